@@ -1,0 +1,37 @@
+# Two entry points for a fresh machine with Python 3.11 and pip: `make demo` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+WAREHOUSE ?= data/warehouse
+
+.PHONY: setup demo test bench browser-deps clean
+
+$(BIN)/rasklad: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	@touch $@
+
+setup: $(BIN)/rasklad
+
+# Ingest the bundled samples, audit them, print the stats, then serve the dashboard.
+demo: setup
+	$(BIN)/rasklad ingest data/samples --warehouse $(WAREHOUSE) || true
+	$(BIN)/rasklad audit --warehouse $(WAREHOUSE) --limit 20
+	$(BIN)/rasklad stats --warehouse $(WAREHOUSE)
+	$(BIN)/rasklad dashboard --warehouse $(WAREHOUSE)
+
+# Chromium for the browser tests (Debian's package); skipped quietly when not root.
+browser-deps:
+	@command -v chromium >/dev/null 2>&1 || { [ "$$(id -u)" = 0 ] && \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "chromium not installed: browser tests will skip"; }
+
+test: setup browser-deps
+	$(BIN)/python -m pytest -n 2 -q; rc=$$?; [ $$rc -eq 5 ] && { echo "no tests collected"; exit 0; }; exit $$rc
+
+bench: setup
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(WAREHOUSE) artifacts bench/out
