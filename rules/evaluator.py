@@ -1,0 +1,469 @@
+"""Poker hand ranking: one integer strength per hand, many hands at once.
+
+A hand's *strength* is one int, higher is better, comparable between any two hands ranked
+under the same :class:`RankOrder` — a 3-card Chinese front row against a 5-card middle row
+too (CP-FOUL). It is ``position << 20 | five rank nibbles``: the position of the category
+in the order's table, then the ranks that break ties (made hand first, then kickers), each
+as ``rank_index + 1`` so that 0 means "no card". A straight is keyed by its top card alone
+(the wheel's top is the five, the short-deck A-6-7-8-9's top is the nine).
+
+The batch path (:func:`evaluate_many`) is a Numba kernel over card codes: per row it keeps
+four 13-bit rank masks (ranks seen at least once, twice, three and four times) and packed
+suit counters, then reads the answer out of lookup tables over 13-bit masks. No Python
+object is made per card; :func:`evaluate` is the friendly one-hand wrapper around it.
+
+>>> value = evaluate(parse_cards("Kh Kd Ks 4c 4d 9s 2c"))
+>>> value.category, value.describe()
+(<HandCategory.FULL_HOUSE: 6>, 'full house, kings full of fours')
+>>> evaluate(parse_cards("As 9h 8h 7d 6c"), RankOrder.SHORT_DECK).describe()
+'straight, nine high'
+>>> evaluate(parse_cards("As Kd"))
+Traceback (most recent call last):
+...
+rules.evaluator.HandError: cannot rank 2 cards (As Kd): a hand is 3 cards (a Chinese front row) or 5 to 9 cards
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+import math
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+import numpy as np
+from numba import njit
+
+from rules.cards import Card, Deck, Rank, parse_cards
+
+__all__ = [
+    "HandCategory",
+    "HandError",
+    "HandValue",
+    "RankOrder",
+    "categories",
+    "evaluate",
+    "evaluate_many",
+    "hand_combinations",
+]
+
+
+class HandError(ValueError):
+    """Cards that cannot be ranked as one hand: wrong count, a card twice, a card off the deck."""
+
+
+class HandCategory(enum.IntEnum):
+    """The kind of a made hand. The value is its identity (and the UCI poker-hand class), not
+    its strength: where a category stands is the business of :class:`RankOrder`."""
+
+    HIGH_CARD = 0
+    """No two cards of a rank, no straight, no flush."""
+    PAIR = 1
+    """Two cards of one rank."""
+    TWO_PAIR = 2
+    """Two cards of one rank and two of another."""
+    THREE_OF_A_KIND = 3
+    """Three cards of one rank (trips, a set)."""
+    STRAIGHT = 4
+    """Five ranks in sequence; the ace plays high or as the order's lowest straight's bottom."""
+    FLUSH = 5
+    """Five cards of one suit."""
+    FULL_HOUSE = 6
+    """Three cards of one rank and two of another."""
+    FOUR_OF_A_KIND = 7
+    """Four cards of one rank (quads)."""
+    STRAIGHT_FLUSH = 8
+    """A straight in one suit, below the ace-high one."""
+    ROYAL_FLUSH = 9
+    """The ace-high straight flush: its own category, since pay tables and royalties name it."""
+
+    @property
+    def label(self) -> str:
+        """The category in words: ``"full house"``."""
+        return self.name.lower().replace("_", " ")
+
+
+@dataclass(frozen=True, kw_only=True)
+class _OrderSpec:
+    """What a ranking variant is: its categories weakest first, its deck, its lowest straight."""
+
+    low_to_high: tuple[HandCategory, ...]
+    deck: Deck
+    lowest_straight: tuple[Rank, ...]
+
+
+_C = HandCategory
+
+
+class RankOrder(enum.Enum):
+    """A ranking of hands: category order, deck and lowest straight are data, not branches."""
+
+    STANDARD = _OrderSpec(
+        low_to_high=(_C.HIGH_CARD, _C.PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.STRAIGHT, _C.FLUSH,
+                     _C.FULL_HOUSE, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH, _C.ROYAL_FLUSH),
+        deck=Deck.STANDARD_52,
+        lowest_straight=(Rank.ACE, Rank.TWO, Rank.THREE, Rank.FOUR, Rank.FIVE),
+    )
+    """52 cards, the usual order; the wheel A-2-3-4-5 is the lowest straight."""
+    SHORT_DECK = _OrderSpec(
+        low_to_high=(_C.HIGH_CARD, _C.PAIR, _C.TWO_PAIR, _C.STRAIGHT, _C.THREE_OF_A_KIND,
+                     _C.FULL_HOUSE, _C.FLUSH, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH, _C.ROYAL_FLUSH),
+        deck=Deck.SHORT_36,
+        lowest_straight=(Rank.ACE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE),
+    )
+    """36 cards (HE-SD-ORDER, the default): flush beats full house, trips beat a straight;
+    A-6-7-8-9 is the lowest straight."""
+    SHORT_DECK_STRAIGHT_OVER_TRIPS = _OrderSpec(
+        low_to_high=(_C.HIGH_CARD, _C.PAIR, _C.TWO_PAIR, _C.THREE_OF_A_KIND, _C.STRAIGHT,
+                     _C.FULL_HOUSE, _C.FLUSH, _C.FOUR_OF_A_KIND, _C.STRAIGHT_FLUSH, _C.ROYAL_FLUSH),
+        deck=Deck.SHORT_36,
+        lowest_straight=(Rank.ACE, Rank.SIX, Rank.SEVEN, Rank.EIGHT, Rank.NINE),
+    )
+    """36 cards, ruleset option ``straight_beats_trips``: flush beats full house, a straight
+    beats trips (GGPoker's order)."""
+
+    @property
+    def deck(self) -> Deck:
+        return self.value.deck
+
+    @property
+    def low_to_high(self) -> tuple[HandCategory, ...]:
+        return self.value.low_to_high
+
+
+# ---------------------------------------------------------------- lookup tables
+# All tables are indexed by a 13-bit rank mask (bit r = rank index r present).
+
+
+def _top5_table() -> np.ndarray:
+    # The up-to-five highest ranks of a mask as nibbles, highest in bits 16-19.
+    table = np.zeros(1 << 13, dtype=np.int64)
+    for mask in range(1 << 13):
+        value, shift = 0, 16
+        for r in range(12, -1, -1):
+            if mask >> r & 1 and shift >= 0:
+                value |= (r + 1) << shift
+                shift -= 4
+        table[mask] = value
+    return table
+
+
+def _straight_table(lowest: tuple[Rank, ...]) -> np.ndarray:
+    # The top card (as a nibble) of the best straight in a mask, 0 when there is none.
+    low_mask = sum(1 << r for r in lowest)
+    low_top = max(r for r in lowest if r != Rank.ACE) + 1
+    bottom = min(r for r in lowest if r != Rank.ACE)  # the deck's lowest rank starts a run too
+    runs = [(0b11111 << start, start + 5) for start in range(bottom, 9)]
+    table = np.zeros(1 << 13, dtype=np.int64)
+    for mask in range(1 << 13):
+        top = low_top if mask & low_mask == low_mask else 0
+        for run, run_top in runs:
+            if mask & run == run:
+                top = max(top, run_top)
+        table[mask] = top
+    return table
+
+
+_TOP5 = _top5_table()
+_ORDERS = tuple(RankOrder)
+_ORDER_INDEX = {order: i for i, order in enumerate(_ORDERS)}
+_STRAIGHT_TOP = np.stack([_straight_table(o.value.lowest_straight) for o in _ORDERS])
+# _CAT_POS[order, category] = position of the category in the order (the strength's top bits).
+_CAT_POS = np.array([[o.low_to_high.index(c) for c in HandCategory] for o in _ORDERS], dtype=np.int64)
+_POS_CAT = np.array([list(o.low_to_high) for o in _ORDERS], dtype=np.int64)
+_DECK_LOW = {order: order.deck.lowest_rank * 4 for order in _ORDERS}
+
+_HIGH, _PAIR, _TWO, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _SF, _ROYAL = range(10)
+
+
+# ---------------------------------------------------------------- Numba kernels
+
+
+@njit(cache=True, inline="always")
+def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
+    """Strength of 5..9 cards from their rank masks (count >= 1..4) and flush suit's mask."""
+    if m4:
+        q = top5[m4] >> 16
+        rest = m1 & ~(1 << (q - 1))
+        best = cat_pos[_QUADS] << 20 | q << 16 | (top5[rest] >> 16) << 12
+    elif m3:
+        t = top5[m3] >> 16
+        tb = 1 << (t - 1)
+        pairs = m2 & ~tb
+        if pairs:
+            best = cat_pos[_FULL] << 20 | t << 16 | (top5[pairs] >> 16) << 12
+        else:
+            best = cat_pos[_TRIPS] << 20 | t << 16 | (top5[m1 & ~tb] >> 12) << 8
+    elif m2:
+        p = top5[m2] >> 16
+        pb = 1 << (p - 1)
+        other = m2 & ~pb
+        if other:
+            p2 = top5[other] >> 16
+            rest = m1 & ~pb & ~(1 << (p2 - 1))
+            best = cat_pos[_TWO] << 20 | p << 16 | p2 << 12 | (top5[rest] >> 16) << 8
+        else:
+            best = cat_pos[_PAIR] << 20 | p << 16 | (top5[m1 & ~pb] >> 8) << 4
+    else:
+        best = cat_pos[_HIGH] << 20 | top5[m1]
+    # Straight and flush may coexist with a made hand in 6+ cards: the order decides.
+    top = straight_top[m1]
+    if top:
+        s = cat_pos[_STRAIGHT] << 20 | top << 16
+        if s > best:
+            best = s
+    if flush_mask:
+        top = straight_top[flush_mask]
+        if top == 13:
+            s = cat_pos[_ROYAL] << 20 | top << 16
+        elif top:
+            s = cat_pos[_SF] << 20 | top << 16
+        else:
+            s = cat_pos[_FLUSH] << 20 | top5[flush_mask]
+        if s > best:
+            best = s
+    return best
+
+
+@njit(cache=True, inline="always")
+def _strength3(m1, m2, m3, cat_pos, top5):
+    """Strength of a 3-card front row: trips, pair or high card only."""
+    if m3:
+        return cat_pos[_TRIPS] << 20 | (top5[m3] >> 16) << 16
+    if m2:
+        p = top5[m2] >> 16
+        return cat_pos[_PAIR] << 20 | p << 16 | (top5[m1 & ~(1 << (p - 1))] >> 16) << 12
+    return cat_pos[_HIGH] << 20 | top5[m1]
+
+
+@njit(cache=True, inline="always")
+def _flush_mask(sc, sm):
+    # sc holds one 4-bit card count per suit; +3 sets a lane's top bit iff it counts >= 5
+    # (9 cards at most, so no lane overflows). At most one suit can hold 5 of 9 cards.
+    f = (sc + 0x3333) & 0x8888
+    if f == 0:
+        return 0
+    s = 0
+    while not (f >> (4 * s + 3)) & 1:
+        s += 1
+    return (sm >> (16 * s)) & 0x1FFF
+
+
+@njit(cache=True)
+def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
+    n, k = codes.shape
+    for i in range(n):
+        m1 = m2 = m3 = m4 = 0
+        sc = sm = used = 0
+        bad = False
+        for j in range(k):
+            c = np.int64(codes[i, j])
+            if c < low_code or c > 51:
+                bad = True
+                break
+            cb = np.int64(1) << c
+            if used & cb:
+                bad = True
+                break
+            used |= cb
+            b = np.int64(1) << (c >> 2)
+            m4 |= m3 & b
+            m3 |= m2 & b
+            m2 |= m1 & b
+            m1 |= b
+            s = c & 3
+            sc += np.int64(1) << (s << 2)
+            sm |= b << (s << 4)
+        if bad:
+            out[i] = -1
+        elif k == 3:
+            out[i] = _strength3(m1, m2, m3, cat_pos, top5)
+        else:
+            out[i] = _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
+
+
+@njit(cache=True)
+def _fill_combinations(codes, k, out):
+    n = codes.shape[0]
+    idx = np.arange(k)
+    row = 0
+    while True:
+        for j in range(k):
+            out[row, j] = codes[idx[j]]
+        row += 1
+        j = k - 1
+        while j >= 0 and idx[j] == n - k + j:
+            j -= 1
+        if j < 0:
+            return
+        idx[j] += 1
+        for m in range(j + 1, k):
+            idx[m] = idx[m - 1] + 1
+
+
+# ---------------------------------------------------------------- public API
+
+
+def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:
+    """Every k-card combination of the codes, one per row (int8), in lexicographic order.
+
+    >>> hand_combinations(Deck.SHORT_36.codes, 5).shape
+    (376992, 5)
+    """
+    codes = np.asarray(tuple(codes), dtype=np.int8)
+    if not 0 < k <= len(codes):
+        raise HandError(f"cannot choose {k} cards of {len(codes)}")
+    out = np.empty((math.comb(len(codes), k), k), dtype=np.int8)
+    _fill_combinations(codes, k, out)
+    return out
+
+
+def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:
+    """Strengths of many hands at once: ``codes`` has one hand per row (3 or 5 to 9 card codes).
+
+    Rows of 3 cards are ranked as front rows. Returns int32, one strength per row.
+
+    >>> rows = np.array([[51, 47, 43, 39, 35], [0, 1, 2, 3, 4]], dtype=np.int8)  # royal; quad 2s
+    >>> categories(evaluate_many(rows), RankOrder.STANDARD).tolist()
+    [9, 7]
+    >>> evaluate_many(np.array([[51, 51, 43, 39, 35]]))
+    Traceback (most recent call last):
+    ...
+    rules.evaluator.HandError: row 0 of the hands, [51 51 43 39 35], is not a hand of the 52-card deck: a card twice or off the deck
+    """
+    codes = np.asarray(codes)
+    if codes.ndim != 2 or not (codes.shape[1] == 3 or 5 <= codes.shape[1] <= 9):
+        raise HandError(
+            f"cannot rank hands of shape {codes.shape}: expected one hand per row, 3 or 5 to 9 cards"
+        )
+    if codes.dtype not in (np.int8, np.int16, np.int32, np.int64):
+        if not np.issubdtype(codes.dtype, np.integer):
+            raise HandError(f"card codes must be integers, got an array of {codes.dtype}")
+        codes = codes.astype(np.int64)
+    i = _ORDER_INDEX[order]
+    out = np.empty(codes.shape[0], dtype=np.int32)
+    _evaluate_rows(codes, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+    if codes.shape[0] and out.min() < 0:
+        row = int(np.argmax(out < 0))
+        raise HandError(
+            f"row {row} of the hands, {codes[row]}, is not a hand of the "
+            f"{order.deck.value}-card deck: a card twice or off the deck"
+        )
+    return out
+
+
+def categories(strengths: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:
+    """The :class:`HandCategory` value of each strength (vectorised), as int8."""
+    positions = np.asarray(strengths) >> 20
+    return _POS_CAT[_ORDER_INDEX[order]][positions].astype(np.int8)
+
+
+_RANK_WORDS = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")
+_RANK_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+                 "tens", "jacks", "queens", "kings", "aces")
+
+
+@dataclass(frozen=True, kw_only=True)
+class HandValue:
+    """A ranked hand: its strength, its category and the cards that make it (best five, or three)."""
+
+    strength: int
+    category: HandCategory
+    cards: tuple[Card, ...]
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The tie-break ranks packed in the strength, most significant first."""
+        nibbles = [(self.strength >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
+        return tuple(Rank(n - 1) for n in nibbles if n)
+
+    def describe(self) -> str:
+        """The hand in words: ``"full house, kings full of fours"``."""
+        r = self.ranks
+        word, plural = _RANK_WORDS, _RANK_PLURALS
+        c = self.category
+        if c is HandCategory.ROYAL_FLUSH:
+            return "royal flush"
+        if c in (HandCategory.STRAIGHT_FLUSH, HandCategory.STRAIGHT, HandCategory.FLUSH):
+            return f"{c.label}, {word[r[0]]} high"
+        if c is HandCategory.FOUR_OF_A_KIND:
+            return f"four of a kind, {plural[r[0]]}"
+        if c is HandCategory.FULL_HOUSE:
+            return f"full house, {plural[r[0]]} full of {plural[r[1]]}"
+        if c is HandCategory.THREE_OF_A_KIND:
+            return f"three of a kind, {plural[r[0]]}"
+        if c is HandCategory.TWO_PAIR:
+            return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
+        if c is HandCategory.PAIR:
+            return f"pair of {plural[r[0]]}"
+        return f"high card, {word[r[0]]}"
+
+    def __str__(self) -> str:
+        return f"{self.describe()} ({' '.join(str(card) for card in self.cards)})"
+
+
+def _as_card(card: Card | int | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    return Card.from_code(int(card))
+
+
+def _check_hand(cards: tuple[Card, ...], order: RankOrder) -> None:
+    text = " ".join(str(card) for card in cards)
+    if not (len(cards) == 3 or 5 <= len(cards) <= 9):
+        raise HandError(
+            f"cannot rank {len(cards)} cards ({text}): a hand is 3 cards (a Chinese front row) or 5 to 9 cards"
+        )
+    seen: set[Card] = set()
+    for card in cards:
+        if card in seen:
+            raise HandError(f"{card} appears twice in {text}: a hand holds each card once")
+        seen.add(card)
+        if card.is_joker:
+            raise HandError(f"{card} in {text} cannot be ranked: a joker has no rank or suit")
+        if card not in order.deck:
+            raise HandError(
+                f"{card} in {text} is not a card of the {order.deck.value}-card deck of {order.name}"
+            )
+
+
+def _arranged(five: tuple[Card, ...], category: HandCategory, top: int) -> tuple[Card, ...]:
+    # Made cards first (most of a rank, then higher), a straight from its top card down.
+    if category in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH):
+        return tuple(sorted(five, key=lambda card: (card.rank if card.rank <= top else card.rank - 13),
+                            reverse=True))
+    count = {rank: sum(card.rank == rank for card in five) for rank in {card.rank for card in five}}
+    return tuple(sorted(five, key=lambda card: (count[card.rank], card.rank, card.suit), reverse=True))
+
+
+def evaluate(cards: Iterable[Card | int | str], order: RankOrder = RankOrder.STANDARD) -> HandValue:
+    """The best five of 5 to 9 cards, or a 3-card front row (trips, pair or high card only).
+
+    Cards may be :class:`Card` objects, card codes or card text.
+
+    >>> evaluate(["Ah", "Kh", "Qh", "Jh", "Th", "2c", "2d"]).describe()
+    'royal flush'
+    >>> front, middle = evaluate(parse_cards("Kc Kd 2s")), evaluate(parse_cards("Kh Ks 5c 4d 3h"))
+    >>> front.describe(), front.strength < middle.strength
+    ('pair of kings', True)
+    >>> evaluate(parse_cards("As As Kc Qh Js"), RankOrder.SHORT_DECK)
+    Traceback (most recent call last):
+    ...
+    rules.evaluator.HandError: As appears twice in As As Kc Qh Js: a hand holds each card once
+    """
+    hand = tuple(_as_card(card) for card in cards)
+    _check_hand(hand, order)
+    codes = np.array([[card.code for card in hand]], dtype=np.int64)
+    strength = int(evaluate_many(codes, order)[0])
+    category = HandCategory(int(categories(np.array([strength]), order)[0]))
+    size = 3 if len(hand) == 3 else 5
+    best = hand
+    if len(hand) > size:
+        subsets = list(itertools.combinations(hand, size))
+        rows = np.array([[card.code for card in subset] for subset in subsets], dtype=np.int64)
+        best = subsets[int(np.argmax(evaluate_many(rows, order)))]
+    top = ((strength >> 16) & 0xF) - 1
+    return HandValue(strength=strength, category=category, cards=_arranged(best, category, top))
