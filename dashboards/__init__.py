@@ -1,0 +1,1 @@
+"""The Streamlit app: pages over the SQL marts (read-only), and the audit replayer."""

@@ -1,0 +1,71 @@
+"""Syntax errors that say where and what, in words.
+
+>>> err = ParseError("expected a card like As or 10♥", line=3, column=9, line_text="Hands: Bo [Ax]")
+>>> print(err.render("club.txt"))
+club.txt:3:9: expected a card like As or 10♥
+  Hands: Bo [Ax]
+          ^
+"""
+
+from __future__ import annotations
+
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+
+class ParseError(ValueError):
+    """A game whose text does not parse: the reason in words and its position.
+
+    ``line`` is counted from the first line of the game's text (1-based) until the splitter
+    shifts it to the file's numbering with :meth:`shifted`.
+    """
+
+    def __init__(self, reason: str, *, line: int = 1, column: int = 1, line_text: str = "") -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.line_text = line_text
+
+    def shifted(self, first_line: int) -> ParseError:
+        return ParseError(self.reason, line=self.line + first_line - 1, column=self.column,
+                          line_text=self.line_text)
+
+    def render(self, file: str) -> str:
+        caret = " " * (max(self.column, 1) - 1) + "^"
+        return f"{file}:{self.line}:{self.column}: {self.reason}\n  {self.line_text}\n  {caret}"
+
+    def __str__(self) -> str:
+        return f"line {self.line}, column {self.column}: {self.reason}"
+
+
+def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseError:
+    """Turn Lark's error into a ParseError whose reason names the expected things in words.
+
+    ``words`` maps terminal names of the grammar to phrases ("CARD" → "a card like As or 10♥");
+    terminals without a phrase are left out, so the sentence only names what a person writes.
+    """
+    lines = text.split("\n")
+    line = getattr(exc, "line", None) or len(lines)
+    column = getattr(exc, "column", None) or 1
+    if line < 0:  # Lark reports end of input as line -1
+        line, column = len(lines), len(lines[-1]) + 1
+    line_text = lines[line - 1] if 0 < line <= len(lines) else ""
+    if isinstance(exc, UnexpectedToken):
+        expected = exc.accepts or exc.expected
+        found = exc.token
+        seen = "the end of the game" if found.type == "$END" else f"{str(found).strip()!r}"
+    elif isinstance(exc, UnexpectedCharacters):
+        expected = exc.allowed or set()
+        seen = repr(line_text[column - 1:column + 15].rstrip() or line_text)
+    elif isinstance(exc, UnexpectedEOF):
+        expected = exc.expected
+        seen = "the end of the game"
+    else:
+        expected, seen = set(), "this"
+    phrases = sorted({words[name] for name in expected if name in words})
+    if phrases:
+        wanted = phrases[0] if len(phrases) == 1 else ", ".join(phrases[:-1]) + " or " + phrases[-1]
+        reason = f"expected {wanted}, found {seen}"
+    else:
+        reason = f"unexpected {seen}"
+    return ParseError(reason, line=line, column=column, line_text=line_text)

@@ -1,0 +1,1 @@
+"""Orchestration: Arrow schemas, the Parquet warehouse, quarantine, SQL models, ingest, CLI."""

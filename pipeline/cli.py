@@ -1,0 +1,312 @@
+"""The command line: ``rasklad ingest``, ``audit``, ``stats``, ``query``, ``quarantine``, ``dashboard``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from decimal import Decimal
+from pathlib import Path
+
+import click
+import duckdb
+import polars as pl
+
+from pipeline import models
+from pipeline.warehouse import Warehouse
+
+DEFAULT_WAREHOUSE = "data/warehouse"
+STATS_MARTS = {
+    "holdem": "player_stats_holdem",
+    "raspisnoy": "player_stats_raspisnoy",
+    "chinese": "player_stats_chinese",
+    "sixcard": "player_stats_sixcard",
+}
+
+warehouse_option = click.option(
+    "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
+    default=lambda: os.environ.get("RASKLAD_WAREHOUSE", DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
+    help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
+)
+json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+
+
+class UsageProblem(click.ClickException):
+    """An error that says what went wrong and then how to fix it."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(f"{what}\n  {fix}")
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="rasklad")
+def main() -> None:
+    """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
+
+    Example: rasklad ingest data/samples && rasklad stats
+    """
+
+
+@main.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@warehouse_option
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Worker processes (default: all cores).")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@json_option
+def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool) -> None:
+    """Read logs (files, or folders read recursively) into the warehouse.
+
+    Each game's format is recognized from its text. Games that do not parse go to
+    quarantine with file, line, column and reason; the exit code is 1 when any did.
+
+    Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
+    """
+    from tqdm import tqdm
+
+    from pipeline.ingest import ingest as run_ingest
+
+    for path in paths:
+        if not path.exists():
+            raise UsageProblem(f"No such file or folder: {str(path)!r}.", "Check the path, or quote it if it has spaces.")
+    show = not quiet and not as_json and sys.stderr.isatty()
+    bar = None
+    hands = 0
+
+    def on_start(total: int) -> None:
+        nonlocal bar
+        bar = tqdm(total=total, unit="file", disable=not show, file=sys.stderr)
+
+    def on_file(result) -> None:
+        nonlocal hands
+        hands += result.count_games + result.count_quarantined
+        bar.update(1)
+        bar.set_postfix(games=hands, refresh=False)
+
+    summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start)
+    if bar is not None:
+        bar.close()
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), indent=2))
+    else:
+        rate = (summary.games + summary.quarantined) / summary.seconds if summary.seconds else 0
+        click.echo(
+            f"{summary.files} files ({summary.files_unchanged} unchanged), {summary.games} games stored, "
+            f"{summary.games_known + summary.duplicates} already stored, {summary.quarantined} quarantined, "
+            f"{summary.findings} findings in {summary.seconds:.2f} s ({rate:,.0f} games/s)"
+        )
+        for reason, count in summary.reasons.most_common(10):
+            click.echo(f"  quarantined {count:>5} × {reason}")
+        if summary.quarantined:
+            click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
+    sys.exit(1 if summary.quarantined else 0)
+
+
+def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    path = Warehouse(warehouse).duckdb_path
+    if not path.exists():
+        raise UsageProblem(
+            f"No warehouse at {str(warehouse)!r}.",
+            f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
+        )
+    return duckdb.connect(str(path), read_only=True)
+
+
+def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
+    return {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+
+
+def _show(frame: pl.DataFrame, as_json: bool) -> None:
+    if as_json:
+        click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
+        return
+    with pl.Config(tbl_rows=200, tbl_cols=-1, tbl_width_chars=200, fmt_str_lengths=80,
+                   tbl_hide_dataframe_shape=True, tbl_hide_column_data_types=True):
+        click.echo(frame)
+
+
+def _json_value(value):
+    if isinstance(value, Decimal):
+        return str(value)
+    return str(value)
+
+
+@main.command()
+@warehouse_option
+@click.option("--game", "-g", help="Only this game (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
+@click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
+@click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
+@click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@json_option
+def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, limit: int,
+          as_json: bool) -> None:
+    """List the rules broken in the stored games, each with its file and line.
+
+    Example: rasklad audit --rule RSP-HOOK --json
+    """
+    with _connect(warehouse) as con:
+        frame = con.sql(
+            """
+            select source_file || ':' || coalesce(line::varchar, '?') as "where", game, rule_id,
+                   severity, message, expected, actual, game_id
+            from stg_findings
+            where ($game is null or game = $game)
+              and ($rule is null or rule_id like $rule || '%')
+              and ($severity is null or severity = $severity)
+            order by source_file, line
+            limit $limit
+            """,
+            params={"game": game, "rule": rule, "severity": severity, "limit": limit},
+        ).pl()
+        total = con.execute(
+            "select count(*) from stg_findings where ($game is null or game = $game)"
+            " and ($rule is null or rule_id like $rule || '%') and ($severity is null or severity = $severity)",
+            {"game": game, "rule": rule, "severity": severity},
+        ).fetchone()[0]
+    _show(frame, as_json)
+    if not as_json:
+        click.echo(f"{total} findings" + (f" (first {limit} shown)" if total > limit else ""))
+
+
+@main.command()
+@warehouse_option
+@click.option("--player", "-p", help="Only this player.")
+@click.option("--game", "-g", type=click.Choice(sorted(STATS_MARTS)), help="Only this game's statistics.")
+@json_option
+def stats(warehouse: Path, player: str | None, game: str | None, as_json: bool) -> None:
+    """Per-player statistics of every game in the warehouse.
+
+    Example: rasklad stats --player Anna --game raspisnoy
+    """
+    with _connect(warehouse) as con:
+        present = _tables(con)
+        shown = 0
+        for name, mart in STATS_MARTS.items():
+            if (game and name != game) or mart not in present:
+                continue
+            frame = con.sql(
+                f"select * from {mart} where $player is null or player = $player order by all",
+                params={"player": player},
+            ).pl()
+            if frame.is_empty():
+                continue
+            shown += 1
+            if not as_json:
+                click.echo(f"\n{mart}")
+            _show(frame, as_json)
+    if not shown and not as_json:
+        click.echo("No statistics yet" + (f" for player {player!r}" if player else "") + ".")
+
+
+@main.command()
+@click.argument("sql")
+@warehouse_option
+@json_option
+def query(sql: str, warehouse: Path, as_json: bool) -> None:
+    """Run a read-only SQL query against the warehouse's models and tables.
+
+    Example: rasklad query "select player, sum(net) from stg_game_players group by all"
+    """
+    with _connect(warehouse) as con:
+        try:
+            frame = con.sql(sql).pl()
+        except duckdb.Error as error:
+            raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
+                               "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
+    _show(frame, as_json)
+
+
+@main.command()
+@warehouse_option
+@click.option("--limit", type=click.IntRange(min=1), default=50, show_default=True)
+@click.option("--text", "show_text", is_flag=True, help="Print each game's original text too.")
+@json_option
+def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> None:
+    """List the games that did not parse: file, line, column and the reason.
+
+    Example: rasklad quarantine --text --limit 5
+    """
+    with _connect(warehouse) as con:
+        frame = con.sql(
+            f"""select source_file || ':' || line || ':' || "column" as "where", game, error
+                {', text' if show_text or as_json else ''}
+                from stg_quarantine order by source_file, first_line limit $limit""",
+            params={"limit": limit},
+        ).pl()
+    if as_json or not show_text:
+        _show(frame, as_json)
+        return
+    for row in frame.iter_rows(named=True):
+        click.echo(f"{row['where']}: {row['error']}\n{row['text']}\n")
+
+
+@main.command()
+@warehouse_option
+@click.option("--port", type=click.IntRange(1024, 65535), default=8501, show_default=True)
+def dashboard(warehouse: Path, port: int) -> None:
+    """Serve the dashboards on http://127.0.0.1:PORT for the warehouse.
+
+    Example: rasklad dashboard --warehouse data/warehouse --port 8501
+    """
+    app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
+    env = {**os.environ, "RASKLAD_WAREHOUSE": str(warehouse.resolve())}
+    command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
+               "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+    click.echo(f"Dashboard on http://127.0.0.1:{port} (Ctrl+C stops it)")
+    sys.exit(subprocess.call(command, env=env))
+
+
+GENERATORS = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
+
+
+@main.command()
+@click.argument("game", type=click.Choice(GENERATORS))
+@click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
+              help="How many games (hands, sessions) to write.")
+@click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
+@click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
+              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable).")
+@click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
+def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None) -> None:
+    """Write random legal games as log text, for demos, tests and benchmarks.
+
+    Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
+    """
+    import importlib
+
+    settings = {}
+    for option in options:
+        key, sep, value = option.partition("=")
+        if not sep:
+            raise UsageProblem(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.")
+        settings[key.strip().replace("-", "_")] = value.strip()
+    module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
+    try:
+        module = importlib.import_module(f"pipeline.generators.{module_name}")
+    except ModuleNotFoundError:
+        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
+    try:
+        text = module.generate(game, count=count, seed=seed, **settings)
+    except (TypeError, ValueError) as error:
+        raise UsageProblem(f"The generator refused the settings: {error}", "See the generator's settings in the README.")
+    if out:
+        out.write_text(text, encoding="utf-8")
+        click.echo(f"{count} {game} games written to {out}")
+    else:
+        click.echo(text, nl=False)
+
+
+@main.command("build-models")
+@warehouse_option
+def build_models(warehouse: Path) -> None:
+    """Rebuild the SQL models of a warehouse (ingest does it by itself).
+
+    Example: rasklad build-models --warehouse data/warehouse
+    """
+    built = models.build(Warehouse(warehouse).open())
+    click.echo(f"{len(built)} models built")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""One module per game: the game's warehouse tables and how a replay fills them."""

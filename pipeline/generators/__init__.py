@@ -1,0 +1,1 @@
+"""Random legal games written as log text: demo data, round-trip tests, benchmarks."""

@@ -1,0 +1,87 @@
+"""The SQL model runner: ordered ``.sql`` files in ``sql/`` built into the warehouse's DuckDB file.
+
+Each model is one file holding one ``select``; the file's name is the model's name. The
+layers run in order: ``10_staging`` and ``20_intermediate`` become views, ``30_marts``
+become tables (what users and dashboards query, so they are computed once per ingest).
+The Parquet tables reach SQL only as ``raw_<table>`` views, so models never name a path.
+``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
+should return any.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import Warehouse
+
+SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
+LAYERS = ("10_staging", "20_intermediate", "30_marts")
+
+
+@dataclass(frozen=True, slots=True)
+class Model:
+    name: str
+    layer: str
+    path: Path
+
+    @property
+    def materialized(self) -> str:
+        return "table" if self.layer == "30_marts" else "view"
+
+    @property
+    def body(self) -> str:
+        return self.path.read_text(encoding="utf-8").strip().rstrip(";")
+
+
+def models(sql_root: Path = SQL_ROOT) -> list[Model]:
+    """Every model, in the order it must be built."""
+    return [
+        Model(path.stem, layer, path)
+        for layer in LAYERS
+        for path in sorted((sql_root / layer).glob("*.sql"))
+    ]
+
+
+def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
+    return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
+
+
+def raw_view_sql(warehouse: Warehouse, table: str) -> str:
+    glob = warehouse.table_glob(table).replace("'", "''")
+    return (
+        f"create or replace view raw_{table} as select * from read_parquet('{glob}', "
+        f"hive_partitioning = true, hive_types = {{'game': 'varchar'}}, union_by_name = true) "
+        f"where game <> '_none'"
+    )
+
+
+def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
+    """(Re)build every model into the warehouse's DuckDB file; returns the model names."""
+    with duckdb.connect(str(warehouse.duckdb_path)) as con:
+        for table in SCHEMAS:
+            con.execute(raw_view_sql(warehouse, table))
+        built = []
+        for model in models(sql_root):
+            try:
+                con.execute(f"create or replace {model.materialized} {model.name} as\n{model.body}")
+            except duckdb.Error as error:
+                raise ModelError(f"model {model.name} ({model.path.relative_to(sql_root)}) failed: {error}") from error
+            built.append(model.name)
+        return built
+
+
+def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int]:
+    """Count the rows each audit returns (zero means the invariant holds)."""
+    with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+        return {
+            audit.name: con.execute(f"select count(*) from (\n{audit.body}\n)").fetchone()[0]
+            for audit in audits(sql_root)
+        }
+
+
+class ModelError(RuntimeError):
+    """A SQL model that does not build."""

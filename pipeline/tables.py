@@ -1,0 +1,91 @@
+"""The warehouse tables: their Arrow schemas, and rows gathered column by column.
+
+The common tables are defined here; each game's module in ``pipeline/facts/`` adds its own
+with :func:`define`. Column names are the public contract of DESIGN.md: columns may be
+added, never renamed. The ``game`` column is not stored in the files: it is the partition
+folder (``<table>/game=<game>/``) and DuckDB reads it back from there.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+import pyarrow as pa
+
+MONEY = pa.decimal128(18, 2)
+"""Chips, points and money: exact to the cent and the half point."""
+
+SCHEMAS: dict[str, pa.Schema] = {}
+
+
+def define(name: str, *fields: tuple[str, pa.DataType]) -> pa.Schema:
+    """Declare a warehouse table; every table is partitioned by game."""
+    if name in SCHEMAS:
+        raise ValueError(f"table {name!r} is defined twice")
+    SCHEMAS[name] = pa.schema(list(fields))
+    return SCHEMAS[name]
+
+
+define(
+    "games",
+    ("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+    ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("club", pa.string()),
+    ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
+    ("count_errors", pa.int32()), ("count_warnings", pa.int32()),
+)
+define(
+    "game_players",
+    ("game_id", pa.string()), ("player", pa.string()), ("seat", pa.int16()), ("net", MONEY),
+)
+define(
+    "findings",
+    ("game_id", pa.string()), ("rule_id", pa.string()), ("severity", pa.string()), ("line", pa.int32()),
+    ("message", pa.string()), ("expected", pa.string()), ("actual", pa.string()), ("source_file", pa.string()),
+)
+define(
+    "quarantine",
+    ("quarantine_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+    ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
+    ("text", pa.string()),
+)
+# The file ledger: a file whose bytes were ingested before is not read again.
+define(
+    "files",
+    ("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
+    ("count_games", pa.int32()), ("count_quarantined", pa.int32()), ("ingested_at", pa.timestamp("us")),
+)
+
+
+class TableRows:
+    """Rows of many tables and games, gathered as one list per column.
+
+    >>> rows = TableRows()
+    >>> rows.add("game_players", "holdem", game_id="a1", player="Anna", seat=1, net=Decimal("2.50"))
+    >>> rows.to_arrow()[("game_players", "holdem")].column("net").to_pylist()
+    [Decimal('2.50')]
+    """
+
+    def __init__(self) -> None:
+        self._columns: dict[tuple[str, str], dict[str, list]] = {}
+        self._counts: dict[tuple[str, str], int] = defaultdict(int)
+
+    def add(self, table: str, game: str, **values) -> None:
+        key = (table, game)
+        columns = self._columns.get(key)
+        if columns is None:
+            columns = self._columns[key] = {name: [] for name in SCHEMAS[table].names}
+        count = self._counts[key]
+        for name, column in columns.items():
+            column.append(values.get(name))
+        if len(values) > len(columns):
+            unknown = values.keys() - columns.keys()
+            if unknown:
+                raise KeyError(f"table {table!r} has no column {', '.join(sorted(unknown))}")
+        self._counts[key] = count + 1
+
+    def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
+        return {
+            (table, game): pa.Table.from_pydict(columns, schema=SCHEMAS[table])
+            for (table, game), columns in self._columns.items()
+        }

@@ -1,0 +1,134 @@
+"""One file in, Arrow tables out: the engine-free unit of work of an ingest.
+
+``parse_file`` reads, splits, parses and replays every game of one file and returns its rows
+as Arrow tables. It runs in a worker process (or any other engine's task) and writes
+nothing: the single writer in :mod:`pipeline.warehouse` commits what it returns.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+
+from parsers.errors import ParseError
+from parsers.formats import HEADERS, parse_chunk, quarantine_game
+from parsers.source import Chunk, decode, normalize_lines, split_games
+from pipeline.games import handler_for
+from pipeline.tables import TableRows
+from rules.findings import Severity
+
+
+@dataclass(slots=True)
+class FileResult:
+    """What one file yielded: its tables and the counts for the run's summary."""
+
+    source_file: str
+    content_hash: str
+    size_bytes: int
+    tables: dict[tuple[str, str], pa.Table] = field(default_factory=dict)
+    count_games: int = 0
+    count_known: int = 0
+    count_quarantined: int = 0
+    count_findings: int = 0
+    reasons: dict[str, int] = field(default_factory=dict)
+
+
+def id_number(game_id: str) -> int:
+    """A game ID as the unsigned 64-bit number the ledger stores."""
+    return int(game_id, 16)
+
+
+def is_known(known: np.ndarray, game_id: str) -> bool:
+    if known.size == 0:
+        return False
+    number = np.uint64(id_number(game_id))
+    at = np.searchsorted(known, number)
+    return bool(at < known.size and known[at] == number)
+
+
+_EMPTY = np.zeros(0, dtype=np.uint64)
+
+
+def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
+    """Parse and replay every game of a file; games whose ID is in ``known`` are skipped."""
+    path = Path(path)
+    data = path.read_bytes()
+    result = FileResult(str(path), hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
+    rows = TableRows()
+    text = decode(data)
+    # Quarantine keeps the text as it was (trailing blanks, non-breaking spaces); the
+    # splitter and the parsers see it normalized. Both number lines the same way.
+    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    seen: set[str] = set()
+    for chunk in split_games(normalize_lines(text), HEADERS):
+        if chunk.game_id in seen or is_known(known, chunk.game_id):
+            result.count_known += 1
+            continue
+        seen.add(chunk.game_id)
+        _ingest_chunk(chunk, str(path), rows, result, raw_lines)
+    result.tables = rows.to_arrow()
+    return result
+
+
+def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, raw_lines: list[str]) -> None:
+    def quarantine(reason: str, line: int, column: int) -> None:
+        original = "\n".join(raw_lines[chunk.first_line - 1:chunk.last_line])
+        _quarantine(rows, result, chunk, file, reason, line, column, original)
+
+    try:
+        record = parse_chunk(chunk, file)
+        handler = handler_for(record)
+        replay = handler.replay(record)
+    except ParseError as error:
+        quarantine(error.reason, error.line, error.column)
+        return
+    except LookupError as error:
+        quarantine(str(error), chunk.first_line, 1)
+        return
+    except Exception as error:  # a fault of ours must not lose the game nor stop the run
+        where = traceback.extract_tb(error.__traceback__)[-1]
+        reason = f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
+        quarantine(reason, chunk.first_line, 1)
+        return
+    add_game_rows(rows, record, replay)
+    handler.add_rows(rows, record, replay)
+    result.count_games += 1
+    result.count_findings += len(replay.findings)
+
+
+def add_game_rows(rows: TableRows, record, replay) -> None:
+    """The rows every game has: ``games``, ``game_players`` and ``findings``."""
+    source, info = record.source, record.info
+    errors = sum(1 for f in replay.findings if f.severity is Severity.ERROR)
+    rows.add(
+        "games", info.game, game_id=source.game_id, source_file=source.file,
+        first_line=source.first_line, last_line=source.last_line, played_at=info.played_at,
+        club=info.club, table_name=info.table_name, ruleset=info.ruleset,
+        count_players=len(replay.players), count_errors=errors,
+        count_warnings=len(replay.findings) - errors,
+    )
+    for player in replay.players:
+        rows.add("game_players", info.game, game_id=source.game_id, player=player.player,
+                 seat=player.seat, net=player.net)
+    for finding in replay.findings:
+        rows.add(
+            "findings", info.game, game_id=source.game_id, rule_id=finding.rule_id,
+            severity=str(finding.severity), line=finding.line, message=finding.message,
+            expected=finding.expected, actual=finding.actual, source_file=source.file,
+        )
+
+
+def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, reason: str,
+                line: int, column: int, original: str) -> None:
+    rows.add(
+        "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
+        first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
+        error=reason, text=original,
+    )
+    result.count_quarantined += 1
+    result.reasons[reason] = result.reasons.get(reason, 0) + 1

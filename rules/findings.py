@@ -1,0 +1,66 @@
+"""Findings: what the replay engine reports when a log breaks a rule.
+
+A rule broken in a log is a finding, never an exception: the replay collects every
+finding of a game and goes on, so an auditor sees all of them at once.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+
+class Severity(enum.StrEnum):
+    """How bad a finding is."""
+
+    ERROR = "error"
+    """The log contradicts the rules or its own arithmetic."""
+    WARNING = "warning"
+    """Allowed by the rules, but unusual enough that an auditor should look."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Finding:
+    """One rule broken at one line of a log.
+
+    ``line`` is the line number in the source file (1-based), so the auditor can open the
+    exact line; ``expected`` and ``actual`` are what the rules give and what the log says.
+    """
+
+    rule_id: str
+    message: str
+    line: int | None = None
+    severity: Severity = Severity.ERROR
+    expected: str | None = None
+    actual: str | None = None
+
+
+class Findings:
+    """A collector the replay engines append to instead of stopping at the first fault."""
+
+    __slots__ = ("items",)
+
+    def __init__(self) -> None:
+        self.items: list[Finding] = []
+
+    def add(self, rule_id: str, message: str, *, line: int | None = None, expected: object = None,
+            actual: object = None, severity: Severity = Severity.ERROR) -> None:
+        self.items.append(Finding(
+            rule_id=rule_id, message=message, line=line, severity=severity,
+            expected=None if expected is None else str(expected),
+            actual=None if actual is None else str(actual),
+        ))
+
+    def check(self, rule_id: str, expected: object, actual: object, message: str, *,
+              line: int | None = None, severity: Severity = Severity.ERROR) -> bool:
+        """Add a finding when ``actual`` differs from ``expected``; return whether they agree."""
+        if expected == actual:
+            return True
+        self.add(rule_id, message, line=line, expected=expected, actual=actual, severity=severity)
+        return False
+
+    def __iter__(self):
+        return iter(self.items)
+
+    def __len__(self) -> int:
+        return len(self.items)

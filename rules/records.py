@@ -1,0 +1,58 @@
+"""What every game record and every replay share: where the game came from and who won what.
+
+Each game module defines its own frozen record (``HoldemHand``, ``RaspisnoyGame`` …) with a
+``source: Source`` and an ``info: GameInfo`` field, and its own replay result extending
+``Replay``. The pipeline turns these common parts into the ``games``, ``game_players`` and
+``findings`` tables.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+
+from rules.findings import Finding
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Source:
+    """Where a game's text is: file, first and last line (1-based), and the hash of its text."""
+
+    file: str
+    first_line: int
+    last_line: int
+    game_id: str
+
+    def line(self, offset: int) -> int:
+        """The file line of the ``offset``-th line of the game (0-based)."""
+        return self.first_line + offset
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class GameInfo:
+    """The columns of the ``games`` table that the log itself states."""
+
+    game: str
+    """``holdem``, ``holdem36``, ``raspisnoy``, ``raspisnoy_sheet``, ``chinese``, ``ofc``, ``sixcard``."""
+    played_at: datetime | None = None
+    club: str | None = None
+    table_name: str | None = None
+    ruleset: str = "default"
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerResult:
+    """One player's result in one game: chips, points or money, by game."""
+
+    player: str
+    net: Decimal
+    seat: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Replay:
+    """What a replay engine found: its findings and each player's true result."""
+
+    findings: tuple[Finding, ...] = ()
+    players: tuple[PlayerResult, ...] = field(default=())

@@ -1,0 +1,8 @@
+-- grain: one row per player per game
+select
+    game_id,
+    game,
+    player,
+    seat,
+    net,
+from raw_game_players

@@ -1,0 +1,15 @@
+-- grain: one row per game stored in the warehouse
+select
+    game_id,
+    game,
+    source_file,
+    first_line,
+    last_line,
+    played_at,
+    club,
+    table_name,
+    ruleset,
+    count_players,
+    count_errors,
+    count_warnings,
+from raw_games

@@ -1,0 +1,12 @@
+-- grain: one row per game that did not parse
+select
+    quarantine_id,
+    game,
+    source_file,
+    first_line,
+    last_line,
+    line,
+    "column",
+    error,
+    text,
+from raw_quarantine
