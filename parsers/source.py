@@ -92,8 +92,8 @@ def split_games(lines: list[str], headers: re.Pattern[str]) -> list[Chunk]:
         if fmt is None and stop == begin:
             continue  # nothing but blank lines and comments before the first game
         if fmt is None:
-            # Leading blank lines are not part of unrecognized text.
-            while body and not body[0].strip():
+            # Leading blank and comment lines are not part of unrecognized text.
+            while body and (not body[0].strip() or body[0].lstrip().startswith("#")):
                 body.pop(0)
                 begin += 1
         chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))

@@ -1,0 +1,150 @@
+"""The Parquet warehouse: idempotent, journaled commits, the ledger, quarantine (real Parquet, real DuckDB)."""
+
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+import pyarrow.parquet as pq
+import pytest
+
+from pipeline import models
+from pipeline.ingest import ingest
+from pipeline.tables import TableRows
+from pipeline.warehouse import Warehouse
+from pipeline.worker import FileResult, parse_file
+
+
+def result_with_games(*game_ids: str, file: str = "club.txt") -> FileResult:
+    """A worker's result holding one two-player game per ID (built the way workers build it)."""
+    rows = TableRows()
+    for number, game_id in enumerate(game_ids):
+        rows.add("games", "chinese", game_id=game_id, source_file=file, first_line=number * 10 + 1,
+                 last_line=number * 10 + 8, club="Tverskaya", ruleset="default", count_players=2)
+        rows.add("game_players", "chinese", game_id=game_id, player="Anna", seat=1, net=Decimal("2"))
+        rows.add("game_players", "chinese", game_id=game_id, player="Boris", seat=2, net=Decimal("-2"))
+    result = FileResult(file, f"hash-{'-'.join(game_ids)}", 100, count_games=len(game_ids))
+    result.tables = rows.to_arrow()
+    return result
+
+
+def stored_ids(root: Path) -> list[str]:
+    with duckdb.connect() as con:
+        glob = str(root / "games" / "*" / "*.parquet")
+        return sorted(r[0] for r in con.execute(f"select game_id from read_parquet('{glob}')").fetchall())
+
+
+def test_commit_stores_games_once_even_when_committed_again(warehouse):
+    store = Warehouse(warehouse).open()
+    first = store.commit([result_with_games("00000000000000a1", "00000000000000a2")])
+    again = store.commit([result_with_games("00000000000000a2", "00000000000000a3", file="other.txt")])
+    assert (first.games, again.games, again.duplicates) == (2, 1, 1)
+    assert stored_ids(warehouse) == ["00000000000000a1", "00000000000000a2", "00000000000000a3"]
+    # The ledger survives a new process: a reopened warehouse knows every stored game.
+    reopened = Warehouse(warehouse).open()
+    assert reopened.commit([result_with_games("00000000000000a1")]).games == 0
+    assert list(reopened.known_ids) == [0xA1, 0xA2, 0xA3]
+
+
+def test_same_game_in_two_files_of_one_batch_is_stored_once(warehouse):
+    store = Warehouse(warehouse).open()
+    summary = store.commit([result_with_games("00000000000000b1"), result_with_games("00000000000000b1", file="b.txt")])
+    assert (summary.games, summary.duplicates) == (1, 1)
+    with duckdb.connect() as con:
+        glob = str(warehouse / "game_players" / "*" / "*.parquet")
+        assert con.execute(f"select count(*) from read_parquet('{glob}')").fetchone()[0] == 2
+
+
+def test_files_are_partitioned_by_game(warehouse):
+    Warehouse(warehouse).open().commit([result_with_games("00000000000000c1")])
+    parts = sorted(p.relative_to(warehouse).parts[:2] for p in warehouse.glob("*/game=chinese/*.parquet"))
+    assert parts == [("game_players", "game=chinese"), ("games", "game=chinese")]
+
+
+def test_killed_commit_before_its_journal_leaves_nothing(warehouse, monkeypatch):
+    store = Warehouse(warehouse).open()
+    import pipeline.warehouse as module
+
+    def crash(*args, **kwargs):
+        raise KeyboardInterrupt("killed while writing the journal")
+
+    monkeypatch.setattr(module, "_write_text_atomically", crash)
+    with pytest.raises(KeyboardInterrupt):
+        store.commit([result_with_games("00000000000000d1")])
+    monkeypatch.undo()
+    assert list(warehouse.glob("*/*/*.tmp"))  # the half-written batch is on disk …
+    Warehouse(warehouse).open()
+    assert not list(warehouse.glob("*/*/*.tmp"))  # … and the next open throws it away
+    assert stored_ids(warehouse) == []
+
+
+def test_killed_commit_after_its_journal_is_rolled_forward(warehouse, monkeypatch):
+    store = Warehouse(warehouse).open()
+    real_replace = os.replace
+    renamed = []
+
+    def crash_after_first(source, target):
+        if str(source).endswith(".parquet.tmp") and renamed:
+            raise KeyboardInterrupt("killed between renames")
+        renamed.append(target)
+        real_replace(source, target)
+
+    monkeypatch.setattr(os, "replace", crash_after_first)
+    with pytest.raises(KeyboardInterrupt):
+        store.commit([result_with_games("00000000000000e1", "00000000000000e2")])
+    monkeypatch.undo()
+    Warehouse(warehouse).open()
+    assert stored_ids(warehouse) == ["00000000000000e1", "00000000000000e2"]
+    assert not (warehouse / "_journal").exists() or not list((warehouse / "_journal").iterdir())
+
+
+def test_unknown_text_goes_to_quarantine_with_position_and_original_text(tmp_path):
+    log = tmp_path / "notes.txt"
+    log.write_text("# a comment\nthis is\u00a0not a log  \n", encoding="utf-8")
+    result = parse_file(log)
+    quarantine = result.tables[("quarantine", "unknown")]
+    row = quarantine.to_pylist()[0]
+    assert (row["source_file"], row["first_line"], row["last_line"], row["line"], row["column"]) == (
+        str(log), 2, 2, 2, 1)
+    assert row["error"].startswith("text is not a game of any known format")
+    assert row["text"] == "this is\u00a0not a log  "  # as written: the non-breaking space and blanks kept
+
+
+def test_ingest_twice_adds_nothing_and_skips_unchanged_files(tmp_path, warehouse):
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("stray line\n")
+    (folder / "b.log").write_text("another stray line\n")
+    (folder / "c.hp").write_text("not a log by its name: not read from a folder\n")
+    first = ingest([folder], warehouse, jobs=1)
+    second = ingest([folder], warehouse, jobs=2)
+    assert (first.files, first.quarantined) == (2, 2)
+    assert (second.files, second.files_unchanged, second.quarantined) == (2, 2, 0)
+    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+        assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
+
+
+def test_models_build_on_an_empty_warehouse_and_audits_pass(warehouse):
+    store = Warehouse(warehouse).open()
+    built = models.build(store)
+    assert {"stg_games", "stg_game_players", "stg_findings", "int_player_games", "leaderboard"} <= set(built)
+    assert all(count == 0 for count in models.run_audits(store).values())
+
+
+def test_leaderboard_ranks_players_by_net_per_season(warehouse):
+    store = Warehouse(warehouse).open()
+    store.commit([result_with_games("00000000000000f1", "00000000000000f2")])
+    models.build(store)
+    with duckdb.connect(str(store.duckdb_path), read_only=True) as con:
+        rows = con.execute(
+            "select player, count_games, net, count_wins, avg_placement, rank from leaderboard "
+            "where season_kind = 'all' order by rank").fetchall()
+    assert rows == [("Anna", 2, Decimal("4.00"), 2, 1.0, 1), ("Boris", 2, Decimal("-4.00"), 0, 2.0, 2)]
+
+
+def test_every_table_has_a_zero_row_file_so_views_always_read(warehouse):
+    Warehouse(warehouse).open()
+    empty = pq.read_table(warehouse / "findings" / "game=_none" / "empty.parquet")
+    assert empty.num_rows == 0 and "rule_id" in empty.column_names
