@@ -1,0 +1,70 @@
+"""The command line: help, messages and exit codes (real subprocess-free click runs, real warehouse)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from tests.conftest import ROOT
+
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def test_every_command_has_help_ending_with_an_example_and_is_in_the_readme():
+    for name, command in main.commands.items():
+        result = run(name, "--help")
+        assert result.exit_code == 0, name
+        assert re.search(r"Example: rasklad " + re.escape(name), result.output), f"{name} help has no example"
+        assert f"rasklad {name}" in README, f"{name} is not in the README"
+
+
+def test_readme_opens_with_the_demo_and_test_commands():
+    first_block = README.split("```")[1]
+    assert "make demo" in first_block and "make test" in first_block
+
+
+def test_ingest_of_a_missing_path_says_what_and_how_to_fix(tmp_path):
+    result = run("ingest", str(tmp_path / "nope.txt"), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert f"Error: No such file or folder: '{tmp_path / 'nope.txt'}'." in result.output
+    assert "Check the path" in result.output
+
+
+def test_ingest_exits_1_with_a_summary_when_anything_was_quarantined(tmp_path):
+    log = tmp_path / "bad.txt"
+    log.write_text("Full Tilt Poker Game #1: Table T - $1/$2 - No Limit Hold'em\nSeat 1: A ($10)\n")
+    result = run("ingest", str(log), "--warehouse", str(tmp_path / "wh"), "--json")
+    assert result.exit_code == 1
+    summary = json.loads(result.output)
+    assert summary["quarantined"] == 1
+    assert summary["quarantine_reasons"] == {"Full Tilt Poker hand histories are not supported yet": 1}
+    listing = run("quarantine", "--warehouse", str(tmp_path / "wh"), "--json")
+    row, = json.loads(listing.output)
+    assert row["where"] == f"{log}:1:1" and row["text"].startswith("Full Tilt Poker Game #1")
+
+
+def test_commands_on_a_missing_warehouse_say_how_to_make_one(tmp_path):
+    result = run("stats", "--warehouse", str(tmp_path / "none"))
+    assert result.exit_code == 1
+    assert f"No warehouse at '{tmp_path / 'none'}'." in result.output
+    assert "Run `rasklad ingest PATH --warehouse" in result.output
+
+
+def test_query_errors_quote_the_database_and_list_tables(tmp_path):
+    run("ingest", str(ROOT / "README.md"), "--warehouse", str(tmp_path / "wh"), "-q")
+    result = run("query", "select * from no_such_table", "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert "The query failed:" in result.output and "no_such_table" in result.output
+
+
+def test_generate_rejects_options_without_values(tmp_path):
+    result = run("generate", "sixcard", "-o", "strategy")
+    assert result.exit_code == 1
+    assert "The option 'strategy' has no value." in result.output
