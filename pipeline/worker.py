@@ -56,9 +56,12 @@ _EMPTY = np.zeros(0, dtype=np.uint64)
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
     """Parse and replay every game of a file; games whose ID is in ``known`` are skipped."""
-    path = Path(path)
-    data = path.read_bytes()
-    result = FileResult(str(path), hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
+    return parse_bytes(Path(path).read_bytes(), str(path), known)
+
+
+def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY) -> FileResult:
+    """The same for a file's bytes already in memory (an upload, a Spark binaryFile row)."""
+    result = FileResult(source_file, hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
     rows = TableRows()
     text = decode(data)
     # Quarantine keeps the text as it was (trailing blanks, non-breaking spaces); the
@@ -70,7 +73,7 @@ def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
             result.count_known += 1
             continue
         seen.add(chunk.game_id)
-        _ingest_chunk(chunk, str(path), rows, result, raw_lines)
+        _ingest_chunk(chunk, source_file, rows, result, raw_lines)
     result.tables = rows.to_arrow()
     return result
 
