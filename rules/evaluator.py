@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from rules.cards import Card, Deck, Rank, parse_cards
+from rules.cards import Card, Deck, Rank
 
 __all__ = [
     "HandCategory",
@@ -211,8 +211,7 @@ def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
     top = straight_top[m1]
     if top:
         s = cat_pos[_STRAIGHT] << 20 | top << 16
-        if s > best:
-            best = s
+        best = max(best, s)
     if flush_mask:
         top = straight_top[flush_mask]
         if top == 13:
@@ -221,8 +220,7 @@ def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
             s = cat_pos[_SF] << 20 | top << 16
         else:
             s = cat_pos[_FLUSH] << 20 | top5[flush_mask]
-        if s > best:
-            best = s
+        best = max(best, s)
     return best
 
 

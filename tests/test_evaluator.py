@@ -200,7 +200,7 @@ def test_cp_front_row_all_22100_three_card_hands():
 
 
 def test_cp_foul_front_row_compares_with_middle_row():
-    front = lambda text: evaluate(parse_cards(text))  # noqa: E731
+    front = lambda text: evaluate(parse_cards(text))
     assert front("Kc Kd 2s").strength < strength("Kh Ks 5c 4d 3h")  # same pair, middle kickers better
     assert front("Kc Kd As").strength > strength("Kh Ks 5c 4d 3h")  # K-K-A front over K-K-5-4-3
     assert front("2c 2d 2s").strength > strength("Ah As Kc Kd Qh")  # trips over two pair
@@ -316,7 +316,7 @@ def test_hand_errors_quote_the_input():
     with pytest.raises(ValueError, match=r"^cannot rank 2 cards \(As Kd\): a hand is 3 cards"):
         evaluate(["As", "Kd"])
     with pytest.raises(HandError, match=r"^Kd appears twice in As Kd Kd Qc Jc: a hand holds each card once$"):
-        evaluate("As Kd Kd Qc Jc".split())
+        evaluate(["As", "Kd", "Kd", "Qc", "Jc"])
     with pytest.raises(HandError, match=r"^JK in As Kd Qc Jc JK cannot be ranked: a joker has no rank or suit$"):
         evaluate(["As", "Kd", "Qc", "Jc", 52])
     with pytest.raises(HandError, match=r"cannot rank hands of shape \(2, 4\)"):
