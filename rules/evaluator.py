@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from rules.cards import Card, Deck, Rank
+from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
 
 __all__ = [
     "HandCategory",
