@@ -1,0 +1,732 @@
+"""Random legal Hold'em hands written the way PokerStars writes them.
+
+Every hand is played out by a seeded simulator that keeps the rules of RULES.md §2: blinds
+(or the button blind and antes of 6+ Hold'em), antes and straddles; fold, check, call, bet
+and raise with legal sizes (the minimum raise, the pot-limit maximum, fixed limit sizes and
+a cap of four bets); all-ins for less that do not reopen the betting; side pots per all-in
+level; the uncalled part of a bet returned; showdowns won by the best hand under the
+project's evaluator (``RankOrder.STANDARD`` or ``SHORT_DECK``); split pots whose odd chips go
+to the first winner left of the button; rake taken when a flop is dealt. Amounts are integer
+cents inside and written as PokerStars writes them (``$12``, ``$0.25``).
+
+Players sit at a table for a session of hands: the button moves, stacks carry over, a
+player short of chips buys in again. ``generate`` returns the text; ``generate_hands``
+yields each hand's text with the true net of every player, for round-trip tests.
+
+>>> text = generate("holdem", count=2, seed=7)
+>>> text.startswith("PokerStars Hand #") and text.count("*** SUMMARY ***")
+2
+>>> hand, nets = next(generate_hands("holdem36", count=1, seed=3))
+>>> "6+ Hold'em No Limit (Button Blind" in hand, sum(nets.values()) <= 0
+(True, True)
+>>> generate("holdem", count=1, seed=1, betting="spread")
+Traceback (most recent call last):
+...
+ValueError: betting 'spread' is not one of no_limit, pot_limit, limit, mixed
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from decimal import Decimal
+from typing import Iterator
+
+import numpy as np
+
+from rules.cards import Card, Deck
+from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
+
+__all__ = ["generate", "generate_hands", "GeneratorSettings"]
+
+GAMES = ("holdem", "holdem36")
+BETTINGS = ("no_limit", "pot_limit", "limit")
+_BETTING_TITLE = {"no_limit": "No Limit", "pot_limit": "Pot Limit", "limit": "Limit"}
+
+# Blinds in cents: (small blind, big blind). For Limit the header shows (big blind / 2 big blinds).
+_STAKES = ((1, 2), (2, 5), (5, 10), (10, 25), (25, 50), (50, 100), (100, 200), (200, 400), (500, 1000))
+_LIMIT_STAKES = ((5, 10), (10, 20), (25, 50), (50, 100), (100, 200), (200, 400))
+# 6+ Hold'em: (ante, button blind) in cents, equal as the room sets them.
+_SHORT_STAKES = ((25, 25), (50, 50), (100, 100), (200, 200), (500, 500))
+
+_NAMES = (
+    "Hero", "Anna", "Boris", "Vera", "Gleb", "Dasha", "Egor", "Zhenya", "Ilya", "Katya",
+    "Lev", "Masha", "Nikita", "Olga", "Pasha", "Rita", "Sasha", "Taras", "Ulyana", "Fedor",
+    "Kira", "Yana", "Stepan", "Alisa", "Denis", "Inna", "Kostya", "Lida", "Mark", "Nina",
+    "river_rat", "NutPeddler", "Tight.Tom", "donk-o-matic", "xXAceXx", "fishy77", "Grinder_42",
+    "Lucky Lu", "o'Malley", "Chip Leader",
+)
+_TABLES = ("Aaltje", "Bharani", "Discovery", "Elektra", "Juno", "Lucretia", "Melpomene", "Olga",
+           "Rhodesia", "Vibilia", "Archid", "Liriope", "Adelaide", "Hygiea", "Pallas", "Vesta")
+_ROMAN = ("", " II", " III", " IV", " V", " VI")
+
+_STREETS = ("FLOP", "TURN", "RIVER")
+_SUMMARY_STREET = {0: "before Flop", 1: "on the Flop", 2: "on the Turn", 3: "on the River"}
+
+_RANK_NAMES = ("Deuce", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten",
+               "Jack", "Queen", "King", "Ace")
+_RANK_PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines",
+                 "Tens", "Jacks", "Queens", "Kings", "Aces")
+
+
+# ---------------------------------------------------------------- settings
+
+
+@dataclass(frozen=True, kw_only=True)
+class GeneratorSettings:
+    """What a run may vary; the CLI passes every value as text (``-o ante=0.2``)."""
+
+    players: tuple[int, int] = (2, 9)
+    """Fewest and most players dealt in (``players=6`` or ``players=2-6``)."""
+    betting: str = "mixed"
+    """``no_limit``, ``pot_limit``, ``limit`` or ``mixed`` (a table's structure drawn at random).
+    6+ Hold'em is No Limit only, as the room deals it."""
+    ante: float = 0.15
+    """Share of tables with antes (Hold'em; 6+ Hold'em always has them)."""
+    straddle: float = 0.0
+    """Share of hands where the player left of the big blind straddles (No Limit tables)."""
+    rake: Decimal = Decimal("0.05")
+    """Rake taken from pots that see a flop."""
+    rake_cap: Decimal = Decimal("3")
+    """Most rake per hand, in the table's currency."""
+    currency: str = "USD"
+    """``USD`` or ``EUR``."""
+    session: int = 40
+    """Hands per table before the players move on."""
+    hero: str = "Hero"
+    """The player whose hole cards the log shows (``Dealt to …``); ``none`` shows nobody's."""
+    allin: float = 0.04
+    """How often a player facing a decision moves all in (short stacks do it more)."""
+
+    @classmethod
+    def from_options(cls, **options) -> GeneratorSettings:
+        values: dict = {}
+        for key, value in options.items():
+            if key not in cls.__dataclass_fields__:
+                raise TypeError(f"unknown Hold'em generator setting {key!r}: expected one of "
+                                f"{', '.join(cls.__dataclass_fields__)}")
+            values[key] = _convert(key, value)
+        return cls(**values)
+
+
+def _convert(key: str, value):
+    if key == "players":
+        if isinstance(value, (tuple, list)):
+            low, high = (int(v) for v in value)
+        elif isinstance(value, int):
+            low = high = value
+        else:
+            low_text, _, high_text = str(value).partition("-")
+            low, high = int(low_text), int(high_text or low_text)
+        if not 2 <= low <= high <= 9:
+            raise ValueError(f"players {value!r} must be 2 to 9 (or a range like 2-6)")
+        return (low, high)
+    if key == "betting":
+        value = str(value).lower().replace("-", "_").replace(" ", "_")
+        if value not in BETTINGS + ("mixed",):
+            raise ValueError(f"betting {value!r} is not one of {', '.join(BETTINGS)}, mixed")
+        return value
+    if key in ("ante", "straddle", "allin"):
+        number = float(value)
+        if not 0 <= number <= 1:
+            raise ValueError(f"{key} {value!r} is a share of hands: expected 0 to 1")
+        return number
+    if key in ("rake", "rake_cap"):
+        number = Decimal(str(value))
+        if number < 0 or (key == "rake" and number >= 1):
+            raise ValueError(f"{key} {value!r} is out of range")
+        return number
+    if key == "session":
+        number = int(value)
+        if number < 1:
+            raise ValueError(f"session {value!r} must be at least 1 hand")
+        return number
+    if key == "currency":
+        value = str(value).upper()
+        if value not in ("USD", "EUR"):
+            raise ValueError(f"currency {value!r} is not USD or EUR")
+        return value
+    return str(value)
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def generate(game: str = "holdem", count: int = 10, seed: int = 0, **options) -> str:
+    """``count`` random legal hands of ``game`` (``holdem`` or ``holdem36``) as PokerStars text."""
+    return "\n\n\n".join(text for text, _ in generate_hands(game, count, seed, **options)) + "\n"
+
+
+def generate_hands(game: str = "holdem", count: int = 10, seed: int = 0,
+                   **options) -> Iterator[tuple[str, dict[str, Decimal]]]:
+    """Yield ``(text, nets)`` per hand: the hand's text and each dealt player's true net."""
+    if game not in GAMES:
+        raise ValueError(f"game {game!r} is not one of {', '.join(GAMES)}")
+    count = int(count)
+    settings = GeneratorSettings.from_options(**options)
+    rng = random.Random(int(seed))
+    hand_number = 100_000_000_000 + rng.randrange(100_000_000_000)
+    clock = datetime(2024, 1, 1, 8, 0, 0) + timedelta(minutes=rng.randrange(500_000))
+    made = 0
+    while made < count:
+        table = _Table.draw(game, settings, rng)
+        for _ in range(min(settings.session, count - made)):
+            hand_number += rng.randrange(1, 5000)
+            clock += timedelta(seconds=rng.randrange(20, 240))
+            yield table.play(hand_number, clock, rng)
+            made += 1
+
+
+# ---------------------------------------------------------------- the table and its session
+
+
+@dataclass
+class _Table:
+    game: str
+    settings: GeneratorSettings
+    name: str
+    max_seats: int
+    betting: str
+    small_blind: int
+    big_blind: int
+    ante: int
+    symbol: str
+    seats: dict[int, str]            # seat -> player
+    stacks: dict[str, int]           # player -> cents
+    button: int
+
+    @classmethod
+    def draw(cls, game: str, settings: GeneratorSettings, rng: random.Random) -> _Table:
+        low, high = settings.players
+        if game == "holdem36":
+            low, high = min(low, 6), min(high, 6)            # 6+ Hold'em tables are 6-max
+        count = rng.randint(low, high)
+        max_seats = 6 if (count <= 6 and (game == "holdem36" or rng.random() < 0.6)) else 9
+        names = [name for name in _NAMES if name != settings.hero]
+        rng.shuffle(names)
+        chosen = names[:count]
+        if settings.hero.lower() != "none":
+            chosen[0] = settings.hero
+        seat_numbers = sorted(rng.sample(range(1, max_seats + 1), count))
+        rng.shuffle(chosen)
+        seats = dict(zip(seat_numbers, chosen))
+        if game == "holdem36":
+            betting = "no_limit"
+            ante, big = rng.choice(_SHORT_STAKES)
+            small = 0
+        else:
+            betting = settings.betting if settings.betting != "mixed" else rng.choices(
+                BETTINGS, weights=(6, 2, 2))[0]
+            small, big = rng.choice(_LIMIT_STAKES if betting == "limit" else _STAKES)
+            ante = 0
+            if rng.random() < settings.ante:
+                ante = max(1, big // 10) if big >= 10 else 1
+        table = cls(
+            game=game, settings=settings,
+            name=rng.choice(_TABLES) + rng.choice(_ROMAN), max_seats=max_seats, betting=betting,
+            small_blind=small, big_blind=big, ante=ante,
+            symbol="$" if settings.currency == "USD" else "€",
+            seats=seats, stacks={}, button=rng.choice(seat_numbers),
+        )
+        for player in chosen:
+            table.stacks[player] = table._buy_in(rng)
+        return table
+
+    def _buy_in(self, rng: random.Random) -> int:
+        unit = self.big_blind
+        if rng.random() < 0.2:
+            return unit * rng.randint(8, 40) + rng.randrange(unit)
+        return unit * rng.randint(40, 250) + rng.randrange(unit)
+
+    def money(self, cents: int) -> str:
+        return self.symbol + _amount(cents)
+
+    def play(self, number: int, clock: datetime, rng: random.Random) -> tuple[str, dict[str, Decimal]]:
+        order = sorted(self.seats)
+        self.button = order[(order.index(self.button) + 1) % len(order)]
+        for player, stack in self.stacks.items():
+            if stack <= 3 * (self.big_blind + self.ante):
+                self.stacks[player] = self._buy_in(rng)
+        hand = _Hand(self, number, clock, rng)
+        text, nets = hand.play()
+        for player, net in nets.items():
+            self.stacks[player] += net
+        return text, {player: Decimal(net).scaleb(-2) for player, net in nets.items()}
+
+
+def _amount(cents: int) -> str:
+    whole, part = divmod(cents, 100)
+    return f"{whole}" if part == 0 else f"{whole}.{part:02d}"
+
+
+# ---------------------------------------------------------------- one hand
+
+
+@dataclass
+class _Player:
+    name: str
+    seat: int
+    stack: int                       # behind, cents
+    cards: tuple[int, int] = (0, 0)
+    committed: int = 0               # this street
+    total: int = 0                   # whole hand, posts included
+    folded: bool = False
+    folded_street: int = -1
+    all_in: bool = False
+    acted_version: int = -1          # the raise version when he last acted
+    posted_blind: bool = False       # small, big, button blind or straddle (summary "didn't bet")
+    voluntary: bool = False
+
+    @property
+    def live(self) -> bool:
+        return not self.folded
+
+    @property
+    def can_act(self) -> bool:
+        return not self.folded and not self.all_in
+
+
+@dataclass
+class _Hand:
+    table: _Table
+    number: int
+    clock: datetime
+    rng: random.Random
+    lines: list[str] = field(default_factory=list)
+    players: list[_Player] = field(default_factory=list)   # in seat order from left of the button
+    board: list[int] = field(default_factory=list)
+    street: int = 0
+    current_bet: int = 0
+    full_level: int = 0
+    last_raise: int = 0
+    bets_on_street: int = 0
+    raise_version: int = 0
+
+    # -- set up ------------------------------------------------------------------------------
+
+    def play(self) -> tuple[str, dict[str, int]]:
+        t = self.table
+        order = sorted(t.seats)
+        at = order.index(t.button)
+        clockwise = order[at + 1:] + order[:at + 1]           # left of the button first, button last
+        self.players = [_Player(t.seats[s], s, t.stacks[t.seats[s]]) for s in clockwise]
+        self._header()
+        self._posts()
+        self._deal()
+        self._betting()
+        return "\n".join(self.lines), self._nets
+
+    def _header(self) -> None:
+        t = self.table
+        when = f"{self.clock:%Y/%m/%d} {self.clock.hour}:{self.clock:%M:%S} ET"
+        if t.game == "holdem36":
+            title = (f"6+ Hold'em No Limit (Button Blind {t.money(t.big_blind)} - "
+                     f"Ante {t.money(t.ante)} {t.settings.currency})")
+        else:
+            small, big = (t.big_blind, 2 * t.big_blind) if t.betting == "limit" else (t.small_blind, t.big_blind)
+            if small % 100 or big % 100:
+                stakes = f"{t.symbol}{small / 100:.2f}/{t.symbol}{big / 100:.2f}"
+            else:
+                stakes = f"{t.money(small)}/{t.money(big)}"
+            title = f"Hold'em {_BETTING_TITLE[t.betting]} ({stakes} {t.settings.currency})"
+        self.lines.append(f"PokerStars Hand #{self.number}:  {title} - {when}")
+        self.lines.append(f"Table '{t.name}' {t.max_seats}-max Seat #{t.button} is the button")
+        for p in sorted(self.players, key=lambda p: p.seat):
+            self.lines.append(f"Seat {p.seat}: {p.name} ({t.money(p.stack)} in chips)")
+
+    def _put(self, p: _Player, amount: int) -> int:
+        amount = min(amount, p.stack)
+        p.stack -= amount
+        p.committed += amount
+        p.total += amount
+        if p.stack == 0:
+            p.all_in = True
+        return amount
+
+    def _posts(self) -> None:
+        t, ps = self.table, self.players
+        money = t.money
+        if t.game == "holdem36":
+            for p in sorted(ps, key=lambda p: p.seat):         # antes go in seat order
+                self._put(p, t.ante)
+                p.committed = 0
+                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+            button = ps[-1]
+            self._put(button, t.big_blind)
+            button.posted_blind = True
+            self.lines.append(f"{button.name}: posts button blind {money(t.big_blind)}")
+            self.current_bet = self.last_raise = self.full_level = t.big_blind
+            self.bets_on_street = 1
+            self.first_preflop = 0
+            self.blind_labels = {button.name: "button blind"}
+            return
+        heads_up = len(ps) == 2
+        sb, bb = (ps[1], ps[0]) if heads_up else (ps[0], ps[1])
+        self._put(sb, t.small_blind)
+        sb.posted_blind = True
+        self.lines.append(f"{sb.name}: posts small blind {money(t.small_blind)}")
+        self._put(bb, t.big_blind)
+        bb.posted_blind = True
+        self.lines.append(f"{bb.name}: posts big blind {money(t.big_blind)}")
+        self.blind_labels = {sb.name: "small blind", bb.name: "big blind"}
+        self.current_bet = self.last_raise = self.full_level = t.big_blind
+        self.bets_on_street = 1
+        first = ps.index(bb) + 1
+        if (t.betting == "no_limit" and len(ps) >= 4 and self.rng.random() < t.settings.straddle):
+            straddler = ps[first % len(ps)]
+            if straddler.stack > 6 * t.big_blind:
+                self._put(straddler, 2 * t.big_blind)
+                straddler.posted_blind = True
+                self.lines.append(f"{straddler.name}: posts straddle {money(2 * t.big_blind)}")
+                self.current_bet = self.last_raise = self.full_level = 2 * t.big_blind
+                first += 1
+        if t.ante:
+            for p in sorted(ps, key=lambda p: p.seat):
+                # The ante is dead money: it is in the pot, not in the bet to call.
+                self._put(p, t.ante)
+                p.committed -= t.ante
+                self.lines.append(f"{p.name}: posts the ante {money(t.ante)}")
+        self.first_preflop = first % len(ps)
+
+    def _deal(self) -> None:
+        t = self.table
+        deck = list((Deck.SHORT_36 if t.game == "holdem36" else Deck.STANDARD_52).codes)
+        self.rng.shuffle(deck)
+        self.deck = deck
+        for p in self.players:
+            p.cards = (deck.pop(), deck.pop())
+        self.lines.append("*** HOLE CARDS ***")
+        for p in self.players:
+            if p.name == t.settings.hero:
+                self.lines.append(f"Dealt to {p.name} [{_cards(p.cards)}]")
+
+    # -- betting -----------------------------------------------------------------------------
+
+    def _betting(self) -> None:
+        self.went_to_showdown = False
+        self._round(self.first_preflop)
+        for street in (1, 2, 3):
+            if self._live_count() < 2:
+                break
+            self._new_street(street)
+            if sum(p.can_act for p in self.players) >= 2:
+                self._round(0)
+        self._finish()
+
+    def _live_count(self) -> int:
+        return sum(p.live for p in self.players)
+
+    def _new_street(self, street: int) -> None:
+        self.street = street
+        before = list(self.board)
+        draw = 3 if street == 1 else 1
+        self.board.extend(self.deck.pop() for _ in range(draw))
+        if street == 1:
+            self.lines.append(f"*** FLOP *** [{_cards(self.board)}]")
+        else:
+            self.lines.append(f"*** {_STREETS[street - 1]} *** [{_cards(before)}] [{_cards(self.board[-1:])}]")
+        for p in self.players:
+            p.committed = 0
+            p.acted_version = -1
+        self.current_bet = self.full_level = 0
+        self.last_raise = self.table.big_blind
+        self.bets_on_street = 0
+        self.raise_version += 1
+
+    def _needs_to_act(self, p: _Player) -> bool:
+        return p.can_act and (p.acted_version < self.raise_version or p.committed < self.current_bet)
+
+    def _round(self, first: int) -> None:
+        ps = self.players
+        n = len(ps)
+        at = first
+        while self._live_count() >= 2:
+            for step in range(n):
+                p = ps[(at + step) % n]
+                if self._needs_to_act(p):
+                    break
+            else:
+                break                                        # everyone has acted and matched
+            at = (ps.index(p) + 1) % n
+            others_can_act = sum(o.can_act for o in ps if o is not p)
+            if others_can_act == 0 and p.committed >= self.current_bet:
+                p.acted_version = self.raise_version         # nobody left to bet against
+                continue
+            self._act(p, others_can_act)
+        self._return_uncalled()
+
+    def _act(self, p: _Player, others_can_act: int) -> None:
+        t, rng, money = self.table, self.rng, self.table.money
+        to_call = self.current_bet - p.committed
+        reopened = p.acted_version < self.raise_version
+        can_raise = others_can_act > 0 and reopened and p.stack > to_call
+        limit = t.betting == "limit"
+        unit = t.big_blind * (2 if self.street >= 2 else 1)
+        if limit and self.bets_on_street >= 4:
+            can_raise = False
+        if limit and p.stack < to_call + unit:
+            can_raise = False                                 # no short all-in raises at Limit
+        short = p.stack < 15 * t.big_blind
+        shove = can_raise and not limit and rng.random() < t.settings.allin * (4 if short else 1)
+        p.acted_version = self.raise_version
+        suffix = ""
+        if to_call == 0:
+            if can_raise and (shove or rng.random() < (0.38 if self.street else 0.3)):
+                amount = self._bet_size(p, shove)
+                self._put(p, amount)
+                suffix = " and is all-in" if p.all_in else ""
+                self._record_raise(p, p.committed)
+                p.voluntary = True
+                self.lines.append(f"{p.name}: bets {money(amount)}{suffix}")
+            else:
+                self.lines.append(f"{p.name}: checks")
+            return
+        weights = self._weights(p, to_call, can_raise)
+        choice = "raise" if shove else rng.choices(("fold", "call", "raise"), weights=weights)[0]
+        if choice == "fold":
+            p.folded, p.folded_street = True, self.street
+            self.lines.append(f"{p.name}: folds")
+            return
+        p.voluntary = True
+        if choice == "call":
+            paid = self._put(p, to_call)
+            suffix = " and is all-in" if p.all_in else ""
+            self.lines.append(f"{p.name}: calls {money(paid)}{suffix}")
+            return
+        raise_to = self._raise_to(p, shove)
+        before = self.current_bet
+        self._put(p, raise_to - p.committed)
+        suffix = " and is all-in" if p.all_in else ""
+        self._record_raise(p, p.committed)
+        self.lines.append(f"{p.name}: raises {money(p.committed - before)} to {money(p.committed)}{suffix}")
+
+    def _weights(self, p: _Player, to_call: int, can_raise: bool) -> tuple[float, float, float]:
+        pot = self._pot()
+        pressure = to_call / max(pot, 1)
+        fold = 0.25 + min(pressure, 2.0) * 0.35
+        call = 0.55
+        raise_ = 0.22 if can_raise else 0.0
+        if self.street == 0 and self.bets_on_street >= 3:
+            raise_ *= 0.4
+        if p.posted_blind and self.street == 0 and to_call <= self.table.small_blind:
+            fold *= 0.5
+        return fold, call, raise_
+
+    def _pot(self) -> int:
+        return sum(p.total for p in self.players)
+
+    def _bet_size(self, p: _Player, shove: bool) -> int:
+        t = self.table
+        if t.betting == "limit":
+            return t.big_blind * (2 if self.street >= 2 else 1)
+        pot = self._pot()
+        most = p.stack
+        if t.betting == "pot_limit":
+            most = min(most, pot)
+        if shove:
+            return most
+        size = int(pot * self.rng.choice((0.33, 0.5, 0.5, 0.66, 0.75, 1.0, 1.0, 1.25)))
+        size = max(size, t.big_blind)
+        return min(size, most)
+
+    def _raise_to(self, p: _Player, shove: bool) -> int:
+        t = self.table
+        most = p.committed + p.stack
+        if t.betting == "limit":
+            return self.current_bet + t.big_blind * (2 if self.street >= 2 else 1)
+        # The smallest legal raise, read the strictest way after an all-in for less.
+        least = max(self.current_bet + self.last_raise, self.full_level + 2 * self.last_raise)
+        if t.betting == "pot_limit":
+            to_call = self.current_bet - p.committed
+            most = min(most, self.current_bet + self._pot() + to_call)
+        if shove or most <= least:
+            return most                                      # all in (for less, perhaps)
+        if self.street == 0:
+            target = self.current_bet * self.rng.choice((2, 2.5, 3, 3, 3.5, 4))
+        else:
+            target = self.current_bet + (self._pot() + self.current_bet - p.committed) * self.rng.choice(
+                (0.5, 0.75, 1.0, 1.0))
+        target = int(target)
+        if t.big_blind >= 100 and self.rng.random() < 0.7:
+            target -= target % 100                            # players like round numbers
+        return max(least, min(target, most))
+
+    def _record_raise(self, p: _Player, raise_to: int) -> None:
+        increment = raise_to - self.current_bet
+        if increment <= 0:
+            return
+        if increment >= self.last_raise:
+            # A full bet or raise reopens the betting for everyone who acted before.
+            self.last_raise = increment
+            self.full_level = raise_to
+            self.raise_version += 1
+            p.acted_version = self.raise_version
+        self.current_bet = raise_to
+        self.bets_on_street += 1
+
+    def _return_uncalled(self) -> None:
+        ps = self.players
+        top = max(ps, key=lambda p: p.committed)
+        second = max((p.committed for p in ps if p is not top), default=0)
+        if top.committed > second and not top.folded:
+            back = top.committed - second
+            top.committed -= back
+            top.total -= back
+            top.stack += back
+            if back:
+                top.all_in = top.stack == 0
+            self.lines.append(f"Uncalled bet ({self.table.money(back)}) returned to {top.name}")
+
+    # -- the end of the hand ---------------------------------------------------------------
+
+    def _finish(self) -> None:
+        t, ps = self.table, self.players
+        live = [p for p in ps if p.live]
+        pot = self._pot()
+        rake = 0
+        if self.board:
+            rake = min(int(Decimal(pot) * t.settings.rake), int(t.settings.rake_cap * 100))
+        won: dict[str, int] = {p.name: 0 for p in ps}
+        pots: list[tuple[int, list[_Player]]] = []
+        described: dict[str, str] = {}
+        if len(live) == 1:
+            winner = live[0]
+            won[winner.name] = pot - rake
+            self.lines.append(f"{winner.name} collected {t.money(pot - rake)} from pot")
+            if self.rng.random() < 0.5:
+                self.lines.append(f"{winner.name}: doesn't show hand")
+            pots = [(pot - rake, live)]
+        else:
+            while len(self.board) < 5:                      # all in: the board is dealt out
+                self._new_street(len(self.board) - 1 if self.board else 1)
+            self.went_to_showdown = True
+            self.lines.append("*** SHOW DOWN ***")
+            strengths = self._strengths(live, described)
+            for p in live:
+                self.lines.append(f"{p.name}: shows [{_cards(p.cards)}] ({described[p.name]})")
+            pots = self._pots(live, rake)
+            labels = _pot_labels(len(pots))
+            collects: list[str] = []
+            for (amount, eligible), label in zip(pots, labels):
+                best = max(strengths[p.name] for p in eligible)
+                winners = [p for p in eligible if strengths[p.name] == best]   # left of the button first
+                share, odd = divmod(amount, len(winners))
+                for i, w in enumerate(winners):
+                    got = share + (1 if i < odd else 0)
+                    won[w.name] += got
+                    collects.append(f"{w.name} collected {t.money(got)} from {label}")
+            # Side pots are announced first, the main pot last, as the room writes them.
+            self.lines.extend(reversed(collects) if len(pots) > 1 else collects)
+        self._summary(pot, rake, pots, won, described)
+        self._nets = {p.name: won[p.name] - p.total for p in ps}
+
+    def _strengths(self, live: list[_Player], described: dict[str, str]) -> dict[str, int]:
+        order = RankOrder.SHORT_DECK if self.table.game == "holdem36" else RankOrder.STANDARD
+        rows = np.array([list(p.cards) + self.board for p in live], dtype=np.int64)
+        strengths = evaluate_many(rows, order)
+        cats = categories(strengths, order)
+        for p, strength, cat in zip(live, strengths.tolist(), cats.tolist()):
+            described[p.name] = _describe(int(strength), HandCategory(int(cat)), order)
+        return {p.name: s for p, s in zip(live, strengths.tolist())}
+
+    def _pots(self, live: list[_Player], rake: int) -> list[tuple[int, list[_Player]]]:
+        ps = self.players
+        levels = sorted({p.total for p in live})
+        pots: list[tuple[int, list[_Player]]] = []
+        previous = 0
+        for i, level in enumerate(levels):
+            top = i == len(levels) - 1
+            amount = sum(max(0, (p.total if top else min(p.total, level)) - previous) for p in ps)
+            eligible = [p for p in live if p.total >= level]
+            if amount:
+                if len(eligible) == 1 and pots:
+                    # Nobody else can win money only one player put in above the others.
+                    pots[-1] = (pots[-1][0] + amount, pots[-1][1])
+                else:
+                    pots.append((amount, eligible))
+            previous = level
+        # The rake comes out of the main pot first, then the side pots in order.
+        left, raked = rake, []
+        for amount, eligible in pots:
+            take = min(left, amount)
+            left -= take
+            raked.append((amount - take, eligible))
+        return raked
+
+    def _summary(self, pot: int, rake: int, pots, won: dict[str, int], described: dict[str, str]) -> None:
+        t, money = self.table, self.table.money
+        self.lines.append("*** SUMMARY ***")
+        if len(pots) > 1:
+            parts = " ".join(f"{label[0].upper()}{label[1:]} {money(amount)}."
+                             for (amount, _), label in zip(pots, _pot_labels(len(pots))))
+            self.lines.append(f"Total pot {money(pot)} {parts} | Rake {money(rake)}")
+        else:
+            self.lines.append(f"Total pot {money(pot)} | Rake {money(rake)}")
+        if self.board:
+            self.lines.append(f"Board [{_cards(self.board)}]")
+        button_name = self.players[-1].name
+        for p in sorted(self.players, key=lambda p: p.seat):
+            labels = ""
+            blind = self.blind_labels.get(p.name)
+            if p.name == button_name and blind != "button blind":
+                labels += " (button)"
+            if blind:
+                labels += f" ({blind})"
+            head = f"Seat {p.seat}: {p.name}{labels}"
+            if p.folded:
+                quiet = p.folded_street == 0 and not p.posted_blind and not p.voluntary
+                self.lines.append(f"{head} folded {_SUMMARY_STREET[p.folded_street]}"
+                                  + (" (didn't bet)" if quiet else ""))
+            elif self.went_to_showdown:
+                if won[p.name]:
+                    self.lines.append(f"{head} showed [{_cards(p.cards)}] and won ({money(won[p.name])}) "
+                                      f"with {described[p.name]}")
+                else:
+                    self.lines.append(f"{head} showed [{_cards(p.cards)}] and lost with {described[p.name]}")
+            else:
+                self.lines.append(f"{head} collected ({money(won[p.name])})")
+
+
+def _pot_labels(count: int) -> list[str]:
+    if count == 1:
+        return ["pot"]
+    if count == 2:
+        return ["main pot", "side pot"]
+    return ["main pot"] + [f"side pot-{i}" for i in range(1, count)]
+
+
+def _cards(codes) -> str:
+    return " ".join(str(Card.from_code(int(code))) for code in codes)
+
+
+def _describe(strength: int, category: HandCategory, order: RankOrder) -> str:
+    """A hand in PokerStars' words: ``a full house, Sixes full of Jacks``."""
+    ranks = [((strength >> shift) & 0xF) - 1 for shift in (16, 12, 8, 4, 0)]
+    r = [x for x in ranks if x >= 0]
+    name, plural = _RANK_NAMES, _RANK_PLURALS
+    c = category
+    if c is HandCategory.ROYAL_FLUSH:
+        return "a Royal Flush"
+    if c in (HandCategory.STRAIGHT, HandCategory.STRAIGHT_FLUSH):
+        top = r[0]
+        lowest = order.value.lowest_straight
+        if top == int(lowest[-1]):
+            low = 12                                         # the ace plays low
+        else:
+            low = top - 4
+        kind = "a straight flush" if c is HandCategory.STRAIGHT_FLUSH else "a straight"
+        return f"{kind}, {name[low]} to {name[top]}"
+    if c is HandCategory.FLUSH:
+        return f"a flush, {name[r[0]]} high"
+    if c is HandCategory.FOUR_OF_A_KIND:
+        return f"four of a kind, {plural[r[0]]}"
+    if c is HandCategory.FULL_HOUSE:
+        return f"a full house, {plural[r[0]]} full of {plural[r[1]]}"
+    if c is HandCategory.THREE_OF_A_KIND:
+        return f"three of a kind, {plural[r[0]]}"
+    if c is HandCategory.TWO_PAIR:
+        return f"two pair, {plural[r[0]]} and {plural[r[1]]}"
+    if c is HandCategory.PAIR:
+        return f"a pair of {plural[r[0]]}"
+    return f"high card {name[r[0]]}"
