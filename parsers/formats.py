@@ -30,7 +30,7 @@ class Format:
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("pokerstars", r"PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #", "parsers.pokerstars:parse", "holdem"),
+    Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", "parsers.pokerstars:parse", "holdem"),
     Format("raspisnoy_log", r"Raspisnoy game\b", "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", "parsers.raspisnoy:parse_sheet", "raspisnoy_sheet"),
     Format("chinese", r"Chinese poker hand\b", "parsers.chinese:parse_chinese", "chinese"),
@@ -40,13 +40,16 @@ FORMATS: tuple[Format, ...] = (
 
 # Rooms whose hand histories people keep beside PokerStars ones: recognized, not read yet.
 UNSUPPORTED: dict[str, tuple[str, str]] = {
-    "full_tilt": (r"Full Tilt Poker Game #|FullTiltPoker Game #", "Full Tilt Poker hand histories are not supported yet"),
+    "full_tilt": (r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #", "Full Tilt Poker hand histories are not supported yet"),
     "partypoker": (r"\*{5} Hand History [Ff]or Game|#Game No\s*:|Game #\d+ starts\.", "PartyPoker hand histories are not supported yet"),
     "ipoker": (r"<session |<\?xml", "iPoker XML hand histories are not supported yet"),
     "winamax": (r"Winamax Poker - ", "Winamax hand histories are not supported yet"),
     "ggpoker": (r"Poker Hand #(?:RC|HD|TM)", "GGPoker hand histories are not supported yet"),
     "ignition": (r"(?:Ignition|Bovada|Bodog) Hand #", "Ignition/Bovada hand histories are not supported yet"),
     "pacific": (r"#Game No : |\*\*\*\*\* 888poker", "888poker hand histories are not supported yet"),
+    "runitonce": (r"Run It Once Poker Hand #", "Run It Once Poker hand histories are not supported yet"),
+    "pokermaster": (r"PokerMaster Hand #", "PokerMaster hand histories are not supported yet"),
+    "pokerbros": (r"PokerBros Hand #", "PokerBros hand histories are not supported yet"),
     "merge": (r"Hand #\d+-\d+ - ", "Merge Network hand histories are not supported yet"),
 }
 
