@@ -1,0 +1,562 @@
+"""PokerStars Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
+
+Each line is classified once by precompiled regular expressions; the classes are the
+terminals of ``grammars/pokerstars.lark``, which Lark (LALR, with a custom lexer that hands
+it one token per line) checks for the shape of a hand. The fields are then read from the
+matches of the same pass. Lines without play (chat, joins, sits out …) are recognized and
+left out of the grammar. Games of PokerStars other than Hold'em are refused with a reason in
+words, so that they go to quarantine.
+
+>>> lines = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: Anna ($2 in chips)
+... Seat 2: Boris: the great ($2 in chips)
+... Anna: posts small blind $0.01
+... Boris: the great: posts big blind $0.02
+... *** HOLE CARDS ***
+... Anna: folds
+... Uncalled bet ($0.01) returned to Boris: the great
+... Boris: the great collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0
+... Seat 1: Anna (button) (small blind) folded before Flop
+... Seat 2: Boris: the great (big blind) collected ($0.02)'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="x.txt", first_line=10, last_line=23, game_id="0"))
+>>> hand.info.game, hand.big_blind, [str(a.kind) for a in hand.actions], hand.actions[2].line
+('holdem', Decimal('0.02'), ['post_sb', 'post_bb', 'fold', 'uncalled', 'collect'], 17)
+>>> parse(("PokerStars Hand #2:  Omaha Pot Limit ($1/$2 USD) - 2020/01/02 3:04:05 ET",),
+...       Source(file="x.txt", first_line=1, last_line=1, game_id="0"))
+Traceback (most recent call last):
+...
+parsers.errors.ParseError: line 1, column 22: Omaha Pot Limit is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+
+from parsers.errors import ParseError
+from rules.cards import Card, CardError
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    CashOut,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+    SummarySeat,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["parse", "WORDS"]
+
+# ////////////////////////////////////////////////////////////////////// line patterns
+
+_AMT = r"[^\d\s(]?\d[\d,]*(?:\.\d+)?"
+"""An amount as PokerStars writes it: an optional currency sign, digits, thousands commas."""
+
+_HEADER = re.compile(
+    r"^PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #(?P<id>\d+): +"
+    r"(?:\{(?P<club>[^}]*)\} +)?"
+    r"(?:Tournament #(?P<tid>\d+), (?P<buyin>.*?) +(?=\S*\s*(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split))?)?"
+    r"(?P<rest>.*)$",
+    re.IGNORECASE,  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+)
+_GAME = re.compile(
+    r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
+    re.IGNORECASE,
+)
+_GAME_NAME = re.compile(r"(?:6\+ |Split )?Hold'em$", re.IGNORECASE)
+_SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
+_STAKES = re.compile(
+    r"[(,]\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
+    r"(?:\s*-\s*Ante[\s\ufffd]*(?P<ante>" + _AMT + r"))?"
+    r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
+    r"\s*(?P<cur>[A-Z]{3})?\s*\)"
+)
+_WHEN = re.compile(
+    r"(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?:-\s+)?(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s*\(?(?P<z>[A-Z]{1,5})?\)?"
+    r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{1,5})?\])?"
+)
+_TABLE = re.compile(
+    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))?(?: Seat #(?P<btn>\d+) is the button)?\s*$"
+)
+_SEAT = re.compile(
+    r"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>" + _AMT + r") in chips(?:, .*?)?\)(?P<rest>.*)$"
+)
+_SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
+                      r"(?P<what>(?:folded|showed|mucked|collected|won|lost|didn't|is sitting out|sat out|cashed).*)$")
+_SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
+_MARKER = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<what>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY|DEALING HANDS|PRE-FLOP) \*\*\*"
+    r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
+)
+_ACTION = re.compile(
+    r"^(?P<p>.+?): (?:"
+    r"(?P<fold>folds)(?: \[[^\]]*\])?"
+    r"|(?P<check>checks)"
+    r"|(?P<verb>calls|bets|posts small blind|posts big blind|posts the ante|posts button blind|"
+    r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind) (?P<a>" + _AMT + r")"
+    r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
+    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
+    r"|(?P<muck>mucks hand|doesn't show hand)"
+    r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
+    r"Table deposit .*|re-buys and receives .*|takes the add-on.*|leaves the table|is sitting out .*)"
+    r")(?: (?P<allin>and is all-in)| and has reached the (?P<cap>" + _AMT + r") cap)?\s*$"
+)
+_DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$")
+_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+_CASHOUT = re.compile(r"^(?P<p>.+) cashed out the hand for (?P<a>" + _AMT + r") \| Cash Out Fee (?P<f>" + _AMT + r")\s*$")
+_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: (?:Main|Side) pot(?:-\d+)? " + _AMT + r"\.)*)"
+                    r"\s*\|\s*Rake (?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
+_POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (" + _AMT + r")\.")
+_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
+_CHAT = re.compile(r'^.+? said, ".*"?\s*$')
+_MISC = re.compile(
+    r"^.+ (?:joins the table at seat #\d+|leaves the table|has timed out(?: while (?:disconnected|being disconnected))?"
+    r"|is sitting out|sits out|has returned|is disconnected|is connected|has reconnected"
+    r"|will be allowed to play after the button|was removed from the table.*"
+    r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?|wins the tournament.*|re-buys.*"
+    r"|takes the add-on.*|is feeling .*|has been disconnected|is being treated as all-in"
+    r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*)\s*$"
+)
+
+# Terminal names in words, for syntax errors.
+WORDS = {
+    "HEADER": "a 'PokerStars Hand #…' header line",
+    "TABLE": "the line \"Table '…' 9-max Seat #1 is the button\"",
+    "SEAT": "a seat line like 'Seat 1: Name ($10 in chips)'",
+    "POST": "a post like 'Name: posts small blind $0.01'",
+    "HOLE": "the '*** HOLE CARDS ***' line",
+    "DEALT": "a 'Dealt to …' line",
+    "ACTION": "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'",
+    "UNCALLED": "an 'Uncalled bet (…) returned to …' line",
+    "COLLECT": "a '… collected … from pot' line",
+    "SHOW": "a 'Name: shows […]' line",
+    "NOSHOW": "a 'Name: mucks hand' line",
+    "CASHOUT": "a '… cashed out the hand …' line",
+    "STREET": "a street line like '*** FLOP *** […]'",
+    "SHOWDOWN": "the '*** SHOW DOWN ***' line",
+    "SUMMARY": "the '*** SUMMARY ***' line",
+    "TOTAL": "the 'Total pot … | Rake …' line",
+    "RUNTWICE": "'Hand was run twice'",
+    "BOARD": "a 'Board […]' line",
+    "SEATSUM": "a summary seat line like 'Seat 1: Name folded before Flop'",
+    "CANCELLED": "'Hand cancelled'",
+}
+
+_UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
+
+# ////////////////////////////////////////////////////////////////////// Lark over lines
+
+
+class _LineLexer(Lexer):
+    """Hands Lark the tokens the classifier made: one per line."""
+
+    def __init__(self, lexer_conf) -> None:
+        pass
+
+    def lex(self, data):
+        return iter(data)
+
+
+_GRAMMAR: Lark | None = None
+
+
+def _grammar() -> Lark:
+    global _GRAMMAR
+    if _GRAMMAR is None:
+        path = Path(__file__).with_name("grammars") / "pokerstars.lark"
+        _GRAMMAR = Lark(path.read_text(encoding="utf-8"), parser="lalr", lexer=_LineLexer)
+    return _GRAMMAR
+
+
+# ////////////////////////////////////////////////////////////////////// helpers
+
+
+def _money(text: str) -> Decimal:
+    if not text[0].isdigit():
+        text = text[1:]
+    try:
+        return Decimal(text.replace(",", ""))
+    except InvalidOperation:  # pragma: no cover - the patterns only let digits through
+        raise ValueError(f"{text!r} is not an amount") from None
+
+
+_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
+
+
+def _cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
+    if not text:
+        return ()
+    found = _CARD_CACHE.get(text)
+    if found is None:
+        try:
+            # "XX" stands for a card not shown (one card shown of two).
+            found = tuple(Card.parse(word) for word in text.split() if word not in ("XX", "X", "??"))
+        except CardError as error:
+            column = line.find(text) + 1
+            raise ParseError(f"{error}", line=index + 1, column=max(column, 1), line_text=line) from None
+        _CARD_CACHE[text] = found
+    return found
+
+
+def _when(d: str, t: str) -> datetime:
+    if t.count(":") == 1:
+        t += ":00"
+    return datetime.strptime(f"{d} {t}", "%Y/%m/%d %H:%M:%S")
+
+
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+
+_POST_KINDS = {
+    "posts small blind": ActionKind.POST_SB,
+    "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE,
+    "posts button blind": ActionKind.POST_BUTTON,
+    "posts small & big blinds": ActionKind.POST_DEAD,
+    "posts straddle": ActionKind.POST_STRADDLE,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts a dead small blind": ActionKind.POST_DEAD,
+}
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+
+
+def _header(line: str) -> dict:
+    """The fields of the header line, or a ParseError saying why the hand is not read."""
+    match = _HEADER.match(line)
+    if match is None:
+        raise ParseError("expected a 'PokerStars Hand #…:' header line", line=1, column=1, line_text=line)
+    rest = match["rest"]
+    game = _GAME.search(rest)
+    if game is None:
+        raise ParseError("the header names no game and betting structure (like \"Hold'em No Limit\")",
+                         line=1, column=1, line_text=line)
+    name = game["game"].strip()
+    if "(" in name:  # Mixed NLH/PLO (Hold'em No Limit, …), 8-Game (Razz Limit, …)
+        name = name.rsplit("(", 1)[-1].strip()
+    known = _GAME_NAME.search(name)
+    if known is not None:  # drop a tournament's buy-in currency or "Freeroll" before the game
+        name = known[0]
+    if name.lower() not in _SUPPORTED:
+        raise ParseError(f"{name} {game['struct']} is not supported yet: {_UNSUPPORTED_GAMES}",
+                         line=1, column=match.start("rest") + game.start("game") + 1, line_text=line)
+    stakes = _STAKES.search(rest, game.end())
+    if stakes is None:
+        raise ParseError("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
+                         line=1, column=match.start("rest") + game.end() + 1, line_text=line)
+    when = _WHEN.search(rest, stakes.end())
+    if when is None:
+        raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
+                         column=match.start("rest") + stakes.end() + 1, line_text=line)
+    return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when}
+
+
+# ////////////////////////////////////////////////////////////////////// classification
+
+
+def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
+    """(terminal, match, index) per line that takes part in play; other lines are checked and left out."""
+    out: list[tuple[str, re.Match | None, int]] = []
+    in_summary = False
+    for index in range(1, len(lines)):
+        line = lines[index]
+        if not line or line.isspace():
+            continue
+        first = line[0]
+        if first == "*" and line.startswith("*** "):
+            m = _MARKER.match(line)
+            if m is not None:
+                what = m["what"]
+                if what == "HOLE CARDS" or what == "DEALING HANDS" or what == "PRE-FLOP":
+                    out.append(("HOLE", m, index))
+                elif what == "SUMMARY":
+                    in_summary = True
+                    out.append(("SUMMARY", m, index))
+                elif what == "SHOW DOWN":
+                    out.append(("SHOWDOWN", m, index))
+                else:
+                    out.append(("STREET", m, index))
+                continue
+        elif first == "S" and line.startswith("Seat "):
+            if in_summary:
+                m = _SEATSUM.match(line)
+                if m is not None:
+                    out.append(("SEATSUM", m, index))
+                    continue
+            else:
+                m = _SEAT.match(line)
+                if m is not None:
+                    out.append(("SEAT", m, index))
+                    continue
+        if in_summary:
+            if line.startswith("Total pot "):
+                m = _TOTAL.match(line)
+                if m is not None:
+                    out.append(("TOTAL", m, index))
+                    continue
+            m = _BOARD.match(line)
+            if m is not None:
+                out.append(("BOARD", m, index))
+                continue
+            if line.startswith("Hand was run t"):
+                out.append(("RUNTWICE", None, index))
+                continue
+        m = _ACTION.match(line)
+        if m is not None:
+            if m["misc"]:
+                continue
+            if m["verb"] and m["verb"].startswith("posts"):
+                out.append(("POST", m, index))
+            elif m["show"]:
+                out.append(("SHOW", m, index))
+            elif m["muck"]:
+                out.append(("NOSHOW", m, index))
+            else:
+                out.append(("ACTION", m, index))
+            continue
+        if first == "T" and line.startswith("Table '"):
+            m = _TABLE.match(line)
+            if m is not None:
+                out.append(("TABLE", m, index))
+                continue
+        if first == "D":
+            m = _DEALT.match(line)
+            if m is not None:
+                out.append(("DEALT", m, index))
+                continue
+        if first == "U":
+            m = _UNCALLED.match(line)
+            if m is not None:
+                out.append(("UNCALLED", m, index))
+                continue
+        if " collected " in line:
+            m = _COLLECT.match(line)
+            if m is not None:
+                out.append(("COLLECT", m, index))
+                continue
+        if " said, \"" in line and _CHAT.match(line):
+            continue
+        if " cashed out the hand" in line:
+            m = _CASHOUT.match(line)
+            if m is not None:
+                out.append(("CASHOUT", m, index))
+                continue
+        if line.startswith("Hand cancelled"):
+            out.append(("CANCELLED", None, index))
+            continue
+        if _MISC.match(line):
+            continue
+        raise ParseError(
+            f"cannot read {line.strip()[:60]!r}: expected a seat, a post, an action (folds, checks, calls, bets, "
+            "raises), a street line like '*** FLOP *** […]', a showdown or a summary line",
+            line=index + 1, column=1, line_text=line)
+    return out
+
+
+def _check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
+    stream = [Token("HEADER", lines[0], line=1, column=1)]
+    stream.extend(Token(kind, lines[index], line=index + 1, column=1) for kind, _, index in tokens)
+    try:
+        _grammar().parse(stream)
+    except UnexpectedToken as exc:
+        token = exc.token
+        expected = sorted({WORDS[name] for name in (exc.accepts or exc.expected) if name in WORDS})
+        wanted = expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1] if expected else "nothing more"
+        if token.type == "$END":
+            last = len(lines)
+            raise ParseError(f"the hand ends too soon: expected {wanted}, found the end of the hand",
+                             line=last, column=len(lines[-1]) + 1, line_text=lines[-1]) from None
+        raise ParseError(f"expected {wanted}, found {str(token).strip()[:60]!r}",
+                         line=token.line, column=1, line_text=str(token)) from None
+    except UnexpectedInput as exc:  # pragma: no cover - the custom lexer makes only tokens
+        raise ParseError(f"unexpected input: {exc}", line=1, column=1, line_text=lines[0]) from None
+
+
+# ////////////////////////////////////////////////////////////////////// the record
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One PokerStars hand (its lines, header first) → HoldemHand; ParseError with game-relative lines."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    head = _header(lines[0])
+    tokens = _classify(lines)
+    _check_shape(tokens, lines)
+    return _build(lines, source, head, tokens)
+
+
+def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
+    match, stakes, when = head["match"], head["stakes"], head["when"]
+    line_of = source.line
+    is_tournament = match["tid"] is not None
+    short_deck = head["game"].startswith("6+")
+    sb_text, bb_text = stakes["sb"], stakes["bb"]
+    small_blind = _money(sb_text)
+    big_blind = _money(bb_text) if bb_text else small_blind
+    ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
+    cap = _money(stakes["cap"]) if stakes["cap"] else None
+    sign = sb_text[0] if not sb_text[0].isdigit() else ""
+    if is_tournament:
+        currency = "chips"
+    elif stakes["cur"]:
+        currency = stakes["cur"]
+    elif sign in _CURRENCY_SIGNS:
+        currency = _CURRENCY_SIGNS[sign]
+    else:
+        currency = "play"
+    if when["d2"]:
+        played_at = _when(when["d2"], when["t2"])  # the ET time PokerStars adds in brackets
+        local = _when(when["d"], when["t"])
+    else:
+        played_at, local = _when(when["d"], when["t"]), None
+    betting = BettingStructure.parse(head["struct"])
+
+    table_name = None
+    max_seats = button = None
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    cash_outs: list[CashOut] = []
+    boards: list[list[Card]] = [[]]
+    board_lines: list[list[int]] = [[]]
+    street = Street.PREFLOP
+    run = 0
+    cancelled = False
+    total = rake = None
+    pots: tuple[Decimal, ...] = ()
+    total_line = 0
+    summary_boards: list[tuple[Card, ...]] = []
+    summary_board_lines: list[int] = []
+    summary_seats: list[SummarySeat] = []
+    in_summary = False
+    append = actions.append
+
+    for kind, m, index in tokens:
+        line = line_of(index)
+        if kind == "ACTION":
+            player = m["p"]
+            if m["fold"]:
+                append(Action(street=street, player=player, kind=ActionKind.FOLD, line=line))
+            elif m["check"]:
+                append(Action(street=street, player=player, kind=ActionKind.CHECK, line=line))
+            elif m["ra"]:
+                append(Action(street=street, player=player, kind=ActionKind.RAISE, amount=_money(m["ra"]),
+                              raise_to=_money(m["rt"]), is_all_in=m["allin"] is not None,
+                              is_capped=m["cap"] is not None, line=line))
+            else:
+                verb = m["verb"]
+                append(Action(street=street, player=player,
+                              kind=ActionKind.CALL if verb == "calls" else ActionKind.BET,
+                              amount=_money(m["a"]), is_all_in=m["allin"] is not None,
+                              is_capped=m["cap"] is not None, line=line))
+        elif kind == "POST":
+            append(Action(street=Street.PREFLOP, player=m["p"], kind=_POST_KINDS[m["verb"]], amount=_money(m["a"]),
+                          is_all_in=m["allin"] is not None, is_capped=m["cap"] is not None, line=line))
+        elif kind == "SEAT":
+            rest = m["rest"]
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=_money(m["s"]),
+                              is_sitting_out="sitting out" in rest, line=line))
+        elif kind == "STREET":
+            street = _STREETS[m["what"]]
+            run = _RUNS[m["run"]]
+            cards = _cards(m["c1"], index, lines[index]) + _cards(m["c2"], index, lines[index])
+            while len(boards) <= run:
+                boards.append([])
+                board_lines.append([])
+            boards[run] = list(cards)
+            board_lines[run].append(line)
+        elif kind == "SHOWDOWN":
+            street = Street.SHOWDOWN
+            run = _RUNS[m["run"]]
+        elif kind == "COLLECT":
+            append(Action(street=street if street is Street.SHOWDOWN else street, player=m["p"],
+                          kind=ActionKind.COLLECT, amount=_money(m["a"]), pot=m["pot"], board=run, line=line))
+        elif kind == "UNCALLED":
+            append(Action(street=street, player=m["p"], kind=ActionKind.UNCALLED, amount=_money(m["a"]), line=line))
+        elif kind == "SHOW":
+            cards = _cards(m["cards"], index, lines[index])
+            how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+            append(Action(street=street, player=m["p"], kind=how, cards=cards, board=run, line=line))
+            holes.append(HoleCards(player=m["p"], cards=cards,
+                                   how=CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line=line))
+        elif kind == "NOSHOW":
+            append(Action(street=street, player=m["p"], kind=ActionKind.MUCK, board=run, line=line))
+        elif kind == "DEALT":
+            cards = _cards(m["c2"] or m["c1"], index, lines[index])
+            if m["c2"]:
+                cards = _cards(m["c1"], index, lines[index]) + cards
+            if cards:
+                holes.append(HoleCards(player=m["p"], cards=cards, how=CardsHow.DEALT, line=line))
+        elif kind == "TABLE":
+            table_name = m["name"]
+            max_seats = int(m["max"]) if m["max"] else None
+            button = int(m["btn"]) if m["btn"] else None
+            if m["play"] and not is_tournament:
+                currency = "play"
+        elif kind == "CASHOUT":
+            cash_outs.append(CashOut(player=m["p"], amount=_money(m["a"]), fee=_money(m["f"]), line=line))
+        elif kind == "SUMMARY":
+            in_summary = True
+        elif kind == "TOTAL":
+            total, rake = _money(m["t"]), _money(m["r"])
+            pots = tuple(_money(p) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
+            total_line = line
+        elif kind == "BOARD":
+            summary_boards.append(_cards(m["c"], index, lines[index]))
+            summary_board_lines.append(line)
+        elif kind == "SEATSUM":
+            what = m["what"]
+            won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
+            shown = _SUMMARY_CARDS.search(what)
+            cards = _cards(shown[1], index, lines[index]) if shown else ()
+            summary_seats.append(SummarySeat(seat=int(m["n"]), player=m["p"], won=won, cards=cards,
+                                             text=what, line=line))
+            if cards:
+                holes.append(HoleCards(player=m["p"], cards=cards,
+                                       how=CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
+                                       line=line))
+        elif kind == "CANCELLED":
+            cancelled = True
+        # HOLE, RUNTWICE need no fields
+    del in_summary
+
+    summary = None
+    if total is not None:
+        summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
+                          seats=tuple(summary_seats), total_line=total_line,
+                          board_lines=tuple(summary_board_lines))
+    elif summary_seats:
+        summary = Summary(total_pot=Decimal(0), rake=Decimal(0), seats=tuple(summary_seats), total_line=0)
+    club = match["club"]
+    info = GameInfo(
+        game="holdem36" if short_deck else "holdem",
+        played_at=played_at,
+        club=club,
+        table_name=table_name,
+        ruleset=f"pokerstars {betting.value}",
+    )
+    return HoldemHand(
+        source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
+        small_blind=small_blind, big_blind=big_blind, ante=ante, cap=cap, currency=currency,
+        is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
+        seats=tuple(seats), actions=tuple(actions),
+        boards=tuple(tuple(b) for b in boards if b) or ((),),
+        board_lines=tuple(tuple(b) for b in board_lines),
+        hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
+        played_at_local=local, header_line=source.first_line,
+    )

@@ -1,0 +1,252 @@
+"""The Hold'em hand record: what a PokerStars hand history states, as frozen values.
+
+The parser (``parsers.pokerstars``) fills these records; the replay engine
+(``rules.holdem``) re-derives every number from them. Amounts are exact ``Decimal``s in
+the table's unit (dollars, euros, play chips or tournament chips); every action keeps the
+FILE line it came from, so a finding can point an auditor at it.
+
+>>> Street("flop").next
+<Street.TURN: 'turn'>
+>>> ActionKind("raise").is_voluntary, ActionKind("post_bb").is_post
+(True, True)
+>>> BettingStructure.parse("Pot Limit")
+<BettingStructure.POT_LIMIT: 'pot_limit'>
+>>> BettingStructure.parse("Spread Limit")
+Traceback (most recent call last):
+...
+ValueError: 'Spread Limit' is not a betting structure: expected No Limit, Pot Limit or Limit
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from rules.cards import Card
+from rules.records import GameInfo, Source
+
+
+class Street(enum.StrEnum):
+    """A betting round of Hold'em, and the showdown after the last one."""
+
+    PREFLOP = "preflop"
+    """Before the flop: blinds, antes and straddles, then the first betting round."""
+    FLOP = "flop"
+    """After the first three board cards."""
+    TURN = "turn"
+    """After the fourth board card."""
+    RIVER = "river"
+    """After the fifth board card."""
+    SHOWDOWN = "showdown"
+    """Cards shown and pots collected after the betting."""
+
+    @property
+    def next(self) -> Street:
+        order = list(Street)
+        return order[min(order.index(self) + 1, len(order) - 1)]
+
+    @property
+    def board_size(self) -> int:
+        """How many board cards are out on this street."""
+        return {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}[self.value]
+
+
+class ActionKind(enum.StrEnum):
+    """What one line of a hand does; the value is the ``holdem_actions.action`` wire code."""
+
+    POST_SB = "post_sb"
+    """Posts the small blind (a live bet)."""
+    POST_BB = "post_bb"
+    """Posts a big blind (a live bet): the big blind's own, or a new player's out of turn."""
+    POST_BUTTON = "post_button"
+    """Posts the button blind of 6+ Hold'em: a live bet by the button, who acts last preflop."""
+    POST_ANTE = "post_ante"
+    """Posts an ante: dead money, not part of any bet."""
+    POST_STRADDLE = "post_straddle"
+    """Posts a straddle: a live blind raise; its poster acts last preflop."""
+    POST_DEAD = "post_dead"
+    """Posts small and big blind together (returning player): the small blind part is dead."""
+    FOLD = "fold"
+    """Gives up the hand."""
+    CHECK = "check"
+    """Passes with nothing to call."""
+    CALL = "call"
+    """Matches the bet."""
+    BET = "bet"
+    """The first bet of a street."""
+    RAISE = "raise"
+    """Raises the bet; ``raise_to`` is the total bet after it."""
+    UNCALLED = "uncalled"
+    """The part of a bet nobody called, returned to its bettor."""
+    COLLECT = "collect"
+    """Takes chips from a pot."""
+    SHOW = "show"
+    """Shows hole cards."""
+    MUCK = "muck"
+    """Mucks (throws away) the hand at showdown, or does not show it after winning."""
+
+    @property
+    def is_post(self) -> bool:
+        return self.value.startswith("post_")
+
+    @property
+    def is_voluntary(self) -> bool:
+        """A call, bet or raise: chips put in by choice."""
+        return self in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+    @property
+    def is_betting(self) -> bool:
+        """An action that takes a turn in a betting round."""
+        return self in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+
+
+class BettingStructure(enum.StrEnum):
+    """How much a player may bet or raise."""
+
+    NO_LIMIT = "no_limit"
+    """Any amount up to the stack (at least the last bet or raise, unless all-in)."""
+    POT_LIMIT = "pot_limit"
+    """At most the pot after calling."""
+    LIMIT = "limit"
+    """Fixed sizes: small bet preflop and flop, big bet turn and river, raises capped."""
+
+    @classmethod
+    def parse(cls, text: str) -> BettingStructure:
+        words = " ".join(text.lower().replace("fixed", "").split())
+        found = {"no limit": cls.NO_LIMIT, "pot limit": cls.POT_LIMIT, "limit": cls.LIMIT}.get(words)
+        if found is None:
+            raise ValueError(f"{text!r} is not a betting structure: expected No Limit, Pot Limit or Limit")
+        return found
+
+
+class CardsHow(enum.StrEnum):
+    """How a player's hole cards became known."""
+
+    DEALT = "dealt"
+    """``Dealt to …`` (the hero's own cards)."""
+    SHOWN = "shown"
+    """``shows`` in the body, or ``showed`` in the summary."""
+    MUCKED = "mucked"
+    """``mucked […]`` in the summary: thrown away at showdown but written in the log."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seat:
+    """One seat at the start of the hand."""
+
+    seat: int
+    player: str
+    stack: Decimal
+    is_sitting_out: bool = False
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Action:
+    """One line of the hand that moves chips or cards, in the order of the log."""
+
+    street: Street
+    player: str
+    kind: ActionKind
+    amount: Decimal = Decimal(0)
+    """Chips this line puts in (for a raise: the raise increment the log writes, ``raises X to Y``
+    has amount X), or takes back (uncalled, collect)."""
+    raise_to: Decimal | None = None
+    """For raises: the total bet after the raise, as the log writes it."""
+    is_all_in: bool = False
+    is_capped: bool = False
+    """``has reached the $X cap`` of a capped No Limit table: treated as all-in."""
+    cards: tuple[Card, ...] = ()
+    """For show and muck lines: the cards."""
+    pot: str | None = None
+    """For collect lines: ``pot``, ``main pot``, ``side pot``, ``side pot-2``."""
+    board: int = 0
+    """For show and collect lines of a hand run twice: the board (0 first, 1 second)."""
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HoleCards:
+    """A player's hole cards, as far as the log tells them."""
+
+    player: str
+    cards: tuple[Card, ...]
+    how: CardsHow
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class CashOut:
+    """``X cashed out the hand for $A | Cash Out Fee $F``: paid by the room, not from the pot."""
+
+    player: str
+    amount: Decimal
+    fee: Decimal
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SummarySeat:
+    """One ``Seat N: …`` line of the summary."""
+
+    seat: int
+    player: str
+    won: tuple[Decimal, ...] = ()
+    """Amounts after ``won (…)`` or ``collected (…)``, one per board."""
+    cards: tuple[Card, ...] = ()
+    text: str = ""
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Summary:
+    """The ``*** SUMMARY ***`` block."""
+
+    total_pot: Decimal
+    rake: Decimal
+    pots: tuple[Decimal, ...] = ()
+    """``Main pot X. Side pot Y. …`` when the log splits the pot: main first."""
+    boards: tuple[tuple[Card, ...], ...] = ()
+    seats: tuple[SummarySeat, ...] = ()
+    total_line: int
+    board_lines: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class HoldemHand:
+    """One hand of Hold'em (52 cards, or 36 for 6+ Hold'em) as the log states it."""
+
+    source: Source
+    info: GameInfo
+    hand_id: str
+    tournament_id: str | None = None
+    betting: BettingStructure
+    small_blind: Decimal
+    big_blind: Decimal
+    """The big blind; for 6+ Hold'em the button blind."""
+    ante: Decimal = Decimal(0)
+    """The ante the header states (6+ Hold'em); other tables state it in the posts only."""
+    cap: Decimal | None = None
+    """The most a player may put in one hand on a capped No Limit table."""
+    currency: str
+    """``USD``, ``EUR``, ``GBP``, ``play`` or ``chips`` (tournament)."""
+    is_tournament: bool = False
+    is_short_deck: bool = False
+    max_seats: int | None = None
+    button_seat: int | None = None
+    seats: tuple[Seat, ...]
+    actions: tuple[Action, ...]
+    boards: tuple[tuple[Card, ...], ...] = ()
+    """The boards dealt in the body: one, or two when the hand was run twice. Each full
+    board is the cards of its last street marker."""
+    board_lines: tuple[tuple[int, ...], ...] = ()
+    """The file line of each board's street markers (flop, turn, river)."""
+    hole_cards: tuple[HoleCards, ...] = ()
+    cash_outs: tuple[CashOut, ...] = ()
+    summary: Summary | None = None
+    is_cancelled: bool = False
+    played_at_local: datetime | None = None
+    """The header's first timestamp in the room's local zone, when a second (ET) one follows."""
+    header_line: int
