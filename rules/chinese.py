@@ -1,0 +1,741 @@
+"""Chinese poker (13 cards): rows, fouls, pairwise scoring, royalties, naturals, and the replay.
+
+Open-face Chinese poker (:mod:`rules.ofc`) shares everything here but the deal: its rows
+are ranked, fouled, scored and paid the same way, only its royalty table and its
+placement rules differ.
+
+A player's hand is three rows: back (5 cards), middle (5) and front (3). Every row is
+ranked by :func:`rules.evaluator.evaluate_many` under the standard order; a 3-card front
+row gets a strength comparable with the 5-card rows, so CP-FOUL is two integer
+comparisons. The table's claims (``Royalties:``, ``Points:``) are checked, not trusted.
+
+>>> hand = arrange("Kh Kd Kc 4s 4d", "Qs Qh 9c 7d 2c", "6s 6h 3c")
+>>> [row.category.label for row in hand.rows], hand.is_foul
+(['full house', 'pair', 'pair'], False)
+>>> arrange("2h 3d 4c 7s 9s", "Ah Ad 5c 6c 8d", "Ks Kc Kd").is_foul
+True
+"""
+
+from __future__ import annotations
+
+import enum
+import itertools
+from collections import Counter
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+import numpy as np
+
+from rules.cards import Card, Deck, Rank, parse_cards
+from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
+from rules.findings import Findings
+from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rulebook import register
+
+RULES = {
+    "CP-PLAYERS": "CP-PLAYERS: 2 to 4 players (Chinese poker and OFC), each named once.",
+    "CP-DEAL": "CP-DEAL: 13 cards each, no card twice, rows of 5, 5 and 3 (OFC-ROWS likewise).",
+    "CP-FOUL": ("CP-FOUL: back must rank at least middle, middle at least front (front compared as a "
+                "3-card hand). A fouled hand loses all three rows to every opponent and earns no royalty."),
+    "CP-SURRENDER": ("CP-SURRENDER: before showdown, in turn from the dealer's left, a player may surrender: "
+                     "pays 3 points to each opponent (1-6 scoring) or 2 (2-4 scoring), pays and earns no "
+                     "royalties. Not allowed against a natural."),
+    "CP-SCORE": ("CP-SCORE: every pair of players is compared row by row; a tie on a row scores 0. 2-4: +1 per "
+                 "row won, +1 more to the player who won more rows (3-0 = 4, 2-1 = 2). 1-6: +1 per row won, "
+                 "+3 more for winning all three (scoop: 3-0 = 6, 2-1 = 1)."),
+    "CP-ROYALTY": ("CP-ROYALTY: +1 from each non-surrendered opponent for: a straight flush or four of a kind "
+                   "in back or middle, full house or better in the middle, trips in front (option: larger "
+                   "amounts for straight flush and royal flush)."),
+    "CP-NATURAL": ("CP-NATURAL: three straights, three flushes, six pairs, no face cards (no J, Q, K), thirteen "
+                   "different ranks (dragon): wins against all; bonus option (default: scores as a scoop "
+                   "against each opponent without a natural)."),
+}
+register(RULES)
+
+_ORDER = RankOrder.STANDARD
+
+
+# ---------------------------------------------------------------- vocabulary
+
+
+class Row(enum.StrEnum):
+    """The three rows of a Chinese poker hand; the value is the wire code of the logs."""
+
+    BACK = "back"
+    """The bottom row, 5 cards: must be the strongest."""
+    MIDDLE = "middle"
+    """The middle row, 5 cards."""
+    FRONT = "front"
+    """The top row, 3 cards: only trips, pairs and high cards count."""
+
+    @property
+    def size(self) -> int:
+        return 3 if self is Row.FRONT else 5
+
+
+ROWS = (Row.BACK, Row.MIDDLE, Row.FRONT)
+
+
+class Scoring(enum.Enum):
+    """How a pair of players settles its rows (CP-SCORE); the value is the wire code."""
+
+    ONE_SIX = "1-6"
+    """+1 per row won, +3 more for winning all three (a scoop is 6)."""
+    TWO_FOUR = "2-4"
+    """+1 per row won, +1 more to the player who won more rows (a scoop is 4)."""
+
+    @property
+    def scoop(self) -> int:
+        """What winning all three rows is worth (also what a foul pays)."""
+        return 6 if self is Scoring.ONE_SIX else 4
+
+    @property
+    def surrender(self) -> int:
+        """What a surrender pays each opponent (CP-SURRENDER)."""
+        return 3 if self is Scoring.ONE_SIX else 2
+
+    def rows_points(self, won: int, lost: int) -> int:
+        """Points of the player who won ``won`` rows and lost ``lost`` (ties score 0).
+
+        >>> Scoring.TWO_FOUR.rows_points(2, 1), Scoring.ONE_SIX.rows_points(2, 1), Scoring.ONE_SIX.rows_points(0, 3)
+        (2, 1, -6)
+        """
+        points = won - lost
+        if self is Scoring.ONE_SIX:
+            if won == 3:
+                points += 3
+            elif lost == 3:
+                points -= 3
+        elif won > lost:
+            points += 1
+        elif lost > won:
+            points -= 1
+        return points
+
+    @classmethod
+    def parse(cls, text: str) -> Scoring:
+        try:
+            return cls(text.strip().replace(" ", "").replace("–", "-"))
+        except ValueError:
+            raise ValueError(f"{text!r} is not a scoring: expected 1-6 or 2-4") from None
+
+
+class NaturalKind(enum.StrEnum):
+    """The naturals of CP-NATURAL: 13 cards that win against all without being set."""
+
+    THREE_STRAIGHTS = "three straights"
+    """Back and middle straights and a 3-card straight in front (here straights count in front)."""
+    THREE_FLUSHES = "three flushes"
+    """Back and middle flushes and three cards of one suit in front."""
+    SIX_PAIRS = "six pairs"
+    """Six pairs among the 13 cards (trips hold one pair, quads two)."""
+    NO_FACES = "no faces"
+    """No jack, queen or king among the 13 cards."""
+    DRAGON = "dragon"
+    """Thirteen different ranks, 2 to ace."""
+
+    @classmethod
+    def parse(cls, text: str) -> NaturalKind:
+        words = " ".join(text.lower().split())
+        try:
+            return cls(words)
+        except ValueError:
+            raise ValueError(f"{text!r} is not a natural: expected one of {', '.join(k.value for k in cls)}") from None
+
+    def holds(self, cards: tuple[Card, ...]) -> bool:
+        """Whether 13 cards make this natural.
+
+        >>> NaturalKind.DRAGON.holds(parse_cards("2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac"))
+        True
+        >>> NaturalKind.SIX_PAIRS.holds(parse_cards("2c 2d 4h 4s 6c 6d 8h 8s Tc Td Qh Ks Ac"))
+        False
+        """
+        if len(cards) != 13 or len(set(cards)) != 13 or any(card.is_joker for card in cards):
+            return False
+        ranks = Counter(card.rank for card in cards)
+        if self is NaturalKind.DRAGON:
+            return len(ranks) == 13
+        if self is NaturalKind.SIX_PAIRS:
+            return sum(count // 2 for count in ranks.values()) >= 6
+        if self is NaturalKind.NO_FACES:
+            return not ranks.keys() & {Rank.JACK, Rank.QUEEN, Rank.KING}
+        if self is NaturalKind.THREE_FLUSHES:
+            return _three_flushes(sorted(Counter(card.suit for card in cards).values()))
+        return _three_straights(ranks)
+
+
+def _three_flushes(counts: list[int]) -> bool:
+    # Three rows of 5, 5 and 3 cards, each row of one suit: the suit counts split into 5, 5, 3.
+    def fits(rest: list[int], sizes: list[int]) -> bool:
+        if not sizes:
+            return all(c == 0 for c in rest)
+        size, others = sizes[0], sizes[1:]
+        return any(fits(rest[:i] + [c - size] + rest[i + 1:], others) for i, c in enumerate(rest) if c >= size)
+    return fits(counts, [5, 5, 3])
+
+
+def _runs(length: int) -> list[tuple[Rank, ...]]:
+    runs = [tuple(Rank(r) for r in range(start, start + length)) for start in range(0, 14 - length)]
+    runs.append((Rank.ACE,) + tuple(Rank(r) for r in range(length - 1)))  # the ace plays low
+    return runs
+
+
+_RUNS5, _RUNS3 = _runs(5), _runs(3)
+
+
+def _three_straights(ranks: Counter) -> bool:
+    for front in _RUNS3:
+        for back, middle in itertools.combinations_with_replacement(_RUNS5, 2):
+            if Counter(front) + Counter(back) + Counter(middle) == ranks:
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- royalties
+
+
+class RoyaltyTable(enum.Enum):
+    """The royalty tables; the value is the wire code used in a ``Rules:`` line."""
+
+    CHINESE = "chinese"
+    """CP-ROYALTY: one unit from each opponent per royal row: straight flush or quads in back or
+    middle, full house or better in the middle, trips in front."""
+    OFC_CLASSIC = "classic"
+    """OFC-ROYALTY, the seed's table (default for OFC): back straight 2, flush 4, full house 6,
+    quads 8, straight flush 10, royal 20; middle doubled; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22."""
+    OFC_MODERN = "modern"
+    """The table of today's OFC apps (ruleset option): back 2/4/6/10/15/25; middle trips 2,
+    straight 4, flush 8, full house 12, quads 20, straight flush 30, royal 50; front as classic."""
+
+
+_C = HandCategory
+_FIVE_CARD_TABLES: dict[RoyaltyTable, dict[Row, dict[HandCategory, int]]] = {
+    RoyaltyTable.CHINESE: {
+        Row.BACK: {_C.FOUR_OF_A_KIND: 1, _C.STRAIGHT_FLUSH: 1, _C.ROYAL_FLUSH: 1},
+        Row.MIDDLE: {_C.FULL_HOUSE: 1, _C.FOUR_OF_A_KIND: 1, _C.STRAIGHT_FLUSH: 1, _C.ROYAL_FLUSH: 1},
+    },
+    RoyaltyTable.OFC_CLASSIC: {
+        Row.BACK: {_C.STRAIGHT: 2, _C.FLUSH: 4, _C.FULL_HOUSE: 6, _C.FOUR_OF_A_KIND: 8,
+                   _C.STRAIGHT_FLUSH: 10, _C.ROYAL_FLUSH: 20},
+        Row.MIDDLE: {_C.STRAIGHT: 4, _C.FLUSH: 8, _C.FULL_HOUSE: 12, _C.FOUR_OF_A_KIND: 16,
+                     _C.STRAIGHT_FLUSH: 20, _C.ROYAL_FLUSH: 40},
+    },
+    RoyaltyTable.OFC_MODERN: {
+        Row.BACK: {_C.STRAIGHT: 2, _C.FLUSH: 4, _C.FULL_HOUSE: 6, _C.FOUR_OF_A_KIND: 10,
+                   _C.STRAIGHT_FLUSH: 15, _C.ROYAL_FLUSH: 25},
+        Row.MIDDLE: {_C.THREE_OF_A_KIND: 2, _C.STRAIGHT: 4, _C.FLUSH: 8, _C.FULL_HOUSE: 12,
+                     _C.FOUR_OF_A_KIND: 20, _C.STRAIGHT_FLUSH: 30, _C.ROYAL_FLUSH: 50},
+    },
+}
+
+
+def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple[HandCategory, int], ...] = ()
+            ) -> int:
+    """The royalty a row earns under a table (``overrides`` replace the back and middle
+    amounts of some categories: the Chinese option for straight and royal flushes).
+
+    >>> front = int(evaluate_many(np.array([[parse_cards("Qh Qs 7d")[i].code for i in range(3)]]))[0])
+    >>> royalty(Row.FRONT, front, RoyaltyTable.OFC_CLASSIC), royalty(Row.FRONT, front, RoyaltyTable.CHINESE)
+    (7, 0)
+    """
+    category = HandCategory(int(categories(np.array([strength]), _ORDER)[0]))
+    top = ((strength >> 16) & 0xF) - 1  # the made hand's rank: the pair's, the trips'
+    if row is Row.FRONT:
+        if table is RoyaltyTable.CHINESE:
+            return 1 if category is _C.THREE_OF_A_KIND else 0
+        if category is _C.THREE_OF_A_KIND:
+            return 10 + top
+        if category is _C.PAIR and top >= Rank.SIX:
+            return top - Rank.SIX + 1
+        return 0
+    amounts = dict(_FIVE_CARD_TABLES[table][row])
+    for overridden, amount in overrides:
+        if overridden in amounts:
+            amounts[overridden] = amount
+    return amounts.get(category, 0)
+
+
+# ---------------------------------------------------------------- ruleset
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChineseRules:
+    """A ruleset: the royalty table and the options of RULES.md sections 4 and 5.
+
+    Written in a log as ``Rules: default`` or settings separated by commas:
+    ``royalties modern``, ``straight flush 3``, ``royal flush 5``, ``natural 10``.
+
+    >>> ChineseRules.parse("royalties modern, natural 10", game="ofc").royalties
+    <RoyaltyTable.OFC_MODERN: 'modern'>
+    >>> ChineseRules.parse("jokers 2", game="chinese")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N or natural N|scoop
+    """
+
+    royalties: RoyaltyTable = RoyaltyTable.CHINESE
+    overrides: tuple[tuple[HandCategory, int], ...] = ()
+    """Back and middle royalty amounts replacing the table's (the Chinese SF/royal option)."""
+    natural_bonus: int | None = None
+    """Points a natural wins from each opponent without one; None: as a scoop."""
+
+    @classmethod
+    def default(cls, game: str) -> ChineseRules:
+        return cls(royalties=RoyaltyTable.OFC_CLASSIC if game == "ofc" else RoyaltyTable.CHINESE)
+
+    @classmethod
+    def parse(cls, text: str | None, *, game: str) -> ChineseRules:
+        rules = cls.default(game)
+        if not text or text.strip().lower() in ("", "default"):
+            return rules
+        overrides = dict(rules.overrides)
+        royalties, bonus = rules.royalties, rules.natural_bonus
+        for setting in text.split(","):
+            words = setting.strip().lower().split()
+            if not words or words == ["default"]:
+                continue
+            if words[0] == "royalties" and len(words) == 2 and words[1] in {t.value for t in RoyaltyTable}:
+                royalties = RoyaltyTable(words[1])
+            elif words[:2] == ["straight", "flush"] and len(words) == 3 and words[2].isdigit():
+                overrides[_C.STRAIGHT_FLUSH] = int(words[2])
+            elif words[:2] == ["royal", "flush"] and len(words) == 3 and words[2].isdigit():
+                overrides[_C.ROYAL_FLUSH] = int(words[2])
+            elif words[0] == "natural" and len(words) == 2 and (words[1].isdigit() or words[1] == "scoop"):
+                bonus = None if words[1] == "scoop" else int(words[1])
+            else:
+                raise ValueError(
+                    f"{setting.strip()!r} is not a setting: expected royalties classic|modern|chinese, "
+                    "straight flush N, royal flush N or natural N|scoop")
+        return cls(royalties=royalties, overrides=tuple(sorted(overrides.items())), natural_bonus=bonus)
+
+
+# ---------------------------------------------------------------- a set hand
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RowValue:
+    """One row of a set hand, ranked."""
+
+    row: Row
+    cards: tuple[Card, ...]
+    strength: int
+    category: HandCategory
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SetHand:
+    """Three ranked rows, back first, and whether they foul (CP-FOUL)."""
+
+    rows: tuple[RowValue, RowValue, RowValue]
+
+    @property
+    def is_foul(self) -> bool:
+        back, middle, front = (row.strength for row in self.rows)
+        return not back >= middle >= front
+
+    @property
+    def strengths(self) -> tuple[int, int, int]:
+        return tuple(row.strength for row in self.rows)
+
+    def royalties(self, rules: ChineseRules) -> tuple[int, int, int]:
+        """Each row's royalty, back first; all zero when the hand fouls."""
+        if self.is_foul:
+            return (0, 0, 0)
+        return tuple(royalty(row.row, row.strength, rules.royalties, rules.overrides) for row in self.rows)
+
+
+def rank_rows(back: tuple[Card, ...], middle: tuple[Card, ...], front: tuple[Card, ...]) -> SetHand:
+    """Rank three rows of 5, 5 and 3 cards (a HandError if a row is not a hand)."""
+    fives = evaluate_many(np.array([[c.code for c in back], [c.code for c in middle]], dtype=np.int64), _ORDER)
+    three = evaluate_many(np.array([[c.code for c in front]], dtype=np.int64), _ORDER)
+    strengths = (int(fives[0]), int(fives[1]), int(three[0]))
+    cats = categories(np.array(strengths), _ORDER)
+    return SetHand(rows=tuple(
+        RowValue(row=row, cards=tuple(cards), strength=s, category=HandCategory(int(c)))
+        for row, cards, s, c in zip(ROWS, (back, middle, front), strengths, cats)
+    ))
+
+
+def arrange(back: str, middle: str, front: str) -> SetHand:
+    """A set hand from card text, for examples and tests."""
+    return rank_rows(parse_cards(back), parse_cards(middle), parse_cards(front))
+
+
+# ---------------------------------------------------------------- pairwise settlement
+
+
+class Status(enum.StrEnum):
+    """What a player did with his 13 cards."""
+
+    SET = "set"
+    """Set three rows (fouled or not)."""
+    SURRENDER = "surrender"
+    """Surrendered before the showdown (CP-SURRENDER)."""
+    NATURAL = "natural"
+    """Declared a natural (CP-NATURAL)."""
+    INVALID = "invalid"
+    """Rows that cannot be ranked (wrong sizes, a card twice): scored as a foul."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Seated:
+    """One player's hand as the settlement sees it."""
+
+    player: str
+    status: Status
+    hand: SetHand | None = None
+    royalties: tuple[int, int, int] = (0, 0, 0)
+
+    @property
+    def is_foul(self) -> bool:
+        return self.status is Status.INVALID or (self.hand is not None and self.hand.is_foul)
+
+    @property
+    def royalty(self) -> int:
+        return 0 if self.is_foul or self.status is not Status.SET else sum(self.royalties)
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PairScore:
+    """What ``player`` won from ``opponent`` (the opponent's row has the opposite sign)."""
+
+    player: str
+    opponent: str
+    points: int
+    rows_won: int
+    rows_lost: int
+    is_scoop: bool
+    royalty_points: int
+
+
+def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> PairScore:
+    """Settle two players: surrender, naturals, fouls, rows and royalties (CP-SCORE).
+
+    >>> a = Seated(player="A", status=Status.SET, hand=arrange("Kh Kd Kc 4s 4d", "Qs Qh 9c 7d 2c", "6s 6h 3c"))
+    >>> b = Seated(player="B", status=Status.SET, hand=arrange("Ah Jh 8h 5h 2h", "Tc Td 9s 9h 3d", "3s 3h Ad"))
+    >>> settle_pair(a, b, Scoring.TWO_FOUR, ChineseRules()).points, settle_pair(a, b, Scoring.ONE_SIX, ChineseRules()).points
+    (2, 1)
+    """
+    def score(points, won, lost, royalty_points=0):
+        return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
+                         rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
+
+    bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
+    sa, sb = a.status, b.status
+    if sa is Status.NATURAL or sb is Status.NATURAL:
+        if sa is sb:
+            return score(0, 0, 0)
+        return score(bonus, 3, 0) if sa is Status.NATURAL else score(-bonus, 0, 3)
+    if sa is Status.SURRENDER or sb is Status.SURRENDER:
+        if sa is sb:
+            return score(0, 0, 0)
+        return score(-scoring.surrender, 0, 0) if sa is Status.SURRENDER else score(scoring.surrender, 0, 0)
+    royalty_points = a.royalty - b.royalty
+    if a.is_foul or b.is_foul:
+        if a.is_foul and b.is_foul:
+            return score(0, 0, 0)
+        return score(-scoring.scoop, 0, 3, royalty_points) if a.is_foul else score(scoring.scoop, 3, 0, royalty_points)
+    won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
+    lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
+    return score(scoring.rows_points(won, lost), won, lost, royalty_points)
+
+
+def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
+    """Every ordered pair of players: two rows per pair, opposite in sign."""
+    scores = []
+    for a in seated:
+        for b in seated:
+            if a is not b:
+                scores.append(settle_pair(a, b, scoring, rules))
+    return scores
+
+
+def totals(seated: list[Seated], scores: list[PairScore]) -> dict[str, int]:
+    out = {s.player: 0 for s in seated}
+    for score in scores:
+        out[score.player] += score.points
+    return out
+
+
+# ---------------------------------------------------------------- records
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Claim:
+    """One player's amount in a ``Royalties:`` or ``Points:`` line."""
+
+    player: str
+    amount: Decimal
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Claims:
+    """A ``Royalties:`` or ``Points:`` line: the table's word, checked by the replay."""
+
+    items: tuple[Claim, ...]
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ChineseSeat:
+    """One player line: ``Anna: back […] middle […] front […]``, ``Vera: surrenders`` or a natural."""
+
+    player: str
+    status: Status
+    rows: tuple[tuple[Row, tuple[Card, ...]], ...] = ()
+    """The rows as written (in the log's order); a row twice or missing is a CP-DEAL finding."""
+    natural: NaturalKind | None = None
+    cards: tuple[Card, ...] = ()
+    """A natural's 13 cards."""
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChineseHand:
+    """A Chinese poker hand as its log states it."""
+
+    source: Source
+    info: GameInfo
+    hand_id: str
+    scoring: Scoring
+    players: tuple[str, ...]
+    players_line: int
+    dealer: str | None = None
+    dealer_line: int | None = None
+    rules: ChineseRules = field(default_factory=ChineseRules)
+    seats: tuple[ChineseSeat, ...] = ()
+    royalties: Claims | None = None
+    points: Claims | None = None
+
+
+# ---------------------------------------------------------------- replay results
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RowResult:
+    """One row of one player, recomputed: a ``chinese_rows`` row."""
+
+    player: str
+    row: Row
+    cards: tuple[Card, ...]
+    strength: int
+    category: HandCategory
+    royalty: int
+    is_foul: bool
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerHand:
+    """One player's hand, recomputed: a ``chinese_players`` row."""
+
+    player: str
+    status: Status
+    is_foul: bool
+    natural: NaturalKind | None
+    royalties: tuple[int, int, int]
+    points: int
+    line: int
+    in_fantasyland: bool = False
+    fantasyland_entry: bool = False
+    fantasyland_stay: bool = False
+
+    @property
+    def royalty(self) -> int:
+        return sum(self.royalties)
+
+
+@dataclass(frozen=True, kw_only=True)
+class ChineseReplay(Replay):
+    """The replay of a Chinese poker or OFC hand: rows, pair scores and player totals."""
+
+    rows: tuple[RowResult, ...] = ()
+    scores: tuple[PairScore, ...] = ()
+    hands: tuple[PlayerHand, ...] = ()
+    variant: str = "classic"
+    scoring: str = "1-6"
+
+
+# ---------------------------------------------------------------- shared checks
+
+
+def seat_order(players: tuple[str, ...], dealer: str | None) -> tuple[str, ...]:
+    """The players in turn from the dealer's left (the dealer last); as listed without a dealer.
+
+    >>> seat_order(("Anna", "Boris", "Vera"), "Anna")
+    ('Boris', 'Vera', 'Anna')
+    """
+    if dealer not in players:
+        return players
+    d = players.index(dealer)
+    return players[d + 1:] + players[:d + 1]
+
+
+def check_table(findings: Findings, players: tuple[str, ...], players_line: int, dealer: str | None,
+                dealer_line: int | None) -> None:
+    """CP-PLAYERS: 2 to 4 players, each once; the dealer one of them."""
+    if not 2 <= len(players) <= 4:
+        findings.add("CP-PLAYERS", f"{len(players)} players at the table: Chinese poker is played by 2 to 4",
+                     line=players_line, expected="2 to 4", actual=len(players))
+    for name, count in Counter(players).items():
+        if count > 1:
+            findings.add("CP-PLAYERS", f"{name} is listed {count} times among the players", line=players_line,
+                         expected=1, actual=count)
+    if dealer is not None and dealer not in players:
+        findings.add("CP-PLAYERS", f"the dealer {dealer} is not one of the players", line=dealer_line,
+                     expected=", ".join(players), actual=dealer)
+
+
+def check_claims(findings: Findings, claims: Claims | None, truth: dict[str, int], rule_id: str, what: str
+                 ) -> None:
+    """Compare a claims line with the recomputed amounts, player by player."""
+    if claims is None:
+        return
+    for claim in claims.items:
+        if claim.player not in truth:
+            findings.add(rule_id, f"{what} claimed for {claim.player}, who is not at the table",
+                         line=claims.line, actual=claim.player)
+            continue
+        expected = Decimal(truth[claim.player])
+        findings.check(rule_id, _signed(expected), _signed(claim.amount),
+                       f"{claim.player}'s {what} are {_signed(expected)}, the log says {_signed(claim.amount)}",
+                       line=claims.line)
+
+
+def _signed(amount: Decimal | int) -> str:
+    amount = Decimal(amount).normalize()
+    text = f"{amount:f}"
+    return text if amount <= 0 else f"+{text}"
+
+
+def check_cards(findings: Findings, cards_by_line: list[tuple[Card, int, str]], rule_id: str) -> None:
+    """No card twice among all players' cards (and discards), every card of the 52-card deck."""
+    seen: dict[Card, str] = {}
+    for card, line, player in cards_by_line:
+        if card not in Deck.STANDARD_52:
+            findings.add(rule_id, f"{card} of {player} is not a card of the 52-card deck", line=line, actual=card)
+        elif card in seen:
+            findings.add(rule_id, f"{card} of {player} was already dealt to {seen[card]}", line=line, actual=card)
+        else:
+            seen[card] = player
+
+
+def rank_player_rows(rows: dict[Row, tuple[Card, ...]]) -> SetHand | None:
+    """Rank rows of the right sizes with no card twice; None when they cannot be ranked."""
+    if any(len(rows.get(row, ())) != row.size for row in ROWS):
+        return None
+    allcards = [card for row in ROWS for card in rows[row]]
+    if len(set(allcards)) != 13 or any(card not in Deck.STANDARD_52 for card in allcards):
+        return None
+    return rank_rows(rows[Row.BACK], rows[Row.MIDDLE], rows[Row.FRONT])
+
+
+# ---------------------------------------------------------------- the Chinese replay
+
+
+def replay_chinese(hand: ChineseHand) -> ChineseReplay:
+    """Recompute every row, royalty, pair score and total of a Chinese poker hand.
+
+    A foul is no broken rule (the hand is only scored as losing everything): it shows in
+    the rows' ``is_foul``, and as a finding only where the log's claims disagree with it.
+    """
+    findings = Findings()
+    check_table(findings, hand.players, hand.players_line, hand.dealer, hand.dealer_line)
+    by_player: dict[str, ChineseSeat] = {}
+    for seat in hand.seats:
+        if seat.player not in hand.players:
+            findings.add("CP-PLAYERS", f"{seat.player} sets a hand but is not listed among the players",
+                         line=seat.line, expected=", ".join(hand.players), actual=seat.player)
+        elif seat.player in by_player:
+            findings.add("CP-DEAL", f"{seat.player} has a second hand line", line=seat.line)
+        else:
+            by_player[seat.player] = seat
+    players = [p for p in dict.fromkeys(hand.players) if p in by_player]
+    for player in dict.fromkeys(hand.players):
+        if player not in by_player:
+            findings.add("CP-DEAL", f"{player} is listed but has no hand line", line=hand.players_line,
+                         actual=player)
+    check_cards(findings, [(card, seat.line, seat.player) for seat in (by_player[p] for p in players)
+                           for card in (seat.cards if seat.status is Status.NATURAL
+                                        else [c for _, cs in seat.rows for c in cs])], "CP-DEAL")
+
+    seated: list[Seated] = []
+    row_results: list[RowResult] = []
+    has_natural = any(by_player[p].status is Status.NATURAL for p in players)
+    for player in players:
+        seat = by_player[player]
+        if seat.status is Status.SURRENDER:
+            if has_natural:
+                findings.add("CP-SURRENDER", f"{player} surrenders against a natural, which the rules forbid; "
+                             "the natural is paid in full", line=seat.line)
+            seated.append(Seated(player=player, status=Status.SURRENDER))
+        elif seat.status is Status.NATURAL:
+            if seat.natural.holds(seat.cards):
+                seated.append(Seated(player=player, status=Status.NATURAL))
+            else:
+                findings.add("CP-NATURAL", f"{player}'s cards do not make {seat.natural.value}: scored as a foul",
+                             line=seat.line, expected=seat.natural.value,
+                             actual=" ".join(str(c) for c in seat.cards))
+                seated.append(Seated(player=player, status=Status.INVALID))
+        else:
+            rows = _rows_of(findings, seat, "CP-DEAL")
+            set_hand = rank_player_rows(rows)
+            if set_hand is None:
+                seated.append(Seated(player=player, status=Status.INVALID))
+                continue
+            royalties = set_hand.royalties(hand.rules)
+            seated.append(Seated(player=player, status=Status.SET, hand=set_hand, royalties=royalties))
+            for value, amount in zip(set_hand.rows, royalties):
+                row_results.append(RowResult(player=player, row=value.row, cards=value.cards,
+                                             strength=value.strength, category=value.category, royalty=amount,
+                                             is_foul=set_hand.is_foul, line=seat.line))
+    return _finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
+                   {p: by_player[p].line for p in players}, "CP-ROYALTY", variant="classic",
+                   naturals={p: by_player[p].natural for p in players if by_player[p].natural},
+                   seats={p: hand.players.index(p) + 1 for p in players})
+
+
+def _rows_of(findings: Findings, seat, rule_id: str) -> dict[Row, tuple[Card, ...]]:
+    rows: dict[Row, tuple[Card, ...]] = {}
+    for row, cards in seat.rows:
+        if row in rows:
+            findings.add(rule_id, f"{seat.player}'s {row} row is written twice", line=seat.line)
+            continue
+        rows[row] = cards
+    for row in ROWS:
+        got = len(rows.get(row, ()))
+        if got != row.size:
+            findings.add(rule_id, f"{seat.player}'s {row} row holds {got} cards: a {row} row is {row.size}",
+                         line=seat.line, expected=row.size, actual=got)
+    return rows
+
+
+def _finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: ChineseRules,
+            royalty_claims: Claims | None, point_claims: Claims | None, row_results: list[RowResult],
+            lines: dict[str, int], royalty_rule: str, *, variant: str,
+            fantasy: dict[str, tuple[bool, bool, bool]] | None = None,
+            naturals: dict[str, NaturalKind] | None = None, seats: dict[str, int] | None = None
+            ) -> ChineseReplay:
+    scores = settle(seated, scoring, rules)
+    points = totals(seated, scores)
+    royalties = {s.player: s.royalty for s in seated}
+    check_claims(findings, royalty_claims, royalties, royalty_rule, "royalties")
+    check_claims(findings, point_claims, points, "CP-SCORE", "points")
+    fantasy = fantasy or {}
+    hands = tuple(
+        PlayerHand(player=s.player, status=s.status, is_foul=s.is_foul,
+                   natural=(naturals or {}).get(s.player) if s.status is Status.NATURAL else None,
+                   royalties=(0, 0, 0) if s.is_foul or s.status is not Status.SET else s.royalties,
+                   points=points[s.player], line=lines[s.player],
+                   in_fantasyland=fantasy.get(s.player, (False, False, False))[0],
+                   fantasyland_entry=fantasy.get(s.player, (False, False, False))[1],
+                   fantasyland_stay=fantasy.get(s.player, (False, False, False))[2])
+        for s in seated
+    )
+    return ChineseReplay(
+        findings=tuple(findings),
+        players=tuple(PlayerResult(player=s.player, net=Decimal(points[s.player]),
+                                   seat=(seats or {}).get(s.player, i + 1))
+                      for i, s in enumerate(seated)),
+        rows=tuple(row_results), scores=tuple(scores), hands=hands, variant=variant, scoring=scoring.value,
+    )

@@ -1,0 +1,307 @@
+"""Open-face Chinese poker: the placements, their legality, and the replay of a hand.
+
+Rows, fouls, pairwise scoring and settlement are Chinese poker's (:mod:`rules.chinese`);
+what OFC adds is how the 13 cards arrive: 5 set first, then one card a turn (classic) or
+three dealt, two placed and one discarded (Pineapple), each placed card fixed where it
+lies (OFC-PLACE); or all at once for a player in Fantasyland. Its royalties are the OFC
+table (classic by default, modern as a ruleset option).
+
+>>> seat_turns(("Anna", "Boris"), "Boris", draws=8)[:4]
+[('Anna', 'sets'), ('Boris', 'sets'), ('Anna', 'draws'), ('Boris', 'draws')]
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rules.cards import Card, Rank
+from rules.chinese import (
+    ROWS,
+    ChineseReplay,
+    ChineseRules,
+    Claims,
+    Row,
+    RowResult,
+    Scoring,
+    Seated,
+    SetHand,
+    Status,
+    _finish,
+    check_cards,
+    check_table,
+    rank_player_rows,
+    seat_order,
+)
+from rules.evaluator import HandCategory
+from rules.findings import Findings
+from rules.records import GameInfo, Source
+from rules.rulebook import register
+
+RULES = {
+    "OFC-ROWS": ("OFC-ROWS: 13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; "
+                 "a card may not go to a row that is full."),
+    "OFC-PLACE": ("OFC-PLACE: each player gets 5 cards and sets them face up into the rows (any split); then, "
+                  "in turn from the dealer's left, each draws one card and places it; a placed card never "
+                  "moves. 13 cards each in the end."),
+    "OFC-ROYALTY": ("OFC-ROYALTY, settled pairwise as differences: back straight 2, flush 4, full house 6, quads "
+                    "8, straight flush 10, royal 20; middle double; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22 "
+                    "(option: the modern table). A fouled hand pays a scoop to each unfouled opponent and earns "
+                    "none."),
+    "OFC-PINEAPPLE": ("OFC-PINEAPPLE (variant): after the 5 set cards, each turn deals 3 cards, of which the "
+                      "player places 2 and discards 1."),
+    "OFC-FANTASYLAND": ("OFC-FANTASYLAND (variant): QQ or better in front on an unfouled hand enters Fantasyland; "
+                        "there the 13 or 14 cards are dealt at once and set in one go (the rest discarded); trips "
+                        "in front, a full house or better in the middle or quads or better in back stay."),
+}
+register(RULES)
+
+
+class Variant(enum.StrEnum):
+    """How the cards of an OFC hand arrive; the value is the ``Variant:`` wire code."""
+
+    CLASSIC = "classic"
+    """5 cards set, then one card a turn."""
+    PINEAPPLE = "pineapple"
+    """5 cards set, then 3 cards a turn: 2 placed, 1 discarded."""
+    FANTASYLAND = "fantasyland"
+    """Classic or Pineapple turns, with players in Fantasyland setting 13 or 14 cards at once."""
+
+
+class StepKind(enum.StrEnum):
+    """A line of an OFC log: the verb after the player's name."""
+
+    SET = "sets"
+    """The first 5 cards, set into the rows."""
+    DRAW = "draws"
+    """One card (classic) or three (Pineapple) drawn and placed."""
+    FANTASYLAND = "fantasyland"
+    """A player in Fantasyland sets all his cards at once."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Placement:
+    """Where one card went: a row, or the discards (``row`` None)."""
+
+    card: Card
+    row: Row | None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class OfcStep:
+    """One line of an OFC log: the cards a player received and where each went."""
+
+    player: str
+    kind: StepKind
+    dealt: tuple[Card, ...]
+    placements: tuple[Placement, ...]
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfcHand:
+    """An OFC hand as its log states it."""
+
+    source: Source
+    info: GameInfo
+    hand_id: str
+    variant: Variant
+    scoring: Scoring
+    players: tuple[str, ...]
+    players_line: int
+    dealer: str | None = None
+    dealer_line: int | None = None
+    rules: ChineseRules = field(default_factory=lambda: ChineseRules.default("ofc"))
+    steps: tuple[OfcStep, ...] = ()
+    royalties: Claims | None = None
+    points: Claims | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlacementResult:
+    """One card of an OFC hand: an ``ofc_placements`` row."""
+
+    player: str
+    turn_no: int
+    card: Card
+    row: Row | None
+    is_discard: bool
+    is_fantasyland: bool
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class OfcReplay(ChineseReplay):
+    """The replay of an OFC hand: the Chinese results plus every placement."""
+
+    placements: tuple[PlacementResult, ...] = ()
+
+
+def seat_turns(players: tuple[str, ...], dealer: str | None, *, draws: int) -> list[tuple[str, str]]:
+    """The turns of the players who are not in Fantasyland: sets, then ``draws`` rounds of draws."""
+    order = seat_order(players, dealer)
+    return [(p, StepKind.SET.value) for p in order] + [(p, StepKind.DRAW.value) for _ in range(draws) for p in order]
+
+
+def qualifies_entry(hand: SetHand) -> bool:
+    """OFC-FANTASYLAND entry: QQ or better in front on an unfouled hand."""
+    front = hand.rows[2]
+    queens = 1 << 20 | (Rank.QUEEN + 1) << 16  # the weakest pair of queens' strength, kickers aside
+    return not hand.is_foul and (front.category is HandCategory.THREE_OF_A_KIND or front.strength >= queens)
+
+
+_STAY_MIDDLE = {HandCategory.FULL_HOUSE, HandCategory.FOUR_OF_A_KIND, HandCategory.STRAIGHT_FLUSH,
+                HandCategory.ROYAL_FLUSH}
+_STAY_BACK = {HandCategory.FOUR_OF_A_KIND, HandCategory.STRAIGHT_FLUSH, HandCategory.ROYAL_FLUSH}
+
+
+def qualifies_stay(hand: SetHand) -> bool:
+    """OFC-FANTASYLAND stay: trips in front, full house or better in the middle, or quads or better in back."""
+    back, middle, front = hand.rows
+    return not hand.is_foul and (front.category is HandCategory.THREE_OF_A_KIND
+                                 or middle.category in _STAY_MIDDLE or back.category in _STAY_BACK)
+
+
+def replay_ofc(hand: OfcHand) -> OfcReplay:
+    """Check every placement of an OFC hand, then score it as Chinese poker with OFC royalties."""
+    findings = Findings()
+    check_table(findings, hand.players, hand.players_line, hand.dealer, hand.dealer_line)
+    players = tuple(dict.fromkeys(hand.players))
+    rows: dict[str, dict[Row, list[Card]]] = {p: {row: [] for row in ROWS} for p in players}
+    turns: Counter = Counter()
+    placements: list[PlacementResult] = []
+    last_line: dict[str, int] = {p: hand.players_line for p in players}
+    in_fantasyland = {s.player for s in hand.steps if s.kind is StepKind.FANTASYLAND}
+
+    draws = [s for s in hand.steps if s.kind is StepKind.DRAW]
+    if hand.variant is Variant.PINEAPPLE:
+        pineapple = True
+    elif hand.variant is Variant.CLASSIC:
+        pineapple = False
+    else:
+        pineapple = bool(draws) and len(draws[0].dealt) == 3
+    expected = seat_turns(tuple(p for p in players if p not in in_fantasyland), hand.dealer,
+                          draws=4 if pineapple else 8)
+    order_reported = False
+    position = 0
+    for step in hand.steps:
+        if step.player not in rows:
+            hand_findings_unknown(findings, step, players)
+            continue
+        last_line[step.player] = step.line
+        if step.kind is StepKind.FANTASYLAND:
+            _check_fantasyland(findings, hand, step)
+        else:
+            want = expected[position] if position < len(expected) else None
+            position += 1
+            if want != (step.player, step.kind.value) and not order_reported:
+                order_reported = True
+                if want is None:
+                    message = f"{step.player} {step.kind.value} after every player has had his 13 cards"
+                else:
+                    message = (f"{step.player} {step.kind.value} out of turn: it is {want[0]}'s turn to "
+                               f"{'set' if want[1] == 'sets' else 'draw'} (in turn from the dealer's left)")
+                findings.add("OFC-PLACE", message, line=step.line,
+                             expected=None if want is None else f"{want[0]} {want[1]}",
+                             actual=f"{step.player} {step.kind.value}")
+            _check_step(findings, hand, step, pineapple)
+        is_fl = step.kind is StepKind.FANTASYLAND
+        for placement in step.placements:
+            if placement.row is not None:
+                row = rows[step.player][placement.row]
+                if len(row) >= placement.row.size:
+                    findings.add("OFC-ROWS", f"{step.player} puts {placement.card} in a full {placement.row} row "
+                                 f"({placement.row.size} cards)", line=step.line, actual=placement.card)
+                    continue
+                row.append(placement.card)
+            placements.append(PlacementResult(
+                player=step.player, turn_no=turns[step.player], card=placement.card, row=placement.row,
+                is_discard=placement.row is None, is_fantasyland=is_fl, line=step.line))
+        turns[step.player] += 1
+    check_cards(findings, [(p.card, p.line, p.player) for p in placements], "OFC-ROWS")
+
+    seated: list[Seated] = []
+    row_results: list[RowResult] = []
+    fantasy: dict[str, tuple[bool, bool, bool]] = {}
+    for player in players:
+        player_rows = {row: tuple(cards) for row, cards in rows[player].items()}
+        short = [row for row in ROWS if len(player_rows[row]) != row.size]
+        for row in short:
+            findings.add("OFC-ROWS", f"{player}'s {row} row ends with {len(player_rows[row])} cards: a {row} row "
+                         f"is {row.size}", line=last_line[player], expected=row.size, actual=len(player_rows[row]))
+        set_hand = None if short else rank_player_rows(player_rows)
+        if set_hand is None:
+            seated.append(Seated(player=player, status=Status.INVALID))
+            fantasy[player] = (player in in_fantasyland, False, False)
+            continue
+        royalties = set_hand.royalties(hand.rules)
+        seated.append(Seated(player=player, status=Status.SET, hand=set_hand, royalties=royalties))
+        for value, amount in zip(set_hand.rows, royalties):
+            row_results.append(RowResult(player=player, row=value.row, cards=value.cards, strength=value.strength,
+                                         category=value.category, royalty=amount, is_foul=set_hand.is_foul,
+                                         line=last_line[player]))
+        is_fl_variant = hand.variant is Variant.FANTASYLAND
+        inside = player in in_fantasyland
+        fantasy[player] = (inside, is_fl_variant and not inside and qualifies_entry(set_hand),
+                           is_fl_variant and inside and qualifies_stay(set_hand))
+    replay = _finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
+                     last_line, "OFC-ROYALTY", variant=hand.variant.value, fantasy=fantasy,
+                     seats={p: hand.players.index(p) + 1 for p in players})
+    return OfcReplay(**{name: getattr(replay, name) for name in
+                        ("findings", "players", "rows", "scores", "hands", "variant", "scoring")},
+                     placements=tuple(placements))
+
+
+def hand_findings_unknown(findings: Findings, step: OfcStep, players: tuple[str, ...]) -> None:
+    findings.add("CP-PLAYERS", f"{step.player} {step.kind.value} but is not listed among the players",
+                 line=step.line, expected=", ".join(players), actual=step.player)
+
+
+def _check_placed_are_dealt(findings: Findings, step: OfcStep) -> None:
+    if Counter(p.card for p in step.placements) != Counter(step.dealt):
+        findings.add("OFC-PLACE", f"{step.player} places or discards other cards than the ones dealt to him",
+                     line=step.line, expected=" ".join(map(str, step.dealt)),
+                     actual=" ".join(str(p.card) for p in step.placements))
+
+
+def _check_step(findings: Findings, hand: OfcHand, step: OfcStep, pineapple: bool) -> None:
+    _check_placed_are_dealt(findings, step)
+    discards = sum(p.row is None for p in step.placements)
+    if step.kind is StepKind.SET:
+        if len(step.dealt) != 5 or discards:
+            findings.add("OFC-PLACE", f"{step.player} sets {len(step.dealt)} cards: the first set is 5 cards, "
+                         "none discarded", line=step.line, expected=5, actual=len(step.dealt))
+        return
+    if len(step.dealt) == 3:
+        if not pineapple:
+            findings.add("OFC-PINEAPPLE", f"{step.player} draws 3 cards in a {hand.variant.value} hand: "
+                         "one card a turn", line=step.line, expected=1, actual=3)
+        elif discards != 1:
+            findings.add("OFC-PINEAPPLE", f"{step.player} discards {discards} of 3 cards: Pineapple places 2 "
+                         "and discards 1", line=step.line, expected=1, actual=discards)
+    elif len(step.dealt) == 1:
+        if pineapple:
+            findings.add("OFC-PINEAPPLE", f"{step.player} draws 1 card in a Pineapple hand: 3 a turn",
+                         line=step.line, expected=3, actual=1)
+        elif discards:
+            findings.add("OFC-PLACE", f"{step.player} discards his drawn card: classic OFC places every card",
+                         line=step.line, expected=0, actual=discards)
+    else:
+        findings.add("OFC-PLACE", f"{step.player} draws {len(step.dealt)} cards at once: "
+                     f"{'3' if pineapple else '1'} a turn", line=step.line, expected=3 if pineapple else 1,
+                     actual=len(step.dealt))
+
+
+def _check_fantasyland(findings: Findings, hand: OfcHand, step: OfcStep) -> None:
+    if hand.variant is not Variant.FANTASYLAND:
+        findings.add("OFC-FANTASYLAND", f"{step.player} plays Fantasyland in a {hand.variant.value} hand",
+                     line=step.line, expected=Variant.FANTASYLAND.value, actual=hand.variant.value)
+    _check_placed_are_dealt(findings, step)
+    if len(step.dealt) not in (13, 14):
+        findings.add("OFC-FANTASYLAND", f"{step.player} gets {len(step.dealt)} cards in Fantasyland: 13 or 14",
+                     line=step.line, expected="13 or 14", actual=len(step.dealt))
+    placed = sum(p.row is not None for p in step.placements)
+    if placed != 13:
+        findings.add("OFC-FANTASYLAND", f"{step.player} sets {placed} cards in Fantasyland: 13, the rest discarded",
+                     line=step.line, expected=13, actual=placed)
