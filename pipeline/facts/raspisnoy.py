@@ -1,0 +1,73 @@
+"""Raspisnoy poker facts: one row per player per round, and one row per card played.
+
+Game logs go to the ``raspisnoy`` partition, score sheets to ``raspisnoy_sheet``; sheets fill
+``raspisnoy_rounds`` only (they hold no cards). ``points`` and ``total`` are the replay's true
+values; ``points_written`` and ``total_written`` what the table wrote. The SQL models of
+``player_stats_raspisnoy`` read these columns; add columns, never rename them.
+"""
+
+from __future__ import annotations
+
+import pyarrow as pa
+
+from pipeline.games import Handler
+from pipeline.tables import MONEY, TableRows, define
+from rules.raspisnoy import RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet, replay_log, replay_sheet
+
+RASPISNOY_ROUNDS = define(
+    "raspisnoy_rounds",
+    ("game_id", pa.string()),
+    ("round_no", pa.int16()),
+    ("cards", pa.int16()),             # cards dealt to each player
+    ("kind", pa.string()),             # regular, no-trump, blind, misere, golden
+    ("dealer", pa.string()),
+    ("trump", pa.string()),            # the card turned up ("9h", "7s" for the joker); null: none or a sheet
+    ("player", pa.string()),
+    ("seat", pa.int16()),              # order of play in the round: 1 left of the dealer … n the dealer
+    ("bid", pa.int16()),               # null in misere and golden rounds (no bids)
+    ("tricks", pa.int16()),            # tricks taken (true, from the cards played; as written on sheets)
+    ("points", MONEY),                 # true points of the round
+    ("total", MONEY),                  # true running total after the round
+    ("points_written", MONEY),         # what the table wrote (sheets: the change of the written total)
+    ("total_written", MONEY),
+    ("is_dealer", pa.bool_()),
+    ("line", pa.int32()),              # the round header line (sheets: the round's row)
+)
+
+RASPISNOY_TRICKS = define(
+    "raspisnoy_tricks",
+    ("game_id", pa.string()),
+    ("round_no", pa.int16()),
+    ("trick_no", pa.int16()),
+    ("play_no", pa.int16()),           # 1 for the lead
+    ("player", pa.string()),
+    ("card", pa.string()),
+    ("joker_declaration", pa.string()),  # high, low, high trumps, high <suit>, low <suit>; null for other cards
+    ("led_suit", pa.string()),         # spades, hearts, diamonds, clubs (a joker's declared suit counts)
+    ("winner", pa.string()),           # the trick's true winner
+    ("is_winner", pa.bool_()),
+    ("line", pa.int32()),              # the Trick line
+)
+
+
+def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
+    game, game_id = record.info.game, record.source.game_id
+    for row in replay.rounds:
+        rows.add(
+            "raspisnoy_rounds", game, game_id=game_id, round_no=row.round_no, cards=row.cards, kind=row.kind,
+            dealer=row.dealer, trump=row.trump, player=row.player, seat=row.seat, bid=row.bid,
+            tricks=row.tricks, points=row.points, total=row.total, points_written=row.points_written,
+            total_written=row.total_written, is_dealer=row.is_dealer, line=row.line,
+        )
+    for play in replay.plays:
+        rows.add(
+            "raspisnoy_tricks", game, game_id=game_id, round_no=play.round_no, trick_no=play.trick_no,
+            play_no=play.play_no, player=play.player, card=play.card, joker_declaration=play.joker_declaration,
+            led_suit=play.led_suit, winner=play.winner, is_winner=play.is_winner, line=play.line,
+        )
+
+
+HANDLERS = {
+    RaspisnoyGame: Handler(replay=replay_log, add_rows=add_rows),
+    RaspisnoySheet: Handler(replay=replay_sheet, add_rows=add_rows),
+}

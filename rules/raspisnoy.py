@@ -1,0 +1,1084 @@
+"""Raspisnoy poker (Up-and-Down poker): rulesets, the round schedule, game records and the replay.
+
+Everything RULES.md section 3 states is checked here, each rule where it is stated, each
+finding naming its rule ID and the file line it is about. The replay never stops at a
+fault: it records the finding, goes on with what was played and computes the true points.
+
+>>> rules = Ruleset.parse("default")
+>>> [(r.cards, r.kind.value) for r in schedule(rules, 3)][:4]
+[(1, 'regular'), (2, 'regular'), (3, 'regular'), (4, 'regular')]
+>>> len(schedule(rules, 4)), len([r for r in schedule(rules, 4) if r.kind.is_special])
+(36, 16)
+>>> round_points(RoundKind.NO_TRUMP, 3, 0, 0, rules)
+Decimal('7.5')
+>>> Ruleset.parse("deck 52")
+Traceback (most recent call last):
+...
+rules.raspisnoy.RulesetError: deck 52: the deck is 36 or 54 cards
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+from rules.cards import Card, CardError, Deck, Suit
+from rules.findings import Findings, Severity
+from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rulebook import register
+
+register({
+    "RSP-PLAYERS": "3–6 players (the 54-card deck allows up to 10).",
+    "RSP-DECK": "Default 36 cards with 7♠ as joker; option: 54 cards with two jokers. Every card dealt "
+                "or played exists in the deck, once.",
+    "RSP-SCHEDULE": "M = min(9, floor(deck / players)); simple rounds deal 1 … M−1, M once per player, "
+                    "M−1 … 1; then the special rounds (no-trump, blind, misère, golden), each once per "
+                    "player, M cards each.",
+    "RSP-DEALER": "The first dealer is drawn by lot; the deal passes clockwise. Cards go one at a time "
+                  "clockwise from the dealer's left; the dealer gets the last card.",
+    "RSP-TRUMP": "The top card of the undealt stock is turned up; its suit is trump. When the whole deck "
+                 "is dealt, the trump card is drawn before the deal. A joker turned up means no trump; "
+                 "no-trump rounds have no trump.",
+    "RSP-BID": "Bidding goes clockwise from the dealer's left; the dealer bids last. A bid is 0 (pass) "
+               "up to the cards in hand. Blind rounds bid before the hands are seen; misère and golden "
+               "rounds have no bids.",
+    "RSP-THREE-PASSES": "A player who passed in each of the two previous rounds in which he bid may not "
+                        "pass a third time.",
+    "RSP-HOOK": "The dealer may not bid so that the sum of all bids equals the cards dealt to each player; "
+                "the hook wins over the three-passes rule when the two collide.",
+    "RSP-LEAD": "The player left of the dealer leads the first trick; the winner of each trick leads the "
+                "next; play goes clockwise.",
+    "RSP-FOLLOW": "Follow the led suit; if void, play a trump; if void in trumps too, any card. The joker "
+                  "is exempt.",
+    "RSP-JOKER-LEAD": "A joker led is declared high trumps, high <suit> or low <suit>; high trumps needs "
+                      "a trump.",
+    "RSP-JOKER-FOLLOW": "A joker played to a trick already led is declared high (wins; the later high "
+                        "joker wins) or low (loses to every card).",
+    "RSP-TRICK": "The winner is the high joker if one was played, else the highest trump, else the "
+                 "highest card of the led suit.",
+    "RSP-SCORE": "Bid 0 and 0 tricks: +5; tricks = bid > 0: +10 per trick (+20 when bid = cards > 1); "
+                 "more tricks than bid: +1 per trick; fewer: −10 per missing trick (−20 when bid = cards > 1).",
+    "RSP-SCORE-SPECIAL": "No-trump and blind rounds score as simple rounds times 1.5; misère −15 per "
+                         "trick, +50 for none; golden +15 per trick.",
+    "RSP-TOTAL": "The sheet keeps a running total per player; the highest total after the last round wins.",
+})
+
+
+class RulesetError(ValueError):
+    """A ``Rules:`` setting that is unknown or has a value the game does not allow."""
+
+
+class RoundKind(enum.Enum):
+    """The kinds of rounds; the value is the wire code of logs and sheets."""
+
+    REGULAR = "regular"
+    """A simple round: trump from the stock, bids, tricks."""
+    NO_TRUMP = "no-trump"
+    """Special: no trump; scores times the special multiplier."""
+    BLIND = "blind"
+    """Special: bids made before anyone looks at the cards; scores times the special multiplier."""
+    MISERE = "misere"
+    """Special: no bids; −15 per trick taken, +50 for none."""
+    GOLDEN = "golden"
+    """Special: no bids; +15 per trick taken."""
+
+    @property
+    def is_special(self) -> bool:
+        return self is not RoundKind.REGULAR
+
+    @property
+    def has_bids(self) -> bool:
+        return self not in (RoundKind.MISERE, RoundKind.GOLDEN)
+
+    @property
+    def is_multiplied(self) -> bool:
+        return self in (RoundKind.NO_TRUMP, RoundKind.BLIND)
+
+    @property
+    def score_rule(self) -> str:
+        return "RSP-SCORE-SPECIAL" if self.is_special else "RSP-SCORE"
+
+    @classmethod
+    def parse(cls, text: str) -> RoundKind:
+        word = text.strip().lower().replace("è", "e").replace("_", "-")
+        word = {"notrump": "no-trump", "no trump": "no-trump"}.get(word, word)
+        try:
+            return cls(word)
+        except ValueError:
+            raise RulesetError(f"{text!r} is not a round kind: expected regular, no-trump, blind, misere "
+                               f"or golden") from None
+
+
+class JokerCall(enum.Enum):
+    """What a joker's player declares; the value is the wire code (a suit name follows the ``*_suit`` ones)."""
+
+    HIGH = "high"
+    """Followed to a trick: the joker wins it (the later high joker wins)."""
+    LOW = "low"
+    """Followed to a trick: the joker loses to every card."""
+    HIGH_TRUMPS = "high trumps"
+    """Led: everyone plays his highest trump, else any card; the joker wins."""
+    HIGH_SUIT = "high suit"
+    """Led as ``high <suit>``: everyone plays his highest card of the suit, else a trump, else any; the joker wins."""
+    LOW_SUIT = "low suit"
+    """Led as ``low <suit>``: the lowest card of the suit; the suit counts as led."""
+
+    @property
+    def word(self) -> str:
+        return self.value.split()[0]
+
+
+_SUIT_NAMES = {Suit.SPADES: "spades", Suit.HEARTS: "hearts", Suit.DIAMONDS: "diamonds", Suit.CLUBS: "clubs"}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Declaration:
+    """A joker's declaration: ``high``, ``low``, ``high trumps``, ``high hearts``, ``low clubs``.
+
+    >>> Declaration.parse("high ♥"), str(Declaration.parse("Low clubs"))
+    (Declaration(call=<JokerCall.HIGH_SUIT: 'high suit'>, suit=<Suit.HEARTS: 2>), 'low clubs')
+    >>> Declaration.parse("middle")
+    Traceback (most recent call last):
+    ...
+    rules.raspisnoy.RulesetError: 'middle' is not a joker declaration: expected high, low, high trumps, high <suit> or low <suit>
+    """
+
+    call: JokerCall
+    suit: Suit | None = None
+
+    @property
+    def is_high(self) -> bool:
+        return self.call in (JokerCall.HIGH, JokerCall.HIGH_TRUMPS, JokerCall.HIGH_SUIT)
+
+    @property
+    def is_lead_call(self) -> bool:
+        return self.call in (JokerCall.HIGH_TRUMPS, JokerCall.HIGH_SUIT, JokerCall.LOW_SUIT)
+
+    def __str__(self) -> str:
+        if self.call is JokerCall.HIGH_TRUMPS:
+            return "high trumps"
+        if self.suit is not None:
+            return f"{self.call.word} {_SUIT_NAMES[self.suit]}"
+        return self.call.word
+
+    @classmethod
+    def parse(cls, text: str) -> Declaration:
+        words = text.lower().split()
+        if words and words[0] in ("high", "low"):
+            high = words[0] == "high"
+            if len(words) == 1:
+                return cls(call=JokerCall.HIGH if high else JokerCall.LOW)
+            if len(words) == 2 and words[1] in ("trumps", "trump") and high:
+                return cls(call=JokerCall.HIGH_TRUMPS)
+            if len(words) == 2:
+                try:
+                    suit = Suit.parse(words[1])
+                except CardError:
+                    pass
+                else:
+                    return cls(call=JokerCall.HIGH_SUIT if high else JokerCall.LOW_SUIT, suit=suit)
+        raise RulesetError(f"{text!r} is not a joker declaration: expected high, low, high trumps, "
+                           f"high <suit> or low <suit>")
+
+
+# ---------------------------------------------------------------------------------------------
+# Rulesets
+# ---------------------------------------------------------------------------------------------
+
+DEFAULT_SPECIALS = (RoundKind.NO_TRUMP, RoundKind.BLIND, RoundKind.MISERE, RoundKind.GOLDEN)
+
+
+class JokerLow(enum.Enum):
+    """What a joker led ``low <suit>`` asks of the others (the seeds disagree)."""
+
+    ORDINARY = "ordinary"
+    """The ordinary duties with that suit led (RULES.md default)."""
+    LOWEST = "lowest"
+    """Everyone holding the suit plays his lowest card of it (seed 001)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Ruleset:
+    """The settings a table plays by; every *option* of RULES.md section 3 is one field.
+
+    >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
+    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, pass limit none, hook off, joker low ordinary'
+    >>> Ruleset.parse("Deck 36, hook on") == Ruleset.parse("default")
+    True
+    >>> Ruleset.parse("trumps 4")
+    Traceback (most recent call last):
+    ...
+    rules.raspisnoy.RulesetError: unknown setting 'trumps 4': the known settings are 'deck 36|54', 'joker <card>', 'max cards <n>', 'specials <kinds in order>|none', 'special cards <n>|max', 'special multiplier <number>', 'all-tricks double on|off', 'pass limit <n>|none', 'hook on|off', 'joker low ordinary|lowest'
+    """
+
+    deck: int = 36
+    joker: Card = Card.parse("7s")
+    """The joker of the 36-card deck (the 54-card deck has its two JK)."""
+    max_cards: int = 9
+    specials: tuple[RoundKind, ...] = DEFAULT_SPECIALS
+    special_cards: int | None = None
+    """Cards dealt in special rounds; None deals M, the most of the simple rounds."""
+    special_multiplier: Decimal = Decimal("1.5")
+    all_tricks_double: bool = True
+    """A bid of every card in hand (more than one) scores 20 per trick, made or missed."""
+    pass_limit: int | None = 2
+    """Passes in a row a player may bid; None for no limit (2 is the three-passes rule)."""
+    hook: bool = True
+    joker_low: JokerLow = JokerLow.ORDINARY
+
+    @property
+    def deck_cards(self) -> Deck:
+        return Deck.JOKERS_54 if self.deck == 54 else Deck.SHORT_36
+
+    def is_joker(self, card: Card) -> bool:
+        return card.is_joker if self.deck == 54 else card == self.joker
+
+    def in_deck(self, card: Card) -> bool:
+        return card in self.deck_cards
+
+    @property
+    def canonical(self) -> str:
+        """The settings as one string, the same for every way of writing the same ruleset."""
+        joker = "JK" if self.deck == 54 else str(self.joker)
+        return ", ".join((
+            f"deck {self.deck}",
+            f"joker {joker}",
+            f"max cards {self.max_cards}",
+            "specials " + (" ".join(kind.value for kind in self.specials) or "none"),
+            f"special cards {self.special_cards or 'max'}",
+            f"special multiplier {self.special_multiplier.normalize()}",
+            f"all-tricks double {'on' if self.all_tricks_double else 'off'}",
+            f"pass limit {'none' if self.pass_limit is None else self.pass_limit}",
+            f"hook {'on' if self.hook else 'off'}",
+            f"joker low {self.joker_low.value}",
+        ))
+
+    @classmethod
+    def parse(cls, text: str) -> Ruleset:
+        """A ruleset from a ``Rules:`` line: ``default`` or settings separated by commas."""
+        rules = cls()
+        for item, _ in split_settings(text):
+            rules = rules.setting(item)
+        return rules
+
+    def setting(self, item: str) -> Ruleset:
+        """This ruleset with one setting (``deck 54``, ``hook off`` …) applied."""
+        text = " ".join(item.lower().split())
+        if text in ("", "default"):
+            return self
+        for key in sorted(_SETTINGS, key=len, reverse=True):
+            for spelling in (key, key.replace("-", " ")):
+                if text == spelling or text.startswith(spelling + " "):
+                    value = text[len(spelling):].split()
+                    try:
+                        return _SETTINGS[key](self, value)
+                    except (ValueError, ArithmeticError, CardError, IndexError) as error:
+                        reason = str(error) if isinstance(error, RulesetError) else _HELP[key]
+                        raise RulesetError(f"{item.strip()}: {reason}") from None
+        raise RulesetError(f"unknown setting {item.strip()!r}: the known settings are "
+                           + ", ".join(f"'{key} {_HELP_VALUE[key]}'" for key in _SETTINGS))
+
+
+def split_settings(text: str) -> list[tuple[str, int]]:
+    """The settings of a ``Rules:`` value with the 0-based column where each starts."""
+    items, column = [], 0
+    for part in text.split(","):
+        stripped = part.strip()
+        if stripped:
+            items.append((stripped, column + len(part) - len(part.lstrip())))
+        column += len(part) + 1
+    return items
+
+
+def _one(value: list[str]) -> str:
+    if len(value) != 1:
+        raise ValueError("one value expected")
+    return value[0]
+
+
+def _switch(value: list[str]) -> bool:
+    word = _one(value)
+    if word in ("on", "yes", "true"):
+        return True
+    if word in ("off", "no", "false"):
+        return False
+    raise ValueError(word)
+
+
+def _set_deck(rules: Ruleset, value: list[str]) -> Ruleset:
+    deck = int(_one(value))
+    if deck not in (36, 54):
+        raise RulesetError("the deck is 36 or 54 cards")
+    return replace(rules, deck=deck)
+
+
+def _set_joker(rules: Ruleset, value: list[str]) -> Ruleset:
+    card = Card.parse(_one(value))
+    if card.is_joker:
+        return rules  # the 54-card deck's own jokers
+    return replace(rules, joker=card)
+
+
+def _set_specials(rules: Ruleset, value: list[str]) -> Ruleset:
+    if value == ["none"]:
+        return replace(rules, specials=())
+    kinds = tuple(RoundKind.parse(word) for word in value)
+    if not kinds or RoundKind.REGULAR in kinds or len(set(kinds)) != len(kinds):
+        raise RulesetError("the specials are a list of different kinds among no-trump, blind, misere, "
+                           "golden, or none")
+    return replace(rules, specials=kinds)
+
+
+def _set_special_cards(rules: Ruleset, value: list[str]) -> Ruleset:
+    word = _one(value)
+    cards = None if word == "max" else int(word)
+    if cards is not None and not 1 <= cards <= 18:
+        raise ValueError(word)
+    return replace(rules, special_cards=cards)
+
+
+def _set_multiplier(rules: Ruleset, value: list[str]) -> Ruleset:
+    multiplier = Decimal(_one(value).replace(",", "."))
+    if not multiplier.is_finite() or multiplier <= 0:
+        raise ValueError(multiplier)
+    return replace(rules, special_multiplier=multiplier)
+
+
+def _set_max_cards(rules: Ruleset, value: list[str]) -> Ruleset:
+    cards = int(_one(value))
+    if not 1 <= cards <= 18:
+        raise ValueError(cards)
+    return replace(rules, max_cards=cards)
+
+
+def _set_pass_limit(rules: Ruleset, value: list[str]) -> Ruleset:
+    word = _one(value)
+    limit = None if word in ("none", "off") else int(word)
+    if limit is not None and limit < 0:
+        raise ValueError(limit)
+    return replace(rules, pass_limit=limit)
+
+
+_SETTINGS = {
+    "deck": _set_deck,
+    "joker": _set_joker,
+    "max cards": _set_max_cards,
+    "specials": _set_specials,
+    "special cards": _set_special_cards,
+    "special multiplier": _set_multiplier,
+    "all-tricks double": lambda rules, value: replace(rules, all_tricks_double=_switch(value)),
+    "pass limit": _set_pass_limit,
+    "hook": lambda rules, value: replace(rules, hook=_switch(value)),
+    "joker low": lambda rules, value: replace(rules, joker_low=JokerLow(_one(value))),
+}
+_HELP_VALUE = {
+    "deck": "36|54", "joker": "<card>", "max cards": "<n>", "specials": "<kinds in order>|none",
+    "special cards": "<n>|max", "special multiplier": "<number>", "all-tricks double": "on|off",
+    "pass limit": "<n>|none", "hook": "on|off", "joker low": "ordinary|lowest",
+}
+_HELP = {key: f"expected {key} {value}" for key, value in _HELP_VALUE.items()}
+
+
+# ---------------------------------------------------------------------------------------------
+# The schedule
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ScheduledRound:
+    number: int
+    cards: int
+    kind: RoundKind
+
+
+def max_cards(rules: Ruleset, players: int) -> int:
+    """M = min(cap, floor(deck / players)) (RSP-SCHEDULE)."""
+    return max(1, min(rules.max_cards, rules.deck // max(players, 1)))
+
+
+def schedule(rules: Ruleset, players: int) -> tuple[ScheduledRound, ...]:
+    """Every round of a full game: simple rounds up to M and back down, then the specials."""
+    top = max_cards(rules, players)
+    cards = [*range(1, top), *[top] * players, *range(top - 1, 0, -1)]
+    kinds = [RoundKind.REGULAR] * len(cards)
+    special = min(rules.special_cards or top, rules.deck // max(players, 1))
+    for kind in rules.specials:
+        cards += [special] * players
+        kinds += [kind] * players
+    return tuple(ScheduledRound(number=i + 1, cards=c, kind=k) for i, (c, k) in enumerate(zip(cards, kinds)))
+
+
+def dealer_of(players: tuple[str, ...], first_dealer: str, round_no: int) -> str:
+    """The dealer of round ``round_no`` (1-based): the deal passes clockwise, in the order of Players."""
+    start = players.index(first_dealer) if first_dealer in players else 0
+    return players[(start + round_no - 1) % len(players)]
+
+
+def deal_order(players: tuple[str, ...], dealer: str) -> tuple[str, ...]:
+    """Players from the dealer's left round to the dealer: the order of the deal, the bids and trick 1."""
+    at = players.index(dealer)
+    return players[at + 1:] + players[:at + 1]
+
+
+# ---------------------------------------------------------------------------------------------
+# Scoring
+# ---------------------------------------------------------------------------------------------
+
+def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rules: Ruleset) -> Decimal:
+    """The points of one player in one round (RSP-SCORE, RSP-SCORE-SPECIAL).
+
+    >>> rules = Ruleset()
+    >>> [round_points(RoundKind.REGULAR, 5, b, t, rules) for b, t in [(0, 0), (2, 2), (2, 3), (3, 1), (5, 5), (5, 4)]]
+    [Decimal('5'), Decimal('20'), Decimal('3'), Decimal('-20'), Decimal('100'), Decimal('-20')]
+    >>> round_points(RoundKind.MISERE, 9, None, 0, rules), round_points(RoundKind.MISERE, 9, None, 2, rules)
+    (Decimal('50'), Decimal('-30'))
+    """
+    if kind is RoundKind.MISERE:
+        return Decimal(50) if tricks == 0 else Decimal(-15 * tricks)
+    if kind is RoundKind.GOLDEN:
+        return Decimal(15 * tricks)
+    bid = bid or 0
+    per_trick = 20 if rules.all_tricks_double and bid == cards and cards > 1 else 10
+    if bid == 0 and tricks == 0:
+        points = 5
+    elif tricks == bid:
+        points = per_trick * tricks
+    elif tricks > bid:
+        points = tricks
+    else:
+        points = -per_trick * (bid - tricks)
+    result = Decimal(points)
+    if kind.is_multiplied:
+        result *= rules.special_multiplier
+    return result.normalize() if result != result.to_integral_value() else result.quantize(Decimal(1))
+
+
+# ---------------------------------------------------------------------------------------------
+# Playing a trick
+# ---------------------------------------------------------------------------------------------
+
+def _high_first(cards) -> list[Card]:
+    return sorted(cards, key=lambda c: c.rank, reverse=True)
+
+
+def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None, trump: Suit | None,
+                rules: Ruleset) -> tuple[set[Card], str]:
+    """The cards a player may play to a trick (RSP-FOLLOW and the joker's duties) and the duty in words.
+
+    ``led`` is the first card of the trick (None to lead); ``declaration`` is the led joker's.
+    """
+    cards = [card for card, count in hand.items() if count > 0]
+    jokers = {card for card in cards if rules.is_joker(card)}
+    plain = [card for card in cards if card not in jokers]
+    if led is None:
+        return set(cards), "any card to lead"
+
+    def of_suit(suit):
+        return [card for card in plain if card.suit == suit]
+
+    trumps = of_suit(trump) if trump is not None else []
+    if rules.is_joker(led):
+        call = declaration.call if declaration else None
+        if call is JokerCall.HIGH_TRUMPS and trump is not None:
+            if trumps:
+                return {_high_first(trumps)[0]} | jokers, "the highest trump (joker led high trumps)"
+            return set(cards), "any card (no trump for the joker's high trumps)"
+        if call is JokerCall.HIGH_SUIT:
+            wanted = of_suit(declaration.suit)
+            if wanted:
+                return ({_high_first(wanted)[0]} | jokers,
+                        f"the highest {_SUIT_NAMES[declaration.suit]} (joker led high {_SUIT_NAMES[declaration.suit]})")
+            if trumps:
+                return set(trumps) | jokers, f"a trump (void in {_SUIT_NAMES[declaration.suit]})"
+            return set(cards), "any card"
+        if call is JokerCall.LOW_SUIT:
+            wanted = of_suit(declaration.suit)
+            if wanted and rules.joker_low is JokerLow.LOWEST:
+                return ({_high_first(wanted)[-1]} | jokers,
+                        f"the lowest {_SUIT_NAMES[declaration.suit]} (joker led low {_SUIT_NAMES[declaration.suit]})")
+            led_suit = declaration.suit
+        else:
+            return set(cards), "any card (the joker led no suit)"
+    else:
+        led_suit = led.suit
+    wanted = of_suit(led_suit)
+    if wanted:
+        return set(wanted) | jokers, f"a card of the led suit {_SUIT_NAMES[led_suit]}"
+    if trumps:
+        return set(trumps) | jokers, f"a trump (void in {_SUIT_NAMES[led_suit]})"
+    return set(cards), "any card"
+
+
+def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
+    """The suit that counts as led: the first card's, a joker's declared suit, else the first plain card's."""
+    if not plays:
+        return None
+    first, declaration = plays[0]
+    if not rules.is_joker(first):
+        return first.suit
+    if declaration is not None and declaration.suit is not None:
+        return declaration.suit
+    for card, _ in plays[1:]:
+        if not rules.is_joker(card):
+            return card.suit
+    return None
+
+
+def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | None, rules: Ruleset) -> int:
+    """The index of the play that wins the trick (RSP-TRICK).
+
+    >>> r, c = Ruleset(), Card.parse
+    >>> trick_winner([(c("Qh"), None), (c("7s"), Declaration.parse("high")), (c("Ah"), None)], Suit.CLUBS, r)
+    1
+    >>> trick_winner([(c("Th"), None), (c("8d"), None), (c("7c"), None)], Suit.CLUBS, r)
+    2
+    """
+    best = None
+    for index, (card, declaration) in enumerate(plays):
+        if rules.is_joker(card) and (declaration is None or declaration.is_high):
+            best = index  # the later high joker wins
+    if best is not None:
+        return best
+    led = led_suit_of(plays, rules)
+    for suit in (trump, led):
+        if suit is None:
+            continue
+        candidates = [(card.rank, i) for i, (card, _) in enumerate(plays)
+                      if not rules.is_joker(card) and card.suit == suit]
+        if candidates:
+            return max(candidates)[1]
+    return 0
+
+
+# ---------------------------------------------------------------------------------------------
+# Game records
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Play:
+    """One card played to a trick, with the joker's declaration when there is one."""
+
+    player: str
+    card: Card
+    declaration: Declaration | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Trick:
+    number: int
+    plays: tuple[Play, ...]
+    winner: str | None
+    """The winner the log wrote (``won by``), None when it wrote none."""
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Written:
+    """A ``Points:`` or ``Totals:`` line: what the table wrote per player."""
+
+    values: tuple[tuple[str, Decimal], ...]
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Round:
+    """One round of a game log as written."""
+
+    number: int
+    cards: int
+    kind: RoundKind
+    dealer: str
+    trump: Card | None
+    """The card turned up, None for ``trump none``."""
+    trump_marked_joker: bool = False
+    line: int
+    hands: tuple[tuple[str, tuple[Card, ...]], ...] | None = None
+    hands_line: int | None = None
+    bids: tuple[tuple[str, int], ...] | None = None
+    bids_line: int | None = None
+    bids_before_hands: bool = False
+    tricks: tuple[Trick, ...] = ()
+    points: Written | None = None
+    totals: Written | None = None
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RaspisnoyGame:
+    """A game log (FORMATS.md, "Raspisnoy poker: game log")."""
+
+    source: Source
+    info: GameInfo
+    name: str
+    players: tuple[str, ...]
+    rules: Ruleset
+    first_dealer: str
+    rounds: tuple[Round, ...]
+    players_line: int
+    first_dealer_line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SheetCell:
+    player: str
+    bid: int | None
+    tricks: int
+    total: Decimal
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SheetRow:
+    number: int
+    cards: int
+    kind: RoundKind
+    cells: tuple[SheetCell, ...]
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RaspisnoySheet:
+    """A paper score sheet (FORMATS.md, "Raspisnoy poker: score sheet")."""
+
+    source: Source
+    info: GameInfo
+    name: str
+    players: tuple[str, ...]
+    rules: Ruleset
+    first_dealer: str
+    rows: tuple[SheetRow, ...]
+    players_line: int
+    first_dealer_line: int
+
+
+# ---------------------------------------------------------------------------------------------
+# Replay results
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class RoundRow:
+    """One player in one round, with the true points and running total."""
+
+    round_no: int
+    cards: int
+    kind: str
+    dealer: str
+    trump: str | None
+    player: str
+    seat: int
+    """Order of play in the round: 1 left of the dealer … n the dealer."""
+    bid: int | None
+    tricks: int
+    points: Decimal
+    total: Decimal
+    points_written: Decimal | None
+    total_written: Decimal | None
+    is_dealer: bool
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayRow:
+    """One card played, with the trick's true winner."""
+
+    round_no: int
+    trick_no: int
+    play_no: int
+    player: str
+    card: str
+    joker_declaration: str | None
+    led_suit: str | None
+    winner: str
+    is_winner: bool
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class RaspisnoyReplay(Replay):
+    rounds: tuple[RoundRow, ...] = field(default=())
+    plays: tuple[PlayRow, ...] = field(default=())
+
+
+# ---------------------------------------------------------------------------------------------
+# The replay engine
+# ---------------------------------------------------------------------------------------------
+
+def _fmt(value: Decimal) -> str:
+    return str(value.normalize()) if value != value.to_integral_value() else str(value.quantize(Decimal(1)))
+
+
+def _list(pairs) -> str:
+    return ", ".join(f"{name} {value}" for name, value in pairs)
+
+
+class _Bidding:
+    """Pass history per player for the three-passes rule, across rounds."""
+
+    def __init__(self, players):
+        self.history = {player: [] for player in players}
+
+    def check(self, findings: Findings, rules: Ruleset, cards: int, order: tuple[str, ...],
+              bids: dict[str, int], line: int | None, round_no: int) -> None:
+        dealer = order[-1]
+        so_far = 0
+        for player in order:
+            bid = bids.get(player)
+            if bid is None:
+                continue
+            hook_forbids = None
+            if player == dealer and rules.hook:
+                hook_forbids = cards - so_far
+                if bid == hook_forbids:
+                    findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
+                                 f"of bids {so_far + bid} equal to the {cards} cards dealt",
+                                 line=line, expected=f"a bid other than {bid}", actual=bid)
+            passes = self.history[player]
+            limit = rules.pass_limit
+            if bid == 0 and limit is not None and len(passes) >= limit and all(passes[-limit:] if limit else [True]):
+                # The hook wins over the three-passes rule: a dealer left with no other bid may pass.
+                allowed = set(range(1, cards + 1)) - {hook_forbids}
+                if allowed:
+                    findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
+                                 f"(passed in the {limit} previous rounds with bids)",
+                                 line=line, expected="a bid of 1 or more", actual=0)
+            passes.append(bid == 0)
+            so_far += bid
+
+
+def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
+    """Replay a game log, checking every rule RULES.md states that the log holds the data for."""
+    findings = Findings()
+    rules, players = game.rules, game.players
+    _check_players(findings, game.players, rules, game.players_line)
+    plan = schedule(rules, len(players))
+    bidding = _Bidding(players)
+    totals = {player: Decimal(0) for player in players}
+    basis = dict(totals)  # previous total as written (else true), for the Totals line check
+    round_rows: list[RoundRow] = []
+    play_rows: list[PlayRow] = []
+    for index, rnd in enumerate(game.rounds):
+        _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
+        expected_dealer = dealer_of(players, game.first_dealer, index + 1)
+        findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
+                       f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
+                       line=rnd.line)
+        dealer = rnd.dealer if rnd.dealer in players else expected_dealer
+        order = deal_order(players, dealer)
+        trump = _check_trump(findings, rnd, rules, len(players))
+        hands = _check_hands(findings, rnd, rules, order)
+        bids = _check_bids(findings, rnd, rules, order, bidding)
+        won, rows = _play_tricks(findings, rnd, rules, order, hands, trump)
+        play_rows.extend(rows)
+        written_points = dict(rnd.points.values) if rnd.points else {}
+        written_totals = dict(rnd.totals.values) if rnd.totals else {}
+        for player in order:
+            points = round_points(rnd.kind, rnd.cards, bids.get(player), won[player], rules)
+            totals[player] += points
+            wrote = written_points.get(player)
+            if wrote is not None:
+                detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
+                findings.check(rnd.kind.score_rule, _fmt(points), _fmt(wrote),
+                               f"round {rnd.number}: {player}'s points ({rnd.kind.value}, {rnd.cards} cards, "
+                               f"{detail})", line=rnd.points.line)
+            total_wrote = written_totals.get(player)
+            if total_wrote is not None:
+                expected_total = basis[player] + points
+                findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(total_wrote),
+                               f"round {rnd.number}: {player}'s running total (previous {_fmt(basis[player])} "
+                               f"+ {_fmt(points)} points)", line=rnd.totals.line)
+                basis[player] = total_wrote
+            else:
+                basis[player] += points
+            round_rows.append(RoundRow(
+                round_no=rnd.number, cards=rnd.cards, kind=rnd.kind.value, dealer=dealer,
+                trump=None if rnd.trump is None else str(rnd.trump), player=player,
+                seat=order.index(player) + 1, bid=bids.get(player) if rnd.kind.has_bids else None,
+                tricks=won[player], points=points, total=totals[player], points_written=wrote,
+                total_written=total_wrote, is_dealer=player == dealer, line=rnd.line,
+            ))
+    return RaspisnoyReplay(
+        findings=tuple(findings), rounds=tuple(round_rows), plays=tuple(play_rows),
+        players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
+    )
+
+
+def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset, line: int) -> None:
+    most = 10 if rules.deck == 54 else 6
+    if not 3 <= len(players) <= most:
+        findings.add("RSP-PLAYERS", f"{len(players)} players: the {rules.deck}-card game takes 3 to {most}",
+                     line=line, expected=f"3-{most}", actual=len(players))
+
+
+def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
+                    line: int) -> None:
+    findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
+    if index >= len(plan):
+        findings.add("RSP-SCHEDULE", f"round {number}: a full game has {len(plan)} rounds only", line=line,
+                     expected=f"{len(plan)} rounds", actual=f"round {number}")
+        return
+    due = plan[index]
+    findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
+                   f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
+
+
+def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int) -> Suit | None:
+    card = rnd.trump
+    if rnd.kind is RoundKind.NO_TRUMP:
+        findings.check("RSP-TRUMP", "none", "none" if card is None else str(card),
+                       f"round {rnd.number}: no-trump rounds have no trump", line=rnd.line)
+        return None
+    if card is None:
+        findings.add("RSP-TRUMP", f"round {rnd.number}: a {rnd.kind.value} round has a trump card turned up",
+                     line=rnd.line, expected="a trump card", actual="none")
+        return None
+    if not rules.in_deck(card):
+        findings.add("RSP-DECK", f"round {rnd.number}: trump card {card} is not in the {rules.deck}-card deck",
+                     line=rnd.line, expected=f"a card of the {rules.deck}-card deck", actual=card)
+        return None
+    if rnd.trump_marked_joker and not rules.is_joker(card):
+        findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
+                     line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
+    if rnd.hands is not None:
+        dealt = Counter(c for _, hand in rnd.hands for c in hand)
+        whole_deck = rnd.cards * count_players >= rules.deck
+        in_hands = dealt[card] >= (2 if card.is_joker else 1)
+        if not whole_deck and in_hands:
+            findings.add("RSP-TRUMP", f"round {rnd.number}: trump card {card} is turned up from the stock but "
+                         f"is also in a hand", line=rnd.line, expected="a card of the undealt stock",
+                         actual=f"{card} dealt")
+        elif whole_deck and dealt[card] == 0:
+            findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
+                         f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
+                         actual="not dealt")
+    return None if rules.is_joker(card) else card.suit
+
+
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, Counter] | None:
+    if rnd.hands is None:
+        if rnd.tricks:
+            findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
+                         line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
+        return None
+    line = rnd.hands_line
+    written = tuple(player for player, _ in rnd.hands)
+    findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
+                   f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
+    hands = {player: Counter() for player in order}
+    seen: Counter = Counter()
+    for player, cards in rnd.hands:
+        findings.check("RSP-DEALER", rnd.cards, len(cards),
+                       f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+        for card in cards:
+            if not rules.in_deck(card):
+                findings.add("RSP-DECK", f"round {rnd.number}: {player}'s {card} is not in the {rules.deck}-card deck",
+                             line=line, expected=f"a card of the {rules.deck}-card deck", actual=card)
+            seen[card] += 1
+            if seen[card] > (2 if card.is_joker else 1):
+                findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
+                             expected=f"{card} once", actual=f"{card} again in {player}'s hand")
+            hands.setdefault(player, Counter())[card] += 1
+    for player in order:
+        if player not in dict(rnd.hands):
+            findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
+                         expected=f"{rnd.cards} cards", actual="none")
+    return hands
+
+
+def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                bidding: _Bidding) -> dict[str, int]:
+    if not rnd.kind.has_bids:
+        if rnd.bids is not None:
+            findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} rounds have no bids", line=rnd.bids_line,
+                         expected="no Bids line", actual=_list(rnd.bids))
+        return {}
+    if rnd.bids is None:
+        if rnd.tricks or rnd.points:
+            findings.add("RSP-BID", f"round {rnd.number}: a {rnd.kind.value} round has bids", line=rnd.line,
+                         expected="a Bids line", actual="none")
+        return {}
+    line = rnd.bids_line
+    if rnd.kind is RoundKind.BLIND and rnd.hands is not None and not rnd.bids_before_hands:
+        findings.add("RSP-BID", f"round {rnd.number}: blind bids are made before the cards are seen",
+                     line=line, expected="Bids: before Hands:", actual="Bids: after Hands:")
+    written = tuple(player for player, _ in rnd.bids)
+    findings.check("RSP-BID", ", ".join(order), ", ".join(written),
+                   f"round {rnd.number}: bidding goes clockwise from the dealer's left, the dealer last", line=line)
+    bids: dict[str, int] = {}
+    for player, bid in rnd.bids:
+        if not 0 <= bid <= rnd.cards:
+            findings.add("RSP-BID", f"round {rnd.number}: {player} bid {bid} with {rnd.cards} cards in hand",
+                         line=line, expected=f"0 to {rnd.cards}", actual=bid)
+        bids[player] = bid
+    bidding.check(findings, rules, rnd.cards, order, bids, line, rnd.number)
+    return bids
+
+
+def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                 hands: dict[str, Counter] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+    won = {player: 0 for player in order}
+    rows: list[PlayRow] = []
+    leader = order[0]
+    for trick_index, trick in enumerate(rnd.tricks):
+        line = trick.line
+        findings.check("RSP-TRICK", trick_index + 1, trick.number,
+                       f"round {rnd.number}: trick {trick.number} follows trick {trick_index}", line=line)
+        at = order.index(leader)
+        clockwise = order[at:] + order[:at]
+        played_by = tuple(play.player for play in trick.plays)
+        if played_by[:1] != (leader,):
+            findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: {leader} leads "
+                         + ("(left of the dealer)" if trick_index == 0 else "(won the previous trick)"),
+                         line=line, expected=leader, actual=played_by[0] if played_by else "nobody")
+        elif played_by != clockwise:
+            findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: play goes clockwise",
+                         line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
+        plays: list[tuple[Card, Declaration | None]] = []
+        for position, play in enumerate(trick.plays):
+            declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
+            hand = hands.get(play.player) if hands is not None else None
+            if hand is not None:
+                key = _hand_key(hand, play.card, rules)
+                if hand[key] <= 0:
+                    findings.add("RSP-DECK", f"round {rnd.number}, trick {trick.number}: {play.player} played "
+                                 f"{play.card}, a card not in his hand ({_hand_text(hand)})", line=line,
+                                 expected=f"a card of {_hand_text(hand)}", actual=play.card)
+                else:
+                    if plays:
+                        legal, duty = legal_cards(hand, plays[0][0], plays[0][1], trump, rules)
+                        if key not in legal:
+                            rule = "RSP-JOKER-LEAD" if rules.is_joker(plays[0][0]) and plays[0][1] and \
+                                plays[0][1].is_lead_call and duty.startswith("the ") else "RSP-FOLLOW"
+                            findings.add(rule, f"round {rnd.number}, trick {trick.number}: {play.player} played "
+                                         f"{play.card} holding {_hand_text(hand)}: must play {duty}",
+                                         line=line, expected=" or ".join(sorted(str(c) for c in legal)),
+                                         actual=play.card)
+                    hand[key] -= 1
+            plays.append((play.card, declaration))
+        if not plays:
+            continue
+        winner_at = trick_winner(plays, trump, rules)
+        winner = trick.plays[winner_at].player
+        if trick.winner is not None:
+            findings.check("RSP-TRICK", winner, trick.winner,
+                           f"round {rnd.number}, trick {trick.number}: the trick goes to "
+                           f"{trick.plays[winner_at].card} of {winner}", line=line)
+        if winner in won:
+            won[winner] += 1
+        led = led_suit_of(plays, rules)
+        for position, play in enumerate(trick.plays):
+            rows.append(PlayRow(
+                round_no=rnd.number, trick_no=trick.number, play_no=position + 1, player=play.player,
+                card=str(play.card), joker_declaration=None if plays[position][1] is None else str(plays[position][1]),
+                led_suit=None if led is None else _SUIT_NAMES[led], winner=winner,
+                is_winner=position == winner_at, line=line,
+            ))
+        leader = winner if winner in order else leader
+    if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
+        findings.add("RSP-TRICK", f"round {rnd.number}: {rnd.cards} cards in hand make {rnd.cards} tricks",
+                     line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
+                     actual=len(rnd.tricks))
+    return won, rows
+
+
+def _hand_key(hand: Counter, card: Card, rules: Ruleset) -> Card:
+    # Both jokers of the 54-card deck are written JK: a JK played is whichever joker the hand holds.
+    if card.is_joker:
+        for held in hand:
+            if held.is_joker and hand[held] > 0:
+                return held
+    return card
+
+
+def _hand_text(hand: Counter) -> str:
+    cards = [card for card, count in hand.items() for _ in range(count)]
+    return "[" + " ".join(str(c) for c in sorted(cards, key=lambda c: -c.code)) + "]"
+
+
+def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
+                       rules: Ruleset, trump: Suit | None) -> Declaration | None:
+    where = f"round {rnd.number}, trick {trick.number}: {play.player}'s {play.card}"
+    declaration = play.declaration
+    if not rules.is_joker(play.card):
+        if declaration is not None:
+            findings.add("RSP-JOKER-FOLLOW", f"{where} is no joker and takes no declaration", line=trick.line,
+                         expected=str(play.card), actual=f"{play.card} {declaration}")
+        return None
+    if position == 0:
+        if declaration is None or not declaration.is_lead_call:
+            findings.add("RSP-JOKER-LEAD", f"{where} is led: declare high trumps, high <suit> or low <suit>",
+                         line=trick.line, expected="high trumps, high <suit> or low <suit>",
+                         actual=str(declaration) if declaration else "no declaration")
+            if declaration is None:
+                return Declaration(call=JokerCall.HIGH)
+        elif declaration.call is JokerCall.HIGH_TRUMPS and trump is None:
+            findings.add("RSP-JOKER-LEAD", f"{where}: high trumps needs a trump, and this round has none",
+                         line=trick.line, expected="high <suit> or low <suit>", actual="high trumps")
+        return declaration
+    if declaration is None or declaration.is_lead_call:
+        findings.add("RSP-JOKER-FOLLOW", f"{where} follows a lead: declare high or low", line=trick.line,
+                     expected="high or low", actual=str(declaration) if declaration else "no declaration")
+        if declaration is None:
+            return Declaration(call=JokerCall.HIGH)
+        return Declaration(call=JokerCall.HIGH if declaration.is_high else JokerCall.LOW)
+    return declaration
+
+
+# ---------------------------------------------------------------------------------------------
+# Score sheets
+# ---------------------------------------------------------------------------------------------
+
+def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
+    """Check a score sheet: schedule, bidding rules, tricks adding up, points and running totals."""
+    findings = Findings()
+    rules, players = sheet.rules, sheet.players
+    _check_players(findings, players, rules, sheet.players_line)
+    plan = schedule(rules, len(players))
+    bidding = _Bidding(players)
+    totals = {player: Decimal(0) for player in players}
+    basis = dict(totals)
+    rows: list[RoundRow] = []
+    for index, row in enumerate(sheet.rows):
+        line = row.line
+        _check_schedule(findings, plan, index, row.number, row.cards, row.kind, line)
+        dealer = dealer_of(players, sheet.first_dealer, index + 1)
+        order = deal_order(players, dealer)
+        cells = {cell.player: cell for cell in row.cells}
+        bids: dict[str, int] = {}
+        for player in order:
+            bid = cells[player].bid
+            if row.kind.has_bids and bid is None:
+                findings.add("RSP-BID", f"round {row.number}: {player} has no bid in a {row.kind.value} round",
+                             line=line, expected="a bid", actual="-")
+            elif not row.kind.has_bids and bid is not None:
+                findings.add("RSP-BID", f"round {row.number}: {row.kind.value} rounds have no bids, {player} "
+                             f"has {bid}", line=line, expected="-", actual=bid)
+            elif bid is not None:
+                if not 0 <= bid <= row.cards:
+                    findings.add("RSP-BID", f"round {row.number}: {player} bid {bid} with {row.cards} cards",
+                                 line=line, expected=f"0 to {row.cards}", actual=bid)
+                bids[player] = bid
+        if row.kind.has_bids:
+            bidding.check(findings, rules, row.cards, order, bids, line, row.number)
+        taken = sum(cell.tricks for cell in row.cells)
+        findings.check("RSP-TRICK", row.cards, taken,
+                       f"round {row.number}: the tricks of {row.cards} cards add up to {row.cards}", line=line)
+        for player in order:
+            cell = cells[player]
+            points = round_points(row.kind, row.cards, bids.get(player), cell.tricks, rules)
+            totals[player] += points
+            expected_total = basis[player] + points
+            detail = (f"bid {bids.get(player, 0)}, " if row.kind.has_bids else "") + f"took {cell.tricks}"
+            findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(cell.total),
+                           f"round {row.number}: {player}'s total (previous {_fmt(basis[player])} + "
+                           f"{_fmt(points)} points for {row.kind.value}, {row.cards} cards, {detail})", line=line)
+            written_points = cell.total - basis[player]
+            rows.append(RoundRow(
+                round_no=row.number, cards=row.cards, kind=row.kind.value, dealer=dealer, trump=None,
+                player=player, seat=order.index(player) + 1, bid=cell.bid if row.kind.has_bids else None,
+                tricks=cell.tricks, points=points, total=totals[player], points_written=written_points,
+                total_written=cell.total, is_dealer=player == dealer, line=line,
+            ))
+            basis[player] = cell.total
+    return RaspisnoyReplay(
+        findings=tuple(findings), rounds=tuple(rows),
+        players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
+    )
