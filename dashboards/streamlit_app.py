@@ -1,17 +1,36 @@
-"""Rasklad's dashboards. Run with `rasklad dashboard`."""
+"""Rasklad's dashboards: the router. Run with `rasklad dashboard` (it sets RASKLAD_WAREHOUSE).
 
-import os
+Each page is a file of ``dashboards/app_pages/``; the pages describe the screen and take
+their data from ``dashboards/queries.py``.
+"""
 
-import duckdb
+import sys
+from pathlib import Path
+
 import streamlit as st
 
-st.set_page_config(page_title="Rasklad", layout="wide")
-st.title("Rasklad")
-warehouse = os.environ.get("RASKLAD_WAREHOUSE", "data/warehouse")
-try:
-    with duckdb.connect(os.path.join(warehouse, "rasklad.duckdb"), read_only=True) as con:
-        counts = con.execute("select game, count(*) as games from stg_games group by all order by game").pl()
-    st.subheader("Games in the warehouse")
-    st.dataframe(counts)
-except duckdb.Error as error:
-    st.warning(f"No warehouse at {warehouse}: run `rasklad ingest` first ({error}).")
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:  # `streamlit run dashboards/streamlit_app.py` from a checkout
+    sys.path.insert(0, str(ROOT))
+
+from dashboards import queries as q  # noqa: E402
+
+
+st.set_page_config(page_title="Rasklad", page_icon=":material/playing_cards:", layout="wide")
+
+page = st.navigation({
+    "Review": [
+        st.Page("app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
+        st.Page("app_pages/player.py", title="Player review", icon=":material/person:"),
+        st.Page("app_pages/leaderboards.py", title="Leaderboards", icon=":material/leaderboard:"),
+    ],
+    "Audit": [
+        st.Page("app_pages/audit.py", title="Audit", icon=":material/fact_check:"),
+        st.Page("app_pages/check.py", title="Check a game", icon=":material/content_paste_search:"),
+    ],
+    "Data": [
+        st.Page("app_pages/import_files.py", title="Import", icon=":material/upload_file:"),
+    ],
+})
+st.sidebar.caption(f"Warehouse: `{q.warehouse_root()}`")
+page.run()

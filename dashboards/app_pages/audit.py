@@ -1,0 +1,114 @@
+"""Audit: the findings by rule, severity, game, player and date; then one game opened line by line and replayed."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboards import charts
+from dashboards import queries as q
+from dashboards import replay_views as rv
+
+st.title("Audit")
+db = q.open_or_stop()
+
+# -- filters --------------------------------------------------------------------------------------
+top = st.columns([3, 1, 2, 2])
+rules = top[0].multiselect("Rules", q.finding_rules(db), key="audit_rules", placeholder="All rules")
+severity_choice = top[1].selectbox("Severity", ["Any", "error", "warning"], key="audit_severity")
+game_choice = top[2].selectbox("Game", ["All games", *q.games_present(db)],
+                               format_func=lambda g: g if g == "All games" else q.label(g), key="audit_game_kind")
+player_choice = top[3].selectbox("Player", ["All players", *q.players(db)], key="audit_player")
+severity = None if severity_choice == "Any" else severity_choice
+game_kind = None if game_choice == "All games" else game_choice
+player = None if player_choice == "All players" else player_choice
+start = end = None
+first, last = q.date_range(db)
+if first is not None:
+    picked = st.date_input("Dates", value=(first, last), min_value=first, max_value=last, key="audit_dates")
+    if isinstance(picked, (tuple, list)) and len(picked) == 2:
+        start, end = picked
+
+by_rule = q.findings_by_rule(db, tuple(rules), severity, game_kind, player, start, end)
+found = q.findings(db, tuple(rules), severity, game_kind, player, start, end)
+
+cols = st.columns(3)
+cols[0].metric("Findings", f"{int(by_rule['count_findings'].sum() or 0):,}")
+cols[1].metric("Games with findings", f"{found['game_id'].n_unique():,}")
+cols[2].metric("Rules broken", f"{by_rule['rule_id'].n_unique():,}")
+
+if found.is_empty():
+    st.success("No finding matches these filters.")
+else:
+    left, right = st.columns([1, 2])
+    with left:
+        st.markdown("**By rule**")
+        st.altair_chart(
+            charts.bars(by_rule, "rule_id", "count_findings", color="severity", x_title="Rule", y_title="Findings"),
+            width="stretch",
+        )
+    with right:
+        st.markdown("**Findings**" + (" (first 5,000)" if found.height >= 5000 else ""))
+        st.dataframe(found.drop("game_id"), hide_index=True, key="audit_findings", height=330)
+
+# -- one game ---------------------------------------------------------------------------------------
+st.divider()
+st.subheader("Open a game")
+choices = found.group_by("game_id", maintain_order=True).agg(
+    pl.col("game").first(), pl.col("played_at").first(), pl.col("source_file").first(),
+    pl.col("line").min().alias("line"), pl.col("rule_id").unique(maintain_order=True).str.join(", ").alias("rules"),
+) if not found.is_empty() else pl.DataFrame()
+labels = {
+    row["game_id"]: f"{row['source_file'].rsplit('/', 1)[-1]}:{row['line'] or '?'} — {q.label(row['game'])} — {row['rules']}"
+    for row in choices.iter_rows(named=True)
+} if not choices.is_empty() else {}
+wanted = st.query_params.get("game")
+options = list(labels)
+if wanted and wanted not in labels and q.game(db, wanted):
+    options.insert(0, wanted)
+    labels[wanted] = f"game {wanted}"
+if not options:
+    st.info("Pick filters that match some findings to open one of their games.")
+    st.stop()
+game_id = st.selectbox("Game", options, format_func=labels.get, key="audit_game",
+                       index=options.index(wanted) if wanted in options else 0)
+st.query_params["game"] = game_id
+
+stored = q.game(db, game_id)
+if stored is None:
+    st.warning("This game is not in the warehouse.")
+    st.stop()
+meta = st.columns(4)
+meta[0].markdown(f"**{q.label(stored['game'])}**  \n`{stored['game_id']}`")
+meta[1].markdown(f"**Played**  \n{stored['played_at'] or 'no date'}")
+meta[2].markdown(f"**Club / table**  \n{stored['club'] or '—'} / {stored['table_name'] or '—'}")
+meta[3].markdown(f"**Source**  \n`{stored['source_file']}` lines {stored['first_line']}–{stored['last_line']}")
+st.dataframe(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
+
+game_findings = q.game_findings(db, game_id)
+tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
+with tab_findings:
+    rv.show_findings(game_findings)
+
+audited = None
+with tab_source:
+    try:
+        lines = rv.file_lines(stored["source_file"])
+    except rv.SourceGone as gone:
+        st.warning(str(gone))
+    else:
+        try:
+            audited = rv.audit_stored(stored["source_file"], game_id, stored["first_line"])
+        except rv.SourceGone as changed:
+            st.warning(str(changed))
+        first_line, last_line = stored["first_line"], stored["last_line"]
+        st.caption(f"{stored['source_file']}, lines {first_line}–{last_line}; the lines a finding names are marked.")
+        rv.show_source(lines[first_line - 1:last_line], first_line, rv.marks_of(game_findings))
+
+with tab_replay:
+    if audited is None:
+        st.info("The game could not be read again from its file, so it cannot be replayed here.")
+    elif audited.error:
+        st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: {audited.error}")
+    else:
+        rv.show_replay(audited)

@@ -1,0 +1,104 @@
+"""Import: upload logs into the warehouse, with progress, the run's summary and the quarantine."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+
+import streamlit as st
+
+from dashboards import queries as q
+from pipeline.ingest import LOG_SUFFIXES
+
+MAX_MB = 20
+UPLOADS = "uploads"
+
+
+def safe_name(name: str) -> str:
+    """A browser's file name reduced to a plain name in the uploads folder (never a path)."""
+    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(name).name).strip("._") or "upload"
+    return stem if Path(stem).suffix.lower() in LOG_SUFFIXES else stem + ".txt"
+
+
+st.title("Import")
+root = q.warehouse_root()
+st.caption(f"Logs are copied under `{root / UPLOADS}` (so the audit can show their lines later), "
+           f"then parsed, replayed and stored in the warehouse `{root}`.")
+
+uploads = st.file_uploader(f"Log files (at most {MAX_MB} MB each)", accept_multiple_files=True,
+                           key="import_files", max_upload_size=MAX_MB)
+if st.button("Import", type="primary", key="import_run", disabled=not uploads):
+    too_big = [u.name for u in uploads if u.size > MAX_MB * 1024 * 1024]
+    if too_big:
+        st.error(f"Over {MAX_MB} MB: {', '.join(too_big)}. Import such files with `rasklad ingest`.")
+        st.stop()
+    from pipeline.ingest import ingest
+
+    folder = root / UPLOADS / time.strftime("%Y%m%d-%H%M%S")
+    folder.mkdir(parents=True, exist_ok=True)
+    written = []
+    for upload in uploads:
+        path = folder / safe_name(upload.name)
+        while path.exists():
+            path = path.with_name(f"{path.stem}_{len(written)}{path.suffix}")
+        path.write_bytes(upload.getvalue())
+        written.append(path)
+    bar = st.progress(0.0, text="Reading files…")
+    done = [0, 0]
+
+    def on_start(total: int) -> None:
+        done[1] = total
+        bar.progress(0.0, text=f"0 of {total} files")
+
+    def on_file(result) -> None:
+        done[0] += 1
+        bar.progress(done[0] / max(done[1], 1), text=f"{done[0]} of {done[1]} files: {Path(result.source_file).name}")
+
+    q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
+    try:
+        summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start)
+    except Exception as error:
+        st.error(f"The import failed: {type(error).__name__}: {error}")
+        st.stop()
+    finally:
+        q.release()
+    bar.progress(1.0, text="Done")
+    st.session_state["import_summary"] = (summary.as_dict(), [str(p) for p in written])
+
+if "import_summary" in st.session_state:
+    summary, files = st.session_state["import_summary"]
+    st.subheader("This import")
+    cols = st.columns(5)
+    cols[0].metric("Files", summary["files"])
+    cols[1].metric("Games stored", summary["games"])
+    cols[2].metric("Already stored", summary["games_known"] + summary["duplicates"])
+    cols[3].metric("Quarantined", summary["quarantined"])
+    cols[4].metric("Findings", summary["findings"])
+    st.caption(f"{summary['files_unchanged']} files unchanged since an earlier import; {summary['seconds']:.2f} s.")
+    for reason, count in summary["quarantine_reasons"].items():
+        st.markdown(f"- quarantined {count} × {reason}")
+
+db = q.database()
+if db is None:
+    st.info("No warehouse yet: the first import creates it.")
+    st.stop()
+st.subheader("Quarantine")
+reasons = q.quarantine_reasons(db)
+if reasons.is_empty():
+    st.success("Nothing is in quarantine: every game parsed.")
+    st.stop()
+st.dataframe(reasons, hide_index=True, key="quarantine_reasons",
+             column_config={"error": "Reason", "count_games": "Games"})
+held = q.quarantine(db)
+st.dataframe(held.drop("text"), hide_index=True, key="quarantine_table",
+             column_config={"source_file": "File", "line": "Line", "column": "Column", "game": "Game",
+                            "error": "Reason", "first_line": "From line", "last_line": "To line"})
+pick = st.selectbox("Show the text of", range(held.height), key="quarantine_pick",
+                    format_func=lambda i: f"{Path(held['source_file'][i]).name}:{held['line'][i]}:{held['column'][i]} — "
+                                          f"{held['error'][i][:80]}")
+row = held.row(pick, named=True)
+from dashboards import replay_views as rv  # noqa: E402
+
+st.markdown(f"**{row['error']}** (line {row['line']}, column {row['column']})")
+rv.show_source(row["text"].split("\n"), row["first_line"], {row["line"]: [("here", "error")]})

@@ -1,0 +1,68 @@
+"""Club leaderboards: per club, game and season, with a minimum of games; raspisnoy settled in money."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboards import charts
+from dashboards import queries as q
+
+SEASON_KINDS = {"all": "All time", "year": "Year", "quarter": "Quarter", "month": "Month"}
+
+st.title("Club leaderboards")
+db = q.open_or_stop()
+if not q.has(db, "leaderboard"):
+    st.info("The leaderboard mart is not built yet.")
+    st.stop()
+clubs = q.leaderboard_clubs(db)
+if not clubs:
+    st.info("No game is stored yet: import some first.")
+    st.stop()
+
+top = st.columns([2, 2, 3])
+club = top[0].selectbox("Club", clubs, key="lb_club")
+game = top[1].selectbox("Game", q.leaderboard_games(db, club), format_func=q.label, key="lb_game")
+kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
+row = st.columns([2, 2, 3])
+seasons = q.seasons(db, club, game, kind)
+if not seasons:
+    st.info("No dated games for this club and game: only the all-time table exists.")
+    st.stop()
+season = row[0].selectbox("Which", seasons, key="lb_season", disabled=kind == "all")
+min_games = row[1].number_input("Minimum games", min_value=1, value=1, step=1, key="lb_min_games")
+
+is_raspisnoy = q.family(game) == "raspisnoy" and q.has(db, "leaderboard_raspisnoy")
+if is_raspisnoy:
+    point_value = row[2].number_input("Money per point", min_value=0.0, value=1.0, step=0.5, format="%.2f",
+                                      key="lb_point_value")
+    table = q.raspisnoy_leaderboard(db, club, kind, season, int(min_games), point_value)
+    config = {"total_points": "Points", "settlement_points": "Settlement (points)",
+              "settlement_money": st.column_config.NumberColumn("Settlement (money)", format="%.2f")}
+    st.caption("Settlement: each player's balance when every player pays every other the difference of "
+               "their totals, at the chosen value of a point.")
+else:
+    table = q.leaderboard(db, club, game, kind, season, int(min_games))
+    config = {"net": "Net"}
+
+st.subheader(f"{club} — {q.label(game)} — {SEASON_KINDS[kind] if kind == 'all' else season}")
+if table.is_empty():
+    st.info(f"Nobody played {int(min_games)} games or more in this season.")
+else:
+    st.dataframe(table, hide_index=True, key="lb_table", column_config={
+        "rank": "Rank", "player": "Player", "count_games": "Games", "count_wins": "Won",
+        "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
+    })
+    st.caption("Click a column's header to sort by it.")
+
+st.subheader("Rank over time")
+left, right = st.columns([2, 3])
+players = table["player"].to_list() if not table.is_empty() else []
+if players:
+    who = left.selectbox("Player", players, key="lb_trend_player")
+    trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
+                             key="lb_trend_kind")
+    trend = q.rank_trend(db, club, game, who, trend_kind)
+    if trend.height < 2:
+        st.info(f"{who} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
+    else:
+        st.altair_chart(charts.rank_trend(trend, who), width="stretch")

@@ -1,0 +1,46 @@
+"""Overview: what the warehouse holds, game by game, and where to go next."""
+
+import polars as pl
+import streamlit as st
+
+from dashboards import queries as q
+
+st.title("Rasklad")
+st.caption("Hand histories and score sheets, every game replayed against the rules.")
+db = q.open_or_stop()
+
+kinds = q.games_by_kind(db)
+findings = int(kinds["count_errors"].sum() or 0) + int(kinds["count_warnings"].sum() or 0)
+cols = st.columns(4)
+cols[0].metric("Games", f"{int(kinds['count_games'].sum() or 0):,}")
+cols[1].metric("Players", f"{q.count_players(db):,}")
+cols[2].metric("Findings", f"{findings:,}")
+cols[3].metric("Quarantined", f"{q.count_quarantined(db):,}")
+
+st.subheader("Games in the warehouse")
+if kinds.is_empty():
+    st.info("No game is stored yet: import logs on the **Import** page.")
+else:
+    st.dataframe(
+        kinds.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")).alias("game")),
+        hide_index=True,
+        column_config={
+            "game": "Game", "count_games": "Games", "count_files": "Files", "count_errors": "Errors",
+            "count_warnings": "Warnings", "first_played_at": "First played", "last_played_at": "Last played",
+        },
+    )
+
+st.subheader("Statistics built")
+ready = {name: mart in q.relations(db) for name, mart in q.STATS_MARTS.items()}
+st.markdown("  \n".join(
+    f"{':material/check_circle:' if ok else ':material/hourglass_empty:'} **{q.label(name)}** — "
+    + ("statistics ready" if ok else "statistics not built yet")
+    for name, ok in ready.items()
+))
+
+st.subheader("Where next")
+links = st.columns(4)
+links[0].page_link("app_pages/player.py", label="Review a player", icon=":material/person:")
+links[1].page_link("app_pages/leaderboards.py", label="Club leaderboards", icon=":material/leaderboard:")
+links[2].page_link("app_pages/audit.py", label="Audit the findings", icon=":material/fact_check:")
+links[3].page_link("app_pages/import_files.py", label="Import logs", icon=":material/upload_file:")

@@ -1,0 +1,197 @@
+"""Player review: one player's results per game, then each game's own figures and charts."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboards import charts
+from dashboards import queries as q
+
+st.title("Player review")
+db = q.open_or_stop()
+
+everyone = q.players(db)
+if not everyone:
+    st.info("No player yet: import some games first.")
+    st.stop()
+
+top = st.columns([2, 2, 3])
+player = top[0].selectbox("Player", everyone, key="player")
+club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
+club = None if club_choice == "All clubs" else club_choice
+first, last = q.date_range(db)
+start = end = None
+if first is not None:
+    picked = top[2].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="player_dates")
+    if isinstance(picked, (tuple, list)) and len(picked) == 2:
+        start, end = picked
+
+# -- headline figures per game ----------------------------------------------------------------
+headlines = q.player_headlines(db, player, start, end, club)
+if headlines.is_empty():
+    st.info(f"{player} played no game in these dates and club.")
+    st.stop()
+
+st.subheader("Per game")
+metric_cols = st.columns(min(len(headlines), 4))
+for i, row in enumerate(headlines.iter_rows(named=True)):
+    metric_cols[i % len(metric_cols)].metric(
+        q.label(row["game"]), f"{row['net']:+,}", help="Net: chips, points or money by game",
+        delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off",
+    )
+st.dataframe(
+    headlines.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game"))),
+    hide_index=True, key="player_headlines",
+    column_config={"game": "Game", "count_games": "Games", "net": "Net", "count_wins": "Won",
+                   "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
+)
+
+families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
+tabs = st.tabs([q.label(name) for name in families])
+
+
+def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
+    """The player's rows of the game's statistics mart, shown; empty when the mart is not built yet."""
+    stats = q.player_stats(db, family, player)
+    mart = q.STATS_MARTS[family]
+    if mart not in q.relations(db):
+        st.info(f"The statistics of this game (`{mart}`) are not built yet.")
+        return pl.DataFrame()
+    if stats.is_empty():
+        st.info(f"No row for {player} in `{mart}`.")
+        return stats
+    st.dataframe(stats.drop([c for c in drop if c in stats.columns]), hide_index=True, key=f"{family}_stats")
+    return stats
+
+
+def rate(value) -> str:
+    return "—" if value is None else f"{float(value):.1%}"
+
+
+def holdem() -> None:
+    if q.table(db, "holdem_results") is None:
+        st.info("Hold'em hands are not in the warehouse yet.")
+        return
+    left, right = st.columns([2, 1])
+    stakes_list = q.holdem_stakes(db, player)
+    stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
+    stakes = None if stakes_choice == "All stakes" else stakes_choice
+    in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
+    running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb)
+    if running.is_empty():
+        st.info("No Hold'em hand of this player in these dates, club and stakes.")
+    else:
+        last_row = running.row(-1, named=True)
+        unit = "big blinds" if in_bb else "chips"
+        cols = st.columns(4)
+        for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
+            value = last_row[name]
+            col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
+        st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
+        st.altair_chart(charts.winnings(running, unit), width="stretch")
+    st.markdown("**Statistics** (all dates; one row per game and stakes)")
+    stats = q.player_stats(db, "holdem", player)
+    if stakes and not stats.is_empty() and "stakes" in stats.columns:
+        stats = stats.filter(pl.col("stakes") == stakes)
+    if "player_stats_holdem" not in q.relations(db):
+        st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
+    elif stats.is_empty():
+        st.info("No statistics row for this player and stakes.")
+    else:
+        st.dataframe(stats.drop("player"), hide_index=True, key="holdem_stats")
+
+
+def raspisnoy() -> None:
+    if q.table(db, "raspisnoy_rounds") is not None:
+        rounds = q.raspisnoy_points(db, player, start, end, club)
+        if rounds.is_empty():
+            st.info("No raspisnoy round of this player in these dates and club.")
+        else:
+            games = rounds.select("game_id").unique(maintain_order=True)
+            shown = games.tail(12)["game_id"].to_list()
+            st.markdown(f"**Points over the rounds** ({len(shown)} latest of {games.height} games)")
+            st.altair_chart(charts.running_totals(rounds.filter(pl.col("game_id").is_in(shown))),
+                            width="stretch")
+            per_game = rounds.group_by("game_id", "game_name", "played_at", maintain_order=True).agg(
+                pl.col("total").drop_nulls().last().alias("final_total"), pl.len().alias("count_rounds"))
+            st.markdown("**Points per game**")
+            st.altair_chart(charts.bars(per_game.with_columns(
+                (pl.col("played_at").dt.strftime("%Y-%m-%d").fill_null("") + " " + pl.col("game_name")).alias("game")),
+                "game", "final_total", x_title="Game", y_title="Final total"), width="stretch")
+    else:
+        st.info("Raspisnoy rounds are not in the warehouse yet.")
+    by_round = q.raspisnoy_by_round(db, player)
+    if by_round.is_empty():
+        st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
+    else:
+        data = by_round.group_by("kind", "cards").agg(
+            (pl.col("bid_accuracy").cast(pl.Float64) * pl.col("count_rounds")).sum().alias("hits"),
+            pl.col("count_overtricks").sum(), pl.col("count_rounds").sum(),
+        ).with_columns((pl.col("hits") / pl.col("count_rounds")).alias("bid_accuracy")).sort("kind", "cards")
+        left, right = st.columns(2)
+        left.markdown("**Bid accuracy by cards dealt**")
+        left.altair_chart(charts.bars(data, "cards", "bid_accuracy", color="kind", x_title="Cards dealt",
+                                      y_title="Bid accuracy", y_format="%"), width="stretch")
+        right.markdown("**Overtricks by cards dealt**")
+        right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
+                                       y_title="Overtricks"), width="stretch")
+    st.markdown("**Statistics by club and season**")
+    stats_table("raspisnoy")
+
+
+def chinese() -> None:
+    stats = q.player_stats(db, "chinese", player)
+    if "player_stats_chinese" not in q.relations(db):
+        st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
+        return
+    if stats.is_empty():
+        st.info(f"No Chinese/OFC statistics for {player}.")
+        return
+    for row in stats.iter_rows(named=True):
+        st.markdown(f"**{q.label(row.get('game') or 'chinese')}** — {row.get('variant') or 'classic'}, "
+                    f"{row['count_hands']:,} hands")
+        cols = st.columns(5)
+        cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
+        cols[1].metric("Royalties per hand", f"{float(row['royalties_per_hand'] or 0):.2f}")
+        cols[2].metric("Foul rate", rate(row["foul_rate"]))
+        cols[3].metric("Scoops won", rate(row["scoop_won_rate"]))
+        cols[4].metric("Scoops suffered", rate(row["scoop_suffered_rate"]))
+    rows = stats.unpivot(index=["game", "variant"], on=["royalties_back", "royalties_middle", "royalties_front"],
+                         variable_name="row", value_name="royalties").with_columns(
+        pl.col("row").str.replace("royalties_", ""),
+        (pl.col("game") + " " + pl.col("variant").fill_null("")).alias("kind"))
+    st.markdown("**Royalties by row**")
+    st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
+                    width="stretch")
+    st.dataframe(stats.drop("player"), hide_index=True, key="chinese_stats")
+
+
+def sixcard() -> None:
+    stats = q.player_stats(db, "sixcard", player)
+    if "player_stats_sixcard" not in q.relations(db):
+        st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
+        return
+    if stats.is_empty():
+        st.info(f"No six-card statistics for {player}.")
+        return
+    row = stats.row(0, named=True)
+    cols = st.columns(5)
+    cols[0].metric("Return to player", rate(row["rtp"]))
+    cols[1].metric("Net", f"{row['total_net']:+,}")
+    cols[2].metric("Wagered", f"{row['total_wagered']:,}")
+    cols[3].metric("EV lost to mistakes", f"{float(row['ev_lost_total'] or 0):,.2f}")
+    cols[4].metric("EV lost per hand", f"{float(row['ev_lost_per_hand'] or 0):.3f}")
+    st.caption(f"{row['count_sessions']:,} sessions, {row['count_hands']:,} hands, {row['count_boxes']:,} boxes; "
+               f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
+    st.dataframe(stats.drop("player"), hide_index=True, key="sixcard_stats")
+    categories = q.sixcard_categories(db, player)
+    if not categories.is_empty():
+        st.markdown("**Hand categories**")
+        st.dataframe(categories, hide_index=True, key="sixcard_categories")
+
+
+VIEWS = {"holdem": holdem, "raspisnoy": raspisnoy, "chinese": chinese, "sixcard": sixcard}
+for tab, name in zip(tabs, families):
+    with tab:
+        VIEWS[name]()

@@ -1,0 +1,92 @@
+"""The Altair charts of the dashboards, each taking the frame a query of ``queries.py`` returns.
+
+Exact decimals stay in the tables; charts draw them as floats (``numeric``).
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+WINNINGS_LINES = {
+    "won": "Net won",
+    "showdown": "At showdown",
+    "non_showdown": "Without showdown",
+    "allin_ev": "All-in EV",
+}
+WINNINGS_COLORS = ["#1a7f37", "#1f6feb", "#d93025", "#f29900"]
+
+
+def numeric(frame: pl.DataFrame) -> pl.DataFrame:
+    """Decimal columns as Float64, for drawing only."""
+    return frame.with_columns(pl.col(pl.Decimal).cast(pl.Float64))
+
+
+def winnings(frame: pl.DataFrame, unit: str) -> alt.Chart:
+    """Cumulative winnings by hand: net won, at showdown, without showdown, and all-in EV."""
+    long = (
+        numeric(frame)
+        .unpivot(index=["hand_no"], on=list(WINNINGS_LINES), variable_name="line", value_name="amount")
+        .with_columns(pl.col("line").replace_strict(WINNINGS_LINES))
+    )
+    return (
+        alt.Chart(long)
+        .mark_line(interpolate="step-after", strokeWidth=1.6)
+        .encode(
+            x=alt.X("hand_no:Q", title="Hands played"),
+            y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
+            color=alt.Color("line:N", title=None, sort=list(WINNINGS_LINES.values()),
+                            scale=alt.Scale(domain=list(WINNINGS_LINES.values()), range=WINNINGS_COLORS),
+                            legend=alt.Legend(orient="top")),
+            tooltip=["hand_no:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
+        )
+        .properties(height=340)
+    )
+
+
+def running_totals(frame: pl.DataFrame) -> alt.Chart:
+    """Raspisnoy: the running total after each round, one line per game."""
+    data = numeric(frame).with_columns(
+        (pl.col("played_at").dt.strftime("%Y-%m-%d").fill_null("") + " " + pl.col("game_name")).alias("game")
+    )
+    return (
+        alt.Chart(data)
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("round_no:Q", title="Round"),
+            y=alt.Y("total:Q", title="Running total (points)"),
+            color=alt.Color("game:N", title="Game", legend=alt.Legend(orient="right")),
+            tooltip=["game:N", "round_no:Q", "cards:Q", "kind:N", "bid:Q", "tricks:Q", "points:Q", "total:Q"],
+        )
+        .properties(height=320)
+    )
+
+
+def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_title: str | None = None,
+         y_title: str | None = None, y_format: str | None = None, height: int = 260) -> alt.Chart:
+    """Grouped bars (``color`` splits each x into side-by-side bars)."""
+    data = numeric(frame)
+    encoding = {
+        "x": alt.X(f"{x}:O", title=x_title or x),
+        "y": alt.Y(f"{y}:Q", title=y_title or y, axis=alt.Axis(format=y_format) if y_format else alt.Axis()),
+        "tooltip": [c for c in (x, y, color) if c],
+    }
+    if color:
+        encoding["color"] = alt.Color(f"{color}:N", title=color)
+        encoding["xOffset"] = alt.XOffset(f"{color}:N")
+    return alt.Chart(data).mark_bar().encode(**encoding).properties(height=height)
+
+
+def rank_trend(frame: pl.DataFrame, player: str) -> alt.Chart:
+    """A player's rank season by season; rank 1 at the top."""
+    return (
+        alt.Chart(numeric(frame))
+        .mark_line(point=True)
+        .encode(
+            x=alt.X("season:O", title="Season"),
+            y=alt.Y("rank:Q", title=f"Rank of {player}", scale=alt.Scale(reverse=True, zero=False),
+                    axis=alt.Axis(tickMinStep=1, format="d")),
+            tooltip=["season:O", "rank:Q", "net:Q", "count_games:Q"],
+        )
+        .properties(height=260)
+    )

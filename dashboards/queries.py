@@ -1,0 +1,480 @@
+"""Every query the dashboards run: one read-only DuckDB connection, parameterised SQL, cached frames.
+
+Pages never write SQL of their own: they call the functions below with the values of their
+widgets. The connection is opened read-only under ``st.cache_resource`` and each query runs
+on a cursor of it (DuckDB connections are not shared between threads; cursors are). Results
+are cached under ``st.cache_data`` keyed by the warehouse (its path and the time its DuckDB
+file was last rebuilt) and by the widget values, which reach DuckDB only as parameters.
+
+Table and mart names are never taken from the browser: the few functions that choose a
+relation pick it from the fixed tables of this module.
+"""
+
+from __future__ import annotations
+
+import os
+from datetime import date, datetime, time
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import streamlit as st
+
+from pipeline.warehouse import DUCKDB_FILE
+
+WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
+DEFAULT_WAREHOUSE = "data/warehouse"
+
+Db = tuple[str, int]
+"""A warehouse as the caches see it: the DuckDB file's path and its modification time."""
+
+GAME_LABELS = {
+    "holdem": "Hold'em",
+    "holdem36": "Hold'em 6+ (36 cards)",
+    "raspisnoy": "Raspisnoy (log)",
+    "raspisnoy_sheet": "Raspisnoy (score sheet)",
+    "chinese": "Chinese poker",
+    "ofc": "Open-face Chinese",
+    "sixcard": "Six-card poker",
+}
+"""The games the warehouse partitions by, with the names people know them by."""
+
+FAMILIES = {
+    "holdem": ("holdem", "holdem36"),
+    "raspisnoy": ("raspisnoy", "raspisnoy_sheet"),
+    "chinese": ("chinese", "ofc"),
+    "sixcard": ("sixcard",),
+}
+"""A game family (one statistics mart each) and the warehouse games it covers."""
+
+STATS_MARTS = {
+    "holdem": "player_stats_holdem",
+    "raspisnoy": "player_stats_raspisnoy",
+    "chinese": "player_stats_chinese",
+    "sixcard": "player_stats_sixcard",
+}
+
+
+def label(game: str) -> str:
+    return GAME_LABELS.get(game, game)
+
+
+def family(game: str) -> str | None:
+    return next((name for name, games in FAMILIES.items() if game in games), None)
+
+
+# -- the warehouse and the connection ---------------------------------------------------------
+
+def warehouse_root() -> Path:
+    """The warehouse folder the app serves (``RASKLAD_WAREHOUSE``, set by ``rasklad dashboard``)."""
+    return Path(os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE)).resolve()
+
+
+def database() -> Db | None:
+    """The warehouse's DuckDB file and its stamp, or None when nothing was ingested yet."""
+    path = warehouse_root() / DUCKDB_FILE
+    try:
+        return str(path), path.stat().st_mtime_ns
+    except FileNotFoundError:
+        return None
+
+
+def open_or_stop() -> Db:
+    """The warehouse for a page, or a note saying how to fill it and the end of the page."""
+    db = database()
+    if db is None:
+        st.info(f"No warehouse at `{warehouse_root()}` yet. Import logs on the **Import** page, or run "
+                f"`rasklad ingest data/samples --warehouse {warehouse_root()}`.", icon=":material/info:")
+        st.stop()
+    return db
+
+
+def _close(con: duckdb.DuckDBPyConnection) -> None:
+    con.close()
+
+
+@st.cache_resource(show_spinner=False, on_release=_close, max_entries=4)
+def _connection(path: str, stamp: int) -> duckdb.DuckDBPyConnection:
+    return duckdb.connect(path, read_only=True)
+
+
+def release() -> None:
+    """Close the read-only connection (before an ingest rebuilds the DuckDB file) and drop every cached result."""
+    _connection.clear()
+    st.cache_data.clear()
+
+
+def _cursor(db: Db) -> duckdb.DuckDBPyConnection:
+    return _connection(*db).cursor()
+
+
+@st.cache_data(show_spinner=False, max_entries=512)
+def frame(db: Db, sql: str, **params) -> pl.DataFrame:
+    """The rows of a query of this module, as a Polars frame (cached per warehouse and parameters)."""
+    with _cursor(db) as cursor:
+        return cursor.sql(sql, params=params or None).pl()
+
+
+@st.cache_data(show_spinner=False)
+def relations(db: Db) -> frozenset[str]:
+    """The tables and views of the warehouse (marts not built yet are absent)."""
+    with _cursor(db) as cursor:
+        rows = cursor.execute("select table_name from information_schema.tables").fetchall()
+    return frozenset(name for (name,) in rows)
+
+
+def has(db: Db, *names: str) -> bool:
+    return set(names) <= relations(db)
+
+
+def table(db: Db, name: str) -> str | None:
+    """The relation to read a warehouse table from: its staging view if a model defines one, else the raw view.
+
+    ``name`` is one of this module's fixed table names, never a value from the browser.
+    """
+    present = relations(db)
+    return next((f"{prefix}_{name}" for prefix in ("stg", "raw") if f"{prefix}_{name}" in present), None)
+
+
+def columns(db: Db, relation: str) -> list[str]:
+    if relation not in relations(db):
+        return []
+    rows = frame(db, "select column_name from information_schema.columns where table_name = $name "
+                     "order by ordinal_position", name=relation)
+    return rows["column_name"].to_list()
+
+
+def _day_bounds(start: date | None, end: date | None) -> tuple[datetime | None, datetime | None]:
+    return (
+        datetime.combine(start, time.min) if start else None,
+        datetime.combine(end, time.max) if end else None,
+    )
+
+
+# -- overview ---------------------------------------------------------------------------------
+
+def games_by_kind(db: Db) -> pl.DataFrame:
+    return frame(db, """
+        select game, count(*) as count_games, count(distinct source_file) as count_files,
+               sum(count_errors)::bigint as count_errors, sum(count_warnings)::bigint as count_warnings,
+               min(played_at) as first_played_at, max(played_at) as last_played_at,
+        from stg_games group by all order by game
+    """)
+
+
+def count_quarantined(db: Db) -> int:
+    return int(frame(db, "select count(*) as n from stg_quarantine")["n"][0])
+
+
+def count_players(db: Db) -> int:
+    return int(frame(db, "select count(distinct player) as n from stg_game_players")["n"][0])
+
+
+# -- filters ----------------------------------------------------------------------------------
+
+def players(db: Db) -> list[str]:
+    return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
+
+
+def clubs(db: Db) -> list[str]:
+    return frame(db, "select distinct club from stg_games where club is not null order by club")["club"].to_list()
+
+
+def games_present(db: Db) -> list[str]:
+    return frame(db, "select distinct game from stg_games order by game")["game"].to_list()
+
+
+def date_range(db: Db) -> tuple[date | None, date | None]:
+    row = frame(db, "select min(played_at)::date as first, max(played_at)::date as last from stg_games")
+    return row["first"][0], row["last"][0]
+
+
+# -- player review ----------------------------------------------------------------------------
+
+def player_headlines(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
+    """Per game: games played, net, wins, average placement, over the chosen dates and club."""
+    since, until = _day_bounds(start, end)
+    return frame(db, """
+        select
+            game,
+            count(*) as count_games,
+            sum(net) as net,
+            count(*) filter (where placement = 1) as count_wins,
+            round(avg(placement), 2) as avg_placement,
+            min(played_at) as first_played_at,
+            max(played_at) as last_played_at,
+        from int_player_games
+        where player = $player
+          and ($since is null or played_at >= $since)
+          and ($until is null or played_at <= $until)
+          and ($club is null or club = $club)
+        group by all
+        order by game
+    """, player=player, since=since, until=until, club=club)
+
+
+def player_stats(db: Db, family_name: str, player: str) -> pl.DataFrame:
+    """The player's rows of a game's statistics mart (all dates: the marts are per player)."""
+    mart = STATS_MARTS[family_name]
+    if mart not in relations(db):
+        return pl.DataFrame()
+    return frame(db, f"select * from {mart} where player = $player order by all", player=player)
+
+
+def holdem_stakes(db: Db, player: str) -> list[str]:
+    results = table(db, "holdem_results")
+    if results is None:
+        return []
+    return frame(db, f"select distinct stakes from {results} where player = $player and stakes is not null "
+                     "order by stakes", player=player)["stakes"].to_list()
+
+
+def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None, end: date | None,
+                    club: str | None, in_big_blinds: bool, max_points: int = 2000) -> pl.DataFrame:
+    """The running totals of one player's Hold'em hands: won, at showdown, without showdown, all-in EV.
+
+    One row per hand, in the order played (date, then hand number); thinned evenly to at most
+    ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
+    """
+    since, until = _day_bounds(start, end)
+    results = table(db, "holdem_results")
+    return frame(db, f"""
+        with hands as (
+            select
+                results.net / case when $in_bb then nullif(results.big_blind, 0) else 1 end as net,
+                results.net_showdown / case when $in_bb then nullif(results.big_blind, 0) else 1 end as net_showdown,
+                results.allin_ev_net / case when $in_bb then nullif(results.big_blind, 0) else 1 end as allin_ev_net,
+                games.played_at,
+                results.hand_id,
+                results.game_id,
+            from {results} as results
+            join stg_games as games using (game_id)
+            where results.player = $player
+              and ($stakes is null or results.stakes = $stakes)
+              and ($since is null or games.played_at >= $since)
+              and ($until is null or games.played_at <= $until)
+              and ($club is null or games.club = $club)
+        ),
+        running as (
+            select
+                row_number() over w as hand_no,
+                played_at,
+                sum(net) over w as won,
+                sum(net_showdown) over w as showdown,
+                sum(net - net_showdown) over w as non_showdown,
+                sum(allin_ev_net) over w as allin_ev,
+                count(*) over () as count_hands,
+            from hands
+            window w as (order by played_at nulls first, try_cast(hand_id as hugeint) nulls last, hand_id, game_id
+                         rows between unbounded preceding and current row)
+        )
+        select hand_no, played_at, won, showdown, non_showdown, allin_ev from running
+        where count_hands <= $max_points
+           or hand_no % ceil(count_hands / $max_points)::bigint = 0
+           or hand_no = count_hands
+        order by hand_no
+    """, player=player, stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
+        max_points=max_points)
+
+
+def raspisnoy_points(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
+    """The player's running total after each round of each raspisnoy game."""
+    since, until = _day_bounds(start, end)
+    rounds = table(db, "raspisnoy_rounds")
+    return frame(db, f"""
+        select
+            rounds.game_id,
+            games.played_at,
+            coalesce(games.table_name, rounds.game_id) as game_name,
+            rounds.round_no,
+            rounds.cards,
+            rounds.kind,
+            rounds.bid,
+            rounds.tricks,
+            rounds.points,
+            rounds.total,
+        from {rounds} as rounds
+        join stg_games as games using (game_id)
+        where rounds.player = $player
+          and ($since is null or games.played_at >= $since)
+          and ($until is null or games.played_at <= $until)
+          and ($club is null or games.club = $club)
+        order by games.played_at nulls first, rounds.game_id, rounds.round_no
+    """, player=player, since=since, until=until, club=club)
+
+
+def raspisnoy_by_round(db: Db, player: str) -> pl.DataFrame:
+    if "player_stats_raspisnoy_by_round" not in relations(db):
+        return pl.DataFrame()
+    return frame(db, "select * from player_stats_raspisnoy_by_round where player = $player "
+                     "order by club, kind, cards", player=player)
+
+
+def sixcard_categories(db: Db, player: str) -> pl.DataFrame:
+    if "sixcard_category_frequencies" not in relations(db):
+        return pl.DataFrame()
+    if "player" in columns(db, "sixcard_category_frequencies"):
+        return frame(db, "select * from sixcard_category_frequencies where player = $player order by all",
+                     player=player)
+    return frame(db, "select * from sixcard_category_frequencies order by all")
+
+
+# -- leaderboards -----------------------------------------------------------------------------
+
+def seasons(db: Db, club: str, game: str, season_kind: str) -> list[str]:
+    return frame(db, """
+        select distinct season from leaderboard
+        where club = $club and game = $game and season_kind = $kind
+        order by season desc
+    """, club=club, game=game, kind=season_kind)["season"].to_list()
+
+
+def leaderboard_clubs(db: Db) -> list[str]:
+    return frame(db, "select distinct club from leaderboard order by club")["club"].to_list()
+
+
+def leaderboard_games(db: Db, club: str) -> list[str]:
+    return frame(db, "select distinct game from leaderboard where club = $club order by game",
+                 club=club)["game"].to_list()
+
+
+def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int) -> pl.DataFrame:
+    """The table of one club, game and season; players under ``min_games`` are left out and the rest re-ranked."""
+    return frame(db, """
+        select
+            rank() over (order by net desc) as rank,
+            player,
+            count_games,
+            net,
+            count_wins,
+            round(avg_placement, 2) as avg_placement,
+            rank as rank_among_all,
+        from leaderboard
+        where club = $club and game = $game and season_kind = $kind and season = $season
+          and count_games >= $min_games
+        order by rank, player
+    """, club=club, game=game, kind=season_kind, season=season, min_games=min_games)
+
+
+def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_games: int,
+                          point_value: float) -> pl.DataFrame:
+    """The raspisnoy table with the settlement in money at ``point_value`` per point."""
+    return frame(db, """
+        select
+            rank() over (order by total_points desc) as rank,
+            player,
+            count_games,
+            total_points,
+            count_wins,
+            round(avg_placement, 2) as avg_placement,
+            settlement_points,
+            (settlement_points * $point_value::decimal(18, 4))::decimal(18, 2) as settlement_money,
+        from leaderboard_raspisnoy
+        where club = $club and season_kind = $kind and season = $season and count_games >= $min_games
+        order by rank, player
+    """, club=club, kind=season_kind, season=season, min_games=min_games, point_value=str(point_value))
+
+
+def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> pl.DataFrame:
+    """The player's rank in each season of one kind (month, quarter, year), oldest first."""
+    return frame(db, """
+        select season, rank, net, count_games from leaderboard
+        where club = $club and game = $game and season_kind = $kind and player = $player
+        order by season
+    """, club=club, game=game, kind=season_kind, player=player)
+
+
+# -- audit ------------------------------------------------------------------------------------
+
+def finding_rules(db: Db) -> list[str]:
+    return frame(db, "select distinct rule_id from stg_findings order by rule_id")["rule_id"].to_list()
+
+
+def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None, player: str | None,
+             start: date | None, end: date | None, limit: int = 5000) -> pl.DataFrame:
+    """Findings with their game's date, club and file, filtered by the audit page's widgets."""
+    since, until = _day_bounds(start, end)
+    return frame(db, """
+        select
+            findings.game_id,
+            findings.game,
+            games.played_at,
+            games.club,
+            findings.rule_id,
+            findings.severity,
+            findings.line,
+            findings.message,
+            findings.expected,
+            findings.actual,
+            findings.source_file,
+        from stg_findings as findings
+        join stg_games as games using (game_id)
+        where (len($rules) = 0 or list_contains($rules, findings.rule_id))
+          and ($severity is null or findings.severity = $severity)
+          and ($game is null or findings.game = $game)
+          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
+          and ($since is null or games.played_at >= $since)
+          and ($until is null or games.played_at <= $until)
+        order by games.played_at nulls last, findings.source_file, findings.line
+        limit $limit
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit)
+
+
+def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None,
+                     player: str | None, start: date | None, end: date | None) -> pl.DataFrame:
+    since, until = _day_bounds(start, end)
+    return frame(db, """
+        select findings.rule_id, findings.severity, count(*) as count_findings,
+               count(distinct findings.game_id) as count_games,
+        from stg_findings as findings
+        join stg_games as games using (game_id)
+        where (len($rules) = 0 or list_contains($rules, findings.rule_id))
+          and ($severity is null or findings.severity = $severity)
+          and ($game is null or findings.game = $game)
+          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
+          and ($since is null or games.played_at >= $since)
+          and ($until is null or games.played_at <= $until)
+        group by all
+        order by count_findings desc, rule_id
+    """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until)
+
+
+def game(db: Db, game_id: str) -> dict | None:
+    """One stored game: its file, lines, date, club and counts, or None when no such game is stored."""
+    rows = frame(db, "select * from stg_games where game_id = $game_id", game_id=game_id)
+    return rows.row(0, named=True) if rows.height else None
+
+
+def game_players(db: Db, game_id: str) -> pl.DataFrame:
+    return frame(db, "select player, seat, net from stg_game_players where game_id = $game_id order by seat, player",
+                 game_id=game_id)
+
+
+def game_findings(db: Db, game_id: str) -> pl.DataFrame:
+    return frame(db, """
+        select rule_id, severity, line, message, expected, actual from stg_findings
+        where game_id = $game_id order by line nulls first, rule_id
+    """, game_id=game_id)
+
+
+def games_with_findings(db: Db, limit: int = 500) -> pl.DataFrame:
+    return frame(db, """
+        select game_id, game, played_at, club, source_file, first_line, count_errors, count_warnings,
+        from stg_games where count_errors + count_warnings > 0
+        order by played_at desc nulls last, source_file, first_line
+        limit $limit
+    """, limit=limit)
+
+
+# -- import -----------------------------------------------------------------------------------
+
+def quarantine(db: Db, limit: int = 1000) -> pl.DataFrame:
+    return frame(db, """
+        select source_file, line, "column", game, error, first_line, last_line, text
+        from stg_quarantine order by source_file, first_line limit $limit
+    """, limit=limit)
+
+
+def quarantine_reasons(db: Db) -> pl.DataFrame:
+    return frame(db, "select error, count(*) as count_games from stg_quarantine group by all "
+                     "order by count_games desc, error")
