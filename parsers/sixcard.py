@@ -1,0 +1,204 @@
+"""Six-card poker session logs → :class:`rules.sixcard.SixcardSession`.
+
+The grammar (``grammars/sixcard.lark``) reads the canonical form of FORMATS.md and the
+lenient ones (Unicode suits, ``10``, Russian letters, extra spaces, comment lines); the
+text arrives decoded and with line ends normalized by :mod:`parsers.source`. A syntax
+error becomes a :class:`ParseError` that names what was expected in words.
+
+>>> text = '''Six-card poker session S-77
+... Date: 2026-11-28 23:40
+... Casino: Metropol
+... Player: Anna
+...
+... Hand 1
+... Dealer up: Qs
+... Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+... Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+... Dealer: [8h 8c 4d 3s Qs]
+... Result: box 1 +20, box 2 -30'''.split("\\n")
+>>> session = parse(tuple(text), Source(file="s.txt", first_line=1, last_line=11, game_id="0"))
+>>> session.player, session.info.club, [(b.number, b.bought, b.bet) for b in session.hands[0].boxes]
+('Anna', 'Metropol', [(1, Card('9h'), Decimal('20')), (2, None, None)])
+>>> parse(tuple(text[:7] + ["Box 1: ante 10 [Ah Ax 7c 5s 2d]; plays 20"]),
+...       Source(file="s.txt", first_line=1, last_line=8, game_id="0"))
+Traceback (most recent call last):
+...
+parsers.errors.ParseError: line 8, column 20: expected a card like As or 10♥, found 'Ax 7c 5s 2d]; plays 20'
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from parsers.errors import ParseError, from_lark
+from rules.cards import Card
+from rules.records import GameInfo, Source
+from rules.sixcard import Box, BoxResult, DealerBuy, SixcardHand, SixcardSession
+
+__all__ = ["WORDS", "parse"]
+
+WORDS = {
+    "CARD": "a card like As or 10♥",
+    "NUMBER": "an amount like 10",
+    "SIGNED_NUMBER": "a box net like +20 or -30",
+    "INT": "a number",
+    "ID": "the session's name",
+    "SESSION": "'Six-card poker session'",
+    "HAND": "'Hand N'",
+    "BOX": "'Box N:'",
+    "DEALER": "'Dealer:'",
+    "RESULT": "'Result:'",
+    "REST": "text",
+    "UP": "'up'",
+    "ANTE": "'ante'",
+    "BUYS": "'buys'",
+    "EXCHANGES": "'exchanges'",
+    "FOR": "'for'",
+    "PLAYS": "'plays'",
+    "FOLDS": "'folds'",
+    "GAME": "'game'",
+    "SEMICOLON": "';'",
+    "COLON": "':'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "_NL": "the end of the line",
+    "DATE": "'Date:'",
+    "CASINO": "'Casino:'",
+    "PLAYER": "'Player:'",
+}
+
+_PARSER: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = Lark.open("grammars/sixcard.lark", rel_to=__file__, parser="lalr",
+                            propagate_positions=True, maybe_placeholders=False)
+    return _PARSER
+
+
+_DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y",
+                 "%Y/%m/%d %H:%M", "%Y/%m/%d")
+
+
+def parse(lines: tuple[str, ...], source: Source) -> SixcardSession:
+    """One session's lines (the game's own numbering, 1-based) → its record."""
+    text = "\n".join(lines) + "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise from_lark(error, text, WORDS) from None
+    return _Builder(lines, source).session(tree)
+
+
+def _amount(token: Token) -> Decimal:
+    return Decimal(str(token).replace("−", "-").replace(",", "."))
+
+
+class _Builder:
+    """Thin walk over the parse tree: each rule to its record, each line to its file line."""
+
+    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+        self.lines = lines
+        self.source = source
+
+    def line(self, node: Tree | Token) -> int:
+        rel = node.line if isinstance(node, Token) else node.meta.line
+        return self.source.line(rel - 1)
+
+    def error(self, reason: str, node: Tree | Token) -> ParseError:
+        line = node.line if isinstance(node, Token) else node.meta.line
+        column = node.column if isinstance(node, Token) else node.meta.column
+        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
+
+    def session(self, tree: Tree) -> SixcardSession:
+        header = next(tree.find_data("header"))
+        session_id = str(header.children[1]).strip() if len(header.children) > 1 else ""
+        meta: dict[str, tuple[str, Tree]] = {}
+        hands = []
+        for node in tree.children:
+            if not isinstance(node, Tree) or node.data == "header":
+                continue
+            if node.data == "hand":
+                hands.append(self.hand(node))
+                continue
+            value = str(node.children[-1]).strip()
+            if node.data in meta:
+                raise self.error(f"'{node.data.capitalize()}:' is given twice in one session", node)
+            meta[node.data] = (value, node)
+        if "player" not in meta:
+            raise self.error("a session names its player: expected a line 'Player: <name>'", header)
+        played_at = None
+        if "date" in meta:
+            value, node = meta["date"]
+            for fmt in _DATE_FORMATS:
+                try:
+                    played_at = datetime.strptime(re.sub(r"\s+", " ", value), fmt)
+                    break
+                except ValueError:
+                    continue
+            else:
+                raise self.error(f"expected a date like 2026-11-28 23:40, found {value!r}", node)
+        info = GameInfo(
+            game="sixcard", played_at=played_at, club=meta.get("casino", (None,))[0],
+            table_name=meta.get("table", (None,))[0], ruleset=meta.get("rules", ("default",))[0],
+        )
+        return SixcardSession(source=self.source, info=info, session_id=session_id,
+                              player=meta["player"][0], hands=tuple(hands))
+
+    def hand(self, tree: Tree) -> SixcardHand:
+        number = int(tree.children[1])
+        boxes, buys, results, result_line = [], [], None, None
+        up = dealer_cards = dealer_line = None
+        for node in tree.children[2:]:
+            if not isinstance(node, Tree):
+                continue
+            if node.data == "up":
+                up = Card.parse(node.children[-1])
+            elif node.data == "box":
+                boxes.append(self.box(node))
+            elif node.data == "dealer":
+                dealer_cards = self.cards(node.children[-1])
+                dealer_line = self.line(node)
+            elif node.data == "dealer_buy":
+                tokens = [t for t in node.children if isinstance(t, Token) and t.type in ("INT", "CARD")]
+                buys.append(DealerBuy(box=int(tokens[0]), out=Card.parse(tokens[1]),
+                                      into=Card.parse(tokens[2]), line=self.line(node)))
+            elif node.data == "result":
+                result_line = self.line(node)
+                results = tuple(
+                    BoxResult(box=int(net.children[1]), net=_amount(net.children[2]))
+                    for net in node.children if isinstance(net, Tree)
+                )
+        return SixcardHand(number=number, dealer_up=up, boxes=tuple(boxes), dealer_cards=dealer_cards,
+                           dealer_buys=tuple(buys), results=results, line=self.line(tree),
+                           dealer_line=dealer_line, result_line=result_line)
+
+    def box(self, tree: Tree) -> Box:
+        fields: dict = {"number": int(tree.children[1]), "line": self.line(tree)}
+        for node in tree.children[2:]:
+            if isinstance(node, Token) and node.type == "NUMBER":
+                fields["ante"] = _amount(node)
+            elif isinstance(node, Tree) and node.data == "cards":
+                fields["cards"] = self.cards(node)
+            elif isinstance(node, Tree) and node.data == "buy":
+                fields["bought"] = Card.parse(node.children[-1])
+            elif isinstance(node, Tree) and node.data == "exchange":
+                out, into = [Card.parse(t) for t in node.children if isinstance(t, Token) and t.type == "CARD"]
+                fields["exchanged_out"], fields["exchanged_in"] = out, into
+            elif isinstance(node, Tree) and node.data == "plays":
+                fields["bet"] = _amount(node.children[-1])
+            elif isinstance(node, Tree) and node.data == "folds":
+                fields["folds"] = True
+        return Box(**fields)
+
+    @staticmethod
+    def cards(tree: Tree) -> tuple[Card, ...]:
+        return tuple(Card.parse(t) for t in tree.children if isinstance(t, Token) and t.type == "CARD")

@@ -1,0 +1,468 @@
+"""Six-card casino poker: one player against the dealer, 1 to 3 boxes, and the replay of a session.
+
+Each box is settled on its own (RULES.md §6): the box's five cards, at most one bought sixth
+card (1 ante) and one exchanged card (2 antes), then fold (ante lost) or play (a bet, normally
+2 antes). Only the best five of the box's cards count. A dealer without a pair has "no game":
+the ante is paid 1:1 and the bet returned, unless the player buys the dealer's game for that
+box (1 ante): one dealer card is replaced, and the box is settled by the pay table if the
+dealer now qualifies, or returned unpaid if not. The replay recomputes every box's net,
+costs included, and checks it against the casino's ``Result:`` line.
+
+>>> pay_out(HandCategory.FOUR_OF_A_KIND, ante=Decimal(20), bet=Decimal(30))   # the seed's figures
+Decimal('620')
+>>> pay_out(HandCategory.ROYAL_FLUSH, ante=Decimal(20), bet=Decimal(30))
+Decimal('3020')
+>>> settle_box(cards=parse_cards("Ah Ad 7c 5s 2d 9h"), dealer=parse_cards("8h 8c 4d 3s Qs"),
+...            ante=Decimal(10), bet=Decimal(20)).outcome
+<Outcome.WIN: 'win'>
+>>> pay_out(HandCategory.HIGH_CARD, ante=Decimal(20), bet=Decimal(30))
+Traceback (most recent call last):
+...
+ValueError: high card is not on the pay table: a hand that beats a qualifying dealer is a pair or better
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field, replace
+from decimal import Decimal
+
+import numpy as np
+
+from rules.cards import Card, format_cards, parse_cards  # noqa: F401 (parse_cards: doctests)
+from rules.evaluator import HandCategory, RankOrder, evaluate
+from rules.findings import Findings, Severity
+from rules.records import GameInfo, PlayerResult, Replay, Source
+from rules.rulebook import register
+
+__all__ = [
+    "PAY_TABLE", "RULES", "Box", "BoxResult", "DealerBuy", "Outcome", "SixcardHand",
+    "SixcardReplay", "SixcardSession", "Settlement", "dealer_qualifies", "pay_out", "replay",
+    "settle_box",
+]
+
+RULES = {
+    "SIX-BOXES": ("SIX-BOXES: 52 cards. One player, 1 to 3 boxes. Ante 1-100 per box. Five cards each to "
+                  "every box and to the dealer, face down; the dealer's fifth card is turned up."),
+    "SIX-DRAW": ("SIX-DRAW: per box, at most once each: buy a sixth card (costs 1 ante); exchange one card "
+                 "(costs 2 antes). Then fold (ante lost) or play (bet, normally 2 antes). Only the best 5 of "
+                 "the box's cards counts. Box 3, when three boxes are played, cannot buy, exchange or fold. "
+                 "Money paid for buying or exchanging is never returned."),
+    "SIX-QUALIFY": ("SIX-QUALIFY: a dealer with no pair or better has no game: the ante is paid 1:1 and the "
+                    "bet is returned. The player may instead pay 1 ante to buy the dealer's game: one dealer "
+                    "card is replaced for that box alone; if the dealer then qualifies, the box is settled by "
+                    "SIX-PAY; if not, ante and bet are returned unpaid. The other boxes keep the dealer's "
+                    "original hand."),
+    "SIX-PAY": ("SIX-PAY: dealer beats the player: ante and bet lost. Tie: ante and bet returned. Player "
+                "wins: ante paid 1:1, bet paid by the table: royal flush 100, straight flush 50, quads 20, "
+                "full house 7, flush 5, straight 4, trips 3, two pair 2, pair 1."),
+    "SIX-DECK": "SIX-DECK: no card appears twice among the boxes, the dealer, bought and exchanged cards.",
+}
+register(RULES)
+
+_ORDER = RankOrder.STANDARD
+MAX_BOXES = 3
+ANTE_RANGE = (Decimal(1), Decimal(100))
+BUY_COST = 1
+"""Antes paid to buy a sixth card (SIX-DRAW)."""
+EXCHANGE_COST = 2
+"""Antes paid to exchange one card (SIX-DRAW)."""
+DEALER_BUY_COST = 1
+"""Antes paid to buy the dealer's game (SIX-QUALIFY)."""
+BET_ANTES = 2
+"""The usual bet, in antes; the log records the amount actually bet."""
+
+PAY_TABLE: dict[HandCategory, int] = {
+    HandCategory.ROYAL_FLUSH: 100,
+    HandCategory.STRAIGHT_FLUSH: 50,
+    HandCategory.FOUR_OF_A_KIND: 20,
+    HandCategory.FULL_HOUSE: 7,
+    HandCategory.FLUSH: 5,
+    HandCategory.STRAIGHT: 4,
+    HandCategory.THREE_OF_A_KIND: 3,
+    HandCategory.TWO_PAIR: 2,
+    HandCategory.PAIR: 1,
+}
+"""What the bet pays when the player beats a qualifying dealer (SIX-PAY), per category."""
+
+PAY_BY_CATEGORY = np.array([PAY_TABLE.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
+"""The pay table as an array indexed by HandCategory value (0 for high card), for kernels."""
+
+
+# ---------------------------------------------------------------- vocabulary
+
+
+class Outcome(enum.StrEnum):
+    """How a box ended; the value is the wire code of the ``sixcard_boxes`` table."""
+
+    FOLD = "fold"
+    """The player folded: the ante is lost."""
+    NO_GAME = "no_game"
+    """The dealer had no game: ante paid 1:1, bet returned."""
+    NO_GAME_AFTER_BUY = "no_game_after_buy"
+    """The player bought the dealer's game and the dealer still did not qualify: ante and bet returned."""
+    WIN = "win"
+    """The player beat a qualifying dealer: ante 1:1, bet by the pay table."""
+    LOSE = "lose"
+    """A qualifying dealer beat the player: ante and bet lost."""
+    TIE = "tie"
+    """Equal hands: ante and bet returned."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class DealerBuy:
+    """``Box 1 buys dealer game: 4d for Kh``: the dealer card taken out and the one put in."""
+
+    box: int
+    out: Card
+    into: Card
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Box:
+    """One box of one hand as the log writes it."""
+
+    number: int
+    ante: Decimal
+    cards: tuple[Card, ...]
+    """The five cards dealt to the box."""
+    bought: Card | None = None
+    exchanged_out: Card | None = None
+    exchanged_in: Card | None = None
+    folds: bool = False
+    bet: Decimal | None = None
+    """The bet when the box plays; None when it folds."""
+    line: int
+
+    @property
+    def final_cards(self) -> tuple[Card, ...]:
+        """The cards the box ends with: five, plus a bought card, with the exchange made."""
+        cards = self.cards + ((self.bought,) if self.bought else ())
+        if self.exchanged_out is not None and self.exchanged_in is not None:
+            cards = tuple(self.exchanged_in if c == self.exchanged_out else c for c in cards)
+        return cards
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BoxResult:
+    """The casino's claim ``box 1 +20`` of one box's net."""
+
+    box: int
+    net: Decimal
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class SixcardHand:
+    """One deal: the dealer's up card, the boxes, the dealer's hand, dealer-game buys, the claim."""
+
+    number: int
+    dealer_up: Card
+    boxes: tuple[Box, ...]
+    dealer_cards: tuple[Card, ...]
+    dealer_buys: tuple[DealerBuy, ...] = ()
+    results: tuple[BoxResult, ...] | None = None
+    line: int
+    """The file line of ``Hand N``."""
+    dealer_line: int
+    result_line: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class SixcardSession:
+    """A six-card poker session: one player, one casino, a series of hands."""
+
+    source: Source
+    info: GameInfo
+    session_id: str
+    player: str
+    hands: tuple[SixcardHand, ...]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Settlement:
+    """How one played box is settled against the dealer, before buying and exchanging costs."""
+
+    outcome: Outcome
+    returned: Decimal
+    """What the casino hands back on the ante and the bet (stakes included): 0 when lost."""
+    net: Decimal
+    """``returned`` less ante and bet."""
+    category: HandCategory
+    best_five: tuple[Card, ...]
+    dealer_category: HandCategory
+    dealer_qualifies: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class BoxFacts:
+    """The replay's verdict on one box: what it cost, what came back, and the true net."""
+
+    hand_no: int
+    box: Box
+    final_cards: tuple[Card, ...]
+    best_five: tuple[Card, ...]
+    category: HandCategory | None
+    dealer_cards: tuple[Card, ...]
+    """The dealer hand this box was settled against (after a dealer-game buy for this box)."""
+    dealer_category: HandCategory | None
+    dealer_qualifies: bool | None
+    dealer_buy: DealerBuy | None
+    outcome: Outcome | None
+    costs: Decimal
+    wagered: Decimal
+    """Ante + bet + costs of buying, exchanging and the dealer's game."""
+    returned: Decimal
+    net: Decimal
+    net_written: Decimal | None
+    valid: bool
+    """False when the box's cards could not be settled (a card twice, a broken exchange)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class SixcardReplay(Replay):
+    boxes: tuple[BoxFacts, ...] = field(default=())
+
+
+# ---------------------------------------------------------------- the rules
+
+
+def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal) -> Decimal:
+    """What a winning box gains (SIX-PAY): ante 1:1 plus the bet times the table."""
+    if category not in PAY_TABLE:
+        raise ValueError(f"{category.label} is not on the pay table: a hand that beats a qualifying "
+                         f"dealer is a pair or better")
+    return ante + bet * PAY_TABLE[category]
+
+
+def dealer_qualifies(category: HandCategory) -> bool:
+    """SIX-QUALIFY: the dealer has a game with a pair or better."""
+    return category >= HandCategory.PAIR
+
+
+def settle_box(*, cards: tuple[Card, ...], dealer: tuple[Card, ...], ante: Decimal, bet: Decimal,
+               dealer_bought: bool = False) -> Settlement:
+    """Settle a played box (SIX-QUALIFY, SIX-PAY) from its final cards and the dealer's five.
+
+    ``dealer_bought``: the player bought the dealer's game for this box, so ``dealer`` is the
+    dealer's hand after the replacement, and a dealer without a game returns ante and bet.
+    """
+    player = evaluate(cards, _ORDER)
+    house = evaluate(dealer, _ORDER)
+    qualifies = dealer_qualifies(house.category)
+    stake = ante + bet
+    if not qualifies:
+        outcome = Outcome.NO_GAME_AFTER_BUY if dealer_bought else Outcome.NO_GAME
+        returned = stake if dealer_bought else stake + ante
+    elif player.strength > house.strength:
+        outcome, returned = Outcome.WIN, stake + pay_out(player.category, ante=ante, bet=bet)
+    elif player.strength == house.strength:
+        outcome, returned = Outcome.TIE, stake
+    else:
+        outcome, returned = Outcome.LOSE, Decimal(0)
+    return Settlement(outcome=outcome, returned=returned, net=returned - stake, category=player.category,
+                      best_five=player.cards, dealer_category=house.category, dealer_qualifies=qualifies)
+
+
+# ---------------------------------------------------------------- the replay
+
+
+def replay(session: SixcardSession) -> SixcardReplay:
+    """Re-check every hand of a session; the player's net is the sum of the true box nets."""
+    findings = Findings()
+    facts: list[BoxFacts] = []
+    for hand in session.hands:
+        facts.extend(_replay_hand(hand, findings))
+    total = sum((f.net for f in facts), Decimal(0))
+    return SixcardReplay(
+        findings=tuple(findings), players=(PlayerResult(player=session.player, net=total, seat=None),),
+        boxes=tuple(facts),
+    )
+
+
+def _replay_hand(hand: SixcardHand, findings: Findings) -> list[BoxFacts]:
+    _check_deal(hand, findings)
+    _check_deck(hand, findings)
+    buys: dict[int, DealerBuy] = {}
+    box_numbers = {box.number for box in hand.boxes}
+    for buy in hand.dealer_buys:
+        if buy.box in buys:
+            findings.add("SIX-QUALIFY", f"hand {hand.number}: box {buy.box} buys the dealer's game twice",
+                         line=buy.line, expected="one buy per box", actual=f"{buy.out} for {buy.into}")
+            continue
+        if buy.box not in box_numbers:
+            findings.add("SIX-QUALIFY", f"hand {hand.number}: box {buy.box} buys the dealer's game but "
+                         f"there is no box {buy.box}", line=buy.line)
+            continue
+        buys[buy.box] = buy
+    facts = [_replay_box(hand, box, len(hand.boxes), buys.get(box.number), findings) for box in hand.boxes]
+    _check_results(hand, facts, findings)
+    return facts
+
+
+def _check_deal(hand: SixcardHand, findings: Findings) -> None:
+    numbers = [box.number for box in hand.boxes]
+    if len(hand.boxes) > MAX_BOXES or numbers != list(range(1, len(numbers) + 1)):
+        findings.add("SIX-BOXES", f"hand {hand.number}: the player plays 1 to 3 boxes numbered from 1",
+                     line=hand.line, expected="boxes 1 to 3", actual=", ".join(map(str, numbers)))
+    for box in hand.boxes:
+        low, high = ANTE_RANGE
+        if not low <= box.ante <= high:
+            findings.add("SIX-BOXES", f"hand {hand.number}, box {box.number}: ante {box.ante} is out of "
+                         f"the table's range {low}-{high}", line=box.line, expected=f"{low}-{high}",
+                         actual=box.ante)
+    if hand.dealer_cards and hand.dealer_cards[-1] != hand.dealer_up:
+        findings.add("SIX-BOXES", f"hand {hand.number}: the dealer's up card {hand.dealer_up} is not "
+                     f"the last of his cards {format_cards(hand.dealer_cards)}", line=hand.dealer_line,
+                     expected=hand.dealer_up, actual=hand.dealer_cards[-1])
+
+
+def _check_deck(hand: SixcardHand, findings: Findings) -> None:
+    """SIX-DECK: every card dealt, bought, exchanged in or put into the dealer's hand is new."""
+    seen: dict[Card, str] = {}
+
+    def deal(card: Card, where: str, line: int) -> None:
+        if card in seen:
+            findings.add("SIX-DECK", f"hand {hand.number}: {card} ({where}) was already dealt ({seen[card]})",
+                         line=line, expected="a card not yet dealt", actual=card)
+        else:
+            seen[card] = where
+
+    for box in hand.boxes:
+        for card in box.cards:
+            deal(card, f"box {box.number}", box.line)
+    for card in hand.dealer_cards:
+        deal(card, "dealer", hand.dealer_line)
+    for box in hand.boxes:
+        if box.bought:
+            deal(box.bought, f"bought on box {box.number}", box.line)
+        if box.exchanged_in:
+            deal(box.exchanged_in, f"exchanged in on box {box.number}", box.line)
+    for buy in hand.dealer_buys:
+        deal(buy.into, f"dealer card bought for box {buy.box}", buy.line)
+
+
+def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | None,
+                findings: Findings) -> BoxFacts:
+    where = f"hand {hand.number}, box {box.number}"
+    ante = box.ante
+    valid = True
+    # SIX-DRAW: box 3 of three plays as dealt.
+    if count_boxes == MAX_BOXES and box.number == MAX_BOXES:
+        for did, what in ((box.bought, "buy a card"), (box.exchanged_out, "exchange a card"),
+                          (box.folds or None, "fold")):
+            if did:
+                findings.add("SIX-DRAW", f"{where}: the third of three boxes cannot {what}", line=box.line,
+                             expected="plays as dealt", actual=what)
+    hand_cards = box.cards + ((box.bought,) if box.bought else ())
+    if box.exchanged_out is not None and box.exchanged_out not in hand_cards:
+        findings.add("SIX-DRAW", f"{where}: exchanges {box.exchanged_out}, which the box does not hold",
+                     line=box.line, expected=f"one of {format_cards(hand_cards)}", actual=box.exchanged_out)
+        valid = False
+    final = box.final_cards
+    if len(set(final)) != len(final):
+        valid = False
+    costs = ante * (BUY_COST * (box.bought is not None) + EXCHANGE_COST * (box.exchanged_in is not None))
+    dealer = hand.dealer_cards
+    if buy is not None:
+        costs += ante * DEALER_BUY_COST
+    if box.folds:
+        if buy is not None:
+            findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game", line=buy.line,
+                         expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}")
+        return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
+                      wagered=ante + costs, returned=Decimal(0))
+    bet = box.bet or Decimal(0)
+    stake = ante + bet
+    original_house = evaluate(dealer, _ORDER) if len(set(dealer)) == 5 else None
+    if buy is not None:
+        if original_house is not None and dealer_qualifies(original_house.category):
+            findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
+                         f"({original_house.describe()})", line=buy.line, expected="dealer without a pair",
+                         actual=original_house.describe())
+        if buy.out not in dealer:
+            findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, which the dealer "
+                         f"does not hold", line=buy.line, expected=f"one of {format_cards(dealer)}",
+                         actual=buy.out)
+            valid = False
+        else:
+            dealer = tuple(buy.into if c == buy.out else c for c in dealer)
+    if len(set(dealer)) != 5 or set(dealer) & set(final):
+        valid = False
+    if not valid:
+        return _facts(hand, box, final, None, dealer, None, buy, None, costs, Decimal(0), False,
+                      wagered=stake + costs, returned=Decimal(0))
+    settled = settle_box(cards=final, dealer=dealer, ante=ante, bet=bet, dealer_bought=buy is not None)
+    return _facts(hand, box, final, settled, dealer, settled.dealer_qualifies, buy, settled.outcome, costs,
+                  settled.net, True, wagered=stake + costs, returned=settled.returned)
+
+
+def _facts(hand, box, final, settled, dealer, qualifies, buy, outcome, costs, settled_net, valid, *,
+           wagered, returned) -> BoxFacts:
+    if settled is None and valid and len(set(final)) == len(final) and len(final) >= 5:
+        player = evaluate(final, _ORDER)
+        category, best = player.category, player.cards
+    elif settled is not None:
+        category, best = settled.category, settled.best_five
+    else:
+        category, best = None, ()
+    dealer_category = None
+    if len(set(dealer)) == 5:
+        dealer_category = evaluate(dealer, _ORDER).category
+        if qualifies is None:
+            qualifies = dealer_qualifies(dealer_category)
+    net = (-box.ante - costs) if outcome is Outcome.FOLD else settled_net - costs
+    return BoxFacts(
+        hand_no=hand.number, box=box, final_cards=final, best_five=best, category=category,
+        dealer_cards=dealer, dealer_category=dealer_category, dealer_qualifies=qualifies, dealer_buy=buy,
+        outcome=outcome, costs=costs, wagered=wagered, returned=returned, net=net, net_written=None,
+        valid=valid,
+    )
+
+
+def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings) -> None:
+    """SIX-PAY: each box's net, costs included, against the casino's ``Result:`` claim."""
+    if hand.results is None:
+        return
+    line = hand.result_line
+    written = {}
+    for claim in hand.results:
+        if claim.box in written:
+            findings.add("SIX-PAY", f"hand {hand.number}: box {claim.box} has two results", line=line)
+        written[claim.box] = claim.net
+    for i, fact in enumerate(facts):
+        number = fact.box.number
+        claim = written.pop(number, None)
+        facts[i] = _with_written(fact, claim)
+        if not fact.valid and claim is not None:
+            # Cards that cannot be settled: the casino's claim stands in for the net.
+            facts[i] = replace(facts[i], net=claim)
+        if claim is None:
+            findings.add("SIX-PAY", f"hand {hand.number}: the result has no net for box {number}", line=line,
+                         expected=fact.net, actual="missing", severity=Severity.WARNING)
+        elif not fact.valid:
+            continue  # the deck or draw finding already explains why it cannot be recomputed
+        elif claim != fact.net:
+            findings.add("SIX-PAY", f"hand {hand.number}, box {number}: the result says {claim:+}, the rules "
+                         f"give {fact.net:+} ({_explain(fact)})", line=line, expected=f"{fact.net:+}",
+                         actual=f"{claim:+}")
+    for number, claim in written.items():
+        findings.add("SIX-PAY", f"hand {hand.number}: the result names box {number}, which was not played",
+                     line=line, expected="no such box", actual=f"{claim:+}")
+
+
+def _with_written(fact: BoxFacts, claim: Decimal | None) -> BoxFacts:
+    return replace(fact, net_written=claim)
+
+
+def _explain(fact: BoxFacts) -> str:
+    parts = []
+    if fact.outcome is Outcome.FOLD:
+        parts.append(f"fold: ante {-fact.box.ante}")
+    elif fact.outcome is not None:
+        parts.append(f"{fact.category.label} vs dealer {fact.dealer_category.label}: {fact.outcome.value}, "
+                     f"{fact.returned - fact.wagered + fact.costs:+}")
+    if fact.costs:
+        parts.append(f"costs {-fact.costs}")
+    return ", ".join(parts)
+
