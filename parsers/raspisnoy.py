@@ -12,7 +12,7 @@ SheetCell(player='A', bid=1, tricks=1, total=Decimal('10'))
 >>> parse_sheet(lines[:4] + (" 1 1 regular | 1/1 10 | 0/0 5 | 0/Ax 5",), src)
 Traceback (most recent call last):
 ...
-parsers.errors.ParseError: line 5, column 34: expected the tricks taken (a whole number), found 'Ax 5'
+parsers.errors.ParseError: line 5, column 35: expected the tricks taken (a whole number), found 'Ax'
 """
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ WORDS = {
     "_TOTALS": "'Totals:'",
     "_WON_BY": "'won by <name>'",
     "HIGH_LOW": "a joker declaration (high, low, high trumps, high <suit>, low <suit>)",
-    "_TRUMPS": "'trumps'",
+    "TRUMPS": "'trumps'",
     "SUIT_NAME": "a suit (spades, hearts, diamonds, clubs)",
     "BID": "a bid (a whole number or pass)",
     "PLAYER": "a player's name",

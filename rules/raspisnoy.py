@@ -710,6 +710,31 @@ def _list(pairs) -> str:
     return ", ".join(f"{name} {value}" for name, value in pairs)
 
 
+def allowed_bids(cards: int, so_far: int, is_dealer: bool, passes: list[bool], rules: Ruleset) -> set[int]:
+    """The bids a player may make (RSP-BID, RSP-HOOK, RSP-THREE-PASSES).
+
+    ``so_far`` is the sum of the bids before his; ``passes`` whether he passed in each earlier
+    round with bids. The hook wins when the two rules leave nothing (the dealer may then pass).
+
+    >>> sorted(allowed_bids(3, 2, True, [], Ruleset()))
+    [0, 2, 3]
+    >>> sorted(allowed_bids(1, 0, True, [True, True], Ruleset()))
+    [0]
+    """
+    allowed = set(range(cards + 1))
+    if is_dealer and rules.hook:
+        allowed.discard(cards - so_far)
+    if pass_barred(passes, rules) and allowed - {0}:
+        allowed.discard(0)
+    return allowed
+
+
+def pass_barred(passes: list[bool], rules: Ruleset) -> bool:
+    """Whether the three-passes rule bars a pass: he passed in each of his last ``pass_limit`` bids."""
+    limit = rules.pass_limit
+    return limit is not None and len(passes) >= limit and all(passes[len(passes) - limit:])
+
+
 class _Bidding:
     """Pass history per player for the three-passes rule, across rounds."""
 
@@ -724,22 +749,17 @@ class _Bidding:
             bid = bids.get(player)
             if bid is None:
                 continue
-            hook_forbids = None
             if player == dealer and rules.hook:
-                hook_forbids = cards - so_far
-                if bid == hook_forbids:
+                if bid == cards - so_far:
                     findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
                                  f"of bids {so_far + bid} equal to the {cards} cards dealt",
                                  line=line, expected=f"a bid other than {bid}", actual=bid)
             passes = self.history[player]
-            limit = rules.pass_limit
-            if bid == 0 and limit is not None and len(passes) >= limit and all(passes[-limit:] if limit else [True]):
-                # The hook wins over the three-passes rule: a dealer left with no other bid may pass.
-                allowed = set(range(1, cards + 1)) - {hook_forbids}
-                if allowed:
-                    findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
-                                 f"(passed in the {limit} previous rounds with bids)",
-                                 line=line, expected="a bid of 1 or more", actual=0)
+            others = allowed_bids(cards, so_far, player == dealer, [], rules) - {0}
+            if bid == 0 and pass_barred(passes, rules) and others:
+                findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
+                             f"(passed in the {rules.pass_limit} previous rounds with bids)",
+                             line=line, expected="a bid of 1 or more", actual=0)
             passes.append(bid == 0)
             so_far += bid
 
