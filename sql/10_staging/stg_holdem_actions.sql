@@ -1,0 +1,19 @@
+-- grain: one row per action of a Hold'em hand (posts, decisions, returns, collects, shows)
+select
+    game_id,
+    game,
+    hand_id,
+    cast(action_no as integer) as action_no,
+    street,
+    player,
+    cast(seat as integer) as seat,
+    position,
+    action,
+    amount,
+    raise_to,
+    to_call,
+    cast(bet_level as integer) as bet_level,
+    is_all_in,
+    is_voluntary,
+    line,
+from raw_holdem_actions
