@@ -78,20 +78,30 @@ def file_lines(source_file: str) -> list[str]:
 
 
 def audit_chunk(chunk: Chunk, label: str) -> Audited:
-    """Parse and replay one game the way the ingest worker does, keeping failures as text."""
+    """Parse and replay one game the way the ingest worker does, keeping failures as text.
+
+    A game that parses but cannot be replayed (no engine yet, or a fault of ours) keeps its
+    record, so the page can still show what the log says.
+    """
     try:
         record = parse_chunk(chunk, label)
-        replay = handler_for(record).replay(record)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
-    except LookupError as error:
-        return Audited(chunk=chunk, error=str(error), error_line=chunk.first_line, error_column=1)
     except Exception as error:  # a fault of ours must not take the page down
-        where = traceback.extract_tb(error.__traceback__)[-1]
-        return Audited(chunk=chunk, error=f"internal error ({type(error).__name__}: {error}) at "
-                                          f"{Path(where.filename).name}:{where.lineno}",
-                       error_line=chunk.first_line, error_column=1)
+        return Audited(chunk=chunk, error=_internal(error), error_line=chunk.first_line, error_column=1)
+    try:
+        replay = handler_for(record).replay(record)
+    except LookupError as error:
+        return Audited(chunk=chunk, record=record, error=str(error), error_line=chunk.first_line, error_column=1)
+    except Exception as error:
+        return Audited(chunk=chunk, record=record, error=_internal(error), error_line=chunk.first_line,
+                       error_column=1)
     return Audited(chunk=chunk, record=record, replay=replay)
+
+
+def _internal(error: Exception) -> str:
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    return f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
 
 
 def audit_text(data: bytes, label: str) -> list[Audited]:
@@ -192,13 +202,18 @@ def show_replay(audited: Audited) -> None:
     record, replay = audited.record, audited.replay
     game = record.info.game
     view = _VIEWS.get(game, show_generic)
+    if replay is None:
+        st.warning(f"Not replayed: {audited.error}. What the log says:")
+        if game not in _RECORD_ONLY:
+            view = show_generic
     try:
         view(record, replay)
     except Exception as error:  # a renderer that trips on a record must leave the rest of the page
         st.warning(f"The step-by-step view of this {game} game failed ({type(error).__name__}: {error}); "
                    "the record's fields follow.")
         show_generic(record, replay)
-    show_results(replay)
+    if replay is not None:
+        show_results(replay)
 
 
 def show_results(replay) -> None:
@@ -234,4 +249,273 @@ def show_generic(record, replay) -> None:
     st.json(plain(record), expanded=2)
 
 
-_VIEWS: dict[str, callable] = {}
+SUITS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+
+
+def card(value) -> str:
+    """A card as people read it: ``A♥``, ``10♣`` (``JK`` for a joker).
+
+    >>> card("Th"), card("7s"), card(None)
+    ('10♥', '7♠', '—')
+    """
+    if value is None:
+        return "—"
+    text = str(value)
+    if len(text) == 2 and text[1] in SUITS:
+        return ("10" if text[0] == "T" else text[0]) + SUITS[text[1]]
+    return text
+
+
+def cards(values) -> str:
+    return " ".join(card(v) for v in values) if values else ""
+
+
+def _key(record, name: str) -> str:
+    """A widget key unique to one game on the page."""
+    return f"replay_{record.source.game_id}_{name}"
+
+
+def _money(value) -> str:
+    return "" if value is None else f"{value:,}"
+
+
+# -- Hold'em: stacks, pot and board after each action -------------------------------------------
+
+_STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}
+
+
+def holdem_steps(record) -> pl.DataFrame:
+    """One row per action: who did what, then the pot, the board and every stack after it.
+
+    Chips follow the log's own amounts: posts, calls and bets put ``amount`` in; a raise
+    brings the player's bet on the street to ``raise_to``; uncalled bets and collected
+    pots go back to the stack.
+    """
+    stacks = {seat.player: seat.stack for seat in record.seats}
+    street_bets: dict[str, Decimal] = {}
+    pot = Decimal(0)
+    street = None
+    board = record.boards[0] if record.boards else ()
+    rows = []
+    for number, action in enumerate(record.actions, 1):
+        if action.street != street:
+            street, street_bets = action.street, {}
+        kind = str(action.kind)
+        player = action.player
+        put = Decimal(0)
+        if kind == "raise" and action.raise_to is not None:
+            put = action.raise_to - street_bets.get(player, Decimal(0))
+        elif kind in ("uncalled", "collect"):
+            put = -action.amount
+        elif kind.startswith("post_") or kind in ("call", "bet"):
+            put = action.amount
+        if kind != "post_ante" and kind not in ("uncalled", "collect"):
+            street_bets[player] = street_bets.get(player, Decimal(0)) + put
+        if player in stacks:
+            stacks[player] -= put
+        pot += put
+        shown = board[:_STREET_CARDS.get(str(street), 0)]
+        what = kind.replace("post_", "posts ").replace("_", " ")
+        if action.cards:
+            what += " " + cards(action.cards)
+        rows.append({
+            "step": number, "line": action.line, "street": str(street), "player": player, "action": what,
+            "amount": _money(action.raise_to if kind == "raise" else action.amount) if kind not in ("fold", "check", "show", "muck") else "",
+            "all_in": "all-in" if action.is_all_in else "", "pot": _money(pot), "board": cards(shown),
+            **{f"stack {name}": _money(stack) for name, stack in stacks.items()},
+        })
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def show_holdem(record, replay) -> None:
+    st.markdown(
+        f"Hand **{record.hand_id}** — {record.betting} {record.small_blind}/{record.big_blind} {record.currency}"
+        + (f", ante {record.ante}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
+        + (f"; button seat {record.button_seat}" if record.button_seat else "")
+    )
+    seats = pl.DataFrame([{"seat": s.seat, "player": s.player, "stack": _money(s.stack),
+                           "cards": next((cards(h.cards) for h in record.hole_cards if h.player == s.player), "")}
+                          for s in record.seats])
+    st.dataframe(seats, hide_index=True, key=_key(record, "seats"))
+    steps = holdem_steps(record)
+    if steps.is_empty():
+        st.info("No action in this hand.")
+        return
+    step = st.slider("After step", 1, steps.height, steps.height, key=_key(record, "step")) if steps.height > 1 else 1
+    now = steps.row(step - 1, named=True)
+    cols = st.columns(3)
+    cols[0].metric("Street", now["street"])
+    cols[1].metric("Pot", now["pot"])
+    cols[2].metric("Board", now["board"] or "—")
+    st.dataframe(steps.head(step), hide_index=True, key=_key(record, "steps"))
+    if record.summary is not None:
+        st.caption(f"Summary: total pot {record.summary.total_pot}, rake {record.summary.rake}"
+                   + (f", board {cards(record.summary.boards[0])}" if record.summary.boards else ""))
+
+
+# -- raspisnoy: hands, trump, bids and each trick with its winner ---------------------------------
+
+def _round_table(replay) -> pl.DataFrame:
+    return pl.DataFrame([{
+        "round": r.round_no, "cards": r.cards, "kind": r.kind, "dealer": r.dealer, "trump": card(r.trump),
+        "player": r.player, "bid": r.bid, "tricks": r.tricks, "points": str(r.points), "total": str(r.total),
+        "written": "" if r.total_written is None else str(r.total_written),
+    } for r in replay.rounds]) if replay.rounds else pl.DataFrame()
+
+
+def show_raspisnoy(record, replay) -> None:
+    st.markdown(f"Game **{record.name}** — players {', '.join(record.players)}; first dealer {record.first_dealer}")
+    rounds = record.rounds
+    if not rounds:
+        st.info("The log has no round.")
+        return
+    numbers = [r.number for r in rounds]
+    number = (st.select_slider("Round", numbers, value=numbers[0], key=_key(record, "round"))
+              if len(numbers) > 1 else numbers[0])
+    this = next(r for r in rounds if r.number == number)
+    trump = "none" if this.trump is None else card(this.trump) + (" (joker)" if this.trump_marked_joker else "")
+    st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {this.kind}, "
+                f"dealer {this.dealer}, trump {trump}")
+    by_player = {row.player: row for row in replay.rounds if row.round_no == this.number}
+    hands = dict(this.hands or ())
+    bids = dict(this.bids or ())
+    order = [p for p, _ in (this.hands or this.bids or ())] or list(record.players)
+    st.dataframe(pl.DataFrame([{
+        "player": p, "hand": cards(hands.get(p, ())), "bid": bids.get(p),
+        "tricks": by_player[p].tricks if p in by_player else None,
+        "points": str(by_player[p].points) if p in by_player else "",
+        "total": str(by_player[p].total) if p in by_player else "",
+    } for p in order]), hide_index=True, key=_key(record, "hands"))
+    if this.bids_before_hands:
+        st.caption("Blind round: the bids were made before the cards were seen.")
+    if this.tricks:
+        st.dataframe(pl.DataFrame([{
+            "trick": t.number, "line": t.line,
+            "plays": ", ".join(f"{p.player} {card(p.card)}" + (f" ({p.declaration.call})" if p.declaration else "")
+                               for p in t.plays),
+            "winner": next((pl_.winner for pl_ in replay.plays if pl_.round_no == this.number
+                            and pl_.trick_no == t.number), t.winner),
+            "winner in the log": t.winner,
+        } for t in this.tricks]), hide_index=True, key=_key(record, "tricks"))
+    with st.expander("Every round"):
+        st.dataframe(_round_table(replay), hide_index=True, key=_key(record, "all_rounds"))
+
+
+def show_raspisnoy_sheet(record, replay) -> None:
+    st.markdown(f"Score sheet **{record.name}** — players {', '.join(record.players)}; "
+                f"first dealer {record.first_dealer}. A sheet has no cards: bids, tricks and totals are checked.")
+    st.dataframe(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"))
+
+
+# -- Chinese and OFC: the rows, and for OFC the rows as they fill ------------------------------------
+
+def _rows_table(replay) -> pl.DataFrame:
+    return pl.DataFrame([{
+        "player": r.player, "row": str(r.row), "cards": cards(r.cards), "hand": str(r.category).replace("_", " ").lower(),
+        "royalty": r.royalty, "foul": "foul" if r.is_foul else "",
+    } for r in replay.rows]) if replay.rows else pl.DataFrame()
+
+
+def _scores(replay, record) -> None:
+    if replay.hands:
+        st.dataframe(pl.DataFrame([{
+            "player": h.player, "status": str(h.status), "natural": str(h.natural) if h.natural else "",
+            "foul": h.is_foul, "royalties back/middle/front": "/".join(map(str, h.royalties)), "points": h.points,
+        } for h in replay.hands]), hide_index=True, key=_key(record, "hands"))
+    if replay.scores:
+        st.markdown("**Pair by pair**")
+        st.dataframe(pl.DataFrame([{
+            "player": s.player, "opponent": s.opponent, "rows won": s.rows_won, "rows lost": s.rows_lost,
+            "scoop": s.is_scoop, "royalty points": s.royalty_points, "points": s.points,
+        } for s in replay.scores]), hide_index=True, key=_key(record, "scores"))
+
+
+def show_chinese(record, replay) -> None:
+    st.markdown(f"Hand **{record.hand_id}** — scoring {record.scoring}; players {', '.join(record.players)}")
+    rows = _rows_table(replay)
+    if not rows.is_empty():
+        st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
+    _scores(replay, record)
+
+
+def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
+    """Each player's rows after ``turn`` placements (discards left out)."""
+    filled: dict[tuple[str, str], list[str]] = {}
+    for placement in replay.placements:
+        if placement.turn_no <= turn and not placement.is_discard and placement.row is not None:
+            filled.setdefault((placement.player, str(placement.row)), []).append(card(placement.card))
+    players = list(dict.fromkeys(p.player for p in replay.placements))
+    return pl.DataFrame([{
+        "player": player, **{row: " ".join(filled.get((player, row), [])) for row in ("front", "middle", "back")},
+    } for player in players])
+
+
+def show_ofc(record, replay) -> None:
+    st.markdown(f"Hand **{record.hand_id}** — {record.variant}, scoring {record.scoring}; "
+                f"players {', '.join(record.players)}")
+    turns = sorted({p.turn_no for p in replay.placements})
+    if turns:
+        turn = (st.select_slider("After turn", turns, value=turns[-1], key=_key(record, "turn"))
+                if len(turns) > 1 else turns[0])
+        placed = [p for p in replay.placements if p.turn_no == turn]
+        st.caption("This turn: " + "; ".join(
+            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else p.row}" for p in placed))
+        st.dataframe(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
+    st.markdown("**Final rows**")
+    rows = _rows_table(replay)
+    if not rows.is_empty():
+        st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
+    _scores(replay, record)
+
+
+# -- six-card: each box's decisions and payouts -----------------------------------------------------
+
+def sixcard_boxes(replay) -> pl.DataFrame:
+    rows = []
+    for f in replay.boxes:
+        box = f.box
+        decisions = []
+        if box.bought is not None:
+            decisions.append(f"buys {card(box.bought)}")
+        if box.exchanged_out is not None:
+            decisions.append(f"exchanges {card(box.exchanged_out)} for {card(box.exchanged_in)}")
+        decisions.append("folds" if box.folds else f"plays {box.bet}")
+        rows.append({
+            "hand": f.hand_no, "box": box.number, "ante": str(box.ante), "cards": cards(box.cards),
+            "decisions": "; ".join(decisions), "best five": cards(f.best_five),
+            "hand rank": str(f.category).replace("_", " ").lower() if f.category is not None else "",
+            "dealer": cards(f.dealer_cards),
+            "dealer rank": str(f.dealer_category).replace("_", " ").lower() if f.dealer_category is not None else "",
+            "dealer buy": f"{card(f.dealer_buy.out)} → {card(f.dealer_buy.into)}" if f.dealer_buy else "",
+            "outcome": str(f.outcome) if f.outcome is not None else "",
+            "costs": str(f.costs), "wagered": str(f.wagered), "returned": str(f.returned), "net": str(f.net),
+            "net in the log": "" if f.net_written is None else str(f.net_written),
+        })
+    return pl.DataFrame(rows) if rows else pl.DataFrame()
+
+
+def show_sixcard(record, replay) -> None:
+    st.markdown(f"Session **{record.session_id}** — player {record.player}, {len(record.hands)} hands")
+    boxes = sixcard_boxes(replay)
+    if boxes.is_empty():
+        st.info("No box was played.")
+        return
+    hands = boxes["hand"].unique(maintain_order=True).to_list()
+    hand = (st.select_slider("Hand", hands, value=hands[0], key=_key(record, "hand")) if len(hands) > 1 else hands[0])
+    st.dataframe(boxes.filter(pl.col("hand") == hand), hide_index=True, key=_key(record, "boxes"))
+    with st.expander("Every box of the session"):
+        st.dataframe(boxes, hide_index=True, key=_key(record, "all_boxes"))
+
+
+_RECORD_ONLY = {"holdem", "holdem36"}
+"""Games whose step-by-step view needs only the record, not the replay."""
+
+_VIEWS: dict[str, callable] = {
+    "holdem": show_holdem,
+    "holdem36": show_holdem,
+    "raspisnoy": show_raspisnoy,
+    "raspisnoy_sheet": show_raspisnoy_sheet,
+    "chinese": show_chinese,
+    "ofc": show_ofc,
+    "sixcard": show_sixcard,
+}

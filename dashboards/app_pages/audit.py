@@ -108,7 +108,7 @@ with tab_source:
 with tab_replay:
     if audited is None:
         st.info("The game could not be read again from its file, so it cannot be replayed here.")
-    elif audited.error:
+    elif audited.record is None:
         st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: {audited.error}")
     else:
         rv.show_replay(audited)

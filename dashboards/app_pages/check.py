@@ -31,27 +31,31 @@ if "check_result" in st.session_state:
     label, results = st.session_state["check_result"]
     if not results:
         st.info("No game in this text.")
-    games = [a for a in results if a.record is not None]
-    failed = [a for a in results if a.record is None]
+    games = [a for a in results if a.replay is not None]
+    failed = [a for a in results if a.replay is None]
     findings = sum(len(a.replay.findings) for a in games)
     cols = st.columns(3)
     cols[0].metric("Games read", len(games))
     cols[1].metric("Findings", findings)
-    cols[2].metric("Did not parse", len(failed))
+    cols[2].metric("Not read or not replayed", len(failed))
     for i, audited in enumerate(results):
         chunk = audited.chunk
         if audited.record is None:
             title = f":red[Does not parse] — lines {chunk.first_line}–{chunk.last_line}"
+        elif audited.replay is None:
+            title = f"{audited.record.info.game} — lines {chunk.first_line}–{chunk.last_line} — :red[not replayed]"
         else:
             count = len(audited.replay.findings)
             game = audited.record.info.game
             title = (f"{game} — lines {chunk.first_line}–{chunk.last_line} — "
                      + (f":orange[{count} finding{'s' if count != 1 else ''}]" if count else ":green[no findings]"))
         with st.expander(title, expanded=len(results) <= 3):
-            if audited.record is None:
+            if audited.replay is None:
                 st.error(f"Line {audited.error_line}, column {audited.error_column}: {audited.error}")
                 rv.show_source(list(chunk.lines), chunk.first_line,
                                {audited.error_line: [("parse error", "error")]} if audited.error_line else {})
+                if audited.record is not None:
+                    rv.show_replay(audited)
                 continue
             found = rv.findings_frame(audited.replay)
             rv.show_findings(found)
