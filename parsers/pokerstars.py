@@ -408,6 +408,12 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     sb_text, bb_text = stakes["sb"], stakes["bb"]
     small_blind = _money(sb_text)
     big_blind = _money(bb_text) if bb_text else small_blind
+    small_bet = big_bet = None
+    betting = BettingStructure.parse(head["struct"])
+    if betting is BettingStructure.LIMIT:
+        # Limit stakes are the bet sizes: the blinds are half the small bet and the small bet
+        small_bet, big_bet = small_blind, big_blind
+        small_blind, big_blind = (small_bet / 2).quantize(small_bet) if small_bet % 2 == 0 else small_bet / 2, small_bet
     ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
     cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = sb_text[0] if not sb_text[0].isdigit() else ""
@@ -424,7 +430,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         local = _when(when["d"], when["t"])
     else:
         played_at, local = _when(when["d"], when["t"]), None
-    betting = BettingStructure.parse(head["struct"])
 
     table_name = None
     max_seats = button = None
@@ -552,7 +557,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     )
     return HoldemHand(
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
-        small_blind=small_blind, big_blind=big_blind, ante=ante, cap=cap, currency=currency,
+        small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
+        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,
         is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(b) for b in boards if b) or ((),),

@@ -226,6 +226,12 @@ class HoldemHand:
     small_blind: Decimal
     big_blind: Decimal
     """The big blind; for 6+ Hold'em the button blind."""
+    small_bet: Decimal | None = None
+    """Limit: the bet size preflop and on the flop (the first stake of the header); None otherwise."""
+    big_bet: Decimal | None = None
+    """Limit: the bet size on the turn and river (the second stake of the header)."""
+    stakes: str = ""
+    """The stakes as the header writes them, without parentheses: ``$0.01/$0.02 USD``."""
     ante: Decimal = Decimal(0)
     """The ante the header states (6+ Hold'em); other tables state it in the posts only."""
     cap: Decimal | None = None

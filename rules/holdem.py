@@ -1,0 +1,894 @@
+"""Hold'em replay: every hand re-derived from its log, every disagreement a finding.
+
+:func:`replay` walks the actions of a :class:`~rules.holdem_hand.HoldemHand` in order with the
+table's stacks, checks each against the rules of RULES.md section 2 where the rule is stated
+(turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
+sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
+ranking of the table's deck, and compares pots, rake and each player's collected amount with
+the log. It returns each player's exact net and the facts the warehouse stores per action and
+per player, and, for hands all in before the river with the cards shown, the all-in EV.
+
+Findings are collected, never raised: a broken log yields all its findings at once.
+
+>>> from rules.holdem_hand import *
+>>> from rules.records import Source, GameInfo
+>>> D = Decimal
+>>> def act(p, kind, amount=0, to=None, line=0, street=Street.PREFLOP, **kw):
+...     return Action(street=street, player=p, kind=kind, amount=D(amount), raise_to=None if to is None else D(to), line=line, **kw)
+>>> hand = HoldemHand(
+...     source=Source(file="h.txt", first_line=1, last_line=12, game_id="x"), info=GameInfo(game="holdem"),
+...     hand_id="1", betting=BettingStructure.NO_LIMIT, small_blind=D(1), big_blind=D(2), currency="chips",
+...     button_seat=1, header_line=1,
+...     seats=(Seat(seat=1, player="Anna", stack=D(100), line=3), Seat(seat=2, player="Boris", stack=D(100), line=4)),
+...     actions=(act("Anna", ActionKind.POST_SB, 1, line=5), act("Boris", ActionKind.POST_BB, 2, line=6),
+...              act("Anna", ActionKind.RAISE, 2, to=4, line=8), act("Boris", ActionKind.FOLD, line=9),
+...              act("Anna", ActionKind.UNCALLED, 2, line=10), act("Anna", ActionKind.COLLECT, 4, line=11)),
+...     summary=Summary(total_pot=D(4), rake=D(0), total_line=12))
+>>> result = replay(hand)
+>>> [(p.player, p.net) for p in result.players], result.findings
+([('Anna', Decimal('2')), ('Boris', Decimal('-2'))], ())
+>>> broken = dataclasses.replace(hand, actions=hand.actions[:2] + (act("Anna", ActionKind.CHECK, line=8),) + hand.actions[3:4])
+>>> [(f.rule_id, f.line, f.expected, f.actual) for f in replay(broken).findings][:1]
+[('HE-CHECK', 8, 'call 1, raise or fold', 'check facing 1')]
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from decimal import ROUND_DOWN, Decimal
+
+from rules.cards import Card
+from rules.evaluator import HandError, RankOrder, evaluate
+from rules.findings import Finding, Findings, Severity
+from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
+from rules.records import PlayerResult, Replay
+from rules.rulebook import register
+
+__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS"]
+
+RULES = {
+    "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
+                       "straddle; heads-up the button first), after the flop from the first live player left of the "
+                       "button; a betting round ends when all live players have matched the bet or only one is left.",
+    "HE-CHECK": "A check is allowed only when there is nothing to call.",
+    "HE-CALL": "A call puts in what the player owes, or his whole stack if that is less; there is no call with "
+               "nothing to call.",
+    "HE-BET": "A bet opens the betting of a street; once there is a bet, putting more in is a raise.",
+    "HE-BLINDS": "Blinds, antes and straddles are posted as the stakes state (less only when all-in).",
+    "HE-MIN-RAISE": "A raise must be at least the size of the previous bet or raise, unless all-in; a short all-in "
+                    "does not reopen the betting.",
+    "HE-POT-LIMIT": "Pot-Limit: a bet or raise may not exceed the pot after calling.",
+    "HE-LIMIT-SIZE": "Limit: bets and raises are of the fixed size: the small bet preflop and on the flop, the big "
+                     "bet on the turn and river.",
+    "HE-LIMIT-CAP": "Limit: at most 4 bets (a bet and three raises) per betting round (option), "
+                    "except heads-up.",
+    "HE-STACK": "A player cannot put in more than his stack: stacks never go below zero, and a player all-in has "
+                "no chips left.",
+    "HE-UNCALLED": "The uncalled part of a bet is returned to its bettor.",
+    "HE-SIDE-POT": "Side pots are built per all-in level; each pot goes to the best hand among the players eligible "
+                   "for it.",
+    "HE-SHOWDOWN": "At showdown each pot goes to the best hand, ranked by the table's deck, among the players "
+                   "eligible for it.",
+    "HE-SPLIT": "Identical best hands share the pot equally; the odd chip goes to the first eligible player left "
+                "of the button (option).",
+    "HE-POT-BALANCE": "The pot is the sum of the contributions; collected amounts plus rake equal the pot.",
+    "HE-COLLECTED": "Each player collects what the pots he wins hold, as the replay awards them.",
+    "HE-SD-ORDER": "36-card Hold'em (6+): flush beats full house and three of a kind beats a straight.",
+    "HE-DECK": "Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt once.",
+    "HE-BOARD": "The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping the "
+                "cards before it; the summary shows the board dealt.",
+}
+register(RULES)
+
+LIMIT_CAP_BETS = 4
+"""Default cap of bets per betting round in Limit (RULES.md: an option)."""
+
+_ZERO = Decimal(0)
+_POSITIONS_AFTER_BB = {
+    0: (), 1: ("UTG",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
+    5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
+    7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
+}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ActionFact:
+    """What the replay knows about one action of the log (one ``holdem_actions`` row)."""
+
+    action: Action
+    action_no: int
+    seat: int | None
+    position: str | None
+    amount: Decimal
+    """Chips this action put in (for a raise: the raise_to minus what the player had in before), or took back."""
+    to_call: Decimal
+    bet_level: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerFact:
+    """One player's hand, as the replay derived it (one ``holdem_results`` row)."""
+
+    player: str
+    seat: int
+    position: str | None
+    hole_cards: tuple[Card, ...]
+    stack_start: Decimal
+    invested: Decimal
+    collected: Decimal
+    """Chips taken from the pots, plus what the room paid for a cash-out (see ``cash_out``)."""
+    cash_out: Decimal
+    net: Decimal
+    allin_ev_net: Decimal
+    saw_flop: bool
+    saw_turn: bool
+    saw_river: bool
+    went_to_showdown: bool
+    won_at_showdown: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pot:
+    """A main or side pot: its chips before rake and the players eligible for it."""
+
+    amount: Decimal
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoldemReplay(Replay):
+    """The replay of one hand: findings, each player's result, and the warehouse facts."""
+
+    actions: tuple[ActionFact, ...] = ()
+    facts: tuple[PlayerFact, ...] = ()
+    pots: tuple[Pot, ...] = ()
+    total_pot: Decimal = _ZERO
+    rake: Decimal = _ZERO
+    is_walk: bool = False
+    count_players: int = 0
+    has_allin_ev: bool = False
+
+
+@dataclass(slots=True)
+class _P:
+    name: str
+    seat: int
+    stack: Decimal
+    left: Decimal
+    invested: Decimal = _ZERO
+    bet: Decimal = _ZERO          # live chips in on the current street
+    folded: bool = False
+    all_in: bool = False
+    fold_street: Street | None = None
+    position: str | None = None
+    collected: Decimal = _ZERO
+
+
+@dataclass(slots=True)
+class _Round:
+    street: Street
+    current: Decimal = _ZERO            # the bet to match
+    last_raise: Decimal = _ZERO         # size of the last full bet or raise
+    level_at_full: Decimal = _ZERO      # the bet after the last full bet or raise
+    bets: int = 0                       # bets and raises so far (preflop: the big blind counts 1)
+    to_act: set = field(default_factory=set)
+    acted_since_full: set = field(default_factory=set)
+    blocked: set = field(default_factory=set)   # may call or fold, not raise (after a short all-in)
+    last_actor: int | None = None       # seat of the last player who acted
+    heads_up: bool = False
+
+
+def replay(hand: HoldemHand, *, limit_cap: int = LIMIT_CAP_BETS) -> HoldemReplay:
+    """Re-derive the hand from its log; see the module docstring."""
+    return _Replayer(hand, limit_cap).run()
+
+
+class _Replayer:
+    def __init__(self, hand: HoldemHand, limit_cap: int) -> None:
+        self.hand = hand
+        self.limit_cap = limit_cap
+        self.f = Findings()
+        self.order = RankOrder.SHORT_DECK if hand.is_short_deck else RankOrder.STANDARD
+        self.unit = _unit(hand)
+        self.facts: list[ActionFact] = []
+        self.small_blind_posted = self.big_blind_posted = False
+
+    # ------------------------------------------------------------------ setup
+    def run(self) -> HoldemReplay:
+        hand = self.hand
+        players: dict[str, _P] = {}
+        for s in hand.seats:
+            players[s.player] = _P(s.player, s.seat, s.stack, s.stack)
+        self.players = players
+        dealt = set()
+        if hand.summary is not None:
+            dealt.update(s.player for s in hand.summary.seats)
+        dealt.update(a.player for a in hand.actions if a.kind.is_post or a.kind.is_betting)
+        for name in sorted(dealt - players.keys()):
+            line = next((a.line for a in hand.actions if a.player == name), None)
+            self.f.add("HE-ACTION-ORDER", f"{name} acts but has no seat at the table", line=line,
+                       expected="a player seated in the seat lines", actual=name)
+            players[name] = _P(name, 0, _ZERO, _ZERO)
+        self.live = sorted((players[n] for n in dealt), key=lambda p: p.seat)
+        self._positions()
+        if hand.is_cancelled:
+            return self._result(pots=(), total=_ZERO, rake=_ZERO, ev={}, walk=False)
+        self.holes = self._hole_cards()
+        self._check_deck()
+        self._play()
+        return self._settle()
+
+    def _positions(self) -> None:
+        live = self.live
+        n = len(live)
+        if n == 0:
+            return
+        button = self.hand.button_seat or live[-1].seat
+        start = next((i for i, p in enumerate(live) if p.seat >= button), 0)
+        # the button is the seat at or before the stated button seat (dead button: the one before)
+        at = next((i for i, p in enumerate(live) if p.seat == button), None)
+        if at is None:
+            at = (start - 1) % n
+        ring = live[at:] + live[:at]
+        self.ring = ring
+        if self.hand.is_short_deck:
+            names = ("BTN",) + _POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
+        elif n == 2:
+            names = ("BTN", "BB")
+        else:
+            names = ("BTN", "SB", "BB") + _POSITIONS_AFTER_BB.get(n - 3, ())
+        for p, name in zip(ring, names):
+            p.position = name
+
+    def _hole_cards(self) -> dict[str, tuple[Card, ...]]:
+        holes: dict[str, tuple[Card, ...]] = {}
+        for h in self.hand.hole_cards:
+            if len(h.cards) > len(holes.get(h.player, ())):
+                holes[h.player] = h.cards
+            elif holes.get(h.player) and len(h.cards) == 2 and set(h.cards) != set(holes[h.player]):
+                self.f.add("HE-DECK", f"{h.player} shows {' '.join(map(str, h.cards))} but was dealt "
+                           f"{' '.join(map(str, holes[h.player]))}", line=h.line,
+                           expected=" ".join(map(str, holes[h.player])), actual=" ".join(map(str, h.cards)))
+        return holes
+
+    def _check_deck(self) -> None:
+        hand = self.hand
+        deck = self.order.deck
+        seen: dict[Card, str] = {}
+        lines = {}
+        for h in hand.hole_cards:
+            lines.setdefault(h.player, h.line)
+        for player, cards in self.holes.items():
+            for c in cards:
+                if c not in deck:
+                    self.f.add("HE-DECK", f"{player} holds {c}, which is not a card of the {deck.value}-card deck",
+                               line=lines.get(player), expected=f"a card of the {deck.value}-card deck", actual=str(c))
+                if c in seen:
+                    self.f.add("HE-DECK", f"{c} is dealt twice ({seen[c]} and {player})", line=lines.get(player),
+                               expected="each card dealt once", actual=f"{c} twice")
+                seen[c] = player
+        for b, board in enumerate(hand.boards):
+            line = hand.board_lines[b][0] if b < len(hand.board_lines) and hand.board_lines[b] else None
+            for c in board:
+                if c not in deck:
+                    self.f.add("HE-DECK", f"the board holds {c}, which is not a card of the {deck.value}-card deck",
+                               line=line, expected=f"a card of the {deck.value}-card deck", actual=str(c))
+                if seen.get(c, "board") != "board" or (b == 0 and board.count(c) > 1):
+                    self.f.add("HE-DECK", f"{c} is dealt twice (board and {seen.get(c, 'board')})", line=line,
+                               expected="each card dealt once", actual=f"{c} twice")
+                if b == 0:
+                    seen.setdefault(c, "board")
+        if hand.summary is not None and hand.summary.boards:
+            for b, board in enumerate(hand.summary.boards):
+                dealt = hand.boards[b] if b < len(hand.boards) else ()
+                if tuple(board) != tuple(dealt):
+                    self.f.add("HE-BOARD", "the summary's board differs from the board dealt",
+                               line=hand.summary.board_lines[b], expected=" ".join(map(str, dealt)) or "no board",
+                               actual=" ".join(map(str, board)))
+
+    # ------------------------------------------------------------------ betting
+    def _play(self) -> None:
+        hand, f = self.hand, self.f
+        players = self.players
+        rnd = _Round(Street.PREFLOP)
+        self.rnd = rnd
+        anchor_seat = None
+        straddled = False
+        self.uncalled_seen = False
+        self.returned: dict[str, Decimal] = {}
+        self.collects: list[Action] = []
+        self.last_bet_street = Street.PREFLOP
+        self.allin_street: Street | None = None
+        preflop_started = False
+        action_no = 0
+        for a in hand.actions:
+            p = players.get(a.player)
+            if p is None:  # only collects/shows of unseated names reach here
+                p = players[a.player] = _P(a.player, 0, _ZERO, _ZERO)
+            kind = a.kind
+            amount_in = _ZERO
+            to_call = max(rnd.current - p.bet, _ZERO)
+            level = rnd.bets
+            if kind.is_post:
+                amount_in = self._post(p, a)
+                if kind in (ActionKind.POST_BB, ActionKind.POST_BUTTON) and anchor_seat is None and not straddled:
+                    anchor_seat = p.seat
+                elif kind is ActionKind.POST_STRADDLE:
+                    anchor_seat, straddled = p.seat, True
+                elif kind is ActionKind.POST_DEAD and anchor_seat is None and a.amount > hand.big_blind:
+                    pass
+            elif kind.is_betting:
+                street = a.street
+                if street is not rnd.street:
+                    self._end_round(rnd, a)
+                    rnd = self.rnd = self._new_round(street)
+                    to_call, level = _ZERO, rnd.bets
+                elif not preflop_started and street is Street.PREFLOP:
+                    self._start_preflop(rnd, anchor_seat)
+                if not preflop_started:
+                    preflop_started = True
+                    if street is Street.PREFLOP:
+                        pass
+                    else:
+                        self._start_preflop(rnd, anchor_seat)
+                to_call = max(rnd.current - p.bet, _ZERO)
+                level = rnd.bets
+                amount_in = self._act(rnd, p, a, to_call)
+            elif kind is ActionKind.UNCALLED:
+                amount_in = self._uncalled(p, a)
+            elif kind is ActionKind.COLLECT:
+                self.collects.append(a)
+                p.collected += a.amount
+                amount_in = a.amount
+            self.facts.append(ActionFact(
+                action=a, action_no=action_no, seat=p.seat or None, position=p.position, amount=amount_in,
+                to_call=to_call, bet_level=level, is_all_in=p.all_in and (kind.is_post or kind.is_betting) and p.left == 0,
+            ))
+            action_no += 1
+        if not preflop_started:
+            self._start_preflop(rnd, anchor_seat)
+        self._end_round(rnd, None)
+        self.final_street = rnd.street
+
+    def _start_preflop(self, rnd: _Round, anchor_seat: int | None) -> None:
+        """After the posts: the bet to match, who must act, and from where."""
+        hand = self.hand
+        live = [p for p in self.live if not p.folded]
+        rnd.current = max((p.bet for p in live), default=_ZERO)
+        if self.big_blind_posted:  # a big blind posted all-in short still sets the bet to call
+            rnd.current = max(rnd.current, hand.big_blind)
+        rnd.last_raise = hand.big_blind
+        rnd.last_raise = max(rnd.last_raise, rnd.current - _second(sorted((p.bet for p in live), reverse=True)))
+        rnd.level_at_full = rnd.current
+        rnd.bets = 1 if rnd.current > 0 else 0
+        rnd.to_act = {p.name for p in live if not p.all_in}
+        rnd.acted_since_full = set()
+        rnd.heads_up = len(live) == 2
+        if anchor_seat is None:
+            anchor_seat = hand.button_seat if hand.button_seat is not None else (live[-1].seat if live else 0)
+        rnd.last_actor = anchor_seat
+        self._preflop_started = True
+
+    def _new_round(self, street: Street) -> _Round:
+        for p in self.live:
+            p.bet = _ZERO
+        live = [p for p in self.live if not p.folded]
+        rnd = _Round(street)
+        rnd.last_raise = self._fixed_size(street) if self.hand.betting is BettingStructure.LIMIT else self.hand.big_blind
+        rnd.to_act = {p.name for p in live if not p.all_in}
+        rnd.heads_up = len(live) == 2
+        rnd.last_actor = self.ring[0].seat if self.ring else 0  # the button: the first live player left of it acts
+        return rnd
+
+    def _end_round(self, rnd: _Round, next_action: Action | None) -> None:
+        """A betting round is over: nobody may still owe an action (unless only one can act)."""
+        active = [p for p in self.live if not p.folded and not p.all_in]
+        contenders = [p for p in self.live if not p.folded]
+        if len(contenders) <= 1:
+            return
+        owing = [p for p in active if p.name in rnd.to_act]
+        facing = [p for p in active if p.bet < rnd.current]
+        if owing and (len(active) > 1 or facing):
+            who = owing[0]
+            line = next_action.line if next_action is not None else self._end_line()
+            self.f.add("HE-ACTION-ORDER", f"the {rnd.street} betting ends before {who.name} acted",
+                       line=line, expected=f"{who.name} to act on the {rnd.street}",
+                       actual="the next street" if next_action is not None else "the end of the betting")
+        if len(active) <= 1 and self.allin_street is None and len(contenders) >= 2:
+            self.allin_street = rnd.street
+
+    def _end_line(self) -> int | None:
+        if self.hand.summary is not None and self.hand.summary.total_line:
+            return self.hand.summary.total_line
+        return self.hand.source.last_line
+
+    def _next_to_act(self, rnd: _Round) -> _P | None:
+        ring = self.live
+        if not ring or not rnd.to_act:
+            return None
+        start = rnd.last_actor if rnd.last_actor is not None else 0
+        after = [p for p in ring if p.seat > start] + [p for p in ring if p.seat <= start]
+        for p in after:
+            if p.name in rnd.to_act:
+                return p
+        return None
+
+    def _fixed_size(self, street: Street) -> Decimal:
+        hand = self.hand
+        small = hand.small_bet if hand.small_bet is not None else hand.big_blind
+        big = hand.big_bet if hand.big_bet is not None else small * 2
+        return small if street in (Street.PREFLOP, Street.FLOP) else big
+
+    def _pot_now(self) -> Decimal:
+        return sum((p.invested for p in self.players.values()), _ZERO)
+
+    def _put(self, p: _P, chips: Decimal, a: Action) -> Decimal:
+        """Move chips from a stack into the pot; a stack never goes below zero (HE-STACK)."""
+        if chips > p.left:
+            self.f.add("HE-STACK", f"{p.name} puts in {chips} with {p.left} left", line=a.line,
+                       expected=f"at most {p.left}", actual=str(chips))
+        p.left -= chips
+        p.invested += chips
+        if self.hand.cap is not None and p.invested >= self.hand.cap:
+            p.all_in = True
+        if p.left <= 0:
+            p.all_in = True
+        return chips
+
+    def _post(self, p: _P, a: Action) -> Decimal:
+        hand, kind = self.hand, a.kind
+        chips = a.amount
+        self._put(p, chips, a)
+        if kind is ActionKind.POST_ANTE:
+            stated = hand.ante
+            if stated and chips > stated or (stated and chips < stated and not p.all_in):
+                self.f.add("HE-BLINDS", f"{p.name} posts an ante of {chips}, the table's ante is {stated}",
+                           line=a.line, expected=str(stated), actual=str(chips))
+            return chips
+        if kind is ActionKind.POST_DEAD:
+            live = min(chips, hand.big_blind)
+            p.bet += live
+            return chips
+        if kind is ActionKind.POST_SB:
+            if self.small_blind_posted:  # a second small blind (a player coming back) is dead money
+                return chips
+            self.small_blind_posted = True
+        elif kind in (ActionKind.POST_BB, ActionKind.POST_BUTTON):
+            self.big_blind_posted = True
+        p.bet += chips
+        stated = {ActionKind.POST_SB: hand.small_blind, ActionKind.POST_BB: hand.big_blind,
+                  ActionKind.POST_BUTTON: hand.big_blind}.get(kind)
+        if kind is ActionKind.POST_SB and hand.betting is BettingStructure.LIMIT:
+            stated = hand.big_blind if chips <= hand.big_blind else stated  # limit small blinds vary (1/3 to 1/2)
+        if stated is not None and (chips > stated or (chips < stated and not p.all_in and
+                                                      not (kind is ActionKind.POST_SB and hand.betting is BettingStructure.LIMIT))):
+            self.f.add("HE-BLINDS", f"{p.name} posts {chips} as {kind.value.removeprefix('post_')} blind, "
+                       f"the stakes say {stated}", line=a.line, expected=str(stated), actual=str(chips))
+        return chips
+
+    def _act(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
+        hand, f = self.hand, self.f
+        kind = a.kind
+        expected = self._next_to_act(rnd)
+        if p.folded or (p.all_in and p.left == 0 and kind is not ActionKind.FOLD):
+            f.add("HE-ACTION-ORDER", f"{p.name} acts after {'folding' if p.folded else 'going all-in'}",
+                  line=a.line, expected="no action", actual=f"{kind.value}")
+        elif expected is None:
+            f.add("HE-ACTION-ORDER", f"{p.name} acts after the {rnd.street} betting is over", line=a.line,
+                  expected="no action", actual=kind.value)
+        elif expected is not p:
+            f.add("HE-ACTION-ORDER", f"{p.name} acts out of turn: it is {expected.name}'s turn", line=a.line,
+                  expected=expected.name, actual=p.name)
+        rnd.last_actor = p.seat
+        rnd.to_act.discard(p.name)
+        rnd.acted_since_full.add(p.name)
+        chips = _ZERO
+        if kind is ActionKind.FOLD:
+            p.folded, p.fold_street = True, rnd.street
+        elif kind is ActionKind.CHECK:
+            if to_call > 0:
+                f.add("HE-CHECK", f"{p.name} checks facing a bet of {to_call}", line=a.line,
+                      expected=f"call {to_call}, raise or fold", actual=f"check facing {to_call}")
+        elif kind is ActionKind.CALL:
+            owed = min(to_call, p.left)
+            if to_call <= 0:
+                f.add("HE-CALL", f"{p.name} calls {a.amount} with nothing to call", line=a.line,
+                      expected="check, bet or fold", actual=f"call {a.amount}")
+            elif a.amount != owed:
+                rule = "HE-STACK" if a.amount > p.left else "HE-CALL"
+                f.add(rule, f"{p.name} calls {a.amount} but owes {owed}", line=a.line, expected=str(owed),
+                      actual=str(a.amount))
+            chips = self._put(p, a.amount, a)
+            p.bet += chips
+        elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+            chips = self._bet_or_raise(rnd, p, a, to_call)
+        if a.is_all_in and p.left != 0 and kind is not ActionKind.FOLD:
+            f.add("HE-STACK", f"{p.name} is said to be all-in but keeps {p.left}", line=a.line,
+                  expected="0 left", actual=f"{p.left} left")
+        if a.is_all_in or a.is_capped:
+            p.all_in = True
+        if rnd.street is not Street.PREFLOP or kind is not ActionKind.FOLD:
+            pass
+        return chips
+
+    def _bet_or_raise(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
+        hand, f = self.hand, self.f
+        kind = a.kind
+        if kind is ActionKind.BET:
+            if rnd.current > 0:
+                f.add("HE-BET", f"{p.name} bets {a.amount} when there is already a bet of {rnd.current}",
+                      line=a.line, expected=f"call {to_call}, raise or fold", actual=f"bet {a.amount}")
+            new_total = p.bet + a.amount
+        else:
+            new_total = a.raise_to if a.raise_to is not None else rnd.current + a.amount
+            if a.raise_to is not None and a.amount != a.raise_to - rnd.current and rnd.current > 0:
+                f.add("HE-MIN-RAISE", f"{p.name} raises {a.amount} to {a.raise_to}, but the bet was {rnd.current}",
+                      line=a.line, expected=f"raises {a.raise_to - rnd.current} to {a.raise_to}",
+                      actual=f"raises {a.amount} to {a.raise_to}")
+        chips = new_total - p.bet
+        size = new_total - rnd.current
+        all_in_now = chips >= p.left or a.is_all_in or a.is_capped
+        # a short all-in does not reopen the betting to those who acted since the last full raise
+        if kind is ActionKind.RAISE and p.name in rnd.blocked:
+            f.add("HE-MIN-RAISE", f"{p.name} raises after a short all-in, which did not reopen the betting",
+                  line=a.line, expected=f"call {to_call} or fold", actual=f"raise to {new_total}")
+        betting = hand.betting
+        if betting is BettingStructure.NO_LIMIT:
+            if size < rnd.last_raise and not all_in_now and size > 0:
+                f.add("HE-MIN-RAISE", f"{p.name} {'bets' if kind is ActionKind.BET else 'raises'} {size}, "
+                      f"less than the minimum {rnd.last_raise}", line=a.line,
+                      expected=f"at least {rnd.last_raise} (to {rnd.current + rnd.last_raise})",
+                      actual=f"{size} (to {new_total})")
+        elif betting is BettingStructure.POT_LIMIT:
+            pot_after_call = self._pot_now() + to_call
+            if size > pot_after_call:
+                f.add("HE-POT-LIMIT", f"{p.name} raises {size}, more than the pot after calling ({pot_after_call})",
+                      line=a.line, expected=f"at most {pot_after_call} (to {rnd.current + pot_after_call})",
+                      actual=f"{size} (to {new_total})")
+            elif size < rnd.last_raise and not all_in_now and size > 0:
+                f.add("HE-MIN-RAISE", f"{p.name} raises {size}, less than the minimum {rnd.last_raise}",
+                      line=a.line, expected=f"at least {rnd.last_raise}", actual=str(size))
+        else:
+            fixed = self._fixed_size(rnd.street)
+            if size != fixed and not (all_in_now and size < fixed):
+                f.add("HE-LIMIT-SIZE", f"{p.name} {'bets' if kind is ActionKind.BET else 'raises'} {size} on the "
+                      f"{rnd.street}, where the fixed size is {fixed}", line=a.line, expected=str(fixed),
+                      actual=str(size))
+            live_at_start = rnd.heads_up
+            if rnd.bets + 1 > self.limit_cap and not live_at_start:
+                f.add("HE-LIMIT-CAP", f"{p.name} makes bet number {rnd.bets + 1} of the {rnd.street}; "
+                      f"the cap is {self.limit_cap} bets", line=a.line, expected=f"at most {self.limit_cap} bets",
+                      actual=f"{rnd.bets + 1} bets")
+        self._put(p, chips, a)
+        p.bet = new_total
+        full = size >= rnd.last_raise or rnd.current == 0 and size > 0
+        if betting is BettingStructure.LIMIT:
+            full = size >= self._fixed_size(rnd.street) or (size * 2 >= self._fixed_size(rnd.street))
+        if full:
+            rnd.last_raise = max(size, rnd.last_raise) if betting is not BettingStructure.LIMIT else self._fixed_size(rnd.street)
+            rnd.level_at_full = new_total
+            rnd.bets += 1
+            rnd.acted_since_full = {p.name}
+            rnd.blocked = set()
+        else:
+            # short all-in: those who acted since the last full raise may call or fold, not raise
+            rnd.blocked = set(rnd.acted_since_full) - {p.name}
+            if new_total - rnd.level_at_full >= rnd.last_raise:  # short all-ins that add up to a full raise
+                rnd.level_at_full = new_total
+                rnd.bets += 1
+                rnd.blocked = set()
+                rnd.acted_since_full = {p.name}
+        rnd.current = max(rnd.current, new_total)
+        rnd.to_act = {q.name for q in self.live if not q.folded and not q.all_in and q is not p}
+        if p.left > 0 and not a.is_capped:
+            pass
+        return chips
+
+    def _uncalled(self, p: _P, a: Action) -> Decimal:
+        """The part of the top bet nobody matched goes back to its bettor (HE-UNCALLED)."""
+        bets = sorted(((q.bet, q.name) for q in self.players.values()), reverse=True)
+        top_bet, top_name = bets[0] if bets else (_ZERO, "")
+        second = bets[1][0] if len(bets) > 1 else _ZERO
+        excess = top_bet - second
+        if top_name != p.name or a.amount != excess:
+            self.f.add("HE-UNCALLED", f"{a.amount} is returned to {p.name}, but the uncalled part is {excess}"
+                       + (f" of {top_name}'s bet" if top_name != p.name else ""), line=a.line,
+                       expected=f"{excess} to {top_name}", actual=f"{a.amount} to {p.name}")
+        p.bet -= a.amount
+        p.left += a.amount
+        p.invested -= a.amount
+        if p.left > 0 and p.all_in and (self.hand.cap is None or p.invested < self.hand.cap):
+            p.all_in = False
+        self.returned[p.name] = self.returned.get(p.name, _ZERO) + a.amount
+        self.rnd.current = max((q.bet for q in self.players.values()), default=_ZERO)
+        return a.amount
+
+    # ------------------------------------------------------------------ pots and showdown
+    def _settle(self) -> HoldemReplay:
+        hand, f = self.hand, self.f
+        everyone = list(self.players.values())
+        contenders = [p for p in self.live if not p.folded]
+        # an uncalled bet the log did not return
+        bets = sorted(((p.bet, p.name) for p in everyone), reverse=True)
+        if len(bets) > 1 and bets[0][0] > bets[1][0] and len(contenders) >= 1:
+            top = self.players[bets[0][1]]
+            excess = bets[0][0] - bets[1][0]
+            total = sum((p.invested for p in everyone), _ZERO)
+            if hand.summary is None or hand.summary.total_pot != total:
+                # the log's pot leaves the excess out: it went back without the line that says so
+                severity = Severity.WARNING if hand.summary is not None and hand.summary.total_pot == total - excess \
+                    else Severity.ERROR
+                f.add("HE-UNCALLED", f"{excess} of {top.name}'s bet was not called and no line returns it",
+                      line=self._end_line(), expected=f"Uncalled bet ({excess}) returned to {top.name}",
+                      actual="no such line", severity=severity)
+                top.invested -= excess
+                top.left += excess
+            # else: older logs keep the uncalled part in the pot and the bettor collects it back
+        pots = _build_pots(everyone, contenders)
+        total = sum((p.invested for p in everyone), _ZERO)
+        summary = hand.summary
+        rake = summary.rake if summary is not None else _ZERO
+        if summary is not None:
+            if summary.total_pot != total:
+                f.add("HE-POT-BALANCE", f"the log's total pot is {summary.total_pot}, the contributions add up to "
+                      f"{total}", line=summary.total_line, expected=str(total), actual=str(summary.total_pot))
+        collected_log = sum((a.amount for a in self.collects), _ZERO)
+        not_awarded = self._cashed_out_winnings()
+        if summary is not None and collected_log + rake + not_awarded != total:
+            f.add("HE-POT-BALANCE", f"collected {collected_log} plus rake {rake} does not make the pot {total}",
+                  line=summary.total_line, expected=str(total - rake), actual=str(collected_log + not_awarded))
+        net_pots = self._net_pots(pots, total, rake)
+        award = self._award(pots, net_pots, contenders)
+        ev = self._allin_ev(pots, net_pots, contenders)
+        walk = self._is_walk(contenders)
+        return self._result(pots=tuple(pots), total=total, rake=rake, ev=ev, walk=walk, award=award)
+
+    def _cashed_out_winnings(self) -> Decimal:
+        """Pots won by a player who cashed out are not awarded: the summary still says what he won."""
+        hand = self.hand
+        if not hand.cash_outs or hand.summary is None:
+            return _ZERO
+        out = {c.player for c in hand.cash_outs}
+        collected = {a.player for a in self.collects}
+        return sum((sum(s.won, _ZERO) for s in hand.summary.seats if s.player in out and s.player not in collected
+                    and "not awarded" in s.text), _ZERO)
+
+    def _net_pots(self, pots: list[Pot], total: Decimal, rake: Decimal) -> list[Decimal]:
+        """Each pot after rake: the summary's own split when it lists the pots, else rake from the main pot."""
+        summary = self.hand.summary
+        if summary is not None and summary.pots and len(summary.pots) == len(pots):
+            net = list(summary.pots)
+            gross = [p.amount for p in pots]
+            if sum(net, _ZERO) + rake != total or any(n > g for n, g in zip(net, gross)):
+                self.f.add("HE-SIDE-POT", "the log's main and side pots do not match the all-in levels",
+                           line=summary.total_line, expected=" / ".join(str(g) for g in gross) + f" (rake {rake})",
+                           actual=" / ".join(str(n) for n in net))
+            return net
+        if summary is not None and summary.pots and len(summary.pots) != len(pots) and len(pots) > 1:
+            self.f.add("HE-SIDE-POT", f"the log lists {len(summary.pots)} pots, the all-in levels make {len(pots)}",
+                       line=summary.total_line, expected=" / ".join(str(p.amount) for p in pots),
+                       actual=" / ".join(str(n) for n in summary.pots))
+        net = [p.amount for p in pots]
+        if net:
+            net[0] -= rake
+        return net
+
+    def _award(self, pots: list[Pot], net_pots: list[Decimal], contenders: list[_P]) -> dict[str, Decimal]:
+        """Who should collect what; compare with the collect lines (HE-SHOWDOWN, HE-SPLIT, HE-COLLECTED)."""
+        hand, f = self.hand, self.f
+        expected: dict[str, Decimal] = {}
+        tolerance: dict[str, Decimal] = {}
+        unverifiable = False
+        rake = hand.summary.rake if hand.summary is not None else _ZERO
+        boards = [b for b in hand.boards if b] or [()]
+        n_boards = len(boards)
+        actual: dict[str, Decimal] = {}
+        for a in self.collects:
+            actual[a.player] = actual.get(a.player, _ZERO) + a.amount
+        cashed = {c.player for c in hand.cash_outs}
+        strengths: dict[tuple[int, str], int] = {}
+        standard: dict[tuple[int, str], int] = {}
+        for k, (pot, net) in enumerate(zip(pots, net_pots)):
+            shares = _halves(net, n_boards, self.unit)
+            for b, board in enumerate(boards):
+                share = shares[b]
+                eligible = [self.players[n] for n in pot.eligible]
+                if len(eligible) == 1:
+                    winners = eligible
+                else:
+                    known = []
+                    for q in eligible:
+                        cards = self.holes.get(q.name, ())
+                        if len(cards) == 2 and len(board) == 5:
+                            key = (b, q.name)
+                            if key not in strengths:
+                                try:
+                                    strengths[key] = evaluate(cards + tuple(board), self.order).strength
+                                    if self.hand.is_short_deck:
+                                        standard[key] = evaluate(cards + tuple(board), RankOrder.STANDARD).strength
+                                except HandError:
+                                    continue
+                            known.append(q)
+                    # players who collected without showing cannot be checked
+                    if any(q.name in actual and q not in known for q in eligible) or not known:
+                        unverifiable = True
+                        continue
+                    best = max(strengths[(b, q.name)] for q in known)
+                    winners = [q for q in known if strengths[(b, q.name)] == best]
+                    if hand.is_short_deck:
+                        best_std = max(standard[(b, q.name)] for q in known)
+                        std_winners = [q for q in known if standard[(b, q.name)] == best_std]
+                        self._std_winners = getattr(self, "_std_winners", {})
+                        self._std_winners[(k, b)] = {q.name for q in std_winners}
+                each = _split(share, len(winners), self.unit)
+                for q, amount in zip(winners, each):
+                    expected[q.name] = expected.get(q.name, _ZERO) + amount
+                    if len(winners) > 1:
+                        tolerance[q.name] = tolerance.get(q.name, _ZERO) + rake + self.unit
+                self._winners = getattr(self, "_winners", {})
+                self._winners[(k, b)] = {q.name for q in winners}
+        if unverifiable:
+            return expected
+        lines = {}
+        for a in self.collects:
+            lines.setdefault(a.player, a.line)
+        end = self._end_line()
+        for name in sorted(set(expected) | set(actual), key=lambda n: lines.get(n, 0)):
+            exp, act = expected.get(name, _ZERO), actual.get(name, _ZERO)
+            if name in cashed and act == 0:
+                continue
+            if exp == 0 and act > 0:
+                rule, why = self._wrong_winner_rule(name)
+                f.add(rule, f"{name} collects {act} but {why}", line=lines.get(name),
+                      expected=self._winner_text(), actual=f"{name} collects {act}")
+            elif exp > 0 and act == 0:
+                rule, why = self._wrong_winner_rule(None)
+                f.add(rule if len(contenders) > 1 else "HE-COLLECTED", f"{name} should collect {exp} but collects nothing",
+                      line=end, expected=f"{name} collects {exp}", actual="nothing")
+            elif abs(exp - act) > tolerance.get(name, _ZERO):
+                rule = "HE-SPLIT" if name in tolerance else "HE-COLLECTED"
+                f.add(rule, f"{name} collects {act}, the pots he wins hold {exp} for him", line=lines.get(name),
+                      expected=str(exp), actual=str(act))
+        # the summary's "won (…)" amounts against the collect lines
+        if hand.summary is not None:
+            for s in hand.summary.seats:
+                won = sum(s.won, _ZERO)
+                got = actual.get(s.player, _ZERO)
+                if s.won and won != got and s.player not in cashed:
+                    f.add("HE-COLLECTED", f"the summary says {s.player} won {won}, the log's collect lines give {got}",
+                          line=s.line, expected=str(got), actual=str(won))
+        return expected
+
+    def _wrong_winner_rule(self, name: str | None) -> tuple[str, str]:
+        std = getattr(self, "_std_winners", {})
+        if name is not None and self.hand.is_short_deck and any(name in w for w in std.values()):
+            return "HE-SD-ORDER", "he wins only by the 52-card ranking; on 36 cards a flush beats a full house and trips beat a straight"
+        return "HE-SHOWDOWN", "he does not hold the best hand among the players eligible for the pot"
+
+    def _winner_text(self) -> str:
+        winners = getattr(self, "_winners", {})
+        names = sorted({n for w in winners.values() for n in w})
+        return ", ".join(names) if names else "no one"
+
+    def _allin_ev(self, pots: list[Pot], net_pots: list[Decimal], contenders: list[_P]) -> dict[str, Decimal]:
+        """Expected collected amount of each contender from the all-in equity of every pot.
+
+        The equity of each pot is enumerated exactly over the boards left at the street where the
+        betting ended with at most one player not all-in; each pot counts after its rake share
+        (the rake is taken from the main pot, or as the summary lists the pots), so a player's
+        EV net plus the others' adds up to minus the rake, as nets do.
+        """
+        street = self.allin_street
+        if street is None or street is Street.RIVER or len(contenders) < 2:
+            return {}
+        holes = [self.holes.get(p.name, ()) for p in contenders]
+        if any(len(h) != 2 for h in holes):
+            return {}
+        board = tuple(self.hand.boards[0][: street.board_size]) if self.hand.boards else ()
+        index = {p.name: i for i, p in enumerate(contenders)}
+        pot_sets = [[index[n] for n in pot.eligible] for pot in pots]
+        from rules.equity import pot_equities  # Numba: loaded only for all-in hands
+        try:
+            eq = pot_equities([[c.code for c in h] for h in holes], [c.code for c in board], pot_sets, self.order)
+        except HandError:
+            return {}
+        ev: dict[str, Decimal] = {}
+        for k, net in enumerate(net_pots):
+            for p in contenders:
+                share = Decimal(repr(float(eq[k][index[p.name]])))
+                ev[p.name] = ev.get(p.name, _ZERO) + net * share
+        return {name: value.quantize(self.unit) for name, value in ev.items()}
+
+    def _is_walk(self, contenders: list[_P]) -> bool:
+        if len(contenders) != 1:
+            return False
+        winner = contenders[0]
+        preflop = [a for a in self.hand.actions if a.kind.is_betting]
+        return (winner.position in ("BB", "BTN") and all(a.kind is ActionKind.FOLD for a in preflop)
+                and all(a.street is Street.PREFLOP for a in preflop))
+
+    def _result(self, *, pots, total, rake, ev, walk, award=None) -> HoldemReplay:
+        hand = self.hand
+        cash = {c.player: c.amount for c in hand.cash_outs}
+        boards = hand.boards[0] if hand.boards else ()
+        contenders = [p for p in self.live if not p.folded]
+        showdown = len(contenders) >= 2 and not hand.is_cancelled
+        results, facts = [], []
+        for p in self.live:
+            collected = p.collected + cash.get(p.name, _ZERO)
+            net = collected - p.invested
+            if hand.is_cancelled:
+                net = _ZERO
+            results.append(PlayerResult(player=p.name, net=net, seat=p.seat))
+            folded_at = p.fold_street
+            reached = (lambda street: not hand.is_cancelled and len(boards) >= street.board_size
+                       and (folded_at is None or list(Street).index(folded_at) >= list(Street).index(street)))
+            sd = showdown and not p.folded
+            ev_net = ev[p.name] + cash.get(p.name, _ZERO) * 0 - p.invested if p.name in ev else net
+            facts.append(PlayerFact(
+                player=p.name, seat=p.seat, position=p.position, hole_cards=getattr(self, "holes", {}).get(p.name, ()),
+                stack_start=p.stack, invested=p.invested, collected=collected, cash_out=cash.get(p.name, _ZERO),
+                net=net, allin_ev_net=ev_net, saw_flop=reached(Street.FLOP), saw_turn=reached(Street.TURN),
+                saw_river=reached(Street.RIVER), went_to_showdown=sd, won_at_showdown=sd and p.collected > 0,
+            ))
+        return HoldemReplay(
+            findings=tuple(self.f), players=tuple(results), actions=tuple(self.facts), facts=tuple(facts),
+            pots=tuple(pots), total_pot=total, rake=rake, is_walk=walk, count_players=len(self.live),
+            has_allin_ev=bool(ev),
+        )
+
+
+# ---------------------------------------------------------------------- helpers
+
+
+def _unit(hand: HoldemHand) -> Decimal:
+    if hand.currency in ("chips",) or hand.currency == "play" and all(
+            s.stack == s.stack.to_integral_value() for s in hand.seats):
+        return Decimal(1)
+    return Decimal("0.01")
+
+
+def _second(values: list[Decimal]) -> Decimal:
+    return values[1] if len(values) > 1 else _ZERO
+
+
+def _build_pots(everyone: list[_P], contenders: list[_P]) -> list[Pot]:
+    """Main and side pots per all-in level (HE-SIDE-POT): the chips of folded players go in too."""
+    if not contenders:
+        total = sum((p.invested for p in everyone), _ZERO)
+        return [Pot(amount=total, eligible=())] if total else []
+    levels = sorted({p.invested for p in contenders})
+    pots: list[Pot] = []
+    previous = _ZERO
+    for level in levels:
+        amount = sum((min(p.invested, level) - min(p.invested, previous) for p in everyone), _ZERO)
+        eligible = tuple(p.name for p in contenders if p.invested >= level)
+        if pots and set(pots[-1].eligible) == set(eligible):
+            pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=eligible)
+        elif amount > 0:
+            pots.append(Pot(amount=amount, eligible=eligible))
+        previous = level
+    extra = sum((max(p.invested - levels[-1], _ZERO) for p in everyone), _ZERO)
+    if extra and pots:
+        pots[-1] = Pot(amount=pots[-1].amount + extra, eligible=pots[-1].eligible)
+    # a top "pot" that only its bettor can win is an uncalled bet: it is his own
+    return pots
+
+
+def _split(amount: Decimal, n: int, unit: Decimal) -> list[Decimal]:
+    """``amount`` shared by ``n`` winners in whole units; the odd units go to the first ones."""
+    if n <= 1:
+        return [amount]
+    each = (amount / n).quantize(unit, rounding=ROUND_DOWN)
+    odd = int((amount - each * n) / unit)
+    return [each + (unit if i < odd else _ZERO) for i in range(n)]
+
+
+def _halves(amount: Decimal, n: int, unit: Decimal) -> list[Decimal]:
+    """A pot run ``n`` times: a share per board, the odd unit to the first board."""
+    return _split(amount, n, unit)
+
+
+__all__ += ["Finding", "Severity", "dataclasses"]
