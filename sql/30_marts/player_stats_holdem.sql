@@ -15,7 +15,8 @@ totals as (
         count(*) as count_hands,
         sum(net) as net_won,
         sum(net / big_blind) as net_big_blinds,
-        sum(net_showdown) as net_showdown,
+        -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
+        coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
         count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
         count(*) filter (where is_vpip) as count_vpip,
