@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from pathlib import Path
 
 from lark import Lark, Token
@@ -413,7 +413,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     if betting is BettingStructure.LIMIT:
         # Limit stakes are the bet sizes: the blinds are half the small bet and the small bet
         small_bet, big_bet = small_blind, big_blind
-        small_blind, big_blind = (small_bet / 2).quantize(small_bet) if small_bet % 2 == 0 else small_bet / 2, small_bet
+        unit = Decimal(1) if small_bet == small_bet.to_integral_value() and is_tournament else Decimal("0.01")
+        small_blind, big_blind = (small_bet / 2).quantize(unit, rounding=ROUND_DOWN), small_bet
     ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
     cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = sb_text[0] if not sb_text[0].isdigit() else ""

@@ -6,9 +6,15 @@ never rename them.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pyarrow as pa
 
-from pipeline.tables import MONEY, define
+from pipeline.games import Handler
+from pipeline.tables import MONEY, TableRows, define
+from rules.cards import format_cards
+from rules.holdem import HoldemReplay, replay
+from rules.holdem_hand import ActionKind, HoldemHand
 
 HOLDEM_ACTIONS = define(
     "holdem_actions",
@@ -21,6 +27,7 @@ HOLDEM_ACTIONS = define(
     ("position", pa.string()),         # BTN, SB, BB, UTG, UTG1, MP, HJ, CO … (heads-up: BTN is SB)
     ("action", pa.string()),           # post_sb, post_bb, post_ante, post_straddle, post_dead, fold,
                                        # check, call, bet, raise, uncalled, collect, show, muck
+                                       # (6+ Hold'em: post_button, the button blind, which plays as a big blind)
     ("amount", MONEY),                 # chips this action put in (or took back, for uncalled/collect)
     ("raise_to", MONEY),               # for raises: the total bet after the raise
     ("to_call", MONEY),                # what the player had to call before acting
@@ -29,6 +36,7 @@ HOLDEM_ACTIONS = define(
     ("is_all_in", pa.bool_()),
     ("is_voluntary", pa.bool_()),      # a call, bet or raise (not a post)
     ("line", pa.int32()),
+    ("board", pa.int8()),              # added: for show/collect lines of a hand run twice, the board (0, 1)
 )
 
 HOLDEM_RESULTS = define(
@@ -60,6 +68,44 @@ HOLDEM_RESULTS = define(
     ("max_seats", pa.int16()),
     ("count_players", pa.int16()),     # dealt in
     ("rake", MONEY),                   # the hand's rake (same on each row of the hand)
+    ("cash_out", MONEY),               # added: paid by the room for a cashed-out hand; included in collected
+    ("total_pot", MONEY),              # added: the hand's pot before rake (same on each row of the hand)
 )
 
-HANDLERS: dict = {}
+
+def _replay(record: HoldemHand) -> HoldemReplay:
+    return replay(record)
+
+
+def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
+    game, game_id, hand_id = record.info.game, record.source.game_id, record.hand_id
+    add = rows.add
+    for fact in result.actions:
+        action = fact.action
+        kind = action.kind
+        add(
+            "holdem_actions", game, game_id=game_id, hand_id=hand_id, action_no=fact.action_no,
+            street=action.street.value, player=action.player, seat=fact.seat, position=fact.position,
+            action=kind.value, amount=fact.amount, raise_to=action.raise_to if kind is ActionKind.RAISE else None,
+            to_call=fact.to_call, bet_level=fact.bet_level, is_all_in=fact.is_all_in,
+            is_voluntary=kind.is_voluntary, line=action.line, board=action.board,
+        )
+    stakes = record.stakes or f"{record.small_blind}/{record.big_blind}"
+    if record.is_tournament and not stakes.endswith(" T"):
+        stakes = f"{stakes} T"
+    for fact in result.facts:
+        add(
+            "holdem_results", game, game_id=game_id, hand_id=hand_id, player=fact.player, seat=fact.seat,
+            position=fact.position, hole_cards=format_cards(fact.hole_cards) or None,
+            stack_start=fact.stack_start, invested=fact.invested, collected=fact.collected, net=fact.net,
+            net_showdown=fact.net if fact.went_to_showdown else Decimal(0), allin_ev_net=fact.allin_ev_net,
+            saw_flop=fact.saw_flop, saw_turn=fact.saw_turn, saw_river=fact.saw_river,
+            went_to_showdown=fact.went_to_showdown, won_at_showdown=fact.won_at_showdown,
+            is_walk=result.is_walk, small_blind=record.small_blind, big_blind=record.big_blind, stakes=stakes,
+            betting=record.betting.value, currency=record.currency, is_tournament=record.is_tournament,
+            max_seats=record.max_seats, count_players=result.count_players, rake=result.rake,
+            cash_out=fact.cash_out, total_pot=result.total_pot,
+        )
+
+
+HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows)}
