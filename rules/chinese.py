@@ -183,12 +183,23 @@ def _runs(length: int) -> list[tuple[Rank, ...]]:
 _RUNS5, _RUNS3 = _runs(5), _runs(3)
 
 
-def _three_straights(ranks: Counter) -> bool:
+def _three_straights_table() -> frozenset[tuple[int, ...]]:
+    # Every rank-count vector that splits into a 3-card run and two 5-card runs.
+    table = set()
     for front in _RUNS3:
         for back, middle in itertools.combinations_with_replacement(_RUNS5, 2):
-            if Counter(front) + Counter(back) + Counter(middle) == ranks:
-                return True
-    return False
+            counts = [0] * 13
+            for rank in front + back + middle:
+                counts[rank] += 1
+            table.add(tuple(counts))
+    return frozenset(table)
+
+
+_THREE_STRAIGHTS = _three_straights_table()
+
+
+def _three_straights(ranks: Counter) -> bool:
+    return tuple(ranks.get(Rank(r), 0) for r in range(13)) in _THREE_STRAIGHTS
 
 
 # ---------------------------------------------------------------- royalties

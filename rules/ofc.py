@@ -138,9 +138,10 @@ class OfcReplay(ChineseReplay):
     placements: tuple[PlacementResult, ...] = ()
 
 
-def seat_turns(players: tuple[str, ...], dealer: str | None, *, draws: int) -> list[tuple[str, str]]:
+def seat_turns(players: tuple[str, ...], dealer: str | None, *, draws: int, fantasyland: frozenset[str] = frozenset()
+               ) -> list[tuple[str, str]]:
     """The turns of the players who are not in Fantasyland: sets, then ``draws`` rounds of draws."""
-    order = seat_order(players, dealer)
+    order = [p for p in seat_order(players, dealer) if p not in fantasyland]
     return [(p, StepKind.SET.value) for p in order] + [(p, StepKind.DRAW.value) for _ in range(draws) for p in order]
 
 
@@ -181,8 +182,7 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
         pineapple = False
     else:
         pineapple = bool(draws) and len(draws[0].dealt) == 3
-    expected = seat_turns(tuple(p for p in players if p not in in_fantasyland), hand.dealer,
-                          draws=4 if pineapple else 8)
+    expected = seat_turns(players, hand.dealer, draws=4 if pineapple else 8, fantasyland=frozenset(in_fantasyland))
     order_reported = False
     position = 0
     for step in hand.steps:
