@@ -266,6 +266,16 @@ def card(value) -> str:
     return text
 
 
+def word(value) -> str:
+    """An enum member (or anything) as a plain word: ``regular``, ``full house``, ``no limit``."""
+    if value is None:
+        return ""
+    if isinstance(value, Enum):
+        text = value.value if isinstance(value.value, str) else value.name.lower()
+        return text.replace("_", " ")
+    return str(value)
+
+
 def cards(values) -> str:
     return " ".join(card(v) for v in values) if values else ""
 
@@ -300,7 +310,7 @@ def holdem_steps(record) -> pl.DataFrame:
     for number, action in enumerate(record.actions, 1):
         if action.street != street:
             street, street_bets = action.street, {}
-        kind = str(action.kind)
+        kind = word(action.kind).replace(" ", "_")
         player = action.player
         put = Decimal(0)
         if kind == "raise" and action.raise_to is not None:
@@ -314,12 +324,12 @@ def holdem_steps(record) -> pl.DataFrame:
         if player in stacks:
             stacks[player] -= put
         pot += put
-        shown = board[:_STREET_CARDS.get(str(street), 0)]
+        shown = board[:_STREET_CARDS.get(word(street), 0)]
         what = kind.replace("post_", "posts ").replace("_", " ")
         if action.cards:
             what += " " + cards(action.cards)
         rows.append({
-            "step": number, "line": action.line, "street": str(street), "player": player, "action": what,
+            "step": number, "line": action.line, "street": word(street), "player": player, "action": what,
             "amount": _money(action.raise_to if kind == "raise" else action.amount) if kind not in ("fold", "check", "show", "muck") else "",
             "all_in": "all-in" if action.is_all_in else "", "pot": _money(pot), "board": cards(shown),
             **{f"stack {name}": _money(stack) for name, stack in stacks.items()},
@@ -329,7 +339,7 @@ def holdem_steps(record) -> pl.DataFrame:
 
 def show_holdem(record, replay) -> None:
     st.markdown(
-        f"Hand **{record.hand_id}** — {record.betting} {record.small_blind}/{record.big_blind} {record.currency}"
+        f"Hand **{record.hand_id}** — {word(record.betting)} {record.small_blind}/{record.big_blind} {record.currency}"
         + (f", ante {record.ante}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
         + (f"; button seat {record.button_seat}" if record.button_seat else "")
     )
@@ -357,7 +367,7 @@ def show_holdem(record, replay) -> None:
 
 def _round_table(replay) -> pl.DataFrame:
     return pl.DataFrame([{
-        "round": r.round_no, "cards": r.cards, "kind": r.kind, "dealer": r.dealer, "trump": card(r.trump),
+        "round": r.round_no, "cards": r.cards, "kind": word(r.kind), "dealer": r.dealer, "trump": card(r.trump),
         "player": r.player, "bid": r.bid, "tricks": r.tricks, "points": str(r.points), "total": str(r.total),
         "written": "" if r.total_written is None else str(r.total_written),
     } for r in replay.rounds]) if replay.rounds else pl.DataFrame()
@@ -374,7 +384,7 @@ def show_raspisnoy(record, replay) -> None:
               if len(numbers) > 1 else numbers[0])
     this = next(r for r in rounds if r.number == number)
     trump = "none" if this.trump is None else card(this.trump) + (" (joker)" if this.trump_marked_joker else "")
-    st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {this.kind}, "
+    st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {word(this.kind)}, "
                 f"dealer {this.dealer}, trump {trump}")
     by_player = {row.player: row for row in replay.rounds if row.round_no == this.number}
     hands = dict(this.hands or ())
@@ -391,7 +401,7 @@ def show_raspisnoy(record, replay) -> None:
     if this.tricks:
         st.dataframe(pl.DataFrame([{
             "trick": t.number, "line": t.line,
-            "plays": ", ".join(f"{p.player} {card(p.card)}" + (f" ({p.declaration.call})" if p.declaration else "")
+            "plays": ", ".join(f"{p.player} {card(p.card)}" + (f" ({word(p.declaration.call)}" + (f" {word(p.declaration.suit)}" if p.declaration.suit else "") + ")" if p.declaration else "")
                                for p in t.plays),
             "winner": next((pl_.winner for pl_ in replay.plays if pl_.round_no == this.number
                             and pl_.trick_no == t.number), t.winner),
@@ -411,7 +421,7 @@ def show_raspisnoy_sheet(record, replay) -> None:
 
 def _rows_table(replay) -> pl.DataFrame:
     return pl.DataFrame([{
-        "player": r.player, "row": str(r.row), "cards": cards(r.cards), "hand": str(r.category).replace("_", " ").lower(),
+        "player": r.player, "row": word(r.row), "cards": cards(r.cards), "hand": word(r.category),
         "royalty": r.royalty, "foul": "foul" if r.is_foul else "",
     } for r in replay.rows]) if replay.rows else pl.DataFrame()
 
@@ -419,7 +429,7 @@ def _rows_table(replay) -> pl.DataFrame:
 def _scores(replay, record) -> None:
     if replay.hands:
         st.dataframe(pl.DataFrame([{
-            "player": h.player, "status": str(h.status), "natural": str(h.natural) if h.natural else "",
+            "player": h.player, "status": word(h.status), "natural": word(h.natural),
             "foul": h.is_foul, "royalties back/middle/front": "/".join(map(str, h.royalties)), "points": h.points,
         } for h in replay.hands]), hide_index=True, key=_key(record, "hands"))
     if replay.scores:
@@ -431,7 +441,7 @@ def _scores(replay, record) -> None:
 
 
 def show_chinese(record, replay) -> None:
-    st.markdown(f"Hand **{record.hand_id}** — scoring {record.scoring}; players {', '.join(record.players)}")
+    st.markdown(f"Hand **{record.hand_id}** — scoring {word(record.scoring)}; players {', '.join(record.players)}")
     rows = _rows_table(replay)
     if not rows.is_empty():
         st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
@@ -443,7 +453,7 @@ def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
     filled: dict[tuple[str, str], list[str]] = {}
     for placement in replay.placements:
         if placement.turn_no <= turn and not placement.is_discard and placement.row is not None:
-            filled.setdefault((placement.player, str(placement.row)), []).append(card(placement.card))
+            filled.setdefault((placement.player, word(placement.row)), []).append(card(placement.card))
     players = list(dict.fromkeys(p.player for p in replay.placements))
     return pl.DataFrame([{
         "player": player, **{row: " ".join(filled.get((player, row), [])) for row in ("front", "middle", "back")},
@@ -451,7 +461,7 @@ def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
 
 
 def show_ofc(record, replay) -> None:
-    st.markdown(f"Hand **{record.hand_id}** — {record.variant}, scoring {record.scoring}; "
+    st.markdown(f"Hand **{record.hand_id}** — {word(record.variant)}, scoring {word(record.scoring)}; "
                 f"players {', '.join(record.players)}")
     turns = sorted({p.turn_no for p in replay.placements})
     if turns:
@@ -459,7 +469,7 @@ def show_ofc(record, replay) -> None:
                 if len(turns) > 1 else turns[0])
         placed = [p for p in replay.placements if p.turn_no == turn]
         st.caption("This turn: " + "; ".join(
-            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else p.row}" for p in placed))
+            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}" for p in placed))
         st.dataframe(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
     st.markdown("**Final rows**")
     rows = _rows_table(replay)
@@ -483,11 +493,11 @@ def sixcard_boxes(replay) -> pl.DataFrame:
         rows.append({
             "hand": f.hand_no, "box": box.number, "ante": str(box.ante), "cards": cards(box.cards),
             "decisions": "; ".join(decisions), "best five": cards(f.best_five),
-            "hand rank": str(f.category).replace("_", " ").lower() if f.category is not None else "",
+            "hand rank": word(f.category),
             "dealer": cards(f.dealer_cards),
-            "dealer rank": str(f.dealer_category).replace("_", " ").lower() if f.dealer_category is not None else "",
+            "dealer rank": word(f.dealer_category),
             "dealer buy": f"{card(f.dealer_buy.out)} → {card(f.dealer_buy.into)}" if f.dealer_buy else "",
-            "outcome": str(f.outcome) if f.outcome is not None else "",
+            "outcome": word(f.outcome),
             "costs": str(f.costs), "wagered": str(f.wagered), "returned": str(f.returned), "net": str(f.net),
             "net in the log": "" if f.net_written is None else str(f.net_written),
         })
