@@ -112,7 +112,7 @@ def _text(lines: tuple[str, ...]) -> str:
             kept.append("")
         else:
             kept.append(_TRAILING_COMMENT.sub("", line))
-    return "\n".join(kept)
+    return "\n".join(kept) + "\n"
 
 
 def _tree(name: str, lines: tuple[str, ...], words: dict[str, str]) -> Tree:

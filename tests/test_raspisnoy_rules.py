@@ -1,0 +1,432 @@
+"""Raspisnoy rules: the schedule, scoring, and one test per rule ID showing its finding at the right line.
+
+Most cases start from the game log of FORMATS.md (file lines noted below) and change one line.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from parsers.formats import HEADERS, parse_chunk
+from parsers.source import normalize_lines, split_games
+from rules.cards import Card, Suit
+from rules.raspisnoy import (
+    Declaration,
+    RoundKind,
+    Ruleset,
+    max_cards,
+    replay_log,
+    replay_sheet,
+    round_points,
+    schedule,
+    trick_winner,
+)
+from rules.rulebook import RULES
+
+# FORMATS.md's log, verbatim. File lines: 8 Round 1, 9 Hands, 10 Bids, 11 Trick 1, 12 Points,
+# 13 Totals; 15 Round 2, 16 Hands, 17 Bids, 18 Trick 1, 19 Trick 2, 20 Points, 21 Totals.
+FORMATS_LOG = """\
+Raspisnoy game R-2026-11-28-1
+Date: 2026-11-28 19:30
+Club: Tverskaya
+Players: Anna, Boris, Vera
+Rules: default
+First dealer: Anna
+
+Round 1: 1 card, regular, dealer Anna, trump 9h
+Hands: Boris [As], Vera [6c], Anna [Kd]
+Bids: Boris 1, Vera 0, Anna 1
+Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris
+Points: Boris 10, Vera 5, Anna -10
+Totals: Boris 10, Vera 5, Anna -10
+
+Round 2: 2 cards, regular, dealer Boris, trump Jc
+Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah 8d]
+Bids: Vera 1, Anna 1, Boris 1
+Trick 1: Vera Qh, Anna 7s high, Boris Ah; won by Anna
+Trick 2: Anna Th, Boris 8d, Vera 7c; won by Vera
+Points: Vera 10, Anna 10, Boris -10
+Totals: Boris 0, Vera 15, Anna 0
+"""
+
+# FORMATS.md's sheet, verbatim: row 1 is file line 9, row 2 line 10.
+FORMATS_SHEET = """\
+Raspisnoy sheet R-2026-11-28-2
+Date: 2026-11-28
+Club: Tverskaya
+Players: Anna | Boris | Vera
+Rules: default
+First dealer: Anna
+
+ #  cards kind      | Anna      | Boris     | Vera
+ 1  1     regular   | 1/0 -10   | 0/0 5     | 1/1 10
+ 2  2     regular   | 0/0 -5    | 1/1 15    | 0/1 11
+"""
+
+
+def parse(text: str):
+    (chunk,) = split_games(normalize_lines(text), HEADERS)
+    return parse_chunk(chunk, "test.txt")
+
+
+def replay(text: str):
+    record = parse(text)
+    return (replay_log if hasattr(record, "rounds") else replay_sheet)(record)
+
+
+def edit(text: str, line: int, new: str) -> str:
+    lines = text.splitlines()
+    lines[line - 1] = new
+    return "\n".join(lines) + "\n"
+
+
+def found(result, rule_id: str):
+    return [(f.line, f.expected, f.actual) for f in result.findings if f.rule_id == rule_id]
+
+
+# ------------------------------------------------------------------ the examples as written
+
+def test_formats_log_example_is_right_under_the_rules():
+    # Checked by hand: round 1 Boris 1/1 = 10, Vera pass 0 = 5, Anna 1/0 = -10; round 2 the joker
+    # (7s, declared high) takes trick 1 for Anna, Vera's 7c trumps trick 2: Vera 10, Anna 10,
+    # Boris 1/0 -10; totals Boris 0, Vera 15, Anna 0. The hook holds (2 ≠ 1, 3 ≠ 2).
+    result = replay(FORMATS_LOG)
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {"Anna": 0, "Boris": 0, "Vera": 15}
+    assert [(r.player, r.points) for r in result.rounds if r.round_no == 2] == [
+        ("Vera", 10), ("Anna", 10), ("Boris", -10)]
+
+
+def test_formats_sheet_example_is_right_under_the_rules():
+    # Round 2: Vera passed and took a trick: +1 (11); Anna's pass +5 (-5); Boris 1/1 +10 (15).
+    result = replay(FORMATS_SHEET)
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {"Anna": -5, "Boris": 15, "Vera": 11}
+
+
+def test_every_rsp_rule_has_its_text_registered():
+    for rule in ("PLAYERS", "DECK", "SCHEDULE", "DEALER", "TRUMP", "BID", "THREE-PASSES", "HOOK", "LEAD",
+                 "FOLLOW", "JOKER-LEAD", "JOKER-FOLLOW", "TRICK", "SCORE", "SCORE-SPECIAL", "TOTAL"):
+        assert f"RSP-{rule}" in RULES
+
+
+# ------------------------------------------------------------------ schedule and scoring
+
+@pytest.mark.parametrize("players, top, simple, total", [(3, 9, 19, 31), (4, 9, 20, 36), (5, 7, 17, 37), (6, 6, 16, 40)])
+def test_rsp_schedule_rounds_per_player_count(players, top, simple, total):
+    rules = Ruleset()
+    plan = schedule(rules, players)
+    assert max_cards(rules, players) == top
+    assert sum(1 for r in plan if not r.kind.is_special) == simple == 2 * (top - 1) + players
+    assert len(plan) == total
+    specials = [r.kind for r in plan if r.kind.is_special]
+    assert specials == [k for k in (RoundKind.NO_TRUMP, RoundKind.BLIND, RoundKind.MISERE, RoundKind.GOLDEN)
+                        for _ in range(players)]
+    assert all(r.cards == top for r in plan if r.kind.is_special)
+
+
+def test_rsp_schedule_four_players_play_36_rounds_20_simple_16_special():
+    plan = schedule(Ruleset(), 4)
+    assert [r.cards for r in plan[:20]] == [1, 2, 3, 4, 5, 6, 7, 8, 9, 9, 9, 9, 8, 7, 6, 5, 4, 3, 2, 1]
+    assert len(plan) == 36 and sum(r.kind.is_special for r in plan) == 16
+
+
+def test_rsp_schedule_options_change_cap_specials_and_their_cards():
+    rules = Ruleset.parse("max cards 6, specials golden misere, special cards 4")
+    plan = schedule(rules, 3)
+    assert [r.cards for r in plan if not r.kind.is_special] == [1, 2, 3, 4, 5, 6, 6, 6, 5, 4, 3, 2, 1]
+    assert [(r.kind, r.cards) for r in plan if r.kind.is_special] == [(RoundKind.GOLDEN, 4)] * 3 + [(RoundKind.MISERE, 4)] * 3
+
+
+@pytest.mark.parametrize("kind, cards, bid, tricks, points", [
+    (RoundKind.REGULAR, 4, 0, 0, "5"),        # a good pass
+    (RoundKind.REGULAR, 4, 2, 2, "20"),       # 10 per trick
+    (RoundKind.REGULAR, 4, 2, 3, "3"),        # RULES.md: bid 2, took 3: +3
+    (RoundKind.REGULAR, 4, 0, 2, "2"),        # a pass that took tricks: +1 per trick
+    (RoundKind.REGULAR, 4, 3, 1, "-20"),      # two missing: -10 each
+    (RoundKind.REGULAR, 5, 5, 5, "100"),      # seed 000: 5 × 20
+    (RoundKind.REGULAR, 5, 5, 4, "-20"),      # seed 000: one missing of all: -20
+    (RoundKind.REGULAR, 1, 1, 1, "10"),       # all of one card is not doubled
+    (RoundKind.NO_TRUMP, 3, 0, 0, "7.5"),     # RULES.md: a good pass is +7.5
+    (RoundKind.BLIND, 9, 2, 3, "4.5"),
+    (RoundKind.BLIND, 3, 3, 3, "90"),         # 3 × 20 × 1.5
+    (RoundKind.MISERE, 9, None, 0, "50"),
+    (RoundKind.MISERE, 9, None, 3, "-45"),
+    (RoundKind.GOLDEN, 9, None, 4, "60"),
+])
+def test_rsp_score_table(kind, cards, bid, tricks, points):
+    assert round_points(kind, cards, bid, tricks, Ruleset()) == Decimal(points)
+
+
+def test_rsp_score_options_multiplier_and_all_tricks_doubling():
+    rules = Ruleset.parse("special multiplier 2, all-tricks double off")
+    assert round_points(RoundKind.REGULAR, 5, 5, 5, rules) == 50
+    assert round_points(RoundKind.NO_TRUMP, 5, 0, 0, rules) == 10
+
+
+def test_rsp_trick_high_joker_later_one_wins_and_low_joker_loses():
+    rules, c = Ruleset.parse("deck 54"), Card.parse
+    high, low = Declaration.parse("high"), Declaration.parse("low")
+    plays = [(c("Kh"), None), (c("JK"), high), (c("JK"), high), (c("2h"), None)]
+    assert trick_winner(plays, Suit.SPADES, rules) == 2
+    assert trick_winner([(c("Kh"), None), (c("JK"), low), (c("2h"), None)], Suit.SPADES, rules) == 0
+    led_low = [(c("JK"), Declaration.parse("low clubs")), (c("5d"), None), (c("3c"), None)]
+    assert trick_winner(led_low, None, rules) == 2
+    assert trick_winner([(c("JK"), Declaration.parse("low clubs")), (c("5d"), None)], None, rules) == 0
+
+
+# ------------------------------------------------------------------ one finding per rule, at its line
+
+def test_rsp_players_forbids_two_players():
+    result = replay("Raspisnoy game X\nPlayers: Anna, Boris\nFirst dealer: Anna\n")
+    assert found(result, "RSP-PLAYERS") == [(2, "3-6", "2")]
+
+
+def test_rsp_deck_rejects_a_card_outside_the_36_card_deck_and_a_card_dealt_twice():
+    result = replay(edit(FORMATS_LOG, 9, "Hands: Boris [2s], Vera [6c], Anna [Kd]"))
+    assert (9, "a card of the 36-card deck", "2s") in found(result, "RSP-DECK")
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah Qh]"))
+    assert [line for line, *_ in found(result, "RSP-DECK")][:1] == [16]
+
+
+def test_rsp_deck_card_played_must_be_in_the_hand():
+    result = replay(edit(FORMATS_LOG, 11, "Trick 1: Boris Ks, Vera 6c, Anna Kd; won by Boris"))
+    assert (11, "a card of [As]", "Ks") in found(result, "RSP-DECK")
+
+
+def test_rsp_schedule_round_two_deals_two_cards():
+    result = replay(edit(FORMATS_LOG, 15, "Round 2: 3 cards, regular, dealer Boris, trump Jc"))
+    assert (15, "2 cards, regular", "3 cards, regular") in found(result, "RSP-SCHEDULE")
+
+
+def test_rsp_dealer_passes_clockwise():
+    result = replay(edit(FORMATS_LOG, 15, "Round 2: 2 cards, regular, dealer Vera, trump Jc"))
+    assert (15, "Boris", "Vera") in found(result, "RSP-DEALER")
+
+
+def test_rsp_dealer_deal_order_and_card_count():
+    result = replay(edit(FORMATS_LOG, 9, "Hands: Vera [6c], Boris [As], Anna [Kd]"))
+    assert found(result, "RSP-DEALER") == [(9, "Boris, Vera, Anna", "Vera, Boris, Anna")]
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah 8d 9d]"))
+    assert (16, "2", "3") in found(result, "RSP-DEALER")
+
+
+def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
+    result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump As"))
+    assert found(result, "RSP-TRUMP") == [(8, "a card of the undealt stock", "As dealt")]
+
+
+def test_rsp_trump_regular_round_needs_a_trump_card():
+    result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump none"))
+    assert found(result, "RSP-TRUMP") == [(8, "a trump card", "none")]
+
+
+def test_rsp_trump_joker_turned_up_means_no_trump():
+    # 7s turned up: no trump, so Anna's Kd cannot trump; the trick stays Boris's.
+    result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump 7s (joker)"))
+    assert result.findings == ()
+
+
+def test_rsp_bid_above_the_cards_in_hand():
+    result = replay(edit(FORMATS_LOG, 10, "Bids: Boris 2, Vera 0, Anna 1"))
+    assert (10, "0 to 1", "2") in found(result, "RSP-BID")
+
+
+def test_rsp_bid_order_is_clockwise_from_the_dealers_left():
+    result = replay(edit(FORMATS_LOG, 10, "Bids: Anna 1, Boris 1, Vera 0"))
+    assert found(result, "RSP-BID") == [(10, "Boris, Vera, Anna", "Anna, Boris, Vera")]
+
+
+def test_rsp_three_passes_with_pass_limit_one_forbids_a_second_pass():
+    # With "pass limit 1", Vera's pass in round 1 bars a pass in round 2 (line 17).
+    text = edit(edit(FORMATS_LOG, 5, "Rules: pass limit 1"), 17, "Bids: Vera 0, Anna 1, Boris 0")
+    result = replay(text)
+    assert found(result, "RSP-THREE-PASSES") == [(17, "a bid of 1 or more", "0")]
+
+
+def test_rsp_three_passes_on_a_sheet_and_the_hook_winning_over_it():
+    sheet = """\
+Raspisnoy sheet P
+Players: Anna | Boris | Vera
+Rules: max cards 1, specials none
+First dealer: Vera
+
+ #  cards kind    | Anna   | Boris  | Vera
+ 1  1     regular | 0/0 5  | 0/1 1  | 0/0 5
+ 2  1     regular | 0/0 10 | 0/1 2  | 0/0 10
+ 3  1     regular | 0/1 11 | 0/0 7  | 0/0 15
+"""
+    # Dealers Vera, Anna, Boris. Round 3: Boris deals and passed twice, but Anna and Vera passed too:
+    # bidding 1 would make the sum 1 = the cards (hook), so he may pass. Anna and Vera (line 9) may not.
+    result = replay(sheet)
+    assert found(result, "RSP-THREE-PASSES") == [(9, "a bid of 1 or more", "0")] * 2
+    assert "Boris" not in " ".join(f.message for f in result.findings)
+
+
+def test_rsp_hook_forbids_sum_equal_to_cards():
+    result = replay(edit(FORMATS_LOG, 10, "Bids: Boris 1, Vera 0, Anna 0"))
+    assert found(result, "RSP-HOOK") == [(10, "a bid other than 0", "0")]
+
+
+def test_rsp_hook_off_allows_it():
+    text = edit(edit(FORMATS_LOG, 5, "Rules: hook off"), 10, "Bids: Boris 1, Vera 0, Anna 0")
+    assert found(replay(text), "RSP-HOOK") == []
+
+
+def test_rsp_lead_winner_of_the_trick_leads_the_next():
+    result = replay(edit(FORMATS_LOG, 19, "Trick 2: Boris 8d, Vera 7c, Anna Th; won by Vera"))
+    assert found(result, "RSP-LEAD") == [(19, "Anna", "Boris")]
+
+
+def test_rsp_follow_revoke_shows_the_card_in_hand():
+    # Boris holds Ah but plays 8d to Vera's Qh (line 18).
+    text = edit(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s high, Boris 8d; won by Anna"),
+                19, "Trick 2: Anna Th, Boris Ah, Vera 7c; won by Vera")
+    result = replay(text)
+    (finding,) = [f for f in result.findings if f.rule_id == "RSP-FOLLOW"]
+    assert (finding.line, finding.expected, finding.actual) == (18, "Ah", "8d")
+    assert "holding [Ah 8d]" in finding.message and "hearts" in finding.message
+
+
+def test_rsp_follow_void_must_trump():
+    text = FORMATS_LOG.replace("Hands: Boris [As], Vera [6c], Anna [Kd]", "Hands: Boris [As], Vera [9c], Anna [Kh]")
+    # Anna is void in spades and holds the trump Kh: Kd would be wrong, Kh is right.
+    text = text.replace("Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris", "Trick 1: Boris As, Vera 9c, Anna Kh; won by Anna")
+    result = replay(text)
+    assert found(result, "RSP-FOLLOW") == []
+    assert found(result, "RSP-SCORE")  # the written points assumed Boris won
+
+
+def test_rsp_joker_lead_needs_a_lead_declaration():
+    text = FORMATS_LOG.replace("Boris [As]", "Boris [7s]").replace("Boris As,", "Boris 7s high,")
+    result = replay(text)
+    assert found(result, "RSP-JOKER-LEAD") == [(11, "high trumps, high <suit> or low <suit>", "high")]
+
+
+def test_rsp_joker_lead_high_trumps_needs_a_trump():
+    # 54 cards: one joker turned up (no trump), Boris leads the other declaring high trumps.
+    text = edit(edit(edit(edit(FORMATS_LOG, 5, "Rules: deck 54"), 8, "Round 1: 1 card, regular, dealer Anna, trump JK (joker)"),
+                     9, "Hands: Boris [JK], Vera [6c], Anna [Kd]"), 11, "Trick 1: Boris JK high trumps, Vera 6c, Anna Kd; won by Boris")
+    result = replay(text)
+    assert found(result, "RSP-JOKER-LEAD") == [(11, "high <suit> or low <suit>", "high trumps")]
+    assert found(result, "RSP-TRUMP") == []
+
+
+def test_rsp_joker_lead_high_suit_demands_the_highest_card_of_it():
+    text = edit(edit(edit(FORMATS_LOG, 16, "Hands: Vera [7s 7c], Anna [Qh Th], Boris [Ah 8d]"),
+                     18, "Trick 1: Vera 7s high hearts, Anna Th, Boris Ah; won by Vera"),
+                19, "Trick 2: Vera 7c, Anna Qh, Boris 8d; won by Vera")
+    result = replay(text)
+    assert found(result, "RSP-JOKER-LEAD") == [(18, "Qh", "Th")]
+
+
+def test_rsp_joker_follow_declares_high_or_low():
+    result = replay(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s high trumps, Boris Ah; won by Anna"))
+    assert found(result, "RSP-JOKER-FOLLOW") == [(18, "high or low", "high trumps")]
+
+
+def test_rsp_joker_follow_low_loses_the_trick():
+    result = replay(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s low, Boris Ah; won by Anna"))
+    assert found(result, "RSP-TRICK") == [(18, "Boris", "Anna")]
+
+
+def test_rsp_trick_winner_as_written_is_checked():
+    result = replay(edit(FORMATS_LOG, 11, "Trick 1: Boris As, Vera 6c, Anna Kd; won by Vera"))
+    assert found(result, "RSP-TRICK") == [(11, "Boris", "Vera")]
+    # The true winner scores: the written points (Boris 10) stay right.
+    assert found(result, "RSP-SCORE") == []
+
+
+def test_rsp_trick_count_must_equal_cards():
+    lines = FORMATS_LOG.splitlines()
+    del lines[18]  # round 2 loses its second trick
+    result = replay("\n".join(lines) + "\n")
+    assert (18, "2", "1") in found(result, "RSP-TRICK")
+
+
+def test_rsp_score_points_line_is_checked():
+    result = replay(edit(FORMATS_LOG, 12, "Points: Boris 10, Vera 10, Anna -10"))
+    assert found(result, "RSP-SCORE") == [(12, "5", "10")]
+
+
+def test_rsp_score_special_misere_points():
+    log = """\
+Raspisnoy game M
+Players: Anna, Boris, Vera
+Rules: max cards 1, specials misere
+First dealer: Anna
+
+Round 1: 1 card, regular, dealer Anna, trump 9h
+Hands: Boris [As], Vera [6c], Anna [Kd]
+Bids: Boris 1, Vera 0, Anna 1
+Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris
+
+Round 2: 1 card, regular, dealer Boris, trump 9h
+Hands: Vera [As], Anna [6c], Boris [Kd]
+Bids: Vera 1, Anna 0, Boris 1
+Trick 1: Vera As, Anna 6c, Boris Kd; won by Vera
+
+Round 3: 1 card, regular, dealer Vera, trump 9h
+Hands: Anna [As], Boris [6c], Vera [Kd]
+Bids: Anna 1, Boris 0, Vera 1
+Trick 1: Anna As, Boris 6c, Vera Kd; won by Anna
+
+Round 4: 1 card, misere, dealer Anna, trump 9h
+Hands: Boris [As], Vera [6c], Anna [Kd]
+Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris
+Points: Boris -10, Vera 50, Anna 50
+"""
+    result = replay(log)
+    assert found(result, "RSP-SCORE-SPECIAL") == [(24, "-15", "-10")]
+    assert len(result.findings) == 1
+
+
+def test_rsp_total_running_total_is_checked():
+    result = replay(edit(FORMATS_LOG, 21, "Totals: Boris 0, Vera 16, Anna 0"))
+    assert found(result, "RSP-TOTAL") == [(21, "15", "16")]
+    # The true total stands: Vera's net is 15.
+    assert {p.player: p.net for p in result.players}["Vera"] == 15
+
+
+def test_rsp_total_on_a_sheet_row():
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/1 20"))
+    assert found(result, "RSP-TOTAL") == [(10, "11", "20")]
+
+
+def test_rsp_trick_on_a_sheet_tricks_add_up_to_cards():
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 0/0 15"))
+    assert found(result, "RSP-TRICK") == [(10, "2", "1")]
+
+
+def test_rsp_hook_on_a_sheet():
+    # Round 2: Boris deals; Anna 0 + Vera 1 + Boris 1 = 2 = cards.
+    result = replay(edit(FORMATS_SHEET, 10, " 2  2     regular   | 0/0 -5    | 1/1 15    | 1/1 20"))
+    assert found(result, "RSP-HOOK") == [(10, "a bid other than 1", "1")]
+
+
+def test_rsp_bid_blind_round_bids_before_hands():
+    rules = "Rules: max cards 1, specials blind"
+    head = f"Raspisnoy game B\nPlayers: Anna, Boris, Vera\n{rules}\nFirst dealer: Anna\n\n"
+    body = ""
+    for number, dealer, order in ((1, "Anna", "Boris Vera Anna"), (2, "Boris", "Vera Anna Boris"),
+                                  (3, "Vera", "Anna Boris Vera"), (4, "Anna", "Boris Vera Anna")):
+        a, b, c = order.split()
+        kind = "blind" if number == 4 else "regular"
+        hands = f"Hands: {a} [As], {b} [6c], {c} [Kd]\n"
+        bids = f"Bids: {a} 1, {b} 0, {c} 1\n"
+        body += f"Round {number}: 1 card, {kind}, dealer {dealer}, trump 9h\n{hands}{bids}"
+        body += f"Trick 1: {a} As, {b} 6c, {c} Kd; won by {a}\n\n"
+    result = replay(head + body)
+    # Round 4 (blind, line 21) writes Bids (line 23) after Hands (line 22).
+    assert found(result, "RSP-BID") == [(23, "Bids: before Hands:", "Bids: after Hands:")]
+
+
+def test_replay_continues_after_violations_and_scores_what_was_played():
+    text = edit(edit(FORMATS_LOG, 10, "Bids: Boris 1, Vera 0, Anna 0"), 11,
+                "Trick 1: Boris As, Vera 6c, Anna Kd; won by Anna")
+    result = replay(text)
+    assert {f.rule_id for f in result.findings} >= {"RSP-HOOK", "RSP-TRICK", "RSP-SCORE"}
+    # Anna passed and took nothing: +5 in round 1, +10 in round 2.
+    assert {p.player: p.net for p in result.players}["Anna"] == 15
