@@ -1,0 +1,160 @@
+"""Raspisnoy grammars: the canonical forms of FORMATS.md, the lenient ones, and syntax errors in words."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import duckdb
+import pytest
+
+from parsers.errors import ParseError
+from pipeline.ingest import ingest
+from pipeline.warehouse import Warehouse
+from rules.cards import Card
+from rules.raspisnoy import JokerCall, RoundKind, Ruleset, replay_log, replay_sheet
+from tests.test_raspisnoy_rules import FORMATS_LOG, FORMATS_SHEET, parse
+
+
+def test_log_canonical_form_fields():
+    game = parse(FORMATS_LOG)
+    assert game.name == "R-2026-11-28-1" and game.players == ("Anna", "Boris", "Vera")
+    assert game.info.club == "Tverskaya" and str(game.info.played_at) == "2026-11-28 19:30:00"
+    assert game.info.ruleset == Ruleset().canonical and game.first_dealer == "Anna"
+    first, second = game.rounds
+    assert (first.number, first.cards, first.kind, first.dealer, first.trump) == (1, 1, RoundKind.REGULAR, "Anna", Card.parse("9h"))
+    assert second.hands[1] == ("Anna", (Card.parse("7s"), Card.parse("Th")))
+    assert second.tricks[0].plays[1].declaration.call is JokerCall.HIGH
+    assert second.totals.values[1] == ("Vera", Decimal(15)) and second.totals.line == 21
+
+
+def test_sheet_canonical_form_fields():
+    sheet = parse(FORMATS_SHEET)
+    assert sheet.players == ("Anna", "Boris", "Vera") and len(sheet.rows) == 2
+    cell = sheet.rows[1].cells[2]
+    assert (cell.player, cell.bid, cell.tricks, cell.total) == ("Vera", 0, 1, Decimal(11))
+    assert sheet.rows[0].line == 9
+
+
+LENIENT_LOG = """\ufeffRaspisnoy game  R-lenient\r
+# a comment line\r
+Date: 28.11.2026 19:30\r
+Club:   Tverskaya\r
+Players: Anna , Boris,Vera\r
+Rules: default\r
+First dealer: Anna\r
+\r
+Round 1:  1 card , regular , dealer Anna , trump 9♥    # trailing comment\r
+Hands: Boris [Т♠], Vera [6т], Anna [Кб]\r
+BIDS: Boris 1, Vera pass, Anna 1\r
+Trick 1: Boris Тп, Vera 6♣, Anna Kd ; won by Boris\r
+Points: Boris +10, Vera 5, Anna −10\r
+\r
+\r
+Round 2: 2 cards, regular, dealer Boris, trump Вт\r
+Hands: Vera [Дч 7c], Anna [7♠ 10♥], Boris [A♥ 8♦]\r
+Bids: Vera 1, Anna 1, Boris 1\r
+Trick 1: Vera Qh, Anna 7s HIGH, Boris Ah; won by Anna\r
+Trick 2: Anna 10h, Boris 8d, Vera 7c; won by Vera\r
+Totals: Boris 0, Vera 15, Anna 0\r
+"""
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1251"])
+def test_log_lenient_forms_parse_like_the_canonical_one(tmp_path, encoding):
+    # Unicode suits, Russian ranks (Т К Д В) and suits (п т б ч), 10, CRLF, BOM, comments, spaces, case.
+    # Windows-1251 has no suit symbols: Russian suit letters instead, and a Russian comment as clubs write.
+    text = LENIENT_LOG if encoding == "utf-8" else LENIENT_LOG.replace("\ufeff", "").replace("♥", "ч").replace(
+        "♠", "п").replace("♣", "т").replace("♦", "б").replace("−", "-").replace("a comment line", "Турнир клуба Тверская, вечер пятницы")
+    path = tmp_path / "lenient.txt"
+    path.write_bytes(text.encode(encoding))
+    from pipeline.worker import parse_file
+    result = parse_file(path)
+    assert result.count_games == 1 and result.count_quarantined == 0
+    game = result.tables[("raspisnoy_rounds", "raspisnoy")].to_pylist()
+    assert [r["total"] for r in game if r["round_no"] == 2] == [15, 0, 0]
+    assert result.count_findings == 0
+
+
+def test_log_lenient_cards_are_the_canonical_cards():
+    game = parse(LENIENT_LOG.replace("\r", "").replace("\ufeff", ""))
+    assert game.rounds[0].hands == parse(FORMATS_LOG).rounds[0].hands
+    assert game.rounds[1].hands == parse(FORMATS_LOG).rounds[1].hands
+    assert replay_log(game).findings == ()
+
+
+def test_unfinished_game_is_ingested(warehouse, tmp_path):
+    lines = FORMATS_LOG.splitlines()[:13]  # stops after round 1
+    path = tmp_path / "unfinished.txt"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (1, 0, 0)
+
+
+def test_rules_line_settings_become_the_canonical_ruleset():
+    text = FORMATS_LOG.replace("Rules: default", "Rules: deck 36, joker 7s, Pass Limit 2, hook on")
+    assert parse(text).info.ruleset == parse(FORMATS_LOG).info.ruleset
+    text = FORMATS_LOG.replace("Rules: default", "Rules: specials misere golden, special multiplier 2")
+    assert "specials misere golden" in parse(text).info.ruleset and "special multiplier 2" in parse(text).info.ruleset
+
+
+def test_unknown_rules_setting_is_a_parse_error_naming_it_and_the_known_ones():
+    with pytest.raises(ParseError) as error:
+        parse(FORMATS_LOG.replace("Rules: default", "Rules: deck 36, trumps rotate"))
+    assert (error.value.line, error.value.column) == (5, 17)
+    assert "unknown setting 'trumps rotate'" in error.value.reason
+    assert "'pass limit <n>|none'" in error.value.reason and "'hook on|off'" in error.value.reason
+
+
+def test_bad_setting_value_says_what_is_allowed():
+    with pytest.raises(ParseError, match="deck 52: the deck is 36 or 54 cards"):
+        parse(FORMATS_LOG.replace("Rules: default", "Rules: deck 52"))
+
+
+@pytest.mark.parametrize("line, bad, where, words", [
+    (11, "Trick 1: Boris Ax, Vera 6c, Anna Kd; won by Boris", (11, 16), "expected a card like As or 10♥"),
+    (10, "Bids: Boris one, Vera 0, Anna 1", (10, 13), "expected a bid (a whole number or pass)"),
+    (8, "Round 1: 1 card, regulr, dealer Anna, trump 9h", (8, 18), "expected a round kind"),
+    (9, "Hands: Boris [As, Vera [6c], Anna [Kd]", (9, 17), "expected"),
+    (12, "Points: Boris ten, Vera 5, Anna -10", (12, 15), "expected a number of points"),
+])
+def test_syntax_errors_say_where_and_what_in_words(line, bad, where, words):
+    lines = FORMATS_LOG.splitlines()
+    lines[line - 1] = bad
+    with pytest.raises(ParseError) as error:
+        parse("\n".join(lines) + "\n")
+    assert (error.value.line, error.value.column) == where
+    assert words in error.value.reason
+    assert error.value.line_text == bad
+
+
+def test_unknown_player_is_a_parse_error_at_the_name():
+    with pytest.raises(ParseError, match=r"'Bors' is not one of the players \(Anna, Boris, Vera\)") as error:
+        parse(FORMATS_LOG.replace("won by Boris", "won by Bors"))
+    assert error.value.line == 11
+
+
+def test_sheet_syntax_error_and_columns():
+    with pytest.raises(ParseError) as error:
+        parse(FORMATS_SHEET.replace("0/1 11", "0/x 11"))
+    assert error.value.line == 10 and "expected the tricks taken (a whole number)" in error.value.reason
+    with pytest.raises(ParseError, match="round 2 has 2 columns of players, the table has 3"):
+        parse(FORMATS_SHEET.replace("| 1/1 15    | 0/1 11", "| 1/1 15"))
+
+
+def test_syntax_error_goes_to_quarantine_with_file_line_column(warehouse, tmp_path):
+    path = tmp_path / "night.txt"
+    broken = FORMATS_LOG.replace("Boris As,", "Boris Ax,")
+    path.write_text(FORMATS_SHEET + "\n" + broken, encoding="utf-8")
+    summary = ingest([path], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined) == (1, 1)
+    with duckdb.connect(str(Warehouse(warehouse).duckdb_path), read_only=True) as con:
+        row = con.execute("select game, line, \"column\", error from stg_quarantine").fetchone()
+    # The log starts at file line 12, so its line 11 is file line 22.
+    assert row[:3] == ("raspisnoy", 22, 16) and "expected a card like As or 10♥, found 'Ax'" in row[3]
+
+
+def test_sheet_lenient_forms():
+    text = FORMATS_SHEET.replace("Players: Anna | Boris | Vera", "Players: Anna, Boris, Vera").replace(
+        " 1  1     regular   | 1/0 -10", "# first round\n 1  1     Regular | 1 / 0   -10")
+    sheet = parse(text)
+    assert replay_sheet(sheet).findings == () and sheet.rows[0].line == 10
