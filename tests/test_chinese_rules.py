@@ -1,0 +1,297 @@
+"""Chinese poker rules (RULES.md section 4): one test per rule ID, the seed's and FORMATS.md's examples."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from parsers.chinese import parse_chinese
+from rules.chinese import (
+    ChineseRules,
+    NaturalKind,
+    Row,
+    RoyaltyTable,
+    Scoring,
+    Seated,
+    Status,
+    arrange,
+    replay_chinese,
+    royalty,
+    settle_pair,
+)
+from rules.cards import parse_cards
+from rules.evaluator import evaluate
+from rules.records import Source
+from rules.rulebook import RULES
+
+A_ROWS = "back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]"
+B_ROWS = "back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 5d] front [3s 3d Ad]"
+
+
+def hand(*lines: str, first_line: int = 1):
+    lines = ("Chinese poker hand T-1",) + lines
+    record = parse_chinese(lines, Source(file="t.txt", first_line=first_line, last_line=first_line + len(lines) - 1,
+                                         game_id="t"))
+    return record, replay_chinese(record)
+
+
+def nets(replay) -> dict[str, Decimal]:
+    return {p.player: p.net for p in replay.players}
+
+
+def rules_of(findings) -> list[str]:
+    return [f.rule_id for f in findings]
+
+
+def seated(rows: str, player: str = "A", rules: ChineseRules = ChineseRules()) -> Seated:
+    back, middle, front = (part.split("]")[0] for part in rows.split("[")[1:])
+    set_hand = arrange(back, middle, front)
+    return Seated(player=player, status=Status.SET, hand=set_hand, royalties=set_hand.royalties(rules))
+
+
+# ---------------------------------------------------------------- CP-SCORE
+
+
+def test_cp_score_seed_example_two_four_gives_a_plus_two():
+    _, replay = hand("Scoring: 2-4", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}")
+    assert nets(replay) == {"A": 2, "B": -2}
+    assert replay.findings == ()
+
+
+def test_cp_score_seed_example_one_six_gives_a_plus_one():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}")
+    assert nets(replay) == {"A": 1, "B": -1}
+    score = next(s for s in replay.scores if s.player == "A")
+    assert (score.rows_won, score.rows_lost, score.is_scoop) == (2, 1, False)
+
+
+@pytest.mark.parametrize(("scoring", "won", "lost", "points"), [
+    (Scoring.TWO_FOUR, 3, 0, 4), (Scoring.TWO_FOUR, 2, 1, 2), (Scoring.TWO_FOUR, 1, 2, -2),
+    (Scoring.TWO_FOUR, 0, 3, -4), (Scoring.TWO_FOUR, 1, 0, 2), (Scoring.TWO_FOUR, 1, 1, 0),
+    (Scoring.TWO_FOUR, 0, 0, 0), (Scoring.ONE_SIX, 3, 0, 6), (Scoring.ONE_SIX, 2, 1, 1),
+    (Scoring.ONE_SIX, 0, 3, -6), (Scoring.ONE_SIX, 2, 0, 2), (Scoring.ONE_SIX, 1, 1, 0),
+])
+def test_cp_score_rows_points_by_scoring(scoring, won, lost, points):
+    assert scoring.rows_points(won, lost) == points
+
+
+def test_cp_score_a_tied_row_scores_nothing():
+    # Same ranks, other suits, in back: a tie; A wins middle and front.
+    a = seated("back [Ah Ad Kh Kd 9s] middle [8s 8d 4c 3c 2d] front [7s 7d 5c]")
+    b = seated("back [As Ac Ks Kc 9h] middle [6s 6d 4d 3d 2h] front [5s 5d 4h]", player="B")
+    score = settle_pair(a, b, Scoring.ONE_SIX, ChineseRules())
+    assert (score.rows_won, score.rows_lost, score.points) == (2, 0, 2)
+
+
+def test_cp_score_three_players_everyone_against_everyone():
+    # The seed's third player: straight / aces up / king high loses 2 to each under 2-4.
+    _, replay = hand("Scoring: 2-4", "Players: A, B, C", f"A: {A_ROWS}", f"B: {B_ROWS}",
+                     "C: back [8c 7c 6d 5s 4h] middle [Ac As 2s 2d Js] front [Ks Jc 4c]")
+    assert nets(replay) == {"A": 4, "B": 0, "C": -4}
+
+
+def test_cp_score_wrong_points_claim_is_a_finding_at_its_line():
+    _, replay = hand("Scoring: 2-4", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}", "Points: A +4, B -4",
+                     first_line=20)
+    assert rules_of(replay.findings) == ["CP-SCORE", "CP-SCORE"]
+    finding = replay.findings[0]
+    assert (finding.line, finding.expected, finding.actual) == (25, "+2", "+4")
+    assert nets(replay) == {"A": 2, "B": -2}  # the truth, not the claim
+
+
+def test_formats_example_vera_surrenders_scores_as_written():
+    _, replay = hand("Date: 2026-11-28 22:10", "Club: Tverskaya", "Scoring: 2-4", "Players: Anna, Boris, Vera",
+                     "Dealer: Vera", "Anna: back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]",
+                     "Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [5s 5c Ad]", "Vera: surrenders",
+                     "Royalties: Anna 0, Boris 0", "Points: Anna +4, Boris 0, Vera -4")
+    assert replay.findings == ()
+    assert nets(replay) == {"Anna": 4, "Boris": 0, "Vera": -4}
+
+
+# ---------------------------------------------------------------- CP-FOUL
+
+
+def test_cp_foul_front_above_middle_fouls_and_loses_every_row():
+    _, replay = hand("Scoring: 1-6", "Players: A, B",
+                     "A: back [As Ad Kc Kd 2s] middle [Qs Qd 7d 8h Ts] front [Kh Ks 7c]",  # KK front over QQ
+                     "B: back [2c 3c 4h 6s 9h] middle [2d 3d 4s 6c 8d] front [2h 3h 5c]")
+    a_rows = [r for r in replay.rows if r.player == "A"]
+    assert all(r.is_foul for r in a_rows)
+    assert nets(replay) == {"A": -6, "B": 6}
+
+
+def test_cp_foul_middle_above_back_fouls():
+    assert arrange("As Kd 9c 7h 2s", "Qs Qd 3c 4d 5s", "2c 3d 4h").is_foul
+    assert not arrange("Qs Qd 3c 4d 5s", "As Kd 9c 7h 2s", "2c 3d 4h").is_foul
+
+
+def test_cp_foul_equal_rows_do_not_foul():
+    # Back and middle of the same strength (pair of nines, same kickers) are allowed.
+    assert not arrange("9s 9d Kc 7h 4s", "9h 9c Kd 7d 4c", "2c 3d 5h").is_foul
+
+
+def test_cp_foul_earns_no_royalty_but_pays_the_opponents():
+    # A fouls with quads in back (a royalty if unfouled); B has trips in front (1 unit).
+    _, replay = hand("Scoring: 1-6", "Players: A, B",
+                     "A: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]",
+                     "B: back [Ac Qc Jc 9c 3c] middle [Ts Td Th 6h 2d] front [5c 5d 5s]")
+    a = next(h for h in replay.hands if h.player == "A")
+    assert a.is_foul and a.royalty == 0
+    assert nets(replay) == {"A": -7, "B": 7}  # scoop 6 + B's trips royalty 1
+
+
+def test_cp_foul_both_fouled_settle_nothing():
+    a = seated("back [As Kd 9c 7h 2s] middle [Qs Qd 3c 4d 5s] front [2c 3d 4h]")
+    b = seated("back [Ac Kc 9d 7d 2h] middle [Jc Jd 3h 4c 5h] front [2d 3c 4s]", player="B")
+    assert settle_pair(a, b, Scoring.ONE_SIX, ChineseRules()).points == 0
+
+
+# ---------------------------------------------------------------- CP-SURRENDER
+
+
+@pytest.mark.parametrize(("scoring", "pays"), [("1-6", 3), ("2-4", 2)])
+def test_cp_surrender_pays_each_opponent(scoring, pays):
+    _, replay = hand(f"Scoring: {scoring}", "Players: A, B, C", f"A: {A_ROWS}", "B: surrenders", "C: surrenders")
+    assert nets(replay) == {"A": 2 * pays, "B": -pays, "C": -pays}
+
+
+def test_cp_surrender_pays_and_earns_no_royalties():
+    # A has trips in front (1 unit): B surrendered, so B pays 3, not 4.
+    _, replay = hand("Scoring: 1-6", "Players: A, B",
+                     "A: back [Ac Kc Qc Jc 9c] middle [Td 9d 8s 6h 2d] front [5c 5d 5h]", "B: surrenders")
+    assert nets(replay) == {"A": 3, "B": -3}
+
+
+def test_cp_surrender_against_a_natural_is_forbidden():
+    _, replay = hand("Scoring: 1-6", "Players: A, B",
+                     "A: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]", "B: surrenders")
+    assert rules_of(replay.findings) == ["CP-SURRENDER"]
+    assert nets(replay) == {"A": 6, "B": -6}
+
+
+# ---------------------------------------------------------------- CP-ROYALTY
+
+
+def _strength(cards: str) -> int:
+    return evaluate(parse_cards(cards)).strength
+
+
+@pytest.mark.parametrize(("row", "cards", "units"), [
+    (Row.BACK, "As Ks Qs Js Ts", 1), (Row.BACK, "9s 8s 7s 6s 5s", 1), (Row.BACK, "7s 7d 7c 7h 2s", 1),
+    (Row.BACK, "Ks Kd Kh 4c 4d", 0), (Row.BACK, "As Js 9s 6s 2s", 0),
+    (Row.MIDDLE, "As Ks Qs Js Ts", 1), (Row.MIDDLE, "9s 8s 7s 6s 5s", 1), (Row.MIDDLE, "7s 7d 7c 7h 2s", 1),
+    (Row.MIDDLE, "Ks Kd Kh 4c 4d", 1), (Row.MIDDLE, "As Js 9s 6s 2s", 0), (Row.MIDDLE, "Ks Kd Kh 4c 5d", 0),
+    (Row.FRONT, "2c 2d 2h", 1), (Row.FRONT, "Ac Ad Ah", 1), (Row.FRONT, "Ac Ad Kh", 0),
+])
+def test_cp_royalty_classic_table(row, cards, units):
+    assert royalty(row, _strength(cards), RoyaltyTable.CHINESE) == units
+
+
+def test_cp_royalty_option_larger_straight_and_royal_flush():
+    rules = ChineseRules.parse("straight flush 3, royal flush 5", game="chinese")
+    assert royalty(Row.BACK, _strength("9s 8s 7s 6s 5s"), rules.royalties, rules.overrides) == 3
+    assert royalty(Row.MIDDLE, _strength("As Ks Qs Js Ts"), rules.royalties, rules.overrides) == 5
+    assert royalty(Row.MIDDLE, _strength("7s 7d 7c 7h 2s"), rules.royalties, rules.overrides) == 1
+
+
+def test_cp_royalty_paid_by_each_non_surrendered_opponent():
+    # A: quads in back, a full house in the middle, trips in front = 3 units; B pays them on
+    # top of the scoop, C surrendered and pays 3 to each, royalties none.
+    a_rows = "back [7s 7d 7c 7h 2s] middle [Ks Kd Kh 4c 4d] front [5c 5d 5h]"
+    _, replay = hand("Scoring: 1-6", "Players: A, B, C", f"A: {a_rows}",
+                     "B: back [Ac Kc Jc 9c 3c] middle [Td 9d 8s 6h 2d] front [4s 3d 2h]", "C: surrenders",
+                     "Royalties: A 3, B 0")
+    assert replay.findings == ()
+    a_vs_b = next(s for s in replay.scores if s.player == "A" and s.opponent == "B")
+    assert (a_vs_b.royalty_points, a_vs_b.points) == (3, 9)
+    assert nets(replay) == {"A": 12, "B": -6, "C": -6}
+
+
+def test_cp_royalty_wrong_claim_is_a_finding():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}", "Royalties: A 1, B 0")
+    assert rules_of(replay.findings) == ["CP-ROYALTY"]
+    assert replay.findings[0].expected == "0" and replay.findings[0].actual == "+1"
+
+
+# ---------------------------------------------------------------- CP-NATURAL
+
+NATURALS = {
+    NaturalKind.THREE_STRAIGHTS: "Ac 2d 3h 4s 5c 9d Th Js Qc Kd 6h 7s 8c",
+    NaturalKind.THREE_FLUSHES: "2c 5c 7c 9c Jc 3d 6d 8d Td Qd 4h Kh Ah",
+    NaturalKind.SIX_PAIRS: "2c 2d 5h 5s 7c 7d 9h 9s Jc Jd Kh Ks Ac",
+    NaturalKind.NO_FACES: "2c 3c 4d 5d 6h 7h 8s 9s Tc Td Ac Ad 2s",
+    NaturalKind.DRAGON: "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac",
+}
+
+
+@pytest.mark.parametrize("kind", list(NaturalKind))
+def test_cp_natural_each_kind_is_recognised(kind):
+    assert kind.holds(parse_cards(NATURALS[kind]))
+
+
+@pytest.mark.parametrize(("kind", "cards"), [
+    (NaturalKind.THREE_STRAIGHTS, "Ac 2d 3h 4s 5c 9d Th Js Qc Kd 6h 7s 9c"),
+    (NaturalKind.THREE_FLUSHES, "2c 5c 7c 9c Jc 3d 6d 8d Td Qd 4h Kh As"),
+    (NaturalKind.SIX_PAIRS, "2c 2d 5h 5s 7c 7d 9h 9s Jc Jd Kh Qs Ac"),
+    (NaturalKind.NO_FACES, "2c 3c 4d 5d 6h 7h 8s 9s Tc Td Ac Ad Js"),
+    (NaturalKind.DRAGON, "2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Kc"),
+])
+def test_cp_natural_near_misses_are_not_naturals(kind, cards):
+    assert not kind.holds(parse_cards(cards))
+
+
+def test_cp_natural_wins_a_scoop_from_each_opponent_by_default():
+    _, replay = hand("Scoring: 2-4", "Players: A, B, C", f"A: natural six pairs [{NATURALS[NaturalKind.SIX_PAIRS]}]",
+                     "B: back [Ah Ad Kd Qd 3h] middle [Qh Qc 4c 4d 6s] front [6c 3s 2h]",
+                     "C: back [Td 9d 8d 7s 6d] middle [Jh Js 3c 3d Tc] front [Kc Qs 4s]")
+    assert nets(replay)["A"] == 8
+    assert next(h for h in replay.hands if h.player == "A").natural is NaturalKind.SIX_PAIRS
+
+
+def test_cp_natural_bonus_option():
+    _, replay = hand("Scoring: 1-6", "Rules: natural 10", "Players: A, B",
+                     f"A: natural dragon [{NATURALS[NaturalKind.DRAGON]}]",
+                     "B: back [Ah Ad Kd Qd 3h] middle [Qh Qc 4c 4d 6s] front [6c 3s 2h]")
+    assert nets(replay) == {"A": 10, "B": -10}
+
+
+def test_cp_natural_that_is_not_one_is_a_finding_and_a_foul():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", "A: natural dragon [2c 3c 4h 5s 6c 7d 8c 9c Ts Jd Qh Ks Kc]",
+                     f"B: {B_ROWS}")
+    assert rules_of(replay.findings) == ["CP-NATURAL"]
+    assert nets(replay) == {"A": -6, "B": 6}
+
+
+# ---------------------------------------------------------------- CP-DEAL and CP-PLAYERS
+
+
+def test_cp_deal_a_card_twice_is_a_finding_naming_the_card():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}",
+                     "B: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 5d] front [3s 3d Kh]")
+    assert rules_of(replay.findings) == ["CP-DEAL"]
+    assert "Kh" in replay.findings[0].message and replay.findings[0].line == 5
+
+
+def test_cp_deal_a_row_of_the_wrong_size_is_a_finding_and_scores_as_a_foul():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}",
+                     "B: back [Ah Jh 8h 5h] middle [Tc Td 9s 9h 5d] front [3s 3d Ad 2h]")
+    assert rules_of(replay.findings) == ["CP-DEAL", "CP-DEAL"]
+    assert nets(replay) == {"A": 6, "B": -6}
+
+
+def test_cp_deal_a_listed_player_without_a_hand_is_a_finding():
+    _, replay = hand("Scoring: 1-6", "Players: A, B, C", f"A: {A_ROWS}", f"B: {B_ROWS}")
+    assert rules_of(replay.findings) == ["CP-DEAL"]
+    assert nets(replay) == {"A": 1, "B": -1}
+
+
+def test_cp_players_five_players_and_a_stranger():
+    _, replay = hand("Scoring: 1-6", "Players: A, B, C, D, E", f"A: {A_ROWS}", f"B: {B_ROWS}",
+                     "Z: surrenders", "C: surrenders", "D: surrenders", "E: surrenders")
+    assert rules_of(replay.findings).count("CP-PLAYERS") == 2
+
+
+def test_every_chinese_rule_id_has_a_registered_text():
+    for rule_id in ("CP-PLAYERS", "CP-DEAL", "CP-FOUL", "CP-SURRENDER", "CP-SCORE", "CP-ROYALTY", "CP-NATURAL"):
+        assert RULES[rule_id].startswith(rule_id)
