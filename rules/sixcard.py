@@ -222,6 +222,8 @@ class BoxFacts:
 @dataclass(frozen=True, kw_only=True)
 class SixcardReplay(Replay):
     boxes: tuple[BoxFacts, ...] = field(default=())
+    decisions: tuple = field(default=())
+    """Per box, the decision analysis of rules/sixcard_ev.py (BoxDecisions), when it was run."""
 
 
 # ---------------------------------------------------------------- the rules

@@ -1,0 +1,127 @@
+"""Six-card poker facts: one row per box per hand, one row per option of each decision, and
+the house edge of perfect play.
+
+``sixcard_boxes`` is what ``player_stats_sixcard`` reads. EV columns are expectations (money
+units, rounded to 1/10,000), not amounts that changed hands: ``ev_best`` is the value of the
+best first decision, ``ev_lost`` the EV given away over all the box's decisions (first
+decision, after a buy, after an exchange, the dealer's game), ``ev_taken = ev_best − ev_lost``
+(an unbiased estimate of the value of the player's own line; see rules/sixcard_ev.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from decimal import Decimal
+
+import pyarrow as pa
+
+from pipeline.games import Handler
+from pipeline.tables import MONEY, define
+from rules.cards import format_cards
+from rules.sixcard import SixcardReplay, SixcardSession, replay
+from rules.sixcard_ev import BoxDecisions, analyse_hand
+
+EV = pa.decimal128(18, 4)
+"""Expected values: exact decimals rounded to 1/10,000 of the money unit."""
+
+SIXCARD_BOXES = define(
+    "sixcard_boxes",
+    ("game_id", pa.string()),
+    ("player", pa.string()),
+    ("hand_no", pa.int32()),
+    ("box", pa.int16()),
+    ("count_boxes", pa.int16()),       # boxes the player played in this hand
+    ("ante", MONEY),
+    ("bet", MONEY),                    # 0 when the box folded
+    ("bought_card", pa.string()),
+    ("exchanged_out", pa.string()),
+    ("exchanged_in", pa.string()),
+    ("folded", pa.bool_()),
+    ("bought_dealer_game", pa.bool_()),
+    ("cards", pa.string()),            # the box's final cards
+    ("best_five", pa.string()),
+    ("category", pa.string()),         # HandCategory label: "pair", "full house" …
+    ("dealer_cards", pa.string()),     # the dealer hand this box met (after its dealer-game buy)
+    ("dealer_category", pa.string()),
+    ("dealer_qualifies", pa.bool_()),
+    ("outcome", pa.string()),          # fold, no_game, no_game_after_buy, win, lose, tie
+    ("costs", MONEY),                  # buying, exchanging, the dealer's game
+    ("net", MONEY),                    # the true net, costs included
+    ("net_written", MONEY),            # the casino's Result: claim (null when absent)
+    ("wagered", MONEY),                # ante + bet + costs
+    ("returned", MONEY),               # what came back on ante and bet
+    ("ev_taken", EV),
+    ("ev_best", EV),
+    ("best_option", pa.string()),
+    ("option_taken", pa.string()),
+    ("ev_lost", EV),
+    ("line", pa.int32()),
+)
+
+SIXCARD_DECISIONS = define(
+    "sixcard_decisions",
+    ("game_id", pa.string()),
+    ("hand_no", pa.int32()),
+    ("box", pa.int16()),
+    ("decision_no", pa.int16()),       # 1 = first decision on the box
+    ("stage", pa.string()),            # draw, after_buy, after_exchange, dealer_game
+    ("option", pa.string()),           # fold, play, buy, exchange Xx, take ante, buy dealer game
+    ("ev", EV),
+    ("is_taken", pa.bool_()),
+    ("is_best", pa.bool_()),
+)
+
+_Q = Decimal("0.0001")
+
+
+def _ev(value: float | None) -> Decimal | None:
+    return None if value is None else Decimal(repr(float(value))).quantize(_Q)
+
+
+def replay_session(session: SixcardSession) -> SixcardReplay:
+    """The rules replay plus, per box, the decision analysis (rules/sixcard_ev.py)."""
+    result = replay(session)
+    analyses = [a for hand in session.hands for a in analyse_hand(hand) if a is not None]
+    return replace(result, decisions=tuple(analyses))
+
+
+def add_rows(rows, session: SixcardSession, result: SixcardReplay) -> None:
+    game_id = session.source.game_id
+    analyses: dict[tuple[int, int], BoxDecisions] = {(a.hand_no, a.box): a for a in result.decisions}
+    count_boxes = {hand.number: len(hand.boxes) for hand in session.hands}
+    for fact in result.boxes:
+        box = fact.box
+        analysis = analyses.get((fact.hand_no, box.number)) if fact.valid else None
+        rows.add(
+            "sixcard_boxes", "sixcard", game_id=game_id, player=session.player, hand_no=fact.hand_no,
+            box=box.number, count_boxes=count_boxes[fact.hand_no], ante=box.ante,
+            bet=Decimal(0) if box.folds else (box.bet or Decimal(0)),
+            bought_card=str(box.bought) if box.bought else None,
+            exchanged_out=str(box.exchanged_out) if box.exchanged_out else None,
+            exchanged_in=str(box.exchanged_in) if box.exchanged_in else None,
+            folded=box.folds, bought_dealer_game=fact.dealer_buy is not None,
+            cards=format_cards(fact.final_cards), best_five=format_cards(fact.best_five) or None,
+            category=fact.category.label if fact.category is not None else None,
+            dealer_cards=format_cards(fact.dealer_cards),
+            dealer_category=fact.dealer_category.label if fact.dealer_category is not None else None,
+            dealer_qualifies=fact.dealer_qualifies, outcome=fact.outcome.value if fact.outcome else None,
+            costs=fact.costs, net=fact.net, net_written=fact.net_written, wagered=fact.wagered,
+            returned=fact.returned,
+            ev_taken=_ev(analysis.ev_taken) if analysis else None,
+            ev_best=_ev(analysis.ev_best) if analysis else None,
+            best_option=analysis.best_option if analysis else None,
+            option_taken=analysis.option_taken if analysis else None,
+            ev_lost=_ev(analysis.ev_lost) if analysis else None,
+            line=box.line,
+        )
+        if analysis is None:
+            continue
+        for no, decision in enumerate(analysis.decisions, 1):
+            best = decision.best
+            for option, value in decision.options:
+                rows.add("sixcard_decisions", "sixcard", game_id=game_id, hand_no=fact.hand_no, box=box.number,
+                         decision_no=no, stage=decision.stage, option=option, ev=_ev(value),
+                         is_taken=option == decision.taken, is_best=option == best)
+
+
+HANDLERS = {SixcardSession: Handler(replay=replay_session, add_rows=add_rows)}
