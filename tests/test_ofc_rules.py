@@ -1,0 +1,315 @@
+"""Open-face Chinese poker rules (RULES.md section 5): placements, royalties of both tables, variants."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers.chinese import parse_ofc
+from rules.cards import parse_cards
+from rules.chinese import ROWS, Row, RoyaltyTable, royalty
+from rules.evaluator import evaluate
+from rules.ofc import replay_ofc
+from rules.records import Source
+from rules.rulebook import RULES
+
+FORMATS_EXAMPLE = """OFC hand O-501
+Date: 2026-11-28 23:05
+Club: Tverskaya
+Variant: classic
+Scoring: 1-6
+Players: Anna, Boris
+Dealer: Boris
+Anna sets: back [Ah Ad] middle [7c 8c] front [2h]
+Boris sets: back [Ks Kc Kd] middle [5d] front [Qh]
+Anna draws Ac: back
+Boris draws 6h: back
+Anna draws 4s: back
+Boris draws 6c: back
+Anna draws 4d: back
+Boris draws 5h: middle
+Anna draws 9c: middle
+Boris draws Js: middle
+Anna draws Tc: middle
+Boris draws Jd: middle
+Anna draws 2c: middle
+Boris draws 8s: middle
+Anna draws 3d: front
+Boris draws Qs: front
+Anna draws 5s: front
+Boris draws 7d: front
+Royalties: Anna 14, Boris 13
+Points: Anna +2, Boris -2"""
+
+
+def replay_text(text: str, first_line: int = 1):
+    lines = tuple(text.splitlines())
+    record = parse_ofc(lines, Source(file="t.txt", first_line=first_line, last_line=first_line + len(lines) - 1,
+                                     game_id="t"))
+    return record, replay_ofc(record)
+
+
+def classic_log(hands: dict[str, str], *, header: tuple[str, ...] = (), variant: str = "classic") -> str:
+    """A legal classic log reaching the given final rows ("back [..] middle [..] front [..]"); the
+    last player deals, each sets his first 5 cards (back, middle, front order) and draws the rest."""
+    names = list(hands)
+    cards = {}
+    for name, text in hands.items():
+        parts = [part.split("]")[0] for part in text.split("[")[1:]]
+        cards[name] = [(card, row) for row, part in zip(ROWS, parts) for card in parse_cards(part)]
+    lines = ["OFC hand T-1", f"Variant: {variant}", "Scoring: 1-6", f"Players: {', '.join(names)}",
+             f"Dealer: {names[-1]}", *header]
+    for name in names:
+        first = cards[name][:5]
+        rows = " ".join(f"{row} [{' '.join(str(c) for c, r in first if r is row)}]"
+                        for row in ROWS if any(r is row for _, r in first))
+        lines.append(f"{name} sets: {rows}")
+    for turn in range(5, 13):
+        for name in names:
+            card, row = cards[name][turn]
+            lines.append(f"{name} draws {card}: {row}")
+    return "\n".join(lines)
+
+
+def nets(replay) -> dict[str, int]:
+    return {p.player: int(p.net) for p in replay.players}
+
+
+def rule_ids(replay) -> list[str]:
+    return [f.rule_id for f in replay.findings]
+
+
+A_HAND = "back [Ah Ad Ac 4s 4d] middle [7c 8c 9c Tc 2c] front [2h 3d 5s]"   # royalties 6 + 8
+B_HAND = "back [Ks Kc Kd 6h 6c] middle [5d 5h Js Jd 8s] front [Qh Qs 7d]"   # royalties 6 + 7
+
+
+# ---------------------------------------------------------------- the FORMATS.md example
+
+
+def test_formats_example_scores_as_written():
+    record, replay = replay_text(FORMATS_EXAMPLE)
+    assert replay.findings == ()
+    assert nets(replay) == {"Anna": 2, "Boris": -2}
+    assert {h.player: h.royalty for h in replay.hands} == {"Anna": 14, "Boris": 13}
+    assert {h.player: h.royalties for h in replay.hands} == {"Anna": (6, 8, 0), "Boris": (6, 0, 7)}
+    assert len(replay.placements) == 26 and replay.placements[0].turn_no == 0
+
+
+def test_formats_example_wrong_claims_are_findings_at_their_lines():
+    text = FORMATS_EXAMPLE.replace("Royalties: Anna 14", "Royalties: Anna 12").replace("Anna +2, Boris -2",
+                                                                                        "Anna +4, Boris -4")
+    _, replay = replay_text(text, first_line=100)
+    assert rule_ids(replay) == ["OFC-ROYALTY", "CP-SCORE", "CP-SCORE"]
+    assert [f.line for f in replay.findings] == [125, 126, 126]
+
+
+# ---------------------------------------------------------------- OFC-ROYALTY, both tables
+
+_S = {"straight": "9s 8d 7c 6h 5s", "flush": "As Js 9s 6s 2s", "full house": "Ks Kd Kh 4c 4d",
+      "quads": "7s 7d 7c 7h 2s", "straight flush": "9h 8h 7h 6h 5h", "royal": "Ad Kd Qd Jd Td",
+      "trips": "Qs Qd Qc 7h 2s", "two pair": "Qs Qd 7c 7h 2s"}
+
+FIVE_CARD = [
+    # (table, row, hand, royalty)
+    *[(RoyaltyTable.OFC_CLASSIC, Row.BACK, k, v) for k, v in
+      {"straight": 2, "flush": 4, "full house": 6, "quads": 8, "straight flush": 10, "royal": 20,
+       "trips": 0, "two pair": 0}.items()],
+    *[(RoyaltyTable.OFC_CLASSIC, Row.MIDDLE, k, v) for k, v in
+      {"straight": 4, "flush": 8, "full house": 12, "quads": 16, "straight flush": 20, "royal": 40,
+       "trips": 0, "two pair": 0}.items()],
+    *[(RoyaltyTable.OFC_MODERN, Row.BACK, k, v) for k, v in
+      {"straight": 2, "flush": 4, "full house": 6, "quads": 10, "straight flush": 15, "royal": 25,
+       "trips": 0, "two pair": 0}.items()],
+    *[(RoyaltyTable.OFC_MODERN, Row.MIDDLE, k, v) for k, v in
+      {"trips": 2, "straight": 4, "flush": 8, "full house": 12, "quads": 20, "straight flush": 30,
+       "royal": 50, "two pair": 0}.items()],
+]
+
+
+@pytest.mark.parametrize(("table", "row", "name", "amount"), FIVE_CARD,
+                         ids=[f"{t.value}-{r}-{n}" for t, r, n, _ in FIVE_CARD])
+def test_ofc_royalty_five_card_rows(table, row, name, amount):
+    assert royalty(row, evaluate(parse_cards(_S[name])).strength, table) == amount
+
+
+FRONT = ([(f"{r}{r}", 1 + i) for i, r in enumerate("6789TJQKA")] + [(f"{r}{r}{r}", 10 + i) for i, r in
+         enumerate("23456789TJQKA")] + [("55", 0), ("22", 0), ("high", 0)])
+
+
+@pytest.mark.parametrize("table", [RoyaltyTable.OFC_CLASSIC, RoyaltyTable.OFC_MODERN])
+@pytest.mark.parametrize(("made", "amount"), FRONT, ids=[m for m, _ in FRONT])
+def test_ofc_royalty_front_pairs_from_sixes_and_every_trips(table, made, amount):
+    suits = "shd"
+    if made == "high":
+        cards = "Ks Qd 9h"
+    else:
+        kicker = "4c" if made[0] != "4" else "3c"
+        cards = " ".join(f"{made[0]}{suits[i]}" for i in range(len(made))) + ("" if len(made) == 3 else f" {kicker}")
+    assert royalty(Row.FRONT, evaluate(parse_cards(cards)).strength, table) == amount
+
+
+def test_ofc_royalty_modern_table_as_a_ruleset_option():
+    # Boris's middle trips earn 2 under the modern table and nothing under the classic one.
+    hands = {"A": A_HAND, "B": "back [Ks Kc Kd 6h 6c] middle [5d 5h 5c Jd 8s] front [Qh Qs 7d]"}
+    _, classic = replay_text(classic_log(hands))
+    _, modern = replay_text(classic_log(hands, header=("Rules: royalties modern",)))
+    assert {h.player: h.royalty for h in classic.hands} == {"A": 14, "B": 13}
+    assert {h.player: h.royalty for h in modern.hands} == {"A": 14, "B": 15}
+    assert nets(modern) == {"A": 1 - 1, "B": 0}  # rows 2-1 for A (+1), royalties 14 - 15 (-1)
+
+
+def test_ofc_royalty_fouled_hand_pays_a_scoop_and_the_opponents_royalties():
+    fouled = "back [2s 3d 5h 7c 9d] middle [Kh Kd 4c 8d Js] front [Qc Qd 6s]"  # pair over high card
+    _, replay = replay_text(classic_log({"A": A_HAND, "B": fouled}))
+    b = next(h for h in replay.hands if h.player == "B")
+    assert b.is_foul and b.royalty == 0
+    assert nets(replay) == {"A": 6 + 14, "B": -20}
+
+
+# ---------------------------------------------------------------- OFC-PLACE and OFC-ROWS
+
+
+def test_ofc_place_legal_log_has_no_findings():
+    _, replay = replay_text(classic_log({"A": A_HAND, "B": B_HAND}))
+    assert replay.findings == ()
+
+
+def test_ofc_place_draw_out_of_turn_is_a_finding():
+    lines = classic_log({"A": A_HAND, "B": B_HAND}).splitlines()
+    i = next(i for i, line in enumerate(lines) if " draws " in line)
+    lines[i], lines[i + 1] = lines[i + 1], lines[i]  # B draws before A
+    _, replay = replay_text("\n".join(lines))
+    assert rule_ids(replay) == ["OFC-PLACE"]
+    assert replay.findings[0].line == i + 1 and "A's turn" in replay.findings[0].message
+
+
+def test_ofc_place_first_set_is_five_cards():
+    text = FORMATS_EXAMPLE.replace("Anna sets: back [Ah Ad] middle [7c 8c] front [2h]",
+                                   "Anna sets: back [Ah Ad] middle [7c 8c]").replace("Anna draws 5s: front",
+                                                                                     "Anna draws 5s: front\nAnna draws 2h: front")
+    _, replay = replay_text(text)
+    assert "OFC-PLACE" in rule_ids(replay)
+    assert any("sets 4 cards" in f.message for f in replay.findings)
+
+
+def test_ofc_rows_a_card_into_a_full_row_is_a_finding_and_the_hand_is_short():
+    text = FORMATS_EXAMPLE.replace("Anna draws 3d: front", "Anna draws 3d: back")
+    _, replay = replay_text(text)
+    assert rule_ids(replay)[:2] == ["OFC-ROWS", "OFC-ROWS"]  # the full back row, then the short front row
+    assert set(rule_ids(replay)[2:]) == {"OFC-ROYALTY", "CP-SCORE"}  # the claims counted Anna unfouled
+    assert replay.findings[0].line == 22
+    assert nets(replay) == {"Anna": -6 - 13, "Boris": 19}
+
+
+def test_ofc_rows_a_card_twice_is_a_finding():
+    text = FORMATS_EXAMPLE.replace("Boris draws 7d: front", "Boris draws 2h: front")
+    _, replay = replay_text(text)
+    assert rule_ids(replay) == ["OFC-ROWS"]
+    assert "2h" in replay.findings[0].message and replay.findings[0].line == 25
+
+
+# ---------------------------------------------------------------- OFC-PINEAPPLE
+
+PINEAPPLE = """OFC hand P-1
+Variant: pineapple
+Scoring: 1-6
+Players: A, B
+Dealer: B
+A sets: back [Ah Ad] middle [7c 8c] front [2h]
+B sets: back [Ks Kc Kd] middle [5d] front [Qh]
+A draws [Ac 3s 3h]: Ac back, 4s back, discards 3h
+B draws [6h 6c 2d]: 6h back, 6c back, discards 2d
+A draws [4d 9c 3c]: 4d back, 9c middle, discards 3c
+B draws [5h Js 4h]: 5h middle, Js middle, discards 4h
+A draws [Tc 2c Th]: Tc middle, 2c middle, discards Th
+B draws [Jd 8s 9d]: Jd middle, 8s middle, discards 9d
+A draws [3d 5s Td]: 3d front, 5s front, discards Td
+B draws [Qs 7d 8d]: Qs front, 7d front, discards 8d
+Points: A +2, B -2"""
+
+
+def test_ofc_pineapple_legal_hand():
+    _, replay = replay_text(PINEAPPLE.replace("[Ac 3s 3h]: Ac back, 4s back", "[Ac 4s 3h]: Ac back, 4s back"))
+    assert replay.findings == ()
+    assert nets(replay) == {"A": 2, "B": -2}
+    discards = [p for p in replay.placements if p.is_discard]
+    assert len(discards) == 8 and all(p.row is None for p in discards)
+
+
+def test_ofc_pineapple_placing_a_card_not_dealt_is_a_finding():
+    _, replay = replay_text(PINEAPPLE)  # A places 4s, which was not among [Ac 3s 3h]
+    assert rule_ids(replay) == ["OFC-PLACE"]
+    assert replay.findings[0].line == 8
+
+
+def test_ofc_pineapple_draw_must_discard_one_of_three():
+    text = PINEAPPLE.replace("[Ac 3s 3h]: Ac back, 4s back, discards 3h", "[Ac 4s 3h]: Ac back, 4s back, 3h front")
+    _, replay = replay_text(text)
+    assert "OFC-PINEAPPLE" in rule_ids(replay)
+
+
+def test_ofc_pineapple_three_card_draw_in_a_classic_hand_is_a_finding():
+    _, replay = replay_text(PINEAPPLE.replace("Variant: pineapple", "Variant: classic")
+                            .replace("[Ac 3s 3h]: Ac back, 4s back", "[Ac 4s 3h]: Ac back, 4s back"))
+    assert rule_ids(replay).count("OFC-PINEAPPLE") == 8
+
+
+# ---------------------------------------------------------------- OFC-FANTASYLAND
+
+FANTASY_A = "A fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc 2c 2h 3d 5s Kh]: " \
+            "back [Ah Ad Ac 4s 4d] middle [7c 8c 9c Tc 2c] front [2h 3d 5s], discards [Kh]"
+
+
+def test_ofc_fantasyland_entry_on_queens_in_front():
+    text = classic_log({"A": A_HAND, "B": B_HAND}, variant="fantasyland")
+    _, replay = replay_text(text)
+    assert replay.findings == ()
+    entries = {h.player: h.fantasyland_entry for h in replay.hands}
+    assert entries == {"A": False, "B": True}  # B: QQ in front, unfouled
+
+
+def test_ofc_fantasyland_no_entry_on_jacks_or_a_fouled_hand():
+    jacks = "back [Ks Kc Kd 6h 6c] middle [5d 5h Qs Qh 8s] front [Jd Js 7d]"
+    fouled = "back [Ks Kc 9d 6h 3c] middle [5d 5h Js Jd 8s] front [Qh Qs 7d]"
+    for hand in (jacks, fouled):
+        _, replay = replay_text(classic_log({"A": A_HAND, "B": hand}, variant="fantasyland"))
+        assert not any(h.fantasyland_entry for h in replay.hands)
+
+
+def test_ofc_fantasyland_in_a_classic_hand_counts_no_entry():
+    _, replay = replay_text(classic_log({"A": A_HAND, "B": B_HAND}))
+    assert not any(h.fantasyland_entry for h in replay.hands)
+
+
+def _with_fantasy(a_line: str) -> str:
+    lines = classic_log({"A": A_HAND, "B": B_HAND}, variant="fantasyland").splitlines()
+    lines = [line for line in lines if not line.startswith("A ")]
+    lines.insert(5, a_line)
+    return "\n".join(lines)
+
+
+def test_ofc_fantasyland_14_cards_at_once_and_stay_on_a_middle_full_house_or_better():
+    _, replay = replay_text(_with_fantasy(FANTASY_A))
+    assert replay.findings == ()
+    a = next(h for h in replay.hands if h.player == "A")
+    assert a.in_fantasyland and not a.fantasyland_stay  # aces full in back, a flush in the middle: out
+    stay = ("A fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc Jc 2h 3d 5s Kh]: "
+            "back [7c 8c 9c Tc Jc] middle [Ah Ad Ac 4s 4d] front [2h 3d 5s], discards [Kh]")
+    _, replay = replay_text(_with_fantasy(stay))
+    assert replay.findings == ()
+    assert next(h for h in replay.hands if h.player == "A").fantasyland_stay
+    fl = [p for p in replay.placements if p.player == "A"]
+    assert len(fl) == 14 and all(p.is_fantasyland and p.turn_no == 0 for p in fl)
+
+
+def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
+    short = FANTASY_A.replace(" Kh]:", "]:").replace(", discards [Kh]", "").replace("2c 2h 3d", "2c 2h 3d")
+    twelve = short.replace(" 5s]:", "]:").replace("front [2h 3d 5s]", "front [2h 3d]")
+    _, replay = replay_text(_with_fantasy(twelve))
+    assert rule_ids(replay).count("OFC-FANTASYLAND") == 2  # 12 cards dealt, 12 set
+    _, replay = replay_text(_with_fantasy(FANTASY_A).replace("Variant: fantasyland", "Variant: classic"))
+    assert "OFC-FANTASYLAND" in rule_ids(replay)
+
+
+def test_every_ofc_rule_id_has_a_registered_text():
+    for rule_id in ("OFC-ROWS", "OFC-PLACE", "OFC-ROYALTY", "OFC-PINEAPPLE", "OFC-FANTASYLAND"):
+        assert RULES[rule_id].startswith(rule_id)
