@@ -745,6 +745,8 @@ class _Replayer:
                       expected=self._winner_text(), actual=f"{name} collects {act}")
             elif exp > 0 and act == 0:
                 rule, why = self._wrong_winner_rule(None)
+                if name in tolerance:
+                    rule = "HE-SPLIT"
                 f.add(rule if len(contenders) > 1 else "HE-COLLECTED", f"{name} should collect {exp} but collects nothing",
                       line=end, expected=f"{name} collects {exp}", actual="nothing")
             elif abs(exp - act) > tolerance.get(name, _ZERO):

@@ -1,0 +1,409 @@
+"""The Hold'em replay: one test per rule ID, each a small PokerStars hand broken on purpose.
+
+Every hand is written inline as PokerStars text; ``LEGAL`` replays clean, each test changes a
+line or two and expects the finding of its rule at the right FILE line with expected/actual.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from parsers.pokerstars import parse
+from rules.findings import Severity
+from rules.holdem import RULES, replay
+from rules.records import Source
+from rules.rulebook import rule_text
+
+LEGAL = """PokerStars Hand #100: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Anna [As Ad]
+Anna: raises $4 to $6
+Boris: folds
+Vera: calls $4
+*** FLOP *** [2c 7d 9h]
+Vera: checks
+Anna: bets $10
+Vera: calls $10
+*** TURN *** [2c 7d 9h] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7d 9h Jc] [3s]
+Vera: bets $20
+Anna: calls $20
+*** SHOW DOWN ***
+Vera: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $71 from pot
+*** SUMMARY ***
+Total pot $73 | Rake $2
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) showed [As Ad] and won ($71) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings"""
+
+FIRST_LINE = 20  # the hand starts at line 20 of its file: findings carry file lines
+
+
+def run(text: str):
+    lines = tuple(text.split("\n"))
+    hand = parse(lines, Source(file="t.txt", first_line=FIRST_LINE, last_line=FIRST_LINE + len(lines) - 1,
+                               game_id="t"))
+    return replay(hand)
+
+
+def edit(text: str, *pairs: tuple[str, str]) -> str:
+    for old, new in pairs:
+        assert old in text, old
+        text = text.replace(old, new, 1)
+    return text
+
+
+def line_of(text: str, needle: str) -> int:
+    return FIRST_LINE + text.split("\n").index(needle)
+
+
+def only(result, rule_id: str):
+    found = [f for f in result.findings if f.rule_id == rule_id]
+    assert found, f"no {rule_id} among {[(f.rule_id, f.message) for f in result.findings]}"
+    return found[0]
+
+
+def test_legal_hand_replays_clean_with_exact_nets():
+    result = run(LEGAL)
+    assert result.findings == ()
+    nets = {p.player: p.net for p in result.players}
+    assert nets == {"Anna": Decimal(35), "Boris": Decimal(-1), "Vera": Decimal(-36)}
+    assert sum(nets.values()) == -Decimal(2)  # the rake
+    anna = next(f for f in result.facts if f.player == "Anna")
+    assert (anna.position, anna.went_to_showdown, anna.won_at_showdown, anna.saw_river) == ("BTN", True, True, True)
+    raise_fact = next(a for a in result.actions if a.action.kind.value == "raise")
+    assert (raise_fact.to_call, raise_fact.bet_level, raise_fact.amount) == (Decimal(2), 1, Decimal(6))
+
+
+def test_every_rule_id_has_a_registered_text():
+    for rule_id in RULES:
+        assert rule_id.startswith("HE-") and RULES[rule_id] == rule_text(rule_id)
+
+
+def test_he_action_order_forbids_acting_out_of_turn():
+    text = edit(LEGAL, ("Boris: folds\nVera: calls $4", "Vera: calls $4\nBoris: folds"))
+    finding = only(run(text), "HE-ACTION-ORDER")
+    assert (finding.line, finding.expected, finding.actual) == (line_of(text, "Vera: calls $4"), "Boris", "Vera")
+    assert [f.rule_id for f in run(text).findings] == ["HE-ACTION-ORDER"]
+
+
+def test_he_check_forbids_checking_facing_a_bet():
+    text = edit(LEGAL, ("Anna: bets $10\nVera: calls $10", "Anna: bets $10\nVera: checks"))
+    finding = only(run(text), "HE-CHECK")
+    assert finding.line == FIRST_LINE + 15  # the flop's "Vera: checks" after the bet
+    assert (finding.expected, finding.actual) == ("call 10, raise or fold", "check facing 10")
+
+
+def test_he_call_puts_in_what_is_owed():
+    text = edit(LEGAL, ("Vera: calls $4", "Vera: calls $5"))
+    finding = only(run(text), "HE-CALL")
+    assert (finding.line, finding.expected, finding.actual) == (line_of(text, "Vera: calls $5"), "4", "5")
+
+
+def test_he_bet_forbids_betting_over_a_bet():
+    text = edit(LEGAL, ("Anna: calls $20", "Anna: bets $20"))
+    finding = only(run(text), "HE-BET")
+    assert finding.line == line_of(text, "Anna: bets $20") and finding.actual == "bet 20"
+
+
+def test_he_blinds_posts_the_stated_blind():
+    text = edit(LEGAL, ("Vera: posts big blind $2", "Vera: posts big blind $3"))
+    finding = only(run(text), "HE-BLINDS")
+    assert (finding.line, finding.expected, finding.actual) == (FIRST_LINE + 6, "2", "3")
+
+
+def test_he_min_raise_requires_the_size_of_the_last_raise():
+    text = edit(LEGAL, ("Anna: raises $4 to $6", "Anna: raises $1 to $3"), ("Vera: calls $4", "Vera: calls $1"))
+    finding = only(run(text), "HE-MIN-RAISE")
+    assert (finding.line, finding.expected, finding.actual) == (FIRST_LINE + 9, "at least 2 (to 4)", "1 (to 3)")
+
+
+SHORT_ALL_IN = """PokerStars Hand #101: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($9 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $4 to $6
+Boris: raises $3 to $9 and is all-in
+Vera: calls $7
+Anna: raises $21 to $30
+Vera: folds
+Uncalled bet ($21) returned to Anna
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Jc]
+*** RIVER *** [2c 7d 9h Jc] [3s]
+*** SHOW DOWN ***
+Boris: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $27 from pot
+*** SUMMARY ***
+Total pot $27 | Rake $0
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) showed [As Ad] and won ($27) with a pair of Aces
+Seat 2: Boris (small blind) showed [Kc Kd] and lost with a pair of Kings
+Seat 3: Vera (big blind) folded before Flop"""
+
+
+def test_he_min_raise_short_all_in_does_not_reopen_the_betting():
+    result = run(SHORT_ALL_IN)
+    finding = only(result, "HE-MIN-RAISE")
+    assert finding.line == line_of(SHORT_ALL_IN, "Anna: raises $21 to $30")
+    assert finding.expected == "call 3 or fold"
+    assert [f.rule_id for f in result.findings] == ["HE-MIN-RAISE"]
+
+
+def test_he_pot_limit_caps_a_raise_at_the_pot():
+    pl = LEGAL.replace("Hold'em No Limit", "Hold'em Pot Limit")
+    assert run(pl).findings == ()
+    text = edit(pl, ("Anna: raises $4 to $6", "Anna: raises $6 to $8"), ("Vera: calls $4", "Vera: calls $6"))
+    finding = only(run(text), "HE-POT-LIMIT")
+    assert finding.line == FIRST_LINE + 9 and finding.expected == "at most 5 (to 7)" and finding.actual == "6 (to 8)"
+
+
+LIMIT = """PokerStars Hand #102: Hold'em Limit ($2/$4 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $2 to $4
+Boris: raises $2 to $6
+Vera: raises $2 to $8
+Anna: calls $4
+Boris: calls $2
+*** FLOP *** [2c 7d 9h]
+Boris: checks
+Vera: bets $2
+Anna: folds
+Boris: folds
+Uncalled bet ($2) returned to Vera
+Vera collected $24 from pot
+*** SUMMARY ***
+Total pot $24 | Rake $0
+Board [2c 7d 9h]
+Seat 1: Anna (button) folded on the Flop
+Seat 2: Boris (small blind) folded on the Flop
+Seat 3: Vera (big blind) collected ($24)"""
+
+
+def test_he_limit_size_fixes_bets_and_raises():
+    assert run(LIMIT).findings == ()
+    text = edit(LIMIT, ("Vera: bets $2", "Vera: bets $3"), ("Uncalled bet ($2)", "Uncalled bet ($3)"))
+    finding = only(run(text), "HE-LIMIT-SIZE")
+    assert (finding.line, finding.expected, finding.actual) == (line_of(text, "Vera: bets $3"), "2", "3")
+
+
+def test_he_limit_cap_allows_four_bets():
+    text = edit(LIMIT, ("Anna: calls $4\nBoris: calls $2", "Anna: raises $2 to $10\nBoris: calls $4\nVera: calls $2"),
+                ("Total pot $24", "Total pot $30"), ("Vera collected $24", "Vera collected $30"),
+                ("collected ($24)", "collected ($30)"))
+    finding = only(run(text), "HE-LIMIT-CAP")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(text, "Anna: raises $2 to $10"), "at most 4 bets", "5 bets")
+
+
+def test_he_stack_forbids_putting_in_more_than_the_stack():
+    text = edit(LEGAL, ("Seat 3: Vera ($100 in chips)", "Seat 3: Vera ($12 in chips)"))
+    finding = only(run(text), "HE-STACK")
+    assert (finding.line, finding.expected, finding.actual) == (line_of(text, "Vera: calls $10"), "6", "10")
+
+
+def test_he_uncalled_returns_only_the_uncalled_part():
+    text = edit(LIMIT, ("Uncalled bet ($2) returned to Vera", "Uncalled bet ($3) returned to Vera"))
+    finding = only(run(text), "HE-UNCALLED")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(text, "Uncalled bet ($3) returned to Vera"), "2 to Vera", "3 to Vera")
+
+
+SIDE_POT = """PokerStars Hand #103: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($20 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $4 to $6
+Boris: raises $14 to $20 and is all-in
+Vera: raises $30 to $50
+Anna: calls $44
+*** FLOP *** [2c 7d 9h]
+Vera: bets $10
+Anna: folds
+Uncalled bet ($10) returned to Vera
+*** TURN *** [2c 7d 9h] [Jc]
+*** RIVER *** [2c 7d 9h Jc] [3s]
+*** SHOW DOWN ***
+Vera: shows [Qc Qd] (a pair of Queens)
+Boris: shows [Kc Kd] (a pair of Kings)
+Vera collected $60 from side pot
+Boris collected $58 from main pot
+*** SUMMARY ***
+Total pot $120 Main pot $58. Side pot $60. | Rake $2
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) folded on the Flop
+Seat 2: Boris (small blind) showed [Kc Kd] and won ($58) with a pair of Kings
+Seat 3: Vera (big blind) showed [Qc Qd] and won ($60) with a pair of Queens"""
+
+
+def test_he_side_pot_per_all_in_level():
+    result = run(SIDE_POT)
+    assert result.findings == ()
+    assert [(p.amount, set(p.eligible)) for p in result.pots] == [
+        (Decimal(60), {"Boris", "Vera"}), (Decimal(60), {"Vera"})]  # Anna folded: in no pot
+    text = edit(SIDE_POT, ("Main pot $58. Side pot $60.", "Main pot $48. Side pot $70."))
+    finding = only(run(text), "HE-SIDE-POT")
+    assert finding.line == line_of(text, "Total pot $120 Main pot $48. Side pot $70. | Rake $2")
+    assert (finding.expected, finding.actual) == ("60 / 60 (rake 2)", "48 / 70")
+
+
+def test_he_showdown_awards_the_best_hand():
+    text = edit(LEGAL, ("Anna collected $71 from pot", "Vera collected $71 from pot"),
+                ("won ($71) with a pair of Aces", "lost with a pair of Aces"),
+                ("and lost with a pair of Kings", "and won ($71) with a pair of Kings"))
+    finding = next(f for f in run(text).findings if f.rule_id == "HE-SHOWDOWN" and f.actual == "Vera collects 71")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(text, "Vera collected $71 from pot"), "Anna", "Vera collects 71")
+
+
+def test_he_split_shares_identical_hands():
+    split = edit(LEGAL, ("Vera: shows [Kc Kd] (a pair of Kings)", "Vera: shows [Ac Ah] (a pair of Aces)"),
+                 ("Anna collected $71 from pot", "Anna collected $35.50 from pot\nVera collected $35.50 from pot"),
+                 ("won ($71)", "won ($35.50)"),
+                 ("showed [Kc Kd] and lost with a pair of Kings", "showed [Ac Ah] and won ($35.50) with a pair of Aces"),
+                 ("Dealt to Anna [As Ad]", "Dealt to Anna [As Ad]"))
+    split = split.replace("[As Ad]", "[As Kd]").replace("[Ac Ah]", "[Ac Kh]")
+    assert run(split).findings == ()
+    text = edit(split, ("Anna collected $35.50 from pot\nVera collected $35.50 from pot", "Anna collected $71 from pot"),
+                ("won ($35.50) with a pair of Aces\nSeat 2", "won ($71) with a pair of Aces\nSeat 2"),
+                ("showed [Ac Kh] and won ($35.50) with a pair of Aces", "showed [Ac Kh] and lost with a pair of Aces"))
+    finding = next(f for f in run(text).findings if f.rule_id == "HE-SPLIT" and f.actual == "71")
+    assert finding.line == line_of(text, "Anna collected $71 from pot")
+    assert (finding.expected, finding.actual) == ("35.50", "71")
+
+
+def test_he_pot_balance_total_is_the_sum_of_contributions():
+    text = edit(LEGAL, ("Total pot $73 | Rake $2", "Total pot $75 | Rake $2"))
+    finding = only(run(text), "HE-POT-BALANCE")
+    assert (finding.line, finding.expected, finding.actual) == (line_of(text, "Total pot $75 | Rake $2"), "73", "75")
+
+
+def test_he_collected_summary_agrees_with_the_collect_lines():
+    text = edit(LEGAL, ("won ($71) with a pair of Aces", "won ($70) with a pair of Aces"))
+    finding = only(run(text), "HE-COLLECTED")
+    assert finding.line == FIRST_LINE + 29 and (finding.expected, finding.actual) == ("71", "70")
+
+
+SHORT_DECK = """PokerStars Hand #104:  6+ Hold'em No Limit (Button Blind $2 - Ante $1 USD) - 2024/01/02 3:04:05 CET [2024/01/01 21:04:05 ET]
+Table 'Short' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Anna: posts the ante $1
+Boris: posts the ante $1
+Anna: posts button blind $2
+*** HOLE CARDS ***
+Boris: raises $2 to $4
+Anna: calls $2
+*** FLOP *** [Ah Kh 6h]
+Boris: checks
+Anna: checks
+*** TURN *** [Ah Kh 6h] [6c]
+Boris: checks
+Anna: checks
+*** RIVER *** [Ah Kh 6h 6c] [7d]
+Boris: checks
+Anna: checks
+*** SHOW DOWN ***
+Boris: shows [Qh 8h] (a flush, Ace high)
+Anna: shows [As Ad] (a full house, Aces full of Sixes)
+Boris collected $10 from pot
+*** SUMMARY ***
+Total pot $10 | Rake $0
+Board [Ah Kh 6h 6c 7d]
+Seat 1: Anna (button blind) showed [As Ad] and lost with a full house, Aces full of Sixes
+Seat 2: Boris showed [Qh 8h] and won ($10) with a flush, Ace high"""
+
+
+def test_he_sd_order_flush_beats_full_house_on_36_cards():
+    result = run(SHORT_DECK)
+    assert result.findings == ()
+    assert {p.player: p.net for p in result.players} == {"Anna": Decimal(-5), "Boris": Decimal(5)}
+    text = edit(SHORT_DECK, ("Boris collected $10 from pot", "Anna collected $10 from pot"),
+                ("and lost with a full house, Aces full of Sixes", "and won ($10) with a full house, Aces full of Sixes"),
+                ("and won ($10) with a flush, Ace high", "and lost with a flush, Ace high"))
+    finding = only(run(text), "HE-SD-ORDER")
+    assert finding.line == line_of(text, "Anna collected $10 from pot") and finding.actual == "Anna collects 10"
+
+
+def test_he_deck_36_cards_have_no_deuces():
+    text = SHORT_DECK.replace("[Qh 8h]", "[Qh 2h]")
+    finding = only(run(text), "HE-DECK")
+    assert finding.actual == "2h" and finding.line == line_of(text, "Boris: shows [Qh 2h] (a flush, Ace high)")
+
+
+def test_he_board_summary_shows_the_board_dealt():
+    text = edit(LEGAL, ("Board [2c 7d 9h Jc 3s]", "Board [2c 7d 9h Jc 4s]"))
+    finding = only(run(text), "HE-BOARD")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(text, "Board [2c 7d 9h Jc 4s]"), "2c 7d 9h Jc 3s", "2c 7d 9h Jc 4s")
+
+
+def test_missing_uncalled_line_is_only_a_warning_when_the_pot_leaves_it_out():
+    text = edit(LIMIT, ("Uncalled bet ($2) returned to Vera\n", ""))
+    finding = only(run(text), "HE-UNCALLED")
+    assert finding.severity is Severity.WARNING
+
+
+def test_all_in_ev_is_the_equity_share_of_each_pot_minus_investment():
+    allin = """PokerStars Hand #105: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($50 in chips)
+Anna: posts small blind $1
+Boris: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $48 to $50 and is all-in
+Boris: calls $48 and is all-in
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Jc]
+*** RIVER *** [2c 7d 9h Jc] [3s]
+*** SHOW DOWN ***
+Anna: shows [As Ah] (a pair of Aces)
+Boris: shows [Ks Kh] (a pair of Kings)
+Anna collected $100 from pot
+*** SUMMARY ***
+Total pot $100 | Rake $0
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) (small blind) showed [As Ah] and won ($100) with a pair of Aces
+Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
+    result = run(allin)
+    assert result.findings == () and result.has_allin_ev
+    ev = {f.player: f.allin_ev_net for f in result.facts}
+    # AA against KK (no suits shared) preflop: 82.6% and 17.4% (exact enumeration)
+    assert ev["Anna"] + ev["Boris"] == Decimal(0)
+    assert Decimal("32") < ev["Anna"] < Decimal("33.5")
+    nets = {p.player: p.net for p in result.players}
+    assert nets == {"Anna": Decimal(50), "Boris": Decimal(-50)}
+
+
+@pytest.mark.parametrize("rule_id", sorted(RULES))
+def test_rule_ids_are_documented_with_a_sentence(rule_id):
+    assert len(RULES[rule_id].split()) >= 5
