@@ -706,6 +706,10 @@ def _fmt(value: Decimal) -> str:
     return str(value.normalize()) if value != value.to_integral_value() else str(value.quantize(Decimal(1)))
 
 
+def _cards(count: int) -> str:
+    return f"{count} card" + ("" if count == 1 else "s")
+
+
 def _list(pairs) -> str:
     return ", ".join(f"{name} {value}" for name, value in pairs)
 
@@ -752,7 +756,7 @@ class _Bidding:
             if player == dealer and rules.hook:
                 if bid == cards - so_far:
                     findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
-                                 f"of bids {so_far + bid} equal to the {cards} cards dealt",
+                                 f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
                                  line=line, expected=f"a bid other than {bid}", actual=bid)
             passes = self.history[player]
             others = allowed_bids(cards, so_far, player == dealer, [], rules) - {0}
@@ -797,17 +801,19 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             if wrote is not None:
                 detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
                 findings.check(rnd.kind.score_rule, _fmt(points), _fmt(wrote),
-                               f"round {rnd.number}: {player}'s points ({rnd.kind.value}, {rnd.cards} cards, "
+                               f"round {rnd.number}: {player}'s points ({rnd.kind.value}, {_cards(rnd.cards)}, "
                                f"{detail})", line=rnd.points.line)
+            # The Totals line is checked as arithmetic: the previous total plus this round's points, both
+            # as written when written, so a wrong score is reported once (RSP-SCORE), not again here.
+            added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                expected_total = basis[player] + points
-                findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(total_wrote),
+                findings.check("RSP-TOTAL", _fmt(basis[player] + added), _fmt(total_wrote),
                                f"round {rnd.number}: {player}'s running total (previous {_fmt(basis[player])} "
-                               f"+ {_fmt(points)} points)", line=rnd.totals.line)
+                               f"+ {_fmt(added)} points)", line=rnd.totals.line)
                 basis[player] = total_wrote
             else:
-                basis[player] += points
+                basis[player] += added
             round_rows.append(RoundRow(
                 round_no=rnd.number, cards=rnd.cards, kind=rnd.kind.value, dealer=dealer,
                 trump=None if rnd.trump is None else str(rnd.trump), player=player,
@@ -1089,7 +1095,7 @@ def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
             detail = (f"bid {bids.get(player, 0)}, " if row.kind.has_bids else "") + f"took {cell.tricks}"
             findings.check("RSP-TOTAL", _fmt(expected_total), _fmt(cell.total),
                            f"round {row.number}: {player}'s total (previous {_fmt(basis[player])} + "
-                           f"{_fmt(points)} points for {row.kind.value}, {row.cards} cards, {detail})", line=line)
+                           f"{_fmt(points)} points for {row.kind.value}, {_cards(row.cards)}, {detail})", line=line)
             written_points = cell.total - basis[player]
             rows.append(RoundRow(
                 round_no=row.number, cards=row.cards, kind=row.kind.value, dealer=dealer, trump=None,

@@ -430,3 +430,20 @@ def test_replay_continues_after_violations_and_scores_what_was_played():
     assert {f.rule_id for f in result.findings} >= {"RSP-HOOK", "RSP-TRICK", "RSP-SCORE"}
     # Anna passed and took nothing: +5 in round 1, +10 in round 2.
     assert {p.player: p.net for p in result.players}["Anna"] == 15
+
+
+def test_demo_violations_sample_shows_each_deliberate_finding_at_its_line():
+    from tests.conftest import SAMPLES
+    text = (SAMPLES / "raspisnoy-violations.txt").read_text(encoding="utf-8")
+    results = []
+    for chunk in split_games(normalize_lines(text), HEADERS):
+        record = parse_chunk(chunk, "raspisnoy-violations.txt")
+        results += [(f.rule_id, f.line) for f in (replay_log if hasattr(record, "rounds") else replay_sheet)(record).findings]
+    assert results == [
+        ("RSP-HOOK", 14), ("RSP-SCORE", 17), ("RSP-FOLLOW", 24), ("RSP-TRICK", 26), ("RSP-TOTAL", 29),
+        ("RSP-DEALER", 31), ("RSP-LEAD", 37), ("RSP-THREE-PASSES", 52), ("RSP-TOTAL", 52), ("RSP-TRICK", 54),
+    ]
+    # Every deliberate finding is announced by a comment on the line above it.
+    lines = text.splitlines()
+    for rule, line in results:
+        assert rule in lines[line - 2], (rule, line)
