@@ -441,7 +441,7 @@ def test_demo_violations_sample_shows_each_deliberate_finding_at_its_line():
         results += [(f.rule_id, f.line) for f in (replay_log if hasattr(record, "rounds") else replay_sheet)(record).findings]
     assert results == [
         ("RSP-HOOK", 14), ("RSP-SCORE", 17), ("RSP-FOLLOW", 24), ("RSP-TRICK", 26), ("RSP-TOTAL", 29),
-        ("RSP-DEALER", 31), ("RSP-LEAD", 37), ("RSP-THREE-PASSES", 52), ("RSP-TOTAL", 52), ("RSP-TRICK", 54),
+        ("RSP-DEALER", 32), ("RSP-LEAD", 37), ("RSP-THREE-PASSES", 52), ("RSP-TOTAL", 52), ("RSP-TRICK", 54),
     ]
     # Every deliberate finding is announced by a comment on the line above it.
     lines = text.splitlines()
