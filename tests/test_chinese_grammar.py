@@ -1,0 +1,176 @@
+"""The Chinese poker and OFC grammars: canonical and lenient forms, and errors with positions."""
+
+from __future__ import annotations
+
+import pytest
+
+from parsers.chinese import parse_chinese, parse_ofc
+from parsers.errors import ParseError
+from pipeline.worker import parse_file
+from rules.cards import parse_cards
+from rules.chinese import Row, Status
+from rules.ofc import StepKind
+from rules.records import Source
+
+CANONICAL = """Chinese poker hand C-1001
+Date: 2026-11-28 22:10
+Club: Tverskaya
+Scoring: 2-4
+Players: Anna, Boris, Vera
+Dealer: Vera
+Anna: back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]
+Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [5s 5c Ad]
+Vera: surrenders
+Royalties: Anna 0, Boris 0
+Points: Anna +4, Boris 0, Vera -4
+"""
+
+LENIENT = """Chinese poker hand C-1001
+# typed by the club secretary
+Date:   2026-11-28 22:10
+Club: Tverskaya
+Scoring:  2 - 4
+Players: Anna ,  Boris, Vera
+Dealer: Vera
+Anna:   back [К♥ Кб Кт 4п 4♦]  middle [Дп Д♥ 9♣ 7б 2т]   front [6♠ 6♥ 3♣]   # kings full
+Boris: back [Т♥ В♥ 8♥ 5♥ 2♥], middle [10♣ 10♦ 9♠ 9♥ 3♦], front [5♠ 5♣ Т♦]
+
+Vera:  surrenders
+Royalties: Anna 0 , Boris 0
+Points: Anna +4, Boris 0, Vera −4
+"""
+
+
+def src(n: int, first: int = 1) -> Source:
+    return Source(file="t.txt", first_line=first, last_line=first + n - 1, game_id="t")
+
+
+def parse(text: str, parser=parse_chinese):
+    lines = tuple(text.rstrip("\n").split("\n"))
+    return parser(lines, src(len(lines)))
+
+
+def seats(record):
+    return [(s.player, s.status, s.rows) for s in record.seats]
+
+
+def test_canonical_chinese_log_parses_every_line():
+    record = parse(CANONICAL)
+    assert record.hand_id == "C-1001" and record.info.club == "Tverskaya"
+    assert record.info.played_at.isoformat() == "2026-11-28T22:10:00"
+    assert record.players == ("Anna", "Boris", "Vera") and record.dealer == "Vera"
+    assert record.seats[0].rows[0] == (Row.BACK, parse_cards("Kh Kd Kc 4s 4d"))
+    assert record.seats[2].status is Status.SURRENDER
+    assert [(c.player, int(c.amount)) for c in record.points.items] == [("Anna", 4), ("Boris", 0), ("Vera", -4)]
+    assert record.points.line == 11 and record.seats[1].line == 8
+
+
+def test_lenient_chinese_log_unicode_russian_ten_spaces_comments_commas():
+    canonical, lenient = parse(CANONICAL), parse(LENIENT)
+    assert seats(lenient) == seats(canonical)
+    assert lenient.scoring is canonical.scoring and lenient.players == canonical.players
+    assert [c.amount for c in lenient.points.items] == [c.amount for c in canonical.points.items]
+
+
+@pytest.mark.parametrize("encode", [
+    lambda text: text.replace("\n", "\r\n").encode("utf-8"),
+    lambda text: b"\xef\xbb\xbf" + text.encode("utf-8"),
+    lambda text: text.replace("Anna", "Анна").replace("Boris", "Борис").encode("cp1251"),
+], ids=["crlf", "bom", "cp1251"])
+def test_chinese_log_in_any_file_encoding_is_ingested(tmp_path, encode):
+    path = tmp_path / "night.txt"
+    path.write_bytes(encode(CANONICAL.replace("♥", "h")))
+    result = parse_file(path)
+    assert (result.count_games, result.count_quarantined) == (1, 0)
+    nets = result.tables[("game_players", "chinese")].column("net").to_pylist()
+    assert sorted(int(n) for n in nets) == [-4, 0, 4]
+    assert result.tables[("findings", "chinese")].num_rows == 0 if ("findings", "chinese") in result.tables else True
+
+
+def test_natural_line():
+    record = parse(CANONICAL.replace("Vera: surrenders",
+                                     "Vera: natural  Six Pairs [2c 2d 5h 5s 7c 7d 9h Jc Jd Kh Ks Ac As]"))
+    assert record.seats[2].natural.value == "six pairs" and len(record.seats[2].cards) == 13
+
+
+@pytest.mark.parametrize(("old", "new", "line", "at", "words"), [
+    ("front [6s 6h 3c]", "front [6s 6h 3x]", 7, "3x", "expected ']' or a card like As or 10♥, found '3x'"),
+    ("Scoring: 2-4", "Scoring: 3-5", 4, "3-5", "expected a scoring (1-6 or 2-4)"),
+    ("Vera: surrenders", "Vera: folds", 9, "Vera", "a player's name and his rows or the end of the line, found 'Vera'"),
+    ("middle [Qs", "centre [Qs", 7, "centre", "a row (back, middle or front) or the end of the line, found 'centre'"),
+    ("Anna: back", "Anna back", 7, "Anna", "expected 'club', 'date'"),
+])
+def test_syntax_errors_say_where_and_what(old, new, line, at, words):
+    with pytest.raises(ParseError) as caught:
+        parse(CANONICAL.replace(old, new))
+    error = caught.value
+    column = CANONICAL.replace(old, new).split("\n")[line - 1].index(at) + 1
+    assert (error.line, error.column) == (line, column), str(error)
+    assert words in error.reason
+    assert error.line_text == CANONICAL.replace(old, new).split("\n")[line - 1]
+
+
+def test_missing_players_line_is_a_parse_error():
+    with pytest.raises(ParseError, match="no Players: line"):
+        parse(CANONICAL.replace("Players: Anna, Boris, Vera\n", ""))
+
+
+def test_unknown_ruleset_setting_is_a_parse_error_at_its_line():
+    with pytest.raises(ParseError, match="not a setting") as caught:
+        parse(CANONICAL.replace("Dealer: Vera", "Dealer: Vera\nRules: jokers 2"))
+    assert caught.value.line == 7
+
+
+def test_syntax_error_goes_to_quarantine_with_file_positions(tmp_path):
+    path = tmp_path / "night.txt"
+    path.write_text("# two hands\n\n" + CANONICAL + "\n" + CANONICAL.replace("C-1001", "C-1002").replace("3c]", "3z]"),
+                    encoding="utf-8")
+    result = parse_file(path)
+    assert (result.count_games, result.count_quarantined) == (1, 1)
+    row = result.tables[("quarantine", "chinese")].to_pylist()[0]
+    assert (row["first_line"], row["line"], row["column"]) == (15, 21, CANONICAL.split("\n")[6].index("3c]") + 1)
+    assert "expected ']' or a card like As or 10♥" in row["error"]
+
+
+# ---------------------------------------------------------------- OFC
+
+OFC = """OFC hand O-7
+Variant: pineapple
+Scoring: 1-6
+Players: Anna, Boris
+Dealer: Boris
+Rules: royalties modern
+Anna sets: back [Ah Ad] middle [7c 8c] front [2h]
+Boris sets: back [Ks Kc Kd] middle [5d] front [Qh]
+Anna draws [Kd 5s 2c]: Kd middle, 5s back, discards 2c
+Boris fantasyland [14 cards]: back [As]
+"""
+
+
+def test_ofc_lines_sets_draws_pineapple_and_rules():
+    text = OFC.replace("Boris fantasyland [14 cards]: back [As]\n", "")
+    record = parse(text, parse_ofc)
+    assert record.variant.value == "pineapple" and record.rules.royalties.value == "modern"
+    kinds = [(s.player, s.kind, len(s.dealt)) for s in record.steps]
+    assert kinds == [("Anna", StepKind.SET, 5), ("Boris", StepKind.SET, 5), ("Anna", StepKind.DRAW, 3)]
+    draw = record.steps[2]
+    assert [(str(p.card), p.row) for p in draw.placements] == [("Kd", Row.MIDDLE), ("5s", Row.BACK), ("2c", None)]
+
+
+def test_ofc_lenient_classic_draw_and_fantasyland_line():
+    text = ("OFC hand O-8\nVariant: fantasyland\nPlayers: Anna Maria, Boris\n"
+            "Anna Maria   draws   10♥ :  Front\n"
+            "Boris fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc 2c 2h 3d 5s Kh]: back [Ah Ad Ac 4s 4d] "
+            "middle [7c 8c 9c Tc 2c] front [2h 3d 5s] discards [Kh]\n")
+    record = parse(text, parse_ofc)
+    assert record.steps[0].player == "Anna Maria" and str(record.steps[0].dealt[0]) == "Th"
+    assert record.steps[0].placements[0].row is Row.FRONT
+    fantasy = record.steps[1]
+    assert fantasy.kind is StepKind.FANTASYLAND and len(fantasy.dealt) == 14
+    assert sum(p.row is None for p in fantasy.placements) == 1
+
+
+def test_ofc_syntax_error_names_the_expected_row():
+    with pytest.raises(ParseError) as caught:
+        parse(OFC.replace("Kd middle", "Kd centre"), parse_ofc)
+    assert caught.value.line == 9 and "a row (back, middle or front)" in caught.value.reason
