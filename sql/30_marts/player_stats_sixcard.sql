@@ -1,0 +1,55 @@
+-- grain: one row per six-card poker player
+-- rtp = returned / wagered (costs of buying, exchanging and the dealer's game count as wagered);
+-- ev_lost is the EV given away at the player's decisions (rules/sixcard_ev.py), in money.
+with
+
+boxes as (
+    select * from int_sixcard_boxes
+),
+
+house as (
+    select * from int_sixcard_house_edge
+),
+
+per_player as (
+    select
+        player,
+        count(distinct game_id) as count_sessions,
+        count(distinct (game_id, hand_no)) as count_hands,
+        count(*) as count_boxes,
+        sum(wagered) as total_wagered,
+        sum(returned) as total_returned,
+        sum(net) as total_net,
+        sum(ev_lost) as ev_lost_total,
+        count(ev_lost) as count_boxes_analysed,
+        count(*) filter (where is_folded) as count_folds,
+        count(*) filter (where is_buy) as count_buys,
+        count(*) filter (where is_exchange) as count_exchanges,
+        count(*) filter (where is_dealer_buy) as count_dealer_buys,
+    from boxes
+    group by all
+),
+
+final as (
+    select
+        per_player.player,
+        per_player.count_sessions,
+        per_player.count_hands,
+        per_player.count_boxes,
+        per_player.total_wagered,
+        per_player.total_net,
+        case when per_player.total_wagered > 0
+            then per_player.total_returned / per_player.total_wagered end as rtp,
+        coalesce(per_player.ev_lost_total, 0) as ev_lost_total,
+        coalesce(per_player.ev_lost_total, 0) / per_player.count_hands as ev_lost_per_hand,
+        per_player.count_folds,
+        per_player.count_buys,
+        per_player.count_exchanges,
+        per_player.count_dealer_buys,
+        per_player.count_boxes_analysed,
+        house.house_edge_perfect_play,
+    from per_player
+    cross join house
+)
+
+select * from final
