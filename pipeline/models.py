@@ -10,6 +10,7 @@ should return any.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,12 +39,23 @@ class Model:
 
 
 def models(sql_root: Path = SQL_ROOT) -> list[Model]:
-    """Every model, in the order it must be built."""
-    return [
-        Model(path.stem, layer, path)
-        for layer in LAYERS
-        for path in sorted((sql_root / layer).glob("*.sql"))
-    ]
+    """Every model, in the order it must be built: layer by layer, and within a layer
+    each model after the models it reads (found by name in its text)."""
+    ordered: list[Model] = []
+    for layer in LAYERS:
+        pending = {path.stem: Model(path.stem, layer, path) for path in sorted((sql_root / layer).glob("*.sql"))}
+        reads = {
+            name: {other for other in pending if other != name
+                   and re.search(rf"\b{re.escape(other)}\b", model.body)}
+            for name, model in pending.items()
+        }
+        while pending:
+            ready = [name for name in pending if not reads[name] & pending.keys()]
+            if not ready:
+                raise ModelError(f"models read each other in a cycle: {', '.join(sorted(pending))}")
+            for name in ready:
+                ordered.append(pending.pop(name))
+    return ordered
 
 
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:

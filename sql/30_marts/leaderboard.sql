@@ -1,21 +1,9 @@
 -- grain: one row per club, game, season and player
--- season_kind is 'all', 'year', 'quarter' or 'month'; games without a date count for 'all' only.
+-- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons).
 with
 
-player_games as (
-    select * from int_player_games
-),
-
 seasons as (
-    select
-        player_games.*,
-        unnest([
-            {'season_kind': 'all', 'season': 'all time'},
-            {'season_kind': 'year', 'season': strftime(played_at, '%Y')},
-            {'season_kind': 'quarter', 'season': strftime(played_at, '%Y') || '-Q' || quarter(played_at)},
-            {'season_kind': 'month', 'season': strftime(played_at, '%Y-%m')},
-        ], recursive := true),
-    from player_games
+    select * from int_player_game_seasons
 ),
 
 totals as (
@@ -32,7 +20,6 @@ totals as (
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from seasons
-    where season is not null
     group by all
 ),
 
