@@ -96,7 +96,7 @@ class GeneratorSettings:
     """Hands per table before the players move on."""
     hero: str = "Hero"
     """The player whose hole cards the log shows (``Dealt to …``); ``none`` shows nobody's."""
-    allin: float = 0.04
+    allin: float = 0.01
     """How often a player facing a decision moves all in (short stacks do it more)."""
 
     @classmethod
@@ -235,7 +235,7 @@ class _Table:
 
     def _buy_in(self, rng: random.Random) -> int:
         unit = self.big_blind
-        if rng.random() < 0.2:
+        if rng.random() < 0.1:
             return unit * rng.randint(8, 40) + rng.randrange(unit)
         return unit * rng.randint(40, 250) + rng.randrange(unit)
 
@@ -468,16 +468,19 @@ class _Hand:
         if limit and p.stack < to_call + unit:
             can_raise = False                                 # no short all-in raises at Limit
         short = p.stack < 15 * t.big_blind
-        shove = can_raise and not limit and rng.random() < t.settings.allin * (4 if short else 1)
+        shove = can_raise and not limit and rng.random() < t.settings.allin * (5 if short else 1)
         p.acted_version = self.raise_version
         suffix = ""
         if to_call == 0:
-            if can_raise and (shove or rng.random() < (0.38 if self.street else 0.3)):
+            if can_raise and (shove or rng.random() < (0.3 if self.street else 0.3)):
+                p.voluntary = True
+                if self.current_bet:                          # the big blind's option: a raise
+                    self._raise(p, shove)
+                    return
                 amount = self._bet_size(p, shove)
                 self._put(p, amount)
                 suffix = " and is all-in" if p.all_in else ""
                 self._record_raise(p, p.committed)
-                p.voluntary = True
                 self.lines.append(f"{p.name}: bets {money(amount)}{suffix}")
             else:
                 self.lines.append(f"{p.name}: checks")
@@ -494,6 +497,10 @@ class _Hand:
             suffix = " and is all-in" if p.all_in else ""
             self.lines.append(f"{p.name}: calls {money(paid)}{suffix}")
             return
+        self._raise(p, shove)
+
+    def _raise(self, p: _Player, shove: bool) -> None:
+        money = self.table.money
         raise_to = self._raise_to(p, shove)
         before = self.current_bet
         self._put(p, raise_to - p.committed)
@@ -502,16 +509,19 @@ class _Hand:
         self.lines.append(f"{p.name}: raises {money(p.committed - before)} to {money(p.committed)}{suffix}")
 
     def _weights(self, p: _Player, to_call: int, can_raise: bool) -> tuple[float, float, float]:
-        pot = self._pot()
-        pressure = to_call / max(pot, 1)
-        fold = 0.25 + min(pressure, 2.0) * 0.35
-        call = 0.55
-        raise_ = 0.22 if can_raise else 0.0
-        if self.street == 0 and self.bets_on_street >= 3:
-            raise_ *= 0.4
-        if p.posted_blind and self.street == 0 and to_call <= self.table.small_blind:
-            fold *= 0.5
-        return fold, call, raise_
+        # Roughly a loose cash game: a quarter of hands entered preflop, a fair share of folds
+        # to bets, a few raises; enough showdowns, all-ins and side pots to test every rule.
+        pressure = min(to_call / max(self._pot(), 1), 2.0)
+        if self.street == 0:
+            if self.bets_on_street <= 1:                       # unopened (limps allowed)
+                fold, call, raise_ = 0.62, 0.2, 0.18
+            else:                                             # facing a raise
+                fold, call, raise_ = 0.55 + 0.1 * pressure, 0.33, 0.09 / (self.bets_on_street - 1)
+            if p.posted_blind and to_call <= self.table.small_blind:
+                fold *= 0.4                                   # completing is cheap
+        else:
+            fold, call, raise_ = 0.3 + 0.25 * pressure, 0.5, 0.1
+        return fold, call, (raise_ if can_raise else 0.0)
 
     def _pot(self) -> int:
         return sum(p.total for p in self.players)
@@ -526,7 +536,7 @@ class _Hand:
             most = min(most, pot)
         if shove:
             return most
-        size = int(pot * self.rng.choice((0.33, 0.5, 0.5, 0.66, 0.75, 1.0, 1.0, 1.25)))
+        size = int(pot * self.rng.choice((0.33, 0.5, 0.5, 0.66, 0.66, 0.75, 1.0)))
         size = max(size, t.big_blind)
         return min(size, most)
 
@@ -545,8 +555,7 @@ class _Hand:
         if self.street == 0:
             target = self.current_bet * self.rng.choice((2, 2.5, 3, 3, 3.5, 4))
         else:
-            target = self.current_bet + (self._pot() + self.current_bet - p.committed) * self.rng.choice(
-                (0.5, 0.75, 1.0, 1.0))
+            target = self.current_bet * self.rng.choice((2, 2.5, 3))
         target = int(target)
         if t.big_blind >= 100 and self.rng.random() < 0.7:
             target -= target % 100                            # players like round numbers
@@ -640,11 +649,9 @@ class _Hand:
             amount = sum(max(0, (p.total if top else min(p.total, level)) - previous) for p in ps)
             eligible = [p for p in live if p.total >= level]
             if amount:
-                if len(eligible) == 1 and pots:
-                    # Nobody else can win money only one player put in above the others.
-                    pots[-1] = (pots[-1][0] + amount, pots[-1][1])
-                else:
-                    pots.append((amount, eligible))
+                # A pot only one live player can win is still a pot: the others who paid
+                # into it folded (an amount nobody matched was returned as uncalled).
+                pots.append((amount, eligible))
             previous = level
         # The rake comes out of the main pot first, then the side pots in order.
         left, raked = rake, []
