@@ -204,12 +204,16 @@ def _cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
         return ()
     found = _CARD_CACHE.get(text)
     if found is None:
-        try:
-            # "XX" stands for a card not shown (one card shown of two).
-            found = tuple(Card.parse(word) for word in text.split() if word not in ("XX", "X", "??"))
-        except CardError as error:
-            column = line.find(text) + 1
-            raise ParseError(f"{error}", line=index + 1, column=max(column, 1), line_text=line) from None
+        cards = []
+        for word in text.split():
+            if word in ("XX", "X", "??"):  # a card not shown (one card shown of two)
+                continue
+            try:
+                cards.append(Card.parse(word))
+            except CardError as error:
+                column = line.find(text) + text.find(word) + 1
+                raise ParseError(f"{error}", line=index + 1, column=max(column, 1), line_text=line) from None
+        found = tuple(cards)
         _CARD_CACHE[text] = found
     return found
 
