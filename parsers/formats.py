@@ -35,7 +35,7 @@ FORMATS: tuple[Format, ...] = (
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", "parsers.raspisnoy:parse_sheet", "raspisnoy_sheet"),
     Format("chinese", r"Chinese poker hand\b", "parsers.chinese:parse_chinese", "chinese"),
     Format("ofc", r"OFC hand\b", "parsers.chinese:parse_ofc", "ofc"),
-    Format("sixcard", r"Six-card poker session\b", "parsers.sixcard:parse", "sixcard"),
+    Format("sixcard", r"Six-card +poker +session\b", "parsers.sixcard:parse", "sixcard"),
 )
 
 # Rooms whose hand histories people keep beside PokerStars ones: recognized, not read yet.
