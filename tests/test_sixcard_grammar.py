@@ -27,7 +27,7 @@ Result: box 1 +20, box 2 -30
 """
 
 LENIENT = """\ufeffSix-card  poker session   S-77
-# записано за столом (typed at the table)
+# записано за столом крупье Метрополя, вечерняя сессия (typed at the table)
 Player:   Anna
 Casino: Metropol
 Date: 28.11.2026 23:40
@@ -35,7 +35,7 @@ Date: 28.11.2026 23:40
 Hand 1
 Dealer  up :  Д♠
 Box 1:  ante 10  [Т♥ Тб 7т 5п 2б] ; buys 9♥ ; plays 20
-# the second box
+# второй бокс игрока: обмен карты
 Box 2: ante 10 [K♣ 8♦ 6♥ 4♠ 3♣]; exchanges 3♣ for Кб; folds
 Dealer: [8ч 8т 4б 3п Дп]
 Result: box 1 +20, box 2 −30
