@@ -1,0 +1,134 @@
+"""Ingest benchmark: synthetic PokerStars hands through the whole pipeline, against baselines.
+
+One run generates a corpus (``RASKLAD_BENCH_HANDS`` hands, default 20,000, in files of 500)
+in a temporary folder, then times:
+
+- the full ingest (parse, replay, facts, Parquet, SQL models) with one worker and with two;
+- the re-ingest of the same corpus, which must add nothing (goal: ≥ 20× faster);
+- pokerkit's PokerStars parser (``pokerkit.notation.PokerStarsParser``) on a sample of the
+  same text, hand by hand (goal: full ingest per core ≥ 30× faster);
+- a bare regex scan: one precompiled regex over every line, collecting its fields (goal:
+  full ingest per core ≥ 0.5× its speed);
+
+and prints plain lines, e.g. ``full ingest, 1 core: 2,950 hands/s``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import os
+import re
+import shutil
+import tempfile
+import time
+import warnings
+from pathlib import Path
+
+from pipeline.generators.holdem import generate_hands
+from pipeline.ingest import ingest
+
+HANDS = int(os.environ.get("RASKLAD_BENCH_HANDS", "20000"))
+PER_FILE = 500
+POKERKIT_SAMPLE = int(os.environ.get("RASKLAD_BENCH_POKERKIT", "2000"))
+
+_SCAN = re.compile(
+    r"^(?:PokerStars Hand #(?P<hand>\d+):.*?\((?P<stakes>[^)]*)\)"
+    r"|Seat (?P<seat>\d+): (?P<seat_player>.+?) \((?P<stack>[$€]?[\d.,]+) in chips\)"
+    r"|(?P<player>.+?): (?P<verb>posts [a-z ]+|folds|checks|calls|bets|raises)(?: (?P<amount>[$€]?[\d.,]+))?(?: to (?P<to>[$€]?[\d.,]+))?"
+    r"|\*\*\* (?P<street>[A-Z ]+) \*\*\*(?P<board>.*)"
+    r"|(?P<winner>.+?) collected (?P<won>[$€]?[\d.,]+) from"
+    r"|Uncalled bet \((?P<back>[$€]?[\d.,]+)\) returned to (?P<to_player>.+)"
+    r"|Total pot (?P<pot>[$€]?[\d.,]+).*Rake (?P<rake>[$€]?[\d.,]+))"
+)
+
+
+def _corpus(folder: Path) -> tuple[list[str], int]:
+    """Write the corpus: 4 files of 6+ Hold'em for every 16 of Hold'em; returns the hand texts."""
+    texts: list[str] = []
+    files = max(1, HANDS // PER_FILE)
+    for number in range(files):
+        game = "holdem36" if number % 5 == 4 else "holdem"
+        count = PER_FILE if number < files - 1 else HANDS - PER_FILE * (files - 1)
+        hands = [text for text, _ in generate_hands(game, count=count, seed=1000 + number)]
+        (folder / f"{game}-{number:03d}.txt").write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+        texts.extend(hands)
+    return texts, files
+
+
+def _regex_scan(texts: list[str]) -> int:
+    fields = 0
+    match = _SCAN.match
+    for text in texts:
+        for line in text.split("\n"):
+            found = match(line)
+            if found:
+                fields += sum(1 for value in found.groups() if value is not None)
+    return fields
+
+
+def _pokerkit(texts: list[str]) -> tuple[float, int, int]:
+    from pokerkit.notation import PokerStarsParser
+
+    parser = PokerStarsParser()
+    parsed = failed = 0
+    started = time.perf_counter()
+    with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+        warnings.simplefilter("ignore")
+        for text in texts:
+            try:
+                parsed += sum(1 for _ in parser(text + "\n"))
+            except Exception:  # pokerkit refuses some hands; its time still counts
+                failed += 1
+    return time.perf_counter() - started, parsed, failed
+
+
+def _rate(hands: int, seconds: float) -> str:
+    return f"{hands / seconds:,.0f} hands/s"
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="rasklad-bench-"))
+    try:
+        corpus = root / "corpus"
+        corpus.mkdir()
+        started = time.perf_counter()
+        texts, files = _corpus(corpus)
+        hands = len(texts)
+        generated = time.perf_counter() - started
+        print(f"corpus: {hands:,} hands in {files} files, {sum(map(len, texts)) / 1e6:.1f} MB "
+              f"(generated at {_rate(hands, generated)})")
+
+        one = ingest([corpus], root / "warehouse1", jobs=1)
+        print(f"full ingest, 1 core: {_rate(one.games, one.seconds)} "
+              f"({one.games:,} games, {one.quarantined} quarantined, {one.findings} findings, {one.seconds:.1f} s)")
+        two = ingest([corpus], root / "warehouse2", jobs=2)
+        print(f"full ingest, 2 cores: {_rate(two.games, two.seconds)} ({two.seconds:.1f} s)")
+
+        again = ingest([corpus], root / "warehouse1", jobs=1)
+        added = again.games + again.quarantined
+        print(f"re-ingest of the same corpus: {_rate(hands, again.seconds)} ({again.seconds:.2f} s, "
+              f"{added} games added, {again.files_unchanged}/{again.files} files unchanged)")
+
+        # pokerkit reads 52-card Hold'em only ("Unable to parse variant" for 6+ Hold'em).
+        sample = [text for text in texts if "6+ Hold'em" not in text][:POKERKIT_SAMPLE]
+        seconds, parsed, failed = _pokerkit(sample)
+        print(f"pokerkit PokerStars parser: {_rate(len(sample), seconds)} "
+              f"({len(sample):,} hands, {parsed:,} parsed, {failed:,} refused)")
+
+        started = time.perf_counter()
+        fields = _regex_scan(texts)
+        scan_seconds = time.perf_counter() - started
+        print(f"regex line scan: {_rate(hands, scan_seconds)} ({fields:,} fields)")
+
+        per_core = one.games / one.seconds
+        print(f"re-ingest speed-up: {one.seconds / again.seconds:,.1f}x (goal >= 20x)")
+        print(f"full ingest per core vs pokerkit: {per_core / (len(sample) / seconds):,.1f}x (goal >= 30x)")
+        print(f"full ingest per core vs regex scan: {per_core / (hands / scan_seconds):,.2f}x (goal >= 0.5x)")
+        print(f"two cores vs one: {one.seconds / two.seconds:,.2f}x (goal >= 1.8x)")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
