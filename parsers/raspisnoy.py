@@ -82,6 +82,7 @@ WORDS = {
     "COLON": "a colon",
     "SEMICOLON": "';'",
     "LSQB": "'['",
+    "HAND_CARDS": "a hand of cards in brackets like [As 10h]",
     "RSQB": "']'",
     "VBAR": "'|'",
     "SLASH": "'/'",
@@ -221,6 +222,19 @@ def _card(builder: _Builder, token: Token) -> Card:
         raise builder.error(str(error), token) from None
 
 
+def _hand(builder: _Builder, token: Token) -> tuple[Card, ...]:
+    """The cards of a ``[As Kd 10h]`` token; a word that is no card is reported at its own column."""
+    cards = []
+    for match in re.finditer(r"[^\s,\[\]]+", str(token)):
+        try:
+            cards.append(Card.parse(match.group()))
+        except CardError:
+            line_text = builder.lines[token.line - 1] if 0 < token.line <= len(builder.lines) else ""
+            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=token.line,
+                             column=token.column + match.start(), line_text=line_text) from None
+    return tuple(cards)
+
+
 def _number(builder: _Builder, token: Token) -> Decimal:
     text = str(token).replace("−", "-").replace(",", ".").lstrip("+")
     try:
@@ -271,8 +285,7 @@ def _round(builder: _Builder, tree: Tree) -> Round:
         at = builder.file_line(line)
         if kind_of_line == "hands":
             fields["hands"] = tuple(
-                (builder.player(hand.children[0]), tuple(_card(builder, t) for t in hand.children[1:]))
-                for hand in line.children
+                (builder.player(hand.children[0]), _hand(builder, hand.children[1])) for hand in line.children
             )
             fields["hands_line"] = at
         elif kind_of_line == "bids":

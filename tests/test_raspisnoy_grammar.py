@@ -114,7 +114,8 @@ def test_bad_setting_value_says_what_is_allowed():
     (11, "Trick 1: Boris Ax, Vera 6c, Anna Kd; won by Boris", (11, 16), "expected a card like As or 10♥"),
     (10, "Bids: Boris one, Vera 0, Anna 1", (10, 13), "expected a bid (a whole number or pass)"),
     (8, "Round 1: 1 card, regulr, dealer Anna, trump 9h", (8, 18), "expected a round kind"),
-    (9, "Hands: Boris [As, Vera [6c], Anna [Kd]", (9, 17), "expected"),
+    (9, "Hands: Boris [As, Vera [6c], Anna [Kd]", (9, 14), "expected a hand of cards in brackets like [As 10h]"),
+    (9, "Hands: Boris [As], Vera [6x], Anna [Kd]", (9, 26), "expected a card like As or 10♥, found '6x'"),
     (12, "Points: Boris ten, Vera 5, Anna -10", (12, 15), "expected a number of points"),
 ])
 def test_syntax_errors_say_where_and_what_in_words(line, bad, where, words):

@@ -1,0 +1,63 @@
+"""Raspisnoy ingest: games and rounds per second, logs and score sheets, through ``pipeline.ingest.ingest``.
+
+Run with ``python -m bench raspisnoy``. Generated legal four-player games (36 rounds each) are
+written to a temporary folder in files of 25 games, then ingested into a temporary warehouse:
+parse, replay, Parquet commit and the SQL model build all count. A second figure times parse
+and replay alone in this process, to show where the time goes. Nothing is asserted.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from pathlib import Path
+
+from parsers.formats import HEADERS, parse_chunk
+from parsers.source import normalize_lines, split_games
+from pipeline.generators.raspisnoy import generate
+from pipeline.ingest import ingest
+from rules.raspisnoy import replay_log, replay_sheet
+
+GAMES = int(os.environ.get("RASKLAD_BENCH_RASPISNOY_GAMES", "200"))
+PER_FILE = 25
+ROUNDS_PER_GAME = 36  # four players, default rules
+
+
+def _write(folder: Path, game: str, count: int) -> None:
+    for index in range(0, count, PER_FILE):
+        text = generate(game, count=min(PER_FILE, count - index), seed=index, players=4)
+        (folder / f"{game}-{index:05d}.txt").write_text(text, encoding="utf-8")
+
+
+def main() -> None:
+    jobs = os.cpu_count() or 1
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        for game in ("raspisnoy", "raspisnoy_sheet"):
+            folder = root / game
+            folder.mkdir()
+            started = time.perf_counter()
+            _write(folder, game, GAMES)
+            generated = time.perf_counter() - started
+
+            texts = [p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())]
+            started = time.perf_counter()
+            rounds = 0
+            for text in texts:
+                for chunk in split_games(normalize_lines(text), HEADERS):
+                    record = parse_chunk(chunk, "bench.txt")
+                    replay = (replay_log if game == "raspisnoy" else replay_sheet)(record)
+                    rounds += len(replay.rounds) // 4
+            single = time.perf_counter() - started
+
+            summary = ingest([folder], root / f"warehouse-{game}", jobs=jobs)
+            assert summary.games == GAMES and summary.findings == 0, summary.as_dict()
+            print(f"{game:16s} {GAMES} games, {rounds} rounds: generate {GAMES / generated:7.1f} games/s; "
+                  f"parse+replay (1 core) {GAMES / single:7.1f} games/s, {rounds / single:8.0f} rounds/s; "
+                  f"full ingest ({jobs} jobs, models built) {GAMES / summary.seconds:7.1f} games/s, "
+                  f"{rounds / summary.seconds:8.0f} rounds/s", flush=True)
+
+
+if __name__ == "__main__":
+    main()
