@@ -233,7 +233,7 @@ class Ruleset:
         return Deck.JOKERS_54 if self.deck == 54 else Deck.SHORT_36
 
     def is_joker(self, card: Card) -> bool:
-        return card.is_joker if self.deck == 54 else card == self.joker
+        return card.code >= 52 if self.deck == 54 else card.code == self.joker.code
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -458,8 +458,16 @@ def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rule
 # Playing a trick
 # ---------------------------------------------------------------------------------------------
 
+_SUIT_OF = tuple(Suit(code & 3) for code in range(52)) + (None, None)
+
+
+def _suit(card: Card) -> Suit | None:
+    """A card's suit by table lookup (``Card.suit`` builds an enum per call; the replay asks often)."""
+    return _SUIT_OF[card.code]
+
+
 def _high_first(cards) -> list[Card]:
-    return sorted(cards, key=lambda c: c.rank, reverse=True)
+    return sorted(cards, key=lambda c: c.code, reverse=True)
 
 
 def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None, trump: Suit | None,
@@ -475,7 +483,7 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
         return set(cards), "any card to lead"
 
     def of_suit(suit):
-        return [card for card in plain if card.suit == suit]
+        return [card for card in plain if _suit(card) == suit]
 
     trumps = of_suit(trump) if trump is not None else []
     if rules.is_joker(led):
@@ -501,7 +509,7 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
         else:
             return set(cards), "any card (the joker led no suit)"
     else:
-        led_suit = led.suit
+        led_suit = _suit(led)
     wanted = of_suit(led_suit)
     if wanted:
         return set(wanted) | jokers, f"a card of the led suit {_SUIT_NAMES[led_suit]}"
@@ -516,12 +524,12 @@ def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) ->
         return None
     first, declaration = plays[0]
     if not rules.is_joker(first):
-        return first.suit
+        return _suit(first)
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
     for card, _ in plays[1:]:
         if not rules.is_joker(card):
-            return card.suit
+            return _suit(card)
     return None
 
 
@@ -544,8 +552,8 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     for suit in (trump, led):
         if suit is None:
             continue
-        candidates = [(card.rank, i) for i, (card, _) in enumerate(plays)
-                      if not rules.is_joker(card) and card.suit == suit]
+        candidates = [(card.code, i) for i, (card, _) in enumerate(plays)
+                      if not rules.is_joker(card) and _suit(card) == suit]
         if candidates:
             return max(candidates)[1]
     return 0
@@ -875,7 +883,7 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
-    return None if rules.is_joker(card) else card.suit
+    return None if rules.is_joker(card) else _suit(card)
 
 
 def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, Counter] | None:
@@ -945,8 +953,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
         line = trick.line
-        findings.check("RSP-TRICK", trick_index + 1, trick.number,
-                       f"round {rnd.number}: trick {trick.number} follows trick {trick_index}", line=line)
+        if trick.number != trick_index + 1:
+            findings.add("RSP-TRICK", f"round {rnd.number}: trick {trick.number} follows trick {trick_index}",
+                         line=line, expected=trick_index + 1, actual=trick.number)
         at = order.index(leader)
         clockwise = order[at:] + order[:at]
         played_by = tuple(play.player for play in trick.plays)
@@ -983,7 +992,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             continue
         winner_at = trick_winner(plays, trump, rules)
         winner = trick.plays[winner_at].player
-        if trick.winner is not None:
+        if trick.winner is not None and trick.winner != winner:
             findings.check("RSP-TRICK", winner, trick.winner,
                            f"round {rnd.number}, trick {trick.number}: the trick goes to "
                            f"{trick.plays[winner_at].card} of {winner}", line=line)
