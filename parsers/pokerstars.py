@@ -134,6 +134,9 @@ _MISC = re.compile(
     r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*)\s*$"
 )
 
+_BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
+_RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
+
 # Terminal names in words, for syntax errors.
 WORDS = {
     "HEADER": "a 'PokerStars Hand #…' header line",
@@ -148,6 +151,7 @@ WORDS = {
     "SHOW": "a 'Name: shows […]' line",
     "NOSHOW": "a 'Name: mucks hand' line",
     "CASHOUT": "a '… cashed out the hand …' line",
+    "BODY": "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or a collect line",
     "STREET": "a street line like '*** FLOP *** […]'",
     "SHOWDOWN": "the '*** SHOW DOWN ***' line",
     "SUMMARY": "the '*** SUMMARY ***' line",
@@ -219,9 +223,10 @@ def _cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
 
 
 def _when(d: str, t: str) -> datetime:
-    if t.count(":") == 1:
-        t += ":00"
-    return datetime.strptime(f"{d} {t}", "%Y/%m/%d %H:%M:%S")
+    year, month, day = d.split("/")
+    clock = t.split(":")
+    return datetime(int(year), int(month), int(day), int(clock[0]), int(clock[1]),
+                    int(clock[2]) if len(clock) > 2 else 0)
 
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
@@ -373,8 +378,21 @@ def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
 
 
 def _check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
+    # One token per run of lines of the same terminal: the grammar sees the sections, not each
+    # action (a run of actions, posts, shows and collects is one BODY).
     stream = [Token("HEADER", lines[0], line=1, column=1)]
-    stream.extend(Token(kind, lines[index], line=index + 1, column=1) for kind, _, index in tokens)
+    previous = "HEADER"
+    seen_hole = False
+    for kind, _, index in tokens:
+        if kind in _BODY_KINDS:
+            if kind != "POST" or seen_hole:
+                kind = "BODY"
+        elif kind == "HOLE":
+            seen_hole = True
+        if kind == previous and kind in _RUNS_MERGE:
+            continue
+        stream.append(Token(kind, lines[index], line=index + 1, column=1))
+        previous = kind
     try:
         _grammar().parse(stream)
     except UnexpectedToken as exc:

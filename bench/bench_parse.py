@@ -1,0 +1,99 @@
+"""PokerStars Hold'em parsing speed on the real corpus: ours, pokerkit's, a bare regex scan.
+
+Run: ``python -m bench parse``. The hands are the Hold'em hands of ../shared/corpora/pokerstars
+(repeated to a few thousand); every rate is hands per second on one core, and the ratios
+compare ours with pokerkit's ``PokerStarsParser`` on the same text and with a bare scan that
+only runs one combined regex over every line (the floor any line parser pays).
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import time
+import warnings
+from pathlib import Path
+
+from parsers.errors import ParseError
+from parsers.formats import HEADERS
+from parsers.pokerstars import parse
+from parsers.source import decode, normalize_lines, split_games
+from rules.holdem import replay
+from rules.records import Source
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpora" / "pokerstars"
+REPEAT_TO = 3000
+KIT_HANDS = 300
+
+_SCAN = re.compile(
+    r"^(?:(?P<seat>Seat \d+: .+ \(\S+ in chips\))|(?P<act>.+?: (?:folds|checks|calls \S+|bets \S+|raises \S+ to \S+|"
+    r"posts .+))|(?P<street>\*\*\* .+ \*\*\*.*)|(?P<coll>.+ collected \S+ from .+)|(?P<other>.*))$"
+)
+
+
+def _hands() -> list[tuple[str, ...]]:
+    chunks = []
+    for path in sorted(CORPUS.rglob("*.txt")):
+        for chunk in split_games(normalize_lines(decode(path.read_bytes())), HEADERS):
+            if chunk.format != "pokerstars":
+                continue
+            try:
+                parse(chunk.lines, Source(file="b", first_line=1, last_line=len(chunk.lines), game_id="b"))
+            except ParseError:
+                continue
+            chunks.append(chunk.lines)
+    return chunks
+
+
+def _rate(label: str, count: int, seconds: float) -> float:
+    rate = count / seconds
+    print(f"{label:<38} {count:>6} hands  {seconds:6.2f} s  {rate:9,.0f} hands/s")
+    return rate
+
+
+def main() -> None:
+    if not CORPUS.exists():
+        print(f"corpus {CORPUS} is absent: nothing to measure")
+        return
+    base = _hands()
+    hands = (base * (REPEAT_TO // max(len(base), 1) + 1))[:REPEAT_TO]
+    source = Source(file="b", first_line=1, last_line=1, game_id="b")
+    parse(hands[0], source)  # build the grammar once, outside the clock
+
+    started = time.perf_counter()
+    for lines in hands:
+        for line in lines:
+            _SCAN.match(line)
+    scan = _rate("bare regex line scan", len(hands), time.perf_counter() - started)
+
+    started = time.perf_counter()
+    records = [parse(lines, source) for lines in hands]
+    ours = _rate("rasklad parse (Lark over lines)", len(hands), time.perf_counter() - started)
+
+    started = time.perf_counter()
+    for record in records:
+        replay(record, allin_ev=False)
+    both = len(hands) / (time.perf_counter() - started)
+    full = 1 / (1 / ours + 1 / both)
+    print(f"{'rasklad replay (no all-in EV)':<38} {len(hands):>6} hands  {'':6}    {both:9,.0f} hands/s")
+    print(f"{'rasklad parse + replay':<38} {len(hands):>6} hands  {'':6}    {full:9,.0f} hands/s")
+
+    kit = None
+    try:
+        from pokerkit.notation import PokerStarsParser
+
+        sample = hands[:KIT_HANDS]  # pokerkit is slow: a sample of the same hands
+        text = "\n\n\n".join("\n".join(lines) for lines in sample)
+        logging.disable(logging.CRITICAL)  # pokerkit logs every hand it cannot repair
+        started = time.perf_counter()
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            parsed = sum(1 for _ in PokerStarsParser()(text, error_status=False))
+        kit = _rate(f"pokerkit PokerStarsParser ({parsed} ok)", len(sample), time.perf_counter() - started)
+        logging.disable(logging.NOTSET)
+    except Exception as error:  # pokerkit may refuse some hands; a benchmark reports, never stops
+        print(f"pokerkit PokerStarsParser: not measured ({type(error).__name__}: {error})")
+
+    print(f"\nours / bare regex scan: {ours / scan:.2f}x   (goal: at least 0.5x)")
+    if kit:
+        print(f"ours / pokerkit:        {ours / kit:.2f}x")
