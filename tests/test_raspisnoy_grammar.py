@@ -159,3 +159,8 @@ def test_sheet_lenient_forms():
         " 1  1     regular   | 1/0 -10", "# first round\n 1  1     Regular | 1 / 0   -10")
     sheet = parse(text)
     assert replay_sheet(sheet).findings == () and sheet.rows[0].line == 10
+
+
+def test_formats_rules_line_example():
+    game = parse(FORMATS_LOG.replace("Rules: default", "Rules: deck 54, max cards 9, specials no-trump blind misere golden"))
+    assert game.rules.deck == 54 and game.info.ruleset.startswith("deck 54, joker JK, max cards 9, specials no-trump")

@@ -447,3 +447,16 @@ def test_demo_violations_sample_shows_each_deliberate_finding_at_its_line():
     lines = text.splitlines()
     for rule, line in results:
         assert rule in lines[line - 2], (rule, line)
+
+
+@pytest.mark.parametrize("setting, findings", [("ordinary", []), ("lowest", [(18, "Th", "Qh")])])
+def test_rsp_joker_lead_low_suit_duties_are_a_ruleset_option(setting, findings):
+    # Vera leads the joker "low hearts"; Anna plays Qh holding Th. The default asks only to follow hearts;
+    # "joker low lowest" (seed 001) asks for the lowest heart.
+    text = edit(edit(edit(edit(FORMATS_LOG, 5, f"Rules: joker low {setting}"),
+                          16, "Hands: Vera [7s 7c], Anna [Qh Th], Boris [Ah 8d]"),
+                     18, "Trick 1: Vera 7s low hearts, Anna Qh, Boris Ah; won by Boris"),
+                19, "Trick 2: Boris 8d, Vera 7c, Anna Th; won by Vera")
+    result = replay(text)
+    assert found(result, "RSP-JOKER-LEAD") == findings
+    assert found(result, "RSP-TRICK") == []
