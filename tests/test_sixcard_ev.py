@@ -1,0 +1,122 @@
+"""Six-card decision EVs against brute-force enumerations with the batch evaluator."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from parsers.sixcard import parse
+from rules.evaluator import evaluate_many, hand_combinations
+from rules.records import Source
+from rules.sixcard import PAY_BY_CATEGORY
+from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options
+
+PAIR = 1 << 20
+
+
+def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None):
+    """Σ over every dealer hand of the box's value, the dealer's game bought when it pays more.
+
+    The dealer's replacement card comes from the cards unseen at the first decision (``orig``,
+    the up card and ``dead`` removed, the drawn cards not), as rules/sixcard_ev.py models it.
+    """
+    orig = hand if orig is None else orig
+    known = set(hand) | set(orig) | {up} | set(dead) | set(drawn)
+    unseen = [c for c in range(52) if c not in known]
+    hidden = hand_combinations(unseen, 4).astype(np.int64)
+    dealer = np.hstack([hidden, np.full((len(hidden), 1), up)])
+    ds = evaluate_many(dealer)
+    ps = int(evaluate_many(np.array([hand]))[0])
+    win, lose = 1 + beta * PAY_BY_CATEGORY[ps >> 20], 1 + beta
+    q = ds >= PAIR
+    total = win * np.sum(q & (ds < ps)) - lose * np.sum(q & (ds > ps))
+    pool = np.array([c for c in range(52) if c not in set(orig) | {up} | set(dead)])
+    nq = dealer[~q]
+    top = np.argmax(nq >> 2, axis=1)
+    kept = np.array([np.delete(row, t) for row, t in zip(nq, top)])
+    rows = np.concatenate([np.repeat(kept[:, None, :], len(pool), axis=1),
+                           np.broadcast_to(pool[None, :, None], (len(nq), len(pool), 1))], axis=2)
+    valid = ~(pool[None, :, None] == nq[:, None, :4]).any(axis=2)
+    rows[~valid] = np.repeat(nq[:, None, :], len(pool), axis=1)[~valid]  # any legal hand, masked below
+    bs = evaluate_many(rows.reshape(-1, 5)).reshape(len(nq), len(pool))
+    qualify = valid & (bs >= PAIR)
+    buy = -1 + (win * np.sum(qualify & (bs < ps), axis=1) - lose * np.sum(qualify & (bs > ps), axis=1)) / (
+        len(pool) - 4)
+    total += np.maximum(1.0, buy).sum()
+    return total / len(ds)
+
+
+def test_play_value_of_a_pair_matches_brute_force_with_other_boxes_seen():
+    hand, up, dead = codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], codes("Kc 8d 6h 4s 3c Tc 9d 8s 7h 6c")
+    tree = DrawTree.build(hand, up, dead)
+    assert tree.values[0] == pytest.approx(brute_play(hand, up, dead), abs=1e-12)
+
+
+def test_play_value_of_trips_counts_buying_the_dealers_game():
+    # 3 boxes' worth of seen cards keep the brute force quick; trips sometimes buy the game.
+    hand, up = codes("9s 9h 9d Kc 4d"), codes("2s")[0]
+    dead = codes("Ah Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s")
+    tree = DrawTree.build(hand, up, dead)
+    assert tree.values[0] == pytest.approx(brute_play(hand, up, dead), abs=1e-12)
+
+
+def test_exchange_option_averages_every_drawn_card():
+    hand, up = codes("Ah Kh Qh Jh 2c"), codes("3s")[0]
+    dead = codes("Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s 9s 9d 5d 4d 8c 8s")
+    tree = DrawTree.build(hand, up, dead)
+    unseen = [c for c in range(52) if c not in set(hand) | {up} | set(dead)]
+    values = []
+    for d in unseen:
+        new = tuple(d if c == codes("2c")[0] else c for c in hand)
+        values.append(max(-1.0, brute_play(new, up, dead, drawn=(d,), orig=hand)))
+    expected = -2 + np.mean(values)
+    assert dict(tree.root_options())["exchange 2c"] == pytest.approx(expected, abs=1e-9)
+
+
+def test_fold_is_minus_one_ante_and_box_three_only_plays():
+    tree = DrawTree.build(codes("2h 7d 9c Js 4c"), codes("Qs")[0], ())
+    assert dict(tree.root_options())["fold"] == -1.0
+    blind = DrawTree.build(codes("2h 7d 9c Js 4c"), codes("Qs")[0], (), may_draw=False)
+    assert [name for name, _ in blind.root_options()] == ["play"]
+
+
+def test_dealer_game_is_bought_with_a_full_house_and_never_with_a_pair():
+    dealer = codes("Qs 9h 7d 3c 2s")
+    full = dict(dealer_game_options(codes("Kh Kd Ks 4c 4d"), dealer, (), bet_antes=2.0))
+    pair = dict(dealer_game_options(codes("Kh Kd 5s 4c 8d"), dealer, (), bet_antes=2.0))
+    # full house: 15 antes for each replacement that pairs the dealer's 9, 7, 3 or 2 (12 of 42), else 0
+    assert full["buy dealer game"] == pytest.approx(-1 + 15 * 12 / 42)
+    assert full["buy dealer game"] > full["take ante"] and pair["buy dealer game"] < pair["take ante"]
+
+
+def test_decisions_of_the_formats_example():
+    lines = ("Six-card poker session S-77", "Player: Anna", "Hand 1", "Dealer up: Qs",
+             "Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20",
+             "Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds",
+             "Dealer: [8h 8c 4d 3s Qs]")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    one, two = analyse_hand(session.hands[0])
+    assert [d.stage for d in one.decisions] == ["draw", "after_buy"]
+    assert [d.stage for d in two.decisions] == ["draw", "after_exchange"]
+    assert one.option_taken == "buy" and two.option_taken == "exchange 3c"
+    # box 2 folded a pair of kings after paying for the exchange: playing was worth more
+    after = two.decisions[1]
+    assert after.taken == "fold" and after.best == "play" and after.ev_lost > 0
+    assert one.ev_lost >= 0 and one.ev_taken == pytest.approx(one.ev_best - one.ev_lost)
+    # money: the tree works in antes, the decisions are in money (ante 10)
+    assert dict(one.decisions[0].options)["fold"] == -10
+
+
+def test_after_buy_values_remove_both_drawn_cards_from_the_dealers_hands():
+    hand, up = codes("Th Jh Qh 9c 2c"), codes("3s")[0]
+    dead = codes("Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s 9s 9d 5d 4d 8c 8s")
+    tree = DrawTree.build(hand, up, dead)
+    bought = codes("Kh")[0]
+    six = hand + (bought,)
+    options = dict(tree.after_buy_options(bought))
+    assert options["play"] == pytest.approx(brute_play(six, up, dead, drawn=(bought,), orig=hand), abs=1e-12)
+    unseen = [c for c in range(52) if c not in set(six) | {up} | set(dead)]
+    out = codes("9c")[0]
+    values = [max(-1.0, brute_play(tuple(d if c == out else c for c in six), up, dead, drawn=(bought, d),
+                                   orig=hand)) for d in unseen]
+    assert options["exchange 9c"] == pytest.approx(-2 + np.mean(values), abs=1e-9)
