@@ -798,6 +798,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         trump = _check_trump(findings, rnd, rules, len(players))
         hands = _check_hands(findings, rnd, rules, order)
         bids = _check_bids(findings, rnd, rules, order, bidding)
+        if not rnd.tricks and rnd.points is None and rnd.totals is None:
+            # The log stops inside this round: nothing was played out, so nothing is scored.
+            findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
+                         line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
+            continue
         won, rows = _play_tricks(findings, rnd, rules, order, hands, trump)
         play_rows.extend(rows)
         written_points = dict(rnd.points.values) if rnd.points else {}

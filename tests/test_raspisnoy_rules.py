@@ -460,3 +460,11 @@ def test_rsp_joker_lead_low_suit_duties_are_a_ruleset_option(setting, findings):
     result = replay(text)
     assert found(result, "RSP-JOKER-LEAD") == findings
     assert found(result, "RSP-TRICK") == []
+
+
+def test_rsp_trick_a_round_cut_before_its_tricks_is_not_scored():
+    text = "\n".join(FORMATS_LOG.splitlines()[:17]) + "\n"  # round 2 stops after its bids
+    result = replay(text)
+    assert [(f.rule_id, f.line, str(f.severity)) for f in result.findings] == [("RSP-TRICK", 15, "warning")]
+    assert {r.round_no for r in result.rounds} == {1}
+    assert {p.player: p.net for p in result.players} == {"Anna": -10, "Boris": 10, "Vera": 5}
