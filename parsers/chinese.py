@@ -15,16 +15,17 @@ overfilled, a turn out of order all parse, and the replay reports them.
 >>> parse_chinese(("Chinese poker hand C-1", "Anna: back [As Ax]"), src)
 Traceback (most recent call last):
 ...
-parsers.errors.ParseError: line 2, column 16: expected ']' or a card like As or 10♥, found 'Ax'
+parsers.errors.ParseError: line 2, column 16: expected a card like As or 10♥, found 'Ax'
 """
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark
@@ -55,8 +56,9 @@ _WORDS = {
 
 def _parser(name: str) -> Lark:
     if name not in _PARSERS:
-        _PARSERS[name] = Lark.open(str(_GRAMMARS / f"{name}.lark"), parser="lalr", propagate_positions=True,
-                                   maybe_placeholders=False)
+        # The transformer runs inside the LALR parser: no parse tree is built.
+        _PARSERS[name] = Lark.open(str(_GRAMMARS / f"{name}.lark"), parser="lalr",
+                                   maybe_placeholders=False, transformer=_Lines())
     return _PARSERS[name]
 
 
@@ -81,65 +83,54 @@ def _tree(name: str, lines: tuple[str, ...]):
 
 
 class _Lines(Transformer):
-    """Each line → (kind, line number relative to the game, value)."""
+    """Each line → (kind, line number relative to the game, value); the line is its first token's."""
 
     def cards(self, children):
-        return tuple(_card(token) for token in children)
+        return _cards(children[0])
 
     def rows(self, children):
         return tuple((Row(children[i].lower()), children[i + 1]) for i in range(0, len(children), 2))
 
-    @v_args(meta=True)
-    def header(self, meta, children):
-        return ("header", meta.line, str(children[-1]))
+    def header(self, children):
+        return ("header", children[0].line, str(children[-1]))
 
-    @v_args(meta=True)
-    def date(self, meta, children):
+    def date(self, children):
         text = " ".join(str(children[0]).replace("T", " ").split())
         for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"):
             try:
-                return ("date", meta.line, datetime.strptime(text, fmt))
+                return ("date", children[0].line, datetime.strptime(text, fmt))
             except ValueError:
                 continue
-        raise ParseError(f"{text!r} is not a date: expected a date like 2026-11-28 22:10", line=meta.line,
-                         column=meta.column)
+        raise ParseError(f"{text!r} is not a date: expected a date like 2026-11-28 22:10", line=children[0].line,
+                         column=children[0].column)
 
-    @v_args(meta=True)
-    def club(self, meta, children):
-        return ("club", meta.line, str(children[0]).strip())
+    def club(self, children):
+        return ("club", children[0].line, str(children[0]).strip())
 
-    @v_args(meta=True)
-    def rules(self, meta, children):
-        return ("rules", meta.line, str(children[0]).strip())
+    def rules(self, children):
+        return ("rules", children[0].line, str(children[0]).strip())
 
-    @v_args(meta=True)
-    def scoring(self, meta, children):
-        return ("scoring", meta.line, Scoring.parse(str(children[0]).replace("–", "-")))
+    def scoring(self, children):
+        return ("scoring", children[0].line, Scoring.parse(str(children[0]).replace("–", "-")))
 
-    @v_args(meta=True)
-    def variant(self, meta, children):
-        return ("variant", meta.line, Variant(str(children[0]).lower()))
+    def variant(self, children):
+        return ("variant", children[0].line, Variant(str(children[0]).lower()))
 
-    @v_args(meta=True)
-    def players(self, meta, children):
-        return ("players", meta.line, tuple(str(name).strip() for name in children))
+    def players(self, children):
+        return ("players", children[0].line, tuple(str(name).strip() for name in children))
 
-    @v_args(meta=True)
-    def dealer(self, meta, children):
-        return ("dealer", meta.line, str(children[0]).strip())
+    def dealer(self, children):
+        return ("dealer", children[0].line, str(children[0]).strip())
 
-    @v_args(meta=True)
-    def royalties(self, meta, children):
-        return ("royalties", meta.line, tuple(_claim(token) for token in children))
+    def royalties(self, children):
+        return ("royalties", children[0].line, tuple(_claim(token) for token in children))
 
-    @v_args(meta=True)
-    def points(self, meta, children):
-        return ("points", meta.line, tuple(_claim(token) for token in children))
+    def points(self, children):
+        return ("points", children[0].line, tuple(_claim(token) for token in children))
 
     # Chinese poker player lines
-    @v_args(meta=True)
-    def seat_line(self, meta, children):
-        return ("seat", meta.line, (str(children[0]).strip(), children[1]))
+    def seat_line(self, children):
+        return ("seat", children[0].line, (str(children[0]).strip(), children[1]))
 
     def set_rows(self, children):
         return ("set", children[0])
@@ -151,23 +142,20 @@ class _Lines(Transformer):
         return ("natural", (NaturalKind.parse(str(children[0])), children[1]))
 
     # OFC lines
-    @v_args(meta=True)
-    def sets(self, meta, children):
+    def sets(self, children):
         name, rows = children
         cards = tuple(card for _, cs in rows for card in cs)
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
-        return ("step", meta.line, (str(name), StepKind.SET, cards, placements))
+        return ("step", children[0].line, (str(name), StepKind.SET, cards, placements))
 
-    @v_args(meta=True)
-    def draw_one(self, meta, children):
+    def draw_one(self, children):
         name, card, row = children
         card = _card(card)
-        return ("step", meta.line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.lower())),)))
+        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.lower())),)))
 
-    @v_args(meta=True)
-    def draw_many(self, meta, children):
+    def draw_many(self, children):
         name, cards, *placements = children
-        return ("step", meta.line, (str(name), StepKind.DRAW, cards, tuple(placements)))
+        return ("step", children[0].line, (str(name), StepKind.DRAW, cards, tuple(placements)))
 
     def place(self, children):
         return Placement(card=_card(children[0]), row=Row(children[1].lower()))
@@ -175,12 +163,11 @@ class _Lines(Transformer):
     def discard(self, children):
         return Placement(card=_card(children[0]), row=None)
 
-    @v_args(meta=True)
-    def fantasyland(self, meta, children):
+    def fantasyland(self, children):
         name, cards, rows, *discards = children
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
         placements += tuple(Placement(card=card, row=None) for cs in discards for card in cs)
-        return ("step", meta.line, (str(name), StepKind.FANTASYLAND, cards, placements))
+        return ("step", children[0].line, (str(name), StepKind.FANTASYLAND, cards, placements))
 
     def start(self, children):
         return children
@@ -193,24 +180,40 @@ def _card(token: Token) -> Card:
         raise ParseError(str(error), line=token.line, column=token.column) from None
 
 
+def _cards(token: Token) -> tuple[Card, ...]:
+    text = str(token)
+    cards = []
+    for match in _WORD.finditer(text, 1, len(text) - 1):
+        try:
+            cards.append(Card.parse(match.group()))
+        except CardError:
+            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=token.line,
+                             column=token.column + match.start()) from None
+    return tuple(cards)
+
+
+_WORD = re.compile(r"[^\s,]+")
+
+
 def _claim(token: Token) -> Claim:
     name, amount = str(token).rsplit(None, 1)
     return Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
 
 
 def _statements(name: str, lines: tuple[str, ...]):
-    tree = _tree(name, lines)
     try:
-        return _Lines().transform(tree)
-    except VisitError as error:
+        return _tree(name, lines)
+    except ParseError as error:
+        if not error.line_text and 0 < error.line <= len(lines):
+            error.line_text = lines[error.line - 1]
+        raise
+    except VisitError as error:  # a transformer method refused a value the grammar let through
         if isinstance(error.orig_exc, ParseError):
             raise error.orig_exc from None
-        if isinstance(error.orig_exc, ValueError):
-            meta = getattr(error.obj, "meta", None)
-            line = getattr(meta, "line", 1)
-            raise ParseError(str(error.orig_exc), line=line, column=getattr(meta, "column", 1),
-                             line_text=lines[line - 1]) from None
-        raise
+        meta = getattr(error.obj, "meta", None)
+        line = getattr(meta, "line", 1)
+        raise ParseError(str(error.orig_exc), line=line, column=getattr(meta, "column", 1),
+                         line_text=lines[line - 1]) from None
 
 
 def _headers(statements, lines: tuple[str, ...], allowed: set[str]) -> dict[str, tuple[int, object]]:

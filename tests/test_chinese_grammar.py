@@ -94,7 +94,7 @@ def test_natural_line():
 
 
 @pytest.mark.parametrize(("old", "new", "line", "at", "words"), [
-    ("front [6s 6h 3c]", "front [6s 6h 3x]", 7, "3x", "expected ']' or a card like As or 10♥, found '3x'"),
+    ("front [6s 6h 3c]", "front [6s 6h 3x]", 7, "3x", "expected a card like As or 10♥, found '3x'"),
     ("Scoring: 2-4", "Scoring: 3-5", 4, "3-5", "expected a scoring (1-6 or 2-4)"),
     ("Vera: surrenders", "Vera: folds", 9, "Vera", "a player's name and his rows or the end of the line, found 'Vera'"),
     ("middle [Qs", "centre [Qs", 7, "centre", "a row (back, middle or front) or the end of the line, found 'centre'"),
@@ -129,7 +129,7 @@ def test_syntax_error_goes_to_quarantine_with_file_positions(tmp_path):
     assert (result.count_games, result.count_quarantined) == (1, 1)
     row = result.tables[("quarantine", "chinese")].to_pylist()[0]
     assert (row["first_line"], row["line"], row["column"]) == (15, 21, CANONICAL.split("\n")[6].index("3c]") + 1)
-    assert "expected ']' or a card like As or 10♥" in row["error"]
+    assert "expected a card like As or 10♥, found '3z'" in row["error"]
 
 
 # ---------------------------------------------------------------- OFC
