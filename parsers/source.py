@@ -68,16 +68,29 @@ class Chunk:
         return "\n".join(self.lines)
 
 
+# Tracker archives put a banner between hands: "*********** # 12 **************".
+_SEPARATOR = re.compile(r"^\s*\*{3,} ?# ?\d+ ?\*{3,}\s*$")
+
+
+def _is_filler(line: str) -> bool:
+    """Lines that stand between games without belonging to either: blanks, comments, banners."""
+    stripped = line.lstrip()
+    return not stripped or stripped.startswith("#") or bool(_SEPARATOR.match(line))
+
+
 def split_games(lines: list[str], headers: re.Pattern[str]) -> list[Chunk]:
     """Cut a file's lines into chunks, one per game, at each line that ``headers`` matches.
 
     ``headers`` has one named group per format; the name of the group that matched is the
-    chunk's format. Blank and comment lines at the end of a chunk are left out of it.
+    chunk's format. Filler lines (blanks, comments, archive banners) at the end of a chunk
+    are left out of it. A header may be indented, as in some tracker archives; the chunk
+    then loses the indentation its lines share.
     """
     starts: list[tuple[int, str | None]] = []
     for index, line in enumerate(lines):
-        if line[:1] not in ("", "#", " ") or line.startswith("\ufeff"):
-            match = headers.match(line.lstrip("\ufeff"))
+        first = line[:1]
+        if first and first != "#":
+            match = headers.match(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
             if match:
                 starts.append((index, match.lastgroup))
     if not starts or starts[0][0] > 0:
@@ -86,15 +99,23 @@ def split_games(lines: list[str], headers: re.Pattern[str]) -> list[Chunk]:
     chunks = []
     for (begin, fmt), (end, _) in zip(starts, starts[1:]):
         stop = end
-        while stop > begin and (not lines[stop - 1].strip() or lines[stop - 1].lstrip().startswith("#")):
+        while stop > begin and _is_filler(lines[stop - 1]):
             stop -= 1
-        body = [line.lstrip("\ufeff") if i == begin else line for i, line in enumerate(lines[begin:stop], begin)]
-        if fmt is None and stop == begin:
-            continue  # nothing but blank lines and comments before the first game
+        if stop == begin:
+            continue  # nothing but filler before the first game
         if fmt is None:
-            # Leading blank and comment lines are not part of unrecognized text.
-            while body and (not body[0].strip() or body[0].lstrip().startswith("#")):
-                body.pop(0)
+            # Leading filler is not part of unrecognized text.
+            while _is_filler(lines[begin]):
                 begin += 1
+        body = _dedent(lines[begin:stop])
         chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
     return chunks
+
+
+def _dedent(lines: list[str]) -> list[str]:
+    first = lines[0].lstrip("\ufeff")
+    lines = [first, *lines[1:]]
+    if not first.startswith((" ", "\t")):
+        return lines
+    indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
+    return [line[indent:] for line in lines]

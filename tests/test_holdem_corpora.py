@@ -43,8 +43,6 @@ INCONSISTENT = {
 # Chunks quarantined for a reason other than "another game or room", by file name.
 EXPECTED_QUARANTINE = {
     "InValidHand.txt": "the hand is cut off before its summary",
-    "NLHE-6max-USD-0.01-0.02-201301.zoom.archive.format.txt":
-        "an archive whose lines are indented by one space: no header starts a line",
 }
 OTHER_GAME = re.compile(r"not supported yet|not a game of any known format")
 
