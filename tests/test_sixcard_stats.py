@@ -1,0 +1,119 @@
+"""Six-card marts against hand-worked sessions: player_stats_sixcard, sixcard_category_frequencies."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import duckdb
+import pytest
+
+from pipeline import models
+from pipeline.ingest import ingest
+from pipeline.warehouse import Warehouse
+
+FORMATS_EXAMPLE = """Six-card poker session S-77
+Date: 2026-11-28 23:40
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+Dealer: [8h 8c 4d 3s Qs]
+Result: box 1 +20, box 2 -30
+"""
+
+DEALER_BUY = """Six-card poker session S-78
+Date: 2026-11-29 21:00
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20
+Box 2: ante 10 [Ah Jd 7c 8s 6d]; plays 20
+Dealer: [Kh 9c Td 4s Qs]
+Box 1 buys dealer game: Kh for 9h
+Result: box 1 +60, box 2 +10
+
+Hand 2
+Dealer up: Qs
+Box 1: ante 5 [2h 2d 7c 5s 3d]; plays 10
+Dealer: [Kh 9c Td 4s Qs]
+Result: box 1 +5
+"""
+
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory):
+    root = tmp_path_factory.mktemp("six")
+    (root / "a.txt").write_text(FORMATS_EXAMPLE, encoding="utf-8")
+    (root / "b.txt").write_text(DEALER_BUY, encoding="utf-8")
+    ingest([root / "a.txt", root / "b.txt"], root / "wh", jobs=1)
+    audits = models.run_audits(Warehouse(root / "wh"))
+    assert {name: rows for name, rows in audits.items() if name.startswith("sixcard") and rows} == {}
+    with duckdb.connect(str(root / "wh" / "rasklad.duckdb"), read_only=True) as connection:
+        yield connection
+
+
+def stats(con):
+    rows = con.sql("select * from player_stats_sixcard where player = 'Anna'").pl().to_dicts()
+    assert len(rows) == 1
+    return rows[0]
+
+
+def test_player_stats_counts(con):
+    row = stats(con)
+    # sessions S-77 and S-78; hands: 1 + 2; boxes: 2 + 2 + 1
+    assert (row["count_sessions"], row["count_hands"], row["count_boxes"]) == (2, 3, 5)
+    assert (row["count_folds"], row["count_buys"], row["count_exchanges"], row["count_dealer_buys"]) == (1, 1, 1, 1)
+
+
+def test_player_stats_money_and_rtp(con):
+    row = stats(con)
+    # wagered: S-77 box 1 10+20+10 (buy), box 2 10+20 (exchange); S-78 hand 1 box 1 10+20+10 (dealer game),
+    # box 2 10+20; hand 2 5+10  -> 40 + 30 + 40 + 30 + 15 = 155
+    assert row["total_wagered"] == Decimal("155.00")
+    # nets: +20 -30 +60 +10 +5 = 65; returned = wagered + net = 220
+    assert row["total_net"] == Decimal("65.00")
+    assert float(row["rtp"]) == pytest.approx(220 / 155)
+
+
+def test_game_players_net_is_the_sessions_true_net(con):
+    nets = con.execute("select player, seat, net from stg_game_players where game = 'sixcard' "
+                       "order by net").fetchall()
+    assert nets == [("Anna", None, Decimal("-10.00")), ("Anna", None, Decimal("75.00"))]
+
+
+def test_ev_lost_total_is_the_sum_of_every_decisions_loss(con):
+    row = stats(con)
+    per_decision = con.execute("""
+        select sum(best - taken) from (
+            select max(ev) as best, max(ev) filter (where is_taken) as taken
+            from raw_sixcard_decisions group by game_id, hand_no, box, decision_no)""").fetchall()[0][0]
+    assert float(row["ev_lost_total"]) == pytest.approx(float(per_decision), abs=0.001)
+    assert float(row["ev_lost_per_hand"]) == pytest.approx(float(row["ev_lost_total"]) / 3, abs=0.0001)
+    # hand-worked: box 2 of S-77 folded a pair of kings after paying the exchange, so it lost EV
+    lost = con.execute("select ev_lost from int_sixcard_boxes where hand_no = 1 and box = 2 "
+                       "and cards = 'Kc 8d 6h 4s Kd'").fetchall()[0][0]
+    assert lost > 0
+
+
+def test_house_edge_is_joined_to_every_player(con):
+    edge = con.execute("select house_edge_perfect_play from int_sixcard_house_edge").fetchall()[0][0]
+    assert stats(con)["house_edge_perfect_play"] == edge
+
+
+def test_category_frequencies_against_exact_probabilities(con):
+    rows = {(r["count_cards"], r["category"]): r for r in
+            con.sql("select * from sixcard_category_frequencies where player = 'Anna'").pl().to_dicts()}
+    # 6-card boxes: S-77 box 1 (pair of aces with 9h): 1 of 1 is a pair
+    assert rows[(6, "pair")]["count_boxes"] == 1 and rows[(6, "pair")]["observed_rate"] == 1.0
+    assert rows[(6, "pair")]["exact_probability"] == pytest.approx(9_730_740 / 20_358_520)
+    # 5-card boxes: kings (S-77 box 2), trips of twos, ace high, pair of twos -> 2 pairs of 4
+    assert rows[(5, "pair")]["count_boxes"] == 2 and rows[(5, "pair")]["observed_rate"] == 0.5
+    assert rows[(5, "three of a kind")]["observed_rate"] == 0.25
+    assert rows[(5, "pair")]["exact_probability"] == pytest.approx(1_098_240 / 2_598_960)
+    assert sum(r["exact_probability"] for k, r in rows.items() if k[0] == 6) == pytest.approx(1.0)
+    assert len(rows) == 20
