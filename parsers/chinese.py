@@ -30,7 +30,17 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark
 from rules.cards import Card, CardError
-from rules.chinese import ChineseHand, ChineseRules, ChineseSeat, Claim, Claims, NaturalKind, Row, Scoring, Status
+from rules.chinese import (
+    ChineseHand,
+    ChineseRules,
+    ChineseSeat,
+    Claim,
+    Claims,
+    NaturalKind,
+    Row,
+    Scoring,
+    Status,
+)
 from rules.ofc import OfcHand, OfcStep, Placement, StepKind, Variant
 from rules.records import GameInfo, Source
 
@@ -244,13 +254,13 @@ def _common(headers, source: Source, game: str, lines: tuple[str, ...]):
         kind: Claims(items=headers[kind][1], line=at(headers[kind][0] - 1)) if kind in headers else None
         for kind in ("royalties", "points")
     }
-    return dict(
-        source=source, info=info, hand_id=headers["header"][1],
-        scoring=headers.get("scoring", (0, Scoring.ONE_SIX))[1], players=players,
-        players_line=at(players_line - 1), dealer=dealer,
-        dealer_line=None if dealer_line is None else at(dealer_line - 1), rules=rules,
-        royalties=claims["royalties"], points=claims["points"],
-    )
+    return {
+        "source": source, "info": info, "hand_id": headers["header"][1],
+        "scoring": headers.get("scoring", (0, Scoring.ONE_SIX))[1], "players": players,
+        "players_line": at(players_line - 1), "dealer": dealer,
+        "dealer_line": None if dealer_line is None else at(dealer_line - 1), "rules": rules,
+        "royalties": claims["royalties"], "points": claims["points"],
+    }
 
 
 _HEADERS = {"header", "date", "club", "scoring", "players", "dealer", "rules", "royalties", "points"}

@@ -175,7 +175,7 @@ def _three_flushes(counts: list[int]) -> bool:
 
 
 def _runs(length: int) -> list[tuple[Rank, ...]]:
-    runs = [tuple(Rank(r) for r in range(start, start + length)) for start in range(0, 14 - length)]
+    runs = [tuple(Rank(r) for r in range(start, start + length)) for start in range(14 - length)]
     runs.append((Rank.ACE,) + tuple(Rank(r) for r in range(length - 1)))  # the ace plays low
     return runs
 

@@ -7,6 +7,7 @@ from decimal import Decimal
 import pytest
 
 from parsers.chinese import parse_chinese
+from rules.cards import parse_cards
 from rules.chinese import (
     ChineseRules,
     NaturalKind,
@@ -20,7 +21,6 @@ from rules.chinese import (
     royalty,
     settle_pair,
 )
-from rules.cards import parse_cards
 from rules.evaluator import evaluate
 from rules.records import Source
 from rules.rulebook import RULES
@@ -44,7 +44,8 @@ def rules_of(findings) -> list[str]:
     return [f.rule_id for f in findings]
 
 
-def seated(rows: str, player: str = "A", rules: ChineseRules = ChineseRules()) -> Seated:
+def seated(rows: str, player: str = "A", rules: ChineseRules | None = None) -> Seated:
+    rules = rules or ChineseRules()
     back, middle, front = (part.split("]")[0] for part in rows.split("[")[1:])
     set_hand = arrange(back, middle, front)
     return Seated(player=player, status=Status.SET, hand=set_hand, royalties=set_hand.royalties(rules))

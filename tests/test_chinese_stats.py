@@ -6,11 +6,11 @@ from decimal import Decimal
 
 import duckdb
 import pytest
+from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
 
 from pipeline.ingest import ingest
 from pipeline.models import run_audits
 from pipeline.warehouse import Warehouse
-from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
 
 CHINESE = """Chinese poker hand H1
 Scoring: 2-4
@@ -56,7 +56,7 @@ def stats(tmp_path_factory):
     fantasy_1 = classic_log({"Anna": A_HAND, "Boris": B_HAND}, variant="fantasyland").replace("T-1", "F-1")
     lines = [line for line in fantasy_1.replace("F-1", "F-2").splitlines() if not line.startswith("Anna ")]
     fantasy_2 = "\n".join(lines[:5] + [stay] + lines[5:])
-    (folder / "ofc.txt").write_text("\n\n".join([FORMATS_EXAMPLE, fantasy_1, fantasy_2]) + "\n", encoding="utf-8")
+    (folder / "ofc.txt").write_text(f"{FORMATS_EXAMPLE}\n\n{fantasy_1}\n\n{fantasy_2}\n", encoding="utf-8")
     warehouse = Warehouse(folder / "warehouse")
     summary = ingest([folder / "chinese.txt", folder / "ofc.txt"], warehouse.root, jobs=1)
     assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0)

@@ -86,7 +86,7 @@ B_HAND = "back [Ks Kc Kd 6h 6c] middle [5d 5h Js Jd 8s] front [Qh Qs 7d]"   # ro
 
 
 def test_formats_example_scores_as_written():
-    record, replay = replay_text(FORMATS_EXAMPLE)
+    _, replay = replay_text(FORMATS_EXAMPLE)
     assert replay.findings == ()
     assert nets(replay) == {"Anna": 2, "Boris": -2}
     assert {h.player: h.royalty for h in replay.hands} == {"Anna": 14, "Boris": 13}
