@@ -2,7 +2,8 @@
 
 Run with ``python -m bench chinese``. Generates hands of each kind, writes them to files of
 500 hands, then times ``pipeline.ingest.ingest`` (parse, replay, Parquet commit and the SQL
-models) with one worker and with all cores; prints the rates, asserts nothing.
+models) with one worker and with all cores, and the engine-free ``parse_file`` alone; prints
+the rates, asserts nothing.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from pathlib import Path
 
 from pipeline.generators.chinese import generate
 from pipeline.ingest import ingest
+from pipeline.worker import parse_file
 
 KINDS = [("chinese", {}, 1000), ("ofc", {"variant": "classic"}, 500), ("ofc", {"variant": "pineapple"}, 500)]
 PER_FILE = 500
@@ -31,6 +33,11 @@ def main() -> None:
                 text = generate(game, count=PER_FILE, seed=i, **options)
                 (folder / f"hands-{i}.txt").write_text(text, encoding="utf-8")
             generated = time.perf_counter() - started
+            started = time.perf_counter()
+            parsed = sum(parse_file(path).count_games for path in sorted(folder.glob("*.txt")))
+            seconds = time.perf_counter() - started
+            print(f"{label:18s} {parsed:6d} hands, parse + replay + rows (parse_file, one core): "
+                  f"{parsed / seconds:8.0f} hands/s", flush=True)
             for jobs in (1, os.cpu_count() or 1):
                 started = time.perf_counter()
                 summary = ingest([folder], root / f"warehouse-{label}-{jobs}", jobs=jobs)

@@ -28,7 +28,7 @@ import numpy as np
 
 from rules.cards import Card, Deck, Rank, parse_cards
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
-from rules.findings import Findings
+from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rulebook import register
 
@@ -732,6 +732,12 @@ def _finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: C
     royalties = {s.player: s.royalty for s in seated}
     check_claims(findings, royalty_claims, royalties, royalty_rule, "royalties")
     check_claims(findings, point_claims, points, "CP-SCORE", "points")
+    if point_claims is not None:
+        claimed = {claim.player for claim in point_claims.items}
+        for player in points:
+            if player not in claimed:
+                findings.add("CP-SCORE", f"the Points: line gives no amount for {player}", line=point_claims.line,
+                             expected=_signed(points[player]), severity=Severity.WARNING)
     fantasy = fantasy or {}
     hands = tuple(
         PlayerHand(player=s.player, status=s.status, is_foul=s.is_foul,
@@ -750,3 +756,9 @@ def _finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: C
                       for i, s in enumerate(seated)),
         rows=tuple(row_results), scores=tuple(scores), hands=hands, variant=variant, scoring=scoring.value,
     )
+
+
+# OFC's rules are registered with Chinese poker's: whoever imports this module (the audit
+# pages do) can show the text of every CP- and OFC- rule. Imported last: rules.ofc builds
+# on the names above.
+import rules.ofc  # noqa: F401

@@ -267,6 +267,24 @@ def test_cp_natural_that_is_not_one_is_a_finding_and_a_foul():
 # ---------------------------------------------------------------- CP-DEAL and CP-PLAYERS
 
 
+def test_cp_natural_against_a_natural_scores_nothing():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", "A: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]",
+                     "B: natural no faces [2d 3c 4s 5h 6d 7c 8s 9h Td Ad As Ah 2s]")
+    assert replay.findings == () and nets(replay) == {"A": 0, "B": 0}
+
+
+def test_cp_score_points_line_missing_a_player_is_a_warning():
+    _, replay = hand("Scoring: 2-4", "Players: A, B", f"A: {A_ROWS}", f"B: {B_ROWS}", "Points: A +2")
+    assert [(f.rule_id, f.severity.value, f.expected) for f in replay.findings] == [("CP-SCORE", "warning", "-2")]
+
+
+def test_cp_deal_a_joker_is_no_card_of_the_deck():
+    _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}",
+                     "B: back [Ah Jh 8h 5h JK] middle [Tc Td 9s 9h 5d] front [3s 3d Ad]")
+    assert rules_of(replay.findings) == ["CP-DEAL"] and "JK" in replay.findings[0].message
+    assert nets(replay) == {"A": 6, "B": -6}
+
+
 def test_cp_deal_a_card_twice_is_a_finding_naming_the_card():
     _, replay = hand("Scoring: 1-6", "Players: A, B", f"A: {A_ROWS}",
                      "B: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 5d] front [3s 3d Kh]")
