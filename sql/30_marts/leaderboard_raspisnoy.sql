@@ -16,7 +16,7 @@ settled as (
         case
             when placement = 1 then
                 (max(net) over (partition by game_id) * count_players - sum(net) over (partition by game_id))
-                / count(*) filter (where placement = 1) over (partition by game_id)
+                / sum(case when placement = 1 then 1 else 0 end) over (partition by game_id)
             else net - max(net) over (partition by game_id)
         end as settlement_winner,
     from player_games
@@ -25,13 +25,10 @@ settled as (
 seasons as (
     select
         settled.*,
-        unnest([
-            {'season_kind': 'all', 'season': 'all time'},
-            {'season_kind': 'year', 'season': strftime(played_at, '%Y')},
-            {'season_kind': 'quarter', 'season': strftime(played_at, '%Y') || '-Q' || quarter(played_at)},
-            {'season_kind': 'month', 'season': strftime(played_at, '%Y-%m')},
-        ], recursive := true),
+        season_kinds.season_kind,
+        season_kinds.season,
     from settled
+    join int_player_game_seasons as season_kinds using (game_id, player)
 ),
 
 totals as (

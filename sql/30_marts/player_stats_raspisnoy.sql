@@ -6,34 +6,21 @@ rounds as (
     select * from int_raspisnoy_rounds
 ),
 
-player_games as (
-    select * from int_player_games
+game_seasons as (
+    select
+        *,
+        coalesce(club, '(no club)') as club_name,
+    from int_player_game_seasons
     where game in ('raspisnoy', 'raspisnoy_sheet')
 ),
 
 round_seasons as (
     select
         rounds.*,
-        unnest([
-            {'season_kind': 'all', 'season': 'all time'},
-            {'season_kind': 'year', 'season': strftime(played_at, '%Y')},
-            {'season_kind': 'quarter', 'season': strftime(played_at, '%Y') || '-Q' || quarter(played_at)},
-            {'season_kind': 'month', 'season': strftime(played_at, '%Y-%m')},
-        ], recursive := true),
+        game_seasons.season_kind,
+        game_seasons.season,
     from rounds
-),
-
-game_seasons as (
-    select
-        player_games.*,
-        coalesce(club, '(no club)') as club_name,
-        unnest([
-            {'season_kind': 'all', 'season': 'all time'},
-            {'season_kind': 'year', 'season': strftime(played_at, '%Y')},
-            {'season_kind': 'quarter', 'season': strftime(played_at, '%Y') || '-Q' || quarter(played_at)},
-            {'season_kind': 'month', 'season': strftime(played_at, '%Y-%m')},
-        ], recursive := true),
-    from player_games
+    join game_seasons using (game_id, player)
 ),
 
 round_totals as (
