@@ -124,3 +124,57 @@ def test_equity_errors_quote_the_input():
 def test_doctests_of_equity():
     result = doctest.testmod(rules.equity)
     assert result.attempted >= 3 and result.failed == 0
+
+
+def _every_board(holes, pots, order, dead=()):
+    """The plain depth-by-depth walk over every board (no rank counting), exact integer shares."""
+    import math
+
+    from rules.evaluator import _CAT_POS, _ORDER_INDEX, _STRAIGHT_TOP, _TOP5
+
+    known = set(itertools.chain(*holes, dead))
+    stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
+    start = np.zeros((len(holes), 6), dtype=np.int64)
+    for p, hand in enumerate(holes):
+        for c in hand:
+            rules.equity._add_card_py(start[p], c)
+    eligible = np.zeros((len(pots), len(holes)), dtype=np.int64)
+    for k, pot in enumerate(pots):
+        eligible[k, pot] = 1
+    unit = math.lcm(*range(1, len(holes) + 1))
+    i = _ORDER_INDEX[order]
+    tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+    slow, boards = rules.equity._enumerate(start, stub, 5, eligible, unit, *tables)
+    fast = rules.equity._preflop(start, stub, [list(h) for h in holes], eligible, unit, tables)
+    return fast, slow, boards
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_he_side_pot_preflop_rank_count_equals_every_board_exactly(seed):
+    # The preflop path counts boards by ranks and corrects the flush boards; its integer shares
+    # must equal the walk over every board, side pots, dead cards and both 36-card orders included.
+    rng = np.random.default_rng(seed)
+    order = [RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS, RankOrder.STANDARD][seed % 3]
+    deck = list(order.deck.codes)
+    n = int(rng.integers(2, 6 if order is not RankOrder.STANDARD else 4))
+    cards = [int(c) for c in rng.choice(deck, 2 * n + int(rng.integers(0, 3)), replace=False)]
+    if seed == 0:
+        cards[:4] = codes("As Ks Qs Js")  # suited hands: the most flush boards to correct
+    holes, dead = [cards[2 * i:2 * i + 2] for i in range(n)], cards[2 * n:]
+    pots = [list(range(n)), list(range(1, n))]
+    fast, slow, boards = _every_board(holes, pots, order, dead)
+    assert boards > 50_000
+    assert fast.tolist() == slow.tolist()
+
+
+def test_he_side_pot_equity_memo_key_ignores_suit_names():
+    rules.equity._MEMO.clear()
+    first = pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3s"))
+    assert len(rules.equity._MEMO) == 1
+    # the same situation with spades and hearts swapped and clubs and diamonds swapped
+    second = pot_equities([codes("Ah Ks"), codes("Qh Qc")], codes("2d"), [[0, 1]], dead=codes("3h"))
+    assert len(rules.equity._MEMO) == 1 and second.tolist() == first.tolist()
+    second[0, 0] = 7.0  # a caller's copy: the memo keeps its own
+    assert pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3s")).tolist() == first.tolist()
+    other = pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3c"))
+    assert len(rules.equity._MEMO) == 2 and other.tolist() != first.tolist()
