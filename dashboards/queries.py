@@ -176,6 +176,11 @@ def players(db: Db) -> list[str]:
     return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
 
 
+def busiest_player(db: Db) -> str | None:
+    rows = frame(db, "select player from stg_game_players group by player order by count(*) desc, player limit 1")
+    return rows["player"][0] if rows.height else None
+
+
 def clubs(db: Db) -> list[str]:
     return frame(db, "select distinct club from stg_games where club is not null order by club")["club"].to_list()
 
@@ -327,6 +332,23 @@ def seasons(db: Db, club: str, game: str, season_kind: str) -> list[str]:
         where club = $club and game = $game and season_kind = $kind
         order by season desc
     """, club=club, game=game, kind=season_kind)["season"].to_list()
+
+
+def raspisnoy_seasons(db: Db, club: str, season_kind: str) -> list[str]:
+    return frame(db, """
+        select distinct season from leaderboard_raspisnoy
+        where club = $club and season_kind = $kind
+        order by season desc
+    """, club=club, kind=season_kind)["season"].to_list()
+
+
+def raspisnoy_rank_trend(db: Db, club: str, player: str, season_kind: str) -> pl.DataFrame:
+    """The player's raspisnoy rank (by total points, logs and sheets) in each season, oldest first."""
+    return frame(db, """
+        select season, rank, total_points as net, count_games from leaderboard_raspisnoy
+        where club = $club and season_kind = $kind and player = $player
+        order by season
+    """, club=club, kind=season_kind, player=player)
 
 
 def leaderboard_clubs(db: Db) -> list[str]:

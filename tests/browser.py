@@ -16,7 +16,7 @@ import subprocess
 import tempfile
 import time
 import urllib.request
-from contextlib import closing
+from contextlib import ExitStack, closing
 from pathlib import Path
 
 from websockets.sync.client import connect
@@ -72,11 +72,13 @@ class Browser:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         )
         self._id = 0
+        self._stack = ExitStack()
         try:
             wait_for_http(f"http://127.0.0.1:{self.port}/json/version", 30)
             targets = json.loads(wait_for_http(f"http://127.0.0.1:{self.port}/json/list", 10))
             page = next(t for t in targets if t.get("type") == "page")
-            self.socket = connect(page["webSocketDebuggerUrl"], max_size=None, open_timeout=10)
+            self.socket = self._stack.enter_context(
+                connect(page["webSocketDebuggerUrl"], max_size=None, open_timeout=10))
             self.send("Page.enable")
             self.send("Runtime.enable")
             self.resize(width, height)
@@ -153,8 +155,8 @@ class Browser:
                 ".map(e => e.scrollHeight))"
             ) or self.height
             self.resize(self.width, min(max(int(height) + 40, self.height), 8000))
-            time.sleep(0.8)  # let the charts re-lay out to the new size
-        data = self.send("Page.captureScreenshot", format="png", captureBeyondViewport=full_page)["data"]
+            time.sleep(1.0)  # let the charts re-lay out to the new size
+        data = self.send("Page.captureScreenshot", format="png", captureBeyondViewport=False)["data"]
         path.write_bytes(base64.b64decode(data))
         if full_page:
             self.resize(self.width, self.height)
@@ -167,7 +169,7 @@ class Browser:
                 self.send("Browser.close", timeout=5)
             except Exception:
                 pass
-            sock.close()
+        self._stack.close()
         try:
             self.process.wait(timeout=5)
         except subprocess.TimeoutExpired:

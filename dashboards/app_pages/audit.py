@@ -26,8 +26,8 @@ start = end = None
 first, last = q.date_range(db)
 if first is not None:
     picked = st.date_input("Dates", value=(first, last), min_value=first, max_value=last, key="audit_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2:
-        start, end = picked
+    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
+        start, end = picked  # the whole range means no filter, so games without a date count too
 
 by_rule = q.findings_by_rule(db, tuple(rules), severity, game_kind, player, start, end)
 found = q.findings(db, tuple(rules), severity, game_kind, player, start, end)

@@ -19,19 +19,31 @@ if not clubs:
     st.info("No game is stored yet: import some first.")
     st.stop()
 
+# Clubs with a name first; games without a club are listed last as "(no club)".
+clubs = sorted(clubs, key=lambda c: (c == "(no club)", c))
+merged = q.has(db, "leaderboard_raspisnoy")  # one raspisnoy table for logs and score sheets
+
+
+def game_label(game: str) -> str:
+    return "Raspisnoy (logs and sheets)" if merged and game == "raspisnoy" else q.label(game)
+
+
 top = st.columns([2, 2, 3])
 club = top[0].selectbox("Club", clubs, key="lb_club")
-game = top[1].selectbox("Game", q.leaderboard_games(db, club), format_func=q.label, key="lb_game")
+games = q.leaderboard_games(db, club)
+if merged and "raspisnoy_sheet" in games:
+    games = [g for g in games if g != "raspisnoy_sheet"] + ([] if "raspisnoy" in games else ["raspisnoy"])
+game = top[1].selectbox("Game", games, format_func=game_label, key="lb_game")
 kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
 row = st.columns([2, 2, 3])
-seasons = q.seasons(db, club, game, kind)
+is_raspisnoy = merged and q.family(game) == "raspisnoy"
+seasons = q.raspisnoy_seasons(db, club, kind) if is_raspisnoy else q.seasons(db, club, game, kind)
 if not seasons:
     st.info("No dated games for this club and game: only the all-time table exists.")
     st.stop()
 season = row[0].selectbox("Which", seasons, key="lb_season", disabled=kind == "all")
 min_games = row[1].number_input("Minimum games", min_value=1, value=1, step=1, key="lb_min_games")
 
-is_raspisnoy = q.family(game) == "raspisnoy" and q.has(db, "leaderboard_raspisnoy")
 if is_raspisnoy:
     point_value = row[2].number_input("Money per point", min_value=0.0, value=1.0, step=0.5, format="%.2f",
                                       key="lb_point_value")
@@ -44,7 +56,7 @@ else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games))
     config = {"net": "Net"}
 
-st.subheader(f"{club} — {q.label(game)} — {SEASON_KINDS[kind] if kind == 'all' else season}")
+st.subheader(f"{club} — {game_label(game)} — {SEASON_KINDS[kind] if kind == 'all' else season}")
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
@@ -61,7 +73,8 @@ if players:
     who = left.selectbox("Player", players, key="lb_trend_player")
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
                              key="lb_trend_kind")
-    trend = q.rank_trend(db, club, game, who, trend_kind)
+    trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
+             else q.rank_trend(db, club, game, who, trend_kind))
     if trend.height < 2:
         st.info(f"{who} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
     else:

@@ -17,15 +17,18 @@ if not everyone:
     st.stop()
 
 top = st.columns([2, 2, 3])
-player = top[0].selectbox("Player", everyone, key="player")
+wanted = st.query_params.get("player")
+default = wanted if wanted in everyone else q.busiest_player(db)
+player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player")
+st.query_params["player"] = player  # the address names the player: a review can be shared
 club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
 club = None if club_choice == "All clubs" else club_choice
 first, last = q.date_range(db)
 start = end = None
 if first is not None:
     picked = top[2].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="player_dates")
-    if isinstance(picked, (tuple, list)) and len(picked) == 2:
-        start, end = picked
+    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
+        start, end = picked  # the whole range means no filter, so games without a date count too
 
 # -- headline figures per game ----------------------------------------------------------------
 headlines = q.player_headlines(db, player, start, end, club)
@@ -38,7 +41,7 @@ metric_cols = st.columns(min(len(headlines), 4))
 for i, row in enumerate(headlines.iter_rows(named=True)):
     metric_cols[i % len(metric_cols)].metric(
         q.label(row["game"]), f"{row['net']:+,}", help="Net: chips, points or money by game",
-        delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off",
+        delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
     )
 st.dataframe(
     headlines.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game"))),

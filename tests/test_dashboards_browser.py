@@ -1,0 +1,148 @@
+"""The dashboards in a real browser: `streamlit run` on loopback, every page opened in headless Chromium.
+
+Each page is opened, its text awaited through the DevTools protocol (the first load after
+the server starts is blank until the script has run), checked, timed, and saved as a
+screenshot under ``artifacts/screenshots/<page>.png``. The audit's source and replay tabs
+are clicked open, a game is pasted into "Check a game", and a file is uploaded on the
+Import page and ingested into the (temporary) warehouse.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from browser import Browser, StreamlitServer, chromium_path
+from test_dashboards_apptest import CHINESE, RASPISNOY_WRONG_TOTAL, write_fixture_logs
+
+from pipeline.ingest import ingest
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(chromium_path() is None, reason="chromium is not installed: run `make browser-deps` as root"),
+]
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = ROOT / "dashboards" / "streamlit_app.py"
+SHOTS = ROOT / "artifacts" / "screenshots"
+TIMINGS: dict[str, float] = {}
+
+
+@pytest.fixture(scope="module")
+def warehouse(tmp_path_factory) -> Path:
+    base = tmp_path_factory.mktemp("browser")
+    paths = write_fixture_logs(base / "logs")
+    ingest(paths, base / "warehouse", jobs=1)
+    return base / "warehouse"
+
+
+@pytest.fixture(scope="module")
+def server(warehouse, tmp_path_factory):
+    with StreamlitServer(APP, warehouse, tmp_path_factory.mktemp("log") / "streamlit.log") as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with Browser() as opened:
+        yield opened
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    (SHOTS / "timings.json").write_text(json.dumps(TIMINGS, indent=2))
+
+
+def visit(browser: Browser, server: StreamlitServer, name: str, path: str, *expected: str) -> str:
+    started = time.perf_counter()
+    browser.open(f"{server.url}/{path}")
+    text = browser.wait_for_text(*expected, timeout=90)
+    browser.wait_until_idle()
+    TIMINGS[name] = round(time.perf_counter() - started, 2)
+    assert "Traceback" not in text and "Error running app" not in browser.text()
+    browser.screenshot(SHOTS / f"{name}.png")
+    return browser.text()
+
+
+def click(browser: Browser, selector: str, label: str, timeout: float = 30) -> None:
+    """Click the first enabled element matching ``selector`` whose text is ``label`` (waiting for it)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        found = browser.evaluate(
+            f"(() => {{ const el = Array.from(document.querySelectorAll({json.dumps(selector)}))"
+            f".find(e => e.innerText.trim() === {json.dumps(label)} && !e.disabled);"
+            " if (el) { el.click(); return true; } return false; })()"
+        )
+        if found:
+            return
+        assert time.monotonic() < deadline, f"no enabled {selector} labelled {label!r}"
+        time.sleep(0.25)
+
+
+def shows(text: str, label: str, value) -> bool:
+    """Whether a metric ``label`` shows ``value`` (innerText puts blank lines between them)."""
+    return re.search(rf"{re.escape(label)}\s+{re.escape(str(value))}\b", text) is not None
+
+
+def test_overview_page(browser, server, warehouse):
+    text = visit(browser, server, "overview", "", "Games in the warehouse", "Statistics built")
+    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+        games = con.execute("select count(*) from stg_games").fetchone()[0]
+    assert shows(text, "Games", f"{games:,}")
+
+
+def test_player_page(browser, server):
+    visit(browser, server, "player", "player?player=Vera", "Player review", "Per game", "Raspisnoy (log)")
+    click(browser, "[role=tab]", "Raspisnoy (log)")
+    text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
+    browser.wait_until_idle()
+    browser.screenshot(SHOTS / "player_raspisnoy.png")
+    text = visit(browser, server, "player_holdem", "player", "Per game", "Net won")
+    assert "Without showdown" in text and "All-in EV" in text
+
+
+def test_leaderboards_page(browser, server):
+    text = visit(browser, server, "leaderboards", "leaderboards", "Club leaderboards", "Rank over time")
+    assert "Minimum games" in text
+
+
+def test_audit_page_source_and_replay(browser, server):
+    text = visit(browser, server, "audit", "audit", "Audit", "Open a game", "RSP-TOTAL")
+    assert "Findings" in text
+    click(browser, "[role=tab]", "Source")
+    browser.wait_for_text("◀")
+    browser.screenshot(SHOTS / "audit_source.png")
+    click(browser, "[role=tab]", "Replay")
+    browser.wait_until_idle()
+    browser.screenshot(SHOTS / "audit_replay.png")
+
+
+def test_check_page_audits_pasted_text(browser, server):
+    visit(browser, server, "check", "check", "Check a game", "Game text")
+    browser.evaluate("document.querySelector('textarea').focus()")
+    browser.send("Input.insertText", text=RASPISNOY_WRONG_TOTAL + "\n" + CHINESE)
+    browser.evaluate("document.querySelector('textarea').blur()")
+    click(browser, "button", "Check")  # enabled once the text has reached the server
+    text = browser.wait_for_text("Games read", "RSP-TOTAL", timeout=60)
+    browser.wait_until_idle()
+    assert shows(text, "Games read", 2) and shows(text, "Findings", 1)
+    browser.screenshot(SHOTS / "check_result.png")
+
+
+def test_import_page_uploads_and_ingests(browser, server, tmp_path):
+    visit(browser, server, "import", "import_files", "Import", "Quarantine")
+    upload = tmp_path / "late-night.txt"
+    upload.write_text(RASPISNOY_WRONG_TOTAL.replace("R-2026-12-05-1", "R-2026-12-06-1")
+                      .replace("2026-12-05", "2026-12-06"), encoding="utf-8")
+    document = browser.send("DOM.getDocument", depth=-1, pierce=True)
+    node = browser.send("DOM.querySelector", nodeId=document["root"]["nodeId"], selector="input[type=file]")
+    browser.send("DOM.setFileInputFiles", files=[str(upload)], nodeId=node["nodeId"])
+    browser.wait_for_text("late-night.txt", timeout=30)
+    browser.wait_until_idle()
+    click(browser, "button", "Import")
+    text = browser.wait_for_text("This import", "Games stored", timeout=90)
+    browser.wait_until_idle()
+    assert shows(text, "Games stored", 1) and shows(text, "Quarantined", 0)
+    browser.screenshot(SHOTS / "import_result.png")
