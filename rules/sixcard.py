@@ -36,8 +36,19 @@ from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rulebook import register
 
 __all__ = [
-    "PAY_TABLE", "RULES", "Box", "BoxResult", "DealerBuy", "Outcome", "SixcardHand",
-    "SixcardReplay", "SixcardSession", "Settlement", "dealer_qualifies", "pay_out", "replay",
+    "PAY_TABLE",
+    "RULES",
+    "Box",
+    "BoxResult",
+    "DealerBuy",
+    "Outcome",
+    "Settlement",
+    "SixcardHand",
+    "SixcardReplay",
+    "SixcardSession",
+    "dealer_qualifies",
+    "pay_out",
+    "replay",
     "settle_box",
 ]
 

@@ -195,7 +195,6 @@ def _prepare(unseen, up, cat_pos, st, top5):
     # Bought-game outcomes of each no-game dealer hand.
     bg_off = np.zeros(n_nq + 1, dtype=np.int64)
     bg = np.empty(n_nq * (n - 4), dtype=np.int64)
-    kept = np.empty(5, dtype=np.int64)
     w = 0
     for d in range(n_nq):
         hand[4] = up
@@ -205,25 +204,39 @@ def _prepare(unseen, up, cat_pos, st, top5):
         for a in range(1, 5):
             if hand[a] >> 2 > hand[top] >> 2:
                 top = a
-        g = 0
+        # The four kept cards have four ranks (no game has no pair): a new card qualifies the
+        # dealer only by pairing one of them, or by making a straight or a flush.
+        km = np.int64(0)
+        suit = -1
         for a in range(5):
             if a != top:
-                kept[g] = hand[a]
-                g += 1
+                km |= np.int64(1) << (hand[a] >> 2)
+                if suit == -1:
+                    suit = hand[a] & 3
+                elif suit != hand[a] & 3:
+                    suit = -2
         start = w
         for r in range(n):
             if r == nq_hidden[d, 0] or r == nq_hidden[d, 1] or r == nq_hidden[d, 2] or r == nq_hidden[d, 3]:
                 continue
-            kept[4] = unseen[r]
-            s = _eval(kept, 5, cat_pos, st, top5)
-            if s >= _PAIR_LEVEL:
-                # insertion sort: a dozen or two entries per dealer hand
-                at = w
-                while at > start and bg[at - 1] > s:
-                    bg[at] = bg[at - 1]
-                    at -= 1
-                bg[at] = s
-                w += 1
+            c = unseen[r]
+            b = np.int64(1) << (c >> 2)
+            if km & b:
+                s = np.int64(_strength(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+            else:
+                m1 = km | b
+                flush = suit >= 0 and (c & 3) == suit
+                if not flush and st[m1] == 0:
+                    continue
+                s = np.int64(_strength(m1, np.int64(0), np.int64(0), np.int64(0), m1 if flush else np.int64(0),
+                                       cat_pos, st, top5))
+            # insertion sort: a dozen or two entries per dealer hand
+            at = w
+            while at > start and bg[at - 1] > s:
+                bg[at] = bg[at - 1]
+                at -= 1
+            bg[at] = s
+            w += 1
         bg_off[d + 1] = w
     return (q_all, q_card, q_card_off, q_pair, q_pair_off, nq_card, nq_pair, n_nq,
             nq_hidden, bg[:w].copy(), bg_off)
@@ -241,8 +254,7 @@ def _class_sums(s, win, lose, n_pool, n, nq_hidden, bg, bg_off):
         value = 1.0
         if hi > lo:
             buy = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            if buy > value:
-                value = buy
+            value = max(value, buy)
         g_all += value
         for a in range(4):
             ha = nq_hidden[d, a]
@@ -353,6 +365,20 @@ def play_strength(cards) -> int:
     return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
 
 
+_PREPARED: dict[tuple[bytes, int], tuple] = {}
+
+
+def _prepared(unseen: np.ndarray, up: int) -> tuple:
+    # The boxes of one hand often share their unseen cards (no draw on an earlier box).
+    key = (unseen.tobytes(), int(up))
+    found = _PREPARED.get(key)
+    if found is None:
+        if len(_PREPARED) >= 4:
+            _PREPARED.clear()
+        found = _PREPARED[key] = _prepare(unseen, np.int64(up), _CP, _ST, _T5)
+    return found
+
+
 def _text(c: int) -> str:
     return str(Card.from_code(c))
 
@@ -382,8 +408,7 @@ class DrawTree:
                 f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
                 f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
         unseen = np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
-        n = unseen.shape[0]
-        prepared = _prepare(unseen, np.int64(up), _CP, _ST, _T5)
+        prepared = _prepared(unseen, up)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
