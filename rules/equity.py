@@ -186,62 +186,83 @@ def _by_ranks(holes, avail, eligible, unit, cat_pos, straight_top, top5, shares)
     return total
 
 
+@njit(cache=True, inline="always")
+def _add_rank(src, dst, r):
+    # A card whose suit cannot matter: its rank into the rank masks, suits left as they were.
+    b = np.int64(1) << r
+    m1, m2, m3 = src[_M1], src[_M2], src[_M3]
+    dst[_M4] = src[_M4] | (m3 & b)
+    dst[_M3] = m3 | (m2 & b)
+    dst[_M2] = m2 | (m1 & b)
+    dst[_M1] = m1 | b
+    dst[_SC] = src[_SC]
+    dst[_SM] = src[_SM]
+
+
+@njit(cache=True)
+def _fix_board(st, weight, eligible, unit, cat_pos, straight_top, top5, true, plain, shares):
+    # One board of the flush sets: where a flush is made, the rank count's outcome is taken
+    # back and the true one added (only the flush makers' strengths differ).
+    flush = False
+    for p in range(st.shape[0]):
+        s = st[p]
+        plain[p] = _strength(s[_M1], s[_M2], s[_M3], s[_M4], 0, cat_pos, straight_top, top5)
+        fm = _flush_mask(s[_SC], s[_SM])
+        if fm:
+            flush = True
+            true[p] = _strength(s[_M1], s[_M2], s[_M3], s[_M4], fm, cat_pos, straight_top, top5)
+        else:
+            true[p] = plain[p]
+    if flush:
+        _distribute(true, eligible, unit, weight, shares)
+        _distribute(plain, eligible, unit, -weight, shares)
+
+
 @njit(cache=True)
 def _flush_fix(holes, suited, others, need, eligible, unit, cat_pos, straight_top, top5, shares):
-    """Correct the rank count on the boards holding ``need`` to 5 cards of one suit (``suited``:
-    the stub's cards of that suit, ``others``: the rest): where a flush is made, the rank
-    count's outcome is taken back and the true one added."""
+    """Correct the rank count on the boards holding ``need`` (3 or more) to 5 cards of one suit
+    (``suited``: the stub's cards of that suit; ``others``: the stub's cards of the other suits
+    per rank): where a flush is made, the rank count's outcome is taken back and the true one
+    added. The 0 to 2 other cards cannot make a flush of their own, so they count by rank."""
     n_players = holes.shape[0]
-    ns, no = suited.shape[0], others.shape[0]
+    ns = suited.shape[0]
     state = np.zeros((6, n_players, 6), dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
     plain = np.zeros(n_players, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
-    extra = np.zeros(2, dtype=np.int64)
+    state[0] = holes
     for k in range(need, 6):
         if k > ns:
             break
         rest = 5 - k
         for j in range(k):
             idx[j] = j
+        d = 1   # state[d] holds the first d - 1 suited cards of idx; refreshed from there on
         while True:
-            for p in range(n_players):
-                state[0, p] = holes[p]
-                for j in range(k):
-                    _add_card(state[j, p], state[j + 1, p], suited[idx[j]])
-            # the 0 to 2 other cards, each set once
-            a = 0
-            while True:
-                if rest == 0:
-                    pass
-                elif rest == 1:
-                    if a >= no:
-                        break
-                    extra[0] = others[a]
-                else:
-                    if a >= no * no:
-                        break
-                    i, i2 = a // no, a % no
-                    if i2 <= i:
-                        a += 1
-                        continue
-                    extra[0], extra[1] = others[i], others[i2]
-                flush = False
+            for j in range(d - 1, k):
                 for p in range(n_players):
-                    for j in range(rest):
-                        _add_card(state[k + j, p], state[k + j + 1, p], extra[j])
-                    st = state[5, p]
-                    fm = _flush_mask(st[_SC], st[_SM])
-                    if fm:
-                        flush = True
-                    true[p] = _strength(st[_M1], st[_M2], st[_M3], st[_M4], fm, cat_pos, straight_top, top5)
-                    plain[p] = _strength(st[_M1], st[_M2], st[_M3], st[_M4], 0, cat_pos, straight_top, top5)
-                if flush:
-                    _distribute(true, eligible, unit, 1, shares)
-                    _distribute(plain, eligible, unit, -1, shares)
-                if rest == 0:
-                    break
-                a += 1
+                    _add_card(state[j, p], state[j + 1, p], suited[idx[j]])
+            top = state[k]
+            if rest == 0:
+                _fix_board(top, 1, eligible, unit, cat_pos, straight_top, top5, true, plain, shares)
+            else:
+                for a in range(13):
+                    if others[a] == 0:
+                        continue
+                    for p in range(n_players):
+                        _add_rank(top[p], state[k + 1, p], a)
+                    if rest == 1:
+                        _fix_board(state[k + 1], others[a], eligible, unit, cat_pos, straight_top, top5,
+                                   true, plain, shares)
+                        continue
+                    for b in range(a, 13):
+                        weight = others[a] * (others[a] - 1) // 2 if b == a else others[a] * others[b]
+                        if weight == 0:
+                            continue
+                        for p in range(n_players):
+                            _add_rank(state[k + 1, p], state[k + 2, p], b)
+                        _fix_board(state[k + 2], weight, eligible, unit, cat_pos, straight_top, top5,
+                                   true, plain, shares)
             # next k-combination of the suited cards
             j = k - 1
             while j >= 0 and idx[j] == ns - k + j:
@@ -251,7 +272,7 @@ def _flush_fix(holes, suited, others, need, eligible, unit, cat_pos, straight_to
             idx[j] += 1
             for i in range(j + 1, k):
                 idx[i] = idx[i - 1] + 1
-
+            d = j + 1
 
 def _codes(cards: Sequence[Card | int | str]) -> list[int]:
     return [_as_card(card).code for card in cards]
@@ -378,7 +399,8 @@ def _preflop(start: np.ndarray, stub: np.ndarray, holes: list[list[int]], eligib
         raise AssertionError(f"rank count covered {counted} boards of {math.comb(len(stub), 5)}")
     for s in range(4):
         need = 5 - max(sum(1 for c in hand if c & 3 == s) for hand in holes)
-        suited, others = stub[stub & 3 == s], stub[stub & 3 != s]
+        suited = stub[stub & 3 == s]
+        others = np.bincount(stub[stub & 3 != s] >> 2, minlength=13).astype(np.int64)
         _flush_fix(start, suited, others, need, eligible, unit, *tables, shares)
     return shares
 
