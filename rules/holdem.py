@@ -38,8 +38,19 @@ import dataclasses
 from dataclasses import dataclass, field
 from decimal import ROUND_DOWN, Decimal
 
+import numpy as np
+
 from rules.cards import Card
-from rules.evaluator import HandError, RankOrder, evaluate
+from rules.evaluator import (
+    _CAT_POS,
+    _DECK_LOW,
+    _ORDER_INDEX,
+    _STRAIGHT_TOP,
+    _TOP5,
+    HandError,
+    RankOrder,
+    _evaluate_rows,
+)
 from rules.findings import Finding, Findings, Severity
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
 from rules.records import PlayerResult, Replay
@@ -677,6 +688,25 @@ class _Replayer:
             net[0] -= rake
         return net
 
+    def _strengths(self, boards: list, order: RankOrder) -> dict[tuple[int, str], int]:
+        """The strength of every 2-card hand on every full board, ranked in one batch; a hand
+        with a card twice or off the deck is left out (the deck check reports it)."""
+        keys, rows = [], []
+        for b, board in enumerate(boards):
+            if len(board) != 5:
+                continue
+            codes = [c.code for c in board]
+            for name, cards in self.holes.items():
+                if len(cards) == 2:
+                    keys.append((b, name))
+                    rows.append([cards[0].code, cards[1].code, *codes])
+        if not rows:
+            return {}
+        i = _ORDER_INDEX[order]
+        out = np.empty(len(rows), dtype=np.int32)
+        _evaluate_rows(np.array(rows, dtype=np.int64), _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+        return {key: int(value) for key, value in zip(keys, out.tolist()) if value >= 0}
+
     def _award(self, pots: list[Pot], net_pots: list[Decimal], contenders: list[_P]) -> dict[str, Decimal]:
         """Who should collect what; compare with the collect lines (HE-SHOWDOWN, HE-SPLIT, HE-COLLECTED)."""
         hand, f = self.hand, self.f
@@ -690,8 +720,8 @@ class _Replayer:
         for a in self.collects:
             actual[a.player] = actual.get(a.player, _ZERO) + a.amount
         cashed = {c.player for c in hand.cash_outs}
-        strengths: dict[tuple[int, str], int] = {}
-        standard: dict[tuple[int, str], int] = {}
+        strengths = self._strengths(boards, self.order)
+        standard = self._strengths(boards, RankOrder.STANDARD) if hand.is_short_deck else {}
         for k, (pot, net) in enumerate(zip(pots, net_pots)):
             shares = _halves(net, n_boards, self.unit)
             for b, board in enumerate(boards):
@@ -704,14 +734,8 @@ class _Replayer:
                     for q in eligible:
                         cards = self.holes.get(q.name, ())
                         if len(cards) == 2 and len(board) == 5:
-                            key = (b, q.name)
-                            if key not in strengths:
-                                try:
-                                    strengths[key] = evaluate(cards + tuple(board), self.order).strength
-                                    if self.hand.is_short_deck:
-                                        standard[key] = evaluate(cards + tuple(board), RankOrder.STANDARD).strength
-                                except HandError:
-                                    continue
+                            if (b, q.name) not in strengths:
+                                continue    # a card twice or off the deck: not a hand to rank
                             known.append(q)
                     # players who collected without showing cannot be checked
                     if any(q.name in actual and q not in known for q in eligible) or not known:
