@@ -243,24 +243,57 @@ def _prepare(unseen, up, cat_pos, st, top5):
 
 
 @njit(cache=True)
-def _class_sums(s, win, lose, n_pool, n, nq_hidden, bg, bg_off):
-    """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden
-    card and per pair of hidden cards, for a player hand of strength s paying ``win``."""
-    g_all = 0.0
-    g_card = np.zeros(n, dtype=np.float64)
-    g_pair = np.zeros(n * n, dtype=np.float64)
-    for d in range(nq_hidden.shape[0]):
-        lo, hi = bg_off[d], bg_off[d + 1]
-        value = 1.0
-        if hi > lo:
-            buy = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            value = max(value, buy)
-        g_all += value
-        for a in range(4):
-            ha = nq_hidden[d, a]
-            g_card[ha] += value
-            for b in range(a + 1, 4):
-                g_pair[ha * n + nq_hidden[d, b]] += value
+def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, top_sorted, counts):
+    """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
+    and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
+    paying ``wins[c]``). A no-game dealer hand
+    whose every bought-game hand is below the class's strength has a value that depends on the
+    pay alone, so it is summed once per pay, growing with the strength; only the others are
+    ranked against each class."""
+    classes = reps.shape[0]
+    g_all = np.zeros(classes)
+    g_card = np.zeros((classes, n))
+    g_pair = np.zeros((classes, n * n))
+    run_all = 0.0
+    run_card = np.zeros(n)
+    run_pair = np.zeros(n * n)
+    bound = 0
+    current = -1.0
+    total = perm.shape[0]
+    for c in range(classes):
+        s, win = reps[c], wins[c]
+        if win != current:
+            run_all = 0.0
+            run_card[:] = 0.0
+            run_pair[:] = 0.0
+            bound = 0
+            current = win
+        new = _below(top_sorted, 0, total, s)
+        for i in range(bound, new):
+            d = perm[i]
+            value = -1.0 + win * counts[d] / n_pool
+            value = max(value, 1.0)
+            run_all += value
+            for a in range(4):
+                ha = nq_hidden[d, a]
+                run_card[ha] += value
+                for b in range(a + 1, 4):
+                    run_pair[ha * n + nq_hidden[d, b]] += value
+        bound = new
+        g_all[c] = run_all
+        g_card[c] = run_card
+        g_pair[c] = run_pair
+        for i in range(new, total):
+            d = perm[i]
+            lo, hi = bg_off[d], bg_off[d + 1]
+            value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
+            value = max(value, 1.0)
+            g_all[c] += value
+            for a in range(4):
+                ha = nq_hidden[d, a]
+                g_card[c, ha] += value
+                for b in range(a + 1, 4):
+                    g_pair[c, ha * n + nq_hidden[d, b]] += value
     return g_all, g_card, g_pair
 
 
@@ -442,7 +475,9 @@ class DrawTree:
         g_card = np.zeros((0, n))
         g_pair = np.zeros((0, n * n))
         if strong.any():
-            levels = np.unique(bg)
+            # Only bought-game dealer hands at least as strong as the weakest strong hand tell
+            # strong hands apart (most of them are pairs, below every strong hand).
+            levels = np.unique(bg[bg >= strengths[strong].min()])
             lo = np.searchsorted(levels, strengths[strong], "left")
             hi = np.searchsorted(levels, strengths[strong], "right")
             keys = (cats[strong] * (levels.size + 1) + lo) * (levels.size + 1) + hi
@@ -450,12 +485,11 @@ class DrawTree:
             cls[strong] = inverse
             reps = strengths[strong][first]
             rep_win = win[strong][first]
-            g_all = np.empty(uniq.size)
-            g_card = np.empty((uniq.size, n))
-            g_pair = np.empty((uniq.size, n * n))
-            for c in range(uniq.size):
-                g_all[c], g_card[c], g_pair[c] = _class_sums(reps[c], rep_win[c], lose, float(n_pool), n,
-                                                             nq_hidden, bg, bg_off)
+            counts_q = np.diff(bg_off)
+            top = np.where(counts_q > 0, bg[np.maximum(bg_off[1:] - 1, 0)], -1)
+            perm = np.argsort(top, kind="stable")
+            g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_off,
+                                                    perm, top[perm], counts_q)
             self.classes["count"] = int(uniq.size)
         return _play_values(strengths, xs, cls, win, lose, n, q_all, q_card, q_card_off, q_pair, q_pair_off,
                             n_nq, nq_card, nq_pair, g_all, g_card, g_pair)
