@@ -84,6 +84,39 @@ class TableRows:
                 raise KeyError(f"table {table!r} has no column {', '.join(sorted(unknown))}")
         self._counts[key] = count + 1
 
+    def extend(self, table: str, game: str, columns: dict[str, list]) -> None:
+        """Many rows at once, column by column: each list holds one value per row; a column
+        left out is null. For the facts modules, whose rows come by the dozen per game.
+
+        >>> rows = TableRows()
+        >>> rows.extend("game_players", "holdem", {"game_id": ["a1", "a1"], "player": ["Anna", "Boris"]})
+        >>> rows.to_arrow()[("game_players", "holdem")].column("seat").to_pylist()
+        [None, None]
+        >>> rows.extend("game_players", "holdem", {"game_id": ["a1"], "player": []})
+        Traceback (most recent call last):
+        ...
+        ValueError: table 'game_players': column player has 0 values, game_id has 1
+        """
+        key = (table, game)
+        stored = self._columns.get(key)
+        if stored is None:
+            stored = self._columns[key] = {name: [] for name in SCHEMAS[table].names}
+        unknown = columns.keys() - stored.keys()
+        if unknown:
+            raise KeyError(f"table {table!r} has no column {', '.join(sorted(unknown))}")
+        first = next(iter(columns), None)
+        n = len(columns[first]) if first is not None else 0
+        for name, values in columns.items():
+            if len(values) != n:
+                raise ValueError(f"table {table!r}: column {name} has {len(values)} values, {first} has {n}")
+        nulls = None
+        for name, column in stored.items():
+            values = columns.get(name)
+            if values is None:
+                values = nulls = nulls or [None] * n
+            column.extend(values)
+        self._counts[key] += n
+
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
         return {
             (table, game): pa.Table.from_pydict(columns, schema=SCHEMAS[table])

@@ -148,3 +148,23 @@ def test_every_table_has_a_zero_row_file_so_views_always_read(warehouse):
     Warehouse(warehouse).open()
     empty = pq.read_table(warehouse / "findings" / "game=_none" / "empty.parquet")
     assert empty.num_rows == 0 and "rule_id" in empty.column_names
+
+
+def test_table_rows_extend_equals_adding_row_by_row():
+    import doctest
+
+    import pipeline.tables
+
+    one, bulk = TableRows(), TableRows()
+    rows = [dict(game_id="a1", player="Anna", seat=1, net=Decimal("2.50")),
+            dict(game_id="a1", player="Boris", seat=None, net=Decimal("-2.50"))]
+    one.add("games", "holdem", game_id="a1", count_players=2)
+    bulk.add("games", "holdem", game_id="a1", count_players=2)
+    for row in rows:
+        one.add("game_players", "holdem", **row)
+    bulk.extend("game_players", "holdem", {name: [row[name] for row in rows] for name in ("game_id", "player", "net", "seat")})
+    bulk.extend("game_players", "holdem", {"game_id": [], "player": []})  # no rows: nothing added
+    assert bulk.to_arrow() == one.to_arrow()
+    with pytest.raises(KeyError, match="has no column colour"):
+        bulk.extend("game_players", "holdem", {"game_id": ["a1"], "colour": ["red"]})
+    assert doctest.testmod(pipeline.tables).failed == 0
