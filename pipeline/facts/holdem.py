@@ -79,33 +79,72 @@ def _replay(record: HoldemHand) -> HoldemReplay:
 
 def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
     game, game_id, hand_id = record.info.game, record.source.game_id, record.hand_id
-    add = rows.add
-    for fact in result.actions:
-        action = fact.action
-        kind = action.kind
-        add(
-            "holdem_actions", game, game_id=game_id, hand_id=hand_id, action_no=fact.action_no,
-            street=action.street.value, player=action.player, seat=fact.seat, position=fact.position,
-            action=kind.value, amount=fact.amount, raise_to=action.raise_to if kind is ActionKind.RAISE else None,
-            to_call=fact.to_call, bet_level=fact.bet_level, is_all_in=fact.is_all_in,
-            is_voluntary=kind.is_voluntary, line=action.line, board=action.board,
-        )
+    facts = result.actions
+    n = len(facts)
+    actions = [fact.action for fact in facts]
+    kinds = [action.kind for action in actions]
+    raise_kind = ActionKind.RAISE
+    rows.extend("holdem_actions", game, {
+        "game_id": [game_id] * n, "hand_id": [hand_id] * n,
+        "action_no": [fact.action_no for fact in facts],
+        "street": [action.street.value for action in actions],
+        "player": [action.player for action in actions],
+        "seat": [fact.seat for fact in facts],
+        "position": [fact.position for fact in facts],
+        "action": [kind.value for kind in kinds],
+        "amount": [fact.amount for fact in facts],
+        "raise_to": [action.raise_to if action.kind is raise_kind else None for action in actions],
+        "to_call": [fact.to_call for fact in facts],
+        "bet_level": [fact.bet_level for fact in facts],
+        "is_all_in": [fact.is_all_in for fact in facts],
+        "is_voluntary": [kind in _VOLUNTARY for kind in kinds],
+        "line": [action.line for action in actions],
+        "board": [action.board for action in actions],
+    })
     stakes = record.stakes or f"{record.small_blind}/{record.big_blind}"
     if record.is_tournament and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
-    for fact in result.facts:
-        add(
-            "holdem_results", game, game_id=game_id, hand_id=hand_id, player=fact.player, seat=fact.seat,
-            position=fact.position, hole_cards=format_cards(fact.hole_cards) or None,
-            stack_start=fact.stack_start, invested=fact.invested, collected=fact.collected, net=fact.net,
-            net_showdown=fact.net if fact.went_to_showdown else Decimal(0), allin_ev_net=fact.allin_ev_net,
-            saw_flop=fact.saw_flop, saw_turn=fact.saw_turn, saw_river=fact.saw_river,
-            went_to_showdown=fact.went_to_showdown, won_at_showdown=fact.won_at_showdown,
-            is_walk=result.is_walk, small_blind=record.small_blind, big_blind=record.big_blind, stakes=stakes,
-            betting=record.betting.value, currency=record.currency, is_tournament=record.is_tournament,
-            max_seats=record.max_seats, count_players=result.count_players, rake=result.rake,
-            cash_out=fact.cash_out, total_pot=result.total_pot,
-        )
+    players = result.facts
+    m = len(players)
+    zero = Decimal(0)
+    rows.extend("holdem_results", game, {
+        "game_id": [game_id] * m, "hand_id": [hand_id] * m,
+        "player": [fact.player for fact in players],
+        "seat": [fact.seat for fact in players],
+        "position": [fact.position for fact in players],
+        "hole_cards": [_cards_text(fact.hole_cards) for fact in players],
+        "stack_start": [fact.stack_start for fact in players],
+        "invested": [fact.invested for fact in players],
+        "collected": [fact.collected for fact in players],
+        "net": [fact.net for fact in players],
+        "net_showdown": [fact.net if fact.went_to_showdown else zero for fact in players],
+        "allin_ev_net": [fact.allin_ev_net for fact in players],
+        "saw_flop": [fact.saw_flop for fact in players],
+        "saw_turn": [fact.saw_turn for fact in players],
+        "saw_river": [fact.saw_river for fact in players],
+        "went_to_showdown": [fact.went_to_showdown for fact in players],
+        "won_at_showdown": [fact.won_at_showdown for fact in players],
+        "is_walk": [result.is_walk] * m,
+        "small_blind": [record.small_blind] * m, "big_blind": [record.big_blind] * m,
+        "stakes": [stakes] * m, "betting": [record.betting.value] * m, "currency": [record.currency] * m,
+        "is_tournament": [record.is_tournament] * m, "max_seats": [record.max_seats] * m,
+        "count_players": [result.count_players] * m, "rake": [result.rake] * m,
+        "cash_out": [fact.cash_out for fact in players],
+        "total_pot": [result.total_pot] * m,
+    })
 
+
+_VOLUNTARY = frozenset(kind for kind in ActionKind if kind.is_voluntary)
+_HOLE_TEXT: dict = {}
+
+
+def _cards_text(cards) -> str | None:
+    """``format_cards`` of hole cards, remembered: a few thousand pairs recur all the time."""
+    if not cards:
+        return None
+    text = _HOLE_TEXT.get(cards)
+    if text is None:
+        text = _HOLE_TEXT[cards] = format_cards(cards)
+    return text
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows)}
