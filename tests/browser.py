@@ -130,7 +130,7 @@ class Browser:
                 return text
             time.sleep(0.25)
         missing = [e for e in expected if e not in text]
-        raise TimeoutError(f"after {timeout:.0f} s the page lacks {missing}; its text begins: {text[:500]!r}")
+        raise TimeoutError(f"after {timeout:.0f} s the page lacks {missing}; its text: {text[:300]!r} … {text[-700:]!r}")
 
     def wait_until_idle(self, timeout: float = 30, quiet: float = 1.0) -> None:
         """Wait until Streamlit's status widget has said nothing for ``quiet`` seconds."""

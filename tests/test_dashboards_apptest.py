@@ -84,15 +84,25 @@ def write_fixture_logs(folder: Path) -> list[Path]:
     return paths
 
 
+def fixture_warehouse(tmp_path_factory) -> Path:
+    """The warehouse of these tests, ingested once per test session (the browser test shares it)."""
+    base = tmp_path_factory.getbasetemp() / "dashboards-fixture"
+    warehouse = base / "warehouse"
+    if not (warehouse / "rasklad.duckdb").exists():
+        ingest(write_fixture_logs(base / "logs"), warehouse, jobs=2)
+    return warehouse
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory) -> Path:
-    """A warehouse ingested from the samples and the fixture logs; RASKLAD_WAREHOUSE points at it."""
-    base = tmp_path_factory.mktemp("dash")
-    warehouse = base / "warehouse"
-    ingest(write_fixture_logs(base / "logs"), warehouse, jobs=1)
+    """The fixture warehouse, with RASKLAD_WAREHOUSE pointing at it while the module runs."""
+    warehouse = fixture_warehouse(tmp_path_factory)
     before = os.environ.get("RASKLAD_WAREHOUSE")
     os.environ["RASKLAD_WAREHOUSE"] = str(warehouse)
     yield warehouse
+    from dashboards import queries
+
+    queries.release()  # AppTest ran in this process: let go of the DuckDB file for whoever writes it next
     if before is None:
         os.environ.pop("RASKLAD_WAREHOUSE", None)
     else:

@@ -18,9 +18,7 @@ import duckdb
 import pytest
 
 from browser import Browser, StreamlitServer, chromium_path
-from test_dashboards_apptest import CHINESE, RASPISNOY_WRONG_TOTAL, write_fixture_logs
-
-from pipeline.ingest import ingest
+from test_dashboards_apptest import CHINESE, RASPISNOY_WRONG_TOTAL, fixture_warehouse
 
 pytestmark = [
     pytest.mark.browser,
@@ -35,10 +33,7 @@ TIMINGS: dict[str, float] = {}
 
 @pytest.fixture(scope="module")
 def warehouse(tmp_path_factory) -> Path:
-    base = tmp_path_factory.mktemp("browser")
-    paths = write_fixture_logs(base / "logs")
-    ingest(paths, base / "warehouse", jobs=1)
-    return base / "warehouse"
+    return fixture_warehouse(tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
