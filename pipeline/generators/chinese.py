@@ -223,6 +223,8 @@ def _row_score(rng: random.Random, rows: dict[Row, list[Card]], row: Row, card: 
         score += 0.6 + 2.2 * same
     else:
         score += 1.6 * same + (0.5 if card.rank <= 7 and not same else 0) + (0.4 if card.rank >= 10 else 0)
+        if card.rank >= 10:  # queens or better in front: royalties, and Fantasyland when paired
+            score += 3.0 * same + (1.0 if not held else 0)
     # Foul risk: the row would outrank the row below it, which has few places left to catch up.
     after = {r: rows[r] + [card] if r is row else rows[r] for r in ROWS}
     for upper, lower in ((Row.FRONT, Row.MIDDLE), (Row.MIDDLE, Row.BACK)):
