@@ -219,6 +219,7 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
                 player=step.player, turn_no=turns[step.player], card=placement.card, row=placement.row,
                 is_discard=placement.row is None, is_fantasyland=is_fl, line=step.line))
         turns[step.player] += 1
+    _check_moves(findings, placements)
     check_cards(findings, [(p.card, p.line, p.player) for p in placements], "OFC-ROWS")
 
     seated: list[Seated] = []
@@ -251,6 +252,16 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
     return OfcReplay(**{name: getattr(replay, name) for name in
                         ("findings", "players", "rows", "scores", "hands", "variant", "scoring")},
                      placements=tuple(placements))
+
+
+def _check_moves(findings: Findings, placements: list[PlacementResult]) -> None:
+    """OFC-PLACE: a card a player placed before, placed again by him, is a card moved."""
+    first: dict[tuple[str, Card], PlacementResult] = {}
+    for p in placements:
+        earlier = first.setdefault((p.player, p.card), p)
+        if earlier is not p and earlier.line != p.line:
+            findings.add("OFC-PLACE", f"{p.player} places {p.card} again (line {earlier.line}): a placed card never "
+                         "moves", line=p.line, expected=str(earlier.row or "discards"), actual=str(p.row or "discards"))
 
 
 def hand_findings_unknown(findings: Findings, step: OfcStep, players: tuple[str, ...]) -> None:

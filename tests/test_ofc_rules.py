@@ -207,6 +207,14 @@ def test_ofc_rows_a_card_twice_is_a_finding():
     assert "2h" in replay.findings[0].message and replay.findings[0].line == 25
 
 
+def test_ofc_place_a_placed_card_never_moves():
+    text = FORMATS_EXAMPLE.replace("Anna draws 2c: middle", "Anna draws Ac: middle")  # Ac went to back before
+    _, replay = replay_text(text)
+    assert rule_ids(replay)[0] == "OFC-PLACE"
+    moved = replay.findings[0]
+    assert (moved.line, moved.expected, moved.actual) == (20, "back", "middle") and "never moves" in moved.message
+
+
 # ---------------------------------------------------------------- OFC-PINEAPPLE
 
 PINEAPPLE = """OFC hand P-1
