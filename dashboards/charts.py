@@ -46,9 +46,7 @@ def winnings(frame: pl.DataFrame, unit: str) -> alt.Chart:
 
 def running_totals(frame: pl.DataFrame) -> alt.Chart:
     """Raspisnoy: the running total after each round, one line per game."""
-    data = numeric(frame).with_columns(
-        (pl.col("played_at").dt.strftime("%Y-%m-%d").fill_null("") + " " + pl.col("game_name")).alias("game")
-    )
+    data = numeric(frame).with_columns(pl.col("game_name").alias("game"))
     return (
         alt.Chart(data)
         .mark_line(point=True)

@@ -47,6 +47,8 @@ FAMILIES = {
 }
 """A game family (one statistics mart each) and the warehouse games it covers."""
 
+FAMILY_LABELS = {"holdem": "Hold'em", "raspisnoy": "Raspisnoy", "chinese": "Chinese / OFC", "sixcard": "Six-card"}
+
 STATS_MARTS = {
     "holdem": "player_stats_holdem",
     "raspisnoy": "player_stats_raspisnoy",
@@ -290,7 +292,7 @@ def raspisnoy_points(db: Db, player: str, start: date | None, end: date | None, 
         select
             rounds.game_id,
             games.played_at,
-            coalesce(games.table_name, rounds.game_id) as game_name,
+            coalesce(strftime(games.played_at, '%Y-%m-%d %H:%M'), games.table_name, left(rounds.game_id, 8)) as game_name,
             rounds.round_no,
             rounds.cards,
             rounds.kind,

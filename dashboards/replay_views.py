@@ -197,9 +197,13 @@ def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
 
 # -- rendering: the replay, game by game ------------------------------------------------------
 
-def show_replay(audited: Audited) -> None:
-    """The step-by-step replay of one parsed game, by its kind."""
+Marks = dict[int, list[tuple[str, str]]]
+
+
+def show_replay(audited: Audited, marks: Marks | None = None) -> None:
+    """The step-by-step replay of one parsed game, by its kind; steps at a line in ``marks`` name its findings."""
     record, replay = audited.record, audited.replay
+    marks = marks or {}
     game = record.info.game
     view = _VIEWS.get(game, show_generic)
     if replay is None:
@@ -207,7 +211,7 @@ def show_replay(audited: Audited) -> None:
         if game not in _RECORD_ONLY:
             view = show_generic
     try:
-        view(record, replay)
+        view(record, replay, marks) if view in _MARKING else view(record, replay)
     except Exception as error:  # a renderer that trips on a record must leave the rest of the page
         st.warning(f"The step-by-step view of this {game} game failed ({type(error).__name__}: {error}); "
                    "the record's fields follow.")
@@ -294,7 +298,11 @@ def _money(value) -> str:
 _STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}
 
 
-def holdem_steps(record) -> pl.DataFrame:
+def _flag(marks: Marks, line: int | None) -> str:
+    return ", ".join(rule for rule, _ in marks.get(line, [])) if line is not None else ""
+
+
+def holdem_steps(record, marks: Marks | None = None) -> pl.DataFrame:
     """One row per action: who did what, then the pot, the board and every stack after it.
 
     Chips follow the log's own amounts: posts, calls and bets put ``amount`` in; a raise
@@ -329,7 +337,7 @@ def holdem_steps(record) -> pl.DataFrame:
         if action.cards:
             what += " " + cards(action.cards)
         rows.append({
-            "step": number, "line": action.line, "street": word(street), "player": player, "action": what,
+            "step": number, "line": action.line, "finding": _flag(marks or {}, action.line), "street": word(street), "player": player, "action": what,
             "amount": _money(action.raise_to if kind == "raise" else action.amount) if kind not in ("fold", "check", "show", "muck") else "",
             "all_in": "all-in" if action.is_all_in else "", "pot": _money(pot), "board": cards(shown),
             **{f"stack {name}": _money(stack) for name, stack in stacks.items()},
@@ -337,7 +345,7 @@ def holdem_steps(record) -> pl.DataFrame:
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
 
-def show_holdem(record, replay) -> None:
+def show_holdem(record, replay, marks: Marks | None = None) -> None:
     st.markdown(
         f"Hand **{record.hand_id}** — {word(record.betting)} {record.small_blind}/{record.big_blind} {record.currency}"
         + (f", ante {record.ante}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
@@ -347,7 +355,7 @@ def show_holdem(record, replay) -> None:
                            "cards": next((cards(h.cards) for h in record.hole_cards if h.player == s.player), "")}
                           for s in record.seats])
     st.dataframe(seats, hide_index=True, key=_key(record, "seats"))
-    steps = holdem_steps(record)
+    steps = holdem_steps(record, marks)
     if steps.is_empty():
         st.info("No action in this hand.")
         return
@@ -373,7 +381,8 @@ def _round_table(replay) -> pl.DataFrame:
     } for r in replay.rounds]) if replay.rounds else pl.DataFrame()
 
 
-def show_raspisnoy(record, replay) -> None:
+def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
+    marks = marks or {}
     st.markdown(f"Game **{record.name}** — players {', '.join(record.players)}; first dealer {record.first_dealer}")
     rounds = record.rounds
     if not rounds:
@@ -396,11 +405,16 @@ def show_raspisnoy(record, replay) -> None:
         "points": str(by_player[p].points) if p in by_player else "",
         "total": str(by_player[p].total) if p in by_player else "",
     } for p in order]), hide_index=True, key=_key(record, "hands"))
+    following = [r.line for r in rounds if r.line > this.line]
+    until = min(following) if following else 10**9
+    flagged = sorted({rule for line, found in marks.items() if this.line <= line < until for rule, _ in found})
+    if flagged:
+        st.error(f"Findings in this round: {', '.join(flagged)}", icon=":material/error:")
     if this.bids_before_hands:
         st.caption("Blind round: the bids were made before the cards were seen.")
     if this.tricks:
         st.dataframe(pl.DataFrame([{
-            "trick": t.number, "line": t.line,
+            "trick": t.number, "line": t.line, "finding": _flag(marks, t.line),
             "plays": ", ".join(f"{p.player} {card(p.card)}" + (f" ({word(p.declaration.call)}" + (f" {word(p.declaration.suit)}" if p.declaration.suit else "") + ")" if p.declaration else "")
                                for p in t.plays),
             "winner": next((pl_.winner for pl_ in replay.plays if pl_.round_no == this.number
@@ -519,6 +533,9 @@ def show_sixcard(record, replay) -> None:
 
 _RECORD_ONLY = {"holdem", "holdem36"}
 """Games whose step-by-step view needs only the record, not the replay."""
+
+_MARKING = {show_holdem, show_raspisnoy}
+"""Views that flag the steps at which findings were made."""
 
 _VIEWS: dict[str, callable] = {
     "holdem": show_holdem,

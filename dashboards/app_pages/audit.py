@@ -111,4 +111,4 @@ with tab_replay:
     elif audited.record is None:
         st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: {audited.error}")
     else:
-        rv.show_replay(audited)
+        rv.show_replay(audited, rv.marks_of(game_findings))

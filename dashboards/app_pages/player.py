@@ -51,7 +51,7 @@ st.dataframe(
 )
 
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
-tabs = st.tabs([q.label(name) for name in families])
+tabs = st.tabs([q.FAMILY_LABELS[name] for name in families])
 
 
 def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
@@ -119,9 +119,8 @@ def raspisnoy() -> None:
             per_game = rounds.group_by("game_id", "game_name", "played_at", maintain_order=True).agg(
                 pl.col("total").drop_nulls().last().alias("final_total"), pl.len().alias("count_rounds"))
             st.markdown("**Points per game**")
-            st.altair_chart(charts.bars(per_game.with_columns(
-                (pl.col("played_at").dt.strftime("%Y-%m-%d").fill_null("") + " " + pl.col("game_name")).alias("game")),
-                "game", "final_total", x_title="Game", y_title="Final total"), width="stretch")
+            st.altair_chart(charts.bars(per_game.rename({"game_name": "game"}), "game", "final_total",
+                                        x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
     by_round = q.raspisnoy_by_round(db, player)
