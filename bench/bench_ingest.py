@@ -1,7 +1,8 @@
 """Ingest benchmark: synthetic PokerStars hands through the whole pipeline, against baselines.
 
-One run generates a corpus (``RASKLAD_BENCH_HANDS`` hands, default 20,000, in files of 500)
-in a temporary folder, then times:
+One run generates a corpus (``RASKLAD_BENCH_HANDS`` hands, default 20,000, in files of 500;
+``RASKLAD_BENCH_MIX=stress`` for the generator's all-in-heavy mix) in a temporary folder, then
+times:
 
 - the full ingest (parse, replay, facts, Parquet, SQL models) with one worker and with two;
 - the re-ingest of the same corpus, which must add nothing (goal: ≥ 20× faster);
@@ -31,6 +32,10 @@ from pipeline.ingest import ingest
 HANDS = int(os.environ.get("RASKLAD_BENCH_HANDS", "20000"))
 PER_FILE = 500
 POKERKIT_SAMPLE = int(os.environ.get("RASKLAD_BENCH_POKERKIT", "2000"))
+# The generator's all-in mix: "realistic" (its defaults, ~8 % of hands with an all-in) or
+# "stress" (~14 %, the round-trip tests' mix): the exact all-in EV is most of the difference.
+MIX = os.environ.get("RASKLAD_BENCH_MIX", "realistic")
+_MIXES = {"realistic": {}, "stress": {"allin": 0.01, "short_stacks": 0.1}}
 
 _SCAN = re.compile(
     r"^(?:PokerStars Hand #(?P<hand>\d+):.*?\((?P<stakes>[^)]*)\)"
@@ -50,7 +55,7 @@ def _corpus(folder: Path) -> tuple[list[str], int]:
     for number in range(files):
         game = "holdem36" if number % 5 == 4 else "holdem"
         count = PER_FILE if number < files - 1 else HANDS - PER_FILE * (files - 1)
-        hands = [text for text, _ in generate_hands(game, count=count, seed=1000 + number)]
+        hands = [text for text, _ in generate_hands(game, count=count, seed=1000 + number, **_MIXES[MIX])]
         (folder / f"{game}-{number:03d}.txt").write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
         texts.extend(hands)
     return texts, files
@@ -96,7 +101,9 @@ def main() -> None:
         texts, files = _corpus(corpus)
         hands = len(texts)
         generated = time.perf_counter() - started
-        print(f"corpus: {hands:,} hands in {files} files, {sum(map(len, texts)) / 1e6:.1f} MB "
+        allins = sum(" and is all-in" in text for text in texts)
+        print(f"corpus: {hands:,} hands in {files} files, {sum(map(len, texts)) / 1e6:.1f} MB, "
+              f"{MIX} all-in mix ({allins / hands:.0%} of hands with an all-in) "
               f"(generated at {_rate(hands, generated)})")
 
         one = ingest([corpus], root / "warehouse1", jobs=1)

@@ -137,3 +137,15 @@ def test_generator_refuses_unknown_settings():
         generate("holdem", count=1, players="11")
     with pytest.raises(ValueError, match="game 'omaha'"):
         generate("omaha", count=1)
+
+
+def test_generator_default_all_in_rate_is_realistic_and_the_stress_mix_is_not():
+    def share_all_in(**options):
+        texts = [text for text, _ in hands("holdem", 21, count=400, **options)]
+        return sum(" and is all-in" in text for text in texts) / len(texts)
+
+    realistic, stress = share_all_in(), share_all_in(allin=0.01, short_stacks=0.1)
+    assert 0.01 <= realistic <= 0.10       # real cash games: a few % of hands
+    assert stress >= 0.10 and stress > 1.5 * realistic
+    with pytest.raises(ValueError, match="short_stacks '2' is a share of hands: expected 0 to 1"):
+        generate("holdem", count=1, short_stacks="2")
