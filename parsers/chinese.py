@@ -167,6 +167,25 @@ class _Lines(Transformer):
         name, cards, *placements = children
         return ("step", children[0].line, (str(name), StepKind.DRAW, cards, tuple(placements)))
 
+    def draw_line(self, children):
+        token = children[0]
+        name, rest = _DRAWS.split(str(token), maxsplit=1)
+        at = token.column + len(str(token)) - len(rest)  # the column where ``rest`` starts
+        if not rest.startswith("["):
+            card, row = rest.split(":")
+            card = _cards_at(card.strip(), token.line, at)[0]
+            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.strip().lower())),)))
+        close = rest.index("]")
+        dealt = _cards_at(rest[1:close], token.line, at + 1)
+        placements = []
+        for item in rest[close + 1:].lstrip(" \t:").split(","):
+            first, second = item.split()
+            if first.lower() == "discards":
+                placements.append(Placement(card=Card.parse(second), row=None))
+            else:
+                placements.append(Placement(card=Card.parse(first), row=Row(second.lower())))
+        return ("step", token.line, (name, StepKind.DRAW, dealt, tuple(placements)))
+
     def place(self, children):
         return Placement(card=_card(children[0]), row=Row(children[1].lower()))
 
@@ -191,18 +210,23 @@ def _card(token: Token) -> Card:
 
 
 def _cards(token: Token) -> tuple[Card, ...]:
-    text = str(token)
+    return _cards_at(str(token)[1:-1], token.line, token.column + 1)
+
+
+def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
+    """The cards written in ``text``, which starts at ``column`` of ``line``."""
     cards = []
-    for match in _WORD.finditer(text, 1, len(text) - 1):
+    for match in _WORD.finditer(text):
         try:
             cards.append(Card.parse(match.group()))
         except CardError:
-            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=token.line,
-                             column=token.column + match.start()) from None
+            raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=line,
+                             column=column + match.start()) from None
     return tuple(cards)
 
 
 _WORD = re.compile(r"[^\s,]+")
+_DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 
 
 def _claim(token: Token) -> Claim:

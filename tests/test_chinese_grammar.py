@@ -174,3 +174,23 @@ def test_ofc_syntax_error_names_the_expected_row():
     with pytest.raises(ParseError) as caught:
         parse(OFC.replace("Kd middle", "Kd centre"), parse_ofc)
     assert caught.value.line == 9 and "a row (back, middle or front)" in caught.value.reason
+
+
+@pytest.mark.parametrize(("line", "bad"), [
+    ("Anna draws [Kd 5x 2c]: Kd middle, 2c back, discards 5x", "5x"),   # one token: the card read after
+    ("Anna draws Kx: back", "Kx"),                                      # token by token
+    ("Anna draws [Kd 5s 2c]: Kd middle, 5s bak, discards 2c", "bak"),
+])
+def test_ofc_draw_line_errors_point_at_the_fault(line, bad):
+    text = OFC.replace("Anna draws [Kd 5s 2c]: Kd middle, 5s back, discards 2c", line)
+    with pytest.raises(ParseError) as caught:
+        parse(text, parse_ofc)
+    assert (caught.value.line, caught.value.column) == (9, line.index(bad) + 1), str(caught.value)
+
+
+def test_ofc_draw_lines_in_any_spelling_read_alike():
+    plain = parse(OFC.replace("Boris fantasyland [14 cards]: back [As]\n", ""), parse_ofc)
+    fancy = parse(OFC.replace("Boris fantasyland [14 cards]: back [As]\n", "").replace(
+        "Anna draws [Kd 5s 2c]: Kd middle, 5s back, discards 2c",
+        "Anna  DRAWS [К♦ 5п 2т] :  Кб Middle ,5♠ back,discards 2♣   # a comment"), parse_ofc)
+    assert plain.steps == fancy.steps
