@@ -844,6 +844,8 @@ class _Replayer:
         contenders = [p for p in self.live if not p.folded]
         showdown = len(contenders) >= 2 and not hand.is_cancelled
         results, facts = [], []
+        # the streets each player saw: dealt (the board reached them) and not folded before
+        dealt = 0 if hand.is_cancelled else sum(1 for street in _SEEN_STREETS if len(boards) >= street.board_size)
         for p in self.live:
             collected = p.collected + cash.get(p.name, _ZERO)
             net = collected - p.invested
@@ -851,15 +853,14 @@ class _Replayer:
                 net = _ZERO
             results.append(PlayerResult(player=p.name, net=net, seat=p.seat))
             folded_at = p.fold_street
-            reached = (lambda street: not hand.is_cancelled and len(boards) >= street.board_size
-                       and (folded_at is None or list(Street).index(folded_at) >= list(Street).index(street)))
+            seen = dealt if folded_at is None else min(dealt, folded_at.ordinal)
             sd = showdown and not p.folded
             ev_net = ev[p.name] + cash.get(p.name, _ZERO) * 0 - p.invested if p.name in ev else net
             facts.append(PlayerFact(
                 player=p.name, seat=p.seat, position=p.position, hole_cards=getattr(self, "holes", {}).get(p.name, ()),
                 stack_start=p.stack, invested=p.invested, collected=collected, cash_out=cash.get(p.name, _ZERO),
-                net=net, allin_ev_net=ev_net, saw_flop=reached(Street.FLOP), saw_turn=reached(Street.TURN),
-                saw_river=reached(Street.RIVER), went_to_showdown=sd, won_at_showdown=sd and p.collected > 0,
+                net=net, allin_ev_net=ev_net, saw_flop=seen >= 1, saw_turn=seen >= 2,
+                saw_river=seen >= 3, went_to_showdown=sd, won_at_showdown=sd and p.collected > 0,
             ))
         return HoldemReplay(
             findings=tuple(self.f), players=tuple(results), actions=tuple(self.facts), facts=tuple(facts),
@@ -869,6 +870,8 @@ class _Replayer:
 
 
 # ---------------------------------------------------------------------- helpers
+
+_SEEN_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)   # their ordinal is 1, 2, 3
 
 
 def _unit(hand: HoldemHand) -> Decimal:

@@ -47,10 +47,11 @@ class Street(enum.StrEnum):
         order = list(Street)
         return order[min(order.index(self) + 1, len(order) - 1)]
 
-    @property
-    def board_size(self) -> int:
-        """How many board cards are out on this street."""
-        return {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}[self.value]
+    # board_size (how many board cards are out on this street) and ordinal (its place in the
+    # order) are plain attributes of each member, set below the class: the replay reads them
+    # for every action, and a property costs an enum lookup each time.
+    board_size: int
+    ordinal: int
 
 
 class ActionKind(enum.StrEnum):
@@ -87,19 +88,23 @@ class ActionKind(enum.StrEnum):
     MUCK = "muck"
     """Mucks (throws away) the hand at showdown, or does not show it after winning."""
 
-    @property
-    def is_post(self) -> bool:
-        return self.value.startswith("post_")
+    # Plain attributes of each member, set below the class (read for every action):
+    is_post: bool
+    """A blind, ante, straddle or dead post."""
+    is_voluntary: bool
+    """A call, bet or raise: chips put in by choice."""
+    is_betting: bool
+    """An action that takes a turn in a betting round."""
 
-    @property
-    def is_voluntary(self) -> bool:
-        """A call, bet or raise: chips put in by choice."""
-        return self in (ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
 
-    @property
-    def is_betting(self) -> bool:
-        """An action that takes a turn in a betting round."""
-        return self in (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET, ActionKind.RAISE)
+for _street, _size in zip(Street, (0, 3, 4, 5, 5)):
+    object.__setattr__(_street, "board_size", _size)
+    object.__setattr__(_street, "ordinal", list(Street).index(_street))
+for _kind in ActionKind:
+    object.__setattr__(_kind, "is_post", _kind.value.startswith("post_"))
+    object.__setattr__(_kind, "is_voluntary", _kind.value in ("call", "bet", "raise"))
+    object.__setattr__(_kind, "is_betting", _kind.value in ("fold", "check", "call", "bet", "raise"))
+del _street, _size, _kind
 
 
 class BettingStructure(enum.StrEnum):
