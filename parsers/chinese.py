@@ -142,6 +142,16 @@ class _Lines(Transformer):
     def seat_line(self, children):
         return ("seat", children[0].line, (str(children[0]).strip(), children[1]))
 
+    def set_line(self, children):
+        token = children[0]
+        text = str(token)
+        name = text[:text.index(":")].strip()
+        rows = []
+        for match in _BRACKETS.finditer(text):
+            rows.append((Row(match.group(1).lower()),
+                         _cards_at(match.group(2), token.line, token.column + match.start(2))))
+        return ("seat", token.line, (name, ("set", tuple(rows))))
+
     def set_rows(self, children):
         return ("set", children[0])
 
@@ -226,6 +236,7 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 
 
 _WORD = re.compile(r"[^\s,]+")
+_BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 
 
