@@ -405,10 +405,15 @@ def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
     return out
 
 
+_SHAPES_ACCEPTED: set[tuple[str, ...]] = set()
+_SHAPES_MAX = 100_000
+
+
 def _check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
     # One token per run of lines of the same terminal: the grammar sees the sections, not each
     # action (a run of actions, posts, shows and collects is one BODY).
-    stream = [Token("HEADER", lines[0], line=1, column=1)]
+    kinds = ["HEADER"]
+    indexes = [0]
     previous = "HEADER"
     seen_hole = False
     for kind, _, index in tokens:
@@ -419,10 +424,20 @@ def _check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[st
             seen_hole = True
         if kind == previous and kind in _RUNS_MERGE:
             continue
-        stream.append(Token(kind, lines[index], line=index + 1, column=1))
+        kinds.append(kind)
+        indexes.append(index)
         previous = kind
+    # The grammar's verdict depends on the terminals alone (it has no callbacks and the lexer
+    # is ours): a shape Lark accepted once is accepted again. Hands come in a few hundred
+    # shapes, so Lark still checks each shape, once per process.
+    shape = tuple(kinds)
+    if shape in _SHAPES_ACCEPTED:
+        return
+    stream = [Token(kind, lines[index], line=index + 1, column=1) for kind, index in zip(kinds, indexes)]
     try:
         _grammar().parse(stream)
+        if len(_SHAPES_ACCEPTED) < _SHAPES_MAX:
+            _SHAPES_ACCEPTED.add(shape)
     except UnexpectedToken as exc:
         token = exc.token
         expected = sorted({WORDS[name] for name in (exc.accepts or exc.expected) if name in WORDS})
