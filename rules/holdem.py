@@ -355,9 +355,9 @@ class _Replayer:
                 self.collects.append(a)
                 p.collected += a.amount
                 amount_in = a.amount
-            self.facts.append(ActionFact(
-                action=a, action_no=action_no, seat=p.seat or None, position=p.position, amount=amount_in,
-                to_call=to_call, bet_level=level, is_all_in=p.all_in and (kind.is_post or kind.is_betting) and p.left == 0,
+            self.facts.append(_action_fact(
+                a, action_no, p.seat or None, p.position, amount_in, to_call, level,
+                p.all_in and (kind.is_post or kind.is_betting) and p.left == 0,
             ))
             action_no += 1
         if not preflop_started:
@@ -870,6 +870,18 @@ class _Replayer:
 
 
 # ---------------------------------------------------------------------- helpers
+
+# A frozen dataclass's own __init__ sets each field through object.__setattr__ (~3 us per
+# action); filling the slots directly makes the same frozen value in a third of the time.
+_FACT_SLOTS = tuple(getattr(ActionFact, f.name).__set__ for f in dataclasses.fields(ActionFact))
+
+
+def _action_fact(action, action_no, seat, position, amount, to_call, bet_level, is_all_in) -> ActionFact:
+    fact = object.__new__(ActionFact)
+    for put, value in zip(_FACT_SLOTS, (action, action_no, seat, position, amount, to_call, bet_level, is_all_in)):
+        put(fact, value)
+    return fact
+
 
 _SEEN_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)   # their ordinal is 1, 2, 3
 
