@@ -11,6 +11,7 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 
 from __future__ import annotations
 
+import functools
 import html
 import importlib
 import traceback
@@ -25,6 +26,7 @@ import streamlit as st
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import Chunk, decode, normalize_lines, split_games
+from parsers.source import game_id as source_game_id
 from pipeline.games import handler_for
 from rules.findings import Severity
 
@@ -71,10 +73,16 @@ def file_lines(source_file: str) -> list[str]:
     """The normalized lines of a stored game's file, as the ingest numbered them."""
     path = Path(source_file)
     try:
-        data = path.read_bytes()
+        stat = path.stat()
+        return list(_read_lines(str(path), stat.st_mtime_ns, stat.st_size))
     except OSError as error:
         raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
-    return normalize_lines(decode(data))
+
+
+@functools.lru_cache(maxsize=4)
+def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    # keyed by modification time and size, so an edited file is read again
+    return tuple(normalize_lines(decode(Path(path).read_bytes())))
 
 
 def audit_chunk(chunk: Chunk, label: str) -> Audited:
@@ -112,14 +120,17 @@ def audit_text(data: bytes, label: str) -> list[Audited]:
     return [audit_chunk(chunk, label) for chunk in split_games(normalize_lines(decode(data)), HEADERS)]
 
 
-def audit_stored(source_file: str, game_id: str, first_line: int) -> Audited:
-    """Re-read a stored game from its file; raises SourceGone when the file or the game is not there."""
+def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
+    """Re-read a stored game from its lines of its file; raises SourceGone when the file or the game is not there."""
     lines = file_lines(source_file)
-    chunks = split_games(lines, HEADERS)
-    chunk = next((c for c in chunks if c.game_id == game_id), None)
-    if chunk is None:
-        raise SourceGone(f"The file {source_file} no longer holds this game's text (it was edited since the "
-                         f"import); the lines from {first_line} on are shown as they are now.")
+    body = lines[first_line - 1:last_line]
+    if body:
+        body[0] = body[0].lstrip("\ufeff")  # as the splitter reads a header
+    match = HEADERS.match(body[0]) if body else None
+    if not body or source_game_id(body) != game_id:
+        raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
+                         "(it was edited since the import); the lines are shown as they are now.")
+    chunk = Chunk(match.lastgroup if match else None, first_line, last_line, tuple(body), game_id)
     return audit_chunk(chunk, source_file)
 
 
@@ -519,7 +530,8 @@ def sixcard_boxes(replay) -> pl.DataFrame:
 
 
 def show_sixcard(record, replay) -> None:
-    st.markdown(f"Session **{record.session_id}** — player {record.player}, {len(record.hands)} hands")
+    count = len(record.hands)
+    st.markdown(f"Session **{record.session_id}** — player {record.player}, {count} hand{'s' if count != 1 else ''}")
     boxes = sixcard_boxes(replay)
     if boxes.is_empty():
         st.info("No box was played.")

@@ -94,6 +94,14 @@ def test_player_page(browser, server):
     text = browser.wait_for_text("Points over the rounds", "Bid accuracy by cards dealt")
     browser.wait_until_idle()
     browser.screenshot(SHOTS / "player_raspisnoy.png")
+    tabs = browser.evaluate("Array.from(document.querySelectorAll('[role=tab]')).map(e => e.innerText.trim())")
+    for tab, expected, shot in (("Chinese / OFC", "Royalties by row", "player_chinese"),
+                                ("Six-card", "Return to player", "player_sixcard")):
+        if tab in tabs:  # Vera plays them in the samples
+            click(browser, "[role=tab]", tab)
+            browser.wait_for_text(expected)
+            browser.wait_until_idle()
+            browser.screenshot(SHOTS / f"{shot}.png")
     text = visit(browser, server, "player_holdem", "player", "Per game", "Net won")
     assert "Without showdown" in text and "All-in EV" in text
 

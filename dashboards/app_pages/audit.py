@@ -98,7 +98,7 @@ with tab_source:
         st.warning(str(gone))
     else:
         try:
-            audited = rv.audit_stored(stored["source_file"], game_id, stored["first_line"])
+            audited = rv.audit_stored(stored["source_file"], game_id, stored["first_line"], stored["last_line"])
         except rv.SourceGone as changed:
             st.warning(str(changed))
         first_line, last_line = stored["first_line"], stored["last_line"]
