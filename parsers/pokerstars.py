@@ -192,13 +192,21 @@ def _grammar() -> Lark:
 # ////////////////////////////////////////////////////////////////////// helpers
 
 
+_AMOUNTS: dict[str, Decimal] = {}   # amount text -> value: a few thousand texts recur all the time
+
+
 def _money(text: str) -> Decimal:
-    if not text[0].isdigit():
-        text = text[1:]
+    value = _AMOUNTS.get(text)
+    if value is not None:
+        return value
+    digits = text if text[0].isdigit() else text[1:]
     try:
-        return Decimal(text.replace(",", ""))
+        value = Decimal(digits.replace(",", ""))
     except InvalidOperation:  # pragma: no cover - the patterns only let digits through
-        raise ValueError(f"{text!r} is not an amount") from None
+        raise ValueError(f"{digits!r} is not an amount") from None
+    if len(_AMOUNTS) < 200_000:
+        _AMOUNTS[text] = value
+    return value
 
 
 # A frozen dataclass's own __init__ costs ~7 µs per action (one object.__setattr__ per field);
