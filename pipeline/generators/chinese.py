@@ -241,15 +241,16 @@ def _foul_risk(rng: random.Random, rows: dict[Row, list[Card]], pool: list[Card]
     """The share of random completions of the rows that foul (a player's rough look ahead)."""
     missing = {row: row.size - len(rows[row]) for row in ROWS}
     need = sum(missing.values())
-    filled = {row: np.empty((_SAMPLES, row.size), dtype=np.int64) for row in ROWS}
-    for i in range(_SAMPLES):
-        extra = rng.sample(pool, need)
-        at = 0
-        for row in ROWS:
-            codes = [c.code for c in rows[row]] + [c.code for c in extra[at:at + missing[row]]]
-            at += missing[row]
-            filled[row][i] = codes
-    back, middle, front = (evaluate_many(filled[row], RankOrder.STANDARD) for row in ROWS)
+    codes = np.array([c.code for c in pool], dtype=np.int64)
+    noise = np.random.default_rng(rng.getrandbits(64)).random((_SAMPLES, len(pool)))
+    extra = codes[np.argsort(noise, axis=1)[:, :need]]  # _SAMPLES draws without replacement
+    strengths, at = [], 0
+    for row in ROWS:
+        held = np.array([c.code for c in rows[row]], dtype=np.int64).reshape(1, -1)
+        filled = np.hstack([np.repeat(held, _SAMPLES, axis=0), extra[:, at:at + missing[row]]])
+        at += missing[row]
+        strengths.append(evaluate_many(filled, RankOrder.STANDARD))
+    back, middle, front = strengths
     return float(np.mean(~((back >= middle) & (middle >= front))))
 
 
