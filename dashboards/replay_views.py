@@ -95,13 +95,13 @@ def audit_chunk(chunk: Chunk, label: str) -> Audited:
         record = parse_chunk(chunk, label)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
-    except Exception as error:  # a fault of ours must not take the page down
+    except Exception as error:  # noqa: BLE001 — a fault of ours must not take the page down
         return Audited(chunk=chunk, error=_internal(error), error_line=chunk.first_line, error_column=1)
     try:
         replay = handler_for(record).replay(record)
     except LookupError as error:
         return Audited(chunk=chunk, record=record, error=str(error), error_line=chunk.first_line, error_column=1)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 — as the ingest worker: the fault becomes the reason
         return Audited(chunk=chunk, record=record, error=_internal(error), error_line=chunk.first_line,
                        error_column=1)
     return Audited(chunk=chunk, record=record, replay=replay)
@@ -223,7 +223,7 @@ def show_replay(audited: Audited, marks: Marks | None = None) -> None:
             view = show_generic
     try:
         view(record, replay, marks) if view in _MARKING else view(record, replay)
-    except Exception as error:  # a renderer that trips on a record must leave the rest of the page
+    except Exception as error:  # noqa: BLE001 — a renderer that trips on a record must leave the rest of the page
         st.warning(f"The step-by-step view of this {game} game failed ({type(error).__name__}: {error}); "
                    "the record's fields follow.")
         show_generic(record, replay)

@@ -13,8 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 if str(ROOT) not in sys.path:  # `streamlit run dashboards/streamlit_app.py` from a checkout
     sys.path.insert(0, str(ROOT))
 
-from dashboards import queries as q  # noqa: E402
-
+from dashboards import queries as q
 
 st.set_page_config(page_title="Rasklad", page_icon=":material/playing_cards:", layout="wide")
 

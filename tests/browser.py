@@ -167,7 +167,7 @@ class Browser:
         if sock is not None:
             try:
                 self.send("Browser.close", timeout=5)
-            except Exception:
+            except Exception:  # noqa: BLE001, S110 — the browser may already be gone
                 pass
         self._stack.close()
         try:
@@ -177,7 +177,7 @@ class Browser:
             self.process.wait(timeout=5)
         shutil.rmtree(self.profile, ignore_errors=True)
 
-    def __enter__(self) -> Browser:
+    def __enter__(self) -> Browser:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc) -> None:
@@ -193,7 +193,7 @@ class StreamlitServer:
 
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
-        self.log = open(log, "w")
+        self.log = open(log, "w")  # noqa: SIM115 — closed in close()
         self.process = subprocess.Popen(
             [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
              "--server.port", str(self.port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
@@ -216,7 +216,7 @@ class StreamlitServer:
             self.process.wait(timeout=5)
         self.log.close()
 
-    def __enter__(self) -> StreamlitServer:
+    def __enter__(self) -> StreamlitServer:  # noqa: PYI034
         return self
 
     def __exit__(self, *exc) -> None:

@@ -193,6 +193,14 @@ def test_player_review_holdem_winnings_end_at_the_players_net(built):
     player, net, _ = hands[0]
     at.selectbox(key="player").set_value(player).run()
     assert number(metric(at, "Net won")) == Decimal(net).quantize(Decimal("0.01"))
+    showdown, allin_ev = sql(built, "select sum(net_showdown), sum(allin_ev_net) from stg_holdem_results "
+                                    "where player = ?", [player])[0]
+    assert number(metric(at, "At showdown")) == Decimal(showdown).quantize(Decimal("0.01"))
+    assert number(metric(at, "Without showdown")) == (Decimal(net) - Decimal(showdown)).quantize(Decimal("0.01"))
+    assert number(metric(at, "All-in EV")) == Decimal(allin_ev).quantize(Decimal("0.01"))
+    stats = next(d.value for d in at.dataframe if "bb_per_100" in d.value.columns)
+    expected = sql(built, "select count(*), sum(count_hands) from player_stats_holdem where player = ?", [player])[0]
+    assert (len(stats), int(stats["count_hands"].sum())) == expected
     at.toggle(key="holdem_bb").set_value(True).run()
     assert not at.exception
 
@@ -204,6 +212,22 @@ def test_player_review_raspisnoy_tab_shows_points_and_stats(built):
     assert "Raspisnoy" in tabs
     text = all_markdown(at)
     assert "Points over the rounds" in text or "not in the warehouse yet" in "\n".join(i.value for i in at.info)
+
+
+def test_player_review_chinese_and_sixcard_figures_equal_the_marts(built):
+    tables = {r[0] for r in sql(built, "show tables")}
+    at = page("player")
+    at.selectbox(key="player").set_value("Vera").run()
+    assert not at.exception
+    shown = [m for m in at.metric]
+    if "player_stats_chinese" in tables:
+        fouls = [f"{float(r):.1%}" for (r,) in sql(built, "select foul_rate from player_stats_chinese "
+                                                          "where player = 'Vera' order by all")]
+        assert sorted(m.value for m in shown if m.label == "Foul rate") == sorted(fouls)
+    if "player_stats_sixcard" in tables:
+        rtp = sql(built, "select rtp from player_stats_sixcard where player = 'Vera'")
+        if rtp:
+            assert metric(at, "Return to player") == f"{float(rtp[0][0]):.1%}"
 
 
 # -- leaderboards -------------------------------------------------------------------------------

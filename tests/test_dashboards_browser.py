@@ -16,7 +16,6 @@ from pathlib import Path
 
 import duckdb
 import pytest
-
 from browser import Browser, StreamlitServer, chromium_path
 from test_dashboards_apptest import CHINESE, RASPISNOY_WRONG_TOTAL, fixture_warehouse
 

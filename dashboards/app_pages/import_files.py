@@ -58,7 +58,7 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
     q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
     try:
         summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start)
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 — any failure is reported on the page
         st.error(f"The import failed: {type(error).__name__}: {error}")
         st.stop()
     finally:
@@ -98,7 +98,7 @@ pick = st.selectbox("Show the text of", range(held.height), key="quarantine_pick
                     format_func=lambda i: f"{Path(held['source_file'][i]).name}:{held['line'][i]}:{held['column'][i]} — "
                                           f"{held['error'][i][:80]}")
 row = held.row(pick, named=True)
-from dashboards import replay_views as rv  # noqa: E402
+from dashboards import replay_views as rv
 
 st.markdown(f"**{row['error']}** (line {row['line']}, column {row['column']})")
 rv.show_source(row["text"].split("\n"), row["first_line"], {row["line"]: [("here", "error")]})

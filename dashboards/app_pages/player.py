@@ -184,13 +184,20 @@ def sixcard() -> None:
     cols[2].metric("Wagered", f"{row['total_wagered']:,}")
     cols[3].metric("EV lost to mistakes", f"{float(row['ev_lost_total'] or 0):,.2f}")
     cols[4].metric("EV lost per hand", f"{float(row['ev_lost_per_hand'] or 0):.3f}")
-    st.caption(f"{row['count_sessions']:,} sessions, {row['count_hands']:,} hands, {row['count_boxes']:,} boxes; "
+    st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes {row['count_boxes']:,}; "
                f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
     st.dataframe(stats.drop("player"), hide_index=True, key="sixcard_stats")
     categories = q.sixcard_categories(db, player)
     if not categories.is_empty():
-        st.markdown("**Hand categories**")
-        st.dataframe(categories, hide_index=True, key="sixcard_categories")
+        st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
+        if {"category", "observed_rate", "exact_probability"} <= set(categories.columns):
+            long = categories.unpivot(index=["category"], on=["observed_rate", "exact_probability"],
+                                      variable_name="measure", value_name="rate").with_columns(
+                pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
+            st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
+                                        y_title="Share of boxes", y_format="%"), width="stretch")
+        st.dataframe(categories.drop([c for c in ("player",) if c in categories.columns]), hide_index=True,
+                     key="sixcard_categories")
 
 
 VIEWS = {"holdem": holdem, "raspisnoy": raspisnoy, "chinese": chinese, "sixcard": sixcard}
