@@ -271,7 +271,8 @@ class _Lines:
             _shape(self.grammar).parse(self._tokens())
         except UnexpectedToken as exc:
             token = exc.token
-            expected = sorted({self.words[name] for name in (exc.accepts or exc.expected) if name in self.words})
+            words = {**self.words, "$END": "the end of the game"}
+            expected = sorted({words[name] for name in (exc.accepts or exc.expected) if name in words})
             wanted = (expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
                       if expected else "nothing more")
             if token.type == "$END":
@@ -468,17 +469,33 @@ def _kind(builder: _Builder, field: _Field) -> RoundKind:
         raise builder.error(str(error), field) from None
 
 
+_CARDS: dict[str, Card] = {}
+"""Cards by their text, as read (a few hundred spellings at most)."""
+
+
+def _card_of(text: str) -> Card:
+    """The card of a text (CardError if none), remembered."""
+    card = _CARDS.get(text)
+    if card is None:
+        card = Card.parse(text)
+        if len(_CARDS) < 10_000:
+            _CARDS[str(text)] = card
+    return card
+
+
 def _card(builder: _Builder, field: _Field) -> Card:
     try:
-        return Card.parse(field)
+        return _card_of(field)
     except CardError as error:
         raise builder.error(str(error), field) from None
 
 
 def _hand(builder: _Builder, field: _Field) -> tuple[Card, ...]:
     """The cards of a ``[As Kd 10h]`` field; a word that is no card is reported at its own column."""
+    cards = _CARDS
     try:
-        return tuple(map(Card.parse, field[1:-1].replace(",", " ").split()))
+        return tuple([cards[text] if text in cards else _card_of(text)
+                      for text in field[1:-1].replace(",", " ").split()])
     except CardError:
         if not isinstance(field, _Field):
             raise _Retry from None
@@ -634,6 +651,23 @@ def _read_line(builder: _Builder, fields: dict, name: str, index: int, found, po
     player = builder.player
     at = builder.source.line(index)
     if name == "tricks":
+        if not pos and not isinstance(found, Tree):  # the common case, inline: ~40% of a game's fields
+            players, cards, declarations = builder.player_set, _CARDS, _DECLARATIONS
+            plays = []
+            for p, c, call, suit in _PLAY_RE.findall(found.string, *found.span("list")):
+                card = cards.get(c)
+                if p not in players or card is None:
+                    raise _Retry  # or a card not seen yet: read with columns
+                said = None
+                if call:
+                    said = declarations.get(call + " " + suit if suit else call)
+                    if said is None:
+                        raise _Retry
+                plays.append(Play(player=p, card=card, declaration=said))
+            winner = found["w"]
+            fields["tricks"].append(Trick(number=int(found["n"]), plays=tuple(plays),
+                                          winner=player(winner) if winner is not None else None, line=at))
+            return
         number, plays, winner = _trick(found, index, pos)
         fields["tricks"].append(Trick(
             number=int(number), plays=tuple([_play(builder, *play) for play in plays]),

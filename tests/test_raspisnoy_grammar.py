@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 
 import duckdb
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from pipeline.ingest import ingest
@@ -164,3 +167,65 @@ def test_sheet_lenient_forms():
 def test_formats_rules_line_example():
     game = parse(FORMATS_LOG.replace("Rules: default", "Rules: deck 54, max cards 9, specials no-trump blind misere golden"))
     assert game.rules.deck == 54 and game.info.ruleset.startswith("deck 54, joker JK, max cards 9, specials no-trump")
+
+
+@pytest.mark.parametrize("line, bad, column", [
+    (9, "Hands: Boris [As], Vira [6c], Anna [Kd]", 20),
+    (10, "Bids: Boris 1, Vera 0, Ana 1", 24),
+    (11, "Trick 1: Boris As, Vera 6c, Ann Kd; won by Boris", 29),
+    (12, "Points: Boris 10, Vera 5, Anya -10", 27),
+    (15, "Round 2: 2 cards, regular, dealer Borya, trump Jc", 35),
+])
+def test_unknown_player_is_reported_at_its_column_on_every_kind_of_line(line, bad, column):
+    # The fast reading has no columns: a wrong field makes the line be read again with them.
+    lines = FORMATS_LOG.splitlines()
+    lines[line - 1] = bad
+    with pytest.raises(ParseError, match="is not one of the players") as error:
+        parse("\n".join(lines) + "\n")
+    assert (error.value.line, error.value.column, error.value.line_text) == (line, column, bad)
+
+
+def test_line_out_of_place_names_the_lines_expected():
+    lines = FORMATS_LOG.splitlines()
+    lines.insert(13, "Club: Arbat")  # after round 1's Totals
+    with pytest.raises(ParseError) as error:
+        parse("\n".join(lines) + "\n")
+    assert (error.value.line, error.value.column) == (14, 1)
+    assert "expected 'Bids:', 'Hands:', 'Points:', 'Totals:', 'Trick <n>:'" in error.value.reason
+    assert "found 'Club:'" in error.value.reason
+
+
+def test_lines_read_by_the_grammar_alone_give_the_same_records(monkeypatch):
+    # Every line read through its one-line Lark rule (the path of forms the patterns do not know)
+    # must give the record the patterns give.
+    import parsers.raspisnoy as module
+    from pipeline.generators.raspisnoy import generate
+    texts = [FORMATS_LOG, LENIENT_LOG.replace("\r", "").replace("\ufeff", ""), FORMATS_SHEET,
+             generate("raspisnoy", seed=3, players=4, rules="deck 54", rounds=14),
+             generate("raspisnoy_sheet", seed=3, players=5, rounds=8)]
+    fast = [parse(text) for text in texts]
+
+    class NoMatch:
+        def match(self, line):
+            return None
+
+    monkeypatch.setattr(module, "_LINE", {kind: NoMatch() for kind in module._LINE})
+    monkeypatch.setattr(module, "_SHEET_LINE", {kind: NoMatch() for kind in module._SHEET_LINE})
+    assert [parse(text) for text in texts] == fast
+
+
+@given(spaces=st.lists(st.sampled_from(["", " ", "  ", "\t"]), min_size=64, max_size=64), upper=st.booleans())
+@settings(max_examples=30, deadline=None)
+def test_spacing_and_case_of_keywords_do_not_change_the_record(spaces, upper):
+    # Blanks may stand or not between any two fields that the grammar separates by punctuation.
+    canonical = parse(FORMATS_LOG)
+    pieces = iter(spaces)
+    lines = FORMATS_LOG.splitlines()
+    for at in range(7, len(lines)):  # the round lines: around commas, semicolons and the colon after a number
+        lines[at] = re.sub(r" *([,;]|(?<=\d):) *", lambda m: next(pieces, "") + m.group(1) + " " + next(pieces, ""),
+                           lines[at])
+    text = "\n".join(lines) + "\n"
+    if upper:
+        text = re.sub(r"^(Hands|Bids|Trick|Points|Totals|Round)", lambda m: m.group(1).upper(), text,
+                      flags=re.MULTILINE)
+    assert parse(text).rounds == canonical.rounds
