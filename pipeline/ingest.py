@@ -67,6 +67,18 @@ def collect_files(paths: Iterable[str | Path]) -> list[Path]:
     return found
 
 
+MODELS_STAMP = ".models-fingerprint"
+"""File in the warehouse root: what the models were last built from (see ``ingest``)."""
+
+
+def _models_fingerprint(warehouse: Warehouse) -> str:
+    digest = hashlib.blake2b(warehouse.known_ids.tobytes(), digest_size=16)
+    digest.update(Path(models.__file__).read_bytes())    # the runner: how views and marts are made
+    for path in sorted(models.SQL_ROOT.rglob("*.sql")):
+        digest.update(str(path.relative_to(models.SQL_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
 _KNOWN = np.zeros(0, dtype=np.uint64)
 
 
@@ -119,6 +131,8 @@ def ingest(
 
     def flush() -> None:
         nonlocal batch, batch_games
+        if not batch:
+            return
         committed = warehouse.commit(batch)
         summary.games += committed.games
         summary.duplicates += committed.duplicates
@@ -136,6 +150,14 @@ def ingest(
             for future in as_completed(futures):
                 take(future.result())
     flush()
-    models.build(warehouse)
+    # The models are rebuilt unless nothing changed since the last build by an ingest: the same
+    # stored games (the ledger's IDs) and the same SQL files. A re-ingest then costs the hashing.
+    stamp = warehouse.root / MODELS_STAMP
+    fingerprint = _models_fingerprint(warehouse)
+    current = warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint
+    if not current:
+        stamp.unlink(missing_ok=True)
+        models.build(warehouse)
+        stamp.write_text(fingerprint)
     summary.seconds = time.perf_counter() - started
     return summary

@@ -168,3 +168,31 @@ def test_table_rows_extend_equals_adding_row_by_row():
     with pytest.raises(KeyError, match="has no column colour"):
         bulk.extend("game_players", "holdem", {"game_id": ["a1"], "colour": ["red"]})
     assert doctest.testmod(pipeline.tables).failed == 0
+
+
+def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, warehouse, monkeypatch):
+    import pipeline.ingest
+
+    builds = []
+    real_build = models.build
+    monkeypatch.setattr(pipeline.ingest.models, "build", lambda store: builds.append(1) or real_build(store))
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "a.txt").write_text("stray line\n")
+    ingest([folder], warehouse, jobs=1)
+    ingest([folder], warehouse, jobs=1)                  # nothing new: the models stand
+    assert len(builds) == 1
+    (folder / "b.txt").write_text("another stray line\n")
+    ingest([folder], warehouse, jobs=1)                  # a new (quarantined) game: rebuilt
+    assert len(builds) == 2
+    (warehouse / "rasklad.duckdb").unlink()
+    ingest([folder], warehouse, jobs=1)                  # the models' file is gone: rebuilt
+    assert len(builds) == 3
+    sql = tmp_path / "sql"
+    sql.mkdir()
+    (sql / "extra.sql").write_text("select 1")
+    monkeypatch.setattr(pipeline.ingest.models, "SQL_ROOT", sql)
+    ingest([folder], warehouse, jobs=1)                  # other SQL: rebuilt
+    assert len(builds) == 4
+    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+        assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
