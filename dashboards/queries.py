@@ -380,10 +380,19 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
     """, club=club, game=game, kind=season_kind, season=season, min_games=min_games)
 
 
+SETTLEMENTS = {
+    "pairs": "settlement_points",
+    "winner": "settlement_points_winner",
+}
+"""How a raspisnoy game is settled: every pair of players settles its difference, or (RSP-TOTAL read
+strictly) only the winner collects the difference from each other player."""
+
+
 def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_games: int,
-                          point_value: float) -> pl.DataFrame:
+                          point_value: float, settlement: str = "pairs") -> pl.DataFrame:
     """The raspisnoy table with the settlement in money at ``point_value`` per point."""
-    return frame(db, """
+    column = SETTLEMENTS[settlement]  # a fixed column name, never the browser's text
+    return frame(db, f"""
         select
             rank() over (order by total_points desc) as rank,
             player,
@@ -391,8 +400,8 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
             total_points,
             count_wins,
             round(avg_placement, 2) as avg_placement,
-            settlement_points,
-            (settlement_points * $point_value::decimal(18, 4))::decimal(18, 2) as settlement_money,
+            {column} as settlement_points,
+            ({column} * $point_value::decimal(18, 4))::decimal(18, 2) as settlement_money,
         from leaderboard_raspisnoy
         where club = $club and season_kind = $kind and season = $season and count_games >= $min_games
         order by rank, player

@@ -276,9 +276,18 @@ def test_leaderboard_raspisnoy_settlement_in_money(built):
     at.radio(key="lb_kind").set_value("all").run()
     at.number_input(key="lb_point_value").set_value(2.5).run()
     table = at.dataframe[0].value
+    expected = dict(sql(built, "select player, settlement_points from leaderboard_raspisnoy where club = 'Tverskaya' "
+                               "and season_kind = 'all'"))
+    assert {r["player"]: Decimal(str(r["settlement_points"])) for r in table.to_dict("records")} == expected
     for row in table.to_dict("records"):
         assert Decimal(str(row["settlement_money"])) == (Decimal(str(row["settlement_points"])) * Decimal("2.5")
                                                          ).quantize(Decimal("0.01"))
+    if len(at.radio(key="lb_settlement").options) == 2:  # the mart has the winner-only settlement too
+        at.radio(key="lb_settlement").set_value("winner").run()
+        winner = dict(sql(built, "select player, settlement_points_winner from leaderboard_raspisnoy "
+                                 "where club = 'Tverskaya' and season_kind = 'all'"))
+        table = at.dataframe[0].value
+        assert {r["player"]: Decimal(str(r["settlement_points"])) for r in table.to_dict("records")} == winner
 
 
 def test_leaderboard_rank_trend_draws_for_two_months(built):

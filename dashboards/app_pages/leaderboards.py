@@ -47,11 +47,14 @@ min_games = row[1].number_input("Minimum games", min_value=1, value=1, step=1, k
 if is_raspisnoy:
     point_value = row[2].number_input("Money per point", min_value=0.0, value=1.0, step=0.5, format="%.2f",
                                       key="lb_point_value")
-    table = q.raspisnoy_leaderboard(db, club, kind, season, int(min_games), point_value)
+    ways = ["pairs"] + (["winner"] if "settlement_points_winner" in q.columns(db, "leaderboard_raspisnoy") else [])
+    settlement = st.radio("Settlement", ways, horizontal=True, key="lb_settlement", format_func={
+        "pairs": "every pair settles its difference", "winner": "only the winner collects (RSP-TOTAL)"}.get)
+    table = q.raspisnoy_leaderboard(db, club, kind, season, int(min_games), point_value, settlement)
     config = {"total_points": "Points", "settlement_points": "Settlement (points)",
               "settlement_money": st.column_config.NumberColumn("Settlement (money)", format="%.2f")}
-    st.caption("Settlement: each player's balance when every player pays every other the difference of "
-               "their totals, at the chosen value of a point.")
+    st.caption("Settlement: each player's balance in points over the season's games, and in money at the "
+               "chosen value of a point.")
 else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games))
     config = {"net": "Net"}

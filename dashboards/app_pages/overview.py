@@ -33,7 +33,7 @@ else:
 st.subheader("Statistics built")
 ready = {name: mart in q.relations(db) for name, mart in q.STATS_MARTS.items()}
 st.markdown("  \n".join(
-    f"{':material/check_circle:' if ok else ':material/hourglass_empty:'} **{q.label(name)}** — "
+    f"{':material/check_circle:' if ok else ':material/hourglass_empty:'} **{q.FAMILY_LABELS[name]}** — "
     + ("statistics ready" if ok else "statistics not built yet")
     for name, ok in ready.items()
 ))
