@@ -141,7 +141,8 @@ _MARK_WARNING = "background:#fef3d6;border-left:4px solid #f29900;"
 _PLAIN = "border-left:4px solid transparent;"
 
 
-def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]]) -> str:
+def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]],
+                caret: tuple[int, int] | None = None) -> str:
     """The lines as an HTML block, numbered from ``first_line``, the lines in ``marks`` highlighted.
 
     ``marks`` maps a file line to its (rule ID, severity) pairs; every text is escaped.
@@ -149,6 +150,8 @@ def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
     >>> "&lt;b&gt;" in source_html(["<b>"], 1, {})
     True
     >>> 'HE-POT' in source_html(["x", "y"], 10, {11: [("HE-POT", "error")]})
+    True
+    >>> "   ^</div>" in source_html(["Seat Ax"], 5, {}, caret=(5, 4))
     True
     """
     rows = []
@@ -165,13 +168,20 @@ def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
             f'<span style="color:#888;display:inline-block;min-width:4.5em;user-select:none;">{number}</span>'
             f'{html.escape(text) or "&nbsp;"}<b style="color:#d93025;">{note}</b></div>'
         )
+        if caret and caret[0] == number and caret[1] >= 1:
+            rows.append(
+                f'<div style="{_PLAIN}padding:0 6px;white-space:pre;color:#d93025;font-weight:bold;">'
+                f'<span style="display:inline-block;min-width:4.5em;"></span>{" " * (caret[1] - 1)}^</div>'
+            )
     return ('<div style="font-family:ui-monospace,Menlo,Consolas,monospace;font-size:0.85rem;'
             'line-height:1.45;border:1px solid #ddd;border-radius:6px;padding:6px 0;overflow-x:auto;">'
             + "".join(rows) + "</div>")
 
 
-def show_source(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]]) -> None:
-    st.markdown(source_html(lines, first_line, marks), unsafe_allow_html=True)
+def show_source(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]],
+                caret: tuple[int, int] | None = None) -> None:
+    """The lines with the marked ones highlighted, and a caret under ``caret`` = (line, column)."""
+    st.markdown(source_html(lines, first_line, marks, caret), unsafe_allow_html=True)
 
 
 def show_findings(findings: pl.DataFrame) -> None:

@@ -379,6 +379,10 @@ def test_import_page_lists_the_quarantine_with_positions(built):
     assert [(r["line"], r["column"], r["error"]) for r in table.to_dict("records")] == [
         (line, column, error) for _, line, column, error in rows]
     assert at.button(key="import_run").disabled  # nothing uploaded yet
+    # the chosen game's text, its error line marked and a caret under the column
+    line, column = rows[0][1], rows[0][2]
+    text = all_markdown(at)
+    assert f">{line}</span>" in text and (" " * (column - 1) + "^</div>") in text
 
 
 # -- no warehouse yet -----------------------------------------------------------------------------
@@ -416,3 +420,11 @@ def test_check_renders_the_replay_of_every_sample(built, text):
     assert int(metric(at, "Games read")) >= 1
     failed = [w.value for w in at.warning if "step-by-step view" in w.value]
     assert not failed, failed
+
+
+def test_replay_views_doctests():
+    import doctest
+
+    from dashboards import replay_views
+
+    assert doctest.testmod(replay_views).failed == 0

@@ -53,7 +53,8 @@ if "check_result" in st.session_state:
             if audited.replay is None:
                 st.error(f"Line {audited.error_line}, column {audited.error_column}: {audited.error}")
                 rv.show_source(list(chunk.lines), chunk.first_line,
-                               {audited.error_line: [("parse error", "error")]} if audited.error_line else {})
+                               {audited.error_line: [("parse error", "error")]} if audited.error_line else {},
+                               caret=(audited.error_line, audited.error_column) if audited.record is None else None)
                 if audited.record is not None:
                     rv.show_replay(audited)
                 continue

@@ -101,4 +101,5 @@ row = held.row(pick, named=True)
 from dashboards import replay_views as rv
 
 st.markdown(f"**{row['error']}** (line {row['line']}, column {row['column']})")
-rv.show_source(row["text"].split("\n"), row["first_line"], {row["line"]: [("here", "error")]})
+rv.show_source(row["text"].split("\n"), row["first_line"], {row["line"]: [("here", "error")]},
+               caret=(row["line"], row["column"]))
