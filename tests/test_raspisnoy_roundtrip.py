@@ -30,10 +30,11 @@ def games(text: str):
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), players=st.integers(3, 6), rules=st.sampled_from(RULESETS),
-       rounds=st.one_of(st.none(), st.integers(1, 12)), sheet=st.booleans())
-def test_generated_games_replay_clean_with_the_written_points(seed, players, rules, rounds, sheet):
+       rounds=st.one_of(st.none(), st.integers(1, 12)), sheet=st.booleans(),
+       strategy=st.sampled_from(["club", "random"]))
+def test_generated_games_replay_clean_with_the_written_points(seed, players, rules, rounds, sheet, strategy):
     text = generate("raspisnoy_sheet" if sheet else "raspisnoy", count=1, seed=seed, players=players,
-                    rules=rules, rounds=rounds)
+                    rules=rules, rounds=rounds, strategy=strategy)
     (record,) = games(text)
     result = (replay_sheet if sheet else replay_log)(record)
     assert result.findings == ()
@@ -78,3 +79,31 @@ def test_generator_refuses_bad_settings():
         generate("raspisnoy", players=7)
     with pytest.raises(ValueError, match="unknown setting"):
         generate("raspisnoy", rules="trumps rotate")
+
+
+def _bid_accuracy(strategy: str) -> float:
+    made = bids = 0
+    for seed in range(3):
+        for players in (3, 4, 5, 6):
+            (record,) = games(generate("raspisnoy", seed=seed, players=players, strategy=strategy))
+            rows = [row for row in replay_log(record).rounds if row.bid is not None]
+            bids += len(rows)
+            made += sum(row.bid == row.tricks for row in rows)
+    return made / bids
+
+
+def test_club_strategy_makes_about_half_its_bids_random_a_fifth():
+    # A club's night: bids are what the hand is worth and play aims at them; random bids rarely come true.
+    club, random_ = _bid_accuracy("club"), _bid_accuracy("random")
+    assert 0.45 <= club <= 0.7, club
+    assert random_ < 0.3, random_
+
+
+def test_club_strategy_scores_are_mostly_positive():
+    nets = [p.net for seed in range(3) for p in replay_log(next(games(generate("raspisnoy", seed=seed, players=4)))).players]
+    assert sum(net > 0 for net in nets) >= 0.75 * len(nets)
+
+
+def test_generator_refuses_an_unknown_strategy():
+    with pytest.raises(ValueError, match="strategy must be club or random"):
+        generate("raspisnoy", strategy="cautious")
