@@ -10,6 +10,7 @@ should return any.
 
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -72,8 +73,17 @@ def raw_view_sql(warehouse: Warehouse, table: str) -> str:
 
 
 def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
-    """(Re)build every model into the warehouse's DuckDB file; returns the model names."""
-    with duckdb.connect(str(warehouse.duckdb_path)) as con:
+    """(Re)build every model into the warehouse's DuckDB file; returns the model names.
+
+    The models are built into a new file which then replaces the old one, so a dashboard
+    reading the old file (read-only, holding its lock) neither blocks the build nor sees a
+    half-built set of marts; it picks up the new file when it next opens the path.
+    """
+    final = warehouse.duckdb_path
+    building = final.with_name(final.name + ".building")
+    for leftover in (building, building.with_name(building.name + ".wal")):
+        leftover.unlink(missing_ok=True)
+    with duckdb.connect(str(building)) as con:
         for table in SCHEMAS:
             con.execute(raw_view_sql(warehouse, table))
         built = []
@@ -83,7 +93,9 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
             except duckdb.Error as error:
                 raise ModelError(f"model {model.name} ({model.path.relative_to(sql_root)}) failed: {error}") from error
             built.append(model.name)
-        return built
+        con.execute("checkpoint")
+    os.replace(building, final)
+    return built
 
 
 def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int]:

@@ -196,3 +196,19 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
     assert len(builds) == 4
     with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
+
+
+def test_ingest_rebuilds_models_while_a_reader_holds_the_old_file(tmp_path, warehouse):
+    # A dashboard keeps a read-only connection open; a command-line ingest must not be blocked by it.
+    first, second = tmp_path / "first.txt", tmp_path / "second.txt"
+    first.write_text("stray line one\n")
+    second.write_text("stray line two\n")
+    ingest([first], warehouse, jobs=1)
+    reader = duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True)
+    try:
+        ingest([second], warehouse, jobs=1)
+        assert reader.execute("select count(*) from stg_quarantine").fetchone()[0] == 1  # its snapshot
+        with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as fresh:
+            assert fresh.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
+    finally:
+        reader.close()
