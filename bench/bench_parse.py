@@ -16,9 +16,9 @@ import time
 import warnings
 from pathlib import Path
 
+from parsers import pokerstars
 from parsers.errors import ParseError
 from parsers.formats import HEADERS
-from parsers import pokerstars
 from parsers.pokerstars import parse
 from parsers.source import decode, normalize_lines, split_games
 from rules.holdem import replay

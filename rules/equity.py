@@ -6,6 +6,14 @@ kernel that walks the combinations depth by depth and updates each player's rank
 suit counters as one card is added, so a board costs one card-add and one table lookup per
 player, and nothing the size of the board list is ever built.
 
+A whole board to come (a preflop all-in: 1.7 million boards heads-up) is counted, still
+exactly, without visiting every board: flushes aside, a board's outcome depends on its ranks
+alone, so each of the ~6,000 rank multisets is ranked once and weighted by the number of
+stub boards that carry it; then only the boards that can hold a flush (three or more cards of
+a suit someone holds two of, four of a suit someone holds one of, five of any) are visited,
+their rank-count outcome taken back and the true one added. Heads-up that is ~3-10 ms instead
+of ~200 ms. Results are remembered per process under a key blind to the suits' names.
+
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
 >>> pot_equities([aa, kk], board, [[0, 1]]).round(4).tolist()

@@ -266,7 +266,7 @@ def test_random_edits_never_crash_the_parser_or_the_replay():
 
 
 def test_grammar_checks_each_shape_once_and_still_refuses_a_bad_one():
-    import parsers.pokerstars as pokerstars
+    from parsers import pokerstars
 
     pokerstars._SHAPES_ACCEPTED.clear()
     first = parse(tuple(LEGAL.split("\n")), SRC)

@@ -156,8 +156,8 @@ def test_table_rows_extend_equals_adding_row_by_row():
     import pipeline.tables
 
     one, bulk = TableRows(), TableRows()
-    rows = [dict(game_id="a1", player="Anna", seat=1, net=Decimal("2.50")),
-            dict(game_id="a1", player="Boris", seat=None, net=Decimal("-2.50"))]
+    rows = [{"game_id": "a1", "player": "Anna", "seat": 1, "net": Decimal("2.50")},
+            {"game_id": "a1", "player": "Boris", "seat": None, "net": Decimal("-2.50")}]
     one.add("games", "holdem", game_id="a1", count_players=2)
     bulk.add("games", "holdem", game_id="a1", count_players=2)
     for row in rows:
