@@ -136,6 +136,9 @@ _CLASSIFY = re.compile(
     r"|(?P<ROUND_LINE>(?i:round))|(?P<HANDS_LINE>(?i:hands:))|(?P<BIDS_LINE>(?i:bids:))|(?P<TRICK_LINE>(?i:trick))"
     r"|(?P<POINTS_LINE>(?i:points:))|(?P<TOTALS_LINE>(?i:totals:))|(?P<TABLE_HEAD_LINE>\#)|(?P<ROW_LINE>\d))"
 )
+_PREFIX = {"Trick": ("TRICK_LINE", "Trick"), "Round": ("ROUND_LINE", "Round"), "Hands": ("HANDS_LINE", "Hands:"),
+           "Bids:": ("BIDS_LINE", "Bids:"), "Point": ("POINTS_LINE", "Points:"), "Total": ("TOTALS_LINE", "Totals:")}
+_NO_PREFIX = (None, "")
 _TABLE_HEAD = re.compile(r"^\s*#\s*cards\b", re.IGNORECASE)
 
 
@@ -192,7 +195,13 @@ _LOG_KINDS = frozenset(("GAME_LINE", "DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PL
 _SHEET_KINDS = frozenset(("SHEET_LINE", "DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PLAYERS_LINE", "RULES_LINE",
                           "FIRST_DEALER_LINE", "TABLE_HEAD_LINE", "ROW_LINE"))
 
-_RUNS = frozenset(("TRICK_LINE", "ROW_LINE"))
+_RUNS = {
+    **dict.fromkeys(("DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PLAYERS_LINE", "RULES_LINE", "FIRST_DEALER_LINE"), "meta"),
+    **dict.fromkeys(("HANDS_LINE", "BIDS_LINE", "TRICK_LINE", "POINTS_LINE", "TOTALS_LINE"), "round"),
+    "ROW_LINE": "rows",
+}
+"""Kinds of lines the grammars take in any order and number (``_meta*``, ``_round_line*``, ``ROW_LINE*``):
+Lark is given the first line of a run of them only; it checks the shape, the readers check each line."""
 _PLAYER_RE = re.compile(_PLAYER)
 _SHEET_PLAYER_RE = re.compile(_SHEET_PLAYER)
 _HAND_RE = re.compile(_HAND_ITEM)
@@ -303,16 +312,19 @@ class _Lines:
             if index == 0:
                 kind = "GAME_LINE" if self.is_log else "SHEET_LINE"
             else:
-                match = classify(line)
-                kind = match.lastgroup if match is not None else "OTHER_LINE"
+                kind, word = _PREFIX.get(line[:5], _NO_PREFIX)  # the usual spellings; the pattern reads any
+                if kind is None or not line.startswith(word):  # case and spacing
+                    match = classify(line)
+                    kind = match.lastgroup if match is not None else "OTHER_LINE"
                 if kind not in kinds:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
                 match = patterns[kind].match(line)
                 read.append((kind, index, match if match is not None else self._slow(kind, index, line)))
-            if kind == previous and kind in _RUNS:
-                continue  # a run of Trick lines (of sheet rows) is one token: Lark checks the shape, not the count
-            previous = kind
+            run = _RUNS.get(kind)
+            if run is not None and run == previous:
+                continue  # see _RUNS
+            previous = run
             yield Token(kind, line, line=index + 1, column=len(line) - len(line.lstrip()) + 1)
 
     def _slow(self, kind: str, index: int, line: str) -> Tree:
@@ -525,7 +537,8 @@ def _number(builder: _Builder, field: _Field) -> Decimal:
     return value
 
 
-def _checked(builder: _Builder, lines: tuple[str, ...], grammar: str) -> list:
+def _checked(lines: tuple[str, ...], grammar: str) -> list:
+    """(kind, index, fields) per line of a game whose shape Lark has checked."""
     if not lines:
         raise ParseError("empty game", line=1, column=1)
     read = _Lines(lines, grammar)
@@ -540,7 +553,7 @@ def _checked(builder: _Builder, lines: tuple[str, ...], grammar: str) -> list:
 def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     """Parse one game log (its lines, header first) into a record."""
     builder = _Builder(lines, source)
-    read = _checked(builder, lines, "raspisnoy_log")
+    read = _checked(lines, "raspisnoy_log")
     builder.read_meta(read)
     builder.read_players(_PLAYER_RE)
     rules = builder.rules()
@@ -625,6 +638,9 @@ def _round(builder: _Builder, read: list) -> Round:
     return Round(**fields)
 
 
+_new = object.__new__
+_set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
+
 _NAMES = {"HANDS_LINE": "hands", "BIDS_LINE": "bids", "TRICK_LINE": "tricks", "POINTS_LINE": "points",
           "TOTALS_LINE": "totals"}
 
@@ -654,16 +670,29 @@ def _read_line(builder: _Builder, fields: dict, name: str, index: int, found, po
         if not pos and not isinstance(found, Tree):  # the common case, inline: ~40% of a game's fields
             players, cards, declarations = builder.player_set, _CARDS, _DECLARATIONS
             plays = []
-            for p, c, call, suit in _PLAY_RE.findall(found.string, *found.span("list")):
+            start, end = found.span("list")
+            # The pattern has checked the line, so each comma-separated piece is one play whose words are
+            # its fields; a piece split otherwise (a card run into its call) is read again by the pattern.
+            for piece in found.string[start:end].split(","):
+                words = piece.split()
+                if len(words) == 2:
+                    p, c = words
+                    said = None
+                elif 3 <= len(words) <= 4:
+                    p, c = words[0], words[1]
+                    said = declarations.get(" ".join(words[2:]))
+                    if said is None:
+                        raise _Retry  # a call not seen yet: read with columns
+                else:
+                    raise _Retry
                 card = cards.get(c)
                 if p not in players or card is None:
-                    raise _Retry  # or a card not seen yet: read with columns
-                said = None
-                if call:
-                    said = declarations.get(call + " " + suit if suit else call)
-                    if said is None:
-                        raise _Retry
-                plays.append(Play(player=p, card=card, declaration=said))
+                    raise _Retry  # or a card not seen yet
+                play = _new(Play)  # the frozen dataclass's __init__ costs ~3x: one object.__setattr__ per field
+                _set_player(play, p)
+                _set_card(play, card)
+                _set_declaration(play, said)
+                plays.append(play)
             winner = found["w"]
             fields["tricks"].append(Trick(number=int(found["n"]), plays=tuple(plays),
                                           winner=player(winner) if winner is not None else None, line=at))
@@ -713,7 +742,7 @@ def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field |
 def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     """Parse one score sheet into a record."""
     builder = _Builder(lines, source)
-    read = _checked(builder, lines, "raspisnoy_sheet")
+    read = _checked(lines, "raspisnoy_sheet")
     builder.read_meta(read)
     builder.read_players(_SHEET_PLAYER_RE)
     rules = builder.rules()
