@@ -229,3 +229,10 @@ def test_spacing_and_case_of_keywords_do_not_change_the_record(spaces, upper):
         text = re.sub(r"^(Hands|Bids|Trick|Points|Totals|Round)", lambda m: m.group(1).upper(), text,
                       flags=re.MULTILINE)
     assert parse(text).rounds == canonical.rounds
+
+
+def test_a_card_run_into_its_joker_call_reads_as_written_apart():
+    # The grammar's lexer needs no blank between a card and its call; the fast reading splits on blanks.
+    canonical = parse(FORMATS_LOG)
+    assert parse(FORMATS_LOG.replace("Anna 7s high,", "Anna 7shigh ,")).rounds == canonical.rounds
+    assert parse(FORMATS_LOG.replace("Anna 7s high,", "Anna\t7s   HIGH,")).rounds[1].tricks == canonical.rounds[1].tricks
