@@ -9,7 +9,7 @@ WAREHOUSE ?= data/warehouse
 $(BIN)/rasklad: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,spark]'
 	@touch $@
 
 setup: $(BIN)/rasklad
