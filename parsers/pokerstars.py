@@ -236,6 +236,25 @@ def _action(street, player, kind, line, amount=_ZERO, raise_to=None, is_all_in=F
     return a
 
 
+def _filler(cls):
+    """A maker of ``cls`` values from every field in declaration order, filling the slots
+    (the frozen dataclass's __init__ costs a few microseconds per object)."""
+    setters = tuple(getattr(cls, f.name).__set__ for f in dataclasses.fields(cls))
+
+    def make(*values):
+        obj = _NEW(cls)
+        for put, value in zip(setters, values):
+            put(obj, value)
+        return obj
+
+    return make
+
+
+_seat = _filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_hole = _filler(HoleCards)              # player, cards, how, line
+_summary_seat = _filler(SummarySeat)    # seat, player, won, cards, text, line
+
+
 _CARD_CACHE: dict[str, tuple[Card, ...]] = {}
 
 
@@ -545,8 +564,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                            m["allin"] is not None, m["cap"] is not None))
         elif kind == "SEAT":
             rest = m["rest"]
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=_money(m["s"]),
-                              is_sitting_out="sitting out" in rest, line=line))
+            seats.append(_seat(int(m["n"]), m["p"], _money(m["s"]), "sitting out" in rest, line))
         elif kind == "STREET":
             street = _STREETS[m["what"]]
             run = _RUNS[m["run"]]
@@ -560,24 +578,22 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             street = Street.SHOWDOWN
             run = _RUNS[m["run"]]
         elif kind == "COLLECT":
-            append(Action(street=street if street is Street.SHOWDOWN else street, player=m["p"],
-                          kind=ActionKind.COLLECT, amount=_money(m["a"]), pot=m["pot"], board=run, line=line))
+            append(_action(street, m["p"], ActionKind.COLLECT, line, _money(m["a"]), pot=m["pot"], board=run))
         elif kind == "UNCALLED":
-            append(Action(street=street, player=m["p"], kind=ActionKind.UNCALLED, amount=_money(m["a"]), line=line))
+            append(_action(street, m["p"], ActionKind.UNCALLED, line, _money(m["a"])))
         elif kind == "SHOW":
             cards = _cards(m["cards"], index, lines[index])
             how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
-            append(Action(street=street, player=m["p"], kind=how, cards=cards, board=run, line=line))
-            holes.append(HoleCards(player=m["p"], cards=cards,
-                                   how=CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line=line))
+            append(_action(street, m["p"], how, line, cards=cards, board=run))
+            holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":
-            append(Action(street=street, player=m["p"], kind=ActionKind.MUCK, board=run, line=line))
+            append(_action(street, m["p"], ActionKind.MUCK, line, board=run))
         elif kind == "DEALT":
             cards = _cards(m["c2"] or m["c1"], index, lines[index])
             if m["c2"]:
                 cards = _cards(m["c1"], index, lines[index]) + cards
             if cards:
-                holes.append(HoleCards(player=m["p"], cards=cards, how=CardsHow.DEALT, line=line))
+                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
         elif kind == "TABLE":
             table_name = m["name"]
             max_seats = int(m["max"]) if m["max"] else None
@@ -600,12 +616,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
             shown = _SUMMARY_CARDS.search(what)
             cards = _cards(shown[1], index, lines[index]) if shown else ()
-            summary_seats.append(SummarySeat(seat=int(m["n"]), player=m["p"], won=won, cards=cards,
-                                             text=what, line=line))
+            summary_seats.append(_summary_seat(int(m["n"]), m["p"], won, cards, what, line))
             if cards:
-                holes.append(HoleCards(player=m["p"], cards=cards,
-                                       how=CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
-                                       line=line))
+                holes.append(_hole(m["p"], cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
+                                   line))
         elif kind == "CANCELLED":
             cancelled = True
         # HOLE, RUNTWICE need no fields
