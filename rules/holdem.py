@@ -269,30 +269,33 @@ class _Replayer:
     def _check_deck(self) -> None:
         hand = self.hand
         deck = self.order.deck
-        seen: dict[Card, str] = {}
+        in_deck = _DECK_CODES[deck]     # cards by code: a Card's hash and deck test cost more
+        seen: dict[int, str] = {}
         lines = {}
         for h in hand.hole_cards:
             lines.setdefault(h.player, h.line)
         for player, cards in self.holes.items():
             for c in cards:
-                if c not in deck:
+                code = c.code
+                if code not in in_deck:
                     self.f.add("HE-DECK", f"{player} holds {c}, which is not a card of the {deck.value}-card deck",
                                line=lines.get(player), expected=f"a card of the {deck.value}-card deck", actual=str(c))
-                if c in seen:
-                    self.f.add("HE-DECK", f"{c} is dealt twice ({seen[c]} and {player})", line=lines.get(player),
+                if code in seen:
+                    self.f.add("HE-DECK", f"{c} is dealt twice ({seen[code]} and {player})", line=lines.get(player),
                                expected="each card dealt once", actual=f"{c} twice")
-                seen[c] = player
+                seen[code] = player
         for b, board in enumerate(hand.boards):
             line = hand.board_lines[b][0] if b < len(hand.board_lines) and hand.board_lines[b] else None
             for c in board:
-                if c not in deck:
+                code = c.code
+                if code not in in_deck:
                     self.f.add("HE-DECK", f"the board holds {c}, which is not a card of the {deck.value}-card deck",
                                line=line, expected=f"a card of the {deck.value}-card deck", actual=str(c))
-                if seen.get(c, "board") != "board" or (b == 0 and board.count(c) > 1):
-                    self.f.add("HE-DECK", f"{c} is dealt twice (board and {seen.get(c, 'board')})", line=line,
+                if seen.get(code, "board") != "board" or (b == 0 and board.count(c) > 1):
+                    self.f.add("HE-DECK", f"{c} is dealt twice (board and {seen.get(code, 'board')})", line=line,
                                expected="each card dealt once", actual=f"{c} twice")
                 if b == 0:
-                    seen.setdefault(c, "board")
+                    seen.setdefault(code, "board")
         if hand.summary is not None and hand.summary.boards:
             for b, board in enumerate(hand.summary.boards):
                 dealt = hand.boards[b] if b < len(hand.boards) else ()
@@ -422,9 +425,12 @@ class _Replayer:
         if not ring or not rnd.to_act:
             return None
         start = rnd.last_actor if rnd.last_actor is not None else 0
-        after = [p for p in ring if p.seat > start] + [p for p in ring if p.seat <= start]
-        for p in after:
-            if p.name in rnd.to_act:
+        to_act = rnd.to_act
+        for p in ring:      # the first seat after the last actor, round the table
+            if p.seat > start and p.name in to_act:
+                return p
+        for p in ring:
+            if p.seat <= start and p.name in to_act:
                 return p
         return None
 
@@ -884,6 +890,7 @@ def _action_fact(action, action_no, seat, position, amount, to_call, bet_level, 
 
 
 _SEEN_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)   # their ordinal is 1, 2, 3
+_DECK_CODES = {deck: frozenset(deck.codes) for deck in {order.deck for order in RankOrder}}
 
 
 def _unit(hand: HoldemHand) -> Decimal:
