@@ -850,6 +850,7 @@ class _Replayer:
         contenders = [p for p in self.live if not p.folded]
         showdown = len(contenders) >= 2 and not hand.is_cancelled
         results, facts = [], []
+        holes = getattr(self, "holes", {})
         # the streets each player saw: dealt (the board reached them) and not folded before
         dealt = 0 if hand.is_cancelled else sum(1 for street in _SEEN_STREETS if len(boards) >= street.board_size)
         for p in self.live:
@@ -862,11 +863,9 @@ class _Replayer:
             seen = dealt if folded_at is None else min(dealt, folded_at.ordinal)
             sd = showdown and not p.folded
             ev_net = ev[p.name] + cash.get(p.name, _ZERO) * 0 - p.invested if p.name in ev else net
-            facts.append(PlayerFact(
-                player=p.name, seat=p.seat, position=p.position, hole_cards=getattr(self, "holes", {}).get(p.name, ()),
-                stack_start=p.stack, invested=p.invested, collected=collected, cash_out=cash.get(p.name, _ZERO),
-                net=net, allin_ev_net=ev_net, saw_flop=seen >= 1, saw_turn=seen >= 2,
-                saw_river=seen >= 3, went_to_showdown=sd, won_at_showdown=sd and p.collected > 0,
+            facts.append(_player_fact(  # the fields in PlayerFact's order
+                p.name, p.seat, p.position, holes.get(p.name, ()), p.stack, p.invested, collected,
+                cash.get(p.name, _ZERO), net, ev_net, seen >= 1, seen >= 2, seen >= 3, sd, sd and p.collected > 0,
             ))
         return HoldemReplay(
             findings=tuple(self.f), players=tuple(results), actions=tuple(self.facts), facts=tuple(facts),
@@ -885,6 +884,16 @@ _FACT_SLOTS = tuple(getattr(ActionFact, f.name).__set__ for f in dataclasses.fie
 def _action_fact(action, action_no, seat, position, amount, to_call, bet_level, is_all_in) -> ActionFact:
     fact = object.__new__(ActionFact)
     for put, value in zip(_FACT_SLOTS, (action, action_no, seat, position, amount, to_call, bet_level, is_all_in)):
+        put(fact, value)
+    return fact
+
+
+_PLAYER_SLOTS = tuple(getattr(PlayerFact, f.name).__set__ for f in dataclasses.fields(PlayerFact))
+
+
+def _player_fact(*values) -> PlayerFact:
+    fact = object.__new__(PlayerFact)
+    for put, value in zip(_PLAYER_SLOTS, values, strict=True):
         put(fact, value)
     return fact
 
