@@ -23,6 +23,20 @@ STATS_MARTS = {
     "chinese": "player_stats_chinese",
     "sixcard": "player_stats_sixcard",
 }
+# What a terminal shows of each mart by default (the marts carry the opportunity counts too;
+# --all and --json show every column). Raspisnoy shows the all-time season only.
+HEADLINES = {
+    "holdem": ("player", "game", "stakes", "count_hands", "net_won", "bb_per_100", "vpip", "pfr",
+               "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
+    "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
+                  "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
+                  "avg_placement", "total_points"),
+    "chinese": ("player", "game", "variant", "count_hands", "points_per_hand", "total_points",
+                "royalties_total", "royalties_per_hand", "foul_rate", "scoop_won_rate",
+                "scoop_suffered_rate", "surrender_rate"),
+    "sixcard": ("player", "count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net",
+                "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
+}
 
 warehouse_option = click.option(
     "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
@@ -173,9 +187,13 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
 @click.option("--game", "-g", type=click.Choice(sorted(STATS_MARTS)), help="Only this game's statistics.")
+@click.option("--all", "all_columns", is_flag=True, help="Every column and season, not just the headline figures.")
 @json_option
-def stats(warehouse: Path, player: str | None, game: str | None, as_json: bool) -> None:
+def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bool, as_json: bool) -> None:
     """Per-player statistics of every game in the warehouse.
+
+    Rates are fractions (raspisnoy, Chinese, six-card) or percentages (Hold'em, as
+    PokerTracker shows them); --json and --all give every column of the marts.
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
@@ -185,8 +203,11 @@ def stats(warehouse: Path, player: str | None, game: str | None, as_json: bool) 
         for name, mart in STATS_MARTS.items():
             if (game and name != game) or mart not in present:
                 continue
+            everything = all_columns or as_json
+            columns = "*" if everything else ", ".join(HEADLINES[name])
+            season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
             frame = con.sql(
-                f"select * from {mart} where $player is null or player = $player order by all",
+                f"select {columns} from {mart} where ($player is null or player = $player){season} order by all",
                 params={"player": player},
             ).pl()
             if frame.is_empty():
@@ -194,6 +215,7 @@ def stats(warehouse: Path, player: str | None, game: str | None, as_json: bool) 
             shown += 1
             if not as_json:
                 click.echo(f"\n{mart}")
+                frame = frame.with_columns(pl.selectors.float().round(3))
             _show(frame, as_json)
     if not shown and not as_json:
         click.echo("No statistics yet" + (f" for player {player!r}" if player else "") + ".")

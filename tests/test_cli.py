@@ -68,3 +68,16 @@ def test_generate_rejects_options_without_values(tmp_path):
     result = run("generate", "sixcard", "-o", "strategy")
     assert result.exit_code == 1
     assert "The option 'strategy' has no value." in result.output
+
+
+def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path):
+    sheet = ROOT / "data" / "samples" / "raspisnoy-formats-examples.txt"
+    run("ingest", str(sheet), "--warehouse", str(tmp_path / "wh"), "-q")
+    brief = run("stats", "--game", "raspisnoy", "--warehouse", str(tmp_path / "wh"))
+    full = run("stats", "--game", "raspisnoy", "--all", "--warehouse", str(tmp_path / "wh"))
+    assert brief.exit_code == full.exit_code == 0
+    assert "bid_accuracy" in brief.output and "pass_attempts" not in brief.output
+    assert "pass_attempts" in full.output and "season_kind" in full.output
+    rows = json.loads(run("stats", "--game", "raspisnoy", "--json", "--player", "Vera",
+                          "--warehouse", str(tmp_path / "wh")).output)
+    assert rows and {row["player"] for row in rows} == {"Vera"} and "count_undertricks" in rows[0]
