@@ -27,11 +27,9 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
-from datetime import datetime
 from pathlib import Path
 
 import numpy as np
@@ -308,9 +306,9 @@ def build_warehouse(root: Path, hands: int, seed: int = 6) -> dict[str, float]:
 
     rng = np.random.default_rng(seed)
     names = pa.array([f"player{i:03d}" for i in range(PLAYERS)])
-    popularity = 1.0 / np.arange(1, PLAYERS + 1) ** 0.6
-    rosters = np.stack([rng.choice(PLAYERS, ROSTER, replace=False, p=popularity / popularity.sum())
-                        for _ in range(TABLES)])
+    # table t seats players 10t … 10t+14 (mod 200): every player at one or two tables
+    rosters = (np.arange(TABLES)[:, None] * (PLAYERS // TABLES) + np.arange(ROSTER)[None, :]) % PLAYERS
+    rosters = rng.permutation(PLAYERS)[rosters]
     numbers = np.unique(rng.integers(1, 2**63, int(hands * 1.01) + 10, dtype=np.uint64))
     numbers = rng.permutation(numbers)[:hands]
     warehouse = Warehouse(root).open()
