@@ -11,19 +11,9 @@ from rules.cards import parse_cards
 from rules.chinese import Row, Status
 from rules.ofc import StepKind
 from rules.records import Source
+from tests import formats_examples
 
-CANONICAL = """Chinese poker hand C-1001
-Date: 2026-11-28 22:10
-Club: Tverskaya
-Scoring: 2-4
-Players: Anna, Boris, Vera
-Dealer: Vera
-Anna: back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]
-Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [5s 5c Ad]
-Vera: surrenders
-Royalties: Anna 0, Boris 0
-Points: Anna +4, Boris 0, Vera -4
-"""
+CANONICAL = formats_examples.CHINESE
 
 LENIENT = """Chinese poker hand C-1001
 # typed by the club secretary

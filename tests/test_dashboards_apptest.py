@@ -18,53 +18,20 @@ import pytest
 from streamlit.testing.v1 import AppTest
 
 from pipeline.ingest import ingest
+from tests import formats_examples
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = str(ROOT / "dashboards" / "streamlit_app.py")
 SAMPLES = ROOT / "data" / "samples"
 
-RASPISNOY = """\
-Raspisnoy game R-2026-11-28-1
-Date: 2026-11-28 19:30
-Club: Tverskaya
-Players: Anna, Boris, Vera
-Rules: default
-First dealer: Anna
-
-Round 1: 1 card, regular, dealer Anna, trump 9h
-Hands: Boris [As], Vera [6c], Anna [Kd]
-Bids: Boris 1, Vera 0, Anna 1
-Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris
-Points: Boris 10, Vera 5, Anna -10
-Totals: Boris 10, Vera 5, Anna -10
-
-Round 2: 2 cards, regular, dealer Boris, trump Jc
-Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah 8d]
-Bids: Vera 1, Anna 1, Boris 1
-Trick 1: Vera Qh, Anna 7s high, Boris Ah; won by Anna
-Trick 2: Anna Th, Boris 8d, Vera 7c; won by Vera
-Points: Vera 10, Anna 10, Boris -10
-Totals: Boris 0, Vera 15, Anna 0
-"""
+RASPISNOY = formats_examples.RASPISNOY_LOG
 # The same game a week later, with Anna's running total written wrong (RSP-TOTAL).
 RASPISNOY_WRONG_TOTAL = (
     RASPISNOY.replace("R-2026-11-28-1", "R-2026-12-05-1").replace("2026-11-28 19:30", "2026-12-05 19:30")
     .replace("Totals: Boris 0, Vera 15, Anna 0", "Totals: Boris 0, Vera 15, Anna 5")
 )
 NOT_A_GAME = "Raspisnoy game broken\nPlayers: Anna\nRound x\n"
-CHINESE = """\
-Chinese poker hand C-1001
-Date: 2026-11-28 22:10
-Club: Tverskaya
-Scoring: 2-4
-Players: Anna, Boris, Vera
-Dealer: Vera
-Anna: back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]
-Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [5s 5c Ad]
-Vera: surrenders
-Royalties: Anna 0, Boris 0
-Points: Anna +4, Boris 0, Vera -4
-"""
+CHINESE = formats_examples.CHINESE
 
 
 def write_fixture_logs(folder: Path) -> list[Path]:

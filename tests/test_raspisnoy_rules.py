@@ -24,46 +24,14 @@ from rules.raspisnoy import (
     trick_winner,
 )
 from rules.rulebook import RULES
+from tests import formats_examples
 
 # FORMATS.md's log, verbatim. File lines: 8 Round 1, 9 Hands, 10 Bids, 11 Trick 1, 12 Points,
 # 13 Totals; 15 Round 2, 16 Hands, 17 Bids, 18 Trick 1, 19 Trick 2, 20 Points, 21 Totals.
-FORMATS_LOG = """\
-Raspisnoy game R-2026-11-28-1
-Date: 2026-11-28 19:30
-Club: Tverskaya
-Players: Anna, Boris, Vera
-Rules: default
-First dealer: Anna
-
-Round 1: 1 card, regular, dealer Anna, trump 9h
-Hands: Boris [As], Vera [6c], Anna [Kd]
-Bids: Boris 1, Vera 0, Anna 1
-Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris
-Points: Boris 10, Vera 5, Anna -10
-Totals: Boris 10, Vera 5, Anna -10
-
-Round 2: 2 cards, regular, dealer Boris, trump Jc
-Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah 8d]
-Bids: Vera 1, Anna 1, Boris 1
-Trick 1: Vera Qh, Anna 7s high, Boris Ah; won by Anna
-Trick 2: Anna Th, Boris 8d, Vera 7c; won by Vera
-Points: Vera 10, Anna 10, Boris -10
-Totals: Boris 0, Vera 15, Anna 0
-"""
+FORMATS_LOG = formats_examples.RASPISNOY_LOG
 
 # FORMATS.md's sheet, verbatim: row 1 is file line 9, row 2 line 10.
-FORMATS_SHEET = """\
-Raspisnoy sheet R-2026-11-28-2
-Date: 2026-11-28
-Club: Tverskaya
-Players: Anna | Boris | Vera
-Rules: default
-First dealer: Anna
-
- #  cards kind      | Anna      | Boris     | Vera
- 1  1     regular   | 1/0 -10   | 0/0 5     | 1/1 10
- 2  2     regular   | 0/0 -5    | 1/1 15    | 0/1 11
-"""
+FORMATS_SHEET = formats_examples.RASPISNOY_SHEET
 
 
 def parse(text: str):

@@ -12,19 +12,9 @@ from pipeline.worker import parse_file
 from rules.cards import parse_cards
 from rules.records import Source
 from rules.sixcard import replay
+from tests import formats_examples
 
-CANONICAL = """Six-card poker session S-77
-Date: 2026-11-28 23:40
-Casino: Metropol
-Player: Anna
-
-Hand 1
-Dealer up: Qs
-Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
-Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
-Dealer: [8h 8c 4d 3s Qs]
-Result: box 1 +20, box 2 -30
-"""
+CANONICAL = formats_examples.SIXCARD
 
 LENIENT = """\ufeffSix-card  poker session   S-77
 # записано за столом крупье Метрополя, вечерняя сессия (typed at the table)

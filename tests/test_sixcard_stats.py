@@ -10,19 +10,9 @@ import pytest
 from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.warehouse import Warehouse
+from tests import formats_examples
 
-FORMATS_EXAMPLE = """Six-card poker session S-77
-Date: 2026-11-28 23:40
-Casino: Metropol
-Player: Anna
-
-Hand 1
-Dealer up: Qs
-Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
-Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
-Dealer: [8h 8c 4d 3s Qs]
-Result: box 1 +20, box 2 -30
-"""
+FORMATS_EXAMPLE = formats_examples.SIXCARD
 
 DEALER_BUY = """Six-card poker session S-78
 Date: 2026-11-29 21:00
