@@ -726,8 +726,10 @@ class _Replayer:
         for a in self.collects:
             actual[a.player] = actual.get(a.player, _ZERO) + a.amount
         cashed = {c.player for c in hand.cash_outs}
-        strengths = self._strengths(boards, self.order)
-        standard = self._strengths(boards, RankOrder.STANDARD) if hand.is_short_deck else {}
+        # ranked only when some pot has two or more players eligible (most hands end with one)
+        contested = any(len(pot.eligible) > 1 for pot in pots)
+        strengths = self._strengths(boards, self.order) if contested else {}
+        standard = self._strengths(boards, RankOrder.STANDARD) if contested and hand.is_short_deck else {}
         for k, (pot, net) in enumerate(zip(pots, net_pots)):
             shares = _halves(net, n_boards, self.unit)
             for b, board in enumerate(boards):
@@ -878,24 +880,23 @@ class _Replayer:
 
 # A frozen dataclass's own __init__ sets each field through object.__setattr__ (~3 us per
 # action); filling the slots directly makes the same frozen value in a third of the time.
-_FACT_SLOTS = tuple(getattr(ActionFact, f.name).__set__ for f in dataclasses.fields(ActionFact))
+_NEW = object.__new__
 
 
-def _action_fact(action, action_no, seat, position, amount, to_call, bet_level, is_all_in) -> ActionFact:
-    fact = object.__new__(ActionFact)
-    for put, value in zip(_FACT_SLOTS, (action, action_no, seat, position, amount, to_call, bet_level, is_all_in)):
-        put(fact, value)
-    return fact
+def _slot_filler(cls, name: str):
+    """A maker of ``cls`` values from its fields in declaration order that fills each slot by
+    its own descriptor, unrolled (a loop over the setters costs twice as much per object)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    env = {"_NEW": _NEW, "cls": cls, **{f"_set_{n}": getattr(cls, n).__set__ for n in names}}
+    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
+    exec(f"def {name}({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)
+    return env[name]
 
 
-_PLAYER_SLOTS = tuple(getattr(PlayerFact, f.name).__set__ for f in dataclasses.fields(PlayerFact))
-
-
-def _player_fact(*values) -> PlayerFact:
-    fact = object.__new__(PlayerFact)
-    for put, value in zip(_PLAYER_SLOTS, values, strict=True):
-        put(fact, value)
-    return fact
+# action, action_no, seat, position, amount, to_call, bet_level, is_all_in
+_action_fact = _slot_filler(ActionFact, "_action_fact")
+# the fields of PlayerFact in order
+_player_fact = _slot_filler(PlayerFact, "_player_fact")
 
 
 _SEEN_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)   # their ordinal is 1, 2, 3
