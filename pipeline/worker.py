@@ -115,9 +115,12 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
         count_players=len(replay.players), count_errors=errors,
         count_warnings=len(replay.findings) - errors,
     )
-    for player in replay.players:
-        rows.add("game_players", info.game, game_id=source.game_id, player=player.player,
-                 seat=player.seat, net=player.net)
+    players = replay.players
+    if players:     # one extend for the hand's players: an add per row costs its keyword arguments
+        rows.extend("game_players", info.game, {
+            "game_id": [source.game_id] * len(players), "player": [p.player for p in players],
+            "seat": [p.seat for p in players], "net": [p.net for p in players],
+        })
     for finding in replay.findings:
         rows.add(
             "findings", info.game, game_id=source.game_id, rule_id=finding.rule_id,

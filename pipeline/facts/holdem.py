@@ -79,27 +79,22 @@ def _replay(record: HoldemHand) -> HoldemReplay:
 
 def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
     game, game_id, hand_id = record.info.game, record.source.game_id, record.hand_id
+    # One tuple per row, then transposed into columns (zip(*…)): a list per column built by
+    # its own comprehension walks the facts once per column.
+    raise_kind, voluntary = ActionKind.RAISE, _VOLUNTARY
     facts = result.actions
     n = len(facts)
-    actions = [fact.action for fact in facts]
-    kinds = [action.kind for action in actions]
-    raise_kind = ActionKind.RAISE
+    (action_no, street, player, seat, position, action, amount, raise_to, to_call, bet_level, is_all_in,
+     is_voluntary, line, board) = zip(*[
+        (fact.action_no, a.street.value, a.player, fact.seat, fact.position, a.kind.value, fact.amount,
+         a.raise_to if a.kind is raise_kind else None, fact.to_call, fact.bet_level, fact.is_all_in,
+         a.kind in voluntary, a.line, a.board)
+        for fact in facts for a in (fact.action,)]) or ((),) * 14
     rows.extend("holdem_actions", game, {
-        "game_id": [game_id] * n, "hand_id": [hand_id] * n,
-        "action_no": [fact.action_no for fact in facts],
-        "street": [action.street.value for action in actions],
-        "player": [action.player for action in actions],
-        "seat": [fact.seat for fact in facts],
-        "position": [fact.position for fact in facts],
-        "action": [kind.value for kind in kinds],
-        "amount": [fact.amount for fact in facts],
-        "raise_to": [action.raise_to if action.kind is raise_kind else None for action in actions],
-        "to_call": [fact.to_call for fact in facts],
-        "bet_level": [fact.bet_level for fact in facts],
-        "is_all_in": [fact.is_all_in for fact in facts],
-        "is_voluntary": [kind in _VOLUNTARY for kind in kinds],
-        "line": [action.line for action in actions],
-        "board": [action.board for action in actions],
+        "game_id": [game_id] * n, "hand_id": [hand_id] * n, "action_no": action_no, "street": street,
+        "player": player, "seat": seat, "position": position, "action": action, "amount": amount,
+        "raise_to": raise_to, "to_call": to_call, "bet_level": bet_level, "is_all_in": is_all_in,
+        "is_voluntary": is_voluntary, "line": line, "board": board,
     })
     stakes = record.stakes or f"{record.small_blind}/{record.big_blind}"
     if record.is_tournament and not stakes.endswith(" T"):
@@ -107,29 +102,24 @@ def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None
     players = result.facts
     m = len(players)
     zero = Decimal(0)
+    (player, seat, position, hole_cards, stack_start, invested, collected, net, net_showdown, allin_ev_net,
+     saw_flop, saw_turn, saw_river, went_to_showdown, won_at_showdown, cash_out) = zip(*[
+        (fact.player, fact.seat, fact.position, _cards_text(fact.hole_cards), fact.stack_start, fact.invested,
+         fact.collected, fact.net, fact.net if fact.went_to_showdown else zero, fact.allin_ev_net, fact.saw_flop,
+         fact.saw_turn, fact.saw_river, fact.went_to_showdown, fact.won_at_showdown, fact.cash_out)
+        for fact in players]) or ((),) * 16
     rows.extend("holdem_results", game, {
-        "game_id": [game_id] * m, "hand_id": [hand_id] * m,
-        "player": [fact.player for fact in players],
-        "seat": [fact.seat for fact in players],
-        "position": [fact.position for fact in players],
-        "hole_cards": [_cards_text(fact.hole_cards) for fact in players],
-        "stack_start": [fact.stack_start for fact in players],
-        "invested": [fact.invested for fact in players],
-        "collected": [fact.collected for fact in players],
-        "net": [fact.net for fact in players],
-        "net_showdown": [fact.net if fact.went_to_showdown else zero for fact in players],
-        "allin_ev_net": [fact.allin_ev_net for fact in players],
-        "saw_flop": [fact.saw_flop for fact in players],
-        "saw_turn": [fact.saw_turn for fact in players],
-        "saw_river": [fact.saw_river for fact in players],
-        "went_to_showdown": [fact.went_to_showdown for fact in players],
-        "won_at_showdown": [fact.won_at_showdown for fact in players],
+        "game_id": [game_id] * m, "hand_id": [hand_id] * m, "player": player, "seat": seat,
+        "position": position, "hole_cards": hole_cards, "stack_start": stack_start, "invested": invested,
+        "collected": collected, "net": net, "net_showdown": net_showdown, "allin_ev_net": allin_ev_net,
+        "saw_flop": saw_flop, "saw_turn": saw_turn, "saw_river": saw_river, "went_to_showdown": went_to_showdown,
+        "won_at_showdown": won_at_showdown,
         "is_walk": [result.is_walk] * m,
         "small_blind": [record.small_blind] * m, "big_blind": [record.big_blind] * m,
         "stakes": [stakes] * m, "betting": [record.betting.value] * m, "currency": [record.currency] * m,
         "is_tournament": [record.is_tournament] * m, "max_seats": [record.max_seats] * m,
         "count_players": [result.count_players] * m, "rake": [result.rake] * m,
-        "cash_out": [fact.cash_out for fact in players],
+        "cash_out": cash_out,
         "total_pot": [result.total_pot] * m,
     })
 
