@@ -11,28 +11,21 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 
 from __future__ import annotations
 
-import functools
 import html
 import importlib
-import traceback
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
-from pathlib import Path
 
 import polars as pl
 import streamlit as st
 
-from parsers.errors import ParseError
-from parsers.formats import HEADERS, parse_chunk
-from parsers.source import Chunk, decode, normalize_lines, split_games
-from parsers.source import game_id as source_game_id
-from pipeline.games import handler_for
+from pipeline.audit import MAX_TEXT_BYTES, Audited, SourceGone, audit_bytes, audit_stored, file_lines
 from rules.findings import Severity
 
 GAME_MODULES = ("rules.holdem", "rules.raspisnoy", "rules.chinese", "rules.sixcard")
-MAX_TEXT_BYTES = 20 * 1024 * 1024
-"""The largest text the page audits on the spot (and the largest upload)."""
+__all__ = ["MAX_TEXT_BYTES", "Audited", "SourceGone", "audit_stored", "audit_text", "file_lines"]
+audit_text = audit_bytes
 
 
 def load_rules() -> None:
@@ -51,88 +44,7 @@ def rule_text(rule_id: str) -> str:
     return RULES.get(rule_id, "(no text registered for this rule)")
 
 
-# -- reading and replaying ----------------------------------------------------------------------
-
-class SourceGone(Exception):
-    """The file a stored game came from is no longer where the warehouse says it was."""
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Audited:
-    """One game read from text: its chunk, and either its record and replay or why it failed."""
-
-    chunk: Chunk
-    record: object | None = None
-    replay: object | None = None
-    error: str | None = None
-    error_line: int | None = None
-    error_column: int | None = None
-
-
-def file_lines(source_file: str) -> list[str]:
-    """The normalized lines of a stored game's file, as the ingest numbered them."""
-    path = Path(source_file)
-    try:
-        stat = path.stat()
-        return list(_read_lines(str(path), stat.st_mtime_ns, stat.st_size))
-    except OSError as error:
-        raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
-
-
-@functools.lru_cache(maxsize=4)
-def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
-    # keyed by modification time and size, so an edited file is read again
-    return tuple(normalize_lines(decode(Path(path).read_bytes())))
-
-
-def audit_chunk(chunk: Chunk, label: str) -> Audited:
-    """Parse and replay one game the way the ingest worker does, keeping failures as text.
-
-    A game that parses but cannot be replayed (no engine yet, or a fault of ours) keeps its
-    record, so the page can still show what the log says.
-    """
-    try:
-        record = parse_chunk(chunk, label)
-    except ParseError as error:
-        return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
-    except Exception as error:  # noqa: BLE001 — a fault of ours must not take the page down
-        return Audited(chunk=chunk, error=_internal(error), error_line=chunk.first_line, error_column=1)
-    try:
-        replay = handler_for(record).replay(record)
-    except LookupError as error:
-        return Audited(chunk=chunk, record=record, error=str(error), error_line=chunk.first_line, error_column=1)
-    except Exception as error:  # noqa: BLE001 — as the ingest worker: the fault becomes the reason
-        return Audited(chunk=chunk, record=record, error=_internal(error), error_line=chunk.first_line,
-                       error_column=1)
-    return Audited(chunk=chunk, record=record, replay=replay)
-
-
-def _internal(error: Exception) -> str:
-    where = traceback.extract_tb(error.__traceback__)[-1]
-    return f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
-
-
-def audit_text(data: bytes, label: str) -> list[Audited]:
-    """Every game of a pasted or uploaded text, parsed and replayed, nothing stored."""
-    if len(data) > MAX_TEXT_BYTES:
-        raise ValueError(f"the text is {len(data) / 1e6:.1f} MB; the page audits at most "
-                         f"{MAX_TEXT_BYTES // (1024 * 1024)} MB at once — import larger files instead")
-    return [audit_chunk(chunk, label) for chunk in split_games(normalize_lines(decode(data)), HEADERS)]
-
-
-def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
-    """Re-read a stored game from its lines of its file; raises SourceGone when the file or the game is not there."""
-    lines = file_lines(source_file)
-    body = lines[first_line - 1:last_line]
-    if body:
-        body[0] = body[0].lstrip("\ufeff")  # as the splitter reads a header
-    match = HEADERS.match(body[0]) if body else None
-    if not body or source_game_id(body) != game_id:
-        raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
-                         "(it was edited since the import); the lines are shown as they are now.")
-    chunk = Chunk(match.lastgroup if match else None, first_line, last_line, tuple(body), game_id)
-    return audit_chunk(chunk, source_file)
-
+# -- reading and replaying: the ingest's own path (pipeline.audit) ----------------------------
 
 # -- rendering: source and findings -------------------------------------------------------------
 

@@ -1,0 +1,101 @@
+"""Audit games without storing them: the ingest's own parse and replay, for text pasted into
+the dashboard and for stored games re-read from their files.
+
+The ingest worker runs every game through :func:`audit_chunk` too, so what a page shows of
+a game is what the warehouse holds of it.
+"""
+
+from __future__ import annotations
+
+import functools
+import traceback
+from dataclasses import dataclass
+from pathlib import Path
+
+from parsers.errors import ParseError
+from parsers.formats import HEADERS, parse_chunk
+from parsers.source import Chunk, decode, normalize_lines, split_games
+from pipeline.games import handler_for
+
+MAX_TEXT_BYTES = 20 * 1024 * 1024
+"""The largest text audited on the spot (larger files are imported instead)."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Audited:
+    """One game read from text: its chunk, and its record and replay, or why they failed.
+
+    A game that parses but cannot be replayed (no engine for it, or a fault of ours) keeps
+    its record, so a page can still show what the log says.
+    """
+
+    chunk: Chunk
+    record: object | None = None
+    replay: object | None = None
+    error: str | None = None
+    error_line: int | None = None
+    error_column: int | None = None
+
+
+class SourceGone(Exception):
+    """The file a stored game came from is not where the warehouse says, or no longer holds the game."""
+
+
+def audit_chunk(chunk: Chunk, file: str) -> Audited:
+    """Parse and replay one game; every failure becomes a reason with its position."""
+    try:
+        record = parse_chunk(chunk, file)
+    except ParseError as error:
+        return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
+    except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run
+        return Audited(chunk=chunk, error=internal_error(error), error_line=chunk.first_line, error_column=1)
+    try:
+        replay = handler_for(record).replay(record)
+    except LookupError as error:
+        return Audited(chunk=chunk, record=record, error=str(error), error_line=chunk.first_line, error_column=1)
+    except Exception as error:  # noqa: BLE001 — as above: the fault becomes the reason
+        return Audited(chunk=chunk, record=record, error=internal_error(error), error_line=chunk.first_line,
+                       error_column=1)
+    return Audited(chunk=chunk, record=record, replay=replay)
+
+
+def internal_error(error: Exception) -> str:
+    """A fault of ours, said so that a bug report can point at the line."""
+    where = traceback.extract_tb(error.__traceback__)[-1]
+    return f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
+
+
+def audit_bytes(data: bytes, label: str) -> list[Audited]:
+    """Every game of a pasted or uploaded text, parsed and replayed; nothing is stored."""
+    if len(data) > MAX_TEXT_BYTES:
+        raise ValueError(f"the text is {len(data) / 1e6:.1f} MB; at most {MAX_TEXT_BYTES // (1024 * 1024)} MB "
+                         "are audited at once — import larger files instead")
+    return [audit_chunk(chunk, label) for chunk in split_games(normalize_lines(decode(data)), HEADERS)]
+
+
+def file_lines(source_file: str) -> list[str]:
+    """The normalized lines of a stored game's file, numbered as the ingest numbered them."""
+    path = Path(source_file)
+    try:
+        stat = path.stat()
+        return list(_read_lines(str(path), stat.st_mtime_ns, stat.st_size))
+    except OSError as error:
+        raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
+
+
+@functools.lru_cache(maxsize=4)
+def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+    # keyed by modification time and size, so an edited file is read again
+    return tuple(normalize_lines(decode(Path(path).read_bytes())))
+
+
+def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
+    """Re-read a stored game from its file, cut by the same splitter as the ingest.
+
+    Raises SourceGone when the file is gone or no longer holds the game's text at its lines.
+    """
+    for chunk in split_games(file_lines(source_file), HEADERS):
+        if chunk.game_id == game_id and chunk.first_line == first_line:
+            return audit_chunk(chunk, source_file)
+    raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
+                     "(it was edited since the import); the lines are shown as they are now.")
