@@ -238,16 +238,13 @@ def _action(street, player, kind, line, amount=_ZERO, raise_to=None, is_all_in=F
 
 def _filler(cls):
     """A maker of ``cls`` values from every field in declaration order, filling the slots
-    (the frozen dataclass's __init__ costs a few microseconds per object)."""
-    setters = tuple(getattr(cls, f.name).__set__ for f in dataclasses.fields(cls))
-
-    def make(*values):
-        obj = _NEW(cls)
-        for put, value in zip(setters, values):
-            put(obj, value)
-        return obj
-
-    return make
+    (the frozen dataclass's __init__ costs a few microseconds per object); the setters are
+    called one by one, unrolled (a loop over them costs twice as much per object)."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    env = {"_NEW": _NEW, "cls": cls, **{f"_set_{n}": getattr(cls, n).__set__ for n in names}}
+    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
+    exec(f"def make({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)
+    return env["make"]
 
 
 _seat = _filler(Seat)                   # seat, player, stack, is_sitting_out, line
@@ -296,6 +293,10 @@ _POST_KINDS = {
     "posts dead blind": ActionKind.POST_DEAD,
     "posts a dead small blind": ActionKind.POST_DEAD,
 }
+_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
+                                      ActionKind.RAISE)
+_PREFLOP = Street.PREFLOP
+_COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 
@@ -382,16 +383,20 @@ def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
                 continue
         m = _ACTION.match(line)
         if m is not None:
-            if m["misc"]:
+            # an action line's token carries all its groups at once (one call, not one per field):
+            # player, fold, check, verb, amount, raise, raise_to, show, cards, muck, misc, all-in, cap
+            g = m.groups()
+            if g[10]:       # misc: sits out, leaves …
                 continue
-            if m["verb"] and m["verb"].startswith("posts"):
-                out.append(("POST", m, index))
-            elif m["show"]:
+            verb = g[3]
+            if verb and verb[0] == "p":     # posts …
+                out.append(("POST", g, index))
+            elif g[7]:
                 out.append(("SHOW", m, index))
-            elif m["muck"]:
+            elif g[9]:
                 out.append(("NOSHOW", m, index))
             else:
-                out.append(("ACTION", m, index))
+                out.append(("ACTION", g, index))
             continue
         if first == "T" and line.startswith("Table '"):
             m = _TABLE.match(line)
@@ -494,7 +499,6 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
 
 def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     match, stakes, when = head["match"], head["stakes"], head["when"]
-    line_of = source.line
     is_tournament = match["tid"] is not None
     short_deck = head["game"].startswith("6+")
     sb_text, bb_text = stakes["sb"], stakes["bb"]
@@ -544,31 +548,44 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     in_summary = False
     append = actions.append
 
+    first_line = source.first_line
     for kind, m, index in tokens:
-        line = line_of(index)
-        if kind == "ACTION":
-            player = m["p"]
-            if m["fold"]:
-                append(_action(street, player, ActionKind.FOLD, line))
-            elif m["check"]:
-                append(_action(street, player, ActionKind.CHECK, line))
-            elif m["ra"]:
-                append(_action(street, player, ActionKind.RAISE, line, _money(m["ra"]), _money(m["rt"]),
-                               m["allin"] is not None, m["cap"] is not None))
+        line = first_line + index      # source.line(index), inline
+        if kind == "ACTION":    # m: the groups of _ACTION
+            player, fold, check, verb, amount, raised, raise_to, _, _, _, _, all_in, capped = m
+            if fold:
+                append(_action(street, player, _FOLD, line))
+            elif check:
+                append(_action(street, player, _CHECK, line))
+            elif raised:
+                append(_action(street, player, _RAISE, line, _money(raised), _money(raise_to),
+                               all_in is not None, capped is not None))
             else:
-                verb = m["verb"]
-                append(_action(street, player, ActionKind.CALL if verb == "calls" else ActionKind.BET, line,
-                               _money(m["a"]), None, m["allin"] is not None, m["cap"] is not None))
+                append(_action(street, player, _CALL if verb == "calls" else _BET, line,
+                               _money(amount), None, all_in is not None, capped is not None))
         elif kind == "POST":
-            append(_action(Street.PREFLOP, m["p"], _POST_KINDS[m["verb"]], line, _money(m["a"]), None,
-                           m["allin"] is not None, m["cap"] is not None))
+            append(_action(_PREFLOP, m[0], _POST_KINDS[m[3]], line, _money(m[4]), None,
+                           m[11] is not None, m[12] is not None))
+        elif kind == "SEATSUM":
+            n, player, _, what = m.groups()
+            won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
+            if "ed [" in what:      # showed [ or mucked [
+                shown = _SUMMARY_CARDS.search(what)
+                cards = _cards(shown[1], index, lines[index]) if shown else ()
+            else:
+                cards = ()
+            summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
+            if cards:
+                holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
+                                   line))
         elif kind == "SEAT":
-            rest = m["rest"]
-            seats.append(_seat(int(m["n"]), m["p"], _money(m["s"]), "sitting out" in rest, line))
+            n, player, stack, rest = m.groups()
+            seats.append(_seat(int(n), player, _money(stack), "sitting out" in rest, line))
         elif kind == "STREET":
-            street = _STREETS[m["what"]]
-            run = _RUNS[m["run"]]
-            cards = _cards(m["c1"], index, lines[index]) + _cards(m["c2"], index, lines[index])
+            run_name, what, c1, c2 = m.groups()
+            street = _STREETS[what]
+            run = _RUNS[run_name]
+            cards = _cards(c1, index, lines[index]) + _cards(c2, index, lines[index])
             while len(boards) <= run:
                 boards.append([])
                 board_lines.append([])
@@ -578,9 +595,11 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             street = Street.SHOWDOWN
             run = _RUNS[m["run"]]
         elif kind == "COLLECT":
-            append(_action(street, m["p"], ActionKind.COLLECT, line, _money(m["a"]), pot=m["pot"], board=run))
+            player, amount, pot = m.groups()
+            append(_action(street, player, _COLLECT_KIND, line, _money(amount), pot=pot, board=run))
         elif kind == "UNCALLED":
-            append(_action(street, m["p"], ActionKind.UNCALLED, line, _money(m["a"])))
+            amount, player = m.groups()
+            append(_action(street, player, _UNCALLED_KIND, line, _money(amount)))
         elif kind == "SHOW":
             cards = _cards(m["cards"], index, lines[index])
             how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
@@ -589,11 +608,12 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "NOSHOW":
             append(_action(street, m["p"], ActionKind.MUCK, line, board=run))
         elif kind == "DEALT":
-            cards = _cards(m["c2"] or m["c1"], index, lines[index])
-            if m["c2"]:
-                cards = _cards(m["c1"], index, lines[index]) + cards
+            player, c1, c2 = m.groups()
+            cards = _cards(c2 or c1, index, lines[index])
+            if c2:
+                cards = _cards(c1, index, lines[index]) + cards
             if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+                holes.append(_hole(player, cards, _DEALT_HOW, line))
         elif kind == "TABLE":
             table_name = m["name"]
             max_seats = int(m["max"]) if m["max"] else None
@@ -611,15 +631,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "BOARD":
             summary_boards.append(_cards(m["c"], index, lines[index]))
             summary_board_lines.append(line)
-        elif kind == "SEATSUM":
-            what = m["what"]
-            won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
-            shown = _SUMMARY_CARDS.search(what)
-            cards = _cards(shown[1], index, lines[index]) if shown else ()
-            summary_seats.append(_summary_seat(int(m["n"]), m["p"], won, cards, what, line))
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
-                                   line))
         elif kind == "CANCELLED":
             cancelled = True
         # HOLE, RUNTWICE need no fields
