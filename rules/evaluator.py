@@ -7,10 +7,15 @@ in the order's table, then the ranks that break ties (made hand first, then kick
 as ``rank_index + 1`` so that 0 means "no card". A straight is keyed by its top card alone
 (the wheel's top is the five, the short-deck A-6-7-8-9's top is the nine).
 
-The batch path (:func:`evaluate_many`) is a Numba kernel over card codes: per row it keeps
-four 13-bit rank masks (ranks seen at least once, twice, three and four times) and packed
-suit counters, then reads the answer out of lookup tables over 13-bit masks. No Python
-object is made per card; :func:`evaluate` is the friendly one-hand wrapper around it.
+The batch path (:func:`evaluate_many`) is a Numba kernel over card codes. For 5 to 7 cards
+it is a perfect hash, phevaluator's design: each card adds a key to one integer, whose rank
+part indexes a table of every rank multiset and whose suit counters say whether a flush's
+13-bit mask must be looked up instead; the tables are filled once per order from the
+rank-mask kernel below, so the strengths are the same integers. For 3, 8 and 9 cards (and
+for equity enumeration) the kernel keeps four 13-bit rank masks (ranks seen at least once,
+twice, three and four times) and packed suit counters, then reads the answer out of lookup
+tables over 13-bit masks. No Python object is made per card; :func:`evaluate` is the
+friendly one-hand wrapper around it.
 
 >>> value = evaluate(parse_cards("Kh Kd Ks 4c 4d 9s 2c"))
 >>> value.category, value.describe()
@@ -300,6 +305,183 @@ def _fill_combinations(codes, k, out):
             idx[m] = idx[m - 1] + 1
 
 
+# ---------------------------------------------------------------- perfect-hash tables (5-7 cards)
+# The batch path for 5, 6 and 7 cards is phevaluator's design with our strengths: a hand
+# without a flush is ranked by its rank multiset alone, so every multiset of k cards (counts
+# 0..4 per rank) gets one slot of a minimal perfect hash, filled once with `_strength`; a
+# flush is ranked by its suit's 13-bit rank mask (8192 slots). The hash is additive over
+# cards: each card adds `_CARD_KEY[code]` to one int64, which holds
+#   bits  0-13  the base-5 counts of the low ranks 2..7   (5**6 = 15,625 keys),
+#   bits 14-30  the base-5 counts of the high ranks 8..A  (5**7 = 78,125 keys),
+#   bits 32-47  one 4-bit card count per suit, biased by +3 so bit 3 of a lane says "5 or more".
+# The slot of a multiset is _LO_SLOT[k][low key] + _HI_SLOT[high key]: a high part of b cards
+# has a rank among the high parts of b cards (_HI_SLOT), a low part of a cards a rank among the
+# low parts of a cards, and the slots are laid out by a, then low rank, then high rank, so the
+# low table can hold the whole offset (a fixes b = k - a). 36 cards use the same tables.
+
+_LO_N, _HI_N = 6, 7  # ranks in the low and high parts
+_HI_SHIFT, _SUIT_SHIFT = 14, 32
+_LO_KEYS, _HI_KEYS = 5**_LO_N, 5**_HI_N
+_SUIT_BIAS = 0x3333 << _SUIT_SHIFT
+_HASHED = (5, 6, 7)  # hand sizes ranked through the tables
+
+
+def _card_keys() -> np.ndarray:
+    keys = np.zeros(52, dtype=np.int64)
+    for code in range(52):
+        rank, suit = code >> 2, code & 3
+        part = 5**rank if rank < _LO_N else 5 ** (rank - _LO_N) << _HI_SHIFT
+        keys[code] = part + (1 << (_SUIT_SHIFT + 4 * suit))
+    return keys
+
+
+def _parts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    # Every base-5 key of n ranks: its counts (keys, n), its size and its rank among keys of its size.
+    keys = np.arange(5**n)
+    counts = (keys[:, None] // 5 ** np.arange(n)) % 5
+    sizes = counts.sum(axis=1)
+    rank = np.zeros(len(keys), dtype=np.int64)
+    for size in range(sizes.max() + 1):
+        chosen = sizes == size
+        rank[chosen] = np.arange(int(chosen.sum()))
+    return counts, sizes, rank
+
+
+@njit(cache=True)
+def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
+    # Strength of each rank multiset (one row of 13 counts) without a flush.
+    for i in range(counts.shape[0]):
+        m1 = m2 = m3 = m4 = 0
+        for r in range(13):
+            q = counts[i, r]
+            b = np.int64(1) << r
+            if q >= 1:
+                m1 |= b
+            if q >= 2:
+                m2 |= b
+            if q >= 3:
+                m3 |= b
+            if q >= 4:
+                m4 |= b
+        out[i] = _strength(m1, m2, m3, m4, 0, cat_pos, straight_top, top5)
+
+
+@njit(cache=True)
+def _flush_strengths(cat_pos, straight_top, top5, out):
+    # Strength of each suit's rank mask of 5 or more cards: straight flush, royal or flush.
+    for mask in range(1 << 13):
+        n = 0
+        for r in range(13):
+            n += (mask >> r) & 1
+        out[mask] = _strength(0, 0, 0, 0, mask, cat_pos, straight_top, top5) if n >= 5 else 0
+
+
+_CARD_KEY = _card_keys()
+_LO_COUNTS, _LO_SIZE, _LO_RANK = _parts(_LO_N)
+_HI_COUNTS, _HI_SIZE, _HI_RANK = _parts(_HI_N)
+_HI_PARTS = np.bincount(_HI_SIZE)  # high parts of each size
+# int16 keeps the larger table small: a rank among high parts of one size is below 2**15.
+_HI_SLOT = np.where(_HI_SIZE <= 7, _HI_RANK, 0).astype(np.int16)
+
+
+def _lo_slots(k: int) -> tuple[np.ndarray, int]:
+    # The low table for k cards and the number of slots (multisets of k cards).
+    table = np.zeros(_LO_KEYS, dtype=np.int32)
+    offset = 0
+    for a in range(k + 1):
+        chosen = _LO_SIZE == a
+        table[chosen] = offset + _LO_RANK[chosen] * _HI_PARTS[k - a]
+        offset += int(chosen.sum()) * int(_HI_PARTS[k - a])
+    return table, offset
+
+
+_LO_SLOT, _SLOTS = {}, {}  # k=7: 49,205 slots
+for _k in _HASHED:
+    _LO_SLOT[_k], _SLOTS[_k] = _lo_slots(_k)
+
+
+def _slot_counts(k: int) -> np.ndarray:
+    # The 13 rank counts of every slot of the k-card table, slot by slot.
+    counts = np.zeros((_SLOTS[k], 13), dtype=np.int8)
+    lo_keys = np.flatnonzero(_LO_SIZE <= k)
+    for a in range(k + 1):
+        lo = lo_keys[_LO_SIZE[lo_keys] == a]
+        hi = np.flatnonzero(_HI_SIZE == k - a)
+        slots = (_LO_SLOT[k][lo][:, None] + _HI_SLOT[hi][None, :].astype(np.int64)).ravel()
+        counts[slots, :_LO_N] = np.repeat(_LO_COUNTS[lo], len(hi), axis=0)
+        counts[slots, _LO_N:] = np.tile(_HI_COUNTS[hi], (len(lo), 1))
+    return counts
+
+
+_TABLES: dict[tuple[RankOrder, int], tuple[np.ndarray, np.ndarray]] = {}
+
+
+def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The low-part slot table, the no-flush table and the flush table for k cards (built once)."""
+    if (order, k) not in _TABLES:
+        i = _ORDER_INDEX[order]
+        nonflush = np.empty(_SLOTS[k], dtype=np.int32)
+        _multiset_strengths(_slot_counts(k), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, nonflush)
+        flush = _TABLES.get((order, 0))
+        if flush is None:
+            flush = np.empty(1 << 13, dtype=np.int32)
+            _flush_strengths(_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, flush)
+            _TABLES[(order, 0)] = flush
+        _TABLES[(order, k)] = nonflush
+    return _LO_SLOT[k], _TABLES[(order, k)], _TABLES[(order, 0)]
+
+
+@njit(cache=True, inline="always")
+def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
+    """Strength of 5..7 cards from their summed card keys; ``suit_masks`` is 16 bits a suit."""
+    s = nonflush[lo_slot[acc & 0x3FFF] + np.int64(hi_slot[(acc >> _HI_SHIFT) & 0x1FFFF])]
+    f = (acc >> _SUIT_SHIFT) & 0x8888
+    if f:
+        suit = 0
+        while not (f >> (4 * suit + 3)) & 1:
+            suit += 1
+        s = max(s, flush[(suit_masks >> (16 * suit)) & 0x1FFF])
+    return s
+
+
+@njit(cache=True)
+def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flush, out):
+    n, k = codes.shape
+    span = 51 - low_code
+    for i in range(n):
+        acc = np.int64(_SUIT_BIAS)
+        used = np.int64(0)
+        bad = False
+        for j in range(k):
+            c = np.int64(codes[i, j])
+            if np.uint64(c - low_code) > span:
+                bad = True
+                break
+            cb = np.int64(1) << c
+            if used & cb:
+                bad = True
+                break
+            used |= cb
+            acc += card_key[c]
+        if bad:
+            out[i] = -1
+            continue
+        s = nonflush[lo_slot[acc & 0x3FFF] + np.int64(hi_slot[(acc >> _HI_SHIFT) & 0x1FFFF])]
+        f = (acc >> _SUIT_SHIFT) & 0x8888
+        if f:
+            # A flush (rare): its suit's rank mask from a second look at the row.
+            suit = 0
+            while not (f >> (4 * suit + 3)) & 1:
+                suit += 1
+            mask = 0
+            for j in range(k):
+                c = np.int64(codes[i, j])
+                if c & 3 == suit:
+                    mask |= np.int64(1) << (c >> 2)
+            s = max(s, flush[mask])
+        out[i] = s
+
+
 # ---------------------------------------------------------------- public API
 
 
@@ -339,9 +521,14 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
         if not np.issubdtype(codes.dtype, np.integer):
             raise HandError(f"card codes must be integers, got an array of {codes.dtype}")
         codes = codes.astype(np.int64)
-    i = _ORDER_INDEX[order]
+    k = codes.shape[1]
     out = np.empty(codes.shape[0], dtype=np.int32)
-    _evaluate_rows(codes, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+    if k in _HASHED:
+        lo_slot, nonflush, flush = _hash_tables(order, k)
+        _evaluate_hashed(codes, _DECK_LOW[order], _CARD_KEY, lo_slot, _HI_SLOT, nonflush, flush, out)
+    else:
+        i = _ORDER_INDEX[order]
+        _evaluate_rows(codes, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
     if codes.shape[0] and out.min() < 0:
         row = int(np.argmax(out < 0))
         raise HandError(

@@ -188,6 +188,80 @@ def test_vectors_readme_exhaustive_best_five_of_six_and_seven(order, k, expected
         assert n_classes == classes
 
 
+@slow[0]
+@slow[1]
+def test_rank_mask_kernel_counts_every_seven_card_class_as_the_tables_do():
+    from bench.bench_evaluator import category_counts
+
+    for order in (RankOrder.STANDARD, RankOrder.SHORT_DECK):
+        tables, masks = category_counts(order, 7), category_counts(order, 7, masks=True)
+        assert tables[0].tolist() == masks[0].tolist() and tables[1] == masks[1]
+
+
+# ---------------------------------------------------------------- perfect-hash tables (5-7 cards)
+
+
+def _mask_kernel(hands: np.ndarray, order: RankOrder) -> np.ndarray:
+    # The rank-mask kernel the tables are built from (and 8/9 cards, equity, holdem use).
+    ev = rules.evaluator
+    i = ev._ORDER_INDEX[order]
+    out = np.empty(len(hands), dtype=np.int32)
+    ev._evaluate_rows(np.asarray(hands), ev._DECK_LOW[order], ev._CAT_POS[i], ev._STRAIGHT_TOP[i], ev._TOP5, out)
+    return out
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_hash_slots_are_every_rank_multiset_of_k_cards_once(k):
+    from math import comb
+
+    ev = rules.evaluator
+    counts = ev._slot_counts(k).astype(np.int64)
+    # Multisets of k of 13 ranks with at most 4 of a rank: all of them, minus those with 5+ of one.
+    expected = comb(12 + k, k) - 13 * comb(12 + k - 5, k - 5)
+    assert ev._SLOTS[k] == len(counts) == expected == {5: 6_175, 6: 18_395, 7: 49_205}[k]
+    assert (counts.sum(axis=1) == k).all() and counts.max() <= 4
+    assert len(np.unique(counts, axis=0)) == expected
+    # A slot's counts hash back to the slot through the card keys.
+    lo = counts[:, :6] @ 5 ** np.arange(6)
+    hi = counts[:, 6:] @ 5 ** np.arange(7)
+    assert (ev._LO_SLOT[k][lo] + ev._HI_SLOT[hi] == np.arange(expected)).all()
+
+
+def test_flush_table_ranks_exactly_the_masks_of_five_or_more_cards():
+    for order in RankOrder:
+        flush = rules.evaluator._hash_tables(order, 7)[2]
+        bits = np.array([m.bit_count() for m in range(1 << 13)])
+        assert ((flush > 0) == (bits >= 5)).all()
+        cats = set(categories(flush[bits >= 5], order).tolist())
+        assert cats == {C.FLUSH, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH}
+
+
+def test_tables_equal_the_rank_mask_kernel_on_every_five_card_hand(all_five_52, all_five_36):
+    assert (all_five_52 == _mask_kernel(hand_combinations(range(52), 5), RankOrder.STANDARD)).all()
+    hands = hand_combinations(Deck.SHORT_36.codes, 5)
+    for order, strengths in all_five_36.items():
+        assert (strengths == _mask_kernel(hands, order)).all()
+
+
+@pytest.mark.parametrize("k", [6, 7])
+@pytest.mark.parametrize("order", list(RankOrder))
+def test_tables_equal_the_rank_mask_kernel_on_random_hands(order, k):
+    rng = np.random.default_rng(k)
+    deck = np.array(order.deck.codes, dtype=np.int8)
+    hands = deck[np.argsort(rng.random((100_000, len(deck))), axis=1)[:, :k]]
+    assert (evaluate_many(hands, order) == _mask_kernel(hands, order)).all()
+
+
+def test_tables_reject_a_card_twice_or_off_the_deck_in_seven_cards():
+    with pytest.raises(HandError, match=r"^row 1 of the hands, .* a card twice or off the deck$"):
+        evaluate_many(np.array([codes("As Kd Qh Jc Tc 2c 3c"), codes("As Kd Qh Jc Tc 2c As")]))
+    for bad in (-1, 52, 127):
+        with pytest.raises(HandError, match="row 0"):
+            evaluate_many(np.array([[bad, 0, 4, 8, 12, 16, 20]], dtype=np.int8))
+    with pytest.raises(HandError, match="row 0"):
+        evaluate_many(np.array([codes("As Kd Qh Jc Tc 9c 5c")]), RankOrder.SHORT_DECK)
+
+
 # ---------------------------------------------------------------- 3-card front row (CP-FOUL)
 
 
