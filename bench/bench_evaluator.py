@@ -20,7 +20,6 @@ from rules.evaluator import (
     _CARD_KEY,
     _CAT_POS,
     _HASHED,
-    _HI_SLOT,
     _ORDER_INDEX,
     _POS_CAT,
     _STRAIGHT_TOP,
@@ -116,8 +115,7 @@ def category_counts(order: RankOrder, k: int, *, masks: bool = False) -> tuple[n
     i = _ORDER_INDEX[order]
     deck = np.array(order.deck.codes, dtype=np.int64)
     if k in _HASHED and not masks:
-        lo_slot, nonflush, flush = _hash_tables(order, k)
-        counts = _class_counts(deck, k, _CARD_KEY, lo_slot, _HI_SLOT, nonflush, flush)
+        counts = _class_counts(deck, k, _CARD_KEY, *_hash_tables(order, k))
     else:
         counts = _class_counts_masks(deck, k, _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
     present = np.flatnonzero(counts)

@@ -31,6 +31,7 @@ rules.evaluator.HandError: cannot rank 2 cards (As Kd): a hand is 3 cards (a Chi
 from __future__ import annotations
 
 import enum
+import functools
 import itertools
 import math
 from collections.abc import Iterable
@@ -314,8 +315,8 @@ def _fill_combinations(codes, k, out):
 #   bits  0-13  the base-5 counts of the low ranks 2..7   (5**6 = 15,625 keys),
 #   bits 14-30  the base-5 counts of the high ranks 8..A  (5**7 = 78,125 keys),
 #   bits 32-47  one 4-bit card count per suit, biased by +3 so bit 3 of a lane says "5 or more".
-# The slot of a multiset is _LO_SLOT[k][low key] + _HI_SLOT[high key]: a high part of b cards
-# has a rank among the high parts of b cards (_HI_SLOT), a low part of a cards a rank among the
+# The slot of a multiset is lo_slot[k][low key] + hi_slot[high key]: a high part of b cards
+# has a rank among the high parts of b cards (hi_slot), a low part of a cards a rank among the
 # low parts of a cards, and the slots are laid out by a, then low rank, then high rank, so the
 # low table can hold the whole offset (a fixes b = k - a). 36 cards use the same tables.
 
@@ -377,58 +378,71 @@ def _flush_strengths(cat_pos, straight_top, top5, out):
 
 
 _CARD_KEY = _card_keys()
-_LO_COUNTS, _LO_SIZE, _LO_RANK = _parts(_LO_N)
-_HI_COUNTS, _HI_SIZE, _HI_RANK = _parts(_HI_N)
-_HI_PARTS = np.bincount(_HI_SIZE)  # high parts of each size
-# int16 keeps the larger table small: a rank among high parts of one size is below 2**15.
-_HI_SLOT = np.where(_HI_SIZE <= 7, _HI_RANK, 0).astype(np.int16)
 
 
-def _lo_slots(k: int) -> tuple[np.ndarray, int]:
-    # The low table for k cards and the number of slots (multisets of k cards).
-    table = np.zeros(_LO_KEYS, dtype=np.int32)
-    offset = 0
-    for a in range(k + 1):
-        chosen = _LO_SIZE == a
-        table[chosen] = offset + _LO_RANK[chosen] * _HI_PARTS[k - a]
-        offset += int(chosen.sum()) * int(_HI_PARTS[k - a])
-    return table, offset
+@dataclass(frozen=True, kw_only=True)
+class _SlotIndex:
+    """Where each rank multiset of 5, 6 or 7 cards sits in the no-flush tables."""
+
+    lo_slot: dict[int, np.ndarray]  # k -> low key -> the slot offset of the low part (int32)
+    hi_slot: np.ndarray  # high key -> its rank among the high parts of its size (int16)
+    slots: dict[int, int]  # k -> number of slots, i.e. of rank multisets of k cards
+    lo_counts: np.ndarray
+    lo_size: np.ndarray
+    hi_counts: np.ndarray
+    hi_size: np.ndarray
 
 
-_LO_SLOT, _SLOTS = {}, {}  # k=7: 49,205 slots
-for _k in _HASHED:
-    _LO_SLOT[_k], _SLOTS[_k] = _lo_slots(_k)
+@functools.cache
+def _slot_index() -> _SlotIndex:
+    # Built on the first 5-7 card batch, not at import (~15 ms).
+    lo_counts, lo_size, lo_rank = _parts(_LO_N)
+    hi_counts, hi_size, hi_rank = _parts(_HI_N)
+    hi_parts = np.bincount(hi_size)  # high parts of each size
+    lo_slot, slots = {}, {}
+    for k in _HASHED:
+        table = np.zeros(_LO_KEYS, dtype=np.int32)
+        offset = 0
+        for a in range(k + 1):
+            chosen = lo_size == a
+            table[chosen] = offset + lo_rank[chosen] * hi_parts[k - a]
+            offset += int(chosen.sum()) * int(hi_parts[k - a])
+        lo_slot[k], slots[k] = table, offset
+    # int16 keeps the larger table small: a rank among high parts of one size is below 2**15.
+    hi_slot = np.where(hi_size <= 7, hi_rank, 0).astype(np.int16)
+    return _SlotIndex(lo_slot=lo_slot, hi_slot=hi_slot, slots=slots, lo_counts=lo_counts, lo_size=lo_size,
+                      hi_counts=hi_counts, hi_size=hi_size)
 
 
 def _slot_counts(k: int) -> np.ndarray:
     # The 13 rank counts of every slot of the k-card table, slot by slot.
-    counts = np.zeros((_SLOTS[k], 13), dtype=np.int8)
-    lo_keys = np.flatnonzero(_LO_SIZE <= k)
+    ix = _slot_index()
+    counts = np.zeros((ix.slots[k], 13), dtype=np.int8)
     for a in range(k + 1):
-        lo = lo_keys[_LO_SIZE[lo_keys] == a]
-        hi = np.flatnonzero(_HI_SIZE == k - a)
-        slots = (_LO_SLOT[k][lo][:, None] + _HI_SLOT[hi][None, :].astype(np.int64)).ravel()
-        counts[slots, :_LO_N] = np.repeat(_LO_COUNTS[lo], len(hi), axis=0)
-        counts[slots, _LO_N:] = np.tile(_HI_COUNTS[hi], (len(lo), 1))
+        lo = np.flatnonzero(ix.lo_size == a)
+        hi = np.flatnonzero(ix.hi_size == k - a)
+        slots = (ix.lo_slot[k][lo][:, None] + ix.hi_slot[hi][None, :].astype(np.int64)).ravel()
+        counts[slots, :_LO_N] = np.repeat(ix.lo_counts[lo], len(hi), axis=0)
+        counts[slots, _LO_N:] = np.tile(ix.hi_counts[hi], (len(lo), 1))
     return counts
 
 
-_TABLES: dict[tuple[RankOrder, int], tuple[np.ndarray, np.ndarray]] = {}
+_TABLES: dict[tuple[RankOrder, int], np.ndarray] = {}
 
 
-def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """The low-part slot table, the no-flush table and the flush table for k cards (built once)."""
+def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The low and high slot tables, the no-flush table and the flush table for k cards (built once)."""
+    ix = _slot_index()
     if (order, k) not in _TABLES:
         i = _ORDER_INDEX[order]
-        nonflush = np.empty(_SLOTS[k], dtype=np.int32)
+        nonflush = np.empty(ix.slots[k], dtype=np.int32)
         _multiset_strengths(_slot_counts(k), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, nonflush)
-        flush = _TABLES.get((order, 0))
-        if flush is None:
+        if (order, 0) not in _TABLES:
             flush = np.empty(1 << 13, dtype=np.int32)
             _flush_strengths(_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, flush)
             _TABLES[(order, 0)] = flush
         _TABLES[(order, k)] = nonflush
-    return _LO_SLOT[k], _TABLES[(order, k)], _TABLES[(order, 0)]
+    return ix.lo_slot[k], ix.hi_slot, _TABLES[(order, k)], _TABLES[(order, 0)]
 
 
 @njit(cache=True, inline="always")
@@ -524,8 +538,7 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
     k = codes.shape[1]
     out = np.empty(codes.shape[0], dtype=np.int32)
     if k in _HASHED:
-        lo_slot, nonflush, flush = _hash_tables(order, k)
-        _evaluate_hashed(codes, _DECK_LOW[order], _CARD_KEY, lo_slot, _HI_SLOT, nonflush, flush, out)
+        _evaluate_hashed(codes, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
     else:
         i = _ORDER_INDEX[order]
         _evaluate_rows(codes, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)

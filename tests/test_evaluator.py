@@ -215,21 +215,22 @@ def test_hash_slots_are_every_rank_multiset_of_k_cards_once(k):
     from math import comb
 
     ev = rules.evaluator
+    ix = ev._slot_index()
     counts = ev._slot_counts(k).astype(np.int64)
     # Multisets of k of 13 ranks with at most 4 of a rank: all of them, minus those with 5+ of one.
     expected = comb(12 + k, k) - 13 * comb(12 + k - 5, k - 5)
-    assert ev._SLOTS[k] == len(counts) == expected == {5: 6_175, 6: 18_395, 7: 49_205}[k]
+    assert ix.slots[k] == len(counts) == expected == {5: 6_175, 6: 18_395, 7: 49_205}[k]
     assert (counts.sum(axis=1) == k).all() and counts.max() <= 4
     assert len(np.unique(counts, axis=0)) == expected
     # A slot's counts hash back to the slot through the card keys.
     lo = counts[:, :6] @ 5 ** np.arange(6)
     hi = counts[:, 6:] @ 5 ** np.arange(7)
-    assert (ev._LO_SLOT[k][lo] + ev._HI_SLOT[hi] == np.arange(expected)).all()
+    assert (ix.lo_slot[k][lo] + ix.hi_slot[hi] == np.arange(expected)).all()
 
 
 def test_flush_table_ranks_exactly_the_masks_of_five_or_more_cards():
     for order in RankOrder:
-        flush = rules.evaluator._hash_tables(order, 7)[2]
+        flush = rules.evaluator._hash_tables(order, 7)[3]
         bits = np.array([m.bit_count() for m in range(1 << 13)])
         assert ((flush > 0) == (bits >= 5)).all()
         cats = set(categories(flush[bits >= 5], order).tolist())
