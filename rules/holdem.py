@@ -197,6 +197,30 @@ def replay(hand: HoldemHand, *, limit_cap: int = LIMIT_CAP_BETS, allin_ev: bool 
     return _Replayer(hand, limit_cap, allin_ev).run()
 
 
+# Enum members as module globals: a member looked up on its class costs ~90 ns, and the
+# replay looks them up a few dozen times per action.
+_BET = ActionKind.BET
+_CALL = ActionKind.CALL
+_CHECK = ActionKind.CHECK
+_COLLECT = ActionKind.COLLECT
+_FOLD = ActionKind.FOLD
+_POST_ANTE = ActionKind.POST_ANTE
+_POST_BB = ActionKind.POST_BB
+_POST_BUTTON = ActionKind.POST_BUTTON
+_POST_DEAD = ActionKind.POST_DEAD
+_POST_SB = ActionKind.POST_SB
+_POST_STRADDLE = ActionKind.POST_STRADDLE
+_RAISE = ActionKind.RAISE
+_UNCALLED = ActionKind.UNCALLED
+_LIMIT = BettingStructure.LIMIT
+_NO_LIMIT = BettingStructure.NO_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
+_FLOP = Street.FLOP
+_PREFLOP = Street.PREFLOP
+_RIVER = Street.RIVER
+_TURN = Street.TURN
+
+
 class _Replayer:
     def __init__(self, hand: HoldemHand, limit_cap: int, allin_ev: bool = True) -> None:
         self.want_ev = allin_ev
@@ -308,32 +332,35 @@ class _Replayer:
     def _play(self) -> None:
         hand, f = self.hand, self.f
         players = self.players
-        rnd = _Round(Street.PREFLOP)
+        rnd = _Round(_PREFLOP)
         self.rnd = rnd
         anchor_seat = None
         straddled = False
         self.uncalled_seen = False
         self.returned: dict[str, Decimal] = {}
         self.collects: list[Action] = []
-        self.last_bet_street = Street.PREFLOP
+        self.last_bet_street = _PREFLOP
         self.allin_street: Street | None = None
         preflop_started = False
         action_no = 0
+        add_fact = self.facts.append
         for a in hand.actions:
             p = players.get(a.player)
             if p is None:  # only collects/shows of unseated names reach here
                 p = players[a.player] = _P(a.player, 0, _ZERO, _ZERO)
             kind = a.kind
             amount_in = _ZERO
-            to_call = max(rnd.current - p.bet, _ZERO)
+            to_call = rnd.current - p.bet
+            if to_call < 0:
+                to_call = _ZERO
             level = rnd.bets
             if kind.is_post:
                 amount_in = self._post(p, a)
-                if kind in (ActionKind.POST_BB, ActionKind.POST_BUTTON) and anchor_seat is None and not straddled:
+                if kind in (_POST_BB, _POST_BUTTON) and anchor_seat is None and not straddled:
                     anchor_seat = p.seat
-                elif kind is ActionKind.POST_STRADDLE:
+                elif kind is _POST_STRADDLE:
                     anchor_seat, straddled = p.seat, True
-                elif kind is ActionKind.POST_DEAD and anchor_seat is None and a.amount > hand.big_blind:
+                elif kind is _POST_DEAD and anchor_seat is None and a.amount > hand.big_blind:
                     pass
             elif kind.is_betting:
                 street = a.street
@@ -341,24 +368,26 @@ class _Replayer:
                     self._end_round(rnd, a)
                     rnd = self.rnd = self._new_round(street)
                     to_call, level = _ZERO, rnd.bets
-                elif not preflop_started and street is Street.PREFLOP:
+                elif not preflop_started and street is _PREFLOP:
                     self._start_preflop(rnd, anchor_seat)
                 if not preflop_started:
                     preflop_started = True
-                    if street is Street.PREFLOP:
+                    if street is _PREFLOP:
                         pass
                     else:
                         self._start_preflop(rnd, anchor_seat)
-                to_call = max(rnd.current - p.bet, _ZERO)
+                to_call = rnd.current - p.bet
+                if to_call < 0:
+                    to_call = _ZERO
                 level = rnd.bets
                 amount_in = self._act(rnd, p, a, to_call)
-            elif kind is ActionKind.UNCALLED:
+            elif kind is _UNCALLED:
                 amount_in = self._uncalled(p, a)
-            elif kind is ActionKind.COLLECT:
+            elif kind is _COLLECT:
                 self.collects.append(a)
                 p.collected += a.amount
                 amount_in = a.amount
-            self.facts.append(_action_fact(
+            add_fact(_action_fact(
                 a, action_no, p.seat or None, p.position, amount_in, to_call, level,
                 p.all_in and (kind.is_post or kind.is_betting) and p.left == 0,
             ))
@@ -392,7 +421,7 @@ class _Replayer:
             p.bet = _ZERO
         live = [p for p in self.live if not p.folded]
         rnd = _Round(street)
-        rnd.last_raise = self._fixed_size(street) if self.hand.betting is BettingStructure.LIMIT else self.hand.big_blind
+        rnd.last_raise = self._fixed_size(street) if self.hand.betting is _LIMIT else self.hand.big_blind
         rnd.to_act = {p.name for p in live if not p.all_in}
         rnd.heads_up = len(live) == 2
         rnd.last_actor = self.ring[0].seat if self.ring else 0  # the button: the first live player left of it acts
@@ -438,7 +467,7 @@ class _Replayer:
         hand = self.hand
         small = hand.small_bet if hand.small_bet is not None else hand.big_blind
         big = hand.big_bet if hand.big_bet is not None else small * 2
-        return small if street in (Street.PREFLOP, Street.FLOP) else big
+        return small if street in (_PREFLOP, _FLOP) else big
 
     def _pot_now(self) -> Decimal:
         return sum((p.invested for p in self.players.values()), _ZERO)
@@ -460,29 +489,29 @@ class _Replayer:
         hand, kind = self.hand, a.kind
         chips = a.amount
         self._put(p, chips, a)
-        if kind is ActionKind.POST_ANTE:
+        if kind is _POST_ANTE:
             stated = hand.ante
             if stated and chips > stated or (stated and chips < stated and not p.all_in):
                 self.f.add("HE-BLINDS", f"{p.name} posts an ante of {chips}, the table's ante is {stated}",
                            line=a.line, expected=str(stated), actual=str(chips))
             return chips
-        if kind is ActionKind.POST_DEAD:
+        if kind is _POST_DEAD:
             live = min(chips, hand.big_blind)
             p.bet += live
             return chips
-        if kind is ActionKind.POST_SB:
+        if kind is _POST_SB:
             if self.small_blind_posted:  # a second small blind (a player coming back) is dead money
                 return chips
             self.small_blind_posted = True
-        elif kind in (ActionKind.POST_BB, ActionKind.POST_BUTTON):
+        elif kind in (_POST_BB, _POST_BUTTON):
             self.big_blind_posted = True
         p.bet += chips
-        stated = {ActionKind.POST_SB: hand.small_blind, ActionKind.POST_BB: hand.big_blind,
-                  ActionKind.POST_BUTTON: hand.big_blind}.get(kind)
-        if kind is ActionKind.POST_SB and hand.betting is BettingStructure.LIMIT:
+        stated = {_POST_SB: hand.small_blind, _POST_BB: hand.big_blind,
+                  _POST_BUTTON: hand.big_blind}.get(kind)
+        if kind is _POST_SB and hand.betting is _LIMIT:
             stated = hand.big_blind if chips <= hand.big_blind else stated  # limit small blinds vary (1/3 to 1/2)
         if stated is not None and (chips > stated or (chips < stated and not p.all_in and
-                                                      not (kind is ActionKind.POST_SB and hand.betting is BettingStructure.LIMIT))):
+                                                      not (kind is _POST_SB and hand.betting is _LIMIT))):
             self.f.add("HE-BLINDS", f"{p.name} posts {chips} as {kind.value.removeprefix('post_')} blind, "
                        f"the stakes say {stated}", line=a.line, expected=str(stated), actual=str(chips))
         return chips
@@ -491,7 +520,7 @@ class _Replayer:
         hand, f = self.hand, self.f
         kind = a.kind
         expected = self._next_to_act(rnd)
-        if p.folded or (p.all_in and p.left == 0 and kind is not ActionKind.FOLD):
+        if p.folded or (p.all_in and p.left == 0 and kind is not _FOLD):
             f.add("HE-ACTION-ORDER", f"{p.name} acts after {'folding' if p.folded else 'going all-in'}",
                   line=a.line, expected="no action", actual=f"{kind.value}")
         elif expected is None:
@@ -504,13 +533,13 @@ class _Replayer:
         rnd.to_act.discard(p.name)
         rnd.acted_since_full.add(p.name)
         chips = _ZERO
-        if kind is ActionKind.FOLD:
+        if kind is _FOLD:
             p.folded, p.fold_street = True, rnd.street
-        elif kind is ActionKind.CHECK:
+        elif kind is _CHECK:
             if to_call > 0:
                 f.add("HE-CHECK", f"{p.name} checks facing a bet of {to_call}", line=a.line,
                       expected=f"call {to_call}, raise or fold", actual=f"check facing {to_call}")
-        elif kind is ActionKind.CALL:
+        elif kind is _CALL:
             owed = min(to_call, p.left)
             if to_call <= 0:
                 f.add("HE-CALL", f"{p.name} calls {a.amount} with nothing to call", line=a.line,
@@ -521,21 +550,19 @@ class _Replayer:
                       actual=str(a.amount))
             chips = self._put(p, a.amount, a)
             p.bet += chips
-        elif kind is ActionKind.BET or kind is ActionKind.RAISE:
+        elif kind is _BET or kind is _RAISE:
             chips = self._bet_or_raise(rnd, p, a, to_call)
-        if a.is_all_in and p.left != 0 and kind is not ActionKind.FOLD:
+        if a.is_all_in and p.left != 0 and kind is not _FOLD:
             f.add("HE-STACK", f"{p.name} is said to be all-in but keeps {p.left}", line=a.line,
                   expected="0 left", actual=f"{p.left} left")
         if a.is_all_in or a.is_capped:
             p.all_in = True
-        if rnd.street is not Street.PREFLOP or kind is not ActionKind.FOLD:
-            pass
         return chips
 
     def _bet_or_raise(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
         hand, f = self.hand, self.f
         kind = a.kind
-        if kind is ActionKind.BET:
+        if kind is _BET:
             if rnd.current > 0:
                 f.add("HE-BET", f"{p.name} bets {a.amount} when there is already a bet of {rnd.current}",
                       line=a.line, expected=f"call {to_call}, raise or fold", actual=f"bet {a.amount}")
@@ -550,17 +577,17 @@ class _Replayer:
         size = new_total - rnd.current
         all_in_now = chips >= p.left or a.is_all_in or a.is_capped
         # a short all-in does not reopen the betting to those who acted since the last full raise
-        if kind is ActionKind.RAISE and p.name in rnd.blocked:
+        if kind is _RAISE and p.name in rnd.blocked:
             f.add("HE-MIN-RAISE", f"{p.name} raises after a short all-in, which did not reopen the betting",
                   line=a.line, expected=f"call {to_call} or fold", actual=f"raise to {new_total}")
         betting = hand.betting
-        if betting is BettingStructure.NO_LIMIT:
+        if betting is _NO_LIMIT:
             if size < rnd.last_raise and not all_in_now and size > 0:
-                f.add("HE-MIN-RAISE", f"{p.name} {'bets' if kind is ActionKind.BET else 'raises'} {size}, "
+                f.add("HE-MIN-RAISE", f"{p.name} {'bets' if kind is _BET else 'raises'} {size}, "
                       f"less than the minimum {rnd.last_raise}", line=a.line,
                       expected=f"at least {rnd.last_raise} (to {rnd.current + rnd.last_raise})",
                       actual=f"{size} (to {new_total})")
-        elif betting is BettingStructure.POT_LIMIT:
+        elif betting is _POT_LIMIT:
             pot_after_call = self._pot_now() + to_call
             if size > pot_after_call:
                 f.add("HE-POT-LIMIT", f"{p.name} raises {size}, more than the pot after calling ({pot_after_call})",
@@ -572,7 +599,7 @@ class _Replayer:
         else:
             fixed = self._fixed_size(rnd.street)
             if size != fixed and not (all_in_now and size < fixed):
-                f.add("HE-LIMIT-SIZE", f"{p.name} {'bets' if kind is ActionKind.BET else 'raises'} {size} on the "
+                f.add("HE-LIMIT-SIZE", f"{p.name} {'bets' if kind is _BET else 'raises'} {size} on the "
                       f"{rnd.street}, where the fixed size is {fixed}", line=a.line, expected=str(fixed),
                       actual=str(size))
             live_at_start = rnd.heads_up
@@ -583,10 +610,10 @@ class _Replayer:
         self._put(p, chips, a)
         p.bet = new_total
         full = size >= rnd.last_raise or rnd.current == 0 and size > 0
-        if betting is BettingStructure.LIMIT:
+        if betting is _LIMIT:
             full = size >= self._fixed_size(rnd.street) or (size * 2 >= self._fixed_size(rnd.street))
         if full:
-            rnd.last_raise = max(size, rnd.last_raise) if betting is not BettingStructure.LIMIT else self._fixed_size(rnd.street)
+            rnd.last_raise = max(size, rnd.last_raise) if betting is not _LIMIT else self._fixed_size(rnd.street)
             rnd.level_at_full = new_total
             rnd.bets += 1
             rnd.acted_since_full = {p.name}
@@ -817,7 +844,7 @@ class _Replayer:
         EV net plus the others' adds up to minus the rake, as nets do.
         """
         street = self.allin_street
-        if not self.want_ev or street is None or street is Street.RIVER or len(contenders) < 2:
+        if not self.want_ev or street is None or street is _RIVER or len(contenders) < 2:
             return {}
         holes = [self.holes.get(p.name, ()) for p in contenders]
         if any(len(h) != 2 for h in holes):
@@ -842,8 +869,8 @@ class _Replayer:
             return False
         winner = contenders[0]
         preflop = [a for a in self.hand.actions if a.kind.is_betting]
-        return (winner.position in ("BB", "BTN") and all(a.kind is ActionKind.FOLD for a in preflop)
-                and all(a.street is Street.PREFLOP for a in preflop))
+        return (winner.position in ("BB", "BTN") and all(a.kind is _FOLD for a in preflop)
+                and all(a.street is _PREFLOP for a in preflop))
 
     def _result(self, *, pots, total, rake, ev, walk, award=None) -> HoldemReplay:
         hand = self.hand
@@ -860,7 +887,7 @@ class _Replayer:
             net = collected - p.invested
             if hand.is_cancelled:
                 net = _ZERO
-            results.append(PlayerResult(player=p.name, net=net, seat=p.seat))
+            results.append(_player_result(p.name, net, p.seat))
             folded_at = p.fold_street
             seen = dealt if folded_at is None else min(dealt, folded_at.ordinal)
             sd = showdown and not p.folded
@@ -897,9 +924,11 @@ def _slot_filler(cls, name: str):
 _action_fact = _slot_filler(ActionFact, "_action_fact")
 # the fields of PlayerFact in order
 _player_fact = _slot_filler(PlayerFact, "_player_fact")
+# player, net, seat
+_player_result = _slot_filler(PlayerResult, "_player_result")
 
 
-_SEEN_STREETS = (Street.FLOP, Street.TURN, Street.RIVER)   # their ordinal is 1, 2, 3
+_SEEN_STREETS = (_FLOP, _TURN, _RIVER)   # their ordinal is 1, 2, 3
 _DECK_CODES = {deck: frozenset(deck.codes) for deck in {order.deck for order in RankOrder}}
 
 
