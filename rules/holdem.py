@@ -56,7 +56,7 @@ from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, 
 from rules.records import PlayerResult, Replay
 from rules.rulebook import register
 
-__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS"]
+__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "warm_kernels"]
 
 RULES = {
     "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
@@ -930,6 +930,20 @@ _player_result = _slot_filler(PlayerResult, "_player_result")
 
 _SEEN_STREETS = (_FLOP, _TURN, _RIVER)   # their ordinal is 1, 2, 3
 _DECK_CODES = {deck: frozenset(deck.codes) for deck in {order.deck for order in RankOrder}}
+
+
+def warm_kernels() -> None:
+    """Load the Numba kernels the replay calls (hand ranking, all-in equity: preflop, flop and
+    turn) from Numba's cache, ~0.3 s of CPU. A process that forks workers calls this first, so
+    that each worker inherits them loaded instead of loading its own copy."""
+    from rules.equity import pot_equities
+
+    for order in (RankOrder.STANDARD, RankOrder.SHORT_DECK):
+        i = _ORDER_INDEX[order]
+        rows = np.array([[51, 50, 47, 43, 39, 35, 31]], dtype=np.int64)
+        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, np.empty(1, dtype=np.int32))
+    for board in ((), (43, 39, 34), (43, 39, 34, 30)):   # Ah Ad v Kh Kd: preflop, flop, turn
+        pot_equities([[51, 50], [47, 46]], board, [[0, 1]])
 
 
 def _unit(hand: HoldemHand) -> Decimal:
