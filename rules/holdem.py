@@ -817,9 +817,11 @@ class _Replayer:
         # the summary's "won (…)" amounts against the collect lines
         if hand.summary is not None:
             for s in hand.summary.seats:
+                if not s.won:
+                    continue
                 won = sum(s.won, _ZERO)
                 got = actual.get(s.player, _ZERO)
-                if s.won and won != got and s.player not in cashed:
+                if won != got and s.player not in cashed:
                     f.add("HE-COLLECTED", f"the summary says {s.player} won {won}, the log's collect lines give {got}",
                           line=s.line, expected=str(got), actual=str(won))
         return expected
@@ -882,19 +884,20 @@ class _Replayer:
         holes = getattr(self, "holes", {})
         # the streets each player saw: dealt (the board reached them) and not folded before
         dealt = 0 if hand.is_cancelled else sum(1 for street in _SEEN_STREETS if len(boards) >= street.board_size)
+        cancelled = hand.is_cancelled
         for p in self.live:
-            collected = p.collected + cash.get(p.name, _ZERO)
-            net = collected - p.invested
-            if hand.is_cancelled:
-                net = _ZERO
-            results.append(_player_result(p.name, net, p.seat))
+            name, invested = p.name, p.invested
+            cash_p = cash.get(name, _ZERO) if cash else _ZERO
+            collected = p.collected + cash_p
+            net = _ZERO if cancelled else collected - invested
+            results.append(_player_result(name, net, p.seat))
             folded_at = p.fold_street
             seen = dealt if folded_at is None else min(dealt, folded_at.ordinal)
             sd = showdown and not p.folded
-            ev_net = ev[p.name] + cash.get(p.name, _ZERO) * 0 - p.invested if p.name in ev else net
+            ev_net = ev[name] + cash_p * 0 - invested if name in ev else net
             facts.append(_player_fact(  # the fields in PlayerFact's order
-                p.name, p.seat, p.position, holes.get(p.name, ()), p.stack, p.invested, collected,
-                cash.get(p.name, _ZERO), net, ev_net, seen >= 1, seen >= 2, seen >= 3, sd, sd and p.collected > 0,
+                name, p.seat, p.position, holes.get(name, ()), p.stack, invested, collected,
+                cash_p, net, ev_net, seen >= 1, seen >= 2, seen >= 3, sd, sd and p.collected > _ZERO,
             ))
         return HoldemReplay(
             findings=tuple(self.f), players=tuple(results), actions=tuple(self.facts), facts=tuple(facts),
