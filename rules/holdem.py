@@ -919,7 +919,7 @@ def _slot_filler(cls, name: str):
     names = [f.name for f in dataclasses.fields(cls)]
     env = {"_NEW": _NEW, "cls": cls, **{f"_set_{n}": getattr(cls, n).__set__ for n in names}}
     body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-    exec(f"def {name}({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)
+    exec(f"def {name}({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)  # noqa: S102 - our own field names, as dataclasses does
     return env[name]
 
 
