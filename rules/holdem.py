@@ -248,7 +248,8 @@ class _Replayer:
             self.f.add("HE-ACTION-ORDER", f"{name} acts but has no seat at the table", line=line,
                        expected="a player seated in the seat lines", actual=name)
             players[name] = _P(name, 0, _ZERO, _ZERO)
-        self.live = sorted((players[n] for n in dealt), key=lambda p: p.seat)
+        # By seat, then name: players without a seat (seat 0) must not be ordered by the set's hash.
+        self.live = sorted((players[n] for n in dealt), key=lambda p: (p.seat, p.name))
         self._positions()
         if hand.is_cancelled:
             return self._result(pots=(), total=_ZERO, rake=_ZERO, ev={}, walk=False)

@@ -203,3 +203,29 @@ def test_fpdb_total_profit_equals_replayed_net():
                 ev_checked += 1
     assert checked >= 20, f"checked {checked} players"
     assert ev_checked >= 2, f"checked the all-in EV of {ev_checked} players"
+
+
+def test_replay_does_not_depend_on_the_hash_seed():
+    # Two players act without a seat in this hand; their order once came from a set's hash,
+    # so positions and the walk flag changed from run to run.
+    import os
+    import subprocess
+    import sys
+
+    path = corpus("pokerstars", "hhsmithy", "CashGame", "PlayerTests", "WithSittingOut.txt")
+    script = (
+        "import sys\n"
+        "from parsers.formats import HEADERS, parse_chunk\n"
+        "from parsers.source import decode, normalize_lines, split_games\n"
+        "from rules.holdem import replay\n"
+        "for chunk in split_games(normalize_lines(decode(open(sys.argv[1], 'rb').read())), HEADERS):\n"
+        "    r = replay(parse_chunk(chunk, sys.argv[1]))\n"
+        "    print(sorted((p.player, p.seat, str(p.net)) for p in r.players), "
+        "[(f.rule_id, f.line) for f in r.findings], r)\n"
+    )
+    outputs = {
+        subprocess.run([sys.executable, "-c", script, str(path)], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout
+        for seed in range(6)
+    }
+    assert len(outputs) == 1
