@@ -9,7 +9,7 @@ folder (``<table>/game=<game>/``) and DuckDB reads it back from there.
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import Decimal
+from decimal import Decimal  # noqa: F401 (the doctests use it)
 
 import pyarrow as pa
 
@@ -116,6 +116,27 @@ class TableRows:
                 values = nulls = nulls or [None] * n
             column.extend(values)
         self._counts[key] += n
+
+    def mark(self) -> dict[tuple[str, str], int]:
+        """How many rows each table holds now, so that :meth:`rollback` can undo what follows.
+
+        >>> rows = TableRows()
+        >>> rows.add("game_players", "ofc", game_id="a1", player="Anna")
+        >>> before = rows.mark()
+        >>> rows.add("game_players", "ofc", game_id="b2", player="Boris")
+        >>> rows.rollback(before)
+        >>> rows.to_arrow()[("game_players", "ofc")].column("player").to_pylist()
+        ['Anna']
+        """
+        return dict(self._counts)
+
+    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+        """Drop every row added since ``mark`` (a game whose rows could not all be built)."""
+        for key, columns in self._columns.items():
+            keep = mark.get(key, 0)
+            for column in columns.values():
+                del column[keep:]
+            self._counts[key] = keep
 
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
         return {

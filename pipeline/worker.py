@@ -8,16 +8,15 @@ nothing: the single writer in :mod:`pipeline.warehouse` commits what it returns.
 from __future__ import annotations
 
 import hashlib
-import traceback
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pyarrow as pa
 
-from parsers.errors import ParseError
-from parsers.formats import HEADERS, parse_chunk, quarantine_game
+from parsers.formats import HEADERS, quarantine_game
 from parsers.source import Chunk, decode, normalize_lines, split_games
+from pipeline.audit import audit_chunk, internal_error
 from pipeline.games import handler_for
 from pipeline.tables import TableRows
 from rules.findings import Severity
@@ -83,23 +82,19 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         original = "\n".join(raw_lines[chunk.first_line - 1:chunk.last_line])
         _quarantine(rows, result, chunk, file, reason, line, column, original)
 
+    audited = audit_chunk(chunk, file)
+    if audited.error is not None:
+        quarantine(audited.error, audited.error_line, audited.error_column)
+        return
+    record, replay = audited.record, audited.replay
+    mark = rows.mark()
     try:
-        record = parse_chunk(chunk, file)
-        handler = handler_for(record)
-        replay = handler.replay(record)
-    except ParseError as error:
-        quarantine(error.reason, error.line, error.column)
+        add_game_rows(rows, record, replay)
+        handler_for(record).add_rows(rows, record, replay)
+    except Exception as error:  # noqa: BLE001 — a fault of ours: undo the game's rows, keep its text
+        rows.rollback(mark)
+        quarantine(internal_error(error), chunk.first_line, 1)
         return
-    except LookupError as error:
-        quarantine(str(error), chunk.first_line, 1)
-        return
-    except Exception as error:  # a fault of ours must not lose the game nor stop the run
-        where = traceback.extract_tb(error.__traceback__)[-1]
-        reason = f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
-        quarantine(reason, chunk.first_line, 1)
-        return
-    add_game_rows(rows, record, replay)
-    handler.add_rows(rows, record, replay)
     result.count_games += 1
     result.count_findings += len(replay.findings)
 

@@ -214,3 +214,25 @@ def test_ingest_rebuilds_models_while_a_reader_holds_the_old_file(tmp_path, ware
             assert fresh.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
     finally:
         reader.close()
+
+
+def test_a_game_whose_rows_fail_to_build_is_quarantined_whole(monkeypatch):
+    # A fault in a facts module must neither crash the run nor leave half a game's rows.
+    import pipeline.worker as worker
+    from pipeline.games import Handler, handler_for
+    from tests import formats_examples
+
+    def failing(record):
+        real = handler_for(record)
+
+        def add_rows(rows, record, replay):
+            real.add_rows(rows, record, replay)
+            raise RuntimeError("facts bug")
+        return Handler(replay=real.replay, add_rows=add_rows)
+
+    monkeypatch.setattr(worker, "handler_for", failing)
+    result = worker.parse_bytes(formats_examples.CHINESE.encode(), "night.txt")
+    assert result.count_games == 0 and result.count_quarantined == 1
+    assert all(table.num_rows == 0 for (name, _), table in result.tables.items() if name != "quarantine")
+    row, = result.tables[("quarantine", "chinese")].to_pylist()
+    assert row["error"].startswith("internal error (RuntimeError: facts bug)")
