@@ -11,34 +11,9 @@ from rules.evaluator import evaluate
 from rules.ofc import replay_ofc
 from rules.records import Source
 from rules.rulebook import RULES
+from tests import formats_examples
 
-FORMATS_EXAMPLE = """OFC hand O-501
-Date: 2026-11-28 23:05
-Club: Tverskaya
-Variant: classic
-Scoring: 1-6
-Players: Anna, Boris
-Dealer: Boris
-Anna sets: back [Ah Ad] middle [7c 8c] front [2h]
-Boris sets: back [Ks Kc Kd] middle [5d] front [Qh]
-Anna draws Ac: back
-Boris draws 6h: back
-Anna draws 4s: back
-Boris draws 6c: back
-Anna draws 4d: back
-Boris draws 5h: middle
-Anna draws 9c: middle
-Boris draws Js: middle
-Anna draws Tc: middle
-Boris draws Jd: middle
-Anna draws 2c: middle
-Boris draws 8s: middle
-Anna draws 3d: front
-Boris draws Qs: front
-Anna draws 5s: front
-Boris draws 7d: front
-Royalties: Anna 14, Boris 13
-Points: Anna +2, Boris -2"""
+FORMATS_EXAMPLE = formats_examples.OFC.rstrip("\n")
 
 
 def replay_text(text: str, first_line: int = 1):
