@@ -5,8 +5,11 @@ table's stacks, checks each against the rules of RULES.md section 2 where the ru
 (turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
 sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
 ranking of the table's deck, and compares pots, rake and each player's collected amount with
-the log. It returns each player's exact net and the facts the warehouse stores per action and
-per player, and, for hands all in before the river with the cards shown, the all-in EV.
+the log. A split pot is shared after the rake in exact units (a cent; a chip in tournaments and
+play money), the odd units to the first winners clockwise from the button, which is what the
+split pots of the real PokerStars logs show. It returns each player's exact net and the facts the
+warehouse stores per action and per player, and, for hands all in before the river with the cards
+shown, the all-in EV.
 
 Findings are collected, never raised: a broken log yields all its findings at once.
 
@@ -56,7 +59,8 @@ from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, 
 from rules.records import PlayerResult, Replay
 from rules.rulebook import register
 
-__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "warm_kernels"]
+__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP",
+           "warm_kernels"]
 
 RULES = {
     "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
@@ -82,7 +86,9 @@ RULES = {
     "HE-SHOWDOWN": "At showdown each pot goes to the best hand, ranked by the table's deck, among the players "
                    "eligible for it.",
     "HE-SPLIT": "Identical best hands share the pot equally; the odd chip goes to the first eligible player left "
-                "of the button (option).",
+                "of the button (option). The replay splits the pot after the rake in its smallest unit (a cent, "
+                "or a chip in tournaments and play money), the odd units to the first winners clockwise from the "
+                "button, as PokerStars' logs do.",
     "HE-POT-BALANCE": "The pot is the sum of the contributions; collected amounts plus rake equal the pot.",
     "HE-COLLECTED": "Each player collects what the pots he wins hold, as the replay awards them.",
     "HE-SD-ORDER": "36-card Hold'em (6+): flush beats full house and three of a kind beats a straight.",
@@ -92,8 +98,17 @@ RULES = {
 }
 register(RULES)
 
-LIMIT_CAP_BETS = 4
-"""Default cap of bets per betting round in Limit (RULES.md: an option)."""
+LIMIT_CAP_BETS: int | None = 4
+"""Default cap of bets per betting round in Limit (RULES.md: an option, default 4 bets: a bet and
+three raises; preflop the big blind is the first). ``None`` removes the cap. :func:`replay` reads
+it at each call unless the caller passes ``limit_cap``."""
+
+LIMIT_CAP_HEADS_UP = False
+"""Whether the cap holds in a round that starts heads-up. PokerStars' rule (and the real logs of
+../shared/corpora/pokerstars) is no cap heads-up: two players may raise each other until one is
+all-in, so the default is False; set True (or pass ``cap_heads_up=True``) for a cap at every table."""
+
+_DEFAULT = object()
 
 _ZERO = Decimal(0)
 _POSITIONS_AFTER_BB = {
@@ -188,13 +203,20 @@ class _Round:
     acted_since_full: set = field(default_factory=set)
     blocked: set = field(default_factory=set)   # may call or fold, not raise (after a short all-in)
     last_actor: int | None = None       # seat of the last player who acted
-    heads_up: bool = False
+    heads_up: bool = False              # two live players when the round starts: no cap by default
 
 
-def replay(hand: HoldemHand, *, limit_cap: int = LIMIT_CAP_BETS, allin_ev: bool = True) -> HoldemReplay:
+def replay(hand: HoldemHand, *, limit_cap: int | None = _DEFAULT, cap_heads_up: bool = _DEFAULT,
+           allin_ev: bool = True) -> HoldemReplay:
     """Re-derive the hand from its log; see the module docstring. ``allin_ev=False`` skips the
-    equity enumeration (about 3-30 ms for a preflop all-in, less after the flop) and reports the EV net as the net."""
-    return _Replayer(hand, limit_cap, allin_ev).run()
+    equity enumeration (about 3-30 ms for a preflop all-in, less after the flop) and reports the EV net as the net.
+    ``limit_cap``: the bets allowed per betting round in Limit (default :data:`LIMIT_CAP_BETS`, ``None``: no
+    cap); ``cap_heads_up``: whether the cap holds heads-up (default :data:`LIMIT_CAP_HEADS_UP`)."""
+    if limit_cap is _DEFAULT:
+        limit_cap = LIMIT_CAP_BETS
+    if cap_heads_up is _DEFAULT:
+        cap_heads_up = LIMIT_CAP_HEADS_UP
+    return _Replayer(hand, limit_cap, allin_ev, cap_heads_up).run()
 
 
 # Enum members as module globals: a member looked up on its class costs ~90 ns, and the
@@ -222,10 +244,12 @@ _TURN = Street.TURN
 
 
 class _Replayer:
-    def __init__(self, hand: HoldemHand, limit_cap: int, allin_ev: bool = True) -> None:
+    def __init__(self, hand: HoldemHand, limit_cap: int | None, allin_ev: bool = True,
+                 cap_heads_up: bool = False) -> None:
         self.want_ev = allin_ev
         self.hand = hand
         self.limit_cap = limit_cap
+        self.cap_heads_up = cap_heads_up
         self.f = Findings()
         self.order = RankOrder.SHORT_DECK if hand.is_short_deck else RankOrder.STANDARD
         self.unit = _unit(hand)
@@ -603,8 +627,9 @@ class _Replayer:
                 f.add("HE-LIMIT-SIZE", f"{p.name} {'bets' if kind is _BET else 'raises'} {size} on the "
                       f"{rnd.street}, where the fixed size is {fixed}", line=a.line, expected=str(fixed),
                       actual=str(size))
-            live_at_start = rnd.heads_up
-            if rnd.bets + 1 > self.limit_cap and not live_at_start:
+            # PokerStars caps no round that starts heads-up (LIMIT_CAP_HEADS_UP)
+            capped = self.limit_cap is not None and (self.cap_heads_up or not rnd.heads_up)
+            if capped and rnd.bets + 1 > self.limit_cap:
                 f.add("HE-LIMIT-CAP", f"{p.name} makes bet number {rnd.bets + 1} of the {rnd.street}; "
                       f"the cap is {self.limit_cap} bets", line=a.line, expected=f"at most {self.limit_cap} bets",
                       actual=f"{rnd.bets + 1} bets")
@@ -745,7 +770,11 @@ class _Replayer:
         """Who should collect what; compare with the collect lines (HE-SHOWDOWN, HE-SPLIT, HE-COLLECTED)."""
         hand, f = self.hand, self.f
         expected: dict[str, Decimal] = {}
-        tolerance: dict[str, Decimal] = {}
+        # the same awards with the rake taken from the shares after an equal split of the pot
+        # before rake (older PokerStars logs, e.g. a 4-way split of 2008): a warning, not an error
+        after_split: dict[str, Decimal] = {}
+        split: set[str] = set()     # players who share a pot
+        clockwise = self._clockwise()
         unverifiable = False
         rake = hand.summary.rake if hand.summary is not None else _ZERO
         boards = [b for b in hand.boards if b] or [()]
@@ -760,6 +789,7 @@ class _Replayer:
         standard = self._strengths(boards, RankOrder.STANDARD) if contested and hand.is_short_deck else {}
         for k, (pot, net) in enumerate(zip(pots, net_pots)):
             shares = _halves(net, n_boards, self.unit)
+            gross_shares = _halves(pot.amount, n_boards, self.unit) if pot.amount >= net else shares
             for b, board in enumerate(boards):
                 share = shares[b]
                 eligible = [self.players[n] for n in pot.eligible]
@@ -784,11 +814,18 @@ class _Replayer:
                         std_winners = [q for q in known if standard[(b, q.name)] == best_std]
                         self._std_winners = getattr(self, "_std_winners", {})
                         self._std_winners[(k, b)] = {q.name for q in std_winners}
+                if len(winners) > 1:
+                    # HE-SPLIT: equal shares in the pot's unit (after rake), the odd units to the
+                    # first winners clockwise from the button, as PokerStars does
+                    winners = sorted(winners, key=lambda q: clockwise.get(q.name, len(clockwise)))
+                    split.update(q.name for q in winners)
+                    gross_each = _split(gross_shares[b], len(winners), self.unit)
+                else:
+                    gross_each = [share]
                 each = _split(share, len(winners), self.unit)
-                for q, amount in zip(winners, each):
+                for q, amount, gross in zip(winners, each, gross_each):
                     expected[q.name] = expected.get(q.name, _ZERO) + amount
-                    if len(winners) > 1:
-                        tolerance[q.name] = tolerance.get(q.name, _ZERO) + rake + self.unit
+                    after_split[q.name] = after_split.get(q.name, _ZERO) + gross
                 self._winners = getattr(self, "_winners", {})
                 self._winners[(k, b)] = {q.name for q in winners}
         if unverifiable:
@@ -797,6 +834,9 @@ class _Replayer:
         for a in self.collects:
             lines.setdefault(a.player, a.line)
         end = self._end_line()
+        # the older logs' way: some winner keeps his whole share of the pot before rake, the
+        # others pay the rake out of theirs; without such a winner an odd share is an error
+        rake_after_split = any(actual.get(n) == after_split[n] != expected[n] for n in split)
         for name in sorted(set(expected) | set(actual), key=lambda n: lines.get(n, 0)):
             exp, act = expected.get(name, _ZERO), actual.get(name, _ZERO)
             if name in cashed and act == 0:
@@ -807,13 +847,22 @@ class _Replayer:
                       expected=self._winner_text(), actual=f"{name} collects {act}")
             elif exp > 0 and act == 0:
                 rule, why = self._wrong_winner_rule(None)
-                if name in tolerance:
+                if name in split:
                     rule = "HE-SPLIT"
                 f.add(rule if len(contenders) > 1 else "HE-COLLECTED", f"{name} should collect {exp} but collects nothing",
                       line=end, expected=f"{name} collects {exp}", actual="nothing")
-            elif abs(exp - act) > tolerance.get(name, _ZERO):
-                rule = "HE-SPLIT" if name in tolerance else "HE-COLLECTED"
-                f.add(rule, f"{name} collects {act}, the pots he wins hold {exp} for him", line=lines.get(name),
+            elif exp != act and name in split:
+                top = after_split.get(name, exp)
+                if rake_after_split and top - rake <= act <= top:
+                    f.add("HE-SPLIT", f"{name} collects {act}, not the {exp} of an equal split after the rake: the "
+                          f"log splits the pot before the rake (his share {top}) and takes the rake from the shares",
+                          line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
+                else:
+                    f.add("HE-SPLIT", f"{name} collects {act}, his equal share is {exp} (the odd "
+                          f"{self.unit} going to the first winners clockwise from the button)",
+                          line=lines.get(name), expected=str(exp), actual=str(act))
+            elif exp != act:
+                f.add("HE-COLLECTED", f"{name} collects {act}, the pots he wins hold {exp} for him", line=lines.get(name),
                       expected=str(exp), actual=str(act))
         # the summary's "won (…)" amounts against the collect lines
         if hand.summary is not None:
@@ -826,6 +875,12 @@ class _Replayer:
                     f.add("HE-COLLECTED", f"the summary says {s.player} won {won}, the log's collect lines give {got}",
                           line=s.line, expected=str(got), actual=str(won))
         return expected
+
+    def _clockwise(self) -> dict[str, int]:
+        """Each player's place clockwise from the button: the first player left of it 0, the button last."""
+        ring = getattr(self, "ring", [])
+        n = len(ring)
+        return {p.name: (i - 1) % n for i, p in enumerate(ring)}
 
     def _wrong_winner_rule(self, name: str | None) -> tuple[str, str]:
         std = getattr(self, "_std_winners", {})

@@ -9,10 +9,13 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from parsers.pokerstars import parse
+from rules import holdem
 from rules.findings import Severity
-from rules.holdem import RULES, replay
+from rules.holdem import RULES, _split, replay
 from rules.records import Source
 from rules.rulebook import rule_text
 
@@ -52,11 +55,11 @@ Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings"""
 FIRST_LINE = 20  # the hand starts at line 20 of its file: findings carry file lines
 
 
-def run(text: str):
+def run(text: str, **options):
     lines = tuple(text.split("\n"))
     hand = parse(lines, Source(file="t.txt", first_line=FIRST_LINE, last_line=FIRST_LINE + len(lines) - 1,
                                game_id="t"))
-    return replay(hand)
+    return replay(hand, **options)
 
 
 def edit(text: str, *pairs: tuple[str, str]) -> str:
@@ -218,6 +221,51 @@ def test_he_limit_cap_allows_four_bets():
     finding = only(run(text), "HE-LIMIT-CAP")
     assert (finding.line, finding.expected, finding.actual) == (
         line_of(text, "Anna: raises $2 to $10"), "at most 4 bets", "5 bets")
+    # the cap is an option: a caller sets the number of bets, or None for no cap
+    assert [f.rule_id for f in run(text, limit_cap=None).findings] == []
+    assert [f.rule_id for f in run(text, limit_cap=5).findings] == []
+    assert only(run(text, limit_cap=3), "HE-LIMIT-CAP").line == line_of(text, "Vera: raises $2 to $8")
+
+
+def test_he_limit_cap_follows_the_module_setting(monkeypatch):
+    text = edit(LIMIT, ("Anna: calls $4\nBoris: calls $2", "Anna: raises $2 to $10\nBoris: calls $4\nVera: calls $2"),
+                ("Total pot $24", "Total pot $30"), ("Vera collected $24", "Vera collected $30"),
+                ("collected ($24)", "collected ($30)"))
+    monkeypatch.setattr(holdem, "LIMIT_CAP_BETS", None)
+    assert run(text).findings == ()
+    monkeypatch.setattr(holdem, "LIMIT_CAP_BETS", 4)
+    assert only(run(text), "HE-LIMIT-CAP").actual == "5 bets"
+
+
+HEADS_UP_LIMIT = """PokerStars Hand #105: Hold'em Limit ($2/$4 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Anna: posts small blind $1
+Boris: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $2 to $4
+Boris: raises $2 to $6
+Anna: raises $2 to $8
+Boris: raises $2 to $10
+Anna: calls $2
+*** FLOP *** [2c 7d 9h]
+Boris: bets $2
+Anna: folds
+Uncalled bet ($2) returned to Boris
+Boris collected $20 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $0
+Board [2c 7d 9h]
+Seat 1: Anna (button) (small blind) folded on the Flop
+Seat 2: Boris (big blind) collected ($20)"""
+
+
+def test_he_limit_cap_not_heads_up_by_default():
+    # PokerStars caps no round that starts heads-up: five bets are legal there by default
+    assert run(HEADS_UP_LIMIT).findings == ()
+    finding = only(run(HEADS_UP_LIMIT, cap_heads_up=True), "HE-LIMIT-CAP")
+    assert (finding.line, finding.actual) == (line_of(HEADS_UP_LIMIT, "Boris: raises $2 to $10"), "5 bets")
 
 
 def test_he_stack_forbids_putting_in_more_than_the_stack():
@@ -298,6 +346,49 @@ def test_he_split_shares_identical_hands():
     finding = next(f for f in run(text).findings if f.rule_id == "HE-SPLIT" and f.actual == "71")
     assert finding.line == line_of(text, "Anna collected $71 from pot")
     assert (finding.expected, finding.actual) == ("35.50", "71")
+
+
+def split_pot(anna: str, vera: str, rake: str) -> str:
+    """LEGAL with Anna (the button) and Vera (the big blind) tied on a pair of Aces, collecting as given."""
+    text = edit(LEGAL, ("Vera: shows [Kc Kd] (a pair of Kings)", "Vera: shows [Ac Kh] (a pair of Aces)"),
+                ("Anna collected $71 from pot", f"Anna collected ${anna} from pot\nVera collected ${vera} from pot"),
+                ("Rake $2", f"Rake ${rake}"), ("won ($71)", f"won (${anna})"),
+                ("showed [Kc Kd] and lost with a pair of Kings", f"showed [Ac Kh] and won (${vera}) with a pair of Aces"))
+    return text.replace("[As Ad]", "[As Kd]")
+
+
+def test_he_split_odd_chip_goes_to_the_first_winner_left_of_the_button():
+    # $73 less a $1.99 rake leaves $71.01: 35.50 each and the odd cent to Vera, the first winner
+    # clockwise from the button (Anna, the button, comes last), as PokerStars' logs do
+    right = split_pot("35.50", "35.51", "1.99")
+    assert run(right).findings == ()
+    wrong = split_pot("35.51", "35.50", "1.99")
+    findings = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(wrong).findings]
+    assert findings == [
+        ("HE-SPLIT", Severity.ERROR, line_of(wrong, "Anna collected $35.51 from pot"), "35.50", "35.51"),
+        ("HE-SPLIT", Severity.ERROR, line_of(wrong, "Vera collected $35.50 from pot"), "35.51", "35.50"),
+    ]
+    # shares off by more than the odd cent are no longer hidden by the rake
+    uneven = split_pot("35.40", "35.61", "1.99")
+    assert {(f.rule_id, f.severity, f.expected, f.actual) for f in run(uneven).findings} == {
+        ("HE-SPLIT", Severity.ERROR, "35.50", "35.40"), ("HE-SPLIT", Severity.ERROR, "35.51", "35.61")}
+
+
+def test_he_split_rake_taken_from_the_shares_after_the_split_is_a_warning():
+    # older PokerStars logs split the pot before rake ($36.50 each) and rake some shares only
+    text = split_pot("34.50", "36.50", "2")
+    findings = run(text).findings
+    assert [(f.rule_id, f.severity, f.expected, f.actual) for f in findings] == [
+        ("HE-SPLIT", Severity.WARNING, "35.50", "34.50"), ("HE-SPLIT", Severity.WARNING, "35.50", "36.50")]
+
+
+@given(st.integers(0, 10**6), st.integers(1, 9), st.sampled_from([Decimal(1), Decimal("0.01")]))
+def test_split_shares_are_whole_units_and_the_odd_ones_go_first(units, n, unit):
+    amount = units * unit
+    shares = _split(amount, n, unit)
+    assert sum(shares, Decimal(0)) == amount and len(shares) == n
+    assert all(s % unit == 0 for s in shares)
+    assert shares == sorted(shares, reverse=True) and shares[0] - shares[-1] <= unit
 
 
 def test_he_pot_balance_total_is_the_sum_of_contributions():
