@@ -858,8 +858,9 @@ class _Replayer:
                           f"log splits the pot before the rake (his share {top}) and takes the rake from the shares",
                           line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
                 else:
-                    f.add("HE-SPLIT", f"{name} collects {act}, his equal share is {exp} (the odd "
-                          f"{self.unit} going to the first winners clockwise from the button)",
+                    odd = "chip" if self.unit == 1 else "cent"
+                    f.add("HE-SPLIT", f"{name} collects {act}, his equal share is {exp} (the odd {odd}s "
+                          f"going to the first winners clockwise from the button)",
                           line=lines.get(name), expected=str(exp), actual=str(act))
             elif exp != act:
                 f.add("HE-COLLECTED", f"{name} collects {act}, the pots he wins hold {exp} for him", line=lines.get(name),

@@ -374,6 +374,20 @@ def test_he_split_odd_chip_goes_to_the_first_winner_left_of_the_button():
         ("HE-SPLIT", Severity.ERROR, "35.50", "35.40"), ("HE-SPLIT", Severity.ERROR, "35.51", "35.61")}
 
 
+def test_he_split_odd_chip_of_a_tournament_is_one_chip():
+    def tournament(anna: str, vera: str) -> str:
+        text = split_pot(anna, vera, "0").replace("$", "")
+        return text.replace("Hold'em No Limit (1/2 USD)", "Tournament #7, $0.91+$0.09 USD Hold'em No Limit - Level I (1/2)")
+
+    # 73 chips, no rake: 36 each and the odd chip to Vera, left of the button
+    assert run(tournament("36", "37")).findings == ()
+    wrong = tournament("37", "36")
+    findings = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(wrong).findings]
+    assert findings == [("HE-SPLIT", Severity.ERROR, line_of(wrong, "Anna collected 37 from pot"), "36", "37"),
+                        ("HE-SPLIT", Severity.ERROR, line_of(wrong, "Vera collected 36 from pot"), "37", "36")]
+    assert "odd chips" in run(wrong).findings[0].message
+
+
 def test_he_split_rake_taken_from_the_shares_after_the_split_is_a_warning():
     # older PokerStars logs split the pot before rake ($36.50 each) and rake some shares only
     text = split_pot("34.50", "36.50", "2")
