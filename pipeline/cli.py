@@ -274,7 +274,9 @@ def dashboard(warehouse: Path, port: int) -> None:
     app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
     env = {**os.environ, "RASKLAD_WAREHOUSE": str(warehouse.resolve())}
     command = [sys.executable, "-m", "streamlit", "run", str(app), "--server.address", "127.0.0.1",
-               "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false"]
+               "--server.port", str(port), "--server.headless", "true", "--browser.gatherUsageStats", "false",
+               # uploads bounded by the server too, not only by the page (MB)
+               "--server.maxUploadSize", "20"]
     click.echo(f"Dashboard on http://127.0.0.1:{port} (Ctrl+C stops it)")
     sys.exit(subprocess.call(command, env=env))
 
