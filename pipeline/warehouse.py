@@ -13,7 +13,7 @@ import os
 import time
 import uuid
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
@@ -24,7 +24,7 @@ import pyarrow.parquet as pq
 
 from pipeline.games import load_all_tables
 from pipeline.tables import SCHEMAS
-from pipeline.worker import FileResult
+from pipeline.worker import FileResult, id_number
 
 DUCKDB_FILE = "rasklad.duckdb"
 _JOURNAL = "_journal"
@@ -85,7 +85,7 @@ class Warehouse:
     def _load_ledger(self) -> None:
         games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
         self._known_games = set(games)
-        self._known_ids = np.unique(np.array([int(g, 16) for g in games], dtype=np.uint64))
+        self._known_ids = np.unique(_id_numbers(games))
         self._known_files = set(self._read_column("files", "content_hash"))
 
     def _read_column(self, table: str, column: str) -> list[str]:
@@ -111,7 +111,8 @@ class Warehouse:
         """Store the tables of whole files at once; games already stored are left out."""
         summary = CommitSummary()
         batch: dict[tuple[str, str], list[pa.Table]] = {}
-        now = datetime.now(timezone.utc).replace(tzinfo=None)
+        now = datetime.now(UTC).replace(tzinfo=None)
+        added: list[str] = []
         for result in results:
             duplicates = self._new_duplicates(result)
             summary.duplicates += len(duplicates)
@@ -129,7 +130,9 @@ class Warehouse:
                 if rows.num_rows:
                     batch.setdefault((table, game), []).append(rows)
                     if table in ("games", "quarantine"):
-                        self._known_games.update(rows.column(id_column).to_pylist())
+                        ids = rows.column(id_column).to_pylist()
+                        self._known_games.update(ids)
+                        added.extend(ids)
                         stored += rows.num_rows if table == "games" else 0
             files_row = pa.Table.from_pydict({
                 "source_file": [result.source_file], "content_hash": [result.content_hash],
@@ -147,7 +150,8 @@ class Warehouse:
             elif table == "findings":
                 summary.findings += rows
         self._write_batch({key: pa.concat_tables(tables) for key, tables in batch.items()})
-        self._known_ids = np.unique(np.array([int(g, 16) for g in self._known_games], dtype=np.uint64))
+        # Merge only this batch's IDs: re-converting the whole ledger cost O(stored games) per commit.
+        self._known_ids = np.union1d(self._known_ids, _id_numbers(added))
         return summary
 
     def _new_duplicates(self, result: FileResult) -> set[str]:
@@ -176,6 +180,11 @@ class Warehouse:
         for final in finals:
             os.replace(self.root / (final + ".tmp"), self.root / final)
         journal.unlink()
+
+
+def _id_numbers(game_ids: list[str]) -> np.ndarray:
+    """Game IDs (16 hex digits) as the unsigned 64-bit numbers workers search."""
+    return np.array([id_number(game_id) for game_id in game_ids], dtype=np.uint64)
 
 
 def _write_atomically(table: pa.Table, path: Path) -> None:
