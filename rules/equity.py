@@ -102,20 +102,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
             st = last[p]
             strength[p] = _strength(st[_M1], st[_M2], st[_M3], st[_M4], _flush_mask(st[_SC], st[_SM]),
                                     cat_pos, straight_top, top5)
-        for k in range(n_pots):
-            best = -1
-            winners = 0
-            for p in range(n_players):
-                if eligible[k, p]:
-                    if strength[p] > best:
-                        best = strength[p]
-                        winners = 1
-                    elif strength[p] == best:
-                        winners += 1
-            share = unit // winners
-            for p in range(n_players):
-                if eligible[k, p] and strength[p] == best:
-                    shares[k, p] += share
+        _distribute(strength, eligible, unit, 1, shares)
         boards += 1
         if n_draw == 0:
             break
