@@ -452,6 +452,17 @@ def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> p
 
 # -- audit ------------------------------------------------------------------------------------
 
+# The audit page's filters, shared by its queries; the values are parameters, never pasted in.
+_FILTERED_FINDINGS = """from stg_findings as findings
+        join stg_games as games using (game_id)
+        where (len($rules) = 0 or list_contains($rules, findings.rule_id))
+          and ($severity is null or findings.severity = $severity)
+          and ($game is null or findings.game = $game)
+          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
+          and ($since is null or games.played_at >= $since)
+          and ($until is null or games.played_at <= $until)"""
+
+
 def finding_rules(db: Db) -> list[str]:
     return frame(db, "select distinct rule_id from stg_findings order by rule_id")["rule_id"].to_list()
 
@@ -460,7 +471,7 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
              start: date | None, end: date | None, limit: int = 5000) -> pl.DataFrame:
     """Findings with their game's date, club and file, filtered by the audit page's widgets."""
     since, until = _day_bounds(start, end)
-    return frame(db, """
+    return frame(db, f"""
         select
             findings.game_id,
             findings.game,
@@ -473,14 +484,7 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
             findings.expected,
             findings.actual,
             findings.source_file,
-        from stg_findings as findings
-        join stg_games as games using (game_id)
-        where (len($rules) = 0 or list_contains($rules, findings.rule_id))
-          and ($severity is null or findings.severity = $severity)
-          and ($game is null or findings.game = $game)
-          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
-          and ($since is null or games.played_at >= $since)
-          and ($until is null or games.played_at <= $until)
+        {_FILTERED_FINDINGS}
         order by games.played_at nulls last, findings.source_file, findings.line
         limit $limit
     """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit)
@@ -489,17 +493,10 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
 def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None,
                      player: str | None, start: date | None, end: date | None) -> pl.DataFrame:
     since, until = _day_bounds(start, end)
-    return frame(db, """
+    return frame(db, f"""
         select findings.rule_id, findings.severity, count(*) as count_findings,
                count(distinct findings.game_id) as count_games,
-        from stg_findings as findings
-        join stg_games as games using (game_id)
-        where (len($rules) = 0 or list_contains($rules, findings.rule_id))
-          and ($severity is null or findings.severity = $severity)
-          and ($game is null or findings.game = $game)
-          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
-          and ($since is null or games.played_at >= $since)
-          and ($until is null or games.played_at <= $until)
+        {_FILTERED_FINDINGS}
         group by all
         order by count_findings desc, rule_id
     """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until)
