@@ -58,7 +58,7 @@ from rules.holdem_hand import (
     Summary,
     SummarySeat,
 )
-from rules.records import GameInfo, Source
+from rules.records import GameInfo, Source, slot_filler
 
 __all__ = ["parse", "WORDS"]
 
@@ -236,20 +236,9 @@ def _action(street, player, kind, line, amount=_ZERO, raise_to=None, is_all_in=F
     return a
 
 
-def _filler(cls):
-    """A maker of ``cls`` values from every field in declaration order, filling the slots
-    (the frozen dataclass's __init__ costs a few microseconds per object); the setters are
-    called one by one, unrolled (a loop over them costs twice as much per object)."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    env = {"_NEW": _NEW, "cls": cls, **{f"_set_{n}": getattr(cls, n).__set__ for n in names}}
-    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-    exec(f"def make({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)  # noqa: S102 - our own field names, as dataclasses does
-    return env["make"]
-
-
-_seat = _filler(Seat)                   # seat, player, stack, is_sitting_out, line
-_hole = _filler(HoleCards)              # player, cards, how, line
-_summary_seat = _filler(SummarySeat)    # seat, player, won, cards, text, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_hole = slot_filler(HoleCards)              # player, cards, how, line
+_summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
 
 _CARD_CACHE: dict[str, tuple[Card, ...]] = {}

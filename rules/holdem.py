@@ -56,7 +56,7 @@ from rules.evaluator import (
 )
 from rules.findings import Finding, Findings, Severity
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
-from rules.records import PlayerResult, Replay
+from rules.records import PlayerResult, Replay, slot_filler
 from rules.rulebook import register
 
 __all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP",
@@ -355,7 +355,7 @@ class _Replayer:
 
     # ------------------------------------------------------------------ betting
     def _play(self) -> None:
-        hand, f = self.hand, self.f
+        hand = self.hand
         players = self.players
         rnd = _Round(_PREFLOP)
         self.rnd = rnd
@@ -542,7 +542,7 @@ class _Replayer:
         return chips
 
     def _act(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
-        hand, f = self.hand, self.f
+        f = self.f
         kind = a.kind
         expected = self._next_to_act(rnd)
         if p.folded or (p.all_in and p.left == 0 and kind is not _FOLD):
@@ -965,27 +965,15 @@ class _Replayer:
 
 # ---------------------------------------------------------------------- helpers
 
-# A frozen dataclass's own __init__ sets each field through object.__setattr__ (~3 us per
-# action); filling the slots directly makes the same frozen value in a third of the time.
-_NEW = object.__new__
-
-
-def _slot_filler(cls, name: str):
-    """A maker of ``cls`` values from its fields in declaration order that fills each slot by
-    its own descriptor, unrolled (a loop over the setters costs twice as much per object)."""
-    names = [f.name for f in dataclasses.fields(cls)]
-    env = {"_NEW": _NEW, "cls": cls, **{f"_set_{n}": getattr(cls, n).__set__ for n in names}}
-    body = "".join(f"    _set_{n}(obj, {n})\n" for n in names)
-    exec(f"def {name}({', '.join(names)}):\n    obj = _NEW(cls)\n{body}    return obj\n", env)  # noqa: S102 - our own field names, as dataclasses does
-    return env[name]
-
+# Facts are made by slot_filler (rules.records): the frozen dataclass's own __init__ costs
+# ~3 us per action, filling the slots makes the same frozen value in a third of the time.
 
 # action, action_no, seat, position, amount, to_call, bet_level, is_all_in
-_action_fact = _slot_filler(ActionFact, "_action_fact")
+_action_fact = slot_filler(ActionFact, "_action_fact")
 # the fields of PlayerFact in order
-_player_fact = _slot_filler(PlayerFact, "_player_fact")
+_player_fact = slot_filler(PlayerFact, "_player_fact")
 # player, net, seat
-_player_result = _slot_filler(PlayerResult, "_player_result")
+_player_result = slot_filler(PlayerResult, "_player_result")
 
 
 _SEEN_STREETS = (_FLOP, _TURN, _RIVER)   # their ordinal is 1, 2, 3
