@@ -42,6 +42,8 @@ class IngestSummary:
     quarantined: int = 0
     findings: int = 0
     seconds: float = 0.0
+    models_seconds: float = 0.0
+    """Of ``seconds``, the rebuild of the SQL models (0 when they were current)."""
     reasons: Counter = field(default_factory=Counter)
 
     def as_dict(self) -> dict:
@@ -49,7 +51,8 @@ class IngestSummary:
             "files": self.files, "files_unchanged": self.files_unchanged, "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
             "quarantined": self.quarantined, "findings": self.findings,
-            "seconds": round(self.seconds, 3), "quarantine_reasons": dict(self.reasons.most_common()),
+            "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
+            "quarantine_reasons": dict(self.reasons.most_common()),
         }
 
 
@@ -169,7 +172,9 @@ def ingest(
     current = warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint
     if not current:
         stamp.unlink(missing_ok=True)
+        building = time.perf_counter()
         models.build(warehouse)
+        summary.models_seconds = time.perf_counter() - building
         stamp.write_text(fingerprint)
     summary.seconds = time.perf_counter() - started
     return summary

@@ -11,10 +11,30 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal  # noqa: F401 (the doctests use it)
 
+import numpy as np
 import pyarrow as pa
 
 MONEY = pa.decimal128(18, 2)
 """Chips, points and money: exact to the cent and the half point."""
+
+
+def money_from_cents(cents: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
+    """A MONEY column from integer hundredths, without a Decimal per value.
+
+    A decimal128 value is its unscaled integer in 16 little-endian bytes: the cents and
+    their sign extension. ``valid`` (bool per value) marks the values that are not null.
+
+    >>> money_from_cents(np.array([250, -5, 0]), np.array([True, True, False])).to_pylist()
+    [Decimal('2.50'), Decimal('-0.05'), None]
+    """
+    cents = np.ascontiguousarray(cents, dtype=np.int64)
+    words = np.empty((len(cents), 2), dtype=np.int64)
+    words[:, 0] = cents
+    words[:, 1] = cents >> 63
+    bitmap = None
+    if valid is not None and not valid.all():
+        bitmap = pa.py_buffer(np.packbits(valid.astype(np.bool_), bitorder="little"))
+    return pa.Array.from_buffers(MONEY, len(cents), [bitmap, pa.py_buffer(words)])
 
 SCHEMAS: dict[str, pa.Schema] = {}
 
@@ -69,6 +89,19 @@ class TableRows:
     def __init__(self) -> None:
         self._columns: dict[tuple[str, str], dict[str, list]] = {}
         self._counts: dict[tuple[str, str], int] = defaultdict(int)
+        self._tables: dict[tuple[str, str], list[pa.Table]] = defaultdict(list)
+
+    def add_table(self, table: str, game: str, rows: pa.Table) -> None:
+        """Rows already in Arrow (a compiled batch's columns), in the table's schema.
+
+        >>> rows = TableRows()
+        >>> rows.add("game_players", "holdem", game_id="a1", player="Anna")
+        >>> rows.add_table("game_players", "holdem", pa.table({"game_id": ["a2"], "player": ["Boris"],
+        ...     "seat": pa.array([3], pa.int16()), "net": money_from_cents(np.array([-150]))}))
+        >>> rows.to_arrow()[("game_players", "holdem")].column("net").to_pylist()
+        [None, Decimal('-1.50')]
+        """
+        self._tables[(table, game)].append(rows.select(SCHEMAS[table].names).cast(SCHEMAS[table]))
 
     def add(self, table: str, game: str, **values) -> None:
         key = (table, game)
@@ -139,7 +172,10 @@ class TableRows:
             self._counts[key] = keep
 
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
-        return {
+        tables = {
             (table, game): pa.Table.from_pydict(columns, schema=SCHEMAS[table])
             for (table, game), columns in self._columns.items()
         }
+        for key, ready in self._tables.items():
+            tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
+        return tables
