@@ -28,12 +28,13 @@ Conventions, shared by every producer and consumer of a batch:
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass, field
 from datetime import datetime
 
 import numpy as np
 
-from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, Street
+from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, HoldemHand, Street
 
 KINDS = tuple(ActionKind)
 STREETS = tuple(Street)
@@ -155,3 +156,173 @@ class HandBatch:
             cards=_i(actions, np.int8, -1, 2), pot=_i(actions, np.int8, -1), line=_i(actions, np.int32),
             pot_amount=_i(pots, np.int64),
         )
+
+
+# ---------------------------------------------------------------------- the reference converter
+
+
+def _cents(value) -> int | None:
+    """``value`` (a Decimal) in hundredths, or None when it has more than two decimals."""
+    scaled = value * 100
+    whole = int(scaled)
+    return whole if whole == scaled else None
+
+
+def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatch:
+    """The batch of parsed hands, following the module's conventions: the plain-Python
+    reference (and test oracle) for ``parsers.pokerstars_fast``, not a fast path.
+
+    Besides the module's out-of-lane cases it also puts out: one name in two seats, a hole-card
+    record of other than two cards, a show line of more than two cards, a summary board that is
+    empty or of more than five cards. ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
+
+    >>> from decimal import Decimal as D
+    >>> from rules.holdem_hand import Action, Seat, Summary
+    >>> from rules.records import GameInfo, Source
+    >>> hand = HoldemHand(
+    ...     source=Source(file="h.txt", first_line=1, last_line=9, game_id="g"), info=GameInfo(game="holdem"),
+    ...     hand_id="1", betting=BettingStructure.NO_LIMIT, small_blind=D("0.01"), big_blind=D("0.02"),
+    ...     currency="USD", button_seat=1, header_line=1,
+    ...     seats=(Seat(seat=1, player="Anna", stack=D(1), line=3), Seat(seat=2, player="Boris", stack=D(2), line=4)),
+    ...     actions=(Action(street=Street.PREFLOP, player="Boris", kind=ActionKind.POST_BB, amount=D("0.02"), line=5),),
+    ...     summary=Summary(total_pot=D("0.02"), rake=D(0), total_line=8))
+    >>> b = batch_from_hands([hand])
+    >>> bool(b.in_lane[0]), b.stack.tolist(), b.actor.tolist(), b.amount.tolist()
+    (True, [100, 200], [1], [2])
+    >>> b = batch_from_hands([dataclasses.replace(hand, summary=None)])
+    >>> bool(b.in_lane[0])
+    False
+    """
+    n_seats = sum(len(h.seats) for h in hands)
+    n_actions = sum(len(h.actions) for h in hands)
+    n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
+    b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
+    b.source_file = source_file or (hands[0].source.file if hands else "")
+    s0 = a0 = p0 = 0
+    for h, hand in enumerate(hands):
+        b.seat_start[h], b.action_start[h], b.pot_start[h] = s0, a0, p0
+        ok = _fill_hand(b, h, hand, s0, a0, p0)
+        b.in_lane[h] = ok
+        s0 += len(hand.seats)
+        a0 += len(hand.actions)
+        p0 += len(hand.summary.pots) if hand.summary is not None else 0
+        b.game_id.append(hand.source.game_id)
+        b.hand_id.append(hand.hand_id)
+        b.tournament_id.append(hand.tournament_id)
+        b.stakes.append(hand.stakes)
+        b.currency.append(hand.currency)
+        b.club.append(hand.info.club)
+        b.table_name.append(hand.info.table_name)
+        b.played_at.append(hand.info.played_at)
+        b.player.extend(s.player for s in hand.seats)
+    n = len(hands)
+    b.seat_start[n], b.action_start[n], b.pot_start[n] = s0, a0, p0
+    return b
+
+
+def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, s0: int, a0: int, p0: int) -> bool:
+    """Fill hand ``h``'s columns; False when the hand is out of the lane."""
+    ok = True
+    summary = hand.summary
+    if (summary is None or hand.is_cancelled or hand.cash_outs or hand.cap is not None or len(hand.boards) > 1
+            or (summary is not None and len(summary.boards) > 1)
+            or any(a.board or a.is_capped for a in hand.actions)):
+        ok = False
+    b.first_line[h] = hand.source.first_line
+    b.last_line[h] = hand.source.last_line
+    b.betting[h] = BETTINGS.index(hand.betting)
+    b.is_short_deck[h] = hand.is_short_deck
+    b.is_tournament[h] = hand.is_tournament
+
+    def cents(value) -> int:
+        nonlocal ok
+        c = _cents(value)
+        if c is None:
+            ok = False
+            return 0
+        return c
+
+    b.small_blind[h] = cents(hand.small_blind)
+    b.big_blind[h] = cents(hand.big_blind)
+    if hand.betting is BettingStructure.LIMIT:
+        b.small_bet[h] = -1 if hand.small_bet is None else cents(hand.small_bet)
+        b.big_bet[h] = -1 if hand.big_bet is None else cents(hand.big_bet)
+    b.ante[h] = cents(hand.ante)
+    b.max_seats[h] = hand.max_seats or 0
+    b.button_seat[h] = hand.button_seat or 0
+    if hand.boards:
+        for i, c in enumerate(hand.boards[0][:5]):
+            b.board[h, i] = c.code
+        for i, line in enumerate(hand.board_lines[0][:3] if hand.board_lines else ()):
+            b.board_lines[h, i] = line
+    # seats, by name
+    index: dict[str, int] = {}
+    for i, s in enumerate(hand.seats):
+        if s.player in index:
+            ok = False      # one name in two seats: actions cannot be told apart
+        index[s.player] = i
+        j = s0 + i
+        b.seat_no[j] = s.seat
+        b.stack[j] = cents(s.stack)
+        b.is_sitting_out[j] = s.is_sitting_out
+        b.seat_line[j] = s.line
+    # hole cards merged as the replay merges them: the longest record wins, a conflict is out
+    holes: dict[str, tuple] = {}
+    for record in hand.hole_cards:
+        i = index.get(record.player)
+        if i is None or len(record.cards) != 2:
+            ok = False
+            continue
+        known = holes.get(record.player)
+        if known is None:
+            holes[record.player] = record.cards
+            j = s0 + i
+            b.hole[j, 0], b.hole[j, 1] = record.cards[0].code, record.cards[1].code
+            b.hole_how[j] = HOWS.index(record.how)
+            b.hole_line[j] = record.line
+        elif set(known) != set(record.cards):
+            ok = False
+    # actions
+    for k, a in enumerate(hand.actions):
+        j = a0 + k
+        i = index.get(a.player)
+        if i is None:
+            ok = False
+            i = -1
+        b.street[j] = STREETS.index(a.street)
+        b.actor[j] = i
+        b.kind[j] = KINDS.index(a.kind)
+        b.amount[j] = cents(a.amount)
+        if a.kind is ActionKind.RAISE and a.raise_to is not None:
+            b.raise_to[j] = cents(a.raise_to)
+        b.is_all_in[j] = a.is_all_in
+        if len(a.cards) > 2:
+            ok = False
+        for c, card in enumerate(a.cards[:2]):
+            b.cards[j, c] = card.code
+        b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
+        b.line[j] = a.line
+    if summary is not None:
+        b.total_pot[h] = cents(summary.total_pot)
+        b.rake[h] = cents(summary.rake)
+        b.total_line[h] = summary.total_line
+        for k, amount in enumerate(summary.pots):
+            b.pot_amount[p0 + k] = cents(amount)
+        if summary.boards:
+            for i, c in enumerate(summary.boards[0][:5]):
+                b.summary_board[h, i] = c.code
+            if not summary.boards[0] or len(summary.boards[0]) > 5:
+                ok = False
+            b.summary_board_line[h] = summary.board_lines[0] if summary.board_lines else 0
+        for s in summary.seats:
+            i = index.get(s.player)
+            if i is None or len(s.won) > 1:
+                ok = False
+                continue
+            j = s0 + i
+            b.summary_line[j] = s.line
+            if s.won:
+                b.summary_won[j] = cents(s.won[0])
+    if hand.boards and len(hand.boards[0]) > 5:
+        ok = False
+    return ok
