@@ -60,7 +60,7 @@ from rules.records import PlayerResult, Replay, slot_filler
 from rules.rulebook import register
 
 __all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP",
-           "warm_kernels"]
+           "warm_kernels", "allin_ev_values"]
 
 RULES = {
     "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
@@ -911,17 +911,11 @@ class _Replayer:
         board = tuple(self.hand.boards[0][: street.board_size]) if self.hand.boards else ()
         index = {p.name: i for i, p in enumerate(contenders)}
         pot_sets = [[index[n] for n in pot.eligible] for pot in pots]
-        from rules.equity import pot_equities  # Numba: loaded only for all-in hands
-        try:
-            eq = pot_equities([[c.code for c in h] for h in holes], [c.code for c in board], pot_sets, self.order)
-        except HandError:
+        values = allin_ev_values([[c.code for c in h] for h in holes], [c.code for c in board], pot_sets,
+                                 net_pots, self.order, self.unit)
+        if values is None:
             return {}
-        ev: dict[str, Decimal] = {}
-        for k, net in enumerate(net_pots):
-            for p in contenders:
-                share = Decimal(repr(float(eq[k][index[p.name]])))
-                ev[p.name] = ev.get(p.name, _ZERO) + net * share
-        return {name: value.quantize(self.unit) for name, value in ev.items()}
+        return {p.name: value for p, value in zip(contenders, values)}
 
     def _is_walk(self, contenders: list[_P]) -> bool:
         if len(contenders) != 1:
@@ -992,6 +986,26 @@ def warm_kernels() -> None:
         _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, np.empty(1, dtype=np.int32))
     for board in ((), (43, 39, 34), (43, 39, 34, 30)):   # Ah Ad v Kh Kd: preflop, flop, turn
         pot_equities([[51, 50], [47, 46]], board, [[0, 1]])
+
+
+def allin_ev_values(holes: list[list[int]], board: list[int], pot_sets: list[list[int]], net_pots: list[Decimal],
+                    order: RankOrder, unit: Decimal) -> list[Decimal] | None:
+    """Each contender's expected collected amount: the net of every pot times his exact equity in it
+    (``holes``: the contenders' card codes; ``pot_sets``: indices into ``holes``), quantized to
+    ``unit``; None when the cards cannot be ranked (a card twice or off the deck). The replay and
+    the compiled lane (rules.holdem_fast) share it, so their EVs agree to the cent."""
+    from rules.equity import pot_equities  # Numba: loaded only for all-in hands
+    try:
+        eq = pot_equities(holes, board, pot_sets, order)
+    except HandError:
+        return None
+    if not net_pots:
+        return []
+    ev = [_ZERO] * len(holes)
+    for k, net in enumerate(net_pots):
+        for i in range(len(holes)):
+            ev[i] = ev[i] + net * Decimal(repr(float(eq[k][i])))
+    return [value.quantize(unit) for value in ev]
 
 
 def _unit(hand: HoldemHand) -> Decimal:
