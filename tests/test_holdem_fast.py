@@ -80,3 +80,65 @@ def test_batch_from_hands_puts_a_hand_without_summary_out_of_the_lane():
     hands[1] = dataclasses.replace(hands[1], summary=None)
     b = batch_from_hands(hands)
     assert b.in_lane.tolist() == [True, False, True]
+
+
+# ---------------------------------------------------------------------- the kernel against the reference
+
+from rules.holdem import replay  # noqa: E402
+from rules.holdem_batch import POSITIONS  # noqa: E402
+from rules.holdem_fast import FactBatch, replay_batch  # noqa: E402
+
+
+def _d(cents) -> Decimal:
+    return Decimal(int(cents)) / 100
+
+
+def _pos(code) -> str | None:
+    return None if code < 0 else POSITIONS[code]
+
+
+def _mismatch(b: HandBatch, f: FactBatch, h: int, hand: HoldemHand, result) -> str | None:
+    """Why certified hand ``h`` differs from the reference's replay, or None when it does not."""
+    if result.findings:
+        return f"certified, but the reference finds {[x.rule_id for x in result.findings]}"
+    got = (bool(f.is_walk[h]), int(f.count_players[h]), _d(f.total_pot[h]), _d(f.rake[h]))
+    want = (result.is_walk, result.count_players, result.total_pot, result.rake)
+    if got != want:
+        return f"hand facts {got} != {want}"
+    a0 = b.action_start[h]
+    if len(result.actions) != b.action_start[h + 1] - a0:
+        return "action facts count"
+    for k, fact in enumerate(result.actions):
+        j = a0 + k
+        mine = (int(f.action_no[j]), None if f.seat[j] < 0 else int(f.seat[j]), _pos(f.position[j]),
+                _d(f.amount[j]), _d(f.to_call[j]), int(f.bet_level[j]), bool(f.is_all_in[j]))
+        ref = (fact.action_no, fact.seat, fact.position, fact.amount, fact.to_call, fact.bet_level, fact.is_all_in)
+        if mine != ref or fact.action.line != b.line[j]:
+            return f"action {k} ({fact.action.kind}): {mine} != {ref}"
+    s0, s1 = b.seat_start[h], b.seat_start[h + 1]
+    rows = sorted((int(f.fact_order[j]), j) for j in range(s0, s1) if f.has_fact[j])
+    if len(rows) != len(result.facts) or len(rows) != len(result.players):
+        return f"player facts count {len(rows)} != {len(result.facts)}"
+    for (_, j), fact, res in zip(rows, result.facts, result.players):
+        mine = (b.player[j], int(b.seat_no[j]), _pos(f.seat_position[j]), _d(f.stack_start[j]), _d(f.invested[j]),
+                _d(f.collected[j]), _d(f.cash_out[j]), _d(f.net[j]), _d(f.allin_ev_net[j]), bool(f.saw_flop[j]),
+                bool(f.saw_turn[j]), bool(f.saw_river[j]), bool(f.went_to_showdown[j]), bool(f.won_at_showdown[j]))
+        ref = (fact.player, fact.seat, fact.position, fact.stack_start, fact.invested, fact.collected, fact.cash_out,
+               fact.net, fact.allin_ev_net, fact.saw_flop, fact.saw_turn, fact.saw_river, fact.went_to_showdown,
+               fact.won_at_showdown)
+        if mine != ref:
+            return f"player {b.player[j]}: {mine} != {ref}"
+        if (res.player, res.seat, res.net) != (b.player[j], int(b.seat_no[j]), _d(f.net[j])):
+            return f"player result {res} differs"
+    return None
+
+
+def _check_hands(hands: list[HoldemHand], allin_ev: bool = True, **options) -> tuple[int, list[str]]:
+    b = batch_from_hands(hands)
+    f = replay_batch(b, allin_ev=allin_ev, **options)
+    problems = []
+    for h in map(int, f.certified.nonzero()[0]):
+        why = _mismatch(b, f, h, hands[h], replay(hands[h], allin_ev=allin_ev, **options))
+        if why:
+            problems.append(f"{hands[h].hand_id}: {why}")
+    return int(f.certified.sum()), problems
