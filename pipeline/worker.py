@@ -17,6 +17,7 @@ import pyarrow as pa
 from parsers.formats import HEADERS, quarantine_game
 from parsers.source import Chunk, decode, normalize_lines, split_games
 from pipeline.audit import audit_chunk, internal_error
+from pipeline.facts.holdem import ingest_lane
 from pipeline.games import handler_for
 from pipeline.tables import TableRows
 from rules.findings import Severity
@@ -32,6 +33,8 @@ class FileResult:
     tables: dict[tuple[str, str], pa.Table] = field(default_factory=dict)
     count_games: int = 0
     count_known: int = 0
+    count_lane: int = 0
+    """Of ``count_games``, those stored by the compiled lane (the rest took the full path)."""
     count_quarantined: int = 0
     count_findings: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
@@ -58,8 +61,12 @@ def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
     return parse_bytes(Path(path).read_bytes(), str(path), known)
 
 
-def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY) -> FileResult:
-    """The same for a file's bytes already in memory (an upload, a Spark binaryFile row)."""
+def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, lane: bool = True) -> FileResult:
+    """The same for a file's bytes already in memory (an upload, a Spark binaryFile row).
+
+    PokerStars hands go through the compiled lane first (``pipeline.facts.holdem.ingest_lane``);
+    what it does not certify, and every other game, takes the full path. ``lane=False`` sends
+    everything the full path (the tests compare the two)."""
     result = FileResult(source_file, hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
     rows = TableRows()
     text = decode(data)
@@ -67,12 +74,21 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY) -> Fi
     # splitter and the parsers see it normalized. Both number lines the same way.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     seen: set[str] = set()
+    fresh: list[Chunk] = []
     for chunk in split_games(normalize_lines(text), HEADERS):
         if chunk.game_id in seen or is_known(known, chunk.game_id):
             result.count_known += 1
             continue
         seen.add(chunk.game_id)
-        _ingest_chunk(chunk, source_file, rows, result, raw_lines)
+        fresh.append(chunk)
+    lane_chunks = [chunk for chunk in fresh if chunk.format == "pokerstars"] if lane else []
+    done = ingest_lane(lane_chunks, source_file, rows) if lane_chunks else ()
+    stored = {chunk.game_id for chunk, ok in zip(lane_chunks, done) if ok}
+    result.count_games += len(stored)
+    result.count_lane = len(stored)
+    for chunk in fresh:
+        if chunk.game_id not in stored:
+            _ingest_chunk(chunk, source_file, rows, result, raw_lines)
     result.tables = rows.to_arrow()
     return result
 

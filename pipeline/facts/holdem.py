@@ -8,12 +8,17 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+import numpy as np
 import pyarrow as pa
 
 from pipeline.games import Handler
-from pipeline.tables import MONEY, TableRows, define
-from rules.cards import format_cards
+from pipeline.tables import MONEY, TableRows, define, money_from_cents
+from rules.cards import Card, format_cards
 from rules.holdem import HoldemReplay, replay
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, batch_from_hands
+from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
 
 HOLDEM_ACTIONS = define(
@@ -138,3 +143,168 @@ def _cards_text(cards) -> str | None:
     return text
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows)}
+
+
+# ////////////////////////////////////////////////////////////////////// the compiled lane
+# The same rows as add_game_rows and _add_rows write for a replayed HoldemHand, built column by
+# column from a batch and its facts (rules.holdem_fast) without a Python object per value.
+# tests/test_holdem_lane.py holds the two to the same tables.
+
+def _codes_text(values) -> pa.Array:
+    """A string array to ``take`` codes from; the last entry (taken by code -1) is null."""
+    return pa.array([*values, None], pa.string())
+
+
+_KIND_TEXT = _codes_text(kind.value for kind in KINDS)
+_STREET_TEXT = _codes_text(street.value for street in STREETS)
+_POSITION_TEXT = _codes_text(POSITIONS)
+_VOLUNTARY_CODES = np.array([kind in _VOLUNTARY for kind in KINDS])
+_RAISE_CODE = KINDS.index(ActionKind.RAISE)
+_HOLE_TEXT_BY_CODES = pa.array([f"{Card(a)} {Card(b)}" if a != b else None for a in range(54) for b in range(54)]
+                               + [None], pa.string())
+
+
+def _text_codes(codes: np.ndarray, table: pa.Array) -> pa.Array:
+    """``table[code]`` per code, -1 (or any negative) taking the null at the table's end."""
+    codes = np.where(codes < 0, len(table) - 1, codes)
+    return table.take(pa.array(codes.astype(np.int32)))
+
+
+def _cents(values: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
+    return money_from_cents(values, valid)
+
+
+def ingest_lane(chunks: list, source_file: str, rows: TableRows) -> np.ndarray:
+    """Read, replay and store the PokerStars ``chunks`` of a file in batch; returns, per chunk,
+    whether its rows were added. The others (not read or not certified by the lane) are left
+    to the full path, which parses, replays and explains them one by one."""
+    batch, read = _read(chunks, source_file)
+    facts = replay_batch(batch)
+    take = facts.certified & batch.in_lane
+    add_batch_rows(rows, batch, facts, take)
+    done = np.zeros(len(chunks), dtype=bool)
+    done[read] = take
+    return done
+
+
+def _read(chunks: list, source_file: str) -> tuple[HandBatch, np.ndarray]:
+    """The batch of the chunks the reference parser reads, and their indices."""
+    hands, read = [], []
+    for index, chunk in enumerate(chunks):
+        try:
+            hands.append(parse_chunk(chunk, source_file))
+        except ParseError:
+            continue
+        read.append(index)
+    return batch_from_hands(hands, source_file), np.array(read, dtype=np.int64)
+
+
+def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray) -> int:
+    """The rows of the batch's hands marked in ``take`` (certified ones): ``games``,
+    ``game_players``, ``holdem_actions`` and ``holdem_results``; returns how many hands."""
+    hands = np.flatnonzero(take)
+    if hands.size == 0:
+        return 0
+    b, f = batch, facts
+    # Per-hand strings and values as Arrow arrays, taken per row below.
+    game_id = pa.array(b.game_id, pa.string())
+    hand_id = pa.array(b.hand_id, pa.string())
+    short = b.is_short_deck
+    for game in ("holdem", "holdem36"):
+        chosen = hands[short[hands] == (game == "holdem36")]
+        if chosen.size:
+            _add_game_batch(rows, game, b, f, chosen, game_id, hand_id)
+    return int(hands.size)
+
+
+def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
+                    game_id: pa.Array, hand_id: pa.Array) -> None:
+    n_hands = len(b.in_lane)
+    # seats (facts) of the chosen hands, in each hand's fact order
+    seat_hand = np.repeat(np.arange(n_hands), np.diff(b.seat_start))
+    chosen_hand = np.zeros(n_hands, dtype=bool)
+    chosen_hand[hands] = True
+    seats = np.flatnonzero(chosen_hand[seat_hand] & f.has_fact)
+    seats = seats[np.lexsort((f.fact_order[seats], seat_hand[seats]))]
+    s_hand = seat_hand[seats]
+    players_per_hand = np.bincount(s_hand, minlength=n_hands)
+
+    rows.add_table("games", game, pa.table({
+        "game_id": game_id.take(hands),
+        "source_file": pa.array([b.source_file] * len(hands), pa.string()),
+        "first_line": pa.array(b.first_line[hands], pa.int32()),
+        "last_line": pa.array(b.last_line[hands], pa.int32()),
+        "played_at": pa.array([b.played_at[h] for h in hands], pa.timestamp("us")),
+        "club": pa.array([b.club[h] for h in hands], pa.string()),
+        "table_name": pa.array([b.table_name[h] for h in hands], pa.string()),
+        "ruleset": _text_codes(b.betting[hands], _codes_text(f"pokerstars {x.value}" for x in BETTINGS)),
+        "count_players": pa.array(players_per_hand[hands], pa.int16()),
+        "count_errors": pa.array(np.zeros(len(hands), np.int32)),
+        "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
+    }))
+    player = pa.array(b.player, pa.string())
+    s_game_id = game_id.take(s_hand)
+    rows.add_table("game_players", game, pa.table({
+        "game_id": s_game_id, "player": player.take(seats),
+        "seat": pa.array(b.seat_no[seats], pa.int16()), "net": _cents(f.net[seats]),
+    }))
+
+    action_hand = np.repeat(np.arange(n_hands), np.diff(b.action_start))
+    actions = np.flatnonzero(chosen_hand[action_hand])
+    a_hand = action_hand[actions]
+    kind = b.kind[actions]
+    is_raise = kind == _RAISE_CODE
+    rows.add_table("holdem_actions", game, pa.table({
+        "game_id": game_id.take(a_hand), "hand_id": hand_id.take(a_hand),
+        "action_no": pa.array(f.action_no[actions], pa.int16()),
+        "street": _text_codes(b.street[actions], _STREET_TEXT),
+        "player": player.take(b.seat_start[a_hand] + b.actor[actions]),
+        "seat": pa.array(f.seat[actions], pa.int16(), mask=f.seat[actions] < 0),
+        "position": _text_codes(f.position[actions], _POSITION_TEXT),
+        "action": _text_codes(kind, _KIND_TEXT),
+        "amount": _cents(f.amount[actions]),
+        "raise_to": _cents(b.raise_to[actions], is_raise),
+        "to_call": _cents(f.to_call[actions]),
+        "bet_level": pa.array(f.bet_level[actions], pa.int8()),
+        "is_all_in": pa.array(f.is_all_in[actions]),
+        "is_voluntary": pa.array(_VOLUNTARY_CODES[kind]),
+        "line": pa.array(b.line[actions], pa.int32()),
+        "board": pa.array(np.zeros(len(actions), np.int8)),
+    }))
+
+    hole = b.hole[seats].astype(np.int64)
+    hole_code = np.where((hole[:, 0] >= 0) & (hole[:, 1] >= 0), hole[:, 0] * 54 + hole[:, 1], -1)
+    showdown = f.went_to_showdown[seats]
+    net = f.net[seats]
+    stakes = pa.array([_stakes_text(b, h) for h in hands], pa.string())
+    at = np.searchsorted(hands, s_hand)      # each seat's place among the chosen hands
+    currency = pa.array([b.currency[h] for h in hands], pa.string())
+    rows.add_table("holdem_results", game, pa.table({
+        "game_id": s_game_id, "hand_id": hand_id.take(s_hand), "player": player.take(seats),
+        "seat": pa.array(b.seat_no[seats], pa.int16()),
+        "position": _text_codes(f.seat_position[seats], _POSITION_TEXT),
+        "hole_cards": _text_codes(hole_code, _HOLE_TEXT_BY_CODES),
+        "stack_start": _cents(f.stack_start[seats]), "invested": _cents(f.invested[seats]),
+        "collected": _cents(f.collected[seats]), "net": _cents(net),
+        "net_showdown": _cents(np.where(showdown, net, 0)), "allin_ev_net": _cents(f.allin_ev_net[seats]),
+        "saw_flop": pa.array(f.saw_flop[seats]), "saw_turn": pa.array(f.saw_turn[seats]),
+        "saw_river": pa.array(f.saw_river[seats]), "went_to_showdown": pa.array(showdown),
+        "won_at_showdown": pa.array(f.won_at_showdown[seats]),
+        "is_walk": pa.array(f.is_walk[s_hand]),
+        "small_blind": _cents(b.small_blind[s_hand]), "big_blind": _cents(b.big_blind[s_hand]),
+        "stakes": stakes.take(at),
+        "betting": _text_codes(b.betting[s_hand], _codes_text(x.value for x in BETTINGS)),
+        "currency": currency.take(at),
+        "is_tournament": pa.array(b.is_tournament[s_hand]),
+        "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
+        "count_players": pa.array(f.count_players[s_hand], pa.int16()),
+        "rake": _cents(f.rake[s_hand]), "cash_out": _cents(f.cash_out[seats]),
+        "total_pot": _cents(f.total_pot[s_hand]),
+    }))
+
+
+def _stakes_text(b: HandBatch, h: int) -> str:
+    stakes = b.stakes[h]
+    if b.is_tournament[h] and not stakes.endswith(" T"):
+        stakes = f"{stakes} T"
+    return stakes
