@@ -173,8 +173,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     reference (and test oracle) for ``parsers.pokerstars_fast``, not a fast path.
 
     Besides the module's out-of-lane cases it also puts out: one name in two seats, a hole-card
-    record of other than two cards, a show line of more than two cards, a summary board that is
-    empty or of more than five cards. ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
+    record of other than two cards, a show line of more than two cards, two summary seat lines of
+    one player, a summary board that is empty or of more than five cards. ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
 
     >>> from decimal import Decimal as D
     >>> from rules.holdem_hand import Action, Seat, Summary
@@ -314,11 +314,13 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, s0: int, a0: int, p0: int
             if not summary.boards[0] or len(summary.boards[0]) > 5:
                 ok = False
             b.summary_board_line[h] = summary.board_lines[0] if summary.board_lines else 0
+        summarized = set()
         for s in summary.seats:
             i = index.get(s.player)
-            if i is None or len(s.won) > 1:
+            if i is None or len(s.won) > 1 or s.player in summarized:
                 ok = False
                 continue
+            summarized.add(s.player)
             j = s0 + i
             b.summary_line[j] = s.line
             if s.won:

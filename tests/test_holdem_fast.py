@@ -302,7 +302,7 @@ def test_certified_generated_hands_match_the_reference_replay(game, seed, option
     assert share >= 0.95
 
 
-@pytest.mark.parametrize("limit_cap, cap_heads_up", [(None, False), (3, True), (4, True)])
+@pytest.mark.parametrize("limit_cap, cap_heads_up", [(None, False), (2, True), (3, True), (4, False)])
 def test_limit_cap_options_follow_the_reference(limit_cap, cap_heads_up):
     hands = _generated("holdem", 300, 21, betting="limit", players="2-4")
     certified, problems = _check_hands(hands, allin_ev=False, limit_cap=limit_cap, cap_heads_up=cap_heads_up)
@@ -342,3 +342,89 @@ def test_every_certified_corpus_hand_matches_the_reference_replay():
     assert total >= 400
     assert not problems, "\n".join(problems[:10])
     assert certified / total >= 0.9
+
+
+# ---------------------------------------------------------------------- mutations: never certify a flagged hand
+
+import random  # noqa: E402
+import re  # noqa: E402
+
+_MONEY = re.compile(r"\$\d+(?:\.\d+)?")
+_CARD = re.compile(r"(?<=[\[ ])[2-9TJQKA][cdhs](?=[\] ])")
+_VERB = re.compile(r": (folds|checks|calls|bets|raises)")
+_RANKS, _SUITS = "23456789TJQKA", "cdhs"
+
+
+def _mutate(text: str, rng: random.Random) -> str:
+    """One random corruption of a hand's text: an amount, a card, a verb, a name, or a line moved,
+    dropped or doubled."""
+    lines = text.split("\n")
+    body = [i for i, line in enumerate(lines) if i > 1 and line and not line.startswith("***")]
+    how = rng.randrange(7)
+    if how == 0:
+        spots = list(_MONEY.finditer(text))
+        m = rng.choice(spots)
+        value = Decimal(m.group()[1:])
+        new = rng.choice([value + Decimal("0.01"), value - Decimal("0.01"), value * 2, value + 1, Decimal(0)])
+        return text[:m.start()] + f"${max(new, Decimal(0))}" + text[m.end():]
+    if how == 1:
+        spots = list(_CARD.finditer(text))
+        if not spots:
+            return text
+        m = rng.choice(spots)
+        return text[:m.start()] + rng.choice(_RANKS) + rng.choice(_SUITS) + text[m.end():]
+    if how == 2:
+        spots = list(_VERB.finditer(text))
+        if not spots:
+            return text
+        m = rng.choice(spots)
+        return text[:m.start()] + ": " + rng.choice(["folds", "checks", "calls $0.02", "bets $0.50"]) + text[m.end():]
+    i = rng.choice(body)
+    if how == 3 and i + 1 < len(lines) and lines[i + 1]:
+        lines[i], lines[i + 1] = lines[i + 1], lines[i]
+    elif how == 4:
+        del lines[i]
+    elif how == 5:
+        lines.insert(i, lines[i])
+    else:
+        names = re.findall(r"^Seat \d+: (.+?) \(", text, re.M)
+        head = lines[i].split(":")[0]
+        others = [n for n in names if n != head]
+        if head in names and others:
+            lines[i] = rng.choice(others) + lines[i][len(head):]
+    return "\n".join(lines)
+
+
+@pytest.mark.parametrize("game, seed, options", [
+    ("holdem", 31, dict(allin=0.01, short_stacks=0.1, straddle=0.1, players="2-4")),
+    ("holdem", 32, dict(betting="limit", players="2-4")),
+    ("holdem", 33, dict(betting="pot_limit", allin=0.01, short_stacks=0.1, players="2-5")),
+    ("holdem36", 34, dict(allin=0.01, short_stacks=0.1, players="2-4")),
+])
+def test_mutated_hands_the_reference_flags_are_never_certified(game, seed, options):
+    rng = random.Random(seed)
+    texts = [t for t, _ in generate_hands(game, count=250, seed=seed, **options)]
+    mutants = []
+    for text in texts:
+        for _ in range(3):
+            mutated = _mutate(text, rng)
+            if rng.random() < 0.3:
+                mutated = _mutate(mutated, rng)
+            if mutated != text:
+                mutants.append(mutated)
+    hands = _parse_text("\n\n\n".join(mutants) + "\n")
+    b = batch_from_hands(hands)
+    f = replay_batch(b)
+    flagged = certified = 0
+    problems = []
+    for h, hand in enumerate(hands):
+        result = replay(hand)
+        flagged += bool(result.findings)
+        if f.certified[h]:
+            certified += 1
+            why = _mismatch(b, f, h, hand, result)
+            if why:
+                problems.append(f"{hand.hand_id}: {why}")
+    print(f"{game}: {len(mutants)} mutants, {len(hands)} parsed, {flagged} flagged, {certified} certified")
+    assert flagged > len(hands) // 4      # the mutations do break hands
+    assert not problems, "\n".join(problems[:10])
