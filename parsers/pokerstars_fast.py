@@ -1,0 +1,1469 @@
+"""The fast lane's reader: a file's PokerStars Hold'em hands → one :class:`HandBatch`.
+
+Two steps, both exact copies of the full path where they answer at all:
+
+- :func:`split_text` cuts a decoded file into the chunks that
+  ``split_games(normalize_lines(text), HEADERS)`` returns (the same formats, lines and game
+  IDs), finding the header lines with one multiline regular expression over the whole text
+  instead of a match per line.
+- :func:`read_batch` reads the PokerStars chunks into a ``HandBatch``, one hand per chunk in
+  order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
+  what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
+  in the reference parser's order, by hand-written copies of its regular expressions that
+  answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
+  model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
+  out of the lane (``in_lane[h]`` False), and the worker then takes the full path for it.
+
+The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
+terminal sequence ``parsers.pokerstars._check_shape`` gives Lark) and a hand is in the lane
+only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
+
+>>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
+... Table 'T' 6-max Seat #1 is the button
+... Seat 1: Anna ($2 in chips)
+... Seat 2: Boris: the great ($2 in chips)
+... Anna: posts small blind $0.01
+... Boris: the great: posts big blind $0.02
+... *** HOLE CARDS ***
+... Anna: folds
+... Uncalled bet ($0.01) returned to Boris: the great
+... Boris: the great collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0
+... Seat 1: Anna (button) (small blind) folded before Flop
+... Seat 2: Boris: the great (big blind) collected ($0.02)'''
+>>> batch = read_batch(split_text(text), "x.txt")
+>>> batch.in_lane.tolist(), batch.player, batch.actor.tolist(), batch.amount.tolist()
+([True], ['Anna', 'Boris: the great'], [0, 1, 0, 1, 1], [1, 2, 0, 1, 2])
+>>> read_batch(split_text(text.replace("$0.02 from", "$0.0x2 from")), "x.txt").in_lane.tolist()
+[False]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from datetime import datetime
+from decimal import ROUND_DOWN, Decimal
+
+import numpy as np
+from re import _constants as _C
+from re._parser import parse as _sre_parse
+from numba import njit
+
+from parsers import pokerstars as ps
+from parsers.errors import ParseError
+from parsers.formats import HEADERS
+from parsers.source import Chunk, _dedent, _is_filler, game_id, normalize_lines, split_games
+from rules.holdem_batch import HandBatch
+from rules.holdem_hand import ActionKind, BettingStructure
+
+__all__ = ["split_text", "read_batch", "read_text"]
+
+# ////////////////////////////////////////////////////////////////////// the split
+
+_TRAILING = re.compile(r"[^\S\n]+$", re.MULTILINE)
+_HEADER_LINES = re.compile(r"\n(?!#)[ \t\ufeff]*(?:" + HEADERS.pattern + ")")
+"""The slow way to find header lines (any text): a try at every line start."""
+
+
+def _prefixes(items, k: int, icase: bool) -> set[tuple[str, bool]]:
+    """(prefix, open) pairs: the first ``k`` characters a parsed regex can start with.
+
+    ``open`` means anything may follow a prefix shorter than ``k``. Anything not understood
+    counts as "any character": the set is always a superset of what the regex can match.
+    """
+    if k == 0:
+        return {("", False)}
+    if not items:
+        return {("", False)}
+    op, av = items[0]
+    rest = items[1:]
+    if op is _C.LITERAL:
+        char = chr(av)
+        heads = [(c, False) for c in ({char, char.lower(), char.upper()} if icase else {char})]
+    elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
+        chars = {chr(a) for _, a in av}
+        if icase:
+            chars |= {c.lower() for c in chars} | {c.upper() for c in chars}
+        heads = [(c, False) for c in chars]
+    elif op is _C.SUBPATTERN:
+        _, add, drop, sub = av
+        heads = _prefixes(list(sub), k, (icase or bool(add & re.IGNORECASE)) and not drop & re.IGNORECASE)
+    elif op is _C.BRANCH:
+        heads = set().union(*(_prefixes(list(alt), k, icase) for alt in av[1]))
+    elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1:
+        heads = {(p, True) for p, _ in _prefixes(list(av[2]) * min(av[0], k), k, icase)}
+    elif op is _C.AT:
+        heads = [("", False)]       # zero width
+    else:
+        return {("", True)}
+    out: set[tuple[str, bool]] = set()
+    for prefix, is_open in heads:
+        if is_open or len(prefix) >= k:
+            out.add((prefix[:k], is_open and len(prefix) < k))
+        else:
+            out.update((prefix + tail, tail_open) for tail, tail_open in _prefixes(rest, k - len(prefix), icase))
+    return out
+
+
+def _header_table() -> np.ndarray:
+    """256 × 256 booleans: may a line whose (unindented) text starts with these two bytes be a header?"""
+    table = np.zeros((256, 256), dtype=np.bool_)
+    for prefix, _ in _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 2, False):
+        codes = [ord(c) for c in prefix]
+        if any(c > 127 for c in codes):
+            continue        # ASCII texts only take the fast path
+        if not codes:
+            table[:, :] = True
+        elif len(codes) == 1:
+            table[codes[0], :] = True
+        else:
+            table[codes[0], codes[1]] = True
+    return table
+
+
+_HEADER_TABLE = _header_table()
+_PREFIXES = _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 4, False)
+_HEADER_FOUR = frozenset(p for p, is_open in _PREFIXES if len(p) == 4)
+_HEADER_OPEN = tuple(p for p, is_open in _PREFIXES if len(p) < 4)
+"""A header line (unindented) starts with one of these four characters, or with a shorter prefix."""
+_FOURS = np.array(sorted((ord(p[0]) << 24) | (ord(p[1]) << 16) | (ord(p[2]) << 8) | ord(p[3]) for p in _HEADER_FOUR
+                         if p.isascii()) if not _HEADER_OPEN else [], dtype=np.uint32)
+"""The four-character prefixes as big-endian words, for the scan (empty: the scan uses the two-byte table only)."""
+
+
+@njit(cache=True)
+def _is_blank_byte(c):
+    return c == 32 or c == 9 or c == 11 or c == 12 or 28 <= c <= 31
+
+
+@njit(cache=True)
+def _candidate_lines(data, table, fours):
+    """Byte offsets of the lines of an ASCII text that may be headers (after an indent of
+    spaces and tabs), in order, and whether any line ends in a blank (normalize_lines strips it)."""
+    n = data.shape[0]
+    out = np.empty(n // 8 + 2, dtype=np.int64)
+    count = 0
+    start = 0
+    trailing = False
+    while start < n:
+        i = start
+        if data[i] != 35:       # "#"
+            while i < n and (data[i] == 32 or data[i] == 9):
+                i += 1
+            if i < n:
+                second = data[i + 1] if i + 1 < n else 10
+                candidate = table[data[i], second]
+                if candidate and fours.shape[0] > 0:
+                    candidate = False
+                    if i + 3 < n:
+                        word = (np.uint32(data[i]) << 24) | (np.uint32(data[i + 1]) << 16) \
+                            | (np.uint32(data[i + 2]) << 8) | np.uint32(data[i + 3])
+                        for f in fours:
+                            if f == word:
+                                candidate = True
+                                break
+                if candidate:
+                    if count == out.shape[0]:
+                        grown = np.empty(out.shape[0] * 2, dtype=np.int64)
+                        grown[:count] = out[:count]
+                        out = grown
+                    out[count] = start
+                    count += 1
+        # the next line
+        while start < n and data[start] != 10:
+            start += 1
+        if start > 0 and _is_blank_byte(data[start - 1]):
+            trailing = True
+        start += 1
+    return out[:count], trailing
+
+
+def split_text(text: str) -> list[Chunk]:
+    """``split_games(normalize_lines(text), HEADERS)``, cheaper: the header lines found in one pass.
+
+    >>> [(c.format, c.first_line, c.last_line) for c in split_text("x\\n\\nPokerStars Hand #1: a\\nb\\n\\n")]
+    [(None, 1, 1), ('pokerstars', 3, 4)]
+    """
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    ascii_text = text.isascii()
+    starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per header line
+    index = 0
+    offset = 0
+    count = text.count
+    if ascii_text:
+        data = text.encode("ascii")
+        candidates, trailing = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
+        if trailing:    # normalize_lines strips every line's trailing blanks
+            text = _TRAILING.sub("", text)
+            data = text.encode("ascii")
+            candidates, _ = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
+        count = text.count
+        match_header = HEADERS.match
+        four, opens = _HEADER_FOUR, _HEADER_OPEN
+        find = text.find
+        for at in candidates.tolist():
+            end = find("\n", at)
+            line = text[at:end] if end >= 0 else text[at:]
+            first = line[:1]
+            bare = line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line
+            if bare[:4] not in four and not bare.startswith(opens):
+                continue
+            match = match_header(bare)
+            if match:
+                index += count("\n", offset, at)
+                offset = at
+                starts.append((index, at, match.lastgroup))
+        lines = text.split("\n")
+    else:
+        text = _TRAILING.sub("", text.replace("\u00a0", " ").replace("\u202f", " "))
+        count = text.count
+        data = b""
+        for match in _HEADER_LINES.finditer("\n" + text):
+            at = match.start()      # the line's offset in text (its "\n" is one char before it there)
+            index += count("\n", offset, at)
+            offset = at
+            starts.append((index, at, match.lastgroup))
+        lines = text.split("\n")
+    if not starts or starts[0][0] > 0:
+        starts.insert(0, (0, 0, None))
+    starts.append((len(lines), len(text) + 1, None))
+    blake2b = hashlib.blake2b
+    chunks = []
+    append = chunks.append
+    for (begin, begin_at, fmt), (end, end_at, _) in zip(starts, starts[1:]):
+        stop = end
+        stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
+        while stop > begin:
+            last = lines[stop - 1]
+            c = last[:1]
+            if c and not ((c.isspace() or c == "#" or c == "*") and _is_filler(last)):
+                break
+            stop -= 1
+            stop_at -= len(last) + 1
+        if stop == begin:
+            continue
+        first = lines[begin]
+        if fmt is None or not ascii_text or first[:1] in (" ", "\t"):
+            if fmt is None:
+                while _is_filler(lines[begin]):
+                    begin += 1
+            body = _dedent(lines[begin:stop])
+            append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
+            continue
+        append(Chunk(fmt, begin + 1, stop, tuple(lines[begin:stop]),
+                     blake2b(data[begin_at:stop_at], digest_size=8).hexdigest()))
+    return chunks
+
+
+def split_reference(text: str) -> list[Chunk]:
+    """The full path's split, for comparison."""
+    return split_games(normalize_lines(text), HEADERS)
+# ////////////////////////////////////////////////////////////////////// the scanner
+# Byte strings the scanner compares with (global arrays are constants to Numba).
+
+
+def _b(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).copy()
+
+
+_STARS = _b("*** ")
+_SEAT_W = _b("Seat ")
+_TOTAL_W = _b("Total pot ")
+_BOARD_W = _b("Board [")
+_RUN_W = _b("Hand was run t")
+_TABLE_W = _b("Table '")
+_DEALT_W = _b("Dealt to ")
+_UNCALLED_W = _b("Uncalled bet (")
+_RETURNED_W = _b(") returned to ")
+_COLLECTED_W = _b(" collected ")
+_FROM_W = _b(" from ")
+_IN_CHIPS_W = _b(" in chips")
+_SITTING_W = _b("sitting out")
+_MAX_W = _b("-max")
+_PLAY_W = _b(" (Play Money)")
+_SEAT_HASH_W = _b(" Seat #")
+_BUTTON_W = _b(" is the button")
+_STARS_END = _b(" ***")
+_FIRST_W = _b("FIRST ")
+_SECOND_W = _b("SECOND ")
+_THIRD_W = _b("THIRD ")
+_ALLIN_W = _b(" and is all-in")
+_REACHED_W = _b(" and has reached the ")
+_CAP_W = _b(" cap")
+_TO_W = _b(" to ")
+_SAID_W = _b(' said, "')
+_CASHED_W = _b(" cashed out the hand")
+_CANCELLED_W = _b("Hand cancelled")
+_WON_W = _b("won ")
+_COLLECTED2_W = _b("collected ")
+_WON_SUB = _b("won")
+_COLLECTED_SUB = _b("collected")
+_ED_W = _b("ed [")
+_SHOWED_W = _b("showed [")
+_MUCKED_W = _b("mucked [")
+_SHOWED_START = _b("showed")
+_POT_W = _b("pot")
+_MAIN_POT_W = _b("main pot")
+_SIDE_POT_W = _b("side pot")
+_MAIN_W = _b(" Main pot")
+_SIDE_W = _b(" Side pot")
+_RAKE_W = _b("Rake ")
+
+
+def _table(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Several words as one byte array and their offsets (word i is data[at[i]:at[i + 1]])."""
+    data = b"".join(w.encode("ascii") for w in words)
+    at = np.cumsum([0] + [len(w) for w in words]).astype(np.int64)
+    return np.frombuffer(data, dtype=np.uint8).copy(), at
+
+
+_MARKERS, _MARKERS_AT = _table(["HOLE CARDS", "FLOP", "TURN", "RIVER", "SHOW DOWN", "SUMMARY", "DEALING HANDS",
+                                "PRE-FLOP"])
+_MARKER_KIND = np.array([5, 8, 8, 8, 9, 10, 5, 5], dtype=np.int64)      # shape codes below
+_MARKER_STREET = np.array([0, 1, 2, 3, 4, 0, 0, 0], dtype=np.int64)
+_POSITIONS_W, _POSITIONS_AT = _table([" (button)", " (small blind)", " (big blind)", " (button blind)"])
+_OUTCOMES, _OUTCOMES_AT = _table(["folded", "showed", "mucked", "collected", "won", "lost", "didn't",
+                                  "is sitting out", "sat out", "cashed"])
+# The action alternatives of parsers.pokerstars._ACTION, in its order. Codes: 1 fold, 2 check,
+# 3 + k a verb with an amount (k: the verb's index), 20 raise, 21 shows [cards], 23 mucks [cards],
+# 22 mucks hand / doesn't show hand, 30 a line without play.
+_VERBS, _VERBS_AT = _table(["calls ", "bets ", "posts small blind ", "posts big blind ", "posts the ante ",
+                            "posts button blind ", "posts small & big blinds ", "posts straddle ",
+                            "posts dead blind ", "posts a dead small blind "])
+_VERB_KIND = np.array([8, 9, 0, 1, 3, 2, 5, 4, 5, 5], dtype=np.int64)   # index in KINDS
+_SHOWS, _SHOWS_AT = _table(["shows [", "mucks ["])
+_NOSHOW, _NOSHOW_AT = _table(["mucks hand", "doesn't show hand"])
+_MISC_FIXED, _MISC_FIXED_AT = _table(["sits out", "is sitting out", "is disconnected", "is connected", "has timed out",
+                                      "has returned"])
+_MISC_OPEN, _MISC_OPEN_AT = _table(["Table deposit ", "re-buys and receives ", "takes the add-on"])
+_LEAVES_W = _b("leaves the table")
+_SITTING_OUT_OPEN = _b("is sitting out ")
+# Lines without play that parsers.pokerstars._MISC leaves out: "<player> <one of these>".
+_MISC_ENDS, _MISC_ENDS_AT = _table([" leaves the table", " has timed out", " has timed out while disconnected",
+                                    " has timed out while being disconnected", " is sitting out", " sits out",
+                                    " has returned", " is disconnected", " is connected", " has reconnected",
+                                    " will be allowed to play after the button", " has been disconnected",
+                                    " is being treated as all-in"])
+_JOINS_W = _b(" joins the table at seat #")
+_RANKS = np.full(256, -1, dtype=np.int64)
+for _i, _ch in enumerate("23456789TJQKA"):
+    _RANKS[ord(_ch)] = _i
+_SUITS = np.full(256, -1, dtype=np.int64)
+for _i, _ch in enumerate("cdhs"):
+    _SUITS[ord(_ch)] = _i
+del _i, _ch
+
+# Shape codes: the terminals of grammars/pokerstars.lark, 4 bits each in the shape key.
+_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
+              "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
+T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
+T_BOARD, T_SEATSUM = 13, 14
+_SHAPE_WORDS = 3
+_PER_WORD = 15
+
+K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 11, 12, 13, 14
+K_FOLD, K_CHECK, K_RAISE = 6, 7, 10
+assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
+assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
+
+
+@njit(cache=True)
+def _at(b, i, e, word):
+    """Does ``word`` stand at b[i:] within the line's end ``e``?"""
+    n = word.shape[0]
+    if i + n > e:
+        return False
+    for k in range(n):
+        if b[i + k] != word[k]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _at_k(b, i, e, words, at, k):
+    n = at[k + 1] - at[k]
+    if i + n > e:
+        return False
+    base = at[k]
+    for j in range(n):
+        if b[i + j] != words[base + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _find(b, i, e, word):
+    """The first position ≥ i where ``word`` stands within b[:e], or -1."""
+    n = word.shape[0]
+    last = e - n
+    while i <= last:
+        if b[i] == word[0] and _at(b, i, e, word):
+            return i
+        i += 1
+    return -1
+
+
+@njit(cache=True)
+def _is_space(c):
+    # ASCII whitespace as Python's \s and str.split() see it
+    return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
+
+
+@njit(cache=True)
+def _sign_length(b, i, e):
+    """The byte length of a currency sign the scanner knows (€ £ ¥), 0 for another non-ASCII character."""
+    c = b[i]
+    if c == 0xC2 and i + 1 < e and (b[i + 1] == 0xA3 or b[i + 1] == 0xA5):
+        return 2
+    if c == 0xE2 and i + 2 < e and b[i + 1] == 0x82 and b[i + 2] == 0xAC:
+        return 3
+    return 0
+
+
+@njit(cache=True)
+def _amount(b, i, e):
+    """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure."""
+    if i >= e:
+        return 0, 0, i
+    c = b[i]
+    if c >= 0x80:
+        n = _sign_length(b, i, e)
+        if n == 0:
+            return -1, 0, i     # a Unicode digit or space, or a sign the lane does not know
+        i += n
+    elif not (48 <= c <= 57):
+        if _is_space(c) or c == 40:   # "("
+            return 0, 0, i
+        i += 1
+    if i >= e:
+        return 0, 0, i
+    c = b[i]
+    if c >= 0x80:
+        return -1, 0, i
+    if not (48 <= c <= 57):
+        return 0, 0, i
+    value = 0
+    digits = 0
+    while i < e and (48 <= b[i] <= 57 or b[i] == 44):
+        if b[i] != 44:
+            value = value * 10 + (b[i] - 48)
+            digits += 1
+        i += 1
+    if digits > 15 or (i < e and b[i] >= 0x80):
+        return -1, 0, i
+    cents = value * 100
+    if i + 1 < e and b[i] == 46:
+        c = b[i + 1]
+        if c >= 0x80:
+            return -1, 0, i
+        if 48 <= c <= 57:
+            k = i + 1
+            decimals = 0
+            while k < e and 48 <= b[k] <= 57:
+                decimals += 1
+                k += 1
+            if decimals > 2 or (k < e and b[k] >= 0x80):
+                return -1, 0, i     # more than two decimals: out of the lane
+            cents += (b[i + 1] - 48) * 10
+            if decimals == 2:
+                cents += b[i + 2] - 48
+            i = k
+    return 1, cents, i
+
+
+@njit(cache=True)
+def _tail(b, i, e):
+    """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
+    if i == e:
+        return 1, False, False
+    if _at(b, i, e, _ALLIN_W) and i + _ALLIN_W.shape[0] == e:
+        return 1, True, False
+    if _at(b, i, e, _REACHED_W):
+        status, _, j = _amount(b, i + _REACHED_W.shape[0], e)
+        if status < 0:
+            return -1, False, False
+        if status == 1 and _at(b, j, e, _CAP_W) and j + _CAP_W.shape[0] == e:
+            return 1, False, True
+    return 0, False, False
+
+
+@njit(cache=True)
+def _cards(b, i, e, out):
+    """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
+    lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
+    n = 0
+    while i < e:
+        c = b[i]
+        if c >= 0x80:
+            return -1
+        if _is_space(c):
+            i += 1
+            continue
+        j = i
+        while j < e and b[j] < 0x80 and not _is_space(b[j]):
+            j += 1
+        if j < e and b[j] >= 0x80:
+            return -1
+        length = j - i
+        if length == 2 and _RANKS[b[i]] >= 0 and _SUITS[b[i + 1]] >= 0:
+            if n == out.shape[0]:
+                return -1
+            out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
+            n += 1
+        elif not ((length == 2 and b[i] == 88 and b[i + 1] == 88) or (length == 1 and b[i] == 88)
+                  or (length == 2 and b[i] == 63 and b[i + 1] == 63)):
+            return -1       # XX, X and ?? are cards not shown; anything else takes the full path
+        i = j
+    return n
+
+
+@njit(cache=True)
+def _close(b, i, e):
+    """The first "]" at or after i, or -1."""
+    while i < e:
+        if b[i] == 93:
+            return i
+        i += 1
+    return -1
+
+
+@njit(cache=True)
+def _action(b, q, e):
+    """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
+    (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
+    # folds, with cards or not
+    if _at(b, q, e, _FOLDS):
+        j = q + _FOLDS.shape[0]
+        if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
+            k = _close(b, j + 2, e)
+            if k >= 0:
+                status, all_in, capped = _tail(b, k + 1, e)
+                if status != 0:
+                    return status, 1, 0, -1, all_in, capped, -1, -1
+        status, all_in, capped = _tail(b, j, e)
+        if status != 0:
+            return status, 1, 0, -1, all_in, capped, -1, -1
+    if _at(b, q, e, _CHECKS):
+        status, all_in, capped = _tail(b, q + _CHECKS.shape[0], e)
+        if status != 0:
+            return status, 2, 0, -1, all_in, capped, -1, -1
+    for k in range(_VERB_KIND.shape[0]):
+        if _at_k(b, q, e, _VERBS, _VERBS_AT, k):
+            status, cents, j = _amount(b, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
+            if status < 0:
+                return -1, 0, 0, -1, False, False, -1, -1
+            if status == 1:
+                status, all_in, capped = _tail(b, j, e)
+                if status != 0:
+                    return status, 3 + k, cents, -1, all_in, capped, -1, -1
+    if _at(b, q, e, _RAISES):
+        status, cents, j = _amount(b, q + _RAISES.shape[0], e)
+        if status < 0:
+            return -1, 0, 0, -1, False, False, -1, -1
+        if status == 1 and _at(b, j, e, _TO_W):
+            status, to, j = _amount(b, j + _TO_W.shape[0], e)
+            if status < 0:
+                return -1, 0, 0, -1, False, False, -1, -1
+            if status == 1:
+                status, all_in, capped = _tail(b, j, e)
+                if status != 0:
+                    return status, 20, cents, to, all_in, capped, -1, -1
+    for k in range(2):
+        if _at_k(b, q, e, _SHOWS, _SHOWS_AT, k):
+            start = q + _SHOWS_AT[k + 1] - _SHOWS_AT[k]
+            close = _close(b, start, e)
+            if close >= 0:
+                j = close + 1
+                # (?: \(.*\))? is greedy: the last ")" after which the tail matches
+                if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
+                    for r in range(e - 1, j + 1, -1):
+                        if b[r] == 41:
+                            status, all_in, capped = _tail(b, r + 1, e)
+                            if status != 0:
+                                return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
+                status, all_in, capped = _tail(b, j, e)
+                if status != 0:
+                    return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
+    for k in range(2):
+        if _at_k(b, q, e, _NOSHOW, _NOSHOW_AT, k):
+            status, all_in, capped = _tail(b, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
+            if status != 0:
+                return status, 22, 0, -1, all_in, capped, -1, -1
+    for k in range(_MISC_FIXED_AT.shape[0] - 1):
+        if _at_k(b, q, e, _MISC_FIXED, _MISC_FIXED_AT, k):
+            status, all_in, capped = _tail(b, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
+            if status != 0:
+                return status, 30, 0, -1, all_in, capped, -1, -1
+    for k in range(_MISC_OPEN_AT.shape[0] - 1):
+        if _at_k(b, q, e, _MISC_OPEN, _MISC_OPEN_AT, k):
+            return 1, 30, 0, -1, False, False, -1, -1
+    if _at(b, q, e, _LEAVES_W):
+        status, all_in, capped = _tail(b, q + _LEAVES_W.shape[0], e)
+        if status != 0:
+            return status, 30, 0, -1, all_in, capped, -1, -1
+    if _at(b, q, e, _SITTING_OUT_OPEN):
+        return 1, 30, 0, -1, False, False, -1, -1
+    return 0, 0, 0, -1, False, False, -1, -1
+
+
+_FOLDS = _b("folds")
+_CHECKS = _b("checks")
+_RAISES = _b("raises ")
+
+
+@njit(cache=True)
+def _seat_of(b, s, e, name_from, name_to, s0, s1):
+    """The index (within its hand) of the seat whose player is b[s:e], or -1."""
+    n = e - s
+    for j in range(s0, s1):
+        if name_to[j] - name_from[j] == n:
+            f = name_from[j]
+            same = True
+            for k in range(n):
+                if b[f + k] != b[s + k]:
+                    same = False
+                    break
+            if same:
+                return j - s0
+    return -1
+
+
+@njit(cache=True)
+def _contains(b, s, e, word):
+    return _find(b, s, e, word) >= 0
+
+
+@njit(cache=True)
+def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
+    """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
+    if hole_how[j] == 0:
+        hole[j, 0] = c0
+        hole[j, 1] = c1
+        hole_how[j] = how
+        hole_line[j] = line
+        return True
+    return (hole[j, 0] == c0 and hole[j, 1] == c1) or (hole[j, 0] == c1 and hole[j, 1] == c0)
+
+
+@njit(cache=True)
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
+          in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
+          summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
+          seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
+          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount):
+    """Classify and read every line of every hand (see the module's docstring); returns the
+    numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
+    tmp = np.empty(8, dtype=np.int64)
+    ns = 0
+    na = 0
+    npots = 0
+    for h in range(hand_lines.shape[0]):
+        seat_start[h] = ns
+        action_start[h] = na
+        pot_start[h] = npots
+        s0 = ns
+        ok = in_lane[h]
+        in_summary = False
+        seen_hole = False
+        street = 0
+        markers = 0
+        sum_boards = 0
+        has_total = False
+        sum_seats = 0
+        previous = T_HEADER
+        tokens = 1
+        shape[h, 0] = T_HEADER
+        shape[h, 1] = 0
+        shape[h, 2] = 0
+        first_index = hand_line0[h]
+        for li in range(first_index + 1, first_index + hand_lines[h]):
+            if not ok:
+                break
+            s = line_start[li]
+            e = line_end[li]
+            if s == e:
+                continue
+            fl = hand_first[h] + (li - first_index)
+            c0 = b[s]
+            token = 0
+            # -------------------------------------------------- street markers
+            if c0 == 42 and _at(b, s, e, _STARS):
+                j = s + 4
+                if _at(b, j, e, _FIRST_W) or _at(b, j, e, _SECOND_W) or _at(b, j, e, _THIRD_W):
+                    ok = False      # a hand run twice
+                    break
+                which = -1
+                for k in range(_MARKER_KIND.shape[0]):
+                    if _at_k(b, j, e, _MARKERS, _MARKERS_AT, k):
+                        which = k
+                        j += _MARKERS_AT[k + 1] - _MARKERS_AT[k]
+                        break
+                if which < 0 or not _at(b, j, e, _STARS_END):
+                    ok = False
+                    break
+                j += 4
+                c1f = c1t = c2f = c2t = -1
+                if j < e:
+                    if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
+                        ok = False
+                        break
+                    c1t = _close(b, j + 2, e)
+                    c1f = j + 2
+                    if c1t < 0:
+                        ok = False
+                        break
+                    j = c1t + 1
+                    if j < e:
+                        if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
+                            ok = False
+                            break
+                        c2t = _close(b, j + 2, e)
+                        c2f = j + 2
+                        if c2t < 0 or c2t + 1 != e:
+                            ok = False
+                            break
+                token = _MARKER_KIND[which]
+                if token == T_HOLE:
+                    seen_hole = True
+                elif token == T_SUMMARY:
+                    in_summary = True
+                elif token == T_SHOWDOWN:
+                    street = 4
+                else:
+                    street = _MARKER_STREET[which]
+                    n = 0
+                    if c1f >= 0:
+                        n = _cards(b, c1f, c1t, tmp)
+                        if n >= 0 and c2f >= 0:
+                            n2 = _cards(b, c2f, c2t, tmp[n:])
+                            n = n + n2 if n2 >= 0 else -1
+                    if n < 0 or n > 5:
+                        ok = False
+                        break
+                    for k in range(5):
+                        board[h, k] = tmp[k] if k < n else -1
+                    if markers < 3:
+                        board_lines[h, markers] = fl
+                    markers += 1
+            # -------------------------------------------------- seats and summary seats
+            elif c0 == 83 and _at(b, s, e, _SEAT_W):
+                j = s + 5
+                number = 0
+                digits = 0
+                while j < e and 48 <= b[j] <= 57:
+                    number = number * 10 + (b[j] - 48)
+                    digits += 1
+                    j += 1
+                if digits == 0 or digits > 4 or j + 1 >= e or b[j] != 58 or b[j + 1] != 32:
+                    ok = False
+                    break
+                p0 = j + 2
+                found = False
+                if in_summary:
+                    for pe in range(p0 + 1, e):
+                        j = pe
+                        again = True
+                        while again:
+                            again = False
+                            for k in range(4):
+                                if _at_k(b, j, e, _POSITIONS_W, _POSITIONS_AT, k):
+                                    j += _POSITIONS_AT[k + 1] - _POSITIONS_AT[k]
+                                    again = True
+                                    break
+                        if j < e and b[j] == 32:
+                            for k in range(10):
+                                if _at_k(b, j + 1, e, _OUTCOMES, _OUTCOMES_AT, k):
+                                    found = True
+                                    break
+                        if found:
+                            what = j + 1
+                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                            if i < 0 or summary_line[s0 + i] != 0:
+                                ok = False
+                                break
+                            # won (X) / collected (X): findall over what
+                            won = -1
+                            count = 0
+                            if _contains(b, what, e, _WON_SUB) or _contains(b, what, e, _COLLECTED_SUB):
+                                q = what
+                                while q < e:
+                                    start = -1
+                                    if _at(b, q, e, _WON_W):
+                                        start = q + 4
+                                    elif _at(b, q, e, _COLLECTED2_W):
+                                        start = q + 10
+                                    if start < 0:
+                                        q += 1
+                                        continue
+                                    if start < e and b[start] == 40:
+                                        status, cents, r = _amount(b, start + 1, e)
+                                    else:
+                                        status, cents, r = _amount(b, start, e)
+                                    if status < 0:
+                                        ok = False
+                                        break
+                                    if status == 0:
+                                        q += 1
+                                        continue
+                                    count += 1
+                                    won = cents
+                                    q = r + 1 if r < e and b[r] == 41 else r
+                                if not ok:
+                                    break
+                            if count > 1:
+                                ok = False
+                                break
+                            summary_won[s0 + i] = won
+                            summary_line[s0 + i] = fl
+                            # showed [..] / mucked [..]: the first such group
+                            if _contains(b, what, e, _ED_W):
+                                q = what
+                                while q < e:
+                                    if _at(b, q, e, _SHOWED_W) or _at(b, q, e, _MUCKED_W):
+                                        close = _close(b, q + 8, e)
+                                        if close >= 0:
+                                            n = _cards(b, q + 8, close, tmp)
+                                            if n < 0 or (n != 0 and n != 2):
+                                                ok = False
+                                            elif n == 2:
+                                                how = 2 if _at(b, what, e, _SHOWED_START) else 3
+                                                if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
+                                                    ok = False
+                                            break
+                                    q += 1
+                            sum_seats += 1
+                            token = T_SEATSUM
+                            break
+                else:
+                    for pe in range(p0 + 1, e - 1):
+                        if b[pe] != 32 or b[pe + 1] != 40:
+                            continue
+                        status, cents, j = _amount(b, pe + 2, e)
+                        if status < 0:
+                            ok = False
+                            break
+                        if status == 0 or not _at(b, j, e, _IN_CHIPS_W):
+                            continue
+                        j += _IN_CHIPS_W.shape[0]
+                        if j < e and b[j] == 41:
+                            rest = j + 1
+                        elif j + 1 < e and b[j] == 44 and b[j + 1] == 32:
+                            close = -1
+                            for r in range(j + 2, e):
+                                if b[r] == 41:
+                                    close = r
+                                    break
+                            if close < 0:
+                                continue
+                            rest = close + 1
+                        else:
+                            continue
+                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0:
+                            ok = False      # one name in two seats
+                            break
+                        seat_no[ns] = number
+                        stack[ns] = cents
+                        sitting[ns] = _contains(b, rest, e, _SITTING_W)
+                        seat_line[ns] = fl
+                        name_from[ns] = p0
+                        name_to[ns] = pe
+                        ns += 1
+                        found = True
+                        token = T_SEAT
+                        break
+                if not ok:
+                    break
+                if not found:
+                    ok = False
+                    break
+            # -------------------------------------------------- the summary's total and board
+            elif in_summary and c0 == 84 and _at(b, s, e, _TOTAL_W):
+                status, cents, j = _amount(b, s + _TOTAL_W.shape[0], e)
+                if status != 1 or has_total:
+                    ok = False
+                    break
+                t = cents
+                while ok and (_at(b, j, e, _MAIN_W) or _at(b, j, e, _SIDE_W)):
+                    j += 9
+                    if j < e and b[j] == 45:
+                        k = j + 1
+                        while k < e and 48 <= b[k] <= 57:
+                            k += 1
+                        if k == j + 1 or (k < e and b[k] >= 0x80):
+                            ok = False
+                            break
+                        j = k
+                    if not (j < e and b[j] == 32):
+                        ok = False
+                        break
+                    status, cents, j = _amount(b, j + 1, e)
+                    if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
+                        ok = False
+                        break
+                    pot_amount[npots] = cents
+                    npots += 1
+                    j += 1
+                if not ok:
+                    break
+                while j < e and _is_space(b[j]):
+                    j += 1
+                if not (j < e and b[j] == 124):
+                    ok = False
+                    break
+                j += 1
+                while j < e and _is_space(b[j]):
+                    j += 1
+                if not _at(b, j, e, _RAKE_W):
+                    ok = False
+                    break
+                status, cents, j = _amount(b, j + 5, e)
+                if status != 1:
+                    ok = False
+                    break
+                if j < e:
+                    while j < e and _is_space(b[j]):
+                        j += 1
+                    if not (j < e and b[j] == 124):
+                        ok = False
+                        break
+                total[h] = t
+                rake[h] = cents
+                total_line[h] = fl
+                has_total = True
+                token = T_TOTAL
+            elif in_summary and c0 == 66 and _at(b, s, e, _BOARD_W):
+                close = _close(b, s + 7, e)
+                if close != e - 1 or sum_boards > 0:
+                    ok = False
+                    break
+                n = _cards(b, s + 7, close, tmp)
+                if n <= 0 or n > 5:
+                    ok = False
+                    break
+                for k in range(5):
+                    summary_board[h, k] = tmp[k] if k < n else -1
+                summary_board_line[h] = fl
+                sum_boards += 1
+                token = T_BOARD
+            elif in_summary and (_at(b, s, e, _RUN_W) or _at(b, s, e, _FIRST_W) or _at(b, s, e, _SECOND_W)
+                                 or _at(b, s, e, _THIRD_W)):
+                ok = False
+                break
+            if token == 0 and ok:
+                # -------------------------------------------------- "<player>: <action>"
+                code = 0
+                for p in range(s + 1, e - 1):
+                    if b[p] != 58 or b[p + 1] != 32:
+                        continue
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, p + 2, e)
+                    if status < 0 or capped:
+                        ok = False
+                        break
+                    if status == 0:
+                        code = 0
+                        continue
+                    if code == 30:
+                        break       # a line without play
+                    i = _seat_of(b, s, p, name_from, name_to, s0, ns)
+                    if i < 0:
+                        ok = False
+                        break
+                    k = na
+                    actor[k] = i
+                    line_col[k] = fl
+                    amount[k] = cents
+                    all_in_col[k] = all_in
+                    street_col[k] = street
+                    token = T_BODY
+                    if code == 1:
+                        kind_col[k] = K_FOLD
+                    elif code == 2:
+                        kind_col[k] = K_CHECK
+                    elif code == 20:
+                        kind_col[k] = K_RAISE
+                        raise_to[k] = to
+                    elif code == 21 or code == 23:
+                        kind_col[k] = K_SHOW if code == 21 else K_MUCK
+                        n = _cards(b, cf, ct, tmp)
+                        if n != 2:
+                            ok = False
+                            break
+                        cards_col[k, 0] = tmp[0]
+                        cards_col[k, 1] = tmp[1]
+                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
+                            ok = False
+                            break
+                    elif code == 22:
+                        kind_col[k] = K_MUCK
+                    else:
+                        kind_col[k] = _VERB_KIND[code - 3]
+                        if code >= 5:       # posts …
+                            street_col[k] = 0
+                            if not seen_hole:
+                                token = T_POST
+                    na += 1
+                    break
+                if not ok:
+                    break
+                if code == 30:
+                    continue
+            if token == 0:
+                # -------------------------------------------------- table, dealt, uncalled, collect
+                if c0 == 84 and _at(b, s, e, _TABLE_W):
+                    done = False
+                    for q in range(e - 1, s + 6, -1):
+                        if b[q] != 39:
+                            continue
+                        j = q + 1
+                        mx = 0
+                        bt = 0
+                        pm = False
+                        if j + 1 < e and b[j] == 32 and 48 <= b[j + 1] <= 57:
+                            k = j + 1
+                            v = 0
+                            while k < e and 48 <= b[k] <= 57 and k - j < 6:
+                                v = v * 10 + (b[k] - 48)
+                                k += 1
+                            if _at(b, k, e, _MAX_W):
+                                mx = v
+                                j = k + 4
+                        elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
+                            ok = False
+                            break
+                        if _at(b, j, e, _PLAY_W):
+                            pm = True
+                            j += _PLAY_W.shape[0]
+                        if _at(b, j, e, _SEAT_HASH_W):
+                            k = j + 7
+                            v = 0
+                            while k < e and 48 <= b[k] <= 57 and k - j < 12:
+                                v = v * 10 + (b[k] - 48)
+                                k += 1
+                            if k > j + 7 and _at(b, k, e, _BUTTON_W):
+                                bt = v
+                                j = k + _BUTTON_W.shape[0]
+                            elif k < e and b[k] >= 0x80:
+                                ok = False
+                                break
+                        if j == e:
+                            table_from[h] = s + 7
+                            table_to[h] = q
+                            max_seats[h] = mx
+                            button[h] = bt
+                            play[h] = pm
+                            done = True
+                            break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_TABLE
+                elif c0 == 68 and _at(b, s, e, _DEALT_W):
+                    p0 = s + _DEALT_W.shape[0]
+                    done = False
+                    for pe in range(p0 + 1, e - 1):
+                        if b[pe] != 32 or b[pe + 1] != 91:
+                            continue
+                        close = _close(b, pe + 2, e)
+                        if close < 0:
+                            continue
+                        c2f = -1
+                        c2t = -1
+                        if close + 1 != e:
+                            if not (close + 2 < e and b[close + 1] == 32 and b[close + 2] == 91):
+                                continue
+                            c2t = _close(b, close + 3, e)
+                            if c2t != e - 1:
+                                continue
+                            c2f = close + 3
+                        n = _cards(b, pe + 2, close, tmp)
+                        if n >= 0 and c2f >= 0:
+                            n2 = _cards(b, c2f, c2t, tmp[n:])
+                            n = n + n2 if n2 >= 0 else -1
+                        if n != 0 and n != 2:
+                            ok = False
+                            break
+                        if n == 2:
+                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                            if i < 0 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 1, fl):
+                                ok = False
+                                break
+                        done = True
+                        break
+                    if not ok:
+                        break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_DEALT
+                elif c0 == 85 and _at(b, s, e, _UNCALLED_W):
+                    status, cents, j = _amount(b, s + _UNCALLED_W.shape[0], e)
+                    if status != 1 or not _at(b, j, e, _RETURNED_W) or j + _RETURNED_W.shape[0] >= e:
+                        ok = False
+                        break
+                    i = _seat_of(b, j + _RETURNED_W.shape[0], e, name_from, name_to, s0, ns)
+                    if i < 0:
+                        ok = False
+                        break
+                    k = na
+                    actor[k] = i
+                    line_col[k] = fl
+                    amount[k] = cents
+                    street_col[k] = street
+                    kind_col[k] = K_UNCALLED
+                    na += 1
+                    token = T_BODY
+                elif _contains(b, s, e, _COLLECTED_W):
+                    done = False
+                    q = e - _COLLECTED_W.shape[0]
+                    while q >= s + 1:
+                        if not _at(b, q, e, _COLLECTED_W):
+                            q -= 1
+                            continue
+                        status, cents, j = _amount(b, q + _COLLECTED_W.shape[0], e)
+                        if status < 0:
+                            ok = False
+                            break
+                        if status == 1 and _at(b, j, e, _FROM_W):
+                            j += _FROM_W.shape[0]
+                            code = -1
+                            if _at(b, j, e, _POT_W) and j + 3 == e:
+                                code = 0
+                            elif _at(b, j, e, _MAIN_POT_W) and j + 8 == e:
+                                code = 1
+                            elif _at(b, j, e, _SIDE_POT_W):
+                                if j + 8 == e:
+                                    code = 2
+                                elif b[j + 8] == 45 and j + 9 < e:
+                                    v = 0
+                                    k = j + 9
+                                    while k < e and 48 <= b[k] <= 57 and k - j < 14:
+                                        v = v * 10 + (b[k] - 48)
+                                        k += 1
+                                    if k == e:
+                                        code = v + 1
+                                    elif b[k] >= 0x80:
+                                        ok = False
+                                        break
+                            if code >= 0:
+                                if code > 120:
+                                    ok = False
+                                    break
+                                i = _seat_of(b, s, q, name_from, name_to, s0, ns)
+                                if i < 0:
+                                    ok = False
+                                    break
+                                k = na
+                                actor[k] = i
+                                line_col[k] = fl
+                                amount[k] = cents
+                                street_col[k] = street
+                                kind_col[k] = K_COLLECT
+                                pot[k] = code
+                                na += 1
+                                done = True
+                                break
+                        q -= 1
+                    if not ok:
+                        break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_BODY
+                else:
+                    # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
+                    if _contains(b, s, e, _SAID_W) or _contains(b, s, e, _CASHED_W) or _at(b, s, e, _CANCELLED_W):
+                        ok = False
+                        break
+                    skip = False
+                    for k in range(_MISC_ENDS_AT.shape[0] - 1):
+                        n = _MISC_ENDS_AT[k + 1] - _MISC_ENDS_AT[k]
+                        if e - n > s and _at_k(b, e - n, e, _MISC_ENDS, _MISC_ENDS_AT, k):
+                            skip = True
+                            break
+                    if not skip:
+                        q = _find(b, s + 1, e, _JOINS_W)
+                        if q > s:
+                            k = q + _JOINS_W.shape[0]
+                            r = k
+                            while r < e and 48 <= b[r] <= 57:
+                                r += 1
+                            skip = r == e and r > k
+                    if not skip:
+                        ok = False
+                        break
+                    continue
+            if not ok:
+                break
+            # -------------------------------------------------- the shape, as _check_shape builds it
+            if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
+                                      or token == T_BOARD or token == T_SEATSUM):
+                continue
+            if tokens >= _SHAPE_WORDS * _PER_WORD:
+                ok = False
+                break
+            shape[h, tokens // _PER_WORD] |= np.int64(token) << (4 * (tokens % _PER_WORD))
+            tokens += 1
+            previous = token
+        if ok and not has_total:
+            if sum_seats == 0:
+                ok = False      # no summary
+            else:
+                total[h] = 0
+                rake[h] = 0
+                total_line[h] = 0
+        in_lane[h] = ok
+        if not ok:
+            # the hand keeps no rows: clear what it wrote
+            for j in range(s0, ns):
+                hole[j, 0] = -1
+                hole[j, 1] = -1
+                hole_how[j] = 0
+                hole_line[j] = 0
+                summary_won[j] = -1
+                summary_line[j] = 0
+            for k in range(action_start[h], max(na, action_start[h])):
+                raise_to[k] = -1
+                all_in_col[k] = False
+                cards_col[k, 0] = -1
+                cards_col[k, 1] = -1
+                pot[k] = -1
+            ns = s0
+            na = action_start[h]
+            npots = pot_start[h]
+    n = hand_lines.shape[0]
+    seat_start[n] = ns
+    action_start[n] = na
+    pot_start[n] = npots
+    return ns, na, npots
+
+
+# ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
+
+_FAST_HEADER = re.compile(r"PokerStars Hand #(\d+)(: .*) - (\d{4}/\d{1,2}/\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ET", re.ASCII)
+"""The common header form: a hand's text between its ID and its date decides everything else."""
+
+
+def _cents(value: Decimal | None) -> int | None:
+    if value is None:
+        return None
+    scaled = value * 100
+    whole = int(scaled)
+    return whole if whole == scaled else None
+
+
+class _Head:
+    """What a header line gives a batch, apart from the hand's ID and date."""
+
+    __slots__ = ("betting", "short", "tournament", "sb", "bb", "small_bet", "big_bet", "ante", "ok", "currency",
+                 "stakes", "tournament_id", "club", "hand_id", "played_at")
+
+    def __init__(self, hand) -> None:
+        self.betting = _BETTING_CODE[hand.betting]
+        self.short = hand.is_short_deck
+        self.tournament = hand.is_tournament
+        values = [_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet), _cents(hand.big_bet),
+                  _cents(hand.ante)]
+        self.ok = hand.cap is None and all(v is not None for i, v in enumerate(values)
+                                           if i < 2 or i == 4 or hand.betting is BettingStructure.LIMIT)
+        self.sb, self.bb, self.small_bet, self.big_bet, self.ante = (v if v is not None else 0 for v in values)
+        if hand.betting is not BettingStructure.LIMIT:
+            self.small_bet = self.big_bet = -1
+        self.currency = hand.currency
+        self.stakes = hand.stakes
+        self.tournament_id = hand.tournament_id
+        self.club = hand.info.club
+        self.hand_id = hand.hand_id
+        self.played_at = hand.info.played_at
+
+
+_BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
+_HEADS: dict[str, _Head | None] = {}
+_SOURCE = ps.Source(file="", first_line=1, last_line=1, game_id="")
+
+
+def _full_head(line: str) -> _Head | None:
+    """The reference parser's reading of a header line (None: the hand is not read)."""
+    try:
+        head = ps._header(line)
+        return _Head(ps._build((line,), _SOURCE, head, []))
+    except (ParseError, ValueError, ArithmeticError):
+        return None
+
+
+def _head(line: str) -> tuple[_Head | None, str | None, datetime | None]:
+    """(the header's fields, hand ID, played_at), read by the reference once per table and stakes."""
+    m = _FAST_HEADER.fullmatch(line)
+    if m is None:
+        head = _full_head(line)
+        return head, (head.hand_id if head else None), (head.played_at if head else None)
+    key = m[2]
+    head = _HEADS.get(key, _MISSING)
+    if head is _MISSING:
+        head = _full_head(line)
+        if head is not None:
+            # the shortcut holds only if the reference reads the ID and the date where the pattern does
+            match = ps._header(line)
+            when = match["when"]
+            at = match["match"].start("rest")
+            if (match["match"]["id"] != m[1] or when["d2"] is not None or when.start() + at != m.start(3)
+                    or when.end() + at != len(line) or when["d"] != m[3] or when["t"] != m[4]):
+                head = _SLOW
+        if len(_HEADS) < 10_000:
+            _HEADS[key] = head
+    if head is _SLOW:
+        head = _full_head(line)
+        return head, (head.hand_id if head else None), (head.played_at if head else None)
+    if head is None:
+        return None, None, None
+    return head, m[1], ps._when(m[3], m[4])
+
+
+_MISSING = object()
+_SLOW = object()
+
+
+# ////////////////////////////////////////////////////////////////////// the batch
+
+_SHAPE_OK: dict[tuple[int, int, int], bool] = {}
+
+
+def _shape_accepted(key: tuple[int, int, int]) -> bool:
+    """Does Lark accept this shape? (parsers.pokerstars._check_shape: its cache, or one Lark run)."""
+    known = _SHAPE_OK.get(key)
+    if known is not None:
+        return known
+    kinds = []
+    for word in key:
+        while word:
+            kinds.append(_TERMINALS[word & 15])
+            word >>= 4
+    lines = ("",) * len(kinds)
+    tokens = [(kind, None, index) for index, kind in enumerate(kinds) if index > 0]
+    try:
+        ps._check_shape(tokens, lines)
+        accepted = True
+    except ParseError:
+        accepted = False
+    if len(_SHAPE_OK) < 100_000:
+        _SHAPE_OK[key] = accepted
+    return accepted
+
+
+def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
+    """The hands of ``chunks`` (a file's PokerStars chunks, in order): one hand per chunk.
+
+    ``in_lane[h]`` is False for a chunk the lane does not read exactly as the reference parser
+    (or that is not a PokerStars chunk); the worker sends those chunks down the full path.
+    """
+    count = len(chunks)
+    n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=count)
+    text = "\n".join(line for c in chunks for line in c.lines)
+    ascii_text = text.isascii()
+    data = text.encode("ascii") if ascii_text else text.encode("utf-8")
+    buf = np.frombuffer(data, dtype=np.uint8)
+    breaks = np.flatnonzero(buf == 10)
+    line_start = np.empty(len(breaks) + 1, dtype=np.int64)
+    line_start[0] = 0
+    line_start[1:] = breaks + 1
+    line_end = np.empty(len(breaks) + 1, dtype=np.int64)
+    line_end[:-1] = breaks
+    line_end[-1] = len(buf)
+    hand_line0 = np.zeros(count, dtype=np.int64)
+    if count:
+        np.cumsum(n_lines[:-1], out=hand_line0[1:])
+    total_lines = int(n_lines.sum())
+    if len(line_start) != max(total_lines, 1):     # pragma: no cover - a line break inside a line
+        raise ValueError("chunk lines must not contain line breaks")
+
+    b = HandBatch.empty(count, total_lines, total_lines, 8 * count + 64)
+    b.source_file = source_file
+    first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
+    b.first_line[:] = first_line
+    b.last_line[:] = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
+    heads = []
+    for h, chunk in enumerate(chunks):
+        head, hand_id, played_at = (_head(chunk.lines[0]) if chunk.format == "pokerstars" and chunk.lines
+                                    else (None, None, None))
+        heads.append(head)
+        b.hand_id.append(hand_id or "")
+        b.played_at.append(played_at)
+        if head is None or not head.ok:
+            b.in_lane[h] = False
+            continue
+        b.betting[h] = head.betting
+        b.is_short_deck[h] = head.short
+        b.is_tournament[h] = head.tournament
+        b.small_blind[h] = head.sb
+        b.big_blind[h] = head.bb
+        b.small_bet[h] = head.small_bet
+        b.big_bet[h] = head.big_bet
+        b.ante[h] = head.ante
+
+    play = np.zeros(count, dtype=np.bool_)
+    table_from = np.full(count, -1, dtype=np.int64)
+    table_to = np.full(count, -1, dtype=np.int64)
+    shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
+    name_from = np.zeros(total_lines, dtype=np.int64)
+    name_to = np.zeros(total_lines, dtype=np.int64)
+    ns, na, npots = _scan(
+        buf, line_start, line_end, hand_line0, n_lines, first_line,
+        b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
+        b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
+        b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
+        b.summary_won, b.summary_line,
+        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount)
+    for name in ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
+                 "summary_line"):
+        setattr(b, name, getattr(b, name)[:ns].copy())
+    for name in ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line"):
+        setattr(b, name, getattr(b, name)[:na].copy())
+    b.pot_amount = b.pot_amount[:npots].copy()
+
+    # the grammar's verdict on each hand's shape
+    in_lane = b.in_lane
+    keys = shape.tolist()
+    accepted = _SHAPE_OK
+    for h in np.flatnonzero(in_lane).tolist():
+        key = tuple(keys[h])
+        ok = accepted.get(key)
+        if ok is None:
+            ok = _shape_accepted(key)
+        if not ok:
+            in_lane[h] = False
+
+    # strings
+    tf = table_from.tolist()
+    tt = table_to.tolist()
+    pl = play.tolist()
+    nf = name_from[:ns].tolist()
+    nt = name_to[:ns].tolist()
+    if ascii_text:
+        b.player = [text[f:t] for f, t in zip(nf, nt)]
+        tables = [text[f:t] if f >= 0 else None for f, t in zip(tf, tt)]
+    else:
+        b.player = [data[f:t].decode("utf-8") for f, t in zip(nf, nt)]
+        tables = [data[f:t].decode("utf-8") if f >= 0 else None for f, t in zip(tf, tt)]
+    b.table_name = tables
+    b.game_id = [c.game_id for c in chunks]
+    for h, head in enumerate(heads):
+        if head is None:
+            b.tournament_id.append(None)
+            b.stakes.append("")
+            b.currency.append("")
+            b.club.append(None)
+            continue
+        b.tournament_id.append(head.tournament_id)
+        b.stakes.append(head.stakes)
+        b.currency.append("play" if pl[h] and not head.tournament else head.currency)
+        b.club.append(head.club)
+    return b
+
+
+def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:
+    """A decoded file: its chunks, the batch of its PokerStars chunks, and their indices in the chunks."""
+    chunks = split_text(text)
+    index = np.array([i for i, c in enumerate(chunks) if c.format == "pokerstars"], dtype=np.int64)
+    return chunks, read_batch([chunks[i] for i in index.tolist()], source_file), index

@@ -1,0 +1,177 @@
+"""The fast lane's reader against the full path: the same chunks, and in-lane hands read to the same columns.
+
+``split_text`` must cut every file exactly as ``split_games(normalize_lines(text), HEADERS)``;
+``read_batch`` must give, for every hand it keeps in the lane, the columns that
+``batch_from_hands`` gives for the reference parser's record of the same chunk, and must leave
+out of the lane every chunk the reference parser refuses.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.pokerstars_fast import read_batch, read_text, split_reference, split_text
+from parsers.source import decode
+from pipeline.generators.holdem import generate_hands
+from rules.holdem_batch import HandBatch, batch_from_hands
+from tests.conftest import corpus
+
+HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tournament", "small_blind", "big_blind",
+                "small_bet", "big_bet", "ante", "max_seats", "button_seat", "board", "board_lines", "summary_board",
+                "summary_board_line", "total_pot", "rake", "total_line")
+HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
+SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
+                "summary_line")
+ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line")
+
+
+def hand_differences(ours: HandBatch, h: int, ref: HandBatch, r: int) -> list[str]:
+    """The columns where hand ``h`` of ``ours`` differs from hand ``r`` of ``ref``."""
+    out = []
+    for name in HAND_COLUMNS:
+        if not np.array_equal(getattr(ours, name)[h], getattr(ref, name)[r]):
+            out.append(f"{name}: {getattr(ours, name)[h]!r} != {getattr(ref, name)[r]!r}")
+    for name in HAND_STRINGS:
+        if getattr(ours, name)[h] != getattr(ref, name)[r]:
+            out.append(f"{name}: {getattr(ours, name)[h]!r} != {getattr(ref, name)[r]!r}")
+    for names, start in ((SEAT_COLUMNS, "seat_start"), (ACTION_COLUMNS, "action_start"), (("pot_amount",), "pot_start")):
+        a0, a1 = getattr(ours, start)[h:h + 2]
+        b0, b1 = getattr(ref, start)[r:r + 2]
+        if a1 - a0 != b1 - b0:
+            out.append(f"{start}: {a1 - a0} rows != {b1 - b0}")
+            continue
+        for name in names:
+            mine, theirs = getattr(ours, name)[a0:a1], getattr(ref, name)[b0:b1]
+            if not np.array_equal(mine, theirs):
+                out.append(f"{name}: {mine.tolist()} != {theirs.tolist()}")
+    s0, s1 = ours.seat_start[h:h + 2]
+    t0, t1 = ref.seat_start[r:r + 2]
+    if ours.player[s0:s1] != ref.player[t0:t1]:
+        out.append(f"player: {ours.player[s0:s1]} != {ref.player[t0:t1]}")
+    return out
+
+
+def check_file(text: str, file: str = "f.txt") -> tuple[int, int]:
+    """Assert the split and every in-lane hand of a file against the full path; (pokerstars hands, in lane)."""
+    chunks, batch, index = read_text(text, file)
+    assert chunks == split_reference(text)
+    hands, refs = [], []
+    for h, i in enumerate(index.tolist()):
+        try:
+            hands.append(parse_chunk(chunks[i], file))
+            refs.append(h)
+        except ParseError:
+            assert not batch.in_lane[h], f"{file}:{chunks[i].first_line}: the reference refuses a hand the lane reads"
+    ref = batch_from_hands(hands, file)
+    for r, h in enumerate(refs):
+        if batch.in_lane[h]:
+            where = f"{file}:{chunks[index[h]].first_line}"
+            assert ref.in_lane[r], f"{where}: in the lane, but the reference puts it out"
+            assert hand_differences(batch, h, ref, r) == [], where
+    return len(index), int(batch.in_lane.sum())
+
+
+def generated(game: str, count: int, seed: int, **options) -> str:
+    return "\n\n\n".join(text for text, _ in generate_hands(game, count=count, seed=seed, **options)) + "\n"
+
+
+# ////////////////////////////////////////////////////////////////////// the split
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "\n\n",
+    "junk\n# comment\n",
+    "\ufeffPokerStars Hand #1: x\nTable 'T'\n\n*********** # 2 **************\n\nPokerStars Hand #2: y\n",
+    "PokerStars Hand #1: x  \r\nSeat 1: A\u00a0B ($1 in chips) \r\n\r\n\r\nPokerStars Hand #2: y\t\n",
+    "  PokerStars Hand #1: x\n    Seat 1: A\n  *** SUMMARY ***\n\n  PokerStars Hand #2: y\n  z\n",
+    "# PokerStars Hand #0: a comment\npreamble\n\n\nPOKERSTARS GAME #5: HOLD'EM\nRaspisnoy game 1\nx\n",
+    "PokerStars Hand #1: Zoë\u2003\nSeat 1: Zoë ($1 in chips)\u2003\n\n\n#Game No : 5\n  #Game No : 6\n",
+    "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
+])
+def test_split_equals_split_games_on_unusual_files(text):
+    assert split_text(text) == split_reference(text)
+
+
+def test_split_equals_split_games_on_generated_files():
+    for game, seed in (("holdem", 1), ("holdem36", 2)):
+        text = generated(game, 60, seed, betting="mixed")
+        assert split_text(text) == split_reference(text)
+        crlf = text.replace("\n", "\r\n")
+        assert split_text(crlf) == split_reference(crlf)
+
+
+def test_split_equals_split_games_on_the_real_corpus():
+    files = [p for p in sorted(corpus("pokerstars").rglob("*")) if p.is_file()]
+    assert files
+    for path in files:
+        text = decode(path.read_bytes())
+        assert split_text(text) == split_reference(text), path
+
+
+# ////////////////////////////////////////////////////////////////////// the batch
+
+
+def test_batch_equals_reference_on_generated_hands():
+    total = in_lane = 0
+    for game, seed, options in (("holdem", 11, {"betting": "mixed"}), ("holdem", 12, {"allin": 0.01, "short_stacks": 0.1}),
+                                ("holdem36", 13, {}), ("holdem", 14, {"betting": "limit"}),
+                                ("holdem", 15, {"betting": "pot_limit"})):
+        hands, lane = check_file(generated(game, 150, seed, **options), f"{game}-{seed}.txt")
+        total += hands
+        in_lane += lane
+    share = in_lane / total
+    print(f"generated hands in the lane: {in_lane}/{total} = {share:.1%}")
+    assert share >= 0.97
+
+
+def test_batch_equals_reference_on_the_real_corpus():
+    files = [p for p in sorted(corpus("pokerstars").rglob("*")) if p.is_file()]
+    total = in_lane = 0
+    for path in files:
+        hands, lane = check_file(decode(path.read_bytes()), str(path))
+        total += hands
+        in_lane += lane
+    print(f"real corpus hands in the lane: {in_lane}/{total} = {in_lane / max(total, 1):.1%}")
+    assert total > 0
+
+
+def test_hand_out_of_lane_when_the_reference_refuses_it():
+    text = generated("holdem", 3, 5)
+    broken = text.replace("*** SUMMARY ***", "*** SUMARY ***", 1)
+    chunks, batch, _ = read_text(broken, "b.txt")
+    assert batch.in_lane.tolist() == [False, True, True]
+    with pytest.raises(ParseError):
+        parse_chunk(chunks[0], "b.txt")
+
+
+@pytest.mark.parametrize("edit", [
+    ("Total pot $", "Total pot $1.001 "),        # more than two decimals
+    ("*** FLOP ***", "*** FIRST FLOP ***"),      # a hand run twice
+    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nAnna said, \"hi\""),     # chat: the full path reads it
+    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nNobody: folds"),      # an action of a player without a seat
+])
+def test_unmodelled_forms_go_out_of_lane(edit):
+    text = generated("holdem", 1, 8).replace("Board [", "Board [", 1)
+    changed = text.replace(*edit, 1)
+    assert changed != text
+    _, batch, _ = read_text(changed, "e.txt")
+    assert batch.in_lane.tolist() == [False]
+
+
+def test_a_name_with_colons_and_side_pots_read_like_the_reference():
+    text = generated("holdem", 40, 21, allin=0.02, short_stacks=0.2).replace("Hero", "Boris: the great")
+    hands, lane = check_file(text)
+    assert lane == hands
+
+
+def test_read_batch_of_non_pokerstars_chunk_is_out_of_lane():
+    chunks = split_text("Raspisnoy game 1\nx\n")
+    batch = read_batch(chunks, "r.txt")
+    assert batch.in_lane.tolist() == [False]
+    assert batch.seat_start.tolist() == [0, 0]
