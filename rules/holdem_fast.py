@@ -47,22 +47,26 @@ from rules.holdem_hand import ActionKind, BettingStructure, Street
 
 __all__ = ["FactBatch", "replay_batch"]
 
-# Codes as compile-time constants of the kernel.
-_K = {kind: KINDS.index(kind) for kind in ActionKind}
-K_SB, K_BB, K_BUTTON = _K[ActionKind.POST_SB], _K[ActionKind.POST_BB], _K[ActionKind.POST_BUTTON]
-K_ANTE, K_STRADDLE, K_DEAD = _K[ActionKind.POST_ANTE], _K[ActionKind.POST_STRADDLE], _K[ActionKind.POST_DEAD]
-K_FOLD, K_CHECK, K_CALL = _K[ActionKind.FOLD], _K[ActionKind.CHECK], _K[ActionKind.CALL]
-K_BET, K_RAISE = _K[ActionKind.BET], _K[ActionKind.RAISE]
-K_UNCALLED, K_COLLECT = _K[ActionKind.UNCALLED], _K[ActionKind.COLLECT]
+# Codes as compile-time constants of the kernel, written out: Numba's cache keeps a global's value
+# from compile time and is renewed only when THIS file changes, so a literal here (checked against
+# the enums below) cannot go stale when rules.holdem_hand reorders its members.
+K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD = 0, 1, 2, 3, 4, 5
+K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT = 6, 7, 8, 9, 10, 11, 12
+S_PREFLOP, S_FLOP, S_RIVER = 0, 1, 3
+B_NO_LIMIT, B_POT_LIMIT, B_LIMIT = 0, 1, 2
+P_BTN, P_BB = 0, 2
+assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED,
+        K_COLLECT) == tuple(KINDS.index(k) for k in (
+            ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_ANTE,
+            ActionKind.POST_STRADDLE, ActionKind.POST_DEAD, ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
+            ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT)), "update the kind codes"
+assert (S_PREFLOP, S_FLOP, S_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
+assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
+assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 _IS_POST = np.array([kind.is_post for kind in KINDS], dtype=np.bool_)
 _IS_BETTING = np.array([kind.is_betting for kind in KINDS], dtype=np.bool_)
-S_PREFLOP, S_FLOP, S_RIVER = STREETS.index(Street.PREFLOP), STREETS.index(Street.FLOP), STREETS.index(Street.RIVER)
 _STREET_ORDINAL = np.array([street.ordinal for street in STREETS], dtype=np.int64)
 _STREET_BOARD = np.array([street.board_size for street in STREETS], dtype=np.int64)
-B_NO_LIMIT = BETTINGS.index(BettingStructure.NO_LIMIT)
-B_POT_LIMIT = BETTINGS.index(BettingStructure.POT_LIMIT)
-B_LIMIT = BETTINGS.index(BettingStructure.LIMIT)
-P_BTN, P_BB = POSITIONS.index("BTN"), POSITIONS.index("BB")
 _MAX_SEATS = 62     # seats of one hand held in an int64 bit mask
 _MAX_N = 64
 

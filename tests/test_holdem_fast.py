@@ -349,7 +349,7 @@ def test_every_certified_corpus_hand_matches_the_reference_replay():
 import random  # noqa: E402
 import re  # noqa: E402
 
-_MONEY = re.compile(r"\$\d+(?:\.\d+)?")
+_MONEY = re.compile(r"(?<=[ (])([$€£]?)(\d+(?:\.\d+)?)(?=[ )]|$)", re.M)
 _CARD = re.compile(r"(?<=[\[ ])[2-9TJQKA][cdhs](?=[\] ])")
 _VERB = re.compile(r": (folds|checks|calls|bets|raises)")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
@@ -363,10 +363,12 @@ def _mutate(text: str, rng: random.Random) -> str:
     how = rng.randrange(7)
     if how == 0:
         spots = list(_MONEY.finditer(text))
+        if not spots:
+            return text
         m = rng.choice(spots)
-        value = Decimal(m.group()[1:])
+        symbol, value = m.group(1), Decimal(m.group(2))
         new = rng.choice([value + Decimal("0.01"), value - Decimal("0.01"), value * 2, value + 1, Decimal(0)])
-        return text[:m.start()] + f"${max(new, Decimal(0))}" + text[m.end():]
+        return text[:m.start()] + f"{symbol}{max(new, Decimal(0))}" + text[m.end():]
     if how == 1:
         spots = list(_CARD.finditer(text))
         if not spots:
@@ -379,6 +381,8 @@ def _mutate(text: str, rng: random.Random) -> str:
             return text
         m = rng.choice(spots)
         return text[:m.start()] + ": " + rng.choice(["folds", "checks", "calls $0.02", "bets $0.50"]) + text[m.end():]
+    if not body:
+        return text
     i = rng.choice(body)
     if how == 3 and i + 1 < len(lines) and lines[i + 1]:
         lines[i], lines[i + 1] = lines[i + 1], lines[i]
@@ -427,4 +431,26 @@ def test_mutated_hands_the_reference_flags_are_never_certified(game, seed, optio
                 problems.append(f"{hand.hand_id}: {why}")
     print(f"{game}: {len(mutants)} mutants, {len(hands)} parsed, {flagged} flagged, {certified} certified")
     assert flagged > len(hands) // 4      # the mutations do break hands
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_mutated_corpus_hands_the_reference_flags_are_never_certified():
+    from parsers.source import decode
+
+    root = corpus("pokerstars")
+    texts = []
+    for path in sorted(root.rglob("*")):
+        if not path.is_file() or path.suffix in (".hp", ".gt", ".hands", ".json", ".md") or "LICENSE" in path.name:
+            continue
+        texts += [c.text for c in split_games(normalize_lines(decode(path.read_bytes())), HEADERS)
+                  if c.lines and c.lines[0].startswith("PokerStars")]
+    rng = random.Random(7)
+    mutants = [_mutate(text, rng) for text in texts for _ in range(2)]
+    hands = [h for h in _parse_text("\n\n\n".join(mutants) + "\n") if isinstance(h, HoldemHand)]
+    b = batch_from_hands(hands)
+    f = replay_batch(b)
+    problems = [f"{hands[h].hand_id}: {why}" for h in map(int, f.certified.nonzero()[0])
+                if (why := _mismatch(b, f, h, hands[h], replay(hands[h])))]
+    print(f"corpus mutants: {len(hands)} parsed, {int(f.certified.sum())} certified")
+    assert len(hands) > 400
     assert not problems, "\n".join(problems[:10])
