@@ -57,6 +57,7 @@ from parsers.formats import HEADERS
 from parsers.source import Chunk, _dedent, _is_filler, game_id, normalize_lines, split_games
 from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
+from rules.records import slot_filler
 
 __all__ = ["split_text", "read_batch", "read_text"]
 
@@ -124,6 +125,7 @@ def _header_table() -> np.ndarray:
 
 
 _HEADER_TABLE = _header_table()
+_make_chunk = slot_filler(Chunk)
 _PREFIXES = _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 4, False)
 _HEADER_FOUR = frozenset(p for p, is_open in _PREFIXES if len(p) == 4)
 _HEADER_OPEN = tuple(p for p, is_open in _PREFIXES if len(p) < 4)
@@ -140,12 +142,14 @@ def _is_blank_byte(c):
 
 @njit(cache=True)
 def _candidate_lines(data, table, fours):
-    """Byte offsets of the lines of an ASCII text that may be headers (after an indent of
-    spaces and tabs), in order, and whether any line ends in a blank (normalize_lines strips it)."""
+    """Byte offsets and indexes of the lines of an ASCII text that may be headers (after an indent
+    of spaces and tabs), in order, and whether any line ends in a blank (normalize_lines strips it)."""
     n = data.shape[0]
     out = np.empty(n // 8 + 2, dtype=np.int64)
+    rows = np.empty(n // 8 + 2, dtype=np.int64)
     count = 0
     start = 0
+    row = 0
     trailing = False
     while start < n:
         i = start
@@ -169,7 +173,11 @@ def _candidate_lines(data, table, fours):
                         grown = np.empty(out.shape[0] * 2, dtype=np.int64)
                         grown[:count] = out[:count]
                         out = grown
+                        grown = np.empty(rows.shape[0] * 2, dtype=np.int64)
+                        grown[:count] = rows[:count]
+                        rows = grown
                     out[count] = start
+                    rows[count] = row
                     count += 1
         # the next line
         while start < n and data[start] != 10:
@@ -177,7 +185,8 @@ def _candidate_lines(data, table, fours):
         if start > 0 and _is_blank_byte(data[start - 1]):
             trailing = True
         start += 1
-    return out[:count], trailing
+        row += 1
+    return out[:count], rows[:count], trailing
 
 
 def split_text(text: str) -> list[Chunk]:
@@ -190,21 +199,17 @@ def split_text(text: str) -> list[Chunk]:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
     ascii_text = text.isascii()
     starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per header line
-    index = 0
-    offset = 0
-    count = text.count
     if ascii_text:
         data = text.encode("ascii")
-        candidates, trailing = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
+        candidates, rows, trailing = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
         if trailing:    # normalize_lines strips every line's trailing blanks
             text = _TRAILING.sub("", text)
             data = text.encode("ascii")
-            candidates, _ = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
-        count = text.count
+            candidates, rows, _ = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE, _FOURS)
         match_header = HEADERS.match
         four, opens = _HEADER_FOUR, _HEADER_OPEN
         find = text.find
-        for at in candidates.tolist():
+        for at, row in zip(candidates.tolist(), rows.tolist()):
             end = find("\n", at)
             line = text[at:end] if end >= 0 else text[at:]
             first = line[:1]
@@ -213,13 +218,12 @@ def split_text(text: str) -> list[Chunk]:
                 continue
             match = match_header(bare)
             if match:
-                index += count("\n", offset, at)
-                offset = at
-                starts.append((index, at, match.lastgroup))
+                starts.append((row, at, match.lastgroup))
         lines = text.split("\n")
     else:
         text = _TRAILING.sub("", text.replace("\u00a0", " ").replace("\u202f", " "))
         count = text.count
+        index = offset = 0
         data = b""
         for match in _HEADER_LINES.finditer("\n" + text):
             at = match.start()      # the line's offset in text (its "\n" is one char before it there)
@@ -231,6 +235,7 @@ def split_text(text: str) -> list[Chunk]:
         starts.insert(0, (0, 0, None))
     starts.append((len(lines), len(text) + 1, None))
     blake2b = hashlib.blake2b
+    make = _make_chunk
     chunks = []
     append = chunks.append
     for (begin, begin_at, fmt), (end, end_at, _) in zip(starts, starts[1:]):
@@ -253,8 +258,8 @@ def split_text(text: str) -> list[Chunk]:
             body = _dedent(lines[begin:stop])
             append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
             continue
-        append(Chunk(fmt, begin + 1, stop, tuple(lines[begin:stop]),
-                     blake2b(data[begin_at:stop_at], digest_size=8).hexdigest()))
+        append(make(fmt, begin + 1, stop, tuple(lines[begin:stop]),
+                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest()))
     return chunks
 
 
@@ -1242,7 +1247,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-_FAST_HEADER = re.compile(r"PokerStars Hand #(\d+)(: .*) - (\d{4}/\d{1,2}/\d{1,2}) (\d{1,2}:\d{2}:\d{2}) ET", re.ASCII)
+_FAST_HEADER = re.compile(r"PokerStars Hand #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET",
+                          re.ASCII)
 """The common header form: a hand's text between its ID and its date decides everything else."""
 
 
@@ -1258,7 +1264,7 @@ class _Head:
     """What a header line gives a batch, apart from the hand's ID and date."""
 
     __slots__ = ("betting", "short", "tournament", "sb", "bb", "small_bet", "big_bet", "ante", "ok", "currency",
-                 "stakes", "tournament_id", "club", "hand_id", "played_at")
+                 "stakes", "tournament_id", "club", "hand_id", "played_at", "numbers")
 
     def __init__(self, hand) -> None:
         self.betting = _BETTING_CODE[hand.betting]
@@ -1277,9 +1283,12 @@ class _Head:
         self.club = hand.info.club
         self.hand_id = hand.hand_id
         self.played_at = hand.info.played_at
+        self.numbers = (self.betting, self.short, self.tournament, self.sb, self.bb, self.small_bet, self.big_bet,
+                        self.ante) if self.ok else _NO_NUMBERS
 
 
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
+_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0)
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = ps.Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1309,7 +1318,7 @@ def _head(line: str) -> tuple[_Head | None, str | None, datetime | None]:
             when = match["when"]
             at = match["match"].start("rest")
             if (match["match"]["id"] != m[1] or when["d2"] is not None or when.start() + at != m.start(3)
-                    or when.end() + at != len(line) or when["d"] != m[3] or when["t"] != m[4]):
+                    or when.end() + at != len(line) or when["d"] != m[3] or when["t"] != m[7]):
                 head = _SLOW
         if len(_HEADS) < 10_000:
             _HEADS[key] = head
@@ -1318,7 +1327,8 @@ def _head(line: str) -> tuple[_Head | None, str | None, datetime | None]:
         return head, (head.hand_id if head else None), (head.played_at if head else None)
     if head is None:
         return None, None, None
-    return head, m[1], ps._when(m[3], m[4])
+    # ps._when(m[3], m[7]), inline
+    return head, m[1], datetime(int(m[4]), int(m[5]), int(m[6]), int(m[8]), int(m[9]), int(m[10]))
 
 
 _MISSING = object()
@@ -1360,7 +1370,7 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     """
     count = len(chunks)
     n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=count)
-    text = "\n".join(line for c in chunks for line in c.lines)
+    text = "\n".join(map("\n".join, [c.lines for c in chunks]))
     ascii_text = text.isascii()
     data = text.encode("ascii") if ascii_text else text.encode("utf-8")
     buf = np.frombuffer(data, dtype=np.uint8)
@@ -1384,23 +1394,27 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     b.first_line[:] = first_line
     b.last_line[:] = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     heads = []
-    for h, chunk in enumerate(chunks):
-        head, hand_id, played_at = (_head(chunk.lines[0]) if chunk.format == "pokerstars" and chunk.lines
+    numbers = []
+    head_of = _head
+    for chunk in chunks:
+        head, hand_id, played_at = (head_of(chunk.lines[0]) if chunk.format == "pokerstars" and chunk.lines
                                     else (None, None, None))
         heads.append(head)
         b.hand_id.append(hand_id or "")
         b.played_at.append(played_at)
-        if head is None or not head.ok:
-            b.in_lane[h] = False
-            continue
-        b.betting[h] = head.betting
-        b.is_short_deck[h] = head.short
-        b.is_tournament[h] = head.tournament
-        b.small_blind[h] = head.sb
-        b.big_blind[h] = head.bb
-        b.small_bet[h] = head.small_bet
-        b.big_bet[h] = head.big_bet
-        b.ante[h] = head.ante
+        numbers.append(head.numbers if head is not None else _NO_NUMBERS)
+    if count:
+        table = np.array(numbers, dtype=np.int64)
+        b.in_lane[:] = table[:, 0] >= 0
+        b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
+        b.betting[:] = table[:, 0]
+        b.is_short_deck[:] = table[:, 1] != 0
+        b.is_tournament[:] = table[:, 2] != 0
+        b.small_blind[:] = table[:, 3]
+        b.big_blind[:] = table[:, 4]
+        b.small_bet[:] = table[:, 5]
+        b.big_bet[:] = table[:, 6]
+        b.ante[:] = table[:, 7]
 
     play = np.zeros(count, dtype=np.bool_)
     table_from = np.full(count, -1, dtype=np.int64)
