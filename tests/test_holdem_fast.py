@@ -360,7 +360,25 @@ def _mutate(text: str, rng: random.Random) -> str:
     dropped or doubled."""
     lines = text.split("\n")
     body = [i for i, line in enumerate(lines) if i > 1 and line and not line.startswith("***")]
-    how = rng.randrange(7)
+    names = re.findall(r"^Seat \d+: (.+?) \(", text, re.M)
+    how = rng.randrange(10)
+    if how == 7:        # an all-in flag added or taken away
+        spots = [i for i in body if re.search(r": (calls|bets|raises|posts) ", lines[i])]
+        if spots:
+            i = rng.choice(spots)
+            line = lines[i]
+            lines[i] = line[: -len(" and is all-in")] if line.endswith(" and is all-in") else line + " and is all-in"
+        return "\n".join(lines)
+    if how == 8:        # the button moved
+        return re.sub(r"Seat #\d+ is the button", f"Seat #{rng.randrange(1, 10)} is the button", text, count=1)
+    if how == 9 and names:      # a post more: a returning player's dead blinds, a straddle, a second blind, an ante
+        blind = rng.choice(re.findall(r"posts (?:small|big) blind ([$€£]?[\d.]+)", text) or ["0.02"])
+        verb = rng.choice(["posts small & big blinds", "posts straddle", "posts small blind", "posts big blind",
+                           "posts the ante", "posts dead blind"])
+        at = next((i for i, line in enumerate(lines) if line.startswith("*** HOLE CARDS")), None)
+        if at is not None:
+            lines.insert(at - rng.randrange(2), f"{rng.choice(names)}: {verb} {blind}")
+        return "\n".join(lines)
     if how == 0:
         spots = list(_MONEY.finditer(text))
         if not spots:
@@ -390,8 +408,7 @@ def _mutate(text: str, rng: random.Random) -> str:
         del lines[i]
     elif how == 5:
         lines.insert(i, lines[i])
-    else:
-        names = re.findall(r"^Seat \d+: (.+?) \(", text, re.M)
+    elif how == 6:
         head = lines[i].split(":")[0]
         others = [n for n in names if n != head]
         if head in names and others:
