@@ -454,8 +454,9 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
         dealt[i] = summary_line[s0 + i] > 0
     for j in range(a0, a1):
         i = actor[j]
-        if i < 0 or i >= ns:
-            return False
+        if i < 0 or i >= ns or kind[j] < 0 or kind[j] >= is_post.shape[0] or street[j] < 0 or \
+                street[j] >= street_ordinal.shape[0]:
+            return False        # a code no producer should write: leave the hand to the full path
         if is_post[kind[j]] or is_betting[kind[j]]:
             dealt[i] = True
     n = 0
