@@ -353,6 +353,14 @@ _MISC_ENDS, _MISC_ENDS_AT = _table([" leaves the table", " has timed out", " has
                                     " will be allowed to play after the button", " has been disconnected",
                                     " is being treated as all-in"])
 _JOINS_W = _b(" joins the table at seat #")
+_FINISHED_W = _b(" finished the tournament")
+_IN_W = _b(" in ")
+_PLACE_W = _b(" place")
+_RECEIVED_W = _b(" and received ")
+# … and "<player> <one of these><anything>" (the pattern's ".*" after them takes any rest).
+_MISC_ANYWHERE, _MISC_ANYWHERE_AT = _table([" was removed from the table", " wins the tournament", " re-buys",
+                                            " takes the add-on", " is feeling ", " stands up", " sits down",
+                                            " will be allowed to play ", " will be able to play "])
 _RANKS = np.full(256, -1, dtype=np.int64)
 for _i, _ch in enumerate("23456789TJQKA"):
     _RANKS[ord(_ch)] = _i
@@ -651,6 +659,29 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
         hole_line[j] = line
         return True
     return (hole[j, 0] == c0 and hole[j, 1] == c1) or (hole[j, 0] == c1 and hole[j, 1] == c0)
+
+
+@njit(cache=True)
+def _finished(b, s, e):
+    """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
+    n = _FINISHED_W.shape[0]
+    for q in range(s + 1, e - n + 1):
+        if not _at(b, q, e, _FINISHED_W):
+            continue
+        j = q + n
+        if _at(b, j, e, _IN_W) and j + 4 < e and 48 <= b[j + 4] <= 57:
+            k = j + 4
+            while k < e and 48 <= b[k] <= 57:
+                k += 1
+            while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
+                k += 1
+            if k < e and b[k] >= 0x80:
+                return True, False      # \w takes Unicode letters
+            if _at(b, k, e, _PLACE_W):
+                j = k + _PLACE_W.shape[0]
+        if j == e or _at(b, j, e, _RECEIVED_W):
+            return False, True
+    return False, False
 
 
 @njit(cache=True)
@@ -1179,14 +1210,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 else:
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
-                    if _contains(b, s, e, _SAID_W) or _contains(b, s, e, _CASHED_W) or _at(b, s, e, _CANCELLED_W):
+                    if _find(b, s + 1, e, _SAID_W) > s:
+                        continue        # chat (_CHAT: '<someone> said, "…'): no play
+                    if _contains(b, s, e, _CASHED_W) or _at(b, s, e, _CANCELLED_W):
                         ok = False
                         break
                     skip = False
+                    for k in range(_MISC_ANYWHERE_AT.shape[0] - 1):
+                        n = _MISC_ANYWHERE_AT[k + 1] - _MISC_ANYWHERE_AT[k]
+                        for q in range(s + 1, e - n + 1):
+                            if _at_k(b, q, e, _MISC_ANYWHERE, _MISC_ANYWHERE_AT, k):
+                                skip = True
+                                break
+                        if skip:
+                            break
                     for k in range(_MISC_ENDS_AT.shape[0] - 1):
                         n = _MISC_ENDS_AT[k + 1] - _MISC_ENDS_AT[k]
                         if e - n > s and _at_k(b, e - n, e, _MISC_ENDS, _MISC_ENDS_AT, k):
                             skip = True
+                            break
+                    if not skip:
+                        unsure, skip = _finished(b, s, e)
+                        if unsure:
+                            ok = False
                             break
                     if not skip:
                         q = _find(b, s + 1, e, _JOINS_W)
@@ -1243,6 +1289,86 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     action_start[n] = na
     pot_start[n] = npots
     return ns, na, npots
+
+
+_HAND_W = _b("PokerStars Hand #")
+_ET_W = _b(" ET")
+
+
+@njit(cache=True)
+def _digits_back(b, stop, low, most):
+    """Digits ending at ``stop`` (exclusive), at most ``most``, not before ``low``: (value, start)."""
+    i = stop
+    value = 0
+    scale = 1
+    while i > low and stop - i < most and 48 <= b[i - 1] <= 57:
+        i -= 1
+        value += (b[i] - 48) * scale
+        scale *= 10
+    return value, i
+
+
+@njit(cache=True)
+def _headers(b, line_start, line_end, hand_line0, out):
+    """``_FAST_HEADER`` on each hand's first line, in bytes: per hand (matched, id from, id to,
+    middle from, middle to, seconds since 1970) in ``out``; an impossible date is no match."""
+    for h in range(hand_line0.shape[0]):
+        out[h, 0] = 0
+        s = line_start[hand_line0[h]]
+        e = line_end[hand_line0[h]]
+        if not _at(b, s, e, _HAND_W):
+            continue
+        i = s + _HAND_W.shape[0]
+        j = i
+        while j < e and 48 <= b[j] <= 57:
+            j += 1
+        if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
+            continue
+        # from the end: " - YYYY/M/D H:MM:SS ET"
+        if e - 3 < j or not _at(b, e - 3, e, _ET_W):
+            continue
+        k = e - 3
+        second, k2 = _digits_back(b, k, j, 2)
+        if k - k2 != 2 or b[k2 - 1] != 58:
+            continue
+        minute, k3 = _digits_back(b, k2 - 1, j, 2)
+        if k2 - 1 - k3 != 2 or b[k3 - 1] != 58:
+            continue
+        hour, k4 = _digits_back(b, k3 - 1, j, 2)
+        if k4 == k3 - 1 or b[k4 - 1] != 32:
+            continue
+        day, k5 = _digits_back(b, k4 - 1, j, 2)
+        if k5 == k4 - 1 or b[k5 - 1] != 47:
+            continue
+        month, k6 = _digits_back(b, k5 - 1, j, 2)
+        if k6 == k5 - 1 or b[k6 - 1] != 47:
+            continue
+        year, k7 = _digits_back(b, k6 - 1, j, 4)
+        if k6 - 1 - k7 != 4 or k7 - 3 < j + 2 or not (b[k7 - 3] == 32 and b[k7 - 2] == 45 and b[k7 - 1] == 32):
+            continue
+        # a date datetime() accepts
+        if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
+            continue
+        leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
+        dim = 31
+        if month == 2:
+            dim = 29 if leap else 28
+        elif month == 4 or month == 6 or month == 9 or month == 11:
+            dim = 30
+        if day > dim:
+            continue
+        y = year - 1 if month <= 2 else year
+        era = (y if y >= 0 else y - 399) // 400
+        yoe = y - era * 400
+        doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+        doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+        days = era * 146097 + doe - 719468
+        out[h, 0] = 1
+        out[h, 1] = i
+        out[h, 2] = j
+        out[h, 3] = j        # the middle: ": …" up to " - " before the date
+        out[h, 4] = k7 - 3
+        out[h, 5] = days * 86400 + hour * 3600 + minute * 60 + second
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1302,33 +1428,22 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _head(line: str) -> tuple[_Head | None, str | None, datetime | None]:
-    """(the header's fields, hand ID, played_at), read by the reference once per table and stakes."""
-    m = _FAST_HEADER.fullmatch(line)
-    if m is None:
-        head = _full_head(line)
-        return head, (head.hand_id if head else None), (head.played_at if head else None)
-    key = m[2]
-    head = _HEADS.get(key, _MISSING)
-    if head is _MISSING:
-        head = _full_head(line)
-        if head is not None:
-            # the shortcut holds only if the reference reads the ID and the date where the pattern does
-            match = ps._header(line)
-            when = match["when"]
-            at = match["match"].start("rest")
-            if (match["match"]["id"] != m[1] or when["d2"] is not None or when.start() + at != m.start(3)
-                    or when.end() + at != len(line) or when["d"] != m[3] or when["t"] != m[7]):
-                head = _SLOW
-        if len(_HEADS) < 10_000:
-            _HEADS[key] = head
-    if head is _SLOW:
-        head = _full_head(line)
-        return head, (head.hand_id if head else None), (head.played_at if head else None)
-    if head is None:
-        return None, None, None
-    # ps._when(m[3], m[7]), inline
-    return head, m[1], datetime(int(m[4]), int(m[5]), int(m[6]), int(m[8]), int(m[9]), int(m[10]))
+def _register(key: str, line: str) -> _Head | None | object:
+    """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
+    when the reference does not read the ID and date where ``_FAST_HEADER`` does."""
+    head = _full_head(line)
+    if head is not None:
+        m = _FAST_HEADER.fullmatch(line)
+        match = ps._header(line)
+        when = match["when"]
+        at = match["match"].start("rest")
+        if (m is None or m[2] != key or match["match"]["id"] != m[1] or when["d2"] is not None
+                or when.start() + at != m.start(3) or when.end() + at != len(line) or when["d"] != m[3]
+                or when["t"] != m[7]):
+            head = _SLOW
+    if len(_HEADS) < 10_000:
+        _HEADS[key] = head
+    return head
 
 
 _MISSING = object()
@@ -1393,15 +1508,38 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
+    fast = np.zeros((count, 6), dtype=np.int64)
+    _headers(buf, line_start, line_end, hand_line0, fast)
+    played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
     heads = []
     numbers = []
-    head_of = _head
-    for chunk in chunks:
-        head, hand_id, played_at = (head_of(chunk.lines[0]) if chunk.format == "pokerstars" and chunk.lines
-                                    else (None, None, None))
+    hand_ids = b.hand_id
+    played_at = b.played_at
+    known = _HEADS
+    for h, (matched, id_from, id_to, key_from, key_to, _) in enumerate(fast.tolist()):
+        chunk = chunks[h]
+        head = None
+        if chunk.format == "pokerstars" and chunk.lines:
+            if matched:
+                key = text[key_from:key_to] if ascii_text else data[key_from:key_to].decode("utf-8")
+                head = known.get(key, _MISSING)
+                if head is _MISSING:
+                    head = _register(key, chunk.lines[0])
+                if head is not _SLOW:
+                    heads.append(head)
+                    if head is None:
+                        hand_ids.append("")
+                        played_at.append(None)
+                        numbers.append(_NO_NUMBERS)
+                    else:
+                        hand_ids.append(text[id_from:id_to] if ascii_text else data[id_from:id_to].decode("utf-8"))
+                        played_at.append(played[h])
+                        numbers.append(head.numbers)
+                    continue
+            head = _full_head(chunk.lines[0])
         heads.append(head)
-        b.hand_id.append(hand_id or "")
-        b.played_at.append(played_at)
+        hand_ids.append(head.hand_id if head is not None else "")
+        played_at.append(head.played_at if head is not None else None)
         numbers.append(head.numbers if head is not None else _NO_NUMBERS)
     if count:
         table = np.array(numbers, dtype=np.int64)

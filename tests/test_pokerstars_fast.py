@@ -153,7 +153,7 @@ def test_hand_out_of_lane_when_the_reference_refuses_it():
 @pytest.mark.parametrize("edit", [
     ("Total pot $", "Total pot $1.001 "),        # more than two decimals
     ("*** FLOP ***", "*** FIRST FLOP ***"),      # a hand run twice
-    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nAnna said, \"hi\""),     # chat: the full path reads it
+    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nHero cashed out the hand for $1 | Cash Out Fee $0.01"),   # a cash-out
     ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nNobody: folds"),      # an action of a player without a seat
 ])
 def test_unmodelled_forms_go_out_of_lane(edit):
@@ -162,6 +162,15 @@ def test_unmodelled_forms_go_out_of_lane(edit):
     assert changed != text
     _, batch, _ = read_text(changed, "e.txt")
     assert batch.in_lane.tolist() == [False]
+
+
+def test_lines_without_play_stay_in_the_lane():
+    text = generated("holdem", 1, 8)
+    for line in ('Hero said, "gl: all (folds)"', "Boris: sits out", "Gleb finished the tournament in 4th place",
+                 "Lev joins the table at seat #3", "Vera will be allowed to play after the button"):
+        changed = text.replace("*** HOLE CARDS ***", f"*** HOLE CARDS ***\n{line}", 1)
+        hands, lane = check_file(changed)
+        assert (hands, lane) == (1, 1), line
 
 
 def test_a_name_with_colons_and_side_pots_read_like_the_reference():
@@ -175,3 +184,39 @@ def test_read_batch_of_non_pokerstars_chunk_is_out_of_lane():
     batch = read_batch(chunks, "r.txt")
     assert batch.in_lane.tolist() == [False]
     assert batch.seat_start.tolist() == [0, 0]
+
+
+_TRICKY = [":", ": ", " ", "(", ")", "[", "]", "$", "€", "1", "0", ".", ",", "-", "X", "é", "\u0661", "\u2003", "'",
+           "#", "*", "and is all-in", " collected ", " said, \"", "Seat ", "folds", "Kd", "10h", "side pot-2"]
+
+
+def mutated(text: str, rng, edits: int) -> str:
+    """``text`` with a few random edits of tricky characters at random places."""
+    chars = list(text)
+    for _ in range(edits):
+        at = rng.randrange(len(chars))
+        what = rng.random()
+        if what < 0.4:
+            chars.insert(at, rng.choice(_TRICKY))
+        elif what < 0.7:
+            del chars[at]
+        else:
+            chars[at] = rng.choice(_TRICKY)
+    return "".join(chars)
+
+
+def test_mutated_hands_in_the_lane_are_read_like_the_reference():
+    """Random edits of generated hands: whatever the lane keeps, it reads exactly as the reference."""
+    import random
+
+    rng = random.Random(20261202)
+    base = [text for text, _ in generate_hands("holdem", count=40, seed=31, betting="mixed", allin=0.02)]
+    base += [text for text, _ in generate_hands("holdem36", count=10, seed=32)]
+    kept = total = 0
+    for round_ in range(12):
+        hands = [mutated(text, rng, rng.randint(1, 3)) for text in base]
+        hands, lane = check_file("\n\n\n".join(hands) + "\n", f"m{round_}.txt")
+        total += hands
+        kept += lane
+    print(f"mutated hands kept in the lane: {kept}/{total}")
+    assert 0 < kept < total
