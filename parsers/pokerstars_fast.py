@@ -1060,7 +1060,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if j + 1 < e and b[j] == 32 and 48 <= b[j + 1] <= 57:
                             k = j + 1
                             v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 6:
+                            while k < e and 48 <= b[k] <= 57 and k - j < 5:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
                             if _at(b, k, e, _MAX_W):
@@ -1075,7 +1075,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if _at(b, j, e, _SEAT_HASH_W):
                             k = j + 7
                             v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 12:
+                            while k < e and 48 <= b[k] <= 57 and k - j < 11:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
                             if k > j + 7 and _at(b, k, e, _BUTTON_W):
