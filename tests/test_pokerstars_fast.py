@@ -217,6 +217,15 @@ def test_the_compiled_replay_certifies_our_batch_as_the_reference_batch():
         assert np.array_equal(ours.net[a0:a1], theirs.net[b0:b1])
 
 
+def test_read_text_reads_the_file_bytes_as_read_batch_reads_the_chunks():
+    text = "preamble\n\n" + generated("holdem", 30, 24, betting="mixed") + "Raspisnoy game 1\nx\n"
+    chunks, batch, index = read_text(text, "t.txt")
+    again = read_batch([chunks[i] for i in index.tolist()], "t.txt")
+    assert batch.in_lane.sum() == 30
+    for h in range(30):
+        assert hand_differences(batch, h, again, h) == []
+
+
 def test_read_batch_of_non_pokerstars_chunk_is_out_of_lane():
     chunks = split_text("Raspisnoy game 1\nx\n")
     batch = read_batch(chunks, "r.txt")
