@@ -43,12 +43,12 @@ from __future__ import annotations
 
 import hashlib
 import re
-from datetime import datetime
-from decimal import ROUND_DOWN, Decimal
-
-import numpy as np
+from decimal import Decimal
+from itertools import pairwise
 from re import _constants as _C
 from re._parser import parse as _sre_parse
+
+import numpy as np
 from numba import njit
 
 from parsers import pokerstars as ps
@@ -59,7 +59,7 @@ from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import slot_filler
 
-__all__ = ["split_text", "read_batch", "read_text"]
+__all__ = ["read_batch", "read_text", "split_text"]
 
 # ////////////////////////////////////////////////////////////////////// the split
 
@@ -254,7 +254,7 @@ def _split(text: str):
     make = _make_chunk
     chunks = []
     append = chunks.append
-    for (begin, begin_at, fmt), (end, end_at, _) in zip(starts, starts[1:]):
+    for (begin, begin_at, fmt), (end, end_at, _) in pairwise(starts):
         stop = end
         stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
         while stop > begin:
@@ -1409,8 +1409,24 @@ def _cents(value: Decimal | None) -> int | None:
 class _Head:
     """What a header line gives a batch, apart from the hand's ID and date."""
 
-    __slots__ = ("betting", "short", "tournament", "sb", "bb", "small_bet", "big_bet", "ante", "ok", "currency",
-                 "stakes", "tournament_id", "club", "hand_id", "played_at", "numbers")
+    __slots__ = (
+        "ante",
+        "bb",
+        "betting",
+        "big_bet",
+        "club",
+        "currency",
+        "hand_id",
+        "numbers",
+        "ok",
+        "played_at",
+        "sb",
+        "short",
+        "small_bet",
+        "stakes",
+        "tournament",
+        "tournament_id",
+    )
 
     def __init__(self, hand) -> None:
         self.betting = _BETTING_CODE[hand.betting]

@@ -8,8 +8,6 @@ out of the lane every chunk the reference parser refuses.
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 
