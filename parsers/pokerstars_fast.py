@@ -64,8 +64,20 @@ __all__ = ["read_batch", "read_text", "split_text"]
 # ////////////////////////////////////////////////////////////////////// the split
 
 _TRAILING = re.compile(r"[^\S\n]+$", re.MULTILINE)
-_HEADER_LINES = re.compile(r"\n(?!#)[ \t\ufeff]*(?:" + HEADERS.pattern + ")")
-"""The slow way to find header lines (any text): a try at every line start."""
+
+
+# The characters outside ASCII that an ASCII letter matches under re.IGNORECASE (their lower()
+# or upper() is that letter): tests/test_pokerstars_fast.py checks this against every code point.
+ICASE_EXTRA = {"i": "\u0131", "s": "\u017f", "k": "\u212a"}
+
+
+def _variants(char: str) -> set[str]:
+    """The characters ``char`` matches under re.IGNORECASE."""
+    cases = {char, char.lower(), char.upper()}
+    out = set(cases)
+    for c in cases:
+        out.update(ICASE_EXTRA.get(c.lower(), ""))
+    return {c for c in out if len(c) == 1}
 
 
 def _prefixes(items, k: int, icase: bool) -> set[tuple[str, bool]]:
@@ -82,11 +94,11 @@ def _prefixes(items, k: int, icase: bool) -> set[tuple[str, bool]]:
     rest = items[1:]
     if op is _C.LITERAL:
         char = chr(av)
-        heads = [(c, False) for c in ({char, char.lower(), char.upper()} if icase else {char})]
+        heads = [(c, False) for c in (_variants(char) if icase else {char})]
     elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
         chars = {chr(a) for _, a in av}
         if icase:
-            chars |= {c.lower() for c in chars} | {c.upper() for c in chars}
+            chars = set().union(*(_variants(c) for c in chars))
         heads = [(c, False) for c in chars]
     elif op is _C.SUBPATTERN:
         _, add, drop, sub = av
@@ -109,12 +121,15 @@ def _prefixes(items, k: int, icase: bool) -> set[tuple[str, bool]]:
 
 
 def _header_table() -> np.ndarray:
-    """256 × 256 booleans: may a line whose (unindented) text starts with these two bytes be a header?"""
+    """256 × 256 booleans: may a line whose (unindented) text starts with these two bytes be a header?
+
+    A header that may start with a character outside ASCII makes every line a candidate in a
+    text with such characters (``_HEADER_TABLE_UTF8``)."""
     table = np.zeros((256, 256), dtype=np.bool_)
     for prefix, _ in _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 2, False):
         codes = [ord(c) for c in prefix]
         if any(c > 127 for c in codes):
-            continue        # ASCII texts only take the fast path
+            continue        # not for ASCII texts; _HEADER_TABLE_UTF8 is all True then
         if not codes:
             table[:, :] = True
         elif len(codes) == 1:
@@ -125,6 +140,13 @@ def _header_table() -> np.ndarray:
 
 
 _HEADER_TABLE = _header_table()
+_HEADER_TABLE_UTF8 = _HEADER_TABLE if all(
+    prefix.isascii() for prefix, _ in _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 2, False)
+) else np.ones((256, 256), dtype=np.bool_)
+_NO_FOURS = np.zeros(0, dtype=np.uint32)
+_UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000],
+                           dtype=np.int64)
+"""The whitespace characters outside ASCII (str.isspace(); the test checks the list)."""
 _make_chunk = slot_filler(Chunk)
 _PREFIXES = _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 4, False)
 _HEADER_FOUR = frozenset(p for p, is_open in _PREFIXES if len(p) == 4)
@@ -141,10 +163,10 @@ def _is_blank_byte(c):
 
 
 @njit(cache=True)
-def _candidate_lines(data, table, fours):
-    """Byte offsets and indexes of the lines of an ASCII text that may be headers (after an indent
-    of spaces and tabs), in order; whether any line ends in a blank (normalize_lines strips it);
-    and the byte offset of every line."""
+def _candidate_lines(data, table, fours, spaces):
+    """Byte offsets and indexes of the lines of a UTF-8 text that may be headers (after an indent
+    of spaces, tabs and byte order marks), in order; whether any line ends in a blank
+    (normalize_lines strips it); and the byte offset of every line."""
     n = data.shape[0]
     out = np.empty(n // 8 + 2, dtype=np.int64)
     rows = np.empty(n // 8 + 2, dtype=np.int64)
@@ -157,8 +179,13 @@ def _candidate_lines(data, table, fours):
         starts[row] = start
         i = start
         if data[i] != 35:       # "#"
-            while i < n and (data[i] == 32 or data[i] == 9):
-                i += 1
+            while i < n:
+                if data[i] == 32 or data[i] == 9:
+                    i += 1
+                elif data[i] == 0xEF and i + 2 < n and data[i + 1] == 0xBB and data[i + 2] == 0xBF:
+                    i += 3      # U+FEFF, a byte order mark
+                else:
+                    break
             if i < n:
                 second = data[i + 1] if i + 1 < n else 10
                 candidate = table[data[i], second]
@@ -185,8 +212,27 @@ def _candidate_lines(data, table, fours):
         # the next line
         while start < n and data[start] != 10:
             start += 1
-        if start > 0 and _is_blank_byte(data[start - 1]):
-            trailing = True
+        if start > 0 and start > starts[row]:
+            last = data[start - 1]
+            if _is_blank_byte(last):
+                trailing = True
+            elif last >= 0x80:
+                # the line's last character, decoded: a space outside ASCII?
+                k = start - 1
+                while k > starts[row] and (data[k] & 0xC0) == 0x80 and start - k < 4:
+                    k -= 1
+                lead = data[k]
+                if lead >= 0xF0:
+                    cp = lead & 0x07
+                elif lead >= 0xE0:
+                    cp = lead & 0x0F
+                else:
+                    cp = lead & 0x1F
+                for m in range(k + 1, start):
+                    cp = (cp << 6) | (data[m] & 0x3F)
+                for space in spaces:
+                    if cp == space:
+                        trailing = True
         start += 1
         row += 1
     if n == 0 or data[n - 1] == 10:
@@ -215,15 +261,22 @@ def _split(text: str):
     starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per header line
     if ascii_text:
         data = text.encode("ascii")
-        candidates, rows, trailing, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE,
-                                                                   _FOURS)
-        if trailing:    # normalize_lines strips every line's trailing blanks
-            text = _TRAILING.sub("", text)
-            data = text.encode("ascii")
-            candidates, rows, _, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), _HEADER_TABLE,
-                                                                _FOURS)
-        match_header = HEADERS.match
-        four, opens = _HEADER_FOUR, _HEADER_OPEN
+        table, fours = _HEADER_TABLE, _FOURS
+    else:
+        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+        data = text.encode("utf-8", "surrogatepass")
+        table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
+    candidates, rows, trailing, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), table, fours,
+                                                               _UNICODE_SPACES)
+    if trailing:    # normalize_lines strips every line's trailing blanks
+        text = _TRAILING.sub("", text)
+        data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
+        candidates, rows, _, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), table, fours,
+                                                            _UNICODE_SPACES)
+    lines = text.split("\n")
+    match_header = HEADERS.match
+    four, opens = _HEADER_FOUR, _HEADER_OPEN
+    if ascii_text:
         find = text.find
         for at, row in zip(candidates.tolist(), rows.tolist()):
             end = find("\n", at)
@@ -235,18 +288,14 @@ def _split(text: str):
             match = match_header(bare)
             if match:
                 starts.append((row, at, match.lastgroup))
-        lines = text.split("\n")
     else:
-        text = _TRAILING.sub("", text.replace("\u00a0", " ").replace("\u202f", " "))
-        count = text.count
-        index = offset = 0
-        data = b""
-        for match in _HEADER_LINES.finditer("\n" + text):
-            at = match.start()      # the line's offset in text (its "\n" is one char before it there)
-            index += count("\n", offset, at)
-            offset = at
-            starts.append((index, at, match.lastgroup))
-        lines = text.split("\n")
+        for row in rows.tolist():
+            line = lines[row]
+            first = line[:1]
+            if first and first != "#":
+                match = match_header(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
+                if match:
+                    starts.append((row, -1, match.lastgroup))
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, 0, None))
     starts.append((len(lines), len(text) + 1, None))
@@ -1513,6 +1562,10 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     return accepted
 
 
+def _piece(data: bytes, start: int, stop: int) -> str:
+    return data[start:stop].decode("utf-8", "surrogatepass")
+
+
 def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     """The hands of ``chunks`` (a file's PokerStars chunks, in order): one hand per chunk.
 
@@ -1523,7 +1576,7 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=count)
     text = "\n".join(map("\n".join, [c.lines for c in chunks]))
     ascii_text = text.isascii()
-    data = text.encode("ascii") if ascii_text else text.encode("utf-8")
+    data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
     buf = np.frombuffer(data, dtype=np.uint8)
     breaks = np.flatnonzero(buf == 10)
     line_start = np.empty(len(breaks) + 1, dtype=np.int64)
@@ -1564,7 +1617,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         head = None
         if chunk.format == "pokerstars" and chunk.lines:
             if matched:
-                key = text[key_from:key_to] if ascii_text else data[key_from:key_to].decode("utf-8")
+                key = text[key_from:key_to] if ascii_text else _piece(data, key_from, key_to)
                 head = known.get(key, _MISSING)
                 if head is _MISSING:
                     head = _register(key, chunk.lines[0])
@@ -1575,7 +1628,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                         played_at.append(None)
                         numbers.append(_NO_NUMBERS)
                     else:
-                        hand_ids.append(text[id_from:id_to] if ascii_text else data[id_from:id_to].decode("utf-8"))
+                        hand_ids.append(text[id_from:id_to] if ascii_text else _piece(data, id_from, id_to))
                         played_at.append(played[h])
                         numbers.append(head.numbers)
                     continue
@@ -1639,8 +1692,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.player = [text[f:t] for f, t in zip(nf, nt)]
         tables = [text[f:t] if f >= 0 else None for f, t in zip(tf, tt)]
     else:
-        b.player = [data[f:t].decode("utf-8") for f, t in zip(nf, nt)]
-        tables = [data[f:t].decode("utf-8") if f >= 0 else None for f, t in zip(tf, tt)]
+        b.player = [_piece(data, f, t) for f, t in zip(nf, nt)]
+        tables = [_piece(data, f, t) if f >= 0 else None for f, t in zip(tf, tt)]
     b.table_name = tables
     b.game_id = [c.game_id for c in chunks]
     for h, head in enumerate(heads):

@@ -91,9 +91,24 @@ def generated(game: str, count: int, seed: int, **options) -> str:
     "# PokerStars Hand #0: a comment\npreamble\n\n\nPOKERSTARS GAME #5: HOLD'EM\nRaspisnoy game 1\nx\n",
     "PokerStars Hand #1: Zoë\u2003\nSeat 1: Zoë ($1 in chips)\u2003\n\n\n#Game No : 5\n  #Game No : 6\n",
     "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
+    "Зоя\n  #Game No\n: 5\nPoKerStars Hand #1: x\u3000\nPokerſtars Hand #2\n\ufeff\ufeff PokerStars Hand #3\x85\n",
+    "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
 ])
 def test_split_equals_split_games_on_unusual_files(text):
     assert split_text(text) == split_reference(text)
+
+
+def test_header_filter_knows_every_case_variant_and_space_outside_ascii():
+    from parsers.pokerstars_fast import _UNICODE_SPACES, ICASE_EXTRA
+
+    extra: dict[str, str] = {}
+    for code in range(128, 0x110000):
+        char = chr(code)
+        for case in (char.lower(), char.upper()):
+            if len(case) == 1 and case.isascii():
+                extra[case.lower()] = extra.get(case.lower(), "") + char
+    assert extra == ICASE_EXTRA
+    assert _UNICODE_SPACES.tolist() == [c for c in range(128, 0x110000) if chr(c).isspace()]
 
 
 def test_split_equals_split_games_on_generated_files():
