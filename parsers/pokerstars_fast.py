@@ -966,8 +966,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             rest = close + 1
                         else:
                             continue
-                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0:
-                            ok = False      # one name in two seats
+                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                            ok = False      # one name in two seats (or more seats than an int16 actor holds)
                             break
                         seat_no[ns] = number
                         stack[ns] = cents

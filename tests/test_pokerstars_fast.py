@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
@@ -95,6 +97,22 @@ def generated(game: str, count: int, seed: int, **options) -> str:
     "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
 ])
 def test_split_equals_split_games_on_unusual_files(text):
+    assert split_text(text) == split_reference(text)
+
+
+_PIECES = ["PokerStars Hand #1: a", "POKERSTARS GAME #2: b", "PoKerStars Hand #3", "Pokerſtars Hand #4",
+           "Raspisnoy game 1", "  PokerStars Hand #5: c", "\tOFC hand 1", "\ufeffChinese poker hand 2", "#Game No : 5",
+           "  #Game No : 6", "***** Hand History for Game 7", "*** HOLE CARDS ***", "*********** # 12 **************",
+           "# comment", "", " ", "\t", "\u3000", "Seat 1: Zoë ($1 in chips)", "Boris: folds", "x\u2003",
+           "Six-card  poker session 1", "Game #5 starts.", "Hand #1-2 - ", "<?xml", "Board [As]",
+           "\u00a0PokerStars Hand #8"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["\n", "\r\n", "\r"]),
+       st.sampled_from(["", "\n", "  ", "\n\n"]))
+def test_split_equals_split_games_on_any_mix_of_headers_fillers_and_blanks(lines, sep, end):
+    text = sep.join(lines) + end
     assert split_text(text) == split_reference(text)
 
 
