@@ -1344,7 +1344,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 hole_line[j] = 0
                 summary_won[j] = -1
                 summary_line[j] = 0
-            for k in range(action_start[h], max(na, action_start[h])):
+            # (and the row a failed line began: its columns are written before the last checks)
+            for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
                 raise_to[k] = -1
                 all_in_col[k] = False
                 cards_col[k, 0] = -1
