@@ -15,6 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import HEADERS, quarantine_game
+from parsers.pokerstars_fast import read_text
 from parsers.source import Chunk, decode, normalize_lines, split_games
 from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts.holdem import ingest_lane
@@ -73,22 +74,25 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     # Quarantine keeps the text as it was (trailing blanks, non-breaking spaces); the
     # splitter and the parsers see it normalized. Both number lines the same way.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    if lane:
+        chunks, batch, batch_chunks = read_text(text, source_file)
+    else:
+        chunks, batch, batch_chunks = split_games(normalize_lines(text), HEADERS), None, None
     seen: set[str] = set()
-    fresh: list[Chunk] = []
-    for chunk in split_games(normalize_lines(text), HEADERS):
+    fresh = np.zeros(len(chunks), dtype=bool)
+    for index, chunk in enumerate(chunks):
         if chunk.game_id in seen or is_known(known, chunk.game_id):
             result.count_known += 1
             continue
         seen.add(chunk.game_id)
-        fresh.append(chunk)
-    lane_chunks = [chunk for chunk in fresh if chunk.format == "pokerstars"] if lane else []
-    done = ingest_lane(lane_chunks, source_file, rows) if lane_chunks else ()
-    stored = {chunk.game_id for chunk, ok in zip(lane_chunks, done) if ok}
-    result.count_games += len(stored)
-    result.count_lane = len(stored)
-    for chunk in fresh:
-        if chunk.game_id not in stored:
-            _ingest_chunk(chunk, source_file, rows, result, raw_lines)
+        fresh[index] = True
+    if batch is not None and batch.hands:
+        stored = ingest_lane(batch, fresh[batch_chunks], rows)
+        fresh[batch_chunks[stored]] = False
+        result.count_lane = int(stored.sum())
+        result.count_games += result.count_lane
+    for index in np.flatnonzero(fresh):
+        _ingest_chunk(chunks[index], source_file, rows, result, raw_lines)
     result.tables = rows.to_arrow()
     return result
 

@@ -15,9 +15,7 @@ from pipeline.games import Handler
 from pipeline.tables import MONEY, TableRows, define, money_from_cents
 from rules.cards import Card, format_cards
 from rules.holdem import HoldemReplay, replay
-from parsers.errors import ParseError
-from parsers.formats import parse_chunk
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, batch_from_hands
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
 
@@ -174,29 +172,15 @@ def _cents(values: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
     return money_from_cents(values, valid)
 
 
-def ingest_lane(chunks: list, source_file: str, rows: TableRows) -> np.ndarray:
-    """Read, replay and store the PokerStars ``chunks`` of a file in batch; returns, per chunk,
-    whether its rows were added. The others (not read or not certified by the lane) are left
-    to the full path, which parses, replays and explains them one by one."""
-    batch, read = _read(chunks, source_file)
+def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
+    """Replay and store a file's batch of PokerStars hands (``parsers.pokerstars_fast``) in one
+    go: the rows of each ``wanted`` hand the kernel certifies. Returns per hand whether its rows
+    were added; the others (out of the lane, or with something to report) are left to the full
+    path, which parses, replays and explains them one by one."""
     facts = replay_batch(batch)
-    take = facts.certified & batch.in_lane
+    take = facts.certified & batch.in_lane & wanted
     add_batch_rows(rows, batch, facts, take)
-    done = np.zeros(len(chunks), dtype=bool)
-    done[read] = take
-    return done
-
-
-def _read(chunks: list, source_file: str) -> tuple[HandBatch, np.ndarray]:
-    """The batch of the chunks the reference parser reads, and their indices."""
-    hands, read = [], []
-    for index, chunk in enumerate(chunks):
-        try:
-            hands.append(parse_chunk(chunk, source_file))
-        except ParseError:
-            continue
-        read.append(index)
-    return batch_from_hands(hands, source_file), np.array(read, dtype=np.int64)
+    return take
 
 
 def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray) -> int:
