@@ -1080,7 +1080,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     actor[k] = i
                     line_col[k] = fl
                     amount[k] = cents
-                    all_in_col[k] = all_in
+                    # the reference keeps "and is all-in" for calls, bets, raises and posts only
+                    all_in_col[k] = all_in and 3 <= code <= 20
                     street_col[k] = street
                     token = T_BODY
                     if code == 1:

@@ -201,7 +201,12 @@ _LINES = ["Seat 9: Ghost ($5 in chips)", "Hero: sits out", 'Hero said, "x"', "De
           "Board [As Kd Qh Jc Tc 9c]", "Total pot $5 Main pot $3. Side pot-1 $2. | Rake $0",
           "Seat 1: Hero (button) showed [As Kd] and won ($5) with x", "Seat 1: Hero mucked [As Kd]",
           "Hero: posts straddle $1", "Table 'X Y' 6-max (Play Money) Seat #2 is the button",
-          "Hero: raises $1 to $2 and has reached the $5 cap"]
+          "Hero: raises $1 to $2 and has reached the $5 cap", "Hero: mucks hand and is all-in",
+          "Hero: checks and is all-in", "Hero: folds [As Kd] and is all-in", "Hero: x: folds",
+          "Seat 2: Hero: x ($5 in chips)", "Seat 2: Hero (small blind) (button) folded before Flop",
+          "Hero: shows [10h As]", "Hero: calls 1,000.5", "Hero: bets €1", "Hero: calls $1.001",
+          "Hero finished the tournament in 2nd place and received $1", "Uncalled bet (1) returned to Hero: x",
+          "Seat 3: Anna collected (5) and won (3)", "Total pot 5 | Rake 0 | Hero", "Dealt to Hero [As] [Kd]"]
 
 
 def test_hands_with_a_line_added_dropped_or_edited_in_the_lane_are_read_like_the_reference():
