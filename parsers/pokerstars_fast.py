@@ -869,6 +869,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 found = False
                 if in_summary:
                     for pe in range(p0 + 1, e):
+                        if b[pe] != 32:
+                            continue    # the name ends before " (button)" … or " folded" …
                         j = pe
                         again = True
                         while again:
