@@ -4,19 +4,34 @@ Two steps, both exact copies of the full path where they answer at all:
 
 - :func:`split_text` cuts a decoded file into the chunks that
   ``split_games(normalize_lines(text), HEADERS)`` returns (the same formats, lines and game
-  IDs), finding the header lines with one multiline regular expression over the whole text
-  instead of a match per line.
-- :func:`read_batch` reads the PokerStars chunks into a ``HandBatch``, one hand per chunk in
+  IDs). A compiled pass over the text's bytes finds the lines that may open a game (their
+  first characters, derived from ``HEADERS`` itself) and whether any line has trailing
+  blanks; only those lines meet ``HEADERS``, and a game's ID is hashed from the text's bytes.
+- :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by hand-written copies of its regular expressions that
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
-  out of the lane (``in_lane[h]`` False), and the worker then takes the full path for it.
+  out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
+  the worker then takes the full path for it. The header line is read by the reference
+  (``_header`` and ``_build``) once per table and stakes; the hand's ID and date by the scanner.
+- :func:`read_text` does both for a decoded file, sharing the split's pass with the scanner.
 
 The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
 terminal sequence ``parsers.pokerstars._check_shape`` gives Lark) and a hand is in the lane
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
+
+Always out of the lane (the full path reads them): what rules.holdem_batch leaves out (a hand
+run twice, a cash-out, a capped table or action, a cancelled hand, a player without a seat
+line, one name in two seats, hole cards other than two or in conflict, a summary seat that
+won twice, no summary); amounts with more than two decimals, more than 15 digits, a Unicode
+digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
+``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
+second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
+``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
+play other than chat, ``<player>: sits out`` and the like, and ``_MISC``'s forms (joins,
+leaves, timed out, finished the tournament …); more than 45 shape terminals.
 
 >>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
 ... Table 'T' 6-max Seat #1 is the button
