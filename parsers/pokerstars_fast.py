@@ -178,35 +178,33 @@ def _is_blank_byte(c):
 
 
 @njit(cache=True)
-def _candidate_lines(data, table, fours, spaces):
-    """Byte offsets and indexes of the lines of a UTF-8 text that may be headers (after an indent
-    of spaces, tabs and byte order marks), in order; whether any line ends in a blank
-    (normalize_lines strips it); and the byte offset of every line."""
+def _candidate_lines(data, starts, table, fours, spaces):
+    """Byte offsets and indexes of the lines (starting at ``starts``) of a UTF-8 text that may be
+    headers (after an indent of spaces, tabs and byte order marks), in order; and whether any
+    line ends in a blank (normalize_lines strips it)."""
     n = data.shape[0]
-    out = np.empty(n // 8 + 2, dtype=np.int64)
-    rows = np.empty(n // 8 + 2, dtype=np.int64)
-    starts = np.empty(n + 1, dtype=np.int64)
+    out = np.empty(starts.shape[0], dtype=np.int64)
+    rows = np.empty(starts.shape[0], dtype=np.int64)
     count = 0
-    start = 0
-    row = 0
     trailing = False
-    while start < n:
-        starts[row] = start
+    for row in range(starts.shape[0]):
+        start = starts[row]
+        stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
         i = start
-        if data[i] != 35:       # "#"
-            while i < n:
+        if i < stop and data[i] != 35:       # "#"
+            while i < stop:
                 if data[i] == 32 or data[i] == 9:
                     i += 1
-                elif data[i] == 0xEF and i + 2 < n and data[i + 1] == 0xBB and data[i + 2] == 0xBF:
+                elif data[i] == 0xEF and i + 2 < stop and data[i + 1] == 0xBB and data[i + 2] == 0xBF:
                     i += 3      # U+FEFF, a byte order mark
                 else:
                     break
-            if i < n:
-                second = data[i + 1] if i + 1 < n else 10
+            if i < stop:
+                second = data[i + 1] if i + 1 < stop else 10
                 candidate = table[data[i], second]
                 if candidate and fours.shape[0] > 0:
                     candidate = False
-                    if i + 3 < n:
+                    if i + 3 < stop:
                         word = (np.uint32(data[i]) << 24) | (np.uint32(data[i + 1]) << 16) \
                             | (np.uint32(data[i + 2]) << 8) | np.uint32(data[i + 3])
                         for f in fours:
@@ -214,27 +212,17 @@ def _candidate_lines(data, table, fours, spaces):
                                 candidate = True
                                 break
                 if candidate:
-                    if count == out.shape[0]:
-                        grown = np.empty(out.shape[0] * 2, dtype=np.int64)
-                        grown[:count] = out[:count]
-                        out = grown
-                        grown = np.empty(rows.shape[0] * 2, dtype=np.int64)
-                        grown[:count] = rows[:count]
-                        rows = grown
                     out[count] = start
                     rows[count] = row
                     count += 1
-        # the next line
-        while start < n and data[start] != 10:
-            start += 1
-        if start > 0 and start > starts[row]:
-            last = data[start - 1]
+        if stop > start and not trailing:
+            last = data[stop - 1]
             if _is_blank_byte(last):
                 trailing = True
             elif last >= 0x80:
                 # the line's last character, decoded: a space outside ASCII?
-                k = start - 1
-                while k > starts[row] and (data[k] & 0xC0) == 0x80 and start - k < 4:
+                k = stop - 1
+                while k > start and (data[k] & 0xC0) == 0x80 and stop - k < 4:
                     k -= 1
                 lead = data[k]
                 if lead >= 0xF0:
@@ -243,17 +231,21 @@ def _candidate_lines(data, table, fours, spaces):
                     cp = lead & 0x0F
                 else:
                     cp = lead & 0x1F
-                for m in range(k + 1, start):
+                for m in range(k + 1, stop):
                     cp = (cp << 6) | (data[m] & 0x3F)
                 for space in spaces:
                     if cp == space:
                         trailing = True
-        start += 1
-        row += 1
-    if n == 0 or data[n - 1] == 10:
-        starts[row] = n         # the empty last line
-        row += 1
-    return out[:count], rows[:count], trailing, starts[:row]
+    return out[:count], rows[:count], trailing
+
+
+def _line_starts(buf: np.ndarray) -> np.ndarray:
+    """The byte offset of every line of a text ("\\n"-separated), as ``text.split("\\n")`` has them."""
+    breaks = np.flatnonzero(buf == 10)
+    starts = np.empty(len(breaks) + 1, dtype=np.int64)
+    starts[0] = 0
+    starts[1:] = breaks + 1
+    return starts
 
 
 def split_text(text: str) -> list[Chunk]:
@@ -281,13 +273,15 @@ def _split(text: str):
         text = text.replace("\u00a0", " ").replace("\u202f", " ")
         data = text.encode("utf-8", "surrogatepass")
         table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
-    candidates, rows, trailing, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), table, fours,
-                                                               _UNICODE_SPACES)
+    buf = np.frombuffer(data, dtype=np.uint8)
+    line_starts = _line_starts(buf)
+    candidates, rows, trailing = _candidate_lines(buf, line_starts, table, fours, _UNICODE_SPACES)
     if trailing:    # normalize_lines strips every line's trailing blanks
         text = _TRAILING.sub("", text)
         data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
-        candidates, rows, _, line_starts = _candidate_lines(np.frombuffer(data, dtype=np.uint8), table, fours,
-                                                            _UNICODE_SPACES)
+        buf = np.frombuffer(data, dtype=np.uint8)
+        line_starts = _line_starts(buf)
+        candidates, rows, _ = _candidate_lines(buf, line_starts, table, fours, _UNICODE_SPACES)
     lines = text.split("\n")
     match_header = HEADERS.match
     four, opens = _HEADER_FOUR, _HEADER_OPEN
@@ -1596,11 +1590,7 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     text = "\n".join(map("\n".join, [c.lines for c in chunks]))
     ascii_text = text.isascii()
     data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
-    buf = np.frombuffer(data, dtype=np.uint8)
-    breaks = np.flatnonzero(buf == 10)
-    line_start = np.empty(len(breaks) + 1, dtype=np.int64)
-    line_start[0] = 0
-    line_start[1:] = breaks + 1
+    line_start = _line_starts(np.frombuffer(data, dtype=np.uint8))
     hand_line0 = np.zeros(count, dtype=np.int64)
     if count:
         np.cumsum(n_lines[:-1], out=hand_line0[1:])
