@@ -29,6 +29,7 @@ from __future__ import annotations
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 from numba import njit
@@ -338,6 +339,10 @@ def pot_equities(
         return cached.copy()
     # Shares are counted exactly in units of 1/lcm(1..n): any tie splits into whole units.
     unit = math.lcm(*range(1, n_players + 1))
+    if n_players == 2 and n_draw == 5 and not dead_codes and order is RankOrder.STANDARD and eligible.all():
+        counted = _heads_up_shares(key[0], holes)
+        if counted is not None:
+            return counted / (math.comb(len(stub), 5) * unit)
     i = _ORDER_INDEX[order]
     tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
     if n_draw == 5 and all(sum(1 for c in hand if c & 3 == s) <= 2 for hand in holes for s in range(4)):
@@ -349,6 +354,80 @@ def pot_equities(
     if len(_MEMO) > MEMO_SIZE:
         _MEMO.popitem(last=False)
     return result
+
+
+# ---------------------------------------------------------------- heads-up preflop, counted once
+
+HEADS_UP_TABLE = Path(__file__).with_name("tables") / "heads_up_preflop.npz"
+"""Every heads-up preflop all-in on 52 cards, up to the names of the suits and the order of
+the seats (48,308 keys of :func:`_canonical`), counted once by the enumeration below and
+shipped with the package: the most common all-in of a cash game (3-10 ms each) becomes a
+lookup. ``python -m bench.build_tables`` rebuilds
+it; tests/test_equity.py recounts a sample and checks every row sums to all the boards."""
+
+_HEADS_UP: dict[int, tuple[int, int]] | None = None
+
+
+def _pack(hands: tuple) -> int:
+    (a, b), (c, d) = hands
+    return (a << 18) | (b << 12) | (c << 6) | d
+
+
+def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> np.ndarray | None:
+    """The table's counted shares (1 pot × 2 players, in half boards) for two hands, or None
+    when the table is absent. The table holds each pair of situations once: (A, B) or (B, A)."""
+    global _HEADS_UP
+    if _HEADS_UP is None:
+        if not HEADS_UP_TABLE.exists():
+            return None
+        stored = np.load(HEADS_UP_TABLE)
+        _HEADS_UP = dict(zip(stored["keys"].tolist(), zip(stored["first"].tolist(), stored["second"].tolist())))
+    found = _HEADS_UP.get(_pack(canonical_hands))
+    if found is not None:
+        return np.array([found], dtype=np.float64)
+    swapped = _canonical([holes[1], holes[0]], [], [], np.ones((1, 2), dtype=np.int64), RankOrder.STANDARD)[0]
+    found = _HEADS_UP.get(_pack(swapped))
+    return None if found is None else np.array([found[::-1]], dtype=np.float64)
+
+
+def heads_up_situations() -> list[tuple]:
+    """One representative of every heads-up preflop situation up to suit names and seat order:
+    each pair of disjoint hands canonicalized both ways, the smaller key kept."""
+    one = np.ones((1, 2), dtype=np.int64)
+    hands = [(a, b) for a in range(52) for b in range(a)]
+    kept = set()
+    for i, h0 in enumerate(hands):
+        for h1 in hands[i + 1:]:
+            if set(h0) & set(h1):
+                continue
+            k0 = _canonical([list(h0), list(h1)], [], [], one, RankOrder.STANDARD)[0]
+            k1 = _canonical([list(h1), list(h0)], [], [], one, RankOrder.STANDARD)[0]
+            kept.add(min(k0, k1))
+    return sorted(kept)
+
+
+def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
+    """Count every situation of :func:`heads_up_situations` with the preflop enumeration and
+    write the table; returns how many. Takes a few minutes of one core."""
+    i = _ORDER_INDEX[RankOrder.STANDARD]
+    tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+    one = np.ones((1, 2), dtype=np.int64)
+    situations = heads_up_situations()
+    keys = np.empty(len(situations), dtype=np.int64)
+    counted = np.empty((len(situations), 2), dtype=np.int64)
+    for n, hands in enumerate(situations):
+        holes = [list(h) for h in hands]
+        seen = {c for h in holes for c in h}
+        stub = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
+        start = np.zeros((2, 6), dtype=np.int64)
+        for p, hand in enumerate(holes):
+            for c in hand:
+                _add_card_py(start[p], c)
+        keys[n] = _pack(hands)
+        counted[n] = _preflop(start, stub, holes, one, 2, tables)[0]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, keys=keys, first=counted[:, 0], second=counted[:, 1])
+    return len(situations)
 
 
 MEMO_SIZE = 4096

@@ -178,3 +178,48 @@ def test_he_side_pot_equity_memo_key_ignores_suit_names():
     assert pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3s")).tolist() == first.tolist()
     other = pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3c"))
     assert len(rules.equity._MEMO) == 2 and other.tolist() != first.tolist()
+
+
+# ---------------------------------------------------------------- the heads-up preflop table
+
+@pytest.fixture
+def no_table(monkeypatch):
+    """pot_equities with an empty heads-up table and memo: every situation enumerated."""
+    monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
+    monkeypatch.setattr(rules.equity, "_MEMO", rules.equity.OrderedDict())
+
+
+def _table():
+    if not rules.equity.HEADS_UP_TABLE.exists():
+        pytest.fail(f"{rules.equity.HEADS_UP_TABLE} is missing: python -m bench.build_tables writes it")
+    return np.load(rules.equity.HEADS_UP_TABLE)
+
+
+def test_heads_up_table_rows_share_out_every_board():
+    # Each row splits all C(48, 5) boards between the two hands, in half boards (ties).
+    table = _table()
+    assert len(table["keys"]) == len(np.unique(table["keys"]))
+    assert (table["first"] + table["second"] == 2 * 1_712_304).all()
+    assert (table["first"] >= 0).all() and (table["second"] >= 0).all()
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_he_preflop_heads_up_table_equals_the_enumeration(seed, monkeypatch):
+    # Random heads-up all-ins, both seat orders, through the table and then enumerated.
+    rng = np.random.default_rng(seed)
+    situations = [rng.choice(52, 4, replace=False).tolist() for _ in range(12)]
+    rules.equity._MEMO.clear()
+    looked_up = [pot_equities([s[:2], s[2:]], [], [[0, 1]]) for s in situations]
+    assert rules.equity._HEADS_UP, "the table was not used"
+    monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
+    monkeypatch.setattr(rules.equity, "_MEMO", rules.equity.OrderedDict())
+    for s, got in zip(situations, looked_up):
+        assert got.tolist() == pot_equities([s[:2], s[2:]], [], [[0, 1]]).tolist(), s
+
+
+def test_he_preflop_heads_up_table_keeps_the_exact_figure(no_table):
+    enumerated = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
+    rules.equity._HEADS_UP = None       # load the shipped table again
+    rules.equity._MEMO.clear()
+    assert pot_equities([[51, 50], [47, 46]], [], [[0, 1]]).tolist() == enumerated.tolist()
+    assert rules.equity._HEADS_UP

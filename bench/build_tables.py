@@ -1,0 +1,21 @@
+"""Rebuild the tables shipped with the package: ``python -m bench.build_tables``.
+
+``rules/tables/heads_up_preflop.npz``: every heads-up preflop all-in on 52 cards, counted
+exactly by ``rules.equity`` (a few minutes of one core).
+"""
+
+from __future__ import annotations
+
+import time
+
+from rules.equity import HEADS_UP_TABLE, build_heads_up_table
+
+
+def main() -> None:
+    started = time.perf_counter()
+    count = build_heads_up_table()
+    print(f"{HEADS_UP_TABLE}: {count:,} heads-up preflop situations in {time.perf_counter() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()
