@@ -1705,18 +1705,25 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         tables = [_piece(data, f, t) if f >= 0 else None for f, t in zip(tf, tt)]
     b.table_name = tables
     b.game_id = [c.game_id for c in chunks]
-    for h, head in enumerate(heads):
-        if head is None:
-            b.tournament_id.append(None)
-            b.stakes.append("")
-            b.currency.append("")
-            b.club.append(None)
-            continue
-        b.tournament_id.append(head.tournament_id)
-        b.stakes.append(head.stakes)
-        b.currency.append("play" if pl[h] and not head.tournament else head.currency)
-        b.club.append(head.club)
+    heads = [head or _NO_HEAD for head in heads]
+    b.tournament_id = [head.tournament_id for head in heads]
+    b.stakes = [head.stakes for head in heads]
+    b.currency = [("play" if is_play and not head.tournament else head.currency) for head, is_play in zip(heads, pl)]
+    b.club = [head.club for head in heads]
     return b
+
+
+class _NoHead:
+    """The strings of a hand whose header the lane does not read."""
+
+    tournament_id = None
+    stakes = ""
+    currency = ""
+    club = None
+    tournament = False
+
+
+_NO_HEAD = _NoHead()
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:
