@@ -22,8 +22,7 @@ import numpy as np
 
 from pipeline import models
 from pipeline.warehouse import Warehouse
-from pipeline.worker import FileResult, parse_file
-from rules.holdem import warm_kernels
+from pipeline.worker import FileResult, parse_file, warm_up
 
 # Extensions read when walking a folder (a file named on the command line is always read).
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
@@ -156,7 +155,7 @@ def ingest(
                 take(parse_file(path, warehouse.known_ids))
         else:
             # Workers fork from this process: kernels loaded here once are loaded in each of them.
-            warm_kernels()
+            warm_up()
             gc.freeze()
             with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(warehouse.known_ids,)) as pool:
                 futures = [pool.submit(_parse_task, str(path)) for path in pending]

@@ -22,6 +22,7 @@ from pipeline.facts.holdem import ingest_lane
 from pipeline.games import handler_for
 from pipeline.tables import TableRows
 from rules.findings import Severity
+from rules.holdem import warm_kernels
 
 
 @dataclass(slots=True)
@@ -55,6 +56,20 @@ def is_known(known: np.ndarray, game_id: str) -> bool:
 
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
+
+
+def warm_up() -> None:
+    """Load what reading a file needs (the lane's compiled reader and replay, the hand ranking
+    and equity kernels, the grammar of the full path) by reading a few generated hands. A
+    process that forks workers calls this first: they inherit it all loaded (~0.5 s of CPU
+    each otherwise)."""
+    from pipeline.generators.holdem import generate
+
+    warm_kernels()
+    for game in ("holdem", "holdem36"):
+        data = generate(game, 12, seed=5, allin=0.05).encode()
+        parse_bytes(data, "warm-up")
+        parse_bytes(data, "warm-up", lane=False)
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:

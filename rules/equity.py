@@ -47,7 +47,7 @@ from rules.evaluator import (
     _strength,
 )
 
-__all__ = ["pot_equities"]
+__all__ = ["clear_memo", "pot_equities"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
@@ -433,6 +433,11 @@ def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
 MEMO_SIZE = 4096
 """Most all-in situations remembered per process (a preflop one costs ~10 ms, a key ~1 KB)."""
 _MEMO: OrderedDict = OrderedDict()
+
+
+def clear_memo() -> None:
+    """Forget the situations remembered so far (benchmarks time a cold start with it)."""
+    _MEMO.clear()
 
 
 def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligible: np.ndarray,
