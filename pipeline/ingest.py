@@ -27,6 +27,7 @@ from pipeline.worker import FileResult, parse_file, warm_up
 # Extensions read when walking a folder (a file named on the command line is always read).
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
 COMMIT_EVERY_GAMES = 50_000
+COMMIT_EVERY_GAMES_PARALLEL = 5_000
 
 
 @dataclass(slots=True)
@@ -53,6 +54,21 @@ class IngestSummary:
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
         }
+
+
+def refresh_models(warehouse: Warehouse) -> float:
+    """Rebuild the SQL models unless nothing changed since their last build by an ingest (the
+    same stored games, the ledger's IDs, and the same SQL files), so that a re-ingest costs
+    only the hashing. Returns the seconds the build took (0 when the models were current)."""
+    stamp = warehouse.root / MODELS_STAMP
+    fingerprint = _models_fingerprint(warehouse)
+    if warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint:
+        return 0.0
+    stamp.unlink(missing_ok=True)
+    started = time.perf_counter()
+    models.build(warehouse)
+    stamp.write_text(fingerprint)
+    return time.perf_counter() - started
 
 
 def collect_files(paths: Iterable[str | Path]) -> list[Path]:
@@ -102,8 +118,10 @@ def ingest(
     jobs: int | None = None,
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[int], None] | None = None,
+    build_models: bool = True,
 ) -> IngestSummary:
-    """Parse, replay and store every game of ``paths``; then rebuild the SQL models."""
+    """Parse, replay and store every game of ``paths``; then rebuild the SQL models (unless
+    ``build_models`` is False: several ingests, then one ``models.build``)."""
     started = time.perf_counter()
     summary = IngestSummary()
     files = collect_files(paths)
@@ -130,7 +148,7 @@ def ingest(
         summary.reasons.update(result.reasons)
         if on_file:
             on_file(result)
-        if batch_games >= COMMIT_EVERY_GAMES:
+        if batch_games >= commit_every:
             flush()
 
     def flush() -> None:
@@ -145,6 +163,9 @@ def ingest(
         batch, batch_games = [], 0
 
     jobs = jobs or os.cpu_count() or 1
+    # One process reads and writes in turn: few large commits. With workers reading, the writer
+    # commits as their results come, so that writing overlaps reading instead of following it.
+    commit_every = COMMIT_EVERY_GAMES if jobs == 1 else COMMIT_EVERY_GAMES_PARALLEL
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked workers inherit the setting.
@@ -164,16 +185,9 @@ def ingest(
     finally:
         gc.unfreeze()
     flush()
-    # The models are rebuilt unless nothing changed since the last build by an ingest: the same
-    # stored games (the ledger's IDs) and the same SQL files. A re-ingest then costs the hashing.
-    stamp = warehouse.root / MODELS_STAMP
-    fingerprint = _models_fingerprint(warehouse)
-    current = warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint
-    if not current:
-        stamp.unlink(missing_ok=True)
-        building = time.perf_counter()
-        models.build(warehouse)
-        summary.models_seconds = time.perf_counter() - building
-        stamp.write_text(fingerprint)
+    if build_models:
+        summary.models_seconds = refresh_models(warehouse)
+    else:
+        (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
     return summary
