@@ -1599,7 +1599,8 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     return _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines)
 
 
-def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines) -> HandBatch:
+def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, first_line=None,
+          last_line=None) -> HandBatch:
     """read_batch over a text whose lines start at ``line_start`` (bytes); hand h is the
     ``n_lines[h]`` lines from line ``hand_line0[h]``."""
     count = len(chunks)
@@ -1610,9 +1611,11 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     total_lines = int(n_lines.sum())
     b = HandBatch.empty(count, total_lines, total_lines, 8 * count + 64)
     b.source_file = source_file
-    first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
+    if first_line is None:
+        first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
+        last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
-    b.last_line[:] = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
+    b.last_line[:] = last_line
     fast = np.zeros((count, 6), dtype=np.int64)
     _headers(buf, line_start, line_end, hand_line0, fast)
     played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
@@ -1737,5 +1740,5 @@ def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.n
         return chunks, read_batch(hands, source_file), np.array(index, dtype=np.int64)
     first = np.fromiter((c.first_line for c in hands), dtype=np.int64, count=len(hands))
     last = np.fromiter((c.last_line for c in hands), dtype=np.int64, count=len(hands))
-    batch = _read(hands, source_file, normalized, data, True, line_starts, first - 1, last - first + 1)
+    batch = _read(hands, source_file, normalized, data, True, line_starts, first - 1, last - first + 1, first, last)
     return chunks, batch, np.array(index, dtype=np.int64)
