@@ -78,9 +78,6 @@ __all__ = ["read_batch", "read_text", "split_text"]
 
 # ////////////////////////////////////////////////////////////////////// the split
 
-_TRAILING = re.compile(r"[^\S\n]+$", re.MULTILINE)
-
-
 # The characters outside ASCII that an ASCII letter matches under re.IGNORECASE (their lower()
 # or upper() is that letter): tests/test_pokerstars_fast.py checks this against every code point.
 ICASE_EXTRA = {"i": "\u0131", "s": "\u017f", "k": "\u212a"}
@@ -180,13 +177,14 @@ def _is_blank_byte(c):
 @njit(cache=True)
 def _candidate_lines(data, starts, table, fours, spaces):
     """Byte offsets and indexes of the lines (starting at ``starts``) of a UTF-8 text that may be
-    headers (after an indent of spaces, tabs and byte order marks), in order; and whether any
-    line ends in a blank (normalize_lines strips it)."""
+    headers (after an indent of spaces, tabs and byte order marks), in order; and the indexes of
+    the lines that end in a blank (normalize_lines strips it)."""
     n = data.shape[0]
     out = np.empty(starts.shape[0], dtype=np.int64)
     rows = np.empty(starts.shape[0], dtype=np.int64)
+    trailing = np.empty(starts.shape[0], dtype=np.int64)
     count = 0
-    trailing = False
+    blanks = 0
     for row in range(starts.shape[0]):
         start = starts[row]
         stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
@@ -215,10 +213,11 @@ def _candidate_lines(data, starts, table, fours, spaces):
                     out[count] = start
                     rows[count] = row
                     count += 1
-        if stop > start and not trailing:
+        if stop > start:
             last = data[stop - 1]
+            blank = False
             if _is_blank_byte(last):
-                trailing = True
+                blank = True
             elif last >= 0x80:
                 # the line's last character, decoded: a space outside ASCII?
                 k = stop - 1
@@ -235,8 +234,11 @@ def _candidate_lines(data, starts, table, fours, spaces):
                     cp = (cp << 6) | (data[m] & 0x3F)
                 for space in spaces:
                     if cp == space:
-                        trailing = True
-    return out[:count], rows[:count], trailing
+                        blank = True
+            if blank:
+                trailing[blanks] = row
+                blanks += 1
+    return out[:count], rows[:count], trailing[:blanks]
 
 
 def _line_starts(buf: np.ndarray) -> np.ndarray:
@@ -276,8 +278,11 @@ def _split(text: str):
     buf = np.frombuffer(data, dtype=np.uint8)
     line_starts = _line_starts(buf)
     candidates, rows, trailing = _candidate_lines(buf, line_starts, table, fours, _UNICODE_SPACES)
-    if trailing:    # normalize_lines strips every line's trailing blanks
-        text = _TRAILING.sub("", text)
+    if len(trailing):   # normalize_lines strips every line's trailing blanks: the lines that have some
+        lines = text.split("\n")
+        for row in trailing.tolist():
+            lines[row] = lines[row].rstrip()
+        text = "\n".join(lines)
         data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
         buf = np.frombuffer(data, dtype=np.uint8)
         line_starts = _line_starts(buf)
