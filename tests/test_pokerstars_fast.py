@@ -336,6 +336,20 @@ def test_read_text_reads_the_file_bytes_as_read_batch_reads_the_chunks():
         assert hand_differences(batch, h, again, h) == []
 
 
+def test_the_readers_empty_batch_is_handbatch_empty():
+    import dataclasses
+
+    from parsers.pokerstars_fast import _empty_batch
+
+    ours, theirs = _empty_batch(3, 5, 7, 2), HandBatch.empty(3, 5, 7, 2)
+    for column in dataclasses.fields(HandBatch):
+        mine, reference = getattr(ours, column.name), getattr(theirs, column.name)
+        if isinstance(reference, np.ndarray):
+            assert mine.dtype == reference.dtype and np.array_equal(mine, reference), column.name
+        else:
+            assert mine == reference, column.name
+
+
 def test_read_batch_of_non_pokerstars_chunk_is_out_of_lane():
     chunks = split_text("Raspisnoy game 1\nx\n")
     batch = read_batch(chunks, "r.txt")
