@@ -181,6 +181,22 @@ def test_hand_out_of_lane_when_the_reference_refuses_it():
         parse_chunk(chunks[0], "b.txt")
 
 
+def test_lark_judges_the_shape_of_hands_whose_every_line_the_lane_reads():
+    """Lines in an order the grammar refuses (a Dealt line before the hole cards marker, the table
+    line after the seats): every line reads, the shape does not, so the hand is out of the lane."""
+    text = generated("holdem", 1, 9)
+    lines = text.rstrip("\n").split("\n")
+    table = lines.pop(1)
+    after_seats = max(i for i, line in enumerate(lines) if line.startswith("Seat ") and "in chips" in line) + 1
+    for changed in ("\n".join(lines[:after_seats] + [table] + lines[after_seats:]),
+                    text.replace("*** HOLE CARDS ***\n", "", 1)):
+        chunks, batch, _ = read_text(changed, "s.txt")
+        with pytest.raises(ParseError, match="expected"):
+            parse_chunk(chunks[0], "s.txt")
+        assert batch.in_lane.tolist() == [False]
+    assert read_text(text, "s.txt")[1].in_lane.tolist() == [True]
+
+
 @pytest.mark.parametrize("edit", [
     ("Total pot $", "Total pot $1.001 "),        # more than two decimals
     ("*** FLOP ***", "*** FIRST FLOP ***"),      # a hand run twice
