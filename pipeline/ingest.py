@@ -11,9 +11,12 @@ from __future__ import annotations
 import gc
 import hashlib
 import os
+import pickle
+import shutil
+import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor, as_completed
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
@@ -54,6 +57,59 @@ class IngestSummary:
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
         }
+
+
+class _Pace:
+    """What the writer has measured of reading and writing, to share the reading fairly."""
+
+    def __init__(self) -> None:
+        self.file_seconds = 0.03         # one file read by the writer (first guess: 500 hands)
+        self.games_per_file = 500.0
+        self.commit_seconds_per_game = 20e-6
+        self.files_seen = 0
+        self.games_seen = 0
+
+    def saw_file(self, games: int) -> None:
+        self.files_seen += 1
+        self.games_seen += games
+        self.games_per_file = self.games_seen / self.files_seen
+
+
+def _read_alongside(futures: list[Future], paths: list[Path], known: np.ndarray,
+                    take: Callable[[FileResult], None], pace: _Pace, owed_games: Callable[[], int],
+                    workers: int) -> None:
+    """Take the workers' results as they come; in between, read files no worker has started,
+    from the back of the queue, as long as the workers would still be reading when the writer
+    is done with its share: its files plus every commit still to come. With a file costing
+    ~30 ms, a writer that only waited and wrote left its core half idle, and one more worker
+    cost more in copying results than it read."""
+    waiting = set(futures)
+    back = len(futures) - 1
+    while waiting:
+        done, _ = wait(waiting, timeout=0, return_when=FIRST_COMPLETED)
+        for future in done:
+            waiting.discard(future)
+            result = _unspool(future.result())
+            pace.saw_file(result.count_games)
+            take(result)
+        if done:
+            continue
+        unstarted = sum(1 for future in futures[: back + 1] if not future.running() and not future.done())
+        future_games = owed_games() + unstarted * pace.games_per_file
+        writing = future_games * pace.commit_seconds_per_game
+        if unstarted * pace.file_seconds / workers > writing + pace.file_seconds:
+            while back >= 0 and not futures[back].cancel():    # running or done: a worker has it
+                back -= 1
+            if back >= 0:
+                waiting.discard(futures[back])
+                started = time.perf_counter()
+                result = parse_file(paths[back], known)
+                pace.file_seconds = time.perf_counter() - started
+                pace.saw_file(result.count_games)
+                take(result)
+                back -= 1
+                continue
+        wait(waiting, return_when=FIRST_COMPLETED)
 
 
 def refresh_models(warehouse: Warehouse) -> float:
@@ -100,15 +156,32 @@ def _models_fingerprint(warehouse: Warehouse) -> str:
 
 
 _KNOWN = np.zeros(0, dtype=np.uint64)
+_SPOOL = Path()
 
 
-def _init_worker(known: np.ndarray) -> None:
-    global _KNOWN
-    _KNOWN = known
+def _init_worker(known: np.ndarray, spool: Path) -> None:
+    global _KNOWN, _SPOOL
+    _KNOWN, _SPOOL = known, spool
 
 
-def _parse_task(path: str) -> FileResult:
-    return parse_file(path, _KNOWN)
+def _parse_task(path: str) -> Path:
+    """Parse a file in a worker; its result goes to a spool file, its name through the pipe.
+
+    A result's tables (~2 MB a file) sent through the pool's pipe stalled the worker until the
+    writer's result thread got the GIL to drain it, which a busy writer rarely gives: workers
+    then spent a third of their time blocked. A file is written without waiting on anyone."""
+    result = parse_file(path, _KNOWN)
+    spooled = _SPOOL / f"{os.getpid()}-{time.perf_counter_ns()}.pickle"
+    with open(spooled, "wb") as handle:
+        pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
+    return spooled
+
+
+def _unspool(spooled: Path) -> FileResult:
+    with open(spooled, "rb") as handle:
+        result = pickle.load(handle)
+    spooled.unlink()
+    return result
 
 
 def ingest(
@@ -139,6 +212,7 @@ def ingest(
 
     batch: list[FileResult] = []
     batch_games = 0
+    pace = _Pace()
 
     def take(result: FileResult) -> None:
         nonlocal batch_games
@@ -155,7 +229,9 @@ def ingest(
         nonlocal batch, batch_games
         if not batch:
             return
+        started_commit = time.perf_counter()
         committed = warehouse.commit(batch)
+        pace.commit_seconds_per_game = (time.perf_counter() - started_commit) / max(batch_games, 1)
         summary.games += committed.games
         summary.duplicates += committed.duplicates
         summary.quarantined += committed.quarantined
@@ -178,10 +254,14 @@ def ingest(
             # Workers fork from this process: kernels loaded here once are loaded in each of them.
             warm_up()
             gc.freeze()
-            with ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(warehouse.known_ids,)) as pool:
-                futures = [pool.submit(_parse_task, str(path)) for path in pending]
-                for future in as_completed(futures):
-                    take(future.result())
+            known = warehouse.known_ids
+            spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
+            try:
+                with ProcessPoolExecutor(jobs - 1, initializer=_init_worker, initargs=(known, spool)) as pool:
+                    futures = [pool.submit(_parse_task, str(path)) for path in pending]
+                    _read_alongside(futures, pending, known, take, pace, lambda: batch_games, jobs - 1)
+            finally:
+                shutil.rmtree(spool, ignore_errors=True)
     finally:
         gc.unfreeze()
     flush()
