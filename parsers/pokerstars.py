@@ -511,11 +511,15 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = _CURRENCY_SIGNS[sign]
     else:
         currency = "play"
-    if when["d2"]:
-        played_at = _when(when["d2"], when["t2"])  # the ET time PokerStars adds in brackets
-        local = _when(when["d"], when["t"])
-    else:
-        played_at, local = _when(when["d"], when["t"]), None
+    try:
+        if when["d2"]:
+            played_at = _when(when["d2"], when["t2"])  # the ET time PokerStars adds in brackets
+            local = _when(when["d"], when["t"])
+        else:
+            played_at, local = _when(when["d"], when["t"]), None
+    except ValueError as error:     # 2020/13/01, 25:00:00: the shape of a date, not a date
+        raise ParseError(f"{when[0].strip()!r} is not a real date and time ({error})", line=1,
+                         column=match.start("rest") + when.start() + 1, line_text=lines[0]) from None
 
     table_name = None
     max_seats = button = None

@@ -15,7 +15,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import HEADERS, quarantine_game
-from parsers.pokerstars_fast import read_text
+from parsers.pokerstars_fast import read_text, split_text
 from parsers.source import Chunk, decode, normalize_lines, split_games
 from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts.holdem import ingest_lane
@@ -57,12 +57,19 @@ def is_known(known: np.ndarray, game_id: str) -> bool:
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
+LANE_MIN_HANDS = 3
+"""Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (~1 ms:
+its columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
+
 
 def warm_up() -> None:
     """Load what reading a file needs (the lane's compiled reader and replay, the hand ranking
     and equity kernels, the grammar of the full path) by reading a few generated hands. A
     process that forks workers calls this first: they inherit it all loaded (~0.5 s of CPU
     each otherwise)."""
+    global _WARM
+    if _WARM:
+        return
     from pipeline.generators.holdem import generate
 
     warm_kernels()
@@ -70,6 +77,10 @@ def warm_up() -> None:
         data = generate(game, 12, seed=5, allin=0.05).encode()
         parse_bytes(data, "warm-up")
         parse_bytes(data, "warm-up", lane=False)
+    _WARM = True
+
+
+_WARM = False
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
@@ -89,8 +100,10 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     # Quarantine keeps the text as it was (trailing blanks, non-breaking spaces); the
     # splitter and the parsers see it normalized. Both number lines the same way.
     raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    if lane:
+    if lane and text.count("PokerStars") >= LANE_MIN_HANDS:
         chunks, batch, batch_chunks = read_text(text, source_file)
+    elif lane:
+        chunks, batch, batch_chunks = split_text(text), None, None
     else:
         chunks, batch, batch_chunks = split_games(normalize_lines(text), HEADERS), None, None
     seen: set[str] = set()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
+import pipeline.worker
 from pipeline.generators.holdem import generate
 from pipeline.worker import parse_bytes
 from tests.conftest import corpus
@@ -66,8 +67,9 @@ def test_lane_rows_equal_full_path_on_generated_hands(game, options):
     assert lane >= 0.95 * games, f"only {lane} of {games} hands took the lane"
 
 
-def test_lane_rows_equal_full_path_on_the_real_corpus():
+def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
     root = corpus("pokerstars")
+    monkeypatch.setattr(pipeline.worker, "LANE_MIN_HANDS", 1)    # the lane for every file, one hand or more
     checked = games = lane = 0
     for path in sorted(root.rglob("*.txt")):
         data = path.read_bytes()
@@ -77,3 +79,11 @@ def test_lane_rows_equal_full_path_on_the_real_corpus():
         checked, games, lane = checked + 1, games + file_games, lane + file_lane
     assert checked > 50
     assert lane >= games // 2, f"only {lane} of {games} real hands took the lane"
+
+
+def test_files_of_few_hands_take_the_full_path():
+    # Below LANE_MIN_HANDS the lane's fixed cost per file is more than the full path's.
+    few = generate("holdem", pipeline.worker.LANE_MIN_HANDS - 1, seed=3).encode()
+    enough = generate("holdem", pipeline.worker.LANE_MIN_HANDS, seed=3).encode()
+    assert parse_bytes(few, "few.txt").count_lane == 0
+    assert parse_bytes(enough, "enough.txt").count_lane == pipeline.worker.LANE_MIN_HANDS

@@ -280,3 +280,15 @@ def test_grammar_checks_each_shape_once_and_still_refuses_a_bad_one():
             parse(tuple(misplaced.split("\n")), SRC)
         assert error.value.line == 9 and "found 'Dealt to Anna [As Ad]'" in error.value.reason
     assert len(pokerstars._SHAPES_ACCEPTED) == 1
+
+
+@pytest.mark.parametrize("date", ["2020/13/01 21:01:08", "2020/02/30 10:00:00", "2020/01/02 25:00:00"])
+def test_a_date_that_does_not_exist_is_a_syntax_error_at_the_date(date):
+    lines = LEGAL.strip("\n").split("\n")
+    header = lines[0]
+    start = header.index(" - ") + 3
+    lines[0] = header[:start] + date + " ET"
+    with pytest.raises(ParseError) as caught:
+        parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=len(lines), game_id="0"))
+    assert caught.value.line == 1 and caught.value.column == start + 1
+    assert "is not a real date and time" in str(caught.value)
