@@ -60,7 +60,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["parse", "WORDS"]
+__all__ = ["WORDS", "parse"]
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 

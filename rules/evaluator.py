@@ -254,6 +254,17 @@ def _flush_mask(sc, sm):
     return (sm >> (16 * s)) & 0x1FFF
 
 
+@njit(cache=True, inline="always")
+def add_card_masks(m1, m2, m3, m4, sc, sm, c):
+    """One more card code into a hand's state: the rank masks by count (m1: ranks held once or
+    more … m4: four times) and the suit counts and rank masks packed four and sixteen bits a
+    suit. Every kernel that ranks cards one at a time builds its state with this."""
+    b = np.int64(1) << (c >> 2)
+    s = c & 3
+    return (m1 | b, m2 | (m1 & b), m3 | (m2 & b), m4 | (m3 & b),
+            sc + (np.int64(1) << (s << 2)), sm | (b << (s << 4)))
+
+
 @njit(cache=True)
 def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
     n, k = codes.shape
@@ -271,14 +282,7 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
                 bad = True
                 break
             used |= cb
-            b = np.int64(1) << (c >> 2)
-            m4 |= m3 & b
-            m3 |= m2 & b
-            m2 |= m1 & b
-            m1 |= b
-            s = c & 3
-            sc += np.int64(1) << (s << 2)
-            sm |= b << (s << 4)
+            m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
         if bad:
             out[i] = -1
         elif k == 3:

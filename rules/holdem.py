@@ -59,8 +59,18 @@ from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, 
 from rules.records import PlayerResult, Replay, slot_filler
 from rules.rulebook import register
 
-__all__ = ["RULES", "HoldemReplay", "ActionFact", "PlayerFact", "Pot", "replay", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP",
-           "warm_kernels", "allin_ev_values"]
+__all__ = [
+    "LIMIT_CAP_BETS",
+    "LIMIT_CAP_HEADS_UP",
+    "RULES",
+    "ActionFact",
+    "HoldemReplay",
+    "PlayerFact",
+    "Pot",
+    "allin_ev_values",
+    "replay",
+    "warm_kernels",
+]
 
 RULES = {
     "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "

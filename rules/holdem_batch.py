@@ -28,7 +28,7 @@ Conventions, shared by every producer and consumer of a batch:
 
 from __future__ import annotations
 
-import dataclasses
+import dataclasses  # noqa: F401 (the doctests use it)
 from dataclasses import dataclass, field
 from datetime import datetime
 

@@ -45,7 +45,17 @@ from decimal import Decimal
 import numpy as np
 from numba import njit
 
-from rules.evaluator import _CAT_POS, _DECK_LOW, _ORDER_INDEX, _STRAIGHT_TOP, _TOP5, RankOrder, _flush_mask, _strength
+from rules.evaluator import (
+    _CAT_POS,
+    _DECK_LOW,
+    _ORDER_INDEX,
+    _STRAIGHT_TOP,
+    _TOP5,
+    RankOrder,
+    _flush_mask,
+    _strength,
+    add_card_masks,
+)
 from rules.holdem import _DEFAULT, _POSITIONS_AFTER_BB, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure, Street
@@ -204,9 +214,7 @@ def _units(b: HandBatch) -> np.ndarray:
     and in play money with whole stacks, else a cent."""
     unit = np.ones(b.hands, np.int64)
     for h, currency in enumerate(b.currency):
-        if currency == "chips":
-            unit[h] = 100
-        elif currency == "play" and not (b.stack[b.seat_start[h]:b.seat_start[h + 1]] % 100).any():
+        if currency == "chips" or currency == "play" and not (b.stack[b.seat_start[h]:b.seat_start[h + 1]] % 100).any():
             unit[h] = 100
     return unit
 
@@ -306,14 +314,7 @@ def _strength7(c0, c1, board, low, cat_pos, straight_top, top5):
         if used & cb:
             return -1
         used |= cb
-        b = np.int64(1) << (c >> 2)
-        m4 |= m3 & b
-        m3 |= m2 & b
-        m2 |= m1 & b
-        m1 |= b
-        s = c & 3
-        sc += np.int64(1) << (s << 2)
-        sm |= b << (s << 4)
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
     return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
 
 

@@ -56,7 +56,16 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import _CAT_POS, _ORDER_INDEX, _STRAIGHT_TOP, _TOP5, RankOrder, _flush_mask, _strength
+from rules.evaluator import (
+    _CAT_POS,
+    _ORDER_INDEX,
+    _STRAIGHT_TOP,
+    _TOP5,
+    RankOrder,
+    _flush_mask,
+    _strength,
+    add_card_masks,
+)
 from rules.sixcard import BUY_COST, DEALER_BUY_COST, EXCHANGE_COST, PAY_BY_CATEGORY
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength"]
@@ -80,14 +89,7 @@ def _eval(cards, k, cat_pos, st, top5):
     sc = sm = np.int64(0)
     for j in range(k):
         c = np.int64(cards[j])
-        b = np.int64(1) << (c >> 2)
-        m4 |= m3 & b
-        m3 |= m2 & b
-        m2 |= m1 & b
-        m1 |= b
-        s = c & 3
-        sc += np.int64(1) << (s << 2)
-        sm |= b << (s << 4)
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
     return np.int64(_strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, st, top5))
 
 

@@ -10,11 +10,11 @@ from decimal import Decimal
 import pytest
 
 from parsers.formats import HEADERS, parse_chunk
-from tests.conftest import corpus
 from parsers.source import normalize_lines, split_games
 from pipeline.generators.holdem import generate_hands
 from rules.holdem_batch import KINDS, STREETS, HandBatch, batch_from_hands, pot_code
 from rules.holdem_hand import ActionKind, HoldemHand
+from tests.conftest import corpus
 
 
 def _parse_text(text: str, file: str = "gen.txt") -> list[HoldemHand]:
@@ -85,9 +85,9 @@ def test_batch_from_hands_puts_a_hand_without_summary_out_of_the_lane():
 
 # ---------------------------------------------------------------------- the kernel against the reference
 
-from rules.holdem import replay  # noqa: E402
-from rules.holdem_batch import POSITIONS  # noqa: E402
-from rules.holdem_fast import FactBatch, replay_batch  # noqa: E402
+from rules.holdem import replay
+from rules.holdem_batch import POSITIONS
+from rules.holdem_fast import FactBatch, replay_batch
 
 
 def _d(cents) -> Decimal:
@@ -346,10 +346,10 @@ def test_every_certified_corpus_hand_matches_the_reference_replay():
 
 # ---------------------------------------------------------------------- mutations: never certify a flagged hand
 
-import random  # noqa: E402
-import re  # noqa: E402
+import random
+import re
 
-_MONEY = re.compile(r"(?<=[ (])([$€£]?)(\d+(?:\.\d+)?)(?=[ )]|$)", re.M)
+_MONEY = re.compile(r"(?<=[ (])([$€£]?)(\d+(?:\.\d+)?)(?=[ )]|$)", re.MULTILINE)
 _CARD = re.compile(r"(?<=[\[ ])[2-9TJQKA][cdhs](?=[\] ])")
 _VERB = re.compile(r": (folds|checks|calls|bets|raises)")
 _RANKS, _SUITS = "23456789TJQKA", "cdhs"
@@ -360,7 +360,7 @@ def _mutate(text: str, rng: random.Random) -> str:
     dropped or doubled."""
     lines = text.split("\n")
     body = [i for i, line in enumerate(lines) if i > 1 and line and not line.startswith("***")]
-    names = re.findall(r"^Seat \d+: (.+?) \(", text, re.M)
+    names = re.findall(r"^Seat \d+: (.+?) \(", text, re.MULTILINE)
     how = rng.randrange(10)
     if how == 7:        # an all-in flag added or taken away
         spots = [i for i in body if re.search(r": (calls|bets|raises|posts) ", lines[i])]
