@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import multiprocessing
 import os
 import pickle
 import shutil
@@ -24,13 +25,14 @@ from pathlib import Path
 import numpy as np
 
 from pipeline import models
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import CommitSummary, StagedBatch, Warehouse, stage_results
 from pipeline.worker import FileResult, parse_file, warm_up
 
 # Extensions read when walking a folder (a file named on the command line is always read).
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
 COMMIT_EVERY_GAMES = 50_000
-COMMIT_EVERY_GAMES_PARALLEL = 5_000
+STAGE_EVERY_GAMES = 5_000
+"""A worker writes the parts of what it read every this many games (and at the end)."""
 COMMIT_WHEN_IDLE_GAMES = 1_000
 
 
@@ -60,58 +62,35 @@ class IngestSummary:
         }
 
 
-class _Pace:
-    """What the writer has measured of reading and writing, to share the reading fairly."""
-
-    def __init__(self) -> None:
-        self.file_seconds = 0.03         # one file read by the writer (first guess: 500 hands)
-        self.games_per_file = 500.0
-        self.commit_seconds_per_game = 20e-6
-        self.files_seen = 0
-        self.games_seen = 0
-
-    def saw_file(self, games: int) -> None:
-        self.files_seen += 1
-        self.games_seen += games
-        self.games_per_file = self.games_seen / self.files_seen
-
-
 def _read_alongside(futures: list[Future], paths: list[Path], known: np.ndarray,
-                    take: Callable[[FileResult], None], pace: _Pace, owed_games: Callable[[], int],
-                    workers: int, idle: Callable[[], None]) -> None:
-    """Take the workers' results as they come; in between, read files no worker has started,
-    from the back of the queue, as long as the workers would still be reading when the writer
-    is done with its share: its files plus every commit still to come; with nothing to read,
-    it commits what it holds instead of waiting idle. With a file costing
-    ~30 ms, a writer that only waited and wrote left its core half idle, and one more worker
-    cost more in copying results than it read."""
+                    take: Callable[[FileResult], None], take_staged: Callable[[Path | None], None],
+                    idle: Callable[[], None], unstarted) -> None:
+    """Take the workers' staged parts as they come; in between, read files no worker has
+    started, from the back of the queue, and with nothing to read, commit what the writer
+    holds instead of waiting idle. With a file costing ~30 ms, a writer that only waited and
+    wrote left its core half idle. ``unstarted`` (shared with the workers) counts the files
+    nobody has started: at 0 each worker stages what it holds after every file, so that the
+    run does not end on one worker encoding a large stage alone."""
     waiting = set(futures)
     back = len(futures) - 1
     while waiting:
         done, _ = wait(waiting, timeout=0, return_when=FIRST_COMPLETED)
         for future in done:
             waiting.discard(future)
-            result = _unspool(future.result())
-            pace.saw_file(result.count_games)
-            take(result)
+            take_staged(future.result())
         if done:
             continue
-        unstarted = sum(1 for future in futures[: back + 1] if not future.running() and not future.done())
-        future_games = owed_games() + unstarted * pace.games_per_file
-        writing = future_games * pace.commit_seconds_per_game
-        if unstarted * pace.file_seconds / workers > writing + pace.file_seconds:
-            while back >= 0 and not futures[back].cancel():    # running or done: a worker has it
-                back -= 1
-            if back >= 0:
-                waiting.discard(futures[back])
-                started = time.perf_counter()
-                result = parse_file(paths[back], known)
-                pace.file_seconds = time.perf_counter() - started
-                pace.saw_file(result.count_games)
-                take(result)
-                back -= 1
-                continue
-        idle()      # nothing to read: write what waits rather than at the end, after the workers
+        while back >= 0 and not futures[back].cancel():    # running or done: a worker has it
+            back -= 1
+        unstarted.value = sum(1 for future in futures[:back] if not (future.running() or future.done()))
+        if unstarted.value < 2:
+            idle()      # the end is near: commit now, while the workers still read their last files
+        if back >= 0:
+            waiting.discard(futures[back])
+            take(parse_file(paths[back], known))
+            back -= 1
+            continue
+        idle()
         wait(waiting, return_when=FIRST_COMPLETED)
 
 
@@ -160,31 +139,55 @@ def _models_fingerprint(warehouse: Warehouse) -> str:
 
 _KNOWN = np.zeros(0, dtype=np.uint64)
 _SPOOL = Path()
+_ROOT = Path()
+_BARRIER = None
+_UNSTARTED = None
+_HELD: list[FileResult] = []
+_HELD_GAMES = 0
 
 
-def _init_worker(known: np.ndarray, spool: Path) -> None:
-    global _KNOWN, _SPOOL
-    _KNOWN, _SPOOL = known, spool
+def _init_worker(known: np.ndarray, spool: Path, root: Path, barrier, unstarted) -> None:
+    global _KNOWN, _SPOOL, _ROOT, _BARRIER, _UNSTARTED
+    _KNOWN, _SPOOL, _ROOT, _BARRIER, _UNSTARTED = known, spool, root, barrier, unstarted
 
 
-def _parse_task(path: str) -> Path:
-    """Parse a file in a worker; its result goes to a spool file, its name through the pipe.
-
-    A result's tables (~2 MB a file) sent through the pool's pipe stalled the worker until the
-    writer's result thread got the GIL to drain it, which a busy writer rarely gives: workers
-    then spent a third of their time blocked. A file is written without waiting on anyone."""
+def _parse_task(path: str) -> Path | None:
+    """Parse a file in a worker and hold its result; every STAGE_EVERY_GAMES games, write the
+    held tables as warehouse parts (the Parquet encoding runs here, on every core) and hand
+    the writer their description by spool file."""
+    global _HELD_GAMES
     result = parse_file(path, _KNOWN)
+    _HELD.append(result)
+    _HELD_GAMES += result.count_games + result.count_quarantined
+    return _stage_held() if _HELD_GAMES >= STAGE_EVERY_GAMES or _UNSTARTED.value == 0 else None
+
+
+def _flush_task() -> Path | None:
+    """The last task of each worker: stage what it holds. The barrier makes each worker take
+    exactly one (a worker done with its flush waits there until every other has its own)."""
+    _BARRIER.wait()
+    return _stage_held() if _HELD else None
+
+
+def _stage_held() -> Path:
+    """The held results staged, spooled: a file is written without waiting on the writer,
+    where ~2 MB of tables sent through the pool's pipe stalled a worker until the writer's
+    result thread got the GIL to drain it."""
+    global _HELD_GAMES
+    staged = stage_results(_ROOT, list(_HELD))
+    _HELD.clear()
+    _HELD_GAMES = 0
     spooled = _SPOOL / f"{os.getpid()}-{time.perf_counter_ns()}.pickle"
     with open(spooled, "wb") as handle:
-        pickle.dump(result, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        pickle.dump(staged, handle, protocol=pickle.HIGHEST_PROTOCOL)
     return spooled
 
 
-def _unspool(spooled: Path) -> FileResult:
+def _unspool(spooled: Path) -> StagedBatch:
     with open(spooled, "rb") as handle:
-        result = pickle.load(handle)
+        staged = pickle.load(handle)
     spooled.unlink()
-    return result
+    return staged
 
 
 def ingest(
@@ -215,36 +218,45 @@ def ingest(
 
     batch: list[FileResult] = []
     batch_games = 0
-    pace = _Pace()
+
+    def note(result: FileResult) -> None:
+        summary.games_known += result.count_known
+        summary.reasons.update(result.reasons)
+        if on_file:
+            on_file(result)
+
+    def count(committed: CommitSummary) -> None:
+        summary.games += committed.games
+        summary.duplicates += committed.duplicates
+        summary.quarantined += committed.quarantined
+        summary.findings += committed.findings
 
     def take(result: FileResult) -> None:
         nonlocal batch_games
         batch.append(result)
         batch_games += result.count_games + result.count_quarantined
-        summary.games_known += result.count_known
-        summary.reasons.update(result.reasons)
-        if on_file:
-            on_file(result)
+        note(result)
         if batch_games >= commit_every:
             flush()
 
+    def take_staged(spooled: Path | None) -> None:
+        if spooled is None:     # the worker holds the file's result until it stages a batch
+            return
+        staged = _unspool(spooled)
+        for result in staged.results:
+            note(result)
+        count(warehouse.commit_staged(staged))
+
     def flush() -> None:
         nonlocal batch, batch_games
-        if not batch:
-            return
-        started_commit = time.perf_counter()
-        committed = warehouse.commit(batch)
-        pace.commit_seconds_per_game = (time.perf_counter() - started_commit) / max(batch_games, 1)
-        summary.games += committed.games
-        summary.duplicates += committed.duplicates
-        summary.quarantined += committed.quarantined
-        summary.findings += committed.findings
+        if batch:
+            count(warehouse.commit(batch))
         batch, batch_games = [], 0
 
     jobs = jobs or os.cpu_count() or 1
-    # One process reads and writes in turn: few large commits. With workers reading, the writer
-    # commits as their results come, so that writing overlaps reading instead of following it.
-    commit_every = COMMIT_EVERY_GAMES if jobs == 1 else COMMIT_EVERY_GAMES_PARALLEL
+    # Alone, the writer commits rarely (fewer, larger files); beside workers, as often as they
+    # stage, so that no large commit of its own is left for the end.
+    commit_every = COMMIT_EVERY_GAMES if jobs == 1 else STAGE_EVERY_GAMES
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked workers inherit the setting.
@@ -259,11 +271,21 @@ def ingest(
             gc.freeze()
             known = warehouse.known_ids
             spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
+            workers = jobs - 1
+            barrier = multiprocessing.get_context("fork").Barrier(workers)
+            unstarted = multiprocessing.get_context("fork").Value("i", len(pending), lock=False)
             try:
-                with ProcessPoolExecutor(jobs - 1, initializer=_init_worker, initargs=(known, spool)) as pool:
+                with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
+                                         initializer=_init_worker,
+                                         initargs=(known, spool, warehouse.root, barrier, unstarted)) as pool:
                     futures = [pool.submit(_parse_task, str(path)) for path in pending]
-                    _read_alongside(futures, pending, known, take, pace, lambda: batch_games, jobs - 1,
-                                    idle=lambda: flush() if batch_games >= COMMIT_WHEN_IDLE_GAMES else None)
+                    _read_alongside(futures, pending, known, take, take_staged,
+                                    idle=lambda: flush() if batch_games >= COMMIT_WHEN_IDLE_GAMES else None,
+                                    unstarted=unstarted)
+                    flushes = [pool.submit(_flush_task) for _ in range(workers)]
+                    flush()         # the writer's own, while the workers stage theirs
+                    for future in flushes:
+                        take_staged(future.result())
             finally:
                 shutil.rmtree(spool, ignore_errors=True)
     finally:

@@ -165,21 +165,146 @@ class Warehouse:
     def _write_batch(self, tables: dict[tuple[str, str], pa.Table]) -> None:
         if not tables:
             return
-        batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
-        finals = []
-        for (table, game), rows in tables.items():
-            final = f"{table}/game={game}/part-{batch_id}.parquet"
-            path = self.root / (final + ".tmp")
-            path.parent.mkdir(parents=True, exist_ok=True)
-            pq.write_table(rows, path, compression="zstd")
-            finals.append(final)
+        self._publish([final for final, _ in _write_parts(self.root, tables)])
+
+    def commit_staged(self, staged: StagedBatch) -> CommitSummary:
+        """Publish the parts a worker wrote (:func:`stage_results`) as :meth:`commit` would
+        store its results' tables: games already stored are dropped from the parts (their
+        files rewritten, rarely: the same hand in two files of one run), the file ledger gets
+        a row per file, and the parts become visible in one journaled step."""
+        summary = CommitSummary()
+        now = datetime.now(UTC).replace(tzinfo=None)
+        dropped: set[str] = set()
+        added: list[str] = []
+        files_rows = []
+        for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
+            duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
+            summary.duplicates += repeats
+            old_quarantine = self._known_games.intersection(quarantine_ids)
+            dropped |= duplicates | old_quarantine
+            new_games = [game_id for game_id in game_ids if game_id not in duplicates]
+            new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
+            self._known_games.update(new_games)
+            self._known_games.update(new_quarantine)
+            added += new_games + new_quarantine
+            summary.duplicates += len(duplicates)
+            summary.games += len(new_games)
+            summary.quarantined += len(new_quarantine)
+            files_rows.append({
+                "source_file": result.source_file, "content_hash": result.content_hash,
+                "size_bytes": result.size_bytes, "count_games": len(new_games),
+                "count_quarantined": result.count_quarantined, "ingested_at": now,
+            })
+            self._known_files.add(result.content_hash)
+        parts = []
+        for part in staged.parts:
+            rows = part.rows
+            if dropped and part.id_column:
+                path = self.root / (part.final + ".tmp")
+                table = pq.read_table(path, schema=SCHEMAS[part.table])
+                keep = pc.invert(pc.is_in(table.column(part.id_column), pa.array(sorted(dropped))))
+                table = table.filter(keep)
+                rows = table.num_rows
+                if rows:
+                    pq.write_table(table, path, compression="zstd")
+                else:
+                    path.unlink()
+                    continue
+            if part.table == "findings":
+                summary.findings += rows
+            parts.append(part.final)
+        files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
+        self._publish(parts + [final for final, _ in _write_parts(self.root, {("files", "all"): files})])
+        self._known_ids = np.union1d(self._known_ids, _id_numbers(added))
+        return summary
+
+    def _publish(self, finals: list[str]) -> None:
+        """Make written ``<final>.tmp`` files visible at once: a journal names them, then each is
+        renamed; a run killed between the two is finished by the next open."""
+        if not finals:
+            return
         journal_dir = self.root / _JOURNAL
         journal_dir.mkdir(exist_ok=True)
-        journal = journal_dir / f"{batch_id}.json"
+        journal = journal_dir / f"{uuid.uuid4().hex}.json"
         _write_text_atomically(journal, json.dumps({"files": finals}))
         for final in finals:
             os.replace(self.root / (final + ".tmp"), self.root / final)
         journal.unlink()
+
+
+@dataclass(slots=True)
+class StagedPart:
+    """A part of a table written under its temporary name, waiting for its commit."""
+
+    table: str
+    final: str
+    rows: int
+    id_column: str | None
+
+
+@dataclass(slots=True)
+class StagedBatch:
+    """What a worker hands the writer instead of tables: each file's result (without its
+    tables), the games and quarantined games each file holds, and the parts it wrote."""
+
+    results: list[FileResult]
+    ids: list[tuple[list[str], list[str]]]
+    """Per file, the games and the quarantined games it stores (a repeat in the batch left out)."""
+    repeats: list[int]
+    """Per file, its games an earlier file of the batch holds too (dropped by the worker)."""
+    parts: list[StagedPart]
+
+
+def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
+    """Write the tables of ``results`` as parts of the warehouse at ``root``, under temporary
+    names, for :meth:`Warehouse.commit_staged`. Runs in a worker: the Parquet encoding, the
+    largest cost of a commit, then runs on every core instead of in the one writer."""
+    ids = []
+    repeats = []
+    seen: set[str] = set()
+    tables: dict[tuple[str, str], list[pa.Table]] = {}
+    for result in results:
+        games = _ids(result, "games", "game_id")
+        quarantined = _ids(result, "quarantine", "quarantine_id")
+        # A game in two files of this batch is stored once, from the first: its rows leave the
+        # later file here, as commit() drops them (the writer only sees games stored before).
+        repeated = seen.intersection(games + quarantined)
+        seen.update(games, quarantined)
+        for key, rows in result.tables.items():
+            if repeated:
+                column = "quarantine_id" if key[0] == "quarantine" else "game_id"
+                rows = rows.filter(pc.invert(pc.is_in(rows.column(column), pa.array(sorted(repeated)))))
+            if rows.num_rows:
+                tables.setdefault(key, []).append(rows)
+        ids.append(([g for g in games if g not in repeated], [q for q in quarantined if q not in repeated]))
+        repeats.append(sum(1 for g in games if g in repeated))
+        result.tables = {}
+    written = _write_parts(root, {key: pa.concat_tables(parts) for key, parts in tables.items()})
+    parts = [
+        StagedPart(table=key[0], final=final, rows=rows,
+                   id_column="quarantine_id" if key[0] == "quarantine" else
+                   "game_id" if "game_id" in SCHEMAS[key[0]].names else None)
+        for (final, rows), key in zip(written, tables)
+    ]
+    return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts)
+
+
+def _ids(result: FileResult, table: str, column: str) -> list[str]:
+    return [game_id for (name, _), rows in result.tables.items() if name == table
+            for game_id in rows.column(column).to_pylist()]
+
+
+def _write_parts(root: Path, tables: dict[tuple[str, str], pa.Table]) -> list[tuple[str, int]]:
+    """Each table as ``<table>/game=<game>/part-<batch>.parquet.tmp``; returns (final, rows)."""
+    batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+    written = []
+    for (table, game), rows in tables.items():
+        final = f"{table}/game={game}/part-{batch_id}.parquet"
+        path = root / (final + ".tmp")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(rows, path, compression="zstd")
+        written.append((final, rows.num_rows))
+    return written
 
 
 def _id_numbers(game_ids: list[str]) -> np.ndarray:
