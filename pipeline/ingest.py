@@ -13,12 +13,13 @@ import hashlib
 import multiprocessing
 import os
 import pickle
+import queue
 import shutil
 import tempfile
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -71,27 +72,41 @@ def _read_alongside(futures: list[Future], paths: list[Path], known: np.ndarray,
     wrote left its core half idle. ``unstarted`` (shared with the workers) counts the files
     nobody has started: at 0 each worker stages what it holds after every file, so that the
     run does not end on one worker encoding a large stage alone."""
-    waiting = set(futures)
-    back = len(futures) - 1
-    while waiting:
-        done, _ = wait(waiting, timeout=0, return_when=FIRST_COMPLETED)
-        for future in done:
-            waiting.discard(future)
-            take_staged(future.result())
-        if done:
+    # Done futures arrive through their callbacks: asking wait() about every future at each
+    # turn cost O(files) a turn, seconds for a few thousand files.
+    finished: queue.SimpleQueue = queue.SimpleQueue()
+    for future in futures:
+        future.add_done_callback(finished.put)
+    outstanding = len(futures)
+    front, back = 0, len(futures) - 1
+    while outstanding:
+        try:
+            future = finished.get_nowait()
+        except queue.Empty:
+            future = None
+        if future is not None:
+            if not future.cancelled():      # a cancelled one is a file the writer read itself
+                outstanding -= 1
+                take_staged(future.result())
             continue
         while back >= 0 and not futures[back].cancel():    # running or done: a worker has it
             back -= 1
-        unstarted.value = sum(1 for future in futures[:back] if not (future.running() or future.done()))
+        # Workers start files in queue order: the first not started yet marks where they are.
+        while front < back and (futures[front].running() or futures[front].done()):
+            front += 1
+        unstarted.value = max(back - front, 0)
         if unstarted.value < 2:
             idle()      # the end is near: commit now, while the workers still read their last files
         if back >= 0:
-            waiting.discard(futures[back])
+            outstanding -= 1
             take(parse_file(paths[back], known))
             back -= 1
             continue
         idle()
-        wait(waiting, return_when=FIRST_COMPLETED)
+        future = finished.get()
+        if not future.cancelled():
+            outstanding -= 1
+            take_staged(future.result())
 
 
 def refresh_models(warehouse: Warehouse) -> float:
