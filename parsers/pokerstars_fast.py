@@ -767,6 +767,16 @@ def _finished(b, s, e):
     return False, False
 
 
+@njit(cache=True, inline="always")
+def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
+    """Action row k of the batch: who, where, how much, on which street, of what kind."""
+    actor[k] = seat
+    line_col[k] = line
+    amount[k] = cents
+    street_col[k] = street
+    kind_col[k] = kind
+
+
 @njit(cache=True)
 def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
@@ -1230,11 +1240,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     k = na
-                    actor[k] = i
-                    line_col[k] = fl
-                    amount[k] = cents
-                    street_col[k] = street
-                    kind_col[k] = K_UNCALLED
+                    _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
                     na += 1
                     token = T_BODY
                 elif _contains(b, s, e, _COLLECTED_W):
@@ -1278,11 +1284,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                     ok = False
                                     break
                                 k = na
-                                actor[k] = i
-                                line_col[k] = fl
-                                amount[k] = cents
-                                street_col[k] = street
-                                kind_col[k] = K_COLLECT
+                                _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
                                 pot[k] = code
                                 na += 1
                                 done = True

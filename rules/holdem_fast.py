@@ -297,6 +297,19 @@ def _split(amount, n, unit, out):
         out[i] = each + (unit if i < odd else 0)
 
 
+@njit(cache=True, inline="always")
+def _put(p, chips, left, inv, all_in):
+    """Chips from a stack into the pot, as the reference's _put: False when they are more than
+    the stack (HE-STACK); a stack at zero is all in."""
+    if chips > left[p]:
+        return False
+    left[p] -= chips
+    inv[p] += chips
+    if left[p] <= 0:
+        all_in[p] = True
+    return True
+
+
 @njit(cache=True)
 def _strength7(c0, c1, board, low, cat_pos, straight_top, top5):
     m1 = m2 = m3 = m4 = 0
@@ -558,12 +571,8 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
         if is_post[k]:
             # ---------------------------------------------------- _post
             amount_in = amt
-            if amt > left[p]:
+            if not _put(p, amt, left, inv, all_in):
                 return False
-            left[p] -= amt
-            inv[p] += amt
-            if left[p] <= 0:
-                all_in[p] = True
             if k == K_ANTE:
                 if ante != 0 and (amt > ante or (amt < ante and not all_in[p])):
                     return False
@@ -640,12 +649,8 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
                 owed = min(to_call, left[p])
                 if to_call <= 0 or amt != owed:
                     return False
-                if amt > left[p]:
+                if not _put(p, amt, left, inv, all_in):
                     return False
-                left[p] -= amt
-                inv[p] += amt
-                if left[p] <= 0:
-                    all_in[p] = True
                 bet[p] += amt
                 amount_in = amt
             else:
@@ -682,12 +687,8 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
                         return False
                     if limit_cap >= 0 and (cap_heads_up or R[R_HU] == 0) and R[R_BETS] + 1 > limit_cap:
                         return False
-                if chips > left[p]:
+                if not _put(p, chips, left, inv, all_in):
                     return False
-                left[p] -= chips
-                inv[p] += chips
-                if left[p] <= 0:
-                    all_in[p] = True
                 bet[p] = new_total
                 amount_in = chips
                 if betting == B_LIMIT:
