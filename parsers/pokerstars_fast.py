@@ -33,24 +33,31 @@ second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``
 play other than chat, ``<player>: sits out`` and the like, and ``_MISC``'s forms (joins,
 leaves, timed out, finished the tournament …); more than 45 shape terminals.
 
->>> text = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
-... Table 'T' 6-max Seat #1 is the button
-... Seat 1: Anna ($2 in chips)
-... Seat 2: Boris: the great ($2 in chips)
-... Anna: posts small blind $0.01
-... Boris: the great: posts big blind $0.02
+>>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
+... Table 'Zeta' 3-max Seat #2 is the button
+... Seat 1: Vera (€5 in chips)
+... Seat 2: Ivan (€4.50 in chips)
+... Seat 3: Olga: the great (€10 in chips)
+... Olga: the great: posts small blind €0.05
+... Vera: posts big blind €0.10
 ... *** HOLE CARDS ***
-... Anna: folds
-... Uncalled bet ($0.01) returned to Boris: the great
-... Boris: the great collected $0.02 from pot
+... Ivan: raises €0.20 to €0.30
+... Olga: the great: folds
+... Vera: folds
+... Uncalled bet (€0.20) returned to Ivan
+... Ivan collected €0.25 from pot
+... Ivan: doesn't show hand
 ... *** SUMMARY ***
-... Total pot $0.02 | Rake $0
-... Seat 1: Anna (button) (small blind) folded before Flop
-... Seat 2: Boris: the great (big blind) collected ($0.02)'''
+... Total pot €0.25 | Rake €0
+... Seat 1: Vera (big blind) folded before Flop
+... Seat 2: Ivan (button) collected (€0.25)
+... Seat 3: Olga: the great (small blind) folded before Flop'''
 >>> batch = read_batch(split_text(text), "x.txt")
->>> batch.in_lane.tolist(), batch.player, batch.actor.tolist(), batch.amount.tolist()
-([True], ['Anna', 'Boris: the great'], [0, 1, 0, 1, 1], [1, 2, 0, 1, 2])
->>> read_batch(split_text(text.replace("$0.02 from", "$0.0x2 from")), "x.txt").in_lane.tolist()
+>>> batch.in_lane.tolist(), batch.player, batch.currency
+([True], ['Vera', 'Ivan', 'Olga: the great'], ['EUR'])
+>>> batch.actor.tolist(), batch.amount.tolist(), batch.raise_to.tolist()[2]
+([2, 0, 1, 2, 0, 1, 1, 1], [5, 10, 20, 0, 0, 20, 25, 0], 30)
+>>> read_batch(split_text(text.replace("€0.25 from", "€0.2x5 from")), "x.txt").in_lane.tolist()
 [False]
 """
 
