@@ -1,9 +1,13 @@
-"""Ingest: files in, warehouse out — a process pool parses, one writer commits.
+"""Ingest: files in, warehouse out — workers parse and write their parts, one writer publishes.
 
-Each file is one task for the pool (``parse_file``, engine-free); results come back as Arrow
-tables and the writer commits them in batches of whole files. Files whose bytes the ledger
-already holds are not read again, and games already stored are skipped by ID before they
-are parsed, so re-ingesting a corpus costs little more than hashing it.
+Each file is one task (``parse_file``, engine-free). With one job the process reads every
+file and commits its tables in large batches. With ``jobs`` = N it forks N-1 workers and
+reads too, taking files from the back of the queue; each worker writes what it read as
+temporary Parquet parts every few thousand games (``warehouse.stage_results``) and the
+writer publishes them in journaled commits (``Warehouse.commit_staged``), so that encoding
+Parquet, the largest cost after the compiled Hold'em lane, runs on every core. Files whose
+bytes the ledger already holds are not read again, and games already stored are skipped by
+ID before they are parsed, so re-ingesting a corpus costs little more than hashing it.
 """
 
 from __future__ import annotations

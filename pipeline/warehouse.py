@@ -1,9 +1,11 @@
 """The Parquet warehouse: one writer, atomic commits, and a ledger of what it holds.
 
 Layout: ``<root>/<table>/game=<game>/part-<batch>.parquet`` and ``<root>/rasklad.duckdb``
-beside them for the SQL models. A commit writes every file under a temporary name, records
-the list in a journal, then renames them; a run killed at any point is rolled forward or
-back by the next :meth:`Warehouse.open`, so readers see a batch of whole files or nothing.
+beside them for the SQL models. A commit writes every file under a temporary name (or takes
+the parts a worker wrote so, :func:`stage_results`), records the list in a journal, then
+renames them; a run killed at any point is rolled forward or back by the next
+:meth:`Warehouse.open` (temporary files no journal names are deleted), so readers see a
+batch of whole files or nothing.
 """
 
 from __future__ import annotations
