@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import hashlib
+import itertools
 import multiprocessing
 import os
 import pickle
@@ -22,7 +23,7 @@ import shutil
 import tempfile
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -224,16 +225,15 @@ def ingest(
     summary = IngestSummary()
     files = collect_files(paths)
     warehouse = Warehouse(warehouse_root).open()
-    pending = []
-    for path in files:
-        digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
-        if warehouse.knows_file(digest):
-            summary.files_unchanged += 1
-        else:
-            pending.append(path)
     summary.files = len(files)
-    if on_start:
-        on_start(len(pending))
+
+    def new_files() -> Iterator[Path]:
+        for path in files:
+            digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
+            if warehouse.knows_file(digest):
+                summary.files_unchanged += 1
+            else:
+                yield path
 
     batch: list[FileResult] = []
     batch_games = 0
@@ -281,7 +281,13 @@ def ingest(
     # again (~65 ms each, a few per 10,000 hands). Forked workers inherit the setting.
     gc.freeze()
     try:
+        unread = new_files()
+        # A run with workers starts them as soon as it has two files for them, and hands them
+        # the rest as it hashes them (a re-ingest hashes everything and starts nothing).
+        pending = list(unread) if jobs == 1 else list(itertools.islice(unread, 2))
         if jobs == 1 or len(pending) <= 1:
+            if on_start:
+                on_start(len(pending))
             for path in pending:
                 take(parse_file(path, warehouse.known_ids))
         else:
@@ -292,12 +298,17 @@ def ingest(
             spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
             workers = jobs - 1
             barrier = multiprocessing.get_context("fork").Barrier(workers)
-            unstarted = multiprocessing.get_context("fork").Value("i", len(pending), lock=False)
+            unstarted = multiprocessing.get_context("fork").Value("i", len(files), lock=False)
             try:
                 with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
                                          initializer=_init_worker,
                                          initargs=(known, spool, warehouse.root, barrier, unstarted)) as pool:
                     futures = [pool.submit(_parse_task, str(path)) for path in pending]
+                    for path in unread:
+                        pending.append(path)
+                        futures.append(pool.submit(_parse_task, str(path)))
+                    if on_start:
+                        on_start(len(pending))
                     _read_alongside(futures, pending, known, take, take_staged,
                                     idle=lambda: flush() if batch_games >= COMMIT_WHEN_IDLE_GAMES else None,
                                     unstarted=unstarted)
