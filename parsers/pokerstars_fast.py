@@ -1388,7 +1388,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
 
 
 _HAND_W = _b("PokerStars Hand #")
+_GAME_W = _b("PokerStars Game #")     # as long as _HAND_W: the ID starts at the same place
 _ET_W = _b(" ET")
+_ET_CLOSE_W = _b(" ET]")
 
 
 @njit(cache=True)
@@ -1404,15 +1406,57 @@ def _digits_back(b, stop, low, most):
     return value, i
 
 
+@njit(cache=True, inline="always")
+def _date_back(b, stop, low):
+    """``YYYY/M/D H:MM:SS`` ending at ``stop`` (exclusive), not before ``low``: (start, seconds
+    since 1970), start -1 when it is not there or not a date datetime() accepts."""
+    second, k2 = _digits_back(b, stop, low, 2)
+    if stop - k2 != 2 or b[k2 - 1] != 58:
+        return -1, 0
+    minute, k3 = _digits_back(b, k2 - 1, low, 2)
+    if k2 - 1 - k3 != 2 or b[k3 - 1] != 58:
+        return -1, 0
+    hour, k4 = _digits_back(b, k3 - 1, low, 2)
+    if k4 == k3 - 1 or b[k4 - 1] != 32:
+        return -1, 0
+    day, k5 = _digits_back(b, k4 - 1, low, 2)
+    if k5 == k4 - 1 or b[k5 - 1] != 47:
+        return -1, 0
+    month, k6 = _digits_back(b, k5 - 1, low, 2)
+    if k6 == k5 - 1 or b[k6 - 1] != 47:
+        return -1, 0
+    year, k7 = _digits_back(b, k6 - 1, low, 4)
+    if k6 - 1 - k7 != 4:
+        return -1, 0
+    if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
+        return -1, 0
+    leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
+    dim = 31
+    if month == 2:
+        dim = 29 if leap else 28
+    elif month == 4 or month == 6 or month == 9 or month == 11:
+        dim = 30
+    if day > dim:
+        return -1, 0
+    y = year - 1 if month <= 2 else year
+    era = (y if y >= 0 else y - 399) // 400
+    yoe = y - era * 400
+    doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
+    days = era * 146097 + doe - 719468
+    return k7, days * 86400 + hour * 3600 + minute * 60 + second
+
+
 @njit(cache=True)
 def _headers(b, line_start, line_end, hand_line0, out):
-    """``_FAST_HEADER`` on each hand's first line, in bytes: per hand (matched, id from, id to,
-    middle from, middle to, seconds since 1970) in ``out``; an impossible date is no match."""
+    """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
+    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time) in
+    ``out``; an impossible date is no match."""
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        if not _at(b, s, e, _HAND_W):
+        if not (_at(b, s, e, _HAND_W) or _at(b, s, e, _GAME_W)):   # "Game #" in older logs
             continue
         i = s + _HAND_W.shape[0]
         j = i
@@ -1420,58 +1464,41 @@ def _headers(b, line_start, line_end, hand_line0, out):
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        # from the end: " - YYYY/M/D H:MM:SS ET"
-        if e - 3 < j or not _at(b, e - 3, e, _ET_W):
+        if e - 4 >= j and _at(b, e - 4, e, _ET_CLOSE_W):
+            # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
+            et_start, seconds = _date_back(b, e - 4, j)
+            if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
+                continue
+            z = et_start - 2
+            while z > j and 65 <= b[z - 1] <= 90 and et_start - 2 - z < 5:
+                z -= 1
+            if z == et_start - 2 or b[z - 1] != 32:
+                continue
+            start, _ = _date_back(b, z - 1, j)
+        elif e - 3 >= j and _at(b, e - 3, e, _ET_W):
+            # " - YYYY/M/D H:MM:SS ET"
+            start, seconds = _date_back(b, e - 3, j)
+        else:
             continue
-        k = e - 3
-        second, k2 = _digits_back(b, k, j, 2)
-        if k - k2 != 2 or b[k2 - 1] != 58:
+        if start < 0 or start - 3 < j + 2 or not (b[start - 3] == 32 and b[start - 2] == 45 and b[start - 1] == 32):
             continue
-        minute, k3 = _digits_back(b, k2 - 1, j, 2)
-        if k2 - 1 - k3 != 2 or b[k3 - 1] != 58:
-            continue
-        hour, k4 = _digits_back(b, k3 - 1, j, 2)
-        if k4 == k3 - 1 or b[k4 - 1] != 32:
-            continue
-        day, k5 = _digits_back(b, k4 - 1, j, 2)
-        if k5 == k4 - 1 or b[k5 - 1] != 47:
-            continue
-        month, k6 = _digits_back(b, k5 - 1, j, 2)
-        if k6 == k5 - 1 or b[k6 - 1] != 47:
-            continue
-        year, k7 = _digits_back(b, k6 - 1, j, 4)
-        if k6 - 1 - k7 != 4 or k7 - 3 < j + 2 or not (b[k7 - 3] == 32 and b[k7 - 2] == 45 and b[k7 - 1] == 32):
-            continue
-        # a date datetime() accepts
-        if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
-            continue
-        leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
-        dim = 31
-        if month == 2:
-            dim = 29 if leap else 28
-        elif month == 4 or month == 6 or month == 9 or month == 11:
-            dim = 30
-        if day > dim:
-            continue
-        y = year - 1 if month <= 2 else year
-        era = (y if y >= 0 else y - 399) // 400
-        yoe = y - era * 400
-        doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
-        doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-        days = era * 146097 + doe - 719468
         out[h, 0] = 1
         out[h, 1] = i
         out[h, 2] = j
         out[h, 3] = j        # the middle: ": …" up to " - " before the date
-        out[h, 4] = k7 - 3
-        out[h, 5] = days * 86400 + hour * 3600 + minute * 60 + second
+        out[h, 4] = start - 3
+        out[h, 5] = seconds
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-_FAST_HEADER = re.compile(r"PokerStars Hand #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET",
+_FAST_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET",
                           re.ASCII)
 """The common header form: a hand's text between its ID and its date decides everything else."""
+_FAST_HEADER_LOCAL = re.compile(
+    r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) [A-Z]{1,5} "
+    r"\[((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET\]", re.ASCII)
+"""The same with the room's local time first and the ET time in brackets (older logs)."""
 
 
 def _cents(value: Decimal | None) -> int | None:
@@ -1546,10 +1573,17 @@ def _register(key: str, line: str) -> _Head | None | object:
     head = _full_head(line)
     if head is not None:
         m = _FAST_HEADER.fullmatch(line)
+        local = _FAST_HEADER_LOCAL.fullmatch(line) if m is None else None
         match = ps._header(line)
         when = match["when"]
         at = match["match"].start("rest")
-        if (m is None or m[2] != key or match["match"]["id"] != m[1] or when["d2"] is not None
+        if local is not None:
+            # played_at is the ET time in brackets: the reference must read both times as we do
+            if (local[2] != key or match["match"]["id"] != local[1] or when["d2"] != local[11]
+                    or when["t2"] != local[15] or when.start() + at != local.start(3)
+                    or when.end() + at != len(line) or when["d"] != local[3] or when["t"] != local[7]):
+                head = _SLOW
+        elif (m is None or m[2] != key or match["match"]["id"] != m[1] or when["d2"] is not None
                 or when.start() + at != m.start(3) or when.end() + at != len(line) or when["d"] != m[3]
                 or when["t"] != m[7]):
             head = _SLOW

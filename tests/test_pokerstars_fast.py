@@ -407,3 +407,36 @@ def test_mutated_hands_in_the_lane_are_read_like_the_reference():
         kept += lane
     print(f"mutated hands kept in the lane: {kept}/{total}")
     assert 0 < kept < total
+
+
+def _with_local_time(text: str, local: str, zone: str = "CET") -> str:
+    """The generated headers' ' - D T ET' as older logs write it: ' - LOCAL ZONE [D T ET]'."""
+    lines = text.split("\n")
+    for n, line in enumerate(lines):
+        if line.startswith("PokerStars Hand #"):
+            head, when = line.rsplit(" - ", 1)
+            lines[n] = f"{head} - {local} {zone} [{when.removesuffix(' ET')} ET]"
+    return "\n".join(lines)
+
+
+def test_headers_with_a_local_time_and_the_et_time_in_brackets_stay_in_the_lane():
+    text = _with_local_time(generated("holdem", 30, seed=4), "2024/03/02 16:05:07")
+    hands, in_lane = check_file(text)
+    assert hands == 30 and in_lane == 30
+    _, batch, _ = read_text(text, "f.txt")
+    ref = batch_from_hands([parse_chunk(c, "f.txt") for c in split_text(text)], "f.txt")
+    assert batch.played_at == ref.played_at      # the ET time, as the reference reads it
+
+
+@pytest.mark.parametrize("local", ["2024/13/02 16:05:07", "2024/02/30 16:05:07", "2024/03/02 25:05:07"])
+def test_a_header_whose_local_time_is_no_date_is_out_of_the_lane(local):
+    # The reference refuses the hand (a ParseError at the date): the lane must not read it.
+    hands, in_lane = check_file(_with_local_time(generated("holdem", 3, seed=4), local))
+    assert hands == 3 and in_lane == 0
+
+
+def test_older_game_headers_read_like_the_reference():
+    # "PokerStars Game #…" (older clients and trackers) reads as "PokerStars Hand #…" does.
+    text = generated("holdem", 30, seed=6).replace("PokerStars Hand #", "PokerStars Game #")
+    assert check_file(text) == (30, 30)
+    assert check_file(_with_local_time(text, "2024/03/02 16:05:07", "WET")) == (30, 30)
