@@ -110,64 +110,9 @@ class Warehouse:
     # -- committing ---------------------------------------------------------------------------
 
     def commit(self, results: list[FileResult]) -> CommitSummary:
-        """Store the tables of whole files at once; games already stored are left out."""
-        summary = CommitSummary()
-        batch: dict[tuple[str, str], list[pa.Table]] = {}
-        now = datetime.now(UTC).replace(tzinfo=None)
-        added: list[str] = []
-        for result in results:
-            duplicates = self._new_duplicates(result)
-            summary.duplicates += len(duplicates)
-            stored = 0
-            for (table, game), rows in result.tables.items():
-                id_column = "quarantine_id" if table == "quarantine" else "game_id"
-                if id_column in rows.column_names:
-                    if table == "quarantine":
-                        dropped = self._known_games.intersection(rows.column(id_column).to_pylist())
-                    else:
-                        dropped = duplicates
-                    if dropped:
-                        keep = pc.invert(pc.is_in(rows.column(id_column), pa.array(sorted(dropped))))
-                        rows = rows.filter(keep)
-                if rows.num_rows:
-                    batch.setdefault((table, game), []).append(rows)
-                    if table in ("games", "quarantine"):
-                        ids = rows.column(id_column).to_pylist()
-                        self._known_games.update(ids)
-                        added.extend(ids)
-                        stored += rows.num_rows if table == "games" else 0
-            files_row = pa.Table.from_pydict({
-                "source_file": [result.source_file], "content_hash": [result.content_hash],
-                "size_bytes": [result.size_bytes], "count_games": [stored],
-                "count_quarantined": [result.count_quarantined], "ingested_at": [now],
-            }, schema=SCHEMAS["files"])
-            batch.setdefault(("files", "all"), []).append(files_row)
-            self._known_files.add(result.content_hash)
-        for (table, _), tables in batch.items():
-            rows = sum(t.num_rows for t in tables)
-            if table == "games":
-                summary.games += rows
-            elif table == "quarantine":
-                summary.quarantined += rows
-            elif table == "findings":
-                summary.findings += rows
-        self._write_batch({key: pa.concat_tables(tables) for key, tables in batch.items()})
-        # Merge only this batch's IDs: re-converting the whole ledger cost O(stored games) per commit.
-        self._known_ids = np.union1d(self._known_ids, _id_numbers(added))
-        return summary
-
-    def _new_duplicates(self, result: FileResult) -> set[str]:
-        """Games of this file already stored, or stored by an earlier file of the same run."""
-        ids: list[str] = []
-        for (table, _), rows in result.tables.items():
-            if table == "games":
-                ids.extend(rows.column("game_id").to_pylist())
-        return {game_id for game_id in ids if game_id in self._known_games}
-
-    def _write_batch(self, tables: dict[tuple[str, str], pa.Table]) -> None:
-        if not tables:
-            return
-        self._publish([final for final, _ in _write_parts(self.root, tables)])
+        """Store the tables of whole files at once; games already stored are left out. The same
+        two steps as a parallel run's, in one process: write the parts, then publish them."""
+        return self.commit_staged(stage_results(self.root, results))
 
     def commit_staged(self, staged: StagedBatch) -> CommitSummary:
         """Publish the parts a worker wrote (:func:`stage_results`) as :meth:`commit` would
