@@ -97,9 +97,7 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     result = FileResult(source_file, hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
     rows = TableRows()
     text = decode(data)
-    # Quarantine keeps the text as it was (trailing blanks, non-breaking spaces); the
-    # splitter and the parsers see it normalized. Both number lines the same way.
-    raw_lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    original = _Original(text)
     if lane and text.count("PokerStars") >= LANE_MIN_HANDS:
         chunks, batch, batch_chunks = read_text(text, source_file)
     elif lane:
@@ -120,15 +118,30 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
         result.count_lane = int(stored.sum())
         result.count_games += result.count_lane
     for index in np.flatnonzero(fresh):
-        _ingest_chunk(chunks[index], source_file, rows, result, raw_lines)
+        _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
     return result
 
 
-def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, raw_lines: list[str]) -> None:
+class _Original:
+    """A file's lines as they were (trailing blanks, non-breaking spaces), for quarantine: the
+    splitter and the parsers see them normalized, and both number lines the same way. Split
+    only when a game of the file is quarantined: most files have none."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.lines: list[str] | None = None
+
+    def __call__(self, first_line: int, last_line: int) -> str:
+        if self.lines is None:
+            self.lines = self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        return "\n".join(self.lines[first_line - 1:last_line])
+
+
+def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original) -> None:
     def quarantine(reason: str, line: int, column: int) -> None:
-        original = "\n".join(raw_lines[chunk.first_line - 1:chunk.last_line])
-        _quarantine(rows, result, chunk, file, reason, line, column, original)
+        text = original(chunk.first_line, chunk.last_line)
+        _quarantine(rows, result, chunk, file, reason, line, column, text)
 
     audited = audit_chunk(chunk, file)
     if audited.error is not None:

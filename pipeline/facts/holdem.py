@@ -158,18 +158,16 @@ _STREET_TEXT = _codes_text(street.value for street in STREETS)
 _POSITION_TEXT = _codes_text(POSITIONS)
 _VOLUNTARY_CODES = np.array([kind in _VOLUNTARY for kind in KINDS])
 _RAISE_CODE = KINDS.index(ActionKind.RAISE)
-_HOLE_TEXT_BY_CODES = pa.array([f"{Card(a)} {Card(b)}" if a != b else None for a in range(54) for b in range(54)]
-                               + [None], pa.string())
+_HOLE_TEXT_BY_CODES = _codes_text(format_cards((Card(a), Card(b))) if a != b else None
+                                  for a in range(54) for b in range(54))
+_RULESET_TEXT = _codes_text(f"pokerstars {betting.value}" for betting in BETTINGS)
+_BETTING_TEXT = _codes_text(betting.value for betting in BETTINGS)
 
 
 def _text_codes(codes: np.ndarray, table: pa.Array) -> pa.Array:
     """``table[code]`` per code, -1 (or any negative) taking the null at the table's end."""
     codes = np.where(codes < 0, len(table) - 1, codes)
     return table.take(pa.array(codes.astype(np.int32)))
-
-
-def _cents(values: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
-    return money_from_cents(values, valid)
 
 
 def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
@@ -221,7 +219,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "played_at": pa.array([b.played_at[h] for h in hands], pa.timestamp("us")),
         "club": pa.array([b.club[h] for h in hands], pa.string()),
         "table_name": pa.array([b.table_name[h] for h in hands], pa.string()),
-        "ruleset": _text_codes(b.betting[hands], _codes_text(f"pokerstars {x.value}" for x in BETTINGS)),
+        "ruleset": _text_codes(b.betting[hands], _RULESET_TEXT),
         "count_players": pa.array(players_per_hand[hands], pa.int16()),
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
@@ -230,7 +228,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
     s_game_id = game_id.take(s_hand)
     rows.add_table("game_players", game, pa.table({
         "game_id": s_game_id, "player": player.take(seats),
-        "seat": pa.array(b.seat_no[seats], pa.int16()), "net": _cents(f.net[seats]),
+        "seat": pa.array(b.seat_no[seats], pa.int16()), "net": money_from_cents(f.net[seats]),
     }))
 
     action_hand = np.repeat(np.arange(n_hands), np.diff(b.action_start))
@@ -246,9 +244,9 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "seat": pa.array(f.seat[actions], pa.int16(), mask=f.seat[actions] < 0),
         "position": _text_codes(f.position[actions], _POSITION_TEXT),
         "action": _text_codes(kind, _KIND_TEXT),
-        "amount": _cents(f.amount[actions]),
-        "raise_to": _cents(b.raise_to[actions], is_raise),
-        "to_call": _cents(f.to_call[actions]),
+        "amount": money_from_cents(f.amount[actions]),
+        "raise_to": money_from_cents(b.raise_to[actions], is_raise),
+        "to_call": money_from_cents(f.to_call[actions]),
         "bet_level": pa.array(f.bet_level[actions], pa.int8()),
         "is_all_in": pa.array(f.is_all_in[actions]),
         "is_voluntary": pa.array(_VOLUNTARY_CODES[kind]),
@@ -268,22 +266,26 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "seat": pa.array(b.seat_no[seats], pa.int16()),
         "position": _text_codes(f.seat_position[seats], _POSITION_TEXT),
         "hole_cards": _text_codes(hole_code, _HOLE_TEXT_BY_CODES),
-        "stack_start": _cents(f.stack_start[seats]), "invested": _cents(f.invested[seats]),
-        "collected": _cents(f.collected[seats]), "net": _cents(net),
-        "net_showdown": _cents(np.where(showdown, net, 0)), "allin_ev_net": _cents(f.allin_ev_net[seats]),
+        "stack_start": money_from_cents(f.stack_start[seats]),
+        "invested": money_from_cents(f.invested[seats]),
+        "collected": money_from_cents(f.collected[seats]),
+        "net": money_from_cents(net),
+        "net_showdown": money_from_cents(np.where(showdown, net, 0)),
+        "allin_ev_net": money_from_cents(f.allin_ev_net[seats]),
         "saw_flop": pa.array(f.saw_flop[seats]), "saw_turn": pa.array(f.saw_turn[seats]),
         "saw_river": pa.array(f.saw_river[seats]), "went_to_showdown": pa.array(showdown),
         "won_at_showdown": pa.array(f.won_at_showdown[seats]),
         "is_walk": pa.array(f.is_walk[s_hand]),
-        "small_blind": _cents(b.small_blind[s_hand]), "big_blind": _cents(b.big_blind[s_hand]),
+        "small_blind": money_from_cents(b.small_blind[s_hand]),
+        "big_blind": money_from_cents(b.big_blind[s_hand]),
         "stakes": stakes.take(at),
-        "betting": _text_codes(b.betting[s_hand], _codes_text(x.value for x in BETTINGS)),
+        "betting": _text_codes(b.betting[s_hand], _BETTING_TEXT),
         "currency": currency.take(at),
         "is_tournament": pa.array(b.is_tournament[s_hand]),
         "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
-        "rake": _cents(f.rake[s_hand]), "cash_out": _cents(f.cash_out[seats]),
-        "total_pot": _cents(f.total_pot[s_hand]),
+        "rake": money_from_cents(f.rake[s_hand]), "cash_out": money_from_cents(f.cash_out[seats]),
+        "total_pot": money_from_cents(f.total_pot[s_hand]),
     }))
 
 
