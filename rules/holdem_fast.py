@@ -310,6 +310,18 @@ def _put(p, chips, left, inv, all_in):
     return True
 
 
+@njit(cache=True, inline="always")
+def _dealt_once(code, low, used):
+    """``used`` (a bit per card dealt so far) with ``code`` added, or -1 when the card is not of
+    the table's deck or was dealt before (HE-DECK)."""
+    if code < low or code > 51:
+        return np.int64(-1)
+    card = np.int64(1) << code
+    if used & card:
+        return np.int64(-1)
+    return used | card
+
+
 @njit(cache=True)
 def _strength7(c0, c1, board, low, cat_pos, straight_top, top5):
     m1 = m2 = m3 = m4 = 0
@@ -321,12 +333,9 @@ def _strength7(c0, c1, board, low, cat_pos, straight_top, top5):
             c = np.int64(c1)
         else:
             c = np.int64(board[j - 2])
-        if c < low or c > 51:
+        used = _dealt_once(c, low, used)
+        if used < 0:
             return -1
-        cb = np.int64(1) << c
-        if used & cb:
-            return -1
-        used |= cb
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
     return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
 
@@ -518,24 +527,18 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
             code = hole[s0 + i, c]
             if code < 0:
                 continue
-            if code < low or code > 51:
+            used = _dealt_once(code, low, used)
+            if used < 0:
                 return False
-            cb = np.int64(1) << code
-            if used & cb:
-                return False
-            used |= cb
     nb = 0
     for c in range(5):
         code = board[c]
         if code < 0:
             break
         nb += 1
-        if code < low or code > 51:
+        used = _dealt_once(code, low, used)
+        if used < 0:
             return False
-        cb = np.int64(1) << code
-        if used & cb:
-            return False
-        used |= cb
     for c in range(nb, 5):
         if board[c] >= 0:
             return False        # a gap in the board: not what a parser writes
