@@ -996,6 +996,8 @@ def warm_kernels() -> None:
         _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, np.empty(1, dtype=np.int32))
     for board in ((), (43, 39, 34), (43, 39, 34, 30)):   # Ah Ad v Kh Kd: preflop, flop, turn
         pot_equities([[51, 50], [47, 46]], board, [[0, 1]])
+    # Heads-up preflop is a table lookup: the preflop enumeration is loaded by a three-way one.
+    pot_equities([[51, 50], [47, 46], [43, 42]], (), [[0, 1, 2]])
 
 
 def allin_ev_values(holes: list[list[int]], board: list[int], pot_sets: list[list[int]], net_pots: list[Decimal],
