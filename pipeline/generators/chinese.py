@@ -106,21 +106,17 @@ def _no_more(options: dict) -> None:
 # ---------------------------------------------------------------- setting 13 cards
 
 
-def _best(cards: list[Card], k: int) -> tuple[list[Card], list[Card]]:
-    """The strongest k cards of ``cards`` (by the evaluator) and the rest."""
+def _best(cards: list[Card], k: int, pick=np.argmax) -> tuple[list[Card], list[Card]]:
+    """The strongest k cards of ``cards`` (by the evaluator) and the rest; ``pick=np.argmin``:
+    the weakest."""
     combos = _COMBOS[(len(cards), k)]
     codes = np.array([c.code for c in cards], dtype=np.int64)[combos]
-    best = combos[int(np.argmax(evaluate_many(codes, RankOrder.STANDARD)))]
-    chosen = [cards[i] for i in best]
+    chosen = [cards[i] for i in combos[int(pick(evaluate_many(codes, RankOrder.STANDARD)))]]
     return chosen, [c for c in cards if c not in chosen]
 
 
 def _worst(cards: list[Card], k: int) -> tuple[list[Card], list[Card]]:
-    combos = _COMBOS[(len(cards), k)]
-    codes = np.array([c.code for c in cards], dtype=np.int64)[combos]
-    worst = combos[int(np.argmin(evaluate_many(codes, RankOrder.STANDARD)))]
-    chosen = [cards[i] for i in worst]
-    return chosen, [c for c in cards if c not in chosen]
+    return _best(cards, k, pick=np.argmin)
 
 
 def set_hand(cards: list[Card], careless: bool = False) -> dict[Row, list[Card]]:
