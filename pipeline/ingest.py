@@ -1,45 +1,44 @@
-"""Ingest: files in, warehouse out — workers parse and write their parts, one writer publishes.
+"""Ingest: files in, warehouse out — every process reads, one writer publishes.
 
-Each file is one task (``parse_file``, engine-free). With one job the process reads every
-file and commits its tables in large batches. With ``jobs`` = N it forks N-1 workers and
-reads too, taking files from the back of the queue; each worker writes what it read as
-temporary Parquet parts every few thousand games (``warehouse.stage_results``) and the
-writer publishes them in journaled commits (``Warehouse.commit_staged``), so that encoding
-Parquet, the largest cost after the compiled Hold'em lane, runs on every core. Files whose
-bytes the ledger already holds are not read again, and games already stored are skipped by
-ID before they are parsed, so re-ingesting a corpus costs little more than hashing it.
+Each file is one unit of work (``parse_bytes``, engine-free). With ``jobs`` = N the process
+forks N-1 readers and reads too: each reader claims the next file no reader has claimed (a
+counter they share), skips it if the ledger knows its bytes, parses it and holds its tables,
+and writes what it holds as temporary Parquet parts (``warehouse.stage_results``) every
+STAGE_BYTES of logs and when the files run out. The writer, this process, publishes its own
+parts and the readers' in journaled commits (``Warehouse.commit_staged``). Parquet encoding,
+the largest cost after the compiled Hold'em lane, thus runs on every core, and the readers
+end together, writing their last parts side by side. Games already stored are skipped by ID
+before they are parsed, so re-ingesting a corpus costs little more than hashing it.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import gc
 import hashlib
 import itertools
 import multiprocessing
+import multiprocessing.connection
 import os
 import pickle
-import queue
 import shutil
 import tempfile
 import time
+import traceback
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-import numpy as np
-
 from pipeline import models
-from pipeline.warehouse import CommitSummary, StagedBatch, Warehouse, stage_results
-from pipeline.worker import FileResult, parse_file, warm_up
+from pipeline.warehouse import StagedBatch, Warehouse, stage_results
+from pipeline.worker import FileResult, content_hash, parse_bytes, warm_up
 
 # Extensions read when walking a folder (a file named on the command line is always read).
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
-COMMIT_EVERY_GAMES = 50_000
-STAGE_EVERY_GAMES = 5_000
-"""A worker writes the parts of what it read every this many games (and at the end)."""
-COMMIT_WHEN_IDLE_GAMES = 1_000
+STAGE_BYTES = 48 << 20
+"""A reader writes the parts of what it holds once it has read this many bytes of logs (about
+50,000 hands: memory stays bounded, and few large parts are cheaper to write and to query)."""
 
 
 @dataclass(slots=True)
@@ -68,50 +67,156 @@ class IngestSummary:
         }
 
 
-def _read_alongside(futures: list[Future], paths: list[Path], known: np.ndarray,
-                    take: Callable[[FileResult], None], take_staged: Callable[[Path | None], None],
-                    idle: Callable[[], None], unstarted) -> None:
-    """Take the workers' staged parts as they come; in between, read files no worker has
-    started, from the back of the queue, and with nothing to read, commit what the writer
-    holds instead of waiting idle. With a file costing ~30 ms, a writer that only waited and
-    wrote left its core half idle. ``unstarted`` (shared with the workers) counts the files
-    nobody has started: at 0 each worker stages what it holds after every file, so that the
-    run does not end on one worker encoding a large stage alone."""
-    # Done futures arrive through their callbacks: asking wait() about every future at each
-    # turn cost O(files) a turn, seconds for a few thousand files.
-    finished: queue.SimpleQueue = queue.SimpleQueue()
-    for future in futures:
-        future.add_done_callback(finished.put)
-    outstanding = len(futures)
-    front, back = 0, len(futures) - 1
-    while outstanding:
-        try:
-            future = finished.get_nowait()
-        except queue.Empty:
-            future = None
-        if future is not None:
-            if not future.cancelled():      # a cancelled one is a file the writer read itself
-                outstanding -= 1
-                take_staged(future.result())
-            continue
-        while back >= 0 and not futures[back].cancel():    # running or done: a worker has it
-            back -= 1
-        # Workers start files in queue order: the first not started yet marks where they are.
-        while front < back and (futures[front].running() or futures[front].done()):
-            front += 1
-        unstarted.value = max(back - front, 0)
-        if unstarted.value < 2:
-            idle()      # the end is near: commit now, while the workers still read their last files
-        if back >= 0:
-            outstanding -= 1
-            take(parse_file(paths[back], known))
-            back -= 1
-            continue
-        idle()
-        future = finished.get()
-        if not future.cancelled():
-            outstanding -= 1
-            take_staged(future.result())
+Report = Callable[[str, object], None]
+"""How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult) or
+("staged", StagedBatch)."""
+
+
+class _Share:
+    """The run's files and the index of the next one no reader has claimed, in memory the
+    forked readers share."""
+
+    def __init__(self, files: list[Path], jobs: int) -> None:
+        self.files = files
+        self.jobs = jobs
+        sizes = [path.stat().st_size for path in files]
+        self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
+        self._next = multiprocessing.get_context("fork").Value("q", 0)
+
+    def claim(self) -> Path | None:
+        with self._next.get_lock():
+            index = self._next.value
+            if index >= len(self.files):
+                return None
+            self._next.value = index + 1
+        return self.files[index]
+
+    def bytes_left(self) -> int:
+        """Bytes of the files nobody has claimed yet."""
+        return self._bytes_from[min(self._next.value, len(self.files))]
+
+
+class _Reader:
+    """One process's part of the reading: claim a file, skip it if the ledger knows its
+    bytes, parse it, hold its tables; stage what it holds now and then."""
+
+    def __init__(self, share: _Share, warehouse: Warehouse, report: Report) -> None:
+        self.share, self.warehouse, self.report = share, warehouse, report
+        self.held: list[FileResult] = []
+        self.held_bytes = 0
+
+    def run(self) -> None:
+        share = self.share
+        final_stretch = share.jobs == 1
+        while True:
+            if self.held_bytes >= STAGE_BYTES:
+                self.stage()
+            elif not final_stretch and share.bytes_left() <= share.jobs * STAGE_BYTES // 2:
+                # From here each reader reads about bytes_left / jobs more. Staging what it
+                # holds now, each ends holding about as much as the others: their last
+                # stages run side by side instead of one reader writing a large one alone.
+                final_stretch = True
+                if self.held:
+                    self.stage()
+            path = share.claim()
+            if path is None:
+                break
+            self.read(path)
+        if self.held:
+            self.stage()
+
+    def read(self, path: Path) -> None:
+        data = path.read_bytes()
+        digest = content_hash(data)
+        if self.warehouse.knows_file(digest):
+            self.report("unchanged", FileResult(str(path), digest, len(data)))
+            return
+        result = parse_bytes(data, str(path), self.warehouse.known_ids, digest=digest)
+        self.held.append(result)
+        self.held_bytes += result.size_bytes
+        self.report("read", result)
+
+    def stage(self) -> None:
+        staged = stage_results(self.warehouse.root, self.held)
+        self.held, self.held_bytes = [], 0
+        self.report("staged", staged)
+
+
+def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> None:
+    """A forked reader: its reports go to the writer by pipe, each file's result without its
+    tables (they stay here until staged), a staged batch by spool file (a pipe would stall
+    this reader until the writer, busy reading too, takes it)."""
+    def report(kind: str, value) -> None:
+        if kind == "staged":
+            spooled = spool / f"{os.getpid()}-{time.perf_counter_ns()}.pickle"
+            with open(spooled, "wb") as handle:
+                pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+            value = spooled
+        else:
+            value = dataclasses.replace(value, tables={})
+        send.send((kind, value))
+
+    try:
+        _Reader(share, warehouse, report).run()
+        send.send(("done", None))
+    except BaseException:   # noqa: BLE001 — told to the writer, which stops the run with it
+        send.send(("failed", traceback.format_exc()))
+
+
+def _unspool(spooled: Path) -> StagedBatch:
+    with open(spooled, "rb") as handle:
+        staged = pickle.load(handle)
+    spooled.unlink()
+    return staged
+
+
+def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> None:
+    """Fork ``share.jobs - 1`` readers and read beside them; between its own files the writer
+    takes what the readers report, then waits for the rest."""
+    context = multiprocessing.get_context("fork")
+    spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
+    processes, pipes = [], []
+    try:
+        for _ in range(share.jobs - 1):
+            receive, send = context.Pipe(duplex=False)
+            process = context.Process(target=_read_in_worker, args=(share, warehouse, spool, send), daemon=True)
+            process.start()
+            send.close()
+            processes.append(process)
+            pipes.append(receive)
+
+        def take_reports(wait: bool) -> None:
+            while pipes:
+                ready = multiprocessing.connection.wait(pipes, timeout=None if wait else 0)
+                if not ready:
+                    return
+                for pipe in ready:
+                    try:
+                        kind, value = pipe.recv()
+                    except EOFError:
+                        raise RuntimeError(
+                            "a reader process ended without finishing (killed, or out of memory?). "
+                            "Run the ingest again: what was committed is kept and not read twice."
+                        ) from None
+                    if kind == "done":
+                        pipes.remove(pipe)
+                    elif kind == "failed":
+                        raise RuntimeError(f"a reader process failed:\n{value}")
+                    else:
+                        handle(kind, _unspool(value) if kind == "staged" else value)
+
+        def report(kind: str, value) -> None:
+            handle(kind, value)
+            take_reports(wait=False)
+
+        _Reader(share, warehouse, report).run()
+        take_reports(wait=True)
+    finally:
+        for process in processes:
+            if process.is_alive() and pipes:    # stopped by a failure: the others stop too
+                process.terminate()
+            process.join()
+        shutil.rmtree(spool, ignore_errors=True)
 
 
 def refresh_models(warehouse: Warehouse) -> float:
@@ -157,59 +262,6 @@ def _models_fingerprint(warehouse: Warehouse) -> str:
     return digest.hexdigest()
 
 
-_KNOWN = np.zeros(0, dtype=np.uint64)
-_SPOOL = Path()
-_ROOT = Path()
-_BARRIER = None
-_UNSTARTED = None
-_HELD: list[FileResult] = []
-_HELD_GAMES = 0
-
-
-def _init_worker(known: np.ndarray, spool: Path, root: Path, barrier, unstarted) -> None:
-    global _KNOWN, _SPOOL, _ROOT, _BARRIER, _UNSTARTED
-    _KNOWN, _SPOOL, _ROOT, _BARRIER, _UNSTARTED = known, spool, root, barrier, unstarted
-
-
-def _parse_task(path: str) -> Path | None:
-    """Parse a file in a worker and hold its result; every STAGE_EVERY_GAMES games, write the
-    held tables as warehouse parts (the Parquet encoding runs here, on every core) and hand
-    the writer their description by spool file."""
-    global _HELD_GAMES
-    result = parse_file(path, _KNOWN)
-    _HELD.append(result)
-    _HELD_GAMES += result.count_games + result.count_quarantined
-    return _stage_held() if _HELD_GAMES >= STAGE_EVERY_GAMES or _UNSTARTED.value == 0 else None
-
-
-def _flush_task() -> Path | None:
-    """The last task of each worker: stage what it holds. The barrier makes each worker take
-    exactly one (a worker done with its flush waits there until every other has its own)."""
-    _BARRIER.wait()
-    return _stage_held() if _HELD else None
-
-
-def _stage_held() -> Path:
-    """The held results staged, spooled: a file is written without waiting on the writer,
-    where ~2 MB of tables sent through the pool's pipe stalled a worker until the writer's
-    result thread got the GIL to drain it."""
-    global _HELD_GAMES
-    staged = stage_results(_ROOT, list(_HELD))
-    _HELD.clear()
-    _HELD_GAMES = 0
-    spooled = _SPOOL / f"{os.getpid()}-{time.perf_counter_ns()}.pickle"
-    with open(spooled, "wb") as handle:
-        pickle.dump(staged, handle, protocol=pickle.HIGHEST_PROTOCOL)
-    return spooled
-
-
-def _unspool(spooled: Path) -> StagedBatch:
-    with open(spooled, "rb") as handle:
-        staged = pickle.load(handle)
-    spooled.unlink()
-    return staged
-
-
 def ingest(
     paths: Iterable[str | Path],
     warehouse_root: str | Path,
@@ -220,107 +272,47 @@ def ingest(
     build_models: bool = True,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``; then rebuild the SQL models (unless
-    ``build_models`` is False: several ingests, then one ``models.build``)."""
+    ``build_models`` is False: several ingests, then one ``models.build``). ``on_start`` is
+    told how many files there are; ``on_file`` gets each file's result (without its tables)
+    as it is read, or skipped as unchanged."""
     started = time.perf_counter()
     summary = IngestSummary()
     files = collect_files(paths)
     warehouse = Warehouse(warehouse_root).open()
     summary.files = len(files)
+    if on_start:
+        on_start(len(files))
 
-    def new_files() -> Iterator[Path]:
-        for path in files:
-            digest = hashlib.blake2b(path.read_bytes(), digest_size=16).hexdigest()
-            if warehouse.knows_file(digest):
-                summary.files_unchanged += 1
-            else:
-                yield path
-
-    batch: list[FileResult] = []
-    batch_games = 0
-
-    def note(result: FileResult) -> None:
-        summary.games_known += result.count_known
-        summary.reasons.update(result.reasons)
-        if on_file:
-            on_file(result)
-
-    def count(committed: CommitSummary) -> None:
-        summary.games += committed.games
-        summary.duplicates += committed.duplicates
-        summary.quarantined += committed.quarantined
-        summary.findings += committed.findings
-
-    def take(result: FileResult) -> None:
-        nonlocal batch_games
-        batch.append(result)
-        batch_games += result.count_games + result.count_quarantined
-        note(result)
-        if batch_games >= commit_every:
-            flush()
-
-    def take_staged(spooled: Path | None) -> None:
-        if spooled is None:     # the worker holds the file's result until it stages a batch
+    def handle(kind: str, value) -> None:
+        if kind == "staged":
+            committed = warehouse.commit_staged(value)
+            summary.games += committed.games
+            summary.duplicates += committed.duplicates
+            summary.quarantined += committed.quarantined
+            summary.findings += committed.findings
+            summary.reasons.update(committed.reasons)
             return
-        staged = _unspool(spooled)
-        for result in staged.results:
-            note(result)
-        count(warehouse.commit_staged(staged))
+        if kind == "unchanged":
+            summary.files_unchanged += 1
+        else:
+            summary.games_known += value.count_known
+        if on_file:
+            on_file(value)
 
-    def flush() -> None:
-        nonlocal batch, batch_games
-        if batch:
-            count(warehouse.commit(batch))
-        batch, batch_games = [], 0
-
-    jobs = jobs or os.cpu_count() or 1
-    # Alone, the writer commits rarely (fewer, larger files); beside workers, as often as they
-    # stage, so that no large commit of its own is left for the end.
-    commit_every = COMMIT_EVERY_GAMES if jobs == 1 else STAGE_EVERY_GAMES
+    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))))
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
-    # again (~65 ms each, a few per 10,000 hands). Forked workers inherit the setting.
+    # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting.
     gc.freeze()
     try:
-        unread = new_files()
-        # A run with workers starts them as soon as it has two files for them, and hands them
-        # the rest as it hashes them (a re-ingest hashes everything and starts nothing).
-        pending = list(unread) if jobs == 1 else list(itertools.islice(unread, 2))
-        if jobs == 1 or len(pending) <= 1:
-            if on_start:
-                on_start(len(pending))
-            for path in pending:
-                take(parse_file(path, warehouse.known_ids))
+        if share.jobs == 1:
+            _Reader(share, warehouse, handle).run()
         else:
-            # Workers fork from this process: kernels loaded here once are loaded in each of them.
-            warm_up()
+            warm_up()   # readers fork from this process: what is loaded here is loaded in each
             gc.freeze()
-            known = warehouse.known_ids
-            spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
-            workers = jobs - 1
-            barrier = multiprocessing.get_context("fork").Barrier(workers)
-            unstarted = multiprocessing.get_context("fork").Value("i", len(files), lock=False)
-            try:
-                with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"),
-                                         initializer=_init_worker,
-                                         initargs=(known, spool, warehouse.root, barrier, unstarted)) as pool:
-                    futures = [pool.submit(_parse_task, str(path)) for path in pending]
-                    for path in unread:
-                        pending.append(path)
-                        futures.append(pool.submit(_parse_task, str(path)))
-                    if on_start:
-                        on_start(len(pending))
-                    _read_alongside(futures, pending, known, take, take_staged,
-                                    idle=lambda: flush() if batch_games >= COMMIT_WHEN_IDLE_GAMES else None,
-                                    unstarted=unstarted)
-                    flushes = [pool.submit(_flush_task) for _ in range(workers)]
-                    flush()         # the writer's own, while the workers stage theirs
-                    for future in flushes:
-                        take_staged(future.result())
-            finally:
-                shutil.rmtree(spool, ignore_errors=True)
+            _read_in_parallel(share, warehouse, handle)
     finally:
         gc.unfreeze()
-    flush()
     if build_models:
         summary.models_seconds = refresh_models(warehouse)
     else:

@@ -14,7 +14,8 @@ import json
 import os
 import time
 import uuid
-from dataclasses import dataclass
+from collections import Counter
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -39,6 +40,8 @@ class CommitSummary:
     duplicates: int = 0
     quarantined: int = 0
     findings: int = 0
+    reasons: Counter = field(default_factory=Counter)
+    """How many of the newly quarantined games each reason sent there."""
 
 
 class Warehouse:
@@ -134,9 +137,10 @@ class Warehouse:
             self._known_games.update(new_games)
             self._known_games.update(new_quarantine)
             added += new_games + new_quarantine
-            summary.duplicates += len(duplicates)
+            summary.duplicates += len(duplicates) + len(old_quarantine)
             summary.games += len(new_games)
             summary.quarantined += len(new_quarantine)
+            summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
             files_rows.append({
                 "source_file": result.source_file, "content_hash": result.content_hash,
                 "size_bytes": result.size_bytes, "count_games": len(new_games),
@@ -195,10 +199,12 @@ class StagedBatch:
     tables), the games and quarantined games each file holds, and the parts it wrote."""
 
     results: list[FileResult]
-    ids: list[tuple[list[str], list[str]]]
-    """Per file, the games and the quarantined games it stores (a repeat in the batch left out)."""
+    ids: list[tuple[list[str], dict[str, str]]]
+    """Per file, the games it stores and the games it quarantines with their reasons (a
+    repeat in the batch left out)."""
     repeats: list[int]
-    """Per file, its games an earlier file of the batch holds too (dropped by the worker)."""
+    """Per file, its games (stored or quarantined) an earlier file of the batch holds too
+    (dropped by the worker)."""
     parts: list[StagedPart]
 
 
@@ -213,6 +219,7 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     for result in results:
         games = _ids(result, "games", "game_id")
         quarantined = _ids(result, "quarantine", "quarantine_id")
+        reasons = _ids(result, "quarantine", "error")
         # A game in two files of this batch is stored once, from the first: its rows leave the
         # later file here, as commit() drops them (the writer only sees games stored before).
         repeated = seen.intersection(games + quarantined)
@@ -223,8 +230,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
                 rows = rows.filter(pc.invert(pc.is_in(rows.column(column), pa.array(sorted(repeated)))))
             if rows.num_rows:
                 tables.setdefault(key, []).append(rows)
-        ids.append(([g for g in games if g not in repeated], [q for q in quarantined if q not in repeated]))
-        repeats.append(sum(1 for g in games if g in repeated))
+        ids.append(([g for g in games if g not in repeated],
+                    {q: reason for q, reason in zip(quarantined, reasons) if q not in repeated}))
+        repeats.append(len(repeated))
         result.tables = {}
     written = _write_parts(root, {key: pa.concat_tables(parts) for key, parts in tables.items()})
     parts = [
@@ -237,8 +245,9 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
 
 
 def _ids(result: FileResult, table: str, column: str) -> list[str]:
-    return [game_id for (name, _), rows in result.tables.items() if name == table
-            for game_id in rows.column(column).to_pylist()]
+    """A column of one table of a file's result, over all its game partitions."""
+    return [value for (name, _), rows in result.tables.items() if name == table
+            for value in rows.column(column).to_pylist()]
 
 
 def _write_parts(root: Path, tables: dict[tuple[str, str], pa.Table]) -> list[tuple[str, int]]:

@@ -88,13 +88,20 @@ def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
     return parse_bytes(Path(path).read_bytes(), str(path), known)
 
 
-def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, lane: bool = True) -> FileResult:
-    """The same for a file's bytes already in memory (an upload, a Spark binaryFile row).
+def content_hash(data: bytes) -> str:
+    """A file's bytes as the file ledger knows them."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
+
+
+def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, lane: bool = True,
+                digest: str | None = None) -> FileResult:
+    """The same for a file's bytes already in memory (an upload, a Spark binaryFile row);
+    ``digest``: their :func:`content_hash`, when the caller has it already.
 
     PokerStars hands go through the compiled lane first (``pipeline.facts.holdem.ingest_lane``);
     what it does not certify, and every other game, takes the full path. ``lane=False`` sends
     everything the full path (the tests compare the two)."""
-    result = FileResult(source_file, hashlib.blake2b(data, digest_size=16).hexdigest(), len(data))
+    result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
     text = decode(data)
     original = _Original(text)

@@ -1,7 +1,7 @@
 """A parallel ingest stores exactly what a one-process ingest stores.
 
-With ``jobs`` > 1 the writer reads files too, workers stage their own Parquet parts every
-``STAGE_EVERY_GAMES`` games and at the end, and the writer publishes them (dropping games a
+With ``jobs`` > 1 the writer reads files too, forked readers stage their own Parquet parts
+every ``STAGE_BYTES`` of logs and at the end, and the writer publishes them (dropping games a
 file of the same run already stored). Whatever the split, the warehouse must hold the same
 rows as a run in one process: games of every format, the same hand in two files stored
 once, quarantined text, findings.
@@ -9,7 +9,9 @@ once, quarantined text, findings.
 
 from __future__ import annotations
 
+import os
 import shutil
+import time
 from pathlib import Path
 
 import pyarrow.dataset as ds
@@ -56,14 +58,16 @@ def _tables(warehouse: Path) -> dict[str, list[tuple]]:
 
 @pytest.mark.parametrize("jobs", [2, 3])
 def test_parallel_ingest_stores_what_one_process_stores(tmp_path, monkeypatch, jobs):
-    # Small stages, so that workers stage several times and at the end.
-    monkeypatch.setattr(pipeline.ingest, "STAGE_EVERY_GAMES", 50)
+    # Small stages, so that every reader stages several times, in its final stretch and at the end.
+    monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 20_000)
     logs = _folder(tmp_path)
     one = ingest([logs], tmp_path / "one", jobs=1, build_models=False)
     many = ingest([logs], tmp_path / "many", jobs=jobs, build_models=False)
-    assert (many.games, many.duplicates, many.quarantined, many.findings) == (
-        one.games, one.duplicates, one.quarantined, one.findings)
-    assert one.duplicates == 10 and one.quarantined >= 1
+    # A repeated hand is skipped by ID before it is parsed when its first copy was committed
+    # already, and dropped at the commit otherwise: either way "already stored".
+    assert (many.games, many.games_known + many.duplicates, many.quarantined, many.findings) == (
+        one.games, one.games_known + one.duplicates, one.quarantined, one.findings)
+    assert one.games_known + one.duplicates == 11 and one.quarantined == 1   # 10 hands, 1 gibberish
     assert many.reasons == one.reasons
     assert _tables(tmp_path / "many") == _tables(tmp_path / "one")
     ledger = {
@@ -76,3 +80,43 @@ def test_parallel_ingest_stores_what_one_process_stores(tmp_path, monkeypatch, j
     # Ingesting again adds nothing, in parallel too.
     again = ingest([logs], tmp_path / "many", jobs=jobs, build_models=False)
     assert (again.games, again.quarantined) == (0, 0)
+
+
+def _fail_in_readers(monkeypatch, fault) -> None:
+    """parse_bytes as usual in the writer (slowly, so that readers get files), ``fault`` in
+    the forked readers."""
+    writer = os.getpid()
+    parse_bytes = pipeline.ingest.parse_bytes
+
+    def parse_or_fail(*args, **kwargs):
+        if os.getpid() != writer:
+            fault()
+        time.sleep(0.05)
+        return parse_bytes(*args, **kwargs)
+
+    monkeypatch.setattr(pipeline.ingest, "parse_bytes", parse_or_fail)
+
+
+def _boom():
+    raise ValueError("a bug of ours")
+
+
+def test_a_reader_that_fails_stops_the_run_with_its_traceback(tmp_path, monkeypatch):
+    logs = _folder(tmp_path)
+    _fail_in_readers(monkeypatch, _boom)
+    with pytest.raises(RuntimeError, match=r"(?s)a reader process failed:.*ValueError: a bug of ours"):
+        ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
+    monkeypatch.undo()
+    # What was committed stands; an ingest run again stores the rest, as one clean run does.
+    again = ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
+    clean = ingest([logs], tmp_path / "clean", jobs=1, build_models=False)
+    assert _tables(tmp_path / "warehouse") == _tables(tmp_path / "clean")
+    assert again.games <= clean.games
+    assert not list((tmp_path / "warehouse").glob("*/*/*.tmp"))
+
+
+def test_a_reader_killed_midway_stops_the_run_with_a_way_out(tmp_path, monkeypatch):
+    logs = _folder(tmp_path)
+    _fail_in_readers(monkeypatch, lambda: os._exit(9))
+    with pytest.raises(RuntimeError, match="a reader process ended without finishing .* Run the ingest again"):
+        ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
