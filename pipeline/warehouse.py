@@ -27,7 +27,7 @@ import pyarrow.parquet as pq
 
 from pipeline.games import load_all_tables
 from pipeline.tables import SCHEMAS
-from pipeline.worker import FileResult, id_number
+from pipeline.worker import FileResult
 
 DUCKDB_FILE = "rasklad.duckdb"
 _JOURNAL = "_journal"
@@ -125,7 +125,6 @@ class Warehouse:
         summary = CommitSummary()
         now = datetime.now(UTC).replace(tzinfo=None)
         dropped: set[str] = set()
-        added: list[str] = []
         files_rows = []
         for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
             duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
@@ -136,7 +135,6 @@ class Warehouse:
             new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
             self._known_games.update(new_games)
             self._known_games.update(new_quarantine)
-            added += new_games + new_quarantine
             summary.duplicates += len(duplicates) + len(old_quarantine)
             summary.games += len(new_games)
             summary.quarantined += len(new_quarantine)
@@ -166,7 +164,8 @@ class Warehouse:
             parts.append(part.final)
         files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
         self._publish(parts + [final for final, _ in _write_parts(self.root, {("files", "all"): files})])
-        self._known_ids = np.union1d(self._known_ids, _id_numbers(added))
+        # The batch's IDs as numbers, counted where it was staged; a dropped one is known already.
+        self._known_ids = np.union1d(self._known_ids, staged.numbers)
         return summary
 
     def _publish(self, finals: list[str]) -> None:
@@ -206,6 +205,8 @@ class StagedBatch:
     """Per file, its games (stored or quarantined) an earlier file of the batch holds too
     (dropped by the worker)."""
     parts: list[StagedPart]
+    numbers: np.ndarray
+    """Every game ID of ``ids`` as the ledger's numbers, sorted."""
 
 
 def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
@@ -241,7 +242,8 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
                    "game_id" if "game_id" in SCHEMAS[key[0]].names else None)
         for (final, rows), key in zip(written, tables)
     ]
-    return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts)
+    numbers = np.unique(_id_numbers(sorted(seen)))
+    return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)
 
 
 def _ids(result: FileResult, table: str, column: str) -> list[str]:
@@ -265,7 +267,10 @@ def _write_parts(root: Path, tables: dict[tuple[str, str], pa.Table]) -> list[tu
 
 def _id_numbers(game_ids: list[str]) -> np.ndarray:
     """Game IDs (16 hex digits) as the unsigned 64-bit numbers workers search."""
-    return np.array([id_number(game_id) for game_id in game_ids], dtype=np.uint64)
+    digits = "".join(game_ids)
+    if len(digits) != 16 * len(game_ids):
+        raise ValueError(f"a game ID is not 16 hex digits among {len(game_ids)} IDs")
+    return np.frombuffer(bytes.fromhex(digits), dtype=">u8").astype(np.uint64)
 
 
 def _write_atomically(table: pa.Table, path: Path) -> None:
