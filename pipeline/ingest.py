@@ -184,6 +184,7 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
             send.close()
             processes.append(process)
             pipes.append(receive)
+        warehouse.lay_placeholders()    # while the readers start
 
         def take_reports(wait: bool) -> None:
             while pipes:
@@ -278,7 +279,7 @@ def ingest(
     started = time.perf_counter()
     summary = IngestSummary()
     files = collect_files(paths)
-    warehouse = Warehouse(warehouse_root).open()
+    warehouse = Warehouse(warehouse_root).open(placeholders=False)
     summary.files = len(files)
     if on_start:
         on_start(len(files))
@@ -306,6 +307,7 @@ def ingest(
     gc.freeze()
     try:
         if share.jobs == 1:
+            warehouse.lay_placeholders()
             _Reader(share, warehouse, handle).run()
         else:
             warm_up()   # readers fork from this process: what is loaded here is loaded in each

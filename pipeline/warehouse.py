@@ -62,19 +62,26 @@ class Warehouse:
 
     # -- opening and recovery -------------------------------------------------------------
 
-    def open(self) -> Warehouse:
-        """Create the folders, finish or undo an interrupted commit, and load the ledger."""
+    def open(self, *, placeholders: bool = True) -> Warehouse:
+        """Create the folders, finish or undo an interrupted commit, and load the ledger; then
+        :meth:`lay_placeholders`, unless the caller does it later (an ingest, once its readers
+        have started)."""
         load_all_tables()
         self.root.mkdir(parents=True, exist_ok=True)
         self._recover()
+        self._load_ledger()
+        if placeholders:
+            self.lay_placeholders()
+        return self
+
+    def lay_placeholders(self) -> None:
+        """A zero-row file per table that has none, so that the SQL views can read a table no
+        game has filled yet (~10 ms for a new warehouse)."""
         for table, schema in SCHEMAS.items():
-            # A zero-row file per table lets the SQL views read a table no game has filled yet.
             empty = self.root / table / _EMPTY_PARTITION / "empty.parquet"
             if not empty.exists():
                 empty.parent.mkdir(parents=True, exist_ok=True)
                 _write_atomically(schema.empty_table(), empty)
-        self._load_ledger()
-        return self
 
     def _recover(self) -> None:
         journal_dir = self.root / _JOURNAL

@@ -25,7 +25,7 @@ from tests.conftest import ROOT
 
 # Where a hand stands in two files, either copy may be the one stored: columns naming the
 # file (and the ledger's per-file counts) are compared as totals, not row by row.
-WHERE = {"source_file", "first_line", "last_line", "ingested_at", "content_hash", "size_bytes",
+WHERE = {"source_file", "first_line", "last_line", "line", "ingested_at", "content_hash", "size_bytes",
          "count_games", "count_quarantined"}
 
 
