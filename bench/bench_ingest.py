@@ -38,7 +38,7 @@ from rules.equity import clear_memo
 
 HANDS = int(os.environ.get("RASKLAD_BENCH_HANDS", "20000"))
 PER_FILE = 500
-ROUNDS = int(os.environ.get("RASKLAD_BENCH_ROUNDS", "3"))
+ROUNDS = int(os.environ.get("RASKLAD_BENCH_ROUNDS", "5"))
 POKERKIT_SAMPLE = int(os.environ.get("RASKLAD_BENCH_POKERKIT", "2000"))
 # The generator's all-in mix: "realistic" (its defaults, ~8 % of hands with an all-in) or
 # "stress" (~14 %, the round-trip tests' mix): the exact all-in EV is most of the difference.
