@@ -69,7 +69,7 @@ class IngestSummary:
 
 Report = Callable[[str, object], None]
 """How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult) or
-("staged", StagedBatch)."""
+("staged", StagedBatch); the writer's last commit takes ("staged", list[StagedBatch])."""
 
 
 class _Share:
@@ -105,7 +105,10 @@ class _Reader:
         self.held: list[FileResult] = []
         self.held_bytes = 0
 
-    def run(self) -> None:
+    def run(self, *, stage_rest: bool = True) -> None:
+        """Read until every file is claimed; then stage what is held, unless ``stage_rest`` is
+        False (the writer stages its rest with :meth:`staged_rest`, to commit it with the
+        readers' last batches at once)."""
         share = self.share
         final_stretch = share.jobs == 1
         while True:
@@ -122,7 +125,7 @@ class _Reader:
             if path is None:
                 break
             self.read(path)
-        if self.held:
+        if stage_rest and self.held:
             self.stage()
 
     def read(self, path: Path) -> None:
@@ -137,9 +140,12 @@ class _Reader:
         self.report("read", result)
 
     def stage(self) -> None:
+        self.report("staged", self.staged_rest())
+
+    def staged_rest(self) -> StagedBatch:
         staged = stage_results(self.warehouse.root, self.held)
         self.held, self.held_bytes = [], 0
-        self.report("staged", staged)
+        return staged
 
 
 def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> None:
@@ -186,7 +192,8 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
             pipes.append(receive)
         warehouse.lay_placeholders()    # while the readers start
 
-        def take_reports(wait: bool) -> None:
+        def take_reports(wait: bool, last: list[StagedBatch] | None = None) -> None:
+            """Handle what the readers reported; staged batches join ``last`` if given."""
             while pipes:
                 ready = multiprocessing.connection.wait(pipes, timeout=None if wait else 0)
                 if not ready:
@@ -203,6 +210,8 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
                         pipes.remove(pipe)
                     elif kind == "failed":
                         raise RuntimeError(f"a reader process failed:\n{value}")
+                    elif kind == "staged" and last is not None:
+                        last.append(_unspool(value))
                     else:
                         handle(kind, _unspool(value) if kind == "staged" else value)
 
@@ -210,8 +219,14 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
             handle(kind, value)
             take_reports(wait=False)
 
-        _Reader(share, warehouse, report).run()
-        take_reports(wait=True)
+        reader = _Reader(share, warehouse, report)
+        reader.run(stage_rest=False)
+        # The last batches, the writer's and the readers', are committed together: one
+        # journaled commit fewer on the one stretch of the run that nothing overlaps.
+        last = [reader.staged_rest()] if reader.held else []
+        take_reports(wait=True, last=last)
+        if last:
+            handle("staged", last)
     finally:
         for process in processes:
             if process.is_alive() and pipes:    # stopped by a failure: the others stop too
@@ -285,8 +300,8 @@ def ingest(
         on_start(len(files))
 
     def handle(kind: str, value) -> None:
-        if kind == "staged":
-            committed = warehouse.commit_staged(value)
+        if kind == "staged":    # one batch, or the run's last ones, committed together
+            committed = warehouse.commit_staged(*(value if isinstance(value, list) else [value]))
             summary.games += committed.games
             summary.duplicates += committed.duplicates
             summary.quarantined += committed.quarantined

@@ -124,56 +124,59 @@ class Warehouse:
         two steps as a parallel run's, in one process: write the parts, then publish them."""
         return self.commit_staged(stage_results(self.root, results))
 
-    def commit_staged(self, staged: StagedBatch) -> CommitSummary:
-        """Publish the parts a worker wrote (:func:`stage_results`) as :meth:`commit` would
-        store its results' tables: games already stored are dropped from the parts (their
-        files rewritten, rarely: the same hand in two files of one run), the file ledger gets
-        a row per file, and the parts become visible in one journaled step."""
+    def commit_staged(self, *batches: StagedBatch) -> CommitSummary:
+        """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
+        store their results' tables: games already stored, or stored by a batch before, are
+        dropped from the parts (their files rewritten, rarely: the same hand in two files of
+        one run), the file ledger gets a row per file, and the parts of every batch become
+        visible in one journaled step."""
         summary = CommitSummary()
         now = datetime.now(UTC).replace(tzinfo=None)
-        dropped: set[str] = set()
-        files_rows = []
-        for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
-            duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
-            summary.duplicates += repeats
-            old_quarantine = self._known_games.intersection(quarantine_ids)
-            dropped |= duplicates | old_quarantine
-            new_games = [game_id for game_id in game_ids if game_id not in duplicates]
-            new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
-            self._known_games.update(new_games)
-            self._known_games.update(new_quarantine)
-            summary.duplicates += len(duplicates) + len(old_quarantine)
-            summary.games += len(new_games)
-            summary.quarantined += len(new_quarantine)
-            summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
-            files_rows.append({
-                "source_file": result.source_file, "content_hash": result.content_hash,
-                "size_bytes": result.size_bytes, "count_games": len(new_games),
-                "count_quarantined": result.count_quarantined, "ingested_at": now,
-            })
-            self._known_files.add(result.content_hash)
-        parts = []
-        for part in staged.parts:
-            rows = part.rows
-            if dropped and part.id_column:
-                path = self.root / (part.final + ".tmp")
-                table = pq.read_table(path, schema=SCHEMAS[part.table])
-                keep = pc.invert(pc.is_in(table.column(part.id_column), pa.array(sorted(dropped))))
-                table = table.filter(keep)
-                rows = table.num_rows
+        files_rows: list[dict] = []
+        parts: list[str] = []
+        for staged in batches:
+            dropped: set[str] = set()
+            for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
+                duplicates = {game_id for game_id in game_ids if game_id in self._known_games}
+                old_quarantine = self._known_games.intersection(quarantine_ids)
+                dropped |= duplicates | old_quarantine
+                new_games = [game_id for game_id in game_ids if game_id not in duplicates]
+                new_quarantine = [qid for qid in quarantine_ids if qid not in old_quarantine]
+                self._known_games.update(new_games)
+                self._known_games.update(new_quarantine)
+                summary.duplicates += repeats + len(duplicates) + len(old_quarantine)
+                summary.games += len(new_games)
+                summary.quarantined += len(new_quarantine)
+                summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
+                files_rows.append({
+                    "source_file": result.source_file, "content_hash": result.content_hash,
+                    "size_bytes": result.size_bytes, "count_games": len(new_games),
+                    "count_quarantined": result.count_quarantined, "ingested_at": now,
+                })
+                self._known_files.add(result.content_hash)
+            for part in staged.parts:
+                rows = self._drop_from_part(part, dropped) if dropped and part.id_column else part.rows
                 if rows:
-                    pq.write_table(table, path, compression="zstd")
-                else:
-                    path.unlink()
-                    continue
-            if part.table == "findings":
-                summary.findings += rows
-            parts.append(part.final)
+                    parts.append(part.final)
+                if part.table == "findings":
+                    summary.findings += rows
         files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
         self._publish(parts + [final for final, _ in _write_parts(self.root, {("files", "all"): files})])
-        # The batch's IDs as numbers, counted where it was staged; a dropped one is known already.
-        self._known_ids = np.union1d(self._known_ids, staged.numbers)
+        # The batches' IDs as numbers, counted where they were staged; a dropped one is known already.
+        self._known_ids = np.union1d(self._known_ids, np.concatenate([staged.numbers for staged in batches]))
         return summary
+
+    def _drop_from_part(self, part: StagedPart, dropped: set[str]) -> int:
+        """Rewrite a staged part without the games of ``dropped`` (or delete it when none is
+        left); returns the rows it keeps."""
+        path = self.root / (part.final + ".tmp")
+        table = pq.read_table(path, schema=SCHEMAS[part.table])
+        table = table.filter(pc.invert(pc.is_in(table.column(part.id_column), pa.array(sorted(dropped)))))
+        if table.num_rows:
+            pq.write_table(table, path, compression="zstd")
+        else:
+            path.unlink()
+        return table.num_rows
 
     def _publish(self, finals: list[str]) -> None:
         """Make written ``<final>.tmp`` files visible at once: a journal names them, then each is
@@ -213,7 +216,7 @@ class StagedBatch:
     (dropped by the worker)."""
     parts: list[StagedPart]
     numbers: np.ndarray
-    """Every game ID of ``ids`` as the ledger's numbers, sorted."""
+    """Every game ID of ``ids`` as the ledger's numbers."""
 
 
 def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:

@@ -13,7 +13,7 @@ import pytest
 from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.tables import TableRows
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, stage_results
 from pipeline.worker import FileResult, parse_file
 
 
@@ -55,6 +55,18 @@ def test_same_game_in_two_files_of_one_batch_is_stored_once(warehouse):
     with duckdb.connect() as con:
         glob = str(warehouse / "game_players" / "*" / "*.parquet")
         assert con.execute(f"select count(*) from read_parquet('{glob}')").fetchone()[0] == 2
+
+
+def test_batches_committed_together_store_a_game_they_share_once(warehouse):
+    # Two readers staged the same game apart; their batches are published in one commit.
+    store = Warehouse(warehouse).open()
+    first = stage_results(store.root, [result_with_games("00000000000000c1", "00000000000000c2")])
+    second = stage_results(store.root, [result_with_games("00000000000000c2", "00000000000000c3", file="b.txt")])
+    summary = store.commit_staged(first, second)
+    assert (summary.games, summary.duplicates) == (3, 1)
+    assert stored_ids(warehouse) == ["00000000000000c1", "00000000000000c2", "00000000000000c3"]
+    assert list(store.known_ids) == [0xC1, 0xC2, 0xC3]
+    assert not list(warehouse.glob("*/*/*.tmp"))
 
 
 def test_files_are_partitioned_by_game(warehouse):
