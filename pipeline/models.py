@@ -3,7 +3,9 @@
 Each model is one file holding one ``select``; the file's name is the model's name. The
 layers run in order: ``10_staging`` and ``20_intermediate`` become views, ``30_marts``
 become tables (what users and dashboards query, so they are computed once per ingest).
-The Parquet tables reach SQL only as ``raw_<table>`` views, so models never name a path.
+Each Parquet table is a view of its own name (``games``, ``holdem_results``: the warehouse's
+contract, what users query) and models read it as ``raw_<table>`` (the source layer of
+staging), so that neither names a path.
 ``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
 should return any.
 """
@@ -86,6 +88,7 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
     with duckdb.connect(str(building)) as con:
         for table in SCHEMAS:
             con.execute(raw_view_sql(warehouse, table))
+            con.execute(f"create or replace view {table} as select * from raw_{table}")
         built = []
         for model in models(sql_root):
             try:

@@ -64,6 +64,20 @@ def test_query_errors_quote_the_database_and_list_tables(tmp_path):
     assert "The query failed:" in result.output and "no_such_table" in result.output
 
 
+def test_query_reads_every_warehouse_table_by_its_contract_name(tmp_path):
+    # DESIGN.md's table names are what users query: `games`, `holdem_results`, ...
+    from pipeline.tables import SCHEMAS
+
+    sample = ROOT / "data" / "samples" / "chinese-night.txt"
+    run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"), "-q")
+    for table in SCHEMAS:
+        result = run("query", f"select count(*) as n from {table}", "--warehouse", str(tmp_path / "wh"), "--json")
+        assert result.exit_code == 0, result.output
+    games = json.loads(run("query", "select game, count(*) as n from games group by all",
+                           "--warehouse", str(tmp_path / "wh"), "--json").output)
+    assert games and {row["game"] for row in games} == {"chinese"}
+
+
 def test_generate_rejects_options_without_values(tmp_path):
     result = run("generate", "sixcard", "-o", "strategy")
     assert result.exit_code == 1
