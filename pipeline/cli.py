@@ -73,7 +73,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     """Read logs (files, or folders read recursively) into the warehouse.
 
     Each game's format is recognized from its text. Games that do not parse go to
-    quarantine with file, line, column and reason; the exit code is 1 when any did.
+    quarantine with file, line, column and reason; the exit code is 1 when any did, or
+    when a file could not be read (the summary names it).
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
@@ -114,7 +115,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             click.echo(f"  quarantined {count:>5} × {reason}")
         if summary.quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
-    sys.exit(1 if summary.quarantined else 0)
+        for path, reason in summary.unreadable:
+            click.echo(f"  could not read {path}: {reason}; run the ingest again once it is readable")
+    sys.exit(1 if summary.quarantined or summary.unreadable else 0)
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:

@@ -56,10 +56,13 @@ class IngestSummary:
     models_seconds: float = 0.0
     """Of ``seconds``, the rebuild of the SQL models (0 when they were current)."""
     reasons: Counter = field(default_factory=Counter)
+    unreadable: list[tuple[str, str]] = field(default_factory=list)
+    """Files that could not be read (removed or locked since they were listed): path, why."""
 
     def as_dict(self) -> dict:
         return {
-            "files": self.files, "files_unchanged": self.files_unchanged, "games": self.games,
+            "files": self.files, "files_unchanged": self.files_unchanged,
+            "files_unreadable": dict(self.unreadable), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
             "quarantined": self.quarantined, "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
@@ -68,8 +71,9 @@ class IngestSummary:
 
 
 Report = Callable[[str, object], None]
-"""How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult) or
-("staged", StagedBatch); the writer's last commit takes ("staged", list[StagedBatch])."""
+"""How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult),
+("unreadable", (path, why)) or ("staged", StagedBatch); the writer's last commit takes
+("staged", list[StagedBatch])."""
 
 
 class _Share:
@@ -79,7 +83,7 @@ class _Share:
     def __init__(self, files: list[Path], jobs: int) -> None:
         self.files = files
         self.jobs = jobs
-        sizes = [path.stat().st_size for path in files]
+        sizes = [path.stat().st_size if path.exists() else 0 for path in files]
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = multiprocessing.get_context("fork").Value("q", 0)
 
@@ -129,7 +133,11 @@ class _Reader:
             self.stage()
 
     def read(self, path: Path) -> None:
-        data = path.read_bytes()
+        try:
+            data = path.read_bytes()
+        except OSError as error:    # removed or locked since it was listed: the run goes on
+            self.report("unreadable", (str(path), error.strerror or str(error)))
+            return
         digest = content_hash(data)
         if self.warehouse.knows_file(digest):
             self.report("unchanged", FileResult(str(path), digest, len(data)))
@@ -158,7 +166,7 @@ def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> N
             with open(spooled, "wb") as handle:
                 pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
             value = spooled
-        else:
+        elif kind == "read":
             value = dataclasses.replace(value, tables={})
         send.send((kind, value))
 
@@ -310,6 +318,9 @@ def ingest(
             return
         if kind == "unchanged":
             summary.files_unchanged += 1
+        elif kind == "unreadable":
+            summary.unreadable.append(value)
+            value = FileResult(value[0], "", 0)     # for on_file: a file done, nothing from it
         else:
             summary.games_known += value.count_known
         if on_file:

@@ -4,7 +4,8 @@ With ``jobs`` > 1 the writer reads files too, forked readers stage their own Par
 every ``STAGE_BYTES`` of logs and at the end, and the writer publishes them (dropping games a
 file of the same run already stored). Whatever the split, the warehouse must hold the same
 rows as a run in one process: games of every format, the same hand in two files stored
-once, quarantined text, findings.
+once, quarantined text, findings. A reader that fails stops the run with its reason; a file
+that cannot be read is named in the summary while the rest is ingested.
 """
 
 from __future__ import annotations
@@ -120,3 +121,46 @@ def test_a_reader_killed_midway_stops_the_run_with_a_way_out(tmp_path, monkeypat
     _fail_in_readers(monkeypatch, lambda: os._exit(9))
     with pytest.raises(RuntimeError, match="a reader process ended without finishing .* Run the ingest again"):
         ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_file_that_cannot_be_read_is_reported_and_the_rest_ingested(tmp_path, monkeypatch, jobs):
+    # A poker client's folder changes under a run: a listed file may be gone by its turn.
+    logs = _folder(tmp_path)
+    gone = logs / "holdem-3.txt"
+    read_bytes = Path.read_bytes
+
+    def read_or_vanish(path: Path) -> bytes:
+        if path == gone:
+            raise FileNotFoundError(2, "No such file or directory", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", read_or_vanish)
+    summary = ingest([logs], tmp_path / "warehouse", jobs=jobs, build_models=False)
+    assert summary.unreadable == [(str(gone), "No such file or directory")]
+    assert summary.as_dict()["files_unreadable"] == {str(gone): "No such file or directory"}
+    monkeypatch.undo()
+    clean = ingest([logs], tmp_path / "clean", jobs=1, build_models=False)
+    assert summary.games == clean.games - 40        # every game but the 40 of the file not read
+    again = ingest([logs], tmp_path / "warehouse", jobs=jobs, build_models=False)
+    assert (again.games, again.files_unchanged, again.unreadable) == (40, summary.files - 1, [])
+
+
+def test_the_cli_names_an_unreadable_file_and_exits_1(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    log = tmp_path / "night.txt"
+    log.write_text(generate("holdem", 5, seed=3))
+    read_bytes = Path.read_bytes
+
+    def read_or_refuse(path: Path) -> bytes:
+        if path == log:
+            raise PermissionError(13, "Permission denied", str(path))
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", read_or_refuse)
+    result = CliRunner().invoke(main, ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-j", "1"])
+    assert result.exit_code == 1
+    assert f"could not read {log}: Permission denied; run the ingest again once it is readable" in result.output
