@@ -80,6 +80,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     """
     from tqdm import tqdm
 
+    from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
     for path in paths:
@@ -99,7 +100,10 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         bar.update(1)
         bar.set_postfix(games=hands, refresh=False)
 
-    summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start)
+    try:
+        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start)
+    except ReaderFailed as error:
+        raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     if bar is not None:
         bar.close()
     if as_json:

@@ -70,6 +70,14 @@ class IngestSummary:
         }
 
 
+class ReaderFailed(RuntimeError):
+    """A forked reader stopped: ``str()`` says what happened, ``fix`` what to do next."""
+
+    def __init__(self, what: str, fix: str) -> None:
+        super().__init__(f"{what} {fix}")
+        self.what, self.fix = what, fix
+
+
 Report = Callable[[str, object], None]
 """How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult),
 ("unreadable", (path, why)) or ("staged", StagedBatch); the writer's last commit takes
@@ -210,14 +218,19 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
                     try:
                         kind, value = pipe.recv()
                     except EOFError:
-                        raise RuntimeError(
-                            "a reader process ended without finishing (killed, or out of memory?). "
-                            "Run the ingest again: what was committed is kept and not read twice."
+                        raise ReaderFailed(
+                            "a reader process ended without finishing (killed, or out of memory?).",
+                            "Run the ingest again: what was committed is kept and not read twice; "
+                            "--jobs 1 reads in one process.",
                         ) from None
                     if kind == "done":
                         pipes.remove(pipe)
                     elif kind == "failed":
-                        raise RuntimeError(f"a reader process failed:\n{value}")
+                        raise ReaderFailed(
+                            f"a reader process failed: {value.strip().splitlines()[-1]}",
+                            "What was committed is kept; run the ingest again to go on. If it fails "
+                            "again, it is a fault of Rasklad: please report it with this trace:\n" + value,
+                        )
                     elif kind == "staged" and last is not None:
                         last.append(_unspool(value))
                     else:

@@ -20,7 +20,7 @@ import pytest
 
 import pipeline.ingest
 from pipeline.generators.holdem import generate
-from pipeline.ingest import ingest
+from pipeline.ingest import ReaderFailed, ingest
 from pipeline.tables import SCHEMAS
 from tests.conftest import ROOT
 
@@ -105,7 +105,8 @@ def _boom():
 def test_a_reader_that_fails_stops_the_run_with_its_traceback(tmp_path, monkeypatch):
     logs = _folder(tmp_path)
     _fail_in_readers(monkeypatch, _boom)
-    with pytest.raises(RuntimeError, match=r"(?s)a reader process failed:.*ValueError: a bug of ours"):
+    with pytest.raises(ReaderFailed, match=r"(?s)a reader process failed: ValueError: a bug of ours .*"
+                                           r"Traceback .* in _boom"):
         ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
     monkeypatch.undo()
     # What was committed stands; an ingest run again stores the rest, as one clean run does.
@@ -119,7 +120,7 @@ def test_a_reader_that_fails_stops_the_run_with_its_traceback(tmp_path, monkeypa
 def test_a_reader_killed_midway_stops_the_run_with_a_way_out(tmp_path, monkeypatch):
     logs = _folder(tmp_path)
     _fail_in_readers(monkeypatch, lambda: os._exit(9))
-    with pytest.raises(RuntimeError, match="a reader process ended without finishing .* Run the ingest again"):
+    with pytest.raises(ReaderFailed, match="a reader process ended without finishing .* Run the ingest again"):
         ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
 
 
@@ -164,3 +165,16 @@ def test_the_cli_names_an_unreadable_file_and_exits_1(tmp_path, monkeypatch):
     result = CliRunner().invoke(main, ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-j", "1"])
     assert result.exit_code == 1
     assert f"could not read {log}: Permission denied; run the ingest again once it is readable" in result.output
+
+
+def test_the_cli_says_a_reader_failed_and_how_to_go_on(tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    logs = _folder(tmp_path)
+    _fail_in_readers(monkeypatch, _boom)
+    result = CliRunner().invoke(main, ["ingest", str(logs), "--warehouse", str(tmp_path / "wh"), "-j", "2", "-q"])
+    assert result.exit_code == 1
+    assert "Error: A reader process failed: ValueError: a bug of ours" in result.output
+    assert "What was committed is kept; run the ingest again to go on." in result.output
