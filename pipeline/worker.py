@@ -1,8 +1,9 @@
 """One file in, Arrow tables out: the engine-free unit of work of an ingest.
 
-``parse_file`` reads, splits, parses and replays every game of one file and returns its rows
-as Arrow tables. It runs in a worker process (or any other engine's task) and writes
-nothing: the single writer in :mod:`pipeline.warehouse` commits what it returns.
+``parse_file`` (``parse_bytes`` for bytes in memory) reads, splits, parses and replays every
+game of one file and returns its rows as Arrow tables. It runs in any process of an ingest
+(or any other engine's task) and writes nothing: the single writer in
+:mod:`pipeline.warehouse` commits what it returns.
 """
 
 from __future__ import annotations
