@@ -124,19 +124,24 @@ def test_a_reader_killed_midway_stops_the_run_with_a_way_out(tmp_path, monkeypat
         ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
 
 
+def _unreadable(monkeypatch, unreadable: Path, error: OSError) -> None:
+    """Path.read_bytes as usual, except that reading ``unreadable`` raises ``error``."""
+    read_bytes = Path.read_bytes
+
+    def read_or_fail(path: Path) -> bytes:
+        if path == unreadable:
+            raise error
+        return read_bytes(path)
+
+    monkeypatch.setattr(Path, "read_bytes", read_or_fail)
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_a_file_that_cannot_be_read_is_reported_and_the_rest_ingested(tmp_path, monkeypatch, jobs):
     # A poker client's folder changes under a run: a listed file may be gone by its turn.
     logs = _folder(tmp_path)
     gone = logs / "holdem-3.txt"
-    read_bytes = Path.read_bytes
-
-    def read_or_vanish(path: Path) -> bytes:
-        if path == gone:
-            raise FileNotFoundError(2, "No such file or directory", str(path))
-        return read_bytes(path)
-
-    monkeypatch.setattr(Path, "read_bytes", read_or_vanish)
+    _unreadable(monkeypatch, gone, FileNotFoundError(2, "No such file or directory", str(gone)))
     summary = ingest([logs], tmp_path / "warehouse", jobs=jobs, build_models=False)
     assert summary.unreadable == [(str(gone), "No such file or directory")]
     assert summary.as_dict()["files_unreadable"] == {str(gone): "No such file or directory"}
@@ -154,14 +159,7 @@ def test_the_cli_names_an_unreadable_file_and_exits_1(tmp_path, monkeypatch):
 
     log = tmp_path / "night.txt"
     log.write_text(generate("holdem", 5, seed=3))
-    read_bytes = Path.read_bytes
-
-    def read_or_refuse(path: Path) -> bytes:
-        if path == log:
-            raise PermissionError(13, "Permission denied", str(path))
-        return read_bytes(path)
-
-    monkeypatch.setattr(Path, "read_bytes", read_or_refuse)
+    _unreadable(monkeypatch, log, PermissionError(13, "Permission denied", str(log)))
     result = CliRunner().invoke(main, ["ingest", str(log), "--warehouse", str(tmp_path / "wh"), "-j", "1"])
     assert result.exit_code == 1
     assert f"could not read {log}: Permission denied; run the ingest again once it is readable" in result.output
