@@ -130,12 +130,13 @@ def has(db: Db, *names: str) -> bool:
 
 
 def table(db: Db, name: str) -> str | None:
-    """The relation to read a warehouse table from: its staging view if a model defines one, else the raw view.
+    """The relation to read a warehouse table from: its staging view if a model defines one, else
+    the table's own view.
 
     ``name`` is one of this module's fixed table names, never a value from the browser.
     """
     present = relations(db)
-    return next((f"{prefix}_{name}" for prefix in ("stg", "raw") if f"{prefix}_{name}" in present), None)
+    return next((relation for relation in (f"stg_{name}", name) if relation in present), None)
 
 
 def columns(db: Db, relation: str) -> list[str]:

@@ -4,8 +4,7 @@ Each model is one file holding one ``select``; the file's name is the model's na
 layers run in order: ``10_staging`` and ``20_intermediate`` become views, ``30_marts``
 become tables (what users and dashboards query, so they are computed once per ingest).
 Each Parquet table is a view of its own name (``games``, ``holdem_results``: the warehouse's
-contract, what users query) and models read it as ``raw_<table>`` (the source layer of
-staging), so that neither names a path.
+contract), which users query and staging models read, so that neither names a path.
 ``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
 should return any.
 """
@@ -65,10 +64,10 @@ def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
 
 
-def raw_view_sql(warehouse: Warehouse, table: str) -> str:
+def table_view_sql(warehouse: Warehouse, table: str) -> str:
     glob = warehouse.table_glob(table).replace("'", "''")
     return (
-        f"create or replace view raw_{table} as select * from read_parquet('{glob}', "
+        f"create or replace view {table} as select * from read_parquet('{glob}', "
         f"hive_partitioning = true, hive_types = {{'game': 'varchar'}}, union_by_name = true) "
         f"where game <> '_none'"
     )
@@ -87,8 +86,7 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
         leftover.unlink(missing_ok=True)
     with duckdb.connect(str(building)) as con:
         for table in SCHEMAS:
-            con.execute(raw_view_sql(warehouse, table))
-            con.execute(f"create or replace view {table} as select * from raw_{table}")
+            con.execute(table_view_sql(warehouse, table))
         built = []
         for model in models(sql_root):
             try:

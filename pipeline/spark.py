@@ -9,7 +9,7 @@ engine runs it. The flow:
 2. A game stored by several files is kept once: from the first file by name.
 3. Each table is unpacked by a second ``mapInArrow`` and written partitioned by game:
    ``<warehouse>/<table>/game=<game>/part-*.parquet``, as the local writer does.
-4. ``raw_<table>`` temp views over those folders, then every model in layer order.
+4. a temp view per table, of its name, over those folders, then every model in layer order.
 """
 
 from __future__ import annotations
@@ -117,18 +117,18 @@ def to_spark_sql(duckdb_sql: str) -> str:
 
 
 def build_models(spark, warehouse: str | Path) -> list[str]:
-    """Register ``raw_<table>`` over the Parquet folders and build every model as a temp view."""
+    """Register each table as a view of its name over the Parquet folders and build every model as a temp view."""
     root = Path(warehouse)
     for table, schema in SCHEMAS.items():
         folder = root / table
         if any(folder.glob("game=*")):
             frame = spark.read.option("basePath", str(folder)).parquet(str(folder / "game=*"))
-            frame.where("game <> '_none'").createOrReplaceTempView(f"raw_{table}")
+            frame.where("game <> '_none'").createOrReplaceTempView(table)
         else:
             from pyspark.sql.pandas.types import from_arrow_schema
 
             empty = schema.append(pa.field("game", pa.string()))
-            spark.createDataFrame([], from_arrow_schema(empty)).createOrReplaceTempView(f"raw_{table}")
+            spark.createDataFrame([], from_arrow_schema(empty)).createOrReplaceTempView(table)
     built = []
     for model in models():
         spark.sql(f"create or replace temp view {model.name} as {to_spark_sql(model.body)}")

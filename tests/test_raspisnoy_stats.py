@@ -137,7 +137,7 @@ def test_audits_hold(con):
 
 def test_audit_catches_a_total_that_is_not_a_running_sum(con):
     body = next(a for a in models.audits() if a.name == "raspisnoy_totals_are_running_sums").body
-    broken = body.replace("from raw_raspisnoy_rounds",
+    broken = body.replace("from raspisnoy_rounds",
                           "from (select * replace (case when round_no = 2 then total + 1 else total end as total) "
-                          "from raw_raspisnoy_rounds)")
+                          "from raspisnoy_rounds)")
     assert con.execute(f"select count(*) from ({broken})").fetchone()[0] > 0

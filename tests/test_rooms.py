@@ -42,7 +42,7 @@ def test_each_room_imports_only_what_design_allows(room):
 
 
 def test_sql_models_read_only_the_warehouse_views():
-    # sql/ knows only the Parquet tables, as raw_<table> views the runner creates.
+    # sql/ knows only the Parquet tables, as views of their names the runner creates.
     for path in sorted((ROOT / "sql").rglob("*.sql")):
         text = path.read_text(encoding="utf-8").lower()
         assert "read_parquet" not in text and "read_csv" not in text, path

@@ -93,8 +93,8 @@ def test_ev_lost_total_is_the_sum_of_every_decisions_loss(con):
     per_decision = con.execute("""
         select sum(best - taken) from (
             select max(ev) as best, max(ev) filter (where is_taken) as taken
-            from raw_sixcard_decisions
-            where game_id in (select game_id from raw_sixcard_boxes where player = 'Anna')
+            from sixcard_decisions
+            where game_id in (select game_id from sixcard_boxes where player = 'Anna')
             group by game_id, hand_no, box, decision_no)""").fetchall()[0][0]
     assert float(row["ev_lost_total"]) == pytest.approx(float(per_decision), abs=0.001)
     assert float(row["ev_lost_per_hand"]) == pytest.approx(float(row["ev_lost_total"]) / 3, abs=0.0001)
@@ -127,13 +127,13 @@ def test_dealer_game_ev_lost_hand_worked(con):
     # The dealer replaces his king; 12 of the 42 unseen cards pair his 9, 7, 3 or 2 and no card
     # makes him a straight or a flush. A full house then wins ante + 7 x bet = 150, so buying is
     # worth -10 + 150 x 12/42 = 32.857 against +10 for taking the ante: 22.857 given away.
-    options = dict(con.execute("select option, ev from raw_sixcard_decisions where stage = 'dealer_game' "
-                               "and game_id in (select game_id from raw_sixcard_boxes where player = 'Boris')"
+    options = dict(con.execute("select option, ev from sixcard_decisions where stage = 'dealer_game' "
+                               "and game_id in (select game_id from sixcard_boxes where player = 'Boris')"
                                ).fetchall())
     assert options == {"take ante": Decimal("10.0000"), "buy dealer game": Decimal("32.8571")}
     boris = con.sql("select * from player_stats_sixcard where player = 'Boris'").pl().to_dicts()[0]
-    draw_loss = con.execute("select max(ev) - max(ev) filter (where is_taken) from raw_sixcard_decisions "
-                            "where stage = 'draw' and game_id in (select game_id from raw_sixcard_boxes "
+    draw_loss = con.execute("select max(ev) - max(ev) filter (where is_taken) from sixcard_decisions "
+                            "where stage = 'draw' and game_id in (select game_id from sixcard_boxes "
                             "where player = 'Boris')").fetchall()[0][0]
     assert boris["ev_lost_total"] == draw_loss + Decimal("22.8571")
     assert boris["total_net"] == 10 and boris["count_dealer_buys"] == 0

@@ -45,7 +45,7 @@ def test_spark_ingest_writes_what_the_local_ingest_writes(spark, tmp_path):
     spark_path.build_models(spark, distributed)
     with duckdb.connect(str(local / "rasklad.duckdb"), read_only=True) as con:
         for table in COMPARED_TABLES:
-            expected = con.execute(f"select count(*) from raw_{table}").fetchone()[0]
+            expected = con.execute(f"select count(*) from {table}").fetchone()[0]
             assert counts[table] == expected, table
         expected_nets = rows_of(con, "select game_id, player, net from stg_game_players")
         expected_board = rows_of(con, "select club, game, season_kind, season, player, count_games, net, rank "

@@ -9,4 +9,4 @@ select
     expected,
     actual,
     source_file,
-from raw_findings
+from findings

@@ -5,4 +5,4 @@ select
     player,
     seat,
     net,
-from raw_game_players
+from game_players

@@ -12,4 +12,4 @@ select
     count_players,
     count_errors,
     count_warnings,
-from raw_games
+from games

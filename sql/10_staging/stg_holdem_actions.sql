@@ -16,4 +16,4 @@ select
     is_all_in,
     is_voluntary,
     line,
-from raw_holdem_actions
+from holdem_actions

@@ -28,4 +28,4 @@ select
     cast(max_seats as integer) as max_seats,
     cast(count_players as integer) as count_players,
     rake,
-from raw_holdem_results
+from holdem_results

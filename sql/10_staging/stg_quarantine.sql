@@ -9,4 +9,4 @@ select
     "column",
     error,
     text,
-from raw_quarantine
+from quarantine

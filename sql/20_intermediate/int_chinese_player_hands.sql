@@ -2,11 +2,11 @@
 with
 
 players as (
-    select * from raw_chinese_players
+    select * from chinese_players
 ),
 
 scores as (
-    select * from raw_chinese_scores
+    select * from chinese_scores
 ),
 
 won as (

@@ -2,7 +2,7 @@
 with
 
 rounds as (
-    select * from raw_raspisnoy_rounds
+    select * from raspisnoy_rounds
 ),
 
 games as (

@@ -2,7 +2,7 @@
 with
 
 boxes as (
-    select * from raw_sixcard_boxes
+    select * from sixcard_boxes
 ),
 
 final as (

@@ -2,15 +2,15 @@
 with
 
 players as (
-    select * from raw_chinese_players
+    select * from chinese_players
 ),
 
 net as (
-    select * from raw_game_players where game in ('chinese', 'ofc')
+    select * from game_players where game in ('chinese', 'ofc')
 ),
 
 pairings as (
-    select game_id, game, player, sum(points) as points, from raw_chinese_scores group by all
+    select game_id, game, player, sum(points) as points, from chinese_scores group by all
 )
 
 select

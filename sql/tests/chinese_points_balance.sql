@@ -3,6 +3,6 @@ select
     game_id,
     game,
     sum(points) as total_points,
-from raw_chinese_players
+from chinese_players
 group by all
 having sum(points) <> 0

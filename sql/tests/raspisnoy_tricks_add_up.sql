@@ -3,7 +3,7 @@ with
 
 rounds as (
     select game_id, game, round_no, max(cards) as cards, sum(tricks) as tricks
-    from raw_raspisnoy_rounds
+    from raspisnoy_rounds
     group by all
 ),
 
