@@ -80,8 +80,8 @@ class ReaderFailed(RuntimeError):
 
 Report = Callable[[str, object], None]
 """How a reader tells what it did: ("read", FileResult), ("unchanged", FileResult),
-("unreadable", (path, why)) or ("staged", StagedBatch); the writer's last commit takes
-("staged", list[StagedBatch])."""
+("unreadable", (path, why)) or ("staged", StagedBatch); the run's last batches, committed
+together, come as ("last", list[StagedBatch])."""
 
 
 class _Share:
@@ -91,7 +91,7 @@ class _Share:
     def __init__(self, files: list[Path], jobs: int) -> None:
         self.files = files
         self.jobs = jobs
-        sizes = [path.stat().st_size if path.exists() else 0 for path in files]
+        sizes = [_size(path) for path in files]
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = multiprocessing.get_context("fork").Value("q", 0)
 
@@ -106,6 +106,13 @@ class _Share:
     def bytes_left(self) -> int:
         """Bytes of the files nobody has claimed yet."""
         return self._bytes_from[min(self._next.value, len(self.files))]
+
+
+def _size(path: Path) -> int:
+    try:
+        return path.stat().st_size
+    except OSError:     # gone since it was listed: its reader says so
+        return 0
 
 
 class _Reader:
@@ -247,7 +254,7 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
         last = [reader.staged_rest()] if reader.held else []
         take_reports(wait=True, last=last)
         if last:
-            handle("staged", last)
+            handle("last", last)
     finally:
         for process in processes:
             if process.is_alive() and pipes:    # stopped by a failure: the others stop too
@@ -321,8 +328,8 @@ def ingest(
         on_start(len(files))
 
     def handle(kind: str, value) -> None:
-        if kind == "staged":    # one batch, or the run's last ones, committed together
-            committed = warehouse.commit_staged(*(value if isinstance(value, list) else [value]))
+        if kind in ("staged", "last"):
+            committed = warehouse.commit_staged(*(value if kind == "last" else [value]))
             summary.games += committed.games
             summary.duplicates += committed.duplicates
             summary.quarantined += committed.quarantined

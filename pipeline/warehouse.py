@@ -252,7 +252,7 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
                    "game_id" if "game_id" in SCHEMAS[key[0]].names else None)
         for (final, rows), key in zip(written, tables)
     ]
-    numbers = np.unique(_id_numbers(sorted(seen)))
+    numbers = np.unique(_id_numbers(list(seen)))
     return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)
 
 
