@@ -18,6 +18,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import enum
 import itertools
 from collections import Counter
@@ -39,9 +40,10 @@ RULES = {
                 "3-card hand). A fouled hand loses all three rows to every opponent and earns no royalty."),
     "CP-SURRENDER": ("CP-SURRENDER: before showdown, in turn from the dealer's left, a player may surrender: "
                      "pays 3 points to each opponent (1-6 scoring) or 2 (2-4 scoring), pays and earns no "
-                     "royalties. Not allowed against a natural."),
+                     "royalties. Not allowed against a natural, nor at all under the option `surrender off`."),
     "CP-SCORE": ("CP-SCORE: every pair of players is compared row by row; a tie on a row scores 0. 2-4: +1 per "
-                 "row won, +1 more to the player who won more rows (3-0 = 4, 2-1 = 2). 1-6: +1 per row won, "
+                 "row won, +1 more to a player who won two or three rows (3-0 = 4, 2-1 = 2, 2-0 with a tie = 3, 1-0 with "
+                 "two ties = 1; option `bonus more-rows`: to the player who won more rows, so 1-0 = 2). 1-6: +1 per row won, "
                  "+3 more for winning all three (scoop: 3-0 = 6, 2-1 = 1)."),
     "CP-ROYALTY": ("CP-ROYALTY: +1 from each non-surrendered opponent for: a straight flush or four of a kind "
                    "in back or middle, full house or better in the middle, trips in front (option: larger "
@@ -76,13 +78,22 @@ class Row(enum.StrEnum):
 ROWS = (Row.BACK, Row.MIDDLE, Row.FRONT)
 
 
+class TwoFourBonus(enum.Enum):
+    """Who earns the extra point of 2-4 scoring (CP-SCORE); the value is the ``Rules:`` wire code."""
+
+    TWO_OR_THREE_ROWS = "two-or-three-rows"
+    """The player who won two or three rows of the pair (the default): 1-0 with two ties is 1."""
+    MORE_ROWS = "more-rows"
+    """The player who won more rows than he lost: 1-0 with two ties is 2."""
+
+
 class Scoring(enum.Enum):
     """How a pair of players settles its rows (CP-SCORE); the value is the wire code."""
 
     ONE_SIX = "1-6"
     """+1 per row won, +3 more for winning all three (a scoop is 6)."""
     TWO_FOUR = "2-4"
-    """+1 per row won, +1 more to the player who won more rows (a scoop is 4)."""
+    """+1 per row won, +1 more to a player who won two or three rows (a scoop is 4)."""
 
     @property
     def scoop(self) -> int:
@@ -94,11 +105,16 @@ class Scoring(enum.Enum):
         """What a surrender pays each opponent (CP-SURRENDER)."""
         return 3 if self is Scoring.ONE_SIX else 2
 
-    def rows_points(self, won: int, lost: int) -> int:
+    def rows_points(self, won: int, lost: int, bonus: TwoFourBonus | None = None) -> int:
         """Points of the player who won ``won`` rows and lost ``lost`` (ties score 0).
+
+        Under 2-4 the extra point goes by ``bonus`` (the default: to a player who won two or
+        three rows, so 1-0 with two tied rows is worth 1).
 
         >>> Scoring.TWO_FOUR.rows_points(2, 1), Scoring.ONE_SIX.rows_points(2, 1), Scoring.ONE_SIX.rows_points(0, 3)
         (2, 1, -6)
+        >>> Scoring.TWO_FOUR.rows_points(1, 0), Scoring.TWO_FOUR.rows_points(1, 0, TwoFourBonus.MORE_ROWS)
+        (1, 2)
         """
         points = won - lost
         if self is Scoring.ONE_SIX:
@@ -106,11 +122,10 @@ class Scoring(enum.Enum):
                 points += 3
             elif lost == 3:
                 points -= 3
-        elif won > lost:
-            points += 1
-        elif lost > won:
-            points -= 1
-        return points
+            return points
+        if (bonus or TwoFourBonus.TWO_OR_THREE_ROWS) is TwoFourBonus.MORE_ROWS:
+            return points + (won > lost) - (lost > won)
+        return points + (won >= 2) - (lost >= 2)
 
     @classmethod
     def parse(cls, text: str) -> Scoring:
@@ -242,8 +257,11 @@ _FIVE_CARD_TABLES: dict[RoyaltyTable, dict[Row, dict[HandCategory, int]]] = {
 
 def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple[HandCategory, int], ...] = ()
             ) -> int:
-    """The royalty a row earns under a table (``overrides`` replace the back and middle
-    amounts of some categories: the Chinese option for straight and royal flushes).
+    """The royalty a row earns under a table (``overrides`` replace the amounts of some
+    categories: the option for straight and royal flushes). Under the Chinese table an
+    override holds for back and middle alike; under the OFC tables it is the back's amount
+    and the middle's is double, as every OFC middle row pays (``straight flush 15, royal
+    flush 25``: back 15/25, middle 30/50).
 
     >>> front = int(evaluate_many(np.array([[parse_cards("Qh Qs 7d")[i].code for i in range(3)]]))[0])
     >>> royalty(Row.FRONT, front, RoyaltyTable.OFC_CLASSIC), royalty(Row.FRONT, front, RoyaltyTable.CHINESE)
@@ -260,35 +278,47 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
             return top - Rank.SIX + 1
         return 0
     amounts = dict(_FIVE_CARD_TABLES[table][row])
+    doubled = table is not RoyaltyTable.CHINESE and row is Row.MIDDLE
     for overridden, amount in overrides:
         if overridden in amounts:
-            amounts[overridden] = amount
+            amounts[overridden] = 2 * amount if doubled else amount
     return amounts.get(category, 0)
 
 
 # ---------------------------------------------------------------- ruleset
 
 
+_SETTINGS = ("royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, "
+             "surrender on|off or bonus two-or-three-rows|more-rows")
+
+
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
-    """A ruleset: the royalty table and the options of RULES.md sections 4 and 5.
+    """A ruleset: the royalty table and the options of Chinese poker and OFC.
 
     Written in a log as ``Rules: default`` or settings separated by commas:
-    ``royalties modern``, ``straight flush 3``, ``royal flush 5``, ``natural 10``.
+    ``royalties modern``, ``straight flush 3``, ``royal flush 5``, ``natural 10``,
+    ``surrender off``, ``bonus more-rows``.
 
     >>> ChineseRules.parse("royalties modern, natural 10", game="ofc").royalties
     <RoyaltyTable.OFC_MODERN: 'modern'>
+    >>> ChineseRules.parse("surrender off, bonus more-rows", game="chinese").surrender_allowed
+    False
     >>> ChineseRules.parse("jokers 2", game="chinese")
     Traceback (most recent call last):
     ...
-    ValueError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N or natural N|scoop
+    ValueError: 'jokers 2' is not a setting: expected royalties classic|modern|chinese, straight flush N, royal flush N, natural N|scoop, surrender on|off or bonus two-or-three-rows|more-rows
     """
 
     royalties: RoyaltyTable = RoyaltyTable.CHINESE
     overrides: tuple[tuple[HandCategory, int], ...] = ()
-    """Back and middle royalty amounts replacing the table's (the Chinese SF/royal option)."""
+    """Royalty amounts replacing the table's (the straight and royal flush option); see :func:`royalty`."""
     natural_bonus: int | None = None
     """Points a natural wins from each opponent without one; None: as a scoop."""
+    surrender_allowed: bool = True
+    """``surrender off`` forbids surrender: a surrender is then a CP-SURRENDER finding."""
+    two_four_bonus: TwoFourBonus = TwoFourBonus.TWO_OR_THREE_ROWS
+    """Who earns the extra point of 2-4 scoring."""
 
     @classmethod
     def default(cls, game: str) -> ChineseRules:
@@ -300,24 +330,26 @@ class ChineseRules:
         if not text or text.strip().lower() in ("", "default"):
             return rules
         overrides = dict(rules.overrides)
-        royalties, bonus = rules.royalties, rules.natural_bonus
+        changes: dict[str, object] = {}
         for setting in text.split(","):
             words = setting.strip().lower().split()
             if not words or words == ["default"]:
                 continue
             if words[0] == "royalties" and len(words) == 2 and words[1] in {t.value for t in RoyaltyTable}:
-                royalties = RoyaltyTable(words[1])
+                changes["royalties"] = RoyaltyTable(words[1])
             elif words[:2] == ["straight", "flush"] and len(words) == 3 and words[2].isdigit():
                 overrides[_C.STRAIGHT_FLUSH] = int(words[2])
             elif words[:2] == ["royal", "flush"] and len(words) == 3 and words[2].isdigit():
                 overrides[_C.ROYAL_FLUSH] = int(words[2])
             elif words[0] == "natural" and len(words) == 2 and (words[1].isdigit() or words[1] == "scoop"):
-                bonus = None if words[1] == "scoop" else int(words[1])
+                changes["natural_bonus"] = None if words[1] == "scoop" else int(words[1])
+            elif words[0] == "surrender" and len(words) == 2 and words[1] in ("on", "off"):
+                changes["surrender_allowed"] = words[1] == "on"
+            elif words[0] == "bonus" and len(words) == 2 and words[1] in {b.value for b in TwoFourBonus}:
+                changes["two_four_bonus"] = TwoFourBonus(words[1])
             else:
-                raise ValueError(
-                    f"{setting.strip()!r} is not a setting: expected royalties classic|modern|chinese, "
-                    "straight flush N, royal flush N or natural N|scoop")
-        return cls(royalties=royalties, overrides=tuple(sorted(overrides.items())), natural_bonus=bonus)
+                raise ValueError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}")
+        return dataclasses.replace(rules, overrides=tuple(sorted(overrides.items())), **changes)
 
 
 # ---------------------------------------------------------------- a set hand
@@ -448,7 +480,7 @@ def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> 
         return score(-scoring.scoop, 0, 3, royalty_points) if a.is_foul else score(scoring.scoop, 3, 0, royalty_points)
     won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
     lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    return score(scoring.rows_points(won, lost), won, lost, royalty_points)
+    return score(scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, royalty_points)
 
 
 def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
@@ -679,6 +711,10 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
             if has_natural:
                 findings.add("CP-SURRENDER", f"{player} surrenders against a natural, which the rules forbid; "
                              "the natural is paid in full", line=seat.line)
+            elif not hand.rules.surrender_allowed:
+                findings.add("CP-SURRENDER", f"{player} surrenders, which this table's rules forbid "
+                             "(surrender off); scored as a surrender", line=seat.line,
+                             expected="a hand set in three rows", actual="surrenders")
             seated.append(Seated(player=player, status=Status.SURRENDER))
         elif seat.status is Status.NATURAL:
             if seat.natural.holds(seat.cards):

@@ -47,7 +47,8 @@ RULES = {
                   "moves. 13 cards each in the end."),
     "OFC-ROYALTY": ("OFC-ROYALTY, settled pairwise as differences: back straight 2, flush 4, full house 6, quads "
                     "8, straight flush 10, royal 20; middle double; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22 "
-                    "(option: the modern table). A fouled hand pays a scoop to each unfouled opponent and earns "
+                    "(option: the modern table; option `straight flush N, royal flush N`: those amounts in back, double in "
+                    "the middle). A fouled hand pays a scoop to each unfouled opponent and earns "
                     "none."),
     "OFC-PINEAPPLE": ("OFC-PINEAPPLE (variant): after the 5 set cards, each turn deals 3 cards, of which the "
                       "player places 2 and discards 1."),

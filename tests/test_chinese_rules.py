@@ -69,12 +69,37 @@ def test_cp_score_seed_example_one_six_gives_a_plus_one():
 
 @pytest.mark.parametrize(("scoring", "won", "lost", "points"), [
     (Scoring.TWO_FOUR, 3, 0, 4), (Scoring.TWO_FOUR, 2, 1, 2), (Scoring.TWO_FOUR, 1, 2, -2),
-    (Scoring.TWO_FOUR, 0, 3, -4), (Scoring.TWO_FOUR, 1, 0, 2), (Scoring.TWO_FOUR, 1, 1, 0),
+    (Scoring.TWO_FOUR, 0, 3, -4), (Scoring.TWO_FOUR, 1, 0, 1), (Scoring.TWO_FOUR, 2, 0, 3), (Scoring.TWO_FOUR, 0, 1, -1), (Scoring.TWO_FOUR, 1, 1, 0),
     (Scoring.TWO_FOUR, 0, 0, 0), (Scoring.ONE_SIX, 3, 0, 6), (Scoring.ONE_SIX, 2, 1, 1),
     (Scoring.ONE_SIX, 0, 3, -6), (Scoring.ONE_SIX, 2, 0, 2), (Scoring.ONE_SIX, 1, 1, 0),
 ])
 def test_cp_score_rows_points_by_scoring(scoring, won, lost, points):
     assert scoring.rows_points(won, lost) == points
+
+
+# One row won, two tied: A wins the front only (sevens against fives).
+ONE_WON_TWO_TIED = ("A: back [Ah Ad Kh Kd 9s] middle [8s 8d 4c 3c 2d] front [7s 7d 5c]",
+                    "B: back [As Ac Ks Kc 9h] middle [8h 8c 4d 3d 2h] front [5s 5d 4h]")
+
+
+def test_cp_score_two_four_bonus_goes_to_two_or_three_rows_won():
+    # The seed pays the extra point to a player who won two or three rows: 1-0 with two ties is +1.
+    _, replay = hand("Scoring: 2-4", "Players: A, B", *ONE_WON_TWO_TIED)
+    assert replay.findings == ()
+    assert nets(replay) == {"A": 1, "B": -1}
+
+
+def test_cp_score_two_four_bonus_more_rows_is_a_setting():
+    _, replay = hand("Scoring: 2-4", "Rules: bonus more-rows", "Players: A, B", *ONE_WON_TWO_TIED)
+    assert nets(replay) == {"A": 2, "B": -2}
+
+
+def test_cp_score_two_four_two_won_one_tied_is_three():
+    # A wins back and front, the middle ties: 2 rows + the bonus.
+    _, replay = hand("Scoring: 2-4", "Players: A, B",
+                     "A: back [Ah Ad Ac Kd 9s] middle [8s 8d 4c 3c 2d] front [7s 7d 5c]",
+                     "B: back [As Ks Kc Kh 9h] middle [8h 8c 4d 3d 2h] front [5s 5d 4h]")
+    assert nets(replay) == {"A": 3, "B": -3}
 
 
 def test_cp_score_a_tied_row_scores_nothing():
@@ -169,6 +194,24 @@ def test_cp_surrender_against_a_natural_is_forbidden():
                      "A: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]", "B: surrenders")
     assert rules_of(replay.findings) == ["CP-SURRENDER"]
     assert nets(replay) == {"A": 6, "B": -6}
+
+
+def test_cp_surrender_off_makes_a_surrender_a_finding():
+    _, replay = hand("Scoring: 1-6", "Rules: surrender off", "Players: A, B", f"A: {A_ROWS}", "B: surrenders",
+                     first_line=10)
+    assert rules_of(replay.findings) == ["CP-SURRENDER"]
+    finding = replay.findings[0]
+    assert (finding.line, finding.actual) == (15, "surrenders")  # the header is line 10, B line 15
+    assert nets(replay) == {"A": 3, "B": -3}
+
+
+def test_cp_surrender_on_is_the_default():
+    assert ChineseRules.parse("surrender on", game="chinese") == ChineseRules.parse(None, game="chinese")
+
+
+def test_cp_rules_unknown_setting_names_the_known_ones():
+    with pytest.raises(ValueError, match="'surrender maybe' is not a setting: expected .*surrender on\\|off"):
+        ChineseRules.parse("surrender maybe", game="chinese")
 
 
 # ---------------------------------------------------------------- CP-ROYALTY

@@ -6,7 +6,7 @@ import pytest
 
 from parsers.chinese import parse_ofc
 from rules.cards import parse_cards
-from rules.chinese import ROWS, Row, RoyaltyTable, royalty
+from rules.chinese import ROWS, ChineseRules, Row, RoyaltyTable, royalty
 from rules.evaluator import evaluate
 from rules.ofc import replay_ofc
 from rules.records import Source
@@ -130,6 +130,26 @@ def test_ofc_royalty_modern_table_as_a_ruleset_option():
     assert {h.player: h.royalty for h in classic.hands} == {"A": 14, "B": 13}
     assert {h.player: h.royalty for h in modern.hands} == {"A": 14, "B": 15}
     assert nets(modern) == {"A": 1 - 1, "B": 0}  # rows 2-1 for A (+1), royalties 14 - 15 (-1)
+
+
+@pytest.mark.parametrize(("row", "cards", "amount"), [
+    (Row.BACK, "9s 8s 7s 6s 5s", 15), (Row.BACK, "As Ks Qs Js Ts", 25),
+    (Row.MIDDLE, "9s 8s 7s 6s 5s", 30), (Row.MIDDLE, "As Ks Qs Js Ts", 50),
+    (Row.MIDDLE, "7s 7d 7c 7h 2s", 16),  # quads keep the classic table's middle amount
+])
+def test_ofc_royalty_seed_variant_fifteen_twenty_five_doubles_in_the_middle(row, cards, amount):
+    rules = ChineseRules.parse("straight flush 15, royal flush 25", game="ofc")
+    assert royalty(row, evaluate(parse_cards(cards)).strength, rules.royalties, rules.overrides) == amount
+
+
+def test_ofc_royalty_seed_variant_in_a_logged_hand():
+    # B: a royal flush in back (classic 20, seed 25) and a straight flush in the middle (classic 20, seed 30).
+    hands = {"A": A_HAND, "B": "back [As Ks Qs Js Ts] middle [9d 8d 7d 6d 5d] front [2s 3c 6c]"}
+    _, classic = replay_text(classic_log(hands))
+    _, seed = replay_text(classic_log(hands, header=("Rules: straight flush 15, royal flush 25",)))
+    b_classic = next(h for h in classic.hands if h.player == "B")
+    b_seed = next(h for h in seed.hands if h.player == "B")
+    assert (b_classic.royalty, b_seed.royalty) == (20 + 20, 25 + 30)
 
 
 def test_ofc_royalty_fouled_hand_pays_a_scoop_and_the_opponents_royalties():
