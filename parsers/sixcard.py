@@ -38,7 +38,7 @@ from lark.exceptions import UnexpectedInput
 from parsers.errors import ParseError, from_lark
 from rules.cards import Card
 from rules.records import GameInfo, Source
-from rules.sixcard import Box, BoxResult, DealerBuy, SixcardHand, SixcardSession
+from rules.sixcard import Box, BoxResult, DealerBuy, SixcardHand, SixcardRules, SixcardSession
 
 __all__ = ["WORDS", "parse"]
 
@@ -146,12 +146,19 @@ class _Builder:
                     continue
             else:
                 raise self.error(f"expected a date like 2026-11-28 23:40, found {value!r}", node)
+        rules = SixcardRules()
+        if "rules" in meta:
+            value, node = meta["rules"]
+            try:
+                rules = SixcardRules.parse(value)
+            except ValueError as error:
+                raise self.error(str(error), node.children[-1]) from None  # at the settings, not the label
         info = GameInfo(
             game="sixcard", played_at=played_at, club=meta.get("casino", (None,))[0],
             table_name=meta.get("table", (None,))[0], ruleset=meta.get("rules", ("default",))[0],
         )
         return SixcardSession(source=self.source, info=info, session_id=session_id,
-                              player=meta["player"][0], hands=tuple(hands))
+                              player=meta["player"][0], hands=tuple(hands), rules=rules)
 
     def hand(self, tree: Tree) -> SixcardHand:
         number = int(tree.children[1])

@@ -29,8 +29,8 @@ from decimal import Decimal
 
 import numpy as np
 
-from rules.cards import Card, format_cards, parse_cards  # noqa: F401 (parse_cards: doctests)
-from rules.evaluator import HandCategory, RankOrder, evaluate
+from rules.cards import Card, Rank, format_cards, parse_cards  # noqa: F401 (parse_cards: doctests)
+from rules.evaluator import HandCategory, HandValue, RankOrder, evaluate
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 from rules.rulebook import register
@@ -41,10 +41,12 @@ __all__ = [
     "Box",
     "BoxResult",
     "DealerBuy",
+    "DealerQualifier",
     "Outcome",
     "Settlement",
     "SixcardHand",
     "SixcardReplay",
+    "SixcardRules",
     "SixcardSession",
     "dealer_qualifies",
     "pay_out",
@@ -68,6 +70,8 @@ RULES = {
                 "wins: ante paid 1:1, bet paid by the table: royal flush 100, straight flush 50, quads 20, "
                 "full house 7, flush 5, straight 4, trips 3, two pair 2, pair 1."),
     "SIX-DECK": "SIX-DECK: no card appears twice among the boxes, the dealer, bought and exchanged cards.",
+    "SIX-BET": ("SIX-BET: the bet of a played box is 2 antes (or what the session's rules set with "
+                "'bet N antes'); another amount is a warning, and the box is settled on the amount bet."),
 }
 register(RULES)
 
@@ -98,6 +102,94 @@ PAY_TABLE: dict[HandCategory, int] = {
 
 PAY_BY_CATEGORY = np.array([PAY_TABLE.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
 """The pay table as an array indexed by HandCategory value (0 for high card), for kernels."""
+
+
+class DealerQualifier(enum.Enum):
+    """The least dealer hand that has a game (SIX-QUALIFY); the value is the ``Rules:`` wire code."""
+
+    PAIR = "pair"
+    """A pair or better (the default)."""
+    ACE_KING = "ace-king"
+    """Ace-king high or better, as some casinos play."""
+
+
+_CATEGORY_WORDS = {category.label: category for category in PAY_TABLE} | {
+    "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
+_SETTINGS = ("pay <category> N (" + ", ".join(sorted(_CATEGORY_WORDS)) + "), dealer qualifies pair|ace-king, "
+             "buy N, exchange N, dealer game N or bet N antes")
+
+
+@dataclass(frozen=True, kw_only=True)
+class SixcardRules:
+    """A casino's house rules: the pay table, the dealer's qualifier, the costs and the bet.
+
+    Written in a session as ``Rules: default`` or settings separated by commas. The costs and
+    the bet are in antes.
+
+    >>> rules = SixcardRules.parse("pay flush 6, dealer qualifies ace-king, bet 3 antes")
+    >>> rules.pay_table[HandCategory.FLUSH], rules.qualifier.value, rules.bet_antes
+    (6, 'ace-king', Decimal('3'))
+    >>> SixcardRules.parse("pay high card 1")
+    Traceback (most recent call last):
+    ...
+    ValueError: 'pay high card 1' is not a setting: expected pay <category> N (flush, four of a kind, full house, pair, quads, royal flush, straight, straight flush, three of a kind, trips, two pair), dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes
+    """
+
+    pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
+    qualifier: DealerQualifier = DealerQualifier.PAIR
+    buy_cost: Decimal = Decimal(BUY_COST)
+    exchange_cost: Decimal = Decimal(EXCHANGE_COST)
+    dealer_game_cost: Decimal = Decimal(DEALER_BUY_COST)
+    bet_antes: Decimal = Decimal(BET_ANTES)
+
+    @property
+    def pay_table(self) -> dict[HandCategory, int]:
+        return dict(self.pay)
+
+    @property
+    def pay_by_category(self) -> np.ndarray:
+        """The pay table indexed by HandCategory value (0 for high card), for kernels."""
+        table = self.pay_table
+        return np.array([table.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
+
+    @classmethod
+    def parse(cls, text: str | None) -> SixcardRules:
+        rules = cls()
+        if not text or text.strip().lower() in ("", "default"):
+            return rules
+        pay = rules.pay_table
+        changes: dict[str, object] = {}
+        for setting in text.split(","):
+            words = setting.strip().lower().split()
+            if not words or words == ["default"]:
+                continue
+            number = _number(words[-1])
+            category = _CATEGORY_WORDS.get(" ".join(words[1:-1]))
+            if words[0] == "pay" and category is not None and number is not None and number == int(number):
+                pay[category] = int(number)
+            elif words[:2] == ["dealer", "qualifies"] and len(words) == 3 and words[2] in {
+                    q.value for q in DealerQualifier}:
+                changes["qualifier"] = DealerQualifier(words[2])
+            elif words[0] in ("buy", "exchange") and len(words) == 2 and number is not None:
+                changes[f"{words[0]}_cost"] = number
+            elif words[:2] == ["dealer", "game"] and len(words) == 3 and number is not None:
+                changes["dealer_game_cost"] = number
+            elif words[0] == "bet" and len(words) == 3 and words[2] == "antes" and _number(words[1]):
+                changes["bet_antes"] = _number(words[1])
+            else:
+                raise ValueError(f"{setting.strip()!r} is not a setting: expected {_SETTINGS}")
+        return replace(rules, pay=tuple(pay.items()), **changes)
+
+
+def _number(word: str) -> Decimal | None:
+    try:
+        value = Decimal(word.replace(",", "."))
+    except ArithmeticError:
+        return None
+    return value if value.is_finite() and value >= 0 else None
+
+
+DEFAULT_RULES = SixcardRules()
 
 
 # ---------------------------------------------------------------- vocabulary
@@ -188,6 +280,8 @@ class SixcardSession:
     session_id: str
     player: str
     hands: tuple[SixcardHand, ...]
+    rules: SixcardRules = DEFAULT_RULES
+    """The house rules of the session's ``Rules:`` line."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -240,21 +334,32 @@ class SixcardReplay(Replay):
 # ---------------------------------------------------------------- the rules
 
 
-def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal) -> Decimal:
+def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal, rules: SixcardRules = DEFAULT_RULES
+            ) -> Decimal:
     """What a winning box gains (SIX-PAY): ante 1:1 plus the bet times the table."""
-    if category not in PAY_TABLE:
+    table = rules.pay_table
+    if category not in table:
         raise ValueError(f"{category.label} is not on the pay table: a hand that beats a qualifying "
                          f"dealer is a pair or better")
-    return ante + bet * PAY_TABLE[category]
+    return ante + bet * table[category]
 
 
-def dealer_qualifies(category: HandCategory) -> bool:
-    """SIX-QUALIFY: the dealer has a game with a pair or better."""
-    return category >= HandCategory.PAIR
+def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> bool:
+    """SIX-QUALIFY: the dealer has a game with a pair or better (or ace-king high, by the rules).
+
+    >>> dealer_qualifies(evaluate(parse_cards("Ah Kd 9c 5s 2h")))
+    False
+    >>> dealer_qualifies(evaluate(parse_cards("Ah Kd 9c 5s 2h")), SixcardRules.parse("dealer qualifies ace-king"))
+    True
+    """
+    if dealer.category >= HandCategory.PAIR:
+        return True
+    ranks = sorted((card.rank for card in dealer.cards), reverse=True)
+    return rules.qualifier is DealerQualifier.ACE_KING and ranks[:2] == [Rank.ACE, Rank.KING]
 
 
 def settle_box(*, cards: tuple[Card, ...], dealer: tuple[Card, ...], ante: Decimal, bet: Decimal,
-               dealer_bought: bool = False) -> Settlement:
+               dealer_bought: bool = False, rules: SixcardRules = DEFAULT_RULES) -> Settlement:
     """Settle a played box (SIX-QUALIFY, SIX-PAY) from its final cards and the dealer's five.
 
     ``dealer_bought``: the player bought the dealer's game for this box, so ``dealer`` is the
@@ -262,13 +367,13 @@ def settle_box(*, cards: tuple[Card, ...], dealer: tuple[Card, ...], ante: Decim
     """
     player = evaluate(cards, _ORDER)
     house = evaluate(dealer, _ORDER)
-    qualifies = dealer_qualifies(house.category)
+    qualifies = dealer_qualifies(house, rules)
     stake = ante + bet
     if not qualifies:
         outcome = Outcome.NO_GAME_AFTER_BUY if dealer_bought else Outcome.NO_GAME
         returned = stake if dealer_bought else stake + ante
     elif player.strength > house.strength:
-        outcome, returned = Outcome.WIN, stake + pay_out(player.category, ante=ante, bet=bet)
+        outcome, returned = Outcome.WIN, stake + pay_out(player.category, ante=ante, bet=bet, rules=rules)
     elif player.strength == house.strength:
         outcome, returned = Outcome.TIE, stake
     else:
@@ -285,7 +390,7 @@ def replay(session: SixcardSession) -> SixcardReplay:
     findings = Findings()
     facts: list[BoxFacts] = []
     for hand in session.hands:
-        facts.extend(_replay_hand(hand, findings))
+        facts.extend(_replay_hand(hand, findings, session.rules))
     total = sum((f.net for f in facts), Decimal(0))
     return SixcardReplay(
         findings=tuple(findings), players=(PlayerResult(player=session.player, net=total, seat=None),),
@@ -293,7 +398,7 @@ def replay(session: SixcardSession) -> SixcardReplay:
     )
 
 
-def _replay_hand(hand: SixcardHand, findings: Findings) -> list[BoxFacts]:
+def _replay_hand(hand: SixcardHand, findings: Findings, rules: SixcardRules) -> list[BoxFacts]:
     _check_deal(hand, findings)
     _check_deck(hand, findings)
     buys: dict[int, DealerBuy] = {}
@@ -308,7 +413,8 @@ def _replay_hand(hand: SixcardHand, findings: Findings) -> list[BoxFacts]:
                          f"there is no box {buy.box}", line=buy.line)
             continue
         buys[buy.box] = buy
-    facts = [_replay_box(hand, box, len(hand.boxes), buys.get(box.number), findings) for box in hand.boxes]
+    facts = [_replay_box(hand, box, len(hand.boxes), buys.get(box.number), findings, rules)
+             for box in hand.boxes]
     _check_results(hand, facts, findings)
     return facts
 
@@ -356,7 +462,7 @@ def _check_deck(hand: SixcardHand, findings: Findings) -> None:
 
 
 def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | None,
-                findings: Findings) -> BoxFacts:
+                findings: Findings, rules: SixcardRules) -> BoxFacts:
     where = f"hand {hand.number}, box {box.number}"
     ante = box.ante
     valid = True
@@ -375,21 +481,25 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     final = box.final_cards
     if len(set(final)) != len(final):
         valid = False
-    costs = ante * (BUY_COST * (box.bought is not None) + EXCHANGE_COST * (box.exchanged_in is not None))
+    costs = ante * (rules.buy_cost * (box.bought is not None) + rules.exchange_cost * (box.exchanged_in is not None))
     dealer = hand.dealer_cards
     if buy is not None:
-        costs += ante * DEALER_BUY_COST
+        costs += ante * rules.dealer_game_cost
     if box.folds:
         if buy is not None:
             findings.add("SIX-QUALIFY", f"{where}: a folded box cannot buy the dealer's game", line=buy.line,
                          expected="no dealer-game buy", actual=f"{buy.out} for {buy.into}")
         return _facts(hand, box, final, None, dealer, None, buy, Outcome.FOLD, costs, Decimal(0), valid,
-                      wagered=ante + costs, returned=Decimal(0))
+                      wagered=ante + costs, returned=Decimal(0), rules=rules)
     bet = box.bet or Decimal(0)
+    if bet != ante * rules.bet_antes:
+        findings.add("SIX-BET", f"{where}: bets {bet} on an ante of {ante}; the rules set {rules.bet_antes} "
+                     f"antes ({ante * rules.bet_antes}); settled on the amount bet", line=box.line,
+                     expected=ante * rules.bet_antes, actual=bet, severity=Severity.WARNING)
     stake = ante + bet
     original_house = evaluate(dealer, _ORDER) if len(set(dealer)) == 5 else None
     if buy is not None:
-        if original_house is not None and dealer_qualifies(original_house.category):
+        if original_house is not None and dealer_qualifies(original_house, rules):
             findings.add("SIX-QUALIFY", f"{where}: buys the dealer's game, but the dealer has a game "
                          f"({original_house.describe()})", line=buy.line, expected="dealer without a pair",
                          actual=original_house.describe())
@@ -404,14 +514,15 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
         valid = False
     if not valid:
         return _facts(hand, box, final, None, dealer, None, buy, None, costs, Decimal(0), False,
-                      wagered=stake + costs, returned=Decimal(0))
-    settled = settle_box(cards=final, dealer=dealer, ante=ante, bet=bet, dealer_bought=buy is not None)
+                      wagered=stake + costs, returned=Decimal(0), rules=rules)
+    settled = settle_box(cards=final, dealer=dealer, ante=ante, bet=bet, dealer_bought=buy is not None,
+                         rules=rules)
     return _facts(hand, box, final, settled, dealer, settled.dealer_qualifies, buy, settled.outcome, costs,
-                  settled.net, True, wagered=stake + costs, returned=settled.returned)
+                  settled.net, True, wagered=stake + costs, returned=settled.returned, rules=rules)
 
 
 def _facts(hand, box, final, settled, dealer, qualifies, buy, outcome, costs, settled_net, valid, *,
-           wagered, returned) -> BoxFacts:
+           wagered, returned, rules: SixcardRules) -> BoxFacts:
     if settled is None and valid and len(set(final)) == len(final) and len(final) >= 5:
         player = evaluate(final, _ORDER)
         category, best = player.category, player.cards
@@ -421,9 +532,10 @@ def _facts(hand, box, final, settled, dealer, qualifies, buy, outcome, costs, se
         category, best = None, ()
     dealer_category = None
     if len(set(dealer)) == 5:
-        dealer_category = evaluate(dealer, _ORDER).category
+        house = evaluate(dealer, _ORDER)
+        dealer_category = house.category
         if qualifies is None:
-            qualifies = dealer_qualifies(dealer_category)
+            qualifies = dealer_qualifies(house, rules)
     net = (-box.ante - costs) if outcome is Outcome.FOLD else settled_net - costs
     return BoxFacts(
         hand_no=hand.number, box=box, final_cards=final, best_five=best, category=category,

@@ -66,7 +66,7 @@ from rules.evaluator import (
     _strength,
     add_card_masks,
 )
-from rules.sixcard import BUY_COST, DEALER_BUY_COST, EXCHANGE_COST, PAY_BY_CATEGORY
+from rules.sixcard import DEFAULT_RULES, DealerQualifier, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength"]
 
@@ -427,6 +427,8 @@ class DrawTree:
     orig: tuple[int, ...]
     unseen: np.ndarray
     bet_antes: float
+    rules: SixcardRules
+    """The house rules: the pay table and the costs of buying and exchanging."""
     values: np.ndarray
     """The value of playing each final hand (layout of ``_tree_hands``), before costs."""
     may_draw: bool
@@ -435,7 +437,7 @@ class DrawTree:
 
     @classmethod
     def build(cls, box: tuple[int, ...], up: int, seen: tuple[int, ...], *, bet_antes: float = 2.0,
-              may_draw: bool = True) -> DrawTree:
+              may_draw: bool = True, rules: SixcardRules = DEFAULT_RULES) -> DrawTree:
         """The tree of a box (five card codes) given the up card and the other seen card codes."""
         known = list(box) + [up] + list(seen)
         if len(set(known)) != len(known) or len(box) != 5 or not all(0 <= c < 52 for c in known):
@@ -452,7 +454,7 @@ class DrawTree:
         else:
             strengths = np.array([_eval(orig, 5, _CP, _ST, _T5)], dtype=np.int64)
             xs = np.full((1, 2), -1, dtype=np.int64)
-        tree = cls(orig=tuple(box), unseen=unseen, bet_antes=float(bet_antes), values=np.empty(0),
+        tree = cls(orig=tuple(box), unseen=unseen, bet_antes=float(bet_antes), rules=rules, values=np.empty(0),
                    may_draw=may_draw, prepared=prepared, classes={})
         values = tree._values(strengths, xs)
         object.__setattr__(tree, "values", values)
@@ -467,7 +469,7 @@ class DrawTree:
         beta = self.bet_antes
         valid = strengths >= 0
         cats = np.where(valid, strengths >> 20, 0)
-        win = 1.0 + beta * PAY_BY_CATEGORY[cats].astype(np.float64)
+        win = 1.0 + beta * self.rules.pay_by_category[cats].astype(np.float64)
         lose = 1.0 + beta
         n_pool = n - 4
         counts = np.diff(bg_off)
@@ -521,11 +523,11 @@ class DrawTree:
         n = self.unseen.size
         options = [("fold", -1.0), ("play", float(v[0]))]
         after_buy = np.array([max(o for _, o in self._after_buy(d1)) for d1 in range(n)])
-        options.append(("buy", -BUY_COST + float(after_buy.mean())))
+        options.append(("buy", -float(self.rules.buy_cost) + float(after_buy.mean())))
         for c in range(5):
             block = v[1 + c * n:1 + (c + 1) * n]
             options.append((f"exchange {_text(self.orig[c])}",
-                            -EXCHANGE_COST + float(np.maximum(block, -1.0).mean())))
+                            -float(self.rules.exchange_cost) + float(np.maximum(block, -1.0).mean())))
         return options
 
     def _after_buy(self, d1: int) -> list[tuple[str, float]]:
@@ -537,7 +539,8 @@ class DrawTree:
         for c in range(6):
             block = v[base + (d1 * 6 + c) * n:base + (d1 * 6 + c + 1) * n]
             block = np.delete(block, d1)
-            options.append((f"exchange {_text(six[c])}", -EXCHANGE_COST + float(np.maximum(block, -1.0).mean())))
+            options.append((f"exchange {_text(six[c])}",
+                            -float(self.rules.exchange_cost) + float(np.maximum(block, -1.0).mean())))
         return options
 
     def after_buy_options(self, bought: int) -> list[tuple[str, float]]:
@@ -562,7 +565,7 @@ class DrawTree:
 
 
 def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: tuple[int, ...], *,
-                        bet_antes: float) -> list[tuple[str, float]]:
+                        bet_antes: float, rules: SixcardRules = DEFAULT_RULES) -> list[tuple[str, float]]:
     """(option, EV in antes) against a dealer without a game: take the ante, or buy his game.
 
     Exact: the dealer's highest card is replaced by each card the player has not seen.
@@ -577,11 +580,11 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
     s = play_strength(player)
     rows = np.array([kept + [r] for r in pool], dtype=np.int64)
     strengths = np.array([_eval(row, 5, _CP, _ST, _T5) for row in rows], dtype=np.int64)
-    win = 1.0 + bet_antes * PAY_BY_CATEGORY[s >> 20]
+    win = 1.0 + bet_antes * rules.pay_by_category[s >> 20]
     lose = 1.0 + bet_antes
     qualifies = strengths >= _PAIR_LEVEL
     total = win * np.sum(qualifies & (strengths < s)) - lose * np.sum(qualifies & (strengths > s))
-    return [("take ante", 1.0), ("buy dealer game", -DEALER_BUY_COST + total / len(pool))]
+    return [("take ante", 1.0), ("buy dealer game", -float(rules.dealer_game_cost) + total / len(pool))]
 
 
 # ---------------------------------------------------------------- a logged hand, decision by decision
@@ -645,42 +648,49 @@ class BoxDecisions:
 _TREES: dict[tuple, DrawTree] = {}
 
 
-def _tree(box: tuple[int, ...], up: int, seen: tuple[int, ...], beta: float, may_draw: bool) -> DrawTree:
-    key = (box, up, tuple(sorted(seen)), beta, may_draw)
+def _tree(box: tuple[int, ...], up: int, seen: tuple[int, ...], beta: float, may_draw: bool,
+          rules: SixcardRules) -> DrawTree:
+    key = (box, up, tuple(sorted(seen)), beta, may_draw, rules)
     tree = _TREES.get(key)
     if tree is None:
         if len(_TREES) > 8:
             _TREES.clear()
-        tree = _TREES[key] = DrawTree.build(box, up, seen, bet_antes=beta, may_draw=may_draw)
+        tree = _TREES[key] = DrawTree.build(box, up, seen, bet_antes=beta, may_draw=may_draw, rules=rules)
     return tree
 
 
-def analyse_hand(hand) -> list[BoxDecisions | None]:
+def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions | None]:
     """The decisions of every box of a :class:`rules.sixcard.SixcardHand`, in money (EV × ante).
 
-    A box whose cards do not make a deal (a card twice, an exchange of a card not held) gets None.
+    Each decision is valued with what the player had seen when he made it: his box, the
+    dealer's up card, and the boxes he had already played (he sees a box only once the one
+    before it is decided). A box whose cards do not make a deal (a card twice, an exchange of
+    a card not held) gets None; so does every box under a dealer qualifier other than a pair,
+    which the enumeration does not model.
     """
     out: list[BoxDecisions | None] = []
     boxes = hand.boxes
+    if rules.qualifier is not DealerQualifier.PAIR:
+        return [None] * len(boxes)
     three = len(boxes) == 3
     for k, box in enumerate(boxes):
         try:
-            out.append(_analyse_box(hand, k, three))
+            out.append(_analyse_box(hand, k, three, rules))
         except (ValueError, KeyError):
             out.append(None)
     return out
 
 
-def _analyse_box(hand, k: int, three: bool) -> BoxDecisions:
+def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions:
     box = hand.boxes[k]
     own = tuple(c.code for c in box.cards)
-    seen = [c.code for j, other in enumerate(hand.boxes) if j != k for c in other.cards]
+    seen = []
     for other in hand.boxes[:k]:
-        seen += [c.code for c in (other.bought, other.exchanged_in) if c is not None]
+        seen += [c.code for c in other.cards + (other.bought, other.exchanged_in) if c is not None]
     may_draw = not (three and box.number == 3)
     ante = float(box.ante)
     beta = float(box.bet / box.ante) if box.bet and box.ante else 2.0
-    tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw)
+    tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"
     if box.bought is not None:
@@ -708,7 +718,7 @@ def _analyse_box(hand, k: int, three: bool) -> BoxDecisions:
         known |= {buy.into.code for buy in hand.dealer_buys if buy.box < box.number}
         known -= set(player) | set(dealer)
         bought = any(buy.box == box.number for buy in hand.dealer_buys)
-        options = dealer_game_options(player, dealer, tuple(known), bet_antes=beta)
+        options = dealer_game_options(player, dealer, tuple(known), bet_antes=beta, rules=rules)
         decisions.append(Decision(stage="dealer_game", options=_money(options, ante),
                                   taken="buy dealer game" if bought else "take ante"))
     return BoxDecisions(hand_no=hand.number, box=box.number, decisions=tuple(decisions))

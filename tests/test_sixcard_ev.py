@@ -8,13 +8,13 @@ import pytest
 from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
-from rules.sixcard import PAY_BY_CATEGORY
+from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
 from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options
 
 PAIR = 1 << 20
 
 
-def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None):
+def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY):
     """Σ over every dealer hand of the box's value, the dealer's game bought when it pays more.
 
     The dealer's replacement card comes from the cards unseen at the first decision (``orig``,
@@ -27,7 +27,7 @@ def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None):
     dealer = np.hstack([hidden, np.full((len(hidden), 1), up)])
     ds = evaluate_many(dealer)
     ps = int(evaluate_many(np.array([hand]))[0])
-    win, lose = 1 + beta * PAY_BY_CATEGORY[ps >> 20], 1 + beta
+    win, lose = 1 + beta * pay[ps >> 20], 1 + beta
     q = ds >= PAIR
     total = win * np.sum(q & (ds < ps)) - lose * np.sum(q & (ds > ps))
     pool = np.array([c for c in range(52) if c not in set(orig) | {up} | set(dead)])
@@ -120,3 +120,48 @@ def test_after_buy_values_remove_both_drawn_cards_from_the_dealers_hands():
     values = [max(-1.0, brute_play(tuple(d if c == out else c for c in six), up, dead, drawn=(bought, d),
                                    orig=hand)) for d in unseen]
     assert options["exchange 9c"] == pytest.approx(-2 + np.mean(values), abs=1e-9)
+
+
+def test_house_pay_table_reaches_the_play_value():
+    # Trips paying 5 instead of 3: the enumeration under the house table equals brute force with it.
+    rules = SixcardRules.parse("pay three of a kind 5")
+    hand, up, dead = codes("7h 7d 7c 5s 2d"), codes("Qs")[0], codes("Kc 8d 6h 4s 3c")
+    tree = DrawTree.build(hand, up, dead, rules=rules)
+    assert tree.values[0] == pytest.approx(brute_play(hand, up, dead, pay=rules.pay_by_category), abs=1e-12)
+    assert tree.values[0] > DrawTree.build(hand, up, dead).values[0]
+
+
+def test_house_costs_reach_the_draw_options():
+    rules = SixcardRules.parse("buy 2, exchange 3")
+    hand, up = codes("Ah Ad 7c 5s 2d"), codes("Qs")[0]
+    house = dict(DrawTree.build(hand, up, (), rules=rules).root_options())
+    usual = dict(DrawTree.build(hand, up, ()).root_options())
+    assert house["buy"] == pytest.approx(usual["buy"] - 1, abs=1e-12)
+    assert house["exchange 2d"] == pytest.approx(usual["exchange 2d"] - 1, abs=1e-12)
+
+
+def test_a_box_is_valued_without_the_boxes_the_player_has_not_seen_yet():
+    # He sees box 2 only after deciding box 1: box 1's decisions are those of box 1 played alone,
+    # while box 2's count box 1's cards as seen.
+    header = ("Six-card poker session S-1", "Player: Anna", "Hand 1", "Dealer up: Qs")
+    box_one = "Box 1: ante 10 [Ah Ad 7c 5s 2d]; plays 20"
+    box_two = "Box 2: ante 10 [Kc 8d 6h 4s 3c]; plays 20"
+    dealer = "Dealer: [8h 8c 4d 3s Qs]"
+
+    def analysed(*lines):
+        lines = header + lines
+        session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+        return analyse_hand(session.hands[0])
+
+    one, two = analysed(box_one, box_two, dealer)
+    (alone,) = analysed(box_one, dealer)
+    assert one.decisions[0].options == alone.decisions[0].options
+    tree_two = DrawTree.build(codes("Kc 8d 6h 4s 3c"), codes("Qs")[0], codes("Ah Ad 7c 5s 2d"))
+    assert dict(two.decisions[0].options)["play"] == pytest.approx(10 * tree_two.values[0], abs=1e-9)
+
+
+def test_an_ace_king_qualifier_is_not_analysed():
+    lines = ("Six-card poker session S-1", "Player: Anna", "Rules: dealer qualifies ace-king", "Hand 1",
+             "Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; plays 20", "Dealer: [8h 8c 4d 3s Qs]")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    assert analyse_hand(session.hands[0], session.rules) == [None]

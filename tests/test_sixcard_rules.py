@@ -6,12 +6,13 @@ from decimal import Decimal
 
 import pytest
 
+from parsers.errors import ParseError
 from parsers.sixcard import parse
 from rules.cards import parse_cards
 from rules.evaluator import HandCategory
 from rules.records import Source
 from rules.rulebook import RULES
-from rules.sixcard import Outcome, pay_out, replay, settle_box
+from rules.sixcard import Outcome, SixcardRules, pay_out, replay, settle_box
 
 HEADER = ["Six-card poker session T-1", "Date: 2026-11-28 23:40", "Casino: Metropol", "Player: Anna", ""]
 FORMATS_EXAMPLE = HEADER + [
@@ -29,8 +30,8 @@ def session(lines, first_line=1):
                                       game_id="t"))
 
 
-def hand(*lines):
-    return session(HEADER + ["Hand 1", *lines])
+def hand(*lines, rules: str | None = None):
+    return session(HEADER[:-1] + ([f"Rules: {rules}"] if rules else []) + ["", "Hand 1", *lines])
 
 
 def rules_broken(result):
@@ -38,7 +39,7 @@ def rules_broken(result):
 
 
 def test_rulebook_has_every_six_rule():
-    assert {"SIX-BOXES", "SIX-DRAW", "SIX-QUALIFY", "SIX-PAY", "SIX-DECK"} <= RULES.keys()
+    assert {"SIX-BOXES", "SIX-DRAW", "SIX-QUALIFY", "SIX-PAY", "SIX-DECK", "SIX-BET"} <= RULES.keys()
 
 
 def test_formats_example_nets_box1_plus20_box2_minus30():
@@ -60,7 +61,8 @@ def test_six_pay_seed_figures_quads_620_royal_3020():
 def test_six_pay_royal_flush_in_a_log_nets_3020():
     result = replay(hand("Dealer up: 3h", "Box 1: ante 20 [As Ks Qs Js Ts]; plays 30",
                          "Dealer: [Kh Kd 5c 4s 3h]", "Result: box 1 +3020"))
-    assert result.boxes[0].net == 3020 and result.findings == ()
+    # the seed's bet of 30 on an ante of 20 is not 2 antes: a SIX-BET warning, settled as bet
+    assert result.boxes[0].net == 3020 and rules_broken(result) == ["SIX-BET"]
 
 
 def test_six_pay_dealer_wins_takes_ante_and_bet():
@@ -155,3 +157,66 @@ def test_six_boxes_ante_range_and_numbering(line, count):
 def test_six_boxes_up_card_must_be_the_dealers_last():
     result = replay(hand("Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; plays 20", "Dealer: [8h 8c 4d Qs 3s]"))
     assert "SIX-BOXES" in rules_broken(result)
+
+
+# ---------------------------------------------------------------- house rules (a session's Rules: line)
+
+
+def test_six_pay_house_table_flush_pays_six():
+    # ante 10, bet 20, a flush against a pair of kings: 10 + 20 x 6 = 130 (110 on the usual table)
+    lines = ("Dealer up: 3h", "Box 1: ante 10 [As Js 8s 5s 2s]; plays 20", "Dealer: [Kh Kd 5c 4s 3h]")
+    house = replay(hand(*lines, "Result: box 1 +130", rules="pay flush 6"))
+    usual = replay(hand(*lines, "Result: box 1 +130"))
+    assert house.boxes[0].net == 130 and house.findings == ()
+    assert usual.boxes[0].net == 110 and rules_broken(usual) == ["SIX-PAY"]
+
+
+def test_six_qualify_ace_king_dealer_has_a_game_with_ace_king_high():
+    # The dealer's A-K high: no game under the usual rule (+10), a game under ace-king that the box's
+    # pair of twos beats (ante 10 + bet 20 x 1 = +30).
+    lines = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 7c 5s 3d]; plays 20", "Dealer: [Ah Kc 9d 4s Qs]")
+    house = replay(hand(*lines, rules="dealer qualifies ace-king"))
+    usual = replay(hand(*lines))
+    assert (house.boxes[0].outcome, house.boxes[0].net) == (Outcome.WIN, 30)
+    assert (usual.boxes[0].outcome, usual.boxes[0].net) == (Outcome.NO_GAME, 10)
+
+
+def test_six_draw_house_costs_buy_two_exchange_three():
+    # ante 10, buys (2 antes) and exchanges (3 antes), folds: -10 - 20 - 30 = -60
+    result = replay(hand("Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; exchanges 2d for 3c; folds",
+                         "Dealer: [8h 8c 4d 3s Qs]", "Result: box 1 -60", rules="buy 2, exchange 3"))
+    assert result.boxes[0].net == -60 and result.findings == ()
+
+
+def test_six_qualify_house_dealer_game_costs_two_antes():
+    # trips beat the dealer's new pair of nines: +10 + 20 x 3 = +70, less 2 antes for his game = +50
+    result = replay(hand("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+                         "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +50", rules="dealer game 2"))
+    assert result.boxes[0].net == 50 and result.findings == ()
+
+
+def test_six_bet_another_amount_is_a_warning_settled_on_the_amount_bet():
+    # The seed's own example: ante 20, bet 30; quads win 20 + 30 x 20 = 620.
+    result = replay(hand("Dealer up: 3h", "Box 1: ante 20 [9s 9h 9d 9c 2s]; plays 30", "Dealer: [Kh Kd 5c 4s 3h]",
+                         "Result: box 1 +620"))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.severity.value, finding.expected, finding.actual) == (
+        "SIX-BET", "warning", "40", "30")
+    assert result.boxes[0].net == 620
+
+
+def test_six_bet_house_multiple_is_no_warning():
+    result = replay(hand("Dealer up: 3h", "Box 1: ante 20 [9s 9h 9d 9c 2s]; plays 60", "Dealer: [Kh Kd 5c 4s 3h]",
+                         "Result: box 1 +1220", rules="bet 3 antes"))
+    assert result.findings == () and result.boxes[0].net == 20 + 60 * 20
+
+
+def test_six_rules_an_unknown_setting_is_a_parse_error_naming_the_known_ones():
+    with pytest.raises(ParseError, match="'pay flsh 6' is not a setting: expected pay <category> N"):
+        hand("Dealer up: 3h", "Box 1: ante 20 [9s 9h 9d 9c 2s]; plays 40", "Dealer: [Kh Kd 5c 4s 3h]",
+             rules="pay flsh 6")
+
+
+def test_six_rules_default_is_the_usual_table():
+    rules = SixcardRules.parse("default")
+    assert rules.pay_table[HandCategory.FULL_HOUSE] == 7 and rules.bet_antes == 2 and rules.buy_cost == 1

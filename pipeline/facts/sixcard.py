@@ -81,7 +81,7 @@ def _ev(value: float | None) -> Decimal | None:
 def replay_session(session: SixcardSession) -> SixcardReplay:
     """The rules replay plus, per box, the decision analysis (rules/sixcard_ev.py)."""
     result = replay(session)
-    analyses = [a for hand in session.hands for a in analyse_hand(hand) if a is not None]
+    analyses = [a for hand in session.hands for a in analyse_hand(hand, session.rules) if a is not None]
     return replace(result, decisions=tuple(analyses))
 
 
