@@ -53,7 +53,9 @@ register({
     "RSP-FOLLOW": "Follow the led suit; if void, play a trump; if void in trumps too, any card. The joker "
                   "is exempt.",
     "RSP-JOKER-LEAD": "A joker led is declared high trumps, high <suit> or low <suit>; high trumps needs "
-                      "a trump.",
+                      "a trump. High trumps: every other player plays his highest trump, else any card. High "
+                      "<suit>: his highest card of that suit, else a trump, else any card. Every duty of a high "
+                      "call is this rule's; low <suit> makes its suit the led suit (RSP-FOLLOW).",
     "RSP-JOKER-FOLLOW": "A joker played to a trick already led is declared high (wins; the later high "
                         "joker wins) or low (loses to every card).",
     "RSP-TRICK": "The winner is the high joker if one was played, else the highest trump, else the "
@@ -470,17 +472,30 @@ def _high_first(cards) -> list[Card]:
     return sorted(cards, key=lambda c: c.code, reverse=True)
 
 
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Duty:
+    """What a player must play to a trick: the cards he may play, the duty in words, and the rule
+    that states it (RSP-JOKER-LEAD for every duty a led joker's demand creates, else RSP-FOLLOW)."""
+
+    cards: set[Card]
+    words: str
+    rule_id: str = "RSP-FOLLOW"
+
+
 def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None, trump: Suit | None,
-                rules: Ruleset) -> tuple[set[Card], str]:
-    """The cards a player may play to a trick (RSP-FOLLOW and the joker's duties) and the duty in words.
+                rules: Ruleset) -> Duty:
+    """The cards a player may play to a trick, the duty in words and its rule.
 
     ``led`` is the first card of the trick (None to lead); ``declaration`` is the led joker's.
+    A joker led high (trumps or a suit) makes every tier of its demand RSP-JOKER-LEAD's: the
+    highest card asked for, else a trump, else any card. A joker led low makes its suit the led
+    suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
     cards = [card for card, count in hand.items() if count > 0]
     jokers = {card for card in cards if rules.is_joker(card)}
     plain = [card for card in cards if card not in jokers]
     if led is None:
-        return set(cards), "any card to lead"
+        return Duty(cards=set(cards), words="any card to lead")
 
     def of_suit(suit):
         return [card for card in plain if _suit(card) == suit]
@@ -488,34 +503,39 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     trumps = of_suit(trump) if trump is not None else []
     if rules.is_joker(led):
         call = declaration.call if declaration else None
+        demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
             if trumps:
-                return {_high_first(trumps)[0]} | jokers, "the highest trump (joker led high trumps)"
-            return set(cards), "any card (no trump for the joker's high trumps)"
+                return Duty(cards={_high_first(trumps)[0]} | jokers,
+                            words="the highest trump (joker led high trumps)", rule_id=demand)
+            return Duty(cards=set(cards), words="any card (no trump for the joker's high trumps)", rule_id=demand)
         if call is JokerCall.HIGH_SUIT:
+            suit_name = _SUIT_NAMES[declaration.suit]
             wanted = of_suit(declaration.suit)
             if wanted:
-                return ({_high_first(wanted)[0]} | jokers,
-                        f"the highest {_SUIT_NAMES[declaration.suit]} (joker led high {_SUIT_NAMES[declaration.suit]})")
+                return Duty(cards={_high_first(wanted)[0]} | jokers,
+                            words=f"the highest {suit_name} (joker led high {suit_name})", rule_id=demand)
             if trumps:
-                return set(trumps) | jokers, f"a trump (void in {_SUIT_NAMES[declaration.suit]})"
-            return set(cards), "any card"
+                return Duty(cards=set(trumps) | jokers,
+                            words=f"a trump (void in {suit_name}, joker led high {suit_name})", rule_id=demand)
+            return Duty(cards=set(cards), words="any card", rule_id=demand)
         if call is JokerCall.LOW_SUIT:
             wanted = of_suit(declaration.suit)
             if wanted and rules.joker_low is JokerLow.LOWEST:
-                return ({_high_first(wanted)[-1]} | jokers,
-                        f"the lowest {_SUIT_NAMES[declaration.suit]} (joker led low {_SUIT_NAMES[declaration.suit]})")
+                suit_name = _SUIT_NAMES[declaration.suit]
+                return Duty(cards={_high_first(wanted)[-1]} | jokers,
+                            words=f"the lowest {suit_name} (joker led low {suit_name})", rule_id=demand)
             led_suit = declaration.suit
         else:
-            return set(cards), "any card (the joker led no suit)"
+            return Duty(cards=set(cards), words="any card (the joker led no suit)")
     else:
         led_suit = _suit(led)
     wanted = of_suit(led_suit)
     if wanted:
-        return set(wanted) | jokers, f"a card of the led suit {_SUIT_NAMES[led_suit]}"
+        return Duty(cards=set(wanted) | jokers, words=f"a card of the led suit {_SUIT_NAMES[led_suit]}")
     if trumps:
-        return set(trumps) | jokers, f"a trump (void in {_SUIT_NAMES[led_suit]})"
-    return set(cards), "any card"
+        return Duty(cards=set(trumps) | jokers, words=f"a trump (void in {_SUIT_NAMES[led_suit]})")
+    return Duty(cards=set(cards), words="any card")
 
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
@@ -983,13 +1003,11 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                                  expected=f"a card of {_hand_text(hand)}", actual=play.card)
                 else:
                     if plays:
-                        legal, duty = legal_cards(hand, plays[0][0], plays[0][1], trump, rules)
-                        if key not in legal:
-                            rule = "RSP-JOKER-LEAD" if rules.is_joker(plays[0][0]) and plays[0][1] and \
-                                plays[0][1].is_lead_call and duty.startswith("the ") else "RSP-FOLLOW"
-                            findings.add(rule, f"round {rnd.number}, trick {trick.number}: {play.player} played "
-                                         f"{play.card} holding {_hand_text(hand)}: must play {duty}",
-                                         line=line, expected=" or ".join(sorted(str(c) for c in legal)),
+                        duty = legal_cards(hand, plays[0][0], plays[0][1], trump, rules)
+                        if key not in duty.cards:
+                            findings.add(duty.rule_id, f"round {rnd.number}, trick {trick.number}: {play.player} "
+                                         f"played {play.card} holding {_hand_text(hand)}: must play {duty.words}",
+                                         line=line, expected=" or ".join(sorted(str(c) for c in duty.cards)),
                                          actual=play.card)
                     hand[key] -= 1
             plays.append((play.card, declaration))

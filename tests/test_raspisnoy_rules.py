@@ -290,6 +290,17 @@ def test_rsp_joker_lead_high_suit_demands_the_highest_card_of_it():
     assert found(result, "RSP-JOKER-LEAD") == [(18, "Qh", "Th")]
 
 
+def test_rsp_joker_lead_high_suit_void_must_trump_under_the_joker_rule():
+    # Vera leads the joker "high hearts"; Anna holds no heart, so she must trump (9c, clubs are trump):
+    # a duty of the joker's demand, cited as RSP-JOKER-LEAD, not RSP-FOLLOW.
+    text = edit(edit(edit(FORMATS_LOG, 16, "Hands: Vera [7s 7c], Anna [Qd 9c], Boris [Ah 8d]"),
+                     18, "Trick 1: Vera 7s high hearts, Anna Qd, Boris Ah; won by Vera"),
+                19, "Trick 2: Vera 7c, Anna 9c, Boris 8d; won by Anna")
+    result = replay(text)
+    assert found(result, "RSP-JOKER-LEAD") == [(18, "9c", "Qd")]
+    assert found(result, "RSP-FOLLOW") == []
+
+
 def test_rsp_joker_follow_declares_high_or_low():
     result = replay(edit(FORMATS_LOG, 18, "Trick 1: Vera Qh, Anna 7s high trumps, Boris Ah; won by Anna"))
     assert found(result, "RSP-JOKER-FOLLOW") == [(18, "high or low", "high trumps")]

@@ -144,7 +144,8 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
             plays: list[tuple[str, Card, Declaration | None]] = []
             for name in order[at:] + order[:at]:
                 lead = plays[0] if plays else None
-                legal, _ = legal_cards(left[name], lead[1] if lead else None, lead[2] if lead else None, trump, rules)
+                legal = legal_cards(left[name], lead[1] if lead else None, lead[2] if lead else None, trump,
+                                    rules).cards
                 if clever:
                     wants = _wants_trick(scheduled.kind, bids.get(name), won[name], left[name], trump, rules)
                     card, declaration = choose_play(rng, sorted(legal, key=lambda c: c.code), plays, wants,
