@@ -39,8 +39,9 @@ register({
     "RSP-DEALER": "The first dealer is drawn by lot; the deal passes clockwise. Cards go one at a time "
                   "clockwise from the dealer's left; the dealer gets the last card.",
     "RSP-TRUMP": "The top card of the undealt stock is turned up; its suit is trump. When the whole deck "
-                 "is dealt, the trump card is drawn before the deal. A joker turned up means no trump; "
-                 "no-trump rounds have no trump.",
+                 "is dealt, the trump card is drawn before the deal (option 'whole-deck trump dealer': the "
+                 "dealer shows it from his own cards). A joker turned up means no trump; no-trump rounds "
+                 "have no trump.",
     "RSP-BID": "Bidding goes clockwise from the dealer's left; the dealer bids last. A bid is 0 (pass) "
                "up to the cards in hand. Blind rounds bid before the hands are seen; misère and golden "
                "rounds have no bids.",
@@ -60,10 +61,12 @@ register({
                         "joker wins) or low (loses to every card).",
     "RSP-TRICK": "The winner is the high joker if one was played, else the highest trump, else the "
                  "highest card of the led suit.",
-    "RSP-SCORE": "Bid 0 and 0 tricks: +5; tricks = bid > 0: +10 per trick (+20 when bid = cards > 1); "
-                 "more tricks than bid: +1 per trick; fewer: −10 per missing trick (−20 when bid = cards > 1).",
-    "RSP-SCORE-SPECIAL": "No-trump and blind rounds score as simple rounds times 1.5; misère −15 per "
-                         "trick, +50 for none; golden +15 per trick.",
+    "RSP-SCORE": "Bid 0 and 0 tricks: +5; tricks = bid > 0: +10 per trick (+20 when bid = cards > 1, in "
+                 "the rounds the option 'all-tricks double on|off|special|simple' names); more tricks than "
+                 "bid: +1 per trick; fewer: −10 per missing trick (−20 when bid = cards > 1 is doubled).",
+    "RSP-SCORE-SPECIAL": "No-trump and blind rounds score as simple rounds times 1.5 (option 'special "
+                         "multiplier'); misère −15 per trick, +50 for none; golden +15 per trick (options "
+                         "'misere <per trick> <clean>', 'golden <per trick>').",
     "RSP-TOTAL": "The sheet keeps a running total per player; the highest total after the last round wins.",
 })
 
@@ -201,18 +204,47 @@ class JokerLow(enum.Enum):
     """Everyone holding the suit plays his lowest card of it (seed 001)."""
 
 
+class DoublingScope(enum.Enum):
+    """The rounds in which a bid of every card in hand scores 20 per trick (RSP-SCORE)."""
+
+    ON = "on"
+    """Every round (the default)."""
+    OFF = "off"
+    """No round."""
+    SPECIAL = "special"
+    """The special rounds only (seed 001: "во время проведения специальных конов")."""
+    SIMPLE = "simple"
+    """The simple rounds only."""
+
+    def doubles(self, kind: RoundKind) -> bool:
+        if self is DoublingScope.SPECIAL:
+            return kind.is_special
+        if self is DoublingScope.SIMPLE:
+            return not kind.is_special
+        return self is DoublingScope.ON
+
+
+class WholeDeckTrump(enum.Enum):
+    """Where the trump card comes from when the whole deck is dealt (RSP-TRUMP)."""
+
+    DRAWN = "drawn"
+    """Drawn before the deal: it is one of the dealt cards, in any hand (the default)."""
+    DEALER = "dealer"
+    """Shown by the dealer from his own cards (seed 001)."""
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Ruleset:
     """The settings a table plays by; every *option* of RULES.md section 3 is one field.
 
     >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
-    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, pass limit none, hook off, joker low ordinary'
+    'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn'
     >>> Ruleset.parse("Deck 36, hook on") == Ruleset.parse("default")
     True
     >>> Ruleset.parse("trumps 4")
     Traceback (most recent call last):
     ...
-    rules.raspisnoy.RulesetError: unknown setting 'trumps 4': the known settings are 'deck 36|54', 'joker <card>', 'max cards <n>', 'specials <kinds in order>|none', 'special cards <n>|max', 'special multiplier <number>', 'all-tricks double on|off', 'pass limit <n>|none', 'hook on|off', 'joker low ordinary|lowest'
+    rules.raspisnoy.RulesetError: unknown setting 'trumps 4': the known settings are 'deck 36|54', 'joker <card>', 'max cards <n>', 'specials <kinds in order>|none', 'special cards <n>|max', 'special multiplier <number>', 'all-tricks double on|off|special|simple', 'misere <per trick> <clean>', 'golden <per trick>', 'pass limit <n>|none', 'hook on|off', 'joker low ordinary|lowest', 'whole-deck trump drawn|dealer'
     """
 
     deck: int = 36
@@ -223,12 +255,19 @@ class Ruleset:
     special_cards: int | None = None
     """Cards dealt in special rounds; None deals M, the most of the simple rounds."""
     special_multiplier: Decimal = Decimal("1.5")
-    all_tricks_double: bool = True
-    """A bid of every card in hand (more than one) scores 20 per trick, made or missed."""
+    all_tricks_double: DoublingScope = DoublingScope.ON
+    """Where a bid of every card in hand (more than one) scores 20 per trick, made or missed."""
+    misere_trick: Decimal = Decimal(15)
+    """Points lost per trick taken in a misère round."""
+    misere_clean: Decimal = Decimal(50)
+    """Points for taking no trick in a misère round."""
+    golden_trick: Decimal = Decimal(15)
+    """Points per trick taken in a golden round."""
     pass_limit: int | None = 2
     """Passes in a row a player may bid; None for no limit (2 is the three-passes rule)."""
     hook: bool = True
     joker_low: JokerLow = JokerLow.ORDINARY
+    whole_deck_trump: WholeDeckTrump = WholeDeckTrump.DRAWN
 
     @property
     def deck_cards(self) -> Deck:
@@ -251,10 +290,13 @@ class Ruleset:
             "specials " + (" ".join(kind.value for kind in self.specials) or "none"),
             f"special cards {self.special_cards or 'max'}",
             f"special multiplier {self.special_multiplier.normalize()}",
-            f"all-tricks double {'on' if self.all_tricks_double else 'off'}",
+            f"all-tricks double {self.all_tricks_double.value}",
+            f"misere {_whole(self.misere_trick)} {_whole(self.misere_clean)}",
+            f"golden {_whole(self.golden_trick)}",
             f"pass limit {'none' if self.pass_limit is None else self.pass_limit}",
             f"hook {'on' if self.hook else 'off'}",
             f"joker low {self.joker_low.value}",
+            f"whole-deck trump {self.whole_deck_trump.value}",
         ))
 
     @classmethod
@@ -355,6 +397,24 @@ def _set_max_cards(rules: Ruleset, value: list[str]) -> Ruleset:
     return replace(rules, max_cards=cards)
 
 
+def _points(word: str) -> Decimal:
+    points = Decimal(word.replace(",", "."))
+    if not points.is_finite() or points < 0:
+        raise ValueError(word)
+    return points
+
+
+def _set_doubling(rules: Ruleset, value: list[str]) -> Ruleset:
+    word = _one(value)
+    scope = {"yes": "on", "true": "on", "no": "off", "false": "off", "specials": "special"}.get(word, word)
+    return replace(rules, all_tricks_double=DoublingScope(scope))
+
+
+def _set_misere(rules: Ruleset, value: list[str]) -> Ruleset:
+    per_trick, clean = value
+    return replace(rules, misere_trick=_points(per_trick), misere_clean=_points(clean))
+
+
 def _set_pass_limit(rules: Ruleset, value: list[str]) -> Ruleset:
     word = _one(value)
     limit = None if word in ("none", "off") else int(word)
@@ -370,15 +430,19 @@ _SETTINGS = {
     "specials": _set_specials,
     "special cards": _set_special_cards,
     "special multiplier": _set_multiplier,
-    "all-tricks double": lambda rules, value: replace(rules, all_tricks_double=_switch(value)),
+    "all-tricks double": _set_doubling,
+    "misere": _set_misere,
+    "golden": lambda rules, value: replace(rules, golden_trick=_points(_one(value))),
     "pass limit": _set_pass_limit,
     "hook": lambda rules, value: replace(rules, hook=_switch(value)),
     "joker low": lambda rules, value: replace(rules, joker_low=JokerLow(_one(value))),
+    "whole-deck trump": lambda rules, value: replace(rules, whole_deck_trump=WholeDeckTrump(_one(value))),
 }
 _HELP_VALUE = {
     "deck": "36|54", "joker": "<card>", "max cards": "<n>", "specials": "<kinds in order>|none",
-    "special cards": "<n>|max", "special multiplier": "<number>", "all-tricks double": "on|off",
-    "pass limit": "<n>|none", "hook": "on|off", "joker low": "ordinary|lowest",
+    "special cards": "<n>|max", "special multiplier": "<number>",
+    "all-tricks double": "on|off|special|simple", "misere": "<per trick> <clean>", "golden": "<per trick>",
+    "pass limit": "<n>|none", "hook": "on|off", "joker low": "ordinary|lowest", "whole-deck trump": "drawn|dealer",
 }
 _HELP = {key: f"expected {key} {value}" for key, value in _HELP_VALUE.items()}
 
@@ -437,11 +501,11 @@ def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rule
     (Decimal('50'), Decimal('-30'))
     """
     if kind is RoundKind.MISERE:
-        return Decimal(50) if tricks == 0 else Decimal(-15 * tricks)
+        return _whole(rules.misere_clean if tricks == 0 else -rules.misere_trick * tricks)
     if kind is RoundKind.GOLDEN:
-        return Decimal(15 * tricks)
+        return _whole(rules.golden_trick * tricks)
     bid = bid or 0
-    per_trick = 20 if rules.all_tricks_double and bid == cards and cards > 1 else 10
+    per_trick = 20 if rules.all_tricks_double.doubles(kind) and bid == cards and cards > 1 else 10
     if bid == 0 and tricks == 0:
         points = 5
     elif tricks == bid:
@@ -453,7 +517,12 @@ def round_points(kind: RoundKind, cards: int, bid: int | None, tricks: int, rule
     result = Decimal(points)
     if kind.is_multiplied:
         result *= rules.special_multiplier
-    return result.normalize() if result != result.to_integral_value() else result.quantize(Decimal(1))
+    return _whole(result)
+
+
+def _whole(points: Decimal) -> Decimal:
+    """Points as written on a sheet: 20, 7.5 (no trailing zeros, no exponent)."""
+    return points.normalize() if points != points.to_integral_value() else points.quantize(Decimal(1))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -908,6 +977,12 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
+        elif whole_deck and rules.whole_deck_trump is WholeDeckTrump.DEALER:
+            dealer_hand = next((hand for player, hand in rnd.hands if player == rnd.dealer), ())
+            if card not in dealer_hand:
+                findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the dealer "
+                             f"{rnd.dealer} shows the trump from his own cards, but {card} is not among them",
+                             line=rnd.line, expected=f"{card} in {rnd.dealer}'s hand", actual="another hand")
     return None if rules.is_joker(card) else _suit(card)
 
 

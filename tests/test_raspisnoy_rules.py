@@ -14,6 +14,7 @@ from parsers.source import normalize_lines, split_games
 from rules.cards import Card, Suit
 from rules.raspisnoy import (
     Declaration,
+    DoublingScope,
     RoundKind,
     Ruleset,
     max_cards,
@@ -447,3 +448,49 @@ def test_rsp_trick_a_round_cut_before_its_tricks_is_not_scored():
     assert [(f.rule_id, f.line, str(f.severity)) for f in result.findings] == [("RSP-TRICK", 15, "warning")]
     assert {r.round_no for r in result.rounds} == {1}
     assert {p.player: p.net for p in result.players} == {"Anna": -10, "Boris": 10, "Vera": 5}
+
+
+# ------------------------------------------------------------------ variants of the seeds, as settings
+
+def test_rsp_score_special_misere_and_golden_amounts_are_settings():
+    rules = Ruleset.parse("misere 10 40, golden 20")
+    assert round_points(RoundKind.MISERE, 9, None, 0, rules) == 40
+    assert round_points(RoundKind.MISERE, 9, None, 2, rules) == -20
+    assert round_points(RoundKind.GOLDEN, 9, None, 3, rules) == 60
+    assert round_points(RoundKind.MISERE, 9, None, 2, Ruleset()) == -30  # the default -15 a trick
+
+
+@pytest.mark.parametrize("scope, regular, no_trump", [
+    # bid = cards = tricks: 5 of 5 in a simple round, 3 of 3 in a no-trump round (x 1.5)
+    ("on", 100, 90), ("off", 50, 45), ("special", 50, 90), ("simple", 100, 45),
+])
+def test_rsp_score_all_tricks_doubling_scope_is_a_setting(scope, regular, no_trump):
+    rules = Ruleset.parse(f"all-tricks double {scope}")
+    assert rules.all_tricks_double is DoublingScope(scope)
+    assert round_points(RoundKind.REGULAR, 5, 5, 5, rules) == regular
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 3, rules) == no_trump
+
+
+def test_rsp_score_seed_001_doubling_in_special_rounds_only():
+    # Seed 001: in the special rounds, three cards each, bid 3 and take 3: 30 x 2 = 60 (no multiplier there).
+    rules = Ruleset.parse("special multiplier 1, all-tricks double special")
+    assert round_points(RoundKind.NO_TRUMP, 3, 3, 3, rules) == 60
+    assert round_points(RoundKind.REGULAR, 3, 3, 3, rules) == 30
+
+
+def _whole_deck_round(trump: str, rules: str) -> str:
+    # Three players, 12 cards each: the whole 36-card deck is dealt. Anna deals round 1.
+    deck = [rank + suit for suit in "shdc" for rank in "6789TJQKA"]
+    boris, vera, anna = deck[:12], deck[12:24], deck[24:]
+    text = edit(FORMATS_LOG, 5, f"Rules: max cards 12, {rules}")
+    text = edit(text, 8, f"Round 1: 12 cards, regular, dealer Anna, trump {trump}")
+    return edit(text, 9, f"Hands: Boris [{' '.join(boris)}], Vera [{' '.join(vera)}], Anna [{' '.join(anna)}]")
+
+
+@pytest.mark.parametrize("trump, setting, findings", [
+    ("Kc", "whole-deck trump dealer", []),                     # Kc is Anna's: the dealer shows it
+    ("9h", "whole-deck trump dealer", [(8, "9h in Anna's hand", "another hand")]),  # 9h is Vera's
+    ("9h", "whole-deck trump drawn", []),                      # drawn before the deal: any hand
+])
+def test_rsp_trump_whole_deck_from_the_dealers_own_cards_is_a_setting(trump, setting, findings):
+    assert found(replay(_whole_deck_round(trump, setting)), "RSP-TRUMP") == findings
