@@ -66,7 +66,7 @@ WORDS = {
     "_ROUND": "a round header like 'Round 1: 1 card, regular, dealer Anna, trump 9h'",
     "_CARDS": "'cards'",
     "_KIND": "'kind'",
-    "KIND": "a round kind (regular, no-trump, blind, misere, golden)",
+    "KIND": "a round kind (regular, no-trump, blind, misere, golden, forehead)",
     "_DEALER": "'dealer <name>'",
     "_TRUMP": "'trump <card>'",
     "CARD": "a card like As or 10♥",
@@ -126,7 +126,7 @@ _W = r"[ \t\u00a0]*"
 _PLAYER = r"[^\s,:;\[\]|#]++"
 _SHEET_PLAYER = r"[^\s,:;\[\]|#/]++"
 _CARD = r"(?>(?:10|[2-9TJQKAtjqkaТКДВтквд])[cdhsCDHS♣♦♥♠♧♢♡♤птбчПТБЧ]\ufe0f?|JK[12]?|[Jj]oker[12]?|🃏)"
-_KIND = r"(?>(?i:regular|no-trump|notrump|blind|mis[eè]re|golden))"
+_KIND = r"(?>(?i:regular|no-trump|notrump|blind|mis[eè]re|golden|forehead|lobovaya|лобовая))"
 _SIGNED = r"[+\-−]?\d++(?:[.,]\d++)?+"
 _REST = _W + r"(?P<rest>[^ \t\u00a0\n][^\n]*)"
 

@@ -43,7 +43,7 @@ register({
                  "dealer shows it from his own cards). A joker turned up means no trump; no-trump rounds "
                  "have no trump.",
     "RSP-BID": "Bidding goes clockwise from the dealer's left; the dealer bids last. A bid is 0 (pass) "
-               "up to the cards in hand. Blind rounds bid before the hands are seen; misère and golden "
+               "up to the cards in hand. Blind and forehead rounds bid before the hands are seen; misère and golden "
                "rounds have no bids.",
     "RSP-THREE-PASSES": "A player who passed in each of the two previous rounds in which he bid may not "
                         "pass a third time.",
@@ -88,6 +88,9 @@ class RoundKind(enum.Enum):
     """Special: no bids; −15 per trick taken, +50 for none."""
     GOLDEN = "golden"
     """Special: no bids; +15 per trick taken."""
+    FOREHEAD = "forehead"
+    """Special (лобовая, seed 000; not in the default specials): each player, without looking at his
+    cards, shows one of them to the others, then all bid; scores as a blind round."""
 
     @property
     def is_special(self) -> bool:
@@ -99,7 +102,12 @@ class RoundKind(enum.Enum):
 
     @property
     def is_multiplied(self) -> bool:
-        return self in (RoundKind.NO_TRUMP, RoundKind.BLIND)
+        return self in (RoundKind.NO_TRUMP, RoundKind.BLIND, RoundKind.FOREHEAD)
+
+    @property
+    def bids_unseen(self) -> bool:
+        """The bids are made before each player looks at his own cards (the log writes Bids before Hands)."""
+        return self in (RoundKind.BLIND, RoundKind.FOREHEAD)
 
     @property
     def score_rule(self) -> str:
@@ -108,12 +116,13 @@ class RoundKind(enum.Enum):
     @classmethod
     def parse(cls, text: str) -> RoundKind:
         word = text.strip().lower().replace("è", "e").replace("_", "-")
-        word = {"notrump": "no-trump", "no trump": "no-trump"}.get(word, word)
+        word = {"notrump": "no-trump", "no trump": "no-trump", "lobovaya": "forehead",
+                "лобовая": "forehead"}.get(word, word)
         try:
             return cls(word)
         except ValueError:
-            raise RulesetError(f"{text!r} is not a round kind: expected regular, no-trump, blind, misere "
-                               f"or golden") from None
+            raise RulesetError(f"{text!r} is not a round kind: expected regular, no-trump, blind, misere, "
+                               f"golden or forehead") from None
 
 
 class JokerCall(enum.Enum):
@@ -371,7 +380,7 @@ def _set_specials(rules: Ruleset, value: list[str]) -> Ruleset:
     kinds = tuple(RoundKind.parse(word) for word in value)
     if not kinds or RoundKind.REGULAR in kinds or len(set(kinds)) != len(kinds):
         raise RulesetError("the specials are a list of different kinds among no-trump, blind, misere, "
-                           "golden, or none")
+                           "golden, forehead, or none")
     return replace(rules, specials=kinds)
 
 
@@ -1030,8 +1039,8 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
                          expected="a Bids line", actual="none")
         return {}
     line = rnd.bids_line
-    if rnd.kind is RoundKind.BLIND and rnd.hands is not None and not rnd.bids_before_hands:
-        findings.add("RSP-BID", f"round {rnd.number}: blind bids are made before the cards are seen",
+    if rnd.kind.bids_unseen and rnd.hands is not None and not rnd.bids_before_hands:
+        findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} bids are made before the cards are seen",
                      line=line, expected="Bids: before Hands:", actual="Bids: after Hands:")
     written = tuple(player for player, _ in rnd.bids)
     findings.check("RSP-BID", ", ".join(order), ", ".join(written),

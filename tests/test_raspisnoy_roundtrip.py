@@ -20,6 +20,8 @@ RULESETS = [
     "max cards 6, specials golden misere, special cards 4, special multiplier 2, all-tricks double off",
     "joker 6c, pass limit 1, specials blind no-trump",
     "specials none",
+    "specials no-trump forehead misere golden, misere 10 40, golden 20, all-tricks double special",
+    "max cards 12, whole-deck trump dealer, special multiplier 1",
 ]
 
 
@@ -107,3 +109,11 @@ def test_club_strategy_scores_are_mostly_positive():
 def test_generator_refuses_an_unknown_strategy():
     with pytest.raises(ValueError, match="strategy must be club or random"):
         generate("raspisnoy", strategy="cautious")
+
+
+def test_forehead_round_bids_before_the_hands_and_scores_as_blind():
+    text = generate("raspisnoy", seed=7, players=3, rules="specials forehead", rounds=None)
+    (record,) = games(text)
+    assert [r.kind.value for r in record.rounds][-3:] == ["forehead"] * 3
+    assert all(r.bids_before_hands for r in record.rounds if r.kind.value == "forehead")
+    assert replay_log(record).findings == ()

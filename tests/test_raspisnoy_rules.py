@@ -494,3 +494,11 @@ def _whole_deck_round(trump: str, rules: str) -> str:
 ])
 def test_rsp_trump_whole_deck_from_the_dealers_own_cards_is_a_setting(trump, setting, findings):
     assert found(replay(_whole_deck_round(trump, setting)), "RSP-TRUMP") == findings
+
+
+@pytest.mark.parametrize("spelling", ["forehead", "Lobovaya", "лобовая"])
+def test_rsp_forehead_round_scores_as_blind_and_reads_in_every_spelling(spelling):
+    rules = Ruleset.parse(f"specials no-trump {spelling}")
+    assert rules.specials == (RoundKind.NO_TRUMP, RoundKind.FOREHEAD)
+    # bid 2, took 2, three cards: 20 x 1.5 = 30, as in a blind round
+    assert round_points(RoundKind.FOREHEAD, 3, 2, 2, Ruleset()) == round_points(RoundKind.BLIND, 3, 2, 2, Ruleset()) == 30

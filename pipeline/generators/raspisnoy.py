@@ -38,6 +38,7 @@ from rules.raspisnoy import (
     JokerCall,
     RoundKind,
     Ruleset,
+    WholeDeckTrump,
     allowed_bids,
     deal_order,
     dealer_of,
@@ -113,11 +114,13 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
         cards = scheduled.cards
         deck = list(rules.deck_cards.cards)
         rng.shuffle(deck)
-        if cards * len(names) >= len(deck):
-            turned = rng.choice(deck)  # the whole deck is dealt: the trump card is drawn first
-        else:
-            turned = deck[cards * len(names)]
         hands = {name: [deck[i * len(order) + k] for i in range(cards)] for k, name in enumerate(order)}
+        if cards * len(names) < len(deck):
+            turned = deck[cards * len(names)]
+        elif rules.whole_deck_trump is WholeDeckTrump.DEALER:
+            turned = rng.choice(hands[dealer])  # the whole deck is dealt: the dealer shows one of his cards
+        else:
+            turned = rng.choice(deck)  # the whole deck is dealt: the trump card is drawn first
         trump_card = None if scheduled.kind is RoundKind.NO_TRUMP else turned
         trump = None if trump_card is None or rules.is_joker(trump_card) else trump_card.suit
         bids: dict[str, int] = {}
@@ -126,7 +129,7 @@ def play_game(rng: random.Random, rules: Ruleset, names: tuple[str, ...], first:
             for name in order:
                 allowed = sorted(allowed_bids(cards, so_far, name == dealer, passes[name], rules))
                 if clever:
-                    worth = (cards / len(names) if scheduled.kind is RoundKind.BLIND
+                    worth = (cards / len(names) if scheduled.kind.bids_unseen
                              else hand_worth(hands[name], trump, cards, len(names), rules))
                     bid = min(allowed, key=lambda b: (abs(b - worth), rng.random()))
                 else:
@@ -324,7 +327,7 @@ def write_log(header: dict, rounds: list[_Round]) -> str:
         lines += ["", f"Round {rnd.number}: {rnd.cards} {word}, {rnd.kind.value}, dealer {rnd.dealer}, trump {trump}"]
         hands = "Hands: " + ", ".join(f"{name} [{' '.join(str(c) for c in rnd.hands[name])}]" for name in order)
         bids = "Bids: " + ", ".join(f"{name} {rnd.bids.get(name)}" for name in order)
-        if rnd.kind is RoundKind.BLIND:
+        if rnd.kind.bids_unseen:
             lines += [bids, hands]
         elif rnd.kind.has_bids:
             lines += [hands, bids]
