@@ -271,7 +271,7 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
 
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
-    """A ruleset: the royalty table and the options of RULES.md sections 4 and 5.
+    """A ruleset: the royalty table and the options of a ``Rules:`` line (docs/formats.md).
 
     Written in a log as ``Rules: default`` or settings separated by commas:
     ``royalties modern``, ``straight flush 3``, ``royal flush 5``, ``natural 10``.

@@ -1,7 +1,7 @@
 """Hold'em replay: every hand re-derived from its log, every disagreement a finding.
 
 :func:`replay` walks the actions of a :class:`~rules.holdem_hand.HoldemHand` in order with the
-table's stacks, checks each against the rules of RULES.md section 2 where the rule is stated
+table's stacks, checks each against the rules of docs/rules.md (Hold'em) where the rule is stated
 (turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
 sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
 ranking of the table's deck, and compares pots, rake and each player's collected amount with
@@ -109,7 +109,7 @@ RULES = {
 register(RULES)
 
 LIMIT_CAP_BETS: int | None = 4
-"""Default cap of bets per betting round in Limit (RULES.md: an option, default 4 bets: a bet and
+"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and
 three raises; preflop the big blind is the first). ``None`` removes the cap. :func:`replay` reads
 it at each call unless the caller passes ``limit_cap``."""
 
