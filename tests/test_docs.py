@@ -61,19 +61,21 @@ def test_formats_page_has_an_example_of_every_game():
     assert formats <= set(GAMES), f"docs/formats.md names unknown formats {sorted(formats - set(GAMES))}"
 
 
-def _stored(tmp_path: Path, pages: tuple[Path, ...]):
-    """Ingest every example of ``pages`` (one file each) into a fresh warehouse; return, per file, the
-    example's settings and what was stored of it: games by partition, quarantine errors, rule IDs."""
+def doc_examples(pages: tuple[Path, ...]) -> dict[str, tuple[dict[str, str], str]]:
+    """The examples of ``pages`` by a file name that says where each stands: name → (settings, text)."""
+    return {f"{page.stem}-line{line:04d}-{settings['format']}.txt": (settings, body)
+            for page in pages for line, settings, body in examples(page)}
+
+
+def _stored(tmp_path: Path, files: dict[str, bytes]) -> dict[str, dict]:
+    """Ingest ``files`` (name → bytes) into a fresh warehouse, as a user's ingest would; return per
+    file what was stored: games by partition, quarantine errors, rule IDs found, each player's net."""
     from pipeline.ingest import ingest
 
     folder = tmp_path / "examples"
     folder.mkdir()
-    expected = {}
-    for page in pages:
-        for line, settings, body in examples(page):
-            name = f"{page.stem}-line{line:04d}-{settings['format']}.txt"
-            (folder / name).write_text(body, encoding="utf-8")
-            expected[name] = settings
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
     root = tmp_path / "warehouse"
     ingest([folder], root, jobs=1, build_models=False)
 
@@ -83,22 +85,29 @@ def _stored(tmp_path: Path, pages: tuple[Path, ...]):
         data = ds.dataset(root / table, format="parquet", partitioning="hive").to_table()
         return [row for row in data.select(columns).to_pylist() if row.get("game") != "_none"]
 
-    stored = {name: {"games": {}, "quarantine": [], "rules": set()} for name in expected}
-    for row in rows("games", ["source_file", "game"]):
-        games = stored[Path(row["source_file"]).name]["games"]
+    stored = {name: {"games": {}, "quarantine": [], "rules": set(), "nets": {}} for name in files}
+    file_of = {}
+    for row in rows("games", ["game_id", "source_file", "game"]):
+        name = Path(row["source_file"]).name
+        file_of[row["game_id"]] = name
+        games = stored[name]["games"]
         games[row["game"]] = games.get(row["game"], 0) + 1
     for row in rows("quarantine", ["source_file", "line", "error", "game"]):
         stored[Path(row["source_file"]).name]["quarantine"].append(f"line {row['line']}: {row['error']}")
     for row in rows("findings", ["source_file", "rule_id", "game"]):
         stored[Path(row["source_file"]).name]["rules"].add(row["rule_id"])
-    return expected, stored
+    for row in rows("game_players", ["game_id", "player", "net", "game"]):
+        # Games shared by several files (the same text) are stored once, under the first file read.
+        stored[file_of[row["game_id"]]]["nets"][row["player"]] = row["net"]
+    return stored
 
 
 def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
-    expected, stored = _stored(tmp_path, (FORMATS_MD, RULES_MD, WAREHOUSE_MD))
+    expected = doc_examples((FORMATS_MD, RULES_MD, WAREHOUSE_MD))
     assert expected, "no ```text format=… examples found in docs/"
+    stored = _stored(tmp_path, {name: body.encode() for name, (_, body) in expected.items()})
     problems = []
-    for name, settings in expected.items():
+    for name, (settings, _) in expected.items():
         got = stored[name]
         if got["quarantine"]:
             problems.append(f"{name}: quarantined: {got['quarantine']}")
@@ -110,6 +119,83 @@ def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
         if got["rules"] != want:
             problems.append(f"{name}: findings {sorted(got['rules'])}, the fence says {sorted(want)}")
     assert not problems, "\n".join(problems)
+
+
+_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+_CLUB_FORMATS = {"raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard"}
+_KEYWORDS = re.compile(r"\b(?:Round|Hands|Bids|Trick|Points|Totals|Players|Scoring|Royalties|back|middle|front|"
+                       r"draws|sets|discards|surrenders|Box|ante|plays|folds|buys|Dealer|Result|Hand)\b")
+
+
+def lenient_forms(game: str, text: str) -> dict[str, bytes]:
+    """The same game in each of the forms docs/formats.md says every parser forgives."""
+    forms = {
+        "crlf-bom": b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(),
+        "utf16": text.encode("utf-16"),
+        "cr": text.replace("\n", "\r").encode(),
+        "trailing-blanks": "\n".join(line + " \t " for line in text.split("\n")).encode(),
+    }
+    for codec in ("cp1251", "cp1252"):     # a text with both Cyrillic and suit symbols has neither
+        try:
+            forms[codec] = text.encode(codec)
+            break
+        except UnicodeEncodeError:
+            continue
+    if game in _CLUB_FORMATS:
+        lines = text.rstrip("\n").split("\n")
+        cards = re.compile(r"(?<!\w)(T|[2-9JQKA])([shdc])(?!\w)")
+        forms["symbols"] = cards.sub(lambda m: ("10" if m[1] == "T" else m[1]) + _SYMBOLS[m[2]], text).encode()
+        forms["russian"] = cards.sub(lambda m: {"A": "Т", "K": "К", "Q": "Д", "J": "В"}.get(m[1], m[1])
+                                     + {"s": "п", "h": "ч", "d": "б", "c": "т"}[m[2]], text).encode()
+        forms["upper-keywords"] = _KEYWORDS.sub(lambda m: m[0].upper(), text).encode()
+        forms["nbsp"] = text.replace(": ", ":\u00a0").replace(" [", "\u00a0[").encode()
+        header = next(i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#"))
+        forms["comment-lines"] = "\n".join(
+            [*lines[:header + 1], "# a comment line", *lines[header + 1:], "   # the end", ""]).encode()
+        # A comment after the text: on every line of a raspisnoy log and on a sheet's rows; on the
+        # card lines of the other club formats.
+        takes_comment = {
+            "raspisnoy": lambda line: True,
+            "raspisnoy_sheet": lambda line: line.strip()[:1].isdigit(),
+        }.get(game, lambda line: "[" in line)
+        forms["trailing-comments"] = "\n".join(
+            line + "   # note" if line.strip() and takes_comment(line) else line for line in lines).encode()
+    return forms
+
+
+def test_lenient_forms_of_the_format_examples_store_the_same_results(tmp_path):
+    files, base = {}, {}
+    for name, (settings, body) in doc_examples((FORMATS_MD,)).items():
+        base[name] = settings
+        files[name] = body.encode()
+        for form, data in lenient_forms(settings["format"], body).items():
+            files[f"{form}--{name}"] = data
+    stored = _stored(tmp_path, files)
+    problems = []
+    for original in base:
+        # Forms that change only line ends, blanks or the encoding are the same game as the example:
+        # stored once, under whichever of those files was read first. The others are new games.
+        group = [name for name in files if name.split("--")[-1] == original]
+        same = [name for name in group if _same_text(files[name], files[original])]
+        holders = [name for name in same if stored[name]["nets"]]
+        if len(holders) != 1:
+            problems.append(f"{original}: its plain forms are stored {len(holders)} times, not once")
+            continue
+        want = stored[holders[0]]["nets"]
+        for name in group:
+            got = stored[name]
+            if got["quarantine"] or got["rules"]:
+                problems.append(f"{name}: quarantined {got['quarantine']}, findings {sorted(got['rules'])}")
+            elif name not in same and got["nets"] != want:
+                problems.append(f"{name}: results {got['nets']}, the example gives {want}")
+    assert not problems, "\n".join(problems)
+
+
+def _same_text(data: bytes, original: bytes) -> bool:
+    """Forms that only change line ends, blanks or the encoding are the same game: stored once."""
+    from parsers.source import decode, normalize_lines
+
+    return normalize_lines(decode(data)) == normalize_lines(decode(original))
 
 
 # ---------------------------------------------------------------- rules
