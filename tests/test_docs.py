@@ -198,6 +198,56 @@ def _same_text(data: bytes, original: bytes) -> bool:
     return normalize_lines(decode(data)) == normalize_lines(decode(original))
 
 
+def settings_table(heading: str) -> dict[str, list[str]]:
+    """The rows of the settings table under the docs/formats.md heading that contains ``heading``."""
+    text = read(FORMATS_MD)
+    at = text.index(heading)
+    section = text[at:text.find("\n#", at + 1)]
+    return {match[1]: [cell.strip() for cell in match[2].split("|")]
+            for match in re.finditer(r"^\|\s*`([^`]+)`\s*\|(.*)\|\s*$", section, flags=re.MULTILINE)}
+
+
+def setting_names(message: str) -> set[str]:
+    """The names of the settings a refusal lists ('max cards <n>', 'hook on|off' → max cards, hook)."""
+    names = set()
+    for item in re.split(r"', '|, | or ", message.split("are ", 1)[-1].split("expected ", 1)[-1]):
+        words = []
+        for word in item.strip("' ").split():
+            if re.search(r"[<|\d]", word) or word == "N":
+                break
+            words.append(word)
+        names.add(" ".join(words))
+    return names
+
+
+def test_raspisnoy_settings_and_defaults_are_the_code_s():
+    from rules.raspisnoy import Ruleset, RulesetError
+
+    documented = settings_table("settings of raspisnoy")
+    with pytest.raises(RulesetError) as refusal:
+        Ruleset.parse("no such setting")
+    assert set(documented) == setting_names(str(refusal.value))
+    canonical = Ruleset().canonical
+    for name, cells in documented.items():
+        default = re.match(r"`([^`]+)`", cells[1])
+        assert default, f"raspisnoy setting {name}: the default column has no `value`"
+        assert f"{name} {default[1]}" in canonical.split(", "), f"{name}: the code's default is not {default[1]!r}"
+    example = re.search(r"Example: `Rules: ([^`]+)`", read(FORMATS_MD))[1]
+    assert Ruleset.parse(example).deck == 54
+
+
+def test_chinese_settings_and_defaults_are_the_code_s():
+    from rules.chinese import ChineseRules
+
+    documented = settings_table("settings of Chinese poker and OFC")
+    with pytest.raises(ValueError) as refusal:
+        ChineseRules.parse("no such setting", game="chinese")
+    assert set(documented) == setting_names(str(refusal.value))
+    for game, name in (("chinese", "Chinese poker"), ("ofc", "OFC")):
+        assert f"`{ChineseRules.default(game).royalties.value}` for {name}" in documented["royalties"][1]
+    assert ChineseRules.default("chinese").natural_bonus is None and documented["natural"][1] == "`scoop`"
+
+
 # ---------------------------------------------------------------- rules
 
 def registered_rules() -> dict[str, str]:
