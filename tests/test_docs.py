@@ -401,6 +401,35 @@ def test_every_mart_is_documented_with_its_grain():
     assert not problems, "\n".join(problems)
 
 
+def test_the_queries_of_the_warehouse_page_run(tmp_path):
+    import duckdb
+
+    from pipeline.cli import main
+    from pipeline.ingest import ingest
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name, (_, body) in doc_examples((FORMATS_MD,)).items():
+        (folder / name).write_text(body, encoding="utf-8")
+    root = tmp_path / "warehouse"
+    ingest([folder], root, jobs=1)
+    page = read(WAREHOUSE_MD)
+    shell = "\n".join(re.findall(r"^```sh\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL))
+    statements = re.findall(r'rasklad query "(.*?)"', shell, flags=re.DOTALL)
+    sql = re.findall(r"^```sql\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL)
+    assert len(statements) >= 4 and len(sql) >= 2, "the page's query examples were not found"
+    for statement in statements + [block for block in sql if "read_parquet" not in block]:
+        result = CliRunner().invoke(main, ["query", statement.strip().rstrip(";"), "--warehouse", str(root)])
+        assert result.exit_code == 0, f"{statement}\n{result.output}"
+    for block in sql:
+        if "read_parquet" in block:
+            rows = duckdb.sql(block.replace("data/warehouse", str(root)).rstrip().rstrip(";")).fetchall()
+            assert sorted(game for game, _ in rows) == sorted(GAMES)
+    python = re.findall(r"^```python\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL)
+    for block in python:
+        exec(block.replace("data/warehouse", str(root)), {})
+
+
 # ---------------------------------------------------------------- links
 
 def test_readme_links_the_docs_and_no_team_paper():
