@@ -115,7 +115,7 @@ it at each call unless the caller passes ``limit_cap``."""
 
 LIMIT_CAP_HEADS_UP = False
 """Whether the cap holds in a round that starts heads-up. PokerStars' rule (and the real logs of
-../shared/corpora/pokerstars) is no cap heads-up: two players may raise each other until one is
+PokerStars) is no cap heads-up: two players may raise each other until one is
 all-in, so the default is False; set True (or pass ``cap_heads_up=True``) for a cap at every table."""
 
 _DEFAULT = object()
