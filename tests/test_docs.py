@@ -355,25 +355,52 @@ def sections(text: str) -> dict[str, str]:
     return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
 
 
-def documented_columns(section: str) -> set[str]:
-    return set(re.findall(r"^\|\s*`([a-z0-9_]+)`\s*\|", section, flags=re.MULTILINE))
+def documented_columns(section: str) -> dict[str, str]:
+    """The column rows of a table's section: column → the type the page gives it."""
+    return dict(re.findall(r"^\|\s*`([a-z0-9_]+)`\s*\|\s*([^|]*?)\s*\|", section, flags=re.MULTILINE))
+
+
+def sql_type(arrow_type) -> str:
+    """An Arrow type as DuckDB names it when it reads the Parquet file."""
+    import pyarrow as pa
+
+    if pa.types.is_decimal(arrow_type):
+        return f"decimal({arrow_type.precision},{arrow_type.scale})"
+    names = {"string": "varchar", "large_string": "varchar", "int8": "tinyint", "int16": "smallint",
+             "int32": "integer", "int64": "bigint", "bool": "boolean", "double": "double", "float": "float",
+             "timestamp[us]": "timestamp", "date32[day]": "date"}
+    return names.get(str(arrow_type), str(arrow_type))
 
 
 def test_every_table_and_column_is_documented():
     documented = sections(read(WAREHOUSE_MD))
     problems = []
+    from pipeline.tables import SCHEMAS
+
     for table, columns in sorted(table_schemas().items()):
         if table not in documented:
             problems.append(f"table {table} has no section '### `{table}`'")
             continue
         on_page = documented_columns(documented[table])
         missing = [column for column in columns if column not in on_page]
-        extra = sorted(on_page - set(columns) - {"game"})
+        extra = sorted(on_page.keys() - set(columns) - {"game"})
         if missing:
             problems.append(f"{table}: columns not documented: {missing}")
         if extra:
             problems.append(f"{table}: documented columns the table does not have: {extra}")
+        for field in SCHEMAS[table]:
+            if field.name in on_page and on_page[field.name] != sql_type(field.type):
+                problems.append(f"{table}.{field.name}: the page says {on_page[field.name]}, "
+                                f"the table stores {sql_type(field.type)}")
     assert not problems, "\n".join(problems)
+
+
+def test_the_amount_types_the_page_describes_are_the_stored_ones():
+    from pipeline.tables import MONEY
+
+    page = read(WAREHOUSE_MD)
+    amounts = page[page.index("**Amounts**"):page.index("## Tables")]
+    assert f"`{sql_type(MONEY)}`" in amounts, f"the page does not say amounts are {sql_type(MONEY)}"
 
 
 def marts() -> dict[str, str]:
