@@ -2,7 +2,7 @@
 
 Run with ``python -m bench evaluator``. Rates are one core, CPU time, best of five runs after
 JIT warm-up; nothing here asserts a speed, it prints what it measured and the exhaustive
-counts against RULES.md and the vectors README (through the same perfect-hash tables as
+counts against the published check figures of the hand ranking (through the same perfect-hash tables as
 ``evaluate_many``), so a regression shows up as a visible "MISMATCH".
 """
 

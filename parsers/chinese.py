@@ -302,7 +302,7 @@ _HEADERS = {"header", "date", "club", "scoring", "players", "dealer", "rules", "
 
 
 def parse_chinese(lines: tuple[str, ...], source: Source) -> ChineseHand:
-    """A Chinese poker hand from its lines (FORMATS.md); line numbers of errors relative to the game."""
+    """A Chinese poker hand from its lines (docs/formats.md); line numbers of errors relative to the game."""
     statements = _statements("chinese", lines)
     headers = _headers(statements, lines, _HEADERS)
     seats = []
@@ -323,7 +323,7 @@ def parse_chinese(lines: tuple[str, ...], source: Source) -> ChineseHand:
 
 
 def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
-    """An OFC hand from its lines (FORMATS.md); line numbers of errors relative to the game."""
+    """An OFC hand from its lines (docs/formats.md); line numbers of errors relative to the game."""
     statements = _statements("ofc", lines)
     headers = _headers(statements, lines, _HEADERS | {"variant"})
     steps = tuple(

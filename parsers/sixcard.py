@@ -1,6 +1,6 @@
 """Six-card poker session logs → :class:`rules.sixcard.SixcardSession`.
 
-The grammar (``grammars/sixcard.lark``) reads the canonical form of FORMATS.md and the
+The grammar (``grammars/sixcard.lark``) reads the form of docs/formats.md and the
 lenient ones (Unicode suits, ``10``, Russian letters, extra spaces, comment lines); the
 text arrives decoded and with line ends normalized by :mod:`parsers.source`. A syntax
 error becomes a :class:`ParseError` that names what was expected in words.

@@ -58,6 +58,8 @@ class UsageProblem(click.ClickException):
 def main() -> None:
     """Rasklad: read hand histories and score sheets, audit every game, compute player statistics.
 
+    Docs: docs/formats.md (input formats), docs/rules.md (rule IDs), docs/warehouse.md (tables).
+
     Example: rasklad ingest data/samples && rasklad stats
     """
 
@@ -75,6 +77,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     Each game's format is recognized from its text. Games that do not parse go to
     quarantine with file, line, column and reason; the exit code is 1 when any did, or
     when a file could not be read (the summary names it).
+
+    The formats and their lenient forms: see docs/formats.md.
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
@@ -164,6 +168,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
           as_json: bool) -> None:
     """List the rules broken in the stored games, each with its file and line.
 
+    Every rule ID with its text: see docs/rules.md.
+
     Example: rasklad audit --rule RSP-HOOK --json
     """
     with _connect(warehouse) as con:
@@ -202,6 +208,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
     Rates are fractions (raspisnoy, Chinese, six-card) or percentages (Hold'em, as
     PokerTracker shows them); --json and --all give every column of the marts.
 
+    Every mart, its grain and figures: see docs/warehouse.md.
+
     Example: rasklad stats --player Anna --game raspisnoy
     """
     with _connect(warehouse) as con:
@@ -235,6 +243,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
 def query(sql: str, warehouse: Path, as_json: bool) -> None:
     """Run a read-only SQL query against the warehouse's models and tables.
 
+    Every table and column: see docs/warehouse.md.
+
     Example: rasklad query "select player, sum(net) from stg_game_players group by all"
     """
     with _connect(warehouse) as con:
@@ -253,6 +263,8 @@ def query(sql: str, warehouse: Path, as_json: bool) -> None:
 @json_option
 def quarantine(warehouse: Path, limit: int, show_text: bool, as_json: bool) -> None:
     """List the games that did not parse: file, line, column and the reason.
+
+    What each format must look like: see docs/formats.md.
 
     Example: rasklad quarantine --text --limit 5
     """
@@ -301,6 +313,8 @@ GENERATORS = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
+
+    The formats written: see docs/formats.md.
 
     Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
     """

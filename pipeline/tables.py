@@ -1,7 +1,7 @@
 """The warehouse tables: their Arrow schemas, and rows gathered column by column.
 
 The common tables are defined here; each game's module in ``pipeline/facts/`` adds its own
-with :func:`define`. Column names are the public contract of DESIGN.md: columns may be
+with :func:`define`. Column names are the public contract (docs/warehouse.md): columns may be
 added, never renamed. The ``game`` column is not stored in the files: it is the partition
 folder (``<table>/game=<game>/``) and DuckDB reads it back from there.
 """

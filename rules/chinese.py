@@ -294,7 +294,7 @@ _SETTINGS = ("royalties classic|modern|chinese, straight flush N, royal flush N,
 
 @dataclass(frozen=True, kw_only=True)
 class ChineseRules:
-    """A ruleset: the royalty table and the options of Chinese poker and OFC.
+    """A ruleset: the royalty table and the options of a ``Rules:`` line (docs/formats.md).
 
     Written in a log as ``Rules: default`` or settings separated by commas:
     ``royalties modern``, ``straight flush 3``, ``royal flush 5``, ``natural 10``,

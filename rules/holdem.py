@@ -1,7 +1,7 @@
 """Hold'em replay: every hand re-derived from its log, every disagreement a finding.
 
 :func:`replay` walks the actions of a :class:`~rules.holdem_hand.HoldemHand` in order with the
-table's stacks, checks each against the rules of RULES.md section 2 where the rule is stated
+table's stacks, checks each against the rules of docs/rules.md (Hold'em) where the rule is stated
 (turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
 sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
 ranking of the table's deck, and compares pots, rake and each player's collected amount with
@@ -109,13 +109,13 @@ RULES = {
 register(RULES)
 
 LIMIT_CAP_BETS: int | None = 4
-"""Default cap of bets per betting round in Limit (RULES.md: an option, default 4 bets: a bet and
+"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and
 three raises; preflop the big blind is the first). ``None`` removes the cap. :func:`replay` reads
 it at each call unless the caller passes ``limit_cap``."""
 
 LIMIT_CAP_HEADS_UP = False
 """Whether the cap holds in a round that starts heads-up. PokerStars' rule (and the real logs of
-../shared/corpora/pokerstars) is no cap heads-up: two players may raise each other until one is
+PokerStars) is no cap heads-up: two players may raise each other until one is
 all-in, so the default is False; set True (or pass ``cap_heads_up=True``) for a cap at every table."""
 
 _DEFAULT = object()

@@ -1,6 +1,6 @@
 """Raspisnoy poker (Up-and-Down poker): rulesets, the round schedule, game records and the replay.
 
-Everything RULES.md section 3 states is checked here, each rule where it is stated, each
+Every rule of docs/rules.md for raspisnoy is checked here, each rule where it is stated, each
 finding naming its rule ID and the file line it is about. The replay never stops at a
 fault: it records the finding, goes on with what was played and computes the true points.
 
@@ -208,7 +208,7 @@ class JokerLow(enum.Enum):
     """What a joker led ``low <suit>`` asks of the others (the seeds disagree)."""
 
     ORDINARY = "ordinary"
-    """The ordinary duties with that suit led (RULES.md default)."""
+    """The ordinary duties with that suit led (the default)."""
     LOWEST = "lowest"
     """Everyone holding the suit plays his lowest card of it (seed 001)."""
 
@@ -244,7 +244,7 @@ class WholeDeckTrump(enum.Enum):
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class Ruleset:
-    """The settings a table plays by; every *option* of RULES.md section 3 is one field.
+    """The settings a table plays by; every setting of a ``Rules:`` line (docs/formats.md) is one field.
 
     >>> Ruleset.parse("deck 54, pass limit none, hook off").canonical
     'deck 54, joker JK, max cards 9, specials no-trump blind misere golden, special cards max, special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit none, hook off, joker low ordinary, whole-deck trump drawn'
@@ -711,7 +711,7 @@ class Round:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RaspisnoyGame:
-    """A game log (FORMATS.md, "Raspisnoy poker: game log")."""
+    """A game log (docs/formats.md, "Raspisnoy poker: game log")."""
 
     source: Source
     info: GameInfo
@@ -743,7 +743,7 @@ class SheetRow:
 
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RaspisnoySheet:
-    """A paper score sheet (FORMATS.md, "Raspisnoy poker: score sheet")."""
+    """A paper score sheet (docs/formats.md, "Raspisnoy poker: score sheet")."""
 
     source: Source
     info: GameInfo
@@ -875,7 +875,7 @@ class _Bidding:
 
 
 def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
-    """Replay a game log, checking every rule RULES.md states that the log holds the data for."""
+    """Replay a game log, checking every rule of docs/rules.md that the log holds the data for."""
     findings = Findings()
     rules, players = game.rules, game.players
     _check_players(findings, game.players, rules, game.players_line)

@@ -1,7 +1,7 @@
-"""The rule IDs the replay engines cite, with the rule's text as RULES.md states it.
+"""The rule IDs the replay engines cite, with the rule's text (docs/rules.md lists them all).
 
 Each game module registers its rules here, so the audit can show an auditor the rule
-behind every finding without reading RULES.md.
+behind every finding without leaving the tool.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Six-card casino poker: one player against the dealer, 1 to 3 boxes, and the replay of a session.
 
-Each box is settled on its own (RULES.md §6): the box's five cards, at most one bought sixth
+Each box is settled on its own (docs/rules.md, six-card poker): the box's five cards, at most one bought sixth
 card (1 ante) and one exchanged card (2 antes), then fold (ante lost) or play (a bet, normally
 2 antes). Only the best five of the box's cards count. A dealer without a pair has "no game":
 the ante is paid 1:1 and the bet returned, unless the player buys the dealer's game for that

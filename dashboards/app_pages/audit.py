@@ -10,6 +10,7 @@ from dashboards import queries as q
 from dashboards import replay_views as rv
 
 st.title("Audit")
+st.caption("Every rule ID, its text, severity and origin: docs/rules.md in the Rasklad folder.")
 db = q.open_or_stop()
 
 # -- filters --------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ MAX_MB = rv.MAX_TEXT_BYTES // (1024 * 1024)
 
 st.title("Check a game")
 st.caption("The text is parsed and replayed exactly as an import would, but nothing is written to the warehouse.")
+st.caption("How each game is written: docs/formats.md; the rules it is checked against: docs/rules.md.")
 
 mode = st.radio("Text", ["Paste", "Upload"], horizontal=True, key="check_mode")
 if mode == "Paste":

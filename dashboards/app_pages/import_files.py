@@ -22,6 +22,7 @@ def safe_name(name: str) -> str:
 
 
 st.title("Import")
+st.caption("The formats Rasklad reads, with examples: docs/formats.md in the Rasklad folder.")
 root = q.warehouse_root()
 st.caption(f"Logs are copied under `{root / UPLOADS}` (so the audit can show their lines later), "
            f"then parsed, replayed and stored in the warehouse `{root}`.")

@@ -10,6 +10,7 @@ from dashboards import queries as q
 SEASON_KINDS = {"all": "All time", "year": "Year", "quarter": "Quarter", "month": "Month"}
 
 st.title("Club leaderboards")
+st.caption("How seasons, placements and the settlement are computed: docs/warehouse.md.")
 db = q.open_or_stop()
 if not q.has(db, "leaderboard"):
     st.info("The leaderboard mart is not built yet.")

@@ -7,6 +7,7 @@ from dashboards import queries as q
 
 st.title("Rasklad")
 st.caption("Hand histories and score sheets, every game replayed against the rules.")
+st.caption("Reference, in the Rasklad folder: docs/formats.md, docs/rules.md, docs/warehouse.md.")
 db = q.open_or_stop()
 
 kinds = q.games_by_kind(db)

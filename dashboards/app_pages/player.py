@@ -9,6 +9,7 @@ from dashboards import charts
 from dashboards import queries as q
 
 st.title("Player review")
+st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
 db = q.open_or_stop()
 
 everyone = q.players(db)

@@ -1,6 +1,6 @@
 """Random legal Hold'em hands written the way PokerStars writes them.
 
-Every hand is played out by a seeded simulator that keeps the rules of RULES.md §2: blinds
+Every hand is played out by a seeded simulator that keeps the rules of docs/rules.md: blinds
 (or the button blind and antes of 6+ Hold'em), antes and straddles; fold, check, call, bet
 and raise with legal sizes (the minimum raise, the pot-limit maximum, fixed limit sizes and
 a cap of four bets); all-ins for less that do not reopen the betting; side pots per all-in

@@ -1,4 +1,4 @@
-"""Random six-card poker sessions as log text (FORMATS.md), played by a chosen strategy.
+"""Random six-card poker sessions as log text (docs/formats.md), played by a chosen strategy.
 
 Strategies: ``random`` (any legal choice), ``simple`` (a rule of thumb: play a pair or
 better or ace-king, buy to four to a flush, buy the dealer's game with a straight or

@@ -1,0 +1,528 @@
+"""The docs in docs/ against the code: every example parses, every rule ID and column is documented.
+
+A failure names what to add or remove, so that whoever changes a rule, a table or a format
+knows which page to update.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pyarrow.dataset as ds
+import pytest
+from click.testing import CliRunner
+
+from tests.conftest import ROOT
+
+DOCS = ROOT / "docs"
+FORMATS_MD = DOCS / "formats.md"
+RULES_MD = DOCS / "rules.md"
+WAREHOUSE_MD = DOCS / "warehouse.md"
+GAMES = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
+RULE_ID = re.compile(r"\b(?:HE|RSP|CP|OFC|SIX)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+TEAM_PAPERS = re.compile(r"\b(?:FORMATS|RULES|DESIGN|STYLE)\.md\b")
+PRODUCT_FOLDERS = ("rules", "parsers", "pipeline", "dashboards", "sql", "bench")
+
+
+def read(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+# ---------------------------------------------------------------- fenced examples
+
+_FENCE = re.compile(r"^```text[ \t]+(?P<info>[^\n]*)\n(?P<body>.*?)^```[ \t]*$", re.MULTILINE | re.DOTALL)
+
+
+def examples(path: Path) -> list[tuple[int, dict[str, str], str]]:
+    """Every fenced block ```text format=GAME [findings=ID,ID] of a page: (its line, settings, text)."""
+    return examples_in(read(path))
+
+
+def examples_in(text: str) -> list[tuple[int, dict[str, str], str]]:
+    found = []
+    for match in _FENCE.finditer(text):
+        settings = dict(item.split("=", 1) for item in match["info"].split() if "=" in item)
+        if "format" in settings:
+            found.append((text.count("\n", 0, match.start()) + 1, settings, match["body"]))
+    return found
+
+
+def test_examples_are_found_by_the_fence_pattern():
+    page = "intro\n```text format=ofc findings=OFC-ROWS,CP-FOUL\nOFC hand 1\n```\n```text\nnot one\n```\n"
+    assert examples_in(page) == [(2, {"format": "ofc", "findings": "OFC-ROWS,CP-FOUL"}, "OFC hand 1\n")]
+
+
+def test_formats_page_has_an_example_of_every_game():
+    formats = {settings["format"] for _, settings, _ in examples(FORMATS_MD)}
+    assert set(GAMES) <= formats, f"docs/formats.md has no example of {sorted(set(GAMES) - formats)}"
+    assert formats <= set(GAMES), f"docs/formats.md names unknown formats {sorted(formats - set(GAMES))}"
+
+
+def doc_examples(pages: tuple[Path, ...]) -> dict[str, tuple[dict[str, str], str]]:
+    """The examples of ``pages`` by a file name that says where each stands: name → (settings, text)."""
+    return {f"{page.stem}-line{line:04d}-{settings['format']}.txt": (settings, body)
+            for page in pages for line, settings, body in examples(page)}
+
+
+def _stored(tmp_path: Path, files: dict[str, bytes]) -> dict[str, dict]:
+    """Ingest ``files`` (name → bytes) into a fresh warehouse, as a user's ingest would; return per
+    file what was stored: games by partition, quarantine errors, rule IDs found, each player's net."""
+    from pipeline.ingest import ingest
+
+    folder = tmp_path / "examples"
+    folder.mkdir()
+    for name, data in files.items():
+        (folder / name).write_bytes(data)
+    root = tmp_path / "warehouse"
+    ingest([folder], root, jobs=1, build_models=False)
+
+    def rows(table: str, columns: list[str]) -> list[dict]:
+        if not (root / table).exists():
+            return []
+        data = ds.dataset(root / table, format="parquet", partitioning="hive").to_table()
+        return [row for row in data.select(columns).to_pylist() if row.get("game") != "_none"]
+
+    stored = {name: {"games": {}, "quarantine": [], "rules": set(), "nets": {}} for name in files}
+    file_of = {}
+    for row in rows("games", ["game_id", "source_file", "game"]):
+        name = Path(row["source_file"]).name
+        file_of[row["game_id"]] = name
+        games = stored[name]["games"]
+        games[row["game"]] = games.get(row["game"], 0) + 1
+    for row in rows("quarantine", ["source_file", "line", "error", "game"]):
+        stored[Path(row["source_file"]).name]["quarantine"].append(f"line {row['line']}: {row['error']}")
+    for row in rows("findings", ["source_file", "rule_id", "game"]):
+        stored[Path(row["source_file"]).name]["rules"].add(row["rule_id"])
+    for row in rows("game_players", ["game_id", "player", "net", "game"]):
+        # Games shared by several files (the same text) are stored once, under the first file read.
+        stored[file_of[row["game_id"]]]["nets"][row["player"]] = row["net"]
+    return stored
+
+
+def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
+    expected = doc_examples((FORMATS_MD, RULES_MD, WAREHOUSE_MD))
+    assert expected, "no ```text format=… examples found in docs/"
+    stored = _stored(tmp_path, {name: body.encode() for name, (_, body) in expected.items()})
+    problems = []
+    for name, (settings, _) in expected.items():
+        got = stored[name]
+        if got["quarantine"]:
+            problems.append(f"{name}: quarantined: {got['quarantine']}")
+        if not got["games"]:
+            problems.append(f"{name}: no game stored")
+        elif set(got["games"]) != {settings["format"]}:
+            problems.append(f"{name}: stored as {sorted(got['games'])}, the fence says {settings['format']}")
+        want = set(filter(None, settings.get("findings", "").split(",")))
+        if got["rules"] != want:
+            problems.append(f"{name}: findings {sorted(got['rules'])}, the fence says {sorted(want)}")
+    assert not problems, "\n".join(problems)
+
+
+_SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+_CLUB_FORMATS = {"raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard"}
+_KEYWORDS = re.compile(r"\b(?:Round|Hands|Bids|Trick|Points|Totals|Players|Scoring|Royalties|back|middle|front|"
+                       r"draws|sets|discards|surrenders|Box|ante|plays|folds|buys|Dealer|Result|Hand)\b")
+
+
+def lenient_forms(game: str, text: str) -> dict[str, bytes]:
+    """The same game in each of the forms docs/formats.md says every parser forgives."""
+    forms = {
+        "crlf-bom": b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(),
+        "utf16": text.encode("utf-16"),
+        "cr": text.replace("\n", "\r").encode(),
+        "trailing-blanks": "\n".join(line + " \t " for line in text.split("\n")).encode(),
+    }
+    for codec in ("cp1251", "cp1252"):     # a text with both Cyrillic and suit symbols has neither
+        try:
+            forms[codec] = text.encode(codec)
+            break
+        except UnicodeEncodeError:
+            continue
+    if game in _CLUB_FORMATS:
+        lines = text.rstrip("\n").split("\n")
+        cards = re.compile(r"(?<!\w)(T|[2-9JQKA])([shdc])(?!\w)")
+        forms["symbols"] = cards.sub(lambda m: ("10" if m[1] == "T" else m[1]) + _SYMBOLS[m[2]], text).encode()
+        forms["russian"] = cards.sub(lambda m: {"A": "Т", "K": "К", "Q": "Д", "J": "В"}.get(m[1], m[1])
+                                     + {"s": "п", "h": "ч", "d": "б", "c": "т"}[m[2]], text).encode()
+        forms["upper-keywords"] = _KEYWORDS.sub(lambda m: m[0].upper(), text).encode()
+        forms["nbsp"] = text.replace(": ", ":\u00a0").replace(" [", "\u00a0[").encode()
+        header = next(i for i, line in enumerate(lines) if line.strip() and not line.lstrip().startswith("#"))
+        forms["comment-lines"] = "\n".join(
+            [*lines[:header + 1], "# a comment line", *lines[header + 1:], "   # the end", ""]).encode()
+        # A comment after the text: on every line of a raspisnoy log and on a sheet's rows; on the
+        # card lines of the other club formats.
+        takes_comment = {
+            "raspisnoy": lambda line: True,
+            "raspisnoy_sheet": lambda line: line.strip()[:1].isdigit(),
+        }.get(game, lambda line: "[" in line)
+        forms["trailing-comments"] = "\n".join(
+            line + "   # note" if line.strip() and takes_comment(line) else line for line in lines).encode()
+    return forms
+
+
+def test_lenient_forms_of_the_format_examples_store_the_same_results(tmp_path):
+    files, base = {}, {}
+    for name, (settings, body) in doc_examples((FORMATS_MD,)).items():
+        base[name] = settings
+        files[name] = body.encode()
+        for form, data in lenient_forms(settings["format"], body).items():
+            files[f"{form}--{name}"] = data
+    stored = _stored(tmp_path, files)
+    problems = []
+    for original in base:
+        # Forms that change only line ends, blanks or the encoding are the same game as the example:
+        # stored once, under whichever of those files was read first. The others are new games.
+        group = [name for name in files if name.split("--")[-1] == original]
+        same = [name for name in group if _same_text(files[name], files[original])]
+        holders = [name for name in same if stored[name]["nets"]]
+        if len(holders) != 1:
+            problems.append(f"{original}: its plain forms are stored {len(holders)} times, not once")
+            continue
+        want = stored[holders[0]]["nets"]
+        for name in group:
+            got = stored[name]
+            if got["quarantine"] or got["rules"]:
+                problems.append(f"{name}: quarantined {got['quarantine']}, findings {sorted(got['rules'])}")
+            elif name not in same and got["nets"] != want:
+                problems.append(f"{name}: results {got['nets']}, the example gives {want}")
+    assert not problems, "\n".join(problems)
+
+
+def _same_text(data: bytes, original: bytes) -> bool:
+    """Forms that only change line ends, blanks or the encoding are the same game: stored once."""
+    from parsers.source import decode, normalize_lines
+
+    return normalize_lines(decode(data)) == normalize_lines(decode(original))
+
+
+def settings_table(heading: str) -> dict[str, list[str]]:
+    """The rows of the settings table under the docs/formats.md heading that contains ``heading``."""
+    text = read(FORMATS_MD)
+    at = text.index(heading)
+    section = text[at:text.find("\n#", at + 1)]
+    return {match[1]: [cell.strip() for cell in match[2].split("|")]
+            for match in re.finditer(r"^\|\s*`([^`]+)`\s*\|(.*)\|\s*$", section, flags=re.MULTILINE)}
+
+
+def setting_names(message: str) -> set[str]:
+    """The names of the settings a refusal lists ('max cards <n>', 'hook on|off' → max cards, hook)."""
+    names = set()
+    for item in re.split(r"', '|, | or ", message.split("are ", 1)[-1].split("expected ", 1)[-1]):
+        words = []
+        for word in item.strip("' ").split():
+            if re.search(r"[<|\d]", word) or word == "N":
+                break
+            words.append(word)
+        names.add(" ".join(words))
+    return names
+
+
+def test_raspisnoy_settings_and_defaults_are_the_code_s():
+    from rules.raspisnoy import Ruleset, RulesetError
+
+    documented = settings_table("settings of raspisnoy")
+    with pytest.raises(RulesetError) as refusal:
+        Ruleset.parse("no such setting")
+    assert set(documented) == setting_names(str(refusal.value))
+    canonical = Ruleset().canonical
+    for name, cells in documented.items():
+        default = re.match(r"`([^`]+)`", cells[1])
+        assert default, f"raspisnoy setting {name}: the default column has no `value`"
+        assert f"{name} {default[1]}" in canonical.split(", "), f"{name}: the code's default is not {default[1]!r}"
+    example = re.search(r"Example: `Rules: ([^`]+)`", read(FORMATS_MD))[1]
+    assert Ruleset.parse(example).deck == 54
+
+
+def test_chinese_settings_and_defaults_are_the_code_s():
+    from rules.chinese import ChineseRules
+
+    documented = settings_table("settings of Chinese poker and OFC")
+    with pytest.raises(ValueError) as refusal:
+        ChineseRules.parse("no such setting", game="chinese")
+    assert set(documented) == setting_names(str(refusal.value))
+    for game, name in (("chinese", "Chinese poker"), ("ofc", "OFC")):
+        assert f"`{ChineseRules.default(game).royalties.value}` for {name}" in documented["royalties"][1]
+    assert ChineseRules.default("chinese").natural_bonus is None and documented["natural"][1] == "`scoop`"
+
+
+# ---------------------------------------------------------------- rules
+
+def registered_rules() -> dict[str, str]:
+    """Every rule ID the code registers: the rulebook's texts and each game module's RULES."""
+    import rules
+
+    found: dict[str, str] = {}
+    for info in pkgutil.iter_modules(rules.__path__):
+        module = importlib.import_module(f"rules.{info.name}")
+        table = getattr(module, "RULES", None)
+        if isinstance(table, dict):
+            found.update(table)
+    rulebook = importlib.import_module("rules.rulebook")
+    for value in vars(rulebook).values():
+        if isinstance(value, dict) and value and all(isinstance(k, str) and RULE_ID.fullmatch(k) for k in value):
+            found.update(value)
+    return found
+
+
+def documented_rules() -> dict[str, list[str]]:
+    """The rule entries of docs/rules.md: table rows opening with a rule ID in backticks → their cells."""
+    entries = {}
+    for line in read(RULES_MD).splitlines():
+        match = re.match(r"^\|\s*`(?P<id>[A-Z]+-[A-Z0-9-]+)`\s*\|(?P<rest>.*)\|\s*$", line)
+        if match:
+            entries[match["id"]] = [cell.strip() for cell in match["rest"].split("|")]
+    return entries
+
+
+def test_every_registered_rule_is_documented_and_every_documented_rule_is_registered():
+    code = set(registered_rules())
+    docs = set(documented_rules())
+    assert len(code) >= 40, f"only {len(code)} rule IDs found in rules/: is the registry read right?"
+    missing = sorted(code - docs)
+    assert not missing, f"rule IDs the code registers but docs/rules.md does not document: {missing}"
+    ghosts = sorted(docs - code)
+    assert not ghosts, f"rule IDs docs/rules.md documents but the code does not register: {ghosts}"
+
+
+def test_every_rule_id_mentioned_in_the_docs_is_registered():
+    code = set(registered_rules())
+    for page in sorted(DOCS.glob("*.md")) + [ROOT / "README.md"]:
+        unknown = sorted(set(RULE_ID.findall(read(page))) - code)
+        assert not unknown, f"{page.relative_to(ROOT)} mentions rule IDs that are not registered: {unknown}"
+
+
+def test_every_rule_id_the_rules_cite_is_registered():
+    code = set(registered_rules())
+    cited = set()
+    for path in sorted((ROOT / "rules").glob("*.py")):
+        cited |= set(re.findall(r"[\"']((?:HE|RSP|CP|OFC|SIX)-[A-Z0-9]+(?:-[A-Z0-9]+)*)[\"']", read(path)))
+    assert not sorted(cited - code), f"rule IDs cited in rules/ but not registered: {sorted(cited - code)}"
+
+
+def test_each_documented_rule_has_its_text_severity_and_origin():
+    severities = {"error", "warning", "error or warning", "none"}
+    for rule_id, cells in documented_rules().items():
+        assert len(cells) == 3, f"{rule_id}: expected | ID | rule | severity | from |, found {cells}"
+        text, severity, origin = cells
+        assert len(text) > 20, f"{rule_id}: the rule's text is missing"
+        assert severity in severities, f"{rule_id}: severity {severity!r} is not one of {sorted(severities)}"
+        assert origin, f"{rule_id}: where the rule comes from is missing"
+
+
+def warning_rules() -> set[str]:
+    """Rule IDs that rules/ adds as findings with a severity other than a plain error."""
+    found = set()
+    for path in sorted((ROOT / "rules").glob("*.py")):
+        text = read(path)
+        for call in re.finditer(r"\.add\(\s*\"(?P<id>[A-Z]+-[A-Z0-9-]+)\"", text):
+            depth, at = 1, call.end()
+            while depth and at < len(text):
+                depth += {"(": 1, ")": -1}.get(text[at], 0)
+                at += 1
+            arguments = text[call.end():at]
+            if "Severity.WARNING" in arguments or "severity=severity" in arguments:
+                found.add(call["id"])
+    return found
+
+
+def test_rules_the_code_can_report_as_warnings_say_so():
+    documented = documented_rules()
+    warnings = warning_rules()
+    assert {"RSP-TRICK", "SIX-PAY"} <= warnings, f"the warning scan found only {sorted(warnings)}"
+    for rule_id in sorted(warnings):
+        severity = documented.get(rule_id, ["", "", ""])[1]
+        assert "warning" in severity, f"{rule_id} can be a warning; docs/rules.md says {severity!r}"
+
+
+# ---------------------------------------------------------------- warehouse
+
+def table_schemas() -> dict[str, list[str]]:
+    """Every warehouse table the code defines, with its stored columns."""
+    import pipeline.facts
+    from pipeline.tables import SCHEMAS
+
+    for info in pkgutil.iter_modules(pipeline.facts.__path__):
+        importlib.import_module(f"pipeline.facts.{info.name}")
+    return {name: list(schema.names) for name, schema in SCHEMAS.items()}
+
+
+def sections(text: str) -> dict[str, str]:
+    """A page cut at its headings ``### `name` ``: the text under each."""
+    parts = re.split(r"^#{2,4} `([a-z0-9_]+)`.*$", text, flags=re.MULTILINE)
+    return {parts[i]: parts[i + 1] for i in range(1, len(parts) - 1, 2)}
+
+
+def documented_columns(section: str) -> dict[str, str]:
+    """The column rows of a table's section: column → the type the page gives it."""
+    return dict(re.findall(r"^\|\s*`([a-z0-9_]+)`\s*\|\s*([^|]*?)\s*\|", section, flags=re.MULTILINE))
+
+
+def sql_type(arrow_type) -> str:
+    """An Arrow type as DuckDB names it when it reads the Parquet file."""
+    import pyarrow as pa
+
+    if pa.types.is_decimal(arrow_type):
+        return f"decimal({arrow_type.precision},{arrow_type.scale})"
+    names = {"string": "varchar", "large_string": "varchar", "int8": "tinyint", "int16": "smallint",
+             "int32": "integer", "int64": "bigint", "bool": "boolean", "double": "double", "float": "float",
+             "timestamp[us]": "timestamp", "date32[day]": "date"}
+    return names.get(str(arrow_type), str(arrow_type))
+
+
+def test_every_table_and_column_is_documented():
+    documented = sections(read(WAREHOUSE_MD))
+    problems = []
+    from pipeline.tables import SCHEMAS
+
+    for table, columns in sorted(table_schemas().items()):
+        if table not in documented:
+            problems.append(f"table {table} has no section '### `{table}`'")
+            continue
+        on_page = documented_columns(documented[table])
+        missing = [column for column in columns if column not in on_page]
+        extra = sorted(on_page.keys() - set(columns) - {"game"})
+        if missing:
+            problems.append(f"{table}: columns not documented: {missing}")
+        if extra:
+            problems.append(f"{table}: documented columns the table does not have: {extra}")
+        for field in SCHEMAS[table]:
+            if field.name in on_page and on_page[field.name] != sql_type(field.type):
+                problems.append(f"{table}.{field.name}: the page says {on_page[field.name]}, "
+                                f"the table stores {sql_type(field.type)}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_amount_types_the_page_describes_are_the_stored_ones():
+    from pipeline.tables import MONEY
+
+    page = read(WAREHOUSE_MD)
+    amounts = page[page.index("**Amounts**"):page.index("## Tables")]
+    assert f"`{sql_type(MONEY)}`" in amounts, f"the page does not say amounts are {sql_type(MONEY)}"
+
+
+def marts() -> dict[str, str]:
+    """Every mart of sql/30_marts with the grain its first line states."""
+    found = {}
+    for path in sorted((ROOT / "sql" / "30_marts").glob("*.sql")):
+        first = read(path).splitlines()[0]
+        assert first.startswith("-- grain:"), f"{path.name} does not open with its grain"
+        found[path.stem] = first.removeprefix("-- grain:").strip()
+    return found
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[`*_]", "", text).lower().split())
+
+
+def test_every_mart_is_documented_with_its_grain():
+    documented = sections(read(WAREHOUSE_MD))
+    problems = []
+    for mart, grain in marts().items():
+        if mart not in documented:
+            problems.append(f"mart {mart} has no section '### `{mart}`'")
+        elif _words(grain) not in _words(documented[mart]):
+            problems.append(f"mart {mart}: its section does not state the grain {grain!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_the_queries_of_the_warehouse_page_run(tmp_path):
+    import duckdb
+
+    from pipeline.cli import main
+    from pipeline.ingest import ingest
+
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    for name, (_, body) in doc_examples((FORMATS_MD,)).items():
+        (folder / name).write_text(body, encoding="utf-8")
+    root = tmp_path / "warehouse"
+    ingest([folder], root, jobs=1)
+    page = read(WAREHOUSE_MD)
+    shell = "\n".join(re.findall(r"^```sh\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL))
+    statements = re.findall(r'rasklad query "(.*?)"', shell, flags=re.DOTALL)
+    sql = re.findall(r"^```sql\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL)
+    assert len(statements) >= 4 and len(sql) >= 2, "the page's query examples were not found"
+    for statement in statements + [block for block in sql if "read_parquet" not in block]:
+        result = CliRunner().invoke(main, ["query", statement.strip().rstrip(";"), "--warehouse", str(root)])
+        assert result.exit_code == 0, f"{statement}\n{result.output}"
+    for block in sql:
+        if "read_parquet" in block:
+            rows = duckdb.sql(block.replace("data/warehouse", str(root)).rstrip().rstrip(";")).fetchall()
+            assert sorted(game for game, _ in rows) == sorted(GAMES)
+    python = re.findall(r"^```python\n(.*?)^```", page, flags=re.MULTILINE | re.DOTALL)
+    for block in python:
+        exec(block.replace("data/warehouse", str(root)), {})  # noqa: S102 (the page's own example, run as a reader would)
+
+
+# ---------------------------------------------------------------- links
+
+def test_readme_links_the_docs_and_no_team_paper():
+    readme = read(ROOT / "README.md")
+    for page in ("docs/formats.md", "docs/rules.md", "docs/warehouse.md"):
+        assert f"]({page})" in readme, f"README does not link {page}"
+    assert not TEAM_PAPERS.findall(readme), f"README names {TEAM_PAPERS.findall(readme)}"
+
+
+def anchors(text: str) -> set[str]:
+    """The anchors of a page's headings, as Markdown renderers make them (GitHub's rule)."""
+    found = set()
+    for heading in re.findall(r"^#+ (.+)$", text, flags=re.MULTILINE):
+        slug = re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+        found.add(slug)
+    return found
+
+
+def test_anchors_follow_the_heading_text():
+    assert anchors("## `Rules:` settings of raspisnoy (logs and sheets)\n### Open-face Chinese poker (OFC)\n") == {
+        "rules-settings-of-raspisnoy-logs-and-sheets", "open-face-chinese-poker-ofc"}
+
+
+def test_docs_name_no_team_paper_and_their_links_resolve():
+    for page in sorted(DOCS.glob("*.md")):
+        text = read(page)
+        assert not TEAM_PAPERS.findall(text), f"{page.name} names {TEAM_PAPERS.findall(text)}"
+        for target, anchor in re.findall(r"\]\(([^)#:]*)(?:#([^)]*))?\)", text):
+            linked = page.parent / target if target else page
+            assert linked.exists(), f"{page.name} links {target}, which does not exist"
+            if anchor:
+                assert anchor in anchors(read(linked)), f"{page.name} links {target}#{anchor}: no such heading"
+
+
+def test_product_code_names_no_team_paper():
+    named = []
+    for folder in PRODUCT_FOLDERS:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.suffix not in (".py", ".lark", ".sql"):
+                continue
+            text = read(path)
+            # The benchmarks, like the tests, may read the real corpora beside the project.
+            if TEAM_PAPERS.search(text) or (folder != "bench" and "../shared" in text):
+                named.append(str(path.relative_to(ROOT)))
+    assert not named, f"these files name a paper or folder users do not have (point at docs/ instead): {named}"
+
+
+@pytest.mark.parametrize(("command", "page"), [
+    ((), "docs/formats.md"),
+    (("ingest",), "docs/formats.md"),
+    (("audit",), "docs/rules.md"),
+    (("query",), "docs/warehouse.md"),
+    (("stats",), "docs/warehouse.md"),
+    (("generate",), "docs/formats.md"),
+])
+def test_cli_help_points_at_the_docs(command, page):
+    from pipeline.cli import main
+
+    result = CliRunner().invoke(main, [*command, "--help"], catch_exceptions=False)
+    assert result.exit_code == 0
+    assert page in result.output, f"`rasklad {' '.join(command)} --help` does not mention {page}"
+
+
+def test_every_dashboard_page_points_at_a_doc():
+    for path in sorted((ROOT / "dashboards" / "app_pages").glob("*.py")):
+        pages = re.findall(r"docs/(\w+\.md)", read(path))
+        assert pages, f"dashboards/app_pages/{path.name} links no page of docs/"
+        for page in pages:
+            assert (DOCS / page).exists(), f"{path.name} links docs/{page}, which does not exist"
