@@ -115,8 +115,8 @@ class DealerQualifier(enum.Enum):
 
 _CATEGORY_WORDS = {category.label: category for category in PAY_TABLE} | {
     "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
-_SETTINGS = ("pay <category> N (" + ", ".join(sorted(_CATEGORY_WORDS)) + "), dealer qualifies pair|ace-king, "
-             "buy N, exchange N, dealer game N or bet N antes")
+_SETTINGS = ("pay <category> N, dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes "
+             "(a category: " + "/".join(sorted(_CATEGORY_WORDS)) + ")")
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -132,7 +132,7 @@ class SixcardRules:
     >>> SixcardRules.parse("pay high card 1")
     Traceback (most recent call last):
     ...
-    ValueError: 'pay high card 1' is not a setting: expected pay <category> N (flush, four of a kind, full house, pair, quads, royal flush, straight, straight flush, three of a kind, trips, two pair), dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes
+    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes (a category: flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
     """
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())

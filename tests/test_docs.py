@@ -15,6 +15,7 @@ import pyarrow.dataset as ds
 import pytest
 from click.testing import CliRunner
 
+from rules.evaluator import HandCategory
 from tests.conftest import ROOT
 
 DOCS = ROOT / "docs"
@@ -246,6 +247,23 @@ def test_chinese_settings_and_defaults_are_the_code_s():
     for game, name in (("chinese", "Chinese poker"), ("ofc", "OFC")):
         assert f"`{ChineseRules.default(game).royalties.value}` for {name}" in documented["royalties"][1]
     assert ChineseRules.default("chinese").natural_bonus is None and documented["natural"][1] == "`scoop`"
+
+
+def test_sixcard_settings_and_defaults_are_the_code_s():
+    from rules.sixcard import SixcardRules
+
+    documented = settings_table("settings of six-card poker")
+    with pytest.raises(ValueError) as refusal:
+        SixcardRules.parse("no such setting")
+    assert set(documented) == setting_names(str(refusal.value))
+    usual = SixcardRules()
+    for entry in re.findall(r"`([a-z ]+) (\d+)`", documented["pay"][1]):
+        assert SixcardRules.parse(f"pay {entry[0]} {entry[1]}") == usual, f"pay {entry[0]}: not the default"
+    for name, value in (("buy", usual.buy_cost), ("exchange", usual.exchange_cost),
+                        ("dealer game", usual.dealer_game_cost), ("bet", usual.bet_antes)):
+        assert documented[name][1] == f"`{value}`", f"{name}: the code's default is {value}"
+    example = re.search(r"Example: `Rules: (pay [^`]+)`", read(FORMATS_MD))[1]
+    assert SixcardRules.parse(example).pay_table[HandCategory.FLUSH] == 6
 
 
 # ---------------------------------------------------------------- rules
