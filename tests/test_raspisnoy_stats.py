@@ -137,7 +137,8 @@ def test_audits_hold(con):
 
 def test_audit_catches_a_total_that_is_not_a_running_sum(con):
     body = next(a for a in models.audits() if a.name == "raspisnoy_totals_are_running_sums").body
-    broken = body.replace("from raspisnoy_rounds",
+    broken = body.replace("from stg_raspisnoy_rounds",
                           "from (select * replace (case when round_no = 2 then total + 1 else total end as total) "
-                          "from raspisnoy_rounds)")
+                          "from stg_raspisnoy_rounds)")
+    assert broken != body
     assert con.execute(f"select count(*) from ({broken})").fetchone()[0] > 0

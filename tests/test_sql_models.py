@@ -1,12 +1,19 @@
-"""Every SQL model: ordered, documented with its grain, and portable to Spark SQL via sqlglot."""
+"""Every SQL model: ordered, documented with its grain and key, layered (only staging reads the warehouse's
+tables), portable to Spark SQL via sqlglot, and its declared key unique (a generic audit from the header)."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
+import duckdb
 import pytest
 import sqlglot
 from sqlglot.errors import ErrorLevel
 
+import pipeline.games
 from pipeline.models import LAYERS, audits, models
+from pipeline.tables import SCHEMAS
 
 ALL_MODELS = models()
 
@@ -38,3 +45,90 @@ def test_every_model_transpiles_to_spark_sql(model):
     spark = sqlglot.transpile(model.body, read="duckdb", write="spark",
                               error_level=ErrorLevel.RAISE, unsupported_level=ErrorLevel.RAISE)
     assert len(spark) == 1 and spark[0].strip()
+
+
+# ---------------------------------------------------------------- layering and declared keys
+
+pipeline.games.load_all_tables()
+WAREHOUSE_TABLES = sorted(SCHEMAS)
+SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
+
+
+def strip_comments(sql: str) -> str:
+    return re.sub(r"--[^\n]*", "", sql)
+
+
+def declared_key(model) -> list[str]:
+    """The columns of the model's ``-- key: a, b`` header (one of its opening comment lines)."""
+    for line in model.path.read_text(encoding="utf-8").splitlines():
+        if not line.startswith("--"):
+            break
+        if line.startswith("-- key:"):
+            return [column.strip() for column in line.removeprefix("-- key:").split(",") if column.strip()]
+    return []
+
+
+def key_audit_sql(relation: str, key: list[str]) -> str:
+    """The generic zero-row audit of a declared key: the key values held by more than one row."""
+    columns = ", ".join(key)
+    return f"select {columns}, count(*) as count_rows from {relation} group by {columns} having count(*) > 1"
+
+
+def test_every_warehouse_table_has_a_staging_model():
+    staging = {model.name for model in ALL_MODELS if model.layer == LAYERS[0]}
+    assert len(WAREHOUSE_TABLES) >= 14
+    assert {f"stg_{table}" for table in WAREHOUSE_TABLES} <= staging
+
+
+@pytest.mark.parametrize("model", [m for m in ALL_MODELS if m.layer != LAYERS[0]] + audits(), ids=lambda m: m.name)
+def test_models_past_staging_and_audits_read_staging_only(model):
+    body = strip_comments(model.body)
+    ctes = set(re.findall(r"\b(\w+)\s+as\s*\(", body, re.IGNORECASE))  # a CTE may reuse a table's name
+    raw = re.compile(rf"\b(?:from|join)\s+({'|'.join(WAREHOUSE_TABLES)})\b", re.IGNORECASE)
+    read = [name for name in raw.findall(body) if name not in ctes]
+    assert read == [], f"{model.path} reads a warehouse table, not its stg_ model"
+
+
+@pytest.mark.parametrize("model", ALL_MODELS, ids=lambda m: m.name)
+def test_every_model_declares_its_key(model):
+    assert declared_key(model), f"{model.path} should declare its key in a '-- key: col, col' header line"
+
+
+def test_the_club_default_and_the_season_totals_are_written_once():
+    code = {model.name: strip_comments(model.body) for model in ALL_MODELS}
+    assert [name for name, body in code.items() if "'(no club)'" in body] == ["int_player_games"]
+    assert [name for name, body in code.items() if "avg(placement)" in body] == ["int_player_season_totals"]
+
+
+@pytest.fixture(scope="module")
+def samples_db(tmp_path_factory):
+    from pipeline.ingest import ingest
+
+    root = tmp_path_factory.mktemp("samples") / "warehouse"
+    summary = ingest(sorted(SAMPLES.glob("*.txt")), root, jobs=1)
+    assert summary.games > 0 and summary.quarantined == 0
+    with duckdb.connect(str(root / "rasklad.duckdb"), read_only=True) as con:
+        yield con
+
+
+@pytest.mark.parametrize("model", ALL_MODELS, ids=lambda m: m.name)
+def test_every_models_key_is_unique_over_the_samples(samples_db, model):
+    # (an empty model, stg_quarantine over clean samples, still checks that its key columns exist)
+    duplicates = samples_db.execute(key_audit_sql(model.name, declared_key(model))).fetchall()
+    assert duplicates == []
+
+
+def test_every_audit_holds_over_the_samples(samples_db):
+    failing = {audit.name: n for audit in audits()
+               if (n := samples_db.execute(f"select count(*) from ({audit.body})").fetchone()[0])}
+    assert failing == {}
+
+
+def test_the_key_audit_finds_a_key_held_twice(samples_db):
+    # Each game holds one row per player, and four per player in int_player_game_seasons (one per
+    # season kind): checked against the key of int_player_games, every dated game is a duplicate.
+    games = next(model for model in ALL_MODELS if model.name == "int_player_games")
+    duplicates = samples_db.execute(key_audit_sql("int_player_game_seasons", declared_key(games))).fetchall()
+    dated = samples_db.execute("select count(*) from int_player_games where played_at is not null").fetchone()[0]
+    assert len(duplicates) == dated > 0
+    assert {row[-1] for row in duplicates} == {4}

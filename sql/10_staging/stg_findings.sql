@@ -1,4 +1,5 @@
 -- grain: one row per rule broken in a game
+-- key: game_id, rule_id, line, message, expected, actual
 select
     game_id,
     game,

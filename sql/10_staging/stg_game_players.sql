@@ -1,4 +1,5 @@
 -- grain: one row per player per game
+-- key: game_id, player
 select
     game_id,
     game,

@@ -1,4 +1,5 @@
 -- grain: one row per game stored in the warehouse
+-- key: game_id
 select
     game_id,
     game,

@@ -1,4 +1,5 @@
 -- grain: one row per action of a Hold'em hand (posts, decisions, returns, collects, shows)
+-- key: game_id, action_no
 select
     game_id,
     game,
@@ -16,4 +17,5 @@ select
     is_all_in,
     is_voluntary,
     line,
+    cast(board as integer) as board,
 from holdem_actions

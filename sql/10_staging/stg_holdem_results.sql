@@ -1,4 +1,5 @@
 -- grain: one row per player dealt into a Hold'em hand
+-- key: game_id, player
 select
     game_id,
     game,
@@ -28,4 +29,6 @@ select
     cast(max_seats as integer) as max_seats,
     cast(count_players as integer) as count_players,
     rake,
+    cash_out,
+    total_pot,
 from holdem_results

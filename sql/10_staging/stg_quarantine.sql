@@ -1,4 +1,5 @@
 -- grain: one row per game that did not parse
+-- key: quarantine_id
 select
     quarantine_id,
     game,

@@ -1,12 +1,13 @@
 -- grain: one row per player per Chinese poker or OFC hand, with his pairings against each opponent summed
+-- key: game_id, player
 with
 
 players as (
-    select * from chinese_players
+    select * from stg_chinese_players
 ),
 
 scores as (
-    select * from chinese_scores
+    select * from stg_chinese_scores
 ),
 
 won as (

@@ -1,4 +1,5 @@
 -- grain: one row per betting decision (fold, check, call, bet, raise) of a player in a Hold'em hand
+-- key: game_id, action_no
 -- Each decision carries what the player faced: the bet level, what came before it on the
 -- street, and the chips he had left, so the stats can tell an opportunity from an action.
 with

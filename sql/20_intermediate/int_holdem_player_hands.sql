@@ -1,4 +1,5 @@
 -- grain: one row per player per Hold'em hand, with the flags behind every player statistic
+-- key: game_id, player
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
 -- a walk gives the big blind no preflop decision, so walks count for no preflop stat.
 with

@@ -1,4 +1,5 @@
 -- grain: one row per player per game per season kind ('all', 'year', 'quarter', 'month')
+-- key: game_id, player, season_kind
 -- A game without a date belongs to the 'all' season only. Marts that report per season read this.
 with
 

@@ -1,20 +1,21 @@
 -- grain: one row per player per round of a raspisnoy game log or score sheet, with the game's date and club
+-- key: game_id, round_no, player
 with
 
 rounds as (
-    select * from raspisnoy_rounds
+    select * from stg_raspisnoy_rounds
 ),
 
-games as (
-    select * from stg_games
+player_games as (
+    select * from int_player_games
 ),
 
 final as (
     select
         rounds.game_id,
         rounds.game,
-        games.played_at,
-        coalesce(games.club, '(no club)') as club,
+        player_games.played_at,
+        player_games.club,
         rounds.round_no,
         rounds.cards,
         rounds.kind,
@@ -36,7 +37,7 @@ final as (
         case when rounds.tricks > rounds.bid then rounds.tricks - rounds.bid else 0 end as overtricks,
         case when rounds.tricks < rounds.bid then rounds.bid - rounds.tricks else 0 end as undertricks,
     from rounds
-    join games using (game_id, game)
+    join player_games using (game_id, game, player)
 )
 
 select * from final

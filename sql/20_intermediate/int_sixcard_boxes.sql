@@ -1,8 +1,9 @@
 -- grain: one row per box per hand of a six-card poker session
+-- key: game_id, hand_no, box
 with
 
 boxes as (
-    select * from sixcard_boxes
+    select * from stg_sixcard_boxes
 ),
 
 final as (

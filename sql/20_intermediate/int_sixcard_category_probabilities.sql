@@ -1,4 +1,5 @@
 -- grain: one row per hand size (5 or 6 cards) and hand category
+-- key: count_cards, category
 -- Exact counts of best-5 categories over every 5-card (2,598,960) and 6-card (20,358,520) hand
 -- of 52 cards (the published check figures of the hand ranking; royal flushes apart).
 with

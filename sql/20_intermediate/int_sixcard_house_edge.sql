@@ -1,4 +1,5 @@
 -- grain: one row: the house edge of perfect play under the default six-card rules (one box, bet 2 antes)
+-- key: method
 -- Computed once with bench/bench_sixcard.py's house_edge (seed 12, 125 rounds of 100): 12,689 deals
 -- stratified by the dealt five cards' category and top rank (100 strata, exact weights over all
 -- 2,598,960 hands), a random up card each, and each deal's best first-decision EV exact by

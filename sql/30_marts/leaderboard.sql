@@ -1,31 +1,27 @@
 -- grain: one row per club, game, season and player
--- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons).
+-- key: club, game, season_kind, season, player
+-- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons). Raspisnoy logs and
+-- score sheets are one game, 'raspisnoy'. count_wins and avg_placement are null for six-card sessions,
+-- played against the house.
 with
 
-seasons as (
-    select * from int_player_game_seasons
-),
-
 totals as (
-    select
-        coalesce(club, '(no club)') as club,
-        game,
-        season_kind,
-        season,
-        player,
-        count(distinct game_id) as count_games,
-        sum(net) as net,
-        count(*) filter (where placement = 1) as count_wins,
-        avg(placement) as avg_placement,
-        min(played_at) as first_played_at,
-        max(played_at) as last_played_at,
-    from seasons
-    group by all
+    select * from int_player_season_totals
 ),
 
 final as (
     select
-        *,
+        club,
+        game,
+        season_kind,
+        season,
+        player,
+        count_games,
+        net,
+        count_wins,
+        avg_placement,
+        first_played_at,
+        last_played_at,
         rank() over (partition by club, game, season_kind, season order by net desc) as rank,
     from totals
 )

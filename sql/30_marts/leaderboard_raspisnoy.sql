@@ -1,4 +1,5 @@
 -- grain: one row per club, season and player of raspisnoy games (logs and sheets)
+-- key: club, season_kind, season, player
 -- settlement_points: per game, own total × (n − 1) − the others' totals (every pair settles its
 -- difference); settlement_points_winner: RSP-TOTAL read strictly, only the winner collects the
 -- difference from each other player (tied winners share). Money = points × the point value.
@@ -6,12 +7,18 @@ with
 
 player_games as (
     select * from int_player_games
-    where game in ('raspisnoy', 'raspisnoy_sheet')
+    where leaderboard_game = 'raspisnoy'
+),
+
+totals as (
+    select * from int_player_season_totals
+    where game = 'raspisnoy'
 ),
 
 settled as (
     select
-        *,
+        game_id,
+        player,
         net * count_players - sum(net) over (partition by game_id) as settlement,
         case
             when placement = 1 then
@@ -22,46 +29,34 @@ settled as (
     from player_games
 ),
 
-seasons as (
+settled_seasons as (
     select
-        settled.*,
-        season_kinds.season_kind,
-        season_kinds.season,
+        seasons.club,
+        seasons.season_kind,
+        seasons.season,
+        seasons.player,
+        sum(settled.settlement) as settlement_points,
+        cast(round(sum(settled.settlement_winner), 2) as decimal(18, 2)) as settlement_points_winner,
     from settled
-    join int_player_game_seasons as season_kinds using (game_id, player)
-),
-
-totals as (
-    select
-        coalesce(club, '(no club)') as club,
-        season_kind,
-        season,
-        player,
-        count(distinct game_id) as count_games,
-        sum(net) as total_points,
-        count(*) filter (where placement = 1) as count_wins,
-        avg(placement) as avg_placement,
-        sum(settlement) as settlement_points,
-        cast(round(sum(settlement_winner), 2) as decimal(18, 2)) as settlement_points_winner,
-    from seasons
-    where season is not null
-    group by all
+    join int_player_game_seasons as seasons using (game_id, player)
+    group by seasons.club, seasons.season_kind, seasons.season, seasons.player
 ),
 
 final as (
     select
-        club,
-        season_kind,
-        season,
-        player,
-        count_games,
-        total_points,
-        count_wins,
-        avg_placement,
-        rank() over (partition by club, season_kind, season order by total_points desc) as rank,
-        settlement_points,
-        settlement_points_winner,
+        totals.club,
+        totals.season_kind,
+        totals.season,
+        totals.player,
+        totals.count_games,
+        totals.net as total_points,
+        totals.count_wins,
+        totals.avg_placement,
+        rank() over (partition by totals.club, totals.season_kind, totals.season order by totals.net desc) as rank,
+        settled_seasons.settlement_points,
+        settled_seasons.settlement_points_winner,
     from totals
+    join settled_seasons using (club, season_kind, season, player)
 )
 
 select * from final

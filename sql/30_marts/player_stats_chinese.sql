@@ -1,4 +1,5 @@
 -- grain: one row per player, game (chinese, ofc) and variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC)
+-- key: player, game, variant
 -- Rates per hand, except the scoop rates: per pairing (one hand against one opponent).
 with
 

@@ -1,4 +1,5 @@
 -- grain: one row per player, game (holdem, holdem36) and stakes
+-- key: player, game, stakes
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
 with

@@ -1,4 +1,5 @@
 -- grain: one row per player, club and season (season_kind 'all', 'year', 'quarter' or 'month')
+-- key: player, club, season_kind, season
 -- Rounds of game logs and score sheets alike; games without a date count for 'all' only.
 with
 
@@ -7,11 +8,8 @@ rounds as (
 ),
 
 game_seasons as (
-    select
-        *,
-        coalesce(club, '(no club)') as club_name,
-    from int_player_game_seasons
-    where game in ('raspisnoy', 'raspisnoy_sheet')
+    select * from int_player_game_seasons
+    where leaderboard_game = 'raspisnoy'
 ),
 
 round_seasons as (
@@ -53,16 +51,15 @@ round_totals as (
 game_totals as (
     select
         player,
-        club_name as club,
+        club,
         season_kind,
         season,
-        count(distinct game_id) as count_games,
-        count(*) filter (where placement = 1) as count_wins,
-        avg(placement) as avg_placement,
-        sum(net) as total_points,
-    from game_seasons
-    where season is not null
-    group by all
+        count_games,
+        count_wins,
+        avg_placement,
+        net as total_points,
+    from int_player_season_totals
+    where game = 'raspisnoy'
 ),
 
 final as (

@@ -1,4 +1,5 @@
 -- grain: one row per player, club, round kind and cards dealt (all time)
+-- key: player, club, kind, cards
 with
 
 rounds as (

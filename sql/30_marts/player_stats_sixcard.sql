@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player
+-- key: player
 -- rtp = returned / wagered (costs of buying, exchanging and the dealer's game count as wagered);
 -- ev_lost is the EV given away at the player's decisions (rules/sixcard_ev.py), in money.
 with

@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player, final hand size (5 or 6 cards) and hand category
+-- key: player, count_cards, category
 -- observed_rate: the player's share of boxes of that size ending in the category; exact_probability:
 -- the category's share of all hands of that size. Draws are chosen, so the two differ by strategy.
 with

@@ -2,15 +2,15 @@
 with
 
 players as (
-    select * from chinese_players
+    select * from stg_chinese_players
 ),
 
 net as (
-    select * from game_players where game in ('chinese', 'ofc')
+    select * from stg_game_players where game in ('chinese', 'ofc')
 ),
 
 pairings as (
-    select game_id, game, player, sum(points) as points, from chinese_scores group by all
+    select game_id, game, player, sum(points) as points, from stg_chinese_scores group by all
 )
 
 select

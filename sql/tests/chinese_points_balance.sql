@@ -3,6 +3,6 @@ select
     game_id,
     game,
     sum(points) as total_points,
-from chinese_players
+from stg_chinese_players
 group by all
 having sum(points) <> 0

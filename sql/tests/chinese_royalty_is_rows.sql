@@ -2,13 +2,13 @@
 with
 
 rows as (
-    select game_id, game, player, sum(royalty) as royalty, bool_or(is_foul) as is_foul, from chinese_rows group by all
+    select game_id, game, player, sum(royalty) as royalty, bool_or(is_foul) as is_foul, from stg_chinese_rows group by all
 )
 
 select
     players.game_id,
     players.player,
-from chinese_players as players
+from stg_chinese_players as players
 join rows
     on rows.game_id = players.game_id and rows.game = players.game and rows.player = players.player
 where rows.royalty <> players.royalty

@@ -4,8 +4,8 @@ select
     a.game,
     a.player,
     a.opponent,
-from chinese_scores as a
-left join chinese_scores as b
+from stg_chinese_scores as a
+left join stg_chinese_scores as b
     on b.game_id = a.game_id and b.game = a.game and b.player = a.opponent and b.opponent = a.player
 where b.player is null
     or a.points <> -b.points

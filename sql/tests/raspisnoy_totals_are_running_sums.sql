@@ -9,7 +9,7 @@ running as (
         total,
         sum(points) over (partition by game_id, player order by round_no) as running_total,
         row_number() over (partition by game_id, player order by round_no desc) as from_last,
-    from raspisnoy_rounds
+    from stg_raspisnoy_rounds
 )
 
 select game_id, player, round_no, 'total is not the running sum' as problem

@@ -3,7 +3,7 @@ with
 
 rounds as (
     select game_id, game, round_no, max(cards) as cards, sum(tricks) as tricks
-    from raspisnoy_rounds
+    from stg_raspisnoy_rounds
     group by all
 ),
 

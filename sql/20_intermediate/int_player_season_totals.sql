@@ -1,0 +1,28 @@
+-- grain: one row per club, game (as the leaderboards rank it), season and player
+-- key: club, game, season_kind, season, player
+-- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
+-- null for house games (six-card), where nobody is placed.
+with
+
+seasons as (
+    select * from int_player_game_seasons
+),
+
+final as (
+    select
+        club,
+        leaderboard_game as game,
+        season_kind,
+        season,
+        player,
+        count(distinct game_id) as count_games,
+        sum(net) as net,
+        case when count(is_win) > 0 then count(*) filter (where is_win) end as count_wins,
+        avg(placement) as avg_placement,
+        min(played_at) as first_played_at,
+        max(played_at) as last_played_at,
+    from seasons
+    group by club, leaderboard_game, season_kind, season, player
+)
+
+select * from final

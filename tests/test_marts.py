@@ -1,0 +1,187 @@
+"""The marts' figures against small cases worked out by hand, one per defect they once had.
+
+Each case writes its fact rows straight into a warehouse (Parquet, as the ingest stores them),
+builds every model with DuckDB and reads the mart back, so the SQL is tested on its own: the
+rows below are what the ingest would store for the games described in the comments.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+import pytest
+
+import pipeline.games
+from pipeline import models
+from pipeline.tables import TableRows
+from pipeline.warehouse import Warehouse
+from pipeline.worker import FileResult
+
+pipeline.games.load_all_tables()  # the fact tables' schemas, for TableRows
+
+D = Decimal
+
+
+def gid(name: str) -> str:
+    """A game ID as the warehouse keeps them (16 hex digits), from a short name used in the cases."""
+    return hashlib.blake2b(name.encode(), digest_size=8).hexdigest()
+
+
+def build(root: Path, rows: TableRows) -> Warehouse:
+    """Store ``rows`` as one ingested file and build every model over them."""
+    tables = rows.to_arrow()
+    games = tables.get(("games", next((g for t, g in tables if t == "games"), "")))
+    result = FileResult("cases.txt", hashlib.blake2b(repr(sorted(tables)).encode(), digest_size=16).hexdigest(), 1)
+    result.tables = tables
+    result.count_games = 0 if games is None else games.num_rows
+    store = Warehouse(root).open()
+    store.commit([result])
+    models.build(store)
+    return store
+
+
+def query(store: Warehouse, sql: str, **params) -> list[dict]:
+    with duckdb.connect(str(store.duckdb_path), read_only=True) as con:
+        return con.sql(sql, params=params or None).pl().to_dicts()
+
+
+def audit(store: Warehouse, name: str) -> int:
+    return models.run_audits(store)[name]
+
+
+def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, club: str | None = None,
+             played_at: datetime | None = None) -> None:
+    game_id = gid(game_id)
+    rows.add("games", game, game_id=game_id, source_file="cases.txt", first_line=1, last_line=1,
+             played_at=played_at, club=club, count_players=len(nets), count_errors=0, count_warnings=0)
+    for seat, (player, net) in enumerate(nets.items(), 1):
+        rows.add("game_players", game, game_id=game_id, player=player, seat=seat, net=D(net))
+
+
+# ------------------------------------------------------------------ Hold'em: big blind of zero
+
+
+def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_blind: str, stakes: str,
+                  invested: str = "0", collected: str = "0", rake: str = "0", cash_out: str = "0",
+                  total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100") -> None:
+    rows.add("holdem_results", "holdem", game_id=gid(game_id), hand_id=game_id, player=player, seat=seat,
+             position=position, stack_start=D(stack_start), invested=D(invested), collected=D(collected), net=D(net),
+             net_showdown=D(0), allin_ev_net=D(net), saw_flop=False, saw_turn=False, saw_river=False,
+             went_to_showdown=False, won_at_showdown=False, is_walk=False, small_blind=D(0),
+             big_blind=D(big_blind), stakes=stakes, betting="no_limit", currency="USD", is_tournament=False,
+             max_seats=6, count_players=2, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
+
+
+# ------------------------------------------------------------------ Hold'em: cash-outs
+
+
+def cash_out_hand(rows: TableRows, *, player1_collects: str, player3_cash_out: str) -> None:
+    """PokerStars hand 257180854570 ($0.05/$0.10, 6-max): Player1 and Player3 all in for $13.53 each
+    on the turn, Hero posted $0.05 and Player5 $0.10; pot $27.21, rake $1.25. Player1 collects $25.96,
+    Player3 (who lost) had cashed out the hand: the room pays him $22.77, not from the pot.
+    Nets: Player1 25.96 − 13.53 = +12.43; Player3 22.77 − 13.53 = +9.24; Hero −0.05; Player5 −0.10."""
+    add_game(rows, "holdem", "co", {})
+    hand = dict(big_blind="0.10", stakes="0.05/0.10 USD", rake="1.25", total_pot="27.21")
+    collected1, cash3 = D(player1_collects), D(player3_cash_out)
+    holdem_result(rows, "co", "Player1", net=str(collected1 - D("13.53")), invested="13.53",
+                  collected=str(collected1), seat=1, **hand)
+    holdem_result(rows, "co", "Player2", net="0", seat=2, **hand)
+    holdem_result(rows, "co", "Player3", net=str(cash3 - D("13.53")), invested="13.53", collected=str(cash3),
+                  cash_out=str(cash3), seat=3, **hand)
+    holdem_result(rows, "co", "Hero", net="-0.05", invested="0.05", seat=4, **hand)
+    holdem_result(rows, "co", "Player5", net="-0.10", invested="0.10", seat=5, **hand)
+    holdem_result(rows, "co", "Player6", net="0", seat=6, **hand)
+
+
+# ------------------------------------------------------------------ Hold'em decisions
+
+SEATS = {"Anna": (1, "BTN"), "Boris": (2, "SB"), "Vera": (3, "BB")}
+
+
+def holdem_actions(rows: TableRows, game_id: str, actions: list[tuple]) -> None:
+    """``actions``: (street, player, action, amount, to_call, bet_level, is_all_in), numbered in order."""
+    for action_no, (street, player, action, amount, to_call, bet_level, is_all_in) in enumerate(actions):
+        seat, position = SEATS[player]
+        rows.add("holdem_actions", "holdem", game_id=gid(game_id), hand_id=game_id, action_no=action_no,
+                 street=street, player=player, seat=seat, position=position, action=action,
+                 amount=None if amount is None else D(amount), to_call=None if to_call is None else D(to_call),
+                 bet_level=bet_level, is_all_in=is_all_in, is_voluntary=action in ("call", "bet", "raise"),
+                 line=action_no + 1)
+
+
+def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple[str, str, str, str]]) -> None:
+    """``results``: player -> (stack_start, invested, collected, net)."""
+    add_game(rows, "holdem", game_id, {player: net for player, (_, _, _, net) in results.items()})
+    for player, (stack, invested, collected, net) in results.items():
+        seat, position = SEATS[player]
+        holdem_result(rows, game_id, player, net=net, invested=invested, collected=collected, big_blind="1",
+                      stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack)
+
+
+# ------------------------------------------------------------------ leaderboards
+
+
+def test_leaderboard_ranks_raspisnoy_logs_and_sheets_as_one_game(warehouse):
+    # Tverskaya, March 2026. Log L: Anna 30, Boris 10, Vera −5 (places 1, 2, 3).
+    # Sheet S: Anna 0, Boris 50, Vera 20 (places 3, 1, 2).
+    # One game: Boris 60 (2 games, 1 win, average place 1.5) rank 1; Anna 30 (1 win, 2.0) rank 2;
+    # Vera 15 (0 wins, 2.5) rank 3. As two games, Anna was first in one table and last in the other.
+    rows = TableRows()
+    march = datetime(2026, 3, 5, 20)
+    add_game(rows, "raspisnoy", "L", {"Anna": "30", "Boris": "10", "Vera": "-5"}, club="Tverskaya", played_at=march)
+    add_game(rows, "raspisnoy_sheet", "S", {"Anna": "0", "Boris": "50", "Vera": "20"}, club="Tverskaya",
+             played_at=march)
+    store = build(warehouse, rows)
+    board = query(store, "select * from leaderboard where season_kind = 'month' order by rank")
+    assert [(r["game"], r["player"], r["rank"], r["count_games"], r["net"], r["count_wins"], r["avg_placement"])
+            for r in board] == [
+        ("raspisnoy", "Boris", 1, 2, D(60), 1, 1.5),
+        ("raspisnoy", "Anna", 2, 2, D(30), 1, 2.0),
+        ("raspisnoy", "Vera", 3, 2, D(15), 0, 2.5),
+    ]
+    merged = query(store, "select player, rank, total_points from leaderboard_raspisnoy "
+                          "where season_kind = 'month' order by rank")
+    assert [(r["player"], r["rank"], r["net"]) for r in board] == [
+        (r["player"], r["rank"], r["total_points"]) for r in merged]
+
+
+def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
+    # Anna's two six-card sessions against the house: −10 and +75. Alone in each, she was "first"
+    # in both; a house game has no placement, so no wins and no average place, only her net.
+    rows = TableRows()
+    add_game(rows, "sixcard", "s1", {"Anna": "-10"})
+    add_game(rows, "sixcard", "s2", {"Anna": "75"})
+    add_game(rows, "chinese", "c1", {"Anna": "4", "Boris": "0", "Vera": "-4"})
+    store = build(warehouse, rows)
+    games = query(store, "select game, placement, is_win from int_player_games where player = 'Anna' order by game")
+    assert [(r["game"], r["placement"], r["is_win"]) for r in games] == [
+        ("chinese", 1, True), ("sixcard", None, None), ("sixcard", None, None)]
+    (six,) = query(store, "select * from leaderboard where game = 'sixcard' and season_kind = 'all'")
+    assert (six["club"], six["count_games"], six["net"], six["count_wins"], six["avg_placement"]) == (
+        "(no club)", 2, D(65), None, None)
+
+
+# ------------------------------------------------------------------ Chinese poker
+
+
+def chinese_player(rows: TableRows, game_id: str, player: str, scoring: str, points: str) -> None:
+    rows.add("chinese_players", "chinese", game_id=gid(game_id), player=player, variant="classic", scoring=scoring,
+             status="set", is_foul=False, royalty=D(0), royalty_back=D(0), royalty_middle=D(0),
+             royalty_front=D(0), points=D(points), count_opponents=1)
+
+
+# ------------------------------------------------------------------ six-card poker
+
+
+def sixcard_box(rows: TableRows, game_id: str, player: str, hand_no: int, box: int, cards: str,
+                category: str | None, ev_lost: str | None) -> None:
+    rows.add("sixcard_boxes", "sixcard", game_id=gid(game_id), player=player, hand_no=hand_no, box=box, count_boxes=1,
+             ante=D(10), bet=D(20), folded=False, bought_dealer_game=False, cards=cards, category=category,
+             outcome="win", costs=D(0), net=D(0), wagered=D(30), returned=D(30),
+             ev_lost=None if ev_lost is None else D(ev_lost))
+
+
