@@ -213,6 +213,7 @@ EXPECTED = {
         count_hands=6,
         net_won=D("18.50"),                      # -3 +43 -0.50 +0 -20 -1
         bb_per_100=D("308.33"),                  # 18.5 big blinds over 6 hands
+        count_bb_hands=6,                        # every hand at 0.50/1
         count_vpip_opportunities=6, count_vpip=4,                 # [1, 2, 5, 6]
         count_pfr_opportunities=6, count_pfr=2,                   # [1, 5]
         count_three_bet_opportunities=3, count_three_bet=1,       # [2, 3, 5]; 3-bet in [5]
@@ -228,7 +229,7 @@ EXPECTED = {
     "Boris": dict(
         count_hands=6,
         net_won=D("17.68"),                      # +4 -4 -3 -0.50 +20.85 +0.33
-        bb_per_100=D("294.67"),
+        bb_per_100=D("294.67"), count_bb_hands=6,
         count_vpip_opportunities=6, count_vpip=4,                 # [1, 2, 3, 5]
         count_pfr_opportunities=6, count_pfr=2,                   # [1, 5]
         count_three_bet_opportunities=3, count_three_bet=1,       # [1, 2, 3]; 3-bet in [1]
@@ -244,7 +245,7 @@ EXPECTED = {
     "Vera": dict(
         count_hands=6,
         net_won=D("-42.00"),                     # -1 -42 +3.18 +0.50 -3 +0.32
-        bb_per_100=D("-700.00"),
+        bb_per_100=D("-700.00"), count_bb_hands=6,
         count_vpip_opportunities=5, count_vpip=4,                 # walk [4] left out; [2, 3, 5, 6]
         count_pfr_opportunities=5, count_pfr=2,                   # [2, 3]
         count_three_bet_opportunities=1, count_three_bet=0,       # [5]

@@ -76,6 +76,25 @@ def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_b
              max_seats=6, count_players=2, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
 
 
+def test_holdem_zero_big_blind_builds_and_is_flagged_by_its_audit(warehouse):
+    # A home game at "0/0": Anna wins 2 from Boris. Before the guard, net / 0 gave inf and the
+    # cast to decimal failed the whole build. A normal hand at 0.50/1 beside it: Anna +3.
+    rows = TableRows()
+    add_game(rows, "holdem", "h0", {"Anna": "2", "Boris": "-2"})
+    holdem_result(rows, "h0", "Anna", net="2", big_blind="0", stakes="0/0 USD")
+    holdem_result(rows, "h0", "Boris", net="-2", big_blind="0", stakes="0/0 USD", seat=2, position="BB")
+    add_game(rows, "holdem", "h1", {"Anna": "3", "Boris": "-3"})
+    holdem_result(rows, "h1", "Anna", net="3", big_blind="1", stakes="0.50/1 USD")
+    holdem_result(rows, "h1", "Boris", net="-3", big_blind="1", stakes="0.50/1 USD", seat=2, position="BB")
+    store = build(warehouse, rows)
+    anna = {r["stakes"]: r for r in query(store, "select * from player_stats_holdem where player = 'Anna'")}
+    assert (anna["0/0 USD"]["net_won"], anna["0/0 USD"]["count_bb_hands"], anna["0/0 USD"]["bb_per_100"]) == (
+        D(2), 0, None)
+    # 3 big blinds in 1 hand: 300 bb/100
+    assert (anna["0.50/1 USD"]["count_bb_hands"], anna["0.50/1 USD"]["bb_per_100"]) == (1, D("300.00"))
+    assert audit(store, "holdem_big_blind_positive") == 1
+
+
 # ------------------------------------------------------------------ Hold'em: cash-outs
 
 

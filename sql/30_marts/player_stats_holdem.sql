@@ -2,6 +2,8 @@
 -- key: player, game, stakes
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
+-- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
+-- zero has no size in big blinds (the holdem_big_blind_positive audit lists it).
 with
 
 player_hands as (
@@ -15,7 +17,8 @@ totals as (
         stakes,
         count(*) as count_hands,
         sum(net) as net_won,
-        sum(net / big_blind) as net_big_blinds,
+        sum(net / nullif(big_blind, 0)) as net_big_blinds,
+        count(*) filter (where big_blind > 0) as count_bb_hands,
         -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
         coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
@@ -51,7 +54,8 @@ final as (
         stakes,
         count_hands,
         net_won,
-        cast(round(100 * net_big_blinds / count_hands, 2) as decimal(18, 2)) as bb_per_100,
+        cast(round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as decimal(18, 2)) as bb_per_100,
+        count_bb_hands,
         100.0 * count_vpip / nullif(count_vpip_opportunities, 0) as vpip,
         100.0 * count_pfr / nullif(count_pfr_opportunities, 0) as pfr,
         100.0 * count_three_bet / nullif(count_three_bet_opportunities, 0) as three_bet,
