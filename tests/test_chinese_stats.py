@@ -64,41 +64,59 @@ def stats(tmp_path_factory):
     assert all(count == 0 for name, count in run_audits(warehouse).items() if name.startswith("chinese"))
     with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
         frame = con.sql("select * from player_stats_chinese").pl()
-    return {(row["player"], row["game"], row["variant"]): row for row in frame.iter_rows(named=True)}
+    return {(row["player"], row["game"], row["variant"], row["scoring"]): row for row in frame.iter_rows(named=True)}
+
+
+def ofc(stats, player: str, variant: str) -> dict:
+    """The one row of an OFC player and variant (every OFC hand here is scored alike)."""
+    (row,) = [row for (p, game, v, _), row in stats.items() if (p, game, v) == (player, "ofc", variant)]
+    return row
+
+
+def test_stats_chinese_scoring_systems_are_never_averaged_together(stats):
+    # H1 is scored 2-4, H2-H4 1-6: one row for each, never a points-per-hand over both scales.
+    assert {key for key in stats if key[:3] == ("Anna", "chinese", "classic")} == {
+        ("Anna", "chinese", "classic", "2-4"), ("Anna", "chinese", "classic", "1-6")}
 
 
 def test_stats_chinese_anna(stats):
-    anna = stats[("Anna", "chinese", "classic")]
-    assert anna["count_hands"] == 4
-    assert anna["total_points"] == Decimal(4 + 12 + 6 + 7)
-    assert anna["points_per_hand"] == Decimal("7.25")
+    anna = stats[("Anna", "chinese", "classic", "1-6")]
+    assert anna["count_hands"] == 3                                # H2, H3, H4
+    assert anna["total_points"] == Decimal(12 + 6 + 7)
+    assert anna["points_per_hand"] == Decimal("8.3333")            # 25 / 3
     assert (anna["royalties_total"], anna["royalties_back"], anna["royalties_middle"], anna["royalties_front"]) == (
-        4, 1, 1, 2)
-    assert anna["royalties_per_hand"] == Decimal(1)
+        4, 1, 1, 2)                                                # H2 quads, full house, trips; H4 trips
+    assert anna["royalties_per_hand"] == Decimal("1.3333")
     assert anna["foul_rate"] == 0
-    assert anna["scoop_won_rate"] == pytest.approx(3 / 6)  # H2 v Boris, H3 natural, H4 foul; 6 pairings
+    assert anna["scoop_won_rate"] == pytest.approx(3 / 4)  # H2 v Boris, H3 natural, H4 foul; 4 pairings
     assert anna["scoop_suffered_rate"] == 0
     assert anna["count_naturals"] == 1 and anna["surrender_rate"] == 0
+    h1 = stats[("Anna", "chinese", "classic", "2-4")]
+    assert (h1["count_hands"], h1["total_points"], h1["points_per_hand"]) == (1, Decimal(4), Decimal(4))
+    assert (h1["count_pairings"], h1["scoop_won_rate"], h1["royalties_total"]) == (2, 0, 0)
 
 
 def test_stats_chinese_boris_fouls_and_suffers_scoops(stats):
-    boris = stats[("Boris", "chinese", "classic")]
-    assert boris["count_hands"] == 4 and boris["total_points"] == Decimal(0 - 6 - 6 - 7)
-    assert boris["foul_rate"] == pytest.approx(2 / 4)  # H3 and H4
-    assert boris["scoop_suffered_rate"] == pytest.approx(3 / 6)
+    boris = stats[("Boris", "chinese", "classic", "1-6")]
+    assert boris["count_hands"] == 3 and boris["total_points"] == Decimal(-6 - 6 - 7)
+    assert boris["foul_rate"] == pytest.approx(2 / 3)  # H3 and H4
+    assert boris["scoop_suffered_rate"] == pytest.approx(3 / 4)  # H2 (Anna, Vera), H3, H4: 4 pairings
     assert boris["scoop_won_rate"] == 0
     assert boris["royalties_total"] == 0  # his fouled quads earn nothing
+    h1 = stats[("Boris", "chinese", "classic", "2-4")]
+    assert (h1["count_hands"], h1["total_points"], h1["foul_rate"]) == (1, 0, 0)
 
 
 def test_stats_chinese_vera_surrenders(stats):
-    vera = stats[("Vera", "chinese", "classic")]
-    assert vera["count_hands"] == 2 and vera["total_points"] == Decimal(-10)
-    assert vera["surrender_rate"] == 1 and vera["points_per_hand"] == Decimal(-5)
-    assert vera["scoop_won_rate"] == 0 and vera["scoop_suffered_rate"] == 0
+    vera_24, vera_16 = stats[("Vera", "chinese", "classic", "2-4")], stats[("Vera", "chinese", "classic", "1-6")]
+    assert (vera_24["count_hands"], vera_24["total_points"], vera_24["points_per_hand"]) == (1, -4, -4)  # H1
+    assert (vera_16["count_hands"], vera_16["total_points"], vera_16["points_per_hand"]) == (1, -6, -6)  # H2
+    assert vera_24["surrender_rate"] == 1 and vera_16["surrender_rate"] == 1
+    assert vera_16["scoop_won_rate"] == 0 and vera_16["scoop_suffered_rate"] == 0
 
 
 def test_stats_ofc_classic(stats):
-    anna, boris = stats[("Anna", "ofc", "classic")], stats[("Boris", "ofc", "classic")]
+    anna, boris = ofc(stats, "Anna", "classic"), ofc(stats, "Boris", "classic")
     assert (anna["total_points"], boris["total_points"]) == (2, -2)
     assert (anna["royalties_back"], anna["royalties_middle"], anna["royalties_front"]) == (6, 8, 0)
     assert (boris["royalties_back"], boris["royalties_middle"], boris["royalties_front"]) == (6, 0, 7)
@@ -109,7 +127,7 @@ def test_stats_ofc_fantasyland_entries_and_stays(stats):
     # F-1: as the FORMATS.md hand, Boris enters with queens in front. F-2: Anna plays Fantasyland
     # (straight flush back 10, aces full middle 12) and stays; Boris's queens enter again.
     # F-2 points: Anna wins back and middle (+1) and 22 - 13 royalties: +10.
-    anna, boris = stats[("Anna", "ofc", "fantasyland")], stats[("Boris", "ofc", "fantasyland")]
+    anna, boris = ofc(stats, "Anna", "fantasyland"), ofc(stats, "Boris", "fantasyland")
     assert (anna["fantasyland_entries"], anna["fantasyland_stays"]) == (0, 1)
     assert (boris["fantasyland_entries"], boris["fantasyland_stays"]) == (2, 0)
     assert anna["total_points"] == 2 + 10 and anna["royalties_total"] == 14 + 22

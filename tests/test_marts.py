@@ -212,6 +212,22 @@ def chinese_player(rows: TableRows, game_id: str, player: str, scoring: str, poi
              royalty_front=D(0), points=D(points), count_opponents=1)
 
 
+def test_player_stats_chinese_keeps_the_scoring_systems_apart(warehouse):
+    # Anna: one hand under 2-4 (+4) and two under 1-6 (+12, +6). Per hand: 4 under 2-4, 9 under 1-6;
+    # mixed, the mart once said 22 / 3 = 7.33 on no scale at all.
+    rows = TableRows()
+    for game_id, scoring, anna in (("c1", "2-4", "4"), ("c2", "1-6", "12"), ("c3", "1-6", "6")):
+        add_game(rows, "chinese", game_id, {"Anna": anna, "Boris": str(-D(anna))})
+        chinese_player(rows, game_id, "Anna", scoring, anna)
+        chinese_player(rows, game_id, "Boris", scoring, str(-D(anna)))
+    store = build(warehouse, rows)
+    anna = {r["scoring"]: r for r in query(store, "select * from player_stats_chinese where player = 'Anna'")}
+    assert set(anna) == {"1-6", "2-4"}
+    assert (anna["2-4"]["count_hands"], anna["2-4"]["points_per_hand"]) == (1, D("4.0000"))
+    assert (anna["1-6"]["count_hands"], anna["1-6"]["total_points"], anna["1-6"]["points_per_hand"]) == (
+        2, D(18), D("9.0000"))
+
+
 # ------------------------------------------------------------------ six-card poker
 
 

@@ -152,7 +152,8 @@ def chinese() -> None:
         st.info(f"No Chinese/OFC statistics for {player}.")
         return
     for row in stats.iter_rows(named=True):
-        st.markdown(f"**{q.label(row.get('game') or 'chinese')}** — {row.get('variant') or 'classic'}, "
+        scoring = f", scored {row['scoring']}" if row.get("scoring") else ""
+        st.markdown(f"**{q.label(row.get('game') or 'chinese')}** — {row.get('variant') or 'classic'}{scoring}, "
                     f"{row['count_hands']:,} hands")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
@@ -160,10 +161,11 @@ def chinese() -> None:
         cols[2].metric("Foul rate", rate(row["foul_rate"]))
         cols[3].metric("Scoops won", rate(row["scoop_won_rate"]))
         cols[4].metric("Scoops suffered", rate(row["scoop_suffered_rate"]))
-    rows = stats.unpivot(index=["game", "variant"], on=["royalties_back", "royalties_middle", "royalties_front"],
+    grain = [c for c in ("game", "variant", "scoring") if c in stats.columns]
+    rows = stats.unpivot(index=grain, on=["royalties_back", "royalties_middle", "royalties_front"],
                          variable_name="row", value_name="royalties").with_columns(
         pl.col("row").str.replace("royalties_", ""),
-        (pl.col("game") + " " + pl.col("variant").fill_null("")).alias("kind"))
+        pl.concat_str([pl.col(c).fill_null("") for c in grain], separator=" ").alias("kind"))
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")

@@ -1,6 +1,7 @@
--- grain: one row per player, game (chinese, ofc) and variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC)
--- key: player, game, variant
--- Rates per hand, except the scoop rates: per pairing (one hand against one opponent).
+-- grain: one row per player, game (chinese, ofc), variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC) and scoring
+-- key: player, game, variant, scoring
+-- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
+-- 1-6 and 2-4 scales are never added together: scoring is part of the grain.
 with
 
 hands as (
@@ -12,6 +13,7 @@ totals as (
         player,
         game,
         variant,
+        scoring,
         count(*) as count_hands,
         sum(points) as total_points,
         sum(royalty) as royalties_total,
@@ -36,6 +38,7 @@ final as (
         player,
         game,
         variant,
+        scoring,
         count_hands,
         cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
         total_points,
