@@ -239,3 +239,24 @@ def sixcard_box(rows: TableRows, game_id: str, player: str, hand_no: int, box: i
              ev_lost=None if ev_lost is None else D(ev_lost))
 
 
+def test_player_stats_sixcard_ev_lost_per_hand_counts_analysed_hands_only(warehouse):
+    # Anna, one session of three hands. Hand 1: 0.50 lost; hand 2: not analysed; hand 3: box 1 lost
+    # 1.00, box 2 not analysed. 1.50 over the two analysed hands = 0.75 (not 1.50 / 3 = 0.50).
+    # Boris: one hand, never analysed: nothing is known of his EV, so neither figure is 0.
+    rows = TableRows()
+    add_game(rows, "sixcard", "s1", {"Anna": "0"})
+    sixcard_box(rows, "s1", "Anna", 1, 1, "Kc Kd 8h 6s 4d", "pair", "0.50")
+    sixcard_box(rows, "s1", "Anna", 2, 1, "Ah Jd 7c 8s 6d", "high card", None)
+    sixcard_box(rows, "s1", "Anna", 3, 1, "Ah Ad 9h 7s 4c 2d", "pair", "1.00")
+    sixcard_box(rows, "s1", "Anna", 3, 2, "2h 3d 5c 9s Jd", "high card", None)
+    add_game(rows, "sixcard", "s2", {"Boris": "0"})
+    sixcard_box(rows, "s2", "Boris", 1, 1, "Qh Qd Qc 4h 4d", "full house", None)
+    store = build(warehouse, rows)
+    stats = {r["player"]: r for r in query(store, "select * from player_stats_sixcard")}
+    anna, boris = stats["Anna"], stats["Boris"]
+    assert (anna["count_hands"], anna["count_hands_analysed"], anna["count_boxes_analysed"]) == (3, 2, 2)
+    assert anna["ev_lost_total"] == D("1.5000")
+    assert float(anna["ev_lost_per_hand"]) == pytest.approx(0.75)
+    assert (boris["count_hands_analysed"], boris["ev_lost_total"], boris["ev_lost_per_hand"]) == (0, None, None)
+
+

@@ -97,6 +97,8 @@ def test_ev_lost_total_is_the_sum_of_every_decisions_loss(con):
             where game_id in (select game_id from sixcard_boxes where player = 'Anna')
             group by game_id, hand_no, box, decision_no)""").fetchall()[0][0]
     assert float(row["ev_lost_total"]) == pytest.approx(float(per_decision), abs=0.001)
+    # every box of her three hands was analysed: the rate is over the three hands
+    assert (row["count_hands_analysed"], row["count_boxes_analysed"]) == (3, 5)
     assert float(row["ev_lost_per_hand"]) == pytest.approx(float(row["ev_lost_total"]) / 3, abs=0.0001)
     # hand-worked: box 2 of S-77 folded a pair of kings after paying the exchange, so it lost EV
     lost = con.execute("select ev_lost from int_sixcard_boxes where hand_no = 1 and box = 2 "
