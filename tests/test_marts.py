@@ -260,3 +260,23 @@ def test_player_stats_sixcard_ev_lost_per_hand_counts_analysed_hands_only(wareho
     assert (boris["count_hands_analysed"], boris["ev_lost_total"], boris["ev_lost_per_hand"]) == (0, None, None)
 
 
+def test_sixcard_category_frequencies_one_distribution_per_player(warehouse):
+    # Anna's boxes: two of 5 cards (a pair, ace high), one of 6 cards after a buy (a pair): pairs 2 of 3.
+    # The deal alone at her mix of sizes: pair (2 × 1,098,240 / 2,598,960 + 9,730,740 / 20,358,520) / 3.
+    # One row per category, so a chart by category cannot stack the 5- and 6-card rows on each other.
+    rows = TableRows()
+    add_game(rows, "sixcard", "s1", {"Anna": "0"})
+    sixcard_box(rows, "s1", "Anna", 1, 1, "Kc Kd 8h 6s 4d", "pair", None)
+    sixcard_box(rows, "s1", "Anna", 2, 1, "Ah Jd 7c 8s 6d", "high card", None)
+    sixcard_box(rows, "s1", "Anna", 3, 1, "Ah Ad 9h 7s 4c 2d", "pair", None)
+    store = build(warehouse, rows)
+    frequencies = query(store, "select * from sixcard_category_frequencies where player = 'Anna'")
+    assert len(frequencies) == 10 == len({r["category"] for r in frequencies})
+    by_category = {r["category"]: r for r in frequencies}
+    pair, high = by_category["pair"], by_category["high card"]
+    assert (pair["count_boxes"], pair["count_player_boxes"], pair["observed_rate"]) == (2, 3, pytest.approx(2 / 3))
+    assert high["observed_rate"] == pytest.approx(1 / 3) and by_category["flush"]["observed_rate"] == 0
+    assert pair["exact_probability"] == pytest.approx((2 * 1_098_240 / 2_598_960 + 9_730_740 / 20_358_520) / 3)
+    assert high["exact_probability"] == pytest.approx((2 * 1_302_540 / 2_598_960 + 6_612_900 / 20_358_520) / 3)
+    assert sum(r["exact_probability"] for r in frequencies) == pytest.approx(1.0)
+    assert sum(r["observed_rate"] for r in frequencies) == pytest.approx(1.0)

@@ -112,17 +112,18 @@ def test_house_edge_is_joined_to_every_player(con):
 
 
 def test_category_frequencies_against_exact_probabilities(con):
-    rows = {(r["count_cards"], r["category"]): r for r in
+    rows = {r["category"]: r for r in
             con.sql("select * from sixcard_category_frequencies where player = 'Anna'").pl().to_dicts()}
-    # 6-card boxes: S-77 box 1 (pair of aces with 9h): 1 of 1 is a pair
-    assert rows[(6, "pair")]["count_boxes"] == 1 and rows[(6, "pair")]["observed_rate"] == 1.0
-    assert rows[(6, "pair")]["exact_probability"] == pytest.approx(9_730_740 / 20_358_520)
-    # 5-card boxes: kings (S-77 box 2), trips of twos, ace high, pair of twos -> 2 pairs of 4
-    assert rows[(5, "pair")]["count_boxes"] == 2 and rows[(5, "pair")]["observed_rate"] == 0.5
-    assert rows[(5, "three of a kind")]["observed_rate"] == 0.25
-    assert rows[(5, "pair")]["exact_probability"] == pytest.approx(1_098_240 / 2_598_960)
-    assert sum(r["exact_probability"] for k, r in rows.items() if k[0] == 6) == pytest.approx(1.0)
-    assert len(rows) == 20
+    # Anna's five boxes: one of 6 cards (S-77 box 1, a pair of aces with 9h) and four of 5 cards
+    # (kings, trips of twos, ace high, a pair of twos): pairs 3 of 5, trips 1, high card 1.
+    assert len(rows) == 10
+    assert (rows["pair"]["count_boxes"], rows["pair"]["count_player_boxes"]) == (3, 5)
+    assert rows["pair"]["observed_rate"] == pytest.approx(3 / 5)
+    assert rows["three of a kind"]["observed_rate"] == pytest.approx(1 / 5)
+    # the deal alone, at her mix of one 6-card and four 5-card boxes
+    assert rows["pair"]["exact_probability"] == pytest.approx(
+        (9_730_740 / 20_358_520 + 4 * 1_098_240 / 2_598_960) / 5)
+    assert sum(r["exact_probability"] for r in rows.values()) == pytest.approx(1.0)
 
 
 def test_dealer_game_ev_lost_hand_worked(con):
