@@ -160,6 +160,61 @@ def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple
                       stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack)
 
 
+def test_holdem_three_bet_chance_needs_betting_reopened_to_the_player(warehouse):
+    # 0.50/1. Anna (BTN, 100) limps for 1; Boris (SB, 1.50 in all) raises all-in to 1.50: a raise of
+    # 0.50, short of the full 1, yet a raise level (the 2-bet) as PokerTracker 4 counts it. Vera (BB)
+    # has not acted: she may re-raise, so she has a 3-bet chance (she calls). Anna has acted and faces
+    # 0.50 more, less than a full raise: the betting is not reopened to her, no 3-bet chance.
+    # Boris shows down and wins the 4.50: Boris +3, Anna −1.50, Vera −1.50.
+    rows = TableRows()
+    holdem_actions(rows, "ra", [
+        ("preflop", "Boris", "post_sb", "0.50", None, 0, False),
+        ("preflop", "Vera", "post_bb", "1", None, 0, False),
+        ("preflop", "Anna", "call", "1", "1", 1, False),
+        ("preflop", "Boris", "raise", "1", "0.50", 1, True),
+        ("preflop", "Vera", "call", "0.50", "0.50", 2, False),
+        ("preflop", "Anna", "call", "0.50", "0.50", 2, False),
+    ])
+    three_handed_results(rows, "ra", {"Anna": ("100", "1.50", "0", "-1.50"), "Boris": ("1.50", "1.50", "4.50", "3"),
+                                      "Vera": ("100", "1.50", "0", "-1.50")})
+    store = build(warehouse, rows)
+    could_raise = [(r["player"], r["could_raise"]) for r in query(
+        store, "select player, could_raise from int_holdem_decisions order by action_no")]
+    assert could_raise == [("Anna", True), ("Boris", True), ("Vera", True), ("Anna", False)]
+    chances = {r["player"]: r["count_three_bet_opportunities"] for r in query(
+        store, "select player, count_three_bet_opportunities from player_stats_holdem")}
+    assert chances == {"Anna": 0, "Boris": 0, "Vera": 1}
+
+
+def test_holdem_fold_to_cbet_chance_is_never_the_cbettors_own(warehouse):
+    # 0.50/1. Anna (BTN) raises to 3, Boris folds, Vera (BB, 8 in all) calls. Flop: Vera checks, Anna
+    # c-bets 4, Vera raises all-in to 5: 1 more, short of a full raise, so the level stays 1 (the c-bet).
+    # Anna calls the 1 at level 1: she faced no c-bet (it was hers), and could not re-raise.
+    # Vera faced the c-bet (and raised): her fold-to-c-bet chance. Anna wins the 16.50:
+    # Anna +8.50, Vera −8, Boris −0.50.
+    rows = TableRows()
+    holdem_actions(rows, "cb", [
+        ("preflop", "Boris", "post_sb", "0.50", None, 0, False),
+        ("preflop", "Vera", "post_bb", "1", None, 0, False),
+        ("preflop", "Anna", "raise", "3", "1", 1, False),
+        ("preflop", "Boris", "fold", None, "0.50", 2, False),
+        ("preflop", "Vera", "call", "2", "2", 2, False),
+        ("flop", "Vera", "check", None, "0", 0, False),
+        ("flop", "Anna", "bet", "4", "0", 0, False),
+        ("flop", "Vera", "raise", "5", "4", 1, True),
+        ("flop", "Anna", "call", "1", "1", 1, False),
+    ])
+    three_handed_results(rows, "cb", {"Anna": ("100", "8", "16.50", "8.50"), "Boris": ("100", "0.50", "0", "-0.50"),
+                                      "Vera": ("8", "8", "0", "-8")})
+    store = build(warehouse, rows)
+    stats = {r["player"]: r for r in query(store, "select * from player_stats_holdem")}
+    assert (stats["Anna"]["count_cbet_flop_opportunities"], stats["Anna"]["count_cbet_flop"]) == (1, 1)
+    assert stats["Anna"]["count_fold_to_cbet_flop_opportunities"] == 0
+    assert (stats["Vera"]["count_fold_to_cbet_flop_opportunities"], stats["Vera"]["count_fold_to_cbet_flop"]) == (1, 0)
+    (anna_call,) = query(store, "select could_raise from int_holdem_decisions where action_no = 8")
+    assert anna_call["could_raise"] is False
+
+
 # ------------------------------------------------------------------ leaderboards
 
 

@@ -2,6 +2,12 @@
 -- key: game_id, action_no
 -- Each decision carries what the player faced: the bet level, what came before it on the
 -- street, and the chips he had left, so the stats can tell an opportunity from an action.
+-- could_raise: the player had the option to raise, as PokerTracker 4 counts a chance (a 3-bet chance
+-- is a decision facing the open raise where he could re-raise). Two things take that option away:
+-- no chips beyond the call, and betting that was not reopened to him. A bet or raise is full when it
+-- raises by at least the last full increment (the big blind to start with); a smaller all-in does
+-- not reopen the betting to a player who has already acted on the street, unless the raises since
+-- his last action add up to a full one (what he must call is at least the last full increment).
 with
 
 actions as (
@@ -9,7 +15,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start from stg_holdem_results
+    select game_id, player, stack_start, big_blind from stg_holdem_results
 ),
 
 chips as (
@@ -31,6 +37,12 @@ chips as (
             partition by game_id, street order by action_no
             rows between unbounded preceding and 1 preceding
         ), 0) as count_entries_before,
+        -- the largest raise increment on this street before this action (the last full one: a
+        -- short all-in never exceeds it)
+        max(case when action in ('bet', 'raise') then amount - coalesce(to_call, 0) end) over (
+            partition by game_id, street order by action_no
+            rows between unbounded preceding and 1 preceding
+        ) as full_increment_before,
     from actions
 ),
 
@@ -62,9 +74,12 @@ final as (
         decisions.count_entries_before,
         decisions.invested_before,
         results.stack_start - decisions.invested_before as stack_before,
-        -- a raise was possible: chips beyond the call (a short all-in that did not reopen the
-        -- betting is rare enough to be left in)
-        results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0) as could_raise,
+        results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0)
+            and (
+                decisions.decision_no = 1
+                or coalesce(decisions.to_call, 0)
+                    >= greatest(coalesce(decisions.full_increment_before, 0), coalesce(results.big_blind, 0))
+            ) as could_raise,
         decisions.action in ('bet', 'raise') as is_aggressive,
     from decisions
     left join results using (game_id, player)

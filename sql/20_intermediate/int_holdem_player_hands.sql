@@ -40,7 +40,8 @@ cbets as (
 
 facing_cbets as (
     -- each other player's first flop decision after the c-bet; bet level 1 means he faced
-    -- the c-bet itself, not a raise of it
+    -- the c-bet itself, not a raise of it. The c-bettor never faces his own bet: after a short
+    -- all-in that is not a raise level he is still at level 1, and that is no fold-to-c-bet chance.
     select
         decisions.game_id,
         decisions.player,
@@ -48,7 +49,10 @@ facing_cbets as (
         arg_min(decisions.bet_level, decisions.action_no) as bet_level,
     from decisions
     join cbets on decisions.game_id = cbets.game_id
-    where decisions.street = 'flop' and decisions.action_no > cbets.cbet_action_no
+    join preflop_aggressors on decisions.game_id = preflop_aggressors.game_id
+    where decisions.street = 'flop'
+        and decisions.action_no > cbets.cbet_action_no
+        and decisions.player <> preflop_aggressors.aggressor
     group by decisions.game_id, decisions.player
 ),
 
