@@ -185,8 +185,10 @@ def sixcard() -> None:
     cols[0].metric("Return to player", rate(row["rtp"]))
     cols[1].metric("Net", f"{row['total_net']:+,}")
     cols[2].metric("Wagered", f"{row['total_wagered']:,}")
-    cols[3].metric("EV lost to mistakes", f"{float(row['ev_lost_total'] or 0):,.2f}")
-    cols[4].metric("EV lost per hand", f"{float(row['ev_lost_per_hand'] or 0):.3f}")
+    # null when no box was analysed: nothing is known, which is not "nothing lost"
+    lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
+    cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
+    cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
     st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes {row['count_boxes']:,}; "
                f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
     st.dataframe(stats.drop("player"), hide_index=True, key="sixcard_stats")
