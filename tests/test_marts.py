@@ -67,12 +67,13 @@ def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, 
 
 def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_blind: str, stakes: str,
                   invested: str = "0", collected: str = "0", rake: str = "0", cash_out: str = "0",
-                  total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100") -> None:
+                  total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100",
+                  betting: str = "no_limit") -> None:
     rows.add("holdem_results", "holdem", game_id=gid(game_id), hand_id=game_id, player=player, seat=seat,
              position=position, stack_start=D(stack_start), invested=D(invested), collected=D(collected), net=D(net),
              net_showdown=D(0), allin_ev_net=D(net), saw_flop=False, saw_turn=False, saw_river=False,
              went_to_showdown=False, won_at_showdown=False, is_walk=False, small_blind=D(0),
-             big_blind=D(big_blind), stakes=stakes, betting="no_limit", currency="USD", is_tournament=False,
+             big_blind=D(big_blind), stakes=stakes, betting=betting, currency="USD", is_tournament=False,
              max_seats=6, count_players=2, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
 
 
@@ -151,13 +152,15 @@ def holdem_actions(rows: TableRows, game_id: str, actions: list[tuple]) -> None:
                  line=action_no + 1)
 
 
-def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple[str, str, str, str]]) -> None:
+def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple[str, str, str, str]],
+                         betting: str = "no_limit") -> None:
     """``results``: player -> (stack_start, invested, collected, net)."""
     add_game(rows, "holdem", game_id, {player: net for player, (_, _, _, net) in results.items()})
     for player, (stack, invested, collected, net) in results.items():
         seat, position = SEATS[player]
         holdem_result(rows, game_id, player, net=net, invested=invested, collected=collected, big_blind="1",
-                      stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack)
+                      stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack,
+                      betting=betting)
 
 
 def test_holdem_three_bet_chance_needs_betting_reopened_to_the_player(warehouse):
@@ -184,6 +187,29 @@ def test_holdem_three_bet_chance_needs_betting_reopened_to_the_player(warehouse)
     chances = {r["player"]: r["count_three_bet_opportunities"] for r in query(
         store, "select player, count_three_bet_opportunities from player_stats_holdem")}
     assert chances == {"Anna": 0, "Boris": 0, "Vera": 1}
+
+
+@pytest.mark.parametrize("betting, anna_could_raise", [("limit", True), ("no_limit", False)])
+def test_holdem_half_a_bet_all_in_reopens_the_betting_in_limit_only(warehouse, betting, anna_could_raise):
+    # 0.50/1. Anna (BTN) raises to 2 (by 1, a full bet), Boris (SB) calls, Vera (BB, 2.50 in all) goes
+    # all-in to 2.50: a raise by 0.50. In Limit half a bet counts as a full raise and reopens the
+    # betting, so Anna may raise again; in No Limit it is short, and Anna may only call or fold.
+    rows = TableRows()
+    holdem_actions(rows, "lim", [
+        ("preflop", "Boris", "post_sb", "0.50", None, 0, False),
+        ("preflop", "Vera", "post_bb", "1", None, 0, False),
+        ("preflop", "Anna", "raise", "2", "1", 1, False),
+        ("preflop", "Boris", "call", "1.50", "1.50", 2, False),
+        ("preflop", "Vera", "raise", "1.50", "1", 2, True),
+        ("preflop", "Anna", "call", "0.50", "0.50", 3, False),
+        ("preflop", "Boris", "call", "0.50", "0.50", 3, False),
+    ])
+    three_handed_results(rows, "lim", {"Anna": ("100", "2.50", "7.50", "5"), "Boris": ("100", "2.50", "0", "-2.50"),
+                                       "Vera": ("2.50", "2.50", "0", "-2.50")}, betting=betting)
+    store = build(warehouse, rows)
+    could_raise = [r["could_raise"] for r in query(
+        store, "select could_raise from int_holdem_decisions where action_no >= 5 order by action_no")]
+    assert could_raise == [anna_could_raise, anna_could_raise]
 
 
 def test_holdem_fold_to_cbet_chance_is_never_the_cbettors_own(warehouse):

@@ -8,6 +8,7 @@
 -- raises by at least the last full increment (the big blind to start with); a smaller all-in does
 -- not reopen the betting to a player who has already acted on the street, unless the raises since
 -- his last action add up to a full one (what he must call is at least the last full increment).
+-- In Limit, an all-in of half a bet or more counts as a full raise.
 with
 
 actions as (
@@ -15,7 +16,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start, big_blind from stg_holdem_results
+    select game_id, player, stack_start, big_blind, betting from stg_holdem_results
 ),
 
 chips as (
@@ -77,7 +78,7 @@ final as (
         results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0)
             and (
                 decisions.decision_no = 1
-                or coalesce(decisions.to_call, 0)
+                or coalesce(decisions.to_call, 0) * (case when results.betting = 'limit' then 2 else 1 end)
                     >= greatest(coalesce(decisions.full_increment_before, 0), coalesce(results.big_blind, 0))
             ) as could_raise,
         decisions.action in ('bet', 'raise') as is_aggressive,
