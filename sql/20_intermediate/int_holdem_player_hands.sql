@@ -27,6 +27,7 @@ cbets as (
     select
         decisions.game_id,
         min(decisions.action_no) as cbet_action_no,
+        any_value(preflop_aggressors.aggressor) as cbettor,
     from decisions
     join preflop_aggressors
         on decisions.game_id = preflop_aggressors.game_id
@@ -49,10 +50,9 @@ facing_cbets as (
         arg_min(decisions.bet_level, decisions.action_no) as bet_level,
     from decisions
     join cbets on decisions.game_id = cbets.game_id
-    join preflop_aggressors on decisions.game_id = preflop_aggressors.game_id
     where decisions.street = 'flop'
         and decisions.action_no > cbets.cbet_action_no
-        and decisions.player <> preflop_aggressors.aggressor
+        and decisions.player <> cbets.cbettor
     group by decisions.game_id, decisions.player
 ),
 
