@@ -30,6 +30,14 @@ joined as (
     join games using (game_id, game)
 ),
 
+ranked as (
+    select
+        *,
+        rank() over (partition by game_id order by net desc) as net_rank,
+        count(*) over (partition by game_id) as count_players,
+    from joined
+),
+
 final as (
     select
         game_id,
@@ -42,10 +50,10 @@ final as (
         club,
         table_name,
         is_house_game,
-        case when not is_house_game then rank() over (partition by game_id order by net desc) end as placement,
-        case when not is_house_game then rank() over (partition by game_id order by net desc) = 1 end as is_win,
-        count(*) over (partition by game_id) as count_players,
-    from joined
+        case when not is_house_game then net_rank end as placement,
+        case when not is_house_game then net_rank = 1 end as is_win,
+        count_players,
+    from ranked
 )
 
 select * from final
