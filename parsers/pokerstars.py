@@ -67,10 +67,13 @@ __all__ = ["WORDS", "parse"]
 _AMT = r"[^\d\s(]?\d[\d,]*(?:\.\d+)?"
 """An amount as PokerStars writes it: an optional currency sign, digits, thousands commas."""
 
+_GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
+"""The words a game's name starts with, where a tournament's buy-in ends."""
 _HEADER = re.compile(
     r"^PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #(?P<id>\d+): +"
     r"(?:\{(?P<club>[^}]*)\} +)?"
-    r"(?:Tournament #(?P<tid>\d+), (?P<buyin>.*?) +(?=\S*\s*(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split))?)?"
+    # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
+    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?"
     r"(?P<rest>.*)$",
     re.IGNORECASE,  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
 )
@@ -120,7 +123,7 @@ _ACTION = re.compile(
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$")
 _COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
-_CASHOUT = re.compile(r"^(?P<p>.+) cashed out the hand for (?P<a>" + _AMT + r") \| Cash Out Fee (?P<f>" + _AMT + r")\s*$")
+_CASHOUT = re.compile(r"^(?P<p>.+) cashed out the hand for (?P<a>" + _AMT + r")(?: \| Cash Out Fee (?P<f>" + _AMT + r"))?\s*$")
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: (?:Main|Side) pot(?:-\d+)? " + _AMT + r"\.)*)"
                     r"\s*\|\s*Rake (?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (" + _AMT + r")\.")
@@ -132,8 +135,16 @@ _MISC = re.compile(
     r"|will be allowed to play after the button|was removed from the table.*"
     r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?|wins the tournament.*|re-buys.*"
     r"|takes the add-on.*|is feeling .*|has been disconnected|is being treated as all-in"
-    r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*)\s*$"
+    r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*"
+    # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
+    # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
+    r"|(?:wins|split) the " + _AMT + r" bounty for eliminating .+"
+    r"|wins " + _AMT + r" for (?:eliminating|splitting the elimination of) .+"
+    # satellites: "wins an entry to tournament #123", "wins a ticket …"
+    r"|wins an entry to tournament #\d+.*|wins a .*ticket.*)\s*$"
 )
+_CAPPED = re.compile(r"^Betting is capped\s*$")
+"""Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 
 _BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
 _RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
@@ -285,6 +296,7 @@ _POST_KINDS = {
 _FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
                                       ActionKind.RAISE)
 _PREFLOP = Street.PREFLOP
+_POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
@@ -417,7 +429,7 @@ def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
         if line.startswith("Hand cancelled"):
             out.append(("CANCELLED", None, index))
             continue
-        if _MISC.match(line):
+        if _MISC.match(line) or (first == "B" and _CAPPED.match(line)):
             continue
         raise ParseError(
             f"cannot read {line.strip()[:60]!r}: expected a seat, a post, an action (folds, checks, calls, bets, "
@@ -539,6 +551,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
     in_summary = False
+    blinds_posted = False
     append = actions.append
 
     first_line = source.first_line
@@ -557,7 +570,16 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 append(_action(street, player, _CALL if verb == "calls" else _BET, line,
                                _money(amount), None, all_in is not None, capped is not None))
         elif kind == "POST":
-            append(_action(_PREFLOP, m[0], _POST_KINDS[m[3]], line, _money(m[4]), None,
+            post = _POST_KINDS[m[3]]
+            if post is _POST_SB:
+                # A returning player pays a missed small blind as a second "posts small blind" (or
+                # one after the big blind): that money is dead, not part of his bet.
+                if blinds_posted:
+                    post = _POST_DEAD_KIND
+                blinds_posted = True
+            elif post is _POST_BB:
+                blinds_posted = True
+            append(_action(_PREFLOP, m[0], post, line, _money(m[4]), None,
                            m[11] is not None, m[12] is not None))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()
@@ -614,7 +636,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if m["play"] and not is_tournament:
                 currency = "play"
         elif kind == "CASHOUT":
-            cash_outs.append(CashOut(player=m["p"], amount=_money(m["a"]), fee=_money(m["f"]), line=line))
+            fee = _money(m["f"]) if m["f"] else _ZERO     # older cash-out lines name no fee
+            cash_outs.append(CashOut(player=m["p"], amount=_money(m["a"]), fee=fee, line=line))
         elif kind == "SUMMARY":
             in_summary = True
         elif kind == "TOTAL":

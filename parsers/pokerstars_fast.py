@@ -468,8 +468,9 @@ _SHAPE_WORDS = 3
 _PER_WORD = 15
 
 K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 11, 12, 13, 14
-K_FOLD, K_CHECK, K_RAISE = 6, 7, 10
+K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = 6, 7, 10, 5
 assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
+assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
 assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
 
 
@@ -804,6 +805,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         ok = in_lane[h]
         in_summary = False
         seen_hole = False
+        blinds_posted = False
         street = 0
         markers = 0
         sum_boards = 0
@@ -1139,6 +1141,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         kind_col[k] = K_MUCK
                     else:
                         kind_col[k] = _VERB_KIND[code - 3]
+                        if code == 5 or code == 6:      # posts small blind, posts big blind
+                            if code == 5 and blinds_posted:
+                                kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
+                            blinds_posted = True
                         if code >= 5:       # posts …
                             street_col[k] = 0
                             if not seen_hole:

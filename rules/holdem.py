@@ -531,7 +531,8 @@ class _Replayer:
                            line=a.line, expected=str(stated), actual=str(chips))
             return chips
         if kind is _POST_DEAD:
-            live = min(chips, hand.big_blind)
+            # a missed small blind alone is all dead; with the big blind, the big blind is live
+            live = min(chips, hand.big_blind) if chips > hand.small_blind else _ZERO
             p.bet += live
             return chips
         if kind is _POST_SB:

@@ -580,7 +580,8 @@ def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st,
                 if ante != 0 and (amt > ante or (amt < ante and not all_in[p])):
                     return False
             elif k == K_DEAD:
-                bet[p] += min(amt, bb)
+                if amt > sb:      # a missed small blind alone is all dead
+                    bet[p] += min(amt, bb)
             elif k == K_SB and G[G_SBP] != 0:
                 pass                      # a second small blind is dead money
             else:

@@ -68,7 +68,8 @@ class ActionKind(enum.StrEnum):
     POST_STRADDLE = "post_straddle"
     """Posts a straddle: a live blind raise; its poster acts last preflop."""
     POST_DEAD = "post_dead"
-    """Posts small and big blind together (returning player): the small blind part is dead."""
+    """Posts dead money (returning player): small and big blind together, of which the small blind
+    part is dead and the big blind live; or a missed small blind alone, all of it dead."""
     FOLD = "fold"
     """Gives up the hand."""
     CHECK = "check"
