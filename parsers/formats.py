@@ -10,10 +10,13 @@ from __future__ import annotations
 import importlib
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from parsers.errors import ParseError
-from parsers.source import Chunk
 from rules.records import Source
+
+if TYPE_CHECKING:
+    from parsers.source import Chunk
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,41 +26,80 @@ class Format:
     name: str
     header: str
     """Regular expression matched at the start of a line."""
+    prefixes: tuple[str, ...]
+    """What every header line starts with (at least four characters each): the splitter looks
+    closer only at lines that start so."""
     parser: str
     """``module:function`` taking (lines, source) and returning a game record."""
     game: str
     """The game whose quarantine partition holds this format's unparsed games."""
+    ignore_case: bool = False
+    """Headers are read in any case (``header`` says so with ``(?i:…)``; ``prefixes`` in any case too)."""
+    last_section: str | None = None
+    """The line that opens a game's last section; a game ends at the first line after it that
+    neither ``last_section_lines`` matches nor is filler, and what follows is text of its own."""
+    last_section_lines: str | None = None
+    """Regular expression for the lines of the last section (matched after their indentation)."""
 
 
 FORMATS: tuple[Format, ...] = (
-    Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", "parsers.pokerstars:parse", "holdem"),
-    Format("raspisnoy_log", r"Raspisnoy game\b", "parsers.raspisnoy:parse_log", "raspisnoy"),
-    Format("raspisnoy_sheet", r"Raspisnoy sheet\b", "parsers.raspisnoy:parse_sheet", "raspisnoy_sheet"),
-    Format("chinese", r"Chinese poker hand\b", "parsers.chinese:parse_chinese", "chinese"),
-    Format("ofc", r"OFC hand\b", "parsers.chinese:parse_ofc", "ofc"),
-    Format("sixcard", r"Six-card +poker +session\b", "parsers.sixcard:parse", "sixcard"),
+    Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
+           "parsers.pokerstars:parse", "holdem", ignore_case=True, last_section="*** SUMMARY ***",
+           last_section_lines=r"Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Seat \d+: |Hand was run "),
+    Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
+    Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
+           "raspisnoy_sheet"),
+    Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese"),
+    Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc"),
+    Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard"),
 )
 
-# Rooms whose hand histories people keep beside PokerStars ones: recognized, not read yet.
-UNSUPPORTED: dict[str, tuple[str, str]] = {
-    "full_tilt": (r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #", "Full Tilt Poker hand histories are not supported yet"),
-    "partypoker": (r"\*{5} Hand History [Ff]or Game|#Game No\s*:|Game #\d+ starts\.", "PartyPoker hand histories are not supported yet"),
-    "ipoker": (r"<session |<\?xml", "iPoker XML hand histories are not supported yet"),
-    "winamax": (r"Winamax Poker - ", "Winamax hand histories are not supported yet"),
-    "ggpoker": (r"Poker Hand #(?:RC|HD|TM)", "GGPoker hand histories are not supported yet"),
-    "ignition": (r"(?:Ignition|Bovada|Bodog) Hand #", "Ignition/Bovada hand histories are not supported yet"),
-    "pacific": (r"#Game No : |\*\*\*\*\* 888poker", "888poker hand histories are not supported yet"),
-    "runitonce": (r"Run It Once Poker Hand #", "Run It Once Poker hand histories are not supported yet"),
-    "pokermaster": (r"PokerMaster Hand #", "PokerMaster hand histories are not supported yet"),
-    "pokerbros": (r"PokerBros Hand #", "PokerBros hand histories are not supported yet"),
-    "merge": (r"Hand #\d+-\d+ - ", "Merge Network hand histories are not supported yet"),
+
+@dataclass(frozen=True, slots=True)
+class Unsupported:
+    """A room whose hand histories people keep beside PokerStars ones: recognized, not read yet."""
+
+    header: str
+    prefixes: tuple[str, ...]
+    reason: str
+
+
+UNSUPPORTED: dict[str, Unsupported] = {
+    "full_tilt": Unsupported(r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #",
+                             ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
+    "partypoker": Unsupported(r"\*{5} Hand History [Ff]or Game|#Game No\s*:|Game #\d+ starts\.",
+                              ("***** Hand History ", "#Game No", "Game #"),
+                              "PartyPoker hand histories are not supported yet"),
+    "ipoker": Unsupported(r"<session |<\?xml", ("<session ", "<?xml"), "iPoker XML hand histories are not supported yet"),
+    "winamax": Unsupported(r"Winamax Poker - ", ("Winamax Poker - ",), "Winamax hand histories are not supported yet"),
+    "ggpoker": Unsupported(r"Poker Hand #(?:RC|HD|TM)", ("Poker Hand #",), "GGPoker hand histories are not supported yet"),
+    "ignition": Unsupported(r"(?:Ignition|Bovada|Bodog) Hand #", ("Ignition Hand #", "Bovada Hand #", "Bodog Hand #"),
+                            "Ignition/Bovada hand histories are not supported yet"),
+    "pacific": Unsupported(r"#Game No : |\*\*\*\*\* 888poker", ("#Game No : ", "***** 888poker"),
+                           "888poker hand histories are not supported yet"),
+    "runitonce": Unsupported(r"Run It Once Poker Hand #", ("Run It Once Poker Hand #",),
+                             "Run It Once Poker hand histories are not supported yet"),
+    "pokermaster": Unsupported(r"PokerMaster Hand #", ("PokerMaster Hand #",),
+                               "PokerMaster hand histories are not supported yet"),
+    "pokerbros": Unsupported(r"PokerBros Hand #", ("PokerBros Hand #",), "PokerBros hand histories are not supported yet"),
+    "merge": Unsupported(r"Hand #\d+-\d+ - ", ("Hand #",), "Merge Network hand histories are not supported yet"),
 }
 
 HEADERS = re.compile("|".join(
     [f"(?P<{fmt.name}>{fmt.header})" for fmt in FORMATS]
-    + [f"(?P<{name}>{pattern})" for name, (pattern, _) in UNSUPPORTED.items()]
+    + [f"(?P<{name}>{room.header})" for name, room in UNSUPPORTED.items()]
 ))
+HEADER_PREFIXES: tuple[tuple[str, bool], ...] = tuple(
+    [(prefix, fmt.ignore_case) for fmt in FORMATS for prefix in fmt.prefixes]
+    + [(prefix, False) for room in UNSUPPORTED.values() for prefix in room.prefixes]
+)
+"""(prefix, in any case) of every header: a line that starts with none of them is no header."""
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+
+
+def format_named(name: str | None) -> Format | None:
+    """The format of that name (a chunk's ``format``), or None for unknown text and unsupported rooms."""
+    return _BY_NAME.get(name or "")
 
 
 def quarantine_game(chunk: Chunk) -> str:
@@ -72,12 +114,17 @@ def parse_chunk(chunk: Chunk, file: str):
     fmt = _BY_NAME.get(chunk.format or "")
     if fmt is None:
         if chunk.format in UNSUPPORTED:
-            reason = UNSUPPORTED[chunk.format][1]
+            reason = UNSUPPORTED[chunk.format].reason
         else:
             reason = ("text is not a game of any known format: expected a header line such as "
                       "'PokerStars Hand #…', 'Raspisnoy game …', 'Chinese poker hand …', 'OFC hand …' "
                       "or 'Six-card poker session …'")
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
+    if chunk.undecodable is not None:
+        line, column, byte = chunk.undecodable
+        raise ParseError(f"byte 0x{byte:02X} cannot be read as UTF-8, the encoding of the text around it: "
+                         "the game is not read", line=line, column=column,
+                         line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "")
     try:
         return _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:

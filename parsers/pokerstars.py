@@ -60,7 +60,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["WORDS", "parse"]
+__all__ = ["WORDS", "build_hand", "check_shape", "parse", "read_header"]
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -302,8 +302,11 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 
 
-def _header(line: str) -> dict:
-    """The fields of the header line, or a ParseError saying why the hand is not read."""
+def read_header(line: str) -> dict:
+    """The fields of a hand's header line: ``match`` (the header's own groups: ``id``, ``club``,
+    ``tid``, ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words) and the
+    ``stakes`` and ``when`` matches, searched in ``match["rest"]``; or a ParseError saying why
+    the hand is not read."""
     match = _HEADER.match(line)
     if match is None:
         raise ParseError("expected a 'PokerStars Hand #…:' header line", line=1, column=1, line_text=line)
@@ -442,7 +445,10 @@ _SHAPES_ACCEPTED: set[tuple[str, ...]] = set()
 _SHAPES_MAX = 100_000
 
 
-def _check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
+def check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
+    """Does the grammar accept a hand of these line kinds in this order? ``tokens`` are
+    (terminal, match, line index) per line that takes part in play, as the classifier gives them;
+    a ParseError says what was expected where. A shape accepted once is remembered."""
     # One token per run of lines of the same terminal: the grammar sees the sections, not each
     # action (a run of actions, posts, shows and collects is one BODY).
     kinds = ["HEADER"]
@@ -492,13 +498,15 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     """One PokerStars hand (its lines, header first) → HoldemHand; ParseError with game-relative lines."""
     if not lines:
         raise ParseError("empty hand", line=1, column=1)
-    head = _header(lines[0])
+    head = read_header(lines[0])
     tokens = _classify(lines)
-    _check_shape(tokens, lines)
-    return _build(lines, source, head, tokens)
+    check_shape(tokens, lines)
+    return build_hand(lines, source, head, tokens)
 
 
-def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
+def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
+    """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
+    classified lines; with no tokens, the record of the header alone."""
     match, stakes, when = head["match"], head["stakes"], head["when"]
     is_tournament = match["tid"] is not None
     short_deck = head["game"].startswith("6+")

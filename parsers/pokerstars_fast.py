@@ -1,12 +1,9 @@
 """The fast lane's reader: a file's PokerStars Hold'em hands → one :class:`HandBatch`.
 
-Two steps, both exact copies of the full path where they answer at all:
+Two steps:
 
-- :func:`split_text` cuts a decoded file into the chunks that
-  ``split_games(normalize_lines(text), HEADERS)`` returns (the same formats, lines and game
-  IDs). A compiled pass over the text's bytes finds the lines that may open a game (their
-  first characters, derived from ``HEADERS`` itself) and whether any line has trailing
-  blanks; only those lines meet ``HEADERS``, and a game's ID is hashed from the text's bytes.
+- the file is cut by the one splitter, :func:`parsers.source.split_file` (``split_text`` here
+  is :func:`parsers.source.split`);
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
@@ -15,11 +12,11 @@ Two steps, both exact copies of the full path where they answer at all:
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
   the worker then takes the full path for it. The header line is read by the reference
-  (``_header`` and ``_build``) once per table and stakes; the hand's ID and date by the scanner.
+  (``read_header`` and ``build_hand``) once per table and stakes; the hand's ID and date by the scanner.
 - :func:`read_text` does both for a decoded file, sharing the split's pass with the scanner.
 
 The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
-terminal sequence ``parsers.pokerstars._check_shape`` gives Lark) and a hand is in the lane
+terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them): what rules.holdem_batch leaves out (a hand
@@ -63,299 +60,25 @@ leaves, timed out, finished the tournament …); more than 45 shape terminals.
 
 from __future__ import annotations
 
-import hashlib
 import re
 from decimal import Decimal
-from itertools import pairwise
-from re import _constants as _C
-from re._parser import parse as _sre_parse
 
 import numpy as np
 from numba import njit
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
-from parsers.formats import HEADERS
-from parsers.source import Chunk, _dedent, _is_filler, game_id, normalize_lines, split_games
+from parsers.source import Chunk, line_starts, split, split_file
 from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
-from rules.records import slot_filler
+from rules.records import Source
 
 __all__ = ["read_batch", "read_text", "split_text"]
 
-# ////////////////////////////////////////////////////////////////////// the split
-
-# The characters outside ASCII that an ASCII letter matches under re.IGNORECASE (their lower()
-# or upper() is that letter): tests/test_pokerstars_fast.py checks this against every code point.
-ICASE_EXTRA = {"i": "\u0131", "s": "\u017f", "k": "\u212a"}
+split_text = split
+"""The one splitter (:func:`parsers.source.split`), under the name the ingest knows it by."""
 
 
-def _variants(char: str) -> set[str]:
-    """The characters ``char`` matches under re.IGNORECASE."""
-    cases = {char, char.lower(), char.upper()}
-    out = set(cases)
-    for c in cases:
-        out.update(ICASE_EXTRA.get(c.lower(), ""))
-    return {c for c in out if len(c) == 1}
-
-
-def _prefixes(items, k: int, icase: bool) -> set[tuple[str, bool]]:
-    """(prefix, open) pairs: the first ``k`` characters a parsed regex can start with.
-
-    ``open`` means anything may follow a prefix shorter than ``k``. Anything not understood
-    counts as "any character": the set is always a superset of what the regex can match.
-    """
-    if k == 0:
-        return {("", False)}
-    if not items:
-        return {("", False)}
-    op, av = items[0]
-    rest = items[1:]
-    if op is _C.LITERAL:
-        char = chr(av)
-        heads = [(c, False) for c in (_variants(char) if icase else {char})]
-    elif op is _C.IN and all(o is _C.LITERAL for o, _ in av):
-        chars = {chr(a) for _, a in av}
-        if icase:
-            chars = set().union(*(_variants(c) for c in chars))
-        heads = [(c, False) for c in chars]
-    elif op is _C.SUBPATTERN:
-        _, add, drop, sub = av
-        heads = _prefixes(list(sub), k, (icase or bool(add & re.IGNORECASE)) and not drop & re.IGNORECASE)
-    elif op is _C.BRANCH:
-        heads = set().union(*(_prefixes(list(alt), k, icase) for alt in av[1]))
-    elif op in (_C.MAX_REPEAT, _C.MIN_REPEAT) and av[0] >= 1:
-        heads = {(p, True) for p, _ in _prefixes(list(av[2]) * min(av[0], k), k, icase)}
-    elif op is _C.AT:
-        heads = [("", False)]       # zero width
-    else:
-        return {("", True)}
-    out: set[tuple[str, bool]] = set()
-    for prefix, is_open in heads:
-        if is_open or len(prefix) >= k:
-            out.add((prefix[:k], is_open and len(prefix) < k))
-        else:
-            out.update((prefix + tail, tail_open) for tail, tail_open in _prefixes(rest, k - len(prefix), icase))
-    return out
-
-
-def _header_table() -> np.ndarray:
-    """256 × 256 booleans: may a line whose (unindented) text starts with these two bytes be a header?
-
-    A header that may start with a character outside ASCII makes every line a candidate in a
-    text with such characters (``_HEADER_TABLE_UTF8``)."""
-    table = np.zeros((256, 256), dtype=np.bool_)
-    for prefix, _ in _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 2, False):
-        codes = [ord(c) for c in prefix]
-        if any(c > 127 for c in codes):
-            continue        # not for ASCII texts; _HEADER_TABLE_UTF8 is all True then
-        if not codes:
-            table[:, :] = True
-        elif len(codes) == 1:
-            table[codes[0], :] = True
-        else:
-            table[codes[0], codes[1]] = True
-    return table
-
-
-_HEADER_TABLE = _header_table()
-_HEADER_TABLE_UTF8 = _HEADER_TABLE if all(
-    prefix.isascii() for prefix, _ in _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 2, False)
-) else np.ones((256, 256), dtype=np.bool_)
-_NO_FOURS = np.zeros(0, dtype=np.uint32)
-_UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000],
-                           dtype=np.int64)
-"""The whitespace characters outside ASCII (str.isspace(); the test checks the list)."""
-_make_chunk = slot_filler(Chunk)
-_PREFIXES = _prefixes(list(_sre_parse(HEADERS.pattern, HEADERS.flags).data), 4, False)
-_HEADER_FOUR = frozenset(p for p, is_open in _PREFIXES if len(p) == 4)
-_HEADER_OPEN = tuple(p for p, is_open in _PREFIXES if len(p) < 4)
-"""A header line (unindented) starts with one of these four characters, or with a shorter prefix."""
-_FOURS = np.array(sorted((ord(p[0]) << 24) | (ord(p[1]) << 16) | (ord(p[2]) << 8) | ord(p[3]) for p in _HEADER_FOUR
-                         if p.isascii()) if not _HEADER_OPEN else [], dtype=np.uint32)
-"""The four-character prefixes as big-endian words, for the scan (empty: the scan uses the two-byte table only)."""
-
-
-@njit(cache=True)
-def _is_blank_byte(c):
-    return c == 32 or c == 9 or c == 11 or c == 12 or 28 <= c <= 31
-
-
-@njit(cache=True)
-def _candidate_lines(data, starts, table, fours, spaces):
-    """Byte offsets and indexes of the lines (starting at ``starts``) of a UTF-8 text that may be
-    headers (after an indent of spaces, tabs and byte order marks), in order; and the indexes of
-    the lines that end in a blank (normalize_lines strips it)."""
-    n = data.shape[0]
-    out = np.empty(starts.shape[0], dtype=np.int64)
-    rows = np.empty(starts.shape[0], dtype=np.int64)
-    trailing = np.empty(starts.shape[0], dtype=np.int64)
-    count = 0
-    blanks = 0
-    for row in range(starts.shape[0]):
-        start = starts[row]
-        stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
-        i = start
-        if i < stop and data[i] != 35:       # "#"
-            while i < stop:
-                if data[i] == 32 or data[i] == 9:
-                    i += 1
-                elif data[i] == 0xEF and i + 2 < stop and data[i + 1] == 0xBB and data[i + 2] == 0xBF:
-                    i += 3      # U+FEFF, a byte order mark
-                else:
-                    break
-            if i < stop:
-                second = data[i + 1] if i + 1 < stop else 10
-                candidate = table[data[i], second]
-                if candidate and fours.shape[0] > 0:
-                    candidate = False
-                    if i + 3 < stop:
-                        word = (np.uint32(data[i]) << 24) | (np.uint32(data[i + 1]) << 16) \
-                            | (np.uint32(data[i + 2]) << 8) | np.uint32(data[i + 3])
-                        for f in fours:
-                            if f == word:
-                                candidate = True
-                                break
-                if candidate:
-                    out[count] = start
-                    rows[count] = row
-                    count += 1
-        if stop > start:
-            last = data[stop - 1]
-            blank = False
-            if _is_blank_byte(last):
-                blank = True
-            elif last >= 0x80:
-                # the line's last character, decoded: a space outside ASCII?
-                k = stop - 1
-                while k > start and (data[k] & 0xC0) == 0x80 and stop - k < 4:
-                    k -= 1
-                lead = data[k]
-                if lead >= 0xF0:
-                    cp = lead & 0x07
-                elif lead >= 0xE0:
-                    cp = lead & 0x0F
-                else:
-                    cp = lead & 0x1F
-                for m in range(k + 1, stop):
-                    cp = (cp << 6) | (data[m] & 0x3F)
-                for space in spaces:
-                    if cp == space:
-                        blank = True
-            if blank:
-                trailing[blanks] = row
-                blanks += 1
-    return out[:count], rows[:count], trailing[:blanks]
-
-
-def _line_starts(buf: np.ndarray) -> np.ndarray:
-    """The byte offset of every line of a text ("\\n"-separated), as ``text.split("\\n")`` has them."""
-    breaks = np.flatnonzero(buf == 10)
-    starts = np.empty(len(breaks) + 1, dtype=np.int64)
-    starts[0] = 0
-    starts[1:] = breaks + 1
-    return starts
-
-
-def split_text(text: str) -> list[Chunk]:
-    """``split_games(normalize_lines(text), HEADERS)``, cheaper: the header lines found in one pass.
-
-    >>> [(c.format, c.first_line, c.last_line) for c in split_text("x\\n\\nPokerStars Hand #1: a\\nb\\n\\n")]
-    [(None, 1, 1), ('pokerstars', 3, 4)]
-    """
-    return _split(text)[0]
-
-
-def _split(text: str):
-    """The chunks, and for an ASCII text whose games are its lines as they are (no indent to
-    strip) its normalized form, bytes and line offsets (else None)."""
-    line_starts = None
-    plain = True
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    ascii_text = text.isascii()
-    starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per header line
-    if ascii_text:
-        data = text.encode("ascii")
-        table, fours = _HEADER_TABLE, _FOURS
-    else:
-        text = text.replace("\u00a0", " ").replace("\u202f", " ")
-        data = text.encode("utf-8", "surrogatepass")
-        table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
-    buf = np.frombuffer(data, dtype=np.uint8)
-    line_starts = _line_starts(buf)
-    candidates, rows, trailing = _candidate_lines(buf, line_starts, table, fours, _UNICODE_SPACES)
-    if len(trailing):   # normalize_lines strips every line's trailing blanks: the lines that have some
-        lines = text.split("\n")
-        for row in trailing.tolist():
-            lines[row] = lines[row].rstrip()
-        text = "\n".join(lines)
-        data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
-        buf = np.frombuffer(data, dtype=np.uint8)
-        line_starts = _line_starts(buf)
-        candidates, rows, _ = _candidate_lines(buf, line_starts, table, fours, _UNICODE_SPACES)
-    lines = text.split("\n")
-    match_header = HEADERS.match
-    four, opens = _HEADER_FOUR, _HEADER_OPEN
-    if ascii_text:
-        find = text.find
-        for at, row in zip(candidates.tolist(), rows.tolist()):
-            end = find("\n", at)
-            line = text[at:end] if end >= 0 else text[at:]
-            first = line[:1]
-            bare = line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line
-            if bare[:4] not in four and not bare.startswith(opens):
-                continue
-            match = match_header(bare)
-            if match:
-                starts.append((row, at, match.lastgroup))
-    else:
-        for row in rows.tolist():
-            line = lines[row]
-            first = line[:1]
-            if first and first != "#":
-                match = match_header(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
-                if match:
-                    starts.append((row, -1, match.lastgroup))
-    if not starts or starts[0][0] > 0:
-        starts.insert(0, (0, 0, None))
-    starts.append((len(lines), len(text) + 1, None))
-    blake2b = hashlib.blake2b
-    make = _make_chunk
-    chunks = []
-    append = chunks.append
-    for (begin, begin_at, fmt), (end, end_at, _) in pairwise(starts):
-        stop = end
-        stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
-        while stop > begin:
-            last = lines[stop - 1]
-            c = last[:1]
-            if c and not ((c.isspace() or c == "#" or c == "*") and _is_filler(last)):
-                break
-            stop -= 1
-            stop_at -= len(last) + 1
-        if stop == begin:
-            continue
-        first = lines[begin]
-        if fmt is None or not ascii_text or first[:1] in (" ", "\t"):
-            if fmt is not None:
-                plain = False       # a chunk whose lines are not the file's lines as they are
-            if fmt is None:
-                while _is_filler(lines[begin]):
-                    begin += 1
-            body = _dedent(lines[begin:stop])
-            append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
-            continue
-        append(make(fmt, begin + 1, stop, tuple(lines[begin:stop]),
-                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest()))
-    if not ascii_text or not plain:
-        return chunks, None, None, None
-    return chunks, text, data, line_starts
-
-
-def split_reference(text: str) -> list[Chunk]:
-    """The full path's split, for comparison."""
-    return split_games(normalize_lines(text), HEADERS)
 # ////////////////////////////////////////////////////////////////////// the scanner
 # Byte strings the scanner compares with (global arrays are constants to Numba).
 
@@ -1561,14 +1284,14 @@ class _Head:
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0)
 _HEADS: dict[str, _Head | None] = {}
-_SOURCE = ps.Source(file="", first_line=1, last_line=1, game_id="")
+_SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
 
 def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
-        head = ps._header(line)
-        return _Head(ps._build((line,), _SOURCE, head, []))
+        head = ps.read_header(line)
+        return _Head(ps.build_hand((line,), _SOURCE, head, []))
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1580,7 +1303,7 @@ def _register(key: str, line: str) -> _Head | None | object:
     if head is not None:
         m = _FAST_HEADER.fullmatch(line)
         local = _FAST_HEADER_LOCAL.fullmatch(line) if m is None else None
-        match = ps._header(line)
+        match = ps.read_header(line)
         when = match["when"]
         at = match["match"].start("rest")
         if local is not None:
@@ -1608,7 +1331,7 @@ _SHAPE_OK: dict[tuple[int, int, int], bool] = {}
 
 
 def _shape_accepted(key: tuple[int, int, int]) -> bool:
-    """Does Lark accept this shape? (parsers.pokerstars._check_shape: its cache, or one Lark run)."""
+    """Does Lark accept this shape? (parsers.pokerstars.check_shape: its cache, or one Lark run)."""
     known = _SHAPE_OK.get(key)
     if known is not None:
         return known
@@ -1620,7 +1343,7 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     lines = ("",) * len(kinds)
     tokens = [(kind, None, index) for index, kind in enumerate(kinds) if index > 0]
     try:
-        ps._check_shape(tokens, lines)
+        ps.check_shape(tokens, lines)
         accepted = True
     except ParseError:
         accepted = False
@@ -1676,7 +1399,7 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
     text = "\n".join(map("\n".join, [c.lines for c in chunks]))
     ascii_text = text.isascii()
     data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
-    line_start = _line_starts(np.frombuffer(data, dtype=np.uint8))
+    line_start = line_starts(np.frombuffer(data, dtype=np.uint8))
     hand_line0 = np.zeros(count, dtype=np.int64)
     if count:
         np.cumsum(n_lines[:-1], out=hand_line0[1:])
@@ -1739,6 +1462,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         table = np.array(numbers, dtype=np.int64)
         b.in_lane[:] = table[:, 0] >= 0
         b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
+        # a hand holding a byte that could not be decoded goes to quarantine by the full path
+        b.in_lane[[h for h, chunk in enumerate(chunks) if chunk.undecodable is not None]] = False
         b.betting[:] = table[:, 0]
         b.is_short_deck[:] = table[:, 1] != 0
         b.is_tournament[:] = table[:, 2] != 0
@@ -1822,12 +1547,12 @@ def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.n
     Cost (generated bench files of 500 hands, one core): ~15 µs per hand, of which the split
     ~8; plus a fixed ~0.1 ms per file (NumPy columns, the compiled calls), so a file of one hand
     reads in about the time the full path parses it."""
-    chunks, normalized, data, line_starts = _split(text)
+    chunks, normalized, data, starts = split_file(text)
     index = [i for i, c in enumerate(chunks) if c.format == "pokerstars"]
     hands = [chunks[i] for i in index]
     if normalized is None:
         return chunks, read_batch(hands, source_file), np.array(index, dtype=np.int64)
     first = np.fromiter((c.first_line for c in hands), dtype=np.int64, count=len(hands))
     last = np.fromiter((c.last_line for c in hands), dtype=np.int64, count=len(hands))
-    batch = _read(hands, source_file, normalized, data, True, line_starts, first - 1, last - first + 1, first, last)
+    batch = _read(hands, source_file, normalized, data, True, starts, first - 1, last - first + 1, first, last)
     return chunks, batch, np.array(index, dtype=np.int64)

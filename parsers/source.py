@@ -3,17 +3,57 @@
 Several games may follow each other in one file, with or without blank lines between
 them. A game starts at its header line (``PokerStars Hand #…``, ``Raspisnoy game …``);
 whatever stands before the first header is kept as a chunk of its own so that it can be
-quarantined, never dropped.
+quarantined, never dropped. So is text after a game's end that no header opens: the rest
+of a file cut short, another room's hand, a block of NUL bytes, a line too long to be a log
+line. Every format goes through the one splitter here, :func:`split`.
+
+Decoding is decided per game: a byte that is not UTF-8 in a UTF-8 file costs only the game
+it stands in, which goes to quarantine at that byte's line and column, and Cyrillic text in
+UTF-8 never turns into Windows-1251 letters because of a bad byte elsewhere.
 """
 
 from __future__ import annotations
 
+import bisect
+import codecs
+import dataclasses
 import hashlib
 import re
 from dataclasses import dataclass
+from itertools import pairwise
+from typing import NamedTuple
 
-_HIGH_LETTER = re.compile(r"[\xc0-\xff]")
-_HIGH_RUN = re.compile(r"[\xc0-\xff]{3,}")
+import numpy as np
+from numba import njit
+
+from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
+from rules.records import slot_filler
+
+__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "game_id", "is_filler", "normalize_lines", "split",
+           "split_file", "split_games"]
+
+# ////////////////////////////////////////////////////////////////////// decoding
+
+_HIGH_LETTER = re.compile(rb"[\xc0-\xff]")
+_HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+_MARK = re.compile("[\udc00-\udcff]")
+"""The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
+strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
+
+
+def _mark_bytes(error: UnicodeDecodeError) -> tuple[str, int]:
+    return "".join(chr(0xDC00 + b) for b in error.object[error.start:error.end]), error.end
+
+
+codecs.register_error("rasklad.mark", _mark_bytes)
+
+
+class DecodedText(str):
+    """A file's text that holds bytes which could not be decoded: each became U+FFFD, and
+    ``undecodable`` says where, as (line, column, byte) with lines numbered as
+    :func:`normalize_lines` numbers them. The splitter gives each game the first one in it."""
+
+    undecodable: tuple[tuple[int, int, int], ...]
 
 
 def decode(data: bytes) -> str:
@@ -21,24 +61,82 @@ def decode(data: bytes) -> str:
 
     Club logs typed in Russian come as Windows-1251; PokerStars' own files as Windows-1252.
     Both map the same bytes to letters, so the shape decides: Russian words are runs of
-    high bytes, while accented Latin letters stand alone among ASCII ones.
+    high bytes, while accented Latin letters stand alone among ASCII ones. A file that is
+    not UTF-8 throughout is decided game by game (see :func:`_decode_games`). Bytes that
+    cannot be read at all (a UTF-16 file of odd length, a bad byte in UTF-8 text) give a
+    :class:`DecodedText`.
 
     >>> decode("Туз пик".encode("cp1251"))
     'Туз пик'
     >>> decode("Café".encode("cp1252"))
     'Café'
+    >>> text = decode("Анна\\nБорис\\x81\\n".encode("utf-8"))
+    >>> text, text.undecodable
+    ('Анна\\nБорис\\ufffd\\n', ((2, 6, 129),))
     """
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return data.decode("utf-16")
+        return _marked(data.decode("utf-16", "rasklad.mark"))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         pass
-    latin1 = data.decode("latin-1")
-    in_runs = sum(len(run) for run in _HIGH_RUN.findall(latin1))
-    if in_runs * 2 > len(_HIGH_LETTER.findall(latin1)):
-        return data.decode("cp1251", errors="replace")
-    return data.decode("cp1252", errors="replace")
+    return _marked(_decode_games(data.removeprefix(b"\xef\xbb\xbf")))
+
+
+_HEADER_BYTES = re.compile(rb"^[ \t]*(?:\xef\xbb\xbf)?(?:" + HEADERS.pattern.encode("ascii") + rb")", re.MULTILINE)
+
+
+def _decode_games(data: bytes) -> str:
+    """A text not UTF-8 throughout, decided game by game (a game from one header line to the next).
+
+    A game that is UTF-8 reads as UTF-8. Another reads as UTF-8 with unreadable bytes marked
+    when it holds more well-formed UTF-8 letters than bad bytes, or, holding no UTF-8 letter at
+    all, stands in a file that does; else as Windows-1251 or 1252 by the shape of its letters.
+    """
+    whole = data.decode("utf-8", "rasklad.mark")
+    file_bad = len(_MARK.findall(whole))
+    file_utf8 = _non_ascii(whole) - file_bad > file_bad
+    starts = [m.start() for m in _HEADER_BYTES.finditer(data)]
+    if not starts or starts[0] != 0:
+        starts.insert(0, 0)
+    starts.append(len(data))
+    parts = []
+    for begin, end in pairwise(starts):
+        piece = data[begin:end]
+        try:
+            parts.append(piece.decode("utf-8"))
+            continue
+        except UnicodeDecodeError:
+            pass
+        text = piece.decode("utf-8", "rasklad.mark")
+        bad = len(_MARK.findall(text))
+        letters = _non_ascii(text) - bad
+        if letters > bad or (letters == 0 and file_utf8):
+            parts.append(text)
+            continue
+        in_runs = sum(len(run) for run in _HIGH_RUN.findall(piece))
+        codec = "cp1251" if in_runs * 2 > len(_HIGH_LETTER.findall(piece)) else "cp1252"
+        parts.append(piece.decode(codec, errors="replace"))
+    return "".join(parts)
+
+
+def _non_ascii(text: str) -> int:
+    return len(text) - len(text.encode("ascii", "ignore"))
+
+
+def _marked(text: str) -> str:
+    """``text`` as is, or, when it holds marks of unreadable bytes, a DecodedText that says where."""
+    if not _MARK.search(text):
+        return text
+    where = []
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    for number, line in enumerate(lines, 1):
+        mark = _MARK.search(line)
+        if mark is not None:
+            where.append((number, mark.start() + 1, ord(mark[0]) - 0xDC00))
+    out = DecodedText(_MARK.sub("\ufffd", text))
+    out.undecodable = tuple(where)
+    return out
 
 
 def normalize_lines(text: str) -> list[str]:
@@ -47,9 +145,12 @@ def normalize_lines(text: str) -> list[str]:
     return [line.rstrip() for line in text.split("\n")]
 
 
-def game_id(lines: list[str]) -> str:
+def game_id(lines: list[str] | tuple[str, ...]) -> str:
     """The hash of a game's normalized text: the same game always has the same ID."""
-    return hashlib.blake2b("\n".join(lines).encode("utf-8"), digest_size=8).hexdigest()
+    return hashlib.blake2b("\n".join(lines).encode("utf-8", "surrogatepass"), digest_size=8).hexdigest()
+
+
+# ////////////////////////////////////////////////////////////////////// chunks
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,65 +158,380 @@ class Chunk:
     """The text of one game (or of unrecognized text) and where it stands in its file."""
 
     format: str | None
-    """The format whose header opened the chunk, or None for text before any header."""
+    """The format whose header opened the chunk, or None for text no header opens."""
     first_line: int
     last_line: int
     lines: tuple[str, ...]
     game_id: str
+    undecodable: tuple[int, int, int] | None = None
+    """(line, column, byte) of the first byte of the chunk that could not be decoded, if any."""
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
 
+_make_chunk = slot_filler(Chunk)
+
 # Tracker archives put a banner between hands: "*********** # 12 **************".
 _SEPARATOR = re.compile(r"^\s*\*{3,} ?# ?\d+ ?\*{3,}\s*$")
 
 
-def _is_filler(line: str) -> bool:
-    """Lines that stand between games without belonging to either: blanks, comments, banners."""
+def is_filler(line: str) -> bool:
+    """Is this a line that stands between games without belonging to either: a blank, a
+    ``#`` comment or an archive's banner?"""
     stripped = line.lstrip()
     return not stripped or stripped.startswith("#") or bool(_SEPARATOR.match(line))
 
 
-def split_games(lines: list[str], headers: re.Pattern[str]) -> list[Chunk]:
-    """Cut a file's lines into chunks, one per game, at each line that ``headers`` matches.
-
-    ``headers`` has one named group per format; the name of the group that matched is the
-    chunk's format. Filler lines (blanks, comments, archive banners) at the end of a chunk
-    are left out of it. A header may be indented, as in some tracker archives; the chunk
-    then loses the indentation its lines share.
-    """
-    starts: list[tuple[int, str | None]] = []
-    for index, line in enumerate(lines):
-        first = line[:1]
-        if first and first != "#":
-            match = headers.match(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
-            if match:
-                starts.append((index, match.lastgroup))
-    if not starts or starts[0][0] > 0:
-        starts.insert(0, (0, None))
-    starts.append((len(lines), None))
-    chunks = []
-    for (begin, fmt), (end, _) in zip(starts, starts[1:]):
-        stop = end
-        while stop > begin and _is_filler(lines[stop - 1]):
-            stop -= 1
-        if stop == begin:
-            continue  # nothing but filler before the first game
-        if fmt is None:
-            # Leading filler is not part of unrecognized text.
-            while _is_filler(lines[begin]):
-                begin += 1
-        body = _dedent(lines[begin:stop])
-        chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
-    return chunks
-
-
-def _dedent(lines: list[str]) -> list[str]:
+def dedent(lines: list[str]) -> list[str]:
+    """A game's lines without the byte order mark of its first line and the indentation they
+    all share (tracker archives indent whole games)."""
     first = lines[0].lstrip("\ufeff")
     lines = [first, *lines[1:]]
     if not first.startswith((" ", "\t")):
         return lines
     indent = min(len(line) - len(line.lstrip()) for line in lines if line.strip())
     return [line[indent:] for line in lines]
+
+
+# ////////////////////////////////////////////////////////////////////// where games end
+
+MAX_LINE_CHARS = 100_000
+"""A line longer than this is no log line (real ones are under a thousand characters): it and
+what follows up to the next header are text of their own, not part of the game before it."""
+
+_FILLER_LINE = r"[ \t]*(?:#[^\n]*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?(?=\n|\Z)"
+_LAST_SECTIONS = {
+    fmt.name: (fmt.last_section, re.compile(r"(?:\n(?:[ \t]*(?:" + fmt.last_section_lines + r")[^\n]*|"
+                                            + _FILLER_LINE + r"))*"))
+    for fmt in FORMATS if fmt.last_section
+}
+"""Per format that declares one: its last section's opening line, and a pattern that reads the
+lines after it as far as they belong to the game."""
+
+
+def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int:
+    """Where a game that starts at ``begin_at`` and runs to ``stop_at`` (the end of its last
+    line) ends: ``stop_at``, or the offset of the line break before the first line that comes
+    after its last section and does not belong to it."""
+    last = _LAST_SECTIONS.get(fmt)
+    if last is None:
+        return stop_at
+    marker, lines_after = last
+    at = text.rfind(marker, begin_at, stop_at)
+    while at >= 0 and text[max(text.rfind("\n", begin_at, at) + 1, begin_at):at].strip(" \t"):
+        at = text.rfind(marker, begin_at, at)      # the marker inside a line, not opening it
+    if at < 0:
+        return stop_at
+    line_end = text.find("\n", at, stop_at)
+    if line_end < 0:
+        return stop_at
+    return lines_after.match(text, line_end, stop_at).end()
+
+
+# ////////////////////////////////////////////////////////////////////// the header prefilter
+
+# The characters outside ASCII that an ASCII letter matches under re.IGNORECASE (their lower()
+# or upper() is that letter): tests/test_source.py checks this against every code point.
+ICASE_EXTRA = {"i": "\u0131", "s": "\u017f", "k": "\u212a"}
+
+
+def _variants(char: str, ignore_case: bool) -> set[str]:
+    """The characters ``char`` matches, under re.IGNORECASE or not."""
+    if not ignore_case:
+        return {char}
+    out = {char, char.lower(), char.upper()}
+    out.update(ICASE_EXTRA.get(char.lower(), ""))
+    return {c for c in out if len(c) == 1}
+
+
+def _starts(prefixes: tuple[tuple[str, bool], ...], k: int) -> set[str]:
+    """Every way the first ``k`` characters of a header line can be written."""
+    out: set[str] = set()
+    for prefix, ignore_case in prefixes:
+        heads = {""}
+        for char in prefix[:k]:
+            heads = {head + v for head in heads for v in _variants(char, ignore_case)}
+        out |= heads
+    return out
+
+
+def _header_table(prefixes) -> tuple[np.ndarray, np.ndarray, bool]:
+    """From the declared header prefixes: 256 × 256 booleans (may a line starting with these two
+    bytes be a header?), the four-character starts as big-endian words, and whether every start
+    is ASCII (else texts outside ASCII check every line)."""
+    if any(len(prefix) < 4 for prefix, _ in prefixes):
+        raise ValueError("header prefixes must be at least four characters long")
+    table = np.zeros((256, 256), dtype=np.bool_)
+    twos = _starts(prefixes, 2)
+    for two in twos:
+        if two.isascii():
+            table[ord(two[0]), ord(two[1])] = True
+    fours = sorted((ord(p[0]) << 24) | (ord(p[1]) << 16) | (ord(p[2]) << 8) | ord(p[3])
+                   for p in _starts(prefixes, 4) if p.isascii())
+    return table, np.array(fours, dtype=np.uint32), all(two.isascii() for two in twos)
+
+
+_HEADER_TABLE, _FOURS, _ASCII_STARTS = _header_table(HEADER_PREFIXES)
+_HEADER_FOUR = frozenset(p for p in _starts(HEADER_PREFIXES, 4) if p.isascii())
+_HEADER_TABLE_UTF8 = _HEADER_TABLE if _ASCII_STARTS else np.ones((256, 256), dtype=np.bool_)
+_NO_FOURS = np.zeros(0, dtype=np.uint32)
+_UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029, 0x202F, 0x205F, 0x3000],
+                           dtype=np.int64)
+"""The whitespace characters outside ASCII (str.isspace(); the test checks the list)."""
+
+
+@njit(cache=True)
+def _is_blank_byte(c):
+    return c == 32 or c == 9 or c == 11 or c == 12 or 28 <= c <= 31
+
+
+@njit(cache=True)
+def _candidate_lines(data, starts, table, fours, spaces):
+    """Byte offsets and indexes of the lines (starting at ``starts``) of a UTF-8 text that may be
+    headers (after an indent of spaces, tabs and byte order marks), in order; and the indexes of
+    the lines that end in a blank (normalize_lines strips it)."""
+    n = data.shape[0]
+    out = np.empty(starts.shape[0], dtype=np.int64)
+    rows = np.empty(starts.shape[0], dtype=np.int64)
+    trailing = np.empty(starts.shape[0], dtype=np.int64)
+    count = 0
+    blanks = 0
+    for row in range(starts.shape[0]):
+        start = starts[row]
+        stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
+        i = start
+        if i < stop and data[i] != 35:       # "#"
+            while i < stop:
+                if data[i] == 32 or data[i] == 9:
+                    i += 1
+                elif data[i] == 0xEF and i + 2 < stop and data[i + 1] == 0xBB and data[i + 2] == 0xBF:
+                    i += 3      # U+FEFF, a byte order mark
+                else:
+                    break
+            if i < stop:
+                second = data[i + 1] if i + 1 < stop else 10
+                candidate = table[data[i], second]
+                if candidate and fours.shape[0] > 0:
+                    candidate = False
+                    if i + 3 < stop:
+                        word = (np.uint32(data[i]) << 24) | (np.uint32(data[i + 1]) << 16) \
+                            | (np.uint32(data[i + 2]) << 8) | np.uint32(data[i + 3])
+                        for f in fours:
+                            if f == word:
+                                candidate = True
+                                break
+                if candidate:
+                    out[count] = start
+                    rows[count] = row
+                    count += 1
+        if stop > start:
+            last = data[stop - 1]
+            blank = False
+            if _is_blank_byte(last):
+                blank = True
+            elif last >= 0x80:
+                # the line's last character, decoded: a space outside ASCII?
+                k = stop - 1
+                while k > start and (data[k] & 0xC0) == 0x80 and stop - k < 4:
+                    k -= 1
+                lead = data[k]
+                if lead >= 0xF0:
+                    cp = lead & 0x07
+                elif lead >= 0xE0:
+                    cp = lead & 0x0F
+                else:
+                    cp = lead & 0x1F
+                for m in range(k + 1, stop):
+                    cp = (cp << 6) | (data[m] & 0x3F)
+                for space in spaces:
+                    if cp == space:
+                        blank = True
+            if blank:
+                trailing[blanks] = row
+                blanks += 1
+    return out[:count], rows[:count], trailing[:blanks]
+
+
+def line_starts(buf: np.ndarray) -> np.ndarray:
+    """The byte offset of every line of a text's bytes ("\\n"-separated), as ``text.split("\\n")`` has them."""
+    breaks = np.flatnonzero(buf == 10)
+    starts = np.empty(len(breaks) + 1, dtype=np.int64)
+    starts[0] = 0
+    starts[1:] = breaks + 1
+    return starts
+
+
+# ////////////////////////////////////////////////////////////////////// the split
+
+
+def split(text: str) -> list[Chunk]:
+    """A decoded file's chunks: one per game, cut at each header line, plus text no header opens.
+
+    Lines are numbered and normalized as :func:`normalize_lines` does. Filler lines (blanks,
+    comments, archive banners) at the end of a chunk are left out of it. A header may be
+    indented, as in some tracker archives; the chunk then loses the indentation its lines share.
+
+    >>> [(c.format, c.first_line, c.last_line) for c in split("x\\n\\nPokerStars Hand #1: a\\nb\\n\\n")]
+    [(None, 1, 1), ('pokerstars', 3, 4)]
+    """
+    return split_file(text).chunks
+
+
+def split_games(lines: list[str], headers=HEADERS) -> list[Chunk]:
+    """:func:`split` of a file's lines already normalized, for callers that hold lines."""
+    if headers is not HEADERS:
+        raise ValueError("games are cut at the headers of parsers.formats.HEADERS")
+    return split("\n".join(lines))
+
+
+class SplitFile(NamedTuple):
+    """A split file, and for an ASCII text whose games are its lines as they are (no indent to
+    strip) its normalized text, bytes and line offsets, so that a reader can scan the file's own
+    bytes (else these three are None)."""
+
+    chunks: list[Chunk]
+    text: str | None
+    data: bytes | None
+    line_starts: np.ndarray | None
+
+
+def split_file(text: str) -> SplitFile:
+    """:func:`split`, with the normalized text and bytes a reader may scan (see :class:`SplitText`).
+
+    A compiled pass over the text's bytes finds the lines that may open a game (their first
+    characters: the declared header prefixes) and whether any line has trailing blanks; only
+    those lines meet ``HEADERS``, and a game's ID is hashed from the text's bytes.
+    """
+    undecodable = getattr(text, "undecodable", ())
+    plain = True
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    ascii_text = text.isascii()
+    starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per chunk start
+    if ascii_text:
+        data = text.encode("ascii")
+        table, fours = _HEADER_TABLE, _FOURS
+    else:
+        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+        data = text.encode("utf-8", "surrogatepass")
+        table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts_of_lines = line_starts(buf)
+    candidates, rows, trailing = _candidate_lines(buf, starts_of_lines, table, fours, _UNICODE_SPACES)
+    if len(trailing):   # normalize_lines strips every line's trailing blanks: the lines that have some
+        lines = text.split("\n")
+        for row in trailing.tolist():
+            lines[row] = lines[row].rstrip()
+        text = "\n".join(lines)
+        data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
+        buf = np.frombuffer(data, dtype=np.uint8)
+        starts_of_lines = line_starts(buf)
+        candidates, rows, _ = _candidate_lines(buf, starts_of_lines, table, fours, _UNICODE_SPACES)
+    lines = text.split("\n")
+    match_header = HEADERS.match
+    if ascii_text:
+        find = text.find
+        four = _HEADER_FOUR
+        for at, row in zip(candidates.tolist(), rows.tolist()):
+            end = find("\n", at)
+            line = text[at:end] if end >= 0 else text[at:]
+            first = line[:1]
+            bare = line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line
+            if bare[:4] not in four:
+                continue
+            match = match_header(bare)
+            if match:
+                starts.append((row, at, match.lastgroup))
+        row_at = None
+    else:
+        lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+        row_at = np.zeros(len(lines) + 1, dtype=np.int64)
+        np.cumsum(lengths + 1, out=row_at[1:])
+        for row in rows.tolist():
+            line = lines[row]
+            first = line[:1]
+            if first and first != "#":
+                match = match_header(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
+                if match:
+                    starts.append((row, int(row_at[row]), match.lastgroup))
+    breaks = _breaks(text, lines, starts_of_lines if ascii_text else row_at)
+    if breaks:
+        headers = {row for row, _, _ in starts}
+        starts.extend(b for b in breaks if b[0] not in headers)     # a header line stays a header
+        starts.sort(key=lambda start: start[0])
+    if not starts or starts[0][0] > 0:
+        starts.insert(0, (0, 0, None))
+    starts.append((len(lines), len(text) + 1, None))
+    blake2b = hashlib.blake2b
+    make = _make_chunk
+    chunks = []
+    append = chunks.append
+    ends = _end_of_game
+    pieces = list(pairwise(starts))
+    index = 0
+    while index < len(pieces):
+        (begin, begin_at, fmt), (end, end_at, _) = pieces[index]
+        stop = end
+        stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
+        while stop > begin:
+            last = lines[stop - 1]
+            c = last[:1]
+            if c and not ((c.isspace() or c == "#" or c == "*") and is_filler(last)):
+                break
+            stop -= 1
+            stop_at -= len(last) + 1
+        if stop == begin:
+            index += 1
+            continue
+        if fmt is not None:
+            game_end = ends(text, fmt, begin_at, stop_at)
+            if game_end < stop_at:
+                # text after the game's end is a chunk of its own; the game is cut again without it
+                rest = begin + text.count("\n", begin_at, game_end) + 1
+                pieces[index] = ((begin, begin_at, fmt), (rest, game_end + 1, None))
+                pieces.insert(index + 1, ((rest, game_end + 1, None), (end, end_at, None)))
+                continue
+        index += 1
+        first = lines[begin]
+        if fmt is None or not ascii_text or first[:1] in (" ", "\t"):
+            if fmt is not None:
+                plain = False       # a chunk whose lines are not the file's lines as they are
+            if fmt is None:
+                while is_filler(lines[begin]):
+                    begin += 1
+            body = dedent(lines[begin:stop])
+            append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
+            continue
+        append(make(fmt, begin + 1, stop, tuple(lines[begin:stop]),
+                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest(), None))
+    if undecodable:
+        chunks = _with_undecodable(chunks, undecodable)
+    if not ascii_text or not plain:
+        return SplitFile(chunks, None, None, None)
+    return SplitFile(chunks, text, data, starts_of_lines)
+
+
+def _breaks(text: str, lines: list[str], row_at: np.ndarray) -> list[tuple[int, int, None]]:
+    """Chunk starts that no header makes: a line holding a NUL or longer than MAX_LINE_CHARS
+    begins text of its own (up to the next header), so that it never joins the game before it."""
+    out = []
+    if "\x00" in text:
+        out.extend(row for row, line in enumerate(lines) if "\x00" in line)
+    if len(text) > MAX_LINE_CHARS:
+        lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+        out.extend(np.flatnonzero(lengths > MAX_LINE_CHARS).tolist())
+    return [(row, int(row_at[row]), None) for row in sorted(set(out))]
+
+
+def _with_undecodable(chunks: list[Chunk], undecodable) -> list[Chunk]:
+    """The chunks, each with the first byte in its lines that could not be decoded."""
+    at_lines = [line for line, _, _ in undecodable]
+    out = []
+    for chunk in chunks:
+        k = bisect.bisect_left(at_lines, chunk.first_line)
+        if k < len(at_lines) and at_lines[k] <= chunk.last_line:
+            chunk = dataclasses.replace(chunk, undecodable=undecodable[k])
+        out.append(chunk)
+    return out

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parsers.errors import ParseError
-from parsers.formats import HEADERS, parse_chunk
-from parsers.source import Chunk, decode, normalize_lines, split_games
+from parsers.formats import parse_chunk
+from parsers.source import Chunk, decode, normalize_lines, split
 from pipeline.games import handler_for
 
 MAX_TEXT_BYTES = 20 * 1024 * 1024
@@ -70,23 +70,32 @@ def audit_bytes(data: bytes, label: str) -> list[Audited]:
     if len(data) > MAX_TEXT_BYTES:
         raise ValueError(f"the text is {len(data) / 1e6:.1f} MB; at most {MAX_TEXT_BYTES // (1024 * 1024)} MB "
                          "are audited at once — import larger files instead")
-    return [audit_chunk(chunk, label) for chunk in split_games(normalize_lines(decode(data)), HEADERS)]
+    return [audit_chunk(chunk, label) for chunk in split(decode(data))]
 
 
 def file_lines(source_file: str) -> list[str]:
     """The normalized lines of a stored game's file, numbered as the ingest numbered them."""
     path = Path(source_file)
     try:
+        return normalize_lines(decode(path.read_bytes()))
+    except OSError as error:
+        raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
+
+
+def file_chunks(source_file: str) -> list[Chunk]:
+    """The games of a stored game's file, cut and numbered as the ingest cut and numbered them."""
+    path = Path(source_file)
+    try:
         stat = path.stat()
-        return list(_read_lines(str(path), stat.st_mtime_ns, stat.st_size))
+        return _read_chunks(str(path), stat.st_mtime_ns, stat.st_size)
     except OSError as error:
         raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
 
 
 @functools.lru_cache(maxsize=4)
-def _read_lines(path: str, mtime_ns: int, size: int) -> tuple[str, ...]:
+def _read_chunks(path: str, mtime_ns: int, size: int) -> list[Chunk]:
     # keyed by modification time and size, so an edited file is read again
-    return tuple(normalize_lines(decode(Path(path).read_bytes())))
+    return split(decode(Path(path).read_bytes()))
 
 
 def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
@@ -94,7 +103,7 @@ def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int
 
     Raises SourceGone when the file is gone or no longer holds the game's text at its lines.
     """
-    for chunk in split_games(file_lines(source_file), HEADERS):
+    for chunk in file_chunks(source_file):
         if chunk.game_id == game_id and chunk.first_line == first_line:
             return audit_chunk(chunk, source_file)
     raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "

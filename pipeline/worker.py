@@ -15,9 +15,9 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import HEADERS, quarantine_game
-from parsers.pokerstars_fast import read_text, split_text
-from parsers.source import Chunk, decode, normalize_lines, split_games
+from parsers.formats import quarantine_game
+from parsers.pokerstars_fast import read_text
+from parsers.source import Chunk, decode, split
 from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts.holdem import ingest_lane
 from pipeline.games import handler_for
@@ -108,10 +108,8 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     original = _Original(text)
     if lane and text.count("PokerStars") >= LANE_MIN_HANDS:
         chunks, batch, batch_chunks = read_text(text, source_file)
-    elif lane:
-        chunks, batch, batch_chunks = split_text(text), None, None
     else:
-        chunks, batch, batch_chunks = split_games(normalize_lines(text), HEADERS), None, None
+        chunks, batch, batch_chunks = split(text), None, None
     seen: set[str] = set()
     fresh = np.zeros(len(chunks), dtype=bool)
     for index, chunk in enumerate(chunks):

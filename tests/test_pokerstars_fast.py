@@ -1,6 +1,5 @@
 """The fast lane's reader against the full path: the same chunks, and in-lane hands read to the same columns.
 
-``split_text`` must cut every file exactly as ``split_games(normalize_lines(text), HEADERS)``;
 ``read_batch`` must give, for every hand it keeps in the lane, the columns that
 ``batch_from_hands`` gives for the reference parser's record of the same chunk, and must leave
 out of the lane every chunk the reference parser refuses.
@@ -15,11 +14,12 @@ from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
-from parsers.pokerstars_fast import read_batch, read_text, split_reference, split_text
+from parsers.pokerstars_fast import read_batch, read_text, split_text
 from parsers.source import decode
 from pipeline.generators.holdem import generate_hands
 from rules.holdem_batch import HandBatch, batch_from_hands
 from tests.conftest import corpus
+from tests.split_oracle import split_reference
 
 HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tournament", "small_blind", "big_blind",
                 "small_bet", "big_bet", "ante", "max_seats", "button_seat", "board", "board_lines", "summary_board",
@@ -78,71 +78,6 @@ def check_file(text: str, file: str = "f.txt") -> tuple[int, int]:
 
 def generated(game: str, count: int, seed: int, **options) -> str:
     return "\n\n\n".join(text for text, _ in generate_hands(game, count=count, seed=seed, **options)) + "\n"
-
-
-# ////////////////////////////////////////////////////////////////////// the split
-
-
-@pytest.mark.parametrize("text", [
-    "",
-    "\n\n",
-    "junk\n# comment\n",
-    "\ufeffPokerStars Hand #1: x\nTable 'T'\n\n*********** # 2 **************\n\nPokerStars Hand #2: y\n",
-    "PokerStars Hand #1: x  \r\nSeat 1: A\u00a0B ($1 in chips) \r\n\r\n\r\nPokerStars Hand #2: y\t\n",
-    "  PokerStars Hand #1: x\n    Seat 1: A\n  *** SUMMARY ***\n\n  PokerStars Hand #2: y\n  z\n",
-    "# PokerStars Hand #0: a comment\npreamble\n\n\nPOKERSTARS GAME #5: HOLD'EM\nRaspisnoy game 1\nx\n",
-    "PokerStars Hand #1: Zoë\u2003\nSeat 1: Zoë ($1 in chips)\u2003\n\n\n#Game No : 5\n  #Game No : 6\n",
-    "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
-    "Зоя\n  #Game No\n: 5\nPoKerStars Hand #1: x\u3000\nPokerſtars Hand #2\n\ufeff\ufeff PokerStars Hand #3\x85\n",
-    "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
-])
-def test_split_equals_split_games_on_unusual_files(text):
-    assert split_text(text) == split_reference(text)
-
-
-_PIECES = ["PokerStars Hand #1: a", "POKERSTARS GAME #2: b", "PoKerStars Hand #3", "Pokerſtars Hand #4",
-           "Raspisnoy game 1", "  PokerStars Hand #5: c", "\tOFC hand 1", "\ufeffChinese poker hand 2", "#Game No : 5",
-           "  #Game No : 6", "***** Hand History for Game 7", "*** HOLE CARDS ***", "*********** # 12 **************",
-           "# comment", "", " ", "\t", "\u3000", "Seat 1: Zoë ($1 in chips)", "Boris: folds", "x\u2003",
-           "Six-card  poker session 1", "Game #5 starts.", "Hand #1-2 - ", "<?xml", "Board [As]",
-           "\u00a0PokerStars Hand #8"]
-
-
-@settings(max_examples=400, deadline=None)
-@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["\n", "\r\n", "\r"]),
-       st.sampled_from(["", "\n", "  ", "\n\n"]))
-def test_split_equals_split_games_on_any_mix_of_headers_fillers_and_blanks(lines, sep, end):
-    text = sep.join(lines) + end
-    assert split_text(text) == split_reference(text)
-
-
-def test_header_filter_knows_every_case_variant_and_space_outside_ascii():
-    from parsers.pokerstars_fast import _UNICODE_SPACES, ICASE_EXTRA
-
-    extra: dict[str, str] = {}
-    for code in range(128, 0x110000):
-        char = chr(code)
-        for case in (char.lower(), char.upper()):
-            if len(case) == 1 and case.isascii():
-                extra[case.lower()] = extra.get(case.lower(), "") + char
-    assert extra == ICASE_EXTRA
-    assert _UNICODE_SPACES.tolist() == [c for c in range(128, 0x110000) if chr(c).isspace()]
-
-
-def test_split_equals_split_games_on_generated_files():
-    for game, seed in (("holdem", 1), ("holdem36", 2)):
-        text = generated(game, 60, seed, betting="mixed")
-        assert split_text(text) == split_reference(text)
-        crlf = text.replace("\n", "\r\n")
-        assert split_text(crlf) == split_reference(crlf)
-
-
-def test_split_equals_split_games_on_the_real_corpus():
-    files = [p for p in sorted(corpus("pokerstars").rglob("*")) if p.is_file()]
-    assert files
-    for path in files:
-        text = decode(path.read_bytes())
-        assert split_text(text) == split_reference(text), path
 
 
 # ////////////////////////////////////////////////////////////////////// the batch

@@ -144,8 +144,7 @@ Total pot $0.50 | Rake $0
 Seat 1: Anna (button) (small blind) folded before Flop
 Seat 2: Boris (big blind) collected ($0.50)
 Seat 3: Vera folded before Flop (didn't bet)
-Seat 4: Gleb is sitting out
-Anna: sits out"""
+Seat 4: Gleb is sitting out"""
 
 
 def test_sits_out_lines_are_read_anywhere_in_the_hand():

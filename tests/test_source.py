@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
-from parsers.source import decode, game_id, normalize_lines, split_games
-
-
-def split(text: str):
-    return split_games(normalize_lines(text), HEADERS)
+from parsers.source import MAX_LINE_CHARS, DecodedText, decode, game_id, normalize_lines, split
+from pipeline.generators.holdem import generate_hands
+from tests.conftest import corpus
+from tests.split_oracle import split_reference
 
 
 def test_decode_reads_utf8_with_and_without_bom():
@@ -61,3 +62,176 @@ def test_game_id_depends_on_text_only():
     assert len(game_id(["x"])) == 16
     # CRLF, a BOM and trailing blanks do not make another game.
     assert split("OFC hand 1\r\nPlayers: A  \r\n")[0].game_id == split("\ufeffOFC hand 1\nPlayers: A\n")[0].game_id
+
+
+# ////////////////////////////////////////////////////////////////////// the split
+
+
+@pytest.mark.parametrize("text", [
+    "",
+    "\n\n",
+    "junk\n# comment\n",
+    "\ufeffPokerStars Hand #1: x\nTable 'T'\n\n*********** # 2 **************\n\nPokerStars Hand #2: y\n",
+    "PokerStars Hand #1: x  \r\nSeat 1: A\u00a0B ($1 in chips) \r\n\r\n\r\nPokerStars Hand #2: y\t\n",
+    "  PokerStars Hand #1: x\n    Seat 1: A\n  *** SUMMARY ***\n\n  PokerStars Hand #2: y\n  z\n",
+    "# PokerStars Hand #0: a comment\npreamble\n\n\nPOKERSTARS GAME #5: HOLD'EM\nRaspisnoy game 1\nx\n",
+    "PokerStars Hand #1: Zoë\u2003\nSeat 1: Zoë ($1 in chips)\u2003\n\n\n#Game No : 5\n  #Game No : 6\n",
+    "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
+    "Зоя\n  #Game No\n: 5\nPoKerStars Hand #1: x\u3000\nPokerſtars Hand #2\n\ufeff\ufeff PokerStars Hand #3\x85\n",
+    "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
+])
+def test_split_equals_the_oracle_on_unusual_files(text):
+    assert split(text) == split_reference(text)
+
+
+def generated(game: str, count: int, seed: int, **options) -> str:
+    return "\n\n\n".join(text for text, _ in generate_hands(game, count=count, seed=seed, **options)) + "\n"
+
+
+_PIECES = ["*** SUMMARY ***", "  *** SUMMARY ***", "Total pot $1 | Rake $0", "Seat 2: B folded", "\x00\x00",
+           "Hand was run twice", "said *** SUMMARY *** here", "PokerStars Ha", "PokerStars Hand #1: a", "POKERSTARS GAME #2: b", "PoKerStars Hand #3", "Pokerſtars Hand #4",
+           "Raspisnoy game 1", "  PokerStars Hand #5: c", "\tOFC hand 1", "\ufeffChinese poker hand 2", "#Game No : 5",
+           "  #Game No : 6", "***** Hand History for Game 7", "*** HOLE CARDS ***", "*********** # 12 **************",
+           "# comment", "", " ", "\t", "\u3000", "Seat 1: Zoë ($1 in chips)", "Boris: folds", "x\u2003",
+           "Six-card  poker session 1", "Game #5 starts.", "Hand #1-2 - ", "<?xml", "Board [As]",
+           "\u00a0PokerStars Hand #8"]
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=12), st.sampled_from(["\n", "\r\n", "\r"]),
+       st.sampled_from(["", "\n", "  ", "\n\n"]))
+def test_split_equals_the_oracle_on_any_mix_of_headers_fillers_and_blanks(lines, sep, end):
+    text = sep.join(lines) + end
+    assert split(text) == split_reference(text)
+
+
+def test_header_filter_knows_every_case_variant_and_space_outside_ascii():
+    from parsers.source import _UNICODE_SPACES, ICASE_EXTRA
+
+    extra: dict[str, str] = {}
+    for code in range(128, 0x110000):
+        char = chr(code)
+        for case in (char.lower(), char.upper()):
+            if len(case) == 1 and case.isascii():
+                extra[case.lower()] = extra.get(case.lower(), "") + char
+    assert extra == ICASE_EXTRA
+    assert _UNICODE_SPACES.tolist() == [c for c in range(128, 0x110000) if chr(c).isspace()]
+
+
+def test_split_equals_the_oracle_on_generated_files():
+    for game, seed in (("holdem", 1), ("holdem36", 2)):
+        text = generated(game, 60, seed, betting="mixed")
+        assert split(text) == split_reference(text)
+        crlf = text.replace("\n", "\r\n")
+        assert split(crlf) == split_reference(crlf)
+
+
+def test_split_equals_the_oracle_on_the_real_corpus():
+    files = [p for p in sorted(corpus("pokerstars").rglob("*")) if p.is_file()]
+    assert files
+    for path in files:
+        text = decode(path.read_bytes())
+        assert split(text) == split_reference(text), path
+
+
+# ////////////////////////////////////////////////////////////////////// per-game decoding
+
+HAND = """PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: {a} ($100 in chips)
+Seat 2: {b} ($100 in chips)
+{a}: posts small blind $1
+{b}: posts big blind $2
+*** HOLE CARDS ***
+{a}: folds
+Uncalled bet ($1) returned to {b}
+{b} collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: {a} (button) (small blind) folded before Flop
+Seat 2: {b} (big blind) collected ($2)"""
+
+
+def stored(text: str) -> list[tuple[str | None, int, str]]:
+    """(format, first line, "ok" or the reason's start) per chunk, as the ingest would read them."""
+    out = []
+    for chunk in split(text):
+        try:
+            hand = parse_chunk(chunk, "f.txt")
+            out.append((chunk.format, chunk.first_line, "ok " + " ".join(s.player for s in hand.seats)))
+        except ParseError as error:
+            out.append((chunk.format, error.line, f"{error.column}: " + " ".join(error.reason.split()[:4])))
+    return out
+
+
+def test_one_bad_byte_costs_only_its_own_game_at_its_line_and_column():
+    first = HAND.format(a="Анна", b="Борис").replace("#1:", "#10:")
+    second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#11:")
+    third = HAND.format(a="Дима", b="Егор").replace("#1:", "#12:")
+    data = "\n\n".join([first, second, third]).encode("utf-8")
+    # "Глеб" on the seat line of the second hand (its line 19): its first byte 0xD0 becomes 0xFF
+    at = data.index("Seat 2: Глеб".encode())
+    data = data[:at + 8] + b"\xff" + data[at + 9:]
+    text = decode(data)
+    assert isinstance(text, DecodedText) and text.undecodable == ((19, 9, 0xFF),)
+    assert stored(text) == [
+        ("pokerstars", 1, "ok Анна Борис"),
+        ("pokerstars", 19, "9: byte 0xFF cannot be"),
+        ("pokerstars", 31, "ok Дима Егор"),
+    ]
+
+
+def test_cyrillic_in_utf8_never_becomes_windows_1251_because_of_a_bad_byte_elsewhere():
+    data = (HAND.format(a="Анна", b="Борис") + "\n\n# note: caf\xe9\n").encode("utf-8").replace(b"\xc3\xa9", b"\xe9")
+    text = decode(data)
+    assert "Анна" in text and "Ð" not in text
+    assert stored(text) == [("pokerstars", 1, "ok Анна Борис")]
+
+
+def test_windows_1251_and_1252_files_still_read_game_by_game():
+    russian = HAND.format(a="Анна", b="Борис").encode("cp1251")
+    french = HAND.format(a="José", b="Zoë").replace("#1:", "#2:").encode("cp1252")
+    assert stored(decode(russian)) == [("pokerstars", 1, "ok Анна Борис")]
+    assert stored(decode(french)) == [("pokerstars", 1, "ok José Zoë")]
+    # one file of both, as when two exports are concatenated
+    assert stored(decode(russian + b"\n\n" + french)) == [("pokerstars", 1, "ok Анна Борис"),
+                                                            ("pokerstars", 16, "ok José Zoë")]
+
+
+def test_truncated_utf16_never_raises_and_costs_only_the_last_game():
+    text = "\n\n".join([HAND.format(a="Анна", b="Борис"), HAND.format(a="Вера", b="Глеб").replace("#1:", "#2:")])
+    data = text.encode("utf-16")[:-1]       # odd length: the last character is cut in half
+    decoded = decode(data)
+    # the last line is "Seat 2: Глеб (big blind) collected ($2)": its 39th character, ")", lost a byte
+    assert decoded.undecodable == ((29, 39, 0x29),)
+    assert stored(decoded) == [("pokerstars", 1, "ok Анна Борис"), ("pokerstars", 29, "39: byte 0x29 cannot be")]
+
+
+# ////////////////////////////////////////////////////////////////////// text that no header opens
+
+GOOD = HAND.format(a="Anna", b="Boris")
+
+
+@pytest.mark.parametrize(("name", "after"), [
+    ("an unknown room's hand", "\n\nBetOnline Hand #123: Hold'em No Limit ($1/$2)\nTable 'X' 6-max\n"),
+    ("an unknown room's hand, no blank line", "\nGame 77 - Texas Holdem\nSeat 1: Kim (10)\n"),
+    ("a 10 MB line", "\n" + "x" * 10_000_000 + "\n"),
+    ("a NUL block", "\n" + "\x00" * 4096),
+    ("a file cut inside the next header", "\n\nPokerStars Ha"),
+])
+def test_text_without_a_header_is_a_chunk_of_its_own_never_glued_to_the_game_before(name, after):
+    text = GOOD + after
+    result = stored(text)
+    assert result[0] == ("pokerstars", 1, "ok Anna Boris"), name
+    assert len(result) == 2 and result[1][0] is None, name
+    assert split(text)[0].last_line == 14
+
+
+def test_a_long_line_before_a_good_game_does_not_hide_its_header():
+    text = "y" * (MAX_LINE_CHARS + 1) + "\n" + GOOD.replace("#1:", "#3:") + "\n\n" + GOOD
+    assert [r[2][:2] for r in stored(text)] == ["1:", "ok", "ok"]
+
+
+def test_summary_lines_after_blank_lines_still_belong_to_the_game():
+    double_spaced = GOOD.replace("\n", "\n\n")
+    assert stored(double_spaced) == [("pokerstars", 1, "ok Anna Boris")]

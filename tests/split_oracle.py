@@ -1,0 +1,60 @@
+"""The splitter written plainly, line by line: the oracle that parsers.source.split is tested against."""
+
+from __future__ import annotations
+
+import re
+from itertools import pairwise
+
+from parsers.formats import FORMATS, HEADERS
+from parsers.source import MAX_LINE_CHARS, Chunk, dedent, game_id, is_filler, normalize_lines
+
+_FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
+_LAST = {fmt.name: (fmt.last_section, re.compile(r"[ \t]*(?:" + fmt.last_section_lines + ")"))
+         for fmt in FORMATS if fmt.last_section}
+
+
+def split_reference(text: str) -> list[Chunk]:
+    lines = normalize_lines(text)
+    starts: list[tuple[int, str | None]] = []
+    for index, line in enumerate(lines):
+        first = line[:1]
+        match = None
+        if first and first != "#":
+            match = HEADERS.match(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
+        if match:
+            starts.append((index, match.lastgroup))
+        elif "\x00" in line or len(line) > MAX_LINE_CHARS:
+            starts.append((index, None))
+    if not starts or starts[0][0] > 0:
+        starts.insert(0, (0, None))
+    starts.append((len(lines), None))
+    pieces = list(pairwise(starts))
+    chunks = []
+    i = 0
+    while i < len(pieces):
+        (begin, fmt), (end, _) = pieces[i]
+        stop = end
+        while stop > begin and is_filler(lines[stop - 1]):
+            stop -= 1
+        if stop == begin:
+            i += 1
+            continue
+        if fmt in _LAST:
+            marker, belongs = _LAST[fmt]
+            opening = [k for k in range(begin, stop) if lines[k].lstrip(" \t").startswith(marker)]
+            if opening:
+                after = [k for k in range(opening[-1] + 1, stop)
+                         if not (_FILLER.fullmatch(lines[k]) or belongs.match(lines[k]))]
+                if after:
+                    pieces[i] = ((begin, fmt), (after[0], None))
+                    pieces.insert(i + 1, ((after[0], None), (end, None)))
+                    continue
+        i += 1
+        if fmt is None:
+            while is_filler(lines[begin]):
+                begin += 1
+        body = dedent(lines[begin:stop])
+        where = [u for u in getattr(text, "undecodable", ()) if begin + 1 <= u[0] <= begin + len(body)]
+        chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body),
+                            where[0] if where else None))
+    return chunks
