@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
 from pathlib import Path
@@ -60,7 +62,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["WORDS", "build_hand", "check_shape", "parse", "read_header"]
+__all__ = ["LINE_KINDS", "TERMINALS", "WORDS", "LineKind", "build_hand", "check_shape", "parse", "read_header"]
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -144,35 +146,113 @@ _MISC = re.compile(
     r"|wins an entry to tournament #\d+.*|wins a .*ticket.*)\s*$"
 )
 _CAPPED = re.compile(r"^Betting is capped\s*$")
+_RUN_TWICE = re.compile(r"^Hand was run t")
+_CANCELLED = re.compile(r"^Hand cancelled")
 """Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 
-_BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
-_RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
+# ////////////////////////////////////////////////////////////////////// the line kinds
 
-# Terminal names in words, for syntax errors.
-WORDS = {
-    "HEADER": "a 'PokerStars Hand #…' header line",
-    "TABLE": "the line \"Table '…' 9-max Seat #1 is the button\"",
-    "SEAT": "a seat line like 'Seat 1: Name ($10 in chips)'",
-    "POST": "a post like 'Name: posts small blind $0.01'",
-    "HOLE": "the '*** HOLE CARDS ***' line",
-    "DEALT": "a 'Dealt to …' line",
-    "ACTION": "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'",
-    "UNCALLED": "an 'Uncalled bet (…) returned to …' line",
-    "COLLECT": "a '… collected … from pot' line",
-    "SHOW": "a 'Name: shows […]' line",
-    "NOSHOW": "a 'Name: mucks hand' line",
-    "CASHOUT": "a '… cashed out the hand …' line",
-    "BODY": "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or a collect line",
-    "STREET": "a street line like '*** FLOP *** […]'",
-    "SHOWDOWN": "the '*** SHOW DOWN ***' line",
-    "SUMMARY": "the '*** SUMMARY ***' line",
-    "TOTAL": "the 'Total pot … | Rake …' line",
-    "RUNTWICE": "'Hand was run twice'",
-    "BOARD": "a 'Board […]' line",
-    "SEATSUM": "a summary seat line like 'Seat 1: Name folded before Flop'",
-    "CANCELLED": "'Hand cancelled'",
-}
+
+@dataclass(frozen=True, slots=True)
+class LineKind:
+    """One kind of line of a PokerStars hand, as the reader knows it.
+
+    The grammar's terminals (its ``%declare`` list), the words of syntax errors (:data:`WORDS`)
+    and the classifier (:func:`_classify`) are all made from :data:`LINE_KINDS`, and so are the
+    shape codes of the compiled scanner (``parsers.pokerstars_fast``).
+    """
+
+    name: str | None
+    """The grammar's terminal; None for a line without play, which is read and left out."""
+    words: str
+    """The kind in words, for syntax errors."""
+    pattern: re.Pattern[str] | None
+    """Reads the line, its fields as named groups; None for BODY, which stands for a run of lines."""
+    fields: tuple[str, ...] = ()
+    """The named groups the record is built from."""
+    hint: str = ""
+    """A literal that any such line holds (at its start when written with a leading "^"): the
+    pattern is tried only on lines that hold it."""
+    section: str = "any"
+    """"play": only before ``*** SUMMARY ***``; "summary": only after it; "any"."""
+    accepts: Callable[[re.Match[str]], bool] | None = None
+    """For kinds that share a pattern: whether a match is of this kind (the first that accepts wins)."""
+    code: int = 0
+    """The terminal's code in the compiled scanner's 4-bit shape words (1-15), 0 for the kinds it
+    folds into BODY and for lines without play."""
+
+
+def _is_marker(*whats: str) -> Callable[[re.Match[str]], bool]:
+    return lambda m: m["what"] in whats
+
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
+    # the markers: one pattern, four terminals
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ",
+             accepts=_is_marker("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"), code=5),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", accepts=_is_marker("SUMMARY"), code=10),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ",
+             accepts=_is_marker("SHOW DOWN"), code=9),
+    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** ", code=8),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"), "^Seat ",
+             "play", code=3),
+    LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
+             ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
+    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^Total pot ", "summary", code=11),
+    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), "Board [", "summary", code=13),
+    LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
+    # "<player>: <action>": one pattern, four terminals and the lines without play
+    LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", accepts=lambda m: bool(m["misc"])),
+    LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "verb", "a", "allin", "cap"), ": ",
+             accepts=lambda m: bool(m["verb"]) and m["verb"][0] == "p", code=4),
+    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ",
+             accepts=lambda m: bool(m["show"])),
+    LineKind("NOSHOW", "a 'Name: mucks hand' line", _ACTION, ("p",), ": ", accepts=lambda m: bool(m["muck"])),
+    LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
+             ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
+    LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
+             "^Table '", code=2),
+    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^Dealt to ", code=6),
+    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^Uncalled bet ("),
+    LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
+    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
+    LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),
+    LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^Hand cancelled", code=15),
+    LineKind(None, "a line without play like 'Name joins the table at seat #3'", _MISC),
+    LineKind(None, "'Betting is capped'", _CAPPED, (), "^Betting is capped"),
+    LineKind("BODY", "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or "
+             "a collect line", None, code=7),
+)
+"""Every kind of line, in the order the classifier tries them."""
+
+TERMINALS: tuple[str, ...] = tuple(k.name for k in sorted((k for k in LINE_KINDS if k.code), key=lambda k: k.code))
+"""The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
+
+WORDS: dict[str, str] = {k.name: k.words for k in LINE_KINDS if k.name}
+"""Terminal names in words, for syntax errors."""
+
+_BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
+"""The kinds of line a BODY token stands for (a post only once the hole cards are dealt)."""
+_RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
+"""Consecutive lines of these kinds make one token."""
+
+
+def _steps() -> tuple[tuple, ...]:
+    """The classifier's steps, made from LINE_KINDS: (pattern, hint, hint at start, section,
+    kinds) per pattern in order; kinds that share a pattern share a step."""
+    steps: list[list] = []
+    for kind in LINE_KINDS[1:]:     # the header line is read on its own
+        if kind.pattern is None:
+            continue
+        if steps and steps[-1][0] is kind.pattern and steps[-1][3] == kind.section:
+            steps[-1][4].append(kind)
+            continue
+        steps.append([kind.pattern, kind.hint.removeprefix("^"), kind.hint.startswith("^"), kind.section, [kind]])
+    return tuple((pattern, hint, at_start, section, tuple(kinds)) for pattern, hint, at_start, section, kinds in steps)
+
+
+_STEPS = _steps()
 
 _UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
 
@@ -196,7 +276,9 @@ def _grammar() -> Lark:
     global _GRAMMAR
     if _GRAMMAR is None:
         path = Path(__file__).with_name("grammars") / "pokerstars.lark"
-        _GRAMMAR = Lark(path.read_text(encoding="utf-8"), parser="lalr", lexer=_LineLexer)
+        # the terminals are the line kinds of LINE_KINDS, declared from there
+        text = path.read_text(encoding="utf-8") + "\n%declare " + " ".join(TERMINALS) + "\n"
+        _GRAMMAR = Lark(text, parser="lalr", lexer=_LineLexer)
     return _GRAMMAR
 
 
@@ -338,106 +420,39 @@ def read_header(line: str) -> dict:
 # ////////////////////////////////////////////////////////////////////// classification
 
 
-def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match | None, int]]:
-    """(terminal, match, index) per line that takes part in play; other lines are checked and left out."""
-    out: list[tuple[str, re.Match | None, int]] = []
+def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
+    """(terminal, match, index) per line that takes part in play, by the steps LINE_KINDS makes;
+    lines without play are read and left out, and a line no kind reads is a ParseError."""
+    out: list[tuple[str, re.Match, int]] = []
+    append = out.append
     in_summary = False
+    steps = _STEPS
     for index in range(1, len(lines)):
         line = lines[index]
         if not line or line.isspace():
             continue
-        first = line[0]
-        if first == "*" and line.startswith("*** "):
-            m = _MARKER.match(line)
-            if m is not None:
-                what = m["what"]
-                if what == "HOLE CARDS" or what == "DEALING HANDS" or what == "PRE-FLOP":
-                    out.append(("HOLE", m, index))
-                elif what == "SUMMARY":
+        for pattern, hint, at_start, section, kinds in steps:
+            if section != "any" and (section == "summary") != in_summary:
+                continue
+            if hint and not (line.startswith(hint) if at_start else hint in line):
+                continue
+            m = pattern.match(line)
+            if m is None:
+                continue
+            for kind in kinds:
+                if kind.accepts is None or kind.accepts(m):
+                    break
+            name = kind.name
+            if name is not None:
+                if name == "SUMMARY":
                     in_summary = True
-                    out.append(("SUMMARY", m, index))
-                elif what == "SHOW DOWN":
-                    out.append(("SHOWDOWN", m, index))
-                else:
-                    out.append(("STREET", m, index))
-                continue
-        elif first == "S" and line.startswith("Seat "):
-            if in_summary:
-                m = _SEATSUM.match(line)
-                if m is not None:
-                    out.append(("SEATSUM", m, index))
-                    continue
-            else:
-                m = _SEAT.match(line)
-                if m is not None:
-                    out.append(("SEAT", m, index))
-                    continue
-        if in_summary:
-            if line.startswith("Total pot "):
-                m = _TOTAL.match(line)
-                if m is not None:
-                    out.append(("TOTAL", m, index))
-                    continue
-            m = _BOARD.match(line)
-            if m is not None:
-                out.append(("BOARD", m, index))
-                continue
-            if line.startswith("Hand was run t"):
-                out.append(("RUNTWICE", None, index))
-                continue
-        m = _ACTION.match(line)
-        if m is not None:
-            # an action line's token carries all its groups at once (one call, not one per field):
-            # player, fold, check, verb, amount, raise, raise_to, show, cards, muck, misc, all-in, cap
-            g = m.groups()
-            if g[10]:       # misc: sits out, leaves …
-                continue
-            verb = g[3]
-            if verb and verb[0] == "p":     # posts …
-                out.append(("POST", g, index))
-            elif g[7]:
-                out.append(("SHOW", m, index))
-            elif g[9]:
-                out.append(("NOSHOW", m, index))
-            else:
-                out.append(("ACTION", g, index))
-            continue
-        if first == "T" and line.startswith("Table '"):
-            m = _TABLE.match(line)
-            if m is not None:
-                out.append(("TABLE", m, index))
-                continue
-        if first == "D":
-            m = _DEALT.match(line)
-            if m is not None:
-                out.append(("DEALT", m, index))
-                continue
-        if first == "U":
-            m = _UNCALLED.match(line)
-            if m is not None:
-                out.append(("UNCALLED", m, index))
-                continue
-        if " collected " in line:
-            m = _COLLECT.match(line)
-            if m is not None:
-                out.append(("COLLECT", m, index))
-                continue
-        if " said, \"" in line and _CHAT.match(line):
-            continue
-        if " cashed out the hand" in line:
-            m = _CASHOUT.match(line)
-            if m is not None:
-                out.append(("CASHOUT", m, index))
-                continue
-        if line.startswith("Hand cancelled"):
-            out.append(("CANCELLED", None, index))
-            continue
-        if _MISC.match(line) or (first == "B" and _CAPPED.match(line)):
-            continue
-        raise ParseError(
-            f"cannot read {line.strip()[:60]!r}: expected a seat, a post, an action (folds, checks, calls, bets, "
-            "raises), a street line like '*** FLOP *** […]', a showdown or a summary line",
-            line=index + 1, column=1, line_text=line)
+                append((name, m, index))
+            break
+        else:
+            raise ParseError(
+                f"cannot read {line.strip()[:60]!r}: expected a seat, a post, an action (folds, checks, calls, bets, "
+                "raises), a street line like '*** FLOP *** […]', a showdown or a summary line",
+                line=index + 1, column=1, line_text=line)
     return out
 
 
@@ -565,8 +580,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     first_line = source.first_line
     for kind, m, index in tokens:
         line = first_line + index      # source.line(index), inline
-        if kind == "ACTION":    # m: the groups of _ACTION
-            player, fold, check, verb, amount, raised, raise_to, _, _, _, _, all_in, capped = m
+        if kind == "ACTION":
+            player, fold, check, verb, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
             if fold:
                 append(_action(street, player, _FOLD, line))
             elif check:
@@ -578,6 +593,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 append(_action(street, player, _CALL if verb == "calls" else _BET, line,
                                _money(amount), None, all_in is not None, capped is not None))
         elif kind == "POST":
+            m = m.groups()
             post = _POST_KINDS[m[3]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or

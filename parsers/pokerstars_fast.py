@@ -140,7 +140,7 @@ def _table(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 _MARKERS, _MARKERS_AT = _table(["HOLE CARDS", "FLOP", "TURN", "RIVER", "SHOW DOWN", "SUMMARY", "DEALING HANDS",
                                 "PRE-FLOP"])
-_MARKER_KIND = np.array([5, 8, 8, 8, 9, 10, 5, 5], dtype=np.int64)      # shape codes below
+_MARKER_KIND = np.array([5, 8, 8, 8, 9, 10, 5, 5], dtype=np.int64)      # shape codes: T_HOLE, T_STREET …
 _MARKER_STREET = np.array([0, 1, 2, 3, 4, 0, 0, 0], dtype=np.int64)
 _POSITIONS_W, _POSITIONS_AT = _table([" (button)", " (small blind)", " (big blind)", " (button blind)"])
 _OUTCOMES, _OUTCOMES_AT = _table(["folded", "showed", "mucked", "collected", "won", "lost", "didn't",
@@ -182,11 +182,18 @@ for _i, _ch in enumerate("cdhs"):
     _SUITS[ord(_ch)] = _i
 del _i, _ch
 
-# Shape codes: the terminals of grammars/pokerstars.lark, 4 bits each in the shape key.
-_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
-              "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
+# Shape codes: the terminals of grammars/pokerstars.lark, 4 bits each in the shape key, as the
+# reader's table of line kinds numbers them. Written out as literals because Numba's cache keeps
+# a global's value from compile time and is renewed only when THIS file changes; the assert keeps
+# them equal to the table's.
+_TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
 T_BOARD, T_SEATSUM = 13, 14
+assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL, T_BOARD,
+        T_SEATSUM) == tuple(_TERMINALS.index(name) for name in (
+            "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY", "TOTAL",
+            "BOARD", "SEATSUM")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
+assert _MARKER_KIND.tolist() == [T_HOLE, T_STREET, T_STREET, T_STREET, T_SHOWDOWN, T_SUMMARY, T_HOLE, T_HOLE]
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 

@@ -34,7 +34,6 @@ __all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "game_id", "
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
-_HIGH_LETTER = re.compile(rb"[\xc0-\xff]")
 _HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
@@ -70,7 +69,7 @@ def decode(data: bytes) -> str:
     'Туз пик'
     >>> decode("Café".encode("cp1252"))
     'Café'
-    >>> text = decode("Анна\\nБорис\\x81\\n".encode("utf-8"))
+    >>> text = decode("Анна\\nБорис".encode("utf-8") + b"\\x81\\n")
     >>> text, text.undecodable
     ('Анна\\nБорис\\ufffd\\n', ((2, 6, 129),))
     """
@@ -83,7 +82,11 @@ def decode(data: bytes) -> str:
     return _marked(_decode_games(data.removeprefix(b"\xef\xbb\xbf")))
 
 
-_HEADER_BYTES = re.compile(rb"^[ \t]*(?:\xef\xbb\xbf)?(?:" + HEADERS.pattern.encode("ascii") + rb")", re.MULTILINE)
+_HEADER_STARTS = re.compile(
+    b"\\n[ \\t]*(?:\\xef\\xbb\\xbf)?(?:"
+    + b"|".join((b"(?i:%s)" if icase else b"%s") % re.escape(prefix.encode("ascii")) for prefix, icase in HEADER_PREFIXES)
+    + b")")
+"""Where a line may open a game, in a text's bytes (the declared header prefixes after a line break)."""
 
 
 def _decode_games(data: bytes) -> str:
@@ -93,35 +96,51 @@ def _decode_games(data: bytes) -> str:
     when it holds more well-formed UTF-8 letters than bad bytes, or, holding no UTF-8 letter at
     all, stands in a file that does; else as Windows-1251 or 1252 by the shape of its letters.
     """
-    whole = data.decode("utf-8", "rasklad.mark")
-    file_bad = len(_MARK.findall(whole))
-    file_utf8 = _non_ascii(whole) - file_bad > file_bad
-    starts = [m.start() for m in _HEADER_BYTES.finditer(data)]
-    if not starts or starts[0] != 0:
-        starts.insert(0, 0)
+    file_letters, file_bad = _utf8_letters(data)
+    file_utf8 = file_letters > file_bad
+    file_codec = _legacy_codec(data)
+    starts = [0]
+    for m in _HEADER_STARTS.finditer(data):
+        line_end = data.find(b"\n", m.start() + 1)
+        line = data[m.start() + 1:line_end if line_end >= 0 else len(data)].decode("latin-1")
+        if HEADERS.match(line.lstrip(" \t\xef\xbb\xbf")):
+            starts.append(m.start() + 1)
     starts.append(len(data))
     parts = []
     for begin, end in pairwise(starts):
         piece = data[begin:end]
-        try:
+        if piece.isascii():
+            parts.append(piece.decode("ascii"))
+            continue
+        letters, bad = _utf8_letters(piece)
+        if bad == 0:
             parts.append(piece.decode("utf-8"))
-            continue
-        except UnicodeDecodeError:
-            pass
-        text = piece.decode("utf-8", "rasklad.mark")
-        bad = len(_MARK.findall(text))
-        letters = _non_ascii(text) - bad
-        if letters > bad or (letters == 0 and file_utf8):
-            parts.append(text)
-            continue
-        in_runs = sum(len(run) for run in _HIGH_RUN.findall(piece))
-        codec = "cp1251" if in_runs * 2 > len(_HIGH_LETTER.findall(piece)) else "cp1252"
-        parts.append(piece.decode(codec, errors="replace"))
+        elif letters > bad or (letters == 0 and file_utf8):
+            parts.append(piece.decode("utf-8", "surrogateescape"))
+        else:
+            parts.append(piece.decode(_legacy_codec(piece, file_codec), errors="replace"))
     return "".join(parts)
 
 
-def _non_ascii(text: str) -> int:
-    return len(text) - len(text.encode("ascii", "ignore"))
+def _utf8_letters(data: bytes) -> tuple[int, int]:
+    """How many well-formed UTF-8 characters outside ASCII, and how many bytes that are not UTF-8, the bytes hold."""
+    readable = data.decode("utf-8", "ignore")
+    return len(readable) - len(readable.encode("ascii", "ignore")), len(data) - len(readable.encode("utf-8"))
+
+
+_FEW_LETTERS = 6
+"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding."""
+_LETTER_BYTES = bytes(range(0xC0, 0x100))
+
+
+def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
+    """Windows-1251 or 1252, by the shape of the letters (see :func:`decode`); ``otherwise`` when
+    there are too few to tell."""
+    letters = len(data) - len(data.translate(None, _LETTER_BYTES))
+    if letters < _FEW_LETTERS:
+        return otherwise
+    in_runs = sum(len(run) for run in _HIGH_RUN.findall(data))
+    return "cp1251" if in_runs * 2 > letters else "cp1252"
 
 
 def _marked(text: str) -> str:

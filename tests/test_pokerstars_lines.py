@@ -288,3 +288,42 @@ def test_shoot_out_header_without_a_buy_in_is_read():
     assert (hand.tournament_id, hand.stakes, hand.small_blind, hand.big_blind) == (
         "3100000001", "50/100", Decimal(50), Decimal(100))
     assert hand.info.played_at.isoformat() == "2021-09-12T20:10:00"
+
+
+# ////////////////////////////////////////////////////////////////////// the table of line kinds
+
+
+def test_the_grammar_words_and_scanner_codes_come_from_the_table_of_line_kinds():
+    from parsers import pokerstars as ps
+    from parsers import pokerstars_fast
+
+    named = [k for k in ps.LINE_KINDS if k.name]
+    # the grammar's rules use exactly the table's shape terminals
+    rules = ps._grammar().rules
+    assert {symbol.name for rule in rules for symbol in rule.expansion if symbol.is_term} == set(ps.TERMINALS)
+    assert ps.TERMINALS[:3] == ("HEADER", "TABLE", "SEAT") and len(ps.TERMINALS) == 15
+    assert sorted(k.code for k in ps.LINE_KINDS if k.code) == list(range(1, 16))
+    assert set(ps.WORDS) == {k.name for k in named}
+    for kind in ps.LINE_KINDS:
+        if kind.pattern is not None:
+            assert set(kind.fields) <= set(kind.pattern.groupindex), kind.name
+    assert pokerstars_fast._TERMINALS == ("", *ps.TERMINALS)
+
+
+def test_every_line_kind_is_read_by_its_own_pattern():
+    from parsers import pokerstars as ps
+
+    samples = {
+        "HOLE": "*** HOLE CARDS ***", "SUMMARY": "*** SUMMARY ***", "SHOWDOWN": "*** SHOW DOWN ***",
+        "STREET": "*** FLOP *** [2c 7d 9h]", "POST": "Anna: posts small blind $1", "SHOW": "Anna: shows [As Ad]",
+        "NOSHOW": "Anna: mucks hand", "ACTION": "Anna: raises $2 to $4", "TABLE": "Table 'T' 6-max Seat #1 is the button",
+        "DEALT": "Dealt to Anna [As Ad]", "UNCALLED": "Uncalled bet ($1) returned to Anna",
+        "COLLECT": "Anna collected $2 from pot", "CASHOUT": "Anna cashed out the hand for $2 | Cash Out Fee $0.02",
+        "CANCELLED": "Hand cancelled",
+    }
+    header = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET"
+    for name, line in samples.items():
+        (kind, _, index), = ps._classify((header, line))
+        assert (kind, index) == (name, 1), line
+    for line in ("Anna: sits out", "Anna said, \"hi\"", "Anna joins the table at seat #3", "Betting is capped"):
+        assert ps._classify((header, line)) == [], line

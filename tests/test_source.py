@@ -235,3 +235,41 @@ def test_a_long_line_before_a_good_game_does_not_hide_its_header():
 def test_summary_lines_after_blank_lines_still_belong_to_the_game():
     double_spaced = GOOD.replace("\n", "\n\n")
     assert stored(double_spaced) == [("pokerstars", 1, "ok Anna Boris")]
+
+
+# ////////////////////////////////////////////////////////////////////// declared header prefixes
+
+
+def test_every_header_starts_with_a_declared_prefix():
+    from parsers.formats import FORMATS, HEADER_PREFIXES, UNSUPPORTED
+
+    def declared(line: str) -> bool:
+        return any(line.startswith(p) or (icase and line[:len(p)].lower() == p.lower()) for p, icase in HEADER_PREFIXES)
+
+    headers = [f"{p}x" for fmt in FORMATS for p in fmt.prefixes] + [f"{p}x" for r in UNSUPPORTED.values() for p in r.prefixes]
+    files = [p for p in sorted(corpus("").rglob("*")) if p.is_file() and p.suffix in (".txt", ".xml", "")]
+    for path in files[:400]:
+        headers += [line.lstrip(" \t\ufeff") for line in normalize_lines(decode(path.read_bytes()))[:2000]]
+    matched = [line for line in headers if HEADERS.match(line)]
+    assert len(matched) > 500
+    assert [line for line in matched if not declared(line)] == []
+    # and the other way round: what the prefilter lets through includes every case of "PokerStars "
+    assert HEADERS.match("POKERSTARS GAME #1:") and declared("POKERSTARS GAME #1:")
+
+
+def test_parsers_take_no_private_names_of_other_modules_nor_cpython_internals():
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1] / "parsers"
+    found = []
+    for path in sorted(root.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.module and (
+                    node.module.startswith(("re._", "sre_")) or any(a.name.startswith("_") for a in node.names)):
+                found.append(f"{path.name}: from {node.module} import {[a.name for a in node.names]}")
+            elif isinstance(node, ast.Attribute) and node.attr.startswith("_") and not node.attr.startswith("__") \
+                    and isinstance(node.value, ast.Name) and node.value.id in ("ps", "source", "pokerstars", "re"):
+                found.append(f"{path.name}: {node.value.id}.{node.attr}")
+    assert found == []
