@@ -38,14 +38,15 @@ class Format:
     last_section: str | None = None
     """The line that opens a game's last section; a game ends at the first line after it that
     neither ``last_section_lines`` matches nor is filler, and what follows is text of its own."""
-    last_section_lines: str | None = None
-    """Regular expression for the lines of the last section (matched after their indentation)."""
+    last_section_lines: tuple[str, ...] = ()
+    """What the lines of the last section start with (after their indentation)."""
 
 
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
            "parsers.pokerstars:parse", "holdem", ignore_case=True, last_section="*** SUMMARY ***",
-           last_section_lines=r"Total pot |(?:FIRST |SECOND |THIRD )?Board \[|Seat \d+: |Hand was run "),
+           last_section_lines=("Total pot ", "Board [", "FIRST Board [", "SECOND Board [", "THIRD Board [", "Seat ",
+                               "Hand was run ")),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),

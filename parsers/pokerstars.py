@@ -35,7 +35,6 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
@@ -106,15 +105,17 @@ _SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|smal
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 _MARKER = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?(?P<what>HOLE CARDS|FLOP|TURN|RIVER|SHOW DOWN|SUMMARY|DEALING HANDS|PRE-FLOP) \*\*\*"
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
+    r"(?P<what>(?P<hole>HOLE CARDS|DEALING HANDS|PRE-FLOP)|(?P<showdown>SHOW DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"
+    r" \*\*\*"
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
 _ACTION = re.compile(
     r"^(?P<p>.+?): (?:"
     r"(?P<fold>folds)(?: \[[^\]]*\])?"
     r"|(?P<check>checks)"
-    r"|(?P<verb>calls|bets|posts small blind|posts big blind|posts the ante|posts button blind|"
-    r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind) (?P<a>" + _AMT + r")"
+    r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
+    r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind)) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
     r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
     r"|(?P<muck>mucks hand|doesn't show hand)"
@@ -146,9 +147,9 @@ _MISC = re.compile(
     r"|wins an entry to tournament #\d+.*|wins a .*ticket.*)\s*$"
 )
 _CAPPED = re.compile(r"^Betting is capped\s*$")
+"""Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 _RUN_TWICE = re.compile(r"^Hand was run t")
 _CANCELLED = re.compile(r"^Hand cancelled")
-"""Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
@@ -175,25 +176,20 @@ class LineKind:
     pattern is tried only on lines that hold it."""
     section: str = "any"
     """"play": only before ``*** SUMMARY ***``; "summary": only after it; "any"."""
-    accepts: Callable[[re.Match[str]], bool] | None = None
-    """For kinds that share a pattern: whether a match is of this kind (the first that accepts wins)."""
+    group: str | None = None
+    """For kinds that share a pattern: the group whose match makes a line of this kind (the
+    first kind whose group matched wins; None: the lines the kinds before it leave)."""
     code: int = 0
     """The terminal's code in the compiled scanner's 4-bit shape words (1-15), 0 for the kinds it
     folds into BODY and for lines without play."""
 
 
-def _is_marker(*whats: str) -> Callable[[re.Match[str]], bool]:
-    return lambda m: m["what"] in whats
-
-
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
-    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ",
-             accepts=_is_marker("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"), code=5),
-    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", accepts=_is_marker("SUMMARY"), code=10),
-    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ",
-             accepts=_is_marker("SHOW DOWN"), code=9),
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ", group="hole", code=5),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", group="summary", code=10),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ", group="showdown", code=9),
     LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** ", code=8),
     LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"), "^Seat ",
              "play", code=3),
@@ -203,12 +199,11 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), "Board [", "summary", code=13),
     LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
     # "<player>: <action>": one pattern, four terminals and the lines without play
-    LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", accepts=lambda m: bool(m["misc"])),
-    LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "verb", "a", "allin", "cap"), ": ",
-             accepts=lambda m: bool(m["verb"]) and m["verb"][0] == "p", code=4),
-    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ",
-             accepts=lambda m: bool(m["show"])),
-    LineKind("NOSHOW", "a 'Name: mucks hand' line", _ACTION, ("p",), ": ", accepts=lambda m: bool(m["muck"])),
+    LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
+    LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin", "cap"), ": ",
+             group="post", code=4),
+    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ", group="show"),
+    LineKind("NOSHOW", "a 'Name: mucks hand' line", _ACTION, ("p",), ": ", group="muck"),
     LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
     LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
@@ -238,21 +233,23 @@ _RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
 """Consecutive lines of these kinds make one token."""
 
 
-def _steps() -> tuple[tuple, ...]:
-    """The classifier's steps, made from LINE_KINDS: (pattern, hint, hint at start, section,
-    kinds) per pattern in order; kinds that share a pattern share a step."""
+def _steps(in_summary: bool) -> tuple[tuple, ...]:
+    """The classifier's steps in a section of a hand, made from LINE_KINDS: (match, hint, hint
+    at start, kinds) per pattern in order, where kinds are (group index or -1, terminal) for the
+    kinds that share the pattern."""
     steps: list[list] = []
     for kind in LINE_KINDS[1:]:     # the header line is read on its own
-        if kind.pattern is None:
+        if kind.pattern is None or kind.section == ("play" if in_summary else "summary"):
             continue
-        if steps and steps[-1][0] is kind.pattern and steps[-1][3] == kind.section:
-            steps[-1][4].append(kind)
+        index = kind.pattern.groupindex[kind.group] - 1 if kind.group else -1
+        if steps and steps[-1][0] is kind.pattern:
+            steps[-1][3].append((index, kind.name))
             continue
-        steps.append([kind.pattern, kind.hint.removeprefix("^"), kind.hint.startswith("^"), kind.section, [kind]])
-    return tuple((pattern, hint, at_start, section, tuple(kinds)) for pattern, hint, at_start, section, kinds in steps)
+        steps.append([kind.pattern, kind.hint.removeprefix("^"), kind.hint.startswith("^"), [(index, kind.name)]])
+    return tuple((pattern.match, hint, at_start, tuple(kinds)) for pattern, hint, at_start, kinds in steps)
 
 
-_STEPS = _steps()
+_STEPS_IN_PLAY, _STEPS_IN_SUMMARY = _steps(False), _steps(True)
 
 _UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
 
@@ -425,27 +422,27 @@ def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
     lines without play are read and left out, and a line no kind reads is a ParseError."""
     out: list[tuple[str, re.Match, int]] = []
     append = out.append
-    in_summary = False
-    steps = _STEPS
+    steps = _STEPS_IN_PLAY
     for index in range(1, len(lines)):
         line = lines[index]
         if not line or line.isspace():
             continue
-        for pattern, hint, at_start, section, kinds in steps:
-            if section != "any" and (section == "summary") != in_summary:
-                continue
+        for match, hint, at_start, kinds in steps:
             if hint and not (line.startswith(hint) if at_start else hint in line):
                 continue
-            m = pattern.match(line)
+            m = match(line)
             if m is None:
                 continue
-            for kind in kinds:
-                if kind.accepts is None or kind.accepts(m):
-                    break
-            name = kind.name
+            if len(kinds) == 1 and kinds[0][0] < 0:
+                name = kinds[0][1]
+            else:
+                groups = m.groups()
+                for group, name in kinds:
+                    if group < 0 or groups[group] is not None:
+                        break
             if name is not None:
                 if name == "SUMMARY":
-                    in_summary = True
+                    steps = _STEPS_IN_SUMMARY
                 append((name, m, index))
             break
         else:
@@ -581,7 +578,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     for kind, m, index in tokens:
         line = first_line + index      # source.line(index), inline
         if kind == "ACTION":
-            player, fold, check, verb, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
+            player, fold, check, verb, _, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
             if fold:
                 append(_action(street, player, _FOLD, line))
             elif check:
@@ -593,8 +590,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 append(_action(street, player, _CALL if verb == "calls" else _BET, line,
                                _money(amount), None, all_in is not None, capped is not None))
         elif kind == "POST":
-            m = m.groups()
-            post = _POST_KINDS[m[3]]
+            m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
+            post = _POST_KINDS[m[4]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or
                 # one after the big blind): that money is dead, not part of his bet.
@@ -603,8 +600,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 blinds_posted = True
             elif post is _POST_BB:
                 blinds_posted = True
-            append(_action(_PREFLOP, m[0], post, line, _money(m[4]), None,
-                           m[11] is not None, m[12] is not None))
+            append(_action(_PREFLOP, m[0], post, line, _money(m[5]), None,
+                           m[12] is not None, m[13] is not None))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()
             won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
@@ -621,7 +618,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             n, player, stack, rest = m.groups()
             seats.append(_seat(int(n), player, _money(stack), "sitting out" in rest, line))
         elif kind == "STREET":
-            run_name, what, c1, c2 = m.groups()
+            run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
             street = _STREETS[what]
             run = _RUNS[run_name]
             cards = _cards(c1, index, lines[index]) + _cards(c2, index, lines[index])

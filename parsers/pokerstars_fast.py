@@ -49,12 +49,12 @@ leaves, timed out, finished the tournament …); more than 45 shape terminals.
 ... Seat 1: Vera (big blind) folded before Flop
 ... Seat 2: Ivan (button) collected (€0.25)
 ... Seat 3: Olga: the great (small blind) folded before Flop'''
->>> batch = read_batch(split_text(text), "x.txt")
+>>> batch = read_batch(split(text), "x.txt")
 >>> batch.in_lane.tolist(), batch.player, batch.currency
 ([True], ['Vera', 'Ivan', 'Olga: the great'], ['EUR'])
 >>> batch.actor.tolist(), batch.amount.tolist(), batch.raise_to.tolist()[2]
 ([2, 0, 1, 2, 0, 1, 1, 1], [5, 10, 20, 0, 0, 20, 25, 0], 30)
->>> read_batch(split_text(text.replace("€0.25 from", "€0.2x5 from")), "x.txt").in_lane.tolist()
+>>> read_batch(split(text.replace("€0.25 from", "€0.2x5 from")), "x.txt").in_lane.tolist()
 [False]
 """
 
@@ -76,7 +76,7 @@ from rules.records import Source
 __all__ = ["read_batch", "read_text", "split_text"]
 
 split_text = split
-"""The one splitter (:func:`parsers.source.split`), under the name the ingest knows it by."""
+"""The one splitter, :func:`parsers.source.split`, under the name callers of this module know."""
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
@@ -1547,7 +1547,7 @@ _NO_HEAD = _NoHead()
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:
-    """A decoded file: its chunks (as :func:`split_text`), the batch of its PokerStars chunks
+    """A decoded file: its chunks (as :func:`parsers.source.split`), the batch of its PokerStars chunks
     (as :func:`read_batch`), and their indices in the chunks. Cheaper than the two calls: the
     scanner reads the file's own bytes when every PokerStars chunk is its file lines as they are.
 

@@ -222,12 +222,14 @@ what follows up to the next header are text of their own, not part of the game b
 
 _FILLER_LINE = r"[ \t]*(?:#[^\n]*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?(?=\n|\Z)"
 _LAST_SECTIONS = {
-    fmt.name: (fmt.last_section, re.compile(r"(?:\n(?:[ \t]*(?:" + fmt.last_section_lines + r")[^\n]*|"
-                                            + _FILLER_LINE + r"))*"))
+    fmt.name: (fmt.last_section, tuple("\n" + start for start in fmt.last_section_lines),
+               re.compile(r"(?:\n(?:[ \t]*(?:" + "|".join(map(re.escape, fmt.last_section_lines)) + r")[^\n]*|"
+                          + _FILLER_LINE + r"))*"))
     for fmt in FORMATS if fmt.last_section
 }
-"""Per format that declares one: its last section's opening line, and a pattern that reads the
-lines after it as far as they belong to the game."""
+"""Per format that declares one: its last section's opening line; the starts of the lines that
+belong after it, each after a line break; and the pattern that reads the lines after it as far
+as they belong to the game (indented lines and filler too)."""
 
 
 def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int:
@@ -237,9 +239,10 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
     last = _LAST_SECTIONS.get(fmt)
     if last is None:
         return stop_at
-    marker, lines_after = last
+    marker, line_starts_after, lines_after = last
     at = text.rfind(marker, begin_at, stop_at)
-    while at >= 0 and text[max(text.rfind("\n", begin_at, at) + 1, begin_at):at].strip(" \t"):
+    while at > begin_at and text[at - 1] != "\n" and \
+            text[max(text.rfind("\n", begin_at, at) + 1, begin_at):at].strip(" \t"):
         at = text.rfind(marker, begin_at, at)      # the marker inside a line, not opening it
     if at < 0:
         return stop_at
@@ -382,6 +385,81 @@ def line_starts(buf: np.ndarray) -> np.ndarray:
     return starts
 
 
+def _words(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    """Several ASCII words as one byte array and their offsets (word i is data[at[i]:at[i + 1]])."""
+    data = b"".join(w.encode("ascii") for w in words)
+    return np.frombuffer(data, dtype=np.uint8).copy(), np.cumsum([0] + [len(w) for w in words]).astype(np.int64)
+
+
+@njit(cache=True)
+def _line_mark(data, start, stop, words, at):
+    """1 if the line data[start:stop] opens a last section (word 0, after spaces and tabs), 2 if
+    it starts as that section's lines do (words 1…), 3 if it is blank (spaces and tabs), else 0."""
+    i = start
+    while i < stop and (data[i] == 32 or data[i] == 9):
+        i += 1
+    if i == stop:
+        return 3
+    for k in range(at.shape[0] - 1):
+        length = at[k + 1] - at[k]
+        if i + length <= stop:
+            same = True
+            for j in range(length):
+                if data[i + j] != words[at[k] + j]:
+                    same = False
+                    break
+            if same:
+                return 1 if k == 0 else 2
+    return 0
+
+
+@njit(cache=True)
+def _mixed_last_sections(data, starts, begins, ends, words, at):
+    """For each game (lines begins[g] to ends[g], exclusive): does a line that is not blank and
+    does not start as the last section's lines do stand between the section's opening line and
+    the game's last line that is not blank? Read from the end, up to the opening line."""
+    n = data.shape[0]
+    out = np.zeros(begins.shape[0], dtype=np.bool_)
+    for g in range(begins.shape[0]):
+        seen_line = False
+        odd = False
+        for row in range(ends[g] - 1, begins[g] - 1, -1):
+            stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
+            mark = _line_mark(data, starts[row], stop, words, at)
+            if mark == 1:
+                out[g] = odd
+                break
+            if mark == 3:
+                if seen_line:
+                    odd = True
+                continue
+            seen_line = True
+            if mark == 0:
+                odd = True
+    return out
+
+
+_SECTION_WORDS = {name: _words([marker, *(start[1:] for start in starts)])
+                  for name, (marker, starts, _) in _LAST_SECTIONS.items()}
+
+
+def _games_to_check(buf: np.ndarray, starts_of_lines: np.ndarray, heads: list[tuple[int, int, str | None]],
+                    count: int) -> set[int]:
+    """The header rows of the games (of a format with a last section) that may hold a line after
+    that section which does not belong to it: only those are read closely by _end_of_game."""
+    out: set[int] = set()
+    rows = [row for row, _, _ in heads]
+    for name, (words, at) in _SECTION_WORDS.items():
+        picked = [k for k, (_, _, fmt) in enumerate(heads) if fmt == name]
+        if not picked:
+            continue
+        begins = np.array([rows[k] for k in picked], dtype=np.int64)
+        ends = np.array([rows[k + 1] if k + 1 < len(rows) else count for k in picked], dtype=np.int64)
+        mixed = _mixed_last_sections(buf, starts_of_lines, begins, ends, words, at)
+        out.update(begins[mixed].tolist())
+    return out
+
+
 # ////////////////////////////////////////////////////////////////////// the split
 
 
@@ -488,6 +566,7 @@ def split_file(text: str) -> SplitFile:
     chunks = []
     append = chunks.append
     ends = _end_of_game
+    close_reading = _games_to_check(buf, starts_of_lines, starts, len(lines))
     pieces = list(pairwise(starts))
     index = 0
     while index < len(pieces):
@@ -504,7 +583,7 @@ def split_file(text: str) -> SplitFile:
         if stop == begin:
             index += 1
             continue
-        if fmt is not None:
+        if begin in close_reading:
             game_end = ends(text, fmt, begin_at, stop_at)
             if game_end < stop_at:
                 # text after the game's end is a chunk of its own; the game is cut again without it
@@ -539,7 +618,7 @@ def _breaks(text: str, lines: list[str], row_at: np.ndarray) -> list[tuple[int, 
     if "\x00" in text:
         out.extend(row for row, line in enumerate(lines) if "\x00" in line)
     if len(text) > MAX_LINE_CHARS:
-        lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
+        lengths = np.diff(row_at[:len(lines)], append=len(text) + 1) - 1
         out.extend(np.flatnonzero(lengths > MAX_LINE_CHARS).tolist())
     return [(row, int(row_at[row]), None) for row in sorted(set(out))]
 

@@ -9,8 +9,7 @@ from parsers.formats import FORMATS, HEADERS
 from parsers.source import MAX_LINE_CHARS, Chunk, dedent, game_id, is_filler, normalize_lines
 
 _FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
-_LAST = {fmt.name: (fmt.last_section, re.compile(r"[ \t]*(?:" + fmt.last_section_lines + ")"))
-         for fmt in FORMATS if fmt.last_section}
+_LAST = {fmt.name: (fmt.last_section, fmt.last_section_lines) for fmt in FORMATS if fmt.last_section}
 
 
 def split_reference(text: str) -> list[Chunk]:
@@ -44,7 +43,7 @@ def split_reference(text: str) -> list[Chunk]:
             opening = [k for k in range(begin, stop) if lines[k].lstrip(" \t").startswith(marker)]
             if opening:
                 after = [k for k in range(opening[-1] + 1, stop)
-                         if not (_FILLER.fullmatch(lines[k]) or belongs.match(lines[k]))]
+                         if not (_FILLER.fullmatch(lines[k]) or lines[k].lstrip(" \t").startswith(belongs))]
                 if after:
                     pieces[i] = ((begin, fmt), (after[0], None))
                     pieces.insert(i + 1, ((after[0], None), (end, None)))

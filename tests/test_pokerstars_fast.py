@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
-from parsers.pokerstars_fast import read_batch, read_text, split_text
-from parsers.source import decode
+from parsers.pokerstars_fast import read_batch, read_text
+from parsers.source import decode, split
 from pipeline.generators.holdem import generate_hands
 from rules.holdem_batch import HandBatch, batch_from_hands
 from tests.conftest import corpus
@@ -302,7 +302,7 @@ def test_the_readers_empty_batch_is_handbatch_empty():
 
 
 def test_read_batch_of_non_pokerstars_chunk_is_out_of_lane():
-    chunks = split_text("Raspisnoy game 1\nx\n")
+    chunks = split("Raspisnoy game 1\nx\n")
     batch = read_batch(chunks, "r.txt")
     assert batch.in_lane.tolist() == [False]
     assert batch.seat_start.tolist() == [0, 0]
@@ -359,7 +359,7 @@ def test_headers_with_a_local_time_and_the_et_time_in_brackets_stay_in_the_lane(
     hands, in_lane = check_file(text)
     assert hands == 30 and in_lane == 30
     _, batch, _ = read_text(text, "f.txt")
-    ref = batch_from_hands([parse_chunk(c, "f.txt") for c in split_text(text)], "f.txt")
+    ref = batch_from_hands([parse_chunk(c, "f.txt") for c in split(text)], "f.txt")
     assert batch.played_at == ref.played_at      # the ET time, as the reference reads it
 
 

@@ -273,3 +273,25 @@ def test_parsers_take_no_private_names_of_other_modules_nor_cpython_internals():
                     and isinstance(node.value, ast.Name) and node.value.id in ("ps", "source", "pokerstars", "re"):
                 found.append(f"{path.name}: {node.value.id}.{node.attr}")
     assert found == []
+
+
+# ////////////////////////////////////////////////////////////////////// through the ingest
+
+
+@pytest.mark.parametrize("lane", [True, False])
+def test_ingest_stores_every_good_game_of_a_file_with_a_bad_byte_and_junk(lane):
+    from pipeline.worker import parse_bytes
+
+    hands = [HAND.format(a=a, b=b).replace("#1:", f"#{n}:") for n, (a, b) in
+             enumerate([("Анна", "Борис"), ("Вера", "Глеб"), ("Дима", "Егор"), ("Женя", "Зоя")], 20)]
+    text = "\n\n".join(hands[:3]) + "\nBetOnline Hand #9: junk\n\n" + hands[3] + "\n\n" + "\x00" * 64
+    data = text.encode("utf-8")
+    at = data.index("Seat 1: Дима".encode())
+    data = data[:at + 8] + b"\xc0" + data[at + 9:]      # the third hand's seat line (line 33), column 9
+    result = parse_bytes(data, "mixed.txt", lane=lane)
+    assert result.count_games == 3
+    quarantine = result.tables[("quarantine", "holdem")].to_pylist()
+    assert [(q["first_line"], q["line"], q["column"]) for q in quarantine] == [(31, 33, 9)]
+    assert "\ufffd" in quarantine[0]["text"] and "byte 0xC0" in quarantine[0]["error"]
+    unknown = result.tables[("quarantine", "unknown")].to_pylist()
+    assert [q["first_line"] for q in unknown] == [45, 62]
