@@ -1079,7 +1079,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     continue
             if not ok:
                 break
-            # -------------------------------------------------- the shape, as _check_shape builds it
+            # -------------------------------------------------- the shape, as check_shape builds it
             if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
                                       or token == T_BOARD or token == T_SEATSUM):
                 continue

@@ -239,7 +239,7 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
     last = _LAST_SECTIONS.get(fmt)
     if last is None:
         return stop_at
-    marker, line_starts_after, lines_after = last
+    marker, _, lines_after = last
     at = text.rfind(marker, begin_at, stop_at)
     while at > begin_at and text[at - 1] != "\n" and \
             text[max(text.rfind("\n", begin_at, at) + 1, begin_at):at].strip(" \t"):

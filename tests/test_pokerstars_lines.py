@@ -11,11 +11,11 @@ import pytest
 from parsers.pokerstars import parse
 from parsers.pokerstars_fast import read_batch
 from parsers.source import split
+from rules.findings import Severity
 from rules.holdem import replay
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_hand import ActionKind
 from rules.records import Source
-from rules.findings import Severity
 
 
 def read(text: str):
@@ -113,7 +113,7 @@ def test_he_blinds_second_small_blind_is_dead_money():
 
 
 def test_the_compiled_reader_marks_the_dead_small_blind_as_the_reader_does():
-    text = "\n\n".join([DEAD_SMALL_BLIND, SECOND_SMALL_BLIND])
+    text = f"{DEAD_SMALL_BLIND}\n\n{SECOND_SMALL_BLIND}"
     chunks = split(text)
     batch = read_batch(chunks, "t.txt")
     assert batch.in_lane.tolist() == [True, True]

@@ -15,7 +15,7 @@ from tests.split_oracle import split_reference
 
 
 def test_decode_reads_utf8_with_and_without_bom():
-    assert decode("Т♠ Дч".encode("utf-8")) == "Т♠ Дч"
+    assert decode("Т♠ Дч".encode()) == "Т♠ Дч"
     assert decode("\ufeffRaspisnoy game".encode("utf-8")) == "Raspisnoy game"
 
 
@@ -168,7 +168,7 @@ def test_one_bad_byte_costs_only_its_own_game_at_its_line_and_column():
     first = HAND.format(a="Анна", b="Борис").replace("#1:", "#10:")
     second = HAND.format(a="Вера", b="Глеб").replace("#1:", "#11:")
     third = HAND.format(a="Дима", b="Егор").replace("#1:", "#12:")
-    data = "\n\n".join([first, second, third]).encode("utf-8")
+    data = f"{first}\n\n{second}\n\n{third}".encode()
     # "Глеб" on the seat line of the second hand (its line 19): its first byte 0xD0 becomes 0xFF
     at = data.index("Seat 2: Глеб".encode())
     data = data[:at + 8] + b"\xff" + data[at + 9:]
