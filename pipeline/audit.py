@@ -75,27 +75,32 @@ def audit_bytes(data: bytes, label: str) -> list[Audited]:
 
 def file_lines(source_file: str) -> list[str]:
     """The normalized lines of a stored game's file, numbered as the ingest numbered them."""
-    path = Path(source_file)
-    try:
-        return normalize_lines(decode(path.read_bytes()))
-    except OSError as error:
-        raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
+    return list(normalize_lines(_file_text(source_file)))
 
 
 def file_chunks(source_file: str) -> list[Chunk]:
     """The games of a stored game's file, cut and numbered as the ingest cut and numbered them."""
+    return _chunks(_file_text(source_file))
+
+
+def _file_text(source_file: str) -> str:
     path = Path(source_file)
     try:
         stat = path.stat()
-        return _read_chunks(str(path), stat.st_mtime_ns, stat.st_size)
+        return _read_text(str(path), stat.st_mtime_ns, stat.st_size)
     except OSError as error:
         raise SourceGone(f"The source file {source_file} cannot be read any more ({error.strerror or error}).") from None
 
 
 @functools.lru_cache(maxsize=4)
-def _read_chunks(path: str, mtime_ns: int, size: int) -> list[Chunk]:
+def _read_text(path: str, mtime_ns: int, size: int) -> str:
     # keyed by modification time and size, so an edited file is read again
-    return split(decode(Path(path).read_bytes()))
+    return decode(Path(path).read_bytes())
+
+
+@functools.lru_cache(maxsize=4)
+def _chunks(text: str) -> list[Chunk]:
+    return split(text)
 
 
 def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
