@@ -1,18 +1,19 @@
-"""Exact all-in equity: every board completion enumerated, no sampling.
+"""Exact all-in equity: every board completion counted, no sampling.
 
 Each player's share of each pot is averaged over every way the rest of the board can fall
-from the stub (the order's deck minus every known card). The enumeration is one Numba
-kernel that walks the combinations depth by depth and updates each player's rank masks and
-suit counters as one card is added, so a board costs one card-add and one table lookup per
-player, and nothing the size of the board list is ever built.
+from the stub (the order's deck minus every known card).
 
-A whole board to come (a preflop all-in: 1.7 million boards heads-up) is counted, still
-exactly, without visiting every board: flushes aside, a board's outcome depends on its ranks
-alone, so each of the ~6,000 rank multisets is ranked once and weighted by the number of
-stub boards that carry it; then only the boards that can hold a flush (three or more cards of
-a suit someone holds two of, four of a suit someone holds one of, five of any) are visited,
-their rank-count outcome taken back and the true one added. Heads-up that is ~3-10 ms instead
-of ~200 ms. Results are remembered per process under a key blind to the suits' names.
+With cards still to come after the flop or the turn (at most a thousand boards), one Numba
+kernel walks the boards depth by depth, updating each player's rank masks and suit counters
+as one card is added, so a board costs one card-add and one ranking per player.
+
+A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) is counted, still
+exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
+outcome depends on its ranks alone, so each of the 6,188 rank multisets is ranked once per
+player and weighted by the number of stub boards that carry it; boards where a player makes a
+flush are counted by their suited cards instead, all the ways of dealing the other cards at
+once. A three-way all-in costs well under a millisecond. Heads-up all-ins are a lookup in a
+shipped table, and results are remembered per process under a key blind to the suits' names.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
@@ -36,15 +37,13 @@ from numba import njit
 
 from rules.cards import Card
 from rules.evaluator import (
-    _CAT_POS,
-    _ORDER_INDEX,
-    _STRAIGHT_TOP,
-    _TOP5,
     HandError,
     RankOrder,
-    _as_card,
-    _flush_mask,
-    _strength,
+    mask_strength,
+    multiset_strength,
+    multiset_tables,
+    rank_tables,
+    suit_flush_mask,
 )
 
 __all__ = ["clear_memo", "pot_equities"]
@@ -66,6 +65,29 @@ def _add_card(src, dst, c):
     dst[_SM] = src[_SM] | (b << (s << 4))
 
 
+@njit(cache=True, inline="always")
+def _distribute(strength, eligible, unit, weights, shares):
+    # Each pot k to its best eligible hands, weights[k] boards at once, in units of 1/unit.
+    n_players = strength.shape[0]
+    for k in range(eligible.shape[0]):
+        weight = weights[k]
+        if weight == 0:
+            continue
+        best = -1
+        winners = 0
+        for p in range(n_players):
+            if eligible[k, p]:
+                if strength[p] > best:
+                    best = strength[p]
+                    winners = 1
+                elif strength[p] == best:
+                    winners += 1
+        share = weight * (unit // winners)
+        for p in range(n_players):
+            if eligible[k, p] and strength[p] == best:
+                shares[k, p] += share
+
+
 @njit(cache=True)
 def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
     """Sum, over every n_draw-card subset of stub, each player's share (in 1/unit) of each pot.
@@ -80,6 +102,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     state[0] = start
     shares = np.zeros((n_pots, n_players), dtype=np.int64)
     strength = np.zeros(n_players, dtype=np.int64)
+    every_pot = np.ones(n_pots, dtype=np.int64)
     boards = 0
     idx = np.zeros(max(n_draw, 1), dtype=np.int64)
     d = 0
@@ -101,9 +124,9 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
         last = state[n_draw]
         for p in range(n_players):
             st = last[p]
-            strength[p] = _strength(st[_M1], st[_M2], st[_M3], st[_M4], _flush_mask(st[_SC], st[_SM]),
-                                    cat_pos, straight_top, top5)
-        _distribute(strength, eligible, unit, 1, shares)
+            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suit_flush_mask(st[_SC], st[_SM]),
+                                        cat_pos, straight_top, top5)
+        _distribute(strength, eligible, unit, every_pot, shares)
         boards += 1
         if n_draw == 0:
             break
@@ -111,167 +134,222 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
-@njit(cache=True, inline="always")
-def _distribute(strength, eligible, unit, weight, shares):
-    # Each pot to its best eligible hands, ``weight`` boards at once, in units of 1/unit.
-    n_players = strength.shape[0]
-    for k in range(eligible.shape[0]):
-        best = -1
-        winners = 0
-        for p in range(n_players):
-            if eligible[k, p]:
-                if strength[p] > best:
-                    best = strength[p]
-                    winners = 1
-                elif strength[p] == best:
-                    winners += 1
-        share = weight * (unit // winners)
-        for p in range(n_players):
-            if eligible[k, p] and strength[p] == best:
-                shares[k, p] += share
-
-
 @njit(cache=True)
-def _by_ranks(holes, avail, eligible, unit, cat_pos, straight_top, top5, shares):
-    """Every 5-card board counted by its ranks alone, flushes ignored: one evaluation per rank
-    multiset (about 6,000 of them), weighted by the number of stub boards with those ranks.
+def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, lo_slot, hi_slot, nonflush,
+                   flush, weakest_flush):
+    """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
+    for two-card hands.
 
-    holes: (n_players, 6) states of the hole cards; avail[r]: stub cards of rank r. Returns the
-    number of boards counted.
+    hole_keys: (n_players,) each hand's rank key (the sum of its ranks' ``rank_key``);
+    suit_masks: (n_players, 4) each hand's ranks in each suit; stub_cards: (13, 4) 1 where the
+    card of that rank and suit is in the stub; rank_key … flush: the 7-card
+    :class:`~rules.evaluator.MultisetTables`; weakest_flush: the lowest strength of its flush
+    table. Returns (shares (n_pots, n_players), number of boards).
+
+    A board is a rank multiset (6,188 of them) and a suit for each card. Suits matter only on
+    a flush board: ``k`` cards of a suit ``s`` where some hand holds ``5 - k`` of them, so k is
+    3 or more and the board holds at most two cards of the other suits: it flushes in one suit.
+    Such a board is settled, in a pot where a player who flushes is eligible, by its suited
+    cards alone: the flushes rank among themselves and beat every hand without one. Part 1
+    counts these, one set of suited cards at a time, for all the ways to deal the other cards
+    at once. Part 2 walks the rank multisets, ranks each once per player and settles its other
+    boards (every board of it, less those part 1 settled in that pot: a polynomial in the
+    suited cards counts them as the walk adds ranks). Where a hand without a flush ranks at a
+    flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
+    result back for that multiset's flush boards and settles them one by one.
     """
-    n_players = holes.shape[0]
-    comb = np.zeros((5, 6), dtype=np.int64)   # comb[a, c] = C(a, c) for a <= 4
+    n_players = hole_keys.shape[0]
+    n_pots = eligible.shape[0]
+    shares = np.zeros((n_pots, n_players), dtype=np.int64)
+    comb = np.zeros((5, 5), dtype=np.int64)  # comb[a, c] = C(a, c), 0 when c > a
     for a in range(5):
         comb[a, 0] = 1
         for c in range(1, a + 1):
-            comb[a, c] = comb[a - 1, c - 1] + (comb[a - 1, c] if c <= a - 1 else 0)
-    cnt = np.zeros(13, dtype=np.int64)
-    strength = np.zeros(n_players, dtype=np.int64)
-    ranks = np.zeros(5, dtype=np.int64)
-    total = 0
-    for r0 in range(13):
-        for r1 in range(r0, 13):
-            for r2 in range(r1, 13):
-                for r3 in range(r2, 13):
-                    for r4 in range(r3, 13):
-                        ranks[0], ranks[1], ranks[2], ranks[3], ranks[4] = r0, r1, r2, r3, r4
-                        for j in range(5):
-                            cnt[ranks[j]] = 0
-                        weight = 1
-                        for j in range(5):
-                            cnt[ranks[j]] += 1
-                        for j in range(5):
-                            r = ranks[j]
-                            if j == 0 or r != ranks[j - 1]:
-                                c = cnt[r]
-                                a = avail[r]
-                                weight *= comb[a, c] if c <= a else 0
-                        if weight == 0:
-                            continue
-                        total += weight
-                        for p in range(n_players):
-                            m1, m2, m3, m4 = holes[p, _M1], holes[p, _M2], holes[p, _M3], holes[p, _M4]
-                            for j in range(5):
-                                b = np.int64(1) << ranks[j]
-                                m4 |= m3 & b
-                                m3 |= m2 & b
-                                m2 |= m1 & b
-                                m1 |= b
-                            strength[p] = _strength(m1, m2, m3, m4, 0, cat_pos, straight_top, top5)
-                        _distribute(strength, eligible, unit, weight, shares)
-    return total
-
-
-@njit(cache=True, inline="always")
-def _add_rank(src, dst, r):
-    # A card whose suit cannot matter: its rank into the rank masks, suits left as they were.
-    b = np.int64(1) << r
-    m1, m2, m3 = src[_M1], src[_M2], src[_M3]
-    dst[_M4] = src[_M4] | (m3 & b)
-    dst[_M3] = m3 | (m2 & b)
-    dst[_M2] = m2 | (m1 & b)
-    dst[_M1] = m1 | b
-    dst[_SC] = src[_SC]
-    dst[_SM] = src[_SM]
-
-
-@njit(cache=True)
-def _fix_board(st, weight, eligible, unit, cat_pos, straight_top, top5, true, plain, shares):
-    # One board of the flush sets: where a flush is made, the rank count's outcome is taken
-    # back and the true one added (only the flush makers' strengths differ).
-    flush = False
-    for p in range(st.shape[0]):
-        s = st[p]
-        plain[p] = _strength(s[_M1], s[_M2], s[_M3], s[_M4], 0, cat_pos, straight_top, top5)
-        fm = _flush_mask(s[_SC], s[_SM])
-        if fm:
-            flush = True
-            true[p] = _strength(s[_M1], s[_M2], s[_M3], s[_M4], fm, cat_pos, straight_top, top5)
-        else:
-            true[p] = plain[p]
-    if flush:
-        _distribute(true, eligible, unit, weight, shares)
-        _distribute(plain, eligible, unit, -weight, shares)
-
-
-@njit(cache=True)
-def _flush_fix(holes, suited, others, need, eligible, unit, cat_pos, straight_top, top5, shares):
-    """Correct the rank count on the boards holding ``need`` (3 or more) to 5 cards of one suit
-    (``suited``: the stub's cards of that suit; ``others``: the stub's cards of the other suits
-    per rank): where a flush is made, the rank count's outcome is taken back and the true one
-    added. The 0 to 2 other cards cannot make a flush of their own, so they count by rank."""
-    n_players = holes.shape[0]
-    ns = suited.shape[0]
-    state = np.zeros((6, n_players, 6), dtype=np.int64)
-    true = np.zeros(n_players, dtype=np.int64)
-    plain = np.zeros(n_players, dtype=np.int64)
-    idx = np.zeros(5, dtype=np.int64)
-    state[0] = holes
-    for k in range(need, 6):
-        if k > ns:
-            break
-        rest = 5 - k
-        for j in range(k):
-            idx[j] = j
-        d = 1   # state[d] holds the first d - 1 suited cards of idx; refreshed from there on
-        while True:
-            for j in range(d - 1, k):
+            comb[a, c] = comb[a - 1, c - 1] + comb[a - 1, c]
+    avail = np.zeros(13, dtype=np.int64)
+    for r in range(13):
+        for s in range(4):
+            avail[r] += stub_cards[r, s]
+    stub_size = avail.sum()
+    suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
+    need = np.full(4, 5, dtype=np.int64)                # fewest board cards of a suit that flush
+    for p in range(n_players):
+        for s in range(4):
+            m = suit_masks[p, s]
+            while m:
+                m &= m - 1
+                suited[p, s] += 1
+            need[s] = min(need[s], 5 - suited[p, s])
+    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s
+    flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
+    for s in range(4):
+        for k in range(6):
+            for pot in range(n_pots):
                 for p in range(n_players):
-                    _add_card(state[j, p], state[j + 1, p], suited[idx[j]])
-            top = state[k]
-            if rest == 0:
-                _fix_board(top, 1, eligible, unit, cat_pos, straight_top, top5, true, plain, shares)
-            else:
-                for a in range(13):
-                    if others[a] == 0:
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        flush_pots[s, k, pot] = 1
+    # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
+    none = np.zeros((4, 13, 5), dtype=np.int64)
+    one = np.zeros((4, 13, 5), dtype=np.int64)
+    for s in range(4):
+        for r in range(13):
+            others = avail[r] - stub_cards[r, s]
+            for m in range(1, 5):
+                none[s, r, m] = comb[others, m]
+                one[s, r, m] = stub_cards[r, s] * comb[others, m - 1]
+    strength = np.zeros(n_players, dtype=np.int64)
+    weights = np.zeros(n_pots, dtype=np.int64)
+
+    # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
+    # any 5 - k of the stub's other cards.
+    ranks_of = np.zeros(13, dtype=np.int64)
+    idx = np.zeros(5, dtype=np.int64)
+    for s in range(4):
+        ns = 0
+        for r in range(13):
+            if stub_cards[r, s]:
+                ranks_of[ns] = r
+                ns += 1
+        others = stub_size - ns
+        for k in range(need[s], min(ns, 5) + 1):
+            w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
+            for pot in range(n_pots):
+                weights[pot] = w * flush_pots[s, k, pot]
+            for j in range(k):
+                idx[j] = j
+            while True:
+                smask = 0
+                for j in range(k):
+                    smask |= np.int64(1) << ranks_of[idx[j]]
+                for p in range(n_players):
+                    strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                _distribute(strength, eligible, unit, weights, shares)
+                j = k - 1           # the next k-subset
+                while j >= 0 and idx[j] == ns - k + j:
+                    j -= 1
+                if j < 0:
+                    break
+                idx[j] += 1
+                for i in range(j + 1, k):
+                    idx[i] = idx[i - 1] + 1
+
+    # 2. Every rank multiset, ranks ascending, one rank a depth. At depth d (d ranks dealt):
+    # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways
+    # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
+    ranks = np.zeros(5, dtype=np.int64)
+    run = np.zeros(5, dtype=np.int64)
+    key = np.zeros(6, dtype=np.int64)
+    ways = np.zeros(6, dtype=np.int64)
+    ways[0] = 1
+    poly = np.zeros((5, 4, 6), dtype=np.int64)
+    poly[0, :, 0] = 1
+    plain = np.zeros(n_players, dtype=np.int64)
+    true = np.zeros(n_players, dtype=np.int64)
+    flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
+    distinct = np.zeros(5, dtype=np.int64)
+    mult = np.zeros(5, dtype=np.int64)
+    boards = 0
+    d = 0
+    while True:
+        r = ranks[d]
+        if r > 12:
+            if d == 0:
+                break
+            d -= 1
+            ranks[d] += 1
+            continue
+        m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
+        run[d] = m
+        if m > avail[r]:
+            ranks[d] += 1
+            continue
+        base = d + 1 - m
+        key[d + 1] = key[d] + rank_key[r]
+        ways[d + 1] = ways[base] * comb[avail[r], m]
+        if d < 4:
+            for s in range(4):
+                a0 = none[s, r, m]
+                a1 = one[s, r, m]
+                poly[d + 1, s, 0] = poly[base, s, 0] * a0
+                for i in range(1, d + 2):
+                    poly[d + 1, s, i] = poly[base, s, i] * a0 + poly[base, s, i - 1] * a1
+            ranks[d + 1] = r
+            d += 1
+            continue
+        boards += ways[5]
+        top = -1
+        for p in range(n_players):
+            plain[p] = multiset_strength(hole_keys[p] + key[5], lo_slot, hi_slot, nonflush)
+            top = max(top, plain[p])
+        for pot in range(n_pots):
+            flushed[pot] = 0
+        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
+            a0 = none[s, r, m]
+            a1 = one[s, r, m]
+            for k in range(need[s], 6):
+                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
+                if c:
+                    for pot in range(n_pots):
+                        flushed[pot] += c * flush_pots[s, k, pot]
+        if top >= weakest_flush:
+            # A full house or better without a flush: settle this multiset's flush boards one
+            # suited subset at a time, taking part 1's result for them back.
+            nd = 0
+            for j in range(5):
+                if j == 0 or ranks[j] != ranks[j - 1]:
+                    distinct[nd] = ranks[j]
+                    mult[nd] = 1
+                    nd += 1
+                else:
+                    mult[nd - 1] += 1
+            for s in range(4):
+                if need[s] > nd:
+                    continue
+                in_stub = 0     # which of the distinct ranks the stub holds in suit s
+                for j in range(nd):
+                    in_stub |= stub_cards[distinct[j], s] << j
+                subset = in_stub
+                while subset:   # each subset of those of need[s] or more: the board's suited cards
+                    this = subset
+                    subset = (subset - 1) & in_stub
+                    k = 0
+                    smask = 0
+                    w = 1
+                    for j in range(nd):
+                        if this >> j & 1:
+                            k += 1
+                            smask |= np.int64(1) << distinct[j]
+                            w *= one[s, distinct[j], mult[j]]
+                        else:
+                            w *= none[s, distinct[j], mult[j]]
+                    if k < need[s] or w == 0:
                         continue
                     for p in range(n_players):
-                        _add_rank(top[p], state[k + 1, p], a)
-                    if rest == 1:
-                        _fix_board(state[k + 1], others[a], eligible, unit, cat_pos, straight_top, top5,
-                                   true, plain, shares)
-                        continue
-                    for b in range(a, 13):
-                        weight = others[a] * (others[a] - 1) // 2 if b == a else others[a] * others[b]
-                        if weight == 0:
-                            continue
-                        for p in range(n_players):
-                            _add_rank(state[k + 1, p], state[k + 2, p], b)
-                        _fix_board(state[k + 2], weight, eligible, unit, cat_pos, straight_top, top5,
-                                   true, plain, shares)
-            # next k-combination of the suited cards
-            j = k - 1
-            while j >= 0 and idx[j] == ns - k + j:
-                j -= 1
-            if j < 0:
-                break
-            idx[j] += 1
-            for i in range(j + 1, k):
-                idx[i] = idx[i - 1] + 1
-            d = j + 1
+                        if suited[p, s] + k >= 5:
+                            strength[p] = flush[smask | suit_masks[p, s]]
+                            true[p] = max(plain[p], strength[p])
+                        else:
+                            strength[p] = -1
+                            true[p] = plain[p]
+                    for pot in range(n_pots):
+                        weights[pot] = w * flush_pots[s, k, pot]
+                    _distribute(true, eligible, unit, weights, shares)
+                    for pot in range(n_pots):
+                        weights[pot] = -weights[pot]
+                    _distribute(strength, eligible, unit, weights, shares)
+        for pot in range(n_pots):
+            weights[pot] = ways[5] - flushed[pot]
+        _distribute(plain, eligible, unit, weights, shares)
+        ranks[d] += 1
+    return shares, boards
 
-def _codes(cards: Sequence[Card | int | str]) -> list[int]:
-    return [_as_card(card).code for card in cards]
+
+def _card_code(card: Card | int | str) -> int:
+    if isinstance(card, Card):
+        return card.code
+    if isinstance(card, str):
+        return Card.parse(card).code
+    return Card.from_code(int(card)).code
 
 
 def pot_equities(
@@ -292,29 +370,33 @@ def pot_equities(
     ...              dead=range(8, 36)).round(3).tolist()   # a small stub: a quick example
     [[0.583, 0.292, 0.126], [0.0, 0.757, 0.243]]
     """
-    holes = [_codes(hand) for hand in hole_cards]
-    board_codes, dead_codes = _codes(board), _codes(dead)
-    text = (
-        f"hole cards {' | '.join(' '.join(str(Card(c)) for c in h) for h in holes) or '-'}, "
-        f"board {' '.join(str(Card(c)) for c in board_codes) or '-'}, "
-        f"dead {' '.join(str(Card(c)) for c in dead_codes) or '-'}"
-    )
+    holes = [[_card_code(c) for c in hand] for hand in hole_cards]
+    board_codes, dead_codes = [_card_code(c) for c in board], [_card_code(c) for c in dead]
+
+    def text() -> str:
+        return (f"hole cards {' | '.join(' '.join(str(Card(c)) for c in h) for h in holes) or '-'}, "
+                f"board {' '.join(str(Card(c)) for c in board_codes) or '-'}, "
+                f"dead {' '.join(str(Card(c)) for c in dead_codes) or '-'}")
+
     n_players = len(holes)
     if n_players < 1:
         raise HandError("cannot share a pot among no players: hole_cards is empty")
     if len(board_codes) > 5:
-        raise HandError(f"a board has at most 5 cards, got {len(board_codes)} ({text})")
+        raise HandError(f"a board has at most 5 cards, got {len(board_codes)} ({text()})")
     for i, hand in enumerate(holes):
         if not 1 <= len(hand) or len(hand) + 5 > 9:
-            raise HandError(f"player {i} holds {len(hand)} cards ({text}): expected 1 to 4")
+            raise HandError(f"player {i} holds {len(hand)} cards ({text()}): expected 1 to 4")
     known = [c for hand in holes for c in hand] + board_codes + dead_codes
-    seen: set[int] = set()
-    for c in known:
-        if c in seen:
-            raise HandError(f"{Card(c)} appears twice among the known cards ({text}): each card is dealt once")
-        seen.add(c)
-        if Card(c) not in order.deck:
-            raise HandError(f"{Card(c)} ({text}) is not a card of the {order.deck.value}-card deck of {order.name}")
+    seen = set(known)
+    deck = _DECK_CODES[order]
+    if len(seen) < len(known) or not seen <= deck:
+        checked: set[int] = set()
+        for c in known:
+            if c in checked:
+                raise HandError(f"{Card(c)} appears twice among the known cards ({text()}): each card is dealt once")
+            checked.add(c)
+            if c not in deck:
+                raise HandError(f"{Card(c)} ({text()}) is not a card of the {order.deck.value}-card deck of {order.name}")
     eligible = np.zeros((len(pots), n_players), dtype=np.int64)
     for k, pot in enumerate(pots):
         if not len(pot):
@@ -326,12 +408,8 @@ def pot_equities(
     stub = np.array([c for c in order.deck.codes if c not in seen], dtype=np.int64)
     n_draw = 5 - len(board_codes)
     if n_draw > len(stub):
-        raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text})")
+        raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
 
-    start = np.zeros((n_players, 6), dtype=np.int64)
-    for p, hand in enumerate(holes):
-        for c in hand + board_codes:
-            _add_card_py(start[p], c)
     key = _canonical(holes, board_codes, dead_codes, eligible, order)
     cached = _MEMO.get(key)
     if cached is not None:
@@ -343,12 +421,16 @@ def pot_equities(
         counted = _heads_up_shares(key[0], holes)
         if counted is not None:
             return counted / (math.comb(len(stub), 5) * unit)
-    i = _ORDER_INDEX[order]
-    tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
-    if n_draw == 5 and all(sum(1 for c in hand if c & 3 == s) <= 2 for hand in holes for s in range(4)):
-        shares, boards = _preflop(start, stub, holes, eligible, unit, tables), math.comb(len(stub), 5)
+    if n_draw == 5 and all(len(hand) == 2 for hand in holes):
+        shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
     else:
-        shares, boards = _enumerate(start, stub, n_draw, eligible, unit, *tables)
+        start = np.zeros((n_players, 6), dtype=np.int64)
+        for p, hand in enumerate(holes):
+            for c in hand + board_codes:
+                _add_card_py(start[p], c)
+        tables = rank_tables(order)
+        shares, boards = _enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
+                                    tables.top5)
     result = shares / (boards * unit)
     _MEMO[key] = result.copy()
     if len(_MEMO) > MEMO_SIZE:
@@ -356,13 +438,15 @@ def pot_equities(
     return result
 
 
+_DECK_CODES = {order: frozenset(order.deck.codes) for order in RankOrder}
+
+
 # ---------------------------------------------------------------- heads-up preflop, counted once
 
 HEADS_UP_TABLE = Path(__file__).with_name("tables") / "heads_up_preflop.npz"
 """Every heads-up preflop all-in on 52 cards, up to the names of the suits and the order of
 the seats (48,308 keys of :func:`_canonical`), counted once by the enumeration below and
-shipped with the package: the most common all-in of a cash game (3-10 ms each) becomes a
-lookup. ``python -m bench.build_tables`` rebuilds
+shipped with the package: the most common all-in of a cash game becomes a lookup. ``python -m bench.build_tables`` rebuilds
 it; tests/test_equity.py recounts a sample and checks every row sums to all the boards."""
 
 _HEADS_UP: dict[int, tuple[int, int]] | None = None
@@ -409,8 +493,6 @@ def heads_up_situations() -> list[tuple]:
 def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
     """Count every situation of :func:`heads_up_situations` with the preflop enumeration and
     write the table; returns how many. Takes a few minutes of one core."""
-    i = _ORDER_INDEX[RankOrder.STANDARD]
-    tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
     one = np.ones((1, 2), dtype=np.int64)
     situations = heads_up_situations()
     keys = np.empty(len(situations), dtype=np.int64)
@@ -419,12 +501,8 @@ def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
         holes = [list(h) for h in hands]
         seen = {c for h in holes for c in h}
         stub = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
-        start = np.zeros((2, 6), dtype=np.int64)
-        for p, hand in enumerate(holes):
-            for c in hand:
-                _add_card_py(start[p], c)
         keys[n] = _pack(hands)
-        counted[n] = _preflop(start, stub, holes, one, 2, tables)[0]
+        counted[n] = _preflop(holes, stub, one, 2, RankOrder.STANDARD)[0]
     path.parent.mkdir(parents=True, exist_ok=True)
     np.savez_compressed(path, keys=keys, first=counted[:, 0], second=counted[:, 1])
     return len(situations)
@@ -462,26 +540,36 @@ def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligib
             eligible.tobytes(), eligible.shape, order)
 
 
-def _preflop(start: np.ndarray, stub: np.ndarray, holes: list[list[int]], eligible: np.ndarray, unit: int,
-             tables: tuple) -> np.ndarray:
-    """The whole board to come, counted by ranks, then corrected where a flush is made.
-
-    A flush needs 5 cards of a suit among a player's hole cards and the board, so only boards
-    holding ``5 - (most hole cards of the suit)`` or more of one suit can hold one; with at most
-    two hole cards of a suit that is three or more, and no 5-card board has three of two suits:
-    the corrected sets do not overlap. About 100 times fewer evaluations than every board.
-    """
-    shares = np.zeros(eligible.shape, dtype=np.int64)
-    avail = np.bincount(stub >> 2, minlength=13).astype(np.int64)
-    counted = _by_ranks(start, avail, eligible, unit, *tables, shares)
-    if counted != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
-        raise AssertionError(f"rank count covered {counted} boards of {math.comb(len(stub), 5)}")
-    for s in range(4):
-        need = 5 - max(sum(1 for c in hand if c & 3 == s) for hand in holes)
-        suited = stub[stub & 3 == s]
-        others = np.bincount(stub[stub & 3 != s] >> 2, minlength=13).astype(np.int64)
-        _flush_fix(start, suited, others, need, eligible, unit, *tables, shares)
+def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, unit: int,
+             order: RankOrder) -> np.ndarray:
+    """Integer shares (in 1/unit) of every 5-card board of the stub, for two-card hands, by
+    :func:`_count_preflop`."""
+    tables = multiset_tables(order, 7)
+    hole_keys = np.zeros(len(holes), dtype=np.int64)
+    suit_masks = np.zeros((len(holes), 4), dtype=np.int64)
+    for p, hand in enumerate(holes):
+        for c in hand:
+            hole_keys[p] += tables.rank_key[c >> 2]
+            suit_masks[p, c & 3] |= 1 << (c >> 2)
+    stub_cards = np.zeros((13, 4), dtype=np.int64)
+    stub_cards[stub >> 2, stub & 3] = 1
+    shares, boards = _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, tables.rank_key,
+                                    tables.lo_slot, tables.hi_slot, tables.nonflush, tables.flush,
+                                    _weakest_flush(order))
+    if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
+        raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
+
+
+_WEAKEST_FLUSH: dict[RankOrder, int] = {}
+
+
+def _weakest_flush(order: RankOrder) -> int:
+    """The lowest strength in the order's flush table: a hand below it loses to every flush."""
+    if order not in _WEAKEST_FLUSH:
+        flush = multiset_tables(order, 7).flush
+        _WEAKEST_FLUSH[order] = int(flush[flush > 0].min())
+    return _WEAKEST_FLUSH[order]
 
 
 def _add_card_py(state: np.ndarray, c: int) -> None:

@@ -34,8 +34,10 @@ import enum
 import functools
 import itertools
 import math
+from collections import namedtuple
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -43,6 +45,7 @@ from numba import njit
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
 
 __all__ = [
+    "RankTables",
     "HandCategory",
     "HandError",
     "HandValue",
@@ -51,6 +54,12 @@ __all__ = [
     "evaluate",
     "evaluate_many",
     "hand_combinations",
+    "mask_strength",
+    "multiset_strength",
+    "multiset_tables",
+    "MultisetTables",
+    "rank_tables",
+    "suit_flush_mask",
 ]
 
 
@@ -450,9 +459,16 @@ def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.n
 
 
 @njit(cache=True, inline="always")
+def multiset_strength(key, lo_slot, hi_slot, nonflush):
+    """Strength of 5 to 7 cards as if no flush were made, from the sum of their card keys (or
+    of their ranks' keys, :attr:`MultisetTables.rank_key`) and the tables of their count."""
+    return nonflush[lo_slot[key & 0x3FFF] + np.int64(hi_slot[(key >> _HI_SHIFT) & 0x1FFFF])]
+
+
+@njit(cache=True, inline="always")
 def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
     """Strength of 5..7 cards from their summed card keys; ``suit_masks`` is 16 bits a suit."""
-    s = nonflush[lo_slot[acc & 0x3FFF] + np.int64(hi_slot[(acc >> _HI_SHIFT) & 0x1FFFF])]
+    s = multiset_strength(acc, lo_slot, hi_slot, nonflush)
     f = (acc >> _SUIT_SHIFT) & 0x8888
     if f:
         suit = 0
@@ -484,7 +500,7 @@ def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flus
         if bad:
             out[i] = -1
             continue
-        s = nonflush[lo_slot[acc & 0x3FFF] + np.int64(hi_slot[(acc >> _HI_SHIFT) & 0x1FFFF])]
+        s = multiset_strength(acc, lo_slot, hi_slot, nonflush)
         f = (acc >> _SUIT_SHIFT) & 0x8888
         if f:
             # A flush (rare): its suit's rank mask from a second look at the row.
@@ -501,6 +517,65 @@ def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flus
 
 
 # ---------------------------------------------------------------- public API
+
+
+RankTables = namedtuple("RankTables", "low_code cat_pos straight_top top5")
+"""The lookup tables that rank hands under one :class:`RankOrder`, for compiled callers:
+``low_code`` is the lowest card code of the order's deck; the arrays are what
+:func:`mask_strength` reads."""
+
+
+@functools.cache
+def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
+    """The :class:`RankTables` of ``order`` (made once per order).
+
+    >>> rank_tables(RankOrder.SHORT_DECK).low_code
+    16
+    """
+    i = _ORDER_INDEX[order]
+    return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+
+
+class MultisetTables(NamedTuple):
+    """The perfect-hash tables that rank hands of one size under one order, for compiled callers
+    that add cards one at a time: sum the cards' keys and read :func:`multiset_strength`; a
+    flush is ranked apart, by its suit's 13-bit rank mask."""
+
+    rank_key: np.ndarray
+    """(13,) the key of each rank: the sum over a hand's cards is its rank multiset's key."""
+    lo_slot: np.ndarray
+    hi_slot: np.ndarray
+    nonflush: np.ndarray
+    """Strength of each rank multiset of the hand's size, read by :func:`multiset_strength`."""
+    flush: np.ndarray
+    """(8192,) strength of the flush (straight flush, royal) made by a rank mask of five or more
+    cards of one suit; 0 below five."""
+
+
+def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> MultisetTables:
+    """The :class:`MultisetTables` of hands of ``cards`` cards (5, 6 or 7), built once per order.
+
+    >>> t = multiset_tables()
+    >>> key = sum(t.rank_key[r] for r in (12, 12, 12, 11, 11, 0, 1))   # A A A K K 2 3
+    >>> int(multiset_strength(key, t.lo_slot, t.hi_slot, t.nonflush)) == evaluate(
+    ...     parse_cards("Ac Ad Ah Kc Kd 2c 3d")).strength
+    True
+    """
+    if cards not in _HASHED:
+        raise HandError(f"the hashed tables rank hands of {', '.join(map(str, _HASHED))} cards, not {cards}")
+    lo_slot, hi_slot, nonflush, flush = _hash_tables(order, cards)
+    rank_key = _CARD_KEY[::4] - (np.int64(1) << _SUIT_SHIFT)   # a club's key without its suit
+    return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
+
+
+mask_strength = _strength
+"""Strength of 5 to 9 cards from their rank masks (held at least once … four times) and the
+rank mask of a suit holding five or more of them (or 0), read from the tables of
+:func:`rank_tables`; compiled. :func:`add_card_masks` builds the masks one card at a time."""
+
+suit_flush_mask = _flush_mask
+"""The rank mask of the suit holding five or more cards among packed suit counts and masks
+(as :func:`add_card_masks` keeps them), or 0; compiled."""
 
 
 def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:

@@ -127,10 +127,11 @@ def test_doctests_of_equity():
 
 
 def _every_board(holes, pots, order, dead=()):
-    """The plain depth-by-depth walk over every board (no rank counting), exact integer shares."""
+    """The preflop count and the plain depth-by-depth walk over every board (no rank counting),
+    both as exact integer shares, and the number of boards."""
     import math
 
-    from rules.evaluator import _CAT_POS, _ORDER_INDEX, _STRAIGHT_TOP, _TOP5
+    from rules.evaluator import rank_tables
 
     known = set(itertools.chain(*holes, dead))
     stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
@@ -142,17 +143,17 @@ def _every_board(holes, pots, order, dead=()):
     for k, pot in enumerate(pots):
         eligible[k, pot] = 1
     unit = math.lcm(*range(1, len(holes) + 1))
-    i = _ORDER_INDEX[order]
-    tables = (_CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
-    slow, boards = rules.equity._enumerate(start, stub, 5, eligible, unit, *tables)
-    fast = rules.equity._preflop(start, stub, [list(h) for h in holes], eligible, unit, tables)
+    tables = rank_tables(order)
+    slow, boards = rules.equity._enumerate(start, stub, 5, eligible, unit, tables.cat_pos, tables.straight_top,
+                                           tables.top5)
+    fast = rules.equity._preflop([list(h) for h in holes], stub, eligible, unit, order)
     return fast, slow, boards
 
 
 @pytest.mark.parametrize("seed", range(6))
 def test_he_side_pot_preflop_rank_count_equals_every_board_exactly(seed):
-    # The preflop path counts boards by ranks and corrects the flush boards; its integer shares
-    # must equal the walk over every board, side pots, dead cards and both 36-card orders included.
+    # The preflop path counts boards by ranks and suited cards; its integer shares must equal
+    # the walk over every board, side pots, dead cards and both 36-card orders included.
     rng = np.random.default_rng(seed)
     order = [RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS, RankOrder.STANDARD][seed % 3]
     deck = list(order.deck.codes)
