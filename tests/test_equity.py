@@ -8,6 +8,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
 
 import rules.equity
 from rules.cards import parse_cards
@@ -224,3 +226,107 @@ def test_he_preflop_heads_up_table_keeps_the_exact_figure(no_table):
     rules.equity._MEMO.clear()
     assert pot_equities([[51, 50], [47, 46]], [], [[0, 1]]).tolist() == enumerated.tolist()
     assert rules.equity._HEADS_UP
+
+
+# ---------------------------------------------------------------- hand-worked and independent counts
+
+def _rest_of_deck(*texts: str) -> list[int]:
+    """Every card of the 52 not named: the dead cards that leave exactly the named stub."""
+    named = {c for text in texts for c in codes(text)}
+    return [c for c in range(52) if c not in named]
+
+
+def test_he_side_pot_aces_kings_queens_on_a_seven_card_stub_hand_worked():
+    # Stub Ad Kd Qd 2c 7c 9d 4c: a board leaves out 2 of the 7 (21 boards); no straight and no
+    # flush can be made. All of Ad Kd Qd dealt (the 6 boards missing two low cards): sets all
+    # round, aces win. Ad missing: kings win 5 (a set, or Qd missing too) and queens 1 (Kd
+    # missing too). Ad dealt, Kd or Qd missing (5 + 4 boards): a set of aces wins.
+    # Side pot, kings against queens: queens win only when Kd is missing and Qd dealt (5).
+    holes = [codes("As Ah"), codes("Ks Kh"), codes("Qs Qh")]
+    stub = "Ad Kd Qd 2c 7c 9d 4c"
+    got = pot_equities(holes, [], [[0, 1, 2], [1, 2]], dead=_rest_of_deck("As Ah Ks Kh Qs Qh", stub))
+    assert got.tolist() == [[15 / 21, 5 / 21, 1 / 21], [0.0, 16 / 21, 5 / 21]]
+
+
+def test_he_side_pot_full_house_beats_the_flush_on_paired_boards_hand_worked():
+    # As 2s against Kh Kd against 9h 9d, stub 3s 5s Js 7s Kc 9c 7d (21 boards, no straight).
+    # At most one spade left out: A-high flush, unless the board pairs 7s 7d under a set:
+    #   both non-spades left out (3 boards): the flush;
+    #   one spade and one non-spade (12): 9c out and 7s dealt, kings full (3); Kc out and 7s
+    #   dealt, nines full (3); the other 6, the flush.
+    # Two spades left out (6): no flush, the set of kings (full or not) beats the nines.
+    # Side pot, kings against nines: nines win with 9c and without Kc: 1 + 4 boards.
+    holes = [codes("As 2s"), codes("Kh Kd"), codes("9h 9d")]
+    stub = "3s 5s Js 7s Kc 9c 7d"
+    got = pot_equities(holes, [], [[0, 1, 2], [1, 2]], dead=_rest_of_deck("As 2s Kh Kd 9h 9d", stub))
+    assert got.tolist() == [[9 / 21, 9 / 21, 3 / 21], [0.0, 16 / 21, 5 / 21]]
+
+
+def test_he_side_pot_aces_kings_queens_preflop_equals_phevaluator_count():
+    # All C(46, 5) = 1,370,754 boards ranked once by phevaluator (a separate evaluator, about
+    # a minute of Python): the pots' shares in sixths of a board, ties split.
+    boards_in_sixths = 6 * 1_370_754
+    got = pot_equities([codes("As Ad"), codes("Kh Kc"), codes("Qs Qh")], [], [[0, 1, 2], [1, 2]])
+    assert got.tolist() == [
+        [5_499_566 / boards_in_sixths, 1_522_790 / boards_in_sixths, 1_202_168 / boards_in_sixths],
+        [0.0, 6_703_998 / boards_in_sixths, 1_520_526 / boards_in_sixths],
+    ]
+
+
+def _brute_force_fractions(holes, stub, pots, order):
+    """Exact shares by listing every board of the stub: phevaluator for 52 cards, the
+    evaluator's row ranking for 36 (phevaluator knows one order only)."""
+    boards = list(itertools.combinations(stub, 5))
+    if order is RankOrder.STANDARD:
+        phevaluator = pytest.importorskip("phevaluator")
+        strengths = [[-phevaluator.evaluate_cards(*hole, *board) for board in boards] for hole in holes]
+    else:
+        rows = np.array(boards, dtype=np.int64)
+        strengths = [evaluate_many(np.hstack([np.tile(hole, (len(rows), 1)), rows]), order).tolist()
+                     for hole in holes]
+    total = [[Fraction(0)] * len(holes) for _ in pots]
+    for b in range(len(boards)):
+        for k, pot in enumerate(pots):
+            best = max(strengths[p][b] for p in pot)
+            winners = [p for p in pot if strengths[p][b] == best]
+            for p in winners:
+                total[k][p] += Fraction(1, len(winners) * len(boards))
+    return total
+
+
+@st.composite
+def _small_spots(draw):
+    """Three or four hands, a stub of 7 to 13 cards (the rest of the deck dead), pots."""
+    order = draw(st.sampled_from([RankOrder.STANDARD, RankOrder.STANDARD, RankOrder.SHORT_DECK,
+                                  RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS]))
+    deck = list(order.deck.codes)
+    cards = draw(st.permutations(deck))
+    n = draw(st.integers(3, 4))
+    holes = [sorted(cards[2 * i:2 * i + 2]) for i in range(n)]
+    rest = cards[2 * n:]
+    # Stubs crowded into few suits or ranks make flushes, full houses and flushes against
+    # full houses common; an open stub keeps the rest.
+    crowd = draw(st.sampled_from(["open", "suits", "ranks"]))
+    if crowd == "suits":
+        suits = {holes[0][0] & 3, holes[1][1] & 3}
+        rest = [c for c in rest if c & 3 in suits]
+    elif crowd == "ranks":
+        ranks = {c >> 2 for hole in holes for c in hole} | {draw(st.sampled_from(deck)) >> 2}
+        rest = [c for c in rest if c >> 2 in ranks]
+    stub = sorted(rest[:draw(st.integers(7, 13))])
+    side = draw(st.lists(st.integers(0, n - 1), min_size=1, max_size=n, unique=True))
+    return order, holes, stub, [list(range(n)), sorted(side)]
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_small_spots())
+def test_he_side_pot_multiway_preflop_equals_brute_force(spot):
+    # Exact to the last bit: each share is a ratio of integers, so the float is the correctly
+    # rounded fraction of the brute-force count.
+    order, holes, stub, pots = spot
+    assume(len(stub) >= 5)
+    known = {c for hole in holes for c in hole}
+    dead = [c for c in order.deck.codes if c not in known and c not in stub]
+    got = pot_equities(holes, [], pots, order, dead=dead)
+    expected = _brute_force_fractions(holes, stub, pots, order)
+    assert got.tolist() == [[float(x) for x in row] for row in expected]
