@@ -43,7 +43,6 @@ from rules.evaluator import (
     multiset_strength,
     multiset_tables,
     rank_tables,
-    suit_flush_mask,
 )
 
 __all__ = ["clear_memo", "pot_equities"]
@@ -65,27 +64,48 @@ def _add_card(src, dst, c):
     dst[_SM] = src[_SM] | (b << (s << 4))
 
 
-@njit(cache=True, inline="always")
-def _distribute(strength, eligible, unit, weights, shares):
-    # Each pot k to its best eligible hands, weights[k] boards at once, in units of 1/unit.
-    n_players = strength.shape[0]
-    for k in range(eligible.shape[0]):
+@njit(cache=True)
+def _distribute(strength, members, split, weights, shares):
+    # Each pot k to its best eligible hands, weights[k] boards at once. members[k]: the
+    # eligible players, then -1; split[w]: one of w tied winners' share of a board (unit // w,
+    # looked up rather than divided each time).
+    for k in range(members.shape[0]):
         weight = weights[k]
         if weight == 0:
             continue
         best = -1
         winners = 0
-        for p in range(n_players):
-            if eligible[k, p]:
-                if strength[p] > best:
-                    best = strength[p]
-                    winners = 1
-                elif strength[p] == best:
-                    winners += 1
-        share = weight * (unit // winners)
-        for p in range(n_players):
-            if eligible[k, p] and strength[p] == best:
+        for j in range(members.shape[1]):
+            p = members[k, j]
+            if p < 0:
+                break
+            if strength[p] > best:
+                best = strength[p]
+                winners = 1
+            elif strength[p] == best:
+                winners += 1
+        share = weight * split[winners]
+        for j in range(members.shape[1]):
+            p = members[k, j]
+            if p < 0:
+                break
+            if strength[p] == best:
                 shares[k, p] += share
+
+
+@njit(cache=True)
+def _members(eligible):
+    # The players eligible for each pot, in order, the rest of each row -1.
+    members = np.zeros(eligible.shape, dtype=np.int64)
+    for k in range(eligible.shape[0]):
+        j = 0
+        for p in range(eligible.shape[1]):
+            if eligible[k, p]:
+                members[k, j] = p
+                j += 1
+        for i in range(j, eligible.shape[1]):
+            members[k, i] = -1
+    return members
 
 
 @njit(cache=True)
@@ -99,10 +119,16 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     n_pots = eligible.shape[0]
     m = stub.shape[0]
     state = np.zeros((n_draw + 1, n_players, 6), dtype=np.int64)
-    state[0] = start
+    for p in range(n_players):   # loops, not slice assignment: cheaper to compile
+        for i in range(6):
+            state[0, p, i] = start[p, i]
     shares = np.zeros((n_pots, n_players), dtype=np.int64)
     strength = np.zeros(n_players, dtype=np.int64)
     every_pot = np.ones(n_pots, dtype=np.int64)
+    members = _members(eligible)
+    split = np.zeros(n_players + 1, dtype=np.int64)
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
     boards = 0
     idx = np.zeros(max(n_draw, 1), dtype=np.int64)
     d = 0
@@ -124,9 +150,9 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
         last = state[n_draw]
         for p in range(n_players):
             st = last[p]
-            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suit_flush_mask(st[_SC], st[_SM]),
+            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
                                         cat_pos, straight_top, top5)
-        _distribute(strength, eligible, unit, every_pot, shares)
+        _distribute(strength, members, split, every_pot, shares)
         boards += 1
         if n_draw == 0:
             break
@@ -167,12 +193,15 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
         for c in range(1, a + 1):
             comb[a, c] = comb[a - 1, c - 1] + comb[a - 1, c]
     avail = np.zeros(13, dtype=np.int64)
+    stub_size = 0
     for r in range(13):
         for s in range(4):
             avail[r] += stub_cards[r, s]
-    stub_size = avail.sum()
+        stub_size += avail[r]
     suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
-    need = np.full(4, 5, dtype=np.int64)                # fewest board cards of a suit that flush
+    need = np.zeros(4, dtype=np.int64)                  # fewest board cards of a suit that flush
+    for s in range(4):
+        need[s] = 5
     for p in range(n_players):
         for s in range(4):
             m = suit_masks[p, s]
@@ -199,6 +228,10 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                 one[s, r, m] = stub_cards[r, s] * comb[others, m - 1]
     strength = np.zeros(n_players, dtype=np.int64)
     weights = np.zeros(n_pots, dtype=np.int64)
+    split = np.zeros(n_players + 1, dtype=np.int64)
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
+    members = _members(eligible)
 
     # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
     # any 5 - k of the stub's other cards.
@@ -223,7 +256,7 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                     smask |= np.int64(1) << ranks_of[idx[j]]
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                _distribute(strength, eligible, unit, weights, shares)
+                _distribute(strength, members, split, weights, shares)
                 j = k - 1           # the next k-subset
                 while j >= 0 and idx[j] == ns - k + j:
                     j -= 1
@@ -242,7 +275,8 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
     poly = np.zeros((5, 4, 6), dtype=np.int64)
-    poly[0, :, 0] = 1
+    for s in range(4):
+        poly[0, s, 0] = 1
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
@@ -283,15 +317,17 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
             top = max(top, plain[p])
         for pot in range(n_pots):
             flushed[pot] = 0
+        flush_boards = 0
         for s in range(4):     # the last rank's factor, for the suited counts that can flush only
             a0 = none[s, r, m]
             a1 = one[s, r, m]
             for k in range(need[s], 6):
                 c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
                 if c:
+                    flush_boards += c
                     for pot in range(n_pots):
                         flushed[pot] += c * flush_pots[s, k, pot]
-        if top >= weakest_flush:
+        if top >= weakest_flush and flush_boards:
             # A full house or better without a flush: settle this multiset's flush boards one
             # suited subset at a time, taking part 1's result for them back.
             nd = 0
@@ -333,13 +369,13 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                             true[p] = plain[p]
                     for pot in range(n_pots):
                         weights[pot] = w * flush_pots[s, k, pot]
-                    _distribute(true, eligible, unit, weights, shares)
+                    _distribute(true, members, split, weights, shares)
                     for pot in range(n_pots):
                         weights[pot] = -weights[pot]
-                    _distribute(strength, eligible, unit, weights, shares)
+                    _distribute(strength, members, split, weights, shares)
         for pot in range(n_pots):
             weights[pot] = ways[5] - flushed[pot]
-        _distribute(plain, eligible, unit, weights, shares)
+        _distribute(plain, members, split, weights, shares)
         ranks[d] += 1
     return shares, boards
 

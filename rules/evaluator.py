@@ -59,7 +59,6 @@ __all__ = [
     "multiset_tables",
     "MultisetTables",
     "rank_tables",
-    "suit_flush_mask",
 ]
 
 
@@ -458,7 +457,7 @@ def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.n
     return ix.lo_slot[k], ix.hi_slot, _TABLES[(order, k)], _TABLES[(order, 0)]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def multiset_strength(key, lo_slot, hi_slot, nonflush):
     """Strength of 5 to 7 cards as if no flush were made, from the sum of their card keys (or
     of their ranks' keys, :attr:`MultisetTables.rank_key`) and the tables of their count."""
@@ -568,14 +567,12 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
     return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
 
 
-mask_strength = _strength
-"""Strength of 5 to 9 cards from their rank masks (held at least once … four times) and the
-rank mask of a suit holding five or more of them (or 0), read from the tables of
-:func:`rank_tables`; compiled. :func:`add_card_masks` builds the masks one card at a time."""
-
-suit_flush_mask = _flush_mask
-"""The rank mask of the suit holding five or more cards among packed suit counts and masks
-(as :func:`add_card_masks` keeps them), or 0; compiled."""
+@njit(cache=True)
+def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
+    """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
+    held at least once … four times, packed suit counts and suit rank masks), read from the
+    tables of :func:`rank_tables`. Compiled once here: callers link it rather than inline it."""
+    return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
 
 
 def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:
