@@ -317,17 +317,17 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
             top = max(top, plain[p])
         for pot in range(n_pots):
             flushed[pot] = 0
-        flush_boards = 0
+        flush_suits = 0        # the suits this multiset can flush in, one bit each
         for s in range(4):     # the last rank's factor, for the suited counts that can flush only
             a0 = none[s, r, m]
             a1 = one[s, r, m]
             for k in range(need[s], 6):
                 c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
                 if c:
-                    flush_boards += c
+                    flush_suits |= 1 << s
                     for pot in range(n_pots):
                         flushed[pot] += c * flush_pots[s, k, pot]
-        if top >= weakest_flush and flush_boards:
+        if top >= weakest_flush and flush_suits:
             # A full house or better without a flush: settle this multiset's flush boards one
             # suited subset at a time, taking part 1's result for them back.
             nd = 0
@@ -339,7 +339,7 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                 else:
                     mult[nd - 1] += 1
             for s in range(4):
-                if need[s] > nd:
+                if not flush_suits >> s & 1:
                     continue
                 in_stub = 0     # which of the distinct ranks the stub holds in suit s
                 for j in range(nd):

@@ -45,20 +45,20 @@ from numba import njit
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
 
 __all__ = [
-    "RankTables",
     "HandCategory",
     "HandError",
     "HandValue",
     "RankOrder",
+    "RankTables",
     "categories",
     "evaluate",
     "evaluate_many",
     "hand_combinations",
+    "rank_tables",
     "mask_strength",
     "multiset_strength",
     "multiset_tables",
     "MultisetTables",
-    "rank_tables",
 ]
 
 
@@ -457,7 +457,7 @@ def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.n
     return ix.lo_slot[k], ix.hi_slot, _TABLES[(order, k)], _TABLES[(order, 0)]
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def multiset_strength(key, lo_slot, hi_slot, nonflush):
     """Strength of 5 to 7 cards as if no flush were made, from the sum of their card keys (or
     of their ranks' keys, :attr:`MultisetTables.rank_key`) and the tables of their count."""
@@ -515,24 +515,9 @@ def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flus
         out[i] = s
 
 
-# ---------------------------------------------------------------- public API
-
-
-RankTables = namedtuple("RankTables", "low_code cat_pos straight_top top5")
-"""The lookup tables that rank hands under one :class:`RankOrder`, for compiled callers:
-``low_code`` is the lowest card code of the order's deck; the arrays are what
-:func:`mask_strength` reads."""
-
-
-@functools.cache
-def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
-    """The :class:`RankTables` of ``order`` (made once per order).
-
-    >>> rank_tables(RankOrder.SHORT_DECK).low_code
-    16
-    """
-    i = _ORDER_INDEX[order]
-    return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+# ---------------------------------------------------------------- for compiled callers
+# Equity counts hands by their rank multisets and by their suits apart, so it reads the
+# hashed tables and the rank-mask ranking directly.
 
 
 class MultisetTables(NamedTuple):
@@ -571,8 +556,28 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
 def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
     """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
     held at least once … four times, packed suit counts and suit rank masks), read from the
-    tables of :func:`rank_tables`. Compiled once here: callers link it rather than inline it."""
+    tables of :func:`rank_tables` (its ``cat_pos``, ``straight_top`` and ``top5``). Compiled once here: callers link it rather than inline it."""
     return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
+
+
+# ---------------------------------------------------------------- public API
+
+
+RankTables = namedtuple("RankTables", "low_code cat_pos straight_top top5")
+"""The lookup tables that rank hands under one :class:`RankOrder`, for compiled callers:
+``low_code`` is the lowest card code of the order's deck; the arrays are what
+:func:`strength7` and :func:`rank_rows` read."""
+
+
+@functools.cache
+def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
+    """The :class:`RankTables` of ``order`` (made once per order).
+
+    >>> int(rank_tables(RankOrder.SHORT_DECK).low_code)
+    16
+    """
+    i = _ORDER_INDEX[order]
+    return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
 
 
 def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:
