@@ -344,21 +344,29 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                 in_stub = 0     # which of the distinct ranks the stub holds in suit s
                 for j in range(nd):
                     in_stub |= stub_cards[distinct[j], s] << j
+                held = 0
+                for j in range(nd):
+                    held += in_stub >> j & 1
+                if held < need[s]:
+                    continue
                 subset = in_stub
                 while subset:   # each subset of those of need[s] or more: the board's suited cards
                     this = subset
                     subset = (subset - 1) & in_stub
                     k = 0
+                    for j in range(nd):
+                        k += this >> j & 1
+                    if k < need[s]:
+                        continue
                     smask = 0
                     w = 1
                     for j in range(nd):
                         if this >> j & 1:
-                            k += 1
                             smask |= np.int64(1) << distinct[j]
                             w *= one[s, distinct[j], mult[j]]
                         else:
                             w *= none[s, distinct[j], mult[j]]
-                    if k < need[s] or w == 0:
+                    if w == 0:
                         continue
                     for p in range(n_players):
                         if suited[p, s] + k >= 5:

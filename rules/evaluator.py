@@ -536,6 +536,7 @@ class MultisetTables(NamedTuple):
     cards of one suit; 0 below five."""
 
 
+@functools.cache
 def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> MultisetTables:
     """The :class:`MultisetTables` of hands of ``cards`` cards (5, 6 or 7), built once per order.
 
