@@ -1,7 +1,7 @@
 """Rebuild the tables shipped with the package: ``python -m bench.build_tables``.
 
 ``rules/tables/heads_up_preflop.npz``: every heads-up preflop all-in on 52 cards, counted
-exactly by ``rules.equity`` (a few minutes of one core).
+exactly by ``rules.equity``.
 """
 
 from __future__ import annotations

@@ -7,13 +7,13 @@ With cards still to come after the flop or the turn (at most a thousand boards),
 kernel walks the boards depth by depth, updating each player's rank masks and suit counters
 as one card is added, so a board costs one card-add and one ranking per player.
 
-A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) is counted, still
-exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
+A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) for two-card hands is
+counted, still exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
 outcome depends on its ranks alone, so each of the 6,188 rank multisets is ranked once per
 player and weighted by the number of stub boards that carry it; boards where a player makes a
 flush are counted by their suited cards instead, all the ways of dealing the other cards at
-once. A three-way all-in costs well under a millisecond. Heads-up all-ins are a lookup in a
-shipped table, and results are remembered per process under a key blind to the suits' names.
+once. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
+process under a key blind to the suits' names.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
@@ -536,7 +536,7 @@ def heads_up_situations() -> list[tuple]:
 
 def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
     """Count every situation of :func:`heads_up_situations` with the preflop enumeration and
-    write the table; returns how many. Takes a few minutes of one core."""
+    write the table; returns how many."""
     one = np.ones((1, 2), dtype=np.int64)
     situations = heads_up_situations()
     keys = np.empty(len(situations), dtype=np.int64)
@@ -553,7 +553,7 @@ def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
 
 
 MEMO_SIZE = 4096
-"""Most all-in situations remembered per process (a preflop one costs ~10 ms, a key ~1 KB)."""
+"""Most all-in situations remembered per process (a key is ~1 KB)."""
 _MEMO: OrderedDict = OrderedDict()
 
 

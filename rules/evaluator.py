@@ -48,17 +48,17 @@ __all__ = [
     "HandCategory",
     "HandError",
     "HandValue",
+    "MultisetTables",
     "RankOrder",
     "RankTables",
     "categories",
     "evaluate",
     "evaluate_many",
     "hand_combinations",
-    "rank_tables",
     "mask_strength",
     "multiset_strength",
     "multiset_tables",
-    "MultisetTables",
+    "rank_tables",
 ]
 
 

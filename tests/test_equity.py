@@ -75,7 +75,7 @@ def test_dead_cards_leave_the_stub():
 
 def test_he_preflop_aces_against_kings_exact_figure():
     # All 1,712,304 boards. 0.826366112559452 is the same enumeration ranked by phevaluator
-    # (checked once, ~5 s); PokerStove and most calculators print 82.64 % / 17.36 %.
+    # (checked once); PokerStove and most calculators print 82.64 % / 17.36 %.
     got = pot_equities([codes("As Ah"), codes("Ks Kh")], [], [[0, 1]])
     assert got[0, 0] == pytest.approx(0.826366112559452, abs=1e-12)
     assert round(got[0, 0] * 100, 2) == 82.64
@@ -263,8 +263,8 @@ def test_he_side_pot_full_house_beats_the_flush_on_paired_boards_hand_worked():
 
 
 def test_he_side_pot_aces_kings_queens_preflop_equals_phevaluator_count():
-    # All C(46, 5) = 1,370,754 boards ranked once by phevaluator (a separate evaluator, about
-    # a minute of Python): the pots' shares in sixths of a board, ties split.
+    # All C(46, 5) = 1,370,754 boards ranked once by phevaluator (a separate evaluator, one
+    # Python call a hand and board): the pots' shares in sixths of a board, ties split.
     boards_in_sixths = 6 * 1_370_754
     got = pot_equities([codes("As Ad"), codes("Kh Kc"), codes("Qs Qh")], [], [[0, 1, 2], [1, 2]])
     assert got.tolist() == [
