@@ -14,7 +14,7 @@ import duckdb
 import polars as pl
 
 from pipeline import models
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -135,7 +135,7 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
             f"No warehouse at {str(warehouse)!r}.",
             f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
         )
-    return duckdb.connect(str(path), read_only=True)
+    return connect(warehouse)
 
 
 def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
