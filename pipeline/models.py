@@ -23,7 +23,6 @@ from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     Warehouse,
     connect,
-    glob_escaped,
     lay_table_views,
     read_manifest,
     table_view_sql,
@@ -86,9 +85,10 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
     building = final.with_name(f"{final.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     root = warehouse.root.resolve()
     try:
-        with duckdb.connect(str(building), config={"file_search_path": glob_escaped(str(root))}) as con:
-            for table in SCHEMAS:
-                con.execute(table_view_sql(table, None, temporary=False))
+        with duckdb.connect(str(building), config={"file_search_path": str(root)}) as con:
+            if "," not in str(root):    # the search path is a list: a comma would split it
+                for table in SCHEMAS:
+                    con.execute(table_view_sql(table, None, temporary=False))
             lay_table_views(con, root, read_manifest(root))
             built = []
             for model in models(sql_root):

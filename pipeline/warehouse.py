@@ -226,13 +226,14 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
             con.register(table, schema.append(pa.field("game", pa.string())).empty_table())
 
 
-def connect(root: str | Path, **config) -> duckdb.DuckDBPyConnection:
+def connect(root: str | Path, *, manifest: Manifest | None = None, **config) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the warehouse at ``root``: its models, and its tables as they
-    stand at the last commit. Paths are resolved now, from where the warehouse is now."""
+    stand at the last commit (or at ``manifest``). Paths are resolved now, from where the
+    warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own)."""
     root = Path(root).resolve()
     con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
     try:
-        lay_table_views(con, root, read_manifest(root))
+        lay_table_views(con, root, manifest or read_manifest(root))
     except BaseException:
         con.close()
         raise
