@@ -519,6 +519,13 @@ def game(db: Db, game_id: str) -> dict | None:
     return rows.row(0, named=True) if rows.height else None
 
 
+def game_text(db: Db, game_id: str) -> str | None:
+    """A stored game's text as the warehouse keeps it (never read from a file by a stored path),
+    or None when the warehouse keeps no text of it (stored by an older Rasklad)."""
+    rows = frame(db, "select text from game_texts where game_id = $game_id limit 1", game_id=game_id)
+    return rows["text"][0] if rows.height else None
+
+
 def game_players(db: Db, game_id: str) -> pl.DataFrame:
     return frame(db, "select player, seat, net from stg_game_players where game_id = $game_id order by seat, player",
                  game_id=game_id)

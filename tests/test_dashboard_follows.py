@@ -56,3 +56,13 @@ def test_queries_reconnect_at_each_commit_even_before_the_models_are_rebuilt(ser
     assert int(q.games_by_kind(after)["count_games"].sum()) == CLAIMS_HANDS + NIGHT_HANDS
     assert q.rules_status(after) == {"rules_version": RULES_VERSION, "count_older_games": 0,
                                      "count_older_quarantined": 0}
+
+
+def test_a_games_text_comes_from_the_warehouse_not_its_file(served):
+    from dashboards import queries as q
+
+    db = q.database()
+    game_id = q.games_with_findings(db)["game_id"][0]
+    text = q.game_text(db, game_id)
+    assert text.startswith("Chinese poker hand") and text in (SAMPLES / "chinese-wrong-claims.txt").read_text()
+    assert q.game_text(db, "0000000000000000") is None
