@@ -435,13 +435,13 @@ class Warehouse:
             if id_column is None:
                 continue
             for part in parts:
-                rows = pq.read_table(self.root / part)
-                keep = pc.invert(pc.is_in(rows.column(id_column), wanted))
+                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[id_column]).column(id_column),
+                                          wanted))
                 if pc.all(keep).as_py() is not False:
-                    continue
+                    continue    # none of its rows is replaced
                 removed.append(part)
-                rows = rows.filter(keep)
-                if rows.num_rows:
+                if pc.any(keep).as_py():    # some are kept: the part is written again without the others
+                    rows = pq.read_table(self.root / part).filter(keep)
                     final = f"{part.rsplit('/', 1)[0]}/part-{_batch_id()}.parquet"
                     pq.write_table(rows, self.root / (final + ".tmp"), compression="zstd")
                     added.append(final)
