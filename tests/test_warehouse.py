@@ -248,3 +248,47 @@ def test_a_game_whose_rows_fail_to_build_is_quarantined_whole(monkeypatch):
     assert all(table.num_rows == 0 for (name, _), table in result.tables.items() if name != "quarantine")
     row, = result.tables[("quarantine", "chinese")].to_pylist()
     assert row["error"].startswith("internal error (RuntimeError: facts bug)")
+
+
+def test_a_second_writer_never_deletes_the_parts_a_live_writer_staged(warehouse):
+    import threading
+
+    from pipeline.warehouse import WarehouseBusy
+
+    store = Warehouse(warehouse).open()
+    staged = stage_results(store.root, [result_with_games("00000000000000a7")])
+    refused = []
+
+    def second_writer():
+        try:
+            Warehouse(warehouse).open(wait=False)
+        except WarehouseBusy as error:
+            refused.append(str(error))
+
+    other = threading.Thread(target=second_writer)  # another thread: another writer, as another process is
+    other.start()
+    other.join()
+    assert refused and "being written by another process" in refused[0]
+    assert len(list(warehouse.glob("*/*/*.tmp"))) == len(staged.parts)
+    assert store.commit_staged(staged).games == 1
+    store.close()
+    assert stored_ids(warehouse) == ["00000000000000a7"]
+
+
+def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp_path, warehouse, monkeypatch):
+    import pipeline.ingest
+
+    log = tmp_path / "a.txt"
+    log.write_text("stray line\n")
+
+    def killed(store):
+        raise KeyboardInterrupt("killed while building the models")
+
+    monkeypatch.setattr(pipeline.ingest.models, "build", killed)
+    with pytest.raises(KeyboardInterrupt):
+        ingest([log], warehouse, jobs=1)
+    monkeypatch.undo()
+    assert not (warehouse / pipeline.ingest.MODELS_STAMP).exists()
+    assert ingest([log], warehouse, jobs=1).models_seconds > 0     # nothing new, but the models are built
+    with connect(warehouse) as con:
+        assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 1
