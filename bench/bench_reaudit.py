@@ -2,7 +2,7 @@
 warehouse keeps, against the first ingest of the same hands.
 
 Generates ``RASKLAD_BENCH_HANDS`` Hold'em hands (default 20,000, in files of 500), ingests them
-with one worker, then stamps every stored game as judged by another rules version (what a
+with one worker (then two), then stamps every stored game as judged by another rules version (what a
 change of ``rules/`` or ``parsers/`` does) and times ``reaudit``: every game re-read from its
 kept text, replayed and its rows replaced in one commit. Then times a re-audit with nothing to
 do. Prints plain lines, wall and CPU seconds (the wall moves with the machine's load).
@@ -52,22 +52,24 @@ def main() -> None:
         folder = Path(temporary)
         (folder / "logs").mkdir()
         _corpus(folder / "logs")
-        started, cpu = time.perf_counter(), time.process_time()
-        first = ingest([folder / "logs"], folder / "wh", jobs=1, build_models=False)
-        ingest_seconds, ingest_cpu = time.perf_counter() - started, time.process_time() - cpu
-        _judged_by_other_rules(folder / "wh")
-        with Warehouse(folder / "wh").open() as store:
+        for jobs in (1, 2):
             started, cpu = time.perf_counter(), time.process_time()
-            summary = reaudit(store)
-            seconds, reaudit_cpu = time.perf_counter() - started, time.process_time() - cpu
-            started = time.perf_counter()
-            again = reaudit(store)
-            idle = time.perf_counter() - started
-        assert summary.judged == first.games + first.quarantined and again.judged == 0
-        print(f"reaudit, {summary.judged:,} games: {seconds:.2f} s, {reaudit_cpu:.2f} CPU-s "
-              f"({summary.judged / seconds:,.0f} games/s); first ingest, one worker: {ingest_seconds:.2f} s, "
-              f"{ingest_cpu:.2f} CPU-s ({first.games / ingest_seconds:,.0f} games/s)")
-        print(f"reaudit with nothing to judge: {idle:.3f} s")
+            first = ingest([folder / "logs"], folder / f"wh-{jobs}", jobs=jobs, build_models=False)
+            ingest_seconds, ingest_cpu = time.perf_counter() - started, time.process_time() - cpu
+            _judged_by_other_rules(folder / f"wh-{jobs}")
+            with Warehouse(folder / f"wh-{jobs}").open() as store:
+                started, cpu = time.perf_counter(), time.process_time()
+                summary = reaudit(store, jobs=jobs)
+                seconds, reaudit_cpu = time.perf_counter() - started, time.process_time() - cpu
+                started = time.perf_counter()
+                again = reaudit(store, jobs=jobs)
+                idle = time.perf_counter() - started
+            assert summary.judged == first.games + first.quarantined and again.judged == 0
+            # CPU-seconds are this process's: with 2 jobs they leave out the forked readers.
+            print(f"{jobs} job(s): reaudit, {summary.judged:,} games: {seconds:.2f} s, {reaudit_cpu:.2f} CPU-s "
+                  f"({summary.judged / seconds:,.0f} games/s); first ingest: {ingest_seconds:.2f} s, "
+                  f"{ingest_cpu:.2f} CPU-s ({first.games / ingest_seconds:,.0f} games/s); "
+                  f"reaudit with nothing to judge: {idle:.3f} s")
 
 
 if __name__ == "__main__":

@@ -376,9 +376,12 @@ def build_models(warehouse: Path, no_wait: bool) -> None:
 @warehouse_option
 @click.option("--game", "-g", "game_id", help="Only this game (its ID, or the start of it), whatever its version.")
 @click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes that read the kept texts (default: all cores).")
 @no_wait_option
 @json_option
-def reaudit(warehouse: Path, game_id: str | None, since: str | None, no_wait: bool, as_json: bool) -> None:
+def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int | None, no_wait: bool,
+            as_json: bool) -> None:
     """Judge stored games again with these rules and parsers, from the texts the warehouse keeps.
 
     Each game records the rules version that judged it; this re-reads every game judged by
@@ -395,7 +398,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, no_wait: bo
         _connect(warehouse)     # says there is no warehouse, and how to make one
     try:
         with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store:
-            summary = run_reaudit(store, game=game_id, since=since)
+            summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
             refresh_models(store)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error

@@ -11,16 +11,19 @@ read: a moved or deleted file does not matter.
 
 from __future__ import annotations
 
+import multiprocessing
 import time
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pyarrow as pa
 import pyarrow.compute as pc
 
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
-from pipeline.worker import parse_bytes
+from pipeline.worker import parse_bytes, warm_up
 
 BATCH_BYTES = 48 << 20
 """Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
@@ -61,11 +64,12 @@ class _Target:
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
-            quarantine_only: bool = False) -> ReauditSummary:
+            quarantine_only: bool = False, jobs: int = 1) -> ReauditSummary:
     """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, and
     replace their rows. ``game``: only the games whose ID starts with it, judged again whatever
     their version; ``since``: only games judged by that version or by one recorded after it;
-    ``quarantine_only``: only quarantined games (each ingest does this first)."""
+    ``quarantine_only``: only quarantined games (each ingest does this first); ``jobs``: processes
+    that read the texts (the one commit is this process's)."""
     started = time.perf_counter()
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
@@ -73,22 +77,47 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     if not quarantine_only:
         targets += _stored_targets(warehouse, game, versions, summary)
     if targets:
-        batches: list[StagedBatch] = []
-        results, held = [], 0
-        for source_file, text in _files_of(targets):
-            results.append(parse_bytes(text.encode("utf-8"), source_file))
-            held += len(text)
-            if held >= BATCH_BYTES:
-                batches.append(stage_results(warehouse.root, results))
-                results, held = [], 0
-        if results:
-            batches.append(stage_results(warehouse.root, results))
+        batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
         committed = warehouse.commit_staged(*batches, replacing=[t.game_id for t in targets])
         summary.judged = len(targets)
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+_PENDING: list[list[tuple[str, str]]] = []
+"""The texts forked readers read, by batch: set before they fork, so that no text is sent to them."""
+
+
+def _read_and_stage(root: Path, files: list[tuple[str, str]], jobs: int) -> list[StagedBatch]:
+    """Read the texts as files (``jobs`` processes), in batches staged as parts of ``root``."""
+    total = sum(len(text) for _, text in files)
+    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
+    batches: list[list[tuple[str, str]]] = [[] for _ in range(count)]
+    sizes = [0] * count
+    for file in sorted(files, key=lambda file: -len(file[1])):    # the largest first, to the lightest batch
+        lightest = sizes.index(min(sizes))
+        batches[lightest].append(file)
+        sizes[lightest] += len(file[1])
+    if jobs <= 1 or len(batches) == 1:
+        return [_stage(root, batch) for batch in batches]
+    global _PENDING
+    warm_up()   # the readers fork with the kernels loaded
+    _PENDING = batches
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_stage_pending, [root] * len(batches), range(len(batches))))
+    finally:
+        _PENDING = []
+
+
+def _stage_pending(root: Path, index: int) -> StagedBatch:
+    return _stage(root, _PENDING[index])
+
+
+def _stage(root: Path, files: list[tuple[str, str]]) -> StagedBatch:
+    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file) for source_file, text in files])
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:

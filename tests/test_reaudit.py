@@ -27,6 +27,7 @@ from tests.warehouse_rows import VOLATILE, committed_rows
 
 OLD = "0ld0ld0ld0ld"
 CLAIMS_HANDS = 12       # the Chinese hands of chinese-wrong-claims.txt, 4 of them with findings
+OLD_HANDS = CLAIMS_HANDS + 36       # and of chinese-night.txt
 
 
 def logs(folder: Path, *names: str) -> Path:
@@ -85,8 +86,9 @@ def test_games_findings_and_quarantine_record_the_version_and_games_keep_their_t
     assert text == "\n".join(lines[first - 1:last]) and text.startswith("Chinese poker hand")
 
 
-def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(tmp_path, monkeypatch):
-    old = logs(tmp_path / "old", "chinese-wrong-claims.txt")
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(tmp_path, monkeypatch, jobs):
+    old = logs(tmp_path / "old", "chinese-wrong-claims.txt", "chinese-night.txt")
     new = logs(tmp_path / "new", "raspisnoy-night.txt")
     judged_by_old_rules(monkeypatch)
     assert ingest([old], tmp_path / "wh", jobs=1).findings == 0
@@ -95,13 +97,13 @@ def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(
     current_parts = {part for part in read_manifest(tmp_path / "wh").paths("games") if "raspisnoy" in part}
     shutil.rmtree(old)          # the texts are in the warehouse: the files are not needed
     with Warehouse(tmp_path / "wh").open() as store:
-        summary = reaudit(store)
-        assert (summary.judged, summary.games, summary.quarantined) == (CLAIMS_HANDS, CLAIMS_HANDS, 0)
-        assert summary.versions == {OLD: CLAIMS_HANDS} and summary.findings > 0
+        summary = reaudit(store, jobs=jobs)
+        assert (summary.judged, summary.games, summary.quarantined) == (OLD_HANDS, OLD_HANDS, 0)
+        assert summary.versions == {OLD: OLD_HANDS} and summary.findings > 0
         assert reaudit(store).judged == 0       # all judged by these rules now
     # Only the old games' rows were rewritten; the whole warehouse is what a clean ingest stores.
     assert current_parts <= set(read_manifest(tmp_path / "wh").paths("games"))
-    ingest([logs(old, "chinese-wrong-claims.txt"), new], tmp_path / "clean", jobs=1)
+    ingest([logs(old, "chinese-wrong-claims.txt", "chinese-night.txt"), new], tmp_path / "clean", jobs=1)
     rows, clean = committed_rows(tmp_path / "wh"), committed_rows(tmp_path / "clean")
     assert rows["findings"] == clean["findings"] and len(rows["findings"]) > 0
     assert rows["games"] == clean["games"] and rows["game_texts"] == clean["game_texts"]
