@@ -3,8 +3,10 @@
 Pages never write SQL of their own: they call the functions below with the values of their
 widgets. The connection is opened read-only under ``st.cache_resource`` and each query runs
 on a cursor of it (DuckDB connections are not shared between threads; cursors are). Results
-are cached under ``st.cache_data`` keyed by the warehouse (its path and the time its DuckDB
-file was last rebuilt) and by the widget values, which reach DuckDB only as parameters.
+are cached under ``st.cache_data`` keyed by the warehouse (its path and its commit marker, which
+changes with every commit and models build) and by the widget values, which reach DuckDB only as
+parameters. A commit by an ingest anywhere gives a new marker: the next run of a page opens a
+new connection and reads fresh results, without a restart.
 
 Table and mart names are never taken from the browser: the few functions that choose a
 relation pick it from the fixed tables of this module.
@@ -20,13 +22,14 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from pipeline.warehouse import DUCKDB_FILE
+from pipeline.provenance import RULES_VERSION
+from pipeline.warehouse import DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, read_manifest
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"
 
-Db = tuple[str, int]
-"""A warehouse as the caches see it: the DuckDB file's path and its modification time."""
+Db = tuple[str, tuple[int, ...]]
+"""A warehouse as the caches see it: the DuckDB file's path and the warehouse's commit marker."""
 
 GAME_LABELS = {
     "holdem": "Hold'em",
@@ -75,10 +78,9 @@ def warehouse_root() -> Path:
 def database() -> Db | None:
     """The warehouse's DuckDB file and its stamp, or None when nothing was ingested yet."""
     path = warehouse_root() / DUCKDB_FILE
-    try:
-        return str(path), path.stat().st_mtime_ns
-    except FileNotFoundError:
+    if not path.exists():
         return None
+    return str(path), commit_marker(path.parent)
 
 
 def open_or_stop() -> Db:
@@ -91,13 +93,18 @@ def open_or_stop() -> Db:
     return db
 
 
-def _close(con: duckdb.DuckDBPyConnection) -> None:
-    con.close()
+def _close(opened: tuple[duckdb.DuckDBPyConnection, Path, Manifest]) -> None:
+    opened[0].close()
 
 
 @st.cache_resource(show_spinner=False, on_release=_close, max_entries=4)
-def _connection(path: str, stamp: int) -> duckdb.DuckDBPyConnection:
-    return duckdb.connect(path, read_only=True)
+def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConnection, Path, Manifest]:
+    """One connection per commit of the warehouse (a new marker opens a new one), with the
+    commit it reads: each cursor lays its own views over that commit's parts (the views a
+    connection lays are its own, not its cursors')."""
+    root = Path(path).parent.resolve()
+    manifest = read_manifest(root)
+    return connect(root, manifest=manifest), root, manifest
 
 
 def release() -> None:
@@ -107,7 +114,10 @@ def release() -> None:
 
 
 def _cursor(db: Db) -> duckdb.DuckDBPyConnection:
-    return _connection(*db).cursor()
+    con, root, manifest = _connection(*db)
+    cursor = con.cursor()
+    lay_table_views(cursor, root, manifest)
+    return cursor
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
@@ -509,6 +519,13 @@ def game(db: Db, game_id: str) -> dict | None:
     return rows.row(0, named=True) if rows.height else None
 
 
+def game_text(db: Db, game_id: str) -> str | None:
+    """A stored game's text as the warehouse keeps it (never read from a file by a stored path),
+    or None when the warehouse keeps no text of it (stored by an older Rasklad)."""
+    rows = frame(db, "select text from game_texts where game_id = $game_id limit 1", game_id=game_id)
+    return rows["text"][0] if rows.height else None
+
+
 def game_players(db: Db, game_id: str) -> pl.DataFrame:
     return frame(db, "select player, seat, net from stg_game_players where game_id = $game_id order by seat, player",
                  game_id=game_id)
@@ -542,3 +559,17 @@ def quarantine(db: Db, limit: int = 1000) -> pl.DataFrame:
 def quarantine_reasons(db: Db) -> pl.DataFrame:
     return frame(db, "select error, count(*) as count_games from stg_quarantine group by all "
                      "order by count_games desc, error")
+
+
+# -- the rules version ------------------------------------------------------------------------
+
+def rules_status(db: Db) -> dict:
+    """The rules version of this Rasklad, and how many stored and quarantined games older rules
+    judged (``rasklad reaudit`` judges them again)."""
+    row = frame(db, """
+        select
+            (select count(*) from games where rules_version is distinct from $version) as count_games,
+            (select count(*) from quarantine where rules_version is distinct from $version) as count_quarantined,
+    """, version=RULES_VERSION).row(0, named=True)
+    return {"rules_version": RULES_VERSION, "count_older_games": row["count_games"],
+            "count_older_quarantined": row["count_quarantined"]}

@@ -14,7 +14,8 @@ import duckdb
 import polars as pl
 
 from pipeline import models
-from pipeline.warehouse import Warehouse
+from pipeline.provenance import RULES_VERSION
+from pipeline.warehouse import Warehouse, WarehouseBusy, connect
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -44,6 +45,14 @@ warehouse_option = click.option(
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
+no_wait_option = click.option(
+    "--no-wait", is_flag=True,
+    help="Stop at once when another process is writing the warehouse (default: wait for it).",
+)
+
+
+def _say_waiting(message: str) -> None:
+    click.echo(message, err=True)
 
 
 class UsageProblem(click.ClickException):
@@ -71,7 +80,9 @@ def main() -> None:
               help="Worker processes (default: all cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @json_option
-def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool) -> None:
+@no_wait_option
+def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
+           no_wait: bool) -> None:
     """Read logs (files, or folders read recursively) into the warehouse.
 
     Each game's format is recognized from its text. Games that do not parse go to
@@ -105,9 +116,12 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         bar.set_postfix(games=hands, refresh=False)
 
     try:
-        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start)
+        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start,
+                             wait=not no_wait, on_wait=_say_waiting)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
     if bar is not None:
         bar.close()
     if as_json:
@@ -135,7 +149,7 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
             f"No warehouse at {str(warehouse)!r}.",
             f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
         )
-    return duckdb.connect(str(path), read_only=True)
+    return connect(warehouse)
 
 
 def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
@@ -344,13 +358,60 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 
 @main.command("build-models")
 @warehouse_option
-def build_models(warehouse: Path) -> None:
+@no_wait_option
+def build_models(warehouse: Path, no_wait: bool) -> None:
     """Rebuild the SQL models of a warehouse (ingest does it by itself).
 
     Example: rasklad build-models --warehouse data/warehouse
     """
-    built = models.build(Warehouse(warehouse).open())
+    try:
+        with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store:
+            built = models.build(store)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
     click.echo(f"{len(built)} models built")
+
+
+@main.command()
+@warehouse_option
+@click.option("--game", "-g", "game_id", help="Only this game (its ID, or the start of it), whatever its version.")
+@click.option("--since", metavar="VERSION", help="Only games judged by this rules version or a later one.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
+              help="Processes that read the kept texts (default: all cores).")
+@no_wait_option
+@json_option
+def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int | None, no_wait: bool,
+            as_json: bool) -> None:
+    """Judge stored games again with these rules and parsers, from the texts the warehouse keeps.
+
+    Each game records the rules version that judged it; this re-reads every game judged by
+    another version (or only --game, or those judged --since a version), replaces its rows
+    and findings in one commit, and rebuilds the models. The log files are not needed.
+
+    Example: rasklad reaudit --warehouse data/warehouse
+    """
+    from pipeline.ingest import refresh_models
+    from pipeline.reaudit import UnknownVersion
+    from pipeline.reaudit import reaudit as run_reaudit
+
+    if not Warehouse(warehouse).duckdb_path.exists():
+        _connect(warehouse)     # says there is no warehouse, and how to make one
+    try:
+        with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad reaudit") as store:
+            summary = run_reaudit(store, game=game_id, since=since, jobs=jobs or os.cpu_count() or 1)
+            refresh_models(store)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except UnknownVersion as error:
+        raise UsageProblem(f"There is {error}.", "Run `rasklad reaudit` without --since to judge every older game.") from error
+    if as_json:
+        click.echo(json.dumps(summary.as_dict(), indent=2))
+        return
+    click.echo(f"{summary.judged} games judged again by rules version {RULES_VERSION}: {summary.games} stored, "
+               f"{summary.quarantined} quarantined, {summary.findings} findings in {summary.seconds:.2f} s")
+    if summary.without_text:
+        click.echo(f"  {summary.without_text} games were stored without their text by an older Rasklad: "
+                   f"ingest their files into a new warehouse to judge them again")
 
 
 if __name__ == "__main__":

@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import models
-from pipeline.warehouse import StagedBatch, Warehouse, stage_results
+from pipeline.reaudit import reaudit
+from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
 from pipeline.worker import FileResult, content_hash, parse_bytes, warm_up
 
 # Extensions read when walking a folder (a file named on the command line is always read).
@@ -58,6 +59,10 @@ class IngestSummary:
     reasons: Counter = field(default_factory=Counter)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
     """Files that could not be read (removed or locked since they were listed): path, why."""
+    retried: int = 0
+    """Games quarantined by other rules or parsers, judged again before the files were read."""
+    retried_stored: int = 0
+    """Of ``retried``, the games stored now (the rest are quarantined again, by these rules)."""
 
     def as_dict(self) -> dict:
         return {
@@ -67,6 +72,7 @@ class IngestSummary:
             "quarantined": self.quarantined, "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
             "quarantine_reasons": dict(self.reasons.most_common()),
+            "quarantine_retried": self.retried, "quarantine_retried_stored": self.retried_stored,
         }
 
 
@@ -265,8 +271,9 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
 
 def refresh_models(warehouse: Warehouse) -> float:
     """Rebuild the SQL models unless nothing changed since their last build by an ingest (the
-    same stored games, the ledger's IDs, and the same SQL files), so that a re-ingest costs
-    only the hashing. Returns the seconds the build took (0 when the models were current)."""
+    same stored games, the same committed parts of the game tables, and the same SQL files), so
+    that a re-ingest costs only the hashing. Returns the seconds the build took (0 when the
+    models were current). The fingerprint is written only once the new models are in place."""
     stamp = warehouse.root / MODELS_STAMP
     fingerprint = _models_fingerprint(warehouse)
     if warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint:
@@ -274,7 +281,7 @@ def refresh_models(warehouse: Warehouse) -> float:
     stamp.unlink(missing_ok=True)
     started = time.perf_counter()
     models.build(warehouse)
-    stamp.write_text(fingerprint)
+    write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 
 
@@ -300,6 +307,9 @@ MODELS_STAMP = ".models-fingerprint"
 
 def _models_fingerprint(warehouse: Warehouse) -> str:
     digest = hashlib.blake2b(warehouse.known_ids.tobytes(), digest_size=16)
+    for table, parts in sorted(warehouse.manifest.parts.items()):
+        if table != "files":    # the ledger alone (a file of known games) changes no model
+            digest.update(table.encode() + b"\0" + "\0".join(parts).encode() + b"\0")
     digest.update(Path(models.__file__).read_bytes())    # the runner: how views and marts are made
     for path in sorted(models.SQL_ROOT.rglob("*.sql")):
         digest.update(str(path.relative_to(models.SQL_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
@@ -314,15 +324,35 @@ def ingest(
     on_file: Callable[[FileResult], None] | None = None,
     on_start: Callable[[int], None] | None = None,
     build_models: bool = True,
+    wait: bool = True,
+    on_wait: Callable[[str], None] | None = None,
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``; then rebuild the SQL models (unless
     ``build_models`` is False: several ingests, then one ``models.build``). ``on_start`` is
     told how many files there are; ``on_file`` gets each file's result (without its tables)
-    as it is read, or skipped as unchanged."""
+    as it is read, or skipped as unchanged.
+
+    The run holds the warehouse's writers' lock: when another writer holds it, the run waits
+    (telling ``on_wait`` why, once), or raises :class:`WarehouseBusy` if ``wait`` is False.
+    Games quarantined by other rules or parsers than these are judged again first."""
     started = time.perf_counter()
     summary = IngestSummary()
     files = collect_files(paths)
-    warehouse = Warehouse(warehouse_root).open(placeholders=False)
+    with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
+                                        purpose="rasklad ingest") as warehouse:
+        retried = reaudit(warehouse, quarantine_only=True)
+        summary.retried, summary.retried_stored = retried.judged, retried.games
+        _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
+        if build_models:
+            summary.models_seconds = refresh_models(warehouse)
+        else:
+            (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
+                  on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None) -> None:
     summary.files = len(files)
     if on_start:
         on_start(len(files))
@@ -361,9 +391,3 @@ def ingest(
             _read_in_parallel(share, warehouse, handle)
     finally:
         gc.unfreeze()
-    if build_models:
-        summary.models_seconds = refresh_models(warehouse)
-    else:
-        (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
-    summary.seconds = time.perf_counter() - started
-    return summary

@@ -13,13 +13,20 @@ from __future__ import annotations
 
 import os
 import re
+import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 
 from pipeline.tables import SCHEMAS
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import (
+    Warehouse,
+    connect,
+    lay_table_views,
+    read_manifest,
+    table_view_sql,
+)
 
 SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
@@ -64,44 +71,43 @@ def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
 
 
-def table_view_sql(warehouse: Warehouse, table: str) -> str:
-    glob = warehouse.table_glob(table).replace("'", "''")
-    return (
-        f"create or replace view {table} as select * from read_parquet('{glob}', "
-        f"hive_partitioning = true, hive_types = {{'game': 'varchar'}}, union_by_name = true) "
-        f"where game <> '_none'"
-    )
-
-
 def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
     """(Re)build every model into the warehouse's DuckDB file; returns the model names.
 
-    The models are built into a new file which then replaces the old one, so a dashboard
-    reading the old file (read-only, holding its lock) neither blocks the build nor sees a
-    half-built set of marts; it picks up the new file when it next opens the path.
+    The models are built into a new file of this build's own name, which then replaces the old
+    one, so a dashboard reading the old file (read-only, holding its lock) neither blocks the
+    build nor sees a half-built set of marts; it picks up the new file when it next opens the
+    path. The file stores each table's view over its folder relative to the current directory
+    (for DuckDB's own shell, run in the warehouse folder); :func:`pipeline.warehouse.connect`
+    lays views over the committed parts instead, and the marts are built from those.
     """
     final = warehouse.duckdb_path
-    building = final.with_name(final.name + ".building")
-    for leftover in (building, building.with_name(building.name + ".wal")):
-        leftover.unlink(missing_ok=True)
-    with duckdb.connect(str(building)) as con:
-        for table in SCHEMAS:
-            con.execute(table_view_sql(warehouse, table))
-        built = []
-        for model in models(sql_root):
-            try:
-                con.execute(f"create or replace {model.materialized} {model.name} as\n{model.body}")
-            except duckdb.Error as error:
-                raise ModelError(f"model {model.name} ({model.path.relative_to(sql_root)}) failed: {error}") from error
-            built.append(model.name)
-        con.execute("checkpoint")
-    os.replace(building, final)
+    building = final.with_name(f"{final.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    root = warehouse.root.resolve()
+    try:
+        with duckdb.connect(str(building), config={"file_search_path": str(root)}) as con:
+            if "," not in str(root):    # the search path is a list: a comma would split it
+                for table in SCHEMAS:
+                    con.execute(table_view_sql(table, None, temporary=False))
+            lay_table_views(con, root, read_manifest(root))
+            built = []
+            for model in models(sql_root):
+                try:
+                    con.execute(f"create or replace {model.materialized} {model.name} as\n{model.body}")
+                except duckdb.Error as error:
+                    raise ModelError(f"model {model.name} ({model.path.relative_to(sql_root)}) failed: {error}") from error
+                built.append(model.name)
+            con.execute("checkpoint")
+        os.replace(building, final)
+    finally:
+        for leftover in (building, building.with_name(building.name + ".wal")):
+            leftover.unlink(missing_ok=True)
     return built
 
 
 def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int]:
     """Count the rows each audit returns (zero means the invariant holds)."""
-    with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+    with connect(warehouse.root) as con:
         return {
             audit.name: con.execute(f"select count(*) from (\n{audit.body}\n)").fetchone()[0]
             for audit in audits(sql_root)

@@ -52,7 +52,7 @@ define(
     ("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
     ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("club", pa.string()),
     ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
-    ("count_errors", pa.int32()), ("count_warnings", pa.int32()),
+    ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
 )
 define(
     "game_players",
@@ -62,18 +62,23 @@ define(
     "findings",
     ("game_id", pa.string()), ("rule_id", pa.string()), ("severity", pa.string()), ("line", pa.int32()),
     ("message", pa.string()), ("expected", pa.string()), ("actual", pa.string()), ("source_file", pa.string()),
+    ("rules_version", pa.string()),
 )
 define(
     "quarantine",
     ("quarantine_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
     ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
-    ("text", pa.string()),
+    ("text", pa.string()), ("rules_version", pa.string()),
 )
+# Each stored game's text as it stands in its file, so that it can be judged again, and shown,
+# without its file.
+define("game_texts", ("game_id", pa.string()), ("text", pa.string()))
 # The file ledger: a file whose bytes were ingested before is not read again.
 define(
     "files",
     ("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
     ("count_games", pa.int32()), ("count_quarantined", pa.int32()), ("ingested_at", pa.timestamp("us")),
+    ("source_path", pa.string()),   # the file's absolute path when it was read (source_file: as given)
 )
 
 
@@ -101,7 +106,11 @@ class TableRows:
         >>> rows.to_arrow()[("game_players", "holdem")].column("net").to_pylist()
         [None, Decimal('-1.50')]
         """
-        self._tables[(table, game)].append(rows.select(SCHEMAS[table].names).cast(SCHEMAS[table]))
+        schema = SCHEMAS[table]
+        for name in schema.names:   # a column the batch does not fill (the rules version) is null
+            if name not in rows.column_names:
+                rows = rows.append_column(name, pa.nulls(rows.num_rows, schema.field(name).type))
+        self._tables[(table, game)].append(rows.select(schema.names).cast(schema))
 
     def add(self, table: str, game: str, **values) -> None:
         key = (table, game)

@@ -1,24 +1,40 @@
-"""The Parquet warehouse: one writer, atomic commits, and a ledger of what it holds.
+"""The Parquet warehouse: one writer at a time, whole commits, a manifest readers trust, a ledger.
 
-Layout: ``<root>/<table>/game=<game>/part-<batch>.parquet`` and ``<root>/rasklad.duckdb``
-beside them for the SQL models. A commit writes every file under a temporary name (or takes
-the parts a worker wrote so, :func:`stage_results`), records the list in a journal, then
-renames them; a run killed at any point is rolled forward or back by the next
-:meth:`Warehouse.open` (temporary files no journal names are deleted), so readers see a
-batch of whole files or nothing.
+Layout, all relative to the warehouse folder so that it can be moved or copied:
+``<table>/game=<game>/part-<batch>.parquet``; ``_manifest.json``, the parts that are committed;
+``rasklad.duckdb``, the SQL models; ``.lock``, the writers' lock.
+
+Writers. :meth:`Warehouse.open` takes an OS lock on ``.lock`` (``flock``: the system drops it
+when its process dies, however it dies); a second writer waits for it, or refuses at once. A
+commit writes its parts under temporary names unique to the batch, records them in a journal,
+renames them, then replaces the manifest: that one rename is the commit. Parts a commit
+supersedes (the rows of re-judged games) are deleted after it. The next writer's
+:meth:`Warehouse.open` finishes or undoes a commit that was killed, and deletes temporary files
+no journal names: with the lock held, no live writer owns them.
+
+Readers. :func:`connect` opens ``rasklad.duckdb`` read-only and lays a view per table over
+exactly the parts the manifest lists, by paths worked out from the database's own folder when
+the connection opens: a reader sees whole commits only, and a copy reads its own files.
 """
 
 from __future__ import annotations
 
+import errno
+import fcntl
 import json
 import os
+import threading
 import time
 import uuid
+import weakref
 from collections import Counter
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Self
 
+import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
@@ -26,10 +42,13 @@ import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from pipeline.games import load_all_tables
+from pipeline.provenance import RULES_VERSION
 from pipeline.tables import SCHEMAS
 from pipeline.worker import FileResult
 
 DUCKDB_FILE = "rasklad.duckdb"
+MANIFEST_FILE = "_manifest.json"
+LOCK_FILE = ".lock"
 _JOURNAL = "_journal"
 _EMPTY_PARTITION = "game=_none"
 
@@ -40,39 +59,239 @@ class CommitSummary:
     duplicates: int = 0
     quarantined: int = 0
     findings: int = 0
+    replaced: int = 0
+    """Games (stored or quarantined) whose rows a re-audit replaced."""
     reasons: Counter = field(default_factory=Counter)
     """How many of the newly quarantined games each reason sent there."""
 
 
+# -- the writers' lock ----------------------------------------------------------------------------
+
+class WarehouseBusy(RuntimeError):
+    """Another process writes the warehouse, and the caller chose not to wait."""
+
+    def __init__(self, root: Path, holder: str) -> None:
+        self.what = f"The warehouse {str(root)!r} is being written by another process ({holder})."
+        self.fix = "Wait for it to finish, or run again without --no-wait to wait for it."
+        super().__init__(f"{self.what} {self.fix}")
+
+
+_held: dict[tuple[int, int, str], list[int]] = {}
+"""The locks this process holds: (pid, thread, folder) -> [file descriptor, how many opens]. A
+thread that opens a warehouse it holds already shares its lock; another thread (a second
+dashboard session) waits for it like another process."""
+_held_guard = threading.Lock()
+
+
+def _lock(root: Path, wait: bool, on_wait: Callable[[str], None] | None, purpose: str) -> tuple[int, int, str]:
+    key = (os.getpid(), threading.get_ident(), str(root.resolve()))
+    with _held_guard:
+        if key in _held:
+            _held[key][1] += 1
+            return key
+    fd = os.open(root / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as error:
+            if error.errno not in (errno.EAGAIN, errno.EACCES):
+                raise
+            holder = os.pread(fd, 200, 0).decode(errors="replace").strip() or "a writer"
+            if not wait:
+                raise WarehouseBusy(root, holder) from None
+            if on_wait:
+                on_wait(f"The warehouse {str(root)!r} is being written by another process ({holder}); "
+                        f"waiting for it to finish…")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        note = f"process {os.getpid()}, {purpose}, since {time.strftime('%H:%M:%S')}".encode()
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, note, 0)
+    except BaseException:
+        os.close(fd)
+        raise
+    with _held_guard:
+        _held[key] = [fd, 1]
+    return key
+
+
+def _unlock(key: tuple[int, int, str]) -> None:
+    with _held_guard:
+        entry = _held.get(key)
+        if entry is None or key[0] != os.getpid():
+            return
+        entry[1] -= 1
+        if entry[1]:
+            return
+        del _held[key]
+    os.close(entry[0])  # the last descriptor of the lock: the system releases it
+
+
+# -- the manifest ---------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class Manifest:
+    """The committed parts of every table (paths relative to the warehouse folder), the commit's
+    number, and when each rules version first judged a game here."""
+
+    generation: int = 0
+    parts: dict[str, list[str]] = field(default_factory=dict)
+    versions: dict[str, str] = field(default_factory=dict)
+
+    def changed(self, added: Iterable[str], removed: Iterable[str], generation: int) -> Manifest:
+        gone = set(removed)
+        parts = {table: [p for p in paths if p not in gone] for table, paths in self.parts.items()}
+        for final in added:
+            parts.setdefault(final.split("/", 1)[0], []).append(final)
+        versions = dict(self.versions)
+        versions.setdefault(RULES_VERSION, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
+        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions)
+
+    def paths(self, table: str) -> list[str]:
+        return self.parts.get(table, [])
+
+
+def read_manifest(root: str | Path) -> Manifest:
+    """The warehouse's committed state; a warehouse written before manifests existed has every
+    finished part committed."""
+    root = Path(root)
+    try:
+        data = json.loads((root / MANIFEST_FILE).read_text())
+    except FileNotFoundError:
+        parts: dict[str, list[str]] = {}
+        for path in sorted(root.glob("*/game=*/*.parquet")):
+            if path.parent.name != _EMPTY_PARTITION:
+                parts.setdefault(path.parent.parent.name, []).append(path.relative_to(root).as_posix())
+        return Manifest(0, parts, {})
+    return Manifest(data["generation"], data["parts"], data.get("versions", {}))
+
+
+def _write_manifest(root: Path, manifest: Manifest) -> None:
+    write_text_atomically(root / MANIFEST_FILE, json.dumps(
+        {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions}))
+
+
+def commit_marker(root: str | Path) -> tuple[int, ...]:
+    """Changes whenever a commit or a models build lands: for readers to know they must reopen."""
+    marker: tuple[int, ...] = ()
+    for name in (MANIFEST_FILE, DUCKDB_FILE):
+        try:
+            stat = (Path(root) / name).stat()
+            marker += (stat.st_ino, stat.st_mtime_ns, stat.st_size)
+        except FileNotFoundError:
+            marker += (0, 0, 0)
+    return marker
+
+
+# -- readers --------------------------------------------------------------------------------------
+
+def glob_escaped(path: str) -> str:
+    """A path DuckDB reads as itself, never as a pattern (a folder named ``wh[1]``).
+
+    >>> glob_escaped("/data/wh[1]/games/part-*.parquet")
+    '/data/wh[[]1]/games/part-[*].parquet'
+    """
+    return "".join(f"[{c}]" if c in "[*?" else c for c in path)
+
+
+def _sql_string(text: str) -> str:
+    return "'" + text.replace("'", "''") + "'"
+
+
+def _read_parquet(sources: str) -> str:
+    return (f"select * from read_parquet({sources}, hive_partitioning = true, hive_types = {{'game': 'varchar'}}, "
+            f"union_by_name = true) where game <> '_none'")
+
+
+def table_view_sql(table: str, files: list[Path] | None, *, temporary: bool) -> str:
+    """The view of a warehouse table: over ``files`` (the manifest's parts, absolute), or, when
+    ``files`` is None, over the table's folder relative to the current directory."""
+    kind = "temp view" if temporary else "view"
+    if files is None:
+        sources = _sql_string(f"{table}/*/*.parquet")
+    else:
+        sources = "[" + ", ".join(_sql_string(glob_escaped(str(path))) for path in files) + "]"
+    return f"create or replace {kind} {table} as {_read_parquet(sources)}"
+
+
+def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest) -> None:
+    """A temporary view per table over the parts ``manifest`` commits (and the table's zero-row
+    placeholder), shadowing the views stored in the DuckDB file for this connection only."""
+    load_all_tables()
+    for table, schema in SCHEMAS.items():
+        placeholder = root / table / _EMPTY_PARTITION / "empty.parquet"
+        files = ([placeholder] if placeholder.exists() else []) + [root / part for part in manifest.paths(table)]
+        if files:
+            con.execute(table_view_sql(table, files, temporary=True))
+        else:   # a table this warehouse has never written: empty, with its columns
+            con.register(table, schema.append(pa.field("game", pa.string())).empty_table())
+
+
+def connect(root: str | Path, *, manifest: Manifest | None = None, **config) -> duckdb.DuckDBPyConnection:
+    """A read-only connection to the warehouse at ``root``: its models, and its tables as they
+    stand at the last commit (or at ``manifest``). Paths are resolved now, from where the
+    warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own)."""
+    root = Path(root).resolve()
+    con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
+    try:
+        lay_table_views(con, root, manifest or read_manifest(root))
+    except BaseException:
+        con.close()
+        raise
+    return con
+
+
+# -- the writer -----------------------------------------------------------------------------------
+
 class Warehouse:
-    """A warehouse folder; only one process writes it at a time."""
+    """A warehouse folder. :meth:`open` makes this object its writer (one process at a time)."""
 
     def __init__(self, root: str | Path) -> None:
         self.root = Path(root)
+        self.manifest = Manifest()
         self._known_games: set[str] = set()
         self._known_ids = np.zeros(0, dtype=np.uint64)
         self._known_files: set[str] = set()
+        self._release: weakref.finalize | None = None
 
     @property
     def duckdb_path(self) -> Path:
         return self.root / DUCKDB_FILE
 
-    def table_glob(self, table: str) -> str:
-        return str(self.root / table / "*" / "*.parquet")
+    def committed_files(self, table: str) -> list[Path]:
+        """The committed parts of ``table``, as paths."""
+        return [self.root / part for part in self.manifest.paths(table)]
 
-    # -- opening and recovery -------------------------------------------------------------
+    # -- opening, closing and recovery --------------------------------------------------------
 
-    def open(self, *, placeholders: bool = True) -> Warehouse:
-        """Create the folders, finish or undo an interrupted commit, and load the ledger; then
-        :meth:`lay_placeholders`, unless the caller does it later (an ingest, once its readers
-        have started)."""
+    def open(self, *, placeholders: bool = True, wait: bool = True,
+             on_wait: Callable[[str], None] | None = None, purpose: str = "rasklad") -> Warehouse:
+        """Take the writers' lock (waiting for another writer, telling ``on_wait`` so once; or
+        raising :class:`WarehouseBusy` when ``wait`` is False), finish or undo an interrupted
+        commit, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
+        later (an ingest, once its readers have started). The lock is held until :meth:`close`
+        (or the end of a ``with`` block, or of this object)."""
         load_all_tables()
         self.root.mkdir(parents=True, exist_ok=True)
+        if self._release is None:
+            key = _lock(self.root, wait, on_wait, purpose)
+            self._release = weakref.finalize(self, _unlock, key)
         self._recover()
         self._load_ledger()
         if placeholders:
             self.lay_placeholders()
         return self
+
+    def close(self) -> None:
+        """Release the writers' lock."""
+        if self._release is not None:
+            self._release()
+            self._release = None
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
     def lay_placeholders(self) -> None:
         """A zero-row file per table that has none, so that the SQL views can read a table no
@@ -84,15 +303,37 @@ class Warehouse:
                 _write_atomically(schema.empty_table(), empty)
 
     def _recover(self) -> None:
+        """Under the lock: finish a commit whose parts are all on disk, undo one that lost any,
+        and delete what writers that died left behind."""
         journal_dir = self.root / _JOURNAL
+        manifest = read_manifest(self.root)
         for journal in sorted(journal_dir.glob("*.json")) if journal_dir.exists() else ():
-            for final in json.loads(journal.read_text())["files"]:
-                temporary = self.root / (final + ".tmp")
-                if temporary.exists():
-                    os.replace(temporary, self.root / final)
+            entry = json.loads(journal.read_text())
+            added = entry.get("added", entry.get("files", []))  # "files": journals of older versions
+            removed = entry.get("removed", [])
+            generation = entry.get("generation", manifest.generation + 1)
+            if manifest.generation < generation:
+                if all((self.root / f).exists() or (self.root / (f + ".tmp")).exists() for f in added):
+                    for final in added:
+                        if (self.root / (final + ".tmp")).exists():
+                            os.replace(self.root / (final + ".tmp"), self.root / final)
+                    manifest = manifest.changed(added, removed, generation)
+                    _write_manifest(self.root, manifest)
+                else:
+                    for final in added:
+                        for path in (self.root / final, self.root / (final + ".tmp")):
+                            path.unlink(missing_ok=True)
+                    removed = []
+            for superseded in removed:
+                (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
-        for leftover in self.root.glob("*/*/*.tmp"):
-            leftover.unlink()  # written by a run that died before its journal: never committed
+        leftovers = [*self.root.glob("*/*/*.tmp"), *self.root.glob(f"{_JOURNAL}/*.part"),
+                     *self.root.glob("*.part"), *self.root.glob(f"{DUCKDB_FILE}.building-*")]
+        for leftover in leftovers:
+            leftover.unlink(missing_ok=True)    # a writer died before its journal: never committed
+        if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
+            _write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
+        self.manifest = manifest
 
     def _load_ledger(self) -> None:
         games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
@@ -100,12 +341,13 @@ class Warehouse:
         self._known_ids = np.unique(_id_numbers(games))
         self._known_files = set(self._read_column("files", "content_hash"))
 
+    def read_table(self, table: str, columns: list[str] | None = None) -> pa.Table:
+        """The committed rows of ``table`` (every column, or ``columns``)."""
+        files = [str(path) for path in self.committed_files(table)]
+        return ds.dataset(files, format="parquet", schema=SCHEMAS[table]).to_table(columns=columns)
+
     def _read_column(self, table: str, column: str) -> list[str]:
-        folder = self.root / table
-        if not folder.exists():
-            return []
-        dataset = ds.dataset(folder, format="parquet", schema=SCHEMAS[table])
-        return dataset.to_table(columns=[column]).column(column).to_pylist()
+        return self.read_table(table, [column]).column(column).to_pylist()
 
     # -- the ledger -------------------------------------------------------------------------
 
@@ -124,16 +366,26 @@ class Warehouse:
         two steps as a parallel run's, in one process: write the parts, then publish them."""
         return self.commit_staged(stage_results(self.root, results))
 
-    def commit_staged(self, *batches: StagedBatch) -> CommitSummary:
+    def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = ()) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
         one run), the file ledger gets a row per file, and the parts of every batch become
-        visible in one journaled step."""
+        visible in one journaled step.
+
+        ``replacing``: game and quarantine IDs whose stored rows this commit replaces (a
+        re-audit): their rows leave every table in the same commit, and the batches' files
+        are not added to the file ledger (it holds them already)."""
         summary = CommitSummary()
+        replacing = set(replacing)
         now = datetime.now(UTC).replace(tzinfo=None)
         files_rows: list[dict] = []
-        parts: list[str] = []
+        added: list[str] = []
+        removed: list[str] = []
+        if replacing:
+            summary.replaced = len(replacing & self._known_games)
+            self._known_games -= replacing
+            added, removed = self._parts_without(replacing)
         for staged in batches:
             dropped: set[str] = set()
             for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
@@ -148,23 +400,52 @@ class Warehouse:
                 summary.games += len(new_games)
                 summary.quarantined += len(new_quarantine)
                 summary.reasons.update(quarantine_ids[qid] for qid in new_quarantine)
-                files_rows.append({
-                    "source_file": result.source_file, "content_hash": result.content_hash,
-                    "size_bytes": result.size_bytes, "count_games": len(new_games),
-                    "count_quarantined": result.count_quarantined, "ingested_at": now,
-                })
-                self._known_files.add(result.content_hash)
+                if not replacing:
+                    files_rows.append({
+                        "source_file": result.source_file, "content_hash": result.content_hash,
+                        "size_bytes": result.size_bytes, "count_games": len(new_games),
+                        "count_quarantined": result.count_quarantined, "ingested_at": now,
+                        "source_path": os.path.abspath(result.source_file),
+                    })
+                    self._known_files.add(result.content_hash)
             for part in staged.parts:
                 rows = self._drop_from_part(part, dropped) if dropped and part.id_column else part.rows
                 if rows:
-                    parts.append(part.final)
+                    added.append(part.final)
                 if part.table == "findings":
                     summary.findings += rows
-        files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
-        self._publish(parts + [final for final, _ in _write_parts(self.root, {("files", "all"): files})])
-        # The batches' IDs as numbers, counted where they were staged; a dropped one is known already.
-        self._known_ids = np.union1d(self._known_ids, np.concatenate([staged.numbers for staged in batches]))
+        if files_rows:
+            files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
+            added += [final for final, _ in _write_parts(self.root, {("files", "all"): files})]
+        self._publish(added, removed)
+        if replacing:
+            self._known_ids = np.unique(_id_numbers(list(self._known_games)))
+        elif batches:
+            # The batches' IDs as numbers, counted where they were staged; a dropped one is known already.
+            self._known_ids = np.union1d(self._known_ids, np.concatenate([staged.numbers for staged in batches]))
         return summary
+
+    def _parts_without(self, ids: set[str]) -> tuple[list[str], list[str]]:
+        """Committed parts holding rows of ``ids``, rewritten without them as staged parts;
+        returns (the rewritten parts' final names, the parts they supersede)."""
+        added, removed = [], []
+        wanted = pa.array(sorted(ids), pa.string())
+        for table, parts in self.manifest.parts.items():
+            id_column = _id_column(table)
+            if id_column is None:
+                continue
+            for part in parts:
+                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[id_column]).column(id_column),
+                                          wanted))
+                if pc.all(keep).as_py() is not False:
+                    continue    # none of its rows is replaced
+                removed.append(part)
+                if pc.any(keep).as_py():    # some are kept: the part is written again without the others
+                    rows = pq.read_table(self.root / part).filter(keep)
+                    final = f"{part.rsplit('/', 1)[0]}/part-{_batch_id()}.parquet"
+                    pq.write_table(rows, self.root / (final + ".tmp"), compression="zstd")
+                    added.append(final)
+        return added, removed
 
     def _drop_from_part(self, part: StagedPart, dropped: set[str]) -> int:
         """Rewrite a staged part without the games of ``dropped`` (or delete it when none is
@@ -178,18 +459,35 @@ class Warehouse:
             path.unlink()
         return table.num_rows
 
-    def _publish(self, finals: list[str]) -> None:
-        """Make written ``<final>.tmp`` files visible at once: a journal names them, then each is
-        renamed; a run killed between the two is finished by the next open."""
-        if not finals:
+    def _publish(self, added: list[str], removed: list[str] = ()) -> None:
+        """Make written ``<final>.tmp`` files committed, and ``removed`` ones not, at once: a
+        journal names them, each is renamed, then the manifest is replaced (the commit); a
+        run killed before that is finished or undone by the next open."""
+        if not added and not removed:
             return
+        # The lock is held: the manifest on disk is the truth (another Warehouse of this thread
+        # may have committed since this one read it).
+        self.manifest = read_manifest(self.root)
+        manifest = self.manifest.changed(added, removed, self.manifest.generation + 1)
         journal_dir = self.root / _JOURNAL
         journal_dir.mkdir(exist_ok=True)
         journal = journal_dir / f"{uuid.uuid4().hex}.json"
-        _write_text_atomically(journal, json.dumps({"files": finals}))
-        for final in finals:
+        write_text_atomically(journal, json.dumps(
+            {"generation": manifest.generation, "added": added, "removed": list(removed)}))
+        for final in added:
             os.replace(self.root / (final + ".tmp"), self.root / final)
+        _write_manifest(self.root, manifest)
+        self.manifest = manifest
+        for superseded in removed:
+            (self.root / superseded).unlink(missing_ok=True)
         journal.unlink()
+
+
+def _id_column(table: str) -> str | None:
+    """The column naming a part's rows' game, or None for a table not kept per game."""
+    if table == "quarantine":
+        return "quarantine_id"
+    return "game_id" if "game_id" in SCHEMAS[table].names else None
 
 
 @dataclass(slots=True)
@@ -246,12 +544,8 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
         repeats.append(len(repeated))
         result.tables = {}
     written = _write_parts(root, {key: pa.concat_tables(parts) for key, parts in tables.items()})
-    parts = [
-        StagedPart(table=key[0], final=final, rows=rows,
-                   id_column="quarantine_id" if key[0] == "quarantine" else
-                   "game_id" if "game_id" in SCHEMAS[key[0]].names else None)
-        for (final, rows), key in zip(written, tables)
-    ]
+    parts = [StagedPart(table=key[0], final=final, rows=rows, id_column=_id_column(key[0]))
+             for (final, rows), key in zip(written, tables)]
     numbers = np.unique(_id_numbers(list(seen)))
     return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)
 
@@ -262,9 +556,13 @@ def _ids(result: FileResult, table: str, column: str) -> list[str]:
             for value in rows.column(column).to_pylist()]
 
 
+def _batch_id() -> str:
+    return f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:12]}"
+
+
 def _write_parts(root: Path, tables: dict[tuple[str, str], pa.Table]) -> list[tuple[str, int]]:
     """Each table as ``<table>/game=<game>/part-<batch>.parquet.tmp``; returns (final, rows)."""
-    batch_id = f"{time.strftime('%Y%m%dT%H%M%S')}-{uuid.uuid4().hex[:8]}"
+    batch_id = _batch_id()
     written = []
     for (table, game), rows in tables.items():
         final = f"{table}/game={game}/part-{batch_id}.parquet"
@@ -284,13 +582,13 @@ def _id_numbers(game_ids: list[str]) -> np.ndarray:
 
 
 def _write_atomically(table: pa.Table, path: Path) -> None:
-    temporary = path.with_name(path.name + ".tmp")
+    temporary = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     pq.write_table(table, temporary)
     os.replace(temporary, path)
 
 
-def _write_text_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".part")
+def write_text_atomically(path: Path, text: str) -> None:
+    temporary = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.part")
     with open(temporary, "w") as handle:
         handle.write(text)
         handle.flush()

@@ -21,6 +21,7 @@ from parsers.source import Chunk, decode, split
 from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts.holdem import ingest_lane
 from pipeline.games import handler_for
+from pipeline.provenance import record_provenance
 from pipeline.tables import TableRows
 from rules.findings import Severity
 from rules.holdem import warm_kernels
@@ -126,6 +127,7 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     for index in np.flatnonzero(fresh):
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
+    record_provenance(result.tables, original)
     return result
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import duckdb
 import pytest
 from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
 
 from pipeline.ingest import ingest
 from pipeline.models import run_audits
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 
 CHINESE = """Chinese poker hand H1
 Scoring: 2-4
@@ -62,7 +61,7 @@ def stats(tmp_path_factory):
     assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0)
     warehouse.open()
     assert all(count == 0 for name, count in run_audits(warehouse).items() if name.startswith("chinese"))
-    with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+    with connect(warehouse.root) as con:
         frame = con.sql("select * from player_stats_chinese").pl()
     return {(row["player"], row["game"], row["variant"], row["scoring"]): row for row in frame.iter_rows(named=True)}
 

@@ -13,11 +13,11 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
-import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
 from pipeline.ingest import ingest
+from pipeline.warehouse import connect
 from tests import formats_examples
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -77,7 +77,7 @@ def built(tmp_path_factory) -> Path:
 
 
 def sql(warehouse: Path, query: str, params=None) -> list[tuple]:
-    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+    with connect(warehouse) as con:
         return con.execute(query, params or []).fetchall()
 
 

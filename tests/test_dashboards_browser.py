@@ -14,10 +14,11 @@ import re
 import time
 from pathlib import Path
 
-import duckdb
 import pytest
 from browser import Browser, StreamlitServer, chromium_path
 from test_dashboards_apptest import CHINESE, RASPISNOY_WRONG_TOTAL, fixture_warehouse
+
+from pipeline.warehouse import connect
 
 pytestmark = [
     pytest.mark.browser,
@@ -82,7 +83,7 @@ def shows(text: str, label: str, value) -> bool:
 
 def test_overview_page(browser, server, warehouse):
     text = visit(browser, server, "overview", "", "Games in the warehouse", "Statistics built")
-    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+    with connect(warehouse) as con:
         games = con.execute("select count(*) from stg_games").fetchone()[0]
     assert shows(text, "Games", f"{games:,}")
 

@@ -11,14 +11,13 @@ import importlib.util
 from decimal import Decimal
 from pathlib import Path
 
-import duckdb
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pipeline import models
 from pipeline.generators.holdem import generate_hands
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 
 
 def _ready() -> str | None:
@@ -51,7 +50,7 @@ def round_trip(folder: Path, game: str, seed: int, count: int, **options) -> tup
         texts.append(text)
     (folder / f"{game}-{seed}.txt").write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
     summary = ingest([folder], folder / "warehouse", jobs=1)
-    with duckdb.connect(str(folder / "warehouse" / "rasklad.duckdb"), read_only=True) as con:
+    with connect(folder / "warehouse") as con:
         stored = {(h, p): net for h, p, net in con.execute(
             "select hand_id, player, net from stg_holdem_results").fetchall()}
         findings = con.execute(

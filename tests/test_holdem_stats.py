@@ -25,12 +25,11 @@ from collections import defaultdict
 from decimal import Decimal
 from pathlib import Path
 
-import duckdb
 import pytest
 
 from pipeline import models
 from pipeline.tables import TableRows
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
 
 HEAD = """PokerStars Hand #{n}:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/0{n} 20:00:00 ET
@@ -298,7 +297,7 @@ HAND_FIGURES = {
 
 
 def assert_mart(duckdb_path: Path) -> None:
-    with duckdb.connect(str(duckdb_path), read_only=True) as con:
+    with connect(duckdb_path.parent) as con:
         frame = con.sql("select * from player_stats_holdem order by player").pl()
     assert frame["player"].to_list() == ["Anna", "Boris", "Vera"]
     assert set(frame["game"]) == {"holdem"}
@@ -472,7 +471,7 @@ def test_audit_holdem_chips_balance_catches_chips_that_vanish(warehouse):
 
 def test_stats_of_a_player_who_never_saw_a_flop_are_null_not_zero(warehouse):
     store = commit_facts(warehouse, [HANDS[0]])
-    with duckdb.connect(str(store.duckdb_path), read_only=True) as con:
+    with connect(store.root) as con:
         vera = con.sql("select * from player_stats_holdem where player = 'Vera'").pl().to_dicts()[0]
     assert (vera["count_saw_flop"], vera["wtsd"], vera["wwsf"], vera["af"]) == (0, None, None, None)
     assert (vera["count_vpip_opportunities"], vera["vpip"]) == (1, 0.0)

@@ -12,13 +12,12 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
-import duckdb
 import pytest
 
 import pipeline.games
 from pipeline import models
 from pipeline.tables import TableRows
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
 
 pipeline.games.load_all_tables()  # the fact tables' schemas, for TableRows
@@ -45,7 +44,7 @@ def build(root: Path, rows: TableRows) -> Warehouse:
 
 
 def query(store: Warehouse, sql: str, **params) -> list[dict]:
-    with duckdb.connect(str(store.duckdb_path), read_only=True) as con:
+    with connect(store.root) as con:
         return con.sql(sql, params=params or None).pl().to_dicts()
 
 

@@ -5,14 +5,13 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-import duckdb
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from pipeline.ingest import ingest
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import connect
 from rules.cards import Card
 from rules.raspisnoy import JokerCall, RoundKind, Ruleset, replay_log, replay_sheet
 from tests.test_raspisnoy_rules import FORMATS_LOG, FORMATS_SHEET, parse
@@ -151,7 +150,7 @@ def test_syntax_error_goes_to_quarantine_with_file_line_column(warehouse, tmp_pa
     path.write_text(FORMATS_SHEET + "\n" + broken, encoding="utf-8")
     summary = ingest([path], warehouse, jobs=1)
     assert (summary.games, summary.quarantined) == (1, 1)
-    with duckdb.connect(str(Warehouse(warehouse).duckdb_path), read_only=True) as con:
+    with connect(warehouse) as con:
         row = con.execute("select game, line, \"column\", error from stg_quarantine").fetchone()
     # The log starts at file line 12, so its line 11 is file line 22.
     assert row[:3] == ("raspisnoy", 22, 16) and "expected a card like As or 10♥, found 'Ax'" in row[3]

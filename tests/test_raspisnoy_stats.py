@@ -19,12 +19,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import duckdb
 import pytest
 
 from pipeline import models
 from pipeline.ingest import ingest
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import connect
 from tests.test_raspisnoy_rules import FORMATS_LOG
 
 SHEET_A = """\
@@ -55,7 +54,7 @@ def con(tmp_path_factory):
     (folder / "b.txt").write_text(FORMATS_LOG, encoding="utf-8")
     summary = ingest([folder / "a.txt", folder / "b.txt"], folder / "warehouse", jobs=1)
     assert (summary.games, summary.quarantined, summary.findings) == (2, 0, 0)
-    with duckdb.connect(str(Warehouse(folder / "warehouse").duckdb_path), read_only=True) as connection:
+    with connect(folder / "warehouse") as connection:
         yield connection
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-import duckdb
 import pytest
 
 from pipeline import models
 from pipeline.ingest import ingest
-from pipeline.warehouse import Warehouse
+from pipeline.warehouse import Warehouse, connect
 from tests import formats_examples
 
 FORMATS_EXAMPLE = formats_examples.SIXCARD
@@ -55,7 +54,7 @@ def con(tmp_path_factory):
     ingest([root / "a.txt", root / "b.txt", root / "c.txt"], root / "wh", jobs=1)
     audits = models.run_audits(Warehouse(root / "wh"))
     assert {name: rows for name, rows in audits.items() if name.startswith("sixcard") and rows} == {}
-    with duckdb.connect(str(root / "wh" / "rasklad.duckdb"), read_only=True) as connection:
+    with connect(root / "wh") as connection:
         yield connection
 
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import shutil
 from decimal import Decimal
 
-import duckdb
 import pytest
 
 from pipeline.ingest import ingest
+from pipeline.warehouse import connect
 from tests.conftest import SAMPLES
 
 pyspark = pytest.importorskip("pyspark", reason="the Spark extra is not installed: pip install '.[spark]'")
@@ -43,7 +43,7 @@ def test_spark_ingest_writes_what_the_local_ingest_writes(spark, tmp_path):
     ingest(samples, local, jobs=1)
     counts = spark_path.ingest(spark, [str(SAMPLES)], distributed)
     spark_path.build_models(spark, distributed)
-    with duckdb.connect(str(local / "rasklad.duckdb"), read_only=True) as con:
+    with connect(local) as con:
         for table in COMPARED_TABLES:
             expected = con.execute(f"select count(*) from {table}").fetchone()[0]
             assert counts[table] == expected, table

@@ -6,7 +6,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import duckdb
 import pytest
 import sqlglot
 from sqlglot.errors import ErrorLevel
@@ -107,7 +106,9 @@ def samples_db(tmp_path_factory):
     root = tmp_path_factory.mktemp("samples") / "warehouse"
     summary = ingest(sorted(SAMPLES.glob("*.txt")), root, jobs=1)
     assert summary.games > 0 and summary.quarantined == 0
-    with duckdb.connect(str(root / "rasklad.duckdb"), read_only=True) as con:
+    from pipeline.warehouse import connect
+
+    with connect(root) as con:
         yield con
 
 

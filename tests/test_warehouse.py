@@ -13,7 +13,7 @@ import pytest
 from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.tables import TableRows
-from pipeline.warehouse import Warehouse, stage_results
+from pipeline.warehouse import Warehouse, connect, stage_results
 from pipeline.worker import FileResult, parse_file
 
 
@@ -82,7 +82,7 @@ def test_killed_commit_before_its_journal_leaves_nothing(warehouse, monkeypatch)
     def crash(*args, **kwargs):
         raise KeyboardInterrupt("killed while writing the journal")
 
-    monkeypatch.setattr(module, "_write_text_atomically", crash)
+    monkeypatch.setattr(module, "write_text_atomically", crash)
     with pytest.raises(KeyboardInterrupt):
         store.commit([result_with_games("00000000000000d1")])
     monkeypatch.undo()
@@ -134,7 +134,7 @@ def test_ingest_twice_adds_nothing_and_skips_unchanged_files(tmp_path, warehouse
     second = ingest([folder], warehouse, jobs=2)
     assert (first.files, first.quarantined) == (2, 2)
     assert (second.files, second.files_unchanged, second.quarantined) == (2, 2, 0)
-    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+    with connect(warehouse) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
 
 
@@ -149,7 +149,7 @@ def test_leaderboard_ranks_players_by_net_per_season(warehouse):
     store = Warehouse(warehouse).open()
     store.commit([result_with_games("00000000000000f1", "00000000000000f2")])
     models.build(store)
-    with duckdb.connect(str(store.duckdb_path), read_only=True) as con:
+    with connect(store.root) as con:
         rows = con.execute(
             "select player, count_games, net, count_wins, avg_placement, rank from leaderboard "
             "where season_kind = 'all' order by rank").fetchall()
@@ -206,7 +206,7 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
     monkeypatch.setattr(pipeline.ingest.models, "SQL_ROOT", sql)
     ingest([folder], warehouse, jobs=1)                  # other SQL: rebuilt
     assert len(builds) == 4
-    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+    with connect(warehouse) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
 
 
@@ -216,13 +216,13 @@ def test_ingest_rebuilds_models_while_a_reader_holds_the_old_file(tmp_path, ware
     first.write_text("stray line one\n")
     second.write_text("stray line two\n")
     ingest([first], warehouse, jobs=1)
-    reader = duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True)
+    reader = connect(warehouse)
     try:
         ingest([second], warehouse, jobs=1)
-        # The old file still answers (its views read the Parquet files as they are now) …
-        assert reader.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
+        # The old connection still answers, with the commit it opened at …
+        assert reader.execute("select count(*) from stg_quarantine").fetchone()[0] == 1
         # … and the new file is there for the next connection.
-        with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as fresh:
+        with connect(warehouse) as fresh:
             assert fresh.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
     finally:
         reader.close()
@@ -248,3 +248,47 @@ def test_a_game_whose_rows_fail_to_build_is_quarantined_whole(monkeypatch):
     assert all(table.num_rows == 0 for (name, _), table in result.tables.items() if name != "quarantine")
     row, = result.tables[("quarantine", "chinese")].to_pylist()
     assert row["error"].startswith("internal error (RuntimeError: facts bug)")
+
+
+def test_a_second_writer_never_deletes_the_parts_a_live_writer_staged(warehouse):
+    import threading
+
+    from pipeline.warehouse import WarehouseBusy
+
+    store = Warehouse(warehouse).open()
+    staged = stage_results(store.root, [result_with_games("00000000000000a7")])
+    refused = []
+
+    def second_writer():
+        try:
+            Warehouse(warehouse).open(wait=False)
+        except WarehouseBusy as error:
+            refused.append(str(error))
+
+    other = threading.Thread(target=second_writer)  # another thread: another writer, as another process is
+    other.start()
+    other.join()
+    assert refused and "being written by another process" in refused[0]
+    assert len(list(warehouse.glob("*/*/*.tmp"))) == len(staged.parts)
+    assert store.commit_staged(staged).games == 1
+    store.close()
+    assert stored_ids(warehouse) == ["00000000000000a7"]
+
+
+def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp_path, warehouse, monkeypatch):
+    import pipeline.ingest
+
+    log = tmp_path / "a.txt"
+    log.write_text("stray line\n")
+
+    def killed(store):
+        raise KeyboardInterrupt("killed while building the models")
+
+    monkeypatch.setattr(pipeline.ingest.models, "build", killed)
+    with pytest.raises(KeyboardInterrupt):
+        ingest([log], warehouse, jobs=1)
+    monkeypatch.undo()
+    assert not (warehouse / pipeline.ingest.MODELS_STAMP).exists()
+    assert ingest([log], warehouse, jobs=1).models_seconds > 0     # nothing new, but the models are built
+    with connect(warehouse) as con:
+        assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 1

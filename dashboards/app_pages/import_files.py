@@ -58,7 +58,10 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
 
     q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
     try:
-        summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start)
+        # One writer at a time: another import or a command-line ingest holds the warehouse's
+        # lock until it is done; this import waits for it, and says so.
+        summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start,
+                         on_wait=lambda message: st.info(message, icon=":material/hourglass_top:"))
     except Exception as error:  # noqa: BLE001 — any failure is reported on the page
         st.error(f"The import failed: {type(error).__name__}: {error}")
         st.stop()

@@ -1,0 +1,55 @@
+"""What judged each stored game: the rules version, and the game's own text kept beside its rows.
+
+The rules version is a hash of the sources that decide what a game is and what it broke: the
+rules and replay (``rules/``), the readers and grammars (``parsers/``), and the code that turns
+a replay into rows (``pipeline/facts/``, ``pipeline/audit.py``, ``pipeline/worker.py``). Any
+edit of them gives a new version, so a warehouse can tell which games were judged by older
+code and judge them again (``rasklad reaudit``) from the texts it keeps: a moved or deleted
+log file does not matter.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from pathlib import Path
+
+import pyarrow as pa
+
+PROJECT_ROOT = Path(__file__).resolve().parents[1]
+JUDGING_SOURCES = ("rules", "parsers", "pipeline/facts", "pipeline/audit.py", "pipeline/worker.py")
+"""Where the code that judges a game lives, relative to the project root."""
+
+VERSIONED_TABLES = ("games", "findings", "quarantine")
+"""The tables whose rows carry the rules version they were judged by."""
+
+
+def rules_version(project_root: Path = PROJECT_ROOT) -> str:
+    """A short hash of every judging source (``.py`` and ``.lark``), by path and content."""
+    digest = hashlib.blake2b(digest_size=6)
+    for source in JUDGING_SOURCES:
+        path = project_root / source
+        files = sorted(p for p in path.rglob("*") if p.suffix in (".py", ".lark")) if path.is_dir() else [path]
+        for file in files:
+            digest.update(file.relative_to(project_root).as_posix().encode() + b"\0")
+            digest.update(file.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+RULES_VERSION = rules_version()
+
+
+def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable[[int, int], str],
+                      version: str = RULES_VERSION) -> None:
+    """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
+    text (lines ``first_line`` to ``last_line``, as ``text_of`` gives them) as ``game_texts``."""
+    for (table, game), rows in list(tables.items()):
+        if table in VERSIONED_TABLES:
+            stamp = pa.array([version] * rows.num_rows, pa.string())
+            tables[(table, game)] = rows.set_column(rows.schema.get_field_index("rules_version"),
+                                                    "rules_version", stamp)
+        if table == "games" and rows.num_rows:
+            texts = [text_of(first, last) for first, last in
+                     zip(rows.column("first_line").to_pylist(), rows.column("last_line").to_pylist())]
+            tables[("game_texts", game)] = pa.table({"game_id": rows.column("game_id"),
+                                                     "text": pa.array(texts, pa.string())})

@@ -1,0 +1,198 @@
+"""Re-audit: judge stored games again, from the texts the warehouse keeps, when the rules change.
+
+Every stored or quarantined game records the rules version that judged it
+(:data:`pipeline.provenance.RULES_VERSION`) and its text (``game_texts``, or the quarantine's
+``text``). A re-audit puts the kept text of each game judged by another version back at its
+own lines of its file (blank lines between games, so that every line number and the
+``source_file`` come out as they were), reads those files as an ingest reads files, and
+replaces the games' rows in every table in one commit. The log files themselves are never
+read: a moved or deleted file does not matter.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from pipeline.provenance import RULES_VERSION
+from pipeline.warehouse import StagedBatch, Warehouse, stage_results
+from pipeline.worker import parse_bytes, warm_up
+
+BATCH_BYTES = 48 << 20
+"""Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
+
+
+@dataclass(slots=True)
+class ReauditSummary:
+    judged: int = 0
+    """Games (stored or quarantined) judged again."""
+    games: int = 0
+    """Games stored from them now."""
+    quarantined: int = 0
+    findings: int = 0
+    without_text: int = 0
+    """Stored games the warehouse keeps no text of (stored by an older Rasklad): left as they are."""
+    versions: Counter = field(default_factory=Counter)
+    """The versions the judged games had (``None``: none recorded), how many each."""
+    seconds: float = 0.0
+
+    def as_dict(self) -> dict:
+        return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
+                "findings": self.findings, "without_text": self.without_text,
+                "old_versions": {str(v): n for v, n in self.versions.most_common()},
+                "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
+
+
+class UnknownVersion(LookupError):
+    """``--since`` names a rules version this warehouse has never recorded."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Target:
+    game_id: str
+    source_file: str
+    first_line: int
+    last_line: int
+    text: str
+
+
+def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
+            quarantine_only: bool = False, jobs: int = 1) -> ReauditSummary:
+    """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, and
+    replace their rows. ``game``: only the games whose ID starts with it, judged again whatever
+    their version; ``since``: only games judged by that version or by one recorded after it;
+    ``quarantine_only``: only quarantined games (each ingest does this first); ``jobs``: processes
+    that read the texts (the one commit is this process's)."""
+    started = time.perf_counter()
+    summary = ReauditSummary()
+    versions = _versions_since(warehouse, since) if since else None
+    targets = _quarantined_targets(warehouse, game, versions, summary)
+    if not quarantine_only:
+        targets += _stored_targets(warehouse, game, versions, summary)
+    if targets:
+        batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
+        committed = warehouse.commit_staged(*batches, replacing=[t.game_id for t in targets])
+        summary.judged = len(targets)
+        summary.games, summary.quarantined, summary.findings = (
+            committed.games, committed.quarantined, committed.findings)
+    summary.seconds = time.perf_counter() - started
+    return summary
+
+
+_PENDING: list[list[tuple[str, str]]] = []
+"""The texts forked readers read, by batch: set before they fork, so that no text is sent to them."""
+
+
+def _read_and_stage(root: Path, files: list[tuple[str, str]], jobs: int) -> list[StagedBatch]:
+    """Read the texts as files (``jobs`` processes), in batches staged as parts of ``root``."""
+    total = sum(len(text) for _, text in files)
+    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
+    batches: list[list[tuple[str, str]]] = [[] for _ in range(count)]
+    sizes = [0] * count
+    for file in sorted(files, key=lambda file: -len(file[1])):    # the largest first, to the lightest batch
+        lightest = sizes.index(min(sizes))
+        batches[lightest].append(file)
+        sizes[lightest] += len(file[1])
+    if jobs <= 1 or len(batches) == 1:
+        return [_stage(root, batch) for batch in batches]
+    global _PENDING
+    warm_up()   # the readers fork with the kernels loaded
+    _PENDING = batches
+    try:
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
+            return list(pool.map(_stage_pending, [root] * len(batches), range(len(batches))))
+    finally:
+        _PENDING = []
+
+
+def _stage_pending(root: Path, index: int) -> StagedBatch:
+    return _stage(root, _PENDING[index])
+
+
+def _stage(root: Path, files: list[tuple[str, str]]) -> StagedBatch:
+    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file) for source_file, text in files])
+
+
+def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
+    recorded = warehouse.manifest.versions
+    matches = [version for version in recorded if version.startswith(since)]
+    if len(matches) != 1:
+        known = ", ".join(f"{v} (first used {at})" for v, at in sorted(recorded.items(), key=lambda i: i[1]))
+        raise UnknownVersion(f"no single rules version {since!r} is recorded in this warehouse; "
+                             f"it knows: {known or 'none'}")
+    first_used = recorded[matches[0]]
+    return {version for version, at in recorded.items() if at >= first_used}
+
+
+def _chosen(ids: pa.ChunkedArray, stamped: pa.ChunkedArray, game: str | None,
+            versions: set[str] | None) -> pa.ChunkedArray:
+    """Which rows to judge again: by ID prefix (any version), else by version."""
+    if game:
+        return pc.starts_with(ids, game)
+    stale = pc.fill_null(pc.not_equal(stamped, RULES_VERSION), True)
+    if versions is not None:
+        stale = pc.and_(stale, pc.fill_null(pc.is_in(stamped, pa.array(sorted(versions), pa.string())), False))
+    return stale
+
+
+def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
+                         summary: ReauditSummary) -> list[_Target]:
+    held = warehouse.read_table("quarantine", ["quarantine_id", "rules_version"])
+    chosen = _chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions)
+    if not pc.any(chosen).as_py():
+        return []
+    rows = warehouse.read_table("quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
+                                               "text", "rules_version"]).filter(chosen)
+    summary.versions.update(rows.column("rules_version").to_pylist())
+    return [_Target(r["quarantine_id"], r["source_file"], r["first_line"], r["last_line"], r["text"])
+            for r in rows.to_pylist()]
+
+
+def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
+                    summary: ReauditSummary) -> list[_Target]:
+    games = warehouse.read_table("games", ["game_id", "source_file", "first_line", "last_line", "rules_version"])
+    games = games.filter(_chosen(games.column("game_id"), games.column("rules_version"), game, versions))
+    if not games.num_rows:
+        return []
+    texts = warehouse.read_table("game_texts")
+    texts = texts.filter(pc.is_in(texts.column("game_id"), games.column("game_id")))
+    text_of = dict(zip(texts.column("game_id").to_pylist(), texts.column("text").to_pylist()))
+    targets = []
+    for row, version in zip(games.select(["game_id", "source_file", "first_line", "last_line"]).to_pylist(),
+                            games.column("rules_version").to_pylist()):
+        text = text_of.get(row["game_id"])
+        if text is None:
+            summary.without_text += 1
+            continue
+        summary.versions[version] += 1
+        targets.append(_Target(**row, text=text))
+    return targets
+
+
+def _files_of(targets: list[_Target]) -> list[tuple[str, str]]:
+    """Each target's text at its own lines of a text named as its file, blank lines between.
+    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
+    by_file: dict[str, list[_Target]] = {}
+    for target in targets:
+        by_file.setdefault(target.source_file, []).append(target)
+    files = []
+    for source_file, placed in by_file.items():
+        layouts: list[tuple[list[str], list[int]]] = []     # (lines, [last line used])
+        for target in sorted(placed, key=lambda t: (t.first_line, t.last_line)):
+            lines = target.text.split("\n")
+            layout = next((lo for lo in layouts if lo[1][0] < target.first_line), None)
+            if layout is None:
+                layout = ([], [0])
+                layouts.append(layout)
+            layout[0].extend([""] * (target.first_line - 1 - len(layout[0])))
+            layout[0].extend(lines)
+            layout[1][0] = target.first_line + len(lines) - 1
+        files.extend((source_file, "\n".join(lines) + "\n") for lines, _ in layouts)
+    return files

@@ -1,0 +1,154 @@
+"""Re-audit: every game records the rules version that judged it and keeps its text; games
+judged by other rules are judged again from those texts, and their rows replaced.
+
+"Other rules" are simulated by stamping another version (and, for stored games, by dropping
+their findings, as rules that missed them would) while the files are first ingested.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pyarrow.parquet as pq
+import pytest
+from click.testing import CliRunner
+
+import pipeline.worker
+from pipeline.audit import Audited
+from pipeline.cli import main
+from pipeline.ingest import ingest
+from pipeline.provenance import RULES_VERSION, rules_version
+from pipeline.reaudit import UnknownVersion, reaudit
+from pipeline.warehouse import MANIFEST_FILE, Warehouse, connect, read_manifest
+from tests.conftest import ROOT, SAMPLES
+from tests.warehouse_rows import VOLATILE, committed_rows
+
+OLD = "0ld0ld0ld0ld"
+CLAIMS_HANDS = 12       # the Chinese hands of chinese-wrong-claims.txt, 4 of them with findings
+OLD_HANDS = CLAIMS_HANDS + 36       # and of chinese-night.txt
+
+
+def logs(folder: Path, *names: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in names:
+        shutil.copy(SAMPLES / name, folder / name)
+    return folder
+
+
+def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str | None = None) -> None:
+    """From now on the worker judges as older rules did: it stamps OLD, finds nothing (unless
+    ``findings``), and cannot read the games of files whose name holds ``unreadable``."""
+    stamp, audit_chunk = pipeline.worker.record_provenance, pipeline.worker.audit_chunk
+
+    def old_provenance(tables, text_of, version=None):
+        if not findings:
+            for key in [key for key in tables if key[0] == "findings"]:
+                tables[key] = tables[key].slice(0, 0)
+        stamp(tables, text_of, version=OLD)
+
+    def old_audit(chunk, file):
+        if unreadable and unreadable in file:
+            return Audited(chunk=chunk, error="old parser: unreadable", error_line=chunk.first_line, error_column=1)
+        return audit_chunk(chunk, file)
+
+    monkeypatch.setattr(pipeline.worker, "record_provenance", old_provenance)
+    monkeypatch.setattr(pipeline.worker, "audit_chunk", old_audit)
+
+
+def test_rules_version_is_a_hash_of_the_judging_sources(tmp_path):
+    for source in ("rules", "parsers", "pipeline/facts", "pipeline/audit.py", "pipeline/worker.py", "pipeline/cli.py"):
+        target = tmp_path / source
+        target.parent.mkdir(parents=True, exist_ok=True)
+        copy = shutil.copytree if (ROOT / source).is_dir() else shutil.copy
+        copy(ROOT / source, target)
+    assert rules_version(tmp_path) == RULES_VERSION == rules_version()
+    (tmp_path / "pipeline" / "cli.py").write_text("# not a judging source\n")
+    assert rules_version(tmp_path) == RULES_VERSION
+    grammar = tmp_path / "parsers" / "grammars" / "chinese.lark"
+    grammar.write_text(grammar.read_text() + "\n")
+    assert rules_version(tmp_path) != RULES_VERSION
+
+
+def test_games_findings_and_quarantine_record_the_version_and_games_keep_their_text(tmp_path):
+    folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt")
+    (folder / "junk.txt").write_text("not a game\n")
+    ingest([folder], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        for table in ("games", "findings", "quarantine"):
+            assert con.execute(f"select distinct rules_version from {table}").fetchall() == [(RULES_VERSION,)]
+        first, last, text = con.execute(
+            "select first_line, last_line, text from games join game_texts using (game_id) "
+            "order by first_line limit 1").fetchone()
+        assert con.execute("select count(*) from game_texts").fetchone()[0] == CLAIMS_HANDS
+    lines = (folder / "chinese-wrong-claims.txt").read_text(encoding="utf-8").splitlines()
+    assert text == "\n".join(lines[first - 1:last]) and text.startswith("Chinese poker hand")
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(tmp_path, monkeypatch, jobs):
+    old = logs(tmp_path / "old", "chinese-wrong-claims.txt", "chinese-night.txt")
+    new = logs(tmp_path / "new", "raspisnoy-night.txt")
+    judged_by_old_rules(monkeypatch)
+    assert ingest([old], tmp_path / "wh", jobs=1).findings == 0
+    monkeypatch.undo()
+    ingest([new], tmp_path / "wh", jobs=1)
+    current_parts = {part for part in read_manifest(tmp_path / "wh").paths("games") if "raspisnoy" in part}
+    shutil.rmtree(old)          # the texts are in the warehouse: the files are not needed
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=jobs)
+        assert (summary.judged, summary.games, summary.quarantined) == (OLD_HANDS, OLD_HANDS, 0)
+        assert summary.versions == {OLD: OLD_HANDS} and summary.findings > 0
+        assert reaudit(store).judged == 0       # all judged by these rules now
+    # Only the old games' rows were rewritten; the whole warehouse is what a clean ingest stores.
+    assert current_parts <= set(read_manifest(tmp_path / "wh").paths("games"))
+    ingest([logs(old, "chinese-wrong-claims.txt", "chinese-night.txt"), new], tmp_path / "clean", jobs=1)
+    rows, clean = committed_rows(tmp_path / "wh"), committed_rows(tmp_path / "clean")
+    assert rows["findings"] == clean["findings"] and len(rows["findings"]) > 0
+    assert rows["games"] == clean["games"] and rows["game_texts"] == clean["game_texts"]
+    assert rows == clean
+
+
+def test_ingest_retries_games_quarantined_by_other_parsers(tmp_path, monkeypatch):
+    folder = logs(tmp_path / "logs", "raspisnoy-night.txt", "chinese-wrong-claims.txt")
+    judged_by_old_rules(monkeypatch, findings=True, unreadable="raspisnoy")
+    first = ingest([folder], tmp_path / "wh", jobs=1)
+    assert first.quarantined > 0
+    monkeypatch.undo()
+    again = ingest([folder], tmp_path / "wh", jobs=1)      # no new file: only the retry
+    assert (again.retried, again.retried_stored, again.files_unchanged) == (first.quarantined, first.quarantined, 2)
+    assert ingest([folder], tmp_path / "wh", jobs=1).retried == 0
+    ingest([folder], tmp_path / "clean", jobs=1)
+    # The Chinese games stay as the older rules stored them (only a re-audit judges them again).
+    unversioned = VOLATILE | {"rules_version"}
+    games = {table: rows for table, rows in committed_rows(tmp_path / "wh", unversioned).items() if table != "files"}
+    assert games == {table: rows for table, rows in committed_rows(tmp_path / "clean", unversioned).items()
+                     if table != "files"}
+    assert games["quarantine"] == []
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select game, rules_version, count(*) from games group by all order by game").fetchall() == [
+            ("chinese", OLD, CLAIMS_HANDS), ("raspisnoy", RULES_VERSION, first.quarantined)]
+
+
+def test_reaudit_of_one_game_and_since_a_version(tmp_path, monkeypatch):
+    folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt")
+    judged_by_old_rules(monkeypatch)
+    ingest([folder], tmp_path / "wh", jobs=1)
+    monkeypatch.undo()
+    with connect(tmp_path / "wh") as con:
+        game_id, = con.execute("select game_id from games order by first_line limit 1").fetchone()
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "--game", game_id[:10]])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith(f"1 games judged again by rules version {RULES_VERSION}: 1 stored, 0 quarantined")
+    # --since: the versions the manifest recorded, oldest first; an unknown one is an error.
+    manifest = json.loads((tmp_path / "wh" / MANIFEST_FILE).read_text())
+    manifest["versions"] = {OLD: "2026-01-01T00:00:00Z", **manifest["versions"]}
+    (tmp_path / "wh" / MANIFEST_FILE).write_text(json.dumps(manifest))
+    with Warehouse(tmp_path / "wh").open() as store:
+        with pytest.raises(UnknownVersion, match=f"it knows: {OLD} .first used 2026-01-01"):
+            reaudit(store, since="fffff")
+        assert reaudit(store, since=RULES_VERSION).judged == 0      # nothing judged by it is older
+        assert reaudit(store, since=OLD[:4]).judged == CLAIMS_HANDS - 1
+    part = read_manifest(tmp_path / "wh").paths("games")[0]
+    assert set(pq.read_table(tmp_path / "wh" / part).column("rules_version").to_pylist()) == {RULES_VERSION}

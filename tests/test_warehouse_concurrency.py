@@ -1,0 +1,224 @@
+"""Writers at once, and writers killed: one writer at a time, nothing lost, nothing doubled,
+and readers see whole commits only.
+
+Writers are real processes (forked from the test, so that they start at once): ingests of the
+same files, of other files, in one and two processes, model builds and re-audits, started at
+random moments; or an ingest killed with SIGKILL at a random moment, its readers with it. What a
+reader sees is compared with a serial run over the same files.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import shutil
+import signal
+import threading
+import time
+import traceback
+from pathlib import Path
+
+import pytest
+
+import pipeline.ingest
+from pipeline import models
+from pipeline.generators.holdem import generate
+from pipeline.ingest import ingest
+from pipeline.reaudit import reaudit
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import Warehouse, WarehouseBusy, connect
+from pipeline.worker import warm_up
+from tests.conftest import SAMPLES
+
+FORK = multiprocessing.get_context("fork")
+VOLATILE = {"ingested_at", "source_path"}
+
+
+@pytest.fixture(scope="module")
+def inputs(tmp_path_factory) -> dict[str, Path]:
+    """Two sets of logs with no game in common, and a serial run's warehouses: A, then A and B."""
+    root = tmp_path_factory.mktemp("writers")
+    a, b = root / "a", root / "b"
+    a.mkdir()
+    b.mkdir()
+    for n in range(3):
+        (a / f"holdem-{n}.txt").write_text(generate("holdem", 15, seed=100 + n))
+    shutil.copy(SAMPLES / "raspisnoy-night.txt", a)
+    (b / "holdem36.txt").write_text(generate("holdem36", 10, seed=7))
+    for n in range(4):
+        (b / f"holdem-{n}.txt").write_text(generate("holdem", 4, seed=200 + n))
+    shutil.copy(SAMPLES / "chinese-wrong-claims.txt", b)
+    (b / "junk.txt").write_text("not a game of any room\n")
+    warm_up()   # the writers fork from here with the kernels loaded
+    ingest([a], root / "serial-a", jobs=1)
+    shutil.copytree(root / "serial-a", root / "serial")
+    ingest([b], root / "serial", jobs=1)
+    return {"a": a, "b": b, "serial-a": root / "serial-a", "serial": root / "serial"}
+
+
+def reader_rows(root: Path, files: set[str] | None = None) -> dict[str, list[tuple]]:
+    """Every row a reader's connection sees, per table; with ``files``, only the rows of the
+    games (and ledger rows) of those files."""
+    found = {}
+    with connect(root) as con:
+        for table, schema in SCHEMAS.items():
+            columns = ", ".join(f'"{name}"' for name in schema.names if name not in VOLATILE)
+            sql = f"select {columns} from {table}"
+            if files is not None:
+                sql += {
+                    "files": " where list_contains($files, source_file)",
+                    "quarantine": " where list_contains($files, source_file)",
+                }.get(table, " where game_id in (select game_id from games where list_contains($files, source_file))")
+            rows = con.execute(sql, {"files": sorted(files)} if files is not None else None).fetchall()
+            found[table] = sorted(tuple(map(str, row)) for row in rows)
+    return found
+
+
+def committed_files(root: Path) -> set[str]:
+    with connect(root) as con:
+        return {path for (path,) in con.execute("select source_file from files").fetchall()}
+
+
+# -- writers at once ------------------------------------------------------------------------
+
+def _write(op: str, root: Path, inputs: dict[str, Path], delay: float, failures: Path) -> None:
+    """A writer process: after ``delay``, one writing command; a traceback goes to ``failures``."""
+    time.sleep(delay)
+    try:
+        if op == "ingest a":
+            ingest([inputs["a"]], root, jobs=1, build_models=False)
+        elif op == "ingest a, 2 jobs":
+            ingest([inputs["a"]], root, jobs=2, build_models=False)
+        elif op == "ingest b":
+            ingest([inputs["b"]], root, jobs=1)
+        elif op == "build models":
+            with Warehouse(root).open() as store:
+                models.build(store)
+        elif op == "reaudit":
+            with Warehouse(root).open() as store:
+                reaudit(store)
+    except BaseException:   # noqa: BLE001 — the test reads it
+        failures.write_text(f"{op}:\n{traceback.format_exc()}")
+        os._exit(1)
+    os._exit(0)
+
+
+def test_concurrent_writers_lose_nothing_double_nothing_and_equal_a_serial_run(tmp_path, inputs):
+    serial = reader_rows(inputs["serial"])
+    chooser = random.Random(12)
+    trials = 20
+    for trial in range(trials):
+        root = tmp_path / f"wh-{trial}"
+        # Models are built by "ingest b" and "build models" only (the views read the commits;
+        # building models is the slow part of a small ingest).
+        ops = ["ingest a", "ingest a", "ingest b", "build models",
+               *chooser.choice([[], ["ingest a, 2 jobs"], ["reaudit"], ["ingest b"]])]
+        chooser.shuffle(ops)
+        failures = tmp_path / f"failures-{trial}"
+        failures.mkdir()
+        writers = [FORK.Process(target=_write, args=(op, root, inputs, chooser.uniform(0, 0.3), failures / str(n)))
+                   for n, op in enumerate(ops)]
+        for writer in writers:
+            writer.start()
+        for writer in writers:
+            writer.join(timeout=120)
+        told = [path.read_text() for path in failures.iterdir()]
+        assert not told, f"trial {trial} ({ops}): a writer failed:\n" + "\n".join(told)
+        assert [writer.exitcode for writer in writers] == [0] * len(writers), (trial, ops)
+        rows = reader_rows(root)
+        game_ids = [row[0] for row in rows["games"]]
+        assert len(game_ids) == len(set(game_ids)), f"trial {trial} ({ops}): a game stored twice"
+        assert rows == serial, f"trial {trial} ({ops}): not what a serial run stores"
+        with connect(root) as con:
+            assert con.execute("select count(*) from stg_games").fetchone()[0] == len(game_ids)
+
+
+def _hold_the_lock(root: Path, ready, release) -> None:
+    with Warehouse(root).open(purpose="a test holding the lock"):
+        ready.set()
+        release.wait(60)
+    os._exit(0)
+
+
+def test_a_second_writer_waits_saying_why_or_refuses_with_no_wait(tmp_path, inputs):
+    root = tmp_path / "wh"
+    ready, release = FORK.Event(), FORK.Event()
+    holder = FORK.Process(target=_hold_the_lock, args=(root, ready, release))
+    holder.start()
+    try:
+        assert ready.wait(30)
+        with pytest.raises(WarehouseBusy, match=rf"being written by another process \(process {holder.pid}, "
+                                                r"a test holding the lock, since"):
+            ingest([inputs["b"]], root, jobs=1, wait=False)
+        told = []
+        threading.Timer(0.5, release.set).start()
+        summary = ingest([inputs["b"]], root, jobs=1, on_wait=told.append)
+        since = told[0].split("since ")[1][:8]
+        assert told == [(f"The warehouse {str(root)!r} is being written by another process (process {holder.pid}, "
+                         f"a test holding the lock, since {since}); waiting for it to finish…")]
+        assert summary.games > 0
+    finally:
+        release.set()
+        holder.join(30)
+
+
+def test_two_threads_of_one_process_write_one_at_a_time(tmp_path, inputs):
+    # The dashboard's Import runs in a thread of the server: a second import waits for the first.
+    root = tmp_path / "wh"
+    first = Warehouse(root).open()
+    told = []
+    second = threading.Thread(target=lambda: ingest([inputs["b"]], root, jobs=1, on_wait=told.append))
+    second.start()
+    second.join(1.0)
+    assert second.is_alive() and len(told) == 1
+    first.close()
+    second.join(60)
+    assert not second.is_alive()
+    assert reader_rows(root) == reader_rows(inputs["serial"], committed_files(inputs["serial"]) - committed_files(
+        inputs["serial-a"]))
+
+
+# -- writers killed -------------------------------------------------------------------------
+
+def _ingest_until_killed(root: Path, logs: Path, jobs: int) -> None:
+    os.setpgrp()    # a group of its own: its forked readers are killed with it
+    pipeline.ingest.STAGE_BYTES = 2_000     # a commit every few files: kills land between and inside them
+    ingest([logs], root, jobs=jobs)
+    os._exit(0)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_writer_killed_at_any_moment_leaves_whole_commits_and_a_rerun_equals_a_clean_run(tmp_path, inputs, jobs):
+    serial = reader_rows(inputs["serial"])
+    files_before = committed_files(inputs["serial-a"])
+    chooser = random.Random(jobs)
+    # How long the ingest takes here, to kill it anywhere from its start to just after its end.
+    shutil.copytree(inputs["serial-a"], tmp_path / "timed")
+    started = time.perf_counter()
+    timed = FORK.Process(target=_ingest_until_killed, args=(tmp_path / "timed", inputs["b"], jobs))
+    timed.start()
+    timed.join(120)
+    span = time.perf_counter() - started
+    outcomes = {"before": 0, "between": 0, "after": 0}
+    for trial in range(12):
+        root = tmp_path / f"wh-{trial}"
+        shutil.copytree(inputs["serial-a"], root)
+        writer = FORK.Process(target=_ingest_until_killed, args=(root, inputs["b"], jobs))
+        writer.start()
+        time.sleep(chooser.uniform(0, span))
+        try:
+            os.killpg(writer.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass    # it had finished
+        writer.join(30)
+        committed = committed_files(root)
+        seen = reader_rows(root)
+        assert seen == reader_rows(inputs["serial"], committed), f"trial {trial}: a reader saw a partial commit"
+        assert len({row[0] for row in seen["games"]}) == len(seen["games"])
+        outcomes["before" if committed == files_before else "after" if seen == serial else "between"] += 1
+        ingest([inputs["b"]], root, jobs=jobs, build_models=False)
+        assert reader_rows(root) == serial, f"trial {trial}: the re-run does not equal a clean run"
+        assert not list(root.glob("*/*/*.tmp")) and not list(root.glob("rasklad.duckdb.building-*"))
+    assert sum(outcomes.values()) == 12
+    print(f"\nkilled ingests, {jobs} job(s): readers saw {outcomes}")
