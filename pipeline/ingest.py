@@ -386,7 +386,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             warehouse.lay_placeholders()
             _Reader(share, warehouse, handle).run()
         else:
-            warm_up()   # readers fork from this process: what is loaded here is loaded in each
+            warm_up(files)   # readers fork from this process: what is loaded here is loaded in each
             gc.freeze()
             _read_in_parallel(share, warehouse, handle)
     finally:
