@@ -77,7 +77,8 @@ class CompileWatch(event.Listener):
                 self.stack[-1][2] += spent
             self.count += 1
         if self.log:
-            record = {"kernel": name, "args": str(ev.data.get("args", "")), "pid": os.getpid(),
+            record = {"kernel": name, "within": self.stack[0][0] if self.stack else None,
+                      "args": str(ev.data.get("args", "")), "pid": os.getpid(),
                       "cpu_seconds": round(spent - callees, 4), "cpu_seconds_with_callees": round(spent, 4)}
             try:
                 with open(self.log, "a", encoding="utf-8") as file:
