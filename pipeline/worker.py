@@ -79,7 +79,7 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     by reading its small committed warm-up file (``pipeline/warm_up/<format>.txt``). A process
     that forks workers calls this first: they inherit it all loaded instead of each compiling
     or loading its own copy. Without ``paths``, everything is loaded."""
-    formats, wanted = _needs(paths)
+    formats, wanted = needs(paths)
     for fmt in sorted(formats - _WARM):
         fixture = WARM_UP / f"{fmt}.txt"
         if fixture.exists():
@@ -97,7 +97,7 @@ _HEADER_LINES = re.compile(rf"^[ \t\ufeff]*(?:{HEADERS.pattern})", re.MULTILINE)
 """A header line anywhere in a text, as the splitter finds them (indented or not)."""
 
 
-def _needs(paths: Iterable[str | Path] | None) -> tuple[set[str], list[Lane]]:
+def needs(paths: Iterable[str | Path] | None) -> tuple[set[str], list[Lane]]:
     """The formats found at the start of ``paths`` and the lanes that take one of them."""
     registered = lanes()
     if paths is None:
