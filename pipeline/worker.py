@@ -66,20 +66,23 @@ def is_known(known: np.ndarray, game_id: str) -> bool:
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
 SNIFF_BYTES = 1 << 20
-"""How much of each input file :func:`warm_up` looks at: enough for a lane to tell whether it
-takes the file (the Hold'em lane wants a couple of hundred hands)."""
+"""How much of each input file :func:`warm_up` looks at (a thousand hands or so)."""
 SNIFF_TOTAL = 64 << 20
-"""At most this much of the input is looked at before workers fork; what it misses is compiled
-or loaded by each worker when it gets there."""
+"""At most this much of the input is looked at; a run bigger than that needs every lane whose
+games were seen."""
 
 
 def warm_up(paths: Iterable[str | Path] | None = None) -> None:
-    """Load, or compile on a first run, what reading ``paths`` needs: the grammars and kernels
-    of the formats their games are in, and the batch lanes that will take them. Each is loaded
-    by reading its small committed warm-up file (``pipeline/warm_up/<format>.txt``). A process
-    that forks workers calls this first: they inherit it all loaded instead of each compiling
-    or loading its own copy. Without ``paths``, everything is loaded."""
+    """Plan a run over ``paths`` and load, or compile on a first run, what it needs: the
+    grammars and kernels of the formats their games are in, and the batch lanes worth loading
+    for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum` the run does not reach
+    is left out of this process's runs until the next plan). Each is loaded by reading its
+    small committed warm-up file (``pipeline/warm_up/<format>.txt``). An ingest calls this
+    first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
+    every lane is used."""
+    paths = None if paths is None else list(paths)
     formats, wanted = needs(paths)
+    _plan(paths or (), wanted)
     for fmt in sorted(formats - _WARM):
         fixture = WARM_UP / f"{fmt}.txt"
         if fixture.exists():
@@ -92,18 +95,39 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
             _WARM.add(key)
 
 
+def plan(paths: Iterable[str | Path]) -> None:
+    """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
+    uses. For a run that reads its files in this process alone."""
+    paths = list(paths)
+    _plan(paths, needs(paths, formats=False)[1])
+
+
+def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
+    global _PLANNED, _LEFT_OUT
+    _PLANNED = frozenset(str(path) for path in paths)
+    _LEFT_OUT = frozenset(lane.warm_up for lane in lanes() if lane not in wanted)
+
+
 _WARM: set[str] = set()
+_PLANNED: frozenset[str] = frozenset()
+"""The files of the last planned run, as their callers name them to :func:`parse_bytes`."""
+_LEFT_OUT: frozenset[str] = frozenset()
+"""The lanes (by their warm-up format) that run leaves out: it was too small for them. Other
+files (of no planned run) may take every lane."""
 _HEADER_LINES = re.compile(rf"^[ \t\ufeff]*(?:{HEADERS.pattern})", re.MULTILINE)
 """A header line anywhere in a text, as the splitter finds them (indented or not)."""
 
 
-def needs(paths: Iterable[str | Path] | None) -> tuple[set[str], list[Lane]]:
-    """The formats found at the start of ``paths`` and the lanes that take one of them."""
+def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
+    """The formats found at the start of ``paths``, and the lanes worth loading for them: those
+    that take one of the files and whose games in all the files reach their run minimum.
+    ``formats=False``: the lanes only, looking no further once every lane is wanted."""
     registered = lanes()
     if paths is None:
         return {f.stem for f in WARM_UP.glob("*.txt")}, list(registered)
-    formats: set[str] = set()
-    wanted: list[Lane] = []
+    found: set[str] = set()
+    taken = {lane: False for lane in registered}
+    counted = {lane: 0 for lane in registered}
     budget = SNIFF_TOTAL
     for path in paths:
         if budget <= 0:
@@ -115,9 +139,16 @@ def needs(paths: Iterable[str | Path] | None) -> tuple[set[str], list[Lane]]:
             continue    # the worker reports it when it gets there
         budget -= len(head)
         text = decode(head)
-        formats.update(found.lastgroup for found in _HEADER_LINES.finditer(text))
-        wanted.extend(lane for lane in registered if lane not in wanted and lane.takes(text))
-    return formats, wanted
+        if formats:
+            found.update(header.lastgroup for header in _HEADER_LINES.finditer(text))
+        for lane in registered:
+            counted[lane] += lane.count(text)
+            taken[lane] = taken[lane] or lane.takes(text)
+        if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
+            break
+    wanted = [lane for lane in registered
+              if taken[lane] and (counted[lane] >= lane.run_minimum or budget <= 0)]
+    return found, wanted
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
@@ -135,13 +166,16 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     """The same for a file's bytes already in memory (an upload, a Spark binaryFile row);
     ``digest``: their :func:`content_hash`, when the caller has it already.
 
-    A file that a registered batch lane takes (``pipeline.games.lanes``) is split and read by
-    that lane first; what it does not store, and every other game, takes the full path.
+    A file that a registered batch lane takes (``pipeline.games.lanes``; unless the run's
+    :func:`warm_up` left it out) is split and read by that lane first; what it does not
+    store, and every other game, takes the full path.
     ``lane=False`` sends everything the full path (the tests compare the two)."""
     text = decode(data)
     chosen = None
     if lane:
-        chosen = next((candidate for candidate in lanes() if candidate.takes(text)), None)
+        left_out = _LEFT_OUT if source_file in _PLANNED else ()
+        chosen = next((candidate for candidate in lanes()
+                       if candidate.warm_up not in left_out and candidate.takes(text)), None)
     return _parse(data, source_file, known, chosen, digest, text)
 
 

@@ -21,7 +21,7 @@ from numba.core import event
 import pipeline.facts.holdem
 from parsers.formats import FORMATS
 from pipeline.kernels import CompileWatch
-from pipeline.worker import WARM_UP, needs, parse_bytes
+from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan
 from tests.conftest import ROOT, SAMPLES
 
 
@@ -98,29 +98,53 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
     assert "compiling kernels, first run only" in stderr
 
 
-def test_a_file_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
+def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
     # The 20 hands of the samples are read by the full path: the lane's compile is not worth it.
-    text = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8")
-    assert text.count("PokerStars Hand #") < pipeline.facts.holdem.LANE_MIN_HANDS
+    path = SAMPLES / "pokerstars-holdem.txt"
+    assert path.read_text(encoding="utf-8").count("PokerStars") < pipeline.facts.holdem.LANE_RUN_HANDS
     built, _ = _first_run(
-        "from pipeline.worker import parse_file\n"
-        f"assert parse_file({str(SAMPLES / 'pokerstars-holdem.txt')!r}).count_lane == 0\n", tmp_path)
+        "from pipeline.worker import parse_file, warm_up\n"
+        f"warm_up([{str(path)!r}])\n"
+        f"result = parse_file({str(path)!r})\n"
+        "assert result.count_games == 20 and result.count_lane == 0\n", tmp_path)
     modules = {name.rsplit(".", 1)[0] for name in built}
+    assert "rules.evaluator" in modules
     assert not modules & {"parsers.pokerstars_fast", "rules.holdem_fast"}
 
 
-def test_warm_up_needs_the_formats_it_finds_and_the_lanes_that_take_them(tmp_path, monkeypatch):
+def _many_hands(folder: Path, copies: int) -> Path:
+    path = folder / f"hands-{copies}.txt"
+    path.write_text("\n\n".join([(SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8")] * copies))
+    return path
+
+
+def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path):
     (tmp_path / "night.txt").write_text((SAMPLES / "chinese-night.txt").read_text(encoding="utf-8"))
     (tmp_path / "casino.txt").write_text("  " + (WARM_UP / "sixcard.txt").read_text(encoding="utf-8"))
-    (tmp_path / "hands.txt").write_text((SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8"))
     (tmp_path / "notes.txt").write_text("# PokerStars Hand #1: a comment, not a header\n")
     files = sorted(tmp_path.iterdir())
-    formats, lanes = needs(files)
-    assert formats == {"chinese", "sixcard", "pokerstars"}
-    assert lanes == []                                       # 20 hands: too few for the lane
-    monkeypatch.setattr(pipeline.facts.holdem, "LANE_MIN_HANDS", 20)
-    assert needs(files)[1] == [pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane]
-    assert needs([tmp_path / "gone.txt"]) == (set(), [])     # an unreadable file is the worker's to report
+    small = _many_hands(tmp_path, 1)                        # 20 hands
+    big = _many_hands(tmp_path, 50)                         # 1,000 hands: the lane's run minimum
+    assert needs(files) == ({"chinese", "sixcard"}, [])
+    assert needs([*files, small]) == ({"chinese", "sixcard", "pokerstars"}, [])
+    holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
+    assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane])
+    assert needs([small] * 49 + [big], formats=False)[1] == [holdem_lane]   # counted over the run
+    assert needs([tmp_path / "gone.txt"]) == (set(), [])   # an unreadable file is the worker's to report
+
+
+def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_full_path(tmp_path):
+    small = _many_hands(tmp_path, 1)
+    other = tmp_path / "other.txt"
+    other.write_bytes(small.read_bytes())
+    plan([small])
+    try:
+        assert parse_file(small).count_lane == 0
+        assert parse_file(other).count_lane > 0             # not a file of the planned run
+        plan([small, _many_hands(tmp_path, 50)])
+        assert parse_file(small).count_lane > 0
+    finally:
+        plan([])
 
 
 @pytest.mark.parametrize("fmt", [fmt.name for fmt in FORMATS])

@@ -82,7 +82,7 @@ def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
 
 
 def test_files_of_few_hands_take_the_full_path():
-    # Below LANE_MIN_HANDS the lane costs more than the full path (its compile, its fixed cost per file).
+    # Below LANE_MIN_HANDS the lane's fixed cost per file is more than the full path's.
     few = generate("holdem", pipeline.facts.holdem.LANE_MIN_HANDS - 1, seed=3).encode()
     enough = generate("holdem", pipeline.facts.holdem.LANE_MIN_HANDS, seed=3).encode()
     assert parse_bytes(few, "few.txt").count_lane == 0

@@ -59,11 +59,16 @@ def define(name: str, *fields: tuple[str, pa.DataType]) -> Table:
 class Lane:
     """A game's batch lane: many games of one file read and replayed at once, by compiled code.
 
-    The worker offers each file's text to every registered lane; the first that ``takes`` it
-    splits and reads it, and the games it does not store take the full path one by one."""
+    The worker offers each file's text to every lane the run needs; the first that ``takes``
+    it splits and reads it, and the games it does not store take the full path one by one."""
 
     takes: Callable[[str], bool]
     """``takes(text)``: whether a decoded file is worth the lane (enough of its games)."""
+    count: Callable[[str], int]
+    """``count(text)``: about how many of the lane's games a text holds."""
+    run_minimum: int
+    """A run with fewer of the lane's games leaves the lane out: loading its kernels (compiling
+    them, on a first run) costs more than the full path spends on them."""
     read: Callable[[str, str], tuple[list, Any, np.ndarray]]
     """``read(text, source_file)``: the file's chunks (every format), the batch of the chunks
     the lane reads, and their indices in the chunks."""

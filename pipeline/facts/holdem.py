@@ -302,16 +302,23 @@ def _stakes_text(b: HandBatch, h: int) -> str:
 
 # ////////////////////////////////////////////////////////////////////// registration
 
-LANE_MIN_HANDS = 200
-"""Files with fewer PokerStars hands take the full path. The lane's compiled reader and replay
-cost half a minute of CPU to compile on a machine's first run (then a fraction of a second to
-load) and a fixed cost per file; a file of a few dozen hands is read sooner without them."""
+LANE_MIN_HANDS = 3
+"""Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (its
+columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
+LANE_RUN_HANDS = 1000
+"""Runs with fewer PokerStars hands take the full path: loading the lane's kernels costs about
+what the full path spends on 800 hands, and compiling them on a machine's first run far more."""
+
+
+def count_hands(text: str) -> int:
+    return text.count("PokerStars")
 
 
 def takes_file(text: str) -> bool:
     """Whether a decoded file holds enough PokerStars hands for the lane."""
-    return text.count("PokerStars") >= LANE_MIN_HANDS
+    return count_hands(text) >= LANE_MIN_HANDS
 
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
-    takes=takes_file, read=read_text, ingest=ingest_lane, warm_up="pokerstars"))}
+    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
+    warm_up="pokerstars"))}
