@@ -15,8 +15,7 @@ from decimal import Decimal  # noqa: F401 (the doctests use it)
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Table, define, money_from_cents
-from pipeline.facts import chinese, holdem, raspisnoy, sixcard
+from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard
 
 __all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "TableRows", "money_from_cents"]
 

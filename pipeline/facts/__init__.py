@@ -9,8 +9,9 @@ declares ``TABLES`` (its tables) and ``HANDLERS`` (record class to handler);
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import numpy as np
 import pyarrow as pa

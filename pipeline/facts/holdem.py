@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from parsers.pokerstars_fast import read_text
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
 from rules.holdem import HoldemReplay, replay
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
