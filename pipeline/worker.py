@@ -11,6 +11,7 @@ files that lane takes.
 from __future__ import annotations
 
 import hashlib
+import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -127,13 +128,14 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
         return {f.stem for f in WARM_UP.glob("*.txt")}, list(registered)
     found: set[str] = set()
     taken = {lane: False for lane in registered}
-    counted = {lane: 0 for lane in registered}
+    counted = {lane: 0.0 for lane in registered}
     budget = SNIFF_TOTAL
     for path in paths:
         if budget <= 0:
             break
         try:
             with open(path, "rb") as file:
+                size = os.fstat(file.fileno()).st_size
                 head = file.read(min(SNIFF_BYTES, budget))
         except OSError:
             continue    # the worker reports it when it gets there
@@ -141,8 +143,9 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
         text = decode(head)
         if formats:
             found.update(header.lastgroup for header in _HEADER_LINES.finditer(text))
+        scale = size / len(head) if head else 1.0        # the rest of a file is like its start
         for lane in registered:
-            counted[lane] += lane.count(text)
+            counted[lane] += lane.count(text) * scale
             taken[lane] = taken[lane] or lane.takes(text)
         if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
             break

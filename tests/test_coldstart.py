@@ -19,6 +19,7 @@ import pytest
 from numba.core import event
 
 import pipeline.facts.holdem
+import pipeline.worker
 from parsers.formats import FORMATS
 from pipeline.kernels import CompileWatch
 from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan
@@ -119,7 +120,7 @@ def _many_hands(folder: Path, copies: int) -> Path:
     return path
 
 
-def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path):
+def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path, monkeypatch):
     (tmp_path / "night.txt").write_text((SAMPLES / "chinese-night.txt").read_text(encoding="utf-8"))
     (tmp_path / "casino.txt").write_text("  " + (WARM_UP / "sixcard.txt").read_text(encoding="utf-8"))
     (tmp_path / "notes.txt").write_text("# PokerStars Hand #1: a comment, not a header\n")
@@ -131,6 +132,9 @@ def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path
     holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
     assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane])
     assert needs([small] * 49 + [big], formats=False)[1] == [holdem_lane]   # counted over the run
+    bigger = _many_hands(tmp_path, 60)                      # 1,200 hands, of which the look sees 300
+    monkeypatch.setattr(pipeline.worker, "SNIFF_BYTES", bigger.stat().st_size // 4)
+    assert needs([bigger])[1] == [holdem_lane]              # a file longer than the look is counted whole
     assert needs([tmp_path / "gone.txt"]) == (set(), [])   # an unreadable file is the worker's to report
 
 
