@@ -77,7 +77,7 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     """Plan a run over ``paths`` and load, or compile on a first run, what it needs: the
     grammars and kernels of the formats their games are in, and the batch lanes worth loading
     for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum` the run does not reach
-    is left out of this process's runs until the next plan). Each is loaded by reading its
+    is left out for the run's files, until the next plan). Each is loaded by reading its
     small committed warm-up file (``pipeline/warm_up/<format>.txt``). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used."""
