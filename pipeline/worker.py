@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import HEADERS, quarantine_game
+from parsers.formats import quarantine_game
 from parsers.source import Chunk, decode, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error
@@ -115,8 +114,6 @@ _PLANNED: frozenset[str] = frozenset()
 _LEFT_OUT: frozenset[str] = frozenset()
 """The lanes (by their warm-up format) that run leaves out: it was too small for them. Other
 files (of no planned run) may take every lane."""
-_HEADER_LINES = re.compile(rf"^[ \t\ufeff]*(?:{HEADERS.pattern})", re.MULTILINE)
-"""A header line anywhere in a text, as the splitter finds them (indented or not)."""
 
 
 def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
@@ -142,7 +139,7 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
         budget -= len(head)
         text = decode(head)
         if formats:
-            found.update(header.lastgroup for header in _HEADER_LINES.finditer(text))
+            found.update(chunk.format for chunk in split(text) if chunk.format)
         scale = size / len(head) if head else 1.0        # the rest of a file is like its start
         for lane in registered:
             counted[lane] += lane.count(text) * scale
