@@ -12,7 +12,6 @@ Game-specific rendering lives here, one function per kind of record, chosen by t
 from __future__ import annotations
 
 import html
-import importlib
 from dataclasses import fields, is_dataclass
 from decimal import Decimal
 from enum import Enum
@@ -22,25 +21,13 @@ import streamlit as st
 
 from pipeline.audit import MAX_TEXT_BYTES, Audited, SourceGone, audit_bytes, audit_stored, file_lines
 from rules.findings import Severity
+from rules.rulebook import RULES
 
-GAME_MODULES = ("rules.holdem", "rules.raspisnoy", "rules.chinese", "rules.sixcard")
 __all__ = ["MAX_TEXT_BYTES", "Audited", "SourceGone", "audit_stored", "audit_text", "file_lines"]
 audit_text = audit_bytes
 
 
-def load_rules() -> None:
-    """Import every game's rules module that exists, so that each registers its rule texts."""
-    for name in GAME_MODULES:
-        try:
-            importlib.import_module(name)
-        except ImportError:
-            continue  # a game not built yet: its findings show without their text
-
-
 def rule_text(rule_id: str) -> str:
-    load_rules()
-    from rules.rulebook import RULES
-
     return RULES.get(rule_id, "(no text registered for this rule)")
 
 

@@ -1,60 +1,39 @@
 """Which replay engine and which fact tables serve each kind of game record.
 
 Each module of ``pipeline/facts/`` declares its tables and a ``HANDLERS`` mapping from the
-record class it handles to a :class:`Handler`. Adding a game means adding its module to
-``FACT_MODULES``.
+record class it handles to a :class:`Handler`; a game with a batch lane gives its handler a
+:class:`Lane`. Adding a game means adding its module to the imports and to ``HANDLERS`` below
+(and its tables to :mod:`pipeline.tables`).
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
-from typing import Callable
+from pipeline.facts import Handler, Lane, chinese, holdem, raspisnoy, sixcard
 
-FACT_MODULES = (
-    "pipeline.facts.holdem",
-    "pipeline.facts.raspisnoy",
-    "pipeline.facts.chinese",
-    "pipeline.facts.sixcard",
-)
+__all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes"]
 
 
-@dataclass(frozen=True, slots=True)
-class Handler:
-    """How the pipeline treats one record type."""
-
-    replay: Callable
-    """``replay(record) -> rules.records.Replay`` (or a subclass with the game's facts)."""
-    add_rows: Callable
-    """``add_rows(rows: TableRows, record, replay)``: the game's own tables."""
-
-
-_HANDLERS: dict[type, Handler] | None = None
+def gather(*groups: dict[type, Handler]) -> dict[type, Handler]:
+    """Every record class's handler; a record class handled twice is an error."""
+    found: dict[type, Handler] = {}
+    for group in groups:
+        for record_class, handler in group.items():
+            if record_class in found:
+                raise ValueError(f"{record_class.__name__} records have two handlers")
+            found[record_class] = handler
+    return found
 
 
-def handlers() -> dict[type, Handler]:
-    global _HANDLERS
-    if _HANDLERS is None:
-        found: dict[type, Handler] = {}
-        for name in FACT_MODULES:
-            try:
-                module = importlib.import_module(name)
-            except ModuleNotFoundError as error:
-                if error.name != name:
-                    raise
-                continue  # a game whose facts are not built yet
-            found.update(module.HANDLERS)
-        _HANDLERS = found
-    return _HANDLERS
+HANDLERS: dict[type, Handler] = gather(holdem.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS, sixcard.HANDLERS)
 
 
 def handler_for(record) -> Handler:
     try:
-        return handlers()[type(record)]
+        return HANDLERS[type(record)]
     except KeyError:
         raise LookupError(f"no replay engine for {type(record).__name__} records") from None
 
 
-def load_all_tables() -> None:
-    """Import every game's fact module so that all table schemas are defined."""
-    handlers()
+def lanes() -> tuple[Lane, ...]:
+    """The registered batch lanes, in the order the worker offers them a file."""
+    return tuple(handler.lane for handler in HANDLERS.values() if handler.lane is not None)

@@ -33,7 +33,7 @@ from pathlib import Path
 from pipeline import models
 from pipeline.reaudit import reaudit
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
-from pipeline.worker import FileResult, content_hash, parse_bytes, warm_up
+from pipeline.worker import FileResult, content_hash, parse_bytes, plan, warm_up
 
 # Extensions read when walking a folder (a file named on the command line is always read).
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
@@ -383,10 +383,11 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
     gc.freeze()
     try:
         if share.jobs == 1:
+            plan(files)     # which lanes this run is worth; each loads when it first reads
             warehouse.lay_placeholders()
             _Reader(share, warehouse, handle).run()
         else:
-            warm_up()   # readers fork from this process: what is loaded here is loaded in each
+            warm_up(files)   # readers fork from this process: what is loaded here is loaded in each
             gc.freeze()
             _read_in_parallel(share, warehouse, handle)
     finally:

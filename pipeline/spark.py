@@ -20,7 +20,6 @@ from typing import Iterator
 import pyarrow as pa
 import sqlglot
 
-from pipeline.games import load_all_tables
 from pipeline.models import models
 from pipeline.tables import SCHEMAS
 from pipeline.worker import parse_bytes
@@ -88,7 +87,6 @@ def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
     from pyspark.sql import functions as F
     from pyspark.sql.pandas.types import from_arrow_schema
 
-    load_all_tables()
     root = Path(warehouse)
     files = (
         spark.read.format("binaryFile").option("recursiveFileLookup", "true")

@@ -1,9 +1,10 @@
 """The warehouse tables: their Arrow schemas, and rows gathered column by column.
 
-The common tables are defined here; each game's module in ``pipeline/facts/`` adds its own
-with :func:`define`. Column names are the public contract (docs/warehouse.md): columns may be
-added, never renamed. The ``game`` column is not stored in the files: it is the partition
-folder (``<table>/game=<game>/``) and DuckDB reads it back from there.
+The common tables are declared here, each game's in its module of ``pipeline/facts/``;
+``SCHEMAS`` holds them all, gathered by name. Column names are the public contract
+(docs/warehouse.md): columns may be added, never renamed. The ``game`` column is not stored
+in the files: it is the partition folder (``<table>/game=<game>/``) and DuckDB reads it back
+from there.
 """
 
 from __future__ import annotations
@@ -11,74 +12,71 @@ from __future__ import annotations
 from collections import defaultdict
 from decimal import Decimal  # noqa: F401 (the doctests use it)
 
-import numpy as np
+import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
-MONEY = pa.decimal128(18, 2)
-"""Chips, points and money: exact to the cent and the half point."""
+from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard
+
+__all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "TableRows", "money_from_cents"]
+
+COMMON_TABLES: tuple[Table, ...] = (
+    define(
+        "games",
+        ("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+        ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("club", pa.string()),
+        ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
+        ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
+    ),
+    define(
+        "game_players",
+        ("game_id", pa.string()), ("player", pa.string()), ("seat", pa.int16()), ("net", MONEY),
+    ),
+    define(
+        "findings",
+        ("game_id", pa.string()), ("rule_id", pa.string()), ("severity", pa.string()), ("line", pa.int32()),
+        ("message", pa.string()), ("expected", pa.string()), ("actual", pa.string()), ("source_file", pa.string()),
+        ("rules_version", pa.string()),
+    ),
+    define(
+        "quarantine",
+        ("quarantine_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+        ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
+        ("text", pa.string()), ("rules_version", pa.string()),
+    ),
+    # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
+    # without its file.
+    define("game_texts", ("game_id", pa.string()), ("text", pa.string())),
+    # The file ledger: a file whose bytes were ingested before is not read again.
+    define(
+        "files",
+        ("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
+        ("count_games", pa.int32()), ("count_quarantined", pa.int32()), ("ingested_at", pa.timestamp("us")),
+        ("source_path", pa.string()),   # the file's absolute path when it was read (source_file: as given)
+    ),
+)
 
 
-def money_from_cents(cents: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
-    """A MONEY column from integer hundredths, without a Decimal per value.
+def gather(*groups: tuple[Table, ...]) -> dict[str, pa.Schema]:
+    """Every table's schema by name; a name declared twice is an error.
 
-    A decimal128 value is its unscaled integer in 16 little-endian bytes: the cents and
-    their sign extension. ``valid`` (bool per value) marks the values that are not null.
-
-    >>> money_from_cents(np.array([250, -5, 0]), np.array([True, True, False])).to_pylist()
-    [Decimal('2.50'), Decimal('-0.05'), None]
+    >>> gather((define("a", ("x", pa.int8())),), (define("b", ("y", pa.int8())),)).keys()
+    dict_keys(['a', 'b'])
+    >>> gather((define("a", ("x", pa.int8())),), (define("a", ("y", pa.int8())),))
+    Traceback (most recent call last):
+    ...
+    ValueError: table 'a' is defined twice
     """
-    cents = np.ascontiguousarray(cents, dtype=np.int64)
-    words = np.empty((len(cents), 2), dtype=np.int64)
-    words[:, 0] = cents
-    words[:, 1] = cents >> 63
-    bitmap = None
-    if valid is not None and not valid.all():
-        bitmap = pa.py_buffer(np.packbits(valid.astype(np.bool_), bitorder="little"))
-    return pa.Array.from_buffers(MONEY, len(cents), [bitmap, pa.py_buffer(words)])
-
-SCHEMAS: dict[str, pa.Schema] = {}
+    schemas: dict[str, pa.Schema] = {}
+    for group in groups:
+        for table in group:
+            if table.name in schemas:
+                raise ValueError(f"table {table.name!r} is defined twice")
+            schemas[table.name] = table.schema
+    return schemas
 
 
-def define(name: str, *fields: tuple[str, pa.DataType]) -> pa.Schema:
-    """Declare a warehouse table; every table is partitioned by game."""
-    if name in SCHEMAS:
-        raise ValueError(f"table {name!r} is defined twice")
-    SCHEMAS[name] = pa.schema(list(fields))
-    return SCHEMAS[name]
-
-
-define(
-    "games",
-    ("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
-    ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("club", pa.string()),
-    ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
-    ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
-)
-define(
-    "game_players",
-    ("game_id", pa.string()), ("player", pa.string()), ("seat", pa.int16()), ("net", MONEY),
-)
-define(
-    "findings",
-    ("game_id", pa.string()), ("rule_id", pa.string()), ("severity", pa.string()), ("line", pa.int32()),
-    ("message", pa.string()), ("expected", pa.string()), ("actual", pa.string()), ("source_file", pa.string()),
-    ("rules_version", pa.string()),
-)
-define(
-    "quarantine",
-    ("quarantine_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
-    ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
-    ("text", pa.string()), ("rules_version", pa.string()),
-)
-# Each stored game's text as it stands in its file, so that it can be judged again, and shown,
-# without its file.
-define("game_texts", ("game_id", pa.string()), ("text", pa.string()))
-# The file ledger: a file whose bytes were ingested before is not read again.
-define(
-    "files",
-    ("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
-    ("count_games", pa.int32()), ("count_quarantined", pa.int32()), ("ingested_at", pa.timestamp("us")),
-    ("source_path", pa.string()),   # the file's absolute path when it was read (source_file: as given)
+SCHEMAS: dict[str, pa.Schema] = gather(
+    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES,
 )
 
 

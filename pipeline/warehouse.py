@@ -41,7 +41,6 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from pipeline.games import load_all_tables
 from pipeline.provenance import RULES_VERSION
 from pipeline.tables import SCHEMAS
 from pipeline.worker import FileResult
@@ -216,7 +215,6 @@ def table_view_sql(table: str, files: list[Path] | None, *, temporary: bool) -> 
 def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest) -> None:
     """A temporary view per table over the parts ``manifest`` commits (and the table's zero-row
     placeholder), shadowing the views stored in the DuckDB file for this connection only."""
-    load_all_tables()
     for table, schema in SCHEMAS.items():
         placeholder = root / table / _EMPTY_PARTITION / "empty.parquet"
         files = ([placeholder] if placeholder.exists() else []) + [root / part for part in manifest.paths(table)]
@@ -270,7 +268,6 @@ class Warehouse:
         commit, and load the ledger; then :meth:`lay_placeholders`, unless the caller does it
         later (an ingest, once its readers have started). The lock is held until :meth:`close`
         (or the end of a ``with`` block, or of this object)."""
-        load_all_tables()
         self.root.mkdir(parents=True, exist_ok=True)
         if self._release is None:
             key = _lock(self.root, wait, on_wait, purpose)

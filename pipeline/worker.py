@@ -3,12 +3,16 @@
 ``parse_file`` (``parse_bytes`` for bytes in memory) reads, splits, parses and replays every
 game of one file and returns its rows as Arrow tables. It runs in any process of an ingest
 (or any other engine's task) and writes nothing: the single writer in
-:mod:`pipeline.warehouse` commits what it returns.
+:mod:`pipeline.warehouse` commits what it returns. It knows no game: each game's handler
+(``pipeline.games``) replays and stores its records, and a game with a batch lane reads the
+files that lane takes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -16,15 +20,17 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import quarantine_game
-from parsers.pokerstars_fast import read_text
 from parsers.source import Chunk, decode, split
+from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error
-from pipeline.facts.holdem import ingest_lane
-from pipeline.games import handler_for
+from pipeline.facts import Lane
+from pipeline.games import handler_for, lanes
 from pipeline.provenance import record_provenance
 from pipeline.tables import TableRows
 from rules.findings import Severity
-from rules.holdem import warm_kernels
+
+WARM_UP = Path(__file__).with_name("warm_up")
+"""Small committed files, one per format (``<format>.txt``), read by :func:`warm_up`."""
 
 
 @dataclass(slots=True)
@@ -59,30 +65,90 @@ def is_known(known: np.ndarray, game_id: str) -> bool:
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
-LANE_MIN_HANDS = 3
-"""Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (~1 ms:
-its columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
+SNIFF_BYTES = 1 << 20
+"""How much of each input file :func:`warm_up` looks at (a thousand hands or so)."""
+SNIFF_TOTAL = 64 << 20
+"""At most this much of the input is looked at; a run bigger than that needs every lane whose
+games were seen."""
 
 
-def warm_up() -> None:
-    """Load what reading a file needs (the lane's compiled reader and replay, the hand ranking
-    and equity kernels, the grammar of the full path) by reading a few generated hands. A
-    process that forks workers calls this first: they inherit it all loaded (~0.5 s of CPU
-    each otherwise)."""
-    global _WARM
-    if _WARM:
-        return
-    from pipeline.generators.holdem import generate
+def warm_up(paths: Iterable[str | Path] | None = None) -> None:
+    """Plan a run over ``paths`` and load, or compile on a first run, what it needs: the
+    grammars and kernels of the formats their games are in, and the batch lanes worth loading
+    for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum` the run does not reach
+    is left out for the run's files, until the next plan). Each is loaded by reading its
+    small committed warm-up file (``pipeline/warm_up/<format>.txt``). An ingest calls this
+    first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
+    every lane is used."""
+    paths = None if paths is None else list(paths)
+    formats, wanted = needs(paths)
+    _plan(paths or (), wanted)
+    for fmt in sorted(formats - _WARM):
+        fixture = WARM_UP / f"{fmt}.txt"
+        if fixture.exists():
+            _parse(fixture.read_bytes(), f"warm-up {fmt}", _EMPTY, None, None)
+        _WARM.add(fmt)
+    for lane in wanted:
+        key = f"lane {lane.warm_up}"
+        if key not in _WARM:
+            _parse((WARM_UP / f"{lane.warm_up}.txt").read_bytes(), f"warm-up {key}", _EMPTY, lane, None)
+            _WARM.add(key)
 
-    warm_kernels()
-    for game in ("holdem", "holdem36"):
-        data = generate(game, 12, seed=5, allin=0.05).encode()
-        parse_bytes(data, "warm-up")
-        parse_bytes(data, "warm-up", lane=False)
-    _WARM = True
+
+def plan(paths: Iterable[str | Path]) -> None:
+    """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
+    uses. For a run that reads its files in this process alone."""
+    paths = list(paths)
+    _plan(paths, needs(paths, formats=False)[1])
 
 
-_WARM = False
+def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
+    global _PLANNED, _LEFT_OUT
+    _PLANNED = frozenset(str(path) for path in paths)
+    _LEFT_OUT = frozenset(lane.warm_up for lane in lanes() if lane not in wanted)
+
+
+_WARM: set[str] = set()
+_PLANNED: frozenset[str] = frozenset()
+"""The files of the last planned run, as their callers name them to :func:`parse_bytes`."""
+_LEFT_OUT: frozenset[str] = frozenset()
+"""The lanes (by their warm-up format) that run leaves out: it was too small for them. Other
+files (of no planned run) may take every lane."""
+
+
+def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
+    """The formats found at the start of ``paths``, and the lanes worth loading for them: those
+    that take one of the files and whose games in all the files reach their run minimum.
+    ``formats=False``: the lanes only, looking no further once every lane is wanted."""
+    registered = lanes()
+    if paths is None:
+        return {f.stem for f in WARM_UP.glob("*.txt")}, list(registered)
+    found: set[str] = set()
+    taken = {lane: False for lane in registered}
+    counted = {lane: 0.0 for lane in registered}
+    budget = SNIFF_TOTAL
+    for path in paths:
+        if budget <= 0:
+            break
+        try:
+            with open(path, "rb") as file:
+                size = os.fstat(file.fileno()).st_size
+                head = file.read(min(SNIFF_BYTES, budget))
+        except OSError:
+            continue    # the worker reports it when it gets there
+        budget -= len(head)
+        text = decode(head)
+        if formats:
+            found.update(chunk.format for chunk in split(text) if chunk.format)
+        scale = size / len(head) if head else 1.0        # the rest of a file is like its start
+        for lane in registered:
+            counted[lane] += lane.count(text) * scale
+            taken[lane] = taken[lane] or lane.takes(text)
+        if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
+            break
+    wanted = [lane for lane in registered
+              if taken[lane] and (counted[lane] >= lane.run_minimum or budget <= 0)]
+    return found, wanted
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
@@ -100,15 +166,30 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     """The same for a file's bytes already in memory (an upload, a Spark binaryFile row);
     ``digest``: their :func:`content_hash`, when the caller has it already.
 
-    PokerStars hands go through the compiled lane first (``pipeline.facts.holdem.ingest_lane``);
-    what it does not certify, and every other game, takes the full path. ``lane=False`` sends
-    everything the full path (the tests compare the two)."""
+    A file that a registered batch lane takes (``pipeline.games.lanes``; unless the run's
+    :func:`warm_up` left it out) is split and read by that lane first; what it does not
+    store, and every other game, takes the full path.
+    ``lane=False`` sends everything the full path (the tests compare the two)."""
+    text = decode(data)
+    chosen = None
+    if lane:
+        left_out = _LEFT_OUT if source_file in _PLANNED else ()
+        chosen = next((candidate for candidate in lanes()
+                       if candidate.warm_up not in left_out and candidate.takes(text)), None)
+    return _parse(data, source_file, known, chosen, digest, text)
+
+
+def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
+           text: str | None = None) -> FileResult:
+    """Read a file, through ``lane`` when given (taking it whatever its size) and the full path."""
+    kernels.watch()
     result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
-    text = decode(data)
+    if text is None:
+        text = decode(data)
     original = _Original(text)
-    if lane and text.count("PokerStars") >= LANE_MIN_HANDS:
-        chunks, batch, batch_chunks = read_text(text, source_file)
+    if lane is not None:
+        chunks, batch, batch_chunks = lane.read(text, source_file)
     else:
         chunks, batch, batch_chunks = split(text), None, None
     seen: set[str] = set()
@@ -119,8 +200,8 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
             continue
         seen.add(chunk.game_id)
         fresh[index] = True
-    if batch is not None and batch.hands:
-        stored = ingest_lane(batch, fresh[batch_chunks], rows)
+    if lane is not None and len(batch_chunks):
+        stored = lane.ingest(batch, fresh[batch_chunks], rows)
         fresh[batch_chunks[stored]] = False
         result.count_lane = int(stored.sum())
         result.count_games += result.count_lane

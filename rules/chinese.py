@@ -31,7 +31,6 @@ from rules.cards import Card, Deck, Rank, parse_cards
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
-from rules.rulebook import register
 
 RULES = {
     "CP-PLAYERS": "CP-PLAYERS: 2 to 4 players (Chinese poker and OFC), each named once.",
@@ -52,7 +51,6 @@ RULES = {
                    "different ranks (dragon): wins against all; bonus option (default: scores as a scoop "
                    "against each opponent without a natural)."),
 }
-register(RULES)
 
 _ORDER = RankOrder.STANDARD
 
@@ -736,7 +734,7 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
                 row_results.append(RowResult(player=player, row=value.row, cards=value.cards,
                                              strength=value.strength, category=value.category, royalty=amount,
                                              is_foul=set_hand.is_foul, line=seat.line))
-    return _finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
+    return finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
                    {p: by_player[p].line for p in players}, "CP-ROYALTY", variant="classic",
                    naturals={p: by_player[p].natural for p in players if by_player[p].natural},
                    seats={p: hand.players.index(p) + 1 for p in players})
@@ -757,12 +755,16 @@ def _rows_of(findings: Findings, seat, rule_id: str) -> dict[Row, tuple[Card, ..
     return rows
 
 
-def _finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: ChineseRules,
-            royalty_claims: Claims | None, point_claims: Claims | None, row_results: list[RowResult],
-            lines: dict[str, int], royalty_rule: str, *, variant: str,
-            fantasy: dict[str, tuple[bool, bool, bool]] | None = None,
-            naturals: dict[str, NaturalKind] | None = None, seats: dict[str, int] | None = None
-            ) -> ChineseReplay:
+def finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: ChineseRules,
+           royalty_claims: Claims | None, point_claims: Claims | None, row_results: list[RowResult],
+           lines: dict[str, int], royalty_rule: str, *, variant: str,
+           fantasy: dict[str, tuple[bool, bool, bool]] | None = None,
+           naturals: dict[str, NaturalKind] | None = None, seats: dict[str, int] | None = None
+           ) -> ChineseReplay:
+    """The end of a replay, Chinese poker's and OFC's alike: settle the seated hands pairwise,
+    check the table's ``Royalties:`` (under ``royalty_rule``) and ``Points:`` claims, and make the
+    replay result (``lines``: each player's line, for findings; ``fantasy``: OFC's Fantasyland
+    flags per player)."""
     scores = settle(seated, scoring, rules)
     points = totals(seated, scores)
     royalties = {s.player: s.royalty for s in seated}
@@ -793,8 +795,3 @@ def _finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: C
         rows=tuple(row_results), scores=tuple(scores), hands=hands, variant=variant, scoring=scoring.value,
     )
 
-
-# OFC's rules are registered with Chinese poker's: whoever imports this module (the audit
-# pages do) can show the text of every CP- and OFC- rule. Imported last: rules.ofc builds
-# on the names above.
-import rules.ofc  # noqa: F401

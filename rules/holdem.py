@@ -57,7 +57,6 @@ from rules.evaluator import (
 from rules.findings import Finding, Findings, Severity
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
 from rules.records import PlayerResult, Replay, slot_filler
-from rules.rulebook import register
 
 __all__ = [
     "LIMIT_CAP_BETS",
@@ -106,7 +105,6 @@ RULES = {
     "HE-BOARD": "The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping the "
                 "cards before it; the summary shows the board dealt.",
 }
-register(RULES)
 
 LIMIT_CAP_BETS: int | None = 4
 """Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and

@@ -28,16 +28,15 @@ from rules.chinese import (
     Seated,
     SetHand,
     Status,
-    _finish,
     check_cards,
     check_table,
+    finish,
     rank_player_rows,
     seat_order,
 )
 from rules.evaluator import HandCategory
 from rules.findings import Findings
 from rules.records import GameInfo, Source
-from rules.rulebook import register
 
 RULES = {
     "OFC-ROWS": ("OFC-ROWS: 13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; "
@@ -56,7 +55,6 @@ RULES = {
                         "there the 13 or 14 cards are dealt at once and set in one go (the rest discarded); trips "
                         "in front, a full house or better in the middle or quads or better in back stay."),
 }
-register(RULES)
 
 
 class Variant(enum.StrEnum):
@@ -247,7 +245,7 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
         inside = player in in_fantasyland
         fantasy[player] = (inside, is_fl_variant and not inside and qualifies_entry(set_hand),
                            is_fl_variant and inside and qualifies_stay(set_hand))
-    replay = _finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
+    replay = finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
                      last_line, "OFC-ROYALTY", variant=hand.variant.value, fantasy=fantasy,
                      seats={p: hand.players.index(p) + 1 for p in players})
     return OfcReplay(**{name: getattr(replay, name) for name in

@@ -27,9 +27,8 @@ from decimal import Decimal
 from rules.cards import Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
-from rules.rulebook import register
 
-register({
+RULES = {
     "RSP-PLAYERS": "3–6 players (the 54-card deck allows up to 10).",
     "RSP-DECK": "Default 36 cards with 7♠ as joker; option: 54 cards with two jokers. Every card dealt "
                 "or played exists in the deck, once.",
@@ -68,7 +67,7 @@ register({
                          "multiplier'); misère −15 per trick, +50 for none; golden +15 per trick (options "
                          "'misere <per trick> <clean>', 'golden <per trick>').",
     "RSP-TOTAL": "The sheet keeps a running total per player; the highest total after the last round wins.",
-})
+}
 
 
 class RulesetError(ValueError):

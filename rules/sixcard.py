@@ -33,7 +33,6 @@ from rules.cards import Card, Rank, format_cards, parse_cards  # noqa: F401 (par
 from rules.evaluator import HandCategory, HandValue, RankOrder, evaluate
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
-from rules.rulebook import register
 
 __all__ = [
     "PAY_TABLE",
@@ -73,7 +72,6 @@ RULES = {
     "SIX-BET": ("SIX-BET: the bet of a played box is 2 antes (or what the session's rules set with "
                 "'bet N antes'); another amount is a warning, and the box is settled on the amount bet."),
 }
-register(RULES)
 
 _ORDER = RankOrder.STANDARD
 MAX_BOXES = 3

@@ -285,8 +285,12 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, to
                     run_pair[ha * n + nq_hidden[d, b]] += value
         bound = new
         g_all[c] = run_all
-        g_card[c] = run_card
-        g_pair[c] = run_pair
+        # Element by element: a row assigned whole compiles Numba's shape-mismatch message
+        # (its string formatting), seconds of a first run's compiling for a check never failed.
+        for a in range(n):
+            g_card[c, a] = run_card[a]
+        for a in range(n * n):
+            g_pair[c, a] = run_pair[a]
         for i in range(new, total):
             d = perm[i]
             lo, hi = bg_off[d], bg_off[d + 1]

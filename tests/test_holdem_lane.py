@@ -12,7 +12,7 @@ from __future__ import annotations
 import pyarrow as pa
 import pytest
 
-import pipeline.worker
+import pipeline.facts.holdem
 from pipeline.generators.holdem import generate
 from pipeline.worker import parse_bytes
 from tests.conftest import corpus
@@ -69,7 +69,7 @@ def test_lane_rows_equal_full_path_on_generated_hands(game, options):
 
 def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
     root = corpus("pokerstars")
-    monkeypatch.setattr(pipeline.worker, "LANE_MIN_HANDS", 1)    # the lane for every file, one hand or more
+    monkeypatch.setattr(pipeline.facts.holdem, "LANE_MIN_HANDS", 1)    # the lane for every file, one hand or more
     checked = games = lane = 0
     for path in sorted(root.rglob("*.txt")):
         data = path.read_bytes()
@@ -83,7 +83,7 @@ def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
 
 def test_files_of_few_hands_take_the_full_path():
     # Below LANE_MIN_HANDS the lane's fixed cost per file is more than the full path's.
-    few = generate("holdem", pipeline.worker.LANE_MIN_HANDS - 1, seed=3).encode()
-    enough = generate("holdem", pipeline.worker.LANE_MIN_HANDS, seed=3).encode()
+    few = generate("holdem", pipeline.facts.holdem.LANE_MIN_HANDS - 1, seed=3).encode()
+    enough = generate("holdem", pipeline.facts.holdem.LANE_MIN_HANDS, seed=3).encode()
     assert parse_bytes(few, "few.txt").count_lane == 0
-    assert parse_bytes(enough, "enough.txt").count_lane == pipeline.worker.LANE_MIN_HANDS
+    assert parse_bytes(enough, "enough.txt").count_lane == pipeline.facts.holdem.LANE_MIN_HANDS

@@ -14,13 +14,10 @@ from pathlib import Path
 
 import pytest
 
-import pipeline.games
 from pipeline import models
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
-
-pipeline.games.load_all_tables()  # the fact tables' schemas, for TableRows
 
 D = Decimal
 

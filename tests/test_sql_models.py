@@ -10,7 +10,6 @@ import pytest
 import sqlglot
 from sqlglot.errors import ErrorLevel
 
-import pipeline.games
 from pipeline.models import LAYERS, audits, models
 from pipeline.tables import SCHEMAS
 
@@ -48,7 +47,6 @@ def test_every_model_transpiles_to_spark_sql(model):
 
 # ---------------------------------------------------------------- layering and declared keys
 
-pipeline.games.load_all_tables()
 WAREHOUSE_TABLES = sorted(SCHEMAS)
 SAMPLES = Path(__file__).resolve().parents[1] / "data" / "samples"
 

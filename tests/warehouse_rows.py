@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pyarrow.dataset as ds
 
-from pipeline.games import load_all_tables
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import connect, read_manifest
 
@@ -16,7 +15,6 @@ VOLATILE = {"ingested_at", "source_path"}
 
 def committed_rows(root: Path, ignore: set[str] = VOLATILE) -> dict[str, list[tuple]]:
     """Every committed row of every table (sorted, values as text), read as the manifest says."""
-    load_all_tables()
     manifest = read_manifest(root)
     found = {}
     for table, schema in SCHEMAS.items():
@@ -29,7 +27,6 @@ def committed_rows(root: Path, ignore: set[str] = VOLATILE) -> dict[str, list[tu
 
 def counts_seen_by_a_reader(root: Path) -> dict[str, int]:
     """Rows per table as a reader's connection sees them, and the games of each kind."""
-    load_all_tables()
     with connect(root) as con:
         counts = {table: con.execute(f"select count(*) from {table}").fetchone()[0] for table in SCHEMAS}
         counts.update({f"games.{game}": n for game, n in con.execute(

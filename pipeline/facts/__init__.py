@@ -1,1 +1,93 @@
-"""One module per game: the game's warehouse tables and how a replay fills them."""
+"""One module per game: the game's warehouse tables and how a replay fills them.
+
+What every facts module builds on is here: :func:`define` declares a table, ``MONEY`` and
+:func:`money_from_cents` type its amounts, and a :class:`Handler` (with an optional
+:class:`Lane`) tells the pipeline how to replay and store the game's records. Each module
+declares ``TABLES`` (its tables) and ``HANDLERS`` (record class to handler);
+:mod:`pipeline.tables` and :mod:`pipeline.games` import them by name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+import pyarrow as pa
+
+MONEY = pa.decimal128(18, 2)
+"""Chips, points and money: exact to the cent and the half point."""
+
+
+def money_from_cents(cents: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
+    """A MONEY column from integer hundredths, without a Decimal per value.
+
+    A decimal128 value is its unscaled integer in 16 little-endian bytes: the cents and
+    their sign extension. ``valid`` (bool per value) marks the values that are not null.
+
+    >>> money_from_cents(np.array([250, -5, 0]), np.array([True, True, False])).to_pylist()
+    [Decimal('2.50'), Decimal('-0.05'), None]
+    """
+    cents = np.ascontiguousarray(cents, dtype=np.int64)
+    words = np.empty((len(cents), 2), dtype=np.int64)
+    words[:, 0] = cents
+    words[:, 1] = cents >> 63
+    bitmap = None
+    if valid is not None and not valid.all():
+        bitmap = pa.py_buffer(np.packbits(valid.astype(np.bool_), bitorder="little"))
+    return pa.Array.from_buffers(MONEY, len(cents), [bitmap, pa.py_buffer(words)])
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A warehouse table: its name and its Arrow schema (every table is partitioned by game)."""
+
+    name: str
+    schema: pa.Schema
+
+
+def define(name: str, *fields: tuple[str, pa.DataType]) -> Table:
+    """Declare a warehouse table; the module that declares it lists it in its ``TABLES``.
+
+    >>> define("pets", ("name", pa.string())).schema.names
+    ['name']
+    """
+    return Table(name, pa.schema(list(fields)))
+
+
+@dataclass(frozen=True, slots=True)
+class Lane:
+    """A game's batch lane: many games of one file read and replayed at once, by compiled code.
+
+    The worker offers each file's text to every lane the run needs; the first that ``takes``
+    it splits and reads it, and the games it does not store take the full path one by one."""
+
+    takes: Callable[[str], bool]
+    """``takes(text)``: whether a decoded file is worth the lane (enough of its games)."""
+    count: Callable[[str], int]
+    """``count(text)``: about how many of the lane's games a text holds."""
+    run_minimum: int
+    """A run with fewer of the lane's games leaves the lane out: loading its kernels (compiling
+    them, on a first run) costs more than the full path spends on them."""
+    read: Callable[[str, str], tuple[list, Any, np.ndarray]]
+    """``read(text, source_file)``: the file's chunks (every format), the batch of the chunks
+    the lane reads, and their indices in the chunks."""
+    ingest: Callable[[Any, np.ndarray, Any], np.ndarray]
+    """``ingest(batch, wanted, rows)``: add the rows of the ``wanted`` games the lane can store
+    to ``rows`` (a :class:`pipeline.tables.TableRows`); returns per game whether it did."""
+    warm_up: str
+    """The format whose committed warm-up file (``pipeline/warm_up/<format>.txt``) the
+    worker reads through the lane before workers fork, when the input needs the lane."""
+
+
+@dataclass(frozen=True, slots=True)
+class Handler:
+    """How the pipeline treats one record type."""
+
+    replay: Callable
+    """``replay(record) -> rules.records.Replay`` (or a subclass with the game's facts)."""
+    add_rows: Callable
+    """``add_rows(rows: TableRows, record, replay)``: the game's own tables."""
+    lane: Lane | None = None
+    """The game's batch lane, if it has one."""

@@ -8,14 +8,18 @@ rename them.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
-from pipeline.games import Handler
-from pipeline.tables import MONEY, TableRows, define
+from pipeline.facts import MONEY, Handler, define
 from rules.cards import format_cards
 from rules.chinese import ChineseHand, ChineseReplay, replay_chinese
 from rules.ofc import OfcHand, OfcReplay, replay_ofc
+
+if TYPE_CHECKING:
+    from pipeline.tables import TableRows
+
 
 CHINESE_ROWS = define(
     "chinese_rows",
@@ -77,6 +81,7 @@ OFC_PLACEMENTS = define(
     ("is_fantasyland", pa.bool_()),
     ("line", pa.int32()),
 )
+TABLES = (CHINESE_ROWS, CHINESE_SCORES, CHINESE_PLAYERS, OFC_PLACEMENTS)
 
 
 def _add_rows(rows: TableRows, game: str, game_id: str, replay: ChineseReplay) -> None:

@@ -7,17 +7,22 @@ never rename them.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
 
-from pipeline.games import Handler
-from pipeline.tables import MONEY, TableRows, define, money_from_cents
+from parsers.pokerstars_fast import read_text
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
 from rules.holdem import HoldemReplay, replay
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
+
+if TYPE_CHECKING:
+    from pipeline.tables import TableRows
+
 
 HOLDEM_ACTIONS = define(
     "holdem_actions",
@@ -74,6 +79,7 @@ HOLDEM_RESULTS = define(
     ("cash_out", MONEY),               # added: paid by the room for a cashed-out hand; included in collected
     ("total_pot", MONEY),              # added: the hand's pot before rake (same on each row of the hand)
 )
+TABLES = (HOLDEM_ACTIONS, HOLDEM_RESULTS)
 
 
 def _replay(record: HoldemHand) -> HoldemReplay:
@@ -139,8 +145,6 @@ def _cards_text(cards) -> str | None:
     if text is None:
         text = _HOLE_TEXT[cards] = format_cards(cards)
     return text
-
-HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows)}
 
 
 # ////////////////////////////////////////////////////////////////////// the compiled lane
@@ -294,3 +298,27 @@ def _stakes_text(b: HandBatch, h: int) -> str:
     if b.is_tournament[h] and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
     return stakes
+
+
+# ////////////////////////////////////////////////////////////////////// registration
+
+LANE_MIN_HANDS = 3
+"""Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (its
+columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
+LANE_RUN_HANDS = 1000
+"""Runs with fewer PokerStars hands take the full path: loading the lane's kernels costs about
+what the full path spends on 800 hands, and compiling them on a machine's first run far more."""
+
+
+def count_hands(text: str) -> int:
+    return text.count("PokerStars")
+
+
+def takes_file(text: str) -> bool:
+    """Whether a decoded file holds enough PokerStars hands for the lane."""
+    return count_hands(text) >= LANE_MIN_HANDS
+
+
+HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
+    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
+    warm_up="pokerstars"))}

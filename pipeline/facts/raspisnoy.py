@@ -8,11 +8,16 @@ values; ``points_written`` and ``total_written`` what the table wrote. The SQL m
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyarrow as pa
 
-from pipeline.games import Handler
-from pipeline.tables import MONEY, TableRows, define
+from pipeline.facts import MONEY, Handler, define
 from rules.raspisnoy import RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet, replay_log, replay_sheet
+
+if TYPE_CHECKING:
+    from pipeline.tables import TableRows
+
 
 RASPISNOY_ROUNDS = define(
     "raspisnoy_rounds",
@@ -48,6 +53,7 @@ RASPISNOY_TRICKS = define(
     ("is_winner", pa.bool_()),
     ("line", pa.int32()),              # the Trick line
 )
+TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 
 
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:

@@ -15,8 +15,7 @@ from decimal import Decimal
 
 import pyarrow as pa
 
-from pipeline.games import Handler
-from pipeline.tables import MONEY, define
+from pipeline.facts import MONEY, Handler, define
 from rules.cards import format_cards
 from rules.sixcard import SixcardReplay, SixcardSession, replay
 from rules.sixcard_ev import BoxDecisions, analyse_hand
@@ -70,6 +69,7 @@ SIXCARD_DECISIONS = define(
     ("is_taken", pa.bool_()),
     ("is_best", pa.bool_()),
 )
+TABLES = (SIXCARD_BOXES, SIXCARD_DECISIONS)
 
 _Q = Decimal("0.0001")
 

@@ -1,0 +1,97 @@
+"""First-run benchmark: ``rasklad ingest data/samples`` with an empty kernel cache.
+
+Run with ``python -m bench coldstart``. The ingest runs as a user runs it, in a new process,
+with ``NUMBA_CACHE_DIR`` pointing at an empty temporary folder so that every kernel it needs
+is compiled; then once more with the cache it filled, into a new warehouse. Prints the CPU
+seconds (the ingest and the workers it forked) and wall seconds of both, the CPU seconds spent
+compiling, per kernel (``RASKLAD_COMPILE_LOG``, see ``pipeline/kernels.py``), and whether
+the run said it was compiling. Goal: at most 20 CPU-seconds of compiling on the first run.
+
+``RASKLAD_BENCH_COLDSTART_JOBS`` sets ``--jobs`` (default: the command's own, all cores);
+``RASKLAD_BENCH_COLDSTART_INPUT`` the folder or file to ingest (default ``data/samples``).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+INPUT = os.environ.get("RASKLAD_BENCH_COLDSTART_INPUT", str(ROOT / "data" / "samples"))
+JOBS = os.environ.get("RASKLAD_BENCH_COLDSTART_JOBS")
+SHOW_KERNELS = 15
+
+
+def _children_cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def ingest(cache: Path, warehouse: Path, log: Path) -> tuple[float, float, str]:
+    """One ``rasklad ingest`` in a new process: its CPU and wall seconds, and its stderr."""
+    command = [sys.executable, "-m", "pipeline.cli", "ingest", INPUT, "--warehouse", str(warehouse)]
+    if JOBS:
+        command += ["--jobs", JOBS]
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "RASKLAD_COMPILE_LOG": str(log),
+           "PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))}
+    cpu, wall = _children_cpu(), time.perf_counter()
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    cpu, wall = _children_cpu() - cpu, time.perf_counter() - wall
+    if done.returncode not in (0, 1):     # 1: some games quarantined, which the samples may hold
+        raise SystemExit(f"the ingest failed ({done.returncode}):\n{done.stderr[-2000:]}")
+    return cpu, wall, done.stderr
+
+
+def compiles(log: Path) -> list[dict]:
+    if not log.exists():
+        return []
+    return [json.loads(line) for line in log.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory(prefix="rasklad-coldstart-") as folder:
+        tmp = Path(folder)
+        cache = tmp / "numba-cache"
+        cache.mkdir()
+        first_log, second_log = tmp / "compile-1.jsonl", tmp / "compile-2.jsonl"
+        cpu, wall, stderr = ingest(cache, tmp / "warehouse-1", first_log)
+        again_cpu, again_wall, _ = ingest(cache, tmp / "warehouse-2", second_log)
+        built = compiles(first_log)
+
+    jobs = JOBS or "the default (all cores)"
+    print(f"input {INPUT}, --jobs {jobs}")
+    print(f"first run, empty kernel cache: {cpu:.1f} CPU-s, {wall:.1f} s wall")
+    print(f"second run, cache filled:      {again_cpu:.1f} CPU-s, {again_wall:.1f} s wall")
+    total = sum(k["cpu_seconds"] for k in built)
+    processes = len({k["pid"] for k in built})
+    print(f"compiling (first run): {total:.1f} CPU-s, {len(built)} compiles in {processes} process(es) "
+          f"(goal: at most 20)")
+    if compiles(second_log):
+        print(f"  the second run compiled again: {len(compiles(second_log))} compiles (expected none)")
+    said = [line for line in stderr.splitlines() if "compiling kernels" in line]
+    print(f"told the user: {'yes' if said else 'NO'} ({len(said)} lines, e.g. {said[0]!r})" if said
+          else "told the user: NO")
+
+    by_kernel: dict[str, list[float]] = defaultdict(list)
+    for record in built:
+        by_kernel[record["kernel"]].append(record["cpu_seconds"])
+    ours = {name: times for name, times in by_kernel.items() if not name.startswith("numba.")}
+    library = sum(sum(times) for name, times in by_kernel.items() if name.startswith("numba."))
+    print("per kernel (CPU-s, its own time without the kernels it calls; × specializations):")
+    for name, times in sorted(ours.items(), key=lambda item: -sum(item[1]))[:SHOW_KERNELS]:
+        print(f"  {sum(times):6.2f}  {name}" + (f" ×{len(times)}" if len(times) > 1 else ""))
+    rest = sorted(ours.items(), key=lambda item: -sum(item[1]))[SHOW_KERNELS:]
+    if rest:
+        print(f"  {sum(sum(t) for _, t in rest):6.2f}  {len(rest)} more kernels of ours")
+    print(f"  {library:6.2f}  Numba's own helpers (array constructors, sorting, strings)")
+
+
+if __name__ == "__main__":
+    main()

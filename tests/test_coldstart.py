@@ -1,0 +1,161 @@
+"""An honest first run: compile only what the input needs, and say so while compiling.
+
+The subprocess tests start Python with an empty ``NUMBA_CACHE_DIR``, so every kernel they
+touch is compiled and logged (``RASKLAD_COMPILE_LOG``); stderr is a pipe there, not a
+terminal, as under ``make`` or cron.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from numba.core import event
+
+import pipeline.facts.holdem
+import pipeline.worker
+from parsers.formats import FORMATS
+from pipeline.kernels import CompileWatch
+from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan
+from tests.conftest import ROOT, SAMPLES
+
+
+def _event(status: event.EventStatus, function) -> event.Event:
+    class Dispatcher:
+        py_func = function
+
+    return event.Event("numba:compile", status, data={"dispatcher": Dispatcher(), "args": ("int64",)})
+
+
+def test_compile_watch_says_it_is_compiling_then_every_few_seconds(tmp_path):
+    def slow_kernel():
+        pass
+
+    out, log = io.StringIO(), tmp_path / "compiles.jsonl"
+    watch = CompileWatch(out=out, every=0.05, log=str(log))
+    watch.on_start(_event(event.EventStatus.START, slow_kernel))
+    deadline = time.monotonic() + 10
+    while "still compiling" not in out.getvalue() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    watch.on_end(_event(event.EventStatus.END, slow_kernel))
+    lines = out.getvalue().splitlines()
+    assert lines[0] == "compiling kernels, first run only… (they are cached for the next runs)"
+    assert any(line.startswith("  still compiling kernels:") and line.endswith("slow_kernel")
+               for line in lines[1:])
+    record = json.loads(log.read_text())
+    assert record["kernel"].endswith("slow_kernel") and record["pid"] == os.getpid()
+    assert record["within"] is None and record["cpu_seconds"] >= 0
+
+
+def test_compile_watch_says_it_once_and_times_a_kernel_without_its_callees(tmp_path):
+    def outer():
+        pass
+
+    def inner():
+        pass
+
+    out, log = io.StringIO(), tmp_path / "compiles.jsonl"
+    watch = CompileWatch(out=out, every=60, log=str(log))
+    watch.on_start(_event(event.EventStatus.START, outer))
+    watch.on_start(_event(event.EventStatus.START, inner))
+    watch.on_end(_event(event.EventStatus.END, inner))
+    watch.on_end(_event(event.EventStatus.END, outer))
+    watch.on_start(_event(event.EventStatus.START, inner))
+    watch.on_end(_event(event.EventStatus.END, inner))
+    assert out.getvalue().count("compiling kernels, first run only") == 1
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    assert [r["kernel"].rsplit(".", 1)[1] for r in records] == ["inner", "outer", "inner"]
+    assert records[0]["within"].endswith("outer") and records[1]["within"] is None
+    inner_first, outer = records[0], records[1]
+    assert outer["cpu_seconds"] == pytest.approx(
+        outer["cpu_seconds_with_callees"] - inner_first["cpu_seconds_with_callees"], abs=1e-3)
+
+
+def _first_run(code: str, tmp_path: Path) -> tuple[list[str], str]:
+    """Run ``code`` in a new Python with an empty kernel cache: the kernels it compiled, its stderr."""
+    cache, log = tmp_path / "numba-cache", tmp_path / "compiles.jsonl"
+    cache.mkdir()
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "RASKLAD_COMPILE_LOG": str(log), "PYTHONPATH": str(ROOT)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True,
+                          check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    built = [json.loads(line)["kernel"] for line in log.read_text().splitlines()] if log.exists() else []
+    return built, done.stderr
+
+
+def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tmp_path):
+    path = SAMPLES / "chinese-night.txt"
+    built, stderr = _first_run(
+        "from pipeline.worker import warm_up, parse_file\n"
+        f"warm_up([{str(path)!r}])\n"
+        f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+    ours = {name.rsplit(".", 1)[0] for name in built if not name.startswith("numba.")}
+    assert ours == {"rules.evaluator"}          # Chinese poker ranks rows, nothing more
+    assert "compiling kernels, first run only" in stderr
+
+
+def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
+    # The 20 hands of the samples are read by the full path: the lane's compile is not worth it.
+    path = SAMPLES / "pokerstars-holdem.txt"
+    assert path.read_text(encoding="utf-8").count("PokerStars") < pipeline.facts.holdem.LANE_RUN_HANDS
+    built, _ = _first_run(
+        "from pipeline.worker import parse_file, warm_up\n"
+        f"warm_up([{str(path)!r}])\n"
+        f"result = parse_file({str(path)!r})\n"
+        "assert result.count_games == 20 and result.count_lane == 0\n", tmp_path)
+    modules = {name.rsplit(".", 1)[0] for name in built}
+    assert "rules.evaluator" in modules
+    assert not modules & {"parsers.pokerstars_fast", "rules.holdem_fast"}
+
+
+def _many_hands(folder: Path, copies: int) -> Path:
+    path = folder / f"hands-{copies}.txt"
+    path.write_text("\n\n".join([(SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8")] * copies))
+    return path
+
+
+def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path, monkeypatch):
+    (tmp_path / "night.txt").write_text((SAMPLES / "chinese-night.txt").read_text(encoding="utf-8"))
+    (tmp_path / "casino.txt").write_text("  " + (WARM_UP / "sixcard.txt").read_text(encoding="utf-8"))
+    (tmp_path / "notes.txt").write_text("# PokerStars Hand #1: a comment, not a header\n")
+    files = sorted(tmp_path.iterdir())
+    small = _many_hands(tmp_path, 1)                        # 20 hands
+    big = _many_hands(tmp_path, 50)                         # 1,000 hands: the lane's run minimum
+    assert needs(files) == ({"chinese", "sixcard"}, [])
+    assert needs([*files, small]) == ({"chinese", "sixcard", "pokerstars"}, [])
+    holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
+    assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane])
+    assert needs([small] * 49 + [big], formats=False)[1] == [holdem_lane]   # counted over the run
+    bigger = _many_hands(tmp_path, 60)                      # 1,200 hands, of which the look sees 300
+    monkeypatch.setattr(pipeline.worker, "SNIFF_BYTES", bigger.stat().st_size // 4)
+    assert needs([bigger])[1] == [holdem_lane]              # a file longer than the look is counted whole
+    assert needs([tmp_path / "gone.txt"]) == (set(), [])   # an unreadable file is the worker's to report
+
+
+def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_full_path(tmp_path):
+    small = _many_hands(tmp_path, 1)
+    other = tmp_path / "other.txt"
+    other.write_bytes(small.read_bytes())
+    plan([small])
+    try:
+        assert parse_file(small).count_lane == 0
+        assert parse_file(other).count_lane > 0             # not a file of the planned run
+        plan([small, _many_hands(tmp_path, 50)])
+        assert parse_file(small).count_lane > 0
+    finally:
+        plan([])
+
+
+@pytest.mark.parametrize("fmt", [fmt.name for fmt in FORMATS])
+def test_each_format_has_a_warm_up_file_of_its_own_games_that_reads_cleanly(fmt):
+    data = (WARM_UP / f"{fmt}.txt").read_bytes()
+    result = parse_bytes(data, f"{fmt}.txt", lane=False)
+    assert result.count_games >= 1 and result.count_quarantined == 0
+    games = {game for table, game in result.tables if table == "games"}
+    assert next(f.game for f in FORMATS if f.name == fmt) in games     # and holdem36 for PokerStars' 6+
