@@ -146,10 +146,10 @@ def _claims(rng: random.Random, royalties: dict[str, int], points: dict[str, int
             delta = rng.choice((1, 2))
             points[a] += delta
             points[b] -= delta
-    return [
-        "Royalties: " + ", ".join(f"{p} {v}" for p, v in royalties.items()),
-        "Points: " + ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in points.items()),
-    ]
+    # Nobody set rows (all surrendered or declared naturals): no royalties to claim, and the
+    # format has no empty Royalties: line.
+    claimed = ["Royalties: " + ", ".join(f"{p} {v}" for p, v in royalties.items())] if royalties else []
+    return claimed + ["Points: " + ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in points.items())]
 
 
 # ---------------------------------------------------------------- Chinese poker
