@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from decimal import Decimal
@@ -254,20 +255,84 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
 @click.argument("sql")
 @warehouse_option
 @json_option
-def query(sql: str, warehouse: Path, as_json: bool) -> None:
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
+def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     """Run a read-only SQL query against the warehouse's models and tables.
 
-    Every table and column: see docs/warehouse.md.
+    Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
+    ATTACH, INSTALL, LOAD, SET and writes are refused, and no file outside the warehouse
+    can be read. To save a result, redirect --csv or --json to a file. Every table and
+    column: see docs/warehouse.md.
 
-    Example: rasklad query "select player, sum(net) from stg_game_players group by all"
+    Example: rasklad query "select player, sum(net) from game_players group by all" --csv > nets.csv
     """
-    with _connect(warehouse) as con:
+    if as_json and as_csv:
+        raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
+    _refuse_all_but_queries(sql)
+    with _connect_for_query(warehouse) as con:
         try:
             frame = con.sql(sql).pl()
+        except duckdb.PermissionException as error:
+            raise UsageProblem(f"The query failed: {error}", "rasklad query reads the warehouse's tables only, "
+                               "never other files or the network.")
         except duckdb.Error as error:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
-    _show(frame, as_json)
+    if as_csv:
+        click.echo(frame.write_csv(), nl=False)
+    else:
+        _show(frame, as_json)
+
+
+QUERY_STATEMENTS = {duckdb.StatementType.SELECT}
+"""What ``query`` runs: statements that only read (SHOW, DESCRIBE, SUMMARIZE, VALUES, FROM …
+are SELECTs to DuckDB). EXPLAIN is let through when what it explains is one of these."""
+_EXPLAIN = re.compile(r"\s*explain\s+(?:analy[sz]e\s+)?", re.IGNORECASE)
+
+
+def _refuse_all_but_queries(sql: str) -> None:
+    """Refuse any statement that is not a query. The connection is read-only and reaches no
+    file outside the warehouse, but inside it a COPY … TO could still overwrite the
+    warehouse's own Parquet files: only the statement's kind tells it apart."""
+    try:
+        statements = duckdb.extract_statements(sql)
+    except duckdb.Error as error:
+        raise UsageProblem(f"The query failed: {error}", "Check the SQL near the place DuckDB names.") from None
+    if not statements:
+        raise UsageProblem("The query is empty.", 'Give one, e.g. rasklad query "select count(*) from games".')
+    for statement in statements:
+        kind = statement.type
+        if kind == duckdb.StatementType.EXPLAIN:
+            explained = _EXPLAIN.sub("", statement.query, count=1)
+            try:
+                inner = duckdb.extract_statements(explained)
+            except duckdb.Error:
+                inner = []
+            if len(inner) == 1 and inner[0].type in QUERY_STATEMENTS:
+                continue
+        elif kind in QUERY_STATEMENTS:
+            continue
+        words = statement.query.split()
+        raise UsageProblem(
+            f"rasklad query only reads; it refuses {words[0].upper()} ({' '.join(words[:4])!r}).",
+            "To save a result, redirect it: rasklad query \"select …\" --csv > result.csv (or --json > result.json). "
+            "The warehouse changes only through `rasklad ingest`.",
+        )
+
+
+def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection that can read the warehouse's own files and nothing else: no
+    other file, no network, no extension to install or load, and settings locked so that
+    the query cannot lift these limits."""
+    con = _connect(warehouse)
+    root = Path(warehouse).resolve()
+    allowed = sorted({str(root) + os.sep, str(Path(os.path.abspath(warehouse))) + os.sep})
+    con.execute("set allowed_directories = $allowed", {"allowed": allowed})
+    con.execute("set autoinstall_known_extensions = false")
+    con.execute("set autoload_known_extensions = false")
+    con.execute("set enable_external_access = false")
+    con.execute("set lock_configuration = true")
+    return con
 
 
 @main.command()

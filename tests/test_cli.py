@@ -96,3 +96,48 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path):
     rows = json.loads(run("stats", "--game", "raspisnoy", "--json", "--player", "Vera",
                           "--warehouse", str(tmp_path / "wh")).output)
     assert rows and {row["player"] for row in rows} == {"Vera"} and "count_undertricks" in rows[0]
+
+
+def _parquet_parts(warehouse) -> dict[str, bytes]:
+    return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
+
+
+def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    before = _parquet_parts(wh)
+    part = next(iter(before))
+    refused = {
+        f"copy (select * from games limit 0) to '{part}' (format parquet)": "COPY",
+        f"export database '{tmp_path / 'out'}'": "EXPORT",
+        f"attach '{tmp_path / 'other.duckdb'}' as other": "ATTACH",
+        "install httpfs": "INSTALL",
+        "load httpfs": "LOAD",
+        "set enable_external_access = true": "SET",
+        "select 1; copy games to 'games.csv'": "COPY",
+        "explain analyze copy games to 'games.csv'": "EXPLAIN",
+        "pragma profiling_output = 'profile.txt'": "PRAGMA",
+        "create table stolen as select 1": "CREATE",
+    }
+    for sql, word in refused.items():
+        result = run("query", sql, "--warehouse", str(wh))
+        assert result.exit_code == 1, sql
+        assert f"rasklad query only reads; it refuses {word} (" in result.output, result.output
+        assert "--csv > result.csv" in result.output
+    outside = run("query", f"select * from read_csv('{ROOT / 'README.md'}')", "--warehouse", str(wh))
+    assert outside.exit_code == 1
+    assert "never other files or the network" in outside.output
+    assert _parquet_parts(wh) == before
+    assert not (tmp_path / "out").exists() and not (tmp_path / "other.duckdb").exists()
+
+
+def test_query_runs_reading_statements_and_prints_csv(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    result = run("query", "select 'Anna' as player, 2.5 as net union all select 'Boris, Jr', -2.5",
+                 "--warehouse", str(wh), "--csv")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["player,net", "Anna,2.5", '"Boris, Jr",-2.5']
+    for sql in ("show tables", "describe games", "explain select count(*) from games",
+                "with n as (select count(*) as c from games) select c from n"):
+        assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
