@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 import re
 import subprocess
 import sys
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 
@@ -178,16 +180,21 @@ def _json_value(value):
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
 def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, limit: int,
-          as_json: bool) -> None:
+          explain: bool, as_json: bool) -> None:
     """List the rules broken in the stored games, each with its file and line.
 
     Every rule ID with its text: see docs/rules.md.
 
-    Example: rasklad audit --rule RSP-HOOK --json
+    Example: rasklad audit --rule RSP-HOOK --explain
     """
     with _connect(warehouse) as con:
+        if game is not None:
+            game = _known_game(con, game)
+        if rule is not None:
+            rule = _known_rule(rule)
         frame = con.sql(
             """
             select source_file || ':' || coalesce(line::varchar, '?') as "where", game, rule_id,
@@ -206,9 +213,65 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             " and ($rule is null or rule_id like $rule || '%') and ($severity is null or severity = $severity)",
             {"game": game, "rule": rule, "severity": severity},
         ).fetchone()[0]
+    texts = _rule_texts() if explain else {}
+    if explain and as_json:
+        frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
     _show(frame, as_json)
     if not as_json:
         click.echo(f"{total} findings" + (f" (first {limit} shown)" if total > limit else ""))
+        if explain and not frame.is_empty():
+            click.echo("\nThe rules broken:")
+            for rule_id in sorted(set(frame["rule_id"])):
+                text = texts.get(rule_id, "no text is registered for this rule")
+                click.echo(f"  {text if text.startswith(rule_id + ':') else f'{rule_id}: {text}'}")
+
+
+def _rule_texts() -> dict[str, str]:
+    """Every rule ID the replay engines cite, with its text (each game's rules register
+    themselves when its engine is loaded)."""
+    from pipeline.games import load_all_tables
+    from rules.rulebook import RULES
+
+    load_all_tables()
+    return dict(RULES)
+
+
+def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
+    """``game`` if the project or the warehouse knows it, else an error naming the close ones."""
+    from parsers.formats import FORMATS
+
+    stored = {row[0] for row in con.execute(
+        "select distinct game from stg_games union select distinct game from stg_quarantine").fetchall()}
+    known = set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored
+    if game in known:
+        return game
+    for name in known:
+        if name.casefold() == game.casefold():
+            return name
+    raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
+                       f"The games: {', '.join(sorted(known))}.")
+
+
+def _known_rule(rule: str) -> str:
+    """A rule ID or a prefix of one (case aside), else an error naming the close IDs."""
+    texts = _rule_texts()
+    prefix = rule.strip().upper()
+    if any(rule_id.startswith(prefix) for rule_id in texts):
+        return prefix
+    families = sorted({rule_id.split("-")[0] + "-" for rule_id in texts})
+    raise UsageProblem(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
+                       f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
+
+
+def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
+    """``player`` if some stored game has them, else an error naming the close names."""
+    if con.execute("select 1 from stg_game_players where player = $p limit 1", {"p": player}).fetchone():
+        return player
+    names = [row[0] for row in con.execute(
+        "select distinct player from stg_game_players where player is not null").fetchall()]
+    raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
+                       "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
+                       "lists them.")
 
 
 @main.command()
@@ -228,6 +291,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
     Example: rasklad stats --player Anna --game raspisnoy
     """
     with _connect(warehouse) as con:
+        if player is not None:
+            player = _known_player(con, player)
         present = _tables(con)
         shown = 0
         for name, mart in STATS_MARTS.items():
@@ -382,13 +447,74 @@ def dashboard(warehouse: Path, port: int) -> None:
 GENERATORS = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
 
 
-@main.command()
+def _generator(game: str):
+    import importlib
+
+    module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
+    try:
+        return importlib.import_module(f"pipeline.generators.{module_name}")
+    except ModuleNotFoundError:
+        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
+
+
+def generator_settings(game: str) -> dict[str, object]:
+    """A generator's settings and their defaults, read from the generator itself: its
+    ``SETTINGS`` table, or else the keyword-only parameters of its ``generate`` and the
+    fields of the settings class its ``**options`` go to."""
+    import dataclasses
+    import inspect
+
+    module = _generator(game)
+    table = getattr(module, "SETTINGS", None)
+    if table:
+        return dict(table[game])
+    parameters = inspect.signature(module.generate).parameters.values()
+    settings = {p.name: p.default for p in parameters if p.kind is p.KEYWORD_ONLY}
+    settings_class = getattr(module, "GeneratorSettings", None)
+    if any(p.kind is p.VAR_KEYWORD for p in parameters) and dataclasses.is_dataclass(settings_class):
+        settings.update({f.name: f.default for f in dataclasses.fields(settings_class)})
+    return settings
+
+
+def _setting_text(name: str, default: object) -> str:
+    if default is None:
+        return name
+    if isinstance(default, tuple):
+        default = "-".join(map(str, default))
+    return f"{name}={default}"
+
+
+class _GenerateCommand(click.Command):
+    """``generate --help`` lists every generator's settings, read when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default)"):
+            formatter.write_dl([
+                (game, ", ".join(_setting_text(name, default) for name, default in generator_settings(game).items()))
+                for game in GENERATORS
+            ])
+        super().format_epilog(ctx, formatter)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
+    by_folded: dict[str, str] = {}
+    for candidate in known:
+        by_folded.setdefault(candidate.casefold(), candidate)
+    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    quoted = [repr(by_folded[folded]) for folded in close]
+    return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+
+
+@main.command(cls=_GenerateCommand)
 @click.argument("game", type=click.Choice(GENERATORS))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable).")
+              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable; listed below).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
 def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
@@ -397,23 +523,24 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 
     Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
     """
-    import importlib
-
+    known = generator_settings(game)
     settings = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
             raise UsageProblem(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.")
-        settings[key.strip().replace("-", "_")] = value.strip()
-    module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
+        key = key.strip().replace("-", "_")
+        if key not in known:
+            raise UsageProblem(
+                f"The {game} generator has no setting {key!r}.{did_you_mean(key, known)}",
+                f"Its settings: {', '.join(known)} (see rasklad generate --help).",
+            )
+        settings[key] = value.strip()
     try:
-        module = importlib.import_module(f"pipeline.generators.{module_name}")
-    except ModuleNotFoundError:
-        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
-    try:
-        text = module.generate(game, count=count, seed=seed, **settings)
+        text = _generator(game).generate(game, count=count, seed=seed, **settings)
     except (TypeError, ValueError) as error:
-        raise UsageProblem(f"The generator refused the settings: {error}", "See the generator's settings in the README.")
+        raise UsageProblem(f"The generator refused the settings: {error}",
+                           f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
     if out:
         out.write_text(text, encoding="utf-8")
         click.echo(f"{count} {game} games written to {out}")

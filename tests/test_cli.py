@@ -141,3 +141,61 @@ def test_query_runs_reading_statements_and_prints_csv(tmp_path):
     for sql in ("show tables", "describe games", "explain select count(*) from games",
                 "with n as (select count(*) as c from games) select c from n"):
         assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
+
+
+def test_generate_help_lists_each_generators_settings():
+    result = run("generate", "--help")
+    assert result.exit_code == 0
+    settings = result.output.split("Settings (-o KEY=VALUE")[1]
+    assert re.search(r"raspisnoy\s+players=4, rules=default, rounds, club, strategy=club", settings)
+    assert re.search(r"sixcard\s+hands=10, strategy=simple, boxes, ante, wrong_results=0.0", settings)
+    assert "variant=classic" in settings.split("ofc")[1] and "foul_rate=0.05" in settings.split("chinese")[1]
+
+
+def test_generate_names_the_known_settings_for_a_misspelt_one():
+    result = run("generate", "raspisnoy", "-o", "plyers=4")
+    assert result.exit_code == 1
+    assert "Error: The raspisnoy generator has no setting 'plyers'. Did you mean 'players'?" in result.output
+    assert "Its settings: players, rules, rounds, club, strategy (see rasklad generate --help)." in result.output
+
+
+def test_did_you_mean_ignores_case_and_says_nothing_when_nothing_is_close():
+    from pipeline.cli import did_you_mean
+
+    assert did_you_mean("anna", ["Anna", "Boris"]) == " Did you mean 'Anna'?"
+    assert did_you_mean("BORIS", ["Anna", "Boris", "Borys"]) == " Did you mean 'Boris' or 'Borys'?"
+    assert did_you_mean("Zhenya", ["Anna", "Boris"]) == ""
+
+
+def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    game = run("audit", "--game", "chinses", "--warehouse", str(wh))
+    assert game.exit_code == 1
+    assert "Error: There is no game 'chinses'. Did you mean 'chinese'?" in game.output
+    rule = run("audit", "--rule", "CP-SCOR", "--warehouse", str(wh))
+    assert rule.exit_code == 0 and "CP-SCORE" in rule.output     # a prefix of a rule ID
+    rule = run("audit", "--rule", "CP-SCRE", "--warehouse", str(wh))
+    assert rule.exit_code == 1
+    assert "Error: No rule ID is or starts with 'CP-SCRE'. Did you mean 'CP-SCORE', " in rule.output
+    players = json.loads(run("query", "select distinct player from game_players", "--warehouse", str(wh),
+                             "--json").output)
+    assert "Gleb" in {row["player"] for row in players}
+    player = run("stats", "--player", "gleb", "--warehouse", str(wh))
+    assert player.exit_code == 1
+    assert "Error: No stored game has a player 'gleb'. Did you mean 'Gleb'?" in player.output
+    assert run("stats", "--player", "Gleb", "--warehouse", str(wh)).exit_code == 0
+
+
+def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
+    from rules.rulebook import rule_text
+
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    result = run("audit", "--rule", "CP-SCORE", "--explain", "--warehouse", str(wh))
+    assert result.exit_code == 0
+    explained = result.output.split("The rules broken:\n")[1].splitlines()
+    assert explained == ["  " + rule_text("CP-SCORE")]
+    assert "every pair of players is compared row by row" in explained[0]
+    rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
+    assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
