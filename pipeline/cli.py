@@ -102,8 +102,11 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     from pipeline.ingest import ingest as run_ingest
 
     for path in paths:
-        if not path.exists():
-            raise UsageProblem(f"No such file or folder: {str(path)!r}.", "Check the path, or quote it if it has spaces.")
+        try:
+            os.lstat(path)  # a link that loops or leads nowhere exists: the ingest gives its verdict
+        except OSError:
+            raise UsageProblem(f"No such file or folder: {str(path)!r}.",
+                               "Check the path, or quote it if it has spaces.") from None
     show = not quiet and not as_json and sys.stderr.isatty()
     bar = None
     hands = 0
@@ -141,8 +144,39 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
-            click.echo(f"  could not read {path}: {reason}; run the ingest again once it is readable")
-    sys.exit(1 if summary.quarantined or summary.unreadable else 0)
+            click.echo(f"  could not read {path}: {reason}")
+        if summary.unreadable:
+            click.echo("  Run the ingest again once they are readable: what was stored is kept, and not read twice.")
+        if summary.skipped:
+            click.echo(f"  skipped {sum(summary.skipped.values())} files of the folders for their extension "
+                       f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+    nothing = _nothing_found(summary)
+    if nothing:
+        click.echo(f"Error: {nothing}", err=True)
+    sys.exit(1 if summary.quarantined or summary.unreadable or summary.skipped or nothing else 0)
+
+
+def _extensions(skipped) -> str:
+    return ", ".join(f"{extension or 'no extension'} × {count}" for extension, count in skipped.most_common())
+
+
+def _nothing_found(summary) -> str | None:
+    """Why an ingest found no game at all (new or already stored), or None when it found some."""
+    from pipeline.inputs import LOG_SUFFIXES
+
+    if summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged:
+        return None
+    if summary.files:
+        return (f"No games found: the {summary.files} file{'s' if summary.files > 1 else ''} read "
+                "hold no game text (only blank lines or comments).")
+    read = ", ".join(sorted(LOG_SUFFIXES))
+    if summary.skipped:
+        return (f"No games found: no log file to read; the folders hold only files with other extensions "
+                f"({_extensions(summary.skipped)}). Folders are read for {read} files; name a file to read it "
+                "whatever its extension.")
+    if summary.unreadable:
+        return "No games found: no file given could be read (see the reasons above)."
+    return f"No games found: the folders given hold no log file (folders are read for {read} files)."
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:

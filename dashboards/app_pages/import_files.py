@@ -9,7 +9,7 @@ from pathlib import Path
 import streamlit as st
 
 from dashboards import queries as q
-from pipeline.ingest import LOG_SUFFIXES
+from pipeline.inputs import LOG_SUFFIXES
 
 MAX_MB = 20
 UPLOADS = "uploads"
