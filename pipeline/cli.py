@@ -8,6 +8,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
@@ -81,7 +82,7 @@ def main() -> None:
 @warehouse_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -96,8 +97,6 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
-    from tqdm import tqdm
-
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
@@ -107,29 +106,16 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         except OSError:
             raise UsageProblem(f"No such file or folder: {str(path)!r}.",
                                "Check the path, or quote it if it has spaces.") from None
-    show = not quiet and not as_json and sys.stderr.isatty()
-    bar = None
-    hands = 0
-
-    def on_start(total: int) -> None:
-        nonlocal bar
-        bar = tqdm(total=total, unit="file", disable=not show, file=sys.stderr)
-
-    def on_file(result) -> None:
-        nonlocal hands
-        hands += result.count_games + result.count_quarantined
-        bar.update(1)
-        bar.set_postfix(games=hands, refresh=False)
-
+    progress = _Progress(enabled=not quiet and not as_json)
     try:
-        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start,
+        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
                              wait=not no_wait, on_wait=_say_waiting)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    if bar is not None:
-        bar.close()
+    finally:
+        progress.close()
     if as_json:
         click.echo(json.dumps(summary.as_dict(), indent=2))
     else:
@@ -154,6 +140,39 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
     sys.exit(1 if summary.quarantined or summary.unreadable or summary.skipped or nothing else 0)
+
+
+class _Progress:
+    """Files and games read so far, on stderr: a bar on a terminal; elsewhere (a log file, a
+    CI job) a line every PROGRESS_EVERY seconds, so that a long run is seen to be alive."""
+
+    PROGRESS_EVERY = 5.0
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled, self.bar, self.total, self.files, self.games = enabled, None, 0, 0, 0
+        self.on_terminal = sys.stderr.isatty()
+        self.last = time.monotonic()
+
+    def start(self, total: int) -> None:
+        self.total = total
+        if self.enabled and self.on_terminal:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="file", file=sys.stderr)
+
+    def file(self, result) -> None:
+        self.files += 1
+        self.games += result.count_games + result.count_quarantined
+        if self.bar is not None:
+            self.bar.update(1)
+            self.bar.set_postfix(games=self.games, refresh=False)
+        elif self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
+            self.last = time.monotonic()
+            click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
 
 
 def _extensions(skipped) -> str:
@@ -550,7 +569,8 @@ def did_you_mean(name: str, known: Iterable[str]) -> str:
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
               help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable; listed below).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
-def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="With --out: say nothing when it went well.")
+def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
 
     The formats written: see docs/formats.md.
@@ -577,7 +597,8 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
                            f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
     if out:
         out.write_text(text, encoding="utf-8")
-        click.echo(f"{count} {game} games written to {out}")
+        if not quiet:
+            click.echo(f"{count} {game} games written to {out}")
     else:
         click.echo(text, nl=False)
 
@@ -585,7 +606,8 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 @main.command("build-models")
 @warehouse_option
 @no_wait_option
-def build_models(warehouse: Path, no_wait: bool) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="Say nothing when it went well.")
+def build_models(warehouse: Path, no_wait: bool, quiet: bool) -> None:
     """Rebuild the SQL models of a warehouse (ingest does it by itself).
 
     Example: rasklad build-models --warehouse data/warehouse
@@ -595,7 +617,8 @@ def build_models(warehouse: Path, no_wait: bool) -> None:
             built = models.build(store)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    click.echo(f"{len(built)} models built")
+    if not quiet:
+        click.echo(f"{len(built)} models built")
 
 
 @main.command()

@@ -199,3 +199,16 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     assert "every pair of players is compared row by row" in explained[0]
     rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
+
+
+def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, monkeypatch):
+    from pipeline.cli import _Progress
+
+    monkeypatch.setattr(_Progress, "PROGRESS_EVERY", 0.0)
+    sample = ROOT / "data" / "samples" / "chinese-night.txt"
+    games = sample.read_text(encoding="utf-8").count("Chinese poker hand")
+    result = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 0
+    assert result.stderr == f"read 1 of 1 files, {games} games\n"
+    quiet = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh2"), "--quiet")
+    assert quiet.stderr == ""
