@@ -119,3 +119,14 @@ def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int
             return audit_chunk(chunk, source_file)
     raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
                      "(it was edited since the import); the lines are shown as they are now.")
+
+
+def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Audited | None:
+    """Parse and replay a stored game from the text the warehouse keeps of it, its lines
+    numbered as in its file (the text is set at ``first_line``); None when the text does not
+    hold the game any more."""
+    padded = normalize_lines("\n" * (first_line - 1) + text)
+    for chunk in split_games(padded, HEADERS):
+        if chunk.game_id == game_id:
+            return audit_chunk(chunk, source_file)
+    return None
