@@ -327,7 +327,7 @@ def ingest(
     Games quarantined by other rules or parsers than these are judged again first."""
     started = time.perf_counter()
     summary = IngestSummary()
-    listing = list_inputs(paths)
+    listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:

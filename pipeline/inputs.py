@@ -37,12 +37,15 @@ class Inputs:
     """Files of a folder left out for their extension: extension ("" for none) → count."""
 
 
-def list_inputs(paths: Iterable[str | Path]) -> Inputs:
-    """The files of ``paths`` to read, and a verdict on every other path met.
+def list_inputs(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> Inputs:
+    """The files of ``paths`` to read, and a verdict on every other path met. ``skip``: a
+    folder left out of the walk without a word (the warehouse itself, when it stands inside
+    a folder of logs).
 
     Raises FileNotFoundError for a path given that does not exist at all (a typo: the
     caller says so before any work starts)."""
     inputs = Inputs()
+    skipped_folder = _identity(skip) if skip is not None else None
     for path in map(Path, paths):
         try:
             os.lstat(path)
@@ -51,7 +54,7 @@ def list_inputs(paths: Iterable[str | Path]) -> Inputs:
         except OSError:
             pass    # its verdict comes from the stat below
         if _is_folder(path):
-            _walk(path, inputs)
+            _walk(path, inputs, skipped_folder)
         else:
             _consider(path, inputs)
     return inputs
@@ -64,13 +67,24 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
-def _walk(folder: Path, inputs: Inputs) -> None:
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _walk(folder: Path, inputs: Inputs, skip: tuple[int, int] | None = None) -> None:
     def unreadable(error: OSError) -> None:
         inputs.refused.append((stored_name(error.filename or folder), _why(error)))
 
+    if skip is not None and _identity(folder) == skip:
+        return
     # Links to folders are not followed: a link back up the tree would walk it forever.
     for root, folders, names in os.walk(folder, onerror=unreadable, followlinks=False):
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        folders[:] = sorted(name for name in folders if not name.startswith(".")
+                            and (skip is None or _identity(os.path.join(root, name)) != skip))
         for name in sorted(names):
             if name.startswith("."):
                 continue

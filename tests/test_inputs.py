@@ -130,3 +130,13 @@ def test_zero_games_found_is_exit_1_with_the_reason(tmp_path):
     assert result.exit_code == 1
     assert f"could not read {empty}: the file is empty (0 bytes)" in result.stdout
     assert "Error: No games found: no file given could be read (see the reasons above)." in result.stderr
+
+
+def test_a_warehouse_inside_the_folder_of_logs_is_not_walked(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    first = ingest([logs], logs / "warehouse", jobs=1)
+    again = ingest([logs], logs / "warehouse", jobs=1)
+    assert (first.games, first.skipped, first.unreadable) == (NIGHT_GAMES, {}, [])
+    assert (again.files_unchanged, again.skipped, again.unreadable) == (1, {}, [])
