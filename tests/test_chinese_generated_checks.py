@@ -13,9 +13,9 @@ def test_generated_chinese_never_writes_an_empty_royalties_line():
     # Everybody surrenders or declares a natural now and then: nobody has royalties to claim.
     text = generate("chinese", count=60, seed=15, surrender_rate="1")
     hands = text.split("\n\n")
-    nobody_set = [hand for hand in hands if not re.search(r"^\w+: back \[", hand, re.M)]
+    nobody_set = [hand for hand in hands if not re.search(r"^\w+: back \[", hand, re.MULTILINE)]
     assert nobody_set, "the seed must yield a hand where nobody set rows, or this test checks nothing"
-    assert not re.search(r"^Royalties:\s*$", text, re.M)
+    assert not re.search(r"^Royalties:\s*$", text, re.MULTILINE)
     result = parse_bytes(text.encode(), "generated.txt")
     assert (result.count_games, result.count_quarantined) == (60, 0), result.reasons
 

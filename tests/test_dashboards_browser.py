@@ -164,7 +164,7 @@ class _Sentinel:
         asked = self.asked = []
 
         class Handler(http.server.BaseHTTPRequestHandler):
-            def do_GET(self) -> None:  # noqa: N802 (the standard library's name)
+            def do_GET(self) -> None:
                 asked.append(self.path)
                 self.send_response(404)
                 self.end_headers()
