@@ -116,8 +116,9 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         raise UsageProblem(error.what, error.fix) from error
     finally:
         progress.close()
+    nothing = _nothing_found(summary)
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
+        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
     else:
         rate = (summary.games + summary.quarantined) / summary.seconds if summary.seconds else 0
         click.echo(
@@ -136,7 +137,6 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.skipped:
             click.echo(f"  skipped {sum(summary.skipped.values())} files of the folders for their extension "
                        f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
-    nothing = _nothing_found(summary)
     if nothing:
         click.echo(f"Error: {nothing}", err=True)
     sys.exit(1 if summary.quarantined or summary.unreadable or summary.skipped or nothing else 0)
@@ -194,7 +194,7 @@ def _nothing_found(summary) -> str | None:
                 f"({_extensions(summary.skipped)}). Folders are read for {read} files; name a file to read it "
                 "whatever its extension.")
     if summary.unreadable:
-        return "No games found: no file given could be read (see the reasons above)."
+        return "No games found: no file given could be read (each is named with the reason)."
     return f"No games found: the folders given hold no log file (folders are read for {read} files)."
 
 

@@ -66,6 +66,9 @@ def test_the_ingest_stores_the_good_file_and_names_every_other_in_json(tmp_path)
     assert summary["files_unreadable"][str(logs / "pipe.txt")] == "a FIFO (named pipe), not a file"
     assert summary["files_unreadable"][str(logs / "empty.txt")] == "the file is empty (0 bytes)"
     assert summary["files_skipped"] == {".csv": 2, "": 1}
+    assert summary["no_games"] is None
+    nothing = run("ingest", str(tmp_path / "logs" / "empty.txt"), "--warehouse", str(tmp_path / "wh"), "--json")
+    assert json.loads(nothing.stdout)["no_games"] == "No games found: no file given could be read (each is named with the reason)."
 
 
 def test_the_ingest_summary_names_each_file_not_read_and_the_skipped_count(tmp_path):
@@ -129,7 +132,7 @@ def test_zero_games_found_is_exit_1_with_the_reason(tmp_path):
     result = run("ingest", str(empty), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 1
     assert f"could not read {empty}: the file is empty (0 bytes)" in result.stdout
-    assert "Error: No games found: no file given could be read (see the reasons above)." in result.stderr
+    assert "Error: No games found: no file given could be read (each is named with the reason)." in result.stderr
 
 
 def test_a_warehouse_inside_the_folder_of_logs_is_not_walked(tmp_path):
