@@ -143,3 +143,20 @@ def test_a_warehouse_inside_the_folder_of_logs_is_not_walked(tmp_path):
     again = ingest([logs], logs / "warehouse", jobs=1)
     assert (first.games, first.skipped, first.unreadable) == (NIGHT_GAMES, {}, [])
     assert (again.files_unchanged, again.skipped, again.unreadable) == (1, {}, [])
+
+
+def test_a_folder_that_cannot_be_opened_is_named_and_the_walk_goes_on(tmp_path, monkeypatch):
+    logs = tmp_path / "logs"
+    (logs / "locked").mkdir(parents=True)
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    scandir = os.scandir
+
+    def scandir_or_refuse(path="."):
+        if os.fspath(path) == str(logs / "locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir_or_refuse)
+    listing = list_inputs([logs])
+    assert listing.files == [logs / "night.txt"]
+    assert listing.refused == [(str(logs / "locked"), "Permission denied")]
