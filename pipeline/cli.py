@@ -159,6 +159,10 @@ class _Progress:
             from tqdm import tqdm
 
             self.bar = tqdm(total=total, unit="file", file=sys.stderr)
+        elif self.enabled:
+            # said at once: the first run also compiles the Hold'em kernels before any file is done
+            click.echo(f"reading {total:,} file{'s' if total != 1 else ''}", err=True)
+            self.last = time.monotonic()
 
     def file(self, result) -> None:
         self.files += 1

@@ -209,6 +209,6 @@ def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, mo
     games = sample.read_text(encoding="utf-8").count("Chinese poker hand")
     result = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 0
-    assert result.stderr == f"read 1 of 1 files, {games} games\n"
+    assert result.stderr == f"reading 1 file\nread 1 of 1 files, {games} games\n"
     quiet = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh2"), "--quiet")
     assert quiet.stderr == ""
