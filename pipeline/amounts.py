@@ -32,14 +32,21 @@ def check_amounts(record, chunk: Chunk) -> None:
     """Raise a ParseError at the first amount of ``record`` (a parsed game) that the warehouse
     cannot hold: too large, more exact than a cent, or not a number at all (NaN, infinity).
 
-    The error stands at the line of the record part holding the amount (a seat, an action, a
-    result) and at the amount's column in that line's text."""
+    The error stands where the amount is written: the first line, from that of the record
+    part holding it (a seat, an action, a hand of a session), whose text holds it, and its
+    column there."""
     found = _first_bad(record, chunk.first_line)
     if found is None:
         return
     amount, line, why = found
+    column = 1
+    for number in range(max(line, chunk.first_line), chunk.last_line + 1):
+        at = _column(chunk.lines[number - chunk.first_line], amount)
+        if at:
+            line, column = number, at
+            break
     text = chunk.lines[line - chunk.first_line] if chunk.first_line <= line <= chunk.last_line else ""
-    raise ParseError(f"the amount {amount} {why}", line=line, column=_column(text, amount), line_text=text)
+    raise ParseError(f"the amount {amount} {why}", line=line, column=column, line_text=text)
 
 
 def _problem(amount: Decimal) -> str | None:
@@ -81,11 +88,12 @@ def _first_bad(value, line: int) -> tuple[Decimal, int, str] | None:
 
 
 def _column(text: str, amount: Decimal) -> int:
-    """Where ``amount`` is written in ``text`` (1-based), or 1 when it is not found as such."""
+    """Where ``amount`` is written in ``text`` (1-based), or 0 when it is not there."""
     for match in _NUMBER.finditer(text):
         try:
-            if Decimal(match.group().replace(",", "")) == amount:
-                return match.start() + 1
+            value = Decimal(match.group().replace(",", ""))
         except InvalidOperation:
             continue
-    return 1
+        if value == amount or value == -amount:     # a sign may be written apart ("- 5") or implied
+            return match.start() + 1
+    return 0

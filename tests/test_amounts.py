@@ -77,3 +77,15 @@ def test_one_file_with_a_huge_amount_never_stops_the_ingest_of_the_others(tmp_pa
     summary = ingest([logs], tmp_path / "wh", jobs=1, build_models=False)
     good = (SAMPLES / "chinese-night.txt").read_text(encoding="utf-8").count("Chinese poker hand")
     assert (summary.games, summary.quarantined) == (good, 1)
+
+
+def test_a_result_too_large_is_quarantined_at_the_line_it_is_written_on():
+    text = (SAMPLES / "sixcard-generated-best.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = lines.index("Result: box 1 -15, box 2 -30, box 3 -150") + 1
+    text = text.replace("Result: box 1 -15, box 2 -30, box 3 -150",
+                        "Result: box 1 +100000000000000000, box 2 -30, box 3 -150", 1)
+    result = parse_bytes(text.encode(), "result.txt")
+    row, = result.tables[("quarantine", "sixcard")].to_pylist()
+    assert row["error"].startswith("the amount 100000000000000000 is too large to store")
+    assert (row["line"], row["column"]) == (at, len("Result: box 1 ") + 1)
