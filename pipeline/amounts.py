@@ -14,7 +14,9 @@ with the reason, and the rest of the file is stored.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
+import typing
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
@@ -49,42 +51,82 @@ def check_amounts(record, chunk: Chunk) -> None:
     raise ParseError(f"the amount {amount} {why}", line=line, column=column, line_text=text)
 
 
+_CENT = Decimal(1).scaleb(-MONEY.scale)
+
+
 def _problem(amount: Decimal) -> str | None:
     if not amount.is_finite():
         return "is not a number the warehouse can store"
-    if abs(amount) >= LIMIT:
+    if amount and amount.adjusted() >= LARGEST_DIGITS:
         return (f"is too large to store: amounts must be below {LIMIT:,.0f} "
                 f"({LARGEST_DIGITS} digits before the point)")
-    if amount != amount.quantize(Decimal(1).scaleb(-MONEY.scale)):
+    if amount != amount.quantize(_CENT):
         return f"has more decimals than the warehouse keeps ({MONEY.scale}: cents)"
     return None
 
 
 def _first_bad(value, line: int) -> tuple[Decimal, int, str] | None:
-    if isinstance(value, Decimal):
+    kind = type(value)
+    if kind is Decimal:
         why = _problem(value)
         return None if why is None else (value, line, why)
-    if isinstance(value, (tuple, list)):
+    if kind is tuple or kind is list:
         for item in value:
             found = _first_bad(item, line)
             if found:
                 return found
-    elif isinstance(value, dict):
-        for item in value.values():
-            found = _first_bad(item, line)
-            if found:
-                return found
-    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
-        for name in ("line", "header_line", "total_line"):
-            own = getattr(value, name, None)
-            if isinstance(own, int) and own > 0:
-                line = own
-                break
-        for field in dataclasses.fields(value):
-            found = _first_bad(getattr(value, field.name), line)
-            if found:
-                return found
+        return None
+    if kind is dict:
+        return _first_bad(tuple(value.values()), line)
+    fields = _record_fields(kind)
+    if fields is None:
+        return None
+    for name in ("line", "header_line", "total_line"):
+        own = getattr(value, name, None)
+        if type(own) is int and own > 0:
+            line = own
+            break
+    for name in fields:
+        found = _first_bad(getattr(value, name), line)
+        if found:
+            return found
     return None
+
+
+@functools.cache
+def _record_fields(kind: type) -> tuple[str, ...] | None:
+    """The fields of a record class worth walking for amounts, or None for a type that is not
+    a record (text, numbers, enums: no amount inside)."""
+    if not dataclasses.is_dataclass(kind):
+        return None
+    return _amount_fields(kind)
+
+
+@functools.cache
+def _amount_fields(cls: type) -> tuple[str, ...]:
+    """The fields of a record class that may hold an amount, by their declared types: a game
+    holds hundreds of cards and enums, and walking them would cost as much as the parse."""
+    return _fields_holding_amounts(cls, frozenset({cls}))
+
+
+def _fields_holding_amounts(cls: type, seen: frozenset[type]) -> tuple[str, ...]:
+    try:
+        hints = typing.get_type_hints(cls)
+    except Exception:  # noqa: BLE001 — a type that cannot be resolved: walk every field
+        return tuple(f.name for f in dataclasses.fields(cls))
+    return tuple(f.name for f in dataclasses.fields(cls) if _may_hold_amount(hints.get(f.name, object), seen))
+
+
+def _may_hold_amount(hint, seen: frozenset[type]) -> bool:
+    if hint is Decimal or hint is object or hint is typing.Any:
+        return True
+    arguments = typing.get_args(hint)
+    if arguments:
+        return any(_may_hold_amount(argument, seen) for argument in arguments if argument is not Ellipsis)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        # a record that holds itself is walked, to be safe
+        return hint in seen or bool(_fields_holding_amounts(hint, seen | {hint}))
+    return False
 
 
 def _column(text: str, amount: Decimal) -> int:
