@@ -125,8 +125,7 @@ def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Au
     """Parse and replay a stored game from the text the warehouse keeps of it, its lines
     numbered as in its file (the text is set at ``first_line``); None when the text does not
     hold the game any more."""
-    padded = normalize_lines("\n" * (first_line - 1) + text)
-    for chunk in split_games(padded, HEADERS):
+    for chunk in split("\n" * (first_line - 1) + text):
         if chunk.game_id == game_id:
             return audit_chunk(chunk, source_file)
     return None
