@@ -115,7 +115,7 @@ def test_audit_page_source_and_replay(browser, server, warehouse):
     text = visit(browser, server, "audit", "audit", "Audit", "Open a game", "RSP-TOTAL")
     assert "Findings" in text
     click(browser, "[role=tab]", "Source")
-    with duckdb.connect(str(warehouse / "rasklad.duckdb"), read_only=True) as con:
+    with connect(warehouse) as con:
         keeps_texts = "game_texts" in {name for (name,) in con.execute("show tables").fetchall()}
     # the game's lines come from the text the warehouse keeps; a warehouse without texts says so
     browser.wait_for_text("◀" if keeps_texts else "The warehouse keeps no text for this game")
@@ -197,7 +197,7 @@ def test_hostile_log_text_is_shown_as_text_and_the_browser_fetches_nothing(brows
         logs.mkdir()
         (logs / "hostile.txt").write_text(hand + "\n" + broken, encoding="utf-8")
         ingest([logs], tmp_path / "warehouse", jobs=1)
-        with duckdb.connect(str(tmp_path / "warehouse" / "rasklad.duckdb"), read_only=True) as con:
+        with connect(tmp_path / "warehouse") as con:
             game_id = con.execute("select game_id from stg_games").fetchone()[0]
         with StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server:
             text = visit(browser, server, "hostile_leaderboards", "leaderboards", "Club leaderboards", "Rank over time")
