@@ -19,7 +19,7 @@ import polars as pl
 
 from pipeline import models
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import Warehouse, WarehouseBusy, connect
+from pipeline.warehouse import Warehouse, WarehouseBusy, connect, glob_escaped
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -447,8 +447,9 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
     other file, no network, no extension to install or load, and settings locked so that
     the query cannot lift these limits."""
     con = _connect(warehouse)
-    root = Path(warehouse).resolve()
-    allowed = sorted({str(root) + os.sep, str(Path(os.path.abspath(warehouse))) + os.sep})
+    folders = {str(Path(warehouse).resolve()), os.path.abspath(warehouse)}
+    # the views name their files as globs, escaped where the folder's name holds [ * ?
+    allowed = sorted(name + os.sep for folder in folders for name in (folder, glob_escaped(folder)))
     con.execute("set allowed_directories = $allowed", {"allowed": allowed})
     con.execute("set autoinstall_known_extensions = false")
     con.execute("set autoload_known_extensions = false")
