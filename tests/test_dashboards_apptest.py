@@ -434,3 +434,17 @@ def test_replay_views_doctests():
     from dashboards import replay_views
 
     assert doctest.testmod(replay_views).failed == 0
+
+
+def test_overview_says_when_the_warehouse_is_older_than_the_rules(built, monkeypatch):
+    at = page()
+    assert not any("rasklad reaudit" in w.value for w in at.warning)     # judged by these rules
+    from dashboards import queries
+
+    monkeypatch.setattr(queries, "RULES_VERSION", "a-newer-version")
+    queries.frame.clear()
+    at = page()
+    games = sql(built, "select count(*) from stg_games")[0][0]
+    warning, = (w.value for w in at.warning if "rasklad reaudit" in w.value)
+    assert warning.startswith(f"{games:,} stored games and ")
+    queries.frame.clear()
