@@ -284,12 +284,9 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
 
 
 def _rule_texts() -> dict[str, str]:
-    """Every rule ID the replay engines cite, with its text (each game's rules register
-    themselves when its engine is loaded)."""
-    from pipeline.games import load_all_tables
+    """Every rule ID the replay engines cite, with its text."""
     from rules.rulebook import RULES
 
-    load_all_tables()
     return dict(RULES)
 
 
