@@ -1,9 +1,10 @@
 """The audit replayer: a game's source lines, its findings with their rule texts, and its replay step by step.
 
-A stored game is re-read from the file the warehouse names (``stg_games.source_file``, never
-a path from the browser), cut into games by the same splitter as the ingest, parsed and
-replayed by the same engine, so what the page shows is what the warehouse holds. Pasted or
-uploaded text takes the same way without being stored.
+A stored game is read again from the text the warehouse keeps of it (never from a file a
+row names), cut into games by the same splitter as the ingest, parsed and replayed by the
+same engine, so what the page shows is what the warehouse holds. Pasted or uploaded text
+takes the same way without being stored. Log text is shown as text: values from a log go
+into Markdown through ``safe_text.md``, and source lines into HTML whose every text is escaped.
 
 Game-specific rendering lives here, one function per kind of record, chosen by the record's
 ``info.game``; a game whose renderer is missing falls back to the record's fields.
@@ -19,12 +20,14 @@ from enum import Enum
 import polars as pl
 import streamlit as st
 
-from pipeline.audit import MAX_TEXT_BYTES, Audited, SourceGone, audit_bytes, audit_stored, file_lines
+from dashboards.safe_text import md
+from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from rules.findings import Severity
 from rules.rulebook import RULES
 
-__all__ = ["MAX_TEXT_BYTES", "Audited", "SourceGone", "audit_stored", "audit_text", "file_lines"]
+__all__ = ["MAX_TEXT_BYTES", "Audited", "audit_kept_text", "audit_text"]
 audit_text = audit_bytes
+audit_kept_text = audit_kept
 
 
 def rule_text(rule_id: str) -> str:
@@ -79,8 +82,11 @@ def source_html(lines: list[str], first_line: int, marks: dict[int, list[tuple[s
 
 def show_source(lines: list[str], first_line: int, marks: dict[int, list[tuple[str, str]]],
                 caret: tuple[int, int] | None = None) -> None:
-    """The lines with the marked ones highlighted, and a caret under ``caret`` = (line, column)."""
-    st.markdown(source_html(lines, first_line, marks, caret), unsafe_allow_html=True)
+    """The lines with the marked ones highlighted, and a caret under ``caret`` = (line, column).
+
+    Shown by ``st.html``, which reads no Markdown, with every text escaped: a log line shows
+    as it is written."""
+    st.html(source_html(lines, first_line, marks, caret))
 
 
 def show_findings(findings: pl.DataFrame) -> None:
@@ -92,10 +98,10 @@ def show_findings(findings: pl.DataFrame) -> None:
         where = f"line {row['line']}" if row["line"] is not None else "the whole game"
         icon = ":material/error:" if row["severity"] == "error" else ":material/warning:"
         with st.container(border=True):
-            st.markdown(f"{icon} **{row['rule_id']}** ({row['severity']}, {where}): {row['message']}")
+            st.markdown(f"{icon} **{md(row['rule_id'])}** ({md(row['severity'])}, {where}): {md(row['message'])}")
             if row["expected"] is not None or row["actual"] is not None:
-                st.markdown(f"expected `{row['expected']}`, the log says `{row['actual']}`")
-            st.caption(f"Rule {row['rule_id']}: {rule_text(row['rule_id'])}")
+                st.markdown(f"expected **{md(row['expected'])}**, the log says **{md(row['actual'])}**")
+            st.caption(f"Rule {md(row['rule_id'])}: {md(rule_text(row['rule_id']))}")
 
 
 def findings_frame(replay) -> pl.DataFrame:
@@ -127,13 +133,13 @@ def show_replay(audited: Audited, marks: Marks | None = None) -> None:
     game = record.info.game
     view = _VIEWS.get(game, show_generic)
     if replay is None:
-        st.warning(f"Not replayed: {audited.error}. What the log says:")
+        st.warning(f"Not replayed: {md(audited.error)}. What the log says:")
         if game not in _RECORD_ONLY:
             view = show_generic
     try:
         view(record, replay, marks) if view in _MARKING else view(record, replay)
     except Exception as error:  # noqa: BLE001 — a renderer that trips on a record must leave the rest of the page
-        st.warning(f"The step-by-step view of this {game} game failed ({type(error).__name__}: {error}); "
+        st.warning(f"The step-by-step view of this {md(game)} game failed ({type(error).__name__}: {md(error)}); "
                    "the record's fields follow.")
         show_generic(record, replay)
     if replay is not None:
@@ -267,8 +273,9 @@ def holdem_steps(record, marks: Marks | None = None) -> pl.DataFrame:
 
 def show_holdem(record, replay, marks: Marks | None = None) -> None:
     st.markdown(
-        f"Hand **{record.hand_id}** — {word(record.betting)} {record.small_blind}/{record.big_blind} {record.currency}"
-        + (f", ante {record.ante}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
+        f"Hand **{md(record.hand_id)}** — {md(word(record.betting))} {md(record.small_blind)}/{md(record.big_blind)} "
+        f"{md(record.currency)}"
+        + (f", ante {md(record.ante)}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
         + (f"; button seat {record.button_seat}" if record.button_seat else "")
     )
     seats = pl.DataFrame([{"seat": s.seat, "player": s.player, "stack": _money(s.stack),
@@ -287,8 +294,8 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
     cols[2].metric("Board", now["board"] or "—")
     st.dataframe(steps.head(step), hide_index=True, key=_key(record, "steps"))
     if record.summary is not None:
-        st.caption(f"Summary: total pot {record.summary.total_pot}, rake {record.summary.rake}"
-                   + (f", board {cards(record.summary.boards[0])}" if record.summary.boards else ""))
+        st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
+                   + (f", board {md(cards(record.summary.boards[0]))}" if record.summary.boards else ""))
 
 
 # -- raspisnoy: hands, trump, bids and each trick with its winner ---------------------------------
@@ -303,7 +310,8 @@ def _round_table(replay) -> pl.DataFrame:
 
 def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     marks = marks or {}
-    st.markdown(f"Game **{record.name}** — players {', '.join(record.players)}; first dealer {record.first_dealer}")
+    st.markdown(f"Game **{md(record.name)}** — players {md(', '.join(record.players))}; "
+                f"first dealer {md(record.first_dealer)}")
     rounds = record.rounds
     if not rounds:
         st.info("The log has no round.")
@@ -313,8 +321,8 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
               if len(numbers) > 1 else numbers[0])
     this = next(r for r in rounds if r.number == number)
     trump = "none" if this.trump is None else card(this.trump) + (" (joker)" if this.trump_marked_joker else "")
-    st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {word(this.kind)}, "
-                f"dealer {this.dealer}, trump {trump}")
+    st.markdown(f"**Round {this.number}**: {this.cards} card{'s' if this.cards != 1 else ''}, {md(word(this.kind))}, "
+                f"dealer {md(this.dealer)}, trump {md(trump)}")
     by_player = {row.player: row for row in replay.rounds if row.round_no == this.number}
     hands = dict(this.hands or ())
     bids = dict(this.bids or ())
@@ -329,7 +337,7 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
     until = min(following) if following else 10**9
     flagged = sorted({rule for line, found in marks.items() if this.line <= line < until for rule, _ in found})
     if flagged:
-        st.error(f"Findings in this round: {', '.join(flagged)}", icon=":material/error:")
+        st.error(f"Findings in this round: {md(', '.join(flagged))}", icon=":material/error:")
     if this.bids_before_hands:
         st.caption("Blind round: the bids were made before the cards were seen.")
     if this.tricks:
@@ -346,8 +354,8 @@ def show_raspisnoy(record, replay, marks: Marks | None = None) -> None:
 
 
 def show_raspisnoy_sheet(record, replay) -> None:
-    st.markdown(f"Score sheet **{record.name}** — players {', '.join(record.players)}; "
-                f"first dealer {record.first_dealer}. A sheet has no cards: bids, tricks and totals are checked.")
+    st.markdown(f"Score sheet **{md(record.name)}** — players {md(', '.join(record.players))}; "
+                f"first dealer {md(record.first_dealer)}. A sheet has no cards: bids, tricks and totals are checked.")
     st.dataframe(_round_table(replay), hide_index=True, key=_key(record, "sheet_rounds"))
 
 
@@ -375,7 +383,8 @@ def _scores(replay, record) -> None:
 
 
 def show_chinese(record, replay) -> None:
-    st.markdown(f"Hand **{record.hand_id}** — scoring {word(record.scoring)}; players {', '.join(record.players)}")
+    st.markdown(f"Hand **{md(record.hand_id)}** — scoring {md(word(record.scoring))}; "
+                f"players {md(', '.join(record.players))}")
     rows = _rows_table(replay)
     if not rows.is_empty():
         st.dataframe(rows, hide_index=True, key=_key(record, "rows"))
@@ -395,15 +404,15 @@ def ofc_rows_at(replay, turn: int) -> pl.DataFrame:
 
 
 def show_ofc(record, replay) -> None:
-    st.markdown(f"Hand **{record.hand_id}** — {word(record.variant)}, scoring {word(record.scoring)}; "
-                f"players {', '.join(record.players)}")
+    st.markdown(f"Hand **{md(record.hand_id)}** — {md(word(record.variant))}, scoring {md(word(record.scoring))}; "
+                f"players {md(', '.join(record.players))}")
     turns = sorted({p.turn_no for p in replay.placements})
     if turns:
         turn = (st.select_slider("After turn", turns, value=turns[-1], key=_key(record, "turn"))
                 if len(turns) > 1 else turns[0])
         placed = [p for p in replay.placements if p.turn_no == turn]
-        st.caption("This turn: " + "; ".join(
-            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}" for p in placed))
+        st.caption("This turn: " + md("; ".join(
+            f"{p.player} {card(p.card)} → {'discard' if p.is_discard else word(p.row)}" for p in placed)))
         st.dataframe(ofc_rows_at(replay, turn), hide_index=True, key=_key(record, "filling"))
     st.markdown("**Final rows**")
     rows = _rows_table(replay)
@@ -440,7 +449,8 @@ def sixcard_boxes(replay) -> pl.DataFrame:
 
 def show_sixcard(record, replay) -> None:
     count = len(record.hands)
-    st.markdown(f"Session **{record.session_id}** — player {record.player}, {count} hand{'s' if count != 1 else ''}")
+    st.markdown(f"Session **{md(record.session_id)}** — player {md(record.player)}, "
+                f"{count} hand{'s' if count != 1 else ''}")
     boxes = sixcard_boxes(replay)
     if boxes.is_empty():
         st.info("No box was played.")

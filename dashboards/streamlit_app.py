@@ -14,6 +14,7 @@ if str(ROOT) not in sys.path:  # `streamlit run dashboards/streamlit_app.py` fro
     sys.path.insert(0, str(ROOT))
 
 from dashboards import queries as q
+from dashboards.safe_text import md
 
 st.set_page_config(page_title="Rasklad", page_icon=":material/playing_cards:", layout="wide")
 
@@ -31,5 +32,5 @@ page = st.navigation({
         st.Page("app_pages/import_files.py", title="Import", icon=":material/upload_file:"),
     ],
 })
-st.sidebar.caption(f"Warehouse: `{q.warehouse_root()}`")
+st.sidebar.caption(f"Warehouse: {md(q.warehouse_root())}")
 page.run()

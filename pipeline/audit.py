@@ -15,7 +15,9 @@ from pathlib import Path
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.source import Chunk, decode, normalize_lines, split
+from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
+from pipeline.tables import AmountTooLarge
 
 MAX_TEXT_BYTES = 20 * 1024 * 1024
 """The largest text audited on the spot (larger files are imported instead)."""
@@ -45,6 +47,7 @@ def audit_chunk(chunk: Chunk, file: str) -> Audited:
     """Parse and replay one game; every failure becomes a reason with its position."""
     try:
         record = parse_chunk(chunk, file)
+        check_amounts(record, chunk)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run
@@ -60,7 +63,10 @@ def audit_chunk(chunk: Chunk, file: str) -> Audited:
 
 
 def internal_error(error: Exception) -> str:
-    """A fault of ours, said so that a bug report can point at the line."""
+    """A fault of ours, said so that a bug report can point at the line; a figure too large
+    to store is said as it is (the log's numbers, not our code, are at fault)."""
+    if isinstance(error, AmountTooLarge):
+        return str(error)
     where = traceback.extract_tb(error.__traceback__)[-1]
     return f"internal error ({type(error).__name__}: {error}) at {Path(where.filename).name}:{where.lineno}"
 
@@ -113,3 +119,13 @@ def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int
             return audit_chunk(chunk, source_file)
     raise SourceGone(f"The file {source_file} no longer holds this game's text at lines {first_line}–{last_line} "
                      "(it was edited since the import); the lines are shown as they are now.")
+
+
+def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Audited | None:
+    """Parse and replay a stored game from the text the warehouse keeps of it, its lines
+    numbered as in its file (the text is set at ``first_line``); None when the text does not
+    hold the game any more."""
+    for chunk in split("\n" * (first_line - 1) + text):
+        if chunk.game_id == game_id:
+            return audit_chunk(chunk, source_file)
+    return None

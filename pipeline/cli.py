@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
+import re
 import subprocess
 import sys
+import time
+from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
 
@@ -15,7 +19,7 @@ import polars as pl
 
 from pipeline import models
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import Warehouse, WarehouseBusy, connect
+from pipeline.warehouse import Warehouse, WarehouseBusy, connect, glob_escaped
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -78,7 +82,7 @@ def main() -> None:
 @warehouse_option
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -93,39 +97,28 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
 
     Example: rasklad ingest ~/hands/ club-night.txt --warehouse data/warehouse --jobs 2
     """
-    from tqdm import tqdm
-
     from pipeline.ingest import ReaderFailed
     from pipeline.ingest import ingest as run_ingest
 
     for path in paths:
-        if not path.exists():
-            raise UsageProblem(f"No such file or folder: {str(path)!r}.", "Check the path, or quote it if it has spaces.")
-    show = not quiet and not as_json and sys.stderr.isatty()
-    bar = None
-    hands = 0
-
-    def on_start(total: int) -> None:
-        nonlocal bar
-        bar = tqdm(total=total, unit="file", disable=not show, file=sys.stderr)
-
-    def on_file(result) -> None:
-        nonlocal hands
-        hands += result.count_games + result.count_quarantined
-        bar.update(1)
-        bar.set_postfix(games=hands, refresh=False)
-
+        try:
+            os.lstat(path)  # a link that loops or leads nowhere exists: the ingest gives its verdict
+        except OSError:
+            raise UsageProblem(f"No such file or folder: {str(path)!r}.",
+                               "Check the path, or quote it if it has spaces.") from None
+    progress = _Progress(enabled=not quiet and not as_json)
     try:
-        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=on_file, on_start=on_start,
+        summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
                              wait=not no_wait, on_wait=_say_waiting)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    if bar is not None:
-        bar.close()
+    finally:
+        progress.close()
+    nothing = _nothing_found(summary)
     if as_json:
-        click.echo(json.dumps(summary.as_dict(), indent=2))
+        click.echo(json.dumps({**summary.as_dict(), "no_games": nothing}, indent=2))
     else:
         rate = (summary.games + summary.quarantined) / summary.seconds if summary.seconds else 0
         click.echo(
@@ -138,8 +131,75 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         if summary.quarantined:
             click.echo(f"See them with: rasklad quarantine --warehouse {warehouse}")
         for path, reason in summary.unreadable:
-            click.echo(f"  could not read {path}: {reason}; run the ingest again once it is readable")
-    sys.exit(1 if summary.quarantined or summary.unreadable else 0)
+            click.echo(f"  could not read {path}: {reason}")
+        if summary.unreadable:
+            click.echo("  Run the ingest again once they are readable: what was stored is kept, and not read twice.")
+        if summary.skipped:
+            click.echo(f"  skipped {sum(summary.skipped.values())} files of the folders for their extension "
+                       f"({_extensions(summary.skipped)}); name a file to read it whatever its extension")
+    if nothing:
+        click.echo(f"Error: {nothing}", err=True)
+    sys.exit(1 if summary.quarantined or summary.unreadable or summary.skipped or nothing else 0)
+
+
+class _Progress:
+    """Files and games read so far, on stderr: a bar on a terminal; elsewhere (a log file, a
+    CI job) a line every PROGRESS_EVERY seconds, so that a long run is seen to be alive."""
+
+    PROGRESS_EVERY = 5.0
+
+    def __init__(self, *, enabled: bool) -> None:
+        self.enabled, self.bar, self.total, self.files, self.games = enabled, None, 0, 0, 0
+        self.on_terminal = sys.stderr.isatty()
+        self.last = time.monotonic()
+
+    def start(self, total: int) -> None:
+        self.total = total
+        if self.enabled and self.on_terminal:
+            from tqdm import tqdm
+
+            self.bar = tqdm(total=total, unit="file", file=sys.stderr)
+        elif self.enabled:
+            # said at once: the first run also compiles the Hold'em kernels before any file is done
+            click.echo(f"reading {total:,} file{'s' if total != 1 else ''}", err=True)
+            self.last = time.monotonic()
+
+    def file(self, result) -> None:
+        self.files += 1
+        self.games += result.count_games + result.count_quarantined
+        if self.bar is not None:
+            self.bar.update(1)
+            self.bar.set_postfix(games=self.games, refresh=False)
+        elif self.enabled and time.monotonic() - self.last >= self.PROGRESS_EVERY:
+            self.last = time.monotonic()
+            click.echo(f"read {self.files:,} of {self.total:,} files, {self.games:,} games", err=True)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
+
+
+def _extensions(skipped) -> str:
+    return ", ".join(f"{extension or 'no extension'} × {count}" for extension, count in skipped.most_common())
+
+
+def _nothing_found(summary) -> str | None:
+    """Why an ingest found no game at all (new or already stored), or None when it found some."""
+    from pipeline.inputs import LOG_SUFFIXES
+
+    if summary.games or summary.games_known or summary.duplicates or summary.quarantined or summary.files_unchanged:
+        return None
+    if summary.files:
+        return (f"No games found: the {summary.files} file{'s' if summary.files > 1 else ''} read "
+                "hold no game text (only blank lines or comments).")
+    read = ", ".join(sorted(LOG_SUFFIXES))
+    if summary.skipped:
+        return (f"No games found: no log file to read; the folders hold only files with other extensions "
+                f"({_extensions(summary.skipped)}). Folders are read for {read} files; name a file to read it "
+                "whatever its extension.")
+    if summary.unreadable:
+        return "No games found: no file given could be read (each is named with the reason)."
+    return f"No games found: the folders given hold no log file (folders are read for {read} files)."
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
@@ -177,16 +237,21 @@ def _json_value(value):
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
 def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, limit: int,
-          as_json: bool) -> None:
+          explain: bool, as_json: bool) -> None:
     """List the rules broken in the stored games, each with its file and line.
 
     Every rule ID with its text: see docs/rules.md.
 
-    Example: rasklad audit --rule RSP-HOOK --json
+    Example: rasklad audit --rule RSP-HOOK --explain
     """
     with _connect(warehouse) as con:
+        if game is not None:
+            game = _known_game(con, game)
+        if rule is not None:
+            rule = _known_rule(rule)
         frame = con.sql(
             """
             select source_file || ':' || coalesce(line::varchar, '?') as "where", game, rule_id,
@@ -205,9 +270,62 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             " and ($rule is null or rule_id like $rule || '%') and ($severity is null or severity = $severity)",
             {"game": game, "rule": rule, "severity": severity},
         ).fetchone()[0]
+    texts = _rule_texts() if explain else {}
+    if explain and as_json:
+        frame = frame.with_columns(rule_text=pl.col("rule_id").replace_strict(texts, default=None))
     _show(frame, as_json)
     if not as_json:
         click.echo(f"{total} findings" + (f" (first {limit} shown)" if total > limit else ""))
+        if explain and not frame.is_empty():
+            click.echo("\nThe rules broken:")
+            for rule_id in sorted(set(frame["rule_id"])):
+                text = texts.get(rule_id, "no text is registered for this rule")
+                click.echo(f"  {text if text.startswith(rule_id + ':') else f'{rule_id}: {text}'}")
+
+
+def _rule_texts() -> dict[str, str]:
+    """Every rule ID the replay engines cite, with its text."""
+    from rules.rulebook import RULES
+
+    return dict(RULES)
+
+
+def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
+    """``game`` if the project or the warehouse knows it, else an error naming the close ones."""
+    from parsers.formats import FORMATS
+
+    stored = {row[0] for row in con.execute(
+        "select distinct game from stg_games union select distinct game from stg_quarantine").fetchall()}
+    known = set(GENERATORS) | {fmt.game for fmt in FORMATS} | stored
+    if game in known:
+        return game
+    for name in known:
+        if name.casefold() == game.casefold():
+            return name
+    raise UsageProblem(f"There is no game {game!r}.{did_you_mean(game, known)}",
+                       f"The games: {', '.join(sorted(known))}.")
+
+
+def _known_rule(rule: str) -> str:
+    """A rule ID or a prefix of one (case aside), else an error naming the close IDs."""
+    texts = _rule_texts()
+    prefix = rule.strip().upper()
+    if any(rule_id.startswith(prefix) for rule_id in texts):
+        return prefix
+    families = sorted({rule_id.split("-")[0] + "-" for rule_id in texts})
+    raise UsageProblem(f"No rule ID is or starts with {rule!r}.{did_you_mean(prefix, texts)}",
+                       f"Rule IDs start with {', '.join(families)}; `rasklad audit --explain` shows their texts.")
+
+
+def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
+    """``player`` if some stored game has them, else an error naming the close names."""
+    if con.execute("select 1 from stg_game_players where player = $p limit 1", {"p": player}).fetchone():
+        return player
+    names = [row[0] for row in con.execute(
+        "select distinct player from stg_game_players where player is not null").fetchall()]
+    raise UsageProblem(f"No stored game has a player {player!r}.{did_you_mean(player, names)}",
+                       "Names are matched exactly; `rasklad query \"select distinct player from game_players\"` "
+                       "lists them.")
 
 
 @main.command()
@@ -227,6 +345,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
     Example: rasklad stats --player Anna --game raspisnoy
     """
     with _connect(warehouse) as con:
+        if player is not None:
+            player = _known_player(con, player)
         present = _tables(con)
         shown = 0
         for name, mart in STATS_MARTS.items():
@@ -254,20 +374,85 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
 @click.argument("sql")
 @warehouse_option
 @json_option
-def query(sql: str, warehouse: Path, as_json: bool) -> None:
+@click.option("--csv", "as_csv", is_flag=True, help="Print CSV instead of a table (to save the result: > file.csv).")
+def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
     """Run a read-only SQL query against the warehouse's models and tables.
 
-    Every table and column: see docs/warehouse.md.
+    Only queries run (SELECT, WITH, SHOW, DESCRIBE, SUMMARIZE, EXPLAIN): COPY, EXPORT,
+    ATTACH, INSTALL, LOAD, SET and writes are refused, and no file outside the warehouse
+    can be read. To save a result, redirect --csv or --json to a file. Every table and
+    column: see docs/warehouse.md.
 
-    Example: rasklad query "select player, sum(net) from stg_game_players group by all"
+    Example: rasklad query "select player, sum(net) from game_players group by all" --csv > nets.csv
     """
-    with _connect(warehouse) as con:
+    if as_json and as_csv:
+        raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
+    _refuse_all_but_queries(sql)
+    with _connect_for_query(warehouse) as con:
         try:
             frame = con.sql(sql).pl()
+        except duckdb.PermissionException as error:
+            raise UsageProblem(f"The query failed: {error}", "rasklad query reads the warehouse's tables only, "
+                               "never other files or the network.")
         except duckdb.Error as error:
             raise UsageProblem(f"The query failed: {error}", "Tables: games, game_players, findings, "
                                "quarantine and the marts; list them with `rasklad query \"show tables\"`.")
-    _show(frame, as_json)
+    if as_csv:
+        click.echo(frame.write_csv(), nl=False)
+    else:
+        _show(frame, as_json)
+
+
+QUERY_STATEMENTS = {duckdb.StatementType.SELECT}
+"""What ``query`` runs: statements that only read (SHOW, DESCRIBE, SUMMARIZE, VALUES, FROM …
+are SELECTs to DuckDB). EXPLAIN is let through when what it explains is one of these."""
+_EXPLAIN = re.compile(r"\s*explain\s+(?:analy[sz]e\s+)?", re.IGNORECASE)
+
+
+def _refuse_all_but_queries(sql: str) -> None:
+    """Refuse any statement that is not a query. The connection is read-only and reaches no
+    file outside the warehouse, but inside it a COPY … TO could still overwrite the
+    warehouse's own Parquet files: only the statement's kind tells it apart."""
+    try:
+        statements = duckdb.extract_statements(sql)
+    except duckdb.Error as error:
+        raise UsageProblem(f"The query failed: {error}", "Check the SQL near the place DuckDB names.") from None
+    if not statements:
+        raise UsageProblem("The query is empty.", 'Give one, e.g. rasklad query "select count(*) from games".')
+    for statement in statements:
+        kind = statement.type
+        if kind == duckdb.StatementType.EXPLAIN:
+            explained = _EXPLAIN.sub("", statement.query, count=1)
+            try:
+                inner = duckdb.extract_statements(explained)
+            except duckdb.Error:
+                inner = []
+            if len(inner) == 1 and inner[0].type in QUERY_STATEMENTS:
+                continue
+        elif kind in QUERY_STATEMENTS:
+            continue
+        words = statement.query.split()
+        raise UsageProblem(
+            f"rasklad query only reads; it refuses {words[0].upper()} ({' '.join(words[:4])!r}).",
+            "To save a result, redirect it: rasklad query \"select …\" --csv > result.csv (or --json > result.json). "
+            "The warehouse changes only through `rasklad ingest`.",
+        )
+
+
+def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    """A read-only connection that can read the warehouse's own files and nothing else: no
+    other file, no network, no extension to install or load, and settings locked so that
+    the query cannot lift these limits."""
+    con = _connect(warehouse)
+    folders = {str(Path(warehouse).resolve()), os.path.abspath(warehouse)}
+    # the views name their files as globs, escaped where the folder's name holds [ * ?
+    allowed = sorted(name + os.sep for folder in folders for name in (folder, glob_escaped(folder)))
+    con.execute("set allowed_directories = $allowed", {"allowed": allowed})
+    con.execute("set autoinstall_known_extensions = false")
+    con.execute("set autoload_known_extensions = false")
+    con.execute("set enable_external_access = false")
+    con.execute("set lock_configuration = true")
+    return con
 
 
 @main.command()
@@ -317,41 +502,105 @@ def dashboard(warehouse: Path, port: int) -> None:
 GENERATORS = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
 
 
-@main.command()
+def _generator(game: str):
+    import importlib
+
+    module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
+    try:
+        return importlib.import_module(f"pipeline.generators.{module_name}")
+    except ModuleNotFoundError:
+        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
+
+
+def generator_settings(game: str) -> dict[str, object]:
+    """A generator's settings and their defaults, read from the generator itself: its
+    ``SETTINGS`` table, or else the keyword-only parameters of its ``generate`` and the
+    fields of the settings class its ``**options`` go to."""
+    import dataclasses
+    import inspect
+
+    module = _generator(game)
+    table = getattr(module, "SETTINGS", None)
+    if table:
+        return dict(table[game])
+    parameters = inspect.signature(module.generate).parameters.values()
+    settings = {p.name: p.default for p in parameters if p.kind is p.KEYWORD_ONLY}
+    settings_class = getattr(module, "GeneratorSettings", None)
+    if any(p.kind is p.VAR_KEYWORD for p in parameters) and dataclasses.is_dataclass(settings_class):
+        settings.update({f.name: f.default for f in dataclasses.fields(settings_class)})
+    return settings
+
+
+def _setting_text(name: str, default: object) -> str:
+    if default is None:
+        return name
+    if isinstance(default, tuple):
+        default = "-".join(map(str, default))
+    return f"{name}={default}"
+
+
+class _GenerateCommand(click.Command):
+    """``generate --help`` lists every generator's settings, read when the help is shown."""
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        with formatter.section("Settings (-o KEY=VALUE; the value shown is the default)"):
+            formatter.write_dl([
+                (game, ", ".join(_setting_text(name, default) for name, default in generator_settings(game).items()))
+                for game in GENERATORS
+            ])
+        super().format_epilog(ctx, formatter)
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """" Did you mean 'Anna'?" when ``known`` holds names close to ``name`` (case aside), else ""."""
+    by_folded: dict[str, str] = {}
+    for candidate in known:
+        by_folded.setdefault(candidate.casefold(), candidate)
+    close = difflib.get_close_matches(name.casefold(), list(by_folded), n=3, cutoff=0.6)
+    if not close:
+        return ""
+    quoted = [repr(by_folded[folded]) for folded in close]
+    return f" Did you mean {' or '.join(quoted) if len(quoted) < 3 else ', '.join(quoted[:-1]) + ' or ' + quoted[-1]}?"
+
+
+@main.command(cls=_GenerateCommand)
 @click.argument("game", type=click.Choice(GENERATORS))
 @click.option("--count", "-n", type=click.IntRange(min=1), default=10, show_default=True,
               help="How many games (hands, sessions) to write.")
 @click.option("--seed", type=int, default=0, show_default=True, help="Random seed: the same seed writes the same text.")
 @click.option("--option", "-o", "options", multiple=True, metavar="KEY=VALUE",
-              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable).")
+              help="A generator setting, e.g. -o players=4 -o strategy=best (repeatable; listed below).")
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), help="Write to this file instead of stdout.")
-def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="With --out: say nothing when it went well.")
+def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Path | None, quiet: bool) -> None:
     """Write random legal games as log text, for demos, tests and benchmarks.
 
     The formats written: see docs/formats.md.
 
     Example: rasklad generate raspisnoy --count 3 -o players=4 --out night.txt
     """
-    import importlib
-
+    known = generator_settings(game)
     settings = {}
     for option in options:
         key, sep, value = option.partition("=")
         if not sep:
             raise UsageProblem(f"The option {option!r} has no value.", "Write it as KEY=VALUE, e.g. -o players=4.")
-        settings[key.strip().replace("-", "_")] = value.strip()
-    module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
+        key = key.strip().replace("-", "_")
+        if key not in known:
+            raise UsageProblem(
+                f"The {game} generator has no setting {key!r}.{did_you_mean(key, known)}",
+                f"Its settings: {', '.join(known)} (see rasklad generate --help).",
+            )
+        settings[key] = value.strip()
     try:
-        module = importlib.import_module(f"pipeline.generators.{module_name}")
-    except ModuleNotFoundError:
-        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
-    try:
-        text = module.generate(game, count=count, seed=seed, **settings)
+        text = _generator(game).generate(game, count=count, seed=seed, **settings)
     except (TypeError, ValueError) as error:
-        raise UsageProblem(f"The generator refused the settings: {error}", "See the generator's settings in the README.")
+        raise UsageProblem(f"The generator refused the settings: {error}",
+                           f"Its settings: {', '.join(known)} (see rasklad generate --help).") from None
     if out:
         out.write_text(text, encoding="utf-8")
-        click.echo(f"{count} {game} games written to {out}")
+        if not quiet:
+            click.echo(f"{count} {game} games written to {out}")
     else:
         click.echo(text, nl=False)
 
@@ -359,7 +608,8 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
 @main.command("build-models")
 @warehouse_option
 @no_wait_option
-def build_models(warehouse: Path, no_wait: bool) -> None:
+@click.option("--quiet", "-q", is_flag=True, help="Say nothing when it went well.")
+def build_models(warehouse: Path, no_wait: bool, quiet: bool) -> None:
     """Rebuild the SQL models of a warehouse (ingest does it by itself).
 
     Example: rasklad build-models --warehouse data/warehouse
@@ -369,7 +619,8 @@ def build_models(warehouse: Path, no_wait: bool) -> None:
             built = models.build(store)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    click.echo(f"{len(built)} models built")
+    if not quiet:
+        click.echo(f"{len(built)} models built")
 
 
 @main.command()

@@ -31,12 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pipeline import models
+from pipeline.inputs import list_inputs, stored_name
 from pipeline.reaudit import reaudit
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
 from pipeline.worker import FileResult, content_hash, parse_bytes, plan, warm_up
 
-# Extensions read when walking a folder (a file named on the command line is always read).
-LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
 50,000 hands: memory stays bounded, and few large parts are cheaper to write and to query)."""
@@ -58,7 +57,9 @@ class IngestSummary:
     """Of ``seconds``, the rebuild of the SQL models (0 when they were current)."""
     reasons: Counter = field(default_factory=Counter)
     unreadable: list[tuple[str, str]] = field(default_factory=list)
-    """Files that could not be read (removed or locked since they were listed): path, why."""
+    """Files that could not be read (FIFOs, devices, loops, empty, removed or locked): path, why."""
+    skipped: Counter = field(default_factory=Counter)
+    """Files of the folders left out for their extension: extension → count."""
     retried: int = 0
     """Games quarantined by other rules or parsers, judged again before the files were read."""
     retried_stored: int = 0
@@ -67,7 +68,7 @@ class IngestSummary:
     def as_dict(self) -> dict:
         return {
             "files": self.files, "files_unchanged": self.files_unchanged,
-            "files_unreadable": dict(self.unreadable), "games": self.games,
+            "files_unreadable": dict(self.unreadable), "files_skipped": dict(self.skipped), "games": self.games,
             "games_known": self.games_known, "duplicates": self.duplicates,
             "quarantined": self.quarantined, "findings": self.findings,
             "seconds": round(self.seconds, 3), "models_seconds": round(self.models_seconds, 3),
@@ -157,13 +158,13 @@ class _Reader:
         try:
             data = path.read_bytes()
         except OSError as error:    # removed or locked since it was listed: the run goes on
-            self.report("unreadable", (str(path), error.strerror or str(error)))
+            self.report("unreadable", (stored_name(path), error.strerror or str(error)))
             return
         digest = content_hash(data)
         if self.warehouse.knows_file(digest):
-            self.report("unchanged", FileResult(str(path), digest, len(data)))
+            self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
             return
-        result = parse_bytes(data, str(path), self.warehouse.known_ids, digest=digest)
+        result = parse_bytes(data, stored_name(path), self.warehouse.known_ids, digest=digest)
         self.held.append(result)
         self.held_bytes += result.size_bytes
         self.report("read", result)
@@ -287,18 +288,7 @@ def refresh_models(warehouse: Warehouse) -> float:
 
 def collect_files(paths: Iterable[str | Path]) -> list[Path]:
     """The files to read: files as named, folders walked recursively for log files."""
-    found: list[Path] = []
-    for path in map(Path, paths):
-        if path.is_dir():
-            found.extend(sorted(
-                p for p in path.rglob("*")
-                if p.is_file() and p.suffix.lower() in LOG_SUFFIXES and not p.name.startswith(".")
-            ))
-        elif path.is_file():
-            found.append(path)
-        else:
-            raise FileNotFoundError(f"{str(path)!r} is neither a file nor a folder")
-    return found
+    return list_inputs(paths).files
 
 
 MODELS_STAMP = ".models-fingerprint"
@@ -337,7 +327,8 @@ def ingest(
     Games quarantined by other rules or parsers than these are judged again first."""
     started = time.perf_counter()
     summary = IngestSummary()
-    files = collect_files(paths)
+    listing = list_inputs(paths, skip=warehouse_root)
+    files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
         retried = reaudit(warehouse, quarantine_only=True)

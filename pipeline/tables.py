@@ -10,14 +10,14 @@ from there.
 from __future__ import annotations
 
 from collections import defaultdict
-from decimal import Decimal  # noqa: F401 (the doctests use it)
+from decimal import Decimal
 
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
 from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard
 
-__all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "TableRows", "money_from_cents"]
+__all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
 
 COMMON_TABLES: tuple[Table, ...] = (
     define(
@@ -80,6 +80,47 @@ SCHEMAS: dict[str, pa.Schema] = gather(
 )
 
 
+_DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {
+    name: tuple((field.name, field.type.precision - field.type.scale, Decimal(1).scaleb(-field.type.scale))
+                for field in schema if pa.types.is_decimal(field.type))
+    for name, schema in SCHEMAS.items()
+}
+"""Per table, its decimal columns: name, the digits a value may have before the point, and the
+column's smallest step (0.01 for scale 2)."""
+
+
+class AmountTooLarge(ValueError):
+    """A value that its decimal column cannot hold: its game's rows are undone and the game
+    goes to quarantine, so that one game never stops the file's other games from being stored."""
+
+
+def _fits(value, digits: int, step: Decimal) -> bool:
+    """Whether ``value`` fits a decimal column with ``digits`` before the point and ``step``
+    after it (the checks cheapest for a Decimal: no digit tuple is built)."""
+    if value is None:
+        return True
+    if not isinstance(value, Decimal):
+        return -(10 ** digits) < value < 10 ** digits
+    return value.is_finite() and (not value or value.adjusted() < digits) and value == value.quantize(step)
+
+
+def _check_decimals(table: str, values: dict) -> None:
+    """Raise AmountTooLarge for the first value of ``values`` (column → value) that its
+    decimal column cannot hold.
+
+    >>> _check_decimals("game_players", {"net": Decimal("-12.50")})
+    >>> _check_decimals("game_players", {"net": Decimal("1E+30")})
+    Traceback (most recent call last):
+    ...
+    pipeline.tables.AmountTooLarge: the figure 1E+30 (game_players.net) cannot be stored: it must have at most 16 digits before the point and 2 after it
+    """
+    for column, digits, step in _DECIMALS[table]:
+        value = values.get(column)
+        if not _fits(value, digits, step):
+            raise AmountTooLarge(f"the figure {value} ({table}.{column}) cannot be stored: it must have at most "
+                                 f"{digits} digits before the point and {-step.as_tuple().exponent} after it")
+
+
 class TableRows:
     """Rows of many tables and games, gathered as one list per column.
 
@@ -116,6 +157,8 @@ class TableRows:
         if columns is None:
             columns = self._columns[key] = {name: [] for name in SCHEMAS[table].names}
         count = self._counts[key]
+        if _DECIMALS[table]:
+            _check_decimals(table, values)
         for name, column in columns.items():
             column.append(values.get(name))
         if len(values) > len(columns):
@@ -149,6 +192,10 @@ class TableRows:
         for name, values in columns.items():
             if len(values) != n:
                 raise ValueError(f"table {table!r}: column {name} has {len(values)} values, {first} has {n}")
+        for name, digits, step in _DECIMALS[table]:
+            for value in columns.get(name, ()):
+                if not _fits(value, digits, step):
+                    _check_decimals(table, {name: value})
         nulls = None
         for name, column in stored.items():
             values = columns.get(name)

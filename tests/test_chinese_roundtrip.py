@@ -33,7 +33,7 @@ def test_generated_hands_replay_clean_and_points_equal_claims(seed, which, playe
         claimed = {claim.player: claim.amount for claim in record.points.items}
         assert claimed == {p.player: p.net for p in replay.players}
         assert sum(p.net for p in replay.players) == 0
-        royalties = {claim.player: claim.amount for claim in record.royalties.items}
+        royalties = {claim.player: claim.amount for claim in (record.royalties.items if record.royalties else ())}
         assert royalties == {h.player: h.royalty for h in replay.hands if h.player in royalties}
 
 

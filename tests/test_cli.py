@@ -96,3 +96,119 @@ def test_stats_shows_headline_figures_and_all_columns_on_request(tmp_path):
     rows = json.loads(run("stats", "--game", "raspisnoy", "--json", "--player", "Vera",
                           "--warehouse", str(tmp_path / "wh")).output)
     assert rows and {row["player"] for row in rows} == {"Vera"} and "count_undertricks" in rows[0]
+
+
+def _parquet_parts(warehouse) -> dict[str, bytes]:
+    return {str(path): path.read_bytes() for path in sorted(warehouse.rglob("*.parquet"))}
+
+
+def test_query_refuses_every_statement_that_writes_or_reaches_outside(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    before = _parquet_parts(wh)
+    part = next(iter(before))
+    refused = {
+        f"copy (select * from games limit 0) to '{part}' (format parquet)": "COPY",
+        f"export database '{tmp_path / 'out'}'": "EXPORT",
+        f"attach '{tmp_path / 'other.duckdb'}' as other": "ATTACH",
+        "install httpfs": "INSTALL",
+        "load httpfs": "LOAD",
+        "set enable_external_access = true": "SET",
+        "select 1; copy games to 'games.csv'": "COPY",
+        "explain analyze copy games to 'games.csv'": "EXPLAIN",
+        "pragma profiling_output = 'profile.txt'": "PRAGMA",
+        "create table stolen as select 1": "CREATE",
+    }
+    for sql, word in refused.items():
+        result = run("query", sql, "--warehouse", str(wh))
+        assert result.exit_code == 1, sql
+        assert f"rasklad query only reads; it refuses {word} (" in result.output, result.output
+        assert "--csv > result.csv" in result.output
+    outside = run("query", f"select * from read_csv('{ROOT / 'README.md'}')", "--warehouse", str(wh))
+    assert outside.exit_code == 1
+    assert "never other files or the network" in outside.output
+    assert _parquet_parts(wh) == before
+    assert not (tmp_path / "out").exists() and not (tmp_path / "other.duckdb").exists()
+
+
+def test_query_runs_reading_statements_and_prints_csv(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-night.txt"), "--warehouse", str(wh), "-q")
+    result = run("query", "select 'Anna' as player, 2.5 as net union all select 'Boris, Jr', -2.5",
+                 "--warehouse", str(wh), "--csv")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == ["player,net", "Anna,2.5", '"Boris, Jr",-2.5']
+    for sql in ("show tables", "describe games", "explain select count(*) from games",
+                "with n as (select count(*) as c from games) select c from n"):
+        assert run("query", sql, "--warehouse", str(wh), "--json").exit_code == 0, sql
+
+
+def test_generate_help_lists_each_generators_settings():
+    result = run("generate", "--help")
+    assert result.exit_code == 0
+    settings = result.output.split("Settings (-o KEY=VALUE")[1]
+    assert re.search(r"raspisnoy\s+players=4, rules=default, rounds, club, strategy=club", settings)
+    assert re.search(r"sixcard\s+hands=10, strategy=simple, boxes, ante, wrong_results=0.0", settings)
+    assert "variant=classic" in settings.split("ofc")[1] and "foul_rate=0.05" in settings.split("chinese")[1]
+
+
+def test_generate_names_the_known_settings_for_a_misspelt_one():
+    result = run("generate", "raspisnoy", "-o", "plyers=4")
+    assert result.exit_code == 1
+    assert "Error: The raspisnoy generator has no setting 'plyers'. Did you mean 'players'?" in result.output
+    assert "Its settings: players, rules, rounds, club, strategy (see rasklad generate --help)." in result.output
+
+
+def test_did_you_mean_ignores_case_and_says_nothing_when_nothing_is_close():
+    from pipeline.cli import did_you_mean
+
+    assert did_you_mean("anna", ["Anna", "Boris"]) == " Did you mean 'Anna'?"
+    assert did_you_mean("BORIS", ["Anna", "Boris", "Borys"]) == " Did you mean 'Boris' or 'Borys'?"
+    assert did_you_mean("Zhenya", ["Anna", "Boris"]) == ""
+
+
+def test_unknown_game_rule_or_player_is_an_error_with_the_close_names(tmp_path):
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    game = run("audit", "--game", "chinses", "--warehouse", str(wh))
+    assert game.exit_code == 1
+    assert "Error: There is no game 'chinses'. Did you mean 'chinese'?" in game.output
+    rule = run("audit", "--rule", "CP-SCOR", "--warehouse", str(wh))
+    assert rule.exit_code == 0 and "CP-SCORE" in rule.output     # a prefix of a rule ID
+    rule = run("audit", "--rule", "CP-SCRE", "--warehouse", str(wh))
+    assert rule.exit_code == 1
+    assert "Error: No rule ID is or starts with 'CP-SCRE'. Did you mean 'CP-SCORE', " in rule.output
+    players = json.loads(run("query", "select distinct player from game_players", "--warehouse", str(wh),
+                             "--json").output)
+    assert "Gleb" in {row["player"] for row in players}
+    player = run("stats", "--player", "gleb", "--warehouse", str(wh))
+    assert player.exit_code == 1
+    assert "Error: No stored game has a player 'gleb'. Did you mean 'Gleb'?" in player.output
+    assert run("stats", "--player", "Gleb", "--warehouse", str(wh)).exit_code == 0
+
+
+def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
+    from rules.rulebook import rule_text
+
+    wh = tmp_path / "wh"
+    run("ingest", str(ROOT / "data" / "samples" / "chinese-wrong-claims.txt"), "--warehouse", str(wh), "-q")
+    result = run("audit", "--rule", "CP-SCORE", "--explain", "--warehouse", str(wh))
+    assert result.exit_code == 0
+    explained = result.output.split("The rules broken:\n")[1].splitlines()
+    assert explained == ["  " + rule_text("CP-SCORE")]
+    assert "every pair of players is compared row by row" in explained[0]
+    rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
+    assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
+
+
+def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, monkeypatch):
+    from pipeline.cli import _Progress
+
+    monkeypatch.setattr(_Progress, "PROGRESS_EVERY", 0.0)
+    sample = ROOT / "data" / "samples" / "chinese-night.txt"
+    games = sample.read_text(encoding="utf-8").count("Chinese poker hand")
+    result = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 0
+    assert result.stderr == f"reading 1 file\nread 1 of 1 files, {games} games\n"
+    quiet = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh2"), "--quiet")
+    assert quiet.stderr == ""

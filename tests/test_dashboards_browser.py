@@ -111,11 +111,14 @@ def test_leaderboards_page(browser, server):
     assert "Minimum games" in text
 
 
-def test_audit_page_source_and_replay(browser, server):
+def test_audit_page_source_and_replay(browser, server, warehouse):
     text = visit(browser, server, "audit", "audit", "Audit", "Open a game", "RSP-TOTAL")
     assert "Findings" in text
     click(browser, "[role=tab]", "Source")
-    browser.wait_for_text("◀")
+    with connect(warehouse) as con:
+        keeps_texts = "game_texts" in {name for (name,) in con.execute("show tables").fetchall()}
+    # the game's lines come from the text the warehouse keeps; a warehouse without texts says so
+    browser.wait_for_text("◀" if keeps_texts else "The warehouse keeps no text for this game")
     browser.screenshot(SHOTS / "audit_source.png")
     click(browser, "[role=tab]", "Replay")
     browser.wait_until_idle()
@@ -149,3 +152,64 @@ def test_import_page_uploads_and_ingests(browser, server, tmp_path):
     browser.wait_until_idle()
     assert shows(text, "Games stored", 1) and shows(text, "Quarantined", 0)
     browser.screenshot(SHOTS / "import_result.png")
+
+
+class _Sentinel:
+    """An HTTP server on loopback that records every path the browser asks it for."""
+
+    def __init__(self) -> None:
+        import http.server
+        import threading
+
+        asked = self.asked = []
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                asked.append(self.path)
+                self.send_response(404)
+                self.end_headers()
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def close(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+def test_hostile_log_text_is_shown_as_text_and_the_browser_fetches_nothing(browser, tmp_path):
+    from pipeline.ingest import ingest
+
+    sentinel = _Sentinel()
+    try:
+        club = f"![club]({sentinel.url}/club.png) *** FLOP ***"
+        # a finding (points written wrong) so that the game is listed on the Audit page
+        hand = CHINESE.replace("Club: Tverskaya", f"Club: {club}").replace(
+            "Points: Anna +4, Boris 0, Vera -4", "Points: Anna +5, Boris -1, Vera -4")
+        broken = (f"Chinese poker hand C-666\nClub: Tverskaya\nPlayers: Anna, Boris\n"
+                  f"Anna: back [![q]({sentinel.url}/quarantine.png)]\n")
+        logs = tmp_path / "logs"
+        logs.mkdir()
+        (logs / "hostile.txt").write_text(hand + "\n" + broken, encoding="utf-8")
+        ingest([logs], tmp_path / "warehouse", jobs=1)
+        with connect(tmp_path / "warehouse") as con:
+            game_id = con.execute("select game_id from stg_games").fetchone()[0]
+        with StreamlitServer(APP, tmp_path / "warehouse", tmp_path / "streamlit.log") as server:
+            text = visit(browser, server, "hostile_leaderboards", "leaderboards", "Club leaderboards", "Rank over time")
+            assert f"![club]({sentinel.url}/club.png) *** FLOP ***" in text     # the club's name, as written
+            text = visit(browser, server, "hostile_audit", f"audit?game={game_id}", "Open a game", "CP-SCORE")
+            assert club in text
+            click(browser, "[role=tab]", "Source")
+            browser.wait_until_idle()
+            text = visit(browser, server, "hostile_import", "import_files", "Quarantine", "quarantine.png")
+            assert f"![q]({sentinel.url}/quarantine.png)" in text
+            images = browser.evaluate("Array.from(document.images).map(i => i.src)")
+            assert not [src for src in images if sentinel.url in src]
+        assert sentinel.asked == []
+    finally:
+        sentinel.close()

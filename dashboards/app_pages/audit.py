@@ -8,6 +8,7 @@ import streamlit as st
 from dashboards import charts
 from dashboards import queries as q
 from dashboards import replay_views as rv
+from dashboards.safe_text import md
 
 st.title("Audit")
 st.caption("Every rule ID, its text, severity and origin: docs/rules.md in the Rasklad folder.")
@@ -80,10 +81,10 @@ if stored is None:
     st.warning("This game is not in the warehouse.")
     st.stop()
 meta = st.columns(4)
-meta[0].markdown(f"**{q.label(stored['game'])}**  \n`{stored['game_id']}`")
-meta[1].markdown(f"**Played**  \n{stored['played_at'] or 'no date'}")
-meta[2].markdown(f"**Club / table**  \n{stored['club'] or '—'} / {stored['table_name'] or '—'}")
-meta[3].markdown(f"**Source**  \n`{stored['source_file']}` lines {stored['first_line']}–{stored['last_line']}")
+meta[0].markdown(f"**{md(q.label(stored['game']))}**  \n{md(stored['game_id'])}")
+meta[1].markdown(f"**Played**  \n{md(stored['played_at'] or 'no date')}")
+meta[2].markdown(f"**Club / table**  \n{md(stored['club'] or '—')} / {md(stored['table_name'] or '—')}")
+meta[3].markdown(f"**Source**  \n{md(stored['source_file'])} lines {stored['first_line']}–{stored['last_line']}")
 st.dataframe(q.game_players(db, game_id), hide_index=True, key="audit_game_players")
 
 game_findings = q.game_findings(db, game_id)
@@ -91,25 +92,24 @@ tab_findings, tab_source, tab_replay = st.tabs(["Findings", "Source", "Replay"])
 with tab_findings:
     rv.show_findings(game_findings)
 
-audited = None
+# The game's text as the warehouse keeps it: never the file its row names, which may be gone,
+# edited, or any file at all in a forged row.
+text = q.game_text(db, game_id)
+audited = None if text is None else rv.audit_kept_text(text, stored["source_file"], game_id, stored["first_line"])
 with tab_source:
-    try:
-        lines = rv.file_lines(stored["source_file"])
-    except rv.SourceGone as gone:
-        st.warning(str(gone))
+    if text is None:
+        st.info("The warehouse keeps no text for this game (it was stored by an older Rasklad): ingest its file "
+                "into a new warehouse to see its lines here. Its findings and players above are stored.")
     else:
-        try:
-            audited = rv.audit_stored(stored["source_file"], game_id, stored["first_line"], stored["last_line"])
-        except rv.SourceGone as changed:
-            st.warning(str(changed))
         first_line, last_line = stored["first_line"], stored["last_line"]
-        st.caption(f"{stored['source_file']}, lines {first_line}–{last_line}; the lines a finding names are marked.")
-        rv.show_source(lines[first_line - 1:last_line], first_line, rv.marks_of(game_findings))
+        st.caption(f"{md(stored['source_file'])}, lines {first_line}–{last_line}; the lines a finding names are marked.")
+        rv.show_source(text.split("\n"), first_line, rv.marks_of(game_findings))
 
 with tab_replay:
     if audited is None:
-        st.info("The game could not be read again from its file, so it cannot be replayed here.")
+        st.info("The warehouse keeps no text for this game, so it cannot be replayed here.")
     elif audited.record is None:
-        st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: {audited.error}")
+        st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: "
+                 f"{md(audited.error)}")
     else:
         rv.show_replay(audited, rv.marks_of(game_findings))

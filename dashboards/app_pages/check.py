@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from dashboards import replay_views as rv
+from dashboards.safe_text import md
 
 MAX_MB = rv.MAX_TEXT_BYTES // (1024 * 1024)
 
@@ -44,15 +45,15 @@ if "check_result" in st.session_state:
         if audited.record is None:
             title = f":red[Does not parse] — lines {chunk.first_line}–{chunk.last_line}"
         elif audited.replay is None:
-            title = f"{audited.record.info.game} — lines {chunk.first_line}–{chunk.last_line} — :red[not replayed]"
+            title = f"{md(audited.record.info.game)} — lines {chunk.first_line}–{chunk.last_line} — :red[not replayed]"
         else:
             count = len(audited.replay.findings)
             game = audited.record.info.game
-            title = (f"{game} — lines {chunk.first_line}–{chunk.last_line} — "
+            title = (f"{md(game)} — lines {chunk.first_line}–{chunk.last_line} — "
                      + (f":orange[{count} finding{'s' if count != 1 else ''}]" if count else ":green[no findings]"))
         with st.expander(title, expanded=len(results) <= 3):
             if audited.replay is None:
-                st.error(f"Line {audited.error_line}, column {audited.error_column}: {audited.error}")
+                st.error(f"Line {audited.error_line}, column {audited.error_column}: {md(audited.error)}")
                 rv.show_source(list(chunk.lines), chunk.first_line,
                                {audited.error_line: [("parse error", "error")]} if audited.error_line else {},
                                caret=(audited.error_line, audited.error_column) if audited.record is None else None)

@@ -2,49 +2,54 @@
 
 from __future__ import annotations
 
-import re
-import time
+import shutil
 from pathlib import Path
 
 import streamlit as st
 
 from dashboards import queries as q
-from pipeline.ingest import LOG_SUFFIXES
-
-MAX_MB = 20
-UPLOADS = "uploads"
+from dashboards.safe_text import md
+from dashboards.uploads import MAX_FILES, MAX_IMPORT_MB, MAX_MB, UPLOADS, unique_uploads
 
 
-def safe_name(name: str) -> str:
-    """A browser's file name reduced to a plain name in the uploads folder (never a path)."""
-    stem = re.sub(r"[^A-Za-z0-9._-]+", "_", Path(name).name).strip("._") or "upload"
-    return stem if Path(stem).suffix.lower() in LOG_SUFFIXES else stem + ".txt"
+def _clear_uploads() -> None:
+    """Let go of the uploaded files (a new uploader widget): the server frees their memory."""
+    st.session_state["import_round"] = st.session_state.get("import_round", 0) + 1
 
 
 st.title("Import")
 st.caption("The formats Rasklad reads, with examples: docs/formats.md in the Rasklad folder.")
 root = q.warehouse_root()
-st.caption(f"Logs are copied under `{root / UPLOADS}` (so the audit can show their lines later), "
-           f"then parsed, replayed and stored in the warehouse `{root}`.")
+st.caption(f"Each file is parsed, replayed and stored in the warehouse {md(root)}; the warehouse keeps every "
+           "game's text, so the audit shows its lines later. Files whose content was imported before are not "
+           "read twice.")
 
-uploads = st.file_uploader(f"Log files (at most {MAX_MB} MB each)", accept_multiple_files=True,
-                           key="import_files", max_upload_size=MAX_MB)
+uploads = st.file_uploader(f"Log files (at most {MAX_MB} MB each, {MAX_IMPORT_MB} MB and {MAX_FILES} files "
+                           "an import)", accept_multiple_files=True,
+                           key=f"import_files_{st.session_state.get('import_round', 0)}", max_upload_size=MAX_MB)
 if st.button("Import", type="primary", key="import_run", disabled=not uploads):
     too_big = [u.name for u in uploads if u.size > MAX_MB * 1024 * 1024]
-    if too_big:
-        st.error(f"Over {MAX_MB} MB: {', '.join(too_big)}. Import such files with `rasklad ingest`.")
+    total_mb = sum(u.size for u in uploads) / (1024 * 1024)
+    if too_big or total_mb > MAX_IMPORT_MB or len(uploads) > MAX_FILES:
+        _clear_uploads()
+        if too_big:
+            st.error(f"Over {MAX_MB} MB: {md(', '.join(too_big))}. Import such files with `rasklad ingest`.")
+        else:
+            st.error(f"{len(uploads)} files of {total_mb:,.1f} MB in all: an import takes at most {MAX_FILES} files "
+                     f"and {MAX_IMPORT_MB} MB. Import them in parts, or with `rasklad ingest`.")
         st.stop()
     from pipeline.ingest import ingest
 
-    folder = root / UPLOADS / time.strftime("%Y%m%d-%H%M%S")
-    folder.mkdir(parents=True, exist_ok=True)
+    distinct, repeated = unique_uploads(uploads)
+    _clear_uploads()
     written = []
-    for upload in uploads:
-        path = folder / safe_name(upload.name)
-        while path.exists():
-            path = path.with_name(f"{path.stem}_{len(written)}{path.suffix}")
-        path.write_bytes(upload.getvalue())
+    for digest, name, data in distinct:
+        # one folder per content: the same bytes land at the same path, whatever their name
+        path = root / UPLOADS / digest / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
         written.append(path)
+    del distinct
     bar = st.progress(0.0, text="Reading files…")
     done = [0, 0]
 
@@ -54,7 +59,7 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
 
     def on_file(result) -> None:
         done[0] += 1
-        bar.progress(done[0] / max(done[1], 1), text=f"{done[0]} of {done[1]} files: {Path(result.source_file).name}")
+        bar.progress(done[0] / max(done[1], 1), text=f"{done[0]} of {done[1]} files: {md(Path(result.source_file).name)}")
 
     q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
     try:
@@ -63,15 +68,17 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
         summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start,
                          on_wait=lambda message: st.info(message, icon=":material/hourglass_top:"))
     except Exception as error:  # noqa: BLE001 — any failure is reported on the page
-        st.error(f"The import failed: {type(error).__name__}: {error}")
+        st.error(f"The import failed: {type(error).__name__}: {md(error)}")
         st.stop()
     finally:
         q.release()
+        for path in written:    # stored or not, the copies go: the warehouse keeps the texts
+            shutil.rmtree(path.parent, ignore_errors=True)
     bar.progress(1.0, text="Done")
-    st.session_state["import_summary"] = (summary.as_dict(), [str(p) for p in written])
+    st.session_state["import_summary"] = (summary.as_dict(), repeated)
 
 if "import_summary" in st.session_state:
-    summary, files = st.session_state["import_summary"]
+    summary, repeated = st.session_state["import_summary"]
     st.subheader("This import")
     cols = st.columns(5)
     cols[0].metric("Files", summary["files"])
@@ -79,9 +86,12 @@ if "import_summary" in st.session_state:
     cols[2].metric("Already stored", summary["games_known"] + summary["duplicates"])
     cols[3].metric("Quarantined", summary["quarantined"])
     cols[4].metric("Findings", summary["findings"])
-    st.caption(f"{summary['files_unchanged']} files unchanged since an earlier import; {summary['seconds']:.2f} s.")
+    st.caption(f"{summary['files_unchanged']} files imported before, {repeated} uploads that repeated another; "
+               f"{summary['seconds']:.2f} s.")
     for reason, count in summary["quarantine_reasons"].items():
-        st.markdown(f"- quarantined {count} × {reason}")
+        st.markdown(f"- quarantined {count} × {md(reason)}")
+    for name, reason in summary.get("files_unreadable", {}).items():
+        st.markdown(f"- not read: {md(Path(name).name)}: {md(reason)}")
 
 db = q.database()
 if db is None:
@@ -104,6 +114,6 @@ pick = st.selectbox("Show the text of", range(held.height), key="quarantine_pick
 row = held.row(pick, named=True)
 from dashboards import replay_views as rv
 
-st.markdown(f"**{row['error']}** (line {row['line']}, column {row['column']})")
+st.markdown(f"**{md(row['error'])}** (line {row['line']}, column {row['column']})")
 rv.show_source(row["text"].split("\n"), row["first_line"], {row["line"]: [("here", "error")]},
                caret=(row["line"], row["column"]))

@@ -6,6 +6,7 @@ import streamlit as st
 
 from dashboards import charts
 from dashboards import queries as q
+from dashboards.safe_text import md
 
 SEASON_KINDS = {"all": "All time", "year": "Year", "quarter": "Quarter", "month": "Month"}
 
@@ -60,7 +61,7 @@ else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games))
     config = {"net": "Net"}
 
-st.subheader(f"{club} — {game_label(game)} — {SEASON_KINDS[kind] if kind == 'all' else season}")
+st.subheader(f"{md(club)} — {md(game_label(game))} — {md(SEASON_KINDS[kind] if kind == 'all' else season)}")
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
@@ -80,6 +81,6 @@ if players:
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
              else q.rank_trend(db, club, game, who, trend_kind))
     if trend.height < 2:
-        st.info(f"{who} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
+        st.info(f"{md(who)} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
     else:
         st.altair_chart(charts.rank_trend(trend, who), width="stretch")

@@ -10,6 +10,12 @@ st.caption("Hand histories and score sheets, every game replayed against the rul
 st.caption("Reference, in the Rasklad folder: docs/formats.md, docs/rules.md, docs/warehouse.md.")
 db = q.open_or_stop()
 
+status = q.rules_status(db)
+if status["count_older_games"] or status["count_older_quarantined"]:
+    st.warning(f"{status['count_older_games']:,} stored games and {status['count_older_quarantined']:,} quarantined "
+               f"ones were judged by older rules or parsers than this Rasklad's ({status['rules_version']}): "
+               "run `rasklad reaudit` to judge them again.", icon=":material/update:")
+
 kinds = q.games_by_kind(db)
 findings = int(kinds["count_errors"].sum() or 0) + int(kinds["count_warnings"].sum() or 0)
 cols = st.columns(4)

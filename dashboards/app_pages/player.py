@@ -7,6 +7,7 @@ import streamlit as st
 
 from dashboards import charts
 from dashboards import queries as q
+from dashboards.safe_text import md
 
 st.title("Player review")
 st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
@@ -34,7 +35,7 @@ if first is not None:
 # -- headline figures per game ----------------------------------------------------------------
 headlines = q.player_headlines(db, player, start, end, club)
 if headlines.is_empty():
-    st.info(f"{player} played no game in these dates and club.")
+    st.info(f"{md(player)} played no game in these dates and club.")
     st.stop()
 
 st.subheader("Per game")
@@ -63,7 +64,7 @@ def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataF
         st.info(f"The statistics of this game (`{mart}`) are not built yet.")
         return pl.DataFrame()
     if stats.is_empty():
-        st.info(f"No row for {player} in `{mart}`.")
+        st.info(f"No row for {md(player)} in `{mart}`.")
         return stats
     st.dataframe(stats.drop([c for c in drop if c in stats.columns]), hide_index=True, key=f"{family}_stats")
     return stats
@@ -149,11 +150,11 @@ def chinese() -> None:
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
     if stats.is_empty():
-        st.info(f"No Chinese/OFC statistics for {player}.")
+        st.info(f"No Chinese/OFC statistics for {md(player)}.")
         return
     for row in stats.iter_rows(named=True):
-        scoring = f", scored {row['scoring']}" if row.get("scoring") else ""
-        st.markdown(f"**{q.label(row.get('game') or 'chinese')}** — {row.get('variant') or 'classic'}{scoring}, "
+        scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
+        st.markdown(f"**{md(q.label(row.get('game') or 'chinese'))}** — {md(row.get('variant') or 'classic')}{scoring}, "
                     f"{row['count_hands']:,} hands")
         cols = st.columns(5)
         cols[0].metric("Points per hand", f"{float(row['points_per_hand'] or 0):+.2f}")
@@ -178,7 +179,7 @@ def sixcard() -> None:
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
     if stats.is_empty():
-        st.info(f"No six-card statistics for {player}.")
+        st.info(f"No six-card statistics for {md(player)}.")
         return
     row = stats.row(0, named=True)
     cols = st.columns(5)

@@ -118,7 +118,24 @@ def add_ofc_rows(rows: TableRows, record: OfcHand, replay: OfcReplay) -> None:
                  is_fantasyland=p.is_fantasyland, line=p.line)
 
 
+class NoHandLines(LookupError):
+    """A hand whose text names players but holds none of their hands: nothing to replay or
+    store (stored, it would be a game of 0 players), so it goes to quarantine."""
+
+
+def _replay_chinese_hand(record: ChineseHand) -> ChineseReplay:
+    if not record.seats:
+        raise NoHandLines("the hand has no hand lines: no player set rows, surrendered or declared a natural")
+    return replay_chinese(record)
+
+
+def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
+    if not record.steps:
+        raise NoHandLines("the hand has no hand lines: no player placed a card")
+    return replay_ofc(record)
+
+
 HANDLERS = {
-    ChineseHand: Handler(replay=replay_chinese, add_rows=add_chinese_rows),
-    OfcHand: Handler(replay=replay_ofc, add_rows=add_ofc_rows),
+    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows),
+    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows),
 }

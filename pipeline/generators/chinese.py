@@ -46,6 +46,15 @@ _COMBOS = {(n, k): np.array(list(itertools.combinations(range(n), k)), dtype=np.
            for n, k in ((13, 5), (8, 5), (14, 5), (9, 5), (4, 3))}
 
 
+SETTINGS: dict[str, dict[str, object]] = {
+    "chinese": {"players": "2-4", "scoring": "random", "mistakes": 0, "foul_rate": 0.05,
+                "surrender_rate": 0.05, "club": "Tverskaya"},
+    "ofc": {"players": "2-3", "scoring": "1-6", "variant": "classic", "royalties": "classic", "mistakes": 0,
+            "club": "Tverskaya"},
+}
+"""Each game's settings (``-o KEY=VALUE``) and what they are by default, for the command's help."""
+
+
 def generate(game: str, count: int = 10, seed: int = 0, **options) -> str:
     """``count`` hands of ``game`` (``chinese`` or ``ofc``) as one log text.
 
@@ -146,10 +155,10 @@ def _claims(rng: random.Random, royalties: dict[str, int], points: dict[str, int
             delta = rng.choice((1, 2))
             points[a] += delta
             points[b] -= delta
-    return [
-        "Royalties: " + ", ".join(f"{p} {v}" for p, v in royalties.items()),
-        "Points: " + ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in points.items()),
-    ]
+    # Nobody set rows (all surrendered or declared naturals): no royalties to claim, and the
+    # format has no empty Royalties: line.
+    claimed = ["Royalties: " + ", ".join(f"{p} {v}" for p, v in royalties.items())] if royalties else []
+    return claimed + ["Points: " + ", ".join(f"{p} {v:+d}" if v else f"{p} 0" for p, v in points.items())]
 
 
 # ---------------------------------------------------------------- Chinese poker

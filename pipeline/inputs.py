@@ -1,0 +1,170 @@
+"""What an ingest reads: every path it is given gets a verdict, and nothing stops the run.
+
+A folder is walked for log files (by extension); a file named on the command line is read
+whatever its extension. What cannot be read as a log gets a reason the run's summary
+names: FIFOs, devices and sockets (reading them would block or never end), links that
+loop or lead nowhere, files of 0 bytes, files and folders that cannot be opened. Files in
+a folder with other extensions are counted per extension as skipped. Hidden files (``.``
+names) are left out without a word.
+
+File names are stored as text. A name that is not valid UTF-8 (bytes from an old archive
+or another system) is kept losslessly by :func:`stored_name`: each undecodable byte is
+written ``\\xNN`` and a backslash ``\\\\``, which :func:`path_from_stored` reverses.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text"}
+"""Extensions read when walking a folder (a file named on the command line is always read)."""
+
+
+@dataclass(slots=True)
+class Inputs:
+    """The files to read, and the verdicts on what is not read."""
+
+    files: list[Path] = field(default_factory=list)
+    refused: list[tuple[str, str]] = field(default_factory=list)
+    """Paths not read (stored names) and why, in the order met."""
+    skipped: Counter = field(default_factory=Counter)
+    """Files of a folder left out for their extension: extension ("" for none) → count."""
+
+
+def list_inputs(paths: Iterable[str | Path], *, skip: str | Path | None = None) -> Inputs:
+    """The files of ``paths`` to read, and a verdict on every other path met. ``skip``: a
+    folder left out of the walk without a word (the warehouse itself, when it stands inside
+    a folder of logs).
+
+    Raises FileNotFoundError for a path given that does not exist at all (a typo: the
+    caller says so before any work starts)."""
+    inputs = Inputs()
+    skipped_folder = _identity(skip) if skip is not None else None
+    for path in map(Path, paths):
+        try:
+            os.lstat(path)
+        except FileNotFoundError:
+            raise FileNotFoundError(f"{stored_name(path)!r} is neither a file nor a folder") from None
+        except OSError:
+            pass    # its verdict comes from the stat below
+        if _is_folder(path):
+            _walk(path, inputs, skipped_folder)
+        else:
+            _consider(path, inputs)
+    return inputs
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return stat.S_ISDIR(os.stat(path).st_mode)
+    except OSError:
+        return False
+
+
+def _identity(path: str | Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_dev, info.st_ino
+
+
+def _walk(folder: Path, inputs: Inputs, skip: tuple[int, int] | None = None) -> None:
+    def unreadable(error: OSError) -> None:
+        inputs.refused.append((stored_name(error.filename or folder), _why(error)))
+
+    if skip is not None and _identity(folder) == skip:
+        return
+    # Links to folders are not followed: a link back up the tree would walk it forever.
+    for root, folders, names in os.walk(folder, onerror=unreadable, followlinks=False):
+        folders[:] = sorted(name for name in folders if not name.startswith(".")
+                            and (skip is None or _identity(os.path.join(root, name)) != skip))
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            suffix = Path(name).suffix.lower()
+            if suffix not in LOG_SUFFIXES:
+                inputs.skipped[suffix] += 1
+                continue
+            _consider(Path(root, name), inputs)
+
+
+def _consider(path: Path, inputs: Inputs) -> None:
+    """Add ``path`` to the files to read, or its verdict to the refused."""
+    try:
+        info = os.stat(path)
+    except OSError as error:
+        inputs.refused.append((stored_name(path), _why(error)))
+        return
+    mode = info.st_mode
+    if stat.S_ISREG(mode):
+        if info.st_size == 0:
+            inputs.refused.append((stored_name(path), "the file is empty (0 bytes)"))
+        else:
+            inputs.files.append(path)
+    elif stat.S_ISFIFO(mode):
+        inputs.refused.append((stored_name(path), "a FIFO (named pipe), not a file"))
+    elif stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        inputs.refused.append((stored_name(path), "a device, not a file"))
+    elif stat.S_ISSOCK(mode):
+        inputs.refused.append((stored_name(path), "a socket, not a file"))
+    elif not stat.S_ISDIR(mode):
+        inputs.refused.append((stored_name(path), "not a regular file"))
+
+
+def _why(error: OSError) -> str:
+    if error.errno == errno.ELOOP:
+        return "a symbolic link that loops (it leads back to itself)"
+    if error.errno == errno.ENOENT:
+        return "a symbolic link to nothing (its target is gone)"
+    return error.strerror or str(error)
+
+
+def stored_name(path: str | Path) -> str:
+    r"""A path as the warehouse stores it: as given when it is valid text, else with each
+    byte that is not UTF-8 written ``\xNN`` (and each backslash doubled, so that the
+    escape reverses). Windows names are always text and are kept as they are.
+
+    >>> stored_name(os.fsdecode(b"club-\xe0\xee\xe9.txt"))
+    'club-\\xe0\\xee\\xe9.txt'
+    >>> stored_name("Анна\\ночь.txt")
+    'Анна\\\\ночь.txt'
+    >>> path_from_stored(stored_name(os.fsdecode(b"club-\xe0.txt"))) == os.fsdecode(b"club-\xe0.txt")
+    True
+    """
+    name = os.fspath(path)
+    if os.name != "posix":
+        return name
+    return "".join(
+        f"\\x{ord(char) - 0xDC00:02x}" if 0xDC80 <= ord(char) <= 0xDCFF else "\\\\" if char == "\\" else char
+        for char in name
+    ) if ("\\" in name or _has_escaped_bytes(name)) else name
+
+
+def _has_escaped_bytes(name: str) -> bool:
+    return any(0xDC80 <= ord(char) <= 0xDCFF for char in name)
+
+
+def path_from_stored(name: str) -> str:
+    """The path a :func:`stored_name` came from (the file system's own string for it)."""
+    if os.name != "posix" or "\\" not in name:
+        return name
+    out: list[str] = []
+    i = 0
+    while i < len(name):
+        if name.startswith("\\\\", i):
+            out.append("\\")
+            i += 2
+        elif name.startswith("\\x", i):
+            out.append(chr(0xDC00 + int(name[i + 2:i + 4], 16)))
+            i += 4
+        else:
+            out.append(name[i])
+            i += 1
+    return "".join(out)

@@ -1,0 +1,91 @@
+"""Amounts the warehouse cannot hold quarantine their own game, at their line, and the run goes on."""
+
+from __future__ import annotations
+
+from pipeline.ingest import ingest
+from pipeline.worker import parse_bytes
+from tests.conftest import SAMPLES
+
+HAND = """PokerStars Hand #250000000001: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ({stack} in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Anna: folds
+Boris: folds
+Uncalled bet ($1) returned to Vera
+Vera collected $2 from pot
+Vera: doesn't show hand
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Anna (button) folded before Flop (didn't bet)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) collected ($2)
+"""
+
+
+def _hand(stack: str, number: int) -> str:
+    return HAND.replace("250000000001", str(250000000000 + number)).format(stack=stack)
+
+
+def test_a_stack_too_large_to_store_quarantines_its_hand_at_its_line_and_column():
+    text = "\n\n".join([_hand("$100", 1), _hand("$20000000000000000", 2), _hand("$100", 3)])
+    result = parse_bytes(text.encode(), "huge.txt", lane=False)
+    assert (result.count_games, result.count_quarantined) == (2, 1)
+    row, = result.tables[("quarantine", "holdem")].to_pylist()
+    assert row["error"] == ("the amount 20000000000000000 is too large to store: amounts must be below "
+                            "10,000,000,000,000,000 (16 digits before the point)")
+    # the first hand is 18 lines and a newline, then two blank lines: the second starts on
+    # line 21, and its Seat 2 line, its 4th, is line 24; "$2000…" starts at column 16, the digits at 17
+    assert (row["first_line"], row["line"], row["column"]) == (21, 24, 17)
+
+
+def test_the_largest_storable_stack_is_stored_to_the_cent():
+    result = parse_bytes(_hand("$9999999999999999.99", 1).encode(), "edge.txt", lane=False)
+    assert (result.count_games, result.count_quarantined) == (1, 0), result.reasons
+
+
+def test_an_amount_finer_than_a_cent_quarantines_its_hand():
+    result = parse_bytes(_hand("$100.005", 1).encode(), "fine.txt", lane=False)
+    assert result.count_quarantined == 1
+    assert result.reasons == {"the amount 100.005 has more decimals than the warehouse keeps (2: cents)": 1}
+
+
+def test_a_figure_computed_too_large_quarantines_its_game_and_keeps_the_others():
+    # A six-card ante of 10^15: each amount fits, but the box's expected values (up to
+    # 100 × the bet) do not fit their column, decimal(18, 4).
+    text = (SAMPLES / "sixcard-generated-best.txt").read_text(encoding="utf-8")
+    sessions = text.count("Six-card poker session")
+    text = text.replace("Box 1: ante 5 [Js Ts 8h Jc Ah]; plays 10",
+                        "Box 1: ante 1000000000000000 [Js Ts 8h Jc Ah]; plays 2000000000000000", 1)
+    text = text.replace("Result: box 1 -15, box 2 -30, box 3 -150",
+                        "Result: box 1 -3000000000000000, box 2 -30, box 3 -150", 1)
+    result = parse_bytes(text.encode(), "ante.txt")
+    assert (result.count_games, result.count_quarantined) == (sessions - 1, 1)
+    reason, = result.reasons
+    assert reason.startswith("the figure ") and "cannot be stored: it must have at most 14 digits before the point" in reason
+
+
+def test_one_file_with_a_huge_amount_never_stops_the_ingest_of_the_others(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "good.txt").write_text((SAMPLES / "chinese-night.txt").read_text(encoding="utf-8"), encoding="utf-8")
+    (logs / "huge.txt").write_text(_hand("$20000000000000000", 1), encoding="utf-8")
+    summary = ingest([logs], tmp_path / "wh", jobs=1, build_models=False)
+    good = (SAMPLES / "chinese-night.txt").read_text(encoding="utf-8").count("Chinese poker hand")
+    assert (summary.games, summary.quarantined) == (good, 1)
+
+
+def test_a_result_too_large_is_quarantined_at_the_line_it_is_written_on():
+    text = (SAMPLES / "sixcard-generated-best.txt").read_text(encoding="utf-8")
+    lines = text.split("\n")
+    at = lines.index("Result: box 1 -15, box 2 -30, box 3 -150") + 1
+    text = text.replace("Result: box 1 -15, box 2 -30, box 3 -150",
+                        "Result: box 1 +100000000000000000, box 2 -30, box 3 -150", 1)
+    result = parse_bytes(text.encode(), "result.txt")
+    row, = result.tables[("quarantine", "sixcard")].to_pylist()
+    assert row["error"].startswith("the amount 100000000000000000 is too large to store")
+    assert (row["line"], row["column"]) == (at, len("Result: box 1 ") + 1)

@@ -1,0 +1,38 @@
+"""Generated Chinese poker and OFC games pass the ingest's own checks, and a hand with no hand
+lines goes to quarantine instead of being stored as a game of 0 players."""
+
+from __future__ import annotations
+
+import re
+
+from pipeline.generators.chinese import generate
+from pipeline.worker import parse_bytes
+
+
+def test_generated_chinese_never_writes_an_empty_royalties_line():
+    # Everybody surrenders or declares a natural now and then: nobody has royalties to claim.
+    text = generate("chinese", count=60, seed=15, surrender_rate="1")
+    hands = text.split("\n\n")
+    nobody_set = [hand for hand in hands if not re.search(r"^\w+: back \[", hand, re.MULTILINE)]
+    assert nobody_set, "the seed must yield a hand where nobody set rows, or this test checks nothing"
+    assert not re.search(r"^Royalties:\s*$", text, re.MULTILINE)
+    result = parse_bytes(text.encode(), "generated.txt")
+    assert (result.count_games, result.count_quarantined) == (60, 0), result.reasons
+
+
+def test_chinese_hand_with_no_hand_lines_is_quarantined_not_stored():
+    text = ("Chinese poker hand 77\nDate: 2024-01-01 20:00\nClub: Tverskaya\nPlayers: Anna, Boris\n"
+            "Points: Anna 0, Boris 0\n")
+    result = parse_bytes(text.encode(), "empty.txt")
+    assert (result.count_games, result.count_quarantined) == (0, 1)
+    quarantine = result.tables[("quarantine", "chinese")].to_pylist()
+    assert quarantine[0]["error"].startswith("the hand has no hand lines")
+    assert quarantine[0]["first_line"] == 1 and quarantine[0]["last_line"] == 5
+    assert ("games", "chinese") not in result.tables
+
+
+def test_ofc_hand_with_no_hand_lines_is_quarantined_not_stored():
+    text = "OFC hand 78\nDate: 2024-01-01 20:00\nClub: Tverskaya\nPlayers: Anna, Boris\n"
+    result = parse_bytes(text.encode(), "empty.txt")
+    assert (result.count_games, result.count_quarantined) == (0, 1)
+    assert result.tables[("quarantine", "ofc")].column("error")[0].as_py().startswith("the hand has no hand lines")

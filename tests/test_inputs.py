@@ -1,0 +1,162 @@
+"""Every input of an ingest gets a verdict, the run goes on, and the CLI says what happened."""
+
+from __future__ import annotations
+
+import json
+import os
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from pipeline.ingest import ingest
+from pipeline.inputs import list_inputs, path_from_stored, stored_name
+from tests.conftest import SAMPLES
+
+NIGHT = SAMPLES / "chinese-night.txt"
+NIGHT_GAMES = NIGHT.read_text(encoding="utf-8").count("Chinese poker hand")
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def _hostile_folder(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    os.mkfifo(logs / "pipe.txt")
+    (logs / "empty.txt").write_bytes(b"")
+    os.symlink("loop.txt", logs / "loop.txt")
+    os.symlink("gone.txt", logs / "dangling.txt")
+    os.symlink(logs, logs / "up")   # a link back up the tree: never followed
+    (logs / "notes.csv").write_text("a,b\n")
+    (logs / "more.csv").write_text("a,b\n")
+    (logs / "README").write_text("read me\n")
+    (logs / ".hidden.txt").write_text("not a log\n")
+    return logs
+
+
+def test_every_path_in_a_folder_gets_a_verdict(tmp_path):
+    logs = _hostile_folder(tmp_path)
+    listing = list_inputs([logs])
+    assert listing.files == [logs / "night.txt"]
+    assert dict(listing.refused) == {
+        str(logs / "dangling.txt"): "a symbolic link to nothing (its target is gone)",
+        str(logs / "empty.txt"): "the file is empty (0 bytes)",
+        str(logs / "loop.txt"): "a symbolic link that loops (it leads back to itself)",
+        str(logs / "pipe.txt"): "a FIFO (named pipe), not a file",
+    }
+    assert dict(listing.skipped) == {".csv": 2, "": 1}
+
+
+def test_a_device_or_fifo_named_on_the_command_line_is_refused_not_read(tmp_path):
+    os.mkfifo(tmp_path / "pipe")
+    listing = list_inputs([os.devnull, tmp_path / "pipe", NIGHT])
+    assert listing.files == [NIGHT]
+    assert listing.refused == [(os.devnull, "a device, not a file"),
+                               (str(tmp_path / "pipe"), "a FIFO (named pipe), not a file")]
+
+
+def test_the_ingest_stores_the_good_file_and_names_every_other_in_json(tmp_path):
+    logs = _hostile_folder(tmp_path)
+    result = run("ingest", str(logs), "--warehouse", str(tmp_path / "wh"), "--json", "-j", "1")
+    assert result.exit_code == 1, result.output
+    summary = json.loads(result.stdout)
+    assert summary["games"] == NIGHT_GAMES
+    assert summary["files_unreadable"][str(logs / "pipe.txt")] == "a FIFO (named pipe), not a file"
+    assert summary["files_unreadable"][str(logs / "empty.txt")] == "the file is empty (0 bytes)"
+    assert summary["files_skipped"] == {".csv": 2, "": 1}
+    assert summary["no_games"] is None
+    nothing = run("ingest", str(tmp_path / "logs" / "empty.txt"), "--warehouse", str(tmp_path / "wh"), "--json")
+    assert json.loads(nothing.stdout)["no_games"] == "No games found: no file given could be read (each is named with the reason)."
+
+
+def test_the_ingest_summary_names_each_file_not_read_and_the_skipped_count(tmp_path):
+    logs = _hostile_folder(tmp_path)
+    result = run("ingest", str(logs), str(tmp_path / "logs" / "loop.txt"), "--warehouse", str(tmp_path / "wh"),
+                 "-j", "1")
+    assert result.exit_code == 1
+    assert f"  could not read {logs / 'pipe.txt'}: a FIFO (named pipe), not a file\n" in result.stdout
+    assert f"  could not read {logs / 'loop.txt'}: a symbolic link that loops (it leads back to itself)\n" \
+        in result.stdout
+    assert ("  skipped 3 files of the folders for their extension (.csv × 2, no extension × 1); "
+            "name a file to read it whatever its extension\n") in result.stdout
+    assert "Traceback" not in result.output
+
+
+def test_a_file_name_that_is_not_utf8_is_stored_losslessly(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    raw_name = os.fsencode(logs) + b"/club-\xe0\xee\xe9.txt"      # "ночь" in cp1251 bytes, say
+    with open(raw_name, "wb") as handle:
+        handle.write(NIGHT.read_bytes())
+    summary = ingest([logs], tmp_path / "wh", jobs=1, build_models=False)
+    assert (summary.games, summary.unreadable) == (NIGHT_GAMES, [])
+    # the ingest above built no models: build them, then read the name back
+    run("build-models", "--warehouse", str(tmp_path / "wh"))
+    listing = run("query", "select distinct source_file from games", "--warehouse", str(tmp_path / "wh"), "--json")
+    stored, = (row["source_file"] for row in json.loads(listing.stdout))
+    assert stored == str(logs) + "/club-\\xe0\\xee\\xe9.txt"
+    assert os.fsencode(path_from_stored(stored)) == raw_name
+
+
+def test_stored_names_reverse_with_backslashes_and_escapes_together():
+    name = os.fsdecode(b"a\\xe0-\\\\-\xe0\xff.txt")
+    assert stored_name(name) == "a\\\\xe0-\\\\\\\\-\\xe0\\xff.txt"
+    assert path_from_stored(stored_name(name)) == name
+    assert stored_name("Анна.txt") == "Анна.txt"
+
+
+def test_zero_games_found_is_exit_1_with_the_reason(tmp_path):
+    empty_folder = tmp_path / "empty"
+    empty_folder.mkdir()
+    result = run("ingest", str(empty_folder), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert ("Error: No games found: the folders given hold no log file (folders are read "
+            "for .hh, .hist, .log, .text, .txt files).") in result.stderr
+    csvs = tmp_path / "csvs"
+    csvs.mkdir()
+    (csvs / "a.csv").write_text("x\n")
+    result = run("ingest", str(csvs), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert "Error: No games found: no log file to read; the folders hold only files with other extensions " \
+           "(.csv × 1)." in result.stderr
+    blank = tmp_path / "blank.txt"
+    blank.write_text("\n\n# a comment\n")
+    result = run("ingest", str(blank), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert "Error: No games found: the 1 file read hold no game text (only blank lines or comments)." \
+        in result.stderr
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    result = run("ingest", str(empty), "--warehouse", str(tmp_path / "wh"))
+    assert result.exit_code == 1
+    assert f"could not read {empty}: the file is empty (0 bytes)" in result.stdout
+    assert "Error: No games found: no file given could be read (each is named with the reason)." in result.stderr
+
+
+def test_a_warehouse_inside_the_folder_of_logs_is_not_walked(tmp_path):
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    first = ingest([logs], logs / "warehouse", jobs=1)
+    again = ingest([logs], logs / "warehouse", jobs=1)
+    assert (first.games, first.skipped, first.unreadable) == (NIGHT_GAMES, {}, [])
+    assert (again.files_unchanged, again.skipped, again.unreadable) == (1, {}, [])
+
+
+def test_a_folder_that_cannot_be_opened_is_named_and_the_walk_goes_on(tmp_path, monkeypatch):
+    logs = tmp_path / "logs"
+    (logs / "locked").mkdir(parents=True)
+    (logs / "night.txt").write_bytes(NIGHT.read_bytes())
+    scandir = os.scandir
+
+    def scandir_or_refuse(path="."):
+        if os.fspath(path) == str(logs / "locked"):
+            raise PermissionError(13, "Permission denied", os.fspath(path))
+        return scandir(path)
+
+    monkeypatch.setattr(os, "scandir", scandir_or_refuse)
+    listing = list_inputs([logs])
+    assert listing.files == [logs / "night.txt"]
+    assert listing.refused == [(str(logs / "locked"), "Permission denied")]
