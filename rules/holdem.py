@@ -1,7 +1,8 @@
 """Hold'em replay: every hand re-derived from its log, every disagreement a finding.
 
 :func:`replay` walks the actions of a :class:`~rules.holdem_hand.HoldemHand` in order with the
-table's stacks, checks each against the rules of docs/rules.md (Hold'em) where the rule is stated
+table's stacks, checks each against the Hold'em rules (:class:`rules.holdem_rules.HE`, listed in
+docs/rules.md) where the rule is stated
 (turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
 sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
 ranking of the table's deck, and compares pots, rake and each player's collected amount with
@@ -44,21 +45,23 @@ from decimal import ROUND_DOWN, Decimal
 import numpy as np
 
 from rules.cards import Card
-from rules.evaluator import (
-    _CAT_POS,
-    _DECK_LOW,
-    _ORDER_INDEX,
-    _STRAIGHT_TOP,
-    _TOP5,
-    HandError,
-    RankOrder,
-    _evaluate_rows,
-)
+from rules.evaluator import HandError, RankOrder, rank_rows
 from rules.findings import Finding, Findings, Severity
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
+from rules.holdem_rules import (
+    DEFAULT,
+    HE,
+    LIMIT_CAP_BETS,
+    LIMIT_CAP_HEADS_UP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POSITIONS_AFTER_BB,
+    RULES,
+)
 from rules.records import PlayerResult, Replay, slot_filler
 
 __all__ = [
+    "HE",
     "LIMIT_CAP_BETS",
     "LIMIT_CAP_HEADS_UP",
     "RULES",
@@ -71,59 +74,8 @@ __all__ = [
     "warm_kernels",
 ]
 
-RULES = {
-    "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
-                       "straddle; heads-up the button first), after the flop from the first live player left of the "
-                       "button; a betting round ends when all live players have matched the bet or only one is left.",
-    "HE-CHECK": "A check is allowed only when there is nothing to call.",
-    "HE-CALL": "A call puts in what the player owes, or his whole stack if that is less; there is no call with "
-               "nothing to call.",
-    "HE-BET": "A bet opens the betting of a street; once there is a bet, putting more in is a raise.",
-    "HE-BLINDS": "Blinds, antes and straddles are posted as the stakes state (less only when all-in).",
-    "HE-MIN-RAISE": "A raise must be at least the size of the previous bet or raise, unless all-in; a short all-in "
-                    "does not reopen the betting.",
-    "HE-POT-LIMIT": "Pot-Limit: a bet or raise may not exceed the pot after calling.",
-    "HE-LIMIT-SIZE": "Limit: bets and raises are of the fixed size: the small bet preflop and on the flop, the big "
-                     "bet on the turn and river.",
-    "HE-LIMIT-CAP": "Limit: at most 4 bets (a bet and three raises) per betting round (option), "
-                    "except heads-up.",
-    "HE-STACK": "A player cannot put in more than his stack: stacks never go below zero, and a player all-in has "
-                "no chips left.",
-    "HE-UNCALLED": "The uncalled part of a bet is returned to its bettor.",
-    "HE-SIDE-POT": "Side pots are built per all-in level; each pot goes to the best hand among the players eligible "
-                   "for it.",
-    "HE-SHOWDOWN": "At showdown each pot goes to the best hand, ranked by the table's deck, among the players "
-                   "eligible for it.",
-    "HE-SPLIT": "Identical best hands share the pot equally; the odd chip goes to the first eligible player left "
-                "of the button (option). The replay splits the pot after the rake in its smallest unit (a cent, "
-                "or a chip in tournaments and play money), the odd units to the first winners clockwise from the "
-                "button, as PokerStars' logs do.",
-    "HE-POT-BALANCE": "The pot is the sum of the contributions; collected amounts plus rake equal the pot.",
-    "HE-COLLECTED": "Each player collects what the pots he wins hold, as the replay awards them.",
-    "HE-SD-ORDER": "36-card Hold'em (6+): flush beats full house and three of a kind beats a straight.",
-    "HE-DECK": "Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt once.",
-    "HE-BOARD": "The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping the "
-                "cards before it; the summary shows the board dealt.",
-}
-
-LIMIT_CAP_BETS: int | None = 4
-"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and
-three raises; preflop the big blind is the first). ``None`` removes the cap. :func:`replay` reads
-it at each call unless the caller passes ``limit_cap``."""
-
-LIMIT_CAP_HEADS_UP = False
-"""Whether the cap holds in a round that starts heads-up. PokerStars' rule (and the real logs of
-PokerStars) is no cap heads-up: two players may raise each other until one is
-all-in, so the default is False; set True (or pass ``cap_heads_up=True``) for a cap at every table."""
-
-_DEFAULT = object()
 
 _ZERO = Decimal(0)
-_POSITIONS_AFTER_BB = {
-    0: (), 1: ("UTG",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
-    5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
-    7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
-}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -214,15 +166,15 @@ class _Round:
     heads_up: bool = False              # two live players when the round starts: no cap by default
 
 
-def replay(hand: HoldemHand, *, limit_cap: int | None = _DEFAULT, cap_heads_up: bool = _DEFAULT,
+def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
            allin_ev: bool = True) -> HoldemReplay:
     """Re-derive the hand from its log; see the module docstring. ``allin_ev=False`` skips the
     equity enumeration (about 3-30 ms for a preflop all-in, less after the flop) and reports the EV net as the net.
     ``limit_cap``: the bets allowed per betting round in Limit (default :data:`LIMIT_CAP_BETS`, ``None``: no
     cap); ``cap_heads_up``: whether the cap holds heads-up (default :data:`LIMIT_CAP_HEADS_UP`)."""
-    if limit_cap is _DEFAULT:
+    if limit_cap is DEFAULT:
         limit_cap = LIMIT_CAP_BETS
-    if cap_heads_up is _DEFAULT:
+    if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     return _Replayer(hand, limit_cap, allin_ev, cap_heads_up).run()
 
@@ -282,6 +234,9 @@ class _Replayer:
             players[name] = _P(name, 0, _ZERO, _ZERO)
         # By seat, then name: players without a seat (seat 0) must not be ordered by the set's hash.
         self.live = sorted((players[n] for n in dealt), key=lambda p: (p.seat, p.name))
+        if self.live and not MIN_PLAYERS <= len(self.live) <= MAX_PLAYERS:
+            self.f.add(HE.PLAYERS, f"{len(self.live)} players are dealt in", line=hand.source.first_line,
+                       expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players", actual=f"{len(self.live)} players")
         self._positions()
         if hand.is_cancelled:
             return self._result(pots=(), total=_ZERO, rake=_ZERO, ev={}, walk=False)
@@ -304,11 +259,11 @@ class _Replayer:
         ring = live[at:] + live[:at]
         self.ring = ring
         if self.hand.is_short_deck:
-            names = ("BTN",) + _POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
+            names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
         elif n == 2:
             names = ("BTN", "BB")
         else:
-            names = ("BTN", "SB", "BB") + _POSITIONS_AFTER_BB.get(n - 3, ())
+            names = ("BTN", "SB", "BB") + POSITIONS_AFTER_BB.get(n - 3, ())
         for p, name in zip(ring, names):
             p.position = name
 
@@ -770,9 +725,7 @@ class _Replayer:
                     rows.append([cards[0].code, cards[1].code, *codes])
         if not rows:
             return {}
-        i = _ORDER_INDEX[order]
-        out = np.empty(len(rows), dtype=np.int32)
-        _evaluate_rows(np.array(rows, dtype=np.int64), _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+        out = rank_rows(np.array(rows, dtype=np.int64), order)
         return {key: int(value) for key, value in zip(keys, out.tolist()) if value >= 0}
 
     def _award(self, pots: list[Pot], net_pots: list[Decimal], contenders: list[_P]) -> dict[str, Decimal]:
@@ -990,9 +943,7 @@ def warm_kernels() -> None:
     from rules.equity import pot_equities
 
     for order in (RankOrder.STANDARD, RankOrder.SHORT_DECK):
-        i = _ORDER_INDEX[order]
-        rows = np.array([[51, 50, 47, 43, 39, 35, 31]], dtype=np.int64)
-        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, np.empty(1, dtype=np.int32))
+        rank_rows(np.array([[51, 50, 47, 43, 39, 35, 31]], dtype=np.int64), order)
     for board in ((), (43, 39, 34), (43, 39, 34, 30)):   # Ah Ad v Kh Kd: preflop, flop, turn
         pot_equities([[51, 50], [47, 46]], board, [[0, 1]])
     # Heads-up preflop is a table lookup: the preflop enumeration is loaded by a three-way one.
