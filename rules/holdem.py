@@ -144,9 +144,11 @@ class _P:
     stack: Decimal
     left: Decimal
     invested: Decimal = _ZERO
+    dead: Decimal = _ZERO         # dead money in invested: a returning player's dead small blind
     bet: Decimal = _ZERO          # live chips in on the current street
     folded: bool = False
     all_in: bool = False
+    all_in_by_post: bool = False  # a blind or ante put him all in
     fold_street: Street | None = None
     position: str | None = None
     collected: Decimal = _ZERO
@@ -451,6 +453,10 @@ class _Replayer:
                 return p
         return None
 
+    def _top_live_bet(self) -> Decimal:
+        """The largest bet a dealt player has actually made on this street."""
+        return max((q.bet for q in self.live), default=_ZERO)
+
     def _fixed_size(self, street: Street) -> Decimal:
         hand = self.hand
         small = hand.small_bet if hand.small_bet is not None else hand.big_blind
@@ -477,6 +483,7 @@ class _Replayer:
         hand, kind = self.hand, a.kind
         chips = a.amount
         self._put(p, chips, a)
+        p.all_in_by_post = p.all_in
         if kind is _POST_ANTE:
             stated = hand.ante
             if stated and chips > stated or (stated and chips < stated and not p.all_in):
@@ -487,9 +494,11 @@ class _Replayer:
             # a missed small blind alone is all dead; with the big blind, the big blind is live
             live = min(chips, hand.big_blind) if chips > hand.small_blind else _ZERO
             p.bet += live
+            p.dead += chips - live
             return chips
         if kind is _POST_SB:
             if self.small_blind_posted:  # a second small blind (a player coming back) is dead money
+                p.dead += chips
                 return chips
             self.small_blind_posted = True
         elif kind in (_POST_BB, _POST_BUTTON):
@@ -508,6 +517,10 @@ class _Replayer:
     def _act(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
         f = self.f
         kind = a.kind
+        if kind is _FOLD and p.all_in_by_post and p.all_in and p.left == 0 and not p.folded and rnd.street is _PREFLOP:
+            # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
+            p.folded, p.fold_street = True, rnd.street
+            return _ZERO
         expected = self._next_to_act(rnd)
         if p.folded or (p.all_in and p.left == 0 and kind is not _FOLD):
             f.add("HE-ACTION-ORDER", f"{p.name} acts after {'folding' if p.folded else 'going all-in'}",
@@ -530,10 +543,13 @@ class _Replayer:
                       expected=f"call {to_call}, raise or fold", actual=f"check facing {to_call}")
         elif kind is _CALL:
             owed = min(to_call, p.left)
+            # after a big blind posted all-in short, PokerStars caps a call at the largest bet made
+            top = self._top_live_bet()
+            owed_to_top = min(top - p.bet, p.left) if top < rnd.current else _ZERO
             if to_call <= 0:
                 f.add("HE-CALL", f"{p.name} calls {a.amount} with nothing to call", line=a.line,
                       expected="check, bet or fold", actual=f"call {a.amount}")
-            elif a.amount != owed:
+            elif a.amount != owed and not (owed_to_top > 0 and a.amount == owed_to_top):
                 rule = "HE-STACK" if a.amount > p.left else "HE-CALL"
                 f.add(rule, f"{p.name} calls {a.amount} but owes {owed}", line=a.line, expected=str(owed),
                       actual=str(a.amount))
@@ -558,7 +574,9 @@ class _Replayer:
             new_total = p.bet + a.amount
         else:
             new_total = a.raise_to if a.raise_to is not None else rnd.current + a.amount
-            if a.raise_to is not None and a.amount != a.raise_to - rnd.current and rnd.current > 0:
+            # "raises X to Y": X over the bet, or over the largest bet made (after a short all-in big blind)
+            if (a.raise_to is not None and a.amount != a.raise_to - rnd.current and rnd.current > 0
+                    and a.amount != a.raise_to - self._top_live_bet()):
                 f.add("HE-MIN-RAISE", f"{p.name} raises {a.amount} to {a.raise_to}, but the bet was {rnd.current}",
                       line=a.line, expected=f"raises {a.raise_to - rnd.current} to {a.raise_to}",
                       actual=f"raises {a.amount} to {a.raise_to}")
@@ -799,6 +817,9 @@ class _Replayer:
         # the older logs' way: some winner keeps his whole share of the pot before rake, the
         # others pay the rake out of theirs; without such a winner an odd share is an error
         rake_after_split = any(actual.get(n) == after_split[n] != expected[n] for n in split)
+        # a split no known room rule gives, but the split winners together collect what they share,
+        # each within the rake of his equal share: a warning
+        split_balances = sum((expected[n] for n in split), _ZERO) == sum((actual.get(n, _ZERO) for n in split), _ZERO)
         for name in sorted(set(expected) | set(actual), key=lambda n: lines.get(n, 0)):
             exp, act = expected.get(name, _ZERO), actual.get(name, _ZERO)
             if name in cashed and act == 0:
@@ -818,6 +839,11 @@ class _Replayer:
                 if rake_after_split and top - rake <= act <= top:
                     f.add("HE-SPLIT", f"{name} collects {act}, not the {exp} of an equal split after the rake: the "
                           f"log splits the pot before the rake (his share {top}) and takes the rake from the shares",
+                          line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
+                elif split_balances and abs(act - exp) <= rake:     # the rake shared out another way
+                    f.add("HE-SPLIT", f"{name} collects {act}, not the {exp} of an equal split after the rake; the "
+                          f"split winners together collect what they share, the rake shared out by a rule the replay "
+                          f"does not know",
                           line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
                 else:
                     odd = "chip" if self.unit == 1 else "cent"
@@ -982,24 +1008,30 @@ def _second(values: list[Decimal]) -> Decimal:
 
 
 def _build_pots(everyone: list[_P], contenders: list[_P]) -> list[Pot]:
-    """Main and side pots per all-in level (HE-SIDE-POT): the chips of folded players go in too."""
+    """Main and side pots per all-in level of the live chips (HE-SIDE-POT): the chips of folded
+    players go in too; dead money (a returning player's dead blind) goes to the main pot."""
     if not contenders:
         total = sum((p.invested for p in everyone), _ZERO)
         return [Pot(amount=total, eligible=())] if total else []
-    levels = sorted({p.invested for p in contenders})
+    levels = sorted({p.invested - p.dead for p in contenders})
     pots: list[Pot] = []
     previous = _ZERO
     for level in levels:
-        amount = sum((min(p.invested, level) - min(p.invested, previous) for p in everyone), _ZERO)
-        eligible = tuple(p.name for p in contenders if p.invested >= level)
+        amount = sum((min(p.invested - p.dead, level) - min(p.invested - p.dead, previous) for p in everyone), _ZERO)
+        eligible = tuple(p.name for p in contenders if p.invested - p.dead >= level)
         if pots and set(pots[-1].eligible) == set(eligible):
             pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=eligible)
         elif amount > 0:
             pots.append(Pot(amount=amount, eligible=eligible))
         previous = level
-    extra = sum((max(p.invested - levels[-1], _ZERO) for p in everyone), _ZERO)
+    extra = sum((max(p.invested - p.dead - levels[-1], _ZERO) for p in everyone), _ZERO)
     if extra and pots:
         pots[-1] = Pot(amount=pots[-1].amount + extra, eligible=pots[-1].eligible)
+    dead = sum((p.dead for p in everyone), _ZERO)
+    if dead and not pots:       # only dead money: one pot for every contender
+        pots.append(Pot(amount=_ZERO, eligible=tuple(p.name for p in contenders)))
+    if dead:
+        pots[0] = Pot(amount=pots[0].amount + dead, eligible=pots[0].eligible)
     # a top "pot" that only its bettor can win is an uncalled bet: it is his own
     return pots
 

@@ -122,14 +122,16 @@ Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
 
 Scratch = namedtuple("Scratch", (
-    "live left invested bet folded all_in fold_street collected has_collect collect_line position ring_index "
-    "expected strength std_strength winners shares gross_shares dealt after_split in_split std_winner by_line"))
+    "live left invested dead bet folded all_in all_in_by_post fold_street collected has_collect collect_line position "
+    "ring_index expected strength std_strength winners shares gross_shares dealt after_split in_split std_winner "
+    "by_line"))
 """Per-seat working arrays of the hand being replayed (a seat's index within its hand)."""
 
 
 def _scratch(width: int) -> Scratch:
-    ints = ("live left invested bet fold_street collected collect_line position ring_index expected strength "
-            "std_strength winners shares gross_shares after_split by_line").split()
+    ints = ["live", "left", "invested", "dead", "bet", "fold_street", "collected", "collect_line", "position",
+            "ring_index", "expected", "strength", "std_strength", "winners", "shares", "gross_shares", "after_split",
+            "by_line"]
     return Scratch(**{name: np.zeros(width, np.int64) if name in ints else np.zeros(width, np.bool_)
                       for name in Scratch._fields})
 
@@ -333,9 +335,10 @@ def he_check(to_call):
 
 
 @njit(cache=True, inline="always")
-def he_call(to_call, owed, amount):
-    """HE-CALL: something to call, and the call puts in what is owed (or the whole stack)."""
-    return to_call > 0 and amount == owed
+def he_call(to_call, owed, owed_to_top_bet, amount):
+    """HE-CALL: something to call, and the call puts in what is owed (or the whole stack), or
+    what the largest bet actually made asks (PokerStars' way after a big blind posted all-in short)."""
+    return to_call > 0 and (amount == owed or (owed_to_top_bet > 0 and amount == owed_to_top_bet))
 
 
 @njit(cache=True, inline="always")
@@ -369,9 +372,10 @@ def he_min_raise(size, last_raise, all_in_now):
 
 
 @njit(cache=True, inline="always")
-def he_min_raise_written(amount, raise_to, current):
-    """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet."""
-    return raise_to < 0 or current <= 0 or amount == raise_to - current
+def he_min_raise_written(amount, raise_to, current, top_bet):
+    """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet, or over the largest bet
+    actually made (PokerStars' way after a big blind posted all-in short)."""
+    return raise_to < 0 or current <= 0 or amount == raise_to - current or amount == raise_to - top_bet
 
 
 @njit(cache=True, inline="always")
@@ -563,9 +567,11 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
     for i in range(ns):
         s.left[i] = c.stack[s0 + i]
         s.invested[i] = 0
+        s.dead[i] = 0
         s.bet[i] = 0
         s.folded[i] = False
         s.all_in[i] = False
+        s.all_in_by_post[i] = False
         s.fold_street[i] = -1
         s.collected[i] = 0
         s.has_collect[i] = False
@@ -730,14 +736,16 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
         if t.is_post[k]:
             amount_in = amt
             _put(p, amt, line, s, h, rules, out, count)
+            s.all_in_by_post[p] = s.all_in[p]
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, s.all_in[p], False):
                     _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
-                if amt > sb:      # a missed small blind alone is all dead
-                    s.bet[p] += min(amt, bb)
+                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                s.bet[p] += live
+                s.dead[p] += amt - live
             elif k == K_SB and G[G_SB_POSTED] != 0:
-                pass                      # a second small blind is dead money
+                s.dead[p] += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
                     G[G_SB_POSTED] = 1
@@ -821,6 +829,12 @@ def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out,
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
     s0 = c.seat_start[h]
+    if k == K_FOLD and s.all_in_by_post[p] and s.all_in[p] and s.left[p] == 0 and not s.folded[p] and \
+            R[R_STREET] == S_PREFLOP:
+        # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
+        s.folded[p] = True
+        s.fold_street[p] = R[R_STREET]
+        return 0
     nxt = _next_to_act(R, G, s, c, s0)
     if s.folded[p] or (s.all_in[p] and s.left[p] == 0 and k != K_FOLD):
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
@@ -839,7 +853,9 @@ def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out,
             _emit(out, count, h, rules.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, s.left[p])
-        if not he_call(to_call, owed, amt):
+        top = _top_live_bet(s, G)
+        owed_to_top = min(top - s.bet[p], s.left[p]) if top < R[R_CURRENT] else 0
+        if not he_call(to_call, owed, owed_to_top, amt):
             rule = rules.STACK if to_call > 0 and amt > s.left[p] else rules.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, s, h, rules, out, count)
@@ -865,7 +881,7 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
     else:
         rt = c.raise_to[j]
         new_total = rt if rt >= 0 else cur + amt
-        if not he_min_raise_written(amt, rt, cur):
+        if not he_min_raise_written(amt, rt, cur, _top_live_bet(s, G)):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - s.bet[p]
     size = new_total - cur
@@ -922,6 +938,15 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
             to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     return chips
+
+
+@njit(cache=True)
+def _top_live_bet(s, G):
+    """The largest bet a dealt player has actually made on this street."""
+    top = 0
+    for r in range(G[G_N_LIVE]):
+        top = max(top, s.bet[s.live[r]])
+    return top
 
 
 @njit(cache=True)
@@ -1033,30 +1058,33 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
 
 @njit(cache=True)
 def _build_pots(s0, ns, n, s, f):
-    """Main and side pots per all-in level of the contenders (the chips of folded players go in
-    too); returns how many."""
+    """Main and side pots per all-in level of the contenders' live chips (the chips of folded
+    players go in too); dead money (a returning player's dead blind) goes to the main pot.
+    Returns how many pots."""
     npots = 0
     previous = 0
     last_level = 0
     first = True
     while True:
-        level = 0           # the next level: the smallest contender's investment above the last one
+        level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for r in range(n):
             i = s.live[r]
-            if not s.folded[i] and (first or s.invested[i] > last_level) and (not found or s.invested[i] < level):
-                level = s.invested[i]
+            live = s.invested[i] - s.dead[i]
+            if not s.folded[i] and (first or live > last_level) and (not found or live < level):
+                level = live
                 found = True
         if not found:
             break
         first = False
         chips = 0
         for i in range(ns):
-            chips += min(s.invested[i], level) - min(s.invested[i], previous)
+            live = s.invested[i] - s.dead[i]
+            chips += min(live, level) - min(live, previous)
         elig = np.int64(0)
         for r in range(n):
             i = s.live[r]
-            if not s.folded[i] and s.invested[i] >= level:
+            if not s.folded[i] and s.invested[i] - s.dead[i] >= level:
                 elig |= np.int64(1) << i
         if npots > 0 and f.pot_eligible[s0 + npots - 1] == elig:
             f.pot_amount[s0 + npots - 1] += chips
@@ -1067,10 +1095,21 @@ def _build_pots(s0, ns, n, s, f):
         previous = level
         last_level = level
     extra = 0
+    dead = 0
     for i in range(ns):
-        extra += max(s.invested[i] - last_level, 0)
+        extra += max(s.invested[i] - s.dead[i] - last_level, 0)
+        dead += s.dead[i]
     if extra != 0 and npots > 0:
         f.pot_amount[s0 + npots - 1] += extra
+    if npots == 0 and dead > 0:      # only dead money: one pot for every contender
+        elig = np.int64(0)
+        for r in range(n):
+            if not s.folded[s.live[r]]:
+                elig |= np.int64(1) << s.live[r]
+        f.pot_eligible[s0] = elig
+        npots = 1
+    if npots > 0:
+        f.pot_amount[s0] += dead
     return npots
 
 
@@ -1104,7 +1143,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     for k in range(npots):
         e = f.pot_eligible[s0 + k]
         share = f.pot_net[s0 + k]
-        gross = f.pot_amount[s0 + k] if f.pot_amount[s0 + k] >= share else share
+        gross = max(f.pot_amount[s0 + k], share)
         m = 0
         if e & (e - 1) == 0:
             for r in range(n):
@@ -1165,6 +1204,15 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         if s.in_split[i] and s.has_collect[i] and s.collected[i] == s.after_split[i] and \
                 s.after_split[i] != s.expected[i]:
             rake_after_split = True
+    # a split no known room rule gives, but the split winners together collect what they share,
+    # each within the rake of his equal share: a warning
+    split_owed = 0
+    split_collected = 0
+    for i in range(ns):
+        if s.in_split[i]:
+            split_owed += s.expected[i]
+            split_collected += s.collected[i]
+    split_balances = split_owed == split_collected
     for i in range(ns):
         exp = s.expected[i]
         act = s.collected[i]
@@ -1176,7 +1224,9 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
             _emit(out, count, h, rule if n_cont > 1 else rules.COLLECTED, ERROR, end_line, i, exp, act)
         elif exp != act and s.in_split[i]:
             top = s.after_split[i]
-            severity = WARNING if rake_after_split and top - rake <= act <= top else ERROR
+            # a rake shared out another way moves at most the rake between the winners
+            by_rake = split_balances and abs(act - exp) <= rake
+            severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
             _emit(out, count, h, rules.SPLIT, severity, s.collect_line[i], i, exp, act)
         elif exp != act:
             _emit(out, count, h, rules.COLLECTED, ERROR, s.collect_line[i], i, exp, act)
