@@ -291,3 +291,108 @@ Seat 3: Vera (big blind) folded before Flop
 def test_he_bet_a_call_written_as_a_bet_facing_a_raise():
     found, _ = _both(BET_FACING_A_RAISE)
     assert ("HE-BET", 10, "error") in found
+
+
+# ---------------------------------------------------------------------- the guard: every rule raised
+
+from tests.test_holdem_fast import SIDE_POT, SPLIT, WALK  # hand-worked hands of the lane tests
+
+SIX_PLUS = """PokerStars Hand #178331557181:  6+ Hold'em No Limit (Button Blind $0.25 - Ante $0.25 USD) - 2024/07/17 12:55:58 ET
+Table 'Juno IV' 6-max Seat #3 is the button
+Seat 2: Boris ($52.43 in chips)
+Seat 3: Anna ($29.32 in chips)
+Boris: posts the ante $0.25
+Anna: posts the ante $0.25
+Anna: posts button blind $0.25
+*** HOLE CARDS ***
+Dealt to Anna [As 8s]
+Boris: calls $0.25
+Anna: checks
+*** FLOP *** [Qs Ts 9s]
+Boris: checks
+Anna: checks
+*** TURN *** [Qs Ts 9s] [Qd]
+Boris: checks
+Anna: checks
+*** RIVER *** [Qs Ts 9s Qd] [7d]
+Boris: bets $0.50
+Anna: calls $0.50
+*** SHOW DOWN ***
+Boris: shows [Qc Tc] (a full house, Queens full of Tens)
+Anna: shows [As 8s] (a flush, Ace high)
+Anna collected $1.90 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0.10
+Board [Qs Ts 9s Qd 7d]
+Seat 2: Boris showed [Qc Tc] and lost with a full house, Queens full of Tens
+Seat 3: Anna (button blind) showed [As 8s] and won ($1.90) with a flush, Ace high
+"""
+
+
+def _eleven_players() -> str:
+    """WALK with eleven players dealt in: Anna, Boris and Vera, and eight more who fold."""
+    more = [f"Player{i}" for i in range(4, 12)]
+    text = WALK.replace("6-max", "10-max").replace(
+        "Seat 3: Vera ($1 in chips)\n", "Seat 3: Vera ($1 in chips)\n" + "".join(
+            f"Seat {i}: {name} ($1 in chips)\n" for i, name in enumerate(more, 4)))
+    text = text.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\n" + "".join(f"{name}: folds\n" for name in more))
+    return text.replace("Seat 3: Vera (big blind) collected ($0.02)\n", "Seat 3: Vera (big blind) collected ($0.02)\n"
+                        + "".join(f"Seat {i}: {name} folded before Flop (didn't bet)\n" for i, name in enumerate(more, 4)))
+
+
+def _limit(text: str) -> str:
+    return text.replace("Hold'em No Limit ($0.01/$0.02 USD)", "Hold'em Limit ($0.02/$0.04 USD)")
+
+
+# One hand per rule, each a hand-worked edit of a legal hand, and the rule the edit breaks.
+BROKEN_BY_RULE = {
+    HE.PLAYERS: _eleven_players(),
+    HE.ACTION_ORDER: WALK.replace("Anna: folds\nBoris: folds", "Boris: folds\nAnna: folds"),
+    HE.CHECK: WALK.replace("Anna: folds", "Anna: checks"),
+    HE.CALL: SPLIT.replace("Anna: calls $0.02", "Anna: calls $0.01"),
+    HE.BET: SPLIT.replace("Anna: calls $0.02", "Anna: bets $0.02"),
+    HE.BLINDS: SPLIT.replace("Boris: posts small blind $0.01", "Boris: posts small blind $0.02"),
+    HE.MIN_RAISE: SPLIT.replace("Anna: calls $0.02", "Anna: raises $0.01 to $0.03"),
+    HE.POT_LIMIT: SPLIT.replace("No Limit", "Pot Limit").replace("Anna: calls $0.02", "Anna: raises $0.90 to $0.92"),
+    HE.LIMIT_SIZE: _limit(SPLIT).replace("Anna: calls $0.02", "Anna: raises $0.03 to $0.05"),
+    HE.LIMIT_CAP: _limit(SPLIT).replace(
+        "Anna: calls $0.02\nBoris: calls $0.01\nVera: checks\n",
+        "Anna: raises $0.02 to $0.04\nBoris: raises $0.02 to $0.06\nVera: raises $0.02 to $0.08\n"
+        "Anna: raises $0.02 to $0.10\n"),
+    HE.STACK: SIDE_POT.replace("Seat 1: Anna ($0.50 in chips)", "Seat 1: Anna ($0.40 in chips)"),
+    HE.UNCALLED: WALK.replace("Uncalled bet ($0.01) returned to Vera", "Uncalled bet ($0.02) returned to Vera"),
+    HE.SIDE_POT: SIDE_POT.replace("Main pot $1.50. Side pot $0.80.", "Main pot $1.40. Side pot $0.90."),
+    HE.SHOWDOWN: SIDE_POT.replace("Boris collected $0.80 from side pot", "Vera collected $0.80 from side pot"),
+    HE.SPLIT: SPLIT.replace("Boris collected $0.03", "Boris collected $0.02").replace(
+        "Vera collected $0.02", "Vera collected $0.03"),
+    HE.POT_BALANCE: SPLIT.replace("Total pot $0.06", "Total pot $0.07"),
+    HE.COLLECTED: SPLIT.replace("won ($0.03) with a straight", "won ($0.04) with a straight"),
+    HE.SD_ORDER: SIX_PLUS.replace("Anna collected $1.90", "Boris collected $1.90"),
+    HE.DECK: SPLIT.replace("Anna: shows [7h 8h]", "Anna: shows [As 8h]").replace("showed [7h 8h]", "showed [As 8h]"),
+    HE.BOARD: SPLIT.replace("Board [As Ks Qd Jh 2c]", "Board [As Ks Qd Jh 3c]"),
+}
+
+
+def test_the_rulebook_and_the_engine_list_the_same_hold_em_rules():
+    from rules.holdem_rules import RULE_CODES
+    from rules.rulebook import RULES
+
+    assert {rule for rule in RULES if rule.startswith("HE-")} == {rule.value for rule in HE}
+    assert set(RULE_CODES._fields) == {rule.name for rule in HE}
+    assert sorted(RULE_CODES) == list(range(len(HE)))
+
+
+def test_every_hold_em_rule_is_raised_by_the_engine():
+    assert set(BROKEN_BY_RULE) == set(HE), "a rule without a hand that breaks it"
+    missing = []
+    for rule, text in BROKEN_BY_RULE.items():
+        found, _ = _both(text)
+        if rule.value not in {r for r, _, _ in found}:
+            missing.append(f"{rule.value}: {sorted(found)}")
+    assert not missing, "\n".join(missing)
+
+
+def test_the_legal_hands_behind_the_guard_break_no_rule():
+    for text in (WALK, SPLIT, SIDE_POT, SIX_PLUS, _limit(SPLIT)):
+        found, _ = _both(text)
+        assert found == set(), found
