@@ -427,25 +427,29 @@ def _fixed(st, small_bet, big_bet, bb):
     return small if st <= S_FLOP else big
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _end_round(R, G, s, line, h, rules, out, count):
     """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
+    s_live = s.live
+    s_folded = s.folded
+    s_all_in = s.all_in
+    s_bet = s.bet
     n = G[G_N_LIVE]
     n_active = 0
     n_cont = 0
     owing = -1
     facing = False
     for r in range(n):
-        i = s.live[r]
-        if s.folded[i]:
+        i = s_live[r]
+        if s_folded[i]:
             continue
         n_cont += 1
-        if s.all_in[i]:
+        if s_all_in[i]:
             continue
         n_active += 1
         if R[R_TO_ACT] >> i & 1 and owing < 0:
             owing = i
-        if s.bet[i] < R[R_CURRENT]:
+        if s_bet[i] < R[R_CURRENT]:
             facing = True
     if n_cont <= 1:
         return
@@ -471,24 +475,31 @@ def _split(amount, n, unit, out):
 def _put(p, chips, line, s, h, rules, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below is all in."""
-    if not he_stack(chips, s.left[p]):
-        _emit(out, count, h, rules.STACK, ERROR, line, p, s.left[p], chips)
-    s.left[p] -= chips
-    s.invested[p] += chips
-    if s.left[p] <= 0:
-        s.all_in[p] = True
+    s_left = s.left
+    s_invested = s.invested
+    s_all_in = s.all_in
+    if not he_stack(chips, s_left[p]):
+        _emit(out, count, h, rules.STACK, ERROR, line, p, s_left[p], chips)
+    s_left[p] -= chips
+    s_invested[p] += chips
+    if s_left[p] <= 0:
+        s_all_in[p] = True
 
 
 @njit(cache=True)
 def _kernel(c, t, o, rules, s, f, out, count):
-    H = c.in_lane.shape[0]
+    c_in_lane = c.in_lane
+    c_seat_start = c.seat_start
+    f_explained = f.explained
+    f_certified = f.certified
+    H = c_in_lane.shape[0]
     R = np.zeros(10, np.int64)
     G = np.zeros(4, np.int64)
     for h in range(H):
-        if not c.in_lane[h]:
+        if not c_in_lane[h]:
             continue
-        s0 = c.seat_start[h]
-        ns = c.seat_start[h + 1] - s0
+        s0 = c_seat_start[h]
+        ns = c_seat_start[h + 1] - s0
         if ns > _MAX_SEATS or ns == 0:
             continue
         before = count[0]
@@ -496,111 +507,179 @@ def _kernel(c, t, o, rules, s, f, out, count):
             count[0] = before       # not modelled: no findings, no facts
             continue
         _hand_facts(h, c, t, s, G, f)
-        f.explained[h] = True
-        f.certified[h] = count[0] == before
+        f_explained[h] = True
+        f_certified[h] = count[0] == before
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _hand_facts(h, c, t, s, G, f):
     """The per-hand and per-player facts of a replayed hand."""
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
+    c_seat_start = c.seat_start
+    s_folded = s.folded
+    s_live = s.live
+    s_position = s.position
+    c_action_start = c.action_start
+    t_is_betting = t.is_betting
+    c_kind = c.kind
+    c_street = c.street
+    c_board = c.board
+    f_seat_position = f.seat_position
+    f_invested = f.invested
+    s_invested = s.invested
+    f_collected = f.collected
+    s_collected = s.collected
+    f_net = f.net
+    f_allin_ev_net = f.allin_ev_net
+    f_has_fact = f.has_fact
+    f_fact_order = f.fact_order
+    s_fold_street = s.fold_street
+    t_street_ordinal = t.street_ordinal
+    f_saw_flop = f.saw_flop
+    f_saw_turn = f.saw_turn
+    f_saw_river = f.saw_river
+    f_went_to_showdown = f.went_to_showdown
+    f_won_at_showdown = f.won_at_showdown
+    f_is_walk = f.is_walk
+    f_count_players = f.count_players
+    f_rake = f.rake
+    c_rake = c.rake
+    f_total_pot = f.total_pot
+    c_total_pot = c.total_pot
+    f_allin_street = f.allin_street
+    c_hole = c.hole
+    f_needs_allin_ev = f.needs_allin_ev
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
     n = G[G_N_LIVE]
     n_cont = 0
     winner = -1
     for r in range(n):
-        if not s.folded[s.live[r]]:
+        if not s_folded[s_live[r]]:
             n_cont += 1
-            winner = s.live[r]
+            winner = s_live[r]
     walk = False
-    if n_cont == 1 and (s.position[winner] == P_BB or s.position[winner] == P_BTN):
+    if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN):
         walk = True
-        for j in range(c.action_start[h], c.action_start[h + 1]):
-            if t.is_betting[c.kind[j]] and (c.kind[j] != K_FOLD or c.street[j] != S_PREFLOP):
+        for j in range(c_action_start[h], c_action_start[h + 1]):
+            if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != S_PREFLOP):
                 walk = False
                 break
     nb = 0
-    while nb < 5 and c.board[h, nb] >= 0:
+    while nb < 5 and c_board[h, nb] >= 0:
         nb += 1
     streets_dealt = (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
     showdown = n_cont >= 2
     for i in range(ns):
-        f.seat_position[s0 + i] = s.position[i]
-        f.invested[s0 + i] = s.invested[i]
-        f.collected[s0 + i] = s.collected[i]
-        f.net[s0 + i] = s.collected[i] - s.invested[i]
-        f.allin_ev_net[s0 + i] = s.collected[i] - s.invested[i]
+        f_seat_position[s0 + i] = s_position[i]
+        f_invested[s0 + i] = s_invested[i]
+        f_collected[s0 + i] = s_collected[i]
+        f_net[s0 + i] = s_collected[i] - s_invested[i]
+        f_allin_ev_net[s0 + i] = s_collected[i] - s_invested[i]
     for r in range(n):
-        i = s.live[r]
+        i = s_live[r]
         j = s0 + i
-        f.has_fact[j] = True
-        f.fact_order[j] = r
-        fold_st = s.fold_street[i]
-        seen = streets_dealt if fold_st < 0 else min(streets_dealt, t.street_ordinal[fold_st])
-        f.saw_flop[j] = seen >= 1
-        f.saw_turn[j] = seen >= 2
-        f.saw_river[j] = seen >= 3
-        sd = showdown and not s.folded[i]
-        f.went_to_showdown[j] = sd
-        f.won_at_showdown[j] = sd and s.collected[i] > 0
-    f.is_walk[h] = walk
-    f.count_players[h] = n
-    f.rake[h] = c.rake[h]
-    f.total_pot[h] = c.total_pot[h]
+        f_has_fact[j] = True
+        f_fact_order[j] = r
+        fold_st = s_fold_street[i]
+        seen = streets_dealt if fold_st < 0 else min(streets_dealt, t_street_ordinal[fold_st])
+        f_saw_flop[j] = seen >= 1
+        f_saw_turn[j] = seen >= 2
+        f_saw_river[j] = seen >= 3
+        sd = showdown and not s_folded[i]
+        f_went_to_showdown[j] = sd
+        f_won_at_showdown[j] = sd and s_collected[i] > 0
+    f_is_walk[h] = walk
+    f_count_players[h] = n
+    f_rake[h] = c_rake[h]
+    f_total_pot[h] = c_total_pot[h]
     ais = G[G_ALLIN_STREET]
-    f.allin_street[h] = ais
+    f_allin_street[h] = ais
     if ais >= 0 and ais != S_RIVER and n_cont >= 2:
         need = True
         for r in range(n):
-            i = s.live[r]
-            if not s.folded[i] and c.hole[s0 + i, 0] < 0:
+            i = s_live[r]
+            if not s_folded[i] and c_hole[s0 + i, 0] < 0:
                 need = False
-        f.needs_allin_ev[h] = need
+        f_needs_allin_ev[h] = need
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _seat_hand(h, c, t, rules, s, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
-    a0, a1 = c.action_start[h], c.action_start[h + 1]
+    c_seat_start = c.seat_start
+    c_action_start = c.action_start
+    s_left = s.left
+    c_stack = c.stack
+    s_invested = s.invested
+    s_dead = s.dead
+    s_bet = s.bet
+    s_folded = s.folded
+    s_all_in = s.all_in
+    s_all_in_by_post = s.all_in_by_post
+    s_fold_street = s.fold_street
+    s_collected = s.collected
+    s_has_collect = s.has_collect
+    s_collect_line = s.collect_line
+    s_position = s.position
+    s_ring_index = s.ring_index
+    s_expected = s.expected
+    s_after_split = s.after_split
+    s_in_split = s.in_split
+    s_std_winner = s.std_winner
+    s_dealt = s.dealt
+    c_summary_line = c.summary_line
+    c_actor = c.actor
+    c_kind = c.kind
+    t_is_post = t.is_post
+    c_street = c.street
+    t_street_ordinal = t.street_ordinal
+    t_is_betting = t.is_betting
+    c_seat_no = c.seat_no
+    s_live = s.live
+    c_first_line = c.first_line
+    c_button_seat = c.button_seat
+    c_is_short_deck = c.is_short_deck
+    t_positions = t.positions
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    a0, a1 = c_action_start[h], c_action_start[h + 1]
     for i in range(ns):
-        s.left[i] = c.stack[s0 + i]
-        s.invested[i] = 0
-        s.dead[i] = 0
-        s.bet[i] = 0
-        s.folded[i] = False
-        s.all_in[i] = False
-        s.all_in_by_post[i] = False
-        s.fold_street[i] = -1
-        s.collected[i] = 0
-        s.has_collect[i] = False
-        s.collect_line[i] = 0
-        s.position[i] = -1
-        s.ring_index[i] = -1
-        s.expected[i] = 0
-        s.after_split[i] = 0
-        s.in_split[i] = False
-        s.std_winner[i] = False
-        s.dealt[i] = c.summary_line[s0 + i] > 0
+        s_left[i] = c_stack[s0 + i]
+        s_invested[i] = 0
+        s_dead[i] = 0
+        s_bet[i] = 0
+        s_folded[i] = False
+        s_all_in[i] = False
+        s_all_in_by_post[i] = False
+        s_fold_street[i] = -1
+        s_collected[i] = 0
+        s_has_collect[i] = False
+        s_collect_line[i] = 0
+        s_position[i] = -1
+        s_ring_index[i] = -1
+        s_expected[i] = 0
+        s_after_split[i] = 0
+        s_in_split[i] = False
+        s_std_winner[i] = False
+        s_dealt[i] = c_summary_line[s0 + i] > 0
     for j in range(a0, a1):
-        i = c.actor[j]
-        if i < 0 or i >= ns or c.kind[j] < 0 or c.kind[j] >= t.is_post.shape[0] or c.street[j] < 0 or \
-                c.street[j] >= t.street_ordinal.shape[0]:
+        i = c_actor[j]
+        if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
+                c_street[j] >= t_street_ordinal.shape[0]:
             return False        # a code no reader writes
-        if t.is_post[c.kind[j]] or t.is_betting[c.kind[j]]:
-            s.dealt[i] = True
+        if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
+            s_dealt[i] = True
     n = 0
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
-        if not s.dealt[i]:
+        if not s_dealt[i]:
             continue
         r = n
-        while r > 0 and c.seat_no[s0 + s.live[r - 1]] > c.seat_no[s0 + i]:
-            s.live[r] = s.live[r - 1]
+        while r > 0 and c_seat_no[s0 + s_live[r - 1]] > c_seat_no[s0 + i]:
+            s_live[r] = s_live[r - 1]
             r -= 1
-        if r > 0 and c.seat_no[s0 + s.live[r - 1]] == c.seat_no[s0 + i]:
+        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i]:
             return False      # two players in one seat
-        s.live[r] = i
+        s_live[r] = i
         n += 1
     G[G_N_LIVE] = n
     G[G_SB_POSTED] = 0
@@ -609,54 +688,63 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, rules.PLAYERS, ERROR, c.first_line[h], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, rules.PLAYERS, ERROR, c_first_line[h], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = c.button_seat[h] if c.button_seat[h] > 0 else c.seat_no[s0 + s.live[n - 1]]
+    button = c_button_seat[h] if c_button_seat[h] > 0 else c_seat_no[s0 + s_live[n - 1]]
     start = 0
     for r in range(n):
-        if c.seat_no[s0 + s.live[r]] >= button:
+        if c_seat_no[s0 + s_live[r]] >= button:
             start = r
             break
     at = -1
     for r in range(n):
-        if c.seat_no[s0 + s.live[r]] == button:
+        if c_seat_no[s0 + s_live[r]] == button:
             at = r
             break
     if at < 0:
         at = (start - 1) % n
-    short = 1 if c.is_short_deck[h] else 0
+    short = 1 if c_is_short_deck[h] else 0
     for k in range(n):
-        i = s.live[(at + k) % n]
-        if k < t.positions.shape[2]:
-            s.position[i] = t.positions[short, min(n, t.positions.shape[1] - 1), k]
-        s.ring_index[i] = (k - 1) % n
+        i = s_live[(at + k) % n]
+        if k < t_positions.shape[2]:
+            s_position[i] = t_positions[short, min(n, t_positions.shape[1] - 1), k]
+        s_ring_index[i] = (k - 1) % n
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _check_deck(h, c, rules, s, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
-    low = 16 if c.is_short_deck[h] else 0
+    c_seat_start = c.seat_start
+    c_is_short_deck = c.is_short_deck
+    c_hole = c.hole
+    c_hole_line = c.hole_line
+    s_by_line = s.by_line
+    c_board = c.board
+    c_board_lines = c.board_lines
+    c_summary_board = c.summary_board
+    c_summary_board_line = c.summary_board_line
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    low = 16 if c_is_short_deck[h] else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
-        if c.hole[s0 + i, 0] < 0:
+        if c_hole[s0 + i, 0] < 0:
             continue
         r = m
-        while r > 0 and c.hole_line[s0 + s.by_line[r - 1]] > c.hole_line[s0 + i]:
-            s.by_line[r] = s.by_line[r - 1]
+        while r > 0 and c_hole_line[s0 + s_by_line[r - 1]] > c_hole_line[s0 + i]:
+            s_by_line[r] = s_by_line[r - 1]
             r -= 1
-        s.by_line[r] = i
+        s_by_line[r] = i
         m += 1
     used = np.int64(0)
     for r in range(m):
-        i = s.by_line[r]
-        line = c.hole_line[s0 + i]
+        i = s_by_line[r]
+        line = c_hole_line[s0 + i]
         for k in range(2):
-            code = np.int64(c.hole[s0 + i, k])
+            code = np.int64(c_hole[s0 + i, k])
             if code < 0:
                 continue
             if code < low or code > 51:
@@ -665,7 +753,7 @@ def _check_deck(h, c, rules, s, out, count):
             if used & bit:
                 _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
             used |= bit
-    board = c.board[h]
+    board = c_board[h]
     nb = 0
     for k in range(5):
         if board[k] < 0:
@@ -674,7 +762,7 @@ def _check_deck(h, c, rules, s, out, count):
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
-    line = c.board_lines[h, 0]
+    line = c_board_lines[h, 0]
     for k in range(nb):
         code = np.int64(board[k])
         if code < low or code > 51:
@@ -685,10 +773,10 @@ def _check_deck(h, c, rules, s, out, count):
                 twice = True
         if twice:
             _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
-    if c.summary_board[h, 0] >= 0:
+    if c_summary_board[h, 0] >= 0:
         for k in range(5):
-            if c.summary_board[h, k] != board[k]:
-                _emit(out, count, h, rules.BOARD, ERROR, c.summary_board_line[h], -1, board[k], c.summary_board[h, k])
+            if c_summary_board[h, k] != board[k]:
+                _emit(out, count, h, rules.BOARD, ERROR, c_summary_board_line[h], -1, board[k], c_summary_board[h, k])
                 break
     return True
 
@@ -696,24 +784,61 @@ def _check_deck(h, c, rules, s, out, count):
 @njit(cache=True)
 def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     """Replay hand ``h`` into the scratch arrays, reporting what it breaks; False when not modelled."""
+    c_seat_start = c.seat_start
+    c_action_start = c.action_start
+    c_betting = c.betting
+    c_big_blind = c.big_blind
+    c_small_blind = c.small_blind
+    c_ante = c.ante
+    c_total_line = c.total_line
+    c_last_line = c.last_line
+    s_ring_index = s.ring_index
+    s_live = s.live
+    c_seat_no = c.seat_no
+    c_actor = c.actor
+    c_kind = c.kind
+    c_street = c.street
+    c_amount = c.amount
+    c_line = c.line
+    f_seat = f.seat
+    f_action_no = f.action_no
+    s_bet = s.bet
+    t_is_post = t.is_post
+    s_all_in_by_post = s.all_in_by_post
+    s_all_in = s.all_in
+    s_dead = s.dead
+    t_is_betting = t.is_betting
+    c_small_bet = c.small_bet
+    c_big_bet = c.big_bet
+    c_button_seat = c.button_seat
+    s_collected = s.collected
+    s_has_collect = s.has_collect
+    s_collect_line = s.collect_line
+    f_position = f.position
+    s_position = s.position
+    f_amount = f.amount
+    f_to_call = f.to_call
+    f_bet_level = f.bet_level
+    f_is_all_in = f.is_all_in
+    s_left = s.left
     if not _seat_hand(h, c, t, rules, s, G, out, count):
         return False
     if not _check_deck(h, c, rules, s, out, count):
         return False
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
-    a0, a1 = c.action_start[h], c.action_start[h + 1]
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    a0, a1 = c_action_start[h], c_action_start[h + 1]
     n = G[G_N_LIVE]
-    betting = c.betting[h]
-    bb = c.big_blind[h]
-    sb = c.small_blind[h]
-    ante = c.ante[h]
-    end_line = c.total_line[h] if c.total_line[h] > 0 else c.last_line[h]
+    betting = c_betting[h]
+    bb = c_big_blind[h]
+    sb = c_small_blind[h]
+    ante = c_ante[h]
+    end_line = c_total_line[h] if c_total_line[h] > 0 else c_last_line[h]
     at = 0
     for r in range(n):
-        if s.ring_index[s.live[r]] == n - 1:
+        if s_ring_index[s_live[r]] == n - 1:
             at = r
-    ring0_seat = c.seat_no[s0 + s.live[at]]
+    ring0_seat = c_seat_no[s0 + s_live[at]]
     # ------------------------------------------------------------ betting
     for k in range(10):
         R[k] = 0
@@ -723,58 +848,58 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     pre_started = False
     collected_log = 0
     for j in range(a0, a1):
-        p = c.actor[j]
-        k = c.kind[j]
-        st = c.street[j]
-        amt = c.amount[j]
-        line = c.line[j]
-        f.seat[j] = c.seat_no[s0 + p] if c.seat_no[s0 + p] != 0 else -1
-        f.action_no[j] = j - a0
-        to_call = max(R[R_CURRENT] - s.bet[p], 0)
+        p = c_actor[j]
+        k = c_kind[j]
+        st = c_street[j]
+        amt = c_amount[j]
+        line = c_line[j]
+        f_seat[j] = c_seat_no[s0 + p] if c_seat_no[s0 + p] != 0 else -1
+        f_action_no[j] = j - a0
+        to_call = max(R[R_CURRENT] - s_bet[p], 0)
         level = R[R_BETS]
         amount_in = 0
-        if t.is_post[k]:
+        if t_is_post[k]:
             amount_in = amt
             _put(p, amt, line, s, h, rules, out, count)
-            s.all_in_by_post[p] = s.all_in[p]
+            s_all_in_by_post[p] = s_all_in[p]
             if k == K_ANTE:
-                if ante != 0 and not he_blinds(amt, ante, s.all_in[p], False):
+                if ante != 0 and not he_blinds(amt, ante, s_all_in[p], False):
                     _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
-                s.bet[p] += live
-                s.dead[p] += amt - live
+                s_bet[p] += live
+                s_dead[p] += amt - live
             elif k == K_SB and G[G_SB_POSTED] != 0:
-                s.dead[p] += amt          # a second small blind (a returning player's) is dead money
+                s_dead[p] += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
                     G[G_SB_POSTED] = 1
                 elif k == K_BB or k == K_BUTTON:
                     G[G_BB_POSTED] = 1
-                s.bet[p] += amt
+                s_bet[p] += amt
                 if k != K_STRADDLE:
                     stated = sb if k == K_SB else bb
                     limit_sb = k == K_SB and betting == B_LIMIT
                     if limit_sb and amt <= bb:
                         stated = bb       # Limit small blinds vary (a third to a half of the big blind)
-                    if not he_blinds(amt, stated, s.all_in[p], limit_sb):
+                    if not he_blinds(amt, stated, s_all_in[p], limit_sb):
                         _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
-                anchor = c.seat_no[s0 + p]
+                anchor = c_seat_no[s0 + p]
             elif k == K_STRADDLE:
-                anchor = c.seat_no[s0 + p]
+                anchor = c_seat_no[s0 + p]
                 straddled = True
-        elif t.is_betting[k]:
+        elif t_is_betting[k]:
             if st != R[R_STREET]:
                 _end_round(R, G, s, line, h, rules, out, count)
-                _new_round(R, G, s, st, betting, c.small_bet[h], c.big_bet[h], bb, ring0_seat)
+                _new_round(R, G, s, st, betting, c_small_bet[h], c_big_bet[h], bb, ring0_seat)
             elif not pre_started and st == S_PREFLOP:
-                _start_preflop(R, G, s, c, s0, bb, c.button_seat[h], anchor)
+                _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
             if not pre_started:
                 pre_started = True
                 if st != S_PREFLOP:
-                    _start_preflop(R, G, s, c, s0, bb, c.button_seat[h], anchor)
-            to_call = max(R[R_CURRENT] - s.bet[p], 0)
+                    _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
+            to_call = max(R[R_CURRENT] - s_bet[p], 0)
             level = R[R_BETS]
             amount_in = _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count)
         elif k == K_UNCALLED:
@@ -782,28 +907,32 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
                 return False
             amount_in = amt
         elif k == K_COLLECT:
-            s.collected[p] += amt
-            if not s.has_collect[p]:
-                s.collect_line[p] = line
-            s.has_collect[p] = True
+            s_collected[p] += amt
+            if not s_has_collect[p]:
+                s_collect_line[p] = line
+            s_has_collect[p] = True
             collected_log += amt
             amount_in = amt
-        f.position[j] = s.position[p]
-        f.amount[j] = amount_in
-        f.to_call[j] = to_call
-        f.bet_level[j] = level
-        f.is_all_in[j] = s.all_in[p] and (t.is_post[k] or t.is_betting[k]) and s.left[p] == 0
+        f_position[j] = s_position[p]
+        f_amount[j] = amount_in
+        f_to_call[j] = to_call
+        f_bet_level[j] = level
+        f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
     if not pre_started:
-        _start_preflop(R, G, s, c, s0, bb, c.button_seat[h], anchor)
+        _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
     _end_round(R, G, s, end_line, h, rules, out, count)
     return _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _new_round(R, G, s, st, betting, small_bet, big_bet, bb, ring0_seat):
+    s_bet = s.bet
+    s_live = s.live
+    s_folded = s.folded
+    s_all_in = s.all_in
     n = G[G_N_LIVE]
     for r in range(n):
-        s.bet[s.live[r]] = 0
+        s_bet[s_live[r]] = 0
     R[R_STREET] = st
     R[R_CURRENT] = 0
     R[R_LAST_RAISE] = _fixed(st, small_bet, big_bet, bb) if betting == B_LIMIT else bb
@@ -812,10 +941,10 @@ def _new_round(R, G, s, st, betting, small_bet, big_bet, bb, ring0_seat):
     to_act = np.int64(0)
     live = 0
     for r in range(n):
-        i = s.live[r]
-        if not s.folded[i]:
+        i = s_live[r]
+        if not s_folded[i]:
             live += 1
-            if not s.all_in[i]:
+            if not s_all_in[i]:
                 to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     R[R_ACTED] = 0
@@ -824,79 +953,99 @@ def _new_round(R, G, s, st, betting, small_bet, big_bet, bb, ring0_seat):
     R[R_LAST_ACTOR] = ring0_seat       # the button: the first live player left of it acts
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    s0 = c.seat_start[h]
-    if k == K_FOLD and s.all_in_by_post[p] and s.all_in[p] and s.left[p] == 0 and not s.folded[p] and \
+    c_seat_start = c.seat_start
+    s_all_in_by_post = s.all_in_by_post
+    s_all_in = s.all_in
+    s_left = s.left
+    s_folded = s.folded
+    s_fold_street = s.fold_street
+    c_seat_no = c.seat_no
+    s_bet = s.bet
+    c_is_all_in = c.is_all_in
+    s0 = c_seat_start[h]
+    if k == K_FOLD and s_all_in_by_post[p] and s_all_in[p] and s_left[p] == 0 and not s_folded[p] and \
             R[R_STREET] == S_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
-        s.folded[p] = True
-        s.fold_street[p] = R[R_STREET]
+        s_folded[p] = True
+        s_fold_street[p] = R[R_STREET]
         return 0
     nxt = _next_to_act(R, G, s, c, s0)
-    if s.folded[p] or (s.all_in[p] and s.left[p] == 0 and k != K_FOLD):
+    if s_folded[p] or (s_all_in[p] and s_left[p] == 0 and k != K_FOLD):
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p:
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, nxt, p)
-    R[R_LAST_ACTOR] = c.seat_no[s0 + p]
+    R[R_LAST_ACTOR] = c_seat_no[s0 + p]
     me = np.int64(1) << p
     R[R_TO_ACT] &= ~me
     R[R_ACTED] |= me
     chips = 0
     if k == K_FOLD:
-        s.folded[p] = True
-        s.fold_street[p] = R[R_STREET]
+        s_folded[p] = True
+        s_fold_street[p] = R[R_STREET]
     elif k == K_CHECK:
         if not he_check(to_call):
             _emit(out, count, h, rules.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
-        owed = min(to_call, s.left[p])
+        owed = min(to_call, s_left[p])
         top = _top_live_bet(s, G)
-        owed_to_top = min(top - s.bet[p], s.left[p]) if top < R[R_CURRENT] else 0
+        owed_to_top = min(top - s_bet[p], s_left[p]) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
-            rule = rules.STACK if to_call > 0 and amt > s.left[p] else rules.CALL
+            rule = rules.STACK if to_call > 0 and amt > s_left[p] else rules.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, s, h, rules, out, count)
-        s.bet[p] += amt
+        s_bet[p] += amt
         chips = amt
     else:
         chips = _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count)
-    said_all_in = c.is_all_in[j]
-    if k != K_FOLD and not he_stack_all_in(said_all_in, s.left[p]):
-        _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s.left[p])
+    said_all_in = c_is_all_in[j]
+    if k != K_FOLD and not he_stack_all_in(said_all_in, s_left[p]):
+        _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
     if said_all_in:
-        s.all_in[p] = True
+        s_all_in[p] = True
     return chips
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count):
+    s_bet = s.bet
+    c_raise_to = c.raise_to
+    s_left = s.left
+    c_is_all_in = c.is_all_in
+    c_small_bet = c.small_bet
+    c_big_bet = c.big_bet
+    c_seat_start = c.seat_start
+    s_invested = s.invested
+    s_live = s.live
+    s_folded = s.folded
+    s_all_in = s.all_in
     cur = R[R_CURRENT]
     if k == K_BET:
         if not he_bet(cur):
             _emit(out, count, h, rules.BET, ERROR, line, p, 0, cur)
-        new_total = s.bet[p] + amt
+        new_total = s_bet[p] + amt
     else:
-        rt = c.raise_to[j]
+        rt = c_raise_to[j]
         new_total = rt if rt >= 0 else cur + amt
         if not he_min_raise_written(amt, rt, cur, _top_live_bet(s, G)):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
-    chips = new_total - s.bet[p]
+    chips = new_total - s_bet[p]
     size = new_total - cur
-    all_in_now = chips >= s.left[p] or c.is_all_in[j]
+    all_in_now = chips >= s_left[p] or c_is_all_in[j]
     me = np.int64(1) << p
     if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
         _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, 0, size)
-    fixed = _fixed(R[R_STREET], c.small_bet[h], c.big_bet[h], bb)
+    fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
     if betting == B_NO_LIMIT:
         if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     elif betting == B_POT_LIMIT:
         pot_now = 0
-        for i in range(c.seat_start[h + 1] - c.seat_start[h]):
-            pot_now += s.invested[i]
+        for i in range(c_seat_start[h + 1] - c_seat_start[h]):
+            pot_now += s_invested[i]
         if not he_pot_limit(size, pot_now + to_call):
             _emit(out, count, h, rules.POT_LIMIT, ERROR, line, p, pot_now + to_call, size)
         elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
@@ -908,7 +1057,7 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
         if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
             _emit(out, count, h, rules.LIMIT_CAP, ERROR, line, p, o.limit_cap, R[R_BETS] + 1)
     _put(p, chips, line, s, h, rules, out, count)
-    s.bet[p] = new_total
+    s_bet[p] = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
     else:
@@ -933,48 +1082,55 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
     R[R_CURRENT] = max(cur, new_total)
     to_act = np.int64(0)
     for r in range(G[G_N_LIVE]):
-        i = s.live[r]
-        if not s.folded[i] and not s.all_in[i] and i != p:
+        i = s_live[r]
+        if not s_folded[i] and not s_all_in[i] and i != p:
             to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     return chips
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top_live_bet(s, G):
     """The largest bet a dealt player has actually made on this street."""
+    s_bet = s.bet
+    s_live = s.live
     top = 0
     for r in range(G[G_N_LIVE]):
-        top = max(top, s.bet[s.live[r]])
+        top = max(top, s_bet[s_live[r]])
     return top
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _top_bets(s, ns):
     """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
-    top = s.bet[0]
+    s_bet = s.bet
+    top = s_bet[0]
     top_i = 0
     ties = 1
     second = -(np.int64(1) << 62)
     for i in range(1, ns):
-        if s.bet[i] > top:
+        if s_bet[i] > top:
             second = top
-            top = s.bet[i]
+            top = s_bet[i]
             top_i = i
             ties = 1
-        elif s.bet[i] == top:
+        elif s_bet[i] == top:
             ties += 1
             second = top
-        elif s.bet[i] > second:
-            second = s.bet[i]
+        elif s_bet[i] > second:
+            second = s_bet[i]
     if ns == 1:
         second = 0
     return top, top_i, ties, second
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _uncalled(h, p, amt, line, ns, rules, s, R, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
+    s_bet = s.bet
+    s_left = s.left
+    s_invested = s.invested
+    s_all_in = s.all_in
     top, top_i, ties, second = _top_bets(s, ns)
     if ties > 1:
         if amt == 0:
@@ -982,36 +1138,49 @@ def _uncalled(h, p, amt, line, ns, rules, s, R, out, count):
         _emit(out, count, h, rules.UNCALLED, ERROR, line, p, 0, amt)
     elif not he_uncalled(top_i == p, amt, top - second):
         _emit(out, count, h, rules.UNCALLED, ERROR, line, p, top - second, amt)
-    s.bet[p] -= amt
-    s.left[p] += amt
-    s.invested[p] -= amt
-    if s.left[p] > 0 and s.all_in[p]:
-        s.all_in[p] = False
-    cur = s.bet[0]
+    s_bet[p] -= amt
+    s_left[p] += amt
+    s_invested[p] -= amt
+    if s_left[p] > 0 and s_all_in[p]:
+        s_all_in[p] = False
+    cur = s_bet[0]
     for i in range(1, ns):
-        cur = max(cur, s.bet[i])
+        cur = max(cur, s_bet[i])
     R[R_CURRENT] = cur
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     """Pots, rake and awards against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT, then the
     showdown); False when not modelled."""
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
-    total_line = c.total_line[h]
-    log_total = c.total_pot[h]
-    rake = c.rake[h]
+    c_seat_start = c.seat_start
+    c_total_line = c.total_line
+    c_total_pot = c.total_pot
+    c_rake = c.rake
+    s_folded = s.folded
+    s_live = s.live
+    s_invested = s.invested
+    s_left = s.left
+    f_n_pots = f.n_pots
+    c_pot_start = c.pot_start
+    f_pot_net = f.pot_net
+    c_pot_amount = c.pot_amount
+    f_pot_amount = f.pot_amount
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    total_line = c_total_line[h]
+    log_total = c_total_pot[h]
+    rake = c_rake[h]
     n_cont = 0
     for r in range(n):
-        if not s.folded[s.live[r]]:
+        if not s_folded[s_live[r]]:
             n_cont += 1
     if n_cont == 0:
         return False
     total = 0
     for i in range(ns):
-        total += s.invested[i]
+        total += s_invested[i]
     if ns > 1:
         top, top_i, ties, second = _top_bets(s, ns)
         if ties == 1 and top > second and log_total != total:
@@ -1019,48 +1188,54 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
             excess = top - second
             severity = WARNING if log_total == total - excess else ERROR
             _emit(out, count, h, rules.UNCALLED, severity, end_line, top_i, excess, 0)
-            s.invested[top_i] -= excess
-            s.left[top_i] += excess
+            s_invested[top_i] -= excess
+            s_left[top_i] += excess
     total = 0
     for i in range(ns):
-        total += s.invested[i]
+        total += s_invested[i]
     if log_total != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if collected_log + rake != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log)
     npots = _build_pots(s0, ns, n, s, f)
-    f.n_pots[h] = npots
+    f_n_pots[h] = npots
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
-    p0, p1 = c.pot_start[h], c.pot_start[h + 1]
+    p0, p1 = c_pot_start[h], c_pot_start[h + 1]
     n_log = p1 - p0
     if n_log > 0 and n_log == npots:
         listed = 0
         over = -1
         for k in range(npots):
-            f.pot_net[s0 + k] = c.pot_amount[p0 + k]
-            listed += c.pot_amount[p0 + k]
-            if c.pot_amount[p0 + k] > f.pot_amount[s0 + k] and over < 0:
+            f_pot_net[s0 + k] = c_pot_amount[p0 + k]
+            listed += c_pot_amount[p0 + k]
+            if c_pot_amount[p0 + k] > f_pot_amount[s0 + k] and over < 0:
                 over = k
         if listed + rake != total:
             _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
-            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, f.pot_amount[s0 + over],
-                  c.pot_amount[p0 + over])
+            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, f_pot_amount[s0 + over],
+                  c_pot_amount[p0 + over])
     else:
         if n_log > 0 and npots > 1:
             _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, npots, n_log)
         for k in range(npots):
-            f.pot_net[s0 + k] = f.pot_amount[s0 + k]
+            f_pot_net[s0 + k] = f_pot_amount[s0 + k]
         if npots > 0:
-            f.pot_net[s0] -= rake
+            f_pot_net[s0] -= rake
     return _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _build_pots(s0, ns, n, s, f):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
+    s_live = s.live
+    s_invested = s.invested
+    s_dead = s.dead
+    s_folded = s.folded
+    f_pot_eligible = f.pot_eligible
+    f_pot_amount = f.pot_amount
     npots = 0
     previous = 0
     last_level = 0
@@ -1069,9 +1244,9 @@ def _build_pots(s0, ns, n, s, f):
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for r in range(n):
-            i = s.live[r]
-            live = s.invested[i] - s.dead[i]
-            if not s.folded[i] and (first or live > last_level) and (not found or live < level):
+            i = s_live[r]
+            live = s_invested[i] - s_dead[i]
+            if not s_folded[i] and (first or live > last_level) and (not found or live < level):
                 level = live
                 found = True
         if not found:
@@ -1079,76 +1254,103 @@ def _build_pots(s0, ns, n, s, f):
         first = False
         chips = 0
         for i in range(ns):
-            live = s.invested[i] - s.dead[i]
+            live = s_invested[i] - s_dead[i]
             chips += min(live, level) - min(live, previous)
         elig = np.int64(0)
         for r in range(n):
-            i = s.live[r]
-            if not s.folded[i] and s.invested[i] - s.dead[i] >= level:
+            i = s_live[r]
+            if not s_folded[i] and s_invested[i] - s_dead[i] >= level:
                 elig |= np.int64(1) << i
-        if npots > 0 and f.pot_eligible[s0 + npots - 1] == elig:
-            f.pot_amount[s0 + npots - 1] += chips
+        if npots > 0 and f_pot_eligible[s0 + npots - 1] == elig:
+            f_pot_amount[s0 + npots - 1] += chips
         elif chips > 0:
-            f.pot_amount[s0 + npots] = chips
-            f.pot_eligible[s0 + npots] = elig
+            f_pot_amount[s0 + npots] = chips
+            f_pot_eligible[s0 + npots] = elig
             npots += 1
         previous = level
         last_level = level
     extra = 0
     dead = 0
     for i in range(ns):
-        extra += max(s.invested[i] - s.dead[i] - last_level, 0)
-        dead += s.dead[i]
+        extra += max(s_invested[i] - s_dead[i] - last_level, 0)
+        dead += s_dead[i]
     if extra != 0 and npots > 0:
-        f.pot_amount[s0 + npots - 1] += extra
+        f_pot_amount[s0 + npots - 1] += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
         elig = np.int64(0)
         for r in range(n):
-            if not s.folded[s.live[r]]:
-                elig |= np.int64(1) << s.live[r]
-        f.pot_eligible[s0] = elig
+            if not s_folded[s_live[r]]:
+                elig |= np.int64(1) << s_live[r]
+        f_pot_eligible[s0] = elig
         npots = 1
     if npots > 0:
-        f.pot_amount[s0] += dead
+        f_pot_amount[s0] += dead
     return npots
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled."""
-    s0 = c.seat_start[h]
-    ns = c.seat_start[h + 1] - s0
-    unit = c.unit[h]
-    short = c.is_short_deck[h]
-    board = c.board[h]
+    c_seat_start = c.seat_start
+    c_unit = c.unit
+    c_is_short_deck = c.is_short_deck
+    c_board = c.board
+    f_pot_eligible = f.pot_eligible
+    c_hole = c.hole
+    s_std_strength = s.std_strength
+    t_standard = t.standard
+    s_strength = s.strength
+    t_short_deck = t.short_deck
+    f_pot_net = f.pot_net
+    f_pot_amount = f.pot_amount
+    s_live = s.live
+    s_winners = s.winners
+    s_has_collect = s.has_collect
+    s_std_winner = s.std_winner
+    s_ring_index = s.ring_index
+    s_shares = s.shares
+    s_gross_shares = s.gross_shares
+    s_expected = s.expected
+    s_after_split = s.after_split
+    s_in_split = s.in_split
+    c_rake = c.rake
+    s_collected = s.collected
+    s_collect_line = s.collect_line
+    c_summary_won = c.summary_won
+    c_summary_line = c.summary_line
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    unit = c_unit[h]
+    short = c_is_short_deck[h]
+    board = c_board[h]
     nb = 0
     while nb < 5 and board[nb] >= 0:
         nb += 1
     contested = False
     for k in range(npots):
-        e = f.pot_eligible[s0 + k]
+        e = f_pot_eligible[s0 + k]
         if e & (e - 1):
             contested = True
     if contested and nb == 5:
         for i in range(ns):
-            if c.hole[s0 + i, 0] >= 0 and c.hole[s0 + i, 1] >= 0:
-                s.std_strength[i] = strength7(c.hole[s0 + i, 0], c.hole[s0 + i, 1], board, t.standard)
-                s.strength[i] = strength7(c.hole[s0 + i, 0], c.hole[s0 + i, 1], board, t.short_deck) if short \
-                    else s.std_strength[i]
+            if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
+                s_std_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
+                s_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) if short \
+                    else s_std_strength[i]
             else:
-                s.strength[i] = -1
-                s.std_strength[i] = -1
+                s_strength[i] = -1
+                s_std_strength[i] = -1
     unverifiable = False
     for k in range(npots):
-        e = f.pot_eligible[s0 + k]
-        share = f.pot_net[s0 + k]
-        gross = max(f.pot_amount[s0 + k], share)
+        e = f_pot_eligible[s0 + k]
+        share = f_pot_net[s0 + k]
+        gross = max(f_pot_amount[s0 + k], share)
         m = 0
         if e & (e - 1) == 0:
             for r in range(n):
-                if e >> s.live[r] & 1:
-                    s.winners[0] = s.live[r]
+                if e >> s_live[r] & 1:
+                    s_winners[0] = s_live[r]
             m = 1
         else:
             known = 0
@@ -1156,90 +1358,95 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
             best_std = -1
             bad = False
             for r in range(n):
-                i = s.live[r]
+                i = s_live[r]
                 if not e >> i & 1:
                     continue
-                if nb == 5 and c.hole[s0 + i, 0] >= 0 and s.strength[i] >= 0:
+                if nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
                     known += 1
-                    best = max(best, s.strength[i])
-                    best_std = max(best_std, s.std_strength[i])
-                elif s.has_collect[i]:
+                    best = max(best, s_strength[i])
+                    best_std = max(best_std, s_std_strength[i])
+                elif s_has_collect[i]:
                     bad = True
             if bad or known == 0:
                 unverifiable = True
                 continue
             for r in range(n):
-                i = s.live[r]
-                if e >> i & 1 and nb == 5 and c.hole[s0 + i, 0] >= 0 and s.strength[i] >= 0:
-                    if short and s.std_strength[i] == best_std:
-                        s.std_winner[i] = True
-                    if s.strength[i] == best:
+                i = s_live[r]
+                if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
+                    if short and s_std_strength[i] == best_std:
+                        s_std_winner[i] = True
+                    if s_strength[i] == best:
                         # clockwise from the button (insertion sort by ring index)
                         q = m
-                        while q > 0 and s.ring_index[s.winners[q - 1]] > s.ring_index[i]:
-                            s.winners[q] = s.winners[q - 1]
+                        while q > 0 and s_ring_index[s_winners[q - 1]] > s_ring_index[i]:
+                            s_winners[q] = s_winners[q - 1]
                             q -= 1
-                        s.winners[q] = i
+                        s_winners[q] = i
                         m += 1
         if m > 1 and share < 0:
             return False
-        _split(share, m, unit, s.shares)
+        _split(share, m, unit, s_shares)
         if m > 1:
-            _split(gross, m, unit, s.gross_shares)
+            _split(gross, m, unit, s_gross_shares)
         else:
-            s.gross_shares[0] = share
+            s_gross_shares[0] = share
         for q in range(m):
-            w = s.winners[q]
-            s.expected[w] += s.shares[q]
-            s.after_split[w] += s.gross_shares[q]
+            w = s_winners[q]
+            s_expected[w] += s_shares[q]
+            s_after_split[w] += s_gross_shares[q]
             if m > 1:
-                s.in_split[w] = True
+                s_in_split[w] = True
     if unverifiable:
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error
-    rake = c.rake[h]
+    rake = c_rake[h]
     rake_after_split = False
     for i in range(ns):
-        if s.in_split[i] and s.has_collect[i] and s.collected[i] == s.after_split[i] and \
-                s.after_split[i] != s.expected[i]:
+        if s_in_split[i] and s_has_collect[i] and s_collected[i] == s_after_split[i] and \
+                s_after_split[i] != s_expected[i]:
             rake_after_split = True
     # a split no known room rule gives, but the split winners together collect what they share,
     # each within the rake of his equal share: a warning
     split_owed = 0
     split_collected = 0
     for i in range(ns):
-        if s.in_split[i]:
-            split_owed += s.expected[i]
-            split_collected += s.collected[i]
+        if s_in_split[i]:
+            split_owed += s_expected[i]
+            split_collected += s_collected[i]
     split_balances = split_owed == split_collected
     for i in range(ns):
-        exp = s.expected[i]
-        act = s.collected[i]
+        exp = s_expected[i]
+        act = s_collected[i]
         if exp == 0 and act > 0:
-            rule = rules.SD_ORDER if short and s.std_winner[i] else rules.SHOWDOWN
-            _emit(out, count, h, rule, ERROR, s.collect_line[i], i, exp, act)
+            rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
+            _emit(out, count, h, rule, ERROR, s_collect_line[i], i, exp, act)
         elif exp > 0 and act == 0:
-            rule = rules.SPLIT if s.in_split[i] else rules.SHOWDOWN
+            rule = rules.SPLIT if s_in_split[i] else rules.SHOWDOWN
             _emit(out, count, h, rule if n_cont > 1 else rules.COLLECTED, ERROR, end_line, i, exp, act)
-        elif exp != act and s.in_split[i]:
-            top = s.after_split[i]
+        elif exp != act and s_in_split[i]:
+            top = s_after_split[i]
             # a rake shared out another way moves at most the rake between the winners
             by_rake = split_balances and abs(act - exp) <= rake
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
-            _emit(out, count, h, rules.SPLIT, severity, s.collect_line[i], i, exp, act)
+            _emit(out, count, h, rules.SPLIT, severity, s_collect_line[i], i, exp, act)
         elif exp != act:
-            _emit(out, count, h, rules.COLLECTED, ERROR, s.collect_line[i], i, exp, act)
+            _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
-        won = c.summary_won[s0 + i]
-        if won >= 0 and won != s.collected[i]:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line[s0 + i], i, s.collected[i], won)
+        won = c_summary_won[s0 + i]
+        if won >= 0 and won != s_collected[i]:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
     """After the posts: the bet to match, who must act, and from where."""
+    s_live = s.live
+    s_folded = s.folded
+    s_bet = s.bet
+    s_all_in = s.all_in
+    c_seat_no = c.seat_no
     n = G[G_N_LIVE]
     has = False
     top = 0
@@ -1248,10 +1455,10 @@ def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
     to_act = np.int64(0)
     last_live = -1
     for r in range(n):
-        i = s.live[r]
-        if s.folded[i]:
+        i = s_live[r]
+        if s_folded[i]:
             continue
-        v = s.bet[i]
+        v = s_bet[i]
         live += 1
         last_live = i
         if not has:
@@ -1262,7 +1469,7 @@ def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
             top = v
         elif live == 2 or v > second:
             second = v
-        if not s.all_in[i]:
+        if not s_all_in[i]:
             to_act |= np.int64(1) << i
     if live < 2:
         second = 0
@@ -1280,26 +1487,28 @@ def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
         if button_seat > 0:
             anchor = button_seat
         elif last_live >= 0:
-            anchor = c.seat_no[s0 + last_live]
+            anchor = c_seat_no[s0 + last_live]
         else:
             anchor = 0
     R[R_LAST_ACTOR] = anchor
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _next_to_act(R, G, s, c, s0):
     """The seat index whose turn it is, -1 when nobody may act."""
+    s_live = s.live
+    c_seat_no = c.seat_no
     to_act = R[R_TO_ACT]
     n = G[G_N_LIVE]
     if n == 0 or to_act == 0:
         return -1
     start = R[R_LAST_ACTOR]
     for r in range(n):
-        i = s.live[r]
-        if c.seat_no[s0 + i] > start and to_act >> i & 1:
+        i = s_live[r]
+        if c_seat_no[s0 + i] > start and to_act >> i & 1:
             return i
     for r in range(n):
-        i = s.live[r]
-        if c.seat_no[s0 + i] <= start and to_act >> i & 1:
+        i = s_live[r]
+        if c_seat_no[s0 + i] <= start and to_act >> i & 1:
             return i
     return -1
