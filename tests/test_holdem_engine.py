@@ -373,10 +373,15 @@ BROKEN_BY_RULE = {
 }
 
 
-def test_the_rulebook_and_the_engine_list_the_same_hold_em_rules():
+def test_the_rulebook_the_docs_and_the_engine_list_the_same_hold_em_rules():
+    import re
+    from pathlib import Path
+
     from rules.holdem_rules import RULE_CODES
     from rules.rulebook import RULES
 
+    docs = (Path(__file__).resolve().parents[1] / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert set(re.findall(r"^\| `(HE-[A-Z0-9-]+)` \|", docs, re.MULTILINE)) == {rule.value for rule in HE}
     assert {rule for rule in RULES if rule.startswith("HE-")} == {rule.value for rule in HE}
     assert set(RULE_CODES._fields) == {rule.name for rule in HE}
     assert sorted(RULE_CODES) == list(range(len(HE)))
