@@ -227,7 +227,9 @@ class _Replayer:
         self.players = players
         dealt = set()
         if hand.summary is not None:
-            dealt.update(s.player for s in hand.summary.seats)
+            # a seat sitting out is dealt in only when it posts or bets
+            sitting_out = {s.player for s in hand.seats if s.is_sitting_out}
+            dealt.update(s.player for s in hand.summary.seats if s.player not in sitting_out)
         dealt.update(a.player for a in hand.actions if a.kind.is_post or a.kind.is_betting)
         for name in sorted(dealt - players.keys()):
             line = next((a.line for a in hand.actions if a.player == name), None)

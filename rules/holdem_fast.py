@@ -115,7 +115,7 @@ _BATCH_COLUMNS = (
     "in_lane", "first_line", "last_line", "betting", "is_short_deck", "small_blind", "big_blind", "small_bet",
     "big_bet", "ante", "button_seat", "seat_start", "action_start", "pot_start", "board", "board_lines",
     "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
-    "seat_no", "stack", "hole", "hole_line", "summary_won", "summary_line",
+    "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
@@ -610,6 +610,7 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
     c_action_start = c.action_start
     s_left = s.left
     c_stack = c.stack
+    c_is_sitting_out = c.is_sitting_out
     s_invested = s.invested
     s_dead = s.dead
     s_bet = s.bet
@@ -661,7 +662,8 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
         s_after_split[i] = 0
         s_in_split[i] = False
         s_std_winner[i] = False
-        s_dealt[i] = c_summary_line[s0 + i] > 0
+        # a seat sitting out is dealt in only when it posts or bets
+        s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
     for j in range(a0, a1):
         i = c_actor[j]
         if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
