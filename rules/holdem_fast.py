@@ -427,13 +427,9 @@ def _fixed(st, small_bet, big_bet, bb):
     return small if st <= S_FLOP else big
 
 
-@njit(cache=True, inline="always")
-def _end_round(R, G, s, line, h, rules, out, count):
+@njit(cache=True)
+def _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count):
     """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
-    s_live = s.live
-    s_folded = s.folded
-    s_all_in = s.all_in
-    s_bet = s.bet
     n = G[G_N_LIVE]
     n_active = 0
     n_cont = 0
@@ -472,12 +468,9 @@ def _split(amount, n, unit, out):
 
 
 @njit(cache=True, inline="always")
-def _put(p, chips, line, s, h, rules, out, count):
+def _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below is all in."""
-    s_left = s.left
-    s_invested = s.invested
-    s_all_in = s.all_in
     if not he_stack(chips, s_left[p]):
         _emit(out, count, h, rules.STACK, ERROR, line, p, s_left[p], chips)
     s_left[p] -= chips
@@ -823,6 +816,11 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     f_bet_level = f.bet_level
     f_is_all_in = f.is_all_in
     s_left = s.left
+    s_invested = s.invested
+    s_folded = s.folded
+    s_fold_street = s.fold_street
+    c_raise_to = c.raise_to
+    c_is_all_in = c.is_all_in
     if not _seat_hand(h, c, t, rules, s, G, out, count):
         return False
     if not _check_deck(h, c, rules, s, out, count):
@@ -862,7 +860,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
         amount_in = 0
         if t_is_post[k]:
             amount_in = amt
-            _put(p, amt, line, s, h, rules, out, count)
+            _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
             s_all_in_by_post[p] = s_all_in[p]
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, s_all_in[p], False):
@@ -893,19 +891,23 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
                 straddled = True
         elif t_is_betting[k]:
             if st != R[R_STREET]:
-                _end_round(R, G, s, line, h, rules, out, count)
-                _new_round(R, G, s, st, betting, c_small_bet[h], c_big_bet[h], bb, ring0_seat)
+                _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
+                _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, c_small_bet[h], c_big_bet[h], bb,
+                           ring0_seat)
             elif not pre_started and st == S_PREFLOP:
-                _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
+                _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
             if not pre_started:
                 pre_started = True
                 if st != S_PREFLOP:
-                    _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
+                    _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
             to_call = max(R[R_CURRENT] - s_bet[p], 0)
             level = R[R_BETS]
-            amount_in = _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count)
+            fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
+            amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], fixed, s0, ns, o, rules, R, G,
+                             betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post,
+                             s_fold_street, c_seat_no, out, count)
         elif k == K_UNCALLED:
-            if not _uncalled(h, p, amt, line, ns, rules, s, R, out, count):
+            if not _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
                 return False
             amount_in = amt
         elif k == K_COLLECT:
@@ -921,17 +923,13 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
         f_bet_level[j] = level
         f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
     if not pre_started:
-        _start_preflop(R, G, s, c, s0, bb, c_button_seat[h], anchor)
-    _end_round(R, G, s, end_line, h, rules, out, count)
+        _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
+    _end_round(R, G, s_live, s_folded, s_all_in, s_bet, end_line, h, rules, out, count)
     return _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count)
 
 
-@njit(cache=True, inline="always")
-def _new_round(R, G, s, st, betting, small_bet, big_bet, bb, ring0_seat):
-    s_bet = s.bet
-    s_live = s.live
-    s_folded = s.folded
-    s_all_in = s.all_in
+@njit(cache=True)
+def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb, ring0_seat):
     n = G[G_N_LIVE]
     for r in range(n):
         s_bet[s_live[r]] = 0
@@ -956,26 +954,17 @@ def _new_round(R, G, s, st, betting, small_bet, big_bet, bb, ring0_seat):
 
 
 @njit(cache=True, inline="always")
-def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count):
+def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, s0, ns, o, rules, R, G, betting,
+         s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    c_seat_start = c.seat_start
-    s_all_in_by_post = s.all_in_by_post
-    s_all_in = s.all_in
-    s_left = s.left
-    s_folded = s.folded
-    s_fold_street = s.fold_street
-    c_seat_no = c.seat_no
-    s_bet = s.bet
-    c_is_all_in = c.is_all_in
-    s0 = c_seat_start[h]
     if k == K_FOLD and s_all_in_by_post[p] and s_all_in[p] and s_left[p] == 0 and not s_folded[p] and \
             R[R_STREET] == S_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
         s_folded[p] = True
         s_fold_street[p] = R[R_STREET]
         return 0
-    nxt = _next_to_act(R, G, s, c, s0)
+    nxt = _next_to_act(R, G, s_live, c_seat_no, s0)
     if s_folded[p] or (s_all_in[p] and s_left[p] == 0 and k != K_FOLD):
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p:
@@ -993,17 +982,17 @@ def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out,
             _emit(out, count, h, rules.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, s_left[p])
-        top = _top_live_bet(s, G)
+        top = _top_live_bet(s_bet, s_live, G)
         owed_to_top = min(top - s_bet[p], s_left[p]) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = rules.STACK if to_call > 0 and amt > s_left[p] else rules.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
-        _put(p, amt, line, s, h, rules, out, count)
+        _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
         s_bet[p] += amt
         chips = amt
     else:
-        chips = _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count)
-    said_all_in = c_is_all_in[j]
+        chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
+                              s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
     if k != K_FOLD and not he_stack_all_in(said_all_in, s_left[p]):
         _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
     if said_all_in:
@@ -1012,41 +1001,30 @@ def _act(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out,
 
 
 @njit(cache=True, inline="always")
-def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting, bb, out, count):
-    s_bet = s.bet
-    c_raise_to = c.raise_to
-    s_left = s.left
-    c_is_all_in = c.is_all_in
-    c_small_bet = c.small_bet
-    c_big_bet = c.big_bet
-    c_seat_start = c.seat_start
-    s_invested = s.invested
-    s_live = s.live
-    s_folded = s.folded
-    s_all_in = s.all_in
+def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
+                  s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count):
     cur = R[R_CURRENT]
     if k == K_BET:
         if not he_bet(cur):
             _emit(out, count, h, rules.BET, ERROR, line, p, 0, cur)
         new_total = s_bet[p] + amt
     else:
-        rt = c_raise_to[j]
+        rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
-        if not he_min_raise_written(amt, rt, cur, _top_live_bet(s, G)):
+        if not he_min_raise_written(amt, rt, cur, _top_live_bet(s_bet, s_live, G)):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - s_bet[p]
     size = new_total - cur
-    all_in_now = chips >= s_left[p] or c_is_all_in[j]
+    all_in_now = chips >= s_left[p] or said_all_in
     me = np.int64(1) << p
     if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
         _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, 0, size)
-    fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
     if betting == B_NO_LIMIT:
         if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     elif betting == B_POT_LIMIT:
         pot_now = 0
-        for i in range(c_seat_start[h + 1] - c_seat_start[h]):
+        for i in range(ns):
             pot_now += s_invested[i]
         if not he_pot_limit(size, pot_now + to_call):
             _emit(out, count, h, rules.POT_LIMIT, ERROR, line, p, pot_now + to_call, size)
@@ -1058,7 +1036,7 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
         cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
         if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
             _emit(out, count, h, rules.LIMIT_CAP, ERROR, line, p, o.limit_cap, R[R_BETS] + 1)
-    _put(p, chips, line, s, h, rules, out, count)
+    _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count)
     s_bet[p] = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
@@ -1091,21 +1069,18 @@ def _bet_or_raise(h, j, p, k, amt, line, to_call, c, o, rules, s, R, G, betting,
     return chips
 
 
-@njit(cache=True, inline="always")
-def _top_live_bet(s, G):
+@njit(cache=True)
+def _top_live_bet(s_bet, s_live, G):
     """The largest bet a dealt player has actually made on this street."""
-    s_bet = s.bet
-    s_live = s.live
     top = 0
     for r in range(G[G_N_LIVE]):
         top = max(top, s_bet[s_live[r]])
     return top
 
 
-@njit(cache=True, inline="always")
-def _top_bets(s, ns):
+@njit(cache=True)
+def _top_bets(s_bet, ns):
     """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
-    s_bet = s.bet
     top = s_bet[0]
     top_i = 0
     ties = 1
@@ -1127,13 +1102,9 @@ def _top_bets(s, ns):
 
 
 @njit(cache=True, inline="always")
-def _uncalled(h, p, amt, line, ns, rules, s, R, out, count):
+def _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
-    s_bet = s.bet
-    s_left = s.left
-    s_invested = s.invested
-    s_all_in = s.all_in
-    top, top_i, ties, second = _top_bets(s, ns)
+    top, top_i, ties, second = _top_bets(s_bet, ns)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
@@ -1164,6 +1135,7 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     s_live = s.live
     s_invested = s.invested
     s_left = s.left
+    s_bet = s.bet
     f_n_pots = f.n_pots
     c_pot_start = c.pot_start
     f_pot_net = f.pot_net
@@ -1184,7 +1156,7 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     for i in range(ns):
         total += s_invested[i]
     if ns > 1:
-        top, top_i, ties, second = _top_bets(s, ns)
+        top, top_i, ties, second = _top_bets(s_bet, ns)
         if ties == 1 and top > second and log_total != total:
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
@@ -1441,14 +1413,9 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     return True
 
 
-@njit(cache=True, inline="always")
-def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
+@njit(cache=True)
+def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor):
     """After the posts: the bet to match, who must act, and from where."""
-    s_live = s.live
-    s_folded = s.folded
-    s_bet = s.bet
-    s_all_in = s.all_in
-    c_seat_no = c.seat_no
     n = G[G_N_LIVE]
     has = False
     top = 0
@@ -1495,11 +1462,9 @@ def _start_preflop(R, G, s, c, s0, bb, button_seat, anchor):
     R[R_LAST_ACTOR] = anchor
 
 
-@njit(cache=True, inline="always")
-def _next_to_act(R, G, s, c, s0):
+@njit(cache=True)
+def _next_to_act(R, G, s_live, c_seat_no, s0):
     """The seat index whose turn it is, -1 when nobody may act."""
-    s_live = s.live
-    c_seat_no = c.seat_no
     to_act = R[R_TO_ACT]
     n = G[G_N_LIVE]
     if n == 0 or to_act == 0:
