@@ -45,7 +45,8 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
+from numba.core.types import int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
@@ -179,6 +180,9 @@ class FindingRows:
 
 
 FindingColumns = namedtuple("FindingColumns", [f.name for f in fields(FindingRows)])
+# one signature for the finding writer, whatever integer types its callers pass: compiled once
+_EMIT_SIGNATURE = void(typeof(FindingColumns(*(getattr(FindingRows.empty(1), f.name) for f in fields(FindingRows)))),
+                       typeof(np.zeros(1, np.int64)), int64, int64, int64, int64, int64, int64, int64)
 
 
 @dataclass(slots=True)
@@ -402,7 +406,7 @@ def he_uncalled(returned_to_top, amount, excess):
     return returned_to_top and amount == excess
 
 
-@njit(cache=True)
+@njit(_EMIT_SIGNATURE, cache=True)
 def _emit(out, count, h, rule, severity, line, seat, expected, actual):
     """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
