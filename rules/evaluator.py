@@ -58,7 +58,9 @@ __all__ = [
     "mask_strength",
     "multiset_strength",
     "multiset_tables",
+    "rank_rows",
     "rank_tables",
+    "strength7",
 ]
 
 
@@ -579,6 +581,43 @@ def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
     """
     i = _ORDER_INDEX[order]
     return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
+
+
+@njit(cache=True)
+def strength7(c0, c1, board, tables):
+    """The strength of two hole cards and the five board codes ``board[0:5]``, compiled; -1 when
+    a card is off the deck of ``tables`` or twice among the seven."""
+    m1 = m2 = m3 = m4 = 0
+    sc = sm = used = 0
+    for j in range(7):
+        if j == 0:
+            c = np.int64(c0)
+        elif j == 1:
+            c = np.int64(c1)
+        else:
+            c = np.int64(board[j - 2])
+        if c < tables.low_code or c > 51:
+            return -1
+        bit = np.int64(1) << c
+        if used & bit:
+            return -1
+        used |= bit
+        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
+    return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), tables.cat_pos, tables.straight_top, tables.top5)
+
+
+def rank_rows(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:
+    """Like :func:`evaluate_many`, but a row that is not a hand (a card twice or off the deck)
+    gets -1 instead of an error: for callers that report such cards themselves.
+
+    >>> rank_rows(np.array([[51, 51, 43, 39, 35], [0, 1, 2, 3, 4]])).tolist()[0]
+    -1
+    """
+    codes = np.asarray(codes, dtype=np.int64)
+    out = np.empty(codes.shape[0], dtype=np.int32)
+    tables = rank_tables(order)
+    _evaluate_rows(codes, tables.low_code, tables.cat_pos, tables.straight_top, tables.top5, out)
+    return out
 
 
 def hand_combinations(codes: Iterable[int], k: int) -> np.ndarray:

@@ -1,7 +1,8 @@
 """Hold'em replay: every hand re-derived from its log, every disagreement a finding.
 
 :func:`replay` walks the actions of a :class:`~rules.holdem_hand.HoldemHand` in order with the
-table's stacks, checks each against the rules of docs/rules.md (Hold'em) where the rule is stated
+table's stacks, checks each against the Hold'em rules (:class:`rules.holdem_rules.HE`, listed in
+docs/rules.md) where the rule is stated
 (turn order, check, call, minimum raise with the short all-in rule, pot-limit maximum, limit
 sizes and cap, stacks, uncalled bets), then builds the main and side pots, awards them by the
 ranking of the table's deck, and compares pots, rake and each player's collected amount with
@@ -44,21 +45,23 @@ from decimal import ROUND_DOWN, Decimal
 import numpy as np
 
 from rules.cards import Card
-from rules.evaluator import (
-    _CAT_POS,
-    _DECK_LOW,
-    _ORDER_INDEX,
-    _STRAIGHT_TOP,
-    _TOP5,
-    HandError,
-    RankOrder,
-    _evaluate_rows,
-)
+from rules.evaluator import HandError, RankOrder, rank_rows
 from rules.findings import Finding, Findings, Severity
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
+from rules.holdem_rules import (
+    DEFAULT,
+    HE,
+    LIMIT_CAP_BETS,
+    LIMIT_CAP_HEADS_UP,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    POSITIONS_AFTER_BB,
+    RULES,
+)
 from rules.records import PlayerResult, Replay, slot_filler
 
 __all__ = [
+    "HE",
     "LIMIT_CAP_BETS",
     "LIMIT_CAP_HEADS_UP",
     "RULES",
@@ -71,59 +74,8 @@ __all__ = [
     "warm_kernels",
 ]
 
-RULES = {
-    "HE-ACTION-ORDER": "Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
-                       "straddle; heads-up the button first), after the flop from the first live player left of the "
-                       "button; a betting round ends when all live players have matched the bet or only one is left.",
-    "HE-CHECK": "A check is allowed only when there is nothing to call.",
-    "HE-CALL": "A call puts in what the player owes, or his whole stack if that is less; there is no call with "
-               "nothing to call.",
-    "HE-BET": "A bet opens the betting of a street; once there is a bet, putting more in is a raise.",
-    "HE-BLINDS": "Blinds, antes and straddles are posted as the stakes state (less only when all-in).",
-    "HE-MIN-RAISE": "A raise must be at least the size of the previous bet or raise, unless all-in; a short all-in "
-                    "does not reopen the betting.",
-    "HE-POT-LIMIT": "Pot-Limit: a bet or raise may not exceed the pot after calling.",
-    "HE-LIMIT-SIZE": "Limit: bets and raises are of the fixed size: the small bet preflop and on the flop, the big "
-                     "bet on the turn and river.",
-    "HE-LIMIT-CAP": "Limit: at most 4 bets (a bet and three raises) per betting round (option), "
-                    "except heads-up.",
-    "HE-STACK": "A player cannot put in more than his stack: stacks never go below zero, and a player all-in has "
-                "no chips left.",
-    "HE-UNCALLED": "The uncalled part of a bet is returned to its bettor.",
-    "HE-SIDE-POT": "Side pots are built per all-in level; each pot goes to the best hand among the players eligible "
-                   "for it.",
-    "HE-SHOWDOWN": "At showdown each pot goes to the best hand, ranked by the table's deck, among the players "
-                   "eligible for it.",
-    "HE-SPLIT": "Identical best hands share the pot equally; the odd chip goes to the first eligible player left "
-                "of the button (option). The replay splits the pot after the rake in its smallest unit (a cent, "
-                "or a chip in tournaments and play money), the odd units to the first winners clockwise from the "
-                "button, as PokerStars' logs do.",
-    "HE-POT-BALANCE": "The pot is the sum of the contributions; collected amounts plus rake equal the pot.",
-    "HE-COLLECTED": "Each player collects what the pots he wins hold, as the replay awards them.",
-    "HE-SD-ORDER": "36-card Hold'em (6+): flush beats full house and three of a kind beats a straight.",
-    "HE-DECK": "Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt once.",
-    "HE-BOARD": "The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping the "
-                "cards before it; the summary shows the board dealt.",
-}
-
-LIMIT_CAP_BETS: int | None = 4
-"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and
-three raises; preflop the big blind is the first). ``None`` removes the cap. :func:`replay` reads
-it at each call unless the caller passes ``limit_cap``."""
-
-LIMIT_CAP_HEADS_UP = False
-"""Whether the cap holds in a round that starts heads-up. PokerStars' rule (and the real logs of
-PokerStars) is no cap heads-up: two players may raise each other until one is
-all-in, so the default is False; set True (or pass ``cap_heads_up=True``) for a cap at every table."""
-
-_DEFAULT = object()
 
 _ZERO = Decimal(0)
-_POSITIONS_AFTER_BB = {
-    0: (), 1: ("UTG",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
-    5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
-    7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
-}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -192,9 +144,11 @@ class _P:
     stack: Decimal
     left: Decimal
     invested: Decimal = _ZERO
+    dead: Decimal = _ZERO         # dead money in invested: a returning player's dead small blind
     bet: Decimal = _ZERO          # live chips in on the current street
     folded: bool = False
     all_in: bool = False
+    all_in_by_post: bool = False  # a blind or ante put him all in
     fold_street: Street | None = None
     position: str | None = None
     collected: Decimal = _ZERO
@@ -214,15 +168,15 @@ class _Round:
     heads_up: bool = False              # two live players when the round starts: no cap by default
 
 
-def replay(hand: HoldemHand, *, limit_cap: int | None = _DEFAULT, cap_heads_up: bool = _DEFAULT,
+def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
            allin_ev: bool = True) -> HoldemReplay:
     """Re-derive the hand from its log; see the module docstring. ``allin_ev=False`` skips the
     equity enumeration (about 3-30 ms for a preflop all-in, less after the flop) and reports the EV net as the net.
     ``limit_cap``: the bets allowed per betting round in Limit (default :data:`LIMIT_CAP_BETS`, ``None``: no
     cap); ``cap_heads_up``: whether the cap holds heads-up (default :data:`LIMIT_CAP_HEADS_UP`)."""
-    if limit_cap is _DEFAULT:
+    if limit_cap is DEFAULT:
         limit_cap = LIMIT_CAP_BETS
-    if cap_heads_up is _DEFAULT:
+    if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     return _Replayer(hand, limit_cap, allin_ev, cap_heads_up).run()
 
@@ -273,7 +227,9 @@ class _Replayer:
         self.players = players
         dealt = set()
         if hand.summary is not None:
-            dealt.update(s.player for s in hand.summary.seats)
+            # a seat sitting out is dealt in only when it posts or bets
+            sitting_out = {s.player for s in hand.seats if s.is_sitting_out}
+            dealt.update(s.player for s in hand.summary.seats if s.player not in sitting_out)
         dealt.update(a.player for a in hand.actions if a.kind.is_post or a.kind.is_betting)
         for name in sorted(dealt - players.keys()):
             line = next((a.line for a in hand.actions if a.player == name), None)
@@ -282,6 +238,9 @@ class _Replayer:
             players[name] = _P(name, 0, _ZERO, _ZERO)
         # By seat, then name: players without a seat (seat 0) must not be ordered by the set's hash.
         self.live = sorted((players[n] for n in dealt), key=lambda p: (p.seat, p.name))
+        if self.live and not MIN_PLAYERS <= len(self.live) <= MAX_PLAYERS:
+            self.f.add(HE.PLAYERS, f"{len(self.live)} players are dealt in", line=hand.source.first_line,
+                       expected=f"{MIN_PLAYERS} to {MAX_PLAYERS} players", actual=f"{len(self.live)} players")
         self._positions()
         if hand.is_cancelled:
             return self._result(pots=(), total=_ZERO, rake=_ZERO, ev={}, walk=False)
@@ -304,11 +263,11 @@ class _Replayer:
         ring = live[at:] + live[:at]
         self.ring = ring
         if self.hand.is_short_deck:
-            names = ("BTN",) + _POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
+            names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
         elif n == 2:
             names = ("BTN", "BB")
         else:
-            names = ("BTN", "SB", "BB") + _POSITIONS_AFTER_BB.get(n - 3, ())
+            names = ("BTN", "SB", "BB") + POSITIONS_AFTER_BB.get(n - 3, ())
         for p, name in zip(ring, names):
             p.position = name
 
@@ -496,6 +455,10 @@ class _Replayer:
                 return p
         return None
 
+    def _top_live_bet(self) -> Decimal:
+        """The largest bet a dealt player has actually made on this street."""
+        return max((q.bet for q in self.live), default=_ZERO)
+
     def _fixed_size(self, street: Street) -> Decimal:
         hand = self.hand
         small = hand.small_bet if hand.small_bet is not None else hand.big_blind
@@ -522,6 +485,7 @@ class _Replayer:
         hand, kind = self.hand, a.kind
         chips = a.amount
         self._put(p, chips, a)
+        p.all_in_by_post = p.all_in
         if kind is _POST_ANTE:
             stated = hand.ante
             if stated and chips > stated or (stated and chips < stated and not p.all_in):
@@ -532,9 +496,11 @@ class _Replayer:
             # a missed small blind alone is all dead; with the big blind, the big blind is live
             live = min(chips, hand.big_blind) if chips > hand.small_blind else _ZERO
             p.bet += live
+            p.dead += chips - live
             return chips
         if kind is _POST_SB:
             if self.small_blind_posted:  # a second small blind (a player coming back) is dead money
+                p.dead += chips
                 return chips
             self.small_blind_posted = True
         elif kind in (_POST_BB, _POST_BUTTON):
@@ -553,6 +519,10 @@ class _Replayer:
     def _act(self, rnd: _Round, p: _P, a: Action, to_call: Decimal) -> Decimal:
         f = self.f
         kind = a.kind
+        if kind is _FOLD and p.all_in_by_post and p.all_in and p.left == 0 and not p.folded and rnd.street is _PREFLOP:
+            # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
+            p.folded, p.fold_street = True, rnd.street
+            return _ZERO
         expected = self._next_to_act(rnd)
         if p.folded or (p.all_in and p.left == 0 and kind is not _FOLD):
             f.add("HE-ACTION-ORDER", f"{p.name} acts after {'folding' if p.folded else 'going all-in'}",
@@ -575,10 +545,13 @@ class _Replayer:
                       expected=f"call {to_call}, raise or fold", actual=f"check facing {to_call}")
         elif kind is _CALL:
             owed = min(to_call, p.left)
+            # after a big blind posted all-in short, PokerStars caps a call at the largest bet made
+            top = self._top_live_bet()
+            owed_to_top = min(top - p.bet, p.left) if top < rnd.current else _ZERO
             if to_call <= 0:
                 f.add("HE-CALL", f"{p.name} calls {a.amount} with nothing to call", line=a.line,
                       expected="check, bet or fold", actual=f"call {a.amount}")
-            elif a.amount != owed:
+            elif a.amount != owed and not (owed_to_top > 0 and a.amount == owed_to_top):
                 rule = "HE-STACK" if a.amount > p.left else "HE-CALL"
                 f.add(rule, f"{p.name} calls {a.amount} but owes {owed}", line=a.line, expected=str(owed),
                       actual=str(a.amount))
@@ -603,7 +576,9 @@ class _Replayer:
             new_total = p.bet + a.amount
         else:
             new_total = a.raise_to if a.raise_to is not None else rnd.current + a.amount
-            if a.raise_to is not None and a.amount != a.raise_to - rnd.current and rnd.current > 0:
+            # "raises X to Y": X over the bet, or over the largest bet made (after a short all-in big blind)
+            if (a.raise_to is not None and a.amount != a.raise_to - rnd.current and rnd.current > 0
+                    and a.amount != a.raise_to - self._top_live_bet()):
                 f.add("HE-MIN-RAISE", f"{p.name} raises {a.amount} to {a.raise_to}, but the bet was {rnd.current}",
                       line=a.line, expected=f"raises {a.raise_to - rnd.current} to {a.raise_to}",
                       actual=f"raises {a.amount} to {a.raise_to}")
@@ -770,9 +745,7 @@ class _Replayer:
                     rows.append([cards[0].code, cards[1].code, *codes])
         if not rows:
             return {}
-        i = _ORDER_INDEX[order]
-        out = np.empty(len(rows), dtype=np.int32)
-        _evaluate_rows(np.array(rows, dtype=np.int64), _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, out)
+        out = rank_rows(np.array(rows, dtype=np.int64), order)
         return {key: int(value) for key, value in zip(keys, out.tolist()) if value >= 0}
 
     def _award(self, pots: list[Pot], net_pots: list[Decimal], contenders: list[_P]) -> dict[str, Decimal]:
@@ -846,6 +819,9 @@ class _Replayer:
         # the older logs' way: some winner keeps his whole share of the pot before rake, the
         # others pay the rake out of theirs; without such a winner an odd share is an error
         rake_after_split = any(actual.get(n) == after_split[n] != expected[n] for n in split)
+        # a split no known room rule gives, but the split winners together collect what they share,
+        # each within the rake of his equal share: a warning
+        split_balances = sum((expected[n] for n in split), _ZERO) == sum((actual.get(n, _ZERO) for n in split), _ZERO)
         for name in sorted(set(expected) | set(actual), key=lambda n: lines.get(n, 0)):
             exp, act = expected.get(name, _ZERO), actual.get(name, _ZERO)
             if name in cashed and act == 0:
@@ -865,6 +841,11 @@ class _Replayer:
                 if rake_after_split and top - rake <= act <= top:
                     f.add("HE-SPLIT", f"{name} collects {act}, not the {exp} of an equal split after the rake: the "
                           f"log splits the pot before the rake (his share {top}) and takes the rake from the shares",
+                          line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
+                elif split_balances and abs(act - exp) <= rake:     # the rake shared out another way
+                    f.add("HE-SPLIT", f"{name} collects {act}, not the {exp} of an equal split after the rake; the "
+                          f"split winners together collect what they share, the rake shared out by a rule the replay "
+                          f"does not know",
                           line=lines.get(name), expected=str(exp), actual=str(act), severity=Severity.WARNING)
                 else:
                     odd = "chip" if self.unit == 1 else "cent"
@@ -990,9 +971,7 @@ def warm_kernels() -> None:
     from rules.equity import pot_equities
 
     for order in (RankOrder.STANDARD, RankOrder.SHORT_DECK):
-        i = _ORDER_INDEX[order]
-        rows = np.array([[51, 50, 47, 43, 39, 35, 31]], dtype=np.int64)
-        _evaluate_rows(rows, _DECK_LOW[order], _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5, np.empty(1, dtype=np.int32))
+        rank_rows(np.array([[51, 50, 47, 43, 39, 35, 31]], dtype=np.int64), order)
     for board in ((), (43, 39, 34), (43, 39, 34, 30)):   # Ah Ad v Kh Kd: preflop, flop, turn
         pot_equities([[51, 50], [47, 46]], board, [[0, 1]])
     # Heads-up preflop is a table lookup: the preflop enumeration is loaded by a three-way one.
@@ -1031,24 +1010,30 @@ def _second(values: list[Decimal]) -> Decimal:
 
 
 def _build_pots(everyone: list[_P], contenders: list[_P]) -> list[Pot]:
-    """Main and side pots per all-in level (HE-SIDE-POT): the chips of folded players go in too."""
+    """Main and side pots per all-in level of the live chips (HE-SIDE-POT): the chips of folded
+    players go in too; dead money (a returning player's dead blind) goes to the main pot."""
     if not contenders:
         total = sum((p.invested for p in everyone), _ZERO)
         return [Pot(amount=total, eligible=())] if total else []
-    levels = sorted({p.invested for p in contenders})
+    levels = sorted({p.invested - p.dead for p in contenders})
     pots: list[Pot] = []
     previous = _ZERO
     for level in levels:
-        amount = sum((min(p.invested, level) - min(p.invested, previous) for p in everyone), _ZERO)
-        eligible = tuple(p.name for p in contenders if p.invested >= level)
+        amount = sum((min(p.invested - p.dead, level) - min(p.invested - p.dead, previous) for p in everyone), _ZERO)
+        eligible = tuple(p.name for p in contenders if p.invested - p.dead >= level)
         if pots and set(pots[-1].eligible) == set(eligible):
             pots[-1] = Pot(amount=pots[-1].amount + amount, eligible=eligible)
         elif amount > 0:
             pots.append(Pot(amount=amount, eligible=eligible))
         previous = level
-    extra = sum((max(p.invested - levels[-1], _ZERO) for p in everyone), _ZERO)
+    extra = sum((max(p.invested - p.dead - levels[-1], _ZERO) for p in everyone), _ZERO)
     if extra and pots:
         pots[-1] = Pot(amount=pots[-1].amount + extra, eligible=pots[-1].eligible)
+    dead = sum((p.dead for p in everyone), _ZERO)
+    if dead and not pots:       # only dead money: one pot for every contender
+        pots.append(Pot(amount=_ZERO, eligible=tuple(p.name for p in contenders)))
+    if dead:
+        pots[0] = Pot(amount=pots[0].amount + dead, eligible=pots[0].eligible)
     # a top "pot" that only its bettor can win is an uncalled bet: it is his own
     return pots
 

@@ -1,27 +1,25 @@
-"""The compiled Hold'em lane: a whole :class:`~rules.holdem_batch.HandBatch` replayed in one Numba call.
+"""The compiled Hold'em engine: a whole :class:`~rules.holdem_batch.HandBatch` replayed in one Numba call.
 
-:func:`replay_batch` walks every hand of a batch with the rules of :mod:`rules.holdem` in integer
-cents and CERTIFIES a hand only when it re-derives everything the reference replay checks and
-finds nothing to report: order of action, check/call/bet/raise legality (No Limit minimum raise
-with the short all-in rule, Pot Limit maximum, Limit sizes and cap), blinds and antes, stacks,
-uncalled bets, main and side pots against the summary, showdown winners ranked by the table's
-deck, split pots with their odd units, rake, collected amounts, the summary's "won" amounts,
-total pot, board and deck. Anything it would flag, or does not model, leaves the hand
-uncertified: it then takes the full path (``parsers.pokerstars.parse`` and ``rules.holdem.replay``),
-which explains the finding. For a certified hand the :class:`FactBatch` holds exactly the facts
-the reference returns (``HoldemReplay.actions``, ``.facts``, ``.players``, ``is_walk``,
-``count_players``, ``total_pot``, ``rake``), the all-in EV included (computed after the kernel by
-:func:`rules.holdem.allin_ev_values`, the reference's own code).
+:func:`replay_batch` walks every hand of a batch with the Hold'em rules (:class:`rules.holdem_rules.HE`)
+in integer cents, and reports every rule a log breaks as a finding row: the hand, the rule's code,
+the line, the seat and the expected and actual amounts (:class:`FindingRows`). Like a referee it
+carries on after a finding, so a broken hand yields all its findings at once. It checks the order
+of action, check/call/bet/raise legality (No Limit minimum raise with the short all-in rule, Pot
+Limit maximum, Limit sizes and cap), blinds and antes, stacks, uncalled bets, main and side pots
+against the summary, showdown winners ranked by the table's deck, split pots with their odd units,
+rake, collected amounts, the summary's "won" amounts, total pot, board and deck; each rule is one
+small compiled function named after its rule ID (``he_check``, ``he_min_raise``, …), called where
+the rule applies.
 
-Not modelled (never certified, though the reference may find nothing): an uncalled bet returned
-while two players share the top bet; two dealt players with one seat number; a pot that would be
-split with a negative amount; a hand where every player folded; a board with a gap; more than 62
-seats. Hands out of the lane (``in_lane`` False: run twice, cash-outs, capped tables, … see
-rules.holdem_batch) are never certified either.
+A hand is *certified* when the engine models it and it breaks no rule. The :class:`FactBatch` then
+holds the warehouse facts of the hand (actions, players, pots), the all-in EV included (computed
+after the kernel by :func:`rules.holdem.allin_ev_values`).
 
-Speed (10,000 generated hands of five mixes, one core): about 2.5 µs a hand without the all-in EV;
-with it about 40 µs a hand the first time (a preflop all-in's exact equity costs milliseconds, in
-the reference's own ``pot_equities``), 7 µs once its memo holds the spots.
+Not modelled (``explained`` False, no findings): an uncalled bet returned while two players share the
+top bet and nothing was returned; two dealt players with one seat number; a pot that would be split
+with a negative amount; a hand where every player folded; a board with a gap; more than 62 seats.
+Hands out of the lane (``in_lane`` False: run twice, cash-outs, capped tables, … see
+rules.holdem_batch) are not modelled either.
 
 >>> from rules.holdem_batch import batch_from_hands
 >>> from parsers.formats import HEADERS, parse_chunk
@@ -32,39 +30,36 @@ the reference's own ``pot_equities``), 7 µs once its memo holds the spots.
 >>> facts.certified.tolist()
 [True, True, True]
 >>> broken = batch_from_hands(hands)
->>> broken.amount[broken.action_start[0] + 1] += 1      # the big blind posts a cent more
->>> replay_batch(broken).certified.tolist()
-[False, True, True]
+>>> broken.total_pot[0] += 1      # the summary's total pot says a cent more
+>>> found = replay_batch(broken)
+>>> found.certified.tolist(), [str(rule) for rule in found.findings.rules()]
+([False, True, True], ['HE-POT-BALANCE'])
+>>> int(found.findings.line[0]) == int(broken.total_line[0]), int(found.findings.actual[0] - found.findings.expected[0])
+(True, 1)
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections import namedtuple
+from dataclasses import dataclass, fields
 from decimal import Decimal
 
 import numpy as np
-from numba import njit
+from numba import njit, typeof
+from numba.core.types import int64, void
 
-from rules.evaluator import (
-    _CAT_POS,
-    _DECK_LOW,
-    _ORDER_INDEX,
-    _STRAIGHT_TOP,
-    _TOP5,
-    RankOrder,
-    _flush_mask,
-    _strength,
-    add_card_masks,
-)
-from rules.holdem import _DEFAULT, _POSITIONS_AFTER_BB, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
+from rules.evaluator import RankOrder, rank_tables, strength7
+from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure, Street
+from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB, RULE_CODES
 
-__all__ = ["FactBatch", "replay_batch"]
+__all__ = ["FactBatch", "FindingRows", "replay_batch"]
 
 # Codes as compile-time constants of the kernel, written out: Numba's cache keeps a global's value
 # from compile time and is renewed only when THIS file changes, so a literal here (checked against
-# the enums below) cannot go stale when rules.holdem_hand reorders its members.
+# the enums below) cannot go stale when rules.holdem_hand reorders its members. The rule codes
+# are not among them: they travel as an argument (RULE_CODES).
 K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD = 0, 1, 2, 3, 4, 5
 K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT = 6, 7, 8, 9, 10, 11, 12
 S_PREFLOP, S_FLOP, S_RIVER = 0, 1, 3
@@ -78,74 +73,150 @@ assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CAL
 assert (S_PREFLOP, S_FLOP, S_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
 assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
-_IS_POST = np.array([kind.is_post for kind in KINDS], dtype=np.bool_)
-_IS_BETTING = np.array([kind.is_betting for kind in KINDS], dtype=np.bool_)
-_STREET_ORDINAL = np.array([street.ordinal for street in STREETS], dtype=np.int64)
-_STREET_BOARD = np.array([street.board_size for street in STREETS], dtype=np.int64)
+ERROR, WARNING = 0, 1
+"""Finding severities: ``FindingRows.severity`` codes."""
 _MAX_SEATS = 62     # seats of one hand held in an int64 bit mask
 _MAX_N = 64
+_MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _position_table() -> np.ndarray:
-    """Position codes by [short deck][players dealt][place on the ring from the button], as rules.holdem names them."""
+    """Position codes by [short deck][players dealt][place on the ring from the button]."""
     table = np.full((2, _MAX_N + 1, _MAX_N), -1, dtype=np.int8)
     for short in (0, 1):
         for n in range(1, _MAX_N + 1):
             if short:
-                names = ("BTN",) + _POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
+                names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
             elif n == 2:
                 names = ("BTN", "BB")
             else:
-                names = ("BTN", "SB", "BB") + _POSITIONS_AFTER_BB.get(n - 3, ())
+                names = ("BTN", "SB", "BB") + POSITIONS_AFTER_BB.get(n - 3, ())
             for i, name in enumerate(names[:n]):
                 table[short, n, i] = POSITIONS.index(name)
     return table
 
 
-_POS_TABLE = _position_table()
-_ORDERS = (RankOrder.STANDARD, RankOrder.SHORT_DECK)
-_LOW = np.array([_DECK_LOW[o] for o in _ORDERS], dtype=np.int64)
-_CATS = np.stack([_CAT_POS[_ORDER_INDEX[o]] for o in _ORDERS])
-_STRAIGHTS = np.stack([_STRAIGHT_TOP[_ORDER_INDEX[o]] for o in _ORDERS])
+# ---------------------------------------------------------------------- what the kernel reads and writes
+
+Tables = namedtuple("Tables", "is_post is_betting street_ordinal street_board positions standard short_deck")
+"""Constant tables: kinds and streets, positions by ring place, and the rank tables of both decks."""
+
+_TABLES = Tables(
+    np.array([kind.is_post for kind in KINDS], dtype=np.bool_),
+    np.array([kind.is_betting for kind in KINDS], dtype=np.bool_),
+    np.array([street.ordinal for street in STREETS], dtype=np.int64),
+    np.array([street.board_size for street in STREETS], dtype=np.int64),
+    _position_table(), rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
+)
+
+Options = namedtuple("Options", "limit_cap cap_heads_up")
+"""The table options: bets allowed per Limit round (-1: no cap), and whether the cap holds heads-up."""
+
+_BATCH_COLUMNS = (
+    "in_lane", "first_line", "last_line", "betting", "is_short_deck", "small_blind", "big_blind", "small_bet",
+    "big_bet", "ante", "button_seat", "seat_start", "action_start", "pot_start", "board", "board_lines",
+    "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
+    "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
+    "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
+)
+Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
+"""The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
+
+Scratch = namedtuple("Scratch", (
+    "live left invested dead bet folded all_in all_in_by_post fold_street collected has_collect collect_line position "
+    "ring_index expected strength std_strength winners shares gross_shares dealt after_split in_split std_winner "
+    "by_line"))
+"""Per-seat working arrays of the hand being replayed (a seat's index within its hand)."""
+
+
+def _scratch(width: int) -> Scratch:
+    ints = ["live", "left", "invested", "dead", "bet", "fold_street", "collected", "collect_line", "position",
+            "ring_index", "expected", "strength", "std_strength", "winners", "shares", "gross_shares", "after_split",
+            "by_line"]
+    return Scratch(**{name: np.zeros(width, np.int64) if name in ints else np.zeros(width, np.bool_)
+                      for name in Scratch._fields})
+
 
 # round state, one int64 each
-R_ST, R_CUR, R_LR, R_LF, R_BETS, R_TOACT, R_ACTED, R_BLOCKED, R_LAST, R_HU = range(10)
+(R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
+ R_HEADS_UP) = range(10)
 # hand state
-G_SBP, G_BBP, G_AIS, G_NLIVE = range(4)
+G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_N_LIVE = range(4)
+
+
+@dataclass(slots=True)
+class FindingRows:
+    """The rules a batch's logs break, one row each, in the order the engine met them.
+
+    ``rule`` is a :class:`~rules.holdem_rules.HE` code (``HE.by_code``), ``severity`` 0 error 1
+    warning, ``line`` the file line (0 when the log has none), ``seat`` the seat's index in its hand
+    (-1 none); ``expected`` and ``actual`` are what the rules give and what the log says, in cents
+    (what they count depends on the rule).
+    """
+
+    hand: np.ndarray        # int32
+    rule: np.ndarray        # int16
+    severity: np.ndarray    # int8
+    line: np.ndarray        # int32
+    seat: np.ndarray        # int16
+    expected: np.ndarray    # int64
+    actual: np.ndarray      # int64
+
+    @classmethod
+    def empty(cls, n: int) -> FindingRows:
+        return cls(hand=np.zeros(n, np.int32), rule=np.zeros(n, np.int16), severity=np.zeros(n, np.int8),
+                   line=np.zeros(n, np.int32), seat=np.full(n, -1, np.int16), expected=np.zeros(n, np.int64),
+                   actual=np.zeros(n, np.int64))
+
+    def __len__(self) -> int:
+        return len(self.hand)
+
+    def rules(self) -> list[HE]:
+        return [HE.by_code(int(code)) for code in self.rule]
+
+    def of_hand(self, h: int) -> FindingRows:
+        take = self.hand == h
+        return FindingRows(**{f.name: getattr(self, f.name)[take] for f in fields(self)})
+
+
+FindingColumns = namedtuple("FindingColumns", [f.name for f in fields(FindingRows)])
+# one signature for the finding writer, whatever integer types its callers pass: compiled once
+_EMIT_SIGNATURE = void(typeof(FindingColumns(*(getattr(FindingRows.empty(1), f.name) for f in fields(FindingRows)))),
+                       typeof(np.zeros(1, np.int64)), int64, int64, int64, int64, int64, int64, int64)
 
 
 @dataclass(slots=True)
 class FactBatch:
     """The kernel's verdict and facts for H hands, S seats, A actions of a batch (aligned with it).
 
-    Values are meaningful for certified hands only. Money is int64 cents, positions are
-    ``holdem_batch.POSITIONS`` indices (-1 none). The reference's ``HoldemReplay.actions`` is one
-    ActionFact per action of the log in order, so every action of a certified hand has a fact row
-    (``action_no`` = its index in the hand). ``HoldemReplay.facts`` and ``.players`` are the seats
-    with ``has_fact``, in ``fact_order`` (by seat number): one PlayerFact and one PlayerResult
-    (player, net, seat) each.
+    Values are meaningful for explained hands only. Money is int64 cents, positions are
+    ``holdem_batch.POSITIONS`` indices (-1 none). Every action of an explained hand has a fact row
+    (``action_no`` = its index in the hand). The players are the seats with ``has_fact``, in
+    ``fact_order`` (by seat number).
     """
 
     # per hand (H)
-    certified: np.ndarray       # bool
+    explained: np.ndarray       # bool: the engine modelled the hand (its findings are all its findings)
+    certified: np.ndarray       # bool: explained, and no finding
     is_walk: np.ndarray         # bool
     count_players: np.ndarray   # int16: players dealt in
     total_pot: np.ndarray       # int64
     rake: np.ndarray            # int64
     allin_street: np.ndarray    # int8: street code where the betting ended with players all in, -1 none
-    has_allin_ev: np.ndarray    # bool: HoldemReplay.has_allin_ev
+    needs_allin_ev: np.ndarray  # bool: all in before the river with every contender's cards known
+    has_allin_ev: np.ndarray    # bool: the all-in EV was computed
     n_pots: np.ndarray          # int16: the replay's pots; pot k of hand h at seat_start[h] + k
     # per action (A)
     action_no: np.ndarray       # int16
     seat: np.ndarray            # int16: the actor's seat number, -1 none
     position: np.ndarray        # int8
-    amount: np.ndarray          # int64: ActionFact.amount
+    amount: np.ndarray          # int64: chips the action put in (for a raise: the raise_to less the player's bet)
     to_call: np.ndarray         # int64
     bet_level: np.ndarray       # int16
     is_all_in: np.ndarray       # bool
     # per seat (S)
-    has_fact: np.ndarray        # bool: the player is dealt in (a PlayerFact and a PlayerResult)
-    fact_order: np.ndarray      # int16: place among the hand's facts, -1 none
+    has_fact: np.ndarray        # bool: the player is dealt in
+    fact_order: np.ndarray      # int16: place among the hand's players, -1 none
     seat_position: np.ndarray   # int8
     stack_start: np.ndarray     # int64
     invested: np.ndarray        # int64
@@ -162,22 +233,18 @@ class FactBatch:
     pot_amount: np.ndarray      # int64: the pot before rake
     pot_net: np.ndarray         # int64: after rake, as the replay awards it
     pot_eligible: np.ndarray    # int64: bit i = the hand's seat i may win it
+    findings: FindingRows | None = None
 
 
-def replay_batch(batch: HandBatch, *, limit_cap: int | None = _DEFAULT, cap_heads_up: bool = _DEFAULT,
-                 allin_ev: bool = True) -> FactBatch:
-    """Replay and certify every hand of ``batch`` (see the module docstring); the options mean what
-    they mean for :func:`rules.holdem.replay`."""
-    if limit_cap is _DEFAULT:
-        limit_cap = LIMIT_CAP_BETS
-    if cap_heads_up is _DEFAULT:
-        cap_heads_up = LIMIT_CAP_HEADS_UP
-    b = batch
+FactColumns = namedtuple("FactColumns", [f.name for f in fields(FactBatch) if f.name != "findings"])
+
+
+def _empty_facts(b: HandBatch) -> FactBatch:
     H, S, A = b.hands, len(b.seat_no), len(b.kind)
-    unit = _units(b)
-    f = FactBatch(
-        certified=np.zeros(H, np.bool_), is_walk=np.zeros(H, np.bool_), count_players=np.zeros(H, np.int16),
-        total_pot=np.zeros(H, np.int64), rake=np.zeros(H, np.int64), allin_street=np.full(H, -1, np.int8),
+    return FactBatch(
+        explained=np.zeros(H, np.bool_), certified=np.zeros(H, np.bool_), is_walk=np.zeros(H, np.bool_),
+        count_players=np.zeros(H, np.int16), total_pot=np.zeros(H, np.int64), rake=np.zeros(H, np.int64),
+        allin_street=np.full(H, -1, np.int8), needs_allin_ev=np.zeros(H, np.bool_),
         has_allin_ev=np.zeros(H, np.bool_), n_pots=np.zeros(H, np.int16),
         action_no=np.zeros(A, np.int16), seat=np.full(A, -1, np.int16), position=np.full(A, -1, np.int8),
         amount=np.zeros(A, np.int64), to_call=np.zeros(A, np.int64), bet_level=np.zeros(A, np.int16),
@@ -189,29 +256,43 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = _DEFAULT, cap_head
         went_to_showdown=np.zeros(S, np.bool_), won_at_showdown=np.zeros(S, np.bool_),
         pot_amount=np.zeros(S, np.int64), pot_net=np.zeros(S, np.int64), pot_eligible=np.zeros(S, np.int64),
     )
-    ev_needed = np.zeros(H, np.bool_)
-    _kernel(
-        b.in_lane, b.betting, b.is_short_deck, b.big_blind, b.small_blind, b.small_bet, b.big_bet, b.ante,
-        b.button_seat, b.seat_start, b.action_start, b.pot_start, b.board, b.summary_board, b.total_pot, b.rake,
-        b.seat_no, b.stack, b.hole, b.summary_won, b.summary_line,
-        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.pot_amount, unit,
-        -1 if limit_cap is None else int(limit_cap), bool(cap_heads_up),
-        _IS_POST, _IS_BETTING, _STREET_ORDINAL, _STREET_BOARD, _POS_TABLE, _LOW, _CATS, _STRAIGHTS, _TOP5,
-        f.certified, f.is_walk, f.count_players, f.total_pot, f.rake, f.allin_street, f.n_pots, ev_needed,
-        f.action_no, f.seat, f.position, f.amount, f.to_call, f.bet_level, f.is_all_in,
-        f.has_fact, f.fact_order, f.seat_position, f.invested, f.collected, f.net, f.allin_ev_net,
-        f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown, f.won_at_showdown,
-        f.pot_amount, f.pot_net, f.pot_eligible,
-    )
+
+
+def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
+                 allin_ev: bool = True) -> FactBatch:
+    """Replay every hand of ``batch`` (see the module docstring). ``limit_cap``: the bets allowed per
+    Limit round (default ``rules.holdem.LIMIT_CAP_BETS``, ``None``: no cap); ``cap_heads_up``: whether
+    the cap holds heads-up (default ``LIMIT_CAP_HEADS_UP``); ``allin_ev=False`` skips the equity."""
+    if limit_cap is DEFAULT:
+        limit_cap = LIMIT_CAP_BETS
+    if cap_heads_up is DEFAULT:
+        cap_heads_up = LIMIT_CAP_HEADS_UP
+    b = batch
+    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS), _units(b))
+    options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
+    width = max(1, int(np.diff(b.seat_start).max(initial=1)))
+    capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
+    while True:
+        f = _empty_facts(b)
+        found = FindingRows.empty(capacity)
+        count = np.zeros(1, np.int64)
+        _kernel(columns, _TABLES, options, RULE_CODES, _scratch(width),
+                FactColumns(*(getattr(f, name) for name in FactColumns._fields)),
+                FindingColumns(*(getattr(found, name) for name in FindingColumns._fields)), count)
+        if count[0] <= capacity:
+            break
+        capacity = int(count[0])     # more findings than room for them: once more, with room
+    n = int(count[0])
+    f.findings = FindingRows(**{name: getattr(found, name)[:n] for name in FindingColumns._fields})
     if allin_ev:
-        for h in np.flatnonzero(ev_needed & f.certified).tolist():
-            _add_allin_ev(b, f, h, unit[h])
+        for h in np.flatnonzero(f.needs_allin_ev & f.certified).tolist():
+            _add_allin_ev(b, f, h, int(columns.unit[h]))
     return f
 
 
 def _units(b: HandBatch) -> np.ndarray:
-    """The smallest unit of each hand in cents, as ``rules.holdem._unit``: a chip (100) in tournaments
-    and in play money with whole stacks, else a cent."""
+    """The smallest unit of each hand in cents: a chip (100) in tournaments and in play money
+    with whole stacks, else a cent."""
     unit = np.ones(b.hands, np.int64)
     for h, currency in enumerate(b.currency):
         if currency == "chips" or currency == "play" and not (b.stack[b.seat_start[h]:b.seat_start[h + 1]] % 100).any():
@@ -220,13 +301,13 @@ def _units(b: HandBatch) -> np.ndarray:
 
 
 def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
-    """The all-in EV of a certified hand, by the reference's own function (rules.holdem.allin_ev_values)."""
+    """The all-in EV of a certified hand (rules.holdem.allin_ev_values)."""
     s0, s1 = int(b.seat_start[h]), int(b.seat_start[h + 1])
     order = np.argsort(f.fact_order[s0:s1], kind="stable")
-    contenders = [s0 + int(i) for i in order if f.has_fact[s0 + i] and not _folded(f, s0 + int(i))]
+    contenders = [s0 + int(i) for i in order if f.has_fact[s0 + i] and f.went_to_showdown[s0 + i]]
     holes = [[int(c) for c in b.hole[j]] for j in contenders]
     street = int(f.allin_street[h])
-    board = [int(c) for c in b.board[h][: _STREET_BOARD[street]] if c >= 0]
+    board = [int(c) for c in b.board[h][: _TABLES.street_board[street]] if c >= 0]
     where = {j - s0: i for i, j in enumerate(contenders)}
     pots = range(s0, s0 + int(f.n_pots[h]))
     pot_sets = [[where[i] for i in range(s1 - s0) if f.pot_eligible[k] >> i & 1] for k in pots]
@@ -241,9 +322,103 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
         f.allin_ev_net[j] = int(value * 100) - f.invested[j]
 
 
-def _folded(f: FactBatch, j: int) -> bool:
-    # contenders are the dealt players who went to the end: the kernel marks them went_to_showdown
-    return not f.went_to_showdown[j]
+# ---------------------------------------------------------------------- the rules, each where it applies
+# Each returns whether the log keeps the rule; the kernel reports a finding when it does not.
+
+
+@njit(cache=True, inline="always")
+def he_players(dealt):
+    """HE-PLAYERS: 2 to 10 players dealt in."""
+    return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
+
+
+@njit(cache=True, inline="always")
+def he_check(to_call):
+    """HE-CHECK: nothing to call."""
+    return to_call <= 0
+
+
+@njit(cache=True, inline="always")
+def he_call(to_call, owed, owed_to_top_bet, amount):
+    """HE-CALL: something to call, and the call puts in what is owed (or the whole stack), or
+    what the largest bet actually made asks (PokerStars' way after a big blind posted all-in short)."""
+    return to_call > 0 and (amount == owed or (owed_to_top_bet > 0 and amount == owed_to_top_bet))
+
+
+@njit(cache=True, inline="always")
+def he_bet(current):
+    """HE-BET: a bet opens the betting."""
+    return current <= 0
+
+
+@njit(cache=True, inline="always")
+def he_stack(chips, left):
+    """HE-STACK: no more chips in than the stack holds."""
+    return chips <= left
+
+
+@njit(cache=True, inline="always")
+def he_stack_all_in(said_all_in, left):
+    """HE-STACK: a player said to be all-in keeps nothing."""
+    return not said_all_in or left == 0
+
+
+@njit(cache=True, inline="always")
+def he_blinds(posted, stated, all_in, may_be_less):
+    """HE-BLINDS: a blind or ante as the stakes state, less only all-in (or a Limit small blind)."""
+    return not (posted > stated or (posted < stated and not all_in and not may_be_less))
+
+
+@njit(cache=True, inline="always")
+def he_min_raise(size, last_raise, all_in_now):
+    """HE-MIN-RAISE: a bet or raise at least the last full one, unless all-in."""
+    return not (size < last_raise and not all_in_now and size > 0)
+
+
+@njit(cache=True, inline="always")
+def he_min_raise_written(amount, raise_to, current, top_bet):
+    """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet, or over the largest bet
+    actually made (PokerStars' way after a big blind posted all-in short)."""
+    return raise_to < 0 or current <= 0 or amount == raise_to - current or amount == raise_to - top_bet
+
+
+@njit(cache=True, inline="always")
+def he_pot_limit(size, pot_after_call):
+    """HE-POT-LIMIT: at most the pot after calling."""
+    return size <= pot_after_call
+
+
+@njit(cache=True, inline="always")
+def he_limit_size(size, fixed, all_in_now):
+    """HE-LIMIT-SIZE: the fixed size, less only all-in."""
+    return size == fixed or (all_in_now and size < fixed)
+
+
+@njit(cache=True, inline="always")
+def he_limit_cap(bets_after, limit_cap, cap_applies):
+    """HE-LIMIT-CAP: at most ``limit_cap`` bets a round (no cap: -1)."""
+    return limit_cap < 0 or not cap_applies or bets_after <= limit_cap
+
+
+@njit(cache=True, inline="always")
+def he_uncalled(returned_to_top, amount, excess):
+    """HE-UNCALLED: the uncalled part goes back to the top bettor."""
+    return returned_to_top and amount == excess
+
+
+@njit(_EMIT_SIGNATURE, cache=True)
+def _emit(out, count, h, rule, severity, line, seat, expected, actual):
+    """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
+    n = count[0]
+    if n < out.rule.shape[0]:
+        out.hand[n] = h
+        out.rule[n] = rule
+        out.severity[n] = severity
+        out.line[n] = line
+        out.seat[n] = seat
+        out.expected[n] = expected
+        out.actual[n] = actual
+    count[0] = n + 1
 
 
 # ---------------------------------------------------------------------- the kernel
@@ -257,37 +432,36 @@ def _fixed(st, small_bet, big_bet, bb):
 
 
 @njit(cache=True)
-def _end_round(R, G, live, folded, all_in, bet):
-    """False when a player still owed an action (HE-ACTION-ORDER)."""
-    n = G[G_NLIVE]
+def _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count):
+    """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
+    n = G[G_N_LIVE]
     n_active = 0
     n_cont = 0
-    owing = False
+    owing = -1
     facing = False
     for r in range(n):
-        i = live[r]
-        if folded[i]:
+        i = s_live[r]
+        if s_folded[i]:
             continue
         n_cont += 1
-        if all_in[i]:
+        if s_all_in[i]:
             continue
         n_active += 1
-        if R[R_TOACT] >> i & 1:
-            owing = True
-        if bet[i] < R[R_CUR]:
+        if R[R_TO_ACT] >> i & 1 and owing < 0:
+            owing = i
+        if s_bet[i] < R[R_CURRENT]:
             facing = True
     if n_cont <= 1:
-        return True
-    if owing and (n_active > 1 or facing):
-        return False
-    if n_active <= 1 and G[G_AIS] < 0 and n_cont >= 2:
-        G[G_AIS] = R[R_ST]
-    return True
+        return
+    if owing >= 0 and (n_active > 1 or facing):
+        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, owing, R[R_STREET], -1)
+    if n_active <= 1 and G[G_ALLIN_STREET] < 0 and n_cont >= 2:
+        G[G_ALLIN_STREET] = R[R_STREET]
 
 
 @njit(cache=True)
 def _split(amount, n, unit, out):
-    """``rules.holdem._split`` in cents: equal shares in whole units, the odd units to the first."""
+    """``amount`` shared by ``n`` winners in whole units, the odd units to the first."""
     if n <= 1:
         out[0] = amount
         return
@@ -298,648 +472,967 @@ def _split(amount, n, unit, out):
 
 
 @njit(cache=True, inline="always")
-def _put(p, chips, left, inv, all_in):
-    """Chips from a stack into the pot, as the reference's _put: False when they are more than
-    the stack (HE-STACK); a stack at zero is all in."""
-    if chips > left[p]:
-        return False
-    left[p] -= chips
-    inv[p] += chips
-    if left[p] <= 0:
-        all_in[p] = True
-    return True
+def _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count):
+    """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
+    goes below zero, as the log says); a stack at zero or below is all in."""
+    if not he_stack(chips, s_left[p]):
+        _emit(out, count, h, rules.STACK, ERROR, line, p, s_left[p], chips)
+    s_left[p] -= chips
+    s_invested[p] += chips
+    if s_left[p] <= 0:
+        s_all_in[p] = True
+
+
+@njit(cache=True)
+def _kernel(c, t, o, rules, s, f, out, count):
+    c_in_lane = c.in_lane
+    c_seat_start = c.seat_start
+    f_explained = f.explained
+    f_certified = f.certified
+    H = c_in_lane.shape[0]
+    R = np.zeros(10, np.int64)
+    G = np.zeros(4, np.int64)
+    for h in range(H):
+        if not c_in_lane[h]:
+            continue
+        s0 = c_seat_start[h]
+        ns = c_seat_start[h + 1] - s0
+        if ns > _MAX_SEATS or ns == 0:
+            continue
+        before = count[0]
+        if not _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
+            count[0] = before       # not modelled: no findings, no facts
+            continue
+        _hand_facts(h, c, t, s, G, f)
+        f_explained[h] = True
+        f_certified[h] = count[0] == before
 
 
 @njit(cache=True, inline="always")
-def _dealt_once(code, low, used):
-    """``used`` (a bit per card dealt so far) with ``code`` added, or -1 when the card is not of
-    the table's deck or was dealt before (HE-DECK)."""
-    if code < low or code > 51:
-        return np.int64(-1)
-    card = np.int64(1) << code
-    if used & card:
-        return np.int64(-1)
-    return used | card
-
-
-@njit(cache=True)
-def _strength7(c0, c1, board, low, cat_pos, straight_top, top5):
-    m1 = m2 = m3 = m4 = 0
-    sc = sm = used = 0
-    for j in range(7):
-        if j == 0:
-            c = np.int64(c0)
-        elif j == 1:
-            c = np.int64(c1)
-        else:
-            c = np.int64(board[j - 2])
-        used = _dealt_once(c, low, used)
-        if used < 0:
-            return -1
-        m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
-
-
-@njit(cache=True)
-def _kernel(in_lane, betting, is_short, big_blind, small_blind, small_bet, big_bet, ante, button_seat,
-            seat_start, action_start, pot_start, board, summary_board, log_total, log_rake,
-            seat_no, stack, hole, summary_won, summary_line,
-            street, actor, kind, amount, raise_to, a_all_in, log_pots, unit,
-            limit_cap, cap_heads_up,
-            is_post, is_betting, street_ordinal, street_board, pos_table, lows, cats, straights, top5,
-            certified, is_walk, count_players, total_out, rake_out, allin_street, n_pots_out, ev_needed,
-            action_no, f_seat, f_pos, f_amount, f_to_call, f_level, f_all_in,
-            has_fact, fact_order, seat_pos, invested_out, collected_out, net_out, ev_net_out,
-            saw_flop, saw_turn, saw_river, went_sd, won_sd,
-            pot_amount, pot_net, pot_elig):
-    H = in_lane.shape[0]
-    R = np.zeros(10, np.int64)
-    G = np.zeros(4, np.int64)
-    width = 1
-    for h in range(H):
-        width = max(width, seat_start[h + 1] - seat_start[h])
-    live = np.zeros(width, np.int64)
-    left = np.zeros(width, np.int64)
-    inv = np.zeros(width, np.int64)
-    bet = np.zeros(width, np.int64)
-    folded = np.zeros(width, np.bool_)
-    all_in = np.zeros(width, np.bool_)
-    fold_st = np.zeros(width, np.int64)
-    coll = np.zeros(width, np.int64)
-    has_coll = np.zeros(width, np.bool_)
-    pos = np.zeros(width, np.int64)
-    ring_index = np.zeros(width, np.int64)
-    expected = np.zeros(width, np.int64)
-    strength = np.zeros(width, np.int64)
-    winners = np.zeros(width, np.int64)
-    shares = np.zeros(width, np.int64)
-    dealt = np.zeros(width, np.bool_)
-    for h in range(H):
-        if not in_lane[h]:
-            continue
-        s0 = seat_start[h]
-        ns = seat_start[h + 1] - s0
-        if ns > _MAX_SEATS or ns == 0:
-            continue
-        ok = _replay_hand(
-            h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st, coll, has_coll, pos, ring_index,
-            expected, strength, winners, shares, dealt,
-            betting[h], is_short[h], big_blind[h], small_blind[h], small_bet[h], big_bet[h], ante[h],
-            button_seat[h], action_start[h], action_start[h + 1], pot_start[h], pot_start[h + 1],
-            board[h], summary_board[h], log_total[h], log_rake[h], unit[h],
-            seat_no, stack, hole, summary_won, summary_line,
-            street, actor, kind, amount, raise_to, a_all_in, log_pots,
-            limit_cap, cap_heads_up, is_post, is_betting, street_ordinal, pos_table,
-            lows, cats, straights, top5,
-            action_no, f_seat, f_pos, f_amount, f_to_call, f_level, f_all_in, pot_amount, pot_net, pot_elig,
-            n_pots_out)
-        if not ok:
-            continue
-        # ------------------------------------------------------------ the facts
-        n = G[G_NLIVE]
-        n_cont = 0
-        winner = -1
-        for r in range(n):
-            if not folded[live[r]]:
-                n_cont += 1
-                winner = live[r]
-        walk = False
-        if n_cont == 1 and (pos[winner] == P_BB or pos[winner] == P_BTN):
-            walk = True
-            for j in range(action_start[h], action_start[h + 1]):
-                if is_betting[kind[j]] and (kind[j] != K_FOLD or street[j] != S_PREFLOP):
-                    walk = False
-                    break
-        nb = 0
-        while nb < 5 and board[h, nb] >= 0:
-            nb += 1
-        streets_dealt = (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
-        showdown = n_cont >= 2
-        for i in range(ns):
-            seat_pos[s0 + i] = pos[i]
-            invested_out[s0 + i] = inv[i]
-            collected_out[s0 + i] = coll[i]
-            net_out[s0 + i] = coll[i] - inv[i]
-            ev_net_out[s0 + i] = coll[i] - inv[i]
-        for r in range(n):
-            i = live[r]
-            j = s0 + i
-            has_fact[j] = True
-            fact_order[j] = r
-            seen = streets_dealt if fold_st[i] < 0 else min(streets_dealt, street_ordinal[fold_st[i]])
-            saw_flop[j] = seen >= 1
-            saw_turn[j] = seen >= 2
-            saw_river[j] = seen >= 3
-            sd = showdown and not folded[i]
-            went_sd[j] = sd
-            won_sd[j] = sd and coll[i] > 0
-        is_walk[h] = walk
-        count_players[h] = n
-        rake_out[h] = log_rake[h]
-        ais = G[G_AIS]
-        allin_street[h] = ais
-        if ais >= 0 and ais != S_RIVER and n_cont >= 2:
-            need = True
-            for r in range(n):
-                i = live[r]
-                if not folded[i] and hole[s0 + i, 0] < 0:
-                    need = False
-            ev_needed[h] = need
-        certified[h] = True
-        total_out[h] = log_total[h]
-
-
-@njit(cache=True)
-def _replay_hand(h, s0, ns, R, G, live, left, inv, bet, folded, all_in, fold_st, coll, has_coll, pos, ring_index,
-                 expected, strength, winners, shares, dealt,
-                 betting, short, bb, sb, small_bet, big_bet, ante, button_seat, a0, a1, p0, p1,
-                 board, summary_board, log_total, rake, unit,
-                 seat_no, stack, hole, summary_won, summary_line,
-                 street, actor, kind, amount, raise_to, a_all_in, log_pots,
-                 limit_cap, cap_heads_up, is_post, is_betting, street_ordinal, pos_table,
-                 lows, cats, straights, top5,
-                 action_no, f_seat, f_pos, f_amount, f_to_call, f_level, f_all_in, pot_amount, pot_net, pot_elig,
-                 n_pots_out):
-    """Replay hand ``h`` into the scratch arrays; False at the first thing the reference would flag."""
-    # ------------------------------------------------------------ players, dealt in, positions
+def _hand_facts(h, c, t, s, G, f):
+    """The per-hand and per-player facts of a replayed hand."""
+    c_seat_start = c.seat_start
+    s_folded = s.folded
+    s_live = s.live
+    s_position = s.position
+    c_action_start = c.action_start
+    t_is_betting = t.is_betting
+    c_kind = c.kind
+    c_street = c.street
+    c_board = c.board
+    f_seat_position = f.seat_position
+    f_invested = f.invested
+    s_invested = s.invested
+    f_collected = f.collected
+    s_collected = s.collected
+    f_net = f.net
+    f_allin_ev_net = f.allin_ev_net
+    f_has_fact = f.has_fact
+    f_fact_order = f.fact_order
+    s_fold_street = s.fold_street
+    t_street_ordinal = t.street_ordinal
+    f_saw_flop = f.saw_flop
+    f_saw_turn = f.saw_turn
+    f_saw_river = f.saw_river
+    f_went_to_showdown = f.went_to_showdown
+    f_won_at_showdown = f.won_at_showdown
+    f_is_walk = f.is_walk
+    f_count_players = f.count_players
+    f_rake = f.rake
+    c_rake = c.rake
+    f_total_pot = f.total_pot
+    c_total_pot = c.total_pot
+    f_allin_street = f.allin_street
+    c_hole = c.hole
+    f_needs_allin_ev = f.needs_allin_ev
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    n = G[G_N_LIVE]
+    n_cont = 0
+    winner = -1
+    for r in range(n):
+        if not s_folded[s_live[r]]:
+            n_cont += 1
+            winner = s_live[r]
+    walk = False
+    if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN):
+        walk = True
+        for j in range(c_action_start[h], c_action_start[h + 1]):
+            if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != S_PREFLOP):
+                walk = False
+                break
+    nb = 0
+    while nb < 5 and c_board[h, nb] >= 0:
+        nb += 1
+    streets_dealt = (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
+    showdown = n_cont >= 2
     for i in range(ns):
-        left[i] = stack[s0 + i]
-        inv[i] = 0
-        bet[i] = 0
-        folded[i] = False
-        all_in[i] = False
-        fold_st[i] = -1
-        coll[i] = 0
-        has_coll[i] = False
-        pos[i] = -1
-        ring_index[i] = -1
-        expected[i] = 0
-        dealt[i] = summary_line[s0 + i] > 0
+        f_seat_position[s0 + i] = s_position[i]
+        f_invested[s0 + i] = s_invested[i]
+        f_collected[s0 + i] = s_collected[i]
+        f_net[s0 + i] = s_collected[i] - s_invested[i]
+        f_allin_ev_net[s0 + i] = s_collected[i] - s_invested[i]
+    for r in range(n):
+        i = s_live[r]
+        j = s0 + i
+        f_has_fact[j] = True
+        f_fact_order[j] = r
+        fold_st = s_fold_street[i]
+        seen = streets_dealt if fold_st < 0 else min(streets_dealt, t_street_ordinal[fold_st])
+        f_saw_flop[j] = seen >= 1
+        f_saw_turn[j] = seen >= 2
+        f_saw_river[j] = seen >= 3
+        sd = showdown and not s_folded[i]
+        f_went_to_showdown[j] = sd
+        f_won_at_showdown[j] = sd and s_collected[i] > 0
+    f_is_walk[h] = walk
+    f_count_players[h] = n
+    f_rake[h] = c_rake[h]
+    f_total_pot[h] = c_total_pot[h]
+    ais = G[G_ALLIN_STREET]
+    f_allin_street[h] = ais
+    if ais >= 0 and ais != S_RIVER and n_cont >= 2:
+        need = True
+        for r in range(n):
+            i = s_live[r]
+            if not s_folded[i] and c_hole[s0 + i, 0] < 0:
+                need = False
+        f_needs_allin_ev[h] = need
+
+
+@njit(cache=True, inline="always")
+def _seat_hand(h, c, t, rules, s, G, out, count):
+    """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
+    c_seat_start = c.seat_start
+    c_action_start = c.action_start
+    s_left = s.left
+    c_stack = c.stack
+    c_is_sitting_out = c.is_sitting_out
+    s_invested = s.invested
+    s_dead = s.dead
+    s_bet = s.bet
+    s_folded = s.folded
+    s_all_in = s.all_in
+    s_all_in_by_post = s.all_in_by_post
+    s_fold_street = s.fold_street
+    s_collected = s.collected
+    s_has_collect = s.has_collect
+    s_collect_line = s.collect_line
+    s_position = s.position
+    s_ring_index = s.ring_index
+    s_expected = s.expected
+    s_after_split = s.after_split
+    s_in_split = s.in_split
+    s_std_winner = s.std_winner
+    s_dealt = s.dealt
+    c_summary_line = c.summary_line
+    c_actor = c.actor
+    c_kind = c.kind
+    t_is_post = t.is_post
+    c_street = c.street
+    t_street_ordinal = t.street_ordinal
+    t_is_betting = t.is_betting
+    c_seat_no = c.seat_no
+    s_live = s.live
+    c_first_line = c.first_line
+    c_button_seat = c.button_seat
+    c_is_short_deck = c.is_short_deck
+    t_positions = t.positions
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    a0, a1 = c_action_start[h], c_action_start[h + 1]
+    for i in range(ns):
+        s_left[i] = c_stack[s0 + i]
+        s_invested[i] = 0
+        s_dead[i] = 0
+        s_bet[i] = 0
+        s_folded[i] = False
+        s_all_in[i] = False
+        s_all_in_by_post[i] = False
+        s_fold_street[i] = -1
+        s_collected[i] = 0
+        s_has_collect[i] = False
+        s_collect_line[i] = 0
+        s_position[i] = -1
+        s_ring_index[i] = -1
+        s_expected[i] = 0
+        s_after_split[i] = 0
+        s_in_split[i] = False
+        s_std_winner[i] = False
+        # a seat sitting out is dealt in only when it posts or bets
+        s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
     for j in range(a0, a1):
-        i = actor[j]
-        if i < 0 or i >= ns or kind[j] < 0 or kind[j] >= is_post.shape[0] or street[j] < 0 or \
-                street[j] >= street_ordinal.shape[0]:
-            return False        # a code no producer should write: leave the hand to the full path
-        if is_post[kind[j]] or is_betting[kind[j]]:
-            dealt[i] = True
+        i = c_actor[j]
+        if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
+                c_street[j] >= t_street_ordinal.shape[0]:
+            return False        # a code no reader writes
+        if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
+            s_dealt[i] = True
     n = 0
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
-        if not dealt[i]:
+        if not s_dealt[i]:
             continue
         r = n
-        while r > 0 and seat_no[s0 + live[r - 1]] > seat_no[s0 + i]:
-            live[r] = live[r - 1]
+        while r > 0 and c_seat_no[s0 + s_live[r - 1]] > c_seat_no[s0 + i]:
+            s_live[r] = s_live[r - 1]
             r -= 1
-        if r > 0 and seat_no[s0 + live[r - 1]] == seat_no[s0 + i]:
-            return False      # two players in one seat: the reference orders them by name
-        live[r] = i
+        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i]:
+            return False      # two players in one seat
+        s_live[r] = i
         n += 1
-    G[G_NLIVE] = n
-    G[G_SBP] = 0
-    G[G_BBP] = 0
-    G[G_AIS] = -1
+    G[G_N_LIVE] = n
+    G[G_SB_POSTED] = 0
+    G[G_BB_POSTED] = 0
+    G[G_ALLIN_STREET] = -1
     if n == 0:
         return False
-    button = button_seat if button_seat > 0 else seat_no[s0 + live[n - 1]]
+    if not he_players(n):
+        _emit(out, count, h, rules.PLAYERS, ERROR, c_first_line[h], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+              else _MIN_PLAYERS, n)
+    button = c_button_seat[h] if c_button_seat[h] > 0 else c_seat_no[s0 + s_live[n - 1]]
     start = 0
     for r in range(n):
-        if seat_no[s0 + live[r]] >= button:
+        if c_seat_no[s0 + s_live[r]] >= button:
             start = r
             break
     at = -1
     for r in range(n):
-        if seat_no[s0 + live[r]] == button:
+        if c_seat_no[s0 + s_live[r]] == button:
             at = r
             break
     if at < 0:
         at = (start - 1) % n
+    short = 1 if c_is_short_deck[h] else 0
     for k in range(n):
-        i = live[(at + k) % n]
-        if k < pos_table.shape[2]:
-            pos[i] = pos_table[1 if short else 0, min(n, pos_table.shape[1] - 1), k]
-        ring_index[i] = (k - 1) % n
-    ring0_seat = seat_no[s0 + live[at]]
-    # ------------------------------------------------------------ deck (HE-DECK, HE-BOARD)
-    low = 16 if short else 0
-    used = np.int64(0)
+        i = s_live[(at + k) % n]
+        if k < t_positions.shape[2]:
+            s_position[i] = t_positions[short, min(n, t_positions.shape[1] - 1), k]
+        s_ring_index[i] = (k - 1) % n
+    return True
+
+
+@njit(cache=True, inline="always")
+def _check_deck(h, c, rules, s, out, count):
+    """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
+    False when not modelled (a board with a gap)."""
+    c_seat_start = c.seat_start
+    c_is_short_deck = c.is_short_deck
+    c_hole = c.hole
+    c_hole_line = c.hole_line
+    s_by_line = s.by_line
+    c_board = c.board
+    c_board_lines = c.board_lines
+    c_summary_board = c.summary_board
+    c_summary_board_line = c.summary_board_line
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    low = 16 if c_is_short_deck[h] else 0
+    # hole cards in the order the log gave them
+    m = 0
     for i in range(ns):
-        for c in range(2):
-            code = hole[s0 + i, c]
+        if c_hole[s0 + i, 0] < 0:
+            continue
+        r = m
+        while r > 0 and c_hole_line[s0 + s_by_line[r - 1]] > c_hole_line[s0 + i]:
+            s_by_line[r] = s_by_line[r - 1]
+            r -= 1
+        s_by_line[r] = i
+        m += 1
+    used = np.int64(0)
+    for r in range(m):
+        i = s_by_line[r]
+        line = c_hole_line[s0 + i]
+        for k in range(2):
+            code = np.int64(c_hole[s0 + i, k])
             if code < 0:
                 continue
-            used = _dealt_once(code, low, used)
-            if used < 0:
-                return False
+            if code < low or code > 51:
+                _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
+            bit = np.int64(1) << code
+            if used & bit:
+                _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
+            used |= bit
+    board = c_board[h]
     nb = 0
-    for c in range(5):
-        code = board[c]
-        if code < 0:
+    for k in range(5):
+        if board[k] < 0:
             break
         nb += 1
-        used = _dealt_once(code, low, used)
-        if used < 0:
-            return False
-    for c in range(nb, 5):
-        if board[c] >= 0:
-            return False        # a gap in the board: not what a parser writes
-    if summary_board[0] >= 0:
-        for c in range(5):
-            if summary_board[c] != board[c]:
-                return False
+    for k in range(nb, 5):
+        if board[k] >= 0:
+            return False        # a gap in the board: not what a reader writes
+    line = c_board_lines[h, 0]
+    for k in range(nb):
+        code = np.int64(board[k])
+        if code < low or code > 51:
+            _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+        twice = (used >> code & 1) != 0
+        for q in range(nb):
+            if q != k and board[q] == code:
+                twice = True
+        if twice:
+            _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+    if c_summary_board[h, 0] >= 0:
+        for k in range(5):
+            if c_summary_board[h, k] != board[k]:
+                _emit(out, count, h, rules.BOARD, ERROR, c_summary_board_line[h], -1, board[k], c_summary_board[h, k])
+                break
+    return True
+
+
+@njit(cache=True)
+def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
+    """Replay hand ``h`` into the scratch arrays, reporting what it breaks; False when not modelled."""
+    c_seat_start = c.seat_start
+    c_action_start = c.action_start
+    c_betting = c.betting
+    c_big_blind = c.big_blind
+    c_small_blind = c.small_blind
+    c_ante = c.ante
+    c_total_line = c.total_line
+    c_last_line = c.last_line
+    s_ring_index = s.ring_index
+    s_live = s.live
+    c_seat_no = c.seat_no
+    c_actor = c.actor
+    c_kind = c.kind
+    c_street = c.street
+    c_amount = c.amount
+    c_line = c.line
+    f_seat = f.seat
+    f_action_no = f.action_no
+    s_bet = s.bet
+    t_is_post = t.is_post
+    s_all_in_by_post = s.all_in_by_post
+    s_all_in = s.all_in
+    s_dead = s.dead
+    t_is_betting = t.is_betting
+    c_small_bet = c.small_bet
+    c_big_bet = c.big_bet
+    c_button_seat = c.button_seat
+    s_collected = s.collected
+    s_has_collect = s.has_collect
+    s_collect_line = s.collect_line
+    f_position = f.position
+    s_position = s.position
+    f_amount = f.amount
+    f_to_call = f.to_call
+    f_bet_level = f.bet_level
+    f_is_all_in = f.is_all_in
+    s_left = s.left
+    s_invested = s.invested
+    s_folded = s.folded
+    s_fold_street = s.fold_street
+    c_raise_to = c.raise_to
+    c_is_all_in = c.is_all_in
+    if not _seat_hand(h, c, t, rules, s, G, out, count):
+        return False
+    if not _check_deck(h, c, rules, s, out, count):
+        return False
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    a0, a1 = c_action_start[h], c_action_start[h + 1]
+    n = G[G_N_LIVE]
+    betting = c_betting[h]
+    bb = c_big_blind[h]
+    sb = c_small_blind[h]
+    ante = c_ante[h]
+    end_line = c_total_line[h] if c_total_line[h] > 0 else c_last_line[h]
+    at = 0
+    for r in range(n):
+        if s_ring_index[s_live[r]] == n - 1:
+            at = r
+    ring0_seat = c_seat_no[s0 + s_live[at]]
     # ------------------------------------------------------------ betting
-    R[R_ST] = S_PREFLOP
-    R[R_CUR] = 0
-    R[R_LR] = 0
-    R[R_LF] = 0
-    R[R_BETS] = 0
-    R[R_TOACT] = 0
-    R[R_ACTED] = 0
-    R[R_BLOCKED] = 0
-    R[R_LAST] = 0
-    R[R_HU] = 0
+    for k in range(10):
+        R[k] = 0
+    R[R_STREET] = S_PREFLOP
     anchor = -1
     straddled = False
     pre_started = False
     collected_log = 0
     for j in range(a0, a1):
-        p = actor[j]
-        k = kind[j]
-        st = street[j]
-        amt = amount[j]
-        f_seat[j] = seat_no[s0 + p] if seat_no[s0 + p] != 0 else -1
-        action_no[j] = j - a0
-        to_call = max(R[R_CUR] - bet[p], 0)
+        p = c_actor[j]
+        k = c_kind[j]
+        st = c_street[j]
+        amt = c_amount[j]
+        line = c_line[j]
+        f_seat[j] = c_seat_no[s0 + p] if c_seat_no[s0 + p] != 0 else -1
+        f_action_no[j] = j - a0
+        to_call = max(R[R_CURRENT] - s_bet[p], 0)
         level = R[R_BETS]
         amount_in = 0
-        if is_post[k]:
-            # ---------------------------------------------------- _post
+        if t_is_post[k]:
             amount_in = amt
-            if not _put(p, amt, left, inv, all_in):
-                return False
+            _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
+            s_all_in_by_post[p] = s_all_in[p]
             if k == K_ANTE:
-                if ante != 0 and (amt > ante or (amt < ante and not all_in[p])):
-                    return False
+                if ante != 0 and not he_blinds(amt, ante, s_all_in[p], False):
+                    _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
-                if amt > sb:      # a missed small blind alone is all dead
-                    bet[p] += min(amt, bb)
-            elif k == K_SB and G[G_SBP] != 0:
-                pass                      # a second small blind is dead money
+                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                s_bet[p] += live
+                s_dead[p] += amt - live
+            elif k == K_SB and G[G_SB_POSTED] != 0:
+                s_dead[p] += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
-                    G[G_SBP] = 1
+                    G[G_SB_POSTED] = 1
                 elif k == K_BB or k == K_BUTTON:
-                    G[G_BBP] = 1
-                bet[p] += amt
+                    G[G_BB_POSTED] = 1
+                s_bet[p] += amt
                 if k != K_STRADDLE:
                     stated = sb if k == K_SB else bb
-                    if k == K_SB and betting == B_LIMIT:
-                        stated = bb if amt <= bb else sb
-                    if amt > stated or (amt < stated and not all_in[p] and not (k == K_SB and betting == B_LIMIT)):
-                        return False
+                    limit_sb = k == K_SB and betting == B_LIMIT
+                    if limit_sb and amt <= bb:
+                        stated = bb       # Limit small blinds vary (a third to a half of the big blind)
+                    if not he_blinds(amt, stated, s_all_in[p], limit_sb):
+                        _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
-                anchor = seat_no[s0 + p]
+                anchor = c_seat_no[s0 + p]
             elif k == K_STRADDLE:
-                anchor = seat_no[s0 + p]
+                anchor = c_seat_no[s0 + p]
                 straddled = True
-        elif is_betting[k]:
-            if st != R[R_ST]:
-                if not _end_round(R, G, live, folded, all_in, bet):
-                    return False
-                # ---------------------------------------------------- _new_round
-                for r in range(n):
-                    bet[live[r]] = 0
-                R[R_ST] = st
-                R[R_CUR] = 0
-                R[R_LR] = _fixed(st, small_bet, big_bet, bb) if betting == B_LIMIT else bb
-                R[R_LF] = 0
-                R[R_BETS] = 0
-                to_act = np.int64(0)
-                count = 0
-                for r in range(n):
-                    i = live[r]
-                    if not folded[i]:
-                        count += 1
-                        if not all_in[i]:
-                            to_act |= np.int64(1) << i
-                R[R_TOACT] = to_act
-                R[R_ACTED] = 0
-                R[R_BLOCKED] = 0
-                R[R_HU] = 1 if count == 2 else 0
-                R[R_LAST] = ring0_seat
+        elif t_is_betting[k]:
+            if st != R[R_STREET]:
+                _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
+                _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, c_small_bet[h], c_big_bet[h], bb,
+                           ring0_seat)
             elif not pre_started and st == S_PREFLOP:
-                _start_preflop_h(R, G, live, folded, all_in, bet, seat_no, s0, bb, button_seat, anchor)
+                _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
             if not pre_started:
                 pre_started = True
                 if st != S_PREFLOP:
-                    _start_preflop_h(R, G, live, folded, all_in, bet, seat_no, s0, bb, button_seat, anchor)
-            to_call = max(R[R_CUR] - bet[p], 0)
+                    _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
+            to_call = max(R[R_CURRENT] - s_bet[p], 0)
             level = R[R_BETS]
-            # ---------------------------------------------------- _act
-            if folded[p] or (all_in[p] and left[p] == 0 and k != K_FOLD):
-                return False
-            if _next_to_act(R, G, live, seat_no, s0) != p:
-                return False
-            R[R_LAST] = seat_no[s0 + p]
-            me = np.int64(1) << p
-            R[R_TOACT] &= ~me
-            R[R_ACTED] |= me
-            if k == K_FOLD:
-                folded[p] = True
-                fold_st[p] = R[R_ST]
-            elif k == K_CHECK:
-                if to_call > 0:
-                    return False
-            elif k == K_CALL:
-                owed = min(to_call, left[p])
-                if to_call <= 0 or amt != owed:
-                    return False
-                if not _put(p, amt, left, inv, all_in):
-                    return False
-                bet[p] += amt
-                amount_in = amt
-            else:
-                # ---------------------------------------------------- _bet_or_raise
-                cur = R[R_CUR]
-                if k == K_BET:
-                    if cur > 0:
-                        return False
-                    new_total = bet[p] + amt
-                else:
-                    rt = raise_to[j]
-                    new_total = rt if rt >= 0 else cur + amt
-                    if rt >= 0 and amt != rt - cur and cur > 0:
-                        return False
-                chips = new_total - bet[p]
-                size = new_total - cur
-                all_in_now = chips >= left[p] or a_all_in[j]
-                if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
-                    return False
-                if betting == B_NO_LIMIT:
-                    if size < R[R_LR] and not all_in_now and size > 0:
-                        return False
-                elif betting == B_POT_LIMIT:
-                    pot_now = 0
-                    for i in range(ns):
-                        pot_now += inv[i]
-                    if size > pot_now + to_call:
-                        return False
-                    if size < R[R_LR] and not all_in_now and size > 0:
-                        return False
-                else:
-                    fixed = _fixed(R[R_ST], small_bet, big_bet, bb)
-                    if size != fixed and not (all_in_now and size < fixed):
-                        return False
-                    if limit_cap >= 0 and (cap_heads_up or R[R_HU] == 0) and R[R_BETS] + 1 > limit_cap:
-                        return False
-                if not _put(p, chips, left, inv, all_in):
-                    return False
-                bet[p] = new_total
-                amount_in = chips
-                if betting == B_LIMIT:
-                    fixed = _fixed(R[R_ST], small_bet, big_bet, bb)
-                    full = size >= fixed or size * 2 >= fixed
-                else:
-                    full = size >= R[R_LR] or (cur == 0 and size > 0)
-                if full:
-                    if betting == B_LIMIT:
-                        R[R_LR] = _fixed(R[R_ST], small_bet, big_bet, bb)
-                    else:
-                        R[R_LR] = max(size, R[R_LR])
-                    R[R_LF] = new_total
-                    R[R_BETS] += 1
-                    R[R_ACTED] = me
-                    R[R_BLOCKED] = 0
-                else:
-                    R[R_BLOCKED] = R[R_ACTED] & ~me
-                    if new_total - R[R_LF] >= R[R_LR]:
-                        R[R_LF] = new_total
-                        R[R_BETS] += 1
-                        R[R_BLOCKED] = 0
-                        R[R_ACTED] = me
-                R[R_CUR] = max(cur, new_total)
-                to_act = np.int64(0)
-                for r in range(n):
-                    i = live[r]
-                    if not folded[i] and not all_in[i] and i != p:
-                        to_act |= np.int64(1) << i
-                R[R_TOACT] = to_act
-            if a_all_in[j] and left[p] != 0 and k != K_FOLD:
-                return False
-            if a_all_in[j]:
-                all_in[p] = True
+            fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
+            amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], fixed, s0, ns, o, rules, R, G,
+                             betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post,
+                             s_fold_street, c_seat_no, out, count)
         elif k == K_UNCALLED:
-            # ---------------------------------------------------- _uncalled
-            top = bet[0]
-            top_i = 0
-            ties = 1
-            second = -(np.int64(1) << 62)
-            for i in range(1, ns):
-                if bet[i] > top:
-                    second = top
-                    top = bet[i]
-                    top_i = i
-                    ties = 1
-                elif bet[i] == top:
-                    ties += 1
-                    second = top
-                elif bet[i] > second:
-                    second = bet[i]
-            if ns == 1:
-                second = 0
-            if ties > 1 or top_i != p or amt != top - second:
+            if not _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
                 return False
-            bet[p] -= amt
-            left[p] += amt
-            inv[p] -= amt
-            if left[p] > 0 and all_in[p]:
-                all_in[p] = False
-            cur = bet[0]
-            for i in range(1, ns):
-                cur = max(cur, bet[i])
-            R[R_CUR] = cur
             amount_in = amt
         elif k == K_COLLECT:
-            coll[p] += amt
-            has_coll[p] = True
+            s_collected[p] += amt
+            if not s_has_collect[p]:
+                s_collect_line[p] = line
+            s_has_collect[p] = True
             collected_log += amt
             amount_in = amt
-        f_pos[j] = pos[p]
+        f_position[j] = s_position[p]
         f_amount[j] = amount_in
         f_to_call[j] = to_call
-        f_level[j] = level
-        f_all_in[j] = all_in[p] and (is_post[k] or is_betting[k]) and left[p] == 0
+        f_bet_level[j] = level
+        f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
     if not pre_started:
-        _start_preflop_h(R, G, live, folded, all_in, bet, seat_no, s0, bb, button_seat, anchor)
-    if not _end_round(R, G, live, folded, all_in, bet):
-        return False
-    # ------------------------------------------------------------ _settle
-    total = 0
-    for i in range(ns):
-        total += inv[i]
-    if ns > 1:
-        top = bet[0]
-        ties = 1
-        second = -(np.int64(1) << 62)
-        for i in range(1, ns):
-            if bet[i] > top:
-                second = top
-                top = bet[i]
-                ties = 1
-            elif bet[i] == top:
-                ties += 1
-                second = top
-            elif bet[i] > second:
-                second = bet[i]
-        if ties == 1 and top > second and log_total != total:
-            return False        # an uncalled bet the log did not return (HE-UNCALLED)
-    if log_total != total:
-        return False            # HE-POT-BALANCE
-    if collected_log + rake != total:
-        return False
-    # contenders, in live order, as a bit mask
+        _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
+    _end_round(R, G, s_live, s_folded, s_all_in, s_bet, end_line, h, rules, out, count)
+    return _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count)
+
+
+@njit(cache=True)
+def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb, ring0_seat):
+    n = G[G_N_LIVE]
+    for r in range(n):
+        s_bet[s_live[r]] = 0
+    R[R_STREET] = st
+    R[R_CURRENT] = 0
+    R[R_LAST_RAISE] = _fixed(st, small_bet, big_bet, bb) if betting == B_LIMIT else bb
+    R[R_LEVEL_AT_FULL] = 0
+    R[R_BETS] = 0
+    to_act = np.int64(0)
+    live = 0
+    for r in range(n):
+        i = s_live[r]
+        if not s_folded[i]:
+            live += 1
+            if not s_all_in[i]:
+                to_act |= np.int64(1) << i
+    R[R_TO_ACT] = to_act
+    R[R_ACTED] = 0
+    R[R_BLOCKED] = 0
+    R[R_HEADS_UP] = 1 if live == 2 else 0
+    R[R_LAST_ACTOR] = ring0_seat       # the button: the first live player left of it acts
+
+
+@njit(cache=True, inline="always")
+def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, s0, ns, o, rules, R, G, betting,
+         s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count):
+    """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
+    chips it put in."""
+    if k == K_FOLD and s_all_in_by_post[p] and s_all_in[p] and s_left[p] == 0 and not s_folded[p] and \
+            R[R_STREET] == S_PREFLOP:
+        # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
+        s_folded[p] = True
+        s_fold_street[p] = R[R_STREET]
+        return 0
+    nxt = _next_to_act(R, G, s_live, c_seat_no, s0)
+    if s_folded[p] or (s_all_in[p] and s_left[p] == 0 and k != K_FOLD):
+        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
+    elif nxt != p:
+        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, nxt, p)
+    R[R_LAST_ACTOR] = c_seat_no[s0 + p]
+    me = np.int64(1) << p
+    R[R_TO_ACT] &= ~me
+    R[R_ACTED] |= me
+    chips = 0
+    if k == K_FOLD:
+        s_folded[p] = True
+        s_fold_street[p] = R[R_STREET]
+    elif k == K_CHECK:
+        if not he_check(to_call):
+            _emit(out, count, h, rules.CHECK, ERROR, line, p, 0, to_call)
+    elif k == K_CALL:
+        owed = min(to_call, s_left[p])
+        top = _top_live_bet(s_bet, s_live, G)
+        owed_to_top = min(top - s_bet[p], s_left[p]) if top < R[R_CURRENT] else 0
+        if not he_call(to_call, owed, owed_to_top, amt):
+            rule = rules.STACK if to_call > 0 and amt > s_left[p] else rules.CALL
+            _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
+        _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
+        s_bet[p] += amt
+        chips = amt
+    else:
+        chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
+                              s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
+    if k != K_FOLD and not he_stack_all_in(said_all_in, s_left[p]):
+        _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
+    if said_all_in:
+        s_all_in[p] = True
+    return chips
+
+
+@njit(cache=True, inline="always")
+def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
+                  s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count):
+    cur = R[R_CURRENT]
+    if k == K_BET:
+        if not he_bet(cur):
+            _emit(out, count, h, rules.BET, ERROR, line, p, 0, cur)
+        new_total = s_bet[p] + amt
+    else:
+        rt = raise_to
+        new_total = rt if rt >= 0 else cur + amt
+        if not he_min_raise_written(amt, rt, cur, _top_live_bet(s_bet, s_live, G)):
+            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
+    chips = new_total - s_bet[p]
+    size = new_total - cur
+    all_in_now = chips >= s_left[p] or said_all_in
+    me = np.int64(1) << p
+    if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
+        _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, 0, size)
+    if betting == B_NO_LIMIT:
+        if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
+            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+    elif betting == B_POT_LIMIT:
+        pot_now = 0
+        for i in range(ns):
+            pot_now += s_invested[i]
+        if not he_pot_limit(size, pot_now + to_call):
+            _emit(out, count, h, rules.POT_LIMIT, ERROR, line, p, pot_now + to_call, size)
+        elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
+            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+    else:
+        if not he_limit_size(size, fixed, all_in_now):
+            _emit(out, count, h, rules.LIMIT_SIZE, ERROR, line, p, fixed, size)
+        cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
+        if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
+            _emit(out, count, h, rules.LIMIT_CAP, ERROR, line, p, o.limit_cap, R[R_BETS] + 1)
+    _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count)
+    s_bet[p] = new_total
+    if betting == B_LIMIT:
+        full = size >= fixed or size * 2 >= fixed
+    else:
+        full = size >= R[R_LAST_RAISE] or (cur == 0 and size > 0)
+    if full:
+        if betting == B_LIMIT:
+            R[R_LAST_RAISE] = fixed
+        else:
+            R[R_LAST_RAISE] = max(size, R[R_LAST_RAISE])
+        R[R_LEVEL_AT_FULL] = new_total
+        R[R_BETS] += 1
+        R[R_ACTED] = me
+        R[R_BLOCKED] = 0
+    else:
+        # a short all-in: who acted since the last full raise may call or fold, not raise
+        R[R_BLOCKED] = R[R_ACTED] & ~me
+        if new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # short all-ins adding up to a full raise
+            R[R_LEVEL_AT_FULL] = new_total
+            R[R_BETS] += 1
+            R[R_BLOCKED] = 0
+            R[R_ACTED] = me
+    R[R_CURRENT] = max(cur, new_total)
+    to_act = np.int64(0)
+    for r in range(G[G_N_LIVE]):
+        i = s_live[r]
+        if not s_folded[i] and not s_all_in[i] and i != p:
+            to_act |= np.int64(1) << i
+    R[R_TO_ACT] = to_act
+    return chips
+
+
+@njit(cache=True)
+def _top_live_bet(s_bet, s_live, G):
+    """The largest bet a dealt player has actually made on this street."""
+    top = 0
+    for r in range(G[G_N_LIVE]):
+        top = max(top, s_bet[s_live[r]])
+    return top
+
+
+@njit(cache=True)
+def _top_bets(s_bet, ns):
+    """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
+    top = s_bet[0]
+    top_i = 0
+    ties = 1
+    second = -(np.int64(1) << 62)
+    for i in range(1, ns):
+        if s_bet[i] > top:
+            second = top
+            top = s_bet[i]
+            top_i = i
+            ties = 1
+        elif s_bet[i] == top:
+            ties += 1
+            second = top
+        elif s_bet[i] > second:
+            second = s_bet[i]
+    if ns == 1:
+        second = 0
+    return top, top_i, ties, second
+
+
+@njit(cache=True, inline="always")
+def _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
+    """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
+    top, top_i, ties, second = _top_bets(s_bet, ns)
+    if ties > 1:
+        if amt == 0:
+            return False        # which of the tied bettors is named: not modelled
+        _emit(out, count, h, rules.UNCALLED, ERROR, line, p, 0, amt)
+    elif not he_uncalled(top_i == p, amt, top - second):
+        _emit(out, count, h, rules.UNCALLED, ERROR, line, p, top - second, amt)
+    s_bet[p] -= amt
+    s_left[p] += amt
+    s_invested[p] -= amt
+    if s_left[p] > 0 and s_all_in[p]:
+        s_all_in[p] = False
+    cur = s_bet[0]
+    for i in range(1, ns):
+        cur = max(cur, s_bet[i])
+    R[R_CURRENT] = cur
+    return True
+
+
+@njit(cache=True, inline="always")
+def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
+    """Pots, rake and awards against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT, then the
+    showdown); False when not modelled."""
+    c_seat_start = c.seat_start
+    c_total_line = c.total_line
+    c_total_pot = c.total_pot
+    c_rake = c.rake
+    s_folded = s.folded
+    s_live = s.live
+    s_invested = s.invested
+    s_left = s.left
+    s_bet = s.bet
+    f_n_pots = f.n_pots
+    c_pot_start = c.pot_start
+    f_pot_net = f.pot_net
+    c_pot_amount = c.pot_amount
+    f_pot_amount = f.pot_amount
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    total_line = c_total_line[h]
+    log_total = c_total_pot[h]
+    rake = c_rake[h]
     n_cont = 0
     for r in range(n):
-        if not folded[live[r]]:
+        if not s_folded[s_live[r]]:
             n_cont += 1
     if n_cont == 0:
         return False
-    # _build_pots: one pot per all-in level of the contenders
+    total = 0
+    for i in range(ns):
+        total += s_invested[i]
+    if ns > 1:
+        top, top_i, ties, second = _top_bets(s_bet, ns)
+        if ties == 1 and top > second and log_total != total:
+            # an uncalled bet no line returns: a warning when the log's pot leaves it out
+            excess = top - second
+            severity = WARNING if log_total == total - excess else ERROR
+            _emit(out, count, h, rules.UNCALLED, severity, end_line, top_i, excess, 0)
+            s_invested[top_i] -= excess
+            s_left[top_i] += excess
+    total = 0
+    for i in range(ns):
+        total += s_invested[i]
+    if log_total != total:
+        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
+    if collected_log + rake != total:
+        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log)
+    npots = _build_pots(s0, ns, n, s, f)
+    f_n_pots[h] = npots
+    # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
+    p0, p1 = c_pot_start[h], c_pot_start[h + 1]
+    n_log = p1 - p0
+    if n_log > 0 and n_log == npots:
+        listed = 0
+        over = -1
+        for k in range(npots):
+            f_pot_net[s0 + k] = c_pot_amount[p0 + k]
+            listed += c_pot_amount[p0 + k]
+            if c_pot_amount[p0 + k] > f_pot_amount[s0 + k] and over < 0:
+                over = k
+        if listed + rake != total:
+            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
+        elif over >= 0:     # a pot listed with more than its all-in level holds
+            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, f_pot_amount[s0 + over],
+                  c_pot_amount[p0 + over])
+    else:
+        if n_log > 0 and npots > 1:
+            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, npots, n_log)
+        for k in range(npots):
+            f_pot_net[s0 + k] = f_pot_amount[s0 + k]
+        if npots > 0:
+            f_pot_net[s0] -= rake
+    return _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count)
+
+
+@njit(cache=True, inline="always")
+def _build_pots(s0, ns, n, s, f):
+    """Main and side pots per all-in level of the contenders' live chips (the chips of folded
+    players go in too); dead money (a returning player's dead blind) goes to the main pot.
+    Returns how many pots."""
+    s_live = s.live
+    s_invested = s.invested
+    s_dead = s.dead
+    s_folded = s.folded
+    f_pot_eligible = f.pot_eligible
+    f_pot_amount = f.pot_amount
     npots = 0
     previous = 0
     last_level = 0
     first = True
     while True:
-        level = 0           # the next level: the smallest contender's investment above the last one
+        level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for r in range(n):
-            i = live[r]
-            if not folded[i] and (first or inv[i] > last_level) and (not found or inv[i] < level):
-                level = inv[i]
+            i = s_live[r]
+            live = s_invested[i] - s_dead[i]
+            if not s_folded[i] and (first or live > last_level) and (not found or live < level):
+                level = live
                 found = True
         if not found:
             break
         first = False
         chips = 0
         for i in range(ns):
-            chips += min(inv[i], level) - min(inv[i], previous)
+            live = s_invested[i] - s_dead[i]
+            chips += min(live, level) - min(live, previous)
         elig = np.int64(0)
         for r in range(n):
-            i = live[r]
-            if not folded[i] and inv[i] >= level:
+            i = s_live[r]
+            if not s_folded[i] and s_invested[i] - s_dead[i] >= level:
                 elig |= np.int64(1) << i
-        if npots > 0 and pot_elig[s0 + npots - 1] == elig:
-            pot_amount[s0 + npots - 1] += chips
+        if npots > 0 and f_pot_eligible[s0 + npots - 1] == elig:
+            f_pot_amount[s0 + npots - 1] += chips
         elif chips > 0:
-            pot_amount[s0 + npots] = chips
-            pot_elig[s0 + npots] = elig
+            f_pot_amount[s0 + npots] = chips
+            f_pot_eligible[s0 + npots] = elig
             npots += 1
         previous = level
         last_level = level
     extra = 0
+    dead = 0
     for i in range(ns):
-        extra += max(inv[i] - last_level, 0)
+        extra += max(s_invested[i] - s_dead[i] - last_level, 0)
+        dead += s_dead[i]
     if extra != 0 and npots > 0:
-        pot_amount[s0 + npots - 1] += extra
-    n_pots_out[h] = npots
-    # _net_pots
-    n_log = p1 - p0
-    if n_log > 0 and n_log == npots:
-        s = 0
-        for k in range(npots):
-            pot_net[s0 + k] = log_pots[p0 + k]
-            s += log_pots[p0 + k]
-            if log_pots[p0 + k] > pot_amount[s0 + k]:
-                return False
-        if s + rake != total:
-            return False
-    else:
-        if n_log > 0 and npots > 1:
-            return False
-        for k in range(npots):
-            pot_net[s0 + k] = pot_amount[s0 + k]
-        if npots > 0:
-            pot_net[s0] -= rake
-    # _award
+        f_pot_amount[s0 + npots - 1] += extra
+    if npots == 0 and dead > 0:      # only dead money: one pot for every contender
+        elig = np.int64(0)
+        for r in range(n):
+            if not s_folded[s_live[r]]:
+                elig |= np.int64(1) << s_live[r]
+        f_pot_eligible[s0] = elig
+        npots = 1
+    if npots > 0:
+        f_pot_amount[s0] += dead
+    return npots
+
+
+@njit(cache=True, inline="always")
+def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
+    """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
+    HE-SPLIT, HE-COLLECTED); False when not modelled."""
+    c_seat_start = c.seat_start
+    c_unit = c.unit
+    c_is_short_deck = c.is_short_deck
+    c_board = c.board
+    f_pot_eligible = f.pot_eligible
+    c_hole = c.hole
+    s_std_strength = s.std_strength
+    t_standard = t.standard
+    s_strength = s.strength
+    t_short_deck = t.short_deck
+    f_pot_net = f.pot_net
+    f_pot_amount = f.pot_amount
+    s_live = s.live
+    s_winners = s.winners
+    s_has_collect = s.has_collect
+    s_std_winner = s.std_winner
+    s_ring_index = s.ring_index
+    s_shares = s.shares
+    s_gross_shares = s.gross_shares
+    s_expected = s.expected
+    s_after_split = s.after_split
+    s_in_split = s.in_split
+    c_rake = c.rake
+    s_collected = s.collected
+    s_collect_line = s.collect_line
+    c_summary_won = c.summary_won
+    c_summary_line = c.summary_line
+    s0 = c_seat_start[h]
+    ns = c_seat_start[h + 1] - s0
+    unit = c_unit[h]
+    short = c_is_short_deck[h]
+    board = c_board[h]
+    nb = 0
+    while nb < 5 and board[nb] >= 0:
+        nb += 1
     contested = False
     for k in range(npots):
-        e = pot_elig[s0 + k]
+        e = f_pot_eligible[s0 + k]
         if e & (e - 1):
             contested = True
     if contested and nb == 5:
-        o = 1 if short else 0
         for i in range(ns):
-            if hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                strength[i] = _strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, lows[o], cats[o], straights[o],
-                                         top5)
+            if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
+                s_std_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
+                s_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) if short \
+                    else s_std_strength[i]
             else:
-                strength[i] = -1
+                s_strength[i] = -1
+                s_std_strength[i] = -1
     unverifiable = False
     for k in range(npots):
-        e = pot_elig[s0 + k]
-        share = pot_net[s0 + k]
+        e = f_pot_eligible[s0 + k]
+        share = f_pot_net[s0 + k]
+        gross = max(f_pot_amount[s0 + k], share)
         m = 0
         if e & (e - 1) == 0:
             for r in range(n):
-                if e >> live[r] & 1:
-                    winners[0] = live[r]
+                if e >> s_live[r] & 1:
+                    s_winners[0] = s_live[r]
             m = 1
         else:
             known = 0
             best = -1
+            best_std = -1
             bad = False
             for r in range(n):
-                i = live[r]
+                i = s_live[r]
                 if not e >> i & 1:
                     continue
-                if nb == 5 and hole[s0 + i, 0] >= 0 and strength[i] >= 0:
+                if nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
                     known += 1
-                    best = max(best, strength[i])
-                elif has_coll[i]:
+                    best = max(best, s_strength[i])
+                    best_std = max(best_std, s_std_strength[i])
+                elif s_has_collect[i]:
                     bad = True
             if bad or known == 0:
                 unverifiable = True
                 continue
             for r in range(n):
-                i = live[r]
-                if e >> i & 1 and nb == 5 and hole[s0 + i, 0] >= 0 and strength[i] == best:
-                    # clockwise from the button (insertion sort by ring index)
-                    q = m
-                    while q > 0 and ring_index[winners[q - 1]] > ring_index[i]:
-                        winners[q] = winners[q - 1]
-                        q -= 1
-                    winners[q] = i
-                    m += 1
+                i = s_live[r]
+                if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
+                    if short and s_std_strength[i] == best_std:
+                        s_std_winner[i] = True
+                    if s_strength[i] == best:
+                        # clockwise from the button (insertion sort by ring index)
+                        q = m
+                        while q > 0 and s_ring_index[s_winners[q - 1]] > s_ring_index[i]:
+                            s_winners[q] = s_winners[q - 1]
+                            q -= 1
+                        s_winners[q] = i
+                        m += 1
         if m > 1 and share < 0:
             return False
-        _split(share, m, unit, shares)
+        _split(share, m, unit, s_shares)
+        if m > 1:
+            _split(gross, m, unit, s_gross_shares)
+        else:
+            s_gross_shares[0] = share
         for q in range(m):
-            expected[winners[q]] += shares[q]
-    if not unverifiable:
-        for i in range(ns):
-            if expected[i] != coll[i]:
-                return False
-            won = summary_won[s0 + i]
-            if won >= 0 and won != coll[i]:
-                return False
+            w = s_winners[q]
+            s_expected[w] += s_shares[q]
+            s_after_split[w] += s_gross_shares[q]
+            if m > 1:
+                s_in_split[w] = True
+    if unverifiable:
+        return True
+    # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
+    # the rake out of theirs; without such a winner an odd share is an error
+    rake = c_rake[h]
+    rake_after_split = False
+    for i in range(ns):
+        if s_in_split[i] and s_has_collect[i] and s_collected[i] == s_after_split[i] and \
+                s_after_split[i] != s_expected[i]:
+            rake_after_split = True
+    # a split no known room rule gives, but the split winners together collect what they share,
+    # each within the rake of his equal share: a warning
+    split_owed = 0
+    split_collected = 0
+    for i in range(ns):
+        if s_in_split[i]:
+            split_owed += s_expected[i]
+            split_collected += s_collected[i]
+    split_balances = split_owed == split_collected
+    for i in range(ns):
+        exp = s_expected[i]
+        act = s_collected[i]
+        if exp == 0 and act > 0:
+            rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
+            _emit(out, count, h, rule, ERROR, s_collect_line[i], i, exp, act)
+        elif exp > 0 and act == 0:
+            rule = rules.SPLIT if s_in_split[i] else rules.SHOWDOWN
+            _emit(out, count, h, rule if n_cont > 1 else rules.COLLECTED, ERROR, end_line, i, exp, act)
+        elif exp != act and s_in_split[i]:
+            top = s_after_split[i]
+            # a rake shared out another way moves at most the rake between the winners
+            by_rake = split_balances and abs(act - exp) <= rake
+            severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
+            _emit(out, count, h, rules.SPLIT, severity, s_collect_line[i], i, exp, act)
+        elif exp != act:
+            _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
+    for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
+        won = c_summary_won[s0 + i]
+        if won >= 0 and won != s_collected[i]:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
     return True
 
 
 @njit(cache=True)
-def _start_preflop_h(R, G, live, folded, all_in, bet, seat_no, s0, bb, button_seat, anchor):
-    """``_start_preflop`` on the scratch arrays (indexed by the seat's place in its hand)."""
-    n = G[G_NLIVE]
+def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor):
+    """After the posts: the bet to match, who must act, and from where."""
+    n = G[G_N_LIVE]
     has = False
     top = 0
     second = 0
-    count = 0
+    live = 0
     to_act = np.int64(0)
     last_live = -1
     for r in range(n):
-        i = live[r]
-        if folded[i]:
+        i = s_live[r]
+        if s_folded[i]:
             continue
-        v = bet[i]
-        count += 1
+        v = s_bet[i]
+        live += 1
         last_live = i
         if not has:
             top = v
@@ -947,46 +1440,46 @@ def _start_preflop_h(R, G, live, folded, all_in, bet, seat_no, s0, bb, button_se
         elif v > top:
             second = top
             top = v
-        elif count == 2 or v > second:
+        elif live == 2 or v > second:
             second = v
-        if not all_in[i]:
+        if not s_all_in[i]:
             to_act |= np.int64(1) << i
-    if count < 2:
+    if live < 2:
         second = 0
     cur = top if has else 0
-    if G[G_BBP]:
-        cur = max(cur, bb)
-    R[R_CUR] = cur
-    R[R_LR] = max(bb, cur - second)
-    R[R_LF] = cur
+    if G[G_BB_POSTED]:
+        cur = max(cur, bb)     # a big blind posted all-in short still sets the bet to call
+    R[R_CURRENT] = cur
+    R[R_LAST_RAISE] = max(bb, cur - second)
+    R[R_LEVEL_AT_FULL] = cur
     R[R_BETS] = 1 if cur > 0 else 0
-    R[R_TOACT] = to_act
+    R[R_TO_ACT] = to_act
     R[R_ACTED] = 0
-    R[R_HU] = 1 if count == 2 else 0
+    R[R_HEADS_UP] = 1 if live == 2 else 0
     if anchor < 0:
         if button_seat > 0:
             anchor = button_seat
         elif last_live >= 0:
-            anchor = seat_no[s0 + last_live]
+            anchor = c_seat_no[s0 + last_live]
         else:
             anchor = 0
-    R[R_LAST] = anchor
+    R[R_LAST_ACTOR] = anchor
 
 
 @njit(cache=True)
-def _next_to_act(R, G, live, seat_no, s0):
+def _next_to_act(R, G, s_live, c_seat_no, s0):
     """The seat index whose turn it is, -1 when nobody may act."""
-    to_act = R[R_TOACT]
-    n = G[G_NLIVE]
+    to_act = R[R_TO_ACT]
+    n = G[G_N_LIVE]
     if n == 0 or to_act == 0:
         return -1
-    start = R[R_LAST]
+    start = R[R_LAST_ACTOR]
     for r in range(n):
-        i = live[r]
-        if seat_no[s0 + i] > start and to_act >> i & 1:
+        i = s_live[r]
+        if c_seat_no[s0 + i] > start and to_act >> i & 1:
             return i
     for r in range(n):
-        i = live[r]
-        if seat_no[s0 + i] <= start and to_act >> i & 1:
+        i = s_live[r]
+        if c_seat_no[s0 + i] <= start and to_act >> i & 1:
             return i
     return -1

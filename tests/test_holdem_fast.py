@@ -1,6 +1,7 @@
 """The fast lane's batch and kernel: ``rules.holdem_batch.batch_from_hands`` and ``rules.holdem_fast``.
 
-Every certified hand must replay in ``rules.holdem.replay`` with no finding and the very same facts.
+Every certified hand must replay in ``rules.holdem.replay`` with no finding and the very same facts,
+and on every hand the engine explains it must report the same rules at the same lines.
 """
 
 from __future__ import annotations
@@ -134,6 +135,21 @@ def _mismatch(b: HandBatch, f: FactBatch, h: int, hand: HoldemHand, result) -> s
     return None
 
 
+def _finding_differences(hands: list[HoldemHand], f: FactBatch, **options) -> tuple[int, list[str]]:
+    """How many hands the engine explains, and those whose (rule, line) set differs from the reference's."""
+    from rules.holdem_rules import HE
+
+    problems = []
+    for h in map(int, f.explained.nonzero()[0]):
+        rows = f.findings.of_hand(h)
+        engine = {(HE.by_code(int(rule)).value, int(line)) for rule, line in zip(rows.rule, rows.line)}
+        reference = {(x.rule_id, x.line or 0) for x in replay(hands[h], allin_ev=False, **options).findings}
+        if engine != reference:
+            problems.append(f"{hands[h].hand_id}: engine only {sorted(engine - reference)}, "
+                            f"reference only {sorted(reference - engine)}")
+    return int(f.explained.sum()), problems
+
+
 def _check_hands(hands: list[HoldemHand], allin_ev: bool = True, **options) -> tuple[int, list[str]]:
     b = batch_from_hands(hands)
     f = replay_batch(b, allin_ev=allin_ev, **options)
@@ -244,6 +260,16 @@ def _one(text: str) -> tuple[HandBatch, FactBatch, HoldemHand]:
     return b, replay_batch(b), hands[0]
 
 
+def _rows(f: FactBatch) -> list[tuple]:
+    """The engine's findings of a one-hand batch: rule, line, player, expected, actual."""
+    from rules.holdem_rules import HE
+
+    rows = f.findings
+    names = ["Anna", "Boris", "Vera"]
+    return [(HE.by_code(int(rule)).value, int(line), names[seat] if seat >= 0 else None, int(exp), int(act))
+            for rule, line, seat, exp, act in zip(rows.rule, rows.line, rows.seat, rows.expected, rows.actual)]
+
+
 def _nets(b: HandBatch, f: FactBatch) -> dict[str, Decimal]:
     return {b.player[j]: _d(f.net[j]) for j in range(len(b.player)) if f.has_fact[j]}
 
@@ -259,7 +285,9 @@ def test_he_split_odd_cent_goes_to_the_first_winner_clockwise_from_the_button():
         "won ($0.02)", "won ($0.03)").replace("won ($0.0x)", "won ($0.02)")
     b, f, hand = _one(swapped)
     assert "HE-SPLIT" in {x.rule_id for x in replay(hand).findings}
-    assert not f.certified[0]
+    assert not f.certified[0] and f.explained[0]
+    # lines 28 and 29 are the collect lines: Boris owed 3 cents gets 2, Vera owed 2 gets 3
+    assert _rows(f) == [("HE-SPLIT", 28, "Boris", 3, 2), ("HE-SPLIT", 29, "Vera", 2, 3)]
 
 
 def test_he_side_pot_main_to_the_all_in_player_side_to_the_best_of_the_others():
@@ -271,6 +299,10 @@ def test_he_side_pot_main_to_the_all_in_player_side_to_the_best_of_the_others():
     wrong = SIDE_POT.replace("Main pot $1.50. Side pot $0.80.", "Main pot $1.40. Side pot $0.90.")
     b, f, hand = _one(wrong)
     assert "HE-SIDE-POT" in {x.rule_id for x in replay(hand).findings} and not f.certified[0]
+    # line 28 is the total pot line: the side pot of 0.90 is more than the 0.80 above Anna's all-in;
+    # awarding the log's pots, Anna (line 26) should collect 1.40 and Boris (line 24) 0.90
+    assert _rows(f) == [("HE-SIDE-POT", 28, None, 80, 90), ("HE-COLLECTED", 26, "Anna", 140, 150),
+                        ("HE-COLLECTED", 24, "Boris", 90, 80)]
 
 
 def test_walk_is_certified_and_marked():
@@ -280,6 +312,19 @@ def test_walk_is_certified_and_marked():
     out_of_turn = WALK.replace("Anna: folds\nBoris: folds", "Boris: folds\nAnna: folds")
     b, f, hand = _one(out_of_turn)
     assert "HE-ACTION-ORDER" in {x.rule_id for x in replay(hand).findings} and not f.certified[0]
+    # line 9: Boris folds when it is Anna's turn; line 10: after Boris (seat 2) the turn is Vera's (seat 3)
+    assert _rows(f) == [("HE-ACTION-ORDER", 9, "Boris", 0, 1), ("HE-ACTION-ORDER", 10, "Anna", 2, 0)]
+
+
+def test_he_check_facing_a_bet_is_reported_and_the_replay_carries_on():
+    facing = WALK.replace("Anna: folds\nBoris: folds\nUncalled bet ($0.01) returned to Vera\n",
+                          "Anna: checks\nBoris: folds\nUncalled bet ($0.01) returned to Vera\n")
+    b, f, hand = _one(facing)
+    # line 9: Anna checks facing the big blind of 2 cents. She stays in, so Vera (the big blind) still
+    # has her turn when the betting ends (at the summary's total, line 15). The uncalled cent and the
+    # pot of 0.02 stay right: nothing else is wrong.
+    assert _rows(f) == [("HE-CHECK", 9, "Anna", 0, 2), ("HE-ACTION-ORDER", 15, "Vera", 0, -1)]
+    assert {(x.rule_id, x.line) for x in replay(hand).findings} == {("HE-CHECK", 9), ("HE-ACTION-ORDER", 15)}
 
 
 _MIXES = [
@@ -338,6 +383,8 @@ def test_every_certified_corpus_hand_matches_the_reference_replay():
         total += len(hands)
         certified += n
         problems += [f"{path.name} {p}" for p in found]
+        b = batch_from_hands(hands)
+        problems += [f"{path.name} {p}" for p in _finding_differences(hands, replay_batch(b, allin_ev=False))[1]]
     print(f"corpus: certified {certified}/{total}")
     assert total >= 400
     assert not problems, "\n".join(problems[:10])
@@ -449,6 +496,9 @@ def test_mutated_hands_the_reference_flags_are_never_certified(game, seed, optio
     print(f"{game}: {len(mutants)} mutants, {len(hands)} parsed, {flagged} flagged, {certified} certified")
     assert flagged > len(hands) // 4      # the mutations do break hands
     assert not problems, "\n".join(problems[:10])
+    explained, differ = _finding_differences(hands, f)
+    assert explained >= 0.8 * len(hands)
+    assert not differ, "\n".join(differ[:10])
 
 
 def test_mutated_corpus_hands_the_reference_flags_are_never_certified():
@@ -471,3 +521,6 @@ def test_mutated_corpus_hands_the_reference_flags_are_never_certified():
     print(f"corpus mutants: {len(hands)} parsed, {int(f.certified.sum())} certified")
     assert len(hands) > 400
     assert not problems, "\n".join(problems[:10])
+    explained, differ = _finding_differences(hands, f)
+    assert explained >= 0.8 * len(hands)
+    assert not differ, "\n".join(differ[:10])

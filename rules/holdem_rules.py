@@ -1,0 +1,126 @@
+"""The Hold'em rules: one ID and one text per rule, and the table options the replay reads.
+
+:class:`HE` is the only list of Hold'em rule IDs. The replay cites its members, the rulebook
+registers their texts, and the compiled engine's finding codes are the members' places in
+this enum (:data:`RULE_CODES`), so a rule added here reaches every one of them.
+
+>>> HE.CHECK, HE("HE-CHECK") is HE.CHECK, HE.CHECK == "HE-CHECK"
+(<HE.CHECK: 'HE-CHECK'>, True, True)
+>>> HE.CHECK.text
+'A check is allowed only when there is nothing to call.'
+>>> RULE_CODES.CHECK == list(HE).index(HE.CHECK), HE.by_code(RULE_CODES.CHECK)
+(True, <HE.CHECK: 'HE-CHECK'>)
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import namedtuple
+from typing import Self
+
+__all__ = [
+    "DEFAULT",
+    "HE",
+    "LIMIT_CAP_BETS",
+    "LIMIT_CAP_HEADS_UP",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "POSITIONS_AFTER_BB",
+    "RULES",
+    "RULE_CODES",
+    "RuleCodes",
+]
+
+
+class HE(enum.StrEnum):
+    """A Hold'em rule: the value is its ID, ``text`` what it says."""
+
+    text: str
+
+    def __new__(cls, rule_id: str, text: str) -> Self:
+        member = str.__new__(cls, rule_id)
+        member._value_ = rule_id
+        member.text = text
+        return member
+
+    @classmethod
+    def by_code(cls, code: int) -> HE:
+        """The rule of a compiled engine's finding code."""
+        return _BY_CODE[code]
+
+    @property
+    def code(self) -> int:
+        """The rule's finding code in the compiled engine."""
+        return _BY_CODE.index(self)
+
+    PLAYERS = ("HE-PLAYERS", "Hold'em is played by 2 to 10 players dealt in.")
+    ACTION_ORDER = ("HE-ACTION-ORDER",
+                    ("Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
+                    "straddle; heads-up the button first), after the flop from the first live player left of the "
+                    "button; a betting round ends when all live players have matched the bet or only one is left."))
+    CHECK = ("HE-CHECK", "A check is allowed only when there is nothing to call.")
+    CALL = ("HE-CALL", ("A call puts in what the player owes, or his whole stack if that is less; there is no call "
+                       "with nothing to call."))
+    BET = ("HE-BET", "A bet opens the betting of a street; once there is a bet, putting more in is a raise.")
+    BLINDS = ("HE-BLINDS", "Blinds, antes and straddles are posted as the stakes state (less only when all-in).")
+    MIN_RAISE = ("HE-MIN-RAISE", ("A raise must be at least the size of the previous bet or raise, unless all-in; "
+                                 "a short all-in does not reopen the betting."))
+    POT_LIMIT = ("HE-POT-LIMIT", "Pot-Limit: a bet or raise may not exceed the pot after calling.")
+    LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are of the fixed size: the small bet preflop and on the "
+                                   "flop, the big bet on the turn and river."))
+    LIMIT_CAP = ("HE-LIMIT-CAP", ("Limit: at most 4 bets (a bet and three raises) per betting round (option), "
+                                 "except heads-up."))
+    STACK = ("HE-STACK", ("A player cannot put in more than his stack: stacks never go below zero, and a player "
+                         "all-in has no chips left."))
+    UNCALLED = ("HE-UNCALLED", "The uncalled part of a bet is returned to its bettor.")
+    SIDE_POT = ("HE-SIDE-POT", ("Side pots are built per all-in level; each pot goes to the best hand among the "
+                               "players eligible for it."))
+    SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, among the "
+                               "players eligible for it."))
+    SPLIT = ("HE-SPLIT", ("Identical best hands share the pot equally; the odd chip goes to the first eligible "
+                         "player left of the button (option). The replay splits the pot after the rake in its "
+                         "smallest unit (a cent, or a chip in tournaments and play money), the odd units to the "
+                         "first winners clockwise from the button, as PokerStars' logs do."))
+    POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
+                                     "the pot."))
+    COLLECTED = ("HE-COLLECTED", "Each player collects what the pots he wins hold, as the replay awards them.")
+    SD_ORDER = ("HE-SD-ORDER", ("36-card Hold'em (6+): flush beats full house and three of a kind beats a "
+                               "straight."))
+    DECK = ("HE-DECK", ("Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt "
+                       "once."))
+    BOARD = ("HE-BOARD", ("The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping "
+                         "the cards before it; the summary shows the board dealt."))
+
+
+_BY_CODE = tuple(HE)
+
+RULES: dict[str, str] = {rule.value: rule.text for rule in HE}
+"""The rule texts by ID, as the rulebook registers them."""
+
+RuleCodes = namedtuple("RuleCodes", [rule.name for rule in HE])
+"""The compiled engine's finding code of each rule, by the member's name."""
+
+RULE_CODES = RuleCodes(*range(len(HE)))
+"""Passed to the kernel as an argument, never read as a global: Numba's cache keeps a global's
+value from compile time, and this one comes from another file."""
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 10
+"""HE-PLAYERS: how many players a Hold'em hand deals in."""
+
+LIMIT_CAP_BETS: int | None = 4
+"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and three
+raises; preflop the big blind is the first). ``None`` removes the cap."""
+
+LIMIT_CAP_HEADS_UP = False
+"""Whether the cap holds in a round that starts heads-up. PokerStars caps no heads-up round (its
+real logs show two players raising each other until one is all-in), so the default is False."""
+
+DEFAULT = object()
+"""The value of an option the caller did not pass: the replay then reads the module default."""
+
+POSITIONS_AFTER_BB = {
+    0: (), 1: ("UTG",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
+    5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
+    7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
+}
+"""The names of the positions after the big blind, by how many players sit there."""
