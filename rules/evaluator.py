@@ -54,6 +54,7 @@ __all__ = [
     "categories",
     "evaluate",
     "evaluate_many",
+    "flush_mask",
     "hand_combinations",
     "mask_strength",
     "multiset_strength",
@@ -61,6 +62,7 @@ __all__ = [
     "rank_rows",
     "rank_tables",
     "strength7",
+    "strength_of_masks",
 ]
 
 
@@ -564,6 +566,13 @@ def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
 
 
 # ---------------------------------------------------------------- public API
+
+# The two compiled steps of ranking a hand from its masks, for kernels that keep the masks
+# themselves (the six-card EV): inlined into their callers, unlike mask_strength.
+strength_of_masks = _strength
+"""Strength from rank masks held at least once … four times and a flush's rank mask (0 for none)."""
+flush_mask = _flush_mask
+"""The rank mask of the suit that holds five or more cards, from packed suit counts and masks; else 0."""
 
 
 RankTables = namedtuple("RankTables", "low_code cat_pos straight_top top5")

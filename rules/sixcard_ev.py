@@ -56,22 +56,12 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import (
-    _CAT_POS,
-    _ORDER_INDEX,
-    _STRAIGHT_TOP,
-    _TOP5,
-    RankOrder,
-    _flush_mask,
-    _strength,
-    add_card_masks,
-)
+from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength"]
 
-_I = _ORDER_INDEX[RankOrder.STANDARD]
-_CP, _ST, _T5 = _CAT_POS[_I], _STRAIGHT_TOP[_I], _TOP5
+_CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
 _PAIR_LEVEL = 1 << 20
 """Strengths at or above this are a pair or better (STANDARD order: category position = value)."""
 
@@ -90,7 +80,7 @@ def _eval(cards, k, cat_pos, st, top5):
     for j in range(k):
         c = np.int64(cards[j])
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return np.int64(_strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, st, top5))
+    return np.int64(strength_of_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5))
 
 
 @njit(cache=True, inline="always")
@@ -226,13 +216,13 @@ def _prepare(unseen, up, cat_pos, st, top5):
             c = unseen[r]
             b = np.int64(1) << (c >> 2)
             if km & b:
-                s = np.int64(_strength(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+                s = np.int64(strength_of_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
             else:
                 m1 = km | b
                 flush = suit >= 0 and (c & 3) == suit
                 if not flush and st[m1] == 0:
                     continue
-                s = np.int64(_strength(m1, np.int64(0), np.int64(0), np.int64(0), m1 if flush else np.int64(0),
+                s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1 if flush else np.int64(0),
                                        cat_pos, st, top5))
             # insertion sort: a dozen or two entries per dealer hand
             at = w
