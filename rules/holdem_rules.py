@@ -1,7 +1,7 @@
 """The Hold'em rules: one ID and one text per rule, and the table options the replay reads.
 
 :class:`HE` is the only list of Hold'em rule IDs. The replay cites its members, the rulebook
-registers their texts, and the compiled engine's finding codes are the members' places in
+gathers their texts, and the compiled engine's finding codes are the members' places in
 this enum (:data:`RULE_CODES`), so a rule added here reaches every one of them.
 
 >>> HE.CHECK, HE("HE-CHECK") is HE.CHECK, HE.CHECK == "HE-CHECK"
@@ -95,7 +95,7 @@ class HE(enum.StrEnum):
 _BY_CODE = tuple(HE)
 
 RULES: dict[str, str] = {rule.value: rule.text for rule in HE}
-"""The rule texts by ID, as the rulebook registers them."""
+"""The rule texts by ID, as the rulebook gathers them."""
 
 RuleCodes = namedtuple("RuleCodes", [rule.name for rule in HE])
 """The compiled engine's finding code of each rule, by the member's name."""
