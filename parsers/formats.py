@@ -139,13 +139,5 @@ def _parser(path: str):
     # Imported on first use: a run over PokerStars files never loads the other grammars.
     if path not in _PARSERS:
         module, function = path.split(":")
-        try:
-            _PARSERS[path] = getattr(importlib.import_module(module), function)
-        except ModuleNotFoundError as error:
-            if error.name != module:
-                raise
-
-            def missing(lines, source, _module=module):
-                raise ParseError(f"this format is recognized but its parser ({_module}) is not built yet")
-            _PARSERS[path] = missing
+        _PARSERS[path] = getattr(importlib.import_module(module), function)
     return _PARSERS[path]

@@ -506,10 +506,7 @@ def _generator(game: str):
     import importlib
 
     module_name = {"holdem36": "holdem", "raspisnoy_sheet": "raspisnoy", "ofc": "chinese"}.get(game, game)
-    try:
-        return importlib.import_module(f"pipeline.generators.{module_name}")
-    except ModuleNotFoundError:
-        raise UsageProblem(f"There is no generator for {game} in this build.", "Pick another game.") from None
+    return importlib.import_module(f"pipeline.generators.{module_name}")
 
 
 def generator_settings(game: str) -> dict[str, object]:

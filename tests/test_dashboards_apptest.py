@@ -41,12 +41,9 @@ def write_fixture_logs(folder: Path) -> list[Path]:
     (folder / "club-night.txt").write_text(RASPISNOY + "\n" + RASPISNOY_WRONG_TOTAL + "\n" + NOT_A_GAME,
                                            encoding="utf-8")
     (folder / "chinese.txt").write_text(CHINESE, encoding="utf-8")
-    try:
-        from pipeline.generators.holdem import generate
-    except ImportError:
-        pass  # no Hold'em generator in this build: the Hold'em figures are checked when samples hold hands
-    else:
-        (folder / "holdem.txt").write_text(generate("holdem", count=60, seed=1), encoding="utf-8")
+    from pipeline.generators.holdem import generate
+
+    (folder / "holdem.txt").write_text(generate("holdem", count=60, seed=1), encoding="utf-8")
     paths = [folder]
     if SAMPLES.is_dir() and any(SAMPLES.iterdir()):
         paths.append(SAMPLES)
