@@ -42,6 +42,7 @@ from rules.evaluator import (
     mask_strength,
     multiset_strength,
     multiset_tables,
+    next_subset,
     rank_tables,
 )
 
@@ -257,14 +258,8 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
                 _distribute(strength, members, split, weights, shares)
-                j = k - 1           # the next k-subset
-                while j >= 0 and idx[j] == ns - k + j:
-                    j -= 1
-                if j < 0:
+                if not next_subset(idx, k, ns):
                     break
-                idx[j] += 1
-                for i in range(j + 1, k):
-                    idx[i] = idx[i - 1] + 1
 
     # 2. Every rank multiset, ranks ascending, one rank a depth. At depth d (d ranks dealt):
     # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways

@@ -59,6 +59,7 @@ __all__ = [
     "mask_strength",
     "multiset_strength",
     "multiset_tables",
+    "next_subset",
     "rank_rows",
     "rank_tables",
     "strength7",
@@ -303,6 +304,21 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
             out[i] = _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
 
 
+@njit(cache=True, inline="always")
+def next_subset(idx, k, n):
+    """Step ``idx[:k]``, ascending positions of ``k`` of ``n`` items, to the next k-subset in
+    lexicographic order; False when it was the last."""
+    j = k - 1
+    while j >= 0 and idx[j] == n - k + j:
+        j -= 1
+    if j < 0:
+        return False
+    idx[j] += 1
+    for m in range(j + 1, k):
+        idx[m] = idx[m - 1] + 1
+    return True
+
+
 @njit(cache=True)
 def _fill_combinations(codes, k, out):
     n = codes.shape[0]
@@ -312,14 +328,8 @@ def _fill_combinations(codes, k, out):
         for j in range(k):
             out[row, j] = codes[idx[j]]
         row += 1
-        j = k - 1
-        while j >= 0 and idx[j] == n - k + j:
-            j -= 1
-        if j < 0:
+        if not next_subset(idx, k, n):
             return
-        idx[j] += 1
-        for m in range(j + 1, k):
-            idx[m] = idx[m - 1] + 1
 
 
 # ---------------------------------------------------------------- perfect-hash tables (5-7 cards)
