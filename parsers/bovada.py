@@ -1,0 +1,330 @@
+"""Bovada, Ignition and Bodog Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
+
+The room seats players anonymously: a seat is named by its position at the deal ("Dealer",
+"Small Blind", "UTG+1"), and "[ME]" marks the log's owner, whom the record names ``Hero`` so
+that his hands are one player's hands. Amounts are written as chips added ("Calls $0.50",
+"All-in $8"), raises as "Raises $A to $T" (A added, T the total) or, before 2012, "Raises $T"
+(the total alone); the reader turns each into the record's raise over the bet. A hand's
+lines are read by :data:`LINE_KINDS` and their order checked by ``grammars/bovada.lark``.
+
+>>> lines = '''Bovada Hand #1 TBL#2 HOLDEM No Limit - 2012-08-26 23:35:15
+... Seat 1: Dealer [ME] ($10 in chips)
+... Seat 2: Big Blind ($10 in chips)
+... Dealer  [ME] : Set dealer/Bring in spot [1]
+... Dealer  [ME] : Ante/Small Blind $0.10
+... Big Blind : Big blind/Bring in $0.25
+... *** HOLE CARDS ***
+... Dealer  [ME] : Card dealt to a spot [As Kd]
+... Big Blind : Card dealt to a spot [7c 2h]
+... Dealer  [ME] : Raises $0.65 to $0.75
+... Big Blind : Folds
+... Dealer  [ME] : Return uncalled portion of bet $0.50
+... Dealer  [ME] : Hand result $0.50
+... *** SUMMARY ***
+... Total Pot($0.50) | Rake ($0)'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=15, game_id="0"))
+>>> [(a.player, str(a.kind), str(a.amount), a.raise_to) for a in hand.actions][2]
+('Hero', 'raise', '0.50', Decimal('0.75'))
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
+
+SITE = "bovada"
+"""The room, as the ``games.site`` column names it (Bovada, Ignition and Bodog are one network)."""
+HERO = "Hero"
+"""The name of the seat marked "[ME]": the log's owner."""
+
+_AMT = r"\$?[\d,]*\.?\d+"
+_HEADER = re.compile(
+    r"^(?P<room>Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<id>\d+)\s+"
+    r"(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+))\s+"
+    r"(?P<game>[A-Z0-9][A-Za-z0-9 ]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit)(?: \[MVS\])?"
+    r"\s+-\s+(?P<d>\d{4}-\d{2}-\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})(?: (?P<zone_name>[A-Z]{2,4}))?\s*$")
+_PLAYER = r"^(?P<p>[^:\[]*?[^\s:\[])(?P<me>\s*\[ME\])?\s+: "
+"""A position as the name ("Big Blind", "UTG+1"), the owner's "[ME]" after it, then " : "."""
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("SEAT", "a seat line like 'Seat 1: Dealer ($10 in chips)'",
+             re.compile(r"^Seat (?P<n>\d+): (?P<p>[^\[(]*?[^\s\[(])(?P<me>\s*\[ME\])? \((?P<s>" + _AMT
+                        + r") in chips\)\s*$"), ("n", "p", "me", "s"), "^Seat ", "setup"),
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", re.compile(r"^\*\*\* HOLE CARDS \*\*\*\s*$"), (), "^***", "setup"),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", re.compile(r"^\*\*\* SUMMARY \*\*\*\s*$"), (), "^***", "play"),
+    LineKind("STREET", "a street line like '*** FLOP *** […]' or 'Card dealt to table […]'",
+             re.compile(r"^(?:\*\*\* (?P<what>FLOP|TURN|RIVER) \*\*\* \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?"
+                        r"|Card dealt to table \[(?P<c3>[^\]]*)\])\s*$"), ("what", "c1", "c2", "c3"), "", "play"),
+    LineKind("DEALER", "the 'Dealer : Set dealer [N]' line",
+             re.compile(_PLAYER + r"Set dealer(?:/Bring in spot)? \[(?P<btn>\d+)\]\s*$"), ("btn",), " : Set dealer",
+             "setup"),
+    LineKind("POST", "a post like 'Small Blind : Small Blind $0.10'",
+             re.compile(_PLAYER + r"(?P<post>Small Blind|Ante/Small Blind|Big [Bb]lind(?:/Bring in)?|Posts chip"
+                        r"|Posts dead chip|All-in) (?P<a>" + _AMT + r")\s*$"), ("p", "me", "post", "a"), " : ", "setup"),
+    LineKind("DEALT", "a 'Name : Card dealt to a spot […]' line",
+             re.compile(_PLAYER + r"Card dealt to a spot \[(?P<c>[^\]]*)\]\s*$"), ("p", "me", "c"), " : Card dealt",
+             "play"),
+    LineKind("ACTION", "an action like 'Name : Folds', 'Checks', 'Calls $1', 'Bets $1' or 'Raises $1 to $2'",
+             re.compile(_PLAYER + r"(?:(?P<fold>Folds)(?: \((?:timeout|auth|disconnect)\)| & shows \[(?P<fc>[^\]]*)\])?"
+                        r"|(?P<check>Checks)(?: \((?:timeout|auth|disconnect)\))?"
+                        r"|(?P<verb>Calls|Bets|All-in(?:\(raise\))?|Raises) (?P<a>" + _AMT + r")(?: to (?P<to>"
+                        + _AMT + r"))?)\s*$"),
+             ("p", "me", "fold", "fc", "check", "verb", "a", "to"), " : ", "play"),
+    LineKind("UNCALLED", "a 'Name : Return uncalled portion of bet $1' line",
+             re.compile(_PLAYER + r"Return uncalled portion of bet (?P<a>" + _AMT + r")\s*$"), ("p", "me", "a"),
+             " : Return uncalled", "play"),
+    LineKind("SHOW", "a 'Name : Showdown […]', 'Mucks […]' or 'Does not show […]' line",
+             re.compile(_PLAYER + r"(?P<how>Showdown|Mucks|Does not show)\s*(?:\[(?P<c>[^\]]*)\])?\s*(?:\(.*\))?\s*$"),
+             ("p", "me", "how", "c"), " : ", "play"),
+    LineKind("COLLECT", "a 'Name : Hand result $1' line",
+             re.compile(_PLAYER + r"Hand result(?P<side>-Side pot)? (?P<a>" + _AMT + r")\s*$"), ("p", "me", "side", "a"),
+             " : Hand result", "play"),
+    LineKind(None, "a line without play like 'Name : Seat sit out' or 'Enter(Auto)'",
+             re.compile(r"^(?:[^:]+ : )?(?:(?:Leave|Enter)\(Auto\)|Seat (?:sit out|stand|re-join|sit down)"
+                        r"|Sitout \(.*\)|Table (?:deposit .*|enter user|leave user)|Set dealer/Bring in spot)\s*$")),
+    LineKind(None, "a 'Table Info: …' or 'Player Info: …' line", re.compile(r"^(?:Table|Player) Info: "), (), "",
+             "setup"),
+    LineKind("TOTAL", "the 'Total Pot($1) | Rake ($0.05)' line",
+             re.compile(r"^Total Pot\((?P<t>" + _AMT + r")\)(?:\s*\|\s*Rake \((?P<r>" + _AMT + r")\))?\s*$"),
+             ("t", "r"), "^Total Pot(", "summary"),
+    LineKind("BOARD", "a 'Board […]' line", re.compile(r"^Board \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board [",
+             "summary"),
+    LineKind("SEATSUM", "a summary seat line like 'Seat+1: Dealer Folded before the FLOP'",
+             re.compile(r"^Seat[ +]\d+: .*$"), (), "^Seat", "summary"),
+)
+"""Every kind of line of a hand after its header, in the order the classifier tries them."""
+
+_LINES = RoomLines("bovada", LINE_KINDS, merge=frozenset({"SEAT", "DEALT", "BODY", "SEATSUM"}),
+                   body=frozenset({"ACTION", "UNCALLED", "SHOW", "COLLECT"}),
+                   sections=("setup", "play", "summary"), switches={"HOLE": "play", "SUMMARY": "summary"},
+                   expected="a seat, a post, an action (Folds, Checks, Calls, Bets, Raises, All-in), a street line, "
+                            "a result or a summary line")
+
+_GAMES = {"HOLDEM": "Hold'em", "HOLDEMZonePoker": "Hold'em"}
+_OTHER_GAMES = {"OMAHA": "Omaha", "HiLo": "Hi-Lo", "7CARD": "7 Card Stud"}
+_STREET_BY_CARDS = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
+_POSTS = {"Small Blind": ActionKind.POST_SB, "Ante/Small Blind": ActionKind.POST_SB,
+          "Big Blind": ActionKind.POST_BB, "Big blind": ActionKind.POST_BB, "Big blind/Bring in": ActionKind.POST_BB,
+          "Big Blind/Bring in": ActionKind.POST_BB, "Posts chip": ActionKind.POST_BB,
+          "Posts dead chip": ActionKind.POST_DEAD}
+
+
+def read_header(line: str) -> re.Match:
+    """The header's fields, or a ParseError saying why the hand is not read (another game)."""
+    match = _HEADER.match(line.lstrip("\ufeff"))
+    if match is None:
+        raise ParseError("expected a 'Bovada Hand #… TBL#… HOLDEM No Limit - 2012-01-02 03:04:05' header line",
+                         line=1, column=1, line_text=line)
+    if match["game"] not in _GAMES:
+        name = " ".join(_OTHER_GAMES.get(word, word) for word in match["game"].replace("ZonePoker", "").split())
+        raise ParseError(f"Bovada {name} {match['struct']} is not supported yet: Rasklad reads the Hold'em hands "
+                         "of Bovada, Ignition and Bodog", line=1, column=match.start("game") + 1, line_text=line)
+    return match
+
+
+def _name(m: re.Match) -> str:
+    return HERO if m["me"] else m["p"]
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One Bovada/Ignition/Bodog hand (its lines, header first) → HoldemHand."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    head = read_header(lines[0])
+    tokens = _LINES.classify(lines)
+    _LINES.check(tokens, lines)
+    betting = BettingStructure.parse(head["struct"])
+    first = source.first_line
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    dealt: dict[str, tuple] = {}
+    board: list = []
+    board_lines: list[int] = []
+    street = Street.PREFLOP
+    bets = StreetBets()
+    bets.new_street(street)
+    button = None
+    total = rake = None
+    total_line = 0
+    summary_board: list = []
+    summary_board_lines: list[int] = []
+    big_blind = small_blind = None
+    positions: dict[str, int] = {}
+    returned = False
+    paid_back: Action | None = None
+    written_back = Decimal(0)
+    for kind, m, index in tokens:
+        line = first + index
+        text = lines[index]
+        if kind == "SEAT":
+            seats.append(Seat(seat=int(m["n"]), player=HERO if m["me"] else m["p"], stack=money(m["s"]), line=line))
+            positions[m["p"]] = int(m["n"])
+        elif kind == "DEALER":
+            button = int(m["btn"])
+        elif kind == "POST":
+            player, amount = _name(m), money(m["a"])
+            post = _POSTS.get(m["post"])
+            all_in = post is None       # "All-in $8" in the blinds: the blind of the poster's position
+            if post is None:
+                post = ActionKind.POST_SB if m["p"] == "Small Blind" or (
+                    big_blind is None and small_blind is None and m["p"] == "Dealer") else ActionKind.POST_BB
+            if post is ActionKind.POST_SB and small_blind is None:
+                small_blind = amount
+            elif post is ActionKind.POST_BB and big_blind is None:
+                big_blind = amount
+            if post is ActionKind.POST_DEAD:
+                # small and big blind together: the big blind is live, the rest dead in the pot
+                bets.put(player, min(amount, big_blind or amount))
+                bets.pot += amount - min(amount, big_blind or amount)
+            else:
+                bets.put(player, amount)
+            actions.append(Action(street=street, player=player, kind=post, amount=amount, is_all_in=all_in, line=line))
+        elif kind == "DEALT":
+            found = cards(m["c"], index, text)
+            dealt[_name(m)] = found
+            holes.append(HoleCards(player=_name(m), cards=found, how=CardsHow.DEALT, line=line))
+        elif kind == "STREET":
+            new = cards(m["c2"] or m["c3"], index, text)
+            if m["c2"]:
+                board = list(cards(m["c1"], index, text)) + list(new)
+            else:
+                board = board + list(new) if m["c3"] else list(cards(m["c1"], index, text))
+            street = _STREET_BY_CARDS.get(len(board))
+            if street is None:
+                raise ParseError(f"{len(board)} cards on the board: expected 3 on the flop, 4 on the turn, 5 on the "
+                                 "river", line=index + 1, column=1, line_text=text)
+            board_lines.append(line)
+            bets.new_street(street)
+        elif kind == "ACTION":
+            actions.append(_action(m, street, bets, line))
+            if m["fc"]:
+                holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
+                                       line=line))
+        elif kind == "UNCALLED":
+            returned = True
+            amount = money(m["a"])
+            bets.take_back(_name(m), amount)
+            actions.append(Action(street=street, player=_name(m), kind=ActionKind.UNCALLED, amount=amount, line=line))
+        elif kind == "SHOW":
+            player = _name(m)
+            if m["how"] == "Showdown":
+                # the line lists the best five cards, not the hole cards: those are the dealt ones
+                actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.SHOW,
+                                      cards=dealt.get(player, ()), line=line))
+            else:
+                shown = cards(m["c"], index, text)
+                actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.MUCK, cards=shown,
+                                      line=line))
+        elif kind == "COLLECT":
+            if not returned:
+                returned = True
+                paid_back = _return_uncalled(actions, bets, street, line)
+            amount = money(m["a"])
+            if paid_back is not None and paid_back.player == _name(m):
+                amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
+                written_back, paid_back = paid_back.amount, None
+            actions.append(Action(street=Street.SHOWDOWN, player=_name(m), kind=ActionKind.COLLECT,
+                                  amount=amount, pot="side pot" if m["side"] else "pot", line=line))
+        elif kind == "TOTAL":
+            total, rake, total_line = money(m["t"]), money(m["r"]) if m["r"] else None, line
+        elif kind == "BOARD":
+            summary_board.append(cards(m["c"], index, text))
+            summary_board_lines.append(line)
+    if button is None:
+        # no "Set dealer" line: the seat named Dealer holds the button, else it is dead, just
+        # before the small blind
+        small = positions.get("Small Blind")
+        button = positions.get("Dealer") or (small - 1 if small is not None and small > 1 else None)
+    if big_blind is None:
+        raise ParseError("the hand has no big blind: the stakes are not known", line=1, column=1, line_text=lines[0])
+    small_blind = small_blind if small_blind is not None else big_blind
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:
+        small_bet, big_bet = big_blind, big_blind * 2
+    # Zone Poker writes no total and no rake, and some hands a total without rake: the rake is
+    # then the pot less what the results pay, and the pot the chips the lines put in.
+    collects = [a for a in actions if a.kind is ActionKind.COLLECT]
+    paid = sum((a.amount for a in collects), Decimal(0))
+    if total is None:
+        total = bets.pot
+    else:
+        total -= written_back       # the written total counts the bet nobody called
+        total_line = collects[-1].line if collects else first
+    if rake is None:
+        rake = total - paid
+    # the results name the main pot and the side pots: each pot's share after rake, main first
+    side = sum((a.amount for a in collects if a.pot == "side pot"), Decimal(0))
+    pots = (paid - side, side) if side else ()
+    summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_board), total_line=total_line,
+                      board_lines=tuple(summary_board_lines))
+    info = GameInfo(game="holdem", played_at=datetime.fromisoformat(f"{head['d']} {head['t']}"),
+                    table_name=head["table"] or (f"Zone {head['zone']}" if head["zone"] else None),
+                    ruleset=f"{SITE} {betting.value}")
+    stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency="USD", max_seats=None, button_seat=button,
+        seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
+
+
+def _return_uncalled(actions: list[Action], bets: StreetBets, street: Street, line: int) -> Action | None:
+    """The room writes no return of a bet nobody called when all fold to the big blind (a walk):
+    its result pays the bet back with the pot. The part of the top bet nobody matched goes back
+    before the results; the return, if any, is given back so that the result can leave it out."""
+    if not bets.bets:
+        return None
+    ranked = sorted(bets.bets.items(), key=lambda item: item[1], reverse=True)
+    excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else Decimal(0))
+    if excess <= 0:
+        return None
+    bets.take_back(ranked[0][0], excess)
+    back = Action(street=street, player=ranked[0][0], kind=ActionKind.UNCALLED, amount=excess, line=line)
+    actions.append(back)
+    return back
+
+
+def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+    player = _name(m)
+    if m["fold"]:
+        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
+    if m["check"]:
+        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
+    verb, amount = m["verb"], money(m["a"])
+    all_in = verb.startswith("All-in")
+    if m["to"] is not None:
+        total = money(m["to"])          # "Raises $A to $T": A added, T the total
+    elif verb == "Raises" or verb == "All-in(raise)":
+        total = amount                  # the older "Raises $T": the total
+    else:
+        total = bets.of(player) + amount    # "Calls $A", "Bets $A", "All-in $A": A added
+    if verb == "Calls" or (verb == "All-in" and total <= bets.top):
+        added = total - bets.of(player)
+        bets.put(player, added)
+        return Action(street=street, player=player, kind=ActionKind.CALL, amount=added, is_all_in=all_in, line=line)
+    if verb == "Bets" or (bets.top == 0 and verb != "Raises"):
+        added = total - bets.of(player)
+        bets.put(player, added)
+        return Action(street=street, player=player, kind=ActionKind.BET, amount=added, is_all_in=all_in, line=line)
+    over = bets.raise_over(player, total)
+    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
+                  is_all_in=all_in, line=line)
