@@ -34,7 +34,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError
-from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money
+from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money, return_uncalled
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -237,7 +237,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "COLLECT":
             if not returned:
                 returned = True
-                paid_back = _return_uncalled(actions, bets, street, line)
+                paid_back = return_uncalled(actions, bets, street, line)
             amount = money(m["a"])
             if paid_back is not None and paid_back.player == _name(m):
                 amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
@@ -285,22 +285,6 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency="USD", max_seats=None, button_seat=button,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
-
-
-def _return_uncalled(actions: list[Action], bets: StreetBets, street: Street, line: int) -> Action | None:
-    """The room writes no return of a bet nobody called when all fold to the big blind (a walk):
-    its result pays the bet back with the pot. The part of the top bet nobody matched goes back
-    before the results; the return, if any, is given back so that the result can leave it out."""
-    if not bets.bets:
-        return None
-    ranked = sorted(bets.bets.items(), key=lambda item: item[1], reverse=True)
-    excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else Decimal(0))
-    if excess <= 0:
-        return None
-    bets.take_back(ranked[0][0], excess)
-    back = Action(street=street, player=ranked[0][0], kind=ActionKind.UNCALLED, amount=excess, line=line)
-    actions.append(back)
-    return back
 
 
 def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:

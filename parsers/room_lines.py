@@ -23,8 +23,9 @@ from lark.lexer import Lexer
 from parsers.errors import ParseError
 from parsers.pokerstars import LineKind
 from rules.cards import Card, CardError
+from rules.holdem_hand import Action, ActionKind, Street
 
-__all__ = ["LineKind", "RoomLines", "StreetBets", "cards", "money"]
+__all__ = ["LineKind", "RoomLines", "StreetBets", "cards", "money", "return_uncalled"]
 
 
 class _LineLexer(Lexer):
@@ -182,6 +183,22 @@ class StreetBets:
         self.bets[player] = self.of(player) - chips
         self.pot -= chips
         self.top = max(self.bets.values(), default=Decimal(0))
+
+
+def return_uncalled(actions: list[Action], bets: StreetBets, street: Street, line: int) -> Action | None:
+    """For rooms that write no return of a bet nobody called (their result pays it back with
+    the pot): the part of the street's top bet nobody matched goes back to its bettor before the
+    results. The return, if any, is given back so that the result can leave it out."""
+    if not bets.bets:
+        return None
+    ranked = sorted(bets.bets.items(), key=lambda item: item[1], reverse=True)
+    excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else Decimal(0))
+    if excess <= 0:
+        return None
+    bets.take_back(ranked[0][0], excess)
+    back = Action(street=street, player=ranked[0][0], kind=ActionKind.UNCALLED, amount=excess, line=line)
+    actions.append(back)
+    return back
 
 
 _MONEY = re.compile(r"[\d,]*\.?\d+")
