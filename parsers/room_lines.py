@@ -167,8 +167,7 @@ class StreetBets:
         """``player`` puts ``chips`` more in; returns his total on the street."""
         total = self.bets[player] = self.of(player) + chips
         self.pot += chips
-        if total > self.top:
-            self.top = total
+        self.top = max(self.top, total)
         return total
 
     def raise_over(self, player: str, total: Decimal) -> Decimal:
