@@ -40,6 +40,9 @@ class Format:
     neither ``last_section_lines`` matches nor is filler, and what follows is text of its own."""
     last_section_lines: tuple[str, ...] = ()
     """What the lines of the last section start with (after their indentation)."""
+    preamble: str | None = None
+    """Regular expression of lines that some clients write just before the header line and that
+    belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
 
 
 FORMATS: tuple[Format, ...] = (
@@ -49,6 +52,8 @@ FORMATS: tuple[Format, ...] = (
                                "Hand was run ")),
     Format("bovada", r"(?:Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #", ("Bovada Hand #", "Ignition Hand #", "Bodog"),
            "parsers.bovada:parse", "holdem"),
+    Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
+           "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),
@@ -70,9 +75,6 @@ class Unsupported:
 UNSUPPORTED: dict[str, Unsupported] = {
     "full_tilt": Unsupported(r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #",
                              ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
-    "partypoker": Unsupported(r"\*{5} Hand History [Ff]or Game|#Game No\s*:|Game #\d+ starts\.",
-                              ("***** Hand History ", "#Game No", "Game #"),
-                              "PartyPoker hand histories are not supported yet"),
     "ipoker": Unsupported(r"<session |<\?xml", ("<session ", "<?xml"), "iPoker XML hand histories are not supported yet"),
     "winamax": Unsupported(r"Winamax Poker - ", ("Winamax Poker - ",), "Winamax hand histories are not supported yet"),
     "ggpoker": Unsupported(r"Poker Hand #(?:RC|HD|TM)", ("Poker Hand #",), "GGPoker hand histories are not supported yet"),

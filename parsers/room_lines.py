@@ -104,10 +104,11 @@ class RoomLines:
                                  line=index + 1, column=1, line_text=line)
         return out
 
-    def check(self, tokens: list[tuple[str, re.Match, int]], lines: tuple[str, ...]) -> None:
-        """Does the room's grammar accept a hand of these kinds in this order (the header first)?
-        A ParseError says what was expected where. A shape accepted once is remembered."""
-        kinds, indexes = ["HEADER"], [0]
+    def check(self, tokens: list[tuple[str, re.Match, int]], lines: tuple[str, ...], header: int = 0) -> None:
+        """Does the room's grammar accept a hand of these kinds in this order, after its header
+        (``lines[header]``)? A ParseError says what was expected where. A shape accepted once is
+        remembered."""
+        kinds, indexes = ["HEADER"], [header]
         for kind, _, index in tokens:
             if kind in self.body:
                 kind = "BODY"

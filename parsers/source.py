@@ -558,6 +558,8 @@ def split_file(text: str) -> SplitFile:
         headers = {row for row, _, _ in starts}
         starts.extend(b for b in breaks if b[0] not in headers)     # a header line stays a header
         starts.sort(key=lambda start: start[0])
+    if _PREAMBLES and starts:
+        starts = _with_preambles(starts, lines, starts_of_lines if ascii_text else row_at)
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, 0, None))
     starts.append((len(lines), len(text) + 1, None))
@@ -609,6 +611,35 @@ def split_file(text: str) -> SplitFile:
     if not ascii_text or not plain:
         return SplitFile(chunks, None, None, None)
     return SplitFile(chunks, text, data, starts_of_lines)
+
+
+_PREAMBLES = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
+"""Per format that declares one: the lines written just before its header that belong to the game."""
+
+
+def _with_preambles(starts: list[tuple[int, int, str | None]], lines: list[str],
+                    row_at: np.ndarray) -> list[tuple[int, int, str | None]]:
+    """The chunk starts, each game of a format with a preamble starting at the first preamble
+    line right before its header (blank lines between them allowed), never before the start
+    ahead of it."""
+    out = []
+    floor = -1
+    for row, at, fmt in starts:
+        pattern = _PREAMBLES.get(fmt)
+        if pattern is not None:
+            begin, r = row, row - 1
+            while r > floor:
+                line = lines[r].lstrip(" \t\ufeff")
+                if line and not pattern.match(line):
+                    break
+                if line:
+                    begin = r
+                r -= 1
+            if begin != row:
+                row, at = begin, int(row_at[begin])
+        out.append((row, at, fmt))
+        floor = row
+    return out
 
 
 def _breaks(text: str, lines: list[str], row_at: np.ndarray) -> list[tuple[int, int, None]]:

@@ -9,6 +9,7 @@ from parsers.formats import FORMATS, HEADERS
 from parsers.source import MAX_LINE_CHARS, Chunk, dedent, game_id, is_filler, normalize_lines
 
 _FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
+_PREAMBLE = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
 _LAST = {fmt.name: (fmt.last_section, fmt.last_section_lines) for fmt in FORMATS if fmt.last_section}
 
 
@@ -24,6 +25,20 @@ def split_reference(text: str) -> list[Chunk]:
             starts.append((index, match.lastgroup))
         elif "\x00" in line or len(line) > MAX_LINE_CHARS:
             starts.append((index, None))
+    # a game of a format with a preamble starts at the preamble lines right before its header
+    floor = -1
+    for k, (index, fmt) in enumerate(starts):
+        pattern = _PREAMBLE.get(fmt)
+        if pattern is not None:
+            begin = index
+            for r in range(index - 1, floor, -1):
+                line = lines[r].lstrip(" \t\ufeff")
+                if line and not pattern.match(line):
+                    break
+                if line:
+                    begin = r
+            starts[k] = (begin, fmt)
+        floor = starts[k][0]
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, None))
     starts.append((len(lines), None))

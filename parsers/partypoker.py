@@ -1,0 +1,353 @@
+"""PartyPoker Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
+
+A hand opens with ``***** Hand History for Game N *****`` (older clients write ``Game #N
+starts.`` and ``#Game No : N`` before it: the splitter keeps them with the hand). The next line
+names the game and the stakes or the table's buy-in (``$0.10/$0.25 USD NL Texas Hold'em - …``,
+``$25 USD NL Texas Hold'em - …``, ``0.50/1 Texas Hold'em Game Table (NL) - …``). Every amount
+is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``);
+the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
+bet back with the pot after rake. A hand's lines are read by :data:`LINE_KINDS` and their
+order checked by ``grammars/partypoker.lark``.
+
+>>> lines = '''***** Hand History for Game 1 *****
+... $0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018
+... Table Clifton (Real Money)
+... Seat 1 is the button
+... Total number of players : 2/9
+... Seat 1: Anna ( $10 USD )
+... Seat 2: Boris ( $10 USD )
+... Anna posts small blind [$0.10 USD].
+... Boris posts big blind [$0.25 USD].
+... ** Dealing down cards **
+... Anna raises [$0.65 USD]
+... Boris folds
+... Anna does not show cards.
+... Anna wins $0.50 USD'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=14, game_id="0"))
+>>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][2:]
+[('Anna', 'raise', '0.50'), ('Boris', 'fold', '0'), ('Anna', 'uncalled', '0.50'), ('Anna', 'collect', '0.50')]
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, return_uncalled
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["LINE_KINDS", "SITE", "parse"]
+
+SITE = "partypoker"
+"""The room, as the ``games.site`` column names it."""
+
+_NUM = r"[\d,.]*\d"
+_AMT = r"[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP|€|\$))?"
+_BRACKET = r"(?:\[\s*(?P<a>" + _AMT + r")\s*\]|\(\s*(?P<a2>" + _AMT + r")\s*\))"
+"""An amount as the lines write it: ``[$0.25 USD]``, ``[ $0,25 USD ]``, ``[0,35 €]``, ``(0.5)``."""
+_HEADER = re.compile(r"^\*{5} Hand History [Ff]or Game (?P<id>\w+) \*{5}(?: \((?P<via>[^)]*)\))?\s*$")
+_GAME = re.compile(
+    r"^(?:(?P<sign>[$€£]?)(?P<a>" + _NUM + r")(?:/[$€£]?(?P<b>" + _NUM + r"))?\s*(?P<cur>USD|EUR|GBP)?\s+)?"
+    r"(?P<what>.*?)\s*-\s*(?P<when>(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,?\s*[A-Z][a-z]+ .*)$")
+"""The game line: stakes or buy-in, the game's words, a dash, the date."""
+_WHEN = re.compile(
+    r"(?:(?P<month>[A-Z][a-z]+) (?P<day>\d{1,2}), (?P<t>\d{1,2}:\d{2}:\d{2}) (?P<zone>[A-Z]+) (?P<year>\d{4})"
+    r"|(?P<month2>[A-Z][a-z]{2}) (?P<day2>\d{1,2}) (?P<t2>\d{1,2}:\d{2}:\d{2}) (?P<zone2>[A-Z]+) (?P<year2>\d{4}))")
+_STRUCTS = {"NL": BettingStructure.NO_LIMIT, "PL": BettingStructure.POT_LIMIT, "FL": BettingStructure.LIMIT}
+_MONTHS = {m: i for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
+                                       "dec"), 1)}
+_PLAYER = r"^(?P<p>\S.*?) "
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("TABLE", "the 'Table … (Real Money)' line",
+             re.compile(r"^Table (?P<name>.*?)\s*\(\s*(?P<money>Real|Play) Money\s*\)(?: -- Seat (?P<btn>\d+) is the "
+                        r"button)?\s*$"), ("name", "money", "btn"), "^Table ", "setup"),
+    LineKind("BUTTON", "the 'Seat N is the button' line", re.compile(r"^Seat (?P<btn>\d+) is the button\s*$"),
+             ("btn",), "^Seat ", "setup"),
+    LineKind(None, "the 'Total number of players : N/N' line",
+             re.compile(r"^Total number of players : \d+(?:\s*/\s*\d+)?\s*$"), (), "^Total number", "setup"),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ( $10 USD )'",
+             re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
+             ("n", "p", "s"), "", "setup"),
+    LineKind("POST", "a post like 'Name posts small blind [$0.01 USD].'",
+             re.compile(_PLAYER + r"posts (?P<post>small blind|big blind \+ dead|big blind|dead blind)\s*"
+                        + _BRACKET + r"\.?\s*$"), ("p", "post", "a", "a2"), " posts ", "setup"),
+    LineKind("DEAL", "the '** Dealing down cards **' line", re.compile(r"^\*\* Dealing down cards \*\*\s*$"), (),
+             "^** Dealing down", "setup"),
+    LineKind("DEALT", "a 'Dealt to Name [ … ]' line", re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c>[^\]]*)\]\s*$"),
+             ("p", "c"), "^Dealt to ", "play"),
+    LineKind("STREET", "a street line like '** Dealing Flop ** [ As, 6h, Qc ]'",
+             re.compile(r"^\*\* Dealing (?P<what>Flop|Turn|River) \*\*\s*:?\s*\[(?P<c>[^\]]*)\]\s*$"), ("what", "c"),
+             "^** Dealing ", "play"),
+    LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls [$1]', 'bets [$1]', 'raises [$2]' or "
+             "'is all-In [$3]'",
+             re.compile(_PLAYER + r"(?:(?P<fold>folds)|(?P<check>checks)"
+                        r"|(?P<verb>calls|bets|raises|is all-In)\s*(?:" + _BRACKET + r"|(?P<ra>" + _NUM + r") to (?P<rt>"
+                        + _NUM + r")))\s*\.?\s*$"), ("p", "fold", "check", "verb", "a", "a2", "ra", "rt"), " ", "play"),
+    LineKind("SHOW", "a 'Name shows [ … ]' or 'doesn't show [ … ]' line",
+             re.compile(_PLAYER + r"(?P<how>shows|doesn't show)\s*\[(?P<c>[^\]]*)\].*$"), ("p", "how", "c"), " show",
+             "play"),
+    LineKind(None, "a 'Name does not show cards.' line", re.compile(_PLAYER + r"does not show cards\.?\s*$"), (),
+             " does not show", "play"),
+    LineKind("COLLECT", "a 'Name wins $1 USD' line",
+             re.compile(_PLAYER + r"wins (?:[$€£]?\s*" + _NUM + r").*$"), ("p",), " wins ", "play"),
+    LineKind(None, "a line without play like 'Name has joined the table.'",
+             re.compile(r"^.+? (?:has joined the table\.?|has left the table\.?|is sitting out\.?"
+                        r"|will be using (?:his|her|their) time bank for this hand\.?|did not respond in time\.?"
+                        r"|could not respond in time\.?(?:\(disconnected\))?|is disconnected\. .*|has been reconnected.*"
+                        r"|is connected\.?)\s*$")),
+    LineKind(None, "a 'Name Forward Folds' line (fast forward: the fold is written again in turn)",
+             re.compile(_PLAYER + r"Forward Folds\s*$"), (), " Forward Folds"),
+    LineKind(None, "a message of the client like 'Due to current high memory use in your system …'",
+             re.compile(r"^Due to current high memory use in your system .*$")),
+    LineKind(None, "a chat line like 'Name: text'", re.compile(r"^[^\s:]+: .*$")),
+    LineKind(None, "a 'Game #N starts.' or '#Game No : N' line of the next hand",
+             re.compile(r"^\ufeff?(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$")),
+    LineKind("SUMMARY", "the '** Summary **' line", re.compile(r"^\*\* Summary \*\*\s*$"), (), "^** Summary", "play"),
+    LineKind("TOTAL", "the 'Main Pot: $7.13 Rake: $0.37' line",
+             re.compile(r"^Main Pot: (?P<t>" + _AMT + r")(?:\s*\|?\s*Side Pot.*?)?\s*Rake: (?P<r>" + _AMT + r")\s*$"),
+             ("t", "r"), "^Main Pot:", "summary"),
+    LineKind("BOARD", "a 'Board: [ … ]' line", re.compile(r"^Board: \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board:",
+             "summary"),
+    LineKind("SEATSUM", "a summary line like 'Name balance $1, lost $0.5 (folded)'",
+             re.compile(r"^(?P<p>.+?) (?:Cashed out\s+)?balance [^,]*,(?:.*? collected (?P<c>[$€£]?" + _NUM + r"))?.*$"),
+             ("p", "c"), " balance ", "summary"),
+)
+"""Every kind of line of a hand after its header and game line, in the order the classifier tries them."""
+
+_LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEALT", "BODY", "SEATSUM"}),
+                   body=frozenset({"ACTION", "SHOW", "COLLECT"}), sections=("setup", "play", "summary"),
+                   switches={"DEAL": "play", "SUMMARY": "summary"},
+                   expected="a seat, a post, an action (folds, checks, calls, bets, raises, is all-In), a street "
+                            "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
+_WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r")(?:\s*(?:USD|EUR|GBP|chips))?"
+                  r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
+_STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"
+                     r"(?: Game Table \((?P<struct3>NL|PL|FL)\))?\s*$")
+
+
+def money(text: str) -> Decimal:
+    """An amount as the room writes it. A comma before exactly two last digits is a decimal
+    comma (``$0,25 USD``, ``0,35 €``); before three, a thousands separator (``3,000``)."""
+    digits = re.sub(r"[^\d,.]", "", text)
+    if re.search(r",\d{2}$", digits) and "." not in digits:
+        digits = digits.replace(",", ".")
+    return Decimal(digits.replace(",", ""))
+
+
+def read_game_line(line: str, number: int) -> dict:
+    """The fields of the game line (the hand's line ``number``): stakes or buy-in, structure,
+    date; or a ParseError naming a game the reader does not replay."""
+    m = _GAME.match(line.lstrip("\ufeff"))
+    if m is None or "Trny:" in line:
+        what = "tournament hands" if "Trny:" in line else "this game line"
+        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker cash Hold'em hands",
+                         line=number, column=1, line_text=line)
+    what = " ".join(m["what"].split())
+    game = _HOLDEM.match(what)
+    if game is None:
+        name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
+        name = re.sub(r"^(?:NL|PL|FL)\s+", "", name).replace(" Game Table", "").strip() or what
+        raise ParseError(f"PartyPoker {name} is not supported yet: Rasklad reads PartyPoker Hold'em hands", line=number,
+                         column=m.start("what") + 1, line_text=line)
+    struct = game["struct"] or game["struct2"] or game["struct3"]
+    betting = _STRUCTS[struct] if struct else BettingStructure.LIMIT   # "$15/$30 USD Texas Hold'em": Limit
+    when = _WHEN.search(m["when"])
+    if when is None:
+        raise ParseError("expected the date like 'Tuesday, June 19, 23:00:41 EDT 2018'", line=number,
+                         column=m.start("when") + 1, line_text=line)
+    month = when["month"] or when["month2"]
+    hour = [int(x) for x in (when["t"] or when["t2"]).split(":")]
+    played_at = datetime(int(when["year"] or when["year2"]), _MONTHS[month[:3].lower()],
+                         int(when["day"] or when["day2"]), *hour)
+    return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"], "at": played_at,
+            "zone": when["zone"] or when["zone2"]}
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One PartyPoker hand (its lines from the header, or from ``Game #N starts.``) → HoldemHand."""
+    start = next((i for i, line in enumerate(lines) if _HEADER.match(line.lstrip("\ufeff"))), None)
+    if start is None:
+        raise ParseError("expected a '***** Hand History for Game N *****' header line", line=1, column=1,
+                         line_text=lines[0] if lines else "")
+    head = _HEADER.match(lines[start].lstrip("\ufeff"))
+    if start + 1 >= len(lines):
+        raise ParseError("the hand ends after its header", line=start + 1, column=1, line_text=lines[start])
+    game = read_game_line(lines[start + 1], start + 2)
+    tokens = _LINES.classify(lines, start + 2)
+    _LINES.check(tokens, lines, start)
+    first = source.first_line
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    board: list = []
+    board_lines: list[int] = []
+    street = Street.PREFLOP
+    bets = StreetBets()
+    bets.new_street(street)
+    button = table = None
+    total = rake = None
+    total_line = 0
+    play_money = False
+    small_blind = big_blind = None
+    paid_back: Action | None = None
+    returned = False
+    summary_board: list = []
+    summary_board_lines: list[int] = []
+    summary_wins: list[tuple[str, Decimal, int]] = []
+    for kind, m, index in tokens:
+        line = first + index
+        text = lines[index]
+        if kind == "SEAT":
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), line=line))
+        elif kind == "TABLE":
+            table, play_money = m["name"], m["money"] == "Play"
+            if m["btn"]:
+                button = int(m["btn"])
+        elif kind == "BUTTON":
+            button = int(m["btn"])
+        elif kind == "POST":
+            amount = money(m["a"] or m["a2"])
+            post, live = m["post"], amount
+            if post == "small blind":
+                kind_ = ActionKind.POST_SB if small_blind is None else ActionKind.POST_SB
+                small_blind = amount if small_blind is None else small_blind
+            elif post == "big blind":
+                kind_ = ActionKind.POST_BB
+                big_blind = amount if big_blind is None else big_blind
+            else:   # "big blind + dead": the big blind live, the small blind's part dead
+                kind_ = ActionKind.POST_DEAD
+                live = min(amount, big_blind or amount)
+            bets.put(m["p"], live)
+            bets.pot += amount - live
+            stack = next((s.stack for s in seats if s.player == m["p"]), None)
+            actions.append(Action(street=street, player=m["p"], kind=kind_, amount=amount, is_all_in=amount == stack,
+                                  line=line))
+        elif kind == "DEALT":
+            found = cards(m["c"], index, text)
+            holes.append(HoleCards(player=m["p"], cards=found, how=CardsHow.DEALT, line=line))
+        elif kind == "STREET":
+            new = cards(m["c"], index, text)
+            board = list(new) if m["what"] == "Flop" else board + list(new)
+            street = _STREETS[m["what"]]
+            board_lines.append(line)
+            bets.new_street(street)
+        elif kind == "ACTION":
+            actions.append(_action(m, street, bets, line))
+        elif kind == "SHOW":
+            shown = cards(m["c"], index, text)
+            how = ActionKind.SHOW if m["how"] == "shows" else ActionKind.MUCK
+            actions.append(Action(street=Street.SHOWDOWN, player=m["p"], kind=how, cards=shown, line=line))
+            holes.append(HoleCards(player=m["p"], cards=shown,
+                                   how=CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line=line))
+        elif kind == "COLLECT":
+            if not returned:
+                returned = True
+                paid_back = return_uncalled(actions, bets, street, line)
+            for win in _WIN.finditer(text):
+                amount = money(win["a"])
+                if paid_back is not None and paid_back.player == win["p"]:
+                    amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
+                    paid_back = None
+                pot = "side pot" if win["pot"] and win["pot"].startswith("side") else "pot"
+                actions.append(Action(street=Street.SHOWDOWN, player=win["p"], kind=ActionKind.COLLECT,
+                                      amount=amount, pot=pot, line=line))
+        elif kind == "TOTAL":
+            total_line = line
+            rake = money(m["r"])
+            total = money(m["t"]) + rake
+        elif kind == "SEATSUM":
+            if m["c"]:
+                summary_wins.append((m["p"], money(m["c"]), line))
+        elif kind == "BOARD":
+            summary_board.append(cards(m["c"], index, text, separators=","))
+            summary_board_lines.append(line)
+    if big_blind is None:
+        raise ParseError("the hand has no big blind post: the stakes are not known", line=start + 2, column=1,
+                         line_text=lines[start + 1])
+    betting = game["betting"]
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:
+        # "$15/$30 USD Texas Hold'em": the bet sizes; the blinds are the posts ($10 and $15)
+        small_bet = money(game["a"]) if game["b"] else big_blind
+        big_bet = money(game["b"]) if game["b"] else big_blind * 2
+    elif game["b"]:     # the stakes the game line states win over a blind posted all-in short
+        small_blind, big_blind = money(game["a"]), money(game["b"])
+    else:
+        # a big blind posted all-in short: the first call of the round matches the true big blind
+        blind = next((a for a in actions if a.kind is ActionKind.POST_BB), None)
+        call = next((a for a in actions if a.kind is ActionKind.CALL and a.street is Street.PREFLOP), None)
+        posted = {a.player: a.amount for a in actions if a.kind.is_post and a.kind is not ActionKind.POST_DEAD}
+        if blind is not None and blind.is_all_in and call is not None:
+            big_blind = max(big_blind, posted.get(call.player, Decimal(0)) + call.amount)
+    if small_blind is None:
+        small_blind = big_blind
+    if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
+        # no "wins" line: the summary's "collected $X" pays, the uncalled bet with the pot
+        paid_back = return_uncalled(actions, bets, street, summary_wins[0][2])
+        for player, amount, line in summary_wins:
+            if paid_back is not None and paid_back.player == player:
+                amount, paid_back = amount - paid_back.amount, None
+            actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.COLLECT, amount=amount,
+                                  pot="pot", line=line))
+    collects = [a for a in actions if a.kind is ActionKind.COLLECT]
+    paid = sum((a.amount for a in collects), Decimal(0))
+    if total is None:
+        # the room writes no pot and no rake: the pot is what the lines put in, the rake what
+        # the results do not pay of it
+        total, rake = bets.pot, bets.pot - paid
+        total_line = collects[-1].line if collects else first
+    side = sum((a.amount for a in collects if a.pot == "side pot"), Decimal(0))
+    summary = Summary(total_pot=total, rake=rake, pots=(paid - side, side) if side else (),
+                      boards=tuple(summary_board), total_line=total_line, board_lines=tuple(summary_board_lines))
+    if game["cur"]:
+        currency = game["cur"]
+    else:
+        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(game["sign"] or "", "USD")
+    if play_money:
+        currency = "play"
+    stakes = f"{small_blind}/{big_blind} {currency}"
+    info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}")
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
+        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+
+
+def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+    player = m["p"]
+    if m["fold"]:
+        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
+    if m["check"]:
+        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
+    verb = m["verb"]
+    all_in = verb == "is all-In"
+    if m["rt"] is not None:
+        total = money(m["rt"])                  # "raises 3.0 to 3.0": the total
+    else:
+        total = bets.of(player) + money(m["a"] or m["a2"])    # the chips the line adds
+    added = total - bets.of(player)
+    if verb == "calls" or (all_in and total <= bets.top):
+        bets.put(player, added)
+        return Action(street=street, player=player, kind=ActionKind.CALL, amount=added, is_all_in=all_in, line=line)
+    if verb == "bets" or bets.top == 0:
+        bets.put(player, added)
+        return Action(street=street, player=player, kind=ActionKind.BET, amount=added, is_all_in=all_in, line=line)
+    over = bets.raise_over(player, total)
+    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
+                  is_all_in=all_in, line=line)

@@ -1,0 +1,287 @@
+"""PartyPoker hands: read by parsers/partypoker.py, replayed by the one Hold'em engine.
+
+The hands written here are worked by hand: the expected nets are counted from the lines, not
+copied from the code. The corpus tests read ../shared/corpora (skipped when absent): the
+rooms/PartyPoker samples, fpdb's expected results (.hp) and the 224 PartyPoker hands kept
+among the PokerStars texts.
+"""
+
+from __future__ import annotations
+
+import ast
+import collections
+import re
+from decimal import Decimal
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import HEADERS, parse_chunk
+from parsers.partypoker import money
+from parsers.source import decode, normalize_lines, split, split_games
+from rules.findings import Severity
+from rules.holdem import replay
+from rules.holdem_hand import ActionKind, BettingStructure
+from tests.conftest import corpus
+
+D = Decimal
+
+
+def _hands(text: str):
+    chunks = split(text.strip("\n"))
+    assert [c.format for c in chunks] == ["partypoker"] * len(chunks), [c.format for c in chunks]
+    return [parse_chunk(c, "hand.txt") for c in chunks]
+
+
+def _nets(hand) -> dict[str, Decimal]:
+    result = replay(hand)
+    assert [f for f in result.findings if f.severity is Severity.ERROR] == []
+    return {p.player: p.net for p in result.players}
+
+
+UNCALLED_IN_THE_WIN = """
+Game #9582251255 starts.
+
+#Game No : 9582251255
+***** Hand History for Game 9582251255 *****
+$0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018
+Table Clifton (Real Money)
+Seat 1 is the button
+Total number of players : 3/9
+Seat 1: Anna ( $10 USD )
+Seat 2: Boris ( $20 USD )
+Seat 3: Vera ( $5 USD )
+Boris posts small blind [$0.10 USD].
+Vera posts big blind [$0.25 USD].
+** Dealing down cards **
+Dealt to Anna [  Js Th ]
+Anna raises [$0.75 USD]
+Vera has joined the table.
+Anna will be using their time bank for this hand.
+Boris calls [$0.65 USD].
+Vera folds
+Anna: nice
+** Dealing Flop ** [ As, 6h, Qc ]
+Boris checks
+Anna bets [$1.20 USD]
+Boris folds
+Anna does not show cards.
+Anna wins $2.85 USD
+Game #9582251256 starts.
+"""
+
+
+def test_partypoker_win_pays_the_uncalled_bet_back_and_the_rake_is_what_it_leaves():
+    # The preamble lines open the hand; the next hand's "Game #… starts." is no part of it.
+    # Pot: Anna 0.75 + Boris 0.75 + Vera 0.25 = 1.75; Anna's flop bet of 1.20 comes back.
+    # "wins $2.85" = 1.20 back + 1.65 of the pot: the rake is 0.10.
+    [hand] = _hands(UNCALLED_IN_THE_WIN)
+    assert hand.source.first_line == 1 and hand.hand_id == "9582251255"
+    assert hand.big_blind == D("0.25") and hand.currency == "USD" and hand.button_seat == 1
+    tail = [(a.player, a.kind, a.amount) for a in hand.actions[-2:]]
+    assert tail == [("Anna", ActionKind.UNCALLED, D("1.20")), ("Anna", ActionKind.COLLECT, D("1.65"))]
+    assert hand.summary.total_pot == D("1.75") and hand.summary.rake == D("0.10")
+    assert _nets(hand) == {"Anna": D("1.65") - D("0.75"), "Boris": D("-0.75"), "Vera": D("-0.25")}
+
+
+DEAD_AND_ALL_IN_EUR = """
+***** Hand History for Game 11253035050 *****
+€25 EUR NL Texas Hold'em - Friday, December 30, 20:52:00 CET 2011
+Table Table  187339 (Real Money)
+Seat 1 is the button
+Total number of players : 4/6
+Seat 1: Player3 ( €72.87 EUR )
+Seat 2: Player0 ( €25.28 EUR )
+Seat 3: Player4 ( €2,50 EUR )
+Seat 4: Player5 ( €20 EUR )
+Player0 posts small blind [€0.10 EUR].
+Player4 posts big blind [€0.25 EUR].
+Player5 posts big blind + dead [0,35 €].
+** Dealing down cards **
+Player5 raises [€0.75 EUR]
+Player3 folds
+Player0 folds
+Player4 is all-In  [€2,25 EUR]
+Player5 calls [€1.50 EUR]
+** Dealing Flop ** [ 5s, Jc, 7c ]
+** Dealing Turn ** [ 2d ]
+** Dealing River ** [ 9h ]
+Player4 shows [ Ah, Ad ]a pair of Aces.
+Player5 shows [ Kh, Kd ]a pair of Kings.
+Player4 wins €5.00 EUR from the main pot with a pair of Aces.
+"""
+
+
+def test_partypoker_dead_blind_decimal_comma_and_all_in_raise():
+    # "big blind + dead [0,35 €]": 0.25 live and 0.10 dead. Player5 raises 0.75 more: to 1.00.
+    # Player4 all-in for 2,25 more: to 2.50, a raise of 1.50. Player5 calls 1.50.
+    # Pot: 0.10 + 2.50 + 2.50 + 0.10 dead = 5.20; the win pays 5.00: rake 0.20.
+    [hand] = _hands(DEAD_AND_ALL_IN_EUR)
+    dead = next(a for a in hand.actions if a.kind is ActionKind.POST_DEAD)
+    assert (dead.player, dead.amount) == ("Player5", D("0.35"))
+    allin = next(a for a in hand.actions if a.is_all_in and a.kind is ActionKind.RAISE)
+    assert (allin.player, allin.amount, allin.raise_to) == ("Player4", D("1.50"), D("2.50"))
+    assert hand.currency == "EUR" and hand.summary.rake == D("0.20")
+    assert _nets(hand) == {"Player0": D("-0.10"), "Player4": D("2.50"), "Player5": D("-2.60"), "Player3": D(0)}
+
+
+NEW_FORMAT_WITH_SUMMARY = """
+***** Hand History For Game 12566995177 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+Table Table Calarasi  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 1: Player3 ($137.41)
+Seat 2: Player0 ($30)
+Seat 3: Hero ($100)
+Seat 4: Player2 ($95)
+Player3 posts small blind (0.5)
+Player0 posts big blind (1.0)
+** Dealing down cards **
+Dealt to Hero [ Ad, 5d ]
+Hero raises 3.0 to 3.0
+Player2 calls (3.0)
+Player3 folds
+Player0 folds
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Hero checks
+Player2 checks
+** Dealing Turn ** :  [ 9d ]
+Hero checks
+Player2 checks
+** Dealing River ** :  [ 2d ]
+Hero checks
+Player2 checks
+Hero shows [ Ad, 5d ]a pair of Nines.
+Player2 shows [ As, Th ]a pair of Nines.
+Hero wins $3.57 USD from the main pot with a pair of Nines.Player2 wins $3.56 USD from the main pot with a pair of Nines.
+** Summary **
+Main Pot: $7.13 Rake: $0.37
+Board: [ 9h Kh Qc 9d 2d ]
+Player0 balance $29, lost $1 (folded)
+Hero balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of nines -- Ad,Kh,Qc,9h,9d ]
+"""
+
+
+def test_partypoker_2013_format_split_pot_two_wins_on_one_line():
+    # Pot 3 + 3 + 0.5 + 1 = 7.50, rake 0.37: 7.13 split, the odd cent to Hero (first from the button).
+    [hand] = _hands(NEW_FORMAT_WITH_SUMMARY)
+    assert hand.summary.total_pot == D("7.50") and hand.summary.rake == D("0.37")
+    assert _nets(hand) == {"Hero": D("0.57"), "Player2": D("0.56"), "Player3": D("-0.5"), "Player0": D("-1.0")}
+
+
+def test_partypoker_limit_stakes_are_the_bet_sizes_and_the_blinds_the_posts():
+    text = UNCALLED_IN_THE_WIN.replace("$0.10/$0.25 USD NL Texas Hold'em", "$0.25/$0.50 USD Texas Hold'em")
+    text = text.replace("raises [$0.75 USD]", "raises [$0.50 USD]").replace("calls [$0.65 USD]", "calls [$0.40 USD]")
+    text = text.replace("bets [$1.20 USD]", "bets [$0.25 USD]").replace("wins $2.85 USD", "wins $1.40 USD")
+    [hand] = _hands(text)
+    assert hand.betting is BettingStructure.LIMIT
+    assert (hand.small_blind, hand.big_blind, hand.small_bet, hand.big_bet) == (D("0.10"), D("0.25"), D("0.25"),
+                                                                              D("0.50"))
+    # pot 0.50 + 0.50 + 0.25 = 1.25; the win pays 0.25 back and 1.15: rake 0.10
+    assert _nets(hand) == {"Anna": D("0.65"), "Boris": D("-0.50"), "Vera": D("-0.25")}
+
+
+def test_partypoker_money_decimal_comma_and_thousands():
+    assert money("$0,25 USD") == D("0.25") and money("0,35 €") == D("0.35")
+    assert money("3,000") == D("3000") and money("$1,234.50") == D("1234.50")
+
+
+@pytest.mark.parametrize(("game_line", "named"), [
+    ("$100 USD PL Omaha Hi-Lo - Monday, January 04, 13:33:15 EST 2016", "PartyPoker Omaha Hi-Lo is not supported"),
+    ("$2 USD NL Double Hold'em - Monday, May 21, 16:56:05 MSKS 2012", "PartyPoker Double Hold'em is not supported"),
+    ("NL Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
+     "PartyPoker tournament hands are not supported"),
+])
+def test_partypoker_other_games_go_to_quarantine_naming_the_game(game_line, named):
+    text = UNCALLED_IN_THE_WIN.replace("$0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018",
+                                       game_line)
+    with pytest.raises(ParseError, match=named) as caught:
+        _hands(text)
+    assert caught.value.line == 5
+
+
+# ---------------------------------------------------------------------- the corpus
+
+# Hands whose lines do not add up for the replay, by file name: their error findings are right.
+INCONSISTENT = {
+    "NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt": "a player who joined plays with no seat line: his "
+                                                             "stack is not in the log",
+    "NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt": "a player who joined plays with no seat line",
+    "NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt": "a player who joined plays with no seat line",
+    "NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt": "a player who joined plays with no seat line",
+    "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
+    "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
+                                                           "the log does not write",
+    "LHE-6max-USD-15-30-201104.live.second.sb.txt": "a second small blind the room plays live; the replay makes a "
+                                                    "second small blind dead money",
+    "cash.hhsmithy.usd.NLHE.9max.txt": "one hand: a second small blind the room plays live",
+    "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": "a player who joined plays with no seat line",
+    "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a player who joined plays with no seat line",
+    "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": "a player who joined plays with no seat line",
+    "NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt": "a new player's seat line gives a stack of 0 and he "
+                                                              "posts and plays",
+    "NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt": "the owner is 'Hero' in the seats, 'Hero Name' in "
+                                                                "the play",
+}
+# Chunks quarantined for a reason other than another game, by file name.
+EXPECTED_QUARANTINE = {
+    "NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt": "a NUL byte before every line",
+    "NLHE-USD-0.01-0.02-201008.Sample.txt": "a NUL byte before the first line",
+    "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a NUL byte before the first line",
+    "7-Stud-USD-1-2-201104.txt": "a NUL byte before the first line",
+}
+
+
+def _corpus_hands(*parts: str):
+    root = corpus(*parts)
+    for path in sorted(p for p in root.rglob("*.txt")):
+        for chunk in split_games(normalize_lines(decode(path.read_bytes())), HEADERS):
+            yield path, chunk
+
+
+def _check(*parts: str, at_least: int):
+    stored = 0
+    quarantined: collections.Counter = collections.Counter()
+    unexpected, errors = [], []
+    for path, chunk in _corpus_hands(*parts):
+        if chunk.format not in ("partypoker", None):
+            continue
+        try:
+            hand = parse_chunk(chunk, str(path))
+        except ParseError as error:
+            quarantined[error.reason.split(":")[0]] += 1
+            if "not supported yet" not in error.reason and path.name not in EXPECTED_QUARANTINE:
+                unexpected.append(f"{path.name}:{error.line}: {error.reason}")
+            continue
+        stored += 1
+        findings = [f for f in replay(hand).findings if f.severity is Severity.ERROR]
+        if path.name not in INCONSISTENT:
+            errors += [f"{path.name}:{f.line}: {f.rule_id} {f.message}" for f in findings]
+    assert stored >= at_least, (stored, quarantined)
+    assert not unexpected, "\n".join(unexpected)
+    assert not errors, "\n".join(errors[:20])
+    return stored
+
+
+def test_partypoker_corpus_every_holdem_hand_stored_without_error():
+    assert _check("rooms", "PartyPoker", at_least=28)
+
+
+def test_partypoker_hands_among_the_pokerstars_texts_are_stored():
+    assert _check("pokerstars", "hhp", "partypoker", at_least=224)
+
+
+def test_partypoker_fpdb_profits_equal_the_replayed_nets():
+    root = corpus("rooms", "PartyPoker")
+    checked = 0
+    for hp in sorted(root.rglob("*.txt.hp")):
+        expected = ast.literal_eval(re.sub(r"\bu'", "'", hp.read_text(encoding="utf-8")))
+        txt = hp.with_suffix("")
+        hands = [parse_chunk(c, str(txt)) for c in split_games(normalize_lines(decode(txt.read_bytes())), HEADERS)
+                 if c.format == "partypoker"]
+        hand = next(h for h in hands if {s.player for s in h.seats} >= set(expected))
+        nets = {p.player: p.net for p in replay(hand).players}
+        for name, p in expected.items():
+            assert nets.get(name, D(0)) == D(p["totalProfit"]) / 100, f"{txt.name}: {name}"
+            checked += 1
+    assert checked >= 6
