@@ -1,0 +1,258 @@
+"""Winning Poker Network (Americas Cardroom, Winning Poker, WPN) Hold'em hands → HoldemHand.
+
+Two generations of the room's text are read, each with its table of line kinds and grammar:
+
+- from 2019 (``parse``): ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC``,
+  close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``, ``collected $X
+  from main pot``), with the pot after rake and jackpot fee in the summary;
+- before (``parse_2016``, files in UTF-16): ``Game started at: 2016/8/2 10:50:44`` then
+  ``Game ID: N 0.02/0.05 (PRR) Table (Hold'em)``, amounts as chips added in parentheses and
+  the pots paid in the summary's ``Collects:`` of each player.
+
+>>> lines = '''Hand #1 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC
+... Fort Lupton 9-max Seat #1 is the button
+... Seat 1: Anna ($5)
+... Seat 2: Boris ($5)
+... Anna posts the small blind $0.02
+... Boris posts the big blind $0.05
+... *** HOLE CARDS ***
+... Anna folds
+... Boris does not show
+... *** SUMMARY ***
+... Total pot $0.07
+... Seat 2: Boris did not show and won $0.07'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=12, game_id="0"))
+>>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][-2:]
+[('Boris', 'uncalled', '0.03'), ('Boris', 'collect', '0.04')]
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money, return_uncalled
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["LINE_KINDS", "LINE_KINDS_2016", "SITE", "parse", "parse_2016"]
+
+SITE = "winning"
+"""The room, as the ``games.site`` column names it (Americas Cardroom and the other WPN skins)."""
+
+_AMT = r"\$?[\d,]*\.?\d+"
+_HEADER = re.compile(
+    r"^Hand #(?P<id>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
+    r"(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r") - (?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
+    r"(?: (?P<zone>[A-Z]{2,4}))?\s*$")
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_POSTS = {"small blind": ActionKind.POST_SB, "big blind": ActionKind.POST_BB, "dead": ActionKind.POST_DEAD,
+          "straddle": ActionKind.POST_STRADDLE, "ante": ActionKind.POST_ANTE}
+_NOT_READ = "Rasklad reads the Hold'em hands of the Winning Poker Network"
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("TABLE", "the line 'Table 9-max Seat #1 is the button'",
+             re.compile(r"^(?P<name>.+?) (?P<max>\d+)-max Seat #(?P<btn>\d+) is the button\s*$"), ("name", "max", "btn"),
+             " is the button", "setup"),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ($5.07)'",
+             re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>" + _AMT + r")\)(?P<out> is sitting out)?\s*$"),
+             ("n", "p", "s", "out"), "^Seat ", "setup"),
+    LineKind("POST", "a post like 'Name posts the small blind $0.02'",
+             re.compile(r"^(?P<p>.+?) posts (?:the )?(?P<post>small blind|big blind|dead|straddle|ante) (?P<a>"
+                        + _AMT + r")(?P<allin> and is all-in)?\s*$"), ("p", "post", "a", "allin"), " posts ", "setup"),
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", re.compile(r"^\*\*\* HOLE CARDS \*\*\*\s*$"), (), "^***", "setup"),
+    LineKind("DEALT", "a 'Dealt to Name […]' line", re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c>[^\]]*)\]\s*$"),
+             ("p", "c"), "^Dealt to ", "play"),
+    LineKind("STREET", "a street line like '*** FLOP *** […]'",
+             re.compile(r"^\*\*\* (?P<what>FLOP|TURN|RIVER) \*\*\* \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$"),
+             ("what", "c1", "c2"), "^*** ", "play"),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", re.compile(r"^\*\*\* SHOW DOWN \*\*\*\s*$"), (), "^*** ",
+             "play"),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", re.compile(r"^\*\*\* SUMMARY \*\*\*\s*$"), (), "^*** ", "play"),
+    LineKind(None, "a running pot line like 'Main pot $0.17 | Rake $0.00'",
+             re.compile(r"^(?:Main|Side) pot(?: \d+)? " + _AMT + r"(?: \| .*)?$"), (), " pot ", "play"),
+    LineKind("UNCALLED", "an 'Uncalled bet ($1) returned to Name' line",
+             re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$"), ("a", "p"),
+             "^Uncalled bet (", "play"),
+    LineKind("COLLECT", "a 'Name collected $1 from main pot' line",
+             re.compile(r"^(?P<p>.+?) collected (?P<a>" + _AMT + r") from (?P<pot>main pot|side pot(?: \d+)?)\s*$"),
+             ("p", "a", "pot"), " collected ", "play"),
+    LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls $1', 'bets $1', 'raises $1 to $2' or 'caps $3'",
+             re.compile(r"^(?P<p>.+?) (?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets) (?P<a>" + _AMT + r")"
+                        r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")|caps (?P<cap>" + _AMT + r"))"
+                        r"(?P<allin> and is all-in)?\s*$"),
+             ("p", "fold", "check", "verb", "a", "ra", "rt", "cap", "allin"), " ", "play"),
+    LineKind("SHOW", "a 'Name shows […]' line", re.compile(r"^(?P<p>.+?) shows \[(?P<c>[^\]]*)\](?: \(.*\))?\s*$"),
+             ("p", "c"), " shows [", "play"),
+    LineKind("NOSHOW", "a 'Name does not show' or 'mucks hand' line",
+             re.compile(r"^(?P<p>.+?) (?:does not show|mucks hand)\s*$"), ("p",), "", "play"),
+    LineKind(None, "a line without play like 'Name sits out'",
+             re.compile(r"^.+? (?:sits out|is sitting out|has returned|is disconnected|is connected|has timed out"
+                        r"|will be allowed to play after the button|joins the table.*|leaves the table.*)\s*$"),
+             (), "", "setup play"),
+    LineKind("TOTAL", "the 'Total pot $1 | Rake $0.05 | JP Fee $0.01' line",
+             re.compile(r"^Total pot (?P<t>" + _AMT + r")(?: \| Rake (?P<r>" + _AMT + r"))?(?: \| JP Fee (?P<jp>"
+                        + _AMT + r"))?\s*$"), ("t", "r", "jp"), "^Total pot ", "summary"),
+    LineKind("BOARD", "a 'Board […]' line", re.compile(r"^Board \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board [", "summary"),
+    LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded on the Flop'", re.compile(r"^Seat \d+: .*$"),
+             (), "^Seat ", "summary"),
+)
+"""Every kind of line of a hand from 2019 on after its header, in the order the classifier tries them."""
+
+_LINES = RoomLines("winning", LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEALT", "BODY", "SEATSUM"}),
+                   body=frozenset({"ACTION", "UNCALLED", "COLLECT", "SHOW", "NOSHOW"}),
+                   sections=("setup", "play", "summary"), switches={"HOLE": "play", "SUMMARY": "summary"},
+                   expected="a seat, a post, an action (folds, checks, calls, bets, raises, caps), a street line "
+                            "like '*** FLOP *** […]', a show, a collect or a summary line")
+
+
+def read_header(line: str) -> re.Match:
+    """The header's fields, or a ParseError naming a game the reader does not replay."""
+    match = _HEADER.match(line.lstrip("\ufeff"))
+    if match is None:
+        raise ParseError("expected a 'Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC' header",
+                         line=1, column=1, line_text=line)
+    if match["game"].strip() != "Holdem":
+        raise ParseError(f"Winning {match['game'].strip()} {match['struct']} is not supported yet: {_NOT_READ}",
+                         line=1, column=match.start("game") + 1, line_text=line)
+    return match
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One hand of the Winning Poker Network from 2019 on (its lines, header first) → HoldemHand."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    head = read_header(lines[0])
+    tokens = _LINES.classify(lines)
+    _LINES.check(tokens, lines)
+    first = source.first_line
+    betting = BettingStructure.parse(head["struct"])
+    small_blind, big_blind = money(head["sb"]), money(head["bb"])
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:
+        small_bet, big_bet = small_blind, big_blind
+        small_blind, big_blind = (small_bet / 2).quantize(Decimal("0.01")), small_bet
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    board: list = []
+    board_lines: list[int] = []
+    street = Street.PREFLOP
+    bets = StreetBets()
+    bets.new_street(street)
+    table = max_seats = button = None
+    total = rake = None
+    total_line = 0
+    returned = False
+    walk_back: Action | None = None
+    summary_board: list = []
+    summary_board_lines: list[int] = []
+    for kind, m, index in tokens:
+        line = first + index
+        text = lines[index]
+        if kind == "SEAT":
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), is_sitting_out=bool(m["out"]),
+                              line=line))
+        elif kind == "TABLE":
+            table, max_seats, button = m["name"], int(m["max"]), int(m["btn"])
+        elif kind == "POST":
+            post, amount = _POSTS[m["post"]], money(m["a"])
+            live = min(amount, big_blind) if post is ActionKind.POST_DEAD else amount
+            if post is not ActionKind.POST_ANTE:
+                bets.put(m["p"], live)
+            bets.pot += amount - (live if post is not ActionKind.POST_ANTE else 0)
+            actions.append(Action(street=street, player=m["p"], kind=post, amount=amount, is_all_in=bool(m["allin"]),
+                                  line=line))
+        elif kind == "DEALT":
+            holes.append(HoleCards(player=m["p"], cards=cards(m["c"], index, text), how=CardsHow.DEALT, line=line))
+        elif kind == "STREET":
+            board = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
+            street = _STREETS[m["what"]]
+            board_lines.append(line)
+            bets.new_street(street)
+        elif kind == "SHOWDOWN":
+            street = Street.SHOWDOWN
+        elif kind == "ACTION":
+            actions.append(_action(m, street, bets, line))
+        elif kind == "UNCALLED":
+            returned = True
+            bets.take_back(m["p"], money(m["a"]))
+            actions.append(Action(street=street, player=m["p"], kind=ActionKind.UNCALLED, amount=money(m["a"]),
+                                  line=line))
+        elif kind == "SHOW":
+            shown = cards(m["c"], index, text)
+            actions.append(Action(street=street, player=m["p"], kind=ActionKind.SHOW, cards=shown, line=line))
+            holes.append(HoleCards(player=m["p"], cards=shown, how=CardsHow.SHOWN, line=line))
+        elif kind == "NOSHOW":
+            if not returned:    # a walk: the room writes no return of the big blind nobody called
+                returned = True
+                walk_back = return_uncalled(actions, bets, street, line)
+            actions.append(Action(street=street, player=m["p"], kind=ActionKind.MUCK, line=line))
+        elif kind == "COLLECT":
+            actions.append(Action(street=street, player=m["p"], kind=ActionKind.COLLECT, amount=money(m["a"]),
+                                  pot=m["pot"], line=line))
+        elif kind == "TOTAL":
+            total_line = line
+            fee = money(m["jp"]) if m["jp"] else Decimal(0)
+            rake = (money(m["r"]) if m["r"] else Decimal(0)) + fee
+            total = money(m["t"])
+        elif kind == "BOARD":
+            summary_board.append(cards(m["c"], index, text))
+            summary_board_lines.append(line)
+    if walk_back is not None and total is not None:
+        total -= walk_back.amount   # the written total counts the big blind nobody called
+    collects = [a for a in actions if a.kind is ActionKind.COLLECT]
+    if not collects and total is not None:
+        # all fold: "does not show" and no collect line; the summary's total (after rake) is his
+        winner = next((a.player for a in reversed(actions) if a.kind is ActionKind.MUCK), None)
+        if winner is not None:
+            actions.append(Action(street=street, player=winner, kind=ActionKind.COLLECT, amount=total, pot="pot",
+                                  line=total_line))
+    summary = None
+    if total is not None:
+        # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
+        summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
+                          board_lines=tuple(summary_board_lines))
+    played_at = datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S")
+    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}")
+    cap = None
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", cap=cap, currency="USD",
+        max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
+
+
+def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+    player = m["p"]
+    all_in = m["allin"] is not None
+    if m["fold"]:
+        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
+    if m["check"]:
+        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
+    if m["verb"]:
+        amount = money(m["a"])
+        bets.put(player, amount)
+        kind = ActionKind.CALL if m["verb"] == "calls" else ActionKind.BET
+        return Action(street=street, player=player, kind=kind, amount=amount, is_all_in=all_in, line=line)
+    capped = m["cap"] is not None
+    total = money(m["cap"] if capped else m["rt"])      # "raises $A to $T", "caps $T": the total
+    if bets.top == 0:
+        bets.put(player, total)
+        return Action(street=street, player=player, kind=ActionKind.BET, amount=total, is_all_in=all_in,
+                      is_capped=capped, line=line)
+    over = bets.raise_over(player, total)
+    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
+                  is_all_in=all_in, is_capped=capped, line=line)
