@@ -86,6 +86,9 @@ UNSUPPORTED: dict[str, Unsupported] = {
     "pokermaster": Unsupported(r"PokerMaster Hand #", ("PokerMaster Hand #",),
                                "PokerMaster hand histories are not supported yet"),
     "pokerbros": Unsupported(r"PokerBros Hand #", ("PokerBros Hand #",), "PokerBros hand histories are not supported yet"),
+    "winning_2016": Unsupported(r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
+                                "Winning Poker Network hands of the older text ('Game started at: …') are not read: it "
+                                "names no betting structure (No Limit, Pot Limit or Limit)"),
     "merge": Unsupported(r"Hand #\d+-\d+ - ", ("Hand #",), "Merge Network hand histories are not supported yet"),
 }
 
