@@ -55,6 +55,8 @@ FORMATS: tuple[Format, ...] = (
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
     Format("winning", r"Hand #\d+ - [^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ", ("Hand #",), "parsers.winning:parse", "holdem"),
+    Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
+           preamble=r"<\?xml[^>]*\?>\s*$"),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),
@@ -76,7 +78,6 @@ class Unsupported:
 UNSUPPORTED: dict[str, Unsupported] = {
     "full_tilt": Unsupported(r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #",
                              ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
-    "ipoker": Unsupported(r"<session |<\?xml", ("<session ", "<?xml"), "iPoker XML hand histories are not supported yet"),
     "winamax": Unsupported(r"Winamax Poker - ", ("Winamax Poker - ",), "Winamax hand histories are not supported yet"),
     "ggpoker": Unsupported(r"Poker Hand #(?:RC|HD|TM)", ("Poker Hand #",), "GGPoker hand histories are not supported yet"),
     "pacific": Unsupported(r"#Game No : |\*\*\*\*\* 888poker", ("#Game No : ", "***** 888poker"),

@@ -1,0 +1,289 @@
+"""iPoker hand histories (XML sessions) → :class:`rules.holdem_hand.HoldemHand`, one per game.
+
+An iPoker file holds a ``<session>``: its ``<general>`` names the game and stakes
+(``<gametype>Holdem NL $0.02/$0.04</gametype>``), the currency and the table; each ``<game>``
+holds its players (seat, name, stack, the dealer button, what each bet and won in all) and
+its rounds (0: the posts; 1: the hole cards and preflop; 2-4: flop, turn, river). The text is
+read with a real XML parser (``defusedxml``, which refuses entity bombs), not with a grammar:
+XML may put any number of elements on a line. Actions come grouped by player within a round;
+their ``no`` gives the order of play. Amounts are the chips each action adds, except a raise
+(``type="23"``), which gives the player's total on the street. The room writes
+no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
+uncalled part of his bet included, after rake.
+
+>>> text = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
+... <tablename>T, 1</tablename><currency>USD</currency></general>
+... <game gamecode="7"><general><startdate>2011-11-04 18:46:19</startdate><players>
+... <player seat="1" name="Anna" chips="$1" dealer="1" win="$0.08" bet="$0.06"/>
+... <player seat="2" name="Boris" chips="$1" dealer="0" win="$0" bet="$0.01"/></players></general>
+... <round no="0"><action no="1" player="Anna" type="1" sum="$0.01"/>
+... <action no="2" player="Boris" type="2" sum="$0.02"/></round>
+... <round no="1"><action no="3" player="Anna" type="23" sum="$0.05"/>
+... <action no="4" player="Boris" type="0" sum="$0"/></round></game></session>'''
+>>> [hand] = read_session(text, "x.xml")
+>>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][2:]
+[('Anna', 'raise', '0.04'), ('Boris', 'fold', '0'), ('Anna', 'uncalled', '0.04'), ('Anna', 'collect', '0.04')]
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET  # noqa: S405 - the types only; parsing goes through defusedxml
+from datetime import datetime
+from decimal import Decimal, InvalidOperation
+
+from defusedxml import DefusedXmlException
+from defusedxml.ElementTree import fromstring
+
+from parsers.errors import ParseError
+from parsers.room_lines import StreetBets, return_uncalled
+from rules.cards import Card, CardError
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["SITE", "parse", "read_session"]
+
+SITE = "ipoker"
+"""The room, as the ``games.site`` column names it (the iPoker network's skins)."""
+
+_GAMETYPE = re.compile(r"^(?P<game>Holdem|Omaha|LH|[^\s]+(?: [^\s$€£]+)*?)\s+(?P<struct>NL|SL|БЛ|PL|Pot limit|L|Limit|"
+                       r"\S+(?: x\d+)?(?: Limit)?)\s+(?P<stakes>\S*?(?P<sb>[\d.,]+)/\D*(?P<bb>[\d.,]+))(?:\s.*)?$")
+_STRUCTS = {"NL": BettingStructure.NO_LIMIT, "SL": BettingStructure.NO_LIMIT, "БЛ": BettingStructure.NO_LIMIT,
+            "PL": BettingStructure.POT_LIMIT, "Pot limit": BettingStructure.POT_LIMIT, "L": BettingStructure.LIMIT,
+            "Limit": BettingStructure.LIMIT}
+"""The structure's words: No Limit in English, Spanish (sin límite) and Russian (без лимита)."""
+_ROUNDS = {0: Street.PREFLOP, 1: Street.PREFLOP, 2: Street.FLOP, 3: Street.TURN, 4: Street.RIVER}
+_FOLD, _SB, _BB, _CALL, _CHECK, _BET, _RAISE_OLD, _ALL_IN, _SITS_OUT, _SAT_OUT, _ANTE, _RAISE = (
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "15", "23")
+_NO_PLAY = {_SITS_OUT, _SAT_OUT}
+_BOARD_TYPES = {"Flop", "Turn", "River"}
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """A chunk holding one iPoker session of one game → its HoldemHand. A session of several
+    games is one chunk of the splitter (XML puts games on shared lines): it is refused saying so."""
+    hands = read_session("\n".join(lines), source.file, source.first_line, source.game_id)
+    if len(hands) != 1:
+        raise ParseError(f"an iPoker session of {len(hands)} games is not stored yet: the ingest stores one game "
+                         "per piece of text, and the games of a session share lines", line=1, column=1,
+                         line_text=lines[0] if lines else "")
+    return hands[0]
+
+
+def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -> list[HoldemHand]:
+    """Every game of an iPoker session's XML text, in order; a ParseError names what is not read."""
+    start = text.find("<session")
+    body = text[start:] if start >= 0 else text
+    try:
+        try:
+            root = fromstring(body)
+        except ET.ParseError as error:
+            if "no element found" not in str(error):
+                raise
+            # exports often stop after the last round, without the end tags of the game and
+            # the session: those are closed, and a game cut short shows in its replay
+            root = fromstring(_closed(body))
+    except (ET.ParseError, DefusedXmlException) as error:
+        where = getattr(error, "position", (1, 1))
+        line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n"))
+        raise ParseError(f"the XML of the iPoker session cannot be read ({error})", line=line,
+                         column=(where[1] + 1) if where else 1) from None
+    general = root.find("general")
+    if general is None:
+        raise ParseError("the iPoker session has no <general> element", line=1, column=1)
+    gametype = (general.findtext("gametype") or "").strip()
+    head = _GAMETYPE.match(gametype)
+    game_line = _line_of(text, "<gametype>", 0)
+    if head is None or head["game"] not in ("Holdem", "LH") or head["struct"].split()[-1] not in _STRUCTS:
+        raise ParseError(f"iPoker {gametype or 'game without a <gametype>'!r} is not supported yet: Rasklad reads "
+                         "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
+    betting = _STRUCTS[head["struct"].split()[-1]]
+    bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
+    currency = (general.findtext("currency") or general.findtext("tablecurrency") or "").strip() or "USD"
+    if (general.findtext("mode") or "").strip() == "play":
+        currency = "play"
+    table = (general.findtext("tablename") or "").strip() or None
+    small, big = _money(head["sb"]), _money(head["bb"])
+    hands = []
+    at = 0
+    for game in root.findall("game"):
+        code = game.get("gamecode", "")
+        at = text.find(f'gamecode="{code}"', at)
+        line = first_line - 1 + _line_of(text, "", at)
+        hands.append(_hand(game, text, at, line, file, game_id, betting, small, big, currency, table, head["stakes"],
+                           (Decimal(bets_named[1]), Decimal(bets_named[2])) if bets_named else None))
+    return hands
+
+
+_TAG = re.compile(r"<(/?)([A-Za-z_][\w.-]*)[^<>]*?(/?)>")
+
+
+def _closed(text: str) -> str:
+    """``text`` with the end tags of the elements it leaves open."""
+    stack: list[str] = []
+    for m in _TAG.finditer(text):
+        if m[1]:
+            if stack and stack[-1] == m[2]:
+                stack.pop()
+        elif not m[3]:
+            stack.append(m[2])
+    return text + "".join(f"</{tag}>" for tag in reversed(stack))
+
+
+def _line_of(text: str, needle: str, start: int) -> int:
+    at = text.find(needle, start) if needle else start
+    return text.count("\n", 0, max(at, 0)) + 1
+
+
+def _money(text: str | None, line: int = 1) -> Decimal:
+    """An amount of the XML (``$0.25``, ``£3``, ``€0,50``, ``RSD2``); an attribute without digits
+    (an export's ``sum="DP"``) is a ParseError."""
+    digits = re.sub(r"[^\d,.]", "", text or "")
+    if text is not None and text.strip() and not re.search(r"\d", text):
+        raise ParseError(f"{text!r} is not an amount", line=line, column=1)
+    if re.search(r",\d{2}$", digits) and "." not in digits:
+        digits = digits.replace(",", ".")
+    try:
+        return Decimal(digits.replace(",", "") or "0")
+    except InvalidOperation:
+        raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
+
+
+def _card(word: str, line: int) -> Card | None:
+    """iPoker writes the suit first: ``D10``, ``HA``, ``S5``; ``X`` is a card not shown."""
+    if word.upper() == "X":
+        return None
+    try:
+        return Card.parse(word[1:] + word[0].lower())
+    except (CardError, IndexError):
+        raise ParseError(f"{word!r} is not a card (iPoker writes the suit first: D10, HA)", line=line,
+                         column=1) from None
+
+
+def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: str, betting: BettingStructure,
+          small: Decimal, big: Decimal, currency: str, table: str | None, stakes: str,
+          limit_bets: tuple[Decimal, Decimal] | None) -> HoldemHand:
+    code = game.get("gamecode", "")
+    game_line = line
+    end = text.find("</game>", at)
+    last_line = line + text.count("\n", at, end if end >= 0 else len(text))
+    source = Source(file=file, first_line=line, last_line=last_line, game_id=f"{game_id}:{code}" if game_id else code)
+    general = game.find("general")
+    players = general.find("players") if general is not None else None
+    if players is None:
+        raise ParseError(f"game {code} has no <players>", line=game_line, column=1)
+    seats, won, button = [], {}, None
+    for p in players.findall("player"):
+        seats.append(Seat(seat=int(p.get("seat", "0")), player=p.get("name", ""), stack=_money(p.get("chips")),
+                          line=line))
+        won[p.get("name", "")] = _money(p.get("win"))
+        if p.get("dealer") == "1":
+            button = int(p.get("seat", "0"))
+    started = (general.findtext("startdate") or "").strip()
+    try:
+        played_at = datetime.fromisoformat(started.replace("T", " ")[:19]) if started else None
+    except ValueError:
+        played_at = None
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    board: list[Card] = []
+    blind = small if betting is BettingStructure.LIMIT and limit_bets is None else big
+    """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
+    bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
+    bets = StreetBets()
+    for rnd in sorted(game.findall("round"), key=lambda r: int(r.get("no", "0"))):
+        street = _ROUNDS.get(int(rnd.get("no", "0")), Street.RIVER)
+        bets.new_street(street)
+        for cards in rnd.findall("cards"):
+            words = (cards.text or "").split()
+            found = tuple(c for c in (_card(w, line) for w in words) if c is not None)
+            if cards.get("type") in _BOARD_TYPES:
+                board.extend(found)
+            elif found:
+                holes.append(HoleCards(player=cards.get("player", ""), cards=found, how=CardsHow.DEALT, line=line))
+        for a in sorted(rnd.findall("action"), key=lambda x: int(x.get("no", "0"))):
+            found = text.find(f'<action no="{a.get("no")}"', at, end if end >= 0 else len(text))
+            line = game_line + text.count("\n", at, found) if found >= 0 else game_line
+            kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
+            if kind in _NO_PLAY:
+                # "sits out" in a betting round, after posting: he gives up what he posted
+                if rnd.get("no") != "0" and any(x.player == player and x.kind.is_post for x in actions):
+                    actions.append(Action(street=street, player=player, kind=ActionKind.FOLD, line=line))
+                continue
+            if kind in (_SB, _BB, _ANTE):
+                post = {_SB: ActionKind.POST_SB, _BB: ActionKind.POST_BB, _ANTE: ActionKind.POST_ANTE}[kind]
+                if post is ActionKind.POST_BB and amount > blind:
+                    post = ActionKind.POST_DEAD     # both blinds at once: the big blind live, the rest dead
+                if post is ActionKind.POST_ANTE:
+                    bets.pot += amount
+                else:
+                    live = min(amount, blind)
+                    bets.put(player, live)
+                    bets.pot += amount - live
+                stack = next((s.stack for s in seats if s.player == player), None)
+                actions.append(Action(street=Street.PREFLOP, player=player, kind=post, amount=amount,
+                                      is_all_in=amount == stack, line=line))
+            elif kind == _FOLD:
+                actions.append(Action(street=street, player=player, kind=ActionKind.FOLD, line=line))
+            elif kind == _CHECK:
+                actions.append(Action(street=street, player=player, kind=ActionKind.CHECK, line=line))
+            elif kind in (_CALL, _BET, _RAISE, _RAISE_OLD, _ALL_IN):
+                actions.append(_chips(kind, player, amount, street, bets, line, seats))
+            else:
+                raise ParseError(f"game {code}: action type {kind!r} of {player} is not known", line=line, column=1)
+    # the wins: each winner's "win" pays the bet nobody called back with his share of the pot
+    paid_back = return_uncalled(actions, bets, Street.SHOWDOWN, last_line)
+    paid = Decimal(0)
+    for name, amount in won.items():
+        if amount <= 0:
+            continue
+        if paid_back is not None and paid_back.player == name:
+            amount -= paid_back.amount
+        if amount > 0:
+            paid += amount
+            actions.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.COLLECT, amount=amount,
+                                  pot="pot", line=last_line))
+    # the blinds are the posts (the game type's stakes when a hand has none); Limit bets are
+    # the big blind and twice it
+    big_blind = blind
+    stated_small = small if betting is not BettingStructure.LIMIT or limit_bets else (small / 2).quantize(
+        Decimal("0.01"))
+    small_blind = next((a.amount for a in actions if a.kind is ActionKind.POST_SB and not a.is_all_in), stated_small)
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:
+        small_bet, big_bet = limit_bets or (small, big)
+    summary = Summary(total_pot=bets.pot, rake=bets.pot - paid, total_line=last_line)
+    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}")
+    return HoldemHand(
+        source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
+        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
+        board_lines=((game_line,) if board else (),), hole_cards=tuple(holes), summary=summary,
+        header_line=game_line)
+
+
+def _chips(kind: str, player: str, amount: Decimal, street: Street, bets: StreetBets, line: int, seats) -> Action:
+    """A call, bet or all-in of ``amount`` chips added, or a raise: to ``amount`` (type 23), or
+    of ``amount`` chips added (type 6, the older export)."""
+    total = amount if kind == _RAISE else bets.of(player) + amount
+    amount = total - bets.of(player)
+    all_in = kind == _ALL_IN
+    if kind == _CALL or (kind == _ALL_IN and total <= bets.top):
+        bets.put(player, amount)
+        return Action(street=street, player=player, kind=ActionKind.CALL, amount=amount, is_all_in=all_in, line=line)
+    if kind == _BET or bets.top == 0:
+        bets.put(player, amount)
+        return Action(street=street, player=player, kind=ActionKind.BET, amount=amount, is_all_in=all_in, line=line)
+    over = bets.raise_over(player, total)
+    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total, is_all_in=all_in,
+                  line=line)
