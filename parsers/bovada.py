@@ -130,6 +130,9 @@ _POSTS = {"Small Blind": ActionKind.POST_SB, "Ante/Small Blind": ActionKind.POST
 def read_header(line: str) -> re.Match:
     """The header's fields, or a ParseError saying why the hand is not read (another game)."""
     match = _HEADER.match(line.lstrip("\ufeff"))
+    if match is None and " Tournament #" in line:
+        raise ParseError("Bovada tournament hands are not supported yet: Rasklad reads the cash Hold'em hands of "
+                         "Bovada, Ignition and Bodog", line=1, column=line.find(" Tournament #") + 2, line_text=line)
     if match is None:
         raise ParseError("expected a 'Bovada Hand #… TBL#… HOLDEM No Limit - 2012-01-02 03:04:05' header line",
                          line=1, column=1, line_text=line)

@@ -18,7 +18,7 @@ uncalled part of his bet included, after rake.
 ... <player seat="2" name="Boris" chips="$1" dealer="0" win="$0" bet="$0.01"/></players></general>
 ... <round no="0"><action no="1" player="Anna" type="1" sum="$0.01"/>
 ... <action no="2" player="Boris" type="2" sum="$0.02"/></round>
-... <round no="1"><action no="3" player="Anna" type="23" sum="$0.05"/>
+... <round no="1"><action no="3" player="Anna" type="23" sum="$0.06"/>
 ... <action no="4" player="Boris" type="0" sum="$0"/></round></game></session>'''
 >>> [hand] = read_session(text, "x.xml")
 >>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][2:]
@@ -82,7 +82,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
 
 def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -> list[HoldemHand]:
     """Every game of an iPoker session's XML text, in order; a ParseError names what is not read."""
-    start = text.find("<session")
+    start = text.find("<?xml")
+    start = text.find("<session") if start < 0 else start
     body = text[start:] if start >= 0 else text
     try:
         try:

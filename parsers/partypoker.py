@@ -22,7 +22,7 @@ order checked by ``grammars/partypoker.lark``.
 ... Anna raises [$0.65 USD]
 ... Boris folds
 ... Anna does not show cards.
-... Anna wins $0.50 USD'''.split("\\n")
+... Anna wins $1 USD'''.split("\\n")
 >>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=14, game_id="0"))
 >>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][2:]
 [('Anna', 'raise', '0.50'), ('Boris', 'fold', '0'), ('Anna', 'uncalled', '0.50'), ('Anna', 'collect', '0.50')]

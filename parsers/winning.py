@@ -22,8 +22,8 @@ Two generations of the room's text are read, each with its table of line kinds a
 ... Total pot $0.07
 ... Seat 2: Boris did not show and won $0.07'''.split("\\n")
 >>> hand = parse(tuple(lines), Source(file="x.txt", first_line=1, last_line=12, game_id="0"))
->>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][-2:]
-[('Boris', 'uncalled', '0.03'), ('Boris', 'collect', '0.04')]
+>>> [(a.player, str(a.kind), str(a.amount)) for a in hand.actions][-3:]
+[('Boris', 'uncalled', '0.03'), ('Boris', 'muck', '0'), ('Boris', 'collect', '0.04')]
 """
 
 from __future__ import annotations
