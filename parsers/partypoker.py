@@ -224,7 +224,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             amount = money(m["a"] or m["a2"])
             post, live = m["post"], amount
             if post == "small blind":
-                kind_ = ActionKind.POST_SB if small_blind is None else ActionKind.POST_SB
+                kind_ = ActionKind.POST_SB
                 small_blind = amount if small_blind is None else small_blind
             elif post == "big blind":
                 kind_ = ActionKind.POST_BB

@@ -1,13 +1,11 @@
 """Winning Poker Network (Americas Cardroom, Winning Poker, WPN) Hold'em hands → HoldemHand.
 
-Two generations of the room's text are read, each with its table of line kinds and grammar:
-
-- from 2019 (``parse``): ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08 04:43:23 UTC``,
-  close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``, ``collected $X
-  from main pot``), with the pot after rake and jackpot fee in the summary;
-- before (``parse_2016``, files in UTF-16): ``Game started at: 2016/8/2 10:50:44`` then
-  ``Game ID: N 0.02/0.05 (PRR) Table (Hold'em)``, amounts as chips added in parentheses and
-  the pots paid in the summary's ``Collects:`` of each player.
+The text from 2019 on is read: ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08
+04:43:23 UTC``, close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``,
+``collected $X from main pot``), with the pot paid out, the rake and the jackpot fee in the
+summary. The older text (``Game started at: …``, files in UTF-16) names no betting structure:
+``parsers.formats`` recognizes it and quarantines its hands saying so. A hand's lines are read
+by :data:`LINE_KINDS` and their order checked by ``grammars/winning.lark``.
 
 >>> lines = '''Hand #1 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:33:50 UTC
 ... Fort Lupton 9-max Seat #1 is the button
@@ -47,7 +45,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["LINE_KINDS", "LINE_KINDS_2016", "SITE", "parse", "parse_2016"]
+__all__ = ["LINE_KINDS", "SITE", "parse", "read_header"]
 
 SITE = "winning"
 """The room, as the ``games.site`` column names it (Americas Cardroom and the other WPN skins)."""
@@ -227,10 +225,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                           board_lines=tuple(summary_board_lines))
     played_at = datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S")
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}")
-    cap = None
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", cap=cap, currency="USD",
+        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
 
