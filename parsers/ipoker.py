@@ -160,6 +160,13 @@ def _money(text: str | None, line: int = 1) -> Decimal:
         raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
 
 
+def _number(text: str | None, what: str, line: int) -> int:
+    """A whole-number attribute (seat, round or action number), or a ParseError saying which."""
+    if text is None or not text.strip().isdigit():
+        raise ParseError(f"the {what} number {text!r} is not a number", line=line, column=1)
+    return int(text)
+
+
 def _card(word: str, line: int) -> Card | None:
     """iPoker writes the suit first: ``D10``, ``HA``, ``S5``; ``X`` is a card not shown."""
     if word.upper() == "X":
@@ -185,11 +192,11 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         raise ParseError(f"game {code} has no <players>", line=game_line, column=1)
     seats, won, button = [], {}, None
     for p in players.findall("player"):
-        seats.append(Seat(seat=int(p.get("seat", "0")), player=p.get("name", ""), stack=_money(p.get("chips")),
-                          line=line))
-        won[p.get("name", "")] = _money(p.get("win"))
+        seat = _number(p.get("seat"), "seat", game_line)
+        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=_money(p.get("chips"), game_line), line=line))
+        won[p.get("name", "")] = _money(p.get("win"), game_line)
         if p.get("dealer") == "1":
-            button = int(p.get("seat", "0"))
+            button = seat
     started = (general.findtext("startdate") or "").strip()
     try:
         played_at = datetime.fromisoformat(started.replace("T", " ")[:19]) if started else None
@@ -202,8 +209,8 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
     bets = StreetBets()
-    for rnd in sorted(game.findall("round"), key=lambda r: int(r.get("no", "0"))):
-        street = _ROUNDS.get(int(rnd.get("no", "0")), Street.RIVER)
+    for rnd in sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line)):
+        street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         bets.new_street(street)
         for cards in rnd.findall("cards"):
             words = (cards.text or "").split()
@@ -212,7 +219,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 board.extend(found)
             elif found:
                 holes.append(HoleCards(player=cards.get("player", ""), cards=found, how=CardsHow.DEALT, line=line))
-        for a in sorted(rnd.findall("action"), key=lambda x: int(x.get("no", "0"))):
+        for a in sorted(rnd.findall("action"), key=lambda x: _number(x.get("no"), "action", game_line)):
             found = text.find(f'<action no="{a.get("no")}"', at, end if end >= 0 else len(text))
             line = game_line + text.count("\n", at, found) if found >= 0 else game_line
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)

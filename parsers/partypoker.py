@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
 from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, return_uncalled
@@ -146,7 +146,10 @@ def money(text: str) -> Decimal:
     digits = re.sub(r"[^\d,.]", "", text)
     if re.search(r",\d{2}$", digits) and "." not in digits:
         digits = digits.replace(",", ".")
-    return Decimal(digits.replace(",", ""))
+    try:
+        return Decimal(digits.replace(",", ""))
+    except InvalidOperation:
+        raise ParseError(f"{text!r} is not an amount", line=1, column=1) from None
 
 
 def read_game_line(line: str, number: int) -> dict:
