@@ -30,7 +30,8 @@ class Format:
     """What every header line starts with (at least four characters each): the splitter looks
     closer only at lines that start so."""
     parser: str
-    """``module:function`` taking (lines, source) and returning a game record."""
+    """``module:function`` taking (lines, source) and returning a game record; for a format
+    with ``element``, (lines, source, context) when the chunk carries a context."""
     game: str
     """The game whose quarantine partition holds this format's unparsed games."""
     ignore_case: bool = False
@@ -40,6 +41,9 @@ class Format:
     neither ``last_section_lines`` matches nor is filler, and what follows is text of its own."""
     last_section_lines: tuple[str, ...] = ()
     """What the lines of the last section start with (after their indentation)."""
+    element: str | None = None
+    """XML formats: the element each game is (``game``); the text before the first one is the
+    context every game of the document needs (an iPoker session's ``<general>``)."""
     preamble: str | None = None
     """Regular expression of lines that some clients write just before the header line and that
     belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
@@ -56,7 +60,7 @@ FORMATS: tuple[Format, ...] = (
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
     Format("winning", r"Hand #\d+ - [^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ", ("Hand #",), "parsers.winning:parse", "holdem"),
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
-           preamble=r"<\?xml[^>]*\?>\s*$"),
+           element="game", preamble=r"<\?xml[^>]*\?>\s*$"),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),
@@ -134,6 +138,8 @@ def parse_chunk(chunk: Chunk, file: str):
                          "the game is not read", line=line, column=column,
                          line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "")
     try:
+        if chunk.context:
+            return _parser(fmt.parser)(chunk.lines, source, chunk.context)
         return _parser(fmt.parser)(chunk.lines, source)
     except ParseError as error:
         raise error.shifted(chunk.first_line) from None

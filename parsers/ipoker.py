@@ -69,13 +69,19 @@ _NO_PLAY = {_SITS_OUT, _SAT_OUT}
 _BOARD_TYPES = {"Flop", "Turn", "River"}
 
 
-def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
-    """A chunk holding one iPoker session of one game → its HoldemHand. A session of several
-    games is one chunk of the splitter (XML puts games on shared lines): it is refused saying so."""
-    hands = read_session("\n".join(lines), source.file, source.first_line, source.game_id)
+def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ()) -> HoldemHand:
+    """One ``<game>`` of an iPoker session (its text, from ``<game``), with the session's text
+    before its first game as ``context`` (the splitter cuts a session so) → its HoldemHand.
+    Without a context, the chunk is a whole session, which must hold one game."""
+    if context:
+        text = "\n".join(context) + "\n".join(lines)
+        # the game's first line lands on its line of the file (the context's last line is the
+        # part of that line before "<game")
+        hands = read_session(text, source.file, source.first_line - len(context) + 1, source.game_id)
+    else:
+        hands = read_session("\n".join(lines), source.file, source.first_line, source.game_id)
     if len(hands) != 1:
-        raise ParseError(f"an iPoker session of {len(hands)} games is not stored yet: the ingest stores one game "
-                         "per piece of text, and the games of a session share lines", line=1, column=1,
+        raise ParseError(f"expected one iPoker game, found {len(hands)}", line=1, column=1,
                          line_text=lines[0] if lines else "")
     return hands[0]
 
@@ -185,7 +191,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     game_line = line
     end = text.find("</game>", at)
     last_line = line + text.count("\n", at, end if end >= 0 else len(text))
-    source = Source(file=file, first_line=line, last_line=last_line, game_id=f"{game_id}:{code}" if game_id else code)
+    source = Source(file=file, first_line=line, last_line=last_line, game_id=game_id or code)
     general = game.find("general")
     players = general.find("players") if general is not None else None
     if players is None:

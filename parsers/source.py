@@ -29,8 +29,8 @@ from numba import njit
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "game_id", "is_filler", "normalize_lines", "split",
-           "split_file", "split_games"]
+__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "expand_elements", "game_id", "is_filler",
+           "normalize_lines", "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -184,6 +184,9 @@ class Chunk:
     game_id: str
     undecodable: tuple[int, int, int] | None = None
     """(line, column, byte) of the first byte of the chunk that could not be decoded, if any."""
+    context: tuple[str, ...] = ()
+    """For a game that is an element of an XML document (an iPoker session): the document's text
+    before its first game, which every game needs (the session's stakes and currency)."""
 
     @property
     def text(self) -> str:
@@ -605,12 +608,55 @@ def split_file(text: str) -> SplitFile:
             append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
             continue
         append(make(fmt, begin + 1, stop, tuple(lines[begin:stop]),
-                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest(), None))
+                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest(), None, ()))
+    if _ELEMENTS and any(chunk.format in _ELEMENTS for chunk in chunks):
+        chunks = [piece for chunk in chunks
+                  for piece in (expand_elements(chunk) if chunk.format in _ELEMENTS else (chunk,))]
+        plain = False       # the games of an XML document may share lines
     if undecodable:
         chunks = _with_undecodable(chunks, undecodable)
     if not ascii_text or not plain:
         return SplitFile(chunks, None, None, None)
     return SplitFile(chunks, text, data, starts_of_lines)
+
+
+_ELEMENTS = {fmt.name: re.compile(rf"<{fmt.element}[\s>]") for fmt in FORMATS if fmt.element}
+"""Per XML format: the opening tag of the element each of its games is."""
+
+
+def expand_elements(chunk: Chunk) -> list[Chunk]:
+    """A chunk of an XML format (an iPoker session) as one chunk per game element.
+
+    Each game's lines are its element's text, numbered as the file's lines (its first and last
+    line may be parts of lines it shares with the games around it); the text before the first
+    game is each game's ``context``. Text after the last game other than closing tags is a chunk
+    of its own, so that it is quarantined, never lost. A chunk without a game stays as it is.
+    """
+    opening = _ELEMENTS[chunk.format]
+    name = opening.pattern[1:].split("[", 1)[0]
+    text = "\n".join(chunk.lines)
+    starts = [m.start() for m in opening.finditer(text)]
+    if not starts:
+        return [chunk]
+    context = tuple(text[:starts[0]].split("\n"))
+    closing = f"</{name}>"
+    out = []
+    end = 0
+    for k, at in enumerate(starts):
+        limit = starts[k + 1] if k + 1 < len(starts) else len(text)
+        end = text.find(closing, at, limit)
+        end = end + len(closing) if end >= 0 else limit
+        piece = tuple(text[at:end].rstrip().split("\n"))
+        first = chunk.first_line + text.count("\n", 0, at)
+        last = first + len(piece) - 1
+        where = chunk.undecodable if chunk.undecodable and first <= chunk.undecodable[0] <= last else None
+        out.append(Chunk(chunk.format, first, last, piece, game_id(piece), where, context))
+    rest = text[end:]
+    if re.sub(r"</[^<>]*>|\s", "", rest):
+        first = chunk.first_line + text.count("\n", 0, end)
+        piece = tuple(rest.split("\n"))
+        out.append(Chunk(None, first, first + len(piece) - 1, piece, game_id(piece)))
+    return out
 
 
 _PREAMBLES = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from itertools import pairwise
 
 from parsers.formats import FORMATS, HEADERS
-from parsers.source import MAX_LINE_CHARS, Chunk, dedent, game_id, is_filler, normalize_lines
+from parsers.source import MAX_LINE_CHARS, Chunk, dedent, expand_elements, game_id, is_filler, normalize_lines
 
 _FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
+_ELEMENT = {fmt.name for fmt in FORMATS if fmt.element}
 _PREAMBLE = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
 _LAST = {fmt.name: (fmt.last_section, fmt.last_section_lines) for fmt in FORMATS if fmt.last_section}
 
@@ -71,4 +73,14 @@ def split_reference(text: str) -> list[Chunk]:
         where = [u for u in getattr(text, "undecodable", ()) if begin + 1 <= u[0] <= begin + len(body)]
         chunks.append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body),
                             where[0] if where else None))
-    return chunks
+    # the games of an XML document (formats with an element) are chunks of their own
+    undecodable = getattr(text, "undecodable", ())
+    out = []
+    for chunk in chunks:
+        if chunk.format not in _ELEMENT:
+            out.append(chunk)
+            continue
+        for piece in expand_elements(dataclasses.replace(chunk, undecodable=None)):
+            where = [u for u in undecodable if piece.first_line <= u[0] <= piece.last_line]
+            out.append(dataclasses.replace(piece, undecodable=where[0] if where else None))
+    return out
