@@ -73,11 +73,13 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HOLE", "the '*** HOLE CARDS ***' line", re.compile(r"^\*\*\* HOLE CARDS \*\*\*\s*$"), (), "^***", "setup"),
     LineKind("DEALT", "a 'Dealt to Name […]' line", re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c>[^\]]*)\]\s*$"),
              ("p", "c"), "^Dealt to ", "play"),
-    LineKind("STREET", "a street line like '*** FLOP *** […]'",
-             re.compile(r"^\*\*\* (?P<what>FLOP|TURN|RIVER) \*\*\* \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$"),
-             ("what", "c1", "c2"), "^*** ", "play"),
-    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", re.compile(r"^\*\*\* SHOW DOWN \*\*\*\s*$"), (), "^*** ",
-             "play"),
+    LineKind("STREET", "a street line like '*** FLOP *** […]' (of a hand run twice: '*** FLOP 2 *** […]')",
+             re.compile(r"^\*\*\* (?P<what>FLOP|TURN|RIVER)(?: (?P<run>[12]))? \*\*\* \[(?P<c1>[^\]]*)\]"
+                        r"(?: \[(?P<c2>[^\]]*)\])?\s*$"), ("what", "run", "c1", "c2"), "^*** ", "play"),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", re.compile(r"^\*\*\* SHOW DOWN(?: (?P<run>[12]))? \*\*\*\s*$"),
+             ("run",), "^*** ", "play"),
+    LineKind("RUNTWICE", "the '*** RUN IT TWICE ***' line", re.compile(r"^\*\*\* RUN IT TWICE \*\*\*\s*$"), (),
+             "^*** ", "play"),
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", re.compile(r"^\*\*\* SUMMARY \*\*\*\s*$"), (), "^*** ", "play"),
     LineKind(None, "a running pot line like 'Main pot $0.17 | Rake $0.00'",
              re.compile(r"^(?:Main|Side) pot(?: \d+)? " + _AMT + r"(?: \| .*)?$"), (), " pot ", "play"),
@@ -85,8 +87,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$"), ("a", "p"),
              "^Uncalled bet (", "play"),
     LineKind("COLLECT", "a 'Name collected $1 from main pot' line",
-             re.compile(r"^(?P<p>.+?) collected (?P<a>" + _AMT + r") from (?P<pot>main pot|side pot(?: \d+)?)\s*$"),
-             ("p", "a", "pot"), " collected ", "play"),
+             re.compile(r"^(?P<p>.+?) collected (?P<a>" + _AMT + r") from (?P<pot>(?:main|side) pot)(?: (?P<run>[12]))?\s*$"),
+             ("p", "a", "pot", "run"), " collected ", "play"),
     LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls $1', 'bets $1', 'raises $1 to $2' or 'caps $3'",
              re.compile(r"^(?P<p>.+?) (?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets) (?P<a>" + _AMT + r")"
                         r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")|caps (?P<cap>" + _AMT + r"))"
@@ -103,7 +105,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("TOTAL", "the 'Total pot $1 | Rake $0.05 | JP Fee $0.01' line",
              re.compile(r"^Total pot (?P<t>" + _AMT + r")(?: \| Rake (?P<r>" + _AMT + r"))?(?: \| JP Fee (?P<jp>"
                         + _AMT + r"))?\s*$"), ("t", "r", "jp"), "^Total pot ", "summary"),
-    LineKind("BOARD", "a 'Board […]' line", re.compile(r"^Board \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board [", "summary"),
+    LineKind("BOARD", "a 'Board […]' line (of a hand run twice: 'Board 2 […]')",
+             re.compile(r"^Board(?: [12])? \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board", "summary"),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded on the Flop'", re.compile(r"^Seat \d+: .*$"),
              (), "^Seat ", "summary"),
 )
@@ -145,8 +148,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     seats: list[Seat] = []
     actions: list[Action] = []
     holes: list[HoleCards] = []
-    board: list = []
-    board_lines: list[int] = []
+    boards: list[list] = [[]]
+    board_lines: list[list[int]] = [[]]
+    run = 0
     street = Street.PREFLOP
     bets = StreetBets()
     bets.new_street(street)
@@ -176,12 +180,17 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "DEALT":
             holes.append(HoleCards(player=m["p"], cards=cards(m["c"], index, text), how=CardsHow.DEALT, line=line))
         elif kind == "STREET":
-            board = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
+            run = int(m["run"]) - 1 if m["run"] else 0
+            while len(boards) <= run:
+                boards.append([])
+                board_lines.append([])
+            boards[run] = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
+            board_lines[run].append(line)
             street = _STREETS[m["what"]]
-            board_lines.append(line)
             bets.new_street(street)
         elif kind == "SHOWDOWN":
             street = Street.SHOWDOWN
+            run = int(m["run"]) - 1 if m["run"] else 0
         elif kind == "ACTION":
             actions.append(_action(m, street, bets, line))
         elif kind == "UNCALLED":
@@ -191,7 +200,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                                   line=line))
         elif kind == "SHOW":
             shown = cards(m["c"], index, text)
-            actions.append(Action(street=street, player=m["p"], kind=ActionKind.SHOW, cards=shown, line=line))
+            actions.append(Action(street=street, player=m["p"], kind=ActionKind.SHOW, cards=shown, board=run,
+                                  line=line))
             holes.append(HoleCards(player=m["p"], cards=shown, how=CardsHow.SHOWN, line=line))
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called
@@ -200,7 +210,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             actions.append(Action(street=street, player=m["p"], kind=ActionKind.MUCK, line=line))
         elif kind == "COLLECT":
             actions.append(Action(street=street, player=m["p"], kind=ActionKind.COLLECT, amount=money(m["a"]),
-                                  pot=m["pot"], line=line))
+                                  pot=m["pot"], board=int(m["run"]) - 1 if m["run"] else 0, line=line))
         elif kind == "TOTAL":
             total_line = line
             fee = money(m["jp"]) if m["jp"] else Decimal(0)
@@ -228,8 +238,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
-        max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
+        max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
+        boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
+        hole_cards=tuple(holes), summary=summary, header_line=first)
 
 
 def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:

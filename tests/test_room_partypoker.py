@@ -47,10 +47,12 @@ Game #9582251255 starts.
 $0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018
 Table Clifton (Real Money)
 Seat 1 is the button
-Total number of players : 3/9
+Total number of players : 4/9
 Seat 1: Anna ( $10 USD )
 Seat 2: Boris ( $20 USD )
 Seat 3: Vera ( $5 USD )
+Seat 4: Gleb ( $7 USD )
+Gleb is sitting out
 Boris posts small blind [$0.10 USD].
 Vera posts big blind [$0.25 USD].
 ** Dealing down cards **
@@ -73,6 +75,7 @@ Game #9582251256 starts.
 
 def test_partypoker_win_pays_the_uncalled_bet_back_and_the_rake_is_what_it_leaves():
     # The preamble lines open the hand; the next hand's "Game #… starts." is no part of it.
+    # Gleb sits out: seated, not dealt in.
     # Pot: Anna 0.75 + Boris 0.75 + Vera 0.25 = 1.75; Anna's flop bet of 1.20 comes back.
     # "wins $2.85" = 1.20 back + 1.65 of the pot: the rake is 0.10.
     [hand] = _hands(UNCALLED_IN_THE_WIN)

@@ -155,6 +155,63 @@ def test_winning_posts_dead_is_big_blind_live_and_small_blind_dead():
     assert _nets(hand) == {"Player4": D(0), "Player6": D("-0.05"), "Player7": D("-0.05"), "Player8": D("0.10")}
 
 
+RUN_TWICE = """
+Hand #779379637 - Holdem(No Limit) - $3.00/$6.00 - 2021/04/16 19:14:14 UTC
+Parachute 6-max Seat #5 is the button
+Seat 1: Player0 ($124.50)
+Seat 3: Hero ($120.00)
+Seat 4: Player2 ($134.00)
+Seat 5: Player3 ($180.00)
+Seat 6: Player4 ($517.75)
+Player4 posts the small blind $3.00
+Player0 posts the big blind $6.00
+*** HOLE CARDS ***
+Dealt to Hero [Ac Ad]
+Hero raises $120.00 to $120.00 and is all-in
+Player2 raises $134.00 to $134.00 and is all-in
+Player3 folds
+Player4 folds
+Player0 folds
+Uncalled bet ($14.00) returned to Player2
+*** RUN IT TWICE ***
+*** FLOP 1 *** [8h Qd 7d]
+Main pot 1 $123.00 | Rake $1.50
+*** TURN 1 *** [8h Qd 7d] [7h]
+*** RIVER 1 *** [8h Qd 7d 7h] [5c]
+*** SHOW DOWN 1 ***
+Hero shows [Ac Ad] (two pair, Aces and Sevens [Ac Ad 7d 7h Qd])
+Player2 shows [Kh Kd] (two pair, Kings and Sevens [Kh Kd 7d 7h Qd])
+Hero collected $123.00 from main pot 1
+*** FLOP 2 *** [6c 9s Kc]
+*** TURN 2 *** [6c 9s Kc] [8c]
+*** RIVER 2 *** [6c 9s Kc 8c] [6s]
+*** SHOW DOWN 2 ***
+Hero shows [Ac Ad] (two pair, Aces and Sixs [Ac Ad 6s 6c Kc])
+Player2 shows [Kh Kd] (a full house, Kings full of Sixs [Kh Kd Kc 6s 6c])
+Player2 collected $123.00 from main pot 2
+*** SUMMARY ***
+Total pot $246.00 | Rake $2.76 | JP Fee $0.24
+Board 1 [8h Qd 7d 7h 5c]
+Seat 3: Hero showed [Ac Ad] and won $123.00 with two pair, Aces and Sevens [Ac Ad 7d 7h Qd]
+Seat 4: Player2 showed [Kh Kd] and lost with two pair, Kings and Sevens [Kh Kd 7d 7h Qd]
+Board 2 [6c 9s Kc 8c 6s]
+Seat 3: Hero showed [Ac Ad] and lost with two pair, Aces and Sixs [Ac Ad 6s 6c Kc]
+Seat 4: Player2 showed [Kh Kd] and won $123.00 with a full house, Kings full of Sixs [Kh Kd Kc 6s 6c]
+"""
+
+
+def test_winning_run_it_twice_pays_each_board_half_the_pot():
+    # Pot 120 + 120 + 3 + 6 = 249 (Player2's 14 over Hero's all-in comes back); rake and fee 3,
+    # 123 a board: Hero's aces win the first, Player2's full house the second.
+    hand = _hand(RUN_TWICE)
+    assert [len(b) for b in hand.boards] == [5, 5] and str(hand.boards[1][2]) == "Kc"
+    collects = [(a.player, a.amount, a.board) for a in hand.actions if a.kind is ActionKind.COLLECT]
+    assert collects == [("Hero", D("123.00"), 0), ("Player2", D("123.00"), 1)]
+    assert hand.summary.total_pot == D("249.00") and hand.summary.rake == D("3.00")
+    assert _nets(hand) == {"Player0": D("-6"), "Hero": D("3"), "Player2": D("3"), "Player3": D(0),
+                           "Player4": D("-3")}
+
+
 def test_winning_omaha_goes_to_quarantine_naming_the_game():
     with pytest.raises(ParseError, match="Winning Omaha H/L No Limit is not supported yet"):
         _hand(WALK.replace("Holdem(No Limit)", "Omaha H/L(No Limit)"))
