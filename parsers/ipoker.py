@@ -92,14 +92,10 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     start = text.find("<session") if start < 0 else start
     body = text[start:] if start >= 0 else text
     try:
-        try:
-            root = fromstring(body)
-        except ET.ParseError as error:
-            if "no element found" not in str(error):
-                raise
-            # exports often stop after the last round, without the end tags of the game and
-            # the session: those are closed, and a game cut short shows in its replay
-            root = fromstring(_closed(body))
+        # exports often stop after the last round, without the end tags of the game and the
+        # session (and a game the splitter cut out has none): those are closed, and a game cut
+        # short shows in its replay
+        root = fromstring(body if body.rstrip().endswith("</session>") else _closed(body))
     except (ET.ParseError, DefusedXmlException) as error:
         where = getattr(error, "position", (1, 1))
         line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n"))
@@ -152,9 +148,22 @@ def _line_of(text: str, needle: str, start: int) -> int:
     return text.count("\n", 0, max(at, 0)) + 1
 
 
+_AMOUNTS: dict[str, Decimal] = {}
+
+
 def _money(text: str | None, line: int = 1) -> Decimal:
     """An amount of the XML (``$0.25``, ``£3``, ``€0,50``, ``RSD2``); an attribute without digits
     (an export's ``sum="DP"``) is a ParseError."""
+    known = _AMOUNTS.get(text) if text is not None else None
+    if known is not None:
+        return known
+    value = _read_money(text, line)
+    if text is not None and len(_AMOUNTS) < 100_000:
+        _AMOUNTS[text] = value
+    return value
+
+
+def _read_money(text: str | None, line: int) -> Decimal:
     digits = re.sub(r"[^\d,.]", "", text or "")
     if text is not None and text.strip() and not re.search(r"\d", text):
         raise ParseError(f"{text!r} is not an amount", line=line, column=1)
