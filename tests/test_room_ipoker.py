@@ -41,11 +41,12 @@ SESSION = """<?xml version="1.0" encoding="utf-8"?>
         <player seat="1" name="Anna" chips="£10" dealer="1" win="£0" bet="£0" />
         <player seat="3" name="Boris" chips="£10.05" dealer="0" win="£0" bet="£0.05" />
         <player seat="5" name="Vera" chips="£3" dealer="0" win="£5.95" bet="£3" />
+        <player seat="7" name="Gleb" chips="£8" dealer="0" win="£0" bet="£0" />
       </players>
     </general>
     <round no="0">
       <action no="1" player="Boris" type="1" sum="£0.05" cards="[cards]" />
-      <action no="2" player="Vera" type="2" sum="£0.10" cards="[cards]" />
+      <action no="2" player="Vera" type="2" sum="£0.10" cards="[cards]" /><action no="7" player="Gleb" type="8" sum="£0" />
     </round>
     <round no="1">
       <cards type="Pocket" player="Anna">C10 C9</cards>
@@ -79,7 +80,8 @@ def _nets(hand) -> dict[str, Decimal]:
 def test_ipoker_actions_in_their_order_raise_total_all_in_added_and_the_win_after_rake():
     # Actions come grouped by player; "no" orders them: Anna raises to 0.30 (type 23: the total),
     # Boris folds, Vera all-in 2.90 more (3 in all), Anna calls 2.70. Pot 0.05 + 3 + 3 = 6.05;
-    # Vera's "win" 5.95: the rake is 0.10. Suit first: C10 is the ten of clubs.
+    # Vera's "win" 5.95: the rake is 0.10. Suit first: C10 is the ten of clubs. Gleb sits out
+    # (type 8): seated, not dealt in.
     [hand] = read_session(SESSION, "s.xml")
     assert [(a.player, a.kind) for a in hand.actions[2:5]] == [
         ("Anna", ActionKind.RAISE), ("Boris", ActionKind.FOLD), ("Vera", ActionKind.RAISE)]
@@ -103,7 +105,7 @@ def test_ipoker_chunk_of_a_one_game_session_is_stored_through_the_formats():
     assert chunks[0].context[1] == '<session sessioncode="1">'
     hand = parse_chunk(chunks[0], "s.xml")
     assert hand.source.first_line == 10 and hand.hand_id == "11"
-    assert next(a.line for a in hand.actions if a.player == "Vera" and a.kind is ActionKind.RAISE) == 30
+    assert next(a.line for a in hand.actions if a.player == "Vera" and a.kind is ActionKind.RAISE) == 31
 
 
 def test_ipoker_games_of_a_session_are_chunks_of_their_own_even_on_shared_lines():
@@ -111,9 +113,9 @@ def test_ipoker_games_of_a_session_are_chunks_of_their_own_even_on_shared_lines(
     inner = SESSION.split('<game gamecode="11">')[1].split("</game>")[0]
     two = SESSION.replace("</game>", '</game><game gamecode="12">' + inner + "</game>", 1)
     chunks = split(two)
-    assert [(c.format, c.first_line) for c in chunks] == [("ipoker", 10), ("ipoker", 41)]
+    assert [(c.format, c.first_line) for c in chunks] == [("ipoker", 10), ("ipoker", 42)]
     hands = [parse_chunk(c, "s.xml") for c in chunks]
-    assert [h.hand_id for h in hands] == ["11", "12"] and hands[1].source.first_line == 41
+    assert [h.hand_id for h in hands] == ["11", "12"] and hands[1].source.first_line == 42
     assert _nets(hands[1]) == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
     assert len({c.game_id for c in chunks}) == 2
 
@@ -131,7 +133,7 @@ def test_ipoker_omaha_goes_to_quarantine_naming_the_game():
 def test_ipoker_an_amount_that_is_none_is_a_parse_error_at_its_line():
     with pytest.raises(ParseError, match="'DP' is not an amount") as caught:
         read_session(SESSION.replace('type="7" sum="£2.90"', 'type="7" sum="DP"'), "s.xml")
-    assert caught.value.line == 30
+    assert caught.value.line == 31
 
 
 def test_ipoker_entity_bombs_are_refused():
