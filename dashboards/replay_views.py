@@ -1,5 +1,8 @@
 """The audit replayer: a game's source lines, its findings with their rule texts, and its replay step by step.
 
+The replay is drawn by :mod:`dashboards.replayer` (the table after each step) and stepped here
+with buttons and a slider; it opens at the step of the finding the page came from.
+
 A stored game is read again from the text the warehouse keeps of it (never from a file a
 row names), cut into games by the same splitter as the ingest, parsed and replayed by the
 same engine, so what the page shows is what the warehouse holds. Pasted or uploaded text
@@ -20,6 +23,7 @@ from enum import Enum
 import polars as pl
 import streamlit as st
 
+from dashboards.replayer import Step, holdem_states, step_at_line, steps_of
 from dashboards.safe_text import md
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from rules.findings import Severity
@@ -126,24 +130,61 @@ def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
 Marks = dict[int, list[tuple[str, str]]]
 
 
-def show_replay(audited: Audited, marks: Marks | None = None) -> None:
-    """The step-by-step replay of one parsed game, by its kind; steps at a line in ``marks`` name its findings."""
+def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None) -> None:
+    """One parsed game: the table drawn step by step (opened at the step of ``start_line``, a
+    finding's line), then its steps as tables by its kind; steps at a line in ``marks`` name its findings."""
     record, replay = audited.record, audited.replay
     marks = marks or {}
     game = record.info.game
-    view = _VIEWS.get(game, show_generic)
     if replay is None:
         st.warning(f"Not replayed: {md(audited.error)}. What the log says:")
-        if game not in _RECORD_ONLY:
-            view = show_generic
+        show_generic(record, replay)
+        return
     try:
-        view(record, replay, marks) if view in _MARKING else view(record, replay)
-    except Exception as error:  # noqa: BLE001 — a renderer that trips on a record must leave the rest of the page
+        steps = steps_of(record, replay)
+    except Exception as error:  # noqa: BLE001 — a drawing that trips on a record must leave the rest of the page
+        st.warning(f"The table of this {md(game)} game could not be drawn ({type(error).__name__}: {md(error)}).")
+        steps = []
+    if steps:
+        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks)
+    view = _VIEWS.get(game, show_generic)
+    try:
+        with st.expander("Step by step as tables", expanded=not steps):
+            view(record, replay, marks) if view in _MARKING else view(record, replay)
+    except Exception as error:  # noqa: BLE001 — as above
         st.warning(f"The step-by-step view of this {md(game)} game failed ({type(error).__name__}: {md(error)}); "
                    "the record's fields follow.")
         show_generic(record, replay)
-    if replay is not None:
-        show_results(replay)
+    show_results(replay)
+
+
+def _move(state_key: str, by: int, last: int) -> None:
+    st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
+
+
+def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None) -> None:
+    """The drawn table of one step, with previous/next buttons and a slider; opened at ``start``."""
+    marks = marks or {}
+    last = len(steps) - 1
+    state_key = f"{key}_step"
+    if state_key not in st.session_state or not 0 <= st.session_state[state_key] <= last:
+        st.session_state[state_key] = min(max(start, 0), last)
+    buttons = st.columns([1, 1, 6])
+    buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
+                      disabled=st.session_state[state_key] <= 0, width="stretch")
+    buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
+                      disabled=st.session_state[state_key] >= last, width="stretch")
+    if last > 0:
+        with buttons[2]:
+            st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
+    index = st.session_state[state_key]
+    step = steps[index]
+    flagged = _flag(marks, step.line)
+    if flagged:
+        st.error(f"Finding at this step (line {step.line}): {md(flagged)}", icon=":material/error:")
+    st.html(step.html)
+    st.caption(f"Step {index} of {last}" + (f", line {step.line}" if step.line is not None else "")
+               + f": {md(step.label)}")
 
 
 def show_results(replay) -> None:
@@ -219,54 +260,21 @@ def _money(value) -> str:
     return "" if value is None else f"{value:,}"
 
 
-# -- Hold'em: stacks, pot and board after each action -------------------------------------------
-
-_STREET_CARDS = {"preflop": 0, "flop": 3, "turn": 4, "river": 5, "showdown": 5}
-
+# -- Hold'em: stacks, pot and board after each action, from the replay's facts -------------------
 
 def _flag(marks: Marks, line: int | None) -> str:
     return ", ".join(rule for rule, _ in marks.get(line, [])) if line is not None else ""
 
 
-def holdem_steps(record, marks: Marks | None = None) -> pl.DataFrame:
-    """One row per action: who did what, then the pot, the board and every stack after it.
-
-    Chips follow the log's own amounts: posts, calls and bets put ``amount`` in; a raise
-    brings the player's bet on the street to ``raise_to``; uncalled bets and collected
-    pots go back to the stack.
-    """
-    stacks = {seat.player: seat.stack for seat in record.seats}
-    street_bets: dict[str, Decimal] = {}
-    pot = Decimal(0)
-    street = None
-    board = record.boards[0] if record.boards else ()
+def holdem_table(record, replay, marks: Marks | None = None) -> pl.DataFrame:
+    """One row per action: who did what, then the pot, the board and every stack after it
+    (the replayer's states, which sum the replay's per-action chips)."""
     rows = []
-    for number, action in enumerate(record.actions, 1):
-        if action.street != street:
-            street, street_bets = action.street, {}
-        kind = word(action.kind).replace(" ", "_")
-        player = action.player
-        put = Decimal(0)
-        if kind == "raise" and action.raise_to is not None:
-            put = action.raise_to - street_bets.get(player, Decimal(0))
-        elif kind in ("uncalled", "collect"):
-            put = -action.amount
-        elif kind.startswith("post_") or kind in ("call", "bet"):
-            put = action.amount
-        if kind != "post_ante" and kind not in ("uncalled", "collect"):
-            street_bets[player] = street_bets.get(player, Decimal(0)) + put
-        if player in stacks:
-            stacks[player] -= put
-        pot += put
-        shown = board[:_STREET_CARDS.get(word(street), 0)]
-        what = kind.replace("post_", "posts ").replace("_", " ")
-        if action.cards:
-            what += " " + cards(action.cards)
+    for number, state in enumerate(holdem_states(record, replay)[1:], 1):
         rows.append({
-            "step": number, "line": action.line, "finding": _flag(marks or {}, action.line), "street": word(street), "player": player, "action": what,
-            "amount": _money(action.raise_to if kind == "raise" else action.amount) if kind not in ("fold", "check", "show", "muck") else "",
-            "all_in": "all-in" if action.is_all_in else "", "pot": _money(pot), "board": cards(shown),
-            **{f"stack {name}": _money(stack) for name, stack in stacks.items()},
+            "step": number, "line": state.line, "finding": _flag(marks or {}, state.line), "street": state.street,
+            "action": state.label, "pot": _money(state.pot), "board": cards(state.board),
+            **{f"stack {s.player}": _money(s.stack) for s in state.seats},
         })
     return pl.DataFrame(rows) if rows else pl.DataFrame()
 
@@ -278,21 +286,11 @@ def show_holdem(record, replay, marks: Marks | None = None) -> None:
         + (f", ante {md(record.ante)}" if record.ante else "") + (", 36 cards" if record.is_short_deck else "")
         + (f"; button seat {record.button_seat}" if record.button_seat else "")
     )
-    seats = pl.DataFrame([{"seat": s.seat, "player": s.player, "stack": _money(s.stack),
-                           "cards": next((cards(h.cards) for h in record.hole_cards if h.player == s.player), "")}
-                          for s in record.seats])
-    st.dataframe(seats, hide_index=True, key=_key(record, "seats"))
-    steps = holdem_steps(record, marks)
+    steps = holdem_table(record, replay, marks)
     if steps.is_empty():
         st.info("No action in this hand.")
         return
-    step = st.slider("After step", 1, steps.height, steps.height, key=_key(record, "step")) if steps.height > 1 else 1
-    now = steps.row(step - 1, named=True)
-    cols = st.columns(3)
-    cols[0].metric("Street", now["street"])
-    cols[1].metric("Pot", now["pot"])
-    cols[2].metric("Board", now["board"] or "—")
-    st.dataframe(steps.head(step), hide_index=True, key=_key(record, "steps"))
+    st.dataframe(steps, hide_index=True, key=_key(record, "steps"))
     if record.summary is not None:
         st.caption(f"Summary: total pot {md(record.summary.total_pot)}, rake {md(record.summary.rake)}"
                    + (f", board {md(cards(record.summary.boards[0]))}" if record.summary.boards else ""))
@@ -461,9 +459,6 @@ def show_sixcard(record, replay) -> None:
     with st.expander("Every box of the session"):
         st.dataframe(boxes, hide_index=True, key=_key(record, "all_boxes"))
 
-
-_RECORD_ONLY = {"holdem", "holdem36"}
-"""Games whose step-by-step view needs only the record, not the replay."""
 
 _MARKING = {show_holdem, show_raspisnoy}
 """Views that flag the steps at which findings were made."""

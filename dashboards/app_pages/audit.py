@@ -112,4 +112,13 @@ with tab_replay:
         st.error(f"The text no longer parses: line {audited.error_line}, column {audited.error_column}: "
                  f"{md(audited.error)}")
     else:
-        rv.show_replay(audited, rv.marks_of(game_findings))
+        # opened at the step of a finding: the one whose line the address names, else the first
+        lines = sorted({int(v) for v in game_findings["line"].drop_nulls().to_list()})
+        asked = st.query_params.get("line")
+        wanted_line = int(asked) if asked and asked.isdigit() and int(asked) in lines else None
+        at_line = None
+        if lines:
+            rules_at = {n: ", ".join(game_findings.filter(pl.col("line") == n)["rule_id"].to_list()) for n in lines}
+            at_line = st.selectbox("Open at the finding", lines, format_func=lambda n: f"line {n}: {rules_at[n]}",
+                                   index=lines.index(wanted_line) if wanted_line else 0, key=f"audit_at_{game_id}")
+        rv.show_replay(audited, rv.marks_of(game_findings), start_line=at_line)

@@ -64,4 +64,4 @@ if "check_result" in st.session_state:
             rv.show_findings(found)
             rv.show_source(list(chunk.lines), chunk.first_line, rv.marks_of(found))
             st.markdown("**Replay**")
-            rv.show_replay(audited, rv.marks_of(found))
+            rv.show_replay(audited, rv.marks_of(found), start_line=found["line"].min() if found.height else None)
