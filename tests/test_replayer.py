@@ -1,0 +1,188 @@
+"""The replayer: each game as steps drawn as a table, Hold'em's chips summed from the replay's facts.
+
+The expected stacks and pots are worked out by hand from the hands below; the drawing is read
+for what a player must see (names escaped, four-colour suits, the button, the pot after the last step).
+"""
+
+from __future__ import annotations
+
+import doctest
+from decimal import Decimal as D
+
+import pytest
+
+from dashboards import replayer
+from dashboards.replayer import holdem_states, step_at_line, steps_of
+from pipeline.audit import audit_bytes
+from tests import formats_examples
+
+# Anna raises to 6 from the button, Boris folds his small blind, Vera calls from the big blind,
+# then 10 on the flop and 20 on the river are called: the pot is 1 + 6 + 6 + 20 + 40 = 73,
+# the rake 2, Anna collects 71.
+HAND = """\
+PokerStars Hand #250000000000: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Anna [As Ad]
+Anna: raises $4 to $6
+Boris: folds
+Vera: calls $4
+*** FLOP *** [2c 7d 9h]
+Vera: checks
+Anna: bets $10
+Vera: calls $10
+*** TURN *** [2c 7d 9h] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7d 9h Jc] [3s]
+Vera: bets $20
+Anna: calls $20
+*** SHOW DOWN ***
+Vera: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $71 from pot
+*** SUMMARY ***
+Total pot $73 | Rake $2
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) showed [As Ad] and won ($71) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings
+"""
+
+# Heads-up: Anna (button, small blind) raises to 4, Boris folds, 2 go back uncalled, Anna takes 4.
+WALKOVER = """\
+PokerStars Hand #250000000009: Hold'em No Limit (1/2) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: <b>Anna</b> (100 in chips)
+Seat 2: Boris (100 in chips)
+<b>Anna</b>: posts small blind 1
+Boris: posts big blind 2
+*** HOLE CARDS ***
+<b>Anna</b>: raises 2 to 4
+Boris: folds
+Uncalled bet (2) returned to <b>Anna</b>
+<b>Anna</b> collected 4 from pot
+*** SUMMARY ***
+Total pot 4 | Rake 0
+Seat 1: <b>Anna</b> (button) (small blind) collected (4)
+Seat 2: Boris (big blind) folded before Flop
+"""
+
+
+def one(text: str):
+    games = audit_bytes(text.encode(), "test.txt")
+    assert len(games) == 1 and games[0].replay is not None, games[0].error
+    return games[0]
+
+
+def stacks(state) -> dict[str, D]:
+    return {s.player: s.stack for s in state.seats}
+
+
+def test_holdem_replayer_stacks_and_pot_follow_each_action():
+    game = one(HAND)
+    states = holdem_states(game.record, game.replay)
+    assert len(states) == 1 + len(game.record.actions)  # the seats before any action, then one per action
+    assert stacks(states[0]) == {"Anna": 100, "Boris": 100, "Vera": 100} and states[0].pot == 0
+    after_call = next(s for s in states if s.line == 12)  # Vera calls 4 preflop
+    assert stacks(after_call) == {"Anna": 94, "Boris": 99, "Vera": 94} and after_call.pot == 13
+    assert {s.player: s.bet for s in after_call.seats} == {"Anna": 6, "Boris": 1, "Vera": 6}
+    flop_bet = next(s for s in states if s.line == 15)  # Anna bets 10: bets start again on the flop
+    assert flop_bet.street == "flop" and flop_bet.pot == 23
+    assert {s.player: s.bet for s in flop_bet.seats} == {"Anna": 10, "Boris": 0, "Vera": 0}
+    assert [str(c) for c in flop_bet.board] == ["2c", "7d", "9h"]
+    last = states[-1]
+    assert stacks(last) == {"Anna": 135, "Boris": 99, "Vera": 64}
+    assert last.pot == 73  # the pot, not what is left once the winner took his share (the rake, 2)
+    assert [str(c) for c in last.board] == ["2c", "7d", "9h", "Jc", "3s"]
+
+
+def test_holdem_replayer_last_step_shows_the_pot_and_the_rake():
+    game = one(HAND)
+    html = steps_of(game.record, game.replay)[-1].html
+    assert "Pot 73" in html and "rake 2" in html and "Pot 2<" not in html
+    assert "collects 71" in html
+
+
+def test_holdem_replayer_returns_the_uncalled_bet():
+    game = one(WALKOVER)
+    states = holdem_states(game.record, game.replay)
+    after_raise, after_return, last = states[3], states[5], states[-1]
+    assert after_raise.pot == 6 and stacks(after_raise)["<b>Anna</b>"] == 96
+    assert after_return.pot == 4 and stacks(after_return)["<b>Anna</b>"] == 98
+    assert stacks(last) == {"<b>Anna</b>": 102, "Boris": 98} and last.pot == 4
+
+
+def test_holdem_replayer_escapes_names_and_draws_the_button_and_four_colours():
+    game = one(WALKOVER)
+    html = steps_of(game.record, game.replay)[0].html
+    assert "&lt;b&gt;Anna&lt;/b&gt;" in html and "<b>Anna</b>" not in html
+    assert 'title="button"' in html
+    hand = one(HAND)
+    drawn = steps_of(hand.record, hand.replay)[-1].html
+    assert replayer.SUIT_COLOURS["d"] in drawn and "A♦" in drawn and "K♣" in drawn
+    assert replayer.SUIT_COLOURS["c"] == "#13874b" and replayer.SUIT_COLOURS["d"] == "#1a5fd0"
+
+
+def test_holdem_replayer_opens_at_the_step_of_a_finding():
+    broken = HAND.replace("Vera: checks\nAnna: bets $10", "Vera: checks\nAnna: checks\nVera: bets $10", 1)
+    broken = broken.replace("Vera: calls $10", "Anna: calls $10")
+    game = audit_bytes(broken.encode(), "broken.txt")[0]
+    steps = steps_of(game.record, game.replay)
+    lines = {f.line for f in game.replay.findings}
+    assert lines, "the broken hand must have findings"
+    line = min(lines)
+    index = step_at_line(steps, line)
+    assert steps[index].line == line  # the step of the finding's own line
+    summary_line = game.record.summary.total_line
+    assert step_at_line(steps, summary_line) == len(steps) - 1  # a summary finding opens the last step
+
+
+def test_raspisnoy_replayer_goes_trick_by_trick():
+    game = one(formats_examples.RASPISNOY_LOG)
+    steps = steps_of(game.record, game.replay)
+    rounds = game.record.rounds
+    assert len(steps) == sum(1 + len(r.tricks) for r in rounds)  # the deal and bids, then each trick
+    first_trick = rounds[0].tricks[0]
+    step = steps[step_at_line(steps, first_trick.line)]
+    assert step.line == first_trick.line
+    assert "takes it" in step.label
+    for play in first_trick.plays:
+        assert replayer.esc(play.player) in step.html
+
+
+def test_chinese_replayer_draws_each_players_rows_with_royalties():
+    game = one(formats_examples.CHINESE)
+    (step,) = steps_of(game.record, game.replay)
+    for player in game.record.players:
+        assert replayer.esc(player) in step.html
+    assert step.html.count(">front<") == len(game.record.players)
+    for row in game.replay.rows:
+        if row.royalty:
+            assert f"royalty {row.royalty}" in step.html
+
+
+@pytest.mark.parametrize("name", ["ofc-classic.txt", "sixcard-metropol.txt", "raspisnoy-sheets.txt"])
+def test_every_game_has_steps(name):
+    from tests.test_dashboards_apptest import SAMPLES
+
+    path = SAMPLES / name
+    if not path.exists():
+        pytest.skip(f"{name} is not among the samples")
+    game = next(g for g in audit_bytes(path.read_bytes(), name) if g.replay is not None)
+    steps = steps_of(game.record, game.replay)
+    assert steps and all(s.html for s in steps)
+    if name.startswith("ofc"):
+        turns = {p.turn_no for p in game.replay.placements}
+        assert len(steps) == len(turns) + 1  # each turn, then the final rows with their points
+    if name.startswith("sixcard"):
+        assert len(steps) == len(game.replay.boxes)
+
+
+def test_replayer_doctests():
+    assert doctest.testmod(replayer).failed == 0
