@@ -1,4 +1,4 @@
-"""The command line: ``rasklad ingest``, ``audit``, ``stats``, ``query``, ``quarantine``, ``dashboard``."""
+"""The command line: ``rasklad ingest``, ``audit``, ``show``, ``stats``, ``query``, ``quarantine``, ``dashboard``."""
 
 from __future__ import annotations
 
@@ -600,6 +600,95 @@ def generate(game: str, count: int, seed: int, options: tuple[str, ...], out: Pa
             click.echo(f"{count} {game} games written to {out}")
     else:
         click.echo(text, nl=False)
+
+
+@main.command()
+@click.argument("game_id")
+@warehouse_option
+@json_option
+def show(game_id: str, warehouse: Path, as_json: bool) -> None:
+    """Print one stored game: where it comes from, its players, its text with the lines a finding
+    names marked, and each finding with the text of its rule.
+
+    GAME_ID is a game's ID or the start of it (as `rasklad audit` lists them), or a Hold'em hand number.
+
+    Example: rasklad show 0cd081e9
+    """
+    with _connect(warehouse) as con:
+        found = _known_game_id(con, game_id)
+        game = con.sql(
+            "select game_id, game, source_file, first_line, last_line, played_at, club, table_name "
+            "from stg_games where game_id = $id", params={"id": found}).pl().row(0, named=True)
+        players = con.sql("select player, seat, net from stg_game_players where game_id = $id "
+                          "order by seat, player", params={"id": found}).pl()
+        findings = con.sql(
+            "select rule_id, severity, line, message, expected, actual from stg_findings where game_id = $id "
+            "order by line nulls first, rule_id", params={"id": found}).pl()
+        kept = con.execute("select text from game_texts where game_id = $id limit 1", {"id": found}).fetchone() \
+            if "game_texts" in _tables(con) else None
+    text = kept[0] if kept else None
+    if as_json:
+        click.echo(json.dumps({**game, "players": players.to_dicts(), "findings": findings.to_dicts(), "text": text},
+                              indent=2, default=_json_value))
+        return
+    click.echo(f"{game['game']} game {game['game_id']}: {game['source_file']} lines "
+               f"{game['first_line']}–{game['last_line']}")
+    click.echo(f"played {game['played_at'] or 'at no stated date'}"
+               + (f", club {game['club']}" if game["club"] else "")
+               + (f", table {game['table_name']}" if game["table_name"] else ""))
+    click.echo("players: " + ", ".join(f"{row['player']} {row['net']:+}" if row["net"] is not None else row["player"]
+                                       for row in players.iter_rows(named=True)))
+    marks: dict[int, list[str]] = {}
+    for row in findings.iter_rows(named=True):
+        if row["line"] is not None:
+            marks.setdefault(row["line"], []).append(row["rule_id"])
+    click.echo("")
+    if text is None:
+        click.echo("(the warehouse keeps no text for this game: it was stored by an older Rasklad)")
+    else:
+        width = len(str(game["last_line"]))
+        for number, line in enumerate(text.split("\n"), game["first_line"]):
+            note = f"   ◀ {', '.join(marks[number])}" if number in marks else ""
+            click.echo(f"{number:>{width}}  {line}{note}")
+    click.echo("")
+    if findings.is_empty():
+        click.echo("No findings: the replay agrees with the log.")
+        return
+    texts = _rule_texts()
+    click.echo(f"{findings.height} finding{'s' if findings.height != 1 else ''}:")
+    for row in findings.iter_rows(named=True):
+        where = f"line {row['line']}" if row["line"] is not None else "the whole game"
+        click.echo(f"  {row['rule_id']} ({row['severity']}, {where}): {row['message']}")
+        if row["expected"] is not None or row["actual"] is not None:
+            click.echo(f"    expected {row['expected']}, the log says {row['actual']}")
+        rule_text = texts.get(row["rule_id"], "no text is registered for this rule")
+        click.echo(f"    {rule_text if rule_text.startswith(row['rule_id'] + ':') else row['rule_id'] + ': ' + rule_text}")
+
+
+def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
+    """The one stored game whose ID starts with ``game_id`` (or whose Hold'em hand number it is),
+    else an error naming the games it could be or the close IDs."""
+    wanted = game_id.strip().lower()
+    matches = [row[0] for row in con.execute(
+        "select game_id from stg_games where starts_with(game_id, $p) order by game_id limit 6", {"p": wanted}
+    ).fetchall()] if wanted else []
+    if len(matches) == 1:
+        return matches[0]
+    if matches:
+        shown = ", ".join(matches[:5]) + (" …" if len(matches) > 5 else "")
+        raise UsageProblem(f"{game_id!r} is the start of several game IDs: {shown}.",
+                           "Give more of the ID.")
+    if "holdem_results" in _tables(con):
+        hands = [row[0] for row in con.execute(
+            "select distinct game_id from stg_holdem_results where hand_id = $h limit 2", {"h": game_id.strip()}
+        ).fetchall()]
+        if len(hands) == 1:
+            return hands[0]
+    near = [row[0] for row in con.execute(
+        "select game_id from stg_games where starts_with(game_id, $p) limit 5000", {"p": wanted[:2]}).fetchall()]
+    raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
+                       "`rasklad audit` lists the games with findings and their IDs; "
+                       "`rasklad query \"select game_id, game, source_file from games\"` lists them all.")
 
 
 @main.command("build-models")

@@ -186,3 +186,57 @@ def test_every_game_has_steps(name):
 
 def test_replayer_doctests():
     assert doctest.testmod(replayer).failed == 0
+
+
+# -- rasklad show ----------------------------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def small_warehouse(tmp_path_factory):
+    from pipeline.ingest import ingest
+    from tests.test_dashboards_apptest import RASPISNOY_WRONG_TOTAL
+
+    base = tmp_path_factory.mktemp("show")
+    (base / "logs").mkdir()
+    (base / "logs" / "night.txt").write_text(RASPISNOY_WRONG_TOTAL + "\n" + HAND, encoding="utf-8")
+    ingest([base / "logs"], base / "wh", jobs=1)
+    return base / "wh"
+
+
+def _show(*args):
+    from click.testing import CliRunner
+
+    from pipeline.cli import main
+
+    return CliRunner().invoke(main, ["show", *args], catch_exceptions=False)
+
+
+def _game_ids(warehouse) -> dict[str, str]:
+    from pipeline.warehouse import connect
+
+    with connect(warehouse) as con:
+        return dict(con.execute("select game, game_id from stg_games").fetchall())
+
+
+def test_show_prints_the_kept_text_with_the_finding_marked_and_its_rule(small_warehouse):
+    raspisnoy = _game_ids(small_warehouse)["raspisnoy"]
+    result = _show(raspisnoy[:8], "--warehouse", str(small_warehouse))
+    assert result.exit_code == 0, result.output
+    assert f"raspisnoy game {raspisnoy}" in result.output
+    assert "Totals: Boris 0, Vera 15, Anna 5   ◀ RSP-TOTAL" in result.output
+    assert "expected 0, the log says 5" in result.output   # Anna: -10 + 10
+    assert "RSP-TOTAL: " in result.output.split("1 finding:")[1]
+
+
+def test_show_finds_a_holdem_hand_by_its_number(small_warehouse):
+    result = _show("250000000000", "--warehouse", str(small_warehouse))
+    assert result.exit_code == 0, result.output
+    assert "players: Anna +35.00, Boris -1.00, Vera -36.00" in result.output  # 135 - 100, 99 - 100, 64 - 100
+    assert "No findings" in result.output
+
+
+def test_show_an_unknown_id_says_did_you_mean(small_warehouse):
+    raspisnoy = _game_ids(small_warehouse)["raspisnoy"]
+    wrong = raspisnoy[:12] + ("0" if raspisnoy[12] != "0" else "1")
+    result = _show(wrong, "--warehouse", str(small_warehouse))
+    assert result.exit_code == 1
+    assert f"No stored game has an ID starting with '{wrong}'. Did you mean '{raspisnoy}'?" in result.output
