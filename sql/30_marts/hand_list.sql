@@ -1,0 +1,106 @@
+-- grain: one row per player per Hold'em hand: what the hand browser lists, filters and sorts on
+-- key: game_id, player
+-- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards
+-- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind).
+-- The rows are kept in player and time order, so that one player's page reads few blocks.
+with
+
+results as (
+    select * from stg_holdem_results
+),
+
+hands as (
+    select * from int_holdem_player_hands
+),
+
+games as (
+    select * from stg_games
+),
+
+all_ins as (
+    select game_id, player, bool_or(is_all_in) as is_all_in,
+    from stg_holdem_actions
+    group by game_id, player
+),
+
+cards as (
+    select
+        game_id,
+        player,
+        substr(hole_cards, 1, 1) as rank_1,
+        substr(hole_cards, 2, 1) as suit_1,
+        substr(hole_cards, 4, 1) as rank_2,
+        substr(hole_cards, 5, 1) as suit_2,
+    from results
+    where length(hole_cards) = 5
+),
+
+classes as (
+    select
+        game_id,
+        player,
+        case
+            when rank_1 = rank_2 then rank_1 || rank_2
+            when strpos('AKQJT98765432', rank_1) < strpos('AKQJT98765432', rank_2)
+                then rank_1 || rank_2 || case when suit_1 = suit_2 then 's' else 'o' end
+            else rank_2 || rank_1 || case when suit_1 = suit_2 then 's' else 'o' end
+        end as hand_class,
+    from cards
+),
+
+final as (
+    select
+        results.game_id,
+        results.game,
+        results.hand_id,
+        results.player,
+        games.played_at,
+        cast(games.played_at as date) as played_on,
+        games.club,
+        games.table_name,
+        games.source_file,
+        games.first_line,
+        results.stakes,
+        results.currency,
+        results.is_tournament,
+        results.small_blind,
+        results.big_blind,
+        results.count_players,
+        results.seat,
+        results.position,
+        results.hole_cards,
+        classes.hand_class,
+        results.stack_start,
+        results.stack_start / nullif(results.big_blind, 0) as stack_big_blinds,
+        case
+            when results.big_blind is null or results.big_blind = 0 then null
+            when results.stack_start < 20 * results.big_blind then '<20'
+            when results.stack_start < 40 * results.big_blind then '20-40'
+            when results.stack_start < 60 * results.big_blind then '40-60'
+            when results.stack_start < 100 * results.big_blind then '60-100'
+            when results.stack_start < 150 * results.big_blind then '100-150'
+            else '150+'
+        end as stack_depth,
+        results.invested,
+        results.collected,
+        results.net,
+        results.net / nullif(results.big_blind, 0) as net_big_blinds,
+        results.allin_ev_net,
+        results.total_pot,
+        coalesce(all_ins.is_all_in, false) as is_all_in,
+        results.saw_flop,
+        results.went_to_showdown,
+        results.won_at_showdown,
+        results.is_walk,
+        hands.is_vpip_opportunity,
+        hands.is_vpip,
+        hands.is_pfr,
+    from results
+    join games on results.game_id = games.game_id
+    left join hands on results.game_id = hands.game_id and results.player = hands.player
+    left join all_ins on results.game_id = all_ins.game_id and results.player = all_ins.player
+    left join classes on results.game_id = classes.game_id and results.player = classes.player
+)
+
+select * from final
+order by player, played_at desc nulls last, game_id

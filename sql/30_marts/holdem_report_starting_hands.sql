@@ -1,0 +1,24 @@
+-- grain: one row per player, day, game, unit, stakes, club and starting hand (the 13×13 grid: AA, AKs, AKo …; hands with unknown cards left out)
+-- key: player, played_on, game, currency, is_tournament, stakes, club, hand_class
+-- Mergeable sums: a page adds the rows its date, stakes and club filters keep, then divides
+-- (bb_per_100 = 100 * net_big_blinds / count_bb_hands; vpip = 100 * count_vpip / count_vpip_opportunities).
+select
+    player,
+    played_on,
+    game,
+    currency,
+    is_tournament,
+    stakes,
+    club,
+    hand_class,
+    count(*) as count_hands,
+    sum(net) as net_won,
+    sum(allin_ev_net) as allin_ev_net,
+    sum(net_big_blinds) as net_big_blinds,
+    count(*) filter (where big_blind > 0) as count_bb_hands,
+    count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
+    count(*) filter (where is_vpip) as count_vpip,
+    count(*) filter (where is_pfr) as count_pfr,
+from hand_list
+where hand_class is not null
+group by all

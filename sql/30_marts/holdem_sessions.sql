@@ -1,0 +1,57 @@
+-- grain: one row per sitting of a player: his Hold'em hands at one club (or room) in one unit, cash
+-- and tournaments apart, each within 30 minutes of the one before (tables played at once are one sitting)
+-- key: player, currency, is_tournament, club, session_no
+-- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
+-- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
+with
+
+hands as (
+    select * from hand_list
+    where played_at is not null
+),
+
+marked as (
+    select
+        *,
+        case
+            when lag(played_at) over sitting is null then 1
+            when played_at - lag(played_at) over sitting > interval 30 minute then 1
+            else 0
+        end as starts_sitting,
+    from hands
+    window sitting as (partition by player, currency, is_tournament, club order by played_at, game_id)
+),
+
+numbered as (
+    select
+        *,
+        sum(starts_sitting) over (
+            partition by player, currency, is_tournament, club order by played_at, game_id
+            rows between unbounded preceding and current row
+        ) as session_no,
+    from marked
+),
+
+final as (
+    select
+        player,
+        currency,
+        is_tournament,
+        club,
+        cast(session_no as integer) as session_no,
+        min(played_at) as started_at,
+        max(played_at) as ended_at,
+        cast(min(played_at) as date) as played_on,
+        date_diff('minute', min(played_at), max(played_at)) as duration_minutes,
+        count(*) as count_hands,
+        count(distinct table_name) as count_tables,
+        string_agg(distinct stakes, ', ' order by stakes) as stakes,
+        sum(net) as net_won,
+        sum(allin_ev_net) as allin_ev_net,
+        sum(net_big_blinds) as net_big_blinds,
+        count(*) filter (where big_blind > 0) as count_bb_hands,
+    from numbered
+    group by player, currency, is_tournament, club, session_no
+)
+
+select * from final
