@@ -573,3 +573,171 @@ def rules_status(db: Db) -> dict:
     """, version=RULES_VERSION).row(0, named=True)
     return {"rules_version": RULES_VERSION, "count_older_games": row["count_games"],
             "count_older_quarantined": row["count_quarantined"]}
+
+
+# -- hand browser and Hold'em reports (the hand_list and holdem_report_* marts) -----------------
+
+HAND_SORTS = {
+    "Newest first": "played_at desc nulls last, game_id",
+    "Oldest first": "played_at asc nulls last, game_id",
+    "Biggest win": "net desc, played_at desc nulls last, game_id",
+    "Biggest loss": "net asc, played_at desc nulls last, game_id",
+    "Biggest pot": "total_pot desc, played_at desc nulls last, game_id",
+}
+"""The hand browser's orders: a label on the page, its ``order by`` here (never from the browser)."""
+
+RANKS = "AKQJT98765432"
+
+
+def hand_classes(text: str) -> list[str]:
+    """The starting hands a player types: ``AKs, QQ`` as they are, ``AK`` as both ``AKs`` and ``AKo``.
+
+    >>> hand_classes("ak, QQ  t9s"), hand_classes("ka"), hand_classes("")
+    (['AKs', 'AKo', 'QQ', 'T9s'], ['AKs', 'AKo'], [])
+    """
+    found: list[str] = []
+    for part in text.replace(",", " ").split():
+        ranks = part[:2].upper()
+        if len(ranks) != 2 or any(r not in RANKS for r in ranks):
+            continue
+        if RANKS.index(ranks[0]) > RANKS.index(ranks[1]):
+            ranks = ranks[::-1]
+        suits = part[2:].lower()
+        if ranks[0] == ranks[1]:
+            found.append(ranks)
+        elif suits in ("s", "o"):
+            found.append(ranks + suits)
+        else:
+            found.extend([ranks + "s", ranks + "o"])
+    return list(dict.fromkeys(found))
+
+
+_HAND_FILTER = """
+    from hand_list
+    where player = $player
+      and ($since is null or played_at >= $since)
+      and ($until is null or played_at <= $until)
+      and (len($stakes) = 0 or list_contains($stakes, stakes))
+      and (len($clubs) = 0 or list_contains($clubs, club))
+      and (len($positions) = 0 or list_contains($positions, position))
+      and (len($classes) = 0 or list_contains($classes, hand_class))
+      and ($result is null or ($result = 'won' and net > 0) or ($result = 'lost' and net < 0)
+           or ($result = 'even' and net = 0))
+      and ($all_in is null or is_all_in = $all_in)
+      and ($showdown is null or went_to_showdown = $showdown)
+"""
+
+
+def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown) -> dict:
+    since, until = _day_bounds(start, end)
+    return dict(player=player, since=since, until=until, stakes=list(stakes), clubs=list(clubs),
+                positions=list(positions), classes=list(classes), result=result, all_in=all_in, showdown=showdown)
+
+
+def hand_players(db: Db) -> list[str]:
+    """Players with Hold'em hands, the one with the most first."""
+    if not has(db, "hand_list"):
+        return []
+    return frame(db, "select player from hand_list group by player order by count(*) desc, player")["player"].to_list()
+
+
+def hand_choices(db: Db, player: str) -> dict[str, list]:
+    """The values one player's filters offer: stakes, clubs and positions he played."""
+    rows = frame(db, """
+        select list(distinct stakes order by stakes) filter (where stakes is not null) as stakes,
+               list(distinct club order by club) filter (where club is not null) as clubs,
+               list(distinct position order by position) filter (where position is not null) as positions,
+        from hand_list where player = $player
+    """, player=player)
+    return {name: (rows[name][0].to_list() if rows.height and rows[name][0] is not None else [])
+            for name in ("stakes", "clubs", "positions")}
+
+
+def hand_totals(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
+                clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
+                all_in: bool | None, showdown: bool | None) -> pl.DataFrame:
+    """The hands the filters keep: how many, and the net in each unit (units are never added)."""
+    return frame(db, f"""
+        select currency, count(*) as count_hands, sum(net) as net_won, sum(allin_ev_net) as allin_ev_net,
+        {_HAND_FILTER}
+        group by currency order by count_hands desc, currency
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown))
+
+
+def hand_page(db: Db, player: str, start: date | None, end: date | None, stakes: tuple[str, ...],
+              clubs: tuple[str, ...], positions: tuple[str, ...], classes: tuple[str, ...], result: str | None,
+              all_in: bool | None, showdown: bool | None, sort: str, page: int, page_size: int) -> pl.DataFrame:
+    """One page of the hands the filters keep, in the order ``sort`` names (a key of HAND_SORTS)."""
+    order = HAND_SORTS.get(sort, HAND_SORTS["Newest first"])
+    return frame(db, f"""
+        select game_id, played_at, hand_id, stakes, club, table_name, position, hole_cards, stack_depth,
+               net, currency, allin_ev_net, total_pot, is_all_in, went_to_showdown, count_players,
+        {_HAND_FILTER}
+        order by {order}
+        limit $limit offset $offset
+    """, **_hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown),
+        limit=page_size, offset=max(page - 1, 0) * page_size)
+
+
+REPORT_MARTS = {
+    "position": "holdem_report_positions",
+    "stack_depth": "holdem_report_stack_depths",
+    "hand_class": "holdem_report_starting_hands",
+}
+"""Each report's dimension and the mart that sums the hands by it."""
+
+
+def report_units(db: Db, player: str) -> list[str]:
+    if not has(db, "holdem_report_positions"):
+        return []
+    return frame(db, "select currency from holdem_report_positions where player = $player group by currency "
+                     "order by sum(count_hands) desc, currency", player=player)["currency"].to_list()
+
+
+def holdem_report(db: Db, dimension: str, player: str, currency: str, start: date | None, end: date | None,
+                  stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
+    """One player's hands in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
+    the filtered days, stakes and clubs: hands, net, bb/100 over the hands with a big blind, VPIP and PFR."""
+    mart = REPORT_MARTS[dimension]
+    return frame(db, f"""
+        select
+            {dimension},
+            sum(count_hands)::bigint as count_hands,
+            sum(net_won) as net_won,
+            round(100 * sum(net_big_blinds) / nullif(sum(count_bb_hands), 0), 2) as bb_per_100,
+            sum(count_bb_hands)::bigint as count_bb_hands,
+            round(100.0 * sum(count_vpip) / nullif(sum(count_vpip_opportunities), 0), 1) as vpip,
+            round(100.0 * sum(count_pfr) / nullif(sum(count_vpip_opportunities), 0), 1) as pfr,
+            sum(count_vpip_opportunities)::bigint as count_vpip_opportunities,
+            sum(allin_ev_net) as allin_ev_net,
+        from {mart}
+        where player = $player and currency = $currency
+          and ($start is null or played_on >= $start)
+          and ($end is null or played_on <= $end)
+          and (len($stakes) = 0 or list_contains($stakes, stakes))
+          and (len($clubs) = 0 or list_contains($clubs, club))
+        group by {dimension}
+    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+
+
+def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end: date | None,
+                    stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
+    """One player's sittings in one unit, oldest first, with running net and all-in EV; a sitting is
+    kept when it started on a filtered day, at a filtered club, and played one of the filtered stakes."""
+    return frame(db, """
+        select
+            started_at, ended_at, duration_minutes, count_hands, count_tables, stakes, club,
+            net_won, allin_ev_net,
+            round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as bb_per_100,
+            sum(net_won) over running as cumulative_net,
+            sum(allin_ev_net) over running as cumulative_allin_ev,
+            row_number() over running as sitting,
+        from holdem_sessions
+        where player = $player and currency = $currency
+          and ($start is null or played_on >= $start)
+          and ($end is null or played_on <= $end)
+          and (len($stakes) = 0 or len(list_intersect($stakes, string_split(stakes, ', '))) > 0)
+          and (len($clubs) = 0 or list_contains($clubs, club))
+        window running as (order by started_at, club rows between unbounded preceding and current row)
+        order by started_at, club
+    """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))

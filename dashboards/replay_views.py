@@ -130,9 +130,11 @@ def marks_of(findings: pl.DataFrame) -> dict[int, list[tuple[str, str]]]:
 Marks = dict[int, list[tuple[str, str]]]
 
 
-def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None) -> None:
+def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | None = None,
+                shortcuts: bool = False) -> None:
     """One parsed game: the table drawn step by step (opened at the step of ``start_line``, a
-    finding's line), then its steps as tables by its kind; steps at a line in ``marks`` name its findings."""
+    finding's line), then its steps as tables by its kind; steps at a line in ``marks`` name its findings.
+    ``shortcuts``: the arrow keys step too (for a page that shows one replay)."""
     record, replay = audited.record, audited.replay
     marks = marks or {}
     game = record.info.game
@@ -146,7 +148,8 @@ def show_replay(audited: Audited, marks: Marks | None = None, start_line: int | 
         st.warning(f"The table of this {md(game)} game could not be drawn ({type(error).__name__}: {md(error)}).")
         steps = []
     if steps:
-        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks)
+        show_stepper(steps, _key(record, f"at_{start_line or 0}"), step_at_line(steps, start_line), marks,
+                     shortcuts=shortcuts)
     view = _VIEWS.get(game, show_generic)
     try:
         with st.expander("Step by step as tables", expanded=not steps):
@@ -162,8 +165,10 @@ def _move(state_key: str, by: int, last: int) -> None:
     st.session_state[state_key] = min(max(st.session_state.get(state_key, 0) + by, 0), last)
 
 
-def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None) -> None:
-    """The drawn table of one step, with previous/next buttons and a slider; opened at ``start``."""
+def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = None,
+                 shortcuts: bool = False) -> None:
+    """The drawn table of one step, with previous/next buttons (and the arrow keys, with ``shortcuts``)
+    and a slider; opened at ``start``."""
     marks = marks or {}
     last = len(steps) - 1
     state_key = f"{key}_step"
@@ -171,9 +176,11 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
         st.session_state[state_key] = min(max(start, 0), last)
     buttons = st.columns([1, 1, 6])
     buttons[0].button("◀ Previous", key=f"{key}_previous", on_click=_move, args=(state_key, -1, last),
-                      disabled=st.session_state[state_key] <= 0, width="stretch")
+                      disabled=st.session_state[state_key] <= 0, width="stretch",
+                      shortcut="Left" if shortcuts else None)
     buttons[1].button("Next ▶", key=f"{key}_next", on_click=_move, args=(state_key, 1, last),
-                      disabled=st.session_state[state_key] >= last, width="stretch")
+                      disabled=st.session_state[state_key] >= last, width="stretch",
+                      shortcut="Right" if shortcuts else None)
     if last > 0:
         with buttons[2]:
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")

@@ -22,6 +22,8 @@ page = st.navigation({
     "Review": [
         st.Page("app_pages/overview.py", title="Overview", icon=":material/dashboard:", default=True),
         st.Page("app_pages/player.py", title="Player review", icon=":material/person:"),
+        st.Page("app_pages/hands.py", title="Hands", icon=":material/style:"),
+        st.Page("app_pages/reports.py", title="Hold'em reports", icon=":material/grid_on:"),
         st.Page("app_pages/leaderboards.py", title="Leaderboards", icon=":material/leaderboard:"),
     ],
     "Audit": [

@@ -390,7 +390,8 @@ def test_import_page_lists_the_quarantine_with_positions(built):
 
 # -- no warehouse yet -----------------------------------------------------------------------------
 
-@pytest.mark.parametrize("name", [None, "player", "leaderboards", "audit", "check", "import_files"])
+@pytest.mark.parametrize("name", [None, "player", "hands", "reports", "leaderboards", "audit", "check",
+                                  "import_files"])
 def test_every_page_says_how_to_start_without_a_warehouse(tmp_path, monkeypatch, name):
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(tmp_path / "none"))
     at = page(name)
@@ -445,3 +446,93 @@ def test_overview_says_when_the_warehouse_is_older_than_the_rules(built, monkeyp
     warning, = (w.value for w in at.warning if "rasklad reaudit" in w.value)
     assert warning.startswith(f"{games:,} stored games and ")
     queries.frame.clear()
+
+
+# -- hands, the replayer and the Hold'em reports --------------------------------------------------
+
+RANK_ORDER = "AKQJT98765432"
+
+
+def starting_hand(cards: str | None) -> str | None:
+    """The grid's name of two hole cards, worked out here apart from the mart: ``Kd Ah`` is ``AKo``."""
+    if not cards or len(cards.split()) != 2:
+        return None
+    (r1, s1), (r2, s2) = cards.split()
+    if r1 == r2:
+        return r1 + r2
+    high, low = sorted((r1, r2), key=RANK_ORDER.index)
+    return high + low + ("s" if s1 == s2 else "o")
+
+
+def test_hands_page_counts_filters_and_nets_per_unit(built):
+    at = page("hands")
+    player = at.selectbox(key="hands_player").value
+    rows = sql(built, "select position, hole_cards, net, currency, is_walk from stg_holdem_results where player = ?",
+               [player])
+    assert number(metric(at, "Hands")) == len(rows)
+    for unit in {r[3] for r in rows}:
+        assert number(metric(at, f"Net ({unit})")) == sum(r[2] for r in rows if r[3] == unit)
+    at.multiselect(key="hands_positions").set_value(["BTN"]).run()
+    assert number(metric(at, "Hands")) == sum(1 for r in rows if r[0] == "BTN")
+    at.multiselect(key="hands_positions").set_value([]).run()
+    classes = [starting_hand(r[1]) for r in rows if starting_hand(r[1])]
+    if classes:
+        wanted = max(set(classes), key=classes.count)
+        at.text_input(key="hands_cards").set_value(wanted).run()
+        assert number(metric(at, "Hands")) == classes.count(wanted)
+        at.text_input(key="hands_cards").set_value("").run()
+    at.selectbox(key="hands_result").set_value("Won").run()
+    assert number(metric(at, "Hands")) == sum(1 for r in rows if r[2] > 0)
+    assert not at.exception
+
+
+def test_hands_page_replays_the_chosen_hand_at_the_table(built):
+    at = page("hands")
+    game_id = at.selectbox(key="hands_game").value
+    (total_pot,) = sql(built, "select distinct total_pot from stg_holdem_results where game_id = ?", [game_id])[0]
+    html = [h.proto.body for h in at.get("html")]
+    assert html, "the replayer draws the table as HTML"
+    # it opens at the seats; the last step shows the hand's pot, rake included
+    step_key = next(s.key for s in at.slider if s.key and s.key.endswith("_step"))
+    last = at.slider(key=step_key).max
+    at.slider(key=step_key).set_value(last).run()
+    assert f"Pot {total_pot:,}" in at.get("html")[0].proto.body
+    at.button(key=step_key.removesuffix("_step") + "_previous").click().run()
+    assert at.slider(key=step_key).value == last - 1
+
+
+def test_audit_opens_the_replay_at_the_findings_step(built):
+    at = page("audit")
+    game_id, line = sql(built, "select game_id, line from stg_findings where rule_id = 'RSP-TOTAL' "
+                               "and source_file like '%club-night.txt'")[0]
+    at.multiselect(key="audit_rules").set_value(["RSP-TOTAL"]).run()
+    at.selectbox(key="audit_game").set_value(game_id).run()
+    if not _keeps_texts(built):
+        pytest.skip("this warehouse keeps no game texts: nothing to replay")
+    first = sql(built, "select first_line from stg_games where game_id = ?", [game_id])[0][0]
+    text = sql(built, "select text from game_texts where game_id = ?", [game_id])[0][0].split("\n")
+    # the step of a finding on a totals line is the last trick (or deal) before it
+    step_line = max(first + i for i, t in enumerate(text)
+                    if first + i <= line and t.startswith(("Trick", "Round")))
+    captions = [as_read(c.value) for c in at.caption]
+    assert any(c.startswith("Step ") and f", line {step_line}:" in c for c in captions), captions
+    assert any("Finding at this step" in e.value for e in at.error) is (step_line == line)
+
+
+def test_reports_page_sums_by_position_and_sessions(built):
+    at = page("reports")
+    player = at.selectbox(key="reports_player").value
+    unit = at.selectbox(key="reports_unit").value
+    rows = sql(built, "select r.position, r.net from stg_holdem_results r where r.player = ? and r.currency = ?",
+               [player, unit])
+    table = at.dataframe[0].value   # by position, the first tab
+    assert int(table["count_hands"].sum()) == len(rows)
+    by_position = {p: sum(n for q_, n in rows if q_ == p) for p in {r[0] for r in rows}}
+    assert {r["position"]: Decimal(str(r["net_won"])) for r in table.to_dict("records")} == by_position
+    dated = sql(built, "select count(*), sum(r.net) from stg_holdem_results r join stg_games g using (game_id) "
+                       "where r.player = ? and r.currency = ? and g.played_at is not null", [player, unit])[0]
+    if dated[0]:
+        sessions = at.dataframe[-1].value   # the sessions, the last tab
+        assert int(sessions["count_hands"].sum()) == dated[0]
+        assert number(metric(at, f"Net ({unit})")) == dated[1]
+    assert "<b>AKs</b>" in at.get("html")[0].proto.body   # the 13×13 grid, every cell named

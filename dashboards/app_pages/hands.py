@@ -1,0 +1,100 @@
+"""Hands: one player's Hold'em hands, filtered, sorted and paged, and the chosen one in the replayer."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboards import queries as q
+from dashboards import replay_views as rv
+from dashboards.safe_text import md
+
+PAGE_SIZE = 50
+
+st.title("Hands")
+st.caption("Your Hold'em hands with the filters a tracker has; pick one to replay it at the table.")
+db = q.open_or_stop()
+if not q.has(db, "hand_list"):
+    st.info("No Hold'em hand in this warehouse yet (or its models predate the hand list: run "
+            "`rasklad build-models`).", icon=":material/info:")
+    st.stop()
+
+players = q.hand_players(db)
+if not players:
+    st.info("No Hold'em hand in this warehouse yet.", icon=":material/info:")
+    st.stop()
+wanted = st.query_params.get("player")
+player = st.selectbox("Player", players, index=players.index(wanted) if wanted in players else 0, key="hands_player")
+st.query_params["player"] = player
+choices = q.hand_choices(db, player)
+
+# -- filters --------------------------------------------------------------------------------------
+row = st.columns([2, 2, 2, 2])
+start = end = None
+first, last = q.date_range(db)
+if first is not None:
+    picked = row[0].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="hands_dates")
+    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
+        start, end = picked  # the whole range means no filter, so hands without a date count too
+stakes = row[1].multiselect("Stakes", choices["stakes"], key="hands_stakes", placeholder="All stakes")
+clubs = row[2].multiselect("Club / room", choices["clubs"], key="hands_clubs", placeholder="All")
+positions = row[3].multiselect("Position", choices["positions"], key="hands_positions", placeholder="All positions")
+row = st.columns([2, 2, 2, 2])
+cards_text = row[0].text_input("Hole cards", key="hands_cards", placeholder="AKs, QQ, T9 …")
+classes = q.hand_classes(cards_text)
+result_choice = row[1].selectbox("Result", ["Any", "Won", "Lost", "Even"], key="hands_result")
+all_in_choice = row[2].selectbox("All-in", ["Any", "All-in", "Not all-in"], key="hands_all_in")
+showdown_choice = row[3].selectbox("Showdown", ["Any", "Went to showdown", "No showdown"], key="hands_showdown")
+result = None if result_choice == "Any" else result_choice.lower()
+all_in = None if all_in_choice == "Any" else all_in_choice == "All-in"
+showdown = None if showdown_choice == "Any" else showdown_choice == "Went to showdown"
+if cards_text.strip() and not classes:
+    st.warning("Hole cards are written as starting hands: AA, AKs, AKo, or AK for both.")
+
+filters = (player, start, end, tuple(stakes), tuple(clubs), tuple(positions), tuple(classes), result, all_in, showdown)
+totals = q.hand_totals(db, *filters)
+count = int(totals["count_hands"].sum() or 0) if totals.height else 0
+metrics = st.columns(1 + max(totals.height, 1))
+metrics[0].metric("Hands", f"{count:,}")
+for column, unit in zip(metrics[1:], totals.iter_rows(named=True)):
+    column.metric(f"Net ({unit['currency']})", f"{unit['net_won']:+,}")
+
+if count == 0:
+    st.info("No hand matches these filters.")
+    st.stop()
+
+order_col, page_col = st.columns([3, 1])
+sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort")
+pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
+page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
+hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
+st.dataframe(hands.drop("game_id"), hide_index=True, key="hands_table", height=360)
+
+# -- one hand in the replayer -------------------------------------------------------------------------
+st.divider()
+labels = {
+    r["game_id"]: f"#{r['hand_id']} — {r['played_at'] or 'no date'} — {r['stakes']} — {r['position'] or '?'} "
+                  f"{r['hole_cards'] or ''} — {r['net']:+} {r['currency']}"
+    for r in hands.iter_rows(named=True)
+}
+asked = st.query_params.get("game")
+options = list(labels)
+if asked and asked not in labels and q.game(db, asked):
+    options.insert(0, asked)
+    labels[asked] = f"game {asked}"
+game_id = st.selectbox("Replay a hand", options, format_func=labels.get, key="hands_game",
+                       index=options.index(asked) if asked in options else 0)
+st.query_params["game"] = game_id
+stored = q.game(db, game_id)
+text = q.game_text(db, game_id) if stored else None
+if text is None:
+    st.info("The warehouse keeps no text for this hand, so it cannot be replayed here.")
+    st.stop()
+audited = rv.audit_kept_text(text, stored["source_file"], game_id, stored["first_line"])
+if audited is None or audited.record is None:
+    st.error("The hand's text no longer parses" + (f": {md(audited.error)}" if audited is not None else "."))
+    st.stop()
+findings = q.game_findings(db, game_id)
+if findings.height:
+    st.page_link("app_pages/audit.py", label=f"{findings.height} finding(s): open in the Audit",
+                 icon=":material/fact_check:", query_params={"game": game_id})
+rv.show_replay(audited, rv.marks_of(findings), shortcuts=True)

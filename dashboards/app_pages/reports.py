@@ -1,0 +1,137 @@
+"""Hold'em reports: one player's results by position, by stack depth, by starting hand (the 13×13
+grid) and by sitting with its all-in EV, each over the chosen dates, stakes and clubs, in one unit."""
+
+from __future__ import annotations
+
+import html
+
+import altair as alt
+import polars as pl
+import streamlit as st
+
+from dashboards import queries as q
+
+POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
+DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
+RANKS = q.RANKS
+
+
+def ordered(frame: pl.DataFrame, column: str, order: tuple[str, ...]) -> pl.DataFrame:
+    rank = {value: i for i, value in enumerate(order)}
+    return frame.with_columns(pl.col(column).replace_strict(rank, default=len(order)).alias("_order")) \
+        .sort("_order", column).drop("_order")
+
+
+def grid_html(cells: pl.DataFrame, measure: str, unit: str) -> str:
+    """The 13×13 starting-hand grid: pairs on the diagonal, suited above it, offsuit below; each cell
+    with its hands and ``measure`` (net or bb_per_100), green for a win and red for a loss."""
+    by_class = {row["hand_class"]: row for row in cells.iter_rows(named=True)}
+    values = [abs(float(r[measure])) for r in by_class.values() if r[measure] is not None]
+    scale = max(values, default=0) or 1
+    rows = []
+    for i, high in enumerate(RANKS):
+        tds = []
+        for j, low in enumerate(RANKS):
+            name = high + low if i == j else (high + low + "s" if i < j else low + high + "o")
+            row = by_class.get(name)
+            value = None if row is None else row[measure]
+            if value is None:
+                colour = "#f3f3f3" if row is None else "#fafafa"
+            else:
+                strength = min(abs(float(value)) / scale, 1.0)
+                tint = int(235 - 120 * strength)
+                colour = f"rgb({tint},235,{tint})" if value >= 0 else f"rgb(240,{tint},{tint})"
+            shown = "" if row is None else (f"<br>{row['count_hands']:,}<br>"
+                                            + ("—" if value is None else f"{float(value):+,.2f}"))
+            tds.append(f'<td title="{html.escape(name)}" style="background:{colour};border:1px solid #ddd;'
+                       f'padding:2px;text-align:center;font-size:0.7rem;line-height:1.15;min-width:3.6em;">'
+                       f'<b>{html.escape(name)}</b>{shown}</td>')
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    what = "bb/100" if measure == "bb_per_100" else f"net ({html.escape(unit)})"
+    return ('<table style="border-collapse:collapse;font-family:ui-sans-serif,system-ui,sans-serif;">'
+            + "".join(rows) + "</table>"
+            + f'<div style="font-size:0.8rem;color:#555;">Each cell: the hand, hands played, {what}. '
+              "Suited above the pairs, offsuit below.</div>")
+
+
+st.title("Hold'em reports")
+st.caption("Results by position, stack depth, starting hand and sitting. Amounts are in one unit at a time; "
+           "bb/100 counts the hands with a big blind.")
+db = q.open_or_stop()
+players = q.hand_players(db) if q.has(db, "holdem_report_positions", "holdem_sessions") else []
+if not players:
+    st.info("No Hold'em hand in this warehouse yet (or its models predate the reports: run "
+            "`rasklad build-models`).", icon=":material/info:")
+    st.stop()
+wanted = st.query_params.get("player")
+top = st.columns([3, 1])
+player = top[0].selectbox("Player", players, index=players.index(wanted) if wanted in players else 0,
+                          key="reports_player")
+st.query_params["player"] = player
+units = q.report_units(db, player)
+unit = top[1].selectbox("Unit", units, key="reports_unit")
+choices = q.hand_choices(db, player)
+row = st.columns(3)
+start = end = None
+first, last = q.date_range(db)
+if first is not None:
+    picked = row[0].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="reports_dates")
+    if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
+        start, end = picked
+stakes = tuple(row[1].multiselect("Stakes", choices["stakes"], key="reports_stakes", placeholder="All stakes"))
+clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_clubs", placeholder="All"))
+
+by_position, by_depth, by_hand, by_sitting = st.tabs(["By position", "By stack depth", "Starting hands", "Sessions"])
+columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_ev_net", "count_bb_hands",
+                 "count_vpip_opportunities"]
+
+with by_position:
+    frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs)
+    if frame.is_empty():
+        st.info("No hand matches these filters.")
+    else:
+        frame = ordered(frame, "position", POSITION_ORDER)
+        st.dataframe(frame.select("position", *columns_shown), hide_index=True, key="reports_positions")
+        st.bar_chart(frame.select("position", pl.col("bb_per_100").cast(pl.Float64)), x="position",
+                     y="bb_per_100", y_label="bb/100", sort=False)
+
+with by_depth:
+    frame = q.holdem_report(db, "stack_depth", player, unit, start, end, stakes, clubs)
+    if frame.is_empty():
+        st.info("No hand matches these filters.")
+    else:
+        frame = ordered(frame.rename({"stack_depth": "stack_bb"}), "stack_bb", DEPTH_ORDER)
+        st.caption("The stack at the start of the hand, in big blinds.")
+        st.dataframe(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths")
+
+with by_hand:
+    frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs)
+    if frame.is_empty():
+        st.info("No hand with known hole cards matches these filters.")
+    else:
+        measure = st.radio("Show", ["bb/100", "Net"], horizontal=True, key="reports_grid_measure")
+        st.html(grid_html(frame, "bb_per_100" if measure == "bb/100" else "net_won", unit))
+
+with by_sitting:
+    sittings = q.holdem_sessions(db, player, unit, start, end, stakes, clubs)
+    if sittings.is_empty():
+        st.info("No dated hand matches these filters: a sitting needs the hands' times.")
+    else:
+        cols = st.columns(3)
+        cols[0].metric("Sessions", f"{sittings.height:,}")
+        cols[1].metric(f"Net ({unit})", f"{sittings['net_won'].sum():+,}")
+        cols[2].metric(f"All-in EV ({unit})", f"{sittings['allin_ev_net'].sum():+,}")
+        st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
+        long = sittings.select(
+            "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
+            pl.col("cumulative_allin_ev").cast(pl.Float64).alias("All-in EV"),
+        ).unpivot(index="sitting", variable_name="line", value_name="amount")
+        st.altair_chart(
+            alt.Chart(long).mark_line(point=True).encode(
+                x=alt.X("sitting:Q", title="Session"), y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
+                color=alt.Color("line:N", title=None, legend=alt.Legend(orient="top")),
+                tooltip=["sitting:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
+            ).properties(height=300),
+            width="stretch",
+        )
+        st.dataframe(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions")
