@@ -186,9 +186,13 @@ def show_stepper(steps: list[Step], key: str, start: int, marks: Marks | None = 
             st.slider("Step", 0, last, key=state_key, label_visibility="collapsed")
     index = st.session_state[state_key]
     step = steps[index]
-    flagged = _flag(marks, step.line)
+    # the findings from this step's line up to the next step's: a totals or summary line belongs to the step before it
+    until = next((s.line for s in steps[index + 1:] if s.line is not None), None)
+    flagged = sorted({(line, rule) for line, found in marks.items() for rule, _ in found
+                      if step.line is not None and line >= step.line and (until is None or line < until)})
     if flagged:
-        st.error(f"Finding at this step (line {step.line}): {md(flagged)}", icon=":material/error:")
+        st.error("Finding at this step: " + md("; ".join(f"{rule} (line {line})" for line, rule in flagged)),
+                 icon=":material/error:")
     st.html(step.html)
     st.caption(f"Step {index} of {last}" + (f", line {step.line}" if step.line is not None else "")
                + f": {md(step.label)}")

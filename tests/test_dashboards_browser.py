@@ -213,3 +213,61 @@ def test_hostile_log_text_is_shown_as_text_and_the_browser_fetches_nothing(brows
         assert sentinel.asked == []
     finally:
         sentinel.close()
+
+
+def click_containing(browser: Browser, selector: str, text: str, timeout: float = 30) -> None:
+    """Click the first enabled ``selector`` whose text contains ``text`` (a button may show its key too)."""
+    deadline = time.monotonic() + timeout
+    while not browser.evaluate(
+            f"(() => {{ const el = Array.from(document.querySelectorAll({json.dumps(selector)}))"
+            f".find(e => e.innerText.includes({json.dumps(text)}) && !e.disabled);"
+            " if (el) { el.click(); return true; } return false; })()"):
+        assert time.monotonic() < deadline, f"no enabled {selector} with {text!r}"
+        time.sleep(0.25)
+
+
+def test_hands_page_replays_a_hand_step_by_step_to_its_pot(browser, server, warehouse):
+    with connect(warehouse) as con:
+        found = con.execute(
+            "select r.game_id, (select count(*) from stg_holdem_actions a where a.game_id = r.game_id) "
+            "from stg_holdem_results r where r.hand_id = '250000000000' and r.player = 'Anna' limit 1").fetchone()
+    if found is None:
+        pytest.skip("the samples' first PokerStars hand is not in this warehouse")
+    game_id, actions = found
+    visit(browser, server, "hands", f"hands?player=Anna&game={game_id}", "Replay a hand", f"Step 0 of {actions}")
+    for step in range(1, actions + 1):
+        click_containing(browser, "button", "Next")
+        browser.wait_for_text(f"Step {step} of {actions}")
+    browser.wait_until_idle()
+    text = browser.text()
+    # the hand of the samples: 1 + 6 + 6 + 20 + 40 in the pot, 2 of it raked, Anna collects 71
+    assert "Pot 73" in text and "rake 2" in text and "collects 71" in text
+    browser.screenshot(SHOTS / "replayer_holdem.png")
+
+
+def test_audit_opens_the_replayer_at_the_findings_step(browser, server, warehouse):
+    with connect(warehouse) as con:
+        game_id = con.execute("select game_id from stg_findings where rule_id = 'RSP-TOTAL' "
+                              "and source_file like '%club-night.txt'").fetchone()[0]
+        keeps_texts = "game_texts" in {name for (name,) in con.execute("show tables").fetchall()}
+    if not keeps_texts:
+        pytest.skip("this warehouse keeps no game texts: nothing to replay")
+    visit(browser, server, "audit_game", f"audit?game={game_id}", "Open a game", "RSP-TOTAL")
+    click(browser, "[role=tab]", "Replay")
+    text = browser.wait_for_text("Open at the finding", "Round 2")
+    browser.wait_until_idle()
+    assert "trick 2" in browser.text()   # the last trick before the wrong total, not the first step
+    browser.screenshot(SHOTS / "audit_replayer_at_finding.png")
+
+
+def test_reports_page(browser, server):
+    text = visit(browser, server, "reports", "reports?player=Anna", "Hold'em reports", "By position")
+    assert "bb_per_100" in text or "bb/100" in text
+    click(browser, "[role=tab]", "Starting hands")
+    browser.wait_for_text("Suited above the pairs")
+    browser.wait_until_idle()
+    browser.screenshot(SHOTS / "reports_starting_hands.png")
+    click(browser, "[role=tab]", "Sessions")
+    browser.wait_for_text("A session is a sitting")
+    browser.wait_until_idle()
+    browser.screenshot(SHOTS / "reports_sessions.png")
