@@ -12,7 +12,8 @@ its rake, ``game_players`` repeats the nets of ``holdem_results``.
 
 Then each page's script is timed with Streamlit's AppTest (``RASKLAD_WAREHOUSE`` pointing at
 the warehouse): once with every Streamlit cache cleared (uncached) and once again (cached).
-The player page opens on the player with the most hands (its default), Hold'em tab included.
+The player page opens on the player with the most hands (its default), Hold'em tab included;
+so do the hand browser (its first page of 50 hands) and the Hold'em reports (every tab).
 With Chromium at ``/usr/bin/chromium`` each page is also opened in a real browser the way
 ``tests/test_dashboards_browser.py`` times it (first visit after the server starts, then a
 second visit).
@@ -51,6 +52,8 @@ FINDING_RULES = (("HE-UNCALLED", "error"), ("HE-POT-BALANCE", "error"), ("HE-MIN
 PAGES = {  # page: (AppTest path, browser path, texts the browser waits for)
     "overview": (None, "", ("Games in the warehouse", "Statistics built")),
     "player": ("app_pages/player.py", "player", ("Per game", "Net won")),
+    "hands": ("app_pages/hands.py", "hands", ("Hands", "Replay a hand")),
+    "reports": ("app_pages/reports.py", "reports", ("Hold'em reports", "By position")),
     "leaderboards": ("app_pages/leaderboards.py", "leaderboards", ("Club leaderboards", "Rank over time")),
     "audit": ("app_pages/audit.py", "audit", ("Audit", "Open a game")),
     "check": ("app_pages/check.py", "check", ("Check a game", "Game text")),
@@ -297,6 +300,18 @@ def _hands(rng: np.random.Generator, first: int, count: int, total: int, rosters
             "holdem_actions": actions, "findings": findings}
 
 
+def _complete(table: pa.Table, schema: pa.Schema) -> pa.Table:
+    """The table with the columns the warehouse added since these tables were drawn (such as
+    ``rules_version``): this rules version's stamp, or nulls."""
+    from pipeline.provenance import RULES_VERSION
+
+    for field in schema:
+        if field.name not in table.column_names:
+            value = RULES_VERSION if field.name == "rules_version" else None
+            table = table.append_column(field.name, pa.array([value] * table.num_rows, field.type))
+    return table.select(schema.names)
+
+
 def build_warehouse(root: Path, hands: int, seed: int = 6) -> dict[str, float]:
     """Write ``hands`` synthetic Hold'em hands into a new warehouse at ``root`` and build its models."""
     from pipeline import models
@@ -321,7 +336,8 @@ def build_warehouse(root: Path, hands: int, seed: int = 6) -> dict[str, float]:
         rows += sum(t.num_rows for t in tables.values())
         result = FileResult(f"/bench/synthetic/chunk-{first // CHUNK:03d}", f"{rng.integers(2**62):032x}", 0,
                             count_games=count)
-        result.tables = {(name, "holdem"): table.cast(SCHEMAS[name]) for name, table in tables.items()}
+        result.tables = {(name, "holdem"): _complete(table, SCHEMAS[name]).cast(SCHEMAS[name])
+                         for name, table in tables.items()}
         warehouse.commit([result])
     written = time.perf_counter() - started
     started = time.perf_counter()

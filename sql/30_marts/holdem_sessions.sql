@@ -6,7 +6,10 @@
 with
 
 hands as (
-    select * from hand_list
+    select
+        player, currency, is_tournament, club, played_at, game_id, table_name, stakes,
+        net, allin_ev_net, net_big_blinds, big_blind,
+    from hand_list
     where played_at is not null
 ),
 
@@ -44,8 +47,8 @@ final as (
         cast(min(played_at) as date) as played_on,
         date_diff('minute', min(played_at), max(played_at)) as duration_minutes,
         count(*) as count_hands,
-        count(distinct table_name) as count_tables,
-        string_agg(distinct stakes, ', ' order by stakes) as stakes,
+        len(list_distinct(list(table_name))) as count_tables,
+        array_to_string(list_sort(list_distinct(list(stakes))), ', ') as stakes,
         sum(net) as net_won,
         sum(allin_ev_net) as allin_ev_net,
         sum(net_big_blinds) as net_big_blinds,
