@@ -11,7 +11,8 @@ from dashboards.safe_text import md
 PAGE_SIZE = 50
 
 st.title("Hands")
-st.caption("Your Hold'em hands with the filters a tracker has; pick one to replay it at the table.")
+st.caption("Your Hold'em hands with the filters a tracker has; pick one to replay it at the table. "
+           "What each column holds: docs/warehouse.md (hand_list).")
 db = q.open_or_stop()
 if not q.has(db, "hand_list"):
     st.info("No Hold'em hand in this warehouse yet (or its models predate the hand list: run "

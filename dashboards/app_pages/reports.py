@@ -56,7 +56,7 @@ def grid_html(cells: pl.DataFrame, measure: str, unit: str) -> str:
 
 st.title("Hold'em reports")
 st.caption("Results by position, stack depth, starting hand and sitting. Amounts are in one unit at a time; "
-           "bb/100 counts the hands with a big blind.")
+           "bb/100 counts the hands with a big blind. How each figure is made: docs/warehouse.md.")
 db = q.open_or_stop()
 players = q.hand_players(db) if q.has(db, "holdem_report_positions", "holdem_sessions") else []
 if not players:
