@@ -240,3 +240,23 @@ def test_show_an_unknown_id_says_did_you_mean(small_warehouse):
     result = _show(wrong, "--warehouse", str(small_warehouse))
     assert result.exit_code == 1
     assert f"No stored game has an ID starting with '{wrong}'. Did you mean '{raspisnoy}'?" in result.output
+
+
+def sample_games() -> list:
+    from tests.test_dashboards_apptest import SAMPLES
+
+    return [pytest.param(path, id=path.stem) for path in sorted(SAMPLES.glob("*.txt")) if SAMPLES.is_dir()]
+
+
+@pytest.mark.parametrize("path", sample_games())
+def test_every_step_of_every_sample_game_is_drawn(path):
+    games = [g for g in audit_bytes(path.read_bytes(), path.name) if g.replay is not None]
+    assert games, f"no game of {path.name} replays"
+    for game in games:
+        steps = steps_of(game.record, game.replay)
+        assert steps, f"{game.record.info.game} game at line {game.chunk.first_line} has no step"
+        lines = [s.line for s in steps if s.line is not None]
+        assert lines == sorted(lines), "steps follow the log's order"
+        for step in steps:
+            assert step.html.startswith("<div") and step.label
+            assert "<script" not in step.html.lower()

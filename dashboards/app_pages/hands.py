@@ -25,6 +25,9 @@ if not players:
     st.stop()
 wanted = st.query_params.get("player")
 player = st.selectbox("Player", players, index=players.index(wanted) if wanted in players else 0, key="hands_player")
+if st.session_state.get("hands_last_player") not in (None, player):
+    st.query_params.pop("game", None)  # a hand asked for by the address belongs to the player before
+st.session_state["hands_last_player"] = player
 st.query_params["player"] = player
 choices = q.hand_choices(db, player)
 
