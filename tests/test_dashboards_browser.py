@@ -271,3 +271,24 @@ def test_reports_page(browser, server):
     browser.wait_for_text("A session is a sitting")
     browser.wait_until_idle()
     browser.screenshot(SHOTS / "reports_sessions.png")
+
+
+def test_check_page_draws_the_table_of_every_game(browser, server):
+    from formats_examples import CHINESE as CHINESE_HAND
+    from formats_examples import OFC, RASPISNOY_LOG, RASPISNOY_SHEET, SIXCARD
+    from test_replayer import HAND
+
+    games = [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
+    visit(browser, server, "check_every_game", "check", "Check a game", "Game text")
+    browser.evaluate("document.querySelector('textarea').focus()")
+    browser.send("Input.insertText", text="\n\n".join(games))
+    browser.evaluate("document.querySelector('textarea').blur()")
+    click(browser, "button", "Check")
+    text = browser.wait_for_text("Games read", timeout=60)
+    browser.wait_until_idle()
+    assert shows(text, "Games read", len(games))
+    browser.evaluate("document.querySelectorAll('details:not([open]) > summary').forEach(s => s.click())")
+    text = browser.wait_for_text("Pot 0", "front", "Dealer")   # each game's expander holds its drawn table
+    browser.wait_until_idle()
+    assert browser.evaluate("document.querySelectorAll('.rk-seat').length") >= 3 + 3 + 3  # Hold'em, both raspisnoy
+    browser.screenshot(SHOTS / "check_every_game.png")
