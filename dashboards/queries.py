@@ -630,8 +630,9 @@ _HAND_FILTER = """
 
 def _hand_params(player, start, end, stakes, clubs, positions, classes, result, all_in, showdown) -> dict:
     since, until = _day_bounds(start, end)
-    return dict(player=player, since=since, until=until, stakes=list(stakes), clubs=list(clubs),
-                positions=list(positions), classes=list(classes), result=result, all_in=all_in, showdown=showdown)
+    return {"player": player, "since": since, "until": until, "stakes": list(stakes), "clubs": list(clubs),
+            "positions": list(positions), "classes": list(classes), "result": result, "all_in": all_in,
+            "showdown": showdown}
 
 
 def hand_players(db: Db) -> list[str]:

@@ -136,13 +136,13 @@ def table_html(seats: list[SeatView], centre: str, caption: str = "") -> str:
     count = max(len(seats), 1)
     width, height = 760, 380
     parts = [
-        f'<div style="position:relative;width:100%;max-width:{width}px;height:{height}px;margin:4px auto;'
-        'font-family:ui-sans-serif,system-ui,sans-serif;">',
-        '<div style="position:absolute;left:12%;top:16%;width:76%;height:62%;border-radius:50%;'
-        'background:radial-gradient(ellipse at center,#2e8b57 0%,#1f6b43 70%,#174f32 100%);'
-        'border:10px solid #6b4423;box-shadow:inset 0 0 18px #0008;"></div>',
-        '<div style="position:absolute;left:25%;top:33%;width:50%;height:30%;display:flex;flex-direction:column;'
-        f'align-items:center;justify-content:center;color:#fff;text-align:center;gap:4px;">{centre}</div>',
+        (f'<div style="position:relative;width:100%;max-width:{width}px;height:{height}px;margin:4px auto;'
+         'font-family:ui-sans-serif,system-ui,sans-serif;">'),
+        ('<div style="position:absolute;left:12%;top:16%;width:76%;height:62%;border-radius:50%;'
+         'background:radial-gradient(ellipse at center,#2e8b57 0%,#1f6b43 70%,#174f32 100%);'
+         'border:10px solid #6b4423;box-shadow:inset 0 0 18px #0008;"></div>'),
+        ('<div style="position:absolute;left:25%;top:33%;width:50%;height:30%;display:flex;flex-direction:column;'
+         f'align-items:center;justify-content:center;color:#fff;text-align:center;gap:4px;">{centre}</div>'),
     ]
     for index, seat in enumerate(seats):
         angle = math.pi / 2 + 2 * math.pi * index / count  # bottom first, then clockwise on screen
@@ -310,56 +310,69 @@ def holdem_steps(record, replay) -> list[Step]:
 
 # -- raspisnoy: the table trick by trick -------------------------------------------------------------
 
+@dataclass(slots=True)
+class _RoundTable:
+    """One raspisnoy round as it is played out: the deal, the bids, and the tricks taken so far."""
+
+    this: object
+    players: list[str]
+    results: dict
+    taken: dict[str, int]
+    played: dict[str, list]
+
+    @property
+    def trump(self) -> str:
+        return "no trump" if self.this.trump is None else f"trump {card_text(self.this.trump)}"
+
+    def draw(self, trick_cards: dict, winner: str | None, label: str, line: int | None, final: bool) -> Step:
+        this = self.this
+        hands = dict(this.hands or ())
+        bids = dict(this.bids or ())
+        seats = []
+        for p in self.players:
+            left = [c for c in hands.get(p, ()) if c not in self.played.get(p, [])]
+            result = self.results.get((this.number, p))
+            note = f"bid {bids[p]}" if p in bids else ""
+            note += f" · took {self.taken.get(p, 0)}" if this.tricks else ""
+            if final and result is not None:
+                note += f" · {result.points} pts"
+            seats.append(SeatView(name=p, stack="dealer" if p == this.dealer else "",
+                                  cards_markup=cards_html(left, small=True), bet="", note=note,
+                                  is_acting=p == winner, is_winner=p == winner))
+        centre = (f'<div style="font-size:0.85rem;">Round {esc(this.number)} · {esc(this.cards)} cards · '
+                  f'{esc(word(this.kind))} · {esc(self.trump)}</div>')
+        if trick_cards:
+            centre += "<div>" + "".join(
+                f'<span style="display:inline-block;margin:0 3px;text-align:center;font-size:0.7rem;">'
+                f'{card_html(c)}<br>{esc(p)}</span>' for p, c in trick_cards.items()) + "</div>"
+        caption = f"<b>Round {esc(this.number)}</b>: {esc(label)}"
+        return Step(label=label, line=line, html=table_html(seats, centre, caption))
+
+
 def raspisnoy_steps(record, replay) -> list[Step]:
     """Per round: the deal and the bids, then each trick with its cards on the table and its winner."""
     steps: list[Step] = []
-    players = list(record.players)
     winners = {(p.round_no, p.trick_no): p.winner for p in getattr(replay, "plays", ())}
     results = {(r.round_no, r.player): r for r in getattr(replay, "rounds", ())}
     for this in record.rounds:
-        hands = dict(this.hands or ())
+        table = _RoundTable(this=this, players=list(record.players), results=results, taken={}, played={})
         bids = dict(this.bids or ())
-        trump = "no trump" if this.trump is None else f"trump {card_text(this.trump)}"
-        taken: dict[str, int] = {}
-        played: dict[str, list] = {}
-
-        def draw(trick_cards: dict, winner: str | None, label: str, line: int | None, final: bool) -> Step:
-            seats = []
-            for p in players:
-                left = [c for c in hands.get(p, ()) if c not in played.get(p, [])]
-                result = results.get((this.number, p))
-                note = f"bid {bids[p]}" if p in bids else ""
-                note += f" · took {taken.get(p, 0)}" if this.tricks else ""
-                if final and result is not None:
-                    note += f" · {result.points} pts"
-                seats.append(SeatView(name=p, stack="dealer" if p == this.dealer else "",
-                                      cards_markup=cards_html(left, small=True), bet="", note=note,
-                                      is_acting=p == winner, is_winner=p == winner))
-            centre = (f'<div style="font-size:0.85rem;">Round {esc(this.number)} · {esc(this.cards)} cards · '
-                      f'{esc(word(this.kind))} · {esc(trump)}</div>')
-            if trick_cards:
-                centre += "<div>" + "".join(
-                    f'<span style="display:inline-block;margin:0 3px;text-align:center;font-size:0.7rem;">'
-                    f'{card_html(c)}<br>{esc(p)}</span>' for p, c in trick_cards.items()) + "</div>"
-            caption = f"<b>Round {esc(this.number)}</b>: {esc(label)}"
-            return Step(label=label, line=line, html=table_html(seats, centre, caption))
-
         bid_text = ", ".join(f"{p} {b}" for p, b in bids.items())
-        steps.append(draw({}, None, f"deal by {this.dealer}, {trump}" + (f"; bids {bid_text}" if bids else ""),
-                          this.line, not this.tricks))
+        steps.append(table.draw({}, None, f"deal by {this.dealer}, {table.trump}"
+                                + (f"; bids {bid_text}" if bids else ""), this.line, not this.tricks))
         for trick in this.tricks:
             on_table = {}
             for play in trick.plays:
                 on_table[play.player] = play.card
-                played.setdefault(play.player, []).append(play.card)
+                table.played.setdefault(play.player, []).append(play.card)
             winner = winners.get((this.number, trick.number), trick.winner)
             if winner is not None:
-                taken[winner] = taken.get(winner, 0) + 1
+                table.taken[winner] = table.taken.get(winner, 0) + 1
             label = f"trick {trick.number}: " + ", ".join(f"{p.player} {card_text(p.card)}" for p in trick.plays)
             label += f"; {winner} takes it" if winner else ""
             if trick.winner is not None and winner is not None and trick.winner != winner:
                 label += f" (the log says {trick.winner})"
-            steps.append(draw(on_table, winner, label, trick.line, trick is this.tricks[-1]))
+            steps.append(table.draw(on_table, winner, label, trick.line, trick is this.tricks[-1]))
     return steps
 
 

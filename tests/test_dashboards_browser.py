@@ -254,7 +254,7 @@ def test_audit_opens_the_replayer_at_the_findings_step(browser, server, warehous
         pytest.skip("this warehouse keeps no game texts: nothing to replay")
     visit(browser, server, "audit_game", f"audit?game={game_id}", "Open a game", "RSP-TOTAL")
     click(browser, "[role=tab]", "Replay")
-    text = browser.wait_for_text("Open at the finding", "Round 2")
+    browser.wait_for_text("Open at the finding", "Round 2")
     browser.wait_until_idle()
     assert "trick 2" in browser.text()   # the last trick before the wrong total, not the first step
     browser.screenshot(SHOTS / "audit_replayer_at_finding.png")

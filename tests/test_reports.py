@@ -21,9 +21,9 @@ from __future__ import annotations
 from datetime import date, datetime
 
 import pytest
-from tests.test_marts import D, build, gid, query
 
 from pipeline.tables import TableRows
+from tests.test_marts import D, build, gid, query
 
 HANDS = {
     # hand: (played_at, stakes, big_blind, currency, table)
