@@ -470,6 +470,8 @@ def test_hands_page_counts_filters_and_nets_per_unit(built):
     rows = sql(built, "select position, hole_cards, net, currency, is_walk from stg_holdem_results where player = ?",
                [player])
     assert number(metric(at, "Hands")) == len(rows)
+    shown = [c for c in at.dataframe[0].value["hole_cards"] if c]
+    assert shown and all(c.count(" ") == 1 and c[-1] in "♠♥♦♣" for c in shown)  # "A♠ A♦", not "As Ad"
     for unit in {r[3] for r in rows}:
         assert number(metric(at, f"Net ({unit})")) == sum(r[2] for r in rows if r[3] == unit)
     at.multiselect(key="hands_positions").set_value(["BTN"]).run()

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
 from dashboards import replay_views as rv
+from dashboards.replayer import card_text
 from dashboards.safe_text import md
 
 PAGE_SIZE = 50
@@ -71,7 +73,10 @@ sort = order_col.selectbox("Order", list(q.HAND_SORTS), key="hands_sort")
 pages = (count + PAGE_SIZE - 1) // PAGE_SIZE
 page = page_col.number_input(f"Page (of {pages:,})", min_value=1, max_value=pages, value=1, step=1, key="hands_page")
 hands = q.hand_page(db, *filters, sort, int(page), PAGE_SIZE)
-st.dataframe(hands.drop("game_id"), hide_index=True, key="hands_table", height=360)
+shown = hands.drop("game_id").with_columns(
+    pl.col("hole_cards").map_elements(lambda text: " ".join(card_text(c) for c in text.split()),
+                                      return_dtype=pl.String))
+st.dataframe(shown, hide_index=True, key="hands_table", height=360)
 
 # -- one hand in the replayer -------------------------------------------------------------------------
 st.divider()
