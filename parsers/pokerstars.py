@@ -35,16 +35,11 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import ROUND_DOWN, Decimal, InvalidOperation
-from pathlib import Path
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
 
 from parsers.errors import ParseError
+from parsers.lines import LineKind, LineTable
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
     Action,
@@ -154,36 +149,6 @@ _CANCELLED = re.compile(r"^Hand cancelled")
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
 
-@dataclass(frozen=True, slots=True)
-class LineKind:
-    """One kind of line of a PokerStars hand, as the reader knows it.
-
-    The grammar's terminals (its ``%declare`` list), the words of syntax errors (:data:`WORDS`)
-    and the classifier (:func:`_classify`) are all made from :data:`LINE_KINDS`, and so are the
-    shape codes of the compiled scanner (``parsers.pokerstars_fast``).
-    """
-
-    name: str | None
-    """The grammar's terminal; None for a line without play, which is read and left out."""
-    words: str
-    """The kind in words, for syntax errors."""
-    pattern: re.Pattern[str] | None
-    """Reads the line, its fields as named groups; None for BODY, which stands for a run of lines."""
-    fields: tuple[str, ...] = ()
-    """The named groups the record is built from."""
-    hint: str = ""
-    """A literal that any such line holds (at its start when written with a leading "^"): the
-    pattern is tried only on lines that hold it."""
-    section: str = "any"
-    """"play": only before ``*** SUMMARY ***``; "summary": only after it; "any"."""
-    group: str | None = None
-    """For kinds that share a pattern: the group whose match makes a line of this kind (the
-    first kind whose group matched wins; None: the lines the kinds before it leave)."""
-    code: int = 0
-    """The terminal's code in the compiled scanner's 4-bit shape words (1-15), 0 for the kinds it
-    folds into BODY and for lines without play."""
-
-
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
@@ -221,62 +186,30 @@ LINE_KINDS: tuple[LineKind, ...] = (
 )
 """Every kind of line, in the order the classifier tries them."""
 
-TERMINALS: tuple[str, ...] = tuple(k.name for k in sorted((k for k in LINE_KINDS if k.code), key=lambda k: k.code))
-"""The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
-
-WORDS: dict[str, str] = {k.name: k.words for k in LINE_KINDS if k.name}
-"""Terminal names in words, for syntax errors."""
-
 _BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
 """The kinds of line a BODY token stands for (a post only once the hole cards are dealt)."""
 _RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
 """Consecutive lines of these kinds make one token."""
 
+TABLE = LineTable(
+    LINE_KINDS, grammar="pokerstars.lark", body=_BODY_KINDS, runs=_RUNS_MERGE,
+    unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
+               "'*** FLOP *** […]', a showdown or a summary line")
+"""The classifier, terminals and shape check made from LINE_KINDS."""
 
-def _steps(in_summary: bool) -> tuple[tuple, ...]:
-    """The classifier's steps in a section of a hand, made from LINE_KINDS: (match, hint, hint
-    at start, kinds) per pattern in order, where kinds are (group index or -1, terminal) for the
-    kinds that share the pattern."""
-    steps: list[list] = []
-    for kind in LINE_KINDS[1:]:     # the header line is read on its own
-        if kind.pattern is None or kind.section == ("play" if in_summary else "summary"):
-            continue
-        index = kind.pattern.groupindex[kind.group] - 1 if kind.group else -1
-        if steps and steps[-1][0] is kind.pattern:
-            steps[-1][3].append((index, kind.name))
-            continue
-        steps.append([kind.pattern, kind.hint.removeprefix("^"), kind.hint.startswith("^"), [(index, kind.name)]])
-    return tuple((pattern.match, hint, at_start, tuple(kinds)) for pattern, hint, at_start, kinds in steps)
+TERMINALS: tuple[str, ...] = TABLE.terminals
+"""The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
 
+WORDS: dict[str, str] = TABLE.words
+"""Terminal names in words, for syntax errors."""
 
-_STEPS_IN_PLAY, _STEPS_IN_SUMMARY = _steps(False), _steps(True)
+_classify = TABLE.classify
+check_shape = TABLE.check_shape
+"""Does the grammar accept a hand of these line kinds in this order? (``LineTable.check_shape``)"""
+_grammar = TABLE.grammar
+_SHAPES_ACCEPTED = TABLE.accepted
 
 _UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
-
-# ////////////////////////////////////////////////////////////////////// Lark over lines
-
-
-class _LineLexer(Lexer):
-    """Hands Lark the tokens the classifier made: one per line."""
-
-    def __init__(self, lexer_conf) -> None:
-        pass
-
-    def lex(self, data):
-        return iter(data)
-
-
-_GRAMMAR: Lark | None = None
-
-
-def _grammar() -> Lark:
-    global _GRAMMAR
-    if _GRAMMAR is None:
-        path = Path(__file__).with_name("grammars") / "pokerstars.lark"
-        # the terminals are the line kinds of LINE_KINDS, declared from there
-        text = path.read_text(encoding="utf-8") + "\n%declare " + " ".join(TERMINALS) + "\n"
-        _GRAMMAR = Lark(text, parser="lalr", lexer=_LineLexer)
-    return _GRAMMAR
 
 
 # ////////////////////////////////////////////////////////////////////// helpers
@@ -412,95 +345,6 @@ def read_header(line: str) -> dict:
         raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when}
-
-
-# ////////////////////////////////////////////////////////////////////// classification
-
-
-def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
-    """(terminal, match, index) per line that takes part in play, by the steps LINE_KINDS makes;
-    lines without play are read and left out, and a line no kind reads is a ParseError."""
-    out: list[tuple[str, re.Match, int]] = []
-    append = out.append
-    steps = _STEPS_IN_PLAY
-    for index in range(1, len(lines)):
-        line = lines[index]
-        if not line or line.isspace():
-            continue
-        for match, hint, at_start, kinds in steps:
-            if hint and not (line.startswith(hint) if at_start else hint in line):
-                continue
-            m = match(line)
-            if m is None:
-                continue
-            if len(kinds) == 1 and kinds[0][0] < 0:
-                name = kinds[0][1]
-            else:
-                groups = m.groups()
-                for group, name in kinds:
-                    if group < 0 or groups[group] is not None:
-                        break
-            if name is not None:
-                if name == "SUMMARY":
-                    steps = _STEPS_IN_SUMMARY
-                append((name, m, index))
-            break
-        else:
-            raise ParseError(
-                f"cannot read {line.strip()[:60]!r}: expected a seat, a post, an action (folds, checks, calls, bets, "
-                "raises), a street line like '*** FLOP *** […]', a showdown or a summary line",
-                line=index + 1, column=1, line_text=line)
-    return out
-
-
-_SHAPES_ACCEPTED: set[tuple[str, ...]] = set()
-_SHAPES_MAX = 100_000
-
-
-def check_shape(tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
-    """Does the grammar accept a hand of these line kinds in this order? ``tokens`` are
-    (terminal, match, line index) per line that takes part in play, as the classifier gives them;
-    a ParseError says what was expected where. A shape accepted once is remembered."""
-    # One token per run of lines of the same terminal: the grammar sees the sections, not each
-    # action (a run of actions, posts, shows and collects is one BODY).
-    kinds = ["HEADER"]
-    indexes = [0]
-    previous = "HEADER"
-    seen_hole = False
-    for kind, _, index in tokens:
-        if kind in _BODY_KINDS:
-            if kind != "POST" or seen_hole:
-                kind = "BODY"
-        elif kind == "HOLE":
-            seen_hole = True
-        if kind == previous and kind in _RUNS_MERGE:
-            continue
-        kinds.append(kind)
-        indexes.append(index)
-        previous = kind
-    # The grammar's verdict depends on the terminals alone (it has no callbacks and the lexer
-    # is ours): a shape Lark accepted once is accepted again. Hands come in a few hundred
-    # shapes, so Lark still checks each shape, once per process.
-    shape = tuple(kinds)
-    if shape in _SHAPES_ACCEPTED:
-        return
-    stream = [Token(kind, lines[index], line=index + 1, column=1) for kind, index in zip(kinds, indexes)]
-    try:
-        _grammar().parse(stream)
-        if len(_SHAPES_ACCEPTED) < _SHAPES_MAX:
-            _SHAPES_ACCEPTED.add(shape)
-    except UnexpectedToken as exc:
-        token = exc.token
-        expected = sorted({WORDS[name] for name in (exc.accepts or exc.expected) if name in WORDS})
-        wanted = expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1] if expected else "nothing more"
-        if token.type == "$END":
-            last = len(lines)
-            raise ParseError(f"the hand ends too soon: expected {wanted}, found the end of the hand",
-                             line=last, column=len(lines[-1]) + 1, line_text=lines[-1]) from None
-        raise ParseError(f"expected {wanted}, found {str(token).strip()[:60]!r}",
-                         line=token.line, column=1, line_text=str(token)) from None
-    except UnexpectedInput as exc:  # pragma: no cover - the custom lexer makes only tokens
-        raise ParseError(f"unexpected input: {exc}", line=1, column=1, line_text=lines[0]) from None
 
 
 # ////////////////////////////////////////////////////////////////////// the record

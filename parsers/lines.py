@@ -1,0 +1,289 @@
+"""Line-kind tables: how the readers of Hold'em rooms classify lines and check a hand's shape.
+
+A room's hand history is a run of lines, each of one kind (a seat, a post, an action, a
+street marker …). A reader declares its kinds once, in a table of :class:`LineKind`; a
+:class:`LineTable` makes from it the classifier (each line to its kind and match, in one
+pass), the terminals of the room's Lark grammar (its ``%declare`` list) and the words of its
+syntax errors. Lark (LALR, with a lexer that hands it one token per line) then checks the
+order of the sections.
+
+>>> import re
+>>> kinds = (
+...     LineKind("HEADER", "a header", re.compile(r"^Hand #(\\d+)")),
+...     LineKind("SEAT", "a seat line", re.compile(r"^Seat (?P<n>\\d+): (?P<p>.+)$"), ("n", "p"), "^Seat "),
+...     LineKind(None, "a chat line", re.compile(r'^.+ said, ".*"$'), (), ' said, "'),
+...     LineKind("HOLE", "the hole cards line", re.compile(r"^\\*\\*\\* HOLE"), (), "^*** "),
+...     LineKind("SUMMARY", "the summary line", re.compile(r"^\\*\\*\\* SUMMARY"), (), "^*** SUMMARY"),
+... )
+>>> table = LineTable(kinds, grammar="start: HEADER SEAT HOLE SUMMARY", unreadable="expected a seat")
+>>> tokens = table.classify(("Hand #1", "Seat 1: Anna", 'Anna said, "hi"', "*** HOLE", "*** SUMMARY"))
+>>> [(kind, index) for kind, _, index in tokens]
+[('SEAT', 1), ('HOLE', 3), ('SUMMARY', 4)]
+>>> table.check_shape(tokens, ("Hand #1", "Seat 1: Anna", 'Anna said, "hi"', "*** HOLE", "*** SUMMARY"))
+>>> table.check_shape(tokens[1:], ("Hand #1", "Seat 1: Anna", "", "*** HOLE", "*** SUMMARY"))
+Traceback (most recent call last):
+...
+parsers.errors.ParseError: line 4, column 1: expected a seat line, found '*** HOLE'
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from pathlib import Path
+
+from lark import Lark, Token
+from lark.exceptions import UnexpectedInput, UnexpectedToken
+from lark.lexer import Lexer
+
+from parsers.errors import ParseError
+from rules.cards import Card, CardError
+
+__all__ = ["AMOUNT", "GRAMMARS", "LineKind", "LineTable", "read_amount", "read_cards", "unsupported_game"]
+
+GRAMMARS = Path(__file__).with_name("grammars")
+"""The folder of the grammar files."""
+
+AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
+"""An amount as the rooms write it: an optional currency sign, digits, thousands commas, decimals."""
+
+_AMOUNTS: dict[str, Decimal] = {}   # amount text -> value: a few thousand texts recur all the time
+
+
+def read_amount(text: str, *, decimal_comma: bool = False) -> Decimal:
+    """An amount's value: the currency sign and thousands separators dropped. With
+    ``decimal_comma`` a comma is the decimal point and a space or a dot groups thousands.
+
+    >>> read_amount("$1,334"), read_amount("12.50€".removesuffix("€")), read_amount("0,25", decimal_comma=True)
+    (Decimal('1334'), Decimal('12.50'), Decimal('0.25'))
+    """
+    key = text if not decimal_comma else "," + text
+    value = _AMOUNTS.get(key)
+    if value is not None:
+        return value
+    digits = text if text[:1].isdigit() else text[1:]
+    if decimal_comma:
+        digits = digits.replace(".", "").replace(" ", "").replace(",", ".")
+    else:
+        digits = digits.replace(",", "")
+    try:
+        value = Decimal(digits)
+    except InvalidOperation:  # pragma: no cover - the patterns only let digits through
+        raise ValueError(f"{text!r} is not an amount") from None
+    if len(_AMOUNTS) < 200_000:
+        _AMOUNTS[key] = value
+    return value
+
+
+_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
+
+
+def read_cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
+    """The cards of a ``[…]`` group (words such as ``As Kd``; ``X``, ``XX`` and ``??`` are cards not
+    shown and left out); a card no deck holds is a ParseError at its column of line ``index``."""
+    if not text:
+        return ()
+    found = _CARD_CACHE.get(text)
+    if found is None:
+        cards = []
+        for word in text.replace(",", " ").split():
+            if word in ("XX", "X", "??"):
+                continue
+            try:
+                cards.append(Card.parse(word))
+            except CardError as error:
+                column = line.find(text) + text.find(word) + 1
+                raise ParseError(f"{error}", line=index + 1, column=max(column, 1), line_text=line) from None
+        found = tuple(cards)
+        if len(_CARD_CACHE) < 100_000:
+            _CARD_CACHE[text] = found
+    return found
+
+
+def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int) -> ParseError:
+    """The error that sends a hand of a game Rasklad does not replay to quarantine, naming it:
+    ``GGPoker PLO-5 is not supported yet: …``."""
+    return ParseError(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
+                      line=1, column=column, line_text=line)
+
+
+@dataclass(frozen=True, slots=True)
+class LineKind:
+    """One kind of line of a room's hands, as its reader knows it.
+
+    The grammar's terminals, the words of syntax errors and the classifier are all made from a
+    room's table of these (:class:`LineTable`).
+    """
+
+    name: str | None
+    """The grammar's terminal; None for a line without play, which is read and left out."""
+    words: str
+    """The kind in words, for syntax errors."""
+    pattern: re.Pattern[str] | None
+    """Reads the line, its fields as named groups; None for BODY, which stands for a run of lines."""
+    fields: tuple[str, ...] = ()
+    """The named groups the record is built from."""
+    hint: str = ""
+    """A literal that any such line holds (at its start when written with a leading "^"): the
+    pattern is tried only on lines that hold it."""
+    section: str = "any"
+    """"play": only before the summary line; "summary": only after it; "any"."""
+    group: str | None = None
+    """For kinds that share a pattern: the group whose match makes a line of this kind (the
+    first kind whose group matched wins; None: the lines the kinds before it leave)."""
+    code: int = 0
+    """The terminal's code in a compiled scanner's shape words (PokerStars: 1-15), 0 for the kinds
+    it folds into BODY and for lines without play. A room without such a scanner leaves it 0 and
+    lists its terminals in the table's ``terminals``."""
+
+
+class _LineLexer(Lexer):
+    """Hands Lark the tokens the classifier made: one per line."""
+
+    def __init__(self, lexer_conf) -> None:
+        pass
+
+    def lex(self, data):
+        return iter(data)
+
+
+_SHAPES_MAX = 100_000
+
+
+class LineTable:
+    """A room's line kinds and what they make: the classifier, the terminals, the error words
+    and the grammar's check of a hand's shape.
+
+    ``kinds`` are tried in order; the first is the header, which the reader reads on its own.
+    ``grammar`` is the Lark grammar's text or the name of its file in ``parsers/grammars``; its
+    terminals are declared from the kinds. ``summary`` is the terminal after which the summary
+    section starts; ``body`` the terminals a run of which the grammar sees as one BODY token
+    (``post`` among them only once ``hole`` was seen); ``runs`` the terminals whose consecutive
+    lines make one token; ``unreadable`` ends the message for a line no kind reads.
+    """
+
+    def __init__(self, kinds: tuple[LineKind, ...], *, grammar: str, unreadable: str,
+                 terminals: tuple[str, ...] | None = None, summary: str = "SUMMARY",
+                 body: frozenset[str] = frozenset(), runs: frozenset[str] = frozenset(),
+                 post: str = "POST", hole: str = "HOLE") -> None:
+        self.kinds = kinds
+        if terminals is None:
+            coded = sorted((k for k in kinds if k.code), key=lambda k: k.code)
+            terminals = tuple(k.name for k in coded) or tuple(dict.fromkeys(k.name for k in kinds if k.name))
+        self.terminals: tuple[str, ...] = terminals
+        """The terminals of a hand's shape as the grammar sees it."""
+        self.words: dict[str, str] = {k.name: k.words for k in kinds if k.name}
+        """Terminal names in words, for syntax errors."""
+        self.summary, self.body, self.runs, self.post, self.hole = summary, body, runs, post, hole
+        self.unreadable = unreadable
+        self.steps_in_play, self.steps_in_summary = self._steps(False), self._steps(True)
+        self.accepted: set[tuple[str, ...]] = set()
+        """Shapes Lark accepted once: the verdict depends on the terminals alone."""
+        self._grammar_source = grammar
+        self._grammar: Lark | None = None
+
+    def _steps(self, in_summary: bool) -> tuple[tuple, ...]:
+        """The classifier's steps in a section of a hand: (match, hint, hint at start, kinds) per
+        pattern in order, where kinds are (group index or -1, terminal) for the kinds that share
+        the pattern."""
+        steps: list[list] = []
+        for kind in self.kinds[1:]:     # the header line is read on its own
+            if kind.pattern is None or kind.section == ("play" if in_summary else "summary"):
+                continue
+            index = kind.pattern.groupindex[kind.group] - 1 if kind.group else -1
+            if steps and steps[-1][0] is kind.pattern:
+                steps[-1][3].append((index, kind.name))
+                continue
+            steps.append([kind.pattern, kind.hint.removeprefix("^"), kind.hint.startswith("^"), [(index, kind.name)]])
+        return tuple((pattern.match, hint, at_start, tuple(kinds)) for pattern, hint, at_start, kinds in steps)
+
+    def grammar(self) -> Lark:
+        """The room's Lark parser, built on first use."""
+        if self._grammar is None:
+            source = self._grammar_source
+            if source.endswith(".lark"):
+                source = (GRAMMARS / source).read_text(encoding="utf-8")
+            text = source + "\n%declare " + " ".join(self.terminals) + "\n"
+            self._grammar = Lark(text, parser="lalr", lexer=_LineLexer)
+        return self._grammar
+
+    def classify(self, lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
+        """(terminal, match, index) per line that takes part in play; lines without play are
+        read and left out, and a line no kind reads is a ParseError."""
+        out: list[tuple[str, re.Match, int]] = []
+        append = out.append
+        steps = self.steps_in_play
+        summary = self.summary
+        for index in range(1, len(lines)):
+            line = lines[index]
+            if not line or line.isspace():
+                continue
+            for match, hint, at_start, kinds in steps:
+                if hint and not (line.startswith(hint) if at_start else hint in line):
+                    continue
+                m = match(line)
+                if m is None:
+                    continue
+                if len(kinds) == 1 and kinds[0][0] < 0:
+                    name = kinds[0][1]
+                else:
+                    groups = m.groups()
+                    for group, name in kinds:
+                        if group < 0 or groups[group] is not None:
+                            break
+                if name is not None:
+                    if name == summary:
+                        steps = self.steps_in_summary
+                    append((name, m, index))
+                break
+            else:
+                raise ParseError(f"cannot read {line.strip()[:60]!r}: {self.unreadable}",
+                                 line=index + 1, column=1, line_text=line)
+        return out
+
+    def check_shape(self, tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
+        """Does the grammar accept a hand of these line kinds in this order? ``tokens`` are as
+        :meth:`classify` gives them; a ParseError says what was expected where. A shape
+        accepted once is remembered."""
+        # One token per run of lines of the same terminal: the grammar sees the sections, not
+        # each action (a run of actions, posts, shows and collects is one BODY).
+        body, runs, post, hole = self.body, self.runs, self.post, self.hole
+        kinds = ["HEADER"]
+        indexes = [0]
+        previous = "HEADER"
+        seen_hole = False
+        for kind, _, index in tokens:
+            if kind in body:
+                if kind != post or seen_hole:
+                    kind = "BODY"
+            elif kind == hole:
+                seen_hole = True
+            if kind == previous and kind in runs:
+                continue
+            kinds.append(kind)
+            indexes.append(index)
+            previous = kind
+        # The grammar has no callbacks and the lexer is ours: a shape Lark accepted once is
+        # accepted again. Hands come in a few hundred shapes, so Lark checks each once.
+        shape = tuple(kinds)
+        if shape in self.accepted:
+            return
+        stream = [Token(kind, lines[index], line=index + 1, column=1) for kind, index in zip(kinds, indexes)]
+        try:
+            self.grammar().parse(stream)
+            if len(self.accepted) < _SHAPES_MAX:
+                self.accepted.add(shape)
+        except UnexpectedToken as exc:
+            token = exc.token
+            words = self.words
+            expected = sorted({words[name] for name in (exc.accepts or exc.expected) if name in words})
+            wanted = (expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
+                      if expected else "nothing more")
+            if token.type == "$END":
+                raise ParseError(f"the hand ends too soon: expected {wanted}, found the end of the hand",
+                                 line=len(lines), column=len(lines[-1]) + 1, line_text=lines[-1]) from None
+            raise ParseError(f"expected {wanted}, found {str(token).strip()[:60]!r}",
+                             line=token.line, column=1, line_text=str(token)) from None
+        except UnexpectedInput as exc:  # pragma: no cover - the custom lexer makes only tokens
+            raise ParseError(f"unexpected input: {exc}", line=1, column=1, line_text=lines[0]) from None
