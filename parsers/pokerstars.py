@@ -531,6 +531,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         club=club,
         table_name=table_name,
         ruleset=f"pokerstars {betting.value}",
+        site="PokerStars",
     )
     return HoldemHand(
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,

@@ -31,7 +31,7 @@ STATS_MARTS = {
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
 HEADLINES = {
-    "holdem": ("player", "game", "stakes", "count_hands", "net_won", "bb_per_100", "vpip", "pfr",
+    "holdem": ("player", "site", "game", "stakes", "count_hands", "net_won", "bb_per_100", "vpip", "pfr",
                "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
     "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
@@ -43,11 +43,16 @@ HEADLINES = {
                 "rtp", "ev_lost_per_hand", "house_edge_perfect_play"),
 }
 
+SITE_MARTS = frozenset({"holdem"})
+"""The marts keyed by site: the poker rooms' games; the club games have none."""
+
 warehouse_option = click.option(
     "--warehouse", "-w", type=click.Path(file_okay=False, path_type=Path),
     default=lambda: os.environ.get("RASKLAD_WAREHOUSE", DEFAULT_WAREHOUSE), show_default=DEFAULT_WAREHOUSE,
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
+site_option = click.option(
+    "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 no_wait_option = click.option(
     "--no-wait", is_flag=True,
@@ -236,10 +241,11 @@ def _json_value(value):
 @click.option("--game", "-g", help="Only this game (holdem, holdem36, raspisnoy, chinese, ofc, sixcard …).")
 @click.option("--rule", "-r", help="Only this rule ID, or a prefix of it (HE-, RSP-HOOK).")
 @click.option("--severity", type=click.Choice(["error", "warning"]), help="Only this severity.")
+@site_option
 @click.option("--limit", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--explain", is_flag=True, help="Show the text of each rule broken (--json: a rule_text field).")
 @json_option
-def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, limit: int,
+def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | None, site: str | None, limit: int,
           explain: bool, as_json: bool) -> None:
     """List the rules broken in the stored games, each with its file and line.
 
@@ -252,6 +258,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             game = _known_game(con, game)
         if rule is not None:
             rule = _known_rule(rule)
+        if site is not None:
+            site = _known_site(con, site)
         frame = con.sql(
             """
             select source_file || ':' || coalesce(line::varchar, '?') as "where", game, rule_id,
@@ -260,15 +268,17 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
             where ($game is null or game = $game)
               and ($rule is null or rule_id like $rule || '%')
               and ($severity is null or severity = $severity)
+              and ($site is null or game_id in (select game_id from stg_games where site = $site))
             order by source_file, line
             limit $limit
             """,
-            params={"game": game, "rule": rule, "severity": severity, "limit": limit},
+            params={"game": game, "rule": rule, "severity": severity, "site": site, "limit": limit},
         ).pl()
         total = con.execute(
             "select count(*) from stg_findings where ($game is null or game = $game)"
-            " and ($rule is null or rule_id like $rule || '%') and ($severity is null or severity = $severity)",
-            {"game": game, "rule": rule, "severity": severity},
+            " and ($rule is null or rule_id like $rule || '%') and ($severity is null or severity = $severity)"
+            " and ($site is null or game_id in (select game_id from stg_games where site = $site))",
+            {"game": game, "rule": rule, "severity": severity, "site": site},
         ).fetchone()[0]
     texts = _rule_texts() if explain else {}
     if explain and as_json:
@@ -306,6 +316,17 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
                        f"The games: {', '.join(sorted(known))}.")
 
 
+def _known_site(con: duckdb.DuckDBPyConnection, site: str) -> str:
+    """``site`` as the warehouse spells it (case aside), else an error naming the stored sites."""
+    stored = [row[0] for row in con.execute(
+        "select distinct site from stg_games where site is not null order by site").fetchall()]
+    for name in stored:
+        if name.casefold() == site.strip().casefold():
+            return name
+    raise UsageProblem(f"No stored game was played on the site {site!r}.{did_you_mean(site, stored)}",
+                       f"The sites stored: {', '.join(stored) or 'none yet'}.")
+
+
 def _known_rule(rule: str) -> str:
     """A rule ID or a prefix of one (case aside), else an error naming the close IDs."""
     texts = _rule_texts()
@@ -332,9 +353,11 @@ def _known_player(con: duckdb.DuckDBPyConnection, player: str) -> str:
 @warehouse_option
 @click.option("--player", "-p", help="Only this player.")
 @click.option("--game", "-g", type=click.Choice(sorted(STATS_MARTS)), help="Only this game's statistics.")
+@site_option
 @click.option("--all", "all_columns", is_flag=True, help="Every column and season, not just the headline figures.")
 @json_option
-def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bool, as_json: bool) -> None:
+def stats(warehouse: Path, player: str | None, game: str | None, site: str | None, all_columns: bool,
+          as_json: bool) -> None:
     """Per-player statistics of every game in the warehouse.
 
     Rates are fractions (raspisnoy, Chinese, six-card) or percentages (Hold'em, as
@@ -342,22 +365,29 @@ def stats(warehouse: Path, player: str | None, game: str | None, all_columns: bo
 
     Every mart, its grain and figures: see docs/warehouse.md.
 
+    A screen name belongs to its site (the poker room): --site shows one site's Hold'em
+    statistics only (the club games, which have no site, are left out).
+
     Example: rasklad stats --player Anna --game raspisnoy
     """
     with _connect(warehouse) as con:
         if player is not None:
             player = _known_player(con, player)
+        if site is not None:
+            site = _known_site(con, site)
         present = _tables(con)
         shown = 0
         for name, mart in STATS_MARTS.items():
-            if (game and name != game) or mart not in present:
+            if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
                 continue
             everything = all_columns or as_json
             columns = "*" if everything else ", ".join(HEADLINES[name])
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
+            by_site = " and ($site is null or site = $site)" if name in SITE_MARTS else ""
             frame = con.sql(
-                f"select {columns} from {mart} where ($player is null or player = $player){season} order by all",
-                params={"player": player},
+                f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}"
+                " order by all",
+                params={"player": player, **({"site": site} if by_site else {})},
             ).pl()
             if frame.is_empty():
                 continue

@@ -26,6 +26,7 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("last_line", pa.int32()), ("played_at", pa.timestamp("us")), ("club", pa.string()),
         ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
         ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
+        ("site", pa.string()),
     ),
     define(
         "game_players",

@@ -256,7 +256,7 @@ def add_game_rows(rows: TableRows, record, replay) -> None:
     rows.add(
         "games", info.game, game_id=source.game_id, source_file=source.file,
         first_line=source.first_line, last_line=source.last_line, played_at=info.played_at,
-        club=info.club, table_name=info.table_name, ruleset=info.ruleset,
+        club=info.club, table_name=info.table_name, ruleset=info.ruleset, site=info.site,
         count_players=len(replay.players), count_errors=errors,
         count_warnings=len(replay.findings) - errors,
     )

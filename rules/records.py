@@ -40,6 +40,9 @@ class GameInfo:
     club: str | None = None
     table_name: str | None = None
     ruleset: str = "default"
+    site: str | None = None
+    """The poker room the hand was played in (``PokerStars``, ``GGPoker``, ``Winamax``, ``888poker``
+    …); None for a club's own games. A screen name belongs to its site."""
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)

@@ -227,6 +227,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_players": pa.array(players_per_hand[hands], pa.int16()),
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
+        "site": pa.array(["PokerStars"] * len(hands), pa.string()),   # the lane reads PokerStars hands only
     }))
     player = pa.array(b.player, pa.string())
     s_game_id = game_id.take(s_hand)

@@ -8,6 +8,7 @@ select
     last_line,
     played_at,
     club,
+    site,
     table_name,
     ruleset,
     count_players,

@@ -103,6 +103,7 @@ final as (
         results.game_id,
         results.game,
         results.hand_id,
+        games.site,
         results.player,
         results.position,
         results.stakes,
@@ -135,6 +136,7 @@ final as (
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,
         results.saw_flop and results.collected > 0 as is_won_when_saw_flop,
     from results
+    left join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
     left join facing_cbets on results.game_id = facing_cbets.game_id and results.player = facing_cbets.player

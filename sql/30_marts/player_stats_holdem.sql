@@ -1,5 +1,6 @@
--- grain: one row per player, game (holdem, holdem36) and stakes
--- key: player, game, stakes
+-- grain: one row per player, site (the poker room), game (holdem, holdem36) and stakes
+-- key: player, site, game, stakes
+-- A screen name belongs to its site: the same name on two sites is two accounts.
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
@@ -13,6 +14,7 @@ player_hands as (
 totals as (
     select
         player,
+        site,
         game,
         stakes,
         count(*) as count_hands,
@@ -44,12 +46,13 @@ totals as (
         count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
         count(*) filter (where is_steal_attempt) as count_steal_attempt,
     from player_hands
-    group by player, game, stakes
+    group by player, site, game, stakes
 ),
 
 final as (
     select
         player,
+        site,
         game,
         stakes,
         count_hands,
