@@ -213,7 +213,8 @@ class _Replayer:
         self.limit_cap = limit_cap
         self.cap_heads_up = cap_heads_up
         self.f = Findings()
-        self.order = RankOrder.SHORT_DECK if hand.is_short_deck else RankOrder.STANDARD
+        self.order = ((RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS if hand.straight_beats_trips else RankOrder.SHORT_DECK)
+                      if hand.is_short_deck else RankOrder.STANDARD)
         self.unit = _unit(hand)
         self.facts: list[ActionFact] = []
         self.small_blind_posted = self.big_blind_posted = False

@@ -246,6 +246,9 @@ class HoldemHand:
     """``USD``, ``EUR``, ``GBP``, ``play`` or ``chips`` (tournament)."""
     is_tournament: bool = False
     is_short_deck: bool = False
+    straight_beats_trips: bool = False
+    """Short deck: a straight beats three of a kind (GGPoker's order); otherwise trips beat a straight
+    (PokerStars 6+ Hold'em). A flush beats a full house in both."""
     max_seats: int | None = None
     button_seat: int | None = None
     seats: tuple[Seat, ...]
