@@ -1,0 +1,393 @@
+"""GGPoker Hold'em hand histories (``Poker Hand #…``) → :class:`rules.holdem_hand.HoldemHand`.
+
+GGPoker writes hands much as PokerStars does; what differs is declared in the table of line
+kinds below (:data:`LINE_KINDS`), from which ``parsers.lines`` makes the classifier, the
+terminals of ``grammars/ggpoker.lark`` and the words of syntax errors. The room's own facts:
+
+- the hand number carries a prefix naming the table kind (``HD`` Hold'em, ``RC`` Rush & Cash,
+  ``SD`` Short Deck, ``TM`` tournament, ``OM`` Omaha …); the header writes no time zone;
+- ``straddle $X`` (no "posts") states the straddler's new total, not what he adds;
+- ``posts missed blind $X`` is dead money, posted beside the player's big blind;
+- ``Total pot … | Rake … | Jackpot … | Bingo … | Fortune … | Tax …``: every fee after the rake
+  is taken from the pot too, so the replay counts them with the rake;
+- a hand run two or three times writes ``*** FIRST TURN ***`` …, ``*** SECOND SHOWDOWN ***``,
+  and its summary boards give only the cards a run did not share with the first;
+- Short Deck (``ShortDeck No Limit ($A)``) states the ante alone; the button blind is the amount
+  of its post; a flush beats a full house and, unlike PokerStars 6+ Hold'em, a straight beats
+  three of a kind.
+
+Hands the replay cannot settle are refused with the reason: GGPoker's EV Cashout and all-in
+insurance settle money outside the pot, and a Cash Drop adds the room's money to it.
+
+>>> lines = '''Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2021/01/02 03:04:05
+... Table 'NLHWhite1' 6-max Seat #1 is the button
+... Seat 1: Anna ($2 in chips)
+... Seat 2: Hero ($2.5 in chips)
+... Anna: posts small blind $0.01
+... Hero: posts big blind $0.02
+... *** HOLE CARDS ***
+... Dealt to Anna
+... Dealt to Hero [Ah Kd]
+... Anna: folds
+... Uncalled bet ($0.01) returned to Hero
+... *** SHOWDOWN ***
+... Hero collected $0.02 from pot
+... *** SUMMARY ***
+... Total pot $0.02 | Rake $0 | Jackpot $0 | Bingo $0
+... Seat 1: Anna (button) (small blind) folded before Flop
+... Seat 2: Hero (big blind) collected ($0.02)'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="gg.txt", first_line=1, last_line=17, game_id="g"))
+>>> hand.info.site, hand.currency, [str(a.kind) for a in hand.actions]
+('GGPoker', 'USD', ['post_sb', 'post_bb', 'fold', 'uncalled', 'collect'])
+>>> parse(("Poker Hand #OM1: PLO-5 ($2/$5) - 2021/04/13 16:21:36",), Source(file="gg.txt", first_line=1,
+...       last_line=1, game_id="g"))
+Traceback (most recent call last):
+...
+parsers.errors.ParseError: line 1, column 18: GGPoker PLO-5 is not supported yet: Rasklad reads Hold'em and Short Deck hands of GGPoker
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.lines import AMOUNT, LineKind, LineTable, read_amount, read_cards, unsupported_game
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+    SummarySeat,
+)
+from rules.records import GameInfo, Source, slot_filler
+
+__all__ = ["LINE_KINDS", "TABLE", "parse"]
+
+SITE = "GGPoker"
+
+_AMT = AMOUNT
+_HEADER = re.compile(r"^Poker Hand #(?P<id>[A-Z]{0,3}\d+): +(?P<rest>.*?)\s*$")
+_REST = re.compile(
+    r"^(?:Tournament #(?P<tid>\d+), +)?(?P<desc>.*?)\s*(?:-\s*)?(?:Level\s*(?P<level>\w+)\s*)?"
+    r"\((?P<stakes>[^()]*)\)\s*-\s*(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s*$"
+)
+_GAME = re.compile(r"(?P<game>Hold'em|ShortDeck|Omaha Hi/Lo|Omaha|PLO-\d+|PLO|\S+)"
+                   r"(?:\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit|\(NL postflop\)))?$")
+_STAKES = re.compile(r"^(?:ante (?P<tante>[\d,]+), *)?(?P<cur>[$€£¥])?(?P<sb>\d[\d,]*(?:\.\d+)?)"
+                     r"(?:/[$€£¥]?(?P<bb>\d[\d,]*(?:\.\d+)?))?(?: (?P<iso>[A-Z]{3}))?$")
+_SUPPORTED = {"Hold'em": "holdem", "ShortDeck": "holdem36"}
+_READS = "Hold'em and Short Deck"
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+
+_TABLE = re.compile(r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))?"
+                    r"(?: Seat #(?P<btn>\d+) is the button)?\s*$")
+_SEAT = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>" + _AMT + r") in chips(?:, .*?)?\)(?P<rest>.*)$")
+_SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
+                      r"(?P<what>(?:folded|showed|mucked|collected|won|lost|didn't|is sitting out|sat out).*)$")
+_SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
+_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
+_MARKER = re.compile(
+    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
+    r"(?P<what>(?P<hole>HOLE CARDS)|(?P<showdown>SHOW ?DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"
+    r" \*\*\*(?: +\[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
+)
+_ACTION = re.compile(
+    r"^(?P<p>.+?): (?:"
+    r"(?P<fold>folds)"
+    r"|(?P<check>checks)"
+    r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
+    r"posts missed blind|straddle)) (?P<a>" + _AMT + r")"
+    r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
+    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
+    r"|(?P<muck>mucks hand|doesn't show hand)"
+    r"|(?P<refused>Chooses to EV Cashout|Receives Cashout.*|Pays Cashout Risk.*|get an all-in insurance.*"
+    r"|pay premium of all-in insurance.*|receives? (?:an )?all-in insurance.*)"
+    r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
+    r"leaves the table|(?:activates|uses) (?:the )?time bank.*|Time Bank .*)"
+    r")(?: (?P<allin>and is all-in))?\s*$"
+)
+_DEALT = re.compile(r"^Dealt to (?P<p>.+?)(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$")
+_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
+_CASH_DROP = re.compile(r"^Cash Drop to Pot : total (?P<a>" + _AMT + r")\s*$")
+_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?: \| Rake (?P<r>" + _AMT + r"))?"
+                    r"(?P<fees>(?: \| (?:Jackpot|Bingo|Fortune|Tax) " + _AMT + r")*)\s*$")
+_FEES = re.compile(r"\| (?:Jackpot|Bingo|Fortune|Tax) (" + _AMT + r")")
+_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
+_RUN_NAME = re.compile(r"^(?:FIRST|SECOND|THIRD)\s*$")
+_RUN_TIMES = re.compile(r"^Hand was run (?:two|three) times\s*$")
+_CHAT = re.compile(r'^.+? said, ".*"?\s*$')
+_MISC = re.compile(
+    r"^.+ (?:joins the table at seat #\d+|leaves the table|has timed out|is sitting out|sits out|has returned"
+    r"|is disconnected|is connected|will be allowed to play after the button|was removed from the table.*"
+    r"|finished the tournament.*|wins the tournament.*|wins (?:the )?" + _AMT + r" (?:bounty )?for .+"
+    r"|split the " + _AMT + r" bounty for .+|(?:activates|uses) (?:the )?time bank.*)\s*$"
+)
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("HEADER", "a 'Poker Hand #…' header line", _HEADER, ("id", "rest")),
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ", group="hole"),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", group="summary"),
+    LineKind("SHOWDOWN", "the '*** SHOWDOWN ***' line", _MARKER, ("run",), "^*** ", group="showdown"),
+    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** "),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"), "^Seat ",
+             "play"),
+    LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
+             ("n", "p", "pos", "what"), "^Seat ", "summary"),
+    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "r", "fees"), "^Total pot ", "summary"),
+    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), "Board [", "summary"),
+    LineKind("RUNTWICE", "'Hand was run two times'", _RUN_TIMES, (), "^Hand was run ", "summary"),
+    LineKind(None, "a run's name on a line of its own ('FIRST')", _RUN_NAME, (), "", "summary"),
+    LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
+    LineKind("REFUSED", "an EV Cashout or all-in insurance line", _ACTION, ("p",), ": ", group="refused"),
+    LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin"), ": ",
+             group="post"),
+    LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ", group="show"),
+    LineKind("NOSHOW", "a 'Name: mucks hand' line", _ACTION, ("p",), ": ", group="muck"),
+    LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
+             ("p", "fold", "check", "verb", "a", "ra", "rt", "allin"), ": "),
+    LineKind("TABLE", "the line \"Table '…' 6-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
+             "^Table '"),
+    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^Dealt to "),
+    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^Uncalled bet ("),
+    LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
+    LineKind("CASHDROP", "a 'Cash Drop to Pot : total …' line", _CASH_DROP, ("a",), "^Cash Drop to Pot"),
+    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
+    LineKind(None, "a line without play like 'Name joins the table at seat #3'", _MISC),
+    LineKind("BODY", "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or "
+             "a collect line", None),
+)
+"""Every kind of line of a GGPoker hand, in the order the classifier tries them."""
+
+TABLE = LineTable(
+    LINE_KINDS, grammar="ggpoker.lark",
+    body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "REFUSED"}),
+    runs=frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"}),
+    unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
+               "'*** FLOP *** […]', a showdown or a summary line")
+"""The classifier, terminals and shape check made from LINE_KINDS."""
+
+_action = slot_filler(Action)       # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_hole = slot_filler(HoleCards)              # player, cards, how, line
+_summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
+_ZERO = Decimal(0)
+_POSTS = {
+    "posts small blind": ActionKind.POST_SB,
+    "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE,
+    "posts button blind": ActionKind.POST_BUTTON,
+    "posts missed blind": ActionKind.POST_DEAD,
+    "straddle": ActionKind.POST_STRADDLE,
+}
+_LIVE_POSTS = frozenset({ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_STRADDLE})
+_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
+_RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+
+
+def read_header(line: str) -> dict:
+    """The header's fields: ``id``, ``tid``, ``game`` (holdem or holdem36), ``betting``, the
+    blinds, ``ante``, ``currency``, ``stakes`` (as written) and ``played_at``; or a ParseError
+    saying why the hand is not read (a game Rasklad does not replay names the game)."""
+    match = _HEADER.match(line)
+    if match is None:
+        raise ParseError("expected a 'Poker Hand #…:' header line", line=1, column=1, line_text=line)
+    offset = match.start("rest")
+    rest = _REST.match(match["rest"])
+    if rest is None:
+        raise ParseError("expected the game, the stakes in parentheses and the date after the hand number, like "
+                         "\"Hold'em No Limit ($0.01/$0.02) - 2021/01/02 03:04:05\"", line=1, column=offset + 1,
+                         line_text=line)
+    game = _GAME.search(rest["desc"])
+    name = game["game"] if game else rest["desc"]
+    struct = game["struct"] if game else None
+    column = offset + rest.start("desc") + (game.start() if game else 0) + 1
+    if name not in _SUPPORTED or struct not in ("No Limit", "Pot Limit"):
+        raise unsupported_game(SITE, f"{name} {struct}" if struct else name, _READS, line=line, column=column)
+    stakes = _STAKES.match(rest["stakes"].strip())
+    if stakes is None:
+        raise ParseError(f"cannot read the stakes {rest['stakes']!r}: expected blinds like $0.01/$0.02",
+                         line=1, column=offset + rest.start("stakes") + 1, line_text=line)
+    short_deck = _SUPPORTED[name] == "holdem36"
+    if stakes["bb"] is None and not short_deck:
+        raise ParseError(f"the stakes {rest['stakes']!r} give one amount: a Hold'em table states two blinds",
+                         line=1, column=offset + rest.start("stakes") + 1, line_text=line)
+    tid = rest["tid"]
+    if tid is not None:
+        currency = "chips"
+    elif stakes["iso"] or stakes["cur"]:
+        currency = stakes["iso"] or _CURRENCY_SIGNS[stakes["cur"]]
+    else:
+        raise ParseError(f"the stakes {rest['stakes']!r} name no currency", line=1,
+                         column=offset + rest.start("stakes") + 1, line_text=line)
+    try:
+        year, month, day = rest["d"].split("/")
+        clock = [int(part) for part in rest["t"].split(":")]
+        played_at = datetime(int(year), int(month), int(day), clock[0], clock[1], clock[2] if len(clock) > 2 else 0)
+    except ValueError as error:
+        raise ParseError(f"'{rest['d']} {rest['t']}' is not a real date and time ({error})", line=1,
+                         column=offset + rest.start("d") + 1, line_text=line) from None
+    first = read_amount(stakes["sb"])
+    second = read_amount(stakes["bb"]) if stakes["bb"] else None
+    return {
+        "id": match["id"], "tid": tid, "game": _SUPPORTED[name], "betting": BettingStructure.parse(struct),
+        # Short Deck's one amount is the ante; its button blind is read from the post
+        "ante": first if second is None else (read_amount(stakes["tante"]) if stakes["tante"] else _ZERO),
+        "small_blind": first if second is not None else None, "big_blind": second,
+        "currency": currency, "stakes": rest["stakes"].strip(), "played_at": played_at,
+    }
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One GGPoker hand (its lines, header first) → HoldemHand; ParseError with game-relative lines."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    head = read_header(lines[0])
+    tokens = TABLE.classify(lines)
+    for kind, _, index in tokens:
+        if kind == "REFUSED":
+            raise ParseError("GGPoker hands with an EV Cashout or all-in insurance are not replayed yet: the room "
+                             "settles them outside the pot", line=index + 1, column=1, line_text=lines[index])
+        if kind == "CASHDROP":
+            raise ParseError("GGPoker hands with a Cash Drop are not replayed yet: the room adds its own money to "
+                             "the pot", line=index + 1, column=1, line_text=lines[index])
+    TABLE.check_shape(tokens, lines)
+    return _build(lines, source, head, tokens)
+
+
+def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
+    short_deck = head["game"] == "holdem36"
+    table_name = max_seats = button = None
+    currency = head["currency"]
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    boards: list[list] = [[]]
+    board_lines: list[list[int]] = [[]]
+    street, run = Street.PREFLOP, 0
+    total = rake = None
+    total_line = 0
+    summary_boards: list[tuple] = []
+    summary_board_lines: list[int] = []
+    summary_seats: list[SummarySeat] = []
+    live_bet: dict[str, Decimal] = {}       # each player's live posts, to read a straddle's total
+    button_blind = None
+    append = actions.append
+    first_line = source.first_line
+    for kind, m, index in tokens:
+        line = first_line + index
+        text = lines[index]
+        if kind == "ACTION":
+            player, all_in = m["p"], m["allin"] is not None
+            if m["fold"]:
+                append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
+            elif m["check"]:
+                append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
+            elif m["ra"]:
+                append(_action(street, player, ActionKind.RAISE, read_amount(m["ra"]), read_amount(m["rt"]),
+                               all_in, False, (), None, 0, line))
+            else:
+                append(_action(street, player, ActionKind.CALL if m["verb"] == "calls" else ActionKind.BET,
+                               read_amount(m["a"]), None, all_in, False, (), None, 0, line))
+        elif kind == "POST":
+            player, post, amount = m["p"], _POSTS[m["post"]], read_amount(m["a"])
+            if post is ActionKind.POST_STRADDLE:
+                # "straddle $X" is the straddler's new total: what he adds is X less his live posts
+                amount -= live_bet.get(player, _ZERO)
+                if amount <= 0:
+                    raise ParseError(f"a straddle to {m['a']} is no more than the {live_bet[player]} {player} "
+                                     "has posted", line=index + 1, column=m.start("a") + 1, line_text=text)
+            elif post is ActionKind.POST_BUTTON and button_blind is None:
+                button_blind = amount
+            if post in _LIVE_POSTS:
+                live_bet[player] = live_bet.get(player, _ZERO) + amount
+            append(_action(Street.PREFLOP, player, post, amount, None, m["allin"] is not None, False, (), None, 0,
+                           line))
+        elif kind == "SEAT":
+            seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), "sitting out" in m["rest"], line))
+        elif kind == "SEATSUM":
+            what = m["what"]
+            won = tuple(read_amount(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \
+                else ()
+            shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
+            cards = read_cards(shown[1], index, text) if shown else ()
+            summary_seats.append(_summary_seat(int(m["n"]), m["p"], won, cards, what, line))
+            if cards:
+                holes.append(_hole(m["p"], cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
+                                   line))
+        elif kind == "STREET":
+            street, run = _STREETS[m["what"]], _RUNS[m["run"]]
+            cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
+            while len(boards) <= run:
+                boards.append([])
+                board_lines.append([])
+            boards[run] = list(cards)
+            board_lines[run].append(line)
+        elif kind == "SHOWDOWN":
+            street, run = Street.SHOWDOWN, _RUNS[m["run"]]
+        elif kind == "COLLECT":
+            append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (), m["pot"],
+                           run, line))
+        elif kind == "UNCALLED":
+            append(_action(street, m["p"], ActionKind.UNCALLED, read_amount(m["a"]), None, False, False, (), None, 0,
+                           line))
+        elif kind == "SHOW":
+            cards = read_cards(m["cards"], index, text)
+            how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+            append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
+            holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
+        elif kind == "NOSHOW":
+            append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, run, line))
+        elif kind == "DEALT":
+            cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
+            if cards:
+                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+        elif kind == "TABLE":
+            table_name = m["name"]
+            max_seats = int(m["max"]) if m["max"] else None
+            button = int(m["btn"]) if m["btn"] else None
+            if m["play"] and head["tid"] is None:
+                currency = "play"
+        elif kind == "TOTAL":
+            total = read_amount(m["t"])
+            # the jackpot and the other fees leave the pot as the rake does
+            rake = (read_amount(m["r"]) if m["r"] else _ZERO) + sum(
+                (read_amount(fee) for fee in _FEES.findall(m["fees"])), _ZERO)
+            total_line = line
+        elif kind == "BOARD":
+            cards = read_cards(m["c"], index, text)
+            if summary_boards and len(cards) < 5:
+                # a later run's board lists only the cards it did not share with the first
+                cards = summary_boards[0][: 5 - len(cards)] + cards
+            summary_boards.append(cards)
+            summary_board_lines.append(line)
+        # HOLE, SUMMARY, RUNTWICE need no fields
+
+    if short_deck:
+        small_blind = big_blind = button_blind if button_blind is not None else head["ante"]
+    else:
+        small_blind, big_blind = head["small_blind"], head["big_blind"]
+    summary = None
+    if total is not None:
+        summary = Summary(total_pot=total, rake=rake, boards=tuple(summary_boards), seats=tuple(summary_seats),
+                          total_line=total_line, board_lines=tuple(summary_board_lines))
+    betting = head["betting"]
+    info = GameInfo(game=head["game"], played_at=head["played_at"], table_name=table_name,
+                    ruleset=f"ggpoker {betting.value}", site=SITE)
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], tournament_id=head["tid"], betting=betting,
+        small_blind=small_blind, big_blind=big_blind, stakes=head["stakes"], ante=head["ante"] if short_deck else _ZERO,
+        currency=currency, is_tournament=head["tid"] is not None, is_short_deck=short_deck,
+        straight_beats_trips=short_deck, max_seats=max_seats,
+        button_seat=button, seats=tuple(seats), actions=tuple(actions),
+        boards=tuple(tuple(b) for b in boards if b) or ((),),
+        board_lines=tuple(tuple(b) for b in board_lines),
+        hole_cards=tuple(holes), summary=summary, header_line=source.first_line,
+    )
