@@ -715,8 +715,13 @@ class _Replayer:
     def _net_pots(self, pots: list[Pot], total: Decimal, rake: Decimal) -> list[Decimal]:
         """Each pot after rake: the summary's own split when it lists the pots, else rake from the main pot."""
         summary = self.hand.summary
-        if summary is not None and summary.pots and len(summary.pots) == len(pots):
-            net = list(summary.pots)
+        listed = summary.pots if summary is not None else ()
+        if listed and len(listed) == len(pots) - 1 and len(pots) > 1 and len(pots[-1].eligible) == 1:
+            # the uncalled part of the top bet, which only its bettor can win, listed within the pot
+            # below it (Winamax): that pot's net is the rest, the uncalled part unraked
+            listed = (*listed[:-1], listed[-1] - pots[-1].amount, pots[-1].amount)
+        if listed and len(listed) == len(pots):
+            net = list(listed)
             gross = [p.amount for p in pots]
             if sum(net, _ZERO) + rake != total or any(n > g for n, g in zip(net, gross)):
                 self.f.add("HE-SIDE-POT", "the log's main and side pots do not match the all-in levels",
