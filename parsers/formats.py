@@ -64,6 +64,8 @@ FORMATS: tuple[Format, ...] = (
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
            last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat ")),
+    Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
+           last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat ")),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),
@@ -85,7 +87,6 @@ class Unsupported:
 UNSUPPORTED: dict[str, Unsupported] = {
     "full_tilt": Unsupported(r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #",
                              ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
-    "winamax": Unsupported(r"Winamax Poker - ", ("Winamax Poker - ",), "Winamax hand histories are not supported yet"),
     "pacific": Unsupported(r"#Game No : |\*\*\*\*\* 888poker", ("#Game No : ", "***** 888poker"),
                            "888poker hand histories are not supported yet"),
     "runitonce": Unsupported(r"Run It Once Poker Hand #", ("Run It Once Poker Hand #",),
