@@ -301,6 +301,7 @@ def assert_mart(duckdb_path: Path) -> None:
         frame = con.sql("select * from player_stats_holdem order by player").pl()
     assert frame["player"].to_list() == ["Anna", "Boris", "Vera"]
     assert set(frame["game"]) == {"holdem"}
+    assert set(frame["site"]) == {"PokerStars"}     # a screen name is keyed by its site
     assert frame["stakes"].n_unique() == 1
     for row in frame.to_dicts():
         expected = expected_row(row["player"])
@@ -313,7 +314,7 @@ def assert_mart(duckdb_path: Path) -> None:
         for (player, column), figure in HAND_FIGURES.items():
             if player == row["player"]:
                 assert row[column] == (None if figure is None else pytest.approx(figure)), (player, column)
-        assert set(expected) | {"player", "game", "stakes"} == set(frame.columns) - _EXTRA
+        assert set(expected) | {"player", "site", "game", "stakes"} == set(frame.columns) - _EXTRA
 
 
 _EXTRA = {"count_walks"}
@@ -438,7 +439,7 @@ def facts_of(text: str, file: str) -> TableRows:
                  rake=rake)
         rows.add("game_players", "holdem", game_id=game_id, player=p, seat=seat, net=net)
     rows.add("games", "holdem", game_id=game_id, source_file=file, first_line=1, last_line=len(lines),
-             count_players=3, count_errors=0, count_warnings=0)
+             count_players=3, count_errors=0, count_warnings=0, site="PokerStars")
     return rows
 
 
