@@ -66,6 +66,9 @@ FORMATS: tuple[Format, ...] = (
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat ")),
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat ")),
+    # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
+    Format("pacific", r"\*{5} (?:888poker|Cassava|888)\S* Hand History for Game ", ("***** 888", "***** Cassava"),
+           "parsers.pacific:parse", "holdem"),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet"),
@@ -87,8 +90,6 @@ class Unsupported:
 UNSUPPORTED: dict[str, Unsupported] = {
     "full_tilt": Unsupported(r"Full Tilt Poker Game #|FullTiltPoker Game #|Full Tilt (?:Rush )?Hand #",
                              ("Full Tilt ", "FullTiltPoker "), "Full Tilt Poker hand histories are not supported yet"),
-    "pacific": Unsupported(r"#Game No : |\*\*\*\*\* 888poker", ("#Game No : ", "***** 888poker"),
-                           "888poker hand histories are not supported yet"),
     "runitonce": Unsupported(r"Run It Once Poker Hand #", ("Run It Once Poker Hand #",),
                              "Run It Once Poker hand histories are not supported yet"),
     "pokermaster": Unsupported(r"PokerMaster Hand #", ("PokerMaster Hand #",),

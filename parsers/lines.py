@@ -101,11 +101,11 @@ def read_cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
     return found
 
 
-def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int) -> ParseError:
+def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int, line_no: int = 1) -> ParseError:
     """The error that sends a hand of a game Rasklad does not replay to quarantine, naming it:
-    ``GGPoker PLO-5 is not supported yet: …``."""
+    ``GGPoker PLO-5 is not supported yet: …``; ``line`` is the text of the hand's line ``line_no``."""
     return ParseError(f"{room} {game} is not supported yet: Rasklad reads {reads} hands of {room}",
-                      line=1, column=column, line_text=line)
+                      line=line_no, column=column, line_text=line)
 
 
 @dataclass(frozen=True, slots=True)

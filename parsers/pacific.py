@@ -1,0 +1,363 @@
+"""888poker (Pacific Poker, Cassava) Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
+
+The lines are declared once in :data:`LINE_KINDS`, from which ``parsers.lines`` makes the
+classifier, the terminals of ``grammars/pacific.lark`` and the words of syntax errors. The
+room's own facts:
+
+- a hand opens with ``***** 888poker Hand History for Game N *****`` (older logs: ``Cassava``),
+  after a ``#Game No : N`` line that stands between hands; the next line gives the blinds, the structure and the game, then the date
+  as ``DD MM YYYY HH:MM:SS``, with no time zone;
+- the stakes are the blinds in every structure (``$5/$10 Blinds Fix Limit Holdem``: a small bet
+  of $10, a big bet of $20); ``(Practice Play)`` tables are play money;
+- amounts are written ``$2.06``, ``2,06$``, ``0,55 $`` or ``28,031.33``: a comma followed by
+  exactly three digits groups thousands, followed by one or two it is the decimal point;
+- every bet is written as the chips it adds (``raises [$2.50]`` by a small blind of $0.50 makes
+  a bet of $3); all-ins are not said, the stacks show them;
+- ``posts dead blind [$0.01 + $0.02]``: a returning player's dead small blind and live big blind;
+- the summary is the showdown: shows, mucks and ``collected [ $X ]``; no pot total and no rake
+  are written: the rake is the pot less what the players collect. Which pot the rake came from
+  the log does not say: the replay takes it from the main pot, and where 888 took it from a side
+  pot the collect lines differ from the replay's (HE-COLLECTED);
+- ``Name folds`` before ``** Dealing down cards **``: he declines to post and is not dealt in;
+- two seats without a name (some logs write none) cannot be told apart: such hands are refused;
+- an uncalled bet goes back without a line saying so, and the collect lines leave it out — except
+  in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
+  back: the numbers of each hand tell which;
+- a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
+- German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``).
+
+>>> lines = '''***** 888poker Hand History for Game 7 *****
+... $0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
+... Table Leeds 10 Max (Real Money)
+... Seat 6 is the button
+... Total number of players : 2
+... Seat 6: Anna ( $35 )
+... Seat 8: Boris ( $98.24 )
+... Anna posts small blind [$0.50]
+... Boris posts big blind [$1]
+... ** Dealing down cards **
+... Anna raises [$2.50]
+... Boris calls [$2]
+... ** Dealing flop ** [ 4c, Tc, 6c ]
+... Boris bets [$3]
+... Anna folds
+... ** Summary **
+... Boris did not show his hand
+... Boris collected [ $5.70 ]'''.split("\\n")
+>>> hand = parse(tuple(lines), Source(file="888.txt", first_line=2, last_line=19, game_id="p"))
+>>> hand.info.site, hand.actions[2].raise_to, hand.summary.total_pot, hand.summary.rake
+('888poker', Decimal('3.00'), Decimal('6.00'), Decimal('0.30'))
+>>> [str(a.kind) for a in hand.actions][-4:]
+['fold', 'uncalled', 'muck', 'collect']
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from parsers.errors import ParseError
+from parsers.lines import LineKind, LineTable, read_cards, unsupported_game
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source, slot_filler
+
+__all__ = ["LINE_KINDS", "TABLE", "parse", "read_amount"]
+
+SITE = "888poker"
+
+_SIGN = r"[$€£]"
+_AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
+"""An amount as 888 writes it: the currency sign before or after, a decimal point or comma."""
+_BRAND = re.compile(r"^\*{5} (?P<brand>888poker|Cassava|888)\S* Hand History for Game (?P<id>\d+) \*{5}\s*$")
+_GAME_LINE = re.compile(
+    r"^(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r") Blinds (?P<struct>No Limit|Pot Limit|Fix Limit|Limit) "
+    r"(?P<game>\S+)(?P<extra>.*?) - \*\*\* (?P<d>\d{2} \d{2} \d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})\s*$"
+)
+_READS = "Hold'em"
+_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_STRUCTURES = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
+               "Fix Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}
+
+_GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
+_TABLE = re.compile(r"^(?:Table (?P<name>.+?)|Tournament #(?P<tid>\d+) .*? Table #(?P<tno>\d+))(?: (?P<max>\d+) Max)?"
+                    r" \((?P<money>Real Money|Practice Play)\)\s*$")
+_BUTTON = re.compile(r"^Seat (?P<btn>\d+) is the button\s*$")
+_PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
+_SEAT = re.compile(r"^Seat (?P<n>\d+): (?P<p>.*?) \( (?P<s>" + _AMT + r") \)\s*$")
+_POST = re.compile(r"^(?P<p>.*?) ?posts (?P<post>small blind|big blind|dead blind|ante) "
+                   r"\[(?P<a>" + _AMT + r")(?: \+ (?P<a2>" + _AMT + r"))?\]\s*$")
+_MARKER = re.compile(r"^\*\* (?:(?P<hole>Dealing down cards)|(?P<summary>Summary)|Dealing (?P<what>flop|turn|river))"
+                     r" \*\*(?: \[ (?P<c>[^\]]*) \])?\s*$")
+_DEALT = re.compile(r"^Dealt to (?P<p>.*?) ?\[ (?P<c>[^\]]*) \]\s*$")
+_ACTION = re.compile(r"^(?P<p>.*?) ?(?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets|raises) \[(?P<a>" + _AMT +
+                     r")\]|(?P<show>shows|mucks) \[ (?P<cards>[^\]]*) \])\s*$")
+_COLLECT = re.compile(r"^(?P<p>.*?) ?collected \[ (?P<a>" + _AMT + r") \]\s*$")
+_NOSHOW = re.compile(r"^(?P<p>.*?) ?did not show his hand\s*$")
+_CHAT = re.compile(r'^.+? said, ".*"?\s*$')
+_MISC = re.compile(r"^.+ (?:has left the table|has joined the table|is sitting out|sits out|has returned"
+                   r"|is disconnected|is connected|has timed out)\s*$")
+_LOW = re.compile(r"^\(Lo: .*\)\s*$")
+
+LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("HEADER", "the '***** 888poker Hand History for Game … *****' line", _BRAND, ("brand", "id")),
+    LineKind(None, "the '#Game No : …' line", _GAME_NO, (), "^#Game No"),
+    LineKind("GAME", "the stakes line like '$0.01/$0.02 Blinds No Limit Holdem - *** 04 02 2011 13:04:49'",
+             _GAME_LINE, ("sb", "bb", "struct", "game", "d", "t"), " Blinds "),
+    LineKind("HOLE", "the '** Dealing down cards **' line", _MARKER, (), "^** ", group="hole"),
+    LineKind("SUMMARY", "the '** Summary **' line", _MARKER, (), "^** ", group="summary"),
+    LineKind("STREET", "a street line like '** Dealing flop ** [ … ]'", _MARKER, ("what", "c"), "^** "),
+    LineKind("BUTTON", "the 'Seat N is the button' line", _BUTTON, ("btn",), "^Seat "),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ( $2 )'", _SEAT, ("n", "p", "s"), "^Seat "),
+    LineKind("TABLE", "the line 'Table Name (Real Money)'", _TABLE, ("name", "tid", "max", "money")),
+    LineKind(None, "the 'Total number of players : N' line", _PLAYERS, (), "^Total number of players"),
+    LineKind("DEALT", "a 'Dealt to … [ … ]' line", _DEALT, ("p", "c"), "^Dealt to "),
+    LineKind("POST", "a post like 'Name posts small blind [$0.01]'", _POST, ("p", "post", "a", "a2"), "posts "),
+    LineKind("COLLECT", "a '… collected [ … ]' line", _COLLECT, ("p", "a"), "collected [ "),
+    LineKind("NOSHOW", "a '… did not show his hand' line", _NOSHOW, ("p",), "did not show his hand"),
+    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
+    LineKind(None, "a line without play like 'Name has left the table'", _MISC),
+    LineKind(None, "the low hand of a hi/lo summary '(Lo: …)'", _LOW, (), "^(Lo: "),
+    LineKind("ACTION", "an action like 'Name folds', 'checks', 'calls […]', 'bets […]', 'raises […]' or a show",
+             _ACTION, ("p", "fold", "check", "verb", "a", "show", "cards")),
+    LineKind("BODY", "an action ('Name folds', 'checks', 'calls', 'bets', 'raises'), a show or a collect line", None),
+)
+"""Every kind of line of an 888poker hand, in the order the classifier tries them."""
+
+TABLE = LineTable(
+    LINE_KINDS, grammar="pacific.lark", body=frozenset({"ACTION", "POST", "COLLECT", "NOSHOW"}),
+    runs=frozenset({"BODY", "SEAT", "POST", "DEALT"}),
+    unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
+               "'** Dealing flop ** [ … ]' or a summary line")
+"""The classifier, terminals and shape check made from LINE_KINDS."""
+
+_action = slot_filler(Action)       # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
+_seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
+_hole = slot_filler(HoleCards)              # player, cards, how, line
+_ZERO = Decimal(0)
+_STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_SUIT_WORDS = (("Pik", "s"), ("Herz", "h"), ("Karo", "d"), ("Kreuz", "c"))
+_DECIMAL_COMMA = re.compile(r",\d{1,2}$")
+
+
+def read_amount(text: str) -> Decimal:
+    """An 888 amount's value: the sign dropped; a comma before three digits groups thousands,
+    before one or two it is the decimal point.
+
+    >>> read_amount("$1,728.25"), read_amount("222,75$"), read_amount("0,55 $"), read_amount("28,031.33")
+    (Decimal('1728.25'), Decimal('222.75'), Decimal('0.55'), Decimal('28031.33'))
+    """
+    digits = text.strip("$€£ ")
+    if _DECIMAL_COMMA.search(digits):
+        digits = digits.replace(".", "").replace(",", ".")
+    else:
+        digits = digits.replace(",", "")
+    return Decimal(digits)
+
+
+def _unmatched(bets: dict[str, Decimal], street: Street, place: int) -> tuple | None:
+    """(player, chips, street, place) when a round closes with the top bet above every other:
+    the part nobody matched, which goes back to its bettor."""
+    if not bets:
+        return None
+    ranked = sorted(bets.values(), reverse=True)
+    excess = ranked[0] - (ranked[1] if len(ranked) > 1 else _ZERO)
+    if excess <= 0:
+        return None
+    return next(p for p, b in bets.items() if b == ranked[0]), excess, street, place
+
+
+def _cards(text: str | None, index: int, line: str) -> tuple:
+    if text:
+        for word, suit in _SUIT_WORDS:
+            text = text.replace(word, suit)
+    return read_cards(text, index, line)
+
+
+def read_header(lines: tuple[str, ...]) -> dict:
+    """The fields of a hand's first two lines, or a ParseError saying why the hand is not read
+    (a game Rasklad does not replay names the game)."""
+    brand = _BRAND.match(lines[0])
+    if brand is None:
+        raise ParseError("expected the line '***** 888poker Hand History for Game … *****'", line=1, column=1,
+                         line_text=lines[0])
+    game = _GAME_LINE.match(lines[1]) if len(lines) > 1 else None
+    if game is None:
+        raise ParseError("expected the stakes line like '$0.01/$0.02 Blinds No Limit Holdem - *** 04 02 2011 "
+                         "13:04:49'", line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
+    if game["game"] != "Holdem":
+        raise unsupported_game(SITE, f"{game['struct']} {game['game']}", _READS, line=lines[1],
+                               column=game.start("struct") + 1, line_no=2)
+    sign = next((c for c in game["bb"] if c in _CURRENCY_SIGNS), None)
+    try:
+        day, month, year = game["d"].split()
+        hour, minute, second = (int(part) for part in game["t"].split(":"))
+        played_at = datetime(int(year), int(month), int(day), hour, minute, second)
+    except ValueError as error:
+        raise ParseError(f"'{game['d']} {game['t']}' is not a real date and time ({error})", line=2,
+                         column=game.start("d") + 1, line_text=lines[1]) from None
+    return {"id": brand["id"], "brand": brand["brand"], "small_blind": read_amount(game["sb"]),
+            "big_blind": read_amount(game["bb"]), "betting": _STRUCTURES[game["struct"]],
+            "currency": _CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,
+            "stakes": f"{game['sb']}/{game['bb']}"}
+
+
+def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One 888poker hand (its lines, header first) → HoldemHand; ParseError with game-relative lines."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    head = read_header(lines)
+    tokens = TABLE.classify(lines)
+    TABLE.check_shape(tokens, lines)
+    return _build(lines, source, head, tokens)
+
+
+def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
+    table_name = max_seats = button = tid = None
+    currency = head["currency"]
+    seats: list[Seat] = []
+    actions: list[Action] = []
+    holes: list[HoleCards] = []
+    board: tuple = ()
+    board_lines: list[int] = []
+    street = Street.PREFLOP
+    dealt = False
+    summary_line = 0
+    big_blind = head["big_blind"]
+    # each player's live chips on this street and the street's top bet: 888 writes what a bet adds
+    bets: dict[str, Decimal] = {}
+    top = _ZERO
+    put_in = _ZERO          # every chip put in the pot
+    unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
+    declined: list[int] = []    # folds before the deal
+    append = actions.append
+    first_line = source.first_line
+    for kind, m, index in tokens:
+        line = first_line + index
+        text = lines[index]
+        if kind == "ACTION":
+            player = m["p"]
+            if m["fold"]:
+                if not dealt:
+                    declined.append(len(actions))
+                append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
+            elif m["check"]:
+                append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
+            elif m["verb"]:
+                chips = read_amount(m["a"])
+                bet = bets.get(player, _ZERO) + chips
+                bets[player] = bet
+                put_in += chips
+                if m["verb"] == "raises" or (m["verb"] == "bets" and top > 0):
+                    # "raises [X]": X is what he adds; the raise is over the top bet, to his new bet
+                    append(_action(street, player, ActionKind.RAISE, bet - top, bet, False, False, (), None, 0,
+                                   line))
+                elif m["verb"] == "bets":
+                    append(_action(street, player, ActionKind.BET, chips, None, False, False, (), None, 0, line))
+                else:
+                    append(_action(street, player, ActionKind.CALL, chips, None, False, False, (), None, 0, line))
+                top = max(top, bet)
+            else:
+                cards = _cards(m["cards"], index, text)
+                how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+                append(_action(street, player, how, _ZERO, None, False, False, cards, None, 0, line))
+                holes.append(_hole(player, cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED,
+                                   line))
+        elif kind == "POST":
+            player, post = m["p"], m["post"]
+            amount = read_amount(m["a"])
+            live = amount
+            if post == "dead blind":
+                what = ActionKind.POST_DEAD
+                if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
+                    live = read_amount(m["a2"])
+                    amount += live
+                else:
+                    live = _ZERO
+            elif post == "ante":
+                what, live = ActionKind.POST_ANTE, _ZERO
+            else:
+                what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
+            put_in += amount
+            bets[player] = bets.get(player, _ZERO) + live
+            top = max(top, bets[player])
+            append(_action(Street.PREFLOP, player, what, amount, None, False, False, (), None, 0, line))
+        elif kind == "SEAT":
+            if not m["p"] and any(not s.player for s in seats):
+                raise ParseError("two seats have no player's name: their lines cannot be told apart",
+                                 line=index + 1, column=1, line_text=text)
+            seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
+        elif kind == "STREET":
+            unmatched = _unmatched(bets, street, len(actions)) or unmatched
+            street = _STREETS[m["what"]]
+            board = board + _cards(m["c"], index, text)
+            board_lines.append(line)
+            bets, top = {}, _ZERO
+        elif kind == "HOLE":
+            dealt = True
+        elif kind == "SUMMARY":
+            unmatched = _unmatched(bets, street, len(actions)) or unmatched
+            street = Street.SHOWDOWN
+            summary_line = line
+        elif kind == "COLLECT":
+            append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (), "pot", 0,
+                           line))
+        elif kind == "NOSHOW":
+            append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, 0, line))
+        elif kind == "DEALT":
+            cards = _cards(m["c"], index, text)
+            if cards:
+                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+        elif kind == "TABLE":
+            table_name = m["name"] or f"#{m['tno']}"
+            tid = m["tid"]
+            max_seats = int(m["max"]) if m["max"] else None
+            if m["money"] == "Practice Play" and tid is None:
+                currency = "play"
+        elif kind == "BUTTON":
+            button = int(m["btn"])
+        # GAME needs no fields: the header's reader took them
+
+    if tid is not None:
+        currency = "chips"
+    elif currency is None:
+        raise ParseError("a real money table whose stakes name no currency", line=2, column=1, line_text=lines[1])
+    if dealt and declined:
+        # before the deal "Name folds" declines a blind: he is not dealt in (a hand never dealt keeps
+        # them: they are what cancelled it)
+        actions = [a for i, a in enumerate(actions) if i not in set(declined)]
+        if unmatched is not None:
+            unmatched = (*unmatched[:3], unmatched[3] - sum(1 for i in declined if i < unmatched[3]))
+    collected = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), _ZERO)
+    total = put_in
+    if unmatched is not None and dealt and collected <= put_in - unmatched[1]:
+        # returned without a line: the collect lines leave it out
+        player, chips, at_street, place = unmatched
+        actions.insert(place, _action(at_street, player, ActionKind.UNCALLED, chips, None, False, False, (), None, 0,
+                                      summary_line))
+        total -= chips
+    summary = Summary(total_pot=total, rake=total - collected, total_line=summary_line) if dealt else None
+    betting = head["betting"]
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:
+        small_bet, big_bet = big_blind, big_blind * 2
+    info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
+                    ruleset=f"888poker {betting.value}", site=SITE)
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], tournament_id=tid, betting=betting,
+        small_blind=head["small_blind"], big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
+        stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
+        button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, is_cancelled=not dealt,
+        header_line=source.first_line,
+    )
