@@ -1,0 +1,75 @@
+"""The rooms' sample folders (../shared/corpora/rooms/<Room>) read, replayed and counted, for the
+tests of each room's reader (tests/test_room_*.py) and its benchmark."""
+
+from __future__ import annotations
+
+import ast
+import collections
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.source import decode, split
+from rules.findings import Severity
+from rules.holdem import replay
+from rules.records import Source
+
+
+@dataclass
+class RoomRun:
+    """What a room's folder gives: files, hands stored, quarantined by reason, findings by rule."""
+
+    files: int = 0
+    stored: list = field(default_factory=list)
+    """(file name, hand, replay) per hand stored."""
+    quarantined: collections.Counter = field(default_factory=collections.Counter)
+    flagged: collections.Counter = field(default_factory=collections.Counter)
+    """(rule, severity) → findings."""
+
+    def errors(self) -> list[tuple[str, str, str]]:
+        """(file name, hand number, rule) of every error finding."""
+        return sorted((name, hand.hand_id, str(f.rule_id)) for name, hand, result in self.stored
+                      for f in result.findings if f.severity is Severity.ERROR)
+
+
+def read_room(folder: Path) -> RoomRun:
+    """Every game of every sample file of a room's folder (not the ``.hp``, ``.gt``, ``.hands`` notes)."""
+    run = RoomRun()
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix in (".hp", ".gt", ".hands"):
+            continue
+        run.files += 1
+        for chunk in split(decode(path.read_bytes())):
+            try:
+                hand = parse_chunk(chunk, path.name)
+            except ParseError as error:
+                run.quarantined[error.reason] += 1
+                continue
+            result = replay(hand, allin_ev=False)
+            run.stored.append((path.name, hand, result))
+            for f in result.findings:
+                run.flagged[(str(f.rule_id), str(f.severity))] += 1
+    return run
+
+
+def expected_nets(hp: Path) -> dict[str, Decimal]:
+    """fpdb's per-player result of a ``.hp`` file (a Python literal, amounts in cents)."""
+    return {player: Decimal(row["totalProfit"]) / 100 for player, row in ast.literal_eval(hp.read_text()).items()}
+
+
+def nets(run: RoomRun, file_name: str) -> dict[str, Decimal]:
+    """Each player's net over the stored hands of one file."""
+    total: dict[str, Decimal] = collections.defaultdict(Decimal)
+    for name, _, result in run.stored:
+        if name == file_name:
+            for p in result.players:
+                total[p.player] += p.net
+    return dict(total)
+
+
+def parse_text(parser, text: str):
+    """A hand's text through a reader's ``parse``, its lines numbered from 1."""
+    lines = tuple(text.strip("\n").split("\n"))
+    return parser(lines, Source(file="test.txt", first_line=1, last_line=len(lines), game_id="t"))

@@ -1,0 +1,250 @@
+"""GGPoker's reader: hands worked out by hand (straddles, missed blinds, jackpot lines, runs
+twice, Short Deck's order), the hands it refuses, and the room's sample folder."""
+
+from __future__ import annotations
+
+from decimal import Decimal as D
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.ggpoker import parse
+from rules.findings import Severity
+from rules.holdem import replay
+from rules.holdem_hand import ActionKind
+from tests.conftest import corpus
+from tests.room_corpus import parse_text, read_room
+
+RUN_TWICE = """
+Poker Hand #RC100: Hold'em No Limit ($0.05/$0.1) - 2024/01/02 03:04:05
+Table 'RushAndCash1' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($5 in chips)
+Seat 3: Vera ($20 in chips)
+Seat 4: Gleb ($8 in chips) is sitting out
+Boris: posts small blind $0.05
+Vera: posts big blind $0.1
+Anna: straddle $0.2
+*** HOLE CARDS ***
+Dealt to Anna
+Dealt to Boris
+Dealt to Vera [Ah Kh]
+Boris: raises $4.8 to $5 and is all-in
+Vera: folds
+Anna: calls $4.8
+Anna: shows [Qs Qd] (Pair of Queens)
+Boris: shows [Ac Ad] (Pair of Aces)
+*** FIRST FLOP *** [2c 7d 9h]
+*** FIRST TURN *** [2c 7d 9h] [Js]
+*** FIRST RIVER *** [2c 7d 9h Js] [3c]
+*** SECOND FLOP *** [Qh 8s 4d]
+*** SECOND TURN *** [Qh 8s 4d] [5c]
+*** SECOND RIVER *** [Qh 8s 4d 5c] [Kc]
+*** FIRST SHOWDOWN ***
+Boris collected $4.8 from pot
+*** SECOND SHOWDOWN ***
+Anna collected $4.8 from pot
+*** SUMMARY ***
+Total pot $10.1 | Rake $0.45 | Jackpot $0.05 | Bingo $0 | Fortune $0 | Tax $0
+Hand was run two times
+FIRST Board [2c 7d 9h Js 3c]
+SECOND Board [Qh 8s 4d 5c Kc]
+Seat 1: Anna (button) showed [Qs Qd] and lost with Pair of Queens, and won ($4.8) with Three Queens
+Seat 2: Boris (small blind) showed [Ac Ad] and won ($4.8) with Pair of Aces, and lost with Pair of Aces
+Seat 3: Vera (big blind) folded before Flop
+"""
+
+
+def nets(hand):
+    result = replay(hand, allin_ev=False)
+    assert [f for f in result.findings if f.severity is Severity.ERROR] == []
+    return {p.player: p.net for p in result.players}, result
+
+
+def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
+    hand = parse_text(parse, RUN_TWICE)
+    # the pot: Boris 5, Anna 0.20 straddle + 4.80 call, Vera 0.10 = 10.10; rake 0.45 and jackpot
+    # 0.05 leave 9.60, half a board each: Boris wins the first with aces, Anna the second with trips
+    assert (hand.info.site, hand.summary.total_pot, hand.summary.rake) == ("GGPoker", D("10.1"), D("0.50"))
+    assert [len(b) for b in hand.boards] == [5, 5]
+    got, result = nets(hand)
+    assert got == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
+    assert result.findings == ()
+    assert "Gleb" not in got     # sitting out: not dealt in
+
+
+def test_ggpoker_straddle_states_the_new_total():
+    # the button posts his button blind, then straddles to 0.04 and to 0.08: he adds 0.02 and 0.04
+    hand = parse_text(parse, """
+Poker Hand #SD27208838: ShortDeck No Limit ($0.02) - 2021/03/02 18:21:51
+Table 'SDWhite20' 5-max Seat #2 is the button
+Seat 1: f1da9c5a ($2.44 in chips)
+Seat 2: 27925b27 ($2.41 in chips)
+Seat 3: Hero ($2 in chips)
+Seat 5: 11294517 ($0.82 in chips)
+27925b27: posts the ante $0.02
+11294517: posts the ante $0.02
+f1da9c5a: posts the ante $0.02
+Hero: posts the ante $0.02
+27925b27: posts button blind $0.02
+27925b27: straddle $0.04
+27925b27: straddle $0.08
+*** HOLE CARDS ***
+Dealt to f1da9c5a
+Dealt to 27925b27
+Dealt to Hero [6s 9c]
+Dealt to 11294517
+Hero: folds
+11294517: folds
+f1da9c5a: calls $0.08
+27925b27: raises $0.08 to $0.16
+f1da9c5a: calls $0.08
+*** FLOP *** [Ah 6d Ks]
+f1da9c5a: bets $0.14
+27925b27: calls $0.14
+*** TURN *** [Ah 6d Ks] [Qc]
+f1da9c5a: checks
+27925b27: checks
+*** RIVER *** [Ah 6d Ks Qc] [8h]
+f1da9c5a: checks
+27925b27: checks
+f1da9c5a: shows [Qh Ts] (Pair of Queens)
+27925b27: shows [8d Td] (Pair of Eights)
+*** SHOWDOWN ***
+f1da9c5a collected $0.63 from pot
+*** SUMMARY ***
+Total pot $0.68 | Rake $0.03 | Jackpot $0.02 | Bingo $0
+""")
+    straddles = [a.amount for a in hand.actions if a.kind is ActionKind.POST_STRADDLE]
+    assert straddles == [D("0.02"), D("0.04")]
+    assert (hand.info.game, hand.ante, hand.big_blind) == ("holdem36", D("0.02"), D("0.02"))
+    got, result = nets(hand)
+    # antes 0.08 + 0.16 + 0.16 preflop + 0.28 on the flop = 0.68; rake 0.03 and jackpot 0.02 leave
+    # 0.63 to f1da9c5a, who put in 0.02 + 0.16 + 0.14 = 0.32
+    assert got == {"f1da9c5a": D("0.31"), "27925b27": D("-0.32"), "Hero": D("-0.02"), "11294517": D("-0.02")}
+    assert result.findings == ()
+
+
+def test_ggpoker_short_deck_straight_beats_trips():
+    # the first board gives 951600 a straight (A-K-Q-J-T) against three tens: on GGPoker the
+    # straight wins, as the log says (PokerStars 6+ ranks trips higher)
+    hand = parse_text(parse, """
+Poker Hand #1171217378123557259: ShortDeck No Limit ($100) - 2021/04/01 11:44:46
+Table 'VS2 100' 5-max Seat #5 is the button
+Seat 1: 951600 ($11,965 in chips)
+Seat 4: 559023 ($5,647.9 in chips)
+Seat 5: 1802531 ($1,334 in chips)
+951600: posts the ante $100
+559023: posts the ante $100
+1802531: posts the ante $100
+1802531: posts button blind $100
+*** HOLE CARDS ***
+Dealt to 559023 [8c 7d]
+951600: calls $100
+559023: folds
+1802531: raises $1,134 to $1,234 and is all-in
+951600: calls $1,134
+1802531: shows [Td Ts]
+951600: shows [Qs Ks]
+*** FIRST FLOP ***  [Tc 8h Ah]
+*** FIRST TURN *** [Tc 8h Ah] [6h]
+*** FIRST RIVER *** [Tc 8h Ah 6h] [Jd]
+*** SECOND FLOP ***  [9h 9c Kc]
+*** SECOND TURN *** [9h 9c Kc] [6s]
+*** SECOND RIVER *** [9h 9c Kc 6s] [As]
+*** FIRST SHOW DOWN ***
+951600 collected $1,354 from pot
+*** SECOND SHOW DOWN ***
+951600 collected $1,354 from pot
+*** SUMMARY ***
+Total pot $2,768 | Rake $60
+Hand was run two times
+FIRST
+Board [Tc 8h Ah 6h Jd]
+SECOND
+Board [9h 9c Kc 6s As]
+Seat 1: 951600 showed [Qs Ks] and won ($1,354) with Aces-High Straight, and won ($1,354) with Pair of Kings
+Seat 4: 559023 folded before Flop
+Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with Pair of Tens
+""")
+    assert hand.straight_beats_trips
+    got, result = nets(hand)
+    assert got == {"951600": D("1374"), "1802531": D("-1334"), "559023": D("-100")}
+    assert result.findings == ()
+
+
+def test_ggpoker_missed_blind_is_dead_money():
+    hand = parse_text(parse, """
+Poker Hand #HD200: Hold'em No Limit ($5/$10) - 2021/01/20 20:13:50
+Table 'NLHGold5' 6-max Seat #3 is the button
+Seat 1: Anna ($1,000 in chips)
+Seat 3: Boris ($1,000 in chips)
+Seat 4: Vera ($1,000 in chips)
+Seat 5: Hero ($100 in chips)
+Seat 6: Gleb ($1,104 in chips)
+Vera: posts small blind $5
+Hero: posts big blind $10
+Gleb: posts missed blind $5
+Gleb: posts big blind $10
+*** HOLE CARDS ***
+Dealt to Anna
+Dealt to Boris
+Dealt to Vera
+Dealt to Hero [4h 3h]
+Dealt to Gleb
+Gleb: raises $30 to $40
+Anna: folds
+Boris: folds
+Vera: folds
+Hero: folds
+Uncalled bet ($30) returned to Gleb
+*** SHOWDOWN ***
+Gleb collected $28.5 from pot
+*** SUMMARY ***
+Total pot $30 | Rake $1.5 | Jackpot $0 | Bingo $0
+Seat 6: Gleb collected ($28.5)
+""")
+    assert [a.kind for a in hand.actions[:4]] == [ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD,
+                                                   ActionKind.POST_BB]
+    got, result = nets(hand)
+    # Gleb's 5 is dead, his 10 live: raised to 40, 30 comes back; the pot 5 + 10 + 15 = 30
+    assert got == {"Gleb": D("13.5"), "Vera": D("-5"), "Hero": D("-10"), "Anna": D(0), "Boris": D(0)}
+    assert result.findings == ()
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    ("d31522d6: Chooses to EV Cashout", "EV Cashout"),
+    ("d31522d6: Pays Cashout Risk ($19)", "EV Cashout"),
+    ("23aca38f: pay premium of all-in insurance ($4)", "insurance"),
+])
+def test_ggpoker_cash_out_and_insurance_hands_are_refused_by_name(line, words):
+    text = RUN_TWICE.replace("*** FIRST SHOWDOWN ***", f"{line}\n*** FIRST SHOWDOWN ***")
+    with pytest.raises(ParseError, match=words) as error:
+        parse_text(parse, text)
+    assert error.value.line == text.strip("\n").split("\n").index(line) + 1
+
+
+def test_ggpoker_cash_drop_is_refused():
+    text = RUN_TWICE.replace("Boris: posts small blind", "Cash Drop to Pot : total $0.2\nBoris: posts small blind")
+    with pytest.raises(ParseError, match="Cash Drop"):
+        parse_text(parse, text)
+
+
+@pytest.mark.parametrize(("header", "game"), [
+    ("Poker Hand #OM1: PLO-5 ($2/$5) - 2021/04/13 16:21:36", "GGPoker PLO-5 is not supported yet"),
+    ("Poker Hand #RC1: Omaha Pot Limit ($0.01/$0.02) - 2021/04/12 07:43:21",
+     "GGPoker Omaha Pot Limit is not supported yet"),
+    ("Poker Hand #OM2: PLO ($2/$5) - 2021/06/21 03:13:16", "GGPoker PLO is not supported yet"),
+])
+def test_ggpoker_other_games_go_to_quarantine_naming_the_game(header, game):
+    with pytest.raises(ParseError, match=game):
+        parse_text(parse, header)
+
+
+def test_ggpoker_corpus_every_holdem_hand_stored_without_error():
+    run = read_room(corpus("rooms", "GGPoker"))
+    # the two Short Deck files hold 5 hands; every other file is Omaha (PLO, PLO-5)
+    assert len(run.stored) == 5
+    assert run.errors() == []
+    assert all(hand.info.game == "holdem36" for _, hand, _ in run.stored)
+    assert all("is not supported yet" in reason for reason in run.quarantined), run.quarantined
