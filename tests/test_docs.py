@@ -136,7 +136,9 @@ def lenient_forms(game: str, text: str) -> dict[str, bytes]:
         "cr": text.replace("\n", "\r").encode(),
         "trailing-blanks": "\n".join(line + " \t " for line in text.split("\n")).encode(),
     }
-    for codec in ("cp1251", "cp1252"):     # a text with both Cyrillic and suit symbols has neither
+    # a text with both Cyrillic and suit symbols has neither; a Latin one (Winamax's €) is cp1252's
+    codecs = ("cp1251", "cp1252") if re.search("[а-яА-ЯёЁ]", text) else ("cp1252", "cp1251")
+    for codec in codecs:
         try:
             forms[codec] = text.encode(codec)
             break
