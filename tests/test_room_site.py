@@ -1,0 +1,106 @@
+"""The room column: each reader says its site, games.site stores it, the Hold'em statistics are
+per site and player, and `rasklad stats` and `rasklad audit` filter by site."""
+
+from __future__ import annotations
+
+import json
+from decimal import Decimal as D
+
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from pipeline.warehouse import connect
+
+# Anna plays on PokerStars and on GGPoker: two accounts. On PokerStars she wins Boris's big
+# blind, 1; on GGPoker she loses her small blind, 0.05.
+POKERSTARS = """PokerStars Hand #1: Hold'em No Limit ($0.50/$1 USD) - 2026/01/02 3:04:05 ET
+Table 'T' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Anna: posts small blind $0.50
+Boris: posts big blind $1
+*** HOLE CARDS ***
+Anna: raises $2 to $3
+Boris: folds
+Uncalled bet ($2) returned to Anna
+Anna collected $2 from pot
+*** SUMMARY ***
+Total pot $2 | Rake $0
+Seat 1: Anna (button) (small blind) collected ($2)
+Seat 2: Boris (big blind) folded before Flop
+"""
+
+GGPOKER = """Poker Hand #HD2: Hold'em No Limit ($0.05/$0.1) - 2026/01/02 03:05:05
+Table 'NLHWhite1' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Vera ($10 in chips)
+Anna: posts small blind $0.05
+Vera: posts big blind $0.1
+*** HOLE CARDS ***
+Dealt to Anna
+Dealt to Vera
+Anna: folds
+Uncalled bet ($0.05) returned to Vera
+*** SHOWDOWN ***
+Vera collected $0.1 from pot
+*** SUMMARY ***
+Total pot $0.1 | Rake $0 | Jackpot $0 | Bingo $0
+Seat 1: Anna (button) (small blind) folded before Flop
+Seat 2: Vera (big blind) collected ($0.1)
+"""
+
+# Winamax: Gleb collects 0.20€ more than the 3€ pot holds (an error finding, HE-POT-BALANCE).
+WINAMAX = """Winamax Poker - CashGame - HandId: #3-3-3 - Holdem no limit (1€/2€) - 2026/01/02 03:06:06 UTC
+Table: 'Paris' 5-max (real money) Seat #1 is the button
+Seat 1: Gleb (100€)
+Seat 2: Dasha (100€)
+*** ANTE/BLINDS ***
+Gleb posts small blind 1€
+Dasha posts big blind 2€
+*** PRE-FLOP ***
+Gleb folds
+Dasha collected 3.20€ from pot
+*** SUMMARY ***
+Total pot 3.20€ | No rake
+Seat 2: Dasha (big blind) won 3.20€
+"""
+
+
+def run(*args: str):
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def ingest(tmp_path):
+    (tmp_path / "hands").mkdir()
+    for name, text in (("stars.txt", POKERSTARS), ("gg.txt", GGPOKER), ("wina.txt", WINAMAX)):
+        (tmp_path / "hands" / name).write_text(text, encoding="utf-8")
+    warehouse = tmp_path / "wh"
+    run("ingest", str(tmp_path / "hands"), "--warehouse", str(warehouse))
+    return warehouse
+
+
+def test_site_is_stored_per_game_and_statistics_are_per_site_and_player(tmp_path):
+    warehouse = ingest(tmp_path)
+    with connect(warehouse) as con:
+        sites = dict(con.execute("select source_file like '%gg.txt' as gg, site from games "
+                                 "where source_file like '%gg.txt' or source_file like '%stars.txt'").fetchall())
+        anna = con.execute("select site, count_hands, net_won from player_stats_holdem where player = 'Anna' "
+                           "order by site").fetchall()
+        winamax = con.execute("select distinct site from games where source_file like '%wina.txt'").fetchall()
+    assert sites == {True: "GGPoker", False: "PokerStars"}
+    assert winamax == [("Winamax",)]
+    assert anna == [("GGPoker", 1, D("-0.05")), ("PokerStars", 1, D("1.00"))]
+
+
+def test_stats_and_audit_filter_by_site(tmp_path):
+    warehouse = ingest(tmp_path)
+    result = run("stats", "--warehouse", str(warehouse), "--site", "ggpoker", "--json")
+    rows = json.loads(result.output)
+    assert {(r["player"], r["site"]) for r in rows} == {("Anna", "GGPoker"), ("Vera", "GGPoker")}
+    findings = json.loads(run("audit", "--warehouse", str(warehouse), "--site", "Winamax", "--json").output)
+    assert findings and {f["rule_id"] for f in findings} >= {"HE-POT-BALANCE"}
+    assert json.loads(run("audit", "--warehouse", str(warehouse), "--site", "GGPoker", "--json").output) == []
+    unknown = run("stats", "--warehouse", str(warehouse), "--site", "PartyPoker")
+    assert unknown.exit_code != 0
+    assert "No stored game was played on the site 'PartyPoker'" in unknown.output
+    assert "GGPoker, PokerStars, Winamax" in unknown.output
