@@ -212,6 +212,74 @@ Seat 6: Gleb collected ($28.5)
     assert result.findings == ()
 
 
+def test_ggpoker_tournament_hand_in_chips_with_antes():
+    hand = parse_text(parse, """
+Poker Hand #TM2199808286: Tournament #25313424, L-03: $52.50 Bounty Hunters Main Event Hold'em No Limit - Level1(100/200) - 2021/04/04 16:06:27
+Table '89' 8-max Seat #3 is the button
+Seat 1: dee3697a (24,940 in chips)
+Seat 2: 23c555f (25,580 in chips)
+Seat 3: 5bf8188d (24,440 in chips)
+Seat 4: ef3b178a (24,740 in chips)
+Seat 5: 598c3984 (24,940 in chips)
+Seat 6: Hero (24,940 in chips)
+Seat 7: 430ef639 (24,940 in chips)
+Seat 8: fd98a38c (25,480 in chips)
+5bf8188d: posts the ante 30
+fd98a38c: posts the ante 30
+598c3984: posts the ante 30
+23c555f: posts the ante 30
+430ef639: posts the ante 30
+ef3b178a: posts the ante 30
+Hero: posts the ante 30
+dee3697a: posts the ante 30
+ef3b178a: posts small blind 100
+598c3984: posts big blind 200
+*** HOLE CARDS ***
+Dealt to dee3697a
+Dealt to 23c555f
+Dealt to 5bf8188d
+Dealt to ef3b178a
+Dealt to 598c3984
+Dealt to Hero [9s 9h]
+Dealt to 430ef639
+Dealt to fd98a38c
+Hero: raises 200 to 400
+430ef639: folds
+fd98a38c: raises 1,005 to 1,405
+dee3697a: folds
+23c555f: folds
+5bf8188d: folds
+ef3b178a: folds
+598c3984: folds
+Hero: calls 1,005
+*** FLOP *** [4s 2c Ks]
+Hero: checks
+fd98a38c: bets 1,675
+Hero: folds
+Uncalled bet (1,675) returned to fd98a38c
+*** SHOWDOWN ***
+fd98a38c collected 3,350 from pot
+*** SUMMARY ***
+Total pot 3,350 | Rake 0 | Jackpot 0 | Bingo 0
+Board [4s 2c Ks]
+Seat 1: dee3697a folded before Flop
+Seat 2: 23c555f folded before Flop
+Seat 3: 5bf8188d (button) folded before Flop
+Seat 4: ef3b178a (small blind) folded before Flop
+Seat 5: 598c3984 (big blind) folded before Flop
+Seat 6: Hero folded on the Flop
+Seat 7: 430ef639 folded before Flop
+Seat 8: fd98a38c won (3,350)
+""")
+    assert (hand.tournament_id, hand.currency, hand.is_tournament, hand.big_blind) == ("25313424", "chips", True,
+                                                                                       D(200))
+    got, result = nets(hand)
+    # the pot: eight antes of 30, the blinds 100 and 200, and 1,405 from Hero and fd98a38c: 3,350
+    assert (got["Hero"], got["fd98a38c"], got["598c3984"], got["ef3b178a"]) == (D(-1435), D(1915), D(-230),
+                                                                                 D(-130))
+    assert sum(got.values()) == 0 and result.findings == ()
+
+
 @pytest.mark.parametrize(("line", "words"), [
     ("d31522d6: Chooses to EV Cashout", "EV Cashout"),
     ("d31522d6: Pays Cashout Risk ($19)", "EV Cashout"),
