@@ -169,7 +169,7 @@ Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with 
 """)
     assert hand.straight_beats_trips
     got, result = nets(hand)
-    assert got == {"951600": D("1374"), "1802531": D("-1334"), "559023": D("-100")}
+    assert got == {"951600": D(1374), "1802531": D(-1334), "559023": D(-100)}
     assert result.findings == ()
 
 
@@ -208,7 +208,7 @@ Seat 6: Gleb collected ($28.5)
                                                    ActionKind.POST_BB]
     got, result = nets(hand)
     # Gleb's 5 is dead, his 10 live: raised to 40, 30 comes back; the pot 5 + 10 + 15 = 30
-    assert got == {"Gleb": D("13.5"), "Vera": D("-5"), "Hero": D("-10"), "Anna": D(0), "Boris": D(0)}
+    assert got == {"Gleb": D("13.5"), "Vera": D(-5), "Hero": D(-10), "Anna": D(0), "Boris": D(0)}
     assert result.findings == ()
 
 

@@ -59,7 +59,7 @@ Player0 collected [ $5.70 ]
 def test_888_uncalled_part_collected_back_when_the_collects_hold_it():
     # the big blind is all in with his 10; Hero raises to 20 and the 10 nobody could match is
     # in his collect line: the numbers say so (33.75 collected > 25, the pot without it)
-    hand, result, got = replayed("""
+    hand, _result, got = replayed("""
 ***** Cassava Hand History for Game 418361264 *****
 $5/$10 Blinds Fix Limit Holdem - *** 04 03 2012 15:32:21
 Table Hokkaido (Real Money)
@@ -88,7 +88,7 @@ Hero collected [ $10 ]
     assert not any(a.kind is ActionKind.UNCALLED for a in hand.actions)
     assert (hand.small_bet, hand.big_bet, hand.summary.total_pot, hand.summary.rake) == (D(10), D(20), D(35),
                                                                                        D("1.25"))
-    assert got == {"Player0": D("13.75"), "Hero": D("-10"), "Player2": D("-5"), "Player1": D(0)}
+    assert got == {"Player0": D("13.75"), "Hero": D(-10), "Player2": D(-5), "Player1": D(0)}
 
 
 def test_888_dead_blind_with_decimal_commas_and_german_suits():
@@ -149,7 +149,7 @@ Juliojesusmg collected [ 1.50 ]
 """)
     assert (hand.currency, hand.seats[0].stack) == ("play", D("27994.58"))
     assert got == {"capelo53": D("-0.50"), "Juliojesusmg": D("0.50")}    # Tigran64 is not dealt in
-    cancelled, result, got = replayed("""
+    cancelled, _result, got = replayed("""
 ***** Cassava Hand History for Game 414375633 *****
 $5/$10 Blinds Fix Limit Holdem - *** 18 02 2012 00:00:12
 Table Koblenz (Real Money)

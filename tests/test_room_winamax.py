@@ -61,14 +61,14 @@ Seat 3: Vera (big blind) showed [Qh Qd] and lost with One pair : Queen
     # Winamax's total is after the rake: the pot is 17.30 + 0.70 = 18
     assert (hand.summary.total_pot, hand.summary.rake, hand.summary.pots) == (D("18.00"), D("0.70"),
                                                                              (D("5.70"), D("11.60")))
-    assert got == {"Anna": D("1.60"), "Boris": D("3.70"), "Vera": D("-6")}
+    assert got == {"Anna": D("1.60"), "Boris": D("3.70"), "Vera": D(-6)}
     assert result.findings == ()
 
 
 def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
     # Gleb posts both blinds at once (3€ = 1€ dead + 2€ live) and a big blind of 0€; Dasha
     # declines hers. Gleb checks his option: his live 2€ match the big blind.
-    hand, result, got = replayed("""
+    hand, _result, got = replayed("""
 Winamax Poker - CashGame - HandId: #11-21-31 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC
 Table: 'Port Elizabeth 02' 5-max (real money) Seat #2 is the button
 Seat 1: Hero (445.97€)
@@ -104,7 +104,7 @@ Seat 5: Gleb won 15.48€
     assert [a.kind for a in hand.actions[:3]] == [ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD]
     # the pot: 1 + 2 + 3 + 2 = 8, and Gleb's 8 on the flop collected back; 16 - 0.52 = 15.48 for
     # Gleb, who put in 3 + 8
-    assert got == {"Gleb": D("4.48"), "Anna": D("-2"), "Boris": D("-1"), "Vera": D("-2"), "Hero": D(0)}
+    assert got == {"Gleb": D("4.48"), "Anna": D(-2), "Boris": D(-1), "Vera": D(-2), "Hero": D(0)}
     assert "Dasha" not in got
 
 
