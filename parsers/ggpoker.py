@@ -16,8 +16,12 @@ terminals of ``grammars/ggpoker.lark`` and the words of syntax errors. The room'
   of its post; a flush beats a full house and, unlike PokerStars 6+ Hold'em, a straight beats
   three of a kind.
 
-Hands the replay cannot settle are refused with the reason: GGPoker's EV Cashout and all-in
-insurance settle money outside the pot, and a Cash Drop adds the room's money to it.
+- EV Cashout: the pot is played out as usual; the room settles with the player outside it,
+  ``Receives Cashout ($X)`` paid to him, ``Pays Cashout Risk ($X)`` (once a street) paid by him:
+  his result is what he collects from the pot plus what the room paid him (``cash_out``).
+
+Hands the replay cannot settle are refused with the reason: all-in insurance, whose payout the
+log does not give, and a Cash Drop, which adds the room's money to the pot.
 
 >>> lines = '''Poker Hand #HD1: Hold'em No Limit ($0.01/$0.02) - 2021/01/02 03:04:05
 ... Table 'NLHWhite1' 6-max Seat #1 is the button
@@ -59,6 +63,7 @@ from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
     CardsHow,
+    CashOut,
     HoldemHand,
     HoleCards,
     Seat,
@@ -107,8 +112,9 @@ _ACTION = re.compile(
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
     r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
     r"|(?P<muck>mucks hand|doesn't show hand)"
-    r"|(?P<refused>Chooses to EV Cashout|Receives Cashout.*|Pays Cashout Risk.*|get an all-in insurance.*"
-    r"|pay premium of all-in insurance.*|receives? (?:an )?all-in insurance.*)"
+    r"|(?P<cashout>(?P<chooses>Chooses to EV Cashout)|(?P<cashed>Receives Cashout|Pays Cashout Risk) "
+    r"\((?P<ca>" + _AMT + r")\))"
+    r"|(?P<refused>get an all-in insurance.*|pay premium of all-in insurance.*|receives? (?:an )?all-in insurance.*)"
     r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
     r"leaves the table|(?:activates|uses) (?:the )?time bank.*|Time Bank .*)"
     r")(?: (?P<allin>and is all-in))?\s*$"
@@ -146,7 +152,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("RUNTWICE", "'Hand was run two times'", _RUN_TIMES, (), "^Hand was run ", "summary"),
     LineKind(None, "a run's name on a line of its own ('FIRST')", _RUN_NAME, (), "", "summary"),
     LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
-    LineKind("REFUSED", "an EV Cashout or all-in insurance line", _ACTION, ("p",), ": ", group="refused"),
+    LineKind(None, "'Name: Chooses to EV Cashout'", _ACTION, (), ": ", group="chooses"),
+    LineKind("CASHOUT", "an EV Cashout line like 'Name: Pays Cashout Risk ($19)'", _ACTION, ("p", "cashed", "ca"),
+             ": ", group="cashout"),
+    LineKind("REFUSED", "an all-in insurance line", _ACTION, ("p",), ": ", group="refused"),
     LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin"), ": ",
              group="post"),
     LineKind("SHOW", "a 'Name: shows […]' line", _ACTION, ("p", "show", "cards"), ": ", group="show"),
@@ -168,7 +177,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
 
 TABLE = LineTable(
     LINE_KINDS, grammar="ggpoker.lark",
-    body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "REFUSED"}),
+    body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT", "REFUSED"}),
     runs=frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"}),
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'*** FLOP *** […]', a showdown or a summary line")
@@ -253,8 +262,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     tokens = TABLE.classify(lines)
     for kind, _, index in tokens:
         if kind == "REFUSED":
-            raise ParseError("GGPoker hands with an EV Cashout or all-in insurance are not replayed yet: the room "
-                             "settles them outside the pot", line=index + 1, column=1, line_text=lines[index])
+            raise ParseError("GGPoker hands with all-in insurance are not replayed yet: the room settles them outside "
+                             "the pot by a rule its log does not give", line=index + 1, column=1,
+                             line_text=lines[index])
         if kind == "CASHDROP":
             raise ParseError("GGPoker hands with a Cash Drop are not replayed yet: the room adds its own money to "
                              "the pot", line=index + 1, column=1, line_text=lines[index])
@@ -278,6 +288,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
     live_bet: dict[str, Decimal] = {}       # each player's live posts, to read a straddle's total
+    cashed: dict[str, tuple[Decimal, int]] = {}     # EV Cashout: what the room paid him (less what he paid it)
     button_blind = None
     append = actions.append
     first_line = source.first_line
@@ -355,6 +366,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             button = int(m["btn"]) if m["btn"] else None
             if m["play"] and head["tid"] is None:
                 currency = "play"
+        elif kind == "CASHOUT":
+            amount = read_amount(m["ca"])
+            paid, _ = cashed.get(m["p"], (_ZERO, line))
+            cashed[m["p"]] = (paid + (amount if m["cashed"] == "Receives Cashout" else -amount), line)
         elif kind == "TOTAL":
             total = read_amount(m["t"])
             # the jackpot and the other fees leave the pot as the rake does
@@ -390,4 +405,5 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), summary=summary, header_line=source.first_line,
+        cash_outs=tuple(CashOut(player=p, amount=a, fee=_ZERO, line=at) for p, (a, at) in cashed.items()),
     )
