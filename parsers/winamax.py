@@ -157,6 +157,9 @@ def read_header(line: str) -> dict:
     """The header's fields, or a ParseError saying why the hand is not read (a game Rasklad does
     not replay names the game)."""
     match = _HEADER.match(line)
+    if match is None and line.startswith("Winamax Poker - Tournament summary"):
+        raise ParseError("a Winamax tournament summary is not a hand: Rasklad reads the hands of the tournament",
+                         line=1, column=1, line_text=line)
     if match is None:
         raise ParseError("expected a header like 'Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit "
                          "(0.01€/0.02€) - 2020/01/02 03:04:05 UTC'", line=1, column=1, line_text=line)

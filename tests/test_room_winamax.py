@@ -172,6 +172,11 @@ def test_winamax_other_games_go_to_quarantine_naming_the_game(header, game):
         parse_text(parse, header)
 
 
+def test_winamax_tournament_summary_is_not_taken_for_a_hand():
+    with pytest.raises(ParseError, match="tournament summary is not a hand"):
+        parse_text(parse, "Winamax Poker - Tournament summary : Freeroll 150€(5142226)\nPlayer : Hero")
+
+
 def test_winamax_corpus_every_holdem_hand_stored_without_error_and_nets_as_fpdb():
     folder = corpus("rooms", "Winamax")
     run = read_room(folder)
