@@ -75,8 +75,9 @@ def main() -> None:
         files, stored, quarantined, flagged = _read(CORPORA / "rooms" / room)
         read, rate = _rate(stored) if stored else (0.0, 0.0)
         ratio = f" ({rate / reference:.2f} of PokerStars' rate)" if reference and rate else ""
-        print(f"{room:<24} read {read:7,.0f} hands/s, full path {rate:6,.0f} hands/s{ratio}; {files} files, {len(stored)} hands stored, "
-              f"{sum(quarantined.values())} quarantined, {sum(flagged.values())} findings")
+        print(f"{room:<24} read {read:7,.0f} hands/s, full path {rate:6,.0f} hands/s{ratio}; {files} files, "
+              f"{len(stored)} hands stored, {sum(quarantined.values())} quarantined, "
+              f"{sum(flagged.values())} findings")
         for reason, count in quarantined.most_common():
             print(f"    quarantined {count:>4}  {reason}")
         for rule, count in sorted(flagged.items()):

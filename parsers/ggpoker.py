@@ -183,7 +183,7 @@ TABLE = LineTable(
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_action = slot_filler(Action)       # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
+_action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line

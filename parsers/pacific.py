@@ -5,7 +5,8 @@ classifier, the terminals of ``grammars/pacific.lark`` and the words of syntax e
 room's own facts:
 
 - a hand opens with ``***** 888poker Hand History for Game N *****`` (older logs: ``Cassava``),
-  after a ``#Game No : N`` line that stands between hands; the next line gives the blinds, the structure and the game, then the date
+  after a ``#Game No : N`` line that stands between hands; the next line gives the blinds, the
+  structure and the game, then the date
   as ``DD MM YYYY HH:MM:SS``, with no time zone;
 - the stakes are the blinds in every structure (``$5/$10 Blinds Fix Limit Holdem``: a small bet
   of $10, a big bet of $20); ``(Practice Play)`` tables are play money;
@@ -55,7 +56,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
-from decimal import Decimal
+from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable, read_cards, unsupported_game
@@ -141,7 +142,7 @@ TABLE = LineTable(
                "'** Dealing flop ** [ … ]' or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_action = slot_filler(Action)       # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
+_action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _ZERO = Decimal(0)
@@ -162,7 +163,10 @@ def read_amount(text: str) -> Decimal:
         digits = digits.replace(".", "").replace(",", ".")
     else:
         digits = digits.replace(",", "")
-    return Decimal(digits)
+    try:
+        return Decimal(digits)
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount") from None
 
 
 def _unmatched(bets: dict[str, Decimal], street: Street, place: int) -> tuple | None:
@@ -206,8 +210,12 @@ def read_header(lines: tuple[str, ...]) -> dict:
     except ValueError as error:
         raise ParseError(f"'{game['d']} {game['t']}' is not a real date and time ({error})", line=2,
                          column=game.start("d") + 1, line_text=lines[1]) from None
-    return {"id": brand["id"], "brand": brand["brand"], "small_blind": read_amount(game["sb"]),
-            "big_blind": read_amount(game["bb"]), "betting": _STRUCTURES[game["struct"]],
+    try:
+        small_blind, big_blind = read_amount(game["sb"]), read_amount(game["bb"])
+    except ValueError as error:
+        raise ParseError(str(error), line=2, column=1, line_text=lines[1]) from None
+    return {"id": brand["id"], "brand": brand["brand"], "small_blind": small_blind,
+            "big_blind": big_blind, "betting": _STRUCTURES[game["struct"]],
             "currency": _CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,
             "stakes": f"{game['sb']}/{game['bb']}"}
 
@@ -219,7 +227,15 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     head = read_header(lines)
     tokens = TABLE.classify(lines)
     TABLE.check_shape(tokens, lines)
-    return _build(lines, source, head, tokens)
+    try:
+        return _build(lines, source, head, tokens)
+    except _AmountError as error:      # a ParseError the build raised goes through as it is
+        index = error.args[1]
+        raise ParseError(error.args[0], line=index + 1, column=1, line_text=lines[index]) from None
+
+
+class _AmountError(ValueError):
+    """An amount no reading makes a number of (``1.2.3``), and the index of its line."""
 
 
 def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
@@ -242,91 +258,97 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     declined: list[int] = []    # folds before the deal
     append = actions.append
     first_line = source.first_line
-    for kind, m, index in tokens:
-        line = first_line + index
-        text = lines[index]
-        if kind == "ACTION":
-            player = m["p"]
-            if m["fold"]:
-                if not dealt:
-                    declined.append(len(actions))
-                append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
-            elif m["check"]:
-                append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
-            elif m["verb"]:
-                chips = read_amount(m["a"])
-                bet = bets.get(player, _ZERO) + chips
-                bets[player] = bet
-                put_in += chips
-                if m["verb"] == "raises" or (m["verb"] == "bets" and top > 0):
-                    # "raises [X]": X is what he adds; the raise is over the top bet, to his new bet
-                    append(_action(street, player, ActionKind.RAISE, bet - top, bet, False, False, (), None, 0,
-                                   line))
-                elif m["verb"] == "bets":
-                    append(_action(street, player, ActionKind.BET, chips, None, False, False, (), None, 0, line))
+    index = 0
+    try:
+        for kind, m, index in tokens:
+            line = first_line + index
+            text = lines[index]
+            if kind == "ACTION":
+                player = m["p"]
+                if m["fold"]:
+                    if not dealt:
+                        declined.append(len(actions))
+                    append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
+                elif m["check"]:
+                    append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
+                elif m["verb"]:
+                    chips = read_amount(m["a"])
+                    bet = bets.get(player, _ZERO) + chips
+                    bets[player] = bet
+                    put_in += chips
+                    if m["verb"] == "raises" or (m["verb"] == "bets" and top > 0):
+                        # "raises [X]": X is what he adds; the raise is over the top bet, to his new bet
+                        append(_action(street, player, ActionKind.RAISE, bet - top, bet, False, False, (), None, 0,
+                                       line))
+                    elif m["verb"] == "bets":
+                        append(_action(street, player, ActionKind.BET, chips, None, False, False, (), None, 0, line))
+                    else:
+                        append(_action(street, player, ActionKind.CALL, chips, None, False, False, (), None, 0, line))
+                    top = max(top, bet)
                 else:
-                    append(_action(street, player, ActionKind.CALL, chips, None, False, False, (), None, 0, line))
-                top = max(top, bet)
-            else:
-                cards = _cards(m["cards"], index, text)
-                how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
-                append(_action(street, player, how, _ZERO, None, False, False, cards, None, 0, line))
-                holes.append(_hole(player, cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED,
-                                   line))
-        elif kind == "POST":
-            player, post = m["p"], m["post"]
-            amount = read_amount(m["a"])
-            live = amount
-            if post == "dead blind":
-                what = ActionKind.POST_DEAD
-                if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
-                    live = read_amount(m["a2"])
-                    amount += live
+                    cards = _cards(m["cards"], index, text)
+                    how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+                    append(_action(street, player, how, _ZERO, None, False, False, cards, None, 0, line))
+                    holes.append(_hole(player, cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED,
+                                       line))
+            elif kind == "POST":
+                player, post = m["p"], m["post"]
+                amount = read_amount(m["a"])
+                live = amount
+                if post == "dead blind":
+                    what = ActionKind.POST_DEAD
+                    if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
+                        live = read_amount(m["a2"])
+                        amount += live
+                    else:
+                        live = _ZERO
+                elif post == "ante":
+                    what, live = ActionKind.POST_ANTE, _ZERO
                 else:
-                    live = _ZERO
-            elif post == "ante":
-                what, live = ActionKind.POST_ANTE, _ZERO
-            else:
-                what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
-            put_in += amount
-            bets[player] = bets.get(player, _ZERO) + live
-            top = max(top, bets[player])
-            append(_action(Street.PREFLOP, player, what, amount, None, False, False, (), None, 0, line))
-        elif kind == "SEAT":
-            if not m["p"] and any(not s.player for s in seats):
-                raise ParseError("two seats have no player's name: their lines cannot be told apart",
-                                 line=index + 1, column=1, line_text=text)
-            seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
-        elif kind == "STREET":
-            unmatched = _unmatched(bets, street, len(actions)) or unmatched
-            street = _STREETS[m["what"]]
-            board = board + _cards(m["c"], index, text)
-            board_lines.append(line)
-            bets, top = {}, _ZERO
-        elif kind == "HOLE":
-            dealt = True
-        elif kind == "SUMMARY":
-            unmatched = _unmatched(bets, street, len(actions)) or unmatched
-            street = Street.SHOWDOWN
-            summary_line = line
-        elif kind == "COLLECT":
-            append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (), "pot", 0,
-                           line))
-        elif kind == "NOSHOW":
-            append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, 0, line))
-        elif kind == "DEALT":
-            cards = _cards(m["c"], index, text)
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
-        elif kind == "TABLE":
-            table_name = m["name"] or f"#{m['tno']}"
-            tid = m["tid"]
-            max_seats = int(m["max"]) if m["max"] else None
-            if m["money"] == "Practice Play" and tid is None:
-                currency = "play"
-        elif kind == "BUTTON":
-            button = int(m["btn"])
-        # GAME needs no fields: the header's reader took them
+                    what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
+                put_in += amount
+                bets[player] = bets.get(player, _ZERO) + live
+                top = max(top, bets[player])
+                append(_action(Street.PREFLOP, player, what, amount, None, False, False, (), None, 0, line))
+            elif kind == "SEAT":
+                if not m["p"] and any(not s.player for s in seats):
+                    raise ParseError("two seats have no player's name: their lines cannot be told apart",
+                                     line=index + 1, column=1, line_text=text)
+                seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
+            elif kind == "STREET":
+                unmatched = _unmatched(bets, street, len(actions)) or unmatched
+                street = _STREETS[m["what"]]
+                board = board + _cards(m["c"], index, text)
+                board_lines.append(line)
+                bets, top = {}, _ZERO
+            elif kind == "HOLE":
+                dealt = True
+            elif kind == "SUMMARY":
+                unmatched = _unmatched(bets, street, len(actions)) or unmatched
+                street = Street.SHOWDOWN
+                summary_line = line
+            elif kind == "COLLECT":
+                append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (),
+                               "pot", 0, line))
+            elif kind == "NOSHOW":
+                append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, 0, line))
+            elif kind == "DEALT":
+                cards = _cards(m["c"], index, text)
+                if cards:
+                    holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+            elif kind == "TABLE":
+                table_name = m["name"] or f"#{m['tno']}"
+                tid = m["tid"]
+                max_seats = int(m["max"]) if m["max"] else None
+                if m["money"] == "Practice Play" and tid is None:
+                    currency = "play"
+            elif kind == "BUTTON":
+                button = int(m["btn"])
+            # GAME needs no fields: the header's reader took them
+    except ParseError:
+        raise
+    except ValueError as error:     # an amount such as 1.2.3
+        raise _AmountError(str(error), index) from None
 
     if tid is not None:
         currency = "chips"

@@ -187,6 +187,17 @@ Dealt to  [ 8s, 8d ]
 """)
 
 
+def test_888_an_amount_that_is_no_number_sends_the_hand_to_quarantine_at_its_line():
+    lines = ["***** 888poker Hand History for Game 1 *****",
+             "$0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27", "Table Leeds (Real Money)",
+             "Seat 6 is the button", "Seat 6: Anna ( $35 )", "Seat 8: Boris ( $98 )",
+             "Anna posts small blind [$0.50]", "Boris posts big blind [$1]", "** Dealing down cards **",
+             "Anna raises [$2.5.0]", "Boris folds", "** Summary **", "Anna collected [ $2 ]"]
+    with pytest.raises(ParseError, match="is not an amount") as error:
+        parse_text(parse, "\n".join(lines))
+    assert error.value.line == 10
+
+
 def test_888_omaha_goes_to_quarantine_naming_the_game():
     with pytest.raises(ParseError, match="888poker Pot Limit Omaha is not supported yet") as error:
         parse_text(parse, "***** 888poker Hand History for Game 1 *****\n"
