@@ -22,6 +22,7 @@ from pathlib import Path
 from parsers import pokerstars
 from parsers.errors import ParseError
 from parsers.formats import HEADERS
+from parsers.lines import clear_caches
 from parsers.pokerstars import parse
 from parsers.pokerstars_fast import read_text
 from parsers.source import decode, normalize_lines, split_games
@@ -72,7 +73,7 @@ def main() -> None:
     # corpus makes those caches hotter than one pass over real logs. First one pass over the
     # distinct hands with empty caches, then the repeated corpus as before.
     pokerstars._SHAPES_ACCEPTED.clear()
-    pokerstars._AMOUNTS.clear()
+    clear_caches()
     started = time.perf_counter()
     for lines in base:
         parse(lines, source)

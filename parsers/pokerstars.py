@@ -36,11 +36,13 @@ from __future__ import annotations
 import dataclasses
 import re
 from datetime import datetime
-from decimal import ROUND_DOWN, Decimal, InvalidOperation
+from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable
-from rules.cards import Card, CardError
+from parsers.lines import read_amount as _money
+from parsers.lines import read_cards as _cards
+from rules.cards import Card
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -215,23 +217,6 @@ _UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
 # ////////////////////////////////////////////////////////////////////// helpers
 
 
-_AMOUNTS: dict[str, Decimal] = {}   # amount text -> value: a few thousand texts recur all the time
-
-
-def _money(text: str) -> Decimal:
-    value = _AMOUNTS.get(text)
-    if value is not None:
-        return value
-    digits = text if text[0].isdigit() else text[1:]
-    try:
-        value = Decimal(digits.replace(",", ""))
-    except InvalidOperation:  # pragma: no cover - the patterns only let digits through
-        raise ValueError(f"{digits!r} is not an amount") from None
-    if len(_AMOUNTS) < 200_000:
-        _AMOUNTS[text] = value
-    return value
-
-
 # A frozen dataclass's own __init__ costs ~7 µs per action (one object.__setattr__ per field);
 # filling the slots directly makes the same frozen value in ~1.5 µs.
 _SLOT_SET = {f.name: getattr(Action, f.name).__set__ for f in dataclasses.fields(Action)}
@@ -262,28 +247,6 @@ def _action(street, player, kind, line, amount=_ZERO, raise_to=None, is_all_in=F
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
-
-
-_CARD_CACHE: dict[str, tuple[Card, ...]] = {}
-
-
-def _cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
-    if not text:
-        return ()
-    found = _CARD_CACHE.get(text)
-    if found is None:
-        cards = []
-        for word in text.split():
-            if word in ("XX", "X", "??"):  # a card not shown (one card shown of two)
-                continue
-            try:
-                cards.append(Card.parse(word))
-            except CardError as error:
-                column = line.find(text) + text.find(word) + 1
-                raise ParseError(f"{error}", line=index + 1, column=max(column, 1), line_text=line) from None
-        found = tuple(cards)
-        _CARD_CACHE[text] = found
-    return found
 
 
 def _when(d: str, t: str) -> datetime:
