@@ -316,8 +316,17 @@ def _known_game(con: duckdb.DuckDBPyConnection, game: str) -> str:
                        f"The games: {', '.join(sorted(known))}.")
 
 
+def _columns(con: duckdb.DuckDBPyConnection, relation: str) -> set[str]:
+    """The columns of a table or view of the warehouse."""
+    return {row[0] for row in con.execute(
+        "select column_name from information_schema.columns where table_name = $t", {"t": relation}).fetchall()}
+
+
 def _known_site(con: duckdb.DuckDBPyConnection, site: str) -> str:
     """``site`` as the warehouse spells it (case aside), else an error naming the stored sites."""
+    if "site" not in _columns(con, "stg_games"):
+        raise UsageProblem("This warehouse's models were built before games recorded their site.",
+                           "Run `rasklad ingest` once (with any file) to rebuild them.")
     stored = [row[0] for row in con.execute(
         "select distinct site from stg_games where site is not null order by site").fetchall()]
     for name in stored:
@@ -381,9 +390,10 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
             if (game and name != game) or mart not in present or (site and name not in SITE_MARTS):
                 continue
             everything = all_columns or as_json
-            columns = "*" if everything else ", ".join(HEADLINES[name])
+            present_columns = _columns(con, mart)     # a mart built by an older version lacks newer ones
+            columns = "*" if everything else ", ".join(c for c in HEADLINES[name] if c in present_columns)
             season = "" if everything or name != "raspisnoy" else " and season_kind = 'all'"
-            by_site = " and ($site is null or site = $site)" if name in SITE_MARTS else ""
+            by_site = " and ($site is null or site = $site)" if name in SITE_MARTS and site else ""
             frame = con.sql(
                 f"select {columns} from {mart} where ($player is null or player = $player){season}{by_site}"
                 " order by all",
