@@ -67,7 +67,8 @@ FORMATS: tuple[Format, ...] = (
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat ")),
     # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
-    Format("pacific", r"\*{5} (?:888poker|Cassava|888)\S* Hand History for Game ", ("***** 888", "***** Cassava"),
+    Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
+           ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
            "parsers.pacific:parse", "holdem"),
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",

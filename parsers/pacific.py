@@ -80,7 +80,8 @@ SITE = "888poker"
 _SIGN = r"[$€£]"
 _AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
 """An amount as 888 writes it: the currency sign before or after, a decimal point or comma."""
-_BRAND = re.compile(r"^\*{5} (?P<brand>888poker|Cassava|888)\S* Hand History for Game (?P<id>\d+) \*{5}\s*$")
+_BRAND = re.compile(r"^\*{4,5} (?P<brand>888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game "
+                    r"(?P<id>\d+) \*{4,5}\s*$")
 _GAME_LINE = re.compile(
     r"^(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r") Blinds (?P<struct>No Limit|Pot Limit|Fix Limit|Limit) "
     r"(?P<game>\S+)(?P<extra>.*?) - \*\*\* (?P<d>\d{2} \d{2} \d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})\s*$"
@@ -92,17 +93,17 @@ _STRUCTURES = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStruct
 
 _GAME_NO = re.compile(r"^#Game No : (?P<id>\d+)\s*$")
 _TABLE = re.compile(r"^(?:Table (?P<name>.+?)|Tournament #(?P<tid>\d+) .*? Table #(?P<tno>\d+))(?: (?P<max>\d+) Max)?"
-                    r" \((?P<money>Real Money|Practice Play)\)\s*$")
+                    r" \((?P<money>Real Money|Practice Play|Play Money)\)\s*$")
 _BUTTON = re.compile(r"^Seat (?P<btn>\d+) is the button\s*$")
 _PLAYERS = re.compile(r"^Total number of players : \d+(?:/\d+)?\s*$")
 _SEAT = re.compile(r"^Seat (?P<n>\d+): (?P<p>.*?) \( (?P<s>" + _AMT + r") \)\s*$")
 _POST = re.compile(r"^(?P<p>.*?) ?posts (?P<post>small blind|big blind|dead blind|ante) "
-                   r"\[(?P<a>" + _AMT + r")(?: \+ (?P<a2>" + _AMT + r"))?\]\s*$")
+                   r"\[(?P<a>" + _AMT + r")(?: \+ (?P<a2>" + _AMT + r"))?\](?: and is all-in)?\s*$")
 _MARKER = re.compile(r"^\*\* (?:(?P<hole>Dealing down cards)|(?P<summary>Summary)|Dealing (?P<what>flop|turn|river))"
                      r" \*\*(?: \[ (?P<c>[^\]]*) \])?\s*$")
 _DEALT = re.compile(r"^Dealt to (?P<p>.*?) ?\[ (?P<c>[^\]]*) \]\s*$")
 _ACTION = re.compile(r"^(?P<p>.*?) ?(?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets|raises) \[(?P<a>" + _AMT +
-                     r")\]|(?P<show>shows|mucks) \[ (?P<cards>[^\]]*) \])\s*$")
+                     r")\](?: and is all-in)?|(?P<show>shows|mucks) \[ (?P<cards>[^\]]*) \])\s*$")
 _COLLECT = re.compile(r"^(?P<p>.*?) ?collected \[ (?P<a>" + _AMT + r") \]\s*$")
 _NOSHOW = re.compile(r"^(?P<p>.*?) ?did not show his hand\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
@@ -340,7 +341,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 table_name = m["name"] or f"#{m['tno']}"
                 tid = m["tid"]
                 max_seats = int(m["max"]) if m["max"] else None
-                if m["money"] == "Practice Play" and tid is None:
+                if m["money"] != "Real Money" and tid is None:
                     currency = "play"
             elif kind == "BUTTON":
                 button = int(m["btn"])

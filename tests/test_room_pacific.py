@@ -56,6 +56,29 @@ Player0 collected [ $5.70 ]
     assert (hand.info.site, hand.max_seats, hand.currency) == ("888poker", 10, "USD")
 
 
+def test_888_snap_poker_play_money_and_an_all_in_said():
+    hand, _, got = replayed("""
+***** 888poker Snap Poker Hand History for Game 9 *****
+$0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
+Table Leeds (Play Money)
+Seat 6 is the button
+Total number of players : 2
+Seat 6: Anna ( $3 )
+Seat 8: Boris ( $98.24 )
+Anna posts small blind [$0.50]
+Boris posts big blind [$1]
+** Dealing down cards **
+Anna raises [$2.50] and is all-in
+Boris folds
+** Summary **
+Anna did not show his hand
+Anna collected [ $2 ]
+""")
+    assert (hand.currency, hand.hand_id) == ("play", "9")
+    # Anna's 3 against Boris's 1: the 2 nobody matched goes back unwritten, she collects the 2 blinds
+    assert got == {"Anna": D(1), "Boris": D(-1)}
+
+
 def test_888_uncalled_part_collected_back_when_the_collects_hold_it():
     # the big blind is all in with his 10; Hero raises to 20 and the 10 nobody could match is
     # in his collect line: the numbers say so (33.75 collected > 25, the pot without it)
