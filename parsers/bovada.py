@@ -51,7 +51,8 @@ from rules.records import GameInfo, Source
 __all__ = ["HERO", "LINE_KINDS", "SITE", "parse"]
 
 SITE = "bovada"
-"""The room, as the ``games.site`` column names it (Bovada, Ignition and Bodog are one network)."""
+"""The room, as the ``ruleset`` column names it (Bovada, Ignition and Bodog are one network;
+``games.site`` is the room the header names)."""
 HERO = "Hero"
 """The name of the seat marked "[ME]": the log's owner."""
 
@@ -281,7 +282,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                       board_lines=tuple(summary_board_lines))
     info = GameInfo(game="holdem", played_at=datetime.fromisoformat(f"{head['d']} {head['t']}"),
                     table_name=head["table"] or (f"Zone {head['zone']}" if head["zone"] else None),
-                    ruleset=f"{SITE} {betting.value}")
+                    ruleset=f"{SITE} {betting.value}", site=head["room"].split(".")[0].split()[0])
     stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,

@@ -54,7 +54,7 @@ from rules.records import GameInfo, Source
 __all__ = ["SITE", "parse", "read_session"]
 
 SITE = "ipoker"
-"""The room, as the ``games.site`` column names it (the iPoker network's skins)."""
+"""The room, as the ``ruleset`` column names it (``games.site``: iPoker, for the network's skins)."""
 
 _GAMETYPE = re.compile(r"^(?P<game>Holdem|Omaha|LH|[^\s]+(?: [^\s$€£]+)*?)\s+(?P<struct>NL|SL|БЛ|PL|Pot limit|L|Limit|"
                        r"\S+(?: x\d+)?(?: Limit)?)\s+(?P<stakes>\S*?(?P<sb>[\d.,]+)/\D*(?P<bb>[\d.,]+))(?:\s.*)?$")
@@ -286,7 +286,8 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = limit_bets or (small, big)
     summary = Summary(total_pot=bets.pot, rake=bets.pot - paid, total_line=last_line)
-    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}")
+    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
+                    site="iPoker")
     return HoldemHand(
         source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,

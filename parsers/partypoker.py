@@ -52,7 +52,7 @@ from rules.records import GameInfo, Source
 __all__ = ["LINE_KINDS", "SITE", "parse"]
 
 SITE = "partypoker"
-"""The room, as the ``games.site`` column names it."""
+"""The room, as the ``ruleset`` column names it (``games.site``: PartyPoker)."""
 
 _NUM = r"[\d,.]*\d"
 _AMT = r"[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP|€|\$))?"
@@ -324,7 +324,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if play_money:
         currency = "play"
     stakes = f"{small_blind}/{big_blind} {currency}"
-    info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}")
+    info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
+                    site="PartyPoker")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,

@@ -48,7 +48,8 @@ from rules.records import GameInfo, Source
 __all__ = ["LINE_KINDS", "SITE", "parse", "read_header"]
 
 SITE = "winning"
-"""The room, as the ``games.site`` column names it (Americas Cardroom and the other WPN skins)."""
+"""The room, as the ``ruleset`` column names it (``games.site``: Winning, for Americas Cardroom and
+the other WPN skins)."""
 
 _AMT = r"\$?[\d,]*\.?\d+"
 _HEADER = re.compile(
@@ -234,7 +235,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
                           board_lines=tuple(summary_board_lines))
     played_at = datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S")
-    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}")
+    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
+                    site="Winning")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",

@@ -52,7 +52,7 @@ warehouse_option = click.option(
     help="Warehouse folder (or set RASKLAD_WAREHOUSE).",
 )
 site_option = click.option(
-    "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker …).")
+    "--site", "-s", help="Only this poker room's hands (PokerStars, GGPoker, Winamax, 888poker, Bovada, PartyPoker …).")
 json_option = click.option("--json", "as_json", is_flag=True, help="Print JSON instead of a table.")
 no_wait_option = click.option(
     "--no-wait", is_flag=True,

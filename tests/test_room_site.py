@@ -7,11 +7,15 @@ import json
 from decimal import Decimal as D
 
 import pyarrow.parquet as pq
+import pytest
 from click.testing import CliRunner
 
+from parsers.formats import FORMATS, parse_chunk
+from parsers.source import decode, split
 from pipeline.cli import main
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse, connect
+from pipeline.worker import WARM_UP
 
 # Anna plays on PokerStars and on GGPoker: two accounts. On PokerStars she wins Boris's big
 # blind, 1; on GGPoker she loses her small blind, 0.05.
@@ -117,3 +121,18 @@ def test_a_placeholder_from_before_the_site_column_is_relaid_with_it(tmp_path):
         pass
     # the views read every part by name: a warehouse of older parts still has a site column
     assert "site" in pq.read_schema(placeholder).names
+
+
+SITES = {"pokerstars": "PokerStars", "ggpoker": "GGPoker", "winamax": "Winamax", "pacific": "888poker",
+         "bovada": "Bovada", "partypoker": "PartyPoker", "winning": "Winning", "ipoker": "iPoker"}
+
+
+@pytest.mark.parametrize(("fmt", "site"), sorted(SITES.items()))
+def test_each_holdem_reader_names_its_site(fmt, site):
+    text = decode((WARM_UP / f"{fmt}.txt").read_bytes())
+    hands = [parse_chunk(chunk, f"{fmt}.txt") for chunk in split(text) if chunk.format == fmt]
+    assert hands and {hand.info.site for hand in hands} == {site}
+
+
+def test_every_holdem_format_is_given_a_site():
+    assert {fmt.name for fmt in FORMATS if fmt.game == "holdem"} == set(SITES)
