@@ -162,41 +162,51 @@ class LineTable:
     """A room's line kinds and what they make: the classifier, the terminals, the error words
     and the grammar's check of a hand's shape.
 
-    ``kinds`` are tried in order; the first is the header, which the reader reads on its own.
-    ``grammar`` is the Lark grammar's text or the name of its file in ``parsers/grammars``; its
-    terminals are declared from the kinds. ``summary`` is the terminal after which the summary
-    section starts; ``body`` the terminals a run of which the grammar sees as one BODY token
-    (``post`` among them only once ``hole`` was seen); ``runs`` the terminals whose consecutive
-    lines make one token; ``unreadable`` ends the message for a line no kind reads.
+    ``kinds`` are tried in order; with ``header_kind`` the first is the header, which the reader
+    reads on its own. ``grammar`` is the Lark grammar's text or the name of its file in
+    ``parsers/grammars``; its terminals are declared from the kinds (and HEADER, BODY). A hand's
+    lines fall in ``sections``: the first, then from a line of a kind in ``switches`` on the
+    section it names; a kind is tried in the sections its ``section`` names (space-separated,
+    or "any"; the default switch: ``summary`` opens the last section). ``body`` are the
+    terminals a run of which the grammar sees as one BODY token (``post`` among them only once
+    ``hole`` was seen; None: always); ``runs`` the terminals whose consecutive lines make one
+    token; ``unreadable`` ends the message for a line no kind reads.
     """
 
     def __init__(self, kinds: tuple[LineKind, ...], *, grammar: str, unreadable: str,
                  terminals: tuple[str, ...] | None = None, summary: str = "SUMMARY",
                  body: frozenset[str] = frozenset(), runs: frozenset[str] = frozenset(),
-                 post: str = "POST", hole: str = "HOLE") -> None:
+                 post: str | None = "POST", hole: str | None = "HOLE",
+                 sections: tuple[str, ...] = ("play", "summary"), switches: dict[str, str] | None = None,
+                 header_kind: bool = True) -> None:
         self.kinds = kinds
         if terminals is None:
             coded = sorted((k for k in kinds if k.code), key=lambda k: k.code)
-            terminals = tuple(k.name for k in coded) or tuple(dict.fromkeys(k.name for k in kinds if k.name))
+            terminals = tuple(k.name for k in coded) or tuple(dict.fromkeys(
+                ["HEADER", *(k.name for k in kinds if k.name), *(["BODY"] if body else [])]))
         self.terminals: tuple[str, ...] = terminals
         """The terminals of a hand's shape as the grammar sees it."""
         self.words: dict[str, str] = {k.name: k.words for k in kinds if k.name}
         """Terminal names in words, for syntax errors."""
-        self.summary, self.body, self.runs, self.post, self.hole = summary, body, runs, post, hole
+        self.body, self.runs, self.post, self.hole = body, runs, post, hole
         self.unreadable = unreadable
-        self.steps_in_play, self.steps_in_summary = self._steps(False), self._steps(True)
+        self.switches = switches if switches is not None else {summary: sections[-1]}
+        self._read_from = 1 if header_kind else 0
+        self.steps = {section: self._steps(section) for section in sections}
+        """The classifier's steps in each section."""
+        self.first_section = sections[0]
         self.accepted: set[tuple[str, ...]] = set()
         """Shapes Lark accepted once: the verdict depends on the terminals alone."""
         self._grammar_source = grammar
         self._grammar: Lark | None = None
 
-    def _steps(self, in_summary: bool) -> tuple[tuple, ...]:
+    def _steps(self, section: str) -> tuple[tuple, ...]:
         """The classifier's steps in a section of a hand: (match, hint, hint at start, kinds) per
         pattern in order, where kinds are (group index or -1, terminal) for the kinds that share
         the pattern."""
         steps: list[list] = []
-        for kind in self.kinds[1:]:     # the header line is read on its own
-            if kind.pattern is None or kind.section == ("play" if in_summary else "summary"):
+        for kind in self.kinds[self._read_from:]:     # the header line is read on its own
+            if kind.pattern is None or not (kind.section == "any" or section in kind.section.split()):
                 continue
             index = kind.pattern.groupindex[kind.group] - 1 if kind.group else -1
             if steps and steps[-1][0] is kind.pattern:
@@ -215,14 +225,15 @@ class LineTable:
             self._grammar = Lark(text, parser="lalr", lexer=_LineLexer)
         return self._grammar
 
-    def classify(self, lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
-        """(terminal, match, index) per line that takes part in play; lines without play are
-        read and left out, and a line no kind reads is a ParseError."""
+    def classify(self, lines: tuple[str, ...], start: int = 1) -> list[tuple[str, re.Match, int]]:
+        """(terminal, match, index) per line from ``start`` that takes part in play; lines
+        without play are read and left out, and a line no kind reads is a ParseError."""
         out: list[tuple[str, re.Match, int]] = []
         append = out.append
-        steps = self.steps_in_play
-        summary = self.summary
-        for index in range(1, len(lines)):
+        by_section = self.steps
+        steps = by_section[self.first_section]
+        switches = self.switches
+        for index in range(start, len(lines)):
             line = lines[index]
             if not line or line.isspace():
                 continue
@@ -240,8 +251,8 @@ class LineTable:
                         if group < 0 or groups[group] is not None:
                             break
                 if name is not None:
-                    if name == summary:
-                        steps = self.steps_in_summary
+                    if name in switches:
+                        steps = by_section[switches[name]]
                     append((name, m, index))
                 break
             else:
@@ -249,15 +260,16 @@ class LineTable:
                                  line=index + 1, column=1, line_text=line)
         return out
 
-    def check_shape(self, tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...]) -> None:
-        """Does the grammar accept a hand of these line kinds in this order? ``tokens`` are as
-        :meth:`classify` gives them; a ParseError says what was expected where. A shape
-        accepted once is remembered."""
+    def check_shape(self, tokens: list[tuple[str, re.Match | None, int]], lines: tuple[str, ...],
+                    header: int = 0) -> None:
+        """Does the grammar accept a hand of these line kinds in this order, after its header
+        (``lines[header]``)? ``tokens`` are as :meth:`classify` gives them; a ParseError says
+        what was expected where. A shape accepted once is remembered."""
         # One token per run of lines of the same terminal: the grammar sees the sections, not
         # each action (a run of actions, posts, shows and collects is one BODY).
         body, runs, post, hole = self.body, self.runs, self.post, self.hole
         kinds = ["HEADER"]
-        indexes = [0]
+        indexes = [header]
         previous = "HEADER"
         seen_hole = False
         for kind, _, index in tokens:

@@ -1,8 +1,9 @@
 """What the text readers of the other rooms share: a table of line kinds, and Lark over lines.
 
-Each room's reader declares its lines once, as a tuple of :class:`parsers.pokerstars.LineKind`
+Each room's reader declares its lines once, as a tuple of :class:`parsers.lines.LineKind`
 (pattern, fields, words): the classifier, the grammar's terminals (its ``%declare`` list) and
-the words of syntax errors are made from that table, as the PokerStars reader makes its own.
+the words of syntax errors are made from that table by :class:`parsers.lines.LineTable`, as for
+every reader.
 A room's grammar (``grammars/<room>.lark``) checks the order of the sections of a hand; Lark
 gets one token per run of lines of one kind (a custom lexer).
 
@@ -14,32 +15,18 @@ from __future__ import annotations
 
 import re
 from decimal import Decimal, InvalidOperation
-from pathlib import Path
-
-from lark import Lark, Token
-from lark.exceptions import UnexpectedInput, UnexpectedToken
-from lark.lexer import Lexer
 
 from parsers.errors import ParseError
-from parsers.pokerstars import LineKind
+from parsers.lines import LineKind, LineTable
 from rules.cards import Card, CardError
 from rules.holdem_hand import Action, ActionKind, Street
 
 __all__ = ["LineKind", "RoomLines", "StreetBets", "cards", "money", "return_uncalled"]
 
 
-class _LineLexer(Lexer):
-    """Hands Lark the tokens the classifier made: one per run of lines."""
-
-    def __init__(self, lexer_conf) -> None:
-        pass
-
-    def lex(self, data):
-        return iter(data)
-
-
-class RoomLines:
-    """A room's line kinds and grammar: classifies a hand's lines and checks their order.
+class RoomLines(LineTable):
+    """A room's line kinds and grammar (``grammars/<room>.lark``): classifies a hand's lines and
+    checks their order, as :class:`parsers.lines.LineTable` does for every room.
 
     ``kinds`` are tried in order (a kind with a ``hint`` only on lines that hold it, at their
     start when it begins with "^"); a kind named None is a line without play, read and left
@@ -52,90 +39,17 @@ class RoomLines:
     def __init__(self, room: str, kinds: tuple[LineKind, ...], *, merge: frozenset[str] = frozenset(),
                  body: frozenset[str] = frozenset(), sections: tuple[str, ...] = ("play", "summary"),
                  switches: dict[str, str] | None = None, expected: str = "") -> None:
+        super().__init__(kinds, grammar=f"{room}.lark", unreadable=f"expected {expected}", body=body,
+                         runs=merge | ({"BODY"} if body else frozenset()), post=None, hole=None, sections=sections,
+                         switches=switches if switches is not None else {"SUMMARY": "summary"}, header_kind=False)
         self.room = room
-        self.kinds = kinds
-        self.merge = merge | ({"BODY"} if body else set())
-        self.body = body
-        self.first_section = sections[0]
-        self.switches = switches if switches is not None else {"SUMMARY": "summary"}
-        self.expected = expected
-        self.words = {k.name: k.words for k in kinds if k.name}
         if body:
             self.words["BODY"] = "an action, a show, an uncalled bet or a collect line"
-        self.terminals = tuple(dict.fromkeys(["HEADER"] + [k.name for k in kinds if k.name and k.name not in body]
-                                             + (["BODY"] if body else [])))
-        self._steps = {section: tuple((k.pattern.match, k.hint.removeprefix("^"), k.hint.startswith("^"), k.name)
-                                      for k in kinds if k.pattern is not None
-                                      and (k.section == "any" or section in k.section.split()))
-                       for section in sections}
-        self._grammar: Lark | None = None
-        self._accepted: set[tuple[str, ...]] = set()
-
-    def grammar(self) -> Lark:
-        if self._grammar is None:
-            path = Path(__file__).with_name("grammars") / f"{self.room}.lark"
-            text = path.read_text(encoding="utf-8") + "\n%declare " + " ".join(self.terminals) + "\n"
-            self._grammar = Lark(text, parser="lalr", lexer=_LineLexer)
-        return self._grammar
-
-    def classify(self, lines: tuple[str, ...], start: int = 1) -> list[tuple[str, re.Match, int]]:
-        """(kind, match, index) per line from ``start`` that takes part in play; a line no kind
-        reads is a ParseError."""
-        out = []
-        steps = self._steps[self.first_section]
-        switches = self.switches
-        for index in range(start, len(lines)):
-            line = lines[index]
-            if not line or line.isspace():
-                continue
-            for match, hint, at_start, name in steps:
-                if hint and not (line.startswith(hint) if at_start else hint in line):
-                    continue
-                m = match(line)
-                if m is None:
-                    continue
-                if name is not None:
-                    if name in switches:
-                        steps = self._steps[switches[name]]
-                    out.append((name, m, index))
-                break
-            else:
-                raise ParseError(f"cannot read {line.strip()[:60]!r}: expected {self.expected}",
-                                 line=index + 1, column=1, line_text=line)
-        return out
 
     def check(self, tokens: list[tuple[str, re.Match, int]], lines: tuple[str, ...], header: int = 0) -> None:
         """Does the room's grammar accept a hand of these kinds in this order, after its header
-        (``lines[header]``)? A ParseError says what was expected where. A shape accepted once is
-        remembered."""
-        kinds, indexes = ["HEADER"], [header]
-        for kind, _, index in tokens:
-            if kind in self.body:
-                kind = "BODY"
-            if kind == kinds[-1] and kind in self.merge:
-                continue
-            kinds.append(kind)
-            indexes.append(index)
-        shape = tuple(kinds)
-        if shape in self._accepted:
-            return
-        stream = [Token(kind, lines[index], line=index + 1, column=1) for kind, index in zip(kinds, indexes)]
-        try:
-            self.grammar().parse(stream)
-        except UnexpectedToken as exc:
-            token = exc.token
-            expected = sorted({self.words[n] for n in (exc.accepts or exc.expected) if n in self.words})
-            wanted = (expected[0] if len(expected) == 1 else ", ".join(expected[:-1]) + " or " + expected[-1]
-                      if expected else "nothing more")
-            if token.type == "$END":
-                raise ParseError(f"the hand ends too soon: expected {wanted}, found the end of the hand",
-                                 line=len(lines), column=len(lines[-1]) + 1, line_text=lines[-1]) from None
-            raise ParseError(f"expected {wanted}, found {str(token).strip()[:60]!r}",
-                             line=token.line, column=1, line_text=str(token)) from None
-        except UnexpectedInput as exc:  # pragma: no cover - the custom lexer makes only tokens
-            raise ParseError(f"unexpected input: {exc}", line=1, column=1, line_text=lines[0]) from None
-        if len(self._accepted) < 10_000:
-            self._accepted.add(shape)
+        (``lines[header]``)? A ParseError says what was expected where."""
+        self.check_shape(tokens, lines, header)
 
 
 class StreetBets:
