@@ -60,6 +60,7 @@ from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable, read_cards, unsupported_game
+from parsers.room_lines import StreetBets
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -252,9 +253,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_line = 0
     big_blind = head["big_blind"]
     # each player's live chips on this street and the street's top bet: 888 writes what a bet adds
-    bets: dict[str, Decimal] = {}
-    top = _ZERO
-    put_in = _ZERO          # every chip put in the pot
+    bets = StreetBets()
     unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
     declined: list[int] = []    # folds before the deal
     append = actions.append
@@ -274,9 +273,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
                 elif m["verb"]:
                     chips = read_amount(m["a"])
-                    bet = bets.get(player, _ZERO) + chips
-                    bets[player] = bet
-                    put_in += chips
+                    top = bets.top
+                    bet = bets.put(player, chips)
                     if m["verb"] == "raises" or (m["verb"] == "bets" and top > 0):
                         # "raises [X]": X is what he adds; the raise is over the top bet, to his new bet
                         append(_action(street, player, ActionKind.RAISE, bet - top, bet, False, False, (), None, 0,
@@ -285,7 +283,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                         append(_action(street, player, ActionKind.BET, chips, None, False, False, (), None, 0, line))
                     else:
                         append(_action(street, player, ActionKind.CALL, chips, None, False, False, (), None, 0, line))
-                    top = max(top, bet)
                 else:
                     cards = _cards(m["cards"], index, text)
                     how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
@@ -307,9 +304,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     what, live = ActionKind.POST_ANTE, _ZERO
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
-                put_in += amount
-                bets[player] = bets.get(player, _ZERO) + live
-                top = max(top, bets[player])
+                bets.put(player, live)
+                bets.pot += amount - live       # the dead part: in the pot, in no bet
                 append(_action(Street.PREFLOP, player, what, amount, None, False, False, (), None, 0, line))
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
@@ -317,15 +313,15 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                      line=index + 1, column=1, line_text=text)
                 seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
             elif kind == "STREET":
-                unmatched = _unmatched(bets, street, len(actions)) or unmatched
+                unmatched = _unmatched(bets.bets, street, len(actions)) or unmatched
                 street = _STREETS[m["what"]]
                 board = board + _cards(m["c"], index, text)
                 board_lines.append(line)
-                bets, top = {}, _ZERO
+                bets.new_street(street)
             elif kind == "HOLE":
                 dealt = True
             elif kind == "SUMMARY":
-                unmatched = _unmatched(bets, street, len(actions)) or unmatched
+                unmatched = _unmatched(bets.bets, street, len(actions)) or unmatched
                 street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
@@ -362,6 +358,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         if unmatched is not None:
             unmatched = (*unmatched[:3], unmatched[3] - sum(1 for i in declined if i < unmatched[3]))
     collected = sum((a.amount for a in actions if a.kind is ActionKind.COLLECT), _ZERO)
+    put_in = bets.pot       # every chip put in the pot
     total = put_in
     if unmatched is not None and dealt and collected <= put_in - unmatched[1]:
         # returned without a line: the collect lines leave it out
