@@ -41,6 +41,7 @@ __all__ = [
     "BoxResult",
     "DealerBuy",
     "DealerQualifier",
+    "DealerReplaces",
     "Outcome",
     "Settlement",
     "SixcardHand",
@@ -49,6 +50,7 @@ __all__ = [
     "SixcardSession",
     "dealer_qualifies",
     "pay_out",
+    "replaced_card",
     "replay",
     "settle_box",
 ]
@@ -61,9 +63,9 @@ RULES = {
                  "the box's cards counts. Box 3, when three boxes are played, cannot buy, exchange or fold. "
                  "Money paid for buying or exchanging is never returned."),
     "SIX-QUALIFY": ("SIX-QUALIFY: a dealer with no pair or better has no game: the ante is paid 1:1 and the "
-                    "bet is returned. The player may instead pay 1 ante to buy the dealer's game: one dealer "
-                    "card is replaced for that box alone; if the dealer then qualifies, the box is settled by "
-                    "SIX-PAY; if not, ante and bet are returned unpaid. The other boxes keep the dealer's "
+                    "bet is returned. The player may instead pay 1 ante to buy the dealer's game: his highest "
+                    "card (or lowest, by the house rules) is replaced for that box alone; if the dealer then "
+                    "qualifies, the box is settled by SIX-PAY; if not, ante and bet are returned unpaid. The other boxes keep the dealer's "
                     "original hand."),
     "SIX-PAY": ("SIX-PAY: dealer beats the player: ante and bet lost. Tie: ante and bet returned. Player "
                 "wins: ante paid 1:1, bet paid by the table: royal flush 100, straight flush 50, quads 20, "
@@ -111,15 +113,30 @@ class DealerQualifier(enum.Enum):
     """Ace-king high or better, as some casinos play."""
 
 
+class DealerReplaces(enum.Enum):
+    """Which dealer card a bought dealer game replaces (SIX-QUALIFY); the value is the ``Rules:`` wire code.
+
+    A dealer without a game holds five different ranks, so his highest and lowest cards are
+    each one card.
+    """
+
+    HIGHEST = "highest"
+    """His highest card (the default, the usual casino practice)."""
+    LOWEST = "lowest"
+    """His lowest card."""
+
+
 _CATEGORY_WORDS = {category.label: category for category in PAY_TABLE} | {
     "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
-_SETTINGS = ("pay <category> N, dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes "
+_SETTINGS = ("pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, "
+             "exchange N, dealer game N or bet N antes "
              "(a category: " + "/".join(sorted(_CATEGORY_WORDS)) + ")")
 
 
 @dataclass(frozen=True, kw_only=True)
 class SixcardRules:
-    """A casino's house rules: the pay table, the dealer's qualifier, the costs and the bet.
+    """A casino's house rules: the pay table, the dealer's qualifier, which dealer card his bought
+    game replaces, the costs and the bet.
 
     Written in a session as ``Rules: default`` or settings separated by commas. The costs and
     the bet are in antes.
@@ -130,11 +147,13 @@ class SixcardRules:
     >>> SixcardRules.parse("pay high card 1")
     Traceback (most recent call last):
     ...
-    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, buy N, exchange N, dealer game N or bet N antes (a category: flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
+    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, exchange N, dealer game N or bet N antes (a category: flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
     """
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
     qualifier: DealerQualifier = DealerQualifier.PAIR
+    replaces: DealerReplaces = DealerReplaces.HIGHEST
+    """The dealer card a bought dealer game replaces."""
     buy_cost: Decimal = Decimal(BUY_COST)
     exchange_cost: Decimal = Decimal(EXCHANGE_COST)
     dealer_game_cost: Decimal = Decimal(DEALER_BUY_COST)
@@ -168,6 +187,9 @@ class SixcardRules:
             elif words[:2] == ["dealer", "qualifies"] and len(words) == 3 and words[2] in {
                     q.value for q in DealerQualifier}:
                 changes["qualifier"] = DealerQualifier(words[2])
+            elif words[:3] == ["dealer", "game", "replaces"] and len(words) == 4 and words[3] in {
+                    r.value for r in DealerReplaces}:
+                changes["replaces"] = DealerReplaces(words[3])
             elif words[0] in ("buy", "exchange") and len(words) == 2 and number is not None:
                 changes[f"{words[0]}_cost"] = number
             elif words[:2] == ["dealer", "game"] and len(words) == 3 and number is not None:
@@ -356,6 +378,18 @@ def dealer_qualifies(dealer: HandValue, rules: SixcardRules = DEFAULT_RULES) -> 
     return rules.qualifier is DealerQualifier.ACE_KING and ranks[:2] == [Rank.ACE, Rank.KING]
 
 
+def replaced_card(dealer: tuple[Card, ...], rules: SixcardRules = DEFAULT_RULES) -> Card:
+    """SIX-QUALIFY: the card of a dealer without a game that the house replaces when his game is bought.
+
+    >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d")))
+    'Jd'
+    >>> str(replaced_card(parse_cards("Jd 8c 6s 3c 9d"), SixcardRules.parse("dealer game replaces lowest")))
+    '3c'
+    """
+    pick = min if rules.replaces is DealerReplaces.LOWEST else max
+    return pick(dealer, key=lambda card: card.rank)
+
+
 def settle_box(*, cards: tuple[Card, ...], dealer: tuple[Card, ...], ante: Decimal, bet: Decimal,
                dealer_bought: bool = False, rules: SixcardRules = DEFAULT_RULES) -> Settlement:
     """Settle a played box (SIX-QUALIFY, SIX-PAY) from its final cards and the dealer's five.
@@ -507,6 +541,12 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
                          actual=buy.out)
             valid = False
         else:
+            if original_house is not None and not dealer_qualifies(original_house, rules):
+                rule_card = replaced_card(dealer, rules)
+                if buy.out != rule_card:
+                    findings.add("SIX-QUALIFY", f"{where}: the dealer-game buy replaces {buy.out}, but the house "
+                                 f"replaces the dealer's {rules.replaces.value} card, {rule_card}; settled on "
+                                 f"the card replaced", line=buy.line, expected=rule_card, actual=buy.out)
             dealer = tuple(buy.into if c == buy.out else c for c in dealer)
     if len(set(dealer)) != 5 or set(dealer) & set(final):
         valid = False

@@ -17,14 +17,14 @@ The decision tree, in the order the rules give it (SIX-DRAW, SIX-QUALIFY), in an
 2. **showdown**: against a dealer with a game the box is settled by SIX-PAY (win: ante 1:1
    and the bet times the table; loss: −ante −bet; tie: 0).
 3. **dealer_game**: against a dealer without a game the player takes the ante (+1) or buys
-   the dealer's game (−1); the dealer then replaces his highest card (the usual casino
-   practice: the log records which card, the model assumes the highest) by a card drawn
+   the dealer's game (−1); the dealer then replaces his highest card (or his lowest, as the
+   house rules say; at a decision the log shows, the card it names) by a card drawn
    from those unseen, and the box is settled by SIX-PAY if he now qualifies, or returned
    (0) if not. Inside the tree the player takes the better of the two for each dealer hand.
 
 The bet is the box's own bet over its ante (normally 2). Values are exact rational numbers
 computed in float64, with one documented approximation: inside the draw tree, the card that
-replaces the dealer's highest card is drawn from the cards unseen at the first decision less
+replaces the dealer's card is drawn from the cards unseen at the first decision less
 the dealer's four, without also removing the one or two cards the player drew on this box.
 (At a dealer_game decision actually reached, the value is exact: every card the player saw
 is removed.) This lets the dealer-game values be summed once per *class* of player hands and
@@ -57,7 +57,7 @@ from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
-from rules.sixcard import DEFAULT_RULES, DealerQualifier, SixcardRules
+from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength"]
 
@@ -110,13 +110,14 @@ def _above(arr, lo, hi, s):
 
 
 @njit(cache=True)
-def _prepare(unseen, up, cat_pos, st, top5):
+def _prepare(unseen, up, lowest, cat_pos, st, top5):
     """Rank every dealer hand (4 of the unseen cards + the up card) and index them.
 
     Returns the qualifying strengths sorted overall / per card / per pair of unseen cards
     (offsets into flat arrays), the no-game counts likewise, and for each no-game dealer
     hand its hidden cards and the sorted strengths of the qualifying hands that buying his
-    game can give (his highest card replaced by each other unseen card).
+    game can give (his highest card, or his lowest when ``lowest``, replaced by each other
+    unseen card).
     """
     n = unseen.shape[0]
     total = n * (n - 1) * (n - 2) * (n - 3) // 24
@@ -196,7 +197,7 @@ def _prepare(unseen, up, cat_pos, st, top5):
             hand[a] = unseen[nq_hidden[d, a]]
         top = 0
         for a in range(1, 5):
-            if hand[a] >> 2 > hand[top] >> 2:
+            if (hand[a] >> 2 < hand[top] >> 2) if lowest else (hand[a] >> 2 > hand[top] >> 2):
                 top = a
         # The four kept cards have four ranks (no game has no pair): a new card qualifies the
         # dealer only by pairing one of them, or by making a straight or a flush.
@@ -396,17 +397,18 @@ def play_strength(cards) -> int:
     return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
 
 
-_PREPARED: dict[tuple[bytes, int], tuple] = {}
+_PREPARED: dict[tuple[bytes, int, bool], tuple] = {}
 
 
-def _prepared(unseen: np.ndarray, up: int) -> tuple:
+def _prepared(unseen: np.ndarray, up: int, rules: SixcardRules) -> tuple:
     # The boxes of one hand often share their unseen cards (no draw on an earlier box).
-    key = (unseen.tobytes(), int(up))
+    lowest = rules.replaces is DealerReplaces.LOWEST
+    key = (unseen.tobytes(), int(up), lowest)
     found = _PREPARED.get(key)
     if found is None:
         if len(_PREPARED) >= 4:
             _PREPARED.clear()
-        found = _PREPARED[key] = _prepare(unseen, np.int64(up), _CP, _ST, _T5)
+        found = _PREPARED[key] = _prepare(unseen, np.int64(up), lowest, _CP, _ST, _T5)
     return found
 
 
@@ -441,7 +443,7 @@ class DrawTree:
                 f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
                 f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
         unseen = np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
-        prepared = _prepared(unseen, up)
+        prepared = _prepared(unseen, up, rules)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
@@ -559,18 +561,25 @@ class DrawTree:
 
 
 def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: tuple[int, ...], *,
-                        bet_antes: float, rules: SixcardRules = DEFAULT_RULES) -> list[tuple[str, float]]:
+                        bet_antes: float, rules: SixcardRules = DEFAULT_RULES,
+                        replaced: int | None = None) -> list[tuple[str, float]]:
     """(option, EV in antes) against a dealer without a game: take the ante, or buy his game.
 
-    Exact: the dealer's highest card is replaced by each card the player has not seen.
+    Exact: the dealer card the house replaces (``replaced``, a code, when the log names it;
+    else his highest or lowest card, as ``rules`` say) is replaced by each card the player
+    has not seen.
 
     >>> dealer_game_options(codes("Kh Kd Ks 4c 4d"), codes("Qs 9h 7d 3c 2s"), (), bet_antes=2.0)[0]
     ('take ante', 1.0)
     """
     known = set(player) | set(dealer) | set(seen)
     pool = [c for c in range(52) if c not in known]
-    top = max(range(5), key=lambda i: dealer[i] >> 2)
-    kept = [c for i, c in enumerate(dealer) if i != top]
+    if replaced is None:
+        pick = min if rules.replaces is DealerReplaces.LOWEST else max
+        replaced = pick(dealer, key=lambda c: c >> 2)
+    elif replaced not in dealer:
+        raise ValueError(f"{_text(replaced)} is not the dealer's: his game cannot be bought by replacing it")
+    kept = [c for c in dealer if c != replaced]
     s = play_strength(player)
     rows = np.array([kept + [r] for r in pool], dtype=np.int64)
     strengths = np.array([_eval(row, 5, _CP, _ST, _T5) for row in rows], dtype=np.int64)
@@ -711,8 +720,11 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
         known |= {c.code for b in hand.boxes for c in (b.cards + ((b.bought,) if b.bought else ()))}
         known |= {buy.into.code for buy in hand.dealer_buys if buy.box < box.number}
         known -= set(player) | set(dealer)
-        bought = any(buy.box == box.number for buy in hand.dealer_buys)
-        options = dealer_game_options(player, dealer, tuple(known), bet_antes=beta, rules=rules)
+        logged = next((buy.out.code for buy in hand.dealer_buys if buy.box == box.number), None)
+        bought = logged is not None
+        if logged not in dealer:
+            logged = None  # a card the dealer does not hold: the replay reports it; value the house rule
+        options = dealer_game_options(player, dealer, tuple(known), bet_antes=beta, rules=rules, replaced=logged)
         decisions.append(Decision(stage="dealer_game", options=_money(options, ante),
                                   taken="buy dealer game" if bought else "take ante"))
     return BoxDecisions(hand_no=hand.number, box=box.number, decisions=tuple(decisions))

@@ -14,11 +14,12 @@ from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options
 PAIR = 1 << 20
 
 
-def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY):
+def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY, lowest=False):
     """Σ over every dealer hand of the box's value, the dealer's game bought when it pays more.
 
     The dealer's replacement card comes from the cards unseen at the first decision (``orig``,
     the up card and ``dead`` removed, the drawn cards not), as rules/sixcard_ev.py models it.
+    It replaces the dealer's highest card, or his lowest when ``lowest``.
     """
     orig = hand if orig is None else orig
     known = set(hand) | set(orig) | {up} | set(dead) | set(drawn)
@@ -32,7 +33,7 @@ def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGOR
     total = win * np.sum(q & (ds < ps)) - lose * np.sum(q & (ds > ps))
     pool = np.array([c for c in range(52) if c not in set(orig) | {up} | set(dead)])
     nq = dealer[~q]
-    top = np.argmax(nq >> 2, axis=1)
+    top = np.argmin(nq >> 2, axis=1) if lowest else np.argmax(nq >> 2, axis=1)
     kept = np.array([np.delete(row, t) for row, t in zip(nq, top)])
     rows = np.concatenate([np.repeat(kept[:, None, :], len(pool), axis=1),
                            np.broadcast_to(pool[None, :, None], (len(nq), len(pool), 1))], axis=2)
@@ -165,3 +166,39 @@ def test_an_ace_king_qualifier_is_not_analysed():
              "Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; plays 20", "Dealer: [8h 8c 4d 3s Qs]")
     session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
     assert analyse_hand(session.hands[0], session.rules) == [None]
+
+
+def test_six_qualify_dealer_game_value_follows_the_card_the_house_replaces():
+    # Aces full (bet pays 7: a win is 1 + 2 x 7 = 15 antes) against K J T 9 2, 42 cards unseen.
+    # Highest replaced: J T 9 2 + a card qualifies by pairing (3 x 4 = 12 cards), never a straight.
+    # Lowest replaced: K J T 9 + a card pairs (12) or makes a straight with a queen (4): 16.
+    player, dealer = codes("Ah Ad Ac 4c 4d"), codes("Ks Jh Td 9c 2s")
+    highest = dict(dealer_game_options(player, dealer, (), bet_antes=2.0))
+    lowest = dict(dealer_game_options(player, dealer, (), bet_antes=2.0,
+                                      rules=SixcardRules.parse("dealer game replaces lowest")))
+    assert highest["buy dealer game"] == pytest.approx(-1 + 15 * 12 / 42, abs=1e-12)
+    assert lowest["buy dealer game"] == pytest.approx(-1 + 15 * 16 / 42, abs=1e-12)
+    named = dict(dealer_game_options(player, dealer, (), bet_antes=2.0, replaced=codes("2s")[0]))
+    assert named == lowest
+
+
+def test_six_qualify_dealer_game_decision_is_valued_with_the_card_the_log_replaced():
+    # The log replaces the 2 (against the house rule, a finding of the replay): the decision is
+    # valued as the buy was made, 16 qualifying cards of 42; ante 10.
+    lines = ("Six-card poker session S-1", "Player: Anna", "Hand 1", "Dealer up: 2s",
+             "Box 1: ante 10 [Ah Ad Ac 4c 4d]; plays 20", "Dealer: [Ks Jh Td 9c 2s]",
+             "Box 1 buys dealer game: 2s for Qh")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    (box,) = analyse_hand(session.hands[0])
+    game = box.decisions[-1]
+    assert game.stage == "dealer_game" and game.taken == "buy dealer game"
+    assert dict(game.options)["buy dealer game"] == pytest.approx(10 * (-1 + 15 * 16 / 42), abs=1e-9)
+
+
+def test_play_value_when_the_house_replaces_the_dealers_lowest_card_matches_brute_force():
+    rules = SixcardRules.parse("dealer game replaces lowest")
+    hand, up = codes("9s 9h 9d Kc 4d"), codes("2s")[0]
+    dead = codes("Ah Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s")
+    value = DrawTree.build(hand, up, dead, rules=rules).values[0]
+    assert value == pytest.approx(brute_play(hand, up, dead, lowest=True), abs=1e-12)
+    assert value != pytest.approx(brute_play(hand, up, dead), abs=1e-6)

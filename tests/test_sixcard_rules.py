@@ -220,3 +220,27 @@ def test_six_rules_an_unknown_setting_is_a_parse_error_naming_the_known_ones():
 def test_six_rules_default_is_the_usual_table():
     rules = SixcardRules.parse("default")
     assert rules.pay_table[HandCategory.FULL_HOUSE] == 7 and rules.bet_antes == 2 and rules.buy_cost == 1
+
+
+def test_six_qualify_dealer_game_replacing_another_card_than_the_house_rule_is_a_finding():
+    # The dealer K Q T 9 4 has no game; the house replaces his highest card, the king. The log
+    # replaces the 4: a finding, and the box is settled on the 4 replaced (a pair of nines, trips win).
+    lines = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+             "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
+    result = replay(hand(*lines))
+    (finding,) = result.findings
+    assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "Kh", "4s")
+    assert "highest" in finding.message
+    assert result.boxes[0].outcome is Outcome.WIN and result.boxes[0].net == 60
+
+
+def test_six_qualify_dealer_game_replaces_lowest_is_a_house_rule():
+    lowest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+              "Box 1 buys dealer game: 4s for 9h", "Result: box 1 +60")
+    assert replay(hand(*lowest, rules="dealer game replaces lowest")).findings == ()
+    highest = ("Dealer up: Qs", "Box 1: ante 10 [2h 2d 2c 5s 3d]; plays 20", "Dealer: [Kh 9c Td 4s Qs]",
+               "Box 1 buys dealer game: Kh for 9h", "Result: box 1 +60")
+    (finding,) = replay(hand(*highest, rules="dealer game replaces lowest")).findings
+    assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "4s", "Kh")
+    assert "lowest" in finding.message
+    assert SixcardRules.parse("dealer game replaces highest") == SixcardRules()
