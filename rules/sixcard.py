@@ -15,10 +15,8 @@ Decimal('3020')
 >>> settle_box(cards=parse_cards("Ah Ad 7c 5s 2d 9h"), dealer=parse_cards("8h 8c 4d 3s Qs"),
 ...            ante=Decimal(10), bet=Decimal(20)).outcome
 <Outcome.WIN: 'win'>
->>> pay_out(HandCategory.HIGH_CARD, ante=Decimal(20), bet=Decimal(30))
-Traceback (most recent call last):
-...
-ValueError: high card is not on the pay table: a hand that beats a qualifying dealer is a pair or better
+>>> pay_out(HandCategory.HIGH_CARD, ante=Decimal(20), bet=Decimal(30))  # ace-king, under that qualifier
+Decimal('50')
 """
 
 from __future__ import annotations
@@ -69,7 +67,8 @@ RULES = {
                     "original hand."),
     "SIX-PAY": ("SIX-PAY: dealer beats the player: ante and bet lost. Tie: ante and bet returned. Player "
                 "wins: ante paid 1:1, bet paid by the table: royal flush 100, straight flush 50, quads 20, "
-                "full house 7, flush 5, straight 4, trips 3, two pair 2, pair 1."),
+                "full house 7, flush 5, straight 4, trips 3, two pair 2, pair 1; under the ace-king qualifier, "
+                "a winning ace-king high 1."),
     "SIX-DECK": "SIX-DECK: no card appears twice among the boxes, the dealer, bought and exchanged cards.",
     "SIX-BET": ("SIX-BET: the bet of a played box is 2 antes (or what the session's rules set with "
                 "'bet N antes'); another amount is a warning, and the box is settled on the amount bet."),
@@ -97,11 +96,13 @@ PAY_TABLE: dict[HandCategory, int] = {
     HandCategory.THREE_OF_A_KIND: 3,
     HandCategory.TWO_PAIR: 2,
     HandCategory.PAIR: 1,
+    HandCategory.HIGH_CARD: 1,
 }
-"""What the bet pays when the player beats a qualifying dealer (SIX-PAY), per category."""
+"""What the bet pays when the player beats a qualifying dealer (SIX-PAY), per category. A high
+card wins only under the ace-king qualifier, and then it is an ace-king: its line is ``ace-king``."""
 
 PAY_BY_CATEGORY = np.array([PAY_TABLE.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
-"""The pay table as an array indexed by HandCategory value (0 for high card), for kernels."""
+"""The pay table as an array indexed by HandCategory value, for kernels."""
 
 
 class DealerQualifier(enum.Enum):
@@ -126,8 +127,8 @@ class DealerReplaces(enum.Enum):
     """His lowest card."""
 
 
-_CATEGORY_WORDS = {category.label: category for category in PAY_TABLE} | {
-    "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
+_CATEGORY_WORDS = {category.label: category for category in PAY_TABLE if category is not HandCategory.HIGH_CARD} | {
+    "ace-king": HandCategory.HIGH_CARD, "quads": HandCategory.FOUR_OF_A_KIND, "trips": HandCategory.THREE_OF_A_KIND}
 _SETTINGS = ("pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, "
              "exchange N, dealer game N or bet N antes "
              "(a category: " + "/".join(sorted(_CATEGORY_WORDS)) + ")")
@@ -147,7 +148,7 @@ class SixcardRules:
     >>> SixcardRules.parse("pay high card 1")
     Traceback (most recent call last):
     ...
-    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, exchange N, dealer game N or bet N antes (a category: flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
+    ValueError: 'pay high card 1' is not a setting: expected pay <category> N, dealer qualifies pair|ace-king, dealer game replaces highest|lowest, buy N, exchange N, dealer game N or bet N antes (a category: ace-king/flush/four of a kind/full house/pair/quads/royal flush/straight/straight flush/three of a kind/trips/two pair)
     """
 
     pay: tuple[tuple[HandCategory, int], ...] = tuple(PAY_TABLE.items())
@@ -165,7 +166,7 @@ class SixcardRules:
 
     @property
     def pay_by_category(self) -> np.ndarray:
-        """The pay table indexed by HandCategory value (0 for high card), for kernels."""
+        """The pay table indexed by HandCategory value, for kernels."""
         table = self.pay_table
         return np.array([table.get(HandCategory(c), 0) for c in range(10)], dtype=np.int64)
 
@@ -356,7 +357,8 @@ class SixcardReplay(Replay):
 
 def pay_out(category: HandCategory, *, ante: Decimal, bet: Decimal, rules: SixcardRules = DEFAULT_RULES
             ) -> Decimal:
-    """What a winning box gains (SIX-PAY): ante 1:1 plus the bet times the table."""
+    """What a winning box gains (SIX-PAY): ante 1:1 plus the bet times the table (a winning high
+    card, possible only under the ace-king qualifier, is paid by the ``ace-king`` line)."""
     table = rules.pay_table
     if category not in table:
         raise ValueError(f"{category.label} is not on the pay table: a hand that beats a qualifying "

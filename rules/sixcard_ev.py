@@ -15,7 +15,8 @@ The decision tree, in the order the rules give it (SIX-DRAW, SIX-QUALIFY), in an
    one of his six cards for −2); after an exchange (**after_exchange**) only fold or play.
    A buy comes before an exchange, as the log writes them. Box 3 of three only plays.
 2. **showdown**: against a dealer with a game the box is settled by SIX-PAY (win: ante 1:1
-   and the bet times the table; loss: −ante −bet; tie: 0).
+   and the bet times the table; loss: −ante −bet; tie: 0). Whether the dealer has a game is
+   one strength threshold (``qualify_level``): a pair, or ace-king high under that qualifier.
 3. **dealer_game**: against a dealer without a game the player takes the ante (+1) or buys
    the dealer's game (−1); the dealer then replaces his highest card (or his lowest, as the
    house rules say; at a decision the log shows, the card it names) by a card drawn
@@ -59,7 +60,8 @@ from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength"]
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength",
+           "qualify_level"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
 _PAIR_LEVEL = 1 << 20
@@ -110,10 +112,11 @@ def _above(arr, lo, hi, s):
 
 
 @njit(cache=True)
-def _prepare(unseen, up, lowest, cat_pos, st, top5):
+def _prepare(unseen, up, lowest, qualify, cat_pos, st, top5):
     """Rank every dealer hand (4 of the unseen cards + the up card) and index them.
 
-    Returns the qualifying strengths sorted overall / per card / per pair of unseen cards
+    A dealer hand qualifies when its strength is at least ``qualify``. Returns the qualifying
+    strengths sorted overall / per card / per pair of unseen cards
     (offsets into flat arrays), the no-game counts likewise, and for each no-game dealer
     hand its hidden cards and the sorted strengths of the qualifying hands that buying his
     game can give (his highest card, or his lowest when ``lowest``, replaced by each other
@@ -147,7 +150,7 @@ def _prepare(unseen, up, lowest, cat_pos, st, top5):
     nq_pair = np.zeros(nn, dtype=np.int64)
     n_q = 0
     for t in range(total):
-        if strength[t] >= _PAIR_LEVEL:
+        if strength[t] >= qualify:
             n_q += 1
             for a in range(4):
                 q_card_n[hidden[t, a] + 1] += 1
@@ -172,7 +175,7 @@ def _prepare(unseen, up, lowest, cat_pos, st, top5):
     # Visiting the hands weakest first fills every segment already sorted (no per-segment sort).
     for t in np.argsort(strength):
         s = strength[t]
-        if s >= _PAIR_LEVEL:
+        if s >= qualify:
             q_all[qa] = s
             qa += 1
             for a in range(4):
@@ -200,7 +203,8 @@ def _prepare(unseen, up, lowest, cat_pos, st, top5):
             if (hand[a] >> 2 < hand[top] >> 2) if lowest else (hand[a] >> 2 > hand[top] >> 2):
                 top = a
         # The four kept cards have four ranks (no game has no pair): a new card qualifies the
-        # dealer only by pairing one of them, or by making a straight or a flush.
+        # dealer by pairing one of them, by making a straight or a flush, or (a qualifier below
+        # a pair: ace-king) by making a high card strong enough.
         km = np.int64(0)
         suit = -1
         for a in range(5):
@@ -221,10 +225,12 @@ def _prepare(unseen, up, lowest, cat_pos, st, top5):
             else:
                 m1 = km | b
                 flush = suit >= 0 and (c & 3) == suit
-                if not flush and st[m1] == 0:
+                if not flush and st[m1] == 0 and qualify >= _PAIR_LEVEL:
                     continue
                 s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1 if flush else np.int64(0),
                                        cat_pos, st, top5))
+                if s < qualify:
+                    continue
             # insertion sort: a dozen or two entries per dealer hand
             at = w
             while at > start and bg[at - 1] > s:
@@ -397,18 +403,28 @@ def play_strength(cards) -> int:
     return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
 
 
-_PREPARED: dict[tuple[bytes, int, bool], tuple] = {}
+_ACE_KING_LEVEL = play_strength(codes("As Kh 4d 3c 2s"))
+"""The least ace-king high (A K 4 3 2, two suits): every high card at or above it holds an ace and a king."""
+
+
+def qualify_level(rules: SixcardRules) -> int:
+    """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY)."""
+    return _ACE_KING_LEVEL if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
+
+
+_PREPARED: dict[tuple[bytes, int, bool, int], tuple] = {}
 
 
 def _prepared(unseen: np.ndarray, up: int, rules: SixcardRules) -> tuple:
     # The boxes of one hand often share their unseen cards (no draw on an earlier box).
     lowest = rules.replaces is DealerReplaces.LOWEST
-    key = (unseen.tobytes(), int(up), lowest)
+    qualify = qualify_level(rules)
+    key = (unseen.tobytes(), int(up), lowest, qualify)
     found = _PREPARED.get(key)
     if found is None:
         if len(_PREPARED) >= 4:
             _PREPARED.clear()
-        found = _PREPARED[key] = _prepare(unseen, np.int64(up), lowest, _CP, _ST, _T5)
+        found = _PREPARED[key] = _prepare(unseen, np.int64(up), lowest, np.int64(qualify), _CP, _ST, _T5)
     return found
 
 
@@ -585,7 +601,7 @@ def dealer_game_options(player: tuple[int, ...], dealer: tuple[int, ...], seen: 
     strengths = np.array([_eval(row, 5, _CP, _ST, _T5) for row in rows], dtype=np.int64)
     win = 1.0 + bet_antes * rules.pay_by_category[s >> 20]
     lose = 1.0 + bet_antes
-    qualifies = strengths >= _PAIR_LEVEL
+    qualifies = strengths >= qualify_level(rules)
     total = win * np.sum(qualifies & (strengths < s)) - lose * np.sum(qualifies & (strengths > s))
     return [("take ante", 1.0), ("buy dealer game", -float(rules.dealer_game_cost) + total / len(pool))]
 
@@ -668,13 +684,10 @@ def analyse_hand(hand, rules: SixcardRules = DEFAULT_RULES) -> list[BoxDecisions
     Each decision is valued with what the player had seen when he made it: his box, the
     dealer's up card, and the boxes he had already played (he sees a box only once the one
     before it is decided). A box whose cards do not make a deal (a card twice, an exchange of
-    a card not held) gets None; so does every box under a dealer qualifier other than a pair,
-    which the enumeration does not model.
+    a card not held) gets None.
     """
     out: list[BoxDecisions | None] = []
     boxes = hand.boxes
-    if rules.qualifier is not DealerQualifier.PAIR:
-        return [None] * len(boxes)
     three = len(boxes) == 3
     for k, box in enumerate(boxes):
         try:
@@ -714,7 +727,7 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
                                               box.bought.code if box.bought else None)
         decisions.append(Decision(stage="after_exchange", options=_money(options, ante), taken=final_action))
     dealer = tuple(c.code for c in hand.dealer_cards)
-    if not box.folds and len(set(dealer)) == 5 and play_strength(dealer) < _PAIR_LEVEL:
+    if not box.folds and len(set(dealer)) == 5 and play_strength(dealer) < qualify_level(rules):
         player = tuple(c.code for c in box.final_cards)
         known = {c.code for b in hand.boxes for c in b.final_cards}
         known |= {c.code for b in hand.boxes for c in (b.cards + ((b.bought,) if b.bought else ()))}

@@ -9,17 +9,18 @@ from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
 from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
-from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options
+from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options, play_strength
 
 PAIR = 1 << 20
 
 
-def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY, lowest=False):
+def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGORY, lowest=False, qualify=PAIR):
     """Σ over every dealer hand of the box's value, the dealer's game bought when it pays more.
 
     The dealer's replacement card comes from the cards unseen at the first decision (``orig``,
     the up card and ``dead`` removed, the drawn cards not), as rules/sixcard_ev.py models it.
-    It replaces the dealer's highest card, or his lowest when ``lowest``.
+    It replaces the dealer's highest card, or his lowest when ``lowest``; a dealer hand of strength
+    ``qualify`` or more has a game.
     """
     orig = hand if orig is None else orig
     known = set(hand) | set(orig) | {up} | set(dead) | set(drawn)
@@ -29,7 +30,7 @@ def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGOR
     ds = evaluate_many(dealer)
     ps = int(evaluate_many(np.array([hand]))[0])
     win, lose = 1 + beta * pay[ps >> 20], 1 + beta
-    q = ds >= PAIR
+    q = ds >= qualify
     total = win * np.sum(q & (ds < ps)) - lose * np.sum(q & (ds > ps))
     pool = np.array([c for c in range(52) if c not in set(orig) | {up} | set(dead)])
     nq = dealer[~q]
@@ -40,8 +41,8 @@ def brute_play(hand, up, dead, beta=2.0, drawn=(), orig=None, pay=PAY_BY_CATEGOR
     valid = ~(pool[None, :, None] == nq[:, None, :4]).any(axis=2)
     rows[~valid] = np.repeat(nq[:, None, :], len(pool), axis=1)[~valid]  # any legal hand, masked below
     bs = evaluate_many(rows.reshape(-1, 5)).reshape(len(nq), len(pool))
-    qualify = valid & (bs >= PAIR)
-    buy = -1 + (win * np.sum(qualify & (bs < ps), axis=1) - lose * np.sum(qualify & (bs > ps), axis=1)) / (
+    bought = valid & (bs >= qualify)
+    buy = -1 + (win * np.sum(bought & (bs < ps), axis=1) - lose * np.sum(bought & (bs > ps), axis=1)) / (
         len(pool) - 4)
     total += np.maximum(1.0, buy).sum()
     return total / len(ds)
@@ -161,11 +162,44 @@ def test_a_box_is_valued_without_the_boxes_the_player_has_not_seen_yet():
     assert dict(two.decisions[0].options)["play"] == pytest.approx(10 * tree_two.values[0], abs=1e-9)
 
 
-def test_an_ace_king_qualifier_is_not_analysed():
+def test_six_qualify_ace_king_boxes_are_analysed_with_that_qualifier():
     lines = ("Six-card poker session S-1", "Player: Anna", "Rules: dealer qualifies ace-king", "Hand 1",
              "Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; plays 20", "Dealer: [8h 8c 4d 3s Qs]")
     session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
-    assert analyse_hand(session.hands[0], session.rules) == [None]
+    (box,) = analyse_hand(session.hands[0], session.rules)
+    tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), rules=session.rules)
+    assert dict(box.decisions[0].options)["play"] == pytest.approx(10 * tree.values[0], abs=1e-9)
+    assert tree.values[0] != pytest.approx(DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], ()).values[0])
+
+
+def test_six_qualify_ace_king_turns_the_dealer_game_decision_from_ante_to_buy():
+    # Trips (a win is 1 + 2 x 3 = 7 antes) against K J T 9 2, whose 2 the house replaces; 42 cards
+    # unseen. Pairs of K, J, T or 9 (12 cards) lose to the trips, a queen's straight (4) beats them.
+    # Pair qualifier: -1 + (7 x 12 - 3 x 4) / 42 = 0.71 < 1, take the ante. Ace-king: the four aces
+    # (A K J T 9) qualify the dealer too, and lose: -1 + (7 x 16 - 3 x 4) / 42 = 1.38 > 1, buy.
+    player, dealer = codes("4h 4d 4c 7s 6h"), codes("Ks Jh Td 9c 2s")
+    pair = dealer_game_options(player, dealer, (), bet_antes=2.0,
+                               rules=SixcardRules.parse("dealer game replaces lowest"))
+    ace_king = dealer_game_options(player, dealer, (), bet_antes=2.0,
+                                   rules=SixcardRules.parse("dealer game replaces lowest, dealer qualifies ace-king"))
+    assert dict(pair)["buy dealer game"] == pytest.approx(-1 + 72 / 42, abs=1e-12)
+    assert dict(ace_king)["buy dealer game"] == pytest.approx(-1 + 100 / 42, abs=1e-12)
+    assert max(pair, key=lambda o: o[1])[0] == "take ante"
+    assert max(ace_king, key=lambda o: o[1])[0] == "buy dealer game"
+
+
+@pytest.mark.parametrize("replaces", ["highest", "lowest"])
+def test_six_qualify_ace_king_play_value_matches_brute_force(replaces):
+    # Ace-king high beats the dealer's weaker ace-king highs (paid by the ace-king line, 1) and
+    # buys his game when its lowest card is replaced by an ace.
+    rules = SixcardRules.parse(f"dealer qualifies ace-king, dealer game replaces {replaces}")
+    level = play_strength(codes("As Kh 4d 3c 2s"))
+    assert play_strength(codes("Ac Qh Jd Tc 8s")) < level <= play_strength(codes("Ac Kh 5d 3c 2s"))
+    dead = codes("Ad 7c 5s 2d Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s")
+    for hand, up in ((codes("As Kh Qd 9c 8h"), codes("2s")[0]), (codes("9s 9h 9d Kc 4d"), codes("2h")[0])):
+        value = DrawTree.build(hand, up, dead, rules=rules).values[0]
+        expected = brute_play(hand, up, dead, lowest=replaces == "lowest", qualify=level)
+        assert value == pytest.approx(expected, abs=1e-12)
 
 
 def test_six_qualify_dealer_game_value_follows_the_card_the_house_replaces():

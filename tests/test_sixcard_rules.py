@@ -244,3 +244,16 @@ def test_six_qualify_dealer_game_replaces_lowest_is_a_house_rule():
     assert (finding.rule_id, finding.expected, finding.actual) == ("SIX-QUALIFY", "4s", "Kh")
     assert "lowest" in finding.message
     assert SixcardRules.parse("dealer game replaces highest") == SixcardRules()
+
+
+def test_six_pay_ace_king_high_beating_an_ace_king_dealer_is_paid_by_the_ace_king_line():
+    # Both hold ace-king; the box's queen beats the dealer's jack: ante 10 + bet 20 x 1 = +30,
+    # and 10 + 20 x 3 = +70 under 'pay ace-king 3'. A tie of the same ranks returns both (0).
+    lines = ("Dealer up: 4s", "Box 1: ante 10 [As Kd Qc 7s 3d]; plays 20", "Dealer: [Ah Kc Jd 9c 4s]")
+    usual = replay(hand(*lines, "Result: box 1 +30", rules="dealer qualifies ace-king"))
+    assert (usual.boxes[0].outcome, usual.boxes[0].net, usual.findings) == (Outcome.WIN, 30, ())
+    house = replay(hand(*lines, rules="dealer qualifies ace-king, pay ace-king 3"))
+    assert house.boxes[0].net == 70
+    tie = replay(hand("Dealer up: 4s", "Box 1: ante 10 [As Kd Jc 9s 4d]; plays 20", "Dealer: [Ah Kc Jd 9c 4s]",
+                      rules="dealer qualifies ace-king"))
+    assert (tie.boxes[0].outcome, tie.boxes[0].net) == (Outcome.TIE, 0)
