@@ -111,10 +111,48 @@ HEADER_PREFIXES: tuple[tuple[str, bool], ...] = tuple(
     + [(prefix, False) for room in UNSUPPORTED.values() for prefix in room.prefixes]
 )
 """(prefix, in any case) of every header: a line that starts with none of them is no header."""
-_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 
 
-def format_named(name: str | None) -> Format | None:
+@dataclass(frozen=True, slots=True)
+class FileFormat:
+    """A format without header lines, recognised by its file's extension: its own splitter
+    cuts the file into one chunk per game."""
+
+    name: str
+    extensions: tuple[str, ...]
+    """File name endings, lower case with the dot."""
+    splitter: str
+    """``module:function`` taking a file's decoded text and returning its chunks."""
+    parser: str
+    """``module:function`` taking (lines, source) and returning a game record."""
+    game: str
+
+
+FILE_FORMATS: tuple[FileFormat, ...] = (
+    FileFormat("phh", (".phh", ".phhs"), "parsers.phh:split", "parsers.phh:parse", "holdem"),
+)
+_BY_EXTENSION = {extension: fmt for fmt in FILE_FORMATS for extension in fmt.extensions}
+_BY_NAME = {fmt.name: fmt for fmt in (*FORMATS, *FILE_FORMATS)}
+
+
+def file_format(file: str) -> FileFormat | None:
+    """The format a file's extension names (``hands.phhs``), or None for files read by their headers."""
+    dot = file.rfind(".")
+    return _BY_EXTENSION.get(file[dot:].lower()) if dot >= 0 else None
+
+
+def split_named(text: str, file: str) -> list[Chunk]:
+    """A file's chunks: cut by its format's own splitter when its extension names one, else at
+    the header lines by :func:`parsers.source.split`."""
+    fmt = file_format(file)
+    if fmt is None:
+        from parsers.source import split     # parsers.source imports this module's headers
+
+        return split(text)
+    return _parser(fmt.splitter)(text)
+
+
+def format_named(name: str | None) -> Format | FileFormat | None:
     """The format of that name (a chunk's ``format``), or None for unknown text and unsupported rooms."""
     return _BY_NAME.get(name or "")
 

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from parsers.errors import ParseError
-from parsers.formats import parse_chunk
-from parsers.source import Chunk, decode, normalize_lines, split
+from parsers.formats import parse_chunk, split_named
+from parsers.source import Chunk, decode, normalize_lines
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
 from pipeline.tables import AmountTooLarge
@@ -76,7 +76,7 @@ def audit_bytes(data: bytes, label: str) -> list[Audited]:
     if len(data) > MAX_TEXT_BYTES:
         raise ValueError(f"the text is {len(data) / 1e6:.1f} MB; at most {MAX_TEXT_BYTES // (1024 * 1024)} MB "
                          "are audited at once — import larger files instead")
-    return [audit_chunk(chunk, label) for chunk in split(decode(data))]
+    return [audit_chunk(chunk, label) for chunk in split_named(decode(data), label)]
 
 
 def file_lines(source_file: str) -> list[str]:
@@ -86,7 +86,7 @@ def file_lines(source_file: str) -> list[str]:
 
 def file_chunks(source_file: str) -> list[Chunk]:
     """The games of a stored game's file, cut and numbered as the ingest cut and numbered them."""
-    return _chunks(_file_text(source_file))
+    return _chunks(_file_text(source_file), source_file)
 
 
 def _file_text(source_file: str) -> str:
@@ -105,8 +105,8 @@ def _read_text(path: str, mtime_ns: int, size: int) -> str:
 
 
 @functools.lru_cache(maxsize=4)
-def _chunks(text: str) -> list[Chunk]:
-    return split(text)
+def _chunks(text: str, source_file: str) -> list[Chunk]:
+    return split_named(text, source_file)
 
 
 def audit_stored(source_file: str, game_id: str, first_line: int, last_line: int) -> Audited:
@@ -125,7 +125,7 @@ def audit_kept(text: str, source_file: str, game_id: str, first_line: int) -> Au
     """Parse and replay a stored game from the text the warehouse keeps of it, its lines
     numbered as in its file (the text is set at ``first_line``); None when the text does not
     hold the game any more."""
-    for chunk in split("\n" * (first_line - 1) + text):
+    for chunk in split_named("\n" * (first_line - 1) + text, source_file):
         if chunk.game_id == game_id:
             return audit_chunk(chunk, source_file)
     return None

@@ -8,7 +8,7 @@ record class it handles to a :class:`Handler`; a game with a batch lane gives it
 
 from __future__ import annotations
 
-from pipeline.facts import Handler, Lane, chinese, holdem, raspisnoy, sixcard
+from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, sixcard
 
 __all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes"]
 
@@ -24,7 +24,8 @@ def gather(*groups: dict[type, Handler]) -> dict[type, Handler]:
     return found
 
 
-HANDLERS: dict[type, Handler] = gather(holdem.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS, sixcard.HANDLERS)
+HANDLERS: dict[type, Handler] = gather(holdem.HANDLERS, phh.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS,
+                                        sixcard.HANDLERS)
 
 
 def handler_for(record) -> Handler:

@@ -22,7 +22,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text", ".xml"}
+LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text", ".xml", ".phh", ".phhs"}
 """Extensions read when walking a folder (a file named on the command line is always read)."""
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import quarantine_game
+from parsers.formats import file_format, quarantine_game, split_named
 from parsers.source import Chunk, decode, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error
@@ -172,7 +172,7 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     ``lane=False`` sends everything the full path (the tests compare the two)."""
     text = decode(data)
     chosen = None
-    if lane:
+    if lane and file_format(source_file) is None:     # a file read by its extension has no lane
         left_out = _LEFT_OUT if source_file in _PLANNED else ()
         chosen = next((candidate for candidate in lanes()
                        if candidate.warm_up not in left_out and candidate.takes(text)), None)
@@ -191,7 +191,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
     else:
-        chunks, batch, batch_chunks = split(text), None, None
+        chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
     fresh = np.zeros(len(chunks), dtype=bool)
     for index, chunk in enumerate(chunks):

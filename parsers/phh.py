@@ -1,0 +1,567 @@
+"""PHH, the Poker Hand History standard: hands written as TOML, read into Hold'em hand records.
+
+A ``.phh`` file holds one hand; a ``.phhs`` file holds several, each a table of its own
+(``[1]``, ``[2]`` …). Neither has a header line, so the file's extension names the format
+(:data:`parsers.formats.FILE_FORMATS`) and :func:`split` cuts a file into one chunk per hand.
+
+The players are ``p1`` … ``pN`` in the order of the arrays: ``p1`` sits left of the button (the
+small blind) and ``pN`` on the button. Heads-up, PHH reverses the forced bets: ``p1`` is the big
+blind and ``p2`` the button, who posts the small blind and acts first before the flop.
+
+A PHH hand states its actions without amounts where the rules fix them: ``cc`` checks or calls
+what the player owes, ``cbr X`` bets X or raises to X, and the part of a bet nobody matched goes
+back to its bettor. The reader writes these amounts as a room's log would, so that the one
+Hold'em replay checks them as it checks every room's. What each player won comes from what the
+file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
+folded, the pot to the last player. A hand that reaches a showdown without either field states
+no result, and goes to quarantine saying so.
+
+>>> text = '''variant = "NT"
+... antes = [0, 0]
+... blinds_or_straddles = [1, 2]
+... min_bet = 2
+... starting_stacks = [100, 100]
+... actions = ["d dh p1 AcAd", "d dh p2 ????", "p2 cbr 6", "p1 f"]
+... players = ["Anna", "Boris"]'''
+>>> [chunk] = split(text)
+>>> hand = parse(list(chunk.lines), Source(file="a.phh", first_line=1, last_line=7, game_id=chunk.game_id))
+>>> [(a.player, a.kind.value, str(a.amount)) for a in hand.actions]
+[('Boris', 'post_sb', '1'), ('Anna', 'post_bb', '2'), ('Boris', 'raise', '4'), ('Anna', 'fold', '0'), \
+('Boris', 'uncalled', '4'), ('Boris', 'collect', '4')]
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from dataclasses import dataclass
+from datetime import datetime, time
+from decimal import Decimal
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from parsers.errors import ParseError
+from parsers.source import Chunk, game_id, normalize_lines
+from rules.cards import Card, CardError
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+)
+from rules.records import GameInfo, Source
+
+__all__ = ["VARIANTS", "PhhHand", "parse", "split"]
+
+VARIANTS = {
+    "FT": "fixed-limit Texas hold'em",
+    "NT": "no-limit Texas hold'em",
+    "NS": "no-limit short-deck hold'em",
+    "PO": "pot-limit Omaha hold'em",
+    "FO/8": "fixed-limit Omaha hold'em high/low",
+    "F7S": "fixed-limit seven card stud",
+    "F7S/8": "fixed-limit seven card stud high/low",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit deuce-to-seven single draw",
+    "F2L3D": "fixed-limit deuce-to-seven triple draw",
+    "FB": "fixed-limit badugi",
+}
+"""The variant codes of the PHH specification and what they name."""
+READ_VARIANTS = {"NT": BettingStructure.NO_LIMIT, "FT": BettingStructure.LIMIT}
+"""The variants the Hold'em replay plays; the others go to quarantine naming the variant."""
+
+_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PhhHand(HoldemHand):
+    """A Hold'em hand read from PHH, with the finishing stacks the file states."""
+
+    finishing_stacks: tuple[tuple[str, Decimal], ...] = ()
+    """(player, stack after the hand), when the file gives ``finishing_stacks``."""
+    finishing_line: int | None = None
+
+
+# ////////////////////////////////////////////////////////////////////// the splitter
+
+_TABLE = re.compile(r"^[ \t]*\[[ \t]*([^\[\]]+?)[ \t]*\][ \t]*(?:#.*)?$")
+
+
+def split(text: str) -> list[Chunk]:
+    """A PHH file's hands, one chunk each: the whole text of a ``.phh`` file, or each table of
+    a ``.phhs`` file from its ``[name]`` line. Text before the first table of a file that has
+    tables is a chunk of its own (it goes to quarantine), as is a file that is not TOML at all.
+
+    >>> [(c.first_line, c.last_line) for c in split("[1]\\nvariant = 'NT'\\n\\n[2]\\nvariant = 'NT'\\n")]
+    [(1, 2), (4, 5)]
+    """
+    lines = normalize_lines(text)
+    starts = [number for number, line in enumerate(lines) if _TABLE.match(line)]
+    if starts:
+        try:    # a line like "[1]" inside a multi-line array is no table: keep the tables TOML finds
+            names = list(tomllib.loads("\n".join(lines)))
+        except tomllib.TOMLDecodeError:
+            names = None
+        if names is not None:
+            wanted = iter(names)
+            name = next(wanted, None)
+            kept = []
+            for number in starts:
+                if name is not None and _table_name(lines[number]) == name:
+                    kept.append(number)
+                    name = next(wanted, None)
+            starts = kept
+    if not starts or any(_is_content(line) for line in lines[:starts[0]]):
+        starts = [0, *starts]
+    starts.append(len(lines))
+    chunks = []
+    for begin, end in zip(starts, starts[1:]):
+        while end > begin and not _is_content(lines[end - 1]):
+            end -= 1
+        if end == begin:
+            continue
+        body = tuple(lines[begin:end])
+        chunks.append(Chunk("phh", begin + 1, end, body, game_id(body)))
+    return chunks
+
+
+def _table_name(line: str) -> str:
+    name = _TABLE.match(line)[1]
+    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
+
+
+def _is_content(line: str) -> bool:
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith("#")
+
+
+# ////////////////////////////////////////////////////////////////////// the reader
+
+_TOML_WHERE = re.compile(r"\(at line (\d+), column (\d+)\)|\(at end of document\)")
+
+
+def parse(lines: list[str], source: Source) -> PhhHand:
+    """One hand's lines (a ``.phh`` file, or a table of a ``.phhs`` file) as a Hold'em hand.
+
+    Raises ParseError (lines counted from the chunk's first line) for text that is not TOML,
+    a field missing or of the wrong type, a variant the replay does not play, an action that
+    is not PHH, and a hand whose result the file does not state."""
+    text = "\n".join(lines)
+    try:
+        document = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as error:
+        where = _TOML_WHERE.search(str(error))
+        line, column = (int(where[1]), int(where[2])) if where and where[1] else (len(lines), 1)
+        reason = _TOML_WHERE.sub("", str(error)).strip()
+        raise ParseError(f"not TOML: {reason}", line=line, column=column,
+                         line_text=lines[line - 1] if 0 < line <= len(lines) else "") from None
+    fields = document
+    if "variant" not in document and len(document) == 1:
+        (fields,) = document.values()
+        if not isinstance(fields, dict):
+            fields = document
+    return _Reader(lines, source, fields).read()
+
+
+class _Reader:
+    def __init__(self, lines: list[str], source: Source, fields: dict) -> None:
+        self.lines, self.source, self.fields = lines, source, fields
+        self.key_lines = _key_lines(lines)
+
+    # ---------------------------------------------------------------- fields
+    def fail(self, reason: str, key: str | None = None, line: int | None = None) -> ParseError:
+        if line is None:
+            line = self.key_lines.get(key, 1) if key else 1
+        return ParseError(reason, line=line, column=1, line_text=self.lines[line - 1] if line <= len(self.lines) else "")
+
+    def file_line(self, key: str) -> int:
+        return self.source.line(self.key_lines.get(key, 1) - 1)
+
+    def numbers(self, key: str, count: int | None, *, required: bool = True) -> list[Decimal] | None:
+        value = self.fields.get(key)
+        if value is None:
+            if required:
+                raise self.fail(f"the field {key} is missing")
+            return None
+        if not isinstance(value, list) or not all(_is_number(v) for v in value):
+            raise self.fail(f"{key} must be an array of numbers", key)
+        if count is not None and len(value) != count:
+            raise self.fail(f"{key} has {len(value)} values for {count} players", key)
+        return [Decimal(v) for v in value]
+
+    def number(self, key: str) -> Decimal:
+        value = self.fields.get(key)
+        if value is None:
+            raise self.fail(f"the field {key} is missing")
+        if not _is_number(value):
+            raise self.fail(f"{key} must be a number", key)
+        return Decimal(value)
+
+    # ---------------------------------------------------------------- the hand
+    def read(self) -> PhhHand:
+        fields = self.fields
+        variant = fields.get("variant")
+        if not isinstance(variant, str):
+            raise self.fail("the field variant is missing" if variant is None else "variant must be a string",
+                            "variant" if variant is not None else None)
+        if variant not in READ_VARIANTS:
+            name = VARIANTS.get(variant)
+            raise self.fail(f"PHH variant {variant} ({name}) is not supported yet" if name else
+                            f"{variant!r} is not a PHH variant: expected one of {', '.join(VARIANTS)}", "variant")
+        betting = READ_VARIANTS[variant]
+        stacks = self.numbers("starting_stacks", None)
+        n = len(stacks)
+        if not 2 <= n <= 10:
+            raise self.fail(f"starting_stacks has {n} players: Hold'em is played by 2 to 10", "starting_stacks")
+        for i, stack in enumerate(stacks):
+            if not stack.is_finite() or stack <= 0:
+                raise self.fail(f"the starting stack of p{i + 1} is {stack}: a known stack above zero is needed "
+                                "to replay the hand", "starting_stacks")
+        antes = self.numbers("antes", n)
+        blinds = self.numbers("blinds_or_straddles", n)
+        if n == 2:      # PHH reverses the forced bets heads-up
+            antes, blinds = antes[::-1], blinds[::-1]
+        small_bet = big_bet = None
+        if betting is BettingStructure.LIMIT:
+            small_bet, big_bet = self.number("small_bet"), self.number("big_bet")
+        else:
+            self.number("min_bet")
+        names = self.players(n)
+        seats = self.seat_numbers(n)
+        self.names, self.stacks = names, stacks
+        currency = self.currency()
+        actions, boards, board_lines, holes = self.play(antes, blinds, betting)
+        result_actions, summary, finishing, finishing_line = self.results(actions)
+        small_blind = blinds[0] if n > 2 else blinds[1]
+        big_blind = blinds[1] if n > 2 else blinds[0]
+        stakes = f"{small_blind}/{big_blind}" + (f" {currency}" if currency != "chips" else "")
+        table = fields.get("table")
+        seat_count = fields.get("seat_count")
+        hand = fields.get("hand")
+        first = self.source.first_line
+        return PhhHand(
+            source=self.source,
+            info=GameInfo(game="holdem", played_at=self.played_at(),
+                          table_name=None if table is None else str(table)),
+            hand_id=str(hand) if hand is not None else self.source.game_id,
+            betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
+            stakes=stakes, currency=currency,
+            max_seats=seat_count if isinstance(seat_count, int) else None,
+            button_seat=seats[-1],
+            seats=tuple(Seat(seat=seats[i], player=names[i], stack=stacks[i], line=self.file_line("starting_stacks"))
+                        for i in range(n)),
+            actions=tuple(actions + result_actions),
+            boards=(tuple(boards),) if boards else (),
+            board_lines=(tuple(board_lines),) if boards else (),
+            hole_cards=tuple(holes), summary=summary, header_line=first,
+            finishing_stacks=finishing, finishing_line=finishing_line,
+        )
+
+    def players(self, n: int) -> list[str]:
+        given = self.fields.get("players")
+        if given is None:
+            return [f"p{i + 1}" for i in range(n)]
+        if not isinstance(given, list) or len(given) != n or not all(isinstance(p, str) for p in given):
+            raise self.fail(f"players must be an array of {n} names", "players")
+        names = [name.strip() or f"p{i + 1}" for i, name in enumerate(given)]
+        if len(set(names)) != n:
+            twice = next(name for name in names if names.count(name) > 1)
+            raise self.fail(f"two players are named {twice!r}: a hand needs one name per player", "players")
+        return names
+
+    def seat_numbers(self, n: int) -> list[int]:
+        given = self.fields.get("seats")
+        if given is None:
+            return list(range(1, n + 1))
+        if (not isinstance(given, list) or len(given) != n or not all(isinstance(s, int) and s > 0 for s in given)
+                or len(set(given)) != n):
+            raise self.fail(f"seats must be an array of {n} different seat numbers", "seats")
+        return given
+
+    def currency(self) -> str:
+        code = self.fields.get("currency")
+        if isinstance(code, str) and len(code) == 3 and code.isalpha():
+            return code.upper()
+        symbol = self.fields.get("currency_symbol")
+        return _CURRENCY_SYMBOLS.get(symbol, "chips") if isinstance(symbol, str) else "chips"
+
+    def played_at(self) -> datetime | None:
+        fields = self.fields
+        year, month, day = fields.get("year"), fields.get("month"), fields.get("day")
+        if not all(isinstance(v, int) for v in (year, month, day)):
+            return None
+        at = fields.get("time")
+        at = at if isinstance(at, time) else time(0)
+        try:
+            when = datetime(year, month, day, at.hour, at.minute, at.second)
+        except ValueError:
+            return None
+        zone = fields.get("time_zone")
+        if isinstance(zone, str):
+            try:    # stored in UTC, as the time the zone names
+                return when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+            except (ZoneInfoNotFoundError, ValueError):
+                return when
+        return when
+
+    # ---------------------------------------------------------------- the actions
+    def play(self, antes: list[Decimal], blinds: list[Decimal], betting: BettingStructure):
+        names, n = self.names, len(self.names)
+        left = list(self.stacks)
+        bet = [Decimal(0)] * n
+        self.invested = invested = [Decimal(0)] * n
+        self.folded = folded = [False] * n
+        out: list[Action] = []
+        street = Street.PREFLOP
+
+        def put(i: int, chips: Decimal) -> bool:
+            left[i] -= chips
+            invested[i] += chips
+            return left[i] <= 0
+
+        antes_line, blinds_line = self.file_line("antes"), self.file_line("blinds_or_straddles")
+        for i in range(n):
+            if antes[i] > 0:
+                chips = min(antes[i], left[i])
+                out.append(Action(street=street, player=names[i], kind=ActionKind.POST_ANTE, amount=chips,
+                                  is_all_in=put(i, chips), line=antes_line))
+        for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
+            if blinds[i] > 0:
+                kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
+                if n == 2:
+                    kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
+                chips = min(blinds[i], left[i])
+                bet[i] += chips
+                out.append(Action(street=street, player=names[i], kind=kind, amount=chips,
+                                  is_all_in=put(i, chips), line=blinds_line))
+        boards: list[Card] = []
+        board_lines: list[int] = []
+        holes: list[HoleCards] = []
+        last_line = blinds_line
+        round_line = blinds_line
+        for text, line in self.action_lines():
+            body = text.split("#", 1)[0].split()
+            if not body:
+                continue
+            last_line = line
+            actor, verb, args = body[0], body[1] if len(body) > 1 else "", body[2:]
+            if actor == "d":
+                if verb == "dh" and len(args) == 2:
+                    i = self.player_index(args[0], line)
+                    cards = self.cards(args[1], line)
+                    if cards is not None:
+                        holes.append(HoleCards(player=names[i], cards=cards, how=CardsHow.DEALT, line=line))
+                elif verb == "db" and len(args) == 1:
+                    cards = self.cards(args[0], line)
+                    if cards is None:
+                        raise self.at(line, f"the board cards {args[0]} are unknown: the replay needs the board")
+                    out.extend(self.uncalled(bet, left, invested, street, round_line))
+                    bet[:] = [Decimal(0)] * n
+                    boards.extend(cards)
+                    street = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}.get(len(boards))
+                    if street is None:
+                        raise self.at(line, f"the board has {len(boards)} cards after this deal: Hold'em deals "
+                                            "3, then 1, then 1")
+                    board_lines.append(line)
+                else:
+                    raise self.at(line, f"{text.strip()!r} is not a dealing action: expected 'd dh pN cards' "
+                                        "or 'd db cards'")
+                continue
+            i = self.player_index(actor, line)
+            name = names[i]
+            if verb == "f" and not args:
+                folded[i] = True
+                out.append(Action(street=street, player=name, kind=ActionKind.FOLD, line=line))
+                round_line = line
+            elif verb == "cc" and not args:
+                owed = max(bet) - bet[i]
+                if owed <= 0:
+                    out.append(Action(street=street, player=name, kind=ActionKind.CHECK, line=line))
+                else:
+                    chips = min(owed, left[i])
+                    bet[i] += chips
+                    out.append(Action(street=street, player=name, kind=ActionKind.CALL, amount=chips,
+                                      is_all_in=put(i, chips), line=line))
+                round_line = line
+            elif verb == "cbr" and len(args) == 1:
+                to = self.amount(args[0], line)
+                current = max(bet)
+                chips = to - bet[i]
+                all_in = chips >= left[i]
+                if current == 0:
+                    action = Action(street=street, player=name, kind=ActionKind.BET, amount=to, is_all_in=all_in,
+                                    line=line)
+                else:
+                    action = Action(street=street, player=name, kind=ActionKind.RAISE, amount=to - current,
+                                    raise_to=to, is_all_in=all_in, line=line)
+                bet[i] = to
+                put(i, chips)
+                out.append(action)
+                round_line = line
+            elif verb == "sm" and len(args) <= 1:
+                cards = self.cards(args[0], line) if args and args[0] != "-" else None
+                if args and args[0] == "-":
+                    cards = next((h.cards for h in holes if h.player == name), None)
+                if cards is not None:
+                    holes.append(HoleCards(player=name, cards=cards, how=CardsHow.SHOWN, line=line))
+                    out.append(Action(street=street, player=name, kind=ActionKind.SHOW, cards=cards, line=line))
+                elif not args:
+                    out.append(Action(street=street, player=name, kind=ActionKind.MUCK, line=line))
+            elif verb in ("pb", "sd"):
+                raise self.at(line, f"{text.strip()!r}: {'a bring-in' if verb == 'pb' else 'a draw'} is no "
+                                    "Hold'em action")
+            else:
+                raise self.at(line, f"{text.strip()!r} is not a PHH action: expected pN f, pN cc, pN cbr "
+                                    "amount or pN sm cards")
+        out.extend(self.uncalled(bet, left, invested, street, round_line))
+        self.left, self.last_line = left, last_line
+        return out, boards, board_lines, holes
+
+    def uncalled(self, bet, left, invested, street, line) -> list[Action]:
+        """The part of the top bet of a betting round that no one matched, back to its bettor."""
+        if not any(bet):
+            return []
+        order = sorted(range(len(bet)), key=lambda i: bet[i], reverse=True)
+        top, second = order[0], order[1]
+        excess = bet[top] - bet[second]
+        if excess <= 0:
+            return []
+        bet[top] -= excess
+        left[top] += excess
+        invested[top] -= excess
+        return [Action(street=street, player=self.names[top], kind=ActionKind.UNCALLED, amount=excess, line=line)]
+
+    def results(self, actions: list[Action]):
+        """What each player took from the pot, as the file states it, and the summary it implies."""
+        names, n = self.names, len(self.names)
+        pot = sum(self.invested, Decimal(0))
+        winnings = self.numbers("winnings", n, required=False)
+        finishing = self.numbers("finishing_stacks", n, required=False)
+        collected: list[Decimal] | None = None
+        line = None
+        if winnings is not None:
+            collected, line = winnings, self.file_line("winnings")
+        elif finishing is not None:
+            collected, line = [finishing[i] - self.left[i] for i in range(n)], self.file_line("finishing_stacks")
+        if collected is not None:
+            out = [Action(street=Street.SHOWDOWN, player=names[i], kind=ActionKind.COLLECT, amount=collected[i],
+                          line=line) for i in range(n) if collected[i] > 0]
+            taken = sum((c for c in collected if c > 0), Decimal(0))
+            summary = Summary(total_pot=pot, rake=max(pot - taken, Decimal(0)), total_line=line)
+        else:
+            contenders = [i for i in range(n) if not self.folded[i]]
+            if len(contenders) > 1:
+                raise self.fail(f"the hand ends with {len(contenders)} players in and the file states neither "
+                                "winnings nor finishing_stacks: what each player won is not stated", "actions")
+            out = [Action(street=Street.SHOWDOWN, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
+                          line=self.last_line)] if contenders and pot else []
+            summary = None
+        stated = ()
+        if finishing is not None:
+            stated = tuple(zip(names, finishing))
+        return out, summary, stated, (self.file_line("finishing_stacks") if finishing is not None else None)
+
+    # ---------------------------------------------------------------- pieces
+    def action_lines(self) -> list[tuple[str, int]]:
+        """Each element of ``actions`` with the file line it stands on."""
+        actions = self.fields.get("actions")
+        if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+            raise self.fail("actions must be an array of strings" if actions is not None else
+                            "the field actions is missing", "actions" if actions is not None else None)
+        lines = _element_lines(self.lines, self.key_lines.get("actions"))
+        if len(lines) != len(actions):     # a layout the scanner does not follow: the key's line for all
+            lines = [self.key_lines.get("actions", 1)] * len(actions)
+        return [(text, self.source.line(line - 1)) for text, line in zip(actions, lines)]
+
+    def at(self, file_line: int, reason: str) -> ParseError:
+        return self.fail(reason, line=file_line - self.source.first_line + 1)
+
+    def player_index(self, actor: str, line: int) -> int:
+        if actor.startswith("p") and actor[1:].isdigit() and 1 <= int(actor[1:]) <= len(self.names):
+            return int(actor[1:]) - 1
+        raise self.at(line, f"{actor!r} is not a player of this hand: expected p1 to p{len(self.names)}")
+
+    def cards(self, text: str, line: int) -> tuple[Card, ...] | None:
+        """The cards of a PHH card string (``AcKd``), or None when any of them is unknown (``??``)."""
+        if len(text) % 2:
+            raise self.at(line, f"{text!r} is not a list of cards: each card is two characters, like Ac")
+        words = [text[k:k + 2] for k in range(0, len(text), 2)]
+        if any("?" in word for word in words):
+            return None
+        try:
+            cards = tuple(Card.parse(word) for word in words)
+        except CardError:
+            cards = ()
+        if not cards or any(card.is_joker for card in cards):
+            raise self.at(line, f"{text!r} is not a list of cards: expected cards like AcKd")
+        return cards
+
+    def amount(self, text: str, line: int) -> Decimal:
+        try:
+            value = Decimal(text)
+        except ArithmeticError:
+            value = None
+        if value is None or not value.is_finite() or value <= 0:
+            raise self.at(line, f"{text!r} is not an amount above zero")
+        return value
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, (int, Decimal)) and not isinstance(value, bool)
+
+
+_KEY = re.compile(r"^[ \t]*([A-Za-z0-9_-]+)[ \t]*=")
+
+
+def _key_lines(lines: list[str]) -> dict[str, int]:
+    """The line (1-based, in the chunk) of each top-level key: the first line that assigns it."""
+    out: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        match = _KEY.match(line)
+        if match:
+            out.setdefault(match[1], number)
+    return out
+
+
+def _element_lines(lines: list[str], first: int | None) -> list[int]:
+    """The line of each string of the array that opens at line ``first``, in order: a scan of
+    the TOML text from the ``=`` to the closing bracket, over comments and the four kinds of strings."""
+    if first is None:
+        return []
+    text = "\n".join(lines[first - 1:])
+    at = text.index("=") + 1
+    line = first
+    depth = 0
+    out: list[int] = []
+    while at < len(text):
+        c = text[at]
+        if c == "\n":
+            line += 1
+        elif c == "#":
+            end = text.find("\n", at)
+            at = len(text) if end < 0 else end
+            continue
+        elif c == "[":
+            depth += 1
+        elif c == "]":
+            depth -= 1
+            if depth <= 0:
+                break
+        elif c in "'\"":
+            out.append(line)
+            quote = text[at:at + 3] if text[at:at + 3] in ('"""', "'''") else c
+            at += len(quote)
+            while at < len(text) and not text.startswith(quote, at):
+                if text[at] == "\\" and quote[0] == '"':
+                    at += 1
+                if text[at] == "\n":
+                    line += 1
+                at += 1
+            at += len(quote)
+            continue
+        at += 1
+    return out
