@@ -791,5 +791,39 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
                    f"ingest their files into a new warehouse to judge them again")
 
 
+@main.command()
+@click.option("--format", "fmt", type=click.Choice(["phh", "ohh"]), required=True,
+              help="PHH (the Poker Hand History TOML standard) or OHH (Open Hand History JSON).")
+@click.option("--game", "game_id", help="Only the hand of this game ID.")
+@click.option("--player", "-p", help="Only the hands this player played.")
+@click.option("--out", "-o", type=click.Path(file_okay=False, path_type=Path), default=Path("export"),
+              show_default=True, help="The folder the files go to (one file per hand, named by game ID).")
+@warehouse_option
+@json_option
+def export(fmt: str, game_id: str | None, player: str | None, out: Path, warehouse: Path, as_json: bool) -> None:
+    """Write stored Hold'em hands of any room as PHH or OHH files, one file per hand.
+
+    A PHH file states the finishing stacks (starting stack plus the stored net) and the
+    winnings, so that pokerkit or another reader can replay the hand and check them.
+
+    Example: rasklad export --format phh --player Anna --out anna-phh
+    """
+    from pipeline.export import export as run_export
+
+    with _connect(warehouse) as con:
+        if player is not None:
+            _known_player(con, player)
+        summary = run_export(con, fmt, out, game_id=game_id, player=player)
+    if as_json:
+        click.echo(json.dumps({"written": [str(p) for p in summary.written], "skipped": summary.skipped}, indent=2))
+        return
+    click.echo(f"{len(summary.written)} hands written to {out} as {fmt.upper()}")
+    for gid, why in summary.skipped.items():
+        click.echo(f"  not written {gid}: {why}")
+    if not summary.written and not summary.skipped:
+        click.echo("  no stored Hold'em hand matches" + (f" game ID {game_id!r}" if game_id else "")
+                   + (f" player {player!r}" if player else ""))
+
+
 if __name__ == "__main__":
     main()

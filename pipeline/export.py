@@ -1,0 +1,365 @@
+"""Stored Hold'em hands written out as PHH (pokerkit's TOML standard) or OHH (Open Hand History JSON).
+
+The hands come from the warehouse: ``games`` says where and when, ``holdem_results`` who sat
+where with what and what each won, ``holdem_actions`` every action with its amount. The board
+is not a warehouse column: it is read from the hand's own text, which the warehouse keeps
+(``game_texts``). Any room's hand is written the same way.
+
+PHH numbers the players from the seat left of the button (``p1``) to the button (``pN``); heads-up
+it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks`` are the
+starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
+reader of the file (pokerkit, or Rasklad's own ingest) can check them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+
+import duckdb
+
+from pipeline.audit import audit_kept
+
+__all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
+
+FORMATS = ("phh", "ohh")
+OHH_SPEC_VERSION = "1.4.7"
+"""The Open Hand History specification version the JSON follows."""
+
+_BLINDS = ("post_sb", "post_bb", "post_straddle", "post_button", "post_dead")
+_BETTING = ("fold", "check", "call", "bet", "raise")
+_STREETS = ("preflop", "flop", "turn", "river")
+_BOARD_SLICES = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
+
+
+@dataclass(slots=True)
+class StoredPlayer:
+    player: str
+    seat: int
+    position: str | None
+    hole_cards: tuple[str, ...]
+    stack_start: Decimal
+    collected: Decimal
+    cash_out: Decimal
+    net: Decimal
+
+
+@dataclass(slots=True)
+class StoredAction:
+    street: str
+    player: str
+    action: str
+    amount: Decimal
+    raise_to: Decimal | None
+    is_all_in: bool
+
+
+@dataclass(slots=True)
+class StoredHand:
+    """One stored Hold'em hand, as the warehouse holds it; ``players`` in PHH order (left of the
+    button first, the button last)."""
+
+    game_id: str
+    hand_id: str
+    played_at: datetime | None
+    table_name: str | None
+    betting: str
+    currency: str
+    is_tournament: bool
+    small_blind: Decimal
+    big_blind: Decimal
+    max_seats: int | None
+    total_pot: Decimal
+    rake: Decimal
+    players: list[StoredPlayer]
+    actions: list[StoredAction]
+    board: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class ExportSummary:
+    written: list[Path] = field(default_factory=list)
+    skipped: dict[str, str] = field(default_factory=dict)
+    """Hands not written (game ID) and why."""
+
+
+# ////////////////////////////////////////////////////////////////////// reading the warehouse
+
+
+def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
+                 player: str | None = None) -> Iterator[StoredHand]:
+    """The stored Hold'em hands (all, one game ID, or those a player played), in the order played."""
+    where, params = ["g.game = 'holdem'"], []
+    if game_id is not None:
+        where.append("g.game_id = ?")
+        params.append(game_id)
+    if player is not None:
+        where.append("g.game_id in (select game_id from holdem_results where player = ?)")
+        params.append(player)
+    games = con.execute(
+        "select g.game_id, g.played_at, g.table_name, g.source_file, g.first_line, t.text from games g "
+        "left join game_texts t using (game_id) where " + " and ".join(where)
+        + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
+    for gid, played_at, table_name, source_file, first_line, text in games:
+        results = con.execute(
+            "select hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, betting, "
+            "currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
+            "where game_id = ? order by seat", [gid]).fetchall()
+        if not results:
+            continue
+        actions = con.execute(
+            "select street, player, action, amount, raise_to, is_all_in from holdem_actions where game_id = ? "
+            "order by action_no", [gid]).fetchall()
+        first = results[0]
+        players = [StoredPlayer(r[1], r[2], r[3], tuple((r[4] or "").split()), r[5], r[6], r[7] or Decimal(0), r[8])
+                   for r in results]
+        button = next((k for k, p in enumerate(players) if p.position == "BTN"), len(players) - 1)
+        players = players[button + 1:] + players[:button + 1]
+        yield StoredHand(
+            game_id=gid, hand_id=first[0], played_at=played_at, table_name=table_name, betting=first[9],
+            currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
+            max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
+            actions=[StoredAction(*row) for row in actions], board=_board(text, source_file, gid, first_line),
+        )
+
+
+def _board(text: str | None, source_file: str, game_id: str, first_line: int) -> tuple[str, ...]:
+    """The board the hand's kept text deals (the first board of a hand run twice)."""
+    if text is None:
+        return ()
+    audited = audit_kept(text, source_file, game_id, first_line)
+    record = audited.record if audited is not None else None
+    if record is None or not getattr(record, "boards", ()):
+        return ()
+    return tuple(str(card) for card in record.boards[0])
+
+
+# ////////////////////////////////////////////////////////////////////// PHH
+
+
+def phh_text(hand: StoredHand) -> str:
+    """The hand as a PHH file (raises ValueError for a hand PHH cannot state)."""
+    variant = {"no_limit": "NT", "limit": "FT"}.get(hand.betting)
+    if variant is None:
+        raise ValueError(f"PHH has no {hand.betting.replace('_', '-')} Hold'em variant")
+    players = hand.players
+    n = len(players)
+    index = {p.player: k for k, p in enumerate(players)}
+    antes, blinds = [Decimal(0)] * n, [Decimal(0)] * n
+    for a in hand.actions:
+        if a.action == "post_ante":
+            antes[index[a.player]] += a.amount
+        elif a.action in _BLINDS:
+            blinds[index[a.player]] += a.amount
+    if n == 2:      # PHH writes the heads-up forced bets reversed
+        antes, blinds = antes[::-1], blinds[::-1]
+    lines = [f"variant = {_q(variant)}", f"antes = {_numbers(antes)}",
+             f"blinds_or_straddles = {_numbers(blinds)}"]
+    if variant == "FT":
+        lines += [f"small_bet = {_number(hand.big_blind)}", f"big_bet = {_number(hand.big_blind * 2)}"]
+    else:
+        lines.append(f"min_bet = {_number(hand.big_blind)}")
+    lines.append(f"starting_stacks = {_numbers([p.stack_start for p in players])}")
+    lines.append("actions = [")
+    lines += [f"  {_q(action)}," for action in _phh_actions(hand, index)]
+    lines.append("]")
+    lines.append(f"hand = {_q(hand.hand_id)}")
+    if hand.table_name:
+        lines.append(f"table = {_q(hand.table_name)}")
+    lines.append(f"seats = [{', '.join(str(p.seat) for p in players)}]")
+    if hand.max_seats:
+        lines.append(f"seat_count = {hand.max_seats}")
+    lines.append(f"players = [{', '.join(_q(p.player) for p in players)}]")
+    if hand.played_at is not None:
+        at = hand.played_at
+        lines += [f"time = {at:%H:%M:%S}", f"day = {at.day}", f"month = {at.month}", f"year = {at.year}"]
+    if len(hand.currency) == 3 and hand.currency.isupper():
+        lines.append(f"currency = {_q(hand.currency)}")
+    lines.append(f"finishing_stacks = {_numbers([p.stack_start + p.net for p in players])}")
+    lines.append(f"winnings = {_numbers([p.collected for p in players])}")
+    return "\n".join(lines) + "\n"
+
+
+def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
+    players = hand.players
+    out = [f"d dh p{k + 1} {''.join(p.hole_cards) if len(p.hole_cards) == 2 else '????'}"
+           for k, p in enumerate(players)]
+    dealt = "preflop"
+    folded: set[str] = set()
+    last_street, aggressor = "preflop", None
+    for a in hand.actions:
+        if a.action not in _BETTING:
+            continue
+        if a.street != dealt and a.street in _STREETS:
+            out += _deal(hand, dealt, a.street)
+            dealt = a.street
+        if a.street != last_street:
+            last_street, aggressor = a.street, None
+        who = f"p{index[a.player] + 1}"
+        if a.action == "fold":
+            folded.add(a.player)
+            out.append(f"{who} f")
+        elif a.action in ("check", "call"):
+            out.append(f"{who} cc")
+        else:
+            out.append(f"{who} cbr {_number(a.raise_to if a.action == 'raise' and a.raise_to else a.amount)}")
+            aggressor = index[a.player]
+    contenders = [k for k, p in enumerate(players) if p.player not in folded]
+    if len(contenders) > 1:
+        out += _showdown(hand, contenders, last_street, aggressor)
+    return out + _deal(hand, dealt, _STREETS[min(len(hand.board) - 2, 3)] if len(hand.board) >= 3 else dealt)
+
+
+def _deal(hand: StoredHand, dealt: str, upto: str) -> list[str]:
+    """The board deals from the street after ``dealt`` up to ``upto``."""
+    out = []
+    for street in _STREETS[_STREETS.index(dealt) + 1:_STREETS.index(upto) + 1]:
+        begin, end = _BOARD_SLICES[street]
+        cards = hand.board[begin:end]
+        out.append(f"d db {''.join(cards) if len(cards) == end - begin else '??' * (end - begin)}")
+    return out
+
+
+def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: int | None) -> list[str]:
+    """Each contender shows (or mucks) in turn: from the last bettor or raiser of the last betting
+    round, else from the first player after the largest blind preflop, else from p1."""
+    n = len(hand.players)
+    if aggressor is None and street == "preflop":
+        posts = {p.player: Decimal(0) for p in hand.players}
+        for a in hand.actions:
+            if a.action in _BLINDS:
+                posts[a.player] += a.amount
+        top = max(range(n), key=lambda k: (posts[hand.players[k].player], k))
+        aggressor = (top + 1) % n
+    start = aggressor or 0
+    out = []
+    for k in sorted(contenders, key=lambda k: (k - start) % n):
+        p = hand.players[k]
+        if len(p.hole_cards) == 2:
+            out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
+        elif p.collected > 0:
+            out.append(f"p{k + 1} sm ????")
+        else:
+            out.append(f"p{k + 1} sm")
+    return out
+
+
+def _number(value: Decimal) -> str:
+    value = Decimal(value)
+    if value == value.to_integral_value():
+        return str(int(value))
+    return format(value.normalize(), "f")
+
+
+def _numbers(values) -> str:
+    return "[" + ", ".join(_number(v) for v in values) + "]"
+
+
+def _q(text: str) -> str:
+    """A TOML basic string (JSON's escapes are TOML's)."""
+    return json.dumps(str(text), ensure_ascii=False)
+
+
+# ////////////////////////////////////////////////////////////////////// OHH
+
+_OHH_ACTIONS = {
+    "post_sb": "Post SB", "post_bb": "Post BB", "post_ante": "Post Ante", "post_straddle": "Straddle",
+    "post_dead": "Post Dead", "post_button": "Post Extra Blind", "fold": "Fold", "check": "Check", "call": "Call",
+    "bet": "Bet", "raise": "Raise", "show": "Shows Cards", "muck": "Mucks Cards",
+}
+_OHH_BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "limit": "FL"}
+
+
+def ohh_document(hand: StoredHand) -> dict:
+    """The hand as an Open Hand History object (``{"ohh": {...}}``)."""
+    by_seat = sorted(hand.players, key=lambda p: p.seat)
+    ids = {p.player: k for k, p in enumerate(by_seat)}
+    button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)
+    numbers = iter(range(1, 10_000))
+    rounds = []
+
+    def round_of(street: str) -> dict:
+        if not rounds or rounds[-1]["street"] != street:
+            entry = {"id": len(rounds), "street": street, "actions": []}
+            begin_end = _BOARD_SLICES.get(street.lower())
+            if begin_end and len(hand.board) >= begin_end[1]:
+                entry["cards"] = list(hand.board[begin_end[0]:begin_end[1]])
+            rounds.append(entry)
+        return rounds[-1]
+
+    preflop = round_of("Preflop")
+    for p in by_seat:
+        dealt = {"action_number": next(numbers), "player_id": ids[p.player], "action": "Dealt Cards"}
+        if len(p.hole_cards) == 2:
+            dealt["cards"] = list(p.hole_cards)
+        preflop["actions"].append(dealt)
+    for a in hand.actions:
+        kind = _OHH_ACTIONS.get(a.action)
+        if kind is None:        # uncalled bets and collections are the pots' business
+            continue
+        street = "Showdown" if a.action in ("show", "muck") else a.street.capitalize()
+        entry = {"action_number": next(numbers), "player_id": ids[a.player], "action": kind}
+        if a.action in ("show", "muck"):
+            cards = next((p.hole_cards for p in by_seat if p.player == a.player), ())
+            if a.action == "show" and cards:
+                entry["cards"] = list(cards)
+        else:
+            entry["amount"] = float(a.amount)
+            entry["is_allin"] = bool(a.is_all_in)
+        round_of(street)["actions"].append(entry)
+    wins = [{"player_id": ids[p.player], "win_amount": float(p.collected - p.cash_out)}
+            | ({"cashout_amount": float(p.cash_out)} if p.cash_out else {})
+            for p in by_seat if p.collected > 0]
+    body = {
+        "spec_version": OHH_SPEC_VERSION,
+        "site_name": "Rasklad export",
+        "network_name": "",
+        "internal_version": "1",
+        "tournament": bool(hand.is_tournament),
+        "game_number": hand.hand_id,
+        "start_date_utc": hand.played_at.isoformat() if hand.played_at is not None else "",
+        "table_name": hand.table_name or "",
+        "game_type": "Holdem",
+        "bet_limit": {"bet_type": _OHH_BET_TYPES.get(hand.betting, "NL"), "bet_cap": 0},
+        "table_size": hand.max_seats or len(hand.players),
+        "currency": hand.currency if len(hand.currency) == 3 and hand.currency.isupper() else "",
+        "dealer_seat": button,
+        "small_blind_amount": float(hand.small_blind),
+        "big_blind_amount": float(hand.big_blind),
+        "ante_amount": float(max((a.amount for a in hand.actions if a.action == "post_ante"), default=0)),
+        "players": [{"id": ids[p.player], "seat": p.seat, "name": p.player, "starting_stack": float(p.stack_start)}
+                    for p in by_seat],
+        "rounds": rounds,
+        "pots": [{"number": 0, "amount": float(hand.total_pot), "rake": float(hand.rake), "player_wins": wins}],
+    }
+    return {"ohh": body}
+
+
+# ////////////////////////////////////////////////////////////////////// the command
+
+
+def export(con: duckdb.DuckDBPyConnection, fmt: str, out: Path, *, game_id: str | None = None,
+           player: str | None = None) -> ExportSummary:
+    """Write the selected stored Hold'em hands to ``out``, one file each, named by game ID."""
+    if fmt not in FORMATS:
+        raise ValueError(f"{fmt!r} is not an export format: expected {' or '.join(FORMATS)}")
+    out.mkdir(parents=True, exist_ok=True)
+    summary = ExportSummary()
+    for hand in stored_hands(con, game_id=game_id, player=player):
+        try:
+            if fmt == "phh":
+                text = phh_text(hand)
+                path = out / f"{hand.game_id}.phh"
+            else:
+                text = json.dumps(ohh_document(hand), indent=2, ensure_ascii=False) + "\n"
+                path = out / f"{hand.game_id}.ohh.json"
+        except (ValueError, KeyError) as error:
+            summary.skipped[hand.game_id] = str(error)
+            continue
+        path.write_text(text, encoding="utf-8")
+        summary.written.append(path)
+    return summary
