@@ -191,23 +191,37 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
     dealt = "preflop"
     folded: set[str] = set()
     last_street, aggressor = "preflop", None
+    left = {p.player: p.stack_start for p in players}     # what each has behind, from the stored amounts
+    bets = {p.player: Decimal(0) for p in players}        # live chips in on the street
     for a in hand.actions:
+        if a.action in _BLINDS or a.action == "post_ante":
+            left[a.player] -= a.amount
+            if a.action != "post_ante":
+                bets[a.player] += a.amount
+            continue
         if a.action not in _BETTING:
             continue
         if a.street != dealt and a.street in _STREETS:
             out += _deal(hand, dealt, a.street)
             dealt = a.street
+            bets = dict.fromkeys(bets, Decimal(0))
         if a.street != last_street:
             last_street, aggressor = a.street, None
         who = f"p{index[a.player] + 1}"
+        top = max(bets.values())
         if a.action == "fold":
             folded.add(a.player)
             out.append(f"{who} f")
-        elif a.action in ("check", "call"):
+        elif a.action in ("check", "call") or not any(
+                q != a.player and q not in folded and left[q] + bets[q] > top for q in bets):
+            # a bet or raise that no other player can call any part of is, to PHH, a call or check:
+            # pokerkit refuses it, and what it adds would come back as an uncalled bet
             out.append(f"{who} cc")
         else:
             out.append(f"{who} cbr {_number(a.raise_to if a.action == 'raise' and a.raise_to else a.amount)}")
             aggressor = index[a.player]
+        left[a.player] -= a.amount
+        bets[a.player] += a.amount
     contenders = [k for k, p in enumerate(players) if p.player not in folded]
     if len(contenders) > 1:
         out += _showdown(hand, contenders, last_street, aggressor)
