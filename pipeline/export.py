@@ -321,7 +321,7 @@ def ohh_document(hand: StoredHand) -> dict:
             cards = next((p.hole_cards for p in by_seat if p.player == a.player), ())
             if a.action == "show" and cards:
                 entry["cards"] = list(cards)
-        else:
+        elif a.action not in ("fold", "check"):
             entry["amount"] = float(a.amount)
             entry["is_allin"] = bool(a.is_all_in)
         round_of(street)["actions"].append(entry)
