@@ -1,0 +1,169 @@
+"""rasklad export: stored Hold'em hands written as PHH and OHH.
+
+pokerkit, the PHH reference implementation, loads every exported PHH file and replays it; its
+finishing stacks must be the starting stacks plus the generator's own nets. Exported files
+read back by Rasklad's ingest give the same nets. Every OHH file validates against the schema.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+import warnings
+from decimal import ROUND_DOWN, Decimal
+from pathlib import Path
+
+import jsonschema
+import pokerkit
+import pytest
+from click.testing import CliRunner
+
+from pipeline.cli import main
+from pipeline.export import export, phh_text, stored_hands
+from pipeline.generators.holdem import generate_hands
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
+from tests.test_phh import SIDE_POT, SIDE_POT_NETS
+
+ROOT = Path(__file__).resolve().parents[1]
+OHH_SCHEMA = json.loads((ROOT / "docs" / "ohh.schema.json").read_text())
+D = Decimal
+
+
+def cents_divmod(amount, count):
+    """A pot shared in whole cents, the odd cents to the first winners (PokerStars' way; pokerkit's
+    own divmod shares a Decimal exactly, in fractions of a cent)."""
+    each = (D(amount) / count).quantize(D("0.01"), rounding=ROUND_DOWN)
+    return each, D(amount) - each * count
+
+
+def pokerkit_stacks(text: str) -> list[Decimal]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return [D(s) for s in list(pokerkit.HandHistory.loads(text, divmod=cents_divmod))[-1].stacks]
+
+
+def generated(folder: Path, seed: int, count: int, **options) -> dict[tuple[str, str], Decimal]:
+    """Write generated PokerStars hands into ``folder``; the generator's nets by (hand ID, player)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    truth, texts = {}, []
+    for text, nets in generate_hands("holdem", count=count, seed=seed, **options):
+        hand_id = text.split("#", 1)[1].split(":", 1)[0]
+        truth.update({(hand_id, player): net for player, net in nets.items()})
+        texts.append(text)
+    (folder / f"holdem-{seed}.txt").write_text("\n\n\n".join(texts) + "\n", encoding="utf-8")
+    return truth
+
+
+def stored_nets(warehouse: Path) -> dict[tuple[str, str], Decimal]:
+    with connect(warehouse) as con:
+        return {(h, p): net for h, p, net in con.execute("select hand_id, player, net from holdem_results").fetchall()}
+
+
+@pytest.mark.parametrize("betting", ["no_limit", "limit"])
+def test_export_phh_pokerkit_replays_every_hand_to_the_stored_nets(tmp_path, betting):
+    # no rake: pokerkit's replay knows none
+    truth = generated(tmp_path / "logs", seed=11, count=60, betting=betting, rake=0, straddle=0.1, allin=0.05,
+                      short_stacks=0.1)
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+        starts = {(h, p): s for h, p, s in con.execute(
+            "select hand_id, player, stack_start from holdem_results").fetchall()}
+    assert len(summary.written) == 60 and summary.skipped == {}
+    for path in summary.written:
+        text = path.read_text()
+        fields = tomllib.loads(text, parse_float=Decimal)
+        expected = [starts[(fields["hand"], p)] + truth[(fields["hand"], p)] for p in fields["players"]]
+        assert pokerkit_stacks(text) == expected, path.name
+        assert [D(s) for s in fields["finishing_stacks"]] == expected
+
+
+@pytest.mark.parametrize("betting", ["no_limit", "limit"])
+def test_export_phh_then_ingest_gives_the_same_nets_rake_included(tmp_path, betting):
+    truth = generated(tmp_path / "logs", seed=12, count=60, betting=betting, straddle=0.1, allin=0.05)
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    assert len(summary.written) == 60
+    back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
+    assert (back.games, back.quarantined, back.findings) == (60, 0, 0)
+    assert stored_nets(tmp_path / "back") == truth
+    with connect(tmp_path / "wh") as a, connect(tmp_path / "back") as b:
+        query = "select hand_id, player, position, invested, collected, rake from holdem_results order by all"
+        assert a.execute(query).fetchall() == b.execute(query).fetchall()
+
+
+def test_export_phh_leaves_out_pot_limit_hands_saying_why(tmp_path):
+    generated(tmp_path / "logs", seed=14, count=3, betting="pot_limit")
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+    assert summary.written == []
+    assert list(summary.skipped.values()) == ["PHH has no pot-limit Hold'em variant"] * 3
+
+
+def test_export_of_a_phh_hand_writes_it_back_as_pokerkit_reads_it(tmp_path):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "side-pot.phh").write_text(SIDE_POT)
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        (hand,) = stored_hands(con)
+    text = phh_text(hand)
+    fields = tomllib.loads(text)
+    assert fields["players"] == ["Anna", "Boris", "Vera", "Dasha"]
+    assert fields["blinds_or_straddles"] == [5, 10, 20, 0] and fields["antes"] == [1, 1, 1, 1]
+    assert fields["finishing_stacks"] == [80, 201, 179, 200]
+    assert pokerkit_stacks(text) == [D(80), D(201), D(179), D(200)]
+    assert {p.player: p.net for p in hand.players} == SIDE_POT_NETS
+
+
+def test_export_ohh_validates_against_the_schema_and_states_the_pot(tmp_path):
+    generated(tmp_path / "logs", seed=13, count=40, betting="no_limit", straddle=0.1, allin=0.05)
+    (tmp_path / "logs" / "dwan-ivey.phh").write_text(
+        (ROOT / "tests" / "fixtures" / "phh" / "dwan-ivey-2009.phh").read_text())
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "ohh", tmp_path / "ohh")
+        won_by_hand = dict(con.execute("select any_value(hand_id), any_value(total_pot - rake) from holdem_results "
+                                "group by game_id").fetchall())
+    assert len(summary.written) == 41
+    validator = jsonschema.Draft202012Validator(OHH_SCHEMA)
+    for path in summary.written:
+        document = json.loads(path.read_text())
+        errors = [error.message for error in validator.iter_errors(document)]
+        assert errors == [], path.name
+        hand = document["ohh"]
+        won = sum(D(str(w["win_amount"])) for pot in hand["pots"] for w in pot["player_wins"])
+        assert won == won_by_hand[hand["game_number"]], path.name
+    (dwan,) = [json.loads(p.read_text())["ohh"] for p in summary.written
+               if "Tom Dwan" in p.read_text()]
+    ids = {p["name"]: p["id"] for p in dwan["players"]}
+    turn = next(r for r in dwan["rounds"] if r["street"] == "Turn")
+    # Dwan calls Ivey's all-in with his last 262,400 (495,000 behind at the turn, 232,600 in)
+    assert turn["actions"][-1] == {"action_number": turn["actions"][-1]["action_number"],
+                                   "player_id": ids["Tom Dwan"], "action": "Call", "amount": 262400.0,
+                                   "is_allin": True}
+    assert dwan["pots"][0]["player_wins"] == [{"player_id": ids["Tom Dwan"], "win_amount": 1109500.0}]
+    assert next(r for r in dwan["rounds"] if r["street"] == "Flop")["cards"] == ["Jc", "3d", "5c"]
+
+
+def test_rasklad_export_selects_by_player_and_by_game(tmp_path):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "side-pot.phh").write_text(SIDE_POT)
+    (tmp_path / "logs" / "dwan-ivey.phh").write_text(
+        (ROOT / "tests" / "fixtures" / "phh" / "dwan-ivey-2009.phh").read_text())
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    run = CliRunner().invoke
+    result = run(main, ["export", "--format", "phh", "--player", "Tom Dwan", "-w", str(tmp_path / "wh"),
+                        "--out", str(tmp_path / "dwan"), "--json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    (written,) = json.loads(result.output)["written"]
+    assert "Tom Dwan" in Path(written).read_text()
+    game_id = Path(written).name.removesuffix(".phh")
+    result = run(main, ["export", "--format", "ohh", "--game", game_id, "-w", str(tmp_path / "wh"),
+                        "--out", str(tmp_path / "one")], catch_exceptions=False)
+    assert result.exit_code == 0 and "1 hands written" in result.output
+    assert [p.name for p in (tmp_path / "one").iterdir()] == [f"{game_id}.ohh.json"]
+    result = run(main, ["export", "--format", "phh", "--player", "Nobody", "-w", str(tmp_path / "wh")])
+    assert result.exit_code == 1 and "No stored game has a player 'Nobody'" in result.output

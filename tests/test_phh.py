@@ -1,0 +1,214 @@
+"""PHH in: .phh and .phhs files read into the Hold'em replay, every amount worked out by hand.
+
+pokerkit (the PHH reference implementation) is the second opinion on the finishing stacks.
+"""
+
+from __future__ import annotations
+
+import warnings
+from decimal import Decimal
+from pathlib import Path
+
+import pokerkit
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import file_format, split_named
+from pipeline.audit import audit_chunk
+from pipeline.inputs import list_inputs
+
+FIXTURES = Path(__file__).parent / "fixtures" / "phh"
+D = Decimal
+
+
+def audited(text: str, name: str = "hand.phh"):
+    return [audit_chunk(chunk, name) for chunk in split_named(text, name)]
+
+
+def nets(audit) -> dict[str, Decimal]:
+    return {p.player: p.net for p in audit.replay.players}
+
+
+def pokerkit_stacks(text: str) -> list[Decimal]:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")     # pokerkit warns about fields it does not know
+        return [D(s) for s in list(pokerkit.HandHistory.loads(text))[-1].stacks]
+
+
+HEADS_UP = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 80]
+actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"]
+players = ["Anna", "Boris"]
+"""
+
+# Four players, antes of 1, a UTG straddle of 20; Dasha (button) opens to 60, Anna calls,
+# Boris calls all-in for 49 more (59 of his 60 after the ante), Vera (the straddler) folds;
+# on the flop Anna bets her last 39 and Dasha calls. Pots (by what each put in, antes
+# included): main 60 + 60 + 21 + 60 = 201 for Anna, Boris and Dasha; side (100 - 60) x 2 = 80
+# for Anna and Dasha. Boris' three aces take the main pot, Anna's three kings the side pot.
+SIDE_POT = """variant = "NT"
+antes = [1, 1, 1, 1]
+blinds_or_straddles = [5, 10, 20, 0]
+min_bet = 10
+starting_stacks = [100, 60, 200, 300]
+actions = [
+  "d dh p1 KsKc", "d dh p2 AsAd", "d dh p3 ????", "d dh p4 QhQd",
+  "p4 cbr 60",
+  "p1 cc",
+  "p2 cc",
+  "p3 f",
+  "d db AhKd7c",
+  "p1 cbr 39",
+  "p4 cc",
+  "p1 sm KsKc", "p2 sm AsAd", "p4 sm QhQd",
+  "d db 4s",
+  "d db 2h",
+]
+players = ["Anna", "Boris", "Vera", "Dasha"]
+finishing_stacks = [80, 201, 179, 200]
+"""
+SIDE_POT_NETS = {"Anna": D(-20), "Boris": D(141), "Vera": D(-21), "Dasha": D(-100)}
+
+
+def test_phh_files_are_read_by_extension_and_walked_in_folders(tmp_path):
+    assert file_format("x/hands.PHHS").name == "phh" and file_format("x/hand.phh").name == "phh"
+    assert file_format("hands.txt") is None
+    (tmp_path / "a.phh").write_text(HEADS_UP)
+    (tmp_path / "b.phhs").write_text("[1]\n" + HEADS_UP)
+    assert sorted(p.name for p in list_inputs([tmp_path]).files) == ["a.phh", "b.phhs"]
+
+
+def test_phh_heads_up_reverses_the_blinds_and_returns_the_uncalled_raise():
+    (audit,) = audited(HEADS_UP)
+    assert audit.error is None and audit.replay.findings == ()
+    # heads-up p1 (Anna) posts the big blind 2, p2 (Boris, the button) the small blind 1;
+    # Boris raises to 6, Anna folds: 4 comes back to Boris, who wins Anna's 2
+    kinds = [(a.player, a.kind.value, a.amount) for a in audit.record.actions]
+    assert kinds == [("Boris", "post_sb", 1), ("Anna", "post_bb", 2), ("Boris", "raise", 4), ("Anna", "fold", 0),
+                     ("Boris", "uncalled", 4), ("Boris", "collect", 4)]
+    assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
+    assert {p.player: p.position for p in audit.replay.facts} == {"Anna": "BB", "Boris": "BTN"}
+
+
+def test_phh_antes_straddle_all_in_side_pot_and_showdown_worked_by_hand():
+    (audit,) = audited(SIDE_POT)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == SIDE_POT_NETS
+    assert [(p.amount, sorted(p.eligible)) for p in audit.replay.pots] == [
+        (D(201), ["Anna", "Boris", "Dasha"]), (D(80), ["Anna", "Dasha"])]
+    calls = {a.player: a.amount for a in audit.record.actions if a.kind.value == "call"}
+    assert calls == {"Anna": D(55), "Boris": D(49), "Dasha": D(39)}
+    assert pokerkit_stacks(SIDE_POT) == [D(80), D(201), D(179), D(200)]
+
+
+def test_he_finishing_stacks_flags_a_stack_the_replay_does_not_reach():
+    # Anna is said to finish with 90 (she takes 10 more than her side pot) and Dasha with 190
+    wrong = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]", "finishing_stacks = [90, 201, 179, 190]")
+    (audit,) = audited(wrong)
+    line = wrong.splitlines().index("finishing_stacks = [90, 201, 179, 190]") + 1
+    stacks = [f for f in audit.replay.findings if f.rule_id == "HE-FINISHING-STACKS"]
+    # Dasha keeps 200 after putting in 100: the replay gives 300 - 100 = 200, not 190
+    assert [(f.line, f.expected, f.actual) for f in stacks] == [(line, "200", "190")]
+    # what Anna is said to take (90) is not what her pot holds (80): the showdown rules say so
+    assert any(f.rule_id in ("HE-COLLECTED", "HE-SHOWDOWN") and "Anna" in f.message
+               for f in audit.replay.findings)
+
+
+def test_phh_spec_example_dwan_ivey_replays_to_its_finishing_stacks():
+    # Ivey's 1,067,100 all-in is called for Dwan's last 495,000 (553,500 - 500 - 23,000 - 35,000):
+    # 572,100 goes back; the pot is 1,500 + 48,000 + 70,000 + 990,000 = 1,109,500 and Dwan's
+    # 7-high straight beats Ivey's 5-high one.
+    text = (FIXTURES / "dwan-ivey-2009.phh").read_text()
+    (audit,) = audited(text, "dwan-ivey-2009.phh")
+    assert audit.error is None and audit.replay.findings == ()
+    assert nets(audit) == {"Phil Ivey": D(-553500), "Patrik Antonius": D(-2500), "Tom Dwan": D(556000)}
+    assert pokerkit_stacks(text) == [D(572100), D(1997500), D(1109500)]
+    uncalled = [(a.player, a.amount) for a in audit.record.actions if a.kind.value == "uncalled"]
+    assert uncalled == [("Phil Ivey", D(572100))]
+
+
+def test_phh_winnings_after_rake_give_the_rake():
+    # antes 0.25 x 4, Anna (SB) raises to 2, Boris calls; flop Boris bets 5, Anna calls; turn
+    # Boris bets 15, Anna folds: 15 back to Boris, pot 1 + 4 + 10 = 15, Boris takes 13.75
+    text = """variant = 'NT'
+antes = [0.25, 0.25, 0.25, 0.25]
+blinds_or_straddles = [0.50, 1, 0, 0]
+min_bet = 1
+starting_stacks = [52.85, 130.79, 190.57, 226.05]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 f', 'p4 f', 'p1 cbr 2.00', 'p2 cc',
+  'd db JcAdKd', 'p1 cc', 'p2 cbr 5', 'p1 cc', 'd db Jd', 'p1 cc', 'p2 cbr 15', 'p1 f']
+players = ['Anna', 'Boris', 'Vera', 'Dasha']
+winnings = [0, 13.75, 0, 0]
+currency_symbol = '$'
+"""
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert audit.replay.rake == D("1.25") and audit.replay.total_pot == D(15)
+    assert nets(audit) == {"Anna": D("-7.25"), "Boris": D("6.50"), "Vera": D("-0.25"), "Dasha": D("-0.25")}
+    assert audit.record.currency == "USD"
+
+
+def test_phhs_tables_are_one_hand_each_and_findings_point_at_the_action_line():
+    # the second hand's p3 raises to 3 over the big blind of 2: a raise of 1, less than 2
+    text = "[1]\n" + HEADS_UP + "\n[2]\n" + HEADS_UP.replace(
+        'actions = ["d dh p1 ????", "d dh p2 ????", "p2 cbr 6", "p1 f"]',
+        'actions = [\n  "d dh p1 ????",\n  "d dh p2 ????",\n  "p2 cbr 3",  # too small\n  "p1 f",\n]')
+    first, second = audited(text, "night.phhs")
+    assert (first.chunk.first_line, second.chunk.first_line) == (1, 10)
+    assert first.replay.findings == ()
+    line = text.splitlines().index('  "p2 cbr 3",  # too small') + 1
+    assert [(f.rule_id, f.line) for f in second.replay.findings] == [("HE-MIN-RAISE", line)]
+
+
+def test_phh_showdown_without_stated_results_goes_to_quarantine_saying_why():
+    text = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]\n", "")
+    (audit,) = audited(text)
+    assert audit.record is None
+    assert "states neither winnings nor finishing_stacks" in audit.error
+    assert audit.error_line == text.splitlines().index("actions = [") + 1
+
+
+def test_phh_variants_not_replayed_are_quarantined_by_name():
+    text = HEADS_UP.replace('"NT"', '"PO"')
+    (audit,) = audited(text)
+    assert audit.error == "PHH variant PO (pot-limit Omaha hold'em) is not supported yet"
+    assert audit.error_line == 1
+
+
+def test_phh_fixed_limit_reads_its_bet_sizes():
+    # limit 1/2 blinds, small bet 2, big bet 4: p3 raises to 4 (one raise of 2), all call;
+    # flop p1 bets 2, both call; turn p1 bets 4, both fold: p1 takes the pot of 4 x 3 + 2 x 3 = 18
+    text = """variant = "FT"
+antes = [0, 0, 0]
+blinds_or_straddles = [1, 2, 0]
+small_bet = 2
+big_bet = 4
+starting_stacks = [50, 50, 50]
+actions = ["p3 cbr 4", "p1 cc", "p2 cc", "d db 2c3d9h", "p1 cbr 2", "p2 cc", "p3 cc", "d db Kh",
+  "p1 cbr 4", "p2 f", "p3 f"]
+"""
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(12), "p2": D(-6), "p3": D(-6)}
+    assert pokerkit_stacks(text) == [D(62), D(44), D(44)]
+
+
+def test_phh_toml_errors_say_line_and_column():
+    text = HEADS_UP.replace("min_bet = 2", "min_bet = = 2")
+    (audit,) = audited(text)
+    assert audit.error.startswith("not TOML:")
+    assert (audit.error_line, audit.error_column) == (4, 11)
+
+
+def test_phh_parse_errors_carry_the_line_of_the_action():
+    from parsers.phh import parse
+    from rules.records import Source
+
+    lines = HEADS_UP.replace('"p1 f"', '"p1 xx"').splitlines()
+    with pytest.raises(ParseError) as error:
+        parse(lines, Source(file="h.phh", first_line=1, last_line=len(lines), game_id="x"))
+    assert "is not a PHH action" in error.value.reason and error.value.line == 6
