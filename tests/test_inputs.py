@@ -113,7 +113,7 @@ def test_zero_games_found_is_exit_1_with_the_reason(tmp_path):
     result = run("ingest", str(empty_folder), "--warehouse", str(tmp_path / "wh"))
     assert result.exit_code == 1
     assert ("Error: No games found: the folders given hold no log file (folders are read "
-            "for .hh, .hist, .log, .text, .txt, .xml files).") in result.stderr
+            "for .hh, .hist, .log, .phh, .phhs, .text, .txt, .xml files).") in result.stderr
     csvs = tmp_path / "csvs"
     csvs.mkdir()
     (csvs / "a.csv").write_text("x\n")
