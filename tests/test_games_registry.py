@@ -146,13 +146,15 @@ def test_the_rulebook_refuses_a_rule_id_declared_by_two_games():
 
 def test_every_record_class_has_its_handler():
     from pipeline.games import HANDLERS, handler_for
+    from parsers.phh import PhhHand
     from rules.chinese import ChineseHand
     from rules.holdem_hand import HoldemHand
     from rules.ofc import OfcHand
     from rules.raspisnoy import RaspisnoyGame, RaspisnoySheet
     from rules.sixcard import SixcardSession
 
-    assert set(HANDLERS) == {HoldemHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand, SixcardSession}
+    assert set(HANDLERS) == {HoldemHand, PhhHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand,
+                             SixcardSession}
     with pytest.raises(LookupError, match="no replay engine for str records"):
         handler_for("not a record")
 
