@@ -103,7 +103,7 @@ def split(text: str) -> list[Chunk]:
     starts = [number for number, line in enumerate(lines) if _TABLE.match(line)]
     if starts:
         try:    # a line like "[1]" inside a multi-line array is no table: keep the tables TOML finds
-            names = list(tomllib.loads("\n".join(lines)))
+            names = [key for key, value in tomllib.loads("\n".join(lines)).items() if isinstance(value, dict)]
         except tomllib.TOMLDecodeError:
             names = None
         if names is not None:
@@ -197,8 +197,8 @@ class _Reader:
         value = self.fields.get(key)
         if value is None:
             raise self.fail(f"the field {key} is missing")
-        if not _is_number(value):
-            raise self.fail(f"{key} must be a number", key)
+        if not _is_number(value) or not Decimal(value).is_finite() or value <= 0:
+            raise self.fail(f"{key} must be a number above zero", key)
         return Decimal(value)
 
     # ---------------------------------------------------------------- the hand

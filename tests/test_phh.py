@@ -212,3 +212,14 @@ def test_phh_parse_errors_carry_the_line_of_the_action():
     with pytest.raises(ParseError) as error:
         parse(lines, Source(file="h.phh", first_line=1, last_line=len(lines), game_id="x"))
     assert "is not a PHH action" in error.value.reason and error.value.line == 6
+
+
+def test_phhs_text_before_the_first_table_and_a_broken_table_cost_only_themselves():
+    text = "variant = 'NT'\n\n[1]\n" + HEADS_UP + "\n[2]\n" + HEADS_UP.replace("min_bet = 2", "min_bet = [") \
+        + "\n[3]\n" + HEADS_UP
+    before, first, broken, third = audited(text, "night.phhs")
+    assert (before.chunk.first_line, before.chunk.last_line) == (1, 1)
+    assert before.error == "the field starting_stacks is missing"
+    assert nets(first) == nets(third) == {"Anna": D(-2), "Boris": D(2)}
+    # the array "min_bet = [" opens goes on to the next line, where TOML finds a key, no value
+    assert broken.error.startswith("not TOML:") and broken.error_line == text.splitlines().index("min_bet = [") + 2
