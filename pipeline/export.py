@@ -34,6 +34,8 @@ _BLINDS = ("post_sb", "post_bb", "post_straddle", "post_button", "post_dead")
 _BETTING = ("fold", "check", "call", "bet", "raise")
 _STREETS = ("preflop", "flop", "turn", "river")
 _BOARD_SLICES = {"flop": (0, 3), "turn": (3, 4), "river": (4, 5)}
+_SEAT_BLINDS = ({0: "post_sb", 1: "post_bb"}, {0: "post_bb", 1: "post_sb"})
+"""The blind each PHH player index posts, three or more players and heads-up; later ones straddle."""
 
 
 @dataclass(slots=True)
@@ -56,6 +58,8 @@ class StoredAction:
     amount: Decimal
     raise_to: Decimal | None
     is_all_in: bool
+    board: int = 0
+    """Which board of a hand run twice a show or collect belongs to."""
 
 
 @dataclass(slots=True)
@@ -112,8 +116,8 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         if not results:
             continue
         actions = con.execute(
-            "select street, player, action, amount, raise_to, is_all_in from holdem_actions where game_id = ? "
-            "order by action_no", [gid]).fetchall()
+            "select street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
+            "where game_id = ? order by action_no", [gid]).fetchall()
         first = results[0]
         players = [StoredPlayer(r[1], r[2], r[3], tuple((r[4] or "").split()), r[5], r[6], r[7] or Decimal(0), r[8])
                    for r in results]
@@ -149,12 +153,26 @@ def phh_text(hand: StoredHand) -> str:
     players = hand.players
     n = len(players)
     index = {p.player: k for k, p in enumerate(players)}
+    if any(p.stack_start <= 0 for p in players):
+        raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
+    if any(a.board > 0 for a in hand.actions):
+        raise ValueError("the hand was run twice: PHH states one board")
+    if any(p.cash_out for p in players):
+        raise ValueError("a player cashed the hand out: PHH has no cash-out, paid by the room outside the pot")
     antes, blinds = [Decimal(0)] * n, [Decimal(0)] * n
+    seat_blinds = _SEAT_BLINDS[n == 2]
+    if n > 2 and not any(a.action == "post_sb" for a in hand.actions):
+        seat_blinds = {0: "post_bb"}    # no small blind: the first seat left of the button posts the big one
     for a in hand.actions:
         if a.action == "post_ante":
             antes[index[a.player]] += a.amount
         elif a.action in _BLINDS:
-            blinds[index[a.player]] += a.amount
+            k = index[a.player]
+            if a.action != seat_blinds.get(k, "post_straddle") or blinds[k]:
+                # PHH's forced bets go by seat: the small blind, the big blind, then straddles
+                raise ValueError(f"{a.player} posts {a.action.removeprefix('post_').replace('_', ' ')} out of "
+                                 "his seat's turn (a new or returning player's post): PHH has no such post")
+            blinds[k] += a.amount
     if n == 2:      # PHH writes the heads-up forced bets reversed
         antes, blinds = antes[::-1], blinds[::-1]
     lines = [f"variant = {_q(variant)}", f"antes = {_numbers(antes)}",
@@ -255,10 +273,8 @@ def _showdown(hand: StoredHand, contenders: list[int], street: str, aggressor: i
         p = hand.players[k]
         if len(p.hole_cards) == 2:
             out.append(f"p{k + 1} sm {''.join(p.hole_cards)}")
-        elif p.collected > 0:
+        else:   # "did not show": pokerkit refuses a muck where the rules make a player show
             out.append(f"p{k + 1} sm ????")
-        else:
-            out.append(f"p{k + 1} sm")
     return out
 
 
