@@ -94,27 +94,15 @@ _TABLE = re.compile(r"^[ \t]*\[[ \t]*([^\[\]]+?)[ \t]*\][ \t]*(?:#.*)?$")
 def split(text: str) -> list[Chunk]:
     """A PHH file's hands, one chunk each: the whole text of a ``.phh`` file, or each table of
     a ``.phhs`` file from its ``[name]`` line. Text before the first table of a file that has
-    tables is a chunk of its own (it goes to quarantine), as is a file that is not TOML at all.
+    tables is a chunk of its own (it goes to quarantine). A table line is never looked for
+    inside a value: PHH's arrays hold strings and numbers, one value a line or more, and a line
+    ``[name]`` within one breaks only the hand it stands in, which its parse quarantines.
 
     >>> [(c.first_line, c.last_line) for c in split("[1]\\nvariant = 'NT'\\n\\n[2]\\nvariant = 'NT'\\n")]
     [(1, 2), (4, 5)]
     """
     lines = normalize_lines(text)
-    starts = [number for number, line in enumerate(lines) if _TABLE.match(line)]
-    if starts:
-        try:    # a line like "[1]" inside a multi-line array is no table: keep the tables TOML finds
-            names = [key for key, value in tomllib.loads("\n".join(lines)).items() if isinstance(value, dict)]
-        except tomllib.TOMLDecodeError:
-            names = None
-        if names is not None:
-            wanted = iter(names)
-            name = next(wanted, None)
-            kept = []
-            for number in starts:
-                if name is not None and _table_name(lines[number]) == name:
-                    kept.append(number)
-                    name = next(wanted, None)
-            starts = kept
+    starts = [number for number, line in enumerate(lines) if line[:1] in "[ \t" and _TABLE.match(line)]
     if not starts or any(_is_content(line) for line in lines[:starts[0]]):
         starts = [0, *starts]
     starts.append(len(lines))
@@ -127,11 +115,6 @@ def split(text: str) -> list[Chunk]:
         body = tuple(lines[begin:end])
         chunks.append(Chunk("phh", begin + 1, end, body, game_id(body)))
     return chunks
-
-
-def _table_name(line: str) -> str:
-    name = _TABLE.match(line)[1]
-    return name[1:-1] if len(name) >= 2 and name[0] == name[-1] and name[0] in "'\"" else name
 
 
 def _is_content(line: str) -> bool:
@@ -527,41 +510,29 @@ def _key_lines(lines: list[str]) -> dict[str, int]:
     return out
 
 
+_ARRAY_TOKENS = re.compile(r'''"""[\s\S]*?"""|\'\'\'[\s\S]*?\'\'\'|"(?:[^"\\\n]|\\.)*"|'[^'\n]*'|#[^\n]*|[\[\]\n]''')
+"""What the scan of an array meets: strings of the four kinds, comments, brackets and line ends."""
+
+
 def _element_lines(lines: list[str], first: int | None) -> list[int]:
     """The line of each string of the array that opens at line ``first``, in order: a scan of
     the TOML text from the ``=`` to the closing bracket, over comments and the four kinds of strings."""
     if first is None:
         return []
     text = "\n".join(lines[first - 1:])
-    at = text.index("=") + 1
-    line = first
-    depth = 0
+    line, depth = first, 0
     out: list[int] = []
-    while at < len(text):
-        c = text[at]
-        if c == "\n":
+    for token in _ARRAY_TOKENS.finditer(text, text.index("=") + 1):
+        kind = token[0][0]
+        if kind == "\n":
             line += 1
-        elif c == "#":
-            end = text.find("\n", at)
-            at = len(text) if end < 0 else end
-            continue
-        elif c == "[":
+        elif kind == "[":
             depth += 1
-        elif c == "]":
+        elif kind == "]":
             depth -= 1
             if depth <= 0:
                 break
-        elif c in "'\"":
+        elif kind in "'\"":
             out.append(line)
-            quote = text[at:at + 3] if text[at:at + 3] in ('"""', "'''") else c
-            at += len(quote)
-            while at < len(text) and not text.startswith(quote, at):
-                if text[at] == "\\" and quote[0] == '"':
-                    at += 1
-                if text[at] == "\n":
-                    line += 1
-                at += 1
-            at += len(quote)
-            continue
-        at += 1
+            line += token[0].count("\n")
     return out
