@@ -22,7 +22,8 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.audit import audit_kept
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk, split_named
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
 
@@ -104,42 +105,59 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
     if player is not None:
         where.append("g.game_id in (select game_id from holdem_results where player = ?)")
         params.append(player)
+    chosen = "select g.game_id from games g where " + " and ".join(where)
     games = con.execute(
         "select g.game_id, g.played_at, g.table_name, g.source_file, g.first_line, t.text from games g "
         "left join game_texts t using (game_id) where " + " and ".join(where)
         + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
+    # one query per table for all the hands, not one per hand
+    results = _by_game(con.execute(
+        "select game_id, hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, "
+        "betting, currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
+        f"where game_id in ({chosen}) order by game_id, seat", params).fetchall())
+    actions = _by_game(con.execute(
+        "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
+        f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
     for gid, played_at, table_name, source_file, first_line, text in games:
-        results = con.execute(
-            "select hand_id, player, seat, position, hole_cards, stack_start, collected, cash_out, net, betting, "
-            "currency, is_tournament, small_blind, big_blind, max_seats, total_pot, rake from holdem_results "
-            "where game_id = ? order by seat", [gid]).fetchall()
-        if not results:
+        rows = results.get(gid)
+        if not rows:
             continue
-        actions = con.execute(
-            "select street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
-            "where game_id = ? order by action_no", [gid]).fetchall()
-        first = results[0]
+        first = rows[0]
         players = [StoredPlayer(r[1], r[2], r[3], tuple((r[4] or "").split()), r[5], r[6], r[7] or Decimal(0), r[8])
-                   for r in results]
+                   for r in rows]
         button = next((k for k, p in enumerate(players) if p.position == "BTN"), len(players) - 1)
         players = players[button + 1:] + players[:button + 1]
         yield StoredHand(
             game_id=gid, hand_id=first[0], played_at=played_at, table_name=table_name, betting=first[9],
             currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
-            actions=[StoredAction(*row) for row in actions], board=_board(text, source_file, gid, first_line),
+            actions=[StoredAction(*row) for row in actions.get(gid, ())],
+            board=_board(text, source_file, gid),
         )
 
 
-def _board(text: str | None, source_file: str, game_id: str, first_line: int) -> tuple[str, ...]:
-    """The board the hand's kept text deals (the first board of a hand run twice)."""
+def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
+    """Rows whose first column is the game ID, by game ID (the ID left out)."""
+    out: dict[str, list[tuple]] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row[1:])
+    return out
+
+
+def _board(text: str | None, source_file: str, game_id: str) -> tuple[str, ...]:
+    """The board the hand's kept text deals (the first board of a hand run twice): the text is
+    read again by its format's reader (its line numbers do not matter here)."""
     if text is None:
         return ()
-    audited = audit_kept(text, source_file, game_id, first_line)
-    record = audited.record if audited is not None else None
-    if record is None or not getattr(record, "boards", ()):
-        return ()
-    return tuple(str(card) for card in record.boards[0])
+    for chunk in split_named(text, source_file):
+        if chunk.game_id == game_id:
+            try:
+                record = parse_chunk(chunk, source_file)
+            except ParseError:
+                return ()
+            boards = getattr(record, "boards", ())
+            return tuple(str(card) for card in boards[0]) if boards else ()
+    return ()
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
