@@ -175,6 +175,9 @@ def phh_text(hand: StoredHand) -> str:
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
     if any(a.board > 0 for a in hand.actions):
         raise ValueError("the hand was run twice: PHH states one board")
+    if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
+        raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
+                         "PHH's the largest bet posted")
     if any(p.cash_out for p in players):
         raise ValueError("a player cashed the hand out: PHH has no cash-out, paid by the room outside the pot")
     antes, blinds = [Decimal(0)] * n, [Decimal(0)] * n
