@@ -83,6 +83,9 @@ class StoredHand:
     players: list[StoredPlayer]
     actions: list[StoredAction]
     board: tuple[str, ...] = ()
+    cap: Decimal | None = None
+    """The most a hand may cost a player on a capped table, as the hand's text states it."""
+    count_errors: int = 0
 
 
 @dataclass(slots=True)
@@ -107,7 +110,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         params.append(player)
     chosen = "select g.game_id from games g where " + " and ".join(where)
     games = con.execute(
-        "select g.game_id, g.played_at, g.table_name, g.source_file, g.first_line, t.text from games g "
+        "select g.game_id, g.played_at, g.table_name, g.source_file, g.count_errors, t.text from games g "
         "left join game_texts t using (game_id) where " + " and ".join(where)
         + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
     # one query per table for all the hands, not one per hand
@@ -118,7 +121,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
     actions = _by_game(con.execute(
         "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
         f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
-    for gid, played_at, table_name, source_file, first_line, text in games:
+    for gid, played_at, table_name, source_file, count_errors, text in games:
         rows = results.get(gid)
         if not rows:
             continue
@@ -132,7 +135,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
             currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
-            board=_board(text, source_file, gid),
+            count_errors=count_errors or 0, **_kept_facts(text, source_file, gid),
         )
 
 
@@ -144,20 +147,22 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _board(text: str | None, source_file: str, game_id: str) -> tuple[str, ...]:
-    """The board the hand's kept text deals (the first board of a hand run twice): the text is
-    read again by its format's reader (its line numbers do not matter here)."""
+def _kept_facts(text: str | None, source_file: str, game_id: str) -> dict:
+    """What the warehouse has no column for, from the hand's kept text read again by its format's
+    reader (its line numbers do not matter here): the board (the first of a hand run twice) and
+    the table's cap."""
     if text is None:
-        return ()
+        return {}
     for chunk in split_named(text, source_file):
         if chunk.game_id == game_id:
             try:
                 record = parse_chunk(chunk, source_file)
             except ParseError:
-                return ()
+                return {}
             boards = getattr(record, "boards", ())
-            return tuple(str(card) for card in boards[0]) if boards else ()
-    return ()
+            return {"board": tuple(str(card) for card in boards[0]) if boards else (),
+                    "cap": getattr(record, "cap", None)}
+    return {}
 
 
 # ////////////////////////////////////////////////////////////////////// PHH
@@ -178,6 +183,18 @@ def phh_text(hand: StoredHand) -> str:
     if any(a.action == "post_bb" and a.amount < hand.big_blind for a in hand.actions):
         raise ValueError("the big blind is posted short, all-in: the room's calls match the full big blind, "
                          "PHH's the largest bet posted")
+    reached = max((_STREETS.index(a.street) for a in hand.actions if a.street in _STREETS), default=0)
+    folded = {a.player for a in hand.actions if a.action == "fold"}
+    needed = 5 if len(players) - len(folded) > 1 else (0, 3, 4, 5)[reached]
+    if len(hand.board) < needed:
+        raise ValueError("the board could not be read again from the hand's kept text: PHH deals it")
+    if len(players) - len(folded) > 1 and any(
+            p.player not in folded and len(p.hole_cards) != 2 and p.collected > 0 for p in players):
+        raise ValueError("a winner at the showdown does not show his cards: a PHH replay cannot judge it")
+    if hand.cap is not None:
+        raise ValueError("the table caps what a hand may cost a player: PHH has no cap")
+    if hand.count_errors:
+        raise ValueError("the hand breaks a rule (rasklad audit lists it): a PHH replay would not follow its log")
     if any(p.cash_out for p in players):
         raise ValueError("a player cashed the hand out: PHH has no cash-out, paid by the room outside the pot")
     antes, blinds = [Decimal(0)] * n, [Decimal(0)] * n
