@@ -146,7 +146,7 @@ def split_named(text: str, file: str) -> list[Chunk]:
     the header lines by :func:`parsers.source.split`."""
     fmt = file_format(file)
     if fmt is None:
-        from parsers.source import split     # parsers.source imports this module's headers
+        from parsers.source import split  # parsers.source imports this module's headers
 
         return split(text)
     return _parser(fmt.splitter)(text)

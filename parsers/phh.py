@@ -37,6 +37,7 @@ import tomllib
 from dataclasses import dataclass
 from datetime import datetime, time
 from decimal import Decimal
+from itertools import pairwise
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parsers.errors import ParseError
@@ -107,7 +108,7 @@ def split(text: str) -> list[Chunk]:
         starts = [0, *starts]
     starts.append(len(lines))
     chunks = []
-    for begin, end in zip(starts, starts[1:]):
+    for begin, end in pairwise(starts):
         while end > begin and not _is_content(lines[end - 1]):
             end -= 1
         if end == begin:
