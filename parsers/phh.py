@@ -230,7 +230,7 @@ class _Reader:
         return PhhHand(
             source=self.source,
             info=GameInfo(game="holdem", played_at=self.played_at(),
-                          table_name=None if table is None else str(table)),
+                          table_name=None if table is None else str(table), site=self.site()),
             hand_id=str(hand) if hand is not None else self.source.game_id,
             betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
             stakes=stakes, currency=currency,
@@ -265,6 +265,11 @@ class _Reader:
                 or len(set(given)) != n):
             raise self.fail(f"seats must be an array of {n} different seat numbers", "seats")
         return given
+
+    def site(self) -> str:
+        """The room the file names (``venue``), else PHH: its players' names belong to no known room."""
+        venue = self.fields.get("venue")
+        return venue.strip() if isinstance(venue, str) and venue.strip() else "PHH"
 
     def currency(self) -> str:
         code = self.fields.get("currency")

@@ -72,6 +72,7 @@ class StoredHand:
     hand_id: str
     played_at: datetime | None
     table_name: str | None
+    site: str | None
     betting: str
     currency: str
     is_tournament: bool
@@ -110,7 +111,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         params.append(player)
     chosen = "select g.game_id from games g where " + " and ".join(where)
     games = con.execute(
-        "select g.game_id, g.played_at, g.table_name, g.source_file, g.count_errors, t.text from games g "
+        "select g.game_id, g.played_at, g.table_name, g.site, g.source_file, g.count_errors, t.text from games g "
         "left join game_texts t using (game_id) where " + " and ".join(where)
         + " order by g.played_at nulls last, g.source_file, g.first_line", params).fetchall()
     # one query per table for all the hands, not one per hand
@@ -121,7 +122,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
     actions = _by_game(con.execute(
         "select game_id, street, player, action, amount, raise_to, is_all_in, coalesce(board, 0) from holdem_actions "
         f"where game_id in ({chosen}) order by game_id, action_no", params).fetchall())
-    for gid, played_at, table_name, source_file, count_errors, text in games:
+    for gid, played_at, table_name, site, source_file, count_errors, text in games:
         rows = results.get(gid)
         if not rows:
             continue
@@ -131,7 +132,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
         button = next((k for k, p in enumerate(players) if p.position == "BTN"), len(players) - 1)
         players = players[button + 1:] + players[:button + 1]
         yield StoredHand(
-            game_id=gid, hand_id=first[0], played_at=played_at, table_name=table_name, betting=first[9],
+            game_id=gid, hand_id=first[0], played_at=played_at, table_name=table_name, site=site, betting=first[9],
             currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
@@ -224,6 +225,8 @@ def phh_text(hand: StoredHand) -> str:
     lines += [f"  {_q(action)}," for action in _phh_actions(hand, index)]
     lines.append("]")
     lines.append(f"hand = {_q(hand.hand_id)}")
+    if hand.site and hand.site != "PHH":
+        lines.append(f"venue = {_q(hand.site)}")
     if hand.table_name:
         lines.append(f"table = {_q(hand.table_name)}")
     lines.append(f"seats = [{', '.join(str(p.seat) for p in players)}]")
@@ -384,7 +387,7 @@ def ohh_document(hand: StoredHand) -> dict:
             for p in by_seat if p.collected > 0]
     body = {
         "spec_version": OHH_SPEC_VERSION,
-        "site_name": "Rasklad export",
+        "site_name": hand.site or "",
         "network_name": "",
         "internal_version": "1",
         "tournament": bool(hand.is_tournament),

@@ -89,6 +89,8 @@ def test_export_phh_then_ingest_gives_the_same_nets_rake_included(tmp_path, bett
     back = ingest([tmp_path / "phh"], tmp_path / "back", jobs=1)
     assert (back.games, back.quarantined, back.findings) == (60, 0, 0)
     assert stored_nets(tmp_path / "back") == truth
+    with connect(tmp_path / "back") as con:
+        assert con.execute("select distinct site from games").fetchall() == [("PokerStars",)]
     with connect(tmp_path / "wh") as a, connect(tmp_path / "back") as b:
         query = "select hand_id, player, position, invested, collected, rake from holdem_results order by all"
         assert a.execute(query).fetchall() == b.execute(query).fetchall()

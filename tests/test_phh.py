@@ -91,6 +91,7 @@ def test_phh_heads_up_reverses_the_blinds_and_returns_the_uncalled_raise():
                      ("Boris", "uncalled", 4), ("Boris", "collect", 4)]
     assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
     assert {p.player: p.position for p in audit.replay.facts} == {"Anna": "BB", "Boris": "BTN"}
+    assert audit.record.info.site == "PHH"     # no venue: the names belong to no known room
 
 
 def test_phh_antes_straddle_all_in_side_pot_and_showdown_worked_by_hand():
@@ -144,12 +145,13 @@ actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'p3 f
 players = ['Anna', 'Boris', 'Vera', 'Dasha']
 winnings = [0, 13.75, 0, 0]
 currency_symbol = '$'
+venue = 'Absolute Poker'
 """
     (audit,) = audited(text)
     assert audit.error is None and audit.replay.findings == ()
     assert audit.replay.rake == D("1.25") and audit.replay.total_pot == D(15)
     assert nets(audit) == {"Anna": D("-7.25"), "Boris": D("6.50"), "Vera": D("-0.25"), "Dasha": D("-0.25")}
-    assert audit.record.currency == "USD"
+    assert audit.record.currency == "USD" and audit.record.info.site == "Absolute Poker"
 
 
 def test_phhs_tables_are_one_hand_each_and_findings_point_at_the_action_line():
