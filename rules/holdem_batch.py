@@ -20,10 +20,16 @@ Conventions, shared by every producer and consumer of a batch:
   of its street in ``list(Street)``; ``betting`` the index in ``list(BettingStructure)``.
 - Seats keep the order of the log's seat lines; ``actor`` is a seat's index within its hand
   (0-based, ``seat_start[h]`` is the hand's first seat).
-- ``in_lane[h]`` is False when hand ``h`` holds anything the lane does not model: a hand
-  run twice, a cash-out, a capped table, a cancelled hand, an action or summary seat of a
-  player without a seat line, hole cards other than two or in conflict, a summary seat
-  won more than one amount, or no summary. Its other columns are then unspecified.
+- A hand run twice (or three times) keeps its first board in ``board`` and the others in
+  ``more_boards``; show, muck and collect lines name their board in ``action_board``.
+- A player without a seat line (named by an action or a summary seat) gets a seat of his
+  own after the hand's seat lines, ``is_unseated``, seat number 0 and no chips: the rules
+  treat him as the log does. When one name has two seat lines, the last one is the player's.
+- ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
+  with more than two decimals, hole cards or a show line of more than two cards, a board of
+  more than five cards, more than three boards, two summary seat lines of one player, a
+  third record of a player's hole cards that differs from the first. Its
+  other columns are then unspecified.
 """
 
 from __future__ import annotations
@@ -97,6 +103,13 @@ class HandBatch:
     total_pot: np.ndarray           # int64: the summary's total pot
     rake: np.ndarray                # int64
     total_line: np.ndarray          # int32
+    has_summary: np.ndarray         # bool: the log has a summary (a Total pot line or summary seats)
+    is_cancelled: np.ndarray        # bool: "Hand cancelled"
+    cap: np.ndarray                 # int64: the most one player may put in on a capped table, -1 none
+    more_boards: np.ndarray         # int8 (H, 2, 5): the second and third boards of a hand run twice or thrice
+    more_board_lines: np.ndarray    # int32 (H, 2): the first street marker line of each, 0 when absent
+    summary_more_boards: np.ndarray       # int8 (H, 2, 5): the summary's second and third boards
+    summary_more_board_lines: np.ndarray  # int32 (H, 2): their lines, 0 when the summary has no such board
     # ---------------------------------------------------------------- per seat (S)
     seat_no: np.ndarray             # int16
     stack: np.ndarray               # int64
@@ -105,8 +118,13 @@ class HandBatch:
     hole: np.ndarray                # int8 (S, 2): the hole cards as far as the log tells them
     hole_how: np.ndarray            # int8: HOWS code of the first record that gave them
     hole_line: np.ndarray           # int32: that record's line
-    summary_won: np.ndarray         # int64: the amount of "won (X)" / "collected (X)", -1 when none
+    summary_won: np.ndarray         # int64: the amounts of "won (X)" / "collected (X)" added up, -1 when none
     summary_line: np.ndarray        # int32: the player's summary seat line, 0 when none
+    won_not_awarded: np.ndarray     # bool: the summary seat says the pot was not awarded (a cash-out)
+    cash_out: np.ndarray            # int64: what the room paid the player for cashing out the hand, -1 none
+    hole_conflict: np.ndarray       # int8 (S, 2, 2): the two cards of up to two later records that differ from ``hole``
+    hole_conflict_line: np.ndarray  # int32 (S, 2): those records' lines, 0 when none
+    is_unseated: np.ndarray         # bool: a player without a seat line (seat number 0, no chips)
     # ---------------------------------------------------------------- per action (A)
     street: np.ndarray              # int8
     actor: np.ndarray               # int16
@@ -114,6 +132,8 @@ class HandBatch:
     amount: np.ndarray              # int64: Action.amount
     raise_to: np.ndarray            # int64, -1 unless a raise
     is_all_in: np.ndarray           # bool
+    is_capped: np.ndarray           # bool: "and has reached the $X cap" (all in at the table's cap)
+    action_board: np.ndarray        # int8: the board of a show, muck or collect line (0 first), else 0
     cards: np.ndarray               # int8 (A, 2): the cards of a show or muck line
     pot: np.ndarray                 # int8: collect lines' pot code (pot_code), -1 otherwise
     line: np.ndarray                # int32
@@ -148,11 +168,19 @@ class HandBatch:
             board=_i(hands, np.int8, -1, 5), board_lines=_i(hands, np.int32, 0, 3),
             summary_board=_i(hands, np.int8, -1, 5), summary_board_line=_i(hands, np.int32),
             total_pot=_i(hands, np.int64), rake=_i(hands, np.int64), total_line=_i(hands, np.int32),
+            has_summary=_i(hands, np.bool_, True), is_cancelled=_i(hands, np.bool_), cap=_i(hands, np.int64, -1),
+            more_boards=np.full((hands, 2, 5), -1, np.int8), more_board_lines=_i(hands, np.int32, 0, 2),
+            summary_more_boards=np.full((hands, 2, 5), -1, np.int8),
+            summary_more_board_lines=_i(hands, np.int32, 0, 2),
             seat_no=_i(seats, np.int16), stack=_i(seats, np.int64), is_sitting_out=_i(seats, np.bool_),
             seat_line=_i(seats, np.int32), hole=_i(seats, np.int8, -1, 2), hole_how=_i(seats, np.int8),
             hole_line=_i(seats, np.int32), summary_won=_i(seats, np.int64, -1), summary_line=_i(seats, np.int32),
+            won_not_awarded=_i(seats, np.bool_), cash_out=_i(seats, np.int64, -1),
+            hole_conflict=np.full((seats, 2, 2), -1, np.int8), hole_conflict_line=_i(seats, np.int32, 0, 2),
+            is_unseated=_i(seats, np.bool_),
             street=_i(actions, np.int8), actor=_i(actions, np.int16), kind=_i(actions, np.int8),
             amount=_i(actions, np.int64), raise_to=_i(actions, np.int64, -1), is_all_in=_i(actions, np.bool_),
+            is_capped=_i(actions, np.bool_), action_board=_i(actions, np.int8),
             cards=_i(actions, np.int8, -1, 2), pot=_i(actions, np.int8, -1), line=_i(actions, np.int32),
             pot_amount=_i(pots, np.int64),
         )
@@ -168,13 +196,19 @@ def _cents(value) -> int | None:
     return whole if whole == scaled else None
 
 
+def _unseated(hand: HoldemHand) -> list[str]:
+    """Names that act or have a summary seat but no seat line, by name (the replay's order for seat 0)."""
+    seated = {s.player for s in hand.seats}
+    named = {a.player for a in hand.actions}
+    if hand.summary is not None:
+        named.update(s.player for s in hand.summary.seats)
+    return sorted(named - seated)
+
+
 def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatch:
     """The batch of parsed hands, following the module's conventions: the plain-Python
     reference (and test oracle) for ``parsers.pokerstars_fast``, not a fast path.
-
-    Besides the module's out-of-lane cases it also puts out: one name in two seats, a hole-card
-    record of other than two cards, a show line of more than two cards, two summary seat lines of
-    one player, a summary board that is empty or of more than five cards. ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
+    ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
 
     >>> from decimal import Decimal as D
     >>> from rules.holdem_hand import Action, Seat, Summary
@@ -190,10 +224,13 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     >>> bool(b.in_lane[0]), b.stack.tolist(), b.actor.tolist(), b.amount.tolist()
     (True, [100, 200], [1], [2])
     >>> b = batch_from_hands([dataclasses.replace(hand, summary=None)])
-    >>> bool(b.in_lane[0])
+    >>> bool(b.in_lane[0]), bool(b.has_summary[0])
+    (True, False)
+    >>> bool(batch_from_hands([dataclasses.replace(hand, small_blind=D("0.005"))]).in_lane[0])
     False
     """
-    n_seats = sum(len(h.seats) for h in hands)
+    unseated = [_unseated(hand) for hand in hands]
+    n_seats = sum(len(h.seats) + len(u) for h, u in zip(hands, unseated))
     n_actions = sum(len(h.actions) for h in hands)
     n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
@@ -201,9 +238,9 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     s0 = a0 = p0 = 0
     for h, hand in enumerate(hands):
         b.seat_start[h], b.action_start[h], b.pot_start[h] = s0, a0, p0
-        ok = _fill_hand(b, h, hand, s0, a0, p0)
+        ok = _fill_hand(b, h, hand, unseated[h], s0, a0, p0)
         b.in_lane[h] = ok
-        s0 += len(hand.seats)
+        s0 += len(hand.seats) + len(unseated[h])
         a0 += len(hand.actions)
         p0 += len(hand.summary.pots) if hand.summary is not None else 0
         b.game_id.append(hand.source.game_id)
@@ -215,24 +252,25 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
         b.table_name.append(hand.info.table_name)
         b.played_at.append(hand.info.played_at)
         b.player.extend(s.player for s in hand.seats)
+        b.player.extend(unseated[h])
     n = len(hands)
     b.seat_start[n], b.action_start[n], b.pot_start[n] = s0, a0, p0
     return b
 
 
-def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, s0: int, a0: int, p0: int) -> bool:
+def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: int, a0: int, p0: int) -> bool:
     """Fill hand ``h``'s columns; False when the hand is out of the lane."""
     ok = True
     summary = hand.summary
-    if (summary is None or hand.is_cancelled or hand.cash_outs or hand.cap is not None or len(hand.boards) > 1
-            or (summary is not None and len(summary.boards) > 1)
-            or any(a.board or a.is_capped for a in hand.actions)):
+    if len(hand.boards) > 3 or (summary is not None and len(summary.boards) > 3):
         ok = False
     b.first_line[h] = hand.source.first_line
     b.last_line[h] = hand.source.last_line
     b.betting[h] = BETTINGS.index(hand.betting)
     b.is_short_deck[h] = hand.is_short_deck
     b.is_tournament[h] = hand.is_tournament
+    b.has_summary[h] = summary is not None
+    b.is_cancelled[h] = hand.is_cancelled
 
     def cents(value) -> int:
         nonlocal ok
@@ -248,54 +286,75 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, s0: int, a0: int, p0: int
         b.small_bet[h] = -1 if hand.small_bet is None else cents(hand.small_bet)
         b.big_bet[h] = -1 if hand.big_bet is None else cents(hand.big_bet)
     b.ante[h] = cents(hand.ante)
+    if hand.cap is not None:
+        b.cap[h] = cents(hand.cap)
     b.max_seats[h] = hand.max_seats or 0
     b.button_seat[h] = hand.button_seat or 0
-    if hand.boards:
-        for i, c in enumerate(hand.boards[0][:5]):
-            b.board[h, i] = c.code
-        for i, line in enumerate(hand.board_lines[0][:3] if hand.board_lines else ()):
-            b.board_lines[h, i] = line
-    # seats, by name
+    for k, board in enumerate(hand.boards[:3]):
+        if len(board) > 5:
+            ok = False
+        cards = b.board[h] if k == 0 else b.more_boards[h, k - 1]
+        for i, c in enumerate(board[:5]):
+            cards[i] = c.code
+    for k, lines in enumerate(hand.board_lines[:3]):
+        if k == 0:
+            for i, line in enumerate(lines[:3]):
+                b.board_lines[h, i] = line
+        elif lines:
+            b.more_board_lines[h, k - 1] = lines[0]
+    # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     index: dict[str, int] = {}
+    sitting_out = {s.player for s in hand.seats if s.is_sitting_out}
     for i, s in enumerate(hand.seats):
-        if s.player in index:
-            ok = False      # one name in two seats: actions cannot be told apart
         index[s.player] = i
         j = s0 + i
         b.seat_no[j] = s.seat
         b.stack[j] = cents(s.stack)
-        b.is_sitting_out[j] = s.is_sitting_out
         b.seat_line[j] = s.line
-    # hole cards merged as the replay merges them: the longest record wins, a conflict is out
+    for name in sitting_out:
+        b.is_sitting_out[s0 + index[name]] = True
+    for k, name in enumerate(unseated):
+        index[name] = len(hand.seats) + k
+        b.is_unseated[s0 + index[name]] = True
+    # hole cards merged as the replay merges them: the longest record wins, a later two-card
+    # record that differs is a conflict; the line is the player's first record's
     holes: dict[str, tuple] = {}
     for record in hand.hole_cards:
         i = index.get(record.player)
-        if i is None or len(record.cards) != 2:
+        if i is None or len(record.cards) > 2:
             ok = False
             continue
-        known = holes.get(record.player)
-        if known is None:
-            holes[record.player] = record.cards
-            j = s0 + i
-            b.hole[j, 0], b.hole[j, 1] = record.cards[0].code, record.cards[1].code
-            b.hole_how[j] = HOWS.index(record.how)
+        j = s0 + i
+        known = holes.get(record.player, ())
+        if not known:
             b.hole_line[j] = record.line
-        elif set(known) != set(record.cards):
-            ok = False
+        if len(record.cards) > len(known):
+            holes[record.player] = record.cards
+            b.hole[j] = -1
+            for c, card in enumerate(record.cards):
+                b.hole[j, c] = card.code
+            b.hole_how[j] = HOWS.index(record.how)
+        elif known and len(record.cards) == 2 and set(known) != set(record.cards):
+            slot = 0 if not b.hole_conflict_line[j, 0] else 1
+            if b.hole_conflict_line[j, slot]:
+                ok = False      # a third record against the dealt cards: no column holds it
+                continue
+            b.hole_conflict[j, slot, 0], b.hole_conflict[j, slot, 1] = record.cards[0].code, record.cards[1].code
+            b.hole_conflict_line[j, slot] = record.line
+    for c in hand.cash_outs:
+        b.cash_out[s0 + index[c.player]] = cents(c.amount)
     # actions
     for k, a in enumerate(hand.actions):
         j = a0 + k
-        i = index.get(a.player)
-        if i is None:
-            ok = False
-            i = -1
         b.street[j] = STREETS.index(a.street)
-        b.actor[j] = i
+        b.actor[j] = index[a.player]
         b.kind[j] = KINDS.index(a.kind)
         b.amount[j] = cents(a.amount)
         if a.kind is ActionKind.RAISE and a.raise_to is not None:
             b.raise_to[j] = cents(a.raise_to)
         b.is_all_in[j] = a.is_all_in
+        b.is_capped[j] = a.is_capped
+        b.action_board[j] = a.board
         if len(a.cards) > 2:
             ok = False
         for c, card in enumerate(a.cards[:2]):
@@ -308,23 +367,26 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, s0: int, a0: int, p0: int
         b.total_line[h] = summary.total_line
         for k, amount in enumerate(summary.pots):
             b.pot_amount[p0 + k] = cents(amount)
-        if summary.boards:
-            for i, c in enumerate(summary.boards[0][:5]):
-                b.summary_board[h, i] = c.code
-            if not summary.boards[0] or len(summary.boards[0]) > 5:
+        for k, board in enumerate(summary.boards[:3]):
+            if len(board) > 5:
                 ok = False
-            b.summary_board_line[h] = summary.board_lines[0] if summary.board_lines else 0
+            cards = b.summary_board[h] if k == 0 else b.summary_more_boards[h, k - 1]
+            for i, c in enumerate(board[:5]):
+                cards[i] = c.code
+            line = summary.board_lines[k] if k < len(summary.board_lines) else 0
+            if k == 0:
+                b.summary_board_line[h] = line
+            else:
+                b.summary_more_board_lines[h, k - 1] = line
         summarized = set()
         for s in summary.seats:
-            i = index.get(s.player)
-            if i is None or len(s.won) > 1 or s.player in summarized:
-                ok = False
+            if s.player in summarized:
+                ok = False      # two summary seat lines of one player: one column each cannot hold both
                 continue
             summarized.add(s.player)
-            j = s0 + i
+            j = s0 + index[s.player]
             b.summary_line[j] = s.line
             if s.won:
-                b.summary_won[j] = cents(s.won[0])
-    if hand.boards and len(hand.boards[0]) > 5:
-        ok = False
+                b.summary_won[j] = sum(cents(won) for won in s.won)
+            b.won_not_awarded[j] = "not awarded" in s.text
     return ok

@@ -18,8 +18,11 @@ after the kernel by :func:`rules.holdem.allin_ev_values`).
 Not modelled (``explained`` False, no findings): an uncalled bet returned while two players share the
 top bet and nothing was returned; two dealt players with one seat number; a pot that would be split
 with a negative amount; a hand where every player folded; a board with a gap; more than 62 seats.
-Hands out of the lane (``in_lane`` False: run twice, cash-outs, capped tables, … see
-rules.holdem_batch) are not modelled either.
+Hands out of the lane (``in_lane`` False: what a batch's columns cannot hold, see rules.holdem_batch)
+are not modelled either. A hand run twice or three times shares each pot between its boards (the
+odd unit to the first board) and each board's share by that board's showdown; a cash-out is paid
+by the room (in ``collected``, and a pot "not awarded" to the player who cashed out is no missing
+collect); a capped table puts a player all in at the cap; a cancelled hand has players and no play.
 
 >>> from rules.holdem_batch import batch_from_hands
 >>> from parsers.formats import HEADERS, parse_chunk
@@ -118,6 +121,9 @@ _BATCH_COLUMNS = (
     "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
+    "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
+    "summary_more_board_lines", "won_not_awarded", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
+    "is_capped",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -221,7 +227,7 @@ class FactBatch:
     stack_start: np.ndarray     # int64
     invested: np.ndarray        # int64
     collected: np.ndarray       # int64
-    cash_out: np.ndarray        # int64 (always 0: a cash-out is out of the lane)
+    cash_out: np.ndarray        # int64: what the room paid for cashing out the hand (in ``collected`` too)
     net: np.ndarray             # int64
     allin_ev_net: np.ndarray    # int64
     saw_flop: np.ndarray        # bool
@@ -472,14 +478,25 @@ def _split(amount, n, unit, out):
 
 
 @njit(cache=True, inline="always")
-def _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count):
+def _share(amount, n, unit, q):
+    """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split)."""
+    if n <= 1:
+        return amount
+    each = (amount // (n * unit)) * unit
+    odd = (amount - each * n) // unit
+    return each + (unit if q < odd else 0)
+
+
+@njit(cache=True, inline="always")
+def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
-    goes below zero, as the log says); a stack at zero or below is all in."""
+    goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
+    cap (``cap`` ≥ 0), is all in."""
     if not he_stack(chips, s_left[p]):
         _emit(out, count, h, rules.STACK, ERROR, line, p, s_left[p], chips)
     s_left[p] -= chips
     s_invested[p] += chips
-    if s_left[p] <= 0:
+    if s_left[p] <= 0 or 0 <= cap <= s_invested[p]:
         s_all_in[p] = True
 
 
@@ -540,8 +557,6 @@ def _hand_facts(h, c, t, s, G, f):
     f_count_players = f.count_players
     f_rake = f.rake
     c_rake = c.rake
-    f_total_pot = f.total_pot
-    c_total_pot = c.total_pot
     f_allin_street = f.allin_street
     c_hole = c.hole
     f_needs_allin_ev = f.needs_allin_ev
@@ -554,8 +569,9 @@ def _hand_facts(h, c, t, s, G, f):
         if not s_folded[s_live[r]]:
             n_cont += 1
             winner = s_live[r]
+    cancelled = c.is_cancelled[h]
     walk = False
-    if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN):
+    if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN) and not cancelled:
         walk = True
         for j in range(c_action_start[h], c_action_start[h + 1]):
             if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != S_PREFLOP):
@@ -564,14 +580,17 @@ def _hand_facts(h, c, t, s, G, f):
     nb = 0
     while nb < 5 and c_board[h, nb] >= 0:
         nb += 1
-    streets_dealt = (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
-    showdown = n_cont >= 2
+    streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
+    showdown = n_cont >= 2 and not cancelled
     for i in range(ns):
+        cash = max(c.cash_out[s0 + i], 0)     # paid by the room for cashing out: collected, not won
         f_seat_position[s0 + i] = s_position[i]
         f_invested[s0 + i] = s_invested[i]
-        f_collected[s0 + i] = s_collected[i]
-        f_net[s0 + i] = s_collected[i] - s_invested[i]
-        f_allin_ev_net[s0 + i] = s_collected[i] - s_invested[i]
+        f_collected[s0 + i] = s_collected[i] + cash
+        f.cash_out[s0 + i] = cash
+        net = 0 if cancelled else s_collected[i] + cash - s_invested[i]
+        f_net[s0 + i] = net
+        f_allin_ev_net[s0 + i] = net
     for r in range(n):
         i = s_live[r]
         j = s0 + i
@@ -587,8 +606,7 @@ def _hand_facts(h, c, t, s, G, f):
         f_won_at_showdown[j] = sd and s_collected[i] > 0
     f_is_walk[h] = walk
     f_count_players[h] = n
-    f_rake[h] = c_rake[h]
-    f_total_pot[h] = c_total_pot[h]
+    f_rake[h] = 0 if cancelled else c_rake[h]
     ais = G[G_ALLIN_STREET]
     f_allin_street[h] = ais
     if ais >= 0 and ais != S_RIVER and n_cont >= 2:
@@ -676,11 +694,19 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
         while r > 0 and c_seat_no[s0 + s_live[r - 1]] > c_seat_no[s0 + i]:
             s_live[r] = s_live[r - 1]
             r -= 1
-        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i]:
-            return False      # two players in one seat
+        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i] and not c.is_unseated[s0 + i]:
+            return False      # two players in one seat (the unseated share seat 0, by name)
         s_live[r] = i
         n += 1
     G[G_N_LIVE] = n
+    for i in range(ns):
+        if s_dealt[i] and c.is_unseated[s0 + i]:
+            line = 0        # a player without a seat line: at his first line
+            for j in range(a0, a1):
+                if c_actor[j] == i:
+                    line = c.line[j]
+                    break
+            _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, i, 0, 0)
     G[G_SB_POSTED] = 0
     G[G_BB_POSTED] = 0
     G[G_ALLIN_STREET] = -1
@@ -752,6 +778,14 @@ def _check_deck(h, c, rules, s, out, count):
             if used & bit:
                 _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
             used |= bit
+    for i in range(ns):
+        # a later record shows two other cards than the player was dealt: expected and actual are
+        # the two cards each, as (first + 1) * 64 + second (apart from a single card's code)
+        for k in range(2):
+            if c.hole_conflict_line[s0 + i, k] > 0:
+                _emit(out, count, h, rules.DECK, ERROR, c.hole_conflict_line[s0 + i, k], i,
+                      (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
+                      (np.int64(c.hole_conflict[s0 + i, k, 0]) + 1) * 64 + c.hole_conflict[s0 + i, k, 1])
     board = c_board[h]
     nb = 0
     for k in range(5):
@@ -772,12 +806,34 @@ def _check_deck(h, c, rules, s, out, count):
                 twice = True
         if twice:
             _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
-    if c_summary_board[h, 0] >= 0:
+    for b in range(2):      # the boards of a hand run twice or thrice: against the deck and the hole cards
+        more = c.more_boards[h, b]
+        line = c.more_board_lines[h, b]
         for k in range(5):
-            if c_summary_board[h, k] != board[k]:
-                _emit(out, count, h, rules.BOARD, ERROR, c_summary_board_line[h], -1, board[k], c_summary_board[h, k])
+            code = np.int64(more[k])
+            if code < 0:
                 break
+            if code < low or code > 51:
+                _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+            if used >> code & 1:
+                _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+    # each board of the summary against the board dealt
+    if c_summary_board[h, 0] >= 0 or c_summary_board_line[h] > 0:
+        _board_differs(h, board, c_summary_board[h], c_summary_board_line[h], rules, out, count)
+    for b in range(2):
+        if c.summary_more_boards[h, b, 0] >= 0 or c.summary_more_board_lines[h, b] > 0:
+            _board_differs(h, c.more_boards[h, b], c.summary_more_boards[h, b], c.summary_more_board_lines[h, b],
+                           rules, out, count)
     return True
+
+
+@njit(cache=True, inline="always")
+def _board_differs(h, dealt, summary, line, rules, out, count):
+    """HE-BOARD: the summary's board is the board dealt."""
+    for k in range(5):
+        if summary[k] != dealt[k]:
+            _emit(out, count, h, rules.BOARD, ERROR, line, -1, dealt[k], summary[k])
+            break
 
 
 @njit(cache=True)
@@ -825,8 +881,11 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     s_fold_street = s.fold_street
     c_raise_to = c.raise_to
     c_is_all_in = c.is_all_in
+    c_is_capped = c.is_capped
     if not _seat_hand(h, c, t, rules, s, G, out, count):
         return False
+    if c.is_cancelled[h]:
+        return True         # players and positions, no play
     if not _check_deck(h, c, rules, s, out, count):
         return False
     s0 = c_seat_start[h]
@@ -837,6 +896,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     bb = c_big_blind[h]
     sb = c_small_blind[h]
     ante = c_ante[h]
+    cap = c.cap[h]
     end_line = c_total_line[h] if c_total_line[h] > 0 else c_last_line[h]
     at = 0
     for r in range(n):
@@ -864,7 +924,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
         amount_in = 0
         if t_is_post[k]:
             amount_in = amt
-            _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
+            _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
             s_all_in_by_post[p] = s_all_in[p]
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, s_all_in[p], False):
@@ -907,11 +967,11 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
             to_call = max(R[R_CURRENT] - s_bet[p], 0)
             level = R[R_BETS]
             fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
-            amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], fixed, s0, ns, o, rules, R, G,
-                             betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post,
-                             s_fold_street, c_seat_no, out, count)
+            amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], c_is_capped[j], cap, fixed,
+                             s0, ns, o, rules, R, G, betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in,
+                             s_all_in_by_post, s_fold_street, c_seat_no, out, count)
         elif k == K_UNCALLED:
-            if not _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
+            if not _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
                 return False
             amount_in = amt
         elif k == K_COLLECT:
@@ -958,7 +1018,7 @@ def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, 
 
 
 @njit(cache=True, inline="always")
-def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, s0, ns, o, rules, R, G, betting,
+def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed, s0, ns, o, rules, R, G, betting,
          s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
@@ -991,21 +1051,21 @@ def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, s0, ns, o, r
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = rules.STACK if to_call > 0 and amt > s_left[p] else rules.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
-        _put(p, amt, line, s_left, s_invested, s_all_in, h, rules, out, count)
+        _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
         s_bet[p] += amt
         chips = amt
     else:
-        chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
-                              s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
+        chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in or capped, cap, fixed, ns, o, rules, R,
+                              G, betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
     if k != K_FOLD and not he_stack_all_in(said_all_in, s_left[p]):
         _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
-    if said_all_in:
+    if said_all_in or capped:
         s_all_in[p] = True
     return chips
 
 
 @njit(cache=True, inline="always")
-def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns, o, rules, R, G, betting,
+def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed, ns, o, rules, R, G, betting,
                   s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count):
     cur = R[R_CURRENT]
     if k == K_BET:
@@ -1019,7 +1079,7 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns,
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - s_bet[p]
     size = new_total - cur
-    all_in_now = chips >= s_left[p] or said_all_in
+    all_in_now = chips >= s_left[p] or all_in_said
     me = np.int64(1) << p
     if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
         _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, 0, size)
@@ -1040,7 +1100,7 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in, fixed, ns,
         cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
         if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
             _emit(out, count, h, rules.LIMIT_CAP, ERROR, line, p, o.limit_cap, R[R_BETS] + 1)
-    _put(p, chips, line, s_left, s_invested, s_all_in, h, rules, out, count)
+    _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
     s_bet[p] = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
@@ -1106,7 +1166,7 @@ def _top_bets(s_bet, ns):
 
 
 @njit(cache=True, inline="always")
-def _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
+def _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     top, top_i, ties, second = _top_bets(s_bet, ns)
     if ties > 1:
@@ -1118,7 +1178,7 @@ def _uncalled(h, p, amt, line, ns, rules, s_bet, s_left, s_invested, s_all_in, R
     s_bet[p] -= amt
     s_left[p] += amt
     s_invested[p] -= amt
-    if s_left[p] > 0 and s_all_in[p]:
+    if s_left[p] > 0 and s_all_in[p] and not 0 <= cap <= s_invested[p]:
         s_all_in[p] = False
     cur = s_bet[0]
     for i in range(1, ns):
@@ -1159,22 +1219,30 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     total = 0
     for i in range(ns):
         total += s_invested[i]
+    has_summary = c.has_summary[h]
     if ns > 1:
         top, top_i, ties, second = _top_bets(s_bet, ns)
-        if ties == 1 and top > second and log_total != total:
+        if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
-            severity = WARNING if log_total == total - excess else ERROR
+            severity = WARNING if has_summary and log_total == total - excess else ERROR
             _emit(out, count, h, rules.UNCALLED, severity, end_line, top_i, excess, 0)
             s_invested[top_i] -= excess
             s_left[top_i] += excess
     total = 0
     for i in range(ns):
         total += s_invested[i]
-    if log_total != total:
+    f.total_pot[h] = total
+    # a pot won by a player who cashed out is not awarded: the summary still says what he won
+    not_awarded = 0
+    for i in range(ns):
+        if c.cash_out[s0 + i] >= 0 and not s.has_collect[i] and c.won_not_awarded[s0 + i] and \
+                c.summary_won[s0 + i] > 0:
+            not_awarded += c.summary_won[s0 + i]
+    if has_summary and log_total != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
-    if collected_log + rake != total:
-        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log)
+    if has_summary and collected_log + rake + not_awarded != total:
+        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log + not_awarded)
     npots = _build_pots(s0, ns, n, s, f)
     f_n_pots[h] = npots
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
@@ -1301,79 +1369,94 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     ns = c_seat_start[h + 1] - s0
     unit = c_unit[h]
     short = c_is_short_deck[h]
-    board = c_board[h]
-    nb = 0
-    while nb < 5 and board[nb] >= 0:
-        nb += 1
+    played = 0          # boards dealt (a hand run twice or thrice has more than one)
+    for b in range(3):
+        if (c_board[h, 0] if b == 0 else c.more_boards[h, b - 1, 0]) >= 0:
+            played += 1
+    n_boards = max(played, 1)
     contested = False
     for k in range(npots):
         e = f_pot_eligible[s0 + k]
         if e & (e - 1):
             contested = True
-    if contested and nb == 5:
-        for i in range(ns):
-            if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
-                s_std_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
-                s_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) if short \
-                    else s_std_strength[i]
-            else:
-                s_strength[i] = -1
-                s_std_strength[i] = -1
+        if n_boards > 1 and f_pot_net[s0 + k] < 0:
+            return False        # a negative pot shared between boards: not modelled
     unverifiable = False
-    for k in range(npots):
-        e = f_pot_eligible[s0 + k]
-        share = f_pot_net[s0 + k]
-        gross = max(f_pot_amount[s0 + k], share)
-        m = 0
-        if e & (e - 1) == 0:
-            for r in range(n):
-                if e >> s_live[r] & 1:
-                    s_winners[0] = s_live[r]
-            m = 1
-        else:
-            known = 0
-            best = -1
-            best_std = -1
-            bad = False
-            for r in range(n):
-                i = s_live[r]
-                if not e >> i & 1:
+    q = 0                   # the board's place among the boards dealt
+    for b in range(3):
+        board = c_board[h] if b == 0 else c.more_boards[h, b - 1]
+        nb = 0
+        while nb < 5 and board[nb] >= 0:
+            nb += 1
+        if nb == 0 and (b > 0 or played > 0):
+            continue
+        if contested and nb == 5:
+            for i in range(ns):
+                if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
+                    s_std_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
+                    s_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) if short \
+                        else s_std_strength[i]
+                else:
+                    s_strength[i] = -1
+                    s_std_strength[i] = -1
+        for k in range(npots):
+            e = f_pot_eligible[s0 + k]
+            net = f_pot_net[s0 + k]
+            amount = f_pot_amount[s0 + k]
+            # the pot shared between the boards, the odd unit to the first
+            share = _share(net, n_boards, unit, q)
+            gross = _share(amount, n_boards, unit, q) if amount >= net else share
+            m = 0
+            if e & (e - 1) == 0:
+                for r in range(n):
+                    if e >> s_live[r] & 1:
+                        s_winners[0] = s_live[r]
+                m = 1
+            else:
+                known = 0
+                best = -1
+                best_std = -1
+                bad = False
+                for r in range(n):
+                    i = s_live[r]
+                    if not e >> i & 1:
+                        continue
+                    if nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
+                        known += 1
+                        best = max(best, s_strength[i])
+                        best_std = max(best_std, s_std_strength[i])
+                    elif s_has_collect[i]:
+                        bad = True
+                if bad or known == 0:
+                    unverifiable = True
                     continue
-                if nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
-                    known += 1
-                    best = max(best, s_strength[i])
-                    best_std = max(best_std, s_std_strength[i])
-                elif s_has_collect[i]:
-                    bad = True
-            if bad or known == 0:
-                unverifiable = True
-                continue
-            for r in range(n):
-                i = s_live[r]
-                if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
-                    if short and s_std_strength[i] == best_std:
-                        s_std_winner[i] = True
-                    if s_strength[i] == best:
-                        # clockwise from the button (insertion sort by ring index)
-                        q = m
-                        while q > 0 and s_ring_index[s_winners[q - 1]] > s_ring_index[i]:
-                            s_winners[q] = s_winners[q - 1]
-                            q -= 1
-                        s_winners[q] = i
-                        m += 1
-        if m > 1 and share < 0:
-            return False
-        _split(share, m, unit, s_shares)
-        if m > 1:
-            _split(gross, m, unit, s_gross_shares)
-        else:
-            s_gross_shares[0] = share
-        for q in range(m):
-            w = s_winners[q]
-            s_expected[w] += s_shares[q]
-            s_after_split[w] += s_gross_shares[q]
+                for r in range(n):
+                    i = s_live[r]
+                    if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
+                        if short and s_std_strength[i] == best_std:
+                            s_std_winner[i] = True
+                        if s_strength[i] == best:
+                            # clockwise from the button (insertion sort by ring index)
+                            w = m
+                            while w > 0 and s_ring_index[s_winners[w - 1]] > s_ring_index[i]:
+                                s_winners[w] = s_winners[w - 1]
+                                w -= 1
+                            s_winners[w] = i
+                            m += 1
+            if m > 1 and share < 0:
+                return False
+            _split(share, m, unit, s_shares)
             if m > 1:
-                s_in_split[w] = True
+                _split(gross, m, unit, s_gross_shares)
+            else:
+                s_gross_shares[0] = share
+            for w in range(m):
+                winner = s_winners[w]
+                s_expected[winner] += s_shares[w]
+                s_after_split[winner] += s_gross_shares[w]
+                if m > 1:
+                    s_in_split[winner] = True
+        q += 1
     if unverifiable:
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
@@ -1396,6 +1479,8 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     for i in range(ns):
         exp = s_expected[i]
         act = s_collected[i]
+        if c.cash_out[s0 + i] >= 0 and act == 0:
+            continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
             rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
             _emit(out, count, h, rule, ERROR, s_collect_line[i], i, exp, act)
@@ -1412,7 +1497,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
             _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         won = c_summary_won[s0 + i]
-        if won >= 0 and won != s_collected[i]:
+        if won >= 0 and won != s_collected[i] and c.cash_out[s0 + i] < 0:
             _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
     return True
 

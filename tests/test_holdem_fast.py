@@ -75,13 +75,15 @@ def test_batch_from_hands_keeps_every_column_of_the_records(game):
     _assert_batch_matches(b, hands)
 
 
-def test_batch_from_hands_puts_a_hand_without_summary_out_of_the_lane():
+def test_batch_from_hands_puts_out_of_the_lane_only_what_its_columns_cannot_hold():
     import dataclasses
 
-    hands = _generated("holdem", 3, 5)
-    hands[1] = dataclasses.replace(hands[1], summary=None)
+    hands = _generated("holdem", 4, 5)
+    hands[1] = dataclasses.replace(hands[1], summary=None)     # a hand cut before its summary: still read
+    hands[2] = dataclasses.replace(hands[2], small_blind=Decimal("0.005"))     # half a cent: no cents column holds it
     b = batch_from_hands(hands)
-    assert b.in_lane.tolist() == [True, False, True]
+    assert b.in_lane.tolist() == [True, True, False, True]
+    assert b.has_summary.tolist() == [True, False, True, True]
 
 
 # ---------------------------------------------------------------------- the kernel against the reference
