@@ -27,7 +27,7 @@ Conventions, shared by every producer and consumer of a batch:
   treat him as the log does. When one name has two seat lines, the last one is the player's.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
-  more than five cards, more than three boards, two summary seat lines of one player, a
+  more than five cards, more than three boards, three summary seat lines of one player, a
   third record of a player's hole cards that differs from the first. Its
   other columns are then unspecified.
 """
@@ -120,6 +120,8 @@ class HandBatch:
     hole_line: np.ndarray           # int32: that record's line
     summary_won: np.ndarray         # int64: the amounts of "won (X)" / "collected (X)" added up, -1 when none
     summary_line: np.ndarray        # int32: the player's summary seat line, 0 when none
+    summary_won_again: np.ndarray   # int64: as summary_won, of a second summary seat line of the player, -1 none
+    summary_line_again: np.ndarray  # int32: that second line, 0 when none
     won_not_awarded: np.ndarray     # bool: the summary seat says the pot was not awarded (a cash-out)
     cash_out: np.ndarray            # int64: what the room paid the player for cashing out the hand, -1 none
     hole_conflict: np.ndarray       # int8 (S, 2, 2): the two cards of up to two later records that differ from ``hole``
@@ -175,6 +177,7 @@ class HandBatch:
             seat_no=_i(seats, np.int16), stack=_i(seats, np.int64), is_sitting_out=_i(seats, np.bool_),
             seat_line=_i(seats, np.int32), hole=_i(seats, np.int8, -1, 2), hole_how=_i(seats, np.int8),
             hole_line=_i(seats, np.int32), summary_won=_i(seats, np.int64, -1), summary_line=_i(seats, np.int32),
+            summary_won_again=_i(seats, np.int64, -1), summary_line_again=_i(seats, np.int32),
             won_not_awarded=_i(seats, np.bool_), cash_out=_i(seats, np.int64, -1),
             hole_conflict=np.full((seats, 2, 2), -1, np.int8), hole_conflict_line=_i(seats, np.int32, 0, 2),
             is_unseated=_i(seats, np.bool_),
@@ -378,15 +381,14 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
                 b.summary_board_line[h] = line
             else:
                 b.summary_more_board_lines[h, k - 1] = line
-        summarized = set()
         for s in summary.seats:
-            if s.player in summarized:
-                ok = False      # two summary seat lines of one player: one column each cannot hold both
-                continue
-            summarized.add(s.player)
             j = s0 + index[s.player]
-            b.summary_line[j] = s.line
-            if s.won:
-                b.summary_won[j] = sum(cents(won) for won in s.won)
-            b.won_not_awarded[j] = "not awarded" in s.text
+            won = sum(cents(amount) for amount in s.won) if s.won else -1
+            if not b.summary_line[j]:
+                b.summary_line[j], b.summary_won[j] = s.line, won
+            elif not b.summary_line_again[j]:
+                b.summary_line_again[j], b.summary_won_again[j] = s.line, won
+            else:
+                ok = False      # a third summary seat line of one player: no column holds it
+            b.won_not_awarded[j] |= "not awarded" in s.text
     return ok

@@ -17,7 +17,7 @@ after the kernel by :func:`rules.holdem.allin_ev_values`).
 
 Not modelled (``explained`` False, no findings): an uncalled bet returned while two players share the
 top bet and nothing was returned; two dealt players with one seat number; a pot that would be split
-with a negative amount; a hand where every player folded; a board with a gap; more than 62 seats.
+with a negative amount; a board with a gap; more than 62 seats.
 Hands out of the lane (``in_lane`` False: what a batch's columns cannot hold, see rules.holdem_batch)
 are not modelled either. A hand run twice or three times shares each pot between its boards (the
 odd unit to the first board) and each board's share by that board's showdown; a cash-out is paid
@@ -122,7 +122,7 @@ _BATCH_COLUMNS = (
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
-    "summary_more_board_lines", "won_not_awarded", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
+    "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
@@ -479,9 +479,12 @@ def _split(amount, n, unit, out):
 
 @njit(cache=True, inline="always")
 def _share(amount, n, unit, q):
-    """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split)."""
+    """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split);
+    a negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
     if n <= 1:
         return amount
+    if amount < 0:
+        return -((-amount) // (n * unit)) * unit
     each = (amount // (n * unit)) * unit
     odd = (amount - each * n) // unit
     return each + (unit if q < odd else 0)
@@ -1214,13 +1217,11 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     for r in range(n):
         if not s_folded[s_live[r]]:
             n_cont += 1
-    if n_cont == 0:
-        return False
     total = 0
     for i in range(ns):
         total += s_invested[i]
     has_summary = c.has_summary[h]
-    if ns > 1:
+    if ns > 1 and n_cont > 0:
         top, top_i, ties, second = _top_bets(s_bet, ns)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
@@ -1236,14 +1237,17 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if c.cash_out[s0 + i] >= 0 and not s.has_collect[i] and c.won_not_awarded[s0 + i] and \
-                c.summary_won[s0 + i] > 0:
-            not_awarded += c.summary_won[s0 + i]
+        if c.cash_out[s0 + i] >= 0 and not s.has_collect[i] and c.won_not_awarded[s0 + i]:
+            not_awarded += max(c.summary_won[s0 + i], 0) + max(c.summary_won_again[s0 + i], 0)
     if has_summary and log_total != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and collected_log + rake + not_awarded != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log + not_awarded)
-    npots = _build_pots(s0, ns, n, s, f)
+    if n_cont > 0:
+        npots = _build_pots(s0, ns, n, s, f)
+    else:       # every player folded: one pot no one may win
+        npots = 1 if total != 0 else 0
+        f_pot_amount[s0] = total
     f_n_pots[h] = npots
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     p0, p1 = c_pot_start[h], c_pot_start[h + 1]
@@ -1268,6 +1272,8 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
             f_pot_net[s0 + k] = f_pot_amount[s0 + k]
         if npots > 0:
             f_pot_net[s0] -= rake
+    if n_cont == 0:
+        return True         # no winner to check the collect lines against
     return _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count)
 
 
@@ -1379,8 +1385,6 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         e = f_pot_eligible[s0 + k]
         if e & (e - 1):
             contested = True
-        if n_boards > 1 and f_pot_net[s0 + k] < 0:
-            return False        # a negative pot shared between boards: not modelled
     unverifiable = False
     q = 0                   # the board's place among the boards dealt
     for b in range(3):
@@ -1499,6 +1503,9 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         won = c_summary_won[s0 + i]
         if won >= 0 and won != s_collected[i] and c.cash_out[s0 + i] < 0:
             _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
+        won = c.summary_won_again[s0 + i]      # a second summary seat line of the player
+        if won >= 0 and won != s_collected[i] and c.cash_out[s0 + i] < 0:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, s_collected[i], won)
     return True
 
 

@@ -401,3 +401,228 @@ def test_the_legal_hands_behind_the_guard_break_no_rule():
     for text in (WALK, SPLIT, SIDE_POT, SIX_PLUS, _limit(SPLIT)):
         found, _ = _both(text)
         assert found == set(), found
+
+
+# ---------------------------------------------------------------------- hands the engine reads since stage B
+# Hands the kernel once left to the Decimal replay: run twice, cash-outs, capped tables, cancelled
+# hands, conflicting hole cards, players without a seat line, one name in two seats, no summary.
+# Each expected value is worked out by hand in the comment above the hand.
+
+_B_HEAD = ("PokerStars Hand #{n}:  Hold'em No Limit ($0.10/$0.25 USD) - 2021/03/07 21:29:31 ET\n"
+           "Table 'Vesta' 6-max Seat #1 is the button\n")
+
+
+def _engine_batch(text: str):
+    hand = _hand(text)
+    b = batch_from_hands([hand])
+    assert b.in_lane[0]
+    return b, replay_batch(b, allin_ev=False)
+
+
+# Heads-up all in preflop for $10 each, run twice. Pot $20, rake $0.99: $19.01 shared by the two
+# boards, the odd cent to the first: $9.51 and $9.50. Board one: Anna's aces beat Boris's kings;
+# board two (Kc 8s 4d 5c 6h): Boris's three kings win. Anna nets 9.51 - 10 = -0.49, Boris -0.50.
+RUN_TWICE = _B_HEAD.format(n=201) + """Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Anna: posts small blind $0.10
+Boris: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: raises $9.75 to $10 and is all-in
+Boris: calls $9.75 and is all-in
+*** FIRST FLOP *** [2c 7s 9d]
+*** FIRST TURN *** [2c 7s 9d] [Jc]
+*** FIRST RIVER *** [2c 7s 9d Jc] [3h]
+*** SECOND FLOP *** [Kc 8s 4d]
+*** SECOND TURN *** [Kc 8s 4d] [5c]
+*** SECOND RIVER *** [Kc 8s 4d 5c] [6h]
+*** FIRST SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Boris: shows [Kh Kd] (a pair of Kings)
+Anna collected $9.51 from pot
+*** SECOND SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Boris: shows [Kh Kd] (three of a kind, Kings)
+Boris collected $9.50 from pot
+*** SUMMARY ***
+Total pot $20 | Rake $0.99
+Hand was run twice
+FIRST Board [2c 7s 9d Jc 3h]
+SECOND Board [Kc 8s 4d 5c 6h]
+Seat 1: Anna (button) (small blind) showed [Ah Ad] and won ($9.51) with a pair of Aces, and lost with a pair of Aces
+Seat 2: Boris (big blind) showed [Kh Kd] and lost with a pair of Kings, and won ($9.50) with three of a kind, Kings
+"""
+
+
+def test_he_split_a_pot_run_twice_is_shared_between_the_boards_odd_cent_to_the_first():
+    b, f = _engine_batch(RUN_TWICE)
+    assert len(f.findings) == 0 and f.certified[0]
+    nets = {b.player[j]: int(f.net[j]) for j in range(len(b.player))}
+    assert nets == {"Anna": -49, "Boris": -50}
+    collects = [int(b.action_board[j]) for j in range(len(b.kind)) if b.line[j] and b.kind[j] == 12]
+    assert collects == [0, 1]       # each collect line on its board
+
+
+def test_he_collected_the_odd_cent_of_a_pot_run_twice_on_the_second_board():
+    # Anna takes $9.50 on board one, Boris $9.51 on board two: each collect line is a cent off
+    # (Anna's line 19, Boris's line 23), and so are their summary seats (lines 29, 30).
+    text = (RUN_TWICE.replace("Anna collected $9.51", "Anna collected $9.50")
+            .replace("Boris collected $9.50", "Boris collected $9.51"))
+    found, nets = _engine(text)
+    assert found == {("HE-COLLECTED", 19, "error"), ("HE-COLLECTED", 23, "error"),
+                     ("HE-COLLECTED", 29, "error"), ("HE-COLLECTED", 30, "error")}
+    assert nets == {"Anna": Decimal("-0.50"), "Boris": Decimal("-0.49")}
+
+
+# Anna (aces) and Vera (kings) all in for $10, Boris folds his small blind: pot 10 + 0.10 + 10 = 20.10,
+# rake $1. Anna cashed out for $15 before the river, so the $19.10 she won is not awarded and no line
+# collects it: no finding. Anna nets 15 - 10 = +5 (the room pays her), Vera -10, Boris -0.10.
+CASH_OUT = _B_HEAD.format(n=202) + """Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Seat 3: Vera ($10 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: raises $9.75 to $10 and is all-in
+Boris: folds
+Vera: calls $9.75 and is all-in
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Vera: shows [Kh Kd] (a pair of Kings)
+Anna cashed out the hand for $15 | Cash Out Fee $0.15
+*** SUMMARY ***
+Total pot $20.10 | Rake $1
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) showed [Ah Ad] and won ($19.10) with a pair of Aces (pot not awarded as player cashed out)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def test_he_collected_a_pot_not_awarded_to_a_player_who_cashed_out_is_no_finding():
+    b, f = _engine_batch(CASH_OUT)
+    assert len(f.findings) == 0
+    anna = b.player.index("Anna")
+    assert (int(f.cash_out[anna]), int(f.collected[anna]), int(f.net[anna])) == (1500, 1500, 500)
+    found, nets = _engine(CASH_OUT)
+    assert nets == {"Anna": Decimal(5), "Boris": Decimal("-0.10"), "Vera": Decimal(-10)}
+
+
+def test_he_pot_balance_a_cash_out_does_not_hide_a_missing_pot():
+    # The same hand with the pot said not awarded to Vera, who won nothing and did not cash out:
+    # collected 0 + rake 1 makes no pot of 20.10 (line 20), and Anna's 19.10 is owed (line 20).
+    text = CASH_OUT.replace("Anna cashed out the hand for $15 | Cash Out Fee $0.15\n", "")
+    found, _ = _engine(text)
+    assert found == {("HE-POT-BALANCE", 19, "error"), ("HE-SHOWDOWN", 19, "error"), ("HE-COLLECTED", 21, "error")}
+
+
+# A capped table ($5 cap): Anna raises to $5 and Vera calls to $5, both at the cap, so both are all in
+# with $15 behind and no one acts after the flop. Pot 5 + 0.10 + 5 = 10.10, rake 0.50: Anna's aces
+# collect 9.60. Anna +4.60, Vera -5, Boris -0.10; no finding (not "the flop betting ends before...").
+CAPPED = """PokerStars Hand #203:  Hold'em No Limit ($0.10/$0.25 - $5 Cap - USD) - 2021/03/07 21:29:31 ET
+Table 'Vesta' 6-max Seat #1 is the button
+Seat 1: Anna ($20 in chips)
+Seat 2: Boris ($20 in chips)
+Seat 3: Vera ($20 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: raises $4.75 to $5 and has reached the $5 cap
+Boris: folds
+Vera: calls $4.75 and has reached the $5 cap
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Vera: shows [Kh Kd] (a pair of Kings)
+Anna collected $9.60 from pot
+*** SUMMARY ***
+Total pot $10.10 | Rake $0.50
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) showed [Ah Ad] and won ($9.60) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def test_he_action_order_players_at_a_tables_cap_are_all_in():
+    b, f = _engine_batch(CAPPED)
+    assert len(f.findings) == 0 and f.certified[0]
+    assert int(b.cap[0]) == 500
+    found, nets = _engine(CAPPED)
+    assert nets == {"Anna": Decimal("4.60"), "Boris": Decimal("-0.10"), "Vera": Decimal(-5)}
+
+
+# Both blinds posted, then the hand is cancelled: nothing is played, every net is 0, and the summary's
+# "collected ($0)" is no finding.
+CANCELLED = _B_HEAD.format(n=204) + """Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Anna: posts small blind $0.10
+Boris: posts big blind $0.25
+Hand cancelled
+*** SUMMARY ***
+Seat 1: Anna (button) (small blind) collected ($0)
+Seat 2: Boris (big blind) collected ($0)
+"""
+
+
+def test_he_players_a_cancelled_hand_has_its_players_and_no_play():
+    b, f = _engine_batch(CANCELLED)
+    assert len(f.findings) == 0 and f.explained[0]
+    assert (int(f.count_players[0]), int(f.total_pot[0])) == (2, 0)
+    assert f.net.tolist() == [0, 0] and f.invested.tolist() == [0, 0] and not f.went_to_showdown.any()
+
+
+def test_he_deck_cards_shown_against_the_cards_dealt_at_each_line():
+    # SPLIT with "Dealt to Boris [Tc 3d]" (line 9): his show line (26) and his summary seat (35) give Kc 3d.
+    text = SPLIT.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Boris [Tc 3d]\n").replace(
+        "Boris: shows [Tc 3d]", "Boris: shows [Kc 3d]").replace("showed [Tc 3d]", "showed [Kc 3d]")
+    found, nets = _engine(text)
+    assert found == {("HE-DECK", 26, "error"), ("HE-DECK", 35, "error")}
+    assert nets == {"Anna": Decimal("-0.02"), "Boris": Decimal("0.01"), "Vera": Decimal(0)}
+
+
+def test_he_showdown_a_collect_line_of_a_name_without_a_seat():
+    # WALK with the pot collected by "Vira", who has no seat line: Vira collects what she cannot win
+    # (HE-SHOWDOWN at her line 12), Vera's $0.02 is owed (HE-COLLECTED at the Total line 15) and the
+    # summary's "collected ($0.02)" of Vera is not what her lines give (HE-COLLECTED, line 18).
+    text = WALK.replace("Vera collected $0.02 from pot", "Vira collected $0.02 from pot")
+    b, f = _engine_batch(text)
+    assert b.player[-1] == "Vira" and b.is_unseated[-1] and not f.has_fact[-1]
+    found, nets = _engine(text)
+    assert found == {("HE-SHOWDOWN", 12, "error"), ("HE-COLLECTED", 15, "error"), ("HE-COLLECTED", 18, "error")}
+    assert nets == {"Anna": Decimal(0), "Boris": Decimal("-0.01"), "Vera": Decimal("-0.01")}
+
+
+def test_he_action_order_a_player_who_acts_without_a_seat():
+    # WALK where "Gleb", who has no seat line, folds first (line 9): he is dealt in with no seat
+    # and no chips, which is a finding at his line; he sits first (seat 0), and Anna acts in turn after him.
+    text = WALK.replace("Anna: folds\n", "Gleb: folds\nAnna: folds\n")
+    found, nets = _engine(text)
+    assert ("HE-ACTION-ORDER", 9, "error") in found
+    assert nets["Gleb"] == 0 and nets["Vera"] == Decimal("0.01")
+
+
+def test_one_name_in_two_seats_plays_the_last_seat():
+    # WALK where Vera's seat line is written twice, $5 at seat 4 last: the seat-4 Vera plays
+    # (the replay keys players by name), the seat-3 line is not dealt in. No finding.
+    text = WALK.replace("Seat 3: Vera ($1 in chips)\n", "Seat 3: Vera ($1 in chips)\nSeat 4: Vera ($5 in chips)\n")
+    b, f = _engine_batch(text)
+    assert len(f.findings) == 0
+    assert [int(b.seat_no[j]) for j in range(len(b.player)) if f.has_fact[j]] == [1, 2, 4]
+    assert int(f.net[3]) == 1 and int(f.stack_start[3]) == 500
+
+
+def test_he_uncalled_a_hand_cut_before_its_summary():
+    # WALK cut after its "*** SUMMARY ***" line (13), the uncalled line lost: Vera's 0.01 nobody called
+    # comes back with no line that says so (HE-UNCALLED at the hand's last line, 13), and she collects
+    # the 0.02 left. Without a summary there is no total to check.
+    text = WALK.split("Total pot")[0].replace("Uncalled bet ($0.01) returned to Vera\n", "")
+    b, f = _engine_batch(text)
+    assert not b.has_summary[0]
+    found, nets = _engine(text)
+    assert found == {("HE-UNCALLED", 13, "error")}
+    assert nets == {"Anna": Decimal(0), "Boris": Decimal("-0.01"), "Vera": Decimal("0.01")}

@@ -110,6 +110,8 @@ def _mismatch(b: HandBatch, f: FactBatch, h: int, hand: HoldemHand, result) -> s
     if got != want:
         return f"hand facts {got} != {want}"
     a0 = b.action_start[h]
+    if b.is_cancelled[h]:
+        a0 = b.action_start[h + 1]      # a cancelled hand has no action facts: nothing was played
     if len(result.actions) != b.action_start[h + 1] - a0:
         return "action facts count"
     for k, fact in enumerate(result.actions):
@@ -526,3 +528,91 @@ def test_mutated_corpus_hands_the_reference_flags_are_never_certified():
     explained, differ = _finding_differences(hands, f)
     assert explained >= 0.8 * len(hands)
     assert not differ, "\n".join(differ[:10])
+
+
+# ---------------------------------------------------------------------- hands once out of the lane
+# DIFFERENTIAL AGAINST THE DECIMAL REPLAY (rules.holdem.replay), to be re-pointed to external oracles
+# when that replay leaves: every hand the lane once left to it (run twice, cash-outs, capped tables,
+# cancelled hands, one-card or conflicting hole records, summary seats won several amounts, players
+# without a seat line, one name in two seats, no summary) and mutants of them.
+
+
+def _once_out_of_the_lane(hand: HoldemHand) -> bool:
+    """What the lane left to the Decimal replay before the engine read it."""
+    summary = hand.summary
+    names = [s.player for s in hand.seats]
+    holes: dict[str, tuple] = {}
+    conflict = False
+    for record in hand.hole_cards:
+        known = holes.setdefault(record.player, record.cards)
+        conflict |= len(record.cards) != 2 or set(known) != set(record.cards)
+    return (summary is None or hand.is_cancelled or bool(hand.cash_outs) or hand.cap is not None
+            or len(hand.boards) > 1 or any(a.board or a.is_capped or a.player not in names for a in hand.actions)
+            or len(set(names)) != len(names) or conflict
+            or any(len(s.won) > 1 or s.player not in names for s in summary.seats))
+
+
+def _differential_problems(hands: list[HoldemHand]) -> list[str]:
+    from rules.holdem_rules import HE
+
+    b = batch_from_hands(hands)
+    f = replay_batch(b)
+    problems = []
+    for h, hand in enumerate(hands):
+        if not b.in_lane[h] or not f.explained[h]:
+            problems.append(f"{hand.hand_id}: in lane {bool(b.in_lane[h])}, explained {bool(f.explained[h])}")
+            continue
+        result = replay(hand)
+        rows = f.findings.of_hand(h)
+        engine = {(HE.by_code(int(rule)).value, int(line)) for rule, line in zip(rows.rule, rows.line)}
+        reference = {(x.rule_id, x.line or 0) for x in result.findings}
+        if engine != reference:
+            problems.append(f"{hand.hand_id}: engine only {sorted(engine - reference)}, "
+                            f"reference only {sorted(reference - engine)}")
+        s0, s1 = b.seat_start[h], b.seat_start[h + 1]
+        nets = {b.player[j]: _d(f.net[j]) for j in range(s0, s1) if f.has_fact[j]}
+        if nets != {p.player: p.net for p in result.players}:
+            problems.append(f"{hand.hand_id}: nets {nets} != {[(p.player, p.net) for p in result.players]}")
+        if f.certified[h] and (why := _mismatch(b, f, h, hand, result)):
+            problems.append(f"{hand.hand_id}: {why}")
+    return problems
+
+
+def test_decimal_replay_differential_on_corpus_hands_once_out_of_the_lane():
+    from parsers.errors import ParseError
+    from parsers.source import decode
+
+    hands = []
+    for path in sorted(corpus("pokerstars").rglob("*")):
+        if not path.is_file() or path.suffix in (".hp", ".gt", ".hands", ".json", ".md") or "LICENSE" in path.name:
+            continue
+        for chunk in split_games(normalize_lines(decode(path.read_bytes())), HEADERS):
+            try:
+                record = parse_chunk(chunk, str(path))
+            except ParseError:
+                continue
+            if isinstance(record, HoldemHand) and _once_out_of_the_lane(record):
+                hands.append(record)
+    assert len(hands) >= 10        # run twice, cash-outs, caps, one-card shows, a player without a seat
+    problems = _differential_problems(hands)
+    assert not problems, "\n".join(problems[:10])
+
+
+def test_decimal_replay_differential_on_hand_worked_hands_once_out_of_the_lane_and_their_mutants():
+    from tests import test_holdem_engine as worked
+
+    texts = [worked.RUN_TWICE, worked.CASH_OUT, worked.CAPPED, worked.CANCELLED,
+             worked.CASH_OUT.replace("Anna cashed out the hand for $15 | Cash Out Fee $0.15\n",
+                                     "Vera cashed out the hand for $2 | Cash Out Fee $0.02\n").replace(
+                 "(pot not awarded as player cashed out)", "").replace(
+                 "*** SUMMARY ***", "Anna collected $19.10 from pot\n*** SUMMARY ***"),
+             WALK.replace("Vera collected $0.02 from pot", "Vira collected $0.02 from pot"),
+             WALK.replace("Anna: folds\n", "Gleb: folds\nAnna: folds\n"),
+             WALK.replace("Seat 3: Vera ($1 in chips)\n", "Seat 3: Vera ($1 in chips)\nSeat 4: Vera ($5 in chips)\n"),
+             WALK.split("Total pot")[0], SPLIT.replace("*** HOLE CARDS ***\n", "*** HOLE CARDS ***\nDealt to Boris [Tc 3d]\n")]
+    rng = random.Random(41)
+    mutants = [_mutate(text, rng) for text in texts for _ in range(40)]
+    hands = [h for h in _parse_text("\n\n\n".join(texts + mutants) + "\n") if isinstance(h, HoldemHand)]
+    assert len(hands) >= 150     # a third of the mutants still parse
+    problems = _differential_problems(hands)
+    assert not problems, "\n".join(problems[:10])
