@@ -19,10 +19,10 @@ The Lark grammar stays the judge of structure: the scanner builds each hand's sh
 terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
-Always out of the lane (the full path reads them): what rules.holdem_batch leaves out (a hand
-run twice, a cash-out, a capped table or action, a cancelled hand, a player without a seat
-line, one name in two seats, hole cards other than two or in conflict, a summary seat that
-won twice, no summary); amounts with more than two decimals, more than 15 digits, a Unicode
+Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
+gives the engine their batch): a hand run twice, a cash-out, a capped table or action, a
+cancelled hand, a player without a seat line, one name in two seats, hole cards other than two
+or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
 digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
 second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
