@@ -1252,19 +1252,32 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     p0, p1 = c_pot_start[h], c_pot_start[h + 1]
     n_log = p1 - p0
-    if n_log > 0 and n_log == npots:
+    # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
+    # (Winamax): that pot's net is the rest, the uncalled part unraked
+    top_alone = False
+    if npots > 1:
+        e = f.pot_eligible[s0 + npots - 1]
+        top_alone = e != 0 and e & (e - 1) == 0
+    within = n_log > 0 and n_log == npots - 1 and top_alone
+    if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
-            f_pot_net[s0 + k] = c_pot_amount[p0 + k]
-            listed += c_pot_amount[p0 + k]
-            if c_pot_amount[p0 + k] > f_pot_amount[s0 + k] and over < 0:
+            if within and k == npots - 1:
+                net = f_pot_amount[s0 + k]
+            elif within and k == npots - 2:
+                net = c_pot_amount[p0 + k] - f_pot_amount[s0 + npots - 1]
+            else:
+                net = c_pot_amount[p0 + k]
+            f_pot_net[s0 + k] = net
+            listed += net
+            if net > f_pot_amount[s0 + k] and over < 0:
                 over = k
         if listed + rake != total:
             _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
             _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, f_pot_amount[s0 + over],
-                  c_pot_amount[p0 + over])
+                  f_pot_net[s0 + over])
     else:
         if n_log > 0 and npots > 1:
             _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, npots, n_log)

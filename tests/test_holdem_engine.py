@@ -626,3 +626,43 @@ def test_he_uncalled_a_hand_cut_before_its_summary():
     found, nets = _engine(text)
     assert found == {("HE-UNCALLED", 13, "error")}
     assert nets == {"Anna": Decimal(0), "Boris": Decimal("-0.01"), "Vera": Decimal("0.01")}
+
+
+# Anna all in for $0.50; Boris raises to $1 and Vera folds her big blind. Boris's last $0.50 is a
+# pot only he can win, and the summary lists it within the main pot ("Main pot $1.52.", the way of
+# Winamax's logs): the main pot is 0.50 + 0.50 + 0.02 = 1.02 (Anna's aces), the $0.50 goes back to
+# Boris. No finding; Anna +0.52, Boris -0.50, Vera -0.02.
+POT_LISTED_WITH_THE_UNCALLED_PART = _B_HEAD.format(n=205).replace("$0.10/$0.25", "$0.01/$0.02") + """Seat 1: Anna ($0.50 in chips)
+Seat 2: Boris ($2 in chips)
+Seat 3: Vera ($2 in chips)
+Boris: posts small blind $0.01
+Vera: posts big blind $0.02
+*** HOLE CARDS ***
+Anna: raises $0.48 to $0.50 and is all-in
+Boris: raises $0.50 to $1
+Vera: folds
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Boris: shows [Kh Kd] (a pair of Kings)
+Anna collected $1.02 from main pot
+Boris collected $0.50 from side pot
+*** SUMMARY ***
+Total pot $1.52 Main pot $1.52. | Rake $0
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) showed [Ah Ad] and won ($1.02) with a pair of Aces
+Seat 2: Boris (small blind) showed [Kh Kd] and won ($0.50) with a pair of Kings
+Seat 3: Vera (big blind) folded before Flop
+"""
+
+
+def test_he_side_pot_an_uncalled_part_listed_within_the_pot_below_it():
+    found, nets = _engine(POT_LISTED_WITH_THE_UNCALLED_PART)
+    assert found == set()
+    assert nets == {"Anna": Decimal("0.52"), "Boris": Decimal("-0.50"), "Vera": Decimal("-0.02")}
+    # "Main pot $1.40.": the main pot's net is 1.40 - 0.50 = 0.90, and 0.90 + 0.50 is no pot of 1.52
+    # (HE-SIDE-POT at the Total line, 21); Anna is owed 0.90 and collects 1.02 (HE-COLLECTED, line 18).
+    found, _ = _engine(POT_LISTED_WITH_THE_UNCALLED_PART.replace("Main pot $1.52.", "Main pot $1.40."))
+    assert found == {("HE-SIDE-POT", 21, "error"), ("HE-COLLECTED", 18, "error")}
