@@ -1376,7 +1376,7 @@ def _empty_batch(hands: int, seats: int, actions: int, pots: int) -> HandBatch:
     i8, i16, i32, i64, flag = np.int8, np.int16, np.int32, np.int64, np.bool_
     return HandBatch(
         in_lane=np.ones(hands, flag), first_line=z(hands, i32), last_line=z(hands, i32), betting=z(hands, i8),
-        is_short_deck=z(hands, flag), is_tournament=z(hands, flag), small_blind=z(hands, i64),
+        is_short_deck=z(hands, flag), straight_beats_trips=z(hands, flag), is_tournament=z(hands, flag), small_blind=z(hands, i64),
         big_blind=z(hands, i64), small_bet=_minus_one(hands, i64), big_bet=_minus_one(hands, i64),
         ante=z(hands, i64), max_seats=z(hands, i16), button_seat=z(hands, i16), seat_start=z(hands + 1, i32),
         action_start=z(hands + 1, i32), pot_start=z(hands + 1, i32), board=_minus_one((hands, 5), i8),

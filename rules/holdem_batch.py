@@ -85,6 +85,7 @@ class HandBatch:
     last_line: np.ndarray           # int32
     betting: np.ndarray             # int8
     is_short_deck: np.ndarray       # bool
+    straight_beats_trips: np.ndarray  # bool: short deck ranked with a straight over three of a kind
     is_tournament: np.ndarray       # bool
     small_blind: np.ndarray         # int64
     big_blind: np.ndarray           # int64 (6+: the button blind)
@@ -162,7 +163,8 @@ class HandBatch:
         """A batch of the given sizes, every column zeroed (cards and optional amounts at -1)."""
         return cls(
             in_lane=_i(hands, np.bool_, True), first_line=_i(hands, np.int32), last_line=_i(hands, np.int32),
-            betting=_i(hands, np.int8), is_short_deck=_i(hands, np.bool_), is_tournament=_i(hands, np.bool_),
+            betting=_i(hands, np.int8), is_short_deck=_i(hands, np.bool_),
+            straight_beats_trips=_i(hands, np.bool_), is_tournament=_i(hands, np.bool_),
             small_blind=_i(hands, np.int64), big_blind=_i(hands, np.int64), small_bet=_i(hands, np.int64, -1),
             big_bet=_i(hands, np.int64, -1), ante=_i(hands, np.int64), max_seats=_i(hands, np.int16),
             button_seat=_i(hands, np.int16), seat_start=_i(hands + 1, np.int32),
@@ -271,6 +273,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     b.last_line[h] = hand.source.last_line
     b.betting[h] = BETTINGS.index(hand.betting)
     b.is_short_deck[h] = hand.is_short_deck
+    b.straight_beats_trips[h] = hand.straight_beats_trips
     b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
     b.is_cancelled[h] = hand.is_cancelled

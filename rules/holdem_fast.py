@@ -101,7 +101,8 @@ def _position_table() -> np.ndarray:
 
 # ---------------------------------------------------------------------- what the kernel reads and writes
 
-Tables = namedtuple("Tables", "is_post is_betting street_ordinal street_board positions standard short_deck")
+Tables = namedtuple("Tables", "is_post is_betting street_ordinal street_board positions standard short_deck "
+                               "short_deck_straights")
 """Constant tables: kinds and streets, positions by ring place, and the rank tables of both decks."""
 
 _TABLES = Tables(
@@ -110,6 +111,7 @@ _TABLES = Tables(
     np.array([street.ordinal for street in STREETS], dtype=np.int64),
     np.array([street.board_size for street in STREETS], dtype=np.int64),
     _position_table(), rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
+    rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS),
 )
 
 Options = namedtuple("Options", "limit_cap cap_heads_up")
@@ -123,7 +125,7 @@ _BATCH_COLUMNS = (
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
     "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
-    "is_capped",
+    "is_capped", "straight_beats_trips",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -319,7 +321,9 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
     pot_sets = [[where[i] for i in range(s1 - s0) if f.pot_eligible[k] >> i & 1] for k in pots]
     net_pots = [Decimal(int(f.pot_net[k])) / 100 for k in pots]
     unit = Decimal(1) if unit_cents == 100 else Decimal("0.01")
-    order_ = RankOrder.SHORT_DECK if b.is_short_deck[h] else RankOrder.STANDARD
+    order_ = RankOrder.STANDARD
+    if b.is_short_deck[h]:
+        order_ = RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS if b.straight_beats_trips[h] else RankOrder.SHORT_DECK
     values = allin_ev_values(holes, board, pot_sets, net_pots, order_, unit)
     if not values:
         return
@@ -1366,7 +1370,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     s_std_strength = s.std_strength
     t_standard = t.standard
     s_strength = s.strength
-    t_short_deck = t.short_deck
+    t_short_deck = t.short_deck_straights if c.straight_beats_trips[h] else t.short_deck
     f_pot_net = f.pot_net
     f_pot_amount = f.pot_amount
     s_live = s.live

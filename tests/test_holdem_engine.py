@@ -666,3 +666,26 @@ def test_he_side_pot_an_uncalled_part_listed_within_the_pot_below_it():
     # (HE-SIDE-POT at the Total line, 21); Anna is owed 0.90 and collects 1.02 (HE-COLLECTED, line 18).
     found, _ = _engine(POT_LISTED_WITH_THE_UNCALLED_PART.replace("Main pot $1.52.", "Main pot $1.40."))
     assert found == {("HE-SIDE-POT", 21, "error"), ("HE-COLLECTED", 18, "error")}
+
+
+# 6+ Hold'em on Qs Td 9h 6c 7d: Anna's Jc 8h make a straight, Boris's Qc Qh three queens. PokerStars
+# ranks three of a kind over a straight on 36 cards, so Boris's $1.90 is right; a room that ranks the
+# straight higher (GGPoker's short deck) owes it to Anna: Boris collects what he cannot win (line 24)
+# and Anna's 1.90 is missing (the Total line, 26), both HE-SHOWDOWN.
+SIX_PLUS_TRIPS_AND_STRAIGHT = (
+    SIX_PLUS.replace("[As 8s]", "[Jc 8h]").replace("[Qc Tc]", "[Qc Qh]")
+    .replace("[Qs Ts 9s]", "[Qs Td 9h]").replace("[Qs Ts 9s Qd]", "[Qs Td 9h 6c]").replace("[Qd]", "[6c]")
+    .replace("[Qs Ts 9s Qd 7d]", "[Qs Td 9h 6c 7d]")
+    .replace("Anna collected $1.90 from pot", "Boris collected $1.90 from pot")
+    .replace("and lost with a full house, Queens full of Tens", "and won ($1.90) with three of a kind, Queens")
+    .replace("and won ($1.90) with a flush, Ace high", "and lost with a straight, Eight to Queen"))
+
+
+def test_he_showdown_short_deck_ranked_with_the_straight_over_three_of_a_kind():
+    import dataclasses
+
+    hand = _hand(SIX_PLUS_TRIPS_AND_STRAIGHT)
+    for straight_first, expected in ((False, set()), (True, {("HE-SHOWDOWN", 24), ("HE-SHOWDOWN", 26)})):
+        b = batch_from_hands([dataclasses.replace(hand, straight_beats_trips=straight_first)])
+        f = replay_batch(b, allin_ev=False)
+        assert {(HE.by_code(int(r)).value, int(line)) for r, line in zip(f.findings.rule, f.findings.line)} == expected
