@@ -1,0 +1,174 @@
+"""One Hold'em hand replayed by the compiled engine: its findings in words and its facts.
+
+:func:`replay` puts one :class:`~rules.holdem_hand.HoldemHand` through the same kernel that replays
+whole files (:func:`rules.holdem_fast.replay_batch`), as a batch of one, and returns what the
+audit pages, ``Check a game`` and the warehouse need of it: the findings in words
+(:mod:`rules.holdem_explain`), each player's result and facts, each action's facts and the pots.
+The engine's own columns travel along (``batch``, ``fact_batch``), so the warehouse rows are
+written by the one row builder of the batch lane.
+
+>>> from decimal import Decimal as D
+>>> from rules.holdem_hand import Action, ActionKind, BettingStructure, Seat, Street, Summary
+>>> from rules.records import GameInfo, Source
+>>> def act(p, kind, amount=0, to=None, line=0):
+...     return Action(street=Street.PREFLOP, player=p, kind=kind, amount=D(amount),
+...                   raise_to=None if to is None else D(to), line=line)
+>>> hand = HoldemHand(
+...     source=Source(file="h.txt", first_line=1, last_line=12, game_id="x"), info=GameInfo(game="holdem"),
+...     hand_id="1", betting=BettingStructure.NO_LIMIT, small_blind=D(1), big_blind=D(2), currency="chips",
+...     button_seat=1, header_line=1,
+...     seats=(Seat(seat=1, player="Anna", stack=D(100), line=3), Seat(seat=2, player="Boris", stack=D(100), line=4)),
+...     actions=(act("Anna", ActionKind.POST_SB, 1, line=5), act("Boris", ActionKind.POST_BB, 2, line=6),
+...              act("Anna", ActionKind.RAISE, 2, to=4, line=8), act("Boris", ActionKind.FOLD, line=9),
+...              act("Anna", ActionKind.UNCALLED, 2, line=10), act("Anna", ActionKind.COLLECT, 4, line=11)),
+...     summary=Summary(total_pot=D(4), rake=D(0), total_line=12))
+>>> result = replay(hand)
+>>> [(p.player, p.net) for p in result.players], result.findings
+([('Anna', Decimal('2')), ('Boris', Decimal('-2'))], ())
+>>> broken = dataclasses.replace(hand, actions=hand.actions[:2] + (act("Anna", ActionKind.CHECK, line=8),) + hand.actions[3:4])
+>>> [(f.rule_id, f.line, f.expected, f.actual) for f in replay(broken).findings][:1]
+[('HE-CHECK', 8, 'call 1, raise or fold', 'check facing 1')]
+"""
+
+from __future__ import annotations
+
+import dataclasses  # noqa: F401 (the doctests use it)
+from dataclasses import dataclass
+from decimal import Decimal
+
+from rules.cards import Card
+from rules.findings import Finding
+from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
+from rules.holdem_explain import explain, money
+from rules.holdem_fast import FactBatch, replay_batch
+from rules.holdem_hand import Action, HoldemHand
+from rules.holdem_rules import DEFAULT
+from rules.records import Replay
+
+__all__ = ["ActionFact", "HoldemReplay", "PlayerFact", "Pot", "replay"]
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class ActionFact:
+    """What the engine knows about one action of the log (one ``holdem_actions`` row)."""
+
+    action: Action
+    action_no: int
+    seat: int | None
+    position: str | None
+    amount: Decimal
+    """Chips this action put in (for a raise: the raise_to less what the player had in before), or took back."""
+    to_call: Decimal
+    bet_level: int
+    is_all_in: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class PlayerFact:
+    """One player's hand as the engine derived it (one ``holdem_results`` row); ``player``, ``seat``
+    and ``net`` are what every game's replay reports (rules.records.PlayerResult)."""
+
+    player: str
+    seat: int
+    position: str | None
+    hole_cards: tuple[Card, ...]
+    stack_start: Decimal
+    invested: Decimal
+    collected: Decimal
+    """Chips taken from the pots, plus what the room paid for a cash-out (see ``cash_out``)."""
+    cash_out: Decimal
+    net: Decimal
+    allin_ev_net: Decimal
+    saw_flop: bool
+    saw_turn: bool
+    saw_river: bool
+    went_to_showdown: bool
+    won_at_showdown: bool
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Pot:
+    """A main or side pot: its chips before rake and the players eligible for it."""
+
+    amount: Decimal
+    eligible: tuple[str, ...]
+
+
+@dataclass(frozen=True, kw_only=True)
+class HoldemReplay(Replay):
+    """The replay of one hand: findings in words, each player's result and facts, the actions' facts,
+    the pots; ``batch`` and ``fact_batch`` are the engine's columns of it (hand 0)."""
+
+    players: tuple[PlayerFact, ...] = ()
+    actions: tuple[ActionFact, ...] = ()
+    pots: tuple[Pot, ...] = ()
+    total_pot: Decimal = Decimal(0)
+    rake: Decimal = Decimal(0)
+    is_walk: bool = False
+    count_players: int = 0
+    has_allin_ev: bool = False
+    batch: HandBatch | None = None
+    fact_batch: FactBatch | None = None
+
+
+def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
+           allin_ev: bool = True) -> HoldemReplay:
+    """Replay one hand with the compiled engine (see the module docstring). ``limit_cap``: the bets
+    allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
+    ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity."""
+    batch = batch_from_hands([hand])
+    facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
+    if not facts.explained[0]:
+        return _decimal_replay_until_the_kernel_models(hand, limit_cap, cap_heads_up, allin_ev)
+    findings: tuple[Finding, ...] = ()
+    if len(facts.findings):
+        findings = explain(hand, batch, facts, 0, facts.findings)
+    return _result(hand, batch, facts, findings)
+
+
+def _decimal_replay_until_the_kernel_models(hand: HoldemHand, limit_cap, cap_heads_up, allin_ev) -> HoldemReplay:
+    """TEMPORARY: the Decimal replay, for the hands the compiled engine does not model yet (run
+    twice, cash-outs, capped tables, cancelled hands, unseated or doubled names, …). Its facts have
+    the fields of this module's; ``fact_batch`` stays None. Goes when the engine models them."""
+    from rules.holdem import replay as decimal_replay
+
+    old = decimal_replay(hand, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
+    return HoldemReplay(findings=old.findings, players=old.facts, actions=old.actions, pots=old.pots,
+                        total_pot=old.total_pot, rake=old.rake, is_walk=old.is_walk, count_players=old.count_players,
+                        has_allin_ev=old.has_allin_ev)
+
+
+def _amount(cents) -> Decimal:
+    return Decimal(money(int(cents)))
+
+
+def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
+    s0, s1 = int(b.seat_start[0]), int(b.seat_start[1])
+    a0 = int(b.action_start[0])
+    seats = sorted((j for j in range(s0, s1) if f.has_fact[j]), key=lambda j: int(f.fact_order[j]))
+    players = tuple(PlayerFact(
+        player=b.player[j], seat=int(b.seat_no[j]), position=_position(f.seat_position[j]),
+        hole_cards=tuple(Card(int(c)) for c in b.hole[j] if c >= 0),
+        stack_start=_amount(f.stack_start[j]), invested=_amount(f.invested[j]), collected=_amount(f.collected[j]),
+        cash_out=_amount(f.cash_out[j]), net=_amount(f.net[j]), allin_ev_net=_amount(f.allin_ev_net[j]),
+        saw_flop=bool(f.saw_flop[j]), saw_turn=bool(f.saw_turn[j]), saw_river=bool(f.saw_river[j]),
+        went_to_showdown=bool(f.went_to_showdown[j]), won_at_showdown=bool(f.won_at_showdown[j]),
+    ) for j in seats)
+    actions = tuple(ActionFact(
+        action=action, action_no=int(f.action_no[j]), seat=int(f.seat[j]) if f.seat[j] >= 0 else None,
+        position=_position(f.position[j]), amount=_amount(f.amount[j]), to_call=_amount(f.to_call[j]),
+        bet_level=int(f.bet_level[j]), is_all_in=bool(f.is_all_in[j]),
+    ) for j, action in enumerate(hand.actions, a0))
+    pots = tuple(Pot(amount=_amount(f.pot_amount[s0 + k]),
+                     eligible=tuple(b.player[s0 + i] for i in range(s1 - s0) if int(f.pot_eligible[s0 + k]) >> i & 1))
+                 for k in range(int(f.n_pots[0])))
+    return HoldemReplay(
+        findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(f.total_pot[0]),
+        rake=_amount(f.rake[0]), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
+        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f,
+    )
+
+
+def _position(code) -> str | None:
+    return POSITIONS[int(code)] if 0 <= int(code) < len(POSITIONS) else None
+

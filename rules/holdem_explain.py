@@ -1,0 +1,358 @@
+"""Findings in words: the compiled engine's finding rows said in the hand's own money and names.
+
+The engine (:mod:`rules.holdem_fast`) reports each broken rule as numbers: the rule's code, the
+line, the seat and the expected and actual amounts in cents. :func:`explain` turns the rows of one
+hand into :class:`~rules.findings.Finding` objects, reading the hand only for names, cards and
+the amounts the log wrote, and the engine's own per-action facts where one rule has several
+checks. Only hands with findings are worded.
+
+>>> money(7100), money(3550), money(25), money(-200)
+('71', '35.50', '0.25', '-2')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from rules.cards import Card
+from rules.findings import Finding, Severity
+from rules.holdem_batch import KINDS, STREETS, HandBatch
+from rules.holdem_fast import WARNING, FactBatch, FindingRows
+from rules.holdem_hand import Action, ActionKind, HoldemHand
+from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
+
+__all__ = ["explain", "money"]
+
+
+def money(cents: int) -> str:
+    """An amount in the logs' way: whole units bare, else two decimals."""
+    sign = "-" if cents < 0 else ""
+    whole, part = divmod(abs(int(cents)), 100)
+    return f"{sign}{whole}" if part == 0 else f"{sign}{whole}.{part:02d}"
+
+
+@dataclass(frozen=True, slots=True)
+class _Row:
+    """One finding row of the hand, with what its words need."""
+
+    rule: HE
+    severity: Severity
+    line: int | None
+    seat: int
+    expected: int
+    actual: int
+
+
+class _Hand:
+    """The hand as the words need it: names by seat index, actions by line, the engine's facts."""
+
+    def __init__(self, hand: HoldemHand, batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> None:
+        self.hand, self.batch, self.facts, self.h, self.rows = hand, batch, facts, h, rows
+        self.s0 = int(batch.seat_start[h])
+        self.a0 = int(batch.action_start[h])
+        self.at_line: dict[int, int] = {}
+        for k, action in enumerate(hand.actions):
+            self.at_line.setdefault(action.line, k)
+
+    def name(self, seat: int) -> str:
+        return self.hand.seats[seat].player if 0 <= seat < len(self.hand.seats) else "someone"
+
+    def action(self, line: int | None) -> tuple[int, Action | None]:
+        """The batch index and the action written at ``line`` (-1, None when no action is)."""
+        k = self.at_line.get(line or 0)
+        return (-1, None) if k is None else (self.a0 + k, self.hand.actions[k])
+
+    def current_bet(self, j: int, new_total: int) -> int:
+        """The bet to match before action ``j``, from the engine's facts: what the player had to
+        call plus what he had in before it (his total after the action less the chips it put in)."""
+        return int(self.facts.to_call[j]) + new_total - int(self.facts.amount[j])
+
+    def left_before(self, j: int, seat: int) -> int:
+        """The player's chips behind before action ``j``, from the engine's facts."""
+        b, f = self.batch, self.facts
+        left = int(b.stack[self.s0 + seat])
+        for i in range(self.a0, j):
+            if int(b.actor[i]) != seat:
+                continue
+            kind = KINDS[int(b.kind[i])]
+            if kind.is_post or kind.is_betting:
+                left -= int(f.amount[i])
+            elif kind is ActionKind.UNCALLED:
+                left += int(f.amount[i])
+        return left
+
+    def unit_word(self) -> str:
+        return "chip" if self.hand.currency in ("chips", "play") else "cent"
+
+
+def _cents(value) -> int:
+    return int(value * 100)
+
+
+def _card(code: int) -> str:
+    return str(Card(int(code))) if 0 <= code < 52 else f"card code {code}"
+
+
+def _cards(cards) -> str:
+    return " ".join(map(str, cards))
+
+
+# ---------------------------------------------------------------------- one function per rule
+# Each returns (message, expected, actual) for one row.
+
+Words = tuple[str, str | None, str | None]
+
+
+def _players(x: _Hand, r: _Row) -> Words:
+    return (f"{r.actual} players are dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players", f"{r.actual} players")
+
+
+def _action_order(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    j, action = x.action(r.line)
+    if r.actual == -1:      # a betting round ended with a player still to act
+        street = STREETS[r.expected] if 0 <= r.expected < len(STREETS) else "betting"
+        then = "the next street" if action is not None else "the end of the betting"
+        return f"the {street} betting ends before {who} acted", f"{who} to act on the {street}", then
+    if r.expected >= 0 and action is not None:
+        return f"{who} acts out of turn: it is {x.name(r.expected)}'s turn", x.name(r.expected), who
+    kind = action.kind.value if action is not None else "an action"
+    earlier = [a for a in x.hand.actions[: j - x.a0 if j >= 0 else 0] if a.player == who]
+    if any(a.kind is ActionKind.FOLD for a in earlier):
+        why = "after folding"
+    elif any(a.is_all_in for a in earlier):
+        why = "after going all-in"
+    else:
+        why = "when no one may act"
+    return f"{who} acts {why}", "no action", kind
+
+
+def _check(x: _Hand, r: _Row) -> Words:
+    owed = money(r.actual)
+    return f"{x.name(r.seat)} checks facing a bet of {owed}", f"call {owed}, raise or fold", f"check facing {owed}"
+
+
+def _call(x: _Hand, r: _Row) -> Words:
+    who, amount = x.name(r.seat), _logged(x, r)
+    if r.expected == 0:
+        return f"{who} calls {amount} with nothing to call", "check, bet or fold", f"call {amount}"
+    return f"{who} calls {money(r.actual)} but owes {money(r.expected)}", money(r.expected), money(r.actual)
+
+
+def _logged(x: _Hand, r: _Row) -> str:
+    _, action = x.action(r.line)
+    return money(_cents(action.amount)) if action is not None else money(r.actual)
+
+
+def _bet(x: _Hand, r: _Row) -> Words:
+    return (f"{x.name(r.seat)} bets {_logged(x, r)} when there is already a bet of {money(r.actual)}",
+            f"call or raise the bet of {money(r.actual)}, or fold", f"bet {_logged(x, r)}")
+
+
+def _blinds(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    _, action = x.action(r.line)
+    if action is not None and action.kind is ActionKind.POST_ANTE:
+        what = f"{who} posts an ante of {money(r.actual)}, the table's ante is {money(r.expected)}"
+    else:
+        blind = action.kind.value.removeprefix("post_") if action is not None else "a"
+        what = f"{who} posts {money(r.actual)} as {blind} blind, the stakes say {money(r.expected)}"
+    return what, money(r.expected), money(r.actual)
+
+
+def _sizes(x: _Hand, r: _Row) -> tuple[Action | None, int, int | None]:
+    """The action, the size the engine measured (``actual``) and the bet before it, when it raises to a stated total."""
+    j, action = x.action(r.line)
+    if action is None or action.kind is not ActionKind.RAISE or action.raise_to is None or j < 0:
+        return action, r.actual, None
+    to = _cents(action.raise_to)
+    return action, to, x.current_bet(j, to)
+
+
+def _min_raise(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    action, to, current = _sizes(x, r)
+    verb = "bets" if action is not None and action.kind is ActionKind.BET else "raises"
+    if current is not None:
+        size = to - current
+        if r.actual != size:     # "raises X to Y" with X not the raise over the bet
+            return (f"{who} raises {money(r.actual)} to {money(to)}, but the bet was {money(current)}",
+                    f"raises {money(size)} to {money(to)}", f"raises {money(r.actual)} to {money(to)}")
+        if r.expected == 0:
+            return (f"{who} raises after a short all-in, which did not reopen the betting",
+                    f"call {money(int(x.facts.to_call[x.action(r.line)[0]]))} or fold",
+                    f"raise to {money(to)}")
+        return (f"{who} raises {money(size)}, less than the minimum {money(r.expected)}",
+                f"at least {money(r.expected)} (to {money(current + r.expected)})", f"{money(size)} (to {money(to)})")
+    if r.expected == 0:
+        return f"{who} raises after a short all-in, which did not reopen the betting", "call or fold", verb
+    return (f"{who} {verb} {money(r.actual)}, less than the minimum {money(r.expected)}",
+            f"at least {money(r.expected)}", money(r.actual))
+
+
+def _pot_limit(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    action, to, current = _sizes(x, r)
+    if current is not None:
+        return (f"{who} raises {money(r.actual)}, more than the pot after calling ({money(r.expected)})",
+                f"at most {money(r.expected)} (to {money(current + r.expected)})", f"{money(r.actual)} (to {money(to)})")
+    return (f"{who} bets {money(r.actual)}, more than the pot ({money(r.expected)})", f"at most {money(r.expected)}",
+            money(r.actual))
+
+
+def _limit_size(x: _Hand, r: _Row) -> Words:
+    _, action = x.action(r.line)
+    verb = "bets" if action is not None and action.kind is ActionKind.BET else "raises"
+    street = f" on the {action.street}" if action is not None else ""
+    return (f"{x.name(r.seat)} {verb} {money(r.actual)}{street}, where the fixed size is {money(r.expected)}",
+            money(r.expected), money(r.actual))
+
+
+def _limit_cap(x: _Hand, r: _Row) -> Words:
+    _, action = x.action(r.line)
+    street = f" of the {action.street}" if action is not None else ""
+    return (f"{x.name(r.seat)} makes bet number {r.actual}{street}; the cap is {r.expected} bets",
+            f"at most {r.expected} bets", f"{r.actual} bets")
+
+
+def _stack(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    j, action = x.action(r.line)
+    said_all_in = action is not None and action.is_all_in
+    chips = int(x.facts.amount[j]) if j >= 0 else None
+    if r.expected == 0 and said_all_in and r.actual != chips or r.expected == 0 and chips == 0:
+        return f"{who} is said to be all-in but keeps {money(r.actual)}", "0 left", f"{money(r.actual)} left"
+    if action is not None and action.kind is ActionKind.CALL and j >= 0 and r.expected != x.left_before(j, r.seat):
+        return f"{who} calls {money(r.actual)} but owes {money(r.expected)}", money(r.expected), money(r.actual)
+    return f"{who} puts in {money(r.actual)} with {money(r.expected)} left", f"at most {money(r.expected)}", \
+        money(r.actual)
+
+
+def _uncalled(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    _, action = x.action(r.line)
+    if action is None or action.kind is not ActionKind.UNCALLED:     # no line returned it
+        text = f"Uncalled bet ({money(r.expected)}) returned to {who}"
+        return f"{money(r.expected)} of {who}'s bet was not called and no line returns it", text, "no such line"
+    if r.expected == 0:
+        return (f"{money(r.actual)} is returned to {who}, but two players share the top bet: nothing is uncalled",
+                "nothing returned", f"{money(r.actual)} to {who}")
+    if r.expected == r.actual:
+        return (f"{money(r.actual)} is returned to {who}, who does not hold the top bet",
+                f"{money(r.expected)} to the player with the top bet", f"{money(r.actual)} to {who}")
+    return (f"{money(r.actual)} is returned to {who}, but the uncalled part is {money(r.expected)}",
+            f"{money(r.expected)} to {who}", f"{money(r.actual)} to {who}")
+
+
+def _side_pot(x: _Hand, r: _Row) -> Words:
+    summary = x.hand.summary
+    listed = [_cents(p) for p in summary.pots] if summary is not None else []
+    built = int(x.facts.n_pots[x.h])
+    if len(listed) != built:
+        return (f"the summary lists {r.actual} pots, the all-in levels make {r.expected}", f"{r.expected} pots",
+                f"{r.actual} pots")
+    if r.actual == sum(listed):
+        return (f"the summary's pots add up to {money(r.actual)}, the pots after rake hold {money(r.expected)}",
+                money(r.expected), money(r.actual))
+    return (f"a pot listed as {money(r.actual)} holds more than the {money(r.expected)} its all-in level gives",
+            money(r.expected), money(r.actual))
+
+
+def _winners(x: _Hand, r: _Row) -> str:
+    """The players the engine says should collect (the rows of this hand owed something)."""
+    names = sorted({x.name(o.seat) for o in x.rows
+                    if o.rule in (HE.SHOWDOWN, HE.SPLIT, HE.SD_ORDER) and o.expected > 0 and o.seat >= 0})
+    return ", ".join(names) if names else "another player"
+
+
+def _showdown(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    if r.expected == 0:
+        return (f"{who} collects {money(r.actual)} but he does not hold the best hand among the players "
+                "eligible for the pot", _winners(x, r), f"{who} collects {money(r.actual)}")
+    if r.actual == 0:
+        return f"{who} should collect {money(r.expected)} but collects nothing", \
+            f"{who} collects {money(r.expected)}", "nothing"
+    return f"{who} collects {money(r.actual)}, the pots he wins hold {money(r.expected)} for him", \
+        money(r.expected), money(r.actual)
+
+
+def _sd_order(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    return (f"{who} collects {money(r.actual)} but he wins only by the 52-card ranking; on 36 cards a flush "
+            "beats a full house and trips beat a straight", _winners(x, r), f"{who} collects {money(r.actual)}")
+
+
+def _split(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    if r.actual == 0:
+        return f"{who} should collect {money(r.expected)} but collects nothing", \
+            f"{who} collects {money(r.expected)}", "nothing"
+    if r.severity is Severity.WARNING:
+        return (f"{who} collects {money(r.actual)}, not the {money(r.expected)} of an equal split after the rake; "
+                "the shares differ from equal ones by no more than the rake, taken by a room rule the replay does "
+                "not know", money(r.expected), money(r.actual))
+    return (f"{who} collects {money(r.actual)}, his equal share is {money(r.expected)} (the odd {x.unit_word()}s "
+            "going to the first winners clockwise from the button)", money(r.expected), money(r.actual))
+
+
+def _pot_balance(x: _Hand, r: _Row) -> Words:
+    summary = x.hand.summary
+    if summary is not None and r.actual == _cents(summary.total_pot):
+        return (f"the log's total pot is {money(r.actual)}, the contributions add up to {money(r.expected)}",
+                money(r.expected), money(r.actual))
+    rake = money(_cents(summary.rake)) if summary is not None else "0"
+    return (f"collected {money(r.actual)} plus rake {rake} does not make the pot less the rake, "
+            f"{money(r.expected)}", money(r.expected), money(r.actual))
+
+
+def _collected(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    summary_line = int(x.batch.summary_line[x.s0 + r.seat]) if r.seat >= 0 else 0
+    if summary_line and r.line == summary_line:
+        return (f"the summary says {who} won {money(r.actual)}, the log's collect lines give {money(r.expected)}",
+                money(r.expected), money(r.actual))
+    return _showdown(x, r)
+
+
+def _deck(x: _Hand, r: _Row) -> Words:
+    deck = 36 if x.hand.is_short_deck else 52
+    card = _card(r.actual)
+    low = 16 if x.hand.is_short_deck else 0
+    holder = x.name(r.seat) if r.seat >= 0 else "the board"
+    if not low <= r.actual <= 51:
+        return (f"{holder} holds {card}, which is not a card of the {deck}-card deck",
+                f"a card of the {deck}-card deck", card)
+    return f"{card} is dealt twice ({holder})", "each card dealt once", f"{card} twice"
+
+
+def _board(x: _Hand, r: _Row) -> Words:
+    dealt = _cards(x.hand.boards[0]) if x.hand.boards else ""
+    summary = x.hand.summary
+    shown = _cards(summary.boards[0]) if summary is not None and summary.boards else ""
+    return "the summary's board differs from the board dealt", dealt or "no board", shown
+
+
+_WORDS: dict[HE, Callable[[_Hand, _Row], Words]] = {
+    HE.PLAYERS: _players, HE.ACTION_ORDER: _action_order, HE.CHECK: _check, HE.CALL: _call, HE.BET: _bet,
+    HE.BLINDS: _blinds, HE.MIN_RAISE: _min_raise, HE.POT_LIMIT: _pot_limit, HE.LIMIT_SIZE: _limit_size,
+    HE.LIMIT_CAP: _limit_cap, HE.STACK: _stack, HE.UNCALLED: _uncalled, HE.SIDE_POT: _side_pot,
+    HE.SHOWDOWN: _showdown, HE.SPLIT: _split, HE.POT_BALANCE: _pot_balance, HE.COLLECTED: _collected,
+    HE.SD_ORDER: _sd_order, HE.DECK: _deck, HE.BOARD: _board,
+}
+assert set(_WORDS) == set(HE), "every Hold'em rule needs its words"
+
+
+def explain(hand: HoldemHand, batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> tuple[Finding, ...]:
+    """The findings of hand ``h`` of ``batch`` (``found``: its rows, in the engine's order), in words."""
+    rows = [_Row(HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING
+                 else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
+                 int(found.actual[k])) for k in range(len(found))]
+    x = _Hand(hand, batch, facts, h, rows)
+    out = []
+    for r in rows:
+        message, expected, actual = _WORDS[r.rule](x, r)
+        out.append(Finding(rule_id=r.rule.value, message=message, line=r.line, severity=r.severity,
+                           expected=expected, actual=actual))
+    return tuple(out)
