@@ -193,7 +193,7 @@ def _min_raise(x: _Hand, r: _Row) -> Words:
 
 def _pot_limit(x: _Hand, r: _Row) -> Words:
     who = x.name(r.seat)
-    action, to, current = _sizes(x, r)
+    _action, to, current = _sizes(x, r)
     if current is not None:
         return (f"{who} raises {money(r.actual)}, more than the pot after calling ({money(r.expected)})",
                 f"at most {money(r.expected)} (to {money(current + r.expected)})", f"{money(r.actual)} (to {money(to)})")
@@ -269,8 +269,8 @@ def _winners(x: _Hand, r: _Row) -> str:
 def _showdown(x: _Hand, r: _Row) -> Words:
     who = x.name(r.seat)
     if r.expected == 0:
-        return (f"{who} collects {money(r.actual)} but he does not hold the best hand among the players "
-                "eligible for the pot", _winners(x, r), f"{who} collects {money(r.actual)}")
+        return ((f"{who} collects {money(r.actual)} but he does not hold the best hand among the players "
+                "eligible for the pot"), _winners(x, r), f"{who} collects {money(r.actual)}")
     if r.actual == 0:
         return f"{who} should collect {money(r.expected)} but collects nothing", \
             f"{who} collects {money(r.expected)}", "nothing"
@@ -280,8 +280,8 @@ def _showdown(x: _Hand, r: _Row) -> Words:
 
 def _sd_order(x: _Hand, r: _Row) -> Words:
     who = x.name(r.seat)
-    return (f"{who} collects {money(r.actual)} but he wins only by the 52-card ranking; on 36 cards a flush "
-            "beats a full house and trips beat a straight", _winners(x, r), f"{who} collects {money(r.actual)}")
+    return ((f"{who} collects {money(r.actual)} but he wins only by the 52-card ranking; on 36 cards a flush "
+            "beats a full house and trips beat a straight"), _winners(x, r), f"{who} collects {money(r.actual)}")
 
 
 def _split(x: _Hand, r: _Row) -> Words:
@@ -290,11 +290,11 @@ def _split(x: _Hand, r: _Row) -> Words:
         return f"{who} should collect {money(r.expected)} but collects nothing", \
             f"{who} collects {money(r.expected)}", "nothing"
     if r.severity is Severity.WARNING:
-        return (f"{who} collects {money(r.actual)}, not the {money(r.expected)} of an equal split after the rake; "
+        return ((f"{who} collects {money(r.actual)}, not the {money(r.expected)} of an equal split after the rake; "
                 "the shares differ from equal ones by no more than the rake, taken by a room rule the replay does "
-                "not know", money(r.expected), money(r.actual))
-    return (f"{who} collects {money(r.actual)}, his equal share is {money(r.expected)} (the odd {x.unit_word()}s "
-            "going to the first winners clockwise from the button)", money(r.expected), money(r.actual))
+                "not know"), money(r.expected), money(r.actual))
+    return ((f"{who} collects {money(r.actual)}, his equal share is {money(r.expected)} (the odd {x.unit_word()}s "
+            "going to the first winners clockwise from the button)"), money(r.expected), money(r.actual))
 
 
 def _pot_balance(x: _Hand, r: _Row) -> Words:
@@ -303,8 +303,8 @@ def _pot_balance(x: _Hand, r: _Row) -> Words:
         return (f"the log's total pot is {money(r.actual)}, the contributions add up to {money(r.expected)}",
                 money(r.expected), money(r.actual))
     rake = money(_cents(summary.rake)) if summary is not None else "0"
-    return (f"collected {money(r.actual)} plus rake {rake} does not make the pot less the rake, "
-            f"{money(r.expected)}", money(r.expected), money(r.actual))
+    return ((f"collected {money(r.actual)} plus rake {rake} does not make the pot less the rake, "
+            f"{money(r.expected)}"), money(r.expected), money(r.actual))
 
 
 def _collected(x: _Hand, r: _Row) -> Words:

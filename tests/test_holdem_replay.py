@@ -11,6 +11,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+
 from parsers.pokerstars import parse
 from rules import holdem_fast
 from rules.findings import Severity
@@ -502,7 +503,7 @@ Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
     ev = {f.player: f.allin_ev_net for f in result.players}
     # AA against KK (no suits shared) preflop: 82.6% and 17.4% (exact enumeration)
     assert ev["Anna"] + ev["Boris"] == Decimal(0)
-    assert Decimal("32") < ev["Anna"] < Decimal("33.5")
+    assert Decimal(32) < ev["Anna"] < Decimal("33.5")
     nets = {p.player: p.net for p in result.players}
     assert nets == {"Anna": Decimal(50), "Boris": Decimal(-50)}
 

@@ -15,8 +15,9 @@ import pyarrow as pa
 from parsers.pokerstars_fast import read_text
 from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
-from rules.holdem import HoldemReplay, replay
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
+from rules.holdem_engine import HoldemReplay, replay
+from rules.holdem_explain import money
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
 
@@ -87,17 +88,27 @@ def _replay(record: HoldemHand) -> HoldemReplay:
 
 
 def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
+    """The hand's ``holdem_actions`` and ``holdem_results`` rows, by the batch lane's row builder
+    (the ``games``, ``game_players`` and ``findings`` rows are every game's, written before)."""
+    if result.fact_batch is None:
+        _decimal_rows_until_the_kernel_models(rows, record, result)
+        return
+    for table, columns in _holdem_tables(result.batch, result.fact_batch, np.zeros(1, np.int64)).items():
+        rows.extend(table, record.info.game, columns.to_pydict())
+
+
+def _decimal_rows_until_the_kernel_models(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
+    """TEMPORARY: the rows of a hand the compiled engine does not model yet, from the Decimal
+    replay's facts (rules.holdem_engine says which hands). Goes with that replay."""
     game, game_id, hand_id = record.info.game, record.source.game_id, record.hand_id
-    # One tuple per row, then transposed into columns (zip(*…)): a list per column built by
-    # its own comprehension walks the facts once per column.
-    raise_kind, voluntary = ActionKind.RAISE, _VOLUNTARY
+    raise_kind = ActionKind.RAISE
     facts = result.actions
     n = len(facts)
     (action_no, street, player, seat, position, action, amount, raise_to, to_call, bet_level, is_all_in,
      is_voluntary, line, board) = zip(*[
         (fact.action_no, a.street.value, a.player, fact.seat, fact.position, a.kind.value, fact.amount,
          a.raise_to if a.kind is raise_kind else None, fact.to_call, fact.bet_level, fact.is_all_in,
-         a.kind in voluntary, a.line, a.board)
+         a.kind in _VOLUNTARY, a.line, a.board)
         for fact in facts for a in (fact.action,)]) or ((),) * 14
     rows.extend("holdem_actions", game, {
         "game_id": [game_id] * n, "hand_id": [hand_id] * n, "action_no": action_no, "street": street,
@@ -108,14 +119,15 @@ def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None
     stakes = record.stakes or f"{record.small_blind}/{record.big_blind}"
     if record.is_tournament and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
-    players = result.facts
+    players = result.players
     m = len(players)
     zero = Decimal(0)
     (player, seat, position, hole_cards, stack_start, invested, collected, net, net_showdown, allin_ev_net,
      saw_flop, saw_turn, saw_river, went_to_showdown, won_at_showdown, cash_out) = zip(*[
-        (fact.player, fact.seat, fact.position, _cards_text(fact.hole_cards), fact.stack_start, fact.invested,
-         fact.collected, fact.net, fact.net if fact.went_to_showdown else zero, fact.allin_ev_net, fact.saw_flop,
-         fact.saw_turn, fact.saw_river, fact.went_to_showdown, fact.won_at_showdown, fact.cash_out)
+        (fact.player, fact.seat, fact.position, format_cards(fact.hole_cards) if fact.hole_cards else None,
+         fact.stack_start, fact.invested, fact.collected, fact.net, fact.net if fact.went_to_showdown else zero,
+         fact.allin_ev_net, fact.saw_flop, fact.saw_turn, fact.saw_river, fact.went_to_showdown,
+         fact.won_at_showdown, fact.cash_out)
         for fact in players]) or ((),) * 16
     rows.extend("holdem_results", game, {
         "game_id": [game_id] * m, "hand_id": [hand_id] * m, "player": player, "seat": seat,
@@ -134,23 +146,12 @@ def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None
 
 
 _VOLUNTARY = frozenset(kind for kind in ActionKind if kind.is_voluntary)
-_HOLE_TEXT: dict = {}
-
-
-def _cards_text(cards) -> str | None:
-    """``format_cards`` of hole cards, remembered: a few thousand pairs recur all the time."""
-    if not cards:
-        return None
-    text = _HOLE_TEXT.get(cards)
-    if text is None:
-        text = _HOLE_TEXT[cards] = format_cards(cards)
-    return text
 
 
 # ////////////////////////////////////////////////////////////////////// the compiled lane
-# The same rows as add_game_rows and _add_rows write for a replayed HoldemHand, built column by
-# column from a batch and its facts (rules.holdem_fast) without a Python object per value.
-# tests/test_holdem_lane.py holds the two to the same tables.
+# Every Hold'em row is built here, column by column from a batch and the engine's facts
+# (rules.holdem_fast) without a Python object per value: the lane's hands a file at a time, the
+# others (rules.holdem_engine.replay) a hand at a time.
 
 def _codes_text(values) -> pa.Array:
     """A string array to ``take`` codes from; the last entry (taken by code -1) is null."""
@@ -205,16 +206,8 @@ def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np
 
 def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
                     game_id: pa.Array, hand_id: pa.Array) -> None:
-    n_hands = len(b.in_lane)
-    # seats (facts) of the chosen hands, in each hand's fact order
-    seat_hand = np.repeat(np.arange(n_hands), np.diff(b.seat_start))
-    chosen_hand = np.zeros(n_hands, dtype=bool)
-    chosen_hand[hands] = True
-    seats = np.flatnonzero(chosen_hand[seat_hand] & f.has_fact)
-    seats = seats[np.lexsort((f.fact_order[seats], seat_hand[seats]))]
-    s_hand = seat_hand[seats]
-    players_per_hand = np.bincount(s_hand, minlength=n_hands)
-
+    seats, s_hand = _fact_seats(b, f, hands)
+    players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
     rows.add_table("games", game, pa.table({
         "game_id": game_id.take(hands),
         "source_file": pa.array([b.source_file] * len(hands), pa.string()),
@@ -229,19 +222,45 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()),   # the lane reads PokerStars hands only
     }))
-    player = pa.array(b.player, pa.string())
-    s_game_id = game_id.take(s_hand)
     rows.add_table("game_players", game, pa.table({
-        "game_id": s_game_id, "player": player.take(seats),
+        "game_id": game_id.take(s_hand), "player": pa.array(b.player, pa.string()).take(seats),
         "seat": pa.array(b.seat_no[seats], pa.int16()), "net": money_from_cents(f.net[seats]),
     }))
+    for table, columns in _holdem_tables(b, f, hands, game_id, hand_id).items():
+        rows.add_table(table, game, columns)
+
+
+def _fact_seats(b: HandBatch, f: FactBatch, hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The players (seats with facts) of ``hands``, in each hand's fact order, and their hands."""
+    n_hands = len(b.in_lane)
+    seat_hand = np.repeat(np.arange(n_hands), np.diff(b.seat_start))
+    chosen_hand = np.zeros(n_hands, dtype=bool)
+    chosen_hand[hands] = True
+    seats = np.flatnonzero(chosen_hand[seat_hand] & f.has_fact)
+    seats = seats[np.lexsort((f.fact_order[seats], seat_hand[seats]))]
+    return seats, seat_hand[seats]
+
+
+def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Array | None = None,
+                   hand_id: pa.Array | None = None) -> dict[str, pa.Table]:
+    """The ``holdem_actions`` and ``holdem_results`` rows of ``hands`` (sorted indices of the batch)."""
+    if game_id is None:
+        game_id = pa.array(b.game_id, pa.string())
+    if hand_id is None:
+        hand_id = pa.array(b.hand_id, pa.string())
+    n_hands = len(b.in_lane)
+    chosen_hand = np.zeros(n_hands, dtype=bool)
+    chosen_hand[hands] = True
+    seats, s_hand = _fact_seats(b, f, hands)
+    player = pa.array(b.player, pa.string())
+    s_game_id = game_id.take(s_hand)
 
     action_hand = np.repeat(np.arange(n_hands), np.diff(b.action_start))
     actions = np.flatnonzero(chosen_hand[action_hand])
     a_hand = action_hand[actions]
     kind = b.kind[actions]
     is_raise = kind == _RAISE_CODE
-    rows.add_table("holdem_actions", game, pa.table({
+    tables = {"holdem_actions": pa.table({
         "game_id": game_id.take(a_hand), "hand_id": hand_id.take(a_hand),
         "action_no": pa.array(f.action_no[actions], pa.int16()),
         "street": _text_codes(b.street[actions], _STREET_TEXT),
@@ -257,7 +276,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "is_voluntary": pa.array(_VOLUNTARY_CODES[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
         "board": pa.array(np.zeros(len(actions), np.int8)),
-    }))
+    })}
 
     hole = b.hole[seats].astype(np.int64)
     hole_code = np.where((hole[:, 0] >= 0) & (hole[:, 1] >= 0), hole[:, 0] * 54 + hole[:, 1], -1)
@@ -266,7 +285,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
     stakes = pa.array([_stakes_text(b, h) for h in hands], pa.string())
     at = np.searchsorted(hands, s_hand)      # each seat's place among the chosen hands
     currency = pa.array([b.currency[h] for h in hands], pa.string())
-    rows.add_table("holdem_results", game, pa.table({
+    tables["holdem_results"] = pa.table({
         "game_id": s_game_id, "hand_id": hand_id.take(s_hand), "player": player.take(seats),
         "seat": pa.array(b.seat_no[seats], pa.int16()),
         "position": _text_codes(f.seat_position[seats], _POSITION_TEXT),
@@ -291,11 +310,12 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
         "rake": money_from_cents(f.rake[s_hand]), "cash_out": money_from_cents(f.cash_out[seats]),
         "total_pot": money_from_cents(f.total_pot[s_hand]),
-    }))
+    })
+    return tables
 
 
 def _stakes_text(b: HandBatch, h: int) -> str:
-    stakes = b.stakes[h]
+    stakes = b.stakes[h] or f"{money(b.small_blind[h])}/{money(b.big_blind[h])}"
     if b.is_tournament[h] and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
     return stakes
