@@ -33,7 +33,7 @@ written by the one row builder of the batch lane.
 from __future__ import annotations
 
 import dataclasses  # noqa: F401 (the doctests use it)
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from rules.cards import Card
@@ -107,8 +107,8 @@ class HoldemReplay(Replay):
     is_walk: bool = False
     count_players: int = 0
     has_allin_ev: bool = False
-    batch: HandBatch | None = None
-    fact_batch: FactBatch | None = None
+    batch: HandBatch | None = field(default=None, repr=False)
+    fact_batch: FactBatch | None = field(default=None, repr=False)
 
 
 def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -122,7 +122,7 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
         return _decimal_replay_until_the_kernel_models(hand, limit_cap, cap_heads_up, allin_ev)
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
-        findings = explain(hand, batch, facts, 0, facts.findings)
+        findings = explain(batch, facts, 0, facts.findings)
     return _result(hand, batch, facts, findings)
 
 

@@ -2,9 +2,10 @@
 
 The engine (:mod:`rules.holdem_fast`) reports each broken rule as numbers: the rule's code, the
 line, the seat and the expected and actual amounts in cents. :func:`explain` turns the rows of one
-hand into :class:`~rules.findings.Finding` objects, reading the hand only for names, cards and
-the amounts the log wrote, and the engine's own per-action facts where one rule has several
-checks. Only hands with findings are worded.
+hand into :class:`~rules.findings.Finding` objects, reading the hand's batch columns only for
+names, cards and the amounts the log wrote, and the engine's own per-action facts where one rule
+has several checks. Only hands with findings are worded, and no parsed record is needed: the
+batch lane words the hands it reads.
 
 >>> money(7100), money(3550), money(25), money(-200)
 ('71', '35.50', '0.25', '-2')
@@ -14,12 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, FindingRows
-from rules.holdem_hand import Action, ActionKind, HoldemHand
+from rules.holdem_hand import ActionKind, Street
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = ["explain", "money"]
@@ -44,24 +46,48 @@ class _Row:
     actual: int
 
 
+class _Act(NamedTuple):
+    """One action as the log wrote it (amounts in cents, ``raise_to`` -1 unless stated)."""
+
+    kind: ActionKind
+    street: Street
+    actor: int
+    amount: int
+    raise_to: int
+    is_all_in: bool
+
+
 class _Hand:
     """The hand as the words need it: names by seat index, actions by line, the engine's facts."""
 
-    def __init__(self, hand: HoldemHand, batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> None:
-        self.hand, self.batch, self.facts, self.h, self.rows = hand, batch, facts, h, rows
-        self.s0 = int(batch.seat_start[h])
-        self.a0 = int(batch.action_start[h])
+    def __init__(self, batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> None:
+        self.batch, self.facts, self.h, self.rows = batch, facts, h, rows
+        self.s0, self.s1 = int(batch.seat_start[h]), int(batch.seat_start[h + 1])
+        self.a0, self.a1 = int(batch.action_start[h]), int(batch.action_start[h + 1])
         self.at_line: dict[int, int] = {}
-        for k, action in enumerate(hand.actions):
-            self.at_line.setdefault(action.line, k)
+        for j in range(self.a0, self.a1):
+            self.at_line.setdefault(int(batch.line[j]), j)
+        self.is_short_deck = bool(batch.is_short_deck[h])
 
     def name(self, seat: int) -> str:
-        return self.hand.seats[seat].player if 0 <= seat < len(self.hand.seats) else "someone"
+        return self.batch.player[self.s0 + seat] if 0 <= seat < self.s1 - self.s0 else "someone"
 
-    def action(self, line: int | None) -> tuple[int, Action | None]:
+    def act(self, j: int) -> _Act:
+        b = self.batch
+        return _Act(KINDS[int(b.kind[j])], STREETS[int(b.street[j])], int(b.actor[j]), int(b.amount[j]),
+                    int(b.raise_to[j]), bool(b.is_all_in[j]))
+
+    def action(self, line: int | None) -> tuple[int, _Act | None]:
         """The batch index and the action written at ``line`` (-1, None when no action is)."""
-        k = self.at_line.get(line or 0)
-        return (-1, None) if k is None else (self.a0 + k, self.hand.actions[k])
+        j = self.at_line.get(line or 0)
+        return (-1, None) if j is None else (j, self.act(j))
+
+    def summary_pots(self) -> list[int]:
+        b = self.batch
+        return [int(v) for v in b.pot_amount[int(b.pot_start[self.h]):int(b.pot_start[self.h + 1])]]
+
+    def board(self, cards) -> str:
+        return " ".join(_card(c) for c in cards if c >= 0)
 
     def current_bet(self, j: int, new_total: int) -> int:
         """The bet to match before action ``j``, from the engine's facts: what the player had to
@@ -83,19 +109,11 @@ class _Hand:
         return left
 
     def unit_word(self) -> str:
-        return "chip" if self.hand.currency in ("chips", "play") else "cent"
-
-
-def _cents(value) -> int:
-    return int(value * 100)
+        return "chip" if self.batch.currency[self.h] in ("chips", "play") else "cent"
 
 
 def _card(code: int) -> str:
     return str(Card(int(code))) if 0 <= code < 52 else f"card code {code}"
-
-
-def _cards(cards) -> str:
-    return " ".join(map(str, cards))
 
 
 # ---------------------------------------------------------------------- one function per rule
@@ -118,7 +136,7 @@ def _action_order(x: _Hand, r: _Row) -> Words:
     if r.expected >= 0 and action is not None:
         return f"{who} acts out of turn: it is {x.name(r.expected)}'s turn", x.name(r.expected), who
     kind = action.kind.value if action is not None else "an action"
-    earlier = [a for a in x.hand.actions[: j - x.a0 if j >= 0 else 0] if a.player == who]
+    earlier = [x.act(i) for i in range(x.a0, j) if int(x.batch.actor[i]) == r.seat]
     if any(a.kind is ActionKind.FOLD for a in earlier):
         why = "after folding"
     elif any(a.is_all_in for a in earlier):
@@ -142,7 +160,7 @@ def _call(x: _Hand, r: _Row) -> Words:
 
 def _logged(x: _Hand, r: _Row) -> str:
     _, action = x.action(r.line)
-    return money(_cents(action.amount)) if action is not None else money(r.actual)
+    return money(action.amount) if action is not None else money(r.actual)
 
 
 def _bet(x: _Hand, r: _Row) -> Words:
@@ -161,12 +179,12 @@ def _blinds(x: _Hand, r: _Row) -> Words:
     return what, money(r.expected), money(r.actual)
 
 
-def _sizes(x: _Hand, r: _Row) -> tuple[Action | None, int, int | None]:
+def _sizes(x: _Hand, r: _Row) -> tuple[_Act | None, int, int | None]:
     """The action, the size the engine measured (``actual``) and the bet before it, when it raises to a stated total."""
     j, action = x.action(r.line)
-    if action is None or action.kind is not ActionKind.RAISE or action.raise_to is None or j < 0:
+    if action is None or action.kind is not ActionKind.RAISE or action.raise_to < 0:
         return action, r.actual, None
-    to = _cents(action.raise_to)
+    to = action.raise_to
     return action, to, x.current_bet(j, to)
 
 
@@ -246,8 +264,7 @@ def _uncalled(x: _Hand, r: _Row) -> Words:
 
 
 def _side_pot(x: _Hand, r: _Row) -> Words:
-    summary = x.hand.summary
-    listed = [_cents(p) for p in summary.pots] if summary is not None else []
+    listed = x.summary_pots()
     built = int(x.facts.n_pots[x.h])
     if len(listed) != built:
         return (f"the summary lists {r.actual} pots, the all-in levels make {r.expected}", f"{r.expected} pots",
@@ -298,11 +315,10 @@ def _split(x: _Hand, r: _Row) -> Words:
 
 
 def _pot_balance(x: _Hand, r: _Row) -> Words:
-    summary = x.hand.summary
-    if summary is not None and r.actual == _cents(summary.total_pot):
+    if r.actual == int(x.batch.total_pot[x.h]):
         return (f"the log's total pot is {money(r.actual)}, the contributions add up to {money(r.expected)}",
                 money(r.expected), money(r.actual))
-    rake = money(_cents(summary.rake)) if summary is not None else "0"
+    rake = money(int(x.batch.rake[x.h]))
     return ((f"collected {money(r.actual)} plus rake {rake} does not make the pot less the rake, "
             f"{money(r.expected)}"), money(r.expected), money(r.actual))
 
@@ -317,9 +333,9 @@ def _collected(x: _Hand, r: _Row) -> Words:
 
 
 def _deck(x: _Hand, r: _Row) -> Words:
-    deck = 36 if x.hand.is_short_deck else 52
+    deck = 36 if x.is_short_deck else 52
     card = _card(r.actual)
-    low = 16 if x.hand.is_short_deck else 0
+    low = 16 if x.is_short_deck else 0
     holder = x.name(r.seat) if r.seat >= 0 else "the board"
     if not low <= r.actual <= 51:
         return (f"{holder} holds {card}, which is not a card of the {deck}-card deck",
@@ -328,9 +344,8 @@ def _deck(x: _Hand, r: _Row) -> Words:
 
 
 def _board(x: _Hand, r: _Row) -> Words:
-    dealt = _cards(x.hand.boards[0]) if x.hand.boards else ""
-    summary = x.hand.summary
-    shown = _cards(summary.boards[0]) if summary is not None and summary.boards else ""
+    dealt = x.board(x.batch.board[x.h])
+    shown = x.board(x.batch.summary_board[x.h])
     return "the summary's board differs from the board dealt", dealt or "no board", shown
 
 
@@ -344,12 +359,12 @@ _WORDS: dict[HE, Callable[[_Hand, _Row], Words]] = {
 assert set(_WORDS) == set(HE), "every Hold'em rule needs its words"
 
 
-def explain(hand: HoldemHand, batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> tuple[Finding, ...]:
+def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> tuple[Finding, ...]:
     """The findings of hand ``h`` of ``batch`` (``found``: its rows, in the engine's order), in words."""
     rows = [_Row(HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING
                  else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
                  int(found.actual[k])) for k in range(len(found))]
-    x = _Hand(hand, batch, facts, h, rows)
+    x = _Hand(batch, facts, h, rows)
     out = []
     for r in rows:
         message, expected, actual = _WORDS[r.rule](x, r)
