@@ -39,7 +39,7 @@ from decimal import Decimal
 from rules.cards import Card
 from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, money
+from rules.holdem_explain import explain
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -138,37 +138,49 @@ def _decimal_replay_until_the_kernel_models(hand: HoldemHand, limit_cap, cap_hea
                         has_allin_ev=old.has_allin_ev)
 
 
-def _amount(cents) -> Decimal:
-    return Decimal(money(int(cents)))
+def _amount(cents: int) -> Decimal:
+    return Decimal(cents).scaleb(-2)
 
 
 def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
     s0, s1 = int(b.seat_start[0]), int(b.seat_start[1])
-    a0 = int(b.action_start[0])
-    seats = sorted((j for j in range(s0, s1) if f.has_fact[j]), key=lambda j: int(f.fact_order[j]))
+    a0, a1 = int(b.action_start[0]), int(b.action_start[1])
+    seat = slice(s0, s1)
+    order = f.fact_order[seat].tolist()
+    seats = sorted((i for i, has in enumerate(f.has_fact[seat].tolist()) if has), key=order.__getitem__)
+    seat_no, position, hole = b.seat_no[seat].tolist(), f.seat_position[seat].tolist(), b.hole[seat].tolist()
+    money_columns = [[_amount(c) for c in column[seat].tolist()] for column in (
+        f.stack_start, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net)]
+    flags = [column[seat].tolist() for column in (f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown,
+                                                   f.won_at_showdown)]
     players = tuple(PlayerFact(
-        player=b.player[j], seat=int(b.seat_no[j]), position=_position(f.seat_position[j]),
-        hole_cards=tuple(Card(int(c)) for c in b.hole[j] if c >= 0),
-        stack_start=_amount(f.stack_start[j]), invested=_amount(f.invested[j]), collected=_amount(f.collected[j]),
-        cash_out=_amount(f.cash_out[j]), net=_amount(f.net[j]), allin_ev_net=_amount(f.allin_ev_net[j]),
-        saw_flop=bool(f.saw_flop[j]), saw_turn=bool(f.saw_turn[j]), saw_river=bool(f.saw_river[j]),
-        went_to_showdown=bool(f.went_to_showdown[j]), won_at_showdown=bool(f.won_at_showdown[j]),
-    ) for j in seats)
+        player=b.player[s0 + i], seat=seat_no[i], position=_position(position[i]),
+        hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
+        stack_start=money_columns[0][i], invested=money_columns[1][i], collected=money_columns[2][i],
+        cash_out=money_columns[3][i], net=money_columns[4][i], allin_ev_net=money_columns[5][i],
+        saw_flop=flags[0][i], saw_turn=flags[1][i], saw_river=flags[2][i], went_to_showdown=flags[3][i],
+        won_at_showdown=flags[4][i],
+    ) for i in seats)
+    span = slice(a0, a1)
     actions = tuple(ActionFact(
-        action=action, action_no=int(f.action_no[j]), seat=int(f.seat[j]) if f.seat[j] >= 0 else None,
-        position=_position(f.position[j]), amount=_amount(f.amount[j]), to_call=_amount(f.to_call[j]),
-        bet_level=int(f.bet_level[j]), is_all_in=bool(f.is_all_in[j]),
-    ) for j, action in enumerate(hand.actions, a0))
-    pots = tuple(Pot(amount=_amount(f.pot_amount[s0 + k]),
+        action=action, action_no=no, seat=at if at >= 0 else None, position=_position(where),
+        amount=_amount(amount), to_call=_amount(to_call), bet_level=level, is_all_in=all_in,
+    ) for action, no, at, where, amount, to_call, level, all_in in zip(
+        hand.actions, f.action_no[span].tolist(), f.seat[span].tolist(), f.position[span].tolist(),
+        f.amount[span].tolist(), f.to_call[span].tolist(), f.bet_level[span].tolist(), f.is_all_in[span].tolist()))
+    pots = tuple(Pot(amount=_amount(int(f.pot_amount[s0 + k])),
                      eligible=tuple(b.player[s0 + i] for i in range(s1 - s0) if int(f.pot_eligible[s0 + k]) >> i & 1))
                  for k in range(int(f.n_pots[0])))
     return HoldemReplay(
-        findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(f.total_pot[0]),
-        rake=_amount(f.rake[0]), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
+        findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(int(f.total_pot[0])),
+        rake=_amount(int(f.rake[0])), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
         has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f,
     )
 
 
-def _position(code) -> str | None:
-    return POSITIONS[int(code)] if 0 <= int(code) < len(POSITIONS) else None
+_POSITIONS = (*POSITIONS, None)
+
+
+def _position(code: int) -> str | None:
+    return _POSITIONS[code] if 0 <= code < len(POSITIONS) else None
 
