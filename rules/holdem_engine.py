@@ -139,7 +139,8 @@ def _decimal_replay_until_the_kernel_models(hand: HoldemHand, limit_cap, cap_hea
 
 
 def _amount(cents: int) -> Decimal:
-    return Decimal(cents).scaleb(-2)
+    """Cents as the logs write amounts: whole units bare, else two decimals."""
+    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
 
 
 def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
