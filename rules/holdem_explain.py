@@ -340,7 +340,11 @@ def _deck(x: _Hand, r: _Row) -> Words:
     if not low <= r.actual <= 51:
         return (f"{holder} holds {card}, which is not a card of the {deck}-card deck",
                 f"a card of the {deck}-card deck", card)
-    return f"{card} is dealt twice ({holder})", "each card dealt once", f"{card} twice"
+    b = x.batch
+    holders = [x.name(i) for i in range(x.s1 - x.s0) if i != r.seat and r.actual in b.hole[x.s0 + i].tolist()]
+    if r.seat >= 0 and r.actual in b.board[x.h].tolist():
+        holders.append("the board")
+    return f"{card} is dealt twice ({' and '.join([holder, *holders])})", "each card dealt once", f"{card} twice"
 
 
 def _board(x: _Hand, r: _Row) -> Words:
