@@ -4,8 +4,8 @@ Run: ``python -m bench parse``. The hands are the Hold'em hands of ../shared/cor
 (repeated to a few thousand); every rate is hands per second on one core, and the ratios
 compare ours with pokerkit's ``PokerStarsParser`` on the same text and with a bare scan that
 only runs one combined regex over every line (the floor any line parser pays). "Ours" is
-measured twice: the full path (Lark parser and replay, one hand at a time: the reference,
-which explains findings) and the compiled lane the ingest sends PokerStars hands through
+measured twice: the full path (Lark parser, then the compiled engine one hand at a time, as
+the audit pages and the hands the lane leaves run it) and the compiled lane the ingest sends PokerStars hands through
 (``read_text`` and ``replay_batch`` over the whole text at once).
 """
 
@@ -26,7 +26,7 @@ from parsers.lines import clear_caches
 from parsers.pokerstars import parse
 from parsers.pokerstars_fast import read_text
 from parsers.source import decode, normalize_lines, split_games
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_fast import replay_batch
 from rules.records import Source
 

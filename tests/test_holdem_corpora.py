@@ -20,7 +20,7 @@ from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split_games
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, Street
 from tests.conftest import corpus
 
@@ -198,7 +198,7 @@ def test_fpdb_total_profit_equals_replayed_net():
         for name, p in expected.items():
             assert nets.get(name, Decimal(0)) == Decimal(p["totalProfit"]) / 100, f"{txt.name}: {name}"
             checked += 1
-            fact = next((x for x in result.facts if x.player == name), None)
+            fact = next((x for x in result.players if x.player == name), None)
             if fact is not None and p.get("allInEV") and result.has_allin_ev:  # 0: fpdb did not compute it
                 # fpdb rounds each share; ours is exact to the cent
                 assert abs(fact.allin_ev_net - Decimal(p["allInEV"]) / 100) <= Decimal("0.10"), f"{txt.name}: {name}"
@@ -219,7 +219,7 @@ def test_replay_does_not_depend_on_the_hash_seed():
         "import sys\n"
         "from parsers.formats import HEADERS, parse_chunk\n"
         "from parsers.source import decode, normalize_lines, split_games\n"
-        "from rules.holdem import replay\n"
+        "from rules.holdem_engine import replay\n"
         "for chunk in split_games(normalize_lines(decode(open(sys.argv[1], 'rb').read())), HEADERS):\n"
         "    r = replay(parse_chunk(chunk, sys.argv[1]))\n"
         "    print(sorted((p.player, p.seat, str(p.net)) for p in r.players), "
@@ -231,3 +231,61 @@ def test_replay_does_not_depend_on_the_hash_seed():
         for seed in range(6)
     }
     assert len(outputs) == 1
+
+
+# ---------------------------------------------------------------------- pokerkit, an independent replay
+
+
+def _pokerkit_payoffs(text: str) -> dict[str, Decimal] | None:
+    """Each player's payoff as pokerkit replays the hand (its own betting and showdown, no rake);
+    None when pokerkit cannot read or replay it."""
+    import contextlib
+    import io
+    import logging
+    import warnings
+
+    from pokerkit.notation import PokerStarsParser
+
+    logging.disable(logging.CRITICAL)     # pokerkit logs every hand it cannot repair
+    try:
+        with warnings.catch_warnings(), contextlib.redirect_stderr(io.StringIO()):
+            warnings.simplefilter("ignore")
+            histories = list(PokerStarsParser()(text, error_status=False))
+            if len(histories) != 1:
+                return None
+            last = list(histories[0])[-1]
+    except Exception:  # noqa: BLE001 — pokerkit refusing a hand is no verdict on ours
+        return None
+    finally:
+        logging.disable(logging.NOTSET)
+    return {player: Decimal(str(payoff)) for player, payoff in zip(histories[0].players, last.payoffs)}
+
+
+def test_engine_nets_agree_with_pokerkit_on_every_hand_it_replays():
+    """pokerkit replays each hand with its own rules and showdown and takes no rake: each of our
+    nets is its payoff less at most the rake, and the two totals differ by exactly the rake.
+    pokerkit's PokerStars reader leaves out antes, dead blinds and cash-outs: hands with them are
+    not compared, nor the logs known to be inconsistent."""
+    root = corpus("pokerstars")
+    compared, disagree = 0, []
+    for path, chunk in _chunks(root):
+        if chunk.format != "pokerstars" or path.name in INCONSISTENT:
+            continue
+        try:
+            hand = parse_chunk(chunk, str(path))
+        except ParseError:
+            continue
+        if hand.cash_outs or any(a.kind in (ActionKind.POST_ANTE, ActionKind.POST_DEAD) for a in hand.actions) or \
+                sum(a.kind is ActionKind.POST_SB for a in hand.actions) > 1:
+            continue
+        kit = _pokerkit_payoffs(chunk.text)
+        if kit is None:
+            continue
+        ours = {p.player: p.net for p in replay(hand).players}
+        rake = hand.summary.rake if hand.summary is not None else Decimal(0)
+        compared += 1
+        if not (set(ours) <= set(kit) and all(0 <= kit[name] - ours.get(name, 0) <= rake for name in kit)
+                and sum(kit.values()) - sum(ours.values()) == rake):
+            disagree.append(f"{path.name}:{chunk.first_line}: pokerkit {kit}, ours {ours}, rake {rake}")
+    assert compared >= 300, f"compared {compared} hands"
+    assert not disagree, "\n".join(disagree[:10])

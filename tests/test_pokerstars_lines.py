@@ -11,8 +11,8 @@ from parsers.pokerstars import parse
 from parsers.pokerstars_fast import read_batch
 from parsers.source import split
 from rules.findings import Severity
-from rules.holdem import replay
 from rules.holdem_batch import batch_from_hands
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from rules.records import Source
 

@@ -11,7 +11,7 @@ from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.pokerstars import parse
 from parsers.source import decode, normalize_lines, split_games
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, Street
 from rules.records import Source
 from tests.test_holdem_replay import LEGAL, SHORT_DECK
