@@ -293,7 +293,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     n = int(count[0])
     f.findings = FindingRows(**{name: getattr(found, name)[:n] for name in FindingColumns._fields})
     if allin_ev:
-        for h in np.flatnonzero(f.needs_allin_ev & f.certified).tolist():
+        for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(columns.unit[h]))
     return f
 
@@ -309,7 +309,7 @@ def _units(b: HandBatch) -> np.ndarray:
 
 
 def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
-    """The all-in EV of a certified hand (rules.holdem.allin_ev_values)."""
+    """The all-in EV of an explained hand (rules.holdem.allin_ev_values)."""
     s0, s1 = int(b.seat_start[h]), int(b.seat_start[h + 1])
     order = np.argsort(f.fact_order[s0:s1], kind="stable")
     contenders = [s0 + int(i) for i in order if f.has_fact[s0 + i] and f.went_to_showdown[s0 + i]]

@@ -511,3 +511,37 @@ Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
 @pytest.mark.parametrize("rule_id", sorted(RULES))
 def test_rule_ids_are_documented_with_a_sentence(rule_id):
     assert len(RULES[rule_id].split()) >= 5
+
+
+def test_all_in_ev_is_given_for_a_hand_with_a_warning_too():
+    # Boris shoves $60 over Anna's $50 all-in and the log leaves out the line returning his
+    # uncalled $10 (its pot of $100 leaves it out too): a warning, and the EV as in a clean hand
+    text = """PokerStars Hand #106: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($60 in chips)
+Anna: posts small blind $1
+Boris: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $48 to $50 and is all-in
+Boris: raises $10 to $60 and is all-in
+*** FLOP *** [2c 7d 9h]
+*** TURN *** [2c 7d 9h] [Jc]
+*** RIVER *** [2c 7d 9h Jc] [3s]
+*** SHOW DOWN ***
+Anna: shows [As Ah] (a pair of Aces)
+Boris: shows [Ks Kh] (a pair of Kings)
+Anna collected $100 from pot
+*** SUMMARY ***
+Total pot $100 | Rake $0
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) (small blind) showed [As Ah] and won ($100) with a pair of Aces
+Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
+    result = run(text)
+    assert [(f.rule_id, f.severity, f.expected) for f in result.findings] == [
+        ("HE-UNCALLED", Severity.WARNING, "Uncalled bet (10) returned to Boris")]
+    assert {p.player: p.net for p in result.players} == {"Anna": Decimal(50), "Boris": Decimal(-50)}
+    ev = {f.player: f.allin_ev_net for f in result.players}
+    # AA against KK (no suits shared) preflop: 82.6% of the $100 for Anna, who put in $50
+    assert result.has_allin_ev and ev["Anna"] + ev["Boris"] == Decimal(0)
+    assert Decimal(32) < ev["Anna"] < Decimal("33.5")
