@@ -545,3 +545,55 @@ Seat 2: Boris (big blind) showed [Ks Kh] and lost with a pair of Kings"""
     # AA against KK (no suits shared) preflop: 82.6% of the $100 for Anna, who put in $50
     assert result.has_allin_ev and ev["Anna"] + ev["Boris"] == Decimal(0)
     assert Decimal(32) < ev["Anna"] < Decimal("33.5")
+
+
+ELEVEN = "\n".join([
+    "PokerStars Hand #107: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET",
+    "Table 'Test' 10-max Seat #1 is the button",
+    *(f"Seat {i}: P{i} ($100 in chips)" for i in range(1, 12)),
+    "P2: posts small blind $1", "P3: posts big blind $2", "*** HOLE CARDS ***",
+    *(f"P{i}: folds" for i in (*range(4, 12), 1, 2)),
+    "Uncalled bet ($1) returned to P3", "P3 collected $2 from pot", "*** SUMMARY ***", "Total pot $2 | Rake $0",
+    *(f"Seat {i}: P{i} folded before Flop" for i in (*range(1, 3), *range(4, 12))),
+    "Seat 3: P3 (big blind) collected ($2)",
+])
+
+
+def test_he_players_at_most_ten_are_dealt_in():
+    finding = only(run(ELEVEN), "HE-PLAYERS")
+    assert (finding.line, finding.expected, finding.actual) == (FIRST_LINE, "2 to 10 players", "11 players")
+
+
+def test_every_rule_is_raised_by_the_engine_on_some_hand():
+    """A rule in the rulebook that no broken hand raises would be a silent gap: one hand per rule."""
+    limit_cap = edit(LIMIT, ("Anna: calls $4\nBoris: calls $2", "Anna: raises $2 to $10\nBoris: calls $4\nVera: calls $2"),
+                     ("Total pot $24", "Total pot $30"), ("Vera collected $24", "Vera collected $30"),
+                     ("collected ($24)", "collected ($30)"))
+    broken = [
+        ELEVEN,
+        edit(LEGAL, ("Boris: folds\nVera: calls $4", "Vera: calls $4\nBoris: folds")),
+        edit(LEGAL, ("Anna: bets $10\nVera: calls $10", "Anna: bets $10\nVera: checks")),
+        edit(LEGAL, ("Vera: calls $4", "Vera: calls $5")),
+        edit(LEGAL, ("Anna: calls $20", "Anna: bets $20")),
+        edit(LEGAL, ("Vera: posts big blind $2", "Vera: posts big blind $3")),
+        SHORT_ALL_IN,
+        edit(LEGAL.replace("Hold'em No Limit", "Hold'em Pot Limit"), ("Anna: raises $4 to $6", "Anna: raises $6 to $8"),
+             ("Vera: calls $4", "Vera: calls $6")),
+        edit(LIMIT, ("Vera: bets $2", "Vera: bets $3"), ("Uncalled bet ($2)", "Uncalled bet ($3)")),
+        limit_cap,
+        edit(LEGAL, ("Seat 3: Vera ($100 in chips)", "Seat 3: Vera ($12 in chips)")),
+        edit(LIMIT, ("Uncalled bet ($2) returned to Vera", "Uncalled bet ($3) returned to Vera")),
+        edit(SIDE_POT, ("Main pot $58. Side pot $60.", "Main pot $48. Side pot $70.")),
+        split_pot("33.40", "37.61", "1.99"),
+        edit(LEGAL, ("Total pot $73 | Rake $2", "Total pot $75 | Rake $2")),
+        edit(LEGAL, ("Anna collected $71 from pot", "Vera collected $71 from pot"),
+             ("won ($71) with a pair of Aces", "lost with a pair of Aces"),
+             ("and lost with a pair of Kings", "and won ($71) with a pair of Kings")),
+        edit(SHORT_DECK, ("Boris collected $10 from pot", "Anna collected $10 from pot"),
+             ("and lost with a full house, Aces full of Sixes", "and won ($10) with a full house, Aces full of Sixes"),
+             ("and won ($10) with a flush, Ace high", "and lost with a flush, Ace high")),
+        SHORT_DECK.replace("[Qh 8h]", "[Qh 2h]"),
+        edit(LEGAL, ("Board [2c 7d 9h Jc 3s]", "Board [2c 7d 9h Jc 4s]")),
+    ]
+    raised = {f.rule_id for text in broken for f in run(text).findings}
+    assert raised == set(RULES), f"no hand raises {set(RULES) - raised}"
