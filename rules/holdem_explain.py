@@ -174,9 +174,14 @@ def _blinds(x: _Hand, r: _Row) -> Words:
     if action is not None and action.kind is ActionKind.POST_ANTE:
         what = f"{who} posts an ante of {money(r.actual)}, the table's ante is {money(r.expected)}"
     else:
-        blind = action.kind.value.removeprefix("post_") if action is not None else "a"
-        what = f"{who} posts {money(r.actual)} as {blind} blind, the stakes say {money(r.expected)}"
+        blind = _BLIND_WORDS.get(action.kind, "a blind") if action is not None else "a blind"
+        what = f"{who} posts {money(r.actual)} as {blind}, the stakes say {money(r.expected)}"
     return what, money(r.expected), money(r.actual)
+
+
+_BLIND_WORDS = {ActionKind.POST_SB: "the small blind", ActionKind.POST_BB: "the big blind",
+                ActionKind.POST_BUTTON: "the button blind", ActionKind.POST_STRADDLE: "a straddle",
+                ActionKind.POST_DEAD: "a dead blind"}
 
 
 def _sizes(x: _Hand, r: _Row) -> tuple[_Act | None, int, int | None]:
@@ -319,8 +324,8 @@ def _pot_balance(x: _Hand, r: _Row) -> Words:
         return (f"the log's total pot is {money(r.actual)}, the contributions add up to {money(r.expected)}",
                 money(r.expected), money(r.actual))
     rake = money(int(x.batch.rake[x.h]))
-    return ((f"collected {money(r.actual)} plus rake {rake} does not make the pot less the rake, "
-            f"{money(r.expected)}"), money(r.expected), money(r.actual))
+    return (f"the players collect {money(r.actual)}; the pot less the rake of {rake} is {money(r.expected)}",
+            money(r.expected), money(r.actual))
 
 
 def _collected(x: _Hand, r: _Row) -> Words:
