@@ -133,6 +133,9 @@ def _action_order(x: _Hand, r: _Row) -> Words:
         street = STREETS[r.expected] if 0 <= r.expected < len(STREETS) else "betting"
         then = "the next street" if action is not None else "the end of the betting"
         return f"the {street} betting ends before {who} acted", f"{who} to act on the {street}", then
+    unseated = getattr(x.batch, "is_unseated", None)
+    if unseated is not None and r.seat >= 0 and unseated[x.s0 + r.seat]:
+        return f"{who} acts but has no seat at the table", "a player seated in the seat lines", who
     if r.expected >= 0 and action is not None:
         return f"{who} acts out of turn: it is {x.name(r.expected)}'s turn", x.name(r.expected), who
     kind = action.kind.value if action is not None else "an action"
@@ -342,6 +345,9 @@ def _deck(x: _Hand, r: _Row) -> Words:
     card = _card(r.actual)
     low = 16 if x.is_short_deck else 0
     holder = x.name(r.seat) if r.seat >= 0 else "the board"
+    if r.expected >= _PAIR or r.actual >= _PAIR:     # a later record shows other cards than were dealt
+        dealt, shown = _pair(r.expected), _pair(r.actual)
+        return f"{holder} shows {shown} but was dealt {dealt}", dealt, shown
     if not low <= r.actual <= 51:
         return (f"{holder} holds {card}, which is not a card of the {deck}-card deck",
                 f"a card of the {deck}-card deck", card)
@@ -352,7 +358,21 @@ def _deck(x: _Hand, r: _Row) -> Words:
     return f"{card} is dealt twice ({' and '.join([holder, *holders])})", "each card dealt once", f"{card} twice"
 
 
+_PAIR = 64
+"""Two cards in one finding value: (first + 1) * 64 + second."""
+
+
+def _pair(value: int) -> str:
+    if value < _PAIR:
+        return _card(value)
+    first, second = divmod(value, _PAIR)
+    return f"{_card(first - 1)} {_card(second)}"
+
+
 def _board(x: _Hand, r: _Row) -> Words:
+    if r.line != int(x.batch.summary_board_line[x.h]):     # another board of a hand run more than once
+        return ("the summary's board differs from the board dealt", _card(r.expected) if r.expected >= 0 else "no card",
+                _card(r.actual) if r.actual >= 0 else "no card")
     dealt = x.board(x.batch.board[x.h])
     shown = x.board(x.batch.summary_board[x.h])
     return "the summary's board differs from the board dealt", dealt or "no board", shown
