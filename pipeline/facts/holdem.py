@@ -327,8 +327,9 @@ LANE_MIN_HANDS = 3
 """Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (its
 columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
 LANE_RUN_HANDS = 1000
-"""Runs with fewer PokerStars hands take the full path: loading the lane's kernels costs about
-what the full path spends on 800 hands, and compiling them on a machine's first run far more."""
+"""Runs with fewer PokerStars hands take the full path (the same engine, a hand at a time): loading
+the lane's byte reader costs about what the full path spends on hundreds of hands, and compiling
+it on a machine's first run far more."""
 
 
 def count_hands(text: str) -> int:
