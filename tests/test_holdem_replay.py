@@ -597,3 +597,41 @@ def test_every_rule_is_raised_by_the_engine_on_some_hand():
     ]
     raised = {f.rule_id for text in broken for f in run(text).findings}
     assert raised == set(RULES), f"no hand raises {set(RULES) - raised}"
+
+
+@pytest.mark.parametrize(("edits", "rule_id", "at", "expected", "actual"), [
+    # Vera calls on the river where Anna had checked behind nothing: there is nothing to call
+    ([("Vera: bets $20\nAnna: calls $20", "Vera: checks\nAnna: calls $20")], "HE-CALL", "Anna: calls $20",
+     "check, bet or fold", "call 20"),
+    # Boris folded preflop and then calls on the flop: no action is his any more
+    ([("Anna: bets $10\nVera: calls $10", "Anna: bets $10\nVera: calls $10\nBoris: calls $10")], "HE-ACTION-ORDER",
+     "Boris: calls $10", "no action", "call"),
+    # the turn ends with Anna still to act: Vera checked, then the river's first action comes
+    ([("Vera: checks\nAnna: checks\n*** RIVER", "Vera: checks\n*** RIVER")], "HE-ACTION-ORDER",
+     "Vera: bets $20", "Anna to act on the turn", "the next street"),
+    # Anna collects $70 and the rake is $2: the players collect 70 where the pot less the rake is 71
+    ([("Anna collected $71 from pot", "Anna collected $70 from pot"), ("won ($71)", "won ($70)")],
+     "HE-POT-BALANCE", "Total pot $73 | Rake $2", "71", "70"),
+    # Vera is dealt the ace of spades that Anna holds
+    ([("Vera: shows [Kc Kd]", "Vera: shows [As Kd]"), ("showed [Kc Kd]", "showed [As Kd]")], "HE-DECK",
+     "Vera: shows [As Kd] (a pair of Kings)", "each card dealt once", "As twice"),
+])
+def test_findings_in_words_of_each_check(edits, rule_id, at, expected, actual):
+    text = edit(LEGAL, *edits)
+    found = [(f.line, f.expected, f.actual) for f in run(text).findings if f.rule_id == rule_id]
+    assert (line_of(text, at), expected, actual) in found, found
+
+
+def test_he_uncalled_returned_to_a_player_without_the_top_bet():
+    # Vera's $2 bet on the flop is uncalled, but the log returns it to Boris, who folded
+    text = edit(LIMIT, ("Uncalled bet ($2) returned to Vera", "Uncalled bet ($2) returned to Boris"))
+    finding = only(run(text), "HE-UNCALLED")
+    assert (finding.line, finding.expected, finding.actual) == (
+        line_of(text, "Uncalled bet ($2) returned to Boris"), "2 to the player with the top bet", "2 to Boris")
+
+
+def test_he_side_pot_counts_the_pots_listed():
+    # the summary lists one pot where the all-in levels make two (Boris's $20 and the rest)
+    text = edit(SIDE_POT, ("Main pot $58. Side pot $60.", "Main pot $118."))
+    finding = only(run(text), "HE-SIDE-POT")
+    assert (finding.expected, finding.actual) == ("2 pots", "1 pots")
