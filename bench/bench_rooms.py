@@ -17,7 +17,7 @@ from pathlib import Path
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.source import decode, split
-from rules.holdem import replay
+from rules.holdem_engine import replay
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 ROOMS = ("GGPoker", "Winamax", "PacificPoker", "Bovada", "Winning", "PartyPoker", "iPoker")

@@ -13,7 +13,7 @@ from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.source import decode, split
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.records import Source
 
 

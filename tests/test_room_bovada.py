@@ -15,7 +15,7 @@ from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split, split_games
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
 

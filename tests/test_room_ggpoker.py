@@ -10,7 +10,7 @@ import pytest
 from parsers.errors import ParseError
 from parsers.ggpoker import parse
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
 from tests.room_corpus import parse_text, read_room

@@ -19,7 +19,7 @@ from parsers.formats import parse_chunk
 from parsers.ipoker import read_session
 from parsers.source import decode, split
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
 

@@ -20,7 +20,7 @@ from parsers.formats import HEADERS, parse_chunk
 from parsers.partypoker import money
 from parsers.source import decode, normalize_lines, split, split_games
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
 

@@ -11,7 +11,7 @@ import pytest
 from parsers.errors import ParseError
 from parsers.winamax import parse
 from rules.findings import Severity
-from rules.holdem import replay
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
 from tests.room_corpus import expected_nets, nets, parse_text, read_room
