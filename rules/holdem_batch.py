@@ -61,7 +61,7 @@ def pot_code(name: str | None) -> int:
         return -1
     if name in POT_NAMES:
         return POT_NAMES.index(name)
-    return int(name.rsplit("-", 1)[1]) + 1
+    return int(name.replace("-", " ").rsplit(" ", 1)[1]) + 1     # "side pot-2", or Winamax's "side pot 2"
 
 
 def pot_name(code: int) -> str | None:

@@ -24,7 +24,7 @@ from rules.holdem_fast import WARNING, FactBatch, FindingRows
 from rules.holdem_hand import ActionKind, Street
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["explain", "money"]
+__all__ = ["WORDED", "explain", "money"]
 
 
 def money(cents: int) -> str:
@@ -385,7 +385,10 @@ _WORDS: dict[HE, Callable[[_Hand, _Row], Words]] = {
     HE.SHOWDOWN: _showdown, HE.SPLIT: _split, HE.POT_BALANCE: _pot_balance, HE.COLLECTED: _collected,
     HE.SD_ORDER: _sd_order, HE.DECK: _deck, HE.BOARD: _board,
 }
-assert set(_WORDS) == set(HE), "every Hold'em rule needs its words"
+
+
+WORDED = frozenset(_WORDS)
+"""The rules whose finding rows have their own words."""
 
 
 def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> tuple[Finding, ...]:
@@ -396,7 +399,11 @@ def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> t
     x = _Hand(batch, facts, h, rows)
     out = []
     for r in rows:
-        message, expected, actual = _WORDS[r.rule](x, r)
+        words = _WORDS.get(r.rule)
+        if words is None:       # a rule the engine gained before its words
+            message, expected, actual = r.rule.text, str(r.expected), str(r.actual)
+        else:
+            message, expected, actual = words(x, r)
         out.append(Finding(rule_id=r.rule.value, message=message, line=r.line, severity=r.severity,
                            expected=expected, actual=actual))
     return tuple(out)

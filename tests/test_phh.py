@@ -90,7 +90,7 @@ def test_phh_heads_up_reverses_the_blinds_and_returns_the_uncalled_raise():
     assert kinds == [("Boris", "post_sb", 1), ("Anna", "post_bb", 2), ("Boris", "raise", 4), ("Anna", "fold", 0),
                      ("Boris", "uncalled", 4), ("Boris", "collect", 4)]
     assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
-    assert {p.player: p.position for p in audit.replay.facts} == {"Anna": "BB", "Boris": "BTN"}
+    assert {p.player: p.position for p in audit.replay.players} == {"Anna": "BB", "Boris": "BTN"}
     assert audit.record.info.site == "PHH"     # no venue: the names belong to no known room
 
 

@@ -13,7 +13,7 @@ from parsers.phh import PhhHand
 from pipeline.facts import Handler
 from pipeline.facts import holdem as holdem_facts
 from rules.findings import Finding
-from rules.holdem import HoldemReplay, replay
+from rules.holdem_engine import HoldemReplay, replay
 from rules.holdem_hand import HoldemHand
 from rules.holdem_rules import HE
 
