@@ -34,7 +34,11 @@ __all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "expand_elem
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
-_HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+_HIGH_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
+"""High letters that stand as Cyrillic words do: a run between characters that are no ASCII
+letters (``Ян``, ``Я``, ``Dima_Ш``), or two or more in a row. Windows-1252 letters stand alone
+inside Latin words (``José``, ``Zoë``)."""
+_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
 strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
@@ -60,7 +64,8 @@ def decode(data: bytes) -> str:
 
     Club logs typed in Russian come as Windows-1251; PokerStars' own files as Windows-1252.
     Both map the same bytes to letters, so the shape decides: Russian words are runs of
-    high bytes, while accented Latin letters stand alone among ASCII ones. A file that is
+    high bytes or stand apart from ASCII letters, while accented Latin letters stand alone
+    among ASCII ones; and signs such as the euro, which the two code pages put at other bytes. A file that is
     not UTF-8 throughout is decided game by game (see :func:`_decode_games`). Bytes that
     cannot be read at all (a UTF-16 file of odd length, a bad byte in UTF-8 text) give a
     :class:`DecodedText`.
@@ -129,18 +134,27 @@ def _utf8_letters(data: bytes) -> tuple[int, int]:
 
 
 _FEW_LETTERS = 6
-"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding."""
+"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding,
+unless its signs tell."""
 _LETTER_BYTES = bytes(range(0xC0, 0x100))
+_LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
+"""Signs a log may hold: a byte that is one of them in one code page and not in the other
+(the euro is 0x80 in Windows-1252 and 0x88 in Windows-1251) votes for the first."""
+_SIGN_VOTES = {byte: (bytes([byte]).decode("cp1251", "replace") in _LOG_SIGNS)
+               - (bytes([byte]).decode("cp1252", "replace") in _LOG_SIGNS) for byte in range(0x80, 0xC0)}
+_SIGN_VOTES = {byte: vote for byte, vote in _SIGN_VOTES.items() if vote}
 
 
 def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
-    """Windows-1251 or 1252, by the shape of the letters (see :func:`decode`); ``otherwise`` when
-    there are too few to tell."""
+    """Windows-1251 or 1252: by the shape of the letters when there are enough (see
+    :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
+    score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
     letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    if letters < _FEW_LETTERS:
+    if letters >= _FEW_LETTERS:
+        score += sum(len(word) for word in _HIGH_WORD.findall(data)) - len(_LONE_LETTER.findall(data))
+    if score == 0:
         return otherwise
-    in_runs = sum(len(run) for run in _HIGH_RUN.findall(data))
-    return "cp1251" if in_runs * 2 > letters else "cp1252"
+    return "cp1251" if score > 0 else "cp1252"
 
 
 def _marked(text: str) -> str:

@@ -9,6 +9,7 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.ingest import ingest
+from parsers.source import decode
 from pipeline.inputs import list_inputs, path_from_stored, stored_name
 from tests.conftest import SAMPLES
 
@@ -160,3 +161,62 @@ def test_a_folder_that_cannot_be_opened_is_named_and_the_walk_goes_on(tmp_path, 
     listing = list_inputs([logs])
     assert listing.files == [logs / "night.txt"]
     assert listing.refused == [(str(logs / "locked"), "Permission denied")]
+
+
+# ////////////////////////////////////////////////////////////////////// single-byte code pages
+
+_STARS_HAND = """PokerStars Hand #{n}: Hold'em No Limit (€1/€2 EUR) - 2024/01/02 3:04:05 ET
+Table '{table}' 6-max Seat #1 is the button
+Seat 1: {a} (€100 in chips)
+Seat 2: {b} (€100 in chips)
+{a}: posts small blind €1
+{b}: posts big blind €2
+*** HOLE CARDS ***
+{a}: folds
+Uncalled bet (€1) returned to {b}
+{b} collected €2 from pot
+*** SUMMARY ***
+Total pot €2 | Rake €0
+Seat 1: {a} (button) (small blind) folded before Flop
+Seat 2: {b} (big blind) collected (€2)
+"""
+
+
+def _stored_players(data: bytes) -> list[list[str]]:
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(data, "night.txt")
+    assert result.count_quarantined == 0, result.reasons
+    players = {}
+    for (table, _), rows in result.tables.items():
+        if table == "game_players":
+            for game_id, player in zip(rows.column("game_id").to_pylist(), rows.column("player").to_pylist(),
+                                       strict=True):
+                players.setdefault(game_id, []).append(player)
+    return sorted(sorted(names) for names in players.values())
+
+
+def test_a_windows_1251_pokerstars_file_keeps_its_russian_names_and_euros():
+    # Short names (two letters) and a euro sign (byte 0x88 in Windows-1251, a circumflex in 1252):
+    # no run of three Cyrillic letters in the first hand to tell the code page by.
+    pairs = [("Ян", "Ия"), ("Анна", "Борис"), ("Ёж", "Dima_Ш")]
+    text = "\n".join(_STARS_HAND.format(n=k + 1, table="Москва" if k else "Tverskaya", a=a, b=b)
+                     for k, (a, b) in enumerate(pairs))
+    data = text.encode("cp1251")
+    assert b"\x88" in data and decode(data) == text
+    assert _stored_players(data) == [["Dima_Ш", "Ёж"], ["Анна", "Борис"], ["Ия", "Ян"]]
+
+
+def test_a_windows_1252_pokerstars_file_keeps_its_accents_and_euros():
+    pairs = [("José", "Müller"), ("Zoë", "Ana"), ("Dédé", "Ørjan")]
+    text = "\n".join(_STARS_HAND.format(n=k + 1, table="Café", a=a, b=b) for k, (a, b) in enumerate(pairs))
+    data = text.encode("cp1252")
+    assert b"\x80" in data and decode(data) == text
+    assert _stored_players(data) == [["Ana", "Zoë"], ["Dédé", "Ørjan"], ["José", "Müller"]]
+
+
+def test_a_windows_1251_club_log_with_one_short_name_per_hand_reads_as_russian():
+    night = "\n\n".join(f"Chinese poker hand C-{k}\nPlayers: Ян, Ия\n"
+                        f"Ян: back [As Ks Qs Js 9s] middle [2h 2d 2c 5s 3d] front [4h 4c 7d]\n"
+                        f"Ия: back [Ah Kh Qh Jh 9h] middle [3h 3c 3s 6s 8d] front [5h 5c 7c]" for k in range(3))
+    assert decode(night.encode("cp1251")) == night
