@@ -220,3 +220,44 @@ def test_a_windows_1251_club_log_with_one_short_name_per_hand_reads_as_russian()
                         f"Ян: back [As Ks Qs Js 9s] middle [2h 2d 2c 5s 3d] front [4h 4c 7d]\n"
                         f"Ия: back [Ah Kh Qh Jh 9h] middle [3h 3c 3s 6s 8d] front [5h 5c 7c]" for k in range(3))
     assert decode(night.encode("cp1251")) == night
+
+
+# ////////////////////////////////////////////////////////////////////// numbers
+
+_SESSION = """Six-card poker session S-77
+Date: 2026-11-28 23:40
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+Dealer: [8h 8c 4d 3s Qs]
+Result: box 1 {net}, box 2 -30
+"""
+
+
+def _quarantine(text: str) -> list[tuple[int, int, str]]:
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(text.encode(), "session.txt")
+    return [(row["line"], row["column"], row["error"]) for (table, _), rows in result.tables.items()
+            if table == "quarantine" for row in rows.to_pylist()]
+
+
+def test_a_sixcard_net_with_an_exponent_is_quarantined_at_the_number_naming_the_number_form():
+    from parsers.sixcard import NUMBER_FORM
+
+    assert _quarantine(_SESSION.format(net="+20")) == []
+    # "Result: box 1 " is 14 characters: the number starts in column 15
+    assert _quarantine(_SESSION.format(net="+1e30")) == [
+        (11, 15, f"the number '+1e30' is written with an exponent: {NUMBER_FORM}")]
+    assert "never with an exponent" in NUMBER_FORM
+    ante = _SESSION.format(net="+20").replace("ante 10 [Kc", "ante 1E1 [Kc")   # "Box 2: ante " is 12 wide
+    assert _quarantine(ante) == [(9, 13, f"the number '1E1' is written with an exponent: {NUMBER_FORM}")]
+
+
+def test_a_sixcard_net_too_large_to_store_is_quarantined_at_its_column_with_the_amount_reason():
+    [(line, column, reason)] = _quarantine(_SESSION.format(net="+100000000000000000000"))
+    assert (line, column) == (11, 15) and reason.startswith("the amount 100000000000000000000 is too large")
