@@ -92,8 +92,9 @@ def test_a_bad_line_inside_a_club_game_keeps_the_game_whole_for_its_parser_to_re
     assert result[0][2] != "ok" and result[1][2] == "ok"
 
 
-def test_a_repeated_once_only_line_ends_a_chinese_hand_only_when_the_next_line_repeats_too():
-    first, second = two_games("chinese")
+def test_a_once_only_line_written_twice_inside_a_chinese_hand_is_reported_by_its_parser():
+    # followed by a line of the hand, the second Date: is a typo in the hand, not the next hand
+    first, _ = two_games("chinese")
     date = next(line for line in first if line.startswith("Date:"))
     typo = [*first[:-2], date, *first[-2:]]         # a Date: line twice, inside the hand
     assert verdicts("\n".join(typo) + "\n")[0][2].startswith("Date is given twice")

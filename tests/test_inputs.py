@@ -7,9 +7,9 @@ import os
 
 from click.testing import CliRunner
 
+from parsers.source import decode
 from pipeline.cli import main
 from pipeline.ingest import ingest
-from parsers.source import decode
 from pipeline.inputs import list_inputs, path_from_stored, stored_name
 from tests.conftest import SAMPLES
 
