@@ -72,7 +72,8 @@ _RASPISNOY_ROUND_LINES = tuple(re.compile(p) for p in (r"(?i:round)", r"(?i:hand
                                                      r"(?i:points:)", r"(?i:totals:)"))
 _SHEET_HEAD = re.compile(r"\#[ \t]*(?i:cards)[ \t]+(?i:kind)\b")
 _SHEET_ROW = re.compile(r"\d")
-_SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer)\b", r"(?i:box)\b", r"(?i:results?)\b"))
+_SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer)\b", r"(?i:box)\b",
+                                                    r"(?i:results?)\b"))
 
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
@@ -98,16 +99,19 @@ FORMATS: tuple[Format, ...] = (
     # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
     # hands; the lines of a Chinese or OFC hand come in any order after its header.
     Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy",
-           last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES, keeps_lone_lines=True),
+           last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES,
+           keeps_lone_lines=True),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
            "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True),
     Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese",
            last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
            keeps_lone_lines=True),
     Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc",
-           last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE, keeps_lone_lines=True),
+           last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE,
+           keeps_lone_lines=True),
     Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard",
-           last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES, keeps_lone_lines=True),
+           last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
+           keeps_lone_lines=True),
 )
 
 

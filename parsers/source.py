@@ -38,7 +38,8 @@ _HIGH_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\x
 """High letters that stand as Cyrillic words do: a run between characters that are no ASCII
 letters (``Ян``, ``Я``, ``Dima_Ш``), or two or more in a row. Windows-1252 letters stand alone
 inside Latin words (``José``, ``Zoë``)."""
-_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
+_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])"
+                          rb"|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
 strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
