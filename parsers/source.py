@@ -262,17 +262,28 @@ class _GameEnd(NamedTuple):
     once: re.Pattern[str] | None
     """One group per line a game holds once at most."""
     keeps_lone_lines: bool
+    run: re.Pattern[str]
+    """Lines after a line break that belong, once-only ones however often: where none stands
+    after it, the game runs to its last line unless a once-only line repeats."""
+    once_lines: re.Pattern[str] | None
+    """``once`` after a line break, to find the once-only lines of a stretch of text."""
 
 
-_GAME_ENDS = {
-    fmt.name: _GameEnd(
+def _game_end(fmt) -> _GameEnd:
+    lines = _alternatives(fmt.last_section_lines)
+    once = "|".join(f"({_alternatives((line,))})" for line in fmt.last_section_once)
+    filler = _FILLER_LINE.pattern
+    return _GameEnd(
         re.compile(r"[ \t]*(?:" + _alternatives((fmt.last_section,)) + ")"),
-        re.compile(r"[ \t]*(?:" + _alternatives(fmt.last_section_lines) + ")"),
-        re.compile(r"[ \t]*(?:" + "|".join(f"({_alternatives((once,))})" for once in fmt.last_section_once) + ")")
-        if fmt.last_section_once else None,
-        fmt.keeps_lone_lines)
-    for fmt in FORMATS if fmt.last_section is not None
-}
+        re.compile(r"[ \t]*(?:" + lines + ")"),
+        re.compile(r"[ \t]*(?:" + once + ")") if once else None,
+        fmt.keeps_lone_lines,
+        # once-only lines (keywords) first: they fail fast where a free-form line pattern would not
+        re.compile(r"(?:\n(?:[ \t]*(?:" + (once + "|" if once else "") + lines + r")[^\n]*|" + filler + "))*"),
+        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None)
+
+
+_GAME_ENDS = {fmt.name: _game_end(fmt) for fmt in FORMATS if fmt.last_section is not None}
 
 
 def _belongs(end: _GameEnd, text: str, start: int, stop: int, seen: set[int], record: bool = True) -> bool:
@@ -310,6 +321,12 @@ def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int
         if line_end >= stop_at:
             return stop_at
         at = line_end + 1
+    if end.run.match(text, line_end, stop_at).end() == stop_at:
+        if end.once_lines is None:
+            return stop_at
+        kinds = [line.lastindex for line in end.once_lines.finditer(text, line_end, stop_at)]
+        if len(kinds) == len(set(kinds)):
+            return stop_at      # every line belongs, and no once-only one repeats
     seen: set[int] = set()
     at = line_end               # the line break before the line read next
     while at < stop_at:
