@@ -127,11 +127,11 @@ _COMMENT = re.compile(r"(?:^|[ \t])#(?![0-9{]).*")
 
 
 def gist(lines: list[str]) -> tuple[str, ...]:
-    """A game's lines as the oracle compares them: no blank line or comment, blanks evened out,
-    in any case and any order."""
+    """A game's lines as the oracle compares them: no blank line, comment or byte order mark,
+    blanks evened out, in any case and any order."""
     out = []
     for line in lines:
-        line = _BLANKS.sub(" ", _COMMENT.sub("", line)).strip().casefold()
+        line = _BLANKS.sub(" ", _COMMENT.sub("", line.replace("\ufeff", ""))).strip().casefold()
         if line and not line.startswith("#"):
             out.append(line)
     return tuple(sorted(out))

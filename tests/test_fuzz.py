@@ -68,3 +68,8 @@ def test_fuzz_oracle_sorts_changed_rows_quarantine_findings_and_vanished_games()
     assert _verdict(_GAME, quarantined=[(3, 4)], stored=False) == "flagged"
     assert _verdict(_GAME, rows=changed, findings=["g2"]) == "flagged"
     assert _verdict(_GAME, stored=False) == "vanished"
+
+
+def test_fuzz_oracle_reads_a_byte_order_mark_as_nothing():
+    # a file's first game keeps its mark in the seed's lines; the reader drops it
+    assert gist(["\ufeffChinese poker hand C-1", "Players: Anna"]) == gist(["Chinese poker hand C-1", "Players: Anna"])
