@@ -1,22 +1,48 @@
-"""Fuzzed and hostile inputs: no traceback, no hang, no good game lost.
+"""Fuzzed and hostile inputs: no traceback, no hang, no good game lost, no changed game stored untrue.
 
-Run with ``python -m bench fuzz`` (``RASKLAD_FUZZ_INPUTS``, default 10,000). The inputs are small
-files cut from the samples (and from ../shared/corpora when it is there): two or three games in
-a row, each mutated once (truncated at a random byte, a byte flipped, a line deleted, swapped
-with the next or written twice, a NUL block or a long line put in, or the whole text re-encoded).
-Each mutant goes through the ingest's own ``parse_bytes``. It must not raise; it must not take
-more than a minute; and every game the mutation did not touch (its lines lie wholly outside the
-changed ones) must still be stored with the same ID. ``tests/test_fuzz.py`` runs a short round.
+Run with ``python -m bench fuzz`` (``RASKLAD_FUZZ_INPUTS``, default 10,000; ``RASKLAD_FUZZ_FILES``:
+``all``, the default, for the samples and up to 40 small files of the real PokerStars corpus
+when ../shared/corpora is there, ``samples`` or ``corpora`` for one of them). The inputs are
+small files cut from those: two or three games in a row, each mutated once (truncated at a
+random byte, a byte flipped, a line deleted, swapped with the next or written twice, a NUL block
+or a long line put in, or the whole text re-encoded). Each mutant goes through the ingest's own
+``parse_bytes``. It must not raise; it must not take more than a minute; and every game the
+mutation did not touch (its lines lie wholly outside the changed ones) must still be stored
+with the same ID.
+
+A game the mutation changed (its lines hold the changed ones; with a truncation, the game cut)
+must be flagged, that is quarantined or stored with a finding (a row whose lines meet the
+game's), or stored true to its text. The oracle for that is the same for every format, since
+the formats share their warehouse rows: the stored game's rows in every table (less game IDs,
+files, line numbers and rules versions) are compared with the original game's rows.
+
+- Rows that differ: the change was read, and the game is stored as its new text says
+  (counted as "stored as changed"; no format has a writer of text from rows that would check
+  it further).
+- The same rows from a text that gained no line (compared in any case and order, without
+  blanks and comments): an immaterial change, true to its text. So is a text that only lost
+  lines the rows do not hold (a claim, a summary line the replay recomputes).
+- The same rows from a text that gained a line (a new one, a changed one, one written twice):
+  the parser let that line go by unread, and the game is **not true to its text**. This
+  over-counts changes to text that no table stores (a club hand's own ID, a time zone): each
+  case is printed with the lines gained, to judge.
+- No row and no quarantine over the game's lines, while some of its text is left: the game
+  **vanished**.
+
+``tests/test_fuzz.py`` runs a short round over the samples, and one over the real corpus.
 """
 
 from __future__ import annotations
 
 import os
 import random
+import re
 import time
+from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from parsers.source import decode, normalize_lines
 from pipeline.worker import parse_bytes
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -26,13 +52,21 @@ HANG_SECONDS = 60.0
 MUTATIONS = ("truncate", "flip", "delete", "swap", "duplicate", "nul", "long line", "utf-16", "cp1251")
 
 
+IGNORED_COLUMNS = frozenset({"game_id", "source_file", "first_line", "last_line", "line", "rules_version"})
+"""What a game's rows hold besides what it says: where it stands and which rules read it."""
+UNCOMPARED_TABLES = frozenset({"quarantine", "game_texts", "findings"})
+
+
 @dataclass(frozen=True)
 class Seed:
-    """A small file of whole games and, for each game, its ID and its first and last line (1-based)."""
+    """A small file of whole games and, for each game, its ID and its first and last line (1-based),
+    its rows (see :func:`game_rows`) and its text as the oracle compares it (see :func:`gist`)."""
 
     name: str
     text: str
     games: tuple[tuple[str, int, int], ...]
+    rows: dict[str, tuple] = field(default_factory=dict, compare=False)
+    gists: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
 
 
 @dataclass
@@ -43,16 +77,64 @@ class Outcome:
     hangs: list[str] = field(default_factory=list)
     lost: list[str] = field(default_factory=list)
     slowest: float = 0.0
+    changed: dict[str, int] = field(default_factory=dict)
+    """Games the mutations changed, by what became of them: flagged, stored as changed, immaterial
+    change, not true to text, vanished."""
+    untrue: list[str] = field(default_factory=list)
+    vanished: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Read:
+    """What ``parse_bytes`` made of a file: its stored games (ID, first and last line), the lines
+    of its quarantined chunks, the IDs of games stored with a finding, and each game's rows."""
+
+    games: list[tuple[str, int, int]]
+    quarantined: list[tuple[int, int]]
+    with_findings: set[str]
+    rows: dict[str, tuple]
+
+
+def read(data: bytes, name: str) -> Read:
+    result = parse_bytes(data, name)
+    games, quarantined, with_findings = [], [], set()
+    per_game: dict[str, list] = {}
+    for (table, _), rows in sorted(result.tables.items()):
+        if table == "games":
+            games += zip(*(rows.column(c).to_pylist() for c in ("game_id", "first_line", "last_line")))
+        if table == "quarantine":
+            quarantined += zip(rows.column("first_line").to_pylist(), rows.column("last_line").to_pylist())
+        elif table == "findings":
+            with_findings.update(rows.column("game_id").to_pylist())
+        if table in UNCOMPARED_TABLES:
+            continue
+        columns = [c for c in rows.column_names if c not in IGNORED_COLUMNS]
+        values = [rows.column(c).to_pylist() for c in columns]
+        for k, game_id in enumerate(rows.column("game_id").to_pylist()):
+            per_game.setdefault(game_id, []).append((table, tuple(str(v[k]) for v in values)))
+    return Read(sorted(games, key=lambda game: game[1]), quarantined, with_findings,
+                {game_id: tuple(sorted(rows)) for game_id, rows in per_game.items()})
 
 
 def stored_games(data: bytes, name: str) -> list[tuple[str, int, int]]:
     """(game_id, first_line, last_line) of every game ``parse_bytes`` stores from ``data``."""
-    result = parse_bytes(data, name)
-    games = []
-    for (table, _), rows in result.tables.items():
-        if table == "games":
-            games += zip(*(rows.column(c).to_pylist() for c in ("game_id", "first_line", "last_line")))
-    return sorted(games, key=lambda game: game[1])
+    return read(data, name).games
+
+
+_BLANKS = re.compile(r"\s+")
+_COMMENT = re.compile(r"(?:^|[ \t])#(?![0-9{]).*")
+"""A comment, whole-line or after a line's text (not "Seat #1", "Hand #5", "#{Club}")."""
+
+
+def gist(lines: list[str]) -> tuple[str, ...]:
+    """A game's lines as the oracle compares them: no blank line, comment or byte order mark,
+    blanks evened out, in any case and any order."""
+    out = []
+    for line in lines:
+        line = _BLANKS.sub(" ", _COMMENT.sub("", line.replace("\ufeff", ""))).strip().casefold()
+        if line and not line.startswith("#"):
+            out.append(line)
+    return tuple(sorted(out))
 
 
 def seeds(files: list[Path], games_per_seed: int = 3) -> list[Seed]:
@@ -67,7 +149,9 @@ def seeds(files: list[Path], games_per_seed: int = 3) -> list[Seed]:
             first, last = group[0][1], group[-1][2]
             piece = "\n".join(lines[first - 1:last]) + "\n"
             shifted = tuple((gid, a - first + 1, b - first + 1) for gid, a, b in group)
-            out.append(Seed(name=f"{path.name}@{first}", text=piece, games=shifted))
+            seen = read(piece.encode(), path.name)
+            gists = {gid: gist(lines[a - 1:b]) for gid, a, b in group}
+            out.append(Seed(f"{path.name}@{first}", piece, shifted, seen.rows, gists))
     return out
 
 
@@ -112,7 +196,8 @@ def check(seed: Seed, kind: str, data: bytes, touched: tuple[int, int], outcome:
     label = f"{seed.name} {kind} lines {touched[0]}-{touched[1]}"
     started = time.perf_counter()
     try:
-        stored = {game_id for game_id, _, _ in stored_games(data, seed.name)}
+        seen = read(data, seed.name)
+        lines = normalize_lines(decode(data))
     except Exception as error:  # noqa: BLE001 (any exception is what this bench looks for)
         outcome.tracebacks.append(f"{label}: {type(error).__name__}: {error}")
         return
@@ -120,11 +205,49 @@ def check(seed: Seed, kind: str, data: bytes, touched: tuple[int, int], outcome:
     outcome.slowest = max(outcome.slowest, seconds)
     if seconds > HANG_SECONDS:
         outcome.hangs.append(f"{label}: {seconds:.0f} s")
+    stored = {game_id for game_id, _, _ in seen.games}
     low, high = touched
     for game_id, first, last in seed.games:
         # A game next to the change may lose its separating blank line: only those clear of it count.
-        if (last < low - 1 or first > high + 1) and game_id not in stored:
-            outcome.lost.append(f"{label}: game {game_id} (lines {first}-{last}) untouched but not stored")
+        if last < low - 1 or first > high + 1:
+            if game_id not in stored:
+                outcome.lost.append(f"{label}: game {game_id} (lines {first}-{last}) untouched but not stored")
+        elif first <= high and last >= low and "".join(lines[first - 1:]).strip():     # not all cut away
+            verdict, gained = _changed_game(seed, game_id, first, last, touched, seen, lines)
+            outcome.changed[verdict] = outcome.changed.get(verdict, 0) + 1
+            if verdict == "not true to text":
+                outcome.untrue.append(f"{label}: game {game_id} (lines {first}-{last}) stored with the rows of "
+                                      f"its original text, although it gained: {gained}")
+            elif verdict == "vanished":
+                outcome.vanished.append(f"{label}: game {game_id} (lines {first}-{last}) neither stored nor "
+                                        "quarantined")
+
+
+def _changed_game(seed: Seed, game_id: str, first: int, last: int, touched: tuple[int, int], seen: Read,
+                  lines: list[str]) -> tuple[str, str]:
+    """What became of a game the mutation changed (see the module's doc), and the lines it gained."""
+    shift = len(lines) - len(normalize_lines(seed.text))    # lines the mutation added (or took away)
+    low = min(first, touched[0])
+    high = min(max(last, last + shift), len(lines))
+    others = {gid for gid, _, _ in seed.games} - {game_id}
+    here = [(gid, a, b) for gid, a, b in seen.games if a <= high and b >= low and gid not in others]
+    if any(a <= high and b >= low for a, b in seen.quarantined) or any(gid in seen.with_findings
+                                                                       for gid, _, _ in here):
+        return "flagged", ""
+    if not here:
+        return "vanished", ""
+    verdicts = {}
+    for gid, a, b in here:
+        if seen.rows.get(gid) != seed.rows.get(game_id):
+            verdicts["stored as changed"] = ""
+            continue
+        added = Counter(gist(lines[a - 1:b])) - Counter(seed.gists[game_id])
+        if not added:
+            verdicts["immaterial change"] = ""
+        else:
+            verdicts["not true to text"] = " | ".join(added)[:160]
+    return next((v, verdicts[v]) for v in ("not true to text", "stored as changed", "immaterial change")
+                if v in verdicts)
 
 
 def run(count: int, files: list[Path], seed: int = 0) -> Outcome:
@@ -138,17 +261,38 @@ def run(count: int, files: list[Path], seed: int = 0) -> Outcome:
     return outcome
 
 
-def inputs() -> list[Path]:
-    files = sorted(SAMPLES.glob("*.txt"))
-    if CORPORA.is_dir():
-        files += sorted(p for p in CORPORA.rglob("*.txt") if p.stat().st_size < 200_000)[:40]
+def corpus_files(count: int = 40) -> list[Path]:
+    """Up to ``count`` small Hold'em files of the real PokerStars corpus, spread over its folders
+    (none when it is not there)."""
+    if not CORPORA.is_dir():
+        return []
+    holdem = []
+    for path in sorted(CORPORA.rglob("*.txt")):
+        if path.stat().st_size < 200_000:
+            with path.open("rb") as file:
+                if b"Hold'em" in file.read(300):
+                    holdem.append(path)
+    step = max(1, len(holdem) // count)
+    return holdem[::step][:count]
+
+
+def inputs(which: str = "all") -> list[Path]:
+    """The files mutants are cut from: ``all``, ``samples`` or ``corpora``."""
+    if which not in ("all", "samples", "corpora"):
+        raise SystemExit(f"RASKLAD_FUZZ_FILES={which!r}: expected all, samples or corpora")
+    files = sorted(SAMPLES.glob("*.txt")) if which != "corpora" else []
+    if which != "samples":
+        files += corpus_files()
+    if not files:
+        raise SystemExit(f"no files to fuzz: {CORPORA} is not there")
     return files
 
 
 def main() -> None:
     count = int(os.environ.get("RASKLAD_FUZZ_INPUTS", "10000"))
+    which = os.environ.get("RASKLAD_FUZZ_FILES", "all")
     started = time.perf_counter()
-    outcome = run(count, inputs())
+    outcome = run(count, inputs(which))
     seconds = time.perf_counter() - started
     print(f"{outcome.tried} fuzzed inputs in {seconds:.0f} s ({outcome.tried / seconds:.0f}/s), "
           f"slowest {outcome.slowest:.2f} s")
@@ -156,4 +300,10 @@ def main() -> None:
     print(f"tracebacks {len(outcome.tracebacks)}, hangs over {HANG_SECONDS:.0f} s {len(outcome.hangs)}, "
           f"good games lost {len(outcome.lost)}")
     for line in (outcome.tracebacks + outcome.hangs + outcome.lost)[:20]:
+        print("  " + line)
+    print(f"changed games {sum(outcome.changed.values())}: "
+          + ", ".join(f"{k} {v}" for k, v in sorted(outcome.changed.items())))
+    print(f"changed, stored, not flagged, not true to text {len(outcome.untrue)}; "
+          f"changed and vanished {len(outcome.vanished)}")
+    for line in (outcome.untrue + outcome.vanished)[:20]:
         print("  " + line)

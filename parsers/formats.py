@@ -36,11 +36,23 @@ class Format:
     """The game whose quarantine partition holds this format's unparsed games."""
     ignore_case: bool = False
     """Headers are read in any case (``header`` says so with ``(?i:…)``; ``prefixes`` in any case too)."""
-    last_section: str | None = None
-    """The line that opens a game's last section; a game ends at the first line after it that
-    neither ``last_section_lines`` matches nor is filler, and what follows is text of its own."""
-    last_section_lines: tuple[str, ...] = ()
-    """What the lines of the last section start with (after their indentation)."""
+    last_section: str | re.Pattern[str] | None = None
+    """The line that opens a game's last section, the first such line of the game: its literal
+    start (``""``: the header line opens it, every line of the game belongs to it) or a pattern
+    matched at its start (after its indentation; flags inline, as ``(?i:…)``). A game ends at the
+    first line after it that neither ``last_section_lines`` nor ``last_section_once`` matches nor
+    is filler (but see ``keeps_lone_lines``); what follows is text of its own."""
+    last_section_lines: tuple[str | re.Pattern[str], ...] = ()
+    """What the lines of the last section start with (after their indentation): literal starts
+    or patterns, as ``last_section``."""
+    last_section_once: tuple[str | re.Pattern[str], ...] = ()
+    """Lines a game holds once at most (``Date:``): a second one is no line of the game, so the
+    next game's lines after a lost header never join it."""
+    keeps_lone_lines: bool = False
+    """A line that does not belong, followed by one that does (the next that is not filler),
+    stays in the game for its parser to report, instead of ending it: for formats whose section
+    lines are the game itself (a bad line inside a round is no end of the game) and are not
+    written so by other rooms (PokerStars' ``Seat`` lines are)."""
     element: str | None = None
     """XML formats: the element each game is (``game``); the text before the first one is the
     context every game of the document needs (an iPoker session's ``<general>``)."""
@@ -48,6 +60,20 @@ class Format:
     """Regular expression of lines that some clients write just before the header line and that
     belong to the game it opens (``Game #1 starts.``): the game starts at the first of them."""
 
+
+# The club formats' lines, as their grammars read them (parsers/grammars/*.lark): keywords in any
+# case, blanks between the words.
+_CLAIM_KEYWORDS = ("date", "club", "scoring", "players", "dealer", "rules", "royalties", "points")
+_CHINESE_ONCE = tuple(re.compile(rf"(?i:{word})[ \t]*:") for word in _CLAIM_KEYWORDS)
+_CHINESE_SEAT = re.compile(r"[^\s,:\[\]|#][^,:\[\]|\n#]*:[ \t]*(?i:back|middle|front|surrenders|natural)\b")
+_OFC_ONCE = (*_CHINESE_ONCE, re.compile(r"(?i:variant)[ \t]*:"))
+_OFC_STEP = re.compile(r"[^\s,:\[\]|#][^,:\[\]|\n#]*?[ \t]+(?i:sets|draws|fantasyland)\b")
+_RASPISNOY_ROUND_LINES = tuple(re.compile(p) for p in (r"(?i:round)", r"(?i:hands:)", r"(?i:bids:)", r"(?i:trick)",
+                                                     r"(?i:points:)", r"(?i:totals:)"))
+_SHEET_HEAD = re.compile(r"\#[ \t]*(?i:cards)[ \t]+(?i:kind)\b")
+_SHEET_ROW = re.compile(r"\d")
+_SIXCARD_HAND_LINES = tuple(re.compile(p) for p in (r"(?i:hand)\b", r"(?i:dealer)\b", r"(?i:box)\b",
+                                                    r"(?i:results?)\b"))
 
 FORMATS: tuple[Format, ...] = (
     Format("pokerstars", r"(?i:PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #)", ("PokerStars ",),
@@ -70,12 +96,22 @@ FORMATS: tuple[Format, ...] = (
     Format("pacific", r"\*{4,5} (?:888poker|Cassava|888)\S*(?: Snap Poker| BLAST)? Hand History for Game ",
            ("***** 888", "***** Cassava", "**** 888", "**** Cassava"),
            "parsers.pacific:parse", "holdem"),
-    Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy"),
+    # A raspisnoy log ends after its rounds, a sheet after its rows, a six-card session after its
+    # hands; the lines of a Chinese or OFC hand come in any order after its header.
+    Format("raspisnoy_log", r"Raspisnoy game\b", ("Raspisnoy game",), "parsers.raspisnoy:parse_log", "raspisnoy",
+           last_section=_RASPISNOY_ROUND_LINES[0], last_section_lines=_RASPISNOY_ROUND_LINES,
+           keeps_lone_lines=True),
     Format("raspisnoy_sheet", r"Raspisnoy sheet\b", ("Raspisnoy sheet",), "parsers.raspisnoy:parse_sheet",
-           "raspisnoy_sheet"),
-    Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese"),
-    Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc"),
-    Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard"),
+           "raspisnoy_sheet", last_section=_SHEET_HEAD, last_section_lines=(_SHEET_ROW,), keeps_lone_lines=True),
+    Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese",
+           last_section="", last_section_lines=(_CHINESE_SEAT,), last_section_once=_CHINESE_ONCE,
+           keeps_lone_lines=True),
+    Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc",
+           last_section="", last_section_lines=(_OFC_STEP,), last_section_once=_OFC_ONCE,
+           keeps_lone_lines=True),
+    Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard",
+           last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
+           keeps_lone_lines=True),
 )
 
 

@@ -94,8 +94,23 @@ def parse(lines: tuple[str, ...], source: Source) -> SixcardSession:
     try:
         tree = _parser().parse(text)
     except UnexpectedInput as error:
-        raise from_lark(error, text, WORDS) from None
+        raise _exponent(from_lark(error, text, WORDS)) from None
     return _Builder(lines, source).session(tree)
+
+
+_NUMBER_WITH_EXPONENT = re.compile(r"[+\-−]?\d+(?:[.,]\d+)?[eE][+\-−]?\d+")
+NUMBER_FORM = ("numbers are digits with an optional sign and a decimal point or comma, "
+               "like 20, +60, -7.5 or 7,5, never with an exponent")
+
+
+def _exponent(error: ParseError) -> ParseError:
+    """A syntax error that stands in a number written with an exponent (``+1e30``) says so, at
+    the number's column, with the form numbers take; any other error as it is."""
+    for match in _NUMBER_WITH_EXPONENT.finditer(error.line_text):
+        if match.start() < error.column <= match.end() + 1:
+            return ParseError(f"the number {match[0]!r} is written with an exponent: {NUMBER_FORM}",
+                              line=error.line, column=match.start() + 1, line_text=error.line_text)
+    return error
 
 
 def _amount(token: Token) -> Decimal:

@@ -34,7 +34,12 @@ __all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "expand_elem
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
-_HIGH_RUN = re.compile(rb"[\xc0-\xff]{3,}")
+_HIGH_WORD = re.compile(rb"(?<![A-Za-z])[\xa8\xb8\xc0-\xff]+(?![A-Za-z])|[\xa8\xb8\xc0-\xff]{2,}")
+"""High letters that stand as Cyrillic words do: a run between characters that are no ASCII
+letters (``Ян``, ``Я``, ``Dima_Ш``), or two or more in a row. Windows-1252 letters stand alone
+inside Latin words (``José``, ``Zoë``)."""
+_LONE_LETTER = re.compile(rb"(?<=[A-Za-z])[\xc0-\xff](?![\xa8\xb8\xc0-\xff])"
+                          rb"|(?<![\xa8\xb8\xc0-\xff])[\xc0-\xff](?=[A-Za-z])")
 _MARK = re.compile("[\udc00-\udcff]")
 """The characters the decoder puts for bytes it cannot read (lone surrogates never come out of a
 strict UTF-8 or UTF-16 decoding); they become U+FFFD before anyone sees the text."""
@@ -60,7 +65,8 @@ def decode(data: bytes) -> str:
 
     Club logs typed in Russian come as Windows-1251; PokerStars' own files as Windows-1252.
     Both map the same bytes to letters, so the shape decides: Russian words are runs of
-    high bytes, while accented Latin letters stand alone among ASCII ones. A file that is
+    high bytes or stand apart from ASCII letters, while accented Latin letters stand alone
+    among ASCII ones; and signs such as the euro, which the two code pages put at other bytes. A file that is
     not UTF-8 throughout is decided game by game (see :func:`_decode_games`). Bytes that
     cannot be read at all (a UTF-16 file of odd length, a bad byte in UTF-8 text) give a
     :class:`DecodedText`.
@@ -129,18 +135,27 @@ def _utf8_letters(data: bytes) -> tuple[int, int]:
 
 
 _FEW_LETTERS = 6
-"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding."""
+"""A game with fewer high letters than this (a short name) is read in its file's legacy encoding,
+unless its signs tell."""
 _LETTER_BYTES = bytes(range(0xC0, 0x100))
+_LOG_SIGNS = frozenset("€£¥¢…–—‘’‚“”„•«»№°±×·©®™§\u00a0")
+"""Signs a log may hold: a byte that is one of them in one code page and not in the other
+(the euro is 0x80 in Windows-1252 and 0x88 in Windows-1251) votes for the first."""
+_SIGN_VOTES = {byte: (bytes([byte]).decode("cp1251", "replace") in _LOG_SIGNS)
+               - (bytes([byte]).decode("cp1252", "replace") in _LOG_SIGNS) for byte in range(0x80, 0xC0)}
+_SIGN_VOTES = {byte: vote for byte, vote in _SIGN_VOTES.items() if vote}
 
 
 def _legacy_codec(data: bytes, otherwise: str = "cp1252") -> str:
-    """Windows-1251 or 1252, by the shape of the letters (see :func:`decode`); ``otherwise`` when
-    there are too few to tell."""
+    """Windows-1251 or 1252: by the shape of the letters when there are enough (see
+    :func:`decode`), and by the signs (see ``_LOG_SIGNS``); ``otherwise`` when neither tells."""
+    score = sum(vote * data.count(bytes([byte])) for byte, vote in _SIGN_VOTES.items())
     letters = len(data) - len(data.translate(None, _LETTER_BYTES))
-    if letters < _FEW_LETTERS:
+    if letters >= _FEW_LETTERS:
+        score += sum(len(word) for word in _HIGH_WORD.findall(data)) - len(_LONE_LETTER.findall(data))
+    if score == 0:
         return otherwise
-    in_runs = sum(len(run) for run in _HIGH_RUN.findall(data))
-    return "cp1251" if in_runs * 2 > letters else "cp1252"
+    return "cp1251" if score > 0 else "cp1252"
 
 
 def _marked(text: str) -> str:
@@ -223,36 +238,114 @@ MAX_LINE_CHARS = 100_000
 """A line longer than this is no log line (real ones are under a thousand characters): it and
 what follows up to the next header are text of their own, not part of the game before it."""
 
-_FILLER_LINE = r"[ \t]*(?:#[^\n]*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?(?=\n|\Z)"
-_LAST_SECTIONS = {
-    fmt.name: (fmt.last_section, tuple("\n" + start for start in fmt.last_section_lines),
-               re.compile(r"(?:\n(?:[ \t]*(?:" + "|".join(map(re.escape, fmt.last_section_lines)) + r")[^\n]*|"
-                          + _FILLER_LINE + r"))*"))
-    for fmt in FORMATS if fmt.last_section
-}
-"""Per format that declares one: its last section's opening line; the starts of the lines that
-belong after it, each after a line break; and the pattern that reads the lines after it as far
-as they belong to the game (indented lines and filler too)."""
+_FILLER_LINE = re.compile(r"[ \t]*(?:#[^\n]*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?(?=\n|\Z)")
+
+
+def _alternatives(parts) -> str:
+    """One pattern for a declaration's lines: literal starts escaped, patterns as written."""
+    out = []
+    for part in parts:
+        if isinstance(part, str):
+            out.append(re.escape(part))
+        elif part.flags & ~re.UNICODE:
+            raise ValueError(f"a line pattern takes its flags inline, as (?i:…): {part.pattern!r}")
+        else:
+            out.append(f"(?:{part.pattern})")
+    return "|".join(out) if out else "(?!)"
+
+
+class _GameEnd(NamedTuple):
+    """A format's last section, compiled (see parsers.formats.Format.last_section)."""
+
+    opening: re.Pattern[str]
+    lines: re.Pattern[str]
+    once: re.Pattern[str] | None
+    """One group per line a game holds once at most."""
+    keeps_lone_lines: bool
+    run: re.Pattern[str]
+    """Lines after a line break that belong, once-only ones however often: where none stands
+    after it, the game runs to its last line unless a once-only line repeats."""
+    once_lines: re.Pattern[str] | None
+    """``once`` after a line break, to find the once-only lines of a stretch of text."""
+
+
+def _game_end(fmt) -> _GameEnd:
+    lines = _alternatives(fmt.last_section_lines)
+    once = "|".join(f"({_alternatives((line,))})" for line in fmt.last_section_once)
+    filler = _FILLER_LINE.pattern
+    return _GameEnd(
+        re.compile(r"[ \t]*(?:" + _alternatives((fmt.last_section,)) + ")"),
+        re.compile(r"[ \t]*(?:" + lines + ")"),
+        re.compile(r"[ \t]*(?:" + once + ")") if once else None,
+        fmt.keeps_lone_lines,
+        # once-only lines (keywords) first: they fail fast where a free-form line pattern would not
+        re.compile(r"(?:\n(?:[ \t]*(?:" + (once + "|" if once else "") + lines + r")[^\n]*|" + filler + "))*"),
+        re.compile(r"\n[ \t]*(?:" + once + ")") if once else None)
+
+
+_GAME_ENDS = {fmt.name: _game_end(fmt) for fmt in FORMATS if fmt.last_section is not None}
+
+
+def _belongs(end: _GameEnd, text: str, start: int, stop: int, seen: set[int], record: bool = True) -> bool:
+    """Does the line text[start:stop] belong to a game's last section: filler, one of its lines, or
+    a line it holds once that ``seen`` (the groups met so far, updated when ``record``) does not hold?"""
+    if _FILLER_LINE.match(text, start, stop) or end.lines.match(text, start, stop):
+        return True
+    if end.once is None:
+        return False
+    once = end.once.match(text, start, stop)
+    if once is None:
+        return False
+    kind = once.lastindex
+    if kind in seen:
+        return False
+    if record:
+        seen.add(kind)
+    return True
 
 
 def _end_of_game(text: str, fmt: str | None, begin_at: int, stop_at: int) -> int:
     """Where a game that starts at ``begin_at`` and runs to ``stop_at`` (the end of its last
-    line) ends: ``stop_at``, or the offset of the line break before the first line that comes
-    after its last section and does not belong to it."""
-    last = _LAST_SECTIONS.get(fmt)
-    if last is None:
+    line) ends: ``stop_at``, or the offset of the line break before the first line after the
+    opening of its last section that does not belong there (and, for formats that keep lone bad
+    lines, is not followed by one that does)."""
+    end = _GAME_ENDS.get(fmt)
+    if end is None:
         return stop_at
-    marker, _, lines_after = last
-    at = text.rfind(marker, begin_at, stop_at)
-    while at > begin_at and text[at - 1] != "\n" and \
-            text[max(text.rfind("\n", begin_at, at) + 1, begin_at):at].strip(" \t"):
-        at = text.rfind(marker, begin_at, at)      # the marker inside a line, not opening it
-    if at < 0:
-        return stop_at
-    line_end = text.find("\n", at, stop_at)
-    if line_end < 0:
-        return stop_at
-    return lines_after.match(text, line_end, stop_at).end()
+    at = begin_at
+    while True:                 # the section's opening line
+        line_end = text.find("\n", at, stop_at)
+        line_end = stop_at if line_end < 0 else line_end
+        if end.opening.match(text, at, line_end):
+            break
+        if line_end >= stop_at:
+            return stop_at
+        at = line_end + 1
+    if end.run.match(text, line_end, stop_at).end() == stop_at:
+        if end.once_lines is None:
+            return stop_at
+        kinds = [line.lastindex for line in end.once_lines.finditer(text, line_end, stop_at)]
+        if len(kinds) == len(set(kinds)):
+            return stop_at      # every line belongs, and no once-only one repeats
+    seen: set[int] = set()
+    at = line_end               # the line break before the line read next
+    while at < stop_at:
+        line_end = text.find("\n", at + 1, stop_at)
+        line_end = stop_at if line_end < 0 else line_end
+        if not _belongs(end, text, at + 1, line_end, seen):
+            if not end.keeps_lone_lines:
+                return at
+            following = line_end
+            while following < stop_at:      # the next line that is not filler
+                following_end = text.find("\n", following + 1, stop_at)
+                following_end = stop_at if following_end < 0 else following_end
+                if not _FILLER_LINE.match(text, following + 1, following_end):
+                    break
+                following = following_end
+            if following >= stop_at or not _belongs(end, text, following + 1, following_end, seen, record=False):
+                return at
+        at = line_end
+    return stop_at
 
 
 # ////////////////////////////////////////////////////////////////////// the header prefilter
@@ -396,13 +489,15 @@ def _words(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 @njit(cache=True)
 def _line_mark(data, start, stop, words, at):
-    """1 if the line data[start:stop] opens a last section (word 0, after spaces and tabs), 2 if
-    it starts as that section's lines do (words 1…), 3 if it is blank (spaces and tabs), else 0."""
+    """For the line data[start:stop], after its spaces and tabs: 4 if that is all (a blank line),
+    else 1 if it opens a last section (starts with word 0) plus 2 if it starts as that section's
+    lines do (words 1…)."""
     i = start
     while i < stop and (data[i] == 32 or data[i] == 9):
         i += 1
     if i == stop:
-        return 3
+        return 4
+    mark = 0
     for k in range(at.shape[0] - 1):
         length = at[k + 1] - at[k]
         if i + length <= stop:
@@ -412,38 +507,45 @@ def _line_mark(data, start, stop, words, at):
                     same = False
                     break
             if same:
-                return 1 if k == 0 else 2
-    return 0
+                mark |= 1 if k == 0 else 2
+    return mark
 
 
 @njit(cache=True)
 def _mixed_last_sections(data, starts, begins, ends, words, at):
-    """For each game (lines begins[g] to ends[g], exclusive): does a line that is not blank and
-    does not start as the last section's lines do stand between the section's opening line and
-    the game's last line that is not blank? Read from the end, up to the opening line."""
+    """For each game (lines begins[g] to ends[g], exclusive): after the first line that opens its
+    last section, does a line stand that does not start as that section's lines do, or a line
+    after a blank one? Blank lines at the game's end are not its lines."""
     n = data.shape[0]
     out = np.zeros(begins.shape[0], dtype=np.bool_)
     for g in range(begins.shape[0]):
-        seen_line = False
-        odd = False
-        for row in range(ends[g] - 1, begins[g] - 1, -1):
+        opened = False
+        blank = False
+        for row in range(begins[g], ends[g]):
             stop = starts[row + 1] - 1 if row + 1 < starts.shape[0] else n
             mark = _line_mark(data, starts[row], stop, words, at)
-            if mark == 1:
-                out[g] = odd
-                break
-            if mark == 3:
-                if seen_line:
-                    odd = True
+            if not opened:
+                opened = (mark & 1) != 0
                 continue
-            seen_line = True
-            if mark == 0:
-                odd = True
+            if mark == 4:
+                blank = True
+            elif blank or (mark & 2) == 0:
+                out[g] = True
+                break
     return out
 
 
-_SECTION_WORDS = {name: _words([marker, *(start[1:] for start in starts)])
-                  for name, (marker, starts, _) in _LAST_SECTIONS.items()}
+def _literal_words(fmt) -> tuple[np.ndarray, np.ndarray] | None:
+    """The last section of a format declared by literal starts alone, as words for the compiled
+    prefilter; None when patterns or once-only lines need the close reading of every game."""
+    declared = (fmt.last_section, *fmt.last_section_lines)
+    if fmt.last_section_once or not all(isinstance(part, str) and part.isascii() for part in declared) \
+            or fmt.last_section == "":
+        return None
+    return _words(list(declared))
+
+
+_SECTION_WORDS = {fmt.name: _literal_words(fmt) for fmt in FORMATS if fmt.last_section is not None}
 
 
 def _games_to_check(buf: np.ndarray, starts_of_lines: np.ndarray, heads: list[tuple[int, int, str | None]],
@@ -452,13 +554,16 @@ def _games_to_check(buf: np.ndarray, starts_of_lines: np.ndarray, heads: list[tu
     that section which does not belong to it: only those are read closely by _end_of_game."""
     out: set[int] = set()
     rows = [row for row, _, _ in heads]
-    for name, (words, at) in _SECTION_WORDS.items():
+    for name, words in _SECTION_WORDS.items():
         picked = [k for k, (_, _, fmt) in enumerate(heads) if fmt == name]
         if not picked:
             continue
         begins = np.array([rows[k] for k in picked], dtype=np.int64)
+        if words is None:
+            out.update(begins.tolist())
+            continue
         ends = np.array([rows[k + 1] if k + 1 < len(rows) else count for k in picked], dtype=np.int64)
-        mixed = _mixed_last_sections(buf, starts_of_lines, begins, ends, words, at)
+        mixed = _mixed_last_sections(buf, starts_of_lines, begins, ends, *words)
         out.update(begins[mixed].tolist())
     return out
 

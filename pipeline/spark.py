@@ -7,22 +7,33 @@ engine runs it. The flow:
 1. ``binaryFile`` reads every log file as one row; ``mapInArrow`` runs ``parse_bytes`` on
    it and emits one row per (table, game) with the rows serialized as Arrow IPC.
 2. A game stored by several files is kept once: from the first file by name.
-3. Each table is unpacked by a second ``mapInArrow`` and written partitioned by game:
-   ``<warehouse>/<table>/game=<game>/part-*.parquet``, as the local writer does.
-4. a temp view per table, of its name, over those folders, then every model in layer order.
+3. Each table is unpacked by a second ``mapInArrow`` and written partitioned by game into a
+   staging folder of the warehouse (``_spark-<run>/<table>/game=<game>/part-*.parquet``) that no
+   reader looks at.
+4. The commit, on the driver, is the local writer's (:func:`commit_spark_output`): the
+   warehouse's lock, the parts moved to ``<table>/game=<game>/part-*.parquet`` under temporary
+   names, then one journaled publish that writes ``_manifest.json`` and the file ledger, games
+   stored before left out. Readers see the whole run or none of it.
+5. a temp view per table, of its name, over the committed parts, then every model in layer order.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+import uuid
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.parquet as pq
 import sqlglot
 
 from pipeline.models import models
 from pipeline.tables import SCHEMAS
-from pipeline.worker import parse_bytes
+from pipeline.warehouse import CommitSummary, StagedBatch, StagedPart, Warehouse, id_column, read_manifest
+from pipeline.worker import FileResult, parse_bytes
 
 _STAGED = pa.schema([("table", pa.string()), ("game", pa.string()), ("source_file", pa.string()),
                      ("ipc", pa.binary())])
@@ -54,12 +65,21 @@ def _serialize(table: pa.Table) -> bytes:
     return sink.getvalue().to_pybytes()
 
 
+_FILE_ROW = "_file"
+"""The staged row that carries a file's own figures (for the file ledger), not a table's rows."""
+_FILE_SCHEMA = pa.schema([("source_file", pa.string()), ("content_hash", pa.string()), ("size_bytes", pa.int64()),
+                          ("count_quarantined", pa.int64())])
+
+
 def _parse_batches(batches: Iterator[pa.RecordBatch]) -> Iterator[pa.RecordBatch]:
     for batch in batches:
         columns = {name: [] for name in _STAGED.names}
         for path, content in zip(batch.column("path").to_pylist(), batch.column("content").to_pylist()):
             result = parse_bytes(content, path.removeprefix("file:"))
-            for (table, game), rows in result.tables.items():
+            figures = pa.table({"source_file": [result.source_file], "content_hash": [result.content_hash],
+                                "size_bytes": [result.size_bytes], "count_quarantined": [result.count_quarantined]},
+                               schema=_FILE_SCHEMA)
+            for (table, game), rows in [*result.tables.items(), ((_FILE_ROW, ""), figures)]:
                 columns["table"].append(table)
                 columns["game"].append(game)
                 columns["source_file"].append(result.source_file)
@@ -83,31 +103,79 @@ def _unpacker(table: str):
 
 
 def ingest(spark, paths: list[str], warehouse: str | Path) -> dict[str, int]:
-    """Parse every log file under ``paths`` in Spark tasks and write the warehouse's Parquet."""
+    """Parse every log file under ``paths`` in Spark tasks and commit their rows to the warehouse
+    as the local writer does (games stored before left out); returns the rows each table holds
+    after the commit."""
     from pyspark.sql import functions as F
     from pyspark.sql.pandas.types import from_arrow_schema
 
     root = Path(warehouse)
+    staging = root / f"_spark-{uuid.uuid4().hex[:12]}"
     files = (
         spark.read.format("binaryFile").option("recursiveFileLookup", "true")
         .option("pathGlobFilter", "*.txt").load(paths).select("path", "content")
     )
     staged = files.mapInArrow(_parse_batches, from_arrow_schema(_STAGED)).cache()
-    present = {row["table"] for row in staged.select("table").distinct().collect()}
-    counts = {table: 0 for table in SCHEMAS}
+    present = {row["table"] for row in staged.select("table").distinct().collect()} - {_FILE_ROW}
+    figures = [pa.ipc.open_stream(row["ipc"]).read_all().to_pylist()[0]
+               for row in staged.where(F.col("table") == _FILE_ROW).select("ipc").collect()]
+    kept: dict[str, tuple[list[str], dict[str, str]]] = {f["source_file"]: ([], {}) for f in figures}
     for table in sorted(present):
         unpack, schema = _unpacker(table)
         rows = staged.where(F.col("table") == table).mapInArrow(unpack, from_arrow_schema(schema))
-        id_column = {"quarantine": "quarantine_id", "files": None}.get(table, "game_id")
-        if id_column:
+        column = id_column(table)
+        if column:
             # A game found in several files is kept from the first of them (by file name).
-            first_file = rows.groupBy(id_column).agg(F.min("_source").alias("_source"))
-            rows = rows.join(first_file, [id_column, "_source"], "left_semi")
-        rows = rows.drop("_source")
-        rows.write.mode("append").partitionBy("game").parquet(str(root / table))
-        counts[table] = rows.count()
+            first_file = rows.groupBy(column).agg(F.min("_source").alias("_source"))
+            rows = rows.join(first_file, [column, "_source"], "left_semi")
+        if table in ("games", "quarantine"):
+            # which file stores which game: the ledger's counts and the commit's summary
+            reason = "error" if table == "quarantine" else column
+            for row in rows.select(column, reason, "_source").distinct().collect():
+                games, quarantined = kept[row["_source"]]
+                if table == "games":
+                    games.append(row[column])
+                else:
+                    quarantined[row[column]] = row[reason]
+        rows.drop("_source").write.mode("append").partitionBy("game").parquet(str(staging / table))
     staged.unpersist()
+    results = [FileResult(f["source_file"], f["content_hash"], f["size_bytes"],
+                          count_quarantined=f["count_quarantined"])
+               for f in sorted(figures, key=lambda f: f["source_file"])]
+    commit_spark_output(root, staging, results, [kept[r.source_file] for r in results])
+    counts = {table: 0 for table in SCHEMAS}
+    for table in counts:
+        paths_of_table = [str(root / part) for part in read_manifest(root).paths(table)]
+        counts[table] = sum(pq.ParquetFile(path).metadata.num_rows for path in paths_of_table)
     return counts
+
+
+def commit_spark_output(root: str | Path, staging: Path, results: list[FileResult],
+                        ids: list[tuple[list[str], dict[str, str]]]) -> CommitSummary:
+    """Publish the Parquet a Spark run wrote under ``staging`` (``<table>/game=<game>/*.parquet``)
+    as one commit of the warehouse at ``root``, the local writer's: under its lock, each part
+    moved to its place under a temporary name, then the journaled publish that writes the
+    manifest and the file ledger. ``results`` are the run's files (their tables left out) and
+    ``ids`` what each stores: its games, and its quarantined games with their reasons. Games
+    stored before are dropped from the parts, as a local ingest drops them."""
+    root = Path(root)
+    run = uuid.uuid4().hex[:12]
+    with Warehouse(root).open(purpose="rasklad spark ingest") as warehouse:
+        parts = []
+        for number, written in enumerate(sorted(staging.glob("*/game=*/*.parquet"))):
+            table, game = written.parent.parent.name, written.parent.name.removeprefix("game=")
+            final = f"{table}/game={game}/part-spark-{run}-{number:05d}.parquet"
+            target = root / (final + ".tmp")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            os.replace(written, target)
+            parts.append(StagedPart(table=table, final=final, rows=pq.ParquetFile(target).metadata.num_rows,
+                                    id_column=id_column(table)))
+        # ``numbers`` feeds the ledger of a writer that goes on committing; this one closes now
+        batch = StagedBatch(results=results, ids=ids, repeats=[0] * len(results), parts=parts,
+                            numbers=np.zeros(0, dtype=np.uint64))
+        summary = warehouse.commit_staged(batch)
+    shutil.rmtree(staging, ignore_errors=True)
+    return summary
 
 
 def to_spark_sql(duckdb_sql: str) -> str:
@@ -115,13 +183,15 @@ def to_spark_sql(duckdb_sql: str) -> str:
 
 
 def build_models(spark, warehouse: str | Path) -> list[str]:
-    """Register each table as a view of its name over the Parquet folders and build every model as a temp view."""
+    """Register each table as a view of its name over its committed parts (the manifest's) and
+    build every model as a temp view."""
     root = Path(warehouse)
+    manifest = read_manifest(root)
     for table, schema in SCHEMAS.items():
-        folder = root / table
-        if any(folder.glob("game=*")):
-            frame = spark.read.option("basePath", str(folder)).parquet(str(folder / "game=*"))
-            frame.where("game <> '_none'").createOrReplaceTempView(table)
+        parts = [str(root / part) for part in manifest.paths(table)]
+        if parts:
+            frame = spark.read.option("basePath", str(root / table)).parquet(*parts)
+            frame.createOrReplaceTempView(table)
         else:
             from pyspark.sql.pandas.types import from_arrow_schema
 

@@ -431,11 +431,11 @@ class Warehouse:
         added, removed = [], []
         wanted = pa.array(sorted(ids), pa.string())
         for table, parts in self.manifest.parts.items():
-            id_column = _id_column(table)
-            if id_column is None:
+            column = id_column(table)
+            if column is None:
                 continue
             for part in parts:
-                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[id_column]).column(id_column),
+                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[column]).column(column),
                                           wanted))
                 if pc.all(keep).as_py() is not False:
                     continue    # none of its rows is replaced
@@ -483,7 +483,7 @@ class Warehouse:
         journal.unlink()
 
 
-def _id_column(table: str) -> str | None:
+def id_column(table: str) -> str | None:
     """The column naming a part's rows' game, or None for a table not kept per game."""
     if table == "quarantine":
         return "quarantine_id"
@@ -544,7 +544,7 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
         repeats.append(len(repeated))
         result.tables = {}
     written = _write_parts(root, {key: pa.concat_tables(parts) for key, parts in tables.items()})
-    parts = [StagedPart(table=key[0], final=final, rows=rows, id_column=_id_column(key[0]))
+    parts = [StagedPart(table=key[0], final=final, rows=rows, id_column=id_column(key[0]))
              for (final, rows), key in zip(written, tables)]
     numbers = np.unique(_id_numbers(list(seen)))
     return StagedBatch(results=results, ids=ids, repeats=repeats, parts=parts, numbers=numbers)

@@ -12,7 +12,39 @@ from parsers.source import MAX_LINE_CHARS, Chunk, dedent, expand_elements, game_
 _FILLER = re.compile(r"[ \t]*(?:#.*|\*{3,} ?# ?\d+ ?\*{3,}[ \t]*)?")
 _ELEMENT = {fmt.name for fmt in FORMATS if fmt.element}
 _PREAMBLE = {fmt.name: re.compile(fmt.preamble) for fmt in FORMATS if fmt.preamble}
-_LAST = {fmt.name: (fmt.last_section, fmt.last_section_lines) for fmt in FORMATS if fmt.last_section}
+_LAST = {fmt.name: fmt for fmt in FORMATS if fmt.last_section is not None}
+
+
+def _starts_as(line: str, declared) -> bool:
+    body = line.lstrip(" \t")
+    return body.startswith(declared) if isinstance(declared, str) else bool(declared.match(body))
+
+
+def _game_end(lines: list[str], begin: int, stop: int, fmt) -> int | None:
+    """The first line after the game's last section opens that does not belong, and after which
+    the next line that is not filler does not belong either (None: the game runs to ``stop``)."""
+    opening = [k for k in range(begin, stop) if _starts_as(lines[k], fmt.last_section)]
+    if not opening:
+        return None
+    seen: set[int] = set()
+
+    def belongs(line: str, record: bool) -> bool:
+        if _FILLER.fullmatch(line) or any(_starts_as(line, d) for d in fmt.last_section_lines):
+            return True
+        kinds = [i for i, d in enumerate(fmt.last_section_once) if _starts_as(line, d)]
+        if not kinds or kinds[0] in seen:
+            return False
+        if record:
+            seen.add(kinds[0])
+        return True
+
+    for k in range(opening[0] + 1, stop):
+        if belongs(lines[k], True):
+            continue
+        following = [j for j in range(k + 1, stop) if not _FILLER.fullmatch(lines[j])]
+        if not fmt.keeps_lone_lines or not following or not belongs(lines[following[0]], False):
+            return k
+    return None
 
 
 def split_reference(text: str) -> list[Chunk]:
@@ -56,15 +88,11 @@ def split_reference(text: str) -> list[Chunk]:
             i += 1
             continue
         if fmt in _LAST:
-            marker, belongs = _LAST[fmt]
-            opening = [k for k in range(begin, stop) if lines[k].lstrip(" \t").startswith(marker)]
-            if opening:
-                after = [k for k in range(opening[-1] + 1, stop)
-                         if not (_FILLER.fullmatch(lines[k]) or lines[k].lstrip(" \t").startswith(belongs))]
-                if after:
-                    pieces[i] = ((begin, fmt), (after[0], None))
-                    pieces.insert(i + 1, ((after[0], None), (end, None)))
-                    continue
+            cut = _game_end(lines, begin, stop, _LAST[fmt])
+            if cut is not None:
+                pieces[i] = ((begin, fmt), (cut, None))
+                pieces.insert(i + 1, ((cut, None), (end, None)))
+                continue
         i += 1
         if fmt is None:
             while is_filler(lines[begin]):

@@ -1,21 +1,75 @@
-"""A short round of the fuzz benchmark (bench/bench_fuzz.py): mutated samples never crash the
-reader, never hang it, and never cost a PokerStars hand the mutation did not touch."""
+"""A short round of the fuzz benchmark (bench/bench_fuzz.py): mutated samples and real files never
+crash the reader, never hang it, never cost a game the mutation did not touch, and a game the
+mutation changed is flagged or stored true to its text (the oracle is tested on its own here)."""
 
 from __future__ import annotations
 
-from bench.bench_fuzz import SAMPLES, run
+from bench.bench_fuzz import SAMPLES, Read, Seed, _changed_game, corpus_files, gist, run
+from tests.conftest import corpus
 
 
 def test_mutated_samples_raise_nothing_and_hang_nothing():
     outcome = run(60, sorted(p for p in SAMPLES.glob("*.txt") if not p.name.startswith("sixcard")), seed=7)
     assert outcome.tried == 60 and len(outcome.by_mutation) >= 6
     assert outcome.tracebacks == [] and outcome.hangs == []
+    assert outcome.lost == [] and outcome.vanished == []
+    assert sum(outcome.changed.values()) > 0
+
+
+def test_mutated_club_logs_lose_no_untouched_game():
+    # A club game ends after its last part, so junk, a broken or lost header after it never joins it.
+    clubs = sorted(p for p in SAMPLES.glob("*.txt") if not p.name.startswith("pokerstars"))
+    outcome = run(80, clubs, seed=5)
+    assert outcome.tracebacks == [] and outcome.lost == []
 
 
 def test_mutated_pokerstars_hands_lose_no_untouched_hand():
-    # A PokerStars hand ends after its summary, so junk or a broken header after it never joins it.
-    # Re-encoding is left out here: a PokerStars file in cp1251 is still read as cp1252, so its
-    # Cyrillic names change (the benchmark counts it; a known gap).
+    # A PokerStars hand ends after its summary; and a file re-encoded in Windows-1251 keeps its euros.
     outcome = run(60, [SAMPLES / "pokerstars-holdem.txt"], seed=11)
-    assert outcome.tracebacks == []
-    assert [line for line in outcome.lost if " cp1251 " not in line] == []
+    assert outcome.tracebacks == [] and outcome.lost == []
+    assert outcome.by_mutation.get("cp1251", 0) > 0
+
+
+def test_mutated_real_pokerstars_files_raise_nothing_and_lose_nothing():
+    corpus("pokerstars")
+    outcome = run(30, corpus_files(8), seed=3)
+    assert outcome.tried == 30
+    assert outcome.tracebacks == [] and outcome.hangs == [] and outcome.lost == []
+
+
+# ////////////////////////////////////////////////////////////////////// the oracle for changed games
+
+_GAME = ["Chinese poker hand C-1", "Players: Anna, Boris", "Anna: back [As Ks Qs Js 9s]",
+         "Points: Anna +2, Boris -2"]
+_ROWS = (("games", ("2026-11-28", "Tverskaya")), ("game_players", ("Anna", "2")))
+_SEED = Seed("night.txt@1", "\n".join(_GAME) + "\n", (("g1", 1, 4),), {"g1": _ROWS}, {"g1": gist(_GAME)})
+
+
+def _verdict(lines: list[str], rows=_ROWS, quarantined=(), findings=(), stored=True) -> str:
+    games = [("g2", 1, len(lines))] if stored else []
+    seen = Read(games, list(quarantined), set(findings), {"g2": rows} if stored else {})
+    return _changed_game(_SEED, "g1", 1, 4, (3, 3), seen, lines)[0]
+
+
+def test_fuzz_oracle_calls_a_line_gained_without_a_change_of_rows_untrue():
+    twice = [*_GAME[:3], _GAME[2], _GAME[3]]
+    assert _verdict(twice) == "not true to text"
+    assert _verdict([*_GAME[:2], "Anna: back [As Ks Qs Js 8s]", _GAME[3]]) == "not true to text"
+
+
+def test_fuzz_oracle_takes_case_blanks_comments_order_and_lost_claims_as_immaterial():
+    assert _verdict([_GAME[0], "players:  Anna,   Boris  # late", _GAME[3], _GAME[2]]) == "immaterial change"
+    assert _verdict(_GAME[:3]) == "immaterial change"
+
+
+def test_fuzz_oracle_sorts_changed_rows_quarantine_findings_and_vanished_games():
+    changed = (("games", ("2026-11-28", "Tverskaya")), ("game_players", ("Anna", "3")))
+    assert _verdict(_GAME, rows=changed) == "stored as changed"
+    assert _verdict(_GAME, quarantined=[(3, 4)], stored=False) == "flagged"
+    assert _verdict(_GAME, rows=changed, findings=["g2"]) == "flagged"
+    assert _verdict(_GAME, stored=False) == "vanished"
+
+
+def test_fuzz_oracle_reads_a_byte_order_mark_as_nothing():
+    # a file's first game keeps its mark in the seed's lines; the reader drops it
+    assert gist(["\ufeffChinese poker hand C-1", "Players: Anna"]) == gist(["Chinese poker hand C-1", "Players: Anna"])

@@ -7,6 +7,7 @@ import os
 
 from click.testing import CliRunner
 
+from parsers.source import decode
 from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.inputs import list_inputs, path_from_stored, stored_name
@@ -160,3 +161,103 @@ def test_a_folder_that_cannot_be_opened_is_named_and_the_walk_goes_on(tmp_path, 
     listing = list_inputs([logs])
     assert listing.files == [logs / "night.txt"]
     assert listing.refused == [(str(logs / "locked"), "Permission denied")]
+
+
+# ////////////////////////////////////////////////////////////////////// single-byte code pages
+
+_STARS_HAND = """PokerStars Hand #{n}: Hold'em No Limit (€1/€2 EUR) - 2024/01/02 3:04:05 ET
+Table '{table}' 6-max Seat #1 is the button
+Seat 1: {a} (€100 in chips)
+Seat 2: {b} (€100 in chips)
+{a}: posts small blind €1
+{b}: posts big blind €2
+*** HOLE CARDS ***
+{a}: folds
+Uncalled bet (€1) returned to {b}
+{b} collected €2 from pot
+*** SUMMARY ***
+Total pot €2 | Rake €0
+Seat 1: {a} (button) (small blind) folded before Flop
+Seat 2: {b} (big blind) collected (€2)
+"""
+
+
+def _stored_players(data: bytes) -> list[list[str]]:
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(data, "night.txt")
+    assert result.count_quarantined == 0, result.reasons
+    players = {}
+    for (table, _), rows in result.tables.items():
+        if table == "game_players":
+            for game_id, player in zip(rows.column("game_id").to_pylist(), rows.column("player").to_pylist(),
+                                       strict=True):
+                players.setdefault(game_id, []).append(player)
+    return sorted(sorted(names) for names in players.values())
+
+
+def test_a_windows_1251_pokerstars_file_keeps_its_russian_names_and_euros():
+    # Short names (two letters) and a euro sign (byte 0x88 in Windows-1251, a circumflex in 1252):
+    # no run of three Cyrillic letters in the first hand to tell the code page by.
+    pairs = [("Ян", "Ия"), ("Анна", "Борис"), ("Ёж", "Dima_Ш")]
+    text = "\n".join(_STARS_HAND.format(n=k + 1, table="Москва" if k else "Tverskaya", a=a, b=b)
+                     for k, (a, b) in enumerate(pairs))
+    data = text.encode("cp1251")
+    assert b"\x88" in data and decode(data) == text
+    assert _stored_players(data) == [["Dima_Ш", "Ёж"], ["Анна", "Борис"], ["Ия", "Ян"]]
+
+
+def test_a_windows_1252_pokerstars_file_keeps_its_accents_and_euros():
+    pairs = [("José", "Müller"), ("Zoë", "Ana"), ("Dédé", "Ørjan")]
+    text = "\n".join(_STARS_HAND.format(n=k + 1, table="Café", a=a, b=b) for k, (a, b) in enumerate(pairs))
+    data = text.encode("cp1252")
+    assert b"\x80" in data and decode(data) == text
+    assert _stored_players(data) == [["Ana", "Zoë"], ["Dédé", "Ørjan"], ["José", "Müller"]]
+
+
+def test_a_windows_1251_club_log_with_one_short_name_per_hand_reads_as_russian():
+    night = "\n\n".join(f"Chinese poker hand C-{k}\nPlayers: Ян, Ия\n"
+                        f"Ян: back [As Ks Qs Js 9s] middle [2h 2d 2c 5s 3d] front [4h 4c 7d]\n"
+                        f"Ия: back [Ah Kh Qh Jh 9h] middle [3h 3c 3s 6s 8d] front [5h 5c 7c]" for k in range(3))
+    assert decode(night.encode("cp1251")) == night
+
+
+# ////////////////////////////////////////////////////////////////////// numbers
+
+_SESSION = """Six-card poker session S-77
+Date: 2026-11-28 23:40
+Casino: Metropol
+Player: Anna
+
+Hand 1
+Dealer up: Qs
+Box 1: ante 10 [Ah Ad 7c 5s 2d]; buys 9h; plays 20
+Box 2: ante 10 [Kc 8d 6h 4s 3c]; exchanges 3c for Kd; folds
+Dealer: [8h 8c 4d 3s Qs]
+Result: box 1 {net}, box 2 -30
+"""
+
+
+def _quarantine(text: str) -> list[tuple[int, int, str]]:
+    from pipeline.worker import parse_bytes
+
+    result = parse_bytes(text.encode(), "session.txt")
+    return [(row["line"], row["column"], row["error"]) for (table, _), rows in result.tables.items()
+            if table == "quarantine" for row in rows.to_pylist()]
+
+
+def test_a_sixcard_net_with_an_exponent_is_quarantined_at_the_number_naming_the_number_form():
+    from parsers.sixcard import NUMBER_FORM
+
+    assert _quarantine(_SESSION.format(net="+20")) == []
+    # "Result: box 1 " is 14 characters: the number starts in column 15
+    assert _quarantine(_SESSION.format(net="+1e30")) == [
+        (11, 15, f"the number '+1e30' is written with an exponent: {NUMBER_FORM}")]
+    assert "never with an exponent" in NUMBER_FORM
+    ante = _SESSION.format(net="+20").replace("ante 10 [Kc", "ante 1E1 [Kc")   # "Box 2: ante " is 12 wide
+    assert _quarantine(ante) == [(9, 13, f"the number '1E1' is written with an exponent: {NUMBER_FORM}")]
+
+
+def test_a_sixcard_net_too_large_to_store_is_quarantined_at_its_column_with_the_amount_reason():
+    [(line, column, reason)] = _quarantine(_SESSION.format(net="+100000000000000000000"))
+    assert (line, column) == (11, 15) and reason.startswith("the amount 100000000000000000000 is too large")

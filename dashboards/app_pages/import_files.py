@@ -9,7 +9,15 @@ import streamlit as st
 
 from dashboards import queries as q
 from dashboards.safe_text import md
-from dashboards.uploads import MAX_FILES, MAX_IMPORT_MB, MAX_MB, UPLOADS, unique_uploads
+from dashboards.uploads import (
+    BUDGET,
+    MAX_FILES,
+    MAX_IMPORT_MB,
+    MAX_MB,
+    MAX_SERVER_MB,
+    UPLOADS,
+    unique_uploads,
+)
 
 
 def _clear_uploads() -> None:
@@ -40,40 +48,48 @@ if st.button("Import", type="primary", key="import_run", disabled=not uploads):
         st.stop()
     from pipeline.ingest import ingest
 
-    distinct, repeated = unique_uploads(uploads)
-    _clear_uploads()
-    written = []
-    for digest, name, data in distinct:
-        # one folder per content: the same bytes land at the same path, whatever their name
-        path = root / UPLOADS / digest / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(data)
-        written.append(path)
-    del distinct
-    bar = st.progress(0.0, text="Reading files…")
-    done = [0, 0]
-
-    def on_start(total: int) -> None:
-        done[1] = total
-        bar.progress(0.0, text=f"0 of {total} files")
-
-    def on_file(result) -> None:
-        done[0] += 1
-        bar.progress(done[0] / max(done[1], 1), text=f"{done[0]} of {done[1]} files: {md(Path(result.source_file).name)}")
-
-    q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
-    try:
-        # One writer at a time: another import or a command-line ingest holds the warehouse's
-        # lock until it is done; this import waits for it, and says so.
-        summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start,
-                         on_wait=lambda message: st.info(message, icon=":material/hourglass_top:"))
-    except Exception as error:  # noqa: BLE001 — any failure is reported on the page
-        st.error(f"The import failed: {type(error).__name__}: {md(error)}")
+    held = BUDGET.take(sum(u.size for u in uploads))
+    if held is None:
+        _clear_uploads()
+        st.error(f"The server is importing other files now ({MAX_SERVER_MB} MB at most at once, for everyone): "
+                 "add these files again in a moment, or import them with `rasklad ingest`.")
         st.stop()
-    finally:
-        q.release()
-        for path in written:    # stored or not, the copies go: the warehouse keeps the texts
-            shutil.rmtree(path.parent, ignore_errors=True)
+    with held:     # the server's memory for this import, given back when it is done
+        distinct, repeated = unique_uploads(uploads)
+        _clear_uploads()
+        written = []
+        for digest, name, data in distinct:
+            # one folder per content: the same bytes land at the same path, whatever their name
+            path = root / UPLOADS / digest / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+            written.append(path)
+        del distinct
+        bar = st.progress(0.0, text="Reading files…")
+        done = [0, 0]
+
+        def on_start(total: int) -> None:
+            done[1] = total
+            bar.progress(0.0, text=f"0 of {total} files")
+
+        def on_file(result) -> None:
+            done[0] += 1
+            bar.progress(done[0] / max(done[1], 1),
+                         text=f"{done[0]} of {done[1]} files: {md(Path(result.source_file).name)}")
+
+        q.release()  # the ingest rebuilds the DuckDB file: no read-only connection may hold it
+        try:
+            # One writer at a time: another import or a command-line ingest holds the warehouse's
+            # lock until it is done; this import waits for it, and says so.
+            summary = ingest(written, root, jobs=1, on_file=on_file, on_start=on_start,
+                             on_wait=lambda message: st.info(message, icon=":material/hourglass_top:"))
+        except Exception as error:  # noqa: BLE001 — any failure is reported on the page
+            st.error(f"The import failed: {type(error).__name__}: {md(error)}")
+            st.stop()
+        finally:
+            q.release()
+            for path in written:    # stored or not, the copies go: the warehouse keeps the texts
+                shutil.rmtree(path.parent, ignore_errors=True)
     bar.progress(1.0, text="Done")
     st.session_state["import_summary"] = (summary.as_dict(), repeated)
 

@@ -1,0 +1,90 @@
+"""The Spark path's commit (pipeline.spark.commit_spark_output), without Spark: Parquet laid out as
+Spark writes it is published with the local writer's lock, journal and ``_manifest.json``."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from decimal import Decimal
+
+import duckdb
+import pyarrow.parquet as pq
+
+from pipeline.ingest import ingest
+from pipeline.spark import commit_spark_output
+from pipeline.warehouse import lay_table_views, read_manifest
+from pipeline.worker import FileResult, parse_bytes
+from tests.conftest import SAMPLES
+
+NIGHT = SAMPLES / "chinese-night.txt"
+NIGHT_HANDS = 36        # "Chinese poker night: 36 hands", the sample's first line
+WRONG = SAMPLES / "chinese-wrong-claims.txt"
+
+
+def spark_output(staging, paths):
+    """Parse ``paths`` and write their tables as Spark's partitioned writer does (no ``game``
+    column in the files, Spark's part names); returns the run's files and what each stores."""
+    results, ids = [], []
+    for number, path in enumerate(paths):
+        result = parse_bytes(path.read_bytes(), str(path))
+        games, quarantined = [], {}
+        for (table, game), rows in result.tables.items():
+            folder = staging / table / f"game={game}"
+            folder.mkdir(parents=True, exist_ok=True)
+            pq.write_table(rows, folder / f"part-{number:05d}-1b2c.c000.snappy.parquet")
+            if table == "games":
+                games += rows.column("game_id").to_pylist()
+            if table == "quarantine":
+                quarantined.update(zip(rows.column("quarantine_id").to_pylist(), rows.column("error").to_pylist(),
+                                       strict=True))
+        results.append(FileResult(result.source_file, result.content_hash, result.size_bytes,
+                                  count_quarantined=result.count_quarantined))
+        ids.append((games, quarantined))
+    return results, ids
+
+
+def reader(root):
+    con = duckdb.connect()
+    lay_table_views(con, root, read_manifest(root))
+    return con
+
+
+def rows(con, sql):
+    return sorted(tuple(str(v) if isinstance(v, Decimal) else v for v in row) for row in con.execute(sql).fetchall())
+
+
+def test_spark_output_is_committed_with_the_local_writers_manifest_and_ledger(tmp_path):
+    root, local = tmp_path / "spark", tmp_path / "local"
+    staging = root / "_spark-run1"
+    results, ids = spark_output(staging, [NIGHT, WRONG])
+    # written but not committed: readers see nothing of it
+    assert rows(reader(root), "select count(*) from games") == [(0,)]
+
+    summary = commit_spark_output(root, staging, results, ids)
+
+    assert summary.games == NIGHT_HANDS + 12 and summary.duplicates == 0
+    manifest = json.loads((root / "_manifest.json").read_text())
+    assert manifest["generation"] == 1
+    committed = [part for parts in manifest["parts"].values() for part in parts]
+    assert committed and all((root / part).is_file() for part in committed)
+    assert all(part.split("/")[1].startswith("game=") and "_spark" not in part for part in committed)
+    assert len(manifest["parts"]["files"]) == 1
+    assert not staging.exists() and not list(root.rglob("*.tmp")) and not list((root / "_journal").glob("*"))
+
+    ingest([NIGHT, WRONG], local, jobs=1, build_models=False)
+    spark_con, local_con = reader(root), reader(local)
+    for sql in ("select count(*) from games", "select game_id, player, net from game_players",
+                "select game_id, rule_id, line from findings", "select source_file, content_hash, count_games from files"):
+        assert rows(spark_con, sql) == rows(local_con, sql), sql
+    assert rows(spark_con, "select count(*) from games") == [(NIGHT_HANDS + 12,)]
+
+
+def test_a_spark_run_over_files_stored_before_doubles_nothing(tmp_path):
+    root = tmp_path / "spark"
+    commit_spark_output(root, root / "_spark-run1", *spark_output(root / "_spark-run1", [NIGHT]))
+    again = commit_spark_output(root, root / "_spark-run2", *spark_output(root / "_spark-run2", [NIGHT, WRONG]))
+    assert (again.games, again.duplicates) == (12, NIGHT_HANDS)
+    assert read_manifest(root).generation == 2
+    con = reader(root)
+    assert rows(con, "select count(*), count(distinct game_id) from games") == [(NIGHT_HANDS + 12, NIGHT_HANDS + 12)]
+    shutil.rmtree(root)
