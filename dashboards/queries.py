@@ -64,6 +64,19 @@ def label(game: str) -> str:
     return GAME_LABELS.get(game, game)
 
 
+def money_label(is_tournament: bool | None, currency: str | None) -> str:
+    """What a figure counts in, said for a person: 'USD', 'tournament chips', 'points'.
+
+    >>> money_label(False, "EUR"), money_label(True, "chips"), money_label(False, "chips"), money_label(False, None)
+    ('EUR', 'tournament chips', 'play chips', 'points')
+    """
+    if currency is None:
+        return "points"
+    if currency == "chips":
+        return "tournament chips" if is_tournament else "play chips"
+    return f"{currency} (tournaments)" if is_tournament else currency
+
+
 def family(game: str) -> str | None:
     return next((name for name, games in FAMILIES.items() if game in games), None)
 
@@ -210,7 +223,8 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
 # -- player review ----------------------------------------------------------------------------
 
 def player_headlines(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
-    """Per game: games played, net, wins, average placement, over the chosen dates and club.
+    """Per game, cash or tournament and currency: games played, net, wins, average placement,
+    over the chosen dates and club. Nets of two units are never added: each has its row.
 
     The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
     one more than the players of the game who won more), counted here over the player's own games
@@ -228,6 +242,8 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
                 players.game,
                 players.net,
                 games.played_at,
+                coalesce(games.is_tournament, false) as is_tournament,
+                games.currency,
             from stg_game_players as players
             join stg_games as games using (game_id, game)
             where players.player = $player
@@ -243,6 +259,8 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
                 mine.game,
                 mine.net,
                 mine.played_at,
+                mine.is_tournament,
+                mine.currency,
                 1 + count(*) filter (where others.net > mine.net or (mine.net is null and others.net is not null))
                     as placement,
             from mine
@@ -252,6 +270,8 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
 
         select
             game,
+            is_tournament,
+            currency,
             count(*) as count_games,
             sum(net) as net,
             count(*) filter (where placement = 1) as count_wins,
@@ -260,7 +280,7 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
             max(played_at) as last_played_at,
         from placed
         group by all
-        order by game
+        order by game, is_tournament, currency nulls first
     """, player=player, since=since, until=until, club=club)
 
 
@@ -272,17 +292,35 @@ def player_stats(db: Db, family_name: str, player: str) -> pl.DataFrame:
     return frame(db, f"select * from {mart} where player = $player order by all", player=player)
 
 
-def holdem_stakes(db: Db, player: str) -> list[str]:
-    results = table(db, "holdem_results")
-    if results is None:
+def holdem_money(db: Db, player: str) -> list[tuple[bool, str | None]]:
+    """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
+    if not has(db, "player_stats_holdem"):
         return []
-    return frame(db, f"select distinct stakes from {results} where player = $player and stakes is not null "
-                     "order by stakes", player=player)["stakes"].to_list()
+    rows = frame(db, """
+        select is_tournament, currency from player_stats_holdem where player = $player
+        group by all order by is_tournament, sum(count_hands) desc, currency
+    """, player=player)
+    return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
+
+
+def holdem_stakes(db: Db, player: str, is_tournament: bool | None = None, currency: str | None = None) -> list[str]:
+    """The stakes the player played, of one unit when ``is_tournament`` is given."""
+    if not has(db, "player_stats_holdem"):
+        return []
+    return frame(db, """
+        select distinct stakes from player_stats_holdem
+        where player = $player and stakes is not null
+          and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
+        order by stakes
+    """, player=player, is_tournament=is_tournament, currency=currency)["stakes"].to_list()
 
 
 def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None, end: date | None,
-                    club: str | None, in_big_blinds: bool, max_points: int = 2000) -> pl.DataFrame:
-    """The running totals of one player's Hold'em hands: won, at showdown, without showdown, all-in EV.
+                    club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
+                    is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+    """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
+    currency): won, at showdown, without showdown, all-in EV. Two units are never added, in big
+    blinds neither: cash and tournaments stay apart.
 
     One row per hand, in the order played (date, then hand number); thinned evenly to at most
     ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
@@ -301,6 +339,8 @@ def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None,
             from {results} as results
             join stg_games as games using (game_id)
             where results.player = $player
+              and coalesce(games.is_tournament, false) = $is_tournament
+              and games.currency is not distinct from $currency
               and ($stakes is null or results.stakes = $stakes)
               and ($since is null or games.played_at >= $since)
               and ($until is null or games.played_at <= $until)
@@ -325,7 +365,7 @@ def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None,
            or hand_no = count_hands
         order by hand_no
     """, player=player, stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
-        max_points=max_points)
+        max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
 def raspisnoy_points(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
@@ -372,12 +412,27 @@ def sixcard_categories(db: Db, player: str) -> pl.DataFrame:
 
 # -- leaderboards -----------------------------------------------------------------------------
 
-def seasons(db: Db, club: str, game: str, season_kind: str) -> list[str]:
-    return frame(db, """
+_ONE_UNIT = "is_tournament = $is_tournament and currency is not distinct from $currency"
+"""A leaderboard's unit: cash or tournament, and one currency (null: points)."""
+
+
+def leaderboard_money(db: Db, club: str, game: str) -> list[tuple[bool, str | None]]:
+    """The units a club's game was played for (is_tournament, currency): one table each."""
+    rows = frame(db, """
+        select is_tournament, currency from leaderboard
+        where club = $club and game = $game and season_kind = 'all'
+        group by all order by is_tournament, sum(count_games) desc, currency nulls first
+    """, club=club, game=game)
+    return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
+
+
+def seasons(db: Db, club: str, game: str, season_kind: str, is_tournament: bool = False,
+            currency: str | None = None) -> list[str]:
+    return frame(db, f"""
         select distinct season from leaderboard
-        where club = $club and game = $game and season_kind = $kind
+        where club = $club and game = $game and season_kind = $kind and {_ONE_UNIT}
         order by season desc
-    """, club=club, game=game, kind=season_kind)["season"].to_list()
+    """, club=club, game=game, kind=season_kind, is_tournament=is_tournament, currency=currency)["season"].to_list()
 
 
 def raspisnoy_seasons(db: Db, club: str, season_kind: str) -> list[str]:
@@ -406,9 +461,11 @@ def leaderboard_games(db: Db, club: str) -> list[str]:
                  club=club)["game"].to_list()
 
 
-def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int) -> pl.DataFrame:
-    """The table of one club, game and season; players under ``min_games`` are left out and the rest re-ranked."""
-    return frame(db, """
+def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
+                is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+    """The table of one club, game, unit and season; players under ``min_games`` are left out and the
+    rest re-ranked. A table ranks nets of one unit only."""
+    return frame(db, f"""
         select
             rank() over (order by net desc) as rank,
             player,
@@ -419,9 +476,10 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
             rank as rank_among_all,
         from leaderboard
         where club = $club and game = $game and season_kind = $kind and season = $season
-          and count_games >= $min_games
+          and count_games >= $min_games and {_ONE_UNIT}
         order by rank, player
-    """, club=club, game=game, kind=season_kind, season=season, min_games=min_games)
+    """, club=club, game=game, kind=season_kind, season=season, min_games=min_games, is_tournament=is_tournament,
+        currency=currency)
 
 
 SETTLEMENTS = {
@@ -452,13 +510,14 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
     """, club=club, kind=season_kind, season=season, min_games=min_games, point_value=str(point_value))
 
 
-def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> pl.DataFrame:
-    """The player's rank in each season of one kind (month, quarter, year), oldest first."""
-    return frame(db, """
+def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str, is_tournament: bool = False,
+               currency: str | None = None) -> pl.DataFrame:
+    """The player's rank in each season of one kind (month, quarter, year) and one unit, oldest first."""
+    return frame(db, f"""
         select season, rank, net, count_games from leaderboard
-        where club = $club and game = $game and season_kind = $kind and player = $player
+        where club = $club and game = $game and season_kind = $kind and player = $player and {_ONE_UNIT}
         order by season
-    """, club=club, game=game, kind=season_kind, player=player)
+    """, club=club, game=game, kind=season_kind, player=player, is_tournament=is_tournament, currency=currency)
 
 
 # -- audit ------------------------------------------------------------------------------------

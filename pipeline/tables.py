@@ -27,6 +27,10 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
         ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
         ("site", pa.string()),
+        # The unit of the game's amounts: an ISO 4217 code, "chips" (tournament chips, play money),
+        # or null (points, or money whose currency the log does not name). Never add two units.
+        ("currency", pa.string()),
+        ("is_tournament", pa.bool_()),     # a tournament's hand: kept apart from cash games
     ),
     define(
         "game_players",

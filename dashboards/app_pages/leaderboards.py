@@ -39,7 +39,14 @@ game = top[1].selectbox("Game", games, format_func=game_label, key="lb_game")
 kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
 row = st.columns([2, 2, 3])
 is_raspisnoy = merged and q.family(game) == "raspisnoy"
-seasons = q.raspisnoy_seasons(db, club, kind) if is_raspisnoy else q.seasons(db, club, game, kind)
+is_tournament, currency = False, None
+if not is_raspisnoy:
+    # one table per unit: a net in USD, in EUR or in tournament chips never ranks against another
+    units = q.leaderboard_money(db, club, game) or [(False, None)]
+    is_tournament, currency = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit),
+                                               key="lb_money", disabled=len(units) == 1)
+seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy
+           else q.seasons(db, club, game, kind, is_tournament, currency))
 if not seasons:
     st.info("No dated games for this club and game: only the all-time table exists.")
     st.stop()
@@ -58,10 +65,12 @@ if is_raspisnoy:
     st.caption("Settlement: each player's balance in points over the season's games, and in money at the "
                "chosen value of a point.")
 else:
-    table = q.leaderboard(db, club, game, kind, season, int(min_games))
-    config = {"net": "Net"}
+    table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency)
+    config = {"net": f"Net ({q.money_label(is_tournament, currency)})"}
 
-st.subheader(f"{md(club)} — {md(game_label(game))} — {md(SEASON_KINDS[kind] if kind == 'all' else season)}")
+unit_title = "" if is_raspisnoy else f" — {md(q.money_label(is_tournament, currency))}"
+st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
+             f"{md(SEASON_KINDS[kind] if kind == 'all' else season)}")
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
@@ -79,7 +88,7 @@ if players:
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
                              key="lb_trend_kind")
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
-             else q.rank_trend(db, club, game, who, trend_kind))
+             else q.rank_trend(db, club, game, who, trend_kind, is_tournament, currency))
     if trend.height < 2:
         st.info(f"{md(who)} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
     else:

@@ -39,16 +39,22 @@ if headlines.is_empty():
     st.stop()
 
 st.subheader("Per game")
+st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, are never added.")
 metric_cols = st.columns(min(len(headlines), 4))
 for i, row in enumerate(headlines.iter_rows(named=True)):
+    unit = q.money_label(row["is_tournament"], row["currency"])
     metric_cols[i % len(metric_cols)].metric(
-        q.label(row["game"]), f"{row['net']:+,}", help="Net: chips, points or money by game",
+        f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
         delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
     )
 st.dataframe(
-    headlines.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game"))),
+    headlines.with_columns(
+        pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
+        pl.struct("is_tournament", "currency").map_elements(
+            lambda unit: q.money_label(unit["is_tournament"], unit["currency"]), return_dtype=pl.String).alias("unit"),
+    ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at", "last_played_at"),
     hide_index=True, key="player_headlines",
-    column_config={"game": "Game", "count_games": "Games", "net": "Net", "count_wins": "Won",
+    column_config={"game": "Game", "unit": "Unit", "count_games": "Games", "net": "Net", "count_wins": "Won",
                    "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
 )
 
@@ -78,17 +84,25 @@ def holdem() -> None:
     if q.table(db, "holdem_results") is None:
         st.info("Hold'em hands are not in the warehouse yet.")
         return
-    left, right = st.columns([2, 1])
-    stakes_list = q.holdem_stakes(db, player)
+    units = q.holdem_money(db, player)
+    if not units:
+        st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
+        return
+    money, left, right = st.columns([2, 2, 1])
+    is_tournament, currency = money.selectbox(
+        "Money", units, format_func=lambda unit: q.money_label(*unit), key="holdem_money",
+        help="Cash and tournaments, and each currency, are shown apart: never added.")
+    stakes_list = q.holdem_stakes(db, player, is_tournament, currency)
     stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
     stakes = None if stakes_choice == "All stakes" else stakes_choice
     in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
-    running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb)
+    running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb,
+                                is_tournament=is_tournament, currency=currency)
     if running.is_empty():
-        st.info("No Hold'em hand of this player in these dates, club and stakes.")
+        st.info("No Hold'em hand of this player in these dates, club, money and stakes.")
     else:
         last_row = running.row(-1, named=True)
-        unit = "big blinds" if in_bb else "chips"
+        unit = "big blinds" if in_bb else q.money_label(is_tournament, currency)
         cols = st.columns(4)
         for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
             value = last_row[name]
@@ -97,6 +111,8 @@ def holdem() -> None:
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (all dates; one row per game and stakes)")
     stats = q.player_stats(db, "holdem", player)
+    if not stats.is_empty():
+        stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
     if stakes and not stats.is_empty() and "stakes" in stats.columns:
         stats = stats.filter(pl.col("stakes") == stakes)
     if "player_stats_holdem" not in q.relations(db):

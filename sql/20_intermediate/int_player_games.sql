@@ -3,6 +3,7 @@
 -- club: '(no club)' for a game without one, here and nowhere else. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
+-- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
 with
 
 games as (
@@ -25,6 +26,8 @@ joined as (
         games.played_at,
         coalesce(games.club, '(no club)') as club,
         games.table_name,
+        games.currency,
+        coalesce(games.is_tournament, false) as is_tournament,
         players.game = 'sixcard' as is_house_game,
     from players
     join games using (game_id, game)
@@ -49,6 +52,8 @@ final as (
         played_at,
         club,
         table_name,
+        currency,
+        is_tournament,
         is_house_game,
         case when not is_house_game then net_rank end as placement,
         case when not is_house_game then net_rank = 1 end as is_win,

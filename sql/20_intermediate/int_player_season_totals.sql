@@ -1,7 +1,8 @@
--- grain: one row per club, game (as the leaderboards rank it), season and player
--- key: club, game, season_kind, season, player
+-- grain: one row per club, game (as the leaderboards rank it), cash or tournament, currency, season and player
+-- key: club, game, is_tournament, currency, season_kind, season, player
 -- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
--- null for house games (six-card), where nobody is placed.
+-- null for house games (six-card), where nobody is placed. Amounts of two units (currency) or
+-- of cash and tournaments are never summed together.
 with
 
 seasons as (
@@ -12,6 +13,8 @@ final as (
     select
         club,
         leaderboard_game as game,
+        is_tournament,
+        currency,
         season_kind,
         season,
         player,
@@ -22,7 +25,7 @@ final as (
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from seasons
-    group by club, leaderboard_game, season_kind, season, player
+    group by club, leaderboard_game, is_tournament, currency, season_kind, season, player
 )
 
 select * from final
