@@ -76,6 +76,8 @@ FORMATS: tuple[Format, ...] = (
     Format("chinese", r"Chinese poker hand\b", ("Chinese poker hand",), "parsers.chinese:parse_chinese", "chinese"),
     Format("ofc", r"OFC hand\b", ("OFC hand",), "parsers.chinese:parse_ofc", "ofc"),
     Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard"),
+    Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),
+           "parsers.pokerstars_summary:parse", "tournament", ignore_case=True),
 )
 
 

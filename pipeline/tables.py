@@ -15,7 +15,7 @@ from decimal import Decimal
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard
+from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard, tournament
 
 __all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
 
@@ -81,7 +81,7 @@ def gather(*groups: tuple[Table, ...]) -> dict[str, pa.Schema]:
 
 
 SCHEMAS: dict[str, pa.Schema] = gather(
-    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES,
+    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES, tournament.TABLES,
 )
 
 
