@@ -151,12 +151,10 @@ _REBUYS = re.compile(r"You made (\d+) rebuys? and (\d+) add-?ons? for a total of
 _BOUNTIES = re.compile(r"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
                        re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
-
-
-def _date(text: str) -> datetime | None:
-    """The first date and time of a 'Tournament started' line, as written (the room's local time)."""
-    found = _DATE.search(text)
-    return datetime(*map(int, found.groups())) if found else None
+LARGEST_COUNT = 9_999_999
+"""The most entries or places a summary may state (32-bit columns)."""
+LARGEST_SMALL_COUNT = 9_999
+"""The most re-entries, rebuys, add-ons, bounties or entries of one player (16-bit columns)."""
 
 
 class _Builder:
@@ -171,6 +169,22 @@ class _Builder:
         line = node.line if isinstance(node, Token) else node.meta.line
         column = node.column if isinstance(node, Token) else node.meta.column
         return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
+
+    def date(self, node: Tree) -> datetime | None:
+        """The first date and time of a 'Tournament started' line, as written (the room's local time)."""
+        found = _DATE.search(str(node.children[-1]))
+        if not found:
+            return None
+        try:
+            return datetime(*map(int, found.groups()))
+        except ValueError:
+            raise self.error(f"{found[0]!r} is not a date and time", node) from None
+
+    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
+        value = int(text)
+        if value > largest:
+            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
+        return value
 
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
@@ -203,14 +217,14 @@ class _Builder:
             elif kind == "satellite":
                 is_satellite = True
             elif kind == "count_players":
-                count_entries = int(values[0])
+                count_entries = self.count(values[0], node)
             elif kind == "prize_pool":
                 prize = _PRIZE.match(str(values[-1]).strip())
                 prize_pool = amount(prize["amount"]) if prize else None    # a ticket, not an amount
             elif kind == "started":
-                started_at = _date(str(values[-1]))
+                started_at = self.date(node)
             elif kind == "finished":
-                finished_at = _date(str(values[-1]))
+                finished_at = self.date(node)
             elif kind == "entry":
                 entries.append(self.entry(node, currency))
             elif kind in ("you", "you_continued"):
@@ -230,7 +244,7 @@ class _Builder:
             buy_in, bounty, fee = parts[0], zero, parts[1] if len(parts) == 2 else zero
         said = " ".join(you)
         place = _PLACE.search(said)
-        hero_finish = int(place[1]) if place else None
+        hero_finish = self.count(place[1], header) if place else None
         hero = next((entry.player for entry in entries if hero_finish is not None and entry.finish == hero_finish), None)
         if hero is None:
             dear = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None)
@@ -240,6 +254,7 @@ class _Builder:
         reentries = _REENTRIES.search(said)
         rebuys = _REBUYS.search(said)
         bounties = _BOUNTIES.search(said)
+        small = LARGEST_SMALL_COUNT
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
@@ -248,15 +263,16 @@ class _Builder:
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
             hero_finish=hero_finish, hero_prize=hero_prize,
-            count_reentries=int(reentries[1]) if reentries else 0,
-            count_rebuys=int(rebuys[1]) if rebuys else 0, count_addons=int(rebuys[2]) if rebuys else 0,
+            count_reentries=self.count(reentries[1], header, small) if reentries else 0,
+            count_rebuys=self.count(rebuys[1], header, small) if rebuys else 0,
+            count_addons=self.count(rebuys[2], header, small) if rebuys else 0,
             rebuy_cost=amount(rebuys[3]) if rebuys else Decimal(0),
-            count_bounties=int(bounties[1]) if bounties else 0,
+            count_bounties=self.count(bounties[1], header, small) if bounties else 0,
             bounties_won=amount(bounties[2]) if bounties else Decimal(0),
         )
 
     def entry(self, node: Tree, currency: str) -> TournamentEntry:
-        place, text = int(node.children[0]), str(node.children[-1]).strip()
+        place, text = self.count(node.children[0], node), str(node.children[-1]).strip()
         found = _ENTRY.match(text)
         if not found:
             raise self.error(f"expected an entry like '1: name (country), $10.00', found {text!r}", node)
@@ -271,5 +287,5 @@ class _Builder:
             prize = amount(written["amount"]) if written and unit == currency else None
         return TournamentEntry(
             finish=None if still_playing else place, player=found["player"].strip(),
-            entry_no=int(found["entry_no"] or 1), country=found["country"].strip() or None, prize=prize,
+            entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,
             prize_text=rest or None, line=self.line(node))

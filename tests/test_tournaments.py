@@ -116,19 +116,26 @@ def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
     assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
 
 
-def test_summaries_ingest_into_tournament_results(tmp_path):
+@pytest.fixture(scope="module")
+def joiso(tmp_path_factory):
+    """A warehouse of two real summaries of joiso's: a knockout he re-entered, and a rebuy tournament."""
     if not STARS.exists():
         pytest.skip(f"the summaries corpus is not here ({STARS})")
     from pipeline.ingest import ingest
 
-    folder = tmp_path / "in"
-    folder.mkdir()
+    folder = tmp_path_factory.mktemp("summaries")
     for name in ("NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt", "PLO-MTT-USD-505-25-202005.rebuy.addon.txt"):
         (folder / name).write_bytes((STARS / name).read_bytes())
-    root = tmp_path / "warehouse"
+    root = folder.parent / "warehouse"
     summary = ingest([folder], root, jobs=1)
     assert (summary.games, summary.quarantined) == (2, 0)
+    return root
+
+
+def test_summaries_ingest_into_tournament_results(joiso):
     from pipeline.warehouse import connect
+
+    root = joiso
 
     with connect(root) as con:
         games = con.execute("select currency, is_tournament from stg_games").fetchall()
@@ -138,3 +145,37 @@ def test_summaries_ingest_into_tournament_results(tmp_path):
     # re-entered once at $530: cost 1,060; won $827.17 + $875.00 bounties. Rebuys: 530 + 3,180 = 3,710.
     assert joiso == [("2874010268", D("1060.00"), D("1702.17"), D("642.17")),
                      ("2874010306", D("3710.00"), D("0.00"), D("-3710.00"))]
+
+
+def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
+    # joiso: USD, 2 tournaments, 3 entries; cost 1,060 + 3,710 = 4,770; net 642.17 − 3,710 = −3,067.83;
+    # ROI −3,067.83 / 4,770 = −64.3 %; ITM 1 of 2 = 50 %; finishes 72 and 47: 59.5
+    import os
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(joiso)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        assert "joiso" in at.selectbox(key="player").options
+        at.selectbox(key="player").set_value("joiso").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert "Tournaments" in [tab.label for tab in at.tabs]
+        shown = {m.label: m.value for m in at.metric}
+        assert (shown["Net (USD)"], shown["ROI"], shown["ITM"], shown["Average finish"]) == (
+            "-3,067.83", "-64.3%", "50.0%", "59.5")
+        listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
+        assert sorted(listed["tournament_id"]) == ["2874010268", "2874010306"]
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
