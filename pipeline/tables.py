@@ -51,6 +51,11 @@ COMMON_TABLES: tuple[Table, ...] = (
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
     # without its file.
     define("game_texts", ("game_id", pa.string()), ("text", pa.string())),
+    # People: each screen name linked to the person it belongs to (rasklad alias), and the
+    # warehouse's settings ("me": the person the pages start from). Written by the commands that
+    # set them, whole; no ingest or re-audit touches them.
+    define("aliases", ("player", pa.string()), ("person", pa.string()), ("linked_at", pa.timestamp("us"))),
+    define("settings", ("name", pa.string()), ("value", pa.string())),
     # The file ledger: a file whose bytes were ingested before is not read again.
     define(
         "files",

@@ -176,7 +176,7 @@ def test_every_table_schema_exists_once_the_tables_module_is_imported():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.stdout.split() == sorted([
-        "games", "game_players", "findings", "quarantine", "game_texts", "files",
+        "games", "game_players", "findings", "quarantine", "game_texts", "files", "aliases", "settings",
         "holdem_actions", "holdem_results", "raspisnoy_rounds", "raspisnoy_tricks",
         "chinese_rows", "chinese_scores", "chinese_players", "ofc_placements",
         "sixcard_boxes", "sixcard_decisions", "tournament_results",
