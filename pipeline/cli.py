@@ -749,11 +749,11 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     The links live in the warehouse: they survive re-ingests and re-audits.
 
     \b
-    Examples:
-      rasklad alias Gleb Глеб gleb_stars     Gleb, Глеб and gleb_stars are one person, Gleb
-      rasklad alias Gleb --me                Gleb is me
-      rasklad alias --remove Глеб            Глеб is a person of his own again
-      rasklad alias --list
+    rasklad alias Gleb --me                Gleb is me
+    rasklad alias --remove Глеб            Глеб is a person of his own again
+    rasklad alias --list                   every person with his names
+
+    Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
     """
     from pipeline import people
 

@@ -84,7 +84,10 @@ st.subheader("Rank over time")
 left, right = st.columns([2, 3])
 players = table["player"].to_list() if not table.is_empty() else []
 if players:
-    who = left.selectbox("Player", players, key="lb_trend_player")
+    # the trend opens at "me" (any of his names on this table), else at the leader
+    mine = set(q.person_names(db, q.me(db))) if q.me(db) else set()
+    start_at = next((i for i, name in enumerate(players) if name in mine), 0)
+    who = left.selectbox("Player", players, index=start_at, key="lb_trend_player")
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
                              key="lb_trend_kind")
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
