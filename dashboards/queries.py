@@ -553,6 +553,7 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
         select
             rank() over (order by net desc) as rank,
             player,
+            names,
             count_games,
             net,
             count_wins,

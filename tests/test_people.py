@@ -110,3 +110,25 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
             os.environ.pop(queries.WAREHOUSE_ENV, None)
         else:
             os.environ[queries.WAREHOUSE_ENV] = before
+
+
+def test_leaderboards_rank_a_person_once_with_his_names(root):
+    # Unlinked, Vera and Вера each have 1 game and 15 points; linked, the person Vera has 2 games and
+    # 30 points, ranked once, with both names listed. Boris and Anna end both games on 0.
+    def board(mart: str, points: str) -> dict:
+        with connect(root) as con:
+            return {row[0]: row[1:] for row in con.execute(
+                f"select player, count_games, {points}, rank from {mart} "
+                "where club = 'Tverskaya' and season_kind = 'all'").fetchall()}
+
+    assert board("leaderboard_raspisnoy", "total_points")["Вера"] == (1, Decimal(15), 1)
+    alias(root, "Vera", "Вера")
+    merged = board("leaderboard_raspisnoy", "total_points")
+    assert "Вера" not in merged and merged["Vera"] == (2, Decimal(30), 1)
+    assert merged["Boris"][:2] == (2, Decimal(0))
+    with connect(root) as con:
+        names = con.execute("select names from leaderboard where player = 'Vera' and season_kind = 'all'").fetchall()
+        stats = con.execute("select count_games, count_rounds, total_points from player_stats_raspisnoy "
+                            "where player = 'Vera' and season_kind = 'all'").fetchall()
+    assert names == [("Vera, Вера",)]
+    assert stats == [(2, 4, Decimal(30))]     # two rounds in each game

@@ -75,7 +75,7 @@ if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
     st.dataframe(table, hide_index=True, key="lb_table", column_config={
-        "rank": "Rank", "player": "Player", "count_games": "Games", "count_wins": "Won",
+        "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",
         "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
     })
     st.caption("Click a column's header to sort by it.")
@@ -85,7 +85,7 @@ left, right = st.columns([2, 3])
 players = table["player"].to_list() if not table.is_empty() else []
 if players:
     # the trend opens at "me" (any of his names on this table), else at the leader
-    mine = set(q.person_names(db, q.me(db))) if q.me(db) else set()
+    mine = {q.me(db), *q.person_names(db, q.me(db))} if q.me(db) else set()
     start_at = next((i for i, name in enumerate(players) if name in mine), 0)
     who = left.selectbox("Player", players, index=start_at, key="lb_trend_player")
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,

@@ -4,6 +4,7 @@
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
+-- person: the person the name belongs to (stg_aliases), the name itself when no alias links it.
 with
 
 games as (
@@ -14,6 +15,10 @@ players as (
     select * from stg_game_players
 ),
 
+aliases as (
+    select * from stg_aliases
+),
+
 joined as (
     select
         players.game_id,
@@ -21,6 +26,7 @@ joined as (
         case when players.game in ('raspisnoy', 'raspisnoy_sheet') then 'raspisnoy' else players.game end
             as leaderboard_game,
         players.player,
+        coalesce(aliases.person, players.player) as person,
         players.seat,
         players.net,
         games.played_at,
@@ -31,6 +37,7 @@ joined as (
         players.game = 'sixcard' as is_house_game,
     from players
     join games using (game_id, game)
+    left join aliases on players.player = aliases.player
 ),
 
 ranked as (
@@ -47,6 +54,7 @@ final as (
         game,
         leaderboard_game,
         player,
+        person,
         seat,
         net,
         played_at,

@@ -19,6 +19,7 @@ final as (
         season_kind,
         season,
         player,
+        names,
         count_games,
         net,
         count_wins,
