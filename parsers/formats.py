@@ -78,6 +78,8 @@ FORMATS: tuple[Format, ...] = (
     Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard"),
     Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),
            "parsers.pokerstars_summary:parse", "tournament", ignore_case=True),
+    Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
+           "parsers.winamax_summary:parse", "tournament"),
 )
 
 

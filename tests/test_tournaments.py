@@ -179,3 +179,33 @@ def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
             os.environ.pop(queries.WAREHOUSE_ENV, None)
         else:
             os.environ[queries.WAREHOUSE_ENV] = before
+
+
+WINAMAX = ROOT.parent / "shared" / "corpora" / "summaries" / "Winamax"
+
+
+def read_winamax(name: str):
+    path = WINAMAX / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    from parsers.formats import parse_chunk
+
+    chunk = next(c for c in split(decode(path.read_bytes())) if c.format == "winamax_summary")
+    return parse_chunk(chunk, name)
+
+
+def test_winamax_summary_with_rebuys_and_addons():
+    # "Buy-In : 9€ + 1€", "Rebuy cost : 9€ + 1€", "Addon cost : 9€ + 1€", "Your rebuys : 4", "Your addons : 2",
+    # "Registered players : 18", "You finished in 9th place": rebuys and add-ons cost 6 × 10 = 60
+    s = read_winamax("NLHE-EUR-9.00-MTSNG-201105.rebuy.addons.txt")
+    assert (s.tournament_id, s.buy_in, s.fee, s.currency, s.count_entries) == ("winamax-7949467", D(9), D(1), "EUR", 18)
+    assert (s.count_rebuys, s.count_addons, s.rebuy_cost, s.hero, s.hero_finish) == (4, 2, D(60), "Hero", 9)
+    assert [(e.player, e.finish, e.prize) for e in s.entries] == [("Hero", 9, D(0))]
+
+
+def test_winamax_summary_cashed_and_ticket_entry():
+    cashed = read_winamax("NLHE-EUR-0.46-STT-201110.hero.cashed.txt")   # 0.46€ + 0.04€, 3rd, "You won 0.92€"
+    assert (cashed.buy_in, cashed.fee, cashed.hero_finish, cashed.entries[0].prize) == (
+        D("0.46"), D("0.04"), 3, D("0.92"))
+    ticket = read_winamax("NLHE-Freeroll-Ticket-STT-201208.txt")       # "Buy-In : Ticket uniquement"
+    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
