@@ -80,6 +80,8 @@ FORMATS: tuple[Format, ...] = (
            "parsers.pokerstars_summary:parse", "tournament", ignore_case=True),
     Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
            "parsers.winamax_summary:parse", "tournament"),
+    Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
+           "parsers.pacific_summary:parse", "tournament"),
 )
 
 

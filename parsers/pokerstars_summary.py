@@ -90,7 +90,8 @@ class TournamentSummary:
     """The part that goes to bounties (knockout tournaments), else 0."""
     fee: Decimal
     """The room's fee."""
-    currency: str
+    currency: str | None
+    """None for a freeroll whose summary names no unit (no price, no prize)."""
     count_entries: int | None
     prize_pool: Decimal | None
     is_satellite: bool

@@ -209,3 +209,31 @@ def test_winamax_summary_cashed_and_ticket_entry():
         D("0.46"), D("0.04"), 3, D("0.92"))
     ticket = read_winamax("NLHE-Freeroll-Ticket-STT-201208.txt")       # "Buy-In : Ticket uniquement"
     assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
+
+
+PACIFIC = ROOT.parent / "shared" / "corpora" / "summaries" / "PacificPoker"
+
+
+def read_pacific(name: str):
+    path = PACIFIC / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    from parsers.formats import parse_chunk
+
+    chunk = next(c for c in split(decode(path.read_bytes())) if c.format == "pacific_summary")
+    return parse_chunk(chunk, name)
+
+
+def test_888_summary_cashed_rebuys_and_price_styles():
+    cashed = read_pacific("NLHE-USD-MTT-5-201111.cashed.txt")    # "$5 + $0.50", "Hero finished 7/254 and won $50.80"
+    assert (cashed.tournament_id, cashed.buy_in, cashed.fee, cashed.currency, cashed.count_entries) == (
+        "888-34471039", D(5), D("0.50"), "USD", 254)
+    assert [(e.player, e.finish, e.prize) for e in cashed.entries] == [("Hero", 7, D("50.80"))]
+    rebuys = read_pacific("NLHE-USD-MTT-3.15-201111.rebuys.addons.txt")   # a $3.15 rebuy and a $3.15 add-on
+    assert (rebuys.count_rebuys, rebuys.count_addons, rebuys.rebuy_cost) == (1, 1, D("6.30"))
+    euro_style = read_pacific("NLHE-USD-STT-20-201205.euro.style.txt")    # "20$ + 1$"
+    assert (euro_style.buy_in, euro_style.fee, euro_style.currency) == (D(20), D(1), "USD")
+    comma = read_pacific("NLHE-6max-SNG-0.10-201206.summary.txt")         # "0,09 € + 0,01 €"
+    assert (comma.buy_in, comma.fee, comma.currency) == (D("0.09"), D("0.01"), "EUR")
+    free = read_pacific("NLHE-Freeroll-MTT-201205.russian.txt")           # "Buy-In: Бесплатно", no prize
+    assert (free.buy_in, free.currency, free.hero_finish) == (D(0), None, 440)
