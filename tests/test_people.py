@@ -132,3 +132,31 @@ def test_leaderboards_rank_a_person_once_with_his_names(root):
                             "where player = 'Vera' and season_kind = 'all'").fetchall()
     assert names == [("Vera, Вера",)]
     assert stats == [(2, 4, Decimal(30))]     # two rounds in each game
+
+
+def test_player_review_form_links_a_name_and_says_this_is_me(root):
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Vera").run()
+        at.multiselect(key="alias_names").set_value(["Вера"])
+        at.checkbox(key="alias_me").check()
+        next(button for button in at.button if button.label == "Save").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+    found = people(root)
+    assert found["Вера"] == found["Vera"] == ("Vera", True)

@@ -37,7 +37,7 @@ with st.expander("Names of this person, and \"this is me\""):
     me = q.me(db)
     with st.form("alias_form"):
         others = [name for name in q.players(db) if name not in names]
-        linked = st.multiselect(f"Other screen names of {player}", others, key="alias_names",
+        linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
                                 help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
         unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
                                   key="alias_unlink") if len(names) > 1 else []
