@@ -279,7 +279,8 @@ def tournament_results() -> None:
     """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
     stats = q.tournament_stats(db, names)
     for row in stats.iter_rows(named=True):
-        unit = q.money_label(True, row["currency"]).removesuffix(" (tournaments)")
+        # a freeroll that names no unit has no money at all
+        unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
         st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
                     "(all dates)")
