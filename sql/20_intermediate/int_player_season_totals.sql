@@ -10,16 +10,16 @@ seasons as (
     select * from int_player_game_seasons
 ),
 
-final as (
+totals as (
     select
         club,
         leaderboard_game as game,
         is_tournament,
+        coalesce(currency, '') as unit,
         currency,
         season_kind,
         season,
         person as player,
-        string_agg(distinct player, ', ' order by player) as names,
         count(distinct game_id) as count_games,
         sum(net) as net,
         case when count(is_win) > 0 then count(*) filter (where is_win) end as count_wins,
@@ -28,6 +28,54 @@ final as (
         max(played_at) as last_played_at,
     from seasons
     group by club, leaderboard_game, is_tournament, currency, season_kind, season, person
+),
+
+names_played as (
+    select distinct
+        club,
+        leaderboard_game as game,
+        is_tournament,
+        coalesce(currency, '') as unit,
+        season_kind,
+        season,
+        person as player,
+        player as name,
+    from seasons
+),
+
+names as (
+    -- apart from the totals: an ordered list beside a count(distinct) is more than Spark SQL can plan
+    select
+        club,
+        game,
+        is_tournament,
+        unit,
+        season_kind,
+        season,
+        player,
+        string_agg(name, ', ' order by name) as names,
+    from names_played
+    group by club, game, is_tournament, unit, season_kind, season, player
+),
+
+final as (
+    select
+        totals.club,
+        totals.game,
+        totals.is_tournament,
+        totals.currency,
+        totals.season_kind,
+        totals.season,
+        totals.player,
+        names.names,
+        totals.count_games,
+        totals.net,
+        totals.count_wins,
+        totals.avg_placement,
+        totals.first_played_at,
+        totals.last_played_at,
+    from totals
+    join names using (club, game, is_tournament, unit, season_kind, season, player)
 )
 
 select * from final

@@ -21,12 +21,19 @@ summaries as (
     group by game_id, tournament_id
 ),
 
-latest as (
+ranked as (
     select
         tournament_id,
-        arg_max(game_id, (count_finishes, finished_at is not null, game_id)) as game_id,
+        game_id,
+        row_number() over (
+            partition by tournament_id
+            order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
+        ) as pick,
     from summaries
-    group by tournament_id
+),
+
+latest as (
+    select tournament_id, game_id from ranked where pick = 1
 ),
 
 final as (
