@@ -39,6 +39,7 @@ GAME_LABELS = {
     "chinese": "Chinese poker",
     "ofc": "Open-face Chinese",
     "sixcard": "Six-card poker",
+    "tournament": "Tournament summaries",
 }
 """The games the warehouse partitions by, with the names people know them by."""
 
@@ -62,6 +63,19 @@ STATS_MARTS = {
 
 def label(game: str) -> str:
     return GAME_LABELS.get(game, game)
+
+
+def money_label(is_tournament: bool | None, currency: str | None) -> str:
+    """What a figure counts in, said for a person: 'USD', 'tournament chips', 'points'.
+
+    >>> money_label(False, "EUR"), money_label(True, "chips"), money_label(False, "chips"), money_label(False, None)
+    ('EUR', 'tournament chips', 'play chips', 'points')
+    """
+    if currency is None:
+        return "points"
+    if currency == "chips":
+        return "tournament chips" if is_tournament else "play chips"
+    return f"{currency} (tournaments)" if is_tournament else currency
 
 
 def family(game: str) -> str | None:
@@ -186,7 +200,16 @@ def count_players(db: Db) -> int:
 # -- filters ----------------------------------------------------------------------------------
 
 def players(db: Db) -> list[str]:
-    return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
+    """Everyone who played a stored game, and the account holders of the tournament summaries (the
+    other names a summary lists are opponents met once)."""
+    if not has(db, "stg_tournament_results"):
+        return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
+    return frame(db, """
+        select player from stg_game_players
+        union
+        select player from stg_tournament_results where is_hero
+        order by player
+    """)["player"].to_list()
 
 
 def busiest_player(db: Db) -> str | None:
@@ -209,8 +232,46 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
 
 # -- player review ----------------------------------------------------------------------------
 
-def player_headlines(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
-    """Per game: games played, net, wins, average placement, over the chosen dates and club.
+Players = str | tuple[str, ...]
+"""One screen name, or a person's names (see :func:`person_names`): per-player queries take either."""
+
+
+def names(player: Players) -> list[str]:
+    """The names a per-player query reads.
+
+    >>> names("Gleb"), names(("Gleb", "Глеб"))
+    (['Gleb'], ['Gleb', 'Глеб'])
+    """
+    return [player] if isinstance(player, str) else list(player)
+
+
+def people(db: Db) -> list[str]:
+    """Every person (a name no alias links is a person of its own), "me" first."""
+    if not has(db, "people"):
+        return players(db)
+    return frame(db, "select person from people group by person order by bool_or(is_me) desc, person")[
+        "person"].to_list()
+
+
+def me(db: Db) -> str | None:
+    """The person the "me" setting names, when it names one."""
+    if not has(db, "people"):
+        return None
+    rows = frame(db, "select any_value(person) as person from people where is_me")
+    return rows["person"][0] if rows.height else None
+
+
+def person_names(db: Db, person: str) -> tuple[str, ...]:
+    """The screen names of a person (his own name when no alias links it)."""
+    if not has(db, "people"):
+        return (person,)
+    found = frame(db, "select player from people where person = $person order by player", person=person)
+    return tuple(found["player"].to_list()) or (person,)
+
+
+def player_headlines(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
+    """Per game, cash or tournament and currency: games played, net, wins, average placement,
+    over the chosen dates and club. Nets of two units are never added: each has its row.
 
     The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
     one more than the players of the game who won more), counted here over the player's own games
@@ -228,9 +289,11 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
                 players.game,
                 players.net,
                 games.played_at,
+                coalesce(games.is_tournament, false) as is_tournament,
+                games.currency,
             from stg_game_players as players
             join stg_games as games using (game_id, game)
-            where players.player = $player
+            where list_contains($players, players.player)
               and ($since is null or games.played_at >= $since)
               and ($until is null or games.played_at <= $until)
               and ($club is null or games.club = $club)
@@ -243,6 +306,8 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
                 mine.game,
                 mine.net,
                 mine.played_at,
+                mine.is_tournament,
+                mine.currency,
                 1 + count(*) filter (where others.net > mine.net or (mine.net is null and others.net is not null))
                     as placement,
             from mine
@@ -252,6 +317,8 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
 
         select
             game,
+            is_tournament,
+            currency,
             count(*) as count_games,
             sum(net) as net,
             count(*) filter (where placement = 1) as count_wins,
@@ -260,29 +327,47 @@ def player_headlines(db: Db, player: str, start: date | None, end: date | None, 
             max(played_at) as last_played_at,
         from placed
         group by all
-        order by game
-    """, player=player, since=since, until=until, club=club)
+        order by game, is_tournament, currency nulls first
+    """, players=names(player), since=since, until=until, club=club)
 
 
-def player_stats(db: Db, family_name: str, player: str) -> pl.DataFrame:
+def player_stats(db: Db, family_name: str, player: Players) -> pl.DataFrame:
     """The player's rows of a game's statistics mart (all dates: the marts are per player)."""
     mart = STATS_MARTS[family_name]
     if mart not in relations(db):
         return pl.DataFrame()
-    return frame(db, f"select * from {mart} where player = $player order by all", player=player)
+    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=names(player))
 
 
-def holdem_stakes(db: Db, player: str) -> list[str]:
-    results = table(db, "holdem_results")
-    if results is None:
+def holdem_money(db: Db, player: Players) -> list[tuple[bool, str | None]]:
+    """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
+    if not has(db, "player_stats_holdem"):
         return []
-    return frame(db, f"select distinct stakes from {results} where player = $player and stakes is not null "
-                     "order by stakes", player=player)["stakes"].to_list()
+    rows = frame(db, """
+        select is_tournament, currency from player_stats_holdem where list_contains($players, player)
+        group by all order by is_tournament, sum(count_hands) desc, currency
+    """, players=names(player))
+    return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
 
 
-def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None, end: date | None,
-                    club: str | None, in_big_blinds: bool, max_points: int = 2000) -> pl.DataFrame:
-    """The running totals of one player's Hold'em hands: won, at showdown, without showdown, all-in EV.
+def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None) -> list[str]:
+    """The stakes the player played, of one unit when ``is_tournament`` is given."""
+    if not has(db, "player_stats_holdem"):
+        return []
+    return frame(db, """
+        select distinct stakes from player_stats_holdem
+        where list_contains($players, player) and stakes is not null
+          and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
+        order by stakes
+    """, players=names(player), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
+
+
+def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
+                    club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
+                    is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+    """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
+    currency): won, at showdown, without showdown, all-in EV. Two units are never added, in big
+    blinds neither: cash and tournaments stay apart.
 
     One row per hand, in the order played (date, then hand number); thinned evenly to at most
     ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
@@ -300,7 +385,9 @@ def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None,
                 results.game_id,
             from {results} as results
             join stg_games as games using (game_id)
-            where results.player = $player
+            where list_contains($players, results.player)
+              and coalesce(games.is_tournament, false) = $is_tournament
+              and games.currency is not distinct from $currency
               and ($stakes is null or results.stakes = $stakes)
               and ($since is null or games.played_at >= $since)
               and ($until is null or games.played_at <= $until)
@@ -324,11 +411,48 @@ def holdem_winnings(db: Db, player: str, stakes: str | None, start: date | None,
            or hand_no % ceil(count_hands / $max_points)::bigint = 0
            or hand_no = count_hands
         order by hand_no
-    """, player=player, stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
-        max_points=max_points)
+    """, players=names(player), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
+        max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
-def raspisnoy_points(db: Db, player: str, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
+def tournament_stats(db: Db, player: Players) -> pl.DataFrame:
+    """The player's tournament figures, one row per currency (ROI, ITM, average finish)."""
+    if not has(db, "player_stats_tournaments"):
+        return pl.DataFrame()
+    return frame(db, "select * from player_stats_tournaments where list_contains($players, player) "
+                     "order by count_tournaments desc, currency", players=names(player))
+
+
+def tournament_list(db: Db, player: Players, start: date | None, end: date | None) -> pl.DataFrame:
+    """The player's tournaments, newest first, each with its running net in its currency."""
+    if not has(db, "player_tournaments"):
+        return pl.DataFrame()
+    since, until = _day_bounds(start, end)
+    return frame(db, """
+        select
+            started_at,
+            tournament_id,
+            game_type,
+            currency,
+            count_tournament_entries,
+            count_entries,
+            cost,
+            finish,
+            won,
+            net,
+            sum(net) over (partition by currency order by started_at nulls first, tournament_id
+                           rows between unbounded preceding and current row) as running_net,
+            is_itm,
+            is_still_playing,
+        from player_tournaments
+        where list_contains($players, player)
+          and ($since is null or started_at >= $since)
+          and ($until is null or started_at <= $until)
+        order by started_at desc nulls last, tournament_id
+    """, players=names(player), since=since, until=until)
+
+
+def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
     """The player's running total after each round of each raspisnoy game."""
     since, until = _day_bounds(start, end)
     rounds = table(db, "raspisnoy_rounds")
@@ -346,38 +470,53 @@ def raspisnoy_points(db: Db, player: str, start: date | None, end: date | None, 
             rounds.total,
         from {rounds} as rounds
         join stg_games as games using (game_id)
-        where rounds.player = $player
+        where list_contains($players, rounds.player)
           and ($since is null or games.played_at >= $since)
           and ($until is null or games.played_at <= $until)
           and ($club is null or games.club = $club)
         order by games.played_at nulls first, rounds.game_id, rounds.round_no
-    """, player=player, since=since, until=until, club=club)
+    """, players=names(player), since=since, until=until, club=club)
 
 
-def raspisnoy_by_round(db: Db, player: str) -> pl.DataFrame:
+def raspisnoy_by_round(db: Db, player: Players) -> pl.DataFrame:
     if "player_stats_raspisnoy_by_round" not in relations(db):
         return pl.DataFrame()
-    return frame(db, "select * from player_stats_raspisnoy_by_round where player = $player "
-                     "order by club, kind, cards", player=player)
+    return frame(db, "select * from player_stats_raspisnoy_by_round where list_contains($players, player) "
+                     "order by club, kind, cards", players=names(player))
 
 
-def sixcard_categories(db: Db, player: str) -> pl.DataFrame:
+def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
     if "sixcard_category_frequencies" not in relations(db):
         return pl.DataFrame()
     if "player" in columns(db, "sixcard_category_frequencies"):
-        return frame(db, "select * from sixcard_category_frequencies where player = $player order by all",
-                     player=player)
+        return frame(db, "select * from sixcard_category_frequencies where list_contains($players, player) order by all",
+                     players=names(player))
     return frame(db, "select * from sixcard_category_frequencies order by all")
 
 
 # -- leaderboards -----------------------------------------------------------------------------
 
-def seasons(db: Db, club: str, game: str, season_kind: str) -> list[str]:
-    return frame(db, """
+_ONE_UNIT = "is_tournament = $is_tournament and currency is not distinct from $currency"
+"""A leaderboard's unit: cash or tournament, and one currency (null: points)."""
+
+
+def leaderboard_money(db: Db, club: str, game: str) -> list[tuple[bool, str | None]]:
+    """The units a club's game was played for (is_tournament, currency): one table each."""
+    rows = frame(db, """
+        select is_tournament, currency from leaderboard
+        where club = $club and game = $game and season_kind = 'all'
+        group by all order by is_tournament, sum(count_games) desc, currency nulls first
+    """, club=club, game=game)
+    return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
+
+
+def seasons(db: Db, club: str, game: str, season_kind: str, is_tournament: bool = False,
+            currency: str | None = None) -> list[str]:
+    return frame(db, f"""
         select distinct season from leaderboard
-        where club = $club and game = $game and season_kind = $kind
+        where club = $club and game = $game and season_kind = $kind and {_ONE_UNIT}
         order by season desc
-    """, club=club, game=game, kind=season_kind)["season"].to_list()
+    """, club=club, game=game, kind=season_kind, is_tournament=is_tournament, currency=currency)["season"].to_list()
 
 
 def raspisnoy_seasons(db: Db, club: str, season_kind: str) -> list[str]:
@@ -406,12 +545,15 @@ def leaderboard_games(db: Db, club: str) -> list[str]:
                  club=club)["game"].to_list()
 
 
-def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int) -> pl.DataFrame:
-    """The table of one club, game and season; players under ``min_games`` are left out and the rest re-ranked."""
-    return frame(db, """
+def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
+                is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+    """The table of one club, game, unit and season; players under ``min_games`` are left out and the
+    rest re-ranked. A table ranks nets of one unit only."""
+    return frame(db, f"""
         select
             rank() over (order by net desc) as rank,
             player,
+            names,
             count_games,
             net,
             count_wins,
@@ -419,9 +561,10 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
             rank as rank_among_all,
         from leaderboard
         where club = $club and game = $game and season_kind = $kind and season = $season
-          and count_games >= $min_games
+          and count_games >= $min_games and {_ONE_UNIT}
         order by rank, player
-    """, club=club, game=game, kind=season_kind, season=season, min_games=min_games)
+    """, club=club, game=game, kind=season_kind, season=season, min_games=min_games, is_tournament=is_tournament,
+        currency=currency)
 
 
 SETTLEMENTS = {
@@ -452,13 +595,14 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
     """, club=club, kind=season_kind, season=season, min_games=min_games, point_value=str(point_value))
 
 
-def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> pl.DataFrame:
-    """The player's rank in each season of one kind (month, quarter, year), oldest first."""
-    return frame(db, """
+def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str, is_tournament: bool = False,
+               currency: str | None = None) -> pl.DataFrame:
+    """The player's rank in each season of one kind (month, quarter, year) and one unit, oldest first."""
+    return frame(db, f"""
         select season, rank, net, count_games from leaderboard
-        where club = $club and game = $game and season_kind = $kind and player = $player
+        where club = $club and game = $game and season_kind = $kind and player = $player and {_ONE_UNIT}
         order by season
-    """, club=club, game=game, kind=season_kind, player=player)
+    """, club=club, game=game, kind=season_kind, player=player, is_tournament=is_tournament, currency=currency)
 
 
 # -- audit ------------------------------------------------------------------------------------

@@ -90,6 +90,9 @@ FORMATS: tuple[Format, ...] = (
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
            last_section="*** SUMMARY ***",
            last_section_lines=("Total pot ", "Hand was run ", "Board [", "FIRST", "SECOND", "THIRD", "Seat ")),
+    # before Winamax hands, whose header starts the same way: the first format that matches takes a line
+    Format("winamax_summary", r"Winamax Poker - Tournament summary :", ("Winamax Poker - ",),
+           "parsers.winamax_summary:parse", "tournament"),
     Format("winamax", r"Winamax Poker - ", ("Winamax Poker - ",), "parsers.winamax:parse", "holdem",
            last_section="*** SUMMARY ***", last_section_lines=("Total pot ", "Board: [", "Seat ")),
     # 888poker opens a hand with "#Game No : N", a comment line to the splitter, then this line
@@ -112,6 +115,10 @@ FORMATS: tuple[Format, ...] = (
     Format("sixcard", r"Six-card +poker +session\b", ("Six-card ",), "parsers.sixcard:parse", "sixcard",
            last_section=_SIXCARD_HAND_LINES[0], last_section_lines=_SIXCARD_HAND_LINES,
            keeps_lone_lines=True),
+    Format("pokerstars_summary", r"(?i:PokerStars Tournament #)", ("PokerStars ",),
+           "parsers.pokerstars_summary:parse", "tournament", ignore_case=True),
+    Format("pacific_summary", r"\*{5} Cassava Tournament Summary \*{5}", ("***** Cassava",),
+           "parsers.pacific_summary:parse", "tournament"),
 )
 
 

@@ -31,7 +31,8 @@ STATS_MARTS = {
 # What a terminal shows of each mart by default (the marts carry the opportunity counts too;
 # --all and --json show every column). Raspisnoy shows the all-time season only.
 HEADLINES = {
-    "holdem": ("player", "site", "game", "stakes", "count_hands", "net_won", "bb_per_100", "vpip", "pfr",
+    "holdem": ("player", "site", "game", "is_tournament", "currency", "stakes", "count_hands", "net_won", "bb_per_100",
+               "vpip", "pfr",
                "three_bet", "af", "wtsd", "wsd", "wwsf", "cbet_flop", "allin_ev_net"),
     "raspisnoy": ("player", "club", "count_games", "count_rounds", "bid_accuracy", "count_overtricks",
                   "count_undertricks", "pass_success_rate", "points_per_round", "count_wins",
@@ -729,6 +730,69 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
     raise UsageProblem(f"No stored game has an ID starting with {game_id!r}.{did_you_mean(wanted, near)}",
                        "`rasklad audit` lists the games with findings and their IDs; "
                        "`rasklad query \"select game_id, game, source_file from games\"` lists them all.")
+
+
+@main.command()
+@warehouse_option
+@no_wait_option
+@click.argument("person", required=False)
+@click.argument("names", nargs=-1)
+@click.option("--list", "list_links", is_flag=True, help="List every person with his names, and who is me.")
+@click.option("--remove", "remove", is_flag=True,
+              help="Remove the links of the names given (a person's name removes all his links).")
+@click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from him.")
+@click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
+def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
+          remove: bool, is_me: bool, as_json: bool) -> None:
+    """Link screen names to one person, so that his figures are counted together.
+
+    The links live in the warehouse: they survive re-ingests and re-audits.
+
+    \b
+    rasklad alias Gleb --me                Gleb is me
+    rasklad alias --remove Глеб            Глеб is a person of his own again
+    rasklad alias --list                   every person with his names
+
+    Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
+    """
+    from pipeline import people
+
+    try:
+        if remove:
+            gone = [name for name in (person, *names) if name]
+            if not gone:
+                raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
+            links = people.unlink(warehouse, gone, on_wait=_say_waiting, wait=not no_wait)
+            click.echo(f"Removed the links of {', '.join(gone)}; {len(links)} names stay linked.")
+        elif person is not None and (names or not is_me):
+            if not names:
+                raise UsageProblem(f"No name to link to {person}.",
+                                   f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
+            links = people.link(warehouse, person, names, on_wait=_say_waiting, wait=not no_wait)
+            click.echo(f"{person}: {', '.join(sorted(n for n, p in links.items() if p == person))}")
+        if is_me:
+            if person is None:
+                raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
+            people.set_me(warehouse, person, on_wait=_say_waiting, wait=not no_wait)
+            click.echo(f"{person} is me.")
+        if list_links or (person is None and not remove):
+            with _connect(warehouse) as con:
+                if "people" not in _tables(con):
+                    raise UsageProblem("The people of this warehouse are not built yet.",
+                                       "Run `rasklad build-models` first.")
+                frame = con.sql("""
+                    select person, string_agg(player, ', ' order by player) as names, bool_or(is_me) as is_me,
+                           sum(count_games)::bigint as count_games, sum(count_tournaments)::bigint as count_tournaments
+                    from people group by person having count(*) > 1 or bool_or(is_me) order by person
+                """).pl()
+            if frame.is_empty() and not as_json:
+                click.echo("No name is linked yet: rasklad alias PERSON NAME... links some.")
+            else:
+                _show(frame, as_json)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except ValueError as error:
+        raise UsageProblem(str(error), "See rasklad alias --list.") from error
 
 
 @main.command("build-models")

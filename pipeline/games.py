@@ -8,7 +8,7 @@ record class it handles to a :class:`Handler`; a game with a batch lane gives it
 
 from __future__ import annotations
 
-from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, sixcard
+from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, sixcard, tournament
 
 __all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes"]
 
@@ -25,7 +25,7 @@ def gather(*groups: dict[type, Handler]) -> dict[type, Handler]:
 
 
 HANDLERS: dict[type, Handler] = gather(holdem.HANDLERS, phh.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS,
-                                        sixcard.HANDLERS)
+                                        sixcard.HANDLERS, tournament.HANDLERS)
 
 
 def handler_for(record) -> Handler:

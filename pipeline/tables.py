@@ -15,7 +15,7 @@ from decimal import Decimal
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard
+from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard, tournament
 
 __all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
 
@@ -27,6 +27,10 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("table_name", pa.string()), ("ruleset", pa.string()), ("count_players", pa.int16()),
         ("count_errors", pa.int32()), ("count_warnings", pa.int32()), ("rules_version", pa.string()),
         ("site", pa.string()),
+        # The unit of the game's amounts: an ISO 4217 code, "chips" (tournament chips, play money),
+        # or null (points, or money whose currency the log does not name). Never add two units.
+        ("currency", pa.string()),
+        ("is_tournament", pa.bool_()),     # a tournament's hand: kept apart from cash games
     ),
     define(
         "game_players",
@@ -47,6 +51,11 @@ COMMON_TABLES: tuple[Table, ...] = (
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
     # without its file.
     define("game_texts", ("game_id", pa.string()), ("text", pa.string())),
+    # People: each screen name linked to the person it belongs to (rasklad alias), and the
+    # warehouse's settings ("me": the person the pages start from). Written by the commands that
+    # set them, whole; no ingest or re-audit touches them.
+    define("aliases", ("player", pa.string()), ("person", pa.string()), ("linked_at", pa.timestamp("us"))),
+    define("settings", ("name", pa.string()), ("value", pa.string())),
     # The file ledger: a file whose bytes were ingested before is not read again.
     define(
         "files",
@@ -77,7 +86,7 @@ def gather(*groups: tuple[Table, ...]) -> dict[str, pa.Schema]:
 
 
 SCHEMAS: dict[str, pa.Schema] = gather(
-    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES,
+    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES, tournament.TABLES,
 )
 
 

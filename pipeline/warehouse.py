@@ -425,6 +425,15 @@ class Warehouse:
             self._known_ids = np.union1d(self._known_ids, np.concatenate([staged.numbers for staged in batches]))
         return summary
 
+    def replace_table(self, table: str, rows: pa.Table) -> None:
+        """Replace every row of ``table`` (one not kept per game: the aliases, the settings) with
+        ``rows``, in one commit; games' rows never change this way."""
+        if _id_column(table) is not None:
+            raise ValueError(f"table {table!r} is kept per game: its rows change by ingest and re-audit only")
+        removed = list(self.manifest.paths(table))
+        added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(SCHEMAS[table])})]
+        self._publish(added, removed)
+
     def _parts_without(self, ids: set[str]) -> tuple[list[str], list[str]]:
         """Committed parts holding rows of ``ids``, rewritten without them as staged parts;
         returns (the rewritten parts' final names, the parts they supersede)."""

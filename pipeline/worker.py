@@ -252,13 +252,16 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
 def add_game_rows(rows: TableRows, record, replay) -> None:
     """The rows every game has: ``games``, ``game_players`` and ``findings``."""
     source, info = record.source, record.info
+    money = handler_for(record).money
+    currency, is_tournament = money(record) if money else (None, False)
     errors = sum(1 for f in replay.findings if f.severity is Severity.ERROR)
     rows.add(
         "games", info.game, game_id=source.game_id, source_file=source.file,
         first_line=source.first_line, last_line=source.last_line, played_at=info.played_at,
         club=info.club, table_name=info.table_name, ruleset=info.ruleset, site=info.site,
         count_players=len(replay.players), count_errors=errors,
-        count_warnings=len(replay.findings) - errors,
+        count_warnings=len(replay.findings) - errors, currency=currency,
+        is_tournament=is_tournament,
     )
     players = replay.players
     if players:     # one extend for the hand's players: an add per row costs its keyword arguments

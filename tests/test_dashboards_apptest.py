@@ -132,17 +132,21 @@ def test_player_review_headlines_equal_the_games_table(built, player):
     at = page("player")
     at.selectbox(key="player").set_value(player).run()
     assert not at.exception
+    # one row per game and unit (currency, cash or tournament): two units are never added
     expected = {
-        game: (count, net) for game, count, net in sql(
-            built, "select game, count(*), sum(net) from stg_game_players where player = ? group by all", [player])
+        (game, unit): (count, net) for game, unit, count, net in sql(
+            built, "select game, coalesce(currency, 'points') || if(is_tournament, ' (tournaments)', ''), count(*), "
+                   "sum(net) from stg_game_players join stg_games using (game_id, game) where player = ? group by all",
+            [player])
     }
     shown = at.dataframe[0].value
     labels = {"Raspisnoy (log)": "raspisnoy", "Chinese poker": "chinese", "Hold'em": "holdem",
               "Open-face Chinese": "ofc", "Six-card poker": "sixcard", "Raspisnoy (score sheet)": "raspisnoy_sheet",
               "Hold'em 6+ (36 cards)": "holdem36"}
-    got = {labels[row["game"]]: (row["count_games"], Decimal(str(row["net"])))
+    got = {(labels[row["game"]], row["unit"].replace("tournament chips", "chips (tournaments)")
+            .replace("play chips", "chips")): (row["count_games"], Decimal(str(row["net"])))
            for row in shown.to_dict("records")}
-    assert got == {game: (count, Decimal(net)) for game, (count, net) in expected.items()}
+    assert got == {key: (count, Decimal(net)) for key, (count, net) in expected.items()}
 
 
 def test_player_review_club_filter_leaves_other_clubs_out(built):
@@ -164,16 +168,21 @@ def test_player_review_holdem_winnings_end_at_the_players_net(built):
     if not hands or not hands[0][2]:
         assert "Hold'em" not in [t.label for t in at.tabs]
         pytest.skip("no Hold'em hand replays in this build yet: the page has no Hold'em tab, as it should")
-    player, net, _ = hands[0]
+    player = hands[0][0]
     at.selectbox(key="player").set_value(player).run()
+    # the graph shows one unit: the page opens at the player's cash unit with the most hands
+    is_tournament, currency = at.selectbox(key="holdem_money").value
+    one_unit = ("from stg_holdem_results join stg_games using (game_id, game) where player = ? "
+                "and stg_games.is_tournament = ? and stg_games.currency is not distinct from ?")
+    net, showdown, allin_ev = sql(built, f"select sum(net), sum(net_showdown), sum(allin_ev_net) {one_unit}",
+                                  [player, is_tournament, currency])[0]
     assert number(metric(at, "Net won")) == Decimal(net).quantize(Decimal("0.01"))
-    showdown, allin_ev = sql(built, "select sum(net_showdown), sum(allin_ev_net) from stg_holdem_results "
-                                    "where player = ?", [player])[0]
     assert number(metric(at, "At showdown")) == Decimal(showdown).quantize(Decimal("0.01"))
     assert number(metric(at, "Without showdown")) == (Decimal(net) - Decimal(showdown)).quantize(Decimal("0.01"))
     assert number(metric(at, "All-in EV")) == Decimal(allin_ev).quantize(Decimal("0.01"))
     stats = next(d.value for d in at.dataframe if "bb_per_100" in d.value.columns)
-    expected = sql(built, "select count(*), sum(count_hands) from player_stats_holdem where player = ?", [player])[0]
+    expected = sql(built, "select count(*), sum(count_hands) from player_stats_holdem where player = ? "
+                          "and is_tournament = ? and currency is not distinct from ?", [player, is_tournament, currency])[0]
     assert (len(stats), int(stats["count_hands"].sum())) == expected
     at.toggle(key="holdem_bb").set_value(True).run()
     assert not at.exception

@@ -147,6 +147,7 @@ def test_the_rulebook_refuses_a_rule_id_declared_by_two_games():
 def test_every_record_class_has_its_handler():
     from pipeline.games import HANDLERS, handler_for
     from parsers.phh import PhhHand
+    from parsers.pokerstars_summary import TournamentSummary
     from rules.chinese import ChineseHand
     from rules.holdem_hand import HoldemHand
     from rules.ofc import OfcHand
@@ -154,7 +155,7 @@ def test_every_record_class_has_its_handler():
     from rules.sixcard import SixcardSession
 
     assert set(HANDLERS) == {HoldemHand, PhhHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand,
-                             SixcardSession}
+                             SixcardSession, TournamentSummary}
     with pytest.raises(LookupError, match="no replay engine for str records"):
         handler_for("not a record")
 
@@ -175,10 +176,10 @@ def test_every_table_schema_exists_once_the_tables_module_is_imported():
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
                           env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
     assert done.stdout.split() == sorted([
-        "games", "game_players", "findings", "quarantine", "game_texts", "files",
+        "games", "game_players", "findings", "quarantine", "game_texts", "files", "aliases", "settings",
         "holdem_actions", "holdem_results", "raspisnoy_rounds", "raspisnoy_tricks",
         "chinese_rows", "chinese_scores", "chinese_players", "ofc_placements",
-        "sixcard_boxes", "sixcard_decisions",
+        "sixcard_boxes", "sixcard_decisions", "tournament_results",
     ])
 
 

@@ -50,10 +50,11 @@ def audit(store: Warehouse, name: str) -> int:
 
 
 def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, club: str | None = None,
-             played_at: datetime | None = None) -> None:
+             played_at: datetime | None = None, currency: str | None = None, is_tournament: bool = False) -> None:
     game_id = gid(game_id)
     rows.add("games", game, game_id=game_id, source_file="cases.txt", first_line=1, last_line=1,
-             played_at=played_at, club=club, count_players=len(nets), count_errors=0, count_warnings=0)
+             played_at=played_at, club=club, count_players=len(nets), count_errors=0, count_warnings=0,
+             currency=currency, is_tournament=is_tournament)
     for seat, (player, net) in enumerate(nets.items(), 1):
         rows.add("game_players", game, game_id=game_id, player=player, seat=seat, net=D(net))
 
@@ -64,12 +65,12 @@ def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, 
 def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_blind: str, stakes: str,
                   invested: str = "0", collected: str = "0", rake: str = "0", cash_out: str = "0",
                   total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100",
-                  betting: str = "no_limit") -> None:
+                  betting: str = "no_limit", currency: str = "USD", is_tournament: bool = False) -> None:
     rows.add("holdem_results", "holdem", game_id=gid(game_id), hand_id=game_id, player=player, seat=seat,
              position=position, stack_start=D(stack_start), invested=D(invested), collected=D(collected), net=D(net),
              net_showdown=D(0), allin_ev_net=D(net), saw_flop=False, saw_turn=False, saw_river=False,
              went_to_showdown=False, won_at_showdown=False, is_walk=False, small_blind=D(0),
-             big_blind=D(big_blind), stakes=stakes, betting=betting, currency="USD", is_tournament=False,
+             big_blind=D(big_blind), stakes=stakes, betting=betting, currency=currency, is_tournament=is_tournament,
              max_seats=6, count_players=2, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
 
 
@@ -149,7 +150,7 @@ def holdem_actions(rows: TableRows, game_id: str, actions: list[tuple]) -> None:
 
 
 def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple[str, str, str, str]],
-                         betting: str = "no_limit") -> None:
+                         betting: str = "no_limit", currency: str = "USD", is_tournament: bool = False) -> None:
     """``results``: player -> (stack_start, invested, collected, net)."""
     add_game(rows, "holdem", game_id, {player: net for player, (_, _, _, net) in results.items()})
     for player, (stack, invested, collected, net) in results.items():

@@ -69,8 +69,9 @@ def reader_rows(root: Path, files: set[str] | None = None) -> dict[str, list[tup
                 sql += {
                     "files": " where list_contains($files, source_file)",
                     "quarantine": " where list_contains($files, source_file)",
-                }.get(table, " where game_id in (select game_id from games where list_contains($files, source_file))")
-            rows = con.execute(sql, {"files": sorted(files)} if files is not None else None).fetchall()
+                }.get(table, " where game_id in (select game_id from games where list_contains($files, source_file))"
+                      if "game_id" in schema.names else " where false")    # aliases, settings: of no file
+            rows = con.execute(sql, {"files": sorted(files)} if "$files" in sql else None).fetchall()
             found[table] = sorted(tuple(map(str, row)) for row in rows)
     return found
 

@@ -39,7 +39,14 @@ game = top[1].selectbox("Game", games, format_func=game_label, key="lb_game")
 kind = top[2].radio("Season", list(SEASON_KINDS), format_func=SEASON_KINDS.get, horizontal=True, key="lb_kind")
 row = st.columns([2, 2, 3])
 is_raspisnoy = merged and q.family(game) == "raspisnoy"
-seasons = q.raspisnoy_seasons(db, club, kind) if is_raspisnoy else q.seasons(db, club, game, kind)
+is_tournament, currency = False, None
+if not is_raspisnoy:
+    # one table per unit: a net in USD, in EUR or in tournament chips never ranks against another
+    units = q.leaderboard_money(db, club, game) or [(False, None)]
+    is_tournament, currency = row[2].selectbox("Money", units, format_func=lambda unit: q.money_label(*unit),
+                                               key="lb_money", disabled=len(units) == 1)
+seasons = (q.raspisnoy_seasons(db, club, kind) if is_raspisnoy
+           else q.seasons(db, club, game, kind, is_tournament, currency))
 if not seasons:
     st.info("No dated games for this club and game: only the all-time table exists.")
     st.stop()
@@ -58,15 +65,17 @@ if is_raspisnoy:
     st.caption("Settlement: each player's balance in points over the season's games, and in money at the "
                "chosen value of a point.")
 else:
-    table = q.leaderboard(db, club, game, kind, season, int(min_games))
-    config = {"net": "Net"}
+    table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency)
+    config = {"net": f"Net ({q.money_label(is_tournament, currency)})"}
 
-st.subheader(f"{md(club)} — {md(game_label(game))} — {md(SEASON_KINDS[kind] if kind == 'all' else season)}")
+unit_title = "" if is_raspisnoy else f" — {md(q.money_label(is_tournament, currency))}"
+st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
+             f"{md(SEASON_KINDS[kind] if kind == 'all' else season)}")
 if table.is_empty():
     st.info(f"Nobody played {int(min_games)} games or more in this season.")
 else:
     st.dataframe(table, hide_index=True, key="lb_table", column_config={
-        "rank": "Rank", "player": "Player", "count_games": "Games", "count_wins": "Won",
+        "rank": "Rank", "player": "Player", "names": "Names", "count_games": "Games", "count_wins": "Won",
         "avg_placement": "Average place", "rank_among_all": "Rank (all players)", **config,
     })
     st.caption("Click a column's header to sort by it.")
@@ -75,11 +84,14 @@ st.subheader("Rank over time")
 left, right = st.columns([2, 3])
 players = table["player"].to_list() if not table.is_empty() else []
 if players:
-    who = left.selectbox("Player", players, key="lb_trend_player")
+    # the trend opens at "me" (any of his names on this table), else at the leader
+    mine = {q.me(db), *q.person_names(db, q.me(db))} if q.me(db) else set()
+    start_at = next((i for i, name in enumerate(players) if name in mine), 0)
+    who = left.selectbox("Player", players, index=start_at, key="lb_trend_player")
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
                              key="lb_trend_kind")
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
-             else q.rank_trend(db, club, game, who, trend_kind))
+             else q.rank_trend(db, club, game, who, trend_kind, is_tournament, currency))
     if trend.height < 2:
         st.info(f"{md(who)} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
     else:

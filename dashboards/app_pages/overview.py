@@ -4,6 +4,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
+from dashboards.safe_text import md
 
 st.title("Rasklad")
 st.caption("Hand histories and score sheets, every game replayed against the rules.")
@@ -23,6 +24,14 @@ cols[0].metric("Games", f"{int(kinds['count_games'].sum() or 0):,}")
 cols[1].metric("Players", f"{q.count_players(db):,}")
 cols[2].metric("Findings", f"{findings:,}")
 cols[3].metric("Quarantined", f"{q.count_quarantined(db):,}")
+
+me = q.me(db)
+if me:
+    st.page_link("app_pages/player.py", label=f"Review {md(me)} (me)", icon=":material/person:",
+                 query_params={"player": me})
+else:
+    st.caption("Say which player is you (Player review, \"Names of this person\", or `rasklad alias NAME --me`): "
+               "every page then starts from you.")
 
 st.subheader("Games in the warehouse")
 if kinds.is_empty():

@@ -1,4 +1,7 @@
-"""Player review: one player's results per game, then each game's own figures and charts."""
+"""Player review: one person's results per game, then each game's own figures and charts.
+
+A person is one or more screen names linked by ``rasklad alias`` or the form below; the page
+starts from "me" when the warehouse names one, and every table names the screen name of each row."""
 
 from __future__ import annotations
 
@@ -13,16 +16,52 @@ st.title("Player review")
 st.caption("What each figure means, and the grain of each table: docs/warehouse.md.")
 db = q.open_or_stop()
 
-everyone = q.players(db)
+everyone = q.people(db)
 if not everyone:
     st.info("No player yet: import some games first.")
     st.stop()
 
 top = st.columns([2, 2, 3])
 wanted = st.query_params.get("player")
-default = wanted if wanted in everyone else q.busiest_player(db)
-player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player")
+busiest = q.busiest_player(db)
+default = wanted if wanted in everyone else (q.me(db) or (busiest if busiest in everyone else everyone[0]))
+player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player",
+                          format_func=lambda person: f"{person} (me)" if person == q.me(db) else person)
 st.query_params["player"] = player  # the address names the player: a review can be shared
+names = q.person_names(db, player)
+if len(names) > 1:
+    st.caption(f"{md(player)} plays as {', '.join(md(name) for name in names)}: the figures count every name, "
+               "and each table names the name of each row.")
+with st.expander("Names of this person, and \"this is me\""):
+    # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
+    me = q.me(db)
+    with st.form("alias_form"):
+        others = [name for name in q.players(db) if name not in names]
+        linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
+                                help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+        unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
+                                  key="alias_unlink") if len(names) > 1 else []
+        is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
+        if st.form_submit_button("Save"):
+            from pipeline import people
+            from pipeline.warehouse import WarehouseBusy
+
+            q.release()  # the models are rebuilt: no read-only connection may hold the DuckDB file
+            try:
+                if linked:
+                    people.link(q.warehouse_root(), player, linked, wait=False)
+                if unlinked:
+                    people.unlink(q.warehouse_root(), unlinked, wait=False)
+                if is_me != (player == me):
+                    people.set_me(q.warehouse_root(), player if is_me else None, wait=False)
+            except WarehouseBusy as error:
+                st.error(f"{md(error.what)} {md(error.fix)}")
+            except ValueError as error:
+                st.error(md(str(error)))
+            else:
+                q.release()
+                st.rerun()
+
 club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
 club = None if club_choice == "All clubs" else club_choice
 first, last = q.date_range(db)
@@ -33,32 +72,52 @@ if first is not None:
         start, end = picked  # the whole range means no filter, so games without a date count too
 
 # -- headline figures per game ----------------------------------------------------------------
-headlines = q.player_headlines(db, player, start, end, club)
-if headlines.is_empty():
+headlines = q.player_headlines(db, names, start, end, club)
+# tournaments belong to no club: a club chosen leaves them out
+tournaments = q.tournament_list(db, names, start, end) if club is None else pl.DataFrame()
+if headlines.is_empty() and tournaments.is_empty():
     st.info(f"{md(player)} played no game in these dates and club.")
     st.stop()
 
 st.subheader("Per game")
-metric_cols = st.columns(min(len(headlines), 4))
-for i, row in enumerate(headlines.iter_rows(named=True)):
-    metric_cols[i % len(metric_cols)].metric(
-        q.label(row["game"]), f"{row['net']:+,}", help="Net: chips, points or money by game",
-        delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
+if headlines.is_empty():
+    st.info(f"{md(player)} played no hand or game in these dates and club: only tournament summaries.")
+else:
+    st.caption("One figure per unit: nets in two currencies, or of cash and tournaments, are never added.")
+    metric_cols = st.columns(min(len(headlines), 4))
+    for i, row in enumerate(headlines.iter_rows(named=True)):
+        unit = q.money_label(row["is_tournament"], row["currency"])
+        metric_cols[i % len(metric_cols)].metric(
+            f"{q.label(row['game'])}, {unit}", f"{row['net']:+,} {unit}", help="Net in the unit named",
+            delta=f"{row['count_games']:,} games, {row['count_wins']:,} won", delta_color="off", delta_arrow="off",
+        )
+    st.dataframe(
+        headlines.with_columns(
+            pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game")),
+            pl.struct("is_tournament", "currency").map_elements(
+                lambda unit: q.money_label(unit["is_tournament"], unit["currency"]), return_dtype=pl.String,
+            ).alias("unit"),
+        ).select("game", "unit", "count_games", "net", "count_wins", "avg_placement", "first_played_at",
+                 "last_played_at"),
+        hide_index=True, key="player_headlines",
+        column_config={"game": "Game", "unit": "Unit", "count_games": "Games", "net": "Net", "count_wins": "Won",
+                       "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
     )
-st.dataframe(
-    headlines.with_columns(pl.col("game").replace_strict(q.GAME_LABELS, default=pl.col("game"))),
-    hide_index=True, key="player_headlines",
-    column_config={"game": "Game", "count_games": "Games", "net": "Net", "count_wins": "Won",
-                   "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
-)
 
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
-tabs = st.tabs([q.FAMILY_LABELS[name] for name in families])
+if not tournaments.is_empty():
+    families.append("tournaments")
+tabs = st.tabs([q.FAMILY_LABELS.get(name, "Tournaments") for name in families])
+
+
+def unnamed(table: pl.DataFrame) -> pl.DataFrame:
+    """A table without its player column when the person has one name (else it says whose each row is)."""
+    return table.drop("player") if len(names) == 1 and "player" in table.columns else table
 
 
 def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
     """The player's rows of the game's statistics mart, shown; empty when the mart is not built yet."""
-    stats = q.player_stats(db, family, player)
+    stats = q.player_stats(db, family, names)
     mart = q.STATS_MARTS[family]
     if mart not in q.relations(db):
         st.info(f"The statistics of this game (`{mart}`) are not built yet.")
@@ -66,7 +125,7 @@ def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataF
     if stats.is_empty():
         st.info(f"No row for {md(player)} in `{mart}`.")
         return stats
-    st.dataframe(stats.drop([c for c in drop if c in stats.columns]), hide_index=True, key=f"{family}_stats")
+    st.dataframe(unnamed(stats), hide_index=True, key=f"{family}_stats")
     return stats
 
 
@@ -78,17 +137,25 @@ def holdem() -> None:
     if q.table(db, "holdem_results") is None:
         st.info("Hold'em hands are not in the warehouse yet.")
         return
-    left, right = st.columns([2, 1])
-    stakes_list = q.holdem_stakes(db, player)
+    units = q.holdem_money(db, names)
+    if not units:
+        st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
+        return
+    money, left, right = st.columns([2, 2, 1])
+    is_tournament, currency = money.selectbox(
+        "Money", units, format_func=lambda unit: q.money_label(*unit), key="holdem_money",
+        help="Cash and tournaments, and each currency, are shown apart: never added.")
+    stakes_list = q.holdem_stakes(db, names, is_tournament, currency)
     stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
     stakes = None if stakes_choice == "All stakes" else stakes_choice
     in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
-    running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb)
+    running = q.holdem_winnings(db, names, stakes, start, end, club, in_bb,
+                                is_tournament=is_tournament, currency=currency)
     if running.is_empty():
-        st.info("No Hold'em hand of this player in these dates, club and stakes.")
+        st.info("No Hold'em hand of this player in these dates, club, money and stakes.")
     else:
         last_row = running.row(-1, named=True)
-        unit = "big blinds" if in_bb else "chips"
+        unit = "big blinds" if in_bb else q.money_label(is_tournament, currency)
         cols = st.columns(4)
         for col, (name, title) in zip(cols, charts.WINNINGS_LINES.items()):
             value = last_row[name]
@@ -96,7 +163,9 @@ def holdem() -> None:
         st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (all dates; one row per game and stakes)")
-    stats = q.player_stats(db, "holdem", player)
+    stats = q.player_stats(db, "holdem", names)
+    if not stats.is_empty():
+        stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
     if stakes and not stats.is_empty() and "stakes" in stats.columns:
         stats = stats.filter(pl.col("stakes") == stakes)
     if "player_stats_holdem" not in q.relations(db):
@@ -104,12 +173,12 @@ def holdem() -> None:
     elif stats.is_empty():
         st.info("No statistics row for this player and stakes.")
     else:
-        st.dataframe(stats.drop("player"), hide_index=True, key="holdem_stats")
+        st.dataframe(unnamed(stats), hide_index=True, key="holdem_stats")
 
 
 def raspisnoy() -> None:
     if q.table(db, "raspisnoy_rounds") is not None:
-        rounds = q.raspisnoy_points(db, player, start, end, club)
+        rounds = q.raspisnoy_points(db, names, start, end, club)
         if rounds.is_empty():
             st.info("No raspisnoy round of this player in these dates and club.")
         else:
@@ -125,7 +194,7 @@ def raspisnoy() -> None:
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
-    by_round = q.raspisnoy_by_round(db, player)
+    by_round = q.raspisnoy_by_round(db, names)
     if by_round.is_empty():
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
     else:
@@ -145,7 +214,7 @@ def raspisnoy() -> None:
 
 
 def chinese() -> None:
-    stats = q.player_stats(db, "chinese", player)
+    stats = q.player_stats(db, "chinese", names)
     if "player_stats_chinese" not in q.relations(db):
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
@@ -170,11 +239,11 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    st.dataframe(stats.drop("player"), hide_index=True, key="chinese_stats")
+    st.dataframe(unnamed(stats), hide_index=True, key="chinese_stats")
 
 
 def sixcard() -> None:
-    stats = q.player_stats(db, "sixcard", player)
+    stats = q.player_stats(db, "sixcard", names)
     if "player_stats_sixcard" not in q.relations(db):
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
@@ -192,8 +261,8 @@ def sixcard() -> None:
     cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
     st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes {row['count_boxes']:,}; "
                f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
-    st.dataframe(stats.drop("player"), hide_index=True, key="sixcard_stats")
-    categories = q.sixcard_categories(db, player)
+    st.dataframe(unnamed(stats), hide_index=True, key="sixcard_stats")
+    categories = q.sixcard_categories(db, names)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
         if {"category", "observed_rate", "exact_probability"} <= set(categories.columns):
@@ -202,11 +271,40 @@ def sixcard() -> None:
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
                                         y_title="Share of boxes", y_format="%"), width="stretch")
-        st.dataframe(categories.drop([c for c in ("player",) if c in categories.columns]), hide_index=True,
+        st.dataframe(unnamed(categories), hide_index=True,
                      key="sixcard_categories")
 
 
-VIEWS = {"holdem": holdem, "raspisnoy": raspisnoy, "chinese": chinese, "sixcard": sixcard}
+def tournament_results() -> None:
+    """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
+    stats = q.tournament_stats(db, names)
+    for row in stats.iter_rows(named=True):
+        # a freeroll that names no unit has no money at all
+        unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
+        who = f" as {md(row['player'])}" if len(names) > 1 else ""
+        st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
+                    "(all dates)")
+        cols = st.columns(5)
+        cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
+        cols[1].metric("ROI", "—" if row["roi"] is None else f"{float(row['roi']):+.1f}%",
+                       help=f"net ÷ cost over {row['count_roi_tournaments']:,} tournaments whose prizes are in {unit}")
+        cols[2].metric("ITM", f"{float(row['itm']):.1f}%", help=f"{row['count_itm']:,} tournaments with a prize")
+        cols[3].metric("Average finish", "—" if row["avg_finish"] is None else f"{float(row['avg_finish']):.1f}")
+        cols[4].metric(f"Cost ({unit})", f"{row['cost']:,}")
+    finished = tournaments.filter(~pl.col("is_still_playing") & pl.col("started_at").is_not_null())
+    if finished.height >= 2:
+        st.markdown("**Results over time** (running net, one line per currency: never added)")
+        st.line_chart(finished.select("started_at", "currency", pl.col("running_net").cast(pl.Float64)),
+                      x="started_at", y="running_net", color="currency", x_label="Started",
+                      y_label="Running net")
+    st.markdown("**Tournaments**")
+    st.dataframe(tournaments.drop("running_net"), hide_index=True, key="tournament_list", column_config={
+        "started_at": "Started", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
+        "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
+        "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})
+
+
+VIEWS = {"tournaments": tournament_results, "holdem": holdem, "raspisnoy": raspisnoy, "chinese": chinese, "sixcard": sixcard}
 for tab, name in zip(tabs, families):
     with tab:
         VIEWS[name]()

@@ -91,3 +91,18 @@ class Handler:
     """``add_rows(rows: TableRows, record, replay)``: the game's own tables."""
     lane: Lane | None = None
     """The game's batch lane, if it has one."""
+    money: Callable[[Any], tuple[str | None, bool]] | None = None
+    """``money(record)``: the unit of the game's amounts (``games.currency``) and whether the game
+    is a tournament's (``games.is_tournament``); a game without it counts in points, not money."""
+
+
+def money_unit(currency: str | None) -> str | None:
+    """The unit a log's currency counts in: its ISO 4217 code, or ``chips`` for tournament
+    chips and play money, which are worth nothing outside their table.
+
+    >>> money_unit("USD"), money_unit("play"), money_unit("chips"), money_unit(None)
+    ('USD', 'chips', 'chips', None)
+    """
+    if currency in ("play", "chips"):
+        return "chips"
+    return currency or None

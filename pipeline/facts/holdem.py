@@ -13,7 +13,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.pokerstars_fast import read_text
-from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents, money_unit
 from rules.cards import Card, format_cards
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_engine import HoldemReplay, replay
@@ -221,6 +221,8 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()),   # the lane reads PokerStars hands only
+        "currency": pa.array([money_unit(b.currency[h]) for h in hands], pa.string()),
+        "is_tournament": pa.array(b.is_tournament[hands]),
     }))
     rows.add_table("game_players", game, pa.table({
         "game_id": game_id.take(s_hand), "player": pa.array(b.player, pa.string()).take(seats),
@@ -343,4 +345,4 @@ def takes_file(text: str) -> bool:
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
-    warm_up="pokerstars"))}
+    warm_up="pokerstars"), money=lambda hand: (money_unit(hand.currency), hand.is_tournament))}

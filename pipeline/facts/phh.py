@@ -46,4 +46,5 @@ def _replay(record: PhhHand) -> HoldemReplay:
     return dataclasses.replace(result, findings=result.findings + tuple(extra)) if extra else result
 
 
-HANDLERS: dict = {PhhHand: Handler(replay=_replay, add_rows=holdem_facts.HANDLERS[HoldemHand].add_rows)}
+HANDLERS: dict = {PhhHand: Handler(replay=_replay, add_rows=holdem_facts.HANDLERS[HoldemHand].add_rows,
+                                   money=holdem_facts.HANDLERS[HoldemHand].money)}

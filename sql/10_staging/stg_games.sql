@@ -14,4 +14,6 @@ select
     count_players,
     count_errors,
     count_warnings,
+    currency,
+    is_tournament,
 from games

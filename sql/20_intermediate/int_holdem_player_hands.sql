@@ -2,6 +2,7 @@
 -- key: game_id, player
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
 -- a walk gives the big blind no preflop decision, so walks count for no preflop stat.
+-- currency is the game's unit (games.currency: play money counts in chips, as tournament chips do).
 with
 
 results as (
@@ -107,6 +108,8 @@ final as (
         results.player,
         results.position,
         results.stakes,
+        games.currency,
+        results.is_tournament,
         results.big_blind,
         results.net,
         results.net_showdown,

@@ -3,6 +3,8 @@
 -- club: '(no club)' for a game without one, here and nowhere else. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
+-- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
+-- person: the person the name belongs to (stg_aliases), the name itself when no alias links it.
 with
 
 games as (
@@ -13,6 +15,10 @@ players as (
     select * from stg_game_players
 ),
 
+aliases as (
+    select * from stg_aliases
+),
+
 joined as (
     select
         players.game_id,
@@ -20,14 +26,18 @@ joined as (
         case when players.game in ('raspisnoy', 'raspisnoy_sheet') then 'raspisnoy' else players.game end
             as leaderboard_game,
         players.player,
+        coalesce(aliases.person, players.player) as person,
         players.seat,
         players.net,
         games.played_at,
         coalesce(games.club, '(no club)') as club,
         games.table_name,
+        games.currency,
+        coalesce(games.is_tournament, false) as is_tournament,
         players.game = 'sixcard' as is_house_game,
     from players
     join games using (game_id, game)
+    left join aliases on players.player = aliases.player
 ),
 
 ranked as (
@@ -44,11 +54,14 @@ final as (
         game,
         leaderboard_game,
         player,
+        person,
         seat,
         net,
         played_at,
         club,
         table_name,
+        currency,
+        is_tournament,
         is_house_game,
         case when not is_house_game then net_rank end as placement,
         case when not is_house_game then net_rank = 1 end as is_win,

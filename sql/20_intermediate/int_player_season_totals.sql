@@ -1,20 +1,25 @@
--- grain: one row per club, game (as the leaderboards rank it), season and player
--- key: club, game, season_kind, season, player
+-- grain: one row per club, game (as the leaderboards rank it), cash or tournament, currency, season and player (a person)
+-- key: club, game, is_tournament, currency, season_kind, season, player
 -- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
--- null for house games (six-card), where nobody is placed.
+-- null for house games (six-card), where nobody is placed. player is the person (int_player_games), names
+-- his screen names that played there: a person's names count together. Amounts of two units (currency) or
+-- of cash and tournaments are never summed together.
 with
 
 seasons as (
     select * from int_player_game_seasons
 ),
 
-final as (
+totals as (
     select
         club,
         leaderboard_game as game,
+        is_tournament,
+        coalesce(currency, '') as unit,
+        currency,
         season_kind,
         season,
-        player,
+        person as player,
         count(distinct game_id) as count_games,
         sum(net) as net,
         case when count(is_win) > 0 then count(*) filter (where is_win) end as count_wins,
@@ -22,7 +27,55 @@ final as (
         min(played_at) as first_played_at,
         max(played_at) as last_played_at,
     from seasons
-    group by club, leaderboard_game, season_kind, season, player
+    group by club, leaderboard_game, is_tournament, currency, season_kind, season, person
+),
+
+names_played as (
+    select distinct
+        club,
+        leaderboard_game as game,
+        is_tournament,
+        coalesce(currency, '') as unit,
+        season_kind,
+        season,
+        person as player,
+        player as name,
+    from seasons
+),
+
+names as (
+    -- apart from the totals: an ordered list beside a count(distinct) is more than Spark SQL can plan
+    select
+        club,
+        game,
+        is_tournament,
+        unit,
+        season_kind,
+        season,
+        player,
+        string_agg(name, ', ' order by name) as names,
+    from names_played
+    group by club, game, is_tournament, unit, season_kind, season, player
+),
+
+final as (
+    select
+        totals.club,
+        totals.game,
+        totals.is_tournament,
+        totals.currency,
+        totals.season_kind,
+        totals.season,
+        totals.player,
+        names.names,
+        totals.count_games,
+        totals.net,
+        totals.count_wins,
+        totals.avg_placement,
+        totals.first_played_at,
+        totals.last_played_at,
+    from totals
+    join names using (club, game, is_tournament, unit, season_kind, season, player)
 )
 
 select * from final

@@ -1,8 +1,9 @@
--- grain: one row per club, game, season and player
--- key: club, game, season_kind, season, player
+-- grain: one row per club, game, cash or tournament, currency, season and player
+-- key: club, game, is_tournament, currency, season_kind, season, player
 -- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons). Raspisnoy logs and
 -- score sheets are one game, 'raspisnoy'. count_wins and avg_placement are null for six-card sessions,
--- played against the house.
+-- played against the house. Each currency (null: points) and cash apart from tournaments is a table
+-- of its own: a player ranks among the nets of one unit only.
 with
 
 totals as (
@@ -13,16 +14,19 @@ final as (
     select
         club,
         game,
+        is_tournament,
+        currency,
         season_kind,
         season,
         player,
+        names,
         count_games,
         net,
         count_wins,
         avg_placement,
         first_played_at,
         last_played_at,
-        rank() over (partition by club, game, season_kind, season order by net desc) as rank,
+        rank() over (partition by club, game, is_tournament, currency, season_kind, season order by net desc) as rank,
     from totals
 )
 

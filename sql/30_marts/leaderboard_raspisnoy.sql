@@ -34,12 +34,12 @@ settled_seasons as (
         seasons.club,
         seasons.season_kind,
         seasons.season,
-        seasons.player,
+        seasons.person as player,
         sum(settled.settlement) as settlement_points,
         cast(round(sum(settled.settlement_winner), 2) as decimal(18, 2)) as settlement_points_winner,
     from settled
     join int_player_game_seasons as seasons using (game_id, player)
-    group by seasons.club, seasons.season_kind, seasons.season, seasons.player
+    group by seasons.club, seasons.season_kind, seasons.season, seasons.person
 ),
 
 final as (

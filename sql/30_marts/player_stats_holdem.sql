@@ -1,10 +1,11 @@
--- grain: one row per player, site (the poker room), game (holdem, holdem36) and stakes
--- key: player, site, game, stakes
+-- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
+-- key: player, site, game, is_tournament, currency, stakes
 -- A screen name belongs to its site: the same name on two sites is two accounts.
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
--- zero has no size in big blinds (the holdem_big_blind_positive audit lists it).
+-- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
+-- currency; bb_per_100 has no unit.
 with
 
 player_hands as (
@@ -16,6 +17,8 @@ totals as (
         player,
         site,
         game,
+        is_tournament,
+        currency,
         stakes,
         count(*) as count_hands,
         sum(net) as net_won,
@@ -46,7 +49,7 @@ totals as (
         count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
         count(*) filter (where is_steal_attempt) as count_steal_attempt,
     from player_hands
-    group by player, site, game, stakes
+    group by player, site, game, is_tournament, currency, stakes
 ),
 
 final as (
@@ -54,6 +57,8 @@ final as (
         player,
         site,
         game,
+        is_tournament,
+        currency,
         stakes,
         count_hands,
         net_won,

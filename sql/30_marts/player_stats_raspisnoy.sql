@@ -15,6 +15,7 @@ game_seasons as (
 round_seasons as (
     select
         rounds.*,
+        game_seasons.person,
         game_seasons.season_kind,
         game_seasons.season,
     from rounds
@@ -23,7 +24,7 @@ round_seasons as (
 
 round_totals as (
     select
-        player,
+        person as player,
         club,
         season_kind,
         season,
@@ -45,7 +46,7 @@ round_totals as (
         count(*) filter (where is_dealer and is_exact) as dealer_exact_rounds,
     from round_seasons
     where season is not null
-    group by all
+    group by person, club, season_kind, season
 ),
 
 game_totals as (

@@ -1,0 +1,163 @@
+"""888poker (Cassava) tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+
+They tell the account holder his place among the entries, his prize, and his rebuys and
+add-ons at their prices; no date. The grammar (``grammars/pacific_summary.lark``) reads the
+lines; the summary's one entry is his.
+
+>>> text = '''***** Cassava Tournament Summary *****
+... Tournament ID: 34471040
+... Buy-In: $3.15 + $0.35
+... Rebuy: $3.15
+... Add-On: $3.15
+... Hero performed 1 rebuys
+... Hero performed 1 add-ons
+... Hero finished 59/468'''.split("\\n")
+>>> s = parse(tuple(text), Source(file="p.txt", first_line=1, last_line=8, game_id="0"))
+>>> s.tournament_id, s.buy_in, s.fee, s.currency, s.count_entries, s.rebuy_cost
+('888-34471040', Decimal('3.15'), Decimal('0.35'), 'USD', 468, Decimal('6.30'))
+>>> [(e.player, e.finish, e.prize) for e in s.entries]
+[('Hero', 59, Decimal('0'))]
+"""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from lark import Lark, Tree
+from lark.exceptions import UnexpectedInput
+
+from parsers.errors import ParseError, from_lark
+from parsers.pokerstars_summary import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
+from rules.records import GameInfo, Source
+
+__all__ = ["WORDS", "parse"]
+
+WORDS = {
+    "HEADER": "'***** Cassava Tournament Summary *****'",
+    "AMOUNT": "an amount like $5 or 0,09 €",
+    "INT": "a number",
+    "_NL": "the end of the line",
+}
+
+SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
+
+_PARSER: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = Lark.open("grammars/pacific_summary.lark", rel_to=__file__, parser="lalr",
+                            propagate_positions=True, maybe_placeholders=False)
+    return _PARSER
+
+
+def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
+    """One summary's lines (the game's own numbering, 1-based) → its record."""
+    text = "\n".join(lines) + "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise from_lark(error, text, WORDS) from None
+    return _Builder(lines, source).summary(tree)
+
+
+def amount(text: str) -> tuple[Decimal, str | None]:
+    """An 888 amount ($3, 20$, 0,09 €, 10) and its currency (None when no sign: play money).
+
+    >>> amount("0,09 €"), amount("20$"), amount("10")
+    ((Decimal('0.09'), 'EUR'), (Decimal('20'), 'USD'), (Decimal('10'), None))
+    """
+    text = text.strip()
+    sign = next((char for char in text if char in SIGNS), None)
+    digits = text.strip("$€£ ").replace(",", ".")
+    return Decimal(digits), SIGNS[sign] if sign else None
+
+
+_FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d+)(?: and won (?P<won>.+))?$", re.I)
+_PERFORMED = re.compile(r"^(?P<player>.+) performed (?P<count>\d+) (?P<what>rebuys?|add-ons?)$", re.I)
+
+
+class _Builder:
+    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+        self.lines = lines
+        self.source = source
+
+    def error(self, reason: str, node: Tree) -> ParseError:
+        return ParseError(reason, line=node.meta.line, column=node.meta.column,
+                          line_text=self.lines[node.meta.line - 1])
+
+    def count(self, text: str, node: Tree, largest: int) -> int:
+        value = int(text)
+        if value > largest:
+            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
+        return value
+
+    def summary(self, tree: Tree) -> TournamentSummary:
+        zero = Decimal(0)
+        number = hero = finish = count_entries = won = None
+        buy_in = fee = rebuy_price = addon_price = zero
+        rebuys = addons = 0
+        currencies: list[str] = []
+        for node in tree.children:
+            if not isinstance(node, Tree):
+                continue
+            kind = node.data
+            if kind == "tournament_id":
+                number = str(node.children[-1])
+            elif kind in ("buy_in", "rebuy_price", "addon_price"):
+                prices = next((child for child in node.children if isinstance(child, Tree)), None)
+                read = [amount(str(token)) for token in prices.children] if prices is not None else []
+                currencies += [currency for _, currency in read if currency]
+                parts = [value for value, _ in read]
+                if len(parts) > 2:
+                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+                if kind == "buy_in" and parts:
+                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                elif kind == "rebuy_price":
+                    rebuy_price = sum(parts, zero)
+                elif kind == "addon_price":
+                    addon_price = sum(parts, zero)
+            elif kind == "performed":
+                found = _PERFORMED.match(str(node.children[0]).strip())
+                times = self.count(found["count"], node, LARGEST_SMALL_COUNT)
+                if found["what"].lower().startswith("rebuy"):
+                    rebuys = times
+                else:
+                    addons = times
+            elif kind == "finished":
+                found = _FINISHED.match(str(node.children[0]).strip())
+                hero = found["player"].strip()
+                finish = self.count(found["finish"], node, LARGEST_COUNT)
+                count_entries = self.count(found["entries"], node, LARGEST_COUNT)
+                if found["won"]:
+                    try:
+                        won, currency = amount(found["won"])
+                    except ArithmeticError:
+                        raise self.error(f"expected a prize like $50.80, found {found['won']!r}", node) from None
+                    if currency:
+                        currencies.append(currency)
+        if number is None:
+            raise ParseError("a summary names its tournament: expected a line 'Tournament ID: <number>'",
+                             line=1, column=1, line_text=self.lines[0])
+        if len(set(currencies)) > 1:
+            raise ParseError(f"a summary in two currencies ({', '.join(sorted(set(currencies)))})",
+                             line=1, column=1, line_text=self.lines[0])
+        # no sign anywhere: play money, unless nothing was paid or won (a freeroll names no unit)
+        currency = currencies[0] if currencies else ("chips" if buy_in or fee else None)
+        entries = ()
+        if hero is not None:
+            entries = (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
+                                       prize=won if won is not None else zero,
+                                       prize_text=None if won is None else f"{won} {currency}",
+                                       line=self.source.first_line),)
+        return TournamentSummary(
+            source=self.source,
+            info=GameInfo(game=GAME, table_name=f"Tournament #{number}", ruleset="888poker"),
+            tournament_id=f"888-{number}", game_type=None, buy_in=buy_in, bounty=zero, fee=fee,
+            currency=currency, count_entries=count_entries, prize_pool=None, is_satellite=False,
+            started_at=None, finished_at=None, entries=entries, hero=hero, hero_finish=finish, hero_prize=won,
+            count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
+        )

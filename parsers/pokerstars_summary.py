@@ -1,0 +1,292 @@
+"""PokerStars tournament summaries → :class:`TournamentSummary`.
+
+A summary is what the room sends a player who asks for his tournament history: the buy-in
+(prize pool part, bounty, fee, in one currency), the entries, the prize pool, the finishing
+order with each prize, and the account holder's own lines: his place, re-entries, rebuys,
+add-ons and bounties. The grammar (``grammars/pokerstars_summary.lark``) reads the lines;
+this module turns each into figures.
+
+>>> text = '''PokerStars Tournament #329052872, No Limit Hold'em
+... Buy-In: $10.00/$0.50 USD
+... 2 players
+... Total Prize Pool: $20.00 USD
+... Tournament started 2010/11/07 8:03:52 ET
+... Tournament finished 2010/11/07 8:21:44 ET
+...  1: Hero (Perth), $20.00 (100%)
+...  2: v.v.75 (Грязи),
+...
+... You finished in 1st place.'''.split("\\n")
+>>> summary = parse(tuple(text), Source(file="t.txt", first_line=1, last_line=10, game_id="0"))
+>>> summary.tournament_id, summary.buy_in, summary.fee, summary.currency, summary.hero, summary.hero_finish
+('329052872', Decimal('10.00'), Decimal('0.50'), 'USD', 'Hero', 1)
+>>> [(e.finish, e.player, e.prize) for e in summary.entries]
+[(1, 'Hero', Decimal('20.00')), (2, 'v.v.75', Decimal('0'))]
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from decimal import Decimal
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from parsers.errors import ParseError, from_lark
+from rules.records import GameInfo, Source
+
+__all__ = ["GAME", "TournamentEntry", "TournamentSummary", "WORDS", "parse"]
+
+GAME = "tournament"
+"""The warehouse partition of tournament summaries."""
+
+WORDS = {
+    "TOURNAMENT": "'PokerStars Tournament #'",
+    "INT": "a number",
+    "AMOUNT": "an amount like $10.00",
+    "CURRENCY": "a currency like USD",
+    "BUY_IN_WORD": "'Buy-In:'",
+    "PRIZE_POOL_WORD": "'Total Prize Pool:'",
+    "STARTED": "'Tournament started'",
+    "FINISHED": "'Tournament finished'",
+    "YOU": "'You finished …'",
+    "_NL": "the end of the line",
+}
+
+SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
+"""The currency each sign the room writes stands for (a code after the amounts says it too)."""
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentEntry:
+    """One line of the finishing order: an entry (a player who re-entered has one per entry)."""
+
+    finish: int | None
+    """The place; None while the entry is still playing."""
+    player: str
+    entry_no: int
+    """1 for the player's first entry, then 2, 3, … (PokerStars writes ``name [2]``)."""
+    country: str | None
+    prize: Decimal | None
+    """What the entry won in the buy-in's currency: 0 when nothing; None when the prize is not in
+    that currency (a ticket, a seat, points) or the entry is still playing."""
+    prize_text: str | None
+    """The prize as written, when there is one."""
+    line: int
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class TournamentSummary:
+    """One tournament summary; amounts in ``currency`` (``chips`` for a play-money tournament)."""
+
+    source: Source
+    info: GameInfo
+    tournament_id: str
+    game_type: str | None
+    buy_in: Decimal
+    """The part of one entry's price that goes to the prize pool."""
+    bounty: Decimal
+    """The part that goes to bounties (knockout tournaments), else 0."""
+    fee: Decimal
+    """The room's fee."""
+    currency: str | None
+    """None for a freeroll whose summary names no unit (no price, no prize)."""
+    count_entries: int | None
+    prize_pool: Decimal | None
+    is_satellite: bool
+    started_at: datetime | None
+    finished_at: datetime | None
+    entries: tuple[TournamentEntry, ...]
+    hero: str | None
+    """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
+    hero_finish: int | None
+    hero_prize: Decimal | None
+    """His award when the letter states it and the order does not list him."""
+    count_reentries: int
+    count_rebuys: int
+    count_addons: int
+    rebuy_cost: Decimal
+    """What his rebuys and add-ons cost in total (re-entries are priced at the buy-in)."""
+    count_bounties: int
+    bounties_won: Decimal
+
+
+_PARSER: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = Lark.open("grammars/pokerstars_summary.lark", rel_to=__file__, parser="lalr",
+                            propagate_positions=True, maybe_placeholders=False)
+    return _PARSER
+
+
+def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
+    """One summary's lines (the game's own numbering, 1-based) → its record."""
+    text = "\n".join(lines) + "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise from_lark(error, text, WORDS) from None
+    return _Builder(lines, source).summary(tree)
+
+
+def amount(text: str) -> Decimal:
+    """An amount as written ($42,526.46, ₹136.50, 3,180.00) as a number.
+
+    >>> amount("$42,526.46"), amount("₹136.50"), amount("100")
+    (Decimal('42526.46'), Decimal('136.50'), Decimal('100'))
+    """
+    return Decimal(text.lstrip("$€£₹").replace(",", ""))
+
+
+_ENTRY = re.compile(r"^(?P<player>.+?)(?: \[(?P<entry_no>\d+)\])? \((?P<country>.*)\),\s*(?P<rest>.*)$")
+_PRIZE = re.compile(r"^(?P<amount>[$€£₹]?\d[\d,]*(?:\.\d+)?)(?: (?P<code>[A-Z]{2,4}))?(?: \([\d.]+%\))?$")
+_PLACE = re.compile(r"finished (?:the tournament )?in (\d+)(?:st|nd|rd|th) place", re.IGNORECASE)
+_AWARD = re.compile(r"A ([A-Z]{3}) ([\d,]+(?:\.\d+)?) award", re.IGNORECASE)
+_REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECASE)
+_REBUYS = re.compile(r"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
+                     re.IGNORECASE)
+_BOUNTIES = re.compile(r"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
+                       re.IGNORECASE)
+_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
+LARGEST_COUNT = 9_999_999
+"""The most entries or places a summary may state (32-bit columns)."""
+LARGEST_SMALL_COUNT = 9_999
+"""The most re-entries, rebuys, add-ons, bounties or entries of one player (16-bit columns)."""
+
+
+class _Builder:
+    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+        self.lines = lines
+        self.source = source
+
+    def line(self, node: Tree | Token) -> int:
+        return self.source.line((node.line if isinstance(node, Token) else node.meta.line) - 1)
+
+    def error(self, reason: str, node: Tree | Token) -> ParseError:
+        line = node.line if isinstance(node, Token) else node.meta.line
+        column = node.column if isinstance(node, Token) else node.meta.column
+        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
+
+    def date(self, node: Tree) -> datetime | None:
+        """The first date and time of a 'Tournament started' line, as written (the room's local time)."""
+        found = _DATE.search(str(node.children[-1]))
+        if not found:
+            return None
+        try:
+            return datetime(*map(int, found.groups()))
+        except ValueError:
+            raise self.error(f"{found[0]!r} is not a date and time", node) from None
+
+    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
+        value = int(text)
+        if value > largest:
+            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
+        return value
+
+    def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
+        """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
+        tokens = [token for token in node.children if isinstance(token, Token)]
+        amounts = [token for token in tokens if token.type == "AMOUNT"]
+        code = next((str(token) for token in tokens if token.type == "CURRENCY"), None)
+        sign = str(amounts[0])[0]
+        currency = code or SIGNS.get(sign) or "chips"
+        return [amount(str(token)) for token in amounts], currency
+
+    def summary(self, tree: Tree) -> TournamentSummary:
+        header = next(tree.find_data("header"))
+        tournament_id = str(header.children[1])
+        game_type = str(header.children[2]).strip() if len(header.children) > 2 else None
+        parts: list[Decimal] | None = None
+        currency = "chips"
+        count_entries = prize_pool = started_at = finished_at = None
+        is_satellite = False
+        entries: list[TournamentEntry] = []
+        you: list[str] = []
+        notes: list[str] = []
+        for node in tree.children:
+            if not isinstance(node, Tree) or node.data == "header":
+                continue
+            kind, values = node.data, node.children
+            if kind == "buy_in":
+                if parts is not None:
+                    raise self.error("a summary has one 'Buy-In:' line", node)
+                parts, currency = self.buy_in(next(child for child in values if isinstance(child, Tree)))
+            elif kind == "satellite":
+                is_satellite = True
+            elif kind == "count_players":
+                count_entries = self.count(values[0], node)
+            elif kind == "prize_pool":
+                prize = _PRIZE.match(str(values[-1]).strip())
+                prize_pool = amount(prize["amount"]) if prize else None    # a ticket, not an amount
+            elif kind == "started":
+                started_at = self.date(node)
+            elif kind == "finished":
+                finished_at = self.date(node)
+            elif kind == "entry":
+                entries.append(self.entry(node, currency))
+            elif kind in ("you", "you_continued"):
+                you.append(str(values[0]))
+            elif kind == "note":
+                notes.append(str(values[0]))
+        if parts is None:
+            raise self.error("a tournament summary states its buy-in: expected a line 'Buy-In: $10.00/$1.00 USD'",
+                             header)
+        if len(parts) > 3:
+            raise self.error(f"a buy-in has at most three parts (prize pool/bounty/fee), found {len(parts)}", header)
+        zero = Decimal(0)
+        # one part: the buy-in alone; two: buy-in/fee; three: buy-in/bounty/fee (knockouts)
+        if len(parts) == 3:
+            buy_in, bounty, fee = parts
+        else:
+            buy_in, bounty, fee = parts[0], zero, parts[1] if len(parts) == 2 else zero
+        said = " ".join(you)
+        place = _PLACE.search(said)
+        hero_finish = self.count(place[1], header) if place else None
+        hero = next((entry.player for entry in entries if hero_finish is not None and entry.finish == hero_finish), None)
+        if hero is None:
+            dear = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None)
+            hero = dear or None
+        award = _AWARD.search(said)
+        hero_prize = amount(award[2]) if award and award[1] == currency else None
+        reentries = _REENTRIES.search(said)
+        rebuys = _REBUYS.search(said)
+        bounties = _BOUNTIES.search(said)
+        small = LARGEST_SMALL_COUNT
+        return TournamentSummary(
+            source=self.source,
+            info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
+                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars"),
+            tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
+            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
+            started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
+            hero_finish=hero_finish, hero_prize=hero_prize,
+            count_reentries=self.count(reentries[1], header, small) if reentries else 0,
+            count_rebuys=self.count(rebuys[1], header, small) if rebuys else 0,
+            count_addons=self.count(rebuys[2], header, small) if rebuys else 0,
+            rebuy_cost=amount(rebuys[3]) if rebuys else Decimal(0),
+            count_bounties=self.count(bounties[1], header, small) if bounties else 0,
+            bounties_won=amount(bounties[2]) if bounties else Decimal(0),
+        )
+
+    def entry(self, node: Tree, currency: str) -> TournamentEntry:
+        place, text = self.count(node.children[0], node), str(node.children[-1]).strip()
+        found = _ENTRY.match(text)
+        if not found:
+            raise self.error(f"expected an entry like '1: name (country), $10.00', found {text!r}", node)
+        rest = found["rest"].strip()
+        still_playing = rest.lower() == "still playing"
+        prize: Decimal | None = Decimal(0)
+        if still_playing:
+            prize = None
+        elif rest:
+            written = _PRIZE.match(rest)
+            unit = written and (written["code"] or SIGNS.get(written["amount"][0]) or "chips")
+            prize = amount(written["amount"]) if written and unit == currency else None
+        return TournamentEntry(
+            finish=None if still_playing else place, player=found["player"].strip(),
+            entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,
+            prize_text=rest or None, line=self.line(node))

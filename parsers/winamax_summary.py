@@ -1,0 +1,180 @@
+"""Winamax tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+
+Winamax tells the account holder his own tournament only: the buy-in and fee, his rebuys and
+add-ons at their prices, the entries, the prize pool, his place and his prize. The grammar
+(``grammars/winamax_summary.lark``) reads the lines; the summary's one entry is his.
+
+>>> text = '''Winamax Poker - Tournament summary : Qualificatif 300€(7949467)
+... Player : Hero
+... Buy-In : 9€ + 1€
+... Rebuy cost : 9€ + 1€
+... Addon cost : 9€ + 1€
+... Your rebuys : 4
+... Your addons : 2
+... Registered players : 18
+... Prizepool : 300€
+... Tournament started 2011/05/28 19:10:00 UTC
+... You played 36min 15s
+... You finished in 9th place'''.split("\\n")
+>>> s = parse(tuple(text), Source(file="w.txt", first_line=1, last_line=12, game_id="0"))
+>>> s.tournament_id, s.buy_in, s.fee, s.currency, s.count_rebuys, s.count_addons, s.rebuy_cost
+('winamax-7949467', Decimal('9'), Decimal('1'), 'EUR', 4, 2, Decimal('60'))
+>>> [(e.player, e.finish, e.prize) for e in s.entries]
+[('Hero', 9, Decimal('0'))]
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedInput
+
+from parsers.errors import ParseError, from_lark
+from parsers.pokerstars_summary import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
+from rules.records import GameInfo, Source
+
+__all__ = ["WORDS", "parse"]
+
+WORDS = {
+    "SUMMARY": "'Winamax Poker - Tournament summary :'",
+    "AMOUNT": "an amount like 9€",
+    "INT": "a number",
+    "PLACE": "'place'",
+    "_NL": "the end of the line",
+}
+
+SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
+
+_PARSER: Lark | None = None
+
+
+def _parser() -> Lark:
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = Lark.open("grammars/winamax_summary.lark", rel_to=__file__, parser="lalr",
+                            propagate_positions=True, maybe_placeholders=False)
+    return _PARSER
+
+
+def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
+    """One summary's lines (the game's own numbering, 1-based) → its record."""
+    text = "\n".join(lines) + "\n"
+    try:
+        tree = _parser().parse(text)
+    except UnexpectedInput as error:
+        raise from_lark(error, text, WORDS) from None
+    return _Builder(lines, source).summary(tree)
+
+
+def amount(token) -> tuple[Decimal, str]:
+    """A Winamax amount (9€, 0.46€, 1 000€) and its currency.
+
+    >>> amount("0.46€"), amount("1 000 €")
+    ((Decimal('0.46'), 'EUR'), (Decimal('1000'), 'EUR'))
+    """
+    text = str(token).strip()
+    return Decimal(text[:-1].replace(" ", "").replace(",", ".")), SIGNS[text[-1]]
+
+
+_TITLE = re.compile(r"^(?P<name>.*)\((?P<number>\d+)\)(?P<rest>.*)$")
+_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
+
+
+class _Builder:
+    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+        self.lines = lines
+        self.source = source
+
+    def error(self, reason: str, node: Tree) -> ParseError:
+        return ParseError(reason, line=node.meta.line, column=node.meta.column,
+                          line_text=self.lines[node.meta.line - 1])
+
+    def count(self, token: Token, node: Tree, largest: int) -> int:
+        value = int(token)
+        if value > largest:
+            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
+        return value
+
+    def price(self, node: Tree) -> tuple[list[Decimal], str | None]:
+        prices = next((child for child in node.children if isinstance(child, Tree)), None)
+        if prices is None:       # "Ticket uniquement": the entry was a ticket
+            return [], None
+        read = [amount(token) for token in prices.children]
+        if len({currency for _, currency in read}) > 1:
+            raise self.error("a price in two currencies", node)
+        return [value for value, _ in read], read[0][1]
+
+    def summary(self, tree: Tree) -> TournamentSummary:
+        header = next(tree.find_data("header"))
+        title = _TITLE.match(str(header.children[1]).strip())
+        if not title:
+            raise self.error("expected the tournament's name and number, like 'Expresso(193493816)'", header)
+        zero = Decimal(0)
+        hero = started_at = count_entries = prize_pool = finish = won = None
+        buy_in = fee = zero
+        currencies: list[str] = []
+        rebuy_price = addon_price = zero
+        rebuys = addons = 0
+        for node in tree.children:
+            if not isinstance(node, Tree) or node.data == "header":
+                continue
+            kind, values = node.data, node.children
+            if kind == "player":
+                hero = str(values[-1]).strip()
+            elif kind in ("buy_in", "rebuy_cost", "addon_cost"):
+                parts, currency = self.price(node)
+                if currency:
+                    currencies.append(currency)
+                if len(parts) > 2:
+                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+                total = sum(parts, zero)
+                if kind == "buy_in" and parts:
+                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                elif kind == "rebuy_cost":
+                    rebuy_price = total
+                elif kind == "addon_cost":
+                    addon_price = total
+            elif kind == "rebuys":
+                rebuys = self.count(values[-1], node, LARGEST_SMALL_COUNT)
+            elif kind == "addons":
+                addons = self.count(values[-1], node, LARGEST_SMALL_COUNT)
+            elif kind == "count_players":
+                count_entries = self.count(values[-1], node, LARGEST_COUNT)
+            elif kind == "prize_pool":
+                prize_pool, currency = amount(values[-1])
+                currencies.append(currency)
+            elif kind == "started":
+                found = _DATE.search(str(values[-1]))
+                try:
+                    started_at = datetime(*map(int, found.groups())) if found else None
+                except ValueError:
+                    raise self.error(f"{found[0]!r} is not a date and time", node) from None
+            elif kind == "finished":
+                number = next((token for token in values if token.type == "INT"), None)
+                finish = self.count(number, node, LARGEST_COUNT) if number is not None else None
+            elif kind == "won":
+                won, currency = amount(values[-1])
+                currencies.append(currency)
+        if len(set(currencies)) > 1:
+            raise self.error(f"a summary in two currencies ({', '.join(sorted(set(currencies)))})", header)
+        currency = currencies[0] if currencies else "chips"
+        entries = ()
+        if hero and finish is not None:
+            entries = (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
+                                       prize=won if won is not None else zero,
+                                       prize_text=None if won is None else f"{won} {currency}",
+                                       line=self.source.first_line),)
+        name = title["name"].strip()
+        return TournamentSummary(
+            source=self.source,
+            info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{title['number']}",
+                          ruleset=f"winamax {name}"),
+            tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
+            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
+            started_at=started_at, finished_at=None, entries=entries, hero=hero, hero_finish=finish,
+            hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
+        )

@@ -1,0 +1,105 @@
+"""Players are people: screen names linked to the person they belong to, and who "me" is.
+
+The links live in the warehouse (the ``aliases`` table) beside the games, so that they
+survive a re-ingest and a re-audit; each change rewrites the small table whole, in one
+commit, then rebuilds the models, whose per-person figures read it. A name belongs to one
+person at most; a person is named by any text (often his main screen name).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pyarrow as pa
+
+from pipeline import models
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import Warehouse
+
+__all__ = ["ME", "aliases", "link", "me", "set_me", "unlink"]
+
+ME = "me"
+"""The setting naming the person every dashboard page starts from."""
+
+
+def _clean(names: Iterable[str]) -> list[str]:
+    found = []
+    for name in names:
+        name = name.strip()
+        if name and name not in found:
+            found.append(name)
+    return found
+
+
+def _read(store: Warehouse, table: str) -> list[dict]:
+    return store.read_table(table).select(SCHEMAS[table].names).to_pylist()
+
+
+def aliases(store: Warehouse) -> dict[str, str]:
+    """Every linked screen name and its person."""
+    return {row["player"]: row["person"] for row in _read(store, "aliases")}
+
+
+def link(root: str | Path, person: str, names: Iterable[str], *, build: bool = True,
+         on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[str, str]:
+    """Link ``names`` (and ``person`` itself, when it is a name too) to ``person``; a name linked
+    to another person before moves. Returns every link after the change."""
+    person = person.strip()
+    if not person:
+        raise ValueError("a person needs a name")
+    wanted = _clean([person, *names])
+    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+        links = aliases(store)
+        # a person named like a name that another person holds would merge them: refuse it
+        holder = links.get(person)
+        if holder not in (None, person):
+            raise ValueError(f"{person!r} is a name of {holder!r}: link the names to {holder!r}, or remove it first")
+        now = datetime.now(UTC).replace(tzinfo=None)
+        for name in wanted:
+            links[name] = person
+        _write(store, links, now)
+        if build:
+            models.build(store)
+    return links
+
+
+def unlink(root: str | Path, names: Iterable[str], *, build: bool = True,
+           on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[str, str]:
+    """Remove the links of ``names`` (each becomes a person of its own again); a person's name
+    removes every link to that person. Returns every link after the change."""
+    gone = set(_clean(names))
+    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+        links = {name: person for name, person in aliases(store).items() if name not in gone and person not in gone}
+        _write(store, links, datetime.now(UTC).replace(tzinfo=None))
+        if build:
+            models.build(store)
+    return links
+
+
+def _write(store: Warehouse, links: dict[str, str], now: datetime) -> None:
+    rows = sorted(links.items())
+    store.replace_table("aliases", pa.table({
+        "player": [name for name, _ in rows], "person": [person for _, person in rows],
+        "linked_at": pa.array([now] * len(rows), pa.timestamp("us")),
+    }))
+
+
+def me(store: Warehouse) -> str | None:
+    """The person "this is me" names, or None."""
+    return next((row["value"] for row in _read(store, "settings") if row["name"] == ME), None)
+
+
+def set_me(root: str | Path, person: str | None, *, build: bool = True,
+           on_wait: Callable[[str], None] | None = None, wait: bool = True) -> None:
+    """Say which person is "me" (None: nobody)."""
+    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
+        settings = {row["name"]: row["value"] for row in _read(store, "settings")}
+        settings.pop(ME, None)
+        if person and person.strip():
+            settings[ME] = person.strip()
+        rows = sorted(settings.items())
+        store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
+        if build:
+            models.build(store)

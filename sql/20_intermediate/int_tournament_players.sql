@@ -1,0 +1,71 @@
+-- grain: one row per tournament and player, from the latest summary of each tournament
+-- key: tournament_id, player
+-- A tournament summarized twice (while it ran, then when it ended) counts once: the summary that
+-- lists the most finishes, then the one that states its end, then the last by game ID.
+-- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
+-- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
+-- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
+with
+
+entries as (
+    select * from stg_tournament_results
+),
+
+summaries as (
+    select
+        game_id,
+        tournament_id,
+        count(finish) as count_finishes,
+        max(finished_at) as finished_at,
+    from entries
+    group by game_id, tournament_id
+),
+
+ranked as (
+    select
+        tournament_id,
+        game_id,
+        row_number() over (
+            partition by tournament_id
+            order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
+        ) as pick,
+    from summaries
+),
+
+latest as (
+    select tournament_id, game_id from ranked where pick = 1
+),
+
+final as (
+    select
+        entries.tournament_id,
+        entries.player,
+        any_value(entries.game_id) as game_id,
+        any_value(entries.game_type) as game_type,
+        any_value(entries.currency) as currency,
+        any_value(entries.started_at) as started_at,
+        any_value(entries.is_satellite) as is_satellite,
+        any_value(entries.count_entries) as count_tournament_entries,
+        any_value(entries.buy_in + entries.bounty + entries.fee) as price,
+        bool_or(entries.is_hero) as is_hero,
+        greatest(count(*), 1 + max(entries.count_reentries)) as count_entries,
+        max(entries.count_rebuys) as count_rebuys,
+        max(entries.count_addons) as count_addons,
+        min(entries.finish) as finish,
+        count(*) filter (where entries.finish is null) = count(*) as is_still_playing,
+        count(*) filter (where entries.prize is null and entries.finish is not null) as count_prizes_unknown,
+        coalesce(sum(entries.prize), 0) as prize,
+        max(entries.bounties_won) as bounties_won,
+        max(entries.rebuy_cost) as rebuy_cost,
+    from entries
+    join latest on entries.game_id = latest.game_id
+    group by entries.tournament_id, entries.player
+)
+
+select
+    *,
+    price * count_entries + rebuy_cost as cost,
+    prize + bounties_won as won,
+    prize + bounties_won - (price * count_entries + rebuy_cost) as net,
+    prize > 0 as is_itm,
+from final

@@ -1,0 +1,50 @@
+-- grain: one row per player and currency of his tournaments
+-- key: player, currency
+-- Over the tournaments he finished (not those still running in their latest summary). roi and
+-- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
+-- prize is in the currency (count_roi_tournaments); itm = tournaments with a prize / tournaments.
+with
+
+played as (
+    select * from int_tournament_players
+    where not is_still_playing
+),
+
+totals as (
+    select
+        player,
+        currency,
+        count(*) as count_tournaments,
+        sum(count_entries) as count_entries,
+        sum(cost) as cost,
+        sum(won) as won,
+        sum(net) as net,
+        sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
+        sum(net) filter (where count_prizes_unknown = 0) as roi_net,
+        count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
+        count(*) filter (where is_itm) as count_itm,
+        avg(finish) as avg_finish,
+        min(finish) as best_finish,
+        min(started_at) as first_played_at,
+        max(started_at) as last_played_at,
+    from played
+    group by player, currency
+)
+
+select
+    player,
+    currency,
+    count_tournaments,
+    count_entries,
+    cost,
+    won,
+    net,
+    cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
+    count_roi_tournaments,
+    100.0 * count_itm / count_tournaments as itm,
+    count_itm,
+    round(avg_finish, 2) as avg_finish,
+    best_finish,
+    first_played_at,
+    last_played_at,
+from totals

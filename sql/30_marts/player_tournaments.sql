@@ -1,0 +1,37 @@
+-- grain: one row per player and tournament he played (the tournament list)
+-- key: player, tournament_id
+-- Amounts in currency (the buy-in's); is_itm: he won a prize; is_still_playing: the latest summary
+-- was written while he still played, so the tournament counts in no figure yet.
+with
+
+players as (
+    select * from int_tournament_players
+),
+
+final as (
+    select
+        player,
+        tournament_id,
+        started_at,
+        game_type,
+        currency,
+        is_satellite,
+        count_tournament_entries,
+        price,
+        count_entries,
+        count_rebuys,
+        count_addons,
+        cost,
+        finish,
+        prize,
+        bounties_won,
+        won,
+        net,
+        is_itm,
+        is_hero,
+        is_still_playing,
+        count_prizes_unknown,
+    from players
+)
+
+select * from final

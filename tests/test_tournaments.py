@@ -1,0 +1,239 @@
+"""Tournament summaries: the reader against real PokerStars summaries, and the marts against a
+case worked by hand (ROI, ITM, average finish, re-entries, a tournament summarized twice)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.pokerstars_summary import parse
+from parsers.source import decode, split
+from pipeline.tables import TableRows
+from rules.records import Source
+from tests.conftest import ROOT
+from tests.test_marts import build, gid, query
+
+D = Decimal
+STARS = ROOT.parent / "shared" / "corpora" / "summaries" / "Stars"
+
+
+def read_summary(name: str):
+    path = STARS / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    chunk = next(c for c in split(decode(path.read_bytes())) if c.format == "pokerstars_summary")
+    return parse(chunk.lines, Source(file=name, first_line=chunk.first_line, last_line=chunk.last_line,
+                                     game_id=chunk.game_id))
+
+
+def test_summary_with_reentry_and_bounties():
+    # "Buy-In: $250.00/$250.00/$30.00 USD", 959 players, "You finished in 72nd place", line 78
+    # "72: joiso [2] (Russia), $827.17", "You made 1 re-entries", "5 bounties for a total of USD 875.00"
+    s = read_summary("NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt")
+    assert (s.tournament_id, s.buy_in, s.bounty, s.fee, s.currency) == ("2874010268", D(250), D(250), D(30), "USD")
+    assert (s.count_entries, s.prize_pool, s.hero, s.hero_finish) == (959, D("315750.00"), "joiso", 72)
+    assert (s.count_reentries, s.count_bounties, s.bounties_won) == (1, 5, D("875.00"))
+    joiso = [(e.entry_no, e.finish, e.prize) for e in s.entries if e.player == "joiso"]
+    assert joiso == [(2, 72, D("827.17")), (1, 1042, D(0))]
+    assert s.started_at == datetime(2020, 5, 6, 2, 0, 0)
+
+
+def test_summary_with_rebuys_and_addons():
+    s = read_summary("PLO-MTT-USD-505-25-202005.rebuy.addon.txt")
+    assert (s.buy_in, s.bounty, s.fee, s.hero, s.hero_finish) == (D(505), D(0), D(25), "joiso", 47)
+    assert (s.count_rebuys, s.count_addons, s.rebuy_cost) == (5, 1, D("3180.00"))
+
+
+def test_summary_letter_form_in_cp1252_play_money_and_foreign_prizes():
+    letter = read_summary("NLHE-EUR-STT-0.42-201102.emailed.cp1252.txt")
+    # "Buy-In: €0.42/€0.08 EUR", "Dear Hero,", "2nd place. A EUR 0.90 award"
+    assert (letter.buy_in, letter.fee, letter.currency, letter.hero, letter.hero_finish, letter.hero_prize) == (
+        D("0.42"), D("0.08"), "EUR", "Hero", 2, D("0.90"))
+    play = read_summary("NLHE-Play-STT-20110405.txt")      # "Buy-In: 300/20": play money
+    assert (play.buy_in, play.fee, play.currency) == (D(300), D(20), "chips")
+    stars_coins = read_summary("NLHE-9max-SC-MTT-201512.txt")    # "3: sexyhedgehog (New Zealand), 25,750 FPP"
+    third = stars_coins.entries[2]
+    assert (stars_coins.currency, third.player, third.prize, third.prize_text) == ("SC", "sexyhedgehog", None,
+                                                                                   "25,750 FPP")
+    nested = read_summary("NLHE-USD-MTT-20-200708.s0rrow.2nd.txt")   # "badkarmatom (Horn (HOLLAND)),"
+    assert any(e.player == "badkarmatom" and e.country == "Horn (HOLLAND)" for e in nested.entries)
+
+
+def test_summary_without_a_buy_in_is_an_error_with_its_line():
+    lines = ("PokerStars Tournament #1, No Limit Hold'em", "2 players", " 1: A (X), $2.00", " 2: B (Y),")
+    with pytest.raises(ParseError, match="buy-in"):
+        parse(lines, Source(file="t.txt", first_line=1, last_line=4, game_id="0"))
+
+
+def entry(rows: TableRows, summary: str, tournament: str, player: str, *, finish: int | None, prize: str | None,
+          buy_in: str, fee: str, currency: str = "USD", entry_no: int = 1, is_hero: bool = False,
+          finished: bool = True, started: datetime = datetime(2026, 11, 1)) -> None:
+    rows.add("tournament_results", "tournament", game_id=gid(summary), tournament_id=tournament, player=player,
+             entry_no=entry_no, finish=finish, prize=None if prize is None else D(prize), is_hero=is_hero,
+             buy_in=D(buy_in), bounty=D(0), fee=D(fee), currency=currency, count_entries=3,
+             started_at=started, finished_at=datetime(2026, 11, 2) if finished else None)
+
+
+@pytest.fixture(scope="module")
+def store(tmp_path_factory):
+    rows = TableRows()
+    # A: $10 + $1, Gleb wins $30, Anna 2nd, nothing. A was also summarized while it ran (a1):
+    # that snapshot must not count a second time.
+    entry(rows, "a", "A", "Gleb", finish=1, prize="30", buy_in="10", fee="1", is_hero=True)
+    entry(rows, "a", "A", "Anna", finish=2, prize="0", buy_in="10", fee="1")
+    entry(rows, "a1", "A", "Gleb", finish=None, prize=None, buy_in="10", fee="1", finished=False)
+    entry(rows, "a1", "A", "Anna", finish=2, prize="0", buy_in="10", fee="1", finished=False)
+    # B: $5 + $0.50, Gleb entered twice: 7th on his first entry, 3rd on his second, no prize.
+    entry(rows, "b", "B", "Gleb", finish=3, prize="0", buy_in="5", fee="0.50", entry_no=2, is_hero=True)
+    entry(rows, "b", "B", "Gleb", finish=7, prize="0", buy_in="5", fee="0.50")
+    # C: €2 + €0.20, Gleb wins €4.
+    entry(rows, "c", "C", "Gleb", finish=1, prize="4", buy_in="2", fee="0.20", currency="EUR", is_hero=True)
+    return build(tmp_path_factory.mktemp("tournaments") / "warehouse", rows)
+
+
+def test_tournament_list_counts_each_tournament_once_with_every_entry_paid(store):
+    rows = query(store, "select tournament_id, count_entries, cost, finish, won, net, is_itm "
+                        "from player_tournaments where player = 'Gleb' order by tournament_id")
+    assert [tuple(r.values()) for r in rows] == [
+        ("A", 1, D("11.00"), 1, D(30), D("19.00"), True),
+        ("B", 2, D("11.00"), 3, D(0), D("-11.00"), False),     # 2 × 5.50
+        ("C", 1, D("2.20"), 1, D(4), D("1.80"), True),
+    ]
+
+
+def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
+    rows = {r["currency"]: r for r in query(store, "select * from player_stats_tournaments where player = 'Gleb'")}
+    usd = rows["USD"]
+    # USD: cost 11 + 11 = 22, won 30, net 8: ROI 8 / 22 = 36.36 %; ITM 1 of 2 = 50 %; finishes 1 and 3: 2.0
+    assert (usd["count_tournaments"], usd["count_entries"], usd["cost"], usd["net"]) == (2, 3, D(22), D(8))
+    assert (usd["roi"], usd["itm"], usd["avg_finish"]) == (D("36.36"), 50.0, 2.0)
+    eur = rows["EUR"]
+    # EUR: 1.80 / 2.20 = 81.82 %, never added to the USD figures
+    assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
+
+
+@pytest.fixture(scope="module")
+def joiso(tmp_path_factory):
+    """A warehouse of two real summaries of joiso's: a knockout he re-entered, and a rebuy tournament."""
+    if not STARS.exists():
+        pytest.skip(f"the summaries corpus is not here ({STARS})")
+    from pipeline.ingest import ingest
+
+    folder = tmp_path_factory.mktemp("summaries")
+    for name in ("NLHE-MTT-USD-250-250-30-202005.reentry.ko.txt", "PLO-MTT-USD-505-25-202005.rebuy.addon.txt"):
+        (folder / name).write_bytes((STARS / name).read_bytes())
+    root = folder.parent / "warehouse"
+    summary = ingest([folder], root, jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0)
+    return root
+
+
+def test_summaries_ingest_into_tournament_results(joiso):
+    from pipeline.warehouse import connect
+
+    root = joiso
+
+    with connect(root) as con:
+        games = con.execute("select currency, is_tournament from stg_games").fetchall()
+        joiso = con.execute("select tournament_id, cost, won, net from player_tournaments where player = 'joiso' "
+                            "order by tournament_id").fetchall()
+    assert games == [("USD", True), ("USD", True)]
+    # re-entered once at $530: cost 1,060; won $827.17 + $875.00 bounties. Rebuys: 530 + 3,180 = 3,710.
+    assert joiso == [("2874010268", D("1060.00"), D("1702.17"), D("642.17")),
+                     ("2874010306", D("3710.00"), D("0.00"), D("-3710.00"))]
+
+
+def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
+    # joiso: USD, 2 tournaments, 3 entries; cost 1,060 + 3,710 = 4,770; net 642.17 − 3,710 = −3,067.83;
+    # ROI −3,067.83 / 4,770 = −64.3 %; ITM 1 of 2 = 50 %; finishes 72 and 47: 59.5
+    import os
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(joiso)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        assert "joiso" in at.selectbox(key="player").options
+        at.selectbox(key="player").set_value("joiso").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert "Tournaments" in [tab.label for tab in at.tabs]
+        shown = {m.label: m.value for m in at.metric}
+        assert (shown["Net (USD)"], shown["ROI"], shown["ITM"], shown["Average finish"]) == (
+            "-3,067.83", "-64.3%", "50.0%", "59.5")
+        listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
+        assert sorted(listed["tournament_id"]) == ["2874010268", "2874010306"]
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+
+
+WINAMAX = ROOT.parent / "shared" / "corpora" / "summaries" / "Winamax"
+
+
+def read_winamax(name: str):
+    path = WINAMAX / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    from parsers.formats import parse_chunk
+
+    chunk = next(c for c in split(decode(path.read_bytes())) if c.format == "winamax_summary")
+    return parse_chunk(chunk, name)
+
+
+def test_winamax_summary_with_rebuys_and_addons():
+    # "Buy-In : 9€ + 1€", "Rebuy cost : 9€ + 1€", "Addon cost : 9€ + 1€", "Your rebuys : 4", "Your addons : 2",
+    # "Registered players : 18", "You finished in 9th place": rebuys and add-ons cost 6 × 10 = 60
+    s = read_winamax("NLHE-EUR-9.00-MTSNG-201105.rebuy.addons.txt")
+    assert (s.tournament_id, s.buy_in, s.fee, s.currency, s.count_entries) == ("winamax-7949467", D(9), D(1), "EUR", 18)
+    assert (s.count_rebuys, s.count_addons, s.rebuy_cost, s.hero, s.hero_finish) == (4, 2, D(60), "Hero", 9)
+    assert [(e.player, e.finish, e.prize) for e in s.entries] == [("Hero", 9, D(0))]
+
+
+def test_winamax_summary_cashed_and_ticket_entry():
+    cashed = read_winamax("NLHE-EUR-0.46-STT-201110.hero.cashed.txt")   # 0.46€ + 0.04€, 3rd, "You won 0.92€"
+    assert (cashed.buy_in, cashed.fee, cashed.hero_finish, cashed.entries[0].prize) == (
+        D("0.46"), D("0.04"), 3, D("0.92"))
+    ticket = read_winamax("NLHE-Freeroll-Ticket-STT-201208.txt")       # "Buy-In : Ticket uniquement"
+    assert (ticket.buy_in, ticket.fee, ticket.currency, ticket.hero_finish) == (D(0), D(0), "EUR", 1)
+
+
+PACIFIC = ROOT.parent / "shared" / "corpora" / "summaries" / "PacificPoker"
+
+
+def read_pacific(name: str):
+    path = PACIFIC / name
+    if not path.exists():
+        pytest.skip(f"the summaries corpus is not here ({path})")
+    from parsers.formats import parse_chunk
+
+    chunk = next(c for c in split(decode(path.read_bytes())) if c.format == "pacific_summary")
+    return parse_chunk(chunk, name)
+
+
+def test_888_summary_cashed_rebuys_and_price_styles():
+    cashed = read_pacific("NLHE-USD-MTT-5-201111.cashed.txt")    # "$5 + $0.50", "Hero finished 7/254 and won $50.80"
+    assert (cashed.tournament_id, cashed.buy_in, cashed.fee, cashed.currency, cashed.count_entries) == (
+        "888-34471039", D(5), D("0.50"), "USD", 254)
+    assert [(e.player, e.finish, e.prize) for e in cashed.entries] == [("Hero", 7, D("50.80"))]
+    rebuys = read_pacific("NLHE-USD-MTT-3.15-201111.rebuys.addons.txt")   # a $3.15 rebuy and a $3.15 add-on
+    assert (rebuys.count_rebuys, rebuys.count_addons, rebuys.rebuy_cost) == (1, 1, D("6.30"))
+    euro_style = read_pacific("NLHE-USD-STT-20-201205.euro.style.txt")    # "20$ + 1$"
+    assert (euro_style.buy_in, euro_style.fee, euro_style.currency) == (D(20), D(1), "USD")
+    comma = read_pacific("NLHE-6max-SNG-0.10-201206.summary.txt")         # "0,09 € + 0,01 €"
+    assert (comma.buy_in, comma.fee, comma.currency) == (D("0.09"), D("0.01"), "EUR")
+    free = read_pacific("NLHE-Freeroll-MTT-201205.russian.txt")           # "Buy-In: Бесплатно", no prize
+    assert (free.buy_in, free.currency, free.hero_finish) == (D(0), None, 440)
