@@ -1389,7 +1389,7 @@ def _empty_batch(hands: int, seats: int, actions: int, pots: int) -> HandBatch:
         hole=_minus_one((seats, 2), i8), hole_how=z(seats, i8), hole_line=z(seats, i32),
         summary_won=_minus_one(seats, i64), summary_line=z(seats, i32), won_not_awarded=z(seats, flag),
         summary_won_again=_minus_one(seats, i64), summary_line_again=z(seats, i32),
-        cash_out=_minus_one(seats, i64), hole_conflict=_minus_one((seats, 2, 2), i8),
+        has_cash_out=np.zeros(seats, flag), cash_out=np.zeros(seats, i64), hole_conflict=_minus_one((seats, 2, 2), i8),
         hole_conflict_line=z((seats, 2), i32),
         is_unseated=z(seats, flag),
         street=z(actions, i8), actor=z(actions, i16), kind=z(actions, i8), amount=z(actions, i64),

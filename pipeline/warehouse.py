@@ -428,7 +428,7 @@ class Warehouse:
     def replace_table(self, table: str, rows: pa.Table) -> None:
         """Replace every row of ``table`` (one not kept per game: the aliases, the settings) with
         ``rows``, in one commit; games' rows never change this way."""
-        if _id_column(table) is not None:
+        if id_column(table) is not None:
             raise ValueError(f"table {table!r} is kept per game: its rows change by ingest and re-audit only")
         removed = list(self.manifest.paths(table))
         added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(SCHEMAS[table])})]

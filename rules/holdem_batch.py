@@ -124,7 +124,8 @@ class HandBatch:
     summary_won_again: np.ndarray   # int64: as summary_won, of a second summary seat line of the player, -1 none
     summary_line_again: np.ndarray  # int32: that second line, 0 when none
     won_not_awarded: np.ndarray     # bool: the summary seat says the pot was not awarded (a cash-out)
-    cash_out: np.ndarray            # int64: what the room paid the player for cashing out the hand, -1 none
+    has_cash_out: np.ndarray        # bool: the player cashed the hand out (or paid to insure it)
+    cash_out: np.ndarray            # int64: what the room paid the player for it (negative: what he paid), 0 none
     hole_conflict: np.ndarray       # int8 (S, 2, 2): the two cards of up to two later records that differ from ``hole``
     hole_conflict_line: np.ndarray  # int32 (S, 2): those records' lines, 0 when none
     is_unseated: np.ndarray         # bool: a player without a seat line (seat number 0, no chips)
@@ -180,7 +181,7 @@ class HandBatch:
             seat_line=_i(seats, np.int32), hole=_i(seats, np.int8, -1, 2), hole_how=_i(seats, np.int8),
             hole_line=_i(seats, np.int32), summary_won=_i(seats, np.int64, -1), summary_line=_i(seats, np.int32),
             summary_won_again=_i(seats, np.int64, -1), summary_line_again=_i(seats, np.int32),
-            won_not_awarded=_i(seats, np.bool_), cash_out=_i(seats, np.int64, -1),
+            won_not_awarded=_i(seats, np.bool_), has_cash_out=_i(seats, np.bool_), cash_out=_i(seats, np.int64),
             hole_conflict=np.full((seats, 2, 2), -1, np.int8), hole_conflict_line=_i(seats, np.int32, 0, 2),
             is_unseated=_i(seats, np.bool_),
             street=_i(actions, np.int8), actor=_i(actions, np.int16), kind=_i(actions, np.int8),
@@ -348,6 +349,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             b.hole_conflict[j, slot, 0], b.hole_conflict[j, slot, 1] = record.cards[0].code, record.cards[1].code
             b.hole_conflict_line[j, slot] = record.line
     for c in hand.cash_outs:
+        b.has_cash_out[s0 + index[c.player]] = True
         b.cash_out[s0 + index[c.player]] = cents(c.amount)
     # actions
     for k, a in enumerate(hand.actions):

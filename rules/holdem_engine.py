@@ -45,7 +45,7 @@ from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
 from rules.records import Replay
 
-__all__ = ["ActionFact", "HoldemReplay", "PlayerFact", "Pot", "replay"]
+__all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "replay"]
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -107,42 +107,34 @@ class HoldemReplay(Replay):
     is_walk: bool = False
     count_players: int = 0
     has_allin_ev: bool = False
-    batch: HandBatch | None = field(default=None, repr=False)
-    fact_batch: FactBatch | None = field(default=None, repr=False)
+    batch: HandBatch = field(default=None, repr=False)
+    fact_batch: FactBatch = field(default=None, repr=False)
 
 
 def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
            allin_ev: bool = True) -> HoldemReplay:
     """Replay one hand with the compiled engine (see the module docstring). ``limit_cap``: the bets
     allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
-    ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity."""
-    if hand.info.site in _SITES_THE_KERNEL_DOES_NOT_READ_YET:
-        return _decimal_replay_until_the_kernel_models(hand, limit_cap, cap_heads_up, allin_ev)
+    ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity.
+    Raises :class:`NotReplayed` for a hand the engine's columns cannot hold."""
     batch = batch_from_hands([hand])
     facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
     if not facts.explained[0]:
-        return _decimal_replay_until_the_kernel_models(hand, limit_cap, cap_heads_up, allin_ev)
+        raise NotReplayed(NOT_REPLAYED)
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
         findings = explain(batch, facts, 0, facts.findings)
     return _result(hand, batch, facts, findings)
 
 
-_SITES_THE_KERNEL_DOES_NOT_READ_YET = frozenset({"Winamax"})
-"""TEMPORARY: Winamax summaries list the uncalled part of the top bet within the pot below it,
-which only the Decimal replay reads yet."""
 
 
-def _decimal_replay_until_the_kernel_models(hand: HoldemHand, limit_cap, cap_heads_up, allin_ev) -> HoldemReplay:
-    """TEMPORARY: the Decimal replay, for the hands the compiled engine does not model yet (run
-    twice, cash-outs, capped tables, cancelled hands, unseated or doubled names, …). Its facts have
-    the fields of this module's; ``fact_batch`` stays None. Goes when the engine models them."""
-    from rules.holdem import replay as decimal_replay
+class NotReplayed(LookupError):
+    """A hand the engine cannot hold: the ingest quarantines it with this reason, its text kept."""
 
-    old = decimal_replay(hand, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
-    return HoldemReplay(findings=old.findings, players=old.facts, actions=old.actions, pots=old.pots,
-                        total_pot=old.total_pot, rake=old.rake, is_walk=old.is_walk, count_players=old.count_players,
-                        has_allin_ev=old.has_allin_ev)
+
+NOT_REPLAYED = ("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more than two "
+                "hole cards or five board cards, more than three boards, or more than 62 seats")
 
 
 def _amount(cents: int) -> Decimal:

@@ -124,7 +124,7 @@ _BATCH_COLUMNS = (
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
-    "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
+    "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped", "straight_beats_trips",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
@@ -590,7 +590,7 @@ def _hand_facts(h, c, t, s, G, f):
     streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
     showdown = n_cont >= 2 and not cancelled
     for i in range(ns):
-        cash = max(c.cash_out[s0 + i], 0)     # paid by the room for cashing out: collected, not won
+        cash = c.cash_out[s0 + i]     # paid by the room for cashing out (or by him, to insure): not won
         f_seat_position[s0 + i] = s_position[i]
         f_invested[s0 + i] = s_invested[i]
         f_collected[s0 + i] = s_collected[i] + cash
@@ -1241,7 +1241,7 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if c.cash_out[s0 + i] >= 0 and not s.has_collect[i] and c.won_not_awarded[s0 + i]:
+        if c.has_cash_out[s0 + i] and not s.has_collect[i] and c.won_not_awarded[s0 + i]:
             not_awarded += max(c.summary_won[s0 + i], 0) + max(c.summary_won_again[s0 + i], 0)
     if has_summary and log_total != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
@@ -1262,6 +1262,17 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     if npots > 1:
         e = f.pot_eligible[s0 + npots - 1]
         top_alone = e != 0 and e & (e - 1) == 0
+    if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
+        first = 0
+        second = 0
+        for i in range(ns):
+            v = s_invested[i]
+            if v > first:
+                second = first
+                first = v
+            elif v > second:
+                second = v
+        top_alone = first - second == f_pot_amount[s0 + npots - 1]
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
         listed = 0
@@ -1500,7 +1511,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     for i in range(ns):
         exp = s_expected[i]
         act = s_collected[i]
-        if c.cash_out[s0 + i] >= 0 and act == 0:
+        if c.has_cash_out[s0 + i] and act == 0:
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
             rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
@@ -1518,10 +1529,10 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
             _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         won = c_summary_won[s0 + i]
-        if won >= 0 and won != s_collected[i] and c.cash_out[s0 + i] < 0:
+        if won >= 0 and won != s_collected[i] and not c.has_cash_out[s0 + i]:
             _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
         won = c.summary_won_again[s0 + i]      # a second summary seat line of the player
-        if won >= 0 and won != s_collected[i] and c.cash_out[s0 + i] < 0:
+        if won >= 0 and won != s_collected[i] and not c.has_cash_out[s0 + i]:
             _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, s_collected[i], won)
     return True
 

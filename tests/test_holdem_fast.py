@@ -88,7 +88,7 @@ def test_batch_from_hands_puts_out_of_the_lane_only_what_its_columns_cannot_hold
 
 # ---------------------------------------------------------------------- the kernel against the reference
 
-from rules.holdem import replay
+from tests.decimal_reference import replay
 from rules.holdem_batch import POSITIONS
 from rules.holdem_fast import FactBatch, replay_batch
 

@@ -13,6 +13,7 @@ import pyarrow as pa
 import pytest
 
 import pipeline.facts.holdem
+import pipeline.worker
 from pipeline.generators.holdem import generate
 from pipeline.worker import parse_bytes
 from tests.conftest import corpus
@@ -70,6 +71,8 @@ def test_lane_rows_equal_full_path_on_generated_hands(game, options):
 def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
     root = corpus("pokerstars")
     monkeypatch.setattr(pipeline.facts.holdem, "LANE_MIN_HANDS", 1)    # the lane for every file, one hand or more
+    # an earlier ingest of these files in this process planned a run too small for the lane: forget it
+    pipeline.worker.plan(())
     checked = games = lane = 0
     for path in sorted(root.rglob("*.txt")):
         data = path.read_bytes()

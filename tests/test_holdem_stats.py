@@ -314,7 +314,7 @@ def assert_mart(duckdb_path: Path) -> None:
         for (player, column), figure in HAND_FIGURES.items():
             if player == row["player"]:
                 assert row[column] == (None if figure is None else pytest.approx(figure)), (player, column)
-        assert set(expected) | {"player", "site", "game", "stakes"} == set(frame.columns) - _EXTRA
+        assert set(expected) | {"player", "site", "game", "stakes", "currency", "is_tournament"} == set(frame.columns) - _EXTRA
 
 
 _EXTRA = {"count_walks"}

@@ -6,7 +6,6 @@ never rename them.
 
 from __future__ import annotations
 
-from decimal import Decimal
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -90,59 +89,8 @@ def _replay(record: HoldemHand) -> HoldemReplay:
 def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
     """The hand's ``holdem_actions`` and ``holdem_results`` rows, by the batch lane's row builder
     (the ``games``, ``game_players`` and ``findings`` rows are every game's, written before)."""
-    if result.fact_batch is None:
-        _decimal_rows_until_the_kernel_models(rows, record, result)
-        return
     for table, columns in _holdem_tables(result.batch, result.fact_batch, np.zeros(1, np.int64)).items():
         rows.extend(table, record.info.game, columns.to_pydict())
-
-
-def _decimal_rows_until_the_kernel_models(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
-    """TEMPORARY: the rows of a hand the compiled engine does not model yet, from the Decimal
-    replay's facts (rules.holdem_engine says which hands). Goes with that replay."""
-    game, game_id, hand_id = record.info.game, record.source.game_id, record.hand_id
-    raise_kind = ActionKind.RAISE
-    facts = result.actions
-    n = len(facts)
-    (action_no, street, player, seat, position, action, amount, raise_to, to_call, bet_level, is_all_in,
-     is_voluntary, line, board) = zip(*[
-        (fact.action_no, a.street.value, a.player, fact.seat, fact.position, a.kind.value, fact.amount,
-         a.raise_to if a.kind is raise_kind else None, fact.to_call, fact.bet_level, fact.is_all_in,
-         a.kind in _VOLUNTARY, a.line, a.board)
-        for fact in facts for a in (fact.action,)]) or ((),) * 14
-    rows.extend("holdem_actions", game, {
-        "game_id": [game_id] * n, "hand_id": [hand_id] * n, "action_no": action_no, "street": street,
-        "player": player, "seat": seat, "position": position, "action": action, "amount": amount,
-        "raise_to": raise_to, "to_call": to_call, "bet_level": bet_level, "is_all_in": is_all_in,
-        "is_voluntary": is_voluntary, "line": line, "board": board,
-    })
-    stakes = record.stakes or f"{record.small_blind}/{record.big_blind}"
-    if record.is_tournament and not stakes.endswith(" T"):
-        stakes = f"{stakes} T"
-    players = result.players
-    m = len(players)
-    zero = Decimal(0)
-    (player, seat, position, hole_cards, stack_start, invested, collected, net, net_showdown, allin_ev_net,
-     saw_flop, saw_turn, saw_river, went_to_showdown, won_at_showdown, cash_out) = zip(*[
-        (fact.player, fact.seat, fact.position, format_cards(fact.hole_cards) if fact.hole_cards else None,
-         fact.stack_start, fact.invested, fact.collected, fact.net, fact.net if fact.went_to_showdown else zero,
-         fact.allin_ev_net, fact.saw_flop, fact.saw_turn, fact.saw_river, fact.went_to_showdown,
-         fact.won_at_showdown, fact.cash_out)
-        for fact in players]) or ((),) * 16
-    rows.extend("holdem_results", game, {
-        "game_id": [game_id] * m, "hand_id": [hand_id] * m, "player": player, "seat": seat,
-        "position": position, "hole_cards": hole_cards, "stack_start": stack_start, "invested": invested,
-        "collected": collected, "net": net, "net_showdown": net_showdown, "allin_ev_net": allin_ev_net,
-        "saw_flop": saw_flop, "saw_turn": saw_turn, "saw_river": saw_river, "went_to_showdown": went_to_showdown,
-        "won_at_showdown": won_at_showdown,
-        "is_walk": [result.is_walk] * m,
-        "small_blind": [record.small_blind] * m, "big_blind": [record.big_blind] * m,
-        "stakes": [stakes] * m, "betting": [record.betting.value] * m, "currency": [record.currency] * m,
-        "is_tournament": [record.is_tournament] * m, "max_seats": [record.max_seats] * m,
-        "count_players": [result.count_players] * m, "rake": [result.rake] * m,
-        "cash_out": cash_out,
-        "total_pot": [result.total_pot] * m,
-    })
 
 
 _VOLUNTARY = frozenset(kind for kind in ActionKind if kind.is_voluntary)
@@ -277,7 +225,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_all_in": pa.array(f.is_all_in[actions]),
         "is_voluntary": pa.array(_VOLUNTARY_CODES[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
-        "board": pa.array(np.zeros(len(actions), np.int8)),
+        "board": pa.array(b.action_board[actions], pa.int8()),
     })}
 
     hole = b.hole[seats].astype(np.int64)

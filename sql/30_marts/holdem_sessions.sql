@@ -48,7 +48,7 @@ final as (
         cast(min(played_at) as date) as played_on,
         date_diff('minute', min(played_at), max(played_at)) as duration_minutes,
         count(*) as count_hands,
-        len(list_distinct(list(table_name))) as count_tables,
+        count(distinct table_name) as count_tables,
         array_to_string(list_sort(list_distinct(list(stakes))), ', ') as stakes,
         sum(net) as net_won,
         sum(allin_ev_net) as allin_ev_net,
