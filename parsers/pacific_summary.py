@@ -24,11 +24,17 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from lark import Lark, Tree
-from lark.exceptions import UnexpectedInput
+from lark import Tree
 
-from parsers.errors import ParseError, from_lark
-from parsers.pokerstars_summary import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
+from parsers.errors import ParseError
+from parsers.grammar import parse_lines
+from parsers.pokerstars_summary import (
+    GAME,
+    LARGEST_COUNT,
+    LARGEST_SMALL_COUNT,
+    TournamentEntry,
+    TournamentSummary,
+)
 from rules.records import GameInfo, Source
 
 __all__ = ["WORDS", "parse"]
@@ -42,24 +48,10 @@ WORDS = {
 
 SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 
-_PARSER: Lark | None = None
-
-
-def _parser() -> Lark:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = Lark.open("grammars/pacific_summary.lark", rel_to=__file__, parser="lalr",
-                            propagate_positions=True, maybe_placeholders=False)
-    return _PARSER
-
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     """One summary's lines (the game's own numbering, 1-based) → its record."""
-    text = "\n".join(lines) + "\n"
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as error:
-        raise from_lark(error, text, WORDS) from None
+    tree = parse_lines("pacific_summary", lines, WORDS)
     return _Builder(lines, source).summary(tree)
 
 
@@ -75,8 +67,8 @@ def amount(text: str) -> tuple[Decimal, str | None]:
     return Decimal(digits), SIGNS[sign] if sign else None
 
 
-_FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d+)(?: and won (?P<won>.+))?$", re.I)
-_PERFORMED = re.compile(r"^(?P<player>.+) performed (?P<count>\d+) (?P<what>rebuys?|add-ons?)$", re.I)
+_FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d+)(?: and won (?P<won>.+))?$", re.IGNORECASE)
+_PERFORMED = re.compile(r"^(?P<player>.+) performed (?P<count>\d+) (?P<what>rebuys?|add-ons?)$", re.IGNORECASE)
 
 
 class _Builder:

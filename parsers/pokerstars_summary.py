@@ -30,13 +30,13 @@ from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark import Token, Tree
 
-from parsers.errors import ParseError, from_lark
+from parsers.errors import ParseError
+from parsers.grammar import parse_lines
 from rules.records import GameInfo, Source
 
-__all__ = ["GAME", "TournamentEntry", "TournamentSummary", "WORDS", "parse"]
+__all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
 
 GAME = "tournament"
 """The warehouse partition of tournament summaries."""
@@ -112,24 +112,10 @@ class TournamentSummary:
     bounties_won: Decimal
 
 
-_PARSER: Lark | None = None
-
-
-def _parser() -> Lark:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = Lark.open("grammars/pokerstars_summary.lark", rel_to=__file__, parser="lalr",
-                            propagate_positions=True, maybe_placeholders=False)
-    return _PARSER
-
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     """One summary's lines (the game's own numbering, 1-based) → its record."""
-    text = "\n".join(lines) + "\n"
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as error:
-        raise from_lark(error, text, WORDS) from None
+    tree = parse_lines("pokerstars_summary", lines, WORDS)
     return _Builder(lines, source).summary(tree)
 
 

@@ -32,10 +32,10 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark import Token, Tree
 
-from parsers.errors import ParseError, from_lark
+from parsers.errors import ParseError
+from parsers.grammar import parse_lines
 from rules.cards import Card
 from rules.records import GameInfo, Source
 from rules.sixcard import Box, BoxResult, DealerBuy, SixcardHand, SixcardRules, SixcardSession
@@ -73,16 +73,6 @@ WORDS = {
     "PLAYER": "'Player:'",
 }
 
-_PARSER: Lark | None = None
-
-
-def _parser() -> Lark:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = Lark.open("grammars/sixcard.lark", rel_to=__file__, parser="lalr",
-                            propagate_positions=True, maybe_placeholders=False)
-    return _PARSER
-
 
 _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y",
                  "%Y/%m/%d %H:%M", "%Y/%m/%d")
@@ -90,11 +80,10 @@ _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H
 
 def parse(lines: tuple[str, ...], source: Source) -> SixcardSession:
     """One session's lines (the game's own numbering, 1-based) → its record."""
-    text = "\n".join(lines) + "\n"
     try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as error:
-        raise _exponent(from_lark(error, text, WORDS)) from None
+        tree = parse_lines("sixcard", lines, WORDS)
+    except ParseError as error:
+        raise _exponent(error) from None
     return _Builder(lines, source).session(tree)
 
 

@@ -29,11 +29,17 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark import Token, Tree
 
-from parsers.errors import ParseError, from_lark
-from parsers.pokerstars_summary import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
+from parsers.errors import ParseError
+from parsers.grammar import parse_lines
+from parsers.pokerstars_summary import (
+    GAME,
+    LARGEST_COUNT,
+    LARGEST_SMALL_COUNT,
+    TournamentEntry,
+    TournamentSummary,
+)
 from rules.records import GameInfo, Source
 
 __all__ = ["WORDS", "parse"]
@@ -48,24 +54,10 @@ WORDS = {
 
 SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 
-_PARSER: Lark | None = None
-
-
-def _parser() -> Lark:
-    global _PARSER
-    if _PARSER is None:
-        _PARSER = Lark.open("grammars/winamax_summary.lark", rel_to=__file__, parser="lalr",
-                            propagate_positions=True, maybe_placeholders=False)
-    return _PARSER
-
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     """One summary's lines (the game's own numbering, 1-based) → its record."""
-    text = "\n".join(lines) + "\n"
-    try:
-        tree = _parser().parse(text)
-    except UnexpectedInput as error:
-        raise from_lark(error, text, WORDS) from None
+    tree = parse_lines("winamax_summary", lines, WORDS)
     return _Builder(lines, source).summary(tree)
 
 
