@@ -50,6 +50,7 @@ from rules.cards import Card
 from rules.evaluator import RankOrder, rank_rows
 from rules.findings import Finding, Findings, Severity
 from rules.holdem import allin_ev_values
+from rules.holdem_engine import ActionFact, PlayerFact, Pot
 from rules.holdem_hand import Action, ActionKind, BettingStructure, HoldemHand, Street
 from rules.holdem_rules import (
     DEFAULT,
@@ -78,51 +79,6 @@ __all__ = [
 
 
 _ZERO = Decimal(0)
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ActionFact:
-    """What the replay knows about one action of the log (one ``holdem_actions`` row)."""
-
-    action: Action
-    action_no: int
-    seat: int | None
-    position: str | None
-    amount: Decimal
-    """Chips this action put in (for a raise: the raise_to minus what the player had in before), or took back."""
-    to_call: Decimal
-    bet_level: int
-    is_all_in: bool
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayerFact:
-    """One player's hand, as the replay derived it (one ``holdem_results`` row)."""
-
-    player: str
-    seat: int
-    position: str | None
-    hole_cards: tuple[Card, ...]
-    stack_start: Decimal
-    invested: Decimal
-    collected: Decimal
-    """Chips taken from the pots, plus what the room paid for a cash-out (see ``cash_out``)."""
-    cash_out: Decimal
-    net: Decimal
-    allin_ev_net: Decimal
-    saw_flop: bool
-    saw_turn: bool
-    saw_river: bool
-    went_to_showdown: bool
-    won_at_showdown: bool
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Pot:
-    """A main or side pot: its chips before rake and the players eligible for it."""
-
-    amount: Decimal
-    eligible: tuple[str, ...]
 
 
 @dataclass(frozen=True, kw_only=True)
