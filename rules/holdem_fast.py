@@ -532,7 +532,7 @@ def _kernel(c, t, o, rules, s, f, out, count):
         f_certified[h] = count[0] == before
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _hand_facts(h, c, t, s, G, f):
     """The per-hand and per-player facts of a replayed hand."""
     c_seat_start = c.seat_start
@@ -625,7 +625,7 @@ def _hand_facts(h, c, t, s, G, f):
         f_needs_allin_ev[h] = need
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _seat_hand(h, c, t, rules, s, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     c_seat_start = c.seat_start
@@ -744,7 +744,7 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _check_deck(h, c, rules, s, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
@@ -834,7 +834,7 @@ def _check_deck(h, c, rules, s, out, count):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _board_differs(h, dealt, summary, line, rules, out, count):
     """HE-BOARD: the summary's board is the board dealt."""
     for k in range(5):
@@ -1368,7 +1368,7 @@ def _build_pots(s0, ns, n, s, f):
     return npots
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled."""
