@@ -57,7 +57,15 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError
-from parsers.lines import AMOUNT, LineKind, LineTable, read_amount, read_cards, unsupported_game
+from parsers.lines import (
+    AMOUNT,
+    CURRENCY_SIGNS,
+    LineKind,
+    LineTable,
+    read_amount,
+    read_cards,
+    unsupported_game,
+)
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -89,7 +97,6 @@ _STAKES = re.compile(r"^(?:ante (?P<tante>[\d,]+), *)?(?P<cur>[$€£¥])?(?P<sb
                      r"(?:/[$€£¥]?(?P<bb>\d[\d,]*(?:\.\d+)?))?(?: (?P<iso>[A-Z]{3}))?$")
 _SUPPORTED = {"Hold'em": "holdem", "ShortDeck": "holdem36"}
 _READS = "Hold'em and Short Deck"
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 
 _TABLE = re.compile(r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))?"
                     r"(?: Seat #(?P<btn>\d+) is the button)?\s*$")
@@ -232,7 +239,7 @@ def read_header(line: str) -> dict:
     if tid is not None:
         currency = "chips"
     elif stakes["iso"] or stakes["cur"]:
-        currency = stakes["iso"] or _CURRENCY_SIGNS[stakes["cur"]]
+        currency = stakes["iso"] or CURRENCY_SIGNS[stakes["cur"]]
     else:
         raise ParseError(f"the stakes {rest['stakes']!r} name no currency", line=1,
                          column=offset + rest.start("stakes") + 1, line_text=line)

@@ -40,11 +40,14 @@ from lark.lexer import Lexer
 from parsers.errors import ParseError
 from rules.cards import Card, CardError
 
-__all__ = ["AMOUNT", "GRAMMARS", "LineKind", "LineTable", "clear_caches", "read_amount", "read_cards",
+__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "LineKind", "LineTable", "clear_caches", "read_amount", "read_cards",
            "unsupported_game"]
 
 GRAMMARS = Path(__file__).with_name("grammars")
 """The folder of the grammar files."""
+
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
+"""The ISO code of each currency sign the rooms write before or after an amount."""
 
 AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
 """An amount as the rooms write it: an optional currency sign, digits, thousands commas, decimals."""

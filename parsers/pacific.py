@@ -59,7 +59,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import LineKind, LineTable, read_cards, unsupported_game
+from parsers.lines import CURRENCY_SIGNS, LineKind, LineTable, read_cards, unsupported_game
 from parsers.room_lines import StreetBets
 from rules.holdem_hand import (
     Action,
@@ -88,7 +88,6 @@ _GAME_LINE = re.compile(
     r"(?P<game>\S+)(?P<extra>.*?) - \*\*\* (?P<d>\d{2} \d{2} \d{4}) (?P<t>\d{1,2}:\d{2}:\d{2})\s*$"
 )
 _READS = "Hold'em"
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP"}
 _STRUCTURES = {"No Limit": BettingStructure.NO_LIMIT, "Pot Limit": BettingStructure.POT_LIMIT,
                "Fix Limit": BettingStructure.LIMIT, "Limit": BettingStructure.LIMIT}
 
@@ -204,7 +203,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
     if game["game"] != "Holdem":
         raise unsupported_game(SITE, f"{game['struct']} {game['game']}", _READS, line=lines[1],
                                column=game.start("struct") + 1, line_no=2)
-    sign = next((c for c in game["bb"] if c in _CURRENCY_SIGNS), None)
+    sign = next((c for c in game["bb"] if c in CURRENCY_SIGNS), None)
     try:
         day, month, year = game["d"].split()
         hour, minute, second = (int(part) for part in game["t"].split(":"))
@@ -218,7 +217,7 @@ def read_header(lines: tuple[str, ...]) -> dict:
         raise ParseError(str(error), line=2, column=1, line_text=lines[1]) from None
     return {"id": brand["id"], "brand": brand["brand"], "small_blind": small_blind,
             "big_blind": big_blind, "betting": _STRUCTURES[game["struct"]],
-            "currency": _CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,
+            "currency": CURRENCY_SIGNS[sign] if sign else None, "played_at": played_at,
             "stakes": f"{game['sb']}/{game['bb']}"}
 
 

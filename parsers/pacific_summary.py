@@ -28,6 +28,7 @@ from lark import Tree
 
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
+from parsers.lines import CURRENCY_SIGNS
 from parsers.pokerstars_summary import (
     GAME,
     LARGEST_COUNT,
@@ -46,7 +47,6 @@ WORDS = {
     "_NL": "the end of the line",
 }
 
-SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
@@ -62,9 +62,9 @@ def amount(text: str) -> tuple[Decimal, str | None]:
     ((Decimal('0.09'), 'EUR'), (Decimal('20'), 'USD'), (Decimal('10'), None))
     """
     text = text.strip()
-    sign = next((char for char in text if char in SIGNS), None)
+    sign = next((char for char in text if char in CURRENCY_SIGNS), None)
     digits = text.strip("$€£ ").replace(",", ".")
-    return Decimal(digits), SIGNS[sign] if sign else None
+    return Decimal(digits), CURRENCY_SIGNS[sign] if sign else None
 
 
 _FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d+)(?: and won (?P<won>.+))?$", re.IGNORECASE)

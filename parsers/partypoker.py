@@ -35,6 +35,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
+from parsers.lines import CURRENCY_SIGNS
 from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, return_uncalled
 from rules.holdem_hand import (
     Action,
@@ -320,7 +321,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if game["cur"]:
         currency = game["cur"]
     else:
-        currency = {"$": "USD", "€": "EUR", "£": "GBP"}.get(game["sign"] or "", "USD")
+        currency = CURRENCY_SIGNS.get(game["sign"] or "", "USD")
     if play_money:
         currency = "play"
     stakes = f"{small_blind}/{big_blind} {currency}"

@@ -41,6 +41,7 @@ from itertools import pairwise
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parsers.errors import ParseError
+from parsers.lines import CURRENCY_SIGNS
 from parsers.source import Chunk, game_id, normalize_lines
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -75,7 +76,6 @@ VARIANTS = {
 READ_VARIANTS = {"NT": BettingStructure.NO_LIMIT, "FT": BettingStructure.LIMIT}
 """The variants the Hold'em replay plays; the others go to quarantine naming the variant."""
 
-_CURRENCY_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -276,7 +276,7 @@ class _Reader:
         if isinstance(code, str) and len(code) == 3 and code.isalpha():
             return code.upper()
         symbol = self.fields.get("currency_symbol")
-        return _CURRENCY_SYMBOLS.get(symbol, "chips") if isinstance(symbol, str) else "chips"
+        return CURRENCY_SIGNS.get(symbol, "chips") if isinstance(symbol, str) else "chips"
 
     def played_at(self) -> datetime | None:
         fields = self.fields

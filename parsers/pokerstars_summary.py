@@ -34,6 +34,7 @@ from lark import Token, Tree
 
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
+from parsers.lines import CURRENCY_SIGNS
 from rules.records import GameInfo, Source
 
 __all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
@@ -54,7 +55,6 @@ WORDS = {
     "_NL": "the end of the line",
 }
 
-SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "₹": "INR"}
 """The currency each sign the room writes stands for (a code after the amounts says it too)."""
 
 
@@ -179,7 +179,7 @@ class _Builder:
         amounts = [token for token in tokens if token.type == "AMOUNT"]
         code = next((str(token) for token in tokens if token.type == "CURRENCY"), None)
         sign = str(amounts[0])[0]
-        currency = code or SIGNS.get(sign) or "chips"
+        currency = code or CURRENCY_SIGNS.get(sign) or "chips"
         return [amount(str(token)) for token in amounts], currency
 
     def summary(self, tree: Tree) -> TournamentSummary:
@@ -270,7 +270,7 @@ class _Builder:
             prize = None
         elif rest:
             written = _PRIZE.match(rest)
-            unit = written and (written["code"] or SIGNS.get(written["amount"][0]) or "chips")
+            unit = written and (written["code"] or CURRENCY_SIGNS.get(written["amount"][0]) or "chips")
             prize = amount(written["amount"]) if written and unit == currency else None
         return TournamentEntry(
             finish=None if still_playing else place, player=found["player"].strip(),

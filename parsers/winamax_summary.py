@@ -33,6 +33,7 @@ from lark import Token, Tree
 
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
+from parsers.lines import CURRENCY_SIGNS
 from parsers.pokerstars_summary import (
     GAME,
     LARGEST_COUNT,
@@ -52,7 +53,6 @@ WORDS = {
     "_NL": "the end of the line",
 }
 
-SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
@@ -68,7 +68,7 @@ def amount(token) -> tuple[Decimal, str]:
     ((Decimal('0.46'), 'EUR'), (Decimal('1000'), 'EUR'))
     """
     text = str(token).strip()
-    return Decimal(text[:-1].replace(" ", "").replace(",", ".")), SIGNS[text[-1]]
+    return Decimal(text[:-1].replace(" ", "").replace(",", ".")), CURRENCY_SIGNS[text[-1]]
 
 
 _TITLE = re.compile(r"^(?P<name>.*)\((?P<number>\d+)\)(?P<rest>.*)$")
