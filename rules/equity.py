@@ -65,7 +65,7 @@ def _add_card(src, dst, c):
     dst[_SM] = src[_SM] | (b << (s << 4))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _distribute(strength, members, split, weights, shares):
     # Each pot k to its best eligible hands, weights[k] boards at once. members[k]: the
     # eligible players, then -1; split[w]: one of w tied winners' share of a board (unit // w,
