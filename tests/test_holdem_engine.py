@@ -1,8 +1,7 @@
 """The compiled Hold'em engine on hand-worked hands of real PokerStars notation.
 
 Each hand is written the way PokerStars writes it; the expected findings (rule, line, severity)
-and nets are worked out by hand in the comments. The engine (``rules.holdem_fast``) must give them,
-and so must the former Decimal replay kept as a test reference (tests/decimal_reference.py).
+and nets are worked out by hand in the comments. The engine (``rules.holdem_fast``) must give them.
 """
 
 from __future__ import annotations
@@ -11,7 +10,6 @@ from decimal import Decimal
 
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import normalize_lines, split_games
-from tests.decimal_reference import replay
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import WARNING, replay_batch
 from rules.holdem_rules import HE
@@ -34,18 +32,6 @@ def _engine(text: str) -> tuple[set, dict]:
              for r, line, sev in zip(rows.rule, rows.line, rows.severity)}
     nets = {b.player[j]: Decimal(int(f.net[j])) / 100 for j in range(len(b.player)) if f.has_fact[j]}
     return found, nets
-
-
-def _reference(text: str) -> tuple[set, dict]:
-    result = replay(_hand(text), allin_ev=False)
-    return ({(x.rule_id, x.line or 0, x.severity.value) for x in result.findings},
-            {p.player: p.net for p in result.players})
-
-
-def _both(text: str) -> tuple[set, dict]:
-    engine, reference = _engine(text), _reference(text)
-    assert engine == reference
-    return engine
 
 
 _HEAD = ("PokerStars Hand #{n}:  Hold'em No Limit ($0.10/$0.25 USD) - 2021/03/07 21:29:31 ET\n"
@@ -100,7 +86,7 @@ Seat 4: Gleb showed [Kh Kd] and lost with a pair of Kings
 
 
 def test_he_side_pot_dead_small_blind_goes_to_the_main_pot():
-    found, nets = _both(DEAD_SMALL_BLIND)
+    found, nets = _engine(DEAD_SMALL_BLIND)
     assert found == set()
     assert nets == {"Anna": Decimal("-0.25"), "Boris": Decimal("-0.25"), "Vera": Decimal("0.80"),
                     "Gleb": Decimal("-0.35")}
@@ -109,7 +95,7 @@ def test_he_side_pot_dead_small_blind_goes_to_the_main_pot():
         .replace("Vera collected $1.05", "Gleb collected $1.05") \
         .replace("showed [Ah Ad] and won ($1.05) with a pair of Aces", "showed [8h 8d] and lost with a pair of Eights") \
         .replace("Seat 4: Gleb showed [Kh Kd] and lost with a pair of Kings", "Seat 4: Gleb showed [Kh Kd] and won ($1.05) with a pair of Kings")
-    found, nets = _both(gleb_wins)
+    found, nets = _engine(gleb_wins)
     assert found == set() and nets["Gleb"] == Decimal("0.70")
 
 
@@ -147,12 +133,12 @@ Seat 2: Boris (big blind) showed [2d 3c] and won ($9.51) with a straight, Ten to
 
 
 def test_he_split_under_rake_that_balances_is_a_warning():
-    found, nets = _both(SPLIT_UNDER_RAKE)
+    found, nets = _engine(SPLIT_UNDER_RAKE)
     assert found == {("HE-SPLIT", 22, "warning"), ("HE-SPLIT", 23, "warning")}
     assert nets == {"Anna": Decimal("-0.51"), "Boris": Decimal("-0.64")}
     # shares that do not add up to the pot after rake stay errors
     short = SPLIT_UNDER_RAKE.replace("Anna collected $9.64", "Anna collected $9.54").replace("won ($9.64)", "won ($9.54)")
-    found, _ = _both(short)
+    found, _ = _engine(short)
     assert ("HE-SPLIT", 23, "error") in found
 
 
@@ -185,12 +171,12 @@ Seat 3: Vera (big blind) showed [Ah Ad] and won ($0.40) with a pair of Aces
 
 
 def test_he_min_raise_measured_from_a_short_all_in_big_blind():
-    found, nets = _both(SHORT_BIG_BLIND_RAISE)
+    found, nets = _engine(SHORT_BIG_BLIND_RAISE)
     assert found == set()
     assert nets == {"Anna": Decimal("-0.15"), "Boris": Decimal("-0.10"), "Vera": Decimal("0.25")}
     # "raises $0.30 to $0.50" matches neither the bet to call (0.25) nor the largest bet (0.15)
     wrong = SHORT_BIG_BLIND_RAISE.replace("raises $0.35 to $0.50", "raises $0.30 to $0.50")
-    found, _ = _both(wrong)
+    found, _ = _engine(wrong)
     assert found == {("HE-MIN-RAISE", 9, "error")}
 
 
@@ -209,11 +195,11 @@ SHORT_BIG_BLIND_CALL = SHORT_BIG_BLIND_RAISE.replace("#103", "#104").replace(
 
 
 def test_he_call_capped_at_the_largest_bet_actually_made():
-    found, nets = _both(SHORT_BIG_BLIND_CALL)
+    found, nets = _engine(SHORT_BIG_BLIND_CALL)
     assert found == set()
     assert nets == {"Anna": Decimal("-0.15"), "Boris": Decimal("-0.15"), "Vera": Decimal("0.30")}
     # a call of 0.20 is neither what is owed (0.25) nor the largest bet (0.15)
-    found, _ = _both(SHORT_BIG_BLIND_CALL.replace("Anna: calls $0.15", "Anna: calls $0.20"))
+    found, _ = _engine(SHORT_BIG_BLIND_CALL.replace("Anna: calls $0.15", "Anna: calls $0.20"))
     assert ("HE-CALL", 9, "error") in found
 
 
@@ -241,7 +227,7 @@ Seat 3: Vera (big blind) folded before Flop
 
 
 def test_he_action_order_an_all_in_blind_written_as_folding_takes_no_turn():
-    found, nets = _both(SITTING_OUT_BLIND_FOLDS)
+    found, nets = _engine(SITTING_OUT_BLIND_FOLDS)
     assert found == set()
     assert nets == {"Anna": Decimal("0.35"), "Boris": Decimal("-0.10"), "Vera": Decimal("-0.25")}
     # a player all in by a raise, not by a blind, who then folds, still acts after the betting is over
@@ -251,7 +237,7 @@ def test_he_action_order_an_all_in_blind_written_as_folding_takes_no_turn():
                             "Boris: folds\nVera: raises $0.50 to $1 and is all-in\nAnna: calls $0.50\nVera: folds\n")
     raised = raised.replace("Anna collected $0.60", "Anna collected $2.10").replace("Total pot $0.60", "Total pot $2.10")
     raised = raised.replace("collected ($0.60)", "collected ($2.10)")
-    found, _ = _both(raised)
+    found, _ = _engine(raised)
     assert ("HE-ACTION-ORDER", 13, "error") in found
 
 
@@ -289,7 +275,7 @@ Seat 3: Vera (big blind) folded before Flop
 
 
 def test_he_bet_a_call_written_as_a_bet_facing_a_raise():
-    found, _ = _both(BET_FACING_A_RAISE)
+    found, _ = _engine(BET_FACING_A_RAISE)
     assert ("HE-BET", 10, "error") in found
 
 
@@ -393,7 +379,7 @@ def test_every_hold_em_rule_is_raised_by_the_engine():
     assert set(BROKEN_BY_RULE) == set(HE) - {HE.FINISHING_STACKS}, "a rule without a hand that breaks it"
     missing = []
     for rule, text in BROKEN_BY_RULE.items():
-        found, _ = _both(text)
+        found, _ = _engine(text)
         if rule.value not in {r for r, _, _ in found}:
             missing.append(f"{rule.value}: {sorted(found)}")
     assert not missing, "\n".join(missing)
@@ -401,12 +387,12 @@ def test_every_hold_em_rule_is_raised_by_the_engine():
 
 def test_the_legal_hands_behind_the_guard_break_no_rule():
     for text in (WALK, SPLIT, SIDE_POT, SIX_PLUS, _limit(SPLIT)):
-        found, _ = _both(text)
+        found, _ = _engine(text)
         assert found == set(), found
 
 
 # ---------------------------------------------------------------------- hands the engine reads since stage B
-# Hands the kernel once left to the Decimal replay: run twice, cash-outs, capped tables, cancelled
+# Hands the kernel once left to another replay: run twice, cash-outs, capped tables, cancelled
 # hands, conflicting hole cards, players without a seat line, one name in two seats, no summary.
 # Each expected value is worked out by hand in the comment above the hand.
 
