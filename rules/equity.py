@@ -162,16 +162,15 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True)
-def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, lo_slot, hi_slot, nonflush,
-                   flush, weakest_flush):
+def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
-    hole_keys: (n_players,) each hand's rank key (the sum of its ranks' ``rank_key``);
-    suit_masks: (n_players, 4) each hand's ranks in each suit; stub_cards: (13, 4) 1 where the
-    card of that rank and suit is in the stub; rank_key … flush: the 7-card
-    :class:`~rules.evaluator.MultisetTables`; weakest_flush: the lowest strength of its flush
-    table. Returns (shares (n_pots, n_players), number of boards).
+    hole_pairs: (n_players,) each hand's two ranks, low * 13 + high; pair_strengths: the
+    :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
+    each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
+    the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
+    strength. Returns (shares (n_pots, n_players), number of boards).
 
     A board is a rank multiset (6,188 of them) and a suit for each card. Suits matter only on
     a flush board: ``k`` cards of a suit ``s`` where some hand holds ``5 - k`` of them, so k is
@@ -185,9 +184,10 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
     flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
     result back for that multiset's flush boards and settles them one by one.
     """
-    n_players = hole_keys.shape[0]
+    n_players = hole_pairs.shape[0]
     n_pots = eligible.shape[0]
     shares = np.zeros((n_pots, n_players), dtype=np.int64)
+    binom = _binomials()
     comb = np.zeros((5, 5), dtype=np.int64)  # comb[a, c] = C(a, c), 0 when c > a
     for a in range(5):
         comb[a, 0] = 1
@@ -266,7 +266,7 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
     # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
     ranks = np.zeros(5, dtype=np.int64)
     run = np.zeros(5, dtype=np.int64)
-    key = np.zeros(6, dtype=np.int64)
+    index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
     poly = np.zeros((5, 4, 6), dtype=np.int64)
@@ -293,7 +293,7 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
             ranks[d] += 1
             continue
         base = d + 1 - m
-        key[d + 1] = key[d] + rank_key[r]
+        index[d + 1] = index[d] + binom[r + d, d + 1]
         ways[d + 1] = ways[base] * comb[avail[r], m]
         if d < 4:
             for s in range(4):
@@ -308,7 +308,7 @@ def _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, rank_key, 
         boards += ways[5]
         top = -1
         for p in range(n_players):
-            plain[p] = multiset_strength(hole_keys[p] + key[5], lo_slot, hi_slot, nonflush)
+            plain[p] = pair_strengths[hole_pairs[p], index[5]]
             top = max(top, plain[p])
         for pot in range(n_pots):
             flushed[pot] = 0
@@ -584,23 +584,82 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
     """Integer shares (in 1/unit) of every 5-card board of the stub, for two-card hands, by
     :func:`_count_preflop`."""
     tables = multiset_tables(order, 7)
-    hole_keys = np.zeros(len(holes), dtype=np.int64)
+    hole_pairs = np.zeros(len(holes), dtype=np.int64)
     suit_masks = np.zeros((len(holes), 4), dtype=np.int64)
     for p, hand in enumerate(holes):
+        low, high = sorted(c >> 2 for c in hand)
+        hole_pairs[p] = low * 13 + high
         for c in hand:
-            hole_keys[p] += tables.rank_key[c >> 2]
             suit_masks[p, c & 3] |= 1 << (c >> 2)
     stub_cards = np.zeros((13, 4), dtype=np.int64)
     stub_cards[stub >> 2, stub & 3] = 1
-    shares, boards = _count_preflop(hole_keys, suit_masks, stub_cards, eligible, unit, tables.rank_key,
-                                    tables.lo_slot, tables.hi_slot, tables.nonflush, tables.flush,
-                                    _weakest_flush(order))
+    shares, boards = _count_preflop(hole_pairs, _pair_strength_table(order), suit_masks, stub_cards, eligible,
+                                    unit, tables.flush, _weakest_flush(order))
     if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
 
 
 _WEAKEST_FLUSH: dict[RankOrder, int] = {}
+_PAIR_STRENGTHS: dict[RankOrder, np.ndarray] = {}
+
+MULTISETS = math.comb(13 + 5 - 1, 5)
+"""The rank multisets of a five-card board: 6,188."""
+
+
+def _pair_strength_table(order: RankOrder) -> np.ndarray:
+    """(169, MULTISETS): the strength, flushes aside, of two hole ranks (row low * 13 + high)
+    with each board rank multiset (column: its colex index, :func:`_binomials`), -1 where a rank
+    would be held five times. Built once per order: the preflop count then reads each player's
+    strength from one row instead of hashing each seven-card multiset."""
+    if order not in _PAIR_STRENGTHS:
+        t = multiset_tables(order, 7)
+        table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
+        _fill_pair_strengths(t.rank_key, t.lo_slot, t.hi_slot, t.nonflush, table)
+        _PAIR_STRENGTHS[order] = table
+    return _PAIR_STRENGTHS[order]
+
+
+@njit(cache=True)
+def _binomials():
+    """binom[n, k] = C(n, k) for n < 18, k < 6: a multiset of ascending ranks r0 <= … <= r4 has
+    the colex index sum of binom[r_i + i, i + 1]."""
+    binom = np.zeros((18, 6), dtype=np.int64)
+    for n in range(18):
+        binom[n, 0] = 1
+        for k in range(1, min(n, 5) + 1):
+            binom[n, k] = binom[n - 1, k - 1] + binom[n - 1, k]
+    return binom
+
+
+@njit(cache=True)
+def _fill_pair_strengths(rank_key, lo_slot, hi_slot, nonflush, table):
+    binom = _binomials()
+    count = np.zeros(13, dtype=np.int64)
+    ranks = np.zeros(5, dtype=np.int64)
+    for r0 in range(13):
+        for r1 in range(r0, 13):
+            for r2 in range(r1, 13):
+                for r3 in range(r2, 13):
+                    for r4 in range(r3, 13):
+                        ranks[0], ranks[1], ranks[2], ranks[3], ranks[4] = r0, r1, r2, r3, r4
+                        column = 0
+                        key = 0
+                        for i in range(5):
+                            column += binom[ranks[i] + i, i + 1]
+                            key += rank_key[ranks[i]]
+                        for low in range(13):
+                            for high in range(low, 13):
+                                for i in range(13):
+                                    count[i] = 0
+                                for i in range(5):
+                                    count[ranks[i]] += 1
+                                count[low] += 1
+                                count[high] += 1
+                                if count[low] > 4 or count[high] > 4 or count[r0] > 4:
+                                    continue
+                                table[low * 13 + high, column] = multiset_strength(
+                                    key + rank_key[low] + rank_key[high], lo_slot, hi_slot, nonflush)
 
 
 def _weakest_flush(order: RankOrder) -> int:
