@@ -161,6 +161,28 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
+@njit(cache=True, inline="always")
+def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways and
+    suit polynomials at depth d + 1 from those before the rank's first card. Returns how many
+    of the rank are dealt now, 0 when the stub has too few."""
+    m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
+    if m > avail[r]:
+        return 0
+    ranks[d] = r
+    run[d] = m
+    base = d + 1 - m
+    index[d + 1] = index[d] + binom[r + d, d + 1]
+    ways[d + 1] = ways[base] * comb[avail[r], m]
+    for s in range(4):
+        a0 = none[s, r, m]
+        a1 = one[s, r, m]
+        poly[d + 1, s, 0] = poly[base, s, 0] * a0
+        for i in range(1, d + 2):
+            poly[d + 1, s, i] = poly[base, s, i] * a0 + poly[base, s, i - 1] * a1
+    return m
+
+
 @njit(cache=True)
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
@@ -278,108 +300,100 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
-    d = 0
-    while True:
-        r = ranks[d]
-        if r > 12:
-            if d == 0:
-                break
-            d -= 1
-            ranks[d] += 1
+    for r0 in range(13):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, comb, binom):
             continue
-        m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
-        run[d] = m
-        if m > avail[r]:
-            ranks[d] += 1
-            continue
-        base = d + 1 - m
-        index[d + 1] = index[d] + binom[r + d, d + 1]
-        ways[d + 1] = ways[base] * comb[avail[r], m]
-        if d < 4:
-            for s in range(4):
-                a0 = none[s, r, m]
-                a1 = one[s, r, m]
-                poly[d + 1, s, 0] = poly[base, s, 0] * a0
-                for i in range(1, d + 2):
-                    poly[d + 1, s, i] = poly[base, s, i] * a0 + poly[base, s, i - 1] * a1
-            ranks[d + 1] = r
-            d += 1
-            continue
-        boards += ways[5]
-        top = -1
-        for p in range(n_players):
-            plain[p] = pair_strengths[hole_pairs[p], index[5]]
-            top = max(top, plain[p])
-        for pot in range(n_pots):
-            flushed[pot] = 0
-        flush_suits = 0        # the suits this multiset can flush in, one bit each
-        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
-            a0 = none[s, r, m]
-            a1 = one[s, r, m]
-            for k in range(need[s], 6):
-                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
-                if c:
-                    flush_suits |= 1 << s
-                    for pot in range(n_pots):
-                        flushed[pot] += c * flush_pots[s, k, pot]
-        if top >= weakest_flush and flush_suits:
-            # A full house or better without a flush: settle this multiset's flush boards one
-            # suited subset at a time, taking part 1's result for them back.
-            nd = 0
-            for j in range(5):
-                if j == 0 or ranks[j] != ranks[j - 1]:
-                    distinct[nd] = ranks[j]
-                    mult[nd] = 1
-                    nd += 1
-                else:
-                    mult[nd - 1] += 1
-            for s in range(4):
-                if not flush_suits >> s & 1:
+        for r1 in range(r0, 13):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+                continue
+            for r2 in range(r1, 13):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, comb, binom):
                     continue
-                in_stub = 0     # which of the distinct ranks the stub holds in suit s
-                for j in range(nd):
-                    in_stub |= stub_cards[distinct[j], s] << j
-                held = 0
-                for j in range(nd):
-                    held += in_stub >> j & 1
-                if held < need[s]:
-                    continue
-                subset = in_stub
-                while subset:   # each subset of those of need[s] or more: the board's suited cards
-                    this = subset
-                    subset = (subset - 1) & in_stub
-                    k = 0
-                    for j in range(nd):
-                        k += this >> j & 1
-                    if k < need[s]:
+                for r3 in range(r2, 13):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, comb, binom):
                         continue
-                    smask = 0
-                    w = 1
-                    for j in range(nd):
-                        if this >> j & 1:
-                            smask |= np.int64(1) << distinct[j]
-                            w *= one[s, distinct[j], mult[j]]
-                        else:
-                            w *= none[s, distinct[j], mult[j]]
-                    if w == 0:
-                        continue
-                    for p in range(n_players):
-                        if suited[p, s] + k >= 5:
-                            strength[p] = flush[smask | suit_masks[p, s]]
-                            true[p] = max(plain[p], strength[p])
-                        else:
-                            strength[p] = -1
-                            true[p] = plain[p]
-                    for pot in range(n_pots):
-                        weights[pot] = w * flush_pots[s, k, pot]
-                    _distribute(true, members, split, weights, shares)
-                    for pot in range(n_pots):
-                        weights[pot] = -weights[pot]
-                    _distribute(strength, members, split, weights, shares)
-        for pot in range(n_pots):
-            weights[pot] = ways[5] - flushed[pot]
-        _distribute(plain, members, split, weights, shares)
-        ranks[d] += 1
+                    for r in range(r3, 13):     # the last rank: one multiset each
+                        m = run[3] + 1 if r3 == r else 1
+                        if m > avail[r]:
+                            continue
+                        ranks[4] = r
+                        base = 5 - m
+                        board_ways = ways[base] * comb[avail[r], m]
+                        column = index[4] + binom[r + 4, 5]
+                        boards += board_ways
+                        top = -1
+                        for p in range(n_players):
+                            plain[p] = pair_strengths[hole_pairs[p], column]
+                            top = max(top, plain[p])
+                        for pot in range(n_pots):
+                            flushed[pot] = 0
+                        flush_suits = 0        # the suits this multiset can flush in, one bit each
+                        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
+                            a0 = none[s, r, m]
+                            a1 = one[s, r, m]
+                            for k in range(need[s], 6):
+                                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
+                                if c:
+                                    flush_suits |= 1 << s
+                                    for pot in range(n_pots):
+                                        flushed[pot] += c * flush_pots[s, k, pot]
+                        if top >= weakest_flush and flush_suits:
+                            # A full house or better without a flush: settle this multiset's flush boards one
+                            # suited subset at a time, taking part 1's result for them back.
+                            nd = 0
+                            for j in range(5):
+                                if j == 0 or ranks[j] != ranks[j - 1]:
+                                    distinct[nd] = ranks[j]
+                                    mult[nd] = 1
+                                    nd += 1
+                                else:
+                                    mult[nd - 1] += 1
+                            for s in range(4):
+                                if not flush_suits >> s & 1:
+                                    continue
+                                in_stub = 0     # which of the distinct ranks the stub holds in suit s
+                                for j in range(nd):
+                                    in_stub |= stub_cards[distinct[j], s] << j
+                                held = 0
+                                for j in range(nd):
+                                    held += in_stub >> j & 1
+                                if held < need[s]:
+                                    continue
+                                subset = in_stub
+                                while subset:   # each subset of those of need[s] or more: the board's suited cards
+                                    this = subset
+                                    subset = (subset - 1) & in_stub
+                                    k = 0
+                                    for j in range(nd):
+                                        k += this >> j & 1
+                                    if k < need[s]:
+                                        continue
+                                    smask = 0
+                                    w = 1
+                                    for j in range(nd):
+                                        if this >> j & 1:
+                                            smask |= np.int64(1) << distinct[j]
+                                            w *= one[s, distinct[j], mult[j]]
+                                        else:
+                                            w *= none[s, distinct[j], mult[j]]
+                                    if w == 0:
+                                        continue
+                                    for p in range(n_players):
+                                        if suited[p, s] + k >= 5:
+                                            strength[p] = flush[smask | suit_masks[p, s]]
+                                            true[p] = max(plain[p], strength[p])
+                                        else:
+                                            strength[p] = -1
+                                            true[p] = plain[p]
+                                    for pot in range(n_pots):
+                                        weights[pot] = w * flush_pots[s, k, pot]
+                                    _distribute(true, members, split, weights, shares)
+                                    for pot in range(n_pots):
+                                        weights[pot] = -weights[pot]
+                                    _distribute(strength, members, split, weights, shares)
+                        for pot in range(n_pots):
+                            weights[pot] = board_ways - flushed[pot]
+                        _distribute(plain, members, split, weights, shares)
     return shares, boards
 
 
