@@ -94,6 +94,11 @@ def _distribute(strength, members, split, weights, shares):
                 shares[k, p] += share
 
 
+_distribute_called = njit(cache=True)(_distribute.py_func)
+"""The same split, called rather than inlined: for the rarer boards, whose copies would only
+lengthen the first compile."""
+
+
 @njit(cache=True)
 def _members(eligible):
     # The players eligible for each pot, in order, the rest of each row -1.
@@ -153,7 +158,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
             st = last[p]
             strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
                                         cat_pos, straight_top, top5)
-        _distribute(strength, members, split, every_pot, shares)
+        _distribute_called(strength, members, split, every_pot, shares)
         boards += 1
         if n_draw == 0:
             break
@@ -387,10 +392,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             true[p] = plain[p]
                                     for pot in range(n_pots):
                                         weights[pot] = w * flush_pots[s, k, pot]
-                                    _distribute(true, members, split, weights, shares)
+                                    _distribute_called(true, members, split, weights, shares)
                                     for pot in range(n_pots):
                                         weights[pot] = -weights[pot]
-                                    _distribute(strength, members, split, weights, shares)
+                                    _distribute_called(strength, members, split, weights, shares)
                         for pot in range(n_pots):
                             weights[pot] = board_ways - flushed[pot]
                         _distribute(plain, members, split, weights, shares)
