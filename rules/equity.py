@@ -403,6 +403,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
 
 
 def _card_code(card: Card | int | str) -> int:
+    if type(card) is int and 0 <= card < 52:     # a code already: the common case, kept cheap
+        return card
     if isinstance(card, Card):
         return card.code
     if isinstance(card, str):
