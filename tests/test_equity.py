@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import doctest
 import itertools
+import math
 from fractions import Fraction
 
 import numpy as np
@@ -11,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
+import rules.cards
 import rules.equity
 from rules.cards import parse_cards
 from rules.equity import pot_equities
@@ -330,3 +332,58 @@ def test_he_side_pot_multiway_preflop_equals_brute_force(spot):
     got = pot_equities(holes, [], pots, order, dead=dead)
     expected = _brute_force_fractions(holes, stub, pots, order)
     assert got.tolist() == [[float(x) for x in row] for row in expected]
+
+
+def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
+    # Each entry is two hole ranks with a board rank multiset; dealt in suits that make no flush
+    # (the i-th card of the seven, ranks ascending, in suit i % 4), the evaluator must agree.
+    import itertools as it
+
+    table = rules.equity._pair_strength_table(RankOrder.STANDARD)
+    rng = np.random.default_rng(3)
+    multisets = list(it.combinations_with_replacement(range(13), 5))
+    rows, columns, hands = [], [], []
+    for _ in range(3000):
+        board = multisets[int(rng.integers(len(multisets)))]
+        low, high = sorted(int(r) for r in rng.integers(0, 13, 2))
+        ranks = sorted((*board, low, high))
+        if max(ranks.count(r) for r in ranks) > 4:
+            continue
+        column = sum(math.comb(r + i, i + 1) for i, r in enumerate(board))
+        rows.append(low * 13 + high)
+        columns.append(column)
+        hands.append([4 * r + i % 4 for i, r in enumerate(ranks)])
+    assert len(hands) > 2500
+    assert table[rows, columns].tolist() == evaluate_many(np.array(hands, dtype=np.int8)).tolist()
+
+
+def _pokerkit_fractions(holes, board_stub, pots):
+    """Every board of the stub ranked by pokerkit's own hand evaluation, as exact fractions."""
+    from pokerkit import Card as KitCard
+    from pokerkit import StandardHighHand
+
+    def kit(cards):
+        return list(KitCard.parse("".join(str(rules.cards.Card(c)) for c in cards)))
+
+    boards = list(itertools.combinations(board_stub, 5))
+    total = [[Fraction(0)] * len(holes) for _ in pots]
+    for board in boards:
+        best_of = [StandardHighHand.from_game(kit(hole), kit(board)) for hole in holes]
+        for k, pot in enumerate(pots):
+            best = max(best_of[p] for p in pot)
+            winners = [p for p in pot if best_of[p] == best]
+            for p in winners:
+                total[k][p] += Fraction(1, len(winners) * len(boards))
+    return total
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.permutations(range(52)), st.integers(3, 4), st.integers(5, 9))
+def test_he_side_pot_preflop_equals_pokerkit_showdowns_on_small_stubs(cards, players, stub_size):
+    pytest.importorskip("pokerkit")
+    holes = [sorted(cards[2 * i:2 * i + 2]) for i in range(players)]
+    stub = cards[2 * players:2 * players + stub_size]
+    dead = cards[2 * players + stub_size:]
+    pots = [list(range(players)), list(range(1, players))]
+    got = pot_equities(holes, [], pots, RankOrder.STANDARD, dead=dead)
+    assert got.tolist() == [[float(x) for x in row] for row in _pokerkit_fractions(holes, stub, pots)]
