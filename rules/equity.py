@@ -10,7 +10,8 @@ as one card is added, so a board costs one card-add and one ranking per player.
 A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) for two-card hands is
 counted, still exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
 outcome depends on its ranks alone, so each of the 6,188 rank multisets is ranked once per
-player and weighted by the number of stub boards that carry it; boards where a player makes a
+player (read from a table of hole-rank pairs made once per order) and weighted by the number
+of stub boards that carry it; boards where a player makes a
 flush are counted by their suited cards instead, all the ways of dealing the other cards at
 once. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
 process under a key blind to the suits' names.
