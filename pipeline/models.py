@@ -247,10 +247,7 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
         return 0
     con.register("_reached", reached)
     try:
-        matches = " and ".join(f'reached."{c}" is not distinct from rows."{c}"' for c in key)
-        narrowed = _pushed_down_filter(reached, key, "rows")
-        con.execute(f"delete from {model.name} as rows where {narrowed} "
-                    f"and exists (select 1 from _reached as reached where {matches})").fetchall()
+        con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
         if "game_id" in key:    # rows of whole games: the model over the new games holds them all
             rows = delta.sql(f"select * from {model.name}").to_arrow_table()
             con.register("_new_rows", rows)
@@ -259,14 +256,26 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
             finally:
                 con.unregister("_new_rows")
             return rows.num_rows
-        before = con.execute(f"select count(*) from {model.name}").fetchall()[0][0]
-        con.execute(f"insert into {model.name} select rows.* from (\n{model.body}\n) as rows "
-                    f"where {narrowed} and exists (select 1 from _reached as reached where {matches})").fetchall()
-        return con.execute(f"select count(*) from {model.name}").fetchall()[0][0] - before
+        return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
     finally:
         con.unregister("_reached")
+
+
+def restricted_select(model: Model, reached: pa.Table) -> str:
+    """The model's own ``select``, restricted to the rows of the ``reached`` key values (a
+    relation of that name, ``_reached``, holds them while it runs)."""
+    return f"select rows.* from (\n{model.body}\n) as rows where {_reached_filter(model, reached)}"
+
+
+def _reached_filter(model: Model, reached: pa.Table) -> str:
+    """Rows (``rows``) whose key values are among ``_reached``: spelled out for the scans, then
+    matched exactly (a null key value matches null)."""
+    key = model.incremental_key
+    matches = " and ".join(f'reached."{c}" is not distinct from rows."{c}"' for c in key)
+    return (f"{_pushed_down_filter(reached, key, 'rows')} "
+            f"and exists (select 1 from _reached as reached where {matches})")
 
 
 def _pushed_down_filter(reached: pa.Table, key: list[str], alias: str) -> str:
