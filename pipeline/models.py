@@ -83,6 +83,20 @@ class Model:
         return None
 
     @property
+    def narrowed_inputs(self) -> list[tuple[str, str, str]]:
+        """``-- incremental-input: table.column = key_column, …``: a table model this one reads
+        (maybe through views) whose rows for the reached key values are those whose ``column``
+        holds a reached value of ``key_column``; an update reads only those rows of it (for a
+        model whose CTEs DuckDB cannot push the key's filter into). (table, column, key column)."""
+        found = []
+        for term in (self.header("incremental-input") or "").split(","):
+            if term.strip():
+                source, key_column = (side.strip() for side in term.split("="))
+                table, column = source.split(".")
+                found.append((table, column, key_column))
+        return found
+
+    @property
     def incremental_key(self) -> list[str]:
         """The columns of ``-- incremental:`` (none: the model is rebuilt whole when its inputs change)."""
         return [column.strip() for column in (self.header("incremental") or "").split(",") if column.strip()]
@@ -94,12 +108,7 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
     ordered: list[Model] = []
     for layer in LAYERS:
         pending = {path.stem: Model(path.stem, layer, path) for path in sorted((sql_root / layer).glob("*.sql"))}
-        bodies = {name: model.body for name, model in pending.items()}
-        reads = {
-            name: {other for other in pending if other != name
-                   and re.search(rf"\b{re.escape(other)}\b", bodies[name])}
-            for name in pending
-        }
+        reads = {name: (_words(model.body) & pending.keys()) - {name} for name, model in pending.items()}
         while pending:
             ready = [name for name in pending if not reads[name] & pending.keys()]
             if not ready:
@@ -111,6 +120,10 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
 
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
+
+
+def _words(text: str) -> set[str]:
+    return set(re.findall(r"\w+", text))
 
 
 def sql_fingerprint(sql_root: Path = SQL_ROOT) -> str:
@@ -127,8 +140,7 @@ def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:
     names = [model.name for model in every] + list(SCHEMAS)
     found: dict[str, set[str]] = {}
     for model in every:     # in build order: what a model reads is known before it
-        text = re.sub(r"--[^\n]*", "", model.body)
-        direct = {name for name in names if name != model.name and re.search(rf"\b{re.escape(name)}\b", text)}
+        direct = (_words(re.sub(r"--[^\n]*", "", model.body)) & set(names)) - {model.name}
         found[model.name] = set(direct).union(*(found.get(name, set()) for name in direct))
     return found
 
@@ -247,8 +259,10 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
         return 0
     con.register("_reached", reached)
     try:
-        con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
-        if "game_id" in key:    # rows of whole games: the model over the new games holds them all
+        if "game_id" in key:
+            # Rows of whole games, and the games are new (a part of a stored game is never added
+            # again: a re-audit removes parts, which rebuilds the model whole); the model over
+            # the new games holds them all.
             rows = delta.sql(f"select * from {model.name}").to_arrow_table()
             con.register("_new_rows", rows)
             try:
@@ -256,7 +270,21 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
             finally:
                 con.unregister("_new_rows")
             return rows.num_rows
-        return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
+        con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
+        catalog = con.sql("select current_database()").fetchall()[0][0]
+        for table, column, key_column in model.narrowed_inputs:    # shadowed for this insert only
+            values = reached.column(key_column).unique()
+            con.register("_narrowed_values", pa.table({"value": values}))
+            con.execute(f'create temp table _narrowed_{table} as select * from "{catalog}".main.{table} '
+                        f'where "{column}" in (select value from _narrowed_values)').fetchall()
+            con.unregister("_narrowed_values")
+            con.execute(f"create or replace temp view {table} as select * from _narrowed_{table}").fetchall()
+        try:
+            return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
+        finally:
+            for table, _, _ in model.narrowed_inputs:
+                con.execute(f"drop view if exists temp.main.{table}").fetchall()
+                con.execute(f"drop table if exists temp.main._narrowed_{table}").fetchall()
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
     finally:

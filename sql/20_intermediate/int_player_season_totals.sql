@@ -2,6 +2,7 @@
 -- key: club, game, is_tournament, currency, season_kind, season, player
 -- materialized: table
 -- incremental: club, game, is_tournament, currency, season_kind, season, player
+-- incremental-input: int_player_games.person = player
 -- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
 -- null for house games (six-card), where nobody is placed. player is the person (int_player_games), names
 -- his screen names that played there: a person's names count together. Amounts of two units (currency) or
