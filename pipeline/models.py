@@ -53,6 +53,9 @@ SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
 STATE_TABLE = "_rasklad_models_state"
 """A table of the DuckDB file: what its models were built from (the SQL, the committed parts)."""
+REBUILD_WHEN_REACHED = 0.5
+"""The share of a model's key values reached by the new games from which the model is rebuilt
+whole rather than updated."""
 _LITERALS_AT_MOST = 5000
 """Key values spelled out as a filter DuckDB pushes into its scans; more are matched by join only."""
 
@@ -238,8 +241,10 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> UpdateSummary | N
                 if how == "whole":
                     _create(con, model, sql_root)
                     summary.rebuilt.append(model.name)
+                elif (replaced := _update_model(con, delta, model)) is None:
+                    summary.rebuilt.append(model.name)
                 else:
-                    summary.incremental[model.name] = _update_model(con, delta, model)
+                    summary.incremental[model.name] = replaced
                 summary.seconds[model.name] = time.perf_counter() - started
         return []
 
@@ -247,8 +252,10 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> UpdateSummary | N
     return summary
 
 
-def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int:
-    """Replace the rows of ``model`` whose key values the new games reach; returns the rows inserted."""
+def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int | None:
+    """Replace the rows of ``model`` whose key values the new games reach; returns the rows
+    inserted, or None when the new games reach most of its key values and it was rebuilt whole
+    instead (as much to compute, without deleting nearly every row first)."""
     key = model.incremental_key
     columns = ", ".join(f'"{column}"' for column in key)
     try:
@@ -270,6 +277,10 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
             finally:
                 con.unregister("_new_rows")
             return rows.num_rows
+        held = con.sql(f"select count(*) from (select distinct {columns} from {model.name})").fetchall()[0][0]
+        if reached.num_rows >= REBUILD_WHEN_REACHED * held:
+            _create(con, model, model.path.parents[1])
+            return None
         con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
         catalog = con.sql("select current_database()").fetchall()[0][0]
         for table, column, key_column in model.narrowed_inputs:    # shadowed for this insert only

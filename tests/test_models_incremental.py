@@ -66,8 +66,13 @@ def whole_build_rows(root: Path, scratch: Path) -> dict[str, list[tuple]]:
     return model_rows(scratch)
 
 
-@pytest.mark.parametrize("seed", [1, 2])
-def test_incremental_models_equal_a_whole_build_after_random_ingests(tmp_path, logs, seed):
+@pytest.mark.parametrize(("seed", "rebuild_when_reached"), [(1, 2.0), (2, models.REBUILD_WHEN_REACHED)],
+                         ids=["every model updated by key", "models mostly reached rebuilt whole"])
+def test_incremental_models_equal_a_whole_build_after_random_ingests(tmp_path, logs, monkeypatch, seed,
+                                                                      rebuild_when_reached):
+    # small warehouses: most key values are reached by each ingest, so the first case turns off
+    # the whole rebuild of a mostly reached model, to hold every model's update by key
+    monkeypatch.setattr(models, "REBUILD_WHEN_REACHED", rebuild_when_reached)
     chooser = random.Random(seed)
     root = tmp_path / "warehouse"
     ingest([chooser.choice(logs)], root, jobs=1)     # the first ingest builds the models whole
@@ -95,6 +100,7 @@ def test_an_ingest_of_new_hands_updates_the_marts_without_rebuilding_them(tmp_pa
     updates = []
     real_update = models.update
     monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+    monkeypatch.setattr(models, "REBUILD_WHEN_REACHED", 2.0)    # every reached model updated by key
     ingest([logs[1]], root, jobs=1)
     assert rebuilt == [] and len(updates) == 1
     summary = updates[0]
