@@ -42,11 +42,11 @@ from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     Manifest,
     Warehouse,
+    connect,
     id_column,
     lay_table_views,
     read_manifest,
     table_view_sql,
-    connect,
 )
 
 SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
