@@ -19,8 +19,8 @@ the models up to date after an ingest without reading the whole history: it eval
 model over the parts committed since the last build (the new games), takes the key values they
 reach, deletes the model's rows of those values and inserts the model's own ``select``
 restricted to them (rows of a ``game_id`` key straight from the new games). A model without the
-header, or whose inputs lost parts (a re-audit, a changed alias), is rebuilt whole; a model
-whose inputs did not change is left as it is.
+header, whose inputs lost parts (a re-audit, a changed alias), or whose key values the new games
+mostly reach, is rebuilt whole; a model whose inputs did not change is left as it is.
 """
 
 from __future__ import annotations
