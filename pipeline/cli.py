@@ -798,19 +798,31 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
 @main.command("build-models")
 @warehouse_option
 @no_wait_option
+@click.option("--full", is_flag=True, help="Rebuild every model from the whole history, not only what changed.")
 @click.option("--quiet", "-q", is_flag=True, help="Say nothing when it went well.")
-def build_models(warehouse: Path, no_wait: bool, quiet: bool) -> None:
-    """Rebuild the SQL models of a warehouse (ingest does it by itself).
+def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> None:
+    """Bring the SQL models of a warehouse up to date (ingest does it by itself).
 
-    Example: rasklad build-models --warehouse data/warehouse
+    The marts are updated for the games committed since they were built; a changed sql/
+    folder, a re-audit or a changed alias rebuilds the models it reaches, and --full rebuilds
+    every model.
+
+    Example: rasklad build-models --full --warehouse data/warehouse
     """
     try:
         with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store:
-            built = models.build(store)
+            updated = None if full else models.update(store)
+            if updated is None:
+                built = models.build(store)
     except WarehouseBusy as error:
         raise UsageProblem(error.what, error.fix) from error
-    if not quiet:
+    if quiet:
+        return
+    if updated is None:
         click.echo(f"{len(built)} models built")
+    else:
+        click.echo(f"{len(updated.incremental)} models updated, {len(updated.rebuilt)} rebuilt, "
+                   f"{len(updated.unchanged)} unchanged")
 
 
 @main.command()

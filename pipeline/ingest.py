@@ -270,18 +270,22 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
         shutil.rmtree(spool, ignore_errors=True)
 
 
-def refresh_models(warehouse: Warehouse) -> float:
-    """Rebuild the SQL models unless nothing changed since their last build by an ingest (the
-    same stored games, the same committed parts of the game tables, and the same SQL files), so
-    that a re-ingest costs only the hashing. Returns the seconds the build took (0 when the
-    models were current). The fingerprint is written only once the new models are in place."""
+def refresh_models(warehouse: Warehouse, *, full: bool = False) -> float:
+    """Bring the SQL models up to date unless nothing changed since their last build by an
+    ingest (the same stored games, the same committed parts of the game tables, and the same SQL
+    files), so that a re-ingest costs only the hashing. The models are updated for what was
+    committed since they were built (:func:`pipeline.models.update`), or rebuilt whole when
+    ``full`` is given, or the SQL changed, or there are no models yet. Returns the seconds it
+    took (0 when the models were current). The fingerprint is written only once the models are
+    in place."""
     stamp = warehouse.root / MODELS_STAMP
     fingerprint = _models_fingerprint(warehouse)
-    if warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint:
+    if not full and warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint:
         return 0.0
     stamp.unlink(missing_ok=True)
     started = time.perf_counter()
-    models.build(warehouse)
+    if full or models.update(warehouse, models.SQL_ROOT) is None:
+        models.build(warehouse)
     write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 

@@ -12,7 +12,7 @@ from decimal import Decimal
 import pytest
 
 from pipeline.ingest import ingest
-from pipeline.warehouse import connect
+from pipeline.warehouse import connect, read_manifest
 from tests.conftest import SAMPLES
 
 pyspark = pytest.importorskip("pyspark", reason="the Spark extra is not installed: pip install '.[spark]'")
@@ -42,6 +42,15 @@ def test_spark_ingest_writes_what_the_local_ingest_writes(spark, tmp_path):
     local, distributed = tmp_path / "local", tmp_path / "spark"
     ingest(samples, local, jobs=1)
     counts = spark_path.ingest(spark, [str(SAMPLES)], distributed)
+    # committed as the local writer commits: one journaled publish of _manifest.json, which
+    # lists every part the run wrote, the file ledger's included, and nothing staged is left
+    manifest = read_manifest(distributed)
+    assert manifest.generation == 1
+    committed = [part for parts in manifest.parts.values() for part in parts]
+    assert all((distributed / part).is_file() for part in committed)
+    assert sorted(str(p.relative_to(distributed)) for p in distributed.glob("*/game=*/part-*.parquet")) == sorted(committed)
+    assert len(manifest.paths("files")) == 1 and not list(distributed.glob("_spark-*"))
+    assert not list(distributed.rglob("*.tmp")) and not list((distributed / "_journal").glob("*"))
     spark_path.build_models(spark, distributed)
     with connect(local) as con:
         for table in COMPARED_TABLES:

@@ -185,27 +185,29 @@ def test_table_rows_extend_equals_adding_row_by_row():
 def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, warehouse, monkeypatch):
     import pipeline.ingest
 
-    builds = []
-    real_build = models.build
+    builds, updates = [], []
+    real_build, real_update = models.build, models.update
     monkeypatch.setattr(pipeline.ingest.models, "build", lambda store: builds.append(1) or real_build(store))
+    monkeypatch.setattr(pipeline.ingest.models, "update",
+                        lambda store, sql_root: updates.append(1) or real_update(store, sql_root))
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "a.txt").write_text("stray line\n")
     ingest([folder], warehouse, jobs=1)
     ingest([folder], warehouse, jobs=1)                  # nothing new: the models stand
-    assert len(builds) == 1
+    assert (len(builds), len(updates)) == (1, 1)
     (folder / "b.txt").write_text("another stray line\n")
-    ingest([folder], warehouse, jobs=1)                  # a new (quarantined) game: rebuilt
-    assert len(builds) == 2
+    ingest([folder], warehouse, jobs=1)                  # a new (quarantined) game: updated
+    assert (len(builds), len(updates)) == (1, 2)
     (warehouse / "rasklad.duckdb").unlink()
     ingest([folder], warehouse, jobs=1)                  # the models' file is gone: rebuilt
-    assert len(builds) == 3
+    assert (len(builds), len(updates)) == (2, 3)
     sql = tmp_path / "sql"
     sql.mkdir()
     (sql / "extra.sql").write_text("select 1")
     monkeypatch.setattr(pipeline.ingest.models, "SQL_ROOT", sql)
     ingest([folder], warehouse, jobs=1)                  # other SQL: rebuilt
-    assert len(builds) == 4
+    assert (len(builds), len(updates)) == (3, 4)
     with connect(warehouse) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 2
 

@@ -1,5 +1,7 @@
 -- grain: one row per player per Hold'em hand, with the flags behind every player statistic
 -- key: game_id, player
+-- materialized: table
+-- incremental: game_id
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
 -- a walk gives the big blind no preflop decision, so walks count for no preflop stat.
 -- currency is the game's unit (games.currency: play money counts in chips, as tournament chips do).

@@ -1,5 +1,7 @@
 -- grain: one row per player per game, with the game's date, club and the player's placement
 -- key: game_id, player
+-- materialized: table
+-- incremental: game_id
 -- club: '(no club)' for a game without one, here and nowhere else. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).

@@ -1,5 +1,8 @@
 -- grain: one row per club, game (as the leaderboards rank it), cash or tournament, currency, season and player (a person)
 -- key: club, game, is_tournament, currency, season_kind, season, player
+-- materialized: table
+-- incremental: club, game, is_tournament, currency, season_kind, season, player
+-- incremental-input: int_player_games.person = player
 -- The totals every leaderboard and per-season stat starts from. count_wins and avg_placement are
 -- null for house games (six-card), where nobody is placed. player is the person (int_player_games), names
 -- his screen names that played there: a person's names count together. Amounts of two units (currency) or

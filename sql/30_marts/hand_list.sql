@@ -1,5 +1,6 @@
 -- grain: one row per player per Hold'em hand: what the hand browser lists, filters and sorts on
 -- key: game_id, player
+-- incremental: game_id
 -- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards
 -- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind).
 -- The rows are kept in player and time order, so that one player's page reads few blocks.

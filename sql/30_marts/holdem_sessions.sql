@@ -2,6 +2,7 @@
 -- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (tables played at
 -- once are one sitting).
 -- key: player, currency, is_tournament, club, session_no
+-- incremental: player, currency, is_tournament, club
 -- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
 -- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
 with

@@ -1,5 +1,6 @@
 -- grain: one row per club, game, cash or tournament, currency, season and player
 -- key: club, game, is_tournament, currency, season_kind, season, player
+-- incremental: club, game, is_tournament, currency, season_kind, season
 -- season_kind is 'all', 'year', 'quarter' or 'month' (see int_player_game_seasons). Raspisnoy logs and
 -- score sheets are one game, 'raspisnoy'. count_wins and avg_placement are null for six-card sessions,
 -- played against the house. Each currency (null: points) and cash apart from tournaments is a table

@@ -1,5 +1,6 @@
 -- grain: one row per club, season and player of raspisnoy games (logs and sheets)
 -- key: club, season_kind, season, player
+-- incremental: club, season_kind, season
 -- settlement_points: per game, own total × (n − 1) − the others' totals (every pair settles its
 -- difference); settlement_points_winner: RSP-TOTAL read strictly, only the winner collects the
 -- difference from each other player (tied winners share). Money = points × the point value.

@@ -1,5 +1,6 @@
 -- grain: one row per screen name, with the person it belongs to
 -- key: player
+-- incremental: player
 -- A name no alias links is a person of its own. The names are those of the stored games, the
 -- account holders of tournament summaries, and the linked ones (a name linked before its games
 -- are imported). is_me: the person the "me" setting names.

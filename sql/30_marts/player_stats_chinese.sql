@@ -1,5 +1,6 @@
 -- grain: one row per player, game (chinese, ofc), variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC) and scoring
 -- key: player, game, variant, scoring
+-- incremental: player
 -- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain.
 with

@@ -1,5 +1,6 @@
 -- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
 -- key: player, site, game, is_tournament, currency, stakes
+-- incremental: player, site, game, is_tournament, currency, stakes
 -- A screen name belongs to its site: the same name on two sites is two accounts.
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.

@@ -1,5 +1,6 @@
 -- grain: one row per player, club, round kind and cards dealt (all time)
 -- key: player, club, kind, cards
+-- incremental: player, club
 with
 
 rounds as (

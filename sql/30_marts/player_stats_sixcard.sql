@@ -1,5 +1,6 @@
 -- grain: one row per six-card poker player
 -- key: player
+-- incremental: player
 -- rtp = returned / wagered (costs of buying, exchanging and the dealer's game count as wagered);
 -- ev_lost is the EV given away at the player's decisions (rules/sixcard_ev.py), in money, over the
 -- boxes that were analysed; ev_lost_per_hand divides it by the hands with an analysed box

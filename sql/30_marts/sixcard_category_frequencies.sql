@@ -1,5 +1,6 @@
 -- grain: one row per six-card poker player and hand category
 -- key: player, category
+-- incremental: player
 -- observed_rate: the player's share of boxes ending in the category (count_boxes of count_player_boxes).
 -- exact_probability: the share to expect by the deal alone at the player's own mix of final hand
 -- sizes (5 cards, or 6 after a buy): each size's exact odds weighted by his boxes of that size.

@@ -1,0 +1,111 @@
+"""Incremental models benchmark: 100 new hands into a big warehouse, models included.
+
+Builds a synthetic warehouse of ``RASKLAD_BENCH_INCREMENTAL_HANDS`` Hold'em hands (default
+200,000; ``bench.bench_dashboards.build_warehouse``: 200 players at 20 tables over two years)
+and times its whole models build: what every ingest cost before models were updated
+incrementally. Then times, wall and CPU seconds of this process:
+
+- ``ingest`` of a log of 100 generated hands (parsed, replayed, committed, models updated);
+  their players are not in the warehouse, so the per-player marts reach only them;
+- 100 hands of the warehouse's own players (the rows of 100 stored hands under new game IDs,
+  committed as an ingest commits them), then the models' update: with 200 players each seated
+  at one or two tables, these hands reach most of them, and each reached player's totals, seasons
+  and sittings are computed again over his whole history, the heavy case.
+
+Each update is listed per model. ``python -m bench incremental``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+HANDS = int(os.environ.get("RASKLAD_BENCH_INCREMENTAL_HANDS", "200000"))
+NEW_HANDS = 100
+GAME_TABLES = ("games", "game_players", "holdem_results", "holdem_actions", "findings")
+
+
+class _Timer:
+    def __enter__(self):
+        self.wall, self.cpu = time.perf_counter(), time.process_time()
+        return self
+
+    def __exit__(self, *exc):
+        self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
+
+    def __str__(self) -> str:
+        return f"{self.wall:.2f} s wall, {self.cpu:.2f} CPU-s"
+
+
+def _rehands(warehouse, count: int):
+    """The rows of ``count`` stored hands under new game IDs, as one file's result."""
+    from pipeline.tables import SCHEMAS
+    from pipeline.worker import FileResult
+
+    old = warehouse.read_table("games", ["game_id"]).column("game_id").slice(0, count).to_pylist()
+    new = {game_id: f"{int(game_id, 16) ^ 0x5a5a5a5a5a5a5a5a:016x}" for game_id in old}
+    tables = {}
+    for name in GAME_TABLES:
+        rows = warehouse.read_table(name)
+        rows = rows.filter(pc.is_in(rows.column("game_id"), pa.array(old)))
+        ids = pa.array([new[g] for g in rows.column("game_id").to_pylist()], pa.string())
+        tables[(name, "holdem")] = rows.set_column(rows.schema.get_field_index("game_id"), "game_id", ids).cast(
+            SCHEMAS[name])
+    result = FileResult("/bench/synthetic/again", "e" * 32, 0, count_games=len(old))
+    result.tables = tables
+    return result
+
+
+def _per_model(summary) -> str:
+    slowest = sorted(summary.seconds.items(), key=lambda item: -item[1])
+    return ", ".join(f"{name} {seconds:.2f}" for name, seconds in slowest if seconds >= 0.05)
+
+
+def main() -> None:
+    from bench.bench_dashboards import build_warehouse
+    from pipeline import models
+    from pipeline.generators.holdem import generate
+    from pipeline.ingest import ingest, refresh_models
+    from pipeline.warehouse import Warehouse
+    from pipeline.worker import warm_up
+
+    warm_up()
+    folder = Path(tempfile.mkdtemp(prefix="rasklad-bench-incremental-"))
+    try:
+        root = folder / "warehouse"
+        with _Timer() as whole:
+            built = build_warehouse(root, HANDS)
+        with Warehouse(root).open() as store:
+            refresh_models(store)   # its stamp, as an ingest leaves it
+        size = (root / "rasklad.duckdb").stat().st_size
+        print(f"{HANDS:,} hands: whole models build {built['models_s']:.2f} s wall "
+              f"(written and built: {whole}); rasklad.duckdb {size / 2**20:.0f} MiB")
+
+        log = folder / "new.txt"
+        log.write_text(generate("holdem", NEW_HANDS, seed=20261203))
+        with _Timer() as timer:
+            summary = ingest([log], root, jobs=1)
+        print(f"ingest of {summary.games} new hands (new players), models included: {timer}; "
+              f"of which models {summary.models_seconds:.2f} s wall")
+
+        with Warehouse(root).open() as store:
+            result = _rehands(store, NEW_HANDS)
+            with _Timer() as commit:
+                store.commit([result])
+            with _Timer() as timer:
+                update = models.update(store)
+        print(f"{NEW_HANDS} hands of the warehouse's own players: commit {commit}; models update {timer} "
+              f"({len(update.incremental)} updated, {len(update.rebuilt)} rebuilt, "
+              f"{len(update.unchanged)} unchanged; slowest: {_per_model(update)})")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,140 @@
+"""Incremental model builds: after any sequence of ingests, the models an ingest updated hold
+exactly the rows a whole build over the same commits holds, mart by mart, row by row."""
+
+from __future__ import annotations
+
+import random
+import shutil
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+
+from pipeline import models
+from pipeline.generators.holdem import generate
+from pipeline.ingest import ingest, refresh_models
+from pipeline.warehouse import Warehouse, connect
+from tests.conftest import SAMPLES
+
+TABLE_MODELS = [model for model in models.models() if model.materialized == "table"]
+SAMPLE_FILES = ("pokerstars-holdem.txt", "raspisnoy-night.txt", "raspisnoy-sheets.txt", "chinese-night.txt",
+                "ofc-pineapple.txt", "sixcard-metropol.txt")
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory) -> list[Path]:
+    """Files to ingest in random order: generated Hold'em of a few tables that share players and
+    days, short deck, the samples of every other game, a file that is no game (quarantined), and
+    a file repeating games of another (its known games skipped, its new one stored)."""
+    folder = tmp_path_factory.mktemp("incremental-logs")
+    files = []
+    for seed in range(4):
+        path = folder / f"holdem-{seed}.txt"
+        path.write_text(generate("holdem", 12, seed=seed))
+        files.append(path)
+    (folder / "holdem36.txt").write_text(generate("holdem36", 8, seed=5))
+    (folder / "junk.txt").write_text("not a game of any room\nnor this\n")
+    (folder / "holdem-0-and-more.txt").write_text(generate("holdem", 12, seed=0) + "\n\n" + generate("holdem", 3, seed=9))
+    files += [folder / "holdem36.txt", folder / "junk.txt", folder / "holdem-0-and-more.txt"]
+    for name in SAMPLE_FILES:
+        shutil.copy(SAMPLES / name, folder / name)
+        files.append(folder / name)
+    return files
+
+
+def model_rows(root: Path) -> dict[str, list[tuple]]:
+    """Every row of every table model, sorted; a float rounded to 9 digits (an average summed
+    in another order may differ in its last bit)."""
+    def cell(value):
+        if isinstance(value, float):
+            return f"{value:.9g}"
+        if isinstance(value, Decimal):
+            return str(value)
+        return repr(value)
+
+    with connect(root) as con:
+        return {model.name: sorted(tuple(map(cell, row)) for row in con.sql(f"select * from {model.name}").fetchall())
+                for model in TABLE_MODELS}
+
+
+def whole_build_rows(root: Path, scratch: Path) -> dict[str, list[tuple]]:
+    """The rows a whole build gives over the warehouse's commits (built in a copy of it)."""
+    shutil.rmtree(scratch, ignore_errors=True)
+    shutil.copytree(root, scratch)
+    with Warehouse(scratch).open() as store:
+        models.build(store)
+    return model_rows(scratch)
+
+
+@pytest.mark.parametrize(("seed", "rebuild_when_reached"), [(1, 2.0), (2, models.REBUILD_WHEN_REACHED)],
+                         ids=["every model updated by key", "models mostly reached rebuilt whole"])
+def test_incremental_models_equal_a_whole_build_after_random_ingests(tmp_path, logs, monkeypatch, seed,
+                                                                      rebuild_when_reached):
+    # small warehouses: most key values are reached by each ingest, so the first case turns off
+    # the whole rebuild of a mostly reached model, to hold every model's update by key
+    monkeypatch.setattr(models, "REBUILD_WHEN_REACHED", rebuild_when_reached)
+    chooser = random.Random(seed)
+    root = tmp_path / "warehouse"
+    ingest([chooser.choice(logs)], root, jobs=1)     # the first ingest builds the models whole
+    updated = 0
+    for step in range(5):
+        batch = chooser.sample(logs, chooser.choice([1, 1, 2]))   # files seen before come again too
+        ingest(batch, root, jobs=1)
+        with Warehouse(root).open() as store:
+            again = models.update(store)
+            assert (again.incremental, again.rebuilt) == ({}, []), "the models stand for every commit"
+        expected = whole_build_rows(root, tmp_path / f"whole-{step}")
+        got = model_rows(root)
+        for name in expected:
+            assert got[name] == expected[name], f"after ingesting {[p.name for p in batch]}: {name} differs"
+        updated += 1
+    assert updated == 5
+
+
+def test_an_ingest_of_new_hands_updates_the_marts_without_rebuilding_them(tmp_path, logs, monkeypatch):
+    root = tmp_path / "warehouse"
+    ingest([logs[0], SAMPLES / "raspisnoy-night.txt"], root, jobs=1)
+    rebuilt = []
+    real_build = models.build
+    monkeypatch.setattr(models, "build", lambda store, *a: rebuilt.append(1) or real_build(store, *a))
+    updates = []
+    real_update = models.update
+    monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+    monkeypatch.setattr(models, "REBUILD_WHEN_REACHED", 2.0)    # every reached model updated by key
+    ingest([logs[1]], root, jobs=1)
+    assert rebuilt == [] and len(updates) == 1
+    summary = updates[0]
+    # 12 new Hold'em hands: a row per hand and player in hand_list, straight from the new games
+    with connect(root) as con:
+        new_rows = con.sql("select count(*) from hand_list where source_file like '%holdem-1.txt'").fetchall()[0][0]
+    assert summary.incremental["hand_list"] == new_rows > 12
+    # no raspisnoy, Chinese, six-card game or tournament came: their marts keep every row
+    for name in ("player_stats_raspisnoy_by_round", "leaderboard_raspisnoy", "player_stats_chinese",
+                 "player_stats_sixcard", "player_tournaments"):
+        assert name in summary.unchanged or summary.incremental[name] == 0, name
+    assert summary.rebuilt == []
+
+
+def test_build_models_full_and_a_changed_sql_rebuild_every_model(tmp_path, logs, monkeypatch):
+    root = tmp_path / "warehouse"
+    ingest([logs[0]], root, jobs=1)
+    ingest([logs[1]], root, jobs=1, build_models=False)
+    with Warehouse(root).open() as store:
+        assert refresh_models(store, full=True) > 0
+        assert models.built_from(store)["parts"] == store.manifest.parts
+        # other SQL than the models were built from: update() declines, a whole build follows
+        monkeypatch.setattr(models, "sql_fingerprint", lambda *a: "other sql")
+        assert models.update(store) is None
+
+
+def test_a_model_whose_inputs_lost_parts_is_rebuilt_whole(tmp_path, logs):
+    from pipeline import people
+
+    root = tmp_path / "warehouse"
+    ingest([logs[0]], root, jobs=1)
+    people.link(root, "Anna", ["Boris"], build=False)    # the aliases' part is replaced
+    with Warehouse(root).open() as store:
+        summary = models.update(store)
+    assert "int_player_games" in summary.rebuilt and "leaderboard" in summary.rebuilt
+    assert "hand_list" in summary.unchanged     # it reads no alias
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
