@@ -35,15 +35,13 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS
-from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, return_uncalled
+from parsers.lines import CURRENCY_SIGNS, StreetActions
+from parsers.room_lines import LineKind, RoomLines, cards
 from rules.holdem_hand import (
     Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
@@ -136,6 +134,7 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r")(?:\s*(?:USD|EUR|GBP|chips))?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
+_ZERO = Decimal(0)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
 _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"
                      r"(?: Game Table \((?P<struct3>NL|PL|FL)\))?\s*$")
@@ -196,13 +195,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     _LINES.check(tokens, lines, start)
     first = source.first_line
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    # the room writes what a line adds: the builder keeps each player's chips on the street
+    play = StreetActions(track_bets=True)
+    actions, bets = play.actions, play.bets
     board: list = []
     board_lines: list[int] = []
-    street = Street.PREFLOP
-    bets = StreetBets()
-    bets.new_street(street)
     button = table = None
     total = rake = None
     total_line = 0
@@ -236,40 +233,30 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             else:   # "big blind + dead": the big blind live, the small blind's part dead
                 kind_ = ActionKind.POST_DEAD
                 live = min(amount, big_blind or amount)
-            bets.put(m["p"], live)
-            bets.pot += amount - live
             stack = next((s.stack for s in seats if s.player == m["p"]), None)
-            actions.append(Action(street=street, player=m["p"], kind=kind_, amount=amount, is_all_in=amount == stack,
-                                  line=line))
+            play.post(m["p"], kind_, amount, line, amount == stack, live)
         elif kind == "DEALT":
-            found = cards(m["c"], index, text)
-            holes.append(HoleCards(player=m["p"], cards=found, how=CardsHow.DEALT, line=line))
+            play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
             new = cards(m["c"], index, text)
             board = list(new) if m["what"] == "Flop" else board + list(new)
-            street = _STREETS[m["what"]]
             board_lines.append(line)
-            bets.new_street(street)
+            play.to_street(_STREETS[m["what"]])
         elif kind == "ACTION":
-            actions.append(_action(m, street, bets, line))
+            _action(m, play, line)
         elif kind == "SHOW":
-            shown = cards(m["c"], index, text)
-            how = ActionKind.SHOW if m["how"] == "shows" else ActionKind.MUCK
-            actions.append(Action(street=Street.SHOWDOWN, player=m["p"], kind=how, cards=shown, line=line))
-            holes.append(HoleCards(player=m["p"], cards=shown,
-                                   how=CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line=line))
+            play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
         elif kind == "COLLECT":
             if not returned:
                 returned = True
-                paid_back = return_uncalled(actions, bets, street, line)
+                paid_back = play.return_unmatched(line)
             for win in _WIN.finditer(text):
                 amount = money(win["a"])
                 if paid_back is not None and paid_back.player == win["p"]:
                     amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
                     paid_back = None
                 pot = "side pot" if win["pot"] and win["pot"].startswith("side") else "pot"
-                actions.append(Action(street=Street.SHOWDOWN, player=win["p"], kind=ActionKind.COLLECT,
-                                      amount=amount, pot=pot, line=line))
+                play.collect(win["p"], amount, line, pot, street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total_line = line
             rake = money(m["r"])
@@ -302,12 +289,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_blind = big_blind
     if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
         # no "wins" line: the summary's "collected $X" pays, the uncalled bet with the pot
-        paid_back = return_uncalled(actions, bets, street, summary_wins[0][2])
+        paid_back = play.return_unmatched(summary_wins[0][2])
         for player, amount, line in summary_wins:
             if paid_back is not None and paid_back.player == player:
                 amount, paid_back = amount - paid_back.amount, None
-            actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.COLLECT, amount=amount,
-                                  pot="pot", line=line))
+            play.collect(player, amount, line, street=Street.SHOWDOWN)
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
     if total is None:
@@ -331,28 +317,20 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first + start)
 
 
-def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+_HOW = {"calls": "call", "bets": "bet", "raises": "open", "is all-In": "any"}
+"""What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
+
+
+def _action(m: re.Match, play: StreetActions, line: int) -> None:
     player = m["p"]
     if m["fold"]:
-        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
-    if m["check"]:
-        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
-    verb = m["verb"]
-    all_in = verb == "is all-In"
-    if m["rt"] is not None:
-        total = money(m["rt"])                  # "raises 3.0 to 3.0": the total
-    else:
-        total = bets.of(player) + money(m["a"] or m["a2"])    # the chips the line adds
-    added = total - bets.of(player)
-    if verb == "calls" or (all_in and total <= bets.top):
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.CALL, amount=added, is_all_in=all_in, line=line)
-    if verb == "bets" or bets.top == 0:
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.BET, amount=added, is_all_in=all_in, line=line)
-    over = bets.raise_over(player, total)
-    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
-                  is_all_in=all_in, line=line)
+        play.fold(player, line)
+    elif m["check"]:
+        play.check(player, line)
+    elif m["rt"] is not None:     # "raises 3.0 to 3.0": the total
+        play.put_in(player, _ZERO, line, _HOW[m["verb"]], m["verb"] == "is all-In", money(m["rt"]))
+    else:                         # the chips the line adds
+        play.put_in(player, money(m["a"] or m["a2"]), line, _HOW[m["verb"]], m["verb"] == "is all-In")
