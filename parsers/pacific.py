@@ -25,7 +25,8 @@ room's own facts:
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
   back: the numbers of each hand tell which;
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
-- German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``).
+- German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
+  clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).
 
 >>> lines = '''***** 888poker Hand History for Game 7 *****
 ... $0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
@@ -148,6 +149,9 @@ _HOW = {"calls": "call", "bets": "open", "raises": "raise"}
 """What 888's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them: a bet over a
 bet is a raise."""
 _SUIT_WORDS = (("Pik", "s"), ("Herz", "h"), ("Karo", "d"), ("Kreuz", "c"))
+_CYRILLIC_RANKS_AS_1252 = str.maketrans({"Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"})
+"""Russian clients write the picture cards' ranks in Cyrillic (В валет, Д дама, К король, Т туз);
+a file whose only such letters are these is read as Windows-1252, where those bytes are Â Ä Ê Ò."""
 _DECIMAL_COMMA = re.compile(r",\d{1,2}$")
 
 
@@ -185,6 +189,8 @@ def _cards(text: str | None, index: int, line: str) -> tuple:
     if text:
         for word, suit in _SUIT_WORDS:
             text = text.replace(word, suit)
+        if not text.isascii():
+            text = text.translate(_CYRILLIC_RANKS_AS_1252)
     return read_cards(text, index, line)
 
 
