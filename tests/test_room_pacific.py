@@ -298,3 +298,27 @@ def test_888_russian_card_ranks_read_from_a_windows_1251_file():
     # 1.32, of which Player0 (a pair of twos, ace kicker, over ace high) collects 1.26
     assert got == {"Player0": D("0.62"), "Hero": D("-0.04"), "Player1": D("-0.64")}
     assert hand.summary.rake == D("0.06")
+
+
+def test_888_chat_and_timed_out_lines_are_read_and_change_nothing():
+    _, _, got = replayed("""
+***** 888poker Hand History for Game 7 *****
+$0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
+Table Leeds 10 Max (Real Money)
+Seat 6 is the button
+Total number of players : 2
+Seat 6: Anna ( $35 )
+Seat 8: Boris ( $98.24 )
+Anna posts small blind [$0.50]
+Boris posts big blind [$1]
+** Dealing down cards **
+Anna said, "gl"
+Anna raises [$2.50]
+Boris has timed out
+Boris folds
+** Summary **
+Anna did not show his hand
+Anna collected [ $2 ]
+""")
+    # Anna's 3 against Boris's 1: her unmatched 2 goes back unwritten, and she collects the 2 matched
+    assert got == {"Anna": D(1), "Boris": D(-1)}
