@@ -149,7 +149,8 @@ def _closed(text: str) -> str:
     remembered."""
     cut = text.rfind("<game ")
     stack = list(_open_tags(text[:cut])) if cut > 0 else []
-    _push_tags(stack, text[max(cut, 0):])
+    if not (cut > 0 and text.rstrip().endswith("</game>")):     # a whole last game leaves no tag open
+        _push_tags(stack, text[max(cut, 0):])
     return text + "".join(f"</{tag}>" for tag in reversed(stack))
 
 
@@ -219,6 +220,21 @@ def _card(word: str, line: int) -> Card | None:
                          column=1) from None
 
 
+_ACTION_NO = re.compile(r'<action no="([^"]*)"')
+
+
+def _action_lines(text: str, start: int, end: int, first_line: int) -> dict[str, int]:
+    """The file line of each ``<action no="…">`` of the game's text (its first, where one number
+    stands twice), counted in one pass."""
+    lines: dict[str, int] = {}
+    line, at = first_line, start
+    for m in _ACTION_NO.finditer(text, start, end):
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        lines.setdefault(m[1], line)
+    return lines
+
+
 def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: str, betting: BettingStructure,
           small: Decimal, big: Decimal, currency: str, table: str | None, stakes: str,
           limit_bets: tuple[Decimal, Decimal] | None) -> HoldemHand:
@@ -249,6 +265,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     blind = small if betting is BettingStructure.LIMIT and limit_bets is None else big
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
+    action_lines: dict[str, int] | None = None
     for rnd in sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line)):
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         play.to_street(street)
@@ -260,8 +277,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             else:
                 play.dealt(cards.get("player", ""), found, line)
         for a in sorted(rnd.findall("action"), key=lambda x: _number(x.get("no"), "action", game_line)):
-            found = text.find(f'<action no="{a.get("no")}"', at, end if end >= 0 else len(text))
-            line = game_line + text.count("\n", at, found) if found >= 0 else game_line
+            if action_lines is None:
+                action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
+            line = action_lines.get(a.get("no"), game_line)
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
