@@ -6,7 +6,9 @@ names the game and the stakes or the table's buy-in (``$0.10/$0.25 USD NL Texas 
 ``$25 USD NL Texas Hold'em - …``, ``0.50/1 Texas Hold'em Game Table (NL) - …``). Every amount
 is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``);
 the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
-bet back with the pot after rake. A hand's lines are read by :data:`LINE_KINDS` and their
+bet back with the pot after rake. A tournament hand (``NL Texas Hold'em Trny: N Level: N
+Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
+players after the button post them (heads-up, the button the small blind), all-in when short. A hand's lines are read by :data:`LINE_KINDS` and their
 order checked by ``grammars/partypoker.lark``.
 
 >>> lines = '''***** Hand History for Game 1 *****
@@ -81,6 +83,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Name ( $10 USD )'",
              re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
              ("n", "p", "s"), "", "setup"),
+    LineKind("BLINDS", "a tournament's 'Blinds(20/40)' line",
+             re.compile(r"^Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)\s*$"), ("sb", "bb"), "^Blinds(", "setup"),
+    LineKind(None, "a tournament's 'Trny: N Level: N' line", re.compile(r"^Trny: *\d+ +Level: *\d+\s*$"), (), "^Trny:",
+             "setup"),
     LineKind("POST", "a post like 'Name posts small blind [$0.01 USD].'",
              re.compile(_PLAYER + r"posts (?P<post>small blind|big blind \+ dead|big blind|dead blind)\s*"
                         + _BRACKET + r"\.?\s*$"), ("p", "post", "a", "a2"), " posts ", "setup"),
@@ -107,7 +113,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(r"^.+? (?:has joined the table\.?|has left the table\.?|is sitting out\.?"
                         r"|will be using (?:his|her|their) time bank for this hand\.?|did not respond in time\.?"
                         r"|could not respond in time\.?(?:\(disconnected\))?|is disconnected\. .*|has been reconnected.*"
-                        r"|is connected\.?)\s*$")),
+                        r"|is connected\.?|finished in \d+(?: \d+)?\.?)\s*$")),
     LineKind(None, "a 'Name Forward Folds' line (fast forward: the fold is written again in turn)",
              re.compile(_PLAYER + r"Forward Folds\s*$"), (), " Forward Folds"),
     LineKind(None, "a message of the client like 'Due to current high memory use in your system …'",
@@ -136,6 +142,9 @@ _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r")(?:
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_TOURNAMENT = re.compile(r"^(?P<game>(?P<struct>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)) Trny: *(?P<tid>\d+) +Level: *\d+"
+                         r" +Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)$")
+"""A tournament's game words: ``NL Texas Hold'em Trny: 71487580 Level: 1 Blinds(20/40)``."""
 _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"
                      r"(?: Game Table \((?P<struct3>NL|PL|FL)\))?\s*$")
 
@@ -156,11 +165,14 @@ def read_game_line(line: str, number: int) -> dict:
     """The fields of the game line (the hand's line ``number``): stakes or buy-in, structure,
     date; or a ParseError naming a game the reader does not replay."""
     m = _GAME.match(line.lstrip("\ufeff"))
-    if m is None or "Trny:" in line:
-        what = "tournament hands" if "Trny:" in line else "this game line"
-        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker cash Hold'em hands",
+    what = " ".join(m["what"].split()) if m is not None else ""
+    tournament = _TOURNAMENT.match(what) if "Trny:" in line else None
+    if m is None or ("Trny:" in line and (tournament is None or tournament["struct"] is None)):
+        what = "tournament hands that name no betting structure" if "Trny:" in line else "this game line"
+        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker Hold'em hands",
                          line=number, column=1, line_text=line)
-    what = " ".join(m["what"].split())
+    if tournament is not None:
+        what = tournament["game"]
     game = _HOLDEM.match(what)
     if game is None:
         name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
@@ -178,7 +190,7 @@ def read_game_line(line: str, number: int) -> dict:
     played_at = datetime(int(when["year"] or when["year2"]), _MONTHS[month[:3].lower()],
                          int(when["day"] or when["day2"]), *hour)
     return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"], "at": played_at,
-            "zone": when["zone"] or when["zone2"]}
+            "zone": when["zone"] or when["zone2"], "tid": tournament["tid"] if tournament else None}
 
 
 def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
@@ -210,6 +222,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary_board: list = []
     summary_board_lines: list[int] = []
     summary_wins: list[tuple[str, Decimal, int]] = []
+    blinds: tuple[Decimal, Decimal, int] | None = None
     for kind, m, index in tokens:
         line = first + index
         text = lines[index]
@@ -235,6 +248,17 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 live = min(amount, big_blind or amount)
             stack = next((s.stack for s in seats if s.player == m["p"]), None)
             play.post(m["p"], kind_, amount, line, amount == stack, live)
+        elif kind == "BLINDS":
+            blinds = (money(m["sb"]), money(m["bb"]), line)
+        elif kind == "DEAL" and blinds is not None and not actions:
+            # a tournament hand writes the level's blinds and no post: the two players after the
+            # button post them (heads-up, the button the small blind), all-in when short
+            for player, stack, post, amount in _silent_blinds(seats, button, blinds):
+                play.post(player, post, min(amount, stack), blinds[2], stack <= amount)
+                if post is ActionKind.POST_SB:
+                    small_blind = min(amount, stack) if small_blind is None else small_blind
+                else:
+                    big_blind = min(amount, stack) if big_blind is None else big_blind
         elif kind == "DEALT":
             play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
@@ -278,6 +302,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         big_bet = money(game["b"]) if game["b"] else big_blind * 2
     elif game["b"]:     # the stakes the game line states win over a blind posted all-in short
         small_blind, big_blind = money(game["a"]), money(game["b"])
+    elif blinds is not None:    # a tournament's level
+        small_blind, big_blind = blinds[0], blinds[1]
     else:
         # a big blind posted all-in short: the first call of the round matches the true big blind
         blind = next((a for a in actions if a.kind is ActionKind.POST_BB), None)
@@ -310,14 +336,28 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         currency = CURRENCY_SIGNS.get(game["sign"] or "", "USD")
     if play_money:
         currency = "play"
+    if game["tid"] is not None:
+        currency = "chips"
     stakes = f"{small_blind}/{big_blind} {currency}"
     info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="PartyPoker")
     return HoldemHand(
-        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
+        betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first + start)
+
+
+def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int]):
+    """(player, stack, post, amount) of the blinds a tournament hand posts without a line: the
+    first two seats after the button, clockwise (heads-up: the button, then the other)."""
+    if button is None or len(seats) < 2:
+        return []
+    ring = sorted(seats, key=lambda s: (s.seat <= button, s.seat))    # clockwise from the button's left
+    posters = [ring[-1], ring[0]] if len(ring) == 2 else ring[:2]
+    return [(posters[0].player, posters[0].stack, ActionKind.POST_SB, blinds[0]),
+            (posters[1].player, posters[1].stack, ActionKind.POST_BB, blinds[1])]
 
 
 _HOW = {"calls": "call", "bets": "bet", "raises": "open", "is all-In": "any"}

@@ -192,8 +192,8 @@ def test_partypoker_money_decimal_comma_and_thousands():
 @pytest.mark.parametrize(("game_line", "named"), [
     ("$100 USD PL Omaha Hi-Lo - Monday, January 04, 13:33:15 EST 2016", "PartyPoker Omaha Hi-Lo is not supported"),
     ("$2 USD NL Double Hold'em - Monday, May 21, 16:56:05 MSKS 2012", "PartyPoker Double Hold'em is not supported"),
-    ("NL Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
-     "PartyPoker tournament hands are not supported"),
+    ("Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
+     "PartyPoker tournament hands that name no betting structure are not supported"),
 ])
 def test_partypoker_other_games_go_to_quarantine_naming_the_game(game_line, named):
     text = UNCALLED_IN_THE_WIN.replace("$0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018",
@@ -201,6 +201,49 @@ def test_partypoker_other_games_go_to_quarantine_naming_the_game(game_line, name
     with pytest.raises(ParseError, match=named) as caught:
         _hands(text)
     assert caught.value.line == 5
+
+
+def test_partypoker_tournament_blinds_are_posted_without_a_line_by_the_two_after_the_button():
+    [hand] = _hands("""
+#Game No : 11960068174
+***** Hand History for Game 11960068174 *****
+NL Texas Hold'em  Trny: 71487580 Level: 2  Blinds(25/50) - Friday, July 27, 23:00:33 MSKS 2012
+Table $50 Freeroll (2695506) Table #173 (Real Money)
+Seat 3 is the button
+Total number of players : 3/10
+Seat 1: Anna ( 1,000 )
+Seat 2: Boris ( 40 )
+Seat 3: Vera ( 2,500 )
+Trny: 71487580 Level: 2
+Blinds(25/50)
+** Dealing down cards **
+Vera calls [50]
+Anna calls [25]
+** Dealing Flop ** [ 2h, 6s, Ts ]
+Anna checks
+Vera checks
+** Dealing Turn ** [ Qd ]
+Anna will be using her time bank for this hand.
+Anna checks
+Vera checks
+** Dealing River ** [ 3c ]
+Anna checks
+Vera checks
+Boris shows [ Ah, Ad ]a pair of Aces.
+Vera shows [ Kh, Kd ]a pair of Kings.
+Anna shows [ 7c, 4d ]Queen high.
+Boris wins 120 chips from the main pot with a pair of Aces.
+Vera wins 20 chips from the side pot 1 with a pair of Kings.
+Player Anna finished in 3.
+""")
+    # the button is seat 3: Anna (seat 1) posts the small blind 25, Boris (seat 2) the big blind
+    # all-in for his 40. A pot of 50 + 40 + 50: the main pot 3 x 40 to Boris's aces, the side
+    # pot 2 x 10 to Vera's kings over Anna's queen high
+    posts = [(a.player, a.kind, a.amount, a.is_all_in) for a in hand.actions if a.kind.is_post]
+    assert posts == [("Anna", ActionKind.POST_SB, D(25), False), ("Boris", ActionKind.POST_BB, D(40), True)]
+    assert (hand.is_tournament, hand.tournament_id, hand.currency) == (True, "71487580", "chips")
+    assert (hand.small_blind, hand.big_blind) == (D(25), D(50))
+    assert _nets(hand) == {"Anna": D(-50), "Boris": D(80), "Vera": D(-30)}
 
 
 # ---------------------------------------------------------------------- the corpus
