@@ -8,7 +8,9 @@ is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is 
 the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
 bet back with the pot after rake. A tournament hand (``NL Texas Hold'em Trny: N Level: N
 Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
-players after the button post them (heads-up, the button the small blind), all-in when short. A hand's lines are read by :data:`LINE_KINDS` and their
+players after the button post them (heads-up, the button the small blind), all-in when short.
+A newcomer who posts a small blind out of turn posts a live bet (he then calls the big blind less
+it), not dead money. A hand's lines are read by :data:`LINE_KINDS` and their
 order checked by ``grammars/partypoker.lark``.
 
 >>> lines = '''***** Hand History for Game 1 *****
@@ -343,6 +345,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                     site="PartyPoker")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
+        second_small_blind_live=True,
         betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),

@@ -246,6 +246,55 @@ Player Anna finished in 3.
     assert _nets(hand) == {"Anna": D(-50), "Boris": D(80), "Vera": D(-30)}
 
 
+def test_partypoker_second_small_blind_is_a_live_bet():
+    [hand] = _hands("""
+Game #10398176832 starts.
+
+#Game No : 10398176832
+***** Hand History for Game 10398176832 *****
+$15/$30 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011
+Table Table  125413 (Real Money)
+Seat 3 is the button
+Total number of players : 4/6
+Seat 3: Player0 ( $964 USD )
+Seat 5: Hero ( $905 USD )
+Seat 6: Player1 ( $150 USD )
+Seat 4: Player2 ( $638.50 USD )
+Player2 posts small blind [$10 USD].
+Hero posts big blind [$15 USD].
+Player1 posts small blind [$10 USD].
+** Dealing down cards **
+Dealt to Hero [  9c Ad ]
+Player1 calls [$5 USD]
+Player0 folds
+Player2 folds
+Hero raises [$15 USD]
+Player1 calls [$15 USD]
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Hero bets [$15 USD]
+Player1 raises [$30 USD]
+Hero raises [$30 USD]
+Player1 calls [$15 USD]
+** Dealing Turn ** [ 5h ]
+Hero checks
+Player1 bets [$30 USD]
+Hero calls [$30 USD]
+** Dealing River ** [ 7c ]
+Hero checks
+Player1 bets [$30 USD]
+Hero calls [$30 USD]
+Player1 shows [ Th, 5c ]a flush, Ace high.
+Hero doesn't show [ 9c, Ad ]a pair of Aces.
+Player1 wins $278 USD from the main pot with a flush, Ace high.
+""")
+    assert hand.second_small_blind_live
+    # Player1's small blind of 10 is live: he calls 5 to the big blind's 15. Then each of Player1
+    # and Hero puts in 30 preflop, 45 on the flop, 30 and 30: 135; with Player2's dead small blind
+    # of 10 the pot is 280, of which the flush collects 278 (a rake of 2)
+    assert _nets(hand) == {"Player0": D(0), "Hero": D(-135), "Player1": D(143), "Player2": D(-10)}
+    assert hand.summary.rake == D(2)
+
+
 # ---------------------------------------------------------------------- the corpus
 
 # Hands whose lines do not add up for the replay, by file name: their error findings are right.
@@ -258,9 +307,6 @@ INCONSISTENT = {
     "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
     "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
                                                            "the log does not write",
-    "LHE-6max-USD-15-30-201104.live.second.sb.txt": "a second small blind the room plays live; the replay makes a "
-                                                    "second small blind dead money",
-    "cash.hhsmithy.usd.NLHE.9max.txt": "one hand: a second small blind the room plays live",
     "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": "a player who joined plays with no seat line",
     "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a player who joined plays with no seat line",
     "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": "a player who joined plays with no seat line",
