@@ -34,7 +34,8 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError
-from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money, return_uncalled
+from parsers.lines import StreetActions
+from parsers.room_lines import LineKind, RoomLines, cards, money
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -158,14 +159,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     betting = BettingStructure.parse(head["struct"])
     first = source.first_line
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    # the room writes what a line adds: the builder keeps each player's chips on the street
+    play = StreetActions(track_bets=True)
+    actions = play.actions
     dealt: dict[str, tuple] = {}
     board: list = []
     board_lines: list[int] = []
-    street = Street.PREFLOP
-    bets = StreetBets()
-    bets.new_street(street)
     button = None
     total = rake = None
     total_line = 0
@@ -195,17 +194,13 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 small_blind = amount
             elif post is ActionKind.POST_BB and big_blind is None:
                 big_blind = amount
-            if post is ActionKind.POST_DEAD:
-                # small and big blind together: the big blind is live, the rest dead in the pot
-                bets.put(player, min(amount, big_blind or amount))
-                bets.pot += amount - min(amount, big_blind or amount)
-            else:
-                bets.put(player, amount)
-            actions.append(Action(street=street, player=player, kind=post, amount=amount, is_all_in=all_in, line=line))
+            # small and big blind together: the big blind is live, the rest dead in the pot
+            live = min(amount, big_blind or amount) if post is ActionKind.POST_DEAD else amount
+            play.post(player, post, amount, line, all_in, live)
         elif kind == "DEALT":
             found = cards(m["c"], index, text)
             dealt[_name(m)] = found
-            holes.append(HoleCards(player=_name(m), cards=found, how=CardsHow.DEALT, line=line))
+            play.dealt(_name(m), found, line)
         elif kind == "STREET":
             new = cards(m["c2"] or m["c3"], index, text)
             if m["c2"]:
@@ -217,37 +212,31 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 raise ParseError(f"{len(board)} cards on the board: expected 3 on the flop, 4 on the turn, 5 on the "
                                  "river", line=index + 1, column=1, line_text=text)
             board_lines.append(line)
-            bets.new_street(street)
+            play.to_street(street)
         elif kind == "ACTION":
-            actions.append(_action(m, street, bets, line))
+            _action(m, play, line)
             if m["fc"]:
-                holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
-                                       line=line))
+                play.holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
+                                            line=line))
         elif kind == "UNCALLED":
             returned = True
-            amount = money(m["a"])
-            bets.take_back(_name(m), amount)
-            actions.append(Action(street=street, player=_name(m), kind=ActionKind.UNCALLED, amount=amount, line=line))
+            play.uncalled(_name(m), money(m["a"]), line)
         elif kind == "SHOW":
             player = _name(m)
             if m["how"] == "Showdown":
                 # the line lists the best five cards, not the hole cards: those are the dealt ones
-                actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.SHOW,
-                                      cards=dealt.get(player, ()), line=line))
+                play.show(player, dealt.get(player, ()), line, True, Street.SHOWDOWN, hole=False)
             else:
-                shown = cards(m["c"], index, text)
-                actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.MUCK, cards=shown,
-                                      line=line))
+                play.show(player, cards(m["c"], index, text), line, False, Street.SHOWDOWN, hole=False)
         elif kind == "COLLECT":
             if not returned:
                 returned = True
-                paid_back = return_uncalled(actions, bets, street, line)
+                paid_back = play.return_unmatched(line)
             amount = money(m["a"])
             if paid_back is not None and paid_back.player == _name(m):
                 amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
                 written_back, paid_back = paid_back.amount, None
-            actions.append(Action(street=Street.SHOWDOWN, player=_name(m), kind=ActionKind.COLLECT,
-                                  amount=amount, pot="side pot" if m["side"] else "pot", line=line))
+            play.collect(_name(m), amount, line, "side pot" if m["side"] else "pot", street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total, rake, total_line = money(m["t"]), money(m["r"]) if m["r"] else None, line
         elif kind == "BOARD":
@@ -269,7 +258,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
     if total is None:
-        total = bets.pot
+        total = play.bets.pot
     else:
         total -= written_back       # the written total counts the bet nobody called
         total_line = collects[-1].line if collects else first
@@ -288,31 +277,25 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency="USD", max_seats=None, button_seat=button,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first)
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first)
 
 
-def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+_HOW = {"Calls": "call", "Bets": "bet", "Raises": "raise", "All-in": "any", "All-in(raise)": "open"}
+"""What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
+
+
+def _action(m: re.Match, play: StreetActions, line: int) -> None:
     player = _name(m)
     if m["fold"]:
-        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
-    if m["check"]:
-        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
-    verb, amount = m["verb"], money(m["a"])
-    all_in = verb.startswith("All-in")
-    if m["to"] is not None:
-        total = money(m["to"])          # "Raises $A to $T": A added, T the total
-    elif verb == "Raises" or verb == "All-in(raise)":
-        total = amount                  # the older "Raises $T": the total
+        play.fold(player, line)
+    elif m["check"]:
+        play.check(player, line)
     else:
-        total = bets.of(player) + amount    # "Calls $A", "Bets $A", "All-in $A": A added
-    if verb == "Calls" or (verb == "All-in" and total <= bets.top):
-        added = total - bets.of(player)
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.CALL, amount=added, is_all_in=all_in, line=line)
-    if verb == "Bets" or (bets.top == 0 and verb != "Raises"):
-        added = total - bets.of(player)
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.BET, amount=added, is_all_in=all_in, line=line)
-    over = bets.raise_over(player, total)
-    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
-                  is_all_in=all_in, line=line)
+        verb, amount = m["verb"], money(m["a"])
+        all_in = verb.startswith("All-in")
+        if m["to"] is not None:
+            play.put_in(player, amount, line, _HOW[verb], all_in, money(m["to"]))   # "Raises $A to $T": A added
+        elif verb == "Raises" or verb == "All-in(raise)":
+            play.put_in(player, amount, line, _HOW[verb], all_in, amount)   # the older "Raises $T": the total
+        else:
+            play.put_in(player, amount, line, _HOW[verb], all_in)   # "Calls $A", "Bets $A", "All-in $A": A added

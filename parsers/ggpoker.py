@@ -62,22 +62,19 @@ from parsers.lines import (
     CURRENCY_SIGNS,
     LineKind,
     LineTable,
+    StreetActions,
     read_amount,
     read_cards,
     unsupported_game,
 )
 from rules.holdem_hand import (
-    Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     CashOut,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
-    SummarySeat,
 )
 from rules.records import GameInfo, Source, slot_filler
 
@@ -190,10 +187,7 @@ TABLE = LineTable(
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
-_hole = slot_filler(HoleCards)              # player, cards, how, line
-_summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 _ZERO = Decimal(0)
 _POSTS = {
     "posts small blind": ActionKind.POST_SB,
@@ -284,36 +278,22 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     table_name = max_seats = button = None
     currency = head["currency"]
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    play = StreetActions()
     boards: list[list] = [[]]
     board_lines: list[list[int]] = [[]]
-    street, run = Street.PREFLOP, 0
     total = rake = None
     total_line = 0
     summary_boards: list[tuple] = []
     summary_board_lines: list[int] = []
-    summary_seats: list[SummarySeat] = []
     live_bet: dict[str, Decimal] = {}       # each player's live posts, to read a straddle's total
     cashed: dict[str, tuple[Decimal, int]] = {}     # EV Cashout: what the room paid him (less what he paid it)
     button_blind = None
-    append = actions.append
     first_line = source.first_line
     for kind, m, index in tokens:
         line = first_line + index
         text = lines[index]
         if kind == "ACTION":
-            player, all_in = m["p"], m["allin"] is not None
-            if m["fold"]:
-                append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
-            elif m["check"]:
-                append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
-            elif m["ra"]:
-                append(_action(street, player, ActionKind.RAISE, read_amount(m["ra"]), read_amount(m["rt"]),
-                               all_in, False, (), None, 0, line))
-            else:
-                append(_action(street, player, ActionKind.CALL if m["verb"] == "calls" else ActionKind.BET,
-                               read_amount(m["a"]), None, all_in, False, (), None, 0, line))
+            play.stated(m, line)
         elif kind == "POST":
             player, post, amount = m["p"], _POSTS[m["post"]], read_amount(m["a"])
             if post is ActionKind.POST_STRADDLE:
@@ -326,8 +306,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 button_blind = amount
             if post in _LIVE_POSTS:
                 live_bet[player] = live_bet.get(player, _ZERO) + amount
-            append(_action(Street.PREFLOP, player, post, amount, None, m["allin"] is not None, False, (), None, 0,
-                           line))
+            play.post(player, post, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
             seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), "sitting out" in m["rest"], line))
         elif kind == "SEATSUM":
@@ -335,13 +314,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             won = tuple(read_amount(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \
                 else ()
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
-            cards = read_cards(shown[1], index, text) if shown else ()
-            summary_seats.append(_summary_seat(int(m["n"]), m["p"], won, cards, what, line))
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
-                                   line))
+            play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
-            street, run = _STREETS[m["what"]], _RUNS[m["run"]]
+            run = _RUNS[m["run"]]
+            play.to_street(_STREETS[m["what"]], run)
             cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
             while len(boards) <= run:
                 boards.append([])
@@ -349,24 +325,17 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
-            street, run = Street.SHOWDOWN, _RUNS[m["run"]]
+            play.to_street(Street.SHOWDOWN, _RUNS[m["run"]])
         elif kind == "COLLECT":
-            append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (), m["pot"],
-                           run, line))
+            play.collect(m["p"], read_amount(m["a"]), line, m["pot"])
         elif kind == "UNCALLED":
-            append(_action(street, m["p"], ActionKind.UNCALLED, read_amount(m["a"]), None, False, False, (), None, 0,
-                           line))
+            play.uncalled(m["p"], read_amount(m["a"]), line)
         elif kind == "SHOW":
-            cards = read_cards(m["cards"], index, text)
-            how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
-            append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
-            holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
+            play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
         elif kind == "NOSHOW":
-            append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, run, line))
+            play.muck(m["p"], line)
         elif kind == "DEALT":
-            cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+            play.dealt(m["p"], read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text), line)
         elif kind == "TABLE":
             table_name = m["name"]
             max_seats = int(m["max"]) if m["max"] else None
@@ -398,7 +367,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind, big_blind = head["small_blind"], head["big_blind"]
     summary = None
     if total is not None:
-        summary = Summary(total_pot=total, rake=rake, boards=tuple(summary_boards), seats=tuple(summary_seats),
+        summary = Summary(total_pot=total, rake=rake, boards=tuple(summary_boards), seats=tuple(play.summary_seats),
                           total_line=total_line, board_lines=tuple(summary_board_lines))
     betting = head["betting"]
     info = GameInfo(game=head["game"], played_at=head["played_at"], table_name=table_name,
@@ -408,9 +377,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind=small_blind, big_blind=big_blind, stakes=head["stakes"], ante=head["ante"] if short_deck else _ZERO,
         currency=currency, is_tournament=head["tid"] is not None, is_short_deck=short_deck,
         straight_beats_trips=short_deck, max_seats=max_seats,
-        button_seat=button, seats=tuple(seats), actions=tuple(actions),
+        button_seat=button, seats=tuple(seats), actions=tuple(play.actions),
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
-        hole_cards=tuple(holes), summary=summary, header_line=source.first_line,
+        hole_cards=tuple(play.holes), summary=summary, header_line=source.first_line,
         cash_outs=tuple(CashOut(player=p, amount=a, fee=_ZERO, line=at) for p, (a, at) in cashed.items()),
     )

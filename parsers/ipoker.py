@@ -27,8 +27,9 @@ uncalled part of his bet included, after rake.
 
 from __future__ import annotations
 
+import functools
 import re
-import xml.etree.ElementTree as ET  # the types and ParseError only: parsing goes through defusedxml
+import xml.etree.ElementTree as ET
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
@@ -36,15 +37,12 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from parsers.errors import ParseError
-from parsers.room_lines import StreetBets, return_uncalled
+from parsers.lines import StreetActions
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
-    Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
@@ -67,6 +65,8 @@ _FOLD, _SB, _BB, _CALL, _CHECK, _BET, _RAISE_OLD, _ALL_IN, _SITS_OUT, _SAT_OUT, 
     "0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "15", "23")
 _NO_PLAY = {_SITS_OUT, _SAT_OUT}
 _BOARD_TYPES = {"Flop", "Turn", "River"}
+_HOW = {_CALL: "call", _BET: "bet", _RAISE: "open", _RAISE_OLD: "open", _ALL_IN: "any"}
+"""What each action type means as :meth:`parsers.lines.StreetActions.put_in` reads it."""
 
 
 def parse(lines: tuple[str, ...], source: Source, context: tuple[str, ...] = ()) -> HoldemHand:
@@ -95,7 +95,7 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
         # exports often stop after the last round, without the end tags of the game and the
         # session (and a game the splitter cut out has none): those are closed, and a game cut
         # short shows in its replay
-        root = fromstring(body if body.rstrip().endswith("</session>") else _closed(body))
+        root = _read_xml(body if body.rstrip().endswith("</session>") else _closed(body))
     except (ET.ParseError, DefusedXmlException) as error:
         where = getattr(error, "position", (1, 1))
         line = (where[0] if where else 1) + (text[:max(start, 0)].count("\n"))
@@ -128,19 +128,46 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
     return hands
 
 
+def _read_xml(text: str) -> ET.Element:
+    """The element tree of ``text``. Entity bombs and external entities can only be declared in
+    a document type: a text with one goes through defusedxml, which refuses them; one without
+    (every export) through the standard library's compiled parser, which has nothing to expand
+    and reads it several times faster than defusedxml's Python callbacks."""
+    if "<!" in text and ("<!DOCTYPE" in text or "<!ENTITY" in text):
+        return fromstring(text)
+    parser = ET.XMLParser()
+    parser.feed(text)
+    return parser.close()
+
+
 _TAG = re.compile(r"<(/?)([A-Za-z_][\w.-]*)[^<>]*?(/?)>")
 
 
 def _closed(text: str) -> str:
-    """``text`` with the end tags of the elements it leaves open."""
+    """``text`` with the end tags of the elements it leaves open. The text before its last game
+    is the session's head, the same for each game the splitter cut out: its open tags are
+    remembered."""
+    cut = text.rfind("<game ")
+    stack = list(_open_tags(text[:cut])) if cut > 0 else []
+    if not (cut > 0 and text.rstrip().endswith("</game>")):     # a whole last game leaves no tag open
+        _push_tags(stack, text[max(cut, 0):])
+    return text + "".join(f"</{tag}>" for tag in reversed(stack))
+
+
+@functools.lru_cache(maxsize=64)
+def _open_tags(text: str) -> tuple[str, ...]:
     stack: list[str] = []
+    _push_tags(stack, text)
+    return tuple(stack)
+
+
+def _push_tags(stack: list[str], text: str) -> None:
     for m in _TAG.finditer(text):
         if m[1]:
             if stack and stack[-1] == m[2]:
                 stack.pop()
         elif not m[3]:
             stack.append(m[2])
-    return text + "".join(f"</{tag}>" for tag in reversed(stack))
 
 
 def _line_of(text: str, needle: str, start: int) -> int:
@@ -193,6 +220,21 @@ def _card(word: str, line: int) -> Card | None:
                          column=1) from None
 
 
+_ACTION_NO = re.compile(r'<action no="([^"]*)"')
+
+
+def _action_lines(text: str, start: int, end: int, first_line: int) -> dict[str, int]:
+    """The file line of each ``<action no="…">`` of the game's text (its first, where one number
+    stands twice), counted in one pass."""
+    lines: dict[str, int] = {}
+    line, at = first_line, start
+    for m in _ACTION_NO.finditer(text, start, end):
+        line += text.count("\n", at, m.start())
+        at = m.start()
+        lines.setdefault(m[1], line)
+    return lines
+
+
 def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: str, betting: BettingStructure,
           small: Decimal, big: Decimal, currency: str, table: str | None, stakes: str,
           limit_bets: tuple[Decimal, Decimal] | None) -> HoldemHand:
@@ -217,55 +259,52 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         played_at = datetime.fromisoformat(started.replace("T", " ")[:19]) if started else None
     except ValueError:
         played_at = None
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    play = StreetActions(track_bets=True)     # the room writes what a line adds
+    actions = play.actions
     board: list[Card] = []
     blind = small if betting is BettingStructure.LIMIT and limit_bets is None else big
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
-    bets = StreetBets()
+    action_lines: dict[str, int] | None = None
     for rnd in sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line)):
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
-        bets.new_street(street)
+        play.to_street(street)
         for cards in rnd.findall("cards"):
             words = (cards.text or "").split()
             found = tuple(c for c in (_card(w, line) for w in words) if c is not None)
             if cards.get("type") in _BOARD_TYPES:
                 board.extend(found)
-            elif found:
-                holes.append(HoleCards(player=cards.get("player", ""), cards=found, how=CardsHow.DEALT, line=line))
+            else:
+                play.dealt(cards.get("player", ""), found, line)
         for a in sorted(rnd.findall("action"), key=lambda x: _number(x.get("no"), "action", game_line)):
-            found = text.find(f'<action no="{a.get("no")}"', at, end if end >= 0 else len(text))
-            line = game_line + text.count("\n", at, found) if found >= 0 else game_line
+            if action_lines is None:
+                action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
+            line = action_lines.get(a.get("no"), game_line)
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
                 if rnd.get("no") != "0" and any(x.player == player and x.kind.is_post for x in actions):
-                    actions.append(Action(street=street, player=player, kind=ActionKind.FOLD, line=line))
+                    play.fold(player, line)
                 continue
             if kind in (_SB, _BB, _ANTE):
                 post = {_SB: ActionKind.POST_SB, _BB: ActionKind.POST_BB, _ANTE: ActionKind.POST_ANTE}[kind]
                 if post is ActionKind.POST_BB and amount > blind:
                     post = ActionKind.POST_DEAD     # both blinds at once: the big blind live, the rest dead
-                if post is ActionKind.POST_ANTE:
-                    bets.pot += amount
-                else:
-                    live = min(amount, blind)
-                    bets.put(player, live)
-                    bets.pot += amount - live
                 stack = next((s.stack for s in seats if s.player == player), None)
-                actions.append(Action(street=Street.PREFLOP, player=player, kind=post, amount=amount,
-                                      is_all_in=amount == stack, line=line))
+                play.post(player, post, amount, line, amount == stack,
+                          None if post is ActionKind.POST_ANTE else min(amount, blind))
             elif kind == _FOLD:
-                actions.append(Action(street=street, player=player, kind=ActionKind.FOLD, line=line))
+                play.fold(player, line)
             elif kind == _CHECK:
-                actions.append(Action(street=street, player=player, kind=ActionKind.CHECK, line=line))
-            elif kind in (_CALL, _BET, _RAISE, _RAISE_OLD, _ALL_IN):
-                actions.append(_chips(kind, player, amount, street, bets, line, seats))
+                play.check(player, line)
+            elif kind in _HOW:
+                # a raise (type 23) gives the player's total on the street; the rest the chips added
+                play.put_in(player, amount, line, _HOW[kind], kind == _ALL_IN, amount if kind == _RAISE else None)
             else:
                 raise ParseError(f"game {code}: action type {kind!r} of {player} is not known", line=line, column=1)
     # the wins: each winner's "win" pays the bet nobody called back with his share of the pot
-    paid_back = return_uncalled(actions, bets, Street.SHOWDOWN, last_line)
+    play.street = Street.SHOWDOWN
+    paid_back = play.return_unmatched(last_line)
     paid = Decimal(0)
     for name, amount in won.items():
         if amount <= 0:
@@ -274,8 +313,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             amount -= paid_back.amount
         if amount > 0:
             paid += amount
-            actions.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.COLLECT, amount=amount,
-                                  pot="pot", line=last_line))
+            play.collect(name, amount, last_line)
     # the blinds are the posts (the game type's stakes when a hand has none); Limit bets are
     # the big blind and twice it
     big_blind = blind
@@ -285,29 +323,12 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
         small_bet, big_bet = limit_bets or (small, big)
-    summary = Summary(total_pot=bets.pot, rake=bets.pot - paid, total_line=last_line)
+    summary = Summary(total_pot=play.bets.pot, rake=play.bets.pot - paid, total_line=last_line)
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="iPoker")
     return HoldemHand(
         source=source, info=info, hand_id=code, betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=((game_line,) if board else (),), hole_cards=tuple(holes), summary=summary,
+        board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
         header_line=game_line)
-
-
-def _chips(kind: str, player: str, amount: Decimal, street: Street, bets: StreetBets, line: int, seats) -> Action:
-    """A call, bet or all-in of ``amount`` chips added, or a raise: to ``amount`` (type 23), or
-    of ``amount`` chips added (type 6, the older export)."""
-    total = amount if kind == _RAISE else bets.of(player) + amount
-    amount = total - bets.of(player)
-    all_in = kind == _ALL_IN
-    if kind == _CALL or (kind == _ALL_IN and total <= bets.top):
-        bets.put(player, amount)
-        return Action(street=street, player=player, kind=ActionKind.CALL, amount=amount, is_all_in=all_in, line=line)
-    if kind == _BET or bets.top == 0:
-        bets.put(player, amount)
-        return Action(street=street, player=player, kind=ActionKind.BET, amount=amount, is_all_in=all_in, line=line)
-    over = bets.raise_over(player, total)
-    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total, is_all_in=all_in,
-                  line=line)

@@ -39,9 +39,11 @@ from lark.lexer import Lexer
 
 from parsers.errors import ParseError
 from rules.cards import Card, CardError
+from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
+from rules.records import slot_filler
 
-__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "LineKind", "LineTable", "clear_caches", "read_amount", "read_cards",
-           "unsupported_game"]
+__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "LineKind", "LineTable", "StreetActions", "StreetBets",
+           "clear_caches", "read_amount", "read_cards", "unsupported_game"]
 
 GRAMMARS = Path(__file__).with_name("grammars")
 """The folder of the grammar files."""
@@ -309,3 +311,252 @@ class LineTable:
                              line=token.line, column=1, line_text=str(token)) from None
         except UnexpectedInput as exc:  # pragma: no cover - the custom lexer makes only tokens
             raise ParseError(f"unexpected input: {exc}", line=1, column=1, line_text=lines[0]) from None
+
+
+_ZERO = Decimal(0)
+
+
+class StreetBets:
+    """What each player has put in on the current street, and the bet to match.
+
+    >>> bets = StreetBets()
+    >>> bets.put("SB", Decimal("0.10")), bets.put("BB", Decimal("0.25"))
+    (Decimal('0.10'), Decimal('0.25'))
+    >>> bets.raise_over("SB", Decimal("0.75"))    # raises to 0.75: 0.50 over the bet
+    Decimal('0.50')
+    """
+
+    __slots__ = ("bets", "pot", "street", "top")
+
+    def __init__(self) -> None:
+        self.street = None
+        self.bets: dict[str, Decimal] = {}
+        self.top = _ZERO
+        self.pot = _ZERO
+        """Every chip put in on every street, less the bets returned."""
+
+    def new_street(self, street) -> None:
+        if street != self.street:
+            self.street = street
+            self.bets = {}
+            self.top = _ZERO
+
+    def of(self, player: str) -> Decimal:
+        return self.bets.get(player, _ZERO)
+
+    def put(self, player: str, chips: Decimal) -> Decimal:
+        """``player`` puts ``chips`` more in; returns his total on the street."""
+        total = self.bets[player] = self.bets.get(player, _ZERO) + chips
+        self.pot += chips
+        self.top = max(self.top, total)
+        return total
+
+    def raise_over(self, player: str, total: Decimal) -> Decimal:
+        """``player`` raises to ``total``: returns the raise over the bet, as the record wants it."""
+        over = total - self.top
+        self.pot += total - self.of(player)
+        self.bets[player] = total
+        self.top = max(self.top, total)
+        return over
+
+    def take_back(self, player: str, chips: Decimal) -> None:
+        self.bets[player] = self.of(player) - chips
+        self.pot -= chips
+        self.top = max(self.bets.values(), default=_ZERO)
+
+
+_action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
+_hole = slot_filler(HoleCards)              # player, cards, how, line
+_summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
+
+
+class StreetActions:
+    """A hand's play as the record wants it, built line by line: every room's reader reads a
+    line with its own grammar and hands what it says to one of these methods, so that a fold,
+    a bet or a show means the same in every room.
+
+    Rooms write a bet in one of two ways. Some write the raise and the total
+    (``raises 2 to 4``): :meth:`raise_to` takes them as they are. Others write the chips a line
+    adds (``raises [$2.50]``, ``Calls $0.50``): with ``track_bets`` the builder keeps each
+    player's bet on the street (:attr:`bets`) and :meth:`put_in` turns the chips into the
+    record's call, bet or raise over the bet.
+
+    >>> play = StreetActions(track_bets=True)
+    >>> play.post("Anna", ActionKind.POST_SB, Decimal("0.50"), 8)
+    >>> play.post("Boris", ActionKind.POST_BB, Decimal("1"), 9)
+    >>> play.put_in("Anna", Decimal("2.50"), 11, "raise")     # adds 2.50 to her 0.50: raises to 3
+    >>> play.put_in("Boris", Decimal("2"), 12, "call")
+    >>> play.to_street(Street.FLOP)
+    >>> play.put_in("Boris", Decimal("3"), 14, "open")        # nothing to match: a bet
+    >>> [(a.player, str(a.kind), str(a.amount), a.raise_to) for a in play.actions[2:]]
+    [('Anna', 'raise', '2.00', Decimal('3.00')), ('Boris', 'call', '2', None), ('Boris', 'bet', '3', None)]
+    >>> play.bets.pot
+    Decimal('9.00')
+    """
+
+    __slots__ = ("actions", "bets", "holes", "run", "street", "summary_seats")
+
+    def __init__(self, *, track_bets: bool = False) -> None:
+        self.actions: list[Action] = []
+        self.holes: list[HoleCards] = []
+        self.summary_seats: list[SummarySeat] = []
+        self.street = Street.PREFLOP
+        self.run = 0
+        """The board a hand run more than once is on (0 the first)."""
+        self.bets: StreetBets | None = None
+        if track_bets:
+            self.bets = StreetBets()
+            self.bets.new_street(Street.PREFLOP)
+
+    def to_street(self, street: Street, run: int = 0) -> None:
+        """A street (or the showdown) begins, of the board ``run``."""
+        self.street, self.run = street, run
+        if self.bets is not None:
+            self.bets.new_street(street)
+
+    def post(self, player: str, kind: ActionKind, amount: Decimal, line: int, all_in: bool = False,
+             live: Decimal | None = None) -> None:
+        """A post before the deal; ``live`` is the part of it that counts as the player's bet
+        (all of a blind, none of an ante, the big blind of a dead blind's small and big)."""
+        if self.bets is not None:
+            if live is None:
+                live = _ZERO if kind is ActionKind.POST_ANTE else amount
+            self.bets.put(player, live)
+            self.bets.pot += amount - live
+        self.actions.append(_action(Street.PREFLOP, player, kind, amount, None, all_in, False, (), None, 0, line))
+
+    def fold(self, player: str, line: int) -> None:
+        self.actions.append(_action(self.street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
+
+    def check(self, player: str, line: int) -> None:
+        self.actions.append(_action(self.street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
+
+    def call(self, player: str, amount: Decimal, line: int, all_in: bool = False) -> None:
+        """A call of ``amount`` chips, as the line writes it."""
+        if self.bets is not None:
+            self.bets.put(player, amount)
+        self.actions.append(_action(self.street, player, ActionKind.CALL, amount, None, all_in, False, (), None, 0,
+                                    line))
+
+    def bet(self, player: str, amount: Decimal, line: int, all_in: bool = False, capped: bool = False) -> None:
+        """The first bet of a street, of ``amount`` chips."""
+        if self.bets is not None:
+            self.bets.put(player, amount)
+        self.actions.append(_action(self.street, player, ActionKind.BET, amount, None, all_in, capped, (), None, 0,
+                                    line))
+
+    def raise_to(self, player: str, over: Decimal | None, total: Decimal, line: int, all_in: bool = False,
+                 capped: bool = False) -> None:
+        """A raise to ``total``, ``over`` the bet as the line writes it (None: the builder's
+        bets tell it; with nothing to raise it is a bet of ``total``)."""
+        bets = self.bets
+        if bets is not None:
+            if over is None and bets.top == 0:
+                self.bet(player, total, line, all_in, capped)
+                return
+            over_bets = bets.raise_over(player, total)
+            if over is None:
+                over = over_bets
+        self.actions.append(_action(self.street, player, ActionKind.RAISE, over, total, all_in, capped, (), None, 0,
+                                    line))
+
+    def put_in(self, player: str, chips: Decimal, line: int, how: str, all_in: bool = False,
+               total: Decimal | None = None) -> None:
+        """A line that puts ``chips`` more in (or brings the player's bet to ``total``), for
+        rooms that write what a line adds (needs ``track_bets``). ``how`` is what the room's
+        word means: "call", "bet" or "raise" always that; "open" a bet with nothing to match,
+        else a raise; "any" (an all-in) a call when it does not top the bet, else as "open"."""
+        bets = self.bets
+        if total is None:
+            added = chips
+            total = bets.of(player) + chips
+        else:
+            added = total - bets.of(player)
+        top = bets.top
+        if how == "call" or (how == "any" and total <= top):
+            bets.put(player, added)
+            kind = ActionKind.CALL
+        elif how == "bet" or (how != "raise" and top == 0):
+            bets.put(player, added)
+            kind = ActionKind.BET
+        else:
+            over = bets.raise_over(player, total)
+            self.actions.append(_action(self.street, player, ActionKind.RAISE, over, total, all_in, False, (), None,
+                                        0, line))
+            return
+        self.actions.append(_action(self.street, player, kind, added, None, all_in, False, (), None, 0, line))
+
+    def stated(self, m: re.Match, line: int, read=read_amount, player: str | None = None) -> None:
+        """An action line of a room that writes raises as ``raises X to Y``, read by a pattern
+        whose groups are named ``fold``, ``check``, ``verb`` (``calls`` or ``bets``) and ``a``,
+        ``ra`` and ``rt`` (the raise and its total), ``allin``; ``read`` reads the room's amounts."""
+        if player is None:
+            player = m["p"]
+        if m["fold"]:
+            self.fold(player, line)
+        elif m["check"]:
+            self.check(player, line)
+        elif m["ra"]:
+            self.raise_to(player, read(m["ra"]), read(m["rt"]), line, m["allin"] is not None)
+        elif m["verb"] == "calls":
+            self.call(player, read(m["a"]), line, m["allin"] is not None)
+        else:
+            self.bet(player, read(m["a"]), line, m["allin"] is not None)
+
+    def uncalled(self, player: str, amount: Decimal, line: int) -> None:
+        """The part of a bet nobody called goes back to ``player``."""
+        if self.bets is not None:
+            self.bets.take_back(player, amount)
+        self.actions.append(_action(self.street, player, ActionKind.UNCALLED, amount, None, False, False, (), None, 0,
+                                    line))
+
+    def return_unmatched(self, line: int) -> Action | None:
+        """For rooms that write no return of a bet nobody called (their result pays it back
+        with the pot): the part of the street's top bet nobody matched goes back to its bettor.
+        The return, if any, is given back so that the result can leave it out."""
+        bets = self.bets
+        if not bets.bets:
+            return None
+        ranked = sorted(bets.bets.items(), key=lambda item: item[1], reverse=True)
+        excess = ranked[0][1] - (ranked[1][1] if len(ranked) > 1 else _ZERO)
+        if excess <= 0:
+            return None
+        bets.take_back(ranked[0][0], excess)
+        back = _action(self.street, ranked[0][0], ActionKind.UNCALLED, excess, None, False, False, (), None, 0, line)
+        self.actions.append(back)
+        return back
+
+    def show(self, player: str, cards: tuple[Card, ...], line: int, shown: bool = True,
+             street: Street | None = None, hole: bool = True) -> None:
+        """``player`` shows (or, ``shown`` False, mucks face up) ``cards``: an action, and (unless
+        ``hole`` is False: the room's line shows other cards than his own two) his hole cards."""
+        self.actions.append(_action(self.street if street is None else street, player,
+                                    ActionKind.SHOW if shown else ActionKind.MUCK, _ZERO, None, False, False, cards,
+                                    None, self.run, line))
+        if cards and hole:
+            self.holes.append(_hole(player, cards, CardsHow.SHOWN if shown else CardsHow.MUCKED, line))
+
+    def muck(self, player: str, line: int, street: Street | None = None) -> None:
+        """``player`` mucks, or does not show, his cards unseen."""
+        self.actions.append(_action(self.street if street is None else street, player, ActionKind.MUCK, _ZERO, None,
+                                    False, False, (), None, self.run, line))
+
+    def collect(self, player: str, amount: Decimal, line: int, pot: str | None = "pot", run: int | None = None,
+                street: Street | None = None) -> None:
+        """``player`` takes ``amount`` from ``pot`` (of the board ``run``: the current one)."""
+        self.actions.append(_action(self.street if street is None else street, player, ActionKind.COLLECT, amount,
+                                    None, False, False, (), pot, self.run if run is None else run, line))
+
+    def dealt(self, player: str, cards: tuple[Card, ...], line: int) -> None:
+        """``player`` is dealt ``cards`` (none: his cards are not shown to the log's owner)."""
+        if cards:
+            self.holes.append(_hole(player, cards, CardsHow.DEALT, line))
+
+    def summary_seat(self, seat: int, player: str, won: tuple[Decimal, ...], cards: tuple[Card, ...], text: str,
+                     line: int) -> None:
+        """A seat's summary line: what it won, and the cards it showed (``text`` starts "showed")
+        or mucked, which are his hole cards too."""
+        self.summary_seats.append(_summary_seat(seat, player, won, cards, text, line))
+        if cards:
+            self.holes.append(_hole(player, cards, CardsHow.SHOWN if text.startswith("showed") else CardsHow.MUCKED,
+                                    line))

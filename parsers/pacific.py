@@ -25,7 +25,8 @@ room's own facts:
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
   back: the numbers of each hand tell which;
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
-- German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``).
+- German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
+  clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).
 
 >>> lines = '''***** 888poker Hand History for Game 7 *****
 ... $0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
@@ -59,15 +60,12 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS, LineKind, LineTable, read_cards, unsupported_game
-from parsers.room_lines import StreetBets
+from parsers.lines import CURRENCY_SIGNS, LineKind, LineTable, StreetActions, read_cards, unsupported_game
 from rules.holdem_hand import (
     Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
@@ -145,10 +143,15 @@ TABLE = LineTable(
 
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
-_hole = slot_filler(HoleCards)              # player, cards, how, line
 _ZERO = Decimal(0)
 _STREETS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+_HOW = {"calls": "call", "bets": "open", "raises": "raise"}
+"""What 888's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them: a bet over a
+bet is a raise."""
 _SUIT_WORDS = (("Pik", "s"), ("Herz", "h"), ("Karo", "d"), ("Kreuz", "c"))
+_CYRILLIC_RANKS_AS_1252 = str.maketrans({"Â": "J", "Ä": "Q", "Ê": "K", "Ò": "A"})
+"""Russian clients write the picture cards' ranks in Cyrillic (В валет, Д дама, К король, Т туз);
+a file whose only such letters are these is read as Windows-1252, where those bytes are Â Ä Ê Ò."""
 _DECIMAL_COMMA = re.compile(r",\d{1,2}$")
 
 
@@ -186,6 +189,8 @@ def _cards(text: str | None, index: int, line: str) -> tuple:
     if text:
         for word, suit in _SUIT_WORDS:
             text = text.replace(word, suit)
+        if not text.isascii():
+            text = text.translate(_CYRILLIC_RANKS_AS_1252)
     return read_cards(text, index, line)
 
 
@@ -243,19 +248,16 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     table_name = max_seats = button = tid = None
     currency = head["currency"]
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    # 888 writes what a bet adds: the builder keeps each player's chips on the street
+    play = StreetActions(track_bets=True)
+    bets = play.bets
     board: tuple = ()
     board_lines: list[int] = []
-    street = Street.PREFLOP
     dealt = False
     summary_line = 0
     big_blind = head["big_blind"]
-    # each player's live chips on this street and the street's top bet: 888 writes what a bet adds
-    bets = StreetBets()
     unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
     declined: list[int] = []    # folds before the deal
-    append = actions.append
     first_line = source.first_line
     index = 0
     try:
@@ -266,28 +268,15 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 player = m["p"]
                 if m["fold"]:
                     if not dealt:
-                        declined.append(len(actions))
-                    append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
+                        declined.append(len(play.actions))
+                    play.fold(player, line)
                 elif m["check"]:
-                    append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
+                    play.check(player, line)
                 elif m["verb"]:
-                    chips = read_amount(m["a"])
-                    top = bets.top
-                    bet = bets.put(player, chips)
-                    if m["verb"] == "raises" or (m["verb"] == "bets" and top > 0):
-                        # "raises [X]": X is what he adds; the raise is over the top bet, to his new bet
-                        append(_action(street, player, ActionKind.RAISE, bet - top, bet, False, False, (), None, 0,
-                                       line))
-                    elif m["verb"] == "bets":
-                        append(_action(street, player, ActionKind.BET, chips, None, False, False, (), None, 0, line))
-                    else:
-                        append(_action(street, player, ActionKind.CALL, chips, None, False, False, (), None, 0, line))
+                    # "raises [X]": X is what he adds; "bets [X]" over a bet is a raise too
+                    play.put_in(player, read_amount(m["a"]), line, _HOW[m["verb"]])
                 else:
-                    cards = _cards(m["cards"], index, text)
-                    how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
-                    append(_action(street, player, how, _ZERO, None, False, False, cards, None, 0, line))
-                    holes.append(_hole(player, cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED,
-                                       line))
+                    play.show(player, _cards(m["cards"], index, text), line, m["show"] == "shows")
             elif kind == "POST":
                 player, post = m["p"], m["post"]
                 amount = read_amount(m["a"])
@@ -303,35 +292,29 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     what, live = ActionKind.POST_ANTE, _ZERO
                 else:
                     what = ActionKind.POST_SB if post == "small blind" else ActionKind.POST_BB
-                bets.put(player, live)
-                bets.pot += amount - live       # the dead part: in the pot, in no bet
-                append(_action(Street.PREFLOP, player, what, amount, None, False, False, (), None, 0, line))
+                play.post(player, what, amount, line, live=live)
             elif kind == "SEAT":
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
                 seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
             elif kind == "STREET":
-                unmatched = _unmatched(bets.bets, street, len(actions)) or unmatched
-                street = _STREETS[m["what"]]
+                unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 board = board + _cards(m["c"], index, text)
                 board_lines.append(line)
-                bets.new_street(street)
+                play.to_street(_STREETS[m["what"]])
             elif kind == "HOLE":
                 dealt = True
             elif kind == "SUMMARY":
-                unmatched = _unmatched(bets.bets, street, len(actions)) or unmatched
-                street = Street.SHOWDOWN
+                unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
+                play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
-                append(_action(street, m["p"], ActionKind.COLLECT, read_amount(m["a"]), None, False, False, (),
-                               "pot", 0, line))
+                play.collect(m["p"], read_amount(m["a"]), line)
             elif kind == "NOSHOW":
-                append(_action(street, m["p"], ActionKind.MUCK, _ZERO, None, False, False, (), None, 0, line))
+                play.muck(m["p"], line)
             elif kind == "DEALT":
-                cards = _cards(m["c"], index, text)
-                if cards:
-                    holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+                play.dealt(m["p"], _cards(m["c"], index, text), line)
             elif kind == "TABLE":
                 table_name = m["name"] or f"#{m['tno']}"
                 tid = m["tid"]
@@ -346,6 +329,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     except ValueError as error:     # an amount such as 1.2.3
         raise _AmountError(str(error), index) from None
 
+    actions = play.actions
     if tid is not None:
         currency = "chips"
     elif currency is None:
@@ -377,6 +361,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind=head["small_blind"], big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
         stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, is_cancelled=not dealt,
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
         header_line=source.first_line,
     )

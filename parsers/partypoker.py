@@ -6,7 +6,11 @@ names the game and the stakes or the table's buy-in (``$0.10/$0.25 USD NL Texas 
 ``$25 USD NL Texas Hold'em - …``, ``0.50/1 Texas Hold'em Game Table (NL) - …``). Every amount
 is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``);
 the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
-bet back with the pot after rake. A hand's lines are read by :data:`LINE_KINDS` and their
+bet back with the pot after rake. A tournament hand (``NL Texas Hold'em Trny: N Level: N
+Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
+players after the button post them (heads-up, the button the small blind), all-in when short.
+A newcomer who posts a small blind out of turn posts a live bet (he then calls the big blind less
+it), not dead money. A hand's lines are read by :data:`LINE_KINDS` and their
 order checked by ``grammars/partypoker.lark``.
 
 >>> lines = '''***** Hand History for Game 1 *****
@@ -35,15 +39,13 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS
-from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, return_uncalled
+from parsers.lines import CURRENCY_SIGNS, StreetActions
+from parsers.room_lines import LineKind, RoomLines, cards
 from rules.holdem_hand import (
     Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
@@ -83,6 +85,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEAT", "a seat line like 'Seat 1: Name ( $10 USD )'",
              re.compile(r"^[Ss]eat ?(?P<n>\d+): (?P<p>.+?) \(\s*(?P<s>" + _AMT + r")\s*\)(?: - .*)?\s*$"),
              ("n", "p", "s"), "", "setup"),
+    LineKind("BLINDS", "a tournament's 'Blinds(20/40)' line",
+             re.compile(r"^Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)\s*$"), ("sb", "bb"), "^Blinds(", "setup"),
+    LineKind(None, "a tournament's 'Trny: N Level: N' line", re.compile(r"^Trny: *\d+ +Level: *\d+\s*$"), (), "^Trny:",
+             "setup"),
     LineKind("POST", "a post like 'Name posts small blind [$0.01 USD].'",
              re.compile(_PLAYER + r"posts (?P<post>small blind|big blind \+ dead|big blind|dead blind)\s*"
                         + _BRACKET + r"\.?\s*$"), ("p", "post", "a", "a2"), " posts ", "setup"),
@@ -109,7 +115,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(r"^.+? (?:has joined the table\.?|has left the table\.?|is sitting out\.?"
                         r"|will be using (?:his|her|their) time bank for this hand\.?|did not respond in time\.?"
                         r"|could not respond in time\.?(?:\(disconnected\))?|is disconnected\. .*|has been reconnected.*"
-                        r"|is connected\.?)\s*$")),
+                        r"|is connected\.?|finished in \d+(?: \d+)?\.?)\s*$")),
     LineKind(None, "a 'Name Forward Folds' line (fast forward: the fold is written again in turn)",
              re.compile(_PLAYER + r"Forward Folds\s*$"), (), " Forward Folds"),
     LineKind(None, "a message of the client like 'Due to current high memory use in your system …'",
@@ -136,7 +142,11 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
 _WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r")(?:\s*(?:USD|EUR|GBP|chips))?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
+_ZERO = Decimal(0)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
+_TOURNAMENT = re.compile(r"^(?P<game>(?P<struct>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)) Trny: *(?P<tid>\d+) +Level: *\d+"
+                         r" +Blinds\((?P<sb>" + _NUM + r")/(?P<bb>" + _NUM + r")\)$")
+"""A tournament's game words: ``NL Texas Hold'em Trny: 71487580 Level: 1 Blinds(20/40)``."""
 _HOLDEM = re.compile(r"^(?P<struct>NL|PL|FL)?\s*(?:fastforward\s+)?(?P<struct2>NL|PL|FL)?\s*(?:Texas Hold'em|Holdem)"
                      r"(?: Game Table \((?P<struct3>NL|PL|FL)\))?\s*$")
 
@@ -157,11 +167,14 @@ def read_game_line(line: str, number: int) -> dict:
     """The fields of the game line (the hand's line ``number``): stakes or buy-in, structure,
     date; or a ParseError naming a game the reader does not replay."""
     m = _GAME.match(line.lstrip("\ufeff"))
-    if m is None or "Trny:" in line:
-        what = "tournament hands" if "Trny:" in line else "this game line"
-        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker cash Hold'em hands",
+    what = " ".join(m["what"].split()) if m is not None else ""
+    tournament = _TOURNAMENT.match(what) if "Trny:" in line else None
+    if m is None or ("Trny:" in line and (tournament is None or tournament["struct"] is None)):
+        what = "tournament hands that name no betting structure" if "Trny:" in line else "this game line"
+        raise ParseError(f"PartyPoker {what} are not supported yet: Rasklad reads PartyPoker Hold'em hands",
                          line=number, column=1, line_text=line)
-    what = " ".join(m["what"].split())
+    if tournament is not None:
+        what = tournament["game"]
     game = _HOLDEM.match(what)
     if game is None:
         name = re.sub(r"^(?:NL|PL|FL|fastforward)\s+", "", what)
@@ -179,7 +192,7 @@ def read_game_line(line: str, number: int) -> dict:
     played_at = datetime(int(when["year"] or when["year2"]), _MONTHS[month[:3].lower()],
                          int(when["day"] or when["day2"]), *hour)
     return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"], "at": played_at,
-            "zone": when["zone"] or when["zone2"]}
+            "zone": when["zone"] or when["zone2"], "tid": tournament["tid"] if tournament else None}
 
 
 def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
@@ -196,13 +209,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     _LINES.check(tokens, lines, start)
     first = source.first_line
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    # the room writes what a line adds: the builder keeps each player's chips on the street
+    play = StreetActions(track_bets=True)
+    actions, bets = play.actions, play.bets
     board: list = []
     board_lines: list[int] = []
-    street = Street.PREFLOP
-    bets = StreetBets()
-    bets.new_street(street)
     button = table = None
     total = rake = None
     total_line = 0
@@ -213,6 +224,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary_board: list = []
     summary_board_lines: list[int] = []
     summary_wins: list[tuple[str, Decimal, int]] = []
+    blinds: tuple[Decimal, Decimal, int] | None = None
     for kind, m, index in tokens:
         line = first + index
         text = lines[index]
@@ -236,40 +248,41 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             else:   # "big blind + dead": the big blind live, the small blind's part dead
                 kind_ = ActionKind.POST_DEAD
                 live = min(amount, big_blind or amount)
-            bets.put(m["p"], live)
-            bets.pot += amount - live
             stack = next((s.stack for s in seats if s.player == m["p"]), None)
-            actions.append(Action(street=street, player=m["p"], kind=kind_, amount=amount, is_all_in=amount == stack,
-                                  line=line))
+            play.post(m["p"], kind_, amount, line, amount == stack, live)
+        elif kind == "BLINDS":
+            blinds = (money(m["sb"]), money(m["bb"]), line)
+        elif kind == "DEAL" and blinds is not None and not actions:
+            # a tournament hand writes the level's blinds and no post: the two players after the
+            # button post them (heads-up, the button the small blind), all-in when short
+            for player, stack, post, amount in _silent_blinds(seats, button, blinds):
+                play.post(player, post, min(amount, stack), blinds[2], stack <= amount)
+                if post is ActionKind.POST_SB:
+                    small_blind = min(amount, stack) if small_blind is None else small_blind
+                else:
+                    big_blind = min(amount, stack) if big_blind is None else big_blind
         elif kind == "DEALT":
-            found = cards(m["c"], index, text)
-            holes.append(HoleCards(player=m["p"], cards=found, how=CardsHow.DEALT, line=line))
+            play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
             new = cards(m["c"], index, text)
             board = list(new) if m["what"] == "Flop" else board + list(new)
-            street = _STREETS[m["what"]]
             board_lines.append(line)
-            bets.new_street(street)
+            play.to_street(_STREETS[m["what"]])
         elif kind == "ACTION":
-            actions.append(_action(m, street, bets, line))
+            _action(m, play, line)
         elif kind == "SHOW":
-            shown = cards(m["c"], index, text)
-            how = ActionKind.SHOW if m["how"] == "shows" else ActionKind.MUCK
-            actions.append(Action(street=Street.SHOWDOWN, player=m["p"], kind=how, cards=shown, line=line))
-            holes.append(HoleCards(player=m["p"], cards=shown,
-                                   how=CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line=line))
+            play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
         elif kind == "COLLECT":
             if not returned:
                 returned = True
-                paid_back = return_uncalled(actions, bets, street, line)
+                paid_back = play.return_unmatched(line)
             for win in _WIN.finditer(text):
                 amount = money(win["a"])
                 if paid_back is not None and paid_back.player == win["p"]:
                     amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
                     paid_back = None
                 pot = "side pot" if win["pot"] and win["pot"].startswith("side") else "pot"
-                actions.append(Action(street=Street.SHOWDOWN, player=win["p"], kind=ActionKind.COLLECT,
-                                      amount=amount, pot=pot, line=line))
+                play.collect(win["p"], amount, line, pot, street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total_line = line
             rake = money(m["r"])
@@ -291,6 +304,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         big_bet = money(game["b"]) if game["b"] else big_blind * 2
     elif game["b"]:     # the stakes the game line states win over a blind posted all-in short
         small_blind, big_blind = money(game["a"]), money(game["b"])
+    elif blinds is not None:    # a tournament's level
+        small_blind, big_blind = blinds[0], blinds[1]
     else:
         # a big blind posted all-in short: the first call of the round matches the true big blind
         blind = next((a for a in actions if a.kind is ActionKind.POST_BB), None)
@@ -302,12 +317,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_blind = big_blind
     if summary_wins and not any(a.kind is ActionKind.COLLECT for a in actions):
         # no "wins" line: the summary's "collected $X" pays, the uncalled bet with the pot
-        paid_back = return_uncalled(actions, bets, street, summary_wins[0][2])
+        paid_back = play.return_unmatched(summary_wins[0][2])
         for player, amount, line in summary_wins:
             if paid_back is not None and paid_back.player == player:
                 amount, paid_back = amount - paid_back.amount, None
-            actions.append(Action(street=Street.SHOWDOWN, player=player, kind=ActionKind.COLLECT, amount=amount,
-                                  pot="pot", line=line))
+            play.collect(player, amount, line, street=Street.SHOWDOWN)
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
     if total is None:
@@ -324,35 +338,42 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         currency = CURRENCY_SIGNS.get(game["sign"] or "", "USD")
     if play_money:
         currency = "play"
+    if game["tid"] is not None:
+        currency = "chips"
     stakes = f"{small_blind}/{big_blind} {currency}"
     info = GameInfo(game="holdem", played_at=game["at"], table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="PartyPoker")
     return HoldemHand(
-        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        source=source, info=info, hand_id=head["id"], tournament_id=game["tid"], is_tournament=game["tid"] is not None,
+        second_small_blind_live=True,
+        betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first + start)
 
 
-def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
+def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int]):
+    """(player, stack, post, amount) of the blinds a tournament hand posts without a line: the
+    first two seats after the button, clockwise (heads-up: the button, then the other)."""
+    if button is None or len(seats) < 2:
+        return []
+    ring = sorted(seats, key=lambda s: (s.seat <= button, s.seat))    # clockwise from the button's left
+    posters = [ring[-1], ring[0]] if len(ring) == 2 else ring[:2]
+    return [(posters[0].player, posters[0].stack, ActionKind.POST_SB, blinds[0]),
+            (posters[1].player, posters[1].stack, ActionKind.POST_BB, blinds[1])]
+
+
+_HOW = {"calls": "call", "bets": "bet", "raises": "open", "is all-In": "any"}
+"""What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
+
+
+def _action(m: re.Match, play: StreetActions, line: int) -> None:
     player = m["p"]
     if m["fold"]:
-        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
-    if m["check"]:
-        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
-    verb = m["verb"]
-    all_in = verb == "is all-In"
-    if m["rt"] is not None:
-        total = money(m["rt"])                  # "raises 3.0 to 3.0": the total
-    else:
-        total = bets.of(player) + money(m["a"] or m["a2"])    # the chips the line adds
-    added = total - bets.of(player)
-    if verb == "calls" or (all_in and total <= bets.top):
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.CALL, amount=added, is_all_in=all_in, line=line)
-    if verb == "bets" or bets.top == 0:
-        bets.put(player, added)
-        return Action(street=street, player=player, kind=ActionKind.BET, amount=added, is_all_in=all_in, line=line)
-    over = bets.raise_over(player, total)
-    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
-                  is_all_in=all_in, line=line)
+        play.fold(player, line)
+    elif m["check"]:
+        play.check(player, line)
+    elif m["rt"] is not None:     # "raises 3.0 to 3.0": the total
+        play.put_in(player, _ZERO, line, _HOW[m["verb"]], m["verb"] == "is all-In", money(m["rt"]))
+    else:                         # the chips the line adds
+        play.put_in(player, money(m["a"] or m["a2"]), line, _HOW[m["verb"]], m["verb"] == "is all-In")

@@ -46,18 +46,14 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
-from parsers.lines import LineKind, LineTable, read_amount, read_cards, unsupported_game
+from parsers.lines import LineKind, LineTable, StreetActions, read_amount, read_cards, unsupported_game
 from rules.holdem_hand import (
-    Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
-    SummarySeat,
 )
 from rules.records import GameInfo, Source, slot_filler
 
@@ -140,10 +136,7 @@ TABLE = LineTable(
                "'*** FLOP *** […]', a showdown or a summary line")
 """The classifier, terminals and shape check made from LINE_KINDS."""
 
-_action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
 _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_out, line
-_hole = slot_filler(HoleCards)              # player, cards, how, line
-_summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 _ZERO = Decimal(0)
 _CENT = Decimal("0.01")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
@@ -212,39 +205,22 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     table_name = max_seats = button = None
     currency = head["currency"]
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    play = StreetActions()
     board: tuple = ()
     board_lines: list[int] = []
-    street = Street.PREFLOP
     total = rake = None
     total_line = 0
     summary_boards: list[tuple] = []
     summary_board_lines: list[int] = []
-    summary_seats: list[SummarySeat] = []
-    append = actions.append
     first_line = source.first_line
     for kind, m, index in tokens:
         line = first_line + index
         text = lines[index]
         if kind == "ACTION":
-            player, all_in = m["p"], m["allin"] is not None
-            if m["fold"]:
-                append(_action(street, player, ActionKind.FOLD, _ZERO, None, False, False, (), None, 0, line))
-            elif m["check"]:
-                append(_action(street, player, ActionKind.CHECK, _ZERO, None, False, False, (), None, 0, line))
-            elif m["ra"]:
-                append(_action(street, player, ActionKind.RAISE, _money(m["ra"]), _money(m["rt"]), all_in, False,
-                               (), None, 0, line))
-            elif m["verb"]:
-                append(_action(street, player, ActionKind.CALL if m["verb"] == "calls" else ActionKind.BET,
-                               _money(m["a"]), None, all_in, False, (), None, 0, line))
+            if m["show"]:
+                play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
             else:
-                cards = read_cards(m["cards"], index, text)
-                how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
-                append(_action(street, player, how, _ZERO, None, False, False, cards, None, 0, line))
-                holes.append(_hole(player, cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED,
-                                   line))
+                play.stated(m, line, _money)
         elif kind == "POST":
             amount = _money(m["a"])
             if amount == 0:
@@ -262,32 +238,24 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise ParseError("a small blind posted out of position alone is not read yet: whether it is dead "
                                  "or live the log does not say", line=index + 1, column=m.start("post") + 1,
                                  line_text=text)
-            append(_action(Street.PREFLOP, m["p"], what, amount, None, m["allin"] is not None, False, (), None, 0,
-                           line))
+            play.post(m["p"], what, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
             seats.append(_seat(int(m["n"]), m["p"], _money(m["s"]), "sitting out" in m["rest"], line))
         elif kind == "SEATSUM":
             what = m["what"]
             won = tuple(_money(a) for a in _SUMMARY_WON.findall(what))
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
-            cards = read_cards(shown[1], index, text) if shown else ()
-            summary_seats.append(_summary_seat(int(m["n"]), m["p"], won, cards, what, line))
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
-                                   line))
+            play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
-            street = _STREETS[m["what"]]
+            play.to_street(_STREETS[m["what"]])
             board = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
             board_lines.append(line)
         elif kind == "SHOWDOWN":
-            street = Street.SHOWDOWN
+            play.to_street(Street.SHOWDOWN)
         elif kind == "COLLECT":
-            append(_action(street, m["p"], ActionKind.COLLECT, _money(m["a"]), None, False, False, (), m["pot"], 0,
-                           line))
+            play.collect(m["p"], _money(m["a"]), line, m["pot"])
         elif kind == "DEALT":
-            cards = read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text)
-            if cards:
-                holes.append(_hole(m["p"], cards, CardsHow.DEALT, line))
+            play.dealt(m["p"], read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text), line)
         elif kind == "TABLE":
             table_name = m["name"]
             max_seats = int(m["max"])
@@ -306,6 +274,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             summary_board_lines.append(line)
         # BLINDS, HOLE, SUMMARY need no fields
 
+    actions = play.actions
     summary = None
     if total is not None:
         # "collected … from main pot" / "from side pot 1": the pots after the rake, as Winamax split it
@@ -316,7 +285,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 named[at] = named.get(at, _ZERO) + a.amount
         pots = tuple(named.get(at, _ZERO) for at in range(max(named) + 1)) if named else ()
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
-                          seats=tuple(summary_seats),
+                          seats=tuple(play.summary_seats),
                           total_line=total_line, board_lines=tuple(summary_board_lines))
     betting = head["betting"]
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
@@ -326,6 +295,6 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind=head["small_blind"], big_blind=head["big_blind"], small_bet=head["small_bet"],
         big_bet=head["big_bet"], stakes=head["stakes"], currency=currency, is_tournament=head["is_tournament"],
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
-        boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary,
+        boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
         header_line=source.first_line,
     )

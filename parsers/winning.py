@@ -31,14 +31,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError
-from parsers.room_lines import LineKind, RoomLines, StreetBets, cards, money, return_uncalled
+from parsers.lines import StreetActions
+from parsers.room_lines import LineKind, RoomLines, cards, money
 from rules.holdem_hand import (
     Action,
     ActionKind,
     BettingStructure,
-    CardsHow,
     HoldemHand,
-    HoleCards,
     Seat,
     Street,
     Summary,
@@ -147,14 +146,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet, big_bet = small_blind, big_blind
         small_blind, big_blind = (small_bet / 2).quantize(Decimal("0.01")), small_bet
     seats: list[Seat] = []
-    actions: list[Action] = []
-    holes: list[HoleCards] = []
+    play = StreetActions(track_bets=True)     # the bets on the street tell a raise's size and a walk's return
+    actions = play.actions
     boards: list[list] = [[]]
     board_lines: list[list[int]] = [[]]
-    run = 0
-    street = Street.PREFLOP
-    bets = StreetBets()
-    bets.new_street(street)
     table = max_seats = button = None
     total = rake = None
     total_line = 0
@@ -172,14 +167,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             table, max_seats, button = m["name"], int(m["max"]), int(m["btn"])
         elif kind == "POST":
             post, amount = _POSTS[m["post"]], money(m["a"])
-            live = min(amount, big_blind) if post is ActionKind.POST_DEAD else amount
-            if post is not ActionKind.POST_ANTE:
-                bets.put(m["p"], live)
-            bets.pot += amount - (live if post is not ActionKind.POST_ANTE else 0)
-            actions.append(Action(street=street, player=m["p"], kind=post, amount=amount, is_all_in=bool(m["allin"]),
-                                  line=line))
+            live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None
+            play.post(m["p"], post, amount, line, bool(m["allin"]), live)
         elif kind == "DEALT":
-            holes.append(HoleCards(player=m["p"], cards=cards(m["c"], index, text), how=CardsHow.DEALT, line=line))
+            play.dealt(m["p"], cards(m["c"], index, text), line)
         elif kind == "STREET":
             run = int(m["run"]) - 1 if m["run"] else 0
             while len(boards) <= run:
@@ -187,31 +178,23 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 board_lines.append([])
             boards[run] = list(cards(m["c1"], index, text)) + list(cards(m["c2"], index, text))
             board_lines[run].append(line)
-            street = _STREETS[m["what"]]
-            bets.new_street(street)
+            play.to_street(_STREETS[m["what"]], run)
         elif kind == "SHOWDOWN":
-            street = Street.SHOWDOWN
-            run = int(m["run"]) - 1 if m["run"] else 0
+            play.to_street(Street.SHOWDOWN, int(m["run"]) - 1 if m["run"] else 0)
         elif kind == "ACTION":
-            actions.append(_action(m, street, bets, line))
+            _action(m, play, line)
         elif kind == "UNCALLED":
             returned = True
-            bets.take_back(m["p"], money(m["a"]))
-            actions.append(Action(street=street, player=m["p"], kind=ActionKind.UNCALLED, amount=money(m["a"]),
-                                  line=line))
+            play.uncalled(m["p"], money(m["a"]), line)
         elif kind == "SHOW":
-            shown = cards(m["c"], index, text)
-            actions.append(Action(street=street, player=m["p"], kind=ActionKind.SHOW, cards=shown, board=run,
-                                  line=line))
-            holes.append(HoleCards(player=m["p"], cards=shown, how=CardsHow.SHOWN, line=line))
+            play.show(m["p"], cards(m["c"], index, text), line)
         elif kind == "NOSHOW":
             if not returned:    # a walk: the room writes no return of the big blind nobody called
                 returned = True
-                walk_back = return_uncalled(actions, bets, street, line)
-            actions.append(Action(street=street, player=m["p"], kind=ActionKind.MUCK, line=line))
+                walk_back = play.return_unmatched(line)
+            play.muck(m["p"], line)
         elif kind == "COLLECT":
-            actions.append(Action(street=street, player=m["p"], kind=ActionKind.COLLECT, amount=money(m["a"]),
-                                  pot=m["pot"], board=int(m["run"]) - 1 if m["run"] else 0, line=line))
+            play.collect(m["p"], money(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0)
         elif kind == "TOTAL":
             total_line = line
             fee = money(m["jp"]) if m["jp"] else Decimal(0)
@@ -227,8 +210,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # all fold: "does not show" and no collect line; the summary's total (after rake) is his
         winner = next((a.player for a in reversed(actions) if a.kind is ActionKind.MUCK), None)
         if winner is not None:
-            actions.append(Action(street=street, player=winner, kind=ActionKind.COLLECT, amount=total, pot="pot",
-                                  line=total_line))
+            play.collect(winner, total, total_line)
     summary = None
     if total is not None:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
@@ -242,27 +224,13 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
-        hole_cards=tuple(holes), summary=summary, header_line=first)
+        hole_cards=tuple(play.holes), summary=summary, header_line=first)
 
 
-def _action(m: re.Match, street: Street, bets: StreetBets, line: int) -> Action:
-    player = m["p"]
-    all_in = m["allin"] is not None
-    if m["fold"]:
-        return Action(street=street, player=player, kind=ActionKind.FOLD, line=line)
-    if m["check"]:
-        return Action(street=street, player=player, kind=ActionKind.CHECK, line=line)
-    if m["verb"]:
-        amount = money(m["a"])
-        bets.put(player, amount)
-        kind = ActionKind.CALL if m["verb"] == "calls" else ActionKind.BET
-        return Action(street=street, player=player, kind=kind, amount=amount, is_all_in=all_in, line=line)
+def _action(m: re.Match, play: StreetActions, line: int) -> None:
+    if m["verb"] or not (m["cap"] or m["rt"]):
+        play.stated(m, line, money)
+        return
     capped = m["cap"] is not None
     total = money(m["cap"] if capped else m["rt"])      # "raises $A to $T", "caps $T": the total
-    if bets.top == 0:
-        bets.put(player, total)
-        return Action(street=street, player=player, kind=ActionKind.BET, amount=total, is_all_in=all_in,
-                      is_capped=capped, line=line)
-    over = bets.raise_over(player, total)
-    return Action(street=street, player=player, kind=ActionKind.RAISE, amount=over, raise_to=total,
-                  is_all_in=all_in, is_capped=capped, line=line)
+    play.raise_to(m["p"], None, total, line, m["allin"] is not None, capped)

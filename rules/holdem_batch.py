@@ -143,6 +143,7 @@ class HandBatch:
     line: np.ndarray                # int32
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray          # int64
+    second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = field(default_factory=list)
     source_file: str = ""
@@ -240,6 +241,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     n_actions = sum(len(h.actions) for h in hands)
     n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
+    if any(hand.second_small_blind_live for hand in hands):
+        b.second_sb_live = _i(len(hands), np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
     s0 = a0 = p0 = 0
     for h, hand in enumerate(hands):
@@ -275,6 +278,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     b.betting[h] = BETTINGS.index(hand.betting)
     b.is_short_deck[h] = hand.is_short_deck
     b.straight_beats_trips[h] = hand.straight_beats_trips
+    if hand.second_small_blind_live:
+        b.second_sb_live[h] = True
     b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
     b.is_cancelled[h] = hand.is_cancelled

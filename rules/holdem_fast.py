@@ -125,7 +125,7 @@ _BATCH_COLUMNS = (
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
     "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
-    "is_capped", "straight_beats_trips",
+    "is_capped", "straight_beats_trips", "second_sb_live",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -276,7 +276,9 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     b = batch
-    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS), _units(b))
+    # a batch whose hands play no second small blind live leaves that column out (None)
+    second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
+    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-1]), second_sb_live, _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
     width = max(1, int(np.diff(b.seat_start).max(initial=1)))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
@@ -940,7 +942,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
                 s_bet[p] += live
                 s_dead[p] += amt - live
-            elif k == K_SB and G[G_SB_POSTED] != 0:
+            elif k == K_SB and G[G_SB_POSTED] != 0 and not c.second_sb_live[h]:
                 s_dead[p] += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:

@@ -249,6 +249,9 @@ class HoldemHand:
     straight_beats_trips: bool = False
     """Short deck: a straight beats three of a kind (GGPoker's order); otherwise trips beat a straight
     (PokerStars 6+ Hold'em). A flush beats a full house in both."""
+    second_small_blind_live: bool = False
+    """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
+    plays it; otherwise it is dead money."""
     max_seats: int | None = None
     button_seat: int | None = None
     seats: tuple[Seat, ...]

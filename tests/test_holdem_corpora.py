@@ -39,8 +39,6 @@ INCONSISTENT = {
     "AnteTable.txt": "the total pot ($0.50) leaves out the six antes ($0.30) and the blinds the raiser won",
     "WithSittingOut.txt": "the names were anonymized differently in the seat lines and in the actions",
     "River.txt": "edited test data: the 5d is both on the board and in the winner's hand",
-    "cash.hhsmithy.usd.NLHE.9max.txt": "PartyPoker: in one hand a second small blind the room plays live, which "
-                                       "the replay counts as dead money",
 }
 # Chunks quarantined for a reason other than "another game or room", by file name.
 EXPECTED_QUARANTINE = {

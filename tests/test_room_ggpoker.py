@@ -379,3 +379,42 @@ def test_ggpoker_corpus_every_holdem_hand_stored_without_error():
     assert run.errors() == []
     assert all(hand.info.game == "holdem36" for _, hand, _ in run.stored)
     assert all("is not supported yet" in reason for reason in run.quarantined), run.quarantined
+
+
+def test_ggpoker_chat_and_time_bank_lines_are_read_and_change_nothing():
+    hand = parse_text(parse, """
+Poker Hand #HD900: Hold'em No Limit ($0.05/$0.1) - 2024/01/02 03:04:05
+Table 'NLHWhite1' 6-max Seat #1 is the button
+Seat 1: Anna ($10 in chips)
+Seat 2: Boris ($10 in chips)
+Seat 3: Vera ($10 in chips)
+Boris: posts small blind $0.05
+Vera: posts big blind $0.1
+*** HOLE CARDS ***
+Dealt to Anna [Ah Kh]
+Dealt to Boris
+Dealt to Vera
+Anna said, "gl: all"
+Anna: raises $0.2 to $0.3
+Boris: folds
+Vera: activates time bank
+Vera: calls $0.2
+*** FLOP *** [2c 7d 9h]
+Vera: checks
+Anna: bets $0.4
+Vera said, "nh"
+Vera: folds
+Uncalled bet ($0.4) returned to Anna
+*** SHOWDOWN ***
+Anna collected $0.63 from pot
+*** SUMMARY ***
+Total pot $0.65 | Rake $0.02 | Jackpot $0 | Bingo $0
+Board [2c 7d 9h]
+Seat 1: Anna (button) collected ($0.63)
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) folded on the Flop
+""")
+    got, _ = nets(hand)
+    # a pot of 0.05 + 0.30 + 0.30, less 0.02 rake: Anna collects 0.63 for her 0.30
+    assert got == {"Anna": D("0.33"), "Boris": D("-0.05"), "Vera": D("-0.30")}
+    assert [a.line for a in hand.actions if a.player == "Vera"] == [7, 16, 18, 21]   # lines 12, 15, 20 are no actions

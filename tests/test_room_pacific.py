@@ -245,12 +245,80 @@ KNOWN_FINDINGS = {
 def test_888_corpus_every_holdem_hand_stored_and_nets_as_fpdb():
     folder = corpus("rooms", "PacificPoker")
     run = read_room(folder)
-    assert len(run.stored) == 155
+    assert len(run.stored) == 156
     assert set(run.errors()) == KNOWN_FINDINGS
     reasons = set(run.quarantined)
     assert {r for r in reasons if "is not supported yet" not in r} == {
         "two seats have no player's name: their lines cannot be told apart",
-        "'Âh' is not a card: expected a card like As, 10♥ or Тп",     # cp1251 card letters, undecodable
     }
     for hp in sorted(folder.rglob("*.hp")):
         assert nets(run, hp.with_suffix("").name) == expected_nets(hp), hp.name
+
+
+RUSSIAN_CARDS = """
+#Game No : 103581731
+***** Cassava Hand History for Game 103581731 *****
+0,02$/0,04$ Blinds No Limit Holdem - *** 03 07 2011 00:50:21
+Table Buenavista (Real Money)
+Seat 1 is the button
+Total number of players : 3
+Seat 1: Player0 ( 7,17$ )
+Seat 2: Hero ( 4,08$ )
+Seat 4: Player1 ( 0,64$ )
+Hero posts small blind [0,02$]
+Player1 posts big blind [0,04$]
+** Dealing down cards **
+Dealt to Hero [ 7h, 8s ]
+Player0 calls [0,04$]
+Hero calls [0,02$]
+Player1 raises [0,16$]
+Player0 calls [0,16$]
+Hero folds
+** Dealing flop ** [ 9s, Вh, 2s ]
+Player1 bets [0,44$]
+Player0 calls [0,44$]
+** Dealing turn ** [ 5h ]
+** Dealing river ** [ Дc ]
+** Summary **
+Player0 shows [ 2d, Тd ]
+Player1 shows [ 8c, Тc ]
+Player0 collected [ 1,26$ ]
+"""
+
+
+def test_888_russian_card_ranks_read_from_a_windows_1251_file():
+    # the file's only letters beyond ASCII are the ranks В Д Т: the decoder reads them as
+    # Windows-1252 (Â Ä Ò), and the reader takes them back as the jack, queen and ace
+    from parsers.source import decode, split
+
+    [chunk] = [c for c in split(decode(RUSSIAN_CARDS.lstrip("\n").encode("cp1251"))) if c.format]
+    hand, _, got = replayed("\n".join(chunk.lines))
+    assert [str(c) for c in hand.boards[0]] == ["9s", "Jh", "2s", "5h", "Qc"]
+    # Player1 all-in 0.04 + 0.16 + 0.44 = 0.64, Player0 matched it, Hero 0.02 + 0.02: a pot of
+    # 1.32, of which Player0 (a pair of twos, ace kicker, over ace high) collects 1.26
+    assert got == {"Player0": D("0.62"), "Hero": D("-0.04"), "Player1": D("-0.64")}
+    assert hand.summary.rake == D("0.06")
+
+
+def test_888_chat_and_timed_out_lines_are_read_and_change_nothing():
+    _, _, got = replayed("""
+***** 888poker Hand History for Game 7 *****
+$0.50/$1 Blinds No Limit Holdem - *** 04 07 2016 02:30:27
+Table Leeds 10 Max (Real Money)
+Seat 6 is the button
+Total number of players : 2
+Seat 6: Anna ( $35 )
+Seat 8: Boris ( $98.24 )
+Anna posts small blind [$0.50]
+Boris posts big blind [$1]
+** Dealing down cards **
+Anna said, "gl"
+Anna raises [$2.50]
+Boris has timed out
+Boris folds
+** Summary **
+Anna did not show his hand
+Anna collected [ $2 ]
+""")
+    # Anna's 3 against Boris's 1: her unmatched 2 goes back unwritten, and she collects the 2 matched
+    assert got == {"Anna": D(1), "Boris": D(-1)}

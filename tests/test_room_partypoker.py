@@ -192,8 +192,8 @@ def test_partypoker_money_decimal_comma_and_thousands():
 @pytest.mark.parametrize(("game_line", "named"), [
     ("$100 USD PL Omaha Hi-Lo - Monday, January 04, 13:33:15 EST 2016", "PartyPoker Omaha Hi-Lo is not supported"),
     ("$2 USD NL Double Hold'em - Monday, May 21, 16:56:05 MSKS 2012", "PartyPoker Double Hold'em is not supported"),
-    ("NL Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
-     "PartyPoker tournament hands are not supported"),
+    ("Texas Hold'em  Trny: 71487580 Level: 1  Blinds(20/40) - Friday, July 27, 23:00:33 MSKS 2012",
+     "PartyPoker tournament hands that name no betting structure are not supported"),
 ])
 def test_partypoker_other_games_go_to_quarantine_naming_the_game(game_line, named):
     text = UNCALLED_IN_THE_WIN.replace("$0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018",
@@ -201,6 +201,98 @@ def test_partypoker_other_games_go_to_quarantine_naming_the_game(game_line, name
     with pytest.raises(ParseError, match=named) as caught:
         _hands(text)
     assert caught.value.line == 5
+
+
+def test_partypoker_tournament_blinds_are_posted_without_a_line_by_the_two_after_the_button():
+    [hand] = _hands("""
+#Game No : 11960068174
+***** Hand History for Game 11960068174 *****
+NL Texas Hold'em  Trny: 71487580 Level: 2  Blinds(25/50) - Friday, July 27, 23:00:33 MSKS 2012
+Table $50 Freeroll (2695506) Table #173 (Real Money)
+Seat 3 is the button
+Total number of players : 3/10
+Seat 1: Anna ( 1,000 )
+Seat 2: Boris ( 40 )
+Seat 3: Vera ( 2,500 )
+Trny: 71487580 Level: 2
+Blinds(25/50)
+** Dealing down cards **
+Vera calls [50]
+Anna calls [25]
+** Dealing Flop ** [ 2h, 6s, Ts ]
+Anna checks
+Vera checks
+** Dealing Turn ** [ Qd ]
+Anna will be using her time bank for this hand.
+Anna checks
+Vera checks
+** Dealing River ** [ 3c ]
+Anna checks
+Vera checks
+Boris shows [ Ah, Ad ]a pair of Aces.
+Vera shows [ Kh, Kd ]a pair of Kings.
+Anna shows [ 7c, 4d ]Queen high.
+Boris wins 120 chips from the main pot with a pair of Aces.
+Vera wins 20 chips from the side pot 1 with a pair of Kings.
+Player Anna finished in 3.
+""")
+    # the button is seat 3: Anna (seat 1) posts the small blind 25, Boris (seat 2) the big blind
+    # all-in for his 40. A pot of 50 + 40 + 50: the main pot 3 x 40 to Boris's aces, the side
+    # pot 2 x 10 to Vera's kings over Anna's queen high
+    posts = [(a.player, a.kind, a.amount, a.is_all_in) for a in hand.actions if a.kind.is_post]
+    assert posts == [("Anna", ActionKind.POST_SB, D(25), False), ("Boris", ActionKind.POST_BB, D(40), True)]
+    assert (hand.is_tournament, hand.tournament_id, hand.currency) == (True, "71487580", "chips")
+    assert (hand.small_blind, hand.big_blind) == (D(25), D(50))
+    assert _nets(hand) == {"Anna": D(-50), "Boris": D(80), "Vera": D(-30)}
+
+
+def test_partypoker_second_small_blind_is_a_live_bet():
+    [hand] = _hands("""
+Game #10398176832 starts.
+
+#Game No : 10398176832
+***** Hand History for Game 10398176832 *****
+$15/$30 USD Texas Hold'em - Monday, April 25, 09:42:13 BST 2011
+Table Table  125413 (Real Money)
+Seat 3 is the button
+Total number of players : 4/6
+Seat 3: Player0 ( $964 USD )
+Seat 5: Hero ( $905 USD )
+Seat 6: Player1 ( $150 USD )
+Seat 4: Player2 ( $638.50 USD )
+Player2 posts small blind [$10 USD].
+Hero posts big blind [$15 USD].
+Player1 posts small blind [$10 USD].
+** Dealing down cards **
+Dealt to Hero [  9c Ad ]
+Player1 calls [$5 USD]
+Player0 folds
+Player2 folds
+Hero raises [$15 USD]
+Player1 calls [$15 USD]
+** Dealing Flop ** [ Ah, 2h, Kh ]
+Hero bets [$15 USD]
+Player1 raises [$30 USD]
+Hero raises [$30 USD]
+Player1 calls [$15 USD]
+** Dealing Turn ** [ 5h ]
+Hero checks
+Player1 bets [$30 USD]
+Hero calls [$30 USD]
+** Dealing River ** [ 7c ]
+Hero checks
+Player1 bets [$30 USD]
+Hero calls [$30 USD]
+Player1 shows [ Th, 5c ]a flush, Ace high.
+Hero doesn't show [ 9c, Ad ]a pair of Aces.
+Player1 wins $278 USD from the main pot with a flush, Ace high.
+""")
+    assert hand.second_small_blind_live
+    # Player1's small blind of 10 is live: he calls 5 to the big blind's 15. Then each of Player1
+    # and Hero puts in 30 preflop, 45 on the flop, 30 and 30: 135; with Player2's dead small blind
+    # of 10 the pot is 280, of which the flush collects 278 (a rake of 2)
+    assert _nets(hand) == {"Player0": D(0), "Hero": D(-135), "Player1": D(143), "Player2": D(-10)}
+    assert hand.summary.rake == D(2)
 
 
 # ---------------------------------------------------------------------- the corpus
@@ -215,9 +307,6 @@ INCONSISTENT = {
     "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
     "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
                                                            "the log does not write",
-    "LHE-6max-USD-15-30-201104.live.second.sb.txt": "a second small blind the room plays live; the replay makes a "
-                                                    "second small blind dead money",
-    "cash.hhsmithy.usd.NLHE.9max.txt": "one hand: a second small blind the room plays live",
     "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": "a player who joined plays with no seat line",
     "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a player who joined plays with no seat line",
     "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": "a player who joined plays with no seat line",

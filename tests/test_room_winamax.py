@@ -189,3 +189,28 @@ def test_winamax_corpus_every_holdem_hand_stored_without_error_and_nets_as_fpdb(
             assert nets(run, hp.with_suffix("").name) == expected_nets(hp), hp.name
             checked += 1
     assert checked == 4
+
+
+def test_winamax_chat_and_timed_out_lines_are_read_and_change_nothing():
+    _, _, got = replayed("""
+Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2017/03/28 16:50:52 UTC
+Table: 'Buzau' 3-max (real money) Seat #1 is the button
+Seat 1: Anna (100€)
+Seat 2: Boris (100€)
+Seat 3: Vera (100€)
+*** ANTE/BLINDS ***
+Boris posts small blind 1€
+Vera posts big blind 2€
+*** PRE-FLOP ***
+Anna said, "gl all"
+Anna raises 4€ to 6€
+Boris folds
+Vera has timed out
+Vera folds
+Anna collected 9€ from pot
+*** SUMMARY ***
+Total pot 9€ | No rake
+Seat 1: Anna (button) won 9€
+""")
+    # Winamax's collect holds the raise nobody called: 9 = her 6 back, the blinds' 1 + 2
+    assert got == {"Anna": D(3), "Boris": D(-1), "Vera": D(-2)}
