@@ -26,6 +26,7 @@ from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts import Lane
 from pipeline.games import handler_for, lanes
 from pipeline.provenance import record_provenance
+from pipeline.table_rules import RuleSettings
 from pipeline.tables import TableRows
 from rules.findings import Severity
 
@@ -108,6 +109,14 @@ def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
     _LEFT_OUT = frozenset(lane.warm_up for lane in lanes() if lane not in wanted)
 
 
+def set_rule_settings(settings: RuleSettings) -> None:
+    """The rule options the user set (per file, table or room) for the files read from now on;
+    an ingest sets them before its readers fork, so each inherits them."""
+    global _RULE_SETTINGS
+    _RULE_SETTINGS = settings
+
+
+_RULE_SETTINGS = RuleSettings()
 _WARM: set[str] = set()
 _PLANNED: frozenset[str] = frozenset()
 """The files of the last planned run, as their callers name them to :func:`parse_bytes`."""
@@ -190,6 +199,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     original = _Original(text)
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
+        if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks):
+            # a hand whose order the user set is read on the full path, where the setting is applied
+            batch.in_lane &= ~batch.is_short_deck
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
@@ -232,7 +244,11 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         text = original(chunk.first_line, chunk.last_line)
         _quarantine(rows, result, chunk, file, reason, line, column, text)
 
-    audited = audit_chunk(chunk, file)
+    settle = None
+    if _RULE_SETTINGS.may_apply(file):
+        def settle(record):
+            return _RULE_SETTINGS.apply(record, file)
+    audited = audit_chunk(chunk, file, settle)
     if audited.error is not None:
         quarantine(audited.error, audited.error_line, audited.error_column)
         return
