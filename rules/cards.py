@@ -133,12 +133,16 @@ class Card:
     def __str__(self) -> str:
         return _TEXT_OF[self.code]
 
+    def __hash__(self) -> int:
+        return _HASH_OF[self.code]     # the hash the dataclass would compute, without its tuple
+
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
 
 _RANK_OF = tuple(Rank(code >> 2) for code in range(52)) + (None, None)
 _SUIT_OF = tuple(Suit(code & 3) for code in range(52)) + (None, None)
+_HASH_OF = tuple(hash((code,)) for code in range(54))
 _TEXT_OF = tuple(Rank(code >> 2).code + Suit(code & 3).code for code in range(52)) + ("JK", "JK")
 
 

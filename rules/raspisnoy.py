@@ -569,13 +569,17 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
     cards = [card for card, count in hand.items() if count > 0]
-    jokers = {card for card in cards if rules.is_joker(card)}
-    plain = [card for card in cards if card not in jokers]
+    is_joker = rules.is_joker
+    jokers = {card for card in cards if is_joker(card)}
     if led is None:
         return Duty(cards=set(cards), words="any card to lead")
+    by_suit: dict[Suit, list[Card]] = {}
+    for card in cards:
+        if card not in jokers:
+            by_suit.setdefault(_SUIT_OF[card.code], []).append(card)
 
     def of_suit(suit):
-        return [card for card in plain if _suit(card) == suit]
+        return by_suit.get(suit, [])
 
     trumps = of_suit(trump) if trump is not None else []
     if rules.is_joker(led):
@@ -974,14 +978,14 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
     if rnd.hands is not None:
-        dealt = Counter(c for _, hand in rnd.hands for c in hand)
+        dealt = sum(hand.count(card) for _, hand in rnd.hands)     # the trump card's copies in the hands
         whole_deck = rnd.cards * count_players >= rules.deck
-        in_hands = dealt[card] >= (2 if card.is_joker else 1)
+        in_hands = dealt >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
             findings.add("RSP-TRUMP", f"round {rnd.number}: trump card {card} is turned up from the stock but "
                          f"is also in a hand", line=rnd.line, expected="a card of the undealt stock",
                          actual=f"{card} dealt")
-        elif whole_deck and dealt[card] == 0:
+        elif whole_deck and dealt == 0:
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
@@ -1079,7 +1083,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
-                key = _hand_key(hand, play.card, rules)
+                key = play.card if play.card.code < 52 else _hand_key(hand, play.card, rules)
                 if hand[key] <= 0:
                     findings.add("RSP-DECK", f"round {rnd.number}, trick {trick.number}: {play.player} played "
                                  f"{play.card}, a card not in his hand ({_hand_text(hand)})", line=line,
