@@ -47,7 +47,7 @@ def main() -> None:
                 summary = ingest([folder], root / f"warehouse-{label}-{jobs}", jobs=jobs)
                 seconds = time.perf_counter() - started
                 print(f"{label:18s} {summary.games:6d} hands, {jobs} job(s): {summary.games / seconds:8.0f} hands/s "
-                      f"through ingest, was ~{BEFORE[game] * jobs} ({seconds:.2f} s incl. SQL models; "
+                      f"through ingest, was ~{BEFORE[game]} a core ({seconds:.2f} s incl. SQL models; "
                       f"{summary.findings} findings, {summary.quarantined} quarantined)", flush=True)
             print(f"{'':18s} generator: {count / generated:.0f} hands/s", flush=True)
 
