@@ -573,13 +573,10 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     jokers = {card for card in cards if is_joker(card)}
     if led is None:
         return Duty(cards=set(cards), words="any card to lead")
-    by_suit: dict[Suit, list[Card]] = {}
-    for card in cards:
-        if card not in jokers:
-            by_suit.setdefault(_SUIT_OF[card.code], []).append(card)
+    plain = [card for card in cards if card not in jokers] if jokers else cards
 
     def of_suit(suit):
-        return by_suit.get(suit, [])
+        return [card for card in plain if _SUIT_OF[card.code] == suit]
 
     trumps = of_suit(trump) if trump is not None else []
     if rules.is_joker(led):
@@ -1010,20 +1007,25 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                    f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: Counter() for player in order}
     seen: Counter = Counter()
+    deck = rules.deck_cards
     for player, cards in rnd.hands:
         findings.check("RSP-DEALER", rnd.cards, len(cards),
                        f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+        hand = hands.get(player)
+        if hand is None:
+            hand = hands[player] = Counter()
         for card in cards:
-            if not rules.in_deck(card):
+            if card not in deck:
                 findings.add("RSP-DECK", f"round {rnd.number}: {player}'s {card} is not in the {rules.deck}-card deck",
                              line=line, expected=f"a card of the {rules.deck}-card deck", actual=card)
             seen[card] += 1
-            if seen[card] > (2 if card.is_joker else 1):
+            if seen[card] > (2 if card.code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hands.setdefault(player, Counter())[card] += 1
+            hand[card] += 1
+    dealt_to = dict(rnd.hands)
     for player in order:
-        if player not in dict(rnd.hands):
+        if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
                          expected=f"{rnd.cards} cards", actual="none")
     return hands
