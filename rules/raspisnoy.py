@@ -23,6 +23,7 @@ import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import NamedTuple
 
 from rules.cards import Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
@@ -760,9 +761,9 @@ class RaspisnoySheet:
 # Replay results
 # ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RoundRow:
-    """One player in one round, with the true points and running total."""
+class RoundRow(NamedTuple):
+    """One player in one round, with the true points and running total. (A named tuple, as
+    :class:`PlayRow`: a game makes hundreds, and a frozen dataclass sets each field apart.)"""
 
     round_no: int
     cards: int
@@ -782,8 +783,7 @@ class RoundRow:
     line: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayRow:
+class PlayRow(NamedTuple):
     """One card played, with the trick's true winner."""
 
     round_no: int
