@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import NamedTuple
 
-from rules.cards import Card, CardError, Deck, Suit
+from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 
@@ -282,8 +282,14 @@ class Ruleset:
     def deck_cards(self) -> Deck:
         return Deck.JOKERS_54 if self.deck == 54 else Deck.SHORT_36
 
+    @property
+    def joker_codes(self) -> tuple[int, ...]:
+        """The codes of the cards that play as the joker: the two jokers of the 54-card deck, or
+        the 36-card deck's chosen card."""
+        return JOKER_CODES if self.deck == 54 else (self.joker.code,)
+
     def is_joker(self, card: Card) -> bool:
-        return card.code >= 52 if self.deck == 54 else card.code == self.joker.code
+        return card.code in self.joker_codes
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -570,8 +576,8 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
     cards = [card for card, count in hand.items() if count > 0]
-    is_joker = rules.is_joker
-    jokers = {card for card in cards if is_joker(card)}
+    joker_codes = rules.joker_codes
+    jokers = {card for card in cards if card.code in joker_codes}
     if led is None:
         return Duty(cards=set(cards), words="any card to lead")
     plain = [card for card in cards if card not in jokers] if jokers else cards
@@ -642,8 +648,9 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     2
     """
     best = None
+    joker_codes = rules.joker_codes
     for index, (card, declaration) in enumerate(plays):
-        if rules.is_joker(card) and (declaration is None or declaration.is_high):
+        if card.code in joker_codes and (declaration is None or declaration.is_high):
             best = index  # the later high joker wins
     if best is not None:
         return best
@@ -652,7 +659,7 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
         if suit is None:
             continue
         candidates = [(card.code, i) for i, (card, _) in enumerate(plays)
-                      if not rules.is_joker(card) and _suit(card) == suit]
+                      if card.code not in joker_codes and _SUIT_OF[card.code] == suit]
         if candidates:
             return max(candidates)[1]
     return 0
@@ -1142,8 +1149,10 @@ def _hand_text(hand: Counter) -> str:
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
                        rules: Ruleset, trump: Suit | None) -> Declaration | None:
-    where = f"round {rnd.number}, trick {trick.number}: {play.player}'s {play.card}"
     declaration = play.declaration
+    if declaration is None and not rules.is_joker(play.card):
+        return None     # the common case: a plain card, no words
+    where = f"round {rnd.number}, trick {trick.number}: {play.player}'s {play.card}"
     if not rules.is_joker(play.card):
         if declaration is not None:
             findings.add("RSP-JOKER-FOLLOW", f"{where} is no joker and takes no declaration", line=trick.line,
