@@ -1118,13 +1118,11 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
         led = led_suit_of(plays, rules)
-        for position, play in enumerate(trick.plays):
-            rows.append(PlayRow(
-                round_no=rnd.number, trick_no=trick.number, play_no=position + 1, player=play.player,
-                card=str(play.card), joker_declaration=None if plays[position][1] is None else str(plays[position][1]),
-                led_suit=None if led is None else _SUIT_NAMES[led], winner=winner,
-                is_winner=position == winner_at, line=line,
-            ))
+        led_name = None if led is None else _SUIT_NAMES[led]
+        round_no, trick_no = rnd.number, trick.number
+        rows += [PlayRow(round_no, trick_no, position + 1, play.player, str(play.card),
+                         None if said is None else str(said), led_name, winner, position == winner_at, line)
+                 for position, (play, (_, said)) in enumerate(zip(trick.plays, plays))]
         leader = winner if winner in order else leader
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {rnd.number}: {rnd.cards} cards in hand make {rnd.cards} tricks",
