@@ -265,7 +265,7 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
     >>> royalty(Row.FRONT, front, RoyaltyTable.OFC_CLASSIC), royalty(Row.FRONT, front, RoyaltyTable.CHINESE)
     (7, 0)
     """
-    category = HandCategory(int(categories(np.array([strength]), _ORDER)[0]))
+    category = _CATEGORY_AT[strength >> 20]
     top = ((strength >> 16) & 0xF) - 1  # the made hand's rank: the pair's, the trips'
     if row is Row.FRONT:
         if table is RoyaltyTable.CHINESE:
@@ -368,15 +368,15 @@ class SetHand:
     """Three ranked rows, back first, and whether they foul (CP-FOUL)."""
 
     rows: tuple[RowValue, RowValue, RowValue]
+    # Worked out once from the rows: the settlement reads them for every pair of players.
+    strengths: tuple[int, int, int] = field(init=False, compare=False, repr=False)
+    is_foul: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def is_foul(self) -> bool:
-        back, middle, front = (row.strength for row in self.rows)
-        return not back >= middle >= front
-
-    @property
-    def strengths(self) -> tuple[int, int, int]:
-        return tuple(row.strength for row in self.rows)
+    def __post_init__(self) -> None:
+        strengths = tuple(row.strength for row in self.rows)
+        back, middle, front = strengths
+        object.__setattr__(self, "strengths", strengths)
+        object.__setattr__(self, "is_foul", not back >= middle >= front)
 
     def royalties(self, rules: ChineseRules) -> tuple[int, int, int]:
         """Each row's royalty, back first; all zero when the hand fouls."""
@@ -390,11 +390,15 @@ def rank_rows(back: tuple[Card, ...], middle: tuple[Card, ...], front: tuple[Car
     fives = evaluate_many(np.array([[c.code for c in back], [c.code for c in middle]], dtype=np.int64), _ORDER)
     three = evaluate_many(np.array([[c.code for c in front]], dtype=np.int64), _ORDER)
     strengths = (int(fives[0]), int(fives[1]), int(three[0]))
-    cats = categories(np.array(strengths), _ORDER)
     return SetHand(rows=tuple(
-        RowValue(row=row, cards=tuple(cards), strength=s, category=HandCategory(int(c)))
-        for row, cards, s, c in zip(ROWS, (back, middle, front), strengths, cats)
+        RowValue(row=row, cards=tuple(cards), strength=s, category=_CATEGORY_AT[s >> 20])
+        for row, cards, s in zip(ROWS, (back, middle, front), strengths)
     ))
+
+
+# Each strength's category, by its top bits (the evaluator's ``categories``, read once into a table:
+# the replay asks it per row, and a numpy call per row costs more than the ranking).
+_CATEGORY_AT = tuple(HandCategory(int(c)) for c in categories(np.arange(len(HandCategory)) << 20, _ORDER))
 
 
 def arrange(back: str, middle: str, front: str) -> SetHand:
