@@ -114,6 +114,10 @@ class _Lines(Transformer):
 
     def date(self, children):
         text = " ".join(str(children[0]).replace("T", " ").split())
+        try:    # the usual zero-padded form, read in C; the grammar has let through no other ISO form
+            return ("date", children[0].line, datetime.fromisoformat(text))
+        except ValueError:
+            pass
         for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"):
             try:
                 return ("date", children[0].line, datetime.strptime(text, fmt))

@@ -269,7 +269,7 @@ def hand_findings_unknown(findings: Findings, step: OfcStep, players: tuple[str,
 
 
 def _check_placed_are_dealt(findings: Findings, step: OfcStep) -> None:
-    if Counter(p.card for p in step.placements) != Counter(step.dealt):
+    if sorted([p.card.code for p in step.placements]) != sorted([card.code for card in step.dealt]):
         findings.add("OFC-PLACE", f"{step.player} places or discards other cards than the ones dealt to him",
                      line=step.line, expected=" ".join(map(str, step.dealt)),
                      actual=" ".join(str(p.card) for p in step.placements))
