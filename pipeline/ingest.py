@@ -37,7 +37,7 @@ from pipeline.inputs import list_inputs, stored_name
 from pipeline.reaudit import reaudit
 from pipeline.table_rules import PREFIX, RuleSettings
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
-from pipeline.worker import FileResult, content_hash, parse_bytes, plan, set_rule_settings, warm_up
+from pipeline.worker import FileResult, content_hash, parse_bytes, plan, rule_settings, warm_up
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
@@ -344,13 +344,10 @@ def ingest(
     given = RuleSettings.of(rules, [stored_name(path) for path in files])
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
-        retried = reaudit(warehouse, quarantine_only=True)
-        summary.retried, summary.retried_stored = retried.judged, retried.games
-        set_rule_settings(_rule_settings(warehouse, given))
-        try:
+        with rule_settings(_kept_rule_settings(warehouse, given)):
+            retried = reaudit(warehouse, quarantine_only=True)
+            summary.retried, summary.retried_stored = retried.judged, retried.games
             _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
-        finally:
-            set_rule_settings(RuleSettings())
         if build_models:
             summary.models_seconds = refresh_models(warehouse)
         else:
@@ -359,11 +356,11 @@ def ingest(
     return summary
 
 
-def _rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:
+def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:
     """The warehouse's rule settings with the run's ``given`` ones over them, which are stored."""
-    stored = {row["name"]: row["value"] for row in warehouse.read_table("settings").to_pylist()}
-    settings = RuleSettings.from_rows(stored).merged(given)
+    settings = RuleSettings.stored(warehouse).merged(given)
     if given:
+        stored = {row["name"]: row["value"] for row in warehouse.read_table("settings").to_pylist()}
         rows = {name: value for name, value in stored.items() if not name.startswith(PREFIX)} | settings.rows()
         names = sorted(rows)
         warehouse.replace_table("settings", pa.table({"name": names, "value": [rows[n] for n in names]}))

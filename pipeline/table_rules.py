@@ -120,6 +120,12 @@ class RuleSettings:
                 return OPTIONS[option]
         return None
 
+    @classmethod
+    def stored(cls, warehouse) -> RuleSettings:
+        """The settings kept in an open warehouse's ``settings`` table."""
+        rows = warehouse.read_table("settings").to_pylist()
+        return cls.from_rows({row["name"]: row["value"] for row in rows})
+
     def apply(self, record, file: str):
         """``record`` with the order set for it, and the setting added to its ruleset; a record
         of another game, or with no setting, as it is."""

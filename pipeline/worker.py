@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import os
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -109,11 +110,16 @@ def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
     _LEFT_OUT = frozenset(lane.warm_up for lane in lanes() if lane not in wanted)
 
 
-def set_rule_settings(settings: RuleSettings) -> None:
-    """The rule options the user set (per file, table or room) for the files read from now on;
-    an ingest sets them before its readers fork, so each inherits them."""
+@contextmanager
+def rule_settings(settings: RuleSettings):
+    """The rule options the user set (per file, table or room) for the files read inside the
+    block; an ingest or re-audit sets them before its readers fork, so each inherits them."""
     global _RULE_SETTINGS
-    _RULE_SETTINGS = settings
+    before, _RULE_SETTINGS = _RULE_SETTINGS, settings
+    try:
+        yield
+    finally:
+        _RULE_SETTINGS = before
 
 
 _RULE_SETTINGS = RuleSettings()
@@ -199,7 +205,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     original = _Original(text)
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
-        if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks):
+        if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks) and hasattr(batch, "is_short_deck"):
             # a hand whose order the user set is read on the full path, where the setting is applied
             batch.in_lane &= ~batch.is_short_deck
     else:

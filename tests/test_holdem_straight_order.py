@@ -18,8 +18,9 @@ from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.ingest import ingest
+from pipeline.reaudit import reaudit
 from pipeline.table_rules import RuleSettings, parse_setting
-from pipeline.warehouse import connect
+from pipeline.warehouse import Warehouse, connect
 
 HAND = """PokerStars Hand #2604:  6+ Hold'em No Limit (Button Blind $2 - Ante $1 USD) - 2024/01/02 3:04:05 CET [2024/01/01 21:04:05 ET]
 Table 'Vienna' 6-max Seat #1 is the button
@@ -117,3 +118,14 @@ def test_ingest_refuses_an_unknown_rule_setting_naming_the_known_ones(tmp_path):
     assert result.exit_code == 1
     assert "straight_beats_trips or trips_beat_straight" in result.output
     assert not (tmp_path / "wh").exists()
+
+
+def test_he_sd_order_setting_holds_when_stored_games_are_judged_again(tmp_path):
+    _ingest(tmp_path, "table Vienna: straight_beats_trips")
+    with connect(tmp_path / "wh") as con:
+        game_id = con.execute("select game_id from games").fetchone()[0]
+    with Warehouse(tmp_path / "wh").open() as store:
+        assert reaudit(store, game=game_id).judged == 1
+    with connect(tmp_path / "wh") as con:
+        assert con.execute("select rule_id, line from findings order by line").fetchall() == [
+            ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", TOTAL_LINE)]
