@@ -10,6 +10,7 @@ files that lane takes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Iterable
@@ -250,11 +251,10 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         text = original(chunk.first_line, chunk.last_line)
         _quarantine(rows, result, chunk, file, reason, line, column, text)
 
-    settle = None
     if _RULE_SETTINGS.may_apply(file):
-        def settle(record):
-            return _RULE_SETTINGS.apply(record, file)
-    audited = audit_chunk(chunk, file, settle)
+        audited = audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
+    else:
+        audited = audit_chunk(chunk, file)
     if audited.error is not None:
         quarantine(audited.error, audited.error_line, audited.error_column)
         return
