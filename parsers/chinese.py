@@ -180,6 +180,16 @@ class _Lines(Transformer):
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
         return ("step", children[0].line, (str(name), StepKind.SET, cards, placements))
 
+    def sets_line(self, children):
+        token = children[0]
+        text = str(token)
+        name = _SETS.match(text).group(1)
+        rows = [(Row(match.group(1).lower()), _cards_at(match.group(2), token.line, token.column + match.start(2)))
+                for match in _BRACKETS.finditer(text)]
+        cards = tuple(card for _, cs in rows for card in cs)
+        placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
+        return ("step", token.line, (name, StepKind.SET, cards, placements))
+
     def draw_one(self, children):
         name, card, row = children
         card = _card(card)
@@ -250,6 +260,7 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 _WORD = re.compile(r"[^\s,]+")
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
+_SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 
 
 def _claim(token: Token) -> Claim:
