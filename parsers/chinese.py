@@ -150,6 +150,12 @@ class _Lines(Transformer):
     def points(self, children):
         return ("points", children[0].line, tuple(_claim(token) for token in children))
 
+    def royalties_line(self, children):
+        return ("royalties", children[0].line, _claims_of(children[0]))
+
+    def points_line(self, children):
+        return ("points", children[0].line, _claims_of(children[0]))
+
     # Chinese poker player lines
     def seat_line(self, children):
         return ("seat", children[0].line, (str(children[0]).strip(), children[1]))
@@ -266,6 +272,11 @@ _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 def _claim(token: Token) -> Claim:
     name, amount = str(token).rsplit(None, 1)
     return Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
+
+
+def _claims_of(token: Token) -> tuple[Claim, ...]:
+    """The claims of a whole Royalties: or Points: line, each as the CLAIM terminal reads it."""
+    return tuple(_claim(piece.strip()) for piece in str(token).split(":", 1)[1].split(","))
 
 
 def _statements(name: str, lines: tuple[str, ...]):
