@@ -25,6 +25,7 @@ from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
+import lark_cython
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
@@ -45,7 +46,7 @@ from rules.ofc import OfcHand, OfcStep, Placement, StepKind, Variant
 from rules.records import GameInfo, Source
 
 _GRAMMARS = Path(__file__).resolve().parent / "grammars"
-_PARSERS: dict[str, Lark] = {}
+_PARSERS: dict[tuple[str, bool], Lark] = {}
 
 _WORDS = {
     "CARD": "a card like As or 10♥",
@@ -64,12 +65,15 @@ _WORDS = {
 }
 
 
-def _parser(name: str) -> Lark:
-    if name not in _PARSERS:
-        # The transformer runs inside the LALR parser: no parse tree is built.
-        _PARSERS[name] = Lark.open(str(_GRAMMARS / f"{name}.lark"), parser="lalr",
-                                   maybe_placeholders=False, transformer=_Lines())
-    return _PARSERS[name]
+def _parser(name: str, *, compiled: bool = True) -> Lark:
+    """The grammar's LALR parser, the transformer running inside it (no parse tree is built).
+    ``compiled``: its parse tables driven by lark-cython, several times faster; the pure-Python
+    parser of the same grammar explains a syntax error (it can say what it expected)."""
+    key = (name, compiled)
+    if key not in _PARSERS:
+        _PARSERS[key] = Lark.open(str(_GRAMMARS / f"{name}.lark"), parser="lalr", maybe_placeholders=False,
+                                  transformer=_Lines(), _plugins=lark_cython.plugins if compiled else {})
+    return _PARSERS[key]
 
 
 def _words(parser: Lark) -> dict[str, str]:
@@ -82,7 +86,11 @@ def _words(parser: Lark) -> dict[str, str]:
 
 def _tree(name: str, lines: tuple[str, ...]):
     text = "\n".join(lines)
-    parser = _parser(name)
+    try:
+        return _parser(name).parse(text)
+    except UnexpectedInput:
+        pass
+    parser = _parser(name, compiled=False)
     try:
         return parser.parse(text)
     except UnexpectedInput as error:
@@ -99,13 +107,17 @@ class _Lines(Transformer):
         return _cards(children[0])
 
     def rows(self, children):
-        return tuple((Row(children[i].lower()), children[i + 1]) for i in range(0, len(children), 2))
+        return tuple((Row(str(children[i]).lower()), children[i + 1]) for i in range(0, len(children), 2))
 
     def header(self, children):
         return ("header", children[0].line, str(children[-1]))
 
     def date(self, children):
         text = " ".join(str(children[0]).replace("T", " ").split())
+        try:    # the usual zero-padded form, read in C; the grammar has let through no other ISO form
+            return ("date", children[0].line, datetime.fromisoformat(text))
+        except ValueError:
+            pass
         for fmt in ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y-%m-%d"):
             try:
                 return ("date", children[0].line, datetime.strptime(text, fmt))
@@ -138,6 +150,12 @@ class _Lines(Transformer):
     def points(self, children):
         return ("points", children[0].line, tuple(_claim(token) for token in children))
 
+    def royalties_line(self, children):
+        return ("royalties", children[0].line, _claims_of(children[0]))
+
+    def points_line(self, children):
+        return ("points", children[0].line, _claims_of(children[0]))
+
     # Chinese poker player lines
     def seat_line(self, children):
         return ("seat", children[0].line, (str(children[0]).strip(), children[1]))
@@ -168,10 +186,20 @@ class _Lines(Transformer):
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
         return ("step", children[0].line, (str(name), StepKind.SET, cards, placements))
 
+    def sets_line(self, children):
+        token = children[0]
+        text = str(token)
+        name = _SETS.match(text).group(1)
+        rows = [(Row(match.group(1).lower()), _cards_at(match.group(2), token.line, token.column + match.start(2)))
+                for match in _BRACKETS.finditer(text)]
+        cards = tuple(card for _, cs in rows for card in cs)
+        placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
+        return ("step", token.line, (name, StepKind.SET, cards, placements))
+
     def draw_one(self, children):
         name, card, row = children
         card = _card(card)
-        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.lower())),)))
+        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(str(row).lower())),)))
 
     def draw_many(self, children):
         name, cards, *placements = children
@@ -197,7 +225,7 @@ class _Lines(Transformer):
         return ("step", token.line, (name, StepKind.DRAW, dealt, tuple(placements)))
 
     def place(self, children):
-        return Placement(card=_card(children[0]), row=Row(children[1].lower()))
+        return Placement(card=_card(children[0]), row=Row(str(children[1]).lower()))
 
     def discard(self, children):
         return Placement(card=_card(children[0]), row=None)
@@ -238,11 +266,17 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 _WORD = re.compile(r"[^\s,]+")
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
+_SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 
 
 def _claim(token: Token) -> Claim:
     name, amount = str(token).rsplit(None, 1)
     return Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
+
+
+def _claims_of(token: Token) -> tuple[Claim, ...]:
+    """The claims of a whole Royalties: or Points: line, each as the CLAIM terminal reads it."""
+    return tuple(_claim(piece.strip()) for piece in str(token).split(":", 1)[1].split(","))
 
 
 def _statements(name: str, lines: tuple[str, ...]):

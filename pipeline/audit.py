@@ -43,11 +43,14 @@ class SourceGone(Exception):
     """The file a stored game came from is not where the warehouse says, or no longer holds the game."""
 
 
-def audit_chunk(chunk: Chunk, file: str) -> Audited:
-    """Parse and replay one game; every failure becomes a reason with its position."""
+def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
+    """Parse and replay one game; every failure becomes a reason with its position.
+    ``settle(record)``: the record with the options the user set for it (``pipeline.table_rules``)."""
     try:
         record = parse_chunk(chunk, file)
         check_amounts(record, chunk)
+        if settle is not None:
+            record = settle(record)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run

@@ -89,10 +89,14 @@ def main() -> None:
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=None,
               help="Worker processes (default: all cores).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
+@click.option("--rules", "rules", multiple=True, metavar="SETTING",
+              help="A rule option the logs cannot state, kept for later runs: 'straight_beats_trips' "
+                   "(or 'trips_beat_straight') for these files, 'table NAME: straight_beats_trips' for a "
+                   "table, 'room NAME: …' for a room (36-card Hold'em). Repeatable.")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
-           no_wait: bool) -> None:
+           no_wait: bool, rules: tuple[str, ...]) -> None:
     """Read logs (files, or folders read recursively) into the warehouse.
 
     Each game's format is recognized from its text. Games that do not parse go to
@@ -112,10 +116,18 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         except OSError:
             raise UsageProblem(f"No such file or folder: {str(path)!r}.",
                                "Check the path, or quote it if it has spaces.") from None
+    from pipeline.table_rules import parse_setting
+
+    for setting in rules:
+        try:
+            parse_setting(setting)
+        except ValueError as error:
+            raise UsageProblem(f"--rules {setting!r}: {error}.",
+                               "See the 36-card Hold'em settings in docs/formats.md.") from None
     progress = _Progress(enabled=not quiet and not as_json)
     try:
         summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,
-                             wait=not no_wait, on_wait=_say_waiting)
+                             wait=not no_wait, on_wait=_say_waiting, rules=rules)
     except ReaderFailed as error:
         raise UsageProblem(error.what[0].upper() + error.what[1:], error.fix) from error
     except WarehouseBusy as error:

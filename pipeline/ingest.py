@@ -30,11 +30,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import pyarrow as pa
+
 from pipeline import models
 from pipeline.inputs import list_inputs, stored_name
 from pipeline.reaudit import reaudit
+from pipeline.table_rules import PREFIX, RuleSettings
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
-from pipeline.worker import FileResult, content_hash, parse_bytes, plan, warm_up
+from pipeline.worker import FileResult, content_hash, parse_bytes, plan, rule_settings, warm_up
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
@@ -320,6 +323,7 @@ def ingest(
     build_models: bool = True,
     wait: bool = True,
     on_wait: Callable[[str], None] | None = None,
+    rules: Iterable[str] = (),
 ) -> IngestSummary:
     """Parse, replay and store every game of ``paths``; then rebuild the SQL models (unless
     ``build_models`` is False: several ingests, then one ``models.build``). ``on_start`` is
@@ -328,22 +332,39 @@ def ingest(
 
     The run holds the warehouse's writers' lock: when another writer holds it, the run waits
     (telling ``on_wait`` why, once), or raises :class:`WarehouseBusy` if ``wait`` is False.
-    Games quarantined by other rules or parsers than these are judged again first."""
+    Games quarantined by other rules or parsers than these are judged again first.
+
+    ``rules``: rule options the logs cannot state (``pipeline.table_rules``), kept in the
+    warehouse for later runs; one without a table or room holds for the files of this run.
+    An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
+    given = RuleSettings.of(rules, [stored_name(path) for path in files])
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
-        retried = reaudit(warehouse, quarantine_only=True)
-        summary.retried, summary.retried_stored = retried.judged, retried.games
-        _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
+        with rule_settings(_kept_rule_settings(warehouse, given)):
+            retried = reaudit(warehouse, quarantine_only=True)
+            summary.retried, summary.retried_stored = retried.judged, retried.games
+            _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
         if build_models:
             summary.models_seconds = refresh_models(warehouse)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:
+    """The warehouse's rule settings with the run's ``given`` ones over them, which are stored."""
+    settings = RuleSettings.stored(warehouse).merged(given)
+    if given:
+        stored = {row["name"]: row["value"] for row in warehouse.read_table("settings").to_pylist()}
+        rows = {name: value for name, value in stored.items() if not name.startswith(PREFIX)} | settings.rows()
+        names = sorted(rows)
+        warehouse.replace_table("settings", pa.table({"name": names, "value": [rows[n] for n in names]}))
+    return settings
 
 
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,

@@ -23,7 +23,8 @@ import pyarrow.compute as pc
 
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
-from pipeline.worker import parse_bytes, warm_up
+from pipeline.table_rules import RuleSettings
+from pipeline.worker import parse_bytes, rule_settings, warm_up
 
 BATCH_BYTES = 48 << 20
 """Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
@@ -77,7 +78,8 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     if not quarantine_only:
         targets += _stored_targets(warehouse, game, versions, summary)
     if targets:
-        batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
+        with rule_settings(RuleSettings.stored(warehouse)):    # the orders the user set, as when they were read
+            batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
         committed = warehouse.commit_staged(*batches, replacing=[t.game_id for t in targets])
         summary.judged = len(targets)
         summary.games, summary.quarantined, summary.findings = (

@@ -10,9 +10,11 @@ files that lane takes.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 from collections.abc import Iterable
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -26,6 +28,7 @@ from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts import Lane
 from pipeline.games import handler_for, lanes
 from pipeline.provenance import record_provenance
+from pipeline.table_rules import RuleSettings
 from pipeline.tables import TableRows
 from rules.findings import Severity
 
@@ -108,6 +111,19 @@ def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
     _LEFT_OUT = frozenset(lane.warm_up for lane in lanes() if lane not in wanted)
 
 
+@contextmanager
+def rule_settings(settings: RuleSettings):
+    """The rule options the user set (per file, table or room) for the files read inside the
+    block; an ingest or re-audit sets them before its readers fork, so each inherits them."""
+    global _RULE_SETTINGS
+    before, _RULE_SETTINGS = _RULE_SETTINGS, settings
+    try:
+        yield
+    finally:
+        _RULE_SETTINGS = before
+
+
+_RULE_SETTINGS = RuleSettings()
 _WARM: set[str] = set()
 _PLANNED: frozenset[str] = frozenset()
 """The files of the last planned run, as their callers name them to :func:`parse_bytes`."""
@@ -190,6 +206,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     original = _Original(text)
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
+        if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks) and hasattr(batch, "is_short_deck"):
+            # a hand whose order the user set is read on the full path, where the setting is applied
+            batch.in_lane &= ~batch.is_short_deck
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
@@ -232,7 +251,10 @@ def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, 
         text = original(chunk.first_line, chunk.last_line)
         _quarantine(rows, result, chunk, file, reason, line, column, text)
 
-    audited = audit_chunk(chunk, file)
+    if _RULE_SETTINGS.may_apply(file):
+        audited = audit_chunk(chunk, file, settle=functools.partial(_RULE_SETTINGS.apply, file=file))
+    else:
+        audited = audit_chunk(chunk, file)
     if audited.error is not None:
         quarantine(audited.error, audited.error_line, audited.error_column)
         return

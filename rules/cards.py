@@ -101,13 +101,15 @@ class Card:
 
     code: int
 
+    # rank, suit and text by table lookup: the replays ask for them per card, and an enum
+    # built per call (Rank(...)) is most of their cost
     @property
     def rank(self) -> Rank | None:
-        return None if self.code >= 52 else Rank(self.code >> 2)
+        return _RANK_OF[self.code]
 
     @property
     def suit(self) -> Suit | None:
-        return None if self.code >= 52 else Suit(self.code & 3)
+        return _SUIT_OF[self.code]
 
     @property
     def is_joker(self) -> bool:
@@ -129,12 +131,19 @@ class Card:
         return _parse_card(text.strip())
 
     def __str__(self) -> str:
-        if self.is_joker:
-            return "JK"
-        return self.rank.code + self.suit.code
+        return _TEXT_OF[self.code]
+
+    def __hash__(self) -> int:
+        return _HASH_OF[self.code]     # the hash the dataclass would compute, without its tuple
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
+
+
+_RANK_OF = tuple(Rank(code >> 2) for code in range(52)) + (None, None)
+_SUIT_OF = tuple(Suit(code & 3) for code in range(52)) + (None, None)
+_HASH_OF = tuple(hash((code,)) for code in range(54))
+_TEXT_OF = tuple(Rank(code >> 2).code + Suit(code & 3).code for code in range(52)) + ("JK", "JK")
 
 
 @cache
@@ -195,9 +204,9 @@ class Deck(enum.Enum):
     def __contains__(self, card: object) -> bool:
         if not isinstance(card, Card):
             return False
-        if card.is_joker:
+        if card.code >= 52:
             return self is Deck.JOKERS_54
-        return card.rank >= self.lowest_rank
+        return card.code >= 16 or self is not Deck.SHORT_36     # 16: the code of the six of clubs
 
     @classmethod
     def of_size(cls, size: int) -> Deck:

@@ -265,7 +265,7 @@ def royalty(row: Row, strength: int, table: RoyaltyTable, overrides: tuple[tuple
     >>> royalty(Row.FRONT, front, RoyaltyTable.OFC_CLASSIC), royalty(Row.FRONT, front, RoyaltyTable.CHINESE)
     (7, 0)
     """
-    category = HandCategory(int(categories(np.array([strength]), _ORDER)[0]))
+    category = _CATEGORY_AT[strength >> 20]
     top = ((strength >> 16) & 0xF) - 1  # the made hand's rank: the pair's, the trips'
     if row is Row.FRONT:
         if table is RoyaltyTable.CHINESE:
@@ -368,15 +368,15 @@ class SetHand:
     """Three ranked rows, back first, and whether they foul (CP-FOUL)."""
 
     rows: tuple[RowValue, RowValue, RowValue]
+    # Worked out once from the rows: the settlement reads them for every pair of players.
+    strengths: tuple[int, int, int] = field(init=False, compare=False, repr=False)
+    is_foul: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def is_foul(self) -> bool:
-        back, middle, front = (row.strength for row in self.rows)
-        return not back >= middle >= front
-
-    @property
-    def strengths(self) -> tuple[int, int, int]:
-        return tuple(row.strength for row in self.rows)
+    def __post_init__(self) -> None:
+        strengths = tuple(row.strength for row in self.rows)
+        back, middle, front = strengths
+        object.__setattr__(self, "strengths", strengths)
+        object.__setattr__(self, "is_foul", not back >= middle >= front)
 
     def royalties(self, rules: ChineseRules) -> tuple[int, int, int]:
         """Each row's royalty, back first; all zero when the hand fouls."""
@@ -387,14 +387,30 @@ class SetHand:
 
 def rank_rows(back: tuple[Card, ...], middle: tuple[Card, ...], front: tuple[Card, ...]) -> SetHand:
     """Rank three rows of 5, 5 and 3 cards (a HandError if a row is not a hand)."""
-    fives = evaluate_many(np.array([[c.code for c in back], [c.code for c in middle]], dtype=np.int64), _ORDER)
-    three = evaluate_many(np.array([[c.code for c in front]], dtype=np.int64), _ORDER)
-    strengths = (int(fives[0]), int(fives[1]), int(three[0]))
-    cats = categories(np.array(strengths), _ORDER)
-    return SetHand(rows=tuple(
-        RowValue(row=row, cards=tuple(cards), strength=s, category=HandCategory(int(c)))
-        for row, cards, s, c in zip(ROWS, (back, middle, front), strengths, cats)
-    ))
+    return rank_many([(back, middle, front)])[0]
+
+
+def rank_many(hands: list[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]]) -> list[SetHand]:
+    """:func:`rank_rows` of many hands (back, middle, front) at once: one evaluator call for all
+    their 5-card rows and one for their fronts (a call costs more than the ranking of a row)."""
+    if not hands:
+        return []
+    fives = evaluate_many(np.array([[c.code for c in row] for back, middle, _ in hands for row in (back, middle)],
+                                   dtype=np.int64), _ORDER).tolist()
+    threes = evaluate_many(np.array([[c.code for c in front] for _, _, front in hands], dtype=np.int64),
+                           _ORDER).tolist()
+    return [
+        SetHand(rows=tuple(
+            RowValue(row=row, cards=tuple(cards), strength=s, category=_CATEGORY_AT[s >> 20])
+            for row, cards, s in zip(ROWS, hand, (fives[2 * i], fives[2 * i + 1], threes[i]))
+        ))
+        for i, hand in enumerate(hands)
+    ]
+
+
+# Each strength's category, by its top bits (the evaluator's ``categories``, read once into a table:
+# the replay asks it per row, and a numpy call per row costs more than the ranking).
+_CATEGORY_AT = tuple(HandCategory(int(c)) for c in categories(np.arange(len(HandCategory)) << 20, _ORDER))
 
 
 def arrange(back: str, middle: str, front: str) -> SetHand:
@@ -661,14 +677,19 @@ def check_cards(findings: Findings, cards_by_line: list[tuple[Card, int, str]], 
             seen[card] = player
 
 
-def rank_player_rows(rows: dict[Row, tuple[Card, ...]]) -> SetHand | None:
-    """Rank rows of the right sizes with no card twice; None when they cannot be ranked."""
+def rankable(rows: dict[Row, tuple[Card, ...]]) -> bool:
+    """Whether a player's rows can be ranked: the right sizes, no card twice, all of the 52-card deck."""
     if any(len(rows.get(row, ())) != row.size for row in ROWS):
-        return None
+        return False
     allcards = [card for row in ROWS for card in rows[row]]
-    if len(set(allcards)) != 13 or any(card not in Deck.STANDARD_52 for card in allcards):
-        return None
-    return rank_rows(rows[Row.BACK], rows[Row.MIDDLE], rows[Row.FRONT])
+    return len(set(allcards)) == 13 and all(card in Deck.STANDARD_52 for card in allcards)
+
+
+def rank_players(players: list[tuple[str, dict[Row, tuple[Card, ...]]]]) -> dict[str, SetHand]:
+    """The set hands of the players whose rows can be ranked (see :func:`rankable`), ranked at once."""
+    players = [(player, rows) for player, rows in players if rankable(rows)]
+    ranked = rank_many([(rows[Row.BACK], rows[Row.MIDDLE], rows[Row.FRONT]) for _, rows in players])
+    return {player: set_hand for (player, _), set_hand in zip(players, ranked)}
 
 
 # ---------------------------------------------------------------- the Chinese replay
@@ -703,6 +724,7 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
     seated: list[Seated] = []
     row_results: list[RowResult] = []
     has_natural = any(by_player[p].status is Status.NATURAL for p in players)
+    set_rows = {}   # the rows of the players who set them; ranked at once below
     for player in players:
         seat = by_player[player]
         if seat.status is Status.SURRENDER:
@@ -723,17 +745,20 @@ def replay_chinese(hand: ChineseHand) -> ChineseReplay:
                              actual=" ".join(str(c) for c in seat.cards))
                 seated.append(Seated(player=player, status=Status.INVALID))
         else:
-            rows = _rows_of(findings, seat, "CP-DEAL")
-            set_hand = rank_player_rows(rows)
-            if set_hand is None:
-                seated.append(Seated(player=player, status=Status.INVALID))
-                continue
-            royalties = set_hand.royalties(hand.rules)
-            seated.append(Seated(player=player, status=Status.SET, hand=set_hand, royalties=royalties))
-            for value, amount in zip(set_hand.rows, royalties):
-                row_results.append(RowResult(player=player, row=value.row, cards=value.cards,
-                                             strength=value.strength, category=value.category, royalty=amount,
-                                             is_foul=set_hand.is_foul, line=seat.line))
+            set_rows[player] = _rows_of(findings, seat, "CP-DEAL")
+            seated.append(Seated(player=player, status=Status.INVALID))    # until its rows are ranked
+    ranked = rank_players(list(set_rows.items()))
+    for at, entry in enumerate(seated):
+        set_hand = ranked.get(entry.player) if entry.player in set_rows else None
+        if set_hand is None:
+            continue
+        player, line = entry.player, by_player[entry.player].line
+        royalties = set_hand.royalties(hand.rules)
+        seated[at] = Seated(player=player, status=Status.SET, hand=set_hand, royalties=royalties)
+        for value, amount in zip(set_hand.rows, royalties):
+            row_results.append(RowResult(player=player, row=value.row, cards=value.cards,
+                                         strength=value.strength, category=value.category, royalty=amount,
+                                         is_foul=set_hand.is_foul, line=line))
     return finish(findings, seated, hand.scoring, hand.rules, hand.royalties, hand.points, row_results,
                    {p: by_player[p].line for p in players}, "CP-ROYALTY", variant="classic",
                    naturals={p: by_player[p].natural for p in players if by_player[p].natural},

@@ -31,7 +31,7 @@ from rules.chinese import (
     check_cards,
     check_table,
     finish,
-    rank_player_rows,
+    rank_players,
     seat_order,
 )
 from rules.evaluator import HandCategory
@@ -224,13 +224,17 @@ def replay_ofc(hand: OfcHand) -> OfcReplay:
     seated: list[Seated] = []
     row_results: list[RowResult] = []
     fantasy: dict[str, tuple[bool, bool, bool]] = {}
+    final_rows = []
     for player in players:
         player_rows = {row: tuple(cards) for row, cards in rows[player].items()}
         short = [row for row in ROWS if len(player_rows[row]) != row.size]
         for row in short:
             findings.add("OFC-ROWS", f"{player}'s {row} row ends with {len(player_rows[row])} cards: a {row} row "
                          f"is {row.size}", line=last_line[player], expected=row.size, actual=len(player_rows[row]))
-        set_hand = None if short else rank_player_rows(player_rows)
+        final_rows.append((player, player_rows))
+    ranked = rank_players(final_rows)    # all players' rows at once
+    for player in players:
+        set_hand = ranked.get(player)
         if set_hand is None:
             seated.append(Seated(player=player, status=Status.INVALID))
             fantasy[player] = (player in in_fantasyland, False, False)
@@ -269,7 +273,7 @@ def hand_findings_unknown(findings: Findings, step: OfcStep, players: tuple[str,
 
 
 def _check_placed_are_dealt(findings: Findings, step: OfcStep) -> None:
-    if Counter(p.card for p in step.placements) != Counter(step.dealt):
+    if sorted([p.card.code for p in step.placements]) != sorted([card.code for card in step.dealt]):
         findings.add("OFC-PLACE", f"{step.player} places or discards other cards than the ones dealt to him",
                      line=step.line, expected=" ".join(map(str, step.dealt)),
                      actual=" ".join(str(p.card) for p in step.placements))

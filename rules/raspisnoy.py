@@ -23,8 +23,9 @@ import enum
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from typing import NamedTuple
 
-from rules.cards import Card, CardError, Deck, Suit
+from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 
@@ -281,8 +282,14 @@ class Ruleset:
     def deck_cards(self) -> Deck:
         return Deck.JOKERS_54 if self.deck == 54 else Deck.SHORT_36
 
+    @property
+    def joker_codes(self) -> tuple[int, ...]:
+        """The codes of the cards that play as the joker: the two jokers of the 54-card deck, or
+        the 36-card deck's chosen card."""
+        return JOKER_CODES if self.deck == 54 else (self.joker.code,)
+
     def is_joker(self, card: Card) -> bool:
-        return card.code >= 52 if self.deck == 54 else card.code == self.joker.code
+        return card.code in self.joker_codes
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -569,13 +576,14 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
     cards = [card for card, count in hand.items() if count > 0]
-    jokers = {card for card in cards if rules.is_joker(card)}
-    plain = [card for card in cards if card not in jokers]
+    joker_codes = rules.joker_codes
+    jokers = {card for card in cards if card.code in joker_codes}
     if led is None:
         return Duty(cards=set(cards), words="any card to lead")
+    plain = [card for card in cards if card not in jokers] if jokers else cards
 
     def of_suit(suit):
-        return [card for card in plain if _suit(card) == suit]
+        return [card for card in plain if _SUIT_OF[card.code] == suit]
 
     trumps = of_suit(trump) if trump is not None else []
     if rules.is_joker(led):
@@ -640,8 +648,9 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     2
     """
     best = None
+    joker_codes = rules.joker_codes
     for index, (card, declaration) in enumerate(plays):
-        if rules.is_joker(card) and (declaration is None or declaration.is_high):
+        if card.code in joker_codes and (declaration is None or declaration.is_high):
             best = index  # the later high joker wins
     if best is not None:
         return best
@@ -650,7 +659,7 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
         if suit is None:
             continue
         candidates = [(card.code, i) for i, (card, _) in enumerate(plays)
-                      if not rules.is_joker(card) and _suit(card) == suit]
+                      if card.code not in joker_codes and _SUIT_OF[card.code] == suit]
         if candidates:
             return max(candidates)[1]
     return 0
@@ -759,9 +768,9 @@ class RaspisnoySheet:
 # Replay results
 # ---------------------------------------------------------------------------------------------
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class RoundRow:
-    """One player in one round, with the true points and running total."""
+class RoundRow(NamedTuple):
+    """One player in one round, with the true points and running total. (A named tuple, as
+    :class:`PlayRow`: a game makes hundreds, and a frozen dataclass sets each field apart.)"""
 
     round_no: int
     cards: int
@@ -781,8 +790,7 @@ class RoundRow:
     line: int
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayRow:
+class PlayRow(NamedTuple):
     """One card played, with the trick's true winner."""
 
     round_no: int
@@ -974,14 +982,14 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
     if rnd.hands is not None:
-        dealt = Counter(c for _, hand in rnd.hands for c in hand)
+        dealt = sum(hand.count(card) for _, hand in rnd.hands)     # the trump card's copies in the hands
         whole_deck = rnd.cards * count_players >= rules.deck
-        in_hands = dealt[card] >= (2 if card.is_joker else 1)
+        in_hands = dealt >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
             findings.add("RSP-TRUMP", f"round {rnd.number}: trump card {card} is turned up from the stock but "
                          f"is also in a hand", line=rnd.line, expected="a card of the undealt stock",
                          actual=f"{card} dealt")
-        elif whole_deck and dealt[card] == 0:
+        elif whole_deck and dealt == 0:
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
@@ -1006,20 +1014,25 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                    f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: Counter() for player in order}
     seen: Counter = Counter()
+    deck = rules.deck_cards
     for player, cards in rnd.hands:
         findings.check("RSP-DEALER", rnd.cards, len(cards),
                        f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+        hand = hands.get(player)
+        if hand is None:
+            hand = hands[player] = Counter()
         for card in cards:
-            if not rules.in_deck(card):
+            if card not in deck:
                 findings.add("RSP-DECK", f"round {rnd.number}: {player}'s {card} is not in the {rules.deck}-card deck",
                              line=line, expected=f"a card of the {rules.deck}-card deck", actual=card)
             seen[card] += 1
-            if seen[card] > (2 if card.is_joker else 1):
+            if seen[card] > (2 if card.code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hands.setdefault(player, Counter())[card] += 1
+            hand[card] += 1
+    dealt_to = dict(rnd.hands)
     for player in order:
-        if player not in dict(rnd.hands):
+        if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
                          expected=f"{rnd.cards} cards", actual="none")
     return hands
@@ -1079,7 +1092,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
-                key = _hand_key(hand, play.card, rules)
+                key = play.card if play.card.code < 52 else _hand_key(hand, play.card, rules)
                 if hand[key] <= 0:
                     findings.add("RSP-DECK", f"round {rnd.number}, trick {trick.number}: {play.player} played "
                                  f"{play.card}, a card not in his hand ({_hand_text(hand)})", line=line,
@@ -1105,13 +1118,11 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
         led = led_suit_of(plays, rules)
-        for position, play in enumerate(trick.plays):
-            rows.append(PlayRow(
-                round_no=rnd.number, trick_no=trick.number, play_no=position + 1, player=play.player,
-                card=str(play.card), joker_declaration=None if plays[position][1] is None else str(plays[position][1]),
-                led_suit=None if led is None else _SUIT_NAMES[led], winner=winner,
-                is_winner=position == winner_at, line=line,
-            ))
+        led_name = None if led is None else _SUIT_NAMES[led]
+        round_no, trick_no = rnd.number, trick.number
+        rows += [PlayRow(round_no, trick_no, position + 1, play.player, str(play.card),
+                         None if said is None else str(said), led_name, winner, position == winner_at, line)
+                 for position, (play, (_, said)) in enumerate(zip(trick.plays, plays))]
         leader = winner if winner in order else leader
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {rnd.number}: {rnd.cards} cards in hand make {rnd.cards} tricks",
@@ -1136,8 +1147,10 @@ def _hand_text(hand: Counter) -> str:
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
                        rules: Ruleset, trump: Suit | None) -> Declaration | None:
-    where = f"round {rnd.number}, trick {trick.number}: {play.player}'s {play.card}"
     declaration = play.declaration
+    if declaration is None and not rules.is_joker(play.card):
+        return None     # the common case: a plain card, no words
+    where = f"round {rnd.number}, trick {trick.number}: {play.player}'s {play.card}"
     if not rules.is_joker(play.card):
         if declaration is not None:
             findings.add("RSP-JOKER-FOLLOW", f"{where} is no joker and takes no declaration", line=trick.line,

@@ -85,25 +85,53 @@ TABLES = (CHINESE_ROWS, CHINESE_SCORES, CHINESE_PLAYERS, OFC_PLACEMENTS)
 
 
 def _add_rows(rows: TableRows, game: str, game_id: str, replay: ChineseReplay) -> None:
-    for row in replay.rows:
-        rows.add("chinese_rows", game, game_id=game_id, player=row.player, row=row.row.value,
-                 cards=format_cards(row.cards), category=row.category.label, royalty=Decimal(row.royalty),
-                 is_foul=row.is_foul, strength=row.strength, variant=replay.variant, line=row.line)
-    for score in replay.scores:
-        rows.add("chinese_scores", game, game_id=game_id, player=score.player, opponent=score.opponent,
-                 points=Decimal(score.points), rows_won=score.rows_won, rows_lost=score.rows_lost,
-                 is_scoop=score.is_scoop, royalty_points=Decimal(score.royalty_points), variant=replay.variant,
-                 scoring=replay.scoring)
-    opponents = len(replay.hands) - 1
-    for hand in replay.hands:
-        back, middle, front = (Decimal(amount) for amount in hand.royalties)
-        rows.add("chinese_players", game, game_id=game_id, player=hand.player, variant=replay.variant,
-                 scoring=replay.scoring, status=hand.status.value,
-                 natural=hand.natural.value if hand.natural else None, is_foul=hand.is_foul,
-                 royalty=back + middle + front, royalty_back=back, royalty_middle=middle, royalty_front=front,
-                 points=Decimal(hand.points), count_opponents=opponents, in_fantasyland=hand.in_fantasyland,
-                 fantasyland_entry=hand.fantasyland_entry, fantasyland_stay=hand.fantasyland_stay,
-                 line=hand.line)
+    # column by column, one extend per table: an add per row costs its keyword arguments
+    variant, scoring = replay.variant, replay.scoring
+    results = replay.rows
+    if results:
+        n = len(results)
+        rows.extend("chinese_rows", game, {
+            "game_id": [game_id] * n, "player": [r.player for r in results], "row": [r.row.value for r in results],
+            "cards": [format_cards(r.cards) for r in results], "category": [r.category.label for r in results],
+            "royalty": [_DECIMALS[r.royalty] for r in results], "is_foul": [r.is_foul for r in results],
+            "strength": [r.strength for r in results], "variant": [variant] * n, "line": [r.line for r in results],
+        })
+    scores = replay.scores
+    if scores:
+        n = len(scores)
+        rows.extend("chinese_scores", game, {
+            "game_id": [game_id] * n, "player": [x.player for x in scores], "opponent": [x.opponent for x in scores],
+            "points": [_DECIMALS[x.points] for x in scores], "rows_won": [x.rows_won for x in scores],
+            "rows_lost": [x.rows_lost for x in scores], "is_scoop": [x.is_scoop for x in scores],
+            "royalty_points": [_DECIMALS[x.royalty_points] for x in scores], "variant": [variant] * n,
+            "scoring": [scoring] * n,
+        })
+    hands = replay.hands
+    if hands:
+        n = len(hands)
+        royalties = [[_DECIMALS[amount] for amount in hand.royalties] for hand in hands]
+        rows.extend("chinese_players", game, {
+            "game_id": [game_id] * n, "player": [h.player for h in hands], "variant": [variant] * n,
+            "scoring": [scoring] * n, "status": [h.status.value for h in hands],
+            "natural": [h.natural.value if h.natural else None for h in hands],
+            "is_foul": [h.is_foul for h in hands], "royalty": [sum(r, _DECIMALS[0]) for r in royalties],
+            "royalty_back": [r[0] for r in royalties], "royalty_middle": [r[1] for r in royalties],
+            "royalty_front": [r[2] for r in royalties], "points": [_DECIMALS[h.points] for h in hands],
+            "count_opponents": [n - 1] * n, "in_fantasyland": [h.in_fantasyland for h in hands],
+            "fantasyland_entry": [h.fantasyland_entry for h in hands],
+            "fantasyland_stay": [h.fantasyland_stay for h in hands], "line": [h.line for h in hands],
+        })
+
+
+class _Decimals(dict):
+    """Whole points as Decimals, each made once (the decimal columns take Decimals)."""
+
+    def __missing__(self, amount: int) -> Decimal:
+        value = self[amount] = Decimal(amount)
+        return value
+
+
+_DECIMALS = _Decimals()
 
 
 def add_chinese_rows(rows: TableRows, record: ChineseHand, replay: ChineseReplay) -> None:
@@ -112,10 +140,15 @@ def add_chinese_rows(rows: TableRows, record: ChineseHand, replay: ChineseReplay
 
 def add_ofc_rows(rows: TableRows, record: OfcHand, replay: OfcReplay) -> None:
     _add_rows(rows, "ofc", record.source.game_id, replay)
-    for p in replay.placements:
-        rows.add("ofc_placements", "ofc", game_id=record.source.game_id, player=p.player, turn_no=p.turn_no,
-                 card=str(p.card), row=p.row.value if p.row else None, is_discard=p.is_discard,
-                 is_fantasyland=p.is_fantasyland, line=p.line)
+    placements = replay.placements
+    if placements:
+        rows.extend("ofc_placements", "ofc", {
+            "game_id": [record.source.game_id] * len(placements), "player": [p.player for p in placements],
+            "turn_no": [p.turn_no for p in placements], "card": [str(p.card) for p in placements],
+            "row": [p.row.value if p.row else None for p in placements],
+            "is_discard": [p.is_discard for p in placements],
+            "is_fantasyland": [p.is_fantasyland for p in placements], "line": [p.line for p in placements],
+        })
 
 
 class NoHandLines(LookupError):

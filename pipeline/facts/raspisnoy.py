@@ -57,20 +57,21 @@ TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 
 
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
+    # column by column, one extend per table: a game has hundreds of plays, and an add per row
+    # costs its keyword arguments
     game, game_id = record.info.game, record.source.game_id
-    for row in replay.rounds:
-        rows.add(
-            "raspisnoy_rounds", game, game_id=game_id, round_no=row.round_no, cards=row.cards, kind=row.kind,
-            dealer=row.dealer, trump=row.trump, player=row.player, seat=row.seat, bid=row.bid,
-            tricks=row.tricks, points=row.points, total=row.total, points_written=row.points_written,
-            total_written=row.total_written, is_dealer=row.is_dealer, line=row.line,
-        )
-    for play in replay.plays:
-        rows.add(
-            "raspisnoy_tricks", game, game_id=game_id, round_no=play.round_no, trick_no=play.trick_no,
-            play_no=play.play_no, player=play.player, card=play.card, joker_declaration=play.joker_declaration,
-            led_suit=play.led_suit, winner=play.winner, is_winner=play.is_winner, line=play.line,
-        )
+    rounds = replay.rounds
+    if rounds:
+        rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | {
+            name: [getattr(row, name) for row in rounds] for name in _ROUND_COLUMNS})
+    plays = replay.plays
+    if plays:
+        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays)} | {
+            name: [getattr(play, name) for play in plays] for name in _PLAY_COLUMNS})
+
+
+_ROUND_COLUMNS = tuple(name for name in RASPISNOY_ROUNDS.schema.names if name != "game_id")
+_PLAY_COLUMNS = tuple(name for name in RASPISNOY_TRICKS.schema.names if name != "game_id")
 
 
 HANDLERS = {

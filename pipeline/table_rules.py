@@ -1,0 +1,140 @@
+"""Rule options a log cannot state, chosen by the user per room, per table or per file.
+
+A 36-card Hold'em log does not say whether its table ranks a straight over three of a kind:
+PokerStars ranks trips higher, GGPoker the straight, and a club plays what it agreed. The
+reader sets the room's own order; a setting given to ``rasklad ingest --rules`` overrides it:
+
+- ``straight_beats_trips`` or ``trips_beat_straight``: for the files of that ingest;
+- ``table NAME: straight_beats_trips``: for every hand played at the table ``NAME``;
+- ``room NAME: straight_beats_trips``: for every hand of the room (the site) ``NAME``.
+
+The most particular one holds: a file's over its table's, a table's over its room's. Settings
+are kept in the warehouse's ``settings`` table (names starting ``rules ``), so that a later
+ingest of the same table or room follows them too.
+
+>>> settings = RuleSettings.of(["table Vienna: straight_beats_trips", "room GGPoker: trips_beat_straight"])
+>>> settings.straight_beats_trips("a.txt", "Vienna", "GGPoker"), settings.straight_beats_trips("a.txt", "Oslo", "GGPoker")
+(True, False)
+>>> settings.straight_beats_trips("a.txt", "Oslo", "PokerStars") is None
+True
+>>> parse_setting("table Vienna: straight beats trips")
+Traceback (most recent call last):
+...
+ValueError: unknown rule setting 'straight beats trips': expected straight_beats_trips or trips_beat_straight
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
+"""Each setting's name and the order it chooses (True: a straight beats three of a kind)."""
+SCOPES = ("file", "table", "room")
+PREFIX = "rules "
+"""The names of these settings in the warehouse's ``settings`` table start so."""
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSetting:
+    scope: str
+    """``file`` (``name`` None until the ingest names each file), ``table`` or ``room``."""
+    name: str | None
+    option: str
+
+    @property
+    def key(self) -> str:
+        """The setting's name in the ``settings`` table: ``rules table Vienna``."""
+        return f"{PREFIX}{self.scope} {self.name}"
+
+
+def parse_setting(text: str) -> RuleSetting:
+    """``straight_beats_trips``, ``table NAME: …`` or ``room NAME: …``; ValueError naming the
+    known settings otherwise."""
+    scope, name, option = "file", None, text.strip()
+    head, colon, rest = option.partition(":")
+    if colon:
+        kind, _, named = head.strip().partition(" ")
+        if kind.lower() not in ("table", "room") or not named.strip():
+            raise ValueError(f"unknown scope {head.strip()!r}: expected 'table NAME:' or 'room NAME:' "
+                             "before the setting, or the setting alone for the files of the run")
+        scope, name, option = kind.lower(), named.strip(), rest.strip()
+    if option not in OPTIONS:
+        raise ValueError(f"unknown rule setting {option!r}: expected {' or '.join(OPTIONS)}")
+    return RuleSetting(scope, name, option)
+
+
+@dataclass(frozen=True, slots=True)
+class RuleSettings:
+    """Every setting of a warehouse, by scope and name."""
+
+    by_scope: dict[str, dict[str, str]] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, texts: Iterable[str], files: Iterable[str] = ()) -> RuleSettings:
+        """The settings ``texts``; a file-scoped one holds for each of ``files``."""
+        files = list(files)
+        settings = []
+        for text in texts:
+            setting = parse_setting(text)
+            if setting.scope == "file":
+                settings += [dataclasses.replace(setting, name=file) for file in files]
+            else:
+                settings.append(setting)
+        return cls.from_rows({s.key: s.option for s in settings})
+
+    @classmethod
+    def from_rows(cls, rows: dict[str, str]) -> RuleSettings:
+        """From the ``settings`` table's rows (name → value); other settings are left out."""
+        by_scope: dict[str, dict[str, str]] = {scope: {} for scope in SCOPES}
+        for key, option in rows.items():
+            scope, _, name = key.removeprefix(PREFIX).partition(" ")
+            if key.startswith(PREFIX) and scope in by_scope and option in OPTIONS:
+                by_scope[scope][name] = option
+        return cls(by_scope)
+
+    def rows(self) -> dict[str, str]:
+        """As the ``settings`` table keeps them."""
+        return {RuleSetting(scope, name, option).key: option
+                for scope, named in self.by_scope.items() for name, option in named.items()}
+
+    def merged(self, newer: RuleSettings) -> RuleSettings:
+        """These settings with ``newer`` ones over them."""
+        return RuleSettings.from_rows({**self.rows(), **newer.rows()})
+
+    def __bool__(self) -> bool:
+        return any(self.by_scope.values())
+
+    def may_apply(self, file: str) -> bool:
+        """Whether some setting may hold for a hand of ``file`` (its table and room not yet known)."""
+        return file in self.by_scope.get("file", {}) or bool(self.by_scope.get("table")) \
+            or bool(self.by_scope.get("room"))
+
+    def straight_beats_trips(self, file: str, table: str | None, room: str | None) -> bool | None:
+        """The order set for a hand of ``file`` played at ``table`` in ``room``; None when no
+        setting holds (the reader's own order stands)."""
+        for scope, name in (("file", file), ("table", table), ("room", room)):
+            option = self.by_scope.get(scope, {}).get(name) if name is not None else None
+            if option is not None:
+                return OPTIONS[option]
+        return None
+
+    @classmethod
+    def stored(cls, warehouse) -> RuleSettings:
+        """The settings kept in an open warehouse's ``settings`` table."""
+        rows = warehouse.read_table("settings").to_pylist()
+        return cls.from_rows({row["name"]: row["value"] for row in rows})
+
+    def apply(self, record, file: str):
+        """``record`` with the order set for it, and the setting added to its ruleset; a record
+        of another game, or with no setting, as it is."""
+        if not getattr(record, "is_short_deck", False):
+            return record
+        info = record.info
+        order = self.straight_beats_trips(file, info.table_name, info.site)
+        if order is None:
+            return record
+        option = next(name for name, value in OPTIONS.items() if value == order)
+        return dataclasses.replace(record, straight_beats_trips=order,
+                                   info=dataclasses.replace(info, ruleset=f"{info.ruleset}, {option}"))
