@@ -60,7 +60,7 @@ from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength",
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
            "qualify_level"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
@@ -571,6 +571,13 @@ class DrawTree:
             c = (self.orig + (bought,)).index(out)
             value = self.values[1 + 6 * n + (d1 * 6 + c) * n + d2]
         return [("fold", -1.0), ("play", float(value))]
+
+
+def best_first_decision(box: tuple[int, ...], up: int, rules: SixcardRules = DEFAULT_RULES) -> float:
+    """The EV (antes) of the best first decision on a box played alone, the bet as ``rules`` say:
+    what perfect play expects from this deal, and so, averaged over every deal, minus the house edge."""
+    tree = DrawTree.build(box, up, (), bet_antes=float(rules.bet_antes), rules=rules)
+    return max(value for _, value in tree.root_options())
 
 
 # ---------------------------------------------------------------- the dealer's game
