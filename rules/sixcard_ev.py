@@ -169,8 +169,8 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
         s = 0 if s == up_suit else (up_suit if s == 0 else s)
         m = (c & ~3) | s
         idx[i] = m - 1 if m > up_mapped else m
-    # Positions: the unseen cards in the order of their index into the table, so that the loops
-    # below visit each 4-set smallest index first (its colex index is a sum) and pack it sorted.
+    # Positions: the unseen cards in the order of their index into the table, so that each 4-set's
+    # colex index is a sum over its positions and it packs sorted.
     order = np.argsort(idx)
     position = np.empty(n, dtype=np.int64)
     for i in range(n):
@@ -181,17 +181,18 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
     packed = np.empty(total, dtype=np.int32)
     start = np.zeros(n_levels + 1, dtype=np.int64)
     t = 0
-    for i in range(n):
-        ci = binom[1, sidx[i]]
-        for j in range(i + 1, n):
-            cj = ci + binom[2, sidx[j]]
-            for k in range(j + 1, n):
-                ck = cj + binom[3, sidx[k]]
-                ijk = i | (j << 6) | (k << 12)
-                for m in range(k + 1, n):
-                    r = table[ck + binom[4, sidx[m]]]
+    # The largest index outermost: consecutive 4-sets are near in the table (colex order).
+    for m in range(3, n):
+        cm = binom[4, sidx[m]]
+        for k in range(2, m):
+            ck = cm + binom[3, sidx[k]]
+            for j in range(1, k):
+                cj = ck + binom[2, sidx[j]]
+                jkm = (j << 6) | (k << 12) | (m << 18)
+                for i in range(j):
+                    r = table[cj + binom[1, sidx[i]]]
                     level[t] = r
-                    packed[t] = ijk | (m << 18)
+                    packed[t] = i | jkm
                     start[r + 1] += 1
                     t += 1
     for r in range(n_levels):
@@ -395,8 +396,8 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
     paying ``wins[c]``). A no-game dealer hand
     whose every bought-game hand is below the class's strength has a value that depends on the
-    pay alone, so it is summed once per pay, growing with the strength; only the others are
-    ranked against each class."""
+    pay and on how many cards qualify him alone, so it is summed once, growing with the strength;
+    only the others are ranked against each class."""
     classes = reps.shape[0]
     g_all = np.zeros(classes)
     g_card = np.zeros((classes, n))
@@ -404,28 +405,60 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     run_all = 0.0
     run_card = np.zeros(n)
     run_pair = np.zeros(n * n)
+    # The same dealer hands counted by how many cards qualify him (k), to start a new pay's run
+    # from them at once instead of from the first dealer hand.
+    most = n + 1
+    by_k_all = np.zeros(most)
+    by_k_card = np.zeros((n, most))
+    by_k_pair = np.zeros((n * n, most))
+    f = np.empty(most)
     bound = 0
     current = -1.0
     total = perm.shape[0]
     for c in range(classes):
         s, win = reps[c], wins[c]
-        if win != current:
-            run_all = 0.0
-            run_card[:] = 0.0
-            run_pair[:] = 0.0
-            bound = 0
-            current = win
         new = _below(top_sorted, 0, total, s)
+        if win != current:
+            for i in range(bound, new):
+                d = perm[i]
+                k = counts[d]
+                by_k_all[k] += 1.0
+                for a in range(4):
+                    ha = nq_hidden[d, a]
+                    by_k_card[ha, k] += 1.0
+                    for b in range(a + 1, 4):
+                        by_k_pair[ha * n + nq_hidden[d, b], k] += 1.0
+            bound = new
+            current = win
+            for k in range(most):
+                f[k] = max(-1.0 + win * k / n_pool, 1.0)
+            run_all = 0.0
+            for k in range(most):
+                run_all += by_k_all[k] * f[k]
+            for a in range(n):
+                acc = 0.0
+                for k in range(most):
+                    acc += by_k_card[a, k] * f[k]
+                run_card[a] = acc
+            for p in range(n * n):
+                acc = 0.0
+                for k in range(most):
+                    acc += by_k_pair[p, k] * f[k]
+                run_pair[p] = acc
         for i in range(bound, new):
             d = perm[i]
-            value = -1.0 + win * counts[d] / n_pool
-            value = max(value, 1.0)
+            k = counts[d]
+            value = f[k]
+            by_k_all[k] += 1.0
             run_all += value
             for a in range(4):
                 ha = nq_hidden[d, a]
                 run_card[ha] += value
+                by_k_card[ha, k] += 1.0
                 for b in range(a + 1, 4):
-                    run_pair[ha * n + nq_hidden[d, b]] += value
+                    p = ha * n + nq_hidden[d, b]
+                    run_pair[p] += value
+                    by_k_pair[p, k] += 1.0
         bound = new
         g_all[c] = run_all
         # Element by element: a row assigned whole compiles Numba's shape-mismatch message
