@@ -31,13 +31,18 @@ the dealer's four, without also removing the one or two cards the player drew on
 is removed.) This lets the dealer-game values be summed once per *class* of player hands and
 spread by inclusion–exclusion, instead of once per hand.
 
-How it runs fast enough for ingest: the C(n,4) dealer hands (163,185 for one box) are ranked
-once per box in a Numba kernel; the strengths of the qualifying ones are sorted once overall,
-once per unseen card and once per pair of unseen cards, so each of the ~12,700 final player
-hands of the tree is compared against every dealer hand avoiding its drawn cards by eight
-binary searches (count all − count with x − count with y + count with x and y). Hands too weak
-ever to buy the dealer's game take the ante against every no-game dealer; the others are
-grouped by their pay and their rank among the possible bought-game dealer hands.
+How it runs fast enough for ingest and for the exact house edge (pipeline/house_edge.py, the
+same engine): the strength of every dealer hand is looked up, not ranked: once per process the
+13 × 249,900 hands of an up card of the first suit with any four other cards are ranked into a
+table of dense levels, and a deal's up card is moved to the first suit by swapping two suits
+(suits do not rank). The C(n,4) dealer hands of a box (163,185 for one box) are then counted
+once, weakest first (a counting sort by level), in a total, per hidden card and per pair of
+hidden cards; each of the ~12,700 final hands of the tree reads how many avoid its drawn cards
+as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
+dealer's game can give depends on his five ranks alone unless his kept cards share a suit, so
+it is listed once per set of ranks. Hands too weak ever to buy the dealer's game take the ante
+against every no-game dealer; the others are grouped by their pay and their rank among the
+possible bought-game dealer hands.
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
@@ -149,16 +154,34 @@ def _dealer_ranks() -> tuple[np.ndarray, np.ndarray]:
     return _DEALER_RANKS[0], _DEALER_RANKS[1]
 
 
+@njit(cache=True, inline="always")
+def _count(p, count_card, count_pair, n):
+    # One dealer hand (its four hidden positions packed six bits each, ascending) into the counts.
+    w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
+    count_card[w] += 1
+    count_card[x] += 1
+    count_card[y] += 1
+    count_card[z] += 1
+    count_pair[w * n + x] += 1
+    count_pair[w * n + y] += 1
+    count_pair[w * n + z] += 1
+    count_pair[x * n + y] += 1
+    count_pair[x * n + z] += 1
+    count_pair[y * n + z] += 1
+
+
 @njit(cache=True)
 def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
     """Count, for each final hand h (dense strength level prank[h], drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
     and without a game (nq).
 
-    Every dealer hand is visited once, weakest first (a counting sort by level), adding itself to
-    a total, to a count per hidden card and per pair of hidden cards; each final hand reads them
-    (all − with x − with y + with x and y) as the sweep passes its level. Also returns the
-    no-game dealer hands' hidden cards (indices into ``unseen``)."""
+    Each dealer hand is counted once: in a total, per hidden card and per pair of hidden cards,
+    so that a final hand reads the hands avoiding its drawn cards as all − with x − with y + with
+    x and y. Those without a game are counted as they come; those with a game up to the
+    strongest final hand are counted weakest first (a counting sort by level), each final hand
+    reading the counts as the sweep passes its level; stronger ones beat every final hand and
+    need no count. Also returns the no-game dealer hands' hidden cards (indices into ``unseen``)."""
     n = unseen.shape[0]
     up_suit = up & 3
     up_mapped = (up >> 2) * 4
@@ -176,10 +199,18 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
     for i in range(n):
         position[order[i]] = i
     sidx = idx[order]
+    hands = prank.shape[0]
+    top_level = -1
+    for h in range(hands):
+        top_level = max(top_level, prank[h])
     total = n * (n - 1) * (n - 2) * (n - 3) // 24
     level = np.empty(total, dtype=np.int16)
     packed = np.empty(total, dtype=np.int32)
+    nq_packed = np.empty(total, dtype=np.int32)
     start = np.zeros(n_levels + 1, dtype=np.int64)
+    nq_all = np.int64(0)
+    nq_card = np.zeros(n, dtype=np.int64)
+    nq_pair = np.zeros(n * n, dtype=np.int64)
     t = 0
     # The largest index outermost: consecutive 4-sets are near in the table (colex order).
     for m in range(3, n):
@@ -191,19 +222,23 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
                 jkm = (j << 6) | (k << 12) | (m << 18)
                 for i in range(j):
                     r = table[cj + binom[1, sidx[i]]]
-                    level[t] = r
-                    packed[t] = i | jkm
-                    start[r + 1] += 1
-                    t += 1
+                    if r < r_q:
+                        nq_packed[nq_all] = i | jkm
+                        nq_all += 1
+                        _count(i | jkm, nq_card, nq_pair, n)
+                    elif r <= top_level:
+                        level[t] = r
+                        packed[t] = i | jkm
+                        start[r + 1] += 1
+                        t += 1
     for r in range(n_levels):
         start[r + 1] += start[r]
     fill = start[:n_levels].copy()
-    ranked = np.empty(total, dtype=np.int32)
-    for t in range(total):
-        r = level[t]
-        ranked[fill[r]] = packed[t]
+    ranked = np.empty(t, dtype=np.int32)
+    for at in range(t):
+        r = level[at]
+        ranked[fill[r]] = packed[at]
         fill[r] += 1
-    hands = prank.shape[0]
     at_xs = np.full((hands, 2), -1, dtype=np.int64)
     for h in range(hands):
         for a in range(2):
@@ -223,50 +258,28 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
         if r >= 0:
             pranked[pfill[r]] = h
             pfill[r] += 1
-    count_all = np.int64(0)
-    count_card = np.zeros(n, dtype=np.int64)
-    count_pair = np.zeros(n * n, dtype=np.int64)
     lt = np.zeros(hands, dtype=np.int64)
     le = np.zeros(hands, dtype=np.int64)
     nq = np.zeros(hands, dtype=np.int64)
-    nq_all = np.int64(0)
-    nq_card = np.zeros(n, dtype=np.int64)
-    nq_pair = np.zeros(n * n, dtype=np.int64)
-    for r in range(n_levels):
-        if r == r_q:
-            nq_all = count_all
-            nq_card[:] = count_card
-            nq_pair[:] = count_pair
+    for h in range(hands):
+        nq[h] = _avoiding(nq_all, nq_card, nq_pair, xs[h, 0], xs[h, 1], n)
+    # From the qualifying level up, the counts start from the no-game ones.
+    count_all = nq_all
+    count_card = nq_card.copy()
+    count_pair = nq_pair.copy()
+    for r in range(max(r_q, 0), top_level + 1):
         for at in range(pstart[r], pstart[r + 1]):
             h = pranked[at]
             lt[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
         for at in range(start[r], start[r + 1]):
-            p = ranked[at]
-            w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
             count_all += 1
-            count_card[w] += 1
-            count_card[x] += 1
-            count_card[y] += 1
-            count_card[z] += 1
-            count_pair[w * n + x] += 1
-            count_pair[w * n + y] += 1
-            count_pair[w * n + z] += 1
-            count_pair[x * n + y] += 1
-            count_pair[x * n + z] += 1
-            count_pair[y * n + z] += 1
+            _count(ranked[at], count_card, count_pair, n)
         for at in range(pstart[r], pstart[r + 1]):
             h = pranked[at]
             le[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
-    if r_q >= n_levels:
-        nq_all = count_all
-        nq_card[:] = count_card
-        nq_pair[:] = count_pair
-    for h in range(hands):
-        nq[h] = _avoiding(nq_all, nq_card, nq_pair, xs[h, 0], xs[h, 1], n)
-    n_nq = start[min(r_q, n_levels)]
-    nq_hidden = np.empty((n_nq, 4), dtype=np.int64)
-    for t in range(n_nq):
-        p = ranked[t]
+    nq_hidden = np.empty((nq_all, 4), dtype=np.int64)
+    for t in range(nq_all):
+        p = nq_packed[t]
         w, x, y, z = order[p & 63], order[(p >> 6) & 63], order[(p >> 12) & 63], order[p >> 18]
         # as unseen indices, smallest first
         if w > x:
@@ -409,8 +422,8 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     # from them at once instead of from the first dealer hand.
     most = n + 1
     by_k_all = np.zeros(most)
-    by_k_card = np.zeros((n, most))
-    by_k_pair = np.zeros((n * n, most))
+    by_k_card = np.zeros((most, n))
+    by_k_pair = np.zeros((most, n * n))
     f = np.empty(most)
     bound = 0
     current = -1.0
@@ -425,26 +438,25 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
                 by_k_all[k] += 1.0
                 for a in range(4):
                     ha = nq_hidden[d, a]
-                    by_k_card[ha, k] += 1.0
+                    by_k_card[k, ha] += 1.0
                     for b in range(a + 1, 4):
-                        by_k_pair[ha * n + nq_hidden[d, b], k] += 1.0
+                        by_k_pair[k, ha * n + nq_hidden[d, b]] += 1.0
             bound = new
             current = win
             for k in range(most):
                 f[k] = max(-1.0 + win * k / n_pool, 1.0)
             run_all = 0.0
+            run_card[:] = 0.0
+            run_pair[:] = 0.0
             for k in range(most):
-                run_all += by_k_all[k] * f[k]
-            for a in range(n):
-                acc = 0.0
-                for k in range(most):
-                    acc += by_k_card[a, k] * f[k]
-                run_card[a] = acc
-            for p in range(n * n):
-                acc = 0.0
-                for k in range(most):
-                    acc += by_k_pair[p, k] * f[k]
-                run_pair[p] = acc
+                if by_k_all[k] == 0.0:
+                    continue
+                fk = f[k]
+                run_all += by_k_all[k] * fk
+                for a in range(n):
+                    run_card[a] += by_k_card[k, a] * fk
+                for p in range(n * n):
+                    run_pair[p] += by_k_pair[k, p] * fk
         for i in range(bound, new):
             d = perm[i]
             k = counts[d]
@@ -454,11 +466,11 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
             for a in range(4):
                 ha = nq_hidden[d, a]
                 run_card[ha] += value
-                by_k_card[ha, k] += 1.0
+                by_k_card[k, ha] += 1.0
                 for b in range(a + 1, 4):
                     p = ha * n + nq_hidden[d, b]
                     run_pair[p] += value
-                    by_k_pair[p, k] += 1.0
+                    by_k_pair[k, p] += 1.0
         bound = new
         g_all[c] = run_all
         # Element by element: a row assigned whole compiles Numba's shape-mismatch message
