@@ -404,6 +404,45 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
 
 
 @njit(cache=True)
+def _order_by_top(bg, bg_lo, bg_hi):
+    """The no-game dealer hands ordered by the strongest hand buying his game can give (-1: none),
+    and those strengths in that order. Hands sharing a list (the same five ranks) are ordered
+    together: the lists are sorted, then the hands bucketed by their list."""
+    n_nq = bg_lo.shape[0]
+    list_of = np.full(bg.shape[0] + 1, -1, dtype=np.int64)
+    tops = np.empty(n_nq, dtype=np.int64)
+    lists = 0
+    for d in range(n_nq):
+        lo = bg_lo[d]
+        if list_of[lo] < 0 or bg_hi[d] == lo:
+            key = lo if bg_hi[d] > lo else bg.shape[0]
+            if list_of[key] < 0:
+                list_of[key] = lists
+                tops[lists] = bg[bg_hi[d] - 1] if bg_hi[d] > lo else -1
+                lists += 1
+    ranked = np.argsort(tops[:lists], kind="mergesort")
+    rank_of = np.empty(lists, dtype=np.int64)
+    for r in range(lists):
+        rank_of[ranked[r]] = r
+    start = np.zeros(lists + 1, dtype=np.int64)
+    which = np.empty(n_nq, dtype=np.int64)
+    for d in range(n_nq):
+        key = bg_lo[d] if bg_hi[d] > bg_lo[d] else bg.shape[0]
+        which[d] = rank_of[list_of[key]]
+        start[which[d] + 1] += 1
+    for r in range(lists):
+        start[r + 1] += start[r]
+    perm = np.empty(n_nq, dtype=np.int64)
+    top_sorted = np.empty(n_nq, dtype=np.int64)
+    for d in range(n_nq):
+        r = which[d]
+        perm[start[r]] = d
+        top_sorted[start[r]] = tops[ranked[r]]
+        start[r] += 1
+    return perm, top_sorted
+
+
+@njit(cache=True)
 def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, perm, top_sorted, counts):
     """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
@@ -711,10 +750,9 @@ class DrawTree:
             cls[strong] = inverse
             reps = strengths[strong][first]
             rep_win = win[strong][first]
-            top = np.where(counts_q > 0, bg[np.maximum(bg_hi - 1, 0)], -1)
-            perm = np.argsort(top, kind="stable")
+            perm, top_sorted = _order_by_top(bg, bg_lo, bg_hi)
             g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_lo,
-                                                    bg_hi, perm, top[perm], counts_q)
+                                                    bg_hi, perm, top_sorted, counts_q)
             self.classes["count"] = int(uniq.size)
         return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair)
 
