@@ -31,13 +31,18 @@ the dealer's four, without also removing the one or two cards the player drew on
 is removed.) This lets the dealer-game values be summed once per *class* of player hands and
 spread by inclusion–exclusion, instead of once per hand.
 
-How it runs fast enough for ingest: the C(n,4) dealer hands (163,185 for one box) are ranked
-once per box in a Numba kernel; the strengths of the qualifying ones are sorted once overall,
-once per unseen card and once per pair of unseen cards, so each of the ~12,700 final player
-hands of the tree is compared against every dealer hand avoiding its drawn cards by eight
-binary searches (count all − count with x − count with y + count with x and y). Hands too weak
-ever to buy the dealer's game take the ante against every no-game dealer; the others are
-grouped by their pay and their rank among the possible bought-game dealer hands.
+How it runs fast enough for ingest and for the exact house edge (pipeline/house_edge.py, the
+same engine): the strength of every dealer hand is looked up, not ranked: once per process the
+13 × 249,900 hands of an up card of the first suit with any four other cards are ranked into a
+table of dense levels, and a deal's up card is moved to the first suit by swapping two suits
+(suits do not rank). The C(n,4) dealer hands of a box (163,185 for one box) are then counted
+once, weakest first (a counting sort by level), in a total, per hidden card and per pair of
+hidden cards; each of the ~12,700 final hands of the tree reads how many avoid its drawn cards
+as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
+dealer's game can give depends on his five ranks alone unless his kept cards share a suit, so
+it is listed once per set of ranks. Hands too weak ever to buy the dealer's game take the ante
+against every no-game dealer; the others are grouped by their pay and their rank among the
+possible bought-game dealer hands.
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
@@ -51,6 +56,7 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,7 +66,7 @@ from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "codes", "dealer_game_options", "play_strength",
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
            "qualify_level"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
@@ -112,87 +118,232 @@ def _above(arr, lo, hi, s):
 
 
 @njit(cache=True)
-def _prepare(unseen, up, lowest, qualify, cat_pos, st, top5):
-    """Rank every dealer hand (4 of the unseen cards + the up card) and index them.
-
-    A dealer hand qualifies when its strength is at least ``qualify``. Returns the qualifying
-    strengths sorted overall / per card / per pair of unseen cards
-    (offsets into flat arrays), the no-game counts likewise, and for each no-game dealer
-    hand its hidden cards and the sorted strengths of the qualifying hands that buying his
-    game can give (his highest card, or his lowest when ``lowest``, replaced by each other
-    unseen card).
-    """
-    n = unseen.shape[0]
-    total = n * (n - 1) * (n - 2) * (n - 3) // 24
-    strength = np.empty(total, dtype=np.int64)
-    hidden = np.empty((total, 4), dtype=np.int64)
+def _fill_up_table(up, binom, cat_pos, st, top5):
+    """The strength of the up card with each 4 of the other 51 cards, at the 4-set's colex index
+    (the 51 cards numbered 0..50, the up card skipped)."""
+    out = np.empty(binom[4, 51], dtype=np.int64)
     hand = np.empty(5, dtype=np.int64)
     hand[4] = up
-    t = 0
+    for d in range(3, 51):
+        hand[3] = d if d < up else d + 1
+        for c in range(2, d):
+            hand[2] = c if c < up else c + 1
+            for b in range(1, c):
+                hand[1] = b if b < up else b + 1
+                for a in range(b):
+                    hand[0] = a if a < up else a + 1
+                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, 5, cat_pos, st, top5)
+    return out
+
+
+_BINOM = np.array([[math.comb(x, k) for x in range(53)] for k in range(5)], dtype=np.int64)
+_DEALER_RANKS: list = []
+
+
+def _dealer_ranks() -> tuple[np.ndarray, np.ndarray]:
+    """(levels, tables): every distinct 5-card strength ascending, and per up-card rank (the up
+    card of the first suit) the level of every dealer hand at its hidden cards' colex index.
+
+    Made once per process (the 13 × 249,900 dealer hands): a deal's dealer hands are then looked
+    up, not ranked, after swapping the up card's suit with the first (suits do not rank)."""
+    if not _DEALER_RANKS:
+        strengths = [_fill_up_table(np.int64(rank * 4), _BINOM, _CP, _ST, _T5) for rank in range(13)]
+        levels = np.unique(np.concatenate(strengths))
+        tables = np.stack([np.searchsorted(levels, table).astype(np.int16) for table in strengths])
+        _DEALER_RANKS.extend((levels, tables))
+    return _DEALER_RANKS[0], _DEALER_RANKS[1]
+
+
+@njit(cache=True, inline="always")
+def _count(p, count_card, count_pair, n):
+    # One dealer hand (its four hidden positions packed six bits each, ascending) into the counts.
+    w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
+    count_card[w] += 1
+    count_card[x] += 1
+    count_card[y] += 1
+    count_card[z] += 1
+    count_pair[w * n + x] += 1
+    count_pair[w * n + y] += 1
+    count_pair[w * n + z] += 1
+    count_pair[x * n + y] += 1
+    count_pair[x * n + z] += 1
+    count_pair[y * n + z] += 1
+
+
+@njit(cache=True)
+def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
+    """Count, for each final hand h (dense strength level prank[h], drawn unseen-card indices
+    xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
+    and without a game (nq).
+
+    Each dealer hand is counted once: in a total, per hidden card and per pair of hidden cards,
+    so that a final hand reads the hands avoiding its drawn cards as all − with x − with y + with
+    x and y. Those without a game are counted as they come; those with a game up to the
+    strongest final hand are counted weakest first (a counting sort by level), each final hand
+    reading the counts as the sweep passes its level; stronger ones beat every final hand and
+    need no count. Also returns the no-game dealer hands' hidden cards (indices into ``unseen``)."""
+    n = unseen.shape[0]
+    up_suit = up & 3
+    up_mapped = (up >> 2) * 4
+    idx = np.empty(n, dtype=np.int64)
     for i in range(n):
-        hand[0] = unseen[i]
-        for j in range(i + 1, n):
-            hand[1] = unseen[j]
-            for k in range(j + 1, n):
-                hand[2] = unseen[k]
-                for m in range(k + 1, n):
-                    hand[3] = unseen[m]
-                    strength[t] = _eval(hand, 5, cat_pos, st, top5)
-                    hidden[t, 0] = i
-                    hidden[t, 1] = j
-                    hidden[t, 2] = k
-                    hidden[t, 3] = m
-                    t += 1
-    nn = n * n
-    q_card_n = np.zeros(n + 1, dtype=np.int64)
-    q_pair_n = np.zeros(nn + 1, dtype=np.int64)
+        c = unseen[i]
+        s = c & 3
+        s = 0 if s == up_suit else (up_suit if s == 0 else s)
+        m = (c & ~3) | s
+        idx[i] = m - 1 if m > up_mapped else m
+    # Positions: the unseen cards in the order of their index into the table, so that each 4-set's
+    # colex index is a sum over its positions and it packs sorted.
+    order = np.argsort(idx)
+    position = np.empty(n, dtype=np.int64)
+    for i in range(n):
+        position[order[i]] = i
+    sidx = idx[order]
+    hands = prank.shape[0]
+    top_level = -1
+    for h in range(hands):
+        top_level = max(top_level, prank[h])
+    total = n * (n - 1) * (n - 2) * (n - 3) // 24
+    level = np.empty(total, dtype=np.int16)
+    packed = np.empty(total, dtype=np.int32)
+    nq_packed = np.empty(total, dtype=np.int32)
+    start = np.zeros(n_levels + 1, dtype=np.int64)
+    nq_all = np.int64(0)
     nq_card = np.zeros(n, dtype=np.int64)
-    nq_pair = np.zeros(nn, dtype=np.int64)
-    n_q = 0
-    for t in range(total):
-        if strength[t] >= qualify:
-            n_q += 1
-            for a in range(4):
-                q_card_n[hidden[t, a] + 1] += 1
-                for b in range(a + 1, 4):
-                    q_pair_n[hidden[t, a] * n + hidden[t, b] + 1] += 1
-        else:
-            for a in range(4):
-                nq_card[hidden[t, a]] += 1
-                for b in range(a + 1, 4):
-                    nq_pair[hidden[t, a] * n + hidden[t, b]] += 1
-    q_card_off = np.cumsum(q_card_n)
-    q_pair_off = np.cumsum(q_pair_n)
-    q_all = np.empty(n_q, dtype=np.int64)
-    q_card = np.empty(q_card_off[n], dtype=np.int64)
-    q_pair = np.empty(q_pair_off[nn], dtype=np.int64)
-    fill_c = q_card_off[:n].copy()
-    fill_p = q_pair_off[:nn].copy()
-    n_nq = total - n_q
-    nq_hidden = np.empty((n_nq, 4), dtype=np.int64)
-    qa = 0
-    na = 0
-    # Visiting the hands weakest first fills every segment already sorted (no per-segment sort).
-    for t in np.argsort(strength):
-        s = strength[t]
-        if s >= qualify:
-            q_all[qa] = s
-            qa += 1
-            for a in range(4):
-                ha = hidden[t, a]
-                q_card[fill_c[ha]] = s
-                fill_c[ha] += 1
-                for b in range(a + 1, 4):
-                    p = ha * n + hidden[t, b]
-                    q_pair[fill_p[p]] = s
-                    fill_p[p] += 1
-        else:
-            for a in range(4):
-                nq_hidden[na, a] = hidden[t, a]
-            na += 1
-    # Bought-game outcomes of each no-game dealer hand.
-    bg_off = np.zeros(n_nq + 1, dtype=np.int64)
-    bg = np.empty(n_nq * (n - 4), dtype=np.int64)
+    nq_pair = np.zeros(n * n, dtype=np.int64)
+    t = 0
+    # The largest index outermost: consecutive 4-sets are near in the table (colex order).
+    for m in range(3, n):
+        cm = binom[4, sidx[m]]
+        for k in range(2, m):
+            ck = cm + binom[3, sidx[k]]
+            for j in range(1, k):
+                cj = ck + binom[2, sidx[j]]
+                jkm = (j << 6) | (k << 12) | (m << 18)
+                for i in range(j):
+                    r = table[cj + binom[1, sidx[i]]]
+                    if r < r_q:
+                        nq_packed[nq_all] = i | jkm
+                        nq_all += 1
+                        _count(i | jkm, nq_card, nq_pair, n)
+                    elif r <= top_level:
+                        level[t] = r
+                        packed[t] = i | jkm
+                        start[r + 1] += 1
+                        t += 1
+    for r in range(n_levels):
+        start[r + 1] += start[r]
+    fill = start[:n_levels].copy()
+    ranked = np.empty(t, dtype=np.int32)
+    for at in range(t):
+        r = level[at]
+        ranked[fill[r]] = packed[at]
+        fill[r] += 1
+    at_xs = np.full((hands, 2), -1, dtype=np.int64)
+    for h in range(hands):
+        for a in range(2):
+            if xs[h, a] >= 0:
+                at_xs[h, a] = position[xs[h, a]]
+    xs = at_xs
+    pstart = np.zeros(n_levels + 1, dtype=np.int64)
+    for h in range(hands):
+        if prank[h] >= 0:
+            pstart[prank[h] + 1] += 1
+    for r in range(n_levels):
+        pstart[r + 1] += pstart[r]
+    pfill = pstart[:n_levels].copy()
+    pranked = np.empty(pstart[n_levels], dtype=np.int64)
+    for h in range(hands):
+        r = prank[h]
+        if r >= 0:
+            pranked[pfill[r]] = h
+            pfill[r] += 1
+    lt = np.zeros(hands, dtype=np.int64)
+    le = np.zeros(hands, dtype=np.int64)
+    nq = np.zeros(hands, dtype=np.int64)
+    for h in range(hands):
+        nq[h] = _avoiding(nq_all, nq_card, nq_pair, xs[h, 0], xs[h, 1], n)
+    # From the qualifying level up, the counts start from the no-game ones.
+    count_all = nq_all
+    count_card = nq_card.copy()
+    count_pair = nq_pair.copy()
+    for r in range(max(r_q, 0), top_level + 1):
+        for at in range(pstart[r], pstart[r + 1]):
+            h = pranked[at]
+            lt[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
+        for at in range(start[r], start[r + 1]):
+            count_all += 1
+            _count(ranked[at], count_card, count_pair, n)
+        for at in range(pstart[r], pstart[r + 1]):
+            h = pranked[at]
+            le[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
+    nq_hidden = np.empty((nq_all, 4), dtype=np.int64)
+    for t in range(nq_all):
+        p = nq_packed[t]
+        w, x, y, z = order[p & 63], order[(p >> 6) & 63], order[(p >> 12) & 63], order[p >> 18]
+        # as unseen indices, smallest first
+        if w > x:
+            w, x = x, w
+        if y > z:
+            y, z = z, y
+        if w > y:
+            w, y = y, w
+        if x > z:
+            x, z = z, x
+        if x > y:
+            x, y = y, x
+        nq_hidden[t, 0], nq_hidden[t, 1], nq_hidden[t, 2], nq_hidden[t, 3] = w, x, y, z
+    return lt, le, nq, nq_hidden
+
+
+@njit(cache=True, inline="always")
+def _avoiding(count_all, count_card, count_pair, x, y, n):
+    # Dealer hands counted so far that hold neither drawn card x nor y (-1: none drawn).
+    out = count_all
+    if x >= 0:
+        out -= count_card[x]
+    if y >= 0:
+        out -= count_card[y]
+        out += count_pair[x * n + y] if x < y else count_pair[y * n + x]
+    return out
+
+
+@njit(cache=True, inline="always")
+def _insert(bg, start, w, s, times):
+    # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
+    for _ in range(times):
+        at = w
+        while at > start and bg[at - 1] > s:
+            bg[at] = bg[at - 1]
+            at -= 1
+        bg[at] = s
+        w += 1
+    return w
+
+
+@njit(cache=True)
+def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
+    """For each no-game dealer hand (hidden cards ``nq_hidden``, indices into ``unseen``), the
+    sorted strengths of the qualifying hands that buying his game can give: his highest card
+    (or his lowest when ``lowest``) replaced by each other unseen card, as bg[bg_lo[d]:bg_hi[d]].
+
+    His five ranks differ (no game has no pair), so unless his four kept cards share a suit
+    (a flush to make), what the new card makes depends on his five ranks alone: that list is
+    made once per set of ranks and shared by the dealer hands that have it."""
+    n = unseen.shape[0]
+    n_nq = nq_hidden.shape[0]
+    up_rank = up >> 2
+    in_unseen = np.zeros(52, dtype=np.bool_)
+    rank_unseen = np.zeros(13, dtype=np.int64)
+    for i in range(n):
+        in_unseen[unseen[i]] = True
+        rank_unseen[unseen[i] >> 2] += 1
+    by_ranks = np.full(1 << 13, -1, dtype=np.int64)
+    by_ranks_end = np.zeros(1 << 13, dtype=np.int64)
+    bg_lo = np.empty(n_nq, dtype=np.int64)
+    bg_hi = np.empty(n_nq, dtype=np.int64)
+    bg = np.empty(n_nq * 2 + 1024 * 64, dtype=np.int64)
+    hand = np.empty(5, dtype=np.int64)
     w = 0
     for d in range(n_nq):
         hand[4] = up
@@ -202,9 +353,6 @@ def _prepare(unseen, up, lowest, qualify, cat_pos, st, top5):
         for a in range(1, 5):
             if (hand[a] >> 2 < hand[top] >> 2) if lowest else (hand[a] >> 2 > hand[top] >> 2):
                 top = a
-        # The four kept cards have four ranks (no game has no pair): a new card qualifies the
-        # dealer by pairing one of them, by making a straight or a flush, or (a qualifier below
-        # a pair: ace-king) by making a high card strong enough.
         km = np.int64(0)
         suit = -1
         for a in range(5):
@@ -214,43 +362,94 @@ def _prepare(unseen, up, lowest, qualify, cat_pos, st, top5):
                     suit = hand[a] & 3
                 elif suit != hand[a] & 3:
                     suit = -2
+        ranks = km | (np.int64(1) << (hand[top] >> 2))
+        if suit < 0 and by_ranks[ranks] >= 0:
+            bg_lo[d], bg_hi[d] = by_ranks[ranks], by_ranks_end[ranks]
+            continue
+        if w + 64 > bg.shape[0]:
+            bigger = np.empty(bg.shape[0] * 2, dtype=np.int64)
+            bigger[:w] = bg[:w]
+            bg = bigger
         start = w
-        for r in range(n):
-            if r == nq_hidden[d, 0] or r == nq_hidden[d, 1] or r == nq_hidden[d, 2] or r == nq_hidden[d, 3]:
-                continue
-            c = unseen[r]
-            b = np.int64(1) << (c >> 2)
+        top_rank = hand[top] >> 2
+        top_hidden = top < 4
+        for rank in range(13):
+            b = np.int64(1) << rank
+            # unseen cards of this rank outside his hand: his one card of a rank is out of the pool
+            avail = rank_unseen[rank]
+            if ranks & b and rank != up_rank:
+                avail -= 1
             if km & b:
                 s = np.int64(strength_of_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
-            else:
-                m1 = km | b
-                flush = suit >= 0 and (c & 3) == suit
-                if not flush and st[m1] == 0 and qualify >= _PAIR_LEVEL:
-                    continue
-                s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1 if flush else np.int64(0),
-                                       cat_pos, st, top5))
-                if s < qualify:
-                    continue
-            # insertion sort: a dozen or two entries per dealer hand
-            at = w
-            while at > start and bg[at - 1] > s:
-                bg[at] = bg[at - 1]
-                at -= 1
-            bg[at] = s
-            w += 1
-        bg_off[d + 1] = w
-    return (q_all, q_card, q_card_off, q_pair, q_pair_off, nq_card, nq_pair, n_nq,
-            nq_hidden, bg[:w].copy(), bg_off)
+                w = _insert(bg, start, w, s, avail)
+                continue
+            m1 = km | b
+            plain = avail
+            if suit >= 0:
+                flush_card = rank * 4 + suit
+                if in_unseen[flush_card] and not (top_hidden and flush_card == hand[top]):
+                    plain -= 1
+                    s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5))
+                    if s >= qualify:
+                        w = _insert(bg, start, w, s, 1)
+            if plain <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
+                continue
+            s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+            if s >= qualify:
+                w = _insert(bg, start, w, s, plain)
+        bg_lo[d], bg_hi[d] = start, w
+        if suit < 0:
+            by_ranks[ranks], by_ranks_end[ranks] = start, w
+    return bg[:w].copy(), bg_lo, bg_hi
 
 
 @njit(cache=True)
-def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, top_sorted, counts):
+def _order_by_top(bg, bg_lo, bg_hi):
+    """The no-game dealer hands ordered by the strongest hand buying his game can give (-1: none),
+    and those strengths in that order. Hands sharing a list (the same five ranks) are ordered
+    together: the lists are sorted, then the hands bucketed by their list."""
+    n_nq = bg_lo.shape[0]
+    list_of = np.full(bg.shape[0] + 1, -1, dtype=np.int64)
+    tops = np.empty(n_nq, dtype=np.int64)
+    lists = 0
+    for d in range(n_nq):
+        lo = bg_lo[d]
+        if list_of[lo] < 0 or bg_hi[d] == lo:
+            key = lo if bg_hi[d] > lo else bg.shape[0]
+            if list_of[key] < 0:
+                list_of[key] = lists
+                tops[lists] = bg[bg_hi[d] - 1] if bg_hi[d] > lo else -1
+                lists += 1
+    ranked = np.argsort(tops[:lists], kind="mergesort")
+    rank_of = np.empty(lists, dtype=np.int64)
+    for r in range(lists):
+        rank_of[ranked[r]] = r
+    start = np.zeros(lists + 1, dtype=np.int64)
+    which = np.empty(n_nq, dtype=np.int64)
+    for d in range(n_nq):
+        key = bg_lo[d] if bg_hi[d] > bg_lo[d] else bg.shape[0]
+        which[d] = rank_of[list_of[key]]
+        start[which[d] + 1] += 1
+    for r in range(lists):
+        start[r + 1] += start[r]
+    perm = np.empty(n_nq, dtype=np.int64)
+    top_sorted = np.empty(n_nq, dtype=np.int64)
+    for d in range(n_nq):
+        r = which[d]
+        perm[start[r]] = d
+        top_sorted[start[r]] = tops[ranked[r]]
+        start[r] += 1
+    return perm, top_sorted
+
+
+@njit(cache=True)
+def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, perm, top_sorted, counts):
     """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
     paying ``wins[c]``). A no-game dealer hand
     whose every bought-game hand is below the class's strength has a value that depends on the
-    pay alone, so it is summed once per pay, growing with the strength; only the others are
-    ranked against each class."""
+    pay and on how many cards qualify him alone, so it is summed once, growing with the strength;
+    only the others are ranked against each class."""
     classes = reps.shape[0]
     g_all = np.zeros(classes)
     g_card = np.zeros((classes, n))
@@ -258,28 +457,59 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, to
     run_all = 0.0
     run_card = np.zeros(n)
     run_pair = np.zeros(n * n)
+    # The same dealer hands counted by how many cards qualify him (k), to start a new pay's run
+    # from them at once instead of from the first dealer hand.
+    most = n + 1
+    by_k_all = np.zeros(most)
+    by_k_card = np.zeros((most, n))
+    by_k_pair = np.zeros((most, n * n))
+    f = np.empty(most)
     bound = 0
     current = -1.0
     total = perm.shape[0]
     for c in range(classes):
         s, win = reps[c], wins[c]
+        new = _below(top_sorted, 0, total, s)
         if win != current:
+            for i in range(bound, new):
+                d = perm[i]
+                k = counts[d]
+                by_k_all[k] += 1.0
+                for a in range(4):
+                    ha = nq_hidden[d, a]
+                    by_k_card[k, ha] += 1.0
+                    for b in range(a + 1, 4):
+                        by_k_pair[k, ha * n + nq_hidden[d, b]] += 1.0
+            bound = new
+            current = win
+            for k in range(most):
+                f[k] = max(-1.0 + win * k / n_pool, 1.0)
             run_all = 0.0
             run_card[:] = 0.0
             run_pair[:] = 0.0
-            bound = 0
-            current = win
-        new = _below(top_sorted, 0, total, s)
+            for k in range(most):
+                if by_k_all[k] == 0.0:
+                    continue
+                fk = f[k]
+                run_all += by_k_all[k] * fk
+                for a in range(n):
+                    run_card[a] += by_k_card[k, a] * fk
+                for p in range(n * n):
+                    run_pair[p] += by_k_pair[k, p] * fk
         for i in range(bound, new):
             d = perm[i]
-            value = -1.0 + win * counts[d] / n_pool
-            value = max(value, 1.0)
+            k = counts[d]
+            value = f[k]
+            by_k_all[k] += 1.0
             run_all += value
             for a in range(4):
                 ha = nq_hidden[d, a]
                 run_card[ha] += value
+                by_k_card[k, ha] += 1.0
                 for b in range(a + 1, 4):
-                    run_pair[ha * n + nq_hidden[d, b]] += value
+                    p = ha * n + nq_hidden[d, b]
+                    run_pair[p] += value
+                    by_k_pair[k, p] += 1.0
         bound = new
         g_all[c] = run_all
         # Element by element: a row assigned whole compiles Numba's shape-mismatch message
@@ -290,7 +520,7 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, to
             g_pair[c, a] = run_pair[a]
         for i in range(new, total):
             d = perm[i]
-            lo, hi = bg_off[d], bg_off[d + 1]
+            lo, hi = bg_lo[d], bg_hi[d]
             value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
             value = max(value, 1.0)
             g_all[c] += value
@@ -303,51 +533,64 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_off, perm, to
 
 
 @njit(cache=True)
-def _play_values(strengths, xs, cls, win, lose, n, q_all, q_card, q_card_off, q_pair, q_pair_off,
-                 n_nq, nq_card, nq_pair, g_all, g_card, g_pair):
-    """Expected value (antes) of playing each final hand: strengths[h], drawn unseen-card
-    indices xs[h, 0:2] (-1: none), dealer-game class cls[h] (-1: never buys the game)."""
-    out = np.empty(strengths.shape[0], dtype=np.float64)
-    for h in range(strengths.shape[0]):
-        s = strengths[h]
-        if s < 0:
+def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair):
+    """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
+    dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and a
+    dealer without a game pays the ante, or (a hand of dealer-game class ``cls[h]`` >= 0) the
+    better of the ante and his bought game, summed in ``g_*``."""
+    out = np.empty(prank.shape[0], dtype=np.float64)
+    for h in range(prank.shape[0]):
+        r = prank[h]
+        if r < 0:
             out[h] = np.nan
             continue
         x, y = xs[h, 0], xs[h, 1]
-        lt = _below(q_all, 0, q_all.shape[0], s)
-        gt = _above(q_all, 0, q_all.shape[0], s)
-        nq = n_nq
-        k = 0
-        if x >= 0:
-            k += 1
-            lt -= _below(q_card, q_card_off[x], q_card_off[x + 1], s)
-            gt -= _above(q_card, q_card_off[x], q_card_off[x + 1], s)
-            nq -= nq_card[x]
-        if y >= 0:
-            k += 1
-            lt -= _below(q_card, q_card_off[y], q_card_off[y + 1], s)
-            gt -= _above(q_card, q_card_off[y], q_card_off[y + 1], s)
-            nq -= nq_card[y]
-            a, b = (x, y) if x < y else (y, x)
-            p = a * n + b
-            lt += _below(q_pair, q_pair_off[p], q_pair_off[p + 1], s)
-            gt += _above(q_pair, q_pair_off[p], q_pair_off[p + 1], s)
-            nq += nq_pair[p]
-        m = n - k
+        m = n - (x >= 0) - (y >= 0)
         count = m * (m - 1) * (m - 2) * (m - 3) // 24
+        below = lt[h] - nq[h] if r > r_q else 0
+        above = count - (le[h] if r >= r_q else nq[h])
         c = cls[h]
         if c < 0:
-            no_game = float(nq)
+            no_game = float(nq[h])
         else:
             no_game = g_all[c]
             if x >= 0:
                 no_game -= g_card[c, x]
             if y >= 0:
                 no_game -= g_card[c, y]
-                a, b = (x, y) if x < y else (y, x)
-                no_game += g_pair[c, a * n + b]
-        out[h] = (win[h] * lt - lose * gt + no_game) / count
+                no_game += g_pair[c, x * n + y] if x < y else g_pair[c, y * n + x]
+        out[h] = (win[h] * below - lose * above + no_game) / count
     return out
+
+
+@njit(cache=True)
+def _decision_values(v, n, buy_cost, exchange_cost):
+    """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
+    exchange at the first decision, of buying, and after each bought card of playing and of
+    exchanging each of the six cards."""
+    exchange = np.empty(5)
+    for c in range(5):
+        total = 0.0
+        for d in range(n):
+            total += max(v[1 + c * n + d], -1.0)
+        exchange[c] = -exchange_cost + total / n
+    play6 = np.empty(n)
+    exchange6 = np.empty((n, 6))
+    buy = 0.0
+    base = 1 + 6 * n
+    for d1 in range(n):
+        play6[d1] = v[1 + 5 * n + d1]
+        best = max(-1.0, play6[d1])
+        for c in range(6):
+            total = 0.0
+            at = base + (d1 * 6 + c) * n
+            for d2 in range(n):
+                if d2 != d1:
+                    total += max(v[at + d2], -1.0)
+            exchange6[d1, c] = -exchange_cost + total / (n - 1)
+            best = max(best, exchange6[d1, c])
+        buy += best
+    return exchange, -buy_cost + buy / n, play6, exchange6
 
 
 @njit(cache=True)
@@ -412,20 +655,8 @@ def qualify_level(rules: SixcardRules) -> int:
     return _ACE_KING_LEVEL if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
 
 
-_PREPARED: dict[tuple[bytes, int, bool, int], tuple] = {}
-
-
-def _prepared(unseen: np.ndarray, up: int, rules: SixcardRules) -> tuple:
-    # The boxes of one hand often share their unseen cards (no draw on an earlier box).
-    lowest = rules.replaces is DealerReplaces.LOWEST
-    qualify = qualify_level(rules)
-    key = (unseen.tobytes(), int(up), lowest, qualify)
-    found = _PREPARED.get(key)
-    if found is None:
-        if len(_PREPARED) >= 4:
-            _PREPARED.clear()
-        found = _PREPARED[key] = _prepare(unseen, np.int64(up), lowest, np.int64(qualify), _CP, _ST, _T5)
-    return found
+_LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
+"""The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
 def _text(c: int) -> str:
@@ -437,6 +668,7 @@ class DrawTree:
     """Every final hand of one box's draw tree and the value (antes) of playing it."""
 
     orig: tuple[int, ...]
+    up: int
     unseen: np.ndarray
     bet_antes: float
     rules: SixcardRules
@@ -444,8 +676,10 @@ class DrawTree:
     values: np.ndarray
     """The value of playing each final hand (layout of ``_tree_hands``), before costs."""
     may_draw: bool
-    prepared: tuple
     classes: dict
+    """How many classes of final hands valued buying the dealer's game (``count``)."""
+    decided: tuple = ()
+    """The EVs of the decisions (``_decision_values``), when the box may draw."""
 
     @classmethod
     def build(cls, box: tuple[int, ...], up: int, seen: tuple[int, ...], *, bet_antes: float = 2.0,
@@ -459,58 +693,68 @@ class DrawTree:
                 f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
                 f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
         unseen = np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
-        prepared = _prepared(unseen, up, rules)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
         else:
             strengths = np.array([_eval(orig, 5, _CP, _ST, _T5)], dtype=np.int64)
             xs = np.full((1, 2), -1, dtype=np.int64)
-        tree = cls(orig=tuple(box), unseen=unseen, bet_antes=float(bet_antes), rules=rules, values=np.empty(0),
-                   may_draw=may_draw, prepared=prepared, classes={})
-        values = tree._values(strengths, xs)
-        object.__setattr__(tree, "values", values)
+        tree = cls(orig=tuple(box), up=int(up), unseen=unseen, bet_antes=float(bet_antes), rules=rules,
+                   values=np.empty(0), may_draw=may_draw, classes={})
+        object.__setattr__(tree, "values", tree._values(strengths, xs))
+        if may_draw:
+            object.__setattr__(tree, "decided", _decision_values(tree.values, unseen.size, float(rules.buy_cost),
+                                                                 float(rules.exchange_cost)))
         return tree
 
     # -- values of final hands
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
-        (q_all, q_card, q_card_off, q_pair, q_pair_off, nq_card, nq_pair, n_nq,
-         nq_hidden, bg, bg_off) = self.prepared
+        levels, tables = _dealer_ranks()
         n = self.unseen.shape[0]
         beta = self.bet_antes
+        qualify = qualify_level(self.rules)
+        r_q = int(np.searchsorted(levels, qualify))
         valid = strengths >= 0
+        prank = np.where(valid, np.searchsorted(levels, strengths), -1)
+        lt, le, nq, nq_hidden = _sweep(self.unseen, np.int64(self.up), tables[self.up >> 2], _BINOM, levels.size,
+                                       np.int64(r_q), prank, xs)
         cats = np.where(valid, strengths >> 20, 0)
         win = 1.0 + beta * self.rules.pay_by_category[cats].astype(np.float64)
         lose = 1.0 + beta
         n_pool = n - 4
-        counts = np.diff(bg_off)
-        max_q = int(counts.max()) if counts.size else 0
-        # A hand can gain from buying the dealer's game only if win * P(he qualifies) > 2 antes.
-        strong = valid & (win * max_q > 2.0 * n_pool)
         cls = np.full(strengths.shape[0], -1, dtype=np.int64)
         g_all = np.zeros(0)
         g_card = np.zeros((0, n))
         g_pair = np.zeros((0, n * n))
+        # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
+        # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
+        # is a pair: one of his four kept ranks, at most 12 cards.
+        below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+        strong = valid & (win * below_bound > 2.0 * n_pool)
+        if strong.any():
+            bg, bg_lo, bg_hi = _bought_games(self.unseen, np.int64(self.up),
+                                             self.rules.replaces is DealerReplaces.LOWEST, np.int64(qualify),
+                                             nq_hidden, _CP, _ST, _T5)
+            counts_q = bg_hi - bg_lo
+            max_q = int(counts_q.max()) if counts_q.size else 0
+            strong &= win * max_q > 2.0 * n_pool
         if strong.any():
             # Only bought-game dealer hands at least as strong as the weakest strong hand tell
             # strong hands apart (most of them are pairs, below every strong hand).
-            levels = np.unique(bg[bg >= strengths[strong].min()])
-            lo = np.searchsorted(levels, strengths[strong], "left")
-            hi = np.searchsorted(levels, strengths[strong], "right")
-            keys = (cats[strong] * (levels.size + 1) + lo) * (levels.size + 1) + hi
+            bought_levels = np.unique(bg[bg >= strengths[strong].min()])
+            lo = np.searchsorted(bought_levels, strengths[strong], "left")
+            hi = np.searchsorted(bought_levels, strengths[strong], "right")
+            keys = (cats[strong] * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
             uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
             cls[strong] = inverse
             reps = strengths[strong][first]
             rep_win = win[strong][first]
-            counts_q = np.diff(bg_off)
-            top = np.where(counts_q > 0, bg[np.maximum(bg_off[1:] - 1, 0)], -1)
-            perm = np.argsort(top, kind="stable")
-            g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_off,
-                                                    perm, top[perm], counts_q)
+            perm, top_sorted = _order_by_top(bg, bg_lo, bg_hi)
+            g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_lo,
+                                                    bg_hi, perm, top_sorted, counts_q)
             self.classes["count"] = int(uniq.size)
-        return _play_values(strengths, xs, cls, win, lose, n, q_all, q_card, q_card_off, q_pair, q_pair_off,
-                            n_nq, nq_card, nq_pair, g_all, g_card, g_pair)
+        return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""
@@ -532,28 +776,16 @@ class DrawTree:
         v = self.values
         if not self.may_draw:
             return [("play", float(v[0]))]
-        n = self.unseen.size
-        options = [("fold", -1.0), ("play", float(v[0]))]
-        after_buy = np.array([max(o for _, o in self._after_buy(d1)) for d1 in range(n)])
-        options.append(("buy", -float(self.rules.buy_cost) + float(after_buy.mean())))
-        for c in range(5):
-            block = v[1 + c * n:1 + (c + 1) * n]
-            options.append((f"exchange {_text(self.orig[c])}",
-                            -float(self.rules.exchange_cost) + float(np.maximum(block, -1.0).mean())))
+        exchange, buy, _, _ = self.decided
+        options = [("fold", -1.0), ("play", float(v[0])), ("buy", float(buy))]
+        options += [(f"exchange {_text(self.orig[c])}", float(exchange[c])) for c in range(5)]
         return options
 
     def _after_buy(self, d1: int) -> list[tuple[str, float]]:
-        n = self.unseen.size
-        v = self.values
-        options = [("fold", -1.0), ("play", float(v[1 + 5 * n + d1]))]
+        _, _, play6, exchange6 = self.decided
         six = self.orig + (int(self.unseen[d1]),)
-        base = 1 + 6 * n
-        for c in range(6):
-            block = v[base + (d1 * 6 + c) * n:base + (d1 * 6 + c + 1) * n]
-            block = np.delete(block, d1)
-            options.append((f"exchange {_text(six[c])}",
-                            -float(self.rules.exchange_cost) + float(np.maximum(block, -1.0).mean())))
-        return options
+        return [("fold", -1.0), ("play", float(play6[d1]))] + [
+            (f"exchange {_text(six[c])}", float(exchange6[d1, c])) for c in range(6)]
 
     def after_buy_options(self, bought: int) -> list[tuple[str, float]]:
         """(option, EV) after buying the card ``bought``: fold, play, exchange each of six cards."""
@@ -571,6 +803,13 @@ class DrawTree:
             c = (self.orig + (bought,)).index(out)
             value = self.values[1 + 6 * n + (d1 * 6 + c) * n + d2]
         return [("fold", -1.0), ("play", float(value))]
+
+
+def best_first_decision(box: tuple[int, ...], up: int, rules: SixcardRules = DEFAULT_RULES) -> float:
+    """The EV (antes) of the best first decision on a box played alone, the bet as ``rules`` say:
+    what perfect play expects from this deal, and so, averaged over every deal, minus the house edge."""
+    tree = DrawTree.build(box, up, (), bet_antes=float(rules.bet_antes), rules=rules)
+    return max(value for _, value in tree.root_options())
 
 
 # ---------------------------------------------------------------- the dealer's game

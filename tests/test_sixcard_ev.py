@@ -236,3 +236,23 @@ def test_play_value_when_the_house_replaces_the_dealers_lowest_card_matches_brut
     value = DrawTree.build(hand, up, dead, rules=rules).values[0]
     assert value == pytest.approx(brute_play(hand, up, dead, lowest=True), abs=1e-12)
     assert value != pytest.approx(brute_play(hand, up, dead), abs=1e-6)
+
+
+@pytest.mark.parametrize("up", ["2c", "2d", "2h", "2s"])
+def test_play_value_matches_brute_force_whatever_the_up_cards_suit(up):
+    # The dealer hands are looked up with the up card moved to the first suit: each suit of it
+    # must give the brute force's value (trips buy the dealer's game sometimes, so every part counts).
+    hand, up = codes("9s 9h 9d Kc 4d"), codes(up)[0]
+    dead = codes("Ah Ad 7c 5s Kd 8d 6h 4s 3c Qc Jc Tc 7h 6s")
+    assert DrawTree.build(hand, up, dead).values[0] == pytest.approx(brute_play(hand, up, dead), abs=1e-12)
+
+
+def test_deals_alike_up_to_the_suits_have_the_same_best_value():
+    # What the exact house edge relies on: renaming the suits changes no EV.
+    from rules.sixcard_ev import best_first_decision
+
+    hand, up = codes("Th Jh Qh 9c 2c"), codes("3s")[0]
+    rename = {0: 2, 1: 3, 2: 0, 3: 1}
+    renamed = tuple((c & ~3) | rename[c & 3] for c in hand)
+    assert best_first_decision(hand, up) == pytest.approx(
+        best_first_decision(renamed, (up & ~3) | rename[up & 3]), abs=1e-12)

@@ -69,7 +69,21 @@ SIXCARD_DECISIONS = define(
     ("is_taken", pa.bool_()),
     ("is_best", pa.bool_()),
 )
-TABLES = (SIXCARD_BOXES, SIXCARD_DECISIONS)
+# The house edge of perfect play, one row per ruleset, written by `rasklad house-edge` (pipeline/house_edge.py):
+# a computed figure with the rules it holds for, so that no model carries a constant.
+SIXCARD_HOUSE_EDGE = define(
+    "sixcard_house_edge",
+    ("ruleset", pa.string()),          # the settings that differ from the default table, or "default"
+    ("house_edge", pa.float64()),      # expected loss per ante (0.03 = 3 % of the ante), exact over every deal
+    ("count_deals", pa.int64()),       # deals averaged: every box of five and up card, 122,151,120
+    ("count_canonical_deals", pa.int64()),  # of which valued: one per class under the suits' symmetry
+    ("method", pa.string()),
+    ("cpu_seconds", pa.float64()),     # CPU time of every chunk, over all runs that made the figure
+    ("wall_seconds", pa.float64()),    # elapsed time of the run that finished it
+    ("computed_at", pa.timestamp("us")),
+    ("rules_version", pa.string()),
+)
+TABLES = (SIXCARD_BOXES, SIXCARD_DECISIONS, SIXCARD_HOUSE_EDGE)
 
 _Q = Decimal("0.0001")
 

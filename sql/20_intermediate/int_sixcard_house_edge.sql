@@ -1,10 +1,15 @@
 -- grain: one row: the house edge of perfect play under the default six-card rules (one box, bet 2 antes)
--- key: method
--- Computed once with bench/bench_sixcard.py's house_edge (seed 12, 125 rounds of 100): 12,689 deals
--- stratified by the dealt five cards' category and top rank (100 strata, exact weights over all
--- 2,598,960 hands), a random up card each, and each deal's best first-decision EV exact by
--- enumeration (rules/sixcard_ev.py). house_edge_perfect_play is the expected loss per ante
--- (a fraction: 0.0318 = 3.18 % of the ante); standard_error is the stratified estimate's.
-select * from (values
-    (0.0318::decimal(8, 4), 0.0034::decimal(8, 4), 12689, 'stratified deals, exact EV per deal')
-) as t(house_edge_perfect_play, standard_error, count_deals, method)
+-- key: ruleset
+-- The figure is computed by `rasklad house-edge` over every deal (exact, up to the suits' symmetry)
+-- and stored with the ruleset it holds for (stg_sixcard_house_edge); house_edge_perfect_play is the
+-- expected loss per ante (a fraction: 0.03 = 3 % of the ante). Null until that command has run.
+select
+    wanted.ruleset,
+    edge.house_edge as house_edge_perfect_play,
+    edge.count_deals,
+    edge.count_canonical_deals,
+    edge.method,
+    edge.cpu_seconds,
+    edge.computed_at,
+from (select 'default' as ruleset) as wanted
+left join stg_sixcard_house_edge as edge on edge.ruleset = wanted.ruleset

@@ -1,0 +1,156 @@
+"""The exact six-card house edge: canonical deals and their weights, the state file, the
+warehouse table, the parallel and Spark runs."""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+import json
+import math
+import random
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import pipeline.house_edge as he
+from pipeline.cli import main
+from pipeline.warehouse import connect
+from rules.sixcard import SixcardRules
+from rules.sixcard_ev import best_first_decision, codes
+
+
+def orbit(cards, up):
+    """Every deal the 24 renamings of the suits make of (cards, up), by brute force."""
+    images = set()
+    for perm in itertools.permutations(range(4)):
+        rename = lambda c: (c & ~3) | perm[c & 3]  # noqa: E731
+        images.add((tuple(sorted(rename(c) for c in cards)), rename(up)))
+    return images
+
+
+def test_canonical_deal_weights_add_up_to_every_deal():
+    cards, ups, weights = he.canonical_deals()
+    assert he.TOTAL_DEALS == 2_598_960 * 47 == 122_151_120
+    assert int(weights.sum()) == he.TOTAL_DEALS
+    assert len(ups) == 5_649_150
+    # no card twice in a deal, the box's cards ascending
+    assert (np.diff(cards.astype(int), axis=1) > 0).all()
+    assert not (cards == ups[:, None]).any()
+
+
+def test_each_canonical_deal_weighs_its_class_and_every_deal_has_one():
+    cards, ups, weights = he.canonical_deals()
+    index = {(tuple(int(c) for c in cards[i]), int(ups[i])): i
+             for i in range(0, len(ups))}
+    rng = random.Random(7)
+    for i in rng.sample(range(len(ups)), 200):
+        deal = (tuple(int(c) for c in cards[i]), int(ups[i]))
+        assert len(orbit(*deal)) == weights[i]
+    for _ in range(300):
+        dealt = rng.sample(range(52), 6)
+        images = orbit(dealt[:5], dealt[5])
+        found = [image for image in images if image in index]
+        assert len(found) == 1, (dealt, found)
+    # hand-worked: the four twos and 3c (the least card set of its class) with 3d up: renaming
+    # the suits gives 4 boxes (the twos with any three) times 3 up cards (the other threes)
+    quads = (tuple(codes("2c 2d 2h 2s 3c")), codes("3d")[0])
+    assert weights[index[quads]] == 12
+
+
+def test_ruleset_key_is_one_text_whatever_the_order():
+    one = SixcardRules.parse("bet 3 antes, pay flush 6, dealer qualifies ace-king")
+    two = SixcardRules.parse("dealer qualifies ace-king, pay flush 6, bet 3 antes")
+    assert he.canonical_key(one) == he.canonical_key(two) == "pay flush 6, dealer qualifies ace-king, bet 3 antes"
+    assert SixcardRules.parse(he.canonical_key(one)) == one
+    assert he.canonical_key(SixcardRules.parse("pay flush 5")) == "default"
+
+
+def small_run(monkeypatch, deals):
+    """Make the run's universe a few deals (their weights summing to every deal), so that a test
+    can finish a run: the plumbing is the same, only the deals are fewer."""
+    cards = np.array([d[0] for d in deals], dtype=np.int8)
+    ups = np.array([d[1] for d in deals], dtype=np.int8)
+    weights = np.full(len(deals), he.TOTAL_DEALS // len(deals), dtype=np.int64)
+    weights[0] += he.TOTAL_DEALS - int(weights.sum())
+    monkeypatch.setattr(he, "_DEALS", (cards, ups, weights))
+    return cards, ups, weights
+
+
+DEALS = [(tuple(codes("Ah Ad 7c 5s 2d")), codes("Qs")[0]), (tuple(codes("2h 7d 9c Js 4c")), codes("Qs")[0]),
+         (tuple(codes("Th Jh Qh 9c 2c")), codes("3s")[0]), (tuple(codes("9s 9h 9d Kc 4d")), codes("2s")[0]),
+         (tuple(codes("Kc 8d 6h 4s 3c")), codes("Ac")[0])]
+
+
+def test_a_killed_run_continues_from_its_state_and_stores_the_exact_mean(monkeypatch, tmp_path):
+    cards, ups, weights = small_run(monkeypatch, DEALS)
+    lines = []
+    progress, result = he.house_edge(tmp_path / "wh", chunk_deals=2, max_chunks=1, say=lines.append)
+    assert result is None and len(progress.done) == 1 and progress.chunks == 3
+    state = he.state_path(tmp_path / "wh", "default")
+    # a kill in the middle of writing a line: that chunk is not done
+    with state.open("a") as out:
+        out.write('{"chunk": 9, "sum": "0x1.0p+0", "dea')
+    progress, result = he.house_edge(tmp_path / "wh", chunk_deals=2, say=lines.append)
+    assert result is not None and len(progress.done) == 3
+    assert any("chunks done before" in line and "1 of 3" in line for line in lines)
+    values = [best_first_decision(tuple(int(c) for c in cards[i]), int(ups[i])) for i in range(len(ups))]
+    expected = -math.fsum(int(w) * v for w, v in zip(weights, values)) / he.TOTAL_DEALS
+    assert result.house_edge == pytest.approx(expected, abs=1e-12)
+    assert result.count_deals == he.TOTAL_DEALS and result.count_canonical_deals == len(DEALS)
+    with connect(tmp_path / "wh") as con:
+        (ruleset, edge, deals), = con.execute(
+            "select ruleset, house_edge, count_deals from sixcard_house_edge").fetchall()
+        assert (ruleset, deals) == ("default", he.TOTAL_DEALS) and edge == pytest.approx(expected, abs=1e-12)
+        assert con.execute("select house_edge_perfect_play from int_sixcard_house_edge").fetchone()[0] == \
+            pytest.approx(expected, abs=1e-12)
+
+
+def test_a_state_file_of_another_chunk_size_is_refused(monkeypatch, tmp_path):
+    small_run(monkeypatch, DEALS)
+    he.house_edge(tmp_path, chunk_deals=2, max_chunks=1, say=lambda line: None)
+    with pytest.raises(ValueError, match="state of another run"):
+        he.house_edge(tmp_path, chunk_deals=3, max_chunks=1, say=lambda line: None)
+
+
+def test_two_rulesets_keep_two_rows_and_the_house_table_changes_the_edge(monkeypatch, tmp_path):
+    small_run(monkeypatch, DEALS[:2])
+    _, default = he.house_edge(tmp_path, chunk_deals=2, say=lambda line: None)
+    _, costly = he.house_edge(tmp_path, SixcardRules.parse("exchange 3, buy 2"), chunk_deals=2,
+                              say=lambda line: None)
+    # dearer draws can only lower the player's best EV: the edge grows
+    assert costly.house_edge >= default.house_edge
+    with connect(tmp_path) as con:
+        rows = dict(con.execute("select ruleset, house_edge from sixcard_house_edge").fetchall())
+    assert rows == {"default": default.house_edge, "buy 2, exchange 3": costly.house_edge}
+
+
+def test_parallel_chunks_sum_as_one_process_does(monkeypatch, tmp_path):
+    small_run(monkeypatch, DEALS)
+    one = list(he._local_results("default", [0, 1, 2], 2, jobs=1))
+    two = sorted(he._local_results("default", [0, 1, 2], 2, jobs=2), key=lambda row: row["chunk"])
+    assert [(r["chunk"], r["sum"], r["deals"]) for r in one] == [(r["chunk"], r["sum"], r["deals"]) for r in two]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("pyspark") is None, reason="pyspark is not installed ('.[spark]')")
+def test_spark_local_mode_computes_the_same_chunks(tmp_path):
+    # The Spark workers build the canonical deals themselves: the first two real chunks.
+    rows = sorted(he._spark_results("default", [0, 1], 2, "local[1]"), key=lambda row: row["chunk"])
+    cards, ups, weights = he.canonical_deals()
+    for row in rows:
+        at = range(2 * row["chunk"], 2 * row["chunk"] + 2)
+        values = [best_first_decision(tuple(int(c) for c in cards[i]), int(ups[i])) for i in at]
+        assert float.fromhex(row["sum"]) == pytest.approx(sum(int(weights[i]) * v for i, v in zip(at, values)),
+                                                          abs=1e-9)
+
+
+def test_cli_runs_to_the_stored_figure_and_refuses_an_unknown_setting(monkeypatch, tmp_path):
+    small_run(monkeypatch, DEALS)    # one chunk of the command's size
+    runner = CliRunner()
+    result = runner.invoke(main, ["house-edge", "-w", str(tmp_path), "--jobs", "1", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["finished"], report["chunks_done"], report["chunks"]) == (True, 1, 1)
+    assert report["house_edge"] == report["edge_so_far"]
+    bad = runner.invoke(main, ["house-edge", "-w", str(tmp_path), "--rules", "pay high card 1"])
+    assert bad.exit_code != 0 and "is not a setting" in bad.output
