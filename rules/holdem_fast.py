@@ -743,6 +743,14 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
         if k < t_positions.shape[2]:
             s_position[i] = t_positions[short, min(n, t_positions.shape[1] - 1), k]
         s_ring_index[i] = (k - 1) % n
+    if n == 2 and not short:
+        # heads-up the big-blind poster is BB and the other the button, even where the log marks the
+        # big-blind poster as the button (a dead button)
+        for j in range(a0, a1):
+            if c_kind[j] == K_BB and s_dealt[c_actor[j]]:
+                for r in range(n):
+                    s_position[s_live[r]] = P_BB if s_live[r] == c_actor[j] else P_BTN
+                break
     return True
 
 
