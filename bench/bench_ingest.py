@@ -6,6 +6,8 @@ times:
 
 - the full ingest with one worker and with two: parse, replay, facts and Parquet (what the
   goals below measure), and apart from it the rebuild of the SQL models it ends with;
+- the Hold'em engine alone (``rules.holdem_fast.replay_batch``) over the corpus as the lane reads
+  it, in CPU µs per hand (keep it from growing: its speed is the lane's);
 - the re-ingest of the same corpus, which must add nothing (goal: ≥ 20× faster);
 - pokerkit's PokerStars parser (``pokerkit.notation.PokerStarsParser``) on a sample of the
   same text, hand by hand (goal: full ingest per core ≥ 30× faster);
@@ -30,11 +32,13 @@ import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from parsers.pokerstars_fast import read_text
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest, refresh_models
 from pipeline.warehouse import Warehouse
 from pipeline.worker import warm_up
 from rules.equity import clear_memo
+from rules.holdem_fast import replay_batch
 
 # 40,000 hands: two seconds of work on one core, so that what every run pays once (the fork,
 # a reader's first touches of the pages it shares with the writer, the last commit) weighs
@@ -103,6 +107,21 @@ def _pokerkit(texts: list[str]) -> tuple[float, int, int]:
     return time.perf_counter() - started, parsed, failed
 
 
+def _kernel_line(corpus: Path) -> str:
+    """The Hold'em engine alone (``replay_batch`` without the all-in EV) over the corpus's files as
+    the lane reads them, in CPU µs per hand: the best of ROUNDS, each over every file."""
+    batches = [read_text(path.read_text(encoding="utf-8"), path.name)[1] for path in sorted(corpus.glob("*.txt"))]
+    hands = sum(batch.hands for batch in batches)
+    best = float("inf")
+    for _ in range(ROUNDS):
+        started = time.process_time()
+        for batch in batches:
+            replay_batch(batch, allin_ev=False)
+        best = min(best, time.process_time() - started)
+    return (f"Hold'em kernel (replay, no all-in EV): {best / hands * 1e6:.2f} µs of CPU per hand "
+            f"({hands:,} hands, best of {ROUNDS})")
+
+
 class _Cpu:
     """CPU seconds of this process and its finished children (the pool's workers) since made."""
 
@@ -165,6 +184,7 @@ def main() -> None:
         print(f"full ingest, 2 cores: {_rate(two.games, two_seconds)} ({two_seconds:.2f} s, best of {ROUNDS}: "
               f"{', '.join(f'{run[0]:.2f}' for run in runs[2])}; CPU {two_cpu:.2f} s in the writer and worker)")
         print(f"then the SQL models: {models_seconds:.2f} s (CPU {cpu.seconds():.2f} s, DuckDB's threads)")
+        print(_kernel_line(corpus))
 
         cpu = _Cpu()
         again = ingest([corpus], root / "warehouse-1-0", jobs=1)

@@ -334,91 +334,97 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
         f.allin_ev_net[j] = int(value * 100) - f.invested[j]
 
 
+_internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A compiled function called only from compiled code: it gets no Python entry point, whose
+unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
+that takes them (only :func:`_kernel` is called from Python)."""
+
+
 # ---------------------------------------------------------------------- the rules, each where it applies
 # Each returns whether the log keeps the rule; the kernel reports a finding when it does not.
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_players(dealt):
     """HE-PLAYERS: 2 to 10 players dealt in."""
     return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_check(to_call):
     """HE-CHECK: nothing to call."""
     return to_call <= 0
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_call(to_call, owed, owed_to_top_bet, amount):
     """HE-CALL: something to call, and the call puts in what is owed (or the whole stack), or
     what the largest bet actually made asks (PokerStars' way after a big blind posted all-in short)."""
     return to_call > 0 and (amount == owed or (owed_to_top_bet > 0 and amount == owed_to_top_bet))
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_bet(current):
     """HE-BET: a bet opens the betting."""
     return current <= 0
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_stack(chips, left):
     """HE-STACK: no more chips in than the stack holds."""
     return chips <= left
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_stack_all_in(said_all_in, left):
     """HE-STACK: a player said to be all-in keeps nothing."""
     return not said_all_in or left == 0
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_blinds(posted, stated, all_in, may_be_less):
     """HE-BLINDS: a blind or ante as the stakes state, less only all-in (or a Limit small blind)."""
     return not (posted > stated or (posted < stated and not all_in and not may_be_less))
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_min_raise(size, last_raise, all_in_now):
     """HE-MIN-RAISE: a bet or raise at least the last full one, unless all-in."""
     return not (size < last_raise and not all_in_now and size > 0)
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_min_raise_written(amount, raise_to, current, top_bet):
     """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet, or over the largest bet
     actually made (PokerStars' way after a big blind posted all-in short)."""
     return raise_to < 0 or current <= 0 or amount == raise_to - current or amount == raise_to - top_bet
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_pot_limit(size, pot_after_call):
     """HE-POT-LIMIT: at most the pot after calling."""
     return size <= pot_after_call
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_limit_size(size, fixed, all_in_now):
     """HE-LIMIT-SIZE: the fixed size, less only all-in."""
     return size == fixed or (all_in_now and size < fixed)
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_limit_cap(bets_after, limit_cap, cap_applies):
     """HE-LIMIT-CAP: at most ``limit_cap`` bets a round (no cap: -1)."""
     return limit_cap < 0 or not cap_applies or bets_after <= limit_cap
 
 
-@njit(cache=True, inline="always")
+@_internal
 def he_uncalled(returned_to_top, amount, excess):
     """HE-UNCALLED: the uncalled part goes back to the top bettor."""
     return returned_to_top and amount == excess
 
 
-@njit(_EMIT_SIGNATURE, cache=True)
+@njit(_EMIT_SIGNATURE, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 def _emit(out, count, h, rule, severity, line, seat, expected, actual):
     """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
@@ -436,14 +442,14 @@ def _emit(out, count, h, rule, severity, line, seat, expected, actual):
 # ---------------------------------------------------------------------- the kernel
 
 
-@njit(cache=True)
+@_internal
 def _fixed(st, small_bet, big_bet, bb):
     small = small_bet if small_bet >= 0 else bb
     big = big_bet if big_bet >= 0 else small * 2
     return small if st <= S_FLOP else big
 
 
-@njit(cache=True)
+@_internal
 def _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count):
     """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
     n = G[G_N_LIVE]
@@ -471,7 +477,7 @@ def _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, cou
         G[G_ALLIN_STREET] = R[R_STREET]
 
 
-@njit(cache=True)
+@_internal
 def _split(amount, n, unit, out):
     """``amount`` shared by ``n`` winners in whole units, the odd units to the first."""
     if n <= 1:
@@ -483,7 +489,7 @@ def _split(amount, n, unit, out):
         out[i] = each + (unit if i < odd else 0)
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split);
     a negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -496,7 +502,7 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
@@ -534,7 +540,7 @@ def _kernel(c, t, o, rules, s, f, out, count):
         f_certified[h] = count[0] == before
 
 
-@njit(cache=True)
+@_internal
 def _hand_facts(h, c, t, s, G, f):
     """The per-hand and per-player facts of a replayed hand."""
     c_seat_start = c.seat_start
@@ -627,7 +633,7 @@ def _hand_facts(h, c, t, s, G, f):
         f_needs_allin_ev[h] = need
 
 
-@njit(cache=True)
+@_internal
 def _seat_hand(h, c, t, rules, s, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     c_seat_start = c.seat_start
@@ -695,7 +701,7 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
             return False        # a code no reader writes
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             s_dealt[i] = True
-    n = 0
+    n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not s_dealt[i]:
             continue
@@ -743,10 +749,18 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
         if k < t_positions.shape[2]:
             s_position[i] = t_positions[short, min(n, t_positions.shape[1] - 1), k]
         s_ring_index[i] = (k - 1) % n
+    if n == 2 and not short:
+        # heads-up the big-blind poster is BB and the other the button, even where the log marks the
+        # big-blind poster as the button (a dead button)
+        for j in range(a0, a1):
+            if c_kind[j] == K_BB and s_dealt[c_actor[j]]:
+                for r in range(n):
+                    s_position[s_live[r]] = P_BB if s_live[r] == c_actor[j] else P_BTN
+                break
     return True
 
 
-@njit(cache=True)
+@_internal
 def _check_deck(h, c, rules, s, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
@@ -836,7 +850,7 @@ def _check_deck(h, c, rules, s, out, count):
     return True
 
 
-@njit(cache=True)
+@_internal
 def _board_differs(h, dealt, summary, line, rules, out, count):
     """HE-BOARD: the summary's board is the board dealt."""
     for k in range(5):
@@ -845,7 +859,7 @@ def _board_differs(h, dealt, summary, line, rules, out, count):
             break
 
 
-@njit(cache=True)
+@_internal
 def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     """Replay hand ``h`` into the scratch arrays, reporting what it breaks; False when not modelled."""
     c_seat_start = c.seat_start
@@ -916,10 +930,10 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     for k in range(10):
         R[k] = 0
     R[R_STREET] = S_PREFLOP
-    anchor = -1
+    anchor = np.int64(-1)      # int64 from the start: a literal -1 would compile _start_preflop twice
     straddled = False
     pre_started = False
-    collected_log = 0
+    collected_log = np.int64(0)     # int64 from the start, as for anchor
     for j in range(a0, a1):
         p = c_actor[j]
         k = c_kind[j]
@@ -936,7 +950,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
             _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
             s_all_in_by_post[p] = s_all_in[p]
             if k == K_ANTE:
-                if ante != 0 and not he_blinds(amt, ante, s_all_in[p], False):
+                if ante != 0 and not he_blinds(amt, ante, s_all_in[p], np.bool_(False)):
                     _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
@@ -1001,14 +1015,14 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     return _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count)
 
 
-@njit(cache=True)
+@_internal
 def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb, ring0_seat):
     n = G[G_N_LIVE]
     for r in range(n):
         s_bet[s_live[r]] = 0
     R[R_STREET] = st
     R[R_CURRENT] = 0
-    R[R_LAST_RAISE] = _fixed(st, small_bet, big_bet, bb) if betting == B_LIMIT else bb
+    R[R_LAST_RAISE] = _fixed(R[R_STREET], small_bet, big_bet, bb) if betting == B_LIMIT else bb
     R[R_LEVEL_AT_FULL] = 0
     R[R_BETS] = 0
     to_act = np.int64(0)
@@ -1026,7 +1040,7 @@ def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, 
     R[R_LAST_ACTOR] = ring0_seat       # the button: the first live player left of it acts
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed, s0, ns, o, rules, R, G, betting,
          s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
@@ -1073,7 +1087,7 @@ def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed,
     return chips
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed, ns, o, rules, R, G, betting,
                   s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count):
     cur = R[R_CURRENT]
@@ -1142,7 +1156,7 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed
     return chips
 
 
-@njit(cache=True)
+@_internal
 def _top_live_bet(s_bet, s_live, G):
     """The largest bet a dealt player has actually made on this street."""
     top = 0
@@ -1151,7 +1165,7 @@ def _top_live_bet(s_bet, s_live, G):
     return top
 
 
-@njit(cache=True)
+@_internal
 def _top_bets(s_bet, ns):
     """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
     top = s_bet[0]
@@ -1174,7 +1188,7 @@ def _top_bets(s_bet, ns):
     return top, top_i, ties, second
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     top, top_i, ties, second = _top_bets(s_bet, ns)
@@ -1196,7 +1210,7 @@ def _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_
     return True
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     """Pots, rake and awards against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT, then the
     showdown); False when not modelled."""
@@ -1304,10 +1318,11 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
             f_pot_net[s0] -= rake
     if n_cont == 0:
         return True         # no winner to check the collect lines against
-    return _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count)
+    # int64 counts: the literal 0 they start from would compile _award once more for it
+    return _award(h, c, t, rules, s, f, np.int64(npots), n, np.int64(n_cont), end_line, out, count)
 
 
-@njit(cache=True, inline="always")
+@_internal
 def _build_pots(s0, ns, n, s, f):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
@@ -1370,7 +1385,7 @@ def _build_pots(s0, ns, n, s, f):
     return npots
 
 
-@njit(cache=True)
+@_internal
 def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled."""
@@ -1416,7 +1431,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         if e & (e - 1):
             contested = True
     unverifiable = False
-    q = 0                   # the board's place among the boards dealt
+    q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
         board = c_board[h] if b == 0 else c.more_boards[h, b - 1]
         nb = 0
@@ -1539,7 +1554,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     return True
 
 
-@njit(cache=True)
+@_internal
 def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor):
     """After the posts: the bet to match, who must act, and from where."""
     n = G[G_N_LIVE]
@@ -1588,7 +1603,7 @@ def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, b
     R[R_LAST_ACTOR] = anchor
 
 
-@njit(cache=True)
+@_internal
 def _next_to_act(R, G, s_live, c_seat_no, s0):
     """The seat index whose turn it is, -1 when nobody may act."""
     to_act = R[R_TO_ACT]

@@ -121,8 +121,11 @@ DEFAULT = object()
 """The value of an option the caller did not pass: the replay then reads the module default."""
 
 POSITIONS_AFTER_BB = {
-    0: (), 1: ("UTG",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
+    0: (), 1: ("CO",), 2: ("UTG", "CO"), 3: ("UTG", "MP", "CO"), 4: ("UTG", "MP", "HJ", "CO"),
     5: ("UTG", "UTG1", "MP", "HJ", "CO"), 6: ("UTG", "UTG1", "UTG2", "MP", "HJ", "CO"),
     7: ("UTG", "UTG1", "UTG2", "MP", "MP1", "HJ", "CO"), 8: ("UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO"),
 }
-"""The names of the positions after the big blind, by how many players sit there."""
+"""The names of the positions after the big blind, by how many players sit there, as PokerTracker 4
+names them: the seat right of the button is always the cutoff (CO), so 4-handed it is BTN, SB, BB,
+CO; 5-handed UTG, CO; 6-handed UTG, MP, CO. Heads-up the player who posts the small blind is the
+button (BTN) and the other the big blind (BB), whichever seat the log marks as the button."""

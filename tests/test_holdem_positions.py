@@ -1,0 +1,195 @@
+"""Position labels of Hold'em players, as PokerTracker 4 names them, worked out by hand.
+
+The seat right of the button is always the cutoff (CO): 4-handed BTN, SB, BB, CO; 5-handed
+UTG and CO after the big blind; 6-handed UTG, MP, CO. Heads-up the small-blind poster is the
+button (BTN) and the other player the big blind (BB), also where the log marks the big-blind
+poster as the button (a dead button).
+"""
+
+from __future__ import annotations
+
+from parsers.formats import HEADERS, parse_chunk
+from parsers.source import normalize_lines, split_games
+from rules.holdem_engine import replay
+
+
+def _replay(text: str):
+    chunks = split_games(normalize_lines(text), HEADERS)
+    assert len(chunks) == 1
+    return replay(parse_chunk(chunks[0], "hand.txt"), allin_ev=False)
+
+
+def _positions(text: str) -> dict[str, str]:
+    result = _replay(text)
+    assert result.findings == ()            # a legal hand: the labels come from a clean replay
+    return {player.player: player.position for player in result.players}
+
+
+FOUR_HANDED = """\
+PokerStars Hand #260000000001: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 20:00:00 ET
+Table 'Positions' 6-max Seat #1 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($50 in chips)
+Seat 4: Vera ($50 in chips)
+Seat 6: Gleb ($50 in chips)
+Boris: posts small blind $0.25
+Vera: posts big blind $0.50
+*** HOLE CARDS ***
+Gleb: raises $1 to $1.50
+Anna: folds
+Boris: folds
+Vera: folds
+Uncalled bet ($1) returned to Gleb
+Gleb collected $1.25 from pot
+Gleb: doesn't show hand
+*** SUMMARY ***
+Total pot $1.25 | Rake $0
+Seat 1: Anna (button) folded before Flop (didn't bet)
+Seat 2: Boris (small blind) folded before Flop
+Seat 4: Vera (big blind) folded before Flop
+Seat 6: Gleb collected ($1.25)
+"""
+
+
+def test_four_handed_the_seat_before_the_button_is_the_cutoff():
+    # button seat 1; then clockwise seat 2 posts the small blind, seat 4 the big blind, and seat 6,
+    # the last before the button, is the cutoff (not UTG: there is no seat between it and the blinds)
+    positions = _positions(FOUR_HANDED)
+    assert positions == {"Anna": "BTN", "Boris": "SB", "Vera": "BB", "Gleb": "CO"}
+    opening = _replay(FOUR_HANDED).actions[2]
+    assert (opening.action.player, opening.position) == ("Gleb", "CO")
+
+
+FIVE_HANDED = """\
+PokerStars Hand #260000000002: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 20:01:00 ET
+Table 'Positions' 6-max Seat #3 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($50 in chips)
+Seat 3: Vera ($50 in chips)
+Seat 4: Gleb ($50 in chips)
+Seat 5: Dasha ($50 in chips)
+Gleb: posts small blind $0.25
+Dasha: posts big blind $0.50
+*** HOLE CARDS ***
+Anna: folds
+Boris: folds
+Vera: folds
+Gleb: calls $0.25
+Dasha: checks
+*** FLOP *** [2c 7d 9h]
+Gleb: checks
+Dasha: checks
+*** TURN *** [2c 7d 9h] [Jc]
+Gleb: checks
+Dasha: checks
+*** RIVER *** [2c 7d 9h Jc] [3s]
+Gleb: checks
+Dasha: checks
+*** SHOW DOWN ***
+Gleb: shows [Kc Kd] (a pair of Kings)
+Dasha: shows [4h 5h] (high card Jack)
+Gleb collected $1 from pot
+*** SUMMARY ***
+Total pot $1 | Rake $0
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna folded before Flop (didn't bet)
+Seat 2: Boris folded before Flop (didn't bet)
+Seat 3: Vera (button) folded before Flop (didn't bet)
+Seat 4: Gleb (small blind) showed [Kc Kd] and won ($1) with a pair of Kings
+Seat 5: Dasha (big blind) showed [4h 5h] and lost with high card Jack
+"""
+
+
+def test_five_handed_utg_then_the_cutoff_counted_round_from_the_button():
+    # button seat 3, blinds seats 4 and 5; round the table: seat 1 is first after the big blind
+    # (UTG) and seat 2, right of the button, the cutoff
+    assert _positions(FIVE_HANDED) == {"Vera": "BTN", "Gleb": "SB", "Dasha": "BB", "Anna": "UTG", "Boris": "CO"}
+
+
+SIX_HANDED = """\
+PokerStars Hand #260000000003: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 20:02:00 ET
+Table 'Positions' 6-max Seat #6 is the button
+Seat 1: Anna ($50 in chips)
+Seat 2: Boris ($50 in chips)
+Seat 3: Vera ($50 in chips)
+Seat 4: Gleb ($50 in chips)
+Seat 5: Dasha ($50 in chips)
+Seat 6: Egor ($50 in chips)
+Anna: posts small blind $0.25
+Boris: posts big blind $0.50
+*** HOLE CARDS ***
+Vera: folds
+Gleb: folds
+Dasha: folds
+Egor: folds
+Anna: folds
+Uncalled bet ($0.25) returned to Boris
+Boris collected $0.50 from pot
+Boris: doesn't show hand
+*** SUMMARY ***
+Total pot $0.50 | Rake $0
+Seat 1: Anna (small blind) folded before Flop
+Seat 2: Boris (big blind) collected ($0.50)
+Seat 3: Vera folded before Flop (didn't bet)
+Seat 4: Gleb folded before Flop (didn't bet)
+Seat 5: Dasha folded before Flop (didn't bet)
+Seat 6: Egor (button) folded before Flop (didn't bet)
+"""
+
+
+def test_six_handed_utg_mp_and_the_cutoff():
+    positions = _positions(SIX_HANDED)
+    assert positions == {"Egor": "BTN", "Anna": "SB", "Boris": "BB", "Vera": "UTG", "Gleb": "MP", "Dasha": "CO"}
+
+
+HEADS_UP = """\
+PokerStars Hand #260000000004: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 20:03:00 ET
+Table 'Positions' 6-max Seat #2 is the button
+Seat 2: Anna ($50 in chips)
+Seat 5: Boris ($50 in chips)
+Anna: posts small blind $0.25
+Boris: posts big blind $0.50
+*** HOLE CARDS ***
+Anna: raises $1 to $1.50
+Boris: folds
+Uncalled bet ($1) returned to Anna
+Anna collected $1 from pot
+Anna: doesn't show hand
+*** SUMMARY ***
+Total pot $1 | Rake $0
+Seat 2: Anna (button) (small blind) collected ($1)
+Seat 5: Boris (big blind) folded before Flop
+"""
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_the_other_is_the_big_blind():
+    assert _positions(HEADS_UP) == {"Anna": "BTN", "Boris": "BB"}
+
+
+DEAD_BUTTON_HEADS_UP = """\
+PokerStars Hand #260000000005: Hold'em No Limit ($0.25/$0.50 USD) - 2024/03/01 20:04:00 ET
+Table 'Positions' 6-max Seat #5 is the button
+Seat 2: Anna ($50 in chips)
+Seat 5: Boris ($50 in chips)
+Anna: posts small blind $0.25
+Boris: posts big blind $0.50
+*** HOLE CARDS ***
+Anna: raises $1 to $1.50
+Boris: folds
+Uncalled bet ($1) returned to Anna
+Anna collected $1 from pot
+Anna: doesn't show hand
+*** SUMMARY ***
+Total pot $1 | Rake $0
+Seat 2: Anna (small blind) collected ($1)
+Seat 5: Boris (button) (big blind) folded before Flop
+"""
+
+
+def test_heads_up_with_the_button_on_the_big_blind_the_small_blind_poster_is_not_the_big_blind():
+    # the log puts the button on Boris, who posts the big blind; Anna posts the small blind and acts
+    # first: she is the heads-up button, Boris the big blind
+    assert _positions(DEAD_BUTTON_HEADS_UP) == {"Anna": "BTN", "Boris": "BB"}
+    actions = _replay(DEAD_BUTTON_HEADS_UP).actions
+    assert [(a.action.player, a.position) for a in actions[:4]] == [
+        ("Anna", "BTN"), ("Boris", "BB"), ("Anna", "BTN"), ("Boris", "BB")]
