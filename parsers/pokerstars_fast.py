@@ -258,19 +258,23 @@ def _sign_length(b, i, e):
 
 
 @njit(cache=True)
-def _amount(b, i, e):
-    """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure."""
+def _amount(b, sign, i, e):
+    """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure (or an
+    amount whose currency sign is not ``sign``, the hand's: see ``_sign_code``)."""
     if i >= e:
         return 0, 0, i
     c = b[i]
+    written = 0
     if c >= 0x80:
         n = _sign_length(b, i, e)
         if n == 0:
             return -1, 0, i     # a Unicode digit or space, or a sign the lane does not know
+        written = 0x20AC if n == 3 else 0xA3 if b[i + 1] == 0xA3 else 0xA5
         i += n
     elif not (48 <= c <= 57):
         if _is_space(c) or c == 40:   # "("
             return 0, 0, i
+        written = c
         i += 1
     if i >= e:
         return 0, 0, i
@@ -279,6 +283,8 @@ def _amount(b, i, e):
         return -1, 0, i
     if not (48 <= c <= 57):
         return 0, 0, i
+    if written != sign:
+        return -1, 0, i     # the reader refuses an amount in another currency than the stakes'
     value = 0
     digits = 0
     while i < e and (48 <= b[i] <= 57 or b[i] == 44):
@@ -309,14 +315,14 @@ def _amount(b, i, e):
 
 
 @njit(cache=True)
-def _tail(b, i, e):
+def _tail(b, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
     if _at(b, i, e, _ALLIN_W) and i + _ALLIN_W.shape[0] == e:
         return 1, True, False
     if _at(b, i, e, _REACHED_W):
-        status, _, j = _amount(b, i + _REACHED_W.shape[0], e)
+        status, _, j = _amount(b, sign, i + _REACHED_W.shape[0], e)
         if status < 0:
             return -1, False, False
         if status == 1 and _at(b, j, e, _CAP_W) and j + _CAP_W.shape[0] == e:
@@ -365,7 +371,7 @@ def _close(b, i, e):
 
 
 @njit(cache=True)
-def _action(b, q, e):
+def _action(b, sign, q, e):
     """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
     # folds, with cards or not
@@ -374,35 +380,35 @@ def _action(b, q, e):
         if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
             k = _close(b, j + 2, e)
             if k >= 0:
-                status, all_in, capped = _tail(b, k + 1, e)
+                status, all_in, capped = _tail(b, sign, k + 1, e)
                 if status != 0:
                     return status, 1, 0, -1, all_in, capped, -1, -1
-        status, all_in, capped = _tail(b, j, e)
+        status, all_in, capped = _tail(b, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
     if _at(b, q, e, _CHECKS):
-        status, all_in, capped = _tail(b, q + _CHECKS.shape[0], e)
+        status, all_in, capped = _tail(b, sign, q + _CHECKS.shape[0], e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
     for k in range(_VERB_KIND.shape[0]):
         if _at_k(b, q, e, _VERBS, _VERBS_AT, k):
-            status, cents, j = _amount(b, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
+            status, cents, j = _amount(b, sign, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 3 + k, cents, -1, all_in, capped, -1, -1
     if _at(b, q, e, _RAISES):
-        status, cents, j = _amount(b, q + _RAISES.shape[0], e)
+        status, cents, j = _amount(b, sign, q + _RAISES.shape[0], e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
         if status == 1 and _at(b, j, e, _TO_W):
-            status, to, j = _amount(b, j + _TO_W.shape[0], e)
+            status, to, j = _amount(b, sign, j + _TO_W.shape[0], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 20, cents, to, all_in, capped, -1, -1
     for k in range(2):
@@ -415,27 +421,27 @@ def _action(b, q, e):
                 if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
                     for r in range(e - 1, j + 1, -1):
                         if b[r] == 41:
-                            status, all_in, capped = _tail(b, r + 1, e)
+                            status, all_in, capped = _tail(b, sign, r + 1, e)
                             if status != 0:
                                 return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
     for k in range(2):
         if _at_k(b, q, e, _NOSHOW, _NOSHOW_AT, k):
-            status, all_in, capped = _tail(b, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
+            status, all_in, capped = _tail(b, sign, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
             if status != 0:
                 return status, 22, 0, -1, all_in, capped, -1, -1
     for k in range(_MISC_FIXED_AT.shape[0] - 1):
         if _at_k(b, q, e, _MISC_FIXED, _MISC_FIXED_AT, k):
-            status, all_in, capped = _tail(b, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
+            status, all_in, capped = _tail(b, sign, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
             if status != 0:
                 return status, 30, 0, -1, all_in, capped, -1, -1
     for k in range(_MISC_OPEN_AT.shape[0] - 1):
         if _at_k(b, q, e, _MISC_OPEN, _MISC_OPEN_AT, k):
             return 1, 30, 0, -1, False, False, -1, -1
     if _at(b, q, e, _LEAVES_W):
-        status, all_in, capped = _tail(b, q + _LEAVES_W.shape[0], e)
+        status, all_in, capped = _tail(b, sign, q + _LEAVES_W.shape[0], e)
         if status != 0:
             return status, 30, 0, -1, all_in, capped, -1, -1
     if _at(b, q, e, _SITTING_OUT_OPEN):
@@ -520,7 +526,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
           summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
           seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
-          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount):
+          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
+          what_from, what_to, desc_from, desc_to):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
@@ -533,6 +540,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         pot_start[h] = npots
         s0 = ns
         ok = in_lane[h]
+        sign = signs[h]
         in_summary = False
         seen_hole = False
         blinds_posted = False
@@ -599,8 +607,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 elif token == T_SUMMARY:
                     in_summary = True
                 elif token == T_SHOWDOWN:
+                    if street == 4:
+                        ok = False      # a second showdown: the reader refuses it
+                        break
                     street = 4
                 else:
+                    if _MARKER_STREET[which] <= street:
+                        ok = False      # a street again, or out of order: the reader refuses it
+                        break
                     street = _MARKER_STREET[which]
                     n = 0
                     if c1f >= 0:
@@ -651,7 +665,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if found:
                             what = j + 1
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or summary_line[s0 + i] != 0:
+                            if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
                                 ok = False
                                 break
                             # won (X) / collected (X): findall over what
@@ -669,9 +683,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                         q += 1
                                         continue
                                     if start < e and b[start] == 40:
-                                        status, cents, r = _amount(b, start + 1, e)
+                                        status, cents, r = _amount(b, sign, start + 1, e)
                                     else:
-                                        status, cents, r = _amount(b, start, e)
+                                        status, cents, r = _amount(b, sign, start, e)
                                     if status < 0:
                                         ok = False
                                         break
@@ -688,6 +702,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 break
                             summary_won[s0 + i] = won
                             summary_line[s0 + i] = fl
+                            what_from[s0 + i] = what
+                            what_to[s0 + i] = e
                             # showed [..] / mucked [..]: the first such group
                             if _contains(b, what, e, _ED_W):
                                 q = what
@@ -711,7 +727,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     for pe in range(p0 + 1, e - 1):
                         if b[pe] != 32 or b[pe + 1] != 40:
                             continue
-                        status, cents, j = _amount(b, pe + 2, e)
+                        status, cents, j = _amount(b, sign, pe + 2, e)
                         if status < 0:
                             ok = False
                             break
@@ -734,6 +750,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                             ok = False      # one name in two seats (or more seats than an int16 actor holds)
                             break
+                        for j in range(s0, ns):
+                            if seat_no[j] == number:
+                                ok = False      # one seat listed twice
+                        if not ok:
+                            break
                         seat_no[ns] = number
                         stack[ns] = cents
                         sitting[ns] = _contains(b, rest, e, _SITTING_W)
@@ -751,7 +772,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and c0 == 84 and _at(b, s, e, _TOTAL_W):
-                status, cents, j = _amount(b, s + _TOTAL_W.shape[0], e)
+                status, cents, j = _amount(b, sign, s + _TOTAL_W.shape[0], e)
                 if status != 1 or has_total:
                     ok = False
                     break
@@ -769,7 +790,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not (j < e and b[j] == 32):
                         ok = False
                         break
-                    status, cents, j = _amount(b, j + 1, e)
+                    status, cents, j = _amount(b, sign, j + 1, e)
                     if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
                         ok = False
                         break
@@ -789,7 +810,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not _at(b, j, e, _RAKE_W):
                     ok = False
                     break
-                status, cents, j = _amount(b, j + 5, e)
+                status, cents, j = _amount(b, sign, j + 5, e)
                 if status != 1:
                     ok = False
                     break
@@ -828,7 +849,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if b[p] != 58 or b[p + 1] != 32:
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, p + 2, e)
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, sign, p + 2, e)
                     if status < 0 or capped:
                         ok = False
                         break
@@ -864,6 +885,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         cards_col[k, 0] = tmp[0]
                         cards_col[k, 1] = tmp[1]
+                        if ct + 2 < e and b[ct + 2] == 40:      # " (a pair of Kings)": the reader checks the words
+                            desc_from[k] = ct + 3
+                            for r in range(e - 1, ct + 2, -1):
+                                if b[r] == 41:
+                                    desc_to[k] = r
+                                    break
                         if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
                             ok = False
                             break
@@ -962,7 +989,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         if n == 2:
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 1, fl):
+                            if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                                                                           tmp[1], 1, fl):
                                 ok = False
                                 break
                         done = True
@@ -974,7 +1002,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_DEALT
                 elif c0 == 85 and _at(b, s, e, _UNCALLED_W):
-                    status, cents, j = _amount(b, s + _UNCALLED_W.shape[0], e)
+                    status, cents, j = _amount(b, sign, s + _UNCALLED_W.shape[0], e)
                     if status != 1 or not _at(b, j, e, _RETURNED_W) or j + _RETURNED_W.shape[0] >= e:
                         ok = False
                         break
@@ -993,7 +1021,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if not _at(b, q, e, _COLLECTED_W):
                             q -= 1
                             continue
-                        status, cents, j = _amount(b, q + _COLLECTED_W.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + _COLLECTED_W.shape[0], e)
                         if status < 0:
                             ok = False
                             break
@@ -1089,6 +1117,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             shape[h, tokens // _PER_WORD] |= np.int64(token) << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
+        if ok:
+            for k in range(action_start[h], na):
+                if summary_line[s0 + actor[k]] == 0:
+                    ok = False      # a player who played has no summary line: the reader refuses the hand
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
@@ -1106,6 +1138,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 hole_line[j] = 0
                 summary_won[j] = -1
                 summary_line[j] = 0
+                what_from[j] = -1
             # (and the row a failed line began: its columns are written before the last checks)
             for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
                 raise_to[k] = -1
@@ -1113,6 +1146,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 cards_col[k, 0] = -1
                 cards_col[k, 1] = -1
                 pot[k] = -1
+                desc_from[k] = -1
             ns = s0
             na = action_start[h]
             npots = pot_start[h]
@@ -1261,13 +1295,15 @@ class _Head:
         "played_at",
         "sb",
         "short",
+        "sign",
         "small_bet",
         "stakes",
         "tournament",
         "tournament_id",
     )
 
-    def __init__(self, hand) -> None:
+    def __init__(self, hand, sign: str) -> None:
+        self.sign = ord(sign) if sign else 0      # as _amount codes a sign
         self.betting = _BETTING_CODE[hand.betting]
         self.short = hand.is_short_deck
         self.tournament = hand.is_tournament
@@ -1285,11 +1321,11 @@ class _Head:
         self.hand_id = hand.hand_id
         self.played_at = hand.info.played_at
         self.numbers = (self.betting, self.short, self.tournament, self.sb, self.bb, self.small_bet, self.big_bet,
-                        self.ante) if self.ok else _NO_NUMBERS
+                        self.ante, self.sign) if self.ok else _NO_NUMBERS
 
 
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
-_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0)
+_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0)
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1298,7 +1334,7 @@ def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
         head = ps.read_header(line)
-        return _Head(ps.build_hand((line,), _SOURCE, head, []))
+        return _Head(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1487,6 +1523,9 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.small_bet[:] = table[:, 5]
         b.big_bet[:] = table[:, 6]
         b.ante[:] = table[:, 7]
+        signs = table[:, 8].copy()
+    else:
+        signs = np.zeros(0, dtype=np.int64)
 
     play = np.zeros(count, dtype=np.bool_)
     table_from = np.full(count, -1, dtype=np.int64)
@@ -1494,13 +1533,18 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
     name_from = np.zeros(total_lines, dtype=np.int64)
     name_to = np.zeros(total_lines, dtype=np.int64)
+    what_from = np.full(total_lines, -1, dtype=np.int64)
+    what_to = np.zeros(total_lines, dtype=np.int64)
+    desc_from = np.full(total_lines, -1, dtype=np.int64)
+    desc_to = np.zeros(total_lines, dtype=np.int64)
     ns, na, npots = _scan(
         buf, line_start, line_end, hand_line0, n_lines, first_line,
         b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
         b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
         b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
         b.summary_won, b.summary_line,
-        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount)
+        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
+        what_from, what_to, desc_from, desc_to)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:
@@ -1509,6 +1553,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
 
     # the grammar's verdict on each hand's shape
     in_lane = b.in_lane
+    _check_words(b, text, data, ascii_text, what_from[:ns], what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, ascii_text, desc_from[:na], desc_to[:na], b.action_start, ps.HAND_NAME)
     keys = shape.tolist()
     accepted = _SHAPE_OK
     for h in np.flatnonzero(in_lane).tolist():
@@ -1539,6 +1585,27 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.currency = [("play" if is_play and not head.tournament else head.currency) for head, is_play in zip(heads, pl)]
     b.club = [head.club for head in heads]
     return b
+
+
+_WORDS_READ: set[str] = set()
+
+
+def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
+    """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
+    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+    rows = np.flatnonzero(start >= 0)
+    if not rows.size:
+        return
+    hands = (np.searchsorted(row_start, rows, side="right") - 1).tolist()
+    known = _WORDS_READ
+    for row, h, f, t in zip(rows.tolist(), hands, start[rows].tolist(), stop[rows].tolist()):
+        words = text[f:t] if ascii_text else _piece(data, f, t)
+        if words in known:
+            continue
+        if pattern.fullmatch(words) is None:
+            b.in_lane[h] = False
+        elif len(known) < 100_000:
+            known.add(words)
 
 
 class _NoHead:
