@@ -20,8 +20,7 @@ terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is i
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a hand run twice, a cash-out, a capped table or action, a
-cancelled hand, a player without a seat line, one name in two seats, hole cards other than two
+gives the engine their batch): a hand run twice, a cash-out, a player without a seat line, one name in two seats, hole cards other than two
 or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
 digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
@@ -115,6 +114,7 @@ _TO_W = _b(" to ")
 _SAID_W = _b(' said, "')
 _CASHED_W = _b(" cashed out the hand")
 _CANCELLED_W = _b("Hand cancelled")
+_CAPPED_LINE_W = _b("Betting is capped")
 _WON_W = _b("won ")
 _COLLECTED2_W = _b("collected ")
 _WON_SUB = _b("won")
@@ -188,11 +188,11 @@ del _i, _ch
 # them equal to the table's.
 _TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
-T_BOARD, T_SEATSUM = 13, 14
+T_BOARD, T_SEATSUM, T_CANCELLED = 13, 14, 15
 assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL, T_BOARD,
-        T_SEATSUM) == tuple(_TERMINALS.index(name) for name in (
+        T_SEATSUM, T_CANCELLED) == tuple(_TERMINALS.index(name) for name in (
             "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY", "TOTAL",
-            "BOARD", "SEATSUM")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
+            "BOARD", "SEATSUM", "CANCELLED")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
 assert _MARKER_KIND.tolist() == [T_HOLE, T_STREET, T_STREET, T_STREET, T_SHOWDOWN, T_SUMMARY, T_HOLE, T_HOLE]
 _SHAPE_WORDS = 3
 _PER_WORD = 15
@@ -527,7 +527,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
           seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
-          what_from, what_to, desc_from, desc_to):
+          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
@@ -850,7 +850,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if b[p] != 58 or b[p + 1] != 32:
                         continue
                     status, code, cents, to, all_in, capped, cf, ct = _action(b, sign, p + 2, e)
-                    if status < 0 or capped:
+                    if status < 0:
                         ok = False
                         break
                     if status == 0:
@@ -868,6 +868,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     amount[k] = cents
                     # the reference keeps "and is all-in" for calls, bets, raises and posts only
                     all_in_col[k] = all_in and 3 <= code <= 20
+                    capped_col[k] = capped and 3 <= code <= 20
                     street_col[k] = street
                     token = T_BODY
                     if code == 1:
@@ -1071,10 +1072,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, _SAID_W) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    if _contains(b, s, e, _CASHED_W) or _at(b, s, e, _CANCELLED_W):
+                    if _contains(b, s, e, _CASHED_W):
                         ok = False
                         break
-                    skip = False
+                    cancel = _at(b, s, e, _CANCELLED_W)     # "Hand cancelled…": a terminal of the shape
+                    skip = cancel
+                    if _at(b, s, e, _CAPPED_LINE_W):       # "Betting is capped": a line without play
+                        skip = True
+                        for r in range(s + _CAPPED_LINE_W.shape[0], e):
+                            skip = skip and _is_space(b[r])
                     for k in range(_MISC_ANYWHERE_AT.shape[0] - 1):
                         n = _MISC_ANYWHERE_AT[k + 1] - _MISC_ANYWHERE_AT[k]
                         for q in range(s + 1, e - n + 1):
@@ -1104,7 +1110,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not skip:
                         ok = False
                         break
-                    continue
+                    if not cancel:
+                        continue
+                    is_cancelled[h] = True
+                    token = T_CANCELLED
             if not ok:
                 break
             # -------------------------------------------------- the shape, as check_shape builds it
@@ -1130,6 +1139,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = 0
         in_lane[h] = ok
         if not ok:
+            is_cancelled[h] = False
             # the hand keeps no rows: clear what it wrote
             for j in range(s0, ns):
                 hole[j, 0] = -1
@@ -1143,6 +1153,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
                 raise_to[k] = -1
                 all_in_col[k] = False
+                capped_col[k] = False
                 cards_col[k, 0] = -1
                 cards_col[k, 1] = -1
                 pot[k] = -1
@@ -1286,6 +1297,7 @@ class _Head:
         "ante",
         "bb",
         "betting",
+        "cap",
         "big_bet",
         "club",
         "currency",
@@ -1309,7 +1321,8 @@ class _Head:
         self.tournament = hand.is_tournament
         values = [_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet), _cents(hand.big_bet),
                   _cents(hand.ante)]
-        self.ok = hand.cap is None and all(v is not None for i, v in enumerate(values)
+        self.cap = _cents(hand.cap) if hand.cap is not None else -1
+        self.ok = self.cap is not None and all(v is not None for i, v in enumerate(values)
                                            if i < 2 or i == 4 or hand.betting is BettingStructure.LIMIT)
         self.sb, self.bb, self.small_bet, self.big_bet, self.ante = (v if v is not None else 0 for v in values)
         if hand.betting is not BettingStructure.LIMIT:
@@ -1321,11 +1334,11 @@ class _Head:
         self.hand_id = hand.hand_id
         self.played_at = hand.info.played_at
         self.numbers = (self.betting, self.short, self.tournament, self.sb, self.bb, self.small_bet, self.big_bet,
-                        self.ante, self.sign) if self.ok else _NO_NUMBERS
+                        self.ante, self.sign, self.cap) if self.ok else _NO_NUMBERS
 
 
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
-_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0)
+_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1397,7 +1410,7 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                  "summary_line")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line")
+_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "cards", "pot", "line")
 
 
 def _minus_one(shape, dtype) -> np.ndarray:
@@ -1524,6 +1537,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.big_bet[:] = table[:, 6]
         b.ante[:] = table[:, 7]
         signs = table[:, 8].copy()
+        b.cap[:] = table[:, 9]
     else:
         signs = np.zeros(0, dtype=np.int64)
 
@@ -1544,7 +1558,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
         b.summary_won, b.summary_line,
         b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
-        what_from, what_to, desc_from, desc_to)
+        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:

@@ -21,11 +21,11 @@ from tests.split_oracle import split_reference
 
 HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tournament", "small_blind", "big_blind",
                 "small_bet", "big_bet", "ante", "max_seats", "button_seat", "board", "board_lines", "summary_board",
-                "summary_board_line", "total_pot", "rake", "total_line")
+                "summary_board_line", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
 SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                 "summary_line")
-ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line")
+ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "cards", "pot", "line")
 
 
 def hand_differences(ours: HandBatch, h: int, ref: HandBatch, r: int) -> list[str]:
@@ -373,3 +373,49 @@ def test_older_game_headers_read_like_the_reference():
     text = generated("holdem", 30, seed=6).replace("PokerStars Hand #", "PokerStars Game #")
     assert check_file(text) == (30, 30)
     assert check_file(_with_local_time(text, "2024/03/02 16:05:07", "WET")) == (30, 30)
+
+
+# A capped table ($5 cap): Anna raises to the cap and Vera calls to it; "Betting is capped" is said
+# on a line of its own in Limit games and carries no play.
+CAPPED = """PokerStars Hand #203:  Hold'em No Limit ($0.10/$0.25 - $5 Cap - USD) - 2021/03/07 21:29:31 ET
+Table 'Vesta' 6-max Seat #1 is the button
+Seat 1: Anna ($20 in chips)
+Seat 2: Boris ($20 in chips)
+Seat 3: Vera ($20 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: raises $4.75 to $5 and has reached the $5 cap
+Boris: folds
+Vera: calls $4.75 and has reached the $5 cap
+Betting is capped
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Vera: shows [Kh Kd] (a pair of Kings)
+Anna collected $9.60 from pot
+*** SUMMARY ***
+Total pot $10.10 | Rake $0.50
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) showed [Ah Ad] and won ($9.60) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def test_a_capped_table_and_capped_bets_stay_in_the_lane():
+    assert check_file(CAPPED) == (1, 1)
+    batch = read_text(CAPPED, "c.txt")[1]
+    assert int(batch.cap[0]) == 500
+    assert batch.is_capped.tolist() == [False, False, True, False, True, False, False, False]
+
+
+def test_a_cancelled_hand_stays_in_the_lane():
+    text = ("PokerStars Hand #142579689317:  Hold'em No Limit ($200/$400 USD) - 2015/10/22 0:24:41 CET "
+            "[2015/10/21 18:24:41 ET]\nTable 'Owa III' 6-max Seat #2 is the button\nSeat 2: Ben86 ($40000 in chips)\n"
+            "Ben86: posts small blind $200\ncumicon: is sitting out\nHand cancelled\n*** SUMMARY ***\n"
+            "Seat 2: Ben86 (button) collected ($0)\n")
+    assert check_file(text) == (1, 1)
+    assert read_text(text, "c.txt")[1].is_cancelled.tolist() == [True]
