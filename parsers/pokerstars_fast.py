@@ -20,7 +20,7 @@ terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is i
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a hand run twice, a cash-out, a player without a seat line, one name in two seats, hole cards other than two
+gives the engine their batch): a hand run twice, a player without a seat line, one name in two seats, hole cards other than two
 or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
 digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
@@ -113,6 +113,9 @@ _CAP_W = _b(" cap")
 _TO_W = _b(" to ")
 _SAID_W = _b(' said, "')
 _CASHED_W = _b(" cashed out the hand")
+_CASHED_FOR_W = _b(" cashed out the hand for ")
+_FEE_W = _b(" | Cash Out Fee ")
+_NOT_AWARDED_W = _b("not awarded")
 _CANCELLED_W = _b("Hand cancelled")
 _CAPPED_LINE_W = _b("Betting is capped")
 _WON_W = _b("won ")
@@ -472,6 +475,15 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 
 
 @njit(cache=True)
+def _find_last(b, s, e, word):
+    """The last position ≥ s where ``word`` stands within b[:e], or -1."""
+    for i in range(e - word.shape[0], s - 1, -1):
+        if _at(b, i, e, word):
+            return i
+    return -1
+
+
+@njit(cache=True)
 def _contains(b, s, e, word):
     return _find(b, s, e, word) >= 0
 
@@ -527,7 +539,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
           seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
-          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled):
+          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
+          has_cash_out, cash_out, won_not_awarded):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
@@ -704,6 +717,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             summary_line[s0 + i] = fl
                             what_from[s0 + i] = what
                             what_to[s0 + i] = e
+                            won_not_awarded[s0 + i] = _contains(b, what, e, _NOT_AWARDED_W)
                             # showed [..] / mucked [..]: the first such group
                             if _contains(b, what, e, _ED_W):
                                 q = what
@@ -1072,11 +1086,26 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, _SAID_W) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    if _contains(b, s, e, _CASHED_W):
+                    q = _find_last(b, s + 1, e, _CASHED_FOR_W)
+                    if q > s:
+                        # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
+                        status, cents, j = _amount(b, sign, q + _CASHED_FOR_W.shape[0], e)
+                        if status == 1 and _at(b, j, e, _FEE_W):
+                            status, _, j = _amount(b, sign, j + _FEE_W.shape[0], e)
+                        while j < e and _is_space(b[j]):
+                            j += 1
+                        i = _seat_of(b, s, q, name_from, name_to, s0, ns)
+                        if status != 1 or j != e or i < 0:
+                            ok = False
+                            break
+                        has_cash_out[s0 + i] = True
+                        cash_out[s0 + i] = cents
+                        token = T_BODY
+                    elif _contains(b, s, e, _CASHED_W):
                         ok = False
                         break
-                    cancel = _at(b, s, e, _CANCELLED_W)     # "Hand cancelled…": a terminal of the shape
-                    skip = cancel
+                    cancel = token == 0 and _at(b, s, e, _CANCELLED_W)     # "Hand cancelled…": a terminal of the shape
+                    skip = cancel or token != 0
                     if _at(b, s, e, _CAPPED_LINE_W):       # "Betting is capped": a line without play
                         skip = True
                         for r in range(s + _CAPPED_LINE_W.shape[0], e):
@@ -1110,10 +1139,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not skip:
                         ok = False
                         break
-                    if not cancel:
+                    if cancel:
+                        is_cancelled[h] = True
+                        token = T_CANCELLED
+                    elif token == 0:
                         continue
-                    is_cancelled[h] = True
-                    token = T_CANCELLED
             if not ok:
                 break
             # -------------------------------------------------- the shape, as check_shape builds it
@@ -1149,6 +1179,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 summary_won[j] = -1
                 summary_line[j] = 0
                 what_from[j] = -1
+                won_not_awarded[j] = False
+                has_cash_out[j] = False
+                cash_out[j] = 0
             # (and the row a failed line began: its columns are written before the last checks)
             for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
                 raise_to[k] = -1
@@ -1409,7 +1442,7 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                 "summary_line")
+                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 _ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "cards", "pot", "line")
 
 
@@ -1558,7 +1591,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
         b.summary_won, b.summary_line,
         b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
-        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled)
+        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
+        b.won_not_awarded)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:

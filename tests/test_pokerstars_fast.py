@@ -24,7 +24,7 @@ HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tourn
                 "summary_board_line", "total_pot", "rake", "total_line", "cap", "is_cancelled")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
 SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                "summary_line")
+                "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "cards", "pot", "line")
 
 
@@ -133,7 +133,6 @@ def test_lark_judges_the_shape_of_hands_whose_every_line_the_lane_reads():
 @pytest.mark.parametrize("edit", [
     ("Total pot $", "Total pot $1.001 "),        # more than two decimals
     ("*** FLOP ***", "*** FIRST FLOP ***"),      # a hand run twice
-    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nHero cashed out the hand for $1 | Cash Out Fee $0.01"),   # a cash-out
     ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nNobody: folds"),      # an action of a player without a seat
 ])
 def test_unmodelled_forms_go_out_of_lane(edit):
@@ -419,3 +418,19 @@ def test_a_cancelled_hand_stays_in_the_lane():
             "Seat 2: Ben86 (button) collected ($0)\n")
     assert check_file(text) == (1, 1)
     assert read_text(text, "c.txt")[1].is_cancelled.tolist() == [True]
+
+
+def test_a_cash_out_stays_in_the_lane():
+    # Anna, all in with aces against kings, cashes the hand out for $15 (fee $0.15): the room pays
+    # her, and the summary says her pot was not awarded.
+    text = (CAPPED.replace(" - $5 Cap - USD", " USD").replace(" and has reached the $5 cap", " and is all-in")
+            .replace("Betting is capped\n", "").replace("Anna collected $9.60 from pot\n",
+                                                        "Anna cashed out the hand for $15 | Cash Out Fee $0.15\n")
+            .replace("with a pair of Aces\n", "with a pair of Aces (pot not awarded as player cashed out)\n"))
+    assert check_file(text) == (1, 1)
+    batch = read_text(text, "c.txt")[1]
+    assert batch.has_cash_out.tolist() == [True, False, False] and batch.cash_out.tolist() == [1500, 0, 0]
+    assert batch.won_not_awarded.tolist() == [True, False, False]
+    # a cash-out line of a player with no seat, or with a fee in another currency, is the reader's to refuse
+    for changed in (text.replace("Anna cashed", "Nobody cashed"), text.replace("Fee $0.15", "Fee 0.15")):
+        assert read_text(changed, "c.txt")[1].in_lane.tolist() == [False]
