@@ -20,7 +20,7 @@ terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is i
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a hand run twice, a player without a seat line, one name in two seats, hole cards other than two
+gives the engine their batch): a player without a seat line, one name in two seats, hole cards other than two
 or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
 digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
@@ -191,11 +191,11 @@ del _i, _ch
 # them equal to the table's.
 _TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
-T_BOARD, T_SEATSUM, T_CANCELLED = 13, 14, 15
-assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL, T_BOARD,
-        T_SEATSUM, T_CANCELLED) == tuple(_TERMINALS.index(name) for name in (
+T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
+assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL,
+        T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED) == tuple(_TERMINALS.index(name) for name in (
             "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY", "TOTAL",
-            "BOARD", "SEATSUM", "CANCELLED")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
+            "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
 assert _MARKER_KIND.tolist() == [T_HOLE, T_STREET, T_STREET, T_STREET, T_SHOWDOWN, T_SUMMARY, T_HOLE, T_HOLE]
 _SHAPE_WORDS = 3
 _PER_WORD = 15
@@ -475,6 +475,19 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 
 
 @njit(cache=True)
+def _board_start(b, s, e):
+    """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
+    j = s
+    if _at(b, j, e, _FIRST_W):
+        j += _FIRST_W.shape[0]
+    elif _at(b, j, e, _SECOND_W):
+        j += _SECOND_W.shape[0]
+    elif _at(b, j, e, _THIRD_W):
+        j += _THIRD_W.shape[0]
+    return j + _BOARD_W.shape[0] if _at(b, j, e, _BOARD_W) else -1
+
+
+@njit(cache=True)
 def _find_last(b, s, e, word):
     """The last position ≥ s where ``word`` stands within b[:e], or -1."""
     for i in range(e - word.shape[0], s - 1, -1):
@@ -540,10 +553,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
           what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
-          has_cash_out, cash_out, won_not_awarded):
+          has_cash_out, cash_out, won_not_awarded,
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
+    run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     ns = 0
     na = 0
     npots = 0
@@ -558,6 +573,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         seen_hole = False
         blinds_posted = False
         street = 0
+        run = 0
+        run_street[0] = 0
+        run_street[1] = 0
+        run_street[2] = 0
         markers = 0
         sum_boards = 0
         has_total = False
@@ -581,9 +600,16 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             # -------------------------------------------------- street markers
             if c0 == 42 and _at(b, s, e, _STARS):
                 j = s + 4
-                if _at(b, j, e, _FIRST_W) or _at(b, j, e, _SECOND_W) or _at(b, j, e, _THIRD_W):
-                    ok = False      # a hand run twice
-                    break
+                marker_run = -1     # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
+                if _at(b, j, e, _FIRST_W):
+                    marker_run = 0
+                    j += _FIRST_W.shape[0]
+                elif _at(b, j, e, _SECOND_W):
+                    marker_run = 1
+                    j += _SECOND_W.shape[0]
+                elif _at(b, j, e, _THIRD_W):
+                    marker_run = 2
+                    j += _THIRD_W.shape[0]
                 which = -1
                 for k in range(_MARKER_KIND.shape[0]):
                     if _at_k(b, j, e, _MARKERS, _MARKERS_AT, k):
@@ -615,19 +641,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             ok = False
                             break
                 token = _MARKER_KIND[which]
+                if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
+                    ok = False
+                    break
+                if token != T_HOLE and token != T_SUMMARY:
+                    run = max(marker_run, 0)
+                    if run > 0 and run_street[run - 1] == 0:
+                        ok = False      # a second run before the first
+                        break
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
                 elif token == T_SHOWDOWN:
-                    if street == 4:
-                        ok = False      # a second showdown: the reader refuses it
+                    if run_street[run] == 4:
+                        ok = False      # a second showdown of a run: the reader refuses it
                         break
+                    run_street[run] = 4
                     street = 4
                 else:
-                    if _MARKER_STREET[which] <= street:
+                    if _MARKER_STREET[which] <= run_street[run]:
                         ok = False      # a street again, or out of order: the reader refuses it
                         break
+                    run_street[run] = _MARKER_STREET[which]
                     street = _MARKER_STREET[which]
                     n = 0
                     if c1f >= 0:
@@ -638,11 +674,17 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if n < 0 or n > 5:
                         ok = False
                         break
-                    for k in range(5):
-                        board[h, k] = tmp[k] if k < n else -1
-                    if markers < 3:
-                        board_lines[h, markers] = fl
-                    markers += 1
+                    if run == 0:
+                        for k in range(5):
+                            board[h, k] = tmp[k] if k < n else -1
+                        if markers < 3:
+                            board_lines[h, markers] = fl
+                        markers += 1
+                    else:
+                        for k in range(5):
+                            more_boards[h, run - 1, k] = tmp[k] if k < n else -1
+                        if more_board_lines[h, run - 1] == 0:
+                            more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == 83 and _at(b, s, e, _SEAT_W):
                 j = s + 5
@@ -839,24 +881,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and c0 == 66 and _at(b, s, e, _BOARD_W):
-                close = _close(b, s + 7, e)
-                if close != e - 1 or sum_boards > 0:
+            elif in_summary and _board_start(b, s, e) >= 0:
+                start = _board_start(b, s, e)
+                close = _close(b, start, e)
+                if close != e - 1 or sum_boards > 2:
                     ok = False
                     break
-                n = _cards(b, s + 7, close, tmp)
+                n = _cards(b, start, close, tmp)
                 if n <= 0 or n > 5:
                     ok = False
                     break
                 for k in range(5):
-                    summary_board[h, k] = tmp[k] if k < n else -1
-                summary_board_line[h] = fl
+                    if sum_boards == 0:
+                        summary_board[h, k] = tmp[k] if k < n else -1
+                    else:
+                        summary_more_boards[h, sum_boards - 1, k] = tmp[k] if k < n else -1
+                if sum_boards == 0:
+                    summary_board_line[h] = fl
+                else:
+                    summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and (_at(b, s, e, _RUN_W) or _at(b, s, e, _FIRST_W) or _at(b, s, e, _SECOND_W)
-                                 or _at(b, s, e, _THIRD_W)):
-                ok = False
-                break
+            elif in_summary and _at(b, s, e, _RUN_W):
+                token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
                 code = 0
@@ -883,6 +930,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # the reference keeps "and is all-in" for calls, bets, raises and posts only
                     all_in_col[k] = all_in and 3 <= code <= 20
                     capped_col[k] = capped and 3 <= code <= 20
+                    action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
                     street_col[k] = street
                     token = T_BODY
                     if code == 1:
@@ -1027,6 +1075,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     k = na
                     _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
+                    action_board[k] = 0
                     na += 1
                     token = T_BODY
                 elif _contains(b, s, e, _COLLECTED_W):
@@ -1072,6 +1121,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 k = na
                                 _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
                                 pot[k] = code
+                                action_board[k] = run
                                 na += 1
                                 done = True
                                 break
@@ -1170,6 +1220,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         in_lane[h] = ok
         if not ok:
             is_cancelled[h] = False
+            for k in range(5):
+                more_boards[h, 0, k] = -1
+                more_boards[h, 1, k] = -1
+                summary_more_boards[h, 0, k] = -1
+                summary_more_boards[h, 1, k] = -1
+            more_board_lines[h, 0] = more_board_lines[h, 1] = 0
+            summary_more_board_lines[h, 0] = summary_more_board_lines[h, 1] = 0
             # the hand keeps no rows: clear what it wrote
             for j in range(s0, ns):
                 hole[j, 0] = -1
@@ -1187,6 +1244,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 raise_to[k] = -1
                 all_in_col[k] = False
                 capped_col[k] = False
+                action_board[k] = 0
                 cards_col[k, 0] = -1
                 cards_col[k, 1] = -1
                 pot[k] = -1
@@ -1443,7 +1501,8 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                  "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "cards", "pot", "line")
+_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
+                   "pot", "line")
 
 
 def _minus_one(shape, dtype) -> np.ndarray:
@@ -1592,7 +1651,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.summary_won, b.summary_line,
         b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
         what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
-        b.won_not_awarded)
+        b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
+        b.action_board)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:
