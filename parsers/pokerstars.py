@@ -58,8 +58,19 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["LINE_KINDS", "TERMINALS", "WORDS", "LineKind", "build_hand", "check_shape", "parse", "read_header",
-           "stakes_sign", "SUMMARY_OUTCOME", "HAND_NAME"]
+__all__ = [
+    "HAND_NAME",
+    "LINE_KINDS",
+    "SUMMARY_OUTCOME",
+    "TERMINALS",
+    "WORDS",
+    "LineKind",
+    "build_hand",
+    "check_shape",
+    "parse",
+    "read_header",
+    "stakes_sign",
+]
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -104,10 +115,11 @@ _SEAT = re.compile(
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 _HAND_NAME = (
-    "(?:high card {r}|a pair of {rs}|two pair, {rs} and {rs}|three of a kind, {rs}|a straight, {r} to {r}"
-    "|a flush, {r} high|a full house, {rs} full of {rs}|four of a kind, {rs}|a straight flush, {r} to {r}"
-    r"|a Royal Flush)(?: - (?:{r}(?:\+{r})*|lower) (?:kicker|cards))?"
-).format(r=_RANK, rs=_RANKS)
+    f"(?:high card {_RANK}|a pair of {_RANKS}|two pair, {_RANKS} and {_RANKS}|three of a kind, {_RANKS}"
+    f"|a straight, {_RANK} to {_RANK}|a flush, {_RANK} high|a full house, {_RANKS} full of {_RANKS}"
+    f"|four of a kind, {_RANKS}|a straight flush, {_RANK} to {_RANK}"
+    rf"|a Royal Flush)(?: - (?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards))?"
+)
 """How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker' …"""
 _WON = r"won (?:\(" + _AMT + r"\)|" + _AMT + r")"
 _OUTCOME = (

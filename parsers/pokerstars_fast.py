@@ -20,9 +20,12 @@ terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is i
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a player without a seat line, one name in two seats, hole cards other than two
-or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
-digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
+gives the engine their batch): a player without a seat line, one name in two seats, hole
+cards other than two or in conflict, a summary seat that won twice, no summary; what the
+reader refuses (a line written twice, a street out of order, an amount in another currency
+than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
+finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
+amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
 second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
 ``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
@@ -1388,8 +1391,8 @@ class _Head:
         "ante",
         "bb",
         "betting",
-        "cap",
         "big_bet",
+        "cap",
         "club",
         "currency",
         "hand_id",
