@@ -58,7 +58,19 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source, slot_filler
 
-__all__ = ["LINE_KINDS", "TERMINALS", "WORDS", "LineKind", "build_hand", "check_shape", "parse", "read_header"]
+__all__ = [
+    "HAND_NAME",
+    "LINE_KINDS",
+    "SUMMARY_OUTCOME",
+    "TERMINALS",
+    "WORDS",
+    "LineKind",
+    "build_hand",
+    "check_shape",
+    "parse",
+    "read_header",
+    "stakes_sign",
+]
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -80,9 +92,10 @@ _GAME = re.compile(
     re.IGNORECASE,
 )
 _GAME_NAME = re.compile(r"(?:6\+ |Split )?Hold'em$", re.IGNORECASE)
+_GAME_PREFIX = re.compile(r"(?:[A-Z]{3} |Freeroll )?", re.IGNORECASE)
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
 _STAKES = re.compile(
-    r"[(,]\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
+    r"(?:\(|,\s)\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
     r"(?:\s*-\s*Ante[\s\ufffd]*(?P<ante>" + _AMT + r"))?"
     r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
     r"\s*(?P<cur>[A-Z]{3})?\s*\)"
@@ -91,14 +104,38 @@ _WHEN = re.compile(
     r"(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?:-\s+)?(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s*\(?(?P<z>[A-Z]{1,5})?\)?"
     r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{1,5})?\])?"
 )
+_DASH = re.compile(r"\s*-\s*")
+"""What stands between the stakes and the date."""
 _TABLE = re.compile(
     r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))?(?: Seat #(?P<btn>\d+) is the button)?\s*$"
 )
 _SEAT = re.compile(
     r"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>" + _AMT + r") in chips(?:, .*?)?\)(?P<rest>.*)$"
 )
-_SEATSUM = re.compile(r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
-                      r"(?P<what>(?:folded|showed|mucked|collected|won|lost|didn't|is sitting out|sat out|cashed).*)$")
+_RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
+_RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
+_HAND_NAME = (
+    f"(?:high card {_RANK}|a pair of {_RANKS}|two pair, {_RANKS} and {_RANKS}|three of a kind, {_RANKS}"
+    f"|a straight, {_RANK} to {_RANK}|a flush, {_RANK} high|a full house, {_RANKS} full of {_RANKS}"
+    f"|four of a kind, {_RANKS}|a straight flush, {_RANK} to {_RANK}"
+    rf"|a Royal Flush)(?: - (?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards))?"
+)
+"""How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker' …"""
+_WON = r"won (?:\(" + _AMT + r"\)|" + _AMT + r")"
+_OUTCOME = (
+    r"(?:folded (?:before Flop|before Turn|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
+    r"|collected (?:\(" + _AMT + r"\)|" + _AMT + r")|" + _WON +
+    r"|mucked(?: \[[^\]]*\])?(?: and lost)?|mucked hand and " + _WON +
+    r"|showed \[[^\]]*\] and (?:" + _WON + r"(?: with " + _HAND_NAME + r")?|lost(?: with " + _HAND_NAME + r")?)"
+    r"(?:, and (?:" + _WON + r" with " + _HAND_NAME + r"|lost with " + _HAND_NAME + r"))*"
+    r"|is sitting out|sat out|didn't .*|cashed .*)"
+    r"(?: \((?:cashed out|pot not awarded as player cashed out)\)\.?)?"
+)
+_SEATSUM = re.compile(
+    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
+    r"(?P<what>" + _OUTCOME + r")\"?\s*$")
+"""A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
+copied out of string literals keep a stray closing quote.)"""
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 _MARKER = re.compile(
@@ -114,7 +151,7 @@ _ACTION = re.compile(
     r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
     r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind)) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
-    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \(.*\))?"
+    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
     r"|(?P<muck>mucks hand|doesn't show hand)"
     r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
     r"Table deposit .*|re-buys and receives .*|takes the add-on.*|leaves the table|is sitting out .*)"
@@ -145,6 +182,10 @@ _MISC = re.compile(
 )
 _CAPPED = re.compile(r"^Betting is capped\s*$")
 """Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
+SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
+"""What a summary seat line says after the seat and player, as the reader's table reads it."""
+HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
+"""The words in a show line's parentheses, as the reader's table reads them."""
 _RUN_TWICE = re.compile(r"^Hand was run t")
 _CANCELLED = re.compile(r"^Hand cancelled")
 
@@ -275,6 +316,33 @@ _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, Ac
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
+_STREET_ORDER = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+_SHOWN_DOWN = 4
+_STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
+
+
+def _twice(what: str, index: int, lines) -> ParseError:
+    return ParseError(f"{what} a second time", line=index + 1, column=1, line_text=lines[index])
+
+
+def _sign_checker(sign: str, lines):
+    """``money(text, index)``: the amount ``text`` of line ``index``, which must carry the hand's
+    currency sign (``sign``, or none), since a hand is played in one currency."""
+    def money(text: str, index: int) -> Decimal:
+        first = text[0]
+        if first != sign and (sign or not first.isdigit()):
+            line = lines[index]
+            raise ParseError(f"the amount {text!r} is not written like the stakes ({sign or 'no sign'})",
+                             line=index + 1, column=line.find(text) + 1, line_text=line)
+        return _money(text)
+    return money
+
+
+def stakes_sign(head: dict) -> str:
+    """The currency sign of the stakes of a header read by :func:`read_header` ('' for none): every
+    amount of the hand carries it."""
+    small_blind = head["stakes"]["sb"]
+    return small_blind[0] if not small_blind[0].isdigit() else ""
 
 
 def read_header(line: str) -> dict:
@@ -294,8 +362,8 @@ def read_header(line: str) -> dict:
     if "(" in name:  # Mixed NLH/PLO (Hold'em No Limit, …), 8-Game (Razz Limit, …)
         name = name.rsplit("(", 1)[-1].strip()
     known = _GAME_NAME.search(name)
-    if known is not None:  # drop a tournament's buy-in currency or "Freeroll" before the game
-        name = known[0]
+    if known is not None and _GAME_PREFIX.fullmatch(name, 0, known.start()):
+        name = known[0]     # drop a tournament's buy-in currency or "Freeroll" before the game
     if name.lower() not in _SUPPORTED:
         raise ParseError(f"{name} {game['struct']} is not supported yet: {_UNSUPPORTED_GAMES}",
                          line=1, column=match.start("rest") + game.start("game") + 1, line_text=line)
@@ -304,7 +372,8 @@ def read_header(line: str) -> dict:
         raise ParseError("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
                          line=1, column=match.start("rest") + game.end() + 1, line_text=line)
     when = _WHEN.search(rest, stakes.end())
-    if when is None:
+    if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or not rest[when.end():].isspace() \
+            and when.end() < len(rest):
         raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when}
@@ -341,7 +410,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind, big_blind = (small_bet / 2).quantize(unit, rounding=ROUND_DOWN), small_bet
     ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
     cap = _money(stakes["cap"]) if stakes["cap"] else None
-    sign = sb_text[0] if not sb_text[0].isdigit() else ""
+    sign = stakes_sign(head)
+    money = _sign_checker(sign, lines)
     if is_tournament:
         currency = "chips"
     elif stakes["cur"]:
@@ -380,6 +450,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     in_summary = False
     blinds_posted = False
     append = actions.append
+    seat_numbers: set[int] = set()
+    seat_of: dict[str, str] = {}
+    summary_numbers: set[int] = set()
+    dealt: set[str] = set()
+    street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
 
     first_line = source.first_line
     for kind, m, index in tokens:
@@ -391,11 +466,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             elif check:
                 append(_action(street, player, _CHECK, line))
             elif raised:
-                append(_action(street, player, _RAISE, line, _money(raised), _money(raise_to),
+                append(_action(street, player, _RAISE, line, money(raised, index), money(raise_to, index),
                                all_in is not None, capped is not None))
             else:
                 append(_action(street, player, _CALL if verb == "calls" else _BET, line,
-                               _money(amount), None, all_in is not None, capped is not None))
+                               money(amount, index), None, all_in is not None, capped is not None))
         elif kind == "POST":
             m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
             post = _POST_KINDS[m[4]]
@@ -407,11 +482,17 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 blinds_posted = True
             elif post is _POST_BB:
                 blinds_posted = True
-            append(_action(_PREFLOP, m[0], post, line, _money(m[5]), None,
+            append(_action(_PREFLOP, m[0], post, line, money(m[5], index), None,
                            m[12] is not None, m[13] is not None))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()
-            won = tuple(_money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
+            if n in summary_numbers:
+                raise _twice(f"the summary lists seat {n}", index, lines)
+            summary_numbers.add(n)
+            if seat_of.get(player, n) not in (n, ""):
+                raise ParseError(f"the summary puts {player} in seat {n}, the seat lines in seat {seat_of[player]}",
+                                 line=index + 1, column=1, line_text=lines[index])
+            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
             if "ed [" in what:      # showed [ or mucked [
                 shown = _SUMMARY_CARDS.search(what)
                 cards = _cards(shown[1], index, lines[index]) if shown else ()
@@ -423,11 +504,19 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                    line))
         elif kind == "SEAT":
             n, player, stack, rest = m.groups()
-            seats.append(_seat(int(n), player, _money(stack), "sitting out" in rest, line))
+            if n in seat_numbers:
+                raise _twice(f"seat {n} ({player}) is listed", index, lines)
+            seat_numbers.add(n)
+            seat_of[player] = n if player not in seat_of else ""     # one name in two seats: either seat
+            seats.append(_seat(int(n), player, money(stack, index), "sitting out" in rest, line))
         elif kind == "STREET":
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
             street = _STREETS[what]
             run = _RUNS[run_name]
+            if _STREET_ORDER[what] <= street_of_run[run]:
+                raise ParseError(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
+                                 "is dealt once, in order", line=index + 1, column=1, line_text=lines[index])
+            street_of_run[run] = _STREET_ORDER[what]
             cards = _cards(c1, index, lines[index]) + _cards(c2, index, lines[index])
             while len(boards) <= run:
                 boards.append([])
@@ -437,12 +526,15 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SHOWDOWN":
             street = Street.SHOWDOWN
             run = _RUNS[m["run"]]
+            if street_of_run[run] == _SHOWN_DOWN:
+                raise _twice("the showdown is written", index, lines)
+            street_of_run[run] = _SHOWN_DOWN
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
-            append(_action(street, player, _COLLECT_KIND, line, _money(amount), pot=pot, board=run))
+            append(_action(street, player, _COLLECT_KIND, line, money(amount, index), pot=pot, board=run))
         elif kind == "UNCALLED":
             amount, player = m.groups()
-            append(_action(street, player, _UNCALLED_KIND, line, _money(amount)))
+            append(_action(street, player, _UNCALLED_KIND, line, money(amount, index)))
         elif kind == "SHOW":
             cards = _cards(m["cards"], index, lines[index])
             how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
@@ -456,6 +548,9 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if c2:
                 cards = _cards(c1, index, lines[index]) + cards
             if cards:
+                if player in dealt:
+                    raise _twice(f"{player} is dealt cards", index, lines)
+                dealt.add(player)
                 holes.append(_hole(player, cards, _DEALT_HOW, line))
         elif kind == "TABLE":
             table_name = m["name"]
@@ -464,13 +559,13 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if m["play"] and not is_tournament:
                 currency = "play"
         elif kind == "CASHOUT":
-            fee = _money(m["f"]) if m["f"] else _ZERO     # older cash-out lines name no fee
-            cash_outs.append(CashOut(player=m["p"], amount=_money(m["a"]), fee=fee, line=line))
+            fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
+            cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "SUMMARY":
             in_summary = True
         elif kind == "TOTAL":
-            total, rake = _money(m["t"]), _money(m["r"])
-            pots = tuple(_money(p) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
+            total, rake = money(m["t"], index), money(m["r"], index)
+            pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
             total_line = line
         elif kind == "BOARD":
             summary_boards.append(_cards(m["c"], index, lines[index]))
@@ -479,6 +574,14 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             cancelled = True
         # HOLE, RUNTWICE need no fields
     del in_summary
+    if total is not None or summary_seats:
+        # PokerStars sums up every seat: a player who played and has no summary line was cut off
+        played = {a.player for a in actions}
+        summed = {seat.player for seat in summary_seats}
+        for seat in seats:
+            if seat.player in played and seat.player not in summed:
+                raise ParseError(f"the summary has no line for seat {seat.seat} ({seat.player}), who played: the hand "
+                                 "is cut short or a line is lost", line=len(lines), column=1, line_text=lines[-1])
 
     summary = None
     if total is not None:

@@ -20,10 +20,12 @@ terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is i
 only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a hand run twice, a cash-out, a capped table or action, a
-cancelled hand, a player without a seat line, one name in two seats, hole cards other than two
-or in conflict, a summary seat that won twice, no summary; amounts with more than two decimals, more than 15 digits, a Unicode
-digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
+gives the engine their batch): a player without a seat line, one name in two seats, hole
+cards other than two or in conflict, a summary seat that won twice, no summary; what the
+reader refuses (a line written twice, a street out of order, an amount in another currency
+than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
+finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
+amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
 second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
 ``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
@@ -114,7 +116,11 @@ _CAP_W = _b(" cap")
 _TO_W = _b(" to ")
 _SAID_W = _b(' said, "')
 _CASHED_W = _b(" cashed out the hand")
+_CASHED_FOR_W = _b(" cashed out the hand for ")
+_FEE_W = _b(" | Cash Out Fee ")
+_NOT_AWARDED_W = _b("not awarded")
 _CANCELLED_W = _b("Hand cancelled")
+_CAPPED_LINE_W = _b("Betting is capped")
 _WON_W = _b("won ")
 _COLLECTED2_W = _b("collected ")
 _WON_SUB = _b("won")
@@ -188,11 +194,11 @@ del _i, _ch
 # them equal to the table's.
 _TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
-T_BOARD, T_SEATSUM = 13, 14
-assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL, T_BOARD,
-        T_SEATSUM) == tuple(_TERMINALS.index(name) for name in (
+T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
+assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL,
+        T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED) == tuple(_TERMINALS.index(name) for name in (
             "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY", "TOTAL",
-            "BOARD", "SEATSUM")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
+            "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
 assert _MARKER_KIND.tolist() == [T_HOLE, T_STREET, T_STREET, T_STREET, T_SHOWDOWN, T_SUMMARY, T_HOLE, T_HOLE]
 _SHAPE_WORDS = 3
 _PER_WORD = 15
@@ -258,19 +264,23 @@ def _sign_length(b, i, e):
 
 
 @njit(cache=True)
-def _amount(b, i, e):
-    """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure."""
+def _amount(b, sign, i, e):
+    """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure (or an
+    amount whose currency sign is not ``sign``, the hand's: see ``_sign_code``)."""
     if i >= e:
         return 0, 0, i
     c = b[i]
+    written = 0
     if c >= 0x80:
         n = _sign_length(b, i, e)
         if n == 0:
             return -1, 0, i     # a Unicode digit or space, or a sign the lane does not know
+        written = 0x20AC if n == 3 else 0xA3 if b[i + 1] == 0xA3 else 0xA5
         i += n
     elif not (48 <= c <= 57):
         if _is_space(c) or c == 40:   # "("
             return 0, 0, i
+        written = c
         i += 1
     if i >= e:
         return 0, 0, i
@@ -279,6 +289,8 @@ def _amount(b, i, e):
         return -1, 0, i
     if not (48 <= c <= 57):
         return 0, 0, i
+    if written != sign:
+        return -1, 0, i     # the reader refuses an amount in another currency than the stakes'
     value = 0
     digits = 0
     while i < e and (48 <= b[i] <= 57 or b[i] == 44):
@@ -309,14 +321,14 @@ def _amount(b, i, e):
 
 
 @njit(cache=True)
-def _tail(b, i, e):
+def _tail(b, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
     if _at(b, i, e, _ALLIN_W) and i + _ALLIN_W.shape[0] == e:
         return 1, True, False
     if _at(b, i, e, _REACHED_W):
-        status, _, j = _amount(b, i + _REACHED_W.shape[0], e)
+        status, _, j = _amount(b, sign, i + _REACHED_W.shape[0], e)
         if status < 0:
             return -1, False, False
         if status == 1 and _at(b, j, e, _CAP_W) and j + _CAP_W.shape[0] == e:
@@ -365,7 +377,7 @@ def _close(b, i, e):
 
 
 @njit(cache=True)
-def _action(b, q, e):
+def _action(b, sign, q, e):
     """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
     # folds, with cards or not
@@ -374,35 +386,35 @@ def _action(b, q, e):
         if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
             k = _close(b, j + 2, e)
             if k >= 0:
-                status, all_in, capped = _tail(b, k + 1, e)
+                status, all_in, capped = _tail(b, sign, k + 1, e)
                 if status != 0:
                     return status, 1, 0, -1, all_in, capped, -1, -1
-        status, all_in, capped = _tail(b, j, e)
+        status, all_in, capped = _tail(b, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
     if _at(b, q, e, _CHECKS):
-        status, all_in, capped = _tail(b, q + _CHECKS.shape[0], e)
+        status, all_in, capped = _tail(b, sign, q + _CHECKS.shape[0], e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
     for k in range(_VERB_KIND.shape[0]):
         if _at_k(b, q, e, _VERBS, _VERBS_AT, k):
-            status, cents, j = _amount(b, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
+            status, cents, j = _amount(b, sign, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 3 + k, cents, -1, all_in, capped, -1, -1
     if _at(b, q, e, _RAISES):
-        status, cents, j = _amount(b, q + _RAISES.shape[0], e)
+        status, cents, j = _amount(b, sign, q + _RAISES.shape[0], e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
         if status == 1 and _at(b, j, e, _TO_W):
-            status, to, j = _amount(b, j + _TO_W.shape[0], e)
+            status, to, j = _amount(b, sign, j + _TO_W.shape[0], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 20, cents, to, all_in, capped, -1, -1
     for k in range(2):
@@ -415,27 +427,27 @@ def _action(b, q, e):
                 if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
                     for r in range(e - 1, j + 1, -1):
                         if b[r] == 41:
-                            status, all_in, capped = _tail(b, r + 1, e)
+                            status, all_in, capped = _tail(b, sign, r + 1, e)
                             if status != 0:
                                 return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, j, e)
+                status, all_in, capped = _tail(b, sign, j, e)
                 if status != 0:
                     return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
     for k in range(2):
         if _at_k(b, q, e, _NOSHOW, _NOSHOW_AT, k):
-            status, all_in, capped = _tail(b, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
+            status, all_in, capped = _tail(b, sign, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
             if status != 0:
                 return status, 22, 0, -1, all_in, capped, -1, -1
     for k in range(_MISC_FIXED_AT.shape[0] - 1):
         if _at_k(b, q, e, _MISC_FIXED, _MISC_FIXED_AT, k):
-            status, all_in, capped = _tail(b, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
+            status, all_in, capped = _tail(b, sign, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
             if status != 0:
                 return status, 30, 0, -1, all_in, capped, -1, -1
     for k in range(_MISC_OPEN_AT.shape[0] - 1):
         if _at_k(b, q, e, _MISC_OPEN, _MISC_OPEN_AT, k):
             return 1, 30, 0, -1, False, False, -1, -1
     if _at(b, q, e, _LEAVES_W):
-        status, all_in, capped = _tail(b, q + _LEAVES_W.shape[0], e)
+        status, all_in, capped = _tail(b, sign, q + _LEAVES_W.shape[0], e)
         if status != 0:
             return status, 30, 0, -1, all_in, capped, -1, -1
     if _at(b, q, e, _SITTING_OUT_OPEN):
@@ -462,6 +474,28 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
                     break
             if same:
                 return j - s0
+    return -1
+
+
+@njit(cache=True)
+def _board_start(b, s, e):
+    """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
+    j = s
+    if _at(b, j, e, _FIRST_W):
+        j += _FIRST_W.shape[0]
+    elif _at(b, j, e, _SECOND_W):
+        j += _SECOND_W.shape[0]
+    elif _at(b, j, e, _THIRD_W):
+        j += _THIRD_W.shape[0]
+    return j + _BOARD_W.shape[0] if _at(b, j, e, _BOARD_W) else -1
+
+
+@njit(cache=True)
+def _find_last(b, s, e, word):
+    """The last position ≥ s where ``word`` stands within b[:e], or -1."""
+    for i in range(e - word.shape[0], s - 1, -1):
+        if _at(b, i, e, word):
+            return i
     return -1
 
 
@@ -520,10 +554,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
           summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
           seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
-          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount):
+          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
+          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
+          has_cash_out, cash_out, won_not_awarded,
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
+    run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     ns = 0
     na = 0
     npots = 0
@@ -533,10 +571,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         pot_start[h] = npots
         s0 = ns
         ok = in_lane[h]
+        sign = signs[h]
         in_summary = False
         seen_hole = False
         blinds_posted = False
         street = 0
+        run = 0
+        run_street[0] = 0
+        run_street[1] = 0
+        run_street[2] = 0
         markers = 0
         sum_boards = 0
         has_total = False
@@ -560,9 +603,16 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             # -------------------------------------------------- street markers
             if c0 == 42 and _at(b, s, e, _STARS):
                 j = s + 4
-                if _at(b, j, e, _FIRST_W) or _at(b, j, e, _SECOND_W) or _at(b, j, e, _THIRD_W):
-                    ok = False      # a hand run twice
-                    break
+                marker_run = -1     # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
+                if _at(b, j, e, _FIRST_W):
+                    marker_run = 0
+                    j += _FIRST_W.shape[0]
+                elif _at(b, j, e, _SECOND_W):
+                    marker_run = 1
+                    j += _SECOND_W.shape[0]
+                elif _at(b, j, e, _THIRD_W):
+                    marker_run = 2
+                    j += _THIRD_W.shape[0]
                 which = -1
                 for k in range(_MARKER_KIND.shape[0]):
                     if _at_k(b, j, e, _MARKERS, _MARKERS_AT, k):
@@ -594,13 +644,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             ok = False
                             break
                 token = _MARKER_KIND[which]
+                if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
+                    ok = False
+                    break
+                if token != T_HOLE and token != T_SUMMARY:
+                    run = max(marker_run, 0)
+                    if run > 0 and run_street[run - 1] == 0:
+                        ok = False      # a second run before the first
+                        break
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
                 elif token == T_SHOWDOWN:
+                    if run_street[run] == 4:
+                        ok = False      # a second showdown of a run: the reader refuses it
+                        break
+                    run_street[run] = 4
                     street = 4
                 else:
+                    if _MARKER_STREET[which] <= run_street[run]:
+                        ok = False      # a street again, or out of order: the reader refuses it
+                        break
+                    run_street[run] = _MARKER_STREET[which]
                     street = _MARKER_STREET[which]
                     n = 0
                     if c1f >= 0:
@@ -611,11 +677,17 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if n < 0 or n > 5:
                         ok = False
                         break
-                    for k in range(5):
-                        board[h, k] = tmp[k] if k < n else -1
-                    if markers < 3:
-                        board_lines[h, markers] = fl
-                    markers += 1
+                    if run == 0:
+                        for k in range(5):
+                            board[h, k] = tmp[k] if k < n else -1
+                        if markers < 3:
+                            board_lines[h, markers] = fl
+                        markers += 1
+                    else:
+                        for k in range(5):
+                            more_boards[h, run - 1, k] = tmp[k] if k < n else -1
+                        if more_board_lines[h, run - 1] == 0:
+                            more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == 83 and _at(b, s, e, _SEAT_W):
                 j = s + 5
@@ -651,7 +723,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if found:
                             what = j + 1
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or summary_line[s0 + i] != 0:
+                            if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
                                 ok = False
                                 break
                             # won (X) / collected (X): findall over what
@@ -669,9 +741,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                         q += 1
                                         continue
                                     if start < e and b[start] == 40:
-                                        status, cents, r = _amount(b, start + 1, e)
+                                        status, cents, r = _amount(b, sign, start + 1, e)
                                     else:
-                                        status, cents, r = _amount(b, start, e)
+                                        status, cents, r = _amount(b, sign, start, e)
                                     if status < 0:
                                         ok = False
                                         break
@@ -688,6 +760,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 break
                             summary_won[s0 + i] = won
                             summary_line[s0 + i] = fl
+                            what_from[s0 + i] = what
+                            what_to[s0 + i] = e
+                            won_not_awarded[s0 + i] = _contains(b, what, e, _NOT_AWARDED_W)
                             # showed [..] / mucked [..]: the first such group
                             if _contains(b, what, e, _ED_W):
                                 q = what
@@ -711,7 +786,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     for pe in range(p0 + 1, e - 1):
                         if b[pe] != 32 or b[pe + 1] != 40:
                             continue
-                        status, cents, j = _amount(b, pe + 2, e)
+                        status, cents, j = _amount(b, sign, pe + 2, e)
                         if status < 0:
                             ok = False
                             break
@@ -734,6 +809,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                             ok = False      # one name in two seats (or more seats than an int16 actor holds)
                             break
+                        for j in range(s0, ns):
+                            if seat_no[j] == number:
+                                ok = False      # one seat listed twice
+                        if not ok:
+                            break
                         seat_no[ns] = number
                         stack[ns] = cents
                         sitting[ns] = _contains(b, rest, e, _SITTING_W)
@@ -751,7 +831,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and c0 == 84 and _at(b, s, e, _TOTAL_W):
-                status, cents, j = _amount(b, s + _TOTAL_W.shape[0], e)
+                status, cents, j = _amount(b, sign, s + _TOTAL_W.shape[0], e)
                 if status != 1 or has_total:
                     ok = False
                     break
@@ -769,7 +849,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not (j < e and b[j] == 32):
                         ok = False
                         break
-                    status, cents, j = _amount(b, j + 1, e)
+                    status, cents, j = _amount(b, sign, j + 1, e)
                     if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
                         ok = False
                         break
@@ -789,7 +869,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not _at(b, j, e, _RAKE_W):
                     ok = False
                     break
-                status, cents, j = _amount(b, j + 5, e)
+                status, cents, j = _amount(b, sign, j + 5, e)
                 if status != 1:
                     ok = False
                     break
@@ -804,32 +884,37 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and c0 == 66 and _at(b, s, e, _BOARD_W):
-                close = _close(b, s + 7, e)
-                if close != e - 1 or sum_boards > 0:
+            elif in_summary and _board_start(b, s, e) >= 0:
+                start = _board_start(b, s, e)
+                close = _close(b, start, e)
+                if close != e - 1 or sum_boards > 2:
                     ok = False
                     break
-                n = _cards(b, s + 7, close, tmp)
+                n = _cards(b, start, close, tmp)
                 if n <= 0 or n > 5:
                     ok = False
                     break
                 for k in range(5):
-                    summary_board[h, k] = tmp[k] if k < n else -1
-                summary_board_line[h] = fl
+                    if sum_boards == 0:
+                        summary_board[h, k] = tmp[k] if k < n else -1
+                    else:
+                        summary_more_boards[h, sum_boards - 1, k] = tmp[k] if k < n else -1
+                if sum_boards == 0:
+                    summary_board_line[h] = fl
+                else:
+                    summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and (_at(b, s, e, _RUN_W) or _at(b, s, e, _FIRST_W) or _at(b, s, e, _SECOND_W)
-                                 or _at(b, s, e, _THIRD_W)):
-                ok = False
-                break
+            elif in_summary and _at(b, s, e, _RUN_W):
+                token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
                 code = 0
                 for p in range(s + 1, e - 1):
                     if b[p] != 58 or b[p + 1] != 32:
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, p + 2, e)
-                    if status < 0 or capped:
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, sign, p + 2, e)
+                    if status < 0:
                         ok = False
                         break
                     if status == 0:
@@ -847,6 +932,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     amount[k] = cents
                     # the reference keeps "and is all-in" for calls, bets, raises and posts only
                     all_in_col[k] = all_in and 3 <= code <= 20
+                    capped_col[k] = capped and 3 <= code <= 20
+                    action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
                     street_col[k] = street
                     token = T_BODY
                     if code == 1:
@@ -864,6 +951,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         cards_col[k, 0] = tmp[0]
                         cards_col[k, 1] = tmp[1]
+                        if ct + 2 < e and b[ct + 2] == 40:      # " (a pair of Kings)": the reader checks the words
+                            desc_from[k] = ct + 3
+                            for r in range(e - 1, ct + 2, -1):
+                                if b[r] == 41:
+                                    desc_to[k] = r
+                                    break
                         if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
                             ok = False
                             break
@@ -962,7 +1055,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         if n == 2:
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 1, fl):
+                            if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                                                                           tmp[1], 1, fl):
                                 ok = False
                                 break
                         done = True
@@ -974,7 +1068,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_DEALT
                 elif c0 == 85 and _at(b, s, e, _UNCALLED_W):
-                    status, cents, j = _amount(b, s + _UNCALLED_W.shape[0], e)
+                    status, cents, j = _amount(b, sign, s + _UNCALLED_W.shape[0], e)
                     if status != 1 or not _at(b, j, e, _RETURNED_W) or j + _RETURNED_W.shape[0] >= e:
                         ok = False
                         break
@@ -984,6 +1078,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     k = na
                     _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
+                    action_board[k] = 0
                     na += 1
                     token = T_BODY
                 elif _contains(b, s, e, _COLLECTED_W):
@@ -993,7 +1088,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if not _at(b, q, e, _COLLECTED_W):
                             q -= 1
                             continue
-                        status, cents, j = _amount(b, q + _COLLECTED_W.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + _COLLECTED_W.shape[0], e)
                         if status < 0:
                             ok = False
                             break
@@ -1029,6 +1124,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 k = na
                                 _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
                                 pot[k] = code
+                                action_board[k] = run
                                 na += 1
                                 done = True
                                 break
@@ -1043,10 +1139,30 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, _SAID_W) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    if _contains(b, s, e, _CASHED_W) or _at(b, s, e, _CANCELLED_W):
+                    q = _find_last(b, s + 1, e, _CASHED_FOR_W)
+                    if q > s:
+                        # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
+                        status, cents, j = _amount(b, sign, q + _CASHED_FOR_W.shape[0], e)
+                        if status == 1 and _at(b, j, e, _FEE_W):
+                            status, _, j = _amount(b, sign, j + _FEE_W.shape[0], e)
+                        while j < e and _is_space(b[j]):
+                            j += 1
+                        i = _seat_of(b, s, q, name_from, name_to, s0, ns)
+                        if status != 1 or j != e or i < 0:
+                            ok = False
+                            break
+                        has_cash_out[s0 + i] = True
+                        cash_out[s0 + i] = cents
+                        token = T_BODY
+                    elif _contains(b, s, e, _CASHED_W):
                         ok = False
                         break
-                    skip = False
+                    cancel = token == 0 and _at(b, s, e, _CANCELLED_W)     # "Hand cancelled…": a terminal of the shape
+                    skip = cancel or token != 0
+                    if _at(b, s, e, _CAPPED_LINE_W):       # "Betting is capped": a line without play
+                        skip = True
+                        for r in range(s + _CAPPED_LINE_W.shape[0], e):
+                            skip = skip and _is_space(b[r])
                     for k in range(_MISC_ANYWHERE_AT.shape[0] - 1):
                         n = _MISC_ANYWHERE_AT[k + 1] - _MISC_ANYWHERE_AT[k]
                         for q in range(s + 1, e - n + 1):
@@ -1076,7 +1192,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not skip:
                         ok = False
                         break
-                    continue
+                    if cancel:
+                        is_cancelled[h] = True
+                        token = T_CANCELLED
+                    elif token == 0:
+                        continue
             if not ok:
                 break
             # -------------------------------------------------- the shape, as check_shape builds it
@@ -1089,6 +1209,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             shape[h, tokens // _PER_WORD] |= np.int64(token) << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
+        if ok:
+            for k in range(action_start[h], na):
+                if summary_line[s0 + actor[k]] == 0:
+                    ok = False      # a player who played has no summary line: the reader refuses the hand
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
@@ -1098,6 +1222,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = 0
         in_lane[h] = ok
         if not ok:
+            is_cancelled[h] = False
+            for k in range(5):
+                more_boards[h, 0, k] = -1
+                more_boards[h, 1, k] = -1
+                summary_more_boards[h, 0, k] = -1
+                summary_more_boards[h, 1, k] = -1
+            more_board_lines[h, 0] = more_board_lines[h, 1] = 0
+            summary_more_board_lines[h, 0] = summary_more_board_lines[h, 1] = 0
             # the hand keeps no rows: clear what it wrote
             for j in range(s0, ns):
                 hole[j, 0] = -1
@@ -1106,13 +1238,20 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 hole_line[j] = 0
                 summary_won[j] = -1
                 summary_line[j] = 0
+                what_from[j] = -1
+                won_not_awarded[j] = False
+                has_cash_out[j] = False
+                cash_out[j] = 0
             # (and the row a failed line began: its columns are written before the last checks)
             for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
                 raise_to[k] = -1
                 all_in_col[k] = False
+                capped_col[k] = False
+                action_board[k] = 0
                 cards_col[k, 0] = -1
                 cards_col[k, 1] = -1
                 pot[k] = -1
+                desc_from[k] = -1
             ns = s0
             na = action_start[h]
             npots = pot_start[h]
@@ -1253,6 +1392,7 @@ class _Head:
         "bb",
         "betting",
         "big_bet",
+        "cap",
         "club",
         "currency",
         "hand_id",
@@ -1261,19 +1401,22 @@ class _Head:
         "played_at",
         "sb",
         "short",
+        "sign",
         "small_bet",
         "stakes",
         "tournament",
         "tournament_id",
     )
 
-    def __init__(self, hand) -> None:
+    def __init__(self, hand, sign: str) -> None:
+        self.sign = ord(sign) if sign else 0      # as _amount codes a sign
         self.betting = _BETTING_CODE[hand.betting]
         self.short = hand.is_short_deck
         self.tournament = hand.is_tournament
         values = [_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet), _cents(hand.big_bet),
                   _cents(hand.ante)]
-        self.ok = hand.cap is None and all(v is not None for i, v in enumerate(values)
+        self.cap = _cents(hand.cap) if hand.cap is not None else -1
+        self.ok = self.cap is not None and all(v is not None for i, v in enumerate(values)
                                            if i < 2 or i == 4 or hand.betting is BettingStructure.LIMIT)
         self.sb, self.bb, self.small_bet, self.big_bet, self.ante = (v if v is not None else 0 for v in values)
         if hand.betting is not BettingStructure.LIMIT:
@@ -1285,11 +1428,11 @@ class _Head:
         self.hand_id = hand.hand_id
         self.played_at = hand.info.played_at
         self.numbers = (self.betting, self.short, self.tournament, self.sb, self.bb, self.small_bet, self.big_bet,
-                        self.ante) if self.ok else _NO_NUMBERS
+                        self.ante, self.sign, self.cap) if self.ok else _NO_NUMBERS
 
 
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
-_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0)
+_NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1298,7 +1441,7 @@ def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
         head = ps.read_header(line)
-        return _Head(ps.build_hand((line,), _SOURCE, head, []))
+        return _Head(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1360,8 +1503,9 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
 
 
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                 "summary_line")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line")
+                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
+_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
+                   "pot", "line")
 
 
 def _minus_one(shape, dtype) -> np.ndarray:
@@ -1487,6 +1631,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.small_bet[:] = table[:, 5]
         b.big_bet[:] = table[:, 6]
         b.ante[:] = table[:, 7]
+        signs = table[:, 8].copy()
+        b.cap[:] = table[:, 9]
+    else:
+        signs = np.zeros(0, dtype=np.int64)
 
     play = np.zeros(count, dtype=np.bool_)
     table_from = np.full(count, -1, dtype=np.int64)
@@ -1494,13 +1642,20 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
     name_from = np.zeros(total_lines, dtype=np.int64)
     name_to = np.zeros(total_lines, dtype=np.int64)
+    what_from = np.full(total_lines, -1, dtype=np.int64)
+    what_to = np.zeros(total_lines, dtype=np.int64)
+    desc_from = np.full(total_lines, -1, dtype=np.int64)
+    desc_to = np.zeros(total_lines, dtype=np.int64)
     ns, na, npots = _scan(
         buf, line_start, line_end, hand_line0, n_lines, first_line,
         b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
         b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
         b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
         b.summary_won, b.summary_line,
-        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount)
+        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
+        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
+        b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
+        b.action_board)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:
@@ -1509,6 +1664,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
 
     # the grammar's verdict on each hand's shape
     in_lane = b.in_lane
+    _check_words(b, text, data, ascii_text, what_from[:ns], what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, ascii_text, desc_from[:na], desc_to[:na], b.action_start, ps.HAND_NAME)
     keys = shape.tolist()
     accepted = _SHAPE_OK
     for h in np.flatnonzero(in_lane).tolist():
@@ -1539,6 +1696,27 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.currency = [("play" if is_play and not head.tournament else head.currency) for head, is_play in zip(heads, pl)]
     b.club = [head.club for head in heads]
     return b
+
+
+_WORDS_READ: set[str] = set()
+
+
+def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
+    """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
+    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+    rows = np.flatnonzero(start >= 0)
+    if not rows.size:
+        return
+    hands = (np.searchsorted(row_start, rows, side="right") - 1).tolist()
+    known = _WORDS_READ
+    for row, h, f, t in zip(rows.tolist(), hands, start[rows].tolist(), stop[rows].tolist()):
+        words = text[f:t] if ascii_text else _piece(data, f, t)
+        if words in known:
+            continue
+        if pattern.fullmatch(words) is None:
+            b.in_lane[h] = False
+        elif len(known) < 100_000:
+            known.add(words)
 
 
 class _NoHead:

@@ -30,6 +30,14 @@ def test_mutated_pokerstars_hands_lose_no_untouched_hand():
     assert outcome.by_mutation.get("cp1251", 0) > 0
 
 
+def test_mutated_pokerstars_hands_are_flagged_or_stored_true_to_their_text():
+    # Seat, street and summary lines written twice, changed words and currency signs, hands cut
+    # inside their summary: each is quarantined or stored as its new text says, never as before.
+    outcome = run(150, [SAMPLES / "pokerstars-holdem.txt"], seed=11)
+    assert outcome.changed.get("flagged", 0) > 90
+    assert outcome.untrue == [] and outcome.vanished == []
+
+
 def test_mutated_real_pokerstars_files_raise_nothing_and_lose_nothing():
     corpus("pokerstars")
     outcome = run(30, corpus_files(8), seed=3)

@@ -21,11 +21,13 @@ from tests.split_oracle import split_reference
 
 HAND_COLUMNS = ("first_line", "last_line", "betting", "is_short_deck", "is_tournament", "small_blind", "big_blind",
                 "small_bet", "big_bet", "ante", "max_seats", "button_seat", "board", "board_lines", "summary_board",
-                "summary_board_line", "total_pot", "rake", "total_line")
+                "summary_board_line", "total_pot", "rake", "total_line", "cap", "is_cancelled", "more_boards",
+                "more_board_lines", "summary_more_boards", "summary_more_board_lines")
 HAND_STRINGS = ("game_id", "hand_id", "tournament_id", "stakes", "currency", "club", "table_name", "played_at")
 SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                "summary_line")
-ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "cards", "pot", "line")
+                "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
+ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
+                  "pot", "line")
 
 
 def hand_differences(ours: HandBatch, h: int, ref: HandBatch, r: int) -> list[str]:
@@ -132,8 +134,6 @@ def test_lark_judges_the_shape_of_hands_whose_every_line_the_lane_reads():
 
 @pytest.mark.parametrize("edit", [
     ("Total pot $", "Total pot $1.001 "),        # more than two decimals
-    ("*** FLOP ***", "*** FIRST FLOP ***"),      # a hand run twice
-    ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nHero cashed out the hand for $1 | Cash Out Fee $0.01"),   # a cash-out
     ("*** HOLE CARDS ***", "*** HOLE CARDS ***\nNobody: folds"),      # an action of a player without a seat
 ])
 def test_unmodelled_forms_go_out_of_lane(edit):
@@ -373,3 +373,113 @@ def test_older_game_headers_read_like_the_reference():
     text = generated("holdem", 30, seed=6).replace("PokerStars Hand #", "PokerStars Game #")
     assert check_file(text) == (30, 30)
     assert check_file(_with_local_time(text, "2024/03/02 16:05:07", "WET")) == (30, 30)
+
+
+# A capped table ($5 cap): Anna raises to the cap and Vera calls to it; "Betting is capped" is said
+# on a line of its own in Limit games and carries no play.
+CAPPED = """PokerStars Hand #203:  Hold'em No Limit ($0.10/$0.25 - $5 Cap - USD) - 2021/03/07 21:29:31 ET
+Table 'Vesta' 6-max Seat #1 is the button
+Seat 1: Anna ($20 in chips)
+Seat 2: Boris ($20 in chips)
+Seat 3: Vera ($20 in chips)
+Boris: posts small blind $0.10
+Vera: posts big blind $0.25
+*** HOLE CARDS ***
+Anna: raises $4.75 to $5 and has reached the $5 cap
+Boris: folds
+Vera: calls $4.75 and has reached the $5 cap
+Betting is capped
+*** FLOP *** [2c 7s 9d]
+*** TURN *** [2c 7s 9d] [Jc]
+*** RIVER *** [2c 7s 9d Jc] [3h]
+*** SHOW DOWN ***
+Anna: shows [Ah Ad] (a pair of Aces)
+Vera: shows [Kh Kd] (a pair of Kings)
+Anna collected $9.60 from pot
+*** SUMMARY ***
+Total pot $10.10 | Rake $0.50
+Board [2c 7s 9d Jc 3h]
+Seat 1: Anna (button) showed [Ah Ad] and won ($9.60) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kh Kd] and lost with a pair of Kings
+"""
+
+
+def test_a_capped_table_and_capped_bets_stay_in_the_lane():
+    assert check_file(CAPPED) == (1, 1)
+    batch = read_text(CAPPED, "c.txt")[1]
+    assert int(batch.cap[0]) == 500
+    assert batch.is_capped.tolist() == [False, False, True, False, True, False, False, False]
+
+
+def test_a_cancelled_hand_stays_in_the_lane():
+    text = ("PokerStars Hand #142579689317:  Hold'em No Limit ($200/$400 USD) - 2015/10/22 0:24:41 CET "
+            "[2015/10/21 18:24:41 ET]\nTable 'Owa III' 6-max Seat #2 is the button\nSeat 2: Ben86 ($40000 in chips)\n"
+            "Ben86: posts small blind $200\ncumicon: is sitting out\nHand cancelled\n*** SUMMARY ***\n"
+            "Seat 2: Ben86 (button) collected ($0)\n")
+    assert check_file(text) == (1, 1)
+    assert read_text(text, "c.txt")[1].is_cancelled.tolist() == [True]
+
+
+def test_a_cash_out_stays_in_the_lane():
+    # Anna, all in with aces against kings, cashes the hand out for $15 (fee $0.15): the room pays
+    # her, and the summary says her pot was not awarded.
+    text = (CAPPED.replace(" - $5 Cap - USD", " USD").replace(" and has reached the $5 cap", " and is all-in")
+            .replace("Betting is capped\n", "").replace("Anna collected $9.60 from pot\n",
+                                                        "Anna cashed out the hand for $15 | Cash Out Fee $0.15\n")
+            .replace("with a pair of Aces\n", "with a pair of Aces (pot not awarded as player cashed out)\n"))
+    assert check_file(text) == (1, 1)
+    batch = read_text(text, "c.txt")[1]
+    assert batch.has_cash_out.tolist() == [True, False, False] and batch.cash_out.tolist() == [1500, 0, 0]
+    assert batch.won_not_awarded.tolist() == [True, False, False]
+    # a cash-out line of a player with no seat, or with a fee in another currency, is the reader's to refuse
+    for changed in (text.replace("Anna cashed", "Nobody cashed"), text.replace("Fee $0.15", "Fee 0.15")):
+        assert read_text(changed, "c.txt")[1].in_lane.tolist() == [False]
+
+
+RUN_TWICE = """PokerStars Hand #3: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Anna: raises $98 to $100 and is all-in
+Boris: folds
+Vera: calls $98 and is all-in
+*** FIRST FLOP *** [2c 7d 9h]
+*** FIRST TURN *** [2c 7d 9h] [Jc]
+*** FIRST RIVER *** [2c 7d 9h Jc] [3s]
+*** SECOND FLOP *** [Kh 4d 5s]
+*** SECOND TURN *** [Kh 4d 5s] [6c]
+*** SECOND RIVER *** [Kh 4d 5s 6c] [Qh]
+*** FIRST SHOW DOWN ***
+Vera: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $100 from pot
+*** SECOND SHOW DOWN ***
+Vera collected $100 from pot
+*** SUMMARY ***
+Total pot $201 | Rake $1
+Hand was run twice
+FIRST Board [2c 7d 9h Jc 3s]
+SECOND Board [Kh 4d 5s 6c Qh]
+Seat 1: Anna (button) showed [As Ad] and won ($100) with a pair of Aces, and lost with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings, and won ($100) with three of a kind, Kings
+"""
+
+
+def test_a_hand_run_twice_stays_in_the_lane():
+    assert check_file(RUN_TWICE) == (1, 1)
+    batch = read_text(RUN_TWICE, "r.txt")[1]
+    assert batch.board_lines[0].tolist() == [12, 13, 14] and batch.more_board_lines[0].tolist() == [15, 0]
+    assert batch.summary_more_board_lines[0].tolist() == [28, 0]
+    # the second run's collect names its board; the first run's shows and collect the first
+    assert batch.action_board.tolist() == [0, 0, 0, 0, 0, 0, 0, 0, 1]
+    # a SECOND run before the FIRST, and a run's street twice, are the reader's to refuse
+    swapped = RUN_TWICE.replace("*** FIRST FLOP", "*** XFLOP").replace("*** SECOND FLOP", "*** FIRST FLOP")
+    for changed in (swapped.replace("*** XFLOP", "*** SECOND FLOP"),
+                    RUN_TWICE.replace("*** SECOND TURN *** [Kh 4d 5s] [6c]", "*** SECOND FLOP *** [Kh 4d 5s]")):
+        assert read_text(changed, "r.txt")[1].in_lane.tolist() == [False]

@@ -1,0 +1,215 @@
+"""The PokerStars reader is strict to its text: a changed line is read as changed or refused.
+
+Each case changes one line of a genuine hand the way a damaged or edited file does (a line
+written twice, a word changed, a currency sign changed, the hand cut inside its summary). The
+reader must refuse it with the line that breaks the format, and the byte scanner (the fast
+lane) must put it out of the lane, so that both lanes quarantine it. The untouched hand reads
+in both lanes.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk
+from parsers.pokerstars_fast import read_text
+from pipeline.generators.holdem import generate_hands
+from tests.test_pokerstars_fast import check_file
+
+HAND = """PokerStars Hand #250000000000: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET
+Table 'Test' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $1
+Vera: posts big blind $2
+*** HOLE CARDS ***
+Dealt to Anna [As Ad]
+Anna: raises $4 to $6
+Boris: folds
+Vera: calls $4
+*** FLOP *** [2c 7d 9h]
+Vera: checks
+Anna: bets $10
+Vera: calls $10
+*** TURN *** [2c 7d 9h] [Jc]
+Vera: checks
+Anna: checks
+*** RIVER *** [2c 7d 9h Jc] [3s]
+Vera: bets $20
+Anna: calls $20
+*** SHOW DOWN ***
+Vera: shows [Kc Kd] (a pair of Kings)
+Anna: shows [As Ad] (a pair of Aces)
+Anna collected $71 from pot
+*** SUMMARY ***
+Total pot $73 | Rake $2
+Board [2c 7d 9h Jc 3s]
+Seat 1: Anna (button) showed [As Ad] and won ($71) with a pair of Aces
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Kc Kd] and lost with a pair of Kings"""
+LINES = HAND.split("\n")
+
+
+def twice(number: int) -> str:
+    """The hand with its line ``number`` (1-based) written twice."""
+    return "\n".join(LINES[:number] + LINES[number - 1:])
+
+
+def edited(old: str, new: str) -> str:
+    assert HAND.count(old) == 1, old
+    return HAND.replace(old, new)
+
+
+def refused_by_both_lanes(text: str) -> ParseError:
+    """The reader's error for the one hand of ``text``, after checking the lane leaves it out."""
+    chunks, batch, _ = read_text(text + "\n", "f.txt")
+    assert batch.in_lane.tolist() == [False], "the lane reads a hand the reader must refuse"
+    with pytest.raises(ParseError) as refused:
+        parse_chunk(chunks[0], "f.txt")
+    return refused.value
+
+
+def test_the_untouched_hand_reads_in_both_lanes():
+    chunks, batch, _ = read_text(HAND + "\n", "f.txt")
+    assert batch.in_lane.tolist() == [True]
+    assert parse_chunk(chunks[0], "f.txt").hand_id == "250000000000"
+    assert check_file(HAND + "\n") == (1, 1)
+
+
+@pytest.mark.parametrize("number, reason", [
+    (3, "seat 1 (Anna) is listed a second time"),
+    (9, "Anna is dealt cards a second time"),
+    (13, "a FLOP line after the FLOP of its run"),
+    (17, "a TURN line after the TURN of its run"),
+    (20, "a RIVER line after the RIVER of its run"),
+    (23, "the showdown is written a second time"),
+    (31, "the summary lists seat 2 a second time"),
+])
+def test_a_line_written_twice_is_refused_at_the_second_copy(number, reason):
+    error = refused_by_both_lanes(twice(number))
+    assert error.reason.startswith(reason)
+    assert error.line == number + 1
+
+
+def test_two_players_in_one_seat_are_refused():
+    error = refused_by_both_lanes(edited("Seat 3: Vera ($100", "Seat 2: Vera ($100"))
+    assert error.reason.startswith("seat 2 (Vera) is listed a second time") and error.line == 5
+
+
+def test_a_street_out_of_order_is_refused():
+    text = "\n".join(LINES[:12] + LINES[16:19] + LINES[12:16] + LINES[19:])    # the TURN before the FLOP
+    error = refused_by_both_lanes(text)
+    assert error.reason.startswith("a FLOP line after the TURN") and LINES[12].startswith("*** FLOP")
+
+
+@pytest.mark.parametrize("old, new", [
+    ("folded before Flop", "folded befove Flop"),
+    ("folded before Flop", "folded before"),
+    ("and won ($71) with a pair of Aces", "and won ($71) with a pair of @ces"),
+    ("and lost with a pair of Kings", "and lost with a pais of Kings"),
+    ("and lost with a pair of Kings", "and lost with a pair of kings"),
+    ("and won ($71)", "and!won ($71)"),
+    ("showed [Kc Kd] and lost with a pair of Kings", "showed [Kc Kd]"),
+])
+def test_a_summary_seat_line_with_a_changed_word_is_refused(old, new):
+    error = refused_by_both_lanes(edited(old, new))
+    assert error.line == LINES.index(next(line for line in LINES if old in line)) + 1
+
+
+@pytest.mark.parametrize("old, new", [
+    ("(a pair of Kings)", "(a pair of Kingz)"),
+    ("(a pair of Aces)", "(a`pair of Aces)"),
+    ("(a pair of Aces)", "(a pair of Aces"),
+])
+def test_a_show_line_with_a_changed_hand_name_is_refused(old, new):
+    error = refused_by_both_lanes(edited(old, new))
+    assert error.line == LINES.index(next(line for line in LINES if old in line)) + 1
+
+
+def test_hand_names_with_kickers_and_every_rank_read():
+    for name in ("two pair, Aces and Tens - Queen kicker", "a pair of Kings - Ace+Queen+Jack kicker",
+                 "a flush, Ace high - lower cards", "a straight, Deuce to Six", "a Royal Flush",
+                 "a full house, Sixes full of Deuces", "high card Ten", "four of a kind, Threes", ""):
+        text = edited("(a pair of Kings)", f"({name})")
+        chunks, batch, _ = read_text(text + "\n", "f.txt")
+        assert parse_chunk(chunks[0], "f.txt").hand_id == "250000000000", name
+        assert batch.in_lane.tolist() == [True], name
+
+
+@pytest.mark.parametrize("old, new", [
+    ("Vera: calls $4", "Vera: calls \u22ac4"),
+    ("Anna: raises $4 to $6", "Anna: raises $4 to ,6"),
+    ("Anna: bets $10", "Anna: bets 10"),
+    ("Boris: posts small blind $1", "Boris: posts small blind &1"),
+    ("Seat 2: Boris ($100 in chips)", "Seat 2: Boris (100 in chips)"),
+    ("Total pot $73", "Total pot \u20ac73"),
+    ("Anna collected $71", "Anna collected 71"),
+    ("won ($71)", "won (#71)"),
+])
+def test_an_amount_in_another_currency_than_the_stakes_is_refused(old, new):
+    error = refused_by_both_lanes(edited(old, new))
+    number = LINES.index(next(line for line in LINES if old in line)) + 1
+    assert error.line == number and "is not written like the stakes ($)" in error.reason
+
+
+def test_a_tournament_hand_reads_amounts_without_a_sign_and_refuses_one_with_a_sign():
+    text = edited("Hold'em No Limit ($1/$2 USD)", "Tournament #7, $1+$0.10 USD Hold'em No Limit - Level I (1/2)")
+    text = text.replace("$", "").replace("Tournament #7, 1+0.10 USD", "Tournament #7, $1+$0.10 USD")
+    chunks, batch, _ = read_text(text + "\n", "t.txt")
+    assert parse_chunk(chunks[0], "t.txt").is_tournament and batch.in_lane.tolist() == [True]
+    error = refused_by_both_lanes(text.replace("Vera: calls 4", "Vera: calls $4"))
+    assert error.line == 12
+
+
+@pytest.mark.parametrize("cut", [29, 30, 31])
+def test_a_hand_cut_inside_its_summary_is_refused(cut):
+    # the summary lines kept are whole; a player who played has none
+    error = refused_by_both_lanes("\n".join(LINES[:cut]))
+    assert error.reason.startswith("the summary has no line for seat") and error.line == cut
+
+
+def test_a_summary_seat_line_in_another_seat_than_the_players_is_refused():
+    error = refused_by_both_lanes(edited("Seat 2: Boris (small blind)", "Seat 4: Boris (small blind)"))
+    assert error.reason.startswith("the summary puts Boris in seat 4, the seat lines in seat 2") and error.line == 31
+
+
+@pytest.mark.parametrize("old, new", [
+    ("($1/$2 USD) - 2024", "($1/$2 USD)!- 2024"),
+    ("3:04:05 ET", "3:04:05 \u00e5T"),
+    ("Hold'em No Limit", '"Hold\'em No Limit'),
+    ("($1/$2 USD)", ",$1/$2 USD)"),
+])
+def test_a_header_with_a_changed_character_is_refused(old, new):
+    error = refused_by_both_lanes(edited(old, new))
+    assert error.line == 1
+
+
+def test_mutated_real_and_generated_hands_read_alike_in_both_lanes():
+    """Lines written twice, deleted, swapped and cut, over generated hands: the lane keeps only
+    what the reader reads, and reads it the same."""
+    rng = random.Random(41)
+    base = [text for text, _ in generate_hands("holdem", count=60, seed=43, betting="mixed", allin=0.05)]
+    kept = total = 0
+    for round_ in range(6):
+        hands = []
+        for text in base:
+            lines = text.split("\n")
+            at = rng.randrange(1, len(lines))
+            how = rng.choice(("twice", "delete", "swap", "cut"))
+            if how == "twice":
+                lines.insert(at, lines[at])
+            elif how == "delete":
+                del lines[at]
+            elif how == "swap" and at + 1 < len(lines):
+                lines[at], lines[at + 1] = lines[at + 1], lines[at]
+            else:
+                lines = lines[:at]
+            hands.append("\n".join(lines))
+        count, lane = check_file("\n\n\n".join(hands) + "\n", f"d{round_}.txt")
+        total += count
+        kept += lane
+    assert 0 < kept < total
