@@ -276,7 +276,8 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
     The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
     one more than the players of the game who won more), counted here over the player's own games
     only: that view ranks every game of the warehouse before the player is picked (2.5 s at
-    1,000,000 Hold'em hands; this, 0.5 s).
+    1,000,000 Hold'em hands; this, 0.5 s). A six-card session is one player against the house:
+    it has no placement, and it is won when its net is above zero.
     """
     since, until = _day_bounds(start, end)
     return frame(db, """
@@ -321,8 +322,8 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
             currency,
             count(*) as count_games,
             sum(net) as net,
-            count(*) filter (where placement = 1) as count_wins,
-            round(avg(placement), 2) as avg_placement,
+            count(*) filter (where case when game = 'sixcard' then net > 0 else placement = 1 end) as count_wins,
+            round(avg(placement) filter (where game <> 'sixcard'), 2) as avg_placement,
             min(played_at) as first_played_at,
             max(played_at) as last_played_at,
         from placed

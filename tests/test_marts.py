@@ -281,6 +281,34 @@ def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
         "(no club)", 2, D(65), None, None)
 
 
+@pytest.fixture()
+def dashboard_db(monkeypatch):
+    """The dashboards' connection to the warehouse a test built (call it with the store)."""
+    from dashboards import queries as q
+
+    def open_db(store: Warehouse):
+        monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+        q.release()
+        return q.database()
+
+    yield open_db
+    q.release()
+
+
+def test_player_headline_counts_a_six_card_session_won_by_its_net(warehouse, dashboard_db):
+    # Anna alone against the house in three sessions: −10, +75, +5. Won: the two above zero, not all
+    # three; no place. Her Chinese game against Boris and Vera (+4, 0, −4) is ranked: first, one win.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    for game_id, net in (("s1", "-10"), ("s2", "75"), ("s3", "5")):
+        add_game(rows, "sixcard", game_id, {"Anna": net})
+    add_game(rows, "chinese", "c1", {"Anna": "4", "Boris": "0", "Vera": "-4"})
+    headlines = q.player_headlines(dashboard_db(build(warehouse, rows)), "Anna", None, None, None)
+    assert [(r["game"], r["count_games"], r["net"], r["count_wins"], r["avg_placement"])
+            for r in headlines.to_dicts()] == [("chinese", 1, D(4), 1, 1.0), ("sixcard", 3, D(70), 2, None)]
+
+
 # ------------------------------------------------------------------ Chinese poker
 
 
