@@ -754,17 +754,22 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all his links).")
 @click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from him.")
+@click.option("--site", "site", metavar="ROOM",
+              help="The room (site) of the names given: a screen name is per room. Without it, a link "
+                   "holds in every room where the name has no link of its own.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
-          remove: bool, is_me: bool, as_json: bool) -> None:
+          remove: bool, is_me: bool, site: str | None, as_json: bool) -> None:
     """Link screen names to one person, so that his figures are counted together.
 
-    The links live in the warehouse: they survive re-ingests and re-audits.
+    The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
+    per room: the same name in two rooms is two accounts, and two people, until linked.
 
     \b
-    rasklad alias Gleb --me                Gleb is me
-    rasklad alias --remove Глеб            Глеб is a person of his own again
-    rasklad alias --list                   every person with his names
+    rasklad alias Gleb --me                         Gleb is me
+    rasklad alias Gleb gleb_wina --site Winamax     gleb_wina, in Winamax only, is Gleb
+    rasklad alias --remove Глеб                     Глеб is a person of his own again
+    rasklad alias --list                            every person with his names
 
     Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
     """
@@ -775,14 +780,17 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             gone = [name for name in (person, *names) if name]
             if not gone:
                 raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
-            links = people.unlink(warehouse, gone, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"Removed the links of {', '.join(gone)}; {len(links)} names stay linked.")
+            links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
+            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; "
+                       f"{len(links)} names stay linked.")
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",
                                    f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
-            links = people.link(warehouse, person, names, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"{person}: {', '.join(sorted(n for n, p in links.items() if p == person))}")
+            links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
+            linked = sorted(f"{name} ({room})" if room else name
+                            for (room, name), holder in links.items() if holder == person)
+            click.echo(f"{person}: {', '.join(linked)}")
         if is_me:
             if person is None:
                 raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -794,7 +802,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     raise UsageProblem("The people of this warehouse are not built yet.",
                                        "Run `rasklad build-models` first.")
                 frame = con.sql("""
-                    select person, string_agg(player, ', ' order by player) as names, bool_or(is_me) as is_me,
+                    select person,
+                           string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)
+                               as names,
+                           bool_or(is_me) as is_me,
                            sum(count_games)::bigint as count_games, sum(count_tournaments)::bigint as count_tournaments
                     from people group by person having count(*) > 1 or bool_or(is_me) order by person
                 """).pl()

@@ -317,7 +317,7 @@ def assert_mart(duckdb_path: Path) -> None:
         assert set(expected) | {"player", "site", "game", "stakes", "currency", "is_tournament"} == set(frame.columns) - _EXTRA
 
 
-_EXTRA = {"count_walks"}
+_EXTRA = {"count_walks", "person"}
 
 
 # ---------------------------------------------------------------- through the real ingest
