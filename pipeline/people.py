@@ -76,13 +76,14 @@ def link(root: str | Path, person: str, names: Iterable[str], *, site: str | Non
 def unlink(root: str | Path, names: Iterable[str], *, site: str | None = None, build: bool = True,
            on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[Account, str]:
     """Remove the links of ``names`` (each becomes a person of its own again): in room ``site``
-    only, or, without a site, in every room. A person's name removes every link to that person.
-    Returns every link after the change."""
+    only, or, without a site, in every room. A person's name removes every link to that person
+    (in that room only, with a site). Returns every link after the change."""
     gone = set(_clean(names))
     site = (site or "").strip() or None
 
     def kept(account: Account, person: str) -> bool:
-        return person not in gone and not (account[1] in gone and (site is None or account[0] == site))
+        in_scope = site is None or account[0] == site
+        return not (in_scope and (account[1] in gone or person in gone))
 
     with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
         links = {account: person for account, person in aliases(store).items() if kept(account, person)}

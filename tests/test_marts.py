@@ -50,11 +50,12 @@ def audit(store: Warehouse, name: str) -> int:
 
 
 def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, club: str | None = None,
-             played_at: datetime | None = None, currency: str | None = None, is_tournament: bool = False) -> None:
+             played_at: datetime | None = None, currency: str | None = None, is_tournament: bool = False,
+             site: str | None = None) -> None:
     game_id = gid(game_id)
     rows.add("games", game, game_id=game_id, source_file="cases.txt", first_line=1, last_line=1,
              played_at=played_at, club=club, count_players=len(nets), count_errors=0, count_warnings=0,
-             currency=currency, is_tournament=is_tournament)
+             currency=currency, is_tournament=is_tournament, site=site)
     for seat, (player, net) in enumerate(nets.items(), 1):
         rows.add("game_players", game, game_id=game_id, player=player, seat=seat, net=D(net))
 

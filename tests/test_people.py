@@ -160,3 +160,61 @@ def test_player_review_form_links_a_name_and_says_this_is_me(root):
             os.environ[queries.WAREHOUSE_ENV] = before
     found = people(root)
     assert found["Вера"] == found["Vera"] == ("Vera", True)
+
+
+# ---------------------------------------------------------------- a screen name is per room
+
+def rooms_warehouse(root):
+    """Gleb in two rooms, $0.50/$1 cash: PokerStars p1 Gleb +3 Anna −3, p2 Gleb −1 Anna +1;
+    Winamax w1 Gleb +5 Boris −5."""
+    from pipeline.tables import TableRows
+    from tests.test_marts import add_game, build, holdem_result
+
+    rows = TableRows()
+    for hand, site, nets in (("p1", "PokerStars", {"Gleb": "3", "Anna": "-3"}),
+                             ("p2", "PokerStars", {"Gleb": "-1", "Anna": "1"}),
+                             ("w1", "Winamax", {"Gleb": "5", "Boris": "-5"})):
+        add_game(rows, "holdem", hand, nets, currency="USD", site=site)
+        for seat, (player, net) in enumerate(nets.items(), 1):
+            holdem_result(rows, hand, player, net=net, big_blind="1", stakes="0.50/1 USD", seat=seat)
+    return build(root, rows)
+
+
+def holdem_board(root) -> dict:
+    with connect(root) as con:
+        return {row[0]: row[1:] for row in con.execute(
+            "select player, count_games, net from leaderboard where game = 'holdem' and season_kind = 'all'"
+        ).fetchall()}
+
+
+def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
+    from pipeline import people as links
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    with connect(root) as con:
+        accounts = dict(((site, player), person) for site, player, person in con.execute(
+            "select site, player, person from people").fetchall())
+        stats = con.execute("select site, person, count_hands, net_won from player_stats_holdem "
+                            "where player = 'Gleb' order by site").fetchall()
+    assert accounts == {("PokerStars", "Gleb"): "Gleb (PokerStars)", ("Winamax", "Gleb"): "Gleb (Winamax)",
+                        ("PokerStars", "Anna"): "Anna", ("Winamax", "Boris"): "Boris"}
+    assert stats == [("PokerStars", "Gleb (PokerStars)", 2, Decimal(2)), ("Winamax", "Gleb (Winamax)", 1, Decimal(5))]
+    board = holdem_board(root)
+    assert (board["Gleb (PokerStars)"], board["Gleb (Winamax)"]) == ((2, Decimal(2)), (1, Decimal(5)))
+
+    # linked in every room: one person, 3 games, +3 −1 +5 = +7
+    links.link(root, "Gleb", ["Gleb"])
+    assert holdem_board(root)["Gleb"] == (3, Decimal(7))
+    with connect(root) as con:
+        (person,) = con.execute("select names, count_hands, net_won, bb_per_100 from person_stats_holdem "
+                                "where person = 'Gleb'").fetchall()
+    # 7 big blinds of 1 in 3 hands: 233.33 bb/100; each account named with its room
+    assert person == ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7), Decimal("233.33"))
+
+    # the Winamax account given to another person: its own link wins over the one of every room
+    assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
+    board = holdem_board(root)
+    assert (board["Gleb"], board["Gleb W"]) == ((2, Decimal(2)), (1, Decimal(5)))
+    alias(root, "--remove", "Gleb", "--site", "Winamax")
+    assert holdem_board(root)["Gleb"] == (3, Decimal(7))
