@@ -221,6 +221,11 @@ def clubs(db: Db) -> list[str]:
     return frame(db, "select distinct club from stg_games where club is not null order by club")["club"].to_list()
 
 
+def sites(db: Db) -> list[str]:
+    """The rooms (sites) of the stored games; games without a room (home games) name none."""
+    return frame(db, "select distinct site from stg_games where site is not null order by site")["site"].to_list()
+
+
 def games_present(db: Db) -> list[str]:
     return frame(db, "select distinct game from stg_games order by game")["game"].to_list()
 
@@ -233,7 +238,16 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
 # -- player review ----------------------------------------------------------------------------
 
 Players = str | tuple[str, ...]
-"""One screen name, or a person's names (see :func:`person_names`): per-player queries take either."""
+"""One screen name, or a person's names (see :func:`person_names`): per-player queries take either.
+The queries of games played in rooms take the person instead (a screen name is per room)."""
+
+
+def _person_accounts(db: Db) -> str:
+    """The relation of accounts (site, player) and their person: the people mart, or, before the
+    models are built, each name its own person."""
+    if has(db, "people"):
+        return "people"
+    return "(select site, player, player as person from stg_game_players join stg_games using (game_id) group by all)"
 
 
 def names(player: Players) -> list[str]:
@@ -262,16 +276,36 @@ def me(db: Db) -> str | None:
 
 
 def person_names(db: Db, person: str) -> tuple[str, ...]:
-    """The screen names of a person (his own name when no alias links it)."""
+    """The screen names of a person (his own name when no alias links it), each once."""
     if not has(db, "people"):
         return (person,)
-    found = frame(db, "select player from people where person = $person order by player", person=person)
+    found = frame(db, "select distinct player from people where person = $person order by player", person=person)
     return tuple(found["player"].to_list()) or (person,)
 
 
-def player_headlines(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
-    """Per game, cash or tournament and currency: games played, net, wins, average placement,
-    over the chosen dates and club. Nets of two units are never added: each has its row.
+def person_accounts(db: Db, person: str) -> list[str]:
+    """A person's accounts as the pages name them: "name (room)", or the name alone without a room."""
+    if not has(db, "people"):
+        return [person]
+    found = frame(db, """
+        select player || coalesce(' (' || site || ')', '') as account from people where person = $person
+        order by player, site nulls first
+    """, person=person)
+    return found["account"].to_list() or [person]
+
+
+def person_sites(db: Db, person: str) -> list[str]:
+    """The rooms a person played in."""
+    return frame(db, f"""
+        select distinct site from {_person_accounts(db)} where person = $person and site is not null order by site
+    """, person=person)["site"].to_list()
+
+
+def player_headlines(db: Db, person: str, start: date | None, end: date | None, club: str | None,
+                     site: str | None = None) -> pl.DataFrame:
+    """Per game, cash or tournament and currency: a person's games played, net, wins, average
+    placement, over his accounts (a screen name in a room) and the chosen dates, club and room.
+    Nets of two units are never added: each has its row.
 
     The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
     one more than the players of the game who won more), counted here over the player's own games
@@ -294,7 +328,10 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
                 games.currency,
             from stg_game_players as players
             join stg_games as games using (game_id, game)
-            where list_contains($players, players.player)
+            join {accounts} as accounts
+                on accounts.player = players.player and accounts.site is not distinct from games.site
+            where accounts.person = $person
+              and ($site is null or games.site = $site)
               and ($since is null or games.played_at >= $since)
               and ($until is null or games.played_at <= $until)
               and ($club is null or games.club = $club)
@@ -329,43 +366,67 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
         from placed
         group by all
         order by game, is_tournament, currency nulls first
-    """, players=names(player), since=since, until=until, club=club)
+    """.replace("{accounts}", _person_accounts(db)), person=person, since=since, until=until, club=club, site=site)
 
 
-def player_stats(db: Db, family_name: str, player: Players) -> pl.DataFrame:
-    """The player's rows of a game's statistics mart (all dates: the marts are per player)."""
+_MINE = ("(case when $person is null then list_contains($names, {alias}.player) else {alias}.person = $person end)"
+         " and ($site is null or {alias}.site = $site)")
+"""The rows of one person (or, given a tuple of names, of those names) in one room or all, in a
+relation with person and site columns."""
+
+
+def _who(db: Db, player: Players, site: str | None = None) -> dict:
+    """The parameters of :data:`_MINE`: a str is a person, a tuple a list of screen names."""
+    person = player if isinstance(player, str) else None
+    return {"person": person, "names": names(player), "site": site}
+
+
+def player_stats(db: Db, family_name: str, player: Players, site: str | None = None) -> pl.DataFrame:
+    """The player's rows of a game's statistics mart (all dates: the marts are per player); of
+    the person's accounts in ``site`` when the mart has rooms."""
     mart = STATS_MARTS[family_name]
     if mart not in relations(db):
         return pl.DataFrame()
-    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=names(player))
+    if {"person", "site"} <= set(columns(db, mart)):
+        return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(db, player, site))
+    wanted = person_names(db, player) if isinstance(player, str) else names(player)
+    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-def holdem_money(db: Db, player: Players) -> list[tuple[bool, str | None]]:
+def person_holdem_stats(db: Db, person: str) -> pl.DataFrame:
+    """A person's Hold'em figures over all his accounts, one row per game, unit and stakes."""
+    if not has(db, "person_stats_holdem"):
+        return pl.DataFrame()
+    return frame(db, "select * from person_stats_holdem where person = $person order by all", person=person)
+
+
+def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
     """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
     if not has(db, "player_stats_holdem"):
         return []
-    rows = frame(db, """
-        select is_tournament, currency from player_stats_holdem where list_contains($players, player)
+    rows = frame(db, f"""
+        select is_tournament, currency from player_stats_holdem where {_MINE.format(alias="player_stats_holdem")}
         group by all order by is_tournament, sum(count_hands) desc, currency
-    """, players=names(player))
+    """, **_who(db, player, site))
     return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
 
 
-def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None) -> list[str]:
+def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None,
+                  site: str | None = None) -> list[str]:
     """The stakes the player played, of one unit when ``is_tournament`` is given."""
     if not has(db, "player_stats_holdem"):
         return []
-    return frame(db, """
+    return frame(db, f"""
         select distinct stakes from player_stats_holdem
-        where list_contains($players, player) and stakes is not null
+        where {_MINE.format(alias="player_stats_holdem")} and stakes is not null
           and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
         order by stakes
-    """, players=names(player), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
+    """, **_who(db, player, site), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
 
 
 def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
                     club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
-                    is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+                    is_tournament: bool = False, currency: str | None = None, site: str | None = None) -> pl.DataFrame:
     """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
     currency): won, at showdown, without showdown, all-in EV. Two units are never added, in big
     blinds neither: cash and tournaments stay apart.
@@ -386,7 +447,11 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                 results.game_id,
             from {results} as results
             join stg_games as games using (game_id)
-            where list_contains($players, results.player)
+            left join {_person_accounts(db)} as accounts
+                on accounts.player = results.player and accounts.site is not distinct from games.site
+            where (case when $person is null then list_contains($names, results.player)
+                        else accounts.person = $person end)
+              and ($site is null or games.site = $site)
               and coalesce(games.is_tournament, false) = $is_tournament
               and games.currency is not distinct from $currency
               and ($stakes is null or results.stakes = $stakes)
@@ -412,7 +477,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
            or hand_no % ceil(count_hands / $max_points)::bigint = 0
            or hand_no = count_hands
         order by hand_no
-    """, players=names(player), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
+    """, **_who(db, player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 

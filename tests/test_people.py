@@ -218,3 +218,58 @@ def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
     assert (board["Gleb"], board["Gleb W"]) == ((2, Decimal(2)), (1, Decimal(5)))
     alias(root, "--remove", "Gleb", "--site", "Winamax")
     assert holdem_board(root)["Gleb"] == (3, Decimal(7))
+
+
+def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+    from pipeline import people as links
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    links.link(root, "Gleb", ["Gleb"])
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Gleb").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.selectbox(key="player_site").options == ["All rooms", "PokerStars", "Winamax"]
+        headline = table_with(at, "count_games").to_dict("records")
+        assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(3, Decimal(7))]
+        # all his names together (3 hands, +7), then each account apart: PokerStars 2 hands +2, Winamax 1 hand +5
+        person = table_with(at, "names").to_dict("records")
+        assert [(row["names"], row["count_hands"], Decimal(str(row["net_won"]))) for row in person] == [
+            ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7))]
+        accounts = table_with(at, "site", "bb_per_100").to_dict("records")
+        assert [(row["site"], row["count_hands"], Decimal(str(row["net_won"]))) for row in accounts] == [
+            ("PokerStars", 2, Decimal(2)), ("Winamax", 1, Decimal(5))]
+
+        at.selectbox(key="player_site").set_value("Winamax").run()
+        assert not at.exception, [e.value for e in at.exception]
+        headline = table_with(at, "count_games").to_dict("records")
+        assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(1, Decimal(5))]
+        accounts = table_with(at, "site", "bb_per_100").to_dict("records")
+        assert [(row["site"], row["count_hands"]) for row in accounts] == [("Winamax", 1)]
+        assert number_of_metric(at, "Net won") == Decimal(5)
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+
+
+def number_of_metric(at, label: str) -> Decimal:
+    value = next(m.value for m in at.metric if m.label == label)
+    return Decimal(value.replace(",", "").replace("+", ""))
+
+
+def table_with(at, *columns: str):
+    """The first table of the page with these columns."""
+    return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))

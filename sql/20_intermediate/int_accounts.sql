@@ -3,7 +3,8 @@
 -- A screen name is per room: the same name in two rooms is two accounts, and two people, until a
 -- link says otherwise. person: the link of the name in its room, else its link in every room
 -- (stg_aliases with no site), else the name itself; an unlinked name played in several rooms is
--- told apart by its room, "Gleb (Winamax)". The accounts are those of the stored games, the
+-- told apart by its room, "Gleb (Winamax)". Games without a room (home games) are no room: their
+-- names keep the plain name. The accounts are those of the stored games, the
 -- account holders of tournament summaries, and names linked before their games are imported.
 with
 
@@ -44,7 +45,7 @@ accounts as (
 ),
 
 rooms as (
-    select player, count(distinct coalesce(site, '')) as count_rooms from accounts group by player
+    select player, count(distinct site) as count_rooms from accounts group by player
 ),
 
 final as (
