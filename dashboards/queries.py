@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from datetime import date, datetime, time
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -379,6 +380,50 @@ def _who(db: Db, player: Players, site: str | None = None) -> dict:
     """The parameters of :data:`_MINE`: a str is a person, a tuple a list of screen names."""
     person = player if isinstance(player, str) else None
     return {"person": person, "names": names(player), "site": site}
+
+
+def conversion_rates(db: Db) -> dict[tuple[str, str], Decimal]:
+    """The rates the user set (``rasklad settings rate FROM TO RATE``): (FROM, TO) -> RATE."""
+    if not has(db, "conversion_rates"):
+        return {}
+    return {(row["from_currency"], row["to_currency"]): Decimal(str(row["rate"]))
+            for row in frame(db, "select * from conversion_rates").iter_rows(named=True)}
+
+
+def _plain(number: Decimal) -> str:
+    """A rate as the user wrote it, without trailing zeros: 1.080000 -> '1.08', 100 -> '100'."""
+    return format(number.normalize(), "f")
+
+
+def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
+                    target: str) -> tuple[Decimal, list[str], list[str]]:
+    """The cash nets of ``rows`` (headline rows: is_tournament, currency, net) added in ``target``
+    at the user's rates only: (total to the cent, the rates used said in words, the units left
+    out). Tournament chips and points are never converted; a currency without a rate is left out,
+    never guessed.
+
+    >>> rows = [{"is_tournament": False, "currency": "USD", "net": Decimal(2)},
+    ...         {"is_tournament": False, "currency": "EUR", "net": Decimal(5)},
+    ...         {"is_tournament": True, "currency": "chips", "net": Decimal(3925)}]
+    >>> in_one_currency(rows, {("EUR", "USD"): Decimal("1.08")}, "USD")
+    (Decimal('7.40'), ['1 EUR = 1.08 USD'], ['tournament chips'])
+    """
+    total, used, left_out = Decimal(0), [], []
+    for row in rows:
+        currency, net = row["currency"], Decimal(str(row["net"] or 0))
+        if row["is_tournament"] or currency in (None, "chips"):
+            left_out.append(money_label(row["is_tournament"], currency))
+        elif currency == target:
+            total += net
+        elif (currency, target) in rates:
+            total += net * rates[(currency, target)]
+            used.append(f"1 {currency} = {_plain(rates[(currency, target)])} {target}")
+        elif (target, currency) in rates:
+            total += net / rates[(target, currency)]
+            used.append(f"1 {target} = {_plain(rates[(target, currency)])} {currency}")
+        else:
+            left_out.append(currency)
+    return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
 
 
 def player_stats(db: Db, family_name: str, player: Players, site: str | None = None) -> pl.DataFrame:

@@ -819,6 +819,59 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
 
 
+@main.group("settings", invoke_without_command=True)
+@warehouse_option
+@json_option
+@click.pass_context
+def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
+    """The warehouse's settings: who is me, and the conversion rates you set.
+
+    Without a subcommand, lists them.
+
+    Example: rasklad settings rate EUR USD 1.08
+    """
+    if ctx.invoked_subcommand is None:
+        with _connect(warehouse) as con:
+            if "stg_settings" not in _tables(con):
+                raise UsageProblem("The settings of this warehouse are not built yet.", "Run `rasklad build-models` first.")
+            _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
+
+
+@settings_group.command("rate")
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+@click.argument("rate", required=False)
+@click.option("--remove", is_flag=True, help="Remove the rate of FROM in TO.")
+@warehouse_option
+@no_wait_option
+def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool) -> None:
+    """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
+
+    Figures of two currencies are never added otherwise: with a rate, Player review adds them in
+    TO and says the rate it used. Tournament chips and points are never converted.
+
+    \b
+    Example: rasklad settings rate EUR USD 1.08
+             rasklad settings rate EUR USD --remove
+    """
+    from pipeline import people
+
+    if rate is None and not remove:
+        raise UsageProblem(f"No rate given for {source} in {target}.",
+                           f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+    try:
+        people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
+                        wait=not no_wait)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except ValueError as error:
+        raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    if remove:
+        click.echo(f"No rate of {source.upper()} in {target.upper()} any more.")
+    else:
+        click.echo(f"1 {source.upper()} = {rate} {target.upper()}")
+
+
 @main.command("build-models")
 @warehouse_option
 @no_wait_option

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import pyarrow as pa
@@ -20,10 +21,15 @@ from pipeline import models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
 
-__all__ = ["ME", "Account", "aliases", "link", "me", "set_me", "unlink"]
+__all__ = ["ME", "RATE", "Account", "aliases", "link", "me", "rates", "set_me", "set_rate", "unlink"]
 
 ME = "me"
 """The setting naming the person every dashboard page starts from."""
+
+RATE = "rate"
+"""The settings ``rate FROM TO`` hold the rate the user sets to convert an amount of currency
+FROM into currency TO (1 FROM = rate TO): figures of two currencies are converted only at a rate
+the user set himself, and the page says which."""
 
 
 def _clean(names: Iterable[str]) -> list[str]:
@@ -115,6 +121,48 @@ def set_me(root: str | Path, person: str | None, *, build: bool = True,
         settings.pop(ME, None)
         if person and person.strip():
             settings[ME] = person.strip()
+        rows = sorted(settings.items())
+        store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
+        if build:
+            models.build(store)
+
+
+def _currency(code: str) -> str:
+    code = code.strip().upper()
+    if not (code.isalpha() and code.isascii() and len(code) == 3):
+        raise ValueError(f"{code!r} is no currency code: give three letters, as USD or EUR")
+    return code
+
+
+def rates(store: Warehouse) -> dict[tuple[str, str], Decimal]:
+    """Every conversion rate the user set: (FROM, TO) -> how many TO one FROM is worth."""
+    found = {}
+    for row in _read(store, "settings"):
+        words = row["name"].split()
+        if len(words) == 3 and words[0] == RATE:
+            found[(words[1], words[2])] = Decimal(row["value"])
+    return found
+
+
+def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | None, *, build: bool = True,
+             on_wait: Callable[[str], None] | None = None, wait: bool = True) -> None:
+    """Set the rate of 1 ``source`` in ``target`` (None removes it). Chips and points have no rate."""
+    source, target = _currency(source), _currency(target)
+    if source == target:
+        raise ValueError("a rate converts one currency into another: give two different currencies")
+    if rate is not None:
+        try:
+            rate = Decimal(str(rate).strip())
+        except InvalidOperation:
+            raise ValueError(f"{rate!r} is no rate: give a number, as 1.08") from None
+        if not rate.is_finite() or rate <= 0:
+            raise ValueError(f"a rate is a number above zero, not {rate}")
+    name = f"{RATE} {source} {target}"
+    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad settings") as store:
+        settings = {row["name"]: row["value"] for row in _read(store, "settings")}
+        settings.pop(name, None)
+        if rate is not None:
+            settings[name] = str(rate)
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:

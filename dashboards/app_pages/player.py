@@ -109,6 +109,24 @@ else:
                        "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
     )
 
+# -- cash in one currency, at the user's own rates only --------------------------------------------
+rates = q.conversion_rates(db)
+if not headlines.is_empty() and rates:
+    cash = headlines.filter(~pl.col("is_tournament") & pl.col("currency").is_not_null()
+                            & (pl.col("currency") != "chips"))
+    currencies = sorted(set(cash["currency"].to_list()))
+    targets = sorted({to for (source, to) in rates if source in currencies}
+                     | {source for (source, to) in rates if to in currencies})
+    if len(currencies) > 1 and targets:
+        target = st.selectbox("Cash in one currency", ["Each apart", *targets], key="player_convert",
+                              help="Adds the cash nets at the rates you set (rasklad settings rate FROM TO RATE); "
+                                   "a currency without a rate, tournament chips and points stay apart.")
+        if target != "Each apart":
+            total, used, left_out = q.in_one_currency(headlines.to_dicts(), rates, target)
+            st.metric(f"Cash net in {target}, at your rates", f"{total:+,} {target}")
+            st.caption(f"At {', '.join(used) or 'no rate'} (your rates, not the market's)"
+                       + (f"; not converted: {', '.join(left_out)}." if left_out else "."))
+
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
 if not tournaments.is_empty():
     families.append("tournaments")
