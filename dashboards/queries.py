@@ -873,7 +873,7 @@ _HAND_FILTER = """
       and ($since is null or played_at >= $since)
       and ($until is null or played_at <= $until)
       and (len($stakes) = 0 or list_contains($stakes, stakes))
-      and (len($clubs) = 0 or list_contains($clubs, club))
+      and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
       and (len($positions) = 0 or list_contains($positions, position))
       and (len($classes) = 0 or list_contains($classes, hand_class))
       and ($result is null or ($result = 'won' and net > 0) or ($result = 'lost' and net < 0)
@@ -898,10 +898,12 @@ def hand_players(db: Db) -> list[str]:
 
 
 def hand_choices(db: Db, player: str) -> dict[str, list]:
-    """The values one player's filters offer: stakes, clubs and positions he played."""
+    """The values one player's filters offer: stakes, clubs and rooms (one list: a choice keeps the
+    hands of that club or that room), and positions he played."""
     rows = frame(db, """
         select list(distinct stakes order by stakes) filter (where stakes is not null) as stakes,
-               list(distinct club order by club) filter (where club is not null) as clubs,
+               list_sort(list_distinct(list_concat(list(club) filter (where club is not null),
+                                                   list(site) filter (where site is not null)))) as clubs,
                list(distinct position order by position) filter (where position is not null) as positions,
         from hand_list where player = $player
     """, player=player)
@@ -971,7 +973,7 @@ def holdem_report(db: Db, dimension: str, player: str, currency: str, start: dat
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, stakes))
-          and (len($clubs) = 0 or list_contains($clubs, club))
+          and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by {dimension}
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
 
@@ -993,7 +995,7 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or len(list_intersect($stakes, string_split(stakes, ', '))) > 0)
-          and (len($clubs) = 0 or list_contains($clubs, club))
+          and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
