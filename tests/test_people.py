@@ -181,9 +181,11 @@ def rooms_warehouse(root):
 
 
 def holdem_board(root) -> dict:
+    """The Hold'em leaderboards, all time: (room, person) -> (games, net). Online games of no club
+    rank in their room."""
     with connect(root) as con:
-        return {row[0]: row[1:] for row in con.execute(
-            "select player, count_games, net from leaderboard where game = 'holdem' and season_kind = 'all'"
+        return {(row[0], row[1]): row[2:] for row in con.execute(
+            "select club, player, count_games, net from leaderboard where game = 'holdem' and season_kind = 'all'"
         ).fetchall()}
 
 
@@ -200,12 +202,15 @@ def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
     assert accounts == {("PokerStars", "Gleb"): "Gleb (PokerStars)", ("Winamax", "Gleb"): "Gleb (Winamax)",
                         ("PokerStars", "Anna"): "Anna", ("Winamax", "Boris"): "Boris"}
     assert stats == [("PokerStars", "Gleb (PokerStars)", 2, Decimal(2)), ("Winamax", "Gleb (Winamax)", 1, Decimal(5))]
-    board = holdem_board(root)
-    assert (board["Gleb (PokerStars)"], board["Gleb (Winamax)"]) == ((2, Decimal(2)), (1, Decimal(5)))
+    assert holdem_board(root) == {("PokerStars", "Gleb (PokerStars)"): (2, Decimal(2)),
+                                  ("PokerStars", "Anna"): (2, Decimal(-2)),
+                                  ("Winamax", "Gleb (Winamax)"): (1, Decimal(5)),
+                                  ("Winamax", "Boris"): (1, Decimal(-5))}
 
-    # linked in every room: one person, 3 games, +3 −1 +5 = +7
+    # linked in every room: one person, 3 games, +3 −1 +5 = +7, ranked in each room as Gleb
     links.link(root, "Gleb", ["Gleb"])
-    assert holdem_board(root)["Gleb"] == (3, Decimal(7))
+    board = holdem_board(root)
+    assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb")]) == ((2, Decimal(2)), (1, Decimal(5)))
     with connect(root) as con:
         (person,) = con.execute("select names, count_hands, net_won, bb_per_100 from person_stats_holdem "
                                 "where person = 'Gleb'").fetchall()
@@ -215,9 +220,12 @@ def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
     # the Winamax account given to another person: its own link wins over the one of every room
     assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
     board = holdem_board(root)
-    assert (board["Gleb"], board["Gleb W"]) == ((2, Decimal(2)), (1, Decimal(5)))
+    assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb W")]) == ((2, Decimal(2)), (1, Decimal(5)))
     alias(root, "--remove", "Gleb", "--site", "Winamax")
-    assert holdem_board(root)["Gleb"] == (3, Decimal(7))
+    assert holdem_board(root)[("Winamax", "Gleb")] == (1, Decimal(5))
+    with connect(root) as con:
+        assert con.execute("select count_hands, net_won from person_stats_holdem where person = 'Gleb'"
+                           ).fetchall() == [(3, Decimal(7))]
 
 
 def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):

@@ -2,7 +2,8 @@
 -- key: game_id, player
 -- materialized: table
 -- incremental: game_id
--- club: '(no club)' for a game without one, here and nowhere else. A six-card session is one
+-- club: the game's club, else its room (site: a room's games rank among themselves), else '(no club)',
+-- here and nowhere else. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
@@ -34,7 +35,7 @@ joined as (
         players.seat,
         players.net,
         games.played_at,
-        coalesce(games.club, '(no club)') as club,
+        coalesce(games.club, games.site, '(no club)') as club,
         games.table_name,
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
