@@ -335,6 +335,22 @@ def test_player_stats_chinese_keeps_the_scoring_systems_apart(warehouse):
         2, D(18), D("9.0000"))
 
 
+def test_player_stats_chinese_keeps_each_room_apart(warehouse):
+    # Anna, 1-6 scoring: +12 in a home game (no room), +6 and −3 at PokerStars. Two accounts: the home
+    # name 1 hand, 12 points; the PokerStars one 2 hands, 3 points, 1.5 a hand. Unlinked, the room
+    # names her there only when the name is in two rooms: here it is one room, so both rows are Anna's.
+    rows = TableRows()
+    for game_id, site, anna in (("k1", None, "12"), ("k2", "PokerStars", "6"), ("k3", "PokerStars", "-3")):
+        add_game(rows, "chinese", game_id, {"Anna": anna, "Boris": str(-D(anna))}, site=site)
+        chinese_player(rows, game_id, "Anna", "1-6", anna)
+        chinese_player(rows, game_id, "Boris", "1-6", str(-D(anna)))
+    store = build(warehouse, rows)
+    anna = {r["site"]: r for r in query(store, "select * from player_stats_chinese where player = 'Anna'")}
+    assert {site: (r["person"], r["count_hands"], r["total_points"], r["points_per_hand"])
+            for site, r in anna.items()} == {
+        None: ("Anna", 1, D(12), D("12.0000")), "PokerStars": ("Anna", 2, D(3), D("1.5000"))}
+
+
 # ------------------------------------------------------------------ six-card poker
 
 
