@@ -281,3 +281,35 @@ def number_of_metric(at, label: str) -> Decimal:
 def table_with(at, *columns: str):
     """The first table of the page with these columns."""
     return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
+
+
+def test_player_review_form_links_a_name_in_one_room(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Anna").run()
+        at.multiselect(key="alias_names").set_value(["Boris"])
+        at.selectbox(key="alias_site").set_value("Winamax")
+        next(button for button in at.button if button.label == "Save").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+    with connect(root) as con:
+        accounts = dict(((site, player), person) for site, player, person in con.execute(
+            "select site, player, person from people").fetchall())
+    assert accounts[("Winamax", "Boris")] == "Anna" and accounts[("PokerStars", "Anna")] == "Anna"

@@ -40,6 +40,10 @@ with st.expander("Names of this person, and \"this is me\""):
         others = [name for name in q.players(db) if name not in names]
         linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
                                 help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+        rooms = q.sites(db)
+        link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
+                                 help="A screen name is per room: link it in one room only, or in every room "
+                                      "where it has no link of its own.") if rooms else "Every room"
         unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
                                   key="alias_unlink") if len(names) > 1 else []
         is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
@@ -50,7 +54,8 @@ with st.expander("Names of this person, and \"this is me\""):
             q.release()  # the models are rebuilt: no read-only connection may hold the DuckDB file
             try:
                 if linked:
-                    people.link(q.warehouse_root(), player, linked, wait=False)
+                    people.link(q.warehouse_root(), player, linked, wait=False,
+                                site=None if link_room == "Every room" else link_room)
                 if unlinked:
                     people.unlink(q.warehouse_root(), unlinked, wait=False)
                 if is_me != (player == me):

@@ -45,7 +45,8 @@ accounts as (
 ),
 
 rooms as (
-    select player, count(distinct site) as count_rooms from accounts group by player
+    -- the rooms a name played in (a link alone makes no room of its name)
+    select player, count(distinct site) as count_rooms from seen group by player
 ),
 
 final as (
@@ -63,7 +64,7 @@ final as (
         coalesce(played.count_games, 0) as count_games,
         coalesce(summarized.count_tournaments, 0) as count_tournaments,
     from accounts
-    join rooms using (player)
+    left join rooms using (player)
     left join stg_aliases as in_room on in_room.site = accounts.site and in_room.player = accounts.player
     left join stg_aliases as everywhere on everywhere.site is null and everywhere.player = accounts.player
     left join played on played.site is not distinct from accounts.site and played.player = accounts.player
