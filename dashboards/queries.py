@@ -376,7 +376,7 @@ _MINE = ("(case when $person is null then list_contains($names, {alias}.player) 
 relation with person and site columns."""
 
 
-def _who(db: Db, player: Players, site: str | None = None) -> dict:
+def _who(player: Players, site: str | None = None) -> dict:
     """The parameters of :data:`_MINE`: a str is a person, a tuple a list of screen names."""
     person = player if isinstance(player, str) else None
     return {"person": person, "names": names(player), "site": site}
@@ -433,7 +433,7 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     if mart not in relations(db):
         return pl.DataFrame()
     if {"person", "site"} <= set(columns(db, mart)):
-        return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(db, player, site))
+        return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(player, site))
     wanted = person_names(db, player) if isinstance(player, str) else names(player)
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
@@ -452,7 +452,7 @@ def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple
     rows = frame(db, f"""
         select is_tournament, currency from player_stats_holdem where {_MINE.format(alias="player_stats_holdem")}
         group by all order by is_tournament, sum(count_hands) desc, currency
-    """, **_who(db, player, site))
+    """, **_who(player, site))
     return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
 
 
@@ -466,7 +466,7 @@ def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, cu
         where {_MINE.format(alias="player_stats_holdem")} and stakes is not null
           and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
         order by stakes
-    """, **_who(db, player, site), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
+    """, **_who(player, site), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
 
 
 def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
@@ -522,7 +522,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
            or hand_no % ceil(count_hands / $max_points)::bigint = 0
            or hand_no = count_hands
         order by hand_no
-    """, **_who(db, player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
+    """, **_who(player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
