@@ -763,7 +763,8 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
     """Link screen names to one person, so that his figures are counted together.
 
     The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
-    per room: the same name in two rooms is two accounts, and two people, until linked.
+    per room: the same name in two rooms is two accounts, one person until --site links one of them
+    to another person.
 
     \b
     rasklad alias Gleb --me                         Gleb is me

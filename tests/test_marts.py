@@ -365,7 +365,7 @@ def test_player_tournament_stats_keep_each_room_apart(tmp_path):
     found = query(store, "select site, person, count_tournaments, net, itm from player_stats_tournaments "
                          "where player = 'Gleb' order by site")
     assert [tuple(r.values()) for r in found] == [
-        ("PokerStars", "Gleb (PokerStars)", 1, D("19.00"), 100.0), ("Winamax", "Gleb (Winamax)", 1, D("-11.00"), 0.0)]
+        ("PokerStars", "Gleb", 1, D("19.00"), 100.0), ("Winamax", "Gleb", 1, D("-11.00"), 0.0)]
 
 
 # ------------------------------------------------------------------ six-card poker

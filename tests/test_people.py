@@ -189,7 +189,7 @@ def holdem_board(root) -> dict:
         ).fetchall()}
 
 
-def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
+def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path):
     from pipeline import people as links
 
     root = tmp_path / "warehouse"
@@ -199,44 +199,41 @@ def test_alias_same_name_in_two_rooms_is_two_people_until_linked(tmp_path):
             "select site, player, person from people").fetchall())
         stats = con.execute("select site, person, count_hands, net_won from player_stats_holdem "
                             "where player = 'Gleb' order by site").fetchall()
-    assert accounts == {("PokerStars", "Gleb"): "Gleb (PokerStars)", ("Winamax", "Gleb"): "Gleb (Winamax)",
+    # two accounts, each with its own rows; unlinked, each is the person of its plain name
+    assert accounts == {("PokerStars", "Gleb"): "Gleb", ("Winamax", "Gleb"): "Gleb",
                         ("PokerStars", "Anna"): "Anna", ("Winamax", "Boris"): "Boris"}
-    assert stats == [("PokerStars", "Gleb (PokerStars)", 2, Decimal(2)), ("Winamax", "Gleb (Winamax)", 1, Decimal(5))]
-    assert holdem_board(root) == {("PokerStars", "Gleb (PokerStars)"): (2, Decimal(2)),
-                                  ("PokerStars", "Anna"): (2, Decimal(-2)),
-                                  ("Winamax", "Gleb (Winamax)"): (1, Decimal(5)),
-                                  ("Winamax", "Boris"): (1, Decimal(-5))}
-
-    # linked in every room: one person, 3 games, +3 −1 +5 = +7, ranked in each room as Gleb
-    links.link(root, "Gleb", ["Gleb"])
-    board = holdem_board(root)
-    assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb")]) == ((2, Decimal(2)), (1, Decimal(5)))
+    assert stats == [("PokerStars", "Gleb", 2, Decimal(2)), ("Winamax", "Gleb", 1, Decimal(5))]
+    assert holdem_board(root) == {("PokerStars", "Gleb"): (2, Decimal(2)), ("PokerStars", "Anna"): (2, Decimal(-2)),
+                                  ("Winamax", "Gleb"): (1, Decimal(5)), ("Winamax", "Boris"): (1, Decimal(-5))}
     with connect(root) as con:
         (person,) = con.execute("select names, count_hands, net_won, bb_per_100 from person_stats_holdem "
                                 "where person = 'Gleb'").fetchall()
-    # 7 big blinds of 1 in 3 hands: 233.33 bb/100; each account named with its room
+    # 3 hands, +3 −1 +5 = +7; 7 big blinds of 1 in 3 hands: 233.33 bb/100; each account named with its room
     assert person == ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7), Decimal("233.33"))
 
-    # the Winamax account given to another person: its own link wins over the one of every room
+    # the Winamax account given to another person: its room's link wins over the name
     assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
     board = holdem_board(root)
     assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb W")]) == ((2, Decimal(2)), (1, Decimal(5)))
-    alias(root, "--remove", "Gleb", "--site", "Winamax")
-    assert holdem_board(root)[("Winamax", "Gleb")] == (1, Decimal(5))
     with connect(root) as con:
-        assert con.execute("select count_hands, net_won from person_stats_holdem where person = 'Gleb'"
-                           ).fetchall() == [(3, Decimal(7))]
-
+        assert con.execute("select person, count_hands, net_won from person_stats_holdem "
+                           "where person like 'Gleb%' order by person").fetchall() == [
+            ("Gleb", 2, Decimal(2)), ("Gleb W", 1, Decimal(5))]
+    # a link for every room yields to the room's own link
+    links.link(root, "Глеб", ["Gleb"])
+    with connect(root) as con:
+        accounts = {(r[0], r[1]): r[2] for r in con.execute("select site, player, person from people").fetchall()}
+    assert (accounts[("PokerStars", "Gleb")], accounts[("Winamax", "Gleb")]) == ("Глеб", "Gleb W")
+    alias(root, "--remove", "Gleb", "--site", "Winamax")
+    assert holdem_board(root)[("Winamax", "Глеб")] == (1, Decimal(5))
 
 def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
     from streamlit.testing.v1 import AppTest
 
     from dashboards import queries
-    from pipeline import people as links
 
     root = tmp_path / "warehouse"
     rooms_warehouse(root)
-    links.link(root, "Gleb", ["Gleb"])
     before = os.environ.get(queries.WAREHOUSE_ENV)
     os.environ[queries.WAREHOUSE_ENV] = str(root)
     queries.release()

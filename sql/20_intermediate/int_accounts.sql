@@ -1,10 +1,11 @@
 -- grain: one row per account: a screen name in a room (site; null for games without a room)
 -- key: site, player
--- A screen name is per room: the same name in two rooms is two accounts, and two people, until a
--- link says otherwise. person: the link of the name in its room, else its link in every room
--- (stg_aliases with no site), else the name itself; an unlinked name played in several rooms is
--- told apart by its room, "Gleb (Winamax)". Games without a room (home games) are no room: their
--- names keep the plain name. The accounts are those of the stored games, the
+-- A screen name is per room: the same name in two rooms is two accounts, each with rows of its own
+-- in the statistics. person: the link of the name in its room, else its link in every room
+-- (stg_aliases with no site), else the name itself (so an unlinked name is one person in every
+-- room until a link of one room gives that account to another person). The person of an account
+-- depends on the links and the account alone, never on the other games, so that an update by
+-- game stays equal to a full build. The accounts are those of the stored games, the
 -- account holders of tournament summaries, and names linked before their games are imported.
 with
 
@@ -44,27 +45,14 @@ accounts as (
     )
 ),
 
-rooms as (
-    -- the rooms a name played in (a link alone makes no room of its name)
-    select player, count(distinct site) as count_rooms from seen group by player
-),
-
 final as (
     select
         accounts.site,
         accounts.player,
-        coalesce(
-            in_room.person,
-            everywhere.person,
-            case when rooms.count_rooms > 1 and accounts.site is not null
-                then accounts.player || ' (' || accounts.site || ')'
-                else accounts.player
-            end
-        ) as person,
+        coalesce(in_room.person, everywhere.person, accounts.player) as person,
         coalesce(played.count_games, 0) as count_games,
         coalesce(summarized.count_tournaments, 0) as count_tournaments,
     from accounts
-    left join rooms using (player)
     left join stg_aliases as in_room on in_room.site = accounts.site and in_room.player = accounts.player
     left join stg_aliases as everywhere on everywhere.site is null and everywhere.player = accounts.player
     left join played on played.site is not distinct from accounts.site and played.player = accounts.player

@@ -1,5 +1,6 @@
 -- grain: one row per person, game (holdem, holdem36), cash or tournament, currency and stakes
 -- key: person, game, is_tournament, currency, stakes
+-- incremental: person
 -- A person's Hold'em figures over all his accounts (screen names, in every room), each unit
 -- apart; names lists the accounts that played at this grain, "name (room)", so that each name
 -- stays visible (player_stats_holdem has their own rows). Figures and definitions: int_holdem_stats.

@@ -1,5 +1,6 @@
 -- grain: one row per player, site (the room) and currency of his tournaments
 -- key: player, site, currency
+-- incremental: player
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
