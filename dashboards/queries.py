@@ -438,13 +438,6 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-def person_holdem_stats(db: Db, person: str) -> pl.DataFrame:
-    """A person's Hold'em figures over all his accounts, one row per game, unit and stakes."""
-    if not has(db, "person_stats_holdem"):
-        return pl.DataFrame()
-    return frame(db, "select * from person_stats_holdem where person = $person order by all", person=person)
-
-
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
     """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
     if not has(db, "player_stats_holdem"):

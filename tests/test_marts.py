@@ -351,23 +351,6 @@ def test_player_stats_chinese_keeps_each_room_apart(warehouse):
         None: ("Anna", 1, D(12), D("12.0000")), "PokerStars": ("Anna", 2, D(3), D("1.5000"))}
 
 
-def test_player_tournament_stats_keep_each_room_apart(tmp_path):
-    from tests.test_tournaments import entry
-
-    # Gleb's $10 + $1 tournaments: PokerStars P (wins $30: net +19) and Winamax W (out, nothing: −11).
-    # The same name in two rooms is two accounts: one row each, never a 50 % ITM over both.
-    rows = TableRows()
-    for summary, site, prize, finish in (("p", "PokerStars", "30", 1), ("w", "Winamax", "0", 5)):
-        rows.add("games", "tournament", game_id=gid(summary), source_file="cases.txt", first_line=1, last_line=1,
-                 count_players=3, count_errors=0, count_warnings=0, site=site, currency="USD", is_tournament=True)
-        entry(rows, summary, summary.upper(), "Gleb", finish=finish, prize=prize, buy_in="10", fee="1", is_hero=True)
-    store = build(tmp_path / "warehouse", rows)
-    found = query(store, "select site, person, count_tournaments, net, itm from player_stats_tournaments "
-                         "where player = 'Gleb' order by site")
-    assert [tuple(r.values()) for r in found] == [
-        ("PokerStars", "Gleb", 1, D("19.00"), 100.0), ("Winamax", "Gleb", 1, D("-11.00"), 0.0)]
-
-
 # ------------------------------------------------------------------ six-card poker
 
 

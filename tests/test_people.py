@@ -205,20 +205,14 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
     assert stats == [("PokerStars", "Gleb", 2, Decimal(2)), ("Winamax", "Gleb", 1, Decimal(5))]
     assert holdem_board(root) == {("PokerStars", "Gleb"): (2, Decimal(2)), ("PokerStars", "Anna"): (2, Decimal(-2)),
                                   ("Winamax", "Gleb"): (1, Decimal(5)), ("Winamax", "Boris"): (1, Decimal(-5))}
-    with connect(root) as con:
-        (person,) = con.execute("select names, count_hands, net_won, bb_per_100 from person_stats_holdem "
-                                "where person = 'Gleb'").fetchall()
-    # 3 hands, +3 −1 +5 = +7; 7 big blinds of 1 in 3 hands: 233.33 bb/100; each account named with its room
-    assert person == ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7), Decimal("233.33"))
-
     # the Winamax account given to another person: its room's link wins over the name
     assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
     board = holdem_board(root)
     assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb W")]) == ((2, Decimal(2)), (1, Decimal(5)))
     with connect(root) as con:
-        assert con.execute("select person, count_hands, net_won from person_stats_holdem "
-                           "where person like 'Gleb%' order by person").fetchall() == [
-            ("Gleb", 2, Decimal(2)), ("Gleb W", 1, Decimal(5))]
+        assert con.execute("select site, person, count_hands, net_won from player_stats_holdem "
+                           "where player = 'Gleb' order by site").fetchall() == [
+            ("PokerStars", "Gleb", 2, Decimal(2)), ("Winamax", "Gleb W", 1, Decimal(5))]
     # a link for every room yields to the room's own link
     links.link(root, "Глеб", ["Gleb"])
     with connect(root) as con:
@@ -247,10 +241,7 @@ def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
         assert at.selectbox(key="player_site").options == ["All rooms", "PokerStars", "Winamax"]
         headline = table_with(at, "count_games").to_dict("records")
         assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(3, Decimal(7))]
-        # all his names together (3 hands, +7), then each account apart: PokerStars 2 hands +2, Winamax 1 hand +5
-        person = table_with(at, "names").to_dict("records")
-        assert [(row["names"], row["count_hands"], Decimal(str(row["net_won"]))) for row in person] == [
-            ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7))]
+        # each account its own rows: PokerStars 2 hands +2, Winamax 1 hand +5
         accounts = table_with(at, "site", "bb_per_100").to_dict("records")
         assert [(row["site"], row["count_hands"], Decimal(str(row["net_won"]))) for row in accounts] == [
             ("PokerStars", 2, Decimal(2)), ("Winamax", 1, Decimal(5))]

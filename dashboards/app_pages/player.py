@@ -191,17 +191,6 @@ def holdem() -> None:
         st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (all dates; one row per game and stakes)")
-    if site is None and len(accounts) > 1:
-        # the person's total over his names, then each name's own rows below
-        totals = q.person_holdem_stats(db, player)
-        if not totals.is_empty():
-            totals = totals.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
-            if stakes:
-                totals = totals.filter(pl.col("stakes") == stakes)
-            if not totals.is_empty():
-                st.caption(f"{md(player)}, all his names together:")
-                st.dataframe(totals, hide_index=True, key="holdem_person_stats")
-                st.caption("Each name apart:")
     stats = q.player_stats(db, "holdem", player, site)
     if not stats.is_empty():
         stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))

@@ -1,59 +1,119 @@
 -- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
 -- key: player, site, game, is_tournament, currency, stakes
--- incremental: player
+-- incremental: player, site, game, is_tournament, currency, stakes
 -- A screen name belongs to its site: the same name on two sites is two accounts; person is the
--- person the account belongs to. The figures and their definitions: int_holdem_stats.
-select
-    player,
-    site,
-    person,
-    game,
-    is_tournament,
-    currency,
-    stakes,
-    count_hands,
-    net_won,
-    bb_per_100,
-    count_bb_hands,
-    vpip,
-    pfr,
-    three_bet,
-    fold_to_three_bet,
-    af,
-    afq,
-    wtsd,
-    wsd,
-    wwsf,
-    cbet_flop,
-    fold_to_cbet_flop,
-    steal_attempt,
-    net_showdown,
-    net_non_showdown,
-    allin_ev_net,
-    count_vpip_opportunities,
-    count_vpip,
-    count_pfr_opportunities,
-    count_pfr,
-    count_three_bet_opportunities,
-    count_three_bet,
-    count_fold_to_three_bet_opportunities,
-    count_fold_to_three_bet,
-    count_postflop_bets_raises,
-    count_postflop_calls,
-    count_postflop_folds,
-    count_afq_opportunities,
-    count_saw_flop,
-    count_wtsd_opportunities,
-    count_went_to_showdown,
-    count_wsd_opportunities,
-    count_won_at_showdown,
-    count_wwsf_opportunities,
-    count_won_when_saw_flop,
-    count_cbet_flop_opportunities,
-    count_cbet_flop,
-    count_fold_to_cbet_flop_opportunities,
-    count_fold_to_cbet_flop,
-    count_steal_opportunities,
-    count_steal_attempt,
-from int_holdem_stats
-where not is_person_total
+-- person the account belongs to (int_accounts).
+-- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
+-- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
+-- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
+-- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
+-- currency; bb_per_100 has no unit.
+with
+
+player_hands as (
+    select * from int_holdem_player_hands
+),
+
+accounts as (
+    select * from int_accounts
+),
+
+totals as (
+    select
+        player,
+        site,
+        game,
+        is_tournament,
+        currency,
+        stakes,
+        count(*) as count_hands,
+        sum(net) as net_won,
+        sum(net / nullif(big_blind, 0)) as net_big_blinds,
+        count(*) filter (where big_blind > 0) as count_bb_hands,
+        -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
+        coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
+        sum(allin_ev_net) as allin_ev_net,
+        count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
+        count(*) filter (where is_vpip) as count_vpip,
+        count(*) filter (where is_vpip_opportunity) as count_pfr_opportunities,
+        count(*) filter (where is_pfr) as count_pfr,
+        count(*) filter (where is_three_bet_opportunity) as count_three_bet_opportunities,
+        count(*) filter (where is_three_bet) as count_three_bet,
+        count(*) filter (where is_fold_to_three_bet_opportunity) as count_fold_to_three_bet_opportunities,
+        count(*) filter (where is_fold_to_three_bet) as count_fold_to_three_bet,
+        sum(count_postflop_bets_raises) as count_postflop_bets_raises,
+        sum(count_postflop_calls) as count_postflop_calls,
+        sum(count_postflop_folds) as count_postflop_folds,
+        count(*) filter (where saw_flop) as count_saw_flop,
+        count(*) filter (where went_to_showdown) as count_went_to_showdown,
+        count(*) filter (where won_at_showdown) as count_won_at_showdown,
+        count(*) filter (where is_won_when_saw_flop) as count_won_when_saw_flop,
+        count(*) filter (where is_cbet_flop_opportunity) as count_cbet_flop_opportunities,
+        count(*) filter (where is_cbet_flop) as count_cbet_flop,
+        count(*) filter (where is_fold_to_cbet_flop_opportunity) as count_fold_to_cbet_flop_opportunities,
+        count(*) filter (where is_fold_to_cbet_flop) as count_fold_to_cbet_flop,
+        count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
+        count(*) filter (where is_steal_attempt) as count_steal_attempt,
+    from player_hands
+    group by player, site, game, is_tournament, currency, stakes
+),
+
+final as (
+    select
+        totals.player,
+        totals.site,
+        coalesce(accounts.person, totals.player) as person,
+        game,
+        is_tournament,
+        currency,
+        stakes,
+        count_hands,
+        net_won,
+        cast(round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as decimal(18, 2)) as bb_per_100,
+        count_bb_hands,
+        100.0 * count_vpip / nullif(count_vpip_opportunities, 0) as vpip,
+        100.0 * count_pfr / nullif(count_pfr_opportunities, 0) as pfr,
+        100.0 * count_three_bet / nullif(count_three_bet_opportunities, 0) as three_bet,
+        100.0 * count_fold_to_three_bet / nullif(count_fold_to_three_bet_opportunities, 0) as fold_to_three_bet,
+        1.0 * count_postflop_bets_raises / nullif(count_postflop_calls, 0) as af,
+        100.0 * count_postflop_bets_raises
+            / nullif(count_postflop_bets_raises + count_postflop_calls + count_postflop_folds, 0) as afq,
+        100.0 * count_went_to_showdown / nullif(count_saw_flop, 0) as wtsd,
+        100.0 * count_won_at_showdown / nullif(count_went_to_showdown, 0) as wsd,
+        100.0 * count_won_when_saw_flop / nullif(count_saw_flop, 0) as wwsf,
+        100.0 * count_cbet_flop / nullif(count_cbet_flop_opportunities, 0) as cbet_flop,
+        100.0 * count_fold_to_cbet_flop / nullif(count_fold_to_cbet_flop_opportunities, 0) as fold_to_cbet_flop,
+        100.0 * count_steal_attempt / nullif(count_steal_opportunities, 0) as steal_attempt,
+        net_showdown,
+        net_won - net_showdown as net_non_showdown,
+        allin_ev_net,
+        count_vpip_opportunities,
+        count_vpip,
+        count_pfr_opportunities,
+        count_pfr,
+        count_three_bet_opportunities,
+        count_three_bet,
+        count_fold_to_three_bet_opportunities,
+        count_fold_to_three_bet,
+        count_postflop_bets_raises,
+        count_postflop_calls,
+        count_postflop_folds,
+        count_postflop_bets_raises + count_postflop_calls + count_postflop_folds as count_afq_opportunities,
+        count_saw_flop,
+        count_saw_flop as count_wtsd_opportunities,
+        count_went_to_showdown,
+        count_went_to_showdown as count_wsd_opportunities,
+        count_won_at_showdown,
+        count_saw_flop as count_wwsf_opportunities,
+        count_won_when_saw_flop,
+        count_cbet_flop_opportunities,
+        count_cbet_flop,
+        count_fold_to_cbet_flop_opportunities,
+        count_fold_to_cbet_flop,
+        count_steal_opportunities,
+        count_steal_attempt,
+    from totals
+    left join accounts on accounts.player = totals.player and accounts.site is not distinct from totals.site
+)
+
+select * from final

@@ -1,29 +1,18 @@
--- grain: one row per player, site (the room) and currency of his tournaments
--- key: player, site, currency
--- incremental: player
--- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
+-- grain: one row per player and currency of his tournaments
+-- key: player, currency
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
 -- prize is in the currency (count_roi_tournaments); itm = tournaments with a prize / tournaments.
 with
 
 played as (
-    select
-        tournaments.*,
-        rooms.site,
-        coalesce(accounts.person, tournaments.player) as person,
-    from int_tournament_players as tournaments
-    left join stg_games as rooms on rooms.game_id = tournaments.game_id
-    left join int_accounts as accounts
-        on accounts.player = tournaments.player and accounts.site is not distinct from rooms.site
-    where not tournaments.is_still_playing
+    select * from int_tournament_players
+    where not is_still_playing
 ),
 
 totals as (
     select
         player,
-        site,
-        person,
         currency,
         count(*) as count_tournaments,
         sum(count_entries) as count_entries,
@@ -39,13 +28,11 @@ totals as (
         min(started_at) as first_played_at,
         max(started_at) as last_played_at,
     from played
-    group by player, site, person, currency
+    group by player, currency
 )
 
 select
     player,
-    site,
-    person,
     currency,
     count_tournaments,
     count_entries,
