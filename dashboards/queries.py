@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from datetime import date, datetime, time
+from decimal import Decimal
 from pathlib import Path
 
 import duckdb
@@ -221,6 +222,11 @@ def clubs(db: Db) -> list[str]:
     return frame(db, "select distinct club from stg_games where club is not null order by club")["club"].to_list()
 
 
+def sites(db: Db) -> list[str]:
+    """The rooms (sites) of the stored games; games without a room (home games) name none."""
+    return frame(db, "select distinct site from stg_games where site is not null order by site")["site"].to_list()
+
+
 def games_present(db: Db) -> list[str]:
     return frame(db, "select distinct game from stg_games order by game")["game"].to_list()
 
@@ -233,7 +239,16 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
 # -- player review ----------------------------------------------------------------------------
 
 Players = str | tuple[str, ...]
-"""One screen name, or a person's names (see :func:`person_names`): per-player queries take either."""
+"""One screen name, or a person's names (see :func:`person_names`): per-player queries take either.
+The queries of games played in rooms take the person instead (a screen name is per room)."""
+
+
+def _person_accounts(db: Db) -> str:
+    """The relation of accounts (site, player) and their person: the people mart, or, before the
+    models are built, each name its own person."""
+    if has(db, "people"):
+        return "people"
+    return "(select site, player, player as person from stg_game_players join stg_games using (game_id) group by all)"
 
 
 def names(player: Players) -> list[str]:
@@ -262,21 +277,42 @@ def me(db: Db) -> str | None:
 
 
 def person_names(db: Db, person: str) -> tuple[str, ...]:
-    """The screen names of a person (his own name when no alias links it)."""
+    """The screen names of a person (his own name when no alias links it), each once."""
     if not has(db, "people"):
         return (person,)
-    found = frame(db, "select player from people where person = $person order by player", person=person)
+    found = frame(db, "select distinct player from people where person = $person order by player", person=person)
     return tuple(found["player"].to_list()) or (person,)
 
 
-def player_headlines(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
-    """Per game, cash or tournament and currency: games played, net, wins, average placement,
-    over the chosen dates and club. Nets of two units are never added: each has its row.
+def person_accounts(db: Db, person: str) -> list[str]:
+    """A person's accounts as the pages name them: "name (room)", or the name alone without a room."""
+    if not has(db, "people"):
+        return [person]
+    found = frame(db, """
+        select player || coalesce(' (' || site || ')', '') as account from people where person = $person
+        order by player, site nulls first
+    """, person=person)
+    return found["account"].to_list() or [person]
+
+
+def person_sites(db: Db, person: str) -> list[str]:
+    """The rooms a person played in."""
+    return frame(db, f"""
+        select distinct site from {_person_accounts(db)} where person = $person and site is not null order by site
+    """, person=person)["site"].to_list()
+
+
+def player_headlines(db: Db, person: str, start: date | None, end: date | None, club: str | None,
+                     site: str | None = None) -> pl.DataFrame:
+    """Per game, cash or tournament and currency: a person's games played, net, wins, average
+    placement, over his accounts (a screen name in a room) and the chosen dates, club and room.
+    Nets of two units are never added: each has its row.
 
     The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
     one more than the players of the game who won more), counted here over the player's own games
     only: that view ranks every game of the warehouse before the player is picked (2.5 s at
-    1,000,000 Hold'em hands; this, 0.5 s).
+    1,000,000 Hold'em hands; this, 0.5 s). A six-card session is one player against the house:
+    it has no placement, and it is won when its net is above zero.
     """
     since, until = _day_bounds(start, end)
     return frame(db, """
@@ -293,7 +329,10 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
                 games.currency,
             from stg_game_players as players
             join stg_games as games using (game_id, game)
-            where list_contains($players, players.player)
+            join {accounts} as accounts
+                on accounts.player = players.player and accounts.site is not distinct from games.site
+            where accounts.person = $person
+              and ($site is null or games.site = $site)
               and ($since is null or games.played_at >= $since)
               and ($until is null or games.played_at <= $until)
               and ($club is null or games.club = $club)
@@ -321,50 +360,111 @@ def player_headlines(db: Db, player: Players, start: date | None, end: date | No
             currency,
             count(*) as count_games,
             sum(net) as net,
-            count(*) filter (where placement = 1) as count_wins,
-            round(avg(placement), 2) as avg_placement,
+            count(*) filter (where case when game = 'sixcard' then net > 0 else placement = 1 end) as count_wins,
+            round(avg(placement) filter (where game <> 'sixcard'), 2) as avg_placement,
             min(played_at) as first_played_at,
             max(played_at) as last_played_at,
         from placed
         group by all
         order by game, is_tournament, currency nulls first
-    """, players=names(player), since=since, until=until, club=club)
+    """.replace("{accounts}", _person_accounts(db)), person=person, since=since, until=until, club=club, site=site)
 
 
-def player_stats(db: Db, family_name: str, player: Players) -> pl.DataFrame:
-    """The player's rows of a game's statistics mart (all dates: the marts are per player)."""
+_MINE = ("(case when $person is null then list_contains($names, {alias}.player) else {alias}.person = $person end)"
+         " and ($site is null or {alias}.site = $site)")
+"""The rows of one person (or, given a tuple of names, of those names) in one room or all, in a
+relation with person and site columns."""
+
+
+def _who(player: Players, site: str | None = None) -> dict:
+    """The parameters of :data:`_MINE`: a str is a person, a tuple a list of screen names."""
+    person = player if isinstance(player, str) else None
+    return {"person": person, "names": names(player), "site": site}
+
+
+def conversion_rates(db: Db) -> dict[tuple[str, str], Decimal]:
+    """The rates the user set (``rasklad settings rate FROM TO RATE``): (FROM, TO) -> RATE."""
+    if not has(db, "conversion_rates"):
+        return {}
+    return {(row["from_currency"], row["to_currency"]): Decimal(str(row["rate"]))
+            for row in frame(db, "select * from conversion_rates").iter_rows(named=True)}
+
+
+def _plain(number: Decimal) -> str:
+    """A rate as the user wrote it, without trailing zeros: 1.080000 -> '1.08', 100 -> '100'."""
+    return format(number.normalize(), "f")
+
+
+def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
+                    target: str) -> tuple[Decimal, list[str], list[str]]:
+    """The cash nets of ``rows`` (headline rows: is_tournament, currency, net) added in ``target``
+    at the user's rates only: (total to the cent, the rates used said in words, the units left
+    out). Tournament chips and points are never converted; a currency without a rate is left out,
+    never guessed.
+
+    >>> rows = [{"is_tournament": False, "currency": "USD", "net": Decimal(2)},
+    ...         {"is_tournament": False, "currency": "EUR", "net": Decimal(5)},
+    ...         {"is_tournament": True, "currency": "chips", "net": Decimal(3925)}]
+    >>> in_one_currency(rows, {("EUR", "USD"): Decimal("1.08")}, "USD")
+    (Decimal('7.40'), ['1 EUR = 1.08 USD'], ['tournament chips'])
+    """
+    total, used, left_out = Decimal(0), [], []
+    for row in rows:
+        currency, net = row["currency"], Decimal(str(row["net"] or 0))
+        if row["is_tournament"] or currency in (None, "chips"):
+            left_out.append(money_label(row["is_tournament"], currency))
+        elif currency == target:
+            total += net
+        elif (currency, target) in rates:
+            total += net * rates[(currency, target)]
+            used.append(f"1 {currency} = {_plain(rates[(currency, target)])} {target}")
+        elif (target, currency) in rates:
+            total += net / rates[(target, currency)]
+            used.append(f"1 {target} = {_plain(rates[(target, currency)])} {currency}")
+        else:
+            left_out.append(currency)
+    return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
+
+
+def player_stats(db: Db, family_name: str, player: Players, site: str | None = None) -> pl.DataFrame:
+    """The player's rows of a game's statistics mart (all dates: the marts are per player); of
+    the person's accounts in ``site`` when the mart has rooms."""
     mart = STATS_MARTS[family_name]
     if mart not in relations(db):
         return pl.DataFrame()
-    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=names(player))
+    if {"person", "site"} <= set(columns(db, mart)):
+        return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(player, site))
+    wanted = person_names(db, player) if isinstance(player, str) else names(player)
+    return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-def holdem_money(db: Db, player: Players) -> list[tuple[bool, str | None]]:
+def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
     """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
     if not has(db, "player_stats_holdem"):
         return []
-    rows = frame(db, """
-        select is_tournament, currency from player_stats_holdem where list_contains($players, player)
+    rows = frame(db, f"""
+        select is_tournament, currency from player_stats_holdem where {_MINE.format(alias="player_stats_holdem")}
         group by all order by is_tournament, sum(count_hands) desc, currency
-    """, players=names(player))
+    """, **_who(player, site))
     return [(row["is_tournament"], row["currency"]) for row in rows.iter_rows(named=True)]
 
 
-def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None) -> list[str]:
+def holdem_stakes(db: Db, player: Players, is_tournament: bool | None = None, currency: str | None = None,
+                  site: str | None = None) -> list[str]:
     """The stakes the player played, of one unit when ``is_tournament`` is given."""
     if not has(db, "player_stats_holdem"):
         return []
-    return frame(db, """
+    return frame(db, f"""
         select distinct stakes from player_stats_holdem
-        where list_contains($players, player) and stakes is not null
+        where {_MINE.format(alias="player_stats_holdem")} and stakes is not null
           and ($is_tournament is null or (is_tournament = $is_tournament and currency is not distinct from $currency))
         order by stakes
-    """, players=names(player), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
+    """, **_who(player, site), is_tournament=is_tournament, currency=currency)["stakes"].to_list()
 
 
 def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | None, end: date | None,
                     club: str | None, in_big_blinds: bool, max_points: int = 2000, *,
-                    is_tournament: bool = False, currency: str | None = None) -> pl.DataFrame:
+                    is_tournament: bool = False, currency: str | None = None, site: str | None = None) -> pl.DataFrame:
     """The running totals of one player's Hold'em hands of one unit (cash or tournament, and its
     currency): won, at showdown, without showdown, all-in EV. Two units are never added, in big
     blinds neither: cash and tournaments stay apart.
@@ -385,7 +485,11 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
                 results.game_id,
             from {results} as results
             join stg_games as games using (game_id)
-            where list_contains($players, results.player)
+            left join {_person_accounts(db)} as accounts
+                on accounts.player = results.player and accounts.site is not distinct from games.site
+            where (case when $person is null then list_contains($names, results.player)
+                        else accounts.person = $person end)
+              and ($site is null or games.site = $site)
               and coalesce(games.is_tournament, false) = $is_tournament
               and games.currency is not distinct from $currency
               and ($stakes is null or results.stakes = $stakes)
@@ -411,7 +515,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
            or hand_no % ceil(count_hands / $max_points)::bigint = 0
            or hand_no = count_hands
         order by hand_no
-    """, players=names(player), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
+    """, **_who(player, site), stakes=stakes, since=since, until=until, club=club, in_bb=in_big_blinds,
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
@@ -762,7 +866,7 @@ _HAND_FILTER = """
       and ($since is null or played_at >= $since)
       and ($until is null or played_at <= $until)
       and (len($stakes) = 0 or list_contains($stakes, stakes))
-      and (len($clubs) = 0 or list_contains($clubs, club))
+      and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
       and (len($positions) = 0 or list_contains($positions, position))
       and (len($classes) = 0 or list_contains($classes, hand_class))
       and ($result is null or ($result = 'won' and net > 0) or ($result = 'lost' and net < 0)
@@ -787,10 +891,12 @@ def hand_players(db: Db) -> list[str]:
 
 
 def hand_choices(db: Db, player: str) -> dict[str, list]:
-    """The values one player's filters offer: stakes, clubs and positions he played."""
+    """The values one player's filters offer: stakes, clubs and rooms (one list: a choice keeps the
+    hands of that club or that room), and positions he played."""
     rows = frame(db, """
         select list(distinct stakes order by stakes) filter (where stakes is not null) as stakes,
-               list(distinct club order by club) filter (where club is not null) as clubs,
+               list_sort(list_distinct(list_concat(list(club) filter (where club is not null),
+                                                   list(site) filter (where site is not null)))) as clubs,
                list(distinct position order by position) filter (where position is not null) as positions,
         from hand_list where player = $player
     """, player=player)
@@ -860,7 +966,7 @@ def holdem_report(db: Db, dimension: str, player: str, currency: str, start: dat
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or list_contains($stakes, stakes))
-          and (len($clubs) = 0 or list_contains($clubs, club))
+          and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         group by {dimension}
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
 
@@ -882,7 +988,7 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
           and ($start is null or played_on >= $start)
           and ($end is null or played_on <= $end)
           and (len($stakes) = 0 or len(list_intersect($stakes, string_split(stakes, ', '))) > 0)
-          and (len($clubs) = 0 or list_contains($clubs, club))
+          and (len($clubs) = 0 or list_contains($clubs, club) or list_contains($clubs, site))
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))

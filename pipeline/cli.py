@@ -754,17 +754,23 @@ def _known_game_id(con: duckdb.DuckDBPyConnection, game_id: str) -> str:
 @click.option("--remove", "remove", is_flag=True,
               help="Remove the links of the names given (a person's name removes all his links).")
 @click.option("--me", "is_me", is_flag=True, help="This person is me: every dashboard page starts from him.")
+@click.option("--site", "site", metavar="ROOM",
+              help="The room (site) of the names given: a screen name is per room. Without it, a link "
+                   "holds in every room where the name has no link of its own.")
 @click.option("--json", "as_json", is_flag=True, help="With --list: print JSON.")
 def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, ...], list_links: bool,
-          remove: bool, is_me: bool, as_json: bool) -> None:
+          remove: bool, is_me: bool, site: str | None, as_json: bool) -> None:
     """Link screen names to one person, so that his figures are counted together.
 
-    The links live in the warehouse: they survive re-ingests and re-audits.
+    The links live in the warehouse: they survive re-ingests and re-audits. A screen name is
+    per room: the same name in two rooms is two accounts, one person until --site links one of them
+    to another person.
 
     \b
-    rasklad alias Gleb --me                Gleb is me
-    rasklad alias --remove Глеб            Глеб is a person of his own again
-    rasklad alias --list                   every person with his names
+    rasklad alias Gleb --me                         Gleb is me
+    rasklad alias Gleb gleb_wina --site Winamax     gleb_wina, in Winamax only, is Gleb
+    rasklad alias --remove Глеб                     Глеб is a person of his own again
+    rasklad alias --list                            every person with his names
 
     Example: rasklad alias Gleb Глеб gleb_stars   (Gleb, Глеб and gleb_stars are one person, Gleb)
     """
@@ -775,14 +781,17 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
             gone = [name for name in (person, *names) if name]
             if not gone:
                 raise UsageProblem("Nothing to remove.", "Give the names to unlink: rasklad alias --remove NAME...")
-            links = people.unlink(warehouse, gone, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"Removed the links of {', '.join(gone)}; {len(links)} names stay linked.")
+            links = people.unlink(warehouse, gone, site=site, on_wait=_say_waiting, wait=not no_wait)
+            click.echo(f"Removed the links of {', '.join(gone)}{f' in {site}' if site else ''}; "
+                       f"{len(links)} names stay linked.")
         elif person is not None and (names or not is_me):
             if not names:
                 raise UsageProblem(f"No name to link to {person}.",
                                    f"Give the names: rasklad alias {person} NAME..., or --me to say he is you.")
-            links = people.link(warehouse, person, names, on_wait=_say_waiting, wait=not no_wait)
-            click.echo(f"{person}: {', '.join(sorted(n for n, p in links.items() if p == person))}")
+            links = people.link(warehouse, person, names, site=site, on_wait=_say_waiting, wait=not no_wait)
+            linked = sorted(f"{name} ({room})" if room else name
+                            for (room, name), holder in links.items() if holder == person)
+            click.echo(f"{person}: {', '.join(linked)}")
         if is_me:
             if person is None:
                 raise UsageProblem("Who is me?", "Give the person: rasklad alias NAME --me")
@@ -794,7 +803,10 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
                     raise UsageProblem("The people of this warehouse are not built yet.",
                                        "Run `rasklad build-models` first.")
                 frame = con.sql("""
-                    select person, string_agg(player, ', ' order by player) as names, bool_or(is_me) as is_me,
+                    select person,
+                           string_agg(player || coalesce(' (' || site || ')', ''), ', ' order by player, site)
+                               as names,
+                           bool_or(is_me) as is_me,
                            sum(count_games)::bigint as count_games, sum(count_tournaments)::bigint as count_tournaments
                     from people group by person having count(*) > 1 or bool_or(is_me) order by person
                 """).pl()
@@ -806,6 +818,59 @@ def alias(warehouse: Path, no_wait: bool, person: str | None, names: tuple[str, 
         raise UsageProblem(error.what, error.fix) from error
     except ValueError as error:
         raise UsageProblem(str(error), "See rasklad alias --list.") from error
+
+
+@main.group("settings", invoke_without_command=True)
+@warehouse_option
+@json_option
+@click.pass_context
+def settings_group(ctx: click.Context, warehouse: Path, as_json: bool) -> None:
+    """The warehouse's settings: who is me, and the conversion rates you set.
+
+    Without a subcommand, lists them.
+
+    Example: rasklad settings rate EUR USD 1.08
+    """
+    if ctx.invoked_subcommand is None:
+        with _connect(warehouse) as con:
+            if "stg_settings" not in _tables(con):
+                raise UsageProblem("The settings of this warehouse are not built yet.", "Run `rasklad build-models` first.")
+            _show(con.sql("select name, value from stg_settings order by name").pl(), as_json)
+
+
+@settings_group.command("rate")
+@click.argument("source", metavar="FROM")
+@click.argument("target", metavar="TO")
+@click.argument("rate", required=False)
+@click.option("--remove", is_flag=True, help="Remove the rate of FROM in TO.")
+@warehouse_option
+@no_wait_option
+def settings_rate(warehouse: Path, source: str, target: str, rate: str | None, remove: bool, no_wait: bool) -> None:
+    """Set the rate at which the pages convert FROM into TO (1 FROM = RATE TO).
+
+    Figures of two currencies are never added otherwise: with a rate, Player review adds them in
+    TO and says the rate it used. Tournament chips and points are never converted.
+
+    \b
+    Example: rasklad settings rate EUR USD 1.08
+             rasklad settings rate EUR USD --remove
+    """
+    from pipeline import people
+
+    if rate is None and not remove:
+        raise UsageProblem(f"No rate given for {source} in {target}.",
+                           f"Give it: rasklad settings rate {source} {target} 1.08, or --remove.")
+    try:
+        people.set_rate(warehouse, source, target, None if remove else rate, on_wait=_say_waiting,
+                        wait=not no_wait)
+    except WarehouseBusy as error:
+        raise UsageProblem(error.what, error.fix) from error
+    except ValueError as error:
+        raise UsageProblem(str(error), "Example: rasklad settings rate EUR USD 1.08") from error
+    if remove:
+        click.echo(f"No rate of {source.upper()} in {target.upper()} any more.")
+    else:
+        click.echo(f"1 {source.upper()} = {rate} {target.upper()}")
 
 
 @main.command("build-models")

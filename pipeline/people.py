@@ -2,14 +2,17 @@
 
 The links live in the warehouse (the ``aliases`` table) beside the games, so that they
 survive a re-ingest and a re-audit; each change rewrites the small table whole, in one
-commit, then rebuilds the models, whose per-person figures read it. A name belongs to one
-person at most; a person is named by any text (often his main screen name).
+commit, then rebuilds the models, whose per-person figures read it. A screen name is per room
+(site): a link names the room of the name, or none, and then holds in every room where the
+name has no link of its own. An account (room, name) belongs to one person at most; a person
+is named by any text (often his main screen name).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
+from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 import pyarrow as pa
@@ -18,10 +21,15 @@ from pipeline import models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
 
-__all__ = ["ME", "aliases", "link", "me", "set_me", "unlink"]
+__all__ = ["ME", "RATE", "Account", "aliases", "link", "me", "rates", "set_me", "set_rate", "unlink"]
 
 ME = "me"
 """The setting naming the person every dashboard page starts from."""
+
+RATE = "rate"
+"""The settings ``rate FROM TO`` hold the rate the user sets to convert an amount of currency
+FROM into currency TO (1 FROM = rate TO): figures of two currencies are converted only at a rate
+the user set himself, and the page says which."""
 
 
 def _clean(names: Iterable[str]) -> list[str]:
@@ -37,52 +45,66 @@ def _read(store: Warehouse, table: str) -> list[dict]:
     return store.read_table(table).select(SCHEMAS[table].names).to_pylist()
 
 
-def aliases(store: Warehouse) -> dict[str, str]:
-    """Every linked screen name and its person."""
-    return {row["player"]: row["person"] for row in _read(store, "aliases")}
+Account = tuple[str | None, str]
+"""A screen name in a room: (site, name); site None: the name in every room without a link of its own."""
 
 
-def link(root: str | Path, person: str, names: Iterable[str], *, build: bool = True,
-         on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[str, str]:
-    """Link ``names`` (and ``person`` itself, when it is a name too) to ``person``; a name linked
-    to another person before moves. Returns every link after the change."""
+def aliases(store: Warehouse) -> dict[Account, str]:
+    """Every linked account and its person."""
+    return {(row["site"] or None, row["player"]): row["person"] for row in _read(store, "aliases")}
+
+
+def link(root: str | Path, person: str, names: Iterable[str], *, site: str | None = None, build: bool = True,
+         on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[Account, str]:
+    """Link ``names`` of room ``site`` (None: in every room) and ``person`` itself, when it is a
+    name too, to ``person``; a name linked to another person before moves. Returns every link
+    after the change."""
     person = person.strip()
+    site = (site or "").strip() or None
     if not person:
         raise ValueError("a person needs a name")
     wanted = _clean([person, *names])
     with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
         links = aliases(store)
         # a person named like a name that another person holds would merge them: refuse it
-        holder = links.get(person)
+        holder = links.get((site, person), links.get((None, person)))
         if holder not in (None, person):
             raise ValueError(f"{person!r} is a name of {holder!r}: link the names to {holder!r}, or remove it first")
         now = datetime.now(UTC).replace(tzinfo=None)
         for name in wanted:
-            links[name] = person
+            links[(site, name)] = person
         _write(store, links, now)
         if build:
             models.build(store)
     return links
 
 
-def unlink(root: str | Path, names: Iterable[str], *, build: bool = True,
-           on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[str, str]:
-    """Remove the links of ``names`` (each becomes a person of its own again); a person's name
-    removes every link to that person. Returns every link after the change."""
+def unlink(root: str | Path, names: Iterable[str], *, site: str | None = None, build: bool = True,
+           on_wait: Callable[[str], None] | None = None, wait: bool = True) -> dict[Account, str]:
+    """Remove the links of ``names`` (each becomes a person of its own again): in room ``site``
+    only, or, without a site, in every room. A person's name removes every link to that person
+    (in that room only, with a site). Returns every link after the change."""
     gone = set(_clean(names))
+    site = (site or "").strip() or None
+
+    def kept(account: Account, person: str) -> bool:
+        in_scope = site is None or account[0] == site
+        return not (in_scope and (account[1] in gone or person in gone))
+
     with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad alias") as store:
-        links = {name: person for name, person in aliases(store).items() if name not in gone and person not in gone}
+        links = {account: person for account, person in aliases(store).items() if kept(account, person)}
         _write(store, links, datetime.now(UTC).replace(tzinfo=None))
         if build:
             models.build(store)
     return links
 
 
-def _write(store: Warehouse, links: dict[str, str], now: datetime) -> None:
-    rows = sorted(links.items())
+def _write(store: Warehouse, links: dict[Account, str], now: datetime) -> None:
+    rows = sorted(links.items(), key=lambda item: (item[0][0] or "", item[0][1]))
     store.replace_table("aliases", pa.table({
-        "player": [name for name, _ in rows], "person": [person for _, person in rows],
+        "player": [name for (_, name), _ in rows], "person": [person for _, person in rows],
         "linked_at": pa.array([now] * len(rows), pa.timestamp("us")),
+        "site": pa.array([site for (site, _), _ in rows], pa.string()),
     }))
 
 
@@ -99,6 +121,48 @@ def set_me(root: str | Path, person: str | None, *, build: bool = True,
         settings.pop(ME, None)
         if person and person.strip():
             settings[ME] = person.strip()
+        rows = sorted(settings.items())
+        store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
+        if build:
+            models.build(store)
+
+
+def _currency(code: str) -> str:
+    code = code.strip().upper()
+    if not (code.isalpha() and code.isascii() and len(code) == 3):
+        raise ValueError(f"{code!r} is no currency code: give three letters, as USD or EUR")
+    return code
+
+
+def rates(store: Warehouse) -> dict[tuple[str, str], Decimal]:
+    """Every conversion rate the user set: (FROM, TO) -> how many TO one FROM is worth."""
+    found = {}
+    for row in _read(store, "settings"):
+        words = row["name"].split()
+        if len(words) == 3 and words[0] == RATE:
+            found[(words[1], words[2])] = Decimal(row["value"])
+    return found
+
+
+def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | None, *, build: bool = True,
+             on_wait: Callable[[str], None] | None = None, wait: bool = True) -> None:
+    """Set the rate of 1 ``source`` in ``target`` (None removes it). Chips and points have no rate."""
+    source, target = _currency(source), _currency(target)
+    if source == target:
+        raise ValueError("a rate converts one currency into another: give two different currencies")
+    if rate is not None:
+        try:
+            rate = Decimal(str(rate).strip())
+        except InvalidOperation:
+            raise ValueError(f"{rate!r} is no rate: give a number, as 1.08") from None
+        if not rate.is_finite() or rate <= 0:
+            raise ValueError(f"a rate is a number above zero, not {rate}")
+    name = f"{RATE} {source} {target}"
+    with Warehouse(root).open(wait=wait, on_wait=on_wait, purpose="rasklad settings") as store:
+        settings = {row["name"]: row["value"] for row in _read(store, "settings")}
+        settings.pop(name, None)
+        if rate is not None:
+            settings[name] = str(rate)
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:

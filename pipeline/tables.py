@@ -54,7 +54,10 @@ COMMON_TABLES: tuple[Table, ...] = (
     # People: each screen name linked to the person it belongs to (rasklad alias), and the
     # warehouse's settings ("me": the person the pages start from). Written by the commands that
     # set them, whole; no ingest or re-audit touches them.
-    define("aliases", ("player", pa.string()), ("person", pa.string()), ("linked_at", pa.timestamp("us"))),
+    # site: the room of the screen name (a name is per room); null links the name in every room
+    # where no link of its own names it, and in games without a room
+    define("aliases", ("player", pa.string()), ("person", pa.string()), ("linked_at", pa.timestamp("us")),
+           ("site", pa.string())),
     define("settings", ("name", pa.string()), ("value", pa.string())),
     # The file ledger: a file whose bytes were ingested before is not read again.
     define(

@@ -317,7 +317,7 @@ def assert_mart(duckdb_path: Path) -> None:
         assert set(expected) | {"player", "site", "game", "stakes", "currency", "is_tournament"} == set(frame.columns) - _EXTRA
 
 
-_EXTRA = {"count_walks"}
+_EXTRA = {"count_walks", "person"}
 
 
 # ---------------------------------------------------------------- through the real ingest
@@ -476,3 +476,103 @@ def test_stats_of_a_player_who_never_saw_a_flop_are_null_not_zero(warehouse):
         vera = con.sql("select * from player_stats_holdem where player = 'Vera'").pl().to_dicts()[0]
     assert (vera["count_saw_flop"], vera["wtsd"], vera["wwsf"], vera["af"]) == (0, None, None, None)
     assert (vera["count_vpip_opportunities"], vera["vpip"]) == (1, 0.0)
+
+
+# ---------------------------------------------------------------- short all-in raises, as PokerTracker 4 counts them
+
+SHORT_HEAD = """PokerStars Hand #{n}:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/1{n} 20:00:00 ET
+Table 'Vesta' 3-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris (${boris} in chips)
+Seat 3: Vera (${vera} in chips)
+Boris: posts small blind $0.50
+Vera: posts big blind $1
+*** HOLE CARDS ***
+"""
+
+SHORT_ALL_INS = [
+    # A. Anna (BTN) opens to 3 (the 2-bet); Boris (SB, $4) raises all-in to 4, by 1, short of the
+    #    full raise of 2, yet a raise: the 3-bet. Vera (BB) first acts facing a 3-bet: no 3-bet
+    #    chance (a rules-only count, full raises, would see an open raise and give her one). Anna,
+    #    the opener, faces the 3-bet: a fold-to-3-bet chance; she calls (she cannot re-raise: the
+    #    short raise does not reopen the betting, and Boris is all-in). Anna wins the 9.
+    #    Nets: Anna +5 (in 4), Boris -4, Vera -1.
+    SHORT_HEAD.format(n=1, boris=4, vera=100) + """Anna: raises $2 to $3
+Boris: raises $1 to $4 and is all-in
+Vera: folds
+Anna: calls $1
+*** FLOP *** [2c 7d 9s]
+*** TURN *** [2c 7d 9s] [Jh]
+*** RIVER *** [2c 7d 9s Jh] [3d]
+*** SHOW DOWN ***
+Boris: shows [Kc Qc] (high card King)
+Anna: shows [Ah Ad] (a pair of Aces)
+Anna collected $9 from pot
+*** SUMMARY ***
+Total pot $9 | Rake $0
+Board [2c 7d 9s Jh 3d]
+Seat 1: Anna (button) showed [Ah Ad] and won ($9) with a pair of Aces
+Seat 2: Boris (small blind) showed [Kc Qc] and lost with high card King
+Seat 3: Vera (big blind) folded before Flop""",
+    # B. Anna (BTN) limps, Boris (SB) raises to 3, Vera (BB, $8) and Anna call: both had a 3-bet
+    #    chance and called. Flop: Boris (the preflop raiser) c-bets 4; Vera raises all-in to 5, by
+    #    1, short of a full raise, yet a raise of the c-bet. Vera faced the c-bet (and raised):
+    #    a fold-to-c-bet chance, no fold. Anna then faces a raise, not the c-bet: no fold-to-c-bet
+    #    chance, and her fold is no fold to a c-bet. Boris calls the 1. Vera wins the 19.
+    #    Nets: Vera +11 (in 8), Boris -8, Anna -3.
+    SHORT_HEAD.format(n=2, boris=100, vera=8) + """Anna: calls $1
+Boris: raises $2 to $3
+Vera: calls $2
+Anna: calls $2
+*** FLOP *** [Kc 8d 3h]
+Boris: bets $4
+Vera: raises $1 to $5 and is all-in
+Anna: folds
+Boris: calls $1
+*** TURN *** [Kc 8d 3h] [2s]
+*** RIVER *** [Kc 8d 3h 2s] [7c]
+*** SHOW DOWN ***
+Boris: shows [Ac Qd] (high card Ace)
+Vera: shows [8s 8h] (three of a kind, Eights)
+Vera collected $19 from pot
+*** SUMMARY ***
+Total pot $19 | Rake $0
+Board [Kc 8d 3h 2s 7c]
+Seat 1: Anna (button) folded on the Flop
+Seat 2: Boris (small blind) showed [Ac Qd] and lost with high card Ace
+Seat 3: Vera (big blind) showed [8s 8h] and won ($19) with three of a kind, Eights""",
+]
+
+# (3-bet chances, 3-bets, fold-to-3-bet chances, folds to 3-bet, c-bet chances, c-bets,
+#  fold-to-c-bet chances, folds to c-bet, net), hand letters in brackets.
+SHORT_ALL_IN_TALLIES = {
+    "Anna": (1, 0, 1, 0, 0, 0, 0, 0, D("2")),      # 3-bet chance [B]; faced the 3-bet [A]; +5 -3
+    "Boris": (1, 1, 0, 0, 1, 1, 0, 0, D("-12")),   # 3-bet [A]; c-bet [B]; -4 -8
+    "Vera": (1, 0, 0, 0, 0, 0, 1, 0, D("10")),     # 3-bet chance [B] only; faced the c-bet [B]; -1 +11
+}
+
+
+def test_he_short_all_in_raise_is_a_raise_level_for_three_bets_and_cbets(tmp_path, warehouse):
+    reason = _ingest_ready()
+    if reason:
+        pytest.skip(reason)
+    from pipeline.ingest import ingest
+
+    log = tmp_path / "short_all_ins.txt"
+    log.write_text("\n\n\n".join(SHORT_ALL_INS) + "\n", encoding="utf-8")
+    summary = ingest([log], warehouse, jobs=1)
+    assert (summary.games, summary.quarantined) == (2, 0), summary.as_dict()
+    with connect(warehouse) as con:
+        rows = con.sql("""
+            select player, count_three_bet_opportunities, count_three_bet, count_fold_to_three_bet_opportunities,
+                   count_fold_to_three_bet, count_cbet_flop_opportunities, count_cbet_flop,
+                   count_fold_to_cbet_flop_opportunities, count_fold_to_cbet_flop, net_won
+            from player_stats_holdem order by player
+        """).fetchall()
+        # Anna's call of the short all-in in [A] and Boris's in [B]: no option to raise
+        could_raise = con.sql("""
+            select player, could_raise from int_holdem_decisions
+            where action = 'call' and amount = 1 and decision_no = 2 order by hand_id
+        """).fetchall()
+    assert {player: tuple(figures) for player, *figures in rows} == SHORT_ALL_IN_TALLIES
+    assert could_raise == [("Anna", False), ("Boris", False)]

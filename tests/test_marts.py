@@ -50,11 +50,12 @@ def audit(store: Warehouse, name: str) -> int:
 
 
 def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, club: str | None = None,
-             played_at: datetime | None = None, currency: str | None = None, is_tournament: bool = False) -> None:
+             played_at: datetime | None = None, currency: str | None = None, is_tournament: bool = False,
+             site: str | None = None) -> None:
     game_id = gid(game_id)
     rows.add("games", game, game_id=game_id, source_file="cases.txt", first_line=1, last_line=1,
              played_at=played_at, club=club, count_players=len(nets), count_errors=0, count_warnings=0,
-             currency=currency, is_tournament=is_tournament)
+             currency=currency, is_tournament=is_tournament, site=site)
     for seat, (player, net) in enumerate(nets.items(), 1):
         rows.add("game_players", game, game_id=game_id, player=player, seat=seat, net=D(net))
 
@@ -281,6 +282,34 @@ def test_leaderboard_places_nobody_in_a_six_card_session(warehouse):
         "(no club)", 2, D(65), None, None)
 
 
+@pytest.fixture()
+def dashboard_db(monkeypatch):
+    """The dashboards' connection to the warehouse a test built (call it with the store)."""
+    from dashboards import queries as q
+
+    def open_db(store: Warehouse):
+        monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+        q.release()
+        return q.database()
+
+    yield open_db
+    q.release()
+
+
+def test_player_headline_counts_a_six_card_session_won_by_its_net(warehouse, dashboard_db):
+    # Anna alone against the house in three sessions: −10, +75, +5. Won: the two above zero, not all
+    # three; no place. Her Chinese game against Boris and Vera (+4, 0, −4) is ranked: first, one win.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    for game_id, net in (("s1", "-10"), ("s2", "75"), ("s3", "5")):
+        add_game(rows, "sixcard", game_id, {"Anna": net})
+    add_game(rows, "chinese", "c1", {"Anna": "4", "Boris": "0", "Vera": "-4"})
+    headlines = q.player_headlines(dashboard_db(build(warehouse, rows)), "Anna", None, None, None)
+    assert [(r["game"], r["count_games"], r["net"], r["count_wins"], r["avg_placement"])
+            for r in headlines.to_dicts()] == [("chinese", 1, D(4), 1, 1.0), ("sixcard", 3, D(70), 2, None)]
+
+
 # ------------------------------------------------------------------ Chinese poker
 
 
@@ -304,6 +333,22 @@ def test_player_stats_chinese_keeps_the_scoring_systems_apart(warehouse):
     assert (anna["2-4"]["count_hands"], anna["2-4"]["points_per_hand"]) == (1, D("4.0000"))
     assert (anna["1-6"]["count_hands"], anna["1-6"]["total_points"], anna["1-6"]["points_per_hand"]) == (
         2, D(18), D("9.0000"))
+
+
+def test_player_stats_chinese_keeps_each_room_apart(warehouse):
+    # Anna, 1-6 scoring: +12 in a home game (no room), +6 and −3 at PokerStars. Two accounts: the home
+    # name 1 hand, 12 points; the PokerStars one 2 hands, 3 points, 1.5 a hand. Unlinked, the room
+    # names her there only when the name is in two rooms: here it is one room, so both rows are Anna's.
+    rows = TableRows()
+    for game_id, site, anna in (("k1", None, "12"), ("k2", "PokerStars", "6"), ("k3", "PokerStars", "-3")):
+        add_game(rows, "chinese", game_id, {"Anna": anna, "Boris": str(-D(anna))}, site=site)
+        chinese_player(rows, game_id, "Anna", "1-6", anna)
+        chinese_player(rows, game_id, "Boris", "1-6", str(-D(anna)))
+    store = build(warehouse, rows)
+    anna = {r["site"]: r for r in query(store, "select * from player_stats_chinese where player = 'Anna'")}
+    assert {site: (r["person"], r["count_hands"], r["total_points"], r["points_per_hand"])
+            for site, r in anna.items()} == {
+        None: ("Anna", 1, D(12), D("12.0000")), "PokerStars": ("Anna", 2, D(3), D("1.5000"))}
 
 
 # ------------------------------------------------------------------ six-card poker

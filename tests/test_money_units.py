@@ -129,3 +129,65 @@ def test_leaderboard_page_queries_one_unit(db):
         ("Boris", D(10), 1), ("Gleb", D(2), 2), ("Anna", D(-12), 3)]
     chips = q.leaderboard(db, "(no club)", "holdem", "all", "all time", 1, True, "chips")
     assert [(r["player"], r["net"]) for r in chips.to_dicts()] == [("Gleb", D(3925)), ("Anna", D(-3925))]
+
+
+def test_conversion_is_at_the_users_rate_only_and_says_it(store, tmp_path):
+    # Gleb's cash: USD +2 and EUR +5. No rate: nothing is added. At the user's 1 EUR = 1.08 USD:
+    # 2 + 5 × 1.08 = 7.40 USD; his tournament chips (3,925) and points (−20) are never converted.
+    from click.testing import CliRunner
+
+    from dashboards import queries as q
+    from pipeline.cli import main
+
+    headlines = [{"is_tournament": False, "currency": "USD", "net": D(2)},
+                 {"is_tournament": False, "currency": "EUR", "net": D(5)},
+                 {"is_tournament": True, "currency": "chips", "net": D(3925)},
+                 {"is_tournament": False, "currency": None, "net": D(-20)}]
+    assert q.in_one_currency(headlines, {}, "USD") == (D("2.00"), [], ["EUR", "points", "tournament chips"])
+    result = CliRunner().invoke(main, ["settings", "rate", "eur", "USD", "1.08", "--warehouse", str(store.root)])
+    assert result.exit_code == 0 and result.output.strip() == "1 EUR = 1.08 USD", result.output
+    assert query(store, "select * from conversion_rates") == [
+        {"from_currency": "EUR", "to_currency": "USD", "rate": D("1.080000")}]
+    q.release()
+    os.environ[q.WAREHOUSE_ENV] = str(store.root)
+    try:
+        rates = q.conversion_rates(q.database())
+    finally:
+        q.release()
+        os.environ.pop(q.WAREHOUSE_ENV, None)
+    assert q.in_one_currency(headlines, rates, "USD") == (D("7.40"), ["1 EUR = 1.08 USD"],
+                                                           ["points", "tournament chips"])
+    # in EUR, the same rate read the other way: 5 + 2 / 1.08 = 6.85185… = 6.85 EUR
+    assert q.in_one_currency(headlines, rates, "EUR")[:2] == (D("6.85"), ["1 EUR = 1.08 USD"])
+    page_metric = converted_on_the_page(store, "USD")
+    assert page_metric == ("Cash net in USD, at your rates", "+7.40 USD")
+    refused = CliRunner().invoke(main, ["settings", "rate", "EUR", "USD", "-", "--warehouse", str(store.root)])
+    assert refused.exit_code != 0 and "no rate" in refused.output
+    removed = CliRunner().invoke(main, ["settings", "rate", "EUR", "USD", "--remove", "--warehouse", str(store.root)])
+    assert removed.exit_code == 0 and query(store, "select * from conversion_rates") == []
+
+
+def converted_on_the_page(store, target: str) -> tuple[str, str]:
+    """The Player review's converted cash metric for Gleb in ``target``."""
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries as q
+
+    os.environ[q.WAREHOUSE_ENV] = str(store.root)
+    q.release()
+    try:
+        app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
+        at = AppTest.from_file(str(app), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Gleb").run()
+        at.selectbox(key="player_convert").set_value(target).run()
+        assert not at.exception, [e.value for e in at.exception]
+        shown = next(m for m in at.metric if m.label.startswith("Cash net in"))
+        return shown.label, shown.value
+    finally:
+        q.release()
+        os.environ.pop(q.WAREHOUSE_ENV, None)

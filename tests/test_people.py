@@ -160,3 +160,144 @@ def test_player_review_form_links_a_name_and_says_this_is_me(root):
             os.environ[queries.WAREHOUSE_ENV] = before
     found = people(root)
     assert found["Вера"] == found["Vera"] == ("Vera", True)
+
+
+# ---------------------------------------------------------------- a screen name is per room
+
+def rooms_warehouse(root):
+    """Gleb in two rooms, $0.50/$1 cash: PokerStars p1 Gleb +3 Anna −3, p2 Gleb −1 Anna +1;
+    Winamax w1 Gleb +5 Boris −5."""
+    from pipeline.tables import TableRows
+    from tests.test_marts import add_game, build, holdem_result
+
+    rows = TableRows()
+    for hand, site, nets in (("p1", "PokerStars", {"Gleb": "3", "Anna": "-3"}),
+                             ("p2", "PokerStars", {"Gleb": "-1", "Anna": "1"}),
+                             ("w1", "Winamax", {"Gleb": "5", "Boris": "-5"})):
+        add_game(rows, "holdem", hand, nets, currency="USD", site=site)
+        for seat, (player, net) in enumerate(nets.items(), 1):
+            holdem_result(rows, hand, player, net=net, big_blind="1", stakes="0.50/1 USD", seat=seat)
+    return build(root, rows)
+
+
+def holdem_board(root) -> dict:
+    """The Hold'em leaderboards, all time: (room, person) -> (games, net). Online games of no club
+    rank in their room."""
+    with connect(root) as con:
+        return {(row[0], row[1]): row[2:] for row in con.execute(
+            "select club, player, count_games, net from leaderboard where game = 'holdem' and season_kind = 'all'"
+        ).fetchall()}
+
+
+def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path):
+    from pipeline import people as links
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    with connect(root) as con:
+        accounts = dict(((site, player), person) for site, player, person in con.execute(
+            "select site, player, person from people").fetchall())
+        stats = con.execute("select site, person, count_hands, net_won from player_stats_holdem "
+                            "where player = 'Gleb' order by site").fetchall()
+    # two accounts, each with its own rows; unlinked, each is the person of its plain name
+    assert accounts == {("PokerStars", "Gleb"): "Gleb", ("Winamax", "Gleb"): "Gleb",
+                        ("PokerStars", "Anna"): "Anna", ("Winamax", "Boris"): "Boris"}
+    assert stats == [("PokerStars", "Gleb", 2, Decimal(2)), ("Winamax", "Gleb", 1, Decimal(5))]
+    assert holdem_board(root) == {("PokerStars", "Gleb"): (2, Decimal(2)), ("PokerStars", "Anna"): (2, Decimal(-2)),
+                                  ("Winamax", "Gleb"): (1, Decimal(5)), ("Winamax", "Boris"): (1, Decimal(-5))}
+    # the Winamax account given to another person: its room's link wins over the name
+    assert alias(root, "Gleb W", "Gleb", "--site", "Winamax").strip() == "Gleb W: Gleb (Winamax), Gleb W (Winamax)"
+    board = holdem_board(root)
+    assert (board[("PokerStars", "Gleb")], board[("Winamax", "Gleb W")]) == ((2, Decimal(2)), (1, Decimal(5)))
+    with connect(root) as con:
+        assert con.execute("select site, person, count_hands, net_won from player_stats_holdem "
+                           "where player = 'Gleb' order by site").fetchall() == [
+            ("PokerStars", "Gleb", 2, Decimal(2)), ("Winamax", "Gleb W", 1, Decimal(5))]
+    # a link for every room yields to the room's own link
+    links.link(root, "Глеб", ["Gleb"])
+    with connect(root) as con:
+        accounts = {(r[0], r[1]): r[2] for r in con.execute("select site, player, person from people").fetchall()}
+    assert (accounts[("PokerStars", "Gleb")], accounts[("Winamax", "Gleb")]) == ("Глеб", "Gleb W")
+    alias(root, "--remove", "Gleb", "--site", "Winamax")
+    assert holdem_board(root)[("Winamax", "Глеб")] == (1, Decimal(5))
+
+def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Gleb").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.selectbox(key="player_site").options == ["All rooms", "PokerStars", "Winamax"]
+        headline = table_with(at, "count_games").to_dict("records")
+        assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(3, Decimal(7))]
+        # each account its own rows: PokerStars 2 hands +2, Winamax 1 hand +5
+        accounts = table_with(at, "site", "bb_per_100").to_dict("records")
+        assert [(row["site"], row["count_hands"], Decimal(str(row["net_won"]))) for row in accounts] == [
+            ("PokerStars", 2, Decimal(2)), ("Winamax", 1, Decimal(5))]
+
+        at.selectbox(key="player_site").set_value("Winamax").run()
+        assert not at.exception, [e.value for e in at.exception]
+        headline = table_with(at, "count_games").to_dict("records")
+        assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(1, Decimal(5))]
+        accounts = table_with(at, "site", "bb_per_100").to_dict("records")
+        assert [(row["site"], row["count_hands"]) for row in accounts] == [("Winamax", 1)]
+        assert number_of_metric(at, "Net won") == Decimal(5)
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+
+
+def number_of_metric(at, label: str) -> Decimal:
+    value = next(m.value for m in at.metric if m.label == label)
+    return Decimal(value.replace(",", "").replace("+", ""))
+
+
+def table_with(at, *columns: str):
+    """The first table of the page with these columns."""
+    return next(d.value for d in at.dataframe if set(columns) <= set(d.value.columns))
+
+
+def test_player_review_form_links_a_name_in_one_room(tmp_path):
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    root = tmp_path / "warehouse"
+    rooms_warehouse(root)
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Anna").run()
+        at.multiselect(key="alias_names").set_value(["Boris"])
+        at.selectbox(key="alias_site").set_value("Winamax")
+        next(button for button in at.button if button.label == "Save").click().run()
+        assert not at.exception, [e.value for e in at.exception]
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+    with connect(root) as con:
+        accounts = dict(((site, player), person) for site, player, person in con.execute(
+            "select site, player, person from people").fetchall())
+    assert accounts[("Winamax", "Boris")] == "Anna" and accounts[("PokerStars", "Anna")] == "Anna"

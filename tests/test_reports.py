@@ -186,3 +186,38 @@ def test_sessions_split_after_thirty_minutes_and_keep_units_apart(store):
     assert (eur["currency"], eur["count_hands"], eur["net_won"]) == ("EUR", 1, D(1))
     # h5 has no date: it belongs to no sitting
     assert sum(r["count_hands"] for r in rows) == 5
+
+
+# -- rooms ------------------------------------------------------------------------------------------------
+
+def test_reports_and_sittings_keep_each_room_apart(tmp_path, monkeypatch):
+    # Anna, USD 0.50/1, no club: PokerStars 20:00 (+1, BTN), Winamax 20:10 (−3, BB). Ten minutes apart,
+    # yet in two rooms: two sittings, not one of −2; the Club / room filter "Winamax" keeps −3 only.
+    from dashboards import queries as q
+    from tests.test_marts import add_game, holdem_result
+
+    rows = TableRows()
+    for hand, site, minute, net, position in (("r1", "PokerStars", 0, "1", "BTN"), ("r2", "Winamax", 10, "-3", "BB")):
+        add_game(rows, "holdem", hand, {"Anna": net, "Boris": str(-D(net))}, currency="USD", site=site,
+                 played_at=datetime(2026, 2, 1, 20, minute))
+        holdem_result(rows, hand, "Anna", net=net, big_blind="1", stakes="0.50/1 USD", position=position)
+        holdem_result(rows, hand, "Boris", net=str(-D(net)), big_blind="1", stakes="0.50/1 USD", seat=2,
+                      position="SB")
+    store = build(tmp_path / "warehouse", rows)
+    sittings = query(store, "select site, count_hands, net_won from holdem_sessions where player = 'Anna' order by site")
+    assert [tuple(r.values()) for r in sittings] == [("PokerStars", 1, D(1)), ("Winamax", 1, D(-3))]
+    assert {r["hand_id"]: r["site"] for r in query(store, "select hand_id, site from hand_list where player = 'Anna'")} == {
+        "r1": "PokerStars", "r2": "Winamax"}
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+    q.release()
+    try:
+        db = q.database()
+        assert q.hand_choices(db, "Anna")["clubs"] == ["PokerStars", "Winamax"]
+        winamax = q.holdem_report(db, "position", "Anna", "USD", None, None, (), ("Winamax",))
+        assert [(r["position"], r["count_hands"], r["net_won"]) for r in winamax.to_dicts()] == [("BB", 1, D(-3))]
+        both = q.holdem_sessions(db, "Anna", "USD", None, None, (), ())
+        assert both["cumulative_net"].to_list() == [D(1), D(-2)]
+        hands = q.hand_totals(db, "Anna", None, None, (), ("PokerStars",), (), (), None, None, None)
+        assert [(r["count_hands"], r["net_won"]) for r in hands.to_dicts()] == [(1, D(1))]
+    finally:
+        q.release()

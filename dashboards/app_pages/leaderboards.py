@@ -21,7 +21,8 @@ if not clubs:
     st.info("No game is stored yet: import some first.")
     st.stop()
 
-# Clubs with a name first; games without a club are listed last as "(no club)".
+# Clubs (and rooms, for the online games of no club) with a name first; games of neither are listed
+# last as "(no club)".
 clubs = sorted(clubs, key=lambda c: (c == "(no club)", c))
 merged = q.has(db, "leaderboard_raspisnoy")  # one raspisnoy table for logs and score sheets
 
@@ -31,7 +32,8 @@ def game_label(game: str) -> str:
 
 
 top = st.columns([2, 2, 3])
-club = top[0].selectbox("Club", clubs, key="lb_club")
+club = top[0].selectbox("Club / room", clubs, key="lb_club",
+                        help="A club, or a poker room (site) for online games played in no club.")
 games = q.leaderboard_games(db, club)
 if merged and "raspisnoy_sheet" in games:
     games = [g for g in games if g != "raspisnoy_sheet"] + ([] if "raspisnoy" in games else ["raspisnoy"])

@@ -21,7 +21,7 @@ if not everyone:
     st.info("No player yet: import some games first.")
     st.stop()
 
-top = st.columns([2, 2, 3])
+top = st.columns([2, 2, 2, 3])
 wanted = st.query_params.get("player")
 busiest = q.busiest_player(db)
 default = wanted if wanted in everyone else (q.me(db) or (busiest if busiest in everyone else everyone[0]))
@@ -29,9 +29,10 @@ player = top[0].selectbox("Player", everyone, index=everyone.index(default), key
                           format_func=lambda person: f"{person} (me)" if person == q.me(db) else person)
 st.query_params["player"] = player  # the address names the player: a review can be shared
 names = q.person_names(db, player)
-if len(names) > 1:
-    st.caption(f"{md(player)} plays as {', '.join(md(name) for name in names)}: the figures count every name, "
-               "and each table names the name of each row.")
+accounts = q.person_accounts(db, player)
+if len(accounts) > 1:
+    st.caption(f"{md(player)} plays as {', '.join(md(account) for account in accounts)}: the figures count every "
+               "name, and each table names the name of each row.")
 with st.expander("Names of this person, and \"this is me\""):
     # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
     me = q.me(db)
@@ -39,6 +40,10 @@ with st.expander("Names of this person, and \"this is me\""):
         others = [name for name in q.players(db) if name not in names]
         linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
                                 help="Names in other rooms or scripts (Gleb = Глеб): his figures count them all.")
+        rooms = q.sites(db)
+        link_room = st.selectbox("In the room", ["Every room", *rooms], key="alias_site",
+                                 help="A screen name is per room: link it in one room only, or in every room "
+                                      "where it has no link of its own.") if rooms else "Every room"
         unlinked = st.multiselect("Names that are not his", [name for name in names if name != player],
                                   key="alias_unlink") if len(names) > 1 else []
         is_me = st.checkbox("This is me: every page starts from him", value=player == me, key="alias_me")
@@ -49,7 +54,8 @@ with st.expander("Names of this person, and \"this is me\""):
             q.release()  # the models are rebuilt: no read-only connection may hold the DuckDB file
             try:
                 if linked:
-                    people.link(q.warehouse_root(), player, linked, wait=False)
+                    people.link(q.warehouse_root(), player, linked, wait=False,
+                                site=None if link_room == "Every room" else link_room)
                 if unlinked:
                     people.unlink(q.warehouse_root(), unlinked, wait=False)
                 if is_me != (player == me):
@@ -64,19 +70,23 @@ with st.expander("Names of this person, and \"this is me\""):
 
 club_choice = top[1].selectbox("Club", ["All clubs", *q.clubs(db)], key="player_club")
 club = None if club_choice == "All clubs" else club_choice
+# a screen name is per room: the room narrows the figures to the person's accounts there
+site_choice = top[2].selectbox("Room", ["All rooms", *q.person_sites(db, player)], key="player_site",
+                               help="The poker room (site): games without a room (home games) count in all rooms only.")
+site = None if site_choice == "All rooms" else site_choice
 first, last = q.date_range(db)
 start = end = None
 if first is not None:
-    picked = top[2].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="player_dates")
+    picked = top[3].date_input("Dates", value=(first, last), min_value=first, max_value=last, key="player_dates")
     if isinstance(picked, (tuple, list)) and len(picked) == 2 and tuple(picked) != (first, last):
         start, end = picked  # the whole range means no filter, so games without a date count too
 
 # -- headline figures per game ----------------------------------------------------------------
-headlines = q.player_headlines(db, names, start, end, club)
-# tournaments belong to no club: a club chosen leaves them out
-tournaments = q.tournament_list(db, names, start, end) if club is None else pl.DataFrame()
+headlines = q.player_headlines(db, player, start, end, club, site)
+# tournaments belong to no club: a club chosen leaves them out (and a room, the summaries naming none)
+tournaments = q.tournament_list(db, names, start, end) if club is None and site is None else pl.DataFrame()
 if headlines.is_empty() and tournaments.is_empty():
-    st.info(f"{md(player)} played no game in these dates and club.")
+    st.info(f"{md(player)} played no game in these dates, club and room.")
     st.stop()
 
 st.subheader("Per game")
@@ -104,6 +114,24 @@ else:
                        "avg_placement": "Average place", "first_played_at": "First", "last_played_at": "Last"},
     )
 
+# -- cash in one currency, at the user's own rates only --------------------------------------------
+rates = q.conversion_rates(db)
+if not headlines.is_empty() and rates:
+    cash = headlines.filter(~pl.col("is_tournament") & pl.col("currency").is_not_null()
+                            & (pl.col("currency") != "chips"))
+    currencies = sorted(set(cash["currency"].to_list()))
+    targets = sorted({to for (source, to) in rates if source in currencies}
+                     | {source for (source, to) in rates if to in currencies})
+    if len(currencies) > 1 and targets:
+        target = st.selectbox("Cash in one currency", ["Each apart", *targets], key="player_convert",
+                              help="Adds the cash nets at the rates you set (rasklad settings rate FROM TO RATE); "
+                                   "a currency without a rate, tournament chips and points stay apart.")
+        if target != "Each apart":
+            total, used, left_out = q.in_one_currency(headlines.to_dicts(), rates, target)
+            st.metric(f"Cash net in {target}, at your rates", f"{total:+,} {target}")
+            st.caption(f"At {', '.join(used) or 'no rate'} (your rates, not the market's)"
+                       + (f"; not converted: {', '.join(left_out)}." if left_out else "."))
+
 families = [name for name, games in q.FAMILIES.items() if set(games) & set(headlines["game"].to_list())]
 if not tournaments.is_empty():
     families.append("tournaments")
@@ -117,7 +145,7 @@ def unnamed(table: pl.DataFrame) -> pl.DataFrame:
 
 def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
     """The player's rows of the game's statistics mart, shown; empty when the mart is not built yet."""
-    stats = q.player_stats(db, family, names)
+    stats = q.player_stats(db, family, player, site)
     mart = q.STATS_MARTS[family]
     if mart not in q.relations(db):
         st.info(f"The statistics of this game (`{mart}`) are not built yet.")
@@ -137,7 +165,7 @@ def holdem() -> None:
     if q.table(db, "holdem_results") is None:
         st.info("Hold'em hands are not in the warehouse yet.")
         return
-    units = q.holdem_money(db, names)
+    units = q.holdem_money(db, player, site)
     if not units:
         st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
         return
@@ -145,12 +173,12 @@ def holdem() -> None:
     is_tournament, currency = money.selectbox(
         "Money", units, format_func=lambda unit: q.money_label(*unit), key="holdem_money",
         help="Cash and tournaments, and each currency, are shown apart: never added.")
-    stakes_list = q.holdem_stakes(db, names, is_tournament, currency)
+    stakes_list = q.holdem_stakes(db, player, is_tournament, currency, site=site)
     stakes_choice = left.selectbox("Stakes", ["All stakes", *stakes_list], key="holdem_stakes")
     stakes = None if stakes_choice == "All stakes" else stakes_choice
     in_bb = right.toggle("In big blinds", value=False, key="holdem_bb")
-    running = q.holdem_winnings(db, names, stakes, start, end, club, in_bb,
-                                is_tournament=is_tournament, currency=currency)
+    running = q.holdem_winnings(db, player, stakes, start, end, club, in_bb,
+                                is_tournament=is_tournament, currency=currency, site=site)
     if running.is_empty():
         st.info("No Hold'em hand of this player in these dates, club, money and stakes.")
     else:
@@ -163,7 +191,7 @@ def holdem() -> None:
         st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
     st.markdown("**Statistics** (all dates; one row per game and stakes)")
-    stats = q.player_stats(db, "holdem", names)
+    stats = q.player_stats(db, "holdem", player, site)
     if not stats.is_empty():
         stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
     if stakes and not stats.is_empty() and "stakes" in stats.columns:

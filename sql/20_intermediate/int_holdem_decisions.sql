@@ -1,10 +1,15 @@
 -- grain: one row per betting decision (fold, check, call, bet, raise) of a player in a Hold'em hand
 -- key: game_id, action_no
--- Each decision carries what the player faced: the bet level, what came before it on the
+-- Each decision carries what the player faced: the raise level, what came before it on the
 -- street, and the chips he had left, so the stats can tell an opportunity from an action.
+-- raise_level: the bets and raises made on the street before this decision, every one counted
+-- as PokerTracker 4 counts them: an all-in raise short of a full raise is a raise level too (the
+-- log says "raises"), while bet_level, the rules' own, counts full raises only. Preflop the big
+-- blind is level 1, so an open raise is the 2-bet and a re-raise of it the 3-bet.
 -- could_raise: the player had the option to raise, as PokerTracker 4 counts a chance (a 3-bet chance
--- is a decision facing the open raise where he could re-raise). Two things take that option away:
--- no chips beyond the call, and betting that was not reopened to him. A bet or raise is full when it
+-- is a decision facing the open raise where he could re-raise). Three things take that option away:
+-- no chips beyond the call, betting that was not reopened to him, and nobody left to raise against
+-- (every other player still in the hand is all-in). A bet or raise is full when it
 -- raises by at least the last full increment (the big blind to start with); a smaller all-in does
 -- not reopen the betting to a player who has already acted on the street, unless the raises since
 -- his last action add up to a full one (what he must call is at least the last full increment).
@@ -17,6 +22,10 @@ actions as (
 
 results as (
     select game_id, player, stack_start, big_blind, betting from stg_holdem_results
+),
+
+dealt as (
+    select game_id, count(*) as count_dealt from stg_holdem_results group by game_id
 ),
 
 chips as (
@@ -38,6 +47,16 @@ chips as (
             partition by game_id, street order by action_no
             rows between unbounded preceding and 1 preceding
         ), 0) as count_entries_before,
+        -- bets and raises by anyone earlier on this street, short all-ins included
+        coalesce(sum(case when action in ('bet', 'raise') then 1 else 0 end) over (
+            partition by game_id, street order by action_no
+            rows between unbounded preceding and 1 preceding
+        ), 0) as count_raises_before,
+        -- players out of the betting before this action: folded, or all-in (posts included)
+        coalesce(sum(case when action = 'fold' or is_all_in then 1 else 0 end) over (
+            partition by game_id order by action_no
+            rows between unbounded preceding and 1 preceding
+        ), 0) as count_out_before,
         -- the largest raise increment on this street before this action (the last full one: a
         -- short all-in never exceeds it)
         max(case when action in ('bet', 'raise') then amount - coalesce(to_call, 0) end) over (
@@ -47,13 +66,23 @@ chips as (
     from actions
 ),
 
-decisions as (
+street_decisions as (
     select
         chips.*,
-        row_number() over (partition by game_id, player, street order by action_no) as decision_no,
-        row_number() over (partition by game_id, player, street, bet_level order by action_no) as decision_no_at_level,
+        -- the street's first decision has no raise before it: its level is where the street starts
+        first_value(bet_level) over (partition by game_id, street order by action_no) + count_raises_before
+            as raise_level,
     from chips
     where action in ('fold', 'check', 'call', 'bet', 'raise')
+),
+
+decisions as (
+    select
+        street_decisions.*,
+        row_number() over (partition by game_id, player, street order by action_no) as decision_no,
+        row_number() over (partition by game_id, player, street, raise_level order by action_no)
+            as decision_no_at_level,
+    from street_decisions
 ),
 
 final as (
@@ -69,6 +98,7 @@ final as (
         decisions.amount,
         decisions.to_call,
         decisions.bet_level,
+        decisions.raise_level,
         decisions.is_all_in,
         decisions.decision_no,
         decisions.decision_no_at_level,
@@ -80,10 +110,13 @@ final as (
                 decisions.decision_no = 1
                 or coalesce(decisions.to_call, 0) * (case when results.betting = 'limit' then 2 else 1 end)
                     >= greatest(coalesce(decisions.full_increment_before, 0), coalesce(results.big_blind, 0))
-            ) as could_raise,
+            )
+            -- another player not folded nor all-in (he himself is neither, as he decides)
+            and dealt.count_dealt - decisions.count_out_before >= 2 as could_raise,
         decisions.action in ('bet', 'raise') as is_aggressive,
     from decisions
     left join results using (game_id, player)
+    left join dealt using (game_id)
 )
 
 select * from final

@@ -3,7 +3,8 @@
 -- materialized: table
 -- incremental: game_id
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
--- a walk gives the big blind no preflop decision, so walks count for no preflop stat.
+-- a walk gives the big blind no preflop decision, so walks count for no preflop stat. Raise
+-- levels count every bet and raise, short all-ins included (int_holdem_decisions.raise_level).
 -- currency is the game's unit (games.currency: play money counts in chips, as tournament chips do).
 with
 
@@ -37,20 +38,20 @@ cbets as (
         and decisions.player = preflop_aggressors.aggressor
     where decisions.street = 'flop'
         and decisions.decision_no = 1
-        and decisions.bet_level = 0
+        and decisions.raise_level = 0
         and decisions.action = 'bet'
     group by decisions.game_id
 ),
 
 facing_cbets as (
-    -- each other player's first flop decision after the c-bet; bet level 1 means he faced
-    -- the c-bet itself, not a raise of it. The c-bettor never faces his own bet: after a short
-    -- all-in that is not a raise level he is still at level 1, and that is no fold-to-c-bet chance.
+    -- each other player's first flop decision after the c-bet; raise level 1 means he faced
+    -- the c-bet itself, not a raise of it (a short all-in raise of it is a raise too). The
+    -- c-bettor never faces his own bet, so he has no fold-to-c-bet chance.
     select
         decisions.game_id,
         decisions.player,
         arg_min(decisions.action, decisions.action_no) as action,
-        arg_min(decisions.bet_level, decisions.action_no) as bet_level,
+        arg_min(decisions.raise_level, decisions.action_no) as raise_level,
     from decisions
     join cbets on decisions.game_id = cbets.game_id
     where decisions.street = 'flop'
@@ -66,19 +67,19 @@ flags as (
         count(*) filter (where street = 'preflop') > 0 as is_vpip_opportunity,
         count(*) filter (where street = 'preflop' and action in ('call', 'bet', 'raise')) > 0 as is_vpip,
         count(*) filter (where street = 'preflop' and is_aggressive) > 0 as is_pfr,
-        -- 3-bet: his first decision facing an open raise (bet level 2), with chips to re-raise
+        -- 3-bet: his first decision facing an open raise (raise level 2), with chips to re-raise
         count(*) filter (
-            where street = 'preflop' and bet_level = 2 and decision_no_at_level = 1 and could_raise
+            where street = 'preflop' and raise_level = 2 and decision_no_at_level = 1 and could_raise
         ) > 0 as is_three_bet_opportunity,
         count(*) filter (
-            where street = 'preflop' and bet_level = 2 and decision_no_at_level = 1 and could_raise
+            where street = 'preflop' and raise_level = 2 and decision_no_at_level = 1 and could_raise
                 and action = 'raise'
         ) > 0 as is_three_bet,
-        -- fold to 3-bet: he made the 2-bet, then faced a 3-bet (bet level 3) at his next turn
-        count(*) filter (where street = 'preflop' and bet_level = 1 and action = 'raise') > 0 as is_open_raiser,
-        count(*) filter (where street = 'preflop' and bet_level = 3 and decision_no_at_level = 1) > 0 as faced_three_bet,
+        -- fold to 3-bet: he made the 2-bet, then faced a 3-bet (raise level 3) at his next turn
+        count(*) filter (where street = 'preflop' and raise_level = 1 and action = 'raise') > 0 as is_open_raiser,
+        count(*) filter (where street = 'preflop' and raise_level = 3 and decision_no_at_level = 1) > 0 as faced_three_bet,
         count(*) filter (
-            where street = 'preflop' and bet_level = 3 and decision_no_at_level = 1 and action = 'fold'
+            where street = 'preflop' and raise_level = 3 and decision_no_at_level = 1 and action = 'fold'
         ) > 0 as folded_to_three_bet,
         -- steal: first in from the cutoff, the button or the small blind, folded to him
         count(*) filter (
@@ -90,9 +91,9 @@ flags as (
                 and position in ('CO', 'BTN', 'SB') and action = 'raise'
         ) > 0 as is_steal_attempt,
         -- first decision on the flop with no bet before him (a c-bet chance if he was the aggressor)
-        count(*) filter (where street = 'flop' and decision_no = 1 and bet_level = 0) > 0 as is_first_to_bet_on_flop,
+        count(*) filter (where street = 'flop' and decision_no = 1 and raise_level = 0) > 0 as is_first_to_bet_on_flop,
         count(*) filter (
-            where street = 'flop' and decision_no = 1 and bet_level = 0 and action = 'bet'
+            where street = 'flop' and decision_no = 1 and raise_level = 0 and action = 'bet'
         ) > 0 as is_first_bet_on_flop,
         count(*) filter (where street in ('flop', 'turn', 'river') and is_aggressive) as count_postflop_bets_raises,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'call') as count_postflop_calls,
@@ -134,8 +135,8 @@ final as (
             as is_cbet_flop_opportunity,
         coalesce(results.player = preflop_aggressors.aggressor and flags.is_first_bet_on_flop, false)
             as is_cbet_flop,
-        coalesce(facing_cbets.bet_level = 1, false) as is_fold_to_cbet_flop_opportunity,
-        coalesce(facing_cbets.bet_level = 1 and facing_cbets.action = 'fold', false) as is_fold_to_cbet_flop,
+        coalesce(facing_cbets.raise_level = 1, false) as is_fold_to_cbet_flop_opportunity,
+        coalesce(facing_cbets.raise_level = 1 and facing_cbets.action = 'fold', false) as is_fold_to_cbet_flop,
         coalesce(flags.count_postflop_bets_raises, 0) as count_postflop_bets_raises,
         coalesce(flags.count_postflop_calls, 0) as count_postflop_calls,
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,

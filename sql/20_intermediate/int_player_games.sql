@@ -2,11 +2,13 @@
 -- key: game_id, player
 -- materialized: table
 -- incremental: game_id
--- club: '(no club)' for a game without one, here and nowhere else. A six-card session is one
+-- club: the game's club, else its room (site: a room's games rank among themselves), else '(no club)',
+-- here and nowhere else. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
--- person: the person the name belongs to (stg_aliases), the name itself when no alias links it.
+-- site: the room (null for games without one); person: the person the account (site, player)
+-- belongs to (int_accounts).
 with
 
 games as (
@@ -17,8 +19,8 @@ players as (
     select * from stg_game_players
 ),
 
-aliases as (
-    select * from stg_aliases
+accounts as (
+    select * from int_accounts
 ),
 
 joined as (
@@ -28,18 +30,19 @@ joined as (
         case when players.game in ('raspisnoy', 'raspisnoy_sheet') then 'raspisnoy' else players.game end
             as leaderboard_game,
         players.player,
-        coalesce(aliases.person, players.player) as person,
+        games.site,
+        coalesce(accounts.person, players.player) as person,
         players.seat,
         players.net,
         games.played_at,
-        coalesce(games.club, '(no club)') as club,
+        coalesce(games.club, games.site, '(no club)') as club,
         games.table_name,
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
         players.game = 'sixcard' as is_house_game,
     from players
     join games using (game_id, game)
-    left join aliases on players.player = aliases.player
+    left join accounts on accounts.player = players.player and accounts.site is not distinct from games.site
 ),
 
 ranked as (
@@ -56,6 +59,7 @@ final as (
         game,
         leaderboard_game,
         player,
+        site,
         person,
         seat,
         net,

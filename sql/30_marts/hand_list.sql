@@ -58,6 +58,7 @@ final as (
         games.played_at,
         cast(games.played_at as date) as played_on,
         games.club,
+        games.site,
         games.table_name,
         games.source_file,
         games.first_line,

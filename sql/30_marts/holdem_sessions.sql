@@ -1,7 +1,7 @@
--- grain: one row per sitting of a player at one club (or room) in one unit, cash and tournaments apart
+-- grain: one row per sitting of a player at one club and room (site) in one unit, cash and tournaments apart
 -- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (tables played at
 -- once are one sitting).
--- key: player, currency, is_tournament, club, session_no
+-- key: player, currency, is_tournament, club, site, session_no
 -- incremental: player, currency, is_tournament, club
 -- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
 -- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
@@ -9,7 +9,7 @@ with
 
 hands as (
     select
-        player, currency, is_tournament, club, played_at, game_id, table_name, stakes,
+        player, currency, is_tournament, club, site, played_at, game_id, table_name, stakes,
         net, allin_ev_net, net_big_blinds, big_blind,
     from hand_list
     where played_at is not null
@@ -24,14 +24,14 @@ marked as (
             else 0
         end as starts_sitting,
     from hands
-    window sitting as (partition by player, currency, is_tournament, club order by played_at, game_id)
+    window sitting as (partition by player, currency, is_tournament, club, site order by played_at, game_id)
 ),
 
 numbered as (
     select
         *,
         sum(starts_sitting) over (
-            partition by player, currency, is_tournament, club order by played_at, game_id
+            partition by player, currency, is_tournament, club, site order by played_at, game_id
             rows between unbounded preceding and current row
         ) as session_no,
     from marked
@@ -43,6 +43,7 @@ final as (
         currency,
         is_tournament,
         club,
+        site,
         cast(session_no as integer) as session_no,
         min(played_at) as started_at,
         max(played_at) as ended_at,
@@ -56,7 +57,7 @@ final as (
         sum(net_big_blinds) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
     from numbered
-    group by player, currency, is_tournament, club, session_no
+    group by player, currency, is_tournament, club, site, session_no
 )
 
 select * from final

@@ -1,26 +1,12 @@
--- grain: one row per screen name, with the person it belongs to
--- key: player
+-- grain: one row per account (a screen name in a room), with the person it belongs to
+-- key: site, player
 -- incremental: player
--- A name no alias links is a person of its own. The names are those of the stored games, the
--- account holders of tournament summaries, and the linked ones (a name linked before its games
--- are imported). is_me: the person the "me" setting names.
+-- A name no link names is a person of its own; the same name in two rooms is two accounts
+-- (int_accounts). is_me: the person the "me" setting names.
 with
 
-names as (
-    select player from stg_game_players
-    union
-    select player from stg_tournament_results where is_hero
-    union
-    select player from stg_aliases
-),
-
-games as (
-    select player, count(*) as count_games from stg_game_players group by player
-),
-
-tournaments as (
-    select player, count(distinct tournament_id) as count_tournaments from stg_tournament_results
-    where is_hero group by player
+accounts as (
+    select * from int_accounts
 ),
 
 me as (
@@ -29,15 +15,13 @@ me as (
 
 final as (
     select
-        names.player,
-        coalesce(stg_aliases.person, names.player) as person,
-        coalesce(coalesce(stg_aliases.person, names.player) = me.person, false) as is_me,
-        coalesce(games.count_games, 0) as count_games,
-        coalesce(tournaments.count_tournaments, 0) as count_tournaments,
-    from names
-    left join stg_aliases on names.player = stg_aliases.player
-    left join games on names.player = games.player
-    left join tournaments on names.player = tournaments.player
+        accounts.site,
+        accounts.player,
+        accounts.person,
+        coalesce(accounts.person = me.person, false) as is_me,
+        accounts.count_games,
+        accounts.count_tournaments,
+    from accounts
     cross join me
 )
 

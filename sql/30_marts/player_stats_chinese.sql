@@ -1,17 +1,27 @@
--- grain: one row per player, game (chinese, ofc), variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC) and scoring
--- key: player, game, variant, scoring
+-- grain: one row per player, site (the room; null for games without one), game (chinese, ofc), variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC) and scoring
+-- key: player, site, game, variant, scoring
 -- incremental: player
+-- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
 -- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain.
 with
 
 hands as (
-    select * from int_chinese_player_hands
+    select
+        hands.*,
+        rooms.site,
+        coalesce(accounts.person, hands.player) as person,
+    from int_chinese_player_hands as hands
+    left join stg_games as rooms on rooms.game_id = hands.game_id
+    left join int_accounts as accounts
+        on accounts.player = hands.player and accounts.site is not distinct from rooms.site
 ),
 
 totals as (
     select
         player,
+        site,
+        person,
         game,
         variant,
         scoring,
@@ -37,6 +47,8 @@ totals as (
 final as (
     select
         player,
+        site,
+        person,
         game,
         variant,
         scoring,

@@ -1,7 +1,8 @@
 -- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
 -- key: player, site, game, is_tournament, currency, stakes
 -- incremental: player, site, game, is_tournament, currency, stakes
--- A screen name belongs to its site: the same name on two sites is two accounts.
+-- A screen name belongs to its site: the same name on two sites is two accounts; person is the
+-- person the account belongs to (int_accounts).
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
@@ -11,6 +12,10 @@ with
 
 player_hands as (
     select * from int_holdem_player_hands
+),
+
+accounts as (
+    select * from int_accounts
 ),
 
 totals as (
@@ -55,8 +60,9 @@ totals as (
 
 final as (
     select
-        player,
-        site,
+        totals.player,
+        totals.site,
+        coalesce(accounts.person, totals.player) as person,
         game,
         is_tournament,
         currency,
@@ -107,6 +113,7 @@ final as (
         count_steal_opportunities,
         count_steal_attempt,
     from totals
+    left join accounts on accounts.player = totals.player and accounts.site is not distinct from totals.site
 )
 
 select * from final

@@ -1,0 +1,63 @@
+-- grain: one row per account: a screen name in a room (site; null for games without a room)
+-- key: site, player
+-- A screen name is per room: the same name in two rooms is two accounts, each with rows of its own
+-- in the statistics. person: the link of the name in its room, else its link in every room
+-- (stg_aliases with no site), else the name itself (so an unlinked name is one person in every
+-- room until a link of one room gives that account to another person). The person of an account
+-- depends on the links and the account alone, never on the other games, so that an update by
+-- game stays equal to a full build. The accounts are those of the stored games, the
+-- account holders of tournament summaries, and names linked before their games are imported.
+with
+
+games as (
+    select game_id, site from stg_games
+),
+
+played as (
+    select games.site, players.player, count(*) as count_games
+    from stg_game_players as players
+    join games using (game_id)
+    group by games.site, players.player
+),
+
+summarized as (
+    select games.site, results.player, count(distinct results.tournament_id) as count_tournaments
+    from stg_tournament_results as results
+    left join games using (game_id)
+    where results.is_hero
+    group by games.site, results.player
+),
+
+seen as (
+    select site, player from played
+    union
+    select site, player from summarized
+),
+
+accounts as (
+    select site, player from seen
+    union
+    -- a name linked before any game of it is stored
+    select aliases.site, aliases.player from stg_aliases as aliases
+    where not exists (
+        select 1 from seen
+        where seen.player = aliases.player and (aliases.site is null or seen.site = aliases.site)
+    )
+),
+
+final as (
+    select
+        accounts.site,
+        accounts.player,
+        coalesce(in_room.person, everywhere.person, accounts.player) as person,
+        coalesce(played.count_games, 0) as count_games,
+        coalesce(summarized.count_tournaments, 0) as count_tournaments,
+    from accounts
+    left join stg_aliases as in_room on in_room.site = accounts.site and in_room.player = accounts.player
+    left join stg_aliases as everywhere on everywhere.site is null and everywhere.player = accounts.player
+    left join played on played.site is not distinct from accounts.site and played.player = accounts.player
+    left join summarized
+        on summarized.site is not distinct from accounts.site and summarized.player = accounts.player
+)
+
+select * from final
