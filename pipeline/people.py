@@ -2,7 +2,8 @@
 
 The links live in the warehouse (the ``aliases`` table) beside the games, so that they
 survive a re-ingest and a re-audit; each change rewrites the small table whole, in one
-commit, then rebuilds the models, whose per-person figures read it. A screen name is per room
+commit, then updates the models: those that read the links or settings (the per-person
+figures) are rebuilt, the others are left as they are. A screen name is per room
 (site): a link names the room of the name, or none, and then holds in every room where the
 name has no link of its own. An account (room, name) belongs to one person at most; a person
 is named by any text (often his main screen name).
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import pyarrow as pa
 
-from pipeline import models
+from pipeline.ingest import refresh_models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse
 
@@ -75,7 +76,7 @@ def link(root: str | Path, person: str, names: Iterable[str], *, site: str | Non
             links[(site, name)] = person
         _write(store, links, now)
         if build:
-            models.build(store)
+            refresh_models(store)
     return links
 
 
@@ -95,7 +96,7 @@ def unlink(root: str | Path, names: Iterable[str], *, site: str | None = None, b
         links = {account: person for account, person in aliases(store).items() if kept(account, person)}
         _write(store, links, datetime.now(UTC).replace(tzinfo=None))
         if build:
-            models.build(store)
+            refresh_models(store)
     return links
 
 
@@ -124,7 +125,7 @@ def set_me(root: str | Path, person: str | None, *, build: bool = True,
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:
-            models.build(store)
+            refresh_models(store)
 
 
 def _currency(code: str) -> str:
@@ -166,4 +167,4 @@ def set_rate(root: str | Path, source: str, target: str, rate: str | Decimal | N
         rows = sorted(settings.items())
         store.replace_table("settings", pa.table({"name": [n for n, _ in rows], "value": [v for _, v in rows]}))
         if build:
-            models.build(store)
+            refresh_models(store)

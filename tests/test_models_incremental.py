@@ -138,3 +138,38 @@ def test_a_model_whose_inputs_lost_parts_is_rebuilt_whole(tmp_path, logs):
     assert "int_player_games" in summary.rebuilt and "leaderboard" in summary.rebuilt
     assert "hand_list" in summary.unchanged     # it reads no alias
     assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
+
+
+def test_alias_and_settings_update_only_the_models_that_read_them(tmp_path, logs, monkeypatch):
+    from pipeline import people
+
+    root = tmp_path / "warehouse"
+    ingest([logs[0]], root, jobs=1)
+    whole_builds = []
+    real_build = models.build
+    monkeypatch.setattr(models, "build", lambda store, *a: whole_builds.append(1) or real_build(store, *a))
+    updates = []
+    real_update = models.update
+    monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+
+    people.link(root, "Anna", ["Boris"])
+    people.set_me(root, "Anna")
+    people.set_rate(root, "EUR", "USD", "1.08")
+
+    assert whole_builds == [] and len(updates) == 3, "each change updates the models, none builds them all"
+    linked, named_me, rated = updates
+    # the links: the per-person models are rebuilt, hand_list (a row per hand, no person) is not
+    assert {"int_player_games", "people", "leaderboard", "player_stats_holdem"} <= set(linked.rebuilt)
+    assert "hand_list" in linked.unchanged and "conversion_rates" in linked.unchanged
+    # "me" and a rate are settings: people and conversion_rates read them, hand_list does not
+    assert "people" in named_me.rebuilt and "hand_list" in named_me.unchanged
+    assert "conversion_rates" in rated.rebuilt and "hand_list" in rated.unchanged
+    assert "leaderboard" in rated.unchanged     # it reads the links, not the settings
+    with connect(root) as con:
+        persons = dict(con.sql("select player, person from people where player in ('Anna', 'Boris')").fetchall())
+        rate = con.sql("select rate from conversion_rates where from_currency = 'EUR' and to_currency = 'USD'"
+                       ).fetchall()
+    assert persons == {"Anna": "Anna", "Boris": "Anna"}
+    assert [Decimal(str(value)) for (value,) in rate] == [Decimal("1.08")]
+    monkeypatch.setattr(models, "build", real_build)
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")

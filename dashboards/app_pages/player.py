@@ -51,7 +51,7 @@ with st.expander("Names of this person, and \"this is me\""):
             from pipeline import people
             from pipeline.warehouse import WarehouseBusy
 
-            q.release()  # the models are rebuilt: no read-only connection may hold the DuckDB file
+            q.release()  # the models are updated: no read-only connection may hold the DuckDB file
             try:
                 if linked:
                     people.link(q.warehouse_root(), player, linked, wait=False,
