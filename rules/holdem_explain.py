@@ -334,6 +334,9 @@ def _pot_balance(x: _Hand, r: _Row) -> Words:
 def _collected(x: _Hand, r: _Row) -> Words:
     who = x.name(r.seat)
     summary_line = int(x.batch.summary_line[x.s0 + r.seat]) if r.seat >= 0 else 0
+    if bool(x.batch.is_cancelled[x.h]):
+        return (f"the hand was cancelled and pays nobody, but the summary says {who} won {money(r.actual)}",
+                money(r.expected), money(r.actual))
     if summary_line and r.line == summary_line:
         return (f"the summary says {who} won {money(r.actual)}, the log's collect lines give {money(r.expected)}",
                 money(r.expected), money(r.actual))

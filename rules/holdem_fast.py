@@ -908,6 +908,7 @@ def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
     if not _seat_hand(h, c, t, rules, s, G, out, count):
         return False
     if c.is_cancelled[h]:
+        _cancelled_pays_nobody(h, c, rules, out, count)
         return True         # players and positions, no play
     if not _check_deck(h, c, rules, s, out, count):
         return False
@@ -1552,6 +1553,18 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         if won >= 0 and won != s_collected[i] and not c.has_cash_out[s0 + i]:
             _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, s_collected[i], won)
     return True
+
+
+@_internal
+def _cancelled_pays_nobody(h, c, rules, out, count):
+    """HE-COLLECTED: a cancelled hand pays nobody, so its summary's "won" amounts say 0."""
+    s0 = c.seat_start[h]
+    for i in range(c.seat_start[h + 1] - s0):
+        if c.summary_won[s0 + i] > 0:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line[s0 + i], i, 0, c.summary_won[s0 + i])
+        if c.summary_won_again[s0 + i] > 0:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, 0,
+                  c.summary_won_again[s0 + i])
 
 
 @_internal

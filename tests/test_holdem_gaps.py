@@ -1,0 +1,59 @@
+"""Two wrong texts the replay used to certify. A PokerStars summary that leaves out a player who
+played: the reader refuses the hand (PokerStars sums up every seat; other rooms list only some, so
+the replay does not ask it of every summary). A cancelled hand whose summary pays a player: a
+finding of HE-COLLECTED, the rule that holds the summary's seat lines to what each player collects."""
+from __future__ import annotations
+
+import pytest
+
+from parsers.errors import ParseError
+from rules.holdem_batch import batch_from_hands
+from rules.holdem_fast import replay_batch
+from rules.holdem_rules import HE
+from tests.test_holdem_engine import CANCELLED, _hand
+from tests.test_holdem_fast import WALK
+
+
+def _findings(hand) -> set[tuple[str, int, int, int, int]]:
+    """(rule, line, seat, expected, actual) of each finding, and the hand must be explained."""
+    b = batch_from_hands([hand])
+    assert b.in_lane[0]
+    f = replay_batch(b, allin_ev=False)
+    assert f.explained[0]
+    rows = f.findings
+    return {(HE.by_code(int(r)).value, int(line), int(seat), int(e), int(a))
+            for r, line, seat, e, a in zip(rows.rule, rows.line, rows.seat, rows.expected, rows.actual)}
+
+
+def test_he_collected_the_walk_as_written_is_clean():
+    assert _findings(_hand(WALK)) == set()
+
+
+def test_he_collected_the_pokerstars_reader_refuses_a_summary_without_a_player_who_played():
+    # the walk with Boris's summary seat (line 17) cut: PokerStars sums up every seat, so the
+    # reader takes the hand for one cut short
+    with pytest.raises(ParseError):
+        _hand(WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""))
+
+
+def test_he_collected_a_cancelled_hand_as_written_is_clean():
+    assert _findings(_hand(CANCELLED)) == set()
+
+
+def test_he_collected_nothing_is_collected_in_a_cancelled_hand():
+    # The cancelled hand's summary says Boris (seat index 1) "collected ($0.01)" at line 10: in a
+    # cancelled hand everybody keeps his chips, so he collects 0 and the summary says 1 cent.
+    text = CANCELLED.replace("Seat 2: Boris (big blind) collected ($0)", "Seat 2: Boris (big blind) collected ($0.01)")
+    assert _findings(_hand(text)) == {("HE-COLLECTED", 10, 1, 0, 1)}
+
+
+
+def test_he_collected_a_cancelled_hand_paying_someone_says_so():
+    from rules.holdem_explain import explain
+
+    text = CANCELLED.replace("Seat 2: Boris (big blind) collected ($0)", "Seat 2: Boris (big blind) collected ($0.01)")
+    b = batch_from_hands([_hand(text)])
+    f = replay_batch(b, allin_ev=False)
+    (finding,) = explain(b, f, 0, f.findings)
+    assert (finding.rule_id, finding.line) == ("HE-COLLECTED", 10)
+    assert finding.message == "the hand was cancelled and pays nobody, but the summary says Boris won 0.01"
