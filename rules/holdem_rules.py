@@ -83,7 +83,8 @@ class HE(enum.StrEnum):
                          "first winners clockwise from the button, as PokerStars' logs do."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
                                      "the pot."))
-    COLLECTED = ("HE-COLLECTED", "Each player collects what the pots he wins hold, as the replay awards them.")
+    COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "
+                                  "a cancelled hand pays nobody."))
     SD_ORDER = ("HE-SD-ORDER", ("36-card Hold'em (6+): flush beats full house and three of a kind beats a "
                                "straight."))
     DECK = ("HE-DECK", ("Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt "
