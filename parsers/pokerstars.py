@@ -392,6 +392,18 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     return build_hand(lines, source, head, tokens)
 
 
+def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card] | None:
+    """The cards a street line of ``run`` must repeat: its run's board, or on a run's first street
+    line the first ``length`` cards of the nearest earlier run (a hand run twice after the flop
+    shares it). None when no board is dealt yet: the street order check judges that hand."""
+    if boards[run]:
+        return boards[run]
+    for earlier in range(run - 1, -1, -1):
+        if boards[earlier]:
+            return boards[earlier][:length]
+    return None
+
+
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
     classified lines; with no tokens, the record of the header alone."""
@@ -517,10 +529,18 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise ParseError(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
                                  "is dealt once, in order", line=index + 1, column=1, line_text=lines[index])
             street_of_run[run] = _STREET_ORDER[what]
-            cards = _cards(c1, index, lines[index]) + _cards(c2, index, lines[index])
+            repeated = _cards(c1, index, lines[index])
+            cards = repeated + _cards(c2, index, lines[index])
             while len(boards) <= run:
                 boards.append([])
                 board_lines.append([])
+            dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
+            if dealt_before is not None:
+                if list(repeated) != dealt_before:
+                    shown = " ".join(map(str, dealt_before))
+                    raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
+                                     f"dealt [{shown}]: a card is changed or a street line is lost",
+                                     line=index + 1, column=1, line_text=lines[index])
             boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":

@@ -539,6 +539,29 @@ def _finished(b, s, e):
     return False, False
 
 
+@njit(cache=True)
+def _repeats_board(board, more_boards, h, run, cards, n):
+    """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
+    dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
+    no board dealt yet there is nothing to compare (the street order check judges that hand)."""
+    own = board[h] if run == 0 else more_boards[h, run - 1]
+    if own[0] >= 0:
+        if n < 5 and own[n] >= 0:
+            return False
+        for k in range(n):
+            if own[k] != cards[k]:
+                return False
+        return True
+    for r in range(run - 1, -1, -1):
+        earlier = board[h] if r == 0 else more_boards[h, r - 1]
+        if earlier[0] >= 0:
+            for k in range(n):
+                if earlier[k] != cards[k]:
+                    return False
+            return True
+    return True
+
+
 @njit(cache=True, inline="always")
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
@@ -669,13 +692,18 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     run_street[run] = _MARKER_STREET[which]
                     street = _MARKER_STREET[which]
                     n = 0
+                    repeated = 0
                     if c1f >= 0:
                         n = _cards(b, c1f, c1t, tmp)
+                        repeated = n
                         if n >= 0 and c2f >= 0:
                             n2 = _cards(b, c2f, c2t, tmp[n:])
                             n = n + n2 if n2 >= 0 else -1
                     if n < 0 or n > 5:
                         ok = False
+                        break
+                    if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
+                        ok = False      # the first bracket is not the board dealt so far: the reader refuses it
                         break
                     if run == 0:
                         for k in range(5):

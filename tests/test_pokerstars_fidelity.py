@@ -18,7 +18,7 @@ from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_text
 from pipeline.generators.holdem import generate_hands
 from tests.test_holdem_replay import LEGAL
-from tests.test_pokerstars_fast import check_file
+from tests.test_pokerstars_fast import RUN_TWICE, check_file
 
 # The legal hand the replay tests work by hand, under a hand number of PokerStars' own length.
 HAND = LEGAL.replace("Hand #100:", "Hand #250000000000:", 1)
@@ -184,3 +184,31 @@ def test_mutated_real_and_generated_hands_read_alike_in_both_lanes():
         total += count
         kept += lane
     assert 0 < kept < total
+
+
+@pytest.mark.parametrize("old, new, repeated, dealt", [
+    ("*** TURN *** [2c 7d 9h] [Jc]", "*** TURN *** [2c 7d 8h] [Jc]", "2c 7d 8h", "2c 7d 9h"),
+    ("*** TURN *** [2c 7d 9h] [Jc]", "*** TURN *** [2c 7d] [Jc]", "2c 7d", "2c 7d 9h"),
+    ("*** RIVER *** [2c 7d 9h Jc] [3s]", "*** RIVER *** [2c 7d 9h Js] [3s]", "2c 7d 9h Js", "2c 7d 9h Jc"),
+    ("*** RIVER *** [2c 7d 9h Jc] [3s]", "*** RIVER *** [2c 7d 9h] [3s]", "2c 7d 9h", "2c 7d 9h Jc"),
+])
+def test_a_street_line_repeating_other_cards_than_the_streets_before_it_is_refused(old, new, repeated, dealt):
+    error = refused_by_both_lanes(edited(old, new))
+    what = old.split()[1]
+    assert error.line == LINES.index(old) + 1
+    assert error.reason.startswith(f"the {what} line repeats the board as [{repeated}], "
+                                   f"the street lines before it dealt [{dealt}]")
+
+
+def test_a_second_run_dealt_after_the_turn_repeats_the_first_runs_turn():
+    shared = (RUN_TWICE.replace("*** SECOND FLOP *** [Kh 4d 5s]\n*** SECOND TURN *** [Kh 4d 5s] [6c]\n", "")
+              .replace("*** SECOND RIVER *** [Kh 4d 5s 6c] [Qh]", "*** SECOND RIVER *** [2c 7d 9h Jc] [Qh]")
+              .replace("SECOND Board [Kh 4d 5s 6c Qh]", "SECOND Board [2c 7d 9h Jc Qh]"))
+    assert check_file(shared) == (1, 1)
+    chunks, _, _ = read_text(shared, "r.txt")
+    assert [list(map(str, board)) for board in parse_chunk(chunks[0], "r.txt").boards] == [
+        ["2c", "7d", "9h", "Jc", "3s"], ["2c", "7d", "9h", "Jc", "Qh"]]
+    changed = shared.replace("*** SECOND RIVER *** [2c 7d 9h Jc]", "*** SECOND RIVER *** [2c 7d 9h Jd]")
+    error = refused_by_both_lanes(changed.rstrip("\n"))
+    assert error.line == 15 and error.reason.startswith(
+        "the RIVER line repeats the board as [2c 7d 9h Jd], the street lines before it dealt [2c 7d 9h Jc]")
