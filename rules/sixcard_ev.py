@@ -371,7 +371,6 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
             bigger[:w] = bg[:w]
             bg = bigger
         start = w
-        top_rank = hand[top] >> 2
         top_hidden = top < 4
         for rank in range(13):
             b = np.int64(1) << rank
