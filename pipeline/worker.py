@@ -249,12 +249,17 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
     certifies; returns the pending games left for the full path (those of other formats, those
     that do not parse, which the full path quarantines with its reason, and those the batch
     did not store)."""
+    candidates: dict[int, list[int]] = {}
+    for index in pending.tolist():
+        batch = _BATCHES.get(chunks[index].format or "")
+        if batch is not None:
+            candidates.setdefault(id(batch), []).append(index)
     groups: dict[int, tuple[RecordBatch, list[int], list]] = {}
     settle = _RULE_SETTINGS.may_apply(file)
-    for index in pending.tolist():
+    for index in sorted(i for indices in candidates.values() for i in indices):
         chunk = chunks[index]
-        batch = _BATCHES.get(chunk.format or "")
-        if batch is None:
+        batch = _BATCHES[chunk.format]
+        if len(candidates[id(batch)]) < batch.minimum:
             continue
         try:
             record = parse_chunk(chunk, file)
@@ -272,6 +277,8 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         return pending
     done = np.zeros(len(chunks), dtype=bool)
     for batch, indices, records in groups.values():
+        if len(records) < batch.minimum:
+            continue
         own = TableRows()      # kept apart until the whole batch is stored
         try:
             stored = np.asarray(batch.ingest(records, own), dtype=bool)

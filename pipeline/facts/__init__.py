@@ -109,6 +109,9 @@ class RecordBatch:
 
     formats: frozenset[str]
     """The formats (``Chunk.format``) whose games the worker parses for this batch."""
+    minimum: int
+    """A file with fewer such games takes the full path: a batch's fixed cost (its columns, the
+    kernel call, the Arrow tables) is more than the full path spends on a few games."""
     ingest: Callable[[list, Any], np.ndarray]
     """``ingest(records, rows)``: add the rows of the records it certifies to ``rows`` (a
     :class:`pipeline.tables.TableRows`); returns per record whether it did."""

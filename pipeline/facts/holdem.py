@@ -147,6 +147,8 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     return take
 
 
+ROOM_BATCH_MIN_HANDS = 3
+"""Files with fewer hands of the other rooms replay them one at a time (as ``LANE_MIN_HANDS``)."""
 ROOM_FORMATS = frozenset(fmt.name for fmt in FORMATS if fmt.game == "holdem" and fmt.name != "pokerstars")
 """The Hold'em formats read a hand at a time by their room's reader, then replayed together.
 PokerStars hands have a batch reader of their own (the lane)."""
@@ -320,4 +322,4 @@ def takes_file(text: str) -> bool:
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
     warm_up="pokerstars"), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
-    batch=RecordBatch(formats=ROOM_FORMATS, ingest=ingest_hands))}
+    batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}
