@@ -266,9 +266,10 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
             check_amounts(record, chunk)
             if settle:
                 record = _RULE_SETTINGS.apply(record, file=file)
-        except Exception:  # noqa: BLE001 — the full path reads the game again and says why it fails
+        except Exception:  # noqa: BLE001, S112 — the full path reads the game again and says why it fails
             continue
-        if handler_for(record).batch is not batch:
+        handler = HANDLERS.get(type(record))
+        if handler is None or handler.batch is not batch:
             continue
         group = groups.setdefault(id(batch), (batch, [], []))
         group[1].append(index)
@@ -283,7 +284,7 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         try:
             stored = np.asarray(batch.ingest(records, own), dtype=bool)
             tables = own.to_arrow()
-        except Exception:  # noqa: BLE001 — a fault of ours: the full path stores or quarantines each game
+        except Exception:  # noqa: BLE001, S112 — a fault of ours: the full path stores or quarantines each game
             continue
         for (table, game), rows_of in tables.items():
             rows.add_table(table, game, rows_of)
