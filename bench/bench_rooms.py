@@ -4,8 +4,11 @@ Run: ``python -m bench rooms``. Per room: the files, the hands stored, those qua
 reason) and flagged (by rule), and the speed of reading alone and of the full path, reading and
 replaying one hand at a time with its all-in equity (hands per second on one core, the room's
 Hold'em hands repeated to a few hundred), beside the same figures for the PokerStars hands of
-../shared/corpora/pokerstars (the path every hand of the other rooms takes; PokerStars files of
-many hands take the compiled lane of ``python -m bench parse`` instead).
+../shared/corpora/pokerstars (PokerStars files of many hands take the compiled lane of
+``python -m bench parse`` instead). Then the ingest's own unit of work
+(``pipeline.worker.parse_bytes`` over the room's files, all of them, repeated to a few hundred
+stored hands): every hand the full path, one replay each, against the worker as it runs, a
+file's hands replayed in one batch and only those with something to explain replayed alone.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from pathlib import Path
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.source import decode, split
+from pipeline.worker import parse_bytes
 from rules.holdem_engine import replay
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
@@ -62,6 +66,27 @@ def _rate(stored) -> tuple[float, float]:
     return read, len(chunks) / (time.perf_counter() - started)
 
 
+def _ingest_rate(folder: Path) -> tuple[float, float, int, int]:
+    """(full path, batched) stored hands per second of the worker over a folder's files, and
+    (stored, of them through the batch) per pass over the folder."""
+    files = [(path.name, path.read_bytes()) for path in sorted(folder.rglob("*"))
+             if path.is_file() and path.suffix not in (".hp", ".gt", ".hands")]
+    results = [parse_bytes(data, name) for name, data in files]     # kernels loaded, outside the clock
+    stored = sum(r.count_games for r in results)
+    through_batch = sum(r.count_lane for r in results)
+    if not stored:
+        return 0.0, 0.0, 0, 0
+    passes = REPEAT_TO // stored + 1
+    rates = []
+    for lane in (False, True):
+        started = time.perf_counter()
+        for _ in range(passes):
+            for name, data in files:
+                parse_bytes(data, name, lane=lane)
+        rates.append(passes * stored / (time.perf_counter() - started))
+    return rates[0], rates[1], stored, through_batch
+
+
 def main() -> None:
     if not (CORPORA / "rooms").exists():
         print(f"corpus {CORPORA / 'rooms'} is absent: nothing to measure")
@@ -78,6 +103,10 @@ def main() -> None:
         print(f"{room:<24} read {read:7,.0f} hands/s, full path {rate:6,.0f} hands/s{ratio}; {files} files, "
               f"{len(stored)} hands stored, {sum(quarantined.values())} quarantined, "
               f"{sum(flagged.values())} findings")
+        full, batched, kept, through_batch = _ingest_rate(CORPORA / "rooms" / room)
+        if kept:
+            print(f"{'':<24} ingest: full path {full:6,.0f} hands/s, batched {batched:6,.0f} hands/s "
+                  f"({batched / full:.1f}x; {through_batch} of {kept} stored hands through the batch)")
         for reason, count in quarantined.most_common():
             print(f"    quarantined {count:>4}  {reason}")
         for rule, count in sorted(flagged.items()):

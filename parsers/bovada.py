@@ -35,7 +35,7 @@ from decimal import Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards, money
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -269,7 +269,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     pots = (paid - side, side) if side else ()
     summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_board), total_line=total_line,
                       board_lines=tuple(summary_board_lines))
-    info = GameInfo(game="holdem", played_at=datetime.fromisoformat(f"{head['d']} {head['t']}"),
+    played_at = in_utc(datetime.fromisoformat(f"{head['d']} {head['t']}"), head["zone_name"])
+    info = GameInfo(game="holdem", played_at=played_at,
                     table_name=head["table"] or (f"Zone {head['zone']}" if head["zone"] else None),
                     ruleset=f"{SITE} {betting.value}", site=head["room"].split(".")[0].split()[0])
     stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"

@@ -40,7 +40,7 @@ from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
 from parsers.lines import CURRENCY_SIGNS, StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -191,8 +191,9 @@ def read_game_line(line: str, number: int) -> dict:
     hour = [int(x) for x in (when["t"] or when["t2"]).split(":")]
     played_at = datetime(int(when["year"] or when["year2"]), _MONTHS[month[:3].lower()],
                          int(when["day"] or when["day2"]), *hour)
-    return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"], "at": played_at,
-            "zone": when["zone"] or when["zone2"], "tid": tournament["tid"] if tournament else None}
+    zone = when["zone"] or when["zone2"]
+    return {"betting": betting, "a": m["a"], "b": m["b"], "sign": m["sign"], "cur": m["cur"],
+            "at": in_utc(played_at, zone), "zone": zone, "tid": tournament["tid"] if tournament else None}
 
 
 def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:

@@ -14,13 +14,15 @@ every room alike.
 from __future__ import annotations
 
 import re
+from datetime import datetime, timedelta
 from decimal import Decimal, InvalidOperation
+from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable, StreetBets
 from rules.cards import Card, CardError
 
-__all__ = ["LineKind", "RoomLines", "StreetBets", "cards", "money"]
+__all__ = ["TIME_ZONES", "LineKind", "RoomLines", "StreetBets", "cards", "in_utc", "money"]
 
 
 class RoomLines(LineTable):
@@ -91,3 +93,34 @@ def cards(text: str | None, index: int, line: str, separators: str = ",") -> tup
     if len(_CARDS_READ) < 100_000:
         _CARDS_READ[(text, separators)] = found
     return found
+
+
+_EASTERN = ZoneInfo("America/New_York")
+TIME_ZONES: dict[str, int | ZoneInfo] = {
+    "UTC": 0, "GMT": 0, "WET": 0, "BST": 60, "WEST": 60, "CET": 60, "MEZ": 60, "CEST": 120, "MESZ": 120,
+    "EET": 120, "EEST": 180, "MSK": 180, "MSKS": 240, "YEKT": 300, "YEKST": 360, "ICT": 420,
+    "AST": -240, "ADT": -180, "EST": -300, "EDT": -240, "PST": -480, "PDT": -420, "ET": _EASTERN,
+}
+"""ROOM-TIME-ZONE: the zones the rooms name in their headers, each as its offset from UTC in minutes
+(a summer zone names its summer offset: ``EDT`` is UTC-4 in any month), or, for ``ET`` (Eastern
+Time, standard or daylight by the date), the zone itself. Names that stand for two zones
+(``CST``: China or the American Central) are not read."""
+
+
+def in_utc(when: datetime, zone: str | None) -> datetime:
+    """A header's time in UTC (without tzinfo), read in the zone the header names; the time as
+    written when it names none or one not in :data:`TIME_ZONES`.
+
+    >>> in_utc(datetime(2018, 6, 19, 23, 0, 41), "EDT")
+    datetime.datetime(2018, 6, 20, 3, 0, 41)
+    >>> in_utc(datetime(2012, 1, 5, 10, 0), "ET"), in_utc(datetime(2012, 7, 5, 10, 0), "ET")
+    (datetime.datetime(2012, 1, 5, 15, 0), datetime.datetime(2012, 7, 5, 14, 0))
+    >>> in_utc(datetime(2012, 1, 5, 10, 0), "CST")
+    datetime.datetime(2012, 1, 5, 10, 0)
+    """
+    offset = TIME_ZONES.get(zone or "")
+    if offset is None:
+        return when
+    if isinstance(offset, ZoneInfo):
+        return when.replace(tzinfo=offset).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
+    return when - timedelta(minutes=offset)

@@ -29,8 +29,8 @@ from numba import njit
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "expand_elements", "game_id", "is_filler",
-           "normalize_lines", "split", "split_file", "split_games"]
+__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "drop_opening_nuls", "expand_elements", "game_id",
+           "is_filler", "normalize_lines", "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -173,9 +173,26 @@ def _marked(text: str) -> str:
     return out
 
 
+_OPENING_NUL = re.compile(r"^\x00(?!\x00)", re.MULTILINE)
+"""A NUL that opens a line, alone: some PartyPoker clients write one after every line break
+(and one before a file's first line). It is dropped; a run of NULs (a file cut short, its
+space never written) stays, and stands as text of its own."""
+
+
+def drop_opening_nuls(text: str) -> str:
+    """The text without the lone NUL that opens a line.
+
+    >>> drop_opening_nuls("\\x00Game #1 starts.\\n\\x00\\n\\x00#Game No : 1\\n\\x00\\x00\\x00")
+    'Game #1 starts.\\n\\n#Game No : 1\\n\\x00\\x00\\x00'
+    """
+    return _OPENING_NUL.sub("", text) if "\x00" in text else text
+
+
 def normalize_lines(text: str) -> list[str]:
-    """Lines without line endings or trailing blanks; non-breaking spaces become spaces."""
+    """Lines without line endings, trailing blanks or a lone opening NUL; non-breaking spaces
+    become spaces."""
     text = text.replace("\r\n", "\n").replace("\r", "\n").replace("\u00a0", " ").replace("\u202f", " ")
+    text = drop_opening_nuls(text)
     return [line.rstrip() for line in text.split("\n")]
 
 
@@ -613,6 +630,7 @@ def split_file(text: str) -> SplitFile:
     plain = True
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    text = drop_opening_nuls(text)
     ascii_text = text.isascii()
     starts: list[tuple[int, int, str | None]] = []    # (line index, char offset, format) per chunk start
     if ascii_text:

@@ -32,7 +32,7 @@ from decimal import Decimal
 
 from parsers.errors import ParseError
 from parsers.lines import StreetActions
-from parsers.room_lines import LineKind, RoomLines, cards, money
+from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -216,7 +216,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         # the summary's "Total pot" is what is paid out: the pot less the rake and jackpot fee
         summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
                           board_lines=tuple(summary_board_lines))
-    played_at = datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S")
+    played_at = in_utc(datetime.strptime(f"{head['d']} {head['t']}", "%Y/%m/%d %H:%M:%S"), head["zone"])
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning")
     return HoldemHand(

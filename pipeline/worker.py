@@ -21,12 +21,13 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from parsers.formats import file_format, quarantine_game, split_named
+from parsers.formats import file_format, parse_chunk, quarantine_game, split_named
 from parsers.source import Chunk, decode, split
 from pipeline import kernels
+from pipeline.amounts import check_amounts
 from pipeline.audit import audit_chunk, internal_error
-from pipeline.facts import Lane
-from pipeline.games import handler_for, lanes
+from pipeline.facts import Lane, RecordBatch
+from pipeline.games import HANDLERS, handler_for, lanes
 from pipeline.provenance import record_provenance
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import TableRows
@@ -184,7 +185,9 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
 
     A file that a registered batch lane takes (``pipeline.games.lanes``; unless the run's
     :func:`warm_up` left it out) is split and read by that lane first; what it does not
-    store, and every other game, takes the full path.
+    store, and every other game, takes the full path; games of a format whose records are
+    replayed together (``Handler.batch``) are parsed first and replayed as one batch, and only
+    those it does not store take the rest of the full path.
     ``lane=False`` sends everything the full path (the tests compare the two)."""
     text = decode(data)
     chosen = None
@@ -192,12 +195,13 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
         left_out = _LEFT_OUT if source_file in _PLANNED else ()
         chosen = next((candidate for candidate in lanes()
                        if candidate.warm_up not in left_out and candidate.takes(text)), None)
-    return _parse(data, source_file, known, chosen, digest, text)
+    return _parse(data, source_file, known, chosen, digest, text, batched=lane)
 
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
-           text: str | None = None) -> FileResult:
-    """Read a file, through ``lane`` when given (taking it whatever its size) and the full path."""
+           text: str | None = None, *, batched: bool = True) -> FileResult:
+    """Read a file, through ``lane`` when given (taking it whatever its size), the record
+    batches when ``batched``, and the full path."""
     kernels.watch()
     result = FileResult(source_file, digest or content_hash(data), len(data))
     rows = TableRows()
@@ -224,11 +228,70 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         fresh[batch_chunks[stored]] = False
         result.count_lane = int(stored.sum())
         result.count_games += result.count_lane
-    for index in np.flatnonzero(fresh):
+    pending = np.flatnonzero(fresh)
+    if batched and _BATCHES:
+        pending = _ingest_batched(chunks, pending, source_file, rows, result)
+    for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
     record_provenance(result.tables, original)
     return result
+
+
+_BATCHES: dict[str, RecordBatch] = {fmt: handler.batch for handler in HANDLERS.values() if handler.batch
+                                    for fmt in handler.batch.formats}
+"""The record batch of each format whose games are replayed together."""
+
+
+def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: TableRows,
+                    result: FileResult) -> np.ndarray:
+    """Parse the ``pending`` games of formats with a record batch and store what each batch
+    certifies; returns the pending games left for the full path (those of other formats, those
+    that do not parse, which the full path quarantines with its reason, and those the batch
+    did not store)."""
+    candidates: dict[int, list[int]] = {}
+    for index in pending.tolist():
+        batch = _BATCHES.get(chunks[index].format or "")
+        if batch is not None:
+            candidates.setdefault(id(batch), []).append(index)
+    groups: dict[int, tuple[RecordBatch, list[int], list]] = {}
+    settle = _RULE_SETTINGS.may_apply(file)
+    for index in sorted(i for indices in candidates.values() for i in indices):
+        chunk = chunks[index]
+        batch = _BATCHES[chunk.format]
+        if len(candidates[id(batch)]) < batch.minimum:
+            continue
+        try:
+            record = parse_chunk(chunk, file)
+            check_amounts(record, chunk)
+            if settle:
+                record = _RULE_SETTINGS.apply(record, file=file)
+        except Exception:  # noqa: BLE001, S112 — the full path reads the game again and says why it fails
+            continue
+        handler = HANDLERS.get(type(record))
+        if handler is None or handler.batch is not batch:
+            continue
+        group = groups.setdefault(id(batch), (batch, [], []))
+        group[1].append(index)
+        group[2].append(record)
+    if not groups:
+        return pending
+    done = np.zeros(len(chunks), dtype=bool)
+    for batch, indices, records in groups.values():
+        if len(records) < batch.minimum:
+            continue
+        own = TableRows()      # kept apart until the whole batch is stored
+        try:
+            stored = np.asarray(batch.ingest(records, own), dtype=bool)
+            tables = own.to_arrow()
+        except Exception:  # noqa: BLE001, S112 — a fault of ours: the full path stores or quarantines each game
+            continue
+        for (table, game), rows_of in tables.items():
+            rows.add_table(table, game, rows_of)
+        done[np.asarray(indices)[stored]] = True
+        result.count_lane += int(stored.sum())
+        result.count_games += int(stored.sum())
+    return pending[~done[pending]]
 
 
 class _Original:

@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from rules import chinese, holdem, ofc, raspisnoy, sixcard
+from rules import chinese, holdem, ofc, raspisnoy, rooms, sixcard
 
 
 def gather(*books: dict[str, str]) -> dict[str, str]:
@@ -34,7 +34,7 @@ def gather(*books: dict[str, str]) -> dict[str, str]:
     return rules
 
 
-RULES: dict[str, str] = gather(holdem.RULES, raspisnoy.RULES, chinese.RULES, ofc.RULES, sixcard.RULES)
+RULES: dict[str, str] = gather(holdem.RULES, raspisnoy.RULES, chinese.RULES, ofc.RULES, sixcard.RULES, rooms.RULES)
 
 
 def rule_text(rule_id: str) -> str:

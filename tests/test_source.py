@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -295,3 +297,29 @@ def test_ingest_stores_every_good_game_of_a_file_with_a_bad_byte_and_junk(lane):
     assert "\ufffd" in quarantine[0]["text"] and "byte 0xC0" in quarantine[0]["error"]
     unknown = result.tables[("quarantine", "unknown")].to_pylist()
     assert [q["first_line"] for q in unknown] == [45, 62]
+
+
+# ////////////////////////////////////////////////////////////////////// a NUL opening every line
+
+def test_a_lone_nul_opening_each_line_is_dropped_and_the_game_is_one_chunk():
+    text = "\x00\n\x00" + GOOD.replace("\n", "\n\x00")
+    chunks = split(text)
+    assert [(c.format, c.first_line) for c in chunks] == [("pokerstars", 2)]
+    assert chunks[0].lines == tuple(split(GOOD)[0].lines)
+    assert normalize_lines("\x00a\n\x00\n\x00\x00\x00") == ["a", "", "\x00\x00\x00"]
+
+
+def test_partypoker_hand_with_a_nul_opening_every_line_is_stored_with_its_nets():
+    # Every line of this PartyPoker hand opens with a NUL. Player3 posts the $0.02 small blind and
+    # folds; Hero posts the $0.04 big blind and raises by $0.08 (to $0.12), Player0 calls $0.08
+    # more (to $0.12); on the flop Hero bets $0.18, Player0 folds, and Hero wins $0.43: the $0.26
+    # pot and his $0.18 back, less $0.01 rake. Hero: 0.43 - 0.12 - 0.18 = +0.13.
+    from pipeline.worker import parse_bytes
+
+    path = corpus("rooms", "PartyPoker", "Flop", "NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt")
+    result = parse_bytes(path.read_bytes(), path.name)
+    assert (result.count_games, result.count_quarantined, result.count_findings) == (1, 0, 0)
+    players = result.tables[("game_players", "holdem")].to_pylist()
+    nets = {row["player"]: row["net"] for row in players}
+    assert nets == {"Player4": 0, "Player3": Decimal("-0.02"), "Hero": Decimal("0.13"), "Player2": 0,
+                    "Player0": Decimal("-0.12"), "Player1": 0}

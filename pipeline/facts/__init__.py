@@ -94,6 +94,27 @@ class Handler:
     money: Callable[[Any], tuple[str | None, bool]] | None = None
     """``money(record)``: the unit of the game's amounts (``games.currency``) and whether the game
     is a tournament's (``games.is_tournament``); a game without it counts in points, not money."""
+    batch: RecordBatch | None = None
+    """How the game's records parsed one by one are replayed together, if they can be."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordBatch:
+    """Records parsed one at a time (by readers without a batch reader of their own), replayed
+    together: one compiled call for all of a file's games instead of one per game.
+
+    The worker parses each game of ``formats`` that no lane stored, hands the records to
+    ``ingest`` and sends those it did not store (a finding to explain, a game the columns cannot
+    hold) the full path."""
+
+    formats: frozenset[str]
+    """The formats (``Chunk.format``) whose games the worker parses for this batch."""
+    minimum: int
+    """A file with fewer such games takes the full path: a batch's fixed cost (its columns, the
+    kernel call, the Arrow tables) is more than the full path spends on a few games."""
+    ingest: Callable[[list, Any], np.ndarray]
+    """``ingest(records, rows)``: add the rows of the records it certifies to ``rows`` (a
+    :class:`pipeline.tables.TableRows`); returns per record whether it did."""
 
 
 def money_unit(currency: str | None) -> str | None:

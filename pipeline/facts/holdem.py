@@ -11,14 +11,16 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
+from parsers.formats import FORMATS
 from parsers.pokerstars_fast import read_text
-from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents, money_unit
+from pipeline.facts import MONEY, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
 from rules.cards import Card, format_cards
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, batch_from_hands
 from rules.holdem_engine import HoldemReplay, replay
 from rules.holdem_explain import money
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
+from rules.records import GameInfo
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
@@ -134,9 +136,30 @@ def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.nda
     return take
 
 
-def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray) -> int:
+def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
+    """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
+    file's PokerStars batch: the rows of each hand the kernel certifies. Returns per hand whether
+    its rows were added; the others take the full path, which replays and explains them."""
+    batch = batch_from_hands(hands)
+    facts = replay_batch(batch)
+    take = facts.certified & batch.in_lane
+    add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands])
+    return take
+
+
+ROOM_BATCH_MIN_HANDS = 3
+"""Files with fewer hands of the other rooms replay them one at a time (as ``LANE_MIN_HANDS``)."""
+ROOM_FORMATS = frozenset(fmt.name for fmt in FORMATS if fmt.game == "holdem" and fmt.name != "pokerstars")
+"""The Hold'em formats read a hand at a time by their room's reader, then replayed together.
+PokerStars hands have a batch reader of their own (the lane)."""
+
+
+def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray,
+                   infos: list[GameInfo] | None = None) -> int:
     """The rows of the batch's hands marked in ``take`` (certified ones): ``games``,
-    ``game_players``, ``holdem_actions`` and ``holdem_results``; returns how many hands."""
+    ``game_players``, ``holdem_actions`` and ``holdem_results``; returns how many hands.
+    ``infos``: each hand's game, room and ruleset as its reader wrote them (without them, the
+    PokerStars lane's: Hold'em, or short deck Hold'em, at PokerStars)."""
     hands = np.flatnonzero(take)
     if hands.size == 0:
         return 0
@@ -144,16 +167,21 @@ def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np
     # Per-hand strings and values as Arrow arrays, taken per row below.
     game_id = pa.array(b.game_id, pa.string())
     hand_id = pa.array(b.hand_id, pa.string())
-    short = b.is_short_deck
-    for game in ("holdem", "holdem36"):
-        chosen = hands[short[hands] == (game == "holdem36")]
-        if chosen.size:
-            _add_game_batch(rows, game, b, f, chosen, game_id, hand_id)
+    if infos is None:
+        games = np.where(b.is_short_deck[hands], "holdem36", "holdem")
+        site = ruleset = None
+    else:
+        games = np.array([infos[h].game for h in hands])
+        site = pa.array([info.site for info in infos], pa.string())
+        ruleset = pa.array([info.ruleset for info in infos], pa.string())
+    for game in sorted(set(games.tolist())):
+        chosen = hands[games == game]
+        _add_game_batch(rows, game, b, f, chosen, game_id, hand_id, site, ruleset)
     return int(hands.size)
 
 
 def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
-                    game_id: pa.Array, hand_id: pa.Array) -> None:
+                    game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None) -> None:
     seats, s_hand = _fact_seats(b, f, hands)
     players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
     rows.add_table("games", game, pa.table({
@@ -164,11 +192,11 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "played_at": pa.array([b.played_at[h] for h in hands], pa.timestamp("us")),
         "club": pa.array([b.club[h] for h in hands], pa.string()),
         "table_name": pa.array([b.table_name[h] for h in hands], pa.string()),
-        "ruleset": _text_codes(b.betting[hands], _RULESET_TEXT),
+        "ruleset": _text_codes(b.betting[hands], _RULESET_TEXT) if ruleset is None else ruleset.take(hands),
         "count_players": pa.array(players_per_hand[hands], pa.int16()),
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
-        "site": pa.array(["PokerStars"] * len(hands), pa.string()),   # the lane reads PokerStars hands only
+        "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
         "currency": pa.array([money_unit(b.currency[h]) for h in hands], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
     }))
@@ -293,4 +321,5 @@ def takes_file(text: str) -> bool:
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
-    warm_up="pokerstars"), money=lambda hand: (money_unit(hand.currency), hand.is_tournament))}
+    warm_up="pokerstars"), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
+    batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -1,0 +1,15 @@
+"""The rooms' own facts that no game rule gives: how their logs are to be read.
+
+A room's reader (``parsers/<room>.py``) applies them; they have IDs, as the rules of the games
+do, so that a stored value can say which fact made it so.
+"""
+
+from __future__ import annotations
+
+RULES: dict[str, str] = {
+    "ROOM-TIME-ZONE": ("A hand's time is read in the zone its header names (PartyPoker: EDT, CET, MSKS …; "
+                       "Bovada and Winning: UTC) and stored in UTC; a header that names no zone (GGPoker, "
+                       "888poker, iPoker, older Bovada hands) or a name that stands for two zones keeps the "
+                       "time as written."),
+}
+"""Room facts by ID, as the rulebook gathers them."""

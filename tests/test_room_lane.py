@@ -1,0 +1,84 @@
+"""The other rooms' Hold'em hands replayed as one batch per file: the same rows as the full path.
+
+The worker parses each room hand with its room's reader, replays all of a file's hands in one
+call of the compiled engine and stores those it certifies; a hand with a finding, or one the
+engine's columns cannot hold, takes the full path, which replays and explains it alone.
+``parse_bytes(..., lane=False)`` sends every hand the full path: both must give the same rows.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pipeline.facts.holdem import ROOM_BATCH_MIN_HANDS
+from pipeline.worker import parse_bytes
+from tests.conftest import corpus
+from tests.test_holdem_lane import assert_same_rows
+from tests.test_room_bovada import ZONE_WALK
+
+D = Decimal
+ROOMS = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker")
+ROOMS_WITH_LONG_FILES = ("Bovada", "PacificPoker", "iPoker")
+"""The rooms whose sample folder has files of many Hold'em hands (the others: a hand or two a file)."""
+
+
+def _nets(result) -> dict[str, Decimal]:
+    players = result.tables[("game_players", "holdem")]
+    return dict(zip(players.column("player").to_pylist(), players.column("net").to_pylist()))
+
+
+def _walks(count: int, text: str = ZONE_WALK) -> bytes:
+    """``count`` hands of ``text``, each with a hand number of its own."""
+    hands = [text.strip("\n").replace("#4101241500", f"#41012415{k:02}") for k in range(count)]
+    return ("\n\n".join(hands) + "\n").encode()
+
+
+def test_room_hands_are_stored_by_the_batch_with_the_room_and_their_nets():
+    # Three walks: Small Blind posts $0.10 and folds, Hero's big blind of $0.25 gets $0.15 back
+    # uncalled and collects the $0.20 of the blinds: +$0.10 a hand.
+    data = _walks(3)
+    result = parse_bytes(data, "bovada.txt")
+    assert (result.count_games, result.count_lane, result.count_findings) == (3, 3, 0)
+    players = result.tables[("game_players", "holdem")].to_pylist()
+    assert sorted((row["player"], row["net"]) for row in players if row["net"]) == [
+        ("Hero", D("0.10"))] * 3 + [("Small Blind", D("-0.10"))] * 3
+    games = result.tables[("games", "holdem")]
+    assert games.column("site").to_pylist() == ["Bovada"] * 3
+    assert games.column("ruleset").to_pylist() == ["bovada no_limit"] * 3
+    assert assert_same_rows(data, "bovada.txt") == (3, 3)
+
+
+def test_room_file_of_fewer_hands_than_the_batch_minimum_takes_the_full_path():
+    data = _walks(ROOM_BATCH_MIN_HANDS - 1)
+    result = parse_bytes(data, "bovada.txt")
+    assert (result.count_games, result.count_lane) == (ROOM_BATCH_MIN_HANDS - 1, 0)
+    assert _nets(result)["Hero"] == D("0.10")
+
+
+def test_room_hand_with_a_finding_takes_the_full_path_and_keeps_it():
+    # Small Blind checks facing the big blind's $0.25: a finding to explain, so the batch does
+    # not store that hand and the full path does, with the finding; the two others are batched.
+    text = ZONE_WALK.replace("Small Blind : Folds", "Small Blind : Checks")
+    data = _walks(2) + b"\n" + _walks(1, text).replace(b"#4101241500", b"#4101241599")
+    result = parse_bytes(data, "bovada.txt")
+    assert (result.count_games, result.count_lane) == (3, 2)
+    assert result.count_findings >= 1
+    findings = result.tables[("findings", "holdem")]
+    assert "HE-CHECK" in findings.column("rule_id").to_pylist()
+    assert assert_same_rows(data, "bovada.txt") == (3, 2)
+
+
+@pytest.mark.parametrize("room", ROOMS)
+def test_room_corpus_batch_and_full_path_give_the_same_rows(room):
+    folder = corpus("rooms", room)
+    games = batched = 0
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix in (".hp", ".gt", ".hands"):
+            continue
+        stored, through_batch = assert_same_rows(path.read_bytes(), path.name)
+        games, batched = games + stored, batched + through_batch
+    assert batched <= games
+    if room in ROOMS_WITH_LONG_FILES:
+        assert batched > 0
