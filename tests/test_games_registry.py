@@ -124,11 +124,11 @@ def test_ofc_uses_only_public_names_of_chinese_poker():
 
 
 def test_the_rulebook_holds_every_games_rules_once():
-    from rules import chinese, holdem, ofc, raspisnoy, sixcard
+    from rules import chinese, holdem, ofc, raspisnoy, rooms, sixcard
     from rules.rulebook import RULES, rule_text
 
     books = {"HE-": holdem.RULES, "RSP-": raspisnoy.RULES, "CP-": chinese.RULES, "OFC-": ofc.RULES,
-             "SIX-": sixcard.RULES}
+             "SIX-": sixcard.RULES, "ROOM-": rooms.RULES}
     for prefix, book in books.items():
         assert book, prefix
         assert all(rule_id.startswith(prefix) for rule_id in book), prefix
