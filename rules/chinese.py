@@ -353,6 +353,15 @@ class ChineseRules:
 # ---------------------------------------------------------------- a set hand
 
 
+def fouls(back, middle, front):
+    """CP-FOUL: back below middle or middle below front (strengths, or arrays of them).
+
+    >>> fouls(5, 7, 1), bool(fouls(np.array([9]), np.array([7]), np.array([7]))[0])
+    (True, False)
+    """
+    return (back < middle) | (middle < front)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RowValue:
     """One row of a set hand, ranked."""
@@ -376,7 +385,8 @@ class SetHand:
         strengths = tuple(row.strength for row in self.rows)
         back, middle, front = strengths
         object.__setattr__(self, "strengths", strengths)
-        object.__setattr__(self, "is_foul", not back >= middle >= front)
+        object.__setattr__(self, "is_foul", fouls(back, middle, front))
+
 
     def royalties(self, rules: ChineseRules) -> tuple[int, int, int]:
         """Each row's royalty, back first; all zero when the hand fouls."""
@@ -465,6 +475,35 @@ class PairScore:
     royalty_points: int
 
 
+def pair_outcome(a: Status, b: Status, won: int, lost: int, scoring: Scoring, rules: ChineseRules
+                 ) -> tuple[int, int, int, bool]:
+    """What a player of status ``a`` wins from one of status ``b`` (CP-SCORE, CP-SURRENDER,
+    CP-NATURAL, CP-FOUL): points before royalties, rows won, rows lost, and whether the pair's
+    royalties are paid. ``INVALID`` is a fouled hand, ``SET`` a hand that does not foul; ``won``
+    and ``lost`` (rows compared) count only between two ``SET`` hands. The one rule both the
+    replay of a hand and the batch replay (which tabulates it) settle by.
+
+    >>> pair_outcome(Status.SET, Status.SURRENDER, 0, 0, Scoring.ONE_SIX, ChineseRules())
+    (3, 0, 0, False)
+    >>> pair_outcome(Status.SET, Status.SET, 1, 0, Scoring.TWO_FOUR, ChineseRules())
+    (1, 1, 0, True)
+    """
+    if a is Status.NATURAL or b is Status.NATURAL:
+        if a is b:
+            return 0, 0, 0, False
+        bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
+        return (bonus, 3, 0, False) if a is Status.NATURAL else (-bonus, 0, 3, False)
+    if a is Status.SURRENDER or b is Status.SURRENDER:
+        if a is b:
+            return 0, 0, 0, False
+        return (-scoring.surrender, 0, 0, False) if a is Status.SURRENDER else (scoring.surrender, 0, 0, False)
+    if a is Status.INVALID or b is Status.INVALID:
+        if a is b:
+            return 0, 0, 0, False
+        return (-scoring.scoop, 0, 3, True) if a is Status.INVALID else (scoring.scoop, 3, 0, True)
+    return scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, True
+
+
 def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> PairScore:
     """Settle two players: surrender, naturals, fouls, rows and royalties (CP-SCORE).
 
@@ -473,28 +512,16 @@ def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> 
     >>> settle_pair(a, b, Scoring.TWO_FOUR, ChineseRules()).points, settle_pair(a, b, Scoring.ONE_SIX, ChineseRules()).points
     (2, 1)
     """
-    def score(points, won, lost, royalty_points=0):
-        return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
-                         rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
-
-    bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
-    sa, sb = a.status, b.status
-    if sa is Status.NATURAL or sb is Status.NATURAL:
-        if sa is sb:
-            return score(0, 0, 0)
-        return score(bonus, 3, 0) if sa is Status.NATURAL else score(-bonus, 0, 3)
-    if sa is Status.SURRENDER or sb is Status.SURRENDER:
-        if sa is sb:
-            return score(0, 0, 0)
-        return score(-scoring.surrender, 0, 0) if sa is Status.SURRENDER else score(scoring.surrender, 0, 0)
-    royalty_points = a.royalty - b.royalty
-    if a.is_foul or b.is_foul:
-        if a.is_foul and b.is_foul:
-            return score(0, 0, 0)
-        return score(-scoring.scoop, 0, 3, royalty_points) if a.is_foul else score(scoring.scoop, 3, 0, royalty_points)
-    won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    return score(scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, royalty_points)
+    sa = Status.INVALID if a.is_foul else a.status
+    sb = Status.INVALID if b.is_foul else b.status
+    won = lost = 0
+    if sa is Status.SET and sb is Status.SET:
+        won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
+        lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
+    points, won, lost, paid = pair_outcome(sa, sb, won, lost, scoring, rules)
+    royalty_points = a.royalty - b.royalty if paid else 0
+    return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
+                     rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
 
 
 def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
