@@ -7,14 +7,28 @@ rename them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, define
-from rules.cards import format_cards
-from rules.chinese import ChineseHand, ChineseReplay, replay_chinese
+from parsers.chinese import read_batch
+from parsers.formats import split_named
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
+from rules.cards import Card, format_cards
+from rules.chinese import (
+    ROWS,
+    ChineseBatch,
+    ChineseHand,
+    ChineseReplay,
+    HandCategory,
+    Status,
+    replay_batch,
+    replay_chinese,
+)
+from rules.records import GameInfo
 from rules.ofc import OfcHand, OfcReplay, replay_ofc
 
 if TYPE_CHECKING:
@@ -168,7 +182,144 @@ def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
     return replay_ofc(record)
 
 
+# ////////////////////////////////////////////////////////////////////// the batch lane
+
+
+@dataclass
+class _FileBatch:
+    batch: ChineseBatch
+    infos: list[tuple[GameInfo, str]]
+    chunks: list
+    taken: np.ndarray
+    source_file: str
+
+
+def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarray]:
+    chunks = split_named(text, source_file)
+    batch, taken, infos = read_batch(chunks, source_file)
+    return chunks, _FileBatch(batch, infos, chunks, taken, source_file), taken
+
+
+_CARD_TEXT = np.array([str(Card.from_code(code)) for code in range(52)] + [""], dtype=object)
+_CATEGORY_LABEL = {c.value: c.label for c in HandCategory}
+
+
+def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
+    """Replay a file's batch of Chinese poker hands at once and store those with nothing to
+    report; the others are left to the full path, which explains them hand by hand."""
+    b = file.batch
+    facts = replay_batch(b)
+    take = facts.certified & wanted
+    hands = np.flatnonzero(take)
+    if hands.size == 0:
+        return take
+    seat_taken = take[b.seat_hand]
+    seats = np.flatnonzero(seat_taken)
+    counts = np.bincount(b.seat_hand, minlength=len(take))
+    chunks = [file.chunks[i] for i in file.taken[hands]]
+    game_id = [chunk.game_id for chunk in chunks]
+    infos = [file.infos[h][0] for h in hands]
+    seat_game = np.array(game_id, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
+    surrenders, naturals = b.seat_surrenders[seats], [b.seat_natural[s] for s in seats]
+    status = [Status.NATURAL.value if n else Status.SURRENDER.value if x else Status.SET.value
+              for n, x in zip(naturals, surrenders)]
+    scoring = [b.scoring[h].value for h in hands]
+    seat_scoring = np.array(scoring, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
+    players = [b.seat_player[s] for s in seats]
+    lines = b.seat_line[seats]
+    # the seat a player has: his place on the Players: line
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    seat_no = seats - starts[b.seat_hand[seats]] + 1
+    royalties = facts.royalties[seats]
+    rows.add_table("games", "chinese", pa.table({
+        "game_id": pa.array(game_id, pa.string()),
+        "source_file": pa.array([file.source_file] * len(hands), pa.string()),
+        "first_line": pa.array([c.first_line for c in chunks], pa.int32()),
+        "last_line": pa.array([c.last_line for c in chunks], pa.int32()),
+        "played_at": pa.array([i.played_at for i in infos], pa.timestamp("us")),
+        "club": pa.array([i.club for i in infos], pa.string()),
+        "table_name": pa.nulls(len(hands), pa.string()),
+        "ruleset": pa.array([i.ruleset for i in infos], pa.string()),
+        "site": pa.nulls(len(hands), pa.string()),
+        "count_players": pa.array(counts[hands], pa.int32()),
+        "count_errors": pa.array(np.zeros(len(hands), np.int32)),
+        "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
+        "currency": pa.nulls(len(hands), pa.string()),
+        "is_tournament": pa.array(np.zeros(len(hands), bool)),
+    }))
+    rows.add_table("game_players", "chinese", pa.table({
+        "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
+        "seat": pa.array(seat_no, pa.int16()), "net": money_from_cents(facts.points[seats] * 100),
+    }))
+    foul = facts.is_foul[seats]
+    rows.add_table("chinese_players", "chinese", pa.table({
+        "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
+        "variant": pa.array(["classic"] * len(seats), pa.string()),
+        "scoring": pa.array(seat_scoring, pa.string()), "status": pa.array(status, pa.string()),
+        "natural": pa.array([n.value if n else None for n in naturals], pa.string()),
+        "is_foul": pa.array(foul), "royalty": money_from_cents(royalties.sum(axis=1) * 100),
+        "royalty_back": money_from_cents(royalties[:, 0] * 100),
+        "royalty_middle": money_from_cents(royalties[:, 1] * 100),
+        "royalty_front": money_from_cents(royalties[:, 2] * 100),
+        "points": money_from_cents(facts.points[seats] * 100),
+        "count_opponents": pa.array(counts[b.seat_hand[seats]] - 1, pa.int8()),
+        "in_fantasyland": pa.array(np.zeros(len(seats), bool)),
+        "fantasyland_entry": pa.array(np.zeros(len(seats), bool)),
+        "fantasyland_stay": pa.array(np.zeros(len(seats), bool)),
+        "line": pa.array(lines, pa.int32()),
+    }))
+    # one row per row set: the players who set their hand (not a surrender, not a natural)
+    set_seats = seats[~b.seat_surrenders[seats] & np.array([n is None for n in naturals], dtype=bool)]
+    row_seat = np.repeat(set_seats, 3)
+    row_index = np.tile(np.arange(3), len(set_seats))
+    strengths = facts.strengths[row_seat, row_index]
+    codes = b.codes[set_seats]
+    texts = _CARD_TEXT[codes]
+    cards = []
+    for hand_texts in texts:
+        cards += (" ".join(hand_texts[:5]), " ".join(hand_texts[5:10]), " ".join(hand_texts[10:]))
+    row_game = seat_game[np.searchsorted(seats, row_seat)]
+    rows.add_table("chinese_rows", "chinese", pa.table({
+        "game_id": pa.array(row_game, pa.string()),
+        "player": pa.array([b.seat_player[s] for s in row_seat], pa.string()),
+        "row": pa.array([ROWS[i].value for i in row_index], pa.string()),
+        "cards": pa.array(cards, pa.string()),
+        "category": pa.array([_CATEGORY_LABEL[c] for c in (strengths >> 20).tolist()], pa.string()),
+        "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
+        "is_foul": pa.array(facts.is_foul[row_seat]),
+        "strength": pa.array(strengths, pa.int32()),
+        "variant": pa.array(["classic"] * len(row_seat), pa.string()),
+        "line": pa.array(b.seat_line[row_seat], pa.int32()),
+    }))
+    pairs = np.flatnonzero(take[b.seat_hand[facts.pair_a]])
+    a, o = facts.pair_a[pairs], facts.pair_b[pairs]
+    rows.add_table("chinese_scores", "chinese", pa.table({
+        "game_id": pa.array(seat_game[np.searchsorted(seats, a)], pa.string()),
+        "player": pa.array([b.seat_player[s] for s in a], pa.string()),
+        "opponent": pa.array([b.seat_player[s] for s in o], pa.string()),
+        "points": money_from_cents(facts.pair_points[pairs] * 100),
+        "rows_won": pa.array(facts.pair_won[pairs], pa.int8()),
+        "rows_lost": pa.array(facts.pair_lost[pairs], pa.int8()),
+        "is_scoop": pa.array(facts.pair_won[pairs] == 3),
+        "royalty_points": money_from_cents(facts.pair_royalty_points[pairs] * 100),
+        "variant": pa.array(["classic"] * len(pairs), pa.string()),
+        "scoring": pa.array(seat_scoring[np.searchsorted(seats, a)], pa.string()),
+    }))
+    return take
+
+
+LANE_MIN_HANDS = 20
+"""Files with fewer Chinese poker hands take the full path: the lane's fixed cost per file (its
+tables, its evaluator calls) is about what the full path spends on that many hands."""
+
+
+def _count_hands(text: str) -> int:
+    return text.count("Chinese poker hand")
+
+
 HANDLERS = {
-    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows),
+    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
+        takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_MIN_HANDS,
+        read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
     OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows),
 }
