@@ -88,7 +88,8 @@ def _words(parser: Lark) -> dict[str, str]:
     return words
 
 
-def _tree(name: str, lines: tuple[str, ...]):
+def grammar_statements(name: str, lines: tuple[str, ...]):
+    """The statements of a hand as the grammar ``name`` reads it (Lark), or its ParseError."""
     text = "\n".join(lines)
     try:
         return _parser(name).parse(text)
@@ -286,8 +287,11 @@ def _claims_of(token: Token) -> tuple[Claim, ...]:
 
 
 def _statements(name: str, lines: tuple[str, ...]):
+    fast = line_statements(name, lines)
+    if fast is not None:
+        return fast
     try:
-        return _tree(name, lines)
+        return grammar_statements(name, lines)
     except ParseError as error:
         if not error.line_text and 0 < error.line <= len(lines):
             error.line_text = lines[error.line - 1]
@@ -378,6 +382,15 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
 # ---------------------------------------------------------------- the batch reader
 
 
+class _Alternatives(dict):
+    """Per alternative's group name, its alias and value groups; ``symbols``: each value group's
+    terminal or rule name (the type of the token handed to the transformer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.symbols: dict[str, str] = {}
+
+
 def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]) -> tuple[re.Pattern, dict]:
     """One regular expression for a whole line, generated from the grammar ``name``: the
     alternatives of the rules ``symbols`` whose alias (or rule name) is in ``aliases``, each
@@ -413,7 +426,7 @@ def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]
     def sequence(expansion) -> str:
         return gap.join(symbol(sym) for sym in expansion)
 
-    branches, alternatives = [], {}
+    branches, alternatives = [], _Alternatives()
     for origin in symbols:
         for rule in rules[origin]:
             alias = rule.alias or origin
@@ -426,6 +439,7 @@ def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]
                     parts.append(symbol(sym))
                 else:
                     groups.append(f"{key}_{k}")
+                    alternatives.symbols[f"{key}_{k}"] = sym.name
                     parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
             priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
             branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))
@@ -433,6 +447,72 @@ def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]
     # as the lexer does, a terminal of higher priority is tried first (a whole SET_LINE before a name)
     ordered = "|".join(branch for _, _, branch in sorted(branches))
     return re.compile(gap + "(?:" + ordered + ")" + gap), alternatives
+
+
+_LINE_BY_LINE = {
+    "chinese": frozenset({"header", "date", "club", "scoring", "players", "dealer", "rules", "royalties_line",
+                          "points_line", "set_line", "seat_line"}),
+    "ofc": frozenset({"header", "date", "club", "variant", "scoring", "players", "dealer", "rules",
+                      "royalties_line", "points_line", "draw_line", "sets_line"}),
+}
+"""The lines :func:`line_statements` reads by the grammar's line expression (the whole-line
+terminals and the table's lines): nearly every line of a log; a hand with another goes to Lark."""
+
+
+@functools.cache
+def _line_reader(name: str) -> tuple[re.Pattern, dict, re.Pattern, dict[str, str]]:
+    expression, alternatives = line_expression(name, ("header", "line"), _LINE_BY_LINE[name])
+    names = next(t for t in _parser(name).terminals if t.name == "NAME").pattern.to_regexp()
+    return expression, alternatives, re.compile(names), alternatives.symbols
+
+
+def line_statements(name: str, lines: tuple[str, ...]) -> list | None:
+    """The statements Lark's parse of a hand gives, read line by line with the grammar's own line
+    expression and transformer; None when a line is not one it reads (Lark then reads the hand,
+    and says where a line is wrong)."""
+    expression, alternatives, names, kinds = _line_reader(name)
+    transformer = _Lines()
+    statements = []
+    for number, text in enumerate(lines, 1):
+        if not text or text.isspace():
+            continue
+        match = expression.fullmatch(text)
+        if match is None:
+            return None
+        alias, groups = alternatives[match.lastgroup]
+        if (alias == "header") != (not statements):
+            return None     # the header first, and only there
+        tokens = [Token(kinds.get(g, "VALUE"), match.group(g), line=number, column=match.start(g) + 1)
+                  for g in groups]
+        try:
+            if alias == "players":
+                tokens = tokens[:1] + [Token("NAME", n, line=number, column=1) for n in names.findall(tokens[1])] \
+                    if len(tokens) > 1 else tokens
+                statements.append(transformer.players(tokens))
+            elif alias == "seat_line":
+                seat = _seat_statement(transformer, tokens[1])
+                if seat is None:
+                    return None
+                statements.append(("seat", number, (str(tokens[0]).strip(), seat)))
+            else:
+                statements.append(getattr(transformer, alias)(tokens))
+        except (ParseError, ValueError):
+            return None     # Lark says what is wrong, and where
+    return statements if statements else None
+
+
+def _seat_statement(transformer: _Lines, token: Token):
+    expression, alternatives = _seat_expression()
+    match = expression.fullmatch(str(token))
+    if match is None:
+        return None
+    kind, groups = alternatives[match.lastgroup]
+    if kind == "surrender":
+        return transformer.surrender([])
+    natural, cards = (match.group(g) for g in groups)
+    return transformer.natural([Token("NATURAL_KIND", natural),
+                                _cards(Token("CARDS", cards, line=token.line,
+                                             column=token.column + match.start(groups[1])))])
 
 
 _BATCH_LINES = frozenset({"header", "date", "club", "scoring", "players", "dealer", "royalties_line",

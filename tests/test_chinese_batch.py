@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.chinese import read_batch
+from parsers.chinese import grammar_statements, line_statements, read_batch
 from parsers.formats import split_named
 from pipeline.generators.chinese import generate
 from pipeline.worker import parse_bytes
@@ -96,3 +96,28 @@ def test_batch_lane_matches_on_a_mangled_file():
         slow.count_games, slow.count_quarantined, slow.count_findings)
     assert _rows(fast.tables) == _rows(slow.tables)
     assert np.int64(fast.count_lane) >= 25
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), kind=st.sampled_from([("chinese", {}), ("ofc", {"variant": "classic"}),
+                                                          ("ofc", {"variant": "pineapple"}),
+                                                          ("ofc", {"variant": "fantasyland"})]))
+def test_line_statements_read_as_the_grammar_reads(seed, kind):
+    game, options = kind
+    chunks = split_named(generate(game, count=15, seed=seed, mistakes=0.2, **options), "hands.txt")
+    read = 0
+    for chunk in chunks:
+        fast = line_statements(game, chunk.lines)
+        if fast is not None:
+            read += 1
+            assert fast == grammar_statements(game, chunk.lines)
+    assert read >= len(chunks) // 2
+
+
+def test_line_statements_leave_a_broken_line_to_the_grammar():
+    lines = tuple(HAND.format(n=5, points="Anna +4").splitlines())
+    assert line_statements("chinese", lines) == grammar_statements("chinese", lines)
+    broken = tuple(line.replace("[Kh Kd", "[Kh Kx") for line in lines)
+    assert line_statements("chinese", broken) is None
+    moved = lines[1:2] + lines[:1] + lines[2:]      # the header not first
+    assert line_statements("chinese", moved) is None
