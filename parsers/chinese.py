@@ -254,10 +254,18 @@ def _cards(token: Token) -> tuple[Card, ...]:
 
 def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
     """The cards written in ``text``, which starts at ``column`` of ``line``."""
+    known = _CARD_OF_WORD
+    try:    # the usual spellings, each read once per process
+        return tuple([known[word] for word in text.replace(",", " ").split()])
+    except KeyError:
+        pass
     cards = []
     for match in _WORD.finditer(text):
         try:
-            cards.append(Card.parse(match.group()))
+            card = Card.parse(match.group())
+            cards.append(card)
+            if len(_CARD_OF_WORD) < 4096:
+                _CARD_OF_WORD[match.group()] = card
         except CardError:
             raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=line,
                              column=column + match.start()) from None
@@ -265,6 +273,8 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 
 
 _WORD = re.compile(r"[^\s,]+")
+_CARD_OF_WORD: dict[str, Card] = {}
+"""Card words already read, and their cards."""
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)

@@ -111,7 +111,8 @@ def test_line_statements_read_as_the_grammar_reads(seed, kind):
         if fast is not None:
             read += 1
             assert fast == grammar_statements(game, chunk.lines)
-    assert read >= len(chunks) // 2
+    if options.get("variant") != "fantasyland":     # a Fantasyland line is read by Lark
+        assert read >= len(chunks) // 2
 
 
 def test_line_statements_leave_a_broken_line_to_the_grammar():
@@ -121,3 +122,31 @@ def test_line_statements_leave_a_broken_line_to_the_grammar():
     assert line_statements("chinese", broken) is None
     moved = lines[1:2] + lines[:1] + lines[2:]      # the header not first
     assert line_statements("chinese", moved) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "pineapple", "fantasyland"]),
+       mistakes=st.sampled_from([0, 0.3]), royalties=st.sampled_from(["classic", "modern"]))
+def test_ofc_batch_lane_stores_what_the_explaining_path_stores(seed, variant, mistakes, royalties):
+    text = generate("ofc", count=30, seed=seed, variant=variant, mistakes=mistakes, royalties=royalties)
+    data = text.encode()
+    fast = parse_bytes(data, "hands.txt", lane=True)
+    slow = parse_bytes(data, "hands.txt", lane=False)
+    assert (fast.count_games, fast.count_findings) == (slow.count_games, slow.count_findings)
+    assert _rows(fast.tables) == _rows(slow.tables)
+    if variant != "fantasyland" and royalties == "classic":
+        assert fast.count_lane > 0
+
+
+def test_ofc_place_batch_out_of_turn_is_left_to_the_explaining_path():
+    from rules.ofc import placements_in_order
+    from parsers.chinese import parse_ofc
+    from rules.records import Source
+
+    chunk = split_named(generate("ofc", count=1, seed=2, variant="classic", players=2), "hands.txt")[0]
+    source = Source(file="hands.txt", first_line=1, last_line=len(chunk.lines), game_id="x")
+    assert placements_in_order(parse_ofc(chunk.lines, source)) is not None
+    draws = [i for i, line in enumerate(chunk.lines) if " draws " in line]
+    swapped = list(chunk.lines)
+    swapped[draws[0]], swapped[draws[1]] = swapped[draws[1]], swapped[draws[0]]
+    assert placements_in_order(parse_ofc(tuple(swapped), source)) is None

@@ -15,7 +15,8 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.chinese import read_batch
-from parsers.formats import split_named
+from parsers.errors import ParseError
+from parsers.formats import parse_chunk, split_named
 from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
 from rules.chinese import (
@@ -23,13 +24,14 @@ from rules.chinese import (
     ChineseBatch,
     ChineseHand,
     ChineseReplay,
+    ChineseRules,
     HandCategory,
     Status,
     replay_batch,
     replay_chinese,
 )
 from rules.records import GameInfo
-from rules.ofc import OfcHand, OfcReplay, replay_ofc
+from rules.ofc import OfcBatch, OfcHand, OfcReplay, ofc_batch, replay_ofc
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
@@ -207,18 +209,28 @@ _CATEGORY_LABEL = {c.value: c.label for c in HandCategory}
 def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
     """Replay a file's batch of Chinese poker hands at once and store those with nothing to
     report; the others are left to the full path, which explains them hand by hand."""
-    b = file.batch
-    facts = replay_batch(b)
+    facts = replay_batch(file.batch)
     take = facts.certified & wanted
+    chunks = [file.chunks[i] for i in file.taken]
+    _store_batch(rows, "chinese", file.batch, facts, take, chunks, [info for info, _ in file.infos],
+                 ["classic"] * len(take), file.source_file)
+    return take
+
+
+def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.ndarray, chunks: list,
+                 infos: list[GameInfo], variants: list[str], source_file: str) -> None:
+    """The rows of the batch's hands marked in ``take``: ``games``, ``game_players``,
+    ``chinese_players``, ``chinese_rows`` and ``chinese_scores``, as :func:`_add_rows` makes them."""
     hands = np.flatnonzero(take)
     if hands.size == 0:
-        return take
+        return
     seat_taken = take[b.seat_hand]
     seats = np.flatnonzero(seat_taken)
     counts = np.bincount(b.seat_hand, minlength=len(take))
-    chunks = [file.chunks[i] for i in file.taken[hands]]
+    chunks = [chunks[h] for h in hands]
     game_id = [chunk.game_id for chunk in chunks]
-    infos = [file.infos[h][0] for h in hands]
+    infos = [infos[h] for h in hands]
+    seat_variant = np.array(variants, dtype=object)[b.seat_hand[seats]]
     seat_game = np.array(game_id, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
     surrenders, naturals = b.seat_surrenders[seats], [b.seat_natural[s] for s in seats]
     status = [Status.NATURAL.value if n else Status.SURRENDER.value if x else Status.SET.value
@@ -231,9 +243,9 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
     seat_no = seats - starts[b.seat_hand[seats]] + 1
     royalties = facts.royalties[seats]
-    rows.add_table("games", "chinese", pa.table({
+    rows.add_table("games", game, pa.table({
         "game_id": pa.array(game_id, pa.string()),
-        "source_file": pa.array([file.source_file] * len(hands), pa.string()),
+        "source_file": pa.array([source_file] * len(hands), pa.string()),
         "first_line": pa.array([c.first_line for c in chunks], pa.int32()),
         "last_line": pa.array([c.last_line for c in chunks], pa.int32()),
         "played_at": pa.array([i.played_at for i in infos], pa.timestamp("us")),
@@ -247,14 +259,14 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
         "currency": pa.nulls(len(hands), pa.string()),
         "is_tournament": pa.array(np.zeros(len(hands), bool)),
     }))
-    rows.add_table("game_players", "chinese", pa.table({
+    rows.add_table("game_players", game, pa.table({
         "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
         "seat": pa.array(seat_no, pa.int16()), "net": money_from_cents(facts.points[seats] * 100),
     }))
     foul = facts.is_foul[seats]
-    rows.add_table("chinese_players", "chinese", pa.table({
+    rows.add_table("chinese_players", game, pa.table({
         "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
-        "variant": pa.array(["classic"] * len(seats), pa.string()),
+        "variant": pa.array(seat_variant, pa.string()),
         "scoring": pa.array(seat_scoring, pa.string()), "status": pa.array(status, pa.string()),
         "natural": pa.array([n.value if n else None for n in naturals], pa.string()),
         "is_foul": pa.array(foul), "royalty": money_from_cents(royalties.sum(axis=1) * 100),
@@ -279,7 +291,8 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
     for hand_texts in texts:
         cards += (" ".join(hand_texts[:5]), " ".join(hand_texts[5:10]), " ".join(hand_texts[10:]))
     row_game = seat_game[np.searchsorted(seats, row_seat)]
-    rows.add_table("chinese_rows", "chinese", pa.table({
+    row_variant = seat_variant[np.searchsorted(seats, row_seat)]
+    rows.add_table("chinese_rows", game, pa.table({
         "game_id": pa.array(row_game, pa.string()),
         "player": pa.array([b.seat_player[s] for s in row_seat], pa.string()),
         "row": pa.array([ROWS[i].value for i in row_index], pa.string()),
@@ -288,12 +301,12 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
         "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
         "is_foul": pa.array(facts.is_foul[row_seat]),
         "strength": pa.array(strengths, pa.int32()),
-        "variant": pa.array(["classic"] * len(row_seat), pa.string()),
+        "variant": pa.array(row_variant, pa.string()),
         "line": pa.array(b.seat_line[row_seat], pa.int32()),
     }))
     pairs = np.flatnonzero(take[b.seat_hand[facts.pair_a]])
     a, o = facts.pair_a[pairs], facts.pair_b[pairs]
-    rows.add_table("chinese_scores", "chinese", pa.table({
+    rows.add_table("chinese_scores", game, pa.table({
         "game_id": pa.array(seat_game[np.searchsorted(seats, a)], pa.string()),
         "player": pa.array([b.seat_player[s] for s in a], pa.string()),
         "opponent": pa.array([b.seat_player[s] for s in o], pa.string()),
@@ -302,9 +315,57 @@ def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.nd
         "rows_lost": pa.array(facts.pair_lost[pairs], pa.int8()),
         "is_scoop": pa.array(facts.pair_won[pairs] == 3),
         "royalty_points": money_from_cents(facts.pair_royalty_points[pairs] * 100),
-        "variant": pa.array(["classic"] * len(pairs), pa.string()),
+        "variant": pa.array(seat_variant[np.searchsorted(seats, a)], pa.string()),
         "scoring": pa.array(seat_scoring[np.searchsorted(seats, a)], pa.string()),
     }))
+
+
+@dataclass
+class _OfcFile:
+    batch: OfcBatch
+    chunks: list
+    source_file: str
+
+
+def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndarray]:
+    """A file's OFC hands parsed one by one (the one parser), those whose placements break no
+    rule put in a batch; the rest, and every parse error, are left to the full path."""
+    chunks = split_named(text, source_file)
+    hands, taken = [], []
+    for index, chunk in enumerate(chunks):
+        if chunk.format != "ofc" or chunk.undecodable is not None:
+            continue
+        try:
+            hands.append(parse_chunk(chunk, source_file))
+        except ParseError:
+            continue
+        taken.append(index)
+    batch = ofc_batch(hands)
+    at = {id(hand): i for i, hand in enumerate(hands)}
+    kept = np.array([taken[at[id(hand)]] for hand in batch.hands], dtype=np.int64)
+    return chunks, _OfcFile(batch, [chunks[i] for i in kept], source_file), kept
+
+
+def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
+    """Replay a file's batch of OFC hands at once and store those with nothing to report."""
+    b = file.batch
+    facts = replay_batch(b.rows, ChineseRules.default("ofc"))
+    take = facts.certified & wanted
+    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, [hand.info for hand in b.hands],
+                 [hand.variant.value for hand in b.hands], file.source_file)
+    placed = [(hand.source.game_id, p) for h in np.flatnonzero(take) for hand in (b.hands[h],)
+              for p in b.placements[h]]
+    if placed:
+        rows.add_table("ofc_placements", "ofc", pa.table({
+            "game_id": pa.array([g for g, _ in placed], pa.string()),
+            "player": pa.array([p.player for _, p in placed], pa.string()),
+            "turn_no": pa.array([p.turn_no for _, p in placed], pa.int16()),
+            "card": pa.array([str(p.card) for _, p in placed], pa.string()),
+            "row": pa.array([p.row.value if p.row else None for _, p in placed], pa.string()),
+            "is_discard": pa.array([p.is_discard for _, p in placed], pa.bool_()),
+            "is_fantasyland": pa.array([False] * len(placed), pa.bool_()),
+            "line": pa.array([p.line for _, p in placed], pa.int32()),
+        }))
     return take
 
 
@@ -317,9 +378,15 @@ def _count_hands(text: str) -> int:
     return text.count("Chinese poker hand")
 
 
+def _count_ofc_hands(text: str) -> int:
+    return text.count("OFC hand")
+
+
 HANDLERS = {
     ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
         takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_MIN_HANDS,
         read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
-    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows),
+    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
+        takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
+        run_minimum=LANE_MIN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
 }
