@@ -370,8 +370,11 @@ def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.
 
 
 LANE_MIN_HANDS = 20
-"""Files with fewer Chinese poker hands take the full path: the lane's fixed cost per file (its
-tables, its evaluator calls) is about what the full path spends on that many hands."""
+"""Files with fewer Chinese poker (or OFC) hands take the full path: the lane's fixed cost per
+file (its tables, its evaluator calls) is about what the full path spends on that many hands."""
+LANE_RUN_HANDS = 100
+"""Runs with fewer such hands take the full path: loading the lane costs about what the full
+path spends on a hundred hands, and such a run is over in a fraction of a second either way."""
 
 
 def _count_hands(text: str) -> int:
@@ -384,9 +387,9 @@ def _count_ofc_hands(text: str) -> int:
 
 HANDLERS = {
     ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
-        takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_MIN_HANDS,
+        takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_RUN_HANDS,
         read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
     OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
         takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
-        run_minimum=LANE_MIN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
+        run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
 }
