@@ -49,8 +49,10 @@ def main() -> None:
                 started = time.perf_counter()
                 summary = ingest([folder], root / f"warehouse-{label}-{jobs}", jobs=jobs)
                 seconds = time.perf_counter() - started
+                stored = max(seconds - summary.models_seconds, 1e-9)
                 print(f"{label:18s} {summary.games:6d} hands, {jobs} job(s): {summary.games / seconds:8.0f} hands/s "
-                      f"through ingest, was ~{BEFORE[game]} a core ({seconds:.2f} s incl. SQL models; "
+                      f"through ingest, {summary.games / stored:.0f} before the SQL models, was ~{BEFORE[game]} "
+                      f"a core ({seconds:.2f} s incl. {summary.models_seconds:.2f} s of SQL models; "
                       f"{summary.findings} findings, {summary.quarantined} quarantined)", flush=True)
             print(f"{'':18s} generator: {count / generated:.0f} hands/s", flush=True)
 
