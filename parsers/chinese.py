@@ -112,7 +112,7 @@ class _Lines(Transformer):
         return _cards(children[0])
 
     def rows(self, children):
-        return tuple((Row(str(children[i]).lower()), children[i + 1]) for i in range(0, len(children), 2))
+        return tuple((_row(str(children[i])), children[i + 1]) for i in range(0, len(children), 2))
 
     def header(self, children):
         return ("header", children[0].line, str(children[-1]))
@@ -191,7 +191,7 @@ class _Lines(Transformer):
         token = children[0]
         text = str(token)
         name = _SETS.match(text).group(1)
-        rows = [(Row(match.group(1).lower()), _cards_at(match.group(2), token.line, token.column + match.start(2)))
+        rows = [(_row(match.group(1)), _cards_at(match.group(2), token.line, token.column + match.start(2)))
                 for match in _BRACKETS.finditer(text)]
         cards = tuple(card for _, cs in rows for card in cs)
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
@@ -200,7 +200,7 @@ class _Lines(Transformer):
     def draw_one(self, children):
         name, card, row = children
         card = _card(card)
-        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(str(row).lower())),)))
+        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=_row(str(row))),)))
 
     def draw_many(self, children):
         name, cards, *placements = children
@@ -213,7 +213,7 @@ class _Lines(Transformer):
         if not rest.startswith("["):
             card, row = rest.split(":")
             card = _cards_at(card.strip(), token.line, at)[0]
-            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.strip().lower())),)))
+            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=_row(row.strip())),)))
         close = rest.index("]")
         dealt = _cards_at(rest[1:close], token.line, at + 1)
         placements = []
@@ -222,11 +222,11 @@ class _Lines(Transformer):
             if first.lower() == "discards":
                 placements.append(Placement(card=Card.parse(second), row=None))
             else:
-                placements.append(Placement(card=Card.parse(first), row=Row(second.lower())))
+                placements.append(Placement(card=_CARD_OF_WORD.get(first) or Card.parse(first), row=_row(second)))
         return ("step", token.line, (name, StepKind.DRAW, dealt, tuple(placements)))
 
     def place(self, children):
-        return Placement(card=_card(children[0]), row=Row(str(children[1]).lower()))
+        return Placement(card=_card(children[0]), row=_row(str(children[1])))
 
     def discard(self, children):
         return Placement(card=_card(children[0]), row=None)
@@ -275,6 +275,12 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 _WORD = re.compile(r"[^\s,]+")
 _CARD_OF_WORD: dict[str, Card] = {}
 """Card words already read, and their cards."""
+_ROW_OF_WORD = {word: row for row in Row for word in (row.value, row.value.title(), row.value.upper())}
+
+
+def _row(word: str) -> Row:
+    """A row's word as the grammar's ROW admits it, in any case (a dict, not an enum call per row)."""
+    return _ROW_OF_WORD.get(word) or Row(word.lower())
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
@@ -282,7 +288,7 @@ _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
     """A SET_LINE token's player and rows: each row's text of cards and where that text starts."""
-    rows = [(Row(match.group(1).lower()), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text)]
+    rows = [(_row(match.group(1)), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text)]
     return text[:text.index(":")].strip(), rows
 
 
