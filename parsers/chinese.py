@@ -635,7 +635,11 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             elif alias == "header":
                 values[alias] = found[-1]
             else:
-                values[alias] = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
+                try:
+                    values[alias] = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
+                except (ParseError, ValueError):     # a value the grammar lets through and the reader refuses:
+                    usual = False                     # the parser says where
+                    break
         if not usual or "players" not in values or "header" not in values:
             continue
         players = values["players"]

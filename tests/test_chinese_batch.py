@@ -90,12 +90,15 @@ def test_batch_lane_matches_on_a_mangled_file():
     hands[1] = hands[1].replace("[", "[Zz ", 1)
     hands[2] = hands[2] + "\n" + [line for line in hands[2].splitlines() if "back [" in line][0]
     hands[3] = "\n".join(line for line in hands[3].splitlines() if "back [" not in line or "surrenders" in line)
+    hands[4] = "\n".join("Scoring: 1-4" if line.startswith("Scoring:") else line for line in hands[4].splitlines())
+    hands[5] = "\n".join("Date: 2026-13-45 10:00" if line.startswith("Date:") else line
+                         for line in hands[5].splitlines())
     data = "\n\n".join(hands).encode()
     fast, slow = parse_bytes(data, "hands.txt", lane=True), parse_bytes(data, "hands.txt", lane=False)
     assert (fast.count_games, fast.count_quarantined, fast.count_findings) == (
         slow.count_games, slow.count_quarantined, slow.count_findings)
     assert _rows(fast.tables) == _rows(slow.tables)
-    assert np.int64(fast.count_lane) >= 25
+    assert slow.count_quarantined >= 3 and np.int64(fast.count_lane) >= 23
 
 
 @settings(max_examples=10, deadline=None)

@@ -15,7 +15,6 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.chinese import read_batch
-from parsers.errors import ParseError
 from parsers.formats import parse_chunk, split_named
 from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
@@ -198,7 +197,10 @@ class _FileBatch:
 
 def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarray]:
     chunks = split_named(text, source_file)
-    batch, taken, infos = read_batch(chunks, source_file)
+    try:
+        batch, taken, infos = read_batch(chunks, source_file)
+    except Exception:  # noqa: BLE001 — a fault of the lane's: every hand takes the full path, which reports it
+        batch, taken, infos = read_batch([], source_file)
     return chunks, _FileBatch(batch, infos, chunks, taken, source_file), taken
 
 
@@ -337,10 +339,14 @@ def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndar
             continue
         try:
             hands.append(parse_chunk(chunk, source_file))
-        except ParseError:
+        except Exception:  # noqa: BLE001 — refused or a fault of ours: the full path reports it
             continue
         taken.append(index)
-    batch = ofc_batch(hands)
+    try:
+        batch = ofc_batch(hands)
+    except Exception:  # noqa: BLE001 — a fault of the lane's: every hand takes the full path, which reports it
+        hands, taken = [], []
+        batch = ofc_batch(hands)
     at = {id(hand): i for i, hand in enumerate(hands)}
     kept = np.array([taken[at[id(hand)]] for hand in batch.hands], dtype=np.int64)
     return chunks, _OfcFile(batch, [chunks[i] for i in kept], source_file), kept
