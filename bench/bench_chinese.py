@@ -2,8 +2,9 @@
 
 Run with ``python -m bench chinese``. Generates hands of each kind, writes them to files of
 500 hands, then times ``pipeline.ingest.ingest`` (parse, replay, Parquet commit and the SQL
-models) with one worker and with all cores, and the engine-free ``parse_file`` alone; prints
-the rates, asserts nothing.
+models) with one worker and with all cores, and ``parse_file`` alone (parse, replay and rows,
+with how many hands the batch lane took); prints the rates beside those before the batch lanes,
+asserts nothing.
 """
 
 from __future__ import annotations
@@ -37,17 +38,21 @@ def main() -> None:
                 (folder / f"hands-{i}.txt").write_text(text, encoding="utf-8")
             generated = time.perf_counter() - started
             started, cpu = time.perf_counter(), time.process_time()
-            parsed = sum(parse_file(path).count_games for path in sorted(folder.glob("*.txt")))
+            results = [parse_file(path) for path in sorted(folder.glob("*.txt"))]
             seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+            parsed = sum(r.count_games for r in results)
+            batched = sum(r.count_lane for r in results)
             print(f"{label:18s} {parsed:6d} hands, parse + replay + rows (parse_file, one core): "
-                  f"{parsed / seconds:8.0f} hands/s ({parsed / cpu:.0f} per CPU-second; "
-                  f"2026-12-02: ~{BEFORE[game]} through ingest)", flush=True)
+                  f"{parsed / seconds:8.0f} hands/s ({parsed / cpu:.0f} per CPU-second, {batched} by the batch "
+                  f"lane; 2026-12-02: ~{BEFORE[game]} through ingest)", flush=True)
             for jobs in (1, os.cpu_count() or 1):
                 started = time.perf_counter()
                 summary = ingest([folder], root / f"warehouse-{label}-{jobs}", jobs=jobs)
                 seconds = time.perf_counter() - started
+                stored = max(seconds - summary.models_seconds, 1e-9)
                 print(f"{label:18s} {summary.games:6d} hands, {jobs} job(s): {summary.games / seconds:8.0f} hands/s "
-                      f"through ingest, was ~{BEFORE[game]} a core ({seconds:.2f} s incl. SQL models; "
+                      f"through ingest, {summary.games / stored:.0f} before the SQL models, was ~{BEFORE[game]} "
+                      f"a core ({seconds:.2f} s incl. {summary.models_seconds:.2f} s of SQL models; "
                       f"{summary.findings} findings, {summary.quarantined} quarantined)", flush=True)
             print(f"{'':18s} generator: {count / generated:.0f} hands/s", flush=True)
 

@@ -63,7 +63,8 @@ def main() -> None:
             print(f"{game:16s} {GAMES} games, {rounds} rounds: generate {GAMES / generated:7.1f} games/s; "
                   f"parse (1 core) {GAMES / parsed:7.1f} games/s, {1000 * parsed / GAMES:6.1f} ms/game; "
                   f"parse+replay (1 core) {GAMES / single:7.1f} games/s, {rounds / single:8.0f} rounds/s; "
-                  f"full ingest ({jobs} jobs, models built) {GAMES / summary.seconds:7.1f} games/s, "
+                  f"full ingest ({jobs} jobs, models built) {GAMES / summary.seconds:7.1f} games/s "
+                  f"({GAMES / max(summary.seconds - summary.models_seconds, 1e-9):.1f} before the SQL models), "
                   f"{rounds / summary.seconds:8.0f} rounds/s; replay alone {GAMES / replay_cpu:7.1f} games per "
                   f"CPU-second" + (f"; 2026-12-02: ~{BEFORE} games/s a core through ingest" if game == "raspisnoy"
                                    else ""), flush=True)

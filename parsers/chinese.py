@@ -20,18 +20,22 @@ parsers.errors.ParseError: line 2, column 16: expected a card like As or 10♥, 
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
 import lark_cython
+import numpy as np
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark
-from rules.cards import Card, CardError
+from rules.cards import Card, CardError, Deck
 from rules.chinese import (
+    ROWS,
+    ChineseBatch,
     ChineseHand,
     ChineseRules,
     ChineseSeat,
@@ -84,7 +88,8 @@ def _words(parser: Lark) -> dict[str, str]:
     return words
 
 
-def _tree(name: str, lines: tuple[str, ...]):
+def grammar_statements(name: str, lines: tuple[str, ...]):
+    """The statements of a hand as the grammar ``name`` reads it (Lark), or its ParseError."""
     text = "\n".join(lines)
     try:
         return _parser(name).parse(text)
@@ -107,7 +112,7 @@ class _Lines(Transformer):
         return _cards(children[0])
 
     def rows(self, children):
-        return tuple((Row(str(children[i]).lower()), children[i + 1]) for i in range(0, len(children), 2))
+        return tuple((_row(str(children[i])), children[i + 1]) for i in range(0, len(children), 2))
 
     def header(self, children):
         return ("header", children[0].line, str(children[-1]))
@@ -162,13 +167,9 @@ class _Lines(Transformer):
 
     def set_line(self, children):
         token = children[0]
-        text = str(token)
-        name = text[:text.index(":")].strip()
-        rows = []
-        for match in _BRACKETS.finditer(text):
-            rows.append((Row(match.group(1).lower()),
-                         _cards_at(match.group(2), token.line, token.column + match.start(2))))
-        return ("seat", token.line, (name, ("set", tuple(rows))))
+        name, rows = _set_line_rows(str(token))
+        rows = tuple((row, _cards_at(cards, token.line, token.column + at)) for row, cards, at in rows)
+        return ("seat", token.line, (name, ("set", rows)))
 
     def set_rows(self, children):
         return ("set", children[0])
@@ -190,7 +191,7 @@ class _Lines(Transformer):
         token = children[0]
         text = str(token)
         name = _SETS.match(text).group(1)
-        rows = [(Row(match.group(1).lower()), _cards_at(match.group(2), token.line, token.column + match.start(2)))
+        rows = [(_row(match.group(1)), _cards_at(match.group(2), token.line, token.column + match.start(2)))
                 for match in _BRACKETS.finditer(text)]
         cards = tuple(card for _, cs in rows for card in cs)
         placements = tuple(Placement(card=card, row=row) for row, cs in rows for card in cs)
@@ -199,7 +200,7 @@ class _Lines(Transformer):
     def draw_one(self, children):
         name, card, row = children
         card = _card(card)
-        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=Row(str(row).lower())),)))
+        return ("step", children[0].line, (str(name), StepKind.DRAW, (card,), (Placement(card=card, row=_row(str(row))),)))
 
     def draw_many(self, children):
         name, cards, *placements = children
@@ -212,7 +213,7 @@ class _Lines(Transformer):
         if not rest.startswith("["):
             card, row = rest.split(":")
             card = _cards_at(card.strip(), token.line, at)[0]
-            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=Row(row.strip().lower())),)))
+            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=_row(row.strip())),)))
         close = rest.index("]")
         dealt = _cards_at(rest[1:close], token.line, at + 1)
         placements = []
@@ -221,11 +222,11 @@ class _Lines(Transformer):
             if first.lower() == "discards":
                 placements.append(Placement(card=Card.parse(second), row=None))
             else:
-                placements.append(Placement(card=Card.parse(first), row=Row(second.lower())))
+                placements.append(Placement(card=_CARD_OF_WORD.get(first) or Card.parse(first), row=_row(second)))
         return ("step", token.line, (name, StepKind.DRAW, dealt, tuple(placements)))
 
     def place(self, children):
-        return Placement(card=_card(children[0]), row=Row(str(children[1]).lower()))
+        return Placement(card=_card(children[0]), row=_row(str(children[1])))
 
     def discard(self, children):
         return Placement(card=_card(children[0]), row=None)
@@ -253,10 +254,18 @@ def _cards(token: Token) -> tuple[Card, ...]:
 
 def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
     """The cards written in ``text``, which starts at ``column`` of ``line``."""
+    known = _CARD_OF_WORD
+    try:    # the usual spellings, each read once per process
+        return tuple([known[word] for word in text.replace(",", " ").split()])
+    except KeyError:
+        pass
     cards = []
     for match in _WORD.finditer(text):
         try:
-            cards.append(Card.parse(match.group()))
+            card = Card.parse(match.group())
+            cards.append(card)
+            if len(_CARD_OF_WORD) < 4096:
+                _CARD_OF_WORD[match.group()] = card
         except CardError:
             raise ParseError(f"expected a card like As or 10♥, found {match.group()!r}", line=line,
                              column=column + match.start()) from None
@@ -264,9 +273,23 @@ def _cards_at(text: str, line: int, column: int) -> tuple[Card, ...]:
 
 
 _WORD = re.compile(r"[^\s,]+")
+_CARD_OF_WORD: dict[str, Card] = {}
+"""Card words already read, and their cards."""
+_ROW_OF_WORD = {word: row for row in Row for word in (row.value, row.value.title(), row.value.upper())}
+
+
+def _row(word: str) -> Row:
+    """A row's word as the grammar's ROW admits it, in any case (a dict, not an enum call per row)."""
+    return _ROW_OF_WORD.get(word) or Row(word.lower())
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
+
+
+def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
+    """A SET_LINE token's player and rows: each row's text of cards and where that text starts."""
+    rows = [(_row(match.group(1)), match.group(2), match.start(2)) for match in _BRACKETS.finditer(text)]
+    return text[:text.index(":")].strip(), rows
 
 
 def _claim(token: Token) -> Claim:
@@ -280,8 +303,11 @@ def _claims_of(token: Token) -> tuple[Claim, ...]:
 
 
 def _statements(name: str, lines: tuple[str, ...]):
+    fast = line_statements(name, lines)
+    if fast is not None:
+        return fast
     try:
-        return _tree(name, lines)
+        return grammar_statements(name, lines)
     except ParseError as error:
         if not error.line_text and 0 < error.line <= len(lines):
             error.line_text = lines[error.line - 1]
@@ -367,3 +393,277 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
     )
     variant = headers.get("variant", (0, Variant.CLASSIC))[1]
     return OfcHand(**_common(headers, source, "ofc", lines), variant=variant, steps=steps)
+
+
+# ---------------------------------------------------------------- the batch reader
+
+
+class _Alternatives(dict):
+    """Per alternative's group name, its alias and value groups; ``symbols``: each value group's
+    terminal or rule name (the type of the token handed to the transformer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.symbols: dict[str, str] = {}
+
+
+def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]) -> tuple[re.Pattern, dict]:
+    """One regular expression for a whole line, generated from the grammar ``name``: the
+    alternatives of the rules ``symbols`` whose alias (or rule name) is in ``aliases``, each
+    symbol by its terminal's own pattern or its helper rule's, the ignored terminals allowed
+    between them. Returns the expression and, per alternative's group name, its alias and the
+    groups of its values (its named terminals and helper rules, in order). A line it matches
+    reads as the grammar reads it; any other line is left to the parser.
+
+    >>> expression, alternatives = line_expression("chinese", ("line",), frozenset({"dealer"}))
+    >>> match = expression.fullmatch("Dealer:  Anna Petrova")
+    >>> alias, groups = alternatives[match.lastgroup]
+    >>> alias, [match.group(g) for g in groups]
+    ('dealer', ['Anna Petrova'])
+    """
+    parser = _parser(name)
+    terminals = {t.name: t for t in parser.terminals}
+    rules: dict[str, list] = {}
+    for rule in parser.rules:
+        rules.setdefault(rule.origin.name, []).append(rule)
+    gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*"
+
+    def symbol(sym) -> str:
+        if sym.is_term:
+            return "(?:" + terminals[sym.name].pattern.to_regexp() + ")"
+        # a helper rule: X: body | X rest, as the grammar's repetitions compile
+        first = [r.expansion for r in rules[sym.name] if not r.expansion or r.expansion[0] != sym]
+        more = [r.expansion[1:] for r in rules[sym.name] if r.expansion and r.expansion[0] == sym]
+        if any(sym in expansion for expansion in first + more):
+            raise ValueError(f"rule {sym.name} of {name}.lark is not a repetition")
+        body = "(?:" + "|".join(sequence(e) for e in first) + ")"
+        return body + ("(?:" + gap + "(?:" + "|".join(sequence(e) for e in more) + "))*" if more else "")
+
+    def sequence(expansion) -> str:
+        return gap.join(symbol(sym) for sym in expansion)
+
+    branches, alternatives = [], _Alternatives()
+    for origin in symbols:
+        for rule in rules[origin]:
+            alias = rule.alias or origin
+            if alias not in aliases:
+                continue
+            key = f"a{len(branches)}"
+            parts, groups = [], []
+            for k, sym in enumerate(rule.expansion):
+                if sym.is_term and terminals[sym.name].pattern.type == "str":
+                    parts.append(symbol(sym))
+                else:
+                    groups.append(f"{key}_{k}")
+                    alternatives.symbols[f"{key}_{k}"] = sym.name
+                    parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
+            priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
+            branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))
+            alternatives[key] = (alias, groups)
+    # as the lexer does, a terminal of higher priority is tried first (a whole SET_LINE before a name)
+    ordered = "|".join(branch for _, _, branch in sorted(branches))
+    return re.compile(gap + "(?:" + ordered + ")" + gap), alternatives
+
+
+_LINE_BY_LINE = {
+    "chinese": frozenset({"header", "date", "club", "scoring", "players", "dealer", "rules", "royalties_line",
+                          "points_line", "set_line", "seat_line"}),
+    "ofc": frozenset({"header", "date", "club", "variant", "scoring", "players", "dealer", "rules",
+                      "royalties_line", "points_line", "draw_line", "sets_line"}),
+}
+"""The lines :func:`line_statements` reads by the grammar's line expression (the whole-line
+terminals and the table's lines): nearly every line of a log; a hand with another goes to Lark."""
+
+
+@functools.cache
+def _line_reader(name: str) -> tuple[re.Pattern, dict, re.Pattern, dict[str, str]]:
+    expression, alternatives = line_expression(name, ("header", "line"), _LINE_BY_LINE[name])
+    names = next(t for t in _parser(name).terminals if t.name == "NAME").pattern.to_regexp()
+    return expression, alternatives, re.compile(names), alternatives.symbols
+
+
+def line_statements(name: str, lines: tuple[str, ...]) -> list | None:
+    """The statements Lark's parse of a hand gives, read line by line with the grammar's own line
+    expression and transformer; None when a line is not one it reads (Lark then reads the hand,
+    and says where a line is wrong)."""
+    expression, alternatives, names, kinds = _line_reader(name)
+    transformer = _Lines()
+    statements = []
+    for number, text in enumerate(lines, 1):
+        if not text or text.isspace():
+            continue
+        match = expression.fullmatch(text)
+        if match is None:
+            return None
+        alias, groups = alternatives[match.lastgroup]
+        if (alias == "header") != (not statements):
+            return None     # the header first, and only there
+        tokens = [Token(kinds.get(g, "VALUE"), match.group(g), line=number, column=match.start(g) + 1)
+                  for g in groups]
+        try:
+            if alias == "players":
+                tokens = tokens[:1] + [Token("NAME", n, line=number, column=1) for n in names.findall(tokens[1])] \
+                    if len(tokens) > 1 else tokens
+                statements.append(transformer.players(tokens))
+            elif alias == "seat_line":
+                seat = _seat_statement(transformer, tokens[1])
+                if seat is None:
+                    return None
+                statements.append(("seat", number, (str(tokens[0]).strip(), seat)))
+            else:
+                statements.append(getattr(transformer, alias)(tokens))
+        except (ParseError, ValueError):
+            return None     # Lark says what is wrong, and where
+    return statements if statements else None
+
+
+def _seat_statement(transformer: _Lines, token: Token):
+    expression, alternatives = _seat_expression()
+    match = expression.fullmatch(str(token))
+    if match is None:
+        return None
+    kind, groups = alternatives[match.lastgroup]
+    if kind == "surrender":
+        return transformer.surrender([])
+    natural, cards = (match.group(g) for g in groups)
+    return transformer.natural([Token("NATURAL_KIND", natural),
+                                _cards(Token("CARDS", cards, line=token.line,
+                                             column=token.column + match.start(groups[1])))])
+
+
+_BATCH_LINES = frozenset({"header", "date", "club", "scoring", "players", "dealer", "royalties_line",
+                          "points_line", "set_line", "seat_line"})
+
+
+@functools.cache
+def _batch_expression() -> tuple[re.Pattern, dict, re.Pattern]:
+    expression, alternatives = line_expression("chinese", ("header", "line"), _BATCH_LINES)
+    names = re.compile(next(t for t in _parser("chinese").terminals if t.name == "NAME").pattern.to_regexp())
+    return expression, alternatives, names
+
+
+@functools.cache
+def _seat_expression() -> tuple[re.Pattern, dict]:
+    return line_expression("chinese", ("seat",), frozenset({"surrender", "natural"}))
+
+
+def _token(kind: str, text: str, line: int) -> Token:
+    return Token(kind, text, line=line, column=1)
+
+
+class _CardCodes(dict):
+    """A card's word as a log writes it → its code, -1 for one off the 52-card deck (Card.parse, once per spelling)."""
+
+    def __missing__(self, word: str) -> int:
+        try:
+            card = Card.parse(word)
+            code = card.code if card in Deck.STANDARD_52 else -1
+        except CardError:
+            code = -2
+        self[word] = code
+        return code
+
+
+_CARD_CODES = _CardCodes()
+
+
+def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list]:
+    """The Chinese poker hands of ``chunks`` that hold only the usual lines, in columns for
+    :func:`rules.chinese.replay_batch`: the batch, the indices of the chunks it holds, and per
+    hand its :class:`~rules.records.GameInfo`. Each line is read by the grammar's own line
+    expression and transformer; a hand with any other line (a ``Rules:`` line, a natural, a
+    comment, a line the grammar refuses) is left out, for :func:`parse_chinese` to read or refuse."""
+    expression, alternatives, names = _batch_expression()
+    lines_of = _Lines()
+    columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
+    seat_expression, seat_alternatives = _seat_expression()
+    seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
+    card_codes = _CARD_CODES
+    for index, chunk in enumerate(chunks):
+        if chunk.format != "chinese" or chunk.undecodable is not None:
+            continue
+        values: dict[str, object] = {}
+        seats: dict[str, tuple[int, Status, NaturalKind | None, list[int]]] = {}
+        usual = True
+        for number, text in enumerate(chunk.lines, 1):
+            if not text or text.isspace():
+                continue
+            match = expression.fullmatch(text)
+            if match is None:
+                usual = False
+                break
+            alias, groups = alternatives[match.lastgroup]
+            found = [match.group(g) for g in groups]
+            if alias == "set_line":
+                name, rows = _set_line_rows(found[0])
+                hand_codes = [card_codes[word] for _, cards, _ in rows for word in _WORD.findall(cards)]
+                if name in seats or [row for row, _, _ in rows] != list(ROWS) or len(hand_codes) != 13:
+                    usual = False
+                    break
+                seats[name] = (chunk.first_line + number - 1, Status.SET, None, hand_codes)
+                continue
+            if alias == "seat_line":
+                name = found[0].strip()
+                if name in seats:
+                    usual = False
+                    break
+                seat = seat_expression.fullmatch(found[1])
+                kind = seat and seat_alternatives[seat.lastgroup][0]
+                if kind == "surrender":
+                    seats[name] = (chunk.first_line + number - 1, Status.SURRENDER, None, [-1] * 13)
+                elif kind == "natural":
+                    natural, cards = (seat.group(g) for g in seat_alternatives[seat.lastgroup][1])
+                    hand_codes = [card_codes[word] for word in _WORD.findall(cards[1:-1])]
+                    if len(hand_codes) != 13:
+                        usual = False
+                        break
+                    seats[name] = (chunk.first_line + number - 1, Status.NATURAL, NaturalKind.parse(natural),
+                                   hand_codes)
+                else:
+                    usual = False
+                    break
+                continue
+            if alias in values:
+                usual = False
+                break
+            if alias == "players":
+                tokens = [_token("NAME", found[0], number)]
+                tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
+                values[alias] = lines_of.players(tokens)[2]
+            elif alias in ("royalties_line", "points_line"):
+                values[alias] = _claims_of(_token("CLAIM", text, number))
+            elif alias == "header":
+                values[alias] = found[-1]
+            else:
+                try:
+                    values[alias] = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
+                except (ParseError, ValueError):     # a value the grammar lets through and the reader refuses:
+                    usual = False                     # the parser says where
+                    break
+        if not usual or "players" not in values or "header" not in values:
+            continue
+        players = values["players"]
+        if len(seats) != len(players) or set(seats) != set(players):
+            continue
+        h = len(infos)
+        for player in players:
+            line, status, natural, cards = seats[player]
+            seat_hand.append(h)
+            seat_player.append(player)
+            seat_surrenders.append(status is Status.SURRENDER)
+            seat_natural.append(natural)
+            seat_line.append(line)
+            codes.append(cards)
+        columns["scoring"].append(values.get("scoring", Scoring.ONE_SIX))
+        columns["players"].append(players)
+        columns["dealer"].append(values.get("dealer"))
+        columns["royalty_claims"].append(values.get("royalties_line"))
+        columns["point_claims"].append(values.get("points_line"))
+        infos.append((GameInfo(game="chinese", played_at=values.get("date"), club=values.get("club"),
+                               ruleset="default"), values["header"]))
+        taken.append(index)
+    batch = ChineseBatch(**columns, seat_hand=np.array(seat_hand, dtype=np.int64), seat_player=seat_player,
+                         seat_surrenders=np.array(seat_surrenders, dtype=bool), seat_natural=seat_natural,
+                         codes=np.array(codes, dtype=np.int64).reshape(-1, 13),
+                         seat_line=np.array(seat_line, dtype=np.int64))
+    return batch, np.array(taken, dtype=np.int64), infos

@@ -28,7 +28,7 @@ from decimal import Decimal
 import numpy as np
 
 from rules.cards import Card, Deck, Rank, parse_cards
-from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
+from rules.evaluator import HandCategory, HandError, RankOrder, categories, evaluate_many
 from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 
@@ -353,6 +353,15 @@ class ChineseRules:
 # ---------------------------------------------------------------- a set hand
 
 
+def fouls(back, middle, front):
+    """CP-FOUL: back below middle or middle below front (strengths, or arrays of them).
+
+    >>> fouls(5, 7, 1), bool(fouls(np.array([9]), np.array([7]), np.array([7]))[0])
+    (True, False)
+    """
+    return (back < middle) | (middle < front)
+
+
 @dataclass(frozen=True, kw_only=True, slots=True)
 class RowValue:
     """One row of a set hand, ranked."""
@@ -376,7 +385,8 @@ class SetHand:
         strengths = tuple(row.strength for row in self.rows)
         back, middle, front = strengths
         object.__setattr__(self, "strengths", strengths)
-        object.__setattr__(self, "is_foul", not back >= middle >= front)
+        object.__setattr__(self, "is_foul", fouls(back, middle, front))
+
 
     def royalties(self, rules: ChineseRules) -> tuple[int, int, int]:
         """Each row's royalty, back first; all zero when the hand fouls."""
@@ -395,17 +405,27 @@ def rank_many(hands: list[tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, 
     their 5-card rows and one for their fronts (a call costs more than the ranking of a row)."""
     if not hands:
         return []
-    fives = evaluate_many(np.array([[c.code for c in row] for back, middle, _ in hands for row in (back, middle)],
-                                   dtype=np.int64), _ORDER).tolist()
-    threes = evaluate_many(np.array([[c.code for c in front] for _, _, front in hands], dtype=np.int64),
-                           _ORDER).tolist()
+    for hand in hands:
+        for row, cards in zip(ROWS, hand):
+            if len(cards) != row.size:
+                raise HandError(f"a {row} row of {len(cards)} cards is not a hand: a {row} row is {row.size}")
+    strengths = row_strengths(np.array([[c.code for row in hand for c in row] for hand in hands],
+                                       dtype=np.int64)).tolist()
     return [
         SetHand(rows=tuple(
             RowValue(row=row, cards=tuple(cards), strength=s, category=_CATEGORY_AT[s >> 20])
-            for row, cards, s in zip(ROWS, hand, (fives[2 * i], fives[2 * i + 1], threes[i]))
+            for row, cards, s in zip(ROWS, hand, strengths[i])
         ))
         for i, hand in enumerate(hands)
     ]
+
+
+def row_strengths(codes: np.ndarray) -> np.ndarray:
+    """The strengths of back, middle and front of hands given as 13 card codes each (back's 5,
+    middle's 5, front's 3): one evaluator call for all 5-card rows and one for the fronts."""
+    fives = evaluate_many(codes[:, :10].reshape(-1, 5), _ORDER).astype(np.int64).reshape(-1, 2)
+    threes = evaluate_many(codes[:, 10:13], _ORDER).astype(np.int64)
+    return np.column_stack((fives, threes))
 
 
 # Each strength's category, by its top bits (the evaluator's ``categories``, read once into a table:
@@ -465,6 +485,35 @@ class PairScore:
     royalty_points: int
 
 
+def pair_outcome(a: Status, b: Status, won: int, lost: int, scoring: Scoring, rules: ChineseRules
+                 ) -> tuple[int, int, int, bool]:
+    """What a player of status ``a`` wins from one of status ``b`` (CP-SCORE, CP-SURRENDER,
+    CP-NATURAL, CP-FOUL): points before royalties, rows won, rows lost, and whether the pair's
+    royalties are paid. ``INVALID`` is a fouled hand, ``SET`` a hand that does not foul; ``won``
+    and ``lost`` (rows compared) count only between two ``SET`` hands. The one rule both the
+    replay of a hand and the batch replay (which tabulates it) settle by.
+
+    >>> pair_outcome(Status.SET, Status.SURRENDER, 0, 0, Scoring.ONE_SIX, ChineseRules())
+    (3, 0, 0, False)
+    >>> pair_outcome(Status.SET, Status.SET, 1, 0, Scoring.TWO_FOUR, ChineseRules())
+    (1, 1, 0, True)
+    """
+    if a is Status.NATURAL or b is Status.NATURAL:
+        if a is b:
+            return 0, 0, 0, False
+        bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
+        return (bonus, 3, 0, False) if a is Status.NATURAL else (-bonus, 0, 3, False)
+    if a is Status.SURRENDER or b is Status.SURRENDER:
+        if a is b:
+            return 0, 0, 0, False
+        return (-scoring.surrender, 0, 0, False) if a is Status.SURRENDER else (scoring.surrender, 0, 0, False)
+    if a is Status.INVALID or b is Status.INVALID:
+        if a is b:
+            return 0, 0, 0, False
+        return (-scoring.scoop, 0, 3, True) if a is Status.INVALID else (scoring.scoop, 3, 0, True)
+    return scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, True
+
+
 def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> PairScore:
     """Settle two players: surrender, naturals, fouls, rows and royalties (CP-SCORE).
 
@@ -473,28 +522,16 @@ def settle_pair(a: Seated, b: Seated, scoring: Scoring, rules: ChineseRules) -> 
     >>> settle_pair(a, b, Scoring.TWO_FOUR, ChineseRules()).points, settle_pair(a, b, Scoring.ONE_SIX, ChineseRules()).points
     (2, 1)
     """
-    def score(points, won, lost, royalty_points=0):
-        return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
-                         rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
-
-    bonus = scoring.scoop if rules.natural_bonus is None else rules.natural_bonus
-    sa, sb = a.status, b.status
-    if sa is Status.NATURAL or sb is Status.NATURAL:
-        if sa is sb:
-            return score(0, 0, 0)
-        return score(bonus, 3, 0) if sa is Status.NATURAL else score(-bonus, 0, 3)
-    if sa is Status.SURRENDER or sb is Status.SURRENDER:
-        if sa is sb:
-            return score(0, 0, 0)
-        return score(-scoring.surrender, 0, 0) if sa is Status.SURRENDER else score(scoring.surrender, 0, 0)
-    royalty_points = a.royalty - b.royalty
-    if a.is_foul or b.is_foul:
-        if a.is_foul and b.is_foul:
-            return score(0, 0, 0)
-        return score(-scoring.scoop, 0, 3, royalty_points) if a.is_foul else score(scoring.scoop, 3, 0, royalty_points)
-    won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
-    return score(scoring.rows_points(won, lost, rules.two_four_bonus), won, lost, royalty_points)
+    sa = Status.INVALID if a.is_foul else a.status
+    sb = Status.INVALID if b.is_foul else b.status
+    won = lost = 0
+    if sa is Status.SET and sb is Status.SET:
+        won = sum(x > y for x, y in zip(a.hand.strengths, b.hand.strengths))
+        lost = sum(x < y for x, y in zip(a.hand.strengths, b.hand.strengths))
+    points, won, lost, paid = pair_outcome(sa, sb, won, lost, scoring, rules)
+    royalty_points = a.royalty - b.royalty if paid else 0
+    return PairScore(player=a.player, opponent=b.player, points=points + royalty_points, rows_won=won,
+                     rows_lost=lost, is_scoop=won == 3, royalty_points=royalty_points)
 
 
 def settle(seated: list[Seated], scoring: Scoring, rules: ChineseRules) -> list[PairScore]:
@@ -820,3 +857,185 @@ def finish(findings: Findings, seated: list[Seated], scoring: Scoring, rules: Ch
         rows=tuple(row_results), scores=tuple(scores), hands=hands, variant=variant, scoring=scoring.value,
     )
 
+
+
+# ---------------------------------------------------------------- the batch replay
+
+
+@dataclass(kw_only=True)
+class ChineseBatch:
+    """Chinese poker hands of one file in columns, for :func:`replay_batch`: each hand's table
+    lines, and one entry per player line (its ``seat_hand``), the lines in the order of the
+    ``Players:`` line. Only the usual shapes come here: three rows set, or a surrender; no
+    ``Rules:`` line. The reader leaves every other hand to :func:`replay_chinese`."""
+
+    scoring: list[Scoring]
+    players: list[tuple[str, ...]]
+    dealer: list[str | None]
+    royalty_claims: list[tuple[Claim, ...] | None]
+    point_claims: list[tuple[Claim, ...] | None]
+    seat_hand: np.ndarray
+    """Per player line: its hand's index."""
+    seat_player: list[str]
+    seat_surrenders: np.ndarray
+    """Per player line: whether he surrenders (his ``codes`` are then -1)."""
+    seat_natural: list[NaturalKind | None]
+    """Per player line: the natural he declares (his ``codes``: its 13 cards), or None."""
+    codes: np.ndarray
+    """Per player line: 13 card codes, back (5), middle (5), front (3); below 0 for a card not of the deck."""
+    seat_line: np.ndarray
+    """Per player line: its line in the file."""
+
+
+@dataclass(kw_only=True)
+class ChineseBatchReplay:
+    """What :func:`replay_batch` recomputed; a hand is ``certified`` when its replay has no finding."""
+
+    certified: np.ndarray
+    strengths: np.ndarray
+    """Per player line: the strengths of back, middle, front (0 for a surrender)."""
+    is_foul: np.ndarray
+    royalties: np.ndarray
+    """Per player line: each row's royalty, 0 when fouled or surrendered."""
+    pair_a: np.ndarray
+    """Per ordered pair of players of a hand: the player line of the player, then of the opponent."""
+    pair_b: np.ndarray
+    pair_points: np.ndarray
+    pair_won: np.ndarray
+    pair_lost: np.ndarray
+    pair_royalty_points: np.ndarray
+    points: np.ndarray
+    """Per player line: his total."""
+
+
+_STATUS_CODES = (Status.SET, Status.INVALID, Status.SURRENDER, Status.NATURAL)
+
+
+def outcome_table(scoring: Scoring, rules: ChineseRules) -> np.ndarray:
+    """:func:`pair_outcome` for every pair of statuses (as ``_STATUS_CODES`` numbers them) and
+    every rows won and lost: [status a, status b, won, lost] → points, won, lost, royalties paid."""
+    table = np.zeros((4, 4, 4, 4, 4), dtype=np.int64)
+    for i, a in enumerate(_STATUS_CODES):
+        for j, b in enumerate(_STATUS_CODES):
+            for won in range(4):
+                for lost in range(4 - won):
+                    table[i, j, won, lost] = pair_outcome(a, b, won, lost, scoring, rules)
+    return table
+
+
+def royalty_lookup(strengths: np.ndarray, rules: ChineseRules) -> np.ndarray:
+    """:func:`royalty` of every row of ``strengths`` (n × 3, back first), each distinct made
+    hand asked once (a royalty depends only on a strength's category and top rank)."""
+    out = np.zeros(strengths.shape, dtype=np.int64)
+    for column, row in enumerate(ROWS):
+        keys = strengths[:, column] >> 16
+        distinct, at = np.unique(keys, return_inverse=True)
+        amounts = np.array([royalty(row, int(key) << 16, rules.royalties, rules.overrides) for key in distinct],
+                           dtype=np.int64)
+        out[:, column] = amounts[at.reshape(-1)] if len(distinct) else 0
+    return out
+
+
+def _pairs(counts: np.ndarray, starts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    # every ordered pair of player lines within each hand, in the order of replay_chinese's settle
+    a_parts, b_parts = [], []
+    for n in np.unique(counts):
+        hands = np.flatnonzero(counts == n)
+        i, j = np.nonzero(~np.eye(n, dtype=bool))
+        a_parts.append((starts[hands, None] + i).reshape(-1))
+        b_parts.append((starts[hands, None] + j).reshape(-1))
+    if not a_parts:
+        return np.zeros(0, np.int64), np.zeros(0, np.int64)
+    a, b = np.concatenate(a_parts), np.concatenate(b_parts)
+    order = np.lexsort((b, a))
+    return a[order], b[order]
+
+
+def replay_batch(batch: ChineseBatch, rules: ChineseRules | None = None) -> ChineseBatchReplay:
+    """:func:`replay_chinese` of many hands at once: the rows ranked in two evaluator calls,
+    royalties and pair scores by lookup in tables made from :func:`royalty` and
+    :func:`pair_outcome`. A hand whose replay would have a finding (CP-PLAYERS, CP-DEAL, a claim
+    that does not add up) is not ``certified``: the caller explains it with :func:`replay_chinese`."""
+    rules = rules or ChineseRules.default("chinese")
+    hands = len(batch.players)
+    seats = len(batch.seat_hand)
+    seat_hand = batch.seat_hand.astype(np.int64)
+    surrenders = batch.seat_surrenders.astype(bool)
+    codes = batch.codes.astype(np.int64)
+    certified = np.ones(hands, dtype=bool)
+    counts = np.bincount(seat_hand, minlength=hands)
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
+
+    # CP-PLAYERS and CP-DEAL: 2 to 4 players each once, the dealer among them, one line each; every
+    # card of the deck, none twice in a hand
+    for h, names in enumerate(batch.players):
+        if not 2 <= len(names) <= 4 or len(set(names)) != len(names) or counts[h] != len(names) or (
+                batch.dealer[h] is not None and batch.dealer[h] not in names):
+            certified[h] = False
+    if seats and tuple(batch.seat_player) != tuple(p for names in batch.players for p in names):
+        for h, names in enumerate(batch.players):
+            if tuple(batch.seat_player[starts[h]:starts[h] + counts[h]]) != names:
+                certified[h] = False
+    naturals = np.array([kind is not None for kind in batch.seat_natural], dtype=bool)
+    setting = ~surrenders
+    bad = setting & (codes < 0).any(axis=1)
+    for s in np.flatnonzero(naturals & ~bad):    # CP-NATURAL: the cards make what is declared
+        if not batch.seat_natural[s].holds(tuple(Card.from_code(int(c)) for c in codes[s])):
+            certified[seat_hand[s]] = False
+    # CP-SURRENDER: no surrender against a natural
+    certified[np.intersect1d(seat_hand[naturals], seat_hand[surrenders])] = False
+    certified[seat_hand[bad]] = False
+    keys = (seat_hand[:, None] * 64 + codes)[setting & ~bad].reshape(-1)
+    keys.sort()
+    twice = keys[1:][keys[1:] == keys[:-1]] // 64
+    certified[twice] = False
+
+    # the rows, ranked; fouls and royalties
+    strengths = np.zeros((seats, 3), dtype=np.int64)
+    ranked = setting & ~naturals & ~bad
+    if ranked.any():
+        strengths[ranked] = row_strengths(codes[ranked])
+    is_foul = ranked & fouls(strengths[:, 0], strengths[:, 1], strengths[:, 2])
+    royalties = royalty_lookup(strengths, rules)
+    royalties[~ranked | is_foul] = 0
+
+    # every ordered pair, settled by the tabulated rule
+    pair_a, pair_b = _pairs(counts, starts)
+    status = np.where(naturals, 3, np.where(surrenders, 2, np.where(is_foul, 1, 0)))
+    sa, sb = strengths[pair_a], strengths[pair_b]
+    won = (sa > sb).sum(axis=1)
+    lost = (sa < sb).sum(axis=1)
+    pair_points = np.zeros(len(pair_a), dtype=np.int64)
+    pair_won = np.zeros(len(pair_a), dtype=np.int64)
+    pair_lost = np.zeros(len(pair_a), dtype=np.int64)
+    royalty_points = np.zeros(len(pair_a), dtype=np.int64)
+    totals_row = royalties.sum(axis=1)
+    pair_hand = seat_hand[pair_a]
+    for scoring in set(batch.scoring):
+        table = outcome_table(scoring, rules)
+        chosen = np.array([batch.scoring[h] is scoring for h in pair_hand], dtype=bool)
+        out = table[status[pair_a][chosen], status[pair_b][chosen], won[chosen], lost[chosen]]
+        paid = out[:, 3].astype(bool)
+        royalty_points[chosen] = np.where(paid, totals_row[pair_a][chosen] - totals_row[pair_b][chosen], 0)
+        pair_points[chosen] = out[:, 0] + royalty_points[chosen]
+        pair_won[chosen], pair_lost[chosen] = out[:, 1], out[:, 2]
+    points = np.bincount(pair_a, weights=pair_points, minlength=seats).astype(np.int64)
+
+    # the table's claims, checked as replay_chinese checks them
+    for h in np.flatnonzero(certified):
+        names = batch.players[h]
+        at = range(starts[h], starts[h] + counts[h])
+        for claims, truth in ((batch.royalty_claims[h], [int(totals_row[s]) for s in at]),
+                              (batch.point_claims[h], [int(points[s]) for s in at])):
+            if claims is None:
+                continue
+            said = {claim.player: claim.amount for claim in claims}
+            # every claim right, none twice; the Points: line names everyone (a Royalties: line need not)
+            if len(said) != len(claims) or not said.keys() <= set(names) or any(
+                    said.get(name, amount) != amount for name, amount in zip(names, truth)) or (
+                    claims is batch.point_claims[h] and said.keys() != set(names)):
+                certified[h] = False
+    return ChineseBatchReplay(
+        certified=certified, strengths=strengths, is_foul=is_foul, royalties=royalties, pair_a=pair_a,
+        pair_b=pair_b, pair_points=pair_points, pair_won=pair_won, pair_lost=pair_lost,
+        pair_royalty_points=royalty_points, points=points)

@@ -16,9 +16,12 @@ import enum
 from collections import Counter
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from rules.cards import Card, Rank
 from rules.chinese import (
     ROWS,
+    ChineseBatch,
     ChineseReplay,
     ChineseRules,
     Claims,
@@ -319,3 +322,100 @@ def _check_fantasyland(findings: Findings, hand: OfcHand, step: OfcStep) -> None
     if placed != 13:
         findings.add("OFC-FANTASYLAND", f"{step.player} sets {placed} cards in Fantasyland: 13, the rest discarded",
                      line=step.line, expected=13, actual=placed)
+
+
+# ---------------------------------------------------------------- the batch replay
+
+
+@dataclass(kw_only=True)
+class OfcBatch:
+    """OFC hands of one file whose placements break no rule, as a :class:`ChineseBatch` of their
+    final rows (for :func:`rules.chinese.replay_batch`) and their placements in columns."""
+
+    hands: list[OfcHand]
+    """The hands the batch holds, in order."""
+    rows: ChineseBatch
+    placements: list[list[PlacementResult]]
+    """Per hand: its placements, as :func:`replay_ofc` lists them."""
+
+
+def placements_in_order(hand: OfcHand) -> tuple[list[PlacementResult], dict[str, list[list[int]]]] | None:
+    """A classic or Pineapple hand's placements and each player's final rows (card codes, back
+    first, in the order placed), when every step is in turn (OFC-PLACE), deals and places as its
+    variant does (OFC-PINEAPPLE), fills no row past its size and ends every row full (OFC-ROWS),
+    with no card twice nor off the deck; None when :func:`replay_ofc` would report something,
+    which then explains it."""
+    if hand.variant is Variant.FANTASYLAND:
+        return None
+    pineapple = hand.variant is Variant.PINEAPPLE
+    players = tuple(dict.fromkeys(hand.players))
+    expected = seat_turns(players, hand.dealer, draws=4 if pineapple else 8)
+    if len(expected) != len(hand.steps):
+        return None
+    rows = {p: ([], [], []) for p in players}
+    turns = dict.fromkeys(players, 0)
+    seen: set[int] = set()
+    placements = []
+    for (player, kind), step in zip(expected, hand.steps):
+        if step.player != player or step.kind.value != kind:
+            return None
+        discards = sum(p.row is None for p in step.placements)
+        size = 5 if step.kind is StepKind.SET else 3 if pineapple else 1
+        if len(step.dealt) != size or discards != (1 if pineapple and size == 3 else 0):
+            return None
+        if sorted(p.card.code for p in step.placements) != sorted(card.code for card in step.dealt):
+            return None
+        turn = turns[player]
+        for p in step.placements:
+            code = p.card.code
+            if code in seen or code >= 52:
+                return None
+            seen.add(code)
+            if p.row is not None:
+                row = rows[player][ROWS.index(p.row)]
+                if len(row) >= p.row.size:
+                    return None
+                row.append(code)
+            placements.append(PlacementResult(player=player, turn_no=turn, card=p.card, row=p.row,
+                                              is_discard=p.row is None, is_fantasyland=False, line=step.line))
+        turns[player] = turn + 1
+    if any(len(row) != r.size for player_rows in rows.values() for row, r in zip(player_rows, ROWS)):
+        return None
+    return placements, {p: [*b, *m, *f] for p, (b, m, f) in rows.items()}
+
+
+def ofc_batch(hands: list[OfcHand]) -> OfcBatch:
+    """The hands of ``hands`` that :func:`placements_in_order` admits, under the default OFC
+    rules, for the batch replay; :func:`replay_ofc` explains the others."""
+    rules = ChineseRules.default("ofc")
+    kept, placements = [], []
+    columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
+    seat_hand, seat_player, seat_line, codes = [], [], [], []
+    for hand in hands:
+        if hand.rules != rules:
+            continue
+        placed = placements_in_order(hand)
+        if placed is None:
+            continue
+        order, final = placed
+        last_line = {}
+        for p in order:
+            last_line[p.player] = p.line
+        h = len(kept)
+        for player in hand.players:
+            seat_hand.append(h)
+            seat_player.append(player)
+            seat_line.append(last_line.get(player, hand.players_line))
+            codes.append(final.get(player, [-1] * 13))
+        kept.append(hand)
+        placements.append(order)
+        columns["scoring"].append(hand.scoring)
+        columns["players"].append(hand.players)
+        columns["dealer"].append(hand.dealer)
+        columns["royalty_claims"].append(hand.royalties.items if hand.royalties else None)
+        columns["point_claims"].append(hand.points.items if hand.points else None)
+    batch = ChineseBatch(**columns, seat_hand=np.array(seat_hand, dtype=np.int64), seat_player=seat_player,
+                         seat_surrenders=np.zeros(len(seat_hand), dtype=bool), seat_natural=[None] * len(seat_hand),
+                         codes=np.array(codes, dtype=np.int64).reshape(-1, 13),
+                         seat_line=np.array(seat_line, dtype=np.int64))
+    return OfcBatch(hands=kept, rows=batch, placements=placements)

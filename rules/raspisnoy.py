@@ -585,11 +585,14 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     def of_suit(suit):
         return [card for card in plain if _SUIT_OF[card.code] == suit]
 
-    trumps = of_suit(trump) if trump is not None else []
+    def of_trump():     # asked only where no card of the suit asked for is held
+        return of_suit(trump) if trump is not None else []
+
     if rules.is_joker(led):
         call = declaration.call if declaration else None
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
+            trumps = of_trump()
             if trumps:
                 return Duty(cards={_high_first(trumps)[0]} | jokers,
                             words="the highest trump (joker led high trumps)", rule_id=demand)
@@ -600,6 +603,7 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
             if wanted:
                 return Duty(cards={_high_first(wanted)[0]} | jokers,
                             words=f"the highest {suit_name} (joker led high {suit_name})", rule_id=demand)
+            trumps = of_trump()
             if trumps:
                 return Duty(cards=set(trumps) | jokers,
                             words=f"a trump (void in {suit_name}, joker led high {suit_name})", rule_id=demand)
@@ -618,6 +622,7 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     wanted = of_suit(led_suit)
     if wanted:
         return Duty(cards=set(wanted) | jokers, words=f"a card of the led suit {_SUIT_NAMES[led_suit]}")
+    trumps = of_trump()
     if trumps:
         return Duty(cards=set(trumps) | jokers, words=f"a trump (void in {_SUIT_NAMES[led_suit]})")
     return Duty(cards=set(cards), words="any card")

@@ -160,13 +160,15 @@ def test_every_record_class_has_its_handler():
         handler_for("not a record")
 
 
-def test_only_holdem_registers_a_lane_and_it_names_a_warm_up_file():
+def test_holdem_chinese_and_ofc_register_lanes_and_each_names_a_warm_up_file():
+    from pipeline.facts.chinese import HANDLERS as CHINESE
     from pipeline.facts.holdem import HANDLERS as HOLDEM
     from pipeline.games import lanes
     from pipeline.worker import WARM_UP
 
     registered = lanes()
-    assert registered == tuple(handler.lane for handler in HOLDEM.values())
+    assert registered == tuple(handler.lane for handler in (*HOLDEM.values(), *CHINESE.values()))
+    assert [lane.warm_up for lane in registered] == ["pokerstars", "chinese", "ofc"]
     assert all((WARM_UP / f"{lane.warm_up}.txt").is_file() for lane in registered)
 
 

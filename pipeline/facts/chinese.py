@@ -7,15 +7,30 @@ rename them.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Handler, define
-from rules.cards import format_cards
-from rules.chinese import ChineseHand, ChineseReplay, replay_chinese
-from rules.ofc import OfcHand, OfcReplay, replay_ofc
+from parsers.chinese import read_batch
+from parsers.formats import parse_chunk, split_named
+from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
+from rules.cards import Card, format_cards
+from rules.chinese import (
+    ROWS,
+    ChineseBatch,
+    ChineseHand,
+    ChineseReplay,
+    ChineseRules,
+    HandCategory,
+    Status,
+    replay_batch,
+    replay_chinese,
+)
+from rules.records import GameInfo
+from rules.ofc import OfcBatch, OfcHand, OfcReplay, ofc_batch, replay_ofc
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
@@ -168,7 +183,219 @@ def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
     return replay_ofc(record)
 
 
+# ////////////////////////////////////////////////////////////////////// the batch lane
+
+
+@dataclass
+class _FileBatch:
+    batch: ChineseBatch
+    infos: list[tuple[GameInfo, str]]
+    chunks: list
+    taken: np.ndarray
+    source_file: str
+
+
+def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarray]:
+    chunks = split_named(text, source_file)
+    try:
+        batch, taken, infos = read_batch(chunks, source_file)
+    except Exception:  # noqa: BLE001 — a fault of the lane's: every hand takes the full path, which reports it
+        batch, taken, infos = read_batch([], source_file)
+    return chunks, _FileBatch(batch, infos, chunks, taken, source_file), taken
+
+
+_CARD_TEXT = np.array([str(Card.from_code(code)) for code in range(52)] + [""], dtype=object)
+_CATEGORY_LABEL = {c.value: c.label for c in HandCategory}
+
+
+def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
+    """Replay a file's batch of Chinese poker hands at once and store those with nothing to
+    report; the others are left to the full path, which explains them hand by hand."""
+    facts = replay_batch(file.batch)
+    take = facts.certified & wanted
+    chunks = [file.chunks[i] for i in file.taken]
+    _store_batch(rows, "chinese", file.batch, facts, take, chunks, [info for info, _ in file.infos],
+                 ["classic"] * len(take), file.source_file)
+    return take
+
+
+def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.ndarray, chunks: list,
+                 infos: list[GameInfo], variants: list[str], source_file: str) -> None:
+    """The rows of the batch's hands marked in ``take``: ``games``, ``game_players``,
+    ``chinese_players``, ``chinese_rows`` and ``chinese_scores``, as :func:`_add_rows` makes them."""
+    hands = np.flatnonzero(take)
+    if hands.size == 0:
+        return
+    seat_taken = take[b.seat_hand]
+    seats = np.flatnonzero(seat_taken)
+    counts = np.bincount(b.seat_hand, minlength=len(take))
+    chunks = [chunks[h] for h in hands]
+    game_id = [chunk.game_id for chunk in chunks]
+    infos = [infos[h] for h in hands]
+    seat_variant = np.array(variants, dtype=object)[b.seat_hand[seats]]
+    seat_game = np.array(game_id, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
+    surrenders, naturals = b.seat_surrenders[seats], [b.seat_natural[s] for s in seats]
+    status = [Status.NATURAL.value if n else Status.SURRENDER.value if x else Status.SET.value
+              for n, x in zip(naturals, surrenders)]
+    scoring = [b.scoring[h].value for h in hands]
+    seat_scoring = np.array(scoring, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
+    players = [b.seat_player[s] for s in seats]
+    lines = b.seat_line[seats]
+    # the seat a player has: his place on the Players: line
+    starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
+    seat_no = seats - starts[b.seat_hand[seats]] + 1
+    royalties = facts.royalties[seats]
+    rows.add_table("games", game, pa.table({
+        "game_id": pa.array(game_id, pa.string()),
+        "source_file": pa.array([source_file] * len(hands), pa.string()),
+        "first_line": pa.array([c.first_line for c in chunks], pa.int32()),
+        "last_line": pa.array([c.last_line for c in chunks], pa.int32()),
+        "played_at": pa.array([i.played_at for i in infos], pa.timestamp("us")),
+        "club": pa.array([i.club for i in infos], pa.string()),
+        "table_name": pa.nulls(len(hands), pa.string()),
+        "ruleset": pa.array([i.ruleset for i in infos], pa.string()),
+        "site": pa.nulls(len(hands), pa.string()),
+        "count_players": pa.array(counts[hands], pa.int32()),
+        "count_errors": pa.array(np.zeros(len(hands), np.int32)),
+        "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
+        "currency": pa.nulls(len(hands), pa.string()),
+        "is_tournament": pa.array(np.zeros(len(hands), bool)),
+    }))
+    rows.add_table("game_players", game, pa.table({
+        "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
+        "seat": pa.array(seat_no, pa.int16()), "net": money_from_cents(facts.points[seats] * 100),
+    }))
+    foul = facts.is_foul[seats]
+    rows.add_table("chinese_players", game, pa.table({
+        "game_id": pa.array(seat_game, pa.string()), "player": pa.array(players, pa.string()),
+        "variant": pa.array(seat_variant, pa.string()),
+        "scoring": pa.array(seat_scoring, pa.string()), "status": pa.array(status, pa.string()),
+        "natural": pa.array([n.value if n else None for n in naturals], pa.string()),
+        "is_foul": pa.array(foul), "royalty": money_from_cents(royalties.sum(axis=1) * 100),
+        "royalty_back": money_from_cents(royalties[:, 0] * 100),
+        "royalty_middle": money_from_cents(royalties[:, 1] * 100),
+        "royalty_front": money_from_cents(royalties[:, 2] * 100),
+        "points": money_from_cents(facts.points[seats] * 100),
+        "count_opponents": pa.array(counts[b.seat_hand[seats]] - 1, pa.int8()),
+        "in_fantasyland": pa.array(np.zeros(len(seats), bool)),
+        "fantasyland_entry": pa.array(np.zeros(len(seats), bool)),
+        "fantasyland_stay": pa.array(np.zeros(len(seats), bool)),
+        "line": pa.array(lines, pa.int32()),
+    }))
+    # one row per row set: the players who set their hand (not a surrender, not a natural)
+    set_seats = seats[~b.seat_surrenders[seats] & np.array([n is None for n in naturals], dtype=bool)]
+    row_seat = np.repeat(set_seats, 3)
+    row_index = np.tile(np.arange(3), len(set_seats))
+    strengths = facts.strengths[row_seat, row_index]
+    codes = b.codes[set_seats]
+    texts = _CARD_TEXT[codes]
+    cards = []
+    for hand_texts in texts:
+        cards += (" ".join(hand_texts[:5]), " ".join(hand_texts[5:10]), " ".join(hand_texts[10:]))
+    row_game = seat_game[np.searchsorted(seats, row_seat)]
+    row_variant = seat_variant[np.searchsorted(seats, row_seat)]
+    rows.add_table("chinese_rows", game, pa.table({
+        "game_id": pa.array(row_game, pa.string()),
+        "player": pa.array([b.seat_player[s] for s in row_seat], pa.string()),
+        "row": pa.array([ROWS[i].value for i in row_index], pa.string()),
+        "cards": pa.array(cards, pa.string()),
+        "category": pa.array([_CATEGORY_LABEL[c] for c in (strengths >> 20).tolist()], pa.string()),
+        "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
+        "is_foul": pa.array(facts.is_foul[row_seat]),
+        "strength": pa.array(strengths, pa.int32()),
+        "variant": pa.array(row_variant, pa.string()),
+        "line": pa.array(b.seat_line[row_seat], pa.int32()),
+    }))
+    pairs = np.flatnonzero(take[b.seat_hand[facts.pair_a]])
+    a, o = facts.pair_a[pairs], facts.pair_b[pairs]
+    rows.add_table("chinese_scores", game, pa.table({
+        "game_id": pa.array(seat_game[np.searchsorted(seats, a)], pa.string()),
+        "player": pa.array([b.seat_player[s] for s in a], pa.string()),
+        "opponent": pa.array([b.seat_player[s] for s in o], pa.string()),
+        "points": money_from_cents(facts.pair_points[pairs] * 100),
+        "rows_won": pa.array(facts.pair_won[pairs], pa.int8()),
+        "rows_lost": pa.array(facts.pair_lost[pairs], pa.int8()),
+        "is_scoop": pa.array(facts.pair_won[pairs] == 3),
+        "royalty_points": money_from_cents(facts.pair_royalty_points[pairs] * 100),
+        "variant": pa.array(seat_variant[np.searchsorted(seats, a)], pa.string()),
+        "scoring": pa.array(seat_scoring[np.searchsorted(seats, a)], pa.string()),
+    }))
+
+
+@dataclass
+class _OfcFile:
+    batch: OfcBatch
+    chunks: list
+    source_file: str
+
+
+def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndarray]:
+    """A file's OFC hands parsed one by one (the one parser), those whose placements break no
+    rule put in a batch; the rest, and every parse error, are left to the full path."""
+    chunks = split_named(text, source_file)
+    hands, taken = [], []
+    for index, chunk in enumerate(chunks):
+        if chunk.format != "ofc" or chunk.undecodable is not None:
+            continue
+        try:
+            hands.append(parse_chunk(chunk, source_file))
+        except Exception:  # noqa: BLE001 — refused or a fault of ours: the full path reports it
+            continue
+        taken.append(index)
+    try:
+        batch = ofc_batch(hands)
+    except Exception:  # noqa: BLE001 — a fault of the lane's: every hand takes the full path, which reports it
+        hands, taken = [], []
+        batch = ofc_batch(hands)
+    at = {id(hand): i for i, hand in enumerate(hands)}
+    kept = np.array([taken[at[id(hand)]] for hand in batch.hands], dtype=np.int64)
+    return chunks, _OfcFile(batch, [chunks[i] for i in kept], source_file), kept
+
+
+def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
+    """Replay a file's batch of OFC hands at once and store those with nothing to report."""
+    b = file.batch
+    facts = replay_batch(b.rows, ChineseRules.default("ofc"))
+    take = facts.certified & wanted
+    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, [hand.info for hand in b.hands],
+                 [hand.variant.value for hand in b.hands], file.source_file)
+    placed = [(hand.source.game_id, p) for h in np.flatnonzero(take) for hand in (b.hands[h],)
+              for p in b.placements[h]]
+    if placed:
+        rows.add_table("ofc_placements", "ofc", pa.table({
+            "game_id": pa.array([g for g, _ in placed], pa.string()),
+            "player": pa.array([p.player for _, p in placed], pa.string()),
+            "turn_no": pa.array([p.turn_no for _, p in placed], pa.int16()),
+            "card": pa.array([str(p.card) for _, p in placed], pa.string()),
+            "row": pa.array([p.row.value if p.row else None for _, p in placed], pa.string()),
+            "is_discard": pa.array([p.is_discard for _, p in placed], pa.bool_()),
+            "is_fantasyland": pa.array([False] * len(placed), pa.bool_()),
+            "line": pa.array([p.line for _, p in placed], pa.int32()),
+        }))
+    return take
+
+
+LANE_MIN_HANDS = 20
+"""Files with fewer Chinese poker (or OFC) hands take the full path: the lane's fixed cost per
+file (its tables, its evaluator calls) is about what the full path spends on that many hands."""
+LANE_RUN_HANDS = 100
+"""Runs with fewer such hands take the full path: loading the lane costs about what the full
+path spends on a hundred hands, and such a run is over in a fraction of a second either way."""
+
+
+def _count_hands(text: str) -> int:
+    return text.count("Chinese poker hand")
+
+
+def _count_ofc_hands(text: str) -> int:
+    return text.count("OFC hand")
+
+
 HANDLERS = {
-    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows),
-    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows),
+    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
+        takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_RUN_HANDS,
+        read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
+    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
+        takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
+        run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
 }

@@ -1,0 +1,155 @@
+"""The Chinese poker batch lane against the explaining path: the same rows, hand-worked cases."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parsers.chinese import grammar_statements, line_statements, read_batch
+from parsers.formats import split_named
+from pipeline.generators.chinese import generate
+from pipeline.worker import parse_bytes
+from rules.chinese import replay_batch
+
+HAND = """Chinese poker hand C-{n}
+Date: 2026-11-28 20:00
+Scoring: 2-4
+Players: Anna, Boris, Vera
+Dealer: Vera
+Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [3s 3h Ad]
+Anna: back [Kh Kd Kc 4s 4d] middle [Qs Qh 9c 7d 2c] front [6s 6h 3c]
+Vera: surrenders
+Royalties: Anna 0, Boris 0
+Points: {points}
+"""
+
+
+def _batch(text: str):
+    chunks = split_named(text, "hands.txt")
+    batch, taken, _ = read_batch(chunks, "hands.txt")
+    return batch, taken, replay_batch(batch)
+
+
+def test_cp_score_batch_two_four_with_a_surrender_hand_worked():
+    # Anna v Boris: back full house > flush, middle QQ < TT99, front 66 > 33: 2-1, worth 1 + 1 bonus = 2.
+    # Vera surrenders: 2 to each opponent under 2-4. Anna 2 + 2 = 4, Boris -2 + 2 = 0, Vera -4.
+    batch, taken, facts = _batch(HAND.format(n=1, points="Anna +4, Boris 0, Vera -4"))
+    assert taken.tolist() == [0] and facts.certified.tolist() == [True]
+    assert batch.seat_player == ["Anna", "Boris", "Vera"]
+    assert facts.points.tolist() == [4, 0, -4]
+    pairs = {(batch.seat_player[a], batch.seat_player[b]): (p, w, lost) for a, b, p, w, lost in zip(
+        facts.pair_a, facts.pair_b, facts.pair_points, facts.pair_won, facts.pair_lost)}
+    assert pairs[("Anna", "Boris")] == (2, 2, 1)
+    assert pairs[("Boris", "Anna")] == (-2, 1, 2)
+    assert pairs[("Vera", "Anna")] == (-2, 0, 0)
+
+
+def test_cp_score_batch_wrong_claim_is_left_to_the_explaining_path():
+    _, _, facts = _batch(HAND.format(n=2, points="Anna +2, Boris 0, Vera -2"))
+    assert facts.certified.tolist() == [False]
+
+
+def test_cp_deal_batch_card_twice_is_left_to_the_explaining_path():
+    text = HAND.format(n=3, points="Anna +4, Boris 0, Vera -4").replace("front [3s 3h Ad]", "front [3s 3h Ah]")
+    _, _, facts = _batch(text)
+    assert facts.certified.tolist() == [False]
+
+
+def test_batch_reader_leaves_a_rules_line_to_the_parser():
+    text = HAND.format(n=4, points="Anna +4, Boris 0, Vera -4").replace("Dealer: Vera", "Dealer: Vera\nRules: default")
+    batch, taken, _ = _batch(text)
+    assert taken.tolist() == [] and len(batch.players) == 0
+
+
+def _rows(tables):
+    return {key: sorted(map(repr, table.to_pylist())) for key, table in tables.items()}
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10_000), players=st.sampled_from(["random", 2, 4]),
+       mistakes=st.sampled_from([0, 0.2]), foul_rate=st.sampled_from([0.05, 0.5]),
+       surrender_rate=st.sampled_from([0.05, 0.3]))
+def test_batch_lane_stores_what_the_explaining_path_stores(seed, players, mistakes, foul_rate, surrender_rate):
+    text = generate("chinese", count=40, seed=seed, players=players, mistakes=mistakes, foul_rate=foul_rate,
+                    surrender_rate=surrender_rate)
+    data = text.encode()
+    fast = parse_bytes(data, "hands.txt", lane=True)
+    slow = parse_bytes(data, "hands.txt", lane=False)
+    assert fast.count_lane > 0
+    assert (fast.count_games, fast.count_findings) == (slow.count_games, slow.count_findings)
+    assert _rows(fast.tables) == _rows(slow.tables)
+    if mistakes == 0:
+        assert fast.count_lane == fast.count_games == 40
+
+
+def test_batch_lane_matches_on_a_mangled_file():
+    # cards off the deck, a second line for a player, a missing line: each hand is refused or explained alike
+    text = generate("chinese", count=30, seed=7, players=3)
+    hands = text.split("\n\n")
+    hands[1] = hands[1].replace("[", "[Zz ", 1)
+    hands[2] = hands[2] + "\n" + [line for line in hands[2].splitlines() if "back [" in line][0]
+    hands[3] = "\n".join(line for line in hands[3].splitlines() if "back [" not in line or "surrenders" in line)
+    hands[4] = "\n".join("Scoring: 1-4" if line.startswith("Scoring:") else line for line in hands[4].splitlines())
+    hands[5] = "\n".join("Date: 2026-13-45 10:00" if line.startswith("Date:") else line
+                         for line in hands[5].splitlines())
+    data = "\n\n".join(hands).encode()
+    fast, slow = parse_bytes(data, "hands.txt", lane=True), parse_bytes(data, "hands.txt", lane=False)
+    assert (fast.count_games, fast.count_quarantined, fast.count_findings) == (
+        slow.count_games, slow.count_quarantined, slow.count_findings)
+    assert _rows(fast.tables) == _rows(slow.tables)
+    assert slow.count_quarantined >= 3 and np.int64(fast.count_lane) >= 23
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), kind=st.sampled_from([("chinese", {}), ("ofc", {"variant": "classic"}),
+                                                          ("ofc", {"variant": "pineapple"}),
+                                                          ("ofc", {"variant": "fantasyland"})]))
+def test_line_statements_read_as_the_grammar_reads(seed, kind):
+    game, options = kind
+    chunks = split_named(generate(game, count=15, seed=seed, mistakes=0.2, **options), "hands.txt")
+    read = 0
+    for chunk in chunks:
+        fast = line_statements(game, chunk.lines)
+        if fast is not None:
+            read += 1
+            assert fast == grammar_statements(game, chunk.lines)
+    if options.get("variant") != "fantasyland":     # a Fantasyland line is read by Lark
+        assert read >= len(chunks) // 2
+
+
+def test_line_statements_leave_a_broken_line_to_the_grammar():
+    lines = tuple(HAND.format(n=5, points="Anna +4").splitlines())
+    assert line_statements("chinese", lines) == grammar_statements("chinese", lines)
+    broken = tuple(line.replace("[Kh Kd", "[Kh Kx") for line in lines)
+    assert line_statements("chinese", broken) is None
+    moved = lines[1:2] + lines[:1] + lines[2:]      # the header not first
+    assert line_statements("chinese", moved) is None
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 10_000), variant=st.sampled_from(["classic", "pineapple", "fantasyland"]),
+       mistakes=st.sampled_from([0, 0.3]), royalties=st.sampled_from(["classic", "modern"]))
+def test_ofc_batch_lane_stores_what_the_explaining_path_stores(seed, variant, mistakes, royalties):
+    text = generate("ofc", count=30, seed=seed, variant=variant, mistakes=mistakes, royalties=royalties)
+    data = text.encode()
+    fast = parse_bytes(data, "hands.txt", lane=True)
+    slow = parse_bytes(data, "hands.txt", lane=False)
+    assert (fast.count_games, fast.count_findings) == (slow.count_games, slow.count_findings)
+    assert _rows(fast.tables) == _rows(slow.tables)
+    if variant != "fantasyland" and royalties == "classic":
+        assert fast.count_lane > 0
+
+
+def test_ofc_place_batch_out_of_turn_is_left_to_the_explaining_path():
+    from rules.ofc import placements_in_order
+    from parsers.chinese import parse_ofc
+    from rules.records import Source
+
+    chunk = split_named(generate("ofc", count=1, seed=2, variant="classic", players=2), "hands.txt")[0]
+    source = Source(file="hands.txt", first_line=1, last_line=len(chunk.lines), game_id="x")
+    assert placements_in_order(parse_ofc(chunk.lines, source)) is not None
+    draws = [i for i, line in enumerate(chunk.lines) if " draws " in line]
+    swapped = list(chunk.lines)
+    swapped[draws[0]], swapped[draws[1]] = swapped[draws[1]], swapped[draws[0]]
+    assert placements_in_order(parse_ofc(tuple(swapped), source)) is None
