@@ -18,9 +18,14 @@ new game hold shows in the model computed over the new games alone. :func:`updat
 the models up to date after an ingest without reading the whole history: it evaluates every
 model over the parts committed since the last build (the new games), takes the key values they
 reach, deletes the model's rows of those values and inserts the model's own ``select``
-restricted to them (rows of a ``game_id`` key straight from the new games). A model without the
-header, whose inputs lost parts (a re-audit, a changed alias), or whose key values the new games
-mostly reach, is rebuilt whole; a model whose inputs did not change is left as it is.
+restricted to them (rows of a ``game_id`` key straight from the new games). Two kinds of model
+are updated without reading the history of the values they reach: one whose ``-- merge:`` lines
+say how each column merges with its value over the new games (totals that add up: its rows over
+the new games merge into the stored rows of their key), and one of ``-- sittings:`` (runs in
+time: only the runs the new rows may join are recomputed, and the later ones renumbered). A
+model without the header, whose inputs lost parts (a re-audit, a changed alias), or whose key
+values the new games mostly reach, is rebuilt whole; a model whose inputs did not change is left
+as it is.
 """
 
 from __future__ import annotations
