@@ -464,36 +464,44 @@ def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConne
     same = _matches(over, "held", "span")
     con.register("_reached", reached)
     try:
+        # joins, not correlated subqueries nor exists: DuckDB hashes the joins' equalities
+        held_rows = f"(select * from {model.name} as held where {_pushed_down_filter(reached, over, 'held')})"
+        span_columns = ", ".join(f'span."{c}"' for c in over)
         con.execute(f"""create temp table _spans as
             with bounds as (
                 select
-                    span.*,
+                    {span_columns},
+                    span._low,
+                    span._high,
                     least(span._low, coalesce(
-                        (select max(held.{start}) from {model.name} as held where {same} and held.{end} < span._low),
-                        (select min(held.{start}) from {model.name} as held where {same} and held.{end} >= span._low)
+                        max(held.{start}) filter (where held.{end} < span._low),
+                        min(held.{start}) filter (where held.{end} >= span._low)
                     )) as _from,
                     greatest(span._high, coalesce(
-                        (select min(held.{end}) from {model.name} as held where {same} and held.{start} > span._high),
-                        (select max(held.{end}) from {model.name} as held where {same} and held.{start} <= span._high)
+                        min(held.{end}) filter (where held.{start} > span._high),
+                        max(held.{end}) filter (where held.{start} <= span._high)
                     )) as _to,
                 from _reached as span
+                left join {held_rows} as held on {same}
+                group by {span_columns}, span._low, span._high
             )
             select
                 span.*,
-                (select count(*) from {model.name} as held where {same} and held.{start} < span._from) as _before,
-                (select count(*) from {model.name} as held where {same}
-                    and held.{start} between span._from and span._to) as _within,
-            from bounds as span""").fetchall()
+                count(held.{start}) filter (where held.{start} < span._from) as _before,
+                count(held.{start}) filter (where held.{start} between span._from and span._to) as _within,
+            from bounds as span
+            left join {held_rows} as held on {same}
+            group by all""").fetchall()
         time_column = f'"{runs.time_column}"'
         con.execute(f"""create or replace temp view {runs.table} as
             select held.* from "{catalog}".main.{runs.table} as held
+            join _spans as span on {same}
             where {_pushed_down_filter(reached, over, "held")}
-                and exists (select 1 from _spans as span where {same}
-                    and held.{time_column} between span._from and span._to)""").fetchall()
+                and held.{time_column} between span._from and span._to""").fetchall()
         con.execute(f"create temp table _sittings as select * from (\n{model.body}\n)").fetchall()
         con.execute(f"drop view temp.main.{runs.table}").fetchall()
-        con.execute(f"""delete from {model.name} as held where exists (select 1 from _spans as span
-            where {same} and held.{start} between span._from and span._to)""").fetchall()
+        con.execute(f"""delete from {model.name} as held using _spans as span
+            where {same} and held.{start} between span._from and span._to""").fetchall()
         con.execute(f"""update {model.name} as held
             set {number} = held.{number} + span._shift
             from (
