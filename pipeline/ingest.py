@@ -36,7 +36,7 @@ from pipeline import models
 from pipeline.inputs import list_inputs, stored_name
 from pipeline.reaudit import reaudit
 from pipeline.table_rules import PREFIX, RuleSettings
-from pipeline.warehouse import StagedBatch, Warehouse, stage_results, write_text_atomically
+from pipeline.warehouse import Manifest, StagedBatch, Warehouse, stage_results, write_text_atomically
 from pipeline.worker import FileResult, content_hash, parse_bytes, plan, rule_settings, warm_up
 
 STAGE_BYTES = 48 << 20
@@ -273,22 +273,29 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
         shutil.rmtree(spool, ignore_errors=True)
 
 
-def refresh_models(warehouse: Warehouse, *, full: bool = False) -> float:
+def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manifest | None = None,
+                   build: bool = True) -> float:
     """Bring the SQL models up to date unless nothing changed since their last build by an
-    ingest (the same stored games, the same committed parts of the game tables, and the same SQL
-    files), so that a re-ingest costs only the hashing. The models are updated for what was
-    committed since they were built (:func:`pipeline.models.update`), or rebuilt whole when
-    ``full`` is given, or the SQL changed, or there are no models yet. Returns the seconds it
-    took (0 when the models were current). The fingerprint is written only once the models are
-    in place."""
+    ingest (the same committed parts of the game tables, and the same SQL files), so that a
+    re-ingest costs only the hashing. The models are updated for what was committed since they
+    were built (:func:`pipeline.models.update`), or rebuilt whole when ``full`` is given, or
+    the SQL changed, or there are no models yet (unless ``build`` is False: then they are left
+    as they are). ``manifest``: a commit about to be made, for the models to land with it.
+    Returns the seconds it took (0 when the models were current). The fingerprint is written
+    only once the models are in place."""
+    if not build and not warehouse.duckdb_path.exists():
+        return 0.0
+    manifest = manifest or warehouse.manifest
     stamp = warehouse.root / MODELS_STAMP
-    fingerprint = _models_fingerprint(warehouse)
+    fingerprint = _models_fingerprint(manifest)
     if not full and warehouse.duckdb_path.exists() and stamp.exists() and stamp.read_text() == fingerprint:
         return 0.0
     stamp.unlink(missing_ok=True)
     started = time.perf_counter()
-    if full or models.update(warehouse, models.SQL_ROOT) is None:
-        models.build(warehouse)
+    if full or models.update(warehouse, models.SQL_ROOT, manifest) is None:
+        if not build:
+            return time.perf_counter() - started
+        models.build(warehouse, manifest=manifest)
     write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 
@@ -302,9 +309,9 @@ MODELS_STAMP = ".models-fingerprint"
 """File in the warehouse root: what the models were last built from (see ``ingest``)."""
 
 
-def _models_fingerprint(warehouse: Warehouse) -> str:
-    digest = hashlib.blake2b(warehouse.known_ids.tobytes(), digest_size=16)
-    for table, parts in sorted(warehouse.manifest.parts.items()):
+def _models_fingerprint(manifest: Manifest) -> str:
+    digest = hashlib.blake2b(digest_size=16)
+    for table, parts in sorted(manifest.parts.items()):
         if table != "files":    # the ledger alone (a file of known games) changes no model
             digest.update(table.encode() + b"\0" + "\0".join(parts).encode() + b"\0")
     digest.update(Path(models.__file__).read_bytes())    # the runner: how views and marts are made
@@ -325,8 +332,9 @@ def ingest(
     on_wait: Callable[[str], None] | None = None,
     rules: Iterable[str] = (),
 ) -> IngestSummary:
-    """Parse, replay and store every game of ``paths``; then rebuild the SQL models (unless
-    ``build_models`` is False: several ingests, then one ``models.build``). ``on_start`` is
+    """Parse, replay and store every game of ``paths``, the SQL models updated with each commit
+    (built whole at the end when there are none yet; unless ``build_models`` is False: several
+    ingests, then one ``models.build``). ``on_start`` is
     told how many files there are; ``on_file`` gets each file's result (without its tables)
     as it is read, or skipped as unchanged.
 
@@ -347,9 +355,18 @@ def ingest(
         with rule_settings(_kept_rule_settings(warehouse, given)):
             retried = reaudit(warehouse, quarantine_only=True)
             summary.retried, summary.retried_stored = retried.judged, retried.games
-            _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
+            if build_models:
+                # the marts land with each commit of the files' games: readers never see the
+                # tables of one commit beside the marts of another, nor wait for the run's end
+                def follow(manifest: Manifest) -> None:
+                    summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False)
+                warehouse.before_commit = follow
+            try:
+                _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
+            finally:
+                warehouse.before_commit = None
         if build_models:
-            summary.models_seconds = refresh_models(warehouse)
+            summary.models_seconds += refresh_models(warehouse)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started

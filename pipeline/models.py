@@ -18,9 +18,14 @@ new game hold shows in the model computed over the new games alone. :func:`updat
 the models up to date after an ingest without reading the whole history: it evaluates every
 model over the parts committed since the last build (the new games), takes the key values they
 reach, deletes the model's rows of those values and inserts the model's own ``select``
-restricted to them (rows of a ``game_id`` key straight from the new games). A model without the
-header, whose inputs lost parts (a re-audit, a changed alias), or whose key values the new games
-mostly reach, is rebuilt whole; a model whose inputs did not change is left as it is.
+restricted to them (rows of a ``game_id`` key straight from the new games). Two kinds of model
+are updated without reading the history of the values they reach: one whose ``-- merge:`` lines
+say how each column merges with its value over the new games (totals that add up: its rows over
+the new games merge into the stored rows of their key), and one of ``-- sittings:`` (runs in
+time: only the runs the new rows may join are recomputed, and the later ones renumbered). A
+model without the header, whose inputs lost parts (a re-audit, a changed alias), or whose key
+values the new games mostly reach, is rebuilt whole; a model whose inputs did not change is left
+as it is.
 """
 
 from __future__ import annotations
@@ -40,6 +45,8 @@ import pyarrow as pa
 
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
+    MODELS_STATE_TABLE,
+    STANDBY_FILE,
     Manifest,
     Warehouse,
     connect,
@@ -51,8 +58,7 @@ from pipeline.warehouse import (
 
 SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
-STATE_TABLE = "_rasklad_models_state"
-"""A table of the DuckDB file: what its models were built from (the SQL, the committed parts)."""
+STATE_TABLE = MODELS_STATE_TABLE
 REBUILD_WHEN_REACHED = 0.5
 """The share of a model's key values reached by the new games from which the model is rebuilt
 whole rather than updated."""
@@ -100,9 +106,50 @@ class Model:
         return found
 
     @property
+    def merges(self) -> dict[str, str]:
+        """``-- merge: column = expression`` lines: how a column of the rows of a key value merges
+        with the model's rows over new games of that value (``old.column``, ``new.column``),
+        instead of being computed again from the history."""
+        found = {}
+        for line in self.path.read_text(encoding="utf-8").splitlines():
+            if not line.startswith("--"):
+                break
+            if line.startswith("-- merge:"):
+                column, expression = line.removeprefix("-- merge:").split("=", 1)
+                found[column.strip()] = expression.strip()
+        return found
+
+    @property
+    def sittings(self) -> Sittings | None:
+        """``-- sittings: number over col, … from table.time between start and end``: the model
+        groups the rows of ``table`` into runs in time, per value of the ``over`` columns, numbered
+        ``number`` in time order, each spanning ``start`` to ``end``; an update recomputes only
+        the runs new rows may join."""
+        text = self.header("sittings")
+        if text is None:
+            return None
+        found = re.fullmatch(r"(\w+) over (.+) from (\w+)\.(\w+) between (\w+) and (\w+)", text)
+        if found is None:
+            raise ModelError(f"model {self.name}: cannot read its sittings line {text!r}")
+        number, over, table, time_column, start, end = found.groups()
+        return Sittings(number, [column.strip() for column in over.split(",")], table, time_column, start, end)
+
+    @property
     def incremental_key(self) -> list[str]:
         """The columns of ``-- incremental:`` (none: the model is rebuilt whole when its inputs change)."""
         return [column.strip() for column in (self.header("incremental") or "").split(",") if column.strip()]
+
+
+@dataclass(frozen=True, slots=True)
+class Sittings:
+    """A model of runs in time (see :attr:`Model.sittings`)."""
+
+    number: str
+    over: list[str]
+    table: str
+    time_column: str
+    start: str
+    end: str
 
 
 def models(sql_root: Path = SQL_ROOT) -> list[Model]:
@@ -148,8 +195,9 @@ def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:
     return found
 
 
-def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
-    """(Re)build every model into the warehouse's DuckDB file; returns the model names.
+def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | None = None) -> list[str]:
+    """(Re)build every model into the warehouse's DuckDB file, over the committed parts (or the
+    parts of ``manifest``: a commit about to be made); returns the model names.
 
     The models are built into a new file of this build's own name, which then replaces the old
     one, so a dashboard reading the old file (read-only, holding its lock) neither blocks the
@@ -159,20 +207,24 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> list[str]:
     lays views over the committed parts instead, and the marts are built from those.
     """
     root = warehouse.root.resolve()
-    manifest = read_manifest(root)
-
-    def fill(con: duckdb.DuckDBPyConnection) -> list[str]:
-        if "," not in str(root):    # the search path is a list: a comma would split it
-            for table in SCHEMAS:
-                con.execute(table_view_sql(table, None, temporary=False))
-        lay_table_views(con, root, manifest)
-        built = []
-        for model in models(sql_root):
-            _create(con, model, sql_root)
-            built.append(model.name)
-        return built
-
-    return _write_new_file(warehouse, None, fill, manifest, sql_root)
+    manifest = manifest or read_manifest(root)
+    building = _building_path(warehouse)
+    try:
+        with _open_writable(building, root) as con:
+            if "," not in str(root):    # the search path is a list: a comma would split it
+                for table in SCHEMAS:
+                    con.execute(table_view_sql(table, None, temporary=False))
+            lay_table_views(con, root, manifest)
+            built = []
+            for model in models(sql_root):
+                _create(con, model, sql_root)
+                built.append(model.name)
+            _write_state(con, manifest, sql_root)
+            con.execute("checkpoint")
+        _swap_in(warehouse, building)
+    finally:
+        _remove_file(building)
+    return built
 
 
 @dataclass(slots=True)
@@ -187,16 +239,59 @@ class UpdateSummary:
     """Wall seconds per model updated or rebuilt (for the benchmark)."""
 
 
-def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> UpdateSummary | None:
-    """Bring the models up to date with the committed parts, model by model (see the module's
-    text); returns None when only a whole build can (no models yet, other SQL, or models built
-    by a runner that kept no state). Like :func:`build`, it writes a new file (a copy of the old
-    one) and swaps it in: readers see the old models or the new ones, never a mix."""
+def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | None = None
+           ) -> UpdateSummary | None:
+    """Bring the models up to date with the committed parts (or with ``manifest``: a commit about
+    to be made), model by model (see the module's text); returns None when only a whole build
+    can (no models yet, other SQL, or models built by a runner that kept no state).
+
+    Readers keep the file they opened: the update is made in place in the standby file (the
+    models as they stood before their last update, which no reader has open), in one
+    transaction, and that file is then swapped in; the file readers had becomes the standby. A
+    standby that a reader still holds, or that is missing, is replaced by a copy of the current
+    file. Either way readers see the old models or the new ones, never a mix."""
     root = warehouse.root.resolve()
+    manifest = manifest or read_manifest(root)
+    fingerprint = sql_fingerprint(sql_root)
     state = built_from(warehouse)
-    if state is None or state["sql"] != sql_fingerprint(sql_root):
+    if state is None or state["sql"] != fingerprint:
         return None
-    manifest = read_manifest(root)
+    summary, plan = _plan(state, manifest, sql_root)
+    if not plan:
+        return summary
+    target, con = _standby(warehouse, root, fingerprint)
+    if con is not None:
+        # The standby is a commit behind the current file: worth writing unless that commit
+        # rebuilt models whole (a link, a re-audit) that this one would only update.
+        behind = _plan(_read_state(con), manifest, sql_root)[1]
+        if _rebuilt(behind) - _rebuilt(plan):
+            con.close()
+            target, con = _building_path(warehouse), None
+    try:
+        try:
+            if con is None:     # no standby to write: a copy of the current file
+                shutil.copyfile(warehouse.duckdb_path, target)
+                con = _open_writable(target, root)
+            summary, plan = _plan(_read_state(con), manifest, sql_root)
+            con.execute("begin transaction")
+            _fill(con, root, manifest, plan, summary, sql_root)
+            _write_state(con, manifest, sql_root)
+            con.execute("commit")
+            con.execute("checkpoint")
+        finally:
+            if con is not None:
+                con.close()     # unless committed, the transaction is rolled back: the file stands
+        _swap_in(warehouse, target)
+    finally:
+        if target.name != STANDBY_FILE:
+            _remove_file(target)
+    return summary
+
+
+def _plan(state: dict, manifest: Manifest, sql_root: Path) -> tuple[UpdateSummary, list[tuple[Model, str, Manifest]]]:
+    """What an update of models built from ``state`` does to reach ``manifest``: per table
+    model, "whole" (rebuilt) or "incremental" (by key, over the delta manifest it is given);
+    the models left as they are go to the summary's ``unchanged``."""
     before = {table: set(parts) for table, parts in state["parts"].items()}
     added = {table: [p for p in manifest.paths(table) if p not in before.get(table, set())] for table in SCHEMAS}
     # A table kept per game grows by new games only; any other change (parts of a game table
@@ -205,57 +300,64 @@ def update(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> UpdateSummary | N
                or (added[table] and id_column(table) is None)}
     grown = {table for table, parts in added.items() if parts} - removed
     summary = UpdateSummary()
-    plan: list[tuple[Model, str]] = []
+    plan: list[tuple[Model, str, Manifest]] = []
     read_by = reads(sql_root)
     whole: set[str] = set(removed)     # inputs that changed other than by new games
     changed: set[str] = set(grown)
+    delta = Manifest(manifest.generation, {
+        table: (added[table] if id_column(table) else manifest.paths(table)) for table in SCHEMAS})
     for model in models(sql_root):
         inputs = read_by[model.name]
         if model.materialized != "table":
             continue
         if inputs & whole or (inputs & changed and not model.incremental_key):
-            plan.append((model, "whole"))
+            plan.append((model, "whole", delta))
             whole.add(model.name)
         elif inputs & changed:
-            plan.append((model, "incremental"))
+            plan.append((model, "incremental", delta))
             changed.add(model.name)
         else:
             summary.unchanged.append(model.name)
+    return summary, plan
+
+
+def _rebuilt(plan: list[tuple[Model, str, Manifest]]) -> set[str]:
+    return {model.name for model, how, _ in plan if how == "whole"}
+
+
+def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: list[tuple[Model, str, Manifest]],
+          summary: UpdateSummary, sql_root: Path) -> None:
+    """Carry out ``plan`` in ``con`` (the models file being updated)."""
     if not plan:
-        return summary
-
-    delta_manifest = Manifest(manifest.generation, {
-        table: (added[table] if id_column(table) else manifest.paths(table)) for table in SCHEMAS})
-
-    def fill(con: duckdb.DuckDBPyConnection) -> list[str]:
-        lay_table_views(con, root, manifest)
-        with duckdb.connect() as delta:     # the models over the new games alone
-            delta.execute("set enable_progress_bar = false")
-            lay_table_views(delta, root, delta_manifest)
-            planned = {model.name for model, _ in plan}
-            for model in models(sql_root):  # each updated model computed once over the new games
-                kind = "table" if model.name in planned else "view"
-                delta.execute(f"create {kind} {model.name} as\n{model.body}")
-            for model, how in plan:
-                started = time.perf_counter()
-                if how == "whole":
-                    _create(con, model, sql_root)
-                    summary.rebuilt.append(model.name)
-                elif (replaced := _update_model(con, delta, model)) is None:
-                    summary.rebuilt.append(model.name)
-                else:
-                    summary.incremental[model.name] = replaced
-                summary.seconds[model.name] = time.perf_counter() - started
-        return []
-
-    _write_new_file(warehouse, warehouse.duckdb_path, fill, manifest, sql_root)
-    return summary
+        return
+    lay_table_views(con, root, manifest)
+    with duckdb.connect() as delta:     # the models over the new games alone
+        delta.execute("set enable_progress_bar = false")
+        lay_table_views(delta, root, plan[0][2])
+        planned = {model.name for model, _, _ in plan}
+        for model in models(sql_root):  # each updated model computed once over the new games
+            kind = "table" if model.name in planned else "view"
+            delta.execute(f"create {kind} {model.name} as\n{model.body}")
+        for model, how, _ in plan:
+            started = time.perf_counter()
+            if how == "whole":
+                _create(con, model, sql_root)
+                summary.rebuilt.append(model.name)
+            elif (replaced := _update_model(con, delta, model)) is None:
+                summary.rebuilt.append(model.name)
+            else:
+                summary.incremental[model.name] = replaced
+            summary.seconds[model.name] = time.perf_counter() - started
 
 
 def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int | None:
     """Replace the rows of ``model`` whose key values the new games reach; returns the rows
     inserted, or None when the new games reach most of its key values and it was rebuilt whole
     instead (as much to compute, without deleting nearly every row first)."""
+    if model.merges:
+        return _merge_model(con, delta, model)
+    if model.sittings is not None:
+        return _update_sittings(con, delta, model, model.sittings)
     key = model.incremental_key
     columns = ", ".join(f'"{column}"' for column in key)
     try:
@@ -300,6 +402,124 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
     finally:
         con.unregister("_reached")
+
+
+def _matches(columns: list[str], left: str, right: str) -> str:
+    return " and ".join(f'{left}."{c}" is not distinct from {right}."{c}"' for c in columns)
+
+
+def _merge_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int:
+    """Merge the model's rows over the new games into its rows of the same key values (by its
+    merge lines), and add those of key values it had no row of; returns the rows written."""
+    key, merges = model.incremental_key, model.merges
+    try:
+        new_rows = delta.sql(f"select * from {model.name}").to_arrow_table()
+    except duckdb.Error as error:
+        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+    if not new_rows.num_rows:
+        return 0
+    unmerged = [c for c in new_rows.column_names if c not in key and c not in merges]
+    if unmerged:
+        raise ModelError(f"model {model.name}: no merge line for {', '.join(unmerged)}")
+    merged = ", ".join(f'({merges[c]}) as "{c}"' if c in merges else f'new."{c}"' for c in new_rows.column_names)
+    same_key = _matches(key, "old", "new")
+    scanned = _pushed_down_filter(new_rows, key, "old")
+    con.register("_new_rows", new_rows)
+    try:
+        con.execute(f"create temp table _merged as select {merged} from _new_rows as new "
+                    f"join {model.name} as old on {same_key} where {scanned}").fetchall()
+        con.execute(f"create temp table _fresh as select new.* from _new_rows as new where not exists "
+                    f"(select 1 from _merged as old where {same_key})").fetchall()
+        con.execute(f"delete from {model.name} as old where {scanned} "
+                    f"and exists (select 1 from _merged as new where {same_key})").fetchall()
+        con.execute(f"insert into {model.name} by name select * from _merged").fetchall()
+        con.execute(f"insert into {model.name} by name select * from _fresh").fetchall()
+        return new_rows.num_rows
+    except duckdb.Error as error:
+        raise ModelError(f"model {model.name} ({model.path.name}) failed to merge: {error}") from error
+    finally:
+        con.unregister("_new_rows")
+        con.execute("drop table if exists temp.main._merged").fetchall()
+        con.execute("drop table if exists temp.main._fresh").fetchall()
+
+
+def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model,
+                     runs: Sittings) -> int:
+    """Recompute the sittings the new rows reach: per value of the ``over`` columns, those
+    between the new rows' first and last time, and the sitting just before and just after (a new
+    row may join either; the one before that, and after, stay apart, as the gap between
+    sittings does not shrink). The span's rows of the input are read again, the model's select
+    runs over them alone, and its numbers follow the sittings before the span; the sittings after
+    it are renumbered. Returns the sittings written."""
+    over, start, end, number = runs.over, f'"{runs.start}"', f'"{runs.end}"', f'"{runs.number}"'
+    columns = ", ".join(f'"{c}"' for c in over)
+    try:
+        reached = delta.sql(f"select {columns}, min({start}) as _low, max({end}) as _high "
+                            f"from {model.name} group by all").to_arrow_table()
+    except duckdb.Error as error:
+        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+    if not reached.num_rows:
+        return 0
+    catalog = con.sql("select current_database()").fetchall()[0][0]
+    same = _matches(over, "held", "span")
+    con.register("_reached", reached)
+    try:
+        # joins, not correlated subqueries nor exists: DuckDB hashes the joins' equalities
+        held_rows = f"(select * from {model.name} as held where {_pushed_down_filter(reached, over, 'held')})"
+        span_columns = ", ".join(f'span."{c}"' for c in over)
+        con.execute(f"""create temp table _spans as
+            with bounds as (
+                select
+                    {span_columns},
+                    span._low,
+                    span._high,
+                    least(span._low, coalesce(
+                        max(held.{start}) filter (where held.{end} < span._low),
+                        min(held.{start}) filter (where held.{end} >= span._low)
+                    )) as _from,
+                    greatest(span._high, coalesce(
+                        min(held.{end}) filter (where held.{start} > span._high),
+                        max(held.{end}) filter (where held.{start} <= span._high)
+                    )) as _to,
+                from _reached as span
+                left join {held_rows} as held on {same}
+                group by {span_columns}, span._low, span._high
+            )
+            select
+                span.*,
+                count(held.{start}) filter (where held.{start} < span._from) as _before,
+                count(held.{start}) filter (where held.{start} between span._from and span._to) as _within,
+            from bounds as span
+            left join {held_rows} as held on {same}
+            group by all""").fetchall()
+        time_column = f'"{runs.time_column}"'
+        con.execute(f"""create or replace temp view {runs.table} as
+            select held.* from "{catalog}".main.{runs.table} as held
+            join _spans as span on {same}
+            where {_pushed_down_filter(reached, over, "held")}
+                and held.{time_column} between span._from and span._to""").fetchall()
+        con.execute(f"create temp table _sittings as select * from (\n{model.body}\n)").fetchall()
+        con.execute(f"drop view temp.main.{runs.table}").fetchall()
+        con.execute(f"""delete from {model.name} as held using _spans as span
+            where {same} and held.{start} between span._from and span._to""").fetchall()
+        con.execute(f"""update {model.name} as held
+            set {number} = held.{number} + span._shift
+            from (
+                select span.*, (select count(*) from _sittings as new where {_matches(over, "new", "span")})
+                    - span._within as _shift
+                from _spans as span
+            ) as span
+            where {same} and held.{start} > span._to and span._shift <> 0""").fetchall()
+        return con.execute(f"""insert into {model.name} by name
+            select new.* replace (new.{number} + span._before as {number})
+            from _sittings as new join _spans as span on {_matches(over, "new", "span")}""").fetchall()[0][0]
+    except duckdb.Error as error:
+        raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
+    finally:
+        con.unregister("_reached")
+        con.execute(f"drop view if exists temp.main.{runs.table}").fetchall()
+        for table in ("_spans", "_sittings"):
+            con.execute(f"drop table if exists temp.main.{table}").fetchall()
 
 
 def restricted_select(model: Model, reached: pa.Table) -> str:
@@ -356,27 +576,100 @@ def _create(con: duckdb.DuckDBPyConnection, model: Model, sql_root: Path) -> Non
         raise ModelError(f"model {model.name} ({model.path.relative_to(sql_root)}) failed: {error}") from error
 
 
-def _write_new_file(warehouse: Warehouse, copy_of: Path | None, fill, manifest: Manifest, sql_root: Path) -> list[str]:
-    """A new DuckDB file (empty, or a copy of ``copy_of``) filled by ``fill``, stamped with what it
-    was built from, then swapped in for the warehouse's file."""
+def _building_path(warehouse: Warehouse) -> Path:
+    """A name of this writer's own for a models file being made."""
     final = warehouse.duckdb_path
-    building = final.with_name(f"{final.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}")
-    root = warehouse.root.resolve()
+    return final.with_name(f"{final.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+
+
+def _remove_file(path: Path) -> None:
+    for leftover in (path, path.with_name(path.name + ".wal")):
+        leftover.unlink(missing_ok=True)
+
+
+def _open_writable(path: Path, root: Path) -> duckdb.DuckDBPyConnection:
+    con = duckdb.connect(str(path), config={"file_search_path": str(root)})
+    con.execute("set enable_progress_bar = false")
+    return con
+
+
+def _standby(warehouse: Warehouse, root: Path, fingerprint: str) -> tuple[Path, duckdb.DuckDBPyConnection | None]:
+    """The file an update writes: the standby, opened, when it is there, holds models of this
+    SQL and no reader holds it; else a new file's name (for a copy of the current one), and None."""
+    standby = warehouse.root / STANDBY_FILE
+    if standby.exists() and not _open_in_this_process(standby):
+        try:
+            con = _open_writable(standby, root)
+        except duckdb.Error:    # a reader of another process holds it (or it is no models file)
+            pass
+        else:
+            state = _read_state(con)
+            if state is not None and state["sql"] == fingerprint:
+                return standby, con
+            con.close()
+    return _building_path(warehouse), None
+
+
+def _open_in_this_process(path: Path) -> bool:
+    """Whether this process has ``path``'s file open (a reader's connection of its own: DuckDB
+    locks a file against other processes only, so this process could write under its reader)."""
     try:
-        if copy_of is not None:
-            shutil.copyfile(copy_of, building)
-        with duckdb.connect(str(building), config={"file_search_path": str(root)}) as con:
-            con.execute("set enable_progress_bar = false")
-            built = fill(con)
-            con.execute(f"create or replace table {STATE_TABLE} (name varchar, value varchar)")
-            con.execute(f"insert into {STATE_TABLE} values ('sql', ?), ('parts', ?)",
-                        [sql_fingerprint(sql_root), json.dumps(manifest.parts, sort_keys=True)]).fetchall()
-            con.execute("checkpoint")
-        os.replace(building, final)
-    finally:
-        for leftover in (building, building.with_name(building.name + ".wal")):
-            leftover.unlink(missing_ok=True)
-    return built
+        wanted = path.stat()
+    except FileNotFoundError:
+        return False
+    try:
+        descriptors = os.listdir("/proc/self/fd")
+    except OSError:
+        return True     # nothing tells: taken as open
+    for descriptor in descriptors:
+        try:
+            found = os.stat(f"/proc/self/fd/{descriptor}")
+        except OSError:
+            continue
+        if (found.st_ino, found.st_dev) == (wanted.st_ino, wanted.st_dev):
+            return True
+    return False
+
+
+def _swap_in(warehouse: Warehouse, new: Path) -> None:
+    """Make ``new`` (a models file, closed) the warehouse's models file, in one rename; the file
+    it replaces stays as the standby (readers keep what they opened). A hard link keeps the
+    old file while the new one takes its name, so the name is never missing."""
+    final = warehouse.duckdb_path
+    standby = warehouse.root / STANDBY_FILE
+    if new.with_name(new.name + ".wal").exists():
+        raise ModelError(f"the models file {new.name} was not written through (its log remains)")
+    keep = None
+    if final.exists():
+        keep = final.with_name(f"{final.name}.swap-{os.getpid()}-{uuid.uuid4().hex[:8]}")
+        try:
+            os.link(final, keep)
+        except OSError:     # no hard links here: the next update copies the file instead
+            keep = None
+    os.replace(new, final)
+    if keep is not None:
+        # a log left by an update killed in the standby belongs to that file, not to this one
+        standby.with_name(standby.name + ".wal").unlink(missing_ok=True)
+        os.replace(keep, standby)
+    elif new != standby:
+        _remove_file(standby)
+
+
+def _write_state(con: duckdb.DuckDBPyConnection, manifest: Manifest, sql_root: Path) -> None:
+    con.execute(f"create or replace table {STATE_TABLE} (name varchar, value varchar)")
+    con.execute(f"insert into {STATE_TABLE} values ('sql', ?), ('parts', ?), ('manifest', ?)", [
+        sql_fingerprint(sql_root), json.dumps(manifest.parts, sort_keys=True),
+        json.dumps({"generation": manifest.generation, "parts": manifest.parts}, sort_keys=True)]).fetchall()
+
+
+def _read_state(con: duckdb.DuckDBPyConnection) -> dict | None:
+    try:
+        rows = dict(con.execute(f"select name, value from {STATE_TABLE}").fetchall())
+    except duckdb.Error:
+        return None
+    if "sql" not in rows or "parts" not in rows:
+        return None
+    return {"sql": rows["sql"], "parts": json.loads(rows["parts"])}
 
 
 def built_from(warehouse: Warehouse) -> dict | None:
@@ -386,12 +679,9 @@ def built_from(warehouse: Warehouse) -> dict | None:
         return None
     try:
         with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
-            rows = dict(con.execute(f"select name, value from {STATE_TABLE}").fetchall())
+            return _read_state(con)
     except duckdb.Error:
         return None
-    if "sql" not in rows or "parts" not in rows:
-        return None
-    return {"sql": rows["sql"], "parts": json.loads(rows["parts"])}
 
 
 def run_audits(warehouse: Warehouse, sql_root: Path = SQL_ROOT) -> dict[str, int]:

@@ -2,7 +2,9 @@
 
 Layout, all relative to the warehouse folder so that it can be moved or copied:
 ``<table>/game=<game>/part-<batch>.parquet``; ``_manifest.json``, the parts that are committed;
-``rasklad.duckdb``, the SQL models; ``.lock``, the writers' lock.
+``rasklad.duckdb``, the SQL models; ``rasklad.duckdb.standby``, the models as they stood before
+their last update (the next update brings this file up to date in place and swaps it in, so that
+an update never writes the file readers have open); ``.lock``, the writers' lock.
 
 Writers. :meth:`Warehouse.open` takes an OS lock on ``.lock`` (``flock``: the system drops it
 when its process dies, however it dies); a second writer waits for it, or refuses at once. A
@@ -12,9 +14,15 @@ supersedes (the rows of re-judged games) are deleted after it. The next writer's
 :meth:`Warehouse.open` finishes or undoes a commit that was killed, and deletes temporary files
 no journal names: with the lock held, no live writer owns them.
 
+A writer may bring the models along with a commit (``Warehouse.before_commit``): the models are
+updated for the commit's parts once they are in place and swapped in, then the manifest is
+replaced. Each models file records the manifest it was built from.
+
 Readers. :func:`connect` opens ``rasklad.duckdb`` read-only and lays a view per table over
 exactly the parts the manifest lists, by paths worked out from the database's own folder when
-the connection opens: a reader sees whole commits only, and a copy reads its own files.
+the connection opens: a reader sees whole commits only, and a copy reads its own files. When the
+models were built from a newer commit than the manifest names (swapped in, the manifest not
+replaced yet), the views lay that commit's parts instead: tables and marts of one commit.
 """
 
 from __future__ import annotations
@@ -46,6 +54,10 @@ from pipeline.tables import SCHEMAS
 from pipeline.worker import FileResult
 
 DUCKDB_FILE = "rasklad.duckdb"
+STANDBY_FILE = f"{DUCKDB_FILE}.standby"
+"""The models file before its last update: the one the next update writes in place."""
+MODELS_STATE_TABLE = "_rasklad_models_state"
+"""A table of the models file: what its models were built from (the SQL, the manifest)."""
 MANIFEST_FILE = "_manifest.json"
 LOCK_FILE = ".lock"
 _JOURNAL = "_journal"
@@ -226,16 +238,37 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
 
 def connect(root: str | Path, *, manifest: Manifest | None = None, **config) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the warehouse at ``root``: its models, and its tables as they
-    stand at the last commit (or at ``manifest``). Paths are resolved now, from where the
+    stand at the last commit (or at ``manifest``), or at the commit its models were built from
+    when that one is newer (:func:`models_manifest`). Paths are resolved now, from where the
     warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own)."""
     root = Path(root).resolve()
     con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
     try:
-        lay_table_views(con, root, manifest or read_manifest(root))
+        lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)))
     except BaseException:
         con.close()
         raise
     return con
+
+
+def models_manifest(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest) -> Manifest:
+    """The commit a reader of ``con`` (the models file) should see the tables at: ``manifest``
+    (the last one), unless the models were built from a newer commit whose manifest is not in
+    place yet (a writer between swapping the models in and replacing the manifest, or killed
+    there: the next writer rolls that commit forward) and whose parts are all on disk."""
+    try:
+        rows = dict(con.execute(f"select name, value from {MODELS_STATE_TABLE}").fetchall())
+    except duckdb.Error:
+        return manifest     # no models, or models of a runner that kept no state
+    if "manifest" not in rows:
+        return manifest
+    built = json.loads(rows["manifest"])
+    if built["generation"] <= manifest.generation:
+        return manifest
+    parts = built["parts"]
+    if not all((root / part).exists() for paths in parts.values() for part in paths):
+        return manifest
+    return Manifest(built["generation"], parts, manifest.versions)
 
 
 # -- the writer -----------------------------------------------------------------------------------
@@ -250,6 +283,10 @@ class Warehouse:
         self._known_ids = np.zeros(0, dtype=np.uint64)
         self._known_files: set[str] = set()
         self._release: weakref.finalize | None = None
+        self.before_commit: Callable[[Manifest], None] | None = None
+        """Called with each commit's manifest once its parts are in place, before the manifest
+        is replaced (an ingest updates the models there, so that they land with the commit).
+        Whatever it raises, the commit is made."""
 
     @property
     def duckdb_path(self) -> Path:
@@ -328,7 +365,8 @@ class Warehouse:
                 (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
         leftovers = [*self.root.glob("*/*/*.tmp"), *self.root.glob(f"{_JOURNAL}/*.part"),
-                     *self.root.glob("*.part"), *self.root.glob(f"{DUCKDB_FILE}.building-*")]
+                     *self.root.glob("*.part"), *self.root.glob(f"{DUCKDB_FILE}.building-*"),
+                     *self.root.glob(f"{DUCKDB_FILE}.swap-*")]
         for leftover in leftovers:
             leftover.unlink(missing_ok=True)    # a writer died before its journal: never committed
         if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
@@ -485,11 +523,15 @@ class Warehouse:
             {"generation": manifest.generation, "added": added, "removed": list(removed)}))
         for final in added:
             os.replace(self.root / (final + ".tmp"), self.root / final)
-        _write_manifest(self.root, manifest)
-        self.manifest = manifest
-        for superseded in removed:
-            (self.root / superseded).unlink(missing_ok=True)
-        journal.unlink()
+        try:
+            if self.before_commit is not None:
+                self.before_commit(manifest)
+        finally:
+            _write_manifest(self.root, manifest)
+            self.manifest = manifest
+            for superseded in removed:
+                (self.root / superseded).unlink(missing_ok=True)
+            journal.unlink()
 
 
 def id_column(table: str) -> str | None:

@@ -96,7 +96,7 @@ def test_an_ingest_of_new_hands_updates_the_marts_without_rebuilding_them(tmp_pa
     ingest([logs[0], SAMPLES / "raspisnoy-night.txt"], root, jobs=1)
     rebuilt = []
     real_build = models.build
-    monkeypatch.setattr(models, "build", lambda store, *a: rebuilt.append(1) or real_build(store, *a))
+    monkeypatch.setattr(models, "build", lambda *a, **k: rebuilt.append(1) or real_build(*a, **k))
     updates = []
     real_update = models.update
     monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
@@ -147,7 +147,7 @@ def test_alias_and_settings_update_only_the_models_that_read_them(tmp_path, logs
     ingest([logs[0]], root, jobs=1)
     whole_builds = []
     real_build = models.build
-    monkeypatch.setattr(models, "build", lambda store, *a: whole_builds.append(1) or real_build(store, *a))
+    monkeypatch.setattr(models, "build", lambda *a, **k: whole_builds.append(1) or real_build(*a, **k))
     updates = []
     real_update = models.update
     monkeypatch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
@@ -172,4 +172,161 @@ def test_alias_and_settings_update_only_the_models_that_read_them(tmp_path, logs
     assert persons == {"Anna": "Anna", "Boris": "Anna"}
     assert [Decimal(str(value)) for (value,) in rate] == [Decimal("1.08")]
     monkeypatch.setattr(models, "build", real_build)
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
+
+
+# -- sittings, season totals, the standby file, models with each commit ----------------------
+
+HAND = (SAMPLES / "pokerstars-holdem.txt").read_text().split("\n\n")[0].strip()
+
+
+def hands_at(*times: str) -> str:
+    """The sample's first hand (Anna nets +$35, Boris -$1, Vera -$36) once per ``HH:MM`` on
+    2024/01/02, each under its own hand number."""
+    texts = []
+    for clock in times:
+        hours, minutes = clock.split(":")
+        number = 250_000_100_000 + int(hours) * 60 + int(minutes)
+        texts.append(HAND.replace("#250000000000", f"#{number}")
+                     .replace("2024/01/02 3:04:05", f"2024/01/02 {int(hours)}:{minutes}:00"))
+    return "\n\n\n".join(texts) + "\n"
+
+
+def anna_sittings(root: Path) -> list[tuple[int, str, str, int, str]]:
+    with connect(root) as con:
+        return con.sql("select session_no, strftime(started_at, '%H:%M'), strftime(ended_at, '%H:%M'), "
+                       "count_hands, cast(net_won as varchar) from holdem_sessions where player = 'Anna' "
+                       "order by session_no").fetchall()
+
+
+def test_holdem_sittings_are_updated_where_new_hands_fall_and_renumbered_after(tmp_path):
+    root = tmp_path / "warehouse"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+
+    def ingest_hands(name: str, *times: str):
+        (logs / name).write_text(hands_at(*times))
+        ingest([logs / name], root, jobs=1)
+
+    ingest_hands("1.txt", "10:00", "10:20", "12:00", "15:00")
+    first = [row[1] for row in anna_sittings(root)]     # the log's ET clock, as stored
+    shift = int(first[0][:2]) - 10
+
+    def at(clock: str) -> str:
+        return f"{int(clock[:2]) + shift:02d}{clock[2:]}"
+
+    assert anna_sittings(root) == [(1, at("10:00"), at("10:20"), 2, "70.00"), (2, at("12:00"), at("12:00"), 1, "35.00"),
+                                   (3, at("15:00"), at("15:00"), 1, "35.00")]
+    updates = []
+    real_update = models.update
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        # 25 minutes after the second sitting's hand: it joins that sitting
+        ingest_hands("2.txt", "12:25")
+        assert anna_sittings(root) == [(1, at("10:00"), at("10:20"), 2, "70.00"),
+                                       (2, at("12:00"), at("12:25"), 2, "70.00"),
+                                       (3, at("15:00"), at("15:00"), 1, "35.00")]
+        # a morning hand before them all: a sitting of its own, and every later one renumbered
+        ingest_hands("3.txt", "08:00")
+        assert anna_sittings(root) == [(1, at("08:00"), at("08:00"), 1, "35.00"),
+                                       (2, at("10:00"), at("10:20"), 2, "70.00"),
+                                       (3, at("12:00"), at("12:25"), 2, "70.00"),
+                                       (4, at("15:00"), at("15:00"), 1, "35.00")]
+        # hands 30 minutes apart (not more) and less bridge the third sitting to the fourth: one sitting
+        ingest_hands("4.txt", "12:55", "13:20", "13:45", "14:10", "14:35")
+        assert anna_sittings(root) == [(1, at("08:00"), at("08:00"), 1, "35.00"),
+                                       (2, at("10:00"), at("10:20"), 2, "70.00"),
+                                       (3, at("12:00"), at("15:00"), 8, "280.00")]
+    assert all("holdem_sessions" in summary.incremental for summary in updates), "updated, not rebuilt"
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
+
+
+def test_season_totals_merge_the_new_games_into_the_stored_totals(tmp_path):
+    from pipeline import people
+
+    root = tmp_path / "warehouse"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "1.txt").write_text(hands_at("10:00", "10:20"))
+    ingest([logs / "1.txt"], root, jobs=1)
+    people.link(root, "Anna", ["Vera"])     # one person, two names: 'Anna, Vera'
+    (logs / "2.txt").write_text(hands_at("11:00"))
+    updates = []
+    real_update = models.update
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        ingest([logs / "2.txt"], root, jobs=1)
+    assert "int_player_season_totals" in updates[-1].incremental
+    with connect(root) as con:
+        row = con.sql("select count_games, net, count_wins, avg_placement, names from int_player_season_totals "
+                      "where player = 'Anna' and season_kind = 'all'").fetchall()
+    # three hands, each: Anna +35 (placed 1st, a win), Vera -36 (3rd): the person nets -1 a hand, and
+    # his rows place (1 + 3) / 2 on average
+    assert [(count, str(net), wins, avg, names) for count, net, wins, avg, names in row] == [
+        (3, "-3.00", 3, 2.0, "Anna, Vera")]
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
+
+
+def marts_and_tables(root: Path) -> tuple[int, int]:
+    """What a reader sees: the Hold'em games of the tables, and of the hand list (a mart)."""
+    with connect(root) as con:
+        return (con.sql("select count(*) from games").fetchall()[0][0],
+                con.sql("select count(distinct game_id) from hand_list").fetchall()[0][0])
+
+
+def test_a_long_ingest_publishes_the_marts_with_each_commit(tmp_path, monkeypatch):
+    import pipeline.ingest
+    import pipeline.warehouse
+
+    root, logs = tmp_path / "warehouse", tmp_path / "logs"
+    logs.mkdir()
+    (logs / "0.txt").write_text(generate("holdem", 5, seed=30))
+    ingest([logs / "0.txt"], root, jobs=1)      # the models exist
+    for n in range(1, 5):
+        (logs / f"{n}.txt").write_text(generate("holdem", 6, seed=40 + n))
+    monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 2_000)     # a commit after each file
+    seen = []
+    real_write = pipeline.warehouse._write_manifest
+
+    def watched(at: Path, manifest) -> None:
+        seen.append(marts_and_tables(root))     # the models swapped in, the manifest not yet replaced
+        real_write(at, manifest)
+        seen.append(marts_and_tables(root))
+
+    monkeypatch.setattr(pipeline.warehouse, "_write_manifest", watched)
+    ingest([logs / f"{n}.txt" for n in range(1, 5)], root, jobs=1)
+    assert [tables for tables, _ in seen] == [11, 11, 17, 17, 23, 23, 29, 29], "a commit per file"
+    assert all(tables == marts for tables, marts in seen), f"tables and marts of two commits: {seen}"
+
+
+def test_an_update_writes_the_standby_file_in_place_unless_a_reader_holds_it(tmp_path, monkeypatch):
+    root, logs = tmp_path / "warehouse", tmp_path / "logs"
+    logs.mkdir()
+    for n in range(5):
+        (logs / f"{n}.txt").write_text(generate("holdem", 4, seed=60 + n))
+    copies = []
+    real_copy = models.shutil.copyfile
+
+    def copy(source, target, **options):
+        if Path(target).name.startswith("rasklad.duckdb"):
+            copies.append(target)
+        return real_copy(source, target, **options)
+
+    monkeypatch.setattr(models.shutil, "copyfile", copy)
+    ingest([logs / "0.txt"], root, jobs=1)     # built whole: nothing to copy
+    ingest([logs / "1.txt"], root, jobs=1)     # no standby yet: a copy of the models file
+    assert len(copies) == 1 and (root / "rasklad.duckdb.standby").exists()
+    ingest([logs / "2.txt"], root, jobs=1)     # the standby, brought two commits forward in place
+    assert len(copies) == 1
+    reader = connect(root)      # holds the file that the next update leaves as the standby
+    try:
+        held = reader.sql("select count(distinct game_id) from hand_list").fetchall()[0][0]
+        ingest([logs / "3.txt"], root, jobs=1)     # the standby no reader holds: in place
+        assert len(copies) == 1
+        ingest([logs / "4.txt"], root, jobs=1)     # the standby is the reader's file: a copy instead
+        assert len(copies) == 2
+        assert reader.sql("select count(distinct game_id) from hand_list").fetchall()[0][0] == held == 12
+    finally:
+        reader.close()
+    assert marts_and_tables(root) == (20, 20)
     assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")

@@ -187,9 +187,8 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
 
     builds, updates = [], []
     real_build, real_update = models.build, models.update
-    monkeypatch.setattr(pipeline.ingest.models, "build", lambda store: builds.append(1) or real_build(store))
-    monkeypatch.setattr(pipeline.ingest.models, "update",
-                        lambda store, sql_root: updates.append(1) or real_update(store, sql_root))
+    monkeypatch.setattr(pipeline.ingest.models, "build", lambda *args, **kwargs: builds.append(1) or real_build(*args, **kwargs))
+    monkeypatch.setattr(pipeline.ingest.models, "update", lambda *args: updates.append(1) or real_update(*args))
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "a.txt").write_text("stray line\n")
@@ -283,7 +282,7 @@ def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp
     log = tmp_path / "a.txt"
     log.write_text("stray line\n")
 
-    def killed(store):
+    def killed(*args, **kwargs):
         raise KeyboardInterrupt("killed while building the models")
 
     monkeypatch.setattr(pipeline.ingest.models, "build", killed)

@@ -3,6 +3,9 @@
 -- once are one sitting).
 -- key: player, currency, is_tournament, club, site, session_no
 -- incremental: player, currency, is_tournament, club
+-- sittings: session_no over player, currency, is_tournament, club, site from hand_list.played_at between started_at and ended_at
+-- An ingest recomputes only the sittings its hands reach (with the sitting before and after each, which a
+-- new hand may join) and renumbers the later ones.
 -- duration_minutes runs from the first hand's start to the last hand's start; hands without a date
 -- belong to no sitting. allin_ev_net beside net_won is the all-in EV line of the sitting.
 with
