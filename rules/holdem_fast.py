@@ -130,21 +130,6 @@ _BATCH_COLUMNS = (
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
 
-Scratch = namedtuple("Scratch", (
-    "live left invested dead bet folded all_in all_in_by_post fold_street collected has_collect collect_line position "
-    "ring_index expected strength std_strength winners shares gross_shares dealt after_split in_split std_winner "
-    "by_line"))
-"""Per-seat working arrays of the hand being replayed (a seat's index within its hand)."""
-
-
-def _scratch(width: int) -> Scratch:
-    ints = ["live", "left", "invested", "dead", "bet", "fold_street", "collected", "collect_line", "position",
-            "ring_index", "expected", "strength", "std_strength", "winners", "shares", "gross_shares", "after_split",
-            "by_line"]
-    return Scratch(**{name: np.zeros(width, np.int64) if name in ints else np.zeros(width, np.bool_)
-                      for name in Scratch._fields})
-
-
 # round state, one int64 each
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP) = range(10)
@@ -280,13 +265,12 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
     columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-1]), second_sb_live, _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
-    width = max(1, int(np.diff(b.seat_start).max(initial=1)))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
         f = _empty_facts(b)
         found = FindingRows.empty(capacity)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, options, RULE_CODES, _scratch(width),
+        _kernel(columns, _TABLES, options, RULE_CODES,
                 FactColumns(*(getattr(f, name) for name in FactColumns._fields)),
                 FindingColumns(*(getattr(found, name) for name in FindingColumns._fields)), count)
         if count[0] <= capacity:
@@ -516,7 +500,7 @@ def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count
 
 
 @njit(cache=True)
-def _kernel(c, t, o, rules, s, f, out, count):
+def _kernel(c, t, o, rules, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the arrays
     it reads and writes, never the batch's structures, whose every array would be referenced anew
@@ -542,21 +526,6 @@ def _kernel(c, t, o, rules, s, f, out, count):
     c_stack = c.stack
     t_is_post = t.is_post
     t_is_betting = t.is_betting
-    s_live = s.live
-    s_left = s.left
-    s_invested = s.invested
-    s_dead = s.dead
-    s_bet = s.bet
-    s_folded = s.folded
-    s_all_in = s.all_in
-    s_all_in_by_post = s.all_in_by_post
-    s_fold_street = s.fold_street
-    s_collected = s.collected
-    s_has_collect = s.has_collect
-    s_collect_line = s.collect_line
-    s_position = s.position
-    s_ring_index = s.ring_index
-    s_dealt = s.dealt
     f_seat = f.seat
     f_action_no = f.action_no
     f_position = f.position
@@ -564,6 +533,35 @@ def _kernel(c, t, o, rules, s, f, out, count):
     f_to_call = f.to_call
     f_bet_level = f.bet_level
     f_is_all_in = f.is_all_in
+    width = np.int64(1)
+    for h in range(in_lane.shape[0]):
+        width = max(width, seat_start[h + 1] - seat_start[h])
+    # per-seat working arrays of the hand being replayed (a seat's index within its hand)
+    s_live = np.zeros(width, np.int64)
+    s_left = np.zeros(width, np.int64)
+    s_invested = np.zeros(width, np.int64)
+    s_dead = np.zeros(width, np.int64)
+    s_bet = np.zeros(width, np.int64)
+    s_folded = np.zeros(width, np.bool_)
+    s_all_in = np.zeros(width, np.bool_)
+    s_all_in_by_post = np.zeros(width, np.bool_)
+    s_fold_street = np.zeros(width, np.int64)
+    s_collected = np.zeros(width, np.int64)
+    s_has_collect = np.zeros(width, np.bool_)
+    s_collect_line = np.zeros(width, np.int64)
+    s_position = np.zeros(width, np.int64)
+    s_ring_index = np.zeros(width, np.int64)
+    s_expected = np.zeros(width, np.int64)
+    s_strength = np.zeros(width, np.int64)
+    s_std_strength = np.zeros(width, np.int64)
+    s_winners = np.zeros(width, np.int64)
+    s_shares = np.zeros(width, np.int64)
+    s_gross_shares = np.zeros(width, np.int64)
+    s_dealt = np.zeros(width, np.bool_)
+    s_after_split = np.zeros(width, np.int64)
+    s_in_split = np.zeros(width, np.bool_)
+    s_std_winner = np.zeros(width, np.bool_)
+    s_by_line = np.zeros(width, np.int64)
     R = np.zeros(10, np.int64)
     G = np.zeros(4, np.int64)
     for h in range(in_lane.shape[0]):
@@ -589,10 +587,10 @@ def _kernel(c, t, o, rules, s, f, out, count):
             s_collect_line[i] = 0
             s_position[i] = -1
             s_ring_index[i] = -1
-            s.expected[i] = 0
-            s.after_split[i] = 0
-            s.in_split[i] = False
-            s.std_winner[i] = False
+            s_expected[i] = 0
+            s_after_split[i] = 0
+            s_in_split[i] = False
+            s_std_winner[i] = False
             # a seat sitting out is dealt in only when it posts or bets
             s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
         short = c.is_short_deck[h]
@@ -607,7 +605,7 @@ def _kernel(c, t, o, rules, s, f, out, count):
             modelled = _check_deck(h, s0, ns, short, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line,
                                    c.board, c.board_lines, c.more_boards, c.more_board_lines, c.summary_board,
                                    c.summary_board_line, c.summary_more_boards, c.summary_more_board_lines,
-                                   s.by_line, rules, out, count)
+                                   s_by_line, rules, out, count)
         if modelled and not c.is_cancelled[h]:
             # ------------------------------------------------------------ the actions, one by one
             n = G[G_N_LIVE]
@@ -730,9 +728,9 @@ def _kernel(c, t, o, rules, s, f, out, count):
                                       c.more_boards, c.hole, t.standard, short_deck_ranks, c_has_cash_out,
                                       c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again,
                                       f.pot_eligible, f.pot_net, f.pot_amount, s_live,
-                                      s.winners, s_has_collect, s.std_winner, s_ring_index, s.shares, s.gross_shares,
-                                      s.expected, s.after_split, s.in_split, s_collected, s_collect_line, s.strength,
-                                      s.std_strength, rules, out, count)
+                                      s_winners, s_has_collect, s_std_winner, s_ring_index, s_shares, s_gross_shares,
+                                      s_expected, s_after_split, s_in_split, s_collected, s_collect_line, s_strength,
+                                      s_std_strength, rules, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
