@@ -4,7 +4,7 @@ Run with ``python -m bench coldstart``. The ingest runs as a user runs it, in a 
 with ``NUMBA_CACHE_DIR`` pointing at an empty temporary folder so that every kernel it needs
 is compiled; then once more with the cache it filled, into a new warehouse. Prints the CPU
 seconds (the ingest and the workers it forked) and wall seconds of both, the CPU seconds spent
-compiling, per kernel (``RASKLAD_COMPILE_LOG``, see ``pipeline/kernels.py``), and whether
+compiling, per module and per kernel (``RASKLAD_COMPILE_LOG``, see ``pipeline/kernels.py``), and whether
 the run said it was compiling. Goal: at most 20 CPU-seconds of compiling on the first run.
 
 ``RASKLAD_BENCH_COLDSTART_JOBS`` sets ``--jobs`` (default: the command's own, all cores);
@@ -78,6 +78,13 @@ def main() -> None:
     said = [line for line in stderr.splitlines() if "compiling kernels" in line]
     print(f"told the user: {'yes' if said else 'NO'} ({len(said)} lines, e.g. {said[0]!r})" if said
           else "told the user: NO")
+
+    by_module: dict[str, float] = defaultdict(float)
+    for record in built:      # a kernel built within another counts toward the outermost one's module
+        by_module[(record["within"] or record["kernel"]).rsplit(".", 1)[0]] += record["cpu_seconds"]
+    print("per module (CPU-s, with the kernels and Numba helpers built within its kernels):")
+    for name, seconds in sorted(by_module.items(), key=lambda item: -item[1]):
+        print(f"  {seconds:6.2f}  {name}")
 
     by_kernel: dict[str, list[float]] = defaultdict(list)
     for record in built:

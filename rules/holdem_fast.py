@@ -130,21 +130,6 @@ _BATCH_COLUMNS = (
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
 
-Scratch = namedtuple("Scratch", (
-    "live left invested dead bet folded all_in all_in_by_post fold_street collected has_collect collect_line position "
-    "ring_index expected strength std_strength winners shares gross_shares dealt after_split in_split std_winner "
-    "by_line"))
-"""Per-seat working arrays of the hand being replayed (a seat's index within its hand)."""
-
-
-def _scratch(width: int) -> Scratch:
-    ints = ["live", "left", "invested", "dead", "bet", "fold_street", "collected", "collect_line", "position",
-            "ring_index", "expected", "strength", "std_strength", "winners", "shares", "gross_shares", "after_split",
-            "by_line"]
-    return Scratch(**{name: np.zeros(width, np.int64) if name in ints else np.zeros(width, np.bool_)
-                      for name in Scratch._fields})
-
-
 # round state, one int64 each
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP) = range(10)
@@ -280,13 +265,12 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
     columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-1]), second_sb_live, _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
-    width = max(1, int(np.diff(b.seat_start).max(initial=1)))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
         f = _empty_facts(b)
         found = FindingRows.empty(capacity)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, options, RULE_CODES, _scratch(width),
+        _kernel(columns, _TABLES, options, RULE_CODES,
                 FactColumns(*(getattr(f, name) for name in FactColumns._fields)),
                 FindingColumns(*(getattr(found, name) for name in FindingColumns._fields)), count)
         if count[0] <= capacity:
@@ -516,67 +500,256 @@ def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count
 
 
 @njit(cache=True)
-def _kernel(c, t, o, rules, s, f, out, count):
-    c_in_lane = c.in_lane
-    c_seat_start = c.seat_start
-    f_explained = f.explained
-    f_certified = f.certified
-    H = c_in_lane.shape[0]
+def _kernel(c, t, o, rules, f, out, count):
+    """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
+    pots and the awards, write its facts. The one entry from Python; each helper is handed the arrays
+    it reads and writes, never the batch's structures, whose every array would be referenced anew
+    at each call (in compiled code, and in run time per hand)."""
+    in_lane = c.in_lane
+    seat_start = c.seat_start
+    action_start = c.action_start
+    c_seat_no = c.seat_no
+    c_actor = c.actor
+    c_kind = c.kind
+    c_street = c.street
+    c_amount = c.amount
+    c_line = c.line
+    c_raise_to = c.raise_to
+    c_is_all_in = c.is_all_in
+    c_is_capped = c.is_capped
+    c_summary_won = c.summary_won
+    c_summary_line = c.summary_line
+    c_summary_won_again = c.summary_won_again
+    c_summary_line_again = c.summary_line_again
+    c_has_cash_out = c.has_cash_out
+    c_is_sitting_out = c.is_sitting_out
+    c_stack = c.stack
+    t_is_post = t.is_post
+    t_is_betting = t.is_betting
+    f_seat = f.seat
+    f_action_no = f.action_no
+    f_position = f.position
+    f_amount = f.amount
+    f_to_call = f.to_call
+    f_bet_level = f.bet_level
+    f_is_all_in = f.is_all_in
+    width = np.int64(1)
+    for h in range(in_lane.shape[0]):
+        width = max(width, seat_start[h + 1] - seat_start[h])
+    # per-seat working arrays of the hand being replayed (a seat's index within its hand)
+    s_live = np.zeros(width, np.int64)
+    s_left = np.zeros(width, np.int64)
+    s_invested = np.zeros(width, np.int64)
+    s_dead = np.zeros(width, np.int64)
+    s_bet = np.zeros(width, np.int64)
+    s_folded = np.zeros(width, np.bool_)
+    s_all_in = np.zeros(width, np.bool_)
+    s_all_in_by_post = np.zeros(width, np.bool_)
+    s_fold_street = np.zeros(width, np.int64)
+    s_collected = np.zeros(width, np.int64)
+    s_has_collect = np.zeros(width, np.bool_)
+    s_collect_line = np.zeros(width, np.int64)
+    s_position = np.zeros(width, np.int64)
+    s_ring_index = np.zeros(width, np.int64)
+    s_expected = np.zeros(width, np.int64)
+    s_strength = np.zeros(width, np.int64)
+    s_std_strength = np.zeros(width, np.int64)
+    s_winners = np.zeros(width, np.int64)
+    s_shares = np.zeros(width, np.int64)
+    s_gross_shares = np.zeros(width, np.int64)
+    s_dealt = np.zeros(width, np.bool_)
+    s_after_split = np.zeros(width, np.int64)
+    s_in_split = np.zeros(width, np.bool_)
+    s_std_winner = np.zeros(width, np.bool_)
+    s_by_line = np.zeros(width, np.int64)
     R = np.zeros(10, np.int64)
     G = np.zeros(4, np.int64)
-    for h in range(H):
-        if not c_in_lane[h]:
+    for h in range(in_lane.shape[0]):
+        if not in_lane[h]:
             continue
-        s0 = c_seat_start[h]
-        ns = c_seat_start[h + 1] - s0
+        s0 = seat_start[h]
+        ns = seat_start[h + 1] - s0
         if ns > _MAX_SEATS or ns == 0:
             continue
+        a0, a1 = action_start[h], action_start[h + 1]
         before = count[0]
-        if not _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
+        for i in range(ns):
+            s_left[i] = c_stack[s0 + i]
+            s_invested[i] = 0
+            s_dead[i] = 0
+            s_bet[i] = 0
+            s_folded[i] = False
+            s_all_in[i] = False
+            s_all_in_by_post[i] = False
+            s_fold_street[i] = -1
+            s_collected[i] = 0
+            s_has_collect[i] = False
+            s_collect_line[i] = 0
+            s_position[i] = -1
+            s_ring_index[i] = -1
+            s_expected[i] = 0
+            s_after_split[i] = 0
+            s_in_split[i] = False
+            s_std_winner[i] = False
+            # a seat sitting out is dealt in only when it posts or bets
+            s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
+        short = c.is_short_deck[h]
+        modelled = _seat_hand(h, s0, ns, a0, a1, c.first_line[h], c.button_seat[h], short, c_actor, c_kind,
+                              c_street, c_line, c_seat_no, c.is_unseated, t_is_post, t_is_betting,
+                              t.street_ordinal.shape[0], t.positions, s_dealt, s_live, s_position, s_ring_index, G,
+                              rules, out, count)
+        if modelled and c.is_cancelled[h]:
+            _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again,
+                                   c_summary_line_again, rules, out, count)     # players and positions, no play
+        elif modelled:
+            modelled = _check_deck(h, s0, ns, short, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line,
+                                   c.board, c.board_lines, c.more_boards, c.more_board_lines, c.summary_board,
+                                   c.summary_board_line, c.summary_more_boards, c.summary_more_board_lines,
+                                   s_by_line, rules, out, count)
+        if modelled and not c.is_cancelled[h]:
+            # ------------------------------------------------------------ the actions, one by one
+            n = G[G_N_LIVE]
+            betting = c.betting[h]
+            bb = c.big_blind[h]
+            sb = c.small_blind[h]
+            ante = c.ante[h]
+            cap = c.cap[h]
+            small_bet = c.small_bet[h]
+            big_bet = c.big_bet[h]
+            button_seat = c.button_seat[h]
+            end_line = c.total_line[h] if c.total_line[h] > 0 else c.last_line[h]
+            at = 0
+            for r in range(n):
+                if s_ring_index[s_live[r]] == n - 1:
+                    at = r
+            ring0_seat = c_seat_no[s0 + s_live[at]]
+            for k in range(10):
+                R[k] = 0
+            R[R_STREET] = S_PREFLOP
+            anchor = np.int64(-1)      # int64 from the start: a literal -1 would compile _start_preflop twice
+            straddled = False
+            pre_started = False
+            collected_log = np.int64(0)     # int64 from the start, as for anchor
+            for j in range(a0, a1):
+                p = c_actor[j]
+                k = c_kind[j]
+                st = c_street[j]
+                amt = c_amount[j]
+                line = c_line[j]
+                f_seat[j] = c_seat_no[s0 + p] if c_seat_no[s0 + p] != 0 else -1
+                f_action_no[j] = j - a0
+                to_call = max(R[R_CURRENT] - s_bet[p], 0)
+                level = R[R_BETS]
+                amount_in = 0
+                if t_is_post[k]:
+                    amount_in = amt
+                    _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
+                    s_all_in_by_post[p] = s_all_in[p]
+                    if k == K_ANTE:
+                        if ante != 0 and not he_blinds(amt, ante, s_all_in[p], np.bool_(False)):
+                            _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
+                    elif k == K_DEAD:
+                        live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                        s_bet[p] += live
+                        s_dead[p] += amt - live
+                    elif k == K_SB and G[G_SB_POSTED] != 0 and not c.second_sb_live[h]:
+                        s_dead[p] += amt          # a second small blind (a returning player's) is dead money
+                    else:
+                        if k == K_SB:
+                            G[G_SB_POSTED] = 1
+                        elif k == K_BB or k == K_BUTTON:
+                            G[G_BB_POSTED] = 1
+                        s_bet[p] += amt
+                        if k != K_STRADDLE:
+                            stated = sb if k == K_SB else bb
+                            limit_sb = k == K_SB and betting == B_LIMIT
+                            if limit_sb and amt <= bb:
+                                stated = bb       # Limit small blinds vary (a third to a half of the big blind)
+                            if not he_blinds(amt, stated, s_all_in[p], limit_sb):
+                                _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
+                    if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
+                        anchor = c_seat_no[s0 + p]
+                    elif k == K_STRADDLE:
+                        anchor = c_seat_no[s0 + p]
+                        straddled = True
+                elif t_is_betting[k]:
+                    if st != R[R_STREET]:
+                        _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
+                        _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb,
+                                   ring0_seat)
+                    elif not pre_started and st == S_PREFLOP:
+                        _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor)
+                    if not pre_started:
+                        pre_started = True
+                        if st != S_PREFLOP:
+                            _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat,
+                                           anchor)
+                    to_call = max(R[R_CURRENT] - s_bet[p], 0)
+                    level = R[R_BETS]
+                    fixed = _fixed(R[R_STREET], small_bet, big_bet, bb)
+                    amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], c_is_capped[j], cap,
+                                     fixed, s0, ns, o, rules, R, G, betting, s_live, s_left, s_invested, s_bet,
+                                     s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count)
+                elif k == K_UNCALLED:
+                    if not _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out,
+                                     count):
+                        modelled = False
+                        break
+                    amount_in = amt
+                elif k == K_COLLECT:
+                    s_collected[p] += amt
+                    if not s_has_collect[p]:
+                        s_collect_line[p] = line
+                    s_has_collect[p] = True
+                    collected_log += amt
+                    amount_in = amt
+                f_position[j] = s_position[p]
+                f_amount[j] = amount_in
+                f_to_call[j] = to_call
+                f_bet_level[j] = level
+                f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
+            if modelled:
+                if not pre_started:
+                    _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor)
+                _end_round(R, G, s_live, s_folded, s_all_in, s_bet, end_line, h, rules, out, count)
+                # ------------------------------------------------------------ pots, rake, awards
+                npots = _settle(h, s0, ns, n, collected_log, end_line, c.total_line[h], c.total_pot[h], c.rake[h],
+                                c.has_summary[h], c.pot_amount, c.pot_start[h], c.pot_start[h + 1], c_has_cash_out,
+                                c.won_not_awarded, c_summary_won, c_summary_won_again, s_live, s_folded, s_invested,
+                                s_left, s_bet, s_dead, s_has_collect, f.total_pot, f.n_pots, f.pot_amount, f.pot_net,
+                                f.pot_eligible, rules, out, count)
+                n_cont = np.int64(0)    # int64: the literal 0 it starts from would compile _award once more
+                for r in range(n):
+                    if not s_folded[s_live[r]]:
+                        n_cont += 1
+                short_deck_ranks = t.short_deck_straights if c.straight_beats_trips[h] else t.short_deck
+                if n_cont > 0:      # else no winner to check the collect lines against
+                    modelled = _award(h, s0, ns, npots, n, n_cont, end_line, c.unit[h], short, c.rake[h], c.board,
+                                      c.more_boards, c.hole, t.standard, short_deck_ranks, c_has_cash_out,
+                                      c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again,
+                                      f.pot_eligible, f.pot_net, f.pot_amount, s_live,
+                                      s_winners, s_has_collect, s_std_winner, s_ring_index, s_shares, s_gross_shares,
+                                      s_expected, s_after_split, s_in_split, s_collected, s_collect_line, s_strength,
+                                      s_std_strength, rules, out, count)
+        if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
-        _hand_facts(h, c, t, s, G, f)
-        f_explained[h] = True
-        f_certified[h] = count[0] == before
+        _hand_facts(h, s0, ns, a0, a1, c.is_cancelled[h], c.rake[h], c_kind, c_street, c.board, c.hole, c.cash_out,
+                    t_is_betting, t.street_ordinal, s_live, s_folded, s_position, s_invested, s_collected,
+                    s_fold_street, G, f.seat_position, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net,
+                    f.has_fact, f.fact_order, f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown,
+                    f.won_at_showdown, f.is_walk, f.count_players, f.rake, f.allin_street, f.needs_allin_ev)
+        f.explained[h] = True
+        f.certified[h] = count[0] == before
 
 
 @_internal
-def _hand_facts(h, c, t, s, G, f):
+def _hand_facts(h, s0, ns, a0, a1, cancelled, rake, c_kind, c_street, c_board, c_hole, c_cash_out, t_is_betting,
+                t_street_ordinal, s_live, s_folded, s_position, s_invested, s_collected, s_fold_street, G,
+                f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact, f_fact_order,
+                f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
+                f_count_players, f_rake, f_allin_street, f_needs_allin_ev):
     """The per-hand and per-player facts of a replayed hand."""
-    c_seat_start = c.seat_start
-    s_folded = s.folded
-    s_live = s.live
-    s_position = s.position
-    c_action_start = c.action_start
-    t_is_betting = t.is_betting
-    c_kind = c.kind
-    c_street = c.street
-    c_board = c.board
-    f_seat_position = f.seat_position
-    f_invested = f.invested
-    s_invested = s.invested
-    f_collected = f.collected
-    s_collected = s.collected
-    f_net = f.net
-    f_allin_ev_net = f.allin_ev_net
-    f_has_fact = f.has_fact
-    f_fact_order = f.fact_order
-    s_fold_street = s.fold_street
-    t_street_ordinal = t.street_ordinal
-    f_saw_flop = f.saw_flop
-    f_saw_turn = f.saw_turn
-    f_saw_river = f.saw_river
-    f_went_to_showdown = f.went_to_showdown
-    f_won_at_showdown = f.won_at_showdown
-    f_is_walk = f.is_walk
-    f_count_players = f.count_players
-    f_rake = f.rake
-    c_rake = c.rake
-    f_allin_street = f.allin_street
-    c_hole = c.hole
-    f_needs_allin_ev = f.needs_allin_ev
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
     n = G[G_N_LIVE]
     n_cont = 0
     winner = -1
@@ -584,11 +757,10 @@ def _hand_facts(h, c, t, s, G, f):
         if not s_folded[s_live[r]]:
             n_cont += 1
             winner = s_live[r]
-    cancelled = c.is_cancelled[h]
     walk = False
     if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN) and not cancelled:
         walk = True
-        for j in range(c_action_start[h], c_action_start[h + 1]):
+        for j in range(a0, a1):
             if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != S_PREFLOP):
                 walk = False
                 break
@@ -598,11 +770,11 @@ def _hand_facts(h, c, t, s, G, f):
     streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
     showdown = n_cont >= 2 and not cancelled
     for i in range(ns):
-        cash = c.cash_out[s0 + i]     # paid by the room for cashing out (or by him, to insure): not won
+        cash = c_cash_out[s0 + i]     # paid by the room for cashing out (or by him, to insure): not won
         f_seat_position[s0 + i] = s_position[i]
         f_invested[s0 + i] = s_invested[i]
         f_collected[s0 + i] = s_collected[i] + cash
-        f.cash_out[s0 + i] = cash
+        f_cash_out[s0 + i] = cash
         net = 0 if cancelled else s_collected[i] + cash - s_invested[i]
         f_net[s0 + i] = net
         f_allin_ev_net[s0 + i] = net
@@ -621,7 +793,7 @@ def _hand_facts(h, c, t, s, G, f):
         f_won_at_showdown[j] = sd and s_collected[i] > 0
     f_is_walk[h] = walk
     f_count_players[h] = n
-    f_rake[h] = 0 if cancelled else c_rake[h]
+    f_rake[h] = 0 if cancelled else rake
     ais = G[G_ALLIN_STREET]
     f_allin_street[h] = ais
     if ais >= 0 and ais != S_RIVER and n_cont >= 2:
@@ -634,70 +806,14 @@ def _hand_facts(h, c, t, s, G, f):
 
 
 @_internal
-def _seat_hand(h, c, t, rules, s, G, out, count):
+def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kind, c_street, c_line, c_seat_no,
+               c_is_unseated, t_is_post, t_is_betting, n_streets, t_positions, s_dealt, s_live, s_position,
+               s_ring_index, G, rules, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
-    c_seat_start = c.seat_start
-    c_action_start = c.action_start
-    s_left = s.left
-    c_stack = c.stack
-    c_is_sitting_out = c.is_sitting_out
-    s_invested = s.invested
-    s_dead = s.dead
-    s_bet = s.bet
-    s_folded = s.folded
-    s_all_in = s.all_in
-    s_all_in_by_post = s.all_in_by_post
-    s_fold_street = s.fold_street
-    s_collected = s.collected
-    s_has_collect = s.has_collect
-    s_collect_line = s.collect_line
-    s_position = s.position
-    s_ring_index = s.ring_index
-    s_expected = s.expected
-    s_after_split = s.after_split
-    s_in_split = s.in_split
-    s_std_winner = s.std_winner
-    s_dealt = s.dealt
-    c_summary_line = c.summary_line
-    c_actor = c.actor
-    c_kind = c.kind
-    t_is_post = t.is_post
-    c_street = c.street
-    t_street_ordinal = t.street_ordinal
-    t_is_betting = t.is_betting
-    c_seat_no = c.seat_no
-    s_live = s.live
-    c_first_line = c.first_line
-    c_button_seat = c.button_seat
-    c_is_short_deck = c.is_short_deck
-    t_positions = t.positions
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
-    a0, a1 = c_action_start[h], c_action_start[h + 1]
-    for i in range(ns):
-        s_left[i] = c_stack[s0 + i]
-        s_invested[i] = 0
-        s_dead[i] = 0
-        s_bet[i] = 0
-        s_folded[i] = False
-        s_all_in[i] = False
-        s_all_in_by_post[i] = False
-        s_fold_street[i] = -1
-        s_collected[i] = 0
-        s_has_collect[i] = False
-        s_collect_line[i] = 0
-        s_position[i] = -1
-        s_ring_index[i] = -1
-        s_expected[i] = 0
-        s_after_split[i] = 0
-        s_in_split[i] = False
-        s_std_winner[i] = False
-        # a seat sitting out is dealt in only when it posts or bets
-        s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
     for j in range(a0, a1):
         i = c_actor[j]
         if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
-                c_street[j] >= t_street_ordinal.shape[0]:
+                c_street[j] >= n_streets:
             return False        # a code no reader writes
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             s_dealt[i] = True
@@ -709,17 +825,17 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
         while r > 0 and c_seat_no[s0 + s_live[r - 1]] > c_seat_no[s0 + i]:
             s_live[r] = s_live[r - 1]
             r -= 1
-        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i] and not c.is_unseated[s0 + i]:
+        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i] and not c_is_unseated[s0 + i]:
             return False      # two players in one seat (the unseated share seat 0, by name)
         s_live[r] = i
         n += 1
     G[G_N_LIVE] = n
     for i in range(ns):
-        if s_dealt[i] and c.is_unseated[s0 + i]:
+        if s_dealt[i] and c_is_unseated[s0 + i]:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if c_actor[j] == i:
-                    line = c.line[j]
+                    line = c_line[j]
                     break
             _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, i, 0, 0)
     G[G_SB_POSTED] = 0
@@ -728,9 +844,9 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, rules.PLAYERS, ERROR, c_first_line[h], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, rules.PLAYERS, ERROR, first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = c_button_seat[h] if c_button_seat[h] > 0 else c_seat_no[s0 + s_live[n - 1]]
+    button = button_seat if button_seat > 0 else c_seat_no[s0 + s_live[n - 1]]
     start = 0
     for r in range(n):
         if c_seat_no[s0 + s_live[r]] >= button:
@@ -743,11 +859,11 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
             break
     if at < 0:
         at = (start - 1) % n
-    short = 1 if c_is_short_deck[h] else 0
+    deck = 1 if short else 0
     for k in range(n):
         i = s_live[(at + k) % n]
         if k < t_positions.shape[2]:
-            s_position[i] = t_positions[short, min(n, t_positions.shape[1] - 1), k]
+            s_position[i] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
         s_ring_index[i] = (k - 1) % n
     if n == 2 and not short:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
@@ -761,21 +877,12 @@ def _seat_hand(h, c, t, rules, s, G, out, count):
 
 
 @_internal
-def _check_deck(h, c, rules, s, out, count):
+def _check_deck(h, s0, ns, short, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_board, c_board_lines,
+                c_more_boards, c_more_board_lines, c_summary_board, c_summary_board_line, c_summary_more_boards,
+                c_summary_more_board_lines, s_by_line, rules, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
-    c_seat_start = c.seat_start
-    c_is_short_deck = c.is_short_deck
-    c_hole = c.hole
-    c_hole_line = c.hole_line
-    s_by_line = s.by_line
-    c_board = c.board
-    c_board_lines = c.board_lines
-    c_summary_board = c.summary_board
-    c_summary_board_line = c.summary_board_line
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
-    low = 16 if c_is_short_deck[h] else 0
+    low = 16 if short else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
@@ -805,10 +912,10 @@ def _check_deck(h, c, rules, s, out, count):
         # a later record shows two other cards than the player was dealt: expected and actual are
         # the two cards each, as (first + 1) * 64 + second (apart from a single card's code)
         for k in range(2):
-            if c.hole_conflict_line[s0 + i, k] > 0:
-                _emit(out, count, h, rules.DECK, ERROR, c.hole_conflict_line[s0 + i, k], i,
+            if c_hole_conflict_line[s0 + i, k] > 0:
+                _emit(out, count, h, rules.DECK, ERROR, c_hole_conflict_line[s0 + i, k], i,
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
-                      (np.int64(c.hole_conflict[s0 + i, k, 0]) + 1) * 64 + c.hole_conflict[s0 + i, k, 1])
+                      (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
     board = c_board[h]
     nb = 0
     for k in range(5):
@@ -830,8 +937,8 @@ def _check_deck(h, c, rules, s, out, count):
         if twice:
             _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
     for b in range(2):      # the boards of a hand run twice or thrice: against the deck and the hole cards
-        more = c.more_boards[h, b]
-        line = c.more_board_lines[h, b]
+        more = c_more_boards[h, b]
+        line = c_more_board_lines[h, b]
         for k in range(5):
             code = np.int64(more[k])
             if code < 0:
@@ -844,8 +951,8 @@ def _check_deck(h, c, rules, s, out, count):
     if c_summary_board[h, 0] >= 0 or c_summary_board_line[h] > 0:
         _board_differs(h, board, c_summary_board[h], c_summary_board_line[h], rules, out, count)
     for b in range(2):
-        if c.summary_more_boards[h, b, 0] >= 0 or c.summary_more_board_lines[h, b] > 0:
-            _board_differs(h, c.more_boards[h, b], c.summary_more_boards[h, b], c.summary_more_board_lines[h, b],
+        if c_summary_more_boards[h, b, 0] >= 0 or c_summary_more_board_lines[h, b] > 0:
+            _board_differs(h, c_more_boards[h, b], c_summary_more_boards[h, b], c_summary_more_board_lines[h, b],
                            rules, out, count)
     return True
 
@@ -858,162 +965,6 @@ def _board_differs(h, dealt, summary, line, rules, out, count):
             _emit(out, count, h, rules.BOARD, ERROR, line, -1, dealt[k], summary[k])
             break
 
-
-@_internal
-def _replay_hand(h, c, t, o, rules, s, R, G, f, out, count):
-    """Replay hand ``h`` into the scratch arrays, reporting what it breaks; False when not modelled."""
-    c_seat_start = c.seat_start
-    c_action_start = c.action_start
-    c_betting = c.betting
-    c_big_blind = c.big_blind
-    c_small_blind = c.small_blind
-    c_ante = c.ante
-    c_total_line = c.total_line
-    c_last_line = c.last_line
-    s_ring_index = s.ring_index
-    s_live = s.live
-    c_seat_no = c.seat_no
-    c_actor = c.actor
-    c_kind = c.kind
-    c_street = c.street
-    c_amount = c.amount
-    c_line = c.line
-    f_seat = f.seat
-    f_action_no = f.action_no
-    s_bet = s.bet
-    t_is_post = t.is_post
-    s_all_in_by_post = s.all_in_by_post
-    s_all_in = s.all_in
-    s_dead = s.dead
-    t_is_betting = t.is_betting
-    c_small_bet = c.small_bet
-    c_big_bet = c.big_bet
-    c_button_seat = c.button_seat
-    s_collected = s.collected
-    s_has_collect = s.has_collect
-    s_collect_line = s.collect_line
-    f_position = f.position
-    s_position = s.position
-    f_amount = f.amount
-    f_to_call = f.to_call
-    f_bet_level = f.bet_level
-    f_is_all_in = f.is_all_in
-    s_left = s.left
-    s_invested = s.invested
-    s_folded = s.folded
-    s_fold_street = s.fold_street
-    c_raise_to = c.raise_to
-    c_is_all_in = c.is_all_in
-    c_is_capped = c.is_capped
-    if not _seat_hand(h, c, t, rules, s, G, out, count):
-        return False
-    if c.is_cancelled[h]:
-        _cancelled_pays_nobody(h, c, rules, out, count)
-        return True         # players and positions, no play
-    if not _check_deck(h, c, rules, s, out, count):
-        return False
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
-    a0, a1 = c_action_start[h], c_action_start[h + 1]
-    n = G[G_N_LIVE]
-    betting = c_betting[h]
-    bb = c_big_blind[h]
-    sb = c_small_blind[h]
-    ante = c_ante[h]
-    cap = c.cap[h]
-    end_line = c_total_line[h] if c_total_line[h] > 0 else c_last_line[h]
-    at = 0
-    for r in range(n):
-        if s_ring_index[s_live[r]] == n - 1:
-            at = r
-    ring0_seat = c_seat_no[s0 + s_live[at]]
-    # ------------------------------------------------------------ betting
-    for k in range(10):
-        R[k] = 0
-    R[R_STREET] = S_PREFLOP
-    anchor = np.int64(-1)      # int64 from the start: a literal -1 would compile _start_preflop twice
-    straddled = False
-    pre_started = False
-    collected_log = np.int64(0)     # int64 from the start, as for anchor
-    for j in range(a0, a1):
-        p = c_actor[j]
-        k = c_kind[j]
-        st = c_street[j]
-        amt = c_amount[j]
-        line = c_line[j]
-        f_seat[j] = c_seat_no[s0 + p] if c_seat_no[s0 + p] != 0 else -1
-        f_action_no[j] = j - a0
-        to_call = max(R[R_CURRENT] - s_bet[p], 0)
-        level = R[R_BETS]
-        amount_in = 0
-        if t_is_post[k]:
-            amount_in = amt
-            _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
-            s_all_in_by_post[p] = s_all_in[p]
-            if k == K_ANTE:
-                if ante != 0 and not he_blinds(amt, ante, s_all_in[p], np.bool_(False)):
-                    _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
-            elif k == K_DEAD:
-                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
-                s_bet[p] += live
-                s_dead[p] += amt - live
-            elif k == K_SB and G[G_SB_POSTED] != 0 and not c.second_sb_live[h]:
-                s_dead[p] += amt          # a second small blind (a returning player's) is dead money
-            else:
-                if k == K_SB:
-                    G[G_SB_POSTED] = 1
-                elif k == K_BB or k == K_BUTTON:
-                    G[G_BB_POSTED] = 1
-                s_bet[p] += amt
-                if k != K_STRADDLE:
-                    stated = sb if k == K_SB else bb
-                    limit_sb = k == K_SB and betting == B_LIMIT
-                    if limit_sb and amt <= bb:
-                        stated = bb       # Limit small blinds vary (a third to a half of the big blind)
-                    if not he_blinds(amt, stated, s_all_in[p], limit_sb):
-                        _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
-            if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
-                anchor = c_seat_no[s0 + p]
-            elif k == K_STRADDLE:
-                anchor = c_seat_no[s0 + p]
-                straddled = True
-        elif t_is_betting[k]:
-            if st != R[R_STREET]:
-                _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
-                _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, c_small_bet[h], c_big_bet[h], bb,
-                           ring0_seat)
-            elif not pre_started and st == S_PREFLOP:
-                _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
-            if not pre_started:
-                pre_started = True
-                if st != S_PREFLOP:
-                    _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
-            to_call = max(R[R_CURRENT] - s_bet[p], 0)
-            level = R[R_BETS]
-            fixed = _fixed(R[R_STREET], c_small_bet[h], c_big_bet[h], bb)
-            amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], c_is_capped[j], cap, fixed,
-                             s0, ns, o, rules, R, G, betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in,
-                             s_all_in_by_post, s_fold_street, c_seat_no, out, count)
-        elif k == K_UNCALLED:
-            if not _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
-                return False
-            amount_in = amt
-        elif k == K_COLLECT:
-            s_collected[p] += amt
-            if not s_has_collect[p]:
-                s_collect_line[p] = line
-            s_has_collect[p] = True
-            collected_log += amt
-            amount_in = amt
-        f_position[j] = s_position[p]
-        f_amount[j] = amount_in
-        f_to_call[j] = to_call
-        f_bet_level[j] = level
-        f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
-    if not pre_started:
-        _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, c_button_seat[h], anchor)
-    _end_round(R, G, s_live, s_folded, s_all_in, s_bet, end_line, h, rules, out, count)
-    return _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count)
 
 
 @_internal
@@ -1212,28 +1163,11 @@ def _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_
 
 
 @_internal
-def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
-    """Pots, rake and awards against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT, then the
-    showdown); False when not modelled."""
-    c_seat_start = c.seat_start
-    c_total_line = c.total_line
-    c_total_pot = c.total_pot
-    c_rake = c.rake
-    s_folded = s.folded
-    s_live = s.live
-    s_invested = s.invested
-    s_left = s.left
-    s_bet = s.bet
-    f_n_pots = f.n_pots
-    c_pot_start = c.pot_start
-    f_pot_net = f.pot_net
-    c_pot_amount = c.pot_amount
-    f_pot_amount = f.pot_amount
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
-    total_line = c_total_line[h]
-    log_total = c_total_pot[h]
-    rake = c_rake[h]
+def _settle(h, s0, ns, n, collected_log, end_line, total_line, log_total, rake, has_summary, c_pot_amount, p0, p1,
+            c_has_cash_out, c_won_not_awarded, c_summary_won, c_summary_won_again, s_live, s_folded, s_invested,
+            s_left, s_bet, s_dead, s_has_collect, f_total_pot, f_n_pots, f_pot_amount, f_pot_net, f_pot_eligible,
+            rules, out, count):
+    """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT); the number of pots."""
     n_cont = 0
     for r in range(n):
         if not s_folded[s_live[r]]:
@@ -1241,7 +1175,6 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     total = 0
     for i in range(ns):
         total += s_invested[i]
-    has_summary = c.has_summary[h]
     if ns > 1 and n_cont > 0:
         top, top_i, ties, second = _top_bets(s_bet, ns)
         if ties == 1 and top > second and (log_total != total or not has_summary):
@@ -1254,30 +1187,29 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
     total = 0
     for i in range(ns):
         total += s_invested[i]
-    f.total_pot[h] = total
+    f_total_pot[h] = total
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if c.has_cash_out[s0 + i] and not s.has_collect[i] and c.won_not_awarded[s0 + i]:
-            not_awarded += max(c.summary_won[s0 + i], 0) + max(c.summary_won_again[s0 + i], 0)
+        if c_has_cash_out[s0 + i] and not s_has_collect[i] and c_won_not_awarded[s0 + i]:
+            not_awarded += max(c_summary_won[s0 + i], 0) + max(c_summary_won_again[s0 + i], 0)
     if has_summary and log_total != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and collected_log + rake + not_awarded != total:
         _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log + not_awarded)
     if n_cont > 0:
-        npots = _build_pots(s0, ns, n, s, f)
+        npots = _build_pots(s0, ns, n, s_live, s_invested, s_dead, s_folded, f_pot_eligible, f_pot_amount)
     else:       # every player folded: one pot no one may win
         npots = 1 if total != 0 else 0
         f_pot_amount[s0] = total
     f_n_pots[h] = npots
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
-    p0, p1 = c_pot_start[h], c_pot_start[h + 1]
     n_log = p1 - p0
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
     # (Winamax): that pot's net is the rest, the uncalled part unraked
     top_alone = False
     if npots > 1:
-        e = f.pot_eligible[s0 + npots - 1]
+        e = f_pot_eligible[s0 + npots - 1]
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
         first = 0
@@ -1317,23 +1249,14 @@ def _settle(h, c, t, rules, s, f, n, collected_log, end_line, out, count):
             f_pot_net[s0 + k] = f_pot_amount[s0 + k]
         if npots > 0:
             f_pot_net[s0] -= rake
-    if n_cont == 0:
-        return True         # no winner to check the collect lines against
-    # int64 counts: the literal 0 they start from would compile _award once more for it
-    return _award(h, c, t, rules, s, f, np.int64(npots), n, np.int64(n_cont), end_line, out, count)
+    return npots
 
 
 @_internal
-def _build_pots(s0, ns, n, s, f):
+def _build_pots(s0, ns, n, s_live, s_invested, s_dead, s_folded, f_pot_eligible, f_pot_amount):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
-    s_live = s.live
-    s_invested = s.invested
-    s_dead = s.dead
-    s_folded = s.folded
-    f_pot_eligible = f.pot_eligible
-    f_pot_amount = f.pot_amount
     npots = 0
     previous = 0
     last_level = 0
@@ -1386,44 +1309,19 @@ def _build_pots(s0, ns, n, s, f):
     return npots
 
 
+
 @_internal
-def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
+def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_more_boards, c_hole, t_standard,
+           t_short_deck, c_has_cash_out, c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again,
+           f_pot_eligible, f_pot_net, f_pot_amount, s_live, s_winners, s_has_collect, s_std_winner, s_ring_index,
+           s_shares, s_gross_shares, s_expected, s_after_split, s_in_split, s_collected, s_collect_line, s_strength,
+           s_std_strength, rules, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
-    HE-SPLIT, HE-COLLECTED); False when not modelled."""
-    c_seat_start = c.seat_start
-    c_unit = c.unit
-    c_is_short_deck = c.is_short_deck
-    c_board = c.board
-    f_pot_eligible = f.pot_eligible
-    c_hole = c.hole
-    s_std_strength = s.std_strength
-    t_standard = t.standard
-    s_strength = s.strength
-    t_short_deck = t.short_deck_straights if c.straight_beats_trips[h] else t.short_deck
-    f_pot_net = f.pot_net
-    f_pot_amount = f.pot_amount
-    s_live = s.live
-    s_winners = s.winners
-    s_has_collect = s.has_collect
-    s_std_winner = s.std_winner
-    s_ring_index = s.ring_index
-    s_shares = s.shares
-    s_gross_shares = s.gross_shares
-    s_expected = s.expected
-    s_after_split = s.after_split
-    s_in_split = s.in_split
-    c_rake = c.rake
-    s_collected = s.collected
-    s_collect_line = s.collect_line
-    c_summary_won = c.summary_won
-    c_summary_line = c.summary_line
-    s0 = c_seat_start[h]
-    ns = c_seat_start[h + 1] - s0
-    unit = c_unit[h]
-    short = c_is_short_deck[h]
+    HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
+    this table."""
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
-        if (c_board[h, 0] if b == 0 else c.more_boards[h, b - 1, 0]) >= 0:
+        if (c_board[h, 0] if b == 0 else c_more_boards[h, b - 1, 0]) >= 0:
             played += 1
     n_boards = max(played, 1)
     contested = False
@@ -1434,7 +1332,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     unverifiable = False
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
-        board = c_board[h] if b == 0 else c.more_boards[h, b - 1]
+        board = c_board[h] if b == 0 else c_more_boards[h, b - 1]
         nb = 0
         while nb < 5 and board[nb] >= 0:
             nb += 1
@@ -1511,7 +1409,6 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error
-    rake = c_rake[h]
     rake_after_split = False
     for i in range(ns):
         if s_in_split[i] and s_has_collect[i] and s_collected[i] == s_after_split[i] and \
@@ -1529,7 +1426,7 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
     for i in range(ns):
         exp = s_expected[i]
         act = s_collected[i]
-        if c.has_cash_out[s0 + i] and act == 0:
+        if c_has_cash_out[s0 + i] and act == 0:
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
             rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
@@ -1547,24 +1444,25 @@ def _award(h, c, t, rules, s, f, npots, n, n_cont, end_line, out, count):
             _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         won = c_summary_won[s0 + i]
-        if won >= 0 and won != s_collected[i] and not c.has_cash_out[s0 + i]:
+        if won >= 0 and won != s_collected[i] and not c_has_cash_out[s0 + i]:
             _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
-        won = c.summary_won_again[s0 + i]      # a second summary seat line of the player
-        if won >= 0 and won != s_collected[i] and not c.has_cash_out[s0 + i]:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, s_collected[i], won)
+        won = c_summary_won_again[s0 + i]      # a second summary seat line of the player
+        if won >= 0 and won != s_collected[i] and not c_has_cash_out[s0 + i]:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line_again[s0 + i], i, s_collected[i], won)
     return True
 
 
+
 @_internal
-def _cancelled_pays_nobody(h, c, rules, out, count):
+def _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again, rules,
+                           out, count):
     """HE-COLLECTED: a cancelled hand pays nobody, so its summary's "won" amounts say 0."""
-    s0 = c.seat_start[h]
-    for i in range(c.seat_start[h + 1] - s0):
-        if c.summary_won[s0 + i] > 0:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line[s0 + i], i, 0, c.summary_won[s0 + i])
-        if c.summary_won_again[s0 + i] > 0:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c.summary_line_again[s0 + i], i, 0,
-                  c.summary_won_again[s0 + i])
+    for i in range(ns):
+        if c_summary_won[s0 + i] > 0:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, 0, c_summary_won[s0 + i])
+        if c_summary_won_again[s0 + i] > 0:
+            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line_again[s0 + i], i, 0,
+                  c_summary_won_again[s0 + i])
 
 
 @_internal

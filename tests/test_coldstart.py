@@ -13,6 +13,7 @@ import os
 import subprocess
 import sys
 import time
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -113,6 +114,10 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
     modules = {name.rsplit(".", 1)[0] for name in built}
     assert {"rules.evaluator", "rules.holdem_fast"} <= modules
     assert "parsers.pokerstars_fast" not in modules
+    # one specialization of each engine function: a literal argument or a second integer type
+    # at one call would compile a function (and re-optimize what it calls) once more
+    engine = Counter(name for name in built if name.startswith("rules.holdem_fast."))
+    assert "rules.holdem_fast._kernel" in engine and {name: n for name, n in engine.items() if n > 1} == {}
 
 
 def _many_hands(folder: Path, copies: int) -> Path:
