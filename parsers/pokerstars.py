@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
+from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable
@@ -290,6 +292,44 @@ _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
 
+_ZONES = {
+    "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax", "NT": "America/St_Johns",
+    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires", "GMT": "Europe/London", "UTC": "UTC",
+    "WET": "Europe/Lisbon", "CET": "Europe/Paris", "EET": "Europe/Helsinki", "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+}
+"""The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
+settings), and where their clocks are kept: a zone's name stands for its summer time too."""
+
+
+_CUSTOM_ZONE = "CUST"
+"""The zone of a clock the player set to an offset of his own: any whole number of quarter-hours."""
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(_ZONES[name])
+
+
+def _utc_readings(at: datetime, zone: str) -> set[datetime]:
+    """The UTC instants a wall-clock time of ``zone`` can mean (two in the hour clocks go back)."""
+    tz = _zone(zone)
+    return {(at - (at.replace(tzinfo=tz, fold=fold).utcoffset() or timedelta(0))) for fold in (0, 1)}
+
+
+def _as_et(at: datetime, zone: str) -> datetime:
+    """A wall-clock time of ``zone`` as the ET clock read it at that instant."""
+    if zone == "ET":
+        return at
+    utc = min(_utc_readings(at, zone)).replace(tzinfo=_UTC)
+    return utc.astimezone(_zone("ET")).replace(tzinfo=None)
+
+
+_UTC = ZoneInfo("UTC")
+
+
 def _when(d: str, t: str) -> datetime:
     year, month, day = d.split("/")
     clock = t.split(":")
@@ -376,7 +416,42 @@ def read_header(line: str) -> dict:
             and when.end() < len(rest):
         raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
-    return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when}
+    played_at, local = _times(when, line, match.start("rest"))
+    return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
+            "played_at": played_at, "local": local}
+
+
+def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | None]:
+    """The hand's time on the ET clock and the local time written before it (None when the header
+    gives one time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not
+    write, or a local time that is not the ET time in its zone, is a ParseError: one of the two
+    times is changed, and nothing shows which."""
+    def error(message: str, group: str) -> ParseError:
+        return ParseError(message, line=1, column=at + when.start(group) + 1, line_text=line)
+
+    try:
+        written = _when(when["d"], when["t"])
+        et = _when(when["d2"], when["t2"]) if when["d2"] else None
+    except ValueError as problem:     # 2020/13/01, 25:00:00: the shape of a date, not a date
+        raise error(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
+    zone = when["z"]
+    if zone is not None and zone not in _ZONES and zone != _CUSTOM_ZONE:
+        raise error(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
+    if et is None:
+        if zone in (None, "ET", _CUSTOM_ZONE):
+            return written, None
+        return _as_et(written, zone), written
+    if when["z2"] not in (None, "ET"):
+        raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
+    if zone == _CUSTOM_ZONE:
+        apart = abs((written - et).total_seconds())
+        matches = apart % 900 == 0 and apart <= 26 * 3600    # an offset of whole quarter-hours
+    else:
+        matches = zone is None or bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
+    if not matches:
+        raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
+                    "two is changed", "t")
+    return et, written
 
 
 # ////////////////////////////////////////////////////////////////////// the record
@@ -388,14 +463,27 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
     tokens = _classify(lines)
+    _check_no_repeats(tokens, lines)
     check_shape(tokens, lines)
     return build_hand(lines, source, head, tokens)
+
+
+def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
+    """A line without play (a player joins, leaves, sits out, finishes the tournament …; chat
+    excepted) is written once: the same line again right after it is a ParseError. A line of
+    play written twice is the replay's to judge."""
+    for index in range(2, len(lines)):
+        if lines[index] != lines[index - 1] or not lines[index].strip():
+            continue
+        if any(at == index for _, _, at in tokens) or _CHAT.match(lines[index]):
+            continue
+        raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
 
 
 def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card] | None:
     """The cards a street line of ``run`` must repeat: its run's board, or on a run's first street
     line the first ``length`` cards of the nearest earlier run (a hand run twice after the flop
-    shares it). None when no board is dealt yet: the street order check judges that hand."""
+    shares it). None when no board is dealt yet."""
     if boards[run]:
         return boards[run]
     for earlier in range(run - 1, -1, -1):
@@ -432,15 +520,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = _CURRENCY_SIGNS[sign]
     else:
         currency = "play"
-    try:
-        if when["d2"]:
-            played_at = _when(when["d2"], when["t2"])  # the ET time PokerStars adds in brackets
-            local = _when(when["d"], when["t"])
-        else:
-            played_at, local = _when(when["d"], when["t"]), None
-    except ValueError as error:     # 2020/13/01, 25:00:00: the shape of a date, not a date
-        raise ParseError(f"{when[0].strip()!r} is not a real date and time ({error})", line=1,
-                         column=match.start("rest") + when.start() + 1, line_text=lines[0]) from None
+    played_at, local = head["played_at"], head["local"]
 
     table_name = None
     max_seats = button = None
@@ -535,6 +615,9 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 boards.append([])
                 board_lines.append([])
             dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
+            if c2 is not None and dealt_before is None:
+                raise ParseError(f"a {what} line with no street line before it: a street line is lost",
+                                 line=index + 1, column=1, line_text=lines[index])
             if dealt_before is not None:
                 if list(repeated) != dealt_before:
                     shown = " ".join(map(str, dealt_before))
@@ -579,6 +662,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if m["play"] and not is_tournament:
                 currency = "play"
         elif kind == "CASHOUT":
+            if any(cash_out.player == m["p"] for cash_out in cash_outs):
+                raise _twice(f"{m['p']} cashes out", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "SUMMARY":

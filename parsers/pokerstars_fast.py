@@ -543,7 +543,7 @@ def _finished(b, s, e):
 def _repeats_board(board, more_boards, h, run, cards, n):
     """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
     dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
-    no board dealt yet there is nothing to compare (the street order check judges that hand)."""
+    no board dealt yet, a street line that repeats cards has lost the line before it: False."""
     own = board[h] if run == 0 else more_boards[h, run - 1]
     if own[0] >= 0:
         if n < 5 and own[n] >= 0:
@@ -559,6 +559,21 @@ def _repeats_board(board, more_boards, h, run, cards, n):
                 if earlier[k] != cards[k]:
                     return False
             return True
+    return False
+
+
+@njit(cache=True)
+def _repeats_line(b, line_start, line_end, li, first_index):
+    """Is line ``li`` the line before it again, word for word (the header excepted)?"""
+    if li - 1 <= first_index:
+        return False
+    s, e = line_start[li], line_end[li]
+    p, q = line_start[li - 1], line_end[li - 1]
+    if e - s != q - p:
+        return False
+    for k in range(e - s):
+        if b[s + k] != b[p + k]:
+            return False
     return True
 
 
@@ -1005,6 +1020,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not ok:
                     break
                 if code == 30:
+                    if _repeats_line(b, line_start, line_end, li, first_index):
+                        ok = False      # a line without play written twice: the reader refuses it
+                        break
                     continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
@@ -1176,8 +1194,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         while j < e and _is_space(b[j]):
                             j += 1
                         i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                        if status != 1 or j != e or i < 0:
-                            ok = False
+                        if status != 1 or j != e or i < 0 or has_cash_out[s0 + i]:
+                            ok = False      # (a second cash-out of one player: the reader refuses it)
                             break
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
@@ -1224,6 +1242,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         is_cancelled[h] = True
                         token = T_CANCELLED
                     elif token == 0:
+                        if _repeats_line(b, line_start, line_end, li, first_index):
+                            ok = False      # a line without play written twice: the reader refuses it
+                            break
                         continue
             if not ok:
                 break
@@ -1503,6 +1524,16 @@ _MISSING = object()
 _SLOW = object()
 
 
+def _local_time_checked(head: _Head, line: str) -> _Head | None:
+    """``head``, or None when the reader refuses the local time this hand's header writes before
+    its ET time (a zone it does not know, a time that is not the ET time in that zone)."""
+    try:
+        ps.read_header(line)
+    except ParseError:
+        return None
+    return head
+
+
 # ////////////////////////////////////////////////////////////////////// the batch
 
 _SHAPE_OK: dict[tuple[int, int, int], bool] = {}
@@ -1629,6 +1660,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                 head = known.get(key, _MISSING)
                 if head is _MISSING:
                     head = _register(key, chunk.lines[0])
+                if head is not None and head is not _SLOW and chunk.lines[0].rstrip().endswith("ET]"):
+                    head = _local_time_checked(head, chunk.lines[0])
                 if head is not _SLOW:
                     heads.append(head)
                     if head is None:
