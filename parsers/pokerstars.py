@@ -61,8 +61,20 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
+    "BETS",
     "HAND_NAME",
     "LINE_KINDS",
+    "MARKERS",
+    "MISC_ENDS",
+    "MISC_OPEN",
+    "NO_PLAY",
+    "NO_PLAY_OPEN",
+    "NO_SHOWS",
+    "OUTCOMES",
+    "POSITIONS",
+    "POSTS",
+    "RUNS",
+    "SHOWS",
     "SUMMARY_OUTCOME",
     "TERMINALS",
     "WORDS",
@@ -73,6 +85,58 @@ __all__ = [
     "read_header",
     "stakes_sign",
 ]
+
+# ////////////////////////////////////////////////////////////////////// the words of the lines
+# Declared once: the line patterns below are built from them, and the compiled scanner
+# (parsers.pokerstars_fast) makes its byte words from them.
+
+MARKERS: dict[str, tuple[str, ...]] = {
+    "HOLE": ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"),
+    "STREET": ("FLOP", "TURN", "RIVER"),
+    "SHOWDOWN": ("SHOW DOWN",),
+    "SUMMARY": ("SUMMARY",),
+}
+"""The words between '*** ' and ' ***' of each marker line's terminal."""
+RUNS = ("FIRST", "SECOND", "THIRD")
+"""The words before a street, showdown or board line of a hand run two or three times."""
+BETS: dict[str, ActionKind] = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
+"""The actions written with one amount after them, besides the posts."""
+POSTS: dict[str, ActionKind] = {
+    "posts small blind": ActionKind.POST_SB,
+    "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE,
+    "posts button blind": ActionKind.POST_BUTTON,
+    "posts small & big blinds": ActionKind.POST_DEAD,
+    "posts straddle": ActionKind.POST_STRADDLE,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts a dead small blind": ActionKind.POST_DEAD,
+}
+"""The posts, each written with its amount after it."""
+SHOWS = ("shows", "mucks")
+"""Cards shown, or mucked and shown in the log, in brackets after the word."""
+NO_SHOWS = ("mucks hand", "doesn't show hand")
+NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has timed out", "has returned",
+           "leaves the table")
+"""'<player>: <words>' lines without play."""
+NO_PLAY_OPEN = ("Table deposit ", "re-buys and receives ", "takes the add-on", "is sitting out ")
+"""'<player>: <words><anything>' lines without play."""
+MISC_ENDS = ("leaves the table", "has timed out", "has timed out while disconnected",
+             "has timed out while being disconnected", "is sitting out", "sits out", "has returned", "is disconnected",
+             "is connected", "has reconnected", "will be allowed to play after the button", "has been disconnected",
+             "is being treated as all-in")
+"""'<player> <words>' lines without play."""
+MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "takes the add-on", "is feeling ",
+             "stands up", "sits down", "will be allowed to play ", "will be able to play ")
+"""'<player> <words><anything>' lines without play."""
+POSITIONS = ("button", "small blind", "big blind", "button blind")
+"""The positions a summary seat line names in parentheses after the player."""
+OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
+"""The words a summary seat line's outcome starts with, after the player and his positions."""
+
+
+def _either(words, after: str = "") -> str:
+    return "|".join(re.escape(word) + after for word in words)
+
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -134,15 +198,16 @@ _OUTCOME = (
     r"(?: \((?:cashed out|pot not awarded as player cashed out)\)\.?)?"
 )
 _SEATSUM = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
+    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + _either(POSITIONS) + r")\))*) "
     r"(?P<what>" + _OUTCOME + r")\"?\s*$")
 """A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
 copied out of string literals keep a stray closing quote.)"""
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 _MARKER = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
-    r"(?P<what>(?P<hole>HOLE CARDS|DEALING HANDS|PRE-FLOP)|(?P<showdown>SHOW DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"
+    r"^\*\*\* (?:(?P<run>" + _either(RUNS) + r") )?"
+    r"(?P<what>(?P<hole>" + _either(MARKERS["HOLE"]) + r")|(?P<showdown>" + _either(MARKERS["SHOWDOWN"])
+    + r")|(?P<summary>" + _either(MARKERS["SUMMARY"]) + r")|" + _either(MARKERS["STREET"]) + r")"
     r" \*\*\*"
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
@@ -150,13 +215,11 @@ _ACTION = re.compile(
     r"^(?P<p>.+?): (?:"
     r"(?P<fold>folds)(?: \[[^\]]*\])?"
     r"|(?P<check>checks)"
-    r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
-    r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind)) (?P<a>" + _AMT + r")"
+    r"|(?P<verb>" + _either(BETS) + r"|(?P<post>" + _either(POSTS) + r")) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
-    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
-    r"|(?P<muck>mucks hand|doesn't show hand)"
-    r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
-    r"Table deposit .*|re-buys and receives .*|takes the add-on.*|leaves the table|is sitting out .*)"
+    r"|(?P<show>" + _either(SHOWS) + r") \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
+    r"|(?P<muck>" + _either(NO_SHOWS) + r")"
+    r"|(?P<misc>" + _either(NO_PLAY) + "|" + _either(NO_PLAY_OPEN, ".*") + r")"
     r")(?: (?P<allin>and is all-in)| and has reached the (?P<cap>" + _AMT + r") cap)?\s*$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
@@ -169,12 +232,8 @@ _POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (" + _AMT + r")\.")
 _BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
-    r"^.+ (?:joins the table at seat #\d+|leaves the table|has timed out(?: while (?:disconnected|being disconnected))?"
-    r"|is sitting out|sits out|has returned|is disconnected|is connected|has reconnected"
-    r"|will be allowed to play after the button|was removed from the table.*"
-    r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?|wins the tournament.*|re-buys.*"
-    r"|takes the add-on.*|is feeling .*|has been disconnected|is being treated as all-in"
-    r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*"
+    r"^.+ (?:joins the table at seat #\d+|" + _either(MISC_ENDS) + "|" + _either(MISC_OPEN, ".*")
+    + r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?"
     # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
     # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
     r"|(?:wins|split) the " + _AMT + r" bounty for eliminating .+"
@@ -339,18 +398,7 @@ def _when(d: str, t: str) -> datetime:
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 
-_POST_KINDS = {
-    "posts small blind": ActionKind.POST_SB,
-    "posts big blind": ActionKind.POST_BB,
-    "posts the ante": ActionKind.POST_ANTE,
-    "posts button blind": ActionKind.POST_BUTTON,
-    "posts small & big blinds": ActionKind.POST_DEAD,
-    "posts straddle": ActionKind.POST_STRADDLE,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts a dead small blind": ActionKind.POST_DEAD,
-}
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
-                                      ActionKind.RAISE)
+_FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
 _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
@@ -561,11 +609,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 append(_action(street, player, _RAISE, line, money(raised, index), money(raise_to, index),
                                all_in is not None, capped is not None))
             else:
-                append(_action(street, player, _CALL if verb == "calls" else _BET, line,
+                append(_action(street, player, BETS[verb], line,
                                money(amount, index), None, all_in is not None, capped is not None))
         elif kind == "POST":
             m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
-            post = _POST_KINDS[m[4]]
+            post = POSTS[m[4]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or
                 # one after the big blind): that money is dead, not part of his bet.
