@@ -81,6 +81,7 @@ __all__ = [
     "LineKind",
     "build_hand",
     "check_shape",
+    "local_time_matches",
     "parse",
     "read_header",
     "stakes_sign",
@@ -353,14 +354,15 @@ _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, li
 
 _ZONES = {
     "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
-    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax", "NT": "America/St_Johns",
+    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax",
     "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires", "GMT": "Europe/London", "UTC": "UTC",
     "WET": "Europe/Lisbon", "CET": "Europe/Paris", "EET": "Europe/Helsinki", "MSK": "Europe/Moscow",
     "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "AWST": "Australia/Perth",
     "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
 }
 """The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
-settings), and where their clocks are kept: a zone's name stands for its summer time too."""
+settings), and where their clocks are kept: a zone's name stands for its summer time too. (Each
+changes its clocks at whole hours, which the compiled lane relies on.)"""
 
 
 _CUSTOM_ZONE = "CUST"
@@ -376,6 +378,15 @@ def _utc_readings(at: datetime, zone: str) -> set[datetime]:
     """The UTC instants a wall-clock time of ``zone`` can mean (two in the hour clocks go back)."""
     tz = _zone(zone)
     return {(at - (at.replace(tzinfo=tz, fold=fold).utcoffset() or timedelta(0))) for fold in (0, 1)}
+
+
+def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
+    """Is ``written``, a header's local time in ``zone``, the time ``et`` on the ET clock? (A
+    zone PokerStars does not write: no.)"""
+    if zone == _CUSTOM_ZONE:
+        apart = abs((written - et).total_seconds())
+        return apart % 900 == 0 and apart <= 26 * 3600     # an offset of whole quarter-hours
+    return zone in _ZONES and bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
 
 
 def _as_et(at: datetime, zone: str) -> datetime:
@@ -491,12 +502,7 @@ def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | Non
         return _as_et(written, zone), written
     if when["z2"] not in (None, "ET"):
         raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
-    if zone == _CUSTOM_ZONE:
-        apart = abs((written - et).total_seconds())
-        matches = apart % 900 == 0 and apart <= 26 * 3600    # an offset of whole quarter-hours
-    else:
-        matches = zone is None or bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
-    if not matches:
+    if zone is not None and not local_time_matches(zone, written, et):
         raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
                     "two is changed", "t")
     return et, written

@@ -64,6 +64,7 @@ from __future__ import annotations
 
 import re
 from collections import namedtuple
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import numpy as np
@@ -1347,10 +1348,13 @@ def _date_back(b, stop, low):
 @njit(cache=True)
 def _headers(b, w, line_start, line_end, hand_line0, out):
     """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
-    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time) in
-    ``out``; an impossible date is no match."""
+    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
+    a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
+    an impossible date is no match."""
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
+        out[h, 6] = out[h, 7] = out[h, 8] = -1
+        local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
         if not (_at(b, s, e, w.hand) or _at(b, s, e, w.game)):   # "Game #" in older logs
@@ -1371,7 +1375,8 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
                 z -= 1
             if z == et_start - 2 or b[z - 1] != 32:
                 continue
-            start, _ = _date_back(b, z - 1, j)
+            start, local = _date_back(b, z - 1, j)
+            zone_from = z
         elif e - 3 >= j and _at(b, e - 3, e, w.et):
             # " - YYYY/M/D H:MM:SS ET"
             start, seconds = _date_back(b, e - 3, j)
@@ -1385,6 +1390,10 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
         out[h, 3] = j        # the middle: ": …" up to " - " before the date
         out[h, 4] = start - 3
         out[h, 5] = seconds
+        if zone_from >= 0:
+            out[h, 6] = local
+            out[h, 7] = zone_from
+            out[h, 8] = et_start - 2
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1497,14 +1506,23 @@ _MISSING = object()
 _SLOW = object()
 
 
-def _local_time_checked(head: _Head, line: str) -> _Head | None:
-    """``head``, or None when the reader refuses the local time this hand's header writes before
-    its ET time (a zone it does not know, a time that is not the ET time in that zone)."""
-    try:
-        ps.read_header(line)
-    except ParseError:
-        return None
-    return head
+_LOCAL_TIMES: dict[tuple[str, int, int, int], bool] = {}
+
+
+def _local_time_matches(zone: str, local: int, et: int) -> bool:
+    """Does the reader take a header's local time in ``zone`` (seconds since 1970 on its clock)
+    before the ET time ``et`` (the same)? (``parsers.pokerstars.local_time_matches``.) Clocks
+    change at whole hours: the answer holds for every time of the same two hours and gap."""
+    key = (zone, local - et, local // 3600, et // 3600)
+    known = _LOCAL_TIMES.get(key)
+    if known is None:
+        known = ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=et))
+        if len(_LOCAL_TIMES) < 100_000:
+            _LOCAL_TIMES[key] = known
+    return known
+
+
+_EPOCH = datetime(1970, 1, 1)
 
 
 # ////////////////////////////////////////////////////////////////////// the batch
@@ -1616,7 +1634,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = last_line
-    fast = np.zeros((count, 6), dtype=np.int64)
+    fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
     heads = []
@@ -1624,7 +1642,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     hand_ids = b.hand_id
     played_at = b.played_at
     known = _HEADS
-    for h, (matched, id_from, id_to, key_from, key_to, _) in enumerate(fast.tolist()):
+    for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = None
         if chunk.format == "pokerstars" and chunk.lines:
@@ -1633,8 +1651,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                 head = known.get(key, _MISSING)
                 if head is _MISSING:
                     head = _register(key, chunk.lines[0])
-                if head is not None and head is not _SLOW and chunk.lines[0].rstrip().endswith("ET]"):
-                    head = _local_time_checked(head, chunk.lines[0])
+                if zone_from >= 0 and head is not None and head is not _SLOW:
+                    zone = text[zone_from:zone_to] if ascii_text else _piece(data, zone_from, zone_to)
+                    if not _local_time_matches(zone, local, et):
+                        head = None
                 if head is not _SLOW:
                     heads.append(head)
                     if head is None:
