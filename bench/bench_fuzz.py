@@ -23,9 +23,10 @@ files, line numbers and rules versions) are compared with the original game's ro
   blanks and comments): an immaterial change, true to its text. So is a text that only lost
   lines the rows do not hold (a claim, a summary line the replay recomputes).
 - The same rows from a text that gained a line (a new one, a changed one, one written twice):
-  the parser let that line go by unread, and the game is **not true to its text**. This
-  over-counts changes to text that no table stores (a club hand's own ID, a time zone): each
-  case is printed with the lines gained, to judge.
+  the parser let that line go by unread, and the game is **not true to its text**. Changes to
+  text that no table holds are not counted (:func:`unstored_change`: a line without play, a
+  game's own ID, a tournament's buy-in and level, a cash-out fee); each case is printed with
+  the lines gained, to judge.
 - No row and no quarantine over the game's lines, while some of its text is left: the game
   **vanished**.
 
@@ -237,17 +238,90 @@ def _changed_game(seed: Seed, game_id: str, first: int, last: int, touched: tupl
     if not here:
         return "vanished", ""
     verdicts = {}
+    original = normalize_lines(seed.text)[first - 1:last]
     for gid, a, b in here:
         if seen.rows.get(gid) != seed.rows.get(game_id):
             verdicts["stored as changed"] = ""
             continue
-        added = Counter(gist(lines[a - 1:b])) - Counter(seed.gists[game_id])
-        if not added:
+        gained = _gained(lines[a - 1:b], original)
+        if not gained:
             verdicts["immaterial change"] = ""
         else:
-            verdicts["not true to text"] = " | ".join(added)[:160]
+            verdicts["not true to text"] = " | ".join(gained)[:160]
     return next((v, verdicts[v]) for v in ("not true to text", "stored as changed", "immaterial change")
                 if v in verdicts)
+
+
+def _gained(lines: list[str], original: list[str]) -> list[str]:
+    """The lines a game's text gained over its ``original`` (as :func:`gist` compares them), less
+    those whose change no table holds (:func:`unstored_change`)."""
+    added = Counter(gist(lines)) - Counter(gist(original))
+    lost = Counter(gist(original)) - Counter(gist(lines))
+    lost_lines = [line for line in original if gist([line]) and lost.get(gist([line])[0], 0) > 0]
+    out = []
+    for at, line in enumerate(lines):
+        key = gist([line])
+        if key and added.get(key[0], 0) > 0:
+            added[key[0]] -= 1
+            if not unstored_change(line, lost_lines, original[0] if original else "", is_first=at == 0):
+                out.append(key[0])
+    return out
+
+
+def unstored_change(line: str, lost: list[str], header: str, is_first: bool = False) -> bool:
+    """Does ``line``, which a game's text gained (its first line when ``is_first``), change only
+    text no table holds? ``lost`` are the lines the text lost, ``header`` its original first line.
+
+    - A PokerStars line without play (joins, leaves, sits out, chat …), as the reader's table of
+      line kinds reads it: the warehouse keeps none of them.
+    - A PokerStars header that differs from a lost one only in the hand's or the tournament's
+      number, the buy-in or the level; a cash-out line that differs from a lost one only in its
+      fee: no table holds these.
+    - Another room's first line that differs from the original only in its last word, the game's
+      own ID (like "C-2026-34"): the warehouse keeps a game's identity as the hash of its text.
+    """
+    from parsers import pokerstars as ps
+    from parsers.errors import ParseError
+
+    if header.lower().startswith("pokerstars"):
+        if not is_first:
+            try:
+                if ps.TABLE.classify(("", line)) == []:
+                    return True
+            except ParseError:
+                pass
+        masked = _masked(line)
+        return masked is not None and any(_masked(old) == masked for old in lost)
+    words = header.rsplit(None, 1)
+    return (is_first and len(words) == 2 and any(c.isdigit() for c in words[1]) and line.startswith(words[0])
+            and len(line[len(words[0]):].split()) == 1)
+
+
+def _masked(line: str) -> str | None:
+    """A PokerStars header without its hand and tournament numbers, buy-in and level, or a cash-out
+    line without its fee; None for other lines."""
+    from parsers import pokerstars as ps
+    from parsers.errors import ParseError
+
+    spans = []
+    if line.startswith("PokerStars"):
+        try:
+            head = ps.read_header(line)
+        except ParseError:
+            return None
+        match = head["match"]
+        rest = match.start("rest")
+        spans += [match.span(name) for name in ("id", "tid", "buyin") if match[name] is not None]
+        level_from = match["rest"].find(head["struct"]) + len(head["struct"])
+        spans.append((rest + level_from, rest + head["stakes"].start()))
+    else:
+        cash_out = next(k.pattern for k in ps.LINE_KINDS if k.name == "CASHOUT").match(line)
+        if cash_out is None or cash_out["f"] is None:
+            return None
+        spans.append(cash_out.span("f"))
+    for start, stop in sorted(spans, reverse=True):
+        line = line[:start] + "…" + line[stop:]
+    return line
 
 
 def run(count: int, files: list[Path], seed: int = 0) -> Outcome:

@@ -35,8 +35,10 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
+from functools import lru_cache
+from zoneinfo import ZoneInfo
 
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable
@@ -59,18 +61,83 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
+    "BETS",
     "HAND_NAME",
     "LINE_KINDS",
+    "MARKERS",
+    "MISC_ENDS",
+    "MISC_OPEN",
+    "NO_PLAY",
+    "NO_PLAY_OPEN",
+    "NO_SHOWS",
+    "OUTCOMES",
+    "POSITIONS",
+    "POSTS",
+    "RUNS",
+    "SHOWS",
     "SUMMARY_OUTCOME",
     "TERMINALS",
     "WORDS",
     "LineKind",
     "build_hand",
     "check_shape",
+    "local_time_matches",
     "parse",
     "read_header",
     "stakes_sign",
 ]
+
+# ////////////////////////////////////////////////////////////////////// the words of the lines
+# Declared once: the line patterns below are built from them, and the compiled scanner
+# (parsers.pokerstars_fast) makes its byte words from them.
+
+MARKERS: dict[str, tuple[str, ...]] = {
+    "HOLE": ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"),
+    "STREET": ("FLOP", "TURN", "RIVER"),
+    "SHOWDOWN": ("SHOW DOWN",),
+    "SUMMARY": ("SUMMARY",),
+}
+"""The words between '*** ' and ' ***' of each marker line's terminal."""
+RUNS = ("FIRST", "SECOND", "THIRD")
+"""The words before a street, showdown or board line of a hand run two or three times."""
+BETS: dict[str, ActionKind] = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
+"""The actions written with one amount after them, besides the posts."""
+POSTS: dict[str, ActionKind] = {
+    "posts small blind": ActionKind.POST_SB,
+    "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE,
+    "posts button blind": ActionKind.POST_BUTTON,
+    "posts small & big blinds": ActionKind.POST_DEAD,
+    "posts straddle": ActionKind.POST_STRADDLE,
+    "posts dead blind": ActionKind.POST_DEAD,
+    "posts a dead small blind": ActionKind.POST_DEAD,
+}
+"""The posts, each written with its amount after it."""
+SHOWS = ("shows", "mucks")
+"""Cards shown, or mucked and shown in the log, in brackets after the word."""
+NO_SHOWS = ("mucks hand", "doesn't show hand")
+NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has timed out", "has returned",
+           "leaves the table")
+"""'<player>: <words>' lines without play."""
+NO_PLAY_OPEN = ("Table deposit ", "re-buys and receives ", "takes the add-on", "is sitting out ")
+"""'<player>: <words><anything>' lines without play."""
+MISC_ENDS = ("leaves the table", "has timed out", "has timed out while disconnected",
+             "has timed out while being disconnected", "is sitting out", "sits out", "has returned", "is disconnected",
+             "is connected", "has reconnected", "will be allowed to play after the button", "has been disconnected",
+             "is being treated as all-in")
+"""'<player> <words>' lines without play."""
+MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "takes the add-on", "is feeling ",
+             "stands up", "sits down", "will be allowed to play ", "will be able to play ")
+"""'<player> <words><anything>' lines without play."""
+POSITIONS = ("button", "small blind", "big blind", "button blind")
+"""The positions a summary seat line names in parentheses after the player."""
+OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
+"""The words a summary seat line's outcome starts with, after the player and his positions."""
+
+
+def _either(words, after: str = "") -> str:
+    return "|".join(re.escape(word) + after for word in words)
+
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
@@ -132,15 +199,16 @@ _OUTCOME = (
     r"(?: \((?:cashed out|pot not awarded as player cashed out)\)\.?)?"
 )
 _SEATSUM = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:button|small blind|big blind|button blind)\))*) "
+    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + _either(POSITIONS) + r")\))*) "
     r"(?P<what>" + _OUTCOME + r")\"?\s*$")
 """A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
 copied out of string literals keep a stray closing quote.)"""
 _SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
 _MARKER = re.compile(
-    r"^\*\*\* (?:(?P<run>FIRST|SECOND|THIRD) )?"
-    r"(?P<what>(?P<hole>HOLE CARDS|DEALING HANDS|PRE-FLOP)|(?P<showdown>SHOW DOWN)|(?P<summary>SUMMARY)|FLOP|TURN|RIVER)"
+    r"^\*\*\* (?:(?P<run>" + _either(RUNS) + r") )?"
+    r"(?P<what>(?P<hole>" + _either(MARKERS["HOLE"]) + r")|(?P<showdown>" + _either(MARKERS["SHOWDOWN"])
+    + r")|(?P<summary>" + _either(MARKERS["SUMMARY"]) + r")|" + _either(MARKERS["STREET"]) + r")"
     r" \*\*\*"
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
@@ -148,13 +216,11 @@ _ACTION = re.compile(
     r"^(?P<p>.+?): (?:"
     r"(?P<fold>folds)(?: \[[^\]]*\])?"
     r"|(?P<check>checks)"
-    r"|(?P<verb>calls|bets|(?P<post>posts small blind|posts big blind|posts the ante|posts button blind|"
-    r"posts small & big blinds|posts straddle|posts dead blind|posts a dead small blind)) (?P<a>" + _AMT + r")"
+    r"|(?P<verb>" + _either(BETS) + r"|(?P<post>" + _either(POSTS) + r")) (?P<a>" + _AMT + r")"
     r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
-    r"|(?P<show>shows|mucks) \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
-    r"|(?P<muck>mucks hand|doesn't show hand)"
-    r"|(?P<misc>sits out|is sitting out|is disconnected|is connected|has timed out|has returned|"
-    r"Table deposit .*|re-buys and receives .*|takes the add-on.*|leaves the table|is sitting out .*)"
+    r"|(?P<show>" + _either(SHOWS) + r") \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
+    r"|(?P<muck>" + _either(NO_SHOWS) + r")"
+    r"|(?P<misc>" + _either(NO_PLAY) + "|" + _either(NO_PLAY_OPEN, ".*") + r")"
     r")(?: (?P<allin>and is all-in)| and has reached the (?P<cap>" + _AMT + r") cap)?\s*$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
@@ -167,12 +233,8 @@ _POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (" + _AMT + r")\.")
 _BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
-    r"^.+ (?:joins the table at seat #\d+|leaves the table|has timed out(?: while (?:disconnected|being disconnected))?"
-    r"|is sitting out|sits out|has returned|is disconnected|is connected|has reconnected"
-    r"|will be allowed to play after the button|was removed from the table.*"
-    r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?|wins the tournament.*|re-buys.*"
-    r"|takes the add-on.*|is feeling .*|has been disconnected|is being treated as all-in"
-    r"|(?:stands up|sits down).*|will be (?:allowed|able) to play .*"
+    r"^.+ (?:joins the table at seat #\d+|" + _either(MISC_ENDS) + "|" + _either(MISC_OPEN, ".*")
+    + r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?"
     # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
     # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
     r"|(?:wins|split) the " + _AMT + r" bounty for eliminating .+"
@@ -290,6 +352,54 @@ _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
 
+_ZONES = {
+    "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
+    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax",
+    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires", "GMT": "Europe/London", "UTC": "UTC",
+    "WET": "Europe/Lisbon", "CET": "Europe/Paris", "EET": "Europe/Helsinki", "MSK": "Europe/Moscow",
+    "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "AWST": "Australia/Perth",
+    "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
+}
+"""The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
+settings), and where their clocks are kept: a zone's name stands for its summer time too. (Each
+changes its clocks at whole hours, which the compiled lane relies on.)"""
+
+
+_CUSTOM_ZONE = "CUST"
+"""The zone of a clock the player set to an offset of his own: any whole number of quarter-hours."""
+
+
+@lru_cache(maxsize=64)
+def _zone(name: str) -> ZoneInfo:
+    return ZoneInfo(_ZONES[name])
+
+
+def _utc_readings(at: datetime, zone: str) -> set[datetime]:
+    """The UTC instants a wall-clock time of ``zone`` can mean (two in the hour clocks go back)."""
+    tz = _zone(zone)
+    return {(at - (at.replace(tzinfo=tz, fold=fold).utcoffset() or timedelta(0))) for fold in (0, 1)}
+
+
+def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
+    """Is ``written``, a header's local time in ``zone``, the time ``et`` on the ET clock? (A
+    zone PokerStars does not write: no.)"""
+    if zone == _CUSTOM_ZONE:
+        apart = abs((written - et).total_seconds())
+        return apart % 900 == 0 and apart <= 26 * 3600     # an offset of whole quarter-hours
+    return zone in _ZONES and bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
+
+
+def _as_et(at: datetime, zone: str) -> datetime:
+    """A wall-clock time of ``zone`` as the ET clock read it at that instant."""
+    if zone == "ET":
+        return at
+    utc = min(_utc_readings(at, zone)).replace(tzinfo=_UTC)
+    return utc.astimezone(_zone("ET")).replace(tzinfo=None)
+
+
+_UTC = ZoneInfo("UTC")
+
+
 def _when(d: str, t: str) -> datetime:
     year, month, day = d.split("/")
     clock = t.split(":")
@@ -299,18 +409,7 @@ def _when(d: str, t: str) -> datetime:
 
 _CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
 
-_POST_KINDS = {
-    "posts small blind": ActionKind.POST_SB,
-    "posts big blind": ActionKind.POST_BB,
-    "posts the ante": ActionKind.POST_ANTE,
-    "posts button blind": ActionKind.POST_BUTTON,
-    "posts small & big blinds": ActionKind.POST_DEAD,
-    "posts straddle": ActionKind.POST_STRADDLE,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts a dead small blind": ActionKind.POST_DEAD,
-}
-_FOLD, _CHECK, _CALL, _BET, _RAISE = (ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL, ActionKind.BET,
-                                      ActionKind.RAISE)
+_FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
 _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
@@ -376,7 +475,37 @@ def read_header(line: str) -> dict:
             and when.end() < len(rest):
         raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
-    return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when}
+    played_at, local = _times(when, line, match.start("rest"))
+    return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
+            "played_at": played_at, "local": local}
+
+
+def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | None]:
+    """The hand's time on the ET clock and the local time written before it (None when the header
+    gives one time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not
+    write, or a local time that is not the ET time in its zone, is a ParseError: one of the two
+    times is changed, and nothing shows which."""
+    def error(message: str, group: str) -> ParseError:
+        return ParseError(message, line=1, column=at + when.start(group) + 1, line_text=line)
+
+    try:
+        written = _when(when["d"], when["t"])
+        et = _when(when["d2"], when["t2"]) if when["d2"] else None
+    except ValueError as problem:     # 2020/13/01, 25:00:00: the shape of a date, not a date
+        raise error(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
+    zone = when["z"]
+    if zone is not None and zone not in _ZONES and zone != _CUSTOM_ZONE:
+        raise error(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
+    if et is None:
+        if zone in (None, "ET", _CUSTOM_ZONE):
+            return written, None
+        return _as_et(written, zone), written
+    if when["z2"] not in (None, "ET"):
+        raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
+    if zone is not None and not local_time_matches(zone, written, et):
+        raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
+                    "two is changed", "t")
+    return et, written
 
 
 # ////////////////////////////////////////////////////////////////////// the record
@@ -388,14 +517,27 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
     tokens = _classify(lines)
+    _check_no_repeats(tokens, lines)
     check_shape(tokens, lines)
     return build_hand(lines, source, head, tokens)
+
+
+def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
+    """A line without play (a player joins, leaves, sits out, finishes the tournament …; chat
+    excepted) is written once: the same line again right after it is a ParseError. A line of
+    play written twice is the replay's to judge."""
+    for index in range(2, len(lines)):
+        if lines[index] != lines[index - 1] or not lines[index].strip():
+            continue
+        if any(at == index for _, _, at in tokens) or _CHAT.match(lines[index]):
+            continue
+        raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
 
 
 def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card] | None:
     """The cards a street line of ``run`` must repeat: its run's board, or on a run's first street
     line the first ``length`` cards of the nearest earlier run (a hand run twice after the flop
-    shares it). None when no board is dealt yet: the street order check judges that hand."""
+    shares it). None when no board is dealt yet."""
     if boards[run]:
         return boards[run]
     for earlier in range(run - 1, -1, -1):
@@ -432,15 +574,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = _CURRENCY_SIGNS[sign]
     else:
         currency = "play"
-    try:
-        if when["d2"]:
-            played_at = _when(when["d2"], when["t2"])  # the ET time PokerStars adds in brackets
-            local = _when(when["d"], when["t"])
-        else:
-            played_at, local = _when(when["d"], when["t"]), None
-    except ValueError as error:     # 2020/13/01, 25:00:00: the shape of a date, not a date
-        raise ParseError(f"{when[0].strip()!r} is not a real date and time ({error})", line=1,
-                         column=match.start("rest") + when.start() + 1, line_text=lines[0]) from None
+    played_at, local = head["played_at"], head["local"]
 
     table_name = None
     max_seats = button = None
@@ -481,11 +615,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 append(_action(street, player, _RAISE, line, money(raised, index), money(raise_to, index),
                                all_in is not None, capped is not None))
             else:
-                append(_action(street, player, _CALL if verb == "calls" else _BET, line,
+                append(_action(street, player, BETS[verb], line,
                                money(amount, index), None, all_in is not None, capped is not None))
         elif kind == "POST":
             m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
-            post = _POST_KINDS[m[4]]
+            post = POSTS[m[4]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or
                 # one after the big blind): that money is dead, not part of his bet.
@@ -535,6 +669,9 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 boards.append([])
                 board_lines.append([])
             dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
+            if c2 is not None and dealt_before is None:
+                raise ParseError(f"a {what} line with no street line before it: a street line is lost",
+                                 line=index + 1, column=1, line_text=lines[index])
             if dealt_before is not None:
                 if list(repeated) != dealt_before:
                     shown = " ".join(map(str, dealt_before))
@@ -579,6 +716,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if m["play"] and not is_tournament:
                 currency = "play"
         elif kind == "CASHOUT":
+            if any(cash_out.player == m["p"] for cash_out in cash_outs):
+                raise _twice(f"{m['p']} cashes out", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "SUMMARY":

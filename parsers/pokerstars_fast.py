@@ -63,6 +63,8 @@ leaves, timed out, finished the tournament …); more than 45 shape terminals.
 from __future__ import annotations
 
 import re
+from collections import namedtuple
+from datetime import datetime, timedelta
 from decimal import Decimal
 
 import numpy as np
@@ -82,104 +84,106 @@ split_text = split
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
-# Byte strings the scanner compares with (global arrays are constants to Numba).
+# The scanner's words: made at import from the reader's table (its line kinds' hints and its
+# word lists) and handed to the compiled functions as one argument, ``w``. (Numba would keep a
+# global array's value from compile time in its cache, which follows this file only.)
 
 
 def _b(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("ascii"), dtype=np.uint8).copy()
+    return np.frombuffer(text.encode("utf-8"), dtype=np.uint8).copy()
 
 
-_STARS = _b("*** ")
-_SEAT_W = _b("Seat ")
-_TOTAL_W = _b("Total pot ")
-_BOARD_W = _b("Board [")
-_RUN_W = _b("Hand was run t")
-_TABLE_W = _b("Table '")
-_DEALT_W = _b("Dealt to ")
-_UNCALLED_W = _b("Uncalled bet (")
-_RETURNED_W = _b(") returned to ")
-_COLLECTED_W = _b(" collected ")
-_FROM_W = _b(" from ")
-_IN_CHIPS_W = _b(" in chips")
-_SITTING_W = _b("sitting out")
-_MAX_W = _b("-max")
-_PLAY_W = _b(" (Play Money)")
-_SEAT_HASH_W = _b(" Seat #")
-_BUTTON_W = _b(" is the button")
-_STARS_END = _b(" ***")
-_FIRST_W = _b("FIRST ")
-_SECOND_W = _b("SECOND ")
-_THIRD_W = _b("THIRD ")
-_ALLIN_W = _b(" and is all-in")
-_REACHED_W = _b(" and has reached the ")
-_CAP_W = _b(" cap")
-_TO_W = _b(" to ")
-_SAID_W = _b(' said, "')
-_CASHED_W = _b(" cashed out the hand")
-_CASHED_FOR_W = _b(" cashed out the hand for ")
-_FEE_W = _b(" | Cash Out Fee ")
-_NOT_AWARDED_W = _b("not awarded")
-_CANCELLED_W = _b("Hand cancelled")
-_CAPPED_LINE_W = _b("Betting is capped")
-_WON_W = _b("won ")
-_COLLECTED2_W = _b("collected ")
-_WON_SUB = _b("won")
-_COLLECTED_SUB = _b("collected")
-_ED_W = _b("ed [")
-_SHOWED_W = _b("showed [")
-_MUCKED_W = _b("mucked [")
-_SHOWED_START = _b("showed")
-_POT_W = _b("pot")
-_MAIN_POT_W = _b("main pot")
-_SIDE_POT_W = _b("side pot")
-_MAIN_W = _b(" Main pot")
-_SIDE_W = _b(" Side pot")
-_RAKE_W = _b("Rake ")
-
-
-def _table(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
+def _table(words) -> tuple[np.ndarray, np.ndarray]:
     """Several words as one byte array and their offsets (word i is data[at[i]:at[i + 1]])."""
-    data = b"".join(w.encode("ascii") for w in words)
-    at = np.cumsum([0] + [len(w) for w in words]).astype(np.int64)
-    return np.frombuffer(data, dtype=np.uint8).copy(), at
+    encoded = [w.encode("utf-8") for w in words]
+    at = np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64)
+    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), at
 
 
-_MARKERS, _MARKERS_AT = _table(["HOLE CARDS", "FLOP", "TURN", "RIVER", "SHOW DOWN", "SUMMARY", "DEALING HANDS",
-                                "PRE-FLOP"])
-_MARKER_KIND = np.array([5, 8, 8, 8, 9, 10, 5, 5], dtype=np.int64)      # shape codes: T_HOLE, T_STREET …
-_MARKER_STREET = np.array([0, 1, 2, 3, 4, 0, 0, 0], dtype=np.int64)
-_POSITIONS_W, _POSITIONS_AT = _table([" (button)", " (small blind)", " (big blind)", " (button blind)"])
-_OUTCOMES, _OUTCOMES_AT = _table(["folded", "showed", "mucked", "collected", "won", "lost", "didn't",
-                                  "is sitting out", "sat out", "cashed"])
-# The action alternatives of parsers.pokerstars._ACTION, in its order. Codes: 1 fold, 2 check,
-# 3 + k a verb with an amount (k: the verb's index), 20 raise, 21 shows [cards], 23 mucks [cards],
-# 22 mucks hand / doesn't show hand, 30 a line without play.
-_VERBS, _VERBS_AT = _table(["calls ", "bets ", "posts small blind ", "posts big blind ", "posts the ante ",
-                            "posts button blind ", "posts small & big blinds ", "posts straddle ",
-                            "posts dead blind ", "posts a dead small blind "])
-_VERB_KIND = np.array([8, 9, 0, 1, 3, 2, 5, 4, 5, 5], dtype=np.int64)   # index in KINDS
-_SHOWS, _SHOWS_AT = _table(["shows [", "mucks ["])
-_NOSHOW, _NOSHOW_AT = _table(["mucks hand", "doesn't show hand"])
-_MISC_FIXED, _MISC_FIXED_AT = _table(["sits out", "is sitting out", "is disconnected", "is connected", "has timed out",
-                                      "has returned"])
-_MISC_OPEN, _MISC_OPEN_AT = _table(["Table deposit ", "re-buys and receives ", "takes the add-on"])
-_LEAVES_W = _b("leaves the table")
-_SITTING_OUT_OPEN = _b("is sitting out ")
-# Lines without play that parsers.pokerstars._MISC leaves out: "<player> <one of these>".
-_MISC_ENDS, _MISC_ENDS_AT = _table([" leaves the table", " has timed out", " has timed out while disconnected",
-                                    " has timed out while being disconnected", " is sitting out", " sits out",
-                                    " has returned", " is disconnected", " is connected", " has reconnected",
-                                    " will be allowed to play after the button", " has been disconnected",
-                                    " is being treated as all-in"])
-_JOINS_W = _b(" joins the table at seat #")
-_FINISHED_W = _b(" finished the tournament")
-_IN_W = _b(" in ")
-_PLACE_W = _b(" place")
-_RECEIVED_W = _b(" and received ")
-# … and "<player> <one of these><anything>" (the pattern's ".*" after them takes any rest).
-_MISC_ANYWHERE, _MISC_ANYWHERE_AT = _table([" was removed from the table", " wins the tournament", " re-buys",
-                                            " takes the add-on", " is feeling ", " stands up", " sits down",
-                                            " will be allowed to play ", " will be able to play "])
+# The scanner's own names for the shape terminals; ``w.codes`` turns them into the table's codes.
+T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
+T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
+_SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
+                      "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
+
+_WORD_FIELDS = (
+    # the line kinds' hints
+    "stars", "seat", "total", "board", "run_twice", "table", "dealt", "uncalled", "collected", "said", "cashed",
+    "cancelled", "capped_line",
+    # the word lists
+    "markers", "markers_at", "marker_kind", "marker_street", "runs", "runs_at", "positions", "positions_at",
+    "outcomes", "outcomes_at", "verbs", "verbs_at", "verb_kind", "shows", "shows_at", "noshow", "noshow_at",
+    "misc_fixed", "misc_fixed_at", "misc_open", "misc_open_at", "misc_ends", "misc_ends_at", "misc_anywhere",
+    "misc_anywhere_at", "codes",
+    # the words inside the lines' patterns
+    "returned", "from_", "in_chips", "sitting", "max", "play", "seat_hash", "button", "stars_end", "allin", "reached",
+    "cap", "to", "cashed_for", "fee", "not_awarded", "won", "collected2", "won_sub", "collected_sub", "ed", "showed",
+    "mucked", "showed_start", "pot", "main_pot", "side_pot", "main", "side", "rake", "folds", "checks", "raises",
+    "joins", "finished", "in_", "place", "received", "hand", "game", "et", "et_close",
+)
+ScannerWords = namedtuple("ScannerWords", _WORD_FIELDS)
+"""The byte words of the compiled scanner, as :func:`scanner_words` makes them."""
+
+
+def scanner_words(reader=ps) -> ScannerWords:
+    """The scanner's byte words, made from the reader's table (``reader``: the module
+    :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
+    marker, action, position, outcome and no-play words, and its terminals' codes."""
+    hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
+    unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
+    said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
+    capped = next(hint for words, hint in unnamed.items() if "Betting is capped" in words)
+    marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
+                        for word in reader.MARKERS[terminal]]
+    scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
+    streets = reader.MARKERS["STREET"]
+    kinds = list(ActionKind)
+    verbs = {**reader.BETS, **reader.POSTS}
+    table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
+    codes = np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64)
+    markers, markers_at = _table([word for _, word in marker_terminals])
+    runs, runs_at = _table([run + " " for run in reader.RUNS])
+    positions, positions_at = _table([f" ({p})" for p in reader.POSITIONS])
+    outcomes, outcomes_at = _table(reader.OUTCOMES)
+    verb_words, verbs_at = _table([v + " " for v in verbs])
+    shows, shows_at = _table([s + " [" for s in reader.SHOWS])
+    noshow, noshow_at = _table(reader.NO_SHOWS)
+    misc_fixed, misc_fixed_at = _table(reader.NO_PLAY)
+    misc_open, misc_open_at = _table(reader.NO_PLAY_OPEN)
+    misc_ends, misc_ends_at = _table([" " + m for m in reader.MISC_ENDS])
+    misc_anywhere, misc_anywhere_at = _table([" " + m for m in reader.MISC_OPEN])
+    return ScannerWords(
+        stars=_b(hints["HOLE"]), seat=_b(hints["SEAT"]), total=_b(hints["TOTAL"]), board=_b(hints["BOARD"]),
+        run_twice=_b(hints["RUNTWICE"]), table=_b(hints["TABLE"]), dealt=_b(hints["DEALT"]),
+        uncalled=_b(hints["UNCALLED"]), collected=_b(hints["COLLECT"]), said=_b(said), cashed=_b(hints["CASHOUT"]),
+        cancelled=_b(hints["CANCELLED"]), capped_line=_b(capped),
+        markers=markers, markers_at=markers_at,
+        marker_kind=np.array([scanner_code[t] for t, _ in marker_terminals], dtype=np.int64),
+        marker_street=np.array([streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0
+                                for t, word in marker_terminals], dtype=np.int64),
+        runs=runs, runs_at=runs_at, positions=positions, positions_at=positions_at, outcomes=outcomes,
+        outcomes_at=outcomes_at, verbs=verb_words, verbs_at=verbs_at,
+        verb_kind=np.array([kinds.index(kind) for kind in verbs.values()], dtype=np.int64),
+        shows=shows, shows_at=shows_at, noshow=noshow, noshow_at=noshow_at, misc_fixed=misc_fixed,
+        misc_fixed_at=misc_fixed_at, misc_open=misc_open, misc_open_at=misc_open_at, misc_ends=misc_ends,
+        misc_ends_at=misc_ends_at, misc_anywhere=misc_anywhere, misc_anywhere_at=misc_anywhere_at, codes=codes,
+        returned=_b(") returned to "), from_=_b(" from "), in_chips=_b(" in chips"), sitting=_b("sitting out"),
+        max=_b("-max"), play=_b(" (Play Money)"), seat_hash=_b(" Seat #"), button=_b(" is the button"),
+        stars_end=_b(" ***"), allin=_b(" and is all-in"), reached=_b(" and has reached the "), cap=_b(" cap"),
+        to=_b(" to "), cashed_for=_b(" cashed out the hand for "), fee=_b(" | Cash Out Fee "),
+        not_awarded=_b("not awarded"), won=_b("won "), collected2=_b("collected "), won_sub=_b("won"),
+        collected_sub=_b("collected"), ed=_b("ed ["), showed=_b("showed ["), mucked=_b("mucked ["),
+        showed_start=_b("showed"), pot=_b("pot"), main_pot=_b("main pot"), side_pot=_b("side pot"),
+        main=_b(" Main pot"), side=_b(" Side pot"), rake=_b("Rake "), folds=_b("folds"), checks=_b("checks"),
+        raises=_b("raises "), joins=_b(" joins the table at seat #"), finished=_b(" finished the tournament"),
+        in_=_b(" in "), place=_b(" place"), received=_b(" and received "), hand=_b("PokerStars Hand #"),
+        game=_b("PokerStars Game #"), et=_b(" ET"), et_close=_b(" ET]"),
+    )
+
+
+WORDS = scanner_words()
+"""The scanner's words, made from :mod:`parsers.pokerstars` at import."""
+
 _RANKS = np.full(256, -1, dtype=np.int64)
 for _i, _ch in enumerate("23456789TJQKA"):
     _RANKS[ord(_ch)] = _i
@@ -187,19 +191,8 @@ _SUITS = np.full(256, -1, dtype=np.int64)
 for _i, _ch in enumerate("cdhs"):
     _SUITS[ord(_ch)] = _i
 del _i, _ch
-
-# Shape codes: the terminals of grammars/pokerstars.lark, 4 bits each in the shape key, as the
-# reader's table of line kinds numbers them. Written out as literals because Numba's cache keeps
-# a global's value from compile time and is renewed only when THIS file changes; the assert keeps
-# them equal to the table's.
 _TERMINALS = ("", *ps.TERMINALS)
-T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
-T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
-assert (T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL,
-        T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED) == tuple(_TERMINALS.index(name) for name in (
-            "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY", "TOTAL",
-            "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")), "update the shape codes from parsers.pokerstars.LINE_KINDS"
-assert _MARKER_KIND.tolist() == [T_HOLE, T_STREET, T_STREET, T_STREET, T_SHOWDOWN, T_SUMMARY, T_HOLE, T_HOLE]
+"""The shape terminals by the table's codes (4 bits each in a shape key)."""
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
@@ -321,17 +314,17 @@ def _amount(b, sign, i, e):
 
 
 @njit(cache=True)
-def _tail(b, sign, i, e):
+def _tail(b, w, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
-    if _at(b, i, e, _ALLIN_W) and i + _ALLIN_W.shape[0] == e:
+    if _at(b, i, e, w.allin) and i + w.allin.shape[0] == e:
         return 1, True, False
-    if _at(b, i, e, _REACHED_W):
-        status, _, j = _amount(b, sign, i + _REACHED_W.shape[0], e)
+    if _at(b, i, e, w.reached):
+        status, _, j = _amount(b, sign, i + w.reached.shape[0], e)
         if status < 0:
             return -1, False, False
-        if status == 1 and _at(b, j, e, _CAP_W) and j + _CAP_W.shape[0] == e:
+        if status == 1 and _at(b, j, e, w.cap) and j + w.cap.shape[0] == e:
             return 1, False, True
     return 0, False, False
 
@@ -377,49 +370,49 @@ def _close(b, i, e):
 
 
 @njit(cache=True)
-def _action(b, sign, q, e):
+def _action(b, w, sign, q, e):
     """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
     # folds, with cards or not
-    if _at(b, q, e, _FOLDS):
-        j = q + _FOLDS.shape[0]
+    if _at(b, q, e, w.folds):
+        j = q + w.folds.shape[0]
         if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
             k = _close(b, j + 2, e)
             if k >= 0:
-                status, all_in, capped = _tail(b, sign, k + 1, e)
+                status, all_in, capped = _tail(b, w, sign, k + 1, e)
                 if status != 0:
                     return status, 1, 0, -1, all_in, capped, -1, -1
-        status, all_in, capped = _tail(b, sign, j, e)
+        status, all_in, capped = _tail(b, w, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
-    if _at(b, q, e, _CHECKS):
-        status, all_in, capped = _tail(b, sign, q + _CHECKS.shape[0], e)
+    if _at(b, q, e, w.checks):
+        status, all_in, capped = _tail(b, w, sign, q + w.checks.shape[0], e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
-    for k in range(_VERB_KIND.shape[0]):
-        if _at_k(b, q, e, _VERBS, _VERBS_AT, k):
-            status, cents, j = _amount(b, sign, q + _VERBS_AT[k + 1] - _VERBS_AT[k], e)
+    for k in range(w.verb_kind.shape[0]):
+        if _at_k(b, q, e, w.verbs, w.verbs_at, k):
+            status, cents, j = _amount(b, sign, q + w.verbs_at[k + 1] - w.verbs_at[k], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, sign, j, e)
+                status, all_in, capped = _tail(b, w, sign, j, e)
                 if status != 0:
                     return status, 3 + k, cents, -1, all_in, capped, -1, -1
-    if _at(b, q, e, _RAISES):
-        status, cents, j = _amount(b, sign, q + _RAISES.shape[0], e)
+    if _at(b, q, e, w.raises):
+        status, cents, j = _amount(b, sign, q + w.raises.shape[0], e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
-        if status == 1 and _at(b, j, e, _TO_W):
-            status, to, j = _amount(b, sign, j + _TO_W.shape[0], e)
+        if status == 1 and _at(b, j, e, w.to):
+            status, to, j = _amount(b, sign, j + w.to.shape[0], e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, sign, j, e)
+                status, all_in, capped = _tail(b, w, sign, j, e)
                 if status != 0:
                     return status, 20, cents, to, all_in, capped, -1, -1
-    for k in range(2):
-        if _at_k(b, q, e, _SHOWS, _SHOWS_AT, k):
-            start = q + _SHOWS_AT[k + 1] - _SHOWS_AT[k]
+    for k in range(w.shows_at.shape[0] - 1):
+        if _at_k(b, q, e, w.shows, w.shows_at, k):
+            start = q + w.shows_at[k + 1] - w.shows_at[k]
             close = _close(b, start, e)
             if close >= 0:
                 j = close + 1
@@ -427,37 +420,28 @@ def _action(b, sign, q, e):
                 if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
                     for r in range(e - 1, j + 1, -1):
                         if b[r] == 41:
-                            status, all_in, capped = _tail(b, sign, r + 1, e)
+                            status, all_in, capped = _tail(b, w, sign, r + 1, e)
                             if status != 0:
                                 return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, sign, j, e)
+                status, all_in, capped = _tail(b, w, sign, j, e)
                 if status != 0:
                     return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-    for k in range(2):
-        if _at_k(b, q, e, _NOSHOW, _NOSHOW_AT, k):
-            status, all_in, capped = _tail(b, sign, q + _NOSHOW_AT[k + 1] - _NOSHOW_AT[k], e)
+    for k in range(w.noshow_at.shape[0] - 1):
+        if _at_k(b, q, e, w.noshow, w.noshow_at, k):
+            status, all_in, capped = _tail(b, w, sign, q + w.noshow_at[k + 1] - w.noshow_at[k], e)
             if status != 0:
                 return status, 22, 0, -1, all_in, capped, -1, -1
-    for k in range(_MISC_FIXED_AT.shape[0] - 1):
-        if _at_k(b, q, e, _MISC_FIXED, _MISC_FIXED_AT, k):
-            status, all_in, capped = _tail(b, sign, q + _MISC_FIXED_AT[k + 1] - _MISC_FIXED_AT[k], e)
+    for k in range(w.misc_fixed_at.shape[0] - 1):
+        if _at_k(b, q, e, w.misc_fixed, w.misc_fixed_at, k):
+            status, all_in, capped = _tail(b, w, sign, q + w.misc_fixed_at[k + 1] - w.misc_fixed_at[k], e)
             if status != 0:
                 return status, 30, 0, -1, all_in, capped, -1, -1
-    for k in range(_MISC_OPEN_AT.shape[0] - 1):
-        if _at_k(b, q, e, _MISC_OPEN, _MISC_OPEN_AT, k):
+    for k in range(w.misc_open_at.shape[0] - 1):
+        if _at_k(b, q, e, w.misc_open, w.misc_open_at, k):
             return 1, 30, 0, -1, False, False, -1, -1
-    if _at(b, q, e, _LEAVES_W):
-        status, all_in, capped = _tail(b, sign, q + _LEAVES_W.shape[0], e)
-        if status != 0:
-            return status, 30, 0, -1, all_in, capped, -1, -1
-    if _at(b, q, e, _SITTING_OUT_OPEN):
-        return 1, 30, 0, -1, False, False, -1, -1
     return 0, 0, 0, -1, False, False, -1, -1
 
 
-_FOLDS = _b("folds")
-_CHECKS = _b("checks")
-_RAISES = _b("raises ")
 
 
 @njit(cache=True)
@@ -478,16 +462,19 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 
 
 @njit(cache=True)
-def _board_start(b, s, e):
+def _board_start(b, w, s, e):
     """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    j = s
-    if _at(b, j, e, _FIRST_W):
-        j += _FIRST_W.shape[0]
-    elif _at(b, j, e, _SECOND_W):
-        j += _SECOND_W.shape[0]
-    elif _at(b, j, e, _THIRD_W):
-        j += _THIRD_W.shape[0]
-    return j + _BOARD_W.shape[0] if _at(b, j, e, _BOARD_W) else -1
+    _, j = _run_word(b, w, s, e)
+    return j + w.board.shape[0] if _at(b, j, e, w.board) else -1
+
+
+@njit(cache=True)
+def _run_word(b, w, j, e):
+    """The run a "FIRST ", "SECOND " or "THIRD " at b[j:] names, and where the rest starts: (-1, j) for none."""
+    for k in range(w.runs_at.shape[0] - 1):
+        if _at_k(b, j, e, w.runs, w.runs_at, k):
+            return k, j + w.runs_at[k + 1] - w.runs_at[k]
+    return -1, j
 
 
 @njit(cache=True)
@@ -517,14 +504,14 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 
 
 @njit(cache=True)
-def _finished(b, s, e):
+def _finished(b, w, s, e):
     """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
-    n = _FINISHED_W.shape[0]
+    n = w.finished.shape[0]
     for q in range(s + 1, e - n + 1):
-        if not _at(b, q, e, _FINISHED_W):
+        if not _at(b, q, e, w.finished):
             continue
         j = q + n
-        if _at(b, j, e, _IN_W) and j + 4 < e and 48 <= b[j + 4] <= 57:
+        if _at(b, j, e, w.in_) and j + 4 < e and 48 <= b[j + 4] <= 57:
             k = j + 4
             while k < e and 48 <= b[k] <= 57:
                 k += 1
@@ -532,9 +519,9 @@ def _finished(b, s, e):
                 k += 1
             if k < e and b[k] >= 0x80:
                 return True, False      # \w takes Unicode letters
-            if _at(b, k, e, _PLACE_W):
-                j = k + _PLACE_W.shape[0]
-        if j == e or _at(b, j, e, _RECEIVED_W):
+            if _at(b, k, e, w.place):
+                j = k + w.place.shape[0]
+        if j == e or _at(b, j, e, w.received):
             return False, True
     return False, False
 
@@ -543,7 +530,7 @@ def _finished(b, s, e):
 def _repeats_board(board, more_boards, h, run, cards, n):
     """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
     dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
-    no board dealt yet there is nothing to compare (the street order check judges that hand)."""
+    no board dealt yet, a street line that repeats cards has lost the line before it: False."""
     own = board[h] if run == 0 else more_boards[h, run - 1]
     if own[0] >= 0:
         if n < 5 and own[n] >= 0:
@@ -559,6 +546,21 @@ def _repeats_board(board, more_boards, h, run, cards, n):
                 if earlier[k] != cards[k]:
                     return False
             return True
+    return False
+
+
+@njit(cache=True)
+def _repeats_line(b, line_start, line_end, li, first_index):
+    """Is line ``li`` the line before it again, word for word (the header excepted)?"""
+    if li - 1 <= first_index:
+        return False
+    s, e = line_start[li], line_end[li]
+    p, q = line_start[li - 1], line_end[li - 1]
+    if e - s != q - p:
+        return False
+    for k in range(e - s):
+        if b[s + k] != b[p + k]:
+            return False
     return True
 
 
@@ -580,7 +582,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
           what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
           has_cash_out, cash_out, won_not_awarded,
-          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board):
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, w):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
@@ -624,28 +626,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             c0 = b[s]
             token = 0
             # -------------------------------------------------- street markers
-            if c0 == 42 and _at(b, s, e, _STARS):
-                j = s + 4
-                marker_run = -1     # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                if _at(b, j, e, _FIRST_W):
-                    marker_run = 0
-                    j += _FIRST_W.shape[0]
-                elif _at(b, j, e, _SECOND_W):
-                    marker_run = 1
-                    j += _SECOND_W.shape[0]
-                elif _at(b, j, e, _THIRD_W):
-                    marker_run = 2
-                    j += _THIRD_W.shape[0]
+            if c0 == 42 and _at(b, s, e, w.stars):
+                # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
+                marker_run, j = _run_word(b, w, s + w.stars.shape[0], e)
                 which = -1
-                for k in range(_MARKER_KIND.shape[0]):
-                    if _at_k(b, j, e, _MARKERS, _MARKERS_AT, k):
+                for k in range(w.marker_kind.shape[0]):
+                    if _at_k(b, j, e, w.markers, w.markers_at, k):
                         which = k
-                        j += _MARKERS_AT[k + 1] - _MARKERS_AT[k]
+                        j += w.markers_at[k + 1] - w.markers_at[k]
                         break
-                if which < 0 or not _at(b, j, e, _STARS_END):
+                if which < 0 or not _at(b, j, e, w.stars_end):
                     ok = False
                     break
-                j += 4
+                j += w.stars_end.shape[0]
                 c1f = c1t = c2f = c2t = -1
                 if j < e:
                     if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
@@ -666,7 +659,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if c2t < 0 or c2t + 1 != e:
                             ok = False
                             break
-                token = _MARKER_KIND[which]
+                token = w.marker_kind[which]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
                     break
@@ -686,11 +679,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     run_street[run] = 4
                     street = 4
                 else:
-                    if _MARKER_STREET[which] <= run_street[run]:
+                    if w.marker_street[which] <= run_street[run]:
                         ok = False      # a street again, or out of order: the reader refuses it
                         break
-                    run_street[run] = _MARKER_STREET[which]
-                    street = _MARKER_STREET[which]
+                    run_street[run] = w.marker_street[which]
+                    street = w.marker_street[which]
                     n = 0
                     repeated = 0
                     if c1f >= 0:
@@ -717,8 +710,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if more_board_lines[h, run - 1] == 0:
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
-            elif c0 == 83 and _at(b, s, e, _SEAT_W):
-                j = s + 5
+            elif c0 == 83 and _at(b, s, e, w.seat):
+                j = s + w.seat.shape[0]
                 number = 0
                 digits = 0
                 while j < e and 48 <= b[j] <= 57:
@@ -738,14 +731,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         again = True
                         while again:
                             again = False
-                            for k in range(4):
-                                if _at_k(b, j, e, _POSITIONS_W, _POSITIONS_AT, k):
-                                    j += _POSITIONS_AT[k + 1] - _POSITIONS_AT[k]
+                            for k in range(w.positions_at.shape[0] - 1):
+                                if _at_k(b, j, e, w.positions, w.positions_at, k):
+                                    j += w.positions_at[k + 1] - w.positions_at[k]
                                     again = True
                                     break
                         if j < e and b[j] == 32:
-                            for k in range(10):
-                                if _at_k(b, j + 1, e, _OUTCOMES, _OUTCOMES_AT, k):
+                            for k in range(w.outcomes_at.shape[0] - 1):
+                                if _at_k(b, j + 1, e, w.outcomes, w.outcomes_at, k):
                                     found = True
                                     break
                         if found:
@@ -757,13 +750,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # won (X) / collected (X): findall over what
                             won = -1
                             count = 0
-                            if _contains(b, what, e, _WON_SUB) or _contains(b, what, e, _COLLECTED_SUB):
+                            if _contains(b, what, e, w.won_sub) or _contains(b, what, e, w.collected_sub):
                                 q = what
                                 while q < e:
                                     start = -1
-                                    if _at(b, q, e, _WON_W):
+                                    if _at(b, q, e, w.won):
                                         start = q + 4
-                                    elif _at(b, q, e, _COLLECTED2_W):
+                                    elif _at(b, q, e, w.collected2):
                                         start = q + 10
                                     if start < 0:
                                         q += 1
@@ -790,19 +783,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             summary_line[s0 + i] = fl
                             what_from[s0 + i] = what
                             what_to[s0 + i] = e
-                            won_not_awarded[s0 + i] = _contains(b, what, e, _NOT_AWARDED_W)
+                            won_not_awarded[s0 + i] = _contains(b, what, e, w.not_awarded)
                             # showed [..] / mucked [..]: the first such group
-                            if _contains(b, what, e, _ED_W):
+                            if _contains(b, what, e, w.ed):
                                 q = what
                                 while q < e:
-                                    if _at(b, q, e, _SHOWED_W) or _at(b, q, e, _MUCKED_W):
+                                    if _at(b, q, e, w.showed) or _at(b, q, e, w.mucked):
                                         close = _close(b, q + 8, e)
                                         if close >= 0:
                                             n = _cards(b, q + 8, close, tmp)
                                             if n < 0 or (n != 0 and n != 2):
                                                 ok = False
                                             elif n == 2:
-                                                how = 2 if _at(b, what, e, _SHOWED_START) else 3
+                                                how = 2 if _at(b, what, e, w.showed_start) else 3
                                                 if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
                                                     ok = False
                                             break
@@ -818,9 +811,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if status < 0:
                             ok = False
                             break
-                        if status == 0 or not _at(b, j, e, _IN_CHIPS_W):
+                        if status == 0 or not _at(b, j, e, w.in_chips):
                             continue
-                        j += _IN_CHIPS_W.shape[0]
+                        j += w.in_chips.shape[0]
                         if j < e and b[j] == 41:
                             rest = j + 1
                         elif j + 1 < e and b[j] == 44 and b[j + 1] == 32:
@@ -844,7 +837,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         seat_no[ns] = number
                         stack[ns] = cents
-                        sitting[ns] = _contains(b, rest, e, _SITTING_W)
+                        sitting[ns] = _contains(b, rest, e, w.sitting)
                         seat_line[ns] = fl
                         name_from[ns] = p0
                         name_to[ns] = pe
@@ -858,13 +851,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     ok = False
                     break
             # -------------------------------------------------- the summary's total and board
-            elif in_summary and c0 == 84 and _at(b, s, e, _TOTAL_W):
-                status, cents, j = _amount(b, sign, s + _TOTAL_W.shape[0], e)
+            elif in_summary and c0 == 84 and _at(b, s, e, w.total):
+                status, cents, j = _amount(b, sign, s + w.total.shape[0], e)
                 if status != 1 or has_total:
                     ok = False
                     break
                 t = cents
-                while ok and (_at(b, j, e, _MAIN_W) or _at(b, j, e, _SIDE_W)):
+                while ok and (_at(b, j, e, w.main) or _at(b, j, e, w.side)):
                     j += 9
                     if j < e and b[j] == 45:
                         k = j + 1
@@ -894,7 +887,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 j += 1
                 while j < e and _is_space(b[j]):
                     j += 1
-                if not _at(b, j, e, _RAKE_W):
+                if not _at(b, j, e, w.rake):
                     ok = False
                     break
                 status, cents, j = _amount(b, sign, j + 5, e)
@@ -912,8 +905,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _board_start(b, s, e) >= 0:
-                start = _board_start(b, s, e)
+            elif in_summary and _board_start(b, w, s, e) >= 0:
+                start = _board_start(b, w, s, e)
                 close = _close(b, start, e)
                 if close != e - 1 or sum_boards > 2:
                     ok = False
@@ -933,7 +926,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and _at(b, s, e, _RUN_W):
+            elif in_summary and _at(b, s, e, w.run_twice):
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
@@ -941,7 +934,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if b[p] != 58 or b[p + 1] != 32:
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, sign, p + 2, e)
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, w, sign, p + 2, e)
                     if status < 0:
                         ok = False
                         break
@@ -991,7 +984,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     elif code == 22:
                         kind_col[k] = K_MUCK
                     else:
-                        kind_col[k] = _VERB_KIND[code - 3]
+                        kind_col[k] = w.verb_kind[code - 3]
                         if code == 5 or code == 6:      # posts small blind, posts big blind
                             if code == 5 and blinds_posted:
                                 kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
@@ -1005,12 +998,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not ok:
                     break
                 if code == 30:
+                    if _repeats_line(b, line_start, line_end, li, first_index):
+                        ok = False      # a line without play written twice: the reader refuses it
+                        break
                     continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
-                if c0 == 84 and _at(b, s, e, _TABLE_W):
+                if c0 == 84 and _at(b, s, e, w.table):
                     done = False
-                    for q in range(e - 1, s + 6, -1):
+                    for q in range(e - 1, s + w.table.shape[0] - 1, -1):
                         if b[q] != 39:
                             continue
                         j = q + 1
@@ -1023,29 +1019,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             while k < e and 48 <= b[k] <= 57 and k - j < 5:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if _at(b, k, e, _MAX_W):
+                            if _at(b, k, e, w.max):
                                 mx = v
                                 j = k + 4
                         elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
                             ok = False
                             break
-                        if _at(b, j, e, _PLAY_W):
+                        if _at(b, j, e, w.play):
                             pm = True
-                            j += _PLAY_W.shape[0]
-                        if _at(b, j, e, _SEAT_HASH_W):
+                            j += w.play.shape[0]
+                        if _at(b, j, e, w.seat_hash):
                             k = j + 7
                             v = 0
                             while k < e and 48 <= b[k] <= 57 and k - j < 11:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if k > j + 7 and _at(b, k, e, _BUTTON_W):
+                            if k > j + 7 and _at(b, k, e, w.button):
                                 bt = v
-                                j = k + _BUTTON_W.shape[0]
+                                j = k + w.button.shape[0]
                             elif k < e and b[k] >= 0x80:
                                 ok = False
                                 break
                         if j == e:
-                            table_from[h] = s + 7
+                            table_from[h] = s + w.table.shape[0]
                             table_to[h] = q
                             max_seats[h] = mx
                             button[h] = bt
@@ -1056,8 +1052,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_TABLE
-                elif c0 == 68 and _at(b, s, e, _DEALT_W):
-                    p0 = s + _DEALT_W.shape[0]
+                elif c0 == 68 and _at(b, s, e, w.dealt):
+                    p0 = s + w.dealt.shape[0]
                     done = False
                     for pe in range(p0 + 1, e - 1):
                         if b[pe] != 32 or b[pe + 1] != 91:
@@ -1095,12 +1091,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_DEALT
-                elif c0 == 85 and _at(b, s, e, _UNCALLED_W):
-                    status, cents, j = _amount(b, sign, s + _UNCALLED_W.shape[0], e)
-                    if status != 1 or not _at(b, j, e, _RETURNED_W) or j + _RETURNED_W.shape[0] >= e:
+                elif c0 == 85 and _at(b, s, e, w.uncalled):
+                    status, cents, j = _amount(b, sign, s + w.uncalled.shape[0], e)
+                    if status != 1 or not _at(b, j, e, w.returned) or j + w.returned.shape[0] >= e:
                         ok = False
                         break
-                    i = _seat_of(b, j + _RETURNED_W.shape[0], e, name_from, name_to, s0, ns)
+                    i = _seat_of(b, j + w.returned.shape[0], e, name_from, name_to, s0, ns)
                     if i < 0:
                         ok = False
                         break
@@ -1109,25 +1105,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = 0
                     na += 1
                     token = T_BODY
-                elif _contains(b, s, e, _COLLECTED_W):
+                elif _contains(b, s, e, w.collected):
                     done = False
-                    q = e - _COLLECTED_W.shape[0]
+                    q = e - w.collected.shape[0]
                     while q >= s + 1:
-                        if not _at(b, q, e, _COLLECTED_W):
+                        if not _at(b, q, e, w.collected):
                             q -= 1
                             continue
-                        status, cents, j = _amount(b, sign, q + _COLLECTED_W.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + w.collected.shape[0], e)
                         if status < 0:
                             ok = False
                             break
-                        if status == 1 and _at(b, j, e, _FROM_W):
-                            j += _FROM_W.shape[0]
+                        if status == 1 and _at(b, j, e, w.from_):
+                            j += w.from_.shape[0]
                             code = -1
-                            if _at(b, j, e, _POT_W) and j + 3 == e:
+                            if _at(b, j, e, w.pot) and j + 3 == e:
                                 code = 0
-                            elif _at(b, j, e, _MAIN_POT_W) and j + 8 == e:
+                            elif _at(b, j, e, w.main_pot) and j + 8 == e:
                                 code = 1
-                            elif _at(b, j, e, _SIDE_POT_W):
+                            elif _at(b, j, e, w.side_pot):
                                 if j + 8 == e:
                                     code = 2
                                 elif b[j + 8] == 45 and j + 9 < e:
@@ -1165,54 +1161,54 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 else:
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
-                    if _find(b, s + 1, e, _SAID_W) > s:
+                    if _find(b, s + 1, e, w.said) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    q = _find_last(b, s + 1, e, _CASHED_FOR_W)
+                    q = _find_last(b, s + 1, e, w.cashed_for)
                     if q > s:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, sign, q + _CASHED_FOR_W.shape[0], e)
-                        if status == 1 and _at(b, j, e, _FEE_W):
-                            status, _, j = _amount(b, sign, j + _FEE_W.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + w.cashed_for.shape[0], e)
+                        if status == 1 and _at(b, j, e, w.fee):
+                            status, _, j = _amount(b, sign, j + w.fee.shape[0], e)
                         while j < e and _is_space(b[j]):
                             j += 1
                         i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                        if status != 1 or j != e or i < 0:
-                            ok = False
+                        if status != 1 or j != e or i < 0 or has_cash_out[s0 + i]:
+                            ok = False      # (a second cash-out of one player: the reader refuses it)
                             break
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _contains(b, s, e, _CASHED_W):
+                    elif _contains(b, s, e, w.cashed):
                         ok = False
                         break
-                    cancel = token == 0 and _at(b, s, e, _CANCELLED_W)     # "Hand cancelled…": a terminal of the shape
+                    cancel = token == 0 and _at(b, s, e, w.cancelled)     # "Hand cancelled…": a terminal of the shape
                     skip = cancel or token != 0
-                    if _at(b, s, e, _CAPPED_LINE_W):       # "Betting is capped": a line without play
+                    if _at(b, s, e, w.capped_line):       # "Betting is capped": a line without play
                         skip = True
-                        for r in range(s + _CAPPED_LINE_W.shape[0], e):
+                        for r in range(s + w.capped_line.shape[0], e):
                             skip = skip and _is_space(b[r])
-                    for k in range(_MISC_ANYWHERE_AT.shape[0] - 1):
-                        n = _MISC_ANYWHERE_AT[k + 1] - _MISC_ANYWHERE_AT[k]
+                    for k in range(w.misc_anywhere_at.shape[0] - 1):
+                        n = w.misc_anywhere_at[k + 1] - w.misc_anywhere_at[k]
                         for q in range(s + 1, e - n + 1):
-                            if _at_k(b, q, e, _MISC_ANYWHERE, _MISC_ANYWHERE_AT, k):
+                            if _at_k(b, q, e, w.misc_anywhere, w.misc_anywhere_at, k):
                                 skip = True
                                 break
                         if skip:
                             break
-                    for k in range(_MISC_ENDS_AT.shape[0] - 1):
-                        n = _MISC_ENDS_AT[k + 1] - _MISC_ENDS_AT[k]
-                        if e - n > s and _at_k(b, e - n, e, _MISC_ENDS, _MISC_ENDS_AT, k):
+                    for k in range(w.misc_ends_at.shape[0] - 1):
+                        n = w.misc_ends_at[k + 1] - w.misc_ends_at[k]
+                        if e - n > s and _at_k(b, e - n, e, w.misc_ends, w.misc_ends_at, k):
                             skip = True
                             break
                     if not skip:
-                        unsure, skip = _finished(b, s, e)
+                        unsure, skip = _finished(b, w, s, e)
                         if unsure:
                             ok = False
                             break
                     if not skip:
-                        q = _find(b, s + 1, e, _JOINS_W)
+                        q = _find(b, s + 1, e, w.joins)
                         if q > s:
-                            k = q + _JOINS_W.shape[0]
+                            k = q + w.joins.shape[0]
                             r = k
                             while r < e and 48 <= b[r] <= 57:
                                 r += 1
@@ -1224,6 +1220,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         is_cancelled[h] = True
                         token = T_CANCELLED
                     elif token == 0:
+                        if _repeats_line(b, line_start, line_end, li, first_index):
+                            ok = False      # a line without play written twice: the reader refuses it
+                            break
                         continue
             if not ok:
                 break
@@ -1234,7 +1233,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if tokens >= _SHAPE_WORDS * _PER_WORD:
                 ok = False
                 break
-            shape[h, tokens // _PER_WORD] |= np.int64(token) << (4 * (tokens % _PER_WORD))
+            shape[h, tokens // _PER_WORD] |= w.codes[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
         if ok:
@@ -1290,10 +1289,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     return ns, na, npots
 
 
-_HAND_W = _b("PokerStars Hand #")
-_GAME_W = _b("PokerStars Game #")     # as long as _HAND_W: the ID starts at the same place
-_ET_W = _b(" ET")
-_ET_CLOSE_W = _b(" ET]")
 
 
 @njit(cache=True)
@@ -1351,23 +1346,26 @@ def _date_back(b, stop, low):
 
 
 @njit(cache=True)
-def _headers(b, line_start, line_end, hand_line0, out):
+def _headers(b, w, line_start, line_end, hand_line0, out):
     """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
-    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time) in
-    ``out``; an impossible date is no match."""
+    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
+    a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
+    an impossible date is no match."""
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
+        out[h, 6] = out[h, 7] = out[h, 8] = -1
+        local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        if not (_at(b, s, e, _HAND_W) or _at(b, s, e, _GAME_W)):   # "Game #" in older logs
+        if not (_at(b, s, e, w.hand) or _at(b, s, e, w.game)):   # "Game #" in older logs
             continue
-        i = s + _HAND_W.shape[0]
+        i = s + w.hand.shape[0]
         j = i
         while j < e and 48 <= b[j] <= 57:
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        if e - 4 >= j and _at(b, e - 4, e, _ET_CLOSE_W):
+        if e - 4 >= j and _at(b, e - 4, e, w.et_close):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
             et_start, seconds = _date_back(b, e - 4, j)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
@@ -1377,8 +1375,9 @@ def _headers(b, line_start, line_end, hand_line0, out):
                 z -= 1
             if z == et_start - 2 or b[z - 1] != 32:
                 continue
-            start, _ = _date_back(b, z - 1, j)
-        elif e - 3 >= j and _at(b, e - 3, e, _ET_W):
+            start, local = _date_back(b, z - 1, j)
+            zone_from = z
+        elif e - 3 >= j and _at(b, e - 3, e, w.et):
             # " - YYYY/M/D H:MM:SS ET"
             start, seconds = _date_back(b, e - 3, j)
         else:
@@ -1391,6 +1390,10 @@ def _headers(b, line_start, line_end, hand_line0, out):
         out[h, 3] = j        # the middle: ": …" up to " - " before the date
         out[h, 4] = start - 3
         out[h, 5] = seconds
+        if zone_from >= 0:
+            out[h, 6] = local
+            out[h, 7] = zone_from
+            out[h, 8] = et_start - 2
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1503,6 +1506,25 @@ _MISSING = object()
 _SLOW = object()
 
 
+_LOCAL_TIMES: dict[tuple[str, int, int, int], bool] = {}
+
+
+def _local_time_matches(zone: str, local: int, et: int) -> bool:
+    """Does the reader take a header's local time in ``zone`` (seconds since 1970 on its clock)
+    before the ET time ``et`` (the same)? (``parsers.pokerstars.local_time_matches``.) Clocks
+    change at whole hours: the answer holds for every time of the same two hours and gap."""
+    key = (zone, local - et, local // 3600, et // 3600)
+    known = _LOCAL_TIMES.get(key)
+    if known is None:
+        known = ps.local_time_matches(zone, _EPOCH + timedelta(seconds=local), _EPOCH + timedelta(seconds=et))
+        if len(_LOCAL_TIMES) < 100_000:
+            _LOCAL_TIMES[key] = known
+    return known
+
+
+_EPOCH = datetime(1970, 1, 1)
+
+
 # ////////////////////////////////////////////////////////////////////// the batch
 
 _SHAPE_OK: dict[tuple[int, int, int], bool] = {}
@@ -1575,7 +1597,7 @@ def _piece(data: bytes, start: int, stop: int) -> str:
     return data[start:stop].decode("utf-8", "surrogatepass")
 
 
-def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
+def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORDS) -> HandBatch:
     """The hands of ``chunks`` (a file's PokerStars chunks, in order): one hand per chunk.
 
     ``in_lane[h]`` is False for a chunk the lane does not read exactly as the reference parser
@@ -1592,11 +1614,11 @@ def read_batch(chunks: list[Chunk], source_file: str) -> HandBatch:
         np.cumsum(n_lines[:-1], out=hand_line0[1:])
     if len(line_start) != max(int(n_lines.sum()), 1):     # pragma: no cover - a line break inside a line
         raise ValueError("chunk lines must not contain line breaks")
-    return _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines)
+    return _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, words=words)
 
 
 def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, first_line=None,
-          last_line=None) -> HandBatch:
+          last_line=None, words: ScannerWords = WORDS) -> HandBatch:
     """read_batch over a text whose lines start at ``line_start`` (bytes); hand h is the
     ``n_lines[h]`` lines from line ``hand_line0[h]``."""
     count = len(chunks)
@@ -1612,15 +1634,15 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = last_line
-    fast = np.zeros((count, 6), dtype=np.int64)
-    _headers(buf, line_start, line_end, hand_line0, fast)
+    fast = np.zeros((count, 9), dtype=np.int64)
+    _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
     heads = []
     numbers = []
     hand_ids = b.hand_id
     played_at = b.played_at
     known = _HEADS
-    for h, (matched, id_from, id_to, key_from, key_to, _) in enumerate(fast.tolist()):
+    for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = None
         if chunk.format == "pokerstars" and chunk.lines:
@@ -1629,6 +1651,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                 head = known.get(key, _MISSING)
                 if head is _MISSING:
                     head = _register(key, chunk.lines[0])
+                if zone_from >= 0 and head is not None and head is not _SLOW:
+                    zone = text[zone_from:zone_to] if ascii_text else _piece(data, zone_from, zone_to)
+                    if not _local_time_matches(zone, local, et):
+                        head = None
                 if head is not _SLOW:
                     heads.append(head)
                     if head is None:
@@ -1683,7 +1709,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
         what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
         b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
-        b.action_board)
+        b.action_board, words)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:

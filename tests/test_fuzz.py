@@ -4,7 +4,7 @@ mutation changed is flagged or stored true to its text (the oracle is tested on 
 
 from __future__ import annotations
 
-from bench.bench_fuzz import SAMPLES, Read, Seed, _changed_game, corpus_files, gist, run
+from bench.bench_fuzz import SAMPLES, Read, Seed, _changed_game, corpus_files, gist, run, unstored_change
 from tests.conftest import corpus
 
 
@@ -81,3 +81,40 @@ def test_fuzz_oracle_sorts_changed_rows_quarantine_findings_and_vanished_games()
 def test_fuzz_oracle_reads_a_byte_order_mark_as_nothing():
     # a file's first game keeps its mark in the seed's lines; the reader drops it
     assert gist(["\ufeffChinese poker hand C-1", "Players: Anna"]) == gist(["Chinese poker hand C-1", "Players: Anna"])
+
+
+_PS_HEADER = ("PokerStars Hand #149652017195: Tournament #1495192630, $0.91+$0.09 USD Hold'em No Limit - Level XI "
+              "(400/800) - 2016/03/01 1:31:14 ET")
+
+
+def test_fuzz_oracle_takes_a_changed_pokerstars_line_without_play_as_a_change_no_table_holds():
+    # the warehouse keeps no line without play: who left the table is not stored
+    assert unstored_change("@layer2 leaves the table", ["Player2 leaves the table"], _PS_HEADER)
+    assert unstored_change("Player: leaves the table", ["Player8 leaves the table"], _PS_HEADER)
+    # a line of play is held: a changed call is not waved through
+    assert not unstored_change("Player2: calls 900", ["Player2: calls 800"], _PS_HEADER)
+    # nor is a line without play in another room's game
+    assert not unstored_change("@layer2 leaves the table", ["Player2 leaves the table"], "OFC hand O-2026-1")
+
+
+def test_fuzz_oracle_masks_only_the_pokerstars_header_fields_no_table_holds():
+    for changed in (_PS_HEADER.replace("#149652017195", "#149652017197"),
+                    _PS_HEADER.replace("$0.91+$0.09", "$0.91*$0.09"),
+                    _PS_HEADER.replace("Level XI", "Level\"XI")):
+        assert unstored_change(changed, [_PS_HEADER], _PS_HEADER, is_first=True), changed
+    # the time is held (games.played_at): a changed time with the same rows stays untrue
+    assert not unstored_change(_PS_HEADER.replace("1:31:14", "1:31:15"), [_PS_HEADER], _PS_HEADER, is_first=True)
+
+
+def test_fuzz_oracle_masks_a_cash_out_fee_but_not_the_cash_out():
+    line = "Player3 cashed out the hand for $22.77 | Cash Out Fee $0.46"
+    assert unstored_change(line.replace("$0.46", "$0.06"), [line], _PS_HEADER)
+    assert not unstored_change(line.replace("$22.77", "$22.73"), [line], _PS_HEADER)
+
+
+def test_fuzz_oracle_takes_another_rooms_changed_own_id_as_a_change_no_table_holds():
+    assert unstored_change("Chinese poker hand C-2026-36", [], "Chinese poker hand C-2026-34", is_first=True)
+    assert unstored_change("OFC hand`O-2026-1", [], "OFC hand O-2026-1", is_first=True)
+    # any other word of the first line, or a line that is not the first, is held
+    assert not unstored_change("Chinese poker hamd C-2026-34", [], "Chinese poker hand C-2026-34", is_first=True)
+    assert not unstored_change("Chinese poker hand C-2026-36", [], "Chinese poker hand C-2026-34")

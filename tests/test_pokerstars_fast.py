@@ -16,6 +16,7 @@ from parsers.pokerstars_fast import read_batch, read_text
 from parsers.source import decode, split
 from pipeline.generators.holdem import generate_hands
 from rules.holdem_batch import HandBatch, batch_from_hands
+from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
 from tests.split_oracle import split_reference
 
@@ -342,18 +343,28 @@ def test_mutated_hands_in_the_lane_are_read_like_the_reference():
     assert 0 < kept < total
 
 
-def _with_local_time(text: str, local: str, zone: str = "CET") -> str:
-    """The generated headers' ' - D T ET' as older logs write it: ' - LOCAL ZONE [D T ET]'."""
+def _with_local_time(text: str, local: str | None = None, zone: str = "CET") -> str:
+    """The generated headers' ' - D T ET' as older logs write it: ' - LOCAL ZONE [D T ET]', the local
+    time being ``local`` or, by default, the ET time on the clocks of ``zone`` (Paris or Lisbon)."""
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
     lines = text.split("\n")
     for n, line in enumerate(lines):
-        if line.startswith("PokerStars Hand #"):
+        if line.startswith(("PokerStars Hand #", "PokerStars Game #")):
             head, when = line.rsplit(" - ", 1)
-            lines[n] = f"{head} - {local} {zone} [{when.removesuffix(' ET')} ET]"
+            et = when.removesuffix(" ET")
+            written = local
+            if written is None:
+                at = datetime.strptime(et, "%Y/%m/%d %H:%M:%S").replace(tzinfo=ZoneInfo("America/New_York"))
+                there = at.astimezone(ZoneInfo({"CET": "Europe/Paris", "WET": "Europe/Lisbon"}[zone]))
+                written = f"{there:%Y/%m/%d} {there.hour}:{there:%M:%S}"
+            lines[n] = f"{head} - {written} {zone} [{et} ET]"
     return "\n".join(lines)
 
 
 def test_headers_with_a_local_time_and_the_et_time_in_brackets_stay_in_the_lane():
-    text = _with_local_time(generated("holdem", 30, seed=4), "2024/03/02 16:05:07")
+    text = _with_local_time(generated("holdem", 30, seed=4))
     hands, in_lane = check_file(text)
     assert hands == 30 and in_lane == 30
     _, batch, _ = read_text(text, "f.txt")
@@ -372,7 +383,14 @@ def test_older_game_headers_read_like_the_reference():
     # "PokerStars Game #…" (older clients and trackers) reads as "PokerStars Hand #…" does.
     text = generated("holdem", 30, seed=6).replace("PokerStars Hand #", "PokerStars Game #")
     assert check_file(text) == (30, 30)
-    assert check_file(_with_local_time(text, "2024/03/02 16:05:07", "WET")) == (30, 30)
+    assert check_file(_with_local_time(text, zone="WET")) == (30, 30)
+
+
+def test_a_header_whose_local_time_is_not_its_et_time_is_out_of_the_lane():
+    # one local time for every hand: all but the hands played at 10:05:07 ET are refused by the reference
+    text = _with_local_time(generated("holdem", 3, seed=4), "2024/03/02 16:05:07")
+    assert "16:05:07 CET [2024/03/02 10:05:07 ET]" not in text
+    assert check_file(text) == (3, 0)
 
 
 # A capped table ($5 cap): Anna raises to the cap and Vera calls to it; "Betting is capped" is said
@@ -483,3 +501,69 @@ def test_a_hand_run_twice_stays_in_the_lane():
     for changed in (swapped.replace("*** XFLOP", "*** SECOND FLOP"),
                     RUN_TWICE.replace("*** SECOND TURN *** [Kh 4d 5s] [6c]", "*** SECOND FLOP *** [Kh 4d 5s]")):
         assert read_text(changed, "r.txt")[1].in_lane.tolist() == [False]
+
+
+# ////////////////////////////////////////////////////////////////////// the scanner's words come from the table
+
+_WORDS_HAND = """PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
+Table 'Zeta' 3-max Seat #2 is the button
+Seat 1: Vera (€5 in chips)
+Seat 2: Ivan (€4.50 in chips)
+Seat 3: Olga (€10 in chips)
+Olga: posts small blind €0.05
+Vera: posts big blind €0.10
+*** HOLE CARDS ***
+Ivan: raises €0.20 to €0.30
+Olga: folds
+Vera: folds
+Uncalled bet (€0.20) returned to Ivan
+Ivan collected €0.25 from pot
+*** SUMMARY ***
+Total pot €0.25 | Rake €0
+Seat 1: Vera (big blind) folded before Flop
+Seat 2: Ivan (button) collected (€0.25)
+Seat 3: Olga (small blind) folded before Flop"""
+
+
+def _table_with(**changes):
+    """The reader's table as :func:`scanner_words` reads it, with some of its words changed."""
+    from types import SimpleNamespace
+
+    from parsers import pokerstars as ps
+
+    names = ("LINE_KINDS", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
+             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN")
+    return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
+
+
+def test_scanner_words_are_the_tables_hints_and_word_lists():
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import WORDS
+
+    hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
+    assert bytes(WORDS.seat).decode() == hints["SEAT"].lstrip("^") == "Seat "
+    assert bytes(WORDS.uncalled).decode() == hints["UNCALLED"].lstrip("^")
+    assert bytes(WORDS.verbs).decode().split(" posts")[0] == "calls bets"
+    assert bytes(WORDS.markers).decode() == "HOLE CARDSDEALING HANDSPRE-FLOPFLOPTURNRIVERSHOW DOWNSUMMARY"
+    # a shape word holds the table's codes of its terminals
+    assert WORDS.codes.tolist()[1:] == list(range(1, 16))
+
+
+def test_changing_the_tables_words_changes_what_the_scanner_reads():
+    from parsers.pokerstars_fast import scanner_words
+
+    assert read_batch(split(_WORDS_HAND), "t.txt").in_lane.tolist() == [True]
+    # a line without play the table does not know puts the hand out of the lane, until the table knows it
+    dreaming = _WORDS_HAND.replace("Olga: folds\n", "Olga: folds\nOlga: is dreaming\n")
+    assert read_batch(split(dreaming), "t.txt").in_lane.tolist() == [False]
+    words = scanner_words(_table_with(NO_PLAY=("is dreaming",)))
+    assert read_batch(split(dreaming), "t.txt", words).in_lane.tolist() == [True]
+    # a marker word the table does not know, the same
+    preflop = _WORDS_HAND.replace("*** HOLE CARDS ***", "*** PREFLOP ***")
+    assert read_batch(split(preflop), "t.txt").in_lane.tolist() == [False]
+    markers = {"HOLE": ("PREFLOP",), "STREET": ("FLOP", "TURN", "RIVER"), "SHOWDOWN": ("SHOW DOWN",),
+               "SUMMARY": ("SUMMARY",)}
+    assert read_batch(split(preflop), "t.txt", scanner_words(_table_with(MARKERS=markers))).in_lane.tolist() == [True]
+    # and a post word: with "posts small blind" taken out of the table, the hand is out of the lane
+    posts = {"posts big blind": ActionKind.POST_BB}
+    assert read_batch(split(_WORDS_HAND), "t.txt", scanner_words(_table_with(POSTS=posts))).in_lane.tolist() == [False]

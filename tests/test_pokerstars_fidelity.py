@@ -74,7 +74,9 @@ def test_two_players_in_one_seat_are_refused():
 def test_a_street_out_of_order_is_refused():
     text = "\n".join(LINES[:12] + LINES[16:19] + LINES[12:16] + LINES[19:])    # the TURN before the FLOP
     error = refused_by_both_lanes(text)
-    assert error.reason.startswith("a FLOP line after the TURN") and LINES[12].startswith("*** FLOP")
+    # the TURN line, now line 13, comes first: it repeats a flop no line dealt
+    assert error.reason.startswith("a TURN line with no street line before it") and error.line == 13
+    assert LINES[16].startswith("*** TURN") and LINES[12].startswith("*** FLOP")
 
 
 @pytest.mark.parametrize("old, new", [
