@@ -40,6 +40,9 @@ class ReauditSummary:
     findings: int = 0
     without_text: int = 0
     """Stored games the warehouse keeps no text of (stored by an older Rasklad): left as they are."""
+    files_without_text: dict[str, int] = field(default_factory=dict)
+    """The files those games came from, how many each: ingested again into a new warehouse, they
+    are judged by these rules and keep their texts."""
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
     seconds: float = 0.0
@@ -47,21 +50,13 @@ class ReauditSummary:
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
                 "findings": self.findings, "without_text": self.without_text,
+                "files_without_text": self.files_without_text,
                 "old_versions": {str(v): n for v, n in self.versions.most_common()},
                 "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
 
 
 class UnknownVersion(LookupError):
     """``--since`` names a rules version this warehouse has never recorded."""
-
-
-@dataclass(frozen=True, slots=True)
-class _Target:
-    game_id: str
-    source_file: str
-    first_line: int
-    last_line: int
-    text: str
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
@@ -74,14 +69,16 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     started = time.perf_counter()
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
-    targets = _quarantined_targets(warehouse, game, versions, summary)
+    targets = [_quarantined_targets(warehouse, game, versions)]
     if not quarantine_only:
-        targets += _stored_targets(warehouse, game, versions, summary)
-    if targets:
+        targets.append(_stored_targets(warehouse, game, versions, summary))
+    targets = pa.concat_tables(targets)
+    if targets.num_rows:
+        summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
         with rule_settings(RuleSettings.stored(warehouse)):    # the orders the user set, as when they were read
             batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
-        committed = warehouse.commit_staged(*batches, replacing=[t.game_id for t in targets])
-        summary.judged = len(targets)
+        committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist())
+        summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
     summary.seconds = time.perf_counter() - started
@@ -144,57 +141,62 @@ def _chosen(ids: pa.ChunkedArray, stamped: pa.ChunkedArray, game: str | None,
     return stale
 
 
-def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                         summary: ReauditSummary) -> list[_Target]:
+_TARGET = pa.schema([("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+                     ("last_line", pa.int32()), ("text", pa.string()), ("rules_version", pa.string())])
+"""A game to judge again: where its text was in its file, the text, and the version that judged it."""
+
+
+def _counts(values: pa.ChunkedArray) -> tuple[list, list]:
+    counted = pc.value_counts(values)
+    return counted.field("values").to_pylist(), counted.field("counts").to_pylist()
+
+
+def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None) -> pa.Table:
     held = warehouse.read_table("quarantine", ["quarantine_id", "rules_version"])
     chosen = _chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions)
     if not pc.any(chosen).as_py():
-        return []
+        return _TARGET.empty_table()
     rows = warehouse.read_table("quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
                                                "text", "rules_version"]).filter(chosen)
-    summary.versions.update(rows.column("rules_version").to_pylist())
-    return [_Target(r["quarantine_id"], r["source_file"], r["first_line"], r["last_line"], r["text"])
-            for r in rows.to_pylist()]
+    return rows.rename_columns(_TARGET.names).cast(_TARGET)
 
 
 def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                    summary: ReauditSummary) -> list[_Target]:
+                    summary: ReauditSummary) -> pa.Table:
+    """The stored games to judge again, with their kept texts; those stored before texts were
+    kept are counted in ``summary`` (:attr:`ReauditSummary.without_text`) and left as they are."""
     games = warehouse.read_table("games", ["game_id", "source_file", "first_line", "last_line", "rules_version"])
     games = games.filter(_chosen(games.column("game_id"), games.column("rules_version"), game, versions))
     if not games.num_rows:
-        return []
+        return _TARGET.empty_table()
     texts = warehouse.read_table("game_texts")
     texts = texts.filter(pc.is_in(texts.column("game_id"), games.column("game_id")))
-    text_of = dict(zip(texts.column("game_id").to_pylist(), texts.column("text").to_pylist()))
-    targets = []
-    for row, version in zip(games.select(["game_id", "source_file", "first_line", "last_line"]).to_pylist(),
-                            games.column("rules_version").to_pylist()):
-        text = text_of.get(row["game_id"])
-        if text is None:
-            summary.without_text += 1
-            continue
-        summary.versions[version] += 1
-        targets.append(_Target(**row, text=text))
-    return targets
+    joined = games.join(texts, "game_id", join_type="left outer")
+    has_text = pc.is_valid(joined.column("text"))
+    without = joined.filter(pc.invert(has_text))
+    summary.without_text = without.num_rows
+    summary.files_without_text = dict(zip(*_counts(without.column("source_file"))))
+    return joined.filter(has_text).select(_TARGET.names).cast(_TARGET)
 
 
-def _files_of(targets: list[_Target]) -> list[tuple[str, str]]:
+def _files_of(targets: pa.Table) -> list[tuple[str, str]]:
     """Each target's text at its own lines of a text named as its file, blank lines between.
     Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
-    by_file: dict[str, list[_Target]] = {}
-    for target in targets:
-        by_file.setdefault(target.source_file, []).append(target)
-    files = []
-    for source_file, placed in by_file.items():
-        layouts: list[tuple[list[str], list[int]]] = []     # (lines, [last line used])
-        for target in sorted(placed, key=lambda t: (t.first_line, t.last_line)):
-            lines = target.text.split("\n")
-            layout = next((lo for lo in layouts if lo[1][0] < target.first_line), None)
-            if layout is None:
-                layout = ([], [0])
-                layouts.append(layout)
-            layout[0].extend([""] * (target.first_line - 1 - len(layout[0])))
-            layout[0].extend(lines)
-            layout[1][0] = target.first_line + len(lines) - 1
-        files.extend((source_file, "\n".join(lines) + "\n") for lines, _ in layouts)
-    return files
+    targets = targets.sort_by([("source_file", "ascending"), ("first_line", "ascending"),
+                               ("last_line", "ascending")])
+    layouts: dict[str, list[tuple[list[str], list[int]]]] = {}      # per file: (pieces, [last line used])
+    for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
+                                             targets.column("first_line").to_pylist(),
+                                             targets.column("text").to_pylist()):
+        placed = layouts.setdefault(source_file, [])
+        layout = next((lo for lo in placed if lo[1][0] < first_line), None)
+        if layout is None:
+            layout = ([], [0])
+            placed.append(layout)
+        pieces, used = layout
+        # line ends up to the line before the text's first (the first text starts the file)
+        pieces.append("\n" * (first_line - used[0] - (1 if used[0] == 0 else 0)))
+        pieces.append(text)
+        used[0] = first_line + text.count("\n")
+    return [(source_file, "".join(pieces) + "\n") for source_file, placed in layouts.items()
+            for pieces, _ in placed]
