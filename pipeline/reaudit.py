@@ -11,6 +11,7 @@ read: a moved or deleted file does not matter.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import time
 from collections import Counter
@@ -21,7 +22,7 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.provenance import RULES_VERSION
+from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
 from pipeline.table_rules import RuleSettings
 from pipeline.worker import parse_bytes, rule_settings, warm_up
@@ -69,15 +70,23 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     started = time.perf_counter()
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
-    targets = [_quarantined_targets(warehouse, game, versions)]
-    if not quarantine_only:
-        targets.append(_stored_targets(warehouse, game, versions, summary))
-    targets = pa.concat_tables(targets)
+    stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
+    targets = pa.concat_tables([_quarantined_targets(warehouse, game, versions), stored])
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
-        with rule_settings(RuleSettings.stored(warehouse)):    # the orders the user set, as when they were read
-            batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
-        committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist())
+        stored_before = stored.column("game_id").to_pylist()
+        # the orders the user set, as when they were read; a stored game's text is kept as it is
+        # The objects alive now (modules, grammars, kernels) are set apart from the collector
+        # while the texts are read, as an ingest does: each full collection would walk them all.
+        gc.freeze()
+        try:
+            with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
+                batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
+        finally:
+            gc.unfreeze()
+        stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
+        committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),
+                                            texts_kept=stored_now.intersection(stored_before))
         summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
@@ -170,7 +179,6 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     if not games.num_rows:
         return _TARGET.empty_table()
     texts = warehouse.read_table("game_texts")
-    texts = texts.filter(pc.is_in(texts.column("game_id"), games.column("game_id")))
     joined = games.join(texts, "game_id", join_type="left outer")
     has_text = pc.is_valid(joined.column("text"))
     without = joined.filter(pc.invert(has_text))
