@@ -179,12 +179,13 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     if not games.num_rows:
         return _TARGET.empty_table()
     texts = warehouse.read_table("game_texts")
-    joined = games.join(texts, "game_id", join_type="left outer")
-    has_text = pc.is_valid(joined.column("text"))
-    without = joined.filter(pc.invert(has_text))
+    at = pc.index_in(games.column("game_id"), value_set=texts.column("game_id"))   # a hash lookup, not a join
+    has_text = pc.is_valid(at)
+    without = games.filter(pc.invert(has_text))
     summary.without_text = without.num_rows
     summary.files_without_text = dict(zip(*_counts(without.column("source_file"))))
-    return joined.filter(has_text).select(_TARGET.names).cast(_TARGET)
+    games = games.filter(has_text).append_column("text", texts.column("text").take(at.filter(has_text)))
+    return games.select(_TARGET.names).cast(_TARGET)
 
 
 def _files_of(targets: pa.Table) -> list[tuple[str, str]]:
