@@ -60,6 +60,11 @@ class UnknownVersion(LookupError):
     """``--since`` names a rules version this warehouse has never recorded."""
 
 
+_TARGET = pa.schema([("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+                     ("last_line", pa.int32()), ("text", pa.string()), ("rules_version", pa.string())])
+"""A game to judge again: where its text was in its file, the text, and the version that judged it."""
+
+
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
             quarantine_only: bool = False, jobs: int = 1) -> ReauditSummary:
     """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, and
@@ -75,13 +80,13 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
         stored_before = stored.column("game_id").to_pylist()
-        # the orders the user set, as when they were read; a stored game's text is kept as it is
         # The objects alive now (modules, grammars, kernels) are set apart from the collector
         # while the texts are read, as an ingest does: each full collection would walk them all.
         gc.freeze()
         try:
+            # the orders the user set, as when they were read; a stored game's text is kept as it is
             with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
-                batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
+                batches = _read_and_stage(warehouse.root, targets, jobs)
         finally:
             gc.unfreeze()
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
@@ -94,38 +99,52 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     return summary
 
 
-_PENDING: list[list[tuple[str, str]]] = []
-"""The texts forked readers read, by batch: set before they fork, so that no text is sent to them."""
+_PENDING: tuple[pa.Table, list[list[str]]] = (_TARGET.empty_table(), [])
+"""The targets forked readers read, and the files of each batch: set before they fork, so that
+no text is sent to them."""
 
 
-def _read_and_stage(root: Path, files: list[tuple[str, str]], jobs: int) -> list[StagedBatch]:
-    """Read the texts as files (``jobs`` processes), in batches staged as parts of ``root``."""
-    total = sum(len(text) for _, text in files)
-    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
-    batches: list[list[tuple[str, str]]] = [[] for _ in range(count)]
-    sizes = [0] * count
-    for file in sorted(files, key=lambda file: -len(file[1])):    # the largest first, to the lightest batch
-        lightest = sizes.index(min(sizes))
-        batches[lightest].append(file)
-        sizes[lightest] += len(file[1])
+def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatch]:
+    """Read the targets' texts as files (``jobs`` processes), in batches of whole files staged as
+    parts of ``root``; each batch's texts are laid out only when it is read (memory stays bounded)."""
+    sizes = _file_sizes(targets)
+    total = sum(sizes.values())
+    count = min(len(sizes), max(jobs, -(-total // BATCH_BYTES)))
+    batches: list[list[str]] = [[] for _ in range(count)]
+    loads = [0] * count
+    for source_file, size in sorted(sizes.items(), key=lambda item: -item[1]):   # the largest first, to the lightest batch
+        lightest = loads.index(min(loads))
+        batches[lightest].append(source_file)
+        loads[lightest] += size
     if jobs <= 1 or len(batches) == 1:
-        return [_stage(root, batch) for batch in batches]
+        return [_stage(root, targets, batch) for batch in batches]
     global _PENDING
     warm_up()   # the readers fork with the kernels loaded
-    _PENDING = batches
+    _PENDING = (targets, batches)
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             return list(pool.map(_stage_pending, [root] * len(batches), range(len(batches))))
     finally:
-        _PENDING = []
+        _PENDING = (_TARGET.empty_table(), [])
+
+
+def _file_sizes(targets: pa.Table) -> dict[str, int]:
+    """Bytes of kept text per file."""
+    sized = pa.table({"source_file": targets.column("source_file"),
+                      "size": pc.binary_length(targets.column("text"))})
+    summed = sized.group_by("source_file").aggregate([("size", "sum")])
+    return dict(zip(summed.column("source_file").to_pylist(), summed.column("size_sum").to_pylist()))
 
 
 def _stage_pending(root: Path, index: int) -> StagedBatch:
-    return _stage(root, _PENDING[index])
+    targets, batches = _PENDING
+    return _stage(root, targets, batches[index])
 
 
-def _stage(root: Path, files: list[tuple[str, str]]) -> StagedBatch:
-    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file) for source_file, text in files])
+def _stage(root: Path, targets: pa.Table, files: list[str]) -> StagedBatch:
+    chosen = targets.filter(pc.is_in(targets.column("source_file"), pa.array(files, pa.string())))
+    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file)
+                                for source_file, text in _files_of(chosen)])
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -148,11 +167,6 @@ def _chosen(ids: pa.ChunkedArray, stamped: pa.ChunkedArray, game: str | None,
     if versions is not None:
         stale = pc.and_(stale, pc.fill_null(pc.is_in(stamped, pa.array(sorted(versions), pa.string())), False))
     return stale
-
-
-_TARGET = pa.schema([("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
-                     ("last_line", pa.int32()), ("text", pa.string()), ("rules_version", pa.string())])
-"""A game to judge again: where its text was in its file, the text, and the version that judged it."""
 
 
 def _counts(values: pa.ChunkedArray) -> tuple[list, list]:
