@@ -19,6 +19,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
@@ -86,7 +87,7 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         try:
             # the orders the user set, as when they were read; a stored game's text is kept as it is
             with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
-                batches = _read_and_stage(warehouse.root, targets, jobs)
+                batches = _read_and_stage(warehouse.root, _in_file_order(targets), jobs)
         finally:
             gc.unfreeze()
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
@@ -99,22 +100,27 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     return summary
 
 
-_PENDING: tuple[pa.Table, list[list[str]]] = (_TARGET.empty_table(), [])
-"""The targets forked readers read, and the files of each batch: set before they fork, so that
-no text is sent to them."""
+_PENDING: tuple[pa.Table, list[list[tuple[int, int]]]] = (_TARGET.empty_table(), [])
+"""The targets forked readers read, and the rows of each batch's files: set before they fork,
+so that no text is sent to them."""
+
+
+def _in_file_order(targets: pa.Table) -> pa.Table:
+    return targets.sort_by([("source_file", "ascending"), ("first_line", "ascending"), ("last_line", "ascending")])
 
 
 def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatch]:
-    """Read the targets' texts as files (``jobs`` processes), in batches of whole files staged as
-    parts of ``root``; each batch's texts are laid out only when it is read (memory stays bounded)."""
-    sizes = _file_sizes(targets)
-    total = sum(sizes.values())
-    count = min(len(sizes), max(jobs, -(-total // BATCH_BYTES)))
-    batches: list[list[str]] = [[] for _ in range(count)]
+    """Read the targets' texts (in file order) as files (``jobs`` processes), in batches of whole
+    files staged as parts of ``root``; each batch's texts are laid out only when it is read
+    (memory stays bounded)."""
+    files = _file_rows(targets)
+    total = sum(size for _, _, size in files)
+    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
+    batches: list[list[tuple[int, int]]] = [[] for _ in range(count)]
     loads = [0] * count
-    for source_file, size in sorted(sizes.items(), key=lambda item: -item[1]):   # the largest first, to the lightest batch
+    for offset, length, size in sorted(files, key=lambda file: -file[2]):   # the largest first, to the lightest batch
         lightest = loads.index(min(loads))
-        batches[lightest].append(source_file)
+        batches[lightest].append((offset, length))
         loads[lightest] += size
     if jobs <= 1 or len(batches) == 1:
         return [_stage(root, targets, batch) for batch in batches]
@@ -128,12 +134,13 @@ def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatc
         _PENDING = (_TARGET.empty_table(), [])
 
 
-def _file_sizes(targets: pa.Table) -> dict[str, int]:
-    """Bytes of kept text per file."""
-    sized = pa.table({"source_file": targets.column("source_file"),
-                      "size": pc.binary_length(targets.column("text"))})
-    summed = sized.group_by("source_file").aggregate([("size", "sum")])
-    return dict(zip(summed.column("source_file").to_pylist(), summed.column("size_sum").to_pylist()))
+def _file_rows(targets: pa.Table) -> list[tuple[int, int, int]]:
+    """Per file of ``targets`` (in file order): its first row, its rows, and its texts' bytes."""
+    names = targets.column("source_file").to_pylist()
+    sizes = np.cumsum(pc.binary_length(targets.column("text")).to_numpy(zero_copy_only=False), dtype=np.int64)
+    starts = [0] + [row for row in range(1, len(names)) if names[row] != names[row - 1]] + [len(names)]
+    return [(start, end - start, int(sizes[end - 1] - (sizes[start - 1] if start else 0)))
+            for start, end in zip(starts, starts[1:])]
 
 
 def _stage_pending(root: Path, index: int) -> StagedBatch:
@@ -141,8 +148,8 @@ def _stage_pending(root: Path, index: int) -> StagedBatch:
     return _stage(root, targets, batches[index])
 
 
-def _stage(root: Path, targets: pa.Table, files: list[str]) -> StagedBatch:
-    chosen = targets.filter(pc.is_in(targets.column("source_file"), pa.array(files, pa.string())))
+def _stage(root: Path, targets: pa.Table, files: list[tuple[int, int]]) -> StagedBatch:
+    chosen = pa.concat_tables([targets.slice(offset, length) for offset, length in files])
     return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file)
                                 for source_file, text in _files_of(chosen)])
 
@@ -198,15 +205,20 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     without = games.filter(pc.invert(has_text))
     summary.without_text = without.num_rows
     summary.files_without_text = dict(zip(*_counts(without.column("source_file"))))
-    games = games.filter(has_text).append_column("text", texts.column("text").take(at.filter(has_text)))
+    if without.num_rows:
+        games, at = games.filter(has_text), at.filter(has_text)
+    if len(at) == texts.num_rows and np.array_equal(at.to_numpy(), np.arange(len(at))):
+        text = texts.column("text")     # in the games' order already (one ingest writes both so): no copy
+    else:
+        text = texts.column("text").take(at)
+    games = games.append_column("text", text)
     return games.select(_TARGET.names).cast(_TARGET)
 
 
 def _files_of(targets: pa.Table) -> list[tuple[str, str]]:
-    """Each target's text at its own lines of a text named as its file, blank lines between.
-    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
-    targets = targets.sort_by([("source_file", "ascending"), ("first_line", "ascending"),
-                               ("last_line", "ascending")])
+    """Each target's text (in file order) at its own lines of a text named as its file, blank
+    lines between. Targets whose lines overlap (two files ingested under the same name) go to
+    texts apart."""
     layouts: dict[str, list[tuple[list[str], list[int]]]] = {}      # per file: (pieces, [last line used])
     for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
                                              targets.column("first_line").to_pylist(),
