@@ -115,7 +115,8 @@ def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatc
     (memory stays bounded)."""
     files = _file_rows(targets)
     total = sum(size for _, _, size in files)
-    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
+    # as many batches for each process: one process with a batch more would end alone
+    count = min(len(files), jobs * max(1, -(-total // (BATCH_BYTES * jobs))))
     batches: list[list[tuple[int, int]]] = [[] for _ in range(count)]
     loads = [0] * count
     for offset, length, size in sorted(files, key=lambda file: -file[2]):   # the largest first, to the lightest batch
