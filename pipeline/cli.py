@@ -941,8 +941,11 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     click.echo(f"{summary.judged} games judged again by rules version {RULES_VERSION}: {summary.games} stored, "
                f"{summary.quarantined} quarantined, {summary.findings} findings in {summary.seconds:.2f} s")
     if summary.without_text:
-        click.echo(f"  {summary.without_text} games were stored without their text by an older Rasklad: "
-                   f"ingest their files into a new warehouse to judge them again")
+        files = sorted(summary.files_without_text)
+        named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+        click.echo(f"  {summary.without_text} games were not judged again: an older Rasklad stored them without "
+                   f"their text. To judge them by these rules, ingest their files ({named}) into a new "
+                   f"warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
 
 
 @main.command()

@@ -11,7 +11,8 @@ log file does not matter.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import contextmanager
 from pathlib import Path
 
 import pyarrow as pa
@@ -39,6 +40,23 @@ def rules_version(project_root: Path = PROJECT_ROOT) -> str:
 RULES_VERSION = rules_version()
 
 
+_TEXTS_KEPT: frozenset[str] = frozenset()
+"""Games whose text the warehouse keeps already (see :func:`texts_kept`)."""
+
+
+@contextmanager
+def texts_kept(game_ids: Iterable[str]):
+    """Inside the block, games of ``game_ids`` get no ``game_texts`` row: a re-audit judges
+    them from the text the warehouse keeps, and a game's text never changes. Set before
+    readers fork, so that each inherits it."""
+    global _TEXTS_KEPT
+    before, _TEXTS_KEPT = _TEXTS_KEPT, frozenset(game_ids)
+    try:
+        yield
+    finally:
+        _TEXTS_KEPT = before
+
+
 def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable[[int, int], str],
                       version: str = RULES_VERSION) -> None:
     """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
@@ -48,6 +66,9 @@ def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable
             stamp = pa.array([version] * rows.num_rows, pa.string())
             tables[(table, game)] = rows.set_column(rows.schema.get_field_index("rules_version"),
                                                     "rules_version", stamp)
+        if table == "games" and _TEXTS_KEPT and rows.num_rows:     # a set lookup per game: files are small
+            kept = _TEXTS_KEPT
+            rows = rows.filter(pa.array([game_id not in kept for game_id in rows.column("game_id").to_pylist()]))
         if table == "games" and rows.num_rows:
             texts = [text_of(first, last) for first, last in
                      zip(rows.column("first_line").to_pylist(), rows.column("last_line").to_pylist())]

@@ -11,6 +11,7 @@ read: a moved or deleted file does not matter.
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import time
 from collections import Counter
@@ -18,10 +19,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from pipeline.provenance import RULES_VERSION
+from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
 from pipeline.table_rules import RuleSettings
 from pipeline.worker import parse_bytes, rule_settings, warm_up
@@ -40,6 +42,9 @@ class ReauditSummary:
     findings: int = 0
     without_text: int = 0
     """Stored games the warehouse keeps no text of (stored by an older Rasklad): left as they are."""
+    files_without_text: dict[str, int] = field(default_factory=dict)
+    """The files those games came from, how many each: ingested again into a new warehouse, they
+    are judged by these rules and keep their texts."""
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
     seconds: float = 0.0
@@ -47,6 +52,7 @@ class ReauditSummary:
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
                 "findings": self.findings, "without_text": self.without_text,
+                "files_without_text": self.files_without_text,
                 "old_versions": {str(v): n for v, n in self.versions.most_common()},
                 "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
 
@@ -55,13 +61,9 @@ class UnknownVersion(LookupError):
     """``--since`` names a rules version this warehouse has never recorded."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Target:
-    game_id: str
-    source_file: str
-    first_line: int
-    last_line: int
-    text: str
+_TARGET = pa.schema([("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
+                     ("last_line", pa.int32()), ("text", pa.string()), ("rules_version", pa.string())])
+"""A game to judge again: where its text was in its file, the text, and the version that judged it."""
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
@@ -74,52 +76,83 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     started = time.perf_counter()
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
-    targets = _quarantined_targets(warehouse, game, versions, summary)
-    if not quarantine_only:
-        targets += _stored_targets(warehouse, game, versions, summary)
-    if targets:
-        with rule_settings(RuleSettings.stored(warehouse)):    # the orders the user set, as when they were read
-            batches = _read_and_stage(warehouse.root, _files_of(targets), jobs)
-        committed = warehouse.commit_staged(*batches, replacing=[t.game_id for t in targets])
-        summary.judged = len(targets)
+    stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
+    targets = pa.concat_tables([_quarantined_targets(warehouse, game, versions), stored])
+    if targets.num_rows:
+        summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
+        stored_before = stored.column("game_id").to_pylist()
+        # The objects alive now (modules, grammars, kernels) are set apart from the collector
+        # while the texts are read, as an ingest does: each full collection would walk them all.
+        gc.freeze()
+        try:
+            # the orders the user set, as when they were read; a stored game's text is kept as it is
+            with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
+                batches = _read_and_stage(warehouse.root, _in_file_order(targets), jobs)
+        finally:
+            gc.unfreeze()
+        stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
+        committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),
+                                            texts_kept=stored_now.intersection(stored_before))
+        summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-_PENDING: list[list[tuple[str, str]]] = []
-"""The texts forked readers read, by batch: set before they fork, so that no text is sent to them."""
+_PENDING: tuple[pa.Table, list[list[tuple[int, int]]]] = (_TARGET.empty_table(), [])
+"""The targets forked readers read, and the rows of each batch's files: set before they fork,
+so that no text is sent to them."""
 
 
-def _read_and_stage(root: Path, files: list[tuple[str, str]], jobs: int) -> list[StagedBatch]:
-    """Read the texts as files (``jobs`` processes), in batches staged as parts of ``root``."""
-    total = sum(len(text) for _, text in files)
-    count = min(len(files), max(jobs, -(-total // BATCH_BYTES)))
-    batches: list[list[tuple[str, str]]] = [[] for _ in range(count)]
-    sizes = [0] * count
-    for file in sorted(files, key=lambda file: -len(file[1])):    # the largest first, to the lightest batch
-        lightest = sizes.index(min(sizes))
-        batches[lightest].append(file)
-        sizes[lightest] += len(file[1])
+def _in_file_order(targets: pa.Table) -> pa.Table:
+    return targets.sort_by([("source_file", "ascending"), ("first_line", "ascending"), ("last_line", "ascending")])
+
+
+def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatch]:
+    """Read the targets' texts (in file order) as files (``jobs`` processes), in batches of whole
+    files staged as parts of ``root``; each batch's texts are laid out only when it is read
+    (memory stays bounded)."""
+    files = _file_rows(targets)
+    total = sum(size for _, _, size in files)
+    # as many batches for each process: one process with a batch more would end alone
+    count = min(len(files), jobs * max(1, -(-total // (BATCH_BYTES * jobs))))
+    batches: list[list[tuple[int, int]]] = [[] for _ in range(count)]
+    loads = [0] * count
+    for offset, length, size in sorted(files, key=lambda file: -file[2]):   # the largest first, to the lightest batch
+        lightest = loads.index(min(loads))
+        batches[lightest].append((offset, length))
+        loads[lightest] += size
     if jobs <= 1 or len(batches) == 1:
-        return [_stage(root, batch) for batch in batches]
+        return [_stage(root, targets, batch) for batch in batches]
     global _PENDING
     warm_up()   # the readers fork with the kernels loaded
-    _PENDING = batches
+    _PENDING = (targets, batches)
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
             return list(pool.map(_stage_pending, [root] * len(batches), range(len(batches))))
     finally:
-        _PENDING = []
+        _PENDING = (_TARGET.empty_table(), [])
+
+
+def _file_rows(targets: pa.Table) -> list[tuple[int, int, int]]:
+    """Per file of ``targets`` (in file order): its first row, its rows, and its texts' bytes."""
+    names = targets.column("source_file").to_pylist()
+    sizes = np.cumsum(pc.binary_length(targets.column("text")).to_numpy(zero_copy_only=False), dtype=np.int64)
+    starts = [0] + [row for row in range(1, len(names)) if names[row] != names[row - 1]] + [len(names)]
+    return [(start, end - start, int(sizes[end - 1] - (sizes[start - 1] if start else 0)))
+            for start, end in zip(starts, starts[1:])]
 
 
 def _stage_pending(root: Path, index: int) -> StagedBatch:
-    return _stage(root, _PENDING[index])
+    targets, batches = _PENDING
+    return _stage(root, targets, batches[index])
 
 
-def _stage(root: Path, files: list[tuple[str, str]]) -> StagedBatch:
-    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file) for source_file, text in files])
+def _stage(root: Path, targets: pa.Table, files: list[tuple[int, int]]) -> StagedBatch:
+    chosen = pa.concat_tables([targets.slice(offset, length) for offset, length in files])
+    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file)
+                                for source_file, text in _files_of(chosen)])
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -144,57 +177,62 @@ def _chosen(ids: pa.ChunkedArray, stamped: pa.ChunkedArray, game: str | None,
     return stale
 
 
-def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                         summary: ReauditSummary) -> list[_Target]:
+def _counts(values: pa.ChunkedArray) -> tuple[list, list]:
+    counted = pc.value_counts(values)
+    return counted.field("values").to_pylist(), counted.field("counts").to_pylist()
+
+
+def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None) -> pa.Table:
     held = warehouse.read_table("quarantine", ["quarantine_id", "rules_version"])
     chosen = _chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions)
     if not pc.any(chosen).as_py():
-        return []
+        return _TARGET.empty_table()
     rows = warehouse.read_table("quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
                                                "text", "rules_version"]).filter(chosen)
-    summary.versions.update(rows.column("rules_version").to_pylist())
-    return [_Target(r["quarantine_id"], r["source_file"], r["first_line"], r["last_line"], r["text"])
-            for r in rows.to_pylist()]
+    return rows.rename_columns(_TARGET.names).cast(_TARGET)
 
 
 def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                    summary: ReauditSummary) -> list[_Target]:
+                    summary: ReauditSummary) -> pa.Table:
+    """The stored games to judge again, with their kept texts; those stored before texts were
+    kept are counted in ``summary`` (:attr:`ReauditSummary.without_text`) and left as they are."""
     games = warehouse.read_table("games", ["game_id", "source_file", "first_line", "last_line", "rules_version"])
     games = games.filter(_chosen(games.column("game_id"), games.column("rules_version"), game, versions))
     if not games.num_rows:
-        return []
+        return _TARGET.empty_table()
     texts = warehouse.read_table("game_texts")
-    texts = texts.filter(pc.is_in(texts.column("game_id"), games.column("game_id")))
-    text_of = dict(zip(texts.column("game_id").to_pylist(), texts.column("text").to_pylist()))
-    targets = []
-    for row, version in zip(games.select(["game_id", "source_file", "first_line", "last_line"]).to_pylist(),
-                            games.column("rules_version").to_pylist()):
-        text = text_of.get(row["game_id"])
-        if text is None:
-            summary.without_text += 1
-            continue
-        summary.versions[version] += 1
-        targets.append(_Target(**row, text=text))
-    return targets
+    at = pc.index_in(games.column("game_id"), value_set=texts.column("game_id"))   # a hash lookup, not a join
+    has_text = pc.is_valid(at)
+    without = games.filter(pc.invert(has_text))
+    summary.without_text = without.num_rows
+    summary.files_without_text = dict(zip(*_counts(without.column("source_file"))))
+    if without.num_rows:
+        games, at = games.filter(has_text), at.filter(has_text)
+    if len(at) == texts.num_rows and np.array_equal(at.to_numpy(), np.arange(len(at))):
+        text = texts.column("text")     # in the games' order already (one ingest writes both so): no copy
+    else:
+        text = texts.column("text").take(at)
+    games = games.append_column("text", text)
+    return games.select(_TARGET.names).cast(_TARGET)
 
 
-def _files_of(targets: list[_Target]) -> list[tuple[str, str]]:
-    """Each target's text at its own lines of a text named as its file, blank lines between.
-    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
-    by_file: dict[str, list[_Target]] = {}
-    for target in targets:
-        by_file.setdefault(target.source_file, []).append(target)
-    files = []
-    for source_file, placed in by_file.items():
-        layouts: list[tuple[list[str], list[int]]] = []     # (lines, [last line used])
-        for target in sorted(placed, key=lambda t: (t.first_line, t.last_line)):
-            lines = target.text.split("\n")
-            layout = next((lo for lo in layouts if lo[1][0] < target.first_line), None)
-            if layout is None:
-                layout = ([], [0])
-                layouts.append(layout)
-            layout[0].extend([""] * (target.first_line - 1 - len(layout[0])))
-            layout[0].extend(lines)
-            layout[1][0] = target.first_line + len(lines) - 1
-        files.extend((source_file, "\n".join(lines) + "\n") for lines, _ in layouts)
-    return files
+def _files_of(targets: pa.Table) -> list[tuple[str, str]]:
+    """Each target's text (in file order) at its own lines of a text named as its file, blank
+    lines between. Targets whose lines overlap (two files ingested under the same name) go to
+    texts apart."""
+    layouts: dict[str, list[tuple[list[str], list[int]]]] = {}      # per file: (pieces, [last line used])
+    for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
+                                             targets.column("first_line").to_pylist(),
+                                             targets.column("text").to_pylist()):
+        placed = layouts.setdefault(source_file, [])
+        layout = next((lo for lo in placed if lo[1][0] < first_line), None)
+        if layout is None:
+            layout = ([], [0])
+            placed.append(layout)
+        pieces, used = layout
+        # line ends up to the line before the text's first (the first text starts the file)
+        pieces.append("\n" * (first_line - used[0] - (1 if used[0] == 0 else 0)))
+        pieces.append(text)
+        used[0] = first_line + text.count("\n")
+    return [(source_file, "".join(pieces) + "\n") for source_file, placed in layouts.items()
+            for pieces, _ in placed]

@@ -404,7 +404,8 @@ class Warehouse:
         two steps as a parallel run's, in one process: write the parts, then publish them."""
         return self.commit_staged(stage_results(self.root, results))
 
-    def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = ()) -> CommitSummary:
+    def commit_staged(self, *batches: StagedBatch, replacing: Iterable[str] = (),
+                      texts_kept: Iterable[str] = ()) -> CommitSummary:
         """Publish the parts workers wrote (:func:`stage_results`) as :meth:`commit` would
         store their results' tables: games already stored, or stored by a batch before, are
         dropped from the parts (their files rewritten, rarely: the same hand in two files of
@@ -413,7 +414,9 @@ class Warehouse:
 
         ``replacing``: game and quarantine IDs whose stored rows this commit replaces (a
         re-audit): their rows leave every table in the same commit, and the batches' files
-        are not added to the file ledger (it holds them already)."""
+        are not added to the file ledger (it holds them already). ``texts_kept``: of those, the
+        games whose ``game_texts`` row stays (stored before and now, from the same text: the
+        batches hold no text row for them)."""
         summary = CommitSummary()
         replacing = set(replacing)
         now = datetime.now(UTC).replace(tzinfo=None)
@@ -423,7 +426,7 @@ class Warehouse:
         if replacing:
             summary.replaced = len(replacing & self._known_games)
             self._known_games -= replacing
-            added, removed = self._parts_without(replacing)
+            added, removed = self._parts_without(replacing, texts_kept=set(texts_kept))
         for staged in batches:
             dropped: set[str] = set()
             for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
@@ -472,14 +475,18 @@ class Warehouse:
         added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(SCHEMAS[table])})]
         self._publish(added, removed)
 
-    def _parts_without(self, ids: set[str]) -> tuple[list[str], list[str]]:
-        """Committed parts holding rows of ``ids``, rewritten without them as staged parts;
-        returns (the rewritten parts' final names, the parts they supersede)."""
+    def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset()) -> tuple[list[str], list[str]]:
+        """Committed parts holding rows of ``ids`` (in ``game_texts``, of ``ids`` less
+        ``texts_kept``), rewritten without them as staged parts; returns (the rewritten parts'
+        final names, the parts they supersede)."""
         added, removed = [], []
-        wanted = pa.array(sorted(ids), pa.string())
+        every = pa.array(sorted(ids), pa.string())
         for table, parts in self.manifest.parts.items():
             column = id_column(table)
             if column is None:
+                continue
+            wanted = pa.array(sorted(ids - texts_kept), pa.string()) if table == "game_texts" and texts_kept else every
+            if not len(wanted):
                 continue
             for part in parts:
                 keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[column]).column(column),

@@ -152,3 +152,72 @@ def test_reaudit_of_one_game_and_since_a_version(tmp_path, monkeypatch):
         assert reaudit(store, since=OLD[:4]).judged == CLAIMS_HANDS - 1
     part = read_manifest(tmp_path / "wh").paths("games")[0]
     assert set(pq.read_table(tmp_path / "wh" / part).column("rules_version").to_pylist()) == {RULES_VERSION}
+
+
+def committed_bytes(root: Path) -> dict[str, bytes]:
+    """Every committed part's bytes, by its path in the warehouse."""
+    return {part: (root / part).read_bytes() for parts in read_manifest(root).parts.values() for part in parts}
+
+
+def test_reaudit_rewrites_only_the_rows_of_the_game_judged_by_other_rules(tmp_path, monkeypatch):
+    old = logs(tmp_path / "old", "chinese-wrong-claims.txt")
+    new = logs(tmp_path / "new", "raspisnoy-night.txt", "pokerstars-holdem.txt")
+    judged_by_old_rules(monkeypatch)
+    ingest([old], tmp_path / "wh", jobs=1, build_models=False)
+    monkeypatch.undo()
+    ingest([new], tmp_path / "wh", jobs=1, build_models=False)
+    before = committed_bytes(tmp_path / "wh")
+    untouched = {part for part in before if "game=chinese" not in part or part.startswith("game_texts/")}
+    assert any("game=raspisnoy" in part for part in untouched) and any("game=holdem" in part for part in untouched)
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=1)
+    assert (summary.judged, summary.games) == (CLAIMS_HANDS, CLAIMS_HANDS) and summary.findings > 0
+    after = committed_bytes(tmp_path / "wh")
+    # The other games' parts, and the Chinese games' kept texts, are the same files, byte for byte.
+    assert {part: after.get(part) for part in untouched} == {part: before[part] for part in untouched}
+    assert {part for part in after if part not in before} and all("game=chinese" in p for p in after if p not in before)
+
+
+def test_reaudit_of_games_the_new_rules_quarantine_moves_their_texts_to_the_quarantine(tmp_path, monkeypatch):
+    folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt", "pokerstars-holdem.txt")
+    judged_by_old_rules(monkeypatch, findings=True)
+    ingest([folder], tmp_path / "wh", jobs=1, build_models=False)
+    monkeypatch.undo()
+    audit_chunk = pipeline.worker.audit_chunk
+
+    def stricter(chunk, file, **options):      # rules under which no Chinese hand is readable
+        if chunk.format == "chinese":
+            return Audited(chunk=chunk, error="stricter rules", error_line=chunk.first_line, error_column=1)
+        return audit_chunk(chunk, file, **options)
+
+    monkeypatch.setattr(pipeline.worker, "audit_chunk", stricter)
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=1)
+    assert (summary.judged, summary.quarantined) == (summary.games + CLAIMS_HANDS, CLAIMS_HANDS)
+    ingest([folder], tmp_path / "clean", jobs=1, build_models=False)
+    rows, clean = committed_rows(tmp_path / "wh"), committed_rows(tmp_path / "clean")
+    assert len(rows["quarantine"]) == CLAIMS_HANDS and rows["game_texts"] == clean["game_texts"]
+    assert {table: r for table, r in rows.items() if table != "files"} == \
+        {table: r for table, r in clean.items() if table != "files"}
+
+
+def test_reaudit_counts_games_stored_without_their_text_and_says_how_to_judge_them(tmp_path, monkeypatch):
+    folder = logs(tmp_path / "logs", "chinese-wrong-claims.txt")
+    judged_by_old_rules(monkeypatch)
+    ingest([folder], tmp_path / "wh", jobs=1)
+    monkeypatch.undo()
+    # A warehouse of a Rasklad that kept no texts: its manifest names no game_texts part.
+    manifest = json.loads((tmp_path / "wh" / MANIFEST_FILE).read_text())
+    del manifest["parts"]["game_texts"]
+    (tmp_path / "wh" / MANIFEST_FILE).write_text(json.dumps(manifest))
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh"), "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.output)
+    source = str(folder / "chinese-wrong-claims.txt")
+    assert (summary["judged"], summary["without_text"], summary["files_without_text"]) == (
+        0, CLAIMS_HANDS, {source: CLAIMS_HANDS})
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
+    assert f"{CLAIMS_HANDS} games were not judged again" in result.output
+    assert source in result.output and "rasklad ingest" in result.output
+    with connect(tmp_path / "wh") as con:      # left as they were
+        assert con.execute("select distinct rules_version from games").fetchall() == [(OLD,)]
