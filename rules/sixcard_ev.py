@@ -81,17 +81,24 @@ def codes(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- Numba kernels
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
     for j in range(k):
         c = np.int64(cards[j])
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return np.int64(strength_of_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5))
+    return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
+    # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
+    # branches are not typed and lowered again at every call site.
+    return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
+
+
+@njit(cache=True)
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -104,7 +111,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _above(arr, lo, hi, s):
     # Number of entries > s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -115,6 +122,31 @@ def _above(arr, lo, hi, s):
         else:
             b = m
     return hi - a
+
+
+@njit(cache=True)
+def _argsort(keys):
+    """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
+
+    Written out: numpy's argsort compiles its generic sorts, seconds of a first run's compiling."""
+    n = keys.shape[0]
+    order = np.arange(n)
+    spare = np.empty(n, dtype=np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+            a, b = lo, mid
+            for at in range(lo, hi):
+                if a < mid and (b >= hi or keys[order[a]] <= keys[order[b]]):
+                    spare[at] = order[a]
+                    a += 1
+                else:
+                    spare[at] = order[b]
+                    b += 1
+        order, spare = spare, order
+        width *= 2
+    return order
 
 
 @njit(cache=True)
@@ -132,7 +164,7 @@ def _fill_up_table(up, binom, cat_pos, st, top5):
                 hand[1] = b if b < up else b + 1
                 for a in range(b):
                     hand[0] = a if a < up else a + 1
-                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, 5, cat_pos, st, top5)
+                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, np.int64(5), cat_pos, st, top5)
     return out
 
 
@@ -154,7 +186,7 @@ def _dealer_ranks() -> tuple[np.ndarray, np.ndarray]:
     return _DEALER_RANKS[0], _DEALER_RANKS[1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _count(p, count_card, count_pair, n):
     # One dealer hand (its four hidden positions packed six bits each, ascending) into the counts.
     w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
@@ -194,7 +226,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
         idx[i] = m - 1 if m > up_mapped else m
     # Positions: the unseen cards in the order of their index into the table, so that each 4-set's
     # colex index is a sum over its positions and it packs sorted.
-    order = np.argsort(idx)
+    order = _argsort(idx)
     position = np.empty(n, dtype=np.int64)
     for i in range(n):
         position[order[i]] = i
@@ -225,7 +257,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
                     if r < r_q:
                         nq_packed[nq_all] = i | jkm
                         nq_all += 1
-                        _count(i | jkm, nq_card, nq_pair, n)
+                        _count(np.int64(i | jkm), nq_card, nq_pair, n)
                     elif r <= top_level:
                         level[t] = r
                         packed[t] = i | jkm
@@ -273,7 +305,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
             lt[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
         for at in range(start[r], start[r + 1]):
             count_all += 1
-            _count(ranked[at], count_card, count_pair, n)
+            _count(np.int64(ranked[at]), count_card, count_pair, n)
         for at in range(pstart[r], pstart[r + 1]):
             h = pranked[at]
             le[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
@@ -296,7 +328,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
     return lt, le, nq, nq_hidden
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _avoiding(count_all, count_card, count_pair, x, y, n):
     # Dealer hands counted so far that hold neither drawn card x nor y (-1: none drawn).
     out = count_all
@@ -308,7 +340,7 @@ def _avoiding(count_all, count_card, count_pair, x, y, n):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -344,7 +376,7 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
     bg_hi = np.empty(n_nq, dtype=np.int64)
     bg = np.empty(n_nq * 2 + 1024 * 64, dtype=np.int64)
     hand = np.empty(5, dtype=np.int64)
-    w = 0
+    w = np.int64(0)
     for d in range(n_nq):
         hand[4] = up
         for a in range(4):
@@ -368,7 +400,8 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
             continue
         if w + 64 > bg.shape[0]:
             bigger = np.empty(bg.shape[0] * 2, dtype=np.int64)
-            bigger[:w] = bg[:w]
+            for at in range(w):
+                bigger[at] = bg[at]
             bg = bigger
         start = w
         top_hidden = top < 4
@@ -379,7 +412,7 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
             if ranks & b and rank != up_rank:
                 avail -= 1
             if km & b:
-                s = np.int64(strength_of_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+                s = _rank_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
                 w = _insert(bg, start, w, s, avail)
                 continue
             m1 = km | b
@@ -388,12 +421,12 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
                 flush_card = rank * 4 + suit
                 if in_unseen[flush_card] and not (top_hidden and flush_card == hand[top]):
                     plain -= 1
-                    s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5))
+                    s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
                     if s >= qualify:
-                        w = _insert(bg, start, w, s, 1)
+                        w = _insert(bg, start, w, s, np.int64(1))
             if plain <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
                 continue
-            s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, plain)
         bg_lo[d], bg_hi[d] = start, w
@@ -419,7 +452,7 @@ def _order_by_top(bg, bg_lo, bg_hi):
                 list_of[key] = lists
                 tops[lists] = bg[bg_hi[d] - 1] if bg_hi[d] > lo else -1
                 lists += 1
-    ranked = np.argsort(tops[:lists], kind="mergesort")
+    ranked = _argsort(tops[:lists])
     rank_of = np.empty(lists, dtype=np.int64)
     for r in range(lists):
         rank_of[ranked[r]] = r
@@ -468,7 +501,7 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     total = perm.shape[0]
     for c in range(classes):
         s, win = reps[c], wins[c]
-        new = _below(top_sorted, 0, total, s)
+        new = _below(top_sorted, np.int64(0), total, s)
         if win != current:
             for i in range(bound, new):
                 d = perm[i]
@@ -604,20 +637,20 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     h5 = np.empty(5, dtype=np.int64)
     for a in range(5):
         h5[a] = orig[a]
-    strengths[0] = _eval(h5, 5, cat_pos, st, top5)
+    strengths[0] = _eval(h5, np.int64(5), cat_pos, st, top5)
     base = 1
     for c in range(5):
         for d in range(n):
             for a in range(5):
                 h5[a] = unseen[d] if a == c else orig[a]
-            strengths[base + c * n + d] = _eval(h5, 5, cat_pos, st, top5)
+            strengths[base + c * n + d] = _eval(h5, np.int64(5), cat_pos, st, top5)
             xs[base + c * n + d, 0] = d
     base = 1 + 5 * n
     for d1 in range(n):
         for a in range(5):
             h6[a] = orig[a]
         h6[5] = unseen[d1]
-        strengths[base + d1] = _eval(h6, 6, cat_pos, st, top5)
+        strengths[base + d1] = _eval(h6, np.int64(6), cat_pos, st, top5)
         xs[base + d1, 0] = d1
     base = 1 + 6 * n
     for d1 in range(n):
@@ -630,7 +663,7 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                 h6[5] = unseen[d1]
                 h6[c] = unseen[d2]
                 at = base + (d1 * 6 + c) * n + d2
-                strengths[at] = _eval(h6, 6, cat_pos, st, top5)
+                strengths[at] = _eval(h6, np.int64(6), cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
