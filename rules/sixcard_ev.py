@@ -478,71 +478,65 @@ def _order_by_top(bg, bg_lo, bg_hi):
 def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, perm, top_sorted, counts):
     """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
-    paying ``wins[c]``). A no-game dealer hand
-    whose every bought-game hand is below the class's strength has a value that depends on the
-    pay and on how many cards qualify him alone, so it is summed once, growing with the strength;
-    only the others are ranked against each class."""
+    paying ``wins[c]``).
+
+    A dealer hand whose every bought-game hand is below the class's strength has a value that
+    depends on the pay and on how many cards qualify him (k) alone: every dealer hand is counted
+    once by k, in total, per card and per pair of cards, and each pay sums those counts times its
+    value of k. The hands some bought game of which is not below the class's strength (few: the
+    ones ``top_sorted`` puts at or above it) are then ranked against the class one by one and
+    corrected by their difference from that value."""
     classes = reps.shape[0]
+    total = perm.shape[0]
     g_all = np.zeros(classes)
     g_card = np.zeros((classes, n))
     g_pair = np.zeros((classes, n * n))
     run_all = 0.0
     run_card = np.zeros(n)
     run_pair = np.zeros(n * n)
-    # The same dealer hands counted by how many cards qualify him (k), to start a new pay's run
-    # from them at once instead of from the first dealer hand.
-    most = n + 1
-    by_k_all = np.zeros(most)
-    by_k_card = np.zeros((most, n))
-    by_k_pair = np.zeros((most, n * n))
+    # Counts kept per distinct k (a dozen or two), in int32, and made in the order the hands were
+    # enumerated, in which consecutive hands share cards: the per-pair counts stay in cache.
+    dense = np.full(n + 1, -1, dtype=np.int64)
+    for d in range(total):
+        dense[counts[d]] = 0
+    most = 0
+    for k in range(n + 1):
+        if dense[k] == 0:
+            dense[k] = most
+            most += 1
+    k_of = np.empty(most, dtype=np.int64)
+    for k in range(n + 1):
+        if dense[k] >= 0:
+            k_of[dense[k]] = k
+    by_k_all = np.zeros(most, dtype=np.int64)
+    by_k_card = np.zeros((most, n), dtype=np.int32)
+    by_k_pair = np.zeros((most, n * n), dtype=np.int32)
+    for d in range(total):
+        k = dense[counts[d]]
+        by_k_all[k] += 1
+        for a in range(4):
+            ha = nq_hidden[d, a]
+            by_k_card[k, ha] += 1
+            for b in range(a + 1, 4):
+                by_k_pair[k, ha * n + nq_hidden[d, b]] += 1
     f = np.empty(most)
-    bound = 0
     current = -1.0
-    total = perm.shape[0]
     for c in range(classes):
         s, win = reps[c], wins[c]
-        new = _below(top_sorted, np.int64(0), total, s)
         if win != current:
-            for i in range(bound, new):
-                d = perm[i]
-                k = counts[d]
-                by_k_all[k] += 1.0
-                for a in range(4):
-                    ha = nq_hidden[d, a]
-                    by_k_card[k, ha] += 1.0
-                    for b in range(a + 1, 4):
-                        by_k_pair[k, ha * n + nq_hidden[d, b]] += 1.0
-            bound = new
             current = win
             for k in range(most):
-                f[k] = max(-1.0 + win * k / n_pool, 1.0)
+                f[k] = max(-1.0 + win * k_of[k] / n_pool, 1.0)
             run_all = 0.0
             run_card[:] = 0.0
             run_pair[:] = 0.0
             for k in range(most):
-                if by_k_all[k] == 0.0:
-                    continue
                 fk = f[k]
                 run_all += by_k_all[k] * fk
                 for a in range(n):
                     run_card[a] += by_k_card[k, a] * fk
                 for p in range(n * n):
                     run_pair[p] += by_k_pair[k, p] * fk
-        for i in range(bound, new):
-            d = perm[i]
-            k = counts[d]
-            value = f[k]
-            by_k_all[k] += 1.0
-            run_all += value
-            for a in range(4):
-                ha = nq_hidden[d, a]
-                run_card[ha] += value
-                by_k_card[k, ha] += 1.0
-                for b in range(a + 1, 4):
-                    p = ha * n + nq_hidden[d, b]
-                    run_pair[p] += value
-                    by_k_pair[k, p] += 1.0
-        bound = new
         g_all[c] = run_all
         # Element by element: a row assigned whole compiles Numba's shape-mismatch message
         # (its string formatting), seconds of a first run's compiling for a check never failed.
@@ -550,11 +544,13 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
             g_card[c, a] = run_card[a]
         for a in range(n * n):
             g_pair[c, a] = run_pair[a]
-        for i in range(new, total):
+        for i in range(_below(top_sorted, np.int64(0), total, s), total):
             d = perm[i]
             lo, hi = bg_lo[d], bg_hi[d]
             value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            value = max(value, 1.0)
+            value = max(value, 1.0) - f[dense[counts[d]]]
+            if value == 0.0:
+                continue
             g_all[c] += value
             for a in range(4):
                 ha = nq_hidden[d, a]
