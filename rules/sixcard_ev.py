@@ -436,46 +436,7 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
 
 
 @njit(cache=True)
-def _order_by_top(bg, bg_lo, bg_hi):
-    """The no-game dealer hands ordered by the strongest hand buying his game can give (-1: none),
-    and those strengths in that order. Hands sharing a list (the same five ranks) are ordered
-    together: the lists are sorted, then the hands bucketed by their list."""
-    n_nq = bg_lo.shape[0]
-    list_of = np.full(bg.shape[0] + 1, -1, dtype=np.int64)
-    tops = np.empty(n_nq, dtype=np.int64)
-    lists = 0
-    for d in range(n_nq):
-        lo = bg_lo[d]
-        if list_of[lo] < 0 or bg_hi[d] == lo:
-            key = lo if bg_hi[d] > lo else bg.shape[0]
-            if list_of[key] < 0:
-                list_of[key] = lists
-                tops[lists] = bg[bg_hi[d] - 1] if bg_hi[d] > lo else -1
-                lists += 1
-    ranked = _argsort(tops[:lists])
-    rank_of = np.empty(lists, dtype=np.int64)
-    for r in range(lists):
-        rank_of[ranked[r]] = r
-    start = np.zeros(lists + 1, dtype=np.int64)
-    which = np.empty(n_nq, dtype=np.int64)
-    for d in range(n_nq):
-        key = bg_lo[d] if bg_hi[d] > bg_lo[d] else bg.shape[0]
-        which[d] = rank_of[list_of[key]]
-        start[which[d] + 1] += 1
-    for r in range(lists):
-        start[r + 1] += start[r]
-    perm = np.empty(n_nq, dtype=np.int64)
-    top_sorted = np.empty(n_nq, dtype=np.int64)
-    for d in range(n_nq):
-        r = which[d]
-        perm[start[r]] = d
-        top_sorted[start[r]] = tops[ranked[r]]
-        start[r] += 1
-    return perm, top_sorted
-
-
-@njit(cache=True)
-def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, perm, top_sorted, counts):
+def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi):
     """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
     paying ``wins[c]``).
@@ -483,11 +444,11 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     A dealer hand whose every bought-game hand is below the class's strength has a value that
     depends on the pay and on how many cards qualify him (k) alone: every dealer hand is counted
     once by k, in total, per card and per pair of cards, and each pay sums those counts times its
-    value of k. The hands some bought game of which is not below the class's strength (few: the
-    ones ``top_sorted`` puts at or above it) are then ranked against the class one by one and
-    corrected by their difference from that value."""
+    value of k. The hands some bought game of which is not below the class's strength (few) are
+    then ranked against the class one by one and corrected by their difference from that value."""
     classes = reps.shape[0]
-    total = perm.shape[0]
+    total = nq_hidden.shape[0]
+    counts = bg_hi - bg_lo
     g_all = np.zeros(classes)
     g_card = np.zeros((classes, n))
     g_pair = np.zeros((classes, n * n))
@@ -511,14 +472,32 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
     by_k_all = np.zeros(most, dtype=np.int64)
     by_k_card = np.zeros((most, n), dtype=np.int32)
     by_k_pair = np.zeros((most, n * n), dtype=np.int32)
+    weakest = reps[0]
+    for c in range(classes):
+        weakest = min(weakest, reps[c])
+    # The hands whose strongest bought game is not below every class, to rank one by one.
+    strong = np.empty(total, dtype=np.int64)
+    n_strong = 0
     for d in range(total):
         k = dense[counts[d]]
+        if counts[d] and bg[bg_hi[d] - 1] >= weakest:
+            strong[n_strong] = d
+            n_strong += 1
         by_k_all[k] += 1
         for a in range(4):
             ha = nq_hidden[d, a]
             by_k_card[k, ha] += 1
             for b in range(a + 1, 4):
                 by_k_pair[k, ha * n + nq_hidden[d, b]] += 1
+    top = np.empty(n_strong, dtype=np.int64)
+    for i in range(n_strong):
+        top[i] = bg[bg_hi[strong[i]] - 1]
+    by_top = _argsort(top)
+    perm = np.empty(n_strong, dtype=np.int64)
+    top_sorted = np.empty(n_strong, dtype=np.int64)
+    for i in range(n_strong):
+        perm[i] = strong[by_top[i]]
+        top_sorted[i] = top[by_top[i]]
     f = np.empty(most)
     current = -1.0
     for c in range(classes):
@@ -544,7 +523,7 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
             g_card[c, a] = run_card[a]
         for a in range(n * n):
             g_pair[c, a] = run_pair[a]
-        for i in range(_below(top_sorted, np.int64(0), total, s), total):
+        for i in range(_below(top_sorted, np.int64(0), n_strong, s), n_strong):
             d = perm[i]
             lo, hi = bg_lo[d], bg_hi[d]
             value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
@@ -778,9 +757,8 @@ class DrawTree:
             cls[strong] = inverse
             reps = strengths[strong][first]
             rep_win = win[strong][first]
-            perm, top_sorted = _order_by_top(bg, bg_lo, bg_hi)
             g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_lo,
-                                                    bg_hi, perm, top_sorted, counts_q)
+                                                    bg_hi)
             self.classes["count"] = int(uniq.size)
         return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair)
 
