@@ -477,7 +477,7 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi):
         weakest = min(weakest, reps[c])
     # The hands whose strongest bought game is not below every class, to rank one by one.
     strong = np.empty(total, dtype=np.int64)
-    n_strong = 0
+    n_strong = np.int64(0)
     for d in range(total):
         k = dense[counts[d]]
         if counts[d] and bg[bg_hi[d] - 1] >= weakest:
