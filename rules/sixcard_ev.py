@@ -629,16 +629,21 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
         xs[base + d1, 0] = d1
     base = 1 + 6 * n
     for d1 in range(n):
+        for a in range(5):
+            h6[a] = orig[a]
+        h6[5] = unseen[d1]
         for c in range(6):
+            # The five cards kept are ranked with each drawn card added to their masks, made once.
+            m1 = m2 = m3 = m4 = sc = sm = np.int64(0)
+            for a in range(6):
+                if a != c:
+                    m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(h6[a]))
             for d2 in range(n):
                 if d2 == d1:
                     continue
-                for a in range(5):
-                    h6[a] = orig[a]
-                h6[5] = unseen[d1]
-                h6[c] = unseen[d2]
+                t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
-                strengths[at] = _eval(h6, np.int64(6), cat_pos, st, top5)
+                strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
