@@ -82,7 +82,7 @@ def test_he_sd_order_trips_beat_a_straight_by_default(tmp_path):
 @pytest.mark.parametrize("setting", ["straight_beats_trips", "table Vienna: straight_beats_trips",
                                      "room PokerStars: straight_beats_trips"])
 def test_he_sd_order_straight_beats_trips_when_set(tmp_path, setting):
-    findings, nets, ruleset, settings = _ingest(tmp_path, setting)
+    findings, _nets, ruleset, settings = _ingest(tmp_path, setting)
     assert findings == [("HE-SHOWDOWN", COLLECT_LINE, "Boris", "Anna collects 10"),
                         ("HE-SHOWDOWN", TOTAL_LINE, "Boris collects 10", "nothing")]
     assert ruleset.endswith(", straight_beats_trips")
