@@ -12,6 +12,10 @@ The most particular one holds: a file's over its table's, a table's over its roo
 are kept in the warehouse's ``settings`` table (names starting ``rules ``), so that a later
 ingest of the same table or room follows them too.
 
+A file's batch of hands (the compiled lane) takes the order per hand, as a column the kernel
+reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
+or room setting does not send the file's short-deck hands one by one through the full path.
+
 >>> settings = RuleSettings.of(["table Vienna: straight_beats_trips", "room GGPoker: trips_beat_straight"])
 >>> settings.straight_beats_trips("a.txt", "Vienna", "GGPoker"), settings.straight_beats_trips("a.txt", "Oslo", "GGPoker")
 (True, False)
@@ -28,6 +32,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
 
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each setting's name and the order it chooses (True: a straight beats three of a kind)."""
@@ -138,3 +146,35 @@ class RuleSettings:
         option = next(name for name, value in OPTIONS.items() if value == order)
         return dataclasses.replace(record, straight_beats_trips=order,
                                    info=dataclasses.replace(info, ruleset=f"{info.ruleset}, {option}"))
+
+    def settle_batch(self, batch, file: str, site: str) -> SettledBatch:
+        """Set the order of every short-deck hand of a lane's ``batch`` (read from ``file`` of the
+        room ``site``) that a setting holds for, in its ``straight_beats_trips`` column, which the
+        kernel reads per hand; the other hands keep the reader's order. Returns what :meth:`SettledBatch.add_rows`
+        needs to name the setting in those hands' rulesets."""
+        options: dict[str, str] = {}
+        for h in np.flatnonzero(batch.is_short_deck).tolist():
+            order = self.straight_beats_trips(file, batch.table_name[h], site)
+            if order is not None:
+                batch.straight_beats_trips[h] = order
+                options[batch.game_id[h]] = next(name for name, value in OPTIONS.items() if value == order)
+        return SettledBatch(options)
+
+
+@dataclass(frozen=True, slots=True)
+class SettledBatch:
+    """The option set for each game of a lane's batch that a setting holds for (by game ID)."""
+
+    options: dict[str, str]
+
+    def add_rows(self, tables: dict[tuple[str, str], pa.Table], rows) -> None:
+        """Add a lane's ``tables`` (``TableRows.to_arrow``) to ``rows``, each settled game's
+        ruleset ending with its option as :meth:`RuleSettings.apply` writes it on the full path."""
+        for (table, game), rows_of in tables.items():
+            if table == "games" and self.options and rows_of.num_rows:
+                suffix = pa.array([f", {self.options[g]}" if g in self.options else ""
+                                   for g in rows_of.column("game_id").to_pylist()], pa.string())
+                at = rows_of.schema.get_field_index("ruleset")
+                rows_of = rows_of.set_column(at, "ruleset", pc.binary_join_element_wise(
+                    rows_of.column("ruleset"), suffix, ""))
+            rows.add_table(table, game, rows_of)

@@ -210,9 +210,10 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     original = _Original(text)
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
+        settled = None
         if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks) and hasattr(batch, "is_short_deck"):
-            # a hand whose order the user set is read on the full path, where the setting is applied
-            batch.in_lane &= ~batch.is_short_deck
+            # the order the user set, per hand, for the kernel; the lane reads PokerStars hands only
+            settled = _RULE_SETTINGS.settle_batch(batch, source_file, "PokerStars")
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
@@ -224,7 +225,12 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         seen.add(chunk.game_id)
         fresh[index] = True
     if lane is not None and len(batch_chunks):
-        stored = lane.ingest(batch, fresh[batch_chunks], rows)
+        if settled is None:
+            stored = lane.ingest(batch, fresh[batch_chunks], rows)
+        else:
+            own = TableRows()
+            stored = lane.ingest(batch, fresh[batch_chunks], own)
+            settled.add_rows(own.to_arrow(), rows)
         fresh[batch_chunks[stored]] = False
         result.count_lane = int(stored.sum())
         result.count_games += result.count_lane

@@ -81,17 +81,24 @@ def codes(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- Numba kernels
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
     for j in range(k):
         c = np.int64(cards[j])
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return np.int64(strength_of_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5))
+    return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
+    # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
+    # branches are not typed and lowered again at every call site.
+    return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
+
+
+@njit(cache=True)
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -104,7 +111,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _above(arr, lo, hi, s):
     # Number of entries > s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -115,6 +122,31 @@ def _above(arr, lo, hi, s):
         else:
             b = m
     return hi - a
+
+
+@njit(cache=True)
+def _argsort(keys):
+    """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
+
+    Written out: numpy's argsort compiles its generic sorts, seconds of a first run's compiling."""
+    n = keys.shape[0]
+    order = np.arange(n)
+    spare = np.empty(n, dtype=np.int64)
+    width = 1
+    while width < n:
+        for lo in range(0, n, 2 * width):
+            mid, hi = min(lo + width, n), min(lo + 2 * width, n)
+            a, b = lo, mid
+            for at in range(lo, hi):
+                if a < mid and (b >= hi or keys[order[a]] <= keys[order[b]]):
+                    spare[at] = order[a]
+                    a += 1
+                else:
+                    spare[at] = order[b]
+                    b += 1
+        order, spare = spare, order
+        width *= 2
+    return order
 
 
 @njit(cache=True)
@@ -132,7 +164,7 @@ def _fill_up_table(up, binom, cat_pos, st, top5):
                 hand[1] = b if b < up else b + 1
                 for a in range(b):
                     hand[0] = a if a < up else a + 1
-                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, 5, cat_pos, st, top5)
+                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, np.int64(5), cat_pos, st, top5)
     return out
 
 
@@ -154,7 +186,7 @@ def _dealer_ranks() -> tuple[np.ndarray, np.ndarray]:
     return _DEALER_RANKS[0], _DEALER_RANKS[1]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _count(p, count_card, count_pair, n):
     # One dealer hand (its four hidden positions packed six bits each, ascending) into the counts.
     w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
@@ -194,7 +226,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
         idx[i] = m - 1 if m > up_mapped else m
     # Positions: the unseen cards in the order of their index into the table, so that each 4-set's
     # colex index is a sum over its positions and it packs sorted.
-    order = np.argsort(idx)
+    order = _argsort(idx)
     position = np.empty(n, dtype=np.int64)
     for i in range(n):
         position[order[i]] = i
@@ -225,7 +257,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
                     if r < r_q:
                         nq_packed[nq_all] = i | jkm
                         nq_all += 1
-                        _count(i | jkm, nq_card, nq_pair, n)
+                        _count(np.int64(i | jkm), nq_card, nq_pair, n)
                     elif r <= top_level:
                         level[t] = r
                         packed[t] = i | jkm
@@ -273,7 +305,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
             lt[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
         for at in range(start[r], start[r + 1]):
             count_all += 1
-            _count(ranked[at], count_card, count_pair, n)
+            _count(np.int64(ranked[at]), count_card, count_pair, n)
         for at in range(pstart[r], pstart[r + 1]):
             h = pranked[at]
             le[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
@@ -296,7 +328,7 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
     return lt, le, nq, nq_hidden
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _avoiding(count_all, count_card, count_pair, x, y, n):
     # Dealer hands counted so far that hold neither drawn card x nor y (-1: none drawn).
     out = count_all
@@ -308,7 +340,7 @@ def _avoiding(count_all, count_card, count_pair, x, y, n):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -344,7 +376,7 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
     bg_hi = np.empty(n_nq, dtype=np.int64)
     bg = np.empty(n_nq * 2 + 1024 * 64, dtype=np.int64)
     hand = np.empty(5, dtype=np.int64)
-    w = 0
+    w = np.int64(0)
     for d in range(n_nq):
         hand[4] = up
         for a in range(4):
@@ -368,7 +400,8 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
             continue
         if w + 64 > bg.shape[0]:
             bigger = np.empty(bg.shape[0] * 2, dtype=np.int64)
-            bigger[:w] = bg[:w]
+            for at in range(w):
+                bigger[at] = bg[at]
             bg = bigger
         start = w
         top_hidden = top < 4
@@ -379,7 +412,7 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
             if ranks & b and rank != up_rank:
                 avail -= 1
             if km & b:
-                s = np.int64(strength_of_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+                s = _rank_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
                 w = _insert(bg, start, w, s, avail)
                 continue
             m1 = km | b
@@ -388,12 +421,12 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
                 flush_card = rank * 4 + suit
                 if in_unseen[flush_card] and not (top_hidden and flush_card == hand[top]):
                     plain -= 1
-                    s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5))
+                    s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
                     if s >= qualify:
-                        w = _insert(bg, start, w, s, 1)
+                        w = _insert(bg, start, w, s, np.int64(1))
             if plain <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
                 continue
-            s = np.int64(strength_of_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5))
+            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, plain)
         bg_lo[d], bg_hi[d] = start, w
@@ -403,113 +436,86 @@ def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
 
 
 @njit(cache=True)
-def _order_by_top(bg, bg_lo, bg_hi):
-    """The no-game dealer hands ordered by the strongest hand buying his game can give (-1: none),
-    and those strengths in that order. Hands sharing a list (the same five ranks) are ordered
-    together: the lists are sorted, then the hands bucketed by their list."""
-    n_nq = bg_lo.shape[0]
-    list_of = np.full(bg.shape[0] + 1, -1, dtype=np.int64)
-    tops = np.empty(n_nq, dtype=np.int64)
-    lists = 0
-    for d in range(n_nq):
-        lo = bg_lo[d]
-        if list_of[lo] < 0 or bg_hi[d] == lo:
-            key = lo if bg_hi[d] > lo else bg.shape[0]
-            if list_of[key] < 0:
-                list_of[key] = lists
-                tops[lists] = bg[bg_hi[d] - 1] if bg_hi[d] > lo else -1
-                lists += 1
-    ranked = np.argsort(tops[:lists], kind="mergesort")
-    rank_of = np.empty(lists, dtype=np.int64)
-    for r in range(lists):
-        rank_of[ranked[r]] = r
-    start = np.zeros(lists + 1, dtype=np.int64)
-    which = np.empty(n_nq, dtype=np.int64)
-    for d in range(n_nq):
-        key = bg_lo[d] if bg_hi[d] > bg_lo[d] else bg.shape[0]
-        which[d] = rank_of[list_of[key]]
-        start[which[d] + 1] += 1
-    for r in range(lists):
-        start[r + 1] += start[r]
-    perm = np.empty(n_nq, dtype=np.int64)
-    top_sorted = np.empty(n_nq, dtype=np.int64)
-    for d in range(n_nq):
-        r = which[d]
-        perm[start[r]] = d
-        top_sorted[start[r]] = tops[ranked[r]]
-        start[r] += 1
-    return perm, top_sorted
-
-
-@njit(cache=True)
-def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, perm, top_sorted, counts):
+def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi):
     """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
     and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
-    paying ``wins[c]``). A no-game dealer hand
-    whose every bought-game hand is below the class's strength has a value that depends on the
-    pay and on how many cards qualify him alone, so it is summed once, growing with the strength;
-    only the others are ranked against each class."""
+    paying ``wins[c]``).
+
+    A dealer hand whose every bought-game hand is below the class's strength has a value that
+    depends on the pay and on how many cards qualify him (k) alone: every dealer hand is counted
+    once by k, in total, per card and per pair of cards, and each pay sums those counts times its
+    value of k. The hands some bought game of which is not below the class's strength (few) are
+    then ranked against the class one by one and corrected by their difference from that value."""
     classes = reps.shape[0]
+    total = nq_hidden.shape[0]
+    counts = bg_hi - bg_lo
     g_all = np.zeros(classes)
     g_card = np.zeros((classes, n))
     g_pair = np.zeros((classes, n * n))
     run_all = 0.0
     run_card = np.zeros(n)
     run_pair = np.zeros(n * n)
-    # The same dealer hands counted by how many cards qualify him (k), to start a new pay's run
-    # from them at once instead of from the first dealer hand.
-    most = n + 1
-    by_k_all = np.zeros(most)
-    by_k_card = np.zeros((most, n))
-    by_k_pair = np.zeros((most, n * n))
+    # Counts kept per distinct k (a dozen or two), in int32, and made in the order the hands were
+    # enumerated, in which consecutive hands share cards: the per-pair counts stay in cache.
+    dense = np.full(n + 1, -1, dtype=np.int64)
+    for d in range(total):
+        dense[counts[d]] = 0
+    most = 0
+    for k in range(n + 1):
+        if dense[k] == 0:
+            dense[k] = most
+            most += 1
+    k_of = np.empty(most, dtype=np.int64)
+    for k in range(n + 1):
+        if dense[k] >= 0:
+            k_of[dense[k]] = k
+    by_k_all = np.zeros(most, dtype=np.int64)
+    by_k_card = np.zeros((most, n), dtype=np.int32)
+    by_k_pair = np.zeros((most, n * n), dtype=np.int32)
+    weakest = reps[0]
+    for c in range(classes):
+        weakest = min(weakest, reps[c])
+    # The hands whose strongest bought game is not below every class, to rank one by one.
+    strong = np.empty(total, dtype=np.int64)
+    n_strong = np.int64(0)
+    for d in range(total):
+        k = dense[counts[d]]
+        if counts[d] and bg[bg_hi[d] - 1] >= weakest:
+            strong[n_strong] = d
+            n_strong += 1
+        by_k_all[k] += 1
+        for a in range(4):
+            ha = nq_hidden[d, a]
+            by_k_card[k, ha] += 1
+            for b in range(a + 1, 4):
+                by_k_pair[k, ha * n + nq_hidden[d, b]] += 1
+    top = np.empty(n_strong, dtype=np.int64)
+    for i in range(n_strong):
+        top[i] = bg[bg_hi[strong[i]] - 1]
+    by_top = _argsort(top)
+    perm = np.empty(n_strong, dtype=np.int64)
+    top_sorted = np.empty(n_strong, dtype=np.int64)
+    for i in range(n_strong):
+        perm[i] = strong[by_top[i]]
+        top_sorted[i] = top[by_top[i]]
     f = np.empty(most)
-    bound = 0
     current = -1.0
-    total = perm.shape[0]
     for c in range(classes):
         s, win = reps[c], wins[c]
-        new = _below(top_sorted, 0, total, s)
         if win != current:
-            for i in range(bound, new):
-                d = perm[i]
-                k = counts[d]
-                by_k_all[k] += 1.0
-                for a in range(4):
-                    ha = nq_hidden[d, a]
-                    by_k_card[k, ha] += 1.0
-                    for b in range(a + 1, 4):
-                        by_k_pair[k, ha * n + nq_hidden[d, b]] += 1.0
-            bound = new
             current = win
             for k in range(most):
-                f[k] = max(-1.0 + win * k / n_pool, 1.0)
+                f[k] = max(-1.0 + win * k_of[k] / n_pool, 1.0)
             run_all = 0.0
             run_card[:] = 0.0
             run_pair[:] = 0.0
             for k in range(most):
-                if by_k_all[k] == 0.0:
-                    continue
                 fk = f[k]
                 run_all += by_k_all[k] * fk
                 for a in range(n):
                     run_card[a] += by_k_card[k, a] * fk
                 for p in range(n * n):
                     run_pair[p] += by_k_pair[k, p] * fk
-        for i in range(bound, new):
-            d = perm[i]
-            k = counts[d]
-            value = f[k]
-            by_k_all[k] += 1.0
-            run_all += value
-            for a in range(4):
-                ha = nq_hidden[d, a]
-                run_card[ha] += value
-                by_k_card[k, ha] += 1.0
-                for b in range(a + 1, 4):
-                    p = ha * n + nq_hidden[d, b]
-                    run_pair[p] += value
-                    by_k_pair[k, p] += 1.0
-        bound = new
         g_all[c] = run_all
         # Element by element: a row assigned whole compiles Numba's shape-mismatch message
         # (its string formatting), seconds of a first run's compiling for a check never failed.
@@ -517,11 +523,13 @@ def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi, pe
             g_card[c, a] = run_card[a]
         for a in range(n * n):
             g_pair[c, a] = run_pair[a]
-        for i in range(new, total):
+        for i in range(_below(top_sorted, np.int64(0), n_strong, s), n_strong):
             d = perm[i]
             lo, hi = bg_lo[d], bg_hi[d]
             value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            value = max(value, 1.0)
+            value = max(value, 1.0) - f[dense[counts[d]]]
+            if value == 0.0:
+                continue
             g_all[c] += value
             for a in range(4):
                 ha = nq_hidden[d, a]
@@ -604,33 +612,38 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     h5 = np.empty(5, dtype=np.int64)
     for a in range(5):
         h5[a] = orig[a]
-    strengths[0] = _eval(h5, 5, cat_pos, st, top5)
+    strengths[0] = _eval(h5, np.int64(5), cat_pos, st, top5)
     base = 1
     for c in range(5):
         for d in range(n):
             for a in range(5):
                 h5[a] = unseen[d] if a == c else orig[a]
-            strengths[base + c * n + d] = _eval(h5, 5, cat_pos, st, top5)
+            strengths[base + c * n + d] = _eval(h5, np.int64(5), cat_pos, st, top5)
             xs[base + c * n + d, 0] = d
     base = 1 + 5 * n
     for d1 in range(n):
         for a in range(5):
             h6[a] = orig[a]
         h6[5] = unseen[d1]
-        strengths[base + d1] = _eval(h6, 6, cat_pos, st, top5)
+        strengths[base + d1] = _eval(h6, np.int64(6), cat_pos, st, top5)
         xs[base + d1, 0] = d1
     base = 1 + 6 * n
     for d1 in range(n):
+        for a in range(5):
+            h6[a] = orig[a]
+        h6[5] = unseen[d1]
         for c in range(6):
+            # The five cards kept are ranked with each drawn card added to their masks, made once.
+            m1 = m2 = m3 = m4 = sc = sm = np.int64(0)
+            for a in range(6):
+                if a != c:
+                    m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(h6[a]))
             for d2 in range(n):
                 if d2 == d1:
                     continue
-                for a in range(5):
-                    h6[a] = orig[a]
-                h6[5] = unseen[d1]
-                h6[c] = unseen[d2]
+                t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
-                strengths[at] = _eval(h6, 6, cat_pos, st, top5)
+                strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
@@ -749,9 +762,8 @@ class DrawTree:
             cls[strong] = inverse
             reps = strengths[strong][first]
             rep_win = win[strong][first]
-            perm, top_sorted = _order_by_top(bg, bg_lo, bg_hi)
             g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_lo,
-                                                    bg_hi, perm, top_sorted, counts_q)
+                                                    bg_hi)
             self.classes["count"] = int(uniq.size)
         return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair)
 

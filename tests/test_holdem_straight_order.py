@@ -16,11 +16,13 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
+import pipeline.facts.holdem
 from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.reaudit import reaudit
 from pipeline.table_rules import RuleSettings, parse_setting
 from pipeline.warehouse import Warehouse, connect
+from pipeline.worker import parse_bytes, rule_settings
 
 HAND = """PokerStars Hand #2604:  6+ Hold'em No Limit (Button Blind $2 - Ante $1 USD) - 2024/01/02 3:04:05 CET [2024/01/01 21:04:05 ET]
 Table 'Vienna' 6-max Seat #1 is the button
@@ -80,7 +82,7 @@ def test_he_sd_order_trips_beat_a_straight_by_default(tmp_path):
 @pytest.mark.parametrize("setting", ["straight_beats_trips", "table Vienna: straight_beats_trips",
                                      "room PokerStars: straight_beats_trips"])
 def test_he_sd_order_straight_beats_trips_when_set(tmp_path, setting):
-    findings, nets, ruleset, settings = _ingest(tmp_path, setting)
+    findings, _nets, ruleset, settings = _ingest(tmp_path, setting)
     assert findings == [("HE-SHOWDOWN", COLLECT_LINE, "Boris", "Anna collects 10"),
                         ("HE-SHOWDOWN", TOTAL_LINE, "Boris collects 10", "nothing")]
     assert ruleset.endswith(", straight_beats_trips")
@@ -129,3 +131,43 @@ def test_he_sd_order_setting_holds_when_stored_games_are_judged_again(tmp_path):
     with connect(tmp_path / "wh") as con:
         assert con.execute("select rule_id, line from findings order by line").fetchall() == [
             ("HE-SHOWDOWN", COLLECT_LINE), ("HE-SHOWDOWN", TOTAL_LINE)]
+
+
+STRAIGHT_WINS = (HAND.replace("Anna collected $10 from pot", "Boris collected $10 from pot")
+                 .replace("showed [Tc Td] and won ($10) with three of a kind, Tens",
+                          "showed [Tc Td] and lost with three of a kind, Tens")
+                 .replace("showed [Jd 7s] and lost with a straight, Seven to Jack",
+                          "showed [Jd 7s] and won ($10) with a straight, Seven to Jack"))
+"""The same hand at a table that ranks the straight higher: Boris collects the 10."""
+
+
+def _game_rows(result):
+    games = [table for (name, _), table in result.tables.items() if name == "games"]
+    players = [table for (name, _), table in result.tables.items() if name == "game_players"]
+    return ([row for table in games for row in table.select(["game_id", "ruleset", "table_name"]).to_pylist()],
+            sorted((row["player"], row["net"]) for table in players for row in table.to_pylist()))
+
+
+@pytest.mark.parametrize("setting", ["table Vienna: straight_beats_trips", "room PokerStars: straight_beats_trips"])
+def test_he_sd_order_set_per_table_or_room_stays_in_the_batch_lane(setting, monkeypatch):
+    monkeypatch.setattr(pipeline.facts.holdem, "LANE_MIN_HANDS", 1)    # the lane for a file of two hands
+    # Two copies of the hand (distinct numbers): one at the set table, one at another table,
+    # whose order stays PokerStars' own (trips over a straight), where Boris's collect is wrong.
+    other = STRAIGHT_WINS.replace("#2604", "#2605").replace("Table 'Vienna'", "Table 'Oslo'")
+    data = (STRAIGHT_WINS + "\n\n" + other).encode()
+    with rule_settings(RuleSettings.of([setting])):
+        lane = parse_bytes(data, "short.txt")
+        full = parse_bytes(data, "short.txt", lane=False)
+    games, nets = _game_rows(lane)
+    by_table = {row["table_name"]: row["ruleset"] for row in games}
+    if setting.startswith("table"):
+        assert lane.count_lane == 1                           # Vienna's hand: the kernel certified it
+        assert by_table["Vienna"].endswith(", straight_beats_trips")
+        assert not by_table["Oslo"].endswith("straight_beats_trips")
+    else:
+        assert lane.count_lane == 2                           # both tables are PokerStars'
+        assert all(ruleset.endswith(", straight_beats_trips") for ruleset in by_table.values())
+    assert nets == [("Anna", -5), ("Anna", -5), ("Boris", 5), ("Boris", 5)]
+    full_games, full_nets = _game_rows(full)                  # the full path: each hand replayed alone
+    assert sorted(games, key=str) == sorted(full_games, key=str) and nets == full_nets
+    assert lane.count_findings == full.count_findings
