@@ -438,6 +438,83 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
+HOLDEM_RATES = {
+    "bb_per_100": ("net_big_blinds", "count_bb_hands", 100),
+    "vpip": ("count_vpip", "count_vpip_opportunities", 100),
+    "pfr": ("count_pfr", "count_pfr_opportunities", 100),
+    "three_bet": ("count_three_bet", "count_three_bet_opportunities", 100),
+    "fold_to_three_bet": ("count_fold_to_three_bet", "count_fold_to_three_bet_opportunities", 100),
+    "af": ("count_postflop_bets_raises", "count_postflop_calls", 1),
+    "afq": ("count_postflop_bets_raises", "count_postflop_bets_raises + count_postflop_calls + count_postflop_folds",
+            100),
+    "wtsd": ("count_went_to_showdown", "count_saw_flop", 100),
+    "wsd": ("count_won_at_showdown", "count_went_to_showdown", 100),
+    "wwsf": ("count_won_when_saw_flop", "count_saw_flop", 100),
+    "cbet_flop": ("count_cbet_flop", "count_cbet_flop_opportunities", 100),
+    "fold_to_cbet_flop": ("count_fold_to_cbet_flop", "count_fold_to_cbet_flop_opportunities", 100),
+    "steal_attempt": ("count_steal_attempt", "count_steal_opportunities", 100),
+}
+"""The Hold'em figures of ``player_stats_holdem`` as the pages compute them over the rows their
+filters keep (``player_stats_holdem_by_day``): scale × summed count ÷ summed opportunities, so a
+rate over two names, rooms or days is the rate of their summed counts, never an average of rates."""
+
+def _holdem_rate(name: str, count: str, chances: str, scale: int) -> str:
+    """One figure of :data:`HOLDEM_RATES` in SQL; bb/100 to the hundredth, as the mart keeps it."""
+    rate = f"{scale}.0 * {count} / nullif({chances}, 0)"
+    return f"cast(round({rate}, 2) as decimal(18, 2)) as {name}" if name == "bb_per_100" else f"{rate} as {name}"
+
+
+_HOLDEM_GRAIN = ("player", "site", "person", "played_on", "club", "game", "is_tournament", "currency", "stakes")
+
+
+def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                 end: date | None = None, club: str | None = None, is_tournament: bool | None = None,
+                 currency: str | None = None, stakes: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's Hold'em figures over the chosen days, club, room, unit and stakes: one row per
+    game, unit and stakes over all his names (``names`` lists them, each with its room), or, with
+    ``per_account``, one row per name and room as well. Units are never added: cash and
+    tournaments, and each currency, stay rows of their own. Empty before the mart is built."""
+    mart = "player_stats_holdem_by_day"
+    if mart not in relations(db):
+        return pl.DataFrame()
+    summed = [c for c in columns(db, mart) if c not in _HOLDEM_GRAIN]
+    sums = ",\n".join(f"sum({c}){'::bigint' if c.startswith('count_') else ''} as {c}" for c in summed)
+    rates = ",\n".join(_holdem_rate(name, *parts) for name, parts in HOLDEM_RATES.items())
+    grain = "player, site, game, is_tournament, currency, stakes" if per_account else "game, is_tournament, currency, stakes"
+    return frame(db, f"""
+        with kept as (
+            select * from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+              and ($is_tournament is null or (is_tournament = $is_tournament
+                                              and currency is not distinct from $currency))
+              and ($stakes is null or stakes = $stakes)
+        ),
+        summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                {sums},
+            from kept
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_hands,
+            net_won,
+            {rates},
+            net_won - net_showdown as net_non_showdown,
+            * exclude ({grain}, names, count_hands, net_won, net_big_blinds),
+        from summed
+        order by {grain.replace("stakes", "stakes nulls first")}
+    """, **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
+        stakes=stakes)
+
+
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
     """The (is_tournament, currency) of the player's Hold'em hands, cash first, then by hands played."""
     if not has(db, "player_stats_holdem"):

@@ -190,18 +190,22 @@ def holdem() -> None:
             col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
         st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
-    st.markdown("**Statistics** (all dates; one row per game and stakes)")
-    stats = q.player_stats(db, "holdem", player, site)
-    if not stats.is_empty():
-        stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
-    if stakes and not stats.is_empty() and "stakes" in stats.columns:
-        stats = stats.filter(pl.col("stakes") == stakes)
-    if "player_stats_holdem" not in q.relations(db):
-        st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
-    elif stats.is_empty():
-        st.info("No statistics row for this player and stakes.")
-    else:
-        st.dataframe(unnamed(stats), hide_index=True, key="holdem_stats")
+    st.markdown("**Statistics** (these dates, club and room; one row per game and stakes)")
+    if "player_stats_holdem_by_day" not in q.relations(db):
+        st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
+        return
+    chosen = dict(site=site, start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
+                  stakes=stakes)
+    # all his names together (rates of the summed counts), then each name apart when he has several
+    together = q.holdem_stats(db, player, **chosen)
+    if together.is_empty():
+        st.info("No statistics row for this player in these dates, club, room and stakes.")
+        return
+    st.dataframe(together, hide_index=True, key="holdem_stats")
+    by_name = q.holdem_stats(db, player, **chosen, per_account=True)
+    if by_name.height > together.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
 
 
 def raspisnoy() -> None:
