@@ -596,41 +596,56 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
-def tournament_stats(db: Db, player: Players) -> pl.DataFrame:
-    """The player's tournament figures, one row per currency (ROI, ITM, average finish)."""
+def tournament_stats(db: Db, player: Players, site: str | None = None) -> pl.DataFrame:
+    """The person's tournament figures, one row per account (name and room) and currency (ROI,
+    ITM, average finish); of his accounts in ``site`` when one is given."""
     if not has(db, "player_stats_tournaments"):
         return pl.DataFrame()
-    return frame(db, "select * from player_stats_tournaments where list_contains($players, player) "
-                     "order by count_tournaments desc, currency", players=names(player))
+    return frame(db, f"""
+        select stats.* from player_stats_tournaments as stats
+        join {_person_accounts(db)} as accounts
+            on accounts.player = stats.player and accounts.site is not distinct from stats.site
+        where {_MINE.format(alias="accounts")}
+        order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
+    """, **_who(player, site))
 
 
-def tournament_list(db: Db, player: Players, start: date | None, end: date | None) -> pl.DataFrame:
-    """The player's tournaments, newest first, each with its running net in its currency."""
+def tournament_list(db: Db, player: Players, start: date | None, end: date | None,
+                    site: str | None = None) -> pl.DataFrame:
+    """The person's tournaments (of his accounts in ``site`` when one is given), newest first, each
+    with its running net in its currency."""
     if not has(db, "player_tournaments"):
         return pl.DataFrame()
     since, until = _day_bounds(start, end)
-    return frame(db, """
+    return frame(db, f"""
         select
-            started_at,
-            tournament_id,
-            game_type,
-            currency,
-            count_tournament_entries,
-            count_entries,
-            cost,
-            finish,
-            won,
-            net,
-            sum(net) over (partition by currency order by started_at nulls first, tournament_id
-                           rows between unbounded preceding and current row) as running_net,
-            is_itm,
-            is_still_playing,
-        from player_tournaments
-        where list_contains($players, player)
-          and ($since is null or started_at >= $since)
-          and ($until is null or started_at <= $until)
-        order by started_at desc nulls last, tournament_id
-    """, players=names(player), since=since, until=until)
+            tournaments.started_at,
+            tournaments.site,
+            tournaments.player,
+            tournaments.tournament_id,
+            tournaments.game_type,
+            tournaments.currency,
+            tournaments.count_tournament_entries,
+            tournaments.count_entries,
+            tournaments.cost,
+            tournaments.finish,
+            tournaments.won,
+            tournaments.net,
+            sum(tournaments.net) over (partition by tournaments.currency
+                                       order by tournaments.started_at nulls first, tournaments.site,
+                                                tournaments.tournament_id, tournaments.player
+                                       rows between unbounded preceding and current row) as running_net,
+            tournaments.is_itm,
+            tournaments.is_still_playing,
+        from player_tournaments as tournaments
+        join {_person_accounts(db)} as accounts
+            on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+        where {_MINE.format(alias="accounts")}
+          and ($since is null or tournaments.started_at >= $since)
+          and ($until is null or tournaments.started_at <= $until)
+        order by tournaments.started_at desc nulls last, tournaments.site, tournaments.tournament_id,
+                 tournaments.player
+    """, **_who(player, site), since=since, until=until)
 
 
 def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:

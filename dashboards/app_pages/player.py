@@ -83,8 +83,8 @@ if first is not None:
 
 # -- headline figures per game ----------------------------------------------------------------
 headlines = q.player_headlines(db, player, start, end, club, site)
-# tournaments belong to no club: a club chosen leaves them out (and a room, the summaries naming none)
-tournaments = q.tournament_list(db, names, start, end) if club is None and site is None else pl.DataFrame()
+# tournaments belong to no club: a club chosen leaves them out; a room keeps its own summaries
+tournaments = q.tournament_list(db, player, start, end, site) if club is None else pl.DataFrame()
 if headlines.is_empty() and tournaments.is_empty():
     st.info(f"{md(player)} played no game in these dates, club and room.")
     st.stop()
@@ -309,11 +309,12 @@ def sixcard() -> None:
 
 def tournament_results() -> None:
     """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
-    stats = q.tournament_stats(db, names)
+    stats = q.tournament_stats(db, player, site)
     for row in stats.iter_rows(named=True):
         # a freeroll that names no unit has no money at all
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
+        who += f" at {md(row['site'])}" if row["site"] and len(q.person_sites(db, player)) > 1 else ""
         st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
                     "(all dates)")
         cols = st.columns(5)
@@ -330,8 +331,9 @@ def tournament_results() -> None:
                       x="started_at", y="running_net", color="currency", x_label="Started",
                       y_label="Running net")
     st.markdown("**Tournaments**")
-    st.dataframe(tournaments.drop("running_net"), hide_index=True, key="tournament_list", column_config={
-        "started_at": "Started", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
+    shown = tournaments.drop("running_net", *(["player"] if len(names) == 1 else []))
+    st.dataframe(shown, hide_index=True, key="tournament_list", column_config={
+        "started_at": "Started", "site": "Room", "player": "Name", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
         "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
         "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})
 
