@@ -681,6 +681,64 @@ def raspisnoy_by_round(db: Db, player: Players) -> pl.DataFrame:
                      "order by club, kind, cards", players=names(player))
 
 
+def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                  end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard_by_day``
+    summed, then divided): one row per currency over all his names (``names`` lists them), or, with
+    ``per_account``, per name and room as well. Empty before the mart is built."""
+    mart = "player_stats_sixcard_by_day"
+    if not has(db, mart, "player_stats_sixcard"):
+        return pl.DataFrame()
+    grain = "player, site, currency" if per_account else "currency"
+    return frame(db, f"""
+        with summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                sum(count_sessions)::bigint as count_sessions,
+                sum(count_hands)::bigint as count_hands,
+                sum(count_boxes)::bigint as count_boxes,
+                sum(total_wagered) as total_wagered,
+                sum(total_returned) as total_returned,
+                sum(total_net) as total_net,
+                sum(ev_lost_total) as ev_lost_total,
+                sum(count_boxes_analysed)::bigint as count_boxes_analysed,
+                sum(count_hands_analysed)::bigint as count_hands_analysed,
+                sum(count_folds)::bigint as count_folds,
+                sum(count_buys)::bigint as count_buys,
+                sum(count_exchanges)::bigint as count_exchanges,
+                sum(count_dealer_buys)::bigint as count_dealer_buys,
+            from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_sessions,
+            count_hands,
+            count_boxes,
+            total_wagered,
+            total_net,
+            case when total_wagered > 0 then total_returned / total_wagered end as rtp,
+            ev_lost_total,
+            ev_lost_total / nullif(count_hands_analysed, 0) as ev_lost_per_hand,
+            count_folds,
+            count_buys,
+            count_exchanges,
+            count_dealer_buys,
+            count_boxes_analysed,
+            count_hands_analysed,
+            (select any_value(house_edge_perfect_play) from player_stats_sixcard) as house_edge_perfect_play,
+        from summed
+        order by count_hands desc, {grain.replace("currency", "currency nulls first")}
+    """, **_who(player, site), start=start, end=end, club=club)
+
+
 def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
     if "sixcard_category_frequencies" not in relations(db):
         return pl.DataFrame()

@@ -275,25 +275,33 @@ def chinese() -> None:
 
 
 def sixcard() -> None:
-    stats = q.player_stats(db, "sixcard", names)
-    if "player_stats_sixcard" not in q.relations(db):
+    if not q.has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
+    chosen = dict(site=site, start=start, end=end, club=club)
+    stats = q.sixcard_stats(db, player, **chosen)
     if stats.is_empty():
-        st.info(f"No six-card statistics for {md(player)}.")
+        st.info(f"No six-card statistics for {md(player)} in these dates, club and room.")
         return
-    row = stats.row(0, named=True)
-    cols = st.columns(5)
-    cols[0].metric("Return to player", rate(row["rtp"]))
-    cols[1].metric("Net", f"{row['total_net']:+,}")
-    cols[2].metric("Wagered", f"{row['total_wagered']:,}")
-    # null when no box was analysed: nothing is known, which is not "nothing lost"
-    lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
-    cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
-    cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
-    st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes {row['count_boxes']:,}; "
-               f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
-    st.dataframe(unnamed(stats), hide_index=True, key="sixcard_stats")
+    for row in stats.iter_rows(named=True):   # one currency each: two are never added
+        unit = row["currency"] or "chips"
+        if stats.height > 1:
+            st.markdown(f"**In {md(unit)}**")
+        cols = st.columns(5)
+        cols[0].metric("Return to player", rate(row["rtp"]))
+        cols[1].metric(f"Net ({unit})", f"{row['total_net']:+,}")
+        cols[2].metric(f"Wagered ({unit})", f"{row['total_wagered']:,}")
+        # null when no box was analysed: nothing is known, which is not "nothing lost"
+        lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
+        cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
+        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
+        st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes "
+                   f"{row['count_boxes']:,}; house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
+    st.dataframe(stats, hide_index=True, key="sixcard_stats")
+    by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
+    if by_name.height > stats.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
     categories = q.sixcard_categories(db, names)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
