@@ -395,6 +395,58 @@ def _plain(number: Decimal) -> str:
     return format(number.normalize(), "f")
 
 
+def conversion(currency: str | None, target: str,
+               rates: dict[tuple[str, str], Decimal]) -> tuple[Decimal, Decimal, str | None] | None:
+    """How an amount of ``currency`` becomes ``target`` at the user's rates: (multiply by, divide
+    by, the rate said in words, None when the currency is the target), or None when no rate the
+    user set joins them. Chips and points (no currency) are never converted.
+
+    >>> conversion("EUR", "USD", {("EUR", "USD"): Decimal("1.08")})
+    (Decimal('1.08'), Decimal('1'), '1 EUR = 1.08 USD')
+    >>> conversion("USD", "EUR", {("EUR", "USD"): Decimal("1.08")})
+    (Decimal('1'), Decimal('1.08'), '1 EUR = 1.08 USD')
+    >>> conversion("chips", "USD", {}), conversion("GBP", "USD", {("EUR", "USD"): Decimal("1.08")})
+    (None, None)
+    """
+    if currency in (None, "chips"):
+        return None
+    if currency == target:
+        return Decimal(1), Decimal(1), None
+    if (currency, target) in rates:
+        return rates[(currency, target)], Decimal(1), f"1 {currency} = {_plain(rates[(currency, target)])} {target}"
+    if (target, currency) in rates:
+        return Decimal(1), rates[(target, currency)], f"1 {target} = {_plain(rates[(target, currency)])} {currency}"
+    return None
+
+
+def convert(amount, currency: str | None, target: str, rates: dict[tuple[str, str], Decimal]) -> Decimal | None:
+    """``amount`` of ``currency`` in ``target`` at the user's rates, to the cent; None without a rate.
+
+    >>> convert(Decimal("5"), "EUR", "USD", {("EUR", "USD"): Decimal("1.08")})
+    Decimal('5.40')
+    """
+    how = conversion(currency, target, rates)
+    if how is None or amount is None:
+        return None
+    return (Decimal(str(amount)) * how[0] / how[1]).quantize(Decimal("0.01"))
+
+
+def convertible(currencies, rates: dict[tuple[str, str], Decimal]) -> list[str]:
+    """The currencies ``currencies`` can all be shown in at the user's rates (each either is it or
+    has a rate to it), when there are two currencies or more to add.
+
+    >>> convertible(["USD", "EUR", "chips"], {("EUR", "USD"): Decimal("1.08")})
+    ['EUR', 'USD']
+    >>> convertible(["USD"], {("EUR", "USD"): Decimal("1.08")})
+    []
+    """
+    money = sorted({c for c in currencies if c not in (None, "chips")})
+    if len(money) < 2:
+        return []
+    targets = sorted({to for (source, to) in rates if source in money} | {source for (source, to) in rates if to in money})
+    return [target for target in targets if any(conversion(c, target, rates) and c != target for c in money)]
+
+
 def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
                     target: str) -> tuple[Decimal, list[str], list[str]]:
     """The cash nets of ``rows`` (headline rows: is_tournament, currency, net) added in ``target``
@@ -411,18 +463,13 @@ def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
     total, used, left_out = Decimal(0), [], []
     for row in rows:
         currency, net = row["currency"], Decimal(str(row["net"] or 0))
-        if row["is_tournament"] or currency in (None, "chips"):
+        how = None if row["is_tournament"] else conversion(currency, target, rates)
+        if how is None:
             left_out.append(money_label(row["is_tournament"], currency))
-        elif currency == target:
-            total += net
-        elif (currency, target) in rates:
-            total += net * rates[(currency, target)]
-            used.append(f"1 {currency} = {_plain(rates[(currency, target)])} {target}")
-        elif (target, currency) in rates:
-            total += net / rates[(target, currency)]
-            used.append(f"1 {target} = {_plain(rates[(target, currency)])} {currency}")
-        else:
-            left_out.append(currency)
+            continue
+        total += net * how[0] / how[1]
+        if how[2]:
+            used.append(how[2])
     return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
 
 
@@ -821,6 +868,48 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
         currency=currency)
 
 
+def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
+                                target: str, rates: dict[tuple[str, str], Decimal]) -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The cash table of one club, game and season with each player's nets of every currency
+    added in ``target`` at the user's rates: (the table ranked by that net, the rates used said in
+    words, the currencies left out for want of a rate). Tournaments and chips never count; a
+    player's games, wins and placements are those of the currencies converted."""
+    rows = frame(db, """
+        select player, names, currency, count_games, net, count_wins, avg_placement,
+        from leaderboard
+        where club = $club and game = $game and season_kind = $kind and season = $season and not is_tournament
+        order by player, currency
+    """, club=club, game=game, kind=season_kind, season=season)
+    used: set[str] = set()
+    left_out: set[str] = set()
+    players: dict[str, dict] = {}
+    for row in rows.iter_rows(named=True):
+        how = conversion(row["currency"], target, rates)
+        if how is None:
+            left_out.add(money_label(False, row["currency"]))
+            continue
+        if how[2]:
+            used.add(how[2])
+        mine = players.setdefault(row["player"], {"player": row["player"], "names": row["names"], "count_games": 0,
+                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0)})
+        mine["count_games"] += row["count_games"]
+        mine["net"] += Decimal(str(row["net"])) * how[0] / how[1]
+        if row["count_wins"] is not None:
+            mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
+        if row["avg_placement"] is not None:
+            mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
+    kept = [dict(player=p["player"], names=p["names"], count_games=p["count_games"],
+                 net=p["net"].quantize(Decimal("0.01")), count_wins=p["count_wins"],
+                 avg_placement=round(float(p["placements"] / p["count_games"]), 2) if p["count_wins"] is not None
+                 else None)
+            for p in players.values() if p["count_games"] >= min_games]
+    kept.sort(key=lambda p: (-p["net"], p["player"]))
+    table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
+                                       "net": pl.Decimal(38, 2), "count_wins": pl.Int64, "avg_placement": pl.Float64})
+    ranks = [1 + sum(other["net"] > p["net"] for other in kept) for p in kept]
+    return table.insert_column(0, pl.Series("rank", ranks, dtype=pl.Int64)), sorted(used), sorted(left_out)
+
+
 SETTLEMENTS = {
     "pairs": "settlement_points",
     "winner": "settlement_points_winner",
@@ -1142,3 +1231,39 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+
+
+def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target: str,
+                             rates: dict[tuple[str, str], Decimal], start: date | None, end: date | None,
+                             stakes: tuple[str, ...], clubs: tuple[str, ...]) -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
+    net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
+    ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
+    words and the currencies left out for want of a rate."""
+    parts, used, left_out = [], set(), set()
+    for currency in currencies:
+        how = conversion(currency, target, rates)
+        if how is None:
+            left_out.add(currency or "points")
+            continue
+        if how[2]:
+            used.add(how[2])
+        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
+        if sittings.is_empty():
+            continue
+        parts.append(sittings.with_columns(
+            pl.lit(currency).alias("own_currency"),
+            pl.col("net_won").alias("own_net"),
+            *(pl.col(name).map_elements(lambda amount, how=how: (Decimal(str(amount)) * how[0] / how[1]).quantize(
+                Decimal("0.01")) if amount is not None else None, return_dtype=pl.Decimal(38, 2)).alias(name)
+              for name in ("net_won", "allin_ev_net")),
+        ).select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
+    if not parts:
+        return pl.DataFrame(), sorted(used), sorted(left_out)
+    merged = pl.concat(parts, how="diagonal_relaxed").sort("started_at", "club", "own_currency")
+    merged = merged.with_columns(
+        pl.col("net_won").cum_sum().alias("cumulative_net"),
+        pl.col("allin_ev_net").cum_sum().alias("cumulative_allin_ev"),
+        pl.int_range(1, pl.len() + 1).alias("sitting"),
+    )
+    return merged, sorted(used), sorted(left_out)

@@ -332,6 +332,28 @@ def tournament_results() -> None:
         cols[2].metric("ITM", f"{float(row['itm']):.1f}%", help=f"{row['count_itm']:,} tournaments with a prize")
         cols[3].metric("Average finish", "—" if row["avg_finish"] is None else f"{float(row['avg_finish']):.1f}")
         cols[4].metric(f"Cost ({unit})", f"{row['cost']:,}")
+    # tournaments of several currencies in one, at the user's own rates only
+    targets = q.convertible(stats["currency"].to_list(), rates) if rates and not stats.is_empty() else []
+    if targets:
+        target = st.selectbox("Tournaments in one currency", ["Each apart", *targets], key="tournaments_convert",
+                              help="Adds the tournaments' cost and net at the rates you set (rasklad settings "
+                                   "rate FROM TO RATE); play chips and currencies without a rate stay apart.")
+        if target != "Each apart":
+            net = cost = None
+            used, left_out = set(), set()
+            for row in stats.iter_rows(named=True):
+                how = q.conversion(row["currency"], target, rates)
+                if how is None:
+                    left_out.add({"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"]))
+                    continue
+                net = (net or 0) + q.convert(row["net"], row["currency"], target, rates)
+                cost = (cost or 0) + q.convert(row["cost"], row["currency"], target, rates)
+                used |= {how[2]} - {None}
+            cols = st.columns(2)
+            cols[0].metric(f"Net in {target}, at your rates", "—" if net is None else f"{net:+,} {target}")
+            cols[1].metric(f"Cost in {target}, at your rates", "—" if cost is None else f"{cost:,} {target}")
+            st.caption(f"At {', '.join(sorted(used)) or 'no rate'} (your rates, not the market's)"
+                       + (f"; not converted: {', '.join(sorted(left_out))}." if left_out else "."))
     finished = tournaments.filter(~pl.col("is_still_playing") & pl.col("started_at").is_not_null())
     if finished.height >= 2:
         st.markdown("**Results over time** (running net, one line per currency: never added)")
