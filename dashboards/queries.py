@@ -786,6 +786,70 @@ def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: da
     """, **_who(player, site), start=start, end=end, club=club)
 
 
+def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                  end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's Chinese poker and OFC figures over the chosen days, club and room
+    (``player_stats_chinese_by_day`` summed, then divided): one row per game, variant and scoring
+    over all his names (``names`` lists them), or, with ``per_account``, per name and room as well."""
+    mart = "player_stats_chinese_by_day"
+    if not has(db, mart):
+        return pl.DataFrame()
+    grain = ("player, site, game, variant, scoring" if per_account else "game, variant, scoring")
+    return frame(db, f"""
+        with summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                sum(count_hands)::bigint as count_hands,
+                sum(total_points) as total_points,
+                sum(royalties_total) as royalties_total,
+                sum(royalties_back) as royalties_back,
+                sum(royalties_middle) as royalties_middle,
+                sum(royalties_front) as royalties_front,
+                sum(count_fouls)::bigint as count_fouls,
+                sum(count_surrenders)::bigint as count_surrenders,
+                sum(count_naturals)::bigint as count_naturals,
+                sum(count_pairings)::bigint as count_pairings,
+                sum(count_scoops_won)::bigint as count_scoops_won,
+                sum(count_scoops_suffered)::bigint as count_scoops_suffered,
+                sum(fantasyland_entries)::bigint as fantasyland_entries,
+                sum(fantasyland_stays)::bigint as fantasyland_stays,
+            from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_hands,
+            cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
+            total_points,
+            royalties_total,
+            cast(royalties_total / count_hands as decimal(18, 4)) as royalties_per_hand,
+            royalties_back,
+            royalties_middle,
+            royalties_front,
+            count_fouls / count_hands as foul_rate,
+            count_scoops_won / nullif(count_pairings, 0) as scoop_won_rate,
+            count_scoops_suffered / nullif(count_pairings, 0) as scoop_suffered_rate,
+            count_surrenders / count_hands as surrender_rate,
+            count_naturals,
+            fantasyland_entries,
+            fantasyland_stays,
+            count_fouls,
+            count_surrenders,
+            count_pairings,
+            count_scoops_won,
+            count_scoops_suffered,
+        from summed
+        order by {grain}
+    """, **_who(player, site), start=start, end=end, club=club)
+
+
 def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
     if "sixcard_category_frequencies" not in relations(db):
         return pl.DataFrame()

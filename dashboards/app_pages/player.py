@@ -246,12 +246,13 @@ def raspisnoy() -> None:
 
 
 def chinese() -> None:
-    stats = q.player_stats(db, "chinese", names)
-    if "player_stats_chinese" not in q.relations(db):
+    if "player_stats_chinese_by_day" not in q.relations(db):
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
+    chosen = dict(site=site, start=start, end=end, club=club)
+    stats = q.chinese_stats(db, player, **chosen)
     if stats.is_empty():
-        st.info(f"No Chinese/OFC statistics for {md(player)}.")
+        st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
         return
     for row in stats.iter_rows(named=True):
         scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
@@ -271,7 +272,11 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    st.dataframe(unnamed(stats), hide_index=True, key="chinese_stats")
+    st.dataframe(stats, hide_index=True, key="chinese_stats")
+    by_name = q.chinese_stats(db, player, **chosen, per_account=True)
+    if by_name.height > stats.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
 
 
 def sixcard() -> None:
