@@ -643,18 +643,62 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
-def tournament_stats(db: Db, player: Players, site: str | None = None) -> pl.DataFrame:
+def tournament_stats(db: Db, player: Players, site: str | None = None, start: date | None = None,
+                     end: date | None = None) -> pl.DataFrame:
     """The person's tournament figures, one row per account (name and room) and currency (ROI,
-    ITM, average finish); of his accounts in ``site`` when one is given."""
-    if not has(db, "player_stats_tournaments"):
+    ITM, average finish); of his accounts in ``site`` when one is given. All dates: the rows of
+    ``player_stats_tournaments``; with dates, the same figures over the tournaments of
+    ``player_tournaments`` started on those days."""
+    if not has(db, "player_stats_tournaments", "player_tournaments"):
         return pl.DataFrame()
+    if start is None and end is None:
+        return frame(db, f"""
+            select stats.* from player_stats_tournaments as stats
+            join {_person_accounts(db)} as accounts
+                on accounts.player = stats.player and accounts.site is not distinct from stats.site
+            where {_MINE.format(alias="accounts")}
+            order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
+        """, **_who(player, site))
+    since, until = _day_bounds(start, end)
     return frame(db, f"""
-        select stats.* from player_stats_tournaments as stats
-        join {_person_accounts(db)} as accounts
-            on accounts.player = stats.player and accounts.site is not distinct from stats.site
-        where {_MINE.format(alias="accounts")}
-        order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
-    """, **_who(player, site))
+        with played as (
+            select tournaments.* from player_tournaments as tournaments
+            join {_person_accounts(db)} as accounts
+                on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+            where {_MINE.format(alias="accounts")} and not tournaments.is_still_playing
+              and ($since is null or tournaments.started_at >= $since)
+              and ($until is null or tournaments.started_at <= $until)
+        ),
+        totals as (
+            select
+                player, site, currency,
+                count(*) as count_tournaments,
+                sum(count_entries) as count_entries,
+                sum(cost) as cost,
+                sum(won) as won,
+                sum(net) as net,
+                sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
+                sum(net) filter (where count_prizes_unknown = 0) as roi_net,
+                count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
+                count(*) filter (where is_itm) as count_itm,
+                avg(finish) as avg_finish,
+                min(finish) as best_finish,
+                min(started_at) as first_played_at,
+                max(started_at) as last_played_at,
+            from played
+            group by player, site, currency
+        )
+        select
+            player, site, currency, count_tournaments, count_entries, cost, won, net,
+            cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
+            count_roi_tournaments,
+            100.0 * count_itm / count_tournaments as itm,
+            count_itm,
+            round(avg_finish, 2) as avg_finish,
+            best_finish, first_played_at, last_played_at,
+        from totals
+        order by count_tournaments desc, currency, player, site
+    """, **_who(player, site), since=since, until=until)
 
 
 def tournament_list(db: Db, player: Players, start: date | None, end: date | None,
@@ -721,11 +765,31 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
     """, players=names(player), since=since, until=until, club=club)
 
 
-def raspisnoy_by_round(db: Db, player: Players) -> pl.DataFrame:
+def raspisnoy_by_round(db: Db, player: Players, club: str | None = None) -> pl.DataFrame:
+    """The player's bid accuracy by round kind and cards dealt, all dates, of one club or all."""
     if "player_stats_raspisnoy_by_round" not in relations(db):
         return pl.DataFrame()
     return frame(db, "select * from player_stats_raspisnoy_by_round where list_contains($players, player) "
-                     "order by club, kind, cards", players=names(player))
+                     "and ($club is null or club = $club) order by club, kind, cards", players=names(player), club=club)
+
+
+def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: date | None = None,
+                    end: date | None = None) -> pl.DataFrame:
+    """The player's raspisnoy figures by club and season, of one club or all. Without dates, every
+    season (all time, years, quarters, months); with dates, the months they reach (the finest
+    season the figures are kept by)."""
+    if "player_stats_raspisnoy" not in relations(db):
+        return pl.DataFrame()
+    dated = start is not None or end is not None
+    return frame(db, """
+        select * from player_stats_raspisnoy
+        where list_contains($players, player)
+          and ($club is null or club = $club)
+          and (not $dated or (season_kind = 'month'
+               and ($first is null or season >= $first) and ($last is null or season <= $last)))
+        order by all
+    """, players=names(player), club=club, dated=dated, first=start.strftime("%Y-%m") if start else None,
+        last=end.strftime("%Y-%m") if end else None)
 
 
 def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,

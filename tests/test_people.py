@@ -439,3 +439,34 @@ def test_player_review_shows_a_persons_holdem_figures_and_each_name(two_names):
     assert not at.exception, [e.value for e in at.exception]
     together = table_with(at, "names", "vpip").to_dict("records")
     assert [(r["count_hands"], round(r["vpip"], 2)) for r in together] == [(2, 50.0)]
+
+
+def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
+    # Boris played both games (28 and 29 November 2026, club Tverskaya): 2 games in every season
+    # of the club. With dates, the figures are the months they reach: November 2026 alone. Another
+    # club: nothing.
+    from datetime import date
+
+    from dashboards import queries as q
+
+    before = os.environ.get(q.WAREHOUSE_ENV)
+    os.environ[q.WAREHOUSE_ENV] = str(root)
+    q.release()
+    try:
+        db = q.database()
+        every = q.raspisnoy_stats(db, "Boris")
+        dated = q.raspisnoy_stats(db, "Boris", start=date(2026, 11, 29), end=date(2026, 11, 29))
+        elsewhere = q.raspisnoy_stats(db, "Boris", club="Elsewhere")
+        rounds_elsewhere = q.raspisnoy_by_round(db, "Boris", club="Elsewhere")
+        rounds_here = q.raspisnoy_by_round(db, "Boris", club="Tverskaya")
+    finally:
+        q.release()
+        if before is None:
+            os.environ.pop(q.WAREHOUSE_ENV, None)
+        else:
+            os.environ[q.WAREHOUSE_ENV] = before
+    assert sorted(zip(every["season_kind"], every["season"], every["count_games"])) == [
+        ("all", "all time", 2), ("month", "2026-11", 2), ("quarter", "2026-Q4", 2), ("year", "2026", 2)]
+    assert list(zip(dated["club"], dated["season_kind"], dated["season"], dated["count_games"])) == [
+        ("Tverskaya", "month", "2026-11", 2)]
+    assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()

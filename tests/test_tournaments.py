@@ -174,6 +174,34 @@ def test_player_review_room_filter_keeps_the_rooms_tournaments(tmp_path):
             os.environ[queries.WAREHOUSE_ENV] = before
 
 
+def test_tournament_stats_follow_the_pages_dates(tmp_path, monkeypatch):
+    # Gleb's $10 + $1 tournaments: X on 1 November (wins $30: +19), Y on 5 November (nothing: −11).
+    # All dates: 2 tournaments, net +8, ROI 8 / 22 = 36.36 %, ITM 50 %. 5 November: Y alone,
+    # net −11, ROI −100 %, ITM 0 %.
+    from datetime import date
+
+    from dashboards import queries as q
+
+    rows = TableRows()
+    entry(rows, "x", "X", "Gleb", finish=1, prize="30", buy_in="10", fee="1", is_hero=True,
+          started=datetime(2026, 11, 1, 20))
+    entry(rows, "y", "Y", "Gleb", finish=5, prize="0", buy_in="10", fee="1", is_hero=True,
+          started=datetime(2026, 11, 5, 20))
+    store = build(tmp_path / "warehouse", rows)
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+    q.release()
+    try:
+        db = q.database()
+        shape = ("count_tournaments", "net", "roi", "itm", "avg_finish")
+        every = q.tournament_stats(db, "Gleb").select(shape).rows()
+        both_days = q.tournament_stats(db, "Gleb", start=date(2026, 11, 1), end=date(2026, 11, 5)).select(shape).rows()
+        fifth = q.tournament_stats(db, "Gleb", start=date(2026, 11, 5), end=date(2026, 11, 5)).select(shape).rows()
+    finally:
+        q.release()
+    assert every == both_days == [(2, D(8), D("36.36"), 50.0, 3.0)]
+    assert fifth == [(1, D(-11), D("-100.00"), 0.0, 5.0)]
+
+
 @pytest.fixture(scope="module")
 def joiso(tmp_path_factory):
     """A warehouse of two real summaries of joiso's: a knockout he re-entered, and a rebuy tournament."""

@@ -143,20 +143,6 @@ def unnamed(table: pl.DataFrame) -> pl.DataFrame:
     return table.drop("player") if len(names) == 1 and "player" in table.columns else table
 
 
-def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
-    """The player's rows of the game's statistics mart, shown; empty when the mart is not built yet."""
-    stats = q.player_stats(db, family, player, site)
-    mart = q.STATS_MARTS[family]
-    if mart not in q.relations(db):
-        st.info(f"The statistics of this game (`{mart}`) are not built yet.")
-        return pl.DataFrame()
-    if stats.is_empty():
-        st.info(f"No row for {md(player)} in `{mart}`.")
-        return stats
-    st.dataframe(unnamed(stats), hide_index=True, key=f"{family}_stats")
-    return stats
-
-
 def rate(value) -> str:
     return "—" if value is None else f"{float(value):.1%}"
 
@@ -226,9 +212,11 @@ def raspisnoy() -> None:
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
-    by_round = q.raspisnoy_by_round(db, names)
-    if by_round.is_empty():
+    by_round = q.raspisnoy_by_round(db, names, club)
+    if "player_stats_raspisnoy_by_round" not in q.relations(db):
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
+    elif by_round.is_empty():
+        st.info(f"No raspisnoy round of {md(player)} at this club.")
     else:
         data = by_round.group_by("kind", "cards").agg(
             (pl.col("bid_accuracy").cast(pl.Float64) * pl.col("count_rounds")).sum().alias("hits"),
@@ -241,8 +229,15 @@ def raspisnoy() -> None:
         right.markdown("**Overtricks by cards dealt**")
         right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
                                        y_title="Overtricks"), width="stretch")
-    st.markdown("**Statistics by club and season**")
-    stats_table("raspisnoy")
+    dated = start is not None or end is not None
+    st.markdown("**Statistics by club and season**" + (" (the months of these dates)" if dated else ""))
+    stats = q.raspisnoy_stats(db, names, club, start, end)
+    if "player_stats_raspisnoy" not in q.relations(db):
+        st.info("The raspisnoy statistics (`player_stats_raspisnoy`) are not built yet.")
+    elif stats.is_empty():
+        st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
+    else:
+        st.dataframe(unnamed(stats), hide_index=True, key="raspisnoy_stats")
 
 
 def chinese() -> None:
@@ -322,14 +317,14 @@ def sixcard() -> None:
 
 def tournament_results() -> None:
     """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
-    stats = q.tournament_stats(db, player, site)
+    stats = q.tournament_stats(db, player, site, start, end)
     for row in stats.iter_rows(named=True):
         # a freeroll that names no unit has no money at all
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
         who += f" at {md(row['site'])}" if row["site"] and len(q.person_sites(db, player)) > 1 else ""
         st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
-                    "(all dates)")
+                    + ("(all dates)" if start is None and end is None else "(these dates)"))
         cols = st.columns(5)
         cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
         cols[1].metric("ROI", "—" if row["roi"] is None else f"{float(row['roi']):+.1f}%",
