@@ -556,6 +556,11 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
             {rates},
             net_won - net_showdown as net_non_showdown,
             * exclude ({grain}, names, count_hands, net_won, net_big_blinds),
+            -- each rate's opportunities under the mart's names
+            count_postflop_bets_raises + count_postflop_calls + count_postflop_folds as count_afq_opportunities,
+            count_saw_flop as count_wtsd_opportunities,
+            count_went_to_showdown as count_wsd_opportunities,
+            count_saw_flop as count_wwsf_opportunities,
         from summed
         order by {grain.replace("stakes", "stakes nulls first")}
     """, **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
