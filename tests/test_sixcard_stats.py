@@ -180,3 +180,31 @@ def test_sixcard_figures_follow_the_pages_dates_and_club(six_root, con):
     assert [tuple(r[c] for c in shape) for r in every] == [(2, 3, 5, Decimal(155), Decimal(65))]
     assert float(every[0]["rtp"]) == pytest.approx(float(stats(con)["rtp"]))
     assert metropol == every and elsewhere.is_empty()
+
+
+def test_player_review_six_card_figures_follow_the_dates(six_root, monkeypatch):
+    # 29 November alone: S-78, wagered 85, net +75 (see above); every date: net +65
+    from datetime import date
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries as q
+
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(six_root))
+    q.release()
+    try:
+        at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"),
+                               default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Anna").run()
+        assert not at.exception, [e.value for e in at.exception]
+        net = next(m.value for m in at.metric if m.label.split(" (")[0] == "Net")
+        at.date_input(key="player_dates").set_value((date(2026, 11, 29), date(2026, 11, 29))).run()
+        assert not at.exception, [e.value for e in at.exception]
+        day_net = next(m.value for m in at.metric if m.label.split(" (")[0] == "Net")
+    finally:
+        q.release()
+    assert (net, day_net) == ("+65.00", "+75.00")

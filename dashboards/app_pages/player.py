@@ -284,13 +284,14 @@ def sixcard() -> None:
         st.info(f"No six-card statistics for {md(player)} in these dates, club and room.")
         return
     for row in stats.iter_rows(named=True):   # one currency each: two are never added
-        unit = row["currency"] or "chips"
+        # a log that names no currency: the amounts are as it wrote them, in no unit we could name
+        unit = f" ({row['currency']})" if row["currency"] else ""
         if stats.height > 1:
-            st.markdown(f"**In {md(unit)}**")
+            st.markdown(f"**In {md(row['currency'] or 'the unit the logs do not name')}**")
         cols = st.columns(5)
         cols[0].metric("Return to player", rate(row["rtp"]))
-        cols[1].metric(f"Net ({unit})", f"{row['total_net']:+,}")
-        cols[2].metric(f"Wagered ({unit})", f"{row['total_wagered']:,}")
+        cols[1].metric(f"Net{md(unit)}", f"{row['total_net']:+,}")
+        cols[2].metric(f"Wagered{md(unit)}", f"{row['total_wagered']:,}")
         # null when no box was analysed: nothing is known, which is not "nothing lost"
         lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
         cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
