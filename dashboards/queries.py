@@ -395,6 +395,58 @@ def _plain(number: Decimal) -> str:
     return format(number.normalize(), "f")
 
 
+def conversion(currency: str | None, target: str,
+               rates: dict[tuple[str, str], Decimal]) -> tuple[Decimal, Decimal, str | None] | None:
+    """How an amount of ``currency`` becomes ``target`` at the user's rates: (multiply by, divide
+    by, the rate said in words, None when the currency is the target), or None when no rate the
+    user set joins them. Chips and points (no currency) are never converted.
+
+    >>> conversion("EUR", "USD", {("EUR", "USD"): Decimal("1.08")})
+    (Decimal('1.08'), Decimal('1'), '1 EUR = 1.08 USD')
+    >>> conversion("USD", "EUR", {("EUR", "USD"): Decimal("1.08")})
+    (Decimal('1'), Decimal('1.08'), '1 EUR = 1.08 USD')
+    >>> conversion("chips", "USD", {}), conversion("GBP", "USD", {("EUR", "USD"): Decimal("1.08")})
+    (None, None)
+    """
+    if currency in (None, "chips"):
+        return None
+    if currency == target:
+        return Decimal(1), Decimal(1), None
+    if (currency, target) in rates:
+        return rates[(currency, target)], Decimal(1), f"1 {currency} = {_plain(rates[(currency, target)])} {target}"
+    if (target, currency) in rates:
+        return Decimal(1), rates[(target, currency)], f"1 {target} = {_plain(rates[(target, currency)])} {currency}"
+    return None
+
+
+def convert(amount, currency: str | None, target: str, rates: dict[tuple[str, str], Decimal]) -> Decimal | None:
+    """``amount`` of ``currency`` in ``target`` at the user's rates, to the cent; None without a rate.
+
+    >>> convert(Decimal("5"), "EUR", "USD", {("EUR", "USD"): Decimal("1.08")})
+    Decimal('5.40')
+    """
+    how = conversion(currency, target, rates)
+    if how is None or amount is None:
+        return None
+    return (Decimal(str(amount)) * how[0] / how[1]).quantize(Decimal("0.01"))
+
+
+def convertible(currencies, rates: dict[tuple[str, str], Decimal]) -> list[str]:
+    """The currencies ``currencies`` can all be shown in at the user's rates (each either is it or
+    has a rate to it), when there are two currencies or more to add.
+
+    >>> convertible(["USD", "EUR", "chips"], {("EUR", "USD"): Decimal("1.08")})
+    ['EUR', 'USD']
+    >>> convertible(["USD"], {("EUR", "USD"): Decimal("1.08")})
+    []
+    """
+    money = sorted({c for c in currencies if c not in (None, "chips")})
+    if len(money) < 2:
+        return []
+    targets = sorted({to for (source, to) in rates if source in money} | {source for (source, to) in rates if to in money})
+    return [target for target in targets if any(conversion(c, target, rates) and c != target for c in money)]
+
+
 def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
                     target: str) -> tuple[Decimal, list[str], list[str]]:
     """The cash nets of ``rows`` (headline rows: is_tournament, currency, net) added in ``target``
@@ -411,18 +463,13 @@ def in_one_currency(rows: list[dict], rates: dict[tuple[str, str], Decimal],
     total, used, left_out = Decimal(0), [], []
     for row in rows:
         currency, net = row["currency"], Decimal(str(row["net"] or 0))
-        if row["is_tournament"] or currency in (None, "chips"):
+        how = None if row["is_tournament"] else conversion(currency, target, rates)
+        if how is None:
             left_out.append(money_label(row["is_tournament"], currency))
-        elif currency == target:
-            total += net
-        elif (currency, target) in rates:
-            total += net * rates[(currency, target)]
-            used.append(f"1 {currency} = {_plain(rates[(currency, target)])} {target}")
-        elif (target, currency) in rates:
-            total += net / rates[(target, currency)]
-            used.append(f"1 {target} = {_plain(rates[(target, currency)])} {currency}")
-        else:
-            left_out.append(currency)
+            continue
+        total += net * how[0] / how[1]
+        if how[2]:
+            used.append(how[2])
     return total.quantize(Decimal("0.01")), sorted(set(used)), sorted(set(left_out))
 
 
@@ -436,6 +483,88 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
         return frame(db, f"select * from {mart} where {_MINE.format(alias=mart)} order by all", **_who(player, site))
     wanted = person_names(db, player) if isinstance(player, str) else names(player)
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
+
+
+HOLDEM_RATES = {
+    "bb_per_100": ("net_big_blinds", "count_bb_hands", 100),
+    "vpip": ("count_vpip", "count_vpip_opportunities", 100),
+    "pfr": ("count_pfr", "count_pfr_opportunities", 100),
+    "three_bet": ("count_three_bet", "count_three_bet_opportunities", 100),
+    "fold_to_three_bet": ("count_fold_to_three_bet", "count_fold_to_three_bet_opportunities", 100),
+    "af": ("count_postflop_bets_raises", "count_postflop_calls", 1),
+    "afq": ("count_postflop_bets_raises", "count_postflop_bets_raises + count_postflop_calls + count_postflop_folds",
+            100),
+    "wtsd": ("count_went_to_showdown", "count_saw_flop", 100),
+    "wsd": ("count_won_at_showdown", "count_went_to_showdown", 100),
+    "wwsf": ("count_won_when_saw_flop", "count_saw_flop", 100),
+    "cbet_flop": ("count_cbet_flop", "count_cbet_flop_opportunities", 100),
+    "fold_to_cbet_flop": ("count_fold_to_cbet_flop", "count_fold_to_cbet_flop_opportunities", 100),
+    "steal_attempt": ("count_steal_attempt", "count_steal_opportunities", 100),
+}
+"""The Hold'em figures of ``player_stats_holdem`` as the pages compute them over the rows their
+filters keep (``player_stats_holdem_by_day``): scale × summed count ÷ summed opportunities, so a
+rate over two names, rooms or days is the rate of their summed counts, never an average of rates."""
+
+def _holdem_rate(name: str, count: str, chances: str, scale: int) -> str:
+    """One figure of :data:`HOLDEM_RATES` in SQL; bb/100 to the hundredth, as the mart keeps it."""
+    rate = f"{scale}.0 * {count} / nullif({chances}, 0)"
+    return f"cast(round({rate}, 2) as decimal(18, 2)) as {name}" if name == "bb_per_100" else f"{rate} as {name}"
+
+
+_HOLDEM_GRAIN = ("player", "site", "person", "played_on", "club", "game", "is_tournament", "currency", "stakes")
+
+
+def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                 end: date | None = None, club: str | None = None, is_tournament: bool | None = None,
+                 currency: str | None = None, stakes: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's Hold'em figures over the chosen days, club, room, unit and stakes: one row per
+    game, unit and stakes over all his names (``names`` lists them, each with its room), or, with
+    ``per_account``, one row per name and room as well. Units are never added: cash and
+    tournaments, and each currency, stay rows of their own. Empty before the mart is built."""
+    mart = "player_stats_holdem_by_day"
+    if mart not in relations(db):
+        return pl.DataFrame()
+    summed = [c for c in columns(db, mart) if c not in _HOLDEM_GRAIN]
+    sums = ",\n".join(f"sum({c}){'::bigint' if c.startswith('count_') else ''} as {c}" for c in summed)
+    rates = ",\n".join(_holdem_rate(name, *parts) for name, parts in HOLDEM_RATES.items())
+    grain = "player, site, game, is_tournament, currency, stakes" if per_account else "game, is_tournament, currency, stakes"
+    return frame(db, f"""
+        with kept as (
+            select * from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+              and ($is_tournament is null or (is_tournament = $is_tournament
+                                              and currency is not distinct from $currency))
+              and ($stakes is null or stakes = $stakes)
+        ),
+        summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                {sums},
+            from kept
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_hands,
+            net_won,
+            {rates},
+            net_won - net_showdown as net_non_showdown,
+            * exclude ({grain}, names, count_hands, net_won, net_big_blinds),
+            -- each rate's opportunities under the mart's names
+            count_postflop_bets_raises + count_postflop_calls + count_postflop_folds as count_afq_opportunities,
+            count_saw_flop as count_wtsd_opportunities,
+            count_went_to_showdown as count_wsd_opportunities,
+            count_saw_flop as count_wwsf_opportunities,
+        from summed
+        order by {grain.replace("stakes", "stakes nulls first")}
+    """, **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
+        stakes=stakes)
 
 
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
@@ -519,41 +648,100 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
         max_points=max_points, is_tournament=is_tournament, currency=currency)
 
 
-def tournament_stats(db: Db, player: Players) -> pl.DataFrame:
-    """The player's tournament figures, one row per currency (ROI, ITM, average finish)."""
-    if not has(db, "player_stats_tournaments"):
+def tournament_stats(db: Db, player: Players, site: str | None = None, start: date | None = None,
+                     end: date | None = None) -> pl.DataFrame:
+    """The person's tournament figures, one row per account (name and room) and currency (ROI,
+    ITM, average finish); of his accounts in ``site`` when one is given. All dates: the rows of
+    ``player_stats_tournaments``; with dates, the same figures over the tournaments of
+    ``player_tournaments`` started on those days."""
+    if not has(db, "player_stats_tournaments", "player_tournaments"):
         return pl.DataFrame()
-    return frame(db, "select * from player_stats_tournaments where list_contains($players, player) "
-                     "order by count_tournaments desc, currency", players=names(player))
+    if start is None and end is None:
+        return frame(db, f"""
+            select stats.* from player_stats_tournaments as stats
+            join {_person_accounts(db)} as accounts
+                on accounts.player = stats.player and accounts.site is not distinct from stats.site
+            where {_MINE.format(alias="accounts")}
+            order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
+        """, **_who(player, site))
+    since, until = _day_bounds(start, end)
+    return frame(db, f"""
+        with played as (
+            select tournaments.* from player_tournaments as tournaments
+            join {_person_accounts(db)} as accounts
+                on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+            where {_MINE.format(alias="accounts")} and not tournaments.is_still_playing
+              and ($since is null or tournaments.started_at >= $since)
+              and ($until is null or tournaments.started_at <= $until)
+        ),
+        totals as (
+            select
+                player, site, currency,
+                count(*) as count_tournaments,
+                sum(count_entries) as count_entries,
+                sum(cost) as cost,
+                sum(won) as won,
+                sum(net) as net,
+                sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
+                sum(net) filter (where count_prizes_unknown = 0) as roi_net,
+                count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
+                count(*) filter (where is_itm) as count_itm,
+                avg(finish) as avg_finish,
+                min(finish) as best_finish,
+                min(started_at) as first_played_at,
+                max(started_at) as last_played_at,
+            from played
+            group by player, site, currency
+        )
+        select
+            player, site, currency, count_tournaments, count_entries, cost, won, net,
+            cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
+            count_roi_tournaments,
+            100.0 * count_itm / count_tournaments as itm,
+            count_itm,
+            round(avg_finish, 2) as avg_finish,
+            best_finish, first_played_at, last_played_at,
+        from totals
+        order by count_tournaments desc, currency, player, site
+    """, **_who(player, site), since=since, until=until)
 
 
-def tournament_list(db: Db, player: Players, start: date | None, end: date | None) -> pl.DataFrame:
-    """The player's tournaments, newest first, each with its running net in its currency."""
+def tournament_list(db: Db, player: Players, start: date | None, end: date | None,
+                    site: str | None = None) -> pl.DataFrame:
+    """The person's tournaments (of his accounts in ``site`` when one is given), newest first, each
+    with its running net in its currency."""
     if not has(db, "player_tournaments"):
         return pl.DataFrame()
     since, until = _day_bounds(start, end)
-    return frame(db, """
+    return frame(db, f"""
         select
-            started_at,
-            tournament_id,
-            game_type,
-            currency,
-            count_tournament_entries,
-            count_entries,
-            cost,
-            finish,
-            won,
-            net,
-            sum(net) over (partition by currency order by started_at nulls first, tournament_id
-                           rows between unbounded preceding and current row) as running_net,
-            is_itm,
-            is_still_playing,
-        from player_tournaments
-        where list_contains($players, player)
-          and ($since is null or started_at >= $since)
-          and ($until is null or started_at <= $until)
-        order by started_at desc nulls last, tournament_id
-    """, players=names(player), since=since, until=until)
+            tournaments.started_at,
+            tournaments.site,
+            tournaments.player,
+            tournaments.tournament_id,
+            tournaments.game_type,
+            tournaments.currency,
+            tournaments.count_tournament_entries,
+            tournaments.count_entries,
+            tournaments.cost,
+            tournaments.finish,
+            tournaments.won,
+            tournaments.net,
+            sum(tournaments.net) over (partition by tournaments.currency
+                                       order by tournaments.started_at nulls first, tournaments.site,
+                                                tournaments.tournament_id, tournaments.player
+                                       rows between unbounded preceding and current row) as running_net,
+            tournaments.is_itm,
+            tournaments.is_still_playing,
+        from player_tournaments as tournaments
+        join {_person_accounts(db)} as accounts
+            on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+        where {_MINE.format(alias="accounts")}
+          and ($since is null or tournaments.started_at >= $since)
+          and ($until is null or tournaments.started_at <= $until)
+        order by tournaments.started_at desc nulls last, tournaments.site, tournaments.tournament_id,
+                 tournaments.player
+    """, **_who(player, site), since=since, until=until)
 
 
 def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
@@ -582,11 +770,153 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
     """, players=names(player), since=since, until=until, club=club)
 
 
-def raspisnoy_by_round(db: Db, player: Players) -> pl.DataFrame:
+def raspisnoy_by_round(db: Db, player: Players, club: str | None = None) -> pl.DataFrame:
+    """The player's bid accuracy by round kind and cards dealt, all dates, of one club or all."""
     if "player_stats_raspisnoy_by_round" not in relations(db):
         return pl.DataFrame()
     return frame(db, "select * from player_stats_raspisnoy_by_round where list_contains($players, player) "
-                     "order by club, kind, cards", players=names(player))
+                     "and ($club is null or club = $club) order by club, kind, cards", players=names(player), club=club)
+
+
+def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: date | None = None,
+                    end: date | None = None) -> pl.DataFrame:
+    """The player's raspisnoy figures by club and season, of one club or all. Without dates, every
+    season (all time, years, quarters, months); with dates, the months they reach (the finest
+    season the figures are kept by)."""
+    if "player_stats_raspisnoy" not in relations(db):
+        return pl.DataFrame()
+    dated = start is not None or end is not None
+    return frame(db, """
+        select * from player_stats_raspisnoy
+        where list_contains($players, player)
+          and ($club is null or club = $club)
+          and (not $dated or (season_kind = 'month'
+               and ($first is null or season >= $first) and ($last is null or season <= $last)))
+        order by all
+    """, players=names(player), club=club, dated=dated, first=start.strftime("%Y-%m") if start else None,
+        last=end.strftime("%Y-%m") if end else None)
+
+
+def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                  end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard_by_day``
+    summed, then divided): one row per currency over all his names (``names`` lists them), or, with
+    ``per_account``, per name and room as well. Empty before the mart is built."""
+    mart = "player_stats_sixcard_by_day"
+    if not has(db, mart, "player_stats_sixcard"):
+        return pl.DataFrame()
+    grain = "player, site, currency" if per_account else "currency"
+    return frame(db, f"""
+        with summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                sum(count_sessions)::bigint as count_sessions,
+                sum(count_hands)::bigint as count_hands,
+                sum(count_boxes)::bigint as count_boxes,
+                sum(total_wagered) as total_wagered,
+                sum(total_returned) as total_returned,
+                sum(total_net) as total_net,
+                sum(ev_lost_total) as ev_lost_total,
+                sum(count_boxes_analysed)::bigint as count_boxes_analysed,
+                sum(count_hands_analysed)::bigint as count_hands_analysed,
+                sum(count_folds)::bigint as count_folds,
+                sum(count_buys)::bigint as count_buys,
+                sum(count_exchanges)::bigint as count_exchanges,
+                sum(count_dealer_buys)::bigint as count_dealer_buys,
+            from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_sessions,
+            count_hands,
+            count_boxes,
+            total_wagered,
+            total_net,
+            case when total_wagered > 0 then total_returned / total_wagered end as rtp,
+            ev_lost_total,
+            ev_lost_total / nullif(count_hands_analysed, 0) as ev_lost_per_hand,
+            count_folds,
+            count_buys,
+            count_exchanges,
+            count_dealer_buys,
+            count_boxes_analysed,
+            count_hands_analysed,
+            (select any_value(house_edge_perfect_play) from player_stats_sixcard) as house_edge_perfect_play,
+        from summed
+        order by count_hands desc, {grain.replace("currency", "currency nulls first")}
+    """, **_who(player, site), start=start, end=end, club=club)
+
+
+def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                  end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
+    """A person's Chinese poker and OFC figures over the chosen days, club and room
+    (``player_stats_chinese_by_day`` summed, then divided): one row per game, variant and scoring
+    over all his names (``names`` lists them), or, with ``per_account``, per name and room as well."""
+    mart = "player_stats_chinese_by_day"
+    if not has(db, mart):
+        return pl.DataFrame()
+    grain = ("player, site, game, variant, scoring" if per_account else "game, variant, scoring")
+    return frame(db, f"""
+        with summed as (
+            select
+                {grain},
+                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
+                           order by player || coalesce(' (' || site || ')', '')) as names,
+                sum(count_hands)::bigint as count_hands,
+                sum(total_points) as total_points,
+                sum(royalties_total) as royalties_total,
+                sum(royalties_back) as royalties_back,
+                sum(royalties_middle) as royalties_middle,
+                sum(royalties_front) as royalties_front,
+                sum(count_fouls)::bigint as count_fouls,
+                sum(count_surrenders)::bigint as count_surrenders,
+                sum(count_naturals)::bigint as count_naturals,
+                sum(count_pairings)::bigint as count_pairings,
+                sum(count_scoops_won)::bigint as count_scoops_won,
+                sum(count_scoops_suffered)::bigint as count_scoops_suffered,
+                sum(fantasyland_entries)::bigint as fantasyland_entries,
+                sum(fantasyland_stays)::bigint as fantasyland_stays,
+            from {mart} as days
+            where {_MINE.format(alias="days")}
+              and ($start is null or played_on >= $start)
+              and ($end is null or played_on <= $end)
+              and ($club is null or club = $club)
+            group by {grain}
+        )
+        select
+            {grain},
+            names,
+            count_hands,
+            cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
+            total_points,
+            royalties_total,
+            cast(royalties_total / count_hands as decimal(18, 4)) as royalties_per_hand,
+            royalties_back,
+            royalties_middle,
+            royalties_front,
+            count_fouls / count_hands as foul_rate,
+            count_scoops_won / nullif(count_pairings, 0) as scoop_won_rate,
+            count_scoops_suffered / nullif(count_pairings, 0) as scoop_suffered_rate,
+            count_surrenders / count_hands as surrender_rate,
+            count_naturals,
+            fantasyland_entries,
+            fantasyland_stays,
+            count_fouls,
+            count_surrenders,
+            count_pairings,
+            count_scoops_won,
+            count_scoops_suffered,
+        from summed
+        order by {grain}
+    """, **_who(player, site), start=start, end=end, club=club)
 
 
 def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
@@ -669,6 +999,48 @@ def leaderboard(db: Db, club: str, game: str, season_kind: str, season: str, min
         order by rank, player
     """, club=club, game=game, kind=season_kind, season=season, min_games=min_games, is_tournament=is_tournament,
         currency=currency)
+
+
+def leaderboard_in_one_currency(db: Db, club: str, game: str, season_kind: str, season: str, min_games: int,
+                                target: str, rates: dict[tuple[str, str], Decimal]) -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The cash table of one club, game and season with each player's nets of every currency
+    added in ``target`` at the user's rates: (the table ranked by that net, the rates used said in
+    words, the currencies left out for want of a rate). Tournaments and chips never count; a
+    player's games, wins and placements are those of the currencies converted."""
+    rows = frame(db, """
+        select player, names, currency, count_games, net, count_wins, avg_placement,
+        from leaderboard
+        where club = $club and game = $game and season_kind = $kind and season = $season and not is_tournament
+        order by player, currency
+    """, club=club, game=game, kind=season_kind, season=season)
+    used: set[str] = set()
+    left_out: set[str] = set()
+    players: dict[str, dict] = {}
+    for row in rows.iter_rows(named=True):
+        how = conversion(row["currency"], target, rates)
+        if how is None:
+            left_out.add(money_label(False, row["currency"]))
+            continue
+        if how[2]:
+            used.add(how[2])
+        mine = players.setdefault(row["player"], {"player": row["player"], "names": row["names"], "count_games": 0,
+                                                  "net": Decimal(0), "count_wins": None, "placements": Decimal(0)})
+        mine["count_games"] += row["count_games"]
+        mine["net"] += Decimal(str(row["net"])) * how[0] / how[1]
+        if row["count_wins"] is not None:
+            mine["count_wins"] = (mine["count_wins"] or 0) + row["count_wins"]
+        if row["avg_placement"] is not None:
+            mine["placements"] += Decimal(str(row["avg_placement"])) * row["count_games"]
+    kept = [dict(player=p["player"], names=p["names"], count_games=p["count_games"],
+                 net=p["net"].quantize(Decimal("0.01")), count_wins=p["count_wins"],
+                 avg_placement=round(float(p["placements"] / p["count_games"]), 2) if p["count_wins"] is not None
+                 else None)
+            for p in players.values() if p["count_games"] >= min_games]
+    kept.sort(key=lambda p: (-p["net"], p["player"]))
+    table = pl.DataFrame(kept, schema={"player": pl.String, "names": pl.String, "count_games": pl.Int64,
+                                       "net": pl.Decimal(38, 2), "count_wins": pl.Int64, "avg_placement": pl.Float64})
+    ranks = [1 + sum(other["net"] > p["net"] for other in kept) for p in kept]
+    return table.insert_column(0, pl.Series("rank", ranks, dtype=pl.Int64)), sorted(used), sorted(left_out)
 
 
 SETTLEMENTS = {
@@ -992,3 +1364,39 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
         window running as (order by started_at, club rows between unbounded preceding and current row)
         order by started_at, club
     """, player=player, currency=currency, start=start, end=end, stakes=list(stakes), clubs=list(clubs))
+
+
+def sessions_in_one_currency(db: Db, player: str, currencies: list[str], target: str,
+                             rates: dict[tuple[str, str], Decimal], start: date | None, end: date | None,
+                             stakes: tuple[str, ...], clubs: tuple[str, ...]) -> tuple[pl.DataFrame, list[str], list[str]]:
+    """The player's sittings of every currency the user's rates turn into ``target``, oldest first:
+    net and all-in EV in ``target`` (to the cent; each sitting keeps its own currency and net in
+    ``own_currency`` and ``own_net``), running totals over them all; with the rates used said in
+    words and the currencies left out for want of a rate."""
+    parts, used, left_out = [], set(), set()
+    for currency in currencies:
+        how = conversion(currency, target, rates)
+        if how is None:
+            left_out.add(currency or "points")
+            continue
+        if how[2]:
+            used.add(how[2])
+        sittings = holdem_sessions(db, player, currency, start, end, stakes, clubs)
+        if sittings.is_empty():
+            continue
+        parts.append(sittings.with_columns(
+            pl.lit(currency).alias("own_currency"),
+            pl.col("net_won").alias("own_net"),
+            *(pl.col(name).map_elements(lambda amount, how=how: (Decimal(str(amount)) * how[0] / how[1]).quantize(
+                Decimal("0.01")) if amount is not None else None, return_dtype=pl.Decimal(38, 2)).alias(name)
+              for name in ("net_won", "allin_ev_net")),
+        ).select(pl.exclude("cumulative_net", "cumulative_allin_ev", "sitting")))
+    if not parts:
+        return pl.DataFrame(), sorted(used), sorted(left_out)
+    merged = pl.concat(parts, how="diagonal_relaxed").sort("started_at", "club", "own_currency")
+    merged = merged.with_columns(
+        pl.col("net_won").cum_sum().alias("cumulative_net"),
+        pl.col("allin_ev_net").cum_sum().alias("cumulative_allin_ev"),
+        pl.int_range(1, pl.len() + 1).alias("sitting"),
+    )
+    return merged, sorted(used), sorted(left_out)

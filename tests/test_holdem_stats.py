@@ -576,3 +576,23 @@ def test_he_short_all_in_raise_is_a_raise_level_for_three_bets_and_cbets(tmp_pat
         """).fetchall()
     assert {player: tuple(figures) for player, *figures in rows} == SHORT_ALL_IN_TALLIES
     assert could_raise == [("Anna", False), ("Boris", False)]
+
+
+def test_the_pages_hold_em_figures_are_the_marts_at_the_marts_grain(warehouse, monkeypatch):
+    # The Player review sums player_stats_holdem_by_day and divides; per account and over all dates
+    # that must give player_stats_holdem's own figures, every rate and every count.
+    from dashboards import queries as q
+
+    store = commit_facts(warehouse, HANDS)
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+    q.release()
+    try:
+        shown = q.holdem_stats(q.database(), ("Anna", "Boris", "Vera"), per_account=True)
+    finally:
+        q.release()
+    with connect(store.root) as con:
+        mart = con.sql("select * from player_stats_holdem order by player").pl()
+    compared = ["player", "site", "net_won", "net_non_showdown", "net_showdown", "allin_ev_net", *q.HOLDEM_RATES,
+                *(c for c in mart.columns if c.startswith("count_"))]
+    assert shown.height == mart.height == 3
+    assert shown.sort("player").select(compared).rows() == mart.select(compared).rows()

@@ -351,6 +351,37 @@ def test_player_stats_chinese_keeps_each_room_apart(warehouse):
         None: ("Anna", 1, D(12), D("12.0000")), "PokerStars": ("Anna", 2, D(3), D("1.5000"))}
 
 
+def test_chinese_stats_follow_the_pages_dates_club_and_room(warehouse, dashboard_db):
+    # Anna, 1-6 scoring:
+    #   d1  1 November  club Friday  no room      +12
+    #   d2  2 November  —            PokerStars   −6
+    #   d3  2 November  —            PokerStars   +3
+    # All: 3 hands, 9 points, 3 a hand. 2 November: 2 hands, −3, −1.5 a hand. Friday: d1 alone.
+    # PokerStars: d2 and d3. (Unlinked, the name is one person in every room.)
+    from datetime import date
+
+    from dashboards import queries as q
+
+    rows = TableRows()
+    for game_id, day, club, site, anna in (("d1", 1, "Friday", None, "12"), ("d2", 2, None, "PokerStars", "-6"),
+                                           ("d3", 2, None, "PokerStars", "3")):
+        add_game(rows, "chinese", game_id, {"Anna": anna, "Boris": str(-D(anna))}, site=site, club=club,
+                 played_at=datetime(2026, 11, day, 20))
+        chinese_player(rows, game_id, "Anna", "1-6", anna)
+        chinese_player(rows, game_id, "Boris", "1-6", str(-D(anna)))
+    db = dashboard_db(build(warehouse, rows))
+    shape = ("names", "count_hands", "total_points", "points_per_hand")
+    assert [tuple(r[c] for c in shape) for r in q.chinese_stats(db, "Anna").to_dicts()] == [
+        ("Anna, Anna (PokerStars)", 3, D(9), D("3.0000"))]
+    day = q.chinese_stats(db, "Anna", start=date(2026, 11, 2), end=date(2026, 11, 2)).to_dicts()
+    assert [tuple(r[c] for c in shape) for r in day] == [("Anna (PokerStars)", 2, D(-3), D("-1.5000"))]
+    club = q.chinese_stats(db, "Anna", club="Friday").to_dicts()
+    assert [tuple(r[c] for c in shape) for r in club] == [("Anna", 1, D(12), D("12.0000"))]
+    room = q.chinese_stats(db, "Anna", site="PokerStars", per_account=True).to_dicts()
+    assert [(r["player"], r["site"], r["count_hands"], r["total_points"]) for r in room] == [
+        ("Anna", "PokerStars", 2, D(-3))]
+
+
 # ------------------------------------------------------------------ six-card poker
 
 

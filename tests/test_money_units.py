@@ -37,14 +37,33 @@ HANDS = {
 }
 
 
+PLAYED_AT = {"u1": (20, 0), "u2": (20, 10), "u3": (20, 20), "e1": (22, 0), "t1": (23, 0)}
+"""When each hand was played, 1 November 2026: u1 and u2 are one sitting of Gleb's (10 minutes apart)."""
+
+TOURNAMENTS = {
+    # Gleb's tournament summaries: tournament: (currency, buy-in, fee, prize, finish)
+    "TU": ("USD", "10", "1", "30", 1),      # cost 11, net +19
+    "TE": ("EUR", "2", "0.20", "4", 1),     # cost 2.20, net +1.80
+    "TC": ("chips", "100", "0", "0", 4),    # play money: cost 100 chips, net −100 chips
+}
+
+
 def seed() -> TableRows:
+    from datetime import datetime
+
+    from tests.test_tournaments import entry
+
     rows = TableRows()
     for hand, (currency, is_tournament, big_blind, stakes, nets) in HANDS.items():
-        add_game(rows, "holdem", hand, nets, currency=currency, is_tournament=is_tournament)
+        add_game(rows, "holdem", hand, nets, currency=currency, is_tournament=is_tournament,
+                 played_at=datetime(2026, 11, 1, *PLAYED_AT[hand]))
         for seat, (player, net) in enumerate(nets.items(), 1):
             holdem_result(rows, hand, player, net=net, big_blind=big_blind, stakes=stakes, seat=seat,
                           currency=currency, is_tournament=is_tournament)
     add_game(rows, "raspisnoy", "r1", {"Vera": "20", "Gleb": "-20"})
+    for tournament, (currency, buy_in, fee, prize, finish) in TOURNAMENTS.items():
+        entry(rows, tournament.lower(), tournament, "Gleb", finish=finish, prize=prize, buy_in=buy_in, fee=fee,
+              currency=currency, is_hero=True)
     return rows
 
 
@@ -191,3 +210,87 @@ def converted_on_the_page(store, target: str) -> tuple[str, str]:
     finally:
         q.release()
         os.environ.pop(q.WAREHOUSE_ENV, None)
+
+
+# ---------------------------------------------------------------- conversion on every money table
+
+
+@pytest.fixture()
+def rated(store, db):
+    """The store with the user's rate 1 EUR = 1.08 USD, removed afterwards."""
+    from dashboards import queries as q
+    from pipeline import people
+
+    people.set_rate(store.root, "EUR", "USD", "1.08")
+    q.release()
+    yield q.database()
+    people.set_rate(store.root, "EUR", "USD", None)
+    q.release()
+
+
+def test_leaderboard_in_one_currency_at_the_users_rate(rated):
+    from dashboards import queries as q
+
+    rates = q.conversion_rates(rated)
+    # cash only: Boris USD +10; Gleb USD +2 and EUR +5 = 2 + 5.40 = 7.40; Anna USD −12 and EUR −5 = −17.40.
+    # Gleb's 3,925 tournament chips never count.
+    table, used, left_out = q.leaderboard_in_one_currency(rated, "(no club)", "holdem", "all", "all time", 1,
+                                                          "USD", rates)
+    assert [(r["rank"], r["player"], r["count_games"], r["net"]) for r in table.to_dicts()] == [
+        (1, "Boris", 1, D(10)), (2, "Gleb", 3, D("7.40")), (3, "Anna", 4, D("-17.40"))]
+    assert (used, left_out) == (["1 EUR = 1.08 USD"], [])
+    # in EUR: Boris 10 / 1.08 = 9.26; Gleb 5 + 2 / 1.08 = 6.85; Anna −5 − 12 / 1.08 = −16.11
+    table, _, _ = q.leaderboard_in_one_currency(rated, "(no club)", "holdem", "all", "all time", 2, "EUR", rates)
+    assert [(r["rank"], r["player"], r["net"]) for r in table.to_dicts()] == [(1, "Gleb", D("6.85")),
+                                                                             (2, "Anna", D("-16.11"))]
+
+
+def test_sessions_in_one_currency_at_the_users_rate(rated):
+    from dashboards import queries as q
+
+    rates = q.conversion_rates(rated)
+    units = q.report_units(rated, "Gleb")
+    assert sorted(units) == ["EUR", "USD", "chips"]
+    sittings, used, left_out = q.sessions_in_one_currency(rated, "Gleb", units, "USD", rates, None, None, (), ())
+    # his USD sitting (u1 and u2: +2) at 20:00, then his EUR one (e1: +5 = 5.40 USD) at 22:00; the chips apart
+    assert [(r["own_currency"], r["own_net"], r["net_won"], r["cumulative_net"]) for r in sittings.to_dicts()] == [
+        ("USD", D(2), D("2.00"), D("2.00")), ("EUR", D(5), D("5.40"), D("7.40"))]
+    assert (used, left_out) == (["1 EUR = 1.08 USD"], ["chips"])
+
+
+def test_pages_convert_leaderboards_sessions_and_tournaments_and_say_the_rate(rated, store):
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    app = str(Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py")
+    at = AppTest.from_file(app, default_timeout=120)
+    at.run()
+    at.switch_page("app_pages/leaderboards.py")
+    at.run()
+    at.selectbox(key="lb_game").set_value("holdem").run()
+    at.selectbox(key="lb_convert").set_value("USD").run()
+    assert not at.exception, [e.value for e in at.exception]
+    board = next(d.value for d in at.dataframe if "rank" in d.value.columns)
+    assert [(row["player"], D(str(row["net"]))) for row in board.to_dict("records")] == [
+        ("Boris", D(10)), ("Gleb", D("7.40")), ("Anna", D("-17.40"))]
+    assert any("1 EUR = 1.08 USD" in c.value for c in at.caption)
+
+    at.switch_page("app_pages/reports.py")
+    at.run()
+    at.selectbox(key="reports_player").set_value("Gleb").run()
+    at.selectbox(key="reports_unit").set_value("USD").run()
+    at.selectbox(key="reports_sessions_in").set_value("EUR").run()
+    assert not at.exception, [e.value for e in at.exception]
+    # in EUR: USD +2 = 2 / 1.08 = 1.85, EUR +5 as it is: 6.85 EUR
+    assert {m.label: m.value for m in at.metric}["Net (EUR at your rates)"] == "+6.85"
+
+    at.switch_page("app_pages/player.py")
+    at.run()
+    at.selectbox(key="player").set_value("Gleb").run()
+    at.selectbox(key="tournaments_convert").set_value("USD").run()
+    assert not at.exception, [e.value for e in at.exception]
+    shown = {m.label: m.value for m in at.metric}
+    # USD +19 and EUR +1.80 = 1.94 USD: +20.94; cost 11 + 2.20 × 1.08 = 2.38: 13.38; play chips apart
+    assert (shown["Net in USD, at your rates"], shown["Cost in USD, at your rates"]) == ("+20.94 USD", "13.38 USD")
+    assert any("not converted: play chips" in c.value for c in at.caption)

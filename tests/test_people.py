@@ -241,7 +241,10 @@ def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
         assert at.selectbox(key="player_site").options == ["All rooms", "PokerStars", "Winamax"]
         headline = table_with(at, "count_games").to_dict("records")
         assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(3, Decimal(7))]
-        # each account its own rows: PokerStars 2 hands +2, Winamax 1 hand +5
+        # all his names together (3 hands, +7), then each account apart: PokerStars 2 hands +2, Winamax 1 hand +5
+        together = table_with(at, "names", "bb_per_100").to_dict("records")
+        assert [(row["names"], row["count_hands"], Decimal(str(row["net_won"]))) for row in together] == [
+            ("Gleb (PokerStars), Gleb (Winamax)", 3, Decimal(7))]
         accounts = table_with(at, "site", "bb_per_100").to_dict("records")
         assert [(row["site"], row["count_hands"], Decimal(str(row["net_won"]))) for row in accounts] == [
             ("PokerStars", 2, Decimal(2)), ("Winamax", 1, Decimal(5))]
@@ -250,8 +253,9 @@ def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
         assert not at.exception, [e.value for e in at.exception]
         headline = table_with(at, "count_games").to_dict("records")
         assert [(row["count_games"], Decimal(str(row["net"]))) for row in headline] == [(1, Decimal(5))]
-        accounts = table_with(at, "site", "bb_per_100").to_dict("records")
-        assert [(row["site"], row["count_hands"]) for row in accounts] == [("Winamax", 1)]
+        # one account left: the person's table alone, naming it
+        together = table_with(at, "names", "bb_per_100").to_dict("records")
+        assert [(row["names"], row["count_hands"]) for row in together] == [("Gleb (Winamax)", 1)]
         assert number_of_metric(at, "Net won") == Decimal(5)
     finally:
         queries.release()
@@ -301,3 +305,168 @@ def test_player_review_form_links_a_name_in_one_room(tmp_path):
         accounts = dict(((site, player), person) for site, player, person in con.execute(
             "select site, player, person from people").fetchall())
     assert accounts[("Winamax", "Boris")] == "Anna" and accounts[("PokerStars", "Anna")] == "Anna"
+
+
+# ---------------------------------------------------------------- a person's Hold'em figures
+
+def two_names_warehouse(root):
+    """Anna plays as "Anna" at PokerStars and as "Анна" at Winamax, $0.50/$1 cash, three-handed with
+    Boris (SB) and Vera (BB); each hand is folded to her on the button.
+
+        hand  room        day         club     she            flags          net
+        h1    PokerStars  2026-11-01  —        raises to 3    VPIP, PFR      +1.50 (the blinds)
+        h2    PokerStars  2026-11-02  Friday   folds          —               0
+        h3    Winamax     2026-11-02  —        calls 1        VPIP           −1
+
+    The person: 3 hands, VPIP 2/3 = 66.67 %, PFR 1/3 = 33.33 %, net +0.50, 0.5 big blinds in 3 hands
+    = 16.67 bb/100. (Averaging her names' rates would give VPIP (50 + 100) / 2 = 75 % and PFR 25 %.)
+    """
+    from datetime import datetime
+
+    from pipeline.tables import TableRows
+    from tests.test_marts import D, add_game, gid, holdem_result
+
+    seats = {"Boris": (1, "SB"), "Vera": (2, "BB")}
+    hands = {
+        # hand: (room, her name, day, club, her action and amount, {player: net})
+        "h1": ("PokerStars", "Anna", 1, None, ("raise", "3"), {"Anna": "1.50", "Boris": "-0.50", "Vera": "-1"}),
+        "h2": ("PokerStars", "Anna", 2, "Friday", ("fold", None), {"Anna": "0", "Boris": "-0.50", "Vera": "0.50"}),
+        "h3": ("Winamax", "Анна", 2, None, ("call", "1"), {"Анна": "-1", "Boris": "-0.50", "Vera": "1.50"}),
+    }
+    rows = TableRows()
+    for hand, (site, her, day, club, (action, amount), nets) in hands.items():
+        add_game(rows, "holdem", hand, nets, currency="USD", site=site, club=club,
+                 played_at=datetime(2026, 11, day, 20, 0))
+        actions = [("Boris", "post_sb", "0.50", None, 0), ("Vera", "post_bb", "1", None, 0),
+                   (her, action, amount, "1", 1)]
+        for action_no, (player, kind, paid, to_call, level) in enumerate(actions):
+            seat, position = seats.get(player, (3, "BTN"))
+            rows.add("holdem_actions", "holdem", game_id=gid(hand), hand_id=hand, action_no=action_no,
+                     street="preflop", player=player, seat=seat, position=position, action=kind,
+                     amount=None if paid is None else D(paid), to_call=None if to_call is None else D(to_call),
+                     bet_level=level, is_all_in=False, is_voluntary=kind in ("call", "bet", "raise"),
+                     line=action_no + 1)
+        for player, net in nets.items():
+            seat, position = seats.get(player, (3, "BTN"))
+            holdem_result(rows, hand, player, net=net, big_blind="1", stakes="0.50/1 USD", seat=seat,
+                          position=position)
+    from tests.test_marts import build
+
+    store = build(root, rows)
+    from pipeline import people as links
+
+    links.link(root, "Anna", ["Анна"])
+    return store
+
+
+@pytest.fixture(scope="module")
+def two_names(tmp_path_factory):
+    from dashboards import queries as q
+
+    root = tmp_path_factory.mktemp("two_names") / "warehouse"
+    two_names_warehouse(root)
+    before = os.environ.get(q.WAREHOUSE_ENV)
+    os.environ[q.WAREHOUSE_ENV] = str(root)
+    q.release()
+    yield root
+    q.release()
+    if before is None:
+        os.environ.pop(q.WAREHOUSE_ENV, None)
+    else:
+        os.environ[q.WAREHOUSE_ENV] = before
+
+
+def figures(frame, *columns: str) -> list[tuple]:
+    """Rows of a frame as tuples of ``columns``, rates rounded to the hundredth."""
+    return [tuple(round(v, 2) if isinstance(v, float) else v for v in row)
+            for row in frame.select(columns).iter_rows()]
+
+
+def test_holdem_stats_of_a_person_are_the_rates_of_his_names_summed_counts(two_names):
+    from dashboards import queries as q
+
+    db = q.database()
+    together = q.holdem_stats(db, "Anna")
+    assert figures(together, "names", "count_hands", "net_won", "bb_per_100", "count_vpip",
+                   "count_vpip_opportunities", "vpip", "pfr") == [
+        ("Anna (PokerStars), Анна (Winamax)", 3, Decimal("0.50"), Decimal("16.67"), 2, 3, 66.67, 33.33)]
+    by_name = q.holdem_stats(db, "Anna", per_account=True)
+    assert figures(by_name, "player", "site", "count_hands", "net_won", "vpip", "pfr") == [
+        ("Anna", "PokerStars", 2, Decimal("1.50"), 50.0, 50.0), ("Анна", "Winamax", 1, Decimal(-1), 100.0, 0.0)]
+    # each name's row is the mart's own row of that account
+    with connect(two_names) as con:
+        mart = con.execute("select player, site, count_hands, net_won, round(vpip, 2), round(pfr, 2), bb_per_100 "
+                           "from player_stats_holdem where person = 'Anna' order by player").fetchall()
+    assert figures(by_name, "player", "site", "count_hands", "net_won", "vpip", "pfr", "bb_per_100") == mart
+
+
+def test_holdem_stats_of_a_person_follow_the_dates_club_and_room(two_names):
+    from datetime import date
+
+    from dashboards import queries as q
+
+    db = q.database()
+    # 2 November: h2 (folded) and h3 (called): VPIP 1/2, PFR 0/2, net 0 − 1 = −1
+    day = q.holdem_stats(db, "Anna", start=date(2026, 11, 2), end=date(2026, 11, 2))
+    assert figures(day, "count_hands", "net_won", "vpip", "pfr") == [(2, Decimal(-1), 50.0, 0.0)]
+    # the club Friday: h2 alone
+    club = q.holdem_stats(db, "Anna", club="Friday")
+    assert figures(club, "names", "count_hands", "net_won", "vpip") == [("Anna (PokerStars)", 1, Decimal(0), 0.0)]
+    # Winamax: h3 alone, as Анна
+    room = q.holdem_stats(db, "Anna", site="Winamax")
+    assert figures(room, "names", "count_hands", "net_won", "vpip", "pfr") == [
+        ("Анна (Winamax)", 1, Decimal(-1), 100.0, 0.0)]
+    # a day she did not play
+    assert q.holdem_stats(db, "Anna", start=date(2026, 11, 3)).is_empty()
+
+
+def test_player_review_shows_a_persons_holdem_figures_and_each_name(two_names):
+    from datetime import date
+
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
+    at.run()
+    at.switch_page("app_pages/player.py")
+    at.run()
+    at.selectbox(key="player").set_value("Anna").run()
+    assert not at.exception, [e.value for e in at.exception]
+    together = table_with(at, "names", "vpip").to_dict("records")
+    assert [(r["count_hands"], round(r["vpip"], 2), round(r["pfr"], 2)) for r in together] == [(3, 66.67, 33.33)]
+    each = table_with(at, "site", "vpip").to_dict("records")
+    assert [(r["player"], r["count_hands"]) for r in each] == [("Anna", 2), ("Анна", 1)]
+    at.date_input(key="player_dates").set_value((date(2026, 11, 2), date(2026, 11, 2))).run()
+    assert not at.exception, [e.value for e in at.exception]
+    together = table_with(at, "names", "vpip").to_dict("records")
+    assert [(r["count_hands"], round(r["vpip"], 2)) for r in together] == [(2, 50.0)]
+
+
+def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
+    # Boris played both games (28 and 29 November 2026, club Tverskaya): 2 games in every season
+    # of the club. With dates, the figures are the months they reach: November 2026 alone. Another
+    # club: nothing.
+    from datetime import date
+
+    from dashboards import queries as q
+
+    before = os.environ.get(q.WAREHOUSE_ENV)
+    os.environ[q.WAREHOUSE_ENV] = str(root)
+    q.release()
+    try:
+        db = q.database()
+        every = q.raspisnoy_stats(db, "Boris")
+        dated = q.raspisnoy_stats(db, "Boris", start=date(2026, 11, 29), end=date(2026, 11, 29))
+        elsewhere = q.raspisnoy_stats(db, "Boris", club="Elsewhere")
+        rounds_elsewhere = q.raspisnoy_by_round(db, "Boris", club="Elsewhere")
+        rounds_here = q.raspisnoy_by_round(db, "Boris", club="Tverskaya")
+    finally:
+        q.release()
+        if before is None:
+            os.environ.pop(q.WAREHOUSE_ENV, None)
+        else:
+            os.environ[q.WAREHOUSE_ENV] = before
+    assert sorted(zip(every["season_kind"], every["season"], every["count_games"])) == [
+        ("all", "all time", 2), ("month", "2026-11", 2), ("quarter", "2026-Q4", 2), ("year", "2026", 2)]
+    assert list(zip(dated["club"], dated["season_kind"], dated["season"], dated["count_games"])) == [
+        ("Tverskaya", "month", "2026-11", 2)]
+    assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()

@@ -46,7 +46,7 @@ Result: box 1 +10
 
 
 @pytest.fixture(scope="module")
-def con(tmp_path_factory):
+def six_root(tmp_path_factory):
     root = tmp_path_factory.mktemp("six")
     (root / "a.txt").write_text(FORMATS_EXAMPLE, encoding="utf-8")
     (root / "b.txt").write_text(DEALER_BUY, encoding="utf-8")
@@ -54,7 +54,12 @@ def con(tmp_path_factory):
     ingest([root / "a.txt", root / "b.txt", root / "c.txt"], root / "wh", jobs=1)
     audits = models.run_audits(Warehouse(root / "wh"))
     assert {name: rows for name, rows in audits.items() if name.startswith("sixcard") and rows} == {}
-    with connect(root / "wh") as connection:
+    return root / "wh"
+
+
+@pytest.fixture(scope="module")
+def con(six_root):
+    with connect(six_root) as connection:
         yield connection
 
 
@@ -139,3 +144,67 @@ def test_dealer_game_ev_lost_hand_worked(con):
                             "where player = 'Boris')").fetchall()[0][0]
     assert boris["ev_lost_total"] == draw_loss + Decimal("22.8571")
     assert boris["total_net"] == 10 and boris["count_dealer_buys"] == 0
+
+
+def test_sixcard_figures_follow_the_pages_dates_and_club(six_root, con):
+    # Anna's sessions: S-77 on 28 November (one hand: wagered 40 + 30 = 70, net +20 − 30 = −10) and
+    # S-78 on 29 November (two hands: wagered 40 + 30 + 15 = 85, net +60 + 10 + 5 = +75), both at
+    # the Metropol. A day alone: its own session, hands and RTP (returned = wagered + net).
+    import os
+    from datetime import date
+
+    from dashboards import queries as q
+
+    before = os.environ.get(q.WAREHOUSE_ENV)
+    os.environ[q.WAREHOUSE_ENV] = str(six_root)
+    q.release()
+    try:
+        db = q.database()
+        first = q.sixcard_stats(db, "Anna", start=date(2026, 11, 28), end=date(2026, 11, 28)).to_dicts()
+        second = q.sixcard_stats(db, "Anna", start=date(2026, 11, 29), end=date(2026, 11, 29)).to_dicts()
+        every = q.sixcard_stats(db, "Anna").to_dicts()
+        metropol = q.sixcard_stats(db, "Anna", club="Metropol").to_dicts()
+        elsewhere = q.sixcard_stats(db, "Anna", club="Elsewhere")
+    finally:
+        q.release()
+        if before is None:
+            os.environ.pop(q.WAREHOUSE_ENV, None)
+        else:
+            os.environ[q.WAREHOUSE_ENV] = before
+    shape = ("count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net")
+    assert [tuple(r[c] for c in shape) for r in first] == [(1, 1, 2, Decimal(70), Decimal(-10))]
+    assert float(first[0]["rtp"]) == pytest.approx(60 / 70)
+    assert [tuple(r[c] for c in shape) for r in second] == [(1, 2, 3, Decimal(85), Decimal(75))]
+    assert float(second[0]["rtp"]) == pytest.approx(160 / 85)
+    # both days: the mart's own all-time row, summed from the days
+    assert [tuple(r[c] for c in shape) for r in every] == [(2, 3, 5, Decimal(155), Decimal(65))]
+    assert float(every[0]["rtp"]) == pytest.approx(float(stats(con)["rtp"]))
+    assert metropol == every and elsewhere.is_empty()
+
+
+def test_player_review_six_card_figures_follow_the_dates(six_root, monkeypatch):
+    # 29 November alone: S-78, wagered 85, net +75 (see above); every date: net +65
+    from datetime import date
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries as q
+
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(six_root))
+    q.release()
+    try:
+        at = AppTest.from_file(str(Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"),
+                               default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Anna").run()
+        assert not at.exception, [e.value for e in at.exception]
+        net = next(m.value for m in at.metric if m.label.split(" (")[0] == "Net")
+        at.date_input(key="player_dates").set_value((date(2026, 11, 29), date(2026, 11, 29))).run()
+        assert not at.exception, [e.value for e in at.exception]
+        day_net = next(m.value for m in at.metric if m.label.split(" (")[0] == "Net")
+    finally:
+        q.release()
+    assert (net, day_net) == ("+65.00", "+75.00")

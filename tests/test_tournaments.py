@@ -116,6 +116,92 @@ def test_player_tournament_stats_roi_itm_and_average_finish_per_currency(store):
     assert (eur["count_tournaments"], eur["net"], eur["roi"], eur["itm"]) == (1, D("1.80"), D("81.82"), 100.0)
 
 
+def two_rooms(root: Path):
+    """Gleb's $10 + $1 tournaments, both numbered 7: PokerStars (he wins $30: net +19) and Winamax
+    (5th, nothing: −11). Two rooms, two accounts, two tournaments: never one tournament of two entries."""
+    rows = TableRows()
+    for summary, site, prize, finish in (("p", "PokerStars", "30", 1), ("w", "Winamax", "0", 5)):
+        rows.add("games", "tournament", game_id=gid(summary), source_file="cases.txt", first_line=1, last_line=1,
+                 count_players=3, count_errors=0, count_warnings=0, site=site, currency="USD", is_tournament=True)
+        entry(rows, summary, "7", "Gleb", finish=finish, prize=prize, buy_in="10", fee="1", is_hero=True)
+    return build(root, rows)
+
+
+def test_tournament_marts_keep_each_room_apart(tmp_path):
+    store = two_rooms(tmp_path / "warehouse")
+    listed = query(store, "select site, tournament_id, count_entries, cost, net from player_tournaments "
+                          "where player = 'Gleb' order by site")
+    assert [tuple(r.values()) for r in listed] == [
+        ("PokerStars", "7", 1, D("11.00"), D("19.00")), ("Winamax", "7", 1, D("11.00"), D("-11.00"))]
+    stats = query(store, "select site, count_tournaments, net, itm from player_stats_tournaments "
+                         "where player = 'Gleb' order by site")
+    # one row per account: 100 % ITM at PokerStars, 0 % at Winamax, never 50 % over both
+    assert [tuple(r.values()) for r in stats] == [("PokerStars", 1, D("19.00"), 100.0), ("Winamax", 1, D("-11.00"), 0.0)]
+
+
+def test_player_review_room_filter_keeps_the_rooms_tournaments(tmp_path):
+    import os
+
+    from streamlit.testing.v1 import AppTest
+
+    from dashboards import queries
+
+    store = two_rooms(tmp_path / "warehouse")
+    before = os.environ.get(queries.WAREHOUSE_ENV)
+    os.environ[queries.WAREHOUSE_ENV] = str(store.root)
+    queries.release()
+    try:
+        at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Gleb").run()
+        assert not at.exception, [e.value for e in at.exception]
+        assert at.selectbox(key="player_site").options == ["All rooms", "PokerStars", "Winamax"]
+        listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
+        assert sorted(zip(listed["site"], listed["net"].astype(str))) == [("PokerStars", "19.00"),
+                                                                          ("Winamax", "-11.00")]
+        at.selectbox(key="player_site").set_value("Winamax").run()
+        assert not at.exception, [e.value for e in at.exception]
+        listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
+        assert list(listed["site"]) == ["Winamax"]
+        assert {m.label: m.value for m in at.metric}["Net (USD)"] == "-11.00"
+    finally:
+        queries.release()
+        if before is None:
+            os.environ.pop(queries.WAREHOUSE_ENV, None)
+        else:
+            os.environ[queries.WAREHOUSE_ENV] = before
+
+
+def test_tournament_stats_follow_the_pages_dates(tmp_path, monkeypatch):
+    # Gleb's $10 + $1 tournaments: X on 1 November (wins $30: +19), Y on 5 November (nothing: −11).
+    # All dates: 2 tournaments, net +8, ROI 8 / 22 = 36.36 %, ITM 50 %. 5 November: Y alone,
+    # net −11, ROI −100 %, ITM 0 %.
+    from datetime import date
+
+    from dashboards import queries as q
+
+    rows = TableRows()
+    entry(rows, "x", "X", "Gleb", finish=1, prize="30", buy_in="10", fee="1", is_hero=True,
+          started=datetime(2026, 11, 1, 20))
+    entry(rows, "y", "Y", "Gleb", finish=5, prize="0", buy_in="10", fee="1", is_hero=True,
+          started=datetime(2026, 11, 5, 20))
+    store = build(tmp_path / "warehouse", rows)
+    monkeypatch.setenv(q.WAREHOUSE_ENV, str(store.root))
+    q.release()
+    try:
+        db = q.database()
+        shape = ("count_tournaments", "net", "roi", "itm", "avg_finish")
+        every = q.tournament_stats(db, "Gleb").select(shape).rows()
+        both_days = q.tournament_stats(db, "Gleb", start=date(2026, 11, 1), end=date(2026, 11, 5)).select(shape).rows()
+        fifth = q.tournament_stats(db, "Gleb", start=date(2026, 11, 5), end=date(2026, 11, 5)).select(shape).rows()
+    finally:
+        q.release()
+    assert every == both_days == [(2, D(8), D("36.36"), 50.0, 3.0)]
+    assert fifth == [(1, D(-11), D("-100.00"), 0.0, 5.0)]
+
+
 @pytest.fixture(scope="module")
 def joiso(tmp_path_factory):
     """A warehouse of two real summaries of joiso's: a knockout he re-entered, and a rebuy tournament."""

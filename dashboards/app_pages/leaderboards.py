@@ -69,8 +69,23 @@ if is_raspisnoy:
 else:
     table = q.leaderboard(db, club, game, kind, season, int(min_games), is_tournament, currency)
     config = {"net": f"Net ({q.money_label(is_tournament, currency)})"}
+    unit_label = q.money_label(is_tournament, currency)
+    # cash of several currencies ranked in one, at the user's own rates only (rasklad settings rate)
+    rates = q.conversion_rates(db)
+    targets = q.convertible([c for (tournament, c) in units if not tournament], rates) if rates else []
+    if targets:
+        target = row[2].selectbox("Cash in one currency", ["Each apart", *targets], key="lb_convert",
+                                  help="Ranks every cash net added in one currency at the rates you set "
+                                       "(rasklad settings rate FROM TO RATE); tournaments and chips stay apart.")
+        if target != "Each apart":
+            table, used, left_out = q.leaderboard_in_one_currency(db, club, game, kind, season, int(min_games),
+                                                                  target, rates)
+            unit_label = f"{target} at your rates"
+            config = {"net": f"Net ({unit_label})"}
+            st.caption(f"Cash in {md(target)} at {', '.join(used) or 'no rate'} (your rates, not the market's)"
+                       + (f"; not converted, so left out: {md(', '.join(left_out))}." if left_out else "."))
 
-unit_title = "" if is_raspisnoy else f" — {md(q.money_label(is_tournament, currency))}"
+unit_title = "" if is_raspisnoy else f" — {md(unit_label)}"
 st.subheader(f"{md(club)} — {md(game_label(game))}{unit_title} — "
              f"{md(SEASON_KINDS[kind] if kind == 'all' else season)}")
 if table.is_empty():

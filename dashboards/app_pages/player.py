@@ -83,8 +83,8 @@ if first is not None:
 
 # -- headline figures per game ----------------------------------------------------------------
 headlines = q.player_headlines(db, player, start, end, club, site)
-# tournaments belong to no club: a club chosen leaves them out (and a room, the summaries naming none)
-tournaments = q.tournament_list(db, names, start, end) if club is None and site is None else pl.DataFrame()
+# tournaments belong to no club: a club chosen leaves them out; a room keeps its own summaries
+tournaments = q.tournament_list(db, player, start, end, site) if club is None else pl.DataFrame()
 if headlines.is_empty() and tournaments.is_empty():
     st.info(f"{md(player)} played no game in these dates, club and room.")
     st.stop()
@@ -143,20 +143,6 @@ def unnamed(table: pl.DataFrame) -> pl.DataFrame:
     return table.drop("player") if len(names) == 1 and "player" in table.columns else table
 
 
-def stats_table(family: str, *, drop: tuple[str, ...] = ("player",)) -> pl.DataFrame:
-    """The player's rows of the game's statistics mart, shown; empty when the mart is not built yet."""
-    stats = q.player_stats(db, family, player, site)
-    mart = q.STATS_MARTS[family]
-    if mart not in q.relations(db):
-        st.info(f"The statistics of this game (`{mart}`) are not built yet.")
-        return pl.DataFrame()
-    if stats.is_empty():
-        st.info(f"No row for {md(player)} in `{mart}`.")
-        return stats
-    st.dataframe(unnamed(stats), hide_index=True, key=f"{family}_stats")
-    return stats
-
-
 def rate(value) -> str:
     return "—" if value is None else f"{float(value):.1%}"
 
@@ -190,18 +176,22 @@ def holdem() -> None:
             col.metric(title, "—" if value is None else f"{float(value):+,.2f}")
         st.caption(f"{last_row['hand_no']:,} hands, cumulative {unit}; all-in EV counts each all-in at its equity.")
         st.altair_chart(charts.winnings(running, unit), width="stretch")
-    st.markdown("**Statistics** (all dates; one row per game and stakes)")
-    stats = q.player_stats(db, "holdem", player, site)
-    if not stats.is_empty():
-        stats = stats.filter((pl.col("is_tournament") == is_tournament) & (pl.col("currency").eq_missing(currency)))
-    if stakes and not stats.is_empty() and "stakes" in stats.columns:
-        stats = stats.filter(pl.col("stakes") == stakes)
-    if "player_stats_holdem" not in q.relations(db):
-        st.info("The Hold'em statistics (`player_stats_holdem`) are not built yet.")
-    elif stats.is_empty():
-        st.info("No statistics row for this player and stakes.")
-    else:
-        st.dataframe(unnamed(stats), hide_index=True, key="holdem_stats")
+    st.markdown("**Statistics** (these dates, club and room; one row per game and stakes)")
+    if "player_stats_holdem_by_day" not in q.relations(db):
+        st.info("The Hold'em statistics (`player_stats_holdem_by_day`) are not built yet.")
+        return
+    chosen = dict(site=site, start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
+                  stakes=stakes)
+    # all his names together (rates of the summed counts), then each name apart when he has several
+    together = q.holdem_stats(db, player, **chosen)
+    if together.is_empty():
+        st.info("No statistics row for this player in these dates, club, room and stakes.")
+        return
+    st.dataframe(together, hide_index=True, key="holdem_stats")
+    by_name = q.holdem_stats(db, player, **chosen, per_account=True)
+    if by_name.height > together.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="holdem_account_stats")
 
 
 def raspisnoy() -> None:
@@ -222,9 +212,11 @@ def raspisnoy() -> None:
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
-    by_round = q.raspisnoy_by_round(db, names)
-    if by_round.is_empty():
+    by_round = q.raspisnoy_by_round(db, names, club)
+    if "player_stats_raspisnoy_by_round" not in q.relations(db):
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
+    elif by_round.is_empty():
+        st.info(f"No raspisnoy round of {md(player)} at this club.")
     else:
         data = by_round.group_by("kind", "cards").agg(
             (pl.col("bid_accuracy").cast(pl.Float64) * pl.col("count_rounds")).sum().alias("hits"),
@@ -237,17 +229,25 @@ def raspisnoy() -> None:
         right.markdown("**Overtricks by cards dealt**")
         right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
                                        y_title="Overtricks"), width="stretch")
-    st.markdown("**Statistics by club and season**")
-    stats_table("raspisnoy")
+    dated = start is not None or end is not None
+    st.markdown("**Statistics by club and season**" + (" (the months of these dates)" if dated else ""))
+    stats = q.raspisnoy_stats(db, names, club, start, end)
+    if "player_stats_raspisnoy" not in q.relations(db):
+        st.info("The raspisnoy statistics (`player_stats_raspisnoy`) are not built yet.")
+    elif stats.is_empty():
+        st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")
+    else:
+        st.dataframe(unnamed(stats), hide_index=True, key="raspisnoy_stats")
 
 
 def chinese() -> None:
-    stats = q.player_stats(db, "chinese", names)
-    if "player_stats_chinese" not in q.relations(db):
+    if "player_stats_chinese_by_day" not in q.relations(db):
         st.info("The Chinese/OFC statistics (`player_stats_chinese`) are not built yet.")
         return
+    chosen = dict(site=site, start=start, end=end, club=club)
+    stats = q.chinese_stats(db, player, **chosen)
     if stats.is_empty():
-        st.info(f"No Chinese/OFC statistics for {md(player)}.")
+        st.info(f"No Chinese/OFC statistics for {md(player)} in these dates, club and room.")
         return
     for row in stats.iter_rows(named=True):
         scoring = f", scored {md(row['scoring'])}" if row.get("scoring") else ""
@@ -267,29 +267,42 @@ def chinese() -> None:
     st.markdown("**Royalties by row**")
     st.altair_chart(charts.bars(rows, "row", "royalties", color="kind", x_title="Row", y_title="Royalties"),
                     width="stretch")
-    st.dataframe(unnamed(stats), hide_index=True, key="chinese_stats")
+    st.dataframe(stats, hide_index=True, key="chinese_stats")
+    by_name = q.chinese_stats(db, player, **chosen, per_account=True)
+    if by_name.height > stats.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="chinese_account_stats")
 
 
 def sixcard() -> None:
-    stats = q.player_stats(db, "sixcard", names)
-    if "player_stats_sixcard" not in q.relations(db):
+    if not q.has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         st.info("The six-card statistics (`player_stats_sixcard`) are not built yet.")
         return
+    chosen = dict(site=site, start=start, end=end, club=club)
+    stats = q.sixcard_stats(db, player, **chosen)
     if stats.is_empty():
-        st.info(f"No six-card statistics for {md(player)}.")
+        st.info(f"No six-card statistics for {md(player)} in these dates, club and room.")
         return
-    row = stats.row(0, named=True)
-    cols = st.columns(5)
-    cols[0].metric("Return to player", rate(row["rtp"]))
-    cols[1].metric("Net", f"{row['total_net']:+,}")
-    cols[2].metric("Wagered", f"{row['total_wagered']:,}")
-    # null when no box was analysed: nothing is known, which is not "nothing lost"
-    lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
-    cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
-    cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
-    st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes {row['count_boxes']:,}; "
-               f"house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
-    st.dataframe(unnamed(stats), hide_index=True, key="sixcard_stats")
+    for row in stats.iter_rows(named=True):   # one currency each: two are never added
+        # a log that names no currency: the amounts are as it wrote them, in no unit we could name
+        unit = f" ({row['currency']})" if row["currency"] else ""
+        if stats.height > 1:
+            st.markdown(f"**In {md(row['currency'] or 'the unit the logs do not name')}**")
+        cols = st.columns(5)
+        cols[0].metric("Return to player", rate(row["rtp"]))
+        cols[1].metric(f"Net{md(unit)}", f"{row['total_net']:+,}")
+        cols[2].metric(f"Wagered{md(unit)}", f"{row['total_wagered']:,}")
+        # null when no box was analysed: nothing is known, which is not "nothing lost"
+        lost, per_hand = row["ev_lost_total"], row["ev_lost_per_hand"]
+        cols[3].metric("EV lost to mistakes", "—" if lost is None else f"{float(lost):,.2f}")
+        cols[4].metric("EV lost per hand", "—" if per_hand is None else f"{float(per_hand):.3f}")
+        st.caption(f"Sessions {row['count_sessions']:,}, hands {row['count_hands']:,}, boxes "
+                   f"{row['count_boxes']:,}; house edge with perfect play {rate(row['house_edge_perfect_play'])}.")
+    st.dataframe(stats, hide_index=True, key="sixcard_stats")
+    by_name = q.sixcard_stats(db, player, **chosen, per_account=True)
+    if by_name.height > stats.height:
+        st.caption("Each name apart:")
+        st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
     categories = q.sixcard_categories(db, names)
     if not categories.is_empty():
         st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
@@ -305,13 +318,14 @@ def sixcard() -> None:
 
 def tournament_results() -> None:
     """The tournament summaries: ROI, ITM and average finish per currency, results, the list."""
-    stats = q.tournament_stats(db, names)
+    stats = q.tournament_stats(db, player, site, start, end)
     for row in stats.iter_rows(named=True):
         # a freeroll that names no unit has no money at all
         unit = {"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"])
         who = f" as {md(row['player'])}" if len(names) > 1 else ""
+        who += f" at {md(row['site'])}" if row["site"] and len(q.person_sites(db, player)) > 1 else ""
         st.markdown(f"**{md(unit)}**{who} — {row['count_tournaments']:,} tournaments, {row['count_entries']:,} entries "
-                    "(all dates)")
+                    + ("(all dates)" if start is None and end is None else "(these dates)"))
         cols = st.columns(5)
         cols[0].metric(f"Net ({unit})", f"{row['net']:+,}")
         cols[1].metric("ROI", "—" if row["roi"] is None else f"{float(row['roi']):+.1f}%",
@@ -319,6 +333,28 @@ def tournament_results() -> None:
         cols[2].metric("ITM", f"{float(row['itm']):.1f}%", help=f"{row['count_itm']:,} tournaments with a prize")
         cols[3].metric("Average finish", "—" if row["avg_finish"] is None else f"{float(row['avg_finish']):.1f}")
         cols[4].metric(f"Cost ({unit})", f"{row['cost']:,}")
+    # tournaments of several currencies in one, at the user's own rates only
+    targets = q.convertible(stats["currency"].to_list(), rates) if rates and not stats.is_empty() else []
+    if targets:
+        target = st.selectbox("Tournaments in one currency", ["Each apart", *targets], key="tournaments_convert",
+                              help="Adds the tournaments' cost and net at the rates you set (rasklad settings "
+                                   "rate FROM TO RATE); play chips and currencies without a rate stay apart.")
+        if target != "Each apart":
+            net = cost = None
+            used, left_out = set(), set()
+            for row in stats.iter_rows(named=True):
+                how = q.conversion(row["currency"], target, rates)
+                if how is None:
+                    left_out.add({"chips": "play chips", None: "freerolls"}.get(row["currency"], row["currency"]))
+                    continue
+                net = (net or 0) + q.convert(row["net"], row["currency"], target, rates)
+                cost = (cost or 0) + q.convert(row["cost"], row["currency"], target, rates)
+                used |= {how[2]} - {None}
+            cols = st.columns(2)
+            cols[0].metric(f"Net in {target}, at your rates", "—" if net is None else f"{net:+,} {target}")
+            cols[1].metric(f"Cost in {target}, at your rates", "—" if cost is None else f"{cost:,} {target}")
+            st.caption(f"At {', '.join(sorted(used)) or 'no rate'} (your rates, not the market's)"
+                       + (f"; not converted: {', '.join(sorted(left_out))}." if left_out else "."))
     finished = tournaments.filter(~pl.col("is_still_playing") & pl.col("started_at").is_not_null())
     if finished.height >= 2:
         st.markdown("**Results over time** (running net, one line per currency: never added)")
@@ -326,8 +362,9 @@ def tournament_results() -> None:
                       x="started_at", y="running_net", color="currency", x_label="Started",
                       y_label="Running net")
     st.markdown("**Tournaments**")
-    st.dataframe(tournaments.drop("running_net"), hide_index=True, key="tournament_list", column_config={
-        "started_at": "Started", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
+    shown = tournaments.drop("running_net", *(["player"] if len(names) == 1 else []))
+    st.dataframe(shown, hide_index=True, key="tournament_list", column_config={
+        "started_at": "Started", "site": "Room", "player": "Name", "tournament_id": "Tournament", "game_type": "Game", "currency": "Currency",
         "count_tournament_entries": "Field", "count_entries": "Entries", "cost": "Cost", "finish": "Finish",
         "won": "Won", "net": "Net", "is_itm": "In the money", "is_still_playing": "Still playing"})
 

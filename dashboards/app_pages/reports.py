@@ -10,6 +10,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards import queries as q
+from dashboards.safe_text import md
 
 POSITION_ORDER = ("SB", "BB", "UTG", "UTG1", "UTG2", "MP", "MP1", "MP2", "HJ", "CO", "BTN")
 DEPTH_ORDER = ("<20", "20-40", "40-60", "60-100", "100-150", "150+")
@@ -113,14 +114,28 @@ with by_hand:
         st.html(grid_html(frame, "bb_per_100" if measure == "bb/100" else "net_won", unit))
 
 with by_sitting:
-    sittings = q.holdem_sessions(db, player, unit, start, end, stakes, clubs)
+    # the sittings of every currency in one, at the user's own rates only (rasklad settings rate)
+    rates = q.conversion_rates(db)
+    targets = q.convertible(units, rates) if rates else []
+    shown_in = st.selectbox("Sessions in", [unit, *(t for t in targets if t != unit)], key="reports_sessions_in",
+                            help="Another currency adds the sessions of every currency at the rates you set; "
+                                 "chips and currencies without a rate stay apart.") if targets else unit
+    if shown_in == unit:
+        sittings = q.holdem_sessions(db, player, unit, start, end, stakes, clubs)
+    else:
+        sittings, used, left_out = q.sessions_in_one_currency(db, player, units, shown_in, rates, start, end,
+                                                              stakes, clubs)
+        st.caption(f"Every session in {md(shown_in)} at {', '.join(used) or 'no rate'} (your rates, not the "
+                   "market's); each keeps its own currency and net beside"
+                   + (f"; not converted, so left out: {md(', '.join(left_out))}." if left_out else "."))
     if sittings.is_empty():
         st.info("No dated hand matches these filters: a sitting needs the hands' times.")
     else:
+        unit_shown = unit if shown_in == unit else f"{shown_in} at your rates"
         cols = st.columns(3)
         cols[0].metric("Sessions", f"{sittings.height:,}")
-        cols[1].metric(f"Net ({unit})", f"{sittings['net_won'].sum():+,}")
-        cols[2].metric(f"All-in EV ({unit})", f"{sittings['allin_ev_net'].sum():+,}")
+        cols[1].metric(f"Net ({unit_shown})", f"{sittings['net_won'].sum():+,}")
+        cols[2].metric(f"All-in EV ({unit_shown})", f"{sittings['allin_ev_net'].sum():+,}")
         st.caption("A session is a sitting: hands at one club or room, each within 30 minutes of the one before.")
         long = sittings.select(
             "sitting", pl.col("cumulative_net").cast(pl.Float64).alias("Net won"),
@@ -128,10 +143,11 @@ with by_sitting:
         ).unpivot(index="sitting", variable_name="line", value_name="amount")
         st.altair_chart(
             alt.Chart(long).mark_line(point=True).encode(
-                x=alt.X("sitting:Q", title="Session"), y=alt.Y("amount:Q", title=f"Cumulative ({unit})"),
+                x=alt.X("sitting:Q", title="Session"), y=alt.Y("amount:Q", title=f"Cumulative ({unit_shown})"),
                 color=alt.Color("line:N", title=None, legend=alt.Legend(orient="top")),
                 tooltip=["sitting:Q", "line:N", alt.Tooltip("amount:Q", format=",.2f")],
             ).properties(height=300),
             width="stretch",
         )
-        st.dataframe(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions")
+        st.dataframe(sittings.drop("cumulative_net", "cumulative_allin_ev"), hide_index=True, key="reports_sessions",
+                     column_config={"net_won": f"Net ({unit_shown})", "allin_ev_net": f"All-in EV ({unit_shown})"})

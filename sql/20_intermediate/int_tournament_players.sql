@@ -1,5 +1,6 @@
--- grain: one row per tournament and player, from the latest summary of each tournament
--- key: tournament_id, player
+-- grain: one row per room (site), tournament and player, from the latest summary of each tournament
+-- key: site, tournament_id, player
+-- A tournament is known by its room and its number (two rooms may number two tournaments alike).
 -- A tournament summarized twice (while it ran, then when it ended) counts once: the summary that
 -- lists the most finishes, then the one that states its end, then the last by game ID.
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
@@ -7,37 +8,47 @@
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
 with
 
+rooms as (
+    -- the summaries' own partition: no game of any other kind is read
+    select game_id, site from stg_games where game = 'tournament'
+),
+
 entries as (
-    select * from stg_tournament_results
+    select results.*, rooms.site,
+    from stg_tournament_results as results
+    left join rooms using (game_id)
 ),
 
 summaries as (
     select
         game_id,
+        site,
         tournament_id,
         count(finish) as count_finishes,
         max(finished_at) as finished_at,
     from entries
-    group by game_id, tournament_id
+    group by game_id, site, tournament_id
 ),
 
 ranked as (
     select
+        site,
         tournament_id,
         game_id,
         row_number() over (
-            partition by tournament_id
+            partition by site, tournament_id
             order by count_finishes desc, case when finished_at is null then 0 else 1 end desc, game_id desc
         ) as pick,
     from summaries
 ),
 
 latest as (
-    select tournament_id, game_id from ranked where pick = 1
+    select site, tournament_id, game_id from ranked where pick = 1
 ),
 
 final as (
     select
+        entries.site,
         entries.tournament_id,
         entries.player,
         any_value(entries.game_id) as game_id,
@@ -58,8 +69,8 @@ final as (
         max(entries.bounties_won) as bounties_won,
         max(entries.rebuy_cost) as rebuy_cost,
     from entries
-    join latest on entries.game_id = latest.game_id
-    group by entries.tournament_id, entries.player
+    join latest on entries.game_id = latest.game_id and entries.tournament_id = latest.tournament_id
+    group by entries.site, entries.tournament_id, entries.player
 )
 
 select

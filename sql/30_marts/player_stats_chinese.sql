@@ -3,45 +3,39 @@
 -- incremental: player
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).
 -- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
--- 1-6 and 2-4 scales are never added together: scoring is part of the grain.
+-- 1-6 and 2-4 scales are never added together: scoring is part of the grain. The sums of
+-- player_stats_chinese_by_day over every day and club.
 with
 
-hands as (
-    select
-        hands.*,
-        rooms.site,
-        coalesce(accounts.person, hands.player) as person,
-    from int_chinese_player_hands as hands
-    left join stg_games as rooms on rooms.game_id = hands.game_id
-    left join int_accounts as accounts
-        on accounts.player = hands.player and accounts.site is not distinct from rooms.site
+days as (
+    select * from player_stats_chinese_by_day
 ),
 
 totals as (
     select
         player,
         site,
-        person,
+        any_value(person) as person,
         game,
         variant,
         scoring,
-        count(*) as count_hands,
-        sum(points) as total_points,
-        sum(royalty) as royalties_total,
-        sum(royalty_back) as royalties_back,
-        sum(royalty_middle) as royalties_middle,
-        sum(royalty_front) as royalties_front,
-        count(*) filter (where is_foul) as count_fouls,
-        count(*) filter (where is_surrender) as count_surrenders,
-        count(*) filter (where is_natural) as count_naturals,
+        sum(count_hands)::bigint as count_hands,
+        sum(total_points) as total_points,
+        sum(royalties_total) as royalties_total,
+        sum(royalties_back) as royalties_back,
+        sum(royalties_middle) as royalties_middle,
+        sum(royalties_front) as royalties_front,
+        sum(count_fouls)::bigint as count_fouls,
+        sum(count_surrenders)::bigint as count_surrenders,
+        sum(count_naturals)::bigint as count_naturals,
         sum(count_pairings) as count_pairings,
         sum(count_scoops_won) as count_scoops_won,
         sum(count_scoops_suffered) as count_scoops_suffered,
-        count(*) filter (where fantasyland_entry) as fantasyland_entries,
-        count(*) filter (where fantasyland_stay) as fantasyland_stays,
-        count(*) filter (where in_fantasyland) as count_fantasyland_hands,
-    from hands
-    group by all
+        sum(fantasyland_entries)::bigint as fantasyland_entries,
+        sum(fantasyland_stays)::bigint as fantasyland_stays,
+        sum(count_fantasyland_hands)::bigint as count_fantasyland_hands,
+    from days
+    group by player, site, game, variant, scoring
 ),
 
 final as (

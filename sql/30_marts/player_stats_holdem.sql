@@ -7,62 +7,59 @@
 -- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
 -- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
--- currency; bb_per_100 has no unit.
+-- currency; bb_per_100 has no unit. The counts are those of player_stats_holdem_by_day, summed
+-- over every day and club: the figures of all dates are the figures of the days added up.
 with
 
-player_hands as (
-    select * from int_holdem_player_hands
-),
-
-accounts as (
-    select * from int_accounts
+days as (
+    select * from player_stats_holdem_by_day
 ),
 
 totals as (
     select
         player,
         site,
+        any_value(person) as person,
         game,
         is_tournament,
         currency,
         stakes,
-        count(*) as count_hands,
-        sum(net) as net_won,
-        sum(net / nullif(big_blind, 0)) as net_big_blinds,
-        count(*) filter (where big_blind > 0) as count_bb_hands,
-        -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
-        coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
+        sum(count_hands)::bigint as count_hands,
+        sum(net_won) as net_won,
+        sum(net_big_blinds) as net_big_blinds,
+        sum(count_bb_hands)::bigint as count_bb_hands,
+        sum(net_showdown) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
-        count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
-        count(*) filter (where is_vpip) as count_vpip,
-        count(*) filter (where is_vpip_opportunity) as count_pfr_opportunities,
-        count(*) filter (where is_pfr) as count_pfr,
-        count(*) filter (where is_three_bet_opportunity) as count_three_bet_opportunities,
-        count(*) filter (where is_three_bet) as count_three_bet,
-        count(*) filter (where is_fold_to_three_bet_opportunity) as count_fold_to_three_bet_opportunities,
-        count(*) filter (where is_fold_to_three_bet) as count_fold_to_three_bet,
-        sum(count_postflop_bets_raises) as count_postflop_bets_raises,
-        sum(count_postflop_calls) as count_postflop_calls,
-        sum(count_postflop_folds) as count_postflop_folds,
-        count(*) filter (where saw_flop) as count_saw_flop,
-        count(*) filter (where went_to_showdown) as count_went_to_showdown,
-        count(*) filter (where won_at_showdown) as count_won_at_showdown,
-        count(*) filter (where is_won_when_saw_flop) as count_won_when_saw_flop,
-        count(*) filter (where is_cbet_flop_opportunity) as count_cbet_flop_opportunities,
-        count(*) filter (where is_cbet_flop) as count_cbet_flop,
-        count(*) filter (where is_fold_to_cbet_flop_opportunity) as count_fold_to_cbet_flop_opportunities,
-        count(*) filter (where is_fold_to_cbet_flop) as count_fold_to_cbet_flop,
-        count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
-        count(*) filter (where is_steal_attempt) as count_steal_attempt,
-    from player_hands
+        sum(count_vpip_opportunities)::bigint as count_vpip_opportunities,
+        sum(count_vpip)::bigint as count_vpip,
+        sum(count_pfr_opportunities)::bigint as count_pfr_opportunities,
+        sum(count_pfr)::bigint as count_pfr,
+        sum(count_three_bet_opportunities)::bigint as count_three_bet_opportunities,
+        sum(count_three_bet)::bigint as count_three_bet,
+        sum(count_fold_to_three_bet_opportunities)::bigint as count_fold_to_three_bet_opportunities,
+        sum(count_fold_to_three_bet)::bigint as count_fold_to_three_bet,
+        sum(count_postflop_bets_raises)::bigint as count_postflop_bets_raises,
+        sum(count_postflop_calls)::bigint as count_postflop_calls,
+        sum(count_postflop_folds)::bigint as count_postflop_folds,
+        sum(count_saw_flop)::bigint as count_saw_flop,
+        sum(count_went_to_showdown)::bigint as count_went_to_showdown,
+        sum(count_won_at_showdown)::bigint as count_won_at_showdown,
+        sum(count_won_when_saw_flop)::bigint as count_won_when_saw_flop,
+        sum(count_cbet_flop_opportunities)::bigint as count_cbet_flop_opportunities,
+        sum(count_cbet_flop)::bigint as count_cbet_flop,
+        sum(count_fold_to_cbet_flop_opportunities)::bigint as count_fold_to_cbet_flop_opportunities,
+        sum(count_fold_to_cbet_flop)::bigint as count_fold_to_cbet_flop,
+        sum(count_steal_opportunities)::bigint as count_steal_opportunities,
+        sum(count_steal_attempt)::bigint as count_steal_attempt,
+    from days
     group by player, site, game, is_tournament, currency, stakes
 ),
 
 final as (
     select
-        totals.player,
-        totals.site,
-        coalesce(accounts.person, totals.player) as person,
+        player,
+        site,
+        person,
         game,
         is_tournament,
         currency,
@@ -113,7 +110,6 @@ final as (
         count_steal_opportunities,
         count_steal_attempt,
     from totals
-    left join accounts on accounts.player = totals.player and accounts.site is not distinct from totals.site
 )
 
 select * from final

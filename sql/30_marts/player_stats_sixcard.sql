@@ -1,14 +1,16 @@
--- grain: one row per six-card poker player
--- key: player
--- incremental: player
+-- grain: one row per six-card poker player, site (the room; null without one) and currency
+-- key: player, site, currency
+-- incremental: player, site, currency
 -- rtp = returned / wagered (costs of buying, exchanging and the dealer's game count as wagered);
 -- ev_lost is the EV given away at the player's decisions (rules/sixcard_ev.py), in money, over the
 -- boxes that were analysed; ev_lost_per_hand divides it by the hands with an analysed box
 -- (count_hands_analysed), never by hands nobody analysed. Both are null when nothing was analysed.
+-- The sums of player_stats_sixcard_by_day over every day and club. A screen name belongs to its
+-- room; person is the person the account belongs to. Amounts are in currency, never two added.
 with
 
-boxes as (
-    select * from int_sixcard_boxes
+days as (
+    select * from player_stats_sixcard_by_day
 ),
 
 house as (
@@ -18,26 +20,32 @@ house as (
 per_player as (
     select
         player,
-        count(distinct game_id) as count_sessions,
-        count(distinct (game_id, hand_no)) as count_hands,
-        count(*) as count_boxes,
-        sum(wagered) as total_wagered,
-        sum(returned) as total_returned,
-        sum(net) as total_net,
-        sum(ev_lost) as ev_lost_total,
-        count(ev_lost) as count_boxes_analysed,
-        count(distinct (game_id, hand_no)) filter (where ev_lost is not null) as count_hands_analysed,
-        count(*) filter (where is_folded) as count_folds,
-        count(*) filter (where is_buy) as count_buys,
-        count(*) filter (where is_exchange) as count_exchanges,
-        count(*) filter (where is_dealer_buy) as count_dealer_buys,
-    from boxes
-    group by all
+        site,
+        any_value(person) as person,
+        currency,
+        sum(count_sessions)::bigint as count_sessions,
+        sum(count_hands)::bigint as count_hands,
+        sum(count_boxes)::bigint as count_boxes,
+        sum(total_wagered) as total_wagered,
+        sum(total_returned) as total_returned,
+        sum(total_net) as total_net,
+        sum(ev_lost_total) as ev_lost_total,
+        sum(count_boxes_analysed)::bigint as count_boxes_analysed,
+        sum(count_hands_analysed)::bigint as count_hands_analysed,
+        sum(count_folds)::bigint as count_folds,
+        sum(count_buys)::bigint as count_buys,
+        sum(count_exchanges)::bigint as count_exchanges,
+        sum(count_dealer_buys)::bigint as count_dealer_buys,
+    from days
+    group by player, site, currency
 ),
 
 final as (
     select
         per_player.player,
+        per_player.site,
+        per_player.person,
+        per_player.currency,
         per_player.count_sessions,
         per_player.count_hands,
         per_player.count_boxes,

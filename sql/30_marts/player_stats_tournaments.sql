@@ -1,18 +1,23 @@
--- grain: one row per player and currency of his tournaments
--- key: player, currency
+-- grain: one row per player, site (the room) and currency of his tournaments
+-- key: player, site, currency
+-- incremental: site
+-- A screen name belongs to its room: the same name in two rooms is two accounts, each its own rows.
+-- Updated by room: a later summary of a tournament replaces the earlier one for every player in
+-- either, and both are of one room.
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
 -- prize is in the currency (count_roi_tournaments); itm = tournaments with a prize / tournaments.
 with
 
 played as (
-    select * from int_tournament_players
+    select * from player_tournaments
     where not is_still_playing
 ),
 
 totals as (
     select
         player,
+        site,
         currency,
         count(*) as count_tournaments,
         sum(count_entries) as count_entries,
@@ -28,11 +33,12 @@ totals as (
         min(started_at) as first_played_at,
         max(started_at) as last_played_at,
     from played
-    group by player, currency
+    group by player, site, currency
 )
 
 select
     player,
+    site,
     currency,
     count_tournaments,
     count_entries,

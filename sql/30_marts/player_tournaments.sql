@@ -1,5 +1,7 @@
--- grain: one row per player and tournament he played (the tournament list)
--- key: player, tournament_id
+-- grain: one row per player, site (the room) and tournament he played (the tournament list)
+-- key: player, site, tournament_id
+-- incremental: site, tournament_id
+-- A screen name belongs to its room, and so does a tournament's number: site says which.
 -- Amounts in currency (the buy-in's); is_itm: he won a prize; is_still_playing: the latest summary
 -- was written while he still played, so the tournament counts in no figure yet.
 with
@@ -11,6 +13,7 @@ players as (
 final as (
     select
         player,
+        site,
         tournament_id,
         started_at,
         game_type,

@@ -1,0 +1,59 @@
+-- grain: one row per player, site (the room; null for games without one), day, club, game (chinese, ofc), variant and scoring
+-- key: player, site, played_on, club, game, variant, scoring
+-- incremental: player, site, played_on, club, game, variant, scoring
+-- The sums behind the per-player Chinese poker and OFC statistics, by day and club: a page adds the
+-- rows its dates, club and room keep, then divides (foul_rate = count_fouls / count_hands,
+-- scoop_won_rate = count_scoops_won / count_pairings). Points on the 1-6 and 2-4 scales are never
+-- added together: scoring is part of the grain. person: the person the account belongs to.
+with
+
+games as (
+    -- the Chinese and OFC partitions only
+    select game_id, site, cast(played_at as date) as played_on, club,
+    from stg_games
+    where game in ('chinese', 'ofc')
+),
+
+hands as (
+    select
+        hands.*,
+        games.site,
+        games.played_on,
+        games.club,
+        coalesce(accounts.person, hands.player) as person,
+    from int_chinese_player_hands as hands
+    left join games on games.game_id = hands.game_id
+    left join int_accounts as accounts
+        on accounts.player = hands.player and accounts.site is not distinct from games.site
+),
+
+final as (
+    select
+        player,
+        site,
+        person,
+        played_on,
+        club,
+        game,
+        variant,
+        scoring,
+        count(*) as count_hands,
+        sum(points) as total_points,
+        sum(royalty) as royalties_total,
+        sum(royalty_back) as royalties_back,
+        sum(royalty_middle) as royalties_middle,
+        sum(royalty_front) as royalties_front,
+        count(*) filter (where is_foul) as count_fouls,
+        count(*) filter (where is_surrender) as count_surrenders,
+        count(*) filter (where is_natural) as count_naturals,
+        sum(count_pairings) as count_pairings,
+        sum(count_scoops_won) as count_scoops_won,
+        sum(count_scoops_suffered) as count_scoops_suffered,
+        count(*) filter (where fantasyland_entry) as fantasyland_entries,
+        count(*) filter (where fantasyland_stay) as fantasyland_stays,
+        count(*) filter (where in_fantasyland) as count_fantasyland_hands,
+    from hands
+    group by player, site, person, played_on, club, game, variant, scoring
+)
+
+select * from final
