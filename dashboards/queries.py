@@ -24,7 +24,8 @@ import polars as pl
 import streamlit as st
 
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, read_manifest
+from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
+                                read_manifest)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"
@@ -118,8 +119,9 @@ def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConn
     commit it reads: each cursor lays its own views over that commit's parts (the views a
     connection lays are its own, not its cursors')."""
     root = Path(path).parent.resolve()
-    manifest = read_manifest(root)
-    return connect(root, manifest=manifest), root, manifest
+    con = connect(root)
+    # the commit the models were built from, as connect() chose it, so cursors' tables match the marts
+    return con, root, models_manifest(con, root, read_manifest(root))
 
 
 def release() -> None:

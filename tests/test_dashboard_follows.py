@@ -66,3 +66,34 @@ def test_a_games_text_comes_from_the_warehouse_not_its_file(served):
     text = q.game_text(db, game_id)
     assert text.startswith("Chinese poker hand") and text in (SAMPLES / "chinese-wrong-claims.txt").read_text()
     assert q.game_text(db, "0000000000000000") is None
+
+
+def test_pages_read_the_tables_of_the_commit_their_marts_were_built_from(tmp_path, monkeypatch):
+    """Between an ingest swapping its updated models in and replacing the commit manifest, a page
+    must not pair the new marts with the old commit's tables."""
+    import pipeline.warehouse
+    from dashboards import queries as q
+    from pipeline.generators.holdem import generate
+
+    root, logs = tmp_path / "wh", tmp_path / "logs"
+    logs.mkdir()
+    (logs / "0.txt").write_text(generate("holdem", 5, seed=30))
+    (logs / "1.txt").write_text(generate("holdem", 6, seed=41))
+    ingest([logs / "0.txt"], root, jobs=1)
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
+    seen = []
+    real_write = pipeline.warehouse._write_manifest
+
+    def watched(at, manifest) -> None:
+        db = q.database()
+        seen.append((q.frame(db, "select count(*) as n from games")["n"][0],
+                     q.frame(db, "select count(distinct game_id) as n from hand_list")["n"][0]))
+        real_write(at, manifest)
+
+    monkeypatch.setattr(pipeline.warehouse, "_write_manifest", watched)
+    try:
+        ingest([logs / "1.txt"], root, jobs=1)
+    finally:
+        q.release()
+    assert seen and seen[-1] == (11, 11), seen
+    assert all(tables == marts for tables, marts in seen), f"tables and marts of two commits: {seen}"
