@@ -289,7 +289,7 @@ class Ruleset:
         return JOKER_CODES if self.deck == 54 else (self.joker.code,)
 
     def is_joker(self, card: Card) -> bool:
-        return card.code in self.joker_codes
+        return card.code in _joker_codes(self)
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -552,6 +552,27 @@ def _suit(card: Card) -> Suit | None:
     return _SUIT_OF[card.code]
 
 
+_JOKER_CODES: dict[tuple[int, int], frozenset[int]] = {}
+_DECK_CODES: dict[int, frozenset[int]] = {}
+
+
+def _deck_codes(rules: Ruleset) -> frozenset[int]:
+    """The codes of the ruleset's deck, remembered (asked per card dealt)."""
+    codes = _DECK_CODES.get(rules.deck)
+    if codes is None:
+        codes = _DECK_CODES[rules.deck] = frozenset(rules.deck_cards.codes)
+    return codes
+
+
+def _joker_codes(rules: Ruleset) -> frozenset[int]:
+    """``rules.joker_codes`` as a set, remembered per deck and joker (asked per card played)."""
+    key = (rules.deck, rules.joker.code)
+    codes = _JOKER_CODES.get(key)
+    if codes is None:
+        codes = _JOKER_CODES[key] = frozenset(rules.joker_codes)
+    return codes
+
+
 def _high_first(cards) -> list[Card]:
     return sorted(cards, key=lambda c: c.code, reverse=True)
 
@@ -575,20 +596,29 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     highest card asked for, else a trump, else any card. A joker led low makes its suit the led
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
-    cards = [card for card, count in hand.items() if count > 0]
-    joker_codes = rules.joker_codes
-    jokers = {card for card in cards if card.code in joker_codes}
+    # One pass over the hand: the held cards by suit (Suit is the code's low two bits), jokers apart.
+    cards = []
+    jokers = set()
+    by_suit: tuple[list[Card], ...] = ([], [], [], [])
+    joker_codes = _joker_codes(rules)
+    for card, count in hand.items():
+        if count > 0:
+            cards.append(card)
+            code = card.code
+            if code in joker_codes:
+                jokers.add(card)
+            elif code < 52:
+                by_suit[code & 3].append(card)
     if led is None:
         return Duty(cards=set(cards), words="any card to lead")
-    plain = [card for card in cards if card not in jokers] if jokers else cards
 
     def of_suit(suit):
-        return [card for card in plain if _SUIT_OF[card.code] == suit]
+        return by_suit[suit]
 
     def of_trump():     # asked only where no card of the suit asked for is held
-        return of_suit(trump) if trump is not None else []
+        return by_suit[trump] if trump is not None else []
 
-    if rules.is_joker(led):
+    if led.code in joker_codes:
         call = declaration.call if declaration else None
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
@@ -633,13 +663,14 @@ def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) ->
     if not plays:
         return None
     first, declaration = plays[0]
-    if not rules.is_joker(first):
-        return _suit(first)
+    joker_codes = _joker_codes(rules)
+    if first.code not in joker_codes:
+        return _SUIT_OF[first.code]
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
     for card, _ in plays[1:]:
-        if not rules.is_joker(card):
-            return _suit(card)
+        if card.code not in joker_codes:
+            return _SUIT_OF[card.code]
     return None
 
 
@@ -653,7 +684,7 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     2
     """
     best = None
-    joker_codes = rules.joker_codes
+    joker_codes = _joker_codes(rules)
     for index, (card, declaration) in enumerate(plays):
         if card.code in joker_codes and (declaration is None or declaration.is_high):
             best = index  # the later high joker wins
@@ -1018,8 +1049,8 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                    f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: Counter() for player in order}
-    seen: Counter = Counter()
-    deck = rules.deck_cards
+    seen = [0] * 54     # copies dealt, by card code
+    deck = _deck_codes(rules)
     for player, cards in rnd.hands:
         findings.check("RSP-DEALER", rnd.cards, len(cards),
                        f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1027,11 +1058,12 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if hand is None:
             hand = hands[player] = Counter()
         for card in cards:
-            if card not in deck:
+            code = card.code
+            if code not in deck:
                 findings.add("RSP-DECK", f"round {rnd.number}: {player}'s {card} is not in the {rules.deck}-card deck",
                              line=line, expected=f"a card of the {rules.deck}-card deck", actual=card)
-            seen[card] += 1
-            if seen[card] > (2 if card.code >= 52 else 1):
+            seen[code] += 1
+            if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
             hand[card] += 1
