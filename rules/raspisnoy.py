@@ -597,65 +597,64 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
     # One pass over the hand: the held cards by suit (Suit is the code's low two bits), jokers apart.
-    cards = []
-    jokers = set()
     by_suit: tuple[list[Card], ...] = ([], [], [], [])
+    jokers = set()
     joker_codes = _joker_codes(rules)
     for card, count in hand.items():
         if count > 0:
-            cards.append(card)
             code = card.code
             if code in joker_codes:
                 jokers.add(card)
             elif code < 52:
                 by_suit[code & 3].append(card)
     if led is None:
-        return Duty(cards=set(cards), words="any card to lead")
-
-    def of_suit(suit):
-        return by_suit[suit]
-
-    def of_trump():     # asked only where no card of the suit asked for is held
-        return by_suit[trump] if trump is not None else []
-
+        return Duty(cards=_held(hand), words="any card to lead")
+    trumps = by_suit[trump] if trump is not None else ()    # asked only where no card of the suit asked for is held
     if led.code in joker_codes:
         call = declaration.call if declaration else None
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
-            trumps = of_trump()
             if trumps:
                 return Duty(cards={_high_first(trumps)[0]} | jokers,
                             words="the highest trump (joker led high trumps)", rule_id=demand)
-            return Duty(cards=set(cards), words="any card (no trump for the joker's high trumps)", rule_id=demand)
+            return Duty(cards=_held(hand), words="any card (no trump for the joker's high trumps)", rule_id=demand)
         if call is JokerCall.HIGH_SUIT:
             suit_name = _SUIT_NAMES[declaration.suit]
-            wanted = of_suit(declaration.suit)
+            wanted = by_suit[declaration.suit]
             if wanted:
                 return Duty(cards={_high_first(wanted)[0]} | jokers,
                             words=f"the highest {suit_name} (joker led high {suit_name})", rule_id=demand)
-            trumps = of_trump()
             if trumps:
                 return Duty(cards=set(trumps) | jokers,
                             words=f"a trump (void in {suit_name}, joker led high {suit_name})", rule_id=demand)
-            return Duty(cards=set(cards), words="any card", rule_id=demand)
+            return Duty(cards=_held(hand), words="any card", rule_id=demand)
         if call is JokerCall.LOW_SUIT:
-            wanted = of_suit(declaration.suit)
+            wanted = by_suit[declaration.suit]
             if wanted and rules.joker_low is JokerLow.LOWEST:
                 suit_name = _SUIT_NAMES[declaration.suit]
                 return Duty(cards={_high_first(wanted)[-1]} | jokers,
                             words=f"the lowest {suit_name} (joker led low {suit_name})", rule_id=demand)
             led_suit = declaration.suit
         else:
-            return Duty(cards=set(cards), words="any card (the joker led no suit)")
+            return Duty(cards=_held(hand), words="any card (the joker led no suit)")
     else:
-        led_suit = _suit(led)
-    wanted = of_suit(led_suit)
+        led_suit = _SUIT_OF[led.code]
+    wanted = by_suit[led_suit] if led_suit is not None else ()   # None: a JK led that is no joker here
     if wanted:
-        return Duty(cards=set(wanted) | jokers, words=f"a card of the led suit {_SUIT_NAMES[led_suit]}")
-    trumps = of_trump()
+        jokers.update(wanted)
+        return Duty(cards=jokers, words=_FOLLOW_WORDS[led_suit])
     if trumps:
-        return Duty(cards=set(trumps) | jokers, words=f"a trump (void in {_SUIT_NAMES[led_suit]})")
-    return Duty(cards=set(cards), words="any card")
+        jokers.update(trumps)
+        return Duty(cards=jokers, words=_VOID_WORDS.get(led_suit, "a trump (void in the led suit)"))
+    return Duty(cards=_held(hand), words="any card")
+
+
+def _held(hand: Counter) -> set[Card]:
+    return {card for card, count in hand.items() if count > 0}
+
+
+_FOLLOW_WORDS = {suit: f"a card of the led suit {name}" for suit, name in _SUIT_NAMES.items()}
+_VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.items()}
 
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
