@@ -951,19 +951,23 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             points = round_points(rnd.kind, rnd.cards, bids.get(player), won[player], rules)
             totals[player] += points
             wrote = written_points.get(player)
-            if wrote is not None:
-                detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
-                findings.check(rnd.kind.score_rule, _fmt(points), _fmt(wrote),
-                               f"round {rnd.number}: {player}'s points ({rnd.kind.value}, {_cards(rnd.cards)}, "
-                               f"{detail})", line=rnd.points.line)
+            if wrote is not None:   # (the message is made only for a finding: most points agree)
+                right, written = _fmt(points), _fmt(wrote)
+                if right != written:
+                    detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
+                    findings.add(rnd.kind.score_rule, f"round {rnd.number}: {player}'s points ({rnd.kind.value}, "
+                                 f"{_cards(rnd.cards)}, {detail})", line=rnd.points.line, expected=right,
+                                 actual=written)
             # The Totals line is checked as arithmetic: the previous total plus this round's points, both
             # as written when written, so a wrong score is reported once (RSP-SCORE), not again here.
             added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                findings.check("RSP-TOTAL", _fmt(basis[player] + added), _fmt(total_wrote),
-                               f"round {rnd.number}: {player}'s running total (previous {_fmt(basis[player])} "
-                               f"+ {_fmt(added)} points)", line=rnd.totals.line)
+                right, written = _fmt(basis[player] + added), _fmt(total_wrote)
+                if right != written:
+                    findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
+                                 f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
+                                 expected=right, actual=written)
                 basis[player] = total_wrote
             else:
                 basis[player] += added
@@ -1107,6 +1111,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                  hands: dict[str, Counter] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
     won = {player: 0 for player in order}
     rows: list[PlayRow] = []
+    joker_codes = _joker_codes(rules)
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
         line = trick.line
@@ -1125,7 +1130,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                          line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
         plays: list[tuple[Card, Declaration | None]] = []
         for position, play in enumerate(trick.plays):
-            declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
+            declaration = play.declaration
+            if declaration is not None or play.card.code in joker_codes:   # else a plain card, no words
+                declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
                 key = play.card if play.card.code < 52 else _hand_key(hand, play.card, rules)
