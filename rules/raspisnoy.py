@@ -1069,7 +1069,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hand[card] += 1
+            hand[card] = hand.get(card, 0) + 1    # (Counter fills a missing key by a Python call)
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
@@ -1120,7 +1120,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                          line=line, expected=trick_index + 1, actual=trick.number)
         at = order.index(leader)
         clockwise = order[at:] + order[:at]
-        played_by = tuple(play.player for play in trick.plays)
+        played_by = tuple([play.player for play in trick.plays])
         if played_by[:1] != (leader,):
             findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: {leader} leads "
                          + ("(left of the dealer)" if trick_index == 0 else "(won the previous trick)"),
