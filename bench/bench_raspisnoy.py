@@ -9,6 +9,7 @@ alone, then parse and replay, in this process, to show where the time goes. Noth
 from __future__ import annotations
 
 import os
+import resource
 import tempfile
 import time
 from pathlib import Path
@@ -25,6 +26,16 @@ ROUNDS_PER_GAME = 36  # four players, default rules
 BEFORE = 20
 """Four-player game logs per second per core through the full ingest on 2026-12-02, before the
 replay was made faster: printed beside today's rate (the goal: 200)."""
+BEFORE_CPU = {"parse": 119, "replay": 89, "ingest": 37}
+"""Four-player game logs per CPU-second on 2026-12-03 by this bench (100 games), before legal_cards,
+the round loop and the shape check were made leaner: printed beside today's figures. The full
+ingest's CPU counts its workers and the SQL model build."""
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and its finished workers."""
+    own, workers = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + workers.ru_utime + workers.ru_stime
 
 
 def _write(folder: Path, game: str, count: int) -> None:
@@ -47,9 +58,10 @@ def main() -> None:
             texts = [p.read_text(encoding="utf-8") for p in sorted(folder.iterdir())]
             chunks = [chunk for text in texts for chunk in split_games(normalize_lines(text), HEADERS)]
             parse_chunk(chunks[0], "bench.txt")  # the grammars are built once per process
-            started = time.perf_counter()
+            started, cpu = time.perf_counter(), time.process_time()
             records = [parse_chunk(chunk, "bench.txt") for chunk in chunks]
             parsed = time.perf_counter() - started
+            parse_cpu = time.process_time() - cpu
             started, cpu = time.perf_counter(), time.process_time()
             rounds = 0
             for record in records:
@@ -58,8 +70,15 @@ def main() -> None:
             single = parsed + time.perf_counter() - started
             replay_cpu = time.process_time() - cpu
 
+            cpu = _cpu_seconds()
             summary = ingest([folder], root / f"warehouse-{game}", jobs=jobs)
+            ingest_cpu = _cpu_seconds() - cpu
             assert summary.games == GAMES and summary.findings == 0, summary.as_dict()
+            per_cpu = f"per CPU-second: parse {GAMES / parse_cpu:.0f}, replay {GAMES / replay_cpu:.0f}, " \
+                      f"full ingest {GAMES / ingest_cpu:.1f}"
+            if game == "raspisnoy":
+                per_cpu += (f" (2026-12-03, before: parse {BEFORE_CPU['parse']}, replay {BEFORE_CPU['replay']}, "
+                            f"full ingest {BEFORE_CPU['ingest']})")
             print(f"{game:16s} {GAMES} games, {rounds} rounds: generate {GAMES / generated:7.1f} games/s; "
                   f"parse (1 core) {GAMES / parsed:7.1f} games/s, {1000 * parsed / GAMES:6.1f} ms/game; "
                   f"parse+replay (1 core) {GAMES / single:7.1f} games/s, {rounds / single:8.0f} rounds/s; "
@@ -67,7 +86,7 @@ def main() -> None:
                   f"({GAMES / max(summary.seconds - summary.models_seconds, 1e-9):.1f} before the SQL models), "
                   f"{rounds / summary.seconds:8.0f} rounds/s; replay alone {GAMES / replay_cpu:7.1f} games per "
                   f"CPU-second" + (f"; 2026-12-02: ~{BEFORE} games/s a core through ingest" if game == "raspisnoy"
-                                   else ""), flush=True)
+                                   else "") + f"; games {per_cpu}", flush=True)
 
 
 if __name__ == "__main__":

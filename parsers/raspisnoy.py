@@ -232,6 +232,8 @@ class _LineLexer(Lexer):
 
 
 _SHAPES: dict[str, Lark] = {}
+_ACCEPTED: set[tuple[str, ...]] = set()
+"""Sequences of kinds of lines (after the grammar's name) that Lark has accepted."""
 _LINES: dict[str, Lark] = {}
 
 
@@ -275,9 +277,27 @@ class _Lines:
         """(kind, 0-based index, fields) per line, in order."""
 
     def check(self) -> None:
-        """Classify and read every line, Lark checking their order; raise the first error in the text."""
+        """Classify and read every line, Lark checking their order; raise the first error in the text.
+
+        Lark's verdict depends on the sequence of kinds of lines only, and most games of a file share
+        one: a sequence Lark has accepted is not given to it again. A line that fails its own reading
+        sends the game the interleaved way, so the first error in the text is still the one raised."""
         try:
-            _shape(self.grammar).parse(self._tokens())
+            tokens = list(self._tokens())
+        except ParseError:
+            self.read = []
+            self._parse(self._tokens())
+            raise AssertionError("unreachable: the line's error is raised again") from None  # pragma: no cover
+        shape = (self.grammar, *[token.type for token in tokens])
+        if shape in _ACCEPTED:
+            return
+        self._parse(iter(tokens))
+        if len(_ACCEPTED) < 1_000:
+            _ACCEPTED.add(shape)
+
+    def _parse(self, tokens) -> None:
+        try:
+            _shape(self.grammar).parse(tokens)
         except UnexpectedToken as exc:
             token = exc.token
             words = {**self.words, "$END": "the end of the game"}

@@ -289,7 +289,7 @@ class Ruleset:
         return JOKER_CODES if self.deck == 54 else (self.joker.code,)
 
     def is_joker(self, card: Card) -> bool:
-        return card.code in self.joker_codes
+        return card.code in _joker_codes(self)
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -552,6 +552,27 @@ def _suit(card: Card) -> Suit | None:
     return _SUIT_OF[card.code]
 
 
+_JOKER_CODES: dict[tuple[int, int], frozenset[int]] = {}
+_DECK_CODES: dict[int, frozenset[int]] = {}
+
+
+def _deck_codes(rules: Ruleset) -> frozenset[int]:
+    """The codes of the ruleset's deck, remembered (asked per card dealt)."""
+    codes = _DECK_CODES.get(rules.deck)
+    if codes is None:
+        codes = _DECK_CODES[rules.deck] = frozenset(rules.deck_cards.codes)
+    return codes
+
+
+def _joker_codes(rules: Ruleset) -> frozenset[int]:
+    """``rules.joker_codes`` as a set, remembered per deck and joker (asked per card played)."""
+    key = (rules.deck, rules.joker.code)
+    codes = _JOKER_CODES.get(key)
+    if codes is None:
+        codes = _JOKER_CODES[key] = frozenset(rules.joker_codes)
+    return codes
+
+
 def _high_first(cards) -> list[Card]:
     return sorted(cards, key=lambda c: c.code, reverse=True)
 
@@ -575,57 +596,65 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     highest card asked for, else a trump, else any card. A joker led low makes its suit the led
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
     """
-    cards = [card for card, count in hand.items() if count > 0]
-    joker_codes = rules.joker_codes
-    jokers = {card for card in cards if card.code in joker_codes}
+    # One pass over the hand: the held cards by suit (Suit is the code's low two bits), jokers apart.
+    by_suit: tuple[list[Card], ...] = ([], [], [], [])
+    jokers = set()
+    joker_codes = _joker_codes(rules)
+    for card, count in hand.items():
+        if count > 0:
+            code = card.code
+            if code in joker_codes:
+                jokers.add(card)
+            elif code < 52:
+                by_suit[code & 3].append(card)
     if led is None:
-        return Duty(cards=set(cards), words="any card to lead")
-    plain = [card for card in cards if card not in jokers] if jokers else cards
-
-    def of_suit(suit):
-        return [card for card in plain if _SUIT_OF[card.code] == suit]
-
-    def of_trump():     # asked only where no card of the suit asked for is held
-        return of_suit(trump) if trump is not None else []
-
-    if rules.is_joker(led):
+        return Duty(cards=_held(hand), words="any card to lead")
+    trumps = by_suit[trump] if trump is not None else ()    # asked only where no card of the suit asked for is held
+    if led.code in joker_codes:
         call = declaration.call if declaration else None
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
-            trumps = of_trump()
             if trumps:
                 return Duty(cards={_high_first(trumps)[0]} | jokers,
                             words="the highest trump (joker led high trumps)", rule_id=demand)
-            return Duty(cards=set(cards), words="any card (no trump for the joker's high trumps)", rule_id=demand)
+            return Duty(cards=_held(hand), words="any card (no trump for the joker's high trumps)", rule_id=demand)
         if call is JokerCall.HIGH_SUIT:
             suit_name = _SUIT_NAMES[declaration.suit]
-            wanted = of_suit(declaration.suit)
+            wanted = by_suit[declaration.suit]
             if wanted:
                 return Duty(cards={_high_first(wanted)[0]} | jokers,
                             words=f"the highest {suit_name} (joker led high {suit_name})", rule_id=demand)
-            trumps = of_trump()
             if trumps:
                 return Duty(cards=set(trumps) | jokers,
                             words=f"a trump (void in {suit_name}, joker led high {suit_name})", rule_id=demand)
-            return Duty(cards=set(cards), words="any card", rule_id=demand)
+            return Duty(cards=_held(hand), words="any card", rule_id=demand)
         if call is JokerCall.LOW_SUIT:
-            wanted = of_suit(declaration.suit)
+            wanted = by_suit[declaration.suit]
             if wanted and rules.joker_low is JokerLow.LOWEST:
                 suit_name = _SUIT_NAMES[declaration.suit]
                 return Duty(cards={_high_first(wanted)[-1]} | jokers,
                             words=f"the lowest {suit_name} (joker led low {suit_name})", rule_id=demand)
             led_suit = declaration.suit
         else:
-            return Duty(cards=set(cards), words="any card (the joker led no suit)")
+            return Duty(cards=_held(hand), words="any card (the joker led no suit)")
     else:
-        led_suit = _suit(led)
-    wanted = of_suit(led_suit)
+        led_suit = _SUIT_OF[led.code]
+    wanted = by_suit[led_suit] if led_suit is not None else ()   # None: a JK led that is no joker here
     if wanted:
-        return Duty(cards=set(wanted) | jokers, words=f"a card of the led suit {_SUIT_NAMES[led_suit]}")
-    trumps = of_trump()
+        jokers.update(wanted)
+        return Duty(cards=jokers, words=_FOLLOW_WORDS[led_suit])
     if trumps:
-        return Duty(cards=set(trumps) | jokers, words=f"a trump (void in {_SUIT_NAMES[led_suit]})")
-    return Duty(cards=set(cards), words="any card")
+        jokers.update(trumps)
+        return Duty(cards=jokers, words=_VOID_WORDS.get(led_suit, "a trump (void in the led suit)"))
+    return Duty(cards=_held(hand), words="any card")
+
+
+def _held(hand: Counter) -> set[Card]:
+    return {card for card, count in hand.items() if count > 0}
+
+
+_FOLLOW_WORDS = {suit: f"a card of the led suit {name}" for suit, name in _SUIT_NAMES.items()}
+_VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.items()}
 
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
@@ -633,13 +662,14 @@ def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) ->
     if not plays:
         return None
     first, declaration = plays[0]
-    if not rules.is_joker(first):
-        return _suit(first)
+    joker_codes = _joker_codes(rules)
+    if first.code not in joker_codes:
+        return _SUIT_OF[first.code]
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
     for card, _ in plays[1:]:
-        if not rules.is_joker(card):
-            return _suit(card)
+        if card.code not in joker_codes:
+            return _SUIT_OF[card.code]
     return None
 
 
@@ -653,7 +683,7 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     2
     """
     best = None
-    joker_codes = rules.joker_codes
+    joker_codes = _joker_codes(rules)
     for index, (card, declaration) in enumerate(plays):
         if card.code in joker_codes and (declaration is None or declaration.is_high):
             best = index  # the later high joker wins
@@ -921,19 +951,23 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             points = round_points(rnd.kind, rnd.cards, bids.get(player), won[player], rules)
             totals[player] += points
             wrote = written_points.get(player)
-            if wrote is not None:
-                detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
-                findings.check(rnd.kind.score_rule, _fmt(points), _fmt(wrote),
-                               f"round {rnd.number}: {player}'s points ({rnd.kind.value}, {_cards(rnd.cards)}, "
-                               f"{detail})", line=rnd.points.line)
+            if wrote is not None:   # (the message is made only for a finding: most points agree)
+                right, written = _fmt(points), _fmt(wrote)
+                if right != written:
+                    detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
+                    findings.add(rnd.kind.score_rule, f"round {rnd.number}: {player}'s points ({rnd.kind.value}, "
+                                 f"{_cards(rnd.cards)}, {detail})", line=rnd.points.line, expected=right,
+                                 actual=written)
             # The Totals line is checked as arithmetic: the previous total plus this round's points, both
             # as written when written, so a wrong score is reported once (RSP-SCORE), not again here.
             added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                findings.check("RSP-TOTAL", _fmt(basis[player] + added), _fmt(total_wrote),
-                               f"round {rnd.number}: {player}'s running total (previous {_fmt(basis[player])} "
-                               f"+ {_fmt(added)} points)", line=rnd.totals.line)
+                right, written = _fmt(basis[player] + added), _fmt(total_wrote)
+                if right != written:
+                    findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
+                                 f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
+                                 expected=right, actual=written)
                 basis[player] = total_wrote
             else:
                 basis[player] += added
@@ -1018,8 +1052,8 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                    f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: Counter() for player in order}
-    seen: Counter = Counter()
-    deck = rules.deck_cards
+    seen = [0] * 54     # copies dealt, by card code
+    deck = _deck_codes(rules)
     for player, cards in rnd.hands:
         findings.check("RSP-DEALER", rnd.cards, len(cards),
                        f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1027,14 +1061,15 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if hand is None:
             hand = hands[player] = Counter()
         for card in cards:
-            if card not in deck:
+            code = card.code
+            if code not in deck:
                 findings.add("RSP-DECK", f"round {rnd.number}: {player}'s {card} is not in the {rules.deck}-card deck",
                              line=line, expected=f"a card of the {rules.deck}-card deck", actual=card)
-            seen[card] += 1
-            if seen[card] > (2 if card.code >= 52 else 1):
+            seen[code] += 1
+            if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hand[card] += 1
+            hand[card] = hand.get(card, 0) + 1    # (Counter fills a missing key by a Python call)
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
@@ -1076,6 +1111,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                  hands: dict[str, Counter] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
     won = {player: 0 for player in order}
     rows: list[PlayRow] = []
+    joker_codes = _joker_codes(rules)
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
         line = trick.line
@@ -1084,7 +1120,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                          line=line, expected=trick_index + 1, actual=trick.number)
         at = order.index(leader)
         clockwise = order[at:] + order[:at]
-        played_by = tuple(play.player for play in trick.plays)
+        played_by = tuple([play.player for play in trick.plays])
         if played_by[:1] != (leader,):
             findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: {leader} leads "
                          + ("(left of the dealer)" if trick_index == 0 else "(won the previous trick)"),
@@ -1094,7 +1130,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                          line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
         plays: list[tuple[Card, Declaration | None]] = []
         for position, play in enumerate(trick.plays):
-            declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
+            declaration = play.declaration
+            if declaration is not None or play.card.code in joker_codes:   # else a plain card, no words
+                declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
                 key = play.card if play.card.code < 52 else _hand_key(hand, play.card, rules)

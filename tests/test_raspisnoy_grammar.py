@@ -201,7 +201,9 @@ def test_lines_read_by_the_grammar_alone_give_the_same_records(monkeypatch):
     from pipeline.generators.raspisnoy import generate
     texts = [FORMATS_LOG, LENIENT_LOG.replace("\r", "").replace("\ufeff", ""), FORMATS_SHEET,
              generate("raspisnoy", seed=3, players=4, rules="deck 54", rounds=14),
-             generate("raspisnoy_sheet", seed=3, players=5, rounds=8)]
+             generate("raspisnoy_sheet", seed=3, players=5, rounds=8),
+             generate("raspisnoy", seed=5, players=4),                        # a whole 36-round game
+             generate("raspisnoy", seed=6, players=3, strategy="random", rules="deck 54")]
     fast = [parse(text) for text in texts]
 
     class NoMatch:

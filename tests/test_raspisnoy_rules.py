@@ -5,6 +5,7 @@ Most cases start from the game log of FORMATS.md (file lines noted below) and ch
 
 from __future__ import annotations
 
+from collections import Counter
 from decimal import Decimal
 
 import pytest
@@ -17,6 +18,7 @@ from rules.raspisnoy import (
     DoublingScope,
     RoundKind,
     Ruleset,
+    legal_cards,
     max_cards,
     replay_log,
     replay_sheet,
@@ -147,6 +149,35 @@ def test_rsp_trick_high_joker_later_one_wins_and_low_joker_loses():
 
 
 # ------------------------------------------------------------------ one finding per rule, at its line
+
+def _hand(*texts):
+    return Counter(Card.parse(text) for text in texts)
+
+
+def test_rsp_follow_led_suit_then_trump_then_any_card_the_36_card_joker_always_allowed():
+    hand, rules = _hand("Kh", "9h", "8c", "7s"), Ruleset()     # 7s: the 36-card deck's joker
+    c = Card.parse
+    duty = legal_cards(hand, c("Ah"), None, Suit.CLUBS, rules)
+    assert (duty.cards, duty.rule_id) == ({c("Kh"), c("9h"), c("7s")}, "RSP-FOLLOW")
+    assert legal_cards(hand, c("Ad"), None, Suit.CLUBS, rules).cards == {c("8c"), c("7s")}    # void: trump
+    assert legal_cards(hand, c("Ad"), None, Suit.DIAMONDS, rules).cards == set(hand)         # void, no trump
+    hand[c("Kh")] = 0      # a card already played is no longer held
+    assert legal_cards(hand, c("Ah"), None, Suit.CLUBS, rules).cards == {c("9h"), c("7s")}
+
+
+def test_rsp_follow_a_jk_led_in_the_36_card_game_leads_no_suit_so_a_trump_is_due():
+    hand, c = _hand("9h", "8c"), Card.parse
+    duty = legal_cards(hand, c("JK"), None, Suit.CLUBS, Ruleset())    # JK is no card of the 36-card deck
+    assert (duty.cards, duty.rule_id) == ({c("8c")}, "RSP-FOLLOW")
+
+
+def test_rsp_joker_lead_high_suit_asks_the_highest_of_the_suit_then_a_trump():
+    hand, rules, c = _hand("Kh", "9h", "8c"), Ruleset(), Card.parse
+    high_hearts, high_spades = Declaration.parse("high hearts"), Declaration.parse("high spades")
+    assert legal_cards(hand, c("7s"), high_hearts, Suit.CLUBS, rules).cards == {c("Kh")}
+    duty = legal_cards(hand, c("7s"), high_spades, Suit.CLUBS, rules)
+    assert (duty.cards, duty.rule_id) == ({c("8c")}, "RSP-JOKER-LEAD")
+
 
 def test_rsp_players_forbids_two_players():
     result = replay("Raspisnoy game X\nPlayers: Anna, Boris\nFirst dealer: Anna\n")

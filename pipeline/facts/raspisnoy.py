@@ -8,6 +8,7 @@ values; ``points_written`` and ``total_written`` what the table wrote. The SQL m
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING
 
 import pyarrow as pa
@@ -59,19 +60,22 @@ TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
     # column by column, one extend per table: a game has hundreds of plays, and an add per row
     # costs its keyword arguments
+    # (one attrgetter call per row, then one transpose: a getattr per cell was most of the cost)
     game, game_id = record.info.game, record.source.game_id
     rounds = replay.rounds
     if rounds:
-        rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | {
-            name: [getattr(row, name) for row in rounds] for name in _ROUND_COLUMNS})
+        rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | dict(
+            zip(_ROUND_COLUMNS, map(list, zip(*map(_ROUND_FIELDS, rounds))))))
     plays = replay.plays
     if plays:
-        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays)} | {
-            name: [getattr(play, name) for play in plays] for name in _PLAY_COLUMNS})
+        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays)} | dict(
+            zip(_PLAY_COLUMNS, map(list, zip(*map(_PLAY_FIELDS, plays))))))
 
 
 _ROUND_COLUMNS = tuple(name for name in RASPISNOY_ROUNDS.schema.names if name != "game_id")
 _PLAY_COLUMNS = tuple(name for name in RASPISNOY_TRICKS.schema.names if name != "game_id")
+_ROUND_FIELDS = attrgetter(*_ROUND_COLUMNS)
+_PLAY_FIELDS = attrgetter(*_PLAY_COLUMNS)
 
 
 HANDLERS = {
