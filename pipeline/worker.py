@@ -211,9 +211,8 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
         settled = None
-        if _RULE_SETTINGS.may_apply(source_file) and len(batch_chunks) and hasattr(batch, "is_short_deck"):
-            # the order the user set, per hand, for the kernel; the lane reads PokerStars hands only
-            settled = _RULE_SETTINGS.settle_batch(batch, source_file, "PokerStars")
+        if lane.settle is not None and len(batch_chunks) and _RULE_SETTINGS.may_apply(source_file):
+            settled = lane.settle(batch, source_file, _RULE_SETTINGS)
     else:
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()

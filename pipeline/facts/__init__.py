@@ -79,6 +79,10 @@ class Lane:
     warm_up: str
     """The format whose committed warm-up file (``pipeline/warm_up/<format>.txt``) the
     worker reads through the lane before workers fork, when the input needs the lane."""
+    settle: Callable[[Any, str, Any], Any] | None = None
+    """``settle(batch, source_file, settings)``: set in ``batch``, before its replay, what the
+    user's table and room settings (:class:`pipeline.table_rules.RuleSettings`) hold for its
+    games; returns what names those settings in the stored rows (``add_rows(tables, rows)``)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,8 +29,8 @@ from rules.chinese import (
     replay_batch,
     replay_chinese,
 )
-from rules.records import GameInfo
 from rules.ofc import OfcBatch, OfcHand, OfcReplay, ofc_batch, replay_ofc
+from rules.records import GameInfo
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows

@@ -23,6 +23,7 @@ from rules.holdem_hand import ActionKind, HoldemHand
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
+    from pipeline.table_rules import RuleSettings, SettledBatch
     from pipeline.tables import TableRows
 
 
@@ -134,6 +135,12 @@ def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.nda
     take = facts.certified & batch.in_lane & wanted
     add_batch_rows(rows, batch, facts, take)
     return take
+
+
+def settle_lane(batch: HandBatch, source_file: str, settings: RuleSettings) -> SettledBatch:
+    """Set the straight/trips order the user's settings hold for each short-deck hand of a
+    file's PokerStars batch (the lane reads that room only), in the column the kernel reads."""
+    return settings.settle_batch(batch, source_file, "PokerStars")
 
 
 def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
@@ -321,5 +328,5 @@ def takes_file(text: str) -> bool:
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
-    warm_up="pokerstars"), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
+    warm_up="pokerstars", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
     batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}
