@@ -541,10 +541,11 @@ def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers.pokerstars_fast import WORDS
 
     hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
-    assert bytes(WORDS.seat).decode() == hints["SEAT"].lstrip("^") == "Seat "
-    assert bytes(WORDS.uncalled).decode() == hints["UNCALLED"].lstrip("^")
-    assert bytes(WORDS.verbs).decode().split(" posts")[0] == "calls bets"
-    assert bytes(WORDS.markers).decode() == "HOLE CARDSDEALING HANDSPRE-FLOPFLOPTURNRIVERSHOW DOWNSUMMARY"
+    assert WORDS.single("seat") == hints["SEAT"].lstrip("^") == "Seat "
+    assert WORDS.single("uncalled") == hints["UNCALLED"].lstrip("^")
+    assert WORDS.listed("verbs")[:2] == ["calls ", "bets "]
+    assert WORDS.listed("markers") == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
+                                       "SUMMARY"]
     # a shape word holds the table's codes of its terminals
     assert WORDS.codes.tolist()[1:] == list(range(1, 16))
 
