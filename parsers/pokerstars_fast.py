@@ -1508,7 +1508,7 @@ def _register(key: str, line: str) -> _Head | None | object:
         when = match["when"]
         at = match["match"].start("rest")
         if local is not None:
-            # played_at is the ET time in brackets: the reference must read both times as we do
+            # played_at is read from the ET time in brackets: the reference must read both times as we do
             if (local[2] != key or match["match"]["id"] != local[1] or when["d2"] != local[11]
                     or when["t2"] != local[15] or when.start() + at != local.start(3)
                     or when.end() + at != len(line) or when["d"] != local[3] or when["t"] != local[7]):
@@ -1543,6 +1543,23 @@ def _local_time_matches(zone: str, local: int, et: int) -> bool:
 
 
 _EPOCH = datetime(1970, 1, 1)
+_ET_SHIFTS: dict[int, int] = {}
+
+
+def _utc_of_et(et: np.ndarray) -> np.ndarray:
+    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them
+    (``parsers.pokerstars.in_utc``). ET changes its clock at whole hours: one shift per hour."""
+    hours, which = np.unique(et // 3600, return_inverse=True)
+    shifts = np.empty(hours.shape[0], dtype=np.int64)
+    for k, hour in enumerate(hours.tolist()):
+        shift = _ET_SHIFTS.get(hour)
+        if shift is None:
+            at = _EPOCH + timedelta(hours=hour)
+            shift = int((ps.in_utc(at, "ET") - at).total_seconds())
+            if len(_ET_SHIFTS) < 100_000:
+                _ET_SHIFTS[hour] = shift
+        shifts[k] = shift
+    return et + shifts[which.reshape(-1)]
 
 
 # ////////////////////////////////////////////////////////////////////// the batch
@@ -1656,7 +1673,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.last_line[:] = last_line
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
-    played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
+    played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     heads = []
     numbers = []
     hand_ids = b.hand_id
