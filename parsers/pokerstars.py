@@ -35,15 +35,17 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from datetime import datetime, timedelta
+from datetime import datetime, timedelta, timezone, tzinfo
 from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+from parsers import room_lines
 from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
+from parsers.room_lines import zone_clock
 from rules.cards import Card
 from rules.holdem_hand import (
     Action,
@@ -81,6 +83,7 @@ __all__ = [
     "LineKind",
     "build_hand",
     "check_shape",
+    "in_utc",
     "local_time_matches",
     "parse",
     "read_header",
@@ -352,17 +355,12 @@ _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
 
-_ZONES = {
-    "ET": "America/New_York", "CT": "America/Chicago", "MT": "America/Denver", "PT": "America/Los_Angeles",
-    "AKT": "America/Anchorage", "HT": "Pacific/Honolulu", "AT": "America/Halifax",
-    "BRT": "America/Sao_Paulo", "ART": "America/Argentina/Buenos_Aires", "GMT": "Europe/London", "UTC": "UTC",
-    "WET": "Europe/Lisbon", "CET": "Europe/Paris", "EET": "Europe/Helsinki", "MSK": "Europe/Moscow",
-    "IST": "Asia/Kolkata", "CCT": "Asia/Shanghai", "JST": "Asia/Tokyo", "AWST": "Australia/Perth",
-    "ACST": "Australia/Adelaide", "AEST": "Australia/Sydney", "NZT": "Pacific/Auckland",
-}
+_ZONE_NAMES = ("ET", "CT", "MT", "PT", "AKT", "HT", "AT", "BRT", "ART", "GMT", "UTC", "WET", "CET", "EET", "MSK", "IST",
+               "CCT", "JST", "AWST", "ACST", "AEST", "NZT")
 """The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
-settings), and where their clocks are kept: a zone's name stands for its summer time too. (Each
-changes its clocks at whole hours, which the compiled lane relies on.)"""
+settings). It writes a zone's standard name all year, so each stands for its zone's clock as
+:func:`parsers.room_lines.zone_clock` reads it with ``all_year`` (``CET`` is Paris time in July
+too). (Each changes its clocks at whole hours, which the compiled lane relies on.)"""
 
 
 _CUSTOM_ZONE = "CUST"
@@ -370,8 +368,9 @@ _CUSTOM_ZONE = "CUST"
 
 
 @lru_cache(maxsize=64)
-def _zone(name: str) -> ZoneInfo:
-    return ZoneInfo(_ZONES[name])
+def _zone(name: str) -> tzinfo:
+    clock = zone_clock(name, all_year=True)
+    return clock if isinstance(clock, ZoneInfo) else timezone(timedelta(minutes=clock))
 
 
 def _utc_readings(at: datetime, zone: str) -> set[datetime]:
@@ -386,18 +385,17 @@ def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
     if zone == _CUSTOM_ZONE:
         apart = abs((written - et).total_seconds())
         return apart % 900 == 0 and apart <= 26 * 3600     # an offset of whole quarter-hours
-    return zone in _ZONES and bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
+    return zone in _ZONE_NAMES and bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
 
 
-def _as_et(at: datetime, zone: str) -> datetime:
-    """A wall-clock time of ``zone`` as the ET clock read it at that instant."""
-    if zone == "ET":
-        return at
-    utc = min(_utc_readings(at, zone)).replace(tzinfo=_UTC)
-    return utc.astimezone(_zone("ET")).replace(tzinfo=None)
+def in_utc(at: datetime, zone: str) -> datetime:
+    """A wall-clock time of a zone PokerStars writes, in UTC (ROOM-TIME-ZONE; the first of two
+    readings in the hour clocks go back).
 
-
-_UTC = ZoneInfo("UTC")
+    >>> in_utc(datetime(2020, 1, 2, 3, 4, 5), "ET"), in_utc(datetime(2020, 7, 2, 3, 4, 5), "ET")
+    (datetime.datetime(2020, 1, 2, 8, 4, 5), datetime.datetime(2020, 7, 2, 7, 4, 5))
+    """
+    return room_lines.in_utc(at, zone, all_year=True)
 
 
 def _when(d: str, t: str) -> datetime:
@@ -481,10 +479,11 @@ def read_header(line: str) -> dict:
 
 
 def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | None]:
-    """The hand's time on the ET clock and the local time written before it (None when the header
-    gives one time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not
-    write, or a local time that is not the ET time in its zone, is a ParseError: one of the two
-    times is changed, and nothing shows which."""
+    """The hand's time in UTC (as written when the header names no zone, or only the player's own)
+    and the local time written before it when it is not the ET time (None when the header gives
+    the ET time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not write,
+    or a local time that is not the ET time in its zone, is a ParseError: one of the two times is
+    changed, and nothing shows which."""
     def error(message: str, group: str) -> ParseError:
         return ParseError(message, line=1, column=at + when.start(group) + 1, line_text=line)
 
@@ -494,18 +493,18 @@ def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | Non
     except ValueError as problem:     # 2020/13/01, 25:00:00: the shape of a date, not a date
         raise error(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
     zone = when["z"]
-    if zone is not None and zone not in _ZONES and zone != _CUSTOM_ZONE:
+    if zone is not None and zone not in _ZONE_NAMES and zone != _CUSTOM_ZONE:
         raise error(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
     if et is None:
-        if zone in (None, "ET", _CUSTOM_ZONE):
-            return written, None
-        return _as_et(written, zone), written
+        if zone in (None, _CUSTOM_ZONE):
+            return written, None         # a zone not named, or of the player's own offset: as written
+        return in_utc(written, zone), None if zone == "ET" else written
     if when["z2"] not in (None, "ET"):
         raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
     if zone is not None and not local_time_matches(zone, written, et):
         raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
                     "two is changed", "t")
-    return et, written
+    return in_utc(et, "ET"), written
 
 
 # ////////////////////////////////////////////////////////////////////// the record

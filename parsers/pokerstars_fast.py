@@ -85,12 +85,8 @@ split_text = split
 
 # ////////////////////////////////////////////////////////////////////// the scanner
 # The scanner's words: made at import from the reader's table (its line kinds' hints and its
-# word lists) and handed to the compiled functions as one argument, ``w``. (Numba would keep a
+# word lists), packed into a few arrays and handed to the compiled functions as arguments. (Numba would keep a
 # global array's value from compile time in its cache, which follows this file only.)
-
-
-def _b(text: str) -> np.ndarray:
-    return np.frombuffer(text.encode("utf-8"), dtype=np.uint8).copy()
 
 
 def _table(words) -> tuple[np.ndarray, np.ndarray]:
@@ -106,23 +102,48 @@ T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
 _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
-_WORD_FIELDS = (
+# The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
+_SINGLE_WORDS = (
     # the line kinds' hints
     "stars", "seat", "total", "board", "run_twice", "table", "dealt", "uncalled", "collected", "said", "cashed",
     "cancelled", "capped_line",
-    # the word lists
-    "markers", "markers_at", "marker_kind", "marker_street", "runs", "runs_at", "positions", "positions_at",
-    "outcomes", "outcomes_at", "verbs", "verbs_at", "verb_kind", "shows", "shows_at", "noshow", "noshow_at",
-    "misc_fixed", "misc_fixed_at", "misc_open", "misc_open_at", "misc_ends", "misc_ends_at", "misc_anywhere",
-    "misc_anywhere_at", "codes",
     # the words inside the lines' patterns
     "returned", "from_", "in_chips", "sitting", "max", "play", "seat_hash", "button", "stars_end", "allin", "reached",
     "cap", "to", "cashed_for", "fee", "not_awarded", "won", "collected2", "won_sub", "collected_sub", "ed", "showed",
     "mucked", "showed_start", "pot", "main_pot", "side_pot", "main", "side", "rake", "folds", "checks", "raises",
     "joins", "finished", "in_", "place", "received", "hand", "game", "et", "et_close",
 )
-ScannerWords = namedtuple("ScannerWords", _WORD_FIELDS)
-"""The byte words of the compiled scanner, as :func:`scanner_words` makes them."""
+(W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_SAID, W_CASHED,
+ W_CANCELLED, W_CAPPED_LINE, W_RETURNED, W_FROM_, W_IN_CHIPS, W_SITTING, W_MAX, W_PLAY, W_SEAT_HASH, W_BUTTON,
+ W_STARS_END, W_ALLIN, W_REACHED, W_CAP, W_TO, W_CASHED_FOR, W_FEE, W_NOT_AWARDED, W_WON, W_COLLECTED2, W_WON_SUB,
+ W_COLLECTED_SUB, W_ED, W_SHOWED, W_MUCKED, W_SHOWED_START, W_POT, W_MAIN_POT, W_SIDE_POT, W_MAIN, W_SIDE, W_RAKE,
+ W_FOLDS, W_CHECKS, W_RAISES, W_JOINS, W_FINISHED, W_IN_, W_PLACE, W_RECEIVED, W_HAND, W_GAME, W_ET,
+ W_ET_CLOSE) = range(len(_SINGLE_WORDS))
+# The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
+_WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
+               "misc_ends", "misc_anywhere")
+(L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
+ L_MISC_ANYWHERE) = range(len(_WORD_LISTS))
+
+
+class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
+    """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
+    word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
+    the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
+    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street) or a verb's (ActionKind index, 0);
+    ``codes`` the table's code of each scanner terminal."""
+
+    def word(self, i: int) -> str:
+        return bytes(self.data[self.at[i]:self.at[i + 1]]).decode()
+
+    def single(self, name: str) -> str:
+        """A single word by its name (``"seat"``)."""
+        return self.word(_SINGLE_WORDS.index(name))
+
+    def listed(self, name: str) -> list[str]:
+        """A word list by its name (``"verbs"``)."""
+        which = _WORD_LISTS.index(name)
+        return [self.word(i) for i in range(self.lists[which], self.lists[which + 1])]
 
 
 def scanner_words(reader=ps) -> ScannerWords:
@@ -140,44 +161,48 @@ def scanner_words(reader=ps) -> ScannerWords:
     kinds = list(ActionKind)
     verbs = {**reader.BETS, **reader.POSTS}
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
-    codes = np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64)
-    markers, markers_at = _table([word for _, word in marker_terminals])
-    runs, runs_at = _table([run + " " for run in reader.RUNS])
-    positions, positions_at = _table([f" ({p})" for p in reader.POSITIONS])
-    outcomes, outcomes_at = _table(reader.OUTCOMES)
-    verb_words, verbs_at = _table([v + " " for v in verbs])
-    shows, shows_at = _table([s + " [" for s in reader.SHOWS])
-    noshow, noshow_at = _table(reader.NO_SHOWS)
-    misc_fixed, misc_fixed_at = _table(reader.NO_PLAY)
-    misc_open, misc_open_at = _table(reader.NO_PLAY_OPEN)
-    misc_ends, misc_ends_at = _table([" " + m for m in reader.MISC_ENDS])
-    misc_anywhere, misc_anywhere_at = _table([" " + m for m in reader.MISC_OPEN])
+    single = {
+        "stars": hints["HOLE"], "seat": hints["SEAT"], "total": hints["TOTAL"], "board": hints["BOARD"],
+        "run_twice": hints["RUNTWICE"], "table": hints["TABLE"], "dealt": hints["DEALT"], "uncalled": hints["UNCALLED"],
+        "collected": hints["COLLECT"], "said": said, "cashed": hints["CASHOUT"], "cancelled": hints["CANCELLED"],
+        "capped_line": capped,
+        "returned": ") returned to ", "from_": " from ", "in_chips": " in chips", "sitting": "sitting out", "max": "-max",
+        "play": " (Play Money)", "seat_hash": " Seat #", "button": " is the button", "stars_end": " ***", "allin": " and is all-in",
+        "reached": " and has reached the ", "cap": " cap", "to": " to ", "cashed_for": " cashed out the hand for ",
+        "fee": " | Cash Out Fee ", "not_awarded": "not awarded", "won": "won ", "collected2": "collected ", "won_sub": "won",
+        "collected_sub": "collected", "ed": "ed [", "showed": "showed [", "mucked": "mucked [", "showed_start": "showed", "pot": "pot",
+        "main_pot": "main pot", "side_pot": "side pot", "main": " Main pot", "side": " Side pot", "rake": "Rake ", "folds": "folds",
+        "checks": "checks", "raises": "raises ", "joins": " joins the table at seat #", "finished": " finished the tournament",
+        "in_": " in ", "place": " place", "received": " and received ", "hand": "PokerStars Hand #", "game": "PokerStars Game #",
+        "et": " ET", "et_close": " ET]",
+    }
+    assert tuple(single) == _SINGLE_WORDS
+    lists = {
+        "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
+                 for t, word in marker_terminals],
+        "runs": [run + " " for run in reader.RUNS],
+        "positions": [f" ({p})" for p in reader.POSITIONS],
+        "outcomes": list(reader.OUTCOMES),
+        "verbs": [(v + " ", kinds.index(kind), 0) for v, kind in verbs.items()],
+        "shows": [s + " [" for s in reader.SHOWS],
+        "noshow": list(reader.NO_SHOWS),
+        "misc_fixed": list(reader.NO_PLAY),
+        "misc_open": list(reader.NO_PLAY_OPEN),
+        "misc_ends": [" " + m for m in reader.MISC_ENDS],
+        "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
+    }
+    assert tuple(lists) == _WORD_LISTS
+    rows = [(word, 0, 0) for word in single.values()]
+    bounds = []
+    for listed in lists.values():
+        bounds.append(len(rows))
+        rows += [entry if isinstance(entry, tuple) else (entry, 0, 0) for entry in listed]
+    bounds.append(len(rows))
+    data, at = _table([word for word, _, _ in rows])
     return ScannerWords(
-        stars=_b(hints["HOLE"]), seat=_b(hints["SEAT"]), total=_b(hints["TOTAL"]), board=_b(hints["BOARD"]),
-        run_twice=_b(hints["RUNTWICE"]), table=_b(hints["TABLE"]), dealt=_b(hints["DEALT"]),
-        uncalled=_b(hints["UNCALLED"]), collected=_b(hints["COLLECT"]), said=_b(said), cashed=_b(hints["CASHOUT"]),
-        cancelled=_b(hints["CANCELLED"]), capped_line=_b(capped),
-        markers=markers, markers_at=markers_at,
-        marker_kind=np.array([scanner_code[t] for t, _ in marker_terminals], dtype=np.int64),
-        marker_street=np.array([streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0
-                                for t, word in marker_terminals], dtype=np.int64),
-        runs=runs, runs_at=runs_at, positions=positions, positions_at=positions_at, outcomes=outcomes,
-        outcomes_at=outcomes_at, verbs=verb_words, verbs_at=verbs_at,
-        verb_kind=np.array([kinds.index(kind) for kind in verbs.values()], dtype=np.int64),
-        shows=shows, shows_at=shows_at, noshow=noshow, noshow_at=noshow_at, misc_fixed=misc_fixed,
-        misc_fixed_at=misc_fixed_at, misc_open=misc_open, misc_open_at=misc_open_at, misc_ends=misc_ends,
-        misc_ends_at=misc_ends_at, misc_anywhere=misc_anywhere, misc_anywhere_at=misc_anywhere_at, codes=codes,
-        returned=_b(") returned to "), from_=_b(" from "), in_chips=_b(" in chips"), sitting=_b("sitting out"),
-        max=_b("-max"), play=_b(" (Play Money)"), seat_hash=_b(" Seat #"), button=_b(" is the button"),
-        stars_end=_b(" ***"), allin=_b(" and is all-in"), reached=_b(" and has reached the "), cap=_b(" cap"),
-        to=_b(" to "), cashed_for=_b(" cashed out the hand for "), fee=_b(" | Cash Out Fee "),
-        not_awarded=_b("not awarded"), won=_b("won "), collected2=_b("collected "), won_sub=_b("won"),
-        collected_sub=_b("collected"), ed=_b("ed ["), showed=_b("showed ["), mucked=_b("mucked ["),
-        showed_start=_b("showed"), pot=_b("pot"), main_pot=_b("main pot"), side_pot=_b("side pot"),
-        main=_b(" Main pot"), side=_b(" Side pot"), rake=_b("Rake "), folds=_b("folds"), checks=_b("checks"),
-        raises=_b("raises "), joins=_b(" joins the table at seat #"), finished=_b(" finished the tournament"),
-        in_=_b(" in "), place=_b(" place"), received=_b(" and received "), hand=_b("PokerStars Hand #"),
-        game=_b("PokerStars Game #"), et=_b(" ET"), et_close=_b(" ET]"),
+        data=data, at=at, lists=np.array(bounds, dtype=np.int64),
+        kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
+        codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64),
     )
 
 
@@ -203,37 +228,32 @@ assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
 assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
 
 
-@njit(cache=True)
-def _at(b, i, e, word):
-    """Does ``word`` stand at b[i:] within the line's end ``e``?"""
-    n = word.shape[0]
-    if i + n > e:
-        return False
-    for k in range(n):
-        if b[i + k] != word[k]:
-            return False
-    return True
+@njit(cache=True, inline="always")
+def _n(at, k):
+    """The length of word k."""
+    return at[k + 1] - at[k]
 
 
-@njit(cache=True)
-def _at_k(b, i, e, words, at, k):
-    n = at[k + 1] - at[k]
-    if i + n > e:
-        return False
+@njit(cache=True, inline="always")
+def _at_k(b, i, e, data, at, k):
+    """Does word k stand at b[i:] within the line's end ``e``?"""
     base = at[k]
+    n = at[k + 1] - base
+    if i + n > e:
+        return False
     for j in range(n):
-        if b[i + j] != words[base + j]:
+        if b[i + j] != data[base + j]:
             return False
     return True
 
 
 @njit(cache=True)
-def _find(b, i, e, word):
-    """The first position ≥ i where ``word`` stands within b[:e], or -1."""
-    n = word.shape[0]
-    last = e - n
+def _find(b, i, e, data, at, k):
+    """The first position ≥ i where word k stands within b[:e], or -1."""
+    last = e - _n(at, k)
+    first = data[at[k]]
     while i <= last:
-        if b[i] == word[0] and _at(b, i, e, word):
+        if b[i] == first and _at_k(b, i, e, data, at, k):
             return i
         i += 1
     return -1
@@ -314,17 +334,17 @@ def _amount(b, sign, i, e):
 
 
 @njit(cache=True)
-def _tail(b, w, sign, i, e):
+def _tail(b, wb, wa, wl, wk, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
-    if _at(b, i, e, w.allin) and i + w.allin.shape[0] == e:
+    if _at_k(b, i, e, wb, wa, W_ALLIN) and i + _n(wa, W_ALLIN) == e:
         return 1, True, False
-    if _at(b, i, e, w.reached):
-        status, _, j = _amount(b, sign, i + w.reached.shape[0], e)
+    if _at_k(b, i, e, wb, wa, W_REACHED):
+        status, _, j = _amount(b, sign, i + _n(wa, W_REACHED), e)
         if status < 0:
             return -1, False, False
-        if status == 1 and _at(b, j, e, w.cap) and j + w.cap.shape[0] == e:
+        if status == 1 and _at_k(b, j, e, wb, wa, W_CAP) and j + _n(wa, W_CAP) == e:
             return 1, False, True
     return 0, False, False
 
@@ -370,49 +390,49 @@ def _close(b, i, e):
 
 
 @njit(cache=True)
-def _action(b, w, sign, q, e):
+def _action(b, wb, wa, wl, wk, sign, q, e):
     """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
     # folds, with cards or not
-    if _at(b, q, e, w.folds):
-        j = q + w.folds.shape[0]
+    if _at_k(b, q, e, wb, wa, W_FOLDS):
+        j = q + _n(wa, W_FOLDS)
         if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
             k = _close(b, j + 2, e)
             if k >= 0:
-                status, all_in, capped = _tail(b, w, sign, k + 1, e)
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
                 if status != 0:
                     return status, 1, 0, -1, all_in, capped, -1, -1
-        status, all_in, capped = _tail(b, w, sign, j, e)
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
-    if _at(b, q, e, w.checks):
-        status, all_in, capped = _tail(b, w, sign, q + w.checks.shape[0], e)
+    if _at_k(b, q, e, wb, wa, W_CHECKS):
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, W_CHECKS), e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
-    for k in range(w.verb_kind.shape[0]):
-        if _at_k(b, q, e, w.verbs, w.verbs_at, k):
-            status, cents, j = _amount(b, sign, q + w.verbs_at[k + 1] - w.verbs_at[k], e)
+    for k in range(wl[L_VERBS + 1] - wl[L_VERBS]):
+        if _at_k(b, q, e, wb, wa, wl[L_VERBS] + k):
+            status, cents, j = _amount(b, sign, q + _n(wa, wl[L_VERBS] + k), e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, w, sign, j, e)
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
                 if status != 0:
                     return status, 3 + k, cents, -1, all_in, capped, -1, -1
-    if _at(b, q, e, w.raises):
-        status, cents, j = _amount(b, sign, q + w.raises.shape[0], e)
+    if _at_k(b, q, e, wb, wa, W_RAISES):
+        status, cents, j = _amount(b, sign, q + _n(wa, W_RAISES), e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
-        if status == 1 and _at(b, j, e, w.to):
-            status, to, j = _amount(b, sign, j + w.to.shape[0], e)
+        if status == 1 and _at_k(b, j, e, wb, wa, W_TO):
+            status, to, j = _amount(b, sign, j + _n(wa, W_TO), e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, w, sign, j, e)
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
                 if status != 0:
                     return status, 20, cents, to, all_in, capped, -1, -1
-    for k in range(w.shows_at.shape[0] - 1):
-        if _at_k(b, q, e, w.shows, w.shows_at, k):
-            start = q + w.shows_at[k + 1] - w.shows_at[k]
+    for k in range(wl[L_SHOWS + 1] - wl[L_SHOWS]):
+        if _at_k(b, q, e, wb, wa, wl[L_SHOWS] + k):
+            start = q + _n(wa, wl[L_SHOWS] + k)
             close = _close(b, start, e)
             if close >= 0:
                 j = close + 1
@@ -420,24 +440,24 @@ def _action(b, w, sign, q, e):
                 if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
                     for r in range(e - 1, j + 1, -1):
                         if b[r] == 41:
-                            status, all_in, capped = _tail(b, w, sign, r + 1, e)
+                            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
                             if status != 0:
                                 return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, w, sign, j, e)
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
                 if status != 0:
                     return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-    for k in range(w.noshow_at.shape[0] - 1):
-        if _at_k(b, q, e, w.noshow, w.noshow_at, k):
-            status, all_in, capped = _tail(b, w, sign, q + w.noshow_at[k + 1] - w.noshow_at[k], e)
+    for k in range(wl[L_NOSHOW + 1] - wl[L_NOSHOW]):
+        if _at_k(b, q, e, wb, wa, wl[L_NOSHOW] + k):
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_NOSHOW] + k), e)
             if status != 0:
                 return status, 22, 0, -1, all_in, capped, -1, -1
-    for k in range(w.misc_fixed_at.shape[0] - 1):
-        if _at_k(b, q, e, w.misc_fixed, w.misc_fixed_at, k):
-            status, all_in, capped = _tail(b, w, sign, q + w.misc_fixed_at[k + 1] - w.misc_fixed_at[k], e)
+    for k in range(wl[L_MISC_FIXED + 1] - wl[L_MISC_FIXED]):
+        if _at_k(b, q, e, wb, wa, wl[L_MISC_FIXED] + k):
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_MISC_FIXED] + k), e)
             if status != 0:
                 return status, 30, 0, -1, all_in, capped, -1, -1
-    for k in range(w.misc_open_at.shape[0] - 1):
-        if _at_k(b, q, e, w.misc_open, w.misc_open_at, k):
+    for k in range(wl[L_MISC_OPEN + 1] - wl[L_MISC_OPEN]):
+        if _at_k(b, q, e, wb, wa, wl[L_MISC_OPEN] + k):
             return 1, 30, 0, -1, False, False, -1, -1
     return 0, 0, 0, -1, False, False, -1, -1
 
@@ -462,33 +482,33 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 
 
 @njit(cache=True)
-def _board_start(b, w, s, e):
+def _board_start(b, wb, wa, wl, wk, s, e):
     """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    _, j = _run_word(b, w, s, e)
-    return j + w.board.shape[0] if _at(b, j, e, w.board) else -1
+    _, j = _run_word(b, wb, wa, wl, wk, s, e)
+    return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
 
 
 @njit(cache=True)
-def _run_word(b, w, j, e):
+def _run_word(b, wb, wa, wl, wk, j, e):
     """The run a "FIRST ", "SECOND " or "THIRD " at b[j:] names, and where the rest starts: (-1, j) for none."""
-    for k in range(w.runs_at.shape[0] - 1):
-        if _at_k(b, j, e, w.runs, w.runs_at, k):
-            return k, j + w.runs_at[k + 1] - w.runs_at[k]
+    for k in range(wl[L_RUNS + 1] - wl[L_RUNS]):
+        if _at_k(b, j, e, wb, wa, wl[L_RUNS] + k):
+            return k, j + _n(wa, wl[L_RUNS] + k)
     return -1, j
 
 
 @njit(cache=True)
-def _find_last(b, s, e, word):
-    """The last position ≥ s where ``word`` stands within b[:e], or -1."""
-    for i in range(e - word.shape[0], s - 1, -1):
-        if _at(b, i, e, word):
+def _find_last(b, s, e, data, at, k):
+    """The last position ≥ s where word k stands within b[:e], or -1."""
+    for i in range(e - _n(at, k), s - 1, -1):
+        if _at_k(b, i, e, data, at, k):
             return i
     return -1
 
 
 @njit(cache=True)
-def _contains(b, s, e, word):
-    return _find(b, s, e, word) >= 0
+def _contains(b, s, e, data, at, k):
+    return _find(b, s, e, data, at, k) >= 0
 
 
 @njit(cache=True)
@@ -504,14 +524,14 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 
 
 @njit(cache=True)
-def _finished(b, w, s, e):
+def _finished(b, wb, wa, wl, wk, s, e):
     """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
-    n = w.finished.shape[0]
+    n = _n(wa, W_FINISHED)
     for q in range(s + 1, e - n + 1):
-        if not _at(b, q, e, w.finished):
+        if not _at_k(b, q, e, wb, wa, W_FINISHED):
             continue
         j = q + n
-        if _at(b, j, e, w.in_) and j + 4 < e and 48 <= b[j + 4] <= 57:
+        if _at_k(b, j, e, wb, wa, W_IN_) and j + 4 < e and 48 <= b[j + 4] <= 57:
             k = j + 4
             while k < e and 48 <= b[k] <= 57:
                 k += 1
@@ -519,9 +539,9 @@ def _finished(b, w, s, e):
                 k += 1
             if k < e and b[k] >= 0x80:
                 return True, False      # \w takes Unicode letters
-            if _at(b, k, e, w.place):
-                j = k + w.place.shape[0]
-        if j == e or _at(b, j, e, w.received):
+            if _at_k(b, k, e, wb, wa, W_PLACE):
+                j = k + _n(wa, W_PLACE)
+        if j == e or _at_k(b, j, e, wb, wa, W_RECEIVED):
             return False, True
     return False, False
 
@@ -582,7 +602,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
           what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
           has_cash_out, cash_out, won_not_awarded,
-          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, w):
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
@@ -626,19 +646,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             c0 = b[s]
             token = 0
             # -------------------------------------------------- street markers
-            if c0 == 42 and _at(b, s, e, w.stars):
+            if c0 == 42 and _at_k(b, s, e, wb, wa, W_STARS):
                 # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                marker_run, j = _run_word(b, w, s + w.stars.shape[0], e)
+                marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
                 which = -1
-                for k in range(w.marker_kind.shape[0]):
-                    if _at_k(b, j, e, w.markers, w.markers_at, k):
+                for k in range(wl[L_MARKERS + 1] - wl[L_MARKERS]):
+                    if _at_k(b, j, e, wb, wa, wl[L_MARKERS] + k):
                         which = k
-                        j += w.markers_at[k + 1] - w.markers_at[k]
+                        j += _n(wa, wl[L_MARKERS] + k)
                         break
-                if which < 0 or not _at(b, j, e, w.stars_end):
+                if which < 0 or not _at_k(b, j, e, wb, wa, W_STARS_END):
                     ok = False
                     break
-                j += w.stars_end.shape[0]
+                j += _n(wa, W_STARS_END)
                 c1f = c1t = c2f = c2t = -1
                 if j < e:
                     if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
@@ -659,7 +679,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if c2t < 0 or c2t + 1 != e:
                             ok = False
                             break
-                token = w.marker_kind[which]
+                token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
                     break
@@ -679,11 +699,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     run_street[run] = 4
                     street = 4
                 else:
-                    if w.marker_street[which] <= run_street[run]:
+                    if wk[wl[L_MARKERS] + which, 1] <= run_street[run]:
                         ok = False      # a street again, or out of order: the reader refuses it
                         break
-                    run_street[run] = w.marker_street[which]
-                    street = w.marker_street[which]
+                    run_street[run] = wk[wl[L_MARKERS] + which, 1]
+                    street = wk[wl[L_MARKERS] + which, 1]
                     n = 0
                     repeated = 0
                     if c1f >= 0:
@@ -710,8 +730,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if more_board_lines[h, run - 1] == 0:
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
-            elif c0 == 83 and _at(b, s, e, w.seat):
-                j = s + w.seat.shape[0]
+            elif c0 == 83 and _at_k(b, s, e, wb, wa, W_SEAT):
+                j = s + _n(wa, W_SEAT)
                 number = 0
                 digits = 0
                 while j < e and 48 <= b[j] <= 57:
@@ -731,14 +751,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         again = True
                         while again:
                             again = False
-                            for k in range(w.positions_at.shape[0] - 1):
-                                if _at_k(b, j, e, w.positions, w.positions_at, k):
-                                    j += w.positions_at[k + 1] - w.positions_at[k]
+                            for k in range(wl[L_POSITIONS + 1] - wl[L_POSITIONS]):
+                                if _at_k(b, j, e, wb, wa, wl[L_POSITIONS] + k):
+                                    j += _n(wa, wl[L_POSITIONS] + k)
                                     again = True
                                     break
                         if j < e and b[j] == 32:
-                            for k in range(w.outcomes_at.shape[0] - 1):
-                                if _at_k(b, j + 1, e, w.outcomes, w.outcomes_at, k):
+                            for k in range(wl[L_OUTCOMES + 1] - wl[L_OUTCOMES]):
+                                if _at_k(b, j + 1, e, wb, wa, wl[L_OUTCOMES] + k):
                                     found = True
                                     break
                         if found:
@@ -750,13 +770,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # won (X) / collected (X): findall over what
                             won = -1
                             count = 0
-                            if _contains(b, what, e, w.won_sub) or _contains(b, what, e, w.collected_sub):
+                            if _contains(b, what, e, wb, wa, W_WON_SUB) or _contains(b, what, e, wb, wa, W_COLLECTED_SUB):
                                 q = what
                                 while q < e:
                                     start = -1
-                                    if _at(b, q, e, w.won):
+                                    if _at_k(b, q, e, wb, wa, W_WON):
                                         start = q + 4
-                                    elif _at(b, q, e, w.collected2):
+                                    elif _at_k(b, q, e, wb, wa, W_COLLECTED2):
                                         start = q + 10
                                     if start < 0:
                                         q += 1
@@ -783,19 +803,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             summary_line[s0 + i] = fl
                             what_from[s0 + i] = what
                             what_to[s0 + i] = e
-                            won_not_awarded[s0 + i] = _contains(b, what, e, w.not_awarded)
+                            won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
                             # showed [..] / mucked [..]: the first such group
-                            if _contains(b, what, e, w.ed):
+                            if _contains(b, what, e, wb, wa, W_ED):
                                 q = what
                                 while q < e:
-                                    if _at(b, q, e, w.showed) or _at(b, q, e, w.mucked):
+                                    if _at_k(b, q, e, wb, wa, W_SHOWED) or _at_k(b, q, e, wb, wa, W_MUCKED):
                                         close = _close(b, q + 8, e)
                                         if close >= 0:
                                             n = _cards(b, q + 8, close, tmp)
                                             if n < 0 or (n != 0 and n != 2):
                                                 ok = False
                                             elif n == 2:
-                                                how = 2 if _at(b, what, e, w.showed_start) else 3
+                                                how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED_START) else 3
                                                 if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
                                                     ok = False
                                             break
@@ -811,9 +831,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if status < 0:
                             ok = False
                             break
-                        if status == 0 or not _at(b, j, e, w.in_chips):
+                        if status == 0 or not _at_k(b, j, e, wb, wa, W_IN_CHIPS):
                             continue
-                        j += w.in_chips.shape[0]
+                        j += _n(wa, W_IN_CHIPS)
                         if j < e and b[j] == 41:
                             rest = j + 1
                         elif j + 1 < e and b[j] == 44 and b[j + 1] == 32:
@@ -837,7 +857,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         seat_no[ns] = number
                         stack[ns] = cents
-                        sitting[ns] = _contains(b, rest, e, w.sitting)
+                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING)
                         seat_line[ns] = fl
                         name_from[ns] = p0
                         name_to[ns] = pe
@@ -851,13 +871,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     ok = False
                     break
             # -------------------------------------------------- the summary's total and board
-            elif in_summary and c0 == 84 and _at(b, s, e, w.total):
-                status, cents, j = _amount(b, sign, s + w.total.shape[0], e)
+            elif in_summary and c0 == 84 and _at_k(b, s, e, wb, wa, W_TOTAL):
+                status, cents, j = _amount(b, sign, s + _n(wa, W_TOTAL), e)
                 if status != 1 or has_total:
                     ok = False
                     break
                 t = cents
-                while ok and (_at(b, j, e, w.main) or _at(b, j, e, w.side)):
+                while ok and (_at_k(b, j, e, wb, wa, W_MAIN) or _at_k(b, j, e, wb, wa, W_SIDE)):
                     j += 9
                     if j < e and b[j] == 45:
                         k = j + 1
@@ -887,7 +907,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 j += 1
                 while j < e and _is_space(b[j]):
                     j += 1
-                if not _at(b, j, e, w.rake):
+                if not _at_k(b, j, e, wb, wa, W_RAKE):
                     ok = False
                     break
                 status, cents, j = _amount(b, sign, j + 5, e)
@@ -905,8 +925,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _board_start(b, w, s, e) >= 0:
-                start = _board_start(b, w, s, e)
+            elif in_summary and _board_start(b, wb, wa, wl, wk, s, e) >= 0:
+                start = _board_start(b, wb, wa, wl, wk, s, e)
                 close = _close(b, start, e)
                 if close != e - 1 or sum_boards > 2:
                     ok = False
@@ -926,7 +946,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and _at(b, s, e, w.run_twice):
+            elif in_summary and _at_k(b, s, e, wb, wa, W_RUN_TWICE):
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
@@ -934,7 +954,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if b[p] != 58 or b[p + 1] != 32:
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, w, sign, p + 2, e)
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, wb, wa, wl, wk, sign, p + 2, e)
                     if status < 0:
                         ok = False
                         break
@@ -984,7 +1004,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     elif code == 22:
                         kind_col[k] = K_MUCK
                     else:
-                        kind_col[k] = w.verb_kind[code - 3]
+                        kind_col[k] = wk[wl[L_VERBS] + code - 3, 0]
                         if code == 5 or code == 6:      # posts small blind, posts big blind
                             if code == 5 and blinds_posted:
                                 kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
@@ -1004,9 +1024,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
-                if c0 == 84 and _at(b, s, e, w.table):
+                if c0 == 84 and _at_k(b, s, e, wb, wa, W_TABLE):
                     done = False
-                    for q in range(e - 1, s + w.table.shape[0] - 1, -1):
+                    for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
                         if b[q] != 39:
                             continue
                         j = q + 1
@@ -1019,29 +1039,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             while k < e and 48 <= b[k] <= 57 and k - j < 5:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if _at(b, k, e, w.max):
+                            if _at_k(b, k, e, wb, wa, W_MAX):
                                 mx = v
                                 j = k + 4
                         elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
                             ok = False
                             break
-                        if _at(b, j, e, w.play):
+                        if _at_k(b, j, e, wb, wa, W_PLAY):
                             pm = True
-                            j += w.play.shape[0]
-                        if _at(b, j, e, w.seat_hash):
+                            j += _n(wa, W_PLAY)
+                        if _at_k(b, j, e, wb, wa, W_SEAT_HASH):
                             k = j + 7
                             v = 0
                             while k < e and 48 <= b[k] <= 57 and k - j < 11:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if k > j + 7 and _at(b, k, e, w.button):
+                            if k > j + 7 and _at_k(b, k, e, wb, wa, W_BUTTON):
                                 bt = v
-                                j = k + w.button.shape[0]
+                                j = k + _n(wa, W_BUTTON)
                             elif k < e and b[k] >= 0x80:
                                 ok = False
                                 break
                         if j == e:
-                            table_from[h] = s + w.table.shape[0]
+                            table_from[h] = s + _n(wa, W_TABLE)
                             table_to[h] = q
                             max_seats[h] = mx
                             button[h] = bt
@@ -1052,8 +1072,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_TABLE
-                elif c0 == 68 and _at(b, s, e, w.dealt):
-                    p0 = s + w.dealt.shape[0]
+                elif c0 == 68 and _at_k(b, s, e, wb, wa, W_DEALT):
+                    p0 = s + _n(wa, W_DEALT)
                     done = False
                     for pe in range(p0 + 1, e - 1):
                         if b[pe] != 32 or b[pe + 1] != 91:
@@ -1091,12 +1111,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_DEALT
-                elif c0 == 85 and _at(b, s, e, w.uncalled):
-                    status, cents, j = _amount(b, sign, s + w.uncalled.shape[0], e)
-                    if status != 1 or not _at(b, j, e, w.returned) or j + w.returned.shape[0] >= e:
+                elif c0 == 85 and _at_k(b, s, e, wb, wa, W_UNCALLED):
+                    status, cents, j = _amount(b, sign, s + _n(wa, W_UNCALLED), e)
+                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED) or j + _n(wa, W_RETURNED) >= e:
                         ok = False
                         break
-                    i = _seat_of(b, j + w.returned.shape[0], e, name_from, name_to, s0, ns)
+                    i = _seat_of(b, j + _n(wa, W_RETURNED), e, name_from, name_to, s0, ns)
                     if i < 0:
                         ok = False
                         break
@@ -1105,25 +1125,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = 0
                     na += 1
                     token = T_BODY
-                elif _contains(b, s, e, w.collected):
+                elif _contains(b, s, e, wb, wa, W_COLLECTED):
                     done = False
-                    q = e - w.collected.shape[0]
+                    q = e - _n(wa, W_COLLECTED)
                     while q >= s + 1:
-                        if not _at(b, q, e, w.collected):
+                        if not _at_k(b, q, e, wb, wa, W_COLLECTED):
                             q -= 1
                             continue
-                        status, cents, j = _amount(b, sign, q + w.collected.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + _n(wa, W_COLLECTED), e)
                         if status < 0:
                             ok = False
                             break
-                        if status == 1 and _at(b, j, e, w.from_):
-                            j += w.from_.shape[0]
+                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM_):
+                            j += _n(wa, W_FROM_)
                             code = -1
-                            if _at(b, j, e, w.pot) and j + 3 == e:
+                            if _at_k(b, j, e, wb, wa, W_POT) and j + 3 == e:
                                 code = 0
-                            elif _at(b, j, e, w.main_pot) and j + 8 == e:
+                            elif _at_k(b, j, e, wb, wa, W_MAIN_POT) and j + 8 == e:
                                 code = 1
-                            elif _at(b, j, e, w.side_pot):
+                            elif _at_k(b, j, e, wb, wa, W_SIDE_POT):
                                 if j + 8 == e:
                                     code = 2
                                 elif b[j + 8] == 45 and j + 9 < e:
@@ -1161,14 +1181,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 else:
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
-                    if _find(b, s + 1, e, w.said) > s:
+                    if _find(b, s + 1, e, wb, wa, W_SAID) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    q = _find_last(b, s + 1, e, w.cashed_for)
+                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_FOR)
                     if q > s:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, sign, q + w.cashed_for.shape[0], e)
-                        if status == 1 and _at(b, j, e, w.fee):
-                            status, _, j = _amount(b, sign, j + w.fee.shape[0], e)
+                        status, cents, j = _amount(b, sign, q + _n(wa, W_CASHED_FOR), e)
+                        if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
+                            status, _, j = _amount(b, sign, j + _n(wa, W_FEE), e)
                         while j < e and _is_space(b[j]):
                             j += 1
                         i = _seat_of(b, s, q, name_from, name_to, s0, ns)
@@ -1178,37 +1198,37 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _contains(b, s, e, w.cashed):
+                    elif _contains(b, s, e, wb, wa, W_CASHED):
                         ok = False
                         break
-                    cancel = token == 0 and _at(b, s, e, w.cancelled)     # "Hand cancelled…": a terminal of the shape
+                    cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
                     skip = cancel or token != 0
-                    if _at(b, s, e, w.capped_line):       # "Betting is capped": a line without play
+                    if _at_k(b, s, e, wb, wa, W_CAPPED_LINE):       # "Betting is capped": a line without play
                         skip = True
-                        for r in range(s + w.capped_line.shape[0], e):
+                        for r in range(s + _n(wa, W_CAPPED_LINE), e):
                             skip = skip and _is_space(b[r])
-                    for k in range(w.misc_anywhere_at.shape[0] - 1):
-                        n = w.misc_anywhere_at[k + 1] - w.misc_anywhere_at[k]
+                    for k in range(wl[L_MISC_ANYWHERE + 1] - wl[L_MISC_ANYWHERE]):
+                        n = _n(wa, wl[L_MISC_ANYWHERE] + k)
                         for q in range(s + 1, e - n + 1):
-                            if _at_k(b, q, e, w.misc_anywhere, w.misc_anywhere_at, k):
+                            if _at_k(b, q, e, wb, wa, wl[L_MISC_ANYWHERE] + k):
                                 skip = True
                                 break
                         if skip:
                             break
-                    for k in range(w.misc_ends_at.shape[0] - 1):
-                        n = w.misc_ends_at[k + 1] - w.misc_ends_at[k]
-                        if e - n > s and _at_k(b, e - n, e, w.misc_ends, w.misc_ends_at, k):
+                    for k in range(wl[L_MISC_ENDS + 1] - wl[L_MISC_ENDS]):
+                        n = _n(wa, wl[L_MISC_ENDS] + k)
+                        if e - n > s and _at_k(b, e - n, e, wb, wa, wl[L_MISC_ENDS] + k):
                             skip = True
                             break
                     if not skip:
-                        unsure, skip = _finished(b, w, s, e)
+                        unsure, skip = _finished(b, wb, wa, wl, wk, s, e)
                         if unsure:
                             ok = False
                             break
                     if not skip:
-                        q = _find(b, s + 1, e, w.joins)
+                        q = _find(b, s + 1, e, wb, wa, W_JOINS)
                         if q > s:
-                            k = q + w.joins.shape[0]
+                            k = q + _n(wa, W_JOINS)
                             r = k
                             while r < e and 48 <= b[r] <= 57:
                                 r += 1
@@ -1233,7 +1253,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if tokens >= _SHAPE_WORDS * _PER_WORD:
                 ok = False
                 break
-            shape[h, tokens // _PER_WORD] |= w.codes[token] << (4 * (tokens % _PER_WORD))
+            shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
         if ok:
@@ -1346,7 +1366,7 @@ def _date_back(b, stop, low):
 
 
 @njit(cache=True)
-def _headers(b, w, line_start, line_end, hand_line0, out):
+def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
     """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
     (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
     a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
@@ -1357,15 +1377,15 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
         local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        if not (_at(b, s, e, w.hand) or _at(b, s, e, w.game)):   # "Game #" in older logs
+        if not (_at_k(b, s, e, wb, wa, W_HAND) or _at_k(b, s, e, wb, wa, W_GAME)):   # "Game #" in older logs
             continue
-        i = s + w.hand.shape[0]
+        i = s + _n(wa, W_HAND)
         j = i
         while j < e and 48 <= b[j] <= 57:
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        if e - 4 >= j and _at(b, e - 4, e, w.et_close):
+        if e - 4 >= j and _at_k(b, e - 4, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
             et_start, seconds = _date_back(b, e - 4, j)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
@@ -1377,7 +1397,7 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
                 continue
             start, local = _date_back(b, z - 1, j)
             zone_from = z
-        elif e - 3 >= j and _at(b, e - 3, e, w.et):
+        elif e - 3 >= j and _at_k(b, e - 3, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
             start, seconds = _date_back(b, e - 3, j)
         else:
@@ -1488,7 +1508,7 @@ def _register(key: str, line: str) -> _Head | None | object:
         when = match["when"]
         at = match["match"].start("rest")
         if local is not None:
-            # played_at is the ET time in brackets: the reference must read both times as we do
+            # played_at is read from the ET time in brackets: the reference must read both times as we do
             if (local[2] != key or match["match"]["id"] != local[1] or when["d2"] != local[11]
                     or when["t2"] != local[15] or when.start() + at != local.start(3)
                     or when.end() + at != len(line) or when["d"] != local[3] or when["t"] != local[7]):
@@ -1523,6 +1543,23 @@ def _local_time_matches(zone: str, local: int, et: int) -> bool:
 
 
 _EPOCH = datetime(1970, 1, 1)
+_ET_SHIFTS: dict[int, int] = {}
+
+
+def _utc_of_et(et: np.ndarray) -> np.ndarray:
+    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them
+    (``parsers.pokerstars.in_utc``). ET changes its clock at whole hours: one shift per hour."""
+    hours, which = np.unique(et // 3600, return_inverse=True)
+    shifts = np.empty(hours.shape[0], dtype=np.int64)
+    for k, hour in enumerate(hours.tolist()):
+        shift = _ET_SHIFTS.get(hour)
+        if shift is None:
+            at = _EPOCH + timedelta(hours=hour)
+            shift = int((ps.in_utc(at, "ET") - at).total_seconds())
+            if len(_ET_SHIFTS) < 100_000:
+                _ET_SHIFTS[hour] = shift
+        shifts[k] = shift
+    return et + shifts[which.reshape(-1)]
 
 
 # ////////////////////////////////////////////////////////////////////// the batch
@@ -1635,8 +1672,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words, line_start, line_end, hand_line0, fast)
-    played = fast[:, 5].astype("datetime64[s]").astype("datetime64[us]").tolist()
+    _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
+    played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     heads = []
     numbers = []
     hand_ids = b.hand_id
@@ -1709,7 +1746,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
         what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
         b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
-        b.action_board, words)
+        b.action_board, *words)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:

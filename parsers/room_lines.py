@@ -22,7 +22,7 @@ from parsers.errors import ParseError
 from parsers.lines import LineKind, LineTable, StreetBets
 from rules.cards import Card, CardError
 
-__all__ = ["TIME_ZONES", "LineKind", "RoomLines", "StreetBets", "cards", "in_utc", "money"]
+__all__ = ["ALL_YEAR_NAMES", "TIME_ZONES", "LineKind", "RoomLines", "StreetBets", "cards", "in_utc", "money", "zone_clock"]
 
 
 class RoomLines(LineTable):
@@ -99,17 +99,43 @@ _EASTERN = ZoneInfo("America/New_York")
 TIME_ZONES: dict[str, int | ZoneInfo] = {
     "UTC": 0, "GMT": 0, "WET": 0, "BST": 60, "WEST": 60, "CET": 60, "MEZ": 60, "CEST": 120, "MESZ": 120,
     "EET": 120, "EEST": 180, "MSK": 180, "MSKS": 240, "YEKT": 300, "YEKST": 360, "ICT": 420,
-    "AST": -240, "ADT": -180, "EST": -300, "EDT": -240, "PST": -480, "PDT": -420, "ET": _EASTERN,
+    "AST": -240, "ADT": -180, "EST": -300, "EDT": -240, "PST": -480, "PDT": -420,
+    "ET": _EASTERN, "CT": ZoneInfo("America/Chicago"), "MT": ZoneInfo("America/Denver"),
+    "PT": ZoneInfo("America/Los_Angeles"), "AKT": ZoneInfo("America/Anchorage"), "HT": ZoneInfo("Pacific/Honolulu"),
+    "AT": ZoneInfo("America/Halifax"), "NZT": ZoneInfo("Pacific/Auckland"), "JST": ZoneInfo("Asia/Tokyo"),
+    "CCT": ZoneInfo("Asia/Shanghai"),
 }
 """ROOM-TIME-ZONE: the zones the rooms name in their headers, each as its offset from UTC in minutes
-(a summer zone names its summer offset: ``EDT`` is UTC-4 in any month), or, for ``ET`` (Eastern
-Time, standard or daylight by the date), the zone itself. Names that stand for two zones
-(``CST``: China or the American Central) are not read."""
+(a standard or summer name names its own offset: ``EDT`` is UTC-4 in any month), or, for a name
+without standard or summer in it (``ET``: Eastern Time, standard or daylight by the date), the
+zone itself. Names that stand for two zones (``CST``: China or the American Central; ``IST``:
+India, Ireland or Israel) are not read."""
+
+ALL_YEAR_NAMES: dict[str, ZoneInfo] = {
+    "GMT": ZoneInfo("Europe/London"), "WET": ZoneInfo("Europe/Lisbon"), "CET": ZoneInfo("Europe/Paris"),
+    "EET": ZoneInfo("Europe/Helsinki"), "MSK": ZoneInfo("Europe/Moscow"), "IST": ZoneInfo("Asia/Kolkata"),
+    "BRT": ZoneInfo("America/Sao_Paulo"), "ART": ZoneInfo("America/Argentina/Buenos_Aires"),
+    "AWST": ZoneInfo("Australia/Perth"), "ACST": ZoneInfo("Australia/Adelaide"), "AEST": ZoneInfo("Australia/Sydney"),
+}
+"""ROOM-TIME-ZONE: a room that writes a zone's standard name all year (PokerStars: ``CET`` in July
+too, for Paris summer time) means by it the zone's clock, standard or summer by the date, not
+the standard offset :data:`TIME_ZONES` gives the name; ``IST`` there is India's. Its other names
+mean what :data:`TIME_ZONES` says."""
 
 
-def in_utc(when: datetime, zone: str | None) -> datetime:
+def zone_clock(zone: str | None, all_year: bool = False) -> int | ZoneInfo | None:
+    """The clock a header's zone name stands for (an offset from UTC in minutes, or a zone), None
+    for a name not read; ``all_year``: the room writes a zone's standard name all year
+    (:data:`ALL_YEAR_NAMES`)."""
+    if all_year and zone in ALL_YEAR_NAMES:
+        return ALL_YEAR_NAMES[zone]
+    return TIME_ZONES.get(zone or "")
+
+
+def in_utc(when: datetime, zone: str | None, all_year: bool = False) -> datetime:
     """A header's time in UTC (without tzinfo), read in the zone the header names; the time as
-    written when it names none or one not in :data:`TIME_ZONES`.
+    written when it names none or one not in :data:`TIME_ZONES` (``all_year``: as :func:`zone_clock`).
+    A time written twice when clocks go back is read as the first of the two.
 
     >>> in_utc(datetime(2018, 6, 19, 23, 0, 41), "EDT")
     datetime.datetime(2018, 6, 20, 3, 0, 41)
@@ -117,8 +143,10 @@ def in_utc(when: datetime, zone: str | None) -> datetime:
     (datetime.datetime(2012, 1, 5, 15, 0), datetime.datetime(2012, 7, 5, 14, 0))
     >>> in_utc(datetime(2012, 1, 5, 10, 0), "CST")
     datetime.datetime(2012, 1, 5, 10, 0)
+    >>> in_utc(datetime(2012, 7, 5, 10, 0), "CET"), in_utc(datetime(2012, 7, 5, 10, 0), "CET", all_year=True)
+    (datetime.datetime(2012, 7, 5, 9, 0), datetime.datetime(2012, 7, 5, 8, 0))
     """
-    offset = TIME_ZONES.get(zone or "")
+    offset = zone_clock(zone, all_year)
     if offset is None:
         return when
     if isinstance(offset, ZoneInfo):

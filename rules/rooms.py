@@ -8,8 +8,10 @@ from __future__ import annotations
 
 RULES: dict[str, str] = {
     "ROOM-TIME-ZONE": ("A hand's time is read in the zone its header names (PartyPoker: EDT, CET, MSKS …; "
-                       "Bovada and Winning: UTC) and stored in UTC; a header that names no zone (GGPoker, "
-                       "888poker, iPoker, older Bovada hands) or a name that stands for two zones keeps the "
-                       "time as written."),
+                       "Bovada and Winning: UTC; PokerStars: the ET time, New York's clock, standard or "
+                       "daylight by the date) and stored in UTC; PokerStars writes a zone's standard name all "
+                       "year (CET in July is Paris summer time). A header that names no zone (GGPoker, "
+                       "888poker, iPoker, older Bovada hands), PokerStars' player-set offset (CUST) with no ET "
+                       "time, or a name that stands for two zones keeps the time as written."),
 }
 """Room facts by ID, as the rulebook gathers them."""

@@ -7,6 +7,8 @@ out of the lane every chunk the reference parser refuses.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 import numpy as np
 import pytest
 
@@ -369,7 +371,22 @@ def test_headers_with_a_local_time_and_the_et_time_in_brackets_stay_in_the_lane(
     assert hands == 30 and in_lane == 30
     _, batch, _ = read_text(text, "f.txt")
     ref = batch_from_hands([parse_chunk(c, "f.txt") for c in split(text)], "f.txt")
-    assert batch.played_at == ref.played_at      # the ET time, as the reference reads it
+    assert batch.played_at == ref.played_at      # in UTC, as the reference reads it
+
+
+@pytest.mark.parametrize(("written", "utc"), [
+    ("2021/01/15 23:30:00 ET", datetime(2021, 1, 16, 4, 30)),                               # EST, UTC-5
+    ("2021/07/15 23:30:00 ET", datetime(2021, 7, 16, 3, 30)),                               # EDT, UTC-4
+    ("2021/07/16 5:30:00 CET [2021/07/15 23:30:00 ET]", datetime(2021, 7, 16, 3, 30)),     # Paris, UTC+2
+    ("2021/11/07 1:30:00 ET", datetime(2021, 11, 7, 5, 30)),       # written twice that night: the first, EDT
+])
+def test_room_time_zone_pokerstars_et_time_is_stored_in_utc_in_both_lanes(written, utc):
+    text = _WORDS_HAND.replace("2021/03/04 5:06:07 ET", written)
+    assert written in text
+    _, batch, _ = read_text(text, "t.txt")
+    assert batch.in_lane.tolist() == [True]
+    assert batch.played_at == [utc]
+    assert parse_chunk(split(text)[0], "t.txt").info.played_at == utc
 
 
 @pytest.mark.parametrize("local", ["2024/13/02 16:05:07", "2024/02/30 16:05:07", "2024/03/02 25:05:07"])
@@ -541,10 +558,11 @@ def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers.pokerstars_fast import WORDS
 
     hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
-    assert bytes(WORDS.seat).decode() == hints["SEAT"].lstrip("^") == "Seat "
-    assert bytes(WORDS.uncalled).decode() == hints["UNCALLED"].lstrip("^")
-    assert bytes(WORDS.verbs).decode().split(" posts")[0] == "calls bets"
-    assert bytes(WORDS.markers).decode() == "HOLE CARDSDEALING HANDSPRE-FLOPFLOPTURNRIVERSHOW DOWNSUMMARY"
+    assert WORDS.single("seat") == hints["SEAT"].lstrip("^") == "Seat "
+    assert WORDS.single("uncalled") == hints["UNCALLED"].lstrip("^")
+    assert WORDS.listed("verbs")[:2] == ["calls ", "bets "]
+    assert WORDS.listed("markers") == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
+                                       "SUMMARY"]
     # a shape word holds the table's codes of its terminals
     assert WORDS.codes.tolist()[1:] == list(range(1, 16))
 

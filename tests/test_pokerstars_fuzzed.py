@@ -89,9 +89,9 @@ def test_pokerstars_turn_line_with_its_flop_line_lost_is_refused_at_the_turn():
 
 def test_pokerstars_header_local_time_in_summer_is_the_et_time_in_its_zone():
     hand = real_hand(CASHOUT, "Seat 4: Hero ($15.35 in chips)")
-    # 11:24:53 CET in August is UTC+2, 5:24:53 ET is UTC-4: six hours apart, as written
+    # 11:24:53 CET in August is UTC+2, 5:24:53 ET is UTC-4: six hours apart, as written; stored in UTC
     head = read_header(hand[0])
-    assert (head["played_at"], head["local"]) == (datetime(2025, 8, 2, 5, 24, 53), datetime(2025, 8, 2, 11, 24, 53))
+    assert (head["played_at"], head["local"]) == (datetime(2025, 8, 2, 9, 24, 53), datetime(2025, 8, 2, 11, 24, 53))
     assert stored(hand) == 1
 
 
@@ -116,17 +116,20 @@ def test_pokerstars_header_zone_it_does_not_write_is_refused_at_the_zone():
     assert "'GET' is not a time zone PokerStars writes" in str(error)
 
 
-def test_pokerstars_header_time_in_another_zone_alone_is_stored_as_the_et_time():
-    # 9:15:00 CT (Chicago, UTC-6 in January) is 10:15:00 ET (UTC-5)
+def test_room_time_zone_pokerstars_time_in_another_zone_alone_is_stored_in_utc():
+    # 9:15:00 CT (Chicago, UTC-6 in January) is 15:15:00 UTC; 9:15:00 ET (UTC-5) is 14:15:00 UTC
     line = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2024/01/02 9:15:00 CT"
     head = read_header(line)
-    assert (head["played_at"], head["local"]) == (datetime(2024, 1, 2, 10, 15), datetime(2024, 1, 2, 9, 15))
-    assert read_header(line.replace(" CT", " ET"))["played_at"] == datetime(2024, 1, 2, 9, 15)
+    assert (head["played_at"], head["local"]) == (datetime(2024, 1, 2, 15, 15), datetime(2024, 1, 2, 9, 15))
+    assert read_header(line.replace(" CT", " ET"))["played_at"] == datetime(2024, 1, 2, 14, 15)
+    # CET written in July is Paris summer time, UTC+2: 9:15:00 is 7:15:00 UTC
+    assert read_header(line.replace("01/02 9:15:00 CT", "07/02 9:15:00 CET"))["played_at"] == datetime(2024, 7, 2, 7, 15)
 
 
 def test_pokerstars_header_custom_zone_takes_any_whole_quarter_hour_offset():
     line = ("PokerStars Hand #90721705235:  Hold'em No Limit ($1/$2 USD) - 2012/12/14 7:59:19 CUST "
             "[2012/12/13 19:59:19 ET]")
-    assert read_header(line)["played_at"] == datetime(2012, 12, 13, 19, 59, 19)
+    # the player's own offset: the ET time in brackets, 19:59:19 EST (UTC-5), is 0:59:19 UTC the next day
+    assert read_header(line)["played_at"] == datetime(2012, 12, 14, 0, 59, 19)
     with pytest.raises(ParseError, match="is not the ET time"):
         read_header(line.replace("7:59:19 CUST", "7:58:19 CUST"))
