@@ -14,7 +14,9 @@ relation pick it from the fixed tables of this module.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -23,6 +25,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from pipeline.models import models
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
                                 read_manifest)
@@ -799,126 +802,78 @@ def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: dat
         last=end.strftime("%Y-%m") if end else None)
 
 
+def _mart_over(mart: str, **inputs: str) -> str:
+    """The per-player mart's own ``select`` (its model file) over other rows: each relation it
+    reads that is named in ``inputs`` replaced by the given ``select`` (the rows a page keeps).
+    A page's figures are the mart's, over its dates, club and room, from the one formula."""
+    sql = _mart_select(mart)
+    for name, relation in inputs.items():
+        sql = re.sub(rf"\b{name}\b", lambda _: f"({relation})", sql)
+    return sql
+
+
+@functools.cache
+def _mart_select(mart: str) -> str:
+    body = next(model.body for model in models() if model.name == mart)
+    return re.sub(r"--[^\n]*", "", body)
+
+
+def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
+                   **params) -> pl.DataFrame:
+    """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
+    names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
+    with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
+    does not show."""
+    by_day = f"{mart}_by_day"
+    kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
+            " and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club)")
+    grain = ["player", "site", *keys] if per_account else keys
+    accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
+    mart_rows = _mart_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
+    account = "days.player || coalesce(' (' || days.site || ')', '')"
+    same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
+    return frame(db, f"""
+        with accounts as (
+            select {", ".join(f"days.{key}" for key in grain)},
+                   string_agg(distinct {account}, ', ' order by {account}) as names,
+            from {by_day} as days
+            where {kept}
+            group by all
+        )
+        select {", ".join(f"stats.{key}" for key in grain)}, accounts.names,
+               stats.* exclude ({", ".join(dict.fromkeys(["player", "site", "person", *keys, *left_out]))}),
+        from ({mart_rows}) as stats
+        join accounts on {same_grain}
+        order by {order}
+    """, **params)
+
+
 def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                   end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
-    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard_by_day``
-    summed, then divided): one row per currency over all his names (``names`` lists them), or, with
-    ``per_account``, per name and room as well. Empty before the mart is built."""
-    mart = "player_stats_sixcard_by_day"
-    if not has(db, mart, "player_stats_sixcard"):
+    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard``
+    over the rows of ``player_stats_sixcard_by_day`` they keep): one row per currency over all
+    his names (``names`` lists them), or, with ``per_account``, per name and room as well. Empty
+    before the mart is built."""
+    if not has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         return pl.DataFrame()
     grain = "player, site, currency" if per_account else "currency"
-    return frame(db, f"""
-        with summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                sum(count_sessions)::bigint as count_sessions,
-                sum(count_hands)::bigint as count_hands,
-                sum(count_boxes)::bigint as count_boxes,
-                sum(total_wagered) as total_wagered,
-                sum(total_returned) as total_returned,
-                sum(total_net) as total_net,
-                sum(ev_lost_total) as ev_lost_total,
-                sum(count_boxes_analysed)::bigint as count_boxes_analysed,
-                sum(count_hands_analysed)::bigint as count_hands_analysed,
-                sum(count_folds)::bigint as count_folds,
-                sum(count_buys)::bigint as count_buys,
-                sum(count_exchanges)::bigint as count_exchanges,
-                sum(count_dealer_buys)::bigint as count_dealer_buys,
-            from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_sessions,
-            count_hands,
-            count_boxes,
-            total_wagered,
-            total_net,
-            case when total_wagered > 0 then total_returned / total_wagered end as rtp,
-            ev_lost_total,
-            ev_lost_total / nullif(count_hands_analysed, 0) as ev_lost_per_hand,
-            count_folds,
-            count_buys,
-            count_exchanges,
-            count_dealer_buys,
-            count_boxes_analysed,
-            count_hands_analysed,
-            (select any_value(house_edge_perfect_play) from player_stats_sixcard) as house_edge_perfect_play,
-        from summed
-        order by count_hands desc, {grain.replace("currency", "currency nulls first")}
-    """, **_who(player, site), start=start, end=end, club=club)
+    return _summed_by_day(db, "player_stats_sixcard", ["currency"], per_account,
+                          f"count_hands desc, {grain.replace('currency', 'currency nulls first')}",
+                          **_who(player, site), start=start, end=end, club=club)
 
 
 def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                   end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
     """A person's Chinese poker and OFC figures over the chosen days, club and room
-    (``player_stats_chinese_by_day`` summed, then divided): one row per game, variant and scoring
-    over all his names (``names`` lists them), or, with ``per_account``, per name and room as well."""
-    mart = "player_stats_chinese_by_day"
-    if not has(db, mart):
+    (``player_stats_chinese`` over the rows of ``player_stats_chinese_by_day`` they keep): one
+    row per game, variant and scoring over all his names (``names`` lists them), or, with
+    ``per_account``, per name and room as well."""
+    if not has(db, "player_stats_chinese_by_day"):
         return pl.DataFrame()
-    grain = ("player, site, game, variant, scoring" if per_account else "game, variant, scoring")
-    return frame(db, f"""
-        with summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                sum(count_hands)::bigint as count_hands,
-                sum(total_points) as total_points,
-                sum(royalties_total) as royalties_total,
-                sum(royalties_back) as royalties_back,
-                sum(royalties_middle) as royalties_middle,
-                sum(royalties_front) as royalties_front,
-                sum(count_fouls)::bigint as count_fouls,
-                sum(count_surrenders)::bigint as count_surrenders,
-                sum(count_naturals)::bigint as count_naturals,
-                sum(count_pairings)::bigint as count_pairings,
-                sum(count_scoops_won)::bigint as count_scoops_won,
-                sum(count_scoops_suffered)::bigint as count_scoops_suffered,
-                sum(fantasyland_entries)::bigint as fantasyland_entries,
-                sum(fantasyland_stays)::bigint as fantasyland_stays,
-            from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_hands,
-            cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
-            total_points,
-            royalties_total,
-            cast(royalties_total / count_hands as decimal(18, 4)) as royalties_per_hand,
-            royalties_back,
-            royalties_middle,
-            royalties_front,
-            count_fouls / count_hands as foul_rate,
-            count_scoops_won / nullif(count_pairings, 0) as scoop_won_rate,
-            count_scoops_suffered / nullif(count_pairings, 0) as scoop_suffered_rate,
-            count_surrenders / count_hands as surrender_rate,
-            count_naturals,
-            fantasyland_entries,
-            fantasyland_stays,
-            count_fouls,
-            count_surrenders,
-            count_pairings,
-            count_scoops_won,
-            count_scoops_suffered,
-        from summed
-        order by {grain}
-    """, **_who(player, site), start=start, end=end, club=club)
+    grain = "player, site, game, variant, scoring" if per_account else "game, variant, scoring"
+    return _summed_by_day(db, "player_stats_chinese", ["game", "variant", "scoring"], per_account, grain,
+                          left_out=("count_fantasyland_hands",), **_who(player, site), start=start, end=end,
+                          club=club)
 
 
 def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
