@@ -670,43 +670,15 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
             order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
         """, **_who(player, site))
     since, until = _day_bounds(start, end)
+    played = f"""
+        select tournaments.* from player_tournaments as tournaments
+        join {_person_accounts(db)} as accounts
+            on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+        where {_MINE.format(alias="accounts")}
+          and ($since is null or tournaments.started_at >= $since)
+          and ($until is null or tournaments.started_at <= $until)"""
     return frame(db, f"""
-        with played as (
-            select tournaments.* from player_tournaments as tournaments
-            join {_person_accounts(db)} as accounts
-                on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
-            where {_MINE.format(alias="accounts")} and not tournaments.is_still_playing
-              and ($since is null or tournaments.started_at >= $since)
-              and ($until is null or tournaments.started_at <= $until)
-        ),
-        totals as (
-            select
-                player, site, currency,
-                count(*) as count_tournaments,
-                sum(count_entries) as count_entries,
-                sum(cost) as cost,
-                sum(won) as won,
-                sum(net) as net,
-                sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
-                sum(net) filter (where count_prizes_unknown = 0) as roi_net,
-                count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
-                count(*) filter (where is_itm) as count_itm,
-                avg(finish) as avg_finish,
-                min(finish) as best_finish,
-                min(started_at) as first_played_at,
-                max(started_at) as last_played_at,
-            from played
-            group by player, site, currency
-        )
-        select
-            player, site, currency, count_tournaments, count_entries, cost, won, net,
-            cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
-            count_roi_tournaments,
-            100.0 * count_itm / count_tournaments as itm,
-            count_itm,
-            round(avg_finish, 2) as avg_finish,
-            best_finish, first_played_at, last_played_at,
-        from totals
+        select * from ({_mart_over("player_stats_tournaments", player_tournaments=played)})
         order by count_tournaments desc, currency, player, site
     """, **_who(player, site), since=since, until=until)
 
