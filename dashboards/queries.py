@@ -490,33 +490,57 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-HOLDEM_RATES = {
-    "bb_per_100": ("net_big_blinds", "count_bb_hands", 100),
-    "vpip": ("count_vpip", "count_vpip_opportunities", 100),
-    "pfr": ("count_pfr", "count_pfr_opportunities", 100),
-    "three_bet": ("count_three_bet", "count_three_bet_opportunities", 100),
-    "fold_to_three_bet": ("count_fold_to_three_bet", "count_fold_to_three_bet_opportunities", 100),
-    "af": ("count_postflop_bets_raises", "count_postflop_calls", 1),
-    "afq": ("count_postflop_bets_raises", "count_postflop_bets_raises + count_postflop_calls + count_postflop_folds",
-            100),
-    "wtsd": ("count_went_to_showdown", "count_saw_flop", 100),
-    "wsd": ("count_won_at_showdown", "count_went_to_showdown", 100),
-    "wwsf": ("count_won_when_saw_flop", "count_saw_flop", 100),
-    "cbet_flop": ("count_cbet_flop", "count_cbet_flop_opportunities", 100),
-    "fold_to_cbet_flop": ("count_fold_to_cbet_flop", "count_fold_to_cbet_flop_opportunities", 100),
-    "steal_attempt": ("count_steal_attempt", "count_steal_opportunities", 100),
-}
-"""The Hold'em figures of ``player_stats_holdem`` as the pages compute them over the rows their
-filters keep (``player_stats_holdem_by_day``): scale × summed count ÷ summed opportunities, so a
+def _mart_over(mart: str, **inputs: str) -> str:
+    """The per-player mart's own ``select`` (its model file) over other rows: each relation it
+    reads that is named in ``inputs`` replaced by the given ``select`` (the rows a page keeps).
+    A page's figures are the mart's, over its dates, club and room, from the one formula."""
+    sql = _mart_select(mart)
+    for name, relation in inputs.items():
+        sql = re.sub(rf"\b{name}\b", lambda _, rows=f"({relation})": rows, sql)
+    return sql
+
+
+@functools.cache
+def _mart_select(mart: str) -> str:
+    body = next(model.body for model in models() if model.name == mart)
+    return re.sub(r"--[^\n]*", "", body)
+
+
+def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
+                   also: str = "true", **params) -> pl.DataFrame:
+    """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
+    names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
+    with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
+    does not show; ``also``: a further condition on its rows (``days``)."""
+    by_day = f"{mart}_by_day"
+    kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
+            f" and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club) and {also}")
+    grain = ["player", "site", *keys] if per_account else keys
+    accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
+    mart_rows = _mart_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
+    account = "days.player || coalesce(' (' || days.site || ')', '')"
+    same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
+    return frame(db, f"""
+        with accounts as (
+            select {", ".join(f"days.{key}" for key in grain)},
+                   string_agg(distinct {account}, ', ' order by {account}) as names,
+            from {by_day} as days
+            where {kept}
+            group by all
+        )
+        select {", ".join(f"stats.{key}" for key in grain)}, accounts.names,
+               stats.* exclude ({", ".join(dict.fromkeys(["player", "site", "person", *keys, *left_out]))}),
+        from ({mart_rows}) as stats
+        join accounts on {same_grain}
+        order by {order}
+    """, **params)
+
+
+HOLDEM_RATES = ("bb_per_100", "vpip", "pfr", "three_bet", "fold_to_three_bet", "af", "afq", "wtsd", "wsd", "wwsf",
+                "cbet_flop", "fold_to_cbet_flop", "steal_attempt")
+"""The Hold'em rates of ``player_stats_holdem``, which the pages take over the rows their filters
+keep (``player_stats_holdem_by_day``): each the mart's own formula over the summed counts, so a
 rate over two names, rooms or days is the rate of their summed counts, never an average of rates."""
-
-def _holdem_rate(name: str, count: str, chances: str, scale: int) -> str:
-    """One figure of :data:`HOLDEM_RATES` in SQL; bb/100 to the hundredth, as the mart keeps it."""
-    rate = f"{scale}.0 * {count} / nullif({chances}, 0)"
-    return f"cast(round({rate}, 2) as decimal(18, 2)) as {name}" if name == "bb_per_100" else f"{rate} as {name}"
-
-
-_HOLDEM_GRAIN = ("player", "site", "person", "played_on", "club", "game", "is_tournament", "currency", "stakes")
 
 
 def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
@@ -526,50 +550,16 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
     game, unit and stakes over all his names (``names`` lists them, each with its room), or, with
     ``per_account``, one row per name and room as well. Units are never added: cash and
     tournaments, and each currency, stay rows of their own. Empty before the mart is built."""
-    mart = "player_stats_holdem_by_day"
-    if mart not in relations(db):
+    if "player_stats_holdem_by_day" not in relations(db):
         return pl.DataFrame()
-    summed = [c for c in columns(db, mart) if c not in _HOLDEM_GRAIN]
-    sums = ",\n".join(f"sum({c}){'::bigint' if c.startswith('count_') else ''} as {c}" for c in summed)
-    rates = ",\n".join(_holdem_rate(name, *parts) for name, parts in HOLDEM_RATES.items())
     grain = "player, site, game, is_tournament, currency, stakes" if per_account else "game, is_tournament, currency, stakes"
-    return frame(db, f"""
-        with kept as (
-            select * from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-              and ($is_tournament is null or (is_tournament = $is_tournament
-                                              and currency is not distinct from $currency))
-              and ($stakes is null or stakes = $stakes)
-        ),
-        summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                {sums},
-            from kept
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_hands,
-            net_won,
-            {rates},
-            net_won - net_showdown as net_non_showdown,
-            * exclude ({grain}, names, count_hands, net_won, net_big_blinds),
-            -- each rate's opportunities under the mart's names
-            count_postflop_bets_raises + count_postflop_calls + count_postflop_folds as count_afq_opportunities,
-            count_saw_flop as count_wtsd_opportunities,
-            count_went_to_showdown as count_wsd_opportunities,
-            count_saw_flop as count_wwsf_opportunities,
-        from summed
-        order by {grain.replace("stakes", "stakes nulls first")}
-    """, **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
-        stakes=stakes)
+    unit_and_stakes = ("($is_tournament is null or (days.is_tournament = $is_tournament"
+                       " and days.currency is not distinct from $currency))"
+                       " and ($stakes is null or days.stakes = $stakes)")
+    return _summed_by_day(db, "player_stats_holdem", ["game", "is_tournament", "currency", "stakes"], per_account,
+                          grain.replace("stakes", "stakes nulls first"), also=unit_and_stakes,
+                          **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
+                          currency=currency, stakes=stakes)
 
 
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
@@ -772,52 +762,6 @@ def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: dat
         order by all
     """, players=names(player), club=club, dated=dated, first=start.strftime("%Y-%m") if start else None,
         last=end.strftime("%Y-%m") if end else None)
-
-
-def _mart_over(mart: str, **inputs: str) -> str:
-    """The per-player mart's own ``select`` (its model file) over other rows: each relation it
-    reads that is named in ``inputs`` replaced by the given ``select`` (the rows a page keeps).
-    A page's figures are the mart's, over its dates, club and room, from the one formula."""
-    sql = _mart_select(mart)
-    for name, relation in inputs.items():
-        sql = re.sub(rf"\b{name}\b", lambda _: f"({relation})", sql)
-    return sql
-
-
-@functools.cache
-def _mart_select(mart: str) -> str:
-    body = next(model.body for model in models() if model.name == mart)
-    return re.sub(r"--[^\n]*", "", body)
-
-
-def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
-                   **params) -> pl.DataFrame:
-    """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
-    names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
-    with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
-    does not show."""
-    by_day = f"{mart}_by_day"
-    kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
-            " and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club)")
-    grain = ["player", "site", *keys] if per_account else keys
-    accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
-    mart_rows = _mart_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
-    account = "days.player || coalesce(' (' || days.site || ')', '')"
-    same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
-    return frame(db, f"""
-        with accounts as (
-            select {", ".join(f"days.{key}" for key in grain)},
-                   string_agg(distinct {account}, ', ' order by {account}) as names,
-            from {by_day} as days
-            where {kept}
-            group by all
-        )
-        select {", ".join(f"stats.{key}" for key in grain)}, accounts.names,
-               stats.* exclude ({", ".join(dict.fromkeys(["player", "site", "person", *keys, *left_out]))}),
-        from ({mart_rows}) as stats
-        join accounts on {same_grain}
-        order by {order}
-    """, **params)
 
 
 def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
