@@ -14,7 +14,9 @@ relation pick it from the fixed tables of this module.
 
 from __future__ import annotations
 
+import functools
 import os
+import re
 from datetime import date, datetime, time
 from decimal import Decimal
 from pathlib import Path
@@ -23,6 +25,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
+from pipeline.models import models
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
                                 read_manifest)
@@ -487,33 +490,57 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-HOLDEM_RATES = {
-    "bb_per_100": ("net_big_blinds", "count_bb_hands", 100),
-    "vpip": ("count_vpip", "count_vpip_opportunities", 100),
-    "pfr": ("count_pfr", "count_pfr_opportunities", 100),
-    "three_bet": ("count_three_bet", "count_three_bet_opportunities", 100),
-    "fold_to_three_bet": ("count_fold_to_three_bet", "count_fold_to_three_bet_opportunities", 100),
-    "af": ("count_postflop_bets_raises", "count_postflop_calls", 1),
-    "afq": ("count_postflop_bets_raises", "count_postflop_bets_raises + count_postflop_calls + count_postflop_folds",
-            100),
-    "wtsd": ("count_went_to_showdown", "count_saw_flop", 100),
-    "wsd": ("count_won_at_showdown", "count_went_to_showdown", 100),
-    "wwsf": ("count_won_when_saw_flop", "count_saw_flop", 100),
-    "cbet_flop": ("count_cbet_flop", "count_cbet_flop_opportunities", 100),
-    "fold_to_cbet_flop": ("count_fold_to_cbet_flop", "count_fold_to_cbet_flop_opportunities", 100),
-    "steal_attempt": ("count_steal_attempt", "count_steal_opportunities", 100),
-}
-"""The Hold'em figures of ``player_stats_holdem`` as the pages compute them over the rows their
-filters keep (``player_stats_holdem_by_day``): scale × summed count ÷ summed opportunities, so a
+def _mart_over(mart: str, **inputs: str) -> str:
+    """The per-player mart's own ``select`` (its model file) over other rows: each relation it
+    reads that is named in ``inputs`` replaced by the given ``select`` (the rows a page keeps).
+    A page's figures are the mart's, over its dates, club and room, from the one formula."""
+    sql = _mart_select(mart)
+    for name, relation in inputs.items():
+        sql = re.sub(rf"\b{name}\b", lambda _, rows=f"({relation})": rows, sql)
+    return sql
+
+
+@functools.cache
+def _mart_select(mart: str) -> str:
+    body = next(model.body for model in models() if model.name == mart)
+    return re.sub(r"--[^\n]*", "", body)
+
+
+def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
+                   also: str = "true", **params) -> pl.DataFrame:
+    """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
+    names, days, club, room), one row per ``keys`` over all his names (``names`` lists them), or,
+    with ``per_account``, per name and room as well. ``left_out``: the mart's columns the page
+    does not show; ``also``: a further condition on its rows (``days``)."""
+    by_day = f"{mart}_by_day"
+    kept = (f"{_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
+            f" and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club) and {also}")
+    grain = ["player", "site", *keys] if per_account else keys
+    accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
+    mart_rows = _mart_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
+    account = "days.player || coalesce(' (' || days.site || ')', '')"
+    same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
+    return frame(db, f"""
+        with accounts as (
+            select {", ".join(f"days.{key}" for key in grain)},
+                   string_agg(distinct {account}, ', ' order by {account}) as names,
+            from {by_day} as days
+            where {kept}
+            group by all
+        )
+        select {", ".join(f"stats.{key}" for key in grain)}, accounts.names,
+               stats.* exclude ({", ".join(dict.fromkeys(["player", "site", "person", *keys, *left_out]))}),
+        from ({mart_rows}) as stats
+        join accounts on {same_grain}
+        order by {order}
+    """, **params)
+
+
+HOLDEM_RATES = ("bb_per_100", "vpip", "pfr", "three_bet", "fold_to_three_bet", "af", "afq", "wtsd", "wsd", "wwsf",
+                "cbet_flop", "fold_to_cbet_flop", "steal_attempt")
+"""The Hold'em rates of ``player_stats_holdem``, which the pages take over the rows their filters
+keep (``player_stats_holdem_by_day``): each the mart's own formula over the summed counts, so a
 rate over two names, rooms or days is the rate of their summed counts, never an average of rates."""
-
-def _holdem_rate(name: str, count: str, chances: str, scale: int) -> str:
-    """One figure of :data:`HOLDEM_RATES` in SQL; bb/100 to the hundredth, as the mart keeps it."""
-    rate = f"{scale}.0 * {count} / nullif({chances}, 0)"
-    return f"cast(round({rate}, 2) as decimal(18, 2)) as {name}" if name == "bb_per_100" else f"{rate} as {name}"
-
-
-_HOLDEM_GRAIN = ("player", "site", "person", "played_on", "club", "game", "is_tournament", "currency", "stakes")
 
 
 def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
@@ -523,50 +550,16 @@ def holdem_stats(db: Db, player: Players, *, site: str | None = None, start: dat
     game, unit and stakes over all his names (``names`` lists them, each with its room), or, with
     ``per_account``, one row per name and room as well. Units are never added: cash and
     tournaments, and each currency, stay rows of their own. Empty before the mart is built."""
-    mart = "player_stats_holdem_by_day"
-    if mart not in relations(db):
+    if "player_stats_holdem_by_day" not in relations(db):
         return pl.DataFrame()
-    summed = [c for c in columns(db, mart) if c not in _HOLDEM_GRAIN]
-    sums = ",\n".join(f"sum({c}){'::bigint' if c.startswith('count_') else ''} as {c}" for c in summed)
-    rates = ",\n".join(_holdem_rate(name, *parts) for name, parts in HOLDEM_RATES.items())
     grain = "player, site, game, is_tournament, currency, stakes" if per_account else "game, is_tournament, currency, stakes"
-    return frame(db, f"""
-        with kept as (
-            select * from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-              and ($is_tournament is null or (is_tournament = $is_tournament
-                                              and currency is not distinct from $currency))
-              and ($stakes is null or stakes = $stakes)
-        ),
-        summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                {sums},
-            from kept
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_hands,
-            net_won,
-            {rates},
-            net_won - net_showdown as net_non_showdown,
-            * exclude ({grain}, names, count_hands, net_won, net_big_blinds),
-            -- each rate's opportunities under the mart's names
-            count_postflop_bets_raises + count_postflop_calls + count_postflop_folds as count_afq_opportunities,
-            count_saw_flop as count_wtsd_opportunities,
-            count_went_to_showdown as count_wsd_opportunities,
-            count_saw_flop as count_wwsf_opportunities,
-        from summed
-        order by {grain.replace("stakes", "stakes nulls first")}
-    """, **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament, currency=currency,
-        stakes=stakes)
+    unit_and_stakes = ("($is_tournament is null or (days.is_tournament = $is_tournament"
+                       " and days.currency is not distinct from $currency))"
+                       " and ($stakes is null or days.stakes = $stakes)")
+    return _summed_by_day(db, "player_stats_holdem", ["game", "is_tournament", "currency", "stakes"], per_account,
+                          grain.replace("stakes", "stakes nulls first"), also=unit_and_stakes,
+                          **_who(player, site), start=start, end=end, club=club, is_tournament=is_tournament,
+                          currency=currency, stakes=stakes)
 
 
 def holdem_money(db: Db, player: Players, site: str | None = None) -> list[tuple[bool, str | None]]:
@@ -667,43 +660,15 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
             order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
         """, **_who(player, site))
     since, until = _day_bounds(start, end)
+    played = f"""
+        select tournaments.* from player_tournaments as tournaments
+        join {_person_accounts(db)} as accounts
+            on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
+        where {_MINE.format(alias="accounts")}
+          and ($since is null or tournaments.started_at >= $since)
+          and ($until is null or tournaments.started_at <= $until)"""
     return frame(db, f"""
-        with played as (
-            select tournaments.* from player_tournaments as tournaments
-            join {_person_accounts(db)} as accounts
-                on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
-            where {_MINE.format(alias="accounts")} and not tournaments.is_still_playing
-              and ($since is null or tournaments.started_at >= $since)
-              and ($until is null or tournaments.started_at <= $until)
-        ),
-        totals as (
-            select
-                player, site, currency,
-                count(*) as count_tournaments,
-                sum(count_entries) as count_entries,
-                sum(cost) as cost,
-                sum(won) as won,
-                sum(net) as net,
-                sum(cost) filter (where count_prizes_unknown = 0) as roi_cost,
-                sum(net) filter (where count_prizes_unknown = 0) as roi_net,
-                count(*) filter (where count_prizes_unknown = 0) as count_roi_tournaments,
-                count(*) filter (where is_itm) as count_itm,
-                avg(finish) as avg_finish,
-                min(finish) as best_finish,
-                min(started_at) as first_played_at,
-                max(started_at) as last_played_at,
-            from played
-            group by player, site, currency
-        )
-        select
-            player, site, currency, count_tournaments, count_entries, cost, won, net,
-            cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
-            count_roi_tournaments,
-            100.0 * count_itm / count_tournaments as itm,
-            count_itm,
-            round(avg_finish, 2) as avg_finish,
-            best_finish, first_played_at, last_played_at,
-        from totals
+        select * from ({_mart_over("player_stats_tournaments", player_tournaments=played)})
         order by count_tournaments desc, currency, player, site
     """, **_who(player, site), since=since, until=until)
 
@@ -801,124 +766,30 @@ def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: dat
 
 def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                   end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
-    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard_by_day``
-    summed, then divided): one row per currency over all his names (``names`` lists them), or, with
-    ``per_account``, per name and room as well. Empty before the mart is built."""
-    mart = "player_stats_sixcard_by_day"
-    if not has(db, mart, "player_stats_sixcard"):
+    """A person's six-card figures over the chosen days, club and room (``player_stats_sixcard``
+    over the rows of ``player_stats_sixcard_by_day`` they keep): one row per currency over all
+    his names (``names`` lists them), or, with ``per_account``, per name and room as well. Empty
+    before the mart is built."""
+    if not has(db, "player_stats_sixcard_by_day", "player_stats_sixcard"):
         return pl.DataFrame()
     grain = "player, site, currency" if per_account else "currency"
-    return frame(db, f"""
-        with summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                sum(count_sessions)::bigint as count_sessions,
-                sum(count_hands)::bigint as count_hands,
-                sum(count_boxes)::bigint as count_boxes,
-                sum(total_wagered) as total_wagered,
-                sum(total_returned) as total_returned,
-                sum(total_net) as total_net,
-                sum(ev_lost_total) as ev_lost_total,
-                sum(count_boxes_analysed)::bigint as count_boxes_analysed,
-                sum(count_hands_analysed)::bigint as count_hands_analysed,
-                sum(count_folds)::bigint as count_folds,
-                sum(count_buys)::bigint as count_buys,
-                sum(count_exchanges)::bigint as count_exchanges,
-                sum(count_dealer_buys)::bigint as count_dealer_buys,
-            from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_sessions,
-            count_hands,
-            count_boxes,
-            total_wagered,
-            total_net,
-            case when total_wagered > 0 then total_returned / total_wagered end as rtp,
-            ev_lost_total,
-            ev_lost_total / nullif(count_hands_analysed, 0) as ev_lost_per_hand,
-            count_folds,
-            count_buys,
-            count_exchanges,
-            count_dealer_buys,
-            count_boxes_analysed,
-            count_hands_analysed,
-            (select any_value(house_edge_perfect_play) from player_stats_sixcard) as house_edge_perfect_play,
-        from summed
-        order by count_hands desc, {grain.replace("currency", "currency nulls first")}
-    """, **_who(player, site), start=start, end=end, club=club)
+    return _summed_by_day(db, "player_stats_sixcard", ["currency"], per_account,
+                          f"count_hands desc, {grain.replace('currency', 'currency nulls first')}",
+                          **_who(player, site), start=start, end=end, club=club)
 
 
 def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
                   end: date | None = None, club: str | None = None, per_account: bool = False) -> pl.DataFrame:
     """A person's Chinese poker and OFC figures over the chosen days, club and room
-    (``player_stats_chinese_by_day`` summed, then divided): one row per game, variant and scoring
-    over all his names (``names`` lists them), or, with ``per_account``, per name and room as well."""
-    mart = "player_stats_chinese_by_day"
-    if not has(db, mart):
+    (``player_stats_chinese`` over the rows of ``player_stats_chinese_by_day`` they keep): one
+    row per game, variant and scoring over all his names (``names`` lists them), or, with
+    ``per_account``, per name and room as well."""
+    if not has(db, "player_stats_chinese_by_day"):
         return pl.DataFrame()
-    grain = ("player, site, game, variant, scoring" if per_account else "game, variant, scoring")
-    return frame(db, f"""
-        with summed as (
-            select
-                {grain},
-                string_agg(distinct player || coalesce(' (' || site || ')', ''), ', '
-                           order by player || coalesce(' (' || site || ')', '')) as names,
-                sum(count_hands)::bigint as count_hands,
-                sum(total_points) as total_points,
-                sum(royalties_total) as royalties_total,
-                sum(royalties_back) as royalties_back,
-                sum(royalties_middle) as royalties_middle,
-                sum(royalties_front) as royalties_front,
-                sum(count_fouls)::bigint as count_fouls,
-                sum(count_surrenders)::bigint as count_surrenders,
-                sum(count_naturals)::bigint as count_naturals,
-                sum(count_pairings)::bigint as count_pairings,
-                sum(count_scoops_won)::bigint as count_scoops_won,
-                sum(count_scoops_suffered)::bigint as count_scoops_suffered,
-                sum(fantasyland_entries)::bigint as fantasyland_entries,
-                sum(fantasyland_stays)::bigint as fantasyland_stays,
-            from {mart} as days
-            where {_MINE.format(alias="days")}
-              and ($start is null or played_on >= $start)
-              and ($end is null or played_on <= $end)
-              and ($club is null or club = $club)
-            group by {grain}
-        )
-        select
-            {grain},
-            names,
-            count_hands,
-            cast(total_points / count_hands as decimal(18, 4)) as points_per_hand,
-            total_points,
-            royalties_total,
-            cast(royalties_total / count_hands as decimal(18, 4)) as royalties_per_hand,
-            royalties_back,
-            royalties_middle,
-            royalties_front,
-            count_fouls / count_hands as foul_rate,
-            count_scoops_won / nullif(count_pairings, 0) as scoop_won_rate,
-            count_scoops_suffered / nullif(count_pairings, 0) as scoop_suffered_rate,
-            count_surrenders / count_hands as surrender_rate,
-            count_naturals,
-            fantasyland_entries,
-            fantasyland_stays,
-            count_fouls,
-            count_surrenders,
-            count_pairings,
-            count_scoops_won,
-            count_scoops_suffered,
-        from summed
-        order by {grain}
-    """, **_who(player, site), start=start, end=end, club=club)
+    grain = "player, site, game, variant, scoring" if per_account else "game, variant, scoring"
+    return _summed_by_day(db, "player_stats_chinese", ["game", "variant", "scoring"], per_account, grain,
+                          left_out=("count_fantasyland_hands",), **_who(player, site), start=start, end=end,
+                          club=club)
 
 
 def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:

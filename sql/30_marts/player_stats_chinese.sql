@@ -5,6 +5,8 @@
 -- Rates per hand, except the scoop rates: per pairing (one hand against one opponent). Points on the
 -- 1-6 and 2-4 scales are never added together: scoring is part of the grain. The sums of
 -- player_stats_chinese_by_day over every day and club.
+-- The Player review runs this same select over the rows of player_stats_chinese_by_day its filters keep
+-- (player and site null for a person's accounts together): the one place of each formula.
 with
 
 days as (

@@ -9,6 +9,8 @@
 -- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
 -- currency; bb_per_100 has no unit. The counts are those of player_stats_holdem_by_day, summed
 -- over every day and club: the figures of all dates are the figures of the days added up.
+-- The Player review runs this same select over the rows of player_stats_holdem_by_day its filters keep
+-- (player and site null for a person's accounts together): the one place of each formula.
 with
 
 days as (

@@ -7,6 +7,8 @@
 -- (count_hands_analysed), never by hands nobody analysed. Both are null when nothing was analysed.
 -- The sums of player_stats_sixcard_by_day over every day and club. A screen name belongs to its
 -- room; person is the person the account belongs to. Amounts are in currency, never two added.
+-- The Player review runs this same select over the rows of player_stats_sixcard_by_day its filters keep
+-- (player and site null for a person's accounts together): the one place of each formula.
 with
 
 days as (

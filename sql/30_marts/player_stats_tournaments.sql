@@ -7,6 +7,8 @@
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
 -- prize is in the currency (count_roi_tournaments); itm = tournaments with a prize / tournaments.
+-- The Player review runs this same select over the player_tournaments rows of its person and
+-- dates: the one place of each formula.
 with
 
 played as (
