@@ -360,10 +360,7 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
         return _update_sittings(con, delta, model, model.sittings)
     key = model.incremental_key
     columns = ", ".join(f'"{column}"' for column in key)
-    try:
-        reached = delta.sql(f"select distinct {columns} from {model.name}").to_arrow_table()
-    except duckdb.Error as error:
-        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+    reached = _over_new_games(delta, model, f"select distinct {columns} from {model.name}")
     if not reached.num_rows:
         return 0
     con.register("_reached", reached)
@@ -408,14 +405,19 @@ def _matches(columns: list[str], left: str, right: str) -> str:
     return " and ".join(f'{left}."{c}" is not distinct from {right}."{c}"' for c in columns)
 
 
+def _over_new_games(delta: duckdb.DuckDBPyConnection, model: Model, query: str) -> pa.Table:
+    """The rows of ``query`` over the model as the new games alone give it (``delta``)."""
+    try:
+        return delta.sql(query).to_arrow_table()
+    except duckdb.Error as error:
+        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+
+
 def _merge_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnection, model: Model) -> int:
     """Merge the model's rows over the new games into its rows of the same key values (by its
     merge lines), and add those of key values it had no row of; returns the rows written."""
     key, merges = model.incremental_key, model.merges
-    try:
-        new_rows = delta.sql(f"select * from {model.name}").to_arrow_table()
-    except duckdb.Error as error:
-        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+    new_rows = _over_new_games(delta, model, f"select * from {model.name}")
     if not new_rows.num_rows:
         return 0
     unmerged = [c for c in new_rows.column_names if c not in key and c not in merges]
@@ -453,11 +455,8 @@ def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConne
     it are renumbered. Returns the sittings written."""
     over, start, end, number = runs.over, f'"{runs.start}"', f'"{runs.end}"', f'"{runs.number}"'
     columns = ", ".join(f'"{c}"' for c in over)
-    try:
-        reached = delta.sql(f"select {columns}, min({start}) as _low, max({end}) as _high "
-                            f"from {model.name} group by all").to_arrow_table()
-    except duckdb.Error as error:
-        raise ModelError(f"model {model.name} ({model.path.name}) failed over the new games: {error}") from error
+    reached = _over_new_games(delta, model, f"select {columns}, min({start}) as _low, max({end}) as _high "
+                                            f"from {model.name} group by all")
     if not reached.num_rows:
         return 0
     catalog = con.sql("select current_database()").fetchall()[0][0]
