@@ -15,7 +15,7 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, Deck
-from rules.equity import _add_card, pot_equities
+from rules.equity import add_card, pot_equities
 from rules.evaluator import (
     _CARD_KEY,
     _CAT_POS,
@@ -94,7 +94,7 @@ def _class_counts_masks(deck, k, cat_pos, straight_top, top5):
             d -= 1
             idx[d] += 1
             continue
-        _add_card(state[d], state[d + 1], deck[idx[d]])
+        add_card(state[d], state[d + 1], deck[idx[d]])
         if d < k - 1:
             idx[d + 1] = idx[d] + 1
             d += 1

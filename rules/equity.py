@@ -47,14 +47,15 @@ from rules.evaluator import (
     rank_tables,
 )
 
-__all__ = ["clear_memo", "pot_equities"]
+__all__ = ["add_card", "clear_memo", "pot_equities"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
 
 @njit(cache=True, inline="always")
-def _add_card(src, dst, c):
-    # One more card into a hand's state: rank masks by count, packed suit counts and masks.
+def add_card(src, dst, c):
+    """One more card into a hand's state (rank masks by count, packed suit counts and masks):
+    the step of the exact enumeration, public for the benchmark that times it alone."""
     b = np.int64(1) << (c >> 2)
     m1, m2, m3 = src[_M1], src[_M2], src[_M3]
     dst[_M4] = src[_M4] | (m3 & b)
@@ -149,7 +150,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
                 continue
             c = stub[idx[d]]
             for p in range(n_players):
-                _add_card(state[d, p], state[d + 1, p], c)
+                add_card(state[d, p], state[d + 1, p], c)
             if d < n_draw - 1:
                 idx[d + 1] = idx[d] + 1
                 d += 1
