@@ -92,20 +92,6 @@ class Model:
         return None
 
     @property
-    def narrowed_inputs(self) -> list[tuple[str, str, str]]:
-        """``-- incremental-input: table.column = key_column, …``: a table model this one reads
-        (maybe through views) whose rows for the reached key values are those whose ``column``
-        holds a reached value of ``key_column``; an update reads only those rows of it (for a
-        model whose CTEs DuckDB cannot push the key's filter into). (table, column, key column)."""
-        found = []
-        for term in (self.header("incremental-input") or "").split(","):
-            if term.strip():
-                source, key_column = (side.strip() for side in term.split("="))
-                table, column = source.split(".")
-                found.append((table, column, key_column))
-        return found
-
-    @property
     def merges(self) -> dict[str, str]:
         """``-- merge: column = expression`` lines: how a column of the rows of a key value merges
         with the model's rows over new games of that value (``old.column``, ``new.column``),
@@ -369,7 +355,7 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
             # Rows of whole games, and the games are new (a part of a stored game is never added
             # again: a re-audit removes parts, which rebuilds the model whole); the model over
             # the new games holds them all.
-            rows = delta.sql(f"select * from {model.name}").to_arrow_table()
+            rows = _over_new_games(delta, model, f"select * from {model.name}")
             con.register("_new_rows", rows)
             try:
                 con.execute(f"insert into {model.name} select * from _new_rows").fetchall()
@@ -381,20 +367,7 @@ def _update_model(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConnecti
             _create(con, model, model.path.parents[1])
             return None
         con.execute(f"delete from {model.name} as rows where {_reached_filter(model, reached)}").fetchall()
-        catalog = con.sql("select current_database()").fetchall()[0][0]
-        for table, column, key_column in model.narrowed_inputs:    # shadowed for this insert only
-            values = reached.column(key_column).unique()
-            con.register("_narrowed_values", pa.table({"value": values}))
-            con.execute(f'create temp table _narrowed_{table} as select * from "{catalog}".main.{table} '
-                        f'where "{column}" in (select value from _narrowed_values)').fetchall()
-            con.unregister("_narrowed_values")
-            con.execute(f"create or replace temp view {table} as select * from _narrowed_{table}").fetchall()
-        try:
-            return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
-        finally:
-            for table, _, _ in model.narrowed_inputs:
-                con.execute(f"drop view if exists temp.main.{table}").fetchall()
-                con.execute(f"drop table if exists temp.main._narrowed_{table}").fetchall()
+        return con.execute(f"insert into {model.name} {restricted_select(model, reached)}").fetchall()[0][0]
     except duckdb.Error as error:
         raise ModelError(f"model {model.name} ({model.path.name}) failed to update: {error}") from error
     finally:
