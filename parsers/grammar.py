@@ -66,8 +66,10 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
     rules: dict[str, list] = {}
     for rule in parser.rules:
         rules.setdefault(rule.origin.name, []).append(rule)
-    gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*"
-    opening = "(?>" if whole_terminals else "(?:"
+    ignored = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")"
+    gap, opening = ignored + "*", "(?:"
+    if whole_terminals:     # (a possessive gap also keeps a long run of blanks from backtracking exponentially)
+        gap, opening = ignored + "*+", "(?>"
 
     def symbol(sym) -> str:
         if sym.is_term:
@@ -77,8 +79,26 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
         more = [r.expansion[1:] for r in rules[sym.name] if r.expansion and r.expansion[0] == sym]
         if any(sym in expansion for expansion in first + more):
             raise ValueError(f"rule {sym.name} is not a repetition")
-        body = "(?:" + "|".join(sequence(e) for e in first) + ")"
-        return body + ("(?:" + gap + "(?:" + "|".join(sequence(e) for e in more) + "))*" if more else "")
+        body = "(?:" + choice(first) + ")"
+        return body + ("(?:" + gap + "(?:" + choice(more) + "))*" if more else "")
+
+    def choice(expansions) -> str:
+        """The alternatives, their common first symbols written once (``a b c | a b`` as ``a b (?:c)?``):
+        the same text matched, without matching ``a b`` again for the second."""
+        if len(expansions) == 1 or any(not e for e in expansions):
+            return "|".join(sequence(e) for e in expansions)
+        heads: dict = {}
+        for expansion in expansions:
+            heads.setdefault(expansion[0], []).append(expansion[1:])
+        branches = []
+        for head, rests in heads.items():
+            ended = any(not rest for rest in rests)
+            rests = [rest for rest in rests if rest]
+            tail = ""
+            if rests:
+                tail = "(?:" + gap + "(?:" + choice(rests) + "))" + ("?" if ended else "")
+            branches.append(symbol(head) + tail)
+        return "|".join(branches)
 
     def sequence(expansion) -> str:
         return gap.join(symbol(sym) for sym in expansion)
@@ -86,7 +106,7 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
     branches, alternatives = [], LineAlternatives()
     for origin in symbols:
         for rule in rules[origin]:
-            alias = rule.alias or origin
+            alias = str(rule.alias or origin)
             if alias not in aliases:
                 continue
             key = f"a{len(branches)}"
@@ -96,7 +116,7 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
                     parts.append(symbol(sym))
                 else:
                     groups.append(f"{key}_{k}")
-                    alternatives.symbols[f"{key}_{k}"] = sym.name
+                    alternatives.symbols[f"{key}_{k}"] = str(sym.name)     # (a name is a Token: slow to compare)
                     parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
             priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
             branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))
