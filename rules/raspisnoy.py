@@ -955,12 +955,14 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
     play_rows: list[PlayRow] = []
+    scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
         expected_dealer = dealer_of(players, game.first_dealer, index + 1)
-        findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
-                       f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
-                       line=rnd.line)
+        if rnd.dealer != expected_dealer:
+            findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
+                           f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
+                           line=rnd.line)
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
         trump = _check_trump(findings, rnd, rules, len(players))
@@ -975,11 +977,17 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         play_rows.extend(rows)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
-        for player in order:
-            points = round_points(rnd.kind, rnd.cards, bids.get(player), won[player], rules)
+        kind, has_bids = rnd.kind, rnd.kind.has_bids
+        trump_text = None if rnd.trump is None else str(rnd.trump)
+        for seat, player in enumerate(order, 1):
+            bid = bids.get(player)
+            score = (kind, rnd.cards, bid, won[player])
+            points = scores.get(score)
+            if points is None:
+                points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
             totals[player] += points
             wrote = written_points.get(player)
-            if wrote is not None:   # (the message is made only for a finding: most points agree)
+            if wrote is not None and wrote != points:   # (the message is made only for a finding)
                 right, written = _fmt(points), _fmt(wrote)
                 if right != written:
                     detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
@@ -991,21 +999,19 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                right, written = _fmt(basis[player] + added), _fmt(total_wrote)
+                right, written = basis[player] + added, total_wrote
                 if right != written:
+                    right, written = _fmt(right), _fmt(written)
                     findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
                                  f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
                                  expected=right, actual=written)
                 basis[player] = total_wrote
             else:
                 basis[player] += added
-            round_rows.append(RoundRow(
-                round_no=rnd.number, cards=rnd.cards, kind=rnd.kind.value, dealer=dealer,
-                trump=None if rnd.trump is None else str(rnd.trump), player=player,
-                seat=order.index(player) + 1, bid=bids.get(player) if rnd.kind.has_bids else None,
-                tricks=won[player], points=points, total=totals[player], points_written=wrote,
-                total_written=total_wrote, is_dealer=player == dealer, line=rnd.line,
-            ))
+            round_rows.append(_row(RoundRow, (
+                rnd.number, rnd.cards, kind.value, dealer, trump_text, player, seat, bid if has_bids else None,
+                won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
+            )))
     return RaspisnoyReplay(
         findings=tuple(findings), rounds=tuple(round_rows), plays=tuple(play_rows),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
@@ -1021,14 +1027,16 @@ def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset,
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
                     line: int) -> None:
-    findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
+    if number != index + 1:
+        findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
     if index >= len(plan):
         findings.add("RSP-SCHEDULE", f"round {number}: a full game has {len(plan)} rounds only", line=line,
                      expected=f"{len(plan)} rounds", actual=f"round {number}")
         return
     due = plan[index]
-    findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
-                   f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
+    if due.cards != cards or due.kind is not kind:
+        findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
+                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
 
 
 def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int) -> Suit | None:
@@ -1076,15 +1084,17 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
         return None
     line = rnd.hands_line
-    written = tuple(player for player, _ in rnd.hands)
-    findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
-                   f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
+    written = tuple([player for player, _ in rnd.hands])
+    if written != order:    # (each message is made only for a finding: most rounds have none)
+        findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
+                       f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: Counter() for player in order}
     seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
     for player, cards in rnd.hands:
-        findings.check("RSP-DEALER", rnd.cards, len(cards),
-                       f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+        if len(cards) != rnd.cards:
+            findings.check("RSP-DEALER", rnd.cards, len(cards),
+                           f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
         hand = hands.get(player)
         if hand is None:
             hand = hands[player] = Counter()
@@ -1097,7 +1107,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hand[card] = hand.get(card, 0) + 1    # (Counter fills a missing key by a Python call)
+        hand.update(cards)
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
