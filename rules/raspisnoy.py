@@ -1077,7 +1077,8 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, Counter] | None:
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, list[int]] | None:
+    """Each player's hand as the copies he holds of each card, by code (None without a Hands line)."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
@@ -1088,7 +1089,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     if written != order:    # (each message is made only for a finding: most rounds have none)
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
-    hands = {player: Counter() for player in order}
+    hands = {player: [0] * 54 for player in order}
     seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
     for player, cards in rnd.hands:
@@ -1097,7 +1098,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
         hand = hands.get(player)
         if hand is None:
-            hand = hands[player] = Counter()
+            hand = hands[player] = [0] * 54
         for card in cards:
             code = card.code
             if code not in deck:
@@ -1107,7 +1108,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-        hand.update(cards)
+            hand[code] += 1
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
@@ -1146,7 +1147,7 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, Counter] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+                 hands: dict[str, list[int]] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
     won = dict.fromkeys(order, 0)
     rows: list[PlayRow] = []
     jokers = jokers_of(rules)
@@ -1155,9 +1156,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     """The cards each player still holds, as bits of their codes (:func:`legal_mask` reads them)."""
     for player, hand in (hands or {}).items():
         bits = 0
-        for card, count in hand.items():
-            if count > 0:
-                bits |= 1 << card.code
+        for code, count in enumerate(hand):
+            if count:
+                bits |= 1 << code
         held[player] = bits
     seat = {player: at for at, player in enumerate(order)}
     texts = _CARD_TEXT
@@ -1188,8 +1189,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
-                key = card if card.code < 52 else _hand_key(hand, card, rules)
-                count = hand.get(key, 0)
+                key = card.code
+                if key >= 52:
+                    key = _hand_key(hand, key)
+                count = hand[key]
                 if count <= 0:
                     findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {play.player} played "
                                  f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
@@ -1198,14 +1201,15 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                     bits = held[play.player]
                     if plays:
                         allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
-                        if not allowed >> key.code & 1:
-                            duty = sorted(str(c) for c, n in hand.items() if n > 0 and allowed >> c.code & 1)
+                        if not allowed >> key & 1:
+                            duty = sorted(_CARD_TEXT[Card.from_code(code)] for code, n in enumerate(hand)
+                                          if n > 0 and allowed >> code & 1)
                             findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
                                          f"played {card} holding {_hand_text(hand)}: must play {words}",
                                          line=line, expected=" or ".join(duty), actual=card)
                     hand[key] = count - 1
                     if count == 1:
-                        held[play.player] = bits & ~(1 << key.code)
+                        held[play.player] = bits & ~(1 << key)
             plays.append((card, declaration))
         if not plays:
             continue
@@ -1243,18 +1247,18 @@ _row = tuple.__new__
 """A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
 
 
-def _hand_key(hand: Counter, card: Card, rules: Ruleset) -> Card:
+def _hand_key(hand: list[int], code: int) -> int:
     # Both jokers of the 54-card deck are written JK: a JK played is whichever joker the hand holds.
-    if card.is_joker:
-        for held in hand:
-            if held.is_joker and hand[held] > 0:
-                return held
-    return card
+    for joker in JOKER_CODES:
+        if hand[joker] > 0:
+            return joker
+    return code
 
 
-def _hand_text(hand: Counter) -> str:
-    cards = [card for card, count in hand.items() for _ in range(count)]
-    return "[" + " ".join(str(c) for c in sorted(cards, key=lambda c: -c.code)) + "]"
+def _hand_text(hand: list[int]) -> str:
+    """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
+    return "[" + " ".join(_CARD_TEXT[Card.from_code(code)] for code in range(53, -1, -1)
+                          for _ in range(hand[code])) + "]"
 
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
