@@ -223,14 +223,14 @@ class _Reading:
         self.classify = re.compile(gap + "(?:" + "|".join(heads) + ")").match
         self.layouts: dict[str, dict[str, tuple[str, str, tuple[tuple[str, str], ...]]]] = {}
         """Per kind of line and alternative: the first and last groups of its items (plays, hands …)
-        and its own terminals' (type, group)."""
+        and its own terminals' (type, group), keywords left out."""
         for kind, (_, alternatives) in self.lines.items():
             layouts = self.layouts[kind] = {}
             for key, (_, groups) in alternatives.items():
                 symbols = alternatives.symbols
                 items = [g for g in groups if symbols[g] in self.rules or symbols[g] in self.items]
                 layouts[key] = (items[0] if items else None, items[-1] if items else None,
-                                tuple((symbols[g], g) for g in groups if g not in items))
+                                tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_")))
 
 
 _READINGS: dict[str, _Reading] = {}
@@ -295,7 +295,6 @@ class _Lines:
         self.grammar = grammar
         self.is_log = grammar == "raspisnoy_log"
         self.reading = _reading(grammar)
-        self.kinds = _LOG_KINDS if self.is_log else _SHEET_KINDS
         self.words = WORDS if self.is_log else _SHEET_WORDS
         self.read: list[tuple[str, int, object]] = []
         """(kind, 0-based index, match or tree) per line, in order."""
@@ -338,7 +337,7 @@ class _Lines:
                              line_text=self.lines[token.line - 1]) from None
 
     def _tokens(self):
-        lines, kinds, read, reading = self.lines, self.kinds, self.read, self.reading
+        lines, read, reading = self.lines, self.read, self.reading
         classify, expressions = reading.classify, reading.lines
         previous = None
         for index, line in enumerate(lines):
@@ -623,11 +622,13 @@ def _fast(reading: _Reading, kind: str, match):
     if isinstance(match, Tree):
         raise _Retry
     first, last, terminals = reading.layouts[kind][match.lastgroup]
-    return match.string[match.start(first):match.end(last)], {symbol: match[group] for symbol, group in terminals}
+    return match.string[match.start(first):match.end(last)], [match[group] for _, group in terminals]
 
 
 _new = object.__new__
 _set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
+_set_number, _set_plays, _set_winner, _set_line = (Trick.number.__set__, Trick.plays.__set__, Trick.winner.__set__,
+                                                   Trick.line.__set__)
 
 
 def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) -> None:
@@ -668,12 +669,16 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
                 plays.append(play)
                 if len(known) < 100_000:
                     known[piece] = play
-            number, winner = terminals["INT"], terminals.get("PLAYER")
+            number, winner = terminals[0], terminals[1] if len(terminals) > 1 else None
         else:
             (_, number), *tokens = found
             plays, winner = _plays(builder, tokens)
-        fields["tricks"].append(Trick(number=int(number), plays=tuple(plays),
-                                      winner=player(winner) if winner is not None else None, line=at))
+        trick = _new(Trick)     # (as a play: a game has hundreds of tricks)
+        _set_number(trick, int(number))
+        _set_plays(trick, tuple(plays))
+        _set_winner(trick, player(winner) if winner is not None else None)
+        _set_line(trick, at)
+        fields["tricks"].append(trick)
         return
     if isinstance(found, tuple):
         text, _ = found
@@ -755,8 +760,13 @@ def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     if sorted(columns) != sorted(builder.players):
         raise builder.line_error(f"the table's columns ({', '.join(columns)}) are not the players "
                                  f"({', '.join(builder.players)})", head_index)
-    rows = [_sheet_row(builder, columns, index, builder.tokens(kind, index, found))
-            for kind, index, found in read if kind == "ROW_LINE"]
+    rows = []
+    for kind, index, found in read:
+        if kind == "ROW_LINE":
+            try:
+                rows.append(_sheet_row(builder, columns, index, _row_fields(builder.reading, found)))
+            except _Retry:
+                rows.append(_sheet_row(builder, columns, index, builder.tokens(kind, index, found)))
     return RaspisnoySheet(
         source=source, info=builder.info("raspisnoy_sheet", rules), name=builder.name(read),
         players=builder.players, rules=rules, first_dealer=first_dealer, rows=tuple(rows),
@@ -764,7 +774,17 @@ def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     )
 
 
+def _row_fields(reading: _Reading, found) -> list[tuple[str, str]]:
+    """A row's tokens without their columns, from the row's and its cells' expressions."""
+    text, terminals = _fast(reading, "ROW_LINE", found)
+    expression, alternatives = reading.rules["cell"]
+    (_, groups), = alternatives.values()
+    return [("", value) for value in terminals] + [("", match[group]) for match in expression.finditer(text)
+                                                  for group in groups]
+
+
 def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, tokens: list) -> SheetRow:
+    """A row from its tokens: number, cards, kind, then bid, tricks and total per cell."""
     (_, number), (_, cards), (_, round_kind), *cells = tokens
     cells = [(bid, tricks, total) for (_, bid), (_, tricks), (_, total) in zip(cells[0::3], cells[1::3], cells[2::3])]
     if len(cells) != len(columns):
