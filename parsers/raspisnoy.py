@@ -226,11 +226,11 @@ class _Reading:
         and its own terminals' (type, group), keywords left out."""
         for kind, (_, alternatives) in self.lines.items():
             layouts = self.layouts[kind] = {}
+            symbols = alternatives.symbols
             for key, (_, groups) in alternatives.items():
-                symbols = alternatives.symbols
                 items = [g for g in groups if symbols[g] in self.rules or symbols[g] in self.items]
-                layouts[key] = (items[0] if items else None, items[-1] if items else None,
-                                tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_")))
+                own = tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_"))
+                layouts[key] = (items[0] if items else None, items[-1] if items else None, own)
 
 
 _READINGS: dict[str, _Reading] = {}

@@ -284,3 +284,16 @@ def test_a_card_run_into_its_joker_call_reads_as_written_apart():
     canonical = parse(FORMATS_LOG)
     assert parse(FORMATS_LOG.replace("Anna 7s high,", "Anna 7shigh ,")).rounds == canonical.rounds
     assert parse(FORMATS_LOG.replace("Anna 7s high,", "Anna\t7s   HIGH,")).rounds[1].tricks == canonical.rounds[1].tricks
+
+
+def test_a_name_run_into_a_card_is_one_name_as_lark_reads_it():
+    # Lark's lexer takes a terminal whole: 'Vera6c' is one name, and the line then lacks its card.
+    # The generated expression must not split it into a name and a card to make the line match.
+    import parsers.raspisnoy as module
+    line = "Trick 1: Boris As, Vera6c, Anna Kd; won by Boris"
+    expression, _ = module._reading("raspisnoy_log").lines["TRICK_LINE"]
+    assert expression.fullmatch(line) is None
+    with pytest.raises(ParseError) as error:
+        parse(FORMATS_LOG.replace("Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris", line))
+    assert (error.value.line, error.value.column) == (11, 26)
+    assert "expected a card like As or 10♥" in error.value.reason
