@@ -935,8 +935,8 @@ class _Bidding:
                                  f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
                                  line=line, expected=f"a bid other than {bid}", actual=bid)
             passes = self.history[player]
-            others = allowed_bids(cards, so_far, player == dealer, [], rules) - {0}
-            if bid == 0 and pass_barred(passes, rules) and others:
+            if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
+                    and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
                 findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
                              f"(passed in the {rules.pass_limit} previous rounds with bids)",
                              line=line, expected="a bid of 1 or more", actual=0)
