@@ -34,10 +34,11 @@ BEFORE_CPU = {"parse": 119, "replay": 89, "ingest": 37}
 """Four-player game logs per CPU-second on 2026-12-03 by this bench (100 games), before legal_cards,
 the round loop and the shape check were made leaner: printed beside today's figures. The full
 ingest's CPU counts its workers and the SQL model build."""
-BEFORE_LINES = {"parse": PARSE_BEFORE, "replay": REPLAY_BEFORE, "ingest": INGEST_BEFORE, "command": COMMAND_BEFORE}
-"""The same figures (200 games, best of 3) later on 2026-12-03, before each line was read by the
-expression generated from its grammar rule and the follow duties became one rule over the bits of
-the cards held (machine load average LOAD_BEFORE on 2 cores: the figures are CPU time, not wall time)."""
+BEFORE_LINES = {"parse": 109, "replay": 118, "ingest": 46.1, "command": 25.9}
+"""The same figures (200 games, best of 3) later on 2026-12-03, and ``rasklad ingest`` as a command,
+before each line was read by the expression generated from its grammar rule and the follow duties
+became one rule over the bits of the cards held (load average 10.6 to 14.5 on 2 cores: CPU time
+counts, not wall time)."""
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -56,9 +57,9 @@ def _write(folder: Path, game: str, count: int) -> None:
 def _command_cpu(folder: Path, warehouse: Path) -> float:
     """CPU-seconds of ``rasklad ingest`` of ``folder`` run as a command, its workers included."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "pipeline.cli", "ingest", str(folder), "--warehouse", str(warehouse),
-                    "--quiet", "--json"], check=True, capture_output=True, cwd=ROOT,
-                   env={**os.environ, "PYTHONPATH": str(ROOT)})
+    command = [sys.executable, "-m", "pipeline.cli", "ingest", str(folder), "--warehouse", str(warehouse),
+               "--quiet", "--json"]
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
@@ -97,10 +98,11 @@ def main() -> None:
                       f"full ingest {GAMES / ingest_cpu:.1f}"
             if game == "raspisnoy":
                 command_cpu = _command_cpu(folder, root / "warehouse-command")
-                per_cpu += (f", rasklad ingest {GAMES / command_cpu:.1f} (before: parse {BEFORE_LINES['parse']}, "
-                            f"replay {BEFORE_LINES['replay']}, full ingest {BEFORE_LINES['ingest']}, rasklad ingest "
-                            f"{BEFORE_LINES['command']}; earlier on 2026-12-03: parse {BEFORE_CPU['parse']}, "
-                            f"replay {BEFORE_CPU['replay']}, full ingest {BEFORE_CPU['ingest']})")
+                before, earlier = BEFORE_LINES, BEFORE_CPU
+                per_cpu += (f", rasklad ingest {GAMES / command_cpu:.1f} (before: parse {before['parse']}, "
+                            f"replay {before['replay']}, full ingest {before['ingest']}, rasklad ingest "
+                            f"{before['command']}; earlier on 2026-12-03: parse {earlier['parse']}, "
+                            f"replay {earlier['replay']}, full ingest {earlier['ingest']})")
             print(f"{game:16s} {GAMES} games, {rounds} rounds: generate {GAMES / generated:7.1f} games/s; "
                   f"parse (1 core) {GAMES / parsed:7.1f} games/s, {1000 * parsed / GAMES:6.1f} ms/game; "
                   f"parse+replay (1 core) {GAMES / single:7.1f} games/s, {rounds / single:8.0f} rounds/s; "

@@ -70,7 +70,7 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
         rules.setdefault(rule.origin.name, []).append(rule)
     ignored = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")"
     gap, opening = ignored + "*", "(?:"
-    if whole_terminals:     # (a possessive gap also keeps a long run of blanks from backtracking exponentially)
+    if whole_terminals:     # (a possessive gap also keeps a run of blanks from backtracking exponentially)
         gap, opening = ignored + "*+", "(?>"
 
     def symbol(sym) -> str:
@@ -118,7 +118,7 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
                     parts.append(symbol(sym))
                 else:
                     groups.append(f"{key}_{k}")
-                    alternatives.symbols[f"{key}_{k}"] = str(sym.name)     # (a name is a Token: slow to compare)
+                    alternatives.symbols[f"{key}_{k}"] = str(sym.name)     # (a Token: slow to compare)
                     parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
             priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
             branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))

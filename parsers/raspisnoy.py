@@ -200,7 +200,8 @@ class _Reading:
         """The expressions of the rules lines are made of (hand, play, trump …)."""
 
         def keyword(symbol) -> bool:
-            return symbol.is_term and (symbol.name.startswith("_") or terminals[symbol.name].pattern.type == "str")
+            return symbol.is_term and (symbol.name.startswith("_")
+                                       or terminals[symbol.name].pattern.type == "str")
 
         self.items: dict[str, tuple[str, re.Pattern | None]] = {}
         """Per repetition (a helper rule), the symbol it repeats, and that terminal's pattern."""
@@ -627,8 +628,8 @@ def _fast(reading: _Reading, kind: str, match):
 
 _new = object.__new__
 _set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
-_set_number, _set_plays, _set_winner, _set_line = (Trick.number.__set__, Trick.plays.__set__, Trick.winner.__set__,
-                                                   Trick.line.__set__)
+_set_number, _set_plays = Trick.number.__set__, Trick.plays.__set__
+_set_winner, _set_line = Trick.winner.__set__, Trick.line.__set__
 
 
 def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) -> None:
@@ -699,7 +700,8 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         fields["bids_line"] = at
         fields["bids_before_hands"] = "hands" not in fields
     else:
-        fields[_NAMES[kind]] = Written(values=tuple([(player(p), _number(builder, n)) for p, n in pairs]), line=at)
+        values = tuple([(player(p), _number(builder, n)) for p, n in pairs])
+        fields[_NAMES[kind]] = Written(values=values, line=at)
 
 
 def _plays(builder: _Builder, tokens: list[tuple[str, _Field]]) -> tuple[list[Play], _Field | None]:
