@@ -766,9 +766,12 @@ def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     for kind, index, found in read:
         if kind == "ROW_LINE":
             try:
-                rows.append(_sheet_row(builder, columns, index, _row_fields(builder.reading, found)))
+                rows.append(_sheet_row(builder, columns, index, *_row_fields(builder.reading, found)))
             except _Retry:
-                rows.append(_sheet_row(builder, columns, index, builder.tokens(kind, index, found)))
+                (_, number), (_, cards), (_, round_kind), *cells = builder.tokens(kind, index, found)
+                cells = [(bid, tricks, total) for (_, bid), (_, tricks), (_, total)
+                         in zip(cells[0::3], cells[1::3], cells[2::3])]
+                rows.append(_sheet_row(builder, columns, index, number, cards, round_kind, cells))
     return RaspisnoySheet(
         source=source, info=builder.info("raspisnoy_sheet", rules), name=builder.name(read),
         players=builder.players, rules=rules, first_dealer=first_dealer, rows=tuple(rows),
@@ -776,19 +779,16 @@ def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     )
 
 
-def _row_fields(reading: _Reading, found) -> list[tuple[str, str]]:
-    """A row's tokens without their columns, from the row's and its cells' expressions."""
-    text, terminals = _fast(reading, "ROW_LINE", found)
+def _row_fields(reading: _Reading, found) -> tuple[str, str, str, list[tuple[str, str, str]]]:
+    """A row's number, cards, kind, and bid, tricks and total per cell, without their columns."""
+    text, (number, cards, kind) = _fast(reading, "ROW_LINE", found)
     expression, alternatives = reading.rules["cell"]
     (_, groups), = alternatives.values()
-    return [("", value) for value in terminals] + [("", match[group]) for match in expression.finditer(text)
-                                                  for group in groups]
+    return number, cards, kind, [match.group(*groups) for match in expression.finditer(text)]
 
 
-def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, tokens: list) -> SheetRow:
-    """A row from its tokens: number, cards, kind, then bid, tricks and total per cell."""
-    (_, number), (_, cards), (_, round_kind), *cells = tokens
-    cells = [(bid, tricks, total) for (_, bid), (_, tricks), (_, total) in zip(cells[0::3], cells[1::3], cells[2::3])]
+def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, number: str, cards: str, round_kind: str,
+               cells: list[tuple[str, str, str]]) -> SheetRow:
     if len(cells) != len(columns):
         raise builder.line_error(f"round {int(number)} has {len(cells)} columns of players, the table has "
                                  f"{len(columns)}", index)
