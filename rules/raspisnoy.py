@@ -611,6 +611,7 @@ _JOKERS: dict[tuple[int, int, JokerLow], Jokers] = {}
 
 
 def jokers_of(rules: Ruleset) -> Jokers:
+    """The ruleset's :class:`Jokers`, made once per deck, joker and ``joker low`` setting."""
     key = (rules.deck, rules.joker.code, rules.joker_low)
     jokers = _JOKERS.get(key)
     if jokers is None:
@@ -624,12 +625,12 @@ def _highest(mask: int) -> int:
 
 
 def legal_mask(held: int, led: Card | None, declaration: Declaration | None, trump: Suit | None,
-               rules: Jokers) -> tuple[int, str, str]:
+               jokers: Jokers) -> tuple[int, str, str]:
     """The duty of a player holding the cards whose codes are the bits of ``held`` (RSP-FOLLOW,
     RSP-JOKER-LEAD; see :func:`legal_cards`): the bits of the cards he may play, the duty in
     words, and its rule. The replay asks it for every card followed to a trick."""
-    joker_mask = rules.mask
-    jokers = held & joker_mask
+    joker_mask = jokers.mask
+    held_jokers = held & joker_mask
     if led is None:
         return held, "any card to lead", "RSP-FOLLOW"
     plain = held & ~joker_mask & _PLAIN
@@ -639,21 +640,24 @@ def legal_mask(held: int, led: Card | None, declaration: Declaration | None, tru
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
             if trumps:
-                return _highest(trumps) | jokers, "the highest trump (joker led high trumps)", demand
+                return _highest(trumps) | held_jokers, "the highest trump (joker led high trumps)", demand
             return held, "any card (no trump for the joker's high trumps)", demand
         if call is JokerCall.HIGH_SUIT:
             suit_name = _SUIT_NAMES[declaration.suit]
             wanted = plain & _SUIT_MASKS[declaration.suit]
             if wanted:
-                return _highest(wanted) | jokers, f"the highest {suit_name} (joker led high {suit_name})", demand
+                words = f"the highest {suit_name} (joker led high {suit_name})"
+                return _highest(wanted) | held_jokers, words, demand
             if trumps:
-                return trumps | jokers, f"a trump (void in {suit_name}, joker led high {suit_name})", demand
+                words = f"a trump (void in {suit_name}, joker led high {suit_name})"
+                return trumps | held_jokers, words, demand
             return held, "any card", demand
         if call is JokerCall.LOW_SUIT:
             wanted = plain & _SUIT_MASKS[declaration.suit]
-            if wanted and rules.low_lowest:
+            if wanted and jokers.low_lowest:
                 suit_name = _SUIT_NAMES[declaration.suit]
-                return (wanted & -wanted) | jokers, f"the lowest {suit_name} (joker led low {suit_name})", demand
+                words = f"the lowest {suit_name} (joker led low {suit_name})"
+                return (wanted & -wanted) | held_jokers, words, demand
             led_suit = declaration.suit
         else:
             return held, "any card (the joker led no suit)", "RSP-FOLLOW"
@@ -661,9 +665,9 @@ def legal_mask(held: int, led: Card | None, declaration: Declaration | None, tru
         led_suit = _SUIT_OF[led.code]
     wanted = plain & _SUIT_MASKS[led_suit] if led_suit is not None else 0   # None: a JK led that is no joker here
     if wanted:
-        return wanted | jokers, _FOLLOW_WORDS[led_suit], "RSP-FOLLOW"
+        return wanted | held_jokers, _FOLLOW_WORDS[led_suit], "RSP-FOLLOW"
     if trumps:
-        return trumps | jokers, _VOID_WORDS.get(led_suit, "a trump (void in the led suit)"), "RSP-FOLLOW"
+        return trumps | held_jokers, _VOID_WORDS.get(led_suit, "a trump (void in the led suit)"), "RSP-FOLLOW"
     return held, "any card", "RSP-FOLLOW"
 
 
