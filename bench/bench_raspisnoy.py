@@ -2,7 +2,9 @@
 
 Run with ``python -m bench raspisnoy``. Generated legal four-player games (36 rounds each) are
 written to a temporary folder in files of 25 games, then ingested into a temporary warehouse:
-parse, replay, Parquet commit and the SQL model build all count. Further figures time parse
+parse, replay, Parquet commit and the SQL model build all count. The game logs are ingested
+twice: by ``pipeline.ingest.ingest`` in this process, and by the command ``rasklad ingest`` in
+a process of its own (its start, imports and workers count too). Further figures time parse
 alone, then parse and replay, in this process, to show where the time goes. Nothing is asserted.
 """
 
@@ -10,6 +12,8 @@ from __future__ import annotations
 
 import os
 import resource
+import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -30,6 +34,12 @@ BEFORE_CPU = {"parse": 119, "replay": 89, "ingest": 37}
 """Four-player game logs per CPU-second on 2026-12-03 by this bench (100 games), before legal_cards,
 the round loop and the shape check were made leaner: printed beside today's figures. The full
 ingest's CPU counts its workers and the SQL model build."""
+BEFORE_LINES = {"parse": 109, "replay": 118, "ingest": 46.1, "command": 25.9}
+"""The same figures (200 games, best of 3) later on 2026-12-03, and ``rasklad ingest`` as a command,
+before each line was read by the expression generated from its grammar rule and the follow duties
+became one rule over the bits of the cards held (load average 10.6 to 14.5 on 2 cores: CPU time
+counts, not wall time)."""
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cpu_seconds() -> float:
@@ -42,6 +52,16 @@ def _write(folder: Path, game: str, count: int) -> None:
     for index in range(0, count, PER_FILE):
         text = generate(game, count=min(PER_FILE, count - index), seed=index, players=4)
         (folder / f"{game}-{index:05d}.txt").write_text(text, encoding="utf-8")
+
+
+def _command_cpu(folder: Path, warehouse: Path) -> float:
+    """CPU-seconds of ``rasklad ingest`` of ``folder`` run as a command, its workers included."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    command = [sys.executable, "-m", "pipeline.cli", "ingest", str(folder), "--warehouse", str(warehouse),
+               "--quiet", "--json"]
+    subprocess.run(command, check=True, capture_output=True, cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
 
 
 def main() -> None:
@@ -77,8 +97,12 @@ def main() -> None:
             per_cpu = f"per CPU-second: parse {GAMES / parse_cpu:.0f}, replay {GAMES / replay_cpu:.0f}, " \
                       f"full ingest {GAMES / ingest_cpu:.1f}"
             if game == "raspisnoy":
-                per_cpu += (f" (2026-12-03, before: parse {BEFORE_CPU['parse']}, replay {BEFORE_CPU['replay']}, "
-                            f"full ingest {BEFORE_CPU['ingest']})")
+                command_cpu = _command_cpu(folder, root / "warehouse-command")
+                before, earlier = BEFORE_LINES, BEFORE_CPU
+                per_cpu += (f", rasklad ingest {GAMES / command_cpu:.1f} (before: parse {before['parse']}, "
+                            f"replay {before['replay']}, full ingest {before['ingest']}, rasklad ingest "
+                            f"{before['command']}; earlier on 2026-12-03: parse {earlier['parse']}, "
+                            f"replay {earlier['replay']}, full ingest {earlier['ingest']})")
             print(f"{game:16s} {GAMES} games, {rounds} rounds: generate {GAMES / generated:7.1f} games/s; "
                   f"parse (1 core) {GAMES / parsed:7.1f} games/s, {1000 * parsed / GAMES:6.1f} ms/game; "
                   f"parse+replay (1 core) {GAMES / single:7.1f} games/s, {rounds / single:8.0f} rounds/s; "

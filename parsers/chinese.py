@@ -32,6 +32,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark
+from parsers.grammar import line_expression
 from rules.cards import Card, CardError, Deck
 from rules.chinese import (
     ROWS,
@@ -398,73 +399,6 @@ def parse_ofc(lines: tuple[str, ...], source: Source) -> OfcHand:
 # ---------------------------------------------------------------- the batch reader
 
 
-class _Alternatives(dict):
-    """Per alternative's group name, its alias and value groups; ``symbols``: each value group's
-    terminal or rule name (the type of the token handed to the transformer)."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.symbols: dict[str, str] = {}
-
-
-def line_expression(name: str, symbols: tuple[str, ...], aliases: frozenset[str]) -> tuple[re.Pattern, dict]:
-    """One regular expression for a whole line, generated from the grammar ``name``: the
-    alternatives of the rules ``symbols`` whose alias (or rule name) is in ``aliases``, each
-    symbol by its terminal's own pattern or its helper rule's, the ignored terminals allowed
-    between them. Returns the expression and, per alternative's group name, its alias and the
-    groups of its values (its named terminals and helper rules, in order). A line it matches
-    reads as the grammar reads it; any other line is left to the parser.
-
-    >>> expression, alternatives = line_expression("chinese", ("line",), frozenset({"dealer"}))
-    >>> match = expression.fullmatch("Dealer:  Anna Petrova")
-    >>> alias, groups = alternatives[match.lastgroup]
-    >>> alias, [match.group(g) for g in groups]
-    ('dealer', ['Anna Petrova'])
-    """
-    parser = _parser(name)
-    terminals = {t.name: t for t in parser.terminals}
-    rules: dict[str, list] = {}
-    for rule in parser.rules:
-        rules.setdefault(rule.origin.name, []).append(rule)
-    gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*"
-
-    def symbol(sym) -> str:
-        if sym.is_term:
-            return "(?:" + terminals[sym.name].pattern.to_regexp() + ")"
-        # a helper rule: X: body | X rest, as the grammar's repetitions compile
-        first = [r.expansion for r in rules[sym.name] if not r.expansion or r.expansion[0] != sym]
-        more = [r.expansion[1:] for r in rules[sym.name] if r.expansion and r.expansion[0] == sym]
-        if any(sym in expansion for expansion in first + more):
-            raise ValueError(f"rule {sym.name} of {name}.lark is not a repetition")
-        body = "(?:" + "|".join(sequence(e) for e in first) + ")"
-        return body + ("(?:" + gap + "(?:" + "|".join(sequence(e) for e in more) + "))*" if more else "")
-
-    def sequence(expansion) -> str:
-        return gap.join(symbol(sym) for sym in expansion)
-
-    branches, alternatives = [], _Alternatives()
-    for origin in symbols:
-        for rule in rules[origin]:
-            alias = rule.alias or origin
-            if alias not in aliases:
-                continue
-            key = f"a{len(branches)}"
-            parts, groups = [], []
-            for k, sym in enumerate(rule.expansion):
-                if sym.is_term and terminals[sym.name].pattern.type == "str":
-                    parts.append(symbol(sym))
-                else:
-                    groups.append(f"{key}_{k}")
-                    alternatives.symbols[f"{key}_{k}"] = sym.name
-                    parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
-            priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
-            branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))
-            alternatives[key] = (alias, groups)
-    # as the lexer does, a terminal of higher priority is tried first (a whole SET_LINE before a name)
-    ordered = "|".join(branch for _, _, branch in sorted(branches))
-    return re.compile(gap + "(?:" + ordered + ")" + gap), alternatives
-
-
 _LINE_BY_LINE = {
     "chinese": frozenset({"header", "date", "club", "scoring", "players", "dealer", "rules", "royalties_line",
                           "points_line", "set_line", "seat_line"}),
@@ -477,7 +411,7 @@ terminals and the table's lines): nearly every line of a log; a hand with anothe
 
 @functools.cache
 def _line_reader(name: str) -> tuple[re.Pattern, dict, re.Pattern, dict[str, str]]:
-    expression, alternatives = line_expression(name, ("header", "line"), _LINE_BY_LINE[name])
+    expression, alternatives = line_expression(_parser(name), ("header", "line"), _LINE_BY_LINE[name])
     names = next(t for t in _parser(name).terminals if t.name == "NAME").pattern.to_regexp()
     return expression, alternatives, re.compile(names), alternatives.symbols
 
@@ -537,14 +471,14 @@ _BATCH_LINES = frozenset({"header", "date", "club", "scoring", "players", "deale
 
 @functools.cache
 def _batch_expression() -> tuple[re.Pattern, dict, re.Pattern]:
-    expression, alternatives = line_expression("chinese", ("header", "line"), _BATCH_LINES)
+    expression, alternatives = line_expression(_parser("chinese"), ("header", "line"), _BATCH_LINES)
     names = re.compile(next(t for t in _parser("chinese").terminals if t.name == "NAME").pattern.to_regexp())
     return expression, alternatives, names
 
 
 @functools.cache
 def _seat_expression() -> tuple[re.Pattern, dict]:
-    return line_expression("chinese", ("seat",), frozenset({"surrender", "natural"}))
+    return line_expression(_parser("chinese"), ("seat",), frozenset({"surrender", "natural"}))
 
 
 def _token(kind: str, text: str, line: int) -> Token:

@@ -2,10 +2,13 @@
 
 A run over one format never pays for compiling the others. Syntax errors come out as
 :class:`~parsers.errors.ParseError` worded with the reader's own names for its terminals.
+:func:`line_expression` turns a grammar's rules for whole lines into one regular expression, so
+a reader reads its usual lines as the grammar does, at the speed of a regular expression.
 """
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from pathlib import Path
 
@@ -32,3 +35,94 @@ def parse_lines(name: str, lines: tuple[str, ...], words: dict[str, str]) -> Tre
         return grammar(name).parse(text)
     except UnexpectedInput as error:
         raise from_lark(error, text, words) from None
+
+
+class LineAlternatives(dict):
+    """Per alternative's group name, its alias and value groups; ``symbols``: each value group's
+    terminal or rule name (the type of the token handed to the transformer)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.symbols: dict[str, str] = {}
+
+
+def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[str], *,
+                    whole_terminals: bool = False) -> tuple[re.Pattern, LineAlternatives]:
+    """One regular expression for a whole line, generated from a grammar's compiled ``parser``:
+    the alternatives of the rules ``symbols`` whose alias (or rule name) is in ``aliases``, each
+    symbol by its terminal's own pattern or its helper rule's, the ignored terminals allowed
+    between them. Returns the expression and, per alternative's group name, its alias and the
+    groups of its values (its named terminals and helper rules, in order). A line it matches
+    reads as the grammar reads it; any other line is left to the parser.
+
+    ``whole_terminals``: each terminal matches as Lark's lexer takes it, whole (an atomic group):
+    ``Anna9h`` is one name, never a name and a card, however the rest of the line would match.
+
+    >>> expression, alternatives = line_expression(grammar("chinese"), ("line",), frozenset({"dealer"}))
+    >>> match = expression.fullmatch("Dealer:  Anna Petrova")
+    >>> alias, groups = alternatives[match.lastgroup]
+    >>> alias, [match.group(g) for g in groups]
+    ('dealer', ['Anna Petrova'])
+    """
+    terminals = {t.name: t for t in parser.terminals}
+    rules: dict[str, list] = {}
+    for rule in parser.rules:
+        rules.setdefault(rule.origin.name, []).append(rule)
+    ignored = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")"
+    gap, opening = ignored + "*", "(?:"
+    if whole_terminals:     # (a possessive gap also keeps a run of blanks from backtracking exponentially)
+        gap, opening = ignored + "*+", "(?>"
+
+    def symbol(sym) -> str:
+        if sym.is_term:
+            return opening + terminals[sym.name].pattern.to_regexp() + ")"
+        # a helper rule: X: body | X rest, as the grammar's repetitions compile
+        first = [r.expansion for r in rules[sym.name] if not r.expansion or r.expansion[0] != sym]
+        more = [r.expansion[1:] for r in rules[sym.name] if r.expansion and r.expansion[0] == sym]
+        if any(sym in expansion for expansion in first + more):
+            raise ValueError(f"rule {sym.name} is not a repetition")
+        body = "(?:" + choice(first) + ")"
+        return body + ("(?:" + gap + "(?:" + choice(more) + "))*" if more else "")
+
+    def choice(expansions) -> str:
+        """The alternatives, their common first symbols written once (``a b c | a b`` as ``a b (?:c)?``):
+        the same text matched, without matching ``a b`` again for the second."""
+        if len(expansions) == 1 or any(not e for e in expansions):
+            return "|".join(sequence(e) for e in expansions)
+        heads: dict = {}
+        for expansion in expansions:
+            heads.setdefault(expansion[0], []).append(expansion[1:])
+        branches = []
+        for head, rests in heads.items():
+            ended = any(not rest for rest in rests)
+            rests = [rest for rest in rests if rest]
+            tail = ""
+            if rests:
+                tail = "(?:" + gap + "(?:" + choice(rests) + "))" + ("?" if ended else "")
+            branches.append(symbol(head) + tail)
+        return "|".join(branches)
+
+    def sequence(expansion) -> str:
+        return gap.join(symbol(sym) for sym in expansion)
+
+    branches, alternatives = [], LineAlternatives()
+    for origin in symbols:
+        for rule in rules[origin]:
+            alias = str(rule.alias or origin)
+            if alias not in aliases:
+                continue
+            key = f"a{len(branches)}"
+            parts, groups = [], []
+            for k, sym in enumerate(rule.expansion):
+                if sym.is_term and terminals[sym.name].pattern.type == "str":
+                    parts.append(symbol(sym))
+                else:
+                    groups.append(f"{key}_{k}")
+                    alternatives.symbols[f"{key}_{k}"] = str(sym.name)     # (a Token: slow to compare)
+                    parts.append(f"(?P<{key}_{k}>{symbol(sym)})")
+            priority = max((terminals[sym.name].priority for sym in rule.expansion if sym.is_term), default=0)
+            branches.append((-priority, len(branches), f"(?P<{key}>{gap.join(parts)})"))
+            alternatives[key] = (alias, groups)
+    # as the lexer does, a terminal of higher priority is tried first (a whole SET_LINE before a name)
+    ordered = "|".join(branch for _, _, branch in sorted(branches))
+    return re.compile(gap + "(?:" + ordered + ")" + gap), alternatives

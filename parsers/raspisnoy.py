@@ -2,13 +2,13 @@
 
 The grammars are ``grammars/raspisnoy_log.lark`` and ``grammars/raspisnoy_sheet.lark``, each on
 two levels. Lark (LALR) checks the game's shape over whole lines: every line is classified by its
-first word with one precompiled pattern and handed to Lark as one token (a custom lexer), in
-order, so the first error in the text is the one reported. The fields of each line are read by a
-precompiled pattern of that kind of line; a line its pattern does not read is parsed alone by the
-grammar's rule for that line, which says where (line, column) and what was expected in words, or
-reads it when it is a form the pattern does not know. ~25 µs per Lark token made the token-level
-grammar cost ~180 ms for a 36-round game; this way costs a few µs per line. Line numbers in
-records are file lines.
+leading keywords and handed to Lark as one token (a custom lexer), in order, so the first error in
+the text is the one reported. Each line is read by one regular expression generated from its rule
+in the grammar (:func:`parsers.grammar.line_expression`: the rule's terminals, its repetitions,
+each terminal taken whole as Lark's lexer takes it); a line the expression does not read is parsed
+alone by the grammar's rule for that line, which says where (line, column) and what was expected
+in words. Lark's Python LALR costs ~25 µs per token, ~180 ms for a 36-round game read token by
+token; an expression reads a line in a few µs. Line numbers in records are file lines.
 
 >>> from rules.records import Source
 >>> src = Source(file="x.txt", first_line=1, last_line=4, game_id="0")
@@ -34,6 +34,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from parsers.errors import ParseError, from_lark
+from parsers.grammar import line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
     Declaration,
@@ -118,77 +119,6 @@ _SHEET_WORDS = {**WORDS, "BID": "a bid (a whole number, or - for none)", "INT": 
 _TRAILING_COMMENT = re.compile(r"\s+#.*$")
 _DATE_FORMATS = ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S", "%Y-%m-%d", "%d.%m.%Y %H:%M", "%d.%m.%Y", "%Y-%m-%dT%H:%M")
 
-# ////////////////////////////////////////////////////////////////////// line patterns
-# They read the same text as the grammars' terminals; possessive quantifiers and atomic groups
-# keep them from splitting a word the way Lark's lexer would not (Lark takes a terminal whole).
-
-_W = r"[ \t\u00a0]*"
-_PLAYER = r"[^\s,:;\[\]|#]++"
-_SHEET_PLAYER = r"[^\s,:;\[\]|#/]++"
-_CARD = r"(?>(?:10|[2-9TJQKAtjqkaТКДВтквд])[cdhsCDHS♣♦♥♠♧♢♡♤птбчПТБЧ]\ufe0f?|JK[12]?|[Jj]oker[12]?|🃏)"
-_KIND = r"(?>(?i:regular|no-trump|notrump|blind|mis[eè]re|golden|forehead|lobovaya|лобовая))"
-_SIGNED = r"[+\-−]?\d++(?:[.,]\d++)?+"
-_REST = _W + r"(?P<rest>[^ \t\u00a0\n][^\n]*)"
-
-_CLASSIFY = re.compile(
-    _W + r"(?:(?P<DATE_LINE>(?i:date:))|(?P<CLUB_LINE>(?i:club:))|(?P<TABLE_LINE>(?i:table:))"
-    r"|(?P<PLAYERS_LINE>(?i:players:))|(?P<RULES_LINE>(?i:rules:))|(?P<FIRST_DEALER_LINE>(?i:first[ \t]+dealer:))"
-    r"|(?P<ROUND_LINE>(?i:round))|(?P<HANDS_LINE>(?i:hands:))|(?P<BIDS_LINE>(?i:bids:))|(?P<TRICK_LINE>(?i:trick))"
-    r"|(?P<POINTS_LINE>(?i:points:))|(?P<TOTALS_LINE>(?i:totals:))|(?P<TABLE_HEAD_LINE>\#)|(?P<ROW_LINE>\d))"
-)
-_PREFIX = {"Trick": ("TRICK_LINE", "Trick"), "Round": ("ROUND_LINE", "Round"), "Hands": ("HANDS_LINE", "Hands:"),
-           "Bids:": ("BIDS_LINE", "Bids:"), "Point": ("POINTS_LINE", "Points:"), "Total": ("TOTALS_LINE", "Totals:")}
-_NO_PREFIX = (None, "")
-_TABLE_HEAD = re.compile(r"^\s*#\s*cards\b", re.IGNORECASE)
-
-
-def _items(item: str, sep: str = ",") -> str:
-    return item + "(?:" + _W + sep + _W + item + ")*"
-
-
-_HAND_ITEM = "(?P<p>" + _PLAYER + ")" + _W + r"(?P<h>\[[^\[\]\n]*\])"
-_BID_ITEM = "(?P<p>" + _PLAYER + ")" + _W + r"(?P<b>\d++|(?i:pass))"
-_PLAY_ITEM = ("(?P<p>" + _PLAYER + ")" + _W + "(?P<c>" + _CARD + ")"
-              r"(?:" + _W + r"(?P<hl>(?i:high|low))(?:" + _W + r"(?P<s>(?i:trumps?|spades|hearts|diamonds|clubs)|[♠♥♦♣]))?)?")
-_SCORE_ITEM = "(?P<p>" + _PLAYER + ")" + _W + "(?P<n>" + _SIGNED + ")"
-_CELL_ITEM = (r"(?P<b>\d++|-|(?i:pass))" + _W + "/" + _W + r"(?P<t>\d++)" + _W + "(?P<n>" + _SIGNED + ")")
-
-_LINE = {
-    "GAME_LINE": re.compile(_W + r"(?i:raspisnoy[ \t]+game)(?:" + _REST + ")?$"),
-    "SHEET_LINE": re.compile(_W + r"(?i:raspisnoy[ \t]+sheet)(?:" + _REST + ")?$"),
-    "DATE_LINE": re.compile(_W + r"(?i:date:)" + _REST + "$"),
-    "CLUB_LINE": re.compile(_W + r"(?i:club:)" + _REST + "$"),
-    "TABLE_LINE": re.compile(_W + r"(?i:table:)" + _REST + "$"),
-    "RULES_LINE": re.compile(_W + r"(?i:rules:)" + _REST + "$"),
-    "PLAYERS_LINE": re.compile(_W + r"(?i:players:)" + _W + "(?P<list>" + _items(_PLAYER, "[,|]") + ")" + _W + "$"),
-    "FIRST_DEALER_LINE": re.compile(_W + r"(?i:first[ \t]+dealer:)" + _W + "(?P<p>" + _PLAYER + ")" + _W + "$"),
-    "ROUND_LINE": re.compile(
-        _W + r"(?i:round)" + _W + r"(?P<n>\d++)" + _W + ":" + _W + r"(?P<c>\d++)" + _W + r"(?i:cards?+)" + _W + ",?"
-        + _W + "(?P<k>" + _KIND + ")" + _W + ",?" + _W + "(?i:dealer)" + _W + "(?P<d>" + _PLAYER + ")" + _W + ",?"
-        + _W + "(?i:trump)" + _W + "(?:(?P<t>" + _CARD + ")(?:" + _W + r"(?P<j>(?i:\(joker\))))?|(?i:none))" + _W + "$"),
-    "HANDS_LINE": re.compile(_W + r"(?i:hands:)" + _W + "(?P<list>" + _items(_HAND_ITEM.replace("?P<p>", "").replace(
-        "?P<h>", "")) + ")" + _W + "$"),
-    "BIDS_LINE": re.compile(_W + r"(?i:bids:)" + _W + "(?P<list>" + _items(_BID_ITEM.replace("?P<p>", "").replace(
-        "?P<b>", "")) + ")" + _W + "$"),
-    "TRICK_LINE": re.compile(
-        _W + r"(?i:trick)" + _W + r"(?P<n>\d++)" + _W + ":" + _W + "(?P<list>" + _items(
-            re.sub(r"\?P<\w+>", "", _PLAY_ITEM)) + ")" + _W
-        + "(?:;" + _W + r"(?i:won[ \t]+by)" + _W + "(?P<w>" + _PLAYER + "))?" + _W + "$"),
-    "POINTS_LINE": re.compile(_W + r"(?i:points:)" + _W + "(?P<list>" + _items(re.sub(r"\?P<\w+>", "", _SCORE_ITEM))
-                              + ")" + _W + "$"),
-    "TOTALS_LINE": re.compile(_W + r"(?i:totals:)" + _W + "(?P<list>" + _items(re.sub(r"\?P<\w+>", "", _SCORE_ITEM))
-                              + ")" + _W + "$"),
-}
-_SHEET_LINE = {
-    **_LINE,
-    "PLAYERS_LINE": re.compile(_W + r"(?i:players:)" + _W + "(?P<list>" + _items(_SHEET_PLAYER, "[,|]") + ")"
-                               + _W + "$"),
-    "FIRST_DEALER_LINE": re.compile(_W + r"(?i:first[ \t]+dealer:)" + _W + "(?P<p>" + _SHEET_PLAYER + ")" + _W + "$"),
-    "TABLE_HEAD_LINE": re.compile(_W + r"\#" + _W + r"(?i:cards)" + _W + r"(?i:kind)(?P<list>(?:" + _W + r"\|" + _W
-                                  + _SHEET_PLAYER + ")+)" + _W + "$"),
-    "ROW_LINE": re.compile(_W + r"(?P<n>\d++)" + _W + r"(?P<c>\d++)" + _W + "(?P<k>" + _KIND + ")(?P<list>(?:" + _W
-                           + r"\|" + _W + re.sub(r"\?P<\w+>", "", _CELL_ITEM) + ")+)" + _W + "$"),
-}
 _LOG_KINDS = frozenset(("GAME_LINE", "DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PLAYERS_LINE", "RULES_LINE",
                         "FIRST_DEALER_LINE", "ROUND_LINE", "HANDS_LINE", "BIDS_LINE", "TRICK_LINE", "POINTS_LINE",
                         "TOTALS_LINE"))
@@ -202,13 +132,6 @@ _RUNS = {
 }
 """Kinds of lines the grammars take in any order and number (``_meta*``, ``_round_line*``, ``ROW_LINE*``):
 Lark is given the first line of a run of them only; it checks the shape, the readers check each line."""
-_PLAYER_RE = re.compile(_PLAYER)
-_SHEET_PLAYER_RE = re.compile(_SHEET_PLAYER)
-_HAND_RE = re.compile(_HAND_ITEM)
-_BID_RE = re.compile(_BID_ITEM)
-_PLAY_RE = re.compile(_PLAY_ITEM)
-_SCORE_RE = re.compile(_SCORE_ITEM)
-_CELL_RE = re.compile(_CELL_ITEM)
 
 # The rule of each kind of line in the grammars (the start of a one-line parse).
 _RULE = {
@@ -251,6 +174,76 @@ def _line_parser(name: str) -> Lark:
     return _LINES[name]
 
 
+# ////////////////////////////////////////////////////////////////////// the grammar's lines as expressions
+
+
+class _Reading:
+    """What the grammar's rules of each kind of line compile to: a whole-line expression per kind
+    (:func:`parsers.grammar.line_expression`), one per rule a line holds several of or nests
+    (a hand, a play, a cell …), and a classifier of lines by their leading keywords."""
+
+    def __init__(self, name: str) -> None:
+        parser = _line_parser(name)
+        kinds = _LOG_KINDS if name == "raspisnoy_log" else _SHEET_KINDS
+        terminals = {t.name: t for t in parser.terminals}
+        rules: dict[str, list] = {}
+        for rule in parser.rules:
+            rules.setdefault(str(rule.origin.name), []).append(rule)    # (a name is a Token: slow to compare)
+
+        def expression(rule: str):
+            aliases = frozenset(r.alias or rule for r in rules[rule])
+            return line_expression(parser, (rule,), aliases, whole_terminals=True)
+
+        self.lines = {kind: expression(_RULE[kind]) for kind in kinds}
+        self.rules = {rule: expression(rule) for rule in rules
+                      if not rule.startswith("_") and rule not in _RULE.values()}
+        """The expressions of the rules lines are made of (hand, play, trump …)."""
+
+        def keyword(symbol) -> bool:
+            return symbol.is_term and (symbol.name.startswith("_")
+                                       or terminals[symbol.name].pattern.type == "str")
+
+        self.items: dict[str, tuple[str, re.Pattern | None]] = {}
+        """Per repetition (a helper rule), the symbol it repeats, and that terminal's pattern."""
+        for rule, alternatives in rules.items():
+            if rule.startswith("__"):
+                (item,) = {str(sym.name) for alternative in alternatives for sym in alternative.expansion
+                           if sym.name != rule and not keyword(sym)}
+                self.items[rule] = (item, re.compile(terminals[item].pattern.to_regexp()) if item in terminals
+                                    else None)
+        gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*+"
+        heads = []
+        for kind in sorted(kinds - {"GAME_LINE", "SHEET_LINE"}):
+            expansion = rules[_RULE[kind]][0].expansion
+            leading = []
+            for symbol in expansion:     # the line's keywords (a row has none: its first number)
+                if leading and not keyword(symbol):
+                    break
+                leading.append("(?:" + terminals[symbol.name].pattern.to_regexp() + ")")
+            heads.append(f"(?P<{kind}>{gap.join(leading)})")
+        self.classify = re.compile(gap + "(?:" + "|".join(heads) + ")").match
+        self.layouts: dict[str, dict[str, tuple[str, str, tuple[tuple[str, str], ...]]]] = {}
+        """Per kind of line and alternative: the first and last groups of its items (plays, hands …)
+        and its own terminals' (type, group), keywords left out."""
+        for kind, (_, alternatives) in self.lines.items():
+            layouts = self.layouts[kind] = {}
+            symbols = alternatives.symbols
+            for key, (_, groups) in alternatives.items():
+                items = [g for g in groups if symbols[g] in self.rules or symbols[g] in self.items]
+                own = tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_"))
+                layouts[key] = (items[0] if items else None, items[-1] if items else None, own)
+
+
+_READINGS: dict[str, _Reading] = {}
+
+
+def _reading(name: str) -> _Reading:
+    reading = _READINGS.get(name)
+    if reading is None:
+        reading = _READINGS[name] = _Reading(name)
+    return reading
+
+
 class _Field(str):
     """The text of one field of a line with its 1-based column (and the game's line, 1-based)."""
 
@@ -263,18 +256,49 @@ class _Field(str):
         return self
 
 
+def _tokens(reading: _Reading, kind: str, found, line: int) -> list[tuple[str, _Field]]:
+    """The tokens of a line as Lark's parse gives them (type and text, keywords left out), each
+    with its column, from the line's match (or its tree, when only Lark reads it)."""
+    if isinstance(found, Tree):
+        return [(t.type, _Field(str(t), t.column, line))
+                for t in found.scan_values(lambda v: isinstance(v, Token))]
+    tokens: list[tuple[str, _Field]] = []
+    _match_tokens(reading, found, reading.lines[kind][1], line, tokens)
+    return tokens
+
+
+def _match_tokens(reading: _Reading, match: re.Match, alternatives, line: int, tokens: list) -> None:
+    _, groups = alternatives[match.lastgroup]
+    for group in groups:
+        symbol = alternatives.symbols[group]
+        start, end = match.span(group)
+        if symbol in reading.rules:
+            expression, inner = reading.rules[symbol]
+            _match_tokens(reading, expression.fullmatch(match.string, start, end), inner, line, tokens)
+        elif symbol in reading.items:
+            item, terminal = reading.items[symbol]
+            if terminal is not None:
+                tokens += [(item, _Field(m.group(), m.start() + 1, line))
+                           for m in terminal.finditer(match.string, start, end)]
+            else:
+                expression, inner = reading.rules[item]
+                for found in expression.finditer(match.string, start, end):
+                    _match_tokens(reading, found, inner, line, tokens)
+        elif not symbol.startswith("_"):    # (a keyword is no token of the tree)
+            tokens.append((symbol, _Field(match.group(group), start + 1, line)))
+
+
 class _Lines:
-    """The classified, comment-free lines of one game and the fields of each."""
+    """The classified, comment-free lines of one game and the match (or tree) of each."""
 
     def __init__(self, lines: tuple[str, ...], grammar: str) -> None:
         self.lines = lines
         self.grammar = grammar
         self.is_log = grammar == "raspisnoy_log"
-        self.patterns = _LINE if self.is_log else _SHEET_LINE
-        self.kinds = _LOG_KINDS if self.is_log else _SHEET_KINDS
+        self.reading = _reading(grammar)
         self.words = WORDS if self.is_log else _SHEET_WORDS
         self.read: list[tuple[str, int, object]] = []
-        """(kind, 0-based index, fields) per line, in order."""
+        """(kind, 0-based index, match or tree) per line, in order."""
 
     def check(self) -> None:
         """Classify and read every line, Lark checking their order; raise the first error in the text.
@@ -314,32 +338,27 @@ class _Lines:
                              line_text=self.lines[token.line - 1]) from None
 
     def _tokens(self):
-        lines, patterns, kinds, read = self.lines, self.patterns, self.kinds, self.read
-        classify = _CLASSIFY.match
+        lines, read, reading = self.lines, self.read, self.reading
+        classify, expressions = reading.classify, reading.lines
         previous = None
         for index, line in enumerate(lines):
             if not line or line.isspace():
                 continue
-            if "#" in line:
-                if _TABLE_HEAD.match(line):
-                    pass
-                elif line.lstrip().startswith("#"):
-                    continue
-                else:
-                    line = _TRAILING_COMMENT.sub("", line)
-                    if not line.strip():
-                        continue
             if index == 0:
                 kind = "GAME_LINE" if self.is_log else "SHEET_LINE"
             else:
-                kind, word = _PREFIX.get(line[:5], _NO_PREFIX)  # the usual spellings; the pattern reads any
-                if kind is None or not line.startswith(word):  # case and spacing
-                    match = classify(line)
-                    kind = match.lastgroup if match is not None else "OTHER_LINE"
-                if kind not in kinds:
+                head = classify(line)
+                kind = head.lastgroup if head is not None else None
+                if "#" in line and kind != "TABLE_HEAD_LINE":   # a comment, or a line's trailing one
+                    if line.lstrip().startswith("#"):
+                        continue
+                    line = _TRAILING_COMMENT.sub("", line)
+                    if not line.strip():
+                        continue
+                if kind is None:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
-                match = patterns[kind].match(line)
+                match = expressions[kind][0].fullmatch(line)
                 read.append((kind, index, match if match is not None else self._slow(kind, index, line)))
             run = _RUNS.get(kind)
             if run is not None and run == previous:
@@ -357,44 +376,6 @@ class _Lines:
                              line_text=self.lines[index]) from None
 
 
-# ////////////////////////////////////////////////////////////////////// fields of a line
-# Each reader takes the pattern's match (fast) or the line's tree (a form only the grammar reads)
-# and returns the same fields.
-
-
-def _tokens_of(tree: Tree) -> list[Token]:
-    return [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
-
-
-def _rest(found, index: int) -> _Field | None:
-    if isinstance(found, Tree):
-        return _Field(str(found.children[0]), found.children[0].column, index + 1) if found.children else None
-    if found["rest"] is None:
-        return None
-    return _Field(found["rest"], found.start("rest") + 1, index + 1)
-
-
-def _names(found, index: int, pattern: re.Pattern) -> list[_Field]:
-    if isinstance(found, Tree):
-        return [_Field(str(t), t.column, index + 1) for t in _tokens_of(found)]
-    start, end = found.span("list")
-    return [_Field(m.group(), m.start() + 1, index + 1) for m in pattern.finditer(found.string, start, end)]
-
-
-def _pairs(found, index: int, pattern: re.Pattern, second: str, pos: bool) -> list[tuple[str, str]]:
-    """(player, value) per item of a Hands:, Bids:, Points: or Totals: line; fields with columns if ``pos``."""
-    line = index + 1
-    if not pos and not isinstance(found, Tree):
-        return pattern.findall(found.string, *found.span("list"))
-    if isinstance(found, Tree):
-        tokens = _tokens_of(found)
-        return [(_Field(str(p), p.column, line), _Field(str(v), v.column, line))
-                for p, v in zip(tokens[0::2], tokens[1::2])]
-    start, end = found.span("list")
-    return [(_Field(m["p"], m.start() + 1, line), _Field(m[second], m.start(second) + 1, line))
-            for m in pattern.finditer(found.string, start, end)]
-
-
 class _Retry(Exception):
     """A field without its column was wrong: the line is read again with columns, to say where."""
 
@@ -402,12 +383,14 @@ class _Retry(Exception):
 class _Builder:
     """What both formats share: header lines, players, the ruleset; raises ParseError with positions."""
 
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+    def __init__(self, lines: tuple[str, ...], source: Source, reading: _Reading) -> None:
         self.lines = lines
         self.source = source
+        self.reading = reading
         self.players: tuple[str, ...] = ()
         self.player_set: frozenset[str] = frozenset()
-        self.meta: dict[str, tuple[int, object]] = {}
+        self.meta: dict[str, tuple[int, list[tuple[str, _Field]]]] = {}
+        """Per header line (date, players …): its 0-based index and its tokens."""
 
     def error(self, reason: str, field: _Field) -> ParseError:
         if not isinstance(field, _Field):
@@ -420,22 +403,24 @@ class _Builder:
         text = self.lines[index]
         return ParseError(reason, line=index + 1, column=len(text) - len(text.lstrip()) + 1, line_text=text)
 
+    def tokens(self, kind: str, index: int, found) -> list[tuple[str, _Field]]:
+        return _tokens(self.reading, kind, found, index + 1)
+
     def read_meta(self, read: list) -> None:
         for kind, index, found in read:
             if kind in ("DATE_LINE", "CLUB_LINE", "TABLE_LINE", "PLAYERS_LINE", "RULES_LINE", "FIRST_DEALER_LINE"):
                 name = kind[:-5].lower()
                 if name in self.meta:
                     raise self.line_error(f"a second '{name.replace('_', ' ').capitalize()}:' line", index)
-                self.meta[name] = (index, found)
+                self.meta[name] = (index, self.tokens(kind, index, found))
             elif kind not in ("GAME_LINE", "SHEET_LINE"):
                 break
         if "players" not in self.meta:
             raise self.line_error("the game has no 'Players:' line", 0)
 
-    def read_players(self, pattern: re.Pattern) -> None:
-        index, found = self.meta["players"]
+    def read_players(self) -> None:
         seen = set()
-        names = _names(found, index, pattern)
+        names = [value for _, value in self.meta["players"][1]]
         for name in names:
             if str(name) in seen:
                 raise self.error(f"{str(name)!r} is listed twice among the players", name)
@@ -448,10 +433,16 @@ class _Builder:
             raise self.error(f"{str(name)!r} is not one of the players ({', '.join(self.players)})", name)
         return str(name)
 
+    def rest(self, name: str) -> _Field | None:
+        """The text of a header line after its keyword (None without the line)."""
+        if name not in self.meta:
+            return None
+        return self.meta[name][1][0][1]
+
     def info(self, game: str, rules: Ruleset) -> GameInfo:
         played_at = None
-        if "date" in self.meta:
-            field = _rest(self.meta["date"][1], self.meta["date"][0])
+        field = self.rest("date")
+        if field is not None:
             value = str(field).strip()
             for fmt in _DATE_FORMATS:
                 try:
@@ -461,37 +452,33 @@ class _Builder:
                     continue
             else:
                 raise self.error(f"expected a date like 2026-11-28 19:30, found {value!r}", field)
-        club = str(_rest(self.meta["club"][1], 0)).strip() if "club" in self.meta else None
-        table = str(_rest(self.meta["table"][1], 0)).strip() if "table" in self.meta else None
+        club, table = (str(self.rest(name) or "").strip() for name in ("club", "table"))
         return GameInfo(game=game, played_at=played_at, club=club or None, table_name=table or None,
                         ruleset=rules.canonical)
 
     def rules(self) -> Ruleset:
-        if "rules" not in self.meta:
-            return Ruleset()
-        index, found = self.meta["rules"]
-        field = _rest(found, index)
+        field = self.rest("rules")
         rules = Ruleset()
+        if field is None:
+            return rules
         for item, offset in split_settings(str(field)):
             try:
                 rules = rules.setting(item)
             except RulesetError as error:
-                raise ParseError(str(error), line=index + 1, column=field.column + offset,
-                                 line_text=self.lines[index]) from None
+                raise ParseError(str(error), line=field.line, column=field.column + offset,
+                                 line_text=self.lines[field.line - 1]) from None
         return rules
 
-    def first_dealer(self, pattern: re.Pattern) -> tuple[str, int]:
+    def first_dealer(self) -> tuple[str, int]:
         if "first_dealer" not in self.meta:
             raise self.line_error("the game has no 'First dealer: <name>' line", self.meta["players"][0])
-        index, found = self.meta["first_dealer"]
-        (name,) = _names(found, index, pattern) if isinstance(found, Tree) else (
-            _Field(found["p"], found.start("p") + 1, index + 1),)
+        index, ((_, name),) = self.meta["first_dealer"]
         return self.player(name), self.source.line(index)
 
     def name(self, read: list) -> str:
-        _, index, found = read[0]
-        rest = _rest(found, index)
-        return str(rest).strip() if rest is not None else ""
+        kind, index, found = read[0]
+        tokens = self.tokens(kind, index, found)
+        return str(tokens[0][1]).strip() if tokens else ""
 
 
 def _kind(builder: _Builder, field: _Field) -> RoundKind:
@@ -558,7 +545,7 @@ def _number(builder: _Builder, field: _Field) -> Decimal:
 
 
 def _checked(lines: tuple[str, ...], grammar: str) -> list:
-    """(kind, index, fields) per line of a game whose shape Lark has checked."""
+    """(kind, index, match or tree) per line of a game whose shape Lark has checked."""
     if not lines:
         raise ParseError("empty game", line=1, column=1)
     read = _Lines(lines, grammar)
@@ -572,12 +559,12 @@ def _checked(lines: tuple[str, ...], grammar: str) -> list:
 
 def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     """Parse one game log (its lines, header first) into a record."""
-    builder = _Builder(lines, source)
+    builder = _Builder(lines, source, _reading("raspisnoy_log"))
     read = _checked(lines, "raspisnoy_log")
     builder.read_meta(read)
-    builder.read_players(_PLAYER_RE)
+    builder.read_players()
     rules = builder.rules()
-    first_dealer, first_dealer_line = builder.first_dealer(_PLAYER_RE)
+    first_dealer, first_dealer_line = builder.first_dealer()
     rounds = []
     at = 0
     while at < len(read) and read[at][0] != "ROUND_LINE":
@@ -595,105 +582,73 @@ def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     )
 
 
-def _round_head(found, index: int) -> tuple[_Field, ...]:
-    """number, cards, kind, dealer, and the trump card and joker mark (None when absent)."""
-    line = index + 1
-    if isinstance(found, Tree):
-        number, cards, kind, dealer, trump = found.children
-        fields = [_Field(str(t), t.column, line) for t in (number, cards, kind, dealer)]
-        if trump.data == "trump_none":
-            return (*fields, None, None)
-        card = trump.children[0]
-        return (*fields, _Field(str(card), card.column, line), trump.children[1] if len(trump.children) > 1 else None)
-    return (_Field(found["n"], found.start("n") + 1, line), _Field(found["c"], found.start("c") + 1, line),
-            _Field(found["k"], found.start("k") + 1, line), _Field(found["d"], found.start("d") + 1, line),
-            _Field(found["t"], found.start("t") + 1, line) if found["t"] else None, found["j"])
-
-
-def _trick(found, index: int, pos: bool) -> tuple[str, list[tuple[str, str, str | None]], str | None]:
-    """The trick's number, (player, card, declaration words) per play, and the winner written."""
-    line = index + 1
-    if isinstance(found, Tree):
-        number, *rest = found.children
-        plays = []
-        winner = None
-        for child in rest:
-            if isinstance(child, Token):
-                winner = _Field(str(child), child.column, line)
-                continue
-            player, card, *declaration = child.children
-            said = None
-            if declaration:
-                words = declaration[0].children
-                said = _Field(" ".join(str(t) for t in words), words[0].column, line)
-            plays.append((_Field(str(player), player.column, line), _Field(str(card), card.column, line), said))
-        return str(number), plays, winner
-    start, end = found.span("list")
-    if not pos:
-        plays = [(p, c, hl + " " + s if s else hl or None) for p, c, hl, s in _PLAY_RE.findall(found.string, start, end)]
-        return found["n"], plays, found["w"]
-    plays = [(_Field(m["p"], m.start() + 1, line), _Field(m["c"], m.start("c") + 1, line),
-              _Field(m["hl"] + (" " + m["s"] if m["s"] else ""), m.start("hl") + 1, line) if m["hl"] else None)
-             for m in _PLAY_RE.finditer(found.string, start, end)]
-    winner = _Field(found["w"], found.start("w") + 1, line) if found["w"] else None
-    return found["n"], plays, winner
-
-
 def _round(builder: _Builder, read: list) -> Round:
-    _, head_index, head_found = read[0]
+    head_kind, head_index, head_found = read[0]
     fields: dict = {"tricks": []}
-    try:
-        _read_head(builder, fields, head_index, head_found, False)
-    except _Retry:
-        _read_head(builder, fields, head_index, head_found, True)
+    _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
+    fields["line"] = builder.source.line(head_index)
     for kind, index, found in read[1:]:
         name = _NAMES[kind]
         if name in fields and name != "tricks":
             raise builder.line_error(f"a second '{name.capitalize()}:' line in round {fields['number']}", index)
         try:
-            _read_line(builder, fields, name, index, found, False)
+            _read_line(builder, fields, kind, index, _fast(builder.reading, kind, found))
         except _Retry:
-            _read_line(builder, fields, name, index, found, True)
+            _read_line(builder, fields, kind, index, builder.tokens(kind, index, found))
     fields["tricks"] = tuple(fields["tricks"])
     return Round(**fields)
 
-
-_new = object.__new__
-_set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
 
 _NAMES = {"HANDS_LINE": "hands", "BIDS_LINE": "bids", "TRICK_LINE": "tricks", "POINTS_LINE": "points",
           "TOTALS_LINE": "totals"}
 
 
-def _read_head(builder: _Builder, fields: dict, index: int, found, pos: bool) -> None:
-    if isinstance(found, Tree) or pos:
-        number, cards, kind, dealer, trump, joker_mark = _round_head(found, index)
-    else:
-        number, cards, kind, dealer, trump, joker_mark = found.group("n", "c", "k", "d", "t", "j")
+def _read_head(builder: _Builder, fields: dict, tokens: list[tuple[str, _Field]]) -> None:
+    """number, cards, kind, dealer, and the trump card and its joker mark, if any."""
+    (_, number), (_, cards), (_, kind), (_, dealer), *trump = tokens
     fields["number"] = int(number)
     fields["cards"] = int(cards)
     fields["kind"] = _kind(builder, kind)
     fields["dealer"] = builder.player(dealer)
-    fields["line"] = builder.source.line(index)
-    if trump is None:
+    if not trump:
         fields["trump"] = None
     else:
-        fields["trump"] = _card(builder, trump)
-        fields["trump_marked_joker"] = joker_mark is not None
+        fields["trump"] = _card(builder, trump[0][1])
+        fields["trump_marked_joker"] = len(trump) > 1
 
 
-def _read_line(builder: _Builder, fields: dict, name: str, index: int, found, pos: bool) -> None:
-    """Add one Hands:, Bids:, Trick, Points: or Totals: line to the round's fields."""
+def _fast(reading: _Reading, kind: str, match):
+    """The line's fields without their columns: the text of its items (plays, hands, bids or
+    scores) and its own terminals by type; a tree (a form only Lark reads) is read with columns."""
+    if isinstance(match, Tree):
+        raise _Retry
+    first, last, terminals = reading.layouts[kind][match.lastgroup]
+    return match.string[match.start(first):match.end(last)], [match[group] for _, group in terminals]
+
+
+_new = object.__new__
+_set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
+_set_number, _set_plays = Trick.number.__set__, Trick.plays.__set__
+_set_winner, _set_line = Trick.winner.__set__, Trick.line.__set__
+
+
+def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) -> None:
+    """Add one Hands:, Bids:, Trick, Points: or Totals: line to the round's fields, from its text
+    (``_fast``; a wrong field raises _Retry) or its tokens with columns."""
     player = builder.player
     at = builder.source.line(index)
-    if name == "tricks":
-        if not pos and not isinstance(found, Tree):  # the common case, inline: ~40% of a game's fields
-            players, cards, declarations = builder.player_set, _CARDS, _DECLARATIONS
+    if kind == "TRICK_LINE":
+        if isinstance(found, tuple):     # the common case, inline: ~40% of a game's fields
+            text, terminals = found
+            players, cards, declarations, known = builder.player_set, _CARDS, _DECLARATIONS, _PLAYS
             plays = []
-            start, end = found.span("list")
-            # The pattern has checked the line, so each comma-separated piece is one play whose words are
-            # its fields; a piece split otherwise (a card run into its call) is read again by the pattern.
-            for piece in found.string[start:end].split(","):
+            # The expression has checked the line, so each comma-separated piece is one play whose words
+            # are its fields; a piece split otherwise (a card run into its call) is read with columns.
+            for piece in text.split(","):
+                play = known.get(piece)
+                if play is not None and play.player in players:
+                    plays.append(play)
+                    continue
                 words = piece.split()
                 if len(words) == 2:
                     p, c = words
@@ -713,31 +668,66 @@ def _read_line(builder: _Builder, fields: dict, name: str, index: int, found, po
                 _set_card(play, card)
                 _set_declaration(play, said)
                 plays.append(play)
-            winner = found["w"]
-            fields["tricks"].append(Trick(number=int(found["n"]), plays=tuple(plays),
-                                          winner=player(winner) if winner is not None else None, line=at))
-            return
-        number, plays, winner = _trick(found, index, pos)
-        fields["tricks"].append(Trick(
-            number=int(number), plays=tuple([_play(builder, *play) for play in plays]),
-            winner=player(winner) if winner is not None else None, line=at,
-        ))
-    elif name == "hands":
-        fields["hands"] = tuple([(player(p), _hand(builder, h)) for p, h in _pairs(found, index, _HAND_RE, "h", pos)])
+                if len(known) < 100_000:
+                    known[piece] = play
+            number, winner = terminals[0], terminals[1] if len(terminals) > 1 else None
+        else:
+            (_, number), *tokens = found
+            plays, winner = _plays(builder, tokens)
+        trick = _new(Trick)     # (as a play: a game has hundreds of tricks)
+        _set_number(trick, int(number))
+        _set_plays(trick, tuple(plays))
+        _set_winner(trick, player(winner) if winner is not None else None)
+        _set_line(trick, at)
+        fields["tricks"].append(trick)
+        return
+    if isinstance(found, tuple):
+        text, _ = found
+        if kind == "HANDS_LINE":
+            expression, alternatives = builder.reading.rules["hand"]
+            (_, (name, cards)), = alternatives.values()
+            pairs = [(m.group(name), m.group(cards)) for m in expression.finditer(text)]
+        else:
+            pairs = [piece.split() for piece in text.split(",")]
+    else:
+        pairs = list(zip(found[0::2], found[1::2]))
+        pairs = [(p, v) for (_, p), (_, v) in pairs]
+    if kind == "HANDS_LINE":
+        fields["hands"] = tuple([(player(p), _hand(builder, h)) for p, h in pairs])
         fields["hands_line"] = at
-    elif name == "bids":
-        fields["bids"] = tuple([(player(p), 0 if b.lower() == "pass" else int(b))
-                                for p, b in _pairs(found, index, _BID_RE, "b", pos)])
+    elif kind == "BIDS_LINE":
+        fields["bids"] = tuple([(player(p), 0 if b.lower() == "pass" else int(b)) for p, b in pairs])
         fields["bids_line"] = at
         fields["bids_before_hands"] = "hands" not in fields
     else:
-        fields[name] = Written(
-            values=tuple([(player(p), _number(builder, n)) for p, n in _pairs(found, index, _SCORE_RE, "n", pos)]),
-            line=at,
-        )
+        values = tuple([(player(p), _number(builder, n)) for p, n in pairs])
+        fields[_NAMES[kind]] = Written(values=values, line=at)
+
+
+def _plays(builder: _Builder, tokens: list[tuple[str, _Field]]) -> tuple[list[Play], _Field | None]:
+    """The plays of a Trick line's tokens (after its number), and the winner written."""
+    plays, winner = [], None
+    at = 0
+    while at < len(tokens):
+        _, name = tokens[at]
+        if at + 1 == len(tokens) or tokens[at + 1][0] != "CARD":
+            winner = name
+            break
+        card = tokens[at + 1][1]
+        at += 2
+        words = []
+        while at < len(tokens) and tokens[at][0] != "PLAYER":
+            words.append(tokens[at][1])
+            at += 1
+        said = _Field(" ".join(words), words[0].column, words[0].line) if words else None
+        plays.append(_play(builder, name, card, said))
+    return plays, winner
 
 
 _DECLARATIONS: dict[str, Declaration] = {}
+_PLAYS: dict[str, Play] = {}
+"""Plays by their text between commas, as read: a play is immutable, and a club's logs repeat
+the same few thousand."""
 
 
 def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field | None) -> Play:
@@ -761,25 +751,27 @@ def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field |
 
 def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     """Parse one score sheet into a record."""
-    builder = _Builder(lines, source)
+    builder = _Builder(lines, source, _reading("raspisnoy_sheet"))
     read = _checked(lines, "raspisnoy_sheet")
     builder.read_meta(read)
-    builder.read_players(_SHEET_PLAYER_RE)
+    builder.read_players()
     rules = builder.rules()
-    first_dealer, first_dealer_line = builder.first_dealer(_SHEET_PLAYER_RE)
-    _, head_index, head_found = next(item for item in read if item[0] == "TABLE_HEAD_LINE")
-    columns = tuple(builder.player(p) for p in _names(head_found, head_index, _SHEET_PLAYER_RE))
+    first_dealer, first_dealer_line = builder.first_dealer()
+    head_kind, head_index, head_found = next(item for item in read if item[0] == "TABLE_HEAD_LINE")
+    columns = tuple(builder.player(p) for _, p in builder.tokens(head_kind, head_index, head_found))
     if sorted(columns) != sorted(builder.players):
         raise builder.line_error(f"the table's columns ({', '.join(columns)}) are not the players "
                                  f"({', '.join(builder.players)})", head_index)
     rows = []
     for kind, index, found in read:
-        if kind != "ROW_LINE":
-            continue
-        try:
-            rows.append(_sheet_row(builder, columns, index, found, False))
-        except _Retry:
-            rows.append(_sheet_row(builder, columns, index, found, True))
+        if kind == "ROW_LINE":
+            try:
+                rows.append(_sheet_row(builder, columns, index, *_row_fields(builder.reading, found)))
+            except _Retry:
+                (_, number), (_, cards), (_, round_kind), *cells = builder.tokens(kind, index, found)
+                cells = [(bid, tricks, total) for (_, bid), (_, tricks), (_, total)
+                         in zip(cells[0::3], cells[1::3], cells[2::3])]
+                rows.append(_sheet_row(builder, columns, index, number, cards, round_kind, cells))
     return RaspisnoySheet(
         source=source, info=builder.info("raspisnoy_sheet", rules), name=builder.name(read),
         players=builder.players, rules=rules, first_dealer=first_dealer, rows=tuple(rows),
@@ -787,8 +779,16 @@ def parse_sheet(lines: tuple[str, ...], source: Source) -> RaspisnoySheet:
     )
 
 
-def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, found, pos: bool) -> SheetRow:
-    number, cards, round_kind, cells = _row(found, index, pos)
+def _row_fields(reading: _Reading, found) -> tuple[str, str, str, list[tuple[str, str, str]]]:
+    """A row's number, cards, kind, and bid, tricks and total per cell, without their columns."""
+    text, (number, cards, kind) = _fast(reading, "ROW_LINE", found)
+    expression, alternatives = reading.rules["cell"]
+    (_, groups), = alternatives.values()
+    return number, cards, kind, [match.group(*groups) for match in expression.finditer(text)]
+
+
+def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, number: str, cards: str, round_kind: str,
+               cells: list[tuple[str, str, str]]) -> SheetRow:
     if len(cells) != len(columns):
         raise builder.line_error(f"round {int(number)} has {len(cells)} columns of players, the table has "
                                  f"{len(columns)}", index)
@@ -799,22 +799,6 @@ def _sheet_row(builder: _Builder, columns: tuple[str, ...], index: int, found, p
             for player, (bid, tricks, total) in zip(columns, cells)
         ]),
     )
-
-
-def _row(found, index: int, pos: bool):
-    """number, cards, kind, and (bid, tricks, total) per cell of a sheet row."""
-    line = index + 1
-    if isinstance(found, Tree):
-        number, cards, kind, *cells = found.children
-        return (str(number), str(cards), _Field(str(kind), kind.column, line),
-                [(str(c.children[0]), str(c.children[1]), _Field(str(c.children[2]), c.children[2].column, line))
-                 for c in cells])
-    start, end = found.span("list")
-    if not pos:
-        return found["n"], found["c"], found["k"], _CELL_RE.findall(found.string, start, end)
-    return (found["n"], found["c"], _Field(found["k"], found.start("k") + 1, line),
-            [(m["b"], m["t"], _Field(m["n"], m.start("n") + 1, line))
-             for m in _CELL_RE.finditer(found.string, start, end)])
 
 
 def _sheet_bid(text: str) -> int | None:

@@ -289,7 +289,7 @@ class Ruleset:
         return JOKER_CODES if self.deck == 54 else (self.joker.code,)
 
     def is_joker(self, card: Card) -> bool:
-        return card.code in _joker_codes(self)
+        return card.code in jokers_of(self).codes
 
     def in_deck(self, card: Card) -> bool:
         return card in self.deck_cards
@@ -552,7 +552,6 @@ def _suit(card: Card) -> Suit | None:
     return _SUIT_OF[card.code]
 
 
-_JOKER_CODES: dict[tuple[int, int], frozenset[int]] = {}
 _DECK_CODES: dict[int, frozenset[int]] = {}
 
 
@@ -562,19 +561,6 @@ def _deck_codes(rules: Ruleset) -> frozenset[int]:
     if codes is None:
         codes = _DECK_CODES[rules.deck] = frozenset(rules.deck_cards.codes)
     return codes
-
-
-def _joker_codes(rules: Ruleset) -> frozenset[int]:
-    """``rules.joker_codes`` as a set, remembered per deck and joker (asked per card played)."""
-    key = (rules.deck, rules.joker.code)
-    codes = _JOKER_CODES.get(key)
-    if codes is None:
-        codes = _JOKER_CODES[key] = frozenset(rules.joker_codes)
-    return codes
-
-
-def _high_first(cards) -> list[Card]:
-    return sorted(cards, key=lambda c: c.code, reverse=True)
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -595,58 +581,94 @@ def legal_cards(hand: Counter, led: Card | None, declaration: Declaration | None
     A joker led high (trumps or a suit) makes every tier of its demand RSP-JOKER-LEAD's: the
     highest card asked for, else a trump, else any card. A joker led low makes its suit the led
     suit, and the ordinary duties of RSP-FOLLOW apply (but the lowest card, where the rules ask it).
+    (The rule itself is :func:`legal_mask`, over the codes of the cards held.)
     """
-    # One pass over the hand: the held cards by suit (Suit is the code's low two bits), jokers apart.
-    by_suit: tuple[list[Card], ...] = ([], [], [], [])
-    jokers = set()
-    joker_codes = _joker_codes(rules)
-    for card, count in hand.items():
-        if count > 0:
-            code = card.code
-            if code in joker_codes:
-                jokers.add(card)
-            elif code < 52:
-                by_suit[code & 3].append(card)
+    held = _held(hand)
+    mask = 0
+    for card in held:
+        mask |= 1 << card.code
+    allowed, words, rule_id = legal_mask(mask, led, declaration, trump, jokers_of(rules))
+    return Duty(cards={card for card in held if allowed >> card.code & 1}, words=words, rule_id=rule_id)
+
+
+_SUIT_MASKS = tuple(sum(1 << code for code in range(suit, 52, 4)) for suit in range(4))
+"""The codes of each suit's cards (a card's suit is its code's low two bits), as bits."""
+_PLAIN = (1 << 52) - 1
+
+
+class Jokers(NamedTuple):
+    """What a ruleset says of its jokers, as the trick rules ask it once per card."""
+
+    codes: frozenset[int]
+    """The codes of the cards that play as the joker."""
+    mask: int
+    """The same codes, as bits."""
+    low_lowest: bool
+    """A joker led ``low <suit>`` asks for the lowest card of the suit (:class:`JokerLow`)."""
+
+
+_JOKERS: dict[tuple[int, int, JokerLow], Jokers] = {}
+
+
+def jokers_of(rules: Ruleset) -> Jokers:
+    """The ruleset's :class:`Jokers`, made once per deck, joker and ``joker low`` setting."""
+    key = (rules.deck, rules.joker.code, rules.joker_low)
+    jokers = _JOKERS.get(key)
+    if jokers is None:
+        codes = frozenset(rules.joker_codes)
+        jokers = _JOKERS[key] = Jokers(codes, sum(1 << code for code in codes), rules.joker_low is JokerLow.LOWEST)
+    return jokers
+
+
+def _highest(mask: int) -> int:
+    return 1 << (mask.bit_length() - 1)
+
+
+def legal_mask(held: int, led: Card | None, declaration: Declaration | None, trump: Suit | None,
+               jokers: Jokers) -> tuple[int, str, str]:
+    """The duty of a player holding the cards whose codes are the bits of ``held`` (RSP-FOLLOW,
+    RSP-JOKER-LEAD; see :func:`legal_cards`): the bits of the cards he may play, the duty in
+    words, and its rule. The replay asks it for every card followed to a trick."""
+    joker_mask = jokers.mask
+    held_jokers = held & joker_mask
     if led is None:
-        return Duty(cards=_held(hand), words="any card to lead")
-    trumps = by_suit[trump] if trump is not None else ()    # asked only where no card of the suit asked for is held
-    if led.code in joker_codes:
+        return held, "any card to lead", "RSP-FOLLOW"
+    plain = held & ~joker_mask & _PLAIN
+    trumps = plain & _SUIT_MASKS[trump] if trump is not None else 0   # asked only where no card asked for is held
+    if (1 << led.code) & joker_mask:
         call = declaration.call if declaration else None
         demand = "RSP-JOKER-LEAD"
         if call is JokerCall.HIGH_TRUMPS and trump is not None:
             if trumps:
-                return Duty(cards={_high_first(trumps)[0]} | jokers,
-                            words="the highest trump (joker led high trumps)", rule_id=demand)
-            return Duty(cards=_held(hand), words="any card (no trump for the joker's high trumps)", rule_id=demand)
+                return _highest(trumps) | held_jokers, "the highest trump (joker led high trumps)", demand
+            return held, "any card (no trump for the joker's high trumps)", demand
         if call is JokerCall.HIGH_SUIT:
             suit_name = _SUIT_NAMES[declaration.suit]
-            wanted = by_suit[declaration.suit]
+            wanted = plain & _SUIT_MASKS[declaration.suit]
             if wanted:
-                return Duty(cards={_high_first(wanted)[0]} | jokers,
-                            words=f"the highest {suit_name} (joker led high {suit_name})", rule_id=demand)
+                words = f"the highest {suit_name} (joker led high {suit_name})"
+                return _highest(wanted) | held_jokers, words, demand
             if trumps:
-                return Duty(cards=set(trumps) | jokers,
-                            words=f"a trump (void in {suit_name}, joker led high {suit_name})", rule_id=demand)
-            return Duty(cards=_held(hand), words="any card", rule_id=demand)
+                words = f"a trump (void in {suit_name}, joker led high {suit_name})"
+                return trumps | held_jokers, words, demand
+            return held, "any card", demand
         if call is JokerCall.LOW_SUIT:
-            wanted = by_suit[declaration.suit]
-            if wanted and rules.joker_low is JokerLow.LOWEST:
+            wanted = plain & _SUIT_MASKS[declaration.suit]
+            if wanted and jokers.low_lowest:
                 suit_name = _SUIT_NAMES[declaration.suit]
-                return Duty(cards={_high_first(wanted)[-1]} | jokers,
-                            words=f"the lowest {suit_name} (joker led low {suit_name})", rule_id=demand)
+                words = f"the lowest {suit_name} (joker led low {suit_name})"
+                return (wanted & -wanted) | held_jokers, words, demand
             led_suit = declaration.suit
         else:
-            return Duty(cards=_held(hand), words="any card (the joker led no suit)")
+            return held, "any card (the joker led no suit)", "RSP-FOLLOW"
     else:
         led_suit = _SUIT_OF[led.code]
-    wanted = by_suit[led_suit] if led_suit is not None else ()   # None: a JK led that is no joker here
+    wanted = plain & _SUIT_MASKS[led_suit] if led_suit is not None else 0   # None: a JK led that is no joker here
     if wanted:
-        jokers.update(wanted)
-        return Duty(cards=jokers, words=_FOLLOW_WORDS[led_suit])
+        return wanted | held_jokers, _FOLLOW_WORDS[led_suit], "RSP-FOLLOW"
     if trumps:
-        jokers.update(trumps)
-        return Duty(cards=jokers, words=_VOID_WORDS.get(led_suit, "a trump (void in the led suit)"))
-    return Duty(cards=_held(hand), words="any card")
+        return trumps | held_jokers, _VOID_WORDS.get(led_suit, "a trump (void in the led suit)"), "RSP-FOLLOW"
+    return held, "any card", "RSP-FOLLOW"
 
 
 def _held(hand: Counter) -> set[Card]:
@@ -659,10 +681,13 @@ _VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.i
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
     """The suit that counts as led: the first card's, a joker's declared suit, else the first plain card's."""
+    return _led_suit(plays, jokers_of(rules).codes)
+
+
+def _led_suit(plays: list[tuple[Card, Declaration | None]], joker_codes: frozenset[int]) -> Suit | None:
     if not plays:
         return None
     first, declaration = plays[0]
-    joker_codes = _joker_codes(rules)
     if first.code not in joker_codes:
         return _SUIT_OF[first.code]
     if declaration is not None and declaration.suit is not None:
@@ -682,22 +707,29 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     >>> trick_winner([(c("Th"), None), (c("8d"), None), (c("7c"), None)], Suit.CLUBS, r)
     2
     """
+    return _winner_and_led(plays, trump, jokers_of(rules).codes)[0]
+
+
+def _winner_and_led(plays: list[tuple[Card, Declaration | None]], trump: Suit | None,
+                    joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
+    """The index of the winning play and the suit that counts as led (:func:`led_suit_of`)."""
+    led = _led_suit(plays, joker_codes)
     best = None
-    joker_codes = _joker_codes(rules)
     for index, (card, declaration) in enumerate(plays):
         if card.code in joker_codes and (declaration is None or declaration.is_high):
             best = index  # the later high joker wins
     if best is not None:
-        return best
-    led = led_suit_of(plays, rules)
-    for suit in (trump, led):
-        if suit is None:
+        return best, led
+    best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
+    for index, (card, _) in enumerate(plays):
+        code = card.code
+        if code >= 52 or code in joker_codes:
             continue
-        candidates = [(card.code, i) for i, (card, _) in enumerate(plays)
-                      if card.code not in joker_codes and _SUIT_OF[card.code] == suit]
-        if candidates:
-            return max(candidates)[1]
-    return 0
+        suit = code & 3
+        rank = code + 64 if suit == trump else code if suit == led else -1
+        if rank >= best_rank and rank >= 0:     # (a card dealt twice: the later copy wins)
+            best, best_rank = index, rank
+    return best, led
 
 
 # ---------------------------------------------------------------------------------------------
@@ -907,8 +939,8 @@ class _Bidding:
                                  f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
                                  line=line, expected=f"a bid other than {bid}", actual=bid)
             passes = self.history[player]
-            others = allowed_bids(cards, so_far, player == dealer, [], rules) - {0}
-            if bid == 0 and pass_barred(passes, rules) and others:
+            if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
+                    and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
                 findings.add("RSP-THREE-PASSES", f"round {round_no}: {player} passed a third time in a row "
                              f"(passed in the {rules.pass_limit} previous rounds with bids)",
                              line=line, expected="a bid of 1 or more", actual=0)
@@ -927,12 +959,14 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
     play_rows: list[PlayRow] = []
+    scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
         expected_dealer = dealer_of(players, game.first_dealer, index + 1)
-        findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
-                       f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
-                       line=rnd.line)
+        if rnd.dealer != expected_dealer:
+            findings.check("RSP-DEALER", expected_dealer, rnd.dealer,
+                           f"round {rnd.number}: the deal passes clockwise, so {expected_dealer} deals",
+                           line=rnd.line)
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
         trump = _check_trump(findings, rnd, rules, len(players))
@@ -947,11 +981,17 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         play_rows.extend(rows)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
-        for player in order:
-            points = round_points(rnd.kind, rnd.cards, bids.get(player), won[player], rules)
+        kind, has_bids = rnd.kind, rnd.kind.has_bids
+        trump_text = None if rnd.trump is None else str(rnd.trump)
+        for seat, player in enumerate(order, 1):
+            bid = bids.get(player)
+            score = (kind, rnd.cards, bid, won[player])
+            points = scores.get(score)
+            if points is None:
+                points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
             totals[player] += points
             wrote = written_points.get(player)
-            if wrote is not None:   # (the message is made only for a finding: most points agree)
+            if wrote is not None and wrote != points:   # (the message is made only for a finding)
                 right, written = _fmt(points), _fmt(wrote)
                 if right != written:
                     detail = (f"bid {bids.get(player, 0)}, " if rnd.kind.has_bids else "") + f"took {won[player]}"
@@ -963,21 +1003,19 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             added = points if wrote is None else wrote
             total_wrote = written_totals.get(player)
             if total_wrote is not None:
-                right, written = _fmt(basis[player] + added), _fmt(total_wrote)
+                right, written = basis[player] + added, total_wrote
                 if right != written:
+                    right, written = _fmt(right), _fmt(written)
                     findings.add("RSP-TOTAL", f"round {rnd.number}: {player}'s running total (previous "
                                  f"{_fmt(basis[player])} + {_fmt(added)} points)", line=rnd.totals.line,
                                  expected=right, actual=written)
                 basis[player] = total_wrote
             else:
                 basis[player] += added
-            round_rows.append(RoundRow(
-                round_no=rnd.number, cards=rnd.cards, kind=rnd.kind.value, dealer=dealer,
-                trump=None if rnd.trump is None else str(rnd.trump), player=player,
-                seat=order.index(player) + 1, bid=bids.get(player) if rnd.kind.has_bids else None,
-                tricks=won[player], points=points, total=totals[player], points_written=wrote,
-                total_written=total_wrote, is_dealer=player == dealer, line=rnd.line,
-            ))
+            round_rows.append(_row(RoundRow, (
+                rnd.number, rnd.cards, kind.value, dealer, trump_text, player, seat, bid if has_bids else None,
+                won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
+            )))
     return RaspisnoyReplay(
         findings=tuple(findings), rounds=tuple(round_rows), plays=tuple(play_rows),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
@@ -993,14 +1031,16 @@ def _check_players(findings: Findings, players: tuple[str, ...], rules: Ruleset,
 
 def _check_schedule(findings: Findings, plan, index: int, number: int, cards: int, kind: RoundKind,
                     line: int) -> None:
-    findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
+    if number != index + 1:
+        findings.check("RSP-SCHEDULE", index + 1, number, f"round {number} follows round {index}", line=line)
     if index >= len(plan):
         findings.add("RSP-SCHEDULE", f"round {number}: a full game has {len(plan)} rounds only", line=line,
                      expected=f"{len(plan)} rounds", actual=f"round {number}")
         return
     due = plan[index]
-    findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
-                   f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
+    if due.cards != cards or due.kind is not kind:
+        findings.check("RSP-SCHEDULE", f"{due.cards} cards, {due.kind.value}", f"{cards} cards, {kind.value}",
+                       f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
 
 
 def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int) -> Suit | None:
@@ -1041,25 +1081,28 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, Counter] | None:
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, list[int]] | None:
+    """Each player's hand as the copies he holds of each card, by code (None without a Hands line)."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
         return None
     line = rnd.hands_line
-    written = tuple(player for player, _ in rnd.hands)
-    findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
-                   f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
-    hands = {player: Counter() for player in order}
+    written = tuple([player for player, _ in rnd.hands])
+    if written != order:    # (each message is made only for a finding: most rounds have none)
+        findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
+                       f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
+    hands = {player: [0] * 54 for player in order}
     seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
     for player, cards in rnd.hands:
-        findings.check("RSP-DEALER", rnd.cards, len(cards),
-                       f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
+        if len(cards) != rnd.cards:
+            findings.check("RSP-DEALER", rnd.cards, len(cards),
+                           f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
         hand = hands.get(player)
         if hand is None:
-            hand = hands[player] = Counter()
+            hand = hands[player] = [0] * 54
         for card in cards:
             code = card.code
             if code not in deck:
@@ -1069,7 +1112,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if seen[code] > (2 if code >= 52 else 1):
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
-            hand[card] = hand.get(card, 0) + 1    # (Counter fills a missing key by a Python call)
+            hand[code] += 1
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
@@ -1108,84 +1151,118 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, Counter] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
-    won = {player: 0 for player in order}
+                 hands: dict[str, list[int]] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+    won = dict.fromkeys(order, 0)
     rows: list[PlayRow] = []
-    joker_codes = _joker_codes(rules)
+    jokers = jokers_of(rules)
+    joker_codes = jokers.codes
+    held: dict[str, int] = {}
+    """The cards each player still holds, as bits of their codes (:func:`legal_mask` reads them)."""
+    for player, hand in (hands or {}).items():
+        bits = 0
+        for code, count in enumerate(hand):
+            if count:
+                bits |= 1 << code
+        held[player] = bits
+    seat = {player: at for at, player in enumerate(order)}
+    texts = _CARD_TEXT
+    round_no = rnd.number
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
         line = trick.line
-        if trick.number != trick_index + 1:
-            findings.add("RSP-TRICK", f"round {rnd.number}: trick {trick.number} follows trick {trick_index}",
-                         line=line, expected=trick_index + 1, actual=trick.number)
-        at = order.index(leader)
+        trick_no = trick.number
+        if trick_no != trick_index + 1:
+            findings.add("RSP-TRICK", f"round {round_no}: trick {trick_no} follows trick {trick_index}",
+                         line=line, expected=trick_index + 1, actual=trick_no)
+        at = seat[leader]
         clockwise = order[at:] + order[:at]
         played_by = tuple([play.player for play in trick.plays])
-        if played_by[:1] != (leader,):
-            findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: {leader} leads "
-                         + ("(left of the dealer)" if trick_index == 0 else "(won the previous trick)"),
-                         line=line, expected=leader, actual=played_by[0] if played_by else "nobody")
-        elif played_by != clockwise:
-            findings.add("RSP-LEAD", f"round {rnd.number}, trick {trick.number}: play goes clockwise",
-                         line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
+        if played_by != clockwise:
+            if played_by[:1] != (leader,):
+                findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: {leader} leads "
+                             + ("(left of the dealer)" if trick_index == 0 else "(won the previous trick)"),
+                             line=line, expected=leader, actual=played_by[0] if played_by else "nobody")
+            else:
+                findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: play goes clockwise",
+                             line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
         plays: list[tuple[Card, Declaration | None]] = []
         for position, play in enumerate(trick.plays):
+            card = play.card
             declaration = play.declaration
-            if declaration is not None or play.card.code in joker_codes:   # else a plain card, no words
+            if declaration is not None or card.code in joker_codes:   # else a plain card, no words
                 declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
-                key = play.card if play.card.code < 52 else _hand_key(hand, play.card, rules)
-                if hand[key] <= 0:
-                    findings.add("RSP-DECK", f"round {rnd.number}, trick {trick.number}: {play.player} played "
-                                 f"{play.card}, a card not in his hand ({_hand_text(hand)})", line=line,
-                                 expected=f"a card of {_hand_text(hand)}", actual=play.card)
+                key = card.code
+                if key >= 52:
+                    key = _hand_key(hand, key)
+                count = hand[key]
+                if count <= 0:
+                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {play.player} played "
+                                 f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
+                                 expected=f"a card of {_hand_text(hand)}", actual=card)
                 else:
+                    bits = held[play.player]
                     if plays:
-                        duty = legal_cards(hand, plays[0][0], plays[0][1], trump, rules)
-                        if key not in duty.cards:
-                            findings.add(duty.rule_id, f"round {rnd.number}, trick {trick.number}: {play.player} "
-                                         f"played {play.card} holding {_hand_text(hand)}: must play {duty.words}",
-                                         line=line, expected=" or ".join(sorted(str(c) for c in duty.cards)),
-                                         actual=play.card)
-                    hand[key] -= 1
-            plays.append((play.card, declaration))
+                        allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
+                        if not allowed >> key & 1:
+                            duty = sorted(_CARD_TEXT[Card.from_code(code)] for code, n in enumerate(hand)
+                                          if n > 0 and allowed >> code & 1)
+                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
+                                         f"played {card} holding {_hand_text(hand)}: must play {words}",
+                                         line=line, expected=" or ".join(duty), actual=card)
+                    hand[key] = count - 1
+                    if count == 1:
+                        held[play.player] = bits & ~(1 << key)
+            plays.append((card, declaration))
         if not plays:
             continue
-        winner_at = trick_winner(plays, trump, rules)
+        winner_at, led = _winner_and_led(plays, trump, joker_codes)
         winner = trick.plays[winner_at].player
         if trick.winner is not None and trick.winner != winner:
             findings.check("RSP-TRICK", winner, trick.winner,
-                           f"round {rnd.number}, trick {trick.number}: the trick goes to "
+                           f"round {round_no}, trick {trick_no}: the trick goes to "
                            f"{trick.plays[winner_at].card} of {winner}", line=line)
         if winner in won:
             won[winner] += 1
-        led = led_suit_of(plays, rules)
         led_name = None if led is None else _SUIT_NAMES[led]
-        round_no, trick_no = rnd.number, trick.number
-        rows += [PlayRow(round_no, trick_no, position + 1, play.player, str(play.card),
-                         None if said is None else str(said), led_name, winner, position == winner_at, line)
-                 for position, (play, (_, said)) in enumerate(zip(trick.plays, plays))]
-        leader = winner if winner in order else leader
+        rows += [_row(PlayRow, (round_no, trick_no, position + 1, play.player, texts[card],
+                                None if said is None else str(said), led_name, winner, position == winner_at, line))
+                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays))]
+        if winner in seat:
+            leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
-        findings.add("RSP-TRICK", f"round {rnd.number}: {rnd.cards} cards in hand make {rnd.cards} tricks",
+        findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
     return won, rows
 
 
-def _hand_key(hand: Counter, card: Card, rules: Ruleset) -> Card:
+class _CardTexts(dict):
+    """A card's text by the card, made once (a game writes each card many times)."""
+
+    def __missing__(self, card: Card) -> str:
+        text = self[card] = str(card)
+        return text
+
+
+_CARD_TEXT = _CardTexts()
+_row = tuple.__new__
+"""A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
+
+
+def _hand_key(hand: list[int], code: int) -> int:
     # Both jokers of the 54-card deck are written JK: a JK played is whichever joker the hand holds.
-    if card.is_joker:
-        for held in hand:
-            if held.is_joker and hand[held] > 0:
-                return held
-    return card
+    for joker in JOKER_CODES:
+        if hand[joker] > 0:
+            return joker
+    return code
 
 
-def _hand_text(hand: Counter) -> str:
-    cards = [card for card, count in hand.items() for _ in range(count)]
-    return "[" + " ".join(str(c) for c in sorted(cards, key=lambda c: -c.code)) + "]"
+def _hand_text(hand: list[int]) -> str:
+    """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
+    return "[" + " ".join(_CARD_TEXT[Card.from_code(code)] for code in range(53, -1, -1)
+                          for _ in range(hand[code])) + "]"
 
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
