@@ -154,6 +154,31 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
     return ordered
 
 
+def select_over(model: str, sql_root: Path = SQL_ROOT, **relations: str) -> str:
+    """The ``select`` of model ``model`` over other rows: each relation it reads that is named in
+    ``relations`` (a table or model name) stands for the given ``select`` (the rows a dashboard
+    page keeps, say), the others for themselves. The model's own text runs unchanged: the given
+    rows are common table expressions of the names it reads, which a name in its text finds before
+    the warehouse's relation of that name. So a page's figure over its dates, club and room is the
+    mart's own formula, written once.
+
+    >>> sql = select_over("player_stats_holdem", player_stats_holdem_by_day="select * from x")
+    >>> sql.startswith("with _given_0 as (select * from x)")
+    True
+    """
+    found = next((candidate for candidate in models(sql_root) if candidate.name == model), None)
+    if found is None:
+        raise ModelError(f"no model named {model}")
+    read = _words(re.sub(r"--[^\n]*", "", found.body))
+    unread = sorted(set(relations) - read)
+    if unread:
+        raise ModelError(f"model {model} does not read {', '.join(unread)}")
+    given = ",\n".join(f"_given_{i} as ({rows})" for i, rows in enumerate(relations.values()))
+    named = ",\n".join(f"{name} as (select * from _given_{i})" for i, name in enumerate(relations))
+    # two levels: the given rows may read the relation of the name they stand for
+    return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{found.body}\n))"
+
+
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
 
