@@ -212,16 +212,13 @@ def raspisnoy() -> None:
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
-    by_round = q.raspisnoy_by_round(db, names, club)
+    by_round = q.raspisnoy_by_round(db, names, club, start, end)
     if "player_stats_raspisnoy_by_round" not in q.relations(db):
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
     elif by_round.is_empty():
-        st.info(f"No raspisnoy round of {md(player)} at this club.")
+        st.info(f"No raspisnoy round of {md(player)} in these dates and club.")
     else:
-        data = by_round.group_by("kind", "cards").agg(
-            (pl.col("bid_accuracy").cast(pl.Float64) * pl.col("count_rounds")).sum().alias("hits"),
-            pl.col("count_overtricks").sum(), pl.col("count_rounds").sum(),
-        ).with_columns((pl.col("hits") / pl.col("count_rounds")).alias("bid_accuracy")).sort("kind", "cards")
+        data = by_round  # one row per round kind and cards dealt: his exact rounds of his bid rounds
         left, right = st.columns(2)
         left.markdown("**Bid accuracy by cards dealt**")
         left.altair_chart(charts.bars(data, "cards", "bid_accuracy", color="kind", x_title="Cards dealt",
@@ -303,17 +300,17 @@ def sixcard() -> None:
     if by_name.height > stats.height:
         st.caption("Each name apart:")
         st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
-    categories = q.sixcard_categories(db, names)
+    categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
-        st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
+        st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "
+                    "(these dates, club and room)")
         if {"category", "observed_rate", "exact_probability"} <= set(categories.columns):
             long = categories.unpivot(index=["category"], on=["observed_rate", "exact_probability"],
                                       variable_name="measure", value_name="rate").with_columns(
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
                                         y_title="Share of boxes", y_format="%"), width="stretch")
-        st.dataframe(unnamed(categories), hide_index=True,
-                     key="sixcard_categories")
+        st.dataframe(categories, hide_index=True, key="sixcard_categories")
 
 
 def tournament_results() -> None:
