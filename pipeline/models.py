@@ -30,6 +30,7 @@ as it is.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -166,17 +167,24 @@ def select_over(model: str, sql_root: Path = SQL_ROOT, **relations: str) -> str:
     >>> sql.startswith("with _given_0 as (select * from x)")
     True
     """
-    found = next((candidate for candidate in models(sql_root) if candidate.name == model), None)
-    if found is None:
+    path = next((sql_root / layer / f"{model}.sql" for layer in LAYERS if (sql_root / layer / f"{model}.sql").is_file()),
+                None)
+    if path is None:
         raise ModelError(f"no model named {model}")
-    read = _words(re.sub(r"--[^\n]*", "", found.body))
-    unread = sorted(set(relations) - read)
+    # a page asks on every run: the text is read again only when its file changed
+    return _select_over(path, path.stat().st_mtime_ns, tuple(relations.items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ...]) -> str:
+    body = Model(path.stem, path.parent.name, path).body
+    unread = sorted({name for name, _ in relations} - _words(re.sub(r"--[^\n]*", "", body)))
     if unread:
-        raise ModelError(f"model {model} does not read {', '.join(unread)}")
-    given = ",\n".join(f"_given_{i} as ({rows})" for i, rows in enumerate(relations.values()))
-    named = ",\n".join(f"{name} as (select * from _given_{i})" for i, name in enumerate(relations))
+        raise ModelError(f"model {path.stem} does not read {', '.join(unread)}")
+    given = ",\n".join(f"_given_{i} as ({rows})" for i, (_, rows) in enumerate(relations))
+    named = ",\n".join(f"{name} as (select * from _given_{i})" for i, (name, _) in enumerate(relations))
     # two levels: the given rows may read the relation of the name they stand for
-    return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{found.body}\n))"
+    return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{body}\n))"
 
 
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:

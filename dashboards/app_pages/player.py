@@ -24,9 +24,10 @@ if not everyone:
 top = st.columns([2, 2, 2, 3])
 wanted = st.query_params.get("player")
 busiest = q.busiest_player(db)
-default = wanted if wanted in everyone else (q.me(db) or (busiest if busiest in everyone else everyone[0]))
+me = q.me(db)
+default = wanted if wanted in everyone else (me or (busiest if busiest in everyone else everyone[0]))
 player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player",
-                          format_func=lambda person: f"{person} (me)" if person == q.me(db) else person)
+                          format_func=lambda person: f"{person} (me)" if person == me else person)
 st.query_params["player"] = player  # the address names the player: a review can be shared
 names = q.person_names(db, player)
 accounts = q.person_accounts(db, player)
@@ -35,7 +36,6 @@ if len(accounts) > 1:
                "name, and each table names the name of each row.")
 with st.expander("Names of this person, and \"this is me\""):
     # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
-    me = q.me(db)
     with st.form("alias_form"):
         others = [name for name in q.players(db) if name not in names]
         linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
