@@ -14,7 +14,10 @@ incrementally. Then times, wall and CPU seconds of this process:
   import would (by then the standby models file is there to be written in place).
 
 Each update is listed per model, with the file it wrote (the standby in place, or a copy of
-``rasklad.duckdb``). ``python -m bench incremental``.
+``rasklad.duckdb``). ``python -m bench incremental``; ``RASKLAD_BENCH_INCREMENTAL_FROM=PATH`` starts
+from a copy of the warehouse at PATH instead (one ``python -m bench.bench_dashboards --keep PATH``
+wrote: a 1,000,000-hand warehouse is written once and timed by both benchmarks), whose models are
+built again only when they are not of this SQL.
 """
 
 from __future__ import annotations
@@ -29,6 +32,7 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 HANDS = int(os.environ.get("RASKLAD_BENCH_INCREMENTAL_HANDS", "200000"))
+FROM = os.environ.get("RASKLAD_BENCH_INCREMENTAL_FROM")
 NEW_HANDS = 100
 GAME_TABLES = ("games", "game_players", "holdem_results", "holdem_actions", "findings")
 
@@ -82,12 +86,21 @@ def main() -> None:
     folder = Path(tempfile.mkdtemp(prefix="rasklad-bench-incremental-"))
     try:
         root = folder / "warehouse"
-        with _Timer() as whole:
-            built = build_warehouse(root, HANDS)
-        with Warehouse(root).open() as store:
-            refresh_models(store)   # its stamp, as an ingest leaves it
+        if FROM:
+            shutil.copytree(FROM, root, ignore=shutil.ignore_patterns("rasklad.duckdb.standby*", "*.building-*"))
+            with Warehouse(root).open() as store:
+                hands = store.read_table("games", ["game_id"]).num_rows
+                with _Timer() as whole:
+                    refresh_models(store)   # built again only when the SQL changed; its stamp, as an ingest leaves it
+            built = {"models_s": whole.wall}
+        else:
+            hands = HANDS
+            with _Timer() as whole:
+                built = build_warehouse(root, HANDS)
+            with Warehouse(root).open() as store:
+                refresh_models(store)   # its stamp, as an ingest leaves it
         size = (root / "rasklad.duckdb").stat().st_size
-        print(f"{HANDS:,} hands: whole models build {built['models_s']:.2f} s wall "
+        print(f"{hands:,} hands{' (copied)' if FROM else ''}: whole models build {built['models_s']:.2f} s wall "
               f"(written and built: {whole}); rasklad.duckdb {size / 2**20:.0f} MiB")
 
         log = folder / "new.txt"

@@ -76,15 +76,16 @@ def bars(frame: pl.DataFrame, x: str, y: str, *, color: str | None = None, x_tit
 
 
 def rank_trend(frame: pl.DataFrame, player: str) -> alt.Chart:
-    """A player's rank season by season; rank 1 at the top."""
-    return (
-        alt.Chart(numeric(frame))
-        .mark_line(point=True)
-        .encode(
-            x=alt.X("season:O", title="Season"),
-            y=alt.Y("rank:Q", title=f"Rank of {player}", scale=alt.Scale(reverse=True, zero=False),
-                    axis=alt.Axis(tickMinStep=1, format="d")),
-            tooltip=["season:O", "rank:Q", "net:Q", "count_games:Q"],
-        )
-        .properties(height=260)
-    )
+    """A player's rank season by season, rank 1 at the top; one line per unit (``unit``) when the
+    frame names units, since each unit ranks apart."""
+    encoding = {
+        "x": alt.X("season:O", title="Season"),
+        "y": alt.Y("rank:Q", title=f"Rank of {player}", scale=alt.Scale(reverse=True, zero=False),
+                   axis=alt.Axis(tickMinStep=1, format="d")),
+        "tooltip": ["season:O", "rank:Q", "net:Q", "count_games:Q"],
+    }
+    if "unit" in frame.columns:
+        encoding["color"] = alt.Color("unit:N", title="Unit", legend=alt.Legend(orient="top"))
+        encoding["tooltip"] = ["season:O", "unit:N", "rank:Q", "net:Q", "count_games:Q"]
+    return alt.Chart(numeric(frame.drop("is_tournament", "currency", strict=False))).mark_line(
+        point=True).encode(**encoding).properties(height=260)

@@ -25,7 +25,8 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from pipeline.models import models
+from pipeline.models import models, select_over
+from pipeline.tables import SCHEMAS
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
                                 read_manifest)
@@ -122,7 +123,7 @@ def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConn
     commit it reads: each cursor lays its own views over that commit's parts (the views a
     connection lays are its own, not its cursors')."""
     root = Path(path).parent.resolve()
-    con = connect(root)
+    con = connect(root, tables=())  # each cursor lays the views its query reads
     # the commit the models were built from, as connect() chose it, so cursors' tables match the marts
     return con, root, models_manifest(con, root, read_manifest(root))
 
@@ -133,17 +134,36 @@ def release() -> None:
     st.cache_data.clear()
 
 
-def _cursor(db: Db) -> duckdb.DuckDBPyConnection:
+def _cursor(db: Db, sql: str = "") -> duckdb.DuckDBPyConnection:
+    """A cursor with the views of the warehouse tables ``sql`` reads, directly or through the
+    models' views (a mart is stored in the DuckDB file and needs none): laying a view looks at
+    its files, so a query of marts lays none."""
     con, root, manifest = _connection(*db)
     cursor = con.cursor()
-    lay_table_views(cursor, root, manifest)
+    behind = _tables_behind()
+    lay_table_views(cursor, root, manifest,
+                    set().union(*(behind[word] for word in re.findall(r"\w+", sql) if word in behind)))
     return cursor
+
+
+@functools.cache
+def _tables_behind() -> dict[str, frozenset[str]]:
+    """Per warehouse table and model, the warehouse tables a query naming it reads: a table its
+    own, a view model those its text names (through other views), a table model none."""
+    behind = {table: frozenset({table}) for table in SCHEMAS}
+    for model in models():  # in build order: what a view reads is known before it
+        if model.materialized == "table":
+            behind[model.name] = frozenset()
+            continue
+        words = set(re.findall(r"\w+", re.sub(r"--[^\n]*", "", model.body))) - {model.name}
+        behind[model.name] = frozenset().union(*(behind[word] for word in words if word in behind))
+    return behind
 
 
 @st.cache_data(show_spinner=False, max_entries=512)
 def frame(db: Db, sql: str, **params) -> pl.DataFrame:
     """The rows of a query of this module, as a Polars frame (cached per warehouse and parameters)."""
-    with _cursor(db) as cursor:
+    with _cursor(db, sql) as cursor:
         return cursor.sql(sql, params=params or None).pl()
 
 
@@ -200,7 +220,10 @@ def count_quarantined(db: Db) -> int:
 
 
 def count_players(db: Db) -> int:
-    return int(frame(db, "select count(distinct player) as n from stg_game_players")["n"][0])
+    """The screen names that played a stored game (the people mart counts each account's games)."""
+    if not has(db, "people"):
+        return int(frame(db, "select count(distinct player) as n from stg_game_players")["n"][0])
+    return int(frame(db, "select count(distinct player) filter (where count_games > 0) as n from people")["n"][0])
 
 
 # -- filters ----------------------------------------------------------------------------------
@@ -208,6 +231,9 @@ def count_players(db: Db) -> int:
 def players(db: Db) -> list[str]:
     """Everyone who played a stored game, and the account holders of the tournament summaries (the
     other names a summary lists are opponents met once)."""
+    if has(db, "people"):
+        return frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0 "
+                         "order by player")["player"].to_list()
     if not has(db, "stg_tournament_results"):
         return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
     return frame(db, """
@@ -219,7 +245,9 @@ def players(db: Db) -> list[str]:
 
 
 def busiest_player(db: Db) -> str | None:
-    rows = frame(db, "select player from stg_game_players group by player order by count(*) desc, player limit 1")
+    games = "people where count_games > 0" if has(db, "people") else "stg_game_players"
+    played = "sum(count_games)" if has(db, "people") else "count(*)"
+    rows = frame(db, f"select player from {games} group by player order by {played} desc, player limit 1")
     return rows["player"][0] if rows.height else None
 
 
@@ -310,69 +338,21 @@ def person_sites(db: Db, person: str) -> list[str]:
 def player_headlines(db: Db, person: str, start: date | None, end: date | None, club: str | None,
                      site: str | None = None) -> pl.DataFrame:
     """Per game, cash or tournament and currency: a person's games played, net, wins, average
-    placement, over his accounts (a screen name in a room) and the chosen dates, club and room.
-    Nets of two units are never added: each has its row.
-
-    The placement is ``int_player_games``' (``rank() over (partition by game_id order by net desc)``:
-    one more than the players of the game who won more), counted here over the player's own games
-    only: that view ranks every game of the warehouse before the player is picked (2.5 s at
-    1,000,000 Hold'em hands; this, 0.5 s). A six-card session is one player against the house:
-    it has no placement, and it is won when its net is above zero.
-    """
-    since, until = _day_bounds(start, end)
-    return frame(db, """
-        with
-
-        mine as (
-            select
-                row_number() over () as row_no,  -- a player listed twice in a game keeps both rows
-                players.game_id,
-                players.game,
-                players.net,
-                games.played_at,
-                coalesce(games.is_tournament, false) as is_tournament,
-                games.currency,
-            from stg_game_players as players
-            join stg_games as games using (game_id, game)
-            join {accounts} as accounts
-                on accounts.player = players.player and accounts.site is not distinct from games.site
-            where accounts.person = $person
-              and ($site is null or games.site = $site)
-              and ($since is null or games.played_at >= $since)
-              and ($until is null or games.played_at <= $until)
-              and ($club is null or games.club = $club)
-        ),
-
-        placed as (
-            select
-                mine.row_no,
-                mine.game_id,
-                mine.game,
-                mine.net,
-                mine.played_at,
-                mine.is_tournament,
-                mine.currency,
-                1 + count(*) filter (where others.net > mine.net or (mine.net is null and others.net is not null))
-                    as placement,
-            from mine
-            join stg_game_players as others using (game_id, game)
-            group by all
-        )
-
-        select
-            game,
-            is_tournament,
-            currency,
-            count(*) as count_games,
-            sum(net) as net,
-            count(*) filter (where case when game = 'sixcard' then net > 0 else placement = 1 end) as count_wins,
-            round(avg(placement) filter (where game <> 'sixcard'), 2) as avg_placement,
-            min(played_at) as first_played_at,
-            max(played_at) as last_played_at,
-        from placed
-        group by all
+    placement, over his accounts (a screen name in a room) and the chosen dates, club and room:
+    ``player_results`` over the rows of ``player_results_by_day`` they keep. Nets of two units are
+    never added: each has its row. Empty before the marts are built."""
+    if not has(db, "player_results_by_day"):
+        return pl.DataFrame()
+    kept = ("select * replace (null::varchar as player, null::varchar as site) from player_results_by_day as days"
+            " where days.person = $person and ($site is null or days.site = $site)"
+            " and ($start is null or days.played_on >= $start) and ($end is null or days.played_on <= $end)"
+            " and ($club is null or days.club = $club)")
+    return frame(db, f"""
+        select game, is_tournament, currency, count_games, net, count_wins, avg_placement, first_played_at,
+               last_played_at,
+        from ({select_over("player_results", player_results_by_day=kept)})
         order by game, is_tournament, currency nulls first
-    """.replace("{accounts}", _person_accounts(db)), person=person, since=since, until=until, club=club, site=site)
+    """, person=person, start=start, end=end, club=club, site=site)
 
 
 _MINE = ("(case when $person is null then list_contains($names, {alias}.player) else {alias}.person = $person end)"
@@ -490,22 +470,6 @@ def player_stats(db: Db, family_name: str, player: Players, site: str | None = N
     return frame(db, f"select * from {mart} where list_contains($players, player) order by all", players=list(wanted))
 
 
-def _mart_over(mart: str, **inputs: str) -> str:
-    """The per-player mart's own ``select`` (its model file) over other rows: each relation it
-    reads that is named in ``inputs`` replaced by the given ``select`` (the rows a page keeps).
-    A page's figures are the mart's, over its dates, club and room, from the one formula."""
-    sql = _mart_select(mart)
-    for name, relation in inputs.items():
-        sql = re.sub(rf"\b{name}\b", lambda _, rows=f"({relation})": rows, sql)
-    return sql
-
-
-@functools.cache
-def _mart_select(mart: str) -> str:
-    body = next(model.body for model in models() if model.name == mart)
-    return re.sub(r"--[^\n]*", "", body)
-
-
 def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order: str, left_out: tuple[str, ...] = (),
                    also: str = "true", **params) -> pl.DataFrame:
     """A per-player mart's figures over the rows of its by-day mart the page keeps (a person or
@@ -517,7 +481,7 @@ def _summed_by_day(db: Db, mart: str, keys: list[str], per_account: bool, order:
             f" and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club) and {also}")
     grain = ["player", "site", *keys] if per_account else keys
     accounts_together = "" if per_account else "replace (null::varchar as player, null::varchar as site)"
-    mart_rows = _mart_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
+    mart_rows = select_over(mart, **{by_day: f"select * {accounts_together} from {by_day} as days where {kept}"})
     account = "days.player || coalesce(' (' || days.site || ')', '')"
     same_grain = " and ".join(f"stats.{key} is not distinct from accounts.{key}" for key in grain)
     return frame(db, f"""
@@ -596,30 +560,32 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
     One row per hand, in the order played (date, then hand number); thinned evenly to at most
     ``max_points`` rows (the last hand always kept) so that a long history draws quickly.
     """
+    if not has(db, "hand_list"):
+        return pl.DataFrame()
     since, until = _day_bounds(start, end)
-    results = table(db, "holdem_results")
     return frame(db, f"""
-        with hands as (
+        with
+
+        accounts as (
+            select player, site from {_person_accounts(db)} as accounts where {_MINE.format(alias="accounts")}
+        ),
+
+        hands as (
             select
-                results.net / case when $in_bb then nullif(results.big_blind, 0) else 1 end as net,
-                results.net_showdown / case when $in_bb then nullif(results.big_blind, 0) else 1 end as net_showdown,
-                results.allin_ev_net / case when $in_bb then nullif(results.big_blind, 0) else 1 end as allin_ev_net,
-                games.played_at,
-                results.hand_id,
-                results.game_id,
-            from {results} as results
-            join stg_games as games using (game_id)
-            left join {_person_accounts(db)} as accounts
-                on accounts.player = results.player and accounts.site is not distinct from games.site
-            where (case when $person is null then list_contains($names, results.player)
-                        else accounts.person = $person end)
-              and ($site is null or games.site = $site)
-              and coalesce(games.is_tournament, false) = $is_tournament
-              and games.currency is not distinct from $currency
-              and ($stakes is null or results.stakes = $stakes)
-              and ($since is null or games.played_at >= $since)
-              and ($until is null or games.played_at <= $until)
-              and ($club is null or games.club = $club)
+                hands.net / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as net,
+                hands.net_showdown / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as net_showdown,
+                hands.allin_ev_net / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as allin_ev_net,
+                hands.played_at,
+                hands.hand_id,
+                hands.game_id,
+            from hand_list as hands  -- kept in player order: a player's hands are read, not every hand
+            join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
+            where coalesce(hands.is_tournament, false) = $is_tournament
+              and hands.currency is not distinct from $currency
+              and ($stakes is null or hands.stakes = $stakes)
+              and ($since is null or hands.played_at >= $since)
+              and ($until is null or hands.played_at <= $until)
+              and ($club is null or hands.club = $club)
         ),
         running as (
             select
@@ -668,7 +634,7 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
           and ($since is null or tournaments.started_at >= $since)
           and ($until is null or tournaments.started_at <= $until)"""
     return frame(db, f"""
-        select * from ({_mart_over("player_stats_tournaments", player_tournaments=played)})
+        select * from ({select_over("player_stats_tournaments", player_tournaments=played)})
         order by count_tournaments desc, currency, player, site
     """, **_who(player, site), since=since, until=until)
 
@@ -737,12 +703,23 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
     """, players=names(player), since=since, until=until, club=club)
 
 
-def raspisnoy_by_round(db: Db, player: Players, club: str | None = None) -> pl.DataFrame:
-    """The player's bid accuracy by round kind and cards dealt, all dates, of one club or all."""
+def raspisnoy_by_round(db: Db, player: Players, club: str | None = None, start: date | None = None,
+                       end: date | None = None) -> pl.DataFrame:
+    """The player's bid accuracy by round kind and cards dealt over the chosen dates, of one club
+    or all, his names together: ``player_stats_raspisnoy_by_round`` over the rounds they keep, so
+    the accuracy is his exact rounds of his bid rounds summed, never an average of accuracies."""
     if "player_stats_raspisnoy_by_round" not in relations(db):
         return pl.DataFrame()
-    return frame(db, "select * from player_stats_raspisnoy_by_round where list_contains($players, player) "
-                     "and ($club is null or club = $club) order by club, kind, cards", players=names(player), club=club)
+    since, until = _day_bounds(start, end)
+    kept = ("select * replace (null::varchar as player, null::varchar as club) from int_raspisnoy_rounds as rounds"
+            " where list_contains($players, rounds.player) and ($club is null or rounds.club = $club)"
+            " and ($since is null or rounds.played_at >= $since) and ($until is null or rounds.played_at <= $until)")
+    return frame(db, f"""
+        select kind, cards, count_rounds, count_bid_rounds, count_exact_rounds, bid_accuracy, count_overtricks,
+               points_per_round,
+        from ({select_over("player_stats_raspisnoy_by_round", int_raspisnoy_rounds=kept)})
+        order by kind, cards
+    """, players=names(player), club=club, since=since, until=until)
 
 
 def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: date | None = None,
@@ -792,13 +769,22 @@ def chinese_stats(db: Db, player: Players, *, site: str | None = None, start: da
                           club=club)
 
 
-def sixcard_categories(db: Db, player: Players) -> pl.DataFrame:
-    if "sixcard_category_frequencies" not in relations(db):
+def sixcard_categories(db: Db, player: Players, *, site: str | None = None, start: date | None = None,
+                       end: date | None = None, club: str | None = None) -> pl.DataFrame:
+    """A person's six-card hand categories over the chosen days, club and room, all his names
+    together: ``sixcard_category_frequencies`` over the rows of ``sixcard_categories_by_day``
+    they keep, one row per category (observed share, and the exact odds at his own mix of hand
+    sizes). Empty before the marts are built."""
+    if not has(db, "sixcard_categories_by_day", "sixcard_category_frequencies"):
         return pl.DataFrame()
-    if "player" in columns(db, "sixcard_category_frequencies"):
-        return frame(db, "select * from sixcard_category_frequencies where list_contains($players, player) order by all",
-                     players=names(player))
-    return frame(db, "select * from sixcard_category_frequencies order by all")
+    kept = ("select * replace (null::varchar as player, null::varchar as site) from sixcard_categories_by_day as days"
+            f" where {_MINE.format(alias='days')} and ($start is null or days.played_on >= $start)"
+            " and ($end is null or days.played_on <= $end) and ($club is null or days.club = $club)")
+    return frame(db, f"""
+        select category, count_boxes, count_player_boxes, observed_rate, exact_probability,
+        from ({select_over("sixcard_category_frequencies", sixcard_categories_by_day=kept)})
+        order by exact_probability desc, category
+    """, **_who(player, site), start=start, end=end, club=club)
 
 
 # -- leaderboards -----------------------------------------------------------------------------
@@ -944,14 +930,17 @@ def raspisnoy_leaderboard(db: Db, club: str, season_kind: str, season: str, min_
     """, club=club, kind=season_kind, season=season, min_games=min_games, point_value=str(point_value))
 
 
-def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str, is_tournament: bool = False,
-               currency: str | None = None) -> pl.DataFrame:
-    """The player's rank in each season of one kind (month, quarter, year) and one unit, oldest first."""
-    return frame(db, f"""
-        select season, rank, net, count_games from leaderboard
-        where club = $club and game = $game and season_kind = $kind and player = $player and {_ONE_UNIT}
-        order by season
-    """, club=club, game=game, kind=season_kind, player=player, is_tournament=is_tournament, currency=currency)
+def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> pl.DataFrame:
+    """The player's rank in each season of one kind (month, quarter, year), oldest first, one row
+    per season and unit (cash or tournament, and currency; ``unit`` names it): each rank is among
+    the nets of its own unit, and two units are never added, so each unit is a line of its own."""
+    rows = frame(db, """
+        select season, is_tournament, currency, rank, net, count_games from leaderboard
+        where club = $club and game = $game and season_kind = $kind and player = $player
+        order by is_tournament, currency nulls first, season
+    """, club=club, game=game, kind=season_kind, player=player)
+    return rows.with_columns(pl.struct("is_tournament", "currency").map_elements(
+        lambda unit: money_label(unit["is_tournament"], unit["currency"]), return_dtype=pl.String).alias("unit"))
 
 
 # -- audit ------------------------------------------------------------------------------------

@@ -30,6 +30,7 @@ as it is.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -152,6 +153,38 @@ def models(sql_root: Path = SQL_ROOT) -> list[Model]:
             for name in ready:
                 ordered.append(pending.pop(name))
     return ordered
+
+
+def select_over(model: str, sql_root: Path = SQL_ROOT, **relations: str) -> str:
+    """The ``select`` of model ``model`` over other rows: each relation it reads that is named in
+    ``relations`` (a table or model name) stands for the given ``select`` (the rows a dashboard
+    page keeps, say), the others for themselves. The model's own text runs unchanged: the given
+    rows are common table expressions of the names it reads, which a name in its text finds before
+    the warehouse's relation of that name. So a page's figure over its dates, club and room is the
+    mart's own formula, written once.
+
+    >>> sql = select_over("player_stats_holdem", player_stats_holdem_by_day="select * from x")
+    >>> sql.startswith("with _given_0 as (select * from x)")
+    True
+    """
+    path = next((sql_root / layer / f"{model}.sql" for layer in LAYERS if (sql_root / layer / f"{model}.sql").is_file()),
+                None)
+    if path is None:
+        raise ModelError(f"no model named {model}")
+    # a page asks on every run: the text is read again only when its file changed
+    return _select_over(path, path.stat().st_mtime_ns, tuple(relations.items()))
+
+
+@functools.lru_cache(maxsize=256)
+def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ...]) -> str:
+    body = Model(path.stem, path.parent.name, path).body
+    unread = sorted({name for name, _ in relations} - _words(re.sub(r"--[^\n]*", "", body)))
+    if unread:
+        raise ModelError(f"model {path.stem} does not read {', '.join(unread)}")
+    given = ",\n".join(f"_given_{i} as ({rows})" for i, (_, rows) in enumerate(relations))
+    named = ",\n".join(f"{name} as (select * from _given_{i})" for i, (name, _) in enumerate(relations))
+    # two levels: the given rows may read the relation of the name they stand for
+    return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{body}\n))"
 
 
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:

@@ -224,10 +224,15 @@ def table_view_sql(table: str, files: list[Path] | None, *, temporary: bool) -> 
     return f"create or replace {kind} {table} as {_read_parquet(sources)}"
 
 
-def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest) -> None:
-    """A temporary view per table over the parts ``manifest`` commits (and the table's zero-row
+def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest,
+                    tables: Iterable[str] | None = None) -> None:
+    """A temporary view per table (or per table of ``tables``, those a query reads: each view
+    costs a look at its files) over the parts ``manifest`` commits (and the table's zero-row
     placeholder), shadowing the views stored in the DuckDB file for this connection only."""
+    wanted = SCHEMAS.keys() if tables is None else set(tables)
     for table, schema in SCHEMAS.items():
+        if table not in wanted:
+            continue
         placeholder = root / table / _EMPTY_PARTITION / "empty.parquet"
         files = ([placeholder] if placeholder.exists() else []) + [root / part for part in manifest.paths(table)]
         if files:
@@ -236,15 +241,17 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
             con.register(table, schema.append(pa.field("game", pa.string())).empty_table())
 
 
-def connect(root: str | Path, *, manifest: Manifest | None = None, **config) -> duckdb.DuckDBPyConnection:
+def connect(root: str | Path, *, manifest: Manifest | None = None, tables: Iterable[str] | None = None,
+            **config) -> duckdb.DuckDBPyConnection:
     """A read-only connection to the warehouse at ``root``: its models, and its tables as they
     stand at the last commit (or at ``manifest``), or at the commit its models were built from
     when that one is newer (:func:`models_manifest`). Paths are resolved now, from where the
-    warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own)."""
+    warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own).
+    ``tables``: lay the views of these tables only (none for a connection read through cursors)."""
     root = Path(root).resolve()
     con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
     try:
-        lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)))
+        lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)), tables)
     except BaseException:
         con.close()
         raise

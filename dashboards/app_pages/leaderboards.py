@@ -108,8 +108,13 @@ if players:
     trend_kind = right.radio("By", ["month", "quarter", "year"], format_func=SEASON_KINDS.get, horizontal=True,
                              key="lb_trend_kind")
     trend = (q.raspisnoy_rank_trend(db, club, who, trend_kind) if is_raspisnoy
-             else q.rank_trend(db, club, game, who, trend_kind, is_tournament, currency))
-    if trend.height < 2:
-        st.info(f"{md(who)} has played in {trend.height} {trend_kind} of this club and game: no trend to draw yet.")
+             else q.rank_trend(db, club, game, who, trend_kind))
+    # a rank is among the nets of one unit: each unit is its own line, never two added
+    longest = trend.group_by("unit").len()["len"].max() if "unit" in trend.columns and trend.height else trend.height
+    if longest < 2:
+        st.info(f"{md(who)} has played in {longest} {trend_kind} of this club and game: no trend to draw yet.")
     else:
+        if "unit" in trend.columns and trend["unit"].n_unique() > 1:
+            st.caption(f"{md(who)} played for {', '.join(md(u) for u in trend['unit'].unique(maintain_order=True))}: "
+                       "one line each, ranked among the players of that unit.")
         st.altair_chart(charts.rank_trend(trend, who), width="stretch")

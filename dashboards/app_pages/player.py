@@ -24,9 +24,10 @@ if not everyone:
 top = st.columns([2, 2, 2, 3])
 wanted = st.query_params.get("player")
 busiest = q.busiest_player(db)
-default = wanted if wanted in everyone else (q.me(db) or (busiest if busiest in everyone else everyone[0]))
+me = q.me(db)
+default = wanted if wanted in everyone else (me or (busiest if busiest in everyone else everyone[0]))
 player = top[0].selectbox("Player", everyone, index=everyone.index(default), key="player",
-                          format_func=lambda person: f"{person} (me)" if person == q.me(db) else person)
+                          format_func=lambda person: f"{person} (me)" if person == me else person)
 st.query_params["player"] = player  # the address names the player: a review can be shared
 names = q.person_names(db, player)
 accounts = q.person_accounts(db, player)
@@ -35,7 +36,6 @@ if len(accounts) > 1:
                "name, and each table names the name of each row.")
 with st.expander("Names of this person, and \"this is me\""):
     # The links live in the warehouse (as `rasklad alias` writes them): they survive re-imports.
-    me = q.me(db)
     with st.form("alias_form"):
         others = [name for name in q.players(db) if name not in names]
         linked = st.multiselect(f"Other screen names of {md(player)}", others, key="alias_names",
@@ -212,16 +212,13 @@ def raspisnoy() -> None:
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
         st.info("Raspisnoy rounds are not in the warehouse yet.")
-    by_round = q.raspisnoy_by_round(db, names, club)
+    by_round = q.raspisnoy_by_round(db, names, club, start, end)
     if "player_stats_raspisnoy_by_round" not in q.relations(db):
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
     elif by_round.is_empty():
-        st.info(f"No raspisnoy round of {md(player)} at this club.")
+        st.info(f"No raspisnoy round of {md(player)} in these dates and club.")
     else:
-        data = by_round.group_by("kind", "cards").agg(
-            (pl.col("bid_accuracy").cast(pl.Float64) * pl.col("count_rounds")).sum().alias("hits"),
-            pl.col("count_overtricks").sum(), pl.col("count_rounds").sum(),
-        ).with_columns((pl.col("hits") / pl.col("count_rounds")).alias("bid_accuracy")).sort("kind", "cards")
+        data = by_round  # one row per round kind and cards dealt: his exact rounds of his bid rounds
         left, right = st.columns(2)
         left.markdown("**Bid accuracy by cards dealt**")
         left.altair_chart(charts.bars(data, "cards", "bid_accuracy", color="kind", x_title="Cards dealt",
@@ -303,17 +300,17 @@ def sixcard() -> None:
     if by_name.height > stats.height:
         st.caption("Each name apart:")
         st.dataframe(by_name.drop("names"), hide_index=True, key="sixcard_account_stats")
-    categories = q.sixcard_categories(db, names)
+    categories = q.sixcard_categories(db, player, **chosen)
     if not categories.is_empty():
-        st.markdown("**Hand categories: how often the boxes held each, against the exact odds**")
+        st.markdown("**Hand categories: how often the boxes held each, against the exact odds** "
+                    "(these dates, club and room)")
         if {"category", "observed_rate", "exact_probability"} <= set(categories.columns):
             long = categories.unpivot(index=["category"], on=["observed_rate", "exact_probability"],
                                       variable_name="measure", value_name="rate").with_columns(
                 pl.col("measure").replace({"observed_rate": "observed", "exact_probability": "exact"}))
             st.altair_chart(charts.bars(long, "category", "rate", color="measure", x_title="Hand",
                                         y_title="Share of boxes", y_format="%"), width="stretch")
-        st.dataframe(unnamed(categories), hide_index=True,
-                     key="sixcard_categories")
+        st.dataframe(categories, hide_index=True, key="sixcard_categories")
 
 
 def tournament_results() -> None:

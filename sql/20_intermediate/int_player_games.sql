@@ -3,7 +3,8 @@
 -- materialized: table
 -- incremental: game_id
 -- club: the game's club, else its room (site: a room's games rank among themselves), else '(no club)',
--- here and nowhere else. A six-card session is one
+-- here and nowhere else; game_club: the game's own club (null without one), which a page's club
+-- filter matches. A six-card session is one
 -- player against the house: nobody to place against, so its placement and is_win are null.
 -- leaderboard_game: the game as the leaderboards rank it (raspisnoy logs and score sheets are one).
 -- currency: the unit of net (null for points); is_tournament: a tournament's hand, never summed with cash.
@@ -36,6 +37,7 @@ joined as (
         players.net,
         games.played_at,
         coalesce(games.club, games.site, '(no club)') as club,
+        games.club as game_club,
         games.table_name,
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
@@ -65,6 +67,7 @@ final as (
         net,
         played_at,
         club,
+        game_club,
         table_name,
         currency,
         is_tournament,

@@ -86,6 +86,7 @@ final as (
         results.invested,
         results.collected,
         results.net,
+        results.net_showdown,
         results.net / nullif(results.big_blind, 0) as net_big_blinds,
         results.allin_ev_net,
         results.total_pot,

@@ -1,6 +1,11 @@
 -- grain: one row per player, club, round kind and cards dealt (all time)
 -- key: player, club, kind, cards
 -- incremental: player, club
+-- bid_accuracy = count_exact_rounds / count_bid_rounds: the rounds he took exactly what he bid, of
+-- the rounds he bid in (a round without a bid counts in neither). Summed over clubs, names or days,
+-- the counts add up and the accuracy is their quotient, never an average of accuracies. The Player
+-- review runs this same select over the rounds of int_raspisnoy_rounds its dates and club keep
+-- (player and club null for a person's names and clubs together).
 with
 
 rounds as (
@@ -29,6 +34,8 @@ final as (
         kind,
         cards,
         count_rounds,
+        count_bid_rounds,
+        count_exact_rounds,
         count_exact_rounds / nullif(count_bid_rounds, 0) as bid_accuracy,
         count_overtricks,
         cast(round(round_points / count_rounds, 2) as decimal(18, 2)) as points_per_round,

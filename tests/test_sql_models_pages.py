@@ -1,0 +1,161 @@
+"""The marts the Player review and the leaderboards read over the rows their filters keep, against
+small cases worked out by hand: the per-game headline (player_results), the six-card hand
+categories (sixcard_category_frequencies), bid accuracy by round (player_stats_raspisnoy_by_round)
+and the rank over time (leaderboard), each through the page's own query of dashboards/queries.py.
+"""
+
+from __future__ import annotations
+
+from datetime import date, datetime
+from decimal import Decimal
+
+import pytest
+
+from pipeline import models
+from pipeline.tables import TableRows
+from tests.test_marts import add_game, build, dashboard_db, gid, query, sixcard_box  # noqa: F401 (a fixture)
+
+D = Decimal
+
+
+# ------------------------------------------------------------------ the seam
+
+
+def test_select_over_refuses_a_relation_the_model_does_not_read():
+    with pytest.raises(models.ModelError, match="does not read games"):
+        models.select_over("player_results", games="select 1")
+    with pytest.raises(models.ModelError, match="no model named"):
+        models.select_over("no_such_mart", games="select 1")
+
+
+# ------------------------------------------------------------------ the per-game headline
+
+
+def test_player_headlines_follow_the_pages_dates_club_and_room(warehouse, dashboard_db):
+    # Anna's Chinese games:
+    #   c1  1 November  club Friday  no room      Anna +4, Boris 0, Vera −4   placed 1st: a win
+    #   c2  2 November  —            PokerStars   Anna −2, Boris +2           placed 2nd
+    #   c3  2 November  —            PokerStars   Anna +3, Boris +3           a tie for 1st: a win
+    # All: 3 games, +5, 2 won, average place (1 + 2 + 1) / 3 = 1.33. 2 November: 2 games, +1, 1 won,
+    # 1.5. Friday: c1 alone. PokerStars: c2 and c3. Her EUR Hold'em hand (+7) has a row of its own.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    for game_id, day, club, site, nets in (
+            ("c1", 1, "Friday", None, {"Anna": "4", "Boris": "0", "Vera": "-4"}),
+            ("c2", 2, None, "PokerStars", {"Anna": "-2", "Boris": "2"}),
+            ("c3", 2, None, "PokerStars", {"Anna": "3", "Boris": "3"})):
+        add_game(rows, "chinese", game_id, nets, club=club, site=site, played_at=datetime(2026, 11, day, 20))
+    add_game(rows, "holdem", "h1", {"Anna": "7", "Boris": "-7"}, currency="EUR", club="Friday",
+             played_at=datetime(2026, 11, 1, 21))
+    store = build(warehouse, rows)
+    db = dashboard_db(store)
+    shape = ("game", "currency", "count_games", "net", "count_wins", "avg_placement")
+
+    def headline(**filters):
+        found = q.player_headlines(db, "Anna", filters.get("start"), filters.get("end"), filters.get("club"),
+                                   filters.get("site"))
+        return [tuple(r[c] for c in shape) for r in found.to_dicts()]
+
+    assert headline() == [("chinese", None, 3, D(5), 2, 1.33), ("holdem", "EUR", 1, D(7), 1, 1.0)]
+    assert headline(start=date(2026, 11, 2), end=date(2026, 11, 2)) == [("chinese", None, 2, D(1), 1, 1.5)]
+    assert headline(club="Friday") == [("chinese", None, 1, D(4), 1, 1.0), ("holdem", "EUR", 1, D(7), 1, 1.0)]
+    assert headline(site="PokerStars") == [("chinese", None, 2, D(1), 1, 1.5)]
+    # the mart, per account (a name in a room) over every date, is the same select over its rows
+    mart = {r["site"]: tuple(r[c] for c in shape) for r in
+            query(store, "select * from player_results where player = 'Anna' and game = 'chinese'")}
+    assert mart == {None: ("chinese", None, 1, D(4), 1, 1.0), "PokerStars": headline(site="PokerStars")[0]}
+
+
+# ------------------------------------------------------------------ six-card hand categories
+
+
+def test_sixcard_categories_follow_the_pages_dates_club_and_room(warehouse, dashboard_db):
+    # Anna's boxes: s1 on 1 November at club Friday, a pair of kings (5 cards) and ace high (5 cards);
+    # s2 on 2 November at PokerStars, a pair of aces after a buy (6 cards).
+    # All: pair 2 of 3, exact (2 × 1,098,240 / 2,598,960 + 9,730,740 / 20,358,520) / 3.
+    # 2 November, or PokerStars: pair 1 of 1, exact 9,730,740 / 20,358,520 (the 6-card odds alone).
+    # Friday: pair 1 of 2, exact 1,098,240 / 2,598,960 (the 5-card odds alone).
+    from dashboards import queries as q
+
+    rows = TableRows()
+    add_game(rows, "sixcard", "s1", {"Anna": "0"}, club="Friday", played_at=datetime(2026, 11, 1, 20))
+    add_game(rows, "sixcard", "s2", {"Anna": "0"}, site="PokerStars", played_at=datetime(2026, 11, 2, 20))
+    sixcard_box(rows, "s1", "Anna", 1, 1, "Kc Kd 8h 6s 4d", "pair", None)
+    sixcard_box(rows, "s1", "Anna", 2, 1, "Ah Jd 7c 8s 6d", "high card", None)
+    sixcard_box(rows, "s2", "Anna", 1, 1, "Ah Ad 9h 7s 4c 2d", "pair", None)
+    db = dashboard_db(build(warehouse, rows))
+
+    def pair(**filters):
+        rows = {r["category"]: r for r in q.sixcard_categories(db, "Anna", **filters).to_dicts()}
+        assert len(rows) == 10 and sum(r["exact_probability"] for r in rows.values()) == pytest.approx(1.0)
+        found = rows["pair"]
+        return found["count_boxes"], found["count_player_boxes"], found["observed_rate"], found["exact_probability"]
+
+    five, six = 1_098_240 / 2_598_960, 9_730_740 / 20_358_520
+    assert pair() == (2, 3, pytest.approx(2 / 3), pytest.approx((2 * five + six) / 3))
+    assert pair(start=date(2026, 11, 2), end=date(2026, 11, 2)) == (1, 1, 1.0, pytest.approx(six))
+    assert pair(site="PokerStars") == (1, 1, 1.0, pytest.approx(six))
+    assert pair(club="Friday") == (1, 2, 0.5, pytest.approx(five))
+
+
+# ------------------------------------------------------------------ raspisnoy bid accuracy
+
+
+def raspisnoy_round(rows: TableRows, game_id: str, round_no: int, player: str, bid: int | None, tricks: int) -> None:
+    rows.add("raspisnoy_rounds", "raspisnoy", game_id=gid(game_id), round_no=round_no, cards=1, kind="regular",
+             dealer=player, player=player, seat=1, bid=bid, tricks=tricks, points=D(0), total=D(0),
+             points_written=D(0), total_written=D(0), is_dealer=True, line=round_no)
+
+
+def test_raspisnoy_bid_accuracy_by_round_sums_hits_over_bids_across_clubs(warehouse, dashboard_db):
+    # Anna, regular rounds of one card:
+    #   Tverskaya: round 1 bid 1 took 1 (exact); round 2 her bid went unwritten (no bid), took 0.
+    #              1 exact of 1 bid: accuracy 1.0 over 2 rounds.
+    #   Arbat:     round 1 bid 0 took 1; round 2 bid 1 took 0: 0 exact of 2 bids, accuracy 0.
+    # Both clubs: 1 exact of 3 bids = 1/3. The average of the clubs' accuracies, or each weighted by
+    # its rounds ((1.0 × 2 + 0 × 2) / 4), says 0.5.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    add_game(rows, "raspisnoy", "t1", {"Anna": "0"}, club="Tverskaya", played_at=datetime(2026, 3, 5, 20))
+    raspisnoy_round(rows, "t1", 1, "Anna", 1, 1)
+    raspisnoy_round(rows, "t1", 2, "Anna", None, 0)
+    add_game(rows, "raspisnoy", "a1", {"Anna": "0"}, club="Arbat", played_at=datetime(2026, 3, 6, 20))
+    raspisnoy_round(rows, "a1", 1, "Anna", 0, 1)
+    raspisnoy_round(rows, "a1", 2, "Anna", 1, 0)
+    store = build(warehouse, rows)
+    by_club = {r["club"]: r for r in query(store, "select * from player_stats_raspisnoy_by_round")}
+    assert (by_club["Tverskaya"]["count_rounds"], by_club["Tverskaya"]["count_bid_rounds"],
+            by_club["Tverskaya"]["count_exact_rounds"], by_club["Tverskaya"]["bid_accuracy"]) == (2, 1, 1, 1.0)
+    assert (by_club["Arbat"]["count_bid_rounds"], by_club["Arbat"]["bid_accuracy"]) == (2, 0.0)
+    db = dashboard_db(store)
+    (both,) = q.raspisnoy_by_round(db, ("Anna",)).to_dicts()
+    assert (both["kind"], both["cards"], both["count_rounds"], both["count_bid_rounds"],
+            both["count_exact_rounds"]) == ("regular", 1, 4, 3, 1)
+    assert both["bid_accuracy"] == pytest.approx(1 / 3)
+    (arbat,) = q.raspisnoy_by_round(db, ("Anna",), "Arbat").to_dicts()
+    assert (arbat["count_bid_rounds"], arbat["bid_accuracy"]) == (2, 0.0)
+    (first_day,) = q.raspisnoy_by_round(db, ("Anna",), None, date(2026, 3, 5), date(2026, 3, 5)).to_dicts()
+    assert (first_day["count_rounds"], first_day["bid_accuracy"]) == (2, 1.0)
+
+
+# ------------------------------------------------------------------ rank over time
+
+
+def test_rank_trend_draws_each_unit_apart(warehouse, dashboard_db):
+    # Club Neva, Hold'em. January: Anna +10 USD against Boris −10 USD (1st), and −5 EUR against Boris
+    # +5 EUR (2nd). February: Anna −3 USD (2nd) and +8 EUR (1st). Added, her January would be +5
+    # (1st of one made-up table); each unit ranks apart, one line each.
+    from dashboards import queries as q
+
+    rows = TableRows()
+    for game_id, month, currency, anna in (("u1", 1, "USD", "10"), ("e1", 1, "EUR", "-5"),
+                                           ("u2", 2, "USD", "-3"), ("e2", 2, "EUR", "8")):
+        add_game(rows, "holdem", game_id, {"Anna": anna, "Boris": str(-D(anna))}, club="Neva", currency=currency,
+                 played_at=datetime(2026, month, 10, 20))
+    db = dashboard_db(build(warehouse, rows))
+    trend = q.rank_trend(db, "Neva", "holdem", "Anna", "month")
+    assert [(r["unit"], r["season"], r["rank"], r["net"]) for r in trend.to_dicts()] == [
+        ("EUR", "2026-01", 2, D(-5)), ("EUR", "2026-02", 1, D(8)),
+        ("USD", "2026-01", 1, D(10)), ("USD", "2026-02", 2, D(-3))]
