@@ -219,9 +219,10 @@ def _dealer_hands() -> tuple[np.ndarray, np.ndarray, list]:
 
 # Counts of dealer hands are kept in one vector: [0] all of them; [1 + r] those holding one given
 # unseen card of rank r, as a product over ranks (the same for every card of that rank);
-# [_PAIRS + 13 r + r'] those holding two given cards of ranks r <= r'; then [_CARDS(n) + i] and
-# [_CARDS(n) + n + n i + j] the same per unseen card i and pair i < j, for hands counted card by
+# [_PAIRS + 13 r + r'] those holding two given cards of ranks r <= r'; then [_BY_CARD + i] and
+# [_BY_CARD + n + n i + j] the same per unseen card i and pair i < j, for hands counted card by
 # card. The hands avoiding drawn cards x and y are then all - with x - with y + with both.
+# An entry of kind 0 counts the hands of four hidden ranks, one of kind 1 one hand of four cards.
 _PAIRS = 14
 _BY_CARD = 14 + 169
 
@@ -237,10 +238,11 @@ def _choose(a, m):
 
 
 @njit(cache=True)
-def _weights(kind, members, avail, n, index, weight):
+def _weights(kind, members, avail, n, index, weight, scratch):
     """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
     ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
-    unseen cards ``members`` (indices). Written into ``index``/``weight``; returns how many."""
+    unseen cards ``members`` (indices). Written into ``index``/``weight``; returns how many.
+    ``scratch``: a (4, 4) int64 array to work in (no allocation per entry)."""
     if kind == 1:
         index[0], weight[0] = 0, 1.0
         k = 1
@@ -253,8 +255,8 @@ def _weights(kind, members, avail, n, index, weight):
                 index[k], weight[k] = _BY_CARD + n + lo * n + hi, 1.0
                 k += 1
         return k
-    rank = np.empty(4, dtype=np.int64)
-    times = np.zeros(4, dtype=np.int64)
+    # scratch: the distinct ranks, how many times each, and the binomials of their unseen cards
+    rank, times, f0, f1 = scratch[0], scratch[1], scratch[2], scratch[3]
     d = 0
     for a in range(4):
         if d and rank[d - 1] == members[a]:
@@ -263,8 +265,6 @@ def _weights(kind, members, avail, n, index, weight):
             rank[d] = members[a]
             times[d] = 1
             d += 1
-    f0 = np.empty(4, dtype=np.int64)
-    f1 = np.empty(4, dtype=np.int64)
     total = 1
     for i in range(d):
         f0[i] = _choose(avail[rank[i]], times[i])
@@ -385,6 +385,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
     counts = np.zeros(_BY_CARD + n + n * n)
     index = np.empty(11, dtype=np.int64)
     weight = np.empty(11)
+    scratch = np.empty((4, 4), dtype=np.int64)
     lt = np.zeros(hands)
     le = np.zeros(hands)
     nq = np.zeros(hands)
@@ -404,14 +405,14 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
             h = pranked[q]
             lt[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
         while p < n_pat and pat_level[p] == r:
-            k = _weights(0, pat_ranks[p], avail, n, index, weight)
+            k = _weights(np.int64(0), pat_ranks[p], avail, n, index, weight, scratch)
             for j in range(k):
                 counts[index[j]] += weight[j]
             p += 1
         for q in range(fstart[r], fstart[r + 1]):
             move = moves[q]
             sign = 1.0 if move >= 0 else -1.0
-            k = _weights(1, flush_cards[move if move >= 0 else -1 - move], avail, n, index, weight)
+            k = _weights(np.int64(1), flush_cards[move if move >= 0 else -1 - move], avail, n, index, weight, scratch)
             for j in range(k):
                 counts[index[j]] += sign * weight[j]
         for q in range(pstart[r], pstart[r + 1]):
@@ -454,7 +455,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
             pool -= 1
             s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
             if s >= qualify:
-                w = _insert(bg, start, w, s, 1)
+                w = _insert(bg, start, w, s, np.int64(1))
         if pool <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
             continue
         s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
@@ -499,7 +500,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     e_hi = np.empty(most, dtype=np.int64)
     bg = np.empty(4 * n_pat * (n + 1), dtype=np.int64)
     cards = np.empty(4, dtype=np.int64)
-    e = 0
+    e = np.int64(0)
     w = np.int64(0)
     for p in range(n_pat):
         if pat_level[p] >= r_q:
@@ -517,13 +518,13 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
         lo = w
         w = _bought_list(bg, w, kept, hidden, np.int64(-1), avail, at, qualify, cat_pos, st, top5)
         plain_lo, plain_hi = lo, w
-        e = _entry(kinds, members, signs, e_lo, e_hi, e, 0, pat_ranks[p], 1.0, plain_lo, plain_hi)
+        e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(0), pat_ranks[p], 1.0, plain_lo, plain_hi)
         whole = True
         for a in range(4):
             cards[a] = at[pat_ranks[p, a] * 4 + up_suit]
             whole &= cards[a] >= 0
         if whole:   # his four hidden cards of the up card's suit: a flush, a game
-            e = _entry(kinds, members, signs, e_lo, e_hi, e, 1, cards, -1.0, plain_lo, plain_hi)
+            e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
         if top == up_rank:
             # the up card is replaced: the kept cards are his four hidden ones
             for suit in range(4):
@@ -537,8 +538,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                     continue
                 lo = w
                 w = _bought_list(bg, w, kept, hidden, np.int64(suit), avail, at, qualify, cat_pos, st, top5)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, 1, cards, 1.0, lo, w)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, 1, cards, -1.0, plain_lo, plain_hi)
+                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, 1.0, lo, w)
+                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
         else:
             # a hidden card is replaced: the kept cards are the up card and three hidden ones,
             # of its suit; the replaced card is of another (else he holds a flush)
@@ -557,8 +558,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                 cards[3] = at[top * 4 + suit]
                 if suit == up_suit or cards[3] < 0:
                     continue
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, 1, cards, 1.0, lo, w)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, 1, cards, -1.0, plain_lo, plain_hi)
+                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, 1.0, lo, w)
+                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
     return kinds[:e], members[:e], signs[:e], e_lo[:e], e_hi[:e], bg[:w].copy(), avail
 
 
@@ -578,8 +579,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
     index = np.empty((total, 11), dtype=np.int64)
     weight = np.empty((total, 11))
     used = np.empty(total, dtype=np.int64)
+    scratch = np.empty((4, 4), dtype=np.int64)
     for e in range(total):
-        used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e])
+        used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e], scratch)
     weakest = reps[0]
     for c in range(classes):
         weakest = min(weakest, reps[c])
@@ -646,6 +648,83 @@ def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
         no_game = nq[h] if c < 0 else _avoiding(g[c], x, y, rx[h], ry[h], n)
         out[h] = (win[h] * below - lose * above + no_game) / count
     return out
+
+
+@njit(cache=True)
+def _final_values(strengths, xs, unseen, up, beta, pay, lowest, qualify, r_q, lowest_straight, level_of, n_levels,
+                  pat_ranks, pat_level, pat_flush, cat_pos, st, top5):
+    """The value (antes) of playing each final hand (strength ``strengths[h]``, -1: none; drawn
+    unseen-card indices ``xs[h]``) against every dealer hand, and how many classes of final hands
+    valued buying the dealer's game.
+
+    A hand can gain from buying the dealer's game only if its win times the chance that the
+    dealer qualifies below it exceeds the 2 antes it gives up (the ante taken, the cost paid).
+    Under the pair qualifier what qualifies him below a hand weaker than a straight is a pair:
+    one of his four kept ranks, at most 12 cards. Such hands are grouped into classes, by their
+    category and their place among the bought games' strengths that could tell them apart."""
+    hands = strengths.shape[0]
+    n = unseen.shape[0]
+    prank = np.full(hands, -1, dtype=np.int64)
+    win = np.zeros(hands)
+    for h in range(hands):
+        if strengths[h] >= 0:
+            prank[h] = level_of[strengths[h]]
+            win[h] = 1.0 + beta * pay[strengths[h] >> 20]
+    lt, le, nq, rx, ry = _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs)
+    lose = 1.0 + beta
+    n_pool = n - 4
+    cls = np.full(hands, -1, dtype=np.int64)
+    g = np.zeros((0, 0))
+    strong = np.zeros(hands, dtype=np.bool_)
+    some = False
+    for h in range(hands):
+        if prank[h] >= 0:
+            bound = 12 if qualify >= _PAIR_LEVEL and strengths[h] < lowest_straight else n_pool
+            strong[h] = win[h] * bound > 2.0 * n_pool
+            some |= strong[h]
+    if not some:
+        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), 0
+    kinds, members, signs, e_lo, e_hi, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level,
+                                                                    r_q, cat_pos, st, top5)
+    most_k = 0
+    for e in range(kinds.shape[0]):
+        most_k = max(most_k, e_hi[e] - e_lo[e])
+    weakest = np.int64(1) << 40
+    for h in range(hands):
+        if strong[h]:
+            strong[h] = win[h] * most_k > 2.0 * n_pool
+            if strong[h]:
+                weakest = min(weakest, strengths[h])
+    if weakest == np.int64(1) << 40:
+        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), 0
+    # The bought games' levels from the weakest strong hand up, and per level how many are below.
+    marked = np.zeros(n_levels, dtype=np.int64)
+    for i in range(bg.shape[0]):
+        if bg[i] >= weakest:
+            marked[level_of[bg[i]]] = 1
+    before = np.zeros(n_levels + 1, dtype=np.int64)
+    for r in range(n_levels):
+        before[r + 1] = before[r] + marked[r]
+    width = before[n_levels] + 1
+    ids = np.full(10 * width * 2, -1, dtype=np.int64)
+    for h in range(hands):
+        if strong[h]:
+            ids[((strengths[h] >> 20) * width + before[prank[h]]) * 2 + marked[prank[h]]] = 0
+    classes = 0
+    for key in range(ids.shape[0]):
+        if ids[key] == 0:
+            ids[key] = classes
+            classes += 1
+    reps = np.empty(classes, dtype=np.int64)
+    wins = np.empty(classes)
+    for h in range(hands):
+        if strong[h]:
+            c = ids[((strengths[h] >> 20) * width + before[prank[h]]) * 2 + marked[prank[h]]]
+            cls[h] = c
+            reps[c] = strengths[h]
+            wins[c] = win[h]
+    g = _class_sums(reps, wins, lose, float(n_pool), n, kinds, members, signs, e_lo, e_hi, bg, avail)
+    return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), classes
 
 
 @njit(cache=True)
@@ -749,6 +828,21 @@ _LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
 """The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
+_RULE_ARGUMENTS: dict = {}
+
+
+def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64, bool]:
+    """(pay per category as floats, the qualifying strength, its dense level, whether the
+    dealer's lowest card is replaced) of a ruleset, for the kernels; made once per ruleset."""
+    made = _RULE_ARGUMENTS.get(rules)
+    if made is None:
+        qualify = qualify_level(rules)
+        made = _RULE_ARGUMENTS[rules] = (rules.pay_by_category.astype(np.float64), np.int64(qualify),
+                                         np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
+                                         rules.replaces is DealerReplaces.LOWEST)
+    return made
+
+
 def _text(c: int) -> str:
     return str(Card.from_code(c))
 
@@ -802,46 +896,13 @@ class DrawTree:
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
         levels, level_of, per_up = _dealer_hands()
         pat_ranks, pat_level, pat_flush = per_up[self.up >> 2]
-        n = self.unseen.shape[0]
-        beta = self.bet_antes
-        qualify = qualify_level(self.rules)
-        r_q = int(np.searchsorted(levels, qualify))
-        valid = strengths >= 0
-        prank = np.where(valid, level_of[np.maximum(strengths, 0)], -1).astype(np.int64)
-        lt, le, nq, rx, ry = _sweep(self.unseen, np.int64(self.up), pat_ranks, pat_level, pat_flush, levels.size,
-                                    np.int64(r_q), prank, xs)
-        cats = np.where(valid, strengths >> 20, 0)
-        win = 1.0 + beta * self.rules.pay_by_category[cats].astype(np.float64)
-        lose = 1.0 + beta
-        n_pool = n - 4
-        cls = np.full(strengths.shape[0], -1, dtype=np.int64)
-        g = np.zeros((0, 0))
-        # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
-        # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
-        # is a pair: one of his four kept ranks, at most 12 cards.
-        below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
-        strong = valid & (win * below_bound > 2.0 * n_pool)
-        if strong.any():
-            kinds, members, signs, e_lo, e_hi, bg, avail = _no_game_entries(
-                self.unseen, np.int64(self.up), self.rules.replaces is DealerReplaces.LOWEST, np.int64(qualify),
-                pat_ranks, pat_level, np.int64(r_q), _CP, _ST, _T5)
-            counts_q = e_hi - e_lo
-            max_q = int(counts_q.max()) if counts_q.size else 0
-            strong &= win * max_q > 2.0 * n_pool
-        if strong.any():
-            # Only bought-game dealer hands at least as strong as the weakest strong hand tell
-            # strong hands apart (most of them are pairs, below every strong hand).
-            bought_levels = np.unique(bg[bg >= strengths[strong].min()])
-            lo = np.searchsorted(bought_levels, strengths[strong], "left")
-            hi = np.searchsorted(bought_levels, strengths[strong], "right")
-            keys = (cats[strong] * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
-            uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-            cls[strong] = inverse
-            reps = strengths[strong][first]
-            rep_win = win[strong][first]
-            g = _class_sums(reps, rep_win, lose, float(n_pool), n, kinds, members, signs, e_lo, e_hi, bg, avail)
-            self.classes["count"] = int(uniq.size)
-        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g)
+        pay, qualify, r_q, lowest = _rule_arguments(self.rules)
+        values, classes = _final_values(strengths, xs, self.unseen, np.int64(self.up), self.bet_antes, pay, lowest,
+                                        qualify, r_q, _LOWEST_STRAIGHT, level_of, levels.size, pat_ranks, pat_level,
+                                        pat_flush, _CP, _ST, _T5)
+        if classes:
+            self.classes["count"] = classes
+        return values
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""
