@@ -399,11 +399,20 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
     p = 0
     for r in range(last + 1):
         if r == r_q:
+            # without a game: the same for every final hand that drew the same cards
+            by_drawn = np.empty((n + 1) * (n + 1))
+            by_drawn[0] = counts[0]
+            for x in range(n):
+                by_drawn[x + 1] = _avoiding(counts, x, np.int64(-1), unseen[x] >> 2, np.int64(-1), n)
+                for y in range(x + 1, n):
+                    by_drawn[(x + 1) * (n + 1) + y + 1] = _avoiding(counts, x, y, unseen[x] >> 2, unseen[y] >> 2, n)
             for h in range(hands):
-                nq[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
-        for q in range(pstart[r], pstart[r + 1]):
-            h = pranked[q]
-            lt[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
+                x, y = xs[h, 0], xs[h, 1]
+                nq[h] = by_drawn[(min(x, y) + 1) * (n + 1) + max(x, y) + 1] if y >= 0 else by_drawn[x + 1]
+        if r >= r_q:    # below the qualifier no final hand needs them
+            for q in range(pstart[r], pstart[r + 1]):
+                h = pranked[q]
+                lt[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
         while p < n_pat and pat_level[p] == r:
             k = _weights(np.int64(0), pat_ranks[p], avail, n, index, weight, scratch)
             for j in range(k):
@@ -415,9 +424,10 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
             k = _weights(np.int64(1), flush_cards[move if move >= 0 else -1 - move], avail, n, index, weight, scratch)
             for j in range(k):
                 counts[index[j]] += sign * weight[j]
-        for q in range(pstart[r], pstart[r + 1]):
-            h = pranked[q]
-            le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
+        if r >= r_q:
+            for q in range(pstart[r], pstart[r + 1]):
+                h = pranked[q]
+                le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
     return lt, le, nq, rx, ry
 
 
@@ -570,8 +580,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
 
     An entry whose every bought game is below the class's strength has a value that depends on
     the pay and on how many cards qualify him (k) alone: the vector of those values is made once
-    per pay. The entries some bought game of which is not below the class's strength (few) are
-    then ranked against the class one by one and corrected by their difference from that value."""
+    per pay. The entries some bought game of which is not below the strength of the pay's first
+    class (few) are then ranked against it one by one; each next class of the pay, stronger,
+    ranks again only the entries with a bought game between the two."""
     classes = reps.shape[0]
     total = kinds.shape[0]
     size = _BY_CARD + n + n * n
@@ -585,45 +596,80 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
     weakest = reps[0]
     for c in range(classes):
         weakest = min(weakest, reps[c])
+    # The entries some bought game of which ties or beats the weakest class, by their strongest;
+    # and each of their bought games' strengths from the weakest class up, weakest first.
     strong = np.empty(total, dtype=np.int64)
     n_strong = 0
+    n_events = 0
     for e in range(total):
         if k_of[e] and bg[e_hi[e] - 1] >= weakest:
             strong[n_strong] = e
             n_strong += 1
+            for i in range(e_lo[e], e_hi[e]):
+                if bg[i] >= weakest and (i == e_lo[e] or bg[i] != bg[i - 1]):
+                    n_events += 1
     top = np.empty(n_strong, dtype=np.int64)
+    event_level = np.empty(n_events, dtype=np.int64)
+    event_entry = np.empty(n_events, dtype=np.int64)
+    n_events = 0
     for i in range(n_strong):
-        top[i] = bg[e_hi[strong[i]] - 1]
+        e = strong[i]
+        top[i] = bg[e_hi[e] - 1]
+        for j in range(e_lo[e], e_hi[e]):
+            if bg[j] >= weakest and (j == e_lo[e] or bg[j] != bg[j - 1]):
+                event_level[n_events] = bg[j]
+                event_entry[n_events] = e
+                n_events += 1
     by_top = _argsort(top)
     perm = np.empty(n_strong, dtype=np.int64)
     top_sorted = np.empty(n_strong, dtype=np.int64)
     for i in range(n_strong):
         perm[i] = strong[by_top[i]]
         top_sorted[i] = top[by_top[i]]
+    by_level = _argsort(event_level)
+    events = np.empty(n_events, dtype=np.int64)
+    levels_sorted = np.empty(n_events, dtype=np.int64)
+    for i in range(n_events):
+        events[i] = event_entry[by_level[i]]
+        levels_sorted[i] = event_level[by_level[i]]
     g = np.zeros((classes, size))
     run = np.zeros(size)
+    held = np.empty(total)      # the value each entry is counted at in ``run``
     current = -1.0
+    previous = np.int64(-1)
     for c in range(classes):
         s, win = reps[c], wins[c]
-        if win != current:
+        fresh = win != current
+        if fresh:
+            # a new pay: every entry at its value below every bought game, then those that
+            # some bought game ties or beats, ranked against the class
             current = win
             run[:] = 0.0
             for e in range(total):
-                value = signs[e] * max(-1.0 + win * k_of[e] / n_pool, 1.0)
+                held[e] = max(-1.0 + win * k_of[e] / n_pool, 1.0)
+                value = signs[e] * held[e]
                 for j in range(used[e]):
                     run[index[e, j]] += value * weight[e, j]
+            first, last = _below(top_sorted, np.int64(0), n_strong, s), n_strong
+        else:
+            # the classes of one pay ascend: only an entry with a bought game from the previous
+            # class's strength to this one's changes its place against the class
+            first = _below(levels_sorted, np.int64(0), n_events, previous)
+            last = n_events - _above(levels_sorted, first, n_events, s)
+        for i in range(first, last):
+            e = perm[i] if fresh else events[i]
+            lo, hi = e_lo[e], e_hi[e]
+            value = max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool, 1.0)
+            change = value - held[e]
+            if change == 0.0:
+                continue
+            held[e] = value
+            change *= signs[e]
+            for j in range(used[e]):
+                run[index[e, j]] += change * weight[e, j]
+        previous = s
         for a in range(size):
             g[c, a] = run[a]
-        for i in range(_below(top_sorted, np.int64(0), n_strong, s), n_strong):
-            e = perm[i]
-            lo, hi = e_lo[e], e_hi[e]
-            value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            value = max(value, 1.0) - max(-1.0 + win * k_of[e] / n_pool, 1.0)
-            if value == 0.0:
-                continue
-            value *= signs[e]
-            for j in range(used[e]):
-                g[c, index[e, j]] += value * weight[e, j]
     return g
 
 
