@@ -475,25 +475,38 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
 
 
 @njit(cache=True)
-def _entry(kinds, members, signs, e_lo, e_hi, e, kind, cards, sign, lo, hi):
+def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
     # One entry written at e (its members element by element: a row assigned whole compiles
     # Numba's shape-mismatch message); returns the next free place.
-    kinds[e], signs[e], e_lo[e], e_hi[e] = kind, sign, lo, hi
+    kinds[e] = kind
+    lists[e, 0], lists[e, 1], lists[e, 2], lists[e, 3] = plus_lo, plus_hi, minus_lo, minus_hi
     for a in range(4):
         members[e, a] = cards[a]
     return e + 1
 
 
 @njit(cache=True)
+def _grown(bg, w, room):
+    # bg with room for ``room`` more strengths after w.
+    if w + room <= bg.shape[0]:
+        return bg
+    bigger = np.empty(2 * bg.shape[0] + room, dtype=np.int64)
+    for i in range(w):
+        bigger[i] = bg[i]
+    return bigger
+
+
+@njit(cache=True)
 def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
-    """The dealer hands without a game, as entries whose counts (``_weights``) times a sign each
-    get the value of one list of bought games bg[lo:hi] (strengths, sorted).
+    """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
+    of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
+    (plus lo, plus hi, minus lo, minus hi), lo -1 for no list.
 
     A no-game hand holds five different ranks; what buying his game gives depends on them alone
     unless his kept cards are all of one suit (a flush to draw). So: per pattern of four hidden
     ranks, all its hands (kind 0) valued by the ranks' list; then, card by card (kind 1), its
-    hand that is a flush taken out (sign -1), and each hand whose kept cards share a suit moved
-    from the ranks' list (-1) to its own (+1)."""
+    hand that is a flush taken out (minus the ranks' list), and each hand whose kept cards share
+    a suit moved from the ranks' list (minus) to its own (plus)."""
     n = unseen.shape[0]
     up_rank, up_suit = up >> 2, up & 3
     avail = np.zeros(13, dtype=np.int64)
@@ -501,20 +514,19 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
-    n_pat = pat_ranks.shape[0]
-    most = 8 * n_pat
+    no_game = 0
+    while no_game < pat_ranks.shape[0] and pat_level[no_game] < r_q:
+        no_game += 1
+    most = 5 * no_game
     kinds = np.empty(most, dtype=np.int64)
     members = np.empty((most, 4), dtype=np.int64)
-    signs = np.empty(most)
-    e_lo = np.empty(most, dtype=np.int64)
-    e_hi = np.empty(most, dtype=np.int64)
-    bg = np.empty(4 * n_pat * (n + 1), dtype=np.int64)
+    lists = np.empty((most, 4), dtype=np.int64)
+    bg = np.empty(32 * no_game + n, dtype=np.int64)
     cards = np.empty(4, dtype=np.int64)
+    none = np.int64(-1)
     e = np.int64(0)
     w = np.int64(0)
-    for p in range(n_pat):
-        if pat_level[p] >= r_q:
-            break
+    for p in range(no_game):
         h0, h1, h2, h3 = pat_ranks[p, 0], pat_ranks[p, 1], pat_ranks[p, 2], pat_ranks[p, 3]
         if avail[h0] * avail[h1] * avail[h2] * avail[h3] == 0:
             continue
@@ -525,16 +537,17 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
             if (pat_ranks[p, a] < top) if lowest else (pat_ranks[p, a] > top):
                 top = pat_ranks[p, a]
         kept = ranks & ~(np.int64(1) << top)
-        lo = w
-        w = _bought_list(bg, w, kept, hidden, np.int64(-1), avail, at, qualify, cat_pos, st, top5)
-        plain_lo, plain_hi = lo, w
-        e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(0), pat_ranks[p], 1.0, plain_lo, plain_hi)
+        bg = _grown(bg, w, 4 * (n + 1))
+        plain_lo = w
+        w = _bought_list(bg, w, kept, hidden, none, avail, at, qualify, cat_pos, st, top5)
+        plain_hi = w
+        e = _entry(kinds, members, lists, e, np.int64(0), pat_ranks[p], plain_lo, plain_hi, none, none)
         whole = True
         for a in range(4):
             cards[a] = at[pat_ranks[p, a] * 4 + up_suit]
             whole &= cards[a] >= 0
         if whole:   # his four hidden cards of the up card's suit: a flush, a game
-            e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
+            e = _entry(kinds, members, lists, e, np.int64(1), cards, none, none, plain_lo, plain_hi)
         if top == up_rank:
             # the up card is replaced: the kept cards are his four hidden ones
             for suit in range(4):
@@ -548,8 +561,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                     continue
                 lo = w
                 w = _bought_list(bg, w, kept, hidden, np.int64(suit), avail, at, qualify, cat_pos, st, top5)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, 1.0, lo, w)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
+                e = _entry(kinds, members, lists, e, np.int64(1), cards, lo, w, plain_lo, plain_hi)
         else:
             # a hidden card is replaced: the kept cards are the up card and three hidden ones,
             # of its suit; the replaced card is of another (else he holds a flush)
@@ -568,17 +580,25 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
                 cards[3] = at[top * 4 + suit]
                 if suit == up_suit or cards[3] < 0:
                     continue
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, 1.0, lo, w)
-                e = _entry(kinds, members, signs, e_lo, e_hi, e, np.int64(1), cards, -1.0, plain_lo, plain_hi)
-    return kinds[:e], members[:e], signs[:e], e_lo[:e], e_hi[:e], bg[:w].copy(), avail
+                e = _entry(kinds, members, lists, e, np.int64(1), cards, lo, w, plain_lo, plain_hi)
+    return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
 
 
 @njit(cache=True)
-def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, bg, avail):
+def _list_value(bg, lo, hi, s, win, lose, n_pool):
+    # max(take the ante, buy his game) with bought games bg[lo:hi] against a hand of strength s;
+    # 0 for no list (lo -1).
+    if lo < 0:
+        return 0.0
+    return max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool, 1.0)
+
+
+@njit(cache=True)
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     """Σ over no-game dealer hands of max(take the ante, buy his game), as count vectors (see
     ``_avoiding``), for each class of player hands (strength ``reps[c]``, paying ``wins[c]``).
 
-    An entry whose every bought game is below the class's strength has a value that depends on
+    A list whose every bought game is below the class's strength has a value that depends on
     the pay and on how many cards qualify him (k) alone: the vector of those values is made once
     per pay. The entries some bought game of which is not below the strength of the pay's first
     class (few) are then ranked against it one by one; each next class of the pay, stronger,
@@ -586,7 +606,6 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
     classes = reps.shape[0]
     total = kinds.shape[0]
     size = _BY_CARD + n + n * n
-    k_of = e_hi - e_lo
     index = np.empty((total, 11), dtype=np.int64)
     weight = np.empty((total, 11))
     used = np.empty(total, dtype=np.int64)
@@ -598,34 +617,45 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
         weakest = min(weakest, reps[c])
     # The entries some bought game of which ties or beats the weakest class, by their strongest;
     # and each of their bought games' strengths from the weakest class up, weakest first.
-    strong = np.empty(total, dtype=np.int64)
+    top = np.full(total, -1, dtype=np.int64)
     n_strong = 0
     n_events = 0
     for e in range(total):
-        if k_of[e] and bg[e_hi[e] - 1] >= weakest:
-            strong[n_strong] = e
+        for part in range(0, 4, 2):
+            lo, hi = lists[e, part], lists[e, part + 1]
+            if lo >= 0 and hi > lo:
+                top[e] = max(top[e], bg[hi - 1])
+                for i in range(lo, hi):
+                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                        n_events += 1
+        if top[e] >= weakest:
             n_strong += 1
-            for i in range(e_lo[e], e_hi[e]):
-                if bg[i] >= weakest and (i == e_lo[e] or bg[i] != bg[i - 1]):
-                    n_events += 1
-    top = np.empty(n_strong, dtype=np.int64)
+    strong = np.empty(n_strong, dtype=np.int64)
+    strong_top = np.empty(n_strong, dtype=np.int64)
     event_level = np.empty(n_events, dtype=np.int64)
     event_entry = np.empty(n_events, dtype=np.int64)
+    n_strong = 0
     n_events = 0
-    for i in range(n_strong):
-        e = strong[i]
-        top[i] = bg[e_hi[e] - 1]
-        for j in range(e_lo[e], e_hi[e]):
-            if bg[j] >= weakest and (j == e_lo[e] or bg[j] != bg[j - 1]):
-                event_level[n_events] = bg[j]
-                event_entry[n_events] = e
-                n_events += 1
-    by_top = _argsort(top)
+    for e in range(total):
+        if top[e] < weakest:
+            continue
+        strong[n_strong] = e
+        strong_top[n_strong] = top[e]
+        n_strong += 1
+        for part in range(0, 4, 2):
+            lo, hi = lists[e, part], lists[e, part + 1]
+            if lo >= 0:
+                for i in range(lo, hi):
+                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                        event_level[n_events] = bg[i]
+                        event_entry[n_events] = e
+                        n_events += 1
+    by_top = _argsort(strong_top)
     perm = np.empty(n_strong, dtype=np.int64)
     top_sorted = np.empty(n_strong, dtype=np.int64)
     for i in range(n_strong):
         perm[i] = strong[by_top[i]]
-        top_sorted[i] = top[by_top[i]]
+        top_sorted[i] = strong_top[by_top[i]]
     by_level = _argsort(event_level)
     events = np.empty(n_events, dtype=np.int64)
     levels_sorted = np.empty(n_events, dtype=np.int64)
@@ -646,10 +676,15 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
             current = win
             run[:] = 0.0
             for e in range(total):
-                held[e] = max(-1.0 + win * k_of[e] / n_pool, 1.0)
-                value = signs[e] * held[e]
-                for j in range(used[e]):
-                    run[index[e, j]] += value * weight[e, j]
+                value = 0.0
+                if lists[e, 0] >= 0:
+                    value += max(-1.0 + win * (lists[e, 1] - lists[e, 0]) / n_pool, 1.0)
+                if lists[e, 2] >= 0:
+                    value -= max(-1.0 + win * (lists[e, 3] - lists[e, 2]) / n_pool, 1.0)
+                held[e] = value
+                if value != 0.0:
+                    for j in range(used[e]):
+                        run[index[e, j]] += value * weight[e, j]
             first, last = _below(top_sorted, np.int64(0), n_strong, s), n_strong
         else:
             # the classes of one pay ascend: only an entry with a bought game from the previous
@@ -658,13 +693,12 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, signs, e_lo, e_hi, 
             last = n_events - _above(levels_sorted, first, n_events, s)
         for i in range(first, last):
             e = perm[i] if fresh else events[i]
-            lo, hi = e_lo[e], e_hi[e]
-            value = max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool, 1.0)
+            value = (_list_value(bg, lists[e, 0], lists[e, 1], s, win, lose, n_pool)
+                     - _list_value(bg, lists[e, 2], lists[e, 3], s, win, lose, n_pool))
             change = value - held[e]
             if change == 0.0:
                 continue
             held[e] = value
-            change *= signs[e]
             for j in range(used[e]):
                 run[index[e, j]] += change * weight[e, j]
         previous = s
@@ -730,11 +764,11 @@ def _final_values(strengths, xs, unseen, up, beta, pay, lowest, qualify, r_q, lo
             some |= strong[h]
     if not some:
         return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), 0
-    kinds, members, signs, e_lo, e_hi, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level,
-                                                                    r_q, cat_pos, st, top5)
+    kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q,
+                                                        cat_pos, st, top5)
     most_k = 0
     for e in range(kinds.shape[0]):
-        most_k = max(most_k, e_hi[e] - e_lo[e])
+        most_k = max(most_k, lists[e, 1] - lists[e, 0], lists[e, 3] - lists[e, 2])
     weakest = np.int64(1) << 40
     for h in range(hands):
         if strong[h]:
@@ -769,7 +803,7 @@ def _final_values(strengths, xs, unseen, up, beta, pay, lowest, qualify, r_q, lo
             cls[h] = c
             reps[c] = strengths[h]
             wins[c] = win[h]
-    g = _class_sums(reps, wins, lose, float(n_pool), n, kinds, members, signs, e_lo, e_hi, bg, avail)
+    g = _class_sums(reps, wins, lose, float(n_pool), n, kinds, members, lists, bg, avail)
     return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), classes
 
 
