@@ -56,13 +56,15 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 
 import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
+from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
@@ -80,7 +82,7 @@ def codes(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- Numba kernels
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
@@ -90,14 +92,14 @@ def _eval(cards, k, cat_pos, st, top5):
     return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
     # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
     # branches are not typed and lowered again at every call site.
     return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -110,7 +112,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _above(arr, lo, hi, s):
     # Number of entries > s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -123,7 +125,7 @@ def _above(arr, lo, hi, s):
     return hi - a
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _argsort(keys):
     """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
 
@@ -148,46 +150,26 @@ def _argsort(keys):
     return order
 
 
-@njit(cache=True)
-def _hidden_patterns(cat_pos, st, top5):
+def _hidden_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Every multiset of four hidden ranks (ascending), and per rank of the up card the strength
     of the five cards they make with it without a flush, and with one when the four are of
     different ranks, none the up card's (the four cards then of its suit); -1: no such hand."""
-    ranks = np.empty((1820, 4), dtype=np.int64)
-    plain = np.full((13, 1820), -1, dtype=np.int64)
-    suited = np.full((13, 1820), -1, dtype=np.int64)
-    held = np.zeros(13, dtype=np.int64)
-    p = 0
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    ranks[p, 0], ranks[p, 1], ranks[p, 2], ranks[p, 3] = a, b, c, d
-                    for up in range(13):
-                        for r in range(13):
-                            held[r] = 0
-                        held[a] += 1
-                        held[b] += 1
-                        held[c] += 1
-                        held[d] += 1
-                        held[up] += 1
-                        if held[up] > 4 or held[a] > 4:
-                            continue
-                        m1 = m2 = m3 = m4 = np.int64(0)
-                        for r in range(13):
-                            bit = np.int64(1) << r
-                            if held[r] >= 1:
-                                m1 |= bit
-                            if held[r] >= 2:
-                                m2 |= bit
-                            if held[r] >= 3:
-                                m3 |= bit
-                            if held[r] >= 4:
-                                m4 |= bit
-                        plain[up, p] = _rank_masks(m1, m2, m3, m4, np.int64(0), cat_pos, st, top5)
-                        if m2 == 0:
-                            suited[up, p] = _rank_masks(m1, m2, m3, m4, m1, cat_pos, st, top5)
-                    p += 1
+    ranks = np.array(list(itertools.combinations_with_replacement(range(13), 4)), dtype=np.int64)
+    plain = np.full((13, len(ranks)), -1, dtype=np.int64)
+    suited = np.full((13, len(ranks)), -1, dtype=np.int64)
+    for up in range(13):
+        five = np.hstack([ranks, np.full((len(ranks), 1), up)])
+        # each card of a rank gets the next suit; five different ranks would all be clubs, a
+        # flush, so the last one is a diamond
+        suit = np.zeros_like(five)
+        for a in range(1, 5):
+            suit[:, a] = (five[:, :a] == five[:, a:a + 1]).sum(axis=1)
+        valid = suit.max(axis=1) < 4
+        different = suit.max(axis=1) == 0
+        plain_suit = suit.copy()
+        plain_suit[different, 4] = 1
+        plain[up, valid] = evaluate_many(five[valid] * 4 + plain_suit[valid])
+        suited[up, different] = evaluate_many(five[different] * 4)
     return ranks, plain, suited
 
 
@@ -202,7 +184,7 @@ def _dealer_hands() -> tuple[np.ndarray, np.ndarray, list]:
     level of the hand they make without a flush, and the level they make as a flush (-1: none).
     Made once per process from the 1,820 rank multisets: no dealer hand is ever ranked again."""
     if not _DEALER_HANDS:
-        ranks, plain, suited = _hidden_patterns(_CP, _ST, _T5)
+        ranks, plain, suited = _hidden_patterns()
         levels = np.unique(np.concatenate([plain[plain >= 0], suited[suited >= 0]]))
         level_of = np.full(int(levels[-1]) + 1, -1, dtype=np.int16)
         level_of[levels] = np.arange(levels.size)
@@ -227,17 +209,13 @@ _PAIRS = 14
 _BY_CARD = 14 + 169
 
 
-@njit(cache=True)
-def _choose(a, m):
-    if m < 0 or a < m:
-        return 0
-    out = 1
-    for i in range(m):
-        out = out * (a - i) // (i + 1)
-    return out
+_CHOOSE = np.array([[math.comb(a, m) if 0 <= m <= a else 0 for m in range(-2, 5)] for a in range(-2, 5)],
+                   dtype=np.int64)
+"""C(a, m) at [a + 2, m + 2] for a, m from -2 to 4 (0 when m < 0 or m > a): a rank's unseen cards
+taken a pattern's times, less the drawn cards fixed."""
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _weights(kind, members, avail, n, index, weight, scratch):
     """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
     ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
@@ -257,7 +235,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
         return k
     # scratch: the distinct ranks, how many times each, and the binomials of their unseen cards
     rank, times, f0, f1 = scratch[0], scratch[1], scratch[2], scratch[3]
-    d = 0
+    d = np.int64(0)
     for a in range(4):
         if d and rank[d - 1] == members[a]:
             times[d - 1] += 1
@@ -267,8 +245,8 @@ def _weights(kind, members, avail, n, index, weight, scratch):
             d += 1
     total = 1
     for i in range(d):
-        f0[i] = _choose(avail[rank[i]], times[i])
-        f1[i] = _choose(avail[rank[i]] - 1, times[i] - 1)
+        f0[i] = _CHOOSE[avail[rank[i]] + 2, times[i] + 2]
+        f1[i] = _CHOOSE[avail[rank[i]] + 1, times[i] + 1]
         total *= f0[i]
     if total == 0:
         return 0
@@ -282,7 +260,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
         index[k], weight[k] = 1 + rank[i], float(w)
         k += 1
         if times[i] >= 2:
-            w = _choose(avail[rank[i]] - 2, times[i] - 2)
+            w = _CHOOSE[avail[rank[i]], times[i]]
             for j in range(d):
                 if j != i:
                     w *= f0[j]
@@ -298,7 +276,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _avoiding(counts, x, y, rx, ry, n):
     # Hands counted in ``counts`` that hold neither drawn card x nor y (unseen indices of ranks
     # rx, ry; -1: none drawn).
@@ -312,7 +290,7 @@ def _avoiding(counts, x, y, rx, ry, n):
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs):
     """Count, for each final hand h (dense strength level prank[h], drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
@@ -354,7 +332,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
     n_pat = pat_ranks.shape[0]
     flush_cards = np.empty((n_pat, 4), dtype=np.int64)
     fstart = np.zeros(n_levels + 1, dtype=np.int64)
-    flushes = 0
+    flushes = np.int64(0)
     for p in range(n_pat):
         if pat_flush[p] < 0:
             continue
@@ -371,7 +349,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
         fstart[r + 1] += fstart[r]
     ffill = fstart[:n_levels].copy()
     moves = np.empty(2 * flushes, dtype=np.int64)     # flush f out of its pattern's level: -1 - f
-    f = 0
+    f = np.int64(0)
     for p in range(n_pat):
         if pat_flush[p] < 0:
             continue
@@ -382,13 +360,13 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
             moves[ffill[pat_flush[p]]] = f
             ffill[pat_flush[p]] += 1
             f += 1
-    counts = np.zeros(_BY_CARD + n + n * n)
+    counts = np.zeros(_BY_CARD + n + n * n, dtype=np.float64)
     index = np.empty(11, dtype=np.int64)
-    weight = np.empty(11)
+    weight = np.empty(11, dtype=np.float64)
     scratch = np.empty((4, 4), dtype=np.int64)
-    lt = np.zeros(hands)
-    le = np.zeros(hands)
-    nq = np.zeros(hands)
+    lt = np.zeros(hands, dtype=np.float64)
+    le = np.zeros(hands, dtype=np.float64)
+    nq = np.zeros(hands, dtype=np.float64)
     rx = np.full(hands, -1, dtype=np.int64)
     ry = np.full(hands, -1, dtype=np.int64)
     for h in range(hands):
@@ -396,11 +374,11 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
             rx[h] = unseen[xs[h, 0]] >> 2
         if xs[h, 1] >= 0:
             ry[h] = unseen[xs[h, 1]] >> 2
-    p = 0
+    p = np.int64(0)
     for r in range(last + 1):
         if r == r_q:
             # without a game: the same for every final hand that drew the same cards
-            by_drawn = np.empty((n + 1) * (n + 1))
+            by_drawn = np.empty((n + 1) * (n + 1), dtype=np.float64)
             by_drawn[0] = counts[0]
             for x in range(n):
                 by_drawn[x + 1] = _avoiding(counts, x, np.int64(-1), unseen[x] >> 2, np.int64(-1), n)
@@ -431,7 +409,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
     return lt, le, nq, rx, ry
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -444,7 +422,7 @@ def _insert(bg, start, w, s, times):
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top5):
     """Append to bg[w:] the sorted strengths of the qualifying hands a bought dealer game can
     give: his kept ranks ``kept`` with each card of the pool (the unseen cards he does not hold;
@@ -474,7 +452,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
     return w
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
     # One entry written at e (its members element by element: a row assigned whole compiles
     # Numba's shape-mismatch message); returns the next free place.
@@ -485,18 +463,7 @@ def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, mi
     return e + 1
 
 
-@njit(cache=True)
-def _grown(bg, w, room):
-    # bg with room for ``room`` more strengths after w.
-    if w + room <= bg.shape[0]:
-        return bg
-    bigger = np.empty(2 * bg.shape[0] + room, dtype=np.int64)
-    for i in range(w):
-        bigger[i] = bg[i]
-    return bigger
-
-
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
     """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
     of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
@@ -514,7 +481,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
-    no_game = 0
+    no_game = np.int64(0)
     while no_game < pat_ranks.shape[0] and pat_level[no_game] < r_q:
         no_game += 1
     most = 5 * no_game
@@ -537,7 +504,11 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
             if (pat_ranks[p, a] < top) if lowest else (pat_ranks[p, a] > top):
                 top = pat_ranks[p, a]
         kept = ranks & ~(np.int64(1) << top)
-        bg = _grown(bg, w, 4 * (n + 1))
+        if w + 4 * (n + 1) > bg.shape[0]:     # room for this pattern's lists
+            bigger = np.empty(2 * bg.shape[0] + 4 * (n + 1), dtype=np.int64)
+            for i in range(w):
+                bigger[i] = bg[i]
+            bg = bigger
         plain_lo = w
         w = _bought_list(bg, w, kept, hidden, none, avail, at, qualify, cat_pos, st, top5)
         plain_hi = w
@@ -566,7 +537,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
             # a hidden card is replaced: the kept cards are the up card and three hidden ones,
             # of its suit; the replaced card is of another (else he holds a flush)
             whole = True
-            k = 0
+            k = np.int64(0)
             for a in range(4):
                 if pat_ranks[p, a] != top:
                     cards[k] = at[pat_ranks[p, a] * 4 + up_suit]
@@ -584,16 +555,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
 
 
-@njit(cache=True)
-def _list_value(bg, lo, hi, s, win, lose, n_pool):
-    # max(take the ante, buy his game) with bought games bg[lo:hi] against a hand of strength s;
-    # 0 for no list (lo -1).
-    if lo < 0:
-        return 0.0
-    return max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool, 1.0)
-
-
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     """Σ over no-game dealer hands of max(take the ante, buy his game), as count vectors (see
     ``_avoiding``), for each class of player hands (strength ``reps[c]``, paying ``wins[c]``).
@@ -607,7 +569,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     total = kinds.shape[0]
     size = _BY_CARD + n + n * n
     index = np.empty((total, 11), dtype=np.int64)
-    weight = np.empty((total, 11))
+    weight = np.empty((total, 11), dtype=np.float64)
     used = np.empty(total, dtype=np.int64)
     scratch = np.empty((4, 4), dtype=np.int64)
     for e in range(total):
@@ -618,8 +580,8 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     # The entries some bought game of which ties or beats the weakest class, by their strongest;
     # and each of their bought games' strengths from the weakest class up, weakest first.
     top = np.full(total, -1, dtype=np.int64)
-    n_strong = 0
-    n_events = 0
+    n_strong = np.int64(0)
+    n_events = np.int64(0)
     for e in range(total):
         for part in range(0, 4, 2):
             lo, hi = lists[e, part], lists[e, part + 1]
@@ -634,8 +596,8 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     strong_top = np.empty(n_strong, dtype=np.int64)
     event_level = np.empty(n_events, dtype=np.int64)
     event_entry = np.empty(n_events, dtype=np.int64)
-    n_strong = 0
-    n_events = 0
+    n_strong = np.int64(0)
+    n_events = np.int64(0)
     for e in range(total):
         if top[e] < weakest:
             continue
@@ -662,9 +624,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     for i in range(n_events):
         events[i] = event_entry[by_level[i]]
         levels_sorted[i] = event_level[by_level[i]]
-    g = np.zeros((classes, size))
-    run = np.zeros(size)
-    held = np.empty(total)      # the value each entry is counted at in ``run``
+    g = np.zeros((classes, size), dtype=np.float64)
+    run = np.zeros(size, dtype=np.float64)
+    held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
     previous = np.int64(-1)
     for c in range(classes):
@@ -693,8 +655,13 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
             last = n_events - _above(levels_sorted, first, n_events, s)
         for i in range(first, last):
             e = perm[i] if fresh else events[i]
-            value = (_list_value(bg, lists[e, 0], lists[e, 1], s, win, lose, n_pool)
-                     - _list_value(bg, lists[e, 2], lists[e, 3], s, win, lose, n_pool))
+            value = 0.0
+            for part in range(0, 4, 2):     # the plus list, less the minus list
+                lo, hi = lists[e, part], lists[e, part + 1]
+                if lo >= 0:
+                    part_value = max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool,
+                                     1.0)
+                    value += part_value if part == 0 else -part_value
             change = value - held[e]
             if change == 0.0:
                 continue
@@ -707,7 +674,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     return g
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and a
@@ -730,96 +697,19 @@ def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
     return out
 
 
-@njit(cache=True)
-def _final_values(strengths, xs, unseen, up, beta, pay, lowest, qualify, r_q, lowest_straight, level_of, n_levels,
-                  pat_ranks, pat_level, pat_flush, cat_pos, st, top5):
-    """The value (antes) of playing each final hand (strength ``strengths[h]``, -1: none; drawn
-    unseen-card indices ``xs[h]``) against every dealer hand, and how many classes of final hands
-    valued buying the dealer's game.
-
-    A hand can gain from buying the dealer's game only if its win times the chance that the
-    dealer qualifies below it exceeds the 2 antes it gives up (the ante taken, the cost paid).
-    Under the pair qualifier what qualifies him below a hand weaker than a straight is a pair:
-    one of his four kept ranks, at most 12 cards. Such hands are grouped into classes, by their
-    category and their place among the bought games' strengths that could tell them apart."""
-    hands = strengths.shape[0]
-    n = unseen.shape[0]
-    prank = np.full(hands, -1, dtype=np.int64)
-    win = np.zeros(hands)
-    for h in range(hands):
-        if strengths[h] >= 0:
-            prank[h] = level_of[strengths[h]]
-            win[h] = 1.0 + beta * pay[strengths[h] >> 20]
-    lt, le, nq, rx, ry = _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs)
-    lose = 1.0 + beta
-    n_pool = n - 4
-    cls = np.full(hands, -1, dtype=np.int64)
-    g = np.zeros((0, 0))
-    strong = np.zeros(hands, dtype=np.bool_)
-    some = False
-    for h in range(hands):
-        if prank[h] >= 0:
-            bound = 12 if qualify >= _PAIR_LEVEL and strengths[h] < lowest_straight else n_pool
-            strong[h] = win[h] * bound > 2.0 * n_pool
-            some |= strong[h]
-    if not some:
-        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), 0
-    kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q,
-                                                        cat_pos, st, top5)
-    most_k = 0
-    for e in range(kinds.shape[0]):
-        most_k = max(most_k, lists[e, 1] - lists[e, 0], lists[e, 3] - lists[e, 2])
-    weakest = np.int64(1) << 40
-    for h in range(hands):
-        if strong[h]:
-            strong[h] = win[h] * most_k > 2.0 * n_pool
-            if strong[h]:
-                weakest = min(weakest, strengths[h])
-    if weakest == np.int64(1) << 40:
-        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), 0
-    # The bought games' levels from the weakest strong hand up, and per level how many are below.
-    marked = np.zeros(n_levels, dtype=np.int64)
-    for i in range(bg.shape[0]):
-        if bg[i] >= weakest:
-            marked[level_of[bg[i]]] = 1
-    before = np.zeros(n_levels + 1, dtype=np.int64)
-    for r in range(n_levels):
-        before[r + 1] = before[r] + marked[r]
-    width = before[n_levels] + 1
-    ids = np.full(10 * width * 2, -1, dtype=np.int64)
-    for h in range(hands):
-        if strong[h]:
-            ids[((strengths[h] >> 20) * width + before[prank[h]]) * 2 + marked[prank[h]]] = 0
-    classes = 0
-    for key in range(ids.shape[0]):
-        if ids[key] == 0:
-            ids[key] = classes
-            classes += 1
-    reps = np.empty(classes, dtype=np.int64)
-    wins = np.empty(classes)
-    for h in range(hands):
-        if strong[h]:
-            c = ids[((strengths[h] >> 20) * width + before[prank[h]]) * 2 + marked[prank[h]]]
-            cls[h] = c
-            reps[c] = strengths[h]
-            wins[c] = win[h]
-    g = _class_sums(reps, wins, lose, float(n_pool), n, kinds, members, lists, bg, avail)
-    return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g), classes
-
-
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _decision_values(v, n, buy_cost, exchange_cost):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
     exchanging each of the six cards."""
-    exchange = np.empty(5)
+    exchange = np.empty(5, dtype=np.float64)
     for c in range(5):
         total = 0.0
         for d in range(n):
             total += max(v[1 + c * n + d], -1.0)
         exchange[c] = -exchange_cost + total / n
-    play6 = np.empty(n)
-    exchange6 = np.empty((n, 6))
+    play6 = np.empty(n, dtype=np.float64)
+    exchange6 = np.empty((n, 6), dtype=np.float64)
     buy = 0.0
     base = 1 + 6 * n
     for d1 in range(n):
@@ -837,7 +727,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     return exchange, -buy_cost + buy / n, play6, exchange6
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
     [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)]."""
@@ -974,15 +864,44 @@ class DrawTree:
     # -- values of final hands
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
+        """The value of playing each final hand against every dealer hand (``_tree_hands``' layout)."""
         levels, level_of, per_up = _dealer_hands()
         pat_ranks, pat_level, pat_flush = per_up[self.up >> 2]
         pay, qualify, r_q, lowest = _rule_arguments(self.rules)
-        values, classes = _final_values(strengths, xs, self.unseen, np.int64(self.up), self.bet_antes, pay, lowest,
-                                        qualify, r_q, _LOWEST_STRAIGHT, level_of, levels.size, pat_ranks, pat_level,
-                                        pat_flush, _CP, _ST, _T5)
-        if classes:
-            self.classes["count"] = classes
-        return values
+        n = self.unseen.shape[0]
+        up = np.int64(self.up)
+        valid = strengths >= 0
+        prank = np.where(valid, level_of[np.maximum(strengths, 0)], -1).astype(np.int64)
+        cats = np.where(valid, strengths >> 20, 0)
+        win = 1.0 + self.bet_antes * pay[cats]
+        lose = 1.0 + self.bet_antes
+        n_pool = n - 4
+        lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q, prank, xs)
+        cls = np.full(strengths.shape[0], -1, dtype=np.int64)
+        g = np.zeros((0, 0))
+        # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
+        # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
+        # is a pair: one of his four kept ranks, at most 12 cards.
+        below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+        strong = valid & (win * below_bound > 2.0 * n_pool)
+        if strong.any():
+            kinds, members, lists, bg, avail = _no_game_entries(self.unseen, up, lowest, qualify, pat_ranks,
+                                                                pat_level, r_q, _CP, _ST, _T5)
+            most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
+            strong &= win * most_k > 2.0 * n_pool
+        if strong.any():
+            # Only bought games at least as strong as the weakest strong hand tell strong hands
+            # apart (most of them are pairs, below every strong hand).
+            bought_levels = np.unique(bg[bg >= strengths[strong].min()])
+            lo = np.searchsorted(bought_levels, strengths[strong], "left")
+            hi = np.searchsorted(bought_levels, strengths[strong], "right")
+            keys = (cats[strong] * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
+            uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+            cls[strong] = inverse
+            g = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members,
+                            lists, bg, avail)
+            self.classes["count"] = int(uniq.size)
+        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""
