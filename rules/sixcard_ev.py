@@ -32,17 +32,20 @@ is removed.) This lets the dealer-game values be summed once per *class* of play
 spread by inclusion–exclusion, instead of once per hand.
 
 How it runs fast enough for ingest and for the exact house edge (pipeline/house_edge.py, the
-same engine): the strength of every dealer hand is looked up, not ranked: once per process the
-13 × 249,900 hands of an up card of the first suit with any four other cards are ranked into a
-table of dense levels, and a deal's up card is moved to the first suit by swapping two suits
-(suits do not rank). The C(n,4) dealer hands of a box (163,185 for one box) are then counted
-once, weakest first (a counting sort by level), in a total, per hidden card and per pair of
-hidden cards; each of the ~12,700 final hands of the tree reads how many avoid its drawn cards
-as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
-dealer's game can give depends on his five ranks alone unless his kept cards share a suit, so
-it is listed once per set of ranks. Hands too weak ever to buy the dealer's game take the ante
-against every no-game dealer; the others are grouped by their pay and their rank among the
-possible bought-game dealer hands.
+same engine): no dealer hand is ranked or even listed. A dealer hand is the up card and four
+hidden cards; its strength depends on the four hidden *ranks* alone, unless the five cards are
+of one suit. Once per process the 1,820 multisets of four ranks are ranked with each up-card
+rank. For a box, the hands of one rank pattern number a product of binomials over the unseen
+cards of each rank, and those holding a given drawn card (or two) the same product with that
+card fixed; a pattern whose four cards of the up card's suit are all unseen has one flush,
+moved card by card to its own level. The patterns are swept weakest first, counting in a
+total, per rank and pair of ranks, and per card and pair of cards for the flushes; each of the
+~12,700 final hands of the tree reads how many dealer hands avoiding its drawn cards are below
+it as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
+dealer's game gives depends on his five ranks alone unless his kept cards share a suit: it is
+listed once per rank pattern, and the few hands with a flush to draw are corrected card by
+card. Hands too weak ever to buy the dealer's game take the ante against every no-game dealer;
+the others are grouped by their pay and their rank among the possible bought-game hands.
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
