@@ -294,10 +294,12 @@ def _avoiding(counts, x, y, rx, ry, n):
 
 
 @njit(cache=True, error_model="numpy")
-def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs):
-    """Count, for each final hand h (dense strength level prank[h], drawn unseen-card indices
+def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta):
+    """Count, for each final hand h (strength strengths[h], -1: none; drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
-    and without a game (nq).
+    and without a game (nq). Also returns each hand's dense level (prank, -1: none), what it
+    wins against a qualifying dealer below it (1 + ``beta`` times ``pay`` of its category) and
+    the ranks of its drawn cards (rx, ry).
 
     The dealer hands are counted by their four hidden ranks (the patterns, weakest first): a
     pattern's hands are a product of binomials over the unseen cards of each rank, and those
@@ -312,7 +314,13 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
-    hands = prank.shape[0]
+    hands = strengths.shape[0]
+    prank = np.full(hands, -1, dtype=np.int64)
+    win = np.zeros(hands, dtype=np.float64)
+    for h in range(hands):
+        if strengths[h] >= 0:
+            prank[h] = level_of[strengths[h]]
+            win[h] = 1.0 + beta * pay[strengths[h] >> 20]
     top_level = -1
     for h in range(hands):
         top_level = max(top_level, prank[h])
@@ -409,7 +417,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, prank, xs
             for q in range(pstart[r], pstart[r + 1]):
                 h = pranked[q]
                 le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
-    return lt, le, nq, rx, ry
+    return prank, win, lt, le, nq, rx, ry
 
 
 @njit(cache=True, error_model="numpy")
@@ -873,13 +881,11 @@ class DrawTree:
         pay, qualify, r_q, lowest = _rule_arguments(self.rules)
         n = self.unseen.shape[0]
         up = np.int64(self.up)
-        valid = strengths >= 0
-        prank = np.where(valid, level_of[np.maximum(strengths, 0)], -1).astype(np.int64)
-        cats = np.where(valid, strengths >> 20, 0)
-        win = 1.0 + self.bet_antes * pay[cats]
+        prank, win, lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
+                                                strengths, xs, level_of, pay, self.bet_antes)
+        valid = prank >= 0
         lose = 1.0 + self.bet_antes
         n_pool = n - 4
-        lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q, prank, xs)
         cls = np.full(strengths.shape[0], -1, dtype=np.int64)
         g = np.zeros((0, 0))
         # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
@@ -898,7 +904,7 @@ class DrawTree:
             bought_levels = np.unique(bg[bg >= strengths[strong].min()])
             lo = np.searchsorted(bought_levels, strengths[strong], "left")
             hi = np.searchsorted(bought_levels, strengths[strong], "right")
-            keys = (cats[strong] * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
+            keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
             uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
             cls[strong] = inverse
             g = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members,
