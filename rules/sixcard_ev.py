@@ -32,17 +32,20 @@ is removed.) This lets the dealer-game values be summed once per *class* of play
 spread by inclusion–exclusion, instead of once per hand.
 
 How it runs fast enough for ingest and for the exact house edge (pipeline/house_edge.py, the
-same engine): the strength of every dealer hand is looked up, not ranked: once per process the
-13 × 249,900 hands of an up card of the first suit with any four other cards are ranked into a
-table of dense levels, and a deal's up card is moved to the first suit by swapping two suits
-(suits do not rank). The C(n,4) dealer hands of a box (163,185 for one box) are then counted
-once, weakest first (a counting sort by level), in a total, per hidden card and per pair of
-hidden cards; each of the ~12,700 final hands of the tree reads how many avoid its drawn cards
-as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
-dealer's game can give depends on his five ranks alone unless his kept cards share a suit, so
-it is listed once per set of ranks. Hands too weak ever to buy the dealer's game take the ante
-against every no-game dealer; the others are grouped by their pay and their rank among the
-possible bought-game dealer hands.
+same engine): no dealer hand is ranked or even listed. A dealer hand is the up card and four
+hidden cards; its strength depends on the four hidden *ranks* alone, unless the five cards are
+of one suit. Once per process the 1,820 multisets of four ranks are ranked with each up-card
+rank. For a box, the hands of one rank pattern number a product of binomials over the unseen
+cards of each rank, and those holding a given drawn card (or two) the same product with that
+card fixed; a pattern whose four cards of the up card's suit are all unseen has one flush,
+moved card by card to its own level. The patterns are swept weakest first, counting in a
+total, per rank and pair of ranks, and per card and pair of cards for the flushes; each of the
+~12,700 final hands of the tree reads how many dealer hands avoiding its drawn cards are below
+it as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
+dealer's game gives depends on his five ranks alone unless his kept cards share a suit: it is
+listed once per rank pattern, and the few hands with a flush to draw are corrected card by
+card. Hands too weak ever to buy the dealer's game take the ante against every no-game dealer;
+the others are grouped by their pay and their rank among the possible bought-game hands.
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
@@ -56,6 +59,7 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 
@@ -63,7 +67,7 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import add_card_masks, flush_mask, rank_tables, strength_of_masks
+from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
@@ -81,7 +85,7 @@ def codes(text: str) -> tuple[int, ...]:
 # ---------------------------------------------------------------- Numba kernels
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
@@ -91,14 +95,14 @@ def _eval(cards, k, cat_pos, st, top5):
     return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
     # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
     # branches are not typed and lowered again at every call site.
     return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -111,7 +115,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _above(arr, lo, hi, s):
     # Number of entries > s in the sorted slice arr[lo:hi].
     a, b = lo, hi
@@ -124,7 +128,7 @@ def _above(arr, lo, hi, s):
     return hi - a
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _argsort(keys):
     """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
 
@@ -149,134 +153,179 @@ def _argsort(keys):
     return order
 
 
-@njit(cache=True)
-def _fill_up_table(up, binom, cat_pos, st, top5):
-    """The strength of the up card with each 4 of the other 51 cards, at the 4-set's colex index
-    (the 51 cards numbered 0..50, the up card skipped)."""
-    out = np.empty(binom[4, 51], dtype=np.int64)
-    hand = np.empty(5, dtype=np.int64)
-    hand[4] = up
-    for d in range(3, 51):
-        hand[3] = d if d < up else d + 1
-        for c in range(2, d):
-            hand[2] = c if c < up else c + 1
-            for b in range(1, c):
-                hand[1] = b if b < up else b + 1
-                for a in range(b):
-                    hand[0] = a if a < up else a + 1
-                    out[binom[1, a] + binom[2, b] + binom[3, c] + binom[4, d]] = _eval(hand, np.int64(5), cat_pos, st, top5)
+def _hidden_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Every multiset of four hidden ranks (ascending), and per rank of the up card the strength
+    of the five cards they make with it without a flush, and with one when the four are of
+    different ranks, none the up card's (the four cards then of its suit); -1: no such hand."""
+    ranks = np.array(list(itertools.combinations_with_replacement(range(13), 4)), dtype=np.int64)
+    plain = np.full((13, len(ranks)), -1, dtype=np.int64)
+    suited = np.full((13, len(ranks)), -1, dtype=np.int64)
+    for up in range(13):
+        five = np.hstack([ranks, np.full((len(ranks), 1), up)])
+        # each card of a rank gets the next suit; five different ranks would all be clubs, a
+        # flush, so the last one is a diamond
+        suit = np.zeros_like(five)
+        for a in range(1, 5):
+            suit[:, a] = (five[:, :a] == five[:, a:a + 1]).sum(axis=1)
+        valid = suit.max(axis=1) < 4
+        different = suit.max(axis=1) == 0
+        plain_suit = suit.copy()
+        plain_suit[different, 4] = 1
+        plain[up, valid] = evaluate_many(five[valid] * 4 + plain_suit[valid])
+        suited[up, different] = evaluate_many(five[different] * 4)
+    return ranks, plain, suited
+
+
+_DEALER_HANDS: list = []
+
+
+def _dealer_hands() -> tuple[np.ndarray, np.ndarray, list]:
+    """(levels, level_of, per up-card rank (patterns, their levels, their flush levels)).
+
+    ``levels`` is every distinct 5-card strength ascending and ``level_of`` maps a strength to
+    its index there. Per rank of the up card, the multisets of four hidden ranks sorted by the
+    level of the hand they make without a flush, and the level they make as a flush (-1: none).
+    Made once per process from the 1,820 rank multisets: no dealer hand is ever ranked again."""
+    if not _DEALER_HANDS:
+        ranks, plain, suited = _hidden_patterns()
+        levels = np.unique(np.concatenate([plain[plain >= 0], suited[suited >= 0]]))
+        level_of = np.full(int(levels[-1]) + 1, -1, dtype=np.int16)
+        level_of[levels] = np.arange(levels.size)
+        per_up = []
+        for up in range(13):
+            valid = np.flatnonzero(plain[up] >= 0)
+            order = valid[np.argsort(level_of[plain[up, valid]], kind="stable")]
+            flush = np.where(suited[up, order] >= 0, level_of[np.maximum(suited[up, order], 0)], -1)
+            per_up.append((np.ascontiguousarray(ranks[order]), level_of[plain[up, order]].astype(np.int64),
+                           flush.astype(np.int64)))
+        _DEALER_HANDS.extend((levels, level_of, per_up))
+    return _DEALER_HANDS[0], _DEALER_HANDS[1], _DEALER_HANDS[2]
+
+
+# Counts of dealer hands are kept in one vector: [0] all of them; [1 + r] those holding one given
+# unseen card of rank r, as a product over ranks (the same for every card of that rank);
+# [_PAIRS + 13 r + r'] those holding two given cards of ranks r <= r'; then [_BY_CARD + i] and
+# [_BY_CARD + n + n i + j] the same per unseen card i and pair i < j, for hands counted card by
+# card. The hands avoiding drawn cards x and y are then all - with x - with y + with both.
+# An entry of kind 0 counts the hands of four hidden ranks, one of kind 1 one hand of four cards.
+_PAIRS = 14
+_BY_CARD = 14 + 169
+
+
+_CHOOSE = np.array([[math.comb(a, m) if 0 <= m <= a else 0 for m in range(-2, 5)] for a in range(-2, 5)],
+                   dtype=np.int64)
+"""C(a, m) at [a + 2, m + 2] for a, m from -2 to 4 (0 when m < 0 or m > a): a rank's unseen cards
+taken a pattern's times, less the drawn cards fixed."""
+
+
+@njit(cache=True, error_model="numpy")
+def _weights(kind, members, avail, n, index, weight, scratch):
+    """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
+    ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
+    unseen cards ``members`` (indices). Written into ``index``/``weight``; returns how many.
+    ``scratch``: a (4, 4) int64 array to work in (no allocation per entry)."""
+    if kind == 1:
+        index[0], weight[0] = 0, 1.0
+        k = 1
+        for a in range(4):
+            index[k], weight[k] = _BY_CARD + members[a], 1.0
+            k += 1
+        for a in range(4):
+            for b in range(a + 1, 4):
+                lo, hi = min(members[a], members[b]), max(members[a], members[b])
+                index[k], weight[k] = _BY_CARD + n + lo * n + hi, 1.0
+                k += 1
+        return k
+    # scratch: the distinct ranks, how many times each, and the binomials of their unseen cards
+    rank, times, f0, f1 = scratch[0], scratch[1], scratch[2], scratch[3]
+    d = np.int64(0)
+    for a in range(4):
+        if d and rank[d - 1] == members[a]:
+            times[d - 1] += 1
+        else:
+            rank[d] = members[a]
+            times[d] = 1
+            d += 1
+    total = 1
+    for i in range(d):
+        f0[i] = _CHOOSE[avail[rank[i]] + 2, times[i] + 2]
+        f1[i] = _CHOOSE[avail[rank[i]] + 1, times[i] + 1]
+        total *= f0[i]
+    if total == 0:
+        return 0
+    index[0], weight[0] = 0, float(total)
+    k = 1
+    for i in range(d):
+        w = f1[i]
+        for j in range(d):
+            if j != i:
+                w *= f0[j]
+        index[k], weight[k] = 1 + rank[i], float(w)
+        k += 1
+        if times[i] >= 2:
+            w = _CHOOSE[avail[rank[i]], times[i]]
+            for j in range(d):
+                if j != i:
+                    w *= f0[j]
+            index[k], weight[k] = _PAIRS + 14 * rank[i], float(w)
+            k += 1
+        for j in range(i + 1, d):
+            w = f1[i] * f1[j]
+            for t in range(d):
+                if t != i and t != j:
+                    w *= f0[t]
+            index[k], weight[k] = _PAIRS + 13 * rank[i] + rank[j], float(w)
+            k += 1
+    return k
+
+
+@njit(cache=True, error_model="numpy")
+def _avoiding(counts, x, y, rx, ry, n):
+    # Hands counted in ``counts`` that hold neither drawn card x nor y (unseen indices of ranks
+    # rx, ry; -1: none drawn).
+    out = counts[0]
+    if x >= 0:
+        out -= counts[1 + rx] + counts[_BY_CARD + x]
+    if y >= 0:
+        out -= counts[1 + ry] + counts[_BY_CARD + y]
+        out += counts[_PAIRS + 13 * min(rx, ry) + max(rx, ry)]
+        out += counts[_BY_CARD + n + min(x, y) * n + max(x, y)]
     return out
 
 
-_BINOM = np.array([[math.comb(x, k) for x in range(53)] for k in range(5)], dtype=np.int64)
-_DEALER_RANKS: list = []
-
-
-def _dealer_ranks() -> tuple[np.ndarray, np.ndarray]:
-    """(levels, tables): every distinct 5-card strength ascending, and per up-card rank (the up
-    card of the first suit) the level of every dealer hand at its hidden cards' colex index.
-
-    Made once per process (the 13 × 249,900 dealer hands): a deal's dealer hands are then looked
-    up, not ranked, after swapping the up card's suit with the first (suits do not rank)."""
-    if not _DEALER_RANKS:
-        strengths = [_fill_up_table(np.int64(rank * 4), _BINOM, _CP, _ST, _T5) for rank in range(13)]
-        levels = np.unique(np.concatenate(strengths))
-        tables = np.stack([np.searchsorted(levels, table).astype(np.int16) for table in strengths])
-        _DEALER_RANKS.extend((levels, tables))
-    return _DEALER_RANKS[0], _DEALER_RANKS[1]
-
-
-@njit(cache=True)
-def _count(p, count_card, count_pair, n):
-    # One dealer hand (its four hidden positions packed six bits each, ascending) into the counts.
-    w, x, y, z = p & 63, (p >> 6) & 63, (p >> 12) & 63, p >> 18
-    count_card[w] += 1
-    count_card[x] += 1
-    count_card[y] += 1
-    count_card[z] += 1
-    count_pair[w * n + x] += 1
-    count_pair[w * n + y] += 1
-    count_pair[w * n + z] += 1
-    count_pair[x * n + y] += 1
-    count_pair[x * n + z] += 1
-    count_pair[y * n + z] += 1
-
-
-@njit(cache=True)
-def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
-    """Count, for each final hand h (dense strength level prank[h], drawn unseen-card indices
+@njit(cache=True, error_model="numpy")
+def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta):
+    """Count, for each final hand h (strength strengths[h], -1: none; drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
-    and without a game (nq).
+    and without a game (nq). Also returns each hand's dense level (prank, -1: none), what it
+    wins against a qualifying dealer below it (1 + ``beta`` times ``pay`` of its category) and
+    the ranks of its drawn cards (rx, ry).
 
-    Each dealer hand is counted once: in a total, per hidden card and per pair of hidden cards,
-    so that a final hand reads the hands avoiding its drawn cards as all − with x − with y + with
-    x and y. Those without a game are counted as they come; those with a game up to the
-    strongest final hand are counted weakest first (a counting sort by level), each final hand
-    reading the counts as the sweep passes its level; stronger ones beat every final hand and
-    need no count. Also returns the no-game dealer hands' hidden cards (indices into ``unseen``)."""
+    The dealer hands are counted by their four hidden ranks (the patterns, weakest first): a
+    pattern's hands are a product of binomials over the unseen cards of each rank, and those
+    holding given drawn cards the same product with those cards fixed. A pattern of four ranks
+    whose four cards of the up card's suit are unseen has one hand that is a flush: it is moved,
+    card by card, from the pattern's level to its own. Each final hand reads the counts as the
+    sweep passes its level."""
     n = unseen.shape[0]
     up_suit = up & 3
-    up_mapped = (up >> 2) * 4
-    idx = np.empty(n, dtype=np.int64)
+    avail = np.zeros(13, dtype=np.int64)
+    at = np.full(52, -1, dtype=np.int64)
     for i in range(n):
-        c = unseen[i]
-        s = c & 3
-        s = 0 if s == up_suit else (up_suit if s == 0 else s)
-        m = (c & ~3) | s
-        idx[i] = m - 1 if m > up_mapped else m
-    # Positions: the unseen cards in the order of their index into the table, so that each 4-set's
-    # colex index is a sum over its positions and it packs sorted.
-    order = _argsort(idx)
-    position = np.empty(n, dtype=np.int64)
-    for i in range(n):
-        position[order[i]] = i
-    sidx = idx[order]
-    hands = prank.shape[0]
+        avail[unseen[i] >> 2] += 1
+        at[unseen[i]] = i
+    hands = strengths.shape[0]
+    prank = np.full(hands, -1, dtype=np.int64)
+    win = np.zeros(hands, dtype=np.float64)
+    for h in range(hands):
+        if strengths[h] >= 0:
+            prank[h] = level_of[strengths[h]]
+            win[h] = 1.0 + beta * pay[strengths[h] >> 20]
     top_level = -1
     for h in range(hands):
         top_level = max(top_level, prank[h])
-    total = n * (n - 1) * (n - 2) * (n - 3) // 24
-    level = np.empty(total, dtype=np.int16)
-    packed = np.empty(total, dtype=np.int32)
-    nq_packed = np.empty(total, dtype=np.int32)
-    start = np.zeros(n_levels + 1, dtype=np.int64)
-    nq_all = np.int64(0)
-    nq_card = np.zeros(n, dtype=np.int64)
-    nq_pair = np.zeros(n * n, dtype=np.int64)
-    t = 0
-    # The largest index outermost: consecutive 4-sets are near in the table (colex order).
-    for m in range(3, n):
-        cm = binom[4, sidx[m]]
-        for k in range(2, m):
-            ck = cm + binom[3, sidx[k]]
-            for j in range(1, k):
-                cj = ck + binom[2, sidx[j]]
-                jkm = (j << 6) | (k << 12) | (m << 18)
-                for i in range(j):
-                    r = table[cj + binom[1, sidx[i]]]
-                    if r < r_q:
-                        nq_packed[nq_all] = i | jkm
-                        nq_all += 1
-                        _count(np.int64(i | jkm), nq_card, nq_pair, n)
-                    elif r <= top_level:
-                        level[t] = r
-                        packed[t] = i | jkm
-                        start[r + 1] += 1
-                        t += 1
-    for r in range(n_levels):
-        start[r + 1] += start[r]
-    fill = start[:n_levels].copy()
-    ranked = np.empty(t, dtype=np.int32)
-    for at in range(t):
-        r = level[at]
-        ranked[fill[r]] = packed[at]
-        fill[r] += 1
-    at_xs = np.full((hands, 2), -1, dtype=np.int64)
-    for h in range(hands):
-        for a in range(2):
-            if xs[h, a] >= 0:
-                at_xs[h, a] = position[xs[h, a]]
-    xs = at_xs
+    last = max(top_level, r_q)
+    # final hands by level (a counting sort)
     pstart = np.zeros(n_levels + 1, dtype=np.int64)
     for h in range(hands):
         if prank[h] >= 0:
@@ -290,57 +339,88 @@ def _sweep(unseen, up, table, binom, n_levels, r_q, prank, xs):
         if r >= 0:
             pranked[pfill[r]] = h
             pfill[r] += 1
-    lt = np.zeros(hands, dtype=np.int64)
-    le = np.zeros(hands, dtype=np.int64)
-    nq = np.zeros(hands, dtype=np.int64)
+    # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
+    n_pat = pat_ranks.shape[0]
+    flush_cards = np.empty((n_pat, 4), dtype=np.int64)
+    fstart = np.zeros(n_levels + 1, dtype=np.int64)
+    flushes = np.int64(0)
+    for p in range(n_pat):
+        if pat_flush[p] < 0:
+            continue
+        whole = True
+        for a in range(4):
+            i = at[pat_ranks[p, a] * 4 + up_suit]
+            flush_cards[flushes, a] = i
+            whole &= i >= 0
+        if whole:
+            fstart[pat_level[p] + 1] += 1
+            fstart[pat_flush[p] + 1] += 1
+            flushes += 1
+    for r in range(n_levels):
+        fstart[r + 1] += fstart[r]
+    ffill = fstart[:n_levels].copy()
+    moves = np.empty(2 * flushes, dtype=np.int64)     # flush f out of its pattern's level: -1 - f
+    f = np.int64(0)
+    for p in range(n_pat):
+        if pat_flush[p] < 0:
+            continue
+        if at[pat_ranks[p, 0] * 4 + up_suit] >= 0 and at[pat_ranks[p, 1] * 4 + up_suit] >= 0 and at[
+                pat_ranks[p, 2] * 4 + up_suit] >= 0 and at[pat_ranks[p, 3] * 4 + up_suit] >= 0:
+            moves[ffill[pat_level[p]]] = -1 - f
+            ffill[pat_level[p]] += 1
+            moves[ffill[pat_flush[p]]] = f
+            ffill[pat_flush[p]] += 1
+            f += 1
+    counts = np.zeros(_BY_CARD + n + n * n, dtype=np.float64)
+    index = np.empty(11, dtype=np.int64)
+    weight = np.empty(11, dtype=np.float64)
+    scratch = np.empty((4, 4), dtype=np.int64)
+    lt = np.zeros(hands, dtype=np.float64)
+    le = np.zeros(hands, dtype=np.float64)
+    nq = np.zeros(hands, dtype=np.float64)
+    rx = np.full(hands, -1, dtype=np.int64)
+    ry = np.full(hands, -1, dtype=np.int64)
     for h in range(hands):
-        nq[h] = _avoiding(nq_all, nq_card, nq_pair, xs[h, 0], xs[h, 1], n)
-    # From the qualifying level up, the counts start from the no-game ones.
-    count_all = nq_all
-    count_card = nq_card.copy()
-    count_pair = nq_pair.copy()
-    for r in range(max(r_q, 0), top_level + 1):
-        for at in range(pstart[r], pstart[r + 1]):
-            h = pranked[at]
-            lt[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
-        for at in range(start[r], start[r + 1]):
-            count_all += 1
-            _count(np.int64(ranked[at]), count_card, count_pair, n)
-        for at in range(pstart[r], pstart[r + 1]):
-            h = pranked[at]
-            le[h] = _avoiding(count_all, count_card, count_pair, xs[h, 0], xs[h, 1], n)
-    nq_hidden = np.empty((nq_all, 4), dtype=np.int64)
-    for t in range(nq_all):
-        p = nq_packed[t]
-        w, x, y, z = order[p & 63], order[(p >> 6) & 63], order[(p >> 12) & 63], order[p >> 18]
-        # as unseen indices, smallest first
-        if w > x:
-            w, x = x, w
-        if y > z:
-            y, z = z, y
-        if w > y:
-            w, y = y, w
-        if x > z:
-            x, z = z, x
-        if x > y:
-            x, y = y, x
-        nq_hidden[t, 0], nq_hidden[t, 1], nq_hidden[t, 2], nq_hidden[t, 3] = w, x, y, z
-    return lt, le, nq, nq_hidden
+        if xs[h, 0] >= 0:
+            rx[h] = unseen[xs[h, 0]] >> 2
+        if xs[h, 1] >= 0:
+            ry[h] = unseen[xs[h, 1]] >> 2
+    p = np.int64(0)
+    for r in range(last + 1):
+        if r == r_q:
+            # without a game: the same for every final hand that drew the same cards
+            by_drawn = np.empty((n + 1) * (n + 1), dtype=np.float64)
+            by_drawn[0] = counts[0]
+            for x in range(n):
+                by_drawn[x + 1] = _avoiding(counts, x, np.int64(-1), unseen[x] >> 2, np.int64(-1), n)
+                for y in range(x + 1, n):
+                    by_drawn[(x + 1) * (n + 1) + y + 1] = _avoiding(counts, x, y, unseen[x] >> 2, unseen[y] >> 2, n)
+            for h in range(hands):
+                x, y = xs[h, 0], xs[h, 1]
+                nq[h] = by_drawn[(min(x, y) + 1) * (n + 1) + max(x, y) + 1] if y >= 0 else by_drawn[x + 1]
+        if r >= r_q:    # below the qualifier no final hand needs them
+            for q in range(pstart[r], pstart[r + 1]):
+                h = pranked[q]
+                lt[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
+        while p < n_pat and pat_level[p] == r:
+            k = _weights(np.int64(0), pat_ranks[p], avail, n, index, weight, scratch)
+            for j in range(k):
+                counts[index[j]] += weight[j]
+            p += 1
+        for q in range(fstart[r], fstart[r + 1]):
+            move = moves[q]
+            sign = 1.0 if move >= 0 else -1.0
+            k = _weights(np.int64(1), flush_cards[move if move >= 0 else -1 - move], avail, n, index, weight, scratch)
+            for j in range(k):
+                counts[index[j]] += sign * weight[j]
+        if r >= r_q:
+            for q in range(pstart[r], pstart[r + 1]):
+                h = pranked[q]
+                le[h] = _avoiding(counts, xs[h, 0], xs[h, 1], rx[h], ry[h], n)
+    return prank, win, lt, le, nq, rx, ry
 
 
-@njit(cache=True)
-def _avoiding(count_all, count_card, count_pair, x, y, n):
-    # Dealer hands counted so far that hold neither drawn card x nor y (-1: none drawn).
-    out = count_all
-    if x >= 0:
-        out -= count_card[x]
-    if y >= 0:
-        out -= count_card[y]
-        out += count_pair[x * n + y] if x < y else count_pair[y * n + x]
-    return out
-
-
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -353,198 +433,264 @@ def _insert(bg, start, w, s, times):
     return w
 
 
-@njit(cache=True)
-def _bought_games(unseen, up, lowest, qualify, nq_hidden, cat_pos, st, top5):
-    """For each no-game dealer hand (hidden cards ``nq_hidden``, indices into ``unseen``), the
-    sorted strengths of the qualifying hands that buying his game can give: his highest card
-    (or his lowest when ``lowest``) replaced by each other unseen card, as bg[bg_lo[d]:bg_hi[d]].
-
-    His five ranks differ (no game has no pair), so unless his four kept cards share a suit
-    (a flush to make), what the new card makes depends on his five ranks alone: that list is
-    made once per set of ranks and shared by the dealer hands that have it."""
-    n = unseen.shape[0]
-    n_nq = nq_hidden.shape[0]
-    up_rank = up >> 2
-    in_unseen = np.zeros(52, dtype=np.bool_)
-    rank_unseen = np.zeros(13, dtype=np.int64)
-    for i in range(n):
-        in_unseen[unseen[i]] = True
-        rank_unseen[unseen[i] >> 2] += 1
-    by_ranks = np.full(1 << 13, -1, dtype=np.int64)
-    by_ranks_end = np.zeros(1 << 13, dtype=np.int64)
-    bg_lo = np.empty(n_nq, dtype=np.int64)
-    bg_hi = np.empty(n_nq, dtype=np.int64)
-    bg = np.empty(n_nq * 2 + 1024 * 64, dtype=np.int64)
-    hand = np.empty(5, dtype=np.int64)
-    w = np.int64(0)
-    for d in range(n_nq):
-        hand[4] = up
-        for a in range(4):
-            hand[a] = unseen[nq_hidden[d, a]]
-        top = 0
-        for a in range(1, 5):
-            if (hand[a] >> 2 < hand[top] >> 2) if lowest else (hand[a] >> 2 > hand[top] >> 2):
-                top = a
-        km = np.int64(0)
-        suit = -1
-        for a in range(5):
-            if a != top:
-                km |= np.int64(1) << (hand[a] >> 2)
-                if suit == -1:
-                    suit = hand[a] & 3
-                elif suit != hand[a] & 3:
-                    suit = -2
-        ranks = km | (np.int64(1) << (hand[top] >> 2))
-        if suit < 0 and by_ranks[ranks] >= 0:
-            bg_lo[d], bg_hi[d] = by_ranks[ranks], by_ranks_end[ranks]
-            continue
-        if w + 64 > bg.shape[0]:
-            bigger = np.empty(bg.shape[0] * 2, dtype=np.int64)
-            for at in range(w):
-                bigger[at] = bg[at]
-            bg = bigger
-        start = w
-        top_hidden = top < 4
-        for rank in range(13):
-            b = np.int64(1) << rank
-            # unseen cards of this rank outside his hand: his one card of a rank is out of the pool
-            avail = rank_unseen[rank]
-            if ranks & b and rank != up_rank:
-                avail -= 1
-            if km & b:
-                s = _rank_masks(km, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
-                w = _insert(bg, start, w, s, avail)
-                continue
-            m1 = km | b
-            plain = avail
-            if suit >= 0:
-                flush_card = rank * 4 + suit
-                if in_unseen[flush_card] and not (top_hidden and flush_card == hand[top]):
-                    plain -= 1
-                    s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
-                    if s >= qualify:
-                        w = _insert(bg, start, w, s, np.int64(1))
-            if plain <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
-                continue
-            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+@njit(cache=True, error_model="numpy")
+def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top5):
+    """Append to bg[w:] the sorted strengths of the qualifying hands a bought dealer game can
+    give: his kept ranks ``kept`` with each card of the pool (the unseen cards he does not hold;
+    ``hidden``: the ranks he holds one hidden card of), a flush with the unseen cards of ``suit``
+    when his kept cards are all of it (-1: they are not). Returns the new end."""
+    start = w
+    for rank in range(13):
+        b = np.int64(1) << rank
+        pool = avail[rank] - (1 if hidden & b else 0)
+        if kept & b:
+            s = _rank_masks(kept, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
             if s >= qualify:
-                w = _insert(bg, start, w, s, plain)
-        bg_lo[d], bg_hi[d] = start, w
-        if suit < 0:
-            by_ranks[ranks], by_ranks_end[ranks] = start, w
-    return bg[:w].copy(), bg_lo, bg_hi
+                w = _insert(bg, start, w, s, pool)
+            continue
+        m1 = kept | b
+        if suit >= 0 and at[rank * 4 + suit] >= 0:
+            # unseen, and not his: the cards of that suit he holds are of his kept ranks
+            pool -= 1
+            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
+            if s >= qualify:
+                w = _insert(bg, start, w, s, np.int64(1))
+        if pool <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
+            continue
+        s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+        if s >= qualify:
+            w = _insert(bg, start, w, s, pool)
+    return w
 
 
-@njit(cache=True)
-def _class_sums_all(reps, wins, lose, n_pool, n, nq_hidden, bg, bg_lo, bg_hi):
-    """Σ over no-game dealer hands of max(take the ante, buy his game), in total, per hidden card
-    and per pair of hidden cards, for each class of player hands (strength ``reps[c]``, ascending,
-    paying ``wins[c]``).
+@njit(cache=True, error_model="numpy")
+def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
+    # One entry written at e (its members element by element: a row assigned whole compiles
+    # Numba's shape-mismatch message); returns the next free place.
+    kinds[e] = kind
+    lists[e, 0], lists[e, 1], lists[e, 2], lists[e, 3] = plus_lo, plus_hi, minus_lo, minus_hi
+    for a in range(4):
+        members[e, a] = cards[a]
+    return e + 1
 
-    A dealer hand whose every bought-game hand is below the class's strength has a value that
-    depends on the pay and on how many cards qualify him (k) alone: every dealer hand is counted
-    once by k, in total, per card and per pair of cards, and each pay sums those counts times its
-    value of k. The hands some bought game of which is not below the class's strength (few) are
-    then ranked against the class one by one and corrected by their difference from that value."""
+
+@njit(cache=True, error_model="numpy")
+def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
+    """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
+    of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
+    (plus lo, plus hi, minus lo, minus hi), lo -1 for no list.
+
+    A no-game hand holds five different ranks; what buying his game gives depends on them alone
+    unless his kept cards are all of one suit (a flush to draw). So: per pattern of four hidden
+    ranks, all its hands (kind 0) valued by the ranks' list; then, card by card (kind 1), its
+    hand that is a flush taken out (minus the ranks' list), and each hand whose kept cards share
+    a suit moved from the ranks' list (minus) to its own (plus)."""
+    n = unseen.shape[0]
+    up_rank, up_suit = up >> 2, up & 3
+    avail = np.zeros(13, dtype=np.int64)
+    at = np.full(52, -1, dtype=np.int64)
+    for i in range(n):
+        avail[unseen[i] >> 2] += 1
+        at[unseen[i]] = i
+    no_game = np.int64(0)
+    while no_game < pat_ranks.shape[0] and pat_level[no_game] < r_q:
+        no_game += 1
+    most = 5 * no_game
+    kinds = np.empty(most, dtype=np.int64)
+    members = np.empty((most, 4), dtype=np.int64)
+    lists = np.empty((most, 4), dtype=np.int64)
+    bg = np.empty(32 * no_game + n, dtype=np.int64)
+    cards = np.empty(4, dtype=np.int64)
+    none = np.int64(-1)
+    e = np.int64(0)
+    w = np.int64(0)
+    for p in range(no_game):
+        h0, h1, h2, h3 = pat_ranks[p, 0], pat_ranks[p, 1], pat_ranks[p, 2], pat_ranks[p, 3]
+        if avail[h0] * avail[h1] * avail[h2] * avail[h3] == 0:
+            continue
+        hidden = (np.int64(1) << h0) | (np.int64(1) << h1) | (np.int64(1) << h2) | (np.int64(1) << h3)
+        ranks = hidden | (np.int64(1) << up_rank)
+        top = up_rank
+        for a in range(4):
+            if (pat_ranks[p, a] < top) if lowest else (pat_ranks[p, a] > top):
+                top = pat_ranks[p, a]
+        kept = ranks & ~(np.int64(1) << top)
+        if w + 4 * (n + 1) > bg.shape[0]:     # room for this pattern's lists
+            bigger = np.empty(2 * bg.shape[0] + 4 * (n + 1), dtype=np.int64)
+            for i in range(w):
+                bigger[i] = bg[i]
+            bg = bigger
+        plain_lo = w
+        w = _bought_list(bg, w, kept, hidden, none, avail, at, qualify, cat_pos, st, top5)
+        plain_hi = w
+        e = _entry(kinds, members, lists, e, np.int64(0), pat_ranks[p], plain_lo, plain_hi, none, none)
+        whole = True
+        for a in range(4):
+            cards[a] = at[pat_ranks[p, a] * 4 + up_suit]
+            whole &= cards[a] >= 0
+        if whole:   # his four hidden cards of the up card's suit: a flush, a game
+            e = _entry(kinds, members, lists, e, np.int64(1), cards, none, none, plain_lo, plain_hi)
+        if top == up_rank:
+            # the up card is replaced: the kept cards are his four hidden ones
+            for suit in range(4):
+                if suit == up_suit:
+                    continue
+                whole = True
+                for a in range(4):
+                    cards[a] = at[pat_ranks[p, a] * 4 + suit]
+                    whole &= cards[a] >= 0
+                if not whole:
+                    continue
+                lo = w
+                w = _bought_list(bg, w, kept, hidden, np.int64(suit), avail, at, qualify, cat_pos, st, top5)
+                e = _entry(kinds, members, lists, e, np.int64(1), cards, lo, w, plain_lo, plain_hi)
+        else:
+            # a hidden card is replaced: the kept cards are the up card and three hidden ones,
+            # of its suit; the replaced card is of another (else he holds a flush)
+            whole = True
+            k = np.int64(0)
+            for a in range(4):
+                if pat_ranks[p, a] != top:
+                    cards[k] = at[pat_ranks[p, a] * 4 + up_suit]
+                    whole &= cards[k] >= 0
+                    k += 1
+            if not whole:
+                continue
+            lo = w
+            w = _bought_list(bg, w, kept, hidden, np.int64(up_suit), avail, at, qualify, cat_pos, st, top5)
+            for suit in range(4):
+                cards[3] = at[top * 4 + suit]
+                if suit == up_suit or cards[3] < 0:
+                    continue
+                e = _entry(kinds, members, lists, e, np.int64(1), cards, lo, w, plain_lo, plain_hi)
+    return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
+
+
+@njit(cache=True, error_model="numpy")
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
+    """Σ over no-game dealer hands of max(take the ante, buy his game), as count vectors (see
+    ``_avoiding``), for each class of player hands (strength ``reps[c]``, paying ``wins[c]``).
+
+    A list whose every bought game is below the class's strength has a value that depends on
+    the pay and on how many cards qualify him (k) alone: the vector of those values is made once
+    per pay. The entries some bought game of which is not below the strength of the pay's first
+    class (few) are then ranked against it one by one; each next class of the pay, stronger,
+    ranks again only the entries with a bought game between the two."""
     classes = reps.shape[0]
-    total = nq_hidden.shape[0]
-    counts = bg_hi - bg_lo
-    g_all = np.zeros(classes)
-    g_card = np.zeros((classes, n))
-    g_pair = np.zeros((classes, n * n))
-    run_all = 0.0
-    run_card = np.zeros(n)
-    run_pair = np.zeros(n * n)
-    # Counts kept per distinct k (a dozen or two), in int32, and made in the order the hands were
-    # enumerated, in which consecutive hands share cards: the per-pair counts stay in cache.
-    dense = np.full(n + 1, -1, dtype=np.int64)
-    for d in range(total):
-        dense[counts[d]] = 0
-    most = 0
-    for k in range(n + 1):
-        if dense[k] == 0:
-            dense[k] = most
-            most += 1
-    k_of = np.empty(most, dtype=np.int64)
-    for k in range(n + 1):
-        if dense[k] >= 0:
-            k_of[dense[k]] = k
-    by_k_all = np.zeros(most, dtype=np.int64)
-    by_k_card = np.zeros((most, n), dtype=np.int32)
-    by_k_pair = np.zeros((most, n * n), dtype=np.int32)
+    total = kinds.shape[0]
+    size = _BY_CARD + n + n * n
+    index = np.empty((total, 11), dtype=np.int64)
+    weight = np.empty((total, 11), dtype=np.float64)
+    used = np.empty(total, dtype=np.int64)
+    scratch = np.empty((4, 4), dtype=np.int64)
+    for e in range(total):
+        used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e], scratch)
     weakest = reps[0]
     for c in range(classes):
         weakest = min(weakest, reps[c])
-    # The hands whose strongest bought game is not below every class, to rank one by one.
-    strong = np.empty(total, dtype=np.int64)
+    # The entries some bought game of which ties or beats the weakest class, by their strongest;
+    # and each of their bought games' strengths from the weakest class up, weakest first.
+    top = np.full(total, -1, dtype=np.int64)
     n_strong = np.int64(0)
-    for d in range(total):
-        k = dense[counts[d]]
-        if counts[d] and bg[bg_hi[d] - 1] >= weakest:
-            strong[n_strong] = d
+    n_events = np.int64(0)
+    for e in range(total):
+        for part in range(0, 4, 2):
+            lo, hi = lists[e, part], lists[e, part + 1]
+            if lo >= 0 and hi > lo:
+                top[e] = max(top[e], bg[hi - 1])
+                for i in range(lo, hi):
+                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                        n_events += 1
+        if top[e] >= weakest:
             n_strong += 1
-        by_k_all[k] += 1
-        for a in range(4):
-            ha = nq_hidden[d, a]
-            by_k_card[k, ha] += 1
-            for b in range(a + 1, 4):
-                by_k_pair[k, ha * n + nq_hidden[d, b]] += 1
-    top = np.empty(n_strong, dtype=np.int64)
-    for i in range(n_strong):
-        top[i] = bg[bg_hi[strong[i]] - 1]
-    by_top = _argsort(top)
+    strong = np.empty(n_strong, dtype=np.int64)
+    strong_top = np.empty(n_strong, dtype=np.int64)
+    event_level = np.empty(n_events, dtype=np.int64)
+    event_entry = np.empty(n_events, dtype=np.int64)
+    n_strong = np.int64(0)
+    n_events = np.int64(0)
+    for e in range(total):
+        if top[e] < weakest:
+            continue
+        strong[n_strong] = e
+        strong_top[n_strong] = top[e]
+        n_strong += 1
+        for part in range(0, 4, 2):
+            lo, hi = lists[e, part], lists[e, part + 1]
+            if lo >= 0:
+                for i in range(lo, hi):
+                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                        event_level[n_events] = bg[i]
+                        event_entry[n_events] = e
+                        n_events += 1
+    by_top = _argsort(strong_top)
     perm = np.empty(n_strong, dtype=np.int64)
     top_sorted = np.empty(n_strong, dtype=np.int64)
     for i in range(n_strong):
         perm[i] = strong[by_top[i]]
-        top_sorted[i] = top[by_top[i]]
-    f = np.empty(most)
+        top_sorted[i] = strong_top[by_top[i]]
+    by_level = _argsort(event_level)
+    events = np.empty(n_events, dtype=np.int64)
+    levels_sorted = np.empty(n_events, dtype=np.int64)
+    for i in range(n_events):
+        events[i] = event_entry[by_level[i]]
+        levels_sorted[i] = event_level[by_level[i]]
+    g = np.zeros((classes, size), dtype=np.float64)
+    run = np.zeros(size, dtype=np.float64)
+    held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
+    previous = np.int64(-1)
     for c in range(classes):
         s, win = reps[c], wins[c]
-        if win != current:
+        fresh = win != current
+        if fresh:
+            # a new pay: every entry at its value below every bought game, then those that
+            # some bought game ties or beats, ranked against the class
             current = win
-            for k in range(most):
-                f[k] = max(-1.0 + win * k_of[k] / n_pool, 1.0)
-            run_all = 0.0
-            run_card[:] = 0.0
-            run_pair[:] = 0.0
-            for k in range(most):
-                fk = f[k]
-                run_all += by_k_all[k] * fk
-                for a in range(n):
-                    run_card[a] += by_k_card[k, a] * fk
-                for p in range(n * n):
-                    run_pair[p] += by_k_pair[k, p] * fk
-        g_all[c] = run_all
-        # Element by element: a row assigned whole compiles Numba's shape-mismatch message
-        # (its string formatting), seconds of a first run's compiling for a check never failed.
-        for a in range(n):
-            g_card[c, a] = run_card[a]
-        for a in range(n * n):
-            g_pair[c, a] = run_pair[a]
-        for i in range(_below(top_sorted, np.int64(0), n_strong, s), n_strong):
-            d = perm[i]
-            lo, hi = bg_lo[d], bg_hi[d]
-            value = -1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool
-            value = max(value, 1.0) - f[dense[counts[d]]]
-            if value == 0.0:
+            run[:] = 0.0
+            for e in range(total):
+                value = 0.0
+                if lists[e, 0] >= 0:
+                    value += max(-1.0 + win * (lists[e, 1] - lists[e, 0]) / n_pool, 1.0)
+                if lists[e, 2] >= 0:
+                    value -= max(-1.0 + win * (lists[e, 3] - lists[e, 2]) / n_pool, 1.0)
+                held[e] = value
+                if value != 0.0:
+                    for j in range(used[e]):
+                        run[index[e, j]] += value * weight[e, j]
+            first, last = _below(top_sorted, np.int64(0), n_strong, s), n_strong
+        else:
+            # the classes of one pay ascend: only an entry with a bought game from the previous
+            # class's strength to this one's changes its place against the class
+            first = _below(levels_sorted, np.int64(0), n_events, previous)
+            last = n_events - _above(levels_sorted, first, n_events, s)
+        for i in range(first, last):
+            e = perm[i] if fresh else events[i]
+            value = 0.0
+            for part in range(0, 4, 2):     # the plus list, less the minus list
+                lo, hi = lists[e, part], lists[e, part + 1]
+                if lo >= 0:
+                    part_value = max(-1.0 + (win * _below(bg, lo, hi, s) - lose * _above(bg, lo, hi, s)) / n_pool,
+                                     1.0)
+                    value += part_value if part == 0 else -part_value
+            change = value - held[e]
+            if change == 0.0:
                 continue
-            g_all[c] += value
-            for a in range(4):
-                ha = nq_hidden[d, a]
-                g_card[c, ha] += value
-                for b in range(a + 1, 4):
-                    g_pair[c, ha * n + nq_hidden[d, b]] += value
-    return g_all, g_card, g_pair
+            held[e] = value
+            for j in range(used[e]):
+                run[index[e, j]] += change * weight[e, j]
+        previous = s
+        for a in range(size):
+            g[c, a] = run[a]
+    return g
 
 
-@njit(cache=True)
-def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair):
+@njit(cache=True, error_model="numpy")
+def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and a
     dealer without a game pays the ante, or (a hand of dealer-game class ``cls[h]`` >= 0) the
-    better of the ante and his bought game, summed in ``g_*``."""
+    better of the ante and his bought game, summed in ``g``."""
     out = np.empty(prank.shape[0], dtype=np.float64)
     for h in range(prank.shape[0]):
         r = prank[h]
@@ -554,35 +700,27 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pai
         x, y = xs[h, 0], xs[h, 1]
         m = n - (x >= 0) - (y >= 0)
         count = m * (m - 1) * (m - 2) * (m - 3) // 24
-        below = lt[h] - nq[h] if r > r_q else 0
+        below = lt[h] - nq[h] if r > r_q else 0.0
         above = count - (le[h] if r >= r_q else nq[h])
         c = cls[h]
-        if c < 0:
-            no_game = float(nq[h])
-        else:
-            no_game = g_all[c]
-            if x >= 0:
-                no_game -= g_card[c, x]
-            if y >= 0:
-                no_game -= g_card[c, y]
-                no_game += g_pair[c, x * n + y] if x < y else g_pair[c, y * n + x]
+        no_game = nq[h] if c < 0 else _avoiding(g[c], x, y, rx[h], ry[h], n)
         out[h] = (win[h] * below - lose * above + no_game) / count
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _decision_values(v, n, buy_cost, exchange_cost):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
     exchanging each of the six cards."""
-    exchange = np.empty(5)
+    exchange = np.empty(5, dtype=np.float64)
     for c in range(5):
         total = 0.0
         for d in range(n):
             total += max(v[1 + c * n + d], -1.0)
         exchange[c] = -exchange_cost + total / n
-    play6 = np.empty(n)
-    exchange6 = np.empty((n, 6))
+    play6 = np.empty(n, dtype=np.float64)
+    exchange6 = np.empty((n, 6), dtype=np.float64)
     buy = 0.0
     base = 1 + 6 * n
     for d1 in range(n):
@@ -600,7 +738,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     return exchange, -buy_cost + buy / n, play6, exchange6
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy")
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
     [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)]."""
@@ -671,6 +809,21 @@ _LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
 """The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
+_RULE_ARGUMENTS: dict = {}
+
+
+def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64, bool]:
+    """(pay per category as floats, the qualifying strength, its dense level, whether the
+    dealer's lowest card is replaced) of a ruleset, for the kernels; made once per ruleset."""
+    made = _RULE_ARGUMENTS.get(rules)
+    if made is None:
+        qualify = qualify_level(rules)
+        made = _RULE_ARGUMENTS[rules] = (rules.pay_by_category.astype(np.float64), np.int64(qualify),
+                                         np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
+                                         rules.replaces is DealerReplaces.LOWEST)
+    return made
+
+
 def _text(c: int) -> str:
     return str(Card.from_code(c))
 
@@ -722,50 +875,42 @@ class DrawTree:
     # -- values of final hands
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
-        levels, tables = _dealer_ranks()
+        """The value of playing each final hand against every dealer hand (``_tree_hands``' layout)."""
+        levels, level_of, per_up = _dealer_hands()
+        pat_ranks, pat_level, pat_flush = per_up[self.up >> 2]
+        pay, qualify, r_q, lowest = _rule_arguments(self.rules)
         n = self.unseen.shape[0]
-        beta = self.bet_antes
-        qualify = qualify_level(self.rules)
-        r_q = int(np.searchsorted(levels, qualify))
-        valid = strengths >= 0
-        prank = np.where(valid, np.searchsorted(levels, strengths), -1)
-        lt, le, nq, nq_hidden = _sweep(self.unseen, np.int64(self.up), tables[self.up >> 2], _BINOM, levels.size,
-                                       np.int64(r_q), prank, xs)
-        cats = np.where(valid, strengths >> 20, 0)
-        win = 1.0 + beta * self.rules.pay_by_category[cats].astype(np.float64)
-        lose = 1.0 + beta
+        up = np.int64(self.up)
+        prank, win, lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
+                                                strengths, xs, level_of, pay, self.bet_antes)
+        valid = prank >= 0
+        lose = 1.0 + self.bet_antes
         n_pool = n - 4
         cls = np.full(strengths.shape[0], -1, dtype=np.int64)
-        g_all = np.zeros(0)
-        g_card = np.zeros((0, n))
-        g_pair = np.zeros((0, n * n))
+        g = np.zeros((0, 0))
         # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
         # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
         # is a pair: one of his four kept ranks, at most 12 cards.
         below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
         strong = valid & (win * below_bound > 2.0 * n_pool)
         if strong.any():
-            bg, bg_lo, bg_hi = _bought_games(self.unseen, np.int64(self.up),
-                                             self.rules.replaces is DealerReplaces.LOWEST, np.int64(qualify),
-                                             nq_hidden, _CP, _ST, _T5)
-            counts_q = bg_hi - bg_lo
-            max_q = int(counts_q.max()) if counts_q.size else 0
-            strong &= win * max_q > 2.0 * n_pool
+            kinds, members, lists, bg, avail = _no_game_entries(self.unseen, up, lowest, qualify, pat_ranks,
+                                                                pat_level, r_q, _CP, _ST, _T5)
+            most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
+            strong &= win * most_k > 2.0 * n_pool
         if strong.any():
-            # Only bought-game dealer hands at least as strong as the weakest strong hand tell
-            # strong hands apart (most of them are pairs, below every strong hand).
+            # Only bought games at least as strong as the weakest strong hand tell strong hands
+            # apart (most of them are pairs, below every strong hand).
             bought_levels = np.unique(bg[bg >= strengths[strong].min()])
             lo = np.searchsorted(bought_levels, strengths[strong], "left")
             hi = np.searchsorted(bought_levels, strengths[strong], "right")
-            keys = (cats[strong] * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
+            keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
             uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
             cls[strong] = inverse
-            reps = strengths[strong][first]
-            rep_win = win[strong][first]
-            g_all, g_card, g_pair = _class_sums_all(reps, rep_win, lose, float(n_pool), n, nq_hidden, bg, bg_lo,
-                                                    bg_hi)
+            g = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members,
+                            lists, bg, avail)
             self.classes["count"] = int(uniq.size)
-        return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, cls, g_all, g_card, g_pair)
+        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""

@@ -256,3 +256,51 @@ def test_deals_alike_up_to_the_suits_have_the_same_best_value():
     renamed = tuple((c & ~3) | rename[c & 3] for c in hand)
     assert best_first_decision(hand, up) == pytest.approx(
         best_first_decision(renamed, (up & ~3) | rename[up & 3]), abs=1e-12)
+
+
+def _final_hand(tree, at):
+    """(cards, drawn cards) of the final hand at index ``at`` of the tree's layout: play as
+    dealt, exchange c for d, buy d1, buy d1 and exchange c for d2."""
+    box, unseen, n = list(tree.orig), [int(c) for c in tree.unseen], tree.unseen.size
+    if at == 0:
+        return tuple(box), ()
+    if at < 1 + 5 * n:
+        c, d = divmod(at - 1, n)
+        return tuple(unseen[d] if i == c else box[i] for i in range(5)), (unseen[d],)
+    if at < 1 + 6 * n:
+        d1 = at - 1 - 5 * n
+        return tuple(box + [unseen[d1]]), (unseen[d1],)
+    d1, rest = divmod(at - 1 - 6 * n, 6 * n)
+    c, d2 = divmod(rest, n)
+    six = box + [unseen[d1]]
+    return tuple(unseen[d2] if i == c else six[i] for i in range(6)), (unseen[d1], unseen[d2])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_final_hand_values_match_brute_force_on_random_deals(seed):
+    # Random deals (two other boxes seen, so that the brute force stays quick) under random house
+    # rules; in each, final hands with no, one and two drawn cards, and the strongest hands with
+    # two drawn cards (those that may buy the dealer's game), against every dealer hand.
+    rng = np.random.default_rng(seed)
+    replaces = ("highest", "lowest")[seed % 2]
+    qualifier = ("pair", "ace-king")[seed // 2]
+    rules = SixcardRules.parse(f"dealer game replaces {replaces}, dealer qualifies {qualifier}")
+    qualify = play_strength(codes("As Kh 4d 3c 2s")) if qualifier == "ace-king" else PAIR
+    deck = [int(c) for c in rng.permutation(52)]
+    box, up, dead = tuple(deck[:5]), deck[5], tuple(deck[6:16])
+    tree = DrawTree.build(box, up, dead, rules=rules)
+    n = tree.unseen.size
+    layout = 1 + 6 * n + 6 * n * n
+    assert tree.values.size == layout
+    strengths = np.array([play_strength(_final_hand(tree, at)[0]) if not np.isnan(tree.values[at]) else -1
+                          for at in range(layout)])
+    picks = {0, int(rng.integers(1, 1 + 5 * n)), int(rng.integers(1 + 5 * n, 1 + 6 * n)),
+             int(rng.integers(1 + 6 * n, layout))}
+    two_drawn = np.arange(1 + 6 * n, layout)
+    picks |= {int(at) for at in two_drawn[np.argsort(strengths[two_drawn])[-3:]]}
+    for at in sorted(picks):
+        if np.isnan(tree.values[at]):
+            continue
+        hand, drawn = _final_hand(tree, at)
+        expected = brute_play(hand, up, dead, drawn=drawn, orig=box, lowest=replaces == "lowest", qualify=qualify)
+        assert tree.values[at] == pytest.approx(expected, abs=1e-12), (at, hand, drawn)
