@@ -34,6 +34,7 @@ order checked by ``grammars/partypoker.lark``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -46,6 +47,7 @@ from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
     HoldemHand,
+    HoleCards,
     Seat,
     Street,
     Summary,
@@ -323,6 +325,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             if paid_back is not None and paid_back.player == player:
                 amount, paid_back = amount - paid_back.amount, None
             play.collect(player, amount, line, street=Street.SHOWDOWN)
+    seats, actions, holes, not_stated = _newcomers(seats, actions, play.holes, lines[start:])
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
     if total is None:
@@ -349,8 +352,39 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         second_small_blind_live=True,
         betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
-        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first + start)
+        seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
+        boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+
+
+_JOINED = re.compile(r"^(?P<p>.+?) has joined the table\.?\s*$")
+
+
+def _newcomers(seats: list[Seat], actions: list[Action], holes: list[HoleCards], lines: tuple[str, ...]):
+    """The seats, actions and hole cards under one name per player, and the players whose stack
+    the log does not state.
+
+    The seat list is written before the hand's last arrivals: a player who joins then plays
+    with no seat line, or with a seat line of 0 written before his buy-in ('Seat 2: Anna ( $0 USD )',
+    then 'Anna has joined the table.'); neither states his chips. A long name may be cut short in
+    the seat line and some plays ('Seat 2: Hero ($100)', 'Hero checks', for the 'Hero Name' dealt
+    and raising): the one seated name that begins a name without a seat line, followed by a space,
+    is that player's."""
+    seated = {s.player for s in seats}
+    rename: dict[str, str] = {}
+    for name in sorted({a.player for a in actions} | {h.player for h in holes} - seated):
+        cut = [s.player for s in seats if name.startswith(s.player + " ")]
+        if len(cut) == 1 and cut[0] not in rename:
+            rename[cut[0]] = name
+    if rename:
+        seats = [dataclasses.replace(s, player=rename[s.player]) if s.player in rename else s for s in seats]
+        actions = [dataclasses.replace(a, player=rename[a.player]) if a.player in rename else a for a in actions]
+        holes = [dataclasses.replace(h, player=rename[h.player]) if h.player in rename else h for h in holes]
+        seated = {s.player for s in seats}
+    joined = {m["p"] for m in map(_JOINED.match, lines) if m is not None}
+    bought_in = {s.player for s in seats if s.stack == 0 and s.player in joined}
+    players = {a.player for a in actions if a.kind.is_post or a.kind.is_betting}
+    return seats, actions, holes, tuple(sorted((players - seated) | (bought_in & players)))
 
 
 def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int]):

@@ -295,25 +295,142 @@ Player1 wins $278 USD from the main pot with a flush, Ace high.
     assert hand.summary.rake == D(2)
 
 
+JOINS_AS_BIG_BLIND = """
+#Game No : 4552168752
+***** Hand History for Game 12385840660 *****
+$25 USD NL Texas Hold'em - Thursday,December 6, 21:31:27 ICT 2012
+Table Skagen ( Real Money )
+Seat 6 is the button
+Total number of players : 5/6
+seat 1: Player0 ( $48,47 USD )
+seat 3: Player1 ( $31,06 USD )
+seat 4: Hero ( $25 USD )
+seat 5: Player2 ( $26,70 USD )
+seat 6: Player3 ( $21,64 USD )
+Player0 posts small blind [$0,10 USD].
+Player4 posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Hero [ Td, 7d ]
+Player1 folds
+Hero folds
+Player2 raises [ $0,75 USD ]
+Player3 folds
+Player0 folds
+Player4 folds
+Player2 does not show cards.Player2 wins $1,10 USD
+"""
+
+
+def test_partypoker_a_player_who_joins_with_no_seat_line_plays_with_no_stack_stated():
+    # The room's own hand: Player4 sat down after the seat list and posts the big blind with no
+    # seat line. He sits between the small blind (seat 1) and Player1 (seat 3), who acts first.
+    # Pot 0.10 + 0.25 + 0.75 = 1.10, all to Player2 (no rake): Player2 +0.35.
+    hand = _hands(JOINS_AS_BIG_BLIND)[0]
+    assert hand.stack_not_stated == ("Player4",)
+    assert _nets(hand) == {"Player0": D("-0.10"), "Player4": D("-0.25"), "Player1": D(0), "Hero": D(0),
+                           "Player2": D("0.35"), "Player3": D(0)}
+    players = {p.player: p for p in replay(hand).players}
+    assert players["Player4"].stack_start is None and players["Player4"].position == "BB"
+    assert (players["Player0"].position, players["Player1"].position) == ("SB", "UTG")
+
+
+def test_partypoker_a_player_of_no_stated_seat_leaves_the_others_turns_checked():
+    # The same hand with Hero folding before Player1, whose turn it is after the big blind: the
+    # newcomer's unknown seat does not excuse the seated players' order.
+    text = JOINS_AS_BIG_BLIND.replace("Player1 folds\nHero folds\n", "Hero folds\nPlayer1 folds\n")
+    found = [(str(f.rule_id), f.line) for f in replay(_hands(text)[0]).findings]
+    assert ("HE-ACTION-ORDER", 16) in found
+
+
+def test_partypoker_a_seat_line_of_zero_before_the_buy_in_states_no_stack():
+    # Player8's seat line (seat 2) gives $0, then he joins, posts a big blind of his own out of
+    # turn and checks in turn after the big blind (seat 5): his chips are not stated, so nothing
+    # checks them, and nothing puts him all-in.
+    text = """
+#Game No : 9507514114
+***** Hand History for Game 9507514114 *****
+$2 USD NL Texas Hold'em - Saturday, August 07, 17:05:05 CEST 2010
+Table Table  178053 (Real Money)
+Seat 3 is the button
+Total number of players : 4/9
+Seat 4: Player2 ( $1.98 USD )
+Seat 3: Player4 ( $1.97 USD )
+Seat 5: Player7 ( $2 USD )
+Seat 2: Player8 ( $0 USD )
+Player8 has joined the table.
+Player2 posts small blind [$0.01 USD].
+Player7 posts big blind [$0.02 USD].
+Player8 posts big blind [$0.02 USD].
+** Dealing down cards **
+Player8 checks
+Player4 folds
+Player2 calls [$0.01 USD]
+Player7 checks
+** Dealing Flop ** [ 5d, 2s, 8h ]
+Player2 checks
+Player7 bets [$0.09 USD]
+Player8 folds
+Player2 folds
+Player7 does not show cards.
+Player7 wins $0.15 USD
+"""
+    # preflop 0.02 each from Player8, Player2, Player7: 0.06, and Player7's uncalled 0.09 back:
+    # Player7 wins 0.15 = 0.06 + 0.09 returned, net +0.04
+    hand = _hands(text)[0]
+    assert hand.stack_not_stated == ("Player8",)
+    assert _nets(hand) == {"Player8": D("-0.02"), "Player4": D(0), "Player2": D("-0.02"), "Player7": D("0.04")}
+
+
+def test_partypoker_a_name_cut_short_in_the_seat_line_is_the_player_of_the_long_name():
+    # 'Seat 2: Hero ($100)', then 'Dealt to Hero Name', 'Hero Name raises' and 'Hero checks':
+    # one player. Preflop Hero Name and Player2 put in 3 each, the blinds 0.5 and 1: 7.50 less
+    # the rake of 0.37 is 7.13, split 3.57 / 3.56 as the summary says: +0.57 and +0.56.
+    text = """
+***** Hand History For Game 12566995177 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+Table Table Calarasi  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 2: Hero ($100)
+Seat 4: Player2 ($95)
+Seat 5: Player3 ($137.41)
+Seat 6: Player4 ($191.91)
+Player3 posts small blind (0.5)
+Player4 posts big blind (1.0)
+** Dealing down cards **
+Dealt to Hero Name [ Ad, 5d ]
+Hero Name raises 3.0 to 3.0
+Player2 calls (3.0)
+Player3 folds
+Player4 folds
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Hero checks
+Player2 checks
+** Dealing Turn ** :  [ 9d ]
+Hero checks
+Player2 checks
+** Dealing River ** :  [ 2d ]
+Hero checks
+Player2 checks
+** Summary **
+Main Pot: $7.13 Rake: $0.37
+Board: [ 9h Kh Qc 9d 2d ]
+Hero Name balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of nines -- Ad,Kh,Qc,9h,9d ]
+Player2 balance $95.56, bet $3, collected $3.56, net +$0.56 [ As Th ] [ a pair of nines -- As,Kh,Qc,9h,9d ]
+Player3 balance $136.91, lost $0.5 (folded)
+Player4 balance $190.91, lost $1 (folded)
+"""
+    hand = _hands(text)[0]
+    assert hand.seats[0].player == "Hero Name" and hand.stack_not_stated == ()
+    assert _nets(hand) == {"Hero Name": D("0.57"), "Player2": D("0.56"), "Player3": D("-0.5"), "Player4": D(-1)}
+
+
 # ---------------------------------------------------------------------- the corpus
 
 # Hands whose lines do not add up for the replay, by file name: their error findings are right.
 INCONSISTENT = {
-    "NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt": "a player who joined plays with no seat line: his "
-                                                             "stack is not in the log",
-    "NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt": "a player who joined plays with no seat line",
-    "NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt": "a player who joined plays with no seat line",
-    "NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt": "a player who joined plays with no seat line",
     "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
     "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
                                                            "the log does not write",
-    "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt": "a new player's seat line gives a stack of 0 and he "
-                                                              "posts and plays",
-    "NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt": "the owner is 'Hero' in the seats, 'Hero Name' in "
-                                                                "the play",
 }
 # Chunks quarantined for a reason other than another game, by file name.
 EXPECTED_QUARANTINE = {
