@@ -424,14 +424,112 @@ Player4 balance $190.91, lost $1 (folded)
     assert _nets(hand) == {"Hero Name": D("0.57"), "Player2": D("0.56"), "Player3": D("-0.5"), "Player4": D(-1)}
 
 
+def test_partypoker_blinds_posted_both_without_a_line_are_put_back_by_the_check_facing_the_big_blind():
+    # The room's own hand: Player2 (the button) checks facing the big blind of 0.10 with no post
+    # line: he posted both blinds silently, 0.05 dead and 0.10 live. Player4 bets 0.20 on the
+    # river, uncalled, and 'wins $0.58': the 0.20 back and 0.38 of a pot of 0.05 + 0.10 + 0.10
+    # + 0.15 = 0.40 (a rake of 0.02). Player4 +0.28, Player2 -0.15, Player1 -0.10, Player3 -0.05.
+    text = """
+#Game No : 14067958
+***** Hand History for Game 14067958 *****
+$10 USD NL Texas Hold'em - Monday, September 3, 00:26:18 ET 2012
+Table Gibuti1 (Real Money)
+Seat 3 is the button
+Total number of players : 6
+Seat 1: Player0 ( $5.87 USD )
+Seat 2: Player1 ( $9.72 USD )
+Seat 3: Player2 ( $14.77 USD )
+Seat 4: Hero ( $10.51 USD )
+Seat 5: Player3 ( $15.76 USD )
+Seat 6: Player4 ( $7.36 USD )
+Player3 posts small blind [$0.05 USD].
+Player4 posts big blind [$0.10 USD].
+** Dealing down cards **
+Player0 folds.
+Player1 calls [$0.10 USD].
+Player2 checks.
+Hero folds.
+Player3 folds.
+Player4 checks.
+** Dealing Flop ** [ Td, Qc, 6d ]
+Player4 checks.
+Player1 checks.
+Player2 checks.
+** Dealing Turn ** [ 8s ]
+Player4 checks.
+Player1 checks.
+Player2 checks.
+** Dealing River ** [ 5d ]
+Player4 bets [$0.20 USD].
+Player1 folds.
+Player2 folds.
+Player4 wins $0.58 USD
+"""
+    hand = _hands(text)[0]
+    posts = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind.is_post]
+    assert posts == [("Player3", ActionKind.POST_SB, D("0.05")), ("Player4", ActionKind.POST_BB, D("0.10")),
+                     ("Player2", ActionKind.POST_DEAD, D("0.15"))]
+    assert _nets(hand) == {"Player0": D(0), "Player1": D("-0.10"), "Player2": D("-0.15"), "Hero": D(0),
+                           "Player3": D("-0.05"), "Player4": D("0.28")}
+    assert replay(hand).rake == D("0.02")
+
+
+def test_partypoker_a_check_facing_a_raise_is_still_a_finding():
+    # A check with nothing in facing a raise (not the big blind) is no silent post: HE-CHECK.
+    text = UNCALLED_IN_THE_WIN.replace("Dealt to Anna [  Js Th ]\nAnna raises [$0.75 USD]\n",
+                                       "Dealt to Anna [  Js Th ]\nAnna raises [$0.75 USD]\nGleb checks\n")
+    assert "HE-CHECK" in {str(f.rule_id) for f in replay(_hands(text)[0]).findings}
+
+
+def test_partypoker_a_sitting_out_line_run_into_the_next_is_read_as_the_next():
+    # The Mac client's 'Player3 is sitting outPlayer4 posts big blind [$0,25 USD].': Player4
+    # posts the big blind; Player3 is not dealt in. Player0 calls 0.25, Player4 checks, both put
+    # 0.42 and 1 in after the flop: a pot of 0.10 + 2 x 1.67 = 3.44, of which Player4 wins 3.27.
+    text = """
+#Game No : 4491819184
+***** Hand History for Game 12395237393 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 14:29:49 ICT 2012
+Table Ponce ( Real Money )
+Seat 2 is the button
+Total number of players : 6/6
+seat 1: Player0 ( $24,72 USD )
+seat 2: Player1 ( $26,43 USD )
+seat 3: Player2 ( $27,03 USD )
+seat 4: Player3 ( $25 USD )
+seat 5: Player4 ( $25 USD )
+seat 6: Hero ( $27,26 USD )
+Player2 posts small blind [$0,10 USD].
+Player3 is sitting outPlayer4 posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Hero [ 5h, 4s ]
+Hero folds
+Player0 calls [ $0,25 USD ]
+Player1 folds
+Player2 folds
+Player4 checks
+** Dealing Flop ** [ Jd, 9h, Qh ]
+Player4 bets [ $0,42 USD ]
+Player0 calls [ $0,42 USD ]
+** Dealing Turn ** [ 9c ]
+Player4 bets [ $1 USD ]
+Player0 calls [ $1 USD ]
+** Dealing River ** [ 6s ]
+Player4 checks
+Player0 checks
+Player4 shows [ 7s, Qc ]two pairs, Queens and Nines.
+Player0 doesn't show [ Jc, Tc ]two pairs, Jacks and Nines.
+Player4 wins $3,27 USD from the main pot with two pairs, Queens and Nines.
+"""
+    hand = _hands(text)[0]
+    assert [s.player for s in hand.seats] == ["Player0", "Player1", "Player2", "Player3", "Player4", "Hero"]
+    assert _nets(hand) == {"Player0": D("-1.67"), "Player1": D(0), "Player2": D("-0.10"), "Player4": D("1.60"),
+                           "Hero": D(0)}
+
+
 # ---------------------------------------------------------------------- the corpus
 
 # Hands whose lines do not add up for the replay, by file name: their error findings are right.
-INCONSISTENT = {
-    "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
-    "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
-                                                           "the log does not write",
-}
+INCONSISTENT: dict[str, str] = {}
 # Chunks quarantined for a reason other than another game, by file name.
 EXPECTED_QUARANTINE = {
     "NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt": "a NUL byte before every line",
