@@ -7,7 +7,8 @@ its rounds (0: the posts; 1: the hole cards and preflop; 2-4: flop, turn, river)
 read with a real XML parser (``defusedxml``, which refuses entity bombs), not with a grammar:
 XML may put any number of elements on a line. Actions come grouped by player within a round;
 their ``no`` gives the order of play. Amounts are the chips each action adds, except a raise
-(``type="23"``), which gives the player's total on the street. The room writes
+(``type="23"``), which gives the player's total on the street; an all-in of ``sum="DP"`` keeps a
+disconnected player in for what he has in (ROOM-DISCONNECTED). The room writes
 no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
 uncalled part of his bet included, after rake.
 
@@ -27,6 +28,7 @@ uncalled part of his bet included, after rake.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import xml.etree.ElementTree as ET
@@ -202,6 +204,19 @@ def _read_money(text: str | None, line: int) -> Decimal:
         raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
 
 
+def _disconnected(actions: list, player: str, code: str, line: int) -> None:
+    """ROOM-DISCONNECTED: an all-in of ``sum="DP"`` is the room's disconnection protection: the
+    player, gone when his turn came, stays in for the chips he has in and puts in no more. The
+    reader marks his last bet, call or raise capped (all in at what it puts in, as at a capped
+    table's cap); with none, a ParseError."""
+    for k in range(len(actions) - 1, -1, -1):
+        if actions[k].player == player and actions[k].kind.is_voluntary:
+            actions[k] = dataclasses.replace(actions[k], is_capped=True)
+            return
+    raise ParseError(f"game {code}: {player} is kept in by disconnection protection before any bet of his: "
+                     f"what he has in is not read", line=line, column=1)
+
+
 def _number(text: str | None, what: str, line: int) -> int:
     """A whole-number attribute (seat, round or action number), or a ParseError saying which."""
     if text is None or not text.strip().isdigit():
@@ -280,6 +295,9 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             if action_lines is None:
                 action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
             line = action_lines.get(a.get("no"), game_line)
+            if a.get("type") == _ALL_IN and a.get("sum") == "DP":
+                _disconnected(actions, a.get("player", ""), code, line)
+                continue
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted

@@ -84,7 +84,10 @@ class HE(enum.StrEnum):
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
                                      "the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "
-                                  "a cancelled hand pays nobody."))
+                                  "a cancelled hand pays nobody. With side pots under a rake, which the replay "
+                                  "takes from the main pot, a collect within the rake of it while the winners "
+                                  "together collect what the pots hold is a warning: the room took the rake "
+                                  "from the pots another way."))
     SD_ORDER = ("HE-SD-ORDER", ("36-card Hold'em (6+): flush beats full house and three of a kind beats a "
                                "straight."))
     DECK = ("HE-DECK", ("Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt "
