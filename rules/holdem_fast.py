@@ -396,9 +396,17 @@ def he_pot_limit(size, pot_after_call):
 
 
 @_internal
-def he_limit_size(size, fixed, all_in_now):
-    """HE-LIMIT-SIZE: the fixed size, less only all-in."""
-    return size == fixed or (all_in_now and size < fixed)
+def he_limit_size(size, fixed, all_in_now, top):
+    """HE-LIMIT-SIZE: the fixed size, less only all-in. Over a bet ``top`` that a short all-in left
+    between two multiples of the size, also: a full size past the next multiple when the all-in is
+    at least half a size over the last one (it counts as a full bet), else the next multiple (the
+    bet completed)."""
+    if size == fixed or (all_in_now and size < fixed):
+        return True
+    short = top % fixed if fixed > 0 else 0
+    if short == 0:
+        return False
+    return top + size == top - short + (2 * fixed if short * 2 >= fixed else fixed)
 
 
 @_internal
@@ -1106,7 +1114,7 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed
         elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     else:
-        if not he_limit_size(size, fixed, all_in_now):
+        if not he_limit_size(size, fixed, all_in_now, cur):
             _emit(out, count, h, rules.LIMIT_SIZE, ERROR, line, p, fixed, size)
         cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
         if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):

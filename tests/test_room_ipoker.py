@@ -217,7 +217,6 @@ def test_ipoker_entity_bombs_are_refused():
 KNOWN = {
     "NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt": "a player posts an ante and sits out when his turn "
                                                                  "comes: the replay wants him to act",
-    "LHE-10max-USD-0.10-0.20-201107.player.sitting.out.xml": "a Limit raise over a short all-in bet",
 }
 
 
