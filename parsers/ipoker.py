@@ -6,7 +6,8 @@ holds its players (seat, name, stack, the dealer button, what each bet and won i
 its rounds (0: the posts; 1: the hole cards and preflop; 2-4: flop, turn, river). The text is
 read with a real XML parser (``defusedxml``, which refuses entity bombs), not with a grammar:
 XML may put any number of elements on a line. Actions come grouped by player within a round;
-their ``no`` gives the order of play. Amounts are the chips each action adds, except a raise
+their ``no`` gives the order of play, the posts' and the preflop play's together (a player who
+sits out between two posts leaves his ante and is not dealt in). Amounts are the chips each action adds, except a raise
 (``type="23"``), which gives the player's total on the street; an all-in of ``sum="DP"`` keeps a
 disconnected player in for what he has in (ROOM-DISCONNECTED). The room writes
 no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
@@ -281,9 +282,16 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
     action_lines: dict[str, int] | None = None
-    for rnd in sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line)):
+    rounds = sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line))
+    posts = [(a, "0") for r in rounds if r.get("no") == "0" for a in r.findall("action")]
+    for rnd in rounds:
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         play.to_street(street)
+        # the posts (round 0) and the preflop play (round 1) in one order: a player may leave
+        # between two posts
+        if rnd.get("no") == "0" and any(r.get("no") == "1" for r in rounds):
+            continue
+        in_order = [(a, rnd.get("no")) for a in rnd.findall("action")] + (posts if rnd.get("no") == "1" else [])
         for cards in rnd.findall("cards"):
             words = (cards.text or "").split()
             found = tuple(c for c in (_card(w, line) for w in words) if c is not None)
@@ -291,7 +299,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 board.extend(found)
             else:
                 play.dealt(cards.get("player", ""), found, line)
-        for a in sorted(rnd.findall("action"), key=lambda x: _number(x.get("no"), "action", game_line)):
+        for a, round_no in sorted(in_order, key=lambda x: _number(x[0].get("no"), "action", game_line)):
             if action_lines is None:
                 action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
             line = action_lines.get(a.get("no"), game_line)
@@ -301,7 +309,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
-                if rnd.get("no") != "0" and any(x.player == player and x.kind.is_post for x in actions):
+                if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
                     play.fold(player, line)
                 continue
             if kind in (_SB, _BB, _ANTE):

@@ -695,6 +695,11 @@ def _kernel(c, t, o, rules, f, out, count):
                     elif k == K_STRADDLE:
                         anchor = c_seat_no[s0 + p]
                         straddled = True
+                elif k == K_FOLD and not pre_started and st == S_PREFLOP and _post_follows(j, a1, c_kind, t_is_post):
+                    # gone while the blinds are still being posted (after his ante): he leaves before
+                    # the deal, and it was no turn of his
+                    s_folded[p] = True
+                    s_fold_street[p] = S_PREFLOP
                 elif t_is_betting[k]:
                     if st != R[R_STREET]:
                         _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
@@ -907,6 +912,15 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
                     s_position[s_live[r]] = P_BB if s_live[r] == c_actor[j] else P_BTN
                 break
     return True
+
+
+@_internal
+def _post_follows(j, a1, c_kind, t_is_post):
+    """Whether a post comes after action ``j`` of the hand (its actions end at ``a1``)."""
+    for x in range(j + 1, a1):
+        if t_is_post[c_kind[x]]:
+            return True
+    return False
 
 
 @_internal

@@ -205,6 +205,49 @@ def test_ipoker_a_collect_beyond_the_rake_of_its_pot_is_an_error():
     assert ("HE-COLLECTED", Severity.ERROR) in found
 
 
+ANTE_THEN_SITS_OUT = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="6166981835">
+<general><mode>real</mode><gametype>Holdem NL $0.05/$0.10</gametype><tablename>"Ante" Acropoli, 766490881</tablename>
+<tablecurrency>USD</tablecurrency><currency>GBP</currency><nickname>Hero</nickname></general>
+<game gamecode="5338624766"><general><startdate>2013-12-19 20:00:35</startdate><players>
+<player seat="1" name="Player0" chips="$0" dealer="0" win="$0" bet="$0"/>
+<player seat="3" name="Player1" chips="$21.12" dealer="0" win="$0" bet="$0"/>
+<player seat="5" name="Player2" chips="$20" dealer="0" win="$0" bet="$0.07"/>
+<player seat="6" name="Player3" chips="$11.76" dealer="0" win="$0" bet="$0.02"/>
+<player seat="8" name="Hero" chips="$22.45" dealer="0" win="$0.31" bet="$0.12"/>
+<player seat="10" name="bf411509" chips="$5.66" dealer="1" win="$0" bet="$0.12"/>
+</players></general>
+<round no="0">
+<action no="1" player="Player2" type="15" sum="$0.02" cards="[cards]"/><action no="5" player="Player2" type="1" sum="$0.05" cards="[cards]"/><action no="2" player="Player3" type="15" sum="$0.02" cards="[cards]"/><action no="3" player="Hero" type="15" sum="$0.02" cards="[cards]"/><action no="7" player="Hero" type="2" sum="$0.10" cards="[cards]"/><action no="4" player="bf411509" type="15" sum="$0.02" cards="[cards]"/>
+</round>
+<round no="1">
+<cards type="Pocket" player="Player2">X X</cards><action no="9" player="Player2" type="0" sum="$0" cards=""/><action no="6" player="Player3" type="9" sum="$0" cards=""/><cards type="Pocket" player="Hero">HJ D4</cards><action no="10" player="Hero" type="4" sum="$0" cards=""/><cards type="Pocket" player="bf411509">C6 D7</cards><action no="8" player="bf411509" type="3" sum="$0.10" cards=""/>
+</round>
+<round no="2"><cards type="Flop" player="">CQ C10 DQ</cards><action no="11" player="Hero" type="4" sum="$0" cards=""/><action no="12" player="bf411509" type="4" sum="$0" cards=""/></round>
+<round no="3"><cards type="Turn" player="">D5</cards><action no="13" player="Hero" type="4" sum="$0" cards=""/><action no="14" player="bf411509" type="4" sum="$0" cards=""/></round>
+<round no="4"><cards type="River" player="">S2</cards><action no="15" player="Hero" type="4" sum="$0" cards=""/><action no="16" player="bf411509" type="4" sum="$0" cards=""/></round>
+</game></session>"""
+
+
+def test_ipoker_a_player_who_sits_out_between_the_posts_leaves_his_ante():
+    # The room's own game: Player3 (seat 6) posts his ante (action 2) and sits out (6) before Hero
+    # posts the big blind (7): he leaves before the deal, his 0.02 in the pot and no turn of his.
+    # Antes 4 x 0.02, the blinds 0.05 and 0.10, bf411509's call of 0.10: 0.33, of which Hero's win
+    # is 0.31 (a rake of 0.02). Hero +0.19, bf411509 -0.12, Player2 -0.07, Player3 -0.02.
+    [hand] = read_session(ANTE_THEN_SITS_OUT, "s.xml")
+    order = [(a.player, a.kind) for a in hand.actions[:8]]
+    assert order.index(("Player3", ActionKind.FOLD)) < order.index(("Hero", ActionKind.POST_BB))
+    assert _nets(hand) == {"Player2": D("-0.07"), "Player3": D("-0.02"), "Hero": D("0.19"),
+                           "bf411509": D("-0.12")}
+
+
+def test_ipoker_a_player_who_sits_out_after_the_posts_folds_in_the_play_and_his_turn_counts():
+    # The same game with Player3's sitting out numbered 17, after the preflop play: he is dealt in,
+    # his turn came before Hero's check (action 10), and the betting closed without him
+    text = ANTE_THEN_SITS_OUT.replace('no="6" player="Player3"', 'no="17" player="Player3"')
+    found = {str(f.rule_id) for f in replay(read_session(text, "s.xml")[0]).findings}
+    assert "HE-ACTION-ORDER" in found
+
+
 def test_ipoker_entity_bombs_are_refused():
     bomb = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaa">]><session><general/></session>'
     with pytest.raises(ParseError, match="cannot be read"):
@@ -214,10 +257,7 @@ def test_ipoker_entity_bombs_are_refused():
 # ---------------------------------------------------------------------- the corpus
 
 # Games whose findings are right or show a rule the replay lacks, by file name.
-KNOWN = {
-    "NLHE-USD-0.05-0.10-201312.player.antes.then.sits.out.txt": "a player posts an ante and sits out when his turn "
-                                                                 "comes: the replay wants him to act",
-}
+KNOWN: dict[str, str] = {}
 
 
 def _games():
