@@ -342,6 +342,21 @@ def test_partypoker_a_player_of_no_stated_seat_leaves_the_others_turns_checked()
     assert ("HE-ACTION-ORDER", 16) in found
 
 
+def test_partypoker_a_newcomer_all_in_with_no_stack_stated_is_no_stack_finding():
+    # The hand with Player4, who joined, going all-in for 2 over Player2's raise to 1: nothing says
+    # what he holds, so no HE-STACK; Player2 (0.75 in) calls the 1.50 more, and the turn order goes on.
+    # Pot: 0.10 + 2.25 + 2.25 = 4.60; Player2 wins it all ('wins $4,60 USD', no rake): +2.35.
+    text = JOINS_AS_BIG_BLIND.replace("Player4 folds\nPlayer2 does not show cards.Player2 wins $1,10 USD",
+                                      "Player4 is all-In [$2 USD]\nPlayer2 calls [$1,50 USD]\n"
+                                      "** Dealing Flop ** [ 2c, 3c, 4c ]\n** Dealing Turn ** [ 5d ]\n"
+                                      "** Dealing River ** [ 9s ]\nPlayer2 wins $4,60 USD")
+    hand = _hands(text)[0]
+    result = replay(hand)
+    assert not [f for f in result.findings if f.severity is Severity.ERROR]
+    assert {p.player: p.net for p in result.players}["Player4"] == D("-2.25")
+    assert [a.is_all_in for a in result.actions if a.action.player == "Player4"][-1]
+
+
 def test_partypoker_a_seat_line_of_zero_before_the_buy_in_states_no_stack():
     # Player8's seat line (seat 2) gives $0, then he joins, posts a big blind of his own out of
     # turn and checks in turn after the big blind (seat 5): his chips are not stated, so nothing
