@@ -19,6 +19,7 @@ from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.partypoker import money
 from parsers.source import decode, normalize_lines, split, split_games
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
@@ -332,6 +333,15 @@ def test_partypoker_a_player_who_joins_with_no_seat_line_plays_with_no_stack_sta
     players = {p.player: p for p in replay(hand).players}
     assert players["Player4"].stack_start is None and players["Player4"].position == "BB"
     assert (players["Player0"].position, players["Player1"].position) == ("SB", "UTG")
+
+
+def test_partypoker_a_stack_not_stated_is_stored_empty():
+    # The warehouse row of Player4 (joined, no seat line) has no starting stack, not 0: the sums
+    # over stacks leave it out; the seated players' are as written
+    result = parse_bytes(JOINS_AS_BIG_BLIND.strip("\n").encode(), "hand.txt")
+    rows = result.tables[("holdem_results", "holdem")].to_pylist()
+    stacks = {r["player"]: r["stack_start"] for r in rows}
+    assert stacks["Player4"] is None and stacks["Player0"] == D("48.47") and stacks["Player2"] == D("26.70")
 
 
 def test_partypoker_a_player_of_no_stated_seat_leaves_the_others_turns_checked():
