@@ -847,8 +847,8 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             s_dealt[i] = True
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
-    sb_poster = -1
-    bb_poster = -1
+    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
+    bb_poster = np.int64(-1)
     if G[G_UNPLACED] != 0:
         for j in range(a0, a1):
             if c_kind[j] == K_SB and sb_poster < 0:
