@@ -6,8 +6,10 @@ holds its players (seat, name, stack, the dealer button, what each bet and won i
 its rounds (0: the posts; 1: the hole cards and preflop; 2-4: flop, turn, river). The text is
 read with a real XML parser (``defusedxml``, which refuses entity bombs), not with a grammar:
 XML may put any number of elements on a line. Actions come grouped by player within a round;
-their ``no`` gives the order of play. Amounts are the chips each action adds, except a raise
-(``type="23"``), which gives the player's total on the street. The room writes
+their ``no`` gives the order of play, the posts' and the preflop play's together (a player who
+sits out between two posts leaves his ante and is not dealt in). Amounts are the chips each action adds, except a raise
+(``type="23"``), which gives the player's total on the street; an all-in of ``sum="DP"`` keeps a
+disconnected player in for what he has in (ROOM-DISCONNECTED). The room writes
 no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
 uncalled part of his bet included, after rake.
 
@@ -27,6 +29,7 @@ uncalled part of his bet included, after rake.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import re
 import xml.etree.ElementTree as ET
@@ -202,6 +205,19 @@ def _read_money(text: str | None, line: int) -> Decimal:
         raise ParseError(f"{text!r} is not an amount", line=line, column=1) from None
 
 
+def _disconnected(actions: list, player: str, code: str, line: int) -> None:
+    """ROOM-DISCONNECTED: an all-in of ``sum="DP"`` is the room's disconnection protection: the
+    player, gone when his turn came, stays in for the chips he has in and puts in no more. The
+    reader marks his last bet, call or raise capped (all in at what it puts in, as at a capped
+    table's cap); with none, a ParseError."""
+    for k in range(len(actions) - 1, -1, -1):
+        if actions[k].player == player and actions[k].kind.is_voluntary:
+            actions[k] = dataclasses.replace(actions[k], is_capped=True)
+            return
+    raise ParseError(f"game {code}: {player} is kept in by disconnection protection before any bet of his: "
+                     f"what he has in is not read", line=line, column=1)
+
+
 def _number(text: str | None, what: str, line: int) -> int:
     """A whole-number attribute (seat, round or action number), or a ParseError saying which."""
     if text is None or not text.strip().isdigit():
@@ -266,9 +282,16 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     """The big blind: the game type's stakes are the blinds; in Limit ("Holdem L $0.10/$0.20") the
     bets, the small bet being the big blind, unless the bets are named first ("LH 20/40 … $10/$20")."""
     action_lines: dict[str, int] | None = None
-    for rnd in sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line)):
+    rounds = sorted(game.findall("round"), key=lambda r: _number(r.get("no"), "round", game_line))
+    posts = [(a, "0") for r in rounds if r.get("no") == "0" for a in r.findall("action")]
+    for rnd in rounds:
         street = _ROUNDS.get(_number(rnd.get("no"), "round", game_line), Street.RIVER)
         play.to_street(street)
+        # the posts (round 0) and the preflop play (round 1) in one order: a player may leave
+        # between two posts
+        if rnd.get("no") == "0" and any(r.get("no") == "1" for r in rounds):
+            continue
+        in_order = [(a, rnd.get("no")) for a in rnd.findall("action")] + (posts if rnd.get("no") == "1" else [])
         for cards in rnd.findall("cards"):
             words = (cards.text or "").split()
             found = tuple(c for c in (_card(w, line) for w in words) if c is not None)
@@ -276,14 +299,17 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
                 board.extend(found)
             else:
                 play.dealt(cards.get("player", ""), found, line)
-        for a in sorted(rnd.findall("action"), key=lambda x: _number(x.get("no"), "action", game_line)):
+        for a, round_no in sorted(in_order, key=lambda x: _number(x[0].get("no"), "action", game_line)):
             if action_lines is None:
                 action_lines = _action_lines(text, at, end if end >= 0 else len(text), game_line)
             line = action_lines.get(a.get("no"), game_line)
+            if a.get("type") == _ALL_IN and a.get("sum") == "DP":
+                _disconnected(actions, a.get("player", ""), code, line)
+                continue
             kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
-                if rnd.get("no") != "0" and any(x.player == player and x.kind.is_post for x in actions):
+                if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
                     play.fold(player, line)
                 continue
             if kind in (_SB, _BB, _ANTE):

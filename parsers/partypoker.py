@@ -10,8 +10,9 @@ bet back with the pot after rake. A tournament hand (``NL Texas Hold'em Trny: N 
 Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
 players after the button post them (heads-up, the button the small blind), all-in when short.
 A newcomer who posts a small blind out of turn posts a live bet (he then calls the big blind less
-it), not dead money. A hand's lines are read by :data:`LINE_KINDS` and their
-order checked by ``grammars/partypoker.lark``.
+it), not dead money. A returning player may post both blinds without a line: he then checks
+facing the big blind, and the reader puts his 'big blind + dead' post back. A hand's lines are
+read by :data:`LINE_KINDS` and their order checked by ``grammars/partypoker.lark``.
 
 >>> lines = '''***** Hand History for Game 1 *****
 ... $0.10/$0.25 USD NL Texas Hold'em - Tuesday, June 19, 23:00:41 EDT 2018
@@ -34,6 +35,7 @@ order checked by ``grammars/partypoker.lark``.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -46,6 +48,7 @@ from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
     HoldemHand,
+    HoleCards,
     Seat,
     Street,
     Summary,
@@ -206,6 +209,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if start + 1 >= len(lines):
         raise ParseError("the hand ends after its header", line=start + 1, column=1, line_text=lines[start])
     game = read_game_line(lines[start + 1], start + 2)
+    lines = tuple(_after_sitting_out(line) for line in lines)
     tokens = _LINES.classify(lines, start + 2)
     _LINES.check(tokens, lines, start)
     first = source.first_line
@@ -270,6 +274,9 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             board_lines.append(line)
             play.to_street(_STREETS[m["what"]])
         elif kind == "ACTION":
+            if m["check"] and play.street is Street.PREFLOP and small_blind is not None and big_blind is not None \
+                    and play.bets.of(m["p"]) == 0 and play.bets.top == big_blind:
+                _silent_post_both(play, m["p"], small_blind, big_blind, line)
             _action(m, play, line)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
@@ -323,6 +330,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             if paid_back is not None and paid_back.player == player:
                 amount, paid_back = amount - paid_back.amount, None
             play.collect(player, amount, line, street=Street.SHOWDOWN)
+    seats, actions, holes, not_stated = _newcomers(seats, actions, play.holes, lines[start:])
     collects = [a for a in actions if a.kind is ActionKind.COLLECT]
     paid = sum((a.amount for a in collects), Decimal(0))
     if total is None:
@@ -349,8 +357,64 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         second_small_blind_live=True,
         betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
-        seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first + start)
+        seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
+        boards=(tuple(board),),
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+
+
+def _silent_post_both(play: StreetActions, player: str, small_blind: Decimal, big_blind: Decimal,
+                      line: int) -> None:
+    """A player who checks facing the big blind with no post line posted both blinds without one
+    (the returning player's 'big blind + dead', the small blind dead): the room's wins line pays
+    the pot with them. The post is put with the others, at the check's line (it has none of its own)."""
+    at = next((k for k, a in enumerate(play.actions) if not a.kind.is_post), len(play.actions))
+    play.post(player, ActionKind.POST_DEAD, small_blind + big_blind, line, live=big_blind)
+    play.actions.insert(at, play.actions.pop())
+
+
+_SITTING_OUT_THEN = re.compile(r"^\S.*? is sitting out(?P<next>\S.*? (?:posts|folds|checks|calls|bets|raises|is all-In|"
+                               r"has joined|has left) .*)$")
+
+
+def _after_sitting_out(line: str) -> str:
+    """A line that a 'Name is sitting out' line runs into, with no line break ('Player3 is sitting
+    outPlayer4 posts big blind [$0,25 USD].', as the Mac client writes it): the sitting out is no
+    play, the line after it is read."""
+    if " is sitting out" not in line:
+        return line
+    m = _SITTING_OUT_THEN.match(line)
+    return line if m is None else m["next"]
+
+
+_JOINED = re.compile(r"^(?P<p>.+?) has joined the table\.?\s*$")
+
+
+def _newcomers(seats: list[Seat], actions: list[Action], holes: list[HoleCards], lines: tuple[str, ...]):
+    """The seats, actions and hole cards under one name per player, and the players whose stack
+    the log does not state.
+
+    The seat list is written before the hand's last arrivals: a player who joins then plays
+    with no seat line, or with a seat line of 0 written before his buy-in ('Seat 2: Anna ( $0 USD )',
+    then 'Anna has joined the table.'); neither states his chips. A long name may be cut short in
+    the seat line and some plays ('Seat 2: Hero ($100)', 'Hero checks', for the 'Hero Name' dealt
+    and raising): the one seated name that begins a name without a seat line, followed by a space,
+    is that player's."""
+    seated = {s.player for s in seats}
+    rename: dict[str, str] = {}
+    for name in sorted(({a.player for a in actions} | {h.player for h in holes}) - seated):
+        cut = [s.player for s in seats if name.startswith(s.player + " ")]
+        # a name holding another seated name after the cut is two lines run together, not one name
+        if len(cut) == 1 and cut[0] not in rename and not any(s.player in name[len(cut[0]):] for s in seats):
+            rename[cut[0]] = name
+    if rename:
+        seats = [dataclasses.replace(s, player=rename[s.player]) if s.player in rename else s for s in seats]
+        actions = [dataclasses.replace(a, player=rename[a.player]) if a.player in rename else a for a in actions]
+        holes = [dataclasses.replace(h, player=rename[h.player]) if h.player in rename else h for h in holes]
+        seated = {s.player for s in seats}
+    joined = {m["p"] for m in map(_JOINED.match, lines) if m is not None}
+    bought_in = {s.player for s in seats if s.stack == 0 and s.player in joined}
+    players = {a.player for a in actions if a.kind.is_post or a.kind.is_betting}
+    return seats, actions, holes, tuple(sorted((players - seated) | (bought_in & players)))
 
 
 def _silent_blinds(seats: list[Seat], button: int | None, blinds: tuple[Decimal, Decimal, int]):

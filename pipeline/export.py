@@ -45,7 +45,8 @@ class StoredPlayer:
     seat: int
     position: str | None
     hole_cards: tuple[str, ...]
-    stack_start: Decimal
+    stack_start: Decimal | None
+    """None when the log does not state it (a player who sat down as the hand began)."""
     collected: Decimal
     cash_out: Decimal
     net: Decimal
@@ -177,6 +178,8 @@ def phh_text(hand: StoredHand) -> str:
     players = hand.players
     n = len(players)
     index = {p.player: k for k, p in enumerate(players)}
+    if any(p.stack_start is None for p in players):
+        raise ValueError("the log does not state a player's chips at the start: PHH needs every stack")
     if any(p.stack_start <= 0 for p in players):
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
     if any(a.board > 0 for a in hand.actions):
@@ -347,6 +350,8 @@ _OHH_BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "limit": "FL"}
 
 def ohh_document(hand: StoredHand) -> dict:
     """The hand as an Open Hand History object (``{"ohh": {...}}``)."""
+    if any(p.stack_start is None for p in hand.players):
+        raise ValueError("the log does not state a player's chips at the start: OHH needs every stack")
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
     button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)

@@ -25,6 +25,8 @@ Conventions, shared by every producer and consumer of a batch:
 - A player without a seat line (named by an action or a summary seat) gets a seat of his
   own after the hand's seat lines, ``is_unseated``, seat number 0 and no chips: the rules
   treat him as the log does. When one name has two seat lines, the last one is the player's.
+  ``stack_not_stated`` marks the seats of ``HoldemHand.stack_not_stated``: the rules check no
+  stack of theirs (and, unseated, not their turn).
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
   more than five cards, more than three boards, three summary seat lines of one player, a
@@ -144,6 +146,7 @@ class HandBatch:
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray          # int64
     second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
+    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = field(default_factory=list)
     source_file: str = ""
@@ -243,6 +246,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
     if any(hand.second_small_blind_live for hand in hands):
         b.second_sb_live = _i(len(hands), np.bool_)
+    if any(hand.stack_not_stated for hand in hands):
+        b.stack_not_stated = _i(n_seats, np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
     s0 = a0 = p0 = 0
     for h, hand in enumerate(hands):
@@ -328,6 +333,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     for k, name in enumerate(unseated):
         index[name] = len(hand.seats) + k
         b.is_unseated[s0 + index[name]] = True
+    for name in hand.stack_not_stated:
+        if name in index:
+            b.stack_not_stated[s0 + index[name]] = True
     # hole cards merged as the replay merges them: the longest record wins, a later two-card
     # record that differs is a conflict; the line is the player's first record's
     holes: dict[str, tuple] = {}

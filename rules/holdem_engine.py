@@ -72,7 +72,8 @@ class PlayerFact:
     seat: int
     position: str | None
     hole_cards: tuple[Card, ...]
-    stack_start: Decimal
+    stack_start: Decimal | None
+    """None when the log does not state it (``HoldemHand.stack_not_stated``)."""
     invested: Decimal
     collected: Decimal
     """Chips taken from the pots, plus what the room paid for a cash-out (see ``cash_out``)."""
@@ -151,6 +152,9 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
     seat_no, position, hole = b.seat_no[seat].tolist(), f.seat_position[seat].tolist(), b.hole[seat].tolist()
     money_columns = [[_amount(c) for c in column[seat].tolist()] for column in (
         f.stack_start, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net)]
+    if b.stack_not_stated is not None:
+        money_columns[0] = [None if unknown else c for c, unknown in zip(money_columns[0],
+                                                                          b.stack_not_stated[seat].tolist())]
     flags = [column[seat].tolist() for column in (f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown,
                                                    f.won_at_showdown)]
     players = tuple(PlayerFact(

@@ -340,6 +340,10 @@ def _collected(x: _Hand, r: _Row) -> Words:
     if summary_line and r.line == summary_line:
         return (f"the summary says {who} won {money(r.actual)}, the log's collect lines give {money(r.expected)}",
                 money(r.expected), money(r.actual))
+    if r.severity is Severity.WARNING:
+        return ((f"{who} collects {money(r.actual)}, the pots he wins hold {money(r.expected)} for him with the "
+                 "rake taken from the main pot; the winners together collect what the pots hold, so the room took "
+                 "the rake from the pots another way"), money(r.expected), money(r.actual))
     return _showdown(x, r)
 
 

@@ -125,7 +125,7 @@ _BATCH_COLUMNS = (
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
     "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
-    "is_capped", "straight_beats_trips", "second_sb_live",
+    "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -134,7 +134,11 @@ Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP) = range(10)
 # hand state
-G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_N_LIVE = range(4)
+G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_N_LIVE, G_NOT_STATED, G_UNPLACED = range(6)
+"""The hand's state: G_NOT_STATED is the bit mask of the seats whose stack the log does not state,
+G_UNPLACED of those of them without a seat line (their seat unknown: their turn is neither checked
+nor expected)."""
+_NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
 @dataclass(slots=True)
@@ -263,7 +267,8 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     b = batch
     # a batch whose hands play no second small blind live leaves that column out (None)
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
-    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-1]), second_sb_live, _units(b))
+    not_stated = b.stack_not_stated if b.stack_not_stated is not None else np.zeros(len(b.seat_no), np.bool_)
+    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-2]), second_sb_live, not_stated, _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
@@ -391,9 +396,17 @@ def he_pot_limit(size, pot_after_call):
 
 
 @_internal
-def he_limit_size(size, fixed, all_in_now):
-    """HE-LIMIT-SIZE: the fixed size, less only all-in."""
-    return size == fixed or (all_in_now and size < fixed)
+def he_limit_size(size, fixed, all_in_now, top):
+    """HE-LIMIT-SIZE: the fixed size, less only all-in. Over a bet ``top`` that a short all-in left
+    between two multiples of the size, also: a full size past the next multiple when the all-in is
+    at least half a size over the last one (it counts as a full bet), else the next multiple (the
+    bet completed)."""
+    if size == fixed or (all_in_now and size < fixed):
+        return True
+    short = top % fixed if fixed > 0 else 0
+    if short == 0:
+        return False
+    return top + size == top - short + (2 * fixed if short * 2 >= fixed else fixed)
 
 
 @_internal
@@ -563,7 +576,7 @@ def _kernel(c, t, o, rules, f, out, count):
     s_std_winner = np.zeros(width, np.bool_)
     s_by_line = np.zeros(width, np.int64)
     R = np.zeros(10, np.int64)
-    G = np.zeros(4, np.int64)
+    G = np.zeros(6, np.int64)
     for h in range(in_lane.shape[0]):
         if not in_lane[h]:
             continue
@@ -573,8 +586,15 @@ def _kernel(c, t, o, rules, f, out, count):
             continue
         a0, a1 = action_start[h], action_start[h + 1]
         before = count[0]
+        G[G_NOT_STATED] = 0
+        G[G_UNPLACED] = 0
         for i in range(ns):
             s_left[i] = c_stack[s0 + i]
+            if c.stack_not_stated[s0 + i]:
+                s_left[i] = _NOT_STATED
+                G[G_NOT_STATED] |= np.int64(1) << i
+                if c.is_unseated[s0 + i]:
+                    G[G_UNPLACED] |= np.int64(1) << i
             s_invested[i] = 0
             s_dead[i] = 0
             s_bet[i] = 0
@@ -628,6 +648,7 @@ def _kernel(c, t, o, rules, f, out, count):
             R[R_STREET] = S_PREFLOP
             anchor = np.int64(-1)      # int64 from the start: a literal -1 would compile _start_preflop twice
             straddled = False
+            sb_seat = np.int64(-1)
             pre_started = False
             collected_log = np.int64(0)     # int64 from the start, as for anchor
             for j in range(a0, a1):
@@ -657,6 +678,7 @@ def _kernel(c, t, o, rules, f, out, count):
                     else:
                         if k == K_SB:
                             G[G_SB_POSTED] = 1
+                            sb_seat = c_seat_no[s0 + p]
                         elif k == K_BB or k == K_BUTTON:
                             G[G_BB_POSTED] = 1
                         s_bet[p] += amt
@@ -668,10 +690,16 @@ def _kernel(c, t, o, rules, f, out, count):
                             if not he_blinds(amt, stated, s_all_in[p], limit_sb):
                                 _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
                     if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
-                        anchor = c_seat_no[s0 + p]
+                        # a big blind of unknown seat sits next to the small blind: the turn passes from it
+                        anchor = c_seat_no[s0 + p] if not G[G_UNPLACED] >> p & 1 else sb_seat
                     elif k == K_STRADDLE:
                         anchor = c_seat_no[s0 + p]
                         straddled = True
+                elif k == K_FOLD and not pre_started and st == S_PREFLOP and _post_follows(j, a1, c_kind, t_is_post):
+                    # gone while the blinds are still being posted (after his ante): he leaves before
+                    # the deal, and it was no turn of his
+                    s_folded[p] = True
+                    s_fold_street[p] = S_PREFLOP
                 elif t_is_betting[k]:
                     if st != R[R_STREET]:
                         _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
@@ -707,7 +735,8 @@ def _kernel(c, t, o, rules, f, out, count):
                 f_amount[j] = amount_in
                 f_to_call[j] = to_call
                 f_bet_level[j] = level
-                f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and s_left[p] == 0
+                f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and \
+                    (s_left[p] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
             if modelled:
                 if not pre_started:
                     _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor)
@@ -818,11 +847,20 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             s_dealt[i] = True
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
+    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
+    bb_poster = np.int64(-1)
+    if G[G_UNPLACED] != 0:
+        for j in range(a0, a1):
+            if c_kind[j] == K_SB and sb_poster < 0:
+                sb_poster = c_actor[j]
+            elif c_kind[j] == K_BB and bb_poster < 0:
+                bb_poster = c_actor[j]
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not s_dealt[i]:
             continue
         r = n
-        while r > 0 and c_seat_no[s0 + s_live[r - 1]] > c_seat_no[s0 + i]:
+        while r > 0 and _ring_key(s_live[r - 1], s0, c_seat_no, G, sb_poster, bb_poster) > \
+                _ring_key(i, s0, c_seat_no, G, sb_poster, bb_poster):
             s_live[r] = s_live[r - 1]
             r -= 1
         if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i] and not c_is_unseated[s0 + i]:
@@ -831,7 +869,7 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
         n += 1
     G[G_N_LIVE] = n
     for i in range(ns):
-        if s_dealt[i] and c_is_unseated[s0 + i]:
+        if s_dealt[i] and c_is_unseated[s0 + i] and not G[G_UNPLACED] >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if c_actor[j] == i:
@@ -874,6 +912,24 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
                     s_position[s_live[r]] = P_BB if s_live[r] == c_actor[j] else P_BTN
                 break
     return True
+
+
+@_internal
+def _post_follows(j, a1, c_kind, t_is_post):
+    """Whether a post comes after action ``j`` of the hand (its actions end at ``a1``)."""
+    for x in range(j + 1, a1):
+        if t_is_post[c_kind[x]]:
+            return True
+    return False
+
+
+@_internal
+def _ring_key(i, s0, c_seat_no, G, sb_poster, bb_poster):
+    """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
+    small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
+    if G[G_UNPLACED] >> i & 1 and i == bb_poster and sb_poster >= 0 and not G[G_UNPLACED] >> sb_poster & 1:
+        return 2 * np.int64(c_seat_no[s0 + sb_poster]) + 1
+    return 2 * np.int64(c_seat_no[s0 + i])
 
 
 @_internal
@@ -1004,11 +1060,13 @@ def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed,
         s_fold_street[p] = R[R_STREET]
         return 0
     nxt = _next_to_act(R, G, s_live, c_seat_no, s0)
+    unplaced = G[G_UNPLACED] >> p & 1 == 1
     if s_folded[p] or (s_all_in[p] and s_left[p] == 0 and k != K_FOLD):
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
-    elif nxt != p:
+    elif nxt != p and not unplaced:
         _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, nxt, p)
-    R[R_LAST_ACTOR] = c_seat_no[s0 + p]
+    if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
+        R[R_LAST_ACTOR] = c_seat_no[s0 + p]
     me = np.int64(1) << p
     R[R_TO_ACT] &= ~me
     R[R_ACTED] |= me
@@ -1032,7 +1090,7 @@ def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed,
     else:
         chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in or capped, cap, fixed, ns, o, rules, R,
                               G, betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
-    if k != K_FOLD and not he_stack_all_in(said_all_in, s_left[p]):
+    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, s_left[p]):
         _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
     if said_all_in or capped:
         s_all_in[p] = True
@@ -1070,7 +1128,7 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed
         elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
             _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     else:
-        if not he_limit_size(size, fixed, all_in_now):
+        if not he_limit_size(size, fixed, all_in_now, cur):
             _emit(out, count, h, rules.LIMIT_SIZE, ERROR, line, p, fixed, size)
         cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
         if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
@@ -1423,6 +1481,15 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
             split_owed += s_expected[i]
             split_collected += s_collected[i]
     split_balances = split_owed == split_collected
+    # side pots under a rake: the log does not say which pot the room took it from (the replay takes
+    # it from the main pot); winners who together collect what the pots hold, each within the rake
+    # of his share, are a warning
+    owed = 0
+    collected = 0
+    for i in range(ns):
+        owed += s_expected[i]
+        collected += s_collected[i]
+    rake_between_pots = npots > 1 and rake > 0 and owed == collected
     for i in range(ns):
         exp = s_expected[i]
         act = s_collected[i]
@@ -1441,7 +1508,8 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
             _emit(out, count, h, rules.SPLIT, severity, s_collect_line[i], i, exp, act)
         elif exp != act:
-            _emit(out, count, h, rules.COLLECTED, ERROR, s_collect_line[i], i, exp, act)
+            severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
+            _emit(out, count, h, rules.COLLECTED, severity, s_collect_line[i], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         won = c_summary_won[s0 + i]
         if won >= 0 and won != s_collected[i] and not c_has_cash_out[s0 + i]:
@@ -1516,8 +1584,9 @@ def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, b
 
 @_internal
 def _next_to_act(R, G, s_live, c_seat_no, s0):
-    """The seat index whose turn it is, -1 when nobody may act."""
-    to_act = R[R_TO_ACT]
+    """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
+    expected: he acts when the log says)."""
+    to_act = R[R_TO_ACT] & ~G[G_UNPLACED]
     n = G[G_N_LIVE]
     if n == 0 or to_act == 0:
         return -1

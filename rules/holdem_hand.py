@@ -255,6 +255,10 @@ class HoldemHand:
     max_seats: int | None = None
     button_seat: int | None = None
     seats: tuple[Seat, ...]
+    stack_not_stated: tuple[str, ...] = ()
+    """Players whose chips at the start the log does not state: one who sits down as the hand starts
+    (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in). The replay checks
+    no stack of theirs, and without a seat line not their turn either; their chips still balance the pot."""
     actions: tuple[Action, ...]
     boards: tuple[tuple[Card, ...], ...] = ()
     """The boards dealt in the body: one, or two when the hand was run twice. Each full

@@ -67,7 +67,10 @@ class HE(enum.StrEnum):
                                  "a short all-in does not reopen the betting."))
     POT_LIMIT = ("HE-POT-LIMIT", "Pot-Limit: a bet or raise may not exceed the pot after calling.")
     LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are of the fixed size: the small bet preflop and on the "
-                                   "flop, the big bet on the turn and river."))
+                                   "flop, the big bet on the turn and river. Over an all-in that leaves the bet between "
+                                   "two multiples of the size, a raise may also go a full size past the next "
+                                   "multiple when the all-in is at least half a size over the last one (it counts "
+                                   "as a full bet), or complete the bet to the next multiple when it is less."))
     LIMIT_CAP = ("HE-LIMIT-CAP", ("Limit: at most 4 bets (a bet and three raises) per betting round (option), "
                                  "except heads-up."))
     STACK = ("HE-STACK", ("A player cannot put in more than his stack: stacks never go below zero, and a player "
@@ -84,7 +87,10 @@ class HE(enum.StrEnum):
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
                                      "the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "
-                                  "a cancelled hand pays nobody."))
+                                  "a cancelled hand pays nobody. With side pots under a rake, which the replay "
+                                  "takes from the main pot, a collect within the rake of it while the winners "
+                                  "together collect what the pots hold is a warning: the room took the rake "
+                                  "from the pots another way."))
     SD_ORDER = ("HE-SD-ORDER", ("36-card Hold'em (6+): flush beats full house and three of a kind beats a "
                                "straight."))
     DECK = ("HE-DECK", ("Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt "

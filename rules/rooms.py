@@ -13,5 +13,8 @@ RULES: dict[str, str] = {
                        "year (CET in July is Paris summer time). A header that names no zone (GGPoker, "
                        "888poker, iPoker, older Bovada hands), PokerStars' player-set offset (CUST) with no ET "
                        "time, or a name that stands for two zones keeps the time as written."),
+    "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount (sum=\"DP\") "
+                          "keeps a player whose connection dropped in the hand for the chips he has in; he puts in "
+                          "no more and plays for the pots those chips reach."),
 }
 """Room facts by ID, as the rulebook gathers them."""

@@ -230,16 +230,75 @@ def test_888_omaha_goes_to_quarantine_naming_the_game():
 
 # Sample hands whose logs contradict themselves; their findings are right (file, hand, rule).
 KNOWN_FINDINGS = {
-    # the main pot is collected whole and the rake taken from the side pot (LHE-USD: the same hand)
-    ("888-FLH-USD-0.02-0.04.txt", "311162661", "HE-COLLECTED"),
-    ("888-LHE-USD-0.01-0.02.txt", "311162661", "HE-COLLECTED"),
-    # both pots raked, the side pot at another rate: which rake came from which pot is not written
-    ("888-FLH-PM-1.00-2.00-stacks_over_1k.txt", "440728443", "HE-COLLECTED"),
-    # the loser collects 0.24 of a 0.52 pot, the winner nothing
+    # genuinely inconsistent: two equal full houses (4-4-4-7-7) and one collect line, of 0.24 of a
+    # pot of 0.52, the other winner's missing
+
     ("888-NLHE-USD-0.01-0.02.rake.greater.than.25.pct.txt", "172275663", "HE-SPLIT"),
     # the header says $0.12/$0.25, the small blind posted is $0.10
     ("NLHE-6max-USD-0.12-0.25-202206.ca-on.txt", "6551093", "HE-BLINDS"),
 }
+
+
+SIDE_POT_RAKED = """
+***** Cassava Hand History for Game 311162661 *****
+$0.01/$0.02 Blinds Fix Limit Holdem - *** 08 03 2011 13:31:55
+Table Guarapuava (Real Money)
+Seat 2 is the button
+Total number of players : 4
+Seat 2: Barrydos ( $2.13 )
+Seat 4: wanagu22 ( $0.39 )
+Seat 9: SkiNNeR14 ( $0.04 )
+Seat 10: pokergallo ( $2.27 )
+wanagu22 posts small blind [$0.01]
+SkiNNeR14 posts big blind [$0.02]
+** Dealing down cards **
+pokergallo calls [$0.02]
+Barrydos calls [$0.02]
+wanagu22 calls [$0.01]
+SkiNNeR14 raises [$0.02]
+pokergallo calls [$0.02]
+Barrydos calls [$0.02]
+wanagu22 calls [$0.02]
+** Dealing flop ** [ 4d, 5h, 9d ]
+wanagu22 bets [$0.02]
+pokergallo calls [$0.02]
+Barrydos calls [$0.02]
+** Dealing turn ** [ 5c ]
+wanagu22 bets [$0.04]
+pokergallo calls [$0.04]
+Barrydos raises [$0.08]
+wanagu22 calls [$0.04]
+pokergallo calls [$0.04]
+** Dealing river ** [ 6c ]
+wanagu22 bets [$0.04]
+pokergallo folds
+Barrydos calls [$0.04]
+** Summary **
+wanagu22 shows [ 7d, 5d ]
+SkiNNeR14 shows [ As, 5s ]
+Barrydos mucks [ 4s, Ac ]
+SkiNNeR14 collected [ $0.16 ]
+wanagu22 collected [ $0.36 ]
+"""
+
+
+def test_888_a_side_pot_raked_on_its_own_is_a_warning():
+    # The room's own hand: SkiNNeR14 is all-in for 0.04; the main pot 4 x 0.04 = 0.16 goes to his
+    # three fives with the ace, the side pot 0.06 + 0.24 + 0.08 = 0.38 to wanagu22's three fives
+    # with the seven. The room takes the 0.02 of rake from the side pot (0.16 and 0.36 collected),
+    # the replay from the main pot (0.14 and 0.38): a warning for each, no error.
+    _, result, got = replayed(SIDE_POT_RAKED)
+    assert got == {"Barrydos": D("-0.18"), "wanagu22": D("0.18"), "SkiNNeR14": D("0.12"), "pokergallo": D("-0.14")}
+    assert sorted((str(f.rule_id), f.severity, f.line) for f in result.findings) == [
+        ("HE-COLLECTED", Severity.WARNING, 38), ("HE-COLLECTED", Severity.WARNING, 39)]
+
+
+def test_888_a_side_pot_collect_past_the_rake_is_an_error():
+    # As above with SkiNNeR14 collecting 0.20 and wanagu22 0.32: 0.06 over the main pot's 0.14, more
+    # than the whole rake of 0.02
+    text = SIDE_POT_RAKED.replace("[ $0.16 ]", "[ $0.20 ]").replace("[ $0.36 ]", "[ $0.32 ]")
+    found = {(str(f.rule_id), f.severity) for f in replay(parse_text(parse, text), allin_ev=False).findings}
+    assert ("HE-COLLECTED", Severity.ERROR) in found
 
 
 def test_888_corpus_every_holdem_hand_stored_and_nets_as_fpdb():

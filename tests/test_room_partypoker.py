@@ -19,6 +19,7 @@ from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
 from parsers.partypoker import money
 from parsers.source import decode, normalize_lines, split, split_games
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
@@ -295,26 +296,265 @@ Player1 wins $278 USD from the main pot with a flush, Ace high.
     assert hand.summary.rake == D(2)
 
 
+JOINS_AS_BIG_BLIND = """
+#Game No : 4552168752
+***** Hand History for Game 12385840660 *****
+$25 USD NL Texas Hold'em - Thursday,December 6, 21:31:27 ICT 2012
+Table Skagen ( Real Money )
+Seat 6 is the button
+Total number of players : 5/6
+seat 1: Player0 ( $48,47 USD )
+seat 3: Player1 ( $31,06 USD )
+seat 4: Hero ( $25 USD )
+seat 5: Player2 ( $26,70 USD )
+seat 6: Player3 ( $21,64 USD )
+Player0 posts small blind [$0,10 USD].
+Player4 posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Hero [ Td, 7d ]
+Player1 folds
+Hero folds
+Player2 raises [ $0,75 USD ]
+Player3 folds
+Player0 folds
+Player4 folds
+Player2 does not show cards.Player2 wins $1,10 USD
+"""
+
+
+def test_partypoker_a_player_who_joins_with_no_seat_line_plays_with_no_stack_stated():
+    # The room's own hand: Player4 sat down after the seat list and posts the big blind with no
+    # seat line. He sits between the small blind (seat 1) and Player1 (seat 3), who acts first.
+    # Pot 0.10 + 0.25 + 0.75 = 1.10, all to Player2 (no rake): Player2 +0.35.
+    hand = _hands(JOINS_AS_BIG_BLIND)[0]
+    assert hand.stack_not_stated == ("Player4",)
+    assert _nets(hand) == {"Player0": D("-0.10"), "Player4": D("-0.25"), "Player1": D(0), "Hero": D(0),
+                           "Player2": D("0.35"), "Player3": D(0)}
+    players = {p.player: p for p in replay(hand).players}
+    assert players["Player4"].stack_start is None and players["Player4"].position == "BB"
+    assert (players["Player0"].position, players["Player1"].position) == ("SB", "UTG")
+
+
+def test_partypoker_a_stack_not_stated_is_stored_empty():
+    # The warehouse row of Player4 (joined, no seat line) has no starting stack, not 0: the sums
+    # over stacks leave it out; the seated players' are as written
+    result = parse_bytes(JOINS_AS_BIG_BLIND.strip("\n").encode(), "hand.txt")
+    rows = result.tables[("holdem_results", "holdem")].to_pylist()
+    stacks = {r["player"]: r["stack_start"] for r in rows}
+    assert stacks["Player4"] is None and stacks["Player0"] == D("48.47") and stacks["Player2"] == D("26.70")
+
+
+def test_partypoker_a_player_of_no_stated_seat_leaves_the_others_turns_checked():
+    # The same hand with Hero folding before Player1, whose turn it is after the big blind: the
+    # newcomer's unknown seat does not excuse the seated players' order.
+    text = JOINS_AS_BIG_BLIND.replace("Player1 folds\nHero folds\n", "Hero folds\nPlayer1 folds\n")
+    found = [(str(f.rule_id), f.line) for f in replay(_hands(text)[0]).findings]
+    assert ("HE-ACTION-ORDER", 16) in found
+
+
+def test_partypoker_a_newcomer_all_in_with_no_stack_stated_is_no_stack_finding():
+    # The hand with Player4, who joined, going all-in for 2 over Player2's raise to 1: nothing says
+    # what he holds, so no HE-STACK; Player2 (0.75 in) calls the 1.50 more, and the turn order goes on.
+    # Pot: 0.10 + 2.25 + 2.25 = 4.60; Player2 wins it all ('wins $4,60 USD', no rake): +2.35.
+    text = JOINS_AS_BIG_BLIND.replace("Player4 folds\nPlayer2 does not show cards.Player2 wins $1,10 USD",
+                                      "Player4 is all-In [$2 USD]\nPlayer2 calls [$1,50 USD]\n"
+                                      "** Dealing Flop ** [ 2c, 3c, 4c ]\n** Dealing Turn ** [ 5d ]\n"
+                                      "** Dealing River ** [ 9s ]\nPlayer2 wins $4,60 USD")
+    hand = _hands(text)[0]
+    result = replay(hand)
+    assert not [f for f in result.findings if f.severity is Severity.ERROR]
+    assert {p.player: p.net for p in result.players}["Player4"] == D("-2.25")
+    assert [a.is_all_in for a in result.actions if a.action.player == "Player4"][-1]
+
+
+def test_partypoker_a_seat_line_of_zero_before_the_buy_in_states_no_stack():
+    # Player8's seat line (seat 2) gives $0, then he joins, posts a big blind of his own out of
+    # turn and checks in turn after the big blind (seat 5): his chips are not stated, so nothing
+    # checks them, and nothing puts him all-in.
+    text = """
+#Game No : 9507514114
+***** Hand History for Game 9507514114 *****
+$2 USD NL Texas Hold'em - Saturday, August 07, 17:05:05 CEST 2010
+Table Table  178053 (Real Money)
+Seat 3 is the button
+Total number of players : 4/9
+Seat 4: Player2 ( $1.98 USD )
+Seat 3: Player4 ( $1.97 USD )
+Seat 5: Player7 ( $2 USD )
+Seat 2: Player8 ( $0 USD )
+Player8 has joined the table.
+Player2 posts small blind [$0.01 USD].
+Player7 posts big blind [$0.02 USD].
+Player8 posts big blind [$0.02 USD].
+** Dealing down cards **
+Player8 checks
+Player4 folds
+Player2 calls [$0.01 USD]
+Player7 checks
+** Dealing Flop ** [ 5d, 2s, 8h ]
+Player2 checks
+Player7 bets [$0.09 USD]
+Player8 folds
+Player2 folds
+Player7 does not show cards.
+Player7 wins $0.15 USD
+"""
+    # preflop 0.02 each from Player8, Player2, Player7: 0.06, and Player7's uncalled 0.09 back:
+    # Player7 wins 0.15 = 0.06 + 0.09 returned, net +0.04
+    hand = _hands(text)[0]
+    assert hand.stack_not_stated == ("Player8",)
+    assert _nets(hand) == {"Player8": D("-0.02"), "Player4": D(0), "Player2": D("-0.02"), "Player7": D("0.04")}
+
+
+def test_partypoker_a_name_cut_short_in_the_seat_line_is_the_player_of_the_long_name():
+    # 'Seat 2: Hero ($100)', then 'Dealt to Hero Name', 'Hero Name raises' and 'Hero checks':
+    # one player. Preflop Hero Name and Player2 put in 3 each, the blinds 0.5 and 1: 7.50 less
+    # the rake of 0.37 is 7.13, split 3.57 / 3.56 as the summary says: +0.57 and +0.56.
+    text = """
+***** Hand History For Game 12566995177 *****
+0.50/1 Texas Hold'em Game Table (NL)  -  Sun Jan 20 13:58:07 EST 2013
+Table Table Calarasi  (Real Money) -- Seat 4 is the button
+Total number of players : 4/6
+Seat 2: Hero ($100)
+Seat 4: Player2 ($95)
+Seat 5: Player3 ($137.41)
+Seat 6: Player4 ($191.91)
+Player3 posts small blind (0.5)
+Player4 posts big blind (1.0)
+** Dealing down cards **
+Dealt to Hero Name [ Ad, 5d ]
+Hero Name raises 3.0 to 3.0
+Player2 calls (3.0)
+Player3 folds
+Player4 folds
+** Dealing Flop ** :  [ 9h, Kh, Qc ]
+Hero checks
+Player2 checks
+** Dealing Turn ** :  [ 9d ]
+Hero checks
+Player2 checks
+** Dealing River ** :  [ 2d ]
+Hero checks
+Player2 checks
+** Summary **
+Main Pot: $7.13 Rake: $0.37
+Board: [ 9h Kh Qc 9d 2d ]
+Hero Name balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of nines -- Ad,Kh,Qc,9h,9d ]
+Player2 balance $95.56, bet $3, collected $3.56, net +$0.56 [ As Th ] [ a pair of nines -- As,Kh,Qc,9h,9d ]
+Player3 balance $136.91, lost $0.5 (folded)
+Player4 balance $190.91, lost $1 (folded)
+"""
+    hand = _hands(text)[0]
+    assert hand.seats[0].player == "Hero Name" and hand.stack_not_stated == ()
+    assert _nets(hand) == {"Hero Name": D("0.57"), "Player2": D("0.56"), "Player3": D("-0.5"), "Player4": D(-1)}
+
+
+def test_partypoker_blinds_posted_both_without_a_line_are_put_back_by_the_check_facing_the_big_blind():
+    # The room's own hand: Player2 (the button) checks facing the big blind of 0.10 with no post
+    # line: he posted both blinds silently, 0.05 dead and 0.10 live. Player4 bets 0.20 on the
+    # river, uncalled, and 'wins $0.58': the 0.20 back and 0.38 of a pot of 0.05 + 0.10 + 0.10
+    # + 0.15 = 0.40 (a rake of 0.02). Player4 +0.28, Player2 -0.15, Player1 -0.10, Player3 -0.05.
+    text = """
+#Game No : 14067958
+***** Hand History for Game 14067958 *****
+$10 USD NL Texas Hold'em - Monday, September 3, 00:26:18 ET 2012
+Table Gibuti1 (Real Money)
+Seat 3 is the button
+Total number of players : 6
+Seat 1: Player0 ( $5.87 USD )
+Seat 2: Player1 ( $9.72 USD )
+Seat 3: Player2 ( $14.77 USD )
+Seat 4: Hero ( $10.51 USD )
+Seat 5: Player3 ( $15.76 USD )
+Seat 6: Player4 ( $7.36 USD )
+Player3 posts small blind [$0.05 USD].
+Player4 posts big blind [$0.10 USD].
+** Dealing down cards **
+Player0 folds.
+Player1 calls [$0.10 USD].
+Player2 checks.
+Hero folds.
+Player3 folds.
+Player4 checks.
+** Dealing Flop ** [ Td, Qc, 6d ]
+Player4 checks.
+Player1 checks.
+Player2 checks.
+** Dealing Turn ** [ 8s ]
+Player4 checks.
+Player1 checks.
+Player2 checks.
+** Dealing River ** [ 5d ]
+Player4 bets [$0.20 USD].
+Player1 folds.
+Player2 folds.
+Player4 wins $0.58 USD
+"""
+    hand = _hands(text)[0]
+    posts = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind.is_post]
+    assert posts == [("Player3", ActionKind.POST_SB, D("0.05")), ("Player4", ActionKind.POST_BB, D("0.10")),
+                     ("Player2", ActionKind.POST_DEAD, D("0.15"))]
+    assert _nets(hand) == {"Player0": D(0), "Player1": D("-0.10"), "Player2": D("-0.15"), "Hero": D(0),
+                           "Player3": D("-0.05"), "Player4": D("0.28")}
+    assert replay(hand).rake == D("0.02")
+
+
+def test_partypoker_a_check_facing_a_raise_is_still_a_finding():
+    # A check with nothing in facing a raise (not the big blind) is no silent post: HE-CHECK.
+    text = UNCALLED_IN_THE_WIN.replace("Dealt to Anna [  Js Th ]\nAnna raises [$0.75 USD]\n",
+                                       "Dealt to Anna [  Js Th ]\nAnna raises [$0.75 USD]\nGleb checks\n")
+    assert "HE-CHECK" in {str(f.rule_id) for f in replay(_hands(text)[0]).findings}
+
+
+def test_partypoker_a_sitting_out_line_run_into_the_next_is_read_as_the_next():
+    # The Mac client's 'Player3 is sitting outPlayer4 posts big blind [$0,25 USD].': Player4
+    # posts the big blind; Player3 is not dealt in. Player0 calls 0.25, Player4 checks, both put
+    # 0.42 and 1 in after the flop: a pot of 0.10 + 2 x 1.67 = 3.44, of which Player4 wins 3.27.
+    text = """
+#Game No : 4491819184
+***** Hand History for Game 12395237393 *****
+$25 USD NL Texas Hold'em - Sunday,December 9, 14:29:49 ICT 2012
+Table Ponce ( Real Money )
+Seat 2 is the button
+Total number of players : 6/6
+seat 1: Player0 ( $24,72 USD )
+seat 2: Player1 ( $26,43 USD )
+seat 3: Player2 ( $27,03 USD )
+seat 4: Player3 ( $25 USD )
+seat 5: Player4 ( $25 USD )
+seat 6: Hero ( $27,26 USD )
+Player2 posts small blind [$0,10 USD].
+Player3 is sitting outPlayer4 posts big blind [$0,25 USD].
+** Dealing down cards **
+Dealt to Hero [ 5h, 4s ]
+Hero folds
+Player0 calls [ $0,25 USD ]
+Player1 folds
+Player2 folds
+Player4 checks
+** Dealing Flop ** [ Jd, 9h, Qh ]
+Player4 bets [ $0,42 USD ]
+Player0 calls [ $0,42 USD ]
+** Dealing Turn ** [ 9c ]
+Player4 bets [ $1 USD ]
+Player0 calls [ $1 USD ]
+** Dealing River ** [ 6s ]
+Player4 checks
+Player0 checks
+Player4 shows [ 7s, Qc ]two pairs, Queens and Nines.
+Player0 doesn't show [ Jc, Tc ]two pairs, Jacks and Nines.
+Player4 wins $3,27 USD from the main pot with two pairs, Queens and Nines.
+"""
+    hand = _hands(text)[0]
+    assert [s.player for s in hand.seats] == ["Player0", "Player1", "Player2", "Player3", "Player4", "Hero"]
+    assert _nets(hand) == {"Player0": D("-1.67"), "Player1": D(0), "Player2": D("-0.10"), "Player4": D("1.60"),
+                           "Hero": D(0)}
+
+
 # ---------------------------------------------------------------------- the corpus
 
 # Hands whose lines do not add up for the replay, by file name: their error findings are right.
-INCONSISTENT = {
-    "NLHE-0.02-0.04-USD-201207.players.joining.leaving.txt": "a player who joined plays with no seat line: his "
-                                                             "stack is not in the log",
-    "NLHE-6max-USD-0.10-0.25-201212.unseated.big.blind.txt": "a player who joined plays with no seat line",
-    "NLHE-6max-USD-0.10-0.25-201309.player.joins.and.posts.a.bb.txt": "a player who joined plays with no seat line",
-    "NLHE-6max-USD-0.10-0.25-201309.player.joins.as.bb.txt": "a player who joined plays with no seat line",
-    "NLHE-6max-USD-0.25-0.50-201212.Mac.Format.txt": "two lines written as one ('is sitting outPlayer4 posts …')",
-    "NLHE-6max-USD-0.05-0.10-201209.silent.post.both.txt": "the button checks facing the big blind: a post "
-                                                           "the log does not write",
-    "NLHE-6max-USD-5-10-201408.joins.and.posts.bb.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.01-0.02-201105.Unseated.player.is.only.big.blind.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.02-0.04-20100811.unseatedPlayerActions.txt": "a player who joined plays with no seat line",
-    "NLHE-USD-0.01-0.02-20100807.newPlayerWithZeroStack.txt": "a new player's seat line gives a stack of 0 and he "
-                                                              "posts and plays",
-    "NLHE-6max-USD-0.50-1.00-201301.partial.player.names.txt": "the owner is 'Hero' in the seats, 'Hero Name' in "
-                                                                "the play",
-}
+INCONSISTENT: dict[str, str] = {}
 # Chunks quarantined for a reason other than another game, by file name.
 EXPECTED_QUARANTINE = {
     "NLHE-6max-USD-0.02-0.04-201209.club.wpt.format.txt": "a NUL byte before every line",
