@@ -597,7 +597,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     append = actions.append
     seat_numbers: set[int] = set()
     seat_of: dict[str, str] = {}
-    summary_numbers: set[int] = set()
     dealt: set[str] = set()
     street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
 
@@ -631,9 +630,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                            m[12] is not None, m[13] is not None))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()
-            if n in summary_numbers:
-                raise _twice(f"the summary lists seat {n}", index, lines)
-            summary_numbers.add(n)
             if seat_of.get(player, n) not in (n, ""):
                 raise ParseError(f"the summary puts {player} in seat {n}, the seat lines in seat {seat_of[player]}",
                                  line=index + 1, column=1, line_text=lines[index])
@@ -732,22 +728,16 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             cancelled = True
         # HOLE, RUNTWICE need no fields
     del in_summary
-    if total is not None or summary_seats:
-        # PokerStars sums up every seat: a player who played and has no summary line was cut off
-        played = {a.player for a in actions}
-        summed = {seat.player for seat in summary_seats}
-        for seat in seats:
-            if seat.player in played and seat.player not in summed:
-                raise ParseError(f"the summary has no line for seat {seat.seat} ({seat.player}), who played: the hand "
-                                 "is cut short or a line is lost", line=len(lines), column=1, line_text=lines[-1])
-
+    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice
+    # is the engine's to find (HE-SUMMARY-SEATS)
     summary = None
     if total is not None:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
-                          seats=tuple(summary_seats), total_line=total_line,
+                          seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))
     elif summary_seats:
-        summary = Summary(total_pot=Decimal(0), rake=Decimal(0), seats=tuple(summary_seats), total_line=0)
+        summary = Summary(total_pot=Decimal(0), rake=Decimal(0), seats=tuple(summary_seats), lists_every_seat=True,
+                          total_line=0)
     club = match["club"]
     info = GameInfo(
         game="holdem36" if short_deck else "holdem",

@@ -21,7 +21,8 @@ only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new 
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
 gives the engine their batch): a player without a seat line, one name in two seats, hole
-cards other than two or in conflict, a summary seat that won twice, no summary; what the
+cards other than two or in conflict, a summary seat that won twice, a seat the summary leaves
+out, no summary; what the
 reader refuses (a line written twice, a street out of order, an amount in another currency
 than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
 finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
@@ -1257,9 +1258,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             tokens += 1
             previous = token
         if ok:
-            for k in range(action_start[h], na):
-                if summary_line[s0 + actor[k]] == 0:
-                    ok = False      # a player who played has no summary line: the reader refuses the hand
+            for j in range(s0, ns):
+                if summary_line[j] == 0:
+                    ok = False      # a seat the summary leaves out: the engine explains it (HE-SUMMARY-SEATS)
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
@@ -1613,7 +1614,7 @@ def _empty_batch(hands: int, seats: int, actions: int, pots: int) -> HandBatch:
         action_start=z(hands + 1, i32), pot_start=z(hands + 1, i32), board=_minus_one((hands, 5), i8),
         board_lines=z((hands, 3), i32), summary_board=_minus_one((hands, 5), i8), summary_board_line=z(hands, i32),
         total_pot=z(hands, i64), rake=z(hands, i64), total_line=z(hands, i32),
-        has_summary=np.ones(hands, flag), is_cancelled=z(hands, flag), cap=_minus_one(hands, i64),
+        has_summary=np.ones(hands, flag), summary_lists_every_seat=z(hands, flag), is_cancelled=z(hands, flag), cap=_minus_one(hands, i64),
         more_boards=_minus_one((hands, 2, 5), i8), more_board_lines=z((hands, 2), i32),
         summary_more_boards=_minus_one((hands, 2, 5), i8), summary_more_board_lines=z((hands, 2), i32),
         seat_no=z(seats, i16), stack=z(seats, i64), is_sitting_out=z(seats, flag), seat_line=z(seats, i32),
@@ -1671,6 +1672,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = last_line
+    b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()

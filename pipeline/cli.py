@@ -13,14 +13,19 @@ import time
 from collections.abc import Iterable
 from decimal import Decimal
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import duckdb
-import polars as pl
 
-from pipeline import models
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import Warehouse, WarehouseBusy, connect, glob_escaped
+
+if TYPE_CHECKING:
+    import duckdb
+    import polars as pl
+
+# DuckDB, Polars and the models' runner are loaded by the commands that use them: an ingest that
+# finds nothing new is over before they would have loaded.
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -236,6 +241,8 @@ def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:
 
 
 def _show(frame: pl.DataFrame, as_json: bool) -> None:
+    import polars as pl
+
     if as_json:
         click.echo(json.dumps(frame.to_dicts(), indent=2, default=_json_value))
         return
@@ -267,6 +274,8 @@ def audit(warehouse: Path, game: str | None, rule: str | None, severity: str | N
 
     Example: rasklad audit --rule RSP-HOOK --explain
     """
+    import polars as pl
+
     with _connect(warehouse) as con:
         if game is not None:
             game = _known_game(con, game)
@@ -393,6 +402,8 @@ def stats(warehouse: Path, player: str | None, game: str | None, site: str | Non
 
     Example: rasklad stats --player Anna --game raspisnoy
     """
+    import polars as pl
+
     with _connect(warehouse) as con:
         if player is not None:
             player = _known_player(con, player)
@@ -439,6 +450,8 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
 
     Example: rasklad query "select player, sum(net) from game_players group by all" --csv > nets.csv
     """
+    import duckdb
+
     if as_json and as_csv:
         raise UsageProblem("--json and --csv were both given.", "Pick one of them.")
     _refuse_all_but_queries(sql)
@@ -457,9 +470,10 @@ def query(sql: str, warehouse: Path, as_json: bool, as_csv: bool) -> None:
         _show(frame, as_json)
 
 
-QUERY_STATEMENTS = {duckdb.StatementType.SELECT}
-"""What ``query`` runs: statements that only read (SHOW, DESCRIBE, SUMMARIZE, VALUES, FROM …
-are SELECTs to DuckDB). EXPLAIN is let through when what it explains is one of these."""
+QUERY_STATEMENTS = frozenset({"SELECT"})
+"""What ``query`` runs, by ``duckdb.StatementType`` name: statements that only read (SHOW, DESCRIBE,
+SUMMARIZE, VALUES, FROM … are SELECTs to DuckDB). EXPLAIN is let through when what it explains is
+one of these."""
 _EXPLAIN = re.compile(r"\s*explain\s+(?:analy[sz]e\s+)?", re.IGNORECASE)
 
 
@@ -467,6 +481,8 @@ def _refuse_all_but_queries(sql: str) -> None:
     """Refuse any statement that is not a query. The connection is read-only and reaches no
     file outside the warehouse, but inside it a COPY … TO could still overwrite the
     warehouse's own Parquet files: only the statement's kind tells it apart."""
+    import duckdb
+
     try:
         statements = duckdb.extract_statements(sql)
     except duckdb.Error as error:
@@ -481,9 +497,9 @@ def _refuse_all_but_queries(sql: str) -> None:
                 inner = duckdb.extract_statements(explained)
             except duckdb.Error:
                 inner = []
-            if len(inner) == 1 and inner[0].type in QUERY_STATEMENTS:
+            if len(inner) == 1 and inner[0].type.name in QUERY_STATEMENTS:
                 continue
-        elif kind in QUERY_STATEMENTS:
+        elif kind.name in QUERY_STATEMENTS:
             continue
         words = statement.query.split()
         raise UsageProblem(
@@ -887,6 +903,8 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
 
     Example: rasklad build-models --full --warehouse data/warehouse
     """
+    from pipeline import models
+
     try:
         with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store:
             updated = None if full else models.update(store)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import hashlib
+import importlib.util
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -29,15 +30,31 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
+import pyarrow.parquet as pq
 
-from pipeline import models
-from pipeline.inputs import list_inputs, stored_name
-from pipeline.reaudit import reaudit
+from pipeline.inputs import content_hash, list_inputs, stored_name
+from pipeline.provenance import PROJECT_ROOT, RULES_VERSION
 from pipeline.table_rules import PREFIX, RuleSettings
-from pipeline.warehouse import Manifest, StagedBatch, Warehouse, stage_results, write_text_atomically
-from pipeline.worker import FileResult, content_hash, parse_bytes, plan, rule_settings, warm_up
+from pipeline.warehouse import (
+    DUCKDB_FILE,
+    MANIFEST_FILE,
+    Manifest,
+    StagedBatch,
+    Warehouse,
+    commit_pending,
+    read_manifest,
+    stage_results,
+    write_text_atomically,
+)
+
+if TYPE_CHECKING:
+    from pipeline.worker import FileResult
+
+# The readers, engines and models (pipeline.worker, pipeline.reaudit, pipeline.models) are loaded
+# by the functions that use them: a run that finds nothing new (unchanged_run) never needs them.
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
@@ -163,6 +180,8 @@ class _Reader:
         except OSError as error:    # removed or locked since it was listed: the run goes on
             self.report("unreadable", (stored_name(path), error.strerror or str(error)))
             return
+        from pipeline.worker import FileResult, parse_bytes
+
         digest = content_hash(data)
         if self.warehouse.knows_file(digest):
             self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
@@ -283,6 +302,8 @@ def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manife
     as they are). ``manifest``: a commit about to be made, for the models to land with it.
     Returns the seconds it took (0 when the models were current). The fingerprint is written
     only once the models are in place."""
+    from pipeline import models
+
     if not build and not warehouse.duckdb_path.exists():
         return 0.0
     manifest = manifest or warehouse.manifest
@@ -309,15 +330,61 @@ MODELS_STAMP = ".models-fingerprint"
 """File in the warehouse root: what the models were last built from (see ``ingest``)."""
 
 
+MODELS_RUNNER = Path(importlib.util.find_spec("pipeline.models").origin)
+"""The models' runner (how views and marts are made), found without loading it."""
+SQL_ROOT = PROJECT_ROOT / "sql"
+"""The models' SQL (``pipeline.models.SQL_ROOT``)."""
+
+
 def _models_fingerprint(manifest: Manifest) -> str:
     digest = hashlib.blake2b(digest_size=16)
     for table, parts in sorted(manifest.parts.items()):
         if table != "files":    # the ledger alone (a file of known games) changes no model
             digest.update(table.encode() + b"\0" + "\0".join(parts).encode() + b"\0")
-    digest.update(Path(models.__file__).read_bytes())    # the runner: how views and marts are made
-    for path in sorted(models.SQL_ROOT.rglob("*.sql")):
-        digest.update(str(path.relative_to(models.SQL_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(MODELS_RUNNER.read_bytes())
+    for path in sorted(SQL_ROOT.rglob("*.sql")):
+        digest.update(str(path.relative_to(SQL_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()
+
+
+def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
+                  rules: Iterable[str] = ()) -> IngestSummary | None:
+    """The summary of an ingest of ``paths`` that would change nothing, found without loading a
+    reader, an engine or the models: no rule option is given, no commit is half done, the ledger
+    knows every file's bytes, no quarantined game was judged by other rules (the ingest would
+    judge it again first), and the models were built from the warehouse as it stands. None when
+    any of that does not hold, or a file cannot be read: the run then does the whole ingest.
+    It reads the committed state as a reader does, without the writers' lock."""
+    started = time.perf_counter()
+    root = Path(warehouse_root)
+    if tuple(rules) or not (root / MANIFEST_FILE).exists() or commit_pending(root):
+        return None
+    listing = list_inputs(paths, skip=warehouse_root)
+    manifest = read_manifest(root)
+    stamp = root / MODELS_STAMP
+    if not listing.files or not (root / DUCKDB_FILE).exists() or not stamp.exists():
+        return None
+    if stamp.read_text() != _models_fingerprint(manifest):
+        return None
+
+    def column(table: str, name: str) -> list:
+        return [value for part in manifest.paths(table)
+                for value in pq.ParquetFile(root / part).read(columns=[name]).column(name).to_pylist()]
+
+    if any(version != RULES_VERSION for version in column("quarantine", "rules_version")):
+        return None
+    known = set(column("files", "content_hash"))
+    for path in listing.files:
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        if content_hash(data) not in known:
+            return None
+    summary = IngestSummary(files=len(listing.files), files_unchanged=len(listing.files),
+                            unreadable=listing.refused, skipped=listing.skipped)
+    summary.seconds = time.perf_counter() - started
+    return summary
 
 
 def ingest(
@@ -346,6 +413,15 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
+    if build_models:
+        unchanged = unchanged_run(paths, warehouse_root, rules=rules)
+        if unchanged is not None:
+            if on_start:
+                on_start(unchanged.files)
+            return unchanged
+    from pipeline.reaudit import reaudit
+    from pipeline.worker import rule_settings
+
     summary = IngestSummary()
     listing = list_inputs(paths, skip=warehouse_root)
     files, summary.unreadable, summary.skipped = listing.files, listing.refused, listing.skipped
@@ -386,6 +462,8 @@ def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettin
 
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
                   on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None) -> None:
+    from pipeline.worker import FileResult, plan, warm_up
+
     summary.files = len(files)
     if on_start:
         on_start(len(files))

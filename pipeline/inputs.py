@@ -15,6 +15,7 @@ written ``\\xNN`` and a backslash ``\\\\``, which :func:`path_from_stored` rever
 from __future__ import annotations
 
 import errno
+import hashlib
 import os
 import stat
 from collections import Counter
@@ -24,6 +25,11 @@ from pathlib import Path
 
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text", ".xml", ".phh", ".phhs"}
 """Extensions read when walking a folder (a file named on the command line is always read)."""
+
+
+def content_hash(data: bytes) -> str:
+    """A file's bytes as the file ledger knows them."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 @dataclass(slots=True)

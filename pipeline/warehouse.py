@@ -40,18 +40,19 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
-import duckdb
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
-import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
 from pipeline.provenance import RULES_VERSION
-from pipeline.tables import SCHEMAS
-from pipeline.worker import FileResult
+
+if TYPE_CHECKING:
+    import duckdb
+
+    from pipeline.worker import FileResult
 
 DUCKDB_FILE = "rasklad.duckdb"
 STANDBY_FILE = f"{DUCKDB_FILE}.standby"
@@ -62,6 +63,20 @@ MANIFEST_FILE = "_manifest.json"
 LOCK_FILE = ".lock"
 _JOURNAL = "_journal"
 _EMPTY_PARTITION = "game=_none"
+
+
+def _schemas() -> dict[str, pa.Schema]:
+    """Every table's schema (pipeline.tables), loaded when first needed: gathering them loads
+    every game's readers and engine, which a run that finds nothing new never needs."""
+    from pipeline.tables import SCHEMAS
+
+    return SCHEMAS
+
+
+def commit_pending(root: str | Path) -> bool:
+    """Is a commit half done (a journal the next writer must finish or undo)?"""
+    journal = Path(root) / _JOURNAL
+    return journal.is_dir() and any(journal.iterdir())
 
 
 @dataclass(slots=True)
@@ -229,8 +244,9 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
     """A temporary view per table (or per table of ``tables``, those a query reads: each view
     costs a look at its files) over the parts ``manifest`` commits (and the table's zero-row
     placeholder), shadowing the views stored in the DuckDB file for this connection only."""
-    wanted = SCHEMAS.keys() if tables is None else set(tables)
-    for table, schema in SCHEMAS.items():
+    schemas = _schemas()
+    wanted = schemas.keys() if tables is None else set(tables)
+    for table, schema in schemas.items():
         if table not in wanted:
             continue
         placeholder = root / table / _EMPTY_PARTITION / "empty.parquet"
@@ -249,6 +265,8 @@ def connect(root: str | Path, *, manifest: Manifest | None = None, tables: Itera
     warehouse is now. A cursor of it needs :func:`lay_table_views` too (its views are its own).
     ``tables``: lay the views of these tables only (none for a connection read through cursors)."""
     root = Path(root).resolve()
+    import duckdb
+
     con = duckdb.connect(str(root / DUCKDB_FILE), read_only=True, config=config)
     try:
         lay_table_views(con, root, manifest or models_manifest(con, root, read_manifest(root)), tables)
@@ -263,6 +281,8 @@ def models_manifest(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
     (the last one), unless the models were built from a newer commit whose manifest is not in
     place yet (a writer between swapping the models in and replacing the manifest, or killed
     there: the next writer rolls that commit forward) and whose parts are all on disk."""
+    import duckdb
+
     try:
         rows = dict(con.execute(f"select name, value from {MODELS_STATE_TABLE}").fetchall())
     except duckdb.Error:
@@ -337,7 +357,7 @@ class Warehouse:
     def lay_placeholders(self) -> None:
         """A zero-row file per table that has none, so that the SQL views can read a table no
         game has filled yet (~10 ms for a new warehouse)."""
-        for table, schema in SCHEMAS.items():
+        for table, schema in _schemas().items():
             empty = self.root / table / _EMPTY_PARTITION / "empty.parquet"
             # a placeholder laid by an older version lacks the columns added since: relaid, the
             # views (which read all parts by name) have every column even before a new part does
@@ -389,7 +409,9 @@ class Warehouse:
     def read_table(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """The committed rows of ``table`` (every column, or ``columns``)."""
         files = [str(path) for path in self.committed_files(table)]
-        return ds.dataset(files, format="parquet", schema=SCHEMAS[table]).to_table(columns=columns)
+        import pyarrow.dataset as ds
+
+        return ds.dataset(files, format="parquet", schema=_schemas()[table]).to_table(columns=columns)
 
     def _read_column(self, table: str, column: str) -> list[str]:
         return self.read_table(table, [column]).column(column).to_pylist()
@@ -463,7 +485,7 @@ class Warehouse:
                 if part.table == "findings":
                     summary.findings += rows
         if files_rows:
-            files = pa.Table.from_pylist(files_rows, schema=SCHEMAS["files"])
+            files = pa.Table.from_pylist(files_rows, schema=_schemas()["files"])
             added += [final for final, _ in _write_parts(self.root, {("files", "all"): files})]
         self._publish(added, removed)
         if replacing:
@@ -479,7 +501,7 @@ class Warehouse:
         if id_column(table) is not None:
             raise ValueError(f"table {table!r} is kept per game: its rows change by ingest and re-audit only")
         removed = list(self.manifest.paths(table))
-        added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(SCHEMAS[table])})]
+        added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(_schemas()[table])})]
         self._publish(added, removed)
 
     def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset()) -> tuple[list[str], list[str]]:
@@ -512,7 +534,7 @@ class Warehouse:
         """Rewrite a staged part without the games of ``dropped`` (or delete it when none is
         left); returns the rows it keeps."""
         path = self.root / (part.final + ".tmp")
-        table = pq.read_table(path, schema=SCHEMAS[part.table])
+        table = pq.read_table(path, schema=_schemas()[part.table])
         table = table.filter(pc.invert(pc.is_in(table.column(part.id_column), pa.array(sorted(dropped)))))
         if table.num_rows:
             pq.write_table(table, path, compression="zstd")
@@ -552,7 +574,7 @@ def id_column(table: str) -> str | None:
     """The column naming a part's rows' game, or None for a table not kept per game."""
     if table == "quarantine":
         return "quarantine_id"
-    return "game_id" if "game_id" in SCHEMAS[table].names else None
+    return "game_id" if "game_id" in _schemas()[table].names else None
 
 
 @dataclass(slots=True)

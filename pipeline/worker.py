@@ -11,7 +11,6 @@ files that lane takes.
 from __future__ import annotations
 
 import functools
-import hashlib
 import os
 from collections.abc import Iterable
 from contextlib import contextmanager
@@ -28,6 +27,7 @@ from pipeline.amounts import check_amounts
 from pipeline.audit import audit_chunk, internal_error
 from pipeline.facts import Lane, RecordBatch
 from pipeline.games import HANDLERS, handler_for, lanes
+from pipeline.inputs import content_hash
 from pipeline.provenance import record_provenance
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import TableRows
@@ -171,11 +171,6 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
     """Parse and replay every game of a file; games whose ID is in ``known`` are skipped."""
     return parse_bytes(Path(path).read_bytes(), str(path), known)
-
-
-def content_hash(data: bytes) -> str:
-    """A file's bytes as the file ledger knows them."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, lane: bool = True,

@@ -107,6 +107,7 @@ class HandBatch:
     rake: np.ndarray                # int64
     total_line: np.ndarray          # int32
     has_summary: np.ndarray         # bool: the log has a summary (a Total pot line or summary seats)
+    summary_lists_every_seat: np.ndarray  # bool: the room sums up every seat (Summary.lists_every_seat)
     is_cancelled: np.ndarray        # bool: "Hand cancelled"
     cap: np.ndarray                 # int64: the most one player may put in on a capped table, -1 none
     more_boards: np.ndarray         # int8 (H, 2, 5): the second and third boards of a hand run twice or thrice
@@ -177,7 +178,7 @@ class HandBatch:
             board=_i(hands, np.int8, -1, 5), board_lines=_i(hands, np.int32, 0, 3),
             summary_board=_i(hands, np.int8, -1, 5), summary_board_line=_i(hands, np.int32),
             total_pot=_i(hands, np.int64), rake=_i(hands, np.int64), total_line=_i(hands, np.int32),
-            has_summary=_i(hands, np.bool_, True), is_cancelled=_i(hands, np.bool_), cap=_i(hands, np.int64, -1),
+            has_summary=_i(hands, np.bool_, True), summary_lists_every_seat=_i(hands, np.bool_), is_cancelled=_i(hands, np.bool_), cap=_i(hands, np.int64, -1),
             more_boards=np.full((hands, 2, 5), -1, np.int8), more_board_lines=_i(hands, np.int32, 0, 2),
             summary_more_boards=np.full((hands, 2, 5), -1, np.int8),
             summary_more_board_lines=_i(hands, np.int32, 0, 2),
@@ -383,6 +384,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
         b.line[j] = a.line
     if summary is not None:
+        b.summary_lists_every_seat[h] = summary.lists_every_seat
         b.total_pot[h] = cents(summary.total_pot)
         b.rake[h] = cents(summary.rake)
         b.total_line[h] = summary.total_line

@@ -385,12 +385,23 @@ def _board(x: _Hand, r: _Row) -> Words:
     return "the summary's board differs from the board dealt", dealt or "no board", shown
 
 
+def _summary_seats(x: _Hand, r: _Row) -> Words:
+    who = x.name(r.seat)
+    if r.expected == 0:
+        return f"the summary lists {who}, who has no seat line", "no summary line", f"a line for {who}"
+    seat = int(x.batch.seat_no[x.s0 + r.seat])
+    if r.actual == 0:
+        return (f"the summary has no line for seat {seat} ({who}): the hand is cut short or a line is lost",
+                f"a summary line for seat {seat}", "none")
+    return f"the summary lists seat {seat} ({who}) {r.actual} times", "one line", f"{r.actual} lines"
+
+
 _WORDS: dict[HE, Callable[[_Hand, _Row], Words]] = {
     HE.PLAYERS: _players, HE.ACTION_ORDER: _action_order, HE.CHECK: _check, HE.CALL: _call, HE.BET: _bet,
     HE.BLINDS: _blinds, HE.MIN_RAISE: _min_raise, HE.POT_LIMIT: _pot_limit, HE.LIMIT_SIZE: _limit_size,
     HE.LIMIT_CAP: _limit_cap, HE.STACK: _stack, HE.UNCALLED: _uncalled, HE.SIDE_POT: _side_pot,
     HE.SHOWDOWN: _showdown, HE.SPLIT: _split, HE.POT_BALANCE: _pot_balance, HE.COLLECTED: _collected,
-    HE.SD_ORDER: _sd_order, HE.DECK: _deck, HE.BOARD: _board,
+    HE.SD_ORDER: _sd_order, HE.DECK: _deck, HE.BOARD: _board, HE.SUMMARY_SEATS: _summary_seats,
 }
 
 

@@ -123,7 +123,7 @@ _BATCH_COLUMNS = (
     "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
-    "has_summary", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
+    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
     "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated",
 )
@@ -618,6 +618,9 @@ def _kernel(c, t, o, rules, f, out, count):
                               c_street, c_line, c_seat_no, c.is_unseated, t_is_post, t_is_betting,
                               t.street_ordinal.shape[0], t.positions, s_dealt, s_live, s_position, s_ring_index, G,
                               rules, out, count)
+        if modelled and c.summary_lists_every_seat[h]:
+            _check_summary_seats(h, s0, ns, c.last_line[h], c_summary_line, c_summary_line_again, c.is_unseated,
+                                 rules, out, count)
         if modelled and c.is_cancelled[h]:
             _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again,
                                    c_summary_line_again, rules, out, count)     # players and positions, no play
@@ -1519,6 +1522,27 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
             _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line_again[s0 + i], i, s_collected[i], won)
     return True
 
+
+
+@_internal
+def he_summary_seats(lines, seated):
+    """HE-SUMMARY-SEATS: one summary line for each seat of the seat lines, none for anyone else."""
+    return lines == (1 if seated else 0)
+
+
+@_internal
+def _check_summary_seats(h, s0, ns, last_line, c_summary_line, c_summary_line_again, c_is_unseated, rules, out,
+                         count):
+    """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
+    line (where its summary stops), a line too many at that line; expected and actual count lines."""
+    for i in range(ns):
+        lines = (1 if c_summary_line[s0 + i] > 0 else 0) + (1 if c_summary_line_again[s0 + i] > 0 else 0)
+        seated = not c_is_unseated[s0 + i]
+        if not he_summary_seats(lines, seated):
+            line = np.int64(last_line)
+            if lines > 0:
+                line = c_summary_line_again[s0 + i] if seated else c_summary_line[s0 + i]
+            _emit(out, count, h, rules.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
 @_internal

@@ -216,6 +216,9 @@ class Summary:
     """``Main pot X. Side pot Y. …`` when the log splits the pot: main first."""
     boards: tuple[tuple[Card, ...], ...] = ()
     seats: tuple[SummarySeat, ...] = ()
+    lists_every_seat: bool = False
+    """The room writes a summary line for every seat of the seat lines (PokerStars does): a seat
+    missing from it, or listed twice, is a finding (HE-SUMMARY-SEATS)."""
     total_line: int
     board_lines: tuple[int, ...] = ()
 

@@ -356,6 +356,7 @@ BROKEN_BY_RULE = {
     HE.SD_ORDER: SIX_PLUS.replace("Anna collected $1.90", "Boris collected $1.90"),
     HE.DECK: SPLIT.replace("Anna: shows [7h 8h]", "Anna: shows [As 8h]").replace("showed [7h 8h]", "showed [As 8h]"),
     HE.BOARD: SPLIT.replace("Board [As Ks Qd Jh 2c]", "Board [As Ks Qd Jh 3c]"),
+    HE.SUMMARY_SEATS: WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""),
 }
 
 
@@ -596,10 +597,15 @@ def test_he_action_order_a_player_who_acts_without_a_seat():
 
 def test_one_name_in_two_seats_plays_the_last_seat():
     # WALK where Vera's seat line is written twice, $5 at seat 4 last: the seat-4 Vera plays
-    # (the replay keys players by name), the seat-3 line is not dealt in. No finding.
+    # (the replay keys players by name), the seat-3 line is not dealt in. The summary's one Vera
+    # line (19, moved by the seat line added) is the playing Vera's, so the seat-3 line (index 2)
+    # has none: PokerStars sums up every seat, HE-SUMMARY-SEATS at the hand's last line (19), 1
+    # line expected, 0 found.
     text = WALK.replace("Seat 3: Vera ($1 in chips)\n", "Seat 3: Vera ($1 in chips)\nSeat 4: Vera ($5 in chips)\n")
     b, f = _engine_batch(text)
-    assert len(f.findings) == 0
+    rows = f.findings
+    assert [(rule, int(line), int(seat), int(e), int(a)) for rule, line, seat, e, a in zip(
+        rows.rules(), rows.line, rows.seat, rows.expected, rows.actual)] == [(HE.SUMMARY_SEATS, 19, 2, 1, 0)]
     assert [int(b.seat_no[j]) for j in range(len(b.player)) if f.has_fact[j]] == [1, 2, 4]
     assert int(f.net[3]) == 1 and int(f.stack_start[3]) == 500
 

@@ -1,12 +1,9 @@
 """Two wrong texts the replay used to certify. A PokerStars summary that leaves out a player who
-played: the reader refuses the hand (PokerStars sums up every seat; other rooms list only some, so
-the replay does not ask it of every summary). A cancelled hand whose summary pays a player: a
+played: a finding of HE-SUMMARY-SEATS (PokerStars sums up every seat; other rooms list only some,
+so the replay asks it only of a summary that says it lists every seat). A cancelled hand whose summary pays a player: a
 finding of HE-COLLECTED, the rule that holds the summary's seat lines to what each player collects."""
 from __future__ import annotations
 
-import pytest
-
-from parsers.errors import ParseError
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import replay_batch
 from rules.holdem_rules import HE
@@ -29,11 +26,11 @@ def test_he_collected_the_walk_as_written_is_clean():
     assert _findings(_hand(WALK)) == set()
 
 
-def test_he_collected_the_pokerstars_reader_refuses_a_summary_without_a_player_who_played():
-    # the walk with Boris's summary seat (line 17) cut: PokerStars sums up every seat, so the
-    # reader takes the hand for one cut short
-    with pytest.raises(ParseError):
-        _hand(WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""))
+def test_he_summary_seats_a_pokerstars_summary_without_a_player_who_played():
+    # the walk with Boris's summary seat (line 17, seat index 1) cut: PokerStars sums up every seat,
+    # so the hand is one cut short, cited where it now ends (line 17: Vera's line)
+    assert _findings(_hand(WALK.replace("Seat 2: Boris (small blind) folded before Flop\n", ""))) == {
+        ("HE-SUMMARY-SEATS", 17, 1, 1, 0)}
 
 
 def test_he_collected_a_cancelled_hand_as_written_is_clean():

@@ -19,6 +19,7 @@ import pyarrow.dataset as ds
 import pytest
 
 import pipeline.ingest
+import pipeline.worker
 from pipeline.generators.holdem import generate
 from pipeline.ingest import ReaderFailed, ingest
 from pipeline.tables import SCHEMAS
@@ -87,7 +88,7 @@ def _fail_in_readers(monkeypatch, fault) -> None:
     """parse_bytes as usual in the writer (slowly, so that readers get files), ``fault`` in
     the forked readers."""
     writer = os.getpid()
-    parse_bytes = pipeline.ingest.parse_bytes
+    parse_bytes = pipeline.worker.parse_bytes     # the readers look it up there at each file
 
     def parse_or_fail(*args, **kwargs):
         if os.getpid() != writer:
@@ -95,7 +96,7 @@ def _fail_in_readers(monkeypatch, fault) -> None:
         time.sleep(0.05)
         return parse_bytes(*args, **kwargs)
 
-    monkeypatch.setattr(pipeline.ingest, "parse_bytes", parse_or_fail)
+    monkeypatch.setattr(pipeline.worker, "parse_bytes", parse_or_fail)
 
 
 def _boom():

@@ -149,6 +149,7 @@ def test_cash_out_line_is_paid_beside_the_pot():
 def test_sits_out_and_disconnected_lines_are_read_and_left_out():
     text = LEGAL.replace("*** HOLE CARDS ***", "Gleb: sits out\nBoris is disconnected\n*** HOLE CARDS ***")
     text = text.replace("Seat 3: Vera ($100 in chips)", "Seat 3: Vera ($100 in chips)\nSeat 4: Gleb ($5 in chips) is sitting out")
+    text += "\nSeat 4: Gleb is sitting out"     # PokerStars sums up every seat, sitting out or not
     hand = parse(tuple(text.split("\n")), SRC)
     assert hand.seats[-1].is_sitting_out and replay(hand).findings == ()
 

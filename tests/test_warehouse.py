@@ -187,8 +187,8 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
 
     builds, updates = [], []
     real_build, real_update = models.build, models.update
-    monkeypatch.setattr(pipeline.ingest.models, "build", lambda *args, **kwargs: builds.append(1) or real_build(*args, **kwargs))
-    monkeypatch.setattr(pipeline.ingest.models, "update", lambda *args: updates.append(1) or real_update(*args))
+    monkeypatch.setattr(models, "build", lambda *args, **kwargs: builds.append(1) or real_build(*args, **kwargs))
+    monkeypatch.setattr(models, "update", lambda *args: updates.append(1) or real_update(*args))
     folder = tmp_path / "logs"
     folder.mkdir()
     (folder / "a.txt").write_text("stray line\n")
@@ -204,7 +204,8 @@ def test_reingest_rebuilds_the_models_only_when_games_or_sql_changed(tmp_path, w
     sql = tmp_path / "sql"
     sql.mkdir()
     (sql / "extra.sql").write_text("select 1")
-    monkeypatch.setattr(pipeline.ingest.models, "SQL_ROOT", sql)
+    monkeypatch.setattr(models, "SQL_ROOT", sql)
+    monkeypatch.setattr(pipeline.ingest, "SQL_ROOT", sql)     # the fingerprint reads the same folder
     ingest([folder], warehouse, jobs=1)                  # other SQL: rebuilt
     assert (len(builds), len(updates)) == (3, 4)
     with connect(warehouse) as con:
@@ -285,7 +286,7 @@ def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp
     def killed(*args, **kwargs):
         raise KeyboardInterrupt("killed while building the models")
 
-    monkeypatch.setattr(pipeline.ingest.models, "build", killed)
+    monkeypatch.setattr(models, "build", killed)
     with pytest.raises(KeyboardInterrupt):
         ingest([log], warehouse, jobs=1)
     monkeypatch.undo()
