@@ -487,17 +487,19 @@ class Warehouse:
         ``texts_kept``), rewritten without them as staged parts; returns (the rewritten parts'
         final names, the parts they supersede)."""
         added, removed = [], []
-        every = pa.array(sorted(ids), pa.string())
         for table, parts in self.manifest.parts.items():
             column = id_column(table)
             if column is None:
                 continue
-            wanted = pa.array(sorted(ids - texts_kept), pa.string()) if table == "game_texts" and texts_kept else every
-            if not len(wanted):
+            wanted = ids - texts_kept if table == "game_texts" and texts_kept else ids
+            if not wanted:
                 continue
             for part in parts:
-                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[column]).column(column),
-                                          wanted))
+                # read as a dictionary: each game's ID is looked up once, not once per row, and
+                # the set of IDs is hashed once for every part, not once each
+                read = pq.read_table(self.root / part, columns=[column], read_dictionary=[column]).column(column)
+                keep = pa.chunked_array([pa.array([game_id not in wanted for game_id in chunk.dictionary.to_pylist()],
+                                                  pa.bool_()).take(chunk.indices) for chunk in read.chunks], pa.bool_())
                 if pc.all(keep).as_py() is not False:
                     continue    # none of its rows is replaced
                 removed.append(part)
