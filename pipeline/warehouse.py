@@ -495,11 +495,8 @@ class Warehouse:
             if not wanted:
                 continue
             for part in parts:
-                # read as a dictionary: each game's ID is looked up once, not once per row, and
-                # the set of IDs is hashed once for every part, not once each
-                read = pq.read_table(self.root / part, columns=[column], read_dictionary=[column]).column(column)
-                keep = pa.chunked_array([pa.array([game_id not in wanted for game_id in chunk.dictionary.to_pylist()],
-                                                  pa.bool_()).take(chunk.indices) for chunk in read.chunks], pa.bool_())
+                keep = _rows_outside(pq.read_table(self.root / part, columns=[column], read_dictionary=[column])
+                                     .column(column), wanted)
                 if pc.all(keep).as_py() is not False:
                     continue    # none of its rows is replaced
                 removed.append(part)
@@ -548,6 +545,19 @@ class Warehouse:
             for superseded in removed:
                 (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
+
+
+def _rows_outside(ids: pa.ChunkedArray, wanted: set[str]) -> pa.ChunkedArray:
+    """Which rows of a dictionary-encoded ID column hold none of ``wanted``. Each distinct ID is
+    looked up once (not once per row, nor ``wanted`` hashed again for each part); the chunks of
+    one Parquet column share their dictionary, which is looked up once."""
+    masks, dictionary, outside = [], None, None
+    for chunk in ids.chunks:
+        if dictionary is None or not chunk.dictionary.equals(dictionary):
+            dictionary = chunk.dictionary
+            outside = pa.array([game_id not in wanted for game_id in dictionary.to_pylist()], pa.bool_())
+        masks.append(outside.take(chunk.indices))
+    return pa.chunked_array(masks, pa.bool_())
 
 
 def id_column(table: str) -> str | None:
