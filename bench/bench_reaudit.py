@@ -5,13 +5,18 @@ Generates ``RASKLAD_BENCH_HANDS`` Hold'em hands (default 20,000, in files of 500
 with one worker (then two), then stamps every stored game as judged by another rules version (what a
 change of ``rules/`` or ``parsers/`` does) and times ``reaudit``: every game re-read from its
 kept text, replayed and its rows replaced in one commit. Then times a re-audit with nothing to
-do. Prints plain lines, wall and CPU seconds (the wall moves with the machine's load).
+do. Prints plain lines, wall and CPU seconds (the wall moves with the machine's load, printed
+too), and the re-audit's wall per phase.
+
+``RASKLAD_BENCH_LOGS``: a folder to keep the generated logs in (made once, read by later runs
+of the same size), for runs too large to generate each time.
 """
 
 from __future__ import annotations
 
 import os
 import resource
+import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -31,9 +36,12 @@ PER_FILE = 500
 
 
 def _corpus(folder: Path) -> None:
+    folder.mkdir(parents=True, exist_ok=True)
+    if len(list(folder.glob("holdem-*.txt"))) == max(1, HANDS // PER_FILE):
+        return      # made by an earlier run
     for number in range(max(1, HANDS // PER_FILE)):
         hands = [text for text, _ in generate_hands("holdem", count=min(PER_FILE, HANDS), seed=3000 + number)]
-        (folder / f"holdem-{number:03d}.txt").write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+        (folder / f"holdem-{number:05d}.txt").write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
 
 
 def _judged_by_other_rules(root: Path) -> None:
@@ -57,11 +65,11 @@ def main() -> None:
     warm_up()
     with tempfile.TemporaryDirectory(prefix="rasklad-bench-reaudit-") as temporary:
         folder = Path(temporary)
-        (folder / "logs").mkdir()
-        _corpus(folder / "logs")
+        logs = Path(os.environ.get("RASKLAD_BENCH_LOGS") or folder / "logs")
+        _corpus(logs)
         for jobs in (1, 2):
             started, cpu = time.perf_counter(), _cpu()
-            first = ingest([folder / "logs"], folder / f"wh-{jobs}", jobs=jobs, build_models=False)
+            first = ingest([logs], folder / f"wh-{jobs}", jobs=jobs, build_models=False)
             ingest_seconds, ingest_cpu = time.perf_counter() - started, _cpu() - cpu
             _judged_by_other_rules(folder / f"wh-{jobs}")
             with Warehouse(folder / f"wh-{jobs}").open() as store:
@@ -77,7 +85,10 @@ def main() -> None:
                   f"({summary.judged / seconds:,.0f} games/s); first ingest: {ingest_seconds:.2f} s, "
                   f"{ingest_cpu:.2f} CPU-s ({first.games / ingest_seconds:,.0f} games/s); reaudit / ingest: "
                   f"{reaudit_cpu / ingest_cpu:.2f}x CPU, {seconds / ingest_seconds:.2f}x wall; "
-                  f"reaudit with nothing to judge: {idle:.3f} s")
+                  f"reaudit with nothing to judge: {idle:.3f} s; load average {os.getloadavg()[0]:.1f}")
+            print("  reaudit phases (wall): " + ", ".join(f"{name} {spent:.2f} s"
+                                                       for name, spent in summary.phases.items()), flush=True)
+            shutil.rmtree(folder / f"wh-{jobs}")
 
 
 if __name__ == "__main__":

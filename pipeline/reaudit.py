@@ -22,10 +22,13 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
+import pyarrow.dataset as ds
+import pyarrow.parquet as pq
 
 from pipeline.provenance import RULES_VERSION, texts_kept
-from pipeline.warehouse import StagedBatch, Warehouse, stage_results
 from pipeline.table_rules import RuleSettings
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import StagedBatch, Warehouse, stage_results
 from pipeline.worker import parse_bytes, rule_settings, warm_up
 
 BATCH_BYTES = 48 << 20
@@ -48,6 +51,8 @@ class ReauditSummary:
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
     seconds: float = 0.0
+    phases: dict[str, float] = field(default_factory=dict)
+    """Of ``seconds``: choosing the games, reading their texts (in every process), committing."""
 
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
@@ -62,8 +67,25 @@ class UnknownVersion(LookupError):
 
 
 _TARGET = pa.schema([("game_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
-                     ("last_line", pa.int32()), ("text", pa.string()), ("rules_version", pa.string())])
-"""A game to judge again: where its text was in its file, the text, and the version that judged it."""
+                     ("last_line", pa.int32()), ("rules_version", pa.string()), ("source", pa.int32()),
+                     ("row", pa.int64())])
+"""A game to judge again: where its text was in its file, the version that judged it, and where
+the warehouse keeps its text (row ``row`` of the part :attr:`_Plan.sources` [``source``])."""
+
+
+@dataclass(slots=True)
+class _Plan:
+    """What the readers read: set before they fork, so that nothing is sent to them."""
+
+    root: Path
+    sources: list[tuple[str, str]] = field(default_factory=list)
+    """The parts that keep texts (table, path in the warehouse): ``game_texts``, then ``quarantine``."""
+    targets: pa.Table = field(default_factory=_TARGET.empty_table)
+    units: list[np.ndarray] = field(default_factory=list)
+    """Per unit of work, its targets' rows: whole files, in the order their texts are kept."""
+
+
+_PLAN = _Plan(Path())
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
@@ -72,24 +94,32 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     replace their rows. ``game``: only the games whose ID starts with it, judged again whatever
     their version; ``since``: only games judged by that version or by one recorded after it;
     ``quarantine_only``: only quarantined games (each ingest does this first); ``jobs``: processes
-    that read the texts (the one commit is this process's)."""
+    that read the texts (the one commit is this process's).
+
+    This process reads only the small columns that choose the games and say where their texts
+    are kept; each reader reads the texts of its own share of them."""
     started = time.perf_counter()
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
+    plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
+    quarantined = _quarantined_targets(warehouse, game, versions, plan.sources)
     stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
-    targets = pa.concat_tables([_quarantined_targets(warehouse, game, versions), stored])
+    targets = pa.concat_tables([quarantined, stored])
+    summary.phases["choose"] = time.perf_counter() - started
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
         stored_before = stored.column("game_id").to_pylist()
+        plan.targets, plan.units = targets, _units(warehouse.root, plan.sources, targets, jobs)
         # The objects alive now (modules, grammars, kernels) are set apart from the collector
         # while the texts are read, as an ingest does: each full collection would walk them all.
         gc.freeze()
         try:
             # the orders the user set, as when they were read; a stored game's text is kept as it is
             with rule_settings(RuleSettings.stored(warehouse)), texts_kept(stored_before):
-                batches = _read_and_stage(warehouse.root, _in_file_order(targets), jobs)
+                batches = _read_and_stage(plan, jobs)
         finally:
             gc.unfreeze()
+        summary.phases["read"] = time.perf_counter() - started - summary.phases["choose"]
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
         committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),
                                             texts_kept=stored_now.intersection(stored_before))
@@ -97,62 +127,120 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
     summary.seconds = time.perf_counter() - started
+    summary.phases["commit"] = summary.seconds - sum(summary.phases.values())
     return summary
 
 
-_PENDING: tuple[pa.Table, list[list[tuple[int, int]]]] = (_TARGET.empty_table(), [])
-"""The targets forked readers read, and the rows of each batch's files: set before they fork,
-so that no text is sent to them."""
+def _units(root: Path, sources: list[tuple[str, str]], targets: pa.Table, jobs: int) -> list[np.ndarray]:
+    """The targets' rows cut into units of work: whole files, in the order their texts are kept,
+    a unit to a part that keeps them (small parts together; a part is read by one unit, mostly),
+    none of much more than BATCH_BYTES. With several processes, the largest are halved until
+    each process's share is about even; the largest come first. No text is read here: a text's
+    size is its part's mean."""
+    source, row = targets.column("source").to_numpy(), targets.column("row").to_numpy()
+    kept_order = np.lexsort((row, source))
+    file_of = _codes(targets.column("source_file"))[kept_order]
+    _, first_seen = np.unique(file_of, return_index=True)
+    rank = np.empty(len(first_seen), dtype=np.int64)        # the files in the order their first text is kept
+    rank[np.argsort(first_seen)] = np.arange(len(first_seen))
+    by_file = np.argsort(rank[file_of], kind="stable")
+    grouped = kept_order[by_file]
+    file_starts = np.flatnonzero(np.diff(rank[file_of[by_file]], prepend=-1))
+    bytes_before = np.concatenate([[0.0], np.cumsum(_mean_text_bytes(root, sources)[source[grouped]])])
+    file_bytes = np.diff(bytes_before[np.append(file_starts, len(grouped))])
+    units: list[list[int]] = []         # [first file, files, bytes, its part]
+    for file, (part, size) in enumerate(zip(source[grouped[file_starts]].tolist(), file_bytes.tolist())):
+        unit = units[-1] if units else None
+        if unit is None or unit[2] + size > BATCH_BYTES or (part != unit[3] and unit[2] >= BATCH_BYTES / 2):
+            units.append([file, 0, 0.0, part])
+            unit = units[-1]
+        unit[1] += 1
+        unit[2] += size
+    while jobs > 1 and len(units) < 4 * jobs and _longest_share(units, jobs) > 1.1 * bytes_before[-1] / jobs:
+        largest = max(units, key=lambda unit: unit[2] if unit[1] > 1 else -1.0)
+        if largest[1] < 2:
+            break
+        first, files = largest[0], largest[1]
+        middle = bytes_before[file_starts[first]] + largest[2] / 2
+        split = min(max(1, int(np.searchsorted(bytes_before[file_starts[first:first + files]], middle)) - 1),
+                    files - 1)
+        left = float(bytes_before[file_starts[first + split]] - bytes_before[file_starts[first]])
+        units.remove(largest)
+        units += [[first, split, left, largest[3]], [first + split, files - split, largest[2] - left, largest[3]]]
+    ends = np.append(file_starts, len(grouped))
+    return [grouped[file_starts[first]:ends[first + files]]
+            for first, files, _, _ in sorted(units, key=lambda unit: -unit[2])]
 
 
-def _in_file_order(targets: pa.Table) -> pa.Table:
-    return targets.sort_by([("source_file", "ascending"), ("first_line", "ascending"), ("last_line", "ascending")])
+def _longest_share(units: list[list], jobs: int) -> float:
+    """The most bytes one of ``jobs`` processes reads when each takes the next unit, largest first."""
+    shares = [0.0] * jobs
+    for size in sorted((unit[2] for unit in units), reverse=True):
+        shares[shares.index(min(shares))] += size
+    return max(shares)
 
 
-def _read_and_stage(root: Path, targets: pa.Table, jobs: int) -> list[StagedBatch]:
-    """Read the targets' texts (in file order) as files (``jobs`` processes), in batches of whole
-    files staged as parts of ``root``; each batch's texts are laid out only when it is read
-    (memory stays bounded)."""
-    files = _file_rows(targets)
-    total = sum(size for _, _, size in files)
-    # as many batches for each process: one process with a batch more would end alone
-    count = min(len(files), jobs * max(1, -(-total // (BATCH_BYTES * jobs))))
-    batches: list[list[tuple[int, int]]] = [[] for _ in range(count)]
-    loads = [0] * count
-    for offset, length, size in sorted(files, key=lambda file: -file[2]):   # the largest first, to the lightest batch
-        lightest = loads.index(min(loads))
-        batches[lightest].append((offset, length))
-        loads[lightest] += size
-    if jobs <= 1 or len(batches) == 1:
-        return [_stage(root, targets, batch) for batch in batches]
-    global _PENDING
+def _codes(values: pa.ChunkedArray) -> np.ndarray:
+    """Each value as the number of its distinct value."""
+    return pc.dictionary_encode(values).combine_chunks().indices.to_numpy(zero_copy_only=False)
+
+
+def _mean_text_bytes(root: Path, sources: list[tuple[str, str]]) -> np.ndarray:
+    """Per part that keeps texts, its texts' mean size (from the Parquet footer)."""
+    means = np.ones(len(sources), dtype=np.float64)
+    for index, (_, part) in enumerate(sources):
+        metadata = pq.read_metadata(root / part)
+        column = metadata.schema.to_arrow_schema().get_field_index("text")
+        if metadata.num_rows and column >= 0:
+            size = sum(metadata.row_group(group).column(column).total_uncompressed_size
+                       for group in range(metadata.num_row_groups))
+            means[index] = max(1.0, size / metadata.num_rows)
+    return means
+
+
+def _read_and_stage(plan: _Plan, jobs: int) -> list[StagedBatch]:
+    """Each unit's texts read, laid out as files and read as an ingest reads files, and staged
+    as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit)."""
+    global _PLAN
+    if jobs <= 1 or len(plan.units) == 1:
+        return [_stage(plan, unit) for unit in plan.units]
     warm_up()   # the readers fork with the kernels loaded
-    _PENDING = (targets, batches)
+    _PLAN = plan
     try:
         with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("fork")) as pool:
-            return list(pool.map(_stage_pending, [root] * len(batches), range(len(batches))))
+            return list(pool.map(_stage_planned, range(len(plan.units))))
     finally:
-        _PENDING = (_TARGET.empty_table(), [])
+        _PLAN = _Plan(Path())
 
 
-def _file_rows(targets: pa.Table) -> list[tuple[int, int, int]]:
-    """Per file of ``targets`` (in file order): its first row, its rows, and its texts' bytes."""
-    names = targets.column("source_file").to_pylist()
-    sizes = np.cumsum(pc.binary_length(targets.column("text")).to_numpy(zero_copy_only=False), dtype=np.int64)
-    starts = [0] + [row for row in range(1, len(names)) if names[row] != names[row - 1]] + [len(names)]
-    return [(start, end - start, int(sizes[end - 1] - (sizes[start - 1] if start else 0)))
-            for start, end in zip(starts, starts[1:])]
+def _stage_planned(index: int) -> StagedBatch:
+    return _stage(_PLAN, _PLAN.units[index])
 
 
-def _stage_pending(root: Path, index: int) -> StagedBatch:
-    targets, batches = _PENDING
-    return _stage(root, targets, batches[index])
+READ_ONLY = "-"
+"""The content hash given for a laid-out text: a re-audit adds no row to the file ledger."""
 
 
-def _stage(root: Path, targets: pa.Table, files: list[tuple[int, int]]) -> StagedBatch:
-    chosen = pa.concat_tables([targets.slice(offset, length) for offset, length in files])
-    return stage_results(root, [parse_bytes(text.encode("utf-8"), source_file)
-                                for source_file, text in _files_of(chosen)])
+def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
+    chosen = plan.targets.take(unit)
+    chosen = chosen.take(np.lexsort((chosen.column("last_line").to_numpy(), chosen.column("first_line").to_numpy(),
+                                     _codes(chosen.column("source_file")))))     # in file order
+    return stage_results(plan.root, [parse_bytes(text.encode("utf-8"), source_file, digest=READ_ONLY)
+                                     for source_file, text in _files_of(chosen, _texts(plan, chosen))])
+
+
+def _texts(plan: _Plan, chosen: pa.Table) -> list[str]:
+    """The kept texts of ``chosen``, in its order: each part that keeps any is read once."""
+    source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
+    texts = [""] * len(row)
+    for index in np.unique(source).tolist():
+        picked = np.flatnonzero(source == index)
+        picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
+        # one thread: the readers are the run's processes already
+        column = pq.read_table(plan.root / plan.sources[index][1], columns=["text"], use_threads=False)
+        for at, text in zip(picked.tolist(), column.column("text").take(row[picked]).to_pylist()):
+            texts[at] = text
+    return texts
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -182,25 +270,40 @@ def _counts(values: pa.ChunkedArray) -> tuple[list, list]:
     return counted.field("values").to_pylist(), counted.field("counts").to_pylist()
 
 
-def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None) -> pa.Table:
-    held = warehouse.read_table("quarantine", ["quarantine_id", "rules_version"])
-    chosen = _chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions)
-    if not pc.any(chosen).as_py():
-        return _TARGET.empty_table()
-    rows = warehouse.read_table("quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
-                                               "text", "rules_version"]).filter(chosen)
-    return rows.rename_columns(_TARGET.names).cast(_TARGET)
+def _kept_rows(warehouse: Warehouse, table: str, columns: list[str], first_source: int) -> pa.Table:
+    """The committed rows of ``table`` (``columns``), each with its part's number (counted from
+    ``first_source``: see :attr:`_Plan.sources`) and its row in that part."""
+    schema = SCHEMAS[table]
+    tables = [pa.schema([schema.field(name) for name in columns] + [_TARGET.field("source"), _TARGET.field("row")])
+              .empty_table()]
+    for number, path in enumerate(warehouse.committed_files(table)):
+        rows = ds.dataset(path, format="parquet", schema=schema).to_table(columns=columns)
+        tables.append(rows.append_column(_TARGET.field("source"), pa.array(np.full(rows.num_rows, first_source + number,
+                                                                                    dtype=np.int32)))
+                      .append_column(_TARGET.field("row"), pa.array(np.arange(rows.num_rows, dtype=np.int64))))
+    return pa.concat_tables(tables)
+
+
+def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
+                         sources: list[tuple[str, str]]) -> pa.Table:
+    """The quarantined games to judge again; the quarantine's parts join ``sources``."""
+    held = _kept_rows(warehouse, "quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
+                                                "rules_version"], len(sources))
+    sources.extend(("quarantine", part) for part in warehouse.manifest.paths("quarantine"))
+    held = held.filter(_chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions))
+    return held.rename_columns(_TARGET.names).cast(_TARGET)
 
 
 def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
                     summary: ReauditSummary) -> pa.Table:
-    """The stored games to judge again, with their kept texts; those stored before texts were
-    kept are counted in ``summary`` (:attr:`ReauditSummary.without_text`) and left as they are."""
+    """The stored games to judge again, with where their texts are kept (the first parts of
+    :attr:`_Plan.sources`); those stored before texts were kept are counted in ``summary``
+    (:attr:`ReauditSummary.without_text`) and left as they are."""
     games = warehouse.read_table("games", ["game_id", "source_file", "first_line", "last_line", "rules_version"])
     games = games.filter(_chosen(games.column("game_id"), games.column("rules_version"), game, versions))
     if not games.num_rows:
         return _TARGET.empty_table()
-    texts = warehouse.read_table("game_texts")
+    texts = _kept_rows(warehouse, "game_texts", ["game_id"], 0)
     at = pc.index_in(games.column("game_id"), value_set=texts.column("game_id"))   # a hash lookup, not a join
     has_text = pc.is_valid(at)
     without = games.filter(pc.invert(has_text))
@@ -208,22 +311,18 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     summary.files_without_text = dict(zip(*_counts(without.column("source_file"))))
     if without.num_rows:
         games, at = games.filter(has_text), at.filter(has_text)
-    if len(at) == texts.num_rows and np.array_equal(at.to_numpy(), np.arange(len(at))):
-        text = texts.column("text")     # in the games' order already (one ingest writes both so): no copy
-    else:
-        text = texts.column("text").take(at)
-    games = games.append_column("text", text)
-    return games.select(_TARGET.names).cast(_TARGET)
+    games = games.append_column("source", texts.column("source").take(at)).append_column(
+        "row", texts.column("row").take(at))
+    return games.cast(_TARGET)
 
 
-def _files_of(targets: pa.Table) -> list[tuple[str, str]]:
-    """Each target's text (in file order) at its own lines of a text named as its file, blank
-    lines between. Targets whose lines overlap (two files ingested under the same name) go to
-    texts apart."""
+def _files_of(targets: pa.Table, texts: list[str]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``; in file order) at its own lines of a text named as its
+    file, blank lines between. Targets whose lines overlap (two files ingested under the same
+    name) go to texts apart."""
     layouts: dict[str, list[tuple[list[str], list[int]]]] = {}      # per file: (pieces, [last line used])
     for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
-                                             targets.column("first_line").to_pylist(),
-                                             targets.column("text").to_pylist()):
+                                             targets.column("first_line").to_pylist(), texts):
         placed = layouts.setdefault(source_file, [])
         layout = next((lo for lo in placed if lo[1][0] < first_line), None)
         if layout is None:

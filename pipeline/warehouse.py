@@ -509,17 +509,16 @@ class Warehouse:
         ``texts_kept``), rewritten without them as staged parts; returns (the rewritten parts'
         final names, the parts they supersede)."""
         added, removed = [], []
-        every = pa.array(sorted(ids), pa.string())
         for table, parts in self.manifest.parts.items():
             column = id_column(table)
             if column is None:
                 continue
-            wanted = pa.array(sorted(ids - texts_kept), pa.string()) if table == "game_texts" and texts_kept else every
-            if not len(wanted):
+            wanted = ids - texts_kept if table == "game_texts" and texts_kept else ids
+            if not wanted:
                 continue
             for part in parts:
-                keep = pc.invert(pc.is_in(pq.read_table(self.root / part, columns=[column]).column(column),
-                                          wanted))
+                keep = _rows_outside(pq.read_table(self.root / part, columns=[column], read_dictionary=[column])
+                                     .column(column), wanted)
                 if pc.all(keep).as_py() is not False:
                     continue    # none of its rows is replaced
                 removed.append(part)
@@ -568,6 +567,19 @@ class Warehouse:
             for superseded in removed:
                 (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
+
+
+def _rows_outside(ids: pa.ChunkedArray, wanted: set[str]) -> pa.ChunkedArray:
+    """Which rows of a dictionary-encoded ID column hold none of ``wanted``. Each distinct ID is
+    looked up once (not once per row, nor ``wanted`` hashed again for each part); the chunks of
+    one Parquet column share their dictionary, which is looked up once."""
+    masks, dictionary, outside = [], None, None
+    for chunk in ids.chunks:
+        if dictionary is None or not chunk.dictionary.equals(dictionary):
+            dictionary = chunk.dictionary
+            outside = pa.array([game_id not in wanted for game_id in dictionary.to_pylist()], pa.bool_())
+        masks.append(outside.take(chunk.indices))
+    return pa.chunked_array(masks, pa.bool_())
 
 
 def id_column(table: str) -> str | None:

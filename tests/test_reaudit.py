@@ -15,6 +15,7 @@ import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
 
+import pipeline.reaudit
 import pipeline.worker
 from pipeline.audit import Audited
 from pipeline.cli import main
@@ -37,9 +38,11 @@ def logs(folder: Path, *names: str) -> Path:
     return folder
 
 
-def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str | None = None) -> None:
+def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str | None = None,
+                        half_unreadable: bool = False) -> None:
     """From now on the worker judges as older rules did: it stamps OLD, finds nothing (unless
-    ``findings``), and cannot read the games of files whose name holds ``unreadable``."""
+    ``findings``), and cannot read the games of files whose name holds ``unreadable`` (nor,
+    with ``half_unreadable``, the games whose ID is odd)."""
     stamp, audit_chunk = pipeline.worker.record_provenance, pipeline.worker.audit_chunk
 
     def old_provenance(tables, text_of, version=None):
@@ -49,7 +52,7 @@ def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str 
         stamp(tables, text_of, version=OLD)
 
     def old_audit(chunk, file):
-        if unreadable and unreadable in file:
+        if (unreadable and unreadable in file) or (half_unreadable and int(chunk.game_id, 16) % 2):
             return Audited(chunk=chunk, error="old parser: unreadable", error_line=chunk.first_line, error_column=1)
         return audit_chunk(chunk, file)
 
@@ -108,6 +111,39 @@ def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(
     assert rows["findings"] == clean["findings"] and len(rows["findings"]) > 0
     assert rows["games"] == clean["games"] and rows["game_texts"] == clean["game_texts"]
     assert rows == clean
+
+
+def committed_column(root: Path, table: str, column: str = "source_file") -> list:
+    """A column of every committed row of ``table``."""
+    return [value for part in read_manifest(root).paths(table)
+            for value in pq.read_table(root / part, columns=[column]).column(column).to_pylist()]
+
+
+def test_reaudit_in_two_processes_lays_each_file_out_from_texts_kept_in_several_parts(tmp_path, monkeypatch):
+    """Texts kept in two ingests' parts and in the quarantine, one file's games in both, judged
+    again in two processes, each file a unit of its own: the rows a clean ingest stores."""
+    first = logs(tmp_path / "first", "chinese-night.txt", "pokerstars-holdem.txt")
+    second = logs(tmp_path / "second", "chinese-wrong-claims.txt", "raspisnoy-night.txt")
+    judged_by_old_rules(monkeypatch, half_unreadable=True)
+    ingest([first], tmp_path / "wh", jobs=1, build_models=False)
+    ingest([second], tmp_path / "wh", jobs=1, build_models=False)
+    monkeypatch.undo()
+    # the Chinese games' texts are kept in both ingests' parts
+    assert sum("game=chinese" in part for part in read_manifest(tmp_path / "wh").paths("game_texts")) == 2
+    stored, quarantined = committed_column(tmp_path / "wh", "games"), committed_column(tmp_path / "wh", "quarantine")
+    split_files = {Path(name).name for name in set(stored) & set(quarantined)}
+    judged = len(stored) + len(quarantined)
+    # files whose texts are kept in two places: games stored (game_texts), games quarantined
+    assert {"chinese-night.txt", "chinese-wrong-claims.txt", "raspisnoy-night.txt"} <= split_files
+    monkeypatch.setattr(pipeline.reaudit, "BATCH_BYTES", 1)     # a unit per file: four, in two processes
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=2)
+    assert summary.judged == judged and summary.quarantined == 0
+    ingest([first, second], tmp_path / "clean", jobs=1, build_models=False)
+    rows, clean = committed_rows(tmp_path / "wh"), committed_rows(tmp_path / "clean")
+    assert len(rows["findings"]) > 0 and rows["quarantine"] == []
+    assert {table: r for table, r in rows.items() if table != "files"} == \
+        {table: r for table, r in clean.items() if table != "files"}
 
 
 def test_ingest_retries_games_quarantined_by_other_parsers(tmp_path, monkeypatch):
