@@ -109,16 +109,15 @@ _SINGLE_WORDS = (
     "cancelled", "capped_line",
     # the words inside the lines' patterns
     "returned", "from_", "in_chips", "sitting", "max", "play", "seat_hash", "button", "stars_end", "allin", "reached",
-    "cap", "to", "cashed_for", "fee", "not_awarded", "won", "collected2", "won_sub", "collected_sub", "ed", "showed",
-    "mucked", "showed_start", "pot", "main_pot", "side_pot", "main", "side", "rake", "folds", "checks", "raises",
-    "joins", "finished", "in_", "place", "received", "hand", "game", "et", "et_close",
+    "cap", "to", "cashed_for", "fee", "not_awarded", "won", "collected2", "showed", "mucked", "showed_start", "pot",
+    "main_pot", "side_pot", "main", "side", "rake", "folds", "checks", "raises", "joins", "finished", "in_", "place",
+    "received", "hand", "game", "et", "et_close",
 )
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_SAID, W_CASHED,
  W_CANCELLED, W_CAPPED_LINE, W_RETURNED, W_FROM_, W_IN_CHIPS, W_SITTING, W_MAX, W_PLAY, W_SEAT_HASH, W_BUTTON,
- W_STARS_END, W_ALLIN, W_REACHED, W_CAP, W_TO, W_CASHED_FOR, W_FEE, W_NOT_AWARDED, W_WON, W_COLLECTED2, W_WON_SUB,
- W_COLLECTED_SUB, W_ED, W_SHOWED, W_MUCKED, W_SHOWED_START, W_POT, W_MAIN_POT, W_SIDE_POT, W_MAIN, W_SIDE, W_RAKE,
- W_FOLDS, W_CHECKS, W_RAISES, W_JOINS, W_FINISHED, W_IN_, W_PLACE, W_RECEIVED, W_HAND, W_GAME, W_ET,
- W_ET_CLOSE) = range(len(_SINGLE_WORDS))
+ W_STARS_END, W_ALLIN, W_REACHED, W_CAP, W_TO, W_CASHED_FOR, W_FEE, W_NOT_AWARDED, W_WON, W_COLLECTED2, W_SHOWED,
+ W_MUCKED, W_SHOWED_START, W_POT, W_MAIN_POT, W_SIDE_POT, W_MAIN, W_SIDE, W_RAKE, W_FOLDS, W_CHECKS, W_RAISES,
+ W_JOINS, W_FINISHED, W_IN_, W_PLACE, W_RECEIVED, W_HAND, W_GAME, W_ET, W_ET_CLOSE) = range(len(_SINGLE_WORDS))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
                "misc_ends", "misc_anywhere")
@@ -149,7 +148,8 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
 def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
-    marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrase = reader.PHRASES
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
     said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
@@ -166,15 +166,18 @@ def scanner_words(reader=ps) -> ScannerWords:
         "run_twice": hints["RUNTWICE"], "table": hints["TABLE"], "dealt": hints["DEALT"], "uncalled": hints["UNCALLED"],
         "collected": hints["COLLECT"], "said": said, "cashed": hints["CASHOUT"], "cancelled": hints["CANCELLED"],
         "capped_line": capped,
-        "returned": ") returned to ", "from_": " from ", "in_chips": " in chips", "sitting": "sitting out", "max": "-max",
-        "play": " (Play Money)", "seat_hash": " Seat #", "button": " is the button", "stars_end": " ***", "allin": " and is all-in",
-        "reached": " and has reached the ", "cap": " cap", "to": " to ", "cashed_for": " cashed out the hand for ",
-        "fee": " | Cash Out Fee ", "not_awarded": "not awarded", "won": "won ", "collected2": "collected ", "won_sub": "won",
-        "collected_sub": "collected", "ed": "ed [", "showed": "showed [", "mucked": "mucked [", "showed_start": "showed", "pot": "pot",
-        "main_pot": "main pot", "side_pot": "side pot", "main": " Main pot", "side": " Side pot", "rake": "Rake ", "folds": "folds",
-        "checks": "checks", "raises": "raises ", "joins": " joins the table at seat #", "finished": " finished the tournament",
-        "in_": " in ", "place": " place", "received": " and received ", "hand": "PokerStars Hand #", "game": "PokerStars Game #",
-        "et": " ET", "et_close": " ET]",
+        "returned": phrase["returned_to"], "from_": phrase["from"], "in_chips": phrase["in_chips"],
+        "sitting": phrase["sitting_out"], "max": phrase["max"], "play": phrase["play_money"],
+        "seat_hash": phrase["button_seat"], "button": phrase["is_button"], "stars_end": phrase["marker_end"],
+        "allin": phrase["all_in"], "reached": phrase["reached"], "cap": phrase["cap"], "to": phrase["to"],
+        "cashed_for": phrase["cashed_out_for"], "fee": phrase["fee"], "not_awarded": phrase["not_awarded"],
+        "won": phrase["won"] + " ", "collected2": phrase["collected"] + " ", "showed": phrase["showed"] + " [",
+        "mucked": phrase["mucked"] + " [", "showed_start": phrase["showed"], "pot": phrase["pot"],
+        "main_pot": phrase["main_pot"], "side_pot": phrase["side_pot"], "main": " " + phrase["main"],
+        "side": " " + phrase["side"], "rake": phrase["rake"], "folds": phrase["folds"], "checks": phrase["checks"],
+        "raises": phrase["raises"] + " ", "joins": phrase["joins"], "finished": phrase["finished"], "in_": phrase["in"],
+        "place": phrase["place"], "received": phrase["received"], "hand": phrase["site"] + phrase["hand"],
+        "game": phrase["site"] + phrase["game"], "et": " " + phrase["et"], "et_close": " " + phrase["et"] + "]",
     }
     assert tuple(single) == _SINGLE_WORDS
     lists = {
@@ -245,6 +248,12 @@ def _at_k(b, i, e, data, at, k):
         if b[i + j] != data[base + j]:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _after(b, i, e, data, at, k):
+    """Where word k ends when it stands at b[i:] within ``e``, else -1."""
+    return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
 
 
 @njit(cache=True)
@@ -531,8 +540,9 @@ def _finished(b, wb, wa, wl, wk, s, e):
         if not _at_k(b, q, e, wb, wa, W_FINISHED):
             continue
         j = q + n
-        if _at_k(b, j, e, wb, wa, W_IN_) and j + 4 < e and 48 <= b[j + 4] <= 57:
-            k = j + 4
+        at = _after(b, j, e, wb, wa, W_IN_)
+        if at >= 0 and at < e and 48 <= b[at] <= 57:
+            k = at
             while k < e and 48 <= b[k] <= 57:
                 k += 1
             while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
@@ -646,7 +656,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             c0 = b[s]
             token = 0
             # -------------------------------------------------- street markers
-            if c0 == 42 and _at_k(b, s, e, wb, wa, W_STARS):
+            if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
                 marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
                 which = -1
@@ -730,7 +740,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if more_board_lines[h, run - 1] == 0:
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
-            elif c0 == 83 and _at_k(b, s, e, wb, wa, W_SEAT):
+            elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 j = s + _n(wa, W_SEAT)
                 number = 0
                 digits = 0
@@ -770,14 +780,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # won (X) / collected (X): findall over what
                             won = -1
                             count = 0
-                            if _contains(b, what, e, wb, wa, W_WON_SUB) or _contains(b, what, e, wb, wa, W_COLLECTED_SUB):
+                            if True:
                                 q = what
                                 while q < e:
-                                    start = -1
-                                    if _at_k(b, q, e, wb, wa, W_WON):
-                                        start = q + 4
-                                    elif _at_k(b, q, e, wb, wa, W_COLLECTED2):
-                                        start = q + 10
+                                    start = _after(b, q, e, wb, wa, W_WON)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_COLLECTED2)
                                     if start < 0:
                                         q += 1
                                         continue
@@ -805,13 +813,16 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             what_to[s0 + i] = e
                             won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
                             # showed [..] / mucked [..]: the first such group
-                            if _contains(b, what, e, wb, wa, W_ED):
+                            if True:
                                 q = what
                                 while q < e:
-                                    if _at_k(b, q, e, wb, wa, W_SHOWED) or _at_k(b, q, e, wb, wa, W_MUCKED):
-                                        close = _close(b, q + 8, e)
+                                    start = _after(b, q, e, wb, wa, W_SHOWED)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_MUCKED)
+                                    if start >= 0:
+                                        close = _close(b, start, e)
                                         if close >= 0:
-                                            n = _cards(b, q + 8, close, tmp)
+                                            n = _cards(b, start, close, tmp)
                                             if n < 0 or (n != 0 and n != 2):
                                                 ok = False
                                             elif n == 2:
@@ -871,14 +882,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     ok = False
                     break
             # -------------------------------------------------- the summary's total and board
-            elif in_summary and c0 == 84 and _at_k(b, s, e, wb, wa, W_TOTAL):
+            elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
                 status, cents, j = _amount(b, sign, s + _n(wa, W_TOTAL), e)
                 if status != 1 or has_total:
                     ok = False
                     break
                 t = cents
-                while ok and (_at_k(b, j, e, wb, wa, W_MAIN) or _at_k(b, j, e, wb, wa, W_SIDE)):
-                    j += 9
+                while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
+                    j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
                     if j < e and b[j] == 45:
                         k = j + 1
                         while k < e and 48 <= b[k] <= 57:
@@ -910,7 +921,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not _at_k(b, j, e, wb, wa, W_RAKE):
                     ok = False
                     break
-                status, cents, j = _amount(b, sign, j + 5, e)
+                status, cents, j = _amount(b, sign, j + _n(wa, W_RAKE), e)
                 if status != 1:
                     ok = False
                     break
@@ -1024,7 +1035,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
-                if c0 == 84 and _at_k(b, s, e, wb, wa, W_TABLE):
+                if _at_k(b, s, e, wb, wa, W_TABLE):
                     done = False
                     for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
                         if b[q] != 39:
@@ -1041,7 +1052,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 k += 1
                             if _at_k(b, k, e, wb, wa, W_MAX):
                                 mx = v
-                                j = k + 4
+                                j = k + _n(wa, W_MAX)
                         elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
                             ok = False
                             break
@@ -1049,12 +1060,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             pm = True
                             j += _n(wa, W_PLAY)
                         if _at_k(b, j, e, wb, wa, W_SEAT_HASH):
-                            k = j + 7
+                            at = j + _n(wa, W_SEAT_HASH)
+                            k = at
                             v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 11:
+                            while k < e and 48 <= b[k] <= 57 and k - at < 4:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if k > j + 7 and _at_k(b, k, e, wb, wa, W_BUTTON):
+                            if k > at and _at_k(b, k, e, wb, wa, W_BUTTON):
                                 bt = v
                                 j = k + _n(wa, W_BUTTON)
                             elif k < e and b[k] >= 0x80:
@@ -1072,7 +1084,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_TABLE
-                elif c0 == 68 and _at_k(b, s, e, wb, wa, W_DEALT):
+                elif _at_k(b, s, e, wb, wa, W_DEALT):
                     p0 = s + _n(wa, W_DEALT)
                     done = False
                     for pe in range(p0 + 1, e - 1):
@@ -1111,7 +1123,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_DEALT
-                elif c0 == 85 and _at_k(b, s, e, wb, wa, W_UNCALLED):
+                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, cents, j = _amount(b, sign, s + _n(wa, W_UNCALLED), e)
                     if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED) or j + _n(wa, W_RETURNED) >= e:
                         ok = False
@@ -1139,17 +1151,18 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if status == 1 and _at_k(b, j, e, wb, wa, W_FROM_):
                             j += _n(wa, W_FROM_)
                             code = -1
-                            if _at_k(b, j, e, wb, wa, W_POT) and j + 3 == e:
+                            side = _after(b, j, e, wb, wa, W_SIDE_POT)
+                            if _after(b, j, e, wb, wa, W_POT) == e:
                                 code = 0
-                            elif _at_k(b, j, e, wb, wa, W_MAIN_POT) and j + 8 == e:
+                            elif _after(b, j, e, wb, wa, W_MAIN_POT) == e:
                                 code = 1
-                            elif _at_k(b, j, e, wb, wa, W_SIDE_POT):
-                                if j + 8 == e:
+                            elif side >= 0:
+                                if side == e:
                                     code = 2
-                                elif b[j + 8] == 45 and j + 9 < e:
+                                elif b[side] == 45 and side + 1 < e:
                                     v = 0
-                                    k = j + 9
-                                    while k < e and 48 <= b[k] <= 57 and k - j < 14:
+                                    k = side + 1
+                                    while k < e and 48 <= b[k] <= 57 and k - side < 6:
                                         v = v * 10 + (b[k] - 48)
                                         k += 1
                                     if k == e:
@@ -1367,7 +1380,8 @@ def _date_back(b, stop, low):
 
 @njit(cache=True)
 def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
-    """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
+    """The common header form on each hand's first line, "PokerStars Hand #ID: … - YYYY/M/D H:MM:SS ET"
+    (or "… ZONE [YYYY/M/D H:MM:SS ET]" with the local time first), in bytes: per hand
     (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
     a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
     an impossible date is no match."""
@@ -1377,17 +1391,19 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
         local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        if not (_at_k(b, s, e, wb, wa, W_HAND) or _at_k(b, s, e, wb, wa, W_GAME)):   # "Game #" in older logs
+        i = max(_after(b, s, e, wb, wa, W_HAND), _after(b, s, e, wb, wa, W_GAME))    # "Game #" in older logs
+        if i < 0:
             continue
-        i = s + _n(wa, W_HAND)
         j = i
         while j < e and 48 <= b[j] <= 57:
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        if e - 4 >= j and _at_k(b, e - 4, e, wb, wa, W_ET_CLOSE):
+        et_close = e - _n(wa, W_ET_CLOSE)
+        et = e - _n(wa, W_ET)
+        if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
-            et_start, seconds = _date_back(b, e - 4, j)
+            et_start, seconds = _date_back(b, et_close, j)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
                 continue
             z = et_start - 2
@@ -1397,9 +1413,9 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
                 continue
             start, local = _date_back(b, z - 1, j)
             zone_from = z
-        elif e - 3 >= j and _at_k(b, e - 3, e, wb, wa, W_ET):
+        elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
-            start, seconds = _date_back(b, e - 3, j)
+            start, seconds = _date_back(b, et, j)
         else:
             continue
         if start < 0 or start - 3 < j + 2 or not (b[start - 3] == 32 and b[start - 2] == 45 and b[start - 1] == 32):
@@ -1417,15 +1433,6 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
-
-_FAST_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET",
-                          re.ASCII)
-"""The common header form: a hand's text between its ID and its date decides everything else."""
-_FAST_HEADER_LOCAL = re.compile(
-    r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) [A-Z]{1,5} "
-    r"\[((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET\]", re.ASCII)
-"""The same with the room's local time first and the ET time in brackets (older logs)."""
-
 
 def _cents(value: Decimal | None) -> int | None:
     if value is None:
@@ -1497,29 +1504,35 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str) -> _Head | None | object:
+def _register(key: str, line: str, read: tuple) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
-    when the reference does not read the ID and date where ``_FAST_HEADER`` does."""
+    when the reference does not read the ID and date where the scanner does. ``read`` is the
+    scanner's reading of ``line``: the ID, where the date starts (characters), the ET time in UTC,
+    and the local time and its zone before it (None, None for none)."""
     head = _full_head(line)
     if head is not None:
-        m = _FAST_HEADER.fullmatch(line)
-        local = _FAST_HEADER_LOCAL.fullmatch(line) if m is None else None
+        hand_id, date_from, played_at, local, zone = read
         match = ps.read_header(line)
         when = match["when"]
         at = match["match"].start("rest")
-        if local is not None:
-            # played_at is read from the ET time in brackets: the reference must read both times as we do
-            if (local[2] != key or match["match"]["id"] != local[1] or when["d2"] != local[11]
-                    or when["t2"] != local[15] or when.start() + at != local.start(3)
-                    or when.end() + at != len(line) or when["d"] != local[3] or when["t"] != local[7]):
-                head = _SLOW
-        elif (m is None or m[2] != key or match["match"]["id"] != m[1] or when["d2"] is not None
-                or when.start() + at != m.start(3) or when.end() + at != len(line) or when["d"] != m[3]
-                or when["t"] != m[7]):
+        if (match["match"]["id"] != hand_id or when.start() + at != date_from or when.end() + at != len(line)
+                or head.played_at != played_at or (when["d2"] is None) != (zone is None)
+                or zone is not None and (when["z"] != zone or f"{when['d']} {when['t']}" != local)):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
     return head
+
+
+def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
+    """The scanner's reading of the header line at byte ``start`` (row of ``_headers``), for :func:`_register`."""
+    def text(f: int, t: int) -> str:
+        return _piece(data, start + f, start + t) if f >= 0 else None
+    row = [v - start if k in (1, 2, 4, 7, 8) and v >= 0 else v for k, v in enumerate(row.tolist())]
+    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
+    date_from += 3                                  # after " - "
+    local = text(date_from, zone_from - 1) if zone_from >= 0 else None
+    return text(id_from, id_to), len(text(0, date_from)), played_at, local, text(zone_from, zone_to)
 
 
 _MISSING = object()
@@ -1687,7 +1700,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                 key = text[key_from:key_to] if ascii_text else _piece(data, key_from, key_to)
                 head = known.get(key, _MISSING)
                 if head is _MISSING:
-                    head = _register(key, chunk.lines[0])
+                    head = _register(key, chunk.lines[0], _scanned_header(data, line_start[hand_line0[h]], fast[h],
+                                                                          played[h]))
                 if zone_from >= 0 and head is not None and head is not _SLOW:
                     zone = text[zone_from:zone_to] if ascii_text else _piece(data, zone_from, zone_to)
                     if not _local_time_matches(zone, local, et):
