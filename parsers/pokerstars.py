@@ -573,7 +573,7 @@ def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card]
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
     classified lines; with no tokens, the record of the header alone."""
-    match, stakes, when = head["match"], head["stakes"], head["when"]
+    match, stakes = head["match"], head["stakes"]
     is_tournament = match["tid"] is not None
     short_deck = head["game"].startswith("6+")
     sb_text, bb_text = stakes["sb"], stakes["bb"]
@@ -617,7 +617,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_boards: list[tuple[Card, ...]] = []
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
-    in_summary = False
     blinds_posted = False
     append = actions.append
     seat_numbers: set[int] = set()
@@ -696,12 +695,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if c2 is not None and dealt_before is None:
                 raise ParseError(f"a {what} line with no street line before it: a street line is lost",
                                  line=index + 1, column=1, line_text=lines[index])
-            if dealt_before is not None:
-                if list(repeated) != dealt_before:
-                    shown = " ".join(map(str, dealt_before))
-                    raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
-                                     f"dealt [{shown}]: a card is changed or a street line is lost",
-                                     line=index + 1, column=1, line_text=lines[index])
+            if dealt_before is not None and list(repeated) != dealt_before:
+                shown = " ".join(map(str, dealt_before))
+                raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
+                                 f"dealt [{shown}]: a card is changed or a street line is lost",
+                                 line=index + 1, column=1, line_text=lines[index])
             boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
@@ -744,8 +742,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise _twice(f"{m['p']} cashes out", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
-        elif kind == "SUMMARY":
-            in_summary = True
         elif kind == "TOTAL":
             total, rake = money(m["t"], index), money(m["r"], index)
             pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
@@ -755,8 +751,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             summary_board_lines.append(line)
         elif kind == "CANCELLED":
             cancelled = True
-        # HOLE, RUNTWICE need no fields
-    del in_summary
+        # HOLE, SUMMARY, RUNTWICE need no fields
     if total is not None or summary_seats:
         # PokerStars sums up every seat: a player who played and has no summary line was cut off
         played = {a.player for a in actions}

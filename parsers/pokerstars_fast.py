@@ -73,7 +73,9 @@ from numba import njit
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
+from parsers.lines import UNSHOWN_CARDS
 from parsers.source import Chunk, line_starts, split, split_file
+from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
@@ -121,9 +123,9 @@ _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "colle
  W_ET_CLOSE) = range(len(_SINGLE_WORDS))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
-               "misc_ends", "misc_anywhere")
+               "misc_ends", "misc_anywhere", "unshown")
 (L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
- L_MISC_ANYWHERE) = range(len(_WORD_LISTS))
+ L_MISC_ANYWHERE, L_UNSHOWN) = range(len(_WORD_LISTS))
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
@@ -182,6 +184,7 @@ def scanner_words(reader=ps) -> ScannerWords:
         "misc_open": list(reader.NO_PLAY_OPEN),
         "misc_ends": [" " + m for m in reader.MISC_ENDS],
         "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
+        "unshown": list(UNSHOWN_CARDS),
     }
     assert tuple(lists) == _WORD_LISTS
     rows = [(word, 0, 0) for word in single.values()]
@@ -202,12 +205,9 @@ WORDS = scanner_words()
 """The scanner's words, made from :mod:`parsers.pokerstars` at import."""
 
 _RANKS = np.full(256, -1, dtype=np.int64)
-for _i, _ch in enumerate("23456789TJQKA"):
-    _RANKS[ord(_ch)] = _i
+_RANKS[[ord(rank.code) for rank in Rank]] = list(Rank)
 _SUITS = np.full(256, -1, dtype=np.int64)
-for _i, _ch in enumerate("cdhs"):
-    _SUITS[ord(_ch)] = _i
-del _i, _ch
+_SUITS[[ord(suit.code) for suit in Suit]] = list(Suit)
 _TERMINALS = ("", *ps.TERMINALS)
 """The shape terminals by the table's codes (4 bits each in a shape key)."""
 _SHAPE_WORDS = 3
@@ -294,6 +294,15 @@ def _listed(b, i, e, w, which):
         if _at(b, i, e, w, k):
             return k
     return -1
+
+
+@njit(cache=True)
+def _one_of(b, i, e, w, which):
+    """Is b[i:e] a word of list ``which``, whole?"""
+    for k in range(w.lists[which], w.lists[which + 1]):
+        if _after(b, i, e, w, k) == e:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -440,7 +449,7 @@ def _tail(b, w, sign, i, e):
 
 
 @njit(cache=True)
-def _cards(b, i, e, out):
+def _cards(b, i, e, w, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
     n = 0
@@ -462,21 +471,20 @@ def _cards(b, i, e, out):
                 return -1
             out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
             n += 1
-        elif not ((length == 2 and b[i] == 88 and b[i + 1] == 88) or (length == 1 and b[i] == 88)
-                  or (length == 2 and b[i] == 63 and b[i + 1] == 63)):
-            return -1       # XX, X and ?? are cards not shown; anything else takes the full path
+        elif not _one_of(b, i, j, w, L_UNSHOWN):
+            return -1       # a card not shown (XX …) is left out; anything else takes the full path
         i = j
     return n
 
 
 @njit(cache=True)
-def _two_groups(b, f1, t1, f2, t2, out):
+def _two_groups(b, f1, t1, f2, t2, w, out):
     """The cards of one or two bracket groups (f2 -1: one) into ``out``: the count of the first
     and of both, -1 for cards the lane does not read."""
-    first = _cards(b, f1, t1, out)
+    first = _cards(b, f1, t1, w, out)
     n = first
     if n >= 0 and f2 >= 0:
-        more = _cards(b, f2, t2, out[n:])
+        more = _cards(b, f2, t2, w, out[n:])
         n = n + more if more >= 0 else -1
     return first, n
 
@@ -684,7 +692,7 @@ def _marker_line(b, s, e, fl, st, hc, w, tmp):
     if token == T_SHOWDOWN:
         return token
     h = st[S_H]
-    repeated, n = _two_groups(b, c1f, c1t, c2f, c2t, tmp) if c1f >= 0 else (0, 0)
+    repeated, n = _two_groups(b, c1f, c1t, c2f, c2t, w, tmp) if c1f >= 0 else (0, 0)
     if n < 0 or n > 5:
         return OUT
     if c2f >= 0 and not _repeats_board(hc, h, run, tmp, repeated):
@@ -790,7 +798,7 @@ def _summary_seat(b, p0, e, number, fl, st, sc, w, tmp):
             start = max(_after(b, q, e, w, W_SHOWED_CARDS), _after(b, q, e, w, W_MUCKED_CARDS))
             close = _close(b, start, e) if start >= 0 else -1
             if close >= 0:
-                n = _cards(b, start, close, tmp)
+                n = _cards(b, start, close, w, tmp)
                 how = 2 if _at(b, what, e, w, W_SHOWED) else 3
                 if n == 1 or n > 2 or n < 0 or n == 2 and not _hole(sc, j, tmp[0], tmp[1], how, fl):
                     return OUT
@@ -845,13 +853,13 @@ def _total_line(b, s, e, fl, st, hc, w):
 
 
 @njit(cache=True)
-def _board_line(b, start, e, fl, st, hc, tmp):
+def _board_line(b, start, e, fl, st, hc, w, tmp):
     """A summary board line, 'Board [..]' or 'FIRST Board [..]', from its cards (b[start:])."""
     close = _close(b, start, e)
     boards = st[S_SUM_BOARDS]
     if close != e - 1 or boards > 2:
         return OUT
-    n = _cards(b, start, close, tmp)
+    n = _cards(b, start, close, w, tmp)
     if n <= 0 or n > 5:
         return OUT
     h = st[S_H]
@@ -896,7 +904,7 @@ def _player_line(b, s, e, fl, st, sc, ac, w, tmp):
             return T_BODY if st[S_SEEN_HOLE] else T_POST
         if cf >= 0:     # shows or mucks [..]: the board it names, its cards, the hand's name in words
             ac.action_board[k] = st[S_RUN]
-            n = _cards(b, cf, ct, tmp)
+            n = _cards(b, cf, ct, w, tmp)
             if n != 2 or not _hole(sc, st[S_S0] + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
                 return OUT
             ac.cards[k, 0] = tmp[0]
@@ -960,7 +968,7 @@ def _dealt_line(b, s, e, fl, st, sc, w, tmp):
             c2f, c2t = _bracket(b, c1t + 1, e)
             if c2t != e - 1:
                 continue
-        _, n = _two_groups(b, c1f, c1t, c2f, c2t, tmp)
+        _, n = _two_groups(b, c1f, c1t, c2f, c2t, w, tmp)
         if n != 0 and n != 2:
             return OUT
         if n == 2:
@@ -1107,7 +1115,7 @@ def _line(b, s, e, fl, st, hc, sc, ac, w, tmp):
         k = _listed(b, s, e, w, L_RUNS)
         start = _after(b, s if k < 0 else s + _n(w, k), e, w, W_BOARD)
         if start >= 0:
-            return _board_line(b, start, e, fl, st, hc, tmp)
+            return _board_line(b, start, e, fl, st, hc, w, tmp)
         if _at(b, s, e, w, W_RUN_TWICE):
             return T_RUNTWICE      # "Hand was run twice"
     token = _player_line(b, s, e, fl, st, sc, ac, w, tmp)
@@ -1346,6 +1354,9 @@ class _Head:
         self.currency, self.stakes, self.club, self.played_at = hand.currency, hand.stakes, hand.info.club, hand.info.played_at
 
 
+_NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "",
+            "cap")
+"""The batch's columns of a header's numbers (``_Head.numbers``; "": the currency sign, the scanner's own)."""
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
 _HEADS: dict[str, _Head | None] = {}
@@ -1459,10 +1470,6 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     return accepted
 
 
-_SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
-                   "pot", "line")
 
 
 def _minus_one(shape, dtype) -> np.ndarray:
@@ -1544,40 +1551,34 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
+    def cut(start: int, stop: int) -> str:
+        return text[start:stop] if ascii_text else _piece(data, start, stop)
+
     heads = []
     numbers = []
-    hand_ids = b.hand_id
-    played_at = b.played_at
-    known = _HEADS
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
-        head = None
+        head = hand_id = when = None
         if chunk.format == "pokerstars" and chunk.lines:
+            head = _SLOW
             if matched:
-                key = text[key_from:key_to] if ascii_text else _piece(data, key_from, key_to)
-                head = known.get(key, _MISSING)
+                key = cut(key_from, key_to)
+                head = _HEADS.get(key, _MISSING)
                 if head is _MISSING:
                     head = _register(key, chunk.lines[0], _scanned_header(data, line_start[hand_line0[h]], fast[h],
                                                                           played[h]))
-                if zone_from >= 0 and head is not None and head is not _SLOW:
-                    zone = text[zone_from:zone_to] if ascii_text else _piece(data, zone_from, zone_to)
-                    if not _local_time_matches(zone, local, et):
-                        head = None
-                if head is not _SLOW:
-                    heads.append(head)
-                    if head is None:
-                        hand_ids.append("")
-                        played_at.append(None)
-                        numbers.append(_NO_NUMBERS)
+                if head is not None and head is not _SLOW:
+                    if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                        hand_id, when = cut(id_from, id_to), played[h]
                     else:
-                        hand_ids.append(text[id_from:id_to] if ascii_text else _piece(data, id_from, id_to))
-                        played_at.append(played[h])
-                        numbers.append(head.numbers)
-                    continue
-            head = _full_head(chunk.lines[0])
+                        head = None
+            if head is _SLOW:
+                head = _full_head(chunk.lines[0])
+                if head is not None:
+                    hand_id, when = head.hand_id, head.played_at
         heads.append(head)
-        hand_ids.append(head.hand_id if head is not None else "")
-        played_at.append(head.played_at if head is not None else None)
+        b.hand_id.append(hand_id if head is not None else "")
+        b.played_at.append(when)
         numbers.append(head.numbers if head is not None else _NO_NUMBERS)
     if count:
         table = np.array(numbers, dtype=np.int64)
@@ -1585,16 +1586,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
         # a hand holding a byte that could not be decoded goes to quarantine by the full path
         b.in_lane[[h for h, chunk in enumerate(chunks) if chunk.undecodable is not None]] = False
-        b.betting[:] = table[:, 0]
-        b.is_short_deck[:] = table[:, 1] != 0
-        b.is_tournament[:] = table[:, 2] != 0
-        b.small_blind[:] = table[:, 3]
-        b.big_blind[:] = table[:, 4]
-        b.small_bet[:] = table[:, 5]
-        b.big_bet[:] = table[:, 6]
-        b.ante[:] = table[:, 7]
-        signs = table[:, 8].copy()
-        b.cap[:] = table[:, 9]
+        for column, name in enumerate(_NUMBERS):
+            if name:
+                getattr(b, name)[:] = table[:, column]
+        signs = table[:, _NUMBERS.index("")].copy()
     else:
         signs = np.zeros(0, dtype=np.int64)
 
@@ -1607,10 +1602,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
                                         for name in columns._fields})
                              for columns in (HandColumns, SeatColumns, ActionColumns))
     ns, na, npots = _scan(buf, line_start, line_end, hands, seats, actions, words)
-    for name in _SEAT_COLUMNS:
-        setattr(b, name, getattr(b, name)[:ns])
-    for name in _ACTION_COLUMNS:
-        setattr(b, name, getattr(b, name)[:na])
+    for columns, rows in ((seats, ns), (actions, na)):
+        for name in columns._fields:
+            if name not in spans:
+                setattr(b, name, getattr(b, name)[:rows])
     b.pot_amount = b.pot_amount[:npots]
 
     # the grammar's verdict on each hand's shape
