@@ -7,9 +7,8 @@ Two steps:
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
-  in the reference parser's order by one small reader per line kind, which compares bytes
-  with the words of the reader's table (:func:`scanner_words`: its hints, phrases and word
-  lists) and answers "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
+  in the reference parser's order, by hand-written copies of its regular expressions that
+  answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
   the worker then takes the full path for it. The header line is read by the reference
@@ -87,9 +86,9 @@ split_text = split
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
-# The scanner's words: made at import from the reader's table (its line kinds' hints, its phrases
-# and its word lists), packed into a few arrays and handed to the compiled functions as arguments.
-# (Numba would keep a global array's value from compile time in its cache, which follows this file only.)
+# The scanner's words: made at import from the reader's table (its line kinds' hints and its
+# word lists), packed into a few arrays and handed to the compiled functions as arguments. (Numba would keep a
+# global array's value from compile time in its cache, which follows this file only.)
 
 
 def _table(words) -> tuple[np.ndarray, np.ndarray]:
@@ -213,154 +212,54 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
-K_POST_SB, K_POST_BB, K_POST_DEAD, K_FOLD, K_CHECK, K_RAISE, K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 0, 1, 5, 6, 7, 10, 11, 12, 13, 14
-assert [list(ActionKind).index(ActionKind[name]) for name in ("POST_SB", "POST_BB", "POST_DEAD", "FOLD", "CHECK", "RAISE",
-        "UNCALLED", "COLLECT", "SHOW", "MUCK")] == [K_POST_SB, K_POST_BB, K_POST_DEAD, K_FOLD, K_CHECK, K_RAISE,
-                                                   K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK]
-
-# What a line reader returns besides a terminal: the hand leaves the lane, the line is not of its
-# kind, a line without play (refused when written twice in a row), chat.
-OUT, NONE, SKIP, CHAT = -1, 0, 16, 17
-# A hand's running state, one int64 array: the rows written so far (kept across hands), then the hand's own.
-(S_NS, S_NA, S_NPOTS, S_H, S_SIGN, S_S0, S_STREET, S_RUN, S_MARKERS, S_SUM_BOARDS, S_SUM_SEATS, S_IN_SUMMARY,
- S_SEEN_HOLE, S_BLINDS, S_HAS_TOTAL, S_RUN_STREET) = range(16)
-_STATE = S_RUN_STREET + 3     # per run: the last street (4: the showdown) its markers dealt
-_SHOWN_DOWN = 4
-
-HandColumns = namedtuple("HandColumns", (
-    "hand_line0", "hand_lines", "hand_first", "signs", "in_lane", "play", "table_from", "table_to", "max_seats",
-    "button_seat", "board", "board_lines", "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
-    "shape", "seat_start", "action_start", "pot_start", "pot_amount", "is_cancelled", "more_boards", "more_board_lines",
-    "summary_more_boards", "summary_more_board_lines"))
-"""The scanner's per-hand columns (inputs first), by the batch's names."""
-SeatColumns = namedtuple("SeatColumns", (
-    "seat_no", "stack", "is_sitting_out", "seat_line", "name_from", "name_to", "hole", "hole_how", "hole_line",
-    "summary_won", "summary_line", "what_from", "what_to", "has_cash_out", "cash_out", "won_not_awarded"))
-"""The scanner's per-seat columns; ``name`` and ``what`` (a summary seat's outcome words) as byte spans."""
-ActionColumns = namedtuple("ActionColumns", (
-    "street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards", "pot", "line",
-    "desc_from", "desc_to"))
-"""The scanner's per-action columns; ``desc`` (a show line's hand name) as a byte span."""
+K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 11, 12, 13, 14
+K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = 6, 7, 10, 5
+assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
+assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
+assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
 
 
 @njit(cache=True, inline="always")
-def _n(w, k):
+def _n(at, k):
     """The length of word k."""
-    return w.at[k + 1] - w.at[k]
+    return at[k + 1] - at[k]
 
 
 @njit(cache=True, inline="always")
-def _at(b, i, e, w, k):
+def _at_k(b, i, e, data, at, k):
     """Does word k stand at b[i:] within the line's end ``e``?"""
-    base = w.at[k]
-    n = w.at[k + 1] - base
+    base = at[k]
+    n = at[k + 1] - base
     if i + n > e:
         return False
     for j in range(n):
-        if b[i + j] != w.data[base + j]:
+        if b[i + j] != data[base + j]:
             return False
     return True
 
 
 @njit(cache=True, inline="always")
-def _after(b, i, e, w, k):
-    """Where word k ends when it stands at b[i:], else -1."""
-    return i + _n(w, k) if _at(b, i, e, w, k) else -1
+def _after(b, i, e, data, at, k):
+    """Where word k ends when it stands at b[i:] within ``e``, else -1."""
+    return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
 
 
 @njit(cache=True)
-def _find(b, i, e, w, k):
+def _find(b, i, e, data, at, k):
     """The first position ≥ i where word k stands within b[:e], or -1."""
-    first = w.data[w.at[k]]
-    for q in range(i, e - _n(w, k) + 1):
-        if b[q] == first and _at(b, q, e, w, k):
-            return q
-    return -1
-
-
-@njit(cache=True)
-def _find_last(b, s, e, w, k):
-    """The last position ≥ s where word k stands within b[:e], or -1."""
-    for i in range(e - _n(w, k), s - 1, -1):
-        if _at(b, i, e, w, k):
+    last = e - _n(at, k)
+    first = data[at[k]]
+    while i <= last:
+        if b[i] == first and _at_k(b, i, e, data, at, k):
             return i
+        i += 1
     return -1
-
-
-@njit(cache=True)
-def _listed(b, i, e, w, which):
-    """The first word of list ``which`` that stands at b[i:] (its index), or -1."""
-    for k in range(w.lists[which], w.lists[which + 1]):
-        if _at(b, i, e, w, k):
-            return k
-    return -1
-
-
-@njit(cache=True)
-def _one_of(b, i, e, w, which):
-    """Is b[i:e] a word of list ``which``, whole?"""
-    for k in range(w.lists[which], w.lists[which + 1]):
-        if _after(b, i, e, w, k) == e:
-            return True
-    return False
 
 
 @njit(cache=True)
 def _is_space(c):
     # ASCII whitespace as Python's \s and str.split() see it
     return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
-
-
-@njit(cache=True)
-def _skip_space(b, i, e):
-    while i < e and _is_space(b[i]):
-        i += 1
-    return i
-
-
-@njit(cache=True)
-def _byte(b, i, e, c):
-    """The first position ≥ i of byte c within b[:e], or -1."""
-    for q in range(i, e):
-        if b[q] == c:
-            return q
-    return -1
-
-
-@njit(cache=True)
-def _byte_back(b, i, e, c):
-    """The last position ≥ i of byte c within b[:e], or -1."""
-    for q in range(e - 1, i - 1, -1):
-        if b[q] == c:
-            return q
-    return -1
-
-
-@njit(cache=True)
-def _close(b, i, e):
-    """The first "]" at or after i, or -1."""
-    return _byte(b, i, e, 93)
-
-
-@njit(cache=True)
-def _bracket(b, j, e):
-    """A " [" at b[j:] and its "]": (where the text inside starts, where it stops), else (-1, -1)."""
-    if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
-        close = _close(b, j + 2, e)
-        if close >= 0:
-            return j + 2, close
-    return -1, -1
-
-
-@njit(cache=True)
-def _digits(b, i, e, most):
-    """At most ``most`` ASCII digits at b[i:]: (value, where they stop)."""
-    value = 0
-    k = i
-    while k < e and 48 <= b[k] <= 57 and k - i < most:
-        value = value * 10 + (b[k] - 48)
-        k += 1
-    return value, k
 
 
 @njit(cache=True)
@@ -432,24 +331,32 @@ def _amount(b, sign, i, e):
 
 
 @njit(cache=True)
-def _tail(b, w, sign, i, e):
+def _tail(b, wb, wa, wl, wk, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
-    if _after(b, i, e, w, W_ALL_IN) == e:
+    if _at_k(b, i, e, wb, wa, W_ALL_IN) and i + _n(wa, W_ALL_IN) == e:
         return 1, True, False
-    j = _after(b, i, e, w, W_REACHED)
-    if j >= 0:
-        status, _, j = _amount(b, sign, j, e)
+    if _at_k(b, i, e, wb, wa, W_REACHED):
+        status, _, j = _amount(b, sign, i + _n(wa, W_REACHED), e)
         if status < 0:
             return -1, False, False
-        if status == 1 and _after(b, j, e, w, W_CAP) == e:
+        if status == 1 and _at_k(b, j, e, wb, wa, W_CAP) and j + _n(wa, W_CAP) == e:
             return 1, False, True
     return 0, False, False
 
 
 @njit(cache=True)
-def _cards(b, i, e, w, out):
+def _one_of(b, i, e, wb, wa, wl, which):
+    """Is b[i:e] a word of list ``which``, whole?"""
+    for k in range(wl[which], wl[which + 1]):
+        if _at_k(b, i, e, wb, wa, k) and i + _n(wa, k) == e:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
     n = 0
@@ -471,148 +378,195 @@ def _cards(b, i, e, w, out):
                 return -1
             out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
             n += 1
-        elif not _one_of(b, i, j, w, L_UNSHOWN):
+        elif not _one_of(b, i, j, wb, wa, wl, L_UNSHOWN):
             return -1       # a card not shown (XX …) is left out; anything else takes the full path
         i = j
     return n
 
 
 @njit(cache=True)
-def _two_groups(b, f1, t1, f2, t2, w, out):
-    """The cards of one or two bracket groups (f2 -1: one) into ``out``: the count of the first
-    and of both, -1 for cards the lane does not read."""
-    first = _cards(b, f1, t1, w, out)
-    n = first
-    if n >= 0 and f2 >= 0:
-        more = _cards(b, f2, t2, w, out[n:])
-        n = n + more if more >= 0 else -1
-    return first, n
+def _close(b, i, e):
+    """The first "]" at or after i, or -1."""
+    while i < e:
+        if b[i] == 93:
+            return i
+        i += 1
+    return -1
 
 
 @njit(cache=True)
-def _with_tail(b, w, sign, q, e, which):
-    """A word of list ``which`` at b[q:], then the tail (:func:`_tail`): (status, all_in, capped)."""
-    for k in range(w.lists[which], w.lists[which + 1]):
-        j = _after(b, q, e, w, k)
-        if j >= 0:
-            status, all_in, capped = _tail(b, w, sign, j, e)
-            if status != 0:
-                return status, all_in, capped
-    return 0, False, False
-
-
-@njit(cache=True)
-def _action(b, w, sign, q, e):
-    """The alternatives of ``_ACTION`` after "<player>: " at b[q:]: (status, kind, amount,
-    raise_to, all_in, capped, cards_from, cards_to); status 0 no match, -1 not sure; kind an
-    ActionKind's index, -1 for a line without play."""
-    j = _after(b, q, e, w, W_FOLDS)
-    if j >= 0:
-        _, close = _bracket(b, j, e)     # folds, with cards or not
-        for at in (close + 1, j):
-            if at > 0:
-                status, all_in, capped = _tail(b, w, sign, at, e)
+def _action(b, wb, wa, wl, wk, sign, q, e):
+    """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
+    (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
+    # folds, with cards or not
+    if _at_k(b, q, e, wb, wa, W_FOLDS):
+        j = q + _n(wa, W_FOLDS)
+        if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
+            k = _close(b, j + 2, e)
+            if k >= 0:
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
                 if status != 0:
-                    return status, K_FOLD, 0, -1, all_in, capped, -1, -1
-    j = _after(b, q, e, w, W_CHECKS)
-    if j >= 0:
-        status, all_in, capped = _tail(b, w, sign, j, e)
+                    return status, 1, 0, -1, all_in, capped, -1, -1
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
         if status != 0:
-            return status, K_CHECK, 0, -1, all_in, capped, -1, -1
-    for k in range(w.lists[L_VERBS], w.lists[L_VERBS + 1]):
-        j = _after(b, q, e, w, k)
-        if j >= 0:
-            status, cents, j = _amount(b, sign, j, e)
+            return status, 1, 0, -1, all_in, capped, -1, -1
+    if _at_k(b, q, e, wb, wa, W_CHECKS):
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, W_CHECKS), e)
+        if status != 0:
+            return status, 2, 0, -1, all_in, capped, -1, -1
+    for k in range(wl[L_VERBS + 1] - wl[L_VERBS]):
+        if _at_k(b, q, e, wb, wa, wl[L_VERBS] + k):
+            status, cents, j = _amount(b, sign, q + _n(wa, wl[L_VERBS] + k), e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
-                status, all_in, capped = _tail(b, w, sign, j, e)
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
                 if status != 0:
-                    return status, w.kinds[k, 0], cents, -1, all_in, capped, -1, -1
-    j = _after(b, q, e, w, W_RAISES)
-    if j >= 0:
-        status, cents, j = _amount(b, sign, j, e)
-        if status == 1:
-            j = _after(b, j, e, w, W_TO)
-            if j >= 0:
-                status, to, j = _amount(b, sign, j, e)
-                if status == 1:
-                    status, all_in, capped = _tail(b, w, sign, j, e)
-                    if status != 0:
-                        return status, K_RAISE, cents, to, all_in, capped, -1, -1
+                    return status, 3 + k, cents, -1, all_in, capped, -1, -1
+    if _at_k(b, q, e, wb, wa, W_RAISES):
+        status, cents, j = _amount(b, sign, q + _n(wa, W_RAISES), e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
-    for k in range(w.lists[L_SHOWS], w.lists[L_SHOWS + 1]):
-        start = _after(b, q, e, w, k)
-        close = _close(b, start, e) if start >= 0 else -1
-        if close >= 0:
-            kind = K_SHOW if k == w.lists[L_SHOWS] else K_MUCK
-            # (?: \(.*\))? is greedy: the last ")" after which the tail matches
-            if close + 2 < e and b[close + 1] == 32 and b[close + 2] == 40:
-                for r in range(e - 1, close + 2, -1):
-                    if b[r] == 41:
-                        status, all_in, capped = _tail(b, w, sign, r + 1, e)
-                        if status != 0:
-                            return status, kind, 0, -1, all_in, capped, start, close
-            status, all_in, capped = _tail(b, w, sign, close + 1, e)
+        if status == 1 and _at_k(b, j, e, wb, wa, W_TO):
+            status, to, j = _amount(b, sign, j + _n(wa, W_TO), e)
+            if status < 0:
+                return -1, 0, 0, -1, False, False, -1, -1
+            if status == 1:
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+                if status != 0:
+                    return status, 20, cents, to, all_in, capped, -1, -1
+    for k in range(wl[L_SHOWS + 1] - wl[L_SHOWS]):
+        if _at_k(b, q, e, wb, wa, wl[L_SHOWS] + k):
+            start = q + _n(wa, wl[L_SHOWS] + k)
+            close = _close(b, start, e)
+            if close >= 0:
+                j = close + 1
+                # (?: \(.*\))? is greedy: the last ")" after which the tail matches
+                if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
+                    for r in range(e - 1, j + 1, -1):
+                        if b[r] == 41:
+                            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
+                            if status != 0:
+                                return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+                if status != 0:
+                    return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
+    for k in range(wl[L_NOSHOW + 1] - wl[L_NOSHOW]):
+        if _at_k(b, q, e, wb, wa, wl[L_NOSHOW] + k):
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_NOSHOW] + k), e)
             if status != 0:
-                return status, kind, 0, -1, all_in, capped, start, close
-    status, all_in, capped = _with_tail(b, w, sign, q, e, L_NOSHOW)
-    if status != 0:
-        return status, K_MUCK, 0, -1, all_in, capped, -1, -1
-    status, all_in, capped = _with_tail(b, w, sign, q, e, L_MISC_FIXED)
-    if status != 0:
-        return status, -1, 0, -1, all_in, capped, -1, -1
-    if _listed(b, q, e, w, L_MISC_OPEN) >= 0:
-        return 1, -1, 0, -1, False, False, -1, -1
+                return status, 22, 0, -1, all_in, capped, -1, -1
+    for k in range(wl[L_MISC_FIXED + 1] - wl[L_MISC_FIXED]):
+        if _at_k(b, q, e, wb, wa, wl[L_MISC_FIXED] + k):
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_MISC_FIXED] + k), e)
+            if status != 0:
+                return status, 30, 0, -1, all_in, capped, -1, -1
+    for k in range(wl[L_MISC_OPEN + 1] - wl[L_MISC_OPEN]):
+        if _at_k(b, q, e, wb, wa, wl[L_MISC_OPEN] + k):
+            return 1, 30, 0, -1, False, False, -1, -1
     return 0, 0, 0, -1, False, False, -1, -1
 
 
+
+
 @njit(cache=True)
-def _seat_of(b, s, e, st, sc):
+def _seat_of(b, s, e, name_from, name_to, s0, s1):
     """The index (within its hand) of the seat whose player is b[s:e], or -1."""
     n = e - s
-    for j in range(st[S_S0], st[S_NS]):
-        f = sc.name_from[j]
-        if sc.name_to[j] - f == n:
+    for j in range(s0, s1):
+        if name_to[j] - name_from[j] == n:
+            f = name_from[j]
             same = True
             for k in range(n):
                 if b[f + k] != b[s + k]:
                     same = False
                     break
             if same:
-                return j - st[S_S0]
+                return j - s0
     return -1
 
 
 @njit(cache=True)
-def _hole(sc, j, c0, c1, how, line):
+def _board_start(b, wb, wa, wl, wk, s, e):
+    """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
+    _, j = _run_word(b, wb, wa, wl, wk, s, e)
+    return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
+
+
+@njit(cache=True)
+def _run_word(b, wb, wa, wl, wk, j, e):
+    """The run a "FIRST ", "SECOND " or "THIRD " at b[j:] names, and where the rest starts: (-1, j) for none."""
+    for k in range(wl[L_RUNS + 1] - wl[L_RUNS]):
+        if _at_k(b, j, e, wb, wa, wl[L_RUNS] + k):
+            return k, j + _n(wa, wl[L_RUNS] + k)
+    return -1, j
+
+
+@njit(cache=True)
+def _find_last(b, s, e, data, at, k):
+    """The last position ≥ s where word k stands within b[:e], or -1."""
+    for i in range(e - _n(at, k), s - 1, -1):
+        if _at_k(b, i, e, data, at, k):
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _contains(b, s, e, data, at, k):
+    return _find(b, s, e, data, at, k) >= 0
+
+
+@njit(cache=True)
+def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
-    if sc.hole_how[j] == 0:
-        sc.hole[j, 0] = c0
-        sc.hole[j, 1] = c1
-        sc.hole_how[j] = how
-        sc.hole_line[j] = line
+    if hole_how[j] == 0:
+        hole[j, 0] = c0
+        hole[j, 1] = c1
+        hole_how[j] = how
+        hole_line[j] = line
         return True
-    return (sc.hole[j, 0] == c0 and sc.hole[j, 1] == c1) or (sc.hole[j, 0] == c1 and sc.hole[j, 1] == c0)
+    return (hole[j, 0] == c0 and hole[j, 1] == c1) or (hole[j, 0] == c1 and hole[j, 1] == c0)
 
 
 @njit(cache=True)
-def _put_cards(board, cards, n):
-    for k in range(5):
-        board[k] = cards[k] if k < n else -1
+def _finished(b, wb, wa, wl, wk, s, e):
+    """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
+    n = _n(wa, W_FINISHED)
+    for q in range(s + 1, e - n + 1):
+        if not _at_k(b, q, e, wb, wa, W_FINISHED):
+            continue
+        j = q + n
+        at = _after(b, j, e, wb, wa, W_IN)
+        if at >= 0 and at < e and 48 <= b[at] <= 57:
+            k = at
+            while k < e and 48 <= b[k] <= 57:
+                k += 1
+            while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
+                k += 1
+            if k < e and b[k] >= 0x80:
+                return True, False      # \w takes Unicode letters
+            if _at_k(b, k, e, wb, wa, W_PLACE):
+                j = k + _n(wa, W_PLACE)
+        if j == e or _at_k(b, j, e, wb, wa, W_RECEIVED):
+            return False, True
+    return False, False
 
 
 @njit(cache=True)
-def _repeats_board(hc, h, run, cards, n):
+def _repeats_board(board, more_boards, h, run, cards, n):
     """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
     dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
     no board dealt yet, a street line that repeats cards has lost the line before it: False."""
-    own = hc.board[h] if run == 0 else hc.more_boards[h, run - 1]
-    if own[0] >= 0 and n < 5 and own[n] >= 0:
-        return False
-    for r in range(run, -1, -1):
-        earlier = hc.board[h] if r == 0 else hc.more_boards[h, r - 1]
+    own = board[h] if run == 0 else more_boards[h, run - 1]
+    if own[0] >= 0:
+        if n < 5 and own[n] >= 0:
+            return False
+        for k in range(n):
+            if own[k] != cards[k]:
+                return False
+        return True
+    for r in range(run - 1, -1, -1):
+        earlier = board[h] if r == 0 else more_boards[h, r - 1]
         if earlier[0] >= 0:
             for k in range(n):
                 if earlier[k] != cards[k]:
@@ -636,585 +590,734 @@ def _repeats_line(b, line_start, line_end, li, first_index):
     return True
 
 
-@njit(cache=True)
-def _action_row(st, ac, seat, line, cents, kind):
-    """A new action row on the hand's street (its index), with no raise, cards or pot."""
-    k = st[S_NA]
-    ac.actor[k] = seat
-    ac.line[k] = line
-    ac.amount[k] = cents
-    ac.street[k] = st[S_STREET]
-    ac.kind[k] = kind
-    ac.action_board[k] = 0
-    st[S_NA] += 1
-    return k
-
-
-# ////////////////////////////////////////////////////////////////////// one reader per line kind
-# Each reads a line b[s:e] of hand st[S_H] (file line ``fl``) and returns its terminal, or OUT,
-# NONE, SKIP or CHAT; it writes its rows and the hand's state.
+@njit(cache=True, inline="always")
+def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
+    """Action row k of the batch: who, where, how much, on which street, of what kind."""
+    actor[k] = seat
+    line_col[k] = line
+    amount[k] = cents
+    street_col[k] = street
+    kind_col[k] = kind
 
 
 @njit(cache=True)
-def _marker_line(b, s, e, fl, st, hc, w, tmp):
-    """'*** HOLE CARDS ***', '*** FIRST FLOP *** [..]', '*** TURN *** [..] [..]', '*** SUMMARY ***' …"""
-    run = -1
-    j = s + _n(w, W_STARS)
-    k = _listed(b, j, e, w, L_RUNS)     # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-    if k >= 0:
-        run = k - w.lists[L_RUNS]
-        j += _n(w, k)
-    k = _listed(b, j, e, w, L_MARKERS)
-    j = _after(b, j + _n(w, k), e, w, W_MARKER_END) if k >= 0 else -1
-    if j < 0:
-        return OUT
-    c1f = c1t = c2f = c2t = -1
-    if j < e:
-        c1f, c1t = _bracket(b, j, e)
-        if c1f < 0:
-            return OUT
-        if c1t + 1 < e:
-            c2f, c2t = _bracket(b, c1t + 1, e)
-            if c2f < 0 or c2t + 1 != e:
-                return OUT
-    token, street = w.kinds[k, 0], w.kinds[k, 1]
-    if token == T_HOLE or token == T_SUMMARY:
-        st[S_SEEN_HOLE if token == T_HOLE else S_IN_SUMMARY] = 1
-        return token if run < 0 else OUT
-    run = max(run, 0)
-    if run > 0 and st[S_RUN_STREET + run - 1] == 0:
-        return OUT      # a second run before the first
-    st[S_RUN] = run
-    if street <= st[S_RUN_STREET + run]:
-        return OUT      # a street or the showdown again, or out of order: the reader refuses it
-    st[S_RUN_STREET + run] = street
-    st[S_STREET] = street
-    if token == T_SHOWDOWN:
-        return token
-    h = st[S_H]
-    repeated, n = _two_groups(b, c1f, c1t, c2f, c2t, w, tmp) if c1f >= 0 else (0, 0)
-    if n < 0 or n > 5:
-        return OUT
-    if c2f >= 0 and not _repeats_board(hc, h, run, tmp, repeated):
-        return OUT      # the first bracket is not the board dealt so far: the reader refuses it
-    if run == 0:
-        _put_cards(hc.board[h], tmp, n)
-        if st[S_MARKERS] < 3:
-            hc.board_lines[h, st[S_MARKERS]] = fl
-        st[S_MARKERS] += 1
-    else:
-        _put_cards(hc.more_boards[h, run - 1], tmp, n)
-        if hc.more_board_lines[h, run - 1] == 0:
-            hc.more_board_lines[h, run - 1] = fl
-    return token
-
-
-@njit(cache=True)
-def _seat_line(b, s, e, fl, st, sc, w, tmp):
-    """'Seat 1: Name ($10 in chips)', or in the summary 'Seat 1: Name (button) folded before Flop'."""
-    number, j = _digits(b, s + _n(w, W_SEAT), e, 4)
-    if j == s + _n(w, W_SEAT) or j + 1 >= e or b[j] != 58 or b[j + 1] != 32:
-        return OUT
-    if st[S_IN_SUMMARY]:
-        return _summary_seat(b, j + 2, e, number, fl, st, sc, w, tmp)
-    p0 = j + 2
-    for pe in range(p0 + 1, e - 1):
-        if b[pe] != 32 or b[pe + 1] != 40:
-            continue
-        status, cents, j = _amount(b, st[S_SIGN], pe + 2, e)
-        if status < 0:
-            return OUT
-        j = _after(b, j, e, w, W_IN_CHIPS) if status == 1 else -1
-        if j < 0:
-            continue
-        if j < e and b[j] == 41:
-            rest = j + 1
-        elif j + 1 < e and b[j] == 44 and b[j + 1] == 32 and _byte(b, j + 2, e, 41) >= 0:
-            rest = _byte(b, j + 2, e, 41) + 1
-        else:
-            continue
-        ns = st[S_NS]
-        if _seat_of(b, p0, pe, st, sc) >= 0 or ns - st[S_S0] >= 1000:
-            return OUT      # one name in two seats (or more seats than an int16 actor holds)
-        for k in range(st[S_S0], ns):
-            if sc.seat_no[k] == number:
-                return OUT  # one seat listed twice
-        sc.seat_no[ns] = number
-        sc.stack[ns] = cents
-        sc.is_sitting_out[ns] = _find(b, rest, e, w, W_SITTING_OUT) >= 0
-        sc.seat_line[ns] = fl
-        sc.name_from[ns] = p0
-        sc.name_to[ns] = pe
-        st[S_NS] += 1
-        return T_SEAT
-    return OUT
-
-
-@njit(cache=True)
-def _summary_seat(b, p0, e, number, fl, st, sc, w, tmp):
-    """A summary seat line from its player on (b[p0:]): what it won, its outcome's words, the cards it shows."""
-    for pe in range(p0 + 1, e):
-        if b[pe] != 32:
-            continue    # the name ends before " (button)" … or " folded" …
-        what = pe
-        k = _listed(b, what, e, w, L_POSITIONS)
-        while k >= 0:
-            what += _n(w, k)
-            k = _listed(b, what, e, w, L_POSITIONS)
-        if not (what < e and b[what] == 32 and _listed(b, what + 1, e, w, L_OUTCOMES) >= 0):
-            continue
-        what += 1
-        i = _seat_of(b, p0, pe, st, sc)
-        j = st[S_S0] + i
-        if i < 0 or sc.summary_line[j] != 0 or sc.seat_no[j] != number:
-            return OUT
-        # won (X) / collected (X), as the reader's findall: once at most
-        won = -1
-        count = 0
-        q = what
-        while q < e:
-            start = max(_after(b, q, e, w, W_WON_AMOUNT), _after(b, q, e, w, W_COLLECTED_AMOUNT))
-            if start < 0:
-                q += 1
-                continue
-            status, cents, r = _amount(b, st[S_SIGN], start + 1 if start < e and b[start] == 40 else start, e)
-            if status < 0:
-                return OUT
-            if status == 0:
-                q += 1
-                continue
-            count += 1
-            won = cents
-            q = r + 1 if r < e and b[r] == 41 else r
-        if count > 1:
-            return OUT
-        sc.summary_won[j] = won
-        sc.summary_line[j] = fl
-        sc.what_from[j] = what
-        sc.what_to[j] = e
-        sc.won_not_awarded[j] = _find(b, what, e, w, W_NOT_AWARDED) >= 0
-        # showed [..] / mucked [..]: the first such group
-        for q in range(what, e):
-            start = max(_after(b, q, e, w, W_SHOWED_CARDS), _after(b, q, e, w, W_MUCKED_CARDS))
-            close = _close(b, start, e) if start >= 0 else -1
-            if close >= 0:
-                n = _cards(b, start, close, w, tmp)
-                how = 2 if _at(b, what, e, w, W_SHOWED) else 3
-                if n == 1 or n > 2 or n < 0 or n == 2 and not _hole(sc, j, tmp[0], tmp[1], how, fl):
-                    return OUT
-                break
-        st[S_SUM_SEATS] += 1
-        return T_SEATSUM
-    return OUT
-
-
-@njit(cache=True)
-def _total_line(b, s, e, fl, st, hc, w):
-    """'Total pot $5 Main pot $3. Side pot-1 $2. | Rake $0'."""
-    sign = st[S_SIGN]
-    status, total, j = _amount(b, sign, s + _n(w, W_TOTAL), e)
-    if status != 1 or st[S_HAS_TOTAL]:
-        return OUT
-    j_pot = max(_after(b, j, e, w, W_MAIN), _after(b, j, e, w, W_SIDE))
-    while j_pot >= 0:
-        j = j_pot
-        if j < e and b[j] == 45:
-            _, k = _digits(b, j + 1, e, e)
-            if k == j + 1 or (k < e and b[k] >= 0x80):
-                return OUT
-            j = k
-        if not (j < e and b[j] == 32):
-            return OUT
-        status, cents, j = _amount(b, sign, j + 1, e)
-        if status != 1 or not (j < e and b[j] == 46) or st[S_NPOTS] == hc.pot_amount.shape[0]:
-            return OUT
-        hc.pot_amount[st[S_NPOTS]] = cents
-        st[S_NPOTS] += 1
-        j += 1
-        j_pot = max(_after(b, j, e, w, W_MAIN), _after(b, j, e, w, W_SIDE))
-    j = _skip_space(b, j, e)
-    if not (j < e and b[j] == 124):
-        return OUT
-    j = _after(b, _skip_space(b, j + 1, e), e, w, W_RAKE)
-    if j < 0:
-        return OUT
-    status, rake, j = _amount(b, sign, j, e)
-    if status != 1:
-        return OUT
-    j = _skip_space(b, j, e)
-    if j < e and b[j] != 124:
-        return OUT
-    h = st[S_H]
-    hc.total_pot[h] = total
-    hc.rake[h] = rake
-    hc.total_line[h] = fl
-    st[S_HAS_TOTAL] = 1
-    return T_TOTAL
-
-
-@njit(cache=True)
-def _board_line(b, start, e, fl, st, hc, w, tmp):
-    """A summary board line, 'Board [..]' or 'FIRST Board [..]', from its cards (b[start:])."""
-    close = _close(b, start, e)
-    boards = st[S_SUM_BOARDS]
-    if close != e - 1 or boards > 2:
-        return OUT
-    n = _cards(b, start, close, w, tmp)
-    if n <= 0 or n > 5:
-        return OUT
-    h = st[S_H]
-    if boards == 0:
-        _put_cards(hc.summary_board[h], tmp, n)
-        hc.summary_board_line[h] = fl
-    else:
-        _put_cards(hc.summary_more_boards[h, boards - 1], tmp, n)
-        hc.summary_more_board_lines[h, boards - 1] = fl
-    st[S_SUM_BOARDS] += 1
-    return T_BOARD
-
-
-@njit(cache=True)
-def _player_line(b, s, e, fl, st, sc, ac, w, tmp):
-    """'<player>: <action>' (or a line without play of that form): NONE when no ": " reads so."""
-    for p in range(s + 1, e - 1):
-        if b[p] != 58 or b[p + 1] != 32:
-            continue
-        status, kind, cents, to, all_in, capped, cf, ct = _action(b, w, st[S_SIGN], p + 2, e)
-        if status < 0:
-            return OUT
-        if status == 0:
-            continue
-        if kind < 0:
-            return SKIP         # a line without play
-        i = _seat_of(b, s, p, st, sc)
-        if i < 0:
-            return OUT
-        bets = kind <= K_RAISE and kind != K_FOLD and kind != K_CHECK
-        if kind == K_POST_SB and st[S_BLINDS]:
-            kind = K_POST_DEAD  # a returning player's missed small blind
-        if kind == K_POST_SB or kind == K_POST_BB:
-            st[S_BLINDS] = 1
-        k = _action_row(st, ac, i, fl, cents, kind)
-        # the reference keeps "and is all-in" for calls, bets, raises and posts only
-        ac.is_all_in[k] = all_in and bets
-        ac.is_capped[k] = capped and bets
-        ac.raise_to[k] = to
-        if kind <= K_POST_DEAD:
-            ac.street[k] = 0
-            return T_BODY if st[S_SEEN_HOLE] else T_POST
-        if cf >= 0:     # shows or mucks [..]: the board it names, its cards, the hand's name in words
-            ac.action_board[k] = st[S_RUN]
-            n = _cards(b, cf, ct, w, tmp)
-            if n != 2 or not _hole(sc, st[S_S0] + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
-                return OUT
-            ac.cards[k, 0] = tmp[0]
-            ac.cards[k, 1] = tmp[1]
-            if ct + 2 < e and b[ct + 2] == 40:      # " (a pair of Kings)": the reader checks the words
-                ac.desc_from[k] = ct + 3
-                ac.desc_to[k] = _byte_back(b, ct + 3, e, 41)
-        elif kind == K_MUCK:
-            ac.action_board[k] = st[S_RUN]
-        return T_BODY
-    return NONE
-
-
-@njit(cache=True)
-def _table_line(b, s, e, st, hc, w):
-    """"Table 'Name' 6-max (Play Money) Seat #1 is the button": the name is up to the last quote that reads so."""
-    for q in range(e - 1, s + _n(w, W_TABLE) - 1, -1):
-        if b[q] != 39:
-            continue
-        j = q + 1
-        most = button = 0
-        if j + 1 < e and b[j] == 32 and 48 <= b[j + 1] <= 57:
-            v, k = _digits(b, j + 1, e, 4)
-            if _at(b, k, e, w, W_MAX):
-                most = v
-                j = k + _n(w, W_MAX)
-        elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
-            return OUT
-        play = _at(b, j, e, w, W_PLAY_MONEY)
-        if play:
-            j += _n(w, W_PLAY_MONEY)
-        at = _after(b, j, e, w, W_BUTTON_SEAT)
-        if at >= 0:
-            v, k = _digits(b, at, e, 4)
-            if k > at and _at(b, k, e, w, W_IS_BUTTON):
-                button = v
-                j = k + _n(w, W_IS_BUTTON)
-            elif k < e and b[k] >= 0x80:
-                return OUT
-        if j == e:
-            h = st[S_H]
-            hc.table_from[h] = s + _n(w, W_TABLE)
-            hc.table_to[h] = q
-            hc.max_seats[h] = most
-            hc.button_seat[h] = button
-            hc.play[h] = play
-            return T_TABLE
-    return OUT
-
-
-@njit(cache=True)
-def _dealt_line(b, s, e, fl, st, sc, w, tmp):
-    """'Dealt to Name [As Kd]' (or with a second group: '[] [As Kd]')."""
-    p0 = s + _n(w, W_DEALT)
-    for pe in range(p0 + 1, e - 1):
-        c1f, c1t = _bracket(b, pe, e)
-        if c1f < 0:
-            continue
-        c2f = c2t = -1
-        if c1t + 1 != e:
-            c2f, c2t = _bracket(b, c1t + 1, e)
-            if c2t != e - 1:
-                continue
-        _, n = _two_groups(b, c1f, c1t, c2f, c2t, w, tmp)
-        if n != 0 and n != 2:
-            return OUT
-        if n == 2:
-            i = _seat_of(b, p0, pe, st, sc)
-            if i < 0 or sc.hole_how[st[S_S0] + i] == 1 or not _hole(sc, st[S_S0] + i, tmp[0], tmp[1], 1, fl):
-                return OUT
-        return T_DEALT
-    return OUT
-
-
-@njit(cache=True)
-def _uncalled_line(b, s, e, fl, st, sc, ac, w):
-    """'Uncalled bet ($1) returned to Name'."""
-    status, cents, j = _amount(b, st[S_SIGN], s + _n(w, W_UNCALLED), e)
-    j = _after(b, j, e, w, W_RETURNED_TO) if status == 1 else -1
-    i = _seat_of(b, j, e, st, sc) if 0 <= j < e else -1
-    if i < 0:
-        return OUT
-    _action_row(st, ac, i, fl, cents, K_UNCALLED)
-    return T_BODY
-
-
-@njit(cache=True)
-def _collect_line(b, s, e, fl, st, sc, ac, w):
-    """'Name collected $1 from pot' (main pot, side pot, side pot-2): the last " collected " that reads so."""
-    for q in range(e - _n(w, W_COLLECTED), s, -1):
-        if not _at(b, q, e, w, W_COLLECTED):
-            continue
-        status, cents, j = _amount(b, st[S_SIGN], q + _n(w, W_COLLECTED), e)
-        if status < 0:
-            return OUT
-        j = _after(b, j, e, w, W_FROM) if status == 1 else -1
-        if j < 0:
-            continue
-        pot = -1
-        side = _after(b, j, e, w, W_SIDE_POT)
-        if _after(b, j, e, w, W_POT) == e:
-            pot = 0
-        elif _after(b, j, e, w, W_MAIN_POT) == e:
-            pot = 1
-        elif side == e:
-            pot = 2
-        elif side >= 0 and b[side] == 45 and side + 1 < e:
-            v, k = _digits(b, side + 1, e, 5)
-            if k == e:
-                pot = v + 1
-            elif b[k] >= 0x80:
-                return OUT
-        if pot > 120:
-            return OUT
-        if pot >= 0:
-            i = _seat_of(b, s, q, st, sc)
-            if i < 0:
-                return OUT
-            k = _action_row(st, ac, i, fl, cents, K_COLLECT)
-            ac.pot[k] = pot
-            ac.action_board[k] = st[S_RUN]
-            return T_BODY
-    return OUT
-
-
-@njit(cache=True)
-def _finished(b, s, e, w):
-    """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
-    for q in range(s + 1, e - _n(w, W_FINISHED) + 1):
-        j = _after(b, q, e, w, W_FINISHED)
-        if j < 0:
-            continue
-        at = _after(b, j, e, w, W_IN)
-        if at >= 0 and at < e and 48 <= b[at] <= 57:
-            k = at
-            while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
-                k += 1
-            if k < e and b[k] >= 0x80:
-                return True, False      # \w takes Unicode letters
-            if _at(b, k, e, w, W_PLACE):
-                j = k + _n(w, W_PLACE)
-        if j == e or _at(b, j, e, w, W_RECEIVED):
-            return False, True
-    return False, False
-
-
-@njit(cache=True)
-def _no_play(b, s, e, w):
-    """Is b[s:e] a line without play as the reader reads it ('Betting is capped', the forms of
-    ``_MISC``: joins, leaves, timed out, finished the tournament …)? (not sure, is)"""
-    j = _after(b, s, e, w, W_CAPPED_LINE)
-    if j >= 0 and _skip_space(b, j, e) == e:
-        return False, True
-    for k in range(w.lists[L_MISC_ANYWHERE], w.lists[L_MISC_ANYWHERE + 1]):
-        if _find(b, s + 1, e, w, k) >= 0:
-            return False, True
-    for k in range(w.lists[L_MISC_ENDS], w.lists[L_MISC_ENDS + 1]):
-        if e - _n(w, k) > s and _at(b, e - _n(w, k), e, w, k):
-            return False, True
-    unsure, matches = _finished(b, s, e, w)
-    if unsure or matches:
-        return unsure, matches
-    q = _find(b, s + 1, e, w, W_JOINS)
-    if q >= 0:
-        _, k = _digits(b, q + _n(w, W_JOINS), e, e)
-        return False, k == e and k > q + _n(w, W_JOINS)
-    return False, False
-
-
-@njit(cache=True)
-def _other_line(b, s, e, st, hc, sc, w):
-    """Chat, a cash-out ('Name cashed out the hand for $5 | Cash Out Fee $0.05'), 'Hand cancelled',
-    a line without play; any other line is out of the lane."""
-    if _find(b, s + 1, e, w, W_SAID) >= 0:
-        return CHAT     # chat (_CHAT: '<someone> said, "…')
-    q = _find_last(b, s + 1, e, w, W_CASHED_OUT_FOR)
-    if q >= 0:
-        # what the room paid the player
-        status, cents, j = _amount(b, st[S_SIGN], q + _n(w, W_CASHED_OUT_FOR), e)
-        fee = _after(b, j, e, w, W_FEE) if status == 1 else -1
-        if fee >= 0:
-            status, _, j = _amount(b, st[S_SIGN], fee, e)
-        i = st[S_S0] + _seat_of(b, s, q, st, sc)
-        if status != 1 or _skip_space(b, j, e) != e or i < st[S_S0] or sc.has_cash_out[i]:
-            return OUT      # (a second cash-out of one player: the reader refuses it)
-        sc.has_cash_out[i] = True
-        sc.cash_out[i] = cents
-        return T_BODY
-    if _find(b, s, e, w, W_CASHED) >= 0:
-        return OUT
-    if _at(b, s, e, w, W_CANCELLED):     # "Hand cancelled…": a terminal of the shape
-        hc.is_cancelled[st[S_H]] = True
-        return T_CANCELLED
-    unsure, matches = _no_play(b, s, e, w)
-    return SKIP if matches and not unsure else OUT
-
-
-@njit(cache=True)
-def _line(b, s, e, fl, st, hc, sc, ac, w, tmp):
-    """Line b[s:e] of the hand, by the first kind whose words it starts with or holds, in the reader's order."""
-    if _at(b, s, e, w, W_STARS):
-        return _marker_line(b, s, e, fl, st, hc, w, tmp)
-    if _at(b, s, e, w, W_SEAT):
-        return _seat_line(b, s, e, fl, st, sc, w, tmp)
-    if st[S_IN_SUMMARY]:
-        if _at(b, s, e, w, W_TOTAL):
-            return _total_line(b, s, e, fl, st, hc, w)
-        k = _listed(b, s, e, w, L_RUNS)
-        start = _after(b, s if k < 0 else s + _n(w, k), e, w, W_BOARD)
-        if start >= 0:
-            return _board_line(b, start, e, fl, st, hc, w, tmp)
-        if _at(b, s, e, w, W_RUN_TWICE):
-            return T_RUNTWICE      # "Hand was run twice"
-    token = _player_line(b, s, e, fl, st, sc, ac, w, tmp)
-    if token != NONE:
-        return token
-    if _at(b, s, e, w, W_TABLE):
-        return _table_line(b, s, e, st, hc, w)
-    if _at(b, s, e, w, W_DEALT):
-        return _dealt_line(b, s, e, fl, st, sc, w, tmp)
-    if _at(b, s, e, w, W_UNCALLED):
-        return _uncalled_line(b, s, e, fl, st, sc, ac, w)
-    if _find(b, s, e, w, W_COLLECTED) >= 0:
-        return _collect_line(b, s, e, fl, st, sc, ac, w)
-    return _other_line(b, s, e, st, hc, sc, w)
-
-
-@njit(cache=True)
-def _scan(b, line_start, line_end, hc, sc, ac, w):
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
+          in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
+          summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
+          seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
+          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
+          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
+          has_cash_out, cash_out, won_not_awarded,
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
-    st = np.zeros(_STATE, dtype=np.int64)
-    for h in range(hc.hand_lines.shape[0]):
-        st[S_H:] = 0
-        st[S_H] = h
-        st[S_SIGN] = hc.signs[h]
-        st[S_S0] = st[S_NS]
-        hc.seat_start[h] = st[S_NS]
-        hc.action_start[h] = st[S_NA]
-        hc.pot_start[h] = st[S_NPOTS]
-        ok = hc.in_lane[h]
-        # the shape, as check_shape builds it: a run of lines of one of these kinds is one token
+    run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
+    ns = 0
+    na = 0
+    npots = 0
+    for h in range(hand_lines.shape[0]):
+        seat_start[h] = ns
+        action_start[h] = na
+        pot_start[h] = npots
+        s0 = ns
+        ok = in_lane[h]
+        sign = signs[h]
+        in_summary = False
+        seen_hole = False
+        blinds_posted = False
+        street = 0
+        run = 0
+        run_street[0] = 0
+        run_street[1] = 0
+        run_street[2] = 0
+        markers = 0
+        sum_boards = 0
+        has_total = False
+        sum_seats = 0
         previous = T_HEADER
         tokens = 1
-        hc.shape[h, 0] = w.codes[T_HEADER]
-        first = hc.hand_line0[h]
-        for li in range(first + 1, first + hc.hand_lines[h] if ok else first + 1):
-            s, e = line_start[li], line_end[li]
+        shape[h, 0] = T_HEADER
+        shape[h, 1] = 0
+        shape[h, 2] = 0
+        first_index = hand_line0[h]
+        for li in range(first_index + 1, first_index + hand_lines[h]):
+            if not ok:
+                break
+            s = line_start[li]
+            e = line_end[li]
             if s == e:
                 continue
-            token = _line(b, s, e, hc.hand_first[h] + li - first, st, hc, sc, ac, w, tmp)
-            if token == SKIP and _repeats_line(b, line_start, line_end, li, first):
-                token = OUT     # a line without play written twice: the reader refuses it
-            if token == OUT:
-                ok = False
+            fl = hand_first[h] + (li - first_index)
+            c0 = b[s]
+            token = 0
+            # -------------------------------------------------- street markers
+            if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
+                # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
+                marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
+                which = -1
+                for k in range(wl[L_MARKERS + 1] - wl[L_MARKERS]):
+                    if _at_k(b, j, e, wb, wa, wl[L_MARKERS] + k):
+                        which = k
+                        j += _n(wa, wl[L_MARKERS] + k)
+                        break
+                if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
+                    ok = False
+                    break
+                j += _n(wa, W_MARKER_END)
+                c1f = c1t = c2f = c2t = -1
+                if j < e:
+                    if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
+                        ok = False
+                        break
+                    c1t = _close(b, j + 2, e)
+                    c1f = j + 2
+                    if c1t < 0:
+                        ok = False
+                        break
+                    j = c1t + 1
+                    if j < e:
+                        if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
+                            ok = False
+                            break
+                        c2t = _close(b, j + 2, e)
+                        c2f = j + 2
+                        if c2t < 0 or c2t + 1 != e:
+                            ok = False
+                            break
+                token = wk[wl[L_MARKERS] + which, 0]
+                if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
+                    ok = False
+                    break
+                if token != T_HOLE and token != T_SUMMARY:
+                    run = max(marker_run, 0)
+                    if run > 0 and run_street[run - 1] == 0:
+                        ok = False      # a second run before the first
+                        break
+                if token == T_HOLE:
+                    seen_hole = True
+                elif token == T_SUMMARY:
+                    in_summary = True
+                elif token == T_SHOWDOWN:
+                    if run_street[run] == 4:
+                        ok = False      # a second showdown of a run: the reader refuses it
+                        break
+                    run_street[run] = 4
+                    street = 4
+                else:
+                    if wk[wl[L_MARKERS] + which, 1] <= run_street[run]:
+                        ok = False      # a street again, or out of order: the reader refuses it
+                        break
+                    run_street[run] = wk[wl[L_MARKERS] + which, 1]
+                    street = wk[wl[L_MARKERS] + which, 1]
+                    n = 0
+                    repeated = 0
+                    if c1f >= 0:
+                        n = _cards(b, c1f, c1t, wb, wa, wl, tmp)
+                        repeated = n
+                        if n >= 0 and c2f >= 0:
+                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
+                            n = n + n2 if n2 >= 0 else -1
+                    if n < 0 or n > 5:
+                        ok = False
+                        break
+                    if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
+                        ok = False      # the first bracket is not the board dealt so far: the reader refuses it
+                        break
+                    if run == 0:
+                        for k in range(5):
+                            board[h, k] = tmp[k] if k < n else -1
+                        if markers < 3:
+                            board_lines[h, markers] = fl
+                        markers += 1
+                    else:
+                        for k in range(5):
+                            more_boards[h, run - 1, k] = tmp[k] if k < n else -1
+                        if more_board_lines[h, run - 1] == 0:
+                            more_board_lines[h, run - 1] = fl
+            # -------------------------------------------------- seats and summary seats
+            elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
+                j = s + _n(wa, W_SEAT)
+                number = 0
+                digits = 0
+                while j < e and 48 <= b[j] <= 57:
+                    number = number * 10 + (b[j] - 48)
+                    digits += 1
+                    j += 1
+                if digits == 0 or digits > 4 or j + 1 >= e or b[j] != 58 or b[j + 1] != 32:
+                    ok = False
+                    break
+                p0 = j + 2
+                found = False
+                if in_summary:
+                    for pe in range(p0 + 1, e):
+                        if b[pe] != 32:
+                            continue    # the name ends before " (button)" … or " folded" …
+                        j = pe
+                        again = True
+                        while again:
+                            again = False
+                            for k in range(wl[L_POSITIONS + 1] - wl[L_POSITIONS]):
+                                if _at_k(b, j, e, wb, wa, wl[L_POSITIONS] + k):
+                                    j += _n(wa, wl[L_POSITIONS] + k)
+                                    again = True
+                                    break
+                        if j < e and b[j] == 32:
+                            for k in range(wl[L_OUTCOMES + 1] - wl[L_OUTCOMES]):
+                                if _at_k(b, j + 1, e, wb, wa, wl[L_OUTCOMES] + k):
+                                    found = True
+                                    break
+                        if found:
+                            what = j + 1
+                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                            if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
+                                ok = False
+                                break
+                            # won (X) / collected (X): findall over what
+                            won = -1
+                            count = 0
+                            if True:
+                                q = what
+                                while q < e:
+                                    start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
+                                    if start < 0:
+                                        q += 1
+                                        continue
+                                    if start < e and b[start] == 40:
+                                        status, cents, r = _amount(b, sign, start + 1, e)
+                                    else:
+                                        status, cents, r = _amount(b, sign, start, e)
+                                    if status < 0:
+                                        ok = False
+                                        break
+                                    if status == 0:
+                                        q += 1
+                                        continue
+                                    count += 1
+                                    won = cents
+                                    q = r + 1 if r < e and b[r] == 41 else r
+                                if not ok:
+                                    break
+                            if count > 1:
+                                ok = False
+                                break
+                            summary_won[s0 + i] = won
+                            summary_line[s0 + i] = fl
+                            what_from[s0 + i] = what
+                            what_to[s0 + i] = e
+                            won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
+                            # showed [..] / mucked [..]: the first such group
+                            if True:
+                                q = what
+                                while q < e:
+                                    start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
+                                    if start >= 0:
+                                        close = _close(b, start, e)
+                                        if close >= 0:
+                                            n = _cards(b, start, close, wb, wa, wl, tmp)
+                                            if n < 0 or (n != 0 and n != 2):
+                                                ok = False
+                                            elif n == 2:
+                                                how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
+                                                if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
+                                                    ok = False
+                                            break
+                                    q += 1
+                            sum_seats += 1
+                            token = T_SEATSUM
+                            break
+                else:
+                    for pe in range(p0 + 1, e - 1):
+                        if b[pe] != 32 or b[pe + 1] != 40:
+                            continue
+                        status, cents, j = _amount(b, sign, pe + 2, e)
+                        if status < 0:
+                            ok = False
+                            break
+                        if status == 0 or not _at_k(b, j, e, wb, wa, W_IN_CHIPS):
+                            continue
+                        j += _n(wa, W_IN_CHIPS)
+                        if j < e and b[j] == 41:
+                            rest = j + 1
+                        elif j + 1 < e and b[j] == 44 and b[j + 1] == 32:
+                            close = -1
+                            for r in range(j + 2, e):
+                                if b[r] == 41:
+                                    close = r
+                                    break
+                            if close < 0:
+                                continue
+                            rest = close + 1
+                        else:
+                            continue
+                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                            ok = False      # one name in two seats (or more seats than an int16 actor holds)
+                            break
+                        for j in range(s0, ns):
+                            if seat_no[j] == number:
+                                ok = False      # one seat listed twice
+                        if not ok:
+                            break
+                        seat_no[ns] = number
+                        stack[ns] = cents
+                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING_OUT)
+                        seat_line[ns] = fl
+                        name_from[ns] = p0
+                        name_to[ns] = pe
+                        ns += 1
+                        found = True
+                        token = T_SEAT
+                        break
+                if not ok:
+                    break
+                if not found:
+                    ok = False
+                    break
+            # -------------------------------------------------- the summary's total and board
+            elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
+                status, cents, j = _amount(b, sign, s + _n(wa, W_TOTAL), e)
+                if status != 1 or has_total:
+                    ok = False
+                    break
+                t = cents
+                while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
+                    j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
+                    if j < e and b[j] == 45:
+                        k = j + 1
+                        while k < e and 48 <= b[k] <= 57:
+                            k += 1
+                        if k == j + 1 or (k < e and b[k] >= 0x80):
+                            ok = False
+                            break
+                        j = k
+                    if not (j < e and b[j] == 32):
+                        ok = False
+                        break
+                    status, cents, j = _amount(b, sign, j + 1, e)
+                    if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
+                        ok = False
+                        break
+                    pot_amount[npots] = cents
+                    npots += 1
+                    j += 1
+                if not ok:
+                    break
+                while j < e and _is_space(b[j]):
+                    j += 1
+                if not (j < e and b[j] == 124):
+                    ok = False
+                    break
+                j += 1
+                while j < e and _is_space(b[j]):
+                    j += 1
+                if not _at_k(b, j, e, wb, wa, W_RAKE):
+                    ok = False
+                    break
+                status, cents, j = _amount(b, sign, j + _n(wa, W_RAKE), e)
+                if status != 1:
+                    ok = False
+                    break
+                if j < e:
+                    while j < e and _is_space(b[j]):
+                        j += 1
+                    if not (j < e and b[j] == 124):
+                        ok = False
+                        break
+                total[h] = t
+                rake[h] = cents
+                total_line[h] = fl
+                has_total = True
+                token = T_TOTAL
+            elif in_summary and _board_start(b, wb, wa, wl, wk, s, e) >= 0:
+                start = _board_start(b, wb, wa, wl, wk, s, e)
+                close = _close(b, start, e)
+                if close != e - 1 or sum_boards > 2:
+                    ok = False
+                    break
+                n = _cards(b, start, close, wb, wa, wl, tmp)
+                if n <= 0 or n > 5:
+                    ok = False
+                    break
+                for k in range(5):
+                    if sum_boards == 0:
+                        summary_board[h, k] = tmp[k] if k < n else -1
+                    else:
+                        summary_more_boards[h, sum_boards - 1, k] = tmp[k] if k < n else -1
+                if sum_boards == 0:
+                    summary_board_line[h] = fl
+                else:
+                    summary_more_board_lines[h, sum_boards - 1] = fl
+                sum_boards += 1
+                token = T_BOARD
+            elif in_summary and _at_k(b, s, e, wb, wa, W_RUN_TWICE):
+                token = T_RUNTWICE      # "Hand was run twice"
+            if token == 0 and ok:
+                # -------------------------------------------------- "<player>: <action>"
+                code = 0
+                for p in range(s + 1, e - 1):
+                    if b[p] != 58 or b[p + 1] != 32:
+                        continue
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, wb, wa, wl, wk, sign, p + 2, e)
+                    if status < 0:
+                        ok = False
+                        break
+                    if status == 0:
+                        code = 0
+                        continue
+                    if code == 30:
+                        break       # a line without play
+                    i = _seat_of(b, s, p, name_from, name_to, s0, ns)
+                    if i < 0:
+                        ok = False
+                        break
+                    k = na
+                    actor[k] = i
+                    line_col[k] = fl
+                    amount[k] = cents
+                    # the reference keeps "and is all-in" for calls, bets, raises and posts only
+                    all_in_col[k] = all_in and 3 <= code <= 20
+                    capped_col[k] = capped and 3 <= code <= 20
+                    action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
+                    street_col[k] = street
+                    token = T_BODY
+                    if code == 1:
+                        kind_col[k] = K_FOLD
+                    elif code == 2:
+                        kind_col[k] = K_CHECK
+                    elif code == 20:
+                        kind_col[k] = K_RAISE
+                        raise_to[k] = to
+                    elif code == 21 or code == 23:
+                        kind_col[k] = K_SHOW if code == 21 else K_MUCK
+                        n = _cards(b, cf, ct, wb, wa, wl, tmp)
+                        if n != 2:
+                            ok = False
+                            break
+                        cards_col[k, 0] = tmp[0]
+                        cards_col[k, 1] = tmp[1]
+                        if ct + 2 < e and b[ct + 2] == 40:      # " (a pair of Kings)": the reader checks the words
+                            desc_from[k] = ct + 3
+                            for r in range(e - 1, ct + 2, -1):
+                                if b[r] == 41:
+                                    desc_to[k] = r
+                                    break
+                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
+                            ok = False
+                            break
+                    elif code == 22:
+                        kind_col[k] = K_MUCK
+                    else:
+                        kind_col[k] = wk[wl[L_VERBS] + code - 3, 0]
+                        if code == 5 or code == 6:      # posts small blind, posts big blind
+                            if code == 5 and blinds_posted:
+                                kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
+                            blinds_posted = True
+                        if code >= 5:       # posts …
+                            street_col[k] = 0
+                            if not seen_hole:
+                                token = T_POST
+                    na += 1
+                    break
+                if not ok:
+                    break
+                if code == 30:
+                    if _repeats_line(b, line_start, line_end, li, first_index):
+                        ok = False      # a line without play written twice: the reader refuses it
+                        break
+                    continue
+            if token == 0:
+                # -------------------------------------------------- table, dealt, uncalled, collect
+                if _at_k(b, s, e, wb, wa, W_TABLE):
+                    done = False
+                    for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
+                        if b[q] != 39:
+                            continue
+                        j = q + 1
+                        mx = 0
+                        bt = 0
+                        pm = False
+                        if j + 1 < e and b[j] == 32 and 48 <= b[j + 1] <= 57:
+                            k = j + 1
+                            v = 0
+                            while k < e and 48 <= b[k] <= 57 and k - j < 5:
+                                v = v * 10 + (b[k] - 48)
+                                k += 1
+                            if _at_k(b, k, e, wb, wa, W_MAX):
+                                mx = v
+                                j = k + _n(wa, W_MAX)
+                        elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
+                            ok = False
+                            break
+                        if _at_k(b, j, e, wb, wa, W_PLAY_MONEY):
+                            pm = True
+                            j += _n(wa, W_PLAY_MONEY)
+                        if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
+                            at = j + _n(wa, W_BUTTON_SEAT)
+                            k = at
+                            v = 0
+                            while k < e and 48 <= b[k] <= 57 and k - at < 4:
+                                v = v * 10 + (b[k] - 48)
+                                k += 1
+                            if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
+                                bt = v
+                                j = k + _n(wa, W_IS_BUTTON)
+                            elif k < e and b[k] >= 0x80:
+                                ok = False
+                                break
+                        if j == e:
+                            table_from[h] = s + _n(wa, W_TABLE)
+                            table_to[h] = q
+                            max_seats[h] = mx
+                            button[h] = bt
+                            play[h] = pm
+                            done = True
+                            break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_TABLE
+                elif _at_k(b, s, e, wb, wa, W_DEALT):
+                    p0 = s + _n(wa, W_DEALT)
+                    done = False
+                    for pe in range(p0 + 1, e - 1):
+                        if b[pe] != 32 or b[pe + 1] != 91:
+                            continue
+                        close = _close(b, pe + 2, e)
+                        if close < 0:
+                            continue
+                        c2f = -1
+                        c2t = -1
+                        if close + 1 != e:
+                            if not (close + 2 < e and b[close + 1] == 32 and b[close + 2] == 91):
+                                continue
+                            c2t = _close(b, close + 3, e)
+                            if c2t != e - 1:
+                                continue
+                            c2f = close + 3
+                        n = _cards(b, pe + 2, close, wb, wa, wl, tmp)
+                        if n >= 0 and c2f >= 0:
+                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
+                            n = n + n2 if n2 >= 0 else -1
+                        if n != 0 and n != 2:
+                            ok = False
+                            break
+                        if n == 2:
+                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                            if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                                                                           tmp[1], 1, fl):
+                                ok = False
+                                break
+                        done = True
+                        break
+                    if not ok:
+                        break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_DEALT
+                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
+                    status, cents, j = _amount(b, sign, s + _n(wa, W_UNCALLED), e)
+                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED_TO) or j + _n(wa, W_RETURNED_TO) >= e:
+                        ok = False
+                        break
+                    i = _seat_of(b, j + _n(wa, W_RETURNED_TO), e, name_from, name_to, s0, ns)
+                    if i < 0:
+                        ok = False
+                        break
+                    k = na
+                    _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
+                    action_board[k] = 0
+                    na += 1
+                    token = T_BODY
+                elif _contains(b, s, e, wb, wa, W_COLLECTED):
+                    done = False
+                    q = e - _n(wa, W_COLLECTED)
+                    while q >= s + 1:
+                        if not _at_k(b, q, e, wb, wa, W_COLLECTED):
+                            q -= 1
+                            continue
+                        status, cents, j = _amount(b, sign, q + _n(wa, W_COLLECTED), e)
+                        if status < 0:
+                            ok = False
+                            break
+                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM):
+                            j += _n(wa, W_FROM)
+                            code = -1
+                            side = _after(b, j, e, wb, wa, W_SIDE_POT)
+                            if _after(b, j, e, wb, wa, W_POT) == e:
+                                code = 0
+                            elif _after(b, j, e, wb, wa, W_MAIN_POT) == e:
+                                code = 1
+                            elif side >= 0:
+                                if side == e:
+                                    code = 2
+                                elif b[side] == 45 and side + 1 < e:
+                                    v = 0
+                                    k = side + 1
+                                    while k < e and 48 <= b[k] <= 57 and k - side < 6:
+                                        v = v * 10 + (b[k] - 48)
+                                        k += 1
+                                    if k == e:
+                                        code = v + 1
+                                    elif b[k] >= 0x80:
+                                        ok = False
+                                        break
+                            if code >= 0:
+                                if code > 120:
+                                    ok = False
+                                    break
+                                i = _seat_of(b, s, q, name_from, name_to, s0, ns)
+                                if i < 0:
+                                    ok = False
+                                    break
+                                k = na
+                                _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
+                                pot[k] = code
+                                action_board[k] = run
+                                na += 1
+                                done = True
+                                break
+                        q -= 1
+                    if not ok:
+                        break
+                    if not done:
+                        ok = False
+                        break
+                    token = T_BODY
+                else:
+                    # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
+                    if _find(b, s + 1, e, wb, wa, W_SAID) > s:
+                        continue        # chat (_CHAT: '<someone> said, "…'): no play
+                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_OUT_FOR)
+                    if q > s:
+                        # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
+                        status, cents, j = _amount(b, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
+                        if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
+                            status, _, j = _amount(b, sign, j + _n(wa, W_FEE), e)
+                        while j < e and _is_space(b[j]):
+                            j += 1
+                        i = _seat_of(b, s, q, name_from, name_to, s0, ns)
+                        if status != 1 or j != e or i < 0 or has_cash_out[s0 + i]:
+                            ok = False      # (a second cash-out of one player: the reader refuses it)
+                            break
+                        has_cash_out[s0 + i] = True
+                        cash_out[s0 + i] = cents
+                        token = T_BODY
+                    elif _contains(b, s, e, wb, wa, W_CASHED):
+                        ok = False
+                        break
+                    cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
+                    skip = cancel or token != 0
+                    if _at_k(b, s, e, wb, wa, W_CAPPED_LINE):       # "Betting is capped": a line without play
+                        skip = True
+                        for r in range(s + _n(wa, W_CAPPED_LINE), e):
+                            skip = skip and _is_space(b[r])
+                    for k in range(wl[L_MISC_ANYWHERE + 1] - wl[L_MISC_ANYWHERE]):
+                        n = _n(wa, wl[L_MISC_ANYWHERE] + k)
+                        for q in range(s + 1, e - n + 1):
+                            if _at_k(b, q, e, wb, wa, wl[L_MISC_ANYWHERE] + k):
+                                skip = True
+                                break
+                        if skip:
+                            break
+                    for k in range(wl[L_MISC_ENDS + 1] - wl[L_MISC_ENDS]):
+                        n = _n(wa, wl[L_MISC_ENDS] + k)
+                        if e - n > s and _at_k(b, e - n, e, wb, wa, wl[L_MISC_ENDS] + k):
+                            skip = True
+                            break
+                    if not skip:
+                        unsure, skip = _finished(b, wb, wa, wl, wk, s, e)
+                        if unsure:
+                            ok = False
+                            break
+                    if not skip:
+                        q = _find(b, s + 1, e, wb, wa, W_JOINS)
+                        if q > s:
+                            k = q + _n(wa, W_JOINS)
+                            r = k
+                            while r < e and 48 <= b[r] <= 57:
+                                r += 1
+                            skip = r == e and r > k
+                    if not skip:
+                        ok = False
+                        break
+                    if cancel:
+                        is_cancelled[h] = True
+                        token = T_CANCELLED
+                    elif token == 0:
+                        if _repeats_line(b, line_start, line_end, li, first_index):
+                            ok = False      # a line without play written twice: the reader refuses it
+                            break
+                        continue
+            if not ok:
                 break
-            if token >= SKIP or token == previous and (token == T_BODY or token == T_SEAT or token == T_POST
-                                                       or token == T_DEALT or token == T_BOARD or token == T_SEATSUM):
+            # -------------------------------------------------- the shape, as check_shape builds it
+            if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
+                                      or token == T_BOARD or token == T_SEATSUM):
                 continue
-            if tokens == _SHAPE_WORDS * _PER_WORD:
+            if tokens >= _SHAPE_WORDS * _PER_WORD:
                 ok = False
                 break
-            hc.shape[h, tokens // _PER_WORD] |= w.codes[token] << (4 * (tokens % _PER_WORD))
+            shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
-        for k in range(hc.action_start[h], st[S_NA]):
-            if sc.summary_line[st[S_S0] + ac.actor[k]] == 0:
-                ok = False      # a player who played has no summary line: the reader refuses the hand
-        if ok and not st[S_HAS_TOTAL]:
-            ok = st[S_SUM_SEATS] > 0        # no summary
-        hc.in_lane[h] = ok
+        if ok:
+            for k in range(action_start[h], na):
+                if summary_line[s0 + actor[k]] == 0:
+                    ok = False      # a player who played has no summary line: the reader refuses the hand
+        if ok and not has_total:
+            if sum_seats == 0:
+                ok = False      # no summary
+            else:
+                total[h] = 0
+                rake[h] = 0
+                total_line[h] = 0
+        in_lane[h] = ok
         if not ok:
-            _drop_hand(h, st, hc, sc, ac)
-    n = hc.hand_lines.shape[0]
-    hc.seat_start[n] = st[S_NS]
-    hc.action_start[n] = st[S_NA]
-    hc.pot_start[n] = st[S_NPOTS]
-    return st[S_NS], st[S_NA], st[S_NPOTS]
+            is_cancelled[h] = False
+            for k in range(5):
+                more_boards[h, 0, k] = -1
+                more_boards[h, 1, k] = -1
+                summary_more_boards[h, 0, k] = -1
+                summary_more_boards[h, 1, k] = -1
+            more_board_lines[h, 0] = more_board_lines[h, 1] = 0
+            summary_more_board_lines[h, 0] = summary_more_board_lines[h, 1] = 0
+            # the hand keeps no rows: clear what it wrote
+            for j in range(s0, ns):
+                hole[j, 0] = -1
+                hole[j, 1] = -1
+                hole_how[j] = 0
+                hole_line[j] = 0
+                summary_won[j] = -1
+                summary_line[j] = 0
+                what_from[j] = -1
+                won_not_awarded[j] = False
+                has_cash_out[j] = False
+                cash_out[j] = 0
+            # (and the row a failed line began: its columns are written before the last checks)
+            for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
+                raise_to[k] = -1
+                all_in_col[k] = False
+                capped_col[k] = False
+                action_board[k] = 0
+                cards_col[k, 0] = -1
+                cards_col[k, 1] = -1
+                pot[k] = -1
+                desc_from[k] = -1
+            ns = s0
+            na = action_start[h]
+            npots = pot_start[h]
+    n = hand_lines.shape[0]
+    seat_start[n] = ns
+    action_start[n] = na
+    pot_start[n] = npots
+    return ns, na, npots
 
 
-@njit(cache=True)
-def _drop_hand(h, st, hc, sc, ac):
-    """Clear what hand h wrote (and the row a failed line began: its columns are written before the last checks)."""
-    hc.is_cancelled[h] = False
-    hc.more_boards[h] = -1
-    hc.summary_more_boards[h] = -1
-    hc.more_board_lines[h] = 0
-    hc.summary_more_board_lines[h] = 0
-    for j in range(st[S_S0], st[S_NS]):
-        sc.hole[j] = -1
-        sc.hole_how[j] = 0
-        sc.hole_line[j] = 0
-        sc.summary_won[j] = -1
-        sc.summary_line[j] = 0
-        sc.what_from[j] = -1
-        sc.won_not_awarded[j] = False
-        sc.has_cash_out[j] = False
-        sc.cash_out[j] = 0
-    for k in range(hc.action_start[h], min(max(st[S_NA], hc.action_start[h]) + 1, ac.raise_to.shape[0])):
-        ac.raise_to[k] = -1
-        ac.is_all_in[k] = False
-        ac.is_capped[k] = False
-        ac.action_board[k] = 0
-        ac.cards[k] = -1
-        ac.pot[k] = -1
-        ac.desc_from[k] = -1
-    st[S_NS] = st[S_S0]
-    st[S_NA] = hc.action_start[h]
-    st[S_NPOTS] = hc.pot_start[h]
 
 
 @njit(cache=True)
@@ -1272,7 +1375,7 @@ def _date_back(b, stop, low):
 
 
 @njit(cache=True)
-def _headers(b, w, line_start, line_end, hand_line0, out):
+def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
     """The common header form on each hand's first line, "PokerStars Hand #ID: … - YYYY/M/D H:MM:SS ET"
     (or "… ZONE [YYYY/M/D H:MM:SS ET]" with the local time first), in bytes: per hand
     (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
@@ -1284,7 +1387,7 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
         local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        i = max(_after(b, s, e, w, W_HAND), _after(b, s, e, w, W_GAME))    # "Game #" in older logs
+        i = max(_after(b, s, e, wb, wa, W_HAND), _after(b, s, e, wb, wa, W_GAME))    # "Game #" in older logs
         if i < 0:
             continue
         j = i
@@ -1292,9 +1395,9 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        et_close = e - _n(w, W_ET_CLOSE)
-        et = e - _n(w, W_ET)
-        if et_close >= j and _at(b, et_close, e, w, W_ET_CLOSE):
+        et_close = e - _n(wa, W_ET_CLOSE)
+        et = e - _n(wa, W_ET)
+        if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
             et_start, seconds = _date_back(b, et_close, j)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
@@ -1306,7 +1409,7 @@ def _headers(b, w, line_start, line_end, hand_line0, out):
                 continue
             start, local = _date_back(b, z - 1, j)
             zone_from = z
-        elif et >= j and _at(b, et, e, w, W_ET):
+        elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
             start, seconds = _date_back(b, et, j)
         else:
@@ -1470,6 +1573,10 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     return accepted
 
 
+_SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
+                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
+_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
+                   "pot", "line")
 
 
 def _minus_one(shape, dtype) -> np.ndarray:
@@ -1549,7 +1656,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words, line_start, line_end, hand_line0, fast)
+    _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)
@@ -1593,26 +1700,37 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     else:
         signs = np.zeros(0, dtype=np.int64)
 
-    spans = {"name_from": 0, "name_to": 0, "what_from": -1, "what_to": 0, "desc_from": -1, "desc_to": 0}
-    spans = {name: np.full(total_lines, fill, dtype=np.int64) for name, fill in spans.items()}
-    spans.update(hand_line0=hand_line0, hand_lines=n_lines, hand_first=first_line, signs=signs,
-                 play=np.zeros(count, dtype=np.bool_), table_from=np.full(count, -1, dtype=np.int64),
-                 table_to=np.full(count, -1, dtype=np.int64), shape=np.zeros((count, _SHAPE_WORDS), dtype=np.int64))
-    hands, seats, actions = (columns(**{name: spans[name] if name in spans else getattr(b, name)
-                                        for name in columns._fields})
-                             for columns in (HandColumns, SeatColumns, ActionColumns))
-    ns, na, npots = _scan(buf, line_start, line_end, hands, seats, actions, words)
-    for columns, rows in ((seats, ns), (actions, na)):
-        for name in columns._fields:
-            if name not in spans:
-                setattr(b, name, getattr(b, name)[:rows])
+    play = np.zeros(count, dtype=np.bool_)
+    table_from = np.full(count, -1, dtype=np.int64)
+    table_to = np.full(count, -1, dtype=np.int64)
+    shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
+    name_from = np.zeros(total_lines, dtype=np.int64)
+    name_to = np.zeros(total_lines, dtype=np.int64)
+    what_from = np.full(total_lines, -1, dtype=np.int64)
+    what_to = np.zeros(total_lines, dtype=np.int64)
+    desc_from = np.full(total_lines, -1, dtype=np.int64)
+    desc_to = np.zeros(total_lines, dtype=np.int64)
+    ns, na, npots = _scan(
+        buf, line_start, line_end, hand_line0, n_lines, first_line,
+        b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
+        b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
+        b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
+        b.summary_won, b.summary_line,
+        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
+        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
+        b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
+        b.action_board, *words)
+    for name in _SEAT_COLUMNS:
+        setattr(b, name, getattr(b, name)[:ns])
+    for name in _ACTION_COLUMNS:
+        setattr(b, name, getattr(b, name)[:na])
     b.pot_amount = b.pot_amount[:npots]
 
     # the grammar's verdict on each hand's shape
     in_lane = b.in_lane
-    _check_words(b, text, data, ascii_text, seats.what_from[:ns], seats.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
-    _check_words(b, text, data, ascii_text, actions.desc_from[:na], actions.desc_to[:na], b.action_start, ps.HAND_NAME)
-    keys = hands.shape.tolist()
+    _check_words(b, text, data, ascii_text, what_from[:ns], what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, ascii_text, desc_from[:na], desc_to[:na], b.action_start, ps.HAND_NAME)
+    keys = shape.tolist()
     accepted = _SHAPE_OK
     for h in np.flatnonzero(in_lane).tolist():
         key = tuple(keys[h])
@@ -1623,11 +1741,11 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
             in_lane[h] = False
 
     # strings
-    tf = hands.table_from.tolist()
-    tt = hands.table_to.tolist()
-    pl = hands.play.tolist()
-    nf = seats.name_from[:ns].tolist()
-    nt = seats.name_to[:ns].tolist()
+    tf = table_from.tolist()
+    tt = table_to.tolist()
+    pl = play.tolist()
+    nf = name_from[:ns].tolist()
+    nt = name_to[:ns].tolist()
     if ascii_text:
         b.player = [text[f:t] for f, t in zip(nf, nt)]
         tables = [text[f:t] if f >= 0 else None for f, t in zip(tf, tt)]
