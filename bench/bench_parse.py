@@ -101,8 +101,11 @@ def main() -> None:
     read_text(text, "b")                            # kernels loaded outside the clock
     started = time.perf_counter()
     _, batch, _ = read_text(text, "b")
+    reading = time.perf_counter() - started
     facts = replay_batch(batch, allin_ev=False)
     lane = len(hands) / (time.perf_counter() - started)
+    print(f"{'compiled lane: read_text alone':<38} {len(hands):>6} hands  {reading:6.2f} s  "
+          f"{reading / len(hands) * 1e6:9.1f} us/hand")
     certified = int(facts.certified.sum())
     print(f"{'compiled lane: read + replay (no EV)':<38} {len(hands):>6} hands  {'':6}    {lane:9,.0f} hands/s"
           f"  ({certified} certified, the rest left to the full path)")

@@ -42,8 +42,8 @@ from rules.cards import Card, CardError
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
 from rules.records import slot_filler
 
-__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "LineKind", "LineTable", "StreetActions", "StreetBets",
-           "clear_caches", "read_amount", "read_cards", "unsupported_game"]
+__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "UNSHOWN_CARDS", "LineKind", "LineTable", "StreetActions",
+           "StreetBets", "clear_caches", "read_amount", "read_cards", "unsupported_game"]
 
 GRAMMARS = Path(__file__).with_name("grammars")
 """The folder of the grammar files."""
@@ -85,6 +85,10 @@ def read_amount(text: str, *, decimal_comma: bool = False) -> Decimal:
 _CARD_CACHE: dict[str, tuple[Card, ...]] = {}
 
 
+UNSHOWN_CARDS = ("XX", "X", "??")
+"""How the rooms write a card not shown, in a ``[…]`` group."""
+
+
 def read_cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
     """The cards of a ``[…]`` group (words such as ``As Kd``; ``X``, ``XX`` and ``??`` are cards not
     shown and left out); a card no deck holds is a ParseError at its column of line ``index``."""
@@ -94,7 +98,7 @@ def read_cards(text: str | None, index: int, line: str) -> tuple[Card, ...]:
     if found is None:
         cards = []
         for word in text.replace(",", " ").split():
-            if word in ("XX", "X", "??"):
+            if word in UNSHOWN_CARDS:
                 continue
             try:
                 cards.append(Card.parse(word))

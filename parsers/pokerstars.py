@@ -73,6 +73,7 @@ __all__ = [
     "NO_PLAY_OPEN",
     "NO_SHOWS",
     "OUTCOMES",
+    "PHRASES",
     "POSITIONS",
     "POSTS",
     "RUNS",
@@ -132,6 +133,24 @@ MISC_ENDS = ("leaves the table", "has timed out", "has timed out while disconnec
 MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "takes the add-on", "is feeling ",
              "stands up", "sits down", "will be allowed to play ", "will be able to play ")
 """'<player> <words><anything>' lines without play."""
+PHRASES: dict[str, str] = {
+    "site": "PokerStars ", "hand": "Hand #", "game": "Game #", "et": "ET",                  # the header
+    "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #", "is_button": " is the button",   # the table
+    "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
+    "marker_end": " ***",                                                                   # '*** FLOP ***'
+    "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
+    "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
+    "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
+    "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
+    "main": "Main pot", "side": "Side pot", "rake": "Rake ",                                # the Total line
+    "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
+    "not_awarded": "not awarded",
+    "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
+    "received": " and received ",
+}
+"""The fixed words inside lines, each written once: the patterns below and the scanner's byte words
+are made from them."""
+_P = {name: re.escape(words) for name, words in PHRASES.items()}
 POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
@@ -150,7 +169,7 @@ _AMT = r"[^\d\s(]?\d[\d,]*(?:\.\d+)?"
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
 """The words a game's name starts with, where a tournament's buy-in ends."""
 _HEADER = re.compile(
-    r"^PokerStars (?:Zoom |Home Game |HomeGame )?(?:Hand|Game) #(?P<id>\d+): +"
+    r"^" + _P["site"] + r"(?:Zoom |Home Game |HomeGame )?(?:" + _P["hand"] + "|" + _P["game"] + r")(?P<id>\d+): +"
     r"(?:\{(?P<club>[^}]*)\} +)?"
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
     r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?"
@@ -177,10 +196,11 @@ _WHEN = re.compile(
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
 _TABLE = re.compile(
-    r"^Table '(?P<name>.*)'(?: (?P<max>\d+)-max)?(?P<play> \(Play Money\))?(?: Seat #(?P<btn>\d+) is the button)?\s*$"
+    rf"^Table '(?P<name>.*)'(?: (?P<max>\d+){_P['max']})?(?P<play>{_P['play_money']})?"
+    rf"(?:{_P['button_seat']}(?P<btn>\d+){_P['is_button']})?\s*$"
 )
 _SEAT = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>" + _AMT + r") in chips(?:, .*?)?\)(?P<rest>.*)$"
+    rf"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>{_AMT}){_P['in_chips']}(?:, .*?)?\)(?P<rest>.*)$"
 )
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
@@ -191,59 +211,62 @@ _HAND_NAME = (
     rf"|a Royal Flush)(?: - (?:{_RANK}(?:\+{_RANK})*|lower) (?:kicker|cards))?"
 )
 """How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker' …"""
-_WON = r"won (?:\(" + _AMT + r"\)|" + _AMT + r")"
+_WON = _P["won"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")"
 _OUTCOME = (
     r"(?:folded (?:before Flop|before Turn|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
-    r"|collected (?:\(" + _AMT + r"\)|" + _AMT + r")|" + _WON +
-    r"|mucked(?: \[[^\]]*\])?(?: and lost)?|mucked hand and " + _WON +
-    r"|showed \[[^\]]*\] and (?:" + _WON + r"(?: with " + _HAND_NAME + r")?|lost(?: with " + _HAND_NAME + r")?)"
+    r"|" + _P["collected"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")|" + _WON +
+    r"|" + _P["mucked"] + r"(?: \[[^\]]*\])?(?: and lost)?|" + _P["mucked"] + " hand and " + _WON +
+    r"|" + _P["showed"] + r" \[[^\]]*\] and (?:" + _WON + r"(?: with " + _HAND_NAME + r")?|lost(?: with " + _HAND_NAME + r")?)"
     r"(?:, and (?:" + _WON + r" with " + _HAND_NAME + r"|lost with " + _HAND_NAME + r"))*"
     r"|is sitting out|sat out|didn't .*|cashed .*)"
-    r"(?: \((?:cashed out|pot not awarded as player cashed out)\)\.?)?"
+    r"(?: \((?:cashed out|pot " + _P["not_awarded"] + r" as player cashed out)\)\.?)?"
 )
 _SEATSUM = re.compile(
     r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + _either(POSITIONS) + r")\))*) "
     r"(?P<what>" + _OUTCOME + r")\"?\s*$")
 """A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
 copied out of string literals keep a stray closing quote.)"""
-_SUMMARY_WON = re.compile(r"(?:won|collected) \(?(" + _AMT + r")\)?")
-_SUMMARY_CARDS = re.compile(r"(?:showed|mucked) \[([^\]]*)\]")
+_SUMMARY_WON = re.compile(f"(?:{_P['won']}|{_P['collected']})" + r" \(?(" + _AMT + r")\)?")
+_SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)\]")
 _MARKER = re.compile(
     r"^\*\*\* (?:(?P<run>" + _either(RUNS) + r") )?"
     r"(?P<what>(?P<hole>" + _either(MARKERS["HOLE"]) + r")|(?P<showdown>" + _either(MARKERS["SHOWDOWN"])
     + r")|(?P<summary>" + _either(MARKERS["SUMMARY"]) + r")|" + _either(MARKERS["STREET"]) + r")"
-    r" \*\*\*"
+    + _P["marker_end"] +
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
 _ACTION = re.compile(
     r"^(?P<p>.+?): (?:"
-    r"(?P<fold>folds)(?: \[[^\]]*\])?"
-    r"|(?P<check>checks)"
+    r"(?P<fold>" + _P["folds"] + r")(?: \[[^\]]*\])?"
+    r"|(?P<check>" + _P["checks"] + ")"
     r"|(?P<verb>" + _either(BETS) + r"|(?P<post>" + _either(POSTS) + r")) (?P<a>" + _AMT + r")"
-    r"|raises (?P<ra>" + _AMT + r") to (?P<rt>" + _AMT + r")"
+    r"|" + _P["raises"] + r" (?P<ra>" + _AMT + ")" + _P["to"] + r"(?P<rt>" + _AMT + r")"
     r"|(?P<show>" + _either(SHOWS) + r") \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
     r"|(?P<muck>" + _either(NO_SHOWS) + r")"
     r"|(?P<misc>" + _either(NO_PLAY) + "|" + _either(NO_PLAY_OPEN, ".*") + r")"
-    r")(?: (?P<allin>and is all-in)| and has reached the (?P<cap>" + _AMT + r") cap)?\s*$"
+    r")(?:(?P<allin>" + _P["all_in"] + ")|" + _P["reached"] + r"(?P<cap>" + _AMT + ")" + _P["cap"] + r")?\s*$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + r")\) returned to (?P<p>.+?)\s*$")
-_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + r") from (?P<pot>pot|main pot|side pot(?:-\d+)?)\s*$")
-_CASHOUT = re.compile(r"^(?P<p>.+) cashed out the hand for (?P<a>" + _AMT + r")(?: \| Cash Out Fee (?P<f>" + _AMT + r"))?\s*$")
-_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: (?:Main|Side) pot(?:-\d+)? " + _AMT + r"\.)*)"
-                    r"\s*\|\s*Rake (?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
-_POTS = re.compile(r"(?:Main|Side) pot(?:-\d+)? (" + _AMT + r")\.")
+_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + ")" + _P["returned_to"] + r"(?P<p>.+?)\s*$")
+_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + ")" + _P["from"]
+                      + f"(?P<pot>{_P['pot']}|{_P['main_pot']}|{_P['side_pot']}" + r"(?:-\d+)?)\s*$")
+_CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
+                      + r"))?\s*$")
+_TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
+_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
+                    r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
+_POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
 _BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
-    r"^.+ (?:joins the table at seat #\d+|" + _either(MISC_ENDS) + "|" + _either(MISC_OPEN, ".*")
-    + r"|finished the tournament(?: in \d+\w* place)?(?: and received .*)?"
+    r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
+    + "|" + _P["finished"] + "(?:" + _P["in"] + r"\d+\w*" + _P["place"] + ")?(?:" + _P["received"] + ".*)?"
     # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
     # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
-    r"|(?:wins|split) the " + _AMT + r" bounty for eliminating .+"
-    r"|wins " + _AMT + r" for (?:eliminating|splitting the elimination of) .+"
+    r"| (?:wins|split) the " + _AMT + r" bounty for eliminating .+"
+    r"| wins " + _AMT + r" for (?:eliminating|splitting the elimination of) .+"
     # satellites: "wins an entry to tournament #123", "wins a ticket …"
-    r"|wins an entry to tournament #\d+.*|wins a .*ticket.*)\s*$"
+    r"| wins an entry to tournament #\d+.*| wins a .*ticket.*)\s*$"
 )
 _CAPPED = re.compile(r"^Betting is capped\s*$")
 """Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
@@ -355,7 +378,8 @@ _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
 
-_ZONE_NAMES = ("ET", "CT", "MT", "PT", "AKT", "HT", "AT", "BRT", "ART", "GMT", "UTC", "WET", "CET", "EET", "MSK", "IST",
+_ET = PHRASES["et"]
+_ZONE_NAMES = (_ET, "CT", "MT", "PT", "AKT", "HT", "AT", "BRT", "ART", "GMT", "UTC", "WET", "CET", "EET", "MSK", "IST",
                "CCT", "JST", "AWST", "ACST", "AEST", "NZT")
 """The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
 settings). It writes a zone's standard name all year, so each stands for its zone's clock as
@@ -385,7 +409,7 @@ def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
     if zone == _CUSTOM_ZONE:
         apart = abs((written - et).total_seconds())
         return apart % 900 == 0 and apart <= 26 * 3600     # an offset of whole quarter-hours
-    return zone in _ZONE_NAMES and bool(_utc_readings(written, zone) & _utc_readings(et, "ET"))
+    return zone in _ZONE_NAMES and bool(_utc_readings(written, zone) & _utc_readings(et, _ET))
 
 
 def in_utc(at: datetime, zone: str) -> datetime:
@@ -415,6 +439,7 @@ _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
 _STREET_ORDER = {"FLOP": 1, "TURN": 2, "RIVER": 3}
 _SHOWN_DOWN = 4
+_SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
 _STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
 
 
@@ -498,13 +523,13 @@ def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | Non
     if et is None:
         if zone in (None, _CUSTOM_ZONE):
             return written, None         # a zone not named, or of the player's own offset: as written
-        return in_utc(written, zone), None if zone == "ET" else written
-    if when["z2"] not in (None, "ET"):
+        return in_utc(written, zone), None if zone == _ET else written
+    if when["z2"] not in (None, _ET):
         raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
     if zone is not None and not local_time_matches(zone, written, et):
         raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
                     "two is changed", "t")
-    return in_utc(et, "ET"), written
+    return in_utc(et, _ET), written
 
 
 # ////////////////////////////////////////////////////////////////////// the record
@@ -548,7 +573,7 @@ def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card]
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     """The record of a hand from its lines, its header's fields (:func:`read_header`) and its
     classified lines; with no tokens, the record of the header alone."""
-    match, stakes, when = head["match"], head["stakes"], head["when"]
+    match, stakes = head["match"], head["stakes"]
     is_tournament = match["tid"] is not None
     short_deck = head["game"].startswith("6+")
     sb_text, bb_text = stakes["sb"], stakes["bb"]
@@ -592,7 +617,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_boards: list[tuple[Card, ...]] = []
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
-    in_summary = False
     blinds_posted = False
     append = actions.append
     seat_numbers: set[int] = set()
@@ -633,15 +657,15 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if seat_of.get(player, n) not in (n, ""):
                 raise ParseError(f"the summary puts {player} in seat {n}, the seat lines in seat {seat_of[player]}",
                                  line=index + 1, column=1, line_text=lines[index])
-            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) else ()
-            if "ed [" in what:      # showed [ or mucked [
+            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if (_WON_WORD in what or _COLLECTED_WORD in what) else ()
+            if "[" in what:      # showed [ or mucked [
                 shown = _SUMMARY_CARDS.search(what)
                 cards = _cards(shown[1], index, lines[index]) if shown else ()
             else:
                 cards = ()
             summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
             if cards:
-                holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith("showed") else CardsHow.MUCKED,
+                holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith(_SHOWED) else CardsHow.MUCKED,
                                    line))
         elif kind == "SEAT":
             n, player, stack, rest = m.groups()
@@ -649,7 +673,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise _twice(f"seat {n} ({player}) is listed", index, lines)
             seat_numbers.add(n)
             seat_of[player] = n if player not in seat_of else ""     # one name in two seats: either seat
-            seats.append(_seat(int(n), player, money(stack, index), "sitting out" in rest, line))
+            seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
             street = _STREETS[what]
@@ -667,12 +691,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if c2 is not None and dealt_before is None:
                 raise ParseError(f"a {what} line with no street line before it: a street line is lost",
                                  line=index + 1, column=1, line_text=lines[index])
-            if dealt_before is not None:
-                if list(repeated) != dealt_before:
-                    shown = " ".join(map(str, dealt_before))
-                    raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
-                                     f"dealt [{shown}]: a card is changed or a street line is lost",
-                                     line=index + 1, column=1, line_text=lines[index])
+            if dealt_before is not None and list(repeated) != dealt_before:
+                shown = " ".join(map(str, dealt_before))
+                raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
+                                 f"dealt [{shown}]: a card is changed or a street line is lost",
+                                 line=index + 1, column=1, line_text=lines[index])
             boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
@@ -715,8 +738,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise _twice(f"{m['p']} cashes out", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
-        elif kind == "SUMMARY":
-            in_summary = True
         elif kind == "TOTAL":
             total, rake = money(m["t"], index), money(m["r"], index)
             pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
@@ -726,8 +747,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             summary_board_lines.append(line)
         elif kind == "CANCELLED":
             cancelled = True
-        # HOLE, RUNTWICE need no fields
-    del in_summary
+        # HOLE, SUMMARY, RUNTWICE need no fields
     # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice
     # is the engine's to find (HE-SUMMARY-SEATS)
     summary = None

@@ -73,7 +73,9 @@ from numba import njit
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
+from parsers.lines import UNSHOWN_CARDS
 from parsers.source import Chunk, line_starts, split, split_file
+from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
@@ -104,27 +106,26 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
-_SINGLE_WORDS = (
-    # the line kinds' hints
-    "stars", "seat", "total", "board", "run_twice", "table", "dealt", "uncalled", "collected", "said", "cashed",
-    "cancelled", "capped_line",
-    # the words inside the lines' patterns
-    "returned", "from_", "in_chips", "sitting", "max", "play", "seat_hash", "button", "stars_end", "allin", "reached",
-    "cap", "to", "cashed_for", "fee", "not_awarded", "won", "collected2", "won_sub", "collected_sub", "ed", "showed",
-    "mucked", "showed_start", "pot", "main_pot", "side_pot", "main", "side", "rake", "folds", "checks", "raises",
-    "joins", "finished", "in_", "place", "received", "hand", "game", "et", "et_close",
-)
-(W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_SAID, W_CASHED,
- W_CANCELLED, W_CAPPED_LINE, W_RETURNED, W_FROM_, W_IN_CHIPS, W_SITTING, W_MAX, W_PLAY, W_SEAT_HASH, W_BUTTON,
- W_STARS_END, W_ALLIN, W_REACHED, W_CAP, W_TO, W_CASHED_FOR, W_FEE, W_NOT_AWARDED, W_WON, W_COLLECTED2, W_WON_SUB,
- W_COLLECTED_SUB, W_ED, W_SHOWED, W_MUCKED, W_SHOWED_START, W_POT, W_MAIN_POT, W_SIDE_POT, W_MAIN, W_SIDE, W_RAKE,
- W_FOLDS, W_CHECKS, W_RAISES, W_JOINS, W_FINISHED, W_IN_, W_PLACE, W_RECEIVED, W_HAND, W_GAME, W_ET,
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
+          "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
+"""The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
+_PHRASED = ("returned_to", "from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
+            "all_in", "reached", "cap", "to", "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake",
+            "folds", "checks", "joins", "finished", "in", "place", "received", "showed")
+"""The table's phrases the scanner finds as they are."""
+_SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
+                 "mucked_cards", "main", "side", "raises", "hand", "game", "et", "et_close")
+(W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
+ W_SAID, W_CAPPED_LINE, W_RETURNED_TO, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
+ W_IS_BUTTON, W_MARKER_END, W_ALL_IN, W_REACHED, W_CAP, W_TO, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT,
+ W_SIDE_POT, W_RAKE, W_FOLDS, W_CHECKS, W_JOINS, W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT,
+ W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET,
  W_ET_CLOSE) = range(len(_SINGLE_WORDS))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
-               "misc_ends", "misc_anywhere")
+               "misc_ends", "misc_anywhere", "unshown")
 (L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
- L_MISC_ANYWHERE) = range(len(_WORD_LISTS))
+ L_MISC_ANYWHERE, L_UNSHOWN) = range(len(_WORD_LISTS))
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
@@ -150,7 +151,8 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
 def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
-    marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrase = reader.PHRASES
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
     said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
@@ -162,21 +164,12 @@ def scanner_words(reader=ps) -> ScannerWords:
     kinds = list(ActionKind)
     verbs = {**reader.BETS, **reader.POSTS}
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
-    single = {
-        "stars": hints["HOLE"], "seat": hints["SEAT"], "total": hints["TOTAL"], "board": hints["BOARD"],
-        "run_twice": hints["RUNTWICE"], "table": hints["TABLE"], "dealt": hints["DEALT"], "uncalled": hints["UNCALLED"],
-        "collected": hints["COLLECT"], "said": said, "cashed": hints["CASHOUT"], "cancelled": hints["CANCELLED"],
-        "capped_line": capped,
-        "returned": ") returned to ", "from_": " from ", "in_chips": " in chips", "sitting": "sitting out", "max": "-max",
-        "play": " (Play Money)", "seat_hash": " Seat #", "button": " is the button", "stars_end": " ***", "allin": " and is all-in",
-        "reached": " and has reached the ", "cap": " cap", "to": " to ", "cashed_for": " cashed out the hand for ",
-        "fee": " | Cash Out Fee ", "not_awarded": "not awarded", "won": "won ", "collected2": "collected ", "won_sub": "won",
-        "collected_sub": "collected", "ed": "ed [", "showed": "showed [", "mucked": "mucked [", "showed_start": "showed", "pot": "pot",
-        "main_pot": "main pot", "side_pot": "side pot", "main": " Main pot", "side": " Side pot", "rake": "Rake ", "folds": "folds",
-        "checks": "checks", "raises": "raises ", "joins": " joins the table at seat #", "finished": " finished the tournament",
-        "in_": " in ", "place": " place", "received": " and received ", "hand": "PokerStars Hand #", "game": "PokerStars Game #",
-        "et": " ET", "et_close": " ET]",
-    }
+    single = {**{name: hints[kind] for name, kind in _HINTS.items()}, "said": said, "capped_line": capped,
+              **{name: phrase[name] for name in _PHRASED},
+              "won_amount": phrase["won"] + " ", "collected_amount": phrase["collected"] + " ",
+              "showed_cards": phrase["showed"] + " [", "mucked_cards": phrase["mucked"] + " [", "main": " " + phrase["main"],
+              "side": " " + phrase["side"], "raises": phrase["raises"] + " ", "hand": phrase["site"] + phrase["hand"],
+              "game": phrase["site"] + phrase["game"], "et": " " + phrase["et"], "et_close": " " + phrase["et"] + "]"}
     assert tuple(single) == _SINGLE_WORDS
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
@@ -191,6 +184,7 @@ def scanner_words(reader=ps) -> ScannerWords:
         "misc_open": list(reader.NO_PLAY_OPEN),
         "misc_ends": [" " + m for m in reader.MISC_ENDS],
         "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
+        "unshown": list(UNSHOWN_CARDS),
     }
     assert tuple(lists) == _WORD_LISTS
     rows = [(word, 0, 0) for word in single.values()]
@@ -211,12 +205,9 @@ WORDS = scanner_words()
 """The scanner's words, made from :mod:`parsers.pokerstars` at import."""
 
 _RANKS = np.full(256, -1, dtype=np.int64)
-for _i, _ch in enumerate("23456789TJQKA"):
-    _RANKS[ord(_ch)] = _i
+_RANKS[[ord(rank.code) for rank in Rank]] = list(Rank)
 _SUITS = np.full(256, -1, dtype=np.int64)
-for _i, _ch in enumerate("cdhs"):
-    _SUITS[ord(_ch)] = _i
-del _i, _ch
+_SUITS[[ord(suit.code) for suit in Suit]] = list(Suit)
 _TERMINALS = ("", *ps.TERMINALS)
 """The shape terminals by the table's codes (4 bits each in a shape key)."""
 _SHAPE_WORDS = 3
@@ -246,6 +237,12 @@ def _at_k(b, i, e, data, at, k):
         if b[i + j] != data[base + j]:
             return False
     return True
+
+
+@njit(cache=True, inline="always")
+def _after(b, i, e, data, at, k):
+    """Where word k ends when it stands at b[i:] within ``e``, else -1."""
+    return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
 
 
 @njit(cache=True)
@@ -339,7 +336,7 @@ def _tail(b, wb, wa, wl, wk, sign, i, e):
     """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
     if i == e:
         return 1, False, False
-    if _at_k(b, i, e, wb, wa, W_ALLIN) and i + _n(wa, W_ALLIN) == e:
+    if _at_k(b, i, e, wb, wa, W_ALL_IN) and i + _n(wa, W_ALL_IN) == e:
         return 1, True, False
     if _at_k(b, i, e, wb, wa, W_REACHED):
         status, _, j = _amount(b, sign, i + _n(wa, W_REACHED), e)
@@ -351,7 +348,16 @@ def _tail(b, wb, wa, wl, wk, sign, i, e):
 
 
 @njit(cache=True)
-def _cards(b, i, e, out):
+def _one_of(b, i, e, wb, wa, wl, which):
+    """Is b[i:e] a word of list ``which``, whole?"""
+    for k in range(wl[which], wl[which + 1]):
+        if _at_k(b, i, e, wb, wa, k) and i + _n(wa, k) == e:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
     n = 0
@@ -373,9 +379,8 @@ def _cards(b, i, e, out):
                 return -1
             out[n] = _RANKS[b[i]] * 4 + _SUITS[b[i + 1]]
             n += 1
-        elif not ((length == 2 and b[i] == 88 and b[i + 1] == 88) or (length == 1 and b[i] == 88)
-                  or (length == 2 and b[i] == 63 and b[i + 1] == 63)):
-            return -1       # XX, X and ?? are cards not shown; anything else takes the full path
+        elif not _one_of(b, i, j, wb, wa, wl, L_UNSHOWN):
+            return -1       # a card not shown (XX …) is left out; anything else takes the full path
         i = j
     return n
 
@@ -532,8 +537,9 @@ def _finished(b, wb, wa, wl, wk, s, e):
         if not _at_k(b, q, e, wb, wa, W_FINISHED):
             continue
         j = q + n
-        if _at_k(b, j, e, wb, wa, W_IN_) and j + 4 < e and 48 <= b[j + 4] <= 57:
-            k = j + 4
+        at = _after(b, j, e, wb, wa, W_IN)
+        if at >= 0 and at < e and 48 <= b[at] <= 57:
+            k = at
             while k < e and 48 <= b[k] <= 57:
                 k += 1
             while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
@@ -647,7 +653,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             c0 = b[s]
             token = 0
             # -------------------------------------------------- street markers
-            if c0 == 42 and _at_k(b, s, e, wb, wa, W_STARS):
+            if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
                 marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
                 which = -1
@@ -656,10 +662,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         which = k
                         j += _n(wa, wl[L_MARKERS] + k)
                         break
-                if which < 0 or not _at_k(b, j, e, wb, wa, W_STARS_END):
+                if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
                     ok = False
                     break
-                j += _n(wa, W_STARS_END)
+                j += _n(wa, W_MARKER_END)
                 c1f = c1t = c2f = c2t = -1
                 if j < e:
                     if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
@@ -708,10 +714,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     n = 0
                     repeated = 0
                     if c1f >= 0:
-                        n = _cards(b, c1f, c1t, tmp)
+                        n = _cards(b, c1f, c1t, wb, wa, wl, tmp)
                         repeated = n
                         if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, tmp[n:])
+                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
                             n = n + n2 if n2 >= 0 else -1
                     if n < 0 or n > 5:
                         ok = False
@@ -731,7 +737,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if more_board_lines[h, run - 1] == 0:
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
-            elif c0 == 83 and _at_k(b, s, e, wb, wa, W_SEAT):
+            elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 j = s + _n(wa, W_SEAT)
                 number = 0
                 digits = 0
@@ -771,14 +777,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # won (X) / collected (X): findall over what
                             won = -1
                             count = 0
-                            if _contains(b, what, e, wb, wa, W_WON_SUB) or _contains(b, what, e, wb, wa, W_COLLECTED_SUB):
+                            if True:
                                 q = what
                                 while q < e:
-                                    start = -1
-                                    if _at_k(b, q, e, wb, wa, W_WON):
-                                        start = q + 4
-                                    elif _at_k(b, q, e, wb, wa, W_COLLECTED2):
-                                        start = q + 10
+                                    start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
                                     if start < 0:
                                         q += 1
                                         continue
@@ -806,17 +810,20 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             what_to[s0 + i] = e
                             won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
                             # showed [..] / mucked [..]: the first such group
-                            if _contains(b, what, e, wb, wa, W_ED):
+                            if True:
                                 q = what
                                 while q < e:
-                                    if _at_k(b, q, e, wb, wa, W_SHOWED) or _at_k(b, q, e, wb, wa, W_MUCKED):
-                                        close = _close(b, q + 8, e)
+                                    start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
+                                    if start < 0:
+                                        start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
+                                    if start >= 0:
+                                        close = _close(b, start, e)
                                         if close >= 0:
-                                            n = _cards(b, q + 8, close, tmp)
+                                            n = _cards(b, start, close, wb, wa, wl, tmp)
                                             if n < 0 or (n != 0 and n != 2):
                                                 ok = False
                                             elif n == 2:
-                                                how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED_START) else 3
+                                                how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
                                                 if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
                                                     ok = False
                                             break
@@ -858,7 +865,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         seat_no[ns] = number
                         stack[ns] = cents
-                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING)
+                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING_OUT)
                         seat_line[ns] = fl
                         name_from[ns] = p0
                         name_to[ns] = pe
@@ -872,14 +879,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     ok = False
                     break
             # -------------------------------------------------- the summary's total and board
-            elif in_summary and c0 == 84 and _at_k(b, s, e, wb, wa, W_TOTAL):
+            elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
                 status, cents, j = _amount(b, sign, s + _n(wa, W_TOTAL), e)
                 if status != 1 or has_total:
                     ok = False
                     break
                 t = cents
-                while ok and (_at_k(b, j, e, wb, wa, W_MAIN) or _at_k(b, j, e, wb, wa, W_SIDE)):
-                    j += 9
+                while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
+                    j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
                     if j < e and b[j] == 45:
                         k = j + 1
                         while k < e and 48 <= b[k] <= 57:
@@ -911,7 +918,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not _at_k(b, j, e, wb, wa, W_RAKE):
                     ok = False
                     break
-                status, cents, j = _amount(b, sign, j + 5, e)
+                status, cents, j = _amount(b, sign, j + _n(wa, W_RAKE), e)
                 if status != 1:
                     ok = False
                     break
@@ -932,7 +939,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if close != e - 1 or sum_boards > 2:
                     ok = False
                     break
-                n = _cards(b, start, close, tmp)
+                n = _cards(b, start, close, wb, wa, wl, tmp)
                 if n <= 0 or n > 5:
                     ok = False
                     break
@@ -987,7 +994,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         raise_to[k] = to
                     elif code == 21 or code == 23:
                         kind_col[k] = K_SHOW if code == 21 else K_MUCK
-                        n = _cards(b, cf, ct, tmp)
+                        n = _cards(b, cf, ct, wb, wa, wl, tmp)
                         if n != 2:
                             ok = False
                             break
@@ -1025,7 +1032,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
-                if c0 == 84 and _at_k(b, s, e, wb, wa, W_TABLE):
+                if _at_k(b, s, e, wb, wa, W_TABLE):
                     done = False
                     for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
                         if b[q] != 39:
@@ -1042,22 +1049,23 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 k += 1
                             if _at_k(b, k, e, wb, wa, W_MAX):
                                 mx = v
-                                j = k + 4
+                                j = k + _n(wa, W_MAX)
                         elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
                             ok = False
                             break
-                        if _at_k(b, j, e, wb, wa, W_PLAY):
+                        if _at_k(b, j, e, wb, wa, W_PLAY_MONEY):
                             pm = True
-                            j += _n(wa, W_PLAY)
-                        if _at_k(b, j, e, wb, wa, W_SEAT_HASH):
-                            k = j + 7
+                            j += _n(wa, W_PLAY_MONEY)
+                        if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
+                            at = j + _n(wa, W_BUTTON_SEAT)
+                            k = at
                             v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 11:
+                            while k < e and 48 <= b[k] <= 57 and k - at < 4:
                                 v = v * 10 + (b[k] - 48)
                                 k += 1
-                            if k > j + 7 and _at_k(b, k, e, wb, wa, W_BUTTON):
+                            if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
                                 bt = v
-                                j = k + _n(wa, W_BUTTON)
+                                j = k + _n(wa, W_IS_BUTTON)
                             elif k < e and b[k] >= 0x80:
                                 ok = False
                                 break
@@ -1073,7 +1081,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_TABLE
-                elif c0 == 68 and _at_k(b, s, e, wb, wa, W_DEALT):
+                elif _at_k(b, s, e, wb, wa, W_DEALT):
                     p0 = s + _n(wa, W_DEALT)
                     done = False
                     for pe in range(p0 + 1, e - 1):
@@ -1091,9 +1099,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             if c2t != e - 1:
                                 continue
                             c2f = close + 3
-                        n = _cards(b, pe + 2, close, tmp)
+                        n = _cards(b, pe + 2, close, wb, wa, wl, tmp)
                         if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, tmp[n:])
+                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
                             n = n + n2 if n2 >= 0 else -1
                         if n != 0 and n != 2:
                             ok = False
@@ -1112,12 +1120,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     token = T_DEALT
-                elif c0 == 85 and _at_k(b, s, e, wb, wa, W_UNCALLED):
+                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, cents, j = _amount(b, sign, s + _n(wa, W_UNCALLED), e)
-                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED) or j + _n(wa, W_RETURNED) >= e:
+                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED_TO) or j + _n(wa, W_RETURNED_TO) >= e:
                         ok = False
                         break
-                    i = _seat_of(b, j + _n(wa, W_RETURNED), e, name_from, name_to, s0, ns)
+                    i = _seat_of(b, j + _n(wa, W_RETURNED_TO), e, name_from, name_to, s0, ns)
                     if i < 0:
                         ok = False
                         break
@@ -1137,20 +1145,21 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if status < 0:
                             ok = False
                             break
-                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM_):
-                            j += _n(wa, W_FROM_)
+                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM):
+                            j += _n(wa, W_FROM)
                             code = -1
-                            if _at_k(b, j, e, wb, wa, W_POT) and j + 3 == e:
+                            side = _after(b, j, e, wb, wa, W_SIDE_POT)
+                            if _after(b, j, e, wb, wa, W_POT) == e:
                                 code = 0
-                            elif _at_k(b, j, e, wb, wa, W_MAIN_POT) and j + 8 == e:
+                            elif _after(b, j, e, wb, wa, W_MAIN_POT) == e:
                                 code = 1
-                            elif _at_k(b, j, e, wb, wa, W_SIDE_POT):
-                                if j + 8 == e:
+                            elif side >= 0:
+                                if side == e:
                                     code = 2
-                                elif b[j + 8] == 45 and j + 9 < e:
+                                elif b[side] == 45 and side + 1 < e:
                                     v = 0
-                                    k = j + 9
-                                    while k < e and 48 <= b[k] <= 57 and k - j < 14:
+                                    k = side + 1
+                                    while k < e and 48 <= b[k] <= 57 and k - side < 6:
                                         v = v * 10 + (b[k] - 48)
                                         k += 1
                                     if k == e:
@@ -1184,10 +1193,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, wb, wa, W_SAID) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_FOR)
+                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_OUT_FOR)
                     if q > s:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, sign, q + _n(wa, W_CASHED_FOR), e)
+                        status, cents, j = _amount(b, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
                         if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
                             status, _, j = _amount(b, sign, j + _n(wa, W_FEE), e)
                         while j < e and _is_space(b[j]):
@@ -1368,7 +1377,8 @@ def _date_back(b, stop, low):
 
 @njit(cache=True)
 def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
-    """``_FAST_HEADER`` (or ``_FAST_HEADER_LOCAL``) on each hand's first line, in bytes: per hand
+    """The common header form on each hand's first line, "PokerStars Hand #ID: … - YYYY/M/D H:MM:SS ET"
+    (or "… ZONE [YYYY/M/D H:MM:SS ET]" with the local time first), in bytes: per hand
     (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
     a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
     an impossible date is no match."""
@@ -1378,17 +1388,19 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
         local = zone_from = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
-        if not (_at_k(b, s, e, wb, wa, W_HAND) or _at_k(b, s, e, wb, wa, W_GAME)):   # "Game #" in older logs
+        i = max(_after(b, s, e, wb, wa, W_HAND), _after(b, s, e, wb, wa, W_GAME))    # "Game #" in older logs
+        if i < 0:
             continue
-        i = s + _n(wa, W_HAND)
         j = i
         while j < e and 48 <= b[j] <= 57:
             j += 1
         if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
             continue
-        if e - 4 >= j and _at_k(b, e - 4, e, wb, wa, W_ET_CLOSE):
+        et_close = e - _n(wa, W_ET_CLOSE)
+        et = e - _n(wa, W_ET)
+        if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
-            et_start, seconds = _date_back(b, e - 4, j)
+            et_start, seconds = _date_back(b, et_close, j)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
                 continue
             z = et_start - 2
@@ -1398,9 +1410,9 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
                 continue
             start, local = _date_back(b, z - 1, j)
             zone_from = z
-        elif e - 3 >= j and _at_k(b, e - 3, e, wb, wa, W_ET):
+        elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
-            start, seconds = _date_back(b, e - 3, j)
+            start, seconds = _date_back(b, et, j)
         else:
             continue
         if start < 0 or start - 3 < j + 2 or not (b[start - 3] == 32 and b[start - 2] == 45 and b[start - 1] == 32):
@@ -1419,15 +1431,6 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-_FAST_HEADER = re.compile(r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET",
-                          re.ASCII)
-"""The common header form: a hand's text between its ID and its date decides everything else."""
-_FAST_HEADER_LOCAL = re.compile(
-    r"PokerStars (?:Hand|Game) #(\d+)(: .*) - ((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) [A-Z]{1,5} "
-    r"\[((\d{4})/(\d{1,2})/(\d{1,2})) ((\d{1,2}):(\d{2}):(\d{2})) ET\]", re.ASCII)
-"""The same with the room's local time first and the ET time in brackets (older logs)."""
-
-
 def _cents(value: Decimal | None) -> int | None:
     if value is None:
         return None
@@ -1437,52 +1440,27 @@ def _cents(value: Decimal | None) -> int | None:
 
 
 class _Head:
-    """What a header line gives a batch, apart from the hand's ID and date."""
+    """What a header line gives a batch, apart from the hand's ID and date: the hand's numbers
+    (_NO_NUMBERS when the lane cannot hold them) and strings."""
 
-    __slots__ = (
-        "ante",
-        "bb",
-        "betting",
-        "big_bet",
-        "cap",
-        "club",
-        "currency",
-        "hand_id",
-        "numbers",
-        "ok",
-        "played_at",
-        "sb",
-        "short",
-        "sign",
-        "small_bet",
-        "stakes",
-        "tournament",
-        "tournament_id",
-    )
+    __slots__ = ("club", "currency", "hand_id", "numbers", "ok", "played_at", "stakes", "tournament", "tournament_id")
 
     def __init__(self, hand, sign: str) -> None:
-        self.sign = ord(sign) if sign else 0      # as _amount codes a sign
-        self.betting = _BETTING_CODE[hand.betting]
-        self.short = hand.is_short_deck
-        self.tournament = hand.is_tournament
-        values = [_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet), _cents(hand.big_bet),
-                  _cents(hand.ante)]
-        self.cap = _cents(hand.cap) if hand.cap is not None else -1
-        self.ok = self.cap is not None and all(v is not None for i, v in enumerate(values)
-                                           if i < 2 or i == 4 or hand.betting is BettingStructure.LIMIT)
-        self.sb, self.bb, self.small_bet, self.big_bet, self.ante = (v if v is not None else 0 for v in values)
-        if hand.betting is not BettingStructure.LIMIT:
-            self.small_bet = self.big_bet = -1
-        self.currency = hand.currency
-        self.stakes = hand.stakes
-        self.tournament_id = hand.tournament_id
-        self.club = hand.info.club
-        self.hand_id = hand.hand_id
-        self.played_at = hand.info.played_at
-        self.numbers = (self.betting, self.short, self.tournament, self.sb, self.bb, self.small_bet, self.big_bet,
-                        self.ante, self.sign, self.cap) if self.ok else _NO_NUMBERS
+        limit = hand.betting is BettingStructure.LIMIT
+        amounts = (_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet) if limit else -1,
+                   _cents(hand.big_bet) if limit else -1, _cents(hand.ante))
+        cap = _cents(hand.cap) if hand.cap is not None else -1
+        self.ok = cap is not None and None not in amounts
+        # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
+        self.numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
+                        ord(sign) if sign else 0, cap) if self.ok else _NO_NUMBERS
+        self.tournament, self.tournament_id, self.hand_id = hand.is_tournament, hand.tournament_id, hand.hand_id
+        self.currency, self.stakes, self.club, self.played_at = hand.currency, hand.stakes, hand.info.club, hand.info.played_at
 
 
+_NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "",
+            "cap")
+"""The batch's columns of a header's numbers (``_Head.numbers``; "": the currency sign, the scanner's own)."""
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
 _HEADS: dict[str, _Head | None] = {}
@@ -1498,29 +1476,35 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str) -> _Head | None | object:
+def _register(key: str, line: str, read: tuple) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
-    when the reference does not read the ID and date where ``_FAST_HEADER`` does."""
+    when the reference does not read the ID and date where the scanner does. ``read`` is the
+    scanner's reading of ``line``: the ID, where the date starts (characters), the ET time in UTC,
+    and the local time and its zone before it (None, None for none)."""
     head = _full_head(line)
     if head is not None:
-        m = _FAST_HEADER.fullmatch(line)
-        local = _FAST_HEADER_LOCAL.fullmatch(line) if m is None else None
+        hand_id, date_from, played_at, local, zone = read
         match = ps.read_header(line)
         when = match["when"]
         at = match["match"].start("rest")
-        if local is not None:
-            # played_at is read from the ET time in brackets: the reference must read both times as we do
-            if (local[2] != key or match["match"]["id"] != local[1] or when["d2"] != local[11]
-                    or when["t2"] != local[15] or when.start() + at != local.start(3)
-                    or when.end() + at != len(line) or when["d"] != local[3] or when["t"] != local[7]):
-                head = _SLOW
-        elif (m is None or m[2] != key or match["match"]["id"] != m[1] or when["d2"] is not None
-                or when.start() + at != m.start(3) or when.end() + at != len(line) or when["d"] != m[3]
-                or when["t"] != m[7]):
+        if (match["match"]["id"] != hand_id or when.start() + at != date_from or when.end() + at != len(line)
+                or head.played_at != played_at or (when["d2"] is None) != (zone is None)
+                or zone is not None and (when["z"] != zone or f"{when['d']} {when['t']}" != local)):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
     return head
+
+
+def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
+    """The scanner's reading of the header line at byte ``start`` (row of ``_headers``), for :func:`_register`."""
+    def text(f: int, t: int) -> str:
+        return _piece(data, start + f, start + t) if f >= 0 else None
+    row = [v - start if k in (1, 2, 4, 7, 8) and v >= 0 else v for k, v in enumerate(row.tolist())]
+    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
+    date_from += 3                                  # after " - "
+    local = text(date_from, zone_from - 1) if zone_from >= 0 else None
+    return text(id_from, id_to), len(text(0, date_from)), played_at, local, text(zone_from, zone_to)
 
 
 _MISSING = object()
@@ -1676,39 +1660,34 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
+    def cut(start: int, stop: int) -> str:
+        return text[start:stop] if ascii_text else _piece(data, start, stop)
+
     heads = []
     numbers = []
-    hand_ids = b.hand_id
-    played_at = b.played_at
-    known = _HEADS
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
-        head = None
+        head = hand_id = when = None
         if chunk.format == "pokerstars" and chunk.lines:
+            head = _SLOW
             if matched:
-                key = text[key_from:key_to] if ascii_text else _piece(data, key_from, key_to)
-                head = known.get(key, _MISSING)
+                key = cut(key_from, key_to)
+                head = _HEADS.get(key, _MISSING)
                 if head is _MISSING:
-                    head = _register(key, chunk.lines[0])
-                if zone_from >= 0 and head is not None and head is not _SLOW:
-                    zone = text[zone_from:zone_to] if ascii_text else _piece(data, zone_from, zone_to)
-                    if not _local_time_matches(zone, local, et):
-                        head = None
-                if head is not _SLOW:
-                    heads.append(head)
-                    if head is None:
-                        hand_ids.append("")
-                        played_at.append(None)
-                        numbers.append(_NO_NUMBERS)
+                    head = _register(key, chunk.lines[0], _scanned_header(data, line_start[hand_line0[h]], fast[h],
+                                                                          played[h]))
+                if head is not None and head is not _SLOW:
+                    if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                        hand_id, when = cut(id_from, id_to), played[h]
                     else:
-                        hand_ids.append(text[id_from:id_to] if ascii_text else _piece(data, id_from, id_to))
-                        played_at.append(played[h])
-                        numbers.append(head.numbers)
-                    continue
-            head = _full_head(chunk.lines[0])
+                        head = None
+            if head is _SLOW:
+                head = _full_head(chunk.lines[0])
+                if head is not None:
+                    hand_id, when = head.hand_id, head.played_at
         heads.append(head)
-        hand_ids.append(head.hand_id if head is not None else "")
-        played_at.append(head.played_at if head is not None else None)
+        b.hand_id.append(hand_id if head is not None else "")
+        b.played_at.append(when)
         numbers.append(head.numbers if head is not None else _NO_NUMBERS)
     if count:
         table = np.array(numbers, dtype=np.int64)
@@ -1716,16 +1695,10 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
         # a hand holding a byte that could not be decoded goes to quarantine by the full path
         b.in_lane[[h for h, chunk in enumerate(chunks) if chunk.undecodable is not None]] = False
-        b.betting[:] = table[:, 0]
-        b.is_short_deck[:] = table[:, 1] != 0
-        b.is_tournament[:] = table[:, 2] != 0
-        b.small_blind[:] = table[:, 3]
-        b.big_blind[:] = table[:, 4]
-        b.small_bet[:] = table[:, 5]
-        b.big_bet[:] = table[:, 6]
-        b.ante[:] = table[:, 7]
-        signs = table[:, 8].copy()
-        b.cap[:] = table[:, 9]
+        for column, name in enumerate(_NUMBERS):
+            if name:
+                getattr(b, name)[:] = table[:, column]
+        signs = table[:, _NUMBERS.index("")].copy()
     else:
         signs = np.zeros(0, dtype=np.int64)
 

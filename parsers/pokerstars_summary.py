@@ -55,8 +55,6 @@ WORDS = {
     "_NL": "the end of the line",
 }
 
-"""The currency each sign the room writes stands for (a code after the amounts says it too)."""
-
 
 @dataclass(frozen=True, slots=True)
 class TournamentEntry:

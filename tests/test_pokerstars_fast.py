@@ -548,7 +548,7 @@ def _table_with(**changes):
 
     from parsers import pokerstars as ps
 
-    names = ("LINE_KINDS", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
+    names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
              "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
@@ -585,3 +585,46 @@ def test_changing_the_tables_words_changes_what_the_scanner_reads():
     # and a post word: with "posts small blind" taken out of the table, the hand is out of the lane
     posts = {"posts big blind": ActionKind.POST_BB}
     assert read_batch(split(_WORDS_HAND), "t.txt", scanner_words(_table_with(POSTS=posts))).in_lane.tolist() == [False]
+
+
+@pytest.mark.parametrize(("phrase", "written", "line", "changed"), [
+    ("in_chips", " in stack", " in chips)", " in stack)"),
+    ("is_button", " has the button", "Seat #2 is the button", "Seat #2 has the button"),
+    ("raises", "ups", "Ivan: raises €0.20 to €0.30", "Ivan: ups €0.20 to €0.30"),
+    ("to", " up to ", "Ivan: raises €0.20 to €0.30", "Ivan: raises €0.20 up to €0.30"),
+    ("returned_to", ") back to ", "(€0.20) returned to Ivan", "(€0.20) back to Ivan"),
+    ("from", " out of ", "€0.25 from pot", "€0.25 out of pot"),
+    ("rake", "Fee ", "Rake €0", "Fee €0"),
+    ("marker_end", " **", " ***", " **"),
+])
+def test_changing_a_phrase_of_the_table_changes_what_the_scanner_reads(phrase, written, line, changed):
+    """Each phrase inside a line is the reader's: the scanner reads a line written with another
+    phrase only once the table says so (and then no longer the old one)."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    assert line in _WORDS_HAND
+    text = _WORDS_HAND.replace(line, changed)
+    table = scanner_words(_table_with(PHRASES={**ps.PHRASES, phrase: written}))
+    assert read_batch(split(text), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(text), "t.txt", table).in_lane.tolist() == [True]
+    assert read_batch(split(_WORDS_HAND), "t.txt", table).in_lane.tolist() == [False]
+
+
+def test_the_compiled_scanner_holds_no_text_of_its_own():
+    """The kernels compare bytes with the words they are handed, never with text written in them;
+    and the scanner module compiles no pattern of its own."""
+    import ast
+    import inspect
+
+    import parsers.pokerstars_fast as fast
+
+    tree = ast.parse(inspect.getsource(fast))
+    kernels = [node for node in tree.body if isinstance(node, ast.FunctionDef)
+               and any("njit" in ast.unparse(d) for d in node.decorator_list)]
+    assert len(kernels) > 10
+    for kernel in kernels:
+        body = kernel.body[1:] if ast.get_docstring(kernel) else kernel.body
+        texts = [n.value for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
+        assert texts == [], kernel.name
+    assert "re.compile" not in inspect.getsource(fast)
