@@ -602,6 +602,9 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
 _OFC_BATCH_LINES = frozenset({"header", "date", "club", "variant", "scoring", "players", "dealer", "royalties_line",
                               "points_line", "draw_line", "sets_line"})
 _ROW_INDEX = {row: i for i, row in enumerate(ROWS)}
+_STEP_OF_LINE: dict[str, tuple] = {}
+"""Step lines already read (a player's draws recur from hand to hand), and what they say."""
+_STEPS_KEPT = 1 << 16
 
 
 @functools.cache
@@ -618,7 +621,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
     expression, alternatives = _ofc_batch_expression()
     names = _batch_expression()[2]
     lines_of = _Lines()
-    card_codes, row_index, words = _CARD_CODES, _ROW_INDEX, _WORD.findall
+    card_codes, row_index, words, step_of_line = _CARD_CODES, _ROW_INDEX, _WORD.findall, _STEP_OF_LINE
     builder = OfcBatchBuilder()
     offered = []
     for index, chunk in enumerate(chunks):
@@ -628,6 +631,10 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
         steps = []
         usual = True
         for number, text in enumerate(chunk.lines, 1):
+            step = step_of_line.get(text)
+            if step is not None:
+                steps.append((*step, chunk.first_line + number - 1))
+                continue
             if not text or text.isspace():
                 continue
             match = expression.fullmatch(text)
@@ -637,17 +644,19 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             alias, groups = alternatives[match.lastgroup]
             found = [match.group(g) for g in groups]
             line = chunk.first_line + number - 1
-            if alias == "draw_line":
-                name, dealt, _, placed = _draw_parts(found[0])
-                steps.append((name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
-                              tuple([(card_codes[word], -1 if row is None else row_index[_row(row)])
-                                     for word, row in placed]), line))
-                continue
-            if alias == "sets_line":
-                placed = tuple([(card_codes[word], row_index[_row(m.group(1))])
-                                for m in _BRACKETS.finditer(found[0]) for word in words(m.group(2))])
-                steps.append((_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed),
-                              placed, line))
+            if alias in ("draw_line", "sets_line"):
+                if alias == "draw_line":
+                    name, dealt, _, placed = _draw_parts(found[0])
+                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
+                            tuple([(card_codes[word], -1 if row is None else row_index[_row(row)])
+                                   for word, row in placed]))
+                else:
+                    placed = tuple([(card_codes[word], row_index[_row(m.group(1))])
+                                    for m in _BRACKETS.finditer(found[0]) for word in words(m.group(2))])
+                    step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
+                if len(step_of_line) < _STEPS_KEPT:
+                    step_of_line[text] = step
+                steps.append((*step, line))
                 continue
             if alias in values or (alias == "header") != (not values):
                 usual = False       # a line given twice, or the header not first: the parser says so

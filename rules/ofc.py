@@ -394,9 +394,12 @@ def placement_columns(variant: Variant, players: tuple[str, ...], dealer: str | 
         if step_player != player or step_kind != kind:
             return None
         size, discards = (5, 0) if step_kind == "sets" else (draw_size, draw_discards)
-        if len(dealt) != size or sum(row < 0 for _, row in placed) != discards:
+        if len(dealt) != size or len(placed) != size:
             return None
-        if sorted(code for code, _ in placed) != sorted(dealt):
+        if size == 1:       # a classic draw: the one card dealt, placed
+            if placed[0][0] != dealt[0] or placed[0][1] < 0:
+                return None
+        elif sum(row < 0 for _, row in placed) != discards or sorted(code for code, _ in placed) != sorted(dealt):
             return None
         turn = turns[player]
         player_rows = rows[player]
@@ -437,19 +440,16 @@ class OfcBatchBuilder:
             return False
         order, final = placed
         h = len(self.kept)
-        last_line = {player: line for player, _, _, _, line in order}
+        last_line = {placed[0]: placed[4] for placed in order}
         for player in players:
             self.seat_hand.append(h)
             self.seat_player.append(player)
             self.seat_line.append(last_line.get(player, players_line))
             self.codes.append(final.get(player, [-1] * 13))
-        for player, turn, code, row, line in order:
-            self.place_hand.append(h)
-            self.place_player.append(player)
-            self.place_turn.append(turn)
-            self.place_code.append(code)
-            self.place_row.append(row)
-            self.place_line.append(line)
+        self.place_hand += [h] * len(order)
+        for column, values in zip((self.place_player, self.place_turn, self.place_code, self.place_row,
+                                   self.place_line), zip(*order)):
+            column += values
         self.kept.append(index)
         self.infos.append(info)
         self.variants.append(variant.value)
