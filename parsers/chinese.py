@@ -504,6 +504,10 @@ class _CardCodes(dict):
 
 
 _CARD_CODES = _CardCodes()
+_TABLE_LINES: dict[str, dict[str, tuple[str, object]]] = {"chinese": {}, "ofc": {}}
+"""Per batch reader, the table lines it has read (a club's Scoring:, Players:, Dealer: lines
+recur from hand to hand): each line's kind and value."""
+_LINES_KEPT = 1 << 16
 
 
 def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list]:
@@ -517,7 +521,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
     columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
     seat_expression, seat_alternatives = _seat_expression()
     seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
-    card_codes = _CARD_CODES
+    card_codes, table_lines = _CARD_CODES, _TABLE_LINES["chinese"]
     for index, chunk in enumerate(chunks):
         if chunk.format != "chinese" or chunk.undecodable is not None:
             continue
@@ -525,6 +529,14 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
         seats: dict[str, tuple[int, Status, NaturalKind | None, list[int]]] = {}
         usual = True
         for number, text in enumerate(chunk.lines, 1):
+            known = table_lines.get(text)
+            if known is not None:
+                alias, value = known
+                if alias in values:
+                    usual = False
+                    break
+                values[alias] = value
+                continue
             if not text or text.isspace():
                 continue
             match = expression.fullmatch(text)
@@ -570,6 +582,8 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
                 usual = False
                 break
             values[alias] = value
+            if alias != "header" and len(table_lines) < _LINES_KEPT:
+                table_lines[text] = (alias, value)
         if not usual or "players" not in values or "header" not in values:
             continue
         players = values["players"]
@@ -604,7 +618,6 @@ _OFC_BATCH_LINES = frozenset({"header", "date", "club", "variant", "scoring", "p
 _ROW_INDEX = {row: i for i, row in enumerate(ROWS)}
 _STEP_OF_LINE: dict[str, tuple] = {}
 """Step lines already read (a player's draws recur from hand to hand), and what they say."""
-_STEPS_KEPT = 1 << 16
 
 
 @functools.cache
@@ -622,6 +635,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
     names = _batch_expression()[2]
     lines_of = _Lines()
     card_codes, row_index, words, step_of_line = _CARD_CODES, _ROW_INDEX, _WORD.findall, _STEP_OF_LINE
+    table_lines = _TABLE_LINES["ofc"]
     builder = OfcBatchBuilder()
     offered = []
     for index, chunk in enumerate(chunks):
@@ -634,6 +648,14 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             step = step_of_line.get(text)
             if step is not None:
                 steps.append((*step, chunk.first_line + number - 1))
+                continue
+            known = table_lines.get(text)
+            if known is not None:
+                alias, value = known
+                if alias in values or not values:
+                    usual = False
+                    break
+                values[alias] = (chunk.first_line + number - 1, value)
                 continue
             if not text or text.isspace():
                 continue
@@ -654,7 +676,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                     placed = tuple([(card_codes[word], row_index[_row(m.group(1))])
                                     for m in _BRACKETS.finditer(found[0]) for word in words(m.group(2))])
                     step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
-                if len(step_of_line) < _STEPS_KEPT:
+                if len(step_of_line) < _LINES_KEPT:
                     step_of_line[text] = step
                 steps.append((*step, line))
                 continue
@@ -666,6 +688,8 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                 usual = False
                 break
             values[alias] = (line, value)
+            if alias != "header" and len(table_lines) < _LINES_KEPT:
+                table_lines[text] = (alias, value)
         if not usual or "players" not in values:
             continue
         offered.append(index)
