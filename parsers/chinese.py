@@ -621,8 +621,10 @@ _STEP_OF_LINE: dict[str, tuple] = {}
 
 
 @functools.cache
-def _ofc_batch_expression() -> tuple[re.Pattern, dict]:
-    return line_expression(_parser("ofc"), ("header", "line"), _OFC_BATCH_LINES)
+def _ofc_batch_expression() -> tuple[re.Pattern, dict, re.Pattern]:
+    expression, alternatives = line_expression(_parser("ofc"), ("header", "line"), _OFC_BATCH_LINES)
+    names = re.compile(next(t for t in _parser("ofc").terminals if t.name == "NAME").pattern.to_regexp())
+    return expression, alternatives, names
 
 
 def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
@@ -631,8 +633,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
     indices of the chunks it holds. Each line is read by the grammar's own line expression, a
     step's cards straight into codes; a hand with any other line (a ``Rules:`` line, a Fantasyland
     line, a comment, a line the grammar refuses) is left out, for :func:`parse_ofc` to read or refuse."""
-    expression, alternatives = _ofc_batch_expression()
-    names = _batch_expression()[2]
+    expression, alternatives, names = _ofc_batch_expression()
     lines_of = _Lines()
     card_codes, row_index, words, step_of_line = _CARD_CODES, _ROW_INDEX, _WORD.findall, _STEP_OF_LINE
     table_lines = _TABLE_LINES["ofc"]
