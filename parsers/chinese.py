@@ -616,6 +616,13 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
 _OFC_BATCH_LINES = frozenset({"header", "date", "club", "variant", "scoring", "players", "dealer", "royalties_line",
                               "points_line", "draw_line", "sets_line"})
 _ROW_INDEX = {row: i for i, row in enumerate(ROWS)}
+_ROW_INDEX_OF_WORD = {word: _ROW_INDEX[row] for word, row in _ROW_OF_WORD.items()}
+
+
+def _row_index(word: str) -> int:
+    """A row's word → its index in ``ROWS`` (a dict of words: hashing the enum is slow)."""
+    index = _ROW_INDEX_OF_WORD.get(word)
+    return _ROW_INDEX[_row(word)] if index is None else index
 _STEP_OF_LINE: dict[str, tuple] = {}
 """Step lines already read (a player's draws recur from hand to hand), and what they say."""
 
@@ -635,7 +642,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
     line, a comment, a line the grammar refuses) is left out, for :func:`parse_ofc` to read or refuse."""
     expression, alternatives, names = _ofc_batch_expression()
     lines_of = _Lines()
-    card_codes, row_index, words, step_of_line = _CARD_CODES, _ROW_INDEX, _WORD.findall, _STEP_OF_LINE
+    card_codes, row_index, words, step_of_line = _CARD_CODES, _row_index, _WORD.findall, _STEP_OF_LINE
     table_lines = _TABLE_LINES["ofc"]
     builder = OfcBatchBuilder()
     offered = []
@@ -671,11 +678,13 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                 if alias == "draw_line":
                     name, dealt, _, placed = _draw_parts(found[0])
                     step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
-                            tuple([(card_codes[word], -1 if row is None else row_index[_row(row)])
-                                   for word, row in placed]))
+                            tuple([(card_codes[word], -1 if row is None else row_index(row)) for word, row in placed]))
                 else:
-                    placed = tuple([(card_codes[word], row_index[_row(m.group(1))])
-                                    for m in _BRACKETS.finditer(found[0]) for word in words(m.group(2))])
+                    placed = []
+                    for m in _BRACKETS.finditer(found[0]):
+                        row = row_index(m.group(1))
+                        placed += [(card_codes[word], row) for word in words(m.group(2))]
+                    placed = tuple(placed)
                     step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
                 if len(step_of_line) < _LINES_KEPT:
                     step_of_line[text] = step
