@@ -47,7 +47,7 @@ from rules.chinese import (
     Scoring,
     Status,
 )
-from rules.ofc import OfcHand, OfcStep, Placement, StepKind, Variant
+from rules.ofc import OfcBatch, OfcBatchBuilder, OfcHand, OfcStep, Placement, StepKind, Variant
 from rules.records import GameInfo, Source
 
 _GRAMMARS = Path(__file__).resolve().parent / "grammars"
@@ -209,22 +209,11 @@ class _Lines(Transformer):
 
     def draw_line(self, children):
         token = children[0]
-        name, rest = _DRAWS.split(str(token), maxsplit=1)
-        at = token.column + len(str(token)) - len(rest)  # the column where ``rest`` starts
-        if not rest.startswith("["):
-            card, row = rest.split(":")
-            card = _cards_at(card.strip(), token.line, at)[0]
-            return ("step", token.line, (name, StepKind.DRAW, (card,), (Placement(card=card, row=_row(row.strip())),)))
-        close = rest.index("]")
-        dealt = _cards_at(rest[1:close], token.line, at + 1)
-        placements = []
-        for item in rest[close + 1:].lstrip(" \t:").split(","):
-            first, second = item.split()
-            if first.lower() == "discards":
-                placements.append(Placement(card=Card.parse(second), row=None))
-            else:
-                placements.append(Placement(card=_CARD_OF_WORD.get(first) or Card.parse(first), row=_row(second)))
-        return ("step", token.line, (name, StepKind.DRAW, dealt, tuple(placements)))
+        name, dealt, at, placed = _draw_parts(str(token))
+        dealt = _cards_at(dealt, token.line, token.column + at)
+        placements = tuple(Placement(card=_CARD_OF_WORD.get(word) or Card.parse(word), row=row and _row(row))
+                           for word, row in placed)
+        return ("step", token.line, (name, StepKind.DRAW, dealt, placements))
 
     def place(self, children):
         return Placement(card=_card(children[0]), row=_row(str(children[1])))
@@ -285,6 +274,22 @@ def _row(word: str) -> Row:
 _BRACKETS = re.compile(r"(back|middle|front)\s*\[([^\]]*)\]", re.IGNORECASE)
 _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
+
+
+def _draw_parts(text: str) -> tuple[str, str, int, list[tuple[str, str | None]]]:
+    """A DRAW_LINE token's player, the text of his dealt cards and where it starts, and each
+    placed card's word with its row's word (None for a discard)."""
+    name, rest = _DRAWS.split(text, maxsplit=1)
+    at = len(text) - len(rest)
+    if not rest.startswith("["):
+        card, row = rest.split(":")
+        return name, card.strip(), at, [(card.strip(), row.strip())]
+    close = rest.index("]")
+    placed = []
+    for item in rest[close + 1:].lstrip(" \t:").split(","):
+        first, second = item.split()
+        placed.append((second, None) if first.lower() == "discards" else (first, second))
+    return name, rest[1:close], at + 1, placed
 
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
@@ -499,6 +504,10 @@ class _CardCodes(dict):
 
 
 _CARD_CODES = _CardCodes()
+_TABLE_LINES: dict[str, dict[str, tuple[str, object]]] = {"chinese": {}, "ofc": {}}
+"""Per batch reader, the table lines it has read (a club's Scoring:, Players:, Dealer: lines
+recur from hand to hand): each line's kind and value."""
+_LINES_KEPT = 1 << 16
 
 
 def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list]:
@@ -512,7 +521,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
     columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
     seat_expression, seat_alternatives = _seat_expression()
     seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
-    card_codes = _CARD_CODES
+    card_codes, table_lines = _CARD_CODES, _TABLE_LINES["chinese"]
     for index, chunk in enumerate(chunks):
         if chunk.format != "chinese" or chunk.undecodable is not None:
             continue
@@ -520,6 +529,14 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
         seats: dict[str, tuple[int, Status, NaturalKind | None, list[int]]] = {}
         usual = True
         for number, text in enumerate(chunk.lines, 1):
+            known = table_lines.get(text)
+            if known is not None:
+                alias, value = known
+                if alias in values:
+                    usual = False
+                    break
+                values[alias] = value
+                continue
             if not text or text.isspace():
                 continue
             match = expression.fullmatch(text)
@@ -560,20 +577,13 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             if alias in values:
                 usual = False
                 break
-            if alias == "players":
-                tokens = [_token("NAME", found[0], number)]
-                tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
-                values[alias] = lines_of.players(tokens)[2]
-            elif alias in ("royalties_line", "points_line"):
-                values[alias] = _claims_of(_token("CLAIM", text, number))
-            elif alias == "header":
-                values[alias] = found[-1]
-            else:
-                try:
-                    values[alias] = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
-                except (ParseError, ValueError):     # a value the grammar lets through and the reader refuses:
-                    usual = False                     # the parser says where
-                    break
+            value = _table_value(lines_of, names, alias, found, text, number)
+            if value is None:
+                usual = False
+                break
+            values[alias] = value
+            if alias != "header" and len(table_lines) < _LINES_KEPT:
+                table_lines[text] = (alias, value)
         if not usual or "players" not in values or "header" not in values:
             continue
         players = values["players"]
@@ -601,3 +611,119 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
                          codes=np.array(codes, dtype=np.int64).reshape(-1, 13),
                          seat_line=np.array(seat_line, dtype=np.int64))
     return batch, np.array(taken, dtype=np.int64), infos
+
+
+_OFC_BATCH_LINES = frozenset({"header", "date", "club", "variant", "scoring", "players", "dealer", "royalties_line",
+                              "points_line", "draw_line", "sets_line"})
+_ROW_INDEX = {row: i for i, row in enumerate(ROWS)}
+_ROW_INDEX_OF_WORD = {word: _ROW_INDEX[row] for word, row in _ROW_OF_WORD.items()}
+
+
+def _row_index(word: str) -> int:
+    """A row's word → its index in ``ROWS`` (a dict of words: hashing the enum is slow)."""
+    index = _ROW_INDEX_OF_WORD.get(word)
+    return _ROW_INDEX[_row(word)] if index is None else index
+_STEP_OF_LINE: dict[str, tuple] = {}
+"""Step lines already read (a player's draws recur from hand to hand), and what they say."""
+
+
+@functools.cache
+def _ofc_batch_expression() -> tuple[re.Pattern, dict, re.Pattern]:
+    expression, alternatives = line_expression(_parser("ofc"), ("header", "line"), _OFC_BATCH_LINES)
+    names = re.compile(next(t for t in _parser("ofc").terminals if t.name == "NAME").pattern.to_regexp())
+    return expression, alternatives, names
+
+
+def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
+    """The OFC hands of ``chunks`` that hold only the usual lines and whose placements break no
+    rule (:func:`rules.ofc.placement_columns`), in columns for the batch replay: the batch and the
+    indices of the chunks it holds. Each line is read by the grammar's own line expression, a
+    step's cards straight into codes; a hand with any other line (a ``Rules:`` line, a Fantasyland
+    line, a comment, a line the grammar refuses) is left out, for :func:`parse_ofc` to read or refuse."""
+    expression, alternatives, names = _ofc_batch_expression()
+    lines_of = _Lines()
+    card_codes, row_index, words, step_of_line = _CARD_CODES, _row_index, _WORD.findall, _STEP_OF_LINE
+    table_lines = _TABLE_LINES["ofc"]
+    builder = OfcBatchBuilder()
+    offered = []
+    for index, chunk in enumerate(chunks):
+        if chunk.format != "ofc" or chunk.undecodable is not None:
+            continue
+        values: dict[str, object] = {}
+        steps = []
+        usual = True
+        for number, text in enumerate(chunk.lines, 1):
+            step = step_of_line.get(text)
+            if step is not None:
+                steps.append((*step, chunk.first_line + number - 1))
+                continue
+            known = table_lines.get(text)
+            if known is not None:
+                alias, value = known
+                if alias in values or not values:
+                    usual = False
+                    break
+                values[alias] = (chunk.first_line + number - 1, value)
+                continue
+            if not text or text.isspace():
+                continue
+            match = expression.fullmatch(text)
+            if match is None:
+                usual = False
+                break
+            alias, groups = alternatives[match.lastgroup]
+            found = [match.group(g) for g in groups]
+            line = chunk.first_line + number - 1
+            if alias in ("draw_line", "sets_line"):
+                if alias == "draw_line":
+                    name, dealt, _, placed = _draw_parts(found[0])
+                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
+                            tuple([(card_codes[word], -1 if row is None else row_index(row)) for word, row in placed]))
+                else:
+                    placed = []
+                    for m in _BRACKETS.finditer(found[0]):
+                        row = row_index(m.group(1))
+                        placed += [(card_codes[word], row) for word in words(m.group(2))]
+                    placed = tuple(placed)
+                    step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
+                if len(step_of_line) < _LINES_KEPT:
+                    step_of_line[text] = step
+                steps.append((*step, line))
+                continue
+            if alias in values or (alias == "header") != (not values):
+                usual = False       # a line given twice, or the header not first: the parser says so
+                break
+            value = _table_value(lines_of, names, alias, found, text, number)
+            if value is None:
+                usual = False
+                break
+            values[alias] = (line, value)
+            if alias != "header" and len(table_lines) < _LINES_KEPT:
+                table_lines[text] = (alias, value)
+        if not usual or "players" not in values:
+            continue
+        offered.append(index)
+        value = {kind: v for kind, (_, v) in values.items()}
+        builder.add(variant=value.get("variant", Variant.CLASSIC), scoring=value.get("scoring", Scoring.ONE_SIX),
+                    players=value["players"], dealer=value.get("dealer"), players_line=values["players"][0],
+                    steps=steps, royalty_claims=value.get("royalties_line"), point_claims=value.get("points_line"),
+                    info=GameInfo(game="ofc", played_at=value.get("date"), club=value.get("club"), ruleset="default"))
+    batch = builder.batch()
+    return batch, np.array([offered[k] for k in batch.kept], dtype=np.int64)
+
+
+def _table_value(lines_of: _Lines, names: re.Pattern, alias: str, found: list, text: str, number: int):
+    """A table line's value as the transformer reads it; None for a value it refuses (the parser
+    then says where)."""
+    if alias == "players":
+        tokens = [_token("NAME", found[0], number)]
+        tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
+        return lines_of.players(tokens)[2]
+    if alias in ("royalties_line", "points_line"):
+        return _claims_of(_token("CLAIM", text, number))
+    if alias == "header":
+        return found[-1]
+    try:
+        return getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
+    except (ParseError, ValueError):
+        return None

@@ -69,9 +69,10 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
     for rule in parser.rules:
         rules.setdefault(rule.origin.name, []).append(rule)
     ignored = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")"
-    gap, opening = ignored + "*", "(?:"
-    if whole_terminals:     # (a possessive gap also keeps a run of blanks from backtracking exponentially)
-        gap, opening = ignored + "*+", "(?>"
+    # the gap takes every blank and comment there is, as the lexer takes a run of them as one ignored
+    # token (no terminal starts with a blank); a gap that could give blanks back would try every way
+    # of splitting a run of blanks when a line fails, exponentially many
+    gap, opening = ignored + "*+", "(?>" if whole_terminals else "(?:"
 
     def symbol(sym) -> str:
         if sym.is_term:

@@ -332,90 +332,159 @@ class OfcBatch:
     """OFC hands of one file whose placements break no rule, as a :class:`ChineseBatch` of their
     final rows (for :func:`rules.chinese.replay_batch`) and their placements in columns."""
 
-    hands: list[OfcHand]
-    """The hands the batch holds, in order."""
     rows: ChineseBatch
-    placements: list[list[PlacementResult]]
-    """Per hand: its placements, as :func:`replay_ofc` lists them."""
+    infos: list[GameInfo]
+    variants: list[str]
+    kept: list[int]
+    """Per hand of the batch: its index among the hands offered to :class:`OfcBatchBuilder`."""
+    place_hand: np.ndarray
+    """Per placement (as :func:`replay_ofc` lists them): its hand in the batch."""
+    place_player: list[str]
+    place_turn: np.ndarray
+    place_code: np.ndarray
+    place_row: np.ndarray
+    """Per placement: its row's index in ``ROWS``, -1 for a discard."""
+    place_line: np.ndarray
+
+
+StepColumns = tuple[str, str, tuple[int, ...], tuple[tuple[int, int], ...], int]
+"""One step of a hand as the batch reads it: the player, the verb (a ``StepKind`` value), the
+dealt card codes, each placed card's code and row index (-1 discarded), and its line."""
+
+
+def step_columns(step: OfcStep) -> StepColumns:
+    return (step.player, step.kind.value, tuple(card.code for card in step.dealt),
+            tuple((p.card.code, -1 if p.row is None else ROWS.index(p.row)) for p in step.placements), step.line)
 
 
 def placements_in_order(hand: OfcHand) -> tuple[list[PlacementResult], dict[str, list[list[int]]]] | None:
-    """A classic or Pineapple hand's placements and each player's final rows (card codes, back
-    first, in the order placed), when every step is in turn (OFC-PLACE), deals and places as its
-    variant does (OFC-PINEAPPLE), fills no row past its size and ends every row full (OFC-ROWS),
-    with no card twice nor off the deck; None when :func:`replay_ofc` would report something,
-    which then explains it."""
-    if hand.variant is Variant.FANTASYLAND:
+    """:func:`placement_columns` of a parsed hand, its placements as :func:`replay_ofc` lists them."""
+    placed = placement_columns(hand.variant, hand.players, hand.dealer, [step_columns(step) for step in hand.steps])
+    if placed is None:
         return None
-    pineapple = hand.variant is Variant.PINEAPPLE
-    players = tuple(dict.fromkeys(hand.players))
-    expected = seat_turns(players, hand.dealer, draws=4 if pineapple else 8)
-    if len(expected) != len(hand.steps):
+    order, final = placed
+    return [PlacementResult(player=player, turn_no=turn, card=Card.from_code(code), row=None if row < 0 else ROWS[row],
+                            is_discard=row < 0, is_fantasyland=False, line=line)
+            for player, turn, code, row, line in order], final
+
+
+_ROW_SIZES = tuple(row.size for row in ROWS)
+
+
+def placement_columns(variant: Variant, players: tuple[str, ...], dealer: str | None, steps: list[StepColumns]
+                      ) -> tuple[list[tuple[str, int, int, int, int]], dict[str, list[int]]] | None:
+    """A classic or Pineapple hand's placements (player, turn, card code, row index or -1, line)
+    and each player's final rows (card codes, back first, in the order placed), when every step
+    is in turn (OFC-PLACE), deals and places as its variant does (OFC-PINEAPPLE), fills no row past
+    its size and ends every row full (OFC-ROWS), with no card twice nor off the deck; None when
+    :func:`replay_ofc` would report something, which then explains it."""
+    if variant is Variant.FANTASYLAND:
+        return None
+    pineapple = variant is Variant.PINEAPPLE
+    players = tuple(dict.fromkeys(players))
+    expected = seat_turns(players, dealer, draws=4 if pineapple else 8)
+    if len(expected) != len(steps):
         return None
     rows = {p: ([], [], []) for p in players}
     turns = dict.fromkeys(players, 0)
     seen: set[int] = set()
     placements = []
-    for (player, kind), step in zip(expected, hand.steps):
-        if step.player != player or step.kind.value != kind:
+    draw_size, draw_discards = (3, 1) if pineapple else (1, 0)
+    for (player, kind), (step_player, step_kind, dealt, placed, line) in zip(expected, steps):
+        if step_player != player or step_kind != kind:
             return None
-        discards = sum(p.row is None for p in step.placements)
-        size = 5 if step.kind is StepKind.SET else 3 if pineapple else 1
-        if len(step.dealt) != size or discards != (1 if pineapple and size == 3 else 0):
+        size, discards = (5, 0) if step_kind == "sets" else (draw_size, draw_discards)
+        if len(dealt) != size or len(placed) != size:
             return None
-        if sorted(p.card.code for p in step.placements) != sorted(card.code for card in step.dealt):
+        if size == 1:       # a classic draw: the one card dealt, placed
+            if placed[0][0] != dealt[0] or placed[0][1] < 0:
+                return None
+        elif sum(row < 0 for _, row in placed) != discards or sorted(code for code, _ in placed) != sorted(dealt):
             return None
         turn = turns[player]
-        for p in step.placements:
-            code = p.card.code
-            if code in seen or code >= 52:
+        player_rows = rows[player]
+        for code, row in placed:
+            if code in seen or not 0 <= code < 52:
                 return None
             seen.add(code)
-            if p.row is not None:
-                row = rows[player][ROWS.index(p.row)]
-                if len(row) >= p.row.size:
+            if row >= 0:
+                if len(player_rows[row]) >= _ROW_SIZES[row]:
                     return None
-                row.append(code)
-            placements.append(PlacementResult(player=player, turn_no=turn, card=p.card, row=p.row,
-                                              is_discard=p.row is None, is_fantasyland=False, line=step.line))
+                player_rows[row].append(code)
+            placements.append((player, turn, code, row, line))
         turns[player] = turn + 1
-    if any(len(row) != r.size for player_rows in rows.values() for row, r in zip(player_rows, ROWS)):
+    if any(len(row) != size for player_rows in rows.values() for row, size in zip(player_rows, _ROW_SIZES)):
         return None
     return placements, {p: [*b, *m, *f] for p, (b, m, f) in rows.items()}
 
 
+class OfcBatchBuilder:
+    """Collects the hands :func:`placement_columns` admits into an :class:`OfcBatch`; the one
+    assembly for hands parsed one by one (:func:`ofc_batch`) and for a reader's columns."""
+
+    def __init__(self) -> None:
+        self.columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
+        self.seat_hand, self.seat_player, self.seat_line, self.codes = [], [], [], []
+        self.infos, self.variants, self.kept = [], [], []
+        self.place_hand, self.place_player, self.place_turn, self.place_code, self.place_row, self.place_line = (
+            [] for _ in range(6))
+        self.offered = 0
+
+    def add(self, *, variant: Variant, scoring: Scoring, players: tuple[str, ...], dealer: str | None,
+            players_line: int, steps: list[StepColumns], royalty_claims, point_claims, info: GameInfo) -> bool:
+        """Take the hand (under the default OFC rules) if its placements break no rule."""
+        index = self.offered
+        self.offered += 1
+        placed = placement_columns(variant, players, dealer, steps)
+        if placed is None:
+            return False
+        order, final = placed
+        h = len(self.kept)
+        last_line = {placed[0]: placed[4] for placed in order}
+        for player in players:
+            self.seat_hand.append(h)
+            self.seat_player.append(player)
+            self.seat_line.append(last_line.get(player, players_line))
+            self.codes.append(final.get(player, [-1] * 13))
+        self.place_hand += [h] * len(order)
+        for column, values in zip((self.place_player, self.place_turn, self.place_code, self.place_row,
+                                   self.place_line), zip(*order)):
+            column += values
+        self.kept.append(index)
+        self.infos.append(info)
+        self.variants.append(variant.value)
+        self.columns["scoring"].append(scoring)
+        self.columns["players"].append(players)
+        self.columns["dealer"].append(dealer)
+        self.columns["royalty_claims"].append(royalty_claims)
+        self.columns["point_claims"].append(point_claims)
+        return True
+
+    def batch(self) -> OfcBatch:
+        n = len(self.seat_hand)
+        rows = ChineseBatch(**self.columns, seat_hand=np.array(self.seat_hand, dtype=np.int64),
+                            seat_player=self.seat_player, seat_surrenders=np.zeros(n, dtype=bool),
+                            seat_natural=[None] * n, codes=np.array(self.codes, dtype=np.int64).reshape(-1, 13),
+                            seat_line=np.array(self.seat_line, dtype=np.int64))
+        return OfcBatch(rows=rows, infos=self.infos, variants=self.variants, kept=self.kept,
+                        place_hand=np.array(self.place_hand, dtype=np.int64), place_player=self.place_player,
+                        place_turn=np.array(self.place_turn, dtype=np.int64),
+                        place_code=np.array(self.place_code, dtype=np.int64),
+                        place_row=np.array(self.place_row, dtype=np.int64),
+                        place_line=np.array(self.place_line, dtype=np.int64))
+
+
 def ofc_batch(hands: list[OfcHand]) -> OfcBatch:
-    """The hands of ``hands`` that :func:`placements_in_order` admits, under the default OFC
+    """The hands of ``hands`` that :func:`placement_columns` admits, under the default OFC
     rules, for the batch replay; :func:`replay_ofc` explains the others."""
     rules = ChineseRules.default("ofc")
-    kept, placements = [], []
-    columns = {"scoring": [], "players": [], "dealer": [], "royalty_claims": [], "point_claims": []}
-    seat_hand, seat_player, seat_line, codes = [], [], [], []
+    builder = OfcBatchBuilder()
     for hand in hands:
         if hand.rules != rules:
+            builder.offered += 1
             continue
-        placed = placements_in_order(hand)
-        if placed is None:
-            continue
-        order, final = placed
-        last_line = {}
-        for p in order:
-            last_line[p.player] = p.line
-        h = len(kept)
-        for player in hand.players:
-            seat_hand.append(h)
-            seat_player.append(player)
-            seat_line.append(last_line.get(player, hand.players_line))
-            codes.append(final.get(player, [-1] * 13))
-        kept.append(hand)
-        placements.append(order)
-        columns["scoring"].append(hand.scoring)
-        columns["players"].append(hand.players)
-        columns["dealer"].append(hand.dealer)
-        columns["royalty_claims"].append(hand.royalties.items if hand.royalties else None)
-        columns["point_claims"].append(hand.points.items if hand.points else None)
-    batch = ChineseBatch(**columns, seat_hand=np.array(seat_hand, dtype=np.int64), seat_player=seat_player,
-                         seat_surrenders=np.zeros(len(seat_hand), dtype=bool), seat_natural=[None] * len(seat_hand),
-                         codes=np.array(codes, dtype=np.int64).reshape(-1, 13),
-                         seat_line=np.array(seat_line, dtype=np.int64))
-    return OfcBatch(hands=kept, rows=batch, placements=placements)
+        builder.add(variant=hand.variant, scoring=hand.scoring, players=hand.players, dealer=hand.dealer,
+                    players_line=hand.players_line, steps=[step_columns(step) for step in hand.steps],
+                    royalty_claims=hand.royalties.items if hand.royalties else None,
+                    point_claims=hand.points.items if hand.points else None, info=hand.info)
+    return builder.batch()

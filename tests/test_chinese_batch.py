@@ -153,3 +153,54 @@ def test_ofc_place_batch_out_of_turn_is_left_to_the_explaining_path():
     swapped = list(chunk.lines)
     swapped[draws[0]], swapped[draws[1]] = swapped[draws[1]], swapped[draws[0]]
     assert placements_in_order(parse_ofc(tuple(swapped), source)) is None
+
+
+OFC_HAND = """OFC hand O-1
+Variant: classic
+Players: Anna, Boris
+Dealer: Boris
+{rules}Anna sets: back [As Ad Ac] middle [Ks] front [Qs]
+Boris sets: back [Th Jh] middle [7c 7d] front [6c]
+Anna draws 2s: back
+Boris draws 8h: back
+Anna draws 2d: back
+Boris draws 9h: back
+Anna draws Kd: middle
+Boris draws 5h: back
+Anna draws Kc: middle
+Boris draws 7h: middle
+Anna draws 3s: middle
+Boris draws 4c: middle
+Anna draws 4s: middle
+Boris draws 3c: middle
+Anna draws Qd: front
+Boris draws 6d: front
+Anna draws 5s: front
+Boris draws {last}: front
+"""
+
+
+def test_ofc_place_column_reader_takes_a_hand_in_turn_into_codes():
+    from parsers.chinese import read_ofc_batch
+    from rules.cards import parse_cards
+
+    chunks = split_named(OFC_HAND.format(rules="", last="2c"), "hands.txt")
+    batch, taken = read_ofc_batch(chunks, "hands.txt")
+    assert taken.tolist() == [0] and batch.variants == ["classic"]
+    anna = [c.code for c in parse_cards("As Ad Ac 2s 2d Ks Kd Kc 3s 4s Qs Qd 5s")]
+    boris = [c.code for c in parse_cards("Th Jh 8h 9h 5h 7c 7d 7h 4c 3c 6c 6d 2c")]
+    assert batch.rows.codes.tolist() == [anna, boris] and batch.rows.seat_player == ["Anna", "Boris"]
+    assert batch.rows.seat_line.tolist() == [21, 22]     # each player's last step
+    assert len(batch.place_code) == 26
+    first_anna = [t for p, t in zip(batch.place_player, batch.place_turn.tolist()) if p == "Anna"]
+    assert first_anna == [0] * 5 + list(range(1, 9))
+    assert batch.place_row[:5].tolist() == [0, 0, 0, 1, 2] and batch.place_line[:6].tolist() == [5] * 5 + [6]
+
+
+def test_ofc_rows_column_reader_leaves_a_card_twice_or_a_rules_line_to_the_explaining_path():
+    from parsers.chinese import read_ofc_batch
+
+    twice = split_named(OFC_HAND.format(rules="", last="Qs"), "hands.txt")    # Qs already in Anna's front
+    assert read_ofc_batch(twice, "hands.txt")[1].tolist() == []
+    ruled = split_named(OFC_HAND.format(rules="Rules: modern\n", last="2c"), "hands.txt")
+    assert read_ofc_batch(ruled, "hands.txt")[1].tolist() == []

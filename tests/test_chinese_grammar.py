@@ -184,3 +184,31 @@ def test_ofc_draw_lines_in_any_spelling_read_alike():
         "Anna draws [Kd 5s 2c]: Kd middle, 5s back, discards 2c",
         "Anna  DRAWS [К♦ 5п 2т] :  Кб Middle ,5♠ back,discards 2♣   # a comment"), parse_ofc)
     assert plain.steps == fancy.steps
+
+
+BLANKS = " " * 40
+"""Enough blanks that a line expression trying every way of splitting them would never finish."""
+
+
+def test_failing_line_with_a_long_run_of_blanks_is_refused_where_it_fails():
+    from parsers.chinese import line_statements
+    bad = CANONICAL.replace("Dealer: Vera", f"Dealer:{BLANKS}Vera{BLANKS}:")
+    lines = tuple(bad.rstrip("\n").split("\n"))
+    assert line_statements("chinese", lines) is None     # left to the parser, which says where
+    with pytest.raises(ParseError) as error:
+        parse(bad)
+    assert error.value.line == 6 and error.value.column == len("Dealer:") + 2 * len(BLANKS) + len("Vera") + 1
+
+
+def test_ofc_failing_line_with_a_long_run_of_blanks_is_refused():
+    from parsers.chinese import line_statements
+    lines = ("OFC hand 7", "Players: Anna, Boris", f"Anna{BLANKS}draws{BLANKS}Ac{BLANKS}:{BLANKS}sideways")
+    assert line_statements("ofc", lines) is None
+    with pytest.raises(ParseError) as error:
+        parse_ofc(lines, src(3))
+    assert error.value.line == 3
+
+
+def test_blanks_between_a_line_s_words_read_as_one():
+    spaced = CANONICAL.replace("Dealer: Vera", f"Dealer:{BLANKS}Vera{BLANKS}")
+    assert parse(spaced).dealer == "Vera" and parse(spaced).dealer_line == 6

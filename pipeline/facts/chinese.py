@@ -14,8 +14,8 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pyarrow as pa
 
-from parsers.chinese import read_batch
-from parsers.formats import parse_chunk, split_named
+from parsers.chinese import read_batch, read_ofc_batch
+from parsers.formats import split_named
 from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
 from rules.chinese import (
@@ -29,7 +29,7 @@ from rules.chinese import (
     replay_batch,
     replay_chinese,
 )
-from rules.ofc import OfcBatch, OfcHand, OfcReplay, ofc_batch, replay_ofc
+from rules.ofc import OfcBatch, OfcHand, OfcReplay, replay_ofc
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
@@ -330,26 +330,17 @@ class _OfcFile:
 
 
 def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndarray]:
-    """A file's OFC hands parsed one by one (the one parser), those whose placements break no
-    rule put in a batch; the rest, and every parse error, are left to the full path."""
+    """A file's OFC hands read into columns, those whose placements break no rule; the rest,
+    and every line the reader does not take, are left to the full path."""
     chunks = split_named(text, source_file)
-    hands, taken = [], []
-    for index, chunk in enumerate(chunks):
-        if chunk.format != "ofc" or chunk.undecodable is not None:
-            continue
-        try:
-            hands.append(parse_chunk(chunk, source_file))
-        except Exception:  # noqa: BLE001 — refused or a fault of ours: the full path reports it
-            continue
-        taken.append(index)
     try:
-        batch = ofc_batch(hands)
+        batch, taken = read_ofc_batch(chunks, source_file)
     except Exception:  # noqa: BLE001 — a fault of the lane's: every hand takes the full path, which reports it
-        hands, taken = [], []
-        batch = ofc_batch(hands)
-    at = {id(hand): i for i, hand in enumerate(hands)}
-    kept = np.array([taken[at[id(hand)]] for hand in batch.hands], dtype=np.int64)
-    return chunks, _OfcFile(batch, [chunks[i] for i in kept], source_file), kept
+        batch, taken = read_ofc_batch([], source_file)
+    return chunks, _OfcFile(batch, [chunks[i] for i in taken], source_file), taken
+
+
+_ROW_TEXT = np.array([row.value for row in ROWS] + [None], dtype=object)
 
 
 def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
@@ -357,20 +348,20 @@ def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.
     b = file.batch
     facts = replay_batch(b.rows, ChineseRules.default("ofc"))
     take = facts.certified & wanted
-    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, [hand.info for hand in b.hands],
-                 [hand.variant.value for hand in b.hands], file.source_file)
-    placed = [(hand.source.game_id, p) for h in np.flatnonzero(take) for hand in (b.hands[h],)
-              for p in b.placements[h]]
-    if placed:
+    _store_batch(rows, "ofc", b.rows, facts, take, file.chunks, b.infos, b.variants, file.source_file)
+    placed = np.flatnonzero(take[b.place_hand])
+    if placed.size:
+        game_id = np.array([chunk.game_id for chunk in file.chunks], dtype=object)
+        row = b.place_row[placed]
         rows.add_table("ofc_placements", "ofc", pa.table({
-            "game_id": pa.array([g for g, _ in placed], pa.string()),
-            "player": pa.array([p.player for _, p in placed], pa.string()),
-            "turn_no": pa.array([p.turn_no for _, p in placed], pa.int16()),
-            "card": pa.array([str(p.card) for _, p in placed], pa.string()),
-            "row": pa.array([p.row.value if p.row else None for _, p in placed], pa.string()),
-            "is_discard": pa.array([p.is_discard for _, p in placed], pa.bool_()),
-            "is_fantasyland": pa.array([False] * len(placed), pa.bool_()),
-            "line": pa.array([p.line for _, p in placed], pa.int32()),
+            "game_id": pa.array(game_id[b.place_hand[placed]], pa.string()),
+            "player": pa.array([b.place_player[k] for k in placed], pa.string()),
+            "turn_no": pa.array(b.place_turn[placed], pa.int16()),
+            "card": pa.array(_CARD_TEXT[b.place_code[placed]], pa.string()),
+            "row": pa.array(_ROW_TEXT[row], pa.string()),
+            "is_discard": pa.array(row < 0),
+            "is_fantasyland": pa.array(np.zeros(placed.size, bool)),
+            "line": pa.array(b.place_line[placed], pa.int32()),
         }))
     return take
 
