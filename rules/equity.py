@@ -52,6 +52,11 @@ __all__ = ["add_card", "clear_memo", "pot_equities"]
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
 
+_compiled = njit(cache=True, no_cfunc_wrapper=True)
+"""A compiled function: with no C-callable wrapper, which nothing here calls and which a first
+run would otherwise build for each function."""
+
+
 @njit(cache=True, inline="always")
 def add_card(src, dst, c):
     """One more card into a hand's state (rank masks by count, packed suit counts and masks):
@@ -96,12 +101,12 @@ def _distribute(strength, members, split, weights, shares):
                 shares[k, p] += share
 
 
-_distribute_called = njit(cache=True)(_distribute.py_func)
+_distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
 lengthen the first compile."""
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
 def _members(eligible):
     # The players eligible for each pot, in order, the rest of each row -1.
     members = np.zeros(eligible.shape, dtype=np.int64)
@@ -116,7 +121,7 @@ def _members(eligible):
     return members
 
 
-@njit(cache=True)
+@_compiled
 def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
     """Sum, over every n_draw-card subset of stub, each player's share (in 1/unit) of each pot.
 
@@ -190,7 +195,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, comb, bino
     return m
 
 
-@njit(cache=True)
+@_compiled
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
@@ -643,7 +648,7 @@ def _pair_strength_table(order: RankOrder) -> np.ndarray:
     return _PAIR_STRENGTHS[order]
 
 
-@njit(cache=True)
+@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
 def _binomials():
     """binom[n, k] = C(n, k) for n < 18, k < 6: a multiset of ascending ranks r0 <= … <= r4 has
     the colex index sum of binom[r_i + i, i + 1]."""
@@ -655,7 +660,7 @@ def _binomials():
     return binom
 
 
-@njit(cache=True)
+@_compiled
 def _fill_pair_strengths(rank_key, lo_slot, hi_slot, nonflush, table):
     binom = _binomials()
     count = np.zeros(13, dtype=np.int64)

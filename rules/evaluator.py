@@ -45,6 +45,7 @@ from numba import njit
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
 
 __all__ = [
+    "HASHED_FROM_ROWS",
     "HandCategory",
     "HandError",
     "HandValue",
@@ -199,6 +200,11 @@ _HIGH, _PAIR, _TWO, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _SF, _ROYAL = rang
 # ---------------------------------------------------------------- Numba kernels
 
 
+_compiled = njit(cache=True, no_cfunc_wrapper=True)
+"""A compiled function: with no C-callable wrapper, which nothing here calls and which a first
+run would otherwise build for each function."""
+
+
 @njit(cache=True, inline="always")
 def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
     """Strength of 5..9 cards from their rank masks (count >= 1..4) and flush suit's mask."""
@@ -278,7 +284,7 @@ def add_card_masks(m1, m2, m3, m4, sc, sm, c):
             sc + (np.int64(1) << (s << 2)), sm | (b << (s << 4)))
 
 
-@njit(cache=True)
+@_compiled
 def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
     n, k = codes.shape
     for i in range(n):
@@ -319,7 +325,7 @@ def next_subset(idx, k, n):
     return True
 
 
-@njit(cache=True)
+@_compiled
 def _fill_combinations(codes, k, out):
     n = codes.shape[0]
     idx = np.arange(k)
@@ -351,6 +357,10 @@ _HI_SHIFT, _SUIT_SHIFT = 14, 32
 _LO_KEYS, _HI_KEYS = 5**_LO_N, 5**_HI_N
 _SUIT_BIAS = 0x3333 << _SUIT_SHIFT
 _HASHED = (5, 6, 7)  # hand sizes ranked through the tables
+HASHED_FROM_ROWS = 1 << 16
+"""From this many rows on, :func:`evaluate_many` ranks hands of 5 to 7 cards through the hashed
+tables (a few ns a row faster); fewer rows go the rank-mask way, so that a run of few hands
+compiles and builds no tables."""
 
 
 def _card_keys() -> np.ndarray:
@@ -374,7 +384,7 @@ def _parts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return counts, sizes, rank
 
 
-@njit(cache=True)
+@_compiled
 def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
     # Strength of each rank multiset (one row of 13 counts) without a flush.
     for i in range(counts.shape[0]):
@@ -393,7 +403,7 @@ def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
         out[i] = _strength(m1, m2, m3, m4, 0, cat_pos, straight_top, top5)
 
 
-@njit(cache=True)
+@_compiled
 def _flush_strengths(cat_pos, straight_top, top5, out):
     # Strength of each suit's rank mask of 5 or more cards: straight flush, royal or flush.
     for mask in range(1 << 13):
@@ -491,7 +501,7 @@ def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
     return s
 
 
-@njit(cache=True)
+@_compiled
 def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flush, out):
     n, k = codes.shape
     span = 51 - low_code
@@ -567,7 +577,7 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
     return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
 
 
-@njit(cache=True)
+@_compiled
 def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
     """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
     held at least once … four times, packed suit counts and suit rank masks), read from the
@@ -602,7 +612,7 @@ def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
     return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
 
 
-@njit(cache=True)
+@_compiled
 def strength7(c0, c1, board, tables):
     """The strength of two hole cards and the five board codes ``board[0:5]``, compiled; -1 when
     a card is off the deck of ``tables`` or twice among the seven."""
@@ -632,7 +642,7 @@ def rank_rows(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.nd
     >>> rank_rows(np.array([[51, 51, 43, 39, 35], [0, 1, 2, 3, 4]])).tolist()[0]
     -1
     """
-    codes = np.asarray(codes, dtype=np.int64)
+    codes = np.ascontiguousarray(codes, dtype=np.int64)     # one array type: compiled once
     out = np.empty(codes.shape[0], dtype=np.int32)
     tables = rank_tables(order)
     _evaluate_rows(codes, tables.low_code, tables.cat_pos, tables.straight_top, tables.top5, out)
@@ -671,13 +681,14 @@ def evaluate_many(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> n
         raise HandError(
             f"cannot rank hands of shape {codes.shape}: expected one hand per row, 3 or 5 to 9 cards"
         )
-    if codes.dtype not in (np.int8, np.int16, np.int32, np.int64):
-        if not np.issubdtype(codes.dtype, np.integer):
-            raise HandError(f"card codes must be integers, got an array of {codes.dtype}")
-        codes = codes.astype(np.int64)
+    if not np.issubdtype(codes.dtype, np.integer):
+        raise HandError(f"card codes must be integers, got an array of {codes.dtype}")
     k = codes.shape[1]
+    # one array type for the kernels whatever the caller's (int8 rows, a slice's strides): each
+    # other type would compile them once more
+    codes = np.ascontiguousarray(codes, dtype=np.int64)
     out = np.empty(codes.shape[0], dtype=np.int32)
-    if k in _HASHED:
+    if k in _HASHED and codes.shape[0] >= HASHED_FROM_ROWS:
         _evaluate_hashed(codes, _DECK_LOW[order], _CARD_KEY, *_hash_tables(order, k), out)
     else:
         i = _ORDER_INDEX[order]

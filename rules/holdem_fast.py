@@ -512,7 +512,7 @@ def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count
         s_all_in[p] = True
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
 def _kernel(c, t, o, rules, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the arrays

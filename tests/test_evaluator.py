@@ -261,6 +261,10 @@ def test_tables_reject_a_card_twice_or_off_the_deck_in_seven_cards():
             evaluate_many(np.array([[bad, 0, 4, 8, 12, 16, 20]], dtype=np.int8))
     with pytest.raises(HandError, match="row 0"):
         evaluate_many(np.array([codes("As Kd Qh Jc Tc 9c 5c")]), RankOrder.SHORT_DECK)
+    many = np.tile(codes("As Kd Qh Jc Tc 2c 3c"), (rules.evaluator.HASHED_FROM_ROWS, 1))
+    many[-1, 6] = many[-1, 0]      # the tables' way (many rows) rejects the same
+    with pytest.raises(HandError, match=f"^row {len(many) - 1} of the hands"):
+        evaluate_many(many)
 
 
 # ---------------------------------------------------------------- 3-card front row (CP-FOUL)
