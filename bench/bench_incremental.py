@@ -14,7 +14,9 @@ incrementally. Then times, wall and CPU seconds of this process:
   import would (by then the standby models file is there to be written in place).
 
 Each update is listed per model, with the file it wrote (the standby in place, or a copy of
-``rasklad.duckdb``). ``python -m bench incremental``; ``RASKLAD_BENCH_INCREMENTAL_FROM=PATH`` starts
+``rasklad.duckdb``). Wall time beyond CPU time is the wait for a core when the machine is
+shared (each figure gives the load average): a busy loop of pure Python waits as long.
+``python -m bench incremental``; ``RASKLAD_BENCH_INCREMENTAL_FROM=PATH`` starts
 from a copy of the warehouse at PATH instead (one ``python -m bench.bench_dashboards --keep PATH``
 wrote: a 1,000,000-hand warehouse is written once and timed by both benchmarks), whose models are
 built again only when they are not of this SQL.
@@ -46,7 +48,8 @@ class _Timer:
         self.wall, self.cpu = time.perf_counter() - self.wall, time.process_time() - self.cpu
 
     def __str__(self) -> str:
-        return f"{self.wall:.2f} s wall, {self.cpu:.2f} CPU-s"
+        # on a shared machine wall time is mostly the wait for a core: the load tells how long
+        return f"{self.wall:.2f} s wall, {self.cpu:.2f} CPU-s (load {os.getloadavg()[0]:.1f})"
 
 
 def _rehands(warehouse, count: int, salt: int = 0x5a5a5a5a5a5a5a5a):

@@ -469,34 +469,37 @@ def _update_sittings(con: duckdb.DuckDBPyConnection, delta: duckdb.DuckDBPyConne
     same = _matches(over, "held", "span")
     con.register("_reached", reached)
     try:
-        # joins, not correlated subqueries nor exists: DuckDB hashes the joins' equalities
+        # one join, not correlated subqueries nor exists: DuckDB hashes its equalities. The sittings
+        # of a value never overlap and are numbered in time order, so the numbers of the sittings
+        # just before and after the span count the sittings before it and up to its end.
         held_rows = f"(select * from {model.name} as held where {_pushed_down_filter(reached, over, 'held')})"
         span_columns = ", ".join(f'span."{c}"' for c in over)
         con.execute(f"""create temp table _spans as
-            with bounds as (
+            with around as (
                 select
                     {span_columns},
                     span._low,
                     span._high,
-                    least(span._low, coalesce(
-                        max(held.{start}) filter (where held.{end} < span._low),
-                        min(held.{start}) filter (where held.{end} >= span._low)
-                    )) as _from,
-                    greatest(span._high, coalesce(
-                        min(held.{end}) filter (where held.{start} > span._high),
-                        max(held.{end}) filter (where held.{start} <= span._high)
-                    )) as _to,
+                    max(held.{start}) filter (where held.{end} < span._low) as _before_start,
+                    arg_max(held.{number}, held.{start}) filter (where held.{end} < span._low) as _before_number,
+                    min(held.{start}) filter (where held.{end} >= span._low) as _first_start,
+                    min(held.{end}) filter (where held.{start} > span._high) as _after_end,
+                    arg_min(held.{number}, held.{end}) filter (where held.{start} > span._high) as _after_number,
+                    max(held.{end}) filter (where held.{start} <= span._high) as _last_end,
+                    count(held.{start}) as _held,
                 from _reached as span
                 left join {held_rows} as held on {same}
                 group by {span_columns}, span._low, span._high
             )
             select
-                span.*,
-                count(held.{start}) filter (where held.{start} < span._from) as _before,
-                count(held.{start}) filter (where held.{start} between span._from and span._to) as _within,
-            from bounds as span
-            left join {held_rows} as held on {same}
-            group by all""").fetchall()
+                {", ".join(f'"{c}"' for c in over)},
+                _low,
+                _high,
+                least(_low, coalesce(_before_start, _first_start)) as _from,
+                greatest(_high, coalesce(_after_end, _last_end)) as _to,
+                coalesce(_before_number - 1, 0) as _before,
+                coalesce(_after_number, _held) - coalesce(_before_number - 1, 0) as _within,
+            from around""").fetchall()
         time_column = f'"{runs.time_column}"'
         con.execute(f"""create or replace temp view {runs.table} as
             select held.* from "{catalog}".main.{runs.table} as held

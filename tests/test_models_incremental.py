@@ -330,3 +330,29 @@ def test_an_update_writes_the_standby_file_in_place_unless_a_reader_holds_it(tmp
         reader.close()
     assert marts_and_tables(root) == (20, 20)
     assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")
+
+
+def test_account_game_counts_merge_the_new_games_into_the_stored_counts(tmp_path):
+    from pipeline import people
+
+    root = tmp_path / "warehouse"
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    (logs / "1.txt").write_text(hands_at("10:00", "10:20"))
+    ingest([logs / "1.txt"], root, jobs=1)
+    people.link(root, "Zoe", ["Zed"])      # names linked before any game of theirs: accounts of no game
+    (logs / "2.txt").write_text(hands_at("11:00"))
+    updates = []
+    real_update = models.update
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(models, "update", lambda *a: updates.append(real_update(*a)) or updates[-1])
+        ingest([logs / "2.txt"], root, jobs=1)
+    assert "int_account_games" in updates[-1].incremental
+    with connect(root) as con:
+        counted = con.sql("select player, count_games from int_account_games order by player").fetchall()
+        accounts = con.sql("select player, person, count_games from people order by player").fetchall()
+    # three hands, each of Anna, Boris and Vera: two stored, one new
+    assert counted == [("Anna", 3), ("Boris", 3), ("Vera", 3)]
+    assert accounts == [("Anna", "Anna", 3), ("Boris", "Boris", 3), ("Vera", "Vera", 3),
+                        ("Zed", "Zoe", 0), ("Zoe", "Zoe", 0)]
+    assert model_rows(root) == whole_build_rows(root, tmp_path / "whole")

@@ -14,10 +14,7 @@ games as (
 ),
 
 played as (
-    select games.site, players.player, count(*) as count_games
-    from stg_game_players as players
-    join games using (game_id)
-    group by games.site, players.player
+    select site, player, count_games from int_account_games
 ),
 
 summarized as (

@@ -1,8 +1,17 @@
 -- grain: one row per player, day, game, unit, stakes, club, site (room) and stack depth (starting stack in big blinds: <20, 20-40, 40-60, 60-100, 100-150, 150+)
 -- key: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
--- incremental: player, played_on
+-- incremental: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
+-- merge: count_hands = old.count_hands + new.count_hands
+-- merge: net_won = coalesce(old.net_won + new.net_won, old.net_won, new.net_won)
+-- merge: allin_ev_net = coalesce(old.allin_ev_net + new.allin_ev_net, old.allin_ev_net, new.allin_ev_net)
+-- merge: net_big_blinds = coalesce(old.net_big_blinds + new.net_big_blinds, old.net_big_blinds, new.net_big_blinds)
+-- merge: count_bb_hands = old.count_bb_hands + new.count_bb_hands
+-- merge: count_vpip_opportunities = old.count_vpip_opportunities + new.count_vpip_opportunities
+-- merge: count_vpip = old.count_vpip + new.count_vpip
+-- merge: count_pfr = old.count_pfr + new.count_pfr
 -- Mergeable sums: a page adds the rows its date, stakes, club and room filters keep, then divides
 -- (bb_per_100 = 100 * net_big_blinds / count_bb_hands; vpip = 100 * count_vpip / count_vpip_opportunities).
+-- An ingest merges its games' sums into the stored rows (a sum of no amount is null).
 select
     player,
     played_on,

@@ -1,11 +1,41 @@
 -- grain: one row per player, site (the poker room), day, club, game, cash or tournament, currency and stakes
 -- key: player, site, played_on, club, game, is_tournament, currency, stakes
 -- incremental: player, site, played_on, club, game, is_tournament, currency, stakes
+-- merge: person = new.person
+-- merge: count_hands = old.count_hands + new.count_hands
+-- merge: net_won = coalesce(old.net_won + new.net_won, old.net_won, new.net_won)
+-- merge: net_big_blinds = coalesce(old.net_big_blinds + new.net_big_blinds, old.net_big_blinds, new.net_big_blinds)
+-- merge: count_bb_hands = old.count_bb_hands + new.count_bb_hands
+-- merge: net_showdown = old.net_showdown + new.net_showdown
+-- merge: allin_ev_net = coalesce(old.allin_ev_net + new.allin_ev_net, old.allin_ev_net, new.allin_ev_net)
+-- merge: count_vpip_opportunities = old.count_vpip_opportunities + new.count_vpip_opportunities
+-- merge: count_vpip = old.count_vpip + new.count_vpip
+-- merge: count_pfr_opportunities = old.count_pfr_opportunities + new.count_pfr_opportunities
+-- merge: count_pfr = old.count_pfr + new.count_pfr
+-- merge: count_three_bet_opportunities = old.count_three_bet_opportunities + new.count_three_bet_opportunities
+-- merge: count_three_bet = old.count_three_bet + new.count_three_bet
+-- merge: count_fold_to_three_bet_opportunities = old.count_fold_to_three_bet_opportunities + new.count_fold_to_three_bet_opportunities
+-- merge: count_fold_to_three_bet = old.count_fold_to_three_bet + new.count_fold_to_three_bet
+-- merge: count_postflop_bets_raises = old.count_postflop_bets_raises + new.count_postflop_bets_raises
+-- merge: count_postflop_calls = old.count_postflop_calls + new.count_postflop_calls
+-- merge: count_postflop_folds = old.count_postflop_folds + new.count_postflop_folds
+-- merge: count_saw_flop = old.count_saw_flop + new.count_saw_flop
+-- merge: count_went_to_showdown = old.count_went_to_showdown + new.count_went_to_showdown
+-- merge: count_won_at_showdown = old.count_won_at_showdown + new.count_won_at_showdown
+-- merge: count_won_when_saw_flop = old.count_won_when_saw_flop + new.count_won_when_saw_flop
+-- merge: count_cbet_flop_opportunities = old.count_cbet_flop_opportunities + new.count_cbet_flop_opportunities
+-- merge: count_cbet_flop = old.count_cbet_flop + new.count_cbet_flop
+-- merge: count_fold_to_cbet_flop_opportunities = old.count_fold_to_cbet_flop_opportunities + new.count_fold_to_cbet_flop_opportunities
+-- merge: count_fold_to_cbet_flop = old.count_fold_to_cbet_flop + new.count_fold_to_cbet_flop
+-- merge: count_steal_opportunities = old.count_steal_opportunities + new.count_steal_opportunities
+-- merge: count_steal_attempt = old.count_steal_attempt + new.count_steal_attempt
 -- The counts behind every figure of the per-player Hold'em statistics, by day and club: mergeable sums, so that a
 -- page adds the rows its dates, club and room keep (and a person's accounts), then divides the
 -- summed counts (vpip = 100 * count_vpip / count_vpip_opportunities): a rate of two rows is never an
 -- average of their rates. net_big_blinds is over the hands with a big blind (count_bb_hands).
--- person: the person the account (site, player) belongs to (int_accounts).
+-- person: the person the account (site, player) belongs to (int_accounts). Every count adds up with
+-- the counts of new games (a sum of no amount is null), so an ingest merges the rows its games reach
+-- without reading the players' history; the rows it adds follow the stored ones.
 -- The rows are kept in person order, so that one person's page reads few blocks.
 with
 
