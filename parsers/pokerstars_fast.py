@@ -1580,41 +1580,6 @@ _ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in",
                    "pot", "line")
 
 
-def _minus_one(shape, dtype) -> np.ndarray:
-    out = np.empty(shape, dtype=dtype)
-    out.fill(-1)
-    return out
-
-
-def _empty_batch(hands: int, seats: int, actions: int, pots: int) -> HandBatch:
-    """``HandBatch.empty`` with fewer Python calls per column (a file of one hand pays them all)."""
-    z = np.zeros
-    i8, i16, i32, i64, flag = np.int8, np.int16, np.int32, np.int64, np.bool_
-    return HandBatch(
-        in_lane=np.ones(hands, flag), first_line=z(hands, i32), last_line=z(hands, i32), betting=z(hands, i8),
-        is_short_deck=z(hands, flag), straight_beats_trips=z(hands, flag), is_tournament=z(hands, flag), small_blind=z(hands, i64),
-        big_blind=z(hands, i64), small_bet=_minus_one(hands, i64), big_bet=_minus_one(hands, i64),
-        ante=z(hands, i64), max_seats=z(hands, i16), button_seat=z(hands, i16), seat_start=z(hands + 1, i32),
-        action_start=z(hands + 1, i32), pot_start=z(hands + 1, i32), board=_minus_one((hands, 5), i8),
-        board_lines=z((hands, 3), i32), summary_board=_minus_one((hands, 5), i8), summary_board_line=z(hands, i32),
-        total_pot=z(hands, i64), rake=z(hands, i64), total_line=z(hands, i32),
-        has_summary=np.ones(hands, flag), summary_lists_every_seat=z(hands, flag), is_cancelled=z(hands, flag), cap=_minus_one(hands, i64),
-        more_boards=_minus_one((hands, 2, 5), i8), more_board_lines=z((hands, 2), i32),
-        summary_more_boards=_minus_one((hands, 2, 5), i8), summary_more_board_lines=z((hands, 2), i32),
-        seat_no=z(seats, i16), stack=z(seats, i64), is_sitting_out=z(seats, flag), seat_line=z(seats, i32),
-        hole=_minus_one((seats, 2), i8), hole_how=z(seats, i8), hole_line=z(seats, i32),
-        summary_won=_minus_one(seats, i64), summary_line=z(seats, i32), won_not_awarded=z(seats, flag),
-        summary_won_again=_minus_one(seats, i64), summary_line_again=z(seats, i32),
-        has_cash_out=np.zeros(seats, flag), cash_out=np.zeros(seats, i64), hole_conflict=_minus_one((seats, 2, 2), i8),
-        hole_conflict_line=z((seats, 2), i32),
-        is_unseated=z(seats, flag),
-        street=z(actions, i8), actor=z(actions, i16), kind=z(actions, i8), amount=z(actions, i64),
-        raise_to=_minus_one(actions, i64), is_all_in=z(actions, flag), is_capped=z(actions, flag),
-        action_board=z(actions, i8), cards=_minus_one((actions, 2), i8),
-        pot=_minus_one(actions, i8), line=z(actions, i32), pot_amount=z(pots, i64),
-    )
-
-
 def _piece(data: bytes, start: int, stop: int) -> str:
     return data[start:stop].decode("utf-8", "surrogatepass")
 
@@ -1649,7 +1614,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     line_end[:-1] = line_start[1:] - 1
     line_end[-1] = len(buf)
     total_lines = int(n_lines.sum())
-    b = _empty_batch(count, total_lines, total_lines, 8 * count + 64)
+    b = HandBatch.empty(count, total_lines, total_lines, 8 * count + 64)
     b.source_file = source_file
     if first_line is None:
         first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)

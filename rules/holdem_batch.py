@@ -72,9 +72,14 @@ def pot_name(code: int) -> str | None:
     return POT_NAMES[code] if code < len(POT_NAMES) else f"side pot-{code - 1}"
 
 
-def _i(n: int, dtype, fill=0, width: int | None = None) -> np.ndarray:
-    shape = (n,) if width is None else (n, width)
-    return np.full(shape, fill, dtype=dtype)
+def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.ndarray:
+    shape = n if width is None else (n, *width) if isinstance(width, tuple) else (n, width)
+    # zeros and empty-then-fill cost a fraction of np.full: a file of one hand pays every column
+    if fill == 0:
+        return np.zeros(shape, dtype)
+    out = np.empty(shape, dtype)
+    out.fill(fill)
+    return out
 
 
 @dataclass(slots=True)
@@ -179,15 +184,15 @@ class HandBatch:
             summary_board=_i(hands, np.int8, -1, 5), summary_board_line=_i(hands, np.int32),
             total_pot=_i(hands, np.int64), rake=_i(hands, np.int64), total_line=_i(hands, np.int32),
             has_summary=_i(hands, np.bool_, True), summary_lists_every_seat=_i(hands, np.bool_), is_cancelled=_i(hands, np.bool_), cap=_i(hands, np.int64, -1),
-            more_boards=np.full((hands, 2, 5), -1, np.int8), more_board_lines=_i(hands, np.int32, 0, 2),
-            summary_more_boards=np.full((hands, 2, 5), -1, np.int8),
+            more_boards=_i(hands, np.int8, -1, (2, 5)), more_board_lines=_i(hands, np.int32, 0, 2),
+            summary_more_boards=_i(hands, np.int8, -1, (2, 5)),
             summary_more_board_lines=_i(hands, np.int32, 0, 2),
             seat_no=_i(seats, np.int16), stack=_i(seats, np.int64), is_sitting_out=_i(seats, np.bool_),
             seat_line=_i(seats, np.int32), hole=_i(seats, np.int8, -1, 2), hole_how=_i(seats, np.int8),
             hole_line=_i(seats, np.int32), summary_won=_i(seats, np.int64, -1), summary_line=_i(seats, np.int32),
             summary_won_again=_i(seats, np.int64, -1), summary_line_again=_i(seats, np.int32),
             won_not_awarded=_i(seats, np.bool_), has_cash_out=_i(seats, np.bool_), cash_out=_i(seats, np.int64),
-            hole_conflict=np.full((seats, 2, 2), -1, np.int8), hole_conflict_line=_i(seats, np.int32, 0, 2),
+            hole_conflict=_i(seats, np.int8, -1, (2, 2)), hole_conflict_line=_i(seats, np.int32, 0, 2),
             is_unseated=_i(seats, np.bool_),
             street=_i(actions, np.int8), actor=_i(actions, np.int16), kind=_i(actions, np.int8),
             amount=_i(actions, np.int64), raise_to=_i(actions, np.int64, -1), is_all_in=_i(actions, np.bool_),
