@@ -16,7 +16,6 @@ from __future__ import annotations
 import dataclasses
 import gc
 import hashlib
-import importlib.util
 import itertools
 import multiprocessing
 import multiprocessing.connection
@@ -36,7 +35,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from pipeline.inputs import content_hash, list_inputs, stored_name
-from pipeline.provenance import PROJECT_ROOT, RULES_VERSION
+from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
 from pipeline.table_rules import PREFIX, RuleSettings
 from pipeline.warehouse import (
     DUCKDB_FILE,
@@ -330,20 +329,12 @@ MODELS_STAMP = ".models-fingerprint"
 """File in the warehouse root: what the models were last built from (see ``ingest``)."""
 
 
-MODELS_RUNNER = Path(importlib.util.find_spec("pipeline.models").origin)
-"""The models' runner (how views and marts are made), found without loading it."""
-SQL_ROOT = PROJECT_ROOT / "sql"
-"""The models' SQL (``pipeline.models.SQL_ROOT``)."""
-
-
 def _models_fingerprint(manifest: Manifest) -> str:
     digest = hashlib.blake2b(digest_size=16)
     for table, parts in sorted(manifest.parts.items()):
         if table != "files":    # the ledger alone (a file of known games) changes no model
             digest.update(table.encode() + b"\0" + "\0".join(parts).encode() + b"\0")
-    digest.update(MODELS_RUNNER.read_bytes())
-    for path in sorted(SQL_ROOT.rglob("*.sql")):
-        digest.update(str(path.relative_to(SQL_ROOT)).encode() + b"\0" + path.read_bytes() + b"\0")
+    digest.update(sql_fingerprint(SQL_ROOT).encode())
     return digest.hexdigest()
 
 

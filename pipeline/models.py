@@ -31,7 +31,6 @@ as it is.
 from __future__ import annotations
 
 import functools
-import hashlib
 import json
 import os
 import re
@@ -44,6 +43,7 @@ from pathlib import Path
 import duckdb
 import pyarrow as pa
 
+from pipeline.provenance import SQL_ROOT, sql_fingerprint
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import (
     MODELS_STATE_TABLE,
@@ -57,7 +57,6 @@ from pipeline.warehouse import (
     table_view_sql,
 )
 
-SQL_ROOT = Path(__file__).resolve().parents[1] / "sql"
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
 STATE_TABLE = MODELS_STATE_TABLE
 REBUILD_WHEN_REACHED = 0.5
@@ -193,14 +192,6 @@ def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
 
 def _words(text: str) -> set[str]:
     return set(re.findall(r"\w+", text))
-
-
-def sql_fingerprint(sql_root: Path = SQL_ROOT) -> str:
-    """What the models are made from: every ``.sql`` file and this runner."""
-    digest = hashlib.blake2b(Path(__file__).read_bytes(), digest_size=16)
-    for path in sorted(sql_root.rglob("*.sql")):
-        digest.update(str(path.relative_to(sql_root)).encode() + b"\0" + path.read_bytes() + b"\0")
-    return digest.hexdigest()
 
 
 def reads(sql_root: Path = SQL_ROOT) -> dict[str, set[str]]:

@@ -11,6 +11,7 @@ log file does not matter.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
@@ -18,11 +19,24 @@ from pathlib import Path
 import pyarrow as pa
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
+SQL_ROOT = PROJECT_ROOT / "sql"
+"""The models' SQL: staging views, intermediate tables and marts (run by pipeline.models)."""
+MODELS_RUNNER = Path(importlib.util.find_spec("pipeline.models").origin)
+"""The models' runner (how views and marts are made), found without loading it."""
 JUDGING_SOURCES = ("rules", "parsers", "pipeline/facts", "pipeline/audit.py", "pipeline/worker.py")
 """Where the code that judges a game lives, relative to the project root."""
 
 VERSIONED_TABLES = ("games", "findings", "quarantine")
 """The tables whose rows carry the rules version they were judged by."""
+
+
+def sql_fingerprint(sql_root: Path = SQL_ROOT) -> str:
+    """What the models are made from: every ``.sql`` file and their runner (read, not loaded:
+    an ingest that finds nothing new compares it without loading DuckDB)."""
+    digest = hashlib.blake2b(MODELS_RUNNER.read_bytes(), digest_size=16)
+    for path in sorted(sql_root.rglob("*.sql")):
+        digest.update(str(path.relative_to(sql_root)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
 
 
 def rules_version(project_root: Path = PROJECT_ROOT) -> str:

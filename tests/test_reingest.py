@@ -11,7 +11,8 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.ingest import MODELS_RUNNER, MODELS_STAMP, SQL_ROOT, ingest, unchanged_run
+from pipeline.ingest import MODELS_STAMP, SQL_ROOT, ingest, unchanged_run
+from pipeline.provenance import MODELS_RUNNER
 from pipeline.warehouse import read_manifest
 from tests.conftest import ROOT, SAMPLES
 
