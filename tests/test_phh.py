@@ -130,6 +130,22 @@ def test_phh_spec_example_dwan_ivey_replays_to_its_finishing_stacks():
     assert pokerkit_stacks(text) == [D(572100), D(1997500), D(1109500)]
     uncalled = [(a.player, a.amount) for a in audit.record.actions if a.kind.value == "uncalled"]
     assert uncalled == [("Phil Ivey", D(572100))]
+    # both show on the turn, all in with the river to come: the showdown, where the pot is taken
+    tail = [(a.street.value, a.player, a.kind.value) for a in audit.record.actions][-3:]
+    assert tail == [("showdown", "Phil Ivey", "show"), ("showdown", "Tom Dwan", "show"),
+                    ("showdown", "Tom Dwan", "collect")]
+    assert {p.player: p.went_to_showdown for p in audit.replay.players} == {
+        "Phil Ivey": True, "Patrik Antonius": False, "Tom Dwan": True}
+
+
+def test_phh_pot_won_when_the_others_fold_is_taken_on_that_street():
+    (audit,) = audited(HEADS_UP)
+    assert [(a.street.value, a.kind.value) for a in audit.record.actions if a.kind.value == "collect"] == [
+        ("preflop", "collect")]
+    (audit,) = audited(HEADS_UP.replace('"p1 f"', '"p1 cc", "d db 2c3d4h", "p1 cc", "p2 cbr 8", "p1 f"'))
+    assert audit.replay.findings == ()
+    assert [(a.street.value, a.kind.value) for a in audit.record.actions if a.kind.value == "collect"] == [
+        ("flop", "collect")]
 
 
 def test_phh_winnings_after_rake_give_the_rake():
