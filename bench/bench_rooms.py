@@ -8,7 +8,9 @@ Hold'em hands repeated to a few hundred), beside the same figures for the PokerS
 ``python -m bench parse`` instead). Then the ingest's own unit of work
 (``pipeline.worker.parse_bytes`` over the room's files, all of them, repeated to a few hundred
 stored hands): every hand the full path, one replay each, against the worker as it runs, a
-file's hands replayed in one batch and only those with something to explain replayed alone.
+file's hands replayed in one batch and only those with something to explain replayed alone; and
+the same over one file of all the room's stored sample hands, since a folder of one hand a file
+(GGPoker, Winamax, Winning, PartyPoker) is under the batch's minimum file by file.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from parsers.formats import parse_chunk
 from parsers.source import decode, split
 from pipeline.worker import parse_bytes
 from rules.holdem_engine import replay
+from tests.room_corpus import hands_in_one_file
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 ROOMS = ("GGPoker", "Winamax", "PacificPoker", "Bovada", "Winning", "PartyPoker", "iPoker")
@@ -66,11 +69,9 @@ def _rate(stored) -> tuple[float, float]:
     return read, len(chunks) / (time.perf_counter() - started)
 
 
-def _ingest_rate(folder: Path) -> tuple[float, float, int, int]:
-    """(full path, batched) stored hands per second of the worker over a folder's files, and
-    (stored, of them through the batch) per pass over the folder."""
-    files = [(path.name, path.read_bytes()) for path in sorted(folder.rglob("*"))
-             if path.is_file() and path.suffix not in (".hp", ".gt", ".hands")]
+def _ingest_rate(files: list[tuple[str, bytes]]) -> tuple[float, float, int, int]:
+    """(full path, batched) stored hands per second of the worker over files (name, bytes), and
+    (stored, of them through the batch) per pass over them."""
     results = [parse_bytes(data, name) for name, data in files]     # kernels loaded, outside the clock
     stored = sum(r.count_games for r in results)
     through_batch = sum(r.count_lane for r in results)
@@ -103,10 +104,16 @@ def main() -> None:
         print(f"{room:<24} read {read:7,.0f} hands/s, full path {rate:6,.0f} hands/s{ratio}; {files} files, "
               f"{len(stored)} hands stored, {sum(quarantined.values())} quarantined, "
               f"{sum(flagged.values())} findings")
-        full, batched, kept, through_batch = _ingest_rate(CORPORA / "rooms" / room)
-        if kept:
-            print(f"{'':<24} ingest: full path {full:6,.0f} hands/s, batched {batched:6,.0f} hands/s "
-                  f"({batched / full:.1f}x; {through_batch} of {kept} stored hands through the batch)")
+        folder = CORPORA / "rooms" / room
+        files = [(path.name, path.read_bytes()) for path in sorted(folder.rglob("*"))
+                 if path.is_file() and path.suffix not in (".hp", ".gt", ".hands")]
+        # a room's samples of a hand or two a file (fewer than the batch takes) joined as one
+        # session file, as the room writes a table's hands
+        for what, run in (("ingest", files), ("one file", [("session.txt", hands_in_one_file(folder))])):
+            full, batched, kept, through_batch = _ingest_rate(run)
+            if kept:
+                print(f"{'':<24} {what + ':':<9} full path {full:6,.0f} hands/s, batched {batched:6,.0f} hands/s "
+                      f"({batched / full:.1f}x; {through_batch} of {kept} stored hands through the batch)")
         for reason, count in quarantined.most_common():
             print(f"    quarantined {count:>4}  {reason}")
         for rule, count in sorted(flagged.items()):

@@ -133,8 +133,11 @@ def read_header(line: str) -> re.Match:
     """The header's fields, or a ParseError saying why the hand is not read (another game)."""
     match = _HEADER.match(line.lstrip("\ufeff"))
     if match is None and " Tournament #" in line:
-        raise ParseError("Bovada tournament hands are not supported yet: Rasklad reads the cash Hold'em hands of "
-                         "Bovada, Ignition and Bodog", line=1, column=line.find(" Tournament #") + 2, line_text=line)
+        # the header names no betting structure, and a hand's bets do not prove one (a bet only No
+        # Limit allows is a broken Pot Limit log too): the hand is not replayed under a guess
+        raise ParseError("Bovada tournament hands are not supported yet: their header names no betting structure "
+                         "(No Limit, Pot Limit or Fixed Limit); Rasklad reads the cash Hold'em hands of Bovada, "
+                         "Ignition and Bodog", line=1, column=line.find(" Tournament #") + 2, line_text=line)
     if match is None:
         raise ParseError("expected a 'Bovada Hand #… TBL#… HOLDEM No Limit - 2012-01-02 03:04:05' header line",
                          line=1, column=1, line_text=line)

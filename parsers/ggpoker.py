@@ -367,7 +367,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_blind, big_blind = head["small_blind"], head["big_blind"]
     summary = None
     if total is not None:
+        # GGPoker sums up every seat of a hand where nobody sits out (every hand of its samples), so a
+        # seat left out is a finding (HE-SUMMARY-SEATS); of a seat sitting out no sample shows the line
         summary = Summary(total_pot=total, rake=rake, boards=tuple(summary_boards), seats=tuple(play.summary_seats),
+                          lists_every_seat=not any(seat.is_sitting_out for seat in seats),
                           total_line=total_line, board_lines=tuple(summary_board_lines))
     betting = head["betting"]
     info = GameInfo(game=head["game"], played_at=head["played_at"], table_name=table_name,

@@ -11,7 +11,9 @@ blind and ``p2`` the button, who posts the small blind and acts first before the
 A PHH hand states its actions without amounts where the rules fix them: ``cc`` checks or calls
 what the player owes, ``cbr X`` bets X or raises to X, and the part of a bet nobody matched goes
 back to its bettor. The reader writes these amounts as a room's log would, so that the one
-Hold'em replay checks them as it checks every room's. What each player won comes from what the
+Hold'em replay checks them as it checks every room's: the cards shown or mucked (``sm``) at the
+showdown, even when an all-in's board is still to come, and a pot won by the last player in on
+the street where the others folded. What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
 no result, and goes to quarantine saying so.
@@ -56,6 +58,11 @@ from rules.holdem_hand import (
     Summary,
 )
 from rules.records import GameInfo, Source
+
+try:    # TOML read in Rust: a tenth of the standard library's time, most of a PHH hand's reading
+    import rtoml
+except ImportError:     # the standard library's reader, the same documents, slower
+    rtoml = None
 
 __all__ = ["VARIANTS", "PhhHand", "parse", "split"]
 
@@ -136,7 +143,7 @@ def parse(lines: list[str], source: Source) -> PhhHand:
     is not PHH, and a hand whose result the file does not state."""
     text = "\n".join(lines)
     try:
-        document = tomllib.loads(text, parse_float=Decimal)
+        document = _load(text)
     except tomllib.TOMLDecodeError as error:
         where = _TOML_WHERE.search(str(error))
         line, column = (int(where[1]), int(where[2])) if where and where[1] else (len(lines), 1)
@@ -149,6 +156,38 @@ def parse(lines: list[str], source: Source) -> PhhHand:
         if not isinstance(fields, dict):
             fields = document
     return _Reader(lines, source, fields).read()
+
+
+_LONG_FLOAT = re.compile(r"(?=[\d_.]{17})[\d_]*\.\d")
+"""A float of 16 digits or more, which a binary float may not hold exactly."""
+
+
+def _load(text: str) -> dict:
+    """The TOML document, its floats as Decimals: read by rtoml where it is installed and every
+    float of the text has at most 15 digits, which a binary float holds, so that its shortest
+    form is the number written; else (and for a text that is not TOML, to say where it breaks)
+    by the standard library, each float read straight into a Decimal."""
+    if rtoml is not None and not _LONG_FLOAT.search(text):
+        try:
+            return _decimals(rtoml.loads(text))
+        except rtoml.TomlParsingError:
+            pass
+    return tomllib.loads(text, parse_float=Decimal)
+
+
+def _decimals(value):
+    """``value`` with every float in it as the Decimal of its shortest form."""
+    kind = type(value)
+    if kind is float:
+        return Decimal(repr(value))
+    if kind is dict:
+        return {key: _decimals(item) for key, item in value.items()}
+    if kind is list and set(map(type, value)) - _PLAIN:    # an array of strings (actions) as it is
+        return [_decimals(item) for item in value]
+    return value
+
+
+_PLAIN = {str, int, bool}
 
 
 class _Reader:
@@ -392,14 +431,18 @@ class _Reader:
                 out.append(action)
                 round_line = line
             elif verb == "sm" and len(args) <= 1:
+                # "sm" is the showdown's own action: the cards shown (or mucked) there, whenever the
+                # board is still to come (an all-in), as a room writes them after its showdown line
+                out.extend(self.uncalled(bet, left, invested, street, round_line))     # the betting is over
                 cards = self.cards(args[0], line) if args and args[0] != "-" else None
                 if args and args[0] == "-":
                     cards = next((h.cards for h in holes if h.player == name), None)
                 if cards is not None:
                     holes.append(HoleCards(player=name, cards=cards, how=CardsHow.SHOWN, line=line))
-                    out.append(Action(street=street, player=name, kind=ActionKind.SHOW, cards=cards, line=line))
+                    out.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.SHOW, cards=cards,
+                                      line=line))
                 elif not args:
-                    out.append(Action(street=street, player=name, kind=ActionKind.MUCK, line=line))
+                    out.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=line))
             elif verb in ("pb", "sd"):
                 raise self.at(line, f"{text.strip()!r}: {'a bring-in' if verb == 'pb' else 'a draw'} is no "
                                     "Hold'em action")
@@ -407,7 +450,7 @@ class _Reader:
                 raise self.at(line, f"{text.strip()!r} is not a PHH action: expected pN f, pN cc, pN cbr "
                                     "amount or pN sm cards")
         out.extend(self.uncalled(bet, left, invested, street, round_line))
-        self.left, self.last_line = left, last_line
+        self.left, self.last_line, self.last_street = left, last_line, street
         return out, boards, board_lines, holes
 
     def uncalled(self, bet, left, invested, street, line) -> list[Action]:
@@ -436,17 +479,19 @@ class _Reader:
             collected, line = winnings, self.file_line("winnings")
         elif finishing is not None:
             collected, line = [finishing[i] - self.left[i] for i in range(n)], self.file_line("finishing_stacks")
+        contenders = [i for i in range(n) if not self.folded[i]]
+        # a pot won by the last player in is taken on the street where the others folded
+        street = Street.SHOWDOWN if len(contenders) > 1 else self.last_street
         if collected is not None:
-            out = [Action(street=Street.SHOWDOWN, player=names[i], kind=ActionKind.COLLECT, amount=collected[i],
+            out = [Action(street=street, player=names[i], kind=ActionKind.COLLECT, amount=collected[i],
                           line=line) for i in range(n) if collected[i] > 0]
             taken = sum((c for c in collected if c > 0), Decimal(0))
             summary = Summary(total_pot=pot, rake=max(pot - taken, Decimal(0)), total_line=line)
         else:
-            contenders = [i for i in range(n) if not self.folded[i]]
             if len(contenders) > 1:
                 raise self.fail(f"the hand ends with {len(contenders)} players in and the file states neither "
                                 "winnings nor finishing_stacks: what each player won is not stated", "actions")
-            out = [Action(street=Street.SHOWDOWN, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
+            out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
                           line=self.last_line)] if contenders and pot else []
             summary = None
         stated = ()

@@ -54,6 +54,25 @@ def read_room(folder: Path) -> RoomRun:
     return run
 
 
+def hands_in_one_file(folder: Path) -> bytes:
+    """The text of every sample file of a room's folder that holds Hold'em hands the reader
+    stores and none it quarantines, each once, joined into one file as a room writes a session's
+    hands (a blank line between them)."""
+    texts: dict[str, None] = {}
+    for path in sorted(folder.rglob("*")):
+        if not path.is_file() or path.suffix in (".hp", ".gt", ".hands"):
+            continue
+        text = decode(path.read_bytes()).strip("\ufeff\n")
+        chunks = split(text)
+        try:
+            stored = chunks and all(parse_chunk(chunk, path.name) for chunk in chunks)
+        except ParseError:
+            stored = False
+        if stored:
+            texts[text] = None
+    return ("\n\n\n".join(texts) + "\n").encode()
+
+
 def expected_nets(hp: Path) -> dict[str, Decimal]:
     """fpdb's per-player result of a ``.hp`` file (a Python literal, amounts in cents)."""
     return {player: Decimal(row["totalProfit"]) / 100 for player, row in ast.literal_eval(hp.read_text()).items()}

@@ -94,6 +94,12 @@ def test_export_phh_then_ingest_gives_the_same_nets_rake_included(tmp_path, bett
     with connect(tmp_path / "wh") as a, connect(tmp_path / "back") as b:
         query = "select hand_id, player, position, invested, collected, rake from holdem_results order by all"
         assert a.execute(query).fetchall() == b.execute(query).fetchall()
+        # the cards shown go to the showdown, and a pot is taken on the street where it was won, as in
+        # the text (which writes a collect line per pot where PHH states a total per player)
+        for action in ("show", "collect"):
+            query = f"select distinct hand_id, street, player from holdem_actions where action = '{action}' order by all"
+            rows = a.execute(query).fetchall()
+            assert rows and b.execute(query).fetchall() == rows, action
 
 
 def test_export_phh_leaves_out_pot_limit_hands_saying_why(tmp_path):

@@ -12,8 +12,9 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+import parsers.phh
 from parsers.errors import ParseError
-from parsers.formats import file_format, split_named
+from parsers.formats import file_format, parse_chunk, split_named
 from pipeline.audit import audit_chunk
 from pipeline.inputs import list_inputs
 
@@ -130,6 +131,22 @@ def test_phh_spec_example_dwan_ivey_replays_to_its_finishing_stacks():
     assert pokerkit_stacks(text) == [D(572100), D(1997500), D(1109500)]
     uncalled = [(a.player, a.amount) for a in audit.record.actions if a.kind.value == "uncalled"]
     assert uncalled == [("Phil Ivey", D(572100))]
+    # both show on the turn, all in with the river to come: the showdown, where the pot is taken
+    tail = [(a.street.value, a.player, a.kind.value) for a in audit.record.actions][-3:]
+    assert tail == [("showdown", "Phil Ivey", "show"), ("showdown", "Tom Dwan", "show"),
+                    ("showdown", "Tom Dwan", "collect")]
+    assert {p.player: p.went_to_showdown for p in audit.replay.players} == {
+        "Phil Ivey": True, "Patrik Antonius": False, "Tom Dwan": True}
+
+
+def test_phh_pot_won_when_the_others_fold_is_taken_on_that_street():
+    (audit,) = audited(HEADS_UP)
+    assert [(a.street.value, a.kind.value) for a in audit.record.actions if a.kind.value == "collect"] == [
+        ("preflop", "collect")]
+    (audit,) = audited(HEADS_UP.replace('"p1 f"', '"p1 cc", "d db 2c3d4h", "p1 cc", "p2 cbr 8", "p1 f"'))
+    assert audit.replay.findings == ()
+    assert [(a.street.value, a.kind.value) for a in audit.record.actions if a.kind.value == "collect"] == [
+        ("flop", "collect")]
 
 
 def test_phh_winnings_after_rake_give_the_rake():
@@ -225,3 +242,25 @@ def test_phhs_text_before_the_first_table_and_a_broken_table_cost_only_themselve
     assert nets(first) == nets(third) == {"Anna": D(-2), "Boris": D(2)}
     # the array "min_bet = [" opens goes on to the next line, where TOML finds a key, no value
     assert broken.error.startswith("not TOML:") and broken.error_line == text.splitlines().index("min_bet = [") + 2
+
+
+def _read(text: str):
+    [chunk] = split_named(text, "hand.phh")
+    return parse_chunk(chunk, "hand.phh")
+
+
+def test_phh_floats_are_read_exactly_as_written():
+    # 15 digits a binary float holds (read by rtoml where installed); 20 it does not, and the
+    # standard library's reader takes them straight into Decimals
+    for stack in ("123456789012.345", "1234567890.1234567891"):
+        hand = _read(HEADS_UP.replace("starting_stacks = [100, 80]", f"starting_stacks = [{stack}, 80.10]"))
+        assert [seat.stack for seat in hand.seats] == [D(stack), D("80.10")]
+
+
+def test_phh_rtoml_and_the_standard_library_read_the_same_hands(monkeypatch):
+    pytest.importorskip("rtoml", reason="rtoml is not installed: the standard library reads every PHH file")
+    texts = [HEADS_UP, SIDE_POT, (FIXTURES / "dwan-ivey-2009.phh").read_text()]
+    fast = [_read(text) for text in texts]
+    monkeypatch.setattr(parsers.phh, "rtoml", None)
+    assert [_read(text) for text in texts] == fast
+    assert [s.stack for s in fast[1].seats] == [D(100), D(60), D(200), D(300)]

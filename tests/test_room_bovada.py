@@ -348,3 +348,18 @@ def test_bovada_corpus_every_holdem_hand_stored_without_error():
     assert stored >= 690, (stored, quarantined)
     assert not unexpected, "\n".join(unexpected)
     assert not errors, "\n".join(errors[:20])
+
+
+def test_bovada_tournament_hands_are_quarantined_as_naming_no_betting_structure():
+    # The network's tournament samples (Ignition sit-and-gos and a level-22 hand): their header
+    # names no structure, so none is replayed under a guessed one.
+    folder = corpus("pokerstars") / "hhp" / "holdem" / "ignition"
+    reasons = collections.Counter()
+    for path in sorted(folder.glob("*.txt")):
+        for chunk in split(decode(path.read_bytes())):
+            if " Tournament #" in chunk.lines[0]:
+                with pytest.raises(ParseError) as refused:
+                    parse_chunk(chunk, path.name)
+                reasons[refused.value.reason.split(":")[0], refused.value.column] += 1
+    assert reasons == {("Bovada tournament hands are not supported yet", 35): 7}   # at "Tournament"
+    assert "names no betting structure" in refused.value.reason

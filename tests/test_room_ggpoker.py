@@ -9,6 +9,7 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.ggpoker import parse
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
@@ -114,6 +115,11 @@ f1da9c5a: shows [Qh Ts] (Pair of Queens)
 f1da9c5a collected $0.63 from pot
 *** SUMMARY ***
 Total pot $0.68 | Rake $0.03 | Jackpot $0.02 | Bingo $0
+Board [Ah 6d Ks Qc 8h]
+Seat 1: f1da9c5a showed [Qh Ts] and won ($0.63) with Pair of Queens
+Seat 2: 27925b27 (button) showed [8d Td] and lost with Pair of Eights
+Seat 3: Hero folded before Flop
+Seat 5: 11294517 folded before Flop
 """)
     straddles = [a.amount for a in hand.actions if a.kind is ActionKind.POST_STRADDLE]
     assert straddles == [D("0.02"), D("0.04")]
@@ -202,6 +208,10 @@ Uncalled bet ($30) returned to Gleb
 Gleb collected $28.5 from pot
 *** SUMMARY ***
 Total pot $30 | Rake $1.5 | Jackpot $0 | Bingo $0
+Seat 1: Anna folded before Flop (didn't bet)
+Seat 3: Boris (button) folded before Flop (didn't bet)
+Seat 4: Vera (small blind) folded before Flop
+Seat 5: Hero (big blind) folded before Flop
 Seat 6: Gleb collected ($28.5)
 """)
     assert [a.kind for a in hand.actions[:4]] == [ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD,
@@ -418,3 +428,39 @@ Seat 3: Vera (big blind) folded on the Flop
     # a pot of 0.05 + 0.30 + 0.30, less 0.02 rake: Anna collects 0.63 for her 0.30
     assert got == {"Anna": D("0.33"), "Boris": D("-0.05"), "Vera": D("-0.30")}
     assert [a.line for a in hand.actions if a.player == "Vera"] == [7, 16, 18, 21]   # lines 12, 15, 20 are no actions
+
+
+def _summary_seat_findings(text: str) -> list[tuple[str, int]]:
+    result = replay(parse_text(parse, text), allin_ev=False)
+    return [(f.severity.value, f.line) for f in result.findings if str(f.rule_id) == "HE-SUMMARY-SEATS"]
+
+
+def test_ggpoker_summary_lists_every_seat_so_a_seat_left_out_or_twice_is_a_finding():
+    # A real hand run twice (seats 1, 4 and 5, all in the summary): as written, nothing to say;
+    # without Seat 4's summary line, or with Seat 5's line twice, the summary no longer sums up
+    # each seat once (HE-SUMMARY-SEATS), in the full path and in the file's batch alike.
+    path = corpus("rooms", "GGPoker") / "Flop" / "NL-ShortDeck-5max-USD-100-202104.internal.txt"
+    text = path.read_text().split("\n\n")[0].strip("\n")
+    folded = "Seat 4: 559023 folded before Flop"
+    assert folded in text
+    assert parse_text(parse, text).summary.lists_every_seat
+    assert _summary_seat_findings(text) == []
+    left_out = text.replace(folded + "\n", "")
+    assert [severity for severity, _ in _summary_seat_findings(left_out)] == ["error"]
+    last = text.splitlines()[-1]
+    twice = text + "\n" + last
+    assert _summary_seat_findings(twice) == [("error", len(text.splitlines()) + 1)]
+    data = "\n\n".join([text.replace("#1171217378123557259", f"#11712173781235572{k:02}") for k in range(4)]
+                       + [left_out.replace("#1171217378123557259", "#1171217378123557299")]) + "\n"
+    result = parse_bytes(data.encode(), "gg.txt")
+    assert (result.count_games, result.count_lane) == (5, 4)    # the hand with a finding: the full path
+    games = result.tables[("games", "holdem36")].to_pylist()
+    flawed = {row["game_id"] for row in games if row["count_errors"]}
+    assert [row["first_line"] for row in games if row["game_id"] in flawed] == [4 * (len(text.splitlines()) + 1) + 1]
+    found = result.tables[("findings", "holdem36")].to_pylist()
+    assert [(row["game_id"] in flawed, row["rule_id"]) for row in found] == [(True, "HE-SUMMARY-SEATS")]
+
+
+def test_ggpoker_seat_sitting_out_leaves_the_summary_unchecked():
+    # No sample shows whether GGPoker sums up a seat sitting out: such a hand is not checked.
+    assert not parse_text(parse, RUN_TWICE).summary.lists_every_seat

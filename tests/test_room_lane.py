@@ -15,13 +15,16 @@ import pytest
 from pipeline.facts.holdem import ROOM_BATCH_MIN_HANDS
 from pipeline.worker import parse_bytes
 from tests.conftest import corpus
+from tests.room_corpus import hands_in_one_file
 from tests.test_holdem_lane import assert_same_rows
 from tests.test_room_bovada import ZONE_WALK
 
 D = Decimal
 ROOMS = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker")
 ROOMS_WITH_LONG_FILES = ("Bovada", "PacificPoker", "iPoker")
-"""The rooms whose sample folder has files of many Hold'em hands (the others: a hand or two a file)."""
+"""The rooms whose sample folder has files of many Hold'em hands (the others: a hand or two a file,
+fewer than ``ROOM_BATCH_MIN_HANDS``, so each of their files takes the full path)."""
+ROOMS_OF_SHORT_FILES = tuple(room for room in ROOMS if room not in ROOMS_WITH_LONG_FILES)
 
 
 def _nets(result) -> dict[str, Decimal]:
@@ -82,3 +85,16 @@ def test_room_corpus_batch_and_full_path_give_the_same_rows(room):
     assert batched <= games
     if room in ROOMS_WITH_LONG_FILES:
         assert batched > 0
+
+
+@pytest.mark.parametrize("room", ROOMS_OF_SHORT_FILES)
+def test_room_hands_of_one_session_file_are_stored_by_the_batch(room):
+    # A room writes a table's session to one file: the sample hands of one file a hand joined so,
+    # every hand the engine certifies is stored by the batch, with the rows of the full path.
+    data = hands_in_one_file(corpus("rooms", room))
+    full = parse_bytes(data, "session.txt", lane=False)
+    assert full.count_games >= ROOM_BATCH_MIN_HANDS and full.count_quarantined == 0
+    games, batched = assert_same_rows(data, "session.txt")
+    explained = {game_id for (table, _), rows in full.tables.items() if table == "findings"
+                 for game_id in rows.column("game_id").to_pylist()}
+    assert batched == games - len(explained) > 0

@@ -2,30 +2,42 @@
 
 A PHH file may state each player's stack after the hand (``finishing_stacks``). The replay
 re-derives every player's net; HE-FINISHING-STACKS holds when each stated finishing stack is
-the starting stack plus that net. The rows are the Hold'em rows of any room.
+the starting stack plus that net. The rows are the Hold'em rows of any room, and a file's
+hands are replayed together as the other rooms' are: a hand whose stacks do not hold, or with
+another finding, takes the full path, which explains it.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+import numpy as np
 
 from parsers.phh import PhhHand
-from pipeline.facts import Handler
+from pipeline.facts import Handler, RecordBatch
 from pipeline.facts import holdem as holdem_facts
 from rules.findings import Finding
+from rules.holdem_batch import batch_from_hands
 from rules.holdem_engine import HoldemReplay, replay
+from rules.holdem_fast import replay_batch
 from rules.holdem_hand import HoldemHand
 from rules.holdem_rules import HE
+
+if TYPE_CHECKING:
+    from pipeline.tables import TableRows
 
 TABLES = ()
 
 
-def finishing_stack_findings(hand: PhhHand, result: HoldemReplay) -> list[Finding]:
-    """HE-FINISHING-STACKS: each stated finishing stack against the starting stack plus the replay's net."""
+def finishing_stack_findings(hand: PhhHand, nets: Mapping[str, Decimal]) -> list[Finding]:
+    """HE-FINISHING-STACKS: each stated finishing stack against the starting stack plus the
+    replay's net (``nets``: by player)."""
     if not hand.finishing_stacks:
         return []
     starts = {seat.player: seat.stack for seat in hand.seats}
-    nets = {player.player: player.net for player in result.players}
     out = []
     for player, stated in hand.finishing_stacks:
         if player not in starts:
@@ -42,9 +54,30 @@ def finishing_stack_findings(hand: PhhHand, result: HoldemReplay) -> list[Findin
 
 def _replay(record: PhhHand) -> HoldemReplay:
     result = replay(record)
-    extra = finishing_stack_findings(record, result)
+    extra = finishing_stack_findings(record, {player.player: player.net for player in result.players})
     return dataclasses.replace(result, findings=result.findings + tuple(extra)) if extra else result
 
 
+def ingest_hands(hands: list[PhhHand], rows: TableRows) -> np.ndarray:
+    """A file's PHH hands replayed in one call: the rows of each hand the engine certifies and
+    whose finishing stacks hold (the replay's nets, in hundredths, per seat). Returns per hand
+    whether its rows were added."""
+    batch = batch_from_hands(hands)
+    facts = replay_batch(batch)
+    take = facts.certified & batch.in_lane
+    for h in np.flatnonzero(take).tolist():
+        hand = hands[h]
+        if hand.finishing_stacks:
+            s0 = int(batch.seat_start[h])
+            # the last seat of a name is the player's, as the batch keys players by name
+            nets = {seat.player: Decimal(int(facts.net[s0 + i])) / 100 for i, seat in enumerate(hand.seats)}
+            take[h] = not finishing_stack_findings(hand, nets)
+    holdem_facts.add_batch_rows(rows, batch, facts, take, [hand.info for hand in hands])
+    return take
+
+
 HANDLERS: dict = {PhhHand: Handler(replay=_replay, add_rows=holdem_facts.HANDLERS[HoldemHand].add_rows,
-                                   money=holdem_facts.HANDLERS[HoldemHand].money)}
+                                   money=holdem_facts.HANDLERS[HoldemHand].money,
+                                   batch=RecordBatch(formats=frozenset({"phh"}),
+                                                     minimum=holdem_facts.ROOM_BATCH_MIN_HANDS,
+                                                     ingest=ingest_hands))}
