@@ -70,7 +70,7 @@ from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
            "qualify_level"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
@@ -567,9 +567,12 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
 
 
 @njit(cache=True, error_model="numpy")
-def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
-    """Σ over no-game dealer hands of max(take the ante, buy his game), as count vectors (see
-    ``_avoiding``), for each class of player hands (strength ``reps[c]``, paying ``wins[c]``).
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry):
+    """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
+    class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
+    class_start[c] to class_start[c + 1] of ``xs``/``rx``/``ry`` (drawn cards and their ranks),
+    and each reads the sums of the dealer hands avoiding its drawn cards (``_avoiding``) while
+    the running count vector holds its class's.
 
     A list whose every bought game is below the class's strength has a value that depends on
     the pay and on how many cards qualify him (k) alone: the vector of those values is made once
@@ -598,8 +601,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0 and hi > lo:
                 top[e] = max(top[e], bg[hi - 1])
-                for i in range(lo, hi):
-                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                # a list is sorted: its games from the weakest class up are found, not scanned for
+                for i in range(lo + _below(bg, lo, hi, weakest), hi):
+                    if i == lo or bg[i] != bg[i - 1]:
                         n_events += 1
         if top[e] >= weakest:
             n_strong += 1
@@ -618,8 +622,8 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
         for part in range(0, 4, 2):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0:
-                for i in range(lo, hi):
-                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                for i in range(lo + _below(bg, lo, hi, weakest), hi):
+                    if i == lo or bg[i] != bg[i - 1]:
                         event_level[n_events] = bg[i]
                         event_entry[n_events] = e
                         n_events += 1
@@ -635,7 +639,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     for i in range(n_events):
         events[i] = event_entry[by_level[i]]
         levels_sorted[i] = event_level[by_level[i]]
-    g = np.zeros((classes, size), dtype=np.float64)
+    out = np.empty(class_start[classes], dtype=np.float64)
     run = np.zeros(size, dtype=np.float64)
     held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
@@ -680,17 +684,17 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
             for j in range(used[e]):
                 run[index[e, j]] += change * weight[e, j]
         previous = s
-        for a in range(size):
-            g[c, a] = run[a]
-    return g
+        for q in range(class_start[c], class_start[c + 1]):
+            out[q] = _avoiding(run, xs[q, 0], xs[q, 1], rx[q], ry[q], n)
+    return out
 
 
 @njit(cache=True, error_model="numpy")
-def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
+def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
-    dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and a
-    dealer without a game pays the ante, or (a hand of dealer-game class ``cls[h]`` >= 0) the
-    better of the ante and his bought game, summed in ``g``."""
+    dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
+    the dealers without a game give ``no_game[h]`` (the ante from each, or the better of the ante
+    and his bought game, summed by ``_class_sums``)."""
     out = np.empty(prank.shape[0], dtype=np.float64)
     for h in range(prank.shape[0]):
         r = prank[h]
@@ -702,10 +706,16 @@ def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
         count = m * (m - 1) * (m - 2) * (m - 3) // 24
         below = lt[h] - nq[h] if r > r_q else 0.0
         above = count - (le[h] if r >= r_q else nq[h])
-        c = cls[h]
-        no_game = nq[h] if c < 0 else _avoiding(g[c], x, y, rx[h], ry[h], n)
-        out[h] = (win[h] * below - lose * above + no_game) / count
+        out[h] = (win[h] * below - lose * above + no_game[h]) / count
     return out
+
+
+@njit(cache=True, error_model="numpy")
+def _after_buy_at(n, d1, c, d2):
+    """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
+    if c < 5 and d2 < d1:
+        d1, d2 = d2, d1
+    return 1 + 6 * n + (d1 * 6 + c) * n + d2
 
 
 @njit(cache=True, error_model="numpy")
@@ -722,16 +732,14 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     play6 = np.empty(n, dtype=np.float64)
     exchange6 = np.empty((n, 6), dtype=np.float64)
     buy = 0.0
-    base = 1 + 6 * n
     for d1 in range(n):
         play6[d1] = v[1 + 5 * n + d1]
         best = max(-1.0, play6[d1])
         for c in range(6):
             total = 0.0
-            at = base + (d1 * 6 + c) * n
             for d2 in range(n):
                 if d2 != d1:
-                    total += max(v[at + d2], -1.0)
+                    total += max(v[_after_buy_at(n, d1, c, d2)], -1.0)
             exchange6[d1, c] = -exchange_cost + total / (n - 1)
             best = max(best, exchange6[d1, c])
         buy += best
@@ -741,7 +749,11 @@ def _decision_values(v, n, buy_cost, exchange_cost):
 @njit(cache=True, error_model="numpy")
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
-    [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)]."""
+    [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)].
+
+    Buying d1 and exchanging one of the five dealt cards for d2 makes the same hand, with the
+    same cards drawn, as buying d2 and exchanging it for d1: only d1 < d2 is ranked (and valued),
+    the other is -1 and read at its mirror (``_after_buy_at``)."""
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
     strengths = np.full(size, -1, dtype=np.int64)
@@ -777,14 +789,42 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                 if a != c:
                     m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(h6[a]))
             for d2 in range(n):
-                if d2 == d1:
-                    continue
+                if d2 == d1 or (c < 5 and d2 < d1):
+                    continue    # buying d1 and exchanging an original card for d2 is the hand of d2 then d1
                 t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
                 strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
+
+
+@njit(cache=True, error_model="numpy")
+def _without_card(strengths, m, drop):
+    """The tree of a pool less its card ``drop`` (an index) from the tree of the whole pool of
+    ``m`` cards (``_tree_hands``' layout): the strengths of the hands that do not draw that card,
+    and their drawn cards as indices into the smaller pool."""
+    n = m - 1
+    size = 1 + 5 * n + n + n * 6 * n
+    out = np.full(size, -1, dtype=np.int64)
+    xs = np.full((size, 2), -1, dtype=np.int64)
+    out[0] = strengths[0]
+    for d in range(n):
+        e = d + 1 if d >= drop else d
+        for c in range(5):
+            out[1 + c * n + d] = strengths[1 + c * m + e]
+            xs[1 + c * n + d, 0] = d
+        out[1 + 5 * n + d] = strengths[1 + 5 * m + e]
+        xs[1 + 5 * n + d, 0] = d
+    for d1 in range(n):
+        e1 = d1 + 1 if d1 >= drop else d1
+        for c in range(6):
+            at, source = 1 + 6 * n + (d1 * 6 + c) * n, 1 + 6 * m + (e1 * 6 + c) * m
+            for d2 in range(n):
+                out[at + d2] = strengths[source + (d2 + 1 if d2 >= drop else d2)]
+                xs[at + d2, 0] = d1
+                xs[at + d2, 1] = d2
+    return out, xs
 
 
 # ---------------------------------------------------------------- the tree
@@ -824,6 +864,59 @@ def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64
     return made
 
 
+def _final_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
+                  rules: SixcardRules, classes: dict) -> np.ndarray:
+    """The value of playing each final hand (strengths and drawn cards in ``_tree_hands``' layout;
+    nan where the strength is -1) against every dealer hand; ``classes["count"]`` is set to how
+    many classes of hands valued buying the dealer's game. Only the hands ranked are valued."""
+    ranked = np.flatnonzero(strengths >= 0)
+    out = np.full(strengths.shape[0], np.nan)
+    out[ranked] = _ranked_values(strengths[ranked], xs[ranked], up, unseen, beta, rules, classes)
+    return out
+
+
+def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
+                   rules: SixcardRules, classes: dict) -> np.ndarray:
+    levels, level_of, per_up = _dealer_hands()
+    pat_ranks, pat_level, pat_flush = per_up[up >> 2]
+    pay, qualify, r_q, lowest = _rule_arguments(rules)
+    n = unseen.shape[0]
+    up = np.int64(up)
+    prank, win, lt, le, nq, rx, ry = _sweep(unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
+                                            strengths, xs, level_of, pay, beta)
+    valid = prank >= 0
+    lose = 1.0 + beta
+    n_pool = n - 4
+    no_game = nq
+    # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
+    # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
+    # is a pair: one of his four kept ranks, at most 12 cards.
+    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+    strong = valid & (win * below_bound > 2.0 * n_pool)
+    if strong.any():
+        kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks,
+                                                            pat_level, r_q, _CP, _ST, _T5)
+        most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
+        strong &= win * most_k > 2.0 * n_pool
+    if strong.any():
+        # Only bought games at least as strong as the weakest strong hand tell strong hands
+        # apart (most of them are pairs, below every strong hand).
+        bought_levels = np.unique(bg[bg >= strengths[strong].min()])
+        lo = np.searchsorted(bought_levels, strengths[strong], "left")
+        hi = np.searchsorted(bought_levels, strengths[strong], "right")
+        keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
+        uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        by_class = np.flatnonzero(strong)[np.argsort(inverse, kind="stable")]
+        class_start = np.zeros(uniq.size + 1, dtype=np.int64)
+        np.cumsum(np.bincount(inverse, minlength=uniq.size), out=class_start[1:])
+        no_game = nq.copy()
+        no_game[by_class] = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds,
+                                        members, lists, bg, avail, class_start, xs[by_class], rx[by_class],
+                                        ry[by_class])
+        classes["count"] = int(uniq.size)
+    return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game)
+
+
 def _text(c: int) -> str:
     return str(Card.from_code(c))
 
@@ -850,14 +943,7 @@ class DrawTree:
     def build(cls, box: tuple[int, ...], up: int, seen: tuple[int, ...], *, bet_antes: float = 2.0,
               may_draw: bool = True, rules: SixcardRules = DEFAULT_RULES) -> DrawTree:
         """The tree of a box (five card codes) given the up card and the other seen card codes."""
-        known = list(box) + [up] + list(seen)
-        if len(set(known)) != len(known) or len(box) != 5 or not all(0 <= c < 52 for c in known):
-            twice = next((c for c in known if known.count(c) > 1), None)
-            what = f"{_text(twice)} is seen twice" if twice is not None else "the cards are not a deal"
-            raise ValueError(
-                f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
-                f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
-        unseen = np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
+        unseen = _unseen(box, up, seen)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
@@ -876,41 +962,7 @@ class DrawTree:
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """The value of playing each final hand against every dealer hand (``_tree_hands``' layout)."""
-        levels, level_of, per_up = _dealer_hands()
-        pat_ranks, pat_level, pat_flush = per_up[self.up >> 2]
-        pay, qualify, r_q, lowest = _rule_arguments(self.rules)
-        n = self.unseen.shape[0]
-        up = np.int64(self.up)
-        prank, win, lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
-                                                strengths, xs, level_of, pay, self.bet_antes)
-        valid = prank >= 0
-        lose = 1.0 + self.bet_antes
-        n_pool = n - 4
-        cls = np.full(strengths.shape[0], -1, dtype=np.int64)
-        g = np.zeros((0, 0))
-        # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
-        # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
-        # is a pair: one of his four kept ranks, at most 12 cards.
-        below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
-        strong = valid & (win * below_bound > 2.0 * n_pool)
-        if strong.any():
-            kinds, members, lists, bg, avail = _no_game_entries(self.unseen, up, lowest, qualify, pat_ranks,
-                                                                pat_level, r_q, _CP, _ST, _T5)
-            most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
-            strong &= win * most_k > 2.0 * n_pool
-        if strong.any():
-            # Only bought games at least as strong as the weakest strong hand tell strong hands
-            # apart (most of them are pairs, below every strong hand).
-            bought_levels = np.unique(bg[bg >= strengths[strong].min()])
-            lo = np.searchsorted(bought_levels, strengths[strong], "left")
-            hi = np.searchsorted(bought_levels, strengths[strong], "right")
-            keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
-            uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-            cls[strong] = inverse
-            g = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members,
-                            lists, bg, avail)
-            self.classes["count"] = int(uniq.size)
-        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g)
+        return _final_values(strengths, xs, self.up, self.unseen, self.bet_antes, self.rules, self.classes)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""
@@ -957,15 +1009,48 @@ class DrawTree:
         else:
             d1 = self._index(bought)
             c = (self.orig + (bought,)).index(out)
-            value = self.values[1 + 6 * n + (d1 * 6 + c) * n + d2]
+            value = self.values[_after_buy_at.py_func(n, d1, c, d2)]  # the layout's rule, uncompiled: one read
         return [("fold", -1.0), ("play", float(value))]
 
 
+def _unseen(box: tuple[int, ...], up: int, seen: tuple[int, ...]) -> np.ndarray:
+    """The card codes not seen at a box's first decision, ascending; ValueError if the cards are not a deal."""
+    known = list(box) + [up] + list(seen)
+    if len(set(known)) != len(known) or len(box) != 5 or not all(0 <= c < 52 for c in known):
+        twice = next((c for c in known if known.count(c) > 1), None)
+        what = f"{_text(twice)} is seen twice" if twice is not None else "the cards are not a deal"
+        raise ValueError(
+            f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
+            f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
+    return np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
+
+
+def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAULT_RULES) -> np.ndarray:
+    """The EV (antes) of the best first decision on a box played alone against each up card of
+    ``ups``, the bet as ``rules`` say: what perfect play expects from each deal, and so,
+    averaged over every deal, minus the house edge. The same values as :class:`DrawTree`'s
+    ``root_options``, but the box's draw tree is ranked once, every card not in the box a card
+    to draw, and each up card's tree is that one less the hands that draw the up card."""
+    for up in ups:
+        _unseen(box, up, ())
+    pool = np.array(sorted(set(range(52)) - set(box)), dtype=np.int64)
+    strengths, _ = _tree_hands(np.array(box, dtype=np.int64), pool, _CP, _ST, _T5)
+    beta, buy_cost, exchange_cost = float(rules.bet_antes), float(rules.buy_cost), float(rules.exchange_cost)
+    best = np.empty(len(ups), dtype=np.float64)
+    for k, up in enumerate(ups):
+        drop = int(np.searchsorted(pool, up))
+        own, xs = _without_card(strengths, np.int64(pool.size), np.int64(drop))
+        unseen = np.delete(pool, drop)
+        values = _final_values(own, xs, up, unseen, beta, rules, {})
+        exchange, buy, _, _ = _decision_values(values, np.int64(unseen.size), buy_cost, exchange_cost)
+        best[k] = max(-1.0, values[0], buy, exchange.max())
+    return best
+
+
 def best_first_decision(box: tuple[int, ...], up: int, rules: SixcardRules = DEFAULT_RULES) -> float:
-    """The EV (antes) of the best first decision on a box played alone, the bet as ``rules`` say:
-    what perfect play expects from this deal, and so, averaged over every deal, minus the house edge."""
-    tree = DrawTree.build(box, up, (), bet_antes=float(rules.bet_antes), rules=rules)
-    return max(value for _, value in tree.root_options())
+    """The EV (antes) of the best first decision on a box played alone (one deal of
+    :func:`best_first_decisions`)."""
+    return float(best_first_decisions(box, (up,), rules)[0])
 
 
 # ---------------------------------------------------------------- the dealer's game
