@@ -9,7 +9,8 @@ from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
 from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
-from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options, play_strength
+from rules.sixcard_ev import (DrawTree, analyse_hand, best_first_decision, best_first_decisions, codes, dealer_game_options,
+                               play_strength)
 
 PAIR = 1 << 20
 
@@ -249,8 +250,6 @@ def test_play_value_matches_brute_force_whatever_the_up_cards_suit(up):
 
 def test_deals_alike_up_to_the_suits_have_the_same_best_value():
     # What the exact house edge relies on: renaming the suits changes no EV.
-    from rules.sixcard_ev import best_first_decision
-
     hand, up = codes("Th Jh Qh 9c 2c"), codes("3s")[0]
     rename = {0: 2, 1: 3, 2: 0, 3: 1}
     renamed = tuple((c & ~3) | rename[c & 3] for c in hand)
@@ -304,3 +303,20 @@ def test_final_hand_values_match_brute_force_on_random_deals(seed):
         hand, drawn = _final_hand(tree, at)
         expected = brute_play(hand, up, dead, drawn=drawn, orig=box, lowest=replaces == "lowest", qualify=qualify)
         assert tree.values[at] == pytest.approx(expected, abs=1e-12), (at, hand, drawn)
+
+
+def test_one_box_against_many_up_cards_values_each_deal_as_its_own_tree():
+    # best_first_decisions ranks the box's tree once over the 47 cards it leaves and drops each
+    # up card from it; every deal must come out as DrawTree builds it alone (the least and the
+    # greatest card left among the up cards, so that the dropped index is at both ends).
+    rng = np.random.default_rng(15)
+    for _ in range(3):
+        deck = [int(c) for c in rng.permutation(52)]
+        box = tuple(deck[:5])
+        pool = sorted(set(range(52)) - set(box))
+        ups = [pool[0], pool[-1], *deck[5:8]]
+        got = best_first_decisions(box, ups)
+        for up, value in zip(ups, got):
+            alone = max(v for _, v in DrawTree.build(box, up, ()).root_options())
+            assert value == pytest.approx(alone, abs=1e-12), (box, up)
+            assert best_first_decision(box, up) == value
