@@ -1185,7 +1185,7 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
         seen += [c.code for c in other.cards + (other.bought, other.exchanged_in) if c is not None]
     may_draw = not (three and box.number == 3)
     ante = float(box.ante)
-    beta = float(box.bet / box.ante) if box.bet and box.ante else 2.0
+    beta = float(box.bet / box.ante) if box.bet and box.ante else float(rules.bet_antes)  # a fold: the bet he declined
     tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"

@@ -320,3 +320,22 @@ def test_one_box_against_many_up_cards_values_each_deal_as_its_own_tree():
             alone = max(v for _, v in DrawTree.build(box, up, ()).root_options())
             assert value == pytest.approx(alone, abs=1e-12), (box, up)
             assert best_first_decision(box, up) == value
+
+
+def test_six_bet_a_folded_box_is_valued_with_the_houses_bet():
+    # A box that folds shows no bet: its "play" option is valued with the bet the house sets.
+    lines = ("Six-card poker session S-1", "Player: Anna", "Rules: bet 3 antes", "Hand 1", "Dealer up: Qs",
+             "Box 1: ante 10 [Kc 8d 6h 4s 3c]; folds", "Dealer: [8h 8c 4d 3s Qs]")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    (box,) = analyse_hand(session.hands[0], session.rules)
+    three = DrawTree.build(codes("Kc 8d 6h 4s 3c"), codes("Qs")[0], (), bet_antes=3.0).values[0]
+    assert dict(box.decisions[0].options)["play"] == pytest.approx(10 * three, abs=1e-9)
+    assert three != pytest.approx(DrawTree.build(codes("Kc 8d 6h 4s 3c"), codes("Qs")[0], ()).values[0])
+
+
+def test_six_qualify_the_houses_dealer_game_cost_reaches_its_ev():
+    player, dealer = codes("Kh Kd Ks 4c 4d"), codes("Qs 9h 7d 3c 2s")
+    usual = dict(dealer_game_options(player, dealer, (), bet_antes=2.0))
+    house = dict(dealer_game_options(player, dealer, (), bet_antes=2.0, rules=SixcardRules.parse("dealer game 2")))
+    assert house["buy dealer game"] == pytest.approx(usual["buy dealer game"] - 1, abs=1e-12)
+    assert house["take ante"] == usual["take ante"] == 1.0
