@@ -867,20 +867,31 @@ def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64
 
 
 def _final_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
-                  rules: SixcardRules, classes: dict) -> np.ndarray:
+                  rules: SixcardRules, classes: dict, settled=None) -> np.ndarray | None:
     """The value of playing each final hand (strengths and drawn cards in ``_tree_hands``' layout;
     nan where the strength is -1) against every dealer hand; ``classes["count"]`` is set to how
-    many classes of hands valued buying the dealer's game. Only the hands ranked are valued."""
+    many classes of hands valued buying the dealer's game. Only the hands ranked are valued.
+
+    ``settled``, when given, is first shown two layouts of values: each hand's value with the
+    ante taken from every dealer without a game, and an upper bound of its value with his game
+    bought when that pays more. If it returns True (what it needs is settled by the bounds),
+    the dealer's game is not valued and None is returned."""
     ranked = np.flatnonzero(strengths >= 0)
-    out = np.full(strengths.shape[0], np.nan)
+
+    def laid_out(values: np.ndarray) -> np.ndarray:
+        out = np.full(strengths.shape[0], np.nan)
+        out[ranked] = values
+        return out
+
+    bounds_settle = None if settled is None else (lambda low, high: settled(laid_out(low), laid_out(high)))
     # np.take gathers rows: indexing the (hands, 2) array with ``ranked`` took ~40 times as long
-    out[ranked] = _ranked_values(strengths[ranked], np.take(xs, ranked, axis=0), up, unseen, beta, rules,
-                                 classes)
-    return out
+    values = _ranked_values(strengths[ranked], np.take(xs, ranked, axis=0), up, unseen, beta, rules, classes,
+                            bounds_settle)
+    return None if values is None else laid_out(values)
 
 
 def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
-                   rules: SixcardRules, classes: dict) -> np.ndarray:
+                   rules: SixcardRules, classes: dict, settled=None) -> np.ndarray | None:
     levels, level_of, per_up = _dealer_hands()
     pat_ranks, pat_level, pat_flush = per_up[up >> 2]
     pay, qualify, r_q, lowest = _rule_arguments(rules)
@@ -897,6 +908,16 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     # is a pair: one of his four kept ranks, at most 12 cards.
     below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
     strong = valid & (win * below_bound > 2.0 * n_pool)
+    if settled is not None and strong.any():
+        # Buying a no-game dealer's game gives at most win * below_bound / n_pool - 1 antes, at
+        # most that less 1 over the ante, from each no-game dealer hand the hand meets.
+        ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
+        drawn = (xs[:, 0][strong] >= 0).astype(np.int64) + (xs[:, 1][strong] >= 0)
+        count = np.array([math.comb(n - d, 4) for d in range(3)], dtype=np.float64)[drawn]
+        bought = ante_only.copy()
+        bought[strong] += np.maximum(win[strong] * below_bound[strong] / n_pool - 2.0, 0.0) * nq[strong] / count
+        if settled(ante_only, bought):
+            return None
     if strong.any():
         kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks,
                                                             pat_level, r_q, _CP, _ST, _T5)
@@ -1040,14 +1061,31 @@ def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAUL
     pool = np.array(sorted(set(range(52)) - set(box)), dtype=np.int64)
     strengths, _ = _tree_hands(np.array(box, dtype=np.int64), pool, _CP, _ST, _T5)
     beta, buy_cost, exchange_cost = float(rules.bet_antes), float(rules.buy_cost), float(rules.exchange_cost)
+    n = np.int64(pool.size - 1)
+
+    def options(values: np.ndarray) -> np.ndarray:
+        exchange, buy, _, _ = _decision_values(values, n, buy_cost, exchange_cost)
+        return np.concatenate(([-1.0, values[0], buy], exchange))
+
     best = np.empty(len(ups), dtype=np.float64)
     for k, up in enumerate(ups):
+
+        def settled(low: np.ndarray, high: np.ndarray) -> bool:
+            # Every option's EV grows with the values of the hands it leads to: if one option is
+            # the same under both bounds and no other option's upper bound passes it, it is the
+            # best, whatever buying the dealer's game adds to the others.
+            lows, highs = options(low), options(high)
+            top = int(np.argmax(lows))
+            if lows[top] == highs[top] and np.delete(highs, top).max() <= lows[top]:
+                best[k] = lows[top]
+                return True
+            return False
+
         drop = int(np.searchsorted(pool, up))
         own, xs = _without_card(strengths, np.int64(pool.size), np.int64(drop))
-        unseen = np.delete(pool, drop)
-        values = _final_values(own, xs, up, unseen, beta, rules, {})
-        exchange, buy, _, _ = _decision_values(values, np.int64(unseen.size), buy_cost, exchange_cost)
-        best[k] = max(-1.0, values[0], buy, exchange.max())
+        values = _final_values(own, xs, up, np.delete(pool, drop), beta, rules, {}, settled)
+        if values is not None:
+            best[k] = options(values).max()
     return best
 
 

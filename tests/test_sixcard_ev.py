@@ -305,21 +305,33 @@ def test_final_hand_values_match_brute_force_on_random_deals(seed):
         assert tree.values[at] == pytest.approx(expected, abs=1e-12), (at, hand, drawn)
 
 
-def test_one_box_against_many_up_cards_values_each_deal_as_its_own_tree():
+def test_one_box_against_many_up_cards_values_each_deal_as_its_own_tree(monkeypatch):
     # best_first_decisions ranks the box's tree once over the 47 cards it leaves and drops each
-    # up card from it; every deal must come out as DrawTree builds it alone (the least and the
-    # greatest card left among the up cards, so that the dropped index is at both ends).
+    # up card from it, and skips valuing the dealer's game when bounds settle the best option;
+    # every deal must come out as DrawTree builds it alone. The least and the greatest card left
+    # are among the up cards (the dropped index at both ends), and the boxes are draws to strong
+    # hands and random ones, so that deals settled by the bounds and deals valued in full are both
+    # among them.
+    import rules.sixcard_ev as engine
+
+    class_sums, in_full = engine._class_sums, []
     rng = np.random.default_rng(15)
-    for _ in range(3):
-        deck = [int(c) for c in rng.permutation(52)]
-        box = tuple(deck[:5])
+    boxes = [codes("Ah Kh Qh Jh 2c"), codes("9s 8s 7s 6d 2c"), codes("Kc Kd 7h 4s 2d")]
+    boxes += [tuple(int(c) for c in rng.permutation(52)[:5]) for _ in range(3)]
+    deals = 0
+    for box in boxes:
         pool = sorted(set(range(52)) - set(box))
-        ups = [pool[0], pool[-1], *deck[5:8]]
+        ups = [pool[0], pool[-1], *(int(c) for c in rng.choice(pool[1:-1], 4, replace=False))]
+        monkeypatch.setattr(engine, "_class_sums", lambda *a: in_full.append(1) or class_sums(*a))
         got = best_first_decisions(box, ups)
+        monkeypatch.setattr(engine, "_class_sums", class_sums)
+        deals += len(ups)
         for up, value in zip(ups, got):
             alone = max(v for _, v in DrawTree.build(box, up, ()).root_options())
             assert value == pytest.approx(alone, abs=1e-12), (box, up)
-            assert best_first_decision(box, up) == value
+    assert 0 < len(in_full) < deals
+    up = min(set(range(52)) - set(boxes[0]))
+    assert best_first_decision(boxes[0], up) == best_first_decisions(boxes[0], [up])[0]
 
 
 def test_six_bet_a_folded_box_is_valued_with_the_houses_bet():
