@@ -849,6 +849,10 @@ _LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
 """The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
+_LOWEST_FLUSH = play_strength(codes("7h 5h 4h 3h 2h"))
+"""The least flush: below it a bought game is a pair or a straight."""
+
+
 _RULE_ARGUMENTS: dict = {}
 
 
@@ -909,13 +913,19 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
     strong = valid & (win * below_bound > 2.0 * n_pool)
     if settled is not None and strong.any():
-        # Buying a no-game dealer's game gives at most win * below_bound / n_pool - 1 antes, at
-        # most that less 1 over the ante, from each no-game dealer hand the hand meets.
+        # Buying a no-game dealer's game gives at most win * k / n_pool - 1 antes, at most that
+        # less 1 over the ante, from each no-game dealer hand the hand meets; k counts the cards
+        # that make him qualify below the hand. Under the pair qualifier his four kept ranks are
+        # different: 12 cards pair one, at most 8 make a straight, at most 9 a flush.
+        k_bound = below_bound
+        if qualify >= _PAIR_LEVEL:
+            k_bound = np.minimum(np.where(strengths < _LOWEST_STRAIGHT, 12,
+                                          np.where(strengths < _LOWEST_FLUSH, 20, 29)), n_pool)
         ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
         drawn = (xs[:, 0][strong] >= 0).astype(np.int64) + (xs[:, 1][strong] >= 0)
         count = np.array([math.comb(n - d, 4) for d in range(3)], dtype=np.float64)[drawn]
         bought = ante_only.copy()
-        bought[strong] += np.maximum(win[strong] * below_bound[strong] / n_pool - 2.0, 0.0) * nq[strong] / count
+        bought[strong] += np.maximum(win[strong] * k_bound[strong] / n_pool - 2.0, 0.0) * nq[strong] / count
         if settled(ante_only, bought):
             return None
     if strong.any():

@@ -351,3 +351,30 @@ def test_six_qualify_the_houses_dealer_game_cost_reaches_its_ev():
     house = dict(dealer_game_options(player, dealer, (), bet_antes=2.0, rules=SixcardRules.parse("dealer game 2")))
     assert house["buy dealer game"] == pytest.approx(usual["buy dealer game"] - 1, abs=1e-12)
     assert house["take ante"] == usual["take ante"] == 1.0
+
+
+def test_the_house_edges_bound_on_cards_that_qualify_a_bought_game():
+    # The house edge settles a deal by bounds when it can: under the pair qualifier, a dealer
+    # without a game who replaces one card qualifies with at most 12 cards below a straight,
+    # 20 below a flush and 29 in all. Brute force over random no-game dealers and kept cards.
+    straight, flush = play_strength(codes("5s 4h 3d 2c Ah")), play_strength(codes("7h 5h 4h 3h 2h"))
+    rng = np.random.default_rng(29)
+    seen = 0
+    while seen < 300:
+        dealer = [int(c) for c in rng.choice(52, 5, replace=False)]
+        if play_strength(dealer) >= PAIR:
+            continue
+        seen += 1
+        kept = dealer[:4]
+        made = [play_strength(kept + [c]) for c in range(52) if c not in dealer]
+        assert sum(PAIR <= s < straight for s in made) <= 12
+        assert sum(PAIR <= s < flush for s in made) <= 20
+        assert sum(PAIR <= s for s in made) <= 29
+    # hand-worked, near the most there can be: 9h 8h 7h 6h kept (Ks replaced): 12 cards pair
+    # them, a 5 or a T makes a straight (6) or, of hearts, a straight flush (2), and the other 7
+    # hearts a flush: 27 in all
+    kept = list(codes("9h 8h 7h 6h"))
+    made = [play_strength(kept + [c]) for c in range(52) if c not in kept + list(codes("Ks"))]
+    assert sum(PAIR <= s < straight for s in made) == 12
+    assert sum(PAIR <= s < flush for s in made) == 18
+    assert sum(PAIR <= s for s in made) == 27
