@@ -40,12 +40,21 @@ cards of each rank, and those holding a given drawn card (or two) the same produ
 card fixed; a pattern whose four cards of the up card's suit are all unseen has one flush,
 moved card by card to its own level. The patterns are swept weakest first, counting in a
 total, per rank and pair of ranks, and per card and pair of cards for the flushes; each of the
-~12,700 final hands of the tree reads how many dealer hands avoiding its drawn cards are below
+~12,700 final hands of the tree (~7,500 valued: buying d1 then exchanging a dealt card for d2
+is the hand of d2 then d1) reads how many dealer hands avoiding its drawn cards are below
 it as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
 dealer's game gives depends on his five ranks alone unless his kept cards share a suit: it is
 listed once per rank pattern, and the few hands with a flush to draw are corrected card by
 card. Hands too weak ever to buy the dealer's game take the ante against every no-game dealer;
 the others are grouped by their pay and their rank among the possible bought-game hands.
+
+The house edge needs only the best first decision of a box played alone, over many up cards
+(``best_first_decisions``): the box's tree is ranked once, every card not in it a card to draw,
+and each up card's tree is that one less the hands that draw it. Each option's EV grows with
+the values of the hands it leads to, so the values with the ante taken from every no-game
+dealer and with an upper bound of what buying his game adds bound every option; when one
+option is the same under both and no other's upper bound passes it, that is the best, and
+the dealer's game is not valued (about four deals in five).
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
