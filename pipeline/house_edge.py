@@ -8,8 +8,8 @@ run values one deal of each class (its *canonical* deal, the one whose card set 
 sum to the number of deals, so the result is an exact average, not an estimate.
 
 Each canonical deal's value is the EV of its best first decision, one box played alone, bet as
-the rules say (rules/sixcard_ev.py, the replay's own engine); the house edge is minus their
-weighted mean, in antes. The canonical deals are cut into chunks, and each finished chunk's sum
+the rules say (rules/sixcard_ev.py, the replay's own engine, which values the consecutive
+canonical deals of one box together); the house edge is minus their weighted mean, in antes. The canonical deals are cut into chunks, and each finished chunk's sum
 is appended to a state file beside the warehouse (``house_edge/<ruleset key>.jsonl``): a run
 killed half way and started again continues where it stopped. Chunks run in a fixed shuffled
 order, so the running figure of a partial run is a fair sample of the whole. The finished
@@ -40,7 +40,7 @@ import pyarrow as pa
 from numba import njit
 
 from rules.sixcard import DEFAULT_RULES, SixcardRules
-from rules.sixcard_ev import best_first_decision
+from rules.sixcard_ev import best_first_decisions
 
 __all__ = ["TOTAL_DEALS", "HouseEdge", "Progress", "canonical_deals", "canonical_key", "compute_chunk",
            "house_edge"]
@@ -155,8 +155,16 @@ def compute_chunk(ruleset: str, chunk: int, chunk_deals: int = CHUNK_DEALS) -> d
     cards, ups, weights = canonical_deals()
     start, stop = chunk * chunk_deals, min((chunk + 1) * chunk_deals, len(ups))
     started = time.process_time()
-    terms = [int(weights[i]) * best_first_decision(tuple(int(c) for c in cards[i]), int(ups[i]), rules)
-             for i in range(start, stop)]
+    terms = []
+    at = start
+    while at < stop:
+        # the canonical deals of one box are consecutive: its draw tree is ranked once for them all
+        end = at + 1
+        while end < stop and (cards[end] == cards[at]).all():
+            end += 1
+        values = best_first_decisions(tuple(int(c) for c in cards[at]), [int(u) for u in ups[at:end]], rules)
+        terms += [int(w) * float(v) for w, v in zip(weights[at:end], values)]
+        at = end
     return {"chunk": chunk, "sum": math.fsum(terms).hex(), "deals": int(weights[start:stop].sum()),
             "canonical": stop - start, "cpu_seconds": time.process_time() - started}
 

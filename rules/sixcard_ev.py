@@ -40,12 +40,21 @@ cards of each rank, and those holding a given drawn card (or two) the same produ
 card fixed; a pattern whose four cards of the up card's suit are all unseen has one flush,
 moved card by card to its own level. The patterns are swept weakest first, counting in a
 total, per rank and pair of ranks, and per card and pair of cards for the flushes; each of the
-~12,700 final hands of the tree reads how many dealer hands avoiding its drawn cards are below
+~12,700 final hands of the tree (~7,500 valued: buying d1 then exchanging a dealt card for d2
+is the hand of d2 then d1) reads how many dealer hands avoiding its drawn cards are below
 it as the sweep passes its level (all − with x − with y + with x and y). What buying a no-game
 dealer's game gives depends on his five ranks alone unless his kept cards share a suit: it is
 listed once per rank pattern, and the few hands with a flush to draw are corrected card by
 card. Hands too weak ever to buy the dealer's game take the ante against every no-game dealer;
 the others are grouped by their pay and their rank among the possible bought-game hands.
+
+The house edge needs only the best first decision of a box played alone, over many up cards
+(``best_first_decisions``): the box's tree is ranked once, every card not in it a card to draw,
+and each up card's tree is that one less the hands that draw it. Each option's EV grows with
+the values of the hands it leads to, so the values with the ante taken from every no-game
+dealer and with an upper bound of what buying his game adds bound every option; when one
+option is the same under both and no other's upper bound passes it, that is the best, and
+the dealer's game is not valued (about four deals in five).
 
 >>> tree = DrawTree.build(codes("Ah Ad 7c 5s 2d"), codes("Qs")[0], (), bet_antes=2.0)
 >>> ev = dict(tree.root_options())
@@ -70,7 +79,7 @@ from rules.cards import Card, format_cards, parse_cards
 from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
-__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "codes", "dealer_game_options", "play_strength",
+__all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
            "qualify_level"]
 
 _CP, _ST, _T5 = rank_tables().cat_pos, rank_tables().straight_top, rank_tables().top5
@@ -567,9 +576,12 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
 
 
 @njit(cache=True, error_model="numpy")
-def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
-    """Σ over no-game dealer hands of max(take the ante, buy his game), as count vectors (see
-    ``_avoiding``), for each class of player hands (strength ``reps[c]``, paying ``wins[c]``).
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry):
+    """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
+    class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
+    class_start[c] to class_start[c + 1] of ``xs``/``rx``/``ry`` (drawn cards and their ranks),
+    and each reads the sums of the dealer hands avoiding its drawn cards (``_avoiding``) while
+    the running count vector holds its class's.
 
     A list whose every bought game is below the class's strength has a value that depends on
     the pay and on how many cards qualify him (k) alone: the vector of those values is made once
@@ -598,8 +610,9 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0 and hi > lo:
                 top[e] = max(top[e], bg[hi - 1])
-                for i in range(lo, hi):
-                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                # a list is sorted: its games from the weakest class up are found, not scanned for
+                for i in range(lo + _below(bg, lo, hi, weakest), hi):
+                    if i == lo or bg[i] != bg[i - 1]:
                         n_events += 1
         if top[e] >= weakest:
             n_strong += 1
@@ -618,8 +631,8 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
         for part in range(0, 4, 2):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0:
-                for i in range(lo, hi):
-                    if bg[i] >= weakest and (i == lo or bg[i] != bg[i - 1]):
+                for i in range(lo + _below(bg, lo, hi, weakest), hi):
+                    if i == lo or bg[i] != bg[i - 1]:
                         event_level[n_events] = bg[i]
                         event_entry[n_events] = e
                         n_events += 1
@@ -635,7 +648,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
     for i in range(n_events):
         events[i] = event_entry[by_level[i]]
         levels_sorted[i] = event_level[by_level[i]]
-    g = np.zeros((classes, size), dtype=np.float64)
+    out = np.empty(class_start[classes], dtype=np.float64)
     run = np.zeros(size, dtype=np.float64)
     held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
@@ -680,17 +693,17 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail):
             for j in range(used[e]):
                 run[index[e, j]] += change * weight[e, j]
         previous = s
-        for a in range(size):
-            g[c, a] = run[a]
-    return g
+        for q in range(class_start[c], class_start[c + 1]):
+            out[q] = _avoiding(run, xs[q, 0], xs[q, 1], rx[q], ry[q], n)
+    return out
 
 
 @njit(cache=True, error_model="numpy")
-def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
+def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
-    dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and a
-    dealer without a game pays the ante, or (a hand of dealer-game class ``cls[h]`` >= 0) the
-    better of the ante and his bought game, summed in ``g``."""
+    dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
+    the dealers without a game give ``no_game[h]`` (the ante from each, or the better of the ante
+    and his bought game, summed by ``_class_sums``)."""
     out = np.empty(prank.shape[0], dtype=np.float64)
     for h in range(prank.shape[0]):
         r = prank[h]
@@ -702,10 +715,16 @@ def _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g):
         count = m * (m - 1) * (m - 2) * (m - 3) // 24
         below = lt[h] - nq[h] if r > r_q else 0.0
         above = count - (le[h] if r >= r_q else nq[h])
-        c = cls[h]
-        no_game = nq[h] if c < 0 else _avoiding(g[c], x, y, rx[h], ry[h], n)
-        out[h] = (win[h] * below - lose * above + no_game) / count
+        out[h] = (win[h] * below - lose * above + no_game[h]) / count
     return out
+
+
+@njit(cache=True, error_model="numpy")
+def _after_buy_at(n, d1, c, d2):
+    """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
+    if c < 5 and d2 < d1:
+        d1, d2 = d2, d1
+    return 1 + 6 * n + (d1 * 6 + c) * n + d2
 
 
 @njit(cache=True, error_model="numpy")
@@ -722,16 +741,14 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     play6 = np.empty(n, dtype=np.float64)
     exchange6 = np.empty((n, 6), dtype=np.float64)
     buy = 0.0
-    base = 1 + 6 * n
     for d1 in range(n):
         play6[d1] = v[1 + 5 * n + d1]
         best = max(-1.0, play6[d1])
         for c in range(6):
             total = 0.0
-            at = base + (d1 * 6 + c) * n
             for d2 in range(n):
                 if d2 != d1:
-                    total += max(v[at + d2], -1.0)
+                    total += max(v[_after_buy_at(n, d1, c, d2)], -1.0)
             exchange6[d1, c] = -exchange_cost + total / (n - 1)
             best = max(best, exchange6[d1, c])
         buy += best
@@ -741,7 +758,11 @@ def _decision_values(v, n, buy_cost, exchange_cost):
 @njit(cache=True, error_model="numpy")
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
-    [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)]."""
+    [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)].
+
+    Buying d1 and exchanging one of the five dealt cards for d2 makes the same hand, with the
+    same cards drawn, as buying d2 and exchanging it for d1: only d1 < d2 is ranked (and valued),
+    the other is -1 and read at its mirror (``_after_buy_at``)."""
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
     strengths = np.full(size, -1, dtype=np.int64)
@@ -777,14 +798,42 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                 if a != c:
                     m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(h6[a]))
             for d2 in range(n):
-                if d2 == d1:
-                    continue
+                if d2 == d1 or (c < 5 and d2 < d1):
+                    continue    # buying d1 and exchanging an original card for d2 is the hand of d2 then d1
                 t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
                 strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
+
+
+@njit(cache=True, error_model="numpy")
+def _without_card(strengths, m, drop):
+    """The tree of a pool less its card ``drop`` (an index) from the tree of the whole pool of
+    ``m`` cards (``_tree_hands``' layout): the strengths of the hands that do not draw that card,
+    and their drawn cards as indices into the smaller pool."""
+    n = m - 1
+    size = 1 + 5 * n + n + n * 6 * n
+    out = np.full(size, -1, dtype=np.int64)
+    xs = np.full((size, 2), -1, dtype=np.int64)
+    out[0] = strengths[0]
+    for d in range(n):
+        e = d + 1 if d >= drop else d
+        for c in range(5):
+            out[1 + c * n + d] = strengths[1 + c * m + e]
+            xs[1 + c * n + d, 0] = d
+        out[1 + 5 * n + d] = strengths[1 + 5 * m + e]
+        xs[1 + 5 * n + d, 0] = d
+    for d1 in range(n):
+        e1 = d1 + 1 if d1 >= drop else d1
+        for c in range(6):
+            at, source = 1 + 6 * n + (d1 * 6 + c) * n, 1 + 6 * m + (e1 * 6 + c) * m
+            for d2 in range(n):
+                out[at + d2] = strengths[source + (d2 + 1 if d2 >= drop else d2)]
+                xs[at + d2, 0] = d1
+                xs[at + d2, 1] = d2
+    return out, xs
 
 
 # ---------------------------------------------------------------- the tree
@@ -809,19 +858,107 @@ _LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
 """The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
+_LOWEST_FLUSH = play_strength(codes("7h 5h 4h 3h 2h"))
+"""The least flush: below it a bought game is a pair or a straight."""
+
+
 _RULE_ARGUMENTS: dict = {}
 
 
 def _rule_arguments(rules: SixcardRules) -> tuple[np.ndarray, np.int64, np.int64, bool]:
     """(pay per category as floats, the qualifying strength, its dense level, whether the
     dealer's lowest card is replaced) of a ruleset, for the kernels; made once per ruleset."""
-    made = _RULE_ARGUMENTS.get(rules)
-    if made is None:
+    # keyed by identity (the ruleset kept beside, so that the id stays its own): hashing the
+    # ruleset's pay table and decimals for each box cost more than the lookup saved
+    made = _RULE_ARGUMENTS.get(id(rules))
+    if made is None or made[0] is not rules:
         qualify = qualify_level(rules)
-        made = _RULE_ARGUMENTS[rules] = (rules.pay_by_category.astype(np.float64), np.int64(qualify),
-                                         np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
-                                         rules.replaces is DealerReplaces.LOWEST)
-    return made
+        made = _RULE_ARGUMENTS[id(rules)] = (rules, (rules.pay_by_category.astype(np.float64), np.int64(qualify),
+                                                     np.int64(np.searchsorted(_dealer_hands()[0], qualify)),
+                                                     rules.replaces is DealerReplaces.LOWEST))
+    return made[1]
+
+
+def _final_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
+                  rules: SixcardRules, classes: dict, settled=None) -> np.ndarray | None:
+    """The value of playing each final hand (strengths and drawn cards in ``_tree_hands``' layout;
+    nan where the strength is -1) against every dealer hand; ``classes["count"]`` is set to how
+    many classes of hands valued buying the dealer's game. Only the hands ranked are valued.
+
+    ``settled``, when given, is first shown two layouts of values: each hand's value with the
+    ante taken from every dealer without a game, and an upper bound of its value with his game
+    bought when that pays more. If it returns True (what it needs is settled by the bounds),
+    the dealer's game is not valued and None is returned."""
+    ranked = np.flatnonzero(strengths >= 0)
+
+    def laid_out(values: np.ndarray) -> np.ndarray:
+        out = np.full(strengths.shape[0], np.nan)
+        out[ranked] = values
+        return out
+
+    bounds_settle = None if settled is None else (lambda low, high: settled(laid_out(low), laid_out(high)))
+    # np.take gathers rows: indexing the (hands, 2) array with ``ranked`` took ~40 times as long
+    values = _ranked_values(strengths[ranked], np.take(xs, ranked, axis=0), up, unseen, beta, rules, classes,
+                            bounds_settle)
+    return None if values is None else laid_out(values)
+
+
+def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.ndarray, beta: float,
+                   rules: SixcardRules, classes: dict, settled=None) -> np.ndarray | None:
+    levels, level_of, per_up = _dealer_hands()
+    pat_ranks, pat_level, pat_flush = per_up[up >> 2]
+    pay, qualify, r_q, lowest = _rule_arguments(rules)
+    n = unseen.shape[0]
+    up = np.int64(up)
+    prank, win, lt, le, nq, rx, ry = _sweep(unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
+                                            strengths, xs, level_of, pay, beta)
+    valid = prank >= 0
+    lose = 1.0 + beta
+    n_pool = n - 4
+    no_game = nq
+    # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
+    # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
+    # is a pair: one of his four kept ranks, at most 12 cards.
+    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+    strong = valid & (win * below_bound > 2.0 * n_pool)
+    if settled is not None and strong.any():
+        # Buying a no-game dealer's game gives at most win * k / n_pool - 1 antes, at most that
+        # less 1 over the ante, from each no-game dealer hand the hand meets; k counts the cards
+        # that make him qualify below the hand. Under the pair qualifier his four kept ranks are
+        # different: 12 cards pair one, at most 8 make a straight, at most 9 a flush.
+        k_bound = below_bound
+        if qualify >= _PAIR_LEVEL:
+            k_bound = np.minimum(np.where(strengths < _LOWEST_STRAIGHT, 12,
+                                          np.where(strengths < _LOWEST_FLUSH, 20, 29)), n_pool)
+        ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
+        drawn = (xs[:, 0][strong] >= 0).astype(np.int64) + (xs[:, 1][strong] >= 0)
+        count = np.array([math.comb(n - d, 4) for d in range(3)], dtype=np.float64)[drawn]
+        bought = ante_only.copy()
+        bought[strong] += np.maximum(win[strong] * k_bound[strong] / n_pool - 2.0, 0.0) * nq[strong] / count
+        if settled(ante_only, bought):
+            return None
+    if strong.any():
+        kinds, members, lists, bg, avail = _no_game_entries(unseen, up, lowest, qualify, pat_ranks,
+                                                            pat_level, r_q, _CP, _ST, _T5)
+        most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
+        strong &= win * most_k > 2.0 * n_pool
+    if strong.any():
+        # Only bought games at least as strong as the weakest strong hand tell strong hands
+        # apart (most of them are pairs, below every strong hand).
+        bought_levels = np.unique(bg[bg >= strengths[strong].min()])
+        lo = np.searchsorted(bought_levels, strengths[strong], "left")
+        hi = np.searchsorted(bought_levels, strengths[strong], "right")
+        keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
+        uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        by_class = np.flatnonzero(strong)[np.argsort(inverse, kind="stable")]
+        class_start = np.zeros(uniq.size + 1, dtype=np.int64)
+        np.cumsum(np.bincount(inverse, minlength=uniq.size), out=class_start[1:])
+        no_game = nq.copy()
+        no_game[by_class] = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds,
+                                        members, lists, bg, avail, class_start, np.take(xs, by_class, axis=0),
+                                        rx[by_class], ry[by_class])
+        classes["count"] = int(uniq.size)
+    return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game)
 
 
 def _text(c: int) -> str:
@@ -850,14 +987,7 @@ class DrawTree:
     def build(cls, box: tuple[int, ...], up: int, seen: tuple[int, ...], *, bet_antes: float = 2.0,
               may_draw: bool = True, rules: SixcardRules = DEFAULT_RULES) -> DrawTree:
         """The tree of a box (five card codes) given the up card and the other seen card codes."""
-        known = list(box) + [up] + list(seen)
-        if len(set(known)) != len(known) or len(box) != 5 or not all(0 <= c < 52 for c in known):
-            twice = next((c for c in known if known.count(c) > 1), None)
-            what = f"{_text(twice)} is seen twice" if twice is not None else "the cards are not a deal"
-            raise ValueError(
-                f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
-                f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
-        unseen = np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
+        unseen = _unseen(box, up, seen)
         orig = np.array(box, dtype=np.int64)
         if may_draw:
             strengths, xs = _tree_hands(orig, unseen, _CP, _ST, _T5)
@@ -876,41 +1006,7 @@ class DrawTree:
 
     def _values(self, strengths: np.ndarray, xs: np.ndarray) -> np.ndarray:
         """The value of playing each final hand against every dealer hand (``_tree_hands``' layout)."""
-        levels, level_of, per_up = _dealer_hands()
-        pat_ranks, pat_level, pat_flush = per_up[self.up >> 2]
-        pay, qualify, r_q, lowest = _rule_arguments(self.rules)
-        n = self.unseen.shape[0]
-        up = np.int64(self.up)
-        prank, win, lt, le, nq, rx, ry = _sweep(self.unseen, up, pat_ranks, pat_level, pat_flush, levels.size, r_q,
-                                                strengths, xs, level_of, pay, self.bet_antes)
-        valid = prank >= 0
-        lose = 1.0 + self.bet_antes
-        n_pool = n - 4
-        cls = np.full(strengths.shape[0], -1, dtype=np.int64)
-        g = np.zeros((0, 0))
-        # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
-        # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
-        # is a pair: one of his four kept ranks, at most 12 cards.
-        below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
-        strong = valid & (win * below_bound > 2.0 * n_pool)
-        if strong.any():
-            kinds, members, lists, bg, avail = _no_game_entries(self.unseen, up, lowest, qualify, pat_ranks,
-                                                                pat_level, r_q, _CP, _ST, _T5)
-            most_k = int(max(np.max(lists[:, 1] - lists[:, 0]), np.max(lists[:, 3] - lists[:, 2]))) if len(lists) else 0
-            strong &= win * most_k > 2.0 * n_pool
-        if strong.any():
-            # Only bought games at least as strong as the weakest strong hand tell strong hands
-            # apart (most of them are pairs, below every strong hand).
-            bought_levels = np.unique(bg[bg >= strengths[strong].min()])
-            lo = np.searchsorted(bought_levels, strengths[strong], "left")
-            hi = np.searchsorted(bought_levels, strengths[strong], "right")
-            keys = ((strengths[strong] >> 20) * (bought_levels.size + 1) + lo) * (bought_levels.size + 1) + hi
-            uniq, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
-            cls[strong] = inverse
-            g = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds, members,
-                            lists, bg, avail)
-            self.classes["count"] = int(uniq.size)
-        return _combine(prank, xs, rx, ry, win, lose, r_q, n, lt, le, nq, cls, g)
+        return _final_values(strengths, xs, self.up, self.unseen, self.bet_antes, self.rules, self.classes)
 
     def play_value(self, hand: tuple[int, ...], drawn: tuple[int, ...]) -> float:
         """The value of playing a final hand whose drawn cards (codes) are ``drawn``, by itself."""
@@ -957,15 +1053,65 @@ class DrawTree:
         else:
             d1 = self._index(bought)
             c = (self.orig + (bought,)).index(out)
-            value = self.values[1 + 6 * n + (d1 * 6 + c) * n + d2]
+            value = self.values[_after_buy_at.py_func(n, d1, c, d2)]  # the layout's rule, uncompiled: one read
         return [("fold", -1.0), ("play", float(value))]
 
 
+def _unseen(box: tuple[int, ...], up: int, seen: tuple[int, ...]) -> np.ndarray:
+    """The card codes not seen at a box's first decision, ascending; ValueError if the cards are not a deal."""
+    known = list(box) + [up] + list(seen)
+    if len(set(known)) != len(known) or len(box) != 5 or not all(0 <= c < 52 for c in known):
+        twice = next((c for c in known if known.count(c) > 1), None)
+        what = f"{_text(twice)} is seen twice" if twice is not None else "the cards are not a deal"
+        raise ValueError(
+            f"{what} (box {format_cards(map(Card.from_code, box))}, up card {_text(up)}, other cards "
+            f"{format_cards(map(Card.from_code, seen)) or '-'}): cannot enumerate a deal")
+    return np.array(sorted(set(range(52)) - set(known)), dtype=np.int64)
+
+
+def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAULT_RULES) -> np.ndarray:
+    """The EV (antes) of the best first decision on a box played alone against each up card of
+    ``ups``, the bet as ``rules`` say: what perfect play expects from each deal, and so,
+    averaged over every deal, minus the house edge. The same values as :class:`DrawTree`'s
+    ``root_options``, but the box's draw tree is ranked once, every card not in the box a card
+    to draw, and each up card's tree is that one less the hands that draw the up card."""
+    for up in ups:
+        _unseen(box, up, ())
+    pool = np.array(sorted(set(range(52)) - set(box)), dtype=np.int64)
+    strengths, _ = _tree_hands(np.array(box, dtype=np.int64), pool, _CP, _ST, _T5)
+    beta, buy_cost, exchange_cost = float(rules.bet_antes), float(rules.buy_cost), float(rules.exchange_cost)
+    n = np.int64(pool.size - 1)
+
+    def options(values: np.ndarray) -> np.ndarray:
+        exchange, buy, _, _ = _decision_values(values, n, buy_cost, exchange_cost)
+        return np.concatenate(([-1.0, values[0], buy], exchange))
+
+    best = np.empty(len(ups), dtype=np.float64)
+    for k, up in enumerate(ups):
+
+        def settled(low: np.ndarray, high: np.ndarray) -> bool:
+            # Every option's EV grows with the values of the hands it leads to: if one option is
+            # the same under both bounds and no other option's upper bound passes it, it is the
+            # best, whatever buying the dealer's game adds to the others.
+            lows, highs = options(low), options(high)
+            top = int(np.argmax(lows))
+            if lows[top] == highs[top] and np.delete(highs, top).max() <= lows[top]:
+                best[k] = lows[top]
+                return True
+            return False
+
+        drop = int(np.searchsorted(pool, up))
+        own, xs = _without_card(strengths, np.int64(pool.size), np.int64(drop))
+        values = _final_values(own, xs, up, np.delete(pool, drop), beta, rules, {}, settled)
+        if values is not None:
+            best[k] = options(values).max()
+    return best
+
+
 def best_first_decision(box: tuple[int, ...], up: int, rules: SixcardRules = DEFAULT_RULES) -> float:
-    """The EV (antes) of the best first decision on a box played alone, the bet as ``rules`` say:
-    what perfect play expects from this deal, and so, averaged over every deal, minus the house edge."""
-    tree = DrawTree.build(box, up, (), bet_antes=float(rules.bet_antes), rules=rules)
-    return max(value for _, value in tree.root_options())
+    """The EV (antes) of the best first decision on a box played alone (one deal of
+    :func:`best_first_decisions`)."""
+    return float(best_first_decisions(box, (up,), rules)[0])
 
 
 # ---------------------------------------------------------------- the dealer's game
@@ -1100,7 +1246,7 @@ def _analyse_box(hand, k: int, three: bool, rules: SixcardRules) -> BoxDecisions
         seen += [c.code for c in other.cards + (other.bought, other.exchanged_in) if c is not None]
     may_draw = not (three and box.number == 3)
     ante = float(box.ante)
-    beta = float(box.bet / box.ante) if box.bet and box.ante else 2.0
+    beta = float(box.bet / box.ante) if box.bet and box.ante else float(rules.bet_antes)  # a fold: the bet he declined
     tree = _tree(own, hand.dealer_up.code, tuple(seen), beta, may_draw, rules)
     decisions = []
     final_action = "fold" if box.folds else "play"

@@ -9,7 +9,8 @@ from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
 from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
-from rules.sixcard_ev import DrawTree, analyse_hand, codes, dealer_game_options, play_strength
+from rules.sixcard_ev import (DrawTree, analyse_hand, best_first_decision, best_first_decisions, codes, dealer_game_options,
+                               play_strength)
 
 PAIR = 1 << 20
 
@@ -249,8 +250,6 @@ def test_play_value_matches_brute_force_whatever_the_up_cards_suit(up):
 
 def test_deals_alike_up_to_the_suits_have_the_same_best_value():
     # What the exact house edge relies on: renaming the suits changes no EV.
-    from rules.sixcard_ev import best_first_decision
-
     hand, up = codes("Th Jh Qh 9c 2c"), codes("3s")[0]
     rename = {0: 2, 1: 3, 2: 0, 3: 1}
     renamed = tuple((c & ~3) | rename[c & 3] for c in hand)
@@ -304,3 +303,78 @@ def test_final_hand_values_match_brute_force_on_random_deals(seed):
         hand, drawn = _final_hand(tree, at)
         expected = brute_play(hand, up, dead, drawn=drawn, orig=box, lowest=replaces == "lowest", qualify=qualify)
         assert tree.values[at] == pytest.approx(expected, abs=1e-12), (at, hand, drawn)
+
+
+def test_one_box_against_many_up_cards_values_each_deal_as_its_own_tree(monkeypatch):
+    # best_first_decisions ranks the box's tree once over the 47 cards it leaves and drops each
+    # up card from it, and skips valuing the dealer's game when bounds settle the best option;
+    # every deal must come out as DrawTree builds it alone. The least and the greatest card left
+    # are among the up cards (the dropped index at both ends), and the boxes are draws to strong
+    # hands and random ones, so that deals settled by the bounds and deals valued in full are both
+    # among them.
+    import rules.sixcard_ev as engine
+
+    class_sums, in_full = engine._class_sums, []
+    rng = np.random.default_rng(15)
+    boxes = [codes("Ah Kh Qh Jh 2c"), codes("9s 8s 7s 6d 2c"), codes("Kc Kd 7h 4s 2d")]
+    boxes += [tuple(int(c) for c in rng.permutation(52)[:5]) for _ in range(3)]
+    deals = 0
+    for box in boxes:
+        pool = sorted(set(range(52)) - set(box))
+        ups = [pool[0], pool[-1], *(int(c) for c in rng.choice(pool[1:-1], 4, replace=False))]
+        monkeypatch.setattr(engine, "_class_sums", lambda *a: in_full.append(1) or class_sums(*a))
+        got = best_first_decisions(box, ups)
+        monkeypatch.setattr(engine, "_class_sums", class_sums)
+        deals += len(ups)
+        for up, value in zip(ups, got):
+            alone = max(v for _, v in DrawTree.build(box, up, ()).root_options())
+            assert value == pytest.approx(alone, abs=1e-12), (box, up)
+    assert 0 < len(in_full) < deals
+    up = min(set(range(52)) - set(boxes[0]))
+    assert best_first_decision(boxes[0], up) == best_first_decisions(boxes[0], [up])[0]
+
+
+def test_six_bet_a_folded_box_is_valued_with_the_houses_bet():
+    # A box that folds shows no bet: its "play" option is valued with the bet the house sets.
+    lines = ("Six-card poker session S-1", "Player: Anna", "Rules: bet 3 antes", "Hand 1", "Dealer up: Qs",
+             "Box 1: ante 10 [Kc 8d 6h 4s 3c]; folds", "Dealer: [8h 8c 4d 3s Qs]")
+    session = parse(lines, Source(file="t", first_line=1, last_line=len(lines), game_id="t"))
+    (box,) = analyse_hand(session.hands[0], session.rules)
+    three = DrawTree.build(codes("Kc 8d 6h 4s 3c"), codes("Qs")[0], (), bet_antes=3.0).values[0]
+    assert dict(box.decisions[0].options)["play"] == pytest.approx(10 * three, abs=1e-9)
+    assert three != pytest.approx(DrawTree.build(codes("Kc 8d 6h 4s 3c"), codes("Qs")[0], ()).values[0])
+
+
+def test_six_qualify_the_houses_dealer_game_cost_reaches_its_ev():
+    player, dealer = codes("Kh Kd Ks 4c 4d"), codes("Qs 9h 7d 3c 2s")
+    usual = dict(dealer_game_options(player, dealer, (), bet_antes=2.0))
+    house = dict(dealer_game_options(player, dealer, (), bet_antes=2.0, rules=SixcardRules.parse("dealer game 2")))
+    assert house["buy dealer game"] == pytest.approx(usual["buy dealer game"] - 1, abs=1e-12)
+    assert house["take ante"] == usual["take ante"] == 1.0
+
+
+def test_the_house_edges_bound_on_cards_that_qualify_a_bought_game():
+    # The house edge settles a deal by bounds when it can: under the pair qualifier, a dealer
+    # without a game who replaces one card qualifies with at most 12 cards below a straight,
+    # 20 below a flush and 29 in all. Brute force over random no-game dealers and kept cards.
+    straight, flush = play_strength(codes("5s 4h 3d 2c Ah")), play_strength(codes("7h 5h 4h 3h 2h"))
+    rng = np.random.default_rng(29)
+    seen = 0
+    while seen < 300:
+        dealer = [int(c) for c in rng.choice(52, 5, replace=False)]
+        if play_strength(dealer) >= PAIR:
+            continue
+        seen += 1
+        kept = dealer[:4]
+        made = [play_strength(kept + [c]) for c in range(52) if c not in dealer]
+        assert sum(PAIR <= s < straight for s in made) <= 12
+        assert sum(PAIR <= s < flush for s in made) <= 20
+        assert sum(PAIR <= s for s in made) <= 29
+    # hand-worked, near the most there can be: 9h 8h 7h 6h kept (Ks replaced): 12 cards pair
+    # them, a 5 or a T makes a straight (6) or, of hearts, a straight flush (2), and the other 7
+    # hearts a flush: 27 in all
+    kept = list(codes("9h 8h 7h 6h"))
+    made = [play_strength(kept + [c]) for c in range(52) if c not in kept + list(codes("Ks"))]
+    assert sum(PAIR <= s < straight for s in made) == 12
+    assert sum(PAIR <= s < flush for s in made) == 18
+    assert sum(PAIR <= s for s in made) == 27
