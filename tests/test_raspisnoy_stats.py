@@ -141,3 +141,13 @@ def test_audit_catches_a_total_that_is_not_a_running_sum(con):
                           "from stg_raspisnoy_rounds)")
     assert broken != body
     assert con.execute(f"select count(*) from ({broken})").fetchone()[0] > 0
+
+
+def test_the_replays_rows_are_the_facts_columns_in_order():
+    # The facts transpose the replay's rows as they are (zip(*rows)): a field moved in RoundRow or
+    # PlayRow would land in another column without this.
+    from pipeline.facts.raspisnoy import RASPISNOY_ROUNDS, RASPISNOY_TRICKS
+    from rules.raspisnoy import PlayRow, RoundRow
+
+    assert RASPISNOY_ROUNDS.schema.names == ["game_id", *RoundRow._fields]
+    assert RASPISNOY_TRICKS.schema.names == ["game_id", *PlayRow._fields]
