@@ -1206,7 +1206,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                     if plays:
                         allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
                         if not allowed >> key & 1:
-                            duty = sorted(_CARD_TEXT[Card.from_code(code)] for code, n in enumerate(hand)
+                            duty = sorted(_CARD_TEXT[code] for code, n in enumerate(hand)
                                           if n > 0 and allowed >> code & 1)
                             findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
                                          f"played {card} holding {_hand_text(hand)}: must play {words}",
@@ -1226,9 +1226,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
         led_name = None if led is None else _SUIT_NAMES[led]
-        rows += [_row(PlayRow, (round_no, trick_no, position + 1, play.player, texts[card],
+        winner_at += 1      # (play_no counts from 1)
+        rows += [_row(PlayRow, (round_no, trick_no, position, play.player, texts[card.code],
                                 None if said is None else str(said), led_name, winner, position == winner_at, line))
-                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays))]
+                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays), 1)]
         if winner in seat:
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
@@ -1238,15 +1239,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won, rows
 
 
-class _CardTexts(dict):
-    """A card's text by the card, made once (a game writes each card many times)."""
-
-    def __missing__(self, card: Card) -> str:
-        text = self[card] = str(card)
-        return text
-
-
-_CARD_TEXT = _CardTexts()
+_CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
+"""A card's text by its code: a game writes each card many times, and a Card's own hash and
+``__str__`` are Python calls."""
 _row = tuple.__new__
 """A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
 
@@ -1261,7 +1256,7 @@ def _hand_key(hand: list[int], code: int) -> int:
 
 def _hand_text(hand: list[int]) -> str:
     """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
-    return "[" + " ".join(_CARD_TEXT[Card.from_code(code)] for code in range(53, -1, -1)
+    return "[" + " ".join(_CARD_TEXT[code] for code in range(53, -1, -1)
                           for _ in range(hand[code])) + "]"
 
 
