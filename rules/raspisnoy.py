@@ -1061,7 +1061,9 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
     if rnd.hands is not None:
-        dealt = sum(hand.count(card) for _, hand in rnd.hands)     # the trump card's copies in the hands
+        # the trump card's copies in the hands, counted by code (a Card's __eq__ is a Python call per card)
+        code = card.code
+        dealt = sum([held.code for held in hand].count(code) for _, hand in rnd.hands)
         whole_deck = rnd.cards * count_players >= rules.deck
         in_hands = dealt >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
