@@ -970,14 +970,14 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
         trump = _check_trump(findings, rnd, rules, len(players))
-        hands = _check_hands(findings, rnd, rules, order)
+        hands, held = _check_hands(findings, rnd, rules, order)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won, rows = _play_tricks(findings, rnd, rules, order, hands, trump)
+        won, rows = _play_tricks(findings, rnd, rules, order, hands, held, trump)
         play_rows.extend(rows)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
@@ -1083,19 +1083,22 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, list[int]] | None:
-    """Each player's hand as the copies he holds of each card, by code (None without a Hands line)."""
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
+                 order: tuple[str, ...]) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
+    """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
+    and the cards he holds as bits of their codes (what :func:`legal_mask` reads)."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
-        return None
+        return None, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
     if written != order:    # (each message is made only for a finding: most rounds have none)
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: [0] * 54 for player in order}
+    held = dict.fromkeys(order, 0)
     seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
     for player, cards in rnd.hands:
@@ -1105,6 +1108,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         hand = hands.get(player)
         if hand is None:
             hand = hands[player] = [0] * 54
+        bits = held.get(player, 0)
         for card in cards:
             code = card.code
             if code not in deck:
@@ -1115,12 +1119,14 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
             hand[code] += 1
+            bits |= 1 << code
+        held[player] = bits
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
                          expected=f"{rnd.cards} cards", actual="none")
-    return hands
+    return hands, held
 
 
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1153,19 +1159,14 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, list[int]] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+                 hands: dict[str, list[int]] | None, held: dict[str, int],
+                 trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+    """``held``: the cards each player still holds, as bits of their codes (:func:`legal_mask`
+    reads them), updated as he plays them."""
     won = dict.fromkeys(order, 0)
     rows: list[PlayRow] = []
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
-    held: dict[str, int] = {}
-    """The cards each player still holds, as bits of their codes (:func:`legal_mask` reads them)."""
-    for player, hand in (hands or {}).items():
-        bits = 0
-        for code, count in enumerate(hand):
-            if count:
-                bits |= 1 << code
-        held[player] = bits
     seat = {player: at for at, player in enumerate(order)}
     texts = _CARD_TEXT
     round_no = rnd.number
