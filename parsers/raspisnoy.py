@@ -585,7 +585,10 @@ def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
 def _round(builder: _Builder, read: list) -> Round:
     head_kind, head_index, head_found = read[0]
     fields: dict = {"tricks": []}
-    _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
+    try:
+        _read_head(builder, fields, _head_fields(builder.reading, head_found))
+    except _Retry:
+        _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
     fields["line"] = builder.source.line(head_index)
     for kind, index, found in read[1:]:
         name = _NAMES[kind]
@@ -615,6 +618,18 @@ def _read_head(builder: _Builder, fields: dict, tokens: list[tuple[str, _Field]]
     else:
         fields["trump"] = _card(builder, trump[0][1])
         fields["trump_marked_joker"] = len(trump) > 1
+
+
+def _head_fields(reading: _Reading, match) -> list[tuple[str, str]]:
+    """A round header's fields as ``_read_head`` takes them, without their columns (``_fast``),
+    its trump read by the expression of the grammar's ``trump`` rule."""
+    text, terminals = _fast(reading, "ROUND_LINE", match)
+    expression, alternatives = reading.rules["trump"]
+    trump = expression.fullmatch(text)
+    _, groups = alternatives[trump.lastgroup]
+    symbols = alternatives.symbols
+    return [("", value) for value in terminals] + [(symbols[group], trump[group]) for group in groups
+                                                   if not symbols[group].startswith("_")]
 
 
 def _fast(reading: _Reading, kind: str, match):

@@ -970,14 +970,14 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
         trump = _check_trump(findings, rnd, rules, len(players))
-        hands = _check_hands(findings, rnd, rules, order)
+        hands, held = _check_hands(findings, rnd, rules, order)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won, rows = _play_tricks(findings, rnd, rules, order, hands, trump)
+        won, rows = _play_tricks(findings, rnd, rules, order, hands, held, trump)
         play_rows.extend(rows)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
@@ -1061,7 +1061,9 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
     if rnd.hands is not None:
-        dealt = sum(hand.count(card) for _, hand in rnd.hands)     # the trump card's copies in the hands
+        # the trump card's copies in the hands, counted by code (a Card's __eq__ is a Python call per card)
+        code = card.code
+        dealt = sum([held.code for held in hand].count(code) for _, hand in rnd.hands)
         whole_deck = rnd.cards * count_players >= rules.deck
         in_hands = dealt >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
@@ -1081,19 +1083,22 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...]) -> dict[str, list[int]] | None:
-    """Each player's hand as the copies he holds of each card, by code (None without a Hands line)."""
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
+                 order: tuple[str, ...]) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
+    """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
+    and the cards he holds as bits of their codes (what :func:`legal_mask` reads)."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
-        return None
+        return None, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
     if written != order:    # (each message is made only for a finding: most rounds have none)
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: [0] * 54 for player in order}
+    held = dict.fromkeys(order, 0)
     seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
     for player, cards in rnd.hands:
@@ -1103,6 +1108,7 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         hand = hands.get(player)
         if hand is None:
             hand = hands[player] = [0] * 54
+        bits = held.get(player, 0)
         for card in cards:
             code = card.code
             if code not in deck:
@@ -1113,12 +1119,14 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 findings.add("RSP-DECK", f"round {rnd.number}: {card} is dealt twice", line=line,
                              expected=f"{card} once", actual=f"{card} again in {player}'s hand")
             hand[code] += 1
+            bits |= 1 << code
+        held[player] = bits
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:
             findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
                          expected=f"{rnd.cards} cards", actual="none")
-    return hands
+    return hands, held
 
 
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1151,19 +1159,14 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, list[int]] | None, trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+                 hands: dict[str, list[int]] | None, held: dict[str, int],
+                 trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
+    """``held``: the cards each player still holds, as bits of their codes (:func:`legal_mask`
+    reads them), updated as he plays them."""
     won = dict.fromkeys(order, 0)
     rows: list[PlayRow] = []
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
-    held: dict[str, int] = {}
-    """The cards each player still holds, as bits of their codes (:func:`legal_mask` reads them)."""
-    for player, hand in (hands or {}).items():
-        bits = 0
-        for code, count in enumerate(hand):
-            if count:
-                bits |= 1 << code
-        held[player] = bits
     seat = {player: at for at, player in enumerate(order)}
     texts = _CARD_TEXT
     round_no = rnd.number
@@ -1206,7 +1209,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                     if plays:
                         allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
                         if not allowed >> key & 1:
-                            duty = sorted(_CARD_TEXT[Card.from_code(code)] for code, n in enumerate(hand)
+                            duty = sorted(_CARD_TEXT[code] for code, n in enumerate(hand)
                                           if n > 0 and allowed >> code & 1)
                             findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
                                          f"played {card} holding {_hand_text(hand)}: must play {words}",
@@ -1226,9 +1229,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if winner in won:
             won[winner] += 1
         led_name = None if led is None else _SUIT_NAMES[led]
-        rows += [_row(PlayRow, (round_no, trick_no, position + 1, play.player, texts[card],
+        winner_at += 1      # (play_no counts from 1)
+        rows += [_row(PlayRow, (round_no, trick_no, position, play.player, texts[card.code],
                                 None if said is None else str(said), led_name, winner, position == winner_at, line))
-                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays))]
+                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays), 1)]
         if winner in seat:
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
@@ -1238,15 +1242,9 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won, rows
 
 
-class _CardTexts(dict):
-    """A card's text by the card, made once (a game writes each card many times)."""
-
-    def __missing__(self, card: Card) -> str:
-        text = self[card] = str(card)
-        return text
-
-
-_CARD_TEXT = _CardTexts()
+_CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
+"""A card's text by its code: a game writes each card many times, and a Card's own hash and
+``__str__`` are Python calls."""
 _row = tuple.__new__
 """A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
 
@@ -1261,7 +1259,7 @@ def _hand_key(hand: list[int], code: int) -> int:
 
 def _hand_text(hand: list[int]) -> str:
     """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
-    return "[" + " ".join(_CARD_TEXT[Card.from_code(code)] for code in range(53, -1, -1)
+    return "[" + " ".join(_CARD_TEXT[code] for code in range(53, -1, -1)
                           for _ in range(hand[code])) + "]"
 
 

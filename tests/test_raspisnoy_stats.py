@@ -141,3 +141,45 @@ def test_audit_catches_a_total_that_is_not_a_running_sum(con):
                           "from stg_raspisnoy_rounds)")
     assert broken != body
     assert con.execute(f"select count(*) from ({broken})").fetchone()[0] > 0
+
+
+@pytest.mark.parametrize("sample", ["raspisnoy-violations.txt", "raspisnoy-sheets.txt", "raspisnoy-54-deck.txt",
+                                    "raspisnoy-unfinished.txt", "raspisnoy-night.txt"])
+def test_stored_rows_are_the_replays_rows(sample):
+    # The facts tables a file's ingest makes (Arrow, as written to Parquet) hold each game's replay
+    # rows value for value, and its findings: the rows are transposed, not recomputed.
+    from pathlib import Path
+
+    from parsers.formats import parse_chunk
+    from pipeline.worker import parse_bytes, split_named
+    from rules.raspisnoy import RaspisnoyGame, replay_log, replay_sheet
+
+    path = Path(__file__).resolve().parent.parent / "data" / "samples" / sample
+    if not path.exists():
+        pytest.skip(f"the sample {sample} is not in this checkout")
+    expected: dict[str, list] = {"raspisnoy_rounds": [], "raspisnoy_tricks": [], "findings": []}
+    for chunk in split_named(path.read_text(encoding="utf-8"), str(path)):
+        record = parse_chunk(chunk, str(path))
+        replay = (replay_log if isinstance(record, RaspisnoyGame) else replay_sheet)(record)
+        expected["raspisnoy_rounds"] += [{"game_id": chunk.game_id, **row._asdict()} for row in replay.rounds]
+        expected["raspisnoy_tricks"] += [{"game_id": chunk.game_id, **row._asdict()} for row in replay.plays]
+        expected["findings"] += [{"game_id": chunk.game_id, "rule_id": f.rule_id, "line": f.line}
+                                 for f in replay.findings]
+    stored: dict[str, list] = {name: [] for name in expected}
+    for (name, _), table in parse_bytes(path.read_bytes(), str(path)).tables.items():
+        if name in stored:
+            columns = ["game_id", "rule_id", "line"] if name == "findings" else table.column_names
+            stored[name] += table.select(columns).to_pylist()
+    assert expected["raspisnoy_rounds"]
+    for name, rows in expected.items():
+        assert sorted(stored[name], key=repr) == sorted(rows, key=repr), name
+
+
+def test_the_replays_rows_are_the_facts_columns_in_order():
+    # The facts transpose the replay's rows as they are (zip(*rows)): a field moved in RoundRow or
+    # PlayRow would land in another column without this.
+    from pipeline.facts.raspisnoy import RASPISNOY_ROUNDS, RASPISNOY_TRICKS
+    from rules.raspisnoy import PlayRow, RoundRow
+
+    assert RASPISNOY_ROUNDS.schema.names == ["game_id", *RoundRow._fields]
+    assert RASPISNOY_TRICKS.schema.names == ["game_id", *PlayRow._fields]
