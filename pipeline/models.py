@@ -189,7 +189,7 @@ def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ..
     return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{body}\n))"
 
 
-_MACRO = re.compile(r"create\s+or\s+replace\s+macro\s+(\w+)\s*\(([^)]*)\)\s+as\s+(.+?);", re.I | re.S)
+_MACRO = re.compile(r"create\s+or\s+replace\s+macro\s+(\w+)\s*\(([^)]*)\)\s+as\s+(.+?);", re.IGNORECASE | re.DOTALL)
 
 
 def macro_text(sql_root: Path = SQL_ROOT) -> str:

@@ -273,13 +273,18 @@ def test_reports_page(browser, server):
     browser.screenshot(SHOTS / "reports_sessions.png")
 
 
-def test_check_page_draws_the_table_of_every_game(browser, server):
+def every_game() -> list[str]:
+    """A game of each format: Hold'em, the raspisnoy log and score sheet, Chinese, OFC, six-card."""
     from formats_examples import CHINESE as CHINESE_HAND
     from formats_examples import OFC, RASPISNOY_LOG, RASPISNOY_SHEET, SIXCARD
     from test_replayer import HAND
 
-    games = [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
-    visit(browser, server, "check_every_game", "check", "Check a game", "Game text")
+    return [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
+
+
+def check_pasted(browser: Browser, server: StreamlitServer, name: str, games: list[str]) -> None:
+    """Paste ``games`` into Check a game, check them, and open every game's expander."""
+    visit(browser, server, name, "check", "Check a game", "Game text")
     browser.evaluate("document.querySelector('textarea').focus()")
     browser.send("Input.insertText", text="\n\n".join(games))
     browser.evaluate("document.querySelector('textarea').blur()")
@@ -288,7 +293,11 @@ def test_check_page_draws_the_table_of_every_game(browser, server):
     browser.wait_until_idle()
     assert shows(text, "Games read", len(games))
     browser.evaluate("document.querySelectorAll('details:not([open]) > summary').forEach(s => s.click())")
-    text = browser.wait_for_text("Pot 0", "front", "Dealer")   # each game's expander holds its drawn table
+
+
+def test_check_page_draws_the_table_of_every_game(browser, server):
+    check_pasted(browser, server, "check_every_game", every_game())
+    browser.wait_for_text("Pot 0", "front", "Dealer")   # each game's expander holds its drawn table
     browser.wait_until_idle()
     assert browser.evaluate("document.querySelectorAll('.rk-seat').length") >= 3 + 3 + 3  # Hold'em, both raspisnoy
     browser.screenshot(SHOTS / "check_every_game.png")
@@ -298,19 +307,8 @@ def test_check_page_steps_every_game_through_every_step(browser, server):
     # The replayer of every game, every step, in the browser: each game's stepper is walked back to
     # its first step and forward to its last, one click at a time, and every step shows its caption
     # and a drawn table.
-    from formats_examples import CHINESE as CHINESE_HAND
-    from formats_examples import OFC, RASPISNOY_LOG, RASPISNOY_SHEET, SIXCARD
-    from test_replayer import HAND
-
-    games = [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
-    visit(browser, server, "check_every_step", "check", "Check a game", "Game text")
-    browser.evaluate("document.querySelector('textarea').focus()")
-    browser.send("Input.insertText", text="\n\n".join(games))
-    browser.evaluate("document.querySelector('textarea').blur()")
-    click(browser, "button", "Check")
-    browser.wait_for_text("Games read", timeout=60)
-    browser.wait_until_idle()
-    browser.evaluate("document.querySelectorAll('details:not([open]) > summary').forEach(s => s.click())")
+    games = every_game()
+    check_pasted(browser, server, "check_every_step", games)
     browser.wait_for_text("Step ")
     browser.wait_until_idle()
     captions = ("Array.from(document.querySelectorAll('[data-testid=stCaptionContainer]'))"
