@@ -572,9 +572,9 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
 
         hands as (
             select
-                hands.net / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as net,
-                hands.net_showdown / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as net_showdown,
-                hands.allin_ev_net / case when $in_bb then nullif(hands.big_blind, 0) else 1 end as allin_ev_net,
+                if($in_bb, big_blinds(hands.net, hands.big_blind), hands.net) as net,
+                if($in_bb, big_blinds(hands.net_showdown, hands.big_blind), hands.net_showdown) as net_showdown,
+                if($in_bb, big_blinds(hands.allin_ev_net, hands.big_blind), hands.allin_ev_net) as allin_ev_net,
                 hands.played_at,
                 hands.hand_id,
                 hands.game_id,
@@ -1182,18 +1182,20 @@ def report_units(db: Db, player: str) -> list[str]:
 def holdem_report(db: Db, dimension: str, player: str, currency: str, start: date | None, end: date | None,
                   stakes: tuple[str, ...], clubs: tuple[str, ...]) -> pl.DataFrame:
     """One player's hands in one unit summed by ``dimension`` (position, stack_depth or hand_class) over
-    the filtered days, stakes and clubs: hands, net, bb/100 over the hands with a big blind, VPIP and PFR."""
+    the filtered days, stakes and clubs: hands, net, bb/100 over the hands with a big blind, VPIP and PFR,
+    each the macro of ``sql/00_macros`` the marts use, over the summed counts."""
     mart = REPORT_MARTS[dimension]
     return frame(db, f"""
         select
             {dimension},
             sum(count_hands)::bigint as count_hands,
             sum(net_won) as net_won,
-            round(100 * sum(net_big_blinds) / nullif(sum(count_bb_hands), 0), 2) as bb_per_100,
+            bb_per_100(sum(net_big_blinds), sum(count_bb_hands)) as bb_per_100,
             sum(count_bb_hands)::bigint as count_bb_hands,
-            round(100.0 * sum(count_vpip) / nullif(sum(count_vpip_opportunities), 0), 1) as vpip,
-            round(100.0 * sum(count_pfr) / nullif(sum(count_vpip_opportunities), 0), 1) as pfr,
+            percent_of(sum(count_vpip), sum(count_vpip_opportunities)) as vpip,
+            percent_of(sum(count_pfr), sum(count_pfr_opportunities)) as pfr,
             sum(count_vpip_opportunities)::bigint as count_vpip_opportunities,
+            sum(count_pfr_opportunities)::bigint as count_pfr_opportunities,
             sum(allin_ev_net) as allin_ev_net,
         from {mart}
         where player = $player and currency = $currency
@@ -1212,8 +1214,7 @@ def holdem_sessions(db: Db, player: str, currency: str, start: date | None, end:
     return frame(db, """
         select
             started_at, ended_at, duration_minutes, count_hands, count_tables, stakes, club,
-            net_won, allin_ev_net,
-            round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as bb_per_100,
+            net_won, allin_ev_net, bb_per_100,
             sum(net_won) over running as cumulative_net,
             sum(allin_ev_net) over running as cumulative_allin_ev,
             row_number() over running as sitting,

@@ -8,7 +8,9 @@ it, and an update reads it instead of the history's Parquet).
 Each Parquet table is a view of its own name (``games``, ``holdem_results``: the warehouse's
 contract), which users query and staging models read, so that neither names a path.
 ``sql/tests/*.sql`` are audits: each returns the rows that break an invariant, and none
-should return any.
+should return any. ``sql/00_macros/*.sql`` define the rates (``bb_per_100``, ``percent_of`` …) as
+DuckDB macros, created in the models file before the first model: the marts, the audits and the
+dashboards' queries call them, so each formula is written once (:func:`define_macros`).
 
 Incremental builds. A table model may declare ``-- incremental: col, col``: the columns by
 which its rows depend on the games (``game_id`` for a row per game; ``player`` for a per-player
@@ -58,6 +60,7 @@ from pipeline.warehouse import (
 )
 
 LAYERS = ("10_staging", "20_intermediate", "30_marts")
+MACROS = "00_macros"
 STATE_TABLE = MODELS_STATE_TABLE
 REBUILD_WHEN_REACHED = 0.5
 """The share of a model's key values reached by the new games from which the model is rebuilt
@@ -186,6 +189,54 @@ def _select_over(path: Path, modified: int, relations: tuple[tuple[str, str], ..
     return f"with {given}\nselect * from (\nwith {named}\nselect * from (\n{body}\n))"
 
 
+_MACRO = re.compile(r"create\s+or\s+replace\s+macro\s+(\w+)\s*\(([^)]*)\)\s+as\s+(.+?);", re.IGNORECASE | re.DOTALL)
+
+
+def macro_text(sql_root: Path = SQL_ROOT) -> str:
+    """The ``create or replace macro`` statements of ``sql/00_macros``, in file order."""
+    return "\n".join(path.read_text(encoding="utf-8") for path in sorted((sql_root / MACROS).glob("*.sql")))
+
+
+def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT) -> None:
+    """Create the macros of ``sql/00_macros`` in ``con``: in a models file they are stored with it,
+    so every reader of the file (the dashboards, ``rasklad query``) has them."""
+    text = macro_text(sql_root)
+    if text.strip():
+        try:
+            con.execute(text)
+        except duckdb.Error as error:
+            raise ModelError(f"the macros of sql/{MACROS} failed: {error}") from error
+
+
+def macros(sql_root: Path = SQL_ROOT) -> dict[str, tuple[list[str], str]]:
+    """Each macro's name, parameters and expression."""
+    return {name.lower(): ([p.strip() for p in params.split(",") if p.strip()], body.strip())
+            for name, params, body in _MACRO.findall(re.sub(r"--[^\n]*", "", macro_text(sql_root)))}
+
+
+def expand_macros(sql: str, sql_root: Path = SQL_ROOT) -> str:
+    """``sql`` (DuckDB's dialect) with each call of a macro replaced by the macro's expression over
+    its arguments: the same formulas for an engine without DuckDB's macros (the Spark path)."""
+    import sqlglot
+    from sqlglot import exp
+
+    defined = {name: (params, sqlglot.parse_one(body, read="duckdb"))
+               for name, (params, body) in macros(sql_root).items()}
+
+    def inline(node):
+        if isinstance(node, exp.Anonymous) and node.name.lower() in defined:
+            params, body = defined[node.name.lower()]
+            if len(params) != len(node.expressions):
+                raise ModelError(f"macro {node.name} takes {len(params)} arguments, given {len(node.expressions)}")
+            given = {param: exp.Paren(this=argument.copy()) for param, argument in zip(params, node.expressions)}
+            return body.copy().transform(
+                lambda part: given[part.name].copy() if isinstance(part, exp.Column) and not part.table
+                and part.name in given else part)
+        return node
+
+    return sqlglot.parse_one(sql, read="duckdb").transform(inline).sql(dialect="duckdb")
+
+
 def audits(sql_root: Path = SQL_ROOT) -> list[Model]:
     return [Model(path.stem, "tests", path) for path in sorted((sql_root / "tests").glob("*.sql"))]
 
@@ -225,6 +276,7 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
                 for table in SCHEMAS:
                     con.execute(table_view_sql(table, None, temporary=False))
             lay_table_views(con, root, manifest)
+            define_macros(con, sql_root)
             built = []
             for model in models(sql_root):
                 _create(con, model, sql_root)
@@ -344,6 +396,7 @@ def _fill(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manifest, plan: 
     with duckdb.connect() as delta:     # the models over the new games alone
         delta.execute("set enable_progress_bar = false")
         lay_table_views(delta, root, plan[0][2])
+        define_macros(delta, sql_root)
         planned = {model.name for model, _, _ in plan}
         for model in models(sql_root):  # each updated model computed once over the new games
             kind = "table" if model.name in planned else "view"

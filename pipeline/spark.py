@@ -30,7 +30,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import sqlglot
 
-from pipeline.models import models
+from pipeline.models import expand_macros, models
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import CommitSummary, StagedBatch, StagedPart, Warehouse, id_column, read_manifest
 from pipeline.worker import FileResult, parse_bytes
@@ -179,7 +179,8 @@ def commit_spark_output(root: str | Path, staging: Path, results: list[FileResul
 
 
 def to_spark_sql(duckdb_sql: str) -> str:
-    return sqlglot.transpile(duckdb_sql, read="duckdb", write="spark")[0]
+    """Spark SQL for a model's DuckDB SQL; Spark has no DuckDB macros, so their calls are written out."""
+    return sqlglot.transpile(expand_macros(duckdb_sql), read="duckdb", write="spark")[0]
 
 
 def build_models(spark, warehouse: str | Path) -> list[str]:

@@ -273,13 +273,18 @@ def test_reports_page(browser, server):
     browser.screenshot(SHOTS / "reports_sessions.png")
 
 
-def test_check_page_draws_the_table_of_every_game(browser, server):
+def every_game() -> list[str]:
+    """A game of each format: Hold'em, the raspisnoy log and score sheet, Chinese, OFC, six-card."""
     from formats_examples import CHINESE as CHINESE_HAND
     from formats_examples import OFC, RASPISNOY_LOG, RASPISNOY_SHEET, SIXCARD
     from test_replayer import HAND
 
-    games = [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
-    visit(browser, server, "check_every_game", "check", "Check a game", "Game text")
+    return [HAND, RASPISNOY_LOG, RASPISNOY_SHEET, CHINESE_HAND, OFC, SIXCARD]
+
+
+def check_pasted(browser: Browser, server: StreamlitServer, name: str, games: list[str]) -> None:
+    """Paste ``games`` into Check a game, check them, and open every game's expander."""
+    visit(browser, server, name, "check", "Check a game", "Game text")
     browser.evaluate("document.querySelector('textarea').focus()")
     browser.send("Input.insertText", text="\n\n".join(games))
     browser.evaluate("document.querySelector('textarea').blur()")
@@ -288,7 +293,63 @@ def test_check_page_draws_the_table_of_every_game(browser, server):
     browser.wait_until_idle()
     assert shows(text, "Games read", len(games))
     browser.evaluate("document.querySelectorAll('details:not([open]) > summary').forEach(s => s.click())")
-    text = browser.wait_for_text("Pot 0", "front", "Dealer")   # each game's expander holds its drawn table
+
+
+def test_check_page_draws_the_table_of_every_game(browser, server):
+    check_pasted(browser, server, "check_every_game", every_game())
+    browser.wait_for_text("Pot 0", "front", "Dealer")   # each game's expander holds its drawn table
     browser.wait_until_idle()
     assert browser.evaluate("document.querySelectorAll('.rk-seat').length") >= 3 + 3 + 3  # Hold'em, both raspisnoy
     browser.screenshot(SHOTS / "check_every_game.png")
+
+
+def test_check_page_steps_every_game_through_every_step(browser, server):
+    # The replayer of every game, every step, in the browser: each game's stepper is walked back to
+    # its first step and forward to its last, one click at a time, and every step shows its caption
+    # and a drawn table.
+    games = every_game()
+    check_pasted(browser, server, "check_every_step", games)
+    browser.wait_for_text("Step ")
+    browser.wait_until_idle()
+    captions = ("Array.from(document.querySelectorAll('[data-testid=stCaptionContainer]'))"
+                ".map(e => e.innerText).filter(t => /^Step \\d+ of \\d+/.test(t))")
+
+    def at(k: int) -> tuple[int, int]:
+        found = re.match(r"Step (\d+) of (\d+)", browser.evaluate(captions)[k])
+        return int(found[1]), int(found[2])
+
+    def press(k: int, label: str, expected: int) -> None:
+        assert browser.evaluate(
+            f"(() => {{ const b = Array.from(document.querySelectorAll('button'))"
+            f".filter(e => e.innerText.includes({json.dumps(label)}))[{k}]; if (!b || b.disabled) return false;"
+            " b.click(); return true; })()"), f"stepper {k}: {label} is not there or disabled"
+        deadline = time.monotonic() + 60
+        while at(k)[0] != expected:
+            assert time.monotonic() < deadline, f"stepper {k} did not reach step {expected}"
+            time.sleep(0.2)
+
+    steppers = len(browser.evaluate(captions))
+    assert steppers == len(games)     # every game draws its table
+    walked = []
+    for k in range(steppers):
+        index, last = at(k)
+        for step in range(index - 1, -1, -1):
+            press(k, "Previous", step)
+        visited = [0]
+        for step in range(1, last + 1):
+            press(k, "Next", step)
+            visited.append(at(k)[0])
+        assert visited == list(range(last + 1))
+        walked.append(last + 1)
+    browser.wait_until_idle()
+    text = browser.text()
+    assert "Traceback" not in text and "could not be drawn" not in text
+    # as many steps as the replayer draws for each game (a Chinese poker hand is one step: all rows set)
+    from dashboards.replay_views import audit_text
+    from dashboards.replayer import steps_of
+
+    drawn = [len(steps_of(g.record, g.replay)) for g in audit_text("\n\n".join(games).encode(), "pasted")
+             if g.replay is not None]
+    assert walked == [count for count in drawn if count], (walked, drawn)
+    assert sum(walked) > len(games)
+    browser.screenshot(SHOTS / "check_every_step.png")

@@ -68,7 +68,7 @@ def history() -> TableRows:
         players = RESULTS[hand]
         rows.add("games", "holdem", game_id=gid(hand), source_file="cases.txt", first_line=1, last_line=1,
                  played_at=played_at, club="Neva", table_name=table, count_players=len(players), count_errors=0,
-                 count_warnings=0)
+                 count_warnings=0, currency=currency, is_tournament=False)
         for player, seat, position, cards, stack, net, ev in players:
             rows.add("game_players", "holdem", game_id=gid(hand), player=player, seat=seat, net=D(net))
             rows.add("holdem_results", "holdem", game_id=gid(hand), hand_id=hand, player=player, seat=seat,

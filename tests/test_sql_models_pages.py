@@ -159,3 +159,152 @@ def test_rank_trend_draws_each_unit_apart(warehouse, dashboard_db):
     assert [(r["unit"], r["season"], r["rank"], r["net"]) for r in trend.to_dicts()] == [
         ("EUR", "2026-01", 2, D(-5)), ("EUR", "2026-02", 1, D(8)),
         ("USD", "2026-01", 1, D(10)), ("USD", "2026-02", 2, D(-3))]
+
+
+# ------------------------------------------------------------------ rates: one definition each
+# The Hold'em reports over the small history of tests/test_reports.py (its table lists the hands).
+# Boris, USD, club Neva (h4 is Anna's EUR hand against Vera):
+#
+#   hand  day         position  stack/bb      depth   net   in bb  preflop decision   VPIP  PFR
+#   h1    10 January  BB        30 / 1        20-40   −1    −1     folds to the raise yes   no    no
+#   h2    10 January  BTN       50 / 1        40-60   +15   +15    raises              yes   yes   yes
+#   h3    10 January  BB        80 / 2        40-60   −6    −3     calls the raise     yes   yes   no
+#   h5    no date     BB        100 / 1       100-150 +1    +1     none (no actions)   no    —     —
+#   h6    10 January  BB        100 / 2       40-60   +2    +1     none (no actions)   no    —     —
+#
+# BB: 4 hands, net −4, −2 bb over 4 hands with a big blind: bb/100 = −50.00; VPIP 1 of the 2 hands
+# with a preflop decision = 50 %, PFR 0 of 2 = 0 %. BTN: 1 hand, +15 bb: bb/100 = 1500.00, VPIP and
+# PFR 100 %. Depth 40-60: h2, h3, h6: +11, +13 bb over 3 = 433.33; VPIP 2 of 2, PFR 1 of 2 = 50 %.
+# 10 January alone leaves h5 out: BB 3 hands, −3 bb: −100.00.
+# Sittings (30 minutes apart at most): h1 20:00, h2 20:20, h3 20:50 are one (−1 + 15 − 3 = +11 bb over
+# 3: 366.67), h6 at 21:21 another (+1 over 1: 100.00); h5 has no time.
+
+
+@pytest.fixture(scope="module")
+def reports_store(tmp_path_factory):
+    from tests.test_reports import history
+
+    return build(tmp_path_factory.mktemp("rates") / "warehouse", history())
+
+
+def test_report_rates_by_position_through_the_page_query(reports_store, dashboard_db):
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    rows = {r["position"]: r for r in q.holdem_report(db, "position", "Boris", "USD", None, None, (), ()).to_dicts()}
+    bb, btn = rows["BB"], rows["BTN"]
+    assert (bb["count_hands"], bb["net_won"], bb["count_bb_hands"], bb["bb_per_100"]) == (4, D(-4), 4, D("-50.00"))
+    assert (bb["count_vpip_opportunities"], bb["vpip"], bb["count_pfr_opportunities"], bb["pfr"]) == (2, 50.0, 2, 0.0)
+    assert (btn["count_hands"], btn["bb_per_100"], btn["vpip"], btn["pfr"]) == (1, D("1500.00"), 100.0, 100.0)
+    (day,) = [r for r in q.holdem_report(db, "position", "Boris", "USD", date(2026, 1, 10), date(2026, 1, 10), (),
+                                         ()).to_dicts() if r["position"] == "BB"]
+    assert (day["count_hands"], day["bb_per_100"]) == (3, D("-100.00"))
+
+
+def test_report_rates_by_stack_depth_through_the_page_query(reports_store, dashboard_db):
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    rows = {r["stack_depth"]: r for r in q.holdem_report(db, "stack_depth", "Boris", "USD", None, None, (),
+                                                         ()).to_dicts()}
+    deep = rows["40-60"]
+    assert (deep["count_hands"], deep["net_won"], deep["bb_per_100"]) == (3, D(11), D("433.33"))
+    assert (deep["vpip"], deep["count_pfr_opportunities"], deep["pfr"]) == (100.0, 2, 50.0)
+    assert (rows["20-40"]["vpip"], rows["100-150"]["vpip"]) == (0.0, None)  # h5 had no decision: no rate
+
+
+def test_report_rates_by_starting_hand_through_the_page_query(reports_store, dashboard_db):
+    # Anna's known hands: AKs (h1, +1, raised), AKo (h2, −15, called), T9s (h3, +3 bb), JJ (h6, −1 bb, no
+    # decision); her EUR 22 (h4) is another unit.
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    cells = {r["hand_class"]: r for r in q.holdem_report(db, "hand_class", "Anna", "USD", None, None, (),
+                                                         ()).to_dicts()}
+    assert sorted(cells) == ["AKo", "AKs", "JJ", "T9s"]
+    assert [(cells[c]["bb_per_100"], cells[c]["vpip"], cells[c]["pfr"]) for c in ("AKs", "AKo", "T9s", "JJ")] == [
+        (D("100.00"), 100.0, 100.0), (D("-1500.00"), 100.0, 0.0), (D("300.00"), 100.0, 100.0), (D("-100.00"), None, None)]
+
+
+def test_session_bb_per_100_through_the_page_query(reports_store, dashboard_db):
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    sittings = q.holdem_sessions(db, "Boris", "USD", None, None, (), ()).to_dicts()
+    assert [(s["count_hands"], s["net_won"], s["bb_per_100"]) for s in sittings] == [
+        (3, D(8), D("366.67")), (1, D(2), D("100.00"))]
+
+
+def test_winnings_in_big_blinds_through_the_page_query(reports_store, dashboard_db):
+    # Boris's USD hands in the order played (the hand without a date first): h5 +1, h1 −1, h2 +15,
+    # h3 −3 (−6 at 1/2), h6 +1 (+2 at 1/2), in big blinds; running −: 1, 0, 15, 12, 13.
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    line = q.holdem_winnings(db, ("Boris",), None, None, None, None, True, currency="USD")
+    assert line["won"].to_list() == [1.0, 0.0, 15.0, 12.0, 13.0]
+    assert q.holdem_winnings(db, ("Boris",), None, None, None, None, False, currency="USD")["won"].to_list()[-1] == 11
+
+
+def test_player_review_mart_and_report_take_pfr_over_its_own_opportunities(reports_store, dashboard_db):
+    # PFR's chances are VPIP's (PokerTracker 4: hands less walks). At 0.50/1 Boris folded h1 and raised
+    # h2 (1 of 2: 50 %); h5 gave him no decision. At 1/2 he called h3 (0 of 1); h6 no decision. The
+    # mart, the Player review and the report all divide count_pfr by count_pfr_opportunities.
+    from dashboards import queries as q
+
+    db = dashboard_db(reports_store)
+    mart = query(reports_store, "select stakes, count_pfr, count_pfr_opportunities, pfr from player_stats_holdem "
+                                "where player = 'Boris' and currency = 'USD' order by stakes")
+    assert [tuple(r.values()) for r in mart] == [("0.50/1 USD", 1, 2, 50.0), ("1/2 USD", 0, 1, 0.0)]
+    review = q.holdem_stats(db, ("Boris",), is_tournament=False, currency="USD").to_dicts()
+    assert [(r["stakes"], r["count_pfr"], r["count_pfr_opportunities"], r["pfr"]) for r in review] == [
+        tuple(r.values()) for r in mart]
+    report = q.holdem_report(db, "stack_depth", "Boris", "USD", None, None, ("0.50/1 USD",), ()).to_dicts()
+    assert sorted((r["stack_depth"], r["count_pfr_opportunities"], r["pfr"]) for r in report) == [
+        ("100-150", 0, None), ("20-40", 1, 0.0), ("40-60", 1, 100.0)]
+
+
+def test_play_money_hands_are_in_chips_on_every_page(tmp_path, dashboard_db):
+    # holdem_results says "play" for play money; the game's unit, and every mart's, is "chips". The
+    # Player review offers the units of player_stats_holdem: the winnings line of that unit must
+    # find the hands, and the reports list them under the same unit.
+    from dashboards import queries as q
+    from tests.test_marts import add_game, holdem_result
+
+    rows = TableRows()
+    add_game(rows, "holdem", "p1", {"Anna": "40", "Boris": "-40"}, currency="chips",
+             played_at=datetime(2026, 4, 1, 20))
+    holdem_result(rows, "p1", "Anna", net="40", big_blind="20", stakes="10/20 play", position="BTN",
+                  currency="play")
+    holdem_result(rows, "p1", "Boris", net="-40", big_blind="20", stakes="10/20 play", seat=2, position="BB",
+                  currency="play")
+    db = dashboard_db(build(tmp_path / "warehouse", rows))
+    assert q.holdem_money(db, ("Anna",)) == [(False, "chips")]
+    assert q.report_units(db, "Anna") == ["chips"]
+    line = q.holdem_winnings(db, ("Anna",), None, None, None, None, True, currency="chips")
+    assert line["won"].to_list() == [2.0]   # +40 at a big blind of 20
+
+
+def test_rate_macros_are_stored_with_the_models_and_written_out_alike(reports_store):
+    # Every reader of the models file has the macros; the Spark path writes them out in place: both agree.
+    import duckdb
+
+    cases = "select bb_per_100(-2, 4) as a, percent_of(1, 3) as b, ratio_of(3, 0) as c, big_blinds(6, 0) as d, " \
+            "big_blinds(-6.0, 2) as e, percent_of(2 + 1, 4 - 1) as f"
+    (stored,) = query(reports_store, cases)
+    with duckdb.connect() as bare:
+        written_out = bare.sql(models.expand_macros(cases)).pl().to_dicts()[0]
+    assert stored == written_out == {"a": D("-50.00"), "b": pytest.approx(100 / 3), "c": None, "d": None, "e": -3,
+                                     "f": 100.0}
+
+
+def test_no_page_writes_a_rate_of_its_own():
+    # a division guarded by nullif is a rate: the pages call the macros of sql/00_macros or read a mart
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    found = [f"{path.relative_to(root)}: {line.strip()}" for folder in ("dashboards", "pipeline")
+             for path in (root / folder).rglob("*.py") for line in path.read_text(encoding="utf-8").splitlines()
+             if re.search(r"/\s*nullif\(", line, re.I)]
+    assert found == []

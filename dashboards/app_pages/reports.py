@@ -84,7 +84,8 @@ clubs = tuple(row[2].multiselect("Club / room", choices["clubs"], key="reports_c
 
 by_position, by_depth, by_hand, by_sitting = st.tabs(["By position", "By stack depth", "Starting hands", "Sessions"])
 columns_shown = ["count_hands", "net_won", "bb_per_100", "vpip", "pfr", "allin_ev_net", "count_bb_hands",
-                 "count_vpip_opportunities"]
+                 "count_vpip_opportunities", "count_pfr_opportunities"]
+percent_columns = {name: st.column_config.NumberColumn(name, format="%.1f") for name in ("vpip", "pfr")}
 
 with by_position:
     frame = q.holdem_report(db, "position", player, unit, start, end, stakes, clubs)
@@ -92,7 +93,8 @@ with by_position:
         st.info("No hand matches these filters.")
     else:
         frame = ordered(frame, "position", POSITION_ORDER)
-        st.dataframe(frame.select("position", *columns_shown), hide_index=True, key="reports_positions")
+        st.dataframe(frame.select("position", *columns_shown), hide_index=True, key="reports_positions",
+                     column_config=percent_columns)
         st.bar_chart(frame.select("position", pl.col("bb_per_100").cast(pl.Float64)), x="position",
                      y="bb_per_100", y_label="bb/100", sort=False)
 
@@ -103,7 +105,8 @@ with by_depth:
     else:
         frame = ordered(frame.rename({"stack_depth": "stack_bb"}), "stack_bb", DEPTH_ORDER)
         st.caption("The stack at the start of the hand, in big blinds.")
-        st.dataframe(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths")
+        st.dataframe(frame.select("stack_bb", *columns_shown), hide_index=True, key="reports_depths",
+                     column_config=percent_columns)
 
 with by_hand:
     frame = q.holdem_report(db, "hand_class", player, unit, start, end, stakes, clubs)

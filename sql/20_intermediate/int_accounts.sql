@@ -10,7 +10,9 @@
 with
 
 games as (
-    select game_id, site from stg_games
+    -- the summaries' own games, for their room: a filter on the partition, so that the accounts
+    -- (and people, rebuilt whole when an update reaches most accounts) never read the hands' games
+    select game_id, site from stg_games where game = 'tournament'
 ),
 
 played as (

@@ -127,6 +127,8 @@ final as (
         results.is_walk,
         coalesce(flags.is_vpip_opportunity, false) as is_vpip_opportunity,
         coalesce(flags.is_vpip, false) as is_vpip,
+        -- PFR's chances are VPIP's (PokerTracker 4: both over the hands less the walks)
+        coalesce(flags.is_vpip_opportunity, false) as is_pfr_opportunity,
         coalesce(flags.is_pfr, false) as is_pfr,
         coalesce(flags.is_three_bet_opportunity, false) as is_three_bet_opportunity,
         coalesce(flags.is_three_bet, false) as is_three_bet,

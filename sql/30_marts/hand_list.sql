@@ -3,6 +3,7 @@
 -- incremental: game_id
 -- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards
 -- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind).
+-- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
 -- The rows are kept in player and time order, so that one player's page reads few blocks.
 with
 
@@ -63,7 +64,7 @@ final as (
         games.source_file,
         games.first_line,
         results.stakes,
-        results.currency,
+        hands.currency,
         results.is_tournament,
         results.small_blind,
         results.big_blind,
@@ -73,7 +74,7 @@ final as (
         results.hole_cards,
         classes.hand_class,
         results.stack_start,
-        results.stack_start / nullif(results.big_blind, 0) as stack_big_blinds,
+        big_blinds(results.stack_start, results.big_blind) as stack_big_blinds,
         case
             when results.big_blind is null or results.big_blind = 0 then null
             when results.stack_start < 20 * results.big_blind then '<20'
@@ -87,7 +88,7 @@ final as (
         results.collected,
         results.net,
         results.net_showdown,
-        results.net / nullif(results.big_blind, 0) as net_big_blinds,
+        big_blinds(results.net, results.big_blind) as net_big_blinds,
         results.allin_ev_net,
         results.total_pot,
         coalesce(all_ins.is_all_in, false) as is_all_in,
@@ -97,6 +98,7 @@ final as (
         results.is_walk,
         hands.is_vpip_opportunity,
         hands.is_vpip,
+        hands.is_pfr_opportunity,
         hands.is_pfr,
     from results
     join games on results.game_id = games.game_id

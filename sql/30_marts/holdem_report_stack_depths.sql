@@ -8,9 +8,11 @@
 -- merge: count_bb_hands = old.count_bb_hands + new.count_bb_hands
 -- merge: count_vpip_opportunities = old.count_vpip_opportunities + new.count_vpip_opportunities
 -- merge: count_vpip = old.count_vpip + new.count_vpip
+-- merge: count_pfr_opportunities = old.count_pfr_opportunities + new.count_pfr_opportunities
 -- merge: count_pfr = old.count_pfr + new.count_pfr
 -- Mergeable sums: a page adds the rows its date, stakes, club and room filters keep, then divides
--- (bb_per_100 = 100 * net_big_blinds / count_bb_hands; vpip = 100 * count_vpip / count_vpip_opportunities).
+-- with the macros of sql/00_macros (bb_per_100(net_big_blinds, count_bb_hands),
+-- percent_of(count_vpip, count_vpip_opportunities), percent_of(count_pfr, count_pfr_opportunities)).
 -- An ingest merges its games' sums into the stored rows (a sum of no amount is null).
 select
     player,
@@ -29,6 +31,7 @@ select
     count(*) filter (where big_blind > 0) as count_bb_hands,
     count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
     count(*) filter (where is_vpip) as count_vpip,
+    count(*) filter (where is_pfr_opportunity) as count_pfr_opportunities,
     count(*) filter (where is_pfr) as count_pfr,
 from hand_list
 group by all

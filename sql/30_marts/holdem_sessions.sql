@@ -59,6 +59,7 @@ final as (
         sum(allin_ev_net) as allin_ev_net,
         sum(net_big_blinds) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
+        bb_per_100(sum(net_big_blinds), count(*) filter (where big_blind > 0)) as bb_per_100,
     from numbered
     group by player, currency, is_tournament, club, site, session_no
 )

@@ -4,7 +4,8 @@
 -- A screen name belongs to its site: the same name on two sites is two accounts; person is the
 -- person the account belongs to (int_accounts).
 -- Percentages are 0-100 over the opportunities counted beside them (count_*_opportunities);
--- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4.
+-- af is a ratio, (bets + raises) / calls after the flop. Definitions after PokerTracker 4. The
+-- formulas are the macros of sql/00_macros (bb_per_100, percent_of, ratio_of), which the pages call too.
 -- bb_per_100 is taken over the hands with a big blind (count_bb_hands): a hand whose big blind is
 -- zero has no size in big blinds (the holdem_big_blind_positive audit lists it). net_won is in
 -- currency; bb_per_100 has no unit. The counts are those of player_stats_holdem_by_day, summed
@@ -68,21 +69,21 @@ final as (
         stakes,
         count_hands,
         net_won,
-        cast(round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as decimal(18, 2)) as bb_per_100,
+        bb_per_100(net_big_blinds, count_bb_hands) as bb_per_100,
         count_bb_hands,
-        100.0 * count_vpip / nullif(count_vpip_opportunities, 0) as vpip,
-        100.0 * count_pfr / nullif(count_pfr_opportunities, 0) as pfr,
-        100.0 * count_three_bet / nullif(count_three_bet_opportunities, 0) as three_bet,
-        100.0 * count_fold_to_three_bet / nullif(count_fold_to_three_bet_opportunities, 0) as fold_to_three_bet,
-        1.0 * count_postflop_bets_raises / nullif(count_postflop_calls, 0) as af,
-        100.0 * count_postflop_bets_raises
-            / nullif(count_postflop_bets_raises + count_postflop_calls + count_postflop_folds, 0) as afq,
-        100.0 * count_went_to_showdown / nullif(count_saw_flop, 0) as wtsd,
-        100.0 * count_won_at_showdown / nullif(count_went_to_showdown, 0) as wsd,
-        100.0 * count_won_when_saw_flop / nullif(count_saw_flop, 0) as wwsf,
-        100.0 * count_cbet_flop / nullif(count_cbet_flop_opportunities, 0) as cbet_flop,
-        100.0 * count_fold_to_cbet_flop / nullif(count_fold_to_cbet_flop_opportunities, 0) as fold_to_cbet_flop,
-        100.0 * count_steal_attempt / nullif(count_steal_opportunities, 0) as steal_attempt,
+        percent_of(count_vpip, count_vpip_opportunities) as vpip,
+        percent_of(count_pfr, count_pfr_opportunities) as pfr,
+        percent_of(count_three_bet, count_three_bet_opportunities) as three_bet,
+        percent_of(count_fold_to_three_bet, count_fold_to_three_bet_opportunities) as fold_to_three_bet,
+        ratio_of(count_postflop_bets_raises, count_postflop_calls) as af,
+        percent_of(count_postflop_bets_raises,
+                   count_postflop_bets_raises + count_postflop_calls + count_postflop_folds) as afq,
+        percent_of(count_went_to_showdown, count_saw_flop) as wtsd,
+        percent_of(count_won_at_showdown, count_went_to_showdown) as wsd,
+        percent_of(count_won_when_saw_flop, count_saw_flop) as wwsf,
+        percent_of(count_cbet_flop, count_cbet_flop_opportunities) as cbet_flop,
+        percent_of(count_fold_to_cbet_flop, count_fold_to_cbet_flop_opportunities) as fold_to_cbet_flop,
+        percent_of(count_steal_attempt, count_steal_opportunities) as steal_attempt,
         net_showdown,
         net_won - net_showdown as net_non_showdown,
         allin_ev_net,

@@ -31,7 +31,7 @@
 -- merge: count_steal_attempt = old.count_steal_attempt + new.count_steal_attempt
 -- The counts behind every figure of the per-player Hold'em statistics, by day and club: mergeable sums, so that a
 -- page adds the rows its dates, club and room keep (and a person's accounts), then divides the
--- summed counts (vpip = 100 * count_vpip / count_vpip_opportunities): a rate of two rows is never an
+-- summed counts (vpip = percent_of(count_vpip, count_vpip_opportunities)): a rate of two rows is never an
 -- average of their rates. net_big_blinds is over the hands with a big blind (count_bb_hands).
 -- person: the person the account (site, player) belongs to (int_accounts). Every count adds up with
 -- the counts of new games (a sum of no amount is null), so an ingest merges the rows its games reach
@@ -64,14 +64,14 @@ totals as (
         stakes,
         count(*) as count_hands,
         sum(net) as net_won,
-        sum(net / nullif(big_blind, 0)) as net_big_blinds,
+        sum(big_blinds(net, big_blind)) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
         -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
         coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,
         sum(allin_ev_net) as allin_ev_net,
         count(*) filter (where is_vpip_opportunity) as count_vpip_opportunities,
         count(*) filter (where is_vpip) as count_vpip,
-        count(*) filter (where is_vpip_opportunity) as count_pfr_opportunities,
+        count(*) filter (where is_pfr_opportunity) as count_pfr_opportunities,
         count(*) filter (where is_pfr) as count_pfr,
         count(*) filter (where is_three_bet_opportunity) as count_three_bet_opportunities,
         count(*) filter (where is_three_bet) as count_three_bet,

@@ -49,7 +49,7 @@ select
     net,
     cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
     count_roi_tournaments,
-    100.0 * count_itm / count_tournaments as itm,
+    percent_of(count_itm, count_tournaments) as itm,
     count_itm,
     round(avg_finish, 2) as avg_finish,
     best_finish,
