@@ -620,7 +620,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     blinds_posted = False
     append = actions.append
     seat_numbers: set[int] = set()
-    seat_of: dict[str, str] = {}
     dealt: set[str] = set()
     street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
 
@@ -653,10 +652,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             append(_action(_PREFLOP, m[0], post, line, money(m[5], index), None,
                            m[12] is not None, m[13] is not None))
         elif kind == "SEATSUM":
-            n, player, _, what = m.groups()
-            if seat_of.get(player, n) not in (n, ""):
-                raise ParseError(f"the summary puts {player} in seat {n}, the seat lines in seat {seat_of[player]}",
-                                 line=index + 1, column=1, line_text=lines[index])
+            n, player, _, what = m.groups()     # a seat other than the seat line's: the engine's (HE-SUMMARY-SEATS)
             won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if (_WON_WORD in what or _COLLECTED_WORD in what) else ()
             if "[" in what:      # showed [ or mucked [
                 shown = _SUMMARY_CARDS.search(what)
@@ -672,7 +668,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if n in seat_numbers:
                 raise _twice(f"seat {n} ({player}) is listed", index, lines)
             seat_numbers.add(n)
-            seat_of[player] = n if player not in seat_of else ""     # one name in two seats: either seat
             seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
