@@ -120,12 +120,14 @@ _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "colle
  W_IS_BUTTON, W_MARKER_END, W_ALL_IN, W_REACHED, W_CAP, W_TO, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT,
  W_SIDE_POT, W_RAKE, W_FOLDS, W_CHECKS, W_JOINS, W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT,
  W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET,
- W_ET_CLOSE) = range(len(_SINGLE_WORDS))
+ W_ET_CLOSE) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
                "misc_ends", "misc_anywhere", "unshown")
 (L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
- L_MISC_ANYWHERE, L_UNSHOWN) = range(len(_WORD_LISTS))
+ L_MISC_ANYWHERE, L_UNSHOWN) = map(np.int64, range(len(_WORD_LISTS)))
+# (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
+# would compile each helper once per word it is handed; an int64 makes one specialization of each.)
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
@@ -213,6 +215,8 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
+_HOW_DEALT = np.int64(1)
+"""``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 11, 12, 13, 14
 K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = 6, 7, 10, 5
 assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
@@ -220,13 +224,13 @@ assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
 assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _n(at, k):
     """The length of word k."""
     return at[k + 1] - at[k]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _at_k(b, i, e, data, at, k):
     """Does word k stand at b[i:] within the line's end ``e``?"""
     base = at[k]
@@ -239,7 +243,7 @@ def _at_k(b, i, e, data, at, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _after(b, i, e, data, at, k):
     """Where word k ends when it stands at b[i:] within ``e``, else -1."""
     return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
@@ -591,7 +595,7 @@ def _repeats_line(b, line_start, line_end, li, first_index):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
     actor[k] = seat
@@ -614,7 +618,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
-    ns = 0
+    ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = 0
     npots = 0
     for h in range(hand_lines.shape[0]):
@@ -1109,7 +1113,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if n == 2:
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
                             if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
-                                                                           tmp[1], 1, fl):
+                                                                           tmp[1], _HOW_DEALT, fl):
                                 ok = False
                                 break
                         done = True
@@ -1334,7 +1338,7 @@ def _digits_back(b, stop, low, most):
     return value, i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _date_back(b, stop, low):
     """``YYYY/M/D H:MM:SS`` ending at ``stop`` (exclusive), not before ``low``: (start, seconds
     since 1970), start -1 when it is not there or not a date datetime() accepts."""
