@@ -64,6 +64,8 @@ from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
     "BETS",
+    "CURRENCY_SIGNS",
+    "DATE_TIME",
     "HAND_NAME",
     "LINE_KINDS",
     "MARKERS",
@@ -189,9 +191,25 @@ _STAKES = re.compile(
     r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
     r"\s*(?P<cur>[A-Z]{3})?\s*\)"
 )
+DATE_TIME: tuple[tuple[str, int, int], ...] = (
+    ("/", 4, 4), ("/", 1, 2), (" ", 1, 2),      # year, month, day
+    (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
+)
+"""How a header writes a date and time, field by field: the mark after the field, and its fewest
+and most digits. The reader's date pattern and the compiled scanner's date reader are made from it
+(the reader also takes spaces and a dash between date and time, and a time without seconds)."""
+
+
+def _digits(low: int, high: int) -> str:
+    return rf"\d{{{low},{high}}}"
+
+
+_DATE = "".join(_digits(low, high) + re.escape(mark) for mark, low, high in DATE_TIME[:2]) + _digits(*DATE_TIME[2][1:])
+_CLOCK = (_digits(*DATE_TIME[3][1:]) + re.escape(DATE_TIME[3][0]) + _digits(*DATE_TIME[4][1:])
+          + "(?:" + re.escape(DATE_TIME[4][0]) + _digits(*DATE_TIME[5][1:]) + ")?")
 _WHEN = re.compile(
-    r"(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?:-\s+)?(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s*\(?(?P<z>[A-Z]{1,5})?\)?"
-    r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{1,5})?\])?"
+    rf"(?P<d>{_DATE})\s+(?:-\s+)?(?P<t>{_CLOCK})\s*\(?(?P<z>[A-Z]{{1,5}})?\)?"
+    rf"(?:\s*\[(?P<d2>{_DATE})\s+(?P<t2>{_CLOCK})\s*(?P<z2>[A-Z]{{1,5}})?\])?"
 )
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
@@ -423,13 +441,14 @@ def in_utc(at: datetime, zone: str) -> datetime:
 
 
 def _when(d: str, t: str) -> datetime:
-    year, month, day = d.split("/")
-    clock = t.split(":")
+    year, month, day = d.split(DATE_TIME[0][0])
+    clock = t.split(DATE_TIME[3][0])
     return datetime(int(year), int(month), int(day), int(clock[0]), int(clock[1]),
                     int(clock[2]) if len(clock) > 2 else 0)
 
 
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+"""The currency of each sign the stakes may carry (one with another sign is play money)."""
 
 _FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
@@ -594,8 +613,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = "chips"
     elif stakes["cur"]:
         currency = stakes["cur"]
-    elif sign in _CURRENCY_SIGNS:
-        currency = _CURRENCY_SIGNS[sign]
+    elif sign in CURRENCY_SIGNS:
+        currency = CURRENCY_SIGNS[sign]
     else:
         currency = "play"
     played_at, local = head["played_at"], head["local"]
