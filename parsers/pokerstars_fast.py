@@ -26,7 +26,7 @@ out, no summary; what the
 reader refuses (a line written twice, a street out of order, an amount in another currency
 than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
 finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
-amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
+amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS`` does not name; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
 second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
 ``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
@@ -520,11 +520,6 @@ def _find_last(b, s, e, data, at, k):
 
 
 @njit(cache=True)
-def _contains(b, s, e, data, at, k):
-    return _find(b, s, e, data, at, k) >= 0
-
-
-@njit(cache=True)
 def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
     if hole_how[j] == 0:
@@ -814,7 +809,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             summary_line[s0 + i] = fl
                             what_from[s0 + i] = what
                             what_to[s0 + i] = e
-                            won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
+                            won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
                             # showed [..] / mucked [..]: the first such group
                             q = what
                             while q < e:
@@ -870,7 +865,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         seat_no[ns] = number
                         stack[ns] = cents
-                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING_OUT)
+                        sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
                         seat_line[ns] = fl
                         name_from[ns] = p0
                         name_to[ns] = pe
@@ -1139,7 +1134,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = 0
                     na += 1
                     token = T_BODY
-                elif _contains(b, s, e, wb, wa, W_COLLECTED):
+                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     done = False
                     q = e - _n(wa, W_COLLECTED)
                     while q >= s + 1:
@@ -1213,7 +1208,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _contains(b, s, e, wb, wa, W_CASHED):
+                    elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
                         ok = False
                         break
                     cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape

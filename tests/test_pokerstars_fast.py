@@ -640,7 +640,7 @@ def test_the_compiled_scanner_holds_no_text_of_its_own():
 def test_a_first_read_compiles_each_scanner_function_once(tmp_path):
     """With an empty kernel cache, reading a PokerStars file compiles every function of the scanner
     for one set of argument types: a word index handed as a literal (a global Python int) once
-    compiled the comparing helpers once per word, 150 functions where 27 do."""
+    compiled the comparing helpers once per word: 150 functions where some 25 do."""
     import json
     import os
     import subprocess
