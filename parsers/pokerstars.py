@@ -64,6 +64,8 @@ from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
     "BETS",
+    "CURRENCY_SIGNS",
+    "DATE_TIME",
     "HAND_NAME",
     "LINE_KINDS",
     "MARKERS",
@@ -189,9 +191,25 @@ _STAKES = re.compile(
     r"(?:\s*-\s*(?P<cap>" + _AMT + r") Cap\s*-)?"
     r"\s*(?P<cur>[A-Z]{3})?\s*\)"
 )
+DATE_TIME: tuple[tuple[str, int, int], ...] = (
+    ("/", 4, 4), ("/", 1, 2), (" ", 1, 2),      # year, month, day
+    (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
+)
+"""How a header writes a date and time, field by field: the mark after the field, and its fewest
+and most digits. The reader's date pattern and the compiled scanner's date reader are made from it
+(the reader also takes spaces and a dash between date and time, and a time without seconds)."""
+
+
+def _digits(low: int, high: int) -> str:
+    return rf"\d{{{low},{high}}}"
+
+
+_DATE = "".join(_digits(low, high) + re.escape(mark) for mark, low, high in DATE_TIME[:2]) + _digits(*DATE_TIME[2][1:])
+_CLOCK = (_digits(*DATE_TIME[3][1:]) + re.escape(DATE_TIME[3][0]) + _digits(*DATE_TIME[4][1:])
+          + "(?:" + re.escape(DATE_TIME[4][0]) + _digits(*DATE_TIME[5][1:]) + ")?")
 _WHEN = re.compile(
-    r"(?P<d>\d{4}/\d{1,2}/\d{1,2})\s+(?:-\s+)?(?P<t>\d{1,2}:\d{2}(?::\d{2})?)\s*\(?(?P<z>[A-Z]{1,5})?\)?"
-    r"(?:\s*\[(?P<d2>\d{4}/\d{1,2}/\d{1,2})\s+(?P<t2>\d{1,2}:\d{2}(?::\d{2})?)\s*(?P<z2>[A-Z]{1,5})?\])?"
+    rf"(?P<d>{_DATE})\s+(?:-\s+)?(?P<t>{_CLOCK})\s*\(?(?P<z>[A-Z]{{1,5}})?\)?"
+    rf"(?:\s*\[(?P<d2>{_DATE})\s+(?P<t2>{_CLOCK})\s*(?P<z2>[A-Z]{{1,5}})?\])?"
 )
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
@@ -423,13 +441,14 @@ def in_utc(at: datetime, zone: str) -> datetime:
 
 
 def _when(d: str, t: str) -> datetime:
-    year, month, day = d.split("/")
-    clock = t.split(":")
+    year, month, day = d.split(DATE_TIME[0][0])
+    clock = t.split(DATE_TIME[3][0])
     return datetime(int(year), int(month), int(day), int(clock[0]), int(clock[1]),
                     int(clock[2]) if len(clock) > 2 else 0)
 
 
-_CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY"}
+"""The currency of each sign the stakes may carry (one with another sign is play money)."""
 
 _FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
@@ -594,8 +613,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = "chips"
     elif stakes["cur"]:
         currency = stakes["cur"]
-    elif sign in _CURRENCY_SIGNS:
-        currency = _CURRENCY_SIGNS[sign]
+    elif sign in CURRENCY_SIGNS:
+        currency = CURRENCY_SIGNS[sign]
     else:
         currency = "play"
     played_at, local = head["played_at"], head["local"]
@@ -620,7 +639,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     blinds_posted = False
     append = actions.append
     seat_numbers: set[int] = set()
-    seat_of: dict[str, str] = {}
     dealt: set[str] = set()
     street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
 
@@ -653,10 +671,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             append(_action(_PREFLOP, m[0], post, line, money(m[5], index), None,
                            m[12] is not None, m[13] is not None))
         elif kind == "SEATSUM":
-            n, player, _, what = m.groups()
-            if seat_of.get(player, n) not in (n, ""):
-                raise ParseError(f"the summary puts {player} in seat {n}, the seat lines in seat {seat_of[player]}",
-                                 line=index + 1, column=1, line_text=lines[index])
+            n, player, _, what = m.groups()     # a seat other than the seat line's: the engine's (HE-SUMMARY-SEATS)
             won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if (_WON_WORD in what or _COLLECTED_WORD in what) else ()
             if "[" in what:      # showed [ or mucked [
                 shown = _SUMMARY_CARDS.search(what)
@@ -672,7 +687,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if n in seat_numbers:
                 raise _twice(f"seat {n} ({player}) is listed", index, lines)
             seat_numbers.add(n)
-            seat_of[player] = n if player not in seat_of else ""     # one name in two seats: either seat
             seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]

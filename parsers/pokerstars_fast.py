@@ -26,7 +26,7 @@ out, no summary; what the
 reader refuses (a line written twice, a street out of order, an amount in another currency
 than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
 finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
-amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII other than € £ ¥; cards other than ``As``,
+amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS`` does not name; cards other than ``As``,
 ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
 second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
 ``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
@@ -120,20 +120,23 @@ _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "colle
  W_IS_BUTTON, W_MARKER_END, W_ALL_IN, W_REACHED, W_CAP, W_TO, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT,
  W_SIDE_POT, W_RAKE, W_FOLDS, W_CHECKS, W_JOINS, W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT,
  W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET,
- W_ET_CLOSE) = range(len(_SINGLE_WORDS))
+ W_ET_CLOSE) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
-               "misc_ends", "misc_anywhere", "unshown")
+               "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
 (L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
- L_MISC_ANYWHERE, L_UNSHOWN) = range(len(_WORD_LISTS))
+ L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(np.int64, range(len(_WORD_LISTS)))
+# (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
+# would compile each helper once per word it is handed; an int64 makes one specialization of each.)
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
     """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
     word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
     the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
-    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street) or a verb's (ActionKind index, 0);
-    ``codes`` the table's code of each scanner terminal."""
+    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a verb's (ActionKind index, 0) or a
+    date field's (fewest, most digits; its word is the mark after it) or a currency sign's
+    (code point, 0); ``codes`` the table's code of each scanner terminal."""
 
     def word(self, i: int) -> str:
         return bytes(self.data[self.at[i]:self.at[i + 1]]).decode()
@@ -185,8 +188,12 @@ def scanner_words(reader=ps) -> ScannerWords:
         "misc_ends": [" " + m for m in reader.MISC_ENDS],
         "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
         "unshown": list(UNSHOWN_CARDS),
+        "date_time": list(reader.DATE_TIME),
+        # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
+        "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
     }
     assert tuple(lists) == _WORD_LISTS
+    assert len(reader.DATE_TIME) == 6, "the scanner reads a year, month, day, hour, minute and second"
     rows = [(word, 0, 0) for word in single.values()]
     bounds = []
     for listed in lists.values():
@@ -213,20 +220,22 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
-K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = 11, 12, 13, 14
-K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = 6, 7, 10, 5
+_HOW_DEALT = np.int64(1)
+"""``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
+K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = map(np.int64, (11, 12, 13, 14))
+K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = map(np.int64, (6, 7, 10, 5))
 assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
 assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
 assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _n(at, k):
     """The length of word k."""
     return at[k + 1] - at[k]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _at_k(b, i, e, data, at, k):
     """Does word k stand at b[i:] within the line's end ``e``?"""
     base = at[k]
@@ -239,7 +248,7 @@ def _at_k(b, i, e, data, at, k):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _after(b, i, e, data, at, k):
     """Where word k ends when it stands at b[i:] within ``e``, else -1."""
     return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
@@ -264,18 +273,17 @@ def _is_space(c):
 
 
 @njit(cache=True)
-def _sign_length(b, i, e):
-    """The byte length of a currency sign the scanner knows (€ £ ¥), 0 for another non-ASCII character."""
-    c = b[i]
-    if c == 0xC2 and i + 1 < e and (b[i + 1] == 0xA3 or b[i + 1] == 0xA5):
-        return 2
-    if c == 0xE2 and i + 2 < e and b[i + 1] == 0x82 and b[i + 2] == 0xAC:
-        return 3
-    return 0
+def _sign(b, wb, wa, wl, wk, i, e):
+    """The currency sign outside ASCII at b[i:] of the reader's (list L_SIGNS): (its code point,
+    its byte length), (0, 0) for another character."""
+    for k in range(wl[L_SIGNS], wl[L_SIGNS + 1]):
+        if _at_k(b, i, e, wb, wa, k):
+            return wk[k, 0], _n(wa, k)
+    return 0, 0
 
 
 @njit(cache=True)
-def _amount(b, sign, i, e):
+def _amount(b, wb, wa, wl, wk, sign, i, e):
     """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure (or an
     amount whose currency sign is not ``sign``, the hand's: see ``_sign_code``)."""
     if i >= e:
@@ -283,10 +291,9 @@ def _amount(b, sign, i, e):
     c = b[i]
     written = 0
     if c >= 0x80:
-        n = _sign_length(b, i, e)
+        written, n = _sign(b, wb, wa, wl, wk, i, e)
         if n == 0:
             return -1, 0, i     # a Unicode digit or space, or a sign the lane does not know
-        written = 0x20AC if n == 3 else 0xA3 if b[i + 1] == 0xA3 else 0xA5
         i += n
     elif not (48 <= c <= 57):
         if _is_space(c) or c == 40:   # "("
@@ -339,7 +346,7 @@ def _tail(b, wb, wa, wl, wk, sign, i, e):
     if _at_k(b, i, e, wb, wa, W_ALL_IN) and i + _n(wa, W_ALL_IN) == e:
         return 1, True, False
     if _at_k(b, i, e, wb, wa, W_REACHED):
-        status, _, j = _amount(b, sign, i + _n(wa, W_REACHED), e)
+        status, _, j = _amount(b, wb, wa, wl, wk, sign, i + _n(wa, W_REACHED), e)
         if status < 0:
             return -1, False, False
         if status == 1 and _at_k(b, j, e, wb, wa, W_CAP) and j + _n(wa, W_CAP) == e:
@@ -417,7 +424,7 @@ def _action(b, wb, wa, wl, wk, sign, q, e):
             return status, 2, 0, -1, all_in, capped, -1, -1
     for k in range(wl[L_VERBS + 1] - wl[L_VERBS]):
         if _at_k(b, q, e, wb, wa, wl[L_VERBS] + k):
-            status, cents, j = _amount(b, sign, q + _n(wa, wl[L_VERBS] + k), e)
+            status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_VERBS] + k), e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
@@ -425,11 +432,11 @@ def _action(b, wb, wa, wl, wk, sign, q, e):
                 if status != 0:
                     return status, 3 + k, cents, -1, all_in, capped, -1, -1
     if _at_k(b, q, e, wb, wa, W_RAISES):
-        status, cents, j = _amount(b, sign, q + _n(wa, W_RAISES), e)
+        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_RAISES), e)
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
         if status == 1 and _at_k(b, j, e, wb, wa, W_TO):
-            status, to, j = _amount(b, sign, j + _n(wa, W_TO), e)
+            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
             if status < 0:
                 return -1, 0, 0, -1, False, False, -1, -1
             if status == 1:
@@ -513,11 +520,6 @@ def _find_last(b, s, e, data, at, k):
 
 
 @njit(cache=True)
-def _contains(b, s, e, data, at, k):
-    return _find(b, s, e, data, at, k) >= 0
-
-
-@njit(cache=True)
 def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
     if hole_how[j] == 0:
@@ -591,7 +593,7 @@ def _repeats_line(b, line_start, line_end, li, first_index):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
     actor[k] = seat
@@ -614,7 +616,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
-    ns = 0
+    ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = 0
     npots = 0
     for h in range(hand_lines.shape[0]):
@@ -777,30 +779,29 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # won (X) / collected (X): findall over what
                             won = -1
                             count = 0
-                            if True:
-                                q = what
-                                while q < e:
-                                    start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
-                                    if start < 0:
-                                        start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
-                                    if start < 0:
-                                        q += 1
-                                        continue
-                                    if start < e and b[start] == 40:
-                                        status, cents, r = _amount(b, sign, start + 1, e)
-                                    else:
-                                        status, cents, r = _amount(b, sign, start, e)
-                                    if status < 0:
-                                        ok = False
-                                        break
-                                    if status == 0:
-                                        q += 1
-                                        continue
-                                    count += 1
-                                    won = cents
-                                    q = r + 1 if r < e and b[r] == 41 else r
-                                if not ok:
+                            q = what
+                            while q < e:
+                                start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
+                                if start < 0:
+                                    start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
+                                if start < 0:
+                                    q += 1
+                                    continue
+                                if start < e and b[start] == 40:
+                                    status, cents, r = _amount(b, wb, wa, wl, wk, sign, start + 1, e)
+                                else:
+                                    status, cents, r = _amount(b, wb, wa, wl, wk, sign, start, e)
+                                if status < 0:
+                                    ok = False
                                     break
+                                if status == 0:
+                                    q += 1
+                                    continue
+                                count += 1
+                                won = cents
+                                q = r + 1 if r < e and b[r] == 41 else r
+                            if not ok:
+                                break
                             if count > 1:
                                 ok = False
                                 break
@@ -808,26 +809,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             summary_line[s0 + i] = fl
                             what_from[s0 + i] = what
                             what_to[s0 + i] = e
-                            won_not_awarded[s0 + i] = _contains(b, what, e, wb, wa, W_NOT_AWARDED)
+                            won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
                             # showed [..] / mucked [..]: the first such group
-                            if True:
-                                q = what
-                                while q < e:
-                                    start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
-                                    if start < 0:
-                                        start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
-                                    if start >= 0:
-                                        close = _close(b, start, e)
-                                        if close >= 0:
-                                            n = _cards(b, start, close, wb, wa, wl, tmp)
-                                            if n < 0 or (n != 0 and n != 2):
+                            q = what
+                            while q < e:
+                                start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
+                                if start < 0:
+                                    start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
+                                if start >= 0:
+                                    close = _close(b, start, e)
+                                    if close >= 0:
+                                        n = _cards(b, start, close, wb, wa, wl, tmp)
+                                        if n < 0 or (n != 0 and n != 2):
+                                            ok = False
+                                        elif n == 2:
+                                            how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
+                                            if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
                                                 ok = False
-                                            elif n == 2:
-                                                how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
-                                                if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
-                                                    ok = False
-                                            break
-                                    q += 1
+                                        break
+                                q += 1
                             sum_seats += 1
                             token = T_SEATSUM
                             break
@@ -835,7 +835,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     for pe in range(p0 + 1, e - 1):
                         if b[pe] != 32 or b[pe + 1] != 40:
                             continue
-                        status, cents, j = _amount(b, sign, pe + 2, e)
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, pe + 2, e)
                         if status < 0:
                             ok = False
                             break
@@ -865,7 +865,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         seat_no[ns] = number
                         stack[ns] = cents
-                        sitting[ns] = _contains(b, rest, e, wb, wa, W_SITTING_OUT)
+                        sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
                         seat_line[ns] = fl
                         name_from[ns] = p0
                         name_to[ns] = pe
@@ -880,7 +880,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, cents, j = _amount(b, sign, s + _n(wa, W_TOTAL), e)
+                status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_TOTAL), e)
                 if status != 1 or has_total:
                     ok = False
                     break
@@ -898,7 +898,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not (j < e and b[j] == 32):
                         ok = False
                         break
-                    status, cents, j = _amount(b, sign, j + 1, e)
+                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + 1, e)
                     if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
                         ok = False
                         break
@@ -918,7 +918,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if not _at_k(b, j, e, wb, wa, W_RAKE):
                     ok = False
                     break
-                status, cents, j = _amount(b, sign, j + _n(wa, W_RAKE), e)
+                status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_RAKE), e)
                 if status != 1:
                     ok = False
                     break
@@ -1109,7 +1109,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if n == 2:
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
                             if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
-                                                                           tmp[1], 1, fl):
+                                                                           tmp[1], _HOW_DEALT, fl):
                                 ok = False
                                 break
                         done = True
@@ -1121,7 +1121,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, cents, j = _amount(b, sign, s + _n(wa, W_UNCALLED), e)
+                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_UNCALLED), e)
                     if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED_TO) or j + _n(wa, W_RETURNED_TO) >= e:
                         ok = False
                         break
@@ -1134,14 +1134,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = 0
                     na += 1
                     token = T_BODY
-                elif _contains(b, s, e, wb, wa, W_COLLECTED):
+                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     done = False
                     q = e - _n(wa, W_COLLECTED)
                     while q >= s + 1:
                         if not _at_k(b, q, e, wb, wa, W_COLLECTED):
                             q -= 1
                             continue
-                        status, cents, j = _amount(b, sign, q + _n(wa, W_COLLECTED), e)
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_COLLECTED), e)
                         if status < 0:
                             ok = False
                             break
@@ -1196,9 +1196,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     q = _find_last(b, s + 1, e, wb, wa, W_CASHED_OUT_FOR)
                     if q > s:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
                         if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
-                            status, _, j = _amount(b, sign, j + _n(wa, W_FEE), e)
+                            status, _, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_FEE), e)
                         while j < e and _is_space(b[j]):
                             j += 1
                         i = _seat_of(b, s, q, name_from, name_to, s0, ns)
@@ -1208,7 +1208,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _contains(b, s, e, wb, wa, W_CASHED):
+                    elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
                         ok = False
                         break
                     cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
@@ -1334,28 +1334,26 @@ def _digits_back(b, stop, low, most):
     return value, i
 
 
-@njit(cache=True, inline="always")
-def _date_back(b, stop, low):
-    """``YYYY/M/D H:MM:SS`` ending at ``stop`` (exclusive), not before ``low``: (start, seconds
-    since 1970), start -1 when it is not there or not a date datetime() accepts."""
-    second, k2 = _digits_back(b, stop, low, 2)
-    if stop - k2 != 2 or b[k2 - 1] != 58:
-        return -1, 0
-    minute, k3 = _digits_back(b, k2 - 1, low, 2)
-    if k2 - 1 - k3 != 2 or b[k3 - 1] != 58:
-        return -1, 0
-    hour, k4 = _digits_back(b, k3 - 1, low, 2)
-    if k4 == k3 - 1 or b[k4 - 1] != 32:
-        return -1, 0
-    day, k5 = _digits_back(b, k4 - 1, low, 2)
-    if k5 == k4 - 1 or b[k5 - 1] != 47:
-        return -1, 0
-    month, k6 = _digits_back(b, k5 - 1, low, 2)
-    if k6 == k5 - 1 or b[k6 - 1] != 47:
-        return -1, 0
-    year, k7 = _digits_back(b, k6 - 1, low, 4)
-    if k6 - 1 - k7 != 4:
-        return -1, 0
+@njit(cache=True)
+def _date_back(b, stop, low, wb, wa, wl, wk, fields):
+    """A date and time as the reader's ``DATE_TIME`` writes it (list L_DATE_TIME: each field's mark
+    after it, its fewest and most digits: ``YYYY/M/D H:MM:SS``) ending at ``stop`` (exclusive), not
+    before ``low``: (start, seconds since 1970), start -1 when it is not there or not a date
+    datetime() accepts. The six values read go to ``fields``, the year first."""
+    first = wl[L_DATE_TIME]
+    last = wl[L_DATE_TIME + 1] - 1
+    i = stop
+    for k in range(last, first - 1, -1):
+        if k < last:        # the mark after this field stands before the field read last
+            i -= _n(wa, k)
+            if i < low or not _at_k(b, i, stop, wb, wa, k):
+                return -1, 0
+        value, start = _digits_back(b, i, low, wk[k, 1])
+        if i - start < wk[k, 0]:
+            return -1, 0
+        fields[k - first] = value
+        i = start
+    year, month, day, hour, minute, second = fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
     if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
         return -1, 0
     leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
@@ -1372,7 +1370,7 @@ def _date_back(b, stop, low):
     doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
     days = era * 146097 + doe - 719468
-    return k7, days * 86400 + hour * 3600 + minute * 60 + second
+    return i, days * 86400 + hour * 3600 + minute * 60 + second
 
 
 @njit(cache=True)
@@ -1382,6 +1380,7 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
     (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
     a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
     an impossible date is no match."""
+    fields = np.empty(6, dtype=np.int64)
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
@@ -1400,7 +1399,7 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
         et = e - _n(wa, W_ET)
         if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
-            et_start, seconds = _date_back(b, et_close, j)
+            et_start, seconds = _date_back(b, et_close, j, wb, wa, wl, wk, fields)
             if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
                 continue
             z = et_start - 2
@@ -1408,11 +1407,11 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
                 z -= 1
             if z == et_start - 2 or b[z - 1] != 32:
                 continue
-            start, local = _date_back(b, z - 1, j)
+            start, local = _date_back(b, z - 1, j, wb, wa, wl, wk, fields)
             zone_from = z
         elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
-            start, seconds = _date_back(b, et, j)
+            start, seconds = _date_back(b, et, j, wb, wa, wl, wk, fields)
         else:
             continue
         if start < 0 or start - 3 < j + 2 or not (b[start - 3] == 32 and b[start - 2] == 45 and b[start - 1] == 32):

@@ -125,7 +125,7 @@ _BATCH_COLUMNS = (
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
     "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
     "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
-    "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated",
+    "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated", "summary_seat_no",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -268,7 +268,9 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     # a batch whose hands play no second small blind live leaves that column out (None)
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
     not_stated = b.stack_not_stated if b.stack_not_stated is not None else np.zeros(len(b.seat_no), np.bool_)
-    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-2]), second_sb_live, not_stated, _units(b))
+    other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.zeros(len(b.seat_no), np.int16)
+    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-3]), second_sb_live, not_stated, other_seat,
+                      _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
@@ -620,7 +622,7 @@ def _kernel(c, t, o, rules, f, out, count):
                               rules, out, count)
         if modelled and c.summary_lists_every_seat[h]:
             _check_summary_seats(h, s0, ns, c.last_line[h], c_summary_line, c_summary_line_again, c.is_unseated,
-                                 rules, out, count)
+                                 c_seat_no, c.summary_seat_no, rules, out, count)
         if modelled and c.is_cancelled[h]:
             _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again,
                                    c_summary_line_again, rules, out, count)     # players and positions, no play
@@ -1531,11 +1533,16 @@ def he_summary_seats(lines, seated):
 
 
 @_internal
-def _check_summary_seats(h, s0, ns, last_line, c_summary_line, c_summary_line_again, c_is_unseated, rules, out,
-                         count):
+def _check_summary_seats(h, s0, ns, last_line, c_summary_line, c_summary_line_again, c_is_unseated, c_seat_no,
+                         c_summary_seat_no, rules, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
-    line (where its summary stops), a line too many at that line; expected and actual count lines."""
+    line (where its summary stops), a line too many at that line; expected and actual count lines.
+    A summary line giving the player another seat than his seat line is cited at it, expected and
+    actual the two seat numbers."""
     for i in range(ns):
+        other = c_summary_seat_no[s0 + i]
+        if other != 0:
+            _emit(out, count, h, rules.SUMMARY_SEATS, ERROR, c_summary_line[s0 + i], i, c_seat_no[s0 + i], other)
         lines = (1 if c_summary_line[s0 + i] > 0 else 0) + (1 if c_summary_line_again[s0 + i] > 0 else 0)
         seated = not c_is_unseated[s0 + i]
         if not he_summary_seats(lines, seated):

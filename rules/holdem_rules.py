@@ -98,7 +98,7 @@ class HE(enum.StrEnum):
     BOARD = ("HE-BOARD", ("The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping "
                          "the cards before it; the summary shows the board dealt."))
     SUMMARY_SEATS = ("HE-SUMMARY-SEATS", ("Where the room sums up every seat (PokerStars does), the summary has one "
-                                         "line for each seat of the seat lines, and none for a player without one."))
+                                         "line for each seat of the seat lines, under its seat number, and none for a player without one."))
     FINISHING_STACKS = ("HE-FINISHING-STACKS", ("Where the log states each player's stack after the hand, it is his "
                                                "starting stack plus his net in the replay."))
 

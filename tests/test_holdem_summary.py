@@ -102,3 +102,31 @@ def test_he_summary_seats_holds_only_where_the_room_sums_up_every_seat():
     hand = parse_chunk(split_games(normalize_lines(cut), HEADERS)[0], "f.txt")
     some_seats = dataclasses.replace(hand, summary=dataclasses.replace(hand.summary, lists_every_seat=False))
     assert replay(some_seats, allin_ev=False).findings == ()
+
+
+def test_he_summary_seats_a_real_summary_line_in_another_seat_than_the_seat_lines():
+    # line 50, "Seat 2: josyyane …", rewritten as seat 3 (FelP CasT's, whose own line follows): the
+    # hand is read and stored, the lane leaves it to the explaining path, and josyyane (seat index 1)
+    # is cited at line 50, expected seat 2, actual seat 3; no other seat is faulted
+    lines = _real_lines()
+    assert lines[49] == "Seat 2: josyyane folded before Flop (didn't bet)"
+    lines[49] = lines[49].replace("Seat 2:", "Seat 3:")
+    in_lane, found, words = _both_lanes("\n".join(lines))
+    assert not in_lane
+    assert found == {("HE-SUMMARY-SEATS", 50, 1, 2, 3)}
+    assert (words[0].message, words[0].expected, words[0].actual, words[0].line) == (
+        "the summary puts josyyane in seat 3, the seat lines in seat 2", "seat 2", "seat 3", 50)
+
+
+def test_he_summary_seats_the_corpus_hand_whose_summary_names_seats_with_other_names():
+    # hhsmithy's WithSittingOut.txt: seats 1 and 4 are "neverJa(1)ger" and "Blahdi:42eblah" in the seat
+    # lines, "neverJager" and "Blahdieblah" in the actions and the summary (lines 20 and 22). The seat
+    # numbers agree, the names do not: the hand is stored with each side cited, not quarantined (the
+    # unseated names get seat indices 4 and 5 in the order they first appear: Blahdieblah posts at line 8)
+    lines = corpus("pokerstars", "hhsmithy", "CashGame", "PlayerTests", "WithSittingOut.txt").read_text(
+        encoding="utf-8-sig").replace("\r\n", "\n").rstrip("\n").split("\n")
+    _, found, words = _both_lanes("\n".join(lines))
+    summary = {row for row in found if row[0] == "HE-SUMMARY-SEATS"}
+    assert summary == {("HE-SUMMARY-SEATS", 23, 0, 1, 0), ("HE-SUMMARY-SEATS", 23, 2, 1, 0),
+                       ("HE-SUMMARY-SEATS", 20, 5, 0, 1), ("HE-SUMMARY-SEATS", 22, 4, 0, 1)}
+    assert not any(w.message.startswith("the summary puts") for w in words)

@@ -556,7 +556,7 @@ def _table_with(**changes):
     from parsers import pokerstars as ps
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
-             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN")
+             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
@@ -635,3 +635,70 @@ def test_the_compiled_scanner_holds_no_text_of_its_own():
         texts = [n.value for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         assert texts == [], kernel.name
     assert "re.compile" not in inspect.getsource(fast)
+
+
+def test_a_first_read_compiles_each_scanner_function_once(tmp_path):
+    """With an empty kernel cache, reading a PokerStars file compiles every function of the scanner
+    for one set of argument types: a word index handed as a literal (a global Python int) once
+    compiled the comparing helpers once per word: 150 functions where some 25 do."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from collections import Counter
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    cache, log = tmp_path / "numba-cache", tmp_path / "compiles.jsonl"
+    cache.mkdir()
+    code = ("from pipeline.kernels import watch\nwatch()\nfrom parsers.pokerstars_fast import read_text\n"
+            f"assert read_text({_WORDS_HAND!r} + '\\n', 'f.txt')[1].in_lane.tolist() == [True]\n")
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "RASKLAD_COMPILE_LOG": str(log), "PYTHONPATH": str(root)}
+    done = subprocess.run([sys.executable, "-c", code], cwd=root, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    built = Counter(json.loads(line)["kernel"] for line in log.read_text().splitlines())
+    scanner = {name: n for name, n in built.items() if name.startswith("parsers.pokerstars_fast.")}
+    assert "parsers.pokerstars_fast._scan" in scanner
+    assert {name: n for name, n in scanner.items() if n > 1} == {}
+
+
+def test_the_scanner_reads_the_currency_signs_the_readers_table_names():
+    """The signs outside ASCII the scanner reads before an amount are the reader's CURRENCY_SIGNS:
+    without "€" there, the euro hand is out of the lane."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    assert read_batch(split(_WORDS_HAND), "t.txt").in_lane.tolist() == [True]
+    no_euro = {sign: code for sign, code in ps.CURRENCY_SIGNS.items() if sign != "€"}
+    words = scanner_words(_table_with(CURRENCY_SIGNS=no_euro))
+    assert read_batch(split(_WORDS_HAND), "t.txt", words).in_lane.tolist() == [False]
+
+
+def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
+    """The scanner's header date reader walks the reader's DATE_TIME (marks and digit counts): the
+    same header with its date written with dashes is a date only for a table that says so."""
+    import numpy as np
+
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import WORDS, _headers, scanner_words
+    from parsers.source import line_starts
+
+    assert WORDS.listed("date_time") == [mark for mark, _, _ in ps.DATE_TIME] == ["/", "/", " ", ":", ":", ""]
+
+    def seconds(header: str, words) -> int | None:
+        data = np.frombuffer(header.encode(), dtype=np.uint8)
+        starts = line_starts(data)
+        out = np.zeros((1, 9), dtype=np.int64)
+        _headers(data, words.data, words.at, words.lists, words.kinds, starts, np.array([len(data)]), np.zeros(1, np.int64),
+                 out)
+        return int(out[0, 5]) if out[0, 0] else None
+
+    header = _WORDS_HAND.split("\n")[0]
+    written = (datetime(2021, 3, 4, 5, 6, 7) - datetime(1970, 1, 1)).total_seconds()
+    assert seconds(header, WORDS) == written
+    dashed = header.replace("2021/03/04", "2021-03-04")
+    assert seconds(dashed, WORDS) is None
+    dashes = scanner_words(_table_with(DATE_TIME=(("-", 4, 4), ("-", 1, 2), *ps.DATE_TIME[2:])))
+    assert seconds(dashed, dashes) == written and seconds(header, dashes) is None
+    # the digits each field may have: a three-digit year is no date
+    assert seconds(header.replace("2021/", "021/"), WORDS) is None
