@@ -307,7 +307,7 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
         elif k == 3:
             out[i] = _strength3(m1, m2, m3, cat_pos, top5)
         else:
-            out[i] = _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
+            out[i] = mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
@@ -632,7 +632,7 @@ def strength7(c0, c1, board, tables):
             return -1
         used |= bit
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), tables.cat_pos, tables.straight_top, tables.top5)
+    return mask_strength(m1, m2, m3, m4, sc, sm, tables.cat_pos, tables.straight_top, tables.top5)
 
 
 def rank_rows(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:
