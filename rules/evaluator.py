@@ -288,8 +288,9 @@ def add_card_masks(m1, m2, m3, m4, sc, sm, c):
 def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
     n, k = codes.shape
     for i in range(n):
-        m1 = m2 = m3 = m4 = 0
-        sc = sm = used = 0
+        # int64 from the start: a literal 0 would have Numba compile mask_strength once more
+        m1 = m2 = m3 = m4 = np.int64(0)
+        sc = sm = used = np.int64(0)
         bad = False
         for j in range(k):
             c = np.int64(codes[i, j])
@@ -307,7 +308,7 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
         elif k == 3:
             out[i] = _strength3(m1, m2, m3, cat_pos, top5)
         else:
-            out[i] = _strength(m1, m2, m3, m4, _flush_mask(sc, sm), cat_pos, straight_top, top5)
+            out[i] = mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
@@ -616,8 +617,8 @@ def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
 def strength7(c0, c1, board, tables):
     """The strength of two hole cards and the five board codes ``board[0:5]``, compiled; -1 when
     a card is off the deck of ``tables`` or twice among the seven."""
-    m1 = m2 = m3 = m4 = 0
-    sc = sm = used = 0
+    m1 = m2 = m3 = m4 = np.int64(0)      # int64 from the start, as in _evaluate_rows
+    sc = sm = used = np.int64(0)
     for j in range(7):
         if j == 0:
             c = np.int64(c0)
@@ -632,7 +633,7 @@ def strength7(c0, c1, board, tables):
             return -1
         used |= bit
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return _strength(m1, m2, m3, m4, _flush_mask(sc, sm), tables.cat_pos, tables.straight_top, tables.top5)
+    return mask_strength(m1, m2, m3, m4, sc, sm, tables.cat_pos, tables.straight_top, tables.top5)
 
 
 def rank_rows(codes: np.ndarray, order: RankOrder = RankOrder.STANDARD) -> np.ndarray:

@@ -48,7 +48,7 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 
 import numpy as np
-from numba import njit, typeof
+from numba import njit
 from numba.core.types import int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
@@ -176,10 +176,13 @@ class FindingRows:
         return FindingRows(**{f.name: getattr(self, f.name)[take] for f in fields(self)})
 
 
-FindingColumns = namedtuple("FindingColumns", [f.name for f in fields(FindingRows)])
+_FINDING_FIELDS = tuple(f.name for f in fields(FindingRows))
+# The kernel writes a finding as a row of one int64 array, a column per field in this order
+# (hand, rule, severity, line, seat, expected, actual): one array to hand down to every check
+# rather than seven, each of which costs a compile time at each of the many calls that pass it.
+assert _FINDING_FIELDS == ("hand", "rule", "severity", "line", "seat", "expected", "actual")
 # one signature for the finding writer, whatever integer types its callers pass: compiled once
-_EMIT_SIGNATURE = void(typeof(FindingColumns(*(getattr(FindingRows.empty(1), f.name) for f in fields(FindingRows)))),
-                       typeof(np.zeros(1, np.int64)), int64, int64, int64, int64, int64, int64, int64)
+_EMIT_SIGNATURE = void(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)
 
 
 @dataclass(slots=True)
@@ -275,16 +278,17 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
         f = _empty_facts(b)
-        found = FindingRows.empty(capacity)
+        found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
         _kernel(columns, _TABLES, options, RULE_CODES,
-                FactColumns(*(getattr(f, name) for name in FactColumns._fields)),
-                FindingColumns(*(getattr(found, name) for name in FindingColumns._fields)), count)
+                FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
     n = int(count[0])
-    f.findings = FindingRows(**{name: getattr(found, name)[:n] for name in FindingColumns._fields})
+    types = FindingRows.empty(0)
+    f.findings = FindingRows(**{name: found[:n, k].astype(getattr(types, name).dtype)
+                                for k, name in enumerate(_FINDING_FIELDS)})
     if allin_ev:
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(columns.unit[h]))
@@ -330,74 +334,79 @@ _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
 that takes them (only :func:`_kernel` is called from Python)."""
 
+_inlined = njit(cache=True, inline="always")
+"""A rule or a small sum of a few scalars, inlined into its one or two callers before typing:
+compiled on its own, each would cost a compile of its own (Numba's passes, an LLVM module, a
+cache entry), more than its body, on a machine's first run."""
+
 
 # ---------------------------------------------------------------------- the rules, each where it applies
 # Each returns whether the log keeps the rule; the kernel reports a finding when it does not.
 
 
-@_internal
+@_inlined
 def he_players(dealt):
     """HE-PLAYERS: 2 to 10 players dealt in."""
     return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
 
 
-@_internal
+@_inlined
 def he_check(to_call):
     """HE-CHECK: nothing to call."""
     return to_call <= 0
 
 
-@_internal
+@_inlined
 def he_call(to_call, owed, owed_to_top_bet, amount):
     """HE-CALL: something to call, and the call puts in what is owed (or the whole stack), or
     what the largest bet actually made asks (PokerStars' way after a big blind posted all-in short)."""
     return to_call > 0 and (amount == owed or (owed_to_top_bet > 0 and amount == owed_to_top_bet))
 
 
-@_internal
+@_inlined
 def he_bet(current):
     """HE-BET: a bet opens the betting."""
     return current <= 0
 
 
-@_internal
+@_inlined
 def he_stack(chips, left):
     """HE-STACK: no more chips in than the stack holds."""
     return chips <= left
 
 
-@_internal
+@_inlined
 def he_stack_all_in(said_all_in, left):
     """HE-STACK: a player said to be all-in keeps nothing."""
     return not said_all_in or left == 0
 
 
-@_internal
+@_inlined
 def he_blinds(posted, stated, all_in, may_be_less):
     """HE-BLINDS: a blind or ante as the stakes state, less only all-in (or a Limit small blind)."""
     return not (posted > stated or (posted < stated and not all_in and not may_be_less))
 
 
-@_internal
+@_inlined
 def he_min_raise(size, last_raise, all_in_now):
     """HE-MIN-RAISE: a bet or raise at least the last full one, unless all-in."""
     return not (size < last_raise and not all_in_now and size > 0)
 
 
-@_internal
+@_inlined
 def he_min_raise_written(amount, raise_to, current, top_bet):
     """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet, or over the largest bet
     actually made (PokerStars' way after a big blind posted all-in short)."""
     return raise_to < 0 or current <= 0 or amount == raise_to - current or amount == raise_to - top_bet
 
 
-@_internal
+@_inlined
 def he_pot_limit(size, pot_after_call):
     """HE-POT-LIMIT: at most the pot after calling."""
     return size <= pot_after_call
 
 
-@_internal
+@_inlined
 def he_limit_size(size, fixed, all_in_now, top):
     """HE-LIMIT-SIZE: the fixed size, less only all-in. Over a bet ``top`` that a short all-in left
     between two multiples of the size, also: a full size past the next multiple when the all-in is
@@ -411,13 +420,13 @@ def he_limit_size(size, fixed, all_in_now, top):
     return top + size == top - short + (2 * fixed if short * 2 >= fixed else fixed)
 
 
-@_internal
+@_inlined
 def he_limit_cap(bets_after, limit_cap, cap_applies):
     """HE-LIMIT-CAP: at most ``limit_cap`` bets a round (no cap: -1)."""
     return limit_cap < 0 or not cap_applies or bets_after <= limit_cap
 
 
-@_internal
+@_inlined
 def he_uncalled(returned_to_top, amount, excess):
     """HE-UNCALLED: the uncalled part goes back to the top bettor."""
     return returned_to_top and amount == excess
@@ -427,21 +436,21 @@ def he_uncalled(returned_to_top, amount, excess):
 def _emit(out, count, h, rule, severity, line, seat, expected, actual):
     """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
-    if n < out.rule.shape[0]:
-        out.hand[n] = h
-        out.rule[n] = rule
-        out.severity[n] = severity
-        out.line[n] = line
-        out.seat[n] = seat
-        out.expected[n] = expected
-        out.actual[n] = actual
+    if n < out.shape[0]:
+        out[n, 0] = h
+        out[n, 1] = rule
+        out[n, 2] = severity
+        out[n, 3] = line
+        out[n, 4] = seat
+        out[n, 5] = expected
+        out[n, 6] = actual
     count[0] = n + 1
 
 
 # ---------------------------------------------------------------------- the kernel
 
 
-@_internal
+@_inlined
 def _fixed(st, small_bet, big_bet, bb):
     small = small_bet if small_bet >= 0 else bb
     big = big_bet if big_bet >= 0 else small * 2
@@ -488,7 +497,7 @@ def _split(amount, n, unit, out):
         out[i] = each + (unit if i < odd else 0)
 
 
-@_internal
+@_inlined
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split);
     a negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -1526,7 +1535,7 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
 
 
 
-@_internal
+@_inlined
 def he_summary_seats(lines, seated):
     """HE-SUMMARY-SEATS: one summary line for each seat of the seat lines, none for anyone else."""
     return lines == (1 if seated else 0)

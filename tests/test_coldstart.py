@@ -118,6 +118,10 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
     # at one call would compile a function (and re-optimize what it calls) once more
     engine = Counter(name for name in built if name.startswith("rules.holdem_fast."))
     assert "rules.holdem_fast._kernel" in engine and {name: n for name, n in engine.items() if n > 1} == {}
+    # the rules' small checks are typed inside their callers, not compiled one by one
+    assert not [name for name in engine if name.startswith("rules.holdem_fast.he_")]
+    # the ranking of 5 to 9 cards is compiled once, and the 7-card strength links it
+    assert Counter(built)["rules.evaluator.mask_strength"] == 1 and "rules.evaluator.strength7" in built
 
 
 def _many_hands(folder: Path, copies: int) -> Path:
