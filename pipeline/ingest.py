@@ -301,13 +301,14 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
 
 
 def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manifest | None = None,
-                   build: bool = True) -> float:
+                   build: bool = True, threads: int | None = None) -> float:
     """Bring the SQL models up to date unless nothing changed since their last build by an
     ingest (the same committed parts of the game tables, and the same SQL files), so that a
     re-ingest costs only the hashing. The models are updated for what was committed since they
     were built (:func:`pipeline.models.update`), or rebuilt whole when ``full`` is given, or
     the SQL changed, or there are no models yet (unless ``build`` is False: then they are left
     as they are). ``manifest``: a commit about to be made, for the models to land with it.
+    ``threads``: the cores a whole build may use (default: all).
     Returns the seconds it took (0 when the models were current). The fingerprint is written
     only once the models are in place."""
     from pipeline import models
@@ -324,7 +325,7 @@ def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manife
     if full or models.update(warehouse, models.SQL_ROOT, manifest) is None:
         if not build:
             return time.perf_counter() - started
-        models.build(warehouse, manifest=manifest)
+        models.build(warehouse, manifest=manifest, threads=threads)
     write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 
@@ -445,7 +446,7 @@ def ingest(
             finally:
                 warehouse.before_commit = None
         if build_models:
-            summary.models_seconds += refresh_models(warehouse)
+            summary.models_seconds += refresh_models(warehouse, threads=jobs)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
