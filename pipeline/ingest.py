@@ -423,7 +423,6 @@ def ingest(
             if on_start:
                 on_start(unchanged.files)
             return unchanged
-    from pipeline.reaudit import reaudit
     from pipeline.worker import rule_settings
 
     summary = IngestSummary()
@@ -433,8 +432,11 @@ def ingest(
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
         with rule_settings(_kept_rule_settings(warehouse, given)):
-            retried = reaudit(warehouse, quarantine_only=True)
-            summary.retried, summary.retried_stored = retried.judged, retried.games
+            if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
+                from pipeline.reaudit import reaudit
+
+                retried = reaudit(warehouse, quarantine_only=True)
+                summary.retried, summary.retried_stored = retried.judged, retried.games
             if build_models:
                 # the marts land with each commit of the files' games: readers never see the
                 # tables of one commit beside the marts of another, nor wait for the run's end
