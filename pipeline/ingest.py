@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.inputs import content_hash, list_inputs, stored_name
+from pipeline.inputs import HashedFiles, content_hash, list_inputs, stored_name
 from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
 from pipeline.table_rules import PREFIX, RuleSettings
 from pipeline.warehouse import (
@@ -111,12 +111,13 @@ together, come as ("last", list[StagedBatch])."""
 
 
 class _Share:
-    """The run's files and the index of the next one no reader has claimed, in memory the
-    forked readers share."""
+    """The run's files, the digests of those hashed already, and the index of the next one no
+    reader has claimed, in memory the forked readers share."""
 
-    def __init__(self, files: list[Path], jobs: int) -> None:
+    def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None) -> None:
         self.files = files
         self.jobs = jobs
+        self.hashed = hashed or HashedFiles()
         sizes = [_size(path) for path in files]
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = multiprocessing.get_context("fork").Value("q", 0)
@@ -174,14 +175,22 @@ class _Reader:
             self.stage()
 
     def read(self, path: Path) -> None:
+        from pipeline.worker import FileResult, parse_bytes
+
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as file:
+                # a file hashed earlier in the run (unchanged_run) and not changed since is not
+                # hashed again, nor even read when the ledger knows it
+                info = os.fstat(file.fileno())
+                digest = self.share.hashed.recall(path, info)
+                if digest is not None and self.warehouse.knows_file(digest):
+                    self.report("unchanged", FileResult(stored_name(path), digest, info.st_size))
+                    return
+                data = file.read()
         except OSError as error:    # removed or locked since it was listed: the run goes on
             self.report("unreadable", (stored_name(path), error.strerror or str(error)))
             return
-        from pipeline.worker import FileResult, parse_bytes
-
-        digest = content_hash(data)
+        digest = digest or content_hash(data)
         if self.warehouse.knows_file(digest):
             self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
             return
@@ -292,13 +301,14 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
 
 
 def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manifest | None = None,
-                   build: bool = True) -> float:
+                   build: bool = True, threads: int | None = None) -> float:
     """Bring the SQL models up to date unless nothing changed since their last build by an
     ingest (the same committed parts of the game tables, and the same SQL files), so that a
     re-ingest costs only the hashing. The models are updated for what was committed since they
     were built (:func:`pipeline.models.update`), or rebuilt whole when ``full`` is given, or
     the SQL changed, or there are no models yet (unless ``build`` is False: then they are left
     as they are). ``manifest``: a commit about to be made, for the models to land with it.
+    ``threads``: the cores a whole build may use (default: all).
     Returns the seconds it took (0 when the models were current). The fingerprint is written
     only once the models are in place."""
     from pipeline import models
@@ -315,7 +325,7 @@ def refresh_models(warehouse: Warehouse, *, full: bool = False, manifest: Manife
     if full or models.update(warehouse, models.SQL_ROOT, manifest) is None:
         if not build:
             return time.perf_counter() - started
-        models.build(warehouse, manifest=manifest)
+        models.build(warehouse, manifest=manifest, threads=threads)
     write_text_atomically(stamp, fingerprint)
     return time.perf_counter() - started
 
@@ -339,13 +349,14 @@ def _models_fingerprint(manifest: Manifest) -> str:
 
 
 def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
-                  rules: Iterable[str] = ()) -> IngestSummary | None:
+                  rules: Iterable[str] = (), hashed: HashedFiles | None = None) -> IngestSummary | None:
     """The summary of an ingest of ``paths`` that would change nothing, found without loading a
     reader, an engine or the models: no rule option is given, no commit is half done, the ledger
     knows every file's bytes, no quarantined game was judged by other rules (the ingest would
     judge it again first), and the models were built from the warehouse as it stands. None when
     any of that does not hold, or a file cannot be read: the run then does the whole ingest.
-    It reads the committed state as a reader does, without the writers' lock."""
+    It reads the committed state as a reader does, without the writers' lock. ``hashed`` keeps
+    the digests it computed, for that ingest not to compute them again."""
     started = time.perf_counter()
     root = Path(warehouse_root)
     if tuple(rules) or not (root / MANIFEST_FILE).exists() or commit_pending(root):
@@ -365,12 +376,13 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     if any(version != RULES_VERSION for version in column("quarantine", "rules_version")):
         return None
     known = set(column("files", "content_hash"))
+    hashed = hashed if hashed is not None else HashedFiles()
     for path in listing.files:
         try:
-            data = path.read_bytes()
+            _, digest = hashed.read(path)
         except OSError:
             return None
-        if content_hash(data) not in known:
+        if digest not in known:
             return None
     summary = IngestSummary(files=len(listing.files), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
@@ -404,13 +416,13 @@ def ingest(
     warehouse for later runs; one without a table or room holds for the files of this run.
     An unknown one raises ValueError before anything is read."""
     started = time.perf_counter()
+    hashed = HashedFiles()
     if build_models:
-        unchanged = unchanged_run(paths, warehouse_root, rules=rules)
+        unchanged = unchanged_run(paths, warehouse_root, rules=rules, hashed=hashed)
         if unchanged is not None:
             if on_start:
                 on_start(unchanged.files)
             return unchanged
-    from pipeline.reaudit import reaudit
     from pipeline.worker import rule_settings
 
     summary = IngestSummary()
@@ -420,8 +432,11 @@ def ingest(
     with Warehouse(warehouse_root).open(placeholders=False, wait=wait, on_wait=on_wait,
                                         purpose="rasklad ingest") as warehouse:
         with rule_settings(_kept_rule_settings(warehouse, given)):
-            retried = reaudit(warehouse, quarantine_only=True)
-            summary.retried, summary.retried_stored = retried.judged, retried.games
+            if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
+                from pipeline.reaudit import reaudit
+
+                retried = reaudit(warehouse, quarantine_only=True)
+                summary.retried, summary.retried_stored = retried.judged, retried.games
             if build_models:
                 # the marts land with each commit of the files' games: readers never see the
                 # tables of one commit beside the marts of another, nor wait for the run's end
@@ -429,11 +444,11 @@ def ingest(
                     summary.models_seconds += refresh_models(warehouse, manifest=manifest, build=False)
                 warehouse.before_commit = follow
             try:
-                _ingest_files(files, warehouse, summary, jobs, on_file, on_start)
+                _ingest_files(files, warehouse, summary, jobs, on_file, on_start, hashed)
             finally:
                 warehouse.before_commit = None
         if build_models:
-            summary.models_seconds += refresh_models(warehouse)
+            summary.models_seconds += refresh_models(warehouse, threads=jobs)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
@@ -452,7 +467,8 @@ def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettin
 
 
 def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummary, jobs: int | None,
-                  on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None) -> None:
+                  on_file: Callable[[FileResult], None] | None, on_start: Callable[[int], None] | None,
+                  hashed: HashedFiles) -> None:
     from pipeline.worker import FileResult, plan, warm_up
 
     summary.files = len(files)
@@ -478,7 +494,7 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
         if on_file:
             on_file(value)
 
-    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))))
+    share = _Share(files, max(1, min(jobs or os.cpu_count() or 1, len(files))), hashed)
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting.

@@ -32,6 +32,33 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+class HashedFiles:
+    """The :func:`content_hash` of each file a run has hashed, kept with the file's identity and
+    state when it was read (device, inode, size, modification time in ns), so that a later step
+    of the run hashes (or even reads) a file again only when the file changed in between."""
+
+    def __init__(self) -> None:
+        self._digests: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+
+    def read(self, path: Path) -> tuple[bytes, str]:
+        """The file's bytes and their digest, remembered."""
+        with open(path, "rb") as file:
+            state = _state(os.fstat(file.fileno()))
+            data = file.read()
+        digest = content_hash(data)
+        self._digests[os.fspath(path)] = (state, digest)
+        return data, digest
+
+    def recall(self, path: Path, info: os.stat_result) -> str | None:
+        """The digest remembered for ``path`` if it still is the file it was (``info``: its stat now)."""
+        found = self._digests.get(os.fspath(path))
+        return found[1] if found is not None and found[0] == _state(info) else None
+
+
+def _state(info: os.stat_result) -> tuple[int, int, int, int]:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+
+
 @dataclass(slots=True)
 class Inputs:
     """The files to read, and the verdicts on what is not read."""

@@ -126,15 +126,13 @@ def test_a_reader_killed_midway_stops_the_run_with_a_way_out(tmp_path, monkeypat
 
 
 def _unreadable(monkeypatch, unreadable: Path, error: OSError) -> None:
-    """Path.read_bytes as usual, except that reading ``unreadable`` raises ``error``."""
-    read_bytes = Path.read_bytes
-
-    def read_or_fail(path: Path) -> bytes:
-        if path == unreadable:
+    """The ingest's readers open files as usual, except that opening ``unreadable`` raises ``error``."""
+    def open_or_fail(path, *args, **kwargs):
+        if Path(path) == unreadable:
             raise error
-        return read_bytes(path)
+        return open(path, *args, **kwargs)
 
-    monkeypatch.setattr(Path, "read_bytes", read_or_fail)
+    monkeypatch.setattr(pipeline.ingest, "open", open_or_fail, raising=False)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

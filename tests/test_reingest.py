@@ -88,3 +88,33 @@ def test_a_command_line_re_ingest_loads_no_reader_engine_or_model(tmp_path):
     summary_text, loaded = done.stdout.rsplit("\n", 2)[:2]
     assert json.loads(summary_text)["files_unchanged"] == 2
     assert loaded == "[]"
+
+
+def test_a_folder_with_new_files_hashes_each_file_once(tmp_path, monkeypatch):
+    """The quick check hashes the known files until it meets a new one; the ingest that follows
+    takes those digests instead of hashing the same bytes again (and does not read a known file
+    again), so each file of the folder is hashed once."""
+    import pipeline.ingest
+    import pipeline.inputs
+    import pipeline.worker
+
+    logs, warehouse = _logs(tmp_path), tmp_path / "wh"
+    ingest([logs], warehouse, jobs=1)
+    hands = HOLDEM.read_text(encoding="utf-8")
+    # new files, named to sort after the known ones: the quick check meets them last
+    (logs / "z-new-1.txt").write_text(hands.replace("PokerStars Hand #", "PokerStars Hand #9"), encoding="utf-8")
+    (logs / "z-new-2.txt").write_text(hands.replace("PokerStars Hand #", "PokerStars Hand #8"), encoding="utf-8")
+    hashed: list[bytes] = []
+    real = pipeline.inputs.content_hash
+
+    def counted(data: bytes) -> str:
+        hashed.append(data)
+        return real(data)
+
+    for module in (pipeline.inputs, pipeline.ingest, pipeline.worker):
+        monkeypatch.setattr(module, "content_hash", counted)
+    again = ingest([logs], warehouse, jobs=1)
+    assert (again.files, again.files_unchanged) == (4, 2) and again.games > 0
+    files = sorted(path.read_bytes() for path in logs.iterdir())
+    assert sorted(hashed) == files      # every file hashed, none twice
+    assert ingest([logs], warehouse, jobs=1).files_unchanged == 4
