@@ -522,6 +522,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
     seat_expression, seat_alternatives = _seat_expression()
     seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
     card_codes, table_lines = _CARD_CODES, _TABLE_LINES["chinese"]
+    brackets, words, row_index = _BRACKETS.findall, _WORD.findall, _ROW_INDEX_OF_WORD.get
     for index, chunk in enumerate(chunks):
         if chunk.format != "chinese" or chunk.undecodable is not None:
             continue
@@ -546,9 +547,12 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             alias, groups = alternatives[match.lastgroup]
             found = [match.group(g) for g in groups]
             if alias == "set_line":
-                name, rows = _set_line_rows(found[0])
-                hand_codes = [card_codes[word] for _, cards, _ in rows for word in _WORD.findall(cards)]
-                if name in seats or [row for row, _, _ in rows] != list(ROWS) or len(hand_codes) != 13:
+                # the rows by their words' indices, not as Row members (hashing the enum is slow); a
+                # row word in mixed case (None here) leaves the hand to the parser, which reads it
+                rows = brackets(found[0])
+                name = found[0][:found[0].index(":")].strip()
+                hand_codes = [card_codes[word] for _, cards in rows for word in words(cards)]
+                if name in seats or [row_index(row) for row, _ in rows] != [0, 1, 2] or len(hand_codes) != 13:
                     usual = False
                     break
                 seats[name] = (chunk.first_line + number - 1, Status.SET, None, hand_codes)
