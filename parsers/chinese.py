@@ -522,6 +522,7 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
     seat_expression, seat_alternatives = _seat_expression()
     seat_hand, seat_player, seat_surrenders, seat_natural, seat_line, codes, infos, taken = ([] for _ in range(8))
     card_codes, table_lines = _CARD_CODES, _TABLE_LINES["chinese"]
+    brackets, words, row_index = _BRACKETS.findall, _WORD.findall, _ROW_INDEX_OF_WORD.get
     for index, chunk in enumerate(chunks):
         if chunk.format != "chinese" or chunk.undecodable is not None:
             continue
@@ -546,9 +547,12 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             alias, groups = alternatives[match.lastgroup]
             found = [match.group(g) for g in groups]
             if alias == "set_line":
-                name, rows = _set_line_rows(found[0])
-                hand_codes = [card_codes[word] for _, cards, _ in rows for word in _WORD.findall(cards)]
-                if name in seats or [row for row, _, _ in rows] != list(ROWS) or len(hand_codes) != 13:
+                # the rows by their words' indices, not as Row members (hashing the enum is slow); a
+                # row word in mixed case (None here) leaves the hand to the parser, which reads it
+                rows = brackets(found[0])
+                name = found[0][:found[0].index(":")].strip()
+                hand_codes = [card_codes[word] for _, cards in rows for word in words(cards)]
+                if name in seats or [row_index(row) for row, _ in rows] != [0, 1, 2] or len(hand_codes) != 13:
                     usual = False
                     break
                 seats[name] = (chunk.first_line + number - 1, Status.SET, None, hand_codes)
@@ -577,13 +581,11 @@ def read_batch(chunks, source_file: str) -> tuple[ChineseBatch, np.ndarray, list
             if alias in values:
                 usual = False
                 break
-            value = _table_value(lines_of, names, alias, found, text, number)
+            value = _table_value(lines_of, names, alias, found, text, number, table_lines)
             if value is None:
                 usual = False
                 break
             values[alias] = value
-            if alias != "header" and len(table_lines) < _LINES_KEPT:
-                table_lines[text] = (alias, value)
         if not usual or "players" not in values or "header" not in values:
             continue
         players = values["players"]
@@ -693,13 +695,11 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             if alias in values or (alias == "header") != (not values):
                 usual = False       # a line given twice, or the header not first: the parser says so
                 break
-            value = _table_value(lines_of, names, alias, found, text, number)
+            value = _table_value(lines_of, names, alias, found, text, number, table_lines)
             if value is None:
                 usual = False
                 break
             values[alias] = (line, value)
-            if alias != "header" and len(table_lines) < _LINES_KEPT:
-                table_lines[text] = (alias, value)
         if not usual or "players" not in values:
             continue
         offered.append(index)
@@ -712,18 +712,29 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
     return batch, np.array([offered[k] for k in batch.kept], dtype=np.int64)
 
 
-def _table_value(lines_of: _Lines, names: re.Pattern, alias: str, found: list, text: str, number: int):
-    """A table line's value as the transformer reads it; None for a value it refuses (the parser
-    then says where)."""
+def _table_value(lines_of: _Lines, names: re.Pattern, alias: str, found: list, text: str, number: int,
+                 table_lines: dict[str, tuple[str, object]]):
+    """A table line's value as the transformer reads it, remembered in ``table_lines`` (the
+    reader's own, see ``_TABLE_LINES``) unless it is a hand's header; None for a value it refuses
+    (the parser then says where).
+
+    Both batch readers look a line up in their ``table_lines`` first, inline, and call this only
+    for a line not seen before. Their loops around it differ on purpose: OFC keeps each line's
+    number (its batch keeps the Players: line's) and wants the header first, as its grammar does;
+    a Chinese hand's seats are whole set lines, an OFC hand's are steps."""
     if alias == "players":
         tokens = [_token("NAME", found[0], number)]
         tokens += [_token("NAME", n, number) for n in names.findall(found[1] or "")]
-        return lines_of.players(tokens)[2]
-    if alias in ("royalties_line", "points_line"):
-        return _claims_of(_token("CLAIM", text, number))
-    if alias == "header":
+        value = lines_of.players(tokens)[2]
+    elif alias in ("royalties_line", "points_line"):
+        value = _claims_of(_token("CLAIM", text, number))
+    elif alias == "header":
         return found[-1]
-    try:
-        return getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
-    except (ParseError, ValueError):
-        return None
+    else:
+        try:
+            value = getattr(lines_of, alias)([_token("VALUE", found[0], number)])[2]
+        except (ParseError, ValueError):
+            return None
+    if len(table_lines) < _LINES_KEPT:
+        table_lines[text] = (alias, value)
+    return value

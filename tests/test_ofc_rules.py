@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from parsers.chinese import parse_ofc
+from pipeline.worker import parse_bytes
 from rules.cards import parse_cards
 from rules.chinese import ROWS, ChineseRules, Row, RoyaltyTable, royalty
 from rules.evaluator import evaluate
@@ -316,3 +317,17 @@ def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
 def test_every_ofc_rule_id_has_a_registered_text():
     for rule_id in ("OFC-ROWS", "OFC-PLACE", "OFC-ROYALTY", "OFC-PINEAPPLE", "OFC-FANTASYLAND"):
         assert RULES[rule_id].startswith(rule_id)
+
+
+@pytest.mark.parametrize(("example", "after", "known"), [
+    (formats_examples.CHINESE, "Dealer: Vera", "surrender on|off"),
+    (formats_examples.OFC, "Dealer: Boris", "straight flush"),
+])
+def test_unknown_rules_setting_quarantines_the_hand_naming_the_known_ones(example, after, known):
+    # Issue 15: a setting the replay does not know is never ignored; the hand goes to quarantine
+    # with a reason that names the settings there are, and the hands beside it are stored.
+    broken = example.replace(after, after + "\nRules: jokers 2")
+    result = parse_bytes((broken + "\n" + example).encode(), "night.txt")
+    assert (result.count_games, result.count_quarantined) == (1, 1)
+    [reason] = result.reasons
+    assert "jokers 2" in reason and known in reason
