@@ -29,8 +29,8 @@ from numba import njit
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "drop_opening_nuls", "expand_elements", "game_id",
-           "is_filler", "normalize_lines", "split", "split_file", "split_games"]
+__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_games", "decode", "dedent", "drop_opening_nuls",
+           "expand_elements", "game_id", "is_filler", "normalize_lines", "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -626,6 +626,8 @@ def split_file(text: str) -> SplitFile:
     characters: the declared header prefixes) and whether any line has trailing blanks; only
     those lines meet ``HEADERS``, and a game's ID is hashed from the text's bytes.
     """
+    if isinstance(text, CutText):
+        return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
     plain = True
     if "\r" in text:
@@ -832,4 +834,91 @@ def _with_undecodable(chunks: list[Chunk], undecodable) -> list[Chunk]:
         if k < len(at_lines) and at_lines[k] <= chunk.last_line:
             chunk = dataclasses.replace(chunk, undecodable=undecodable[k])
         out.append(chunk)
+    return out
+
+
+# ////////////////////////////////////////////////////////////////////// games already cut
+
+
+class CutText(str):
+    """A file's text laid out from games already cut (see :func:`cut_games`): each game at its
+    own lines, as it stood in its file, and ``cut``, the split of it that :func:`split_file` gives
+    at once instead of cutting it again."""
+
+    cut: SplitFile
+
+
+_LATER_HEADER = re.compile("\n[ \t\ufeff]*(?:" + "|".join(
+    f"(?i:{re.escape(prefix)})" if icase else re.escape(prefix) for prefix, icase in HEADER_PREFIXES) + ")")
+"""A line after a text's first that may open a game (it starts with a declared header prefix)."""
+
+
+def _one_game(text: str, first_line: int) -> Chunk | None:
+    """The chunk of a game's text (its lines as they stood in its file, from ``first_line``) when
+    :func:`split` would cut it as exactly that one game; None when the splitter must look (an
+    indent to strip, a preamble or XML document, a NUL, a line too long, a second header, a last
+    section that ends before the text does, unreadable bytes, or no header at all)."""
+    if "\x00" in text or getattr(text, "undecodable", ()):
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isascii():
+        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    lines = [line.rstrip() for line in text.split("\n")]
+    first = lines[0]
+    match = HEADERS.match(first)
+    if match is None or first[:1] in " \t\ufeff" or is_filler(lines[-1]):
+        return None
+    fmt = match.lastgroup
+    if fmt in _PREAMBLES or fmt in _ELEMENTS:
+        return None
+    normalized = "\n".join(lines)
+    if len(normalized) > MAX_LINE_CHARS and max(map(len, lines)) > MAX_LINE_CHARS:
+        return None
+    for later in _LATER_HEADER.finditer(normalized):
+        line = normalized[later.start() + 1:].split("\n", 1)[0]
+        if HEADERS.match(line.lstrip(" \t\ufeff")):
+            return None
+    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized)) < len(normalized):
+        return None
+    return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
+                       hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
+                       None, ())
+
+
+def cut_games(texts: list[str], first_lines: list[int]) -> CutText:
+    """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
+    its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
+    each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
+
+    A game's format is read once from its header line; the splitter reads only the texts that
+    are not plainly one game (see :func:`_one_game`), each on its own, so that every game comes
+    out as a split of the file would cut it: the same lines, format and ID.
+
+    >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
+    >>> text
+    '\\nPokerStars Hand #1: a\\nb\\n\\nx\\n'
+    >>> [(c.format, c.first_line, c.last_line, c.lines) for c in split(text)]
+    [('pokerstars', 2, 3, ('PokerStars Hand #1: a', 'b')), (None, 5, 5, ('x',))]
+    """
+    pieces: list[str] = []
+    chunks: list[Chunk] = []
+    used = 0            # the last line laid out
+    for text, first_line in zip(texts, first_lines):
+        if first_line <= used:
+            raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
+        pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
+        pieces.append(text)
+        chunk = _one_game(text, first_line)
+        if chunk is not None:
+            chunks.append(chunk)
+        else:
+            shift = first_line - 1
+            chunks.extend(dataclasses.replace(
+                piece, first_line=piece.first_line + shift, last_line=piece.last_line + shift,
+                undecodable=None if piece.undecodable is None else
+                (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text))
+        used = first_line + text.count("\n")
+    out = CutText("".join(pieces) + "\n")
+    out.cut = SplitFile(chunks, None, None, None)
     return out
