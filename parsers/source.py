@@ -886,14 +886,33 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
                        None, ())
 
 
-def cut_games(texts: list[str], first_lines: list[int]) -> CutText:
+def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
+    """The chunk of an XML document's game from its kept lines (the first and last of which it
+    may share with the games beside it) and its document's ``context``, as
+    :func:`expand_elements` cut it from its document; None when the context opens no XML format's
+    document or the lines hold no game."""
+    # the document's header line, after its preamble (an XML declaration) if any
+    fmt = next((match.lastgroup for match in map(HEADERS.match, (line.lstrip(" \t\ufeff")
+                                                                 for line in context.split("\n"))) if match), None)
+    if fmt not in _ELEMENTS:
+        return None
+    lines = tuple(normalize_lines(text))
+    kept = Chunk(fmt, first_line, first_line + len(lines) - 1, lines, "")
+    game = expand_elements(kept)[0]     # the lines' first game; the next one's opening tag may end them
+    return None if game is kept else dataclasses.replace(game, context=tuple(context.split("\n")))
+
+
+def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
 
     A game's format is read once from its header line; the splitter reads only the texts that
     are not plainly one game (see :func:`_one_game`), each on its own, so that every game comes
-    out as a split of the file would cut it: the same lines, format and ID.
+    out as a split of the file would cut it: the same lines, format and ID. A game that is an
+    element of an XML document (an iPoker session) has no header of its own: ``contexts[i]`` is
+    its :attr:`Chunk.context`, the document's text before its first game, whose header names
+    the format.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -904,12 +923,12 @@ def cut_games(texts: list[str], first_lines: list[int]) -> CutText:
     pieces: list[str] = []
     chunks: list[Chunk] = []
     used = 0            # the last line laid out
-    for text, first_line in zip(texts, first_lines):
+    for text, first_line, context in zip(texts, first_lines, contexts or [None] * len(texts)):
         if first_line <= used:
             raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
         pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
         pieces.append(text)
-        chunk = _one_game(text, first_line)
+        chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
         if chunk is not None:
             chunks.append(chunk)
         else:

@@ -228,21 +228,30 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
     chosen = chosen.take(np.lexsort((chosen.column("last_line").to_numpy(), chosen.column("first_line").to_numpy(),
                                      _codes(chosen.column("source_file")))))     # in file order
     return stage_results(plan.root, [parse_text(text, source_file, digest=READ_ONLY)
-                                     for source_file, text in _files_of(chosen, _texts(plan, chosen))])
+                                     for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> list[str]:
-    """The kept texts of ``chosen``, in its order: each part that keeps any is read once."""
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None]]:
+    """The kept texts of ``chosen`` and their contexts (see ``game_texts.context``), in its
+    order: each part that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
-    texts = [""] * len(row)
+    texts: list[str] = [""] * len(row)
+    contexts: list[str | None] = [None] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
+        path = plan.root / plan.sources[index][1]
+        # parts written before contexts were kept have no such column
+        columns = [name for name in ("text", "context") if name in pq.read_schema(path).names]
         # one thread: the readers are the run's processes already
-        column = pq.read_table(plan.root / plan.sources[index][1], columns=["text"], use_threads=False)
-        for at, text in zip(picked.tolist(), column.column("text").take(row[picked]).to_pylist()):
-            texts[at] = text
-    return texts
+        kept = pq.read_table(path, columns=columns, use_threads=False)
+        at = picked.tolist()
+        for place, text in zip(at, kept.column("text").take(row[picked]).to_pylist()):
+            texts[place] = text
+        if "context" in columns and kept.column("context").null_count < kept.num_rows:
+            for place, context in zip(at, kept.column("context").take(row[picked]).to_pylist()):
+                contexts[place] = context
+    return texts, contexts
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -318,20 +327,21 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     return games.cast(_TARGET)
 
 
-def _files_of(targets: pa.Table, texts: list[str]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``; in file order) at its own lines of a text named as its file,
-    cut into its games already (:func:`parsers.source.cut_games`). Targets whose lines overlap
-    (two files ingested under the same name) go to texts apart."""
-    layouts: dict[str, list[tuple[list[str], list[int], list[int]]]] = {}   # per file: (texts, first lines, [last line])
-    for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
-                                             targets.column("first_line").to_pylist(), texts):
+def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts``; in file order) at its own lines of a
+    text named as its file, cut into its games already (:func:`parsers.source.cut_games`).
+    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
+    layouts: dict[str, list[tuple[list, list, list, list[int]]]] = {}   # per file: (texts, first lines, contexts, [last line])
+    for source_file, first_line, text, context in zip(targets.column("source_file").to_pylist(),
+                                                      targets.column("first_line").to_pylist(), texts, contexts):
         placed = layouts.setdefault(source_file, [])
-        layout = next((lo for lo in placed if lo[2][0] < first_line), None)
+        layout = next((lo for lo in placed if lo[3][0] < first_line), None)
         if layout is None:
-            layout = ([], [], [0])
+            layout = ([], [], [], [0])
             placed.append(layout)
         layout[0].append(text)
         layout[1].append(first_line)
-        layout[2][0] = first_line + text.count("\n")
-    return [(source_file, cut_games(kept, first_lines)) for source_file, placed in layouts.items()
-            for kept, first_lines, _ in placed]
+        layout[2].append(context)
+        layout[3][0] = first_line + text.count("\n")
+    return [(source_file, cut_games(kept, first_lines, contexts)) for source_file, placed in layouts.items()
+            for kept, first_lines, contexts, _ in placed]

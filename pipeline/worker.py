@@ -246,7 +246,8 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
-    record_provenance(result.tables, original)
+    record_provenance(result.tables, original, contexts={chunk.game_id: "\n".join(chunk.context)
+                                                         for chunk in chunks if chunk.context})
     return result
 
 
@@ -379,7 +380,7 @@ def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, re
     rows.add(
         "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
         first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
-        error=reason, text=original,
+        error=reason, text=original, context="\n".join(chunk.context) if chunk.context else None,
     )
     result.count_quarantined += 1
     result.reasons[reason] = result.reasons.get(reason, 0) + 1
