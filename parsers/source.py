@@ -920,24 +920,84 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     >>> [(c.format, c.first_line, c.last_line, c.lines) for c in split(text)]
     [('pokerstars', 2, 3, ('PokerStars Hand #1: a', 'b')), (None, 5, 5, ('x',))]
     """
+    contexts = contexts or [None] * len(texts)
     pieces: list[str] = []
-    chunks: list[Chunk] = []
     used = 0            # the last line laid out
-    for text, first_line, context in zip(texts, first_lines, contexts or [None] * len(texts)):
+    for text, first_line in zip(texts, first_lines):
         if first_line <= used:
             raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
         pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
         pieces.append(text)
-        chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
-        if chunk is not None:
-            chunks.append(chunk)
-        else:
-            shift = first_line - 1
-            chunks.extend(dataclasses.replace(
-                piece, first_line=piece.first_line + shift, last_line=piece.last_line + shift,
-                undecodable=None if piece.undecodable is None else
-                (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text))
         used = first_line + text.count("\n")
     out = CutText("".join(pieces) + "\n")
-    out.cut = SplitFile(chunks, None, None, None)
+    cut = _cut_plain(out, texts, first_lines) if not any(contexts) else None
+    if cut is None:
+        cut = SplitFile([chunk for text, first_line, context in zip(texts, first_lines, contexts)
+                         for chunk in _cut_one(text, first_line, context)], None, None, None)
+    out.cut = cut
     return out
+
+
+def _cut_one(text: str, first_line: int, context: str | None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone."""
+    chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
+    return [chunk] if chunk is not None else _split_alone(text, first_line)
+
+
+def _split_alone(text: str, first_line: int) -> list[Chunk]:
+    """:func:`split` of one kept text, numbered from ``first_line``."""
+    shift = first_line - 1
+    return [dataclasses.replace(piece, first_line=piece.first_line + shift, last_line=piece.last_line + shift,
+                                undecodable=None if piece.undecodable is None else
+                                (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
+
+
+
+
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile | None:
+    """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
+    splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
+    the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
+    prefilter of last sections. None for any other text."""
+    if not laid.isascii() or "\r" in laid or "\x00" in laid:
+        return None
+    data = laid.encode("ascii")
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts = line_starts(buf)
+    # the splitter's own pass: the lines that may be headers, and those with trailing blanks
+    candidates, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS, _UNICODE_SPACES)
+    if len(trailing) or (len(laid) > MAX_LINE_CHARS and int((np.diff(starts) - 1).max(initial=0)) > MAX_LINE_CHARS):
+        return None
+    lines = laid.split("\n")
+    rows = [first_line - 1 for first_line in first_lines]
+    counts = [text.count("\n") + 1 for text in texts]
+    heads: list[tuple[int, int, str | None]] = []
+    for row, count in zip(rows, counts):
+        first, last = lines[row], lines[row + count - 1]
+        match = HEADERS.match(first) if first[:1] not in ("", " ", "\t") else None
+        fmt = match.lastgroup if match else None
+        c = last[:1]
+        if fmt in _PREAMBLES or fmt in _ELEMENTS or not c or ((c.isspace() or c in "#*") and is_filler(last)):
+            fmt = None
+        heads.append((row, int(starts[row]), fmt))
+    plain = [fmt is not None for _, _, fmt in heads]
+    opening = set(rows)
+    for row in candidate_rows.tolist():        # a second header inside a game cuts it
+        if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
+            plain[bisect.bisect_right(rows, row) - 1] = False
+    ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
+    close_reading = _games_to_check(buf, starts, heads, len(lines))
+    for k, (row, at, fmt) in enumerate(heads):
+        if plain[k] and row in close_reading and _end_of_game(laid, fmt, at, ends[k]) < ends[k]:
+            plain[k] = False
+    make = _make_chunk
+    chunks: list[Chunk] = []
+    for k, (row, at, fmt) in enumerate(heads):
+        if plain[k]:
+            chunks.append(make(fmt, row + 1, row + counts[k], tuple(lines[row:row + counts[k]]),
+                               hashlib.blake2b(data[at:ends[k]], digest_size=8).hexdigest(), None, ()))
+        else:
+            chunks.extend(_split_alone(texts[k], row + 1))
+    if all(plain):
+        return SplitFile(chunks, laid, data, starts)
+    return SplitFile(chunks, None, None, None)
