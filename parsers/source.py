@@ -29,8 +29,8 @@ from numba import njit
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "DecodedText", "SplitFile", "decode", "dedent", "drop_opening_nuls", "expand_elements", "game_id",
-           "is_filler", "normalize_lines", "split", "split_file", "split_games"]
+__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_games", "decode", "dedent", "drop_opening_nuls",
+           "expand_elements", "game_id", "is_filler", "normalize_lines", "split", "split_file", "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -626,6 +626,8 @@ def split_file(text: str) -> SplitFile:
     characters: the declared header prefixes) and whether any line has trailing blanks; only
     those lines meet ``HEADERS``, and a game's ID is hashed from the text's bytes.
     """
+    if isinstance(text, CutText):
+        return text.cut     # its games are cut already (see cut_games)
     undecodable = getattr(text, "undecodable", ())
     plain = True
     if "\r" in text:
@@ -833,3 +835,169 @@ def _with_undecodable(chunks: list[Chunk], undecodable) -> list[Chunk]:
             chunk = dataclasses.replace(chunk, undecodable=undecodable[k])
         out.append(chunk)
     return out
+
+
+# ////////////////////////////////////////////////////////////////////// games already cut
+
+
+class CutText(str):
+    """A file's text laid out from games already cut (see :func:`cut_games`): each game at its
+    own lines, as it stood in its file, and ``cut``, the split of it that :func:`split_file` gives
+    at once instead of cutting it again."""
+
+    cut: SplitFile
+
+
+_LATER_HEADER = re.compile("\n[ \t\ufeff]*(?:" + "|".join(
+    f"(?i:{re.escape(prefix)})" if icase else re.escape(prefix) for prefix, icase in HEADER_PREFIXES) + ")")
+"""A line after a text's first that may open a game (it starts with a declared header prefix)."""
+
+
+def _one_game(text: str, first_line: int) -> Chunk | None:
+    """The chunk of a game's text (its lines as they stood in its file, from ``first_line``) when
+    :func:`split` would cut it as exactly that one game; None when the splitter must look (an
+    indent to strip, a preamble or XML document, a NUL, a line too long, a second header, a last
+    section that ends before the text does, unreadable bytes, or no header at all)."""
+    if "\x00" in text or getattr(text, "undecodable", ()):
+        return None
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isascii():
+        text = text.replace("\u00a0", " ").replace("\u202f", " ")
+    lines = [line.rstrip() for line in text.split("\n")]
+    first = lines[0]
+    match = HEADERS.match(first)
+    if match is None or first[:1] in " \t\ufeff" or is_filler(lines[-1]):
+        return None
+    fmt = match.lastgroup
+    if fmt in _PREAMBLES or fmt in _ELEMENTS:
+        return None
+    normalized = "\n".join(lines)
+    if len(normalized) > MAX_LINE_CHARS and max(map(len, lines)) > MAX_LINE_CHARS:
+        return None
+    for later in _LATER_HEADER.finditer(normalized):
+        line = normalized[later.start() + 1:].split("\n", 1)[0]
+        if HEADERS.match(line.lstrip(" \t\ufeff")):
+            return None
+    if fmt in _GAME_ENDS and _end_of_game(normalized, fmt, 0, len(normalized)) < len(normalized):
+        return None
+    return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
+                       hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
+                       None, ())
+
+
+def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
+    """The chunk of an XML document's game from its kept lines (the first and last of which it
+    may share with the games beside it) and its document's ``context``, as
+    :func:`expand_elements` cut it from its document; None when the context opens no XML format's
+    document or the lines hold no game."""
+    # the document's header line, after its preamble (an XML declaration) if any
+    fmt = next((match.lastgroup for match in map(HEADERS.match, (line.lstrip(" \t\ufeff")
+                                                                 for line in context.split("\n"))) if match), None)
+    if fmt not in _ELEMENTS:
+        return None
+    lines = tuple(normalize_lines(text))
+    kept = Chunk(fmt, first_line, first_line + len(lines) - 1, lines, "")
+    game = expand_elements(kept)[0]     # the lines' first game; the next one's opening tag may end them
+    return None if game is kept else dataclasses.replace(game, context=tuple(context.split("\n")))
+
+
+def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None) -> CutText:
+    """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
+    its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
+    each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
+
+    A game's format is read once from its header line; the splitter reads only the texts that
+    are not plainly one game (see :func:`_one_game`), each on its own, so that every game comes
+    out as a split of the file would cut it: the same lines, format and ID. A game that is an
+    element of an XML document (an iPoker session) has no header of its own: ``contexts[i]`` is
+    its :attr:`Chunk.context`, the document's text before its first game, whose header names
+    the format.
+
+    >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
+    >>> text
+    '\\nPokerStars Hand #1: a\\nb\\n\\nx\\n'
+    >>> [(c.format, c.first_line, c.last_line, c.lines) for c in split(text)]
+    [('pokerstars', 2, 3, ('PokerStars Hand #1: a', 'b')), (None, 5, 5, ('x',))]
+    """
+    contexts = contexts or [None] * len(texts)
+    pieces: list[str] = []
+    used = 0            # the last line laid out
+    for text, first_line in zip(texts, first_lines):
+        if first_line <= used:
+            raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
+        pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
+        pieces.append(text)
+        used = first_line + text.count("\n")
+    out = CutText("".join(pieces) + "\n")
+    cut = _cut_plain(out, texts, first_lines) if not any(contexts) else None
+    if cut is None:
+        cut = SplitFile([chunk for text, first_line, context in zip(texts, first_lines, contexts)
+                         for chunk in _cut_one(text, first_line, context)], None, None, None)
+    out.cut = cut
+    return out
+
+
+def _cut_one(text: str, first_line: int, context: str | None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone."""
+    chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
+    return [chunk] if chunk is not None else _split_alone(text, first_line)
+
+
+def _split_alone(text: str, first_line: int) -> list[Chunk]:
+    """:func:`split` of one kept text, numbered from ``first_line``."""
+    shift = first_line - 1
+    return [dataclasses.replace(piece, first_line=piece.first_line + shift, last_line=piece.last_line + shift,
+                                undecodable=None if piece.undecodable is None else
+                                (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
+
+
+
+
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile | None:
+    """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
+    splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
+    the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
+    prefilter of last sections. None for any other text."""
+    if not laid.isascii() or "\r" in laid or "\x00" in laid:
+        return None
+    data = laid.encode("ascii")
+    buf = np.frombuffer(data, dtype=np.uint8)
+    starts = line_starts(buf)
+    # the splitter's own pass: the lines that may be headers, and those with trailing blanks
+    candidates, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS, _UNICODE_SPACES)
+    if len(trailing) or (len(laid) > MAX_LINE_CHARS and int((np.diff(starts) - 1).max(initial=0)) > MAX_LINE_CHARS):
+        return None
+    lines = laid.split("\n")
+    rows = [first_line - 1 for first_line in first_lines]
+    counts = [text.count("\n") + 1 for text in texts]
+    heads: list[tuple[int, int, str | None]] = []
+    for row, count in zip(rows, counts):
+        first, last = lines[row], lines[row + count - 1]
+        match = HEADERS.match(first) if first[:1] not in ("", " ", "\t") else None
+        fmt = match.lastgroup if match else None
+        c = last[:1]
+        if fmt in _PREAMBLES or fmt in _ELEMENTS or not c or ((c.isspace() or c in "#*") and is_filler(last)):
+            fmt = None
+        heads.append((row, int(starts[row]), fmt))
+    plain = [fmt is not None for _, _, fmt in heads]
+    opening = set(rows)
+    for row in candidate_rows.tolist():        # a second header inside a game cuts it
+        if row not in opening and HEADERS.match(lines[row].lstrip(" \t\ufeff")):
+            plain[bisect.bisect_right(rows, row) - 1] = False
+    ends = [int(starts[row + count - 1]) + len(lines[row + count - 1]) for row, count in zip(rows, counts)]
+    close_reading = _games_to_check(buf, starts, heads, len(lines))
+    for k, (row, at, fmt) in enumerate(heads):
+        if plain[k] and row in close_reading and _end_of_game(laid, fmt, at, ends[k]) < ends[k]:
+            plain[k] = False
+    make = _make_chunk
+    chunks: list[Chunk] = []
+    for k, (row, at, fmt) in enumerate(heads):
+        if plain[k]:
+            chunks.append(make(fmt, row + 1, row + counts[k], tuple(lines[row:row + counts[k]]),
+                               hashlib.blake2b(data[at:ends[k]], digest_size=8).hexdigest(), None, ()))
+        else:
+            chunks.extend(_split_alone(texts[k], row + 1))
+    if all(plain):
+        return SplitFile(chunks, laid, data, starts)
+    return SplitFile(chunks, None, None, None)

@@ -72,9 +72,10 @@ def texts_kept(game_ids: Iterable[str]):
 
 
 def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable[[int, int], str],
-                      version: str = RULES_VERSION) -> None:
+                      version: str = RULES_VERSION, contexts: dict[str, str] | None = None) -> None:
     """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
-    text (lines ``first_line`` to ``last_line``, as ``text_of`` gives them) as ``game_texts``."""
+    text (lines ``first_line`` to ``last_line``, as ``text_of`` gives them) as ``game_texts``,
+    with its ``contexts`` entry if it has one (an XML document's text before its first game)."""
     for (table, game), rows in list(tables.items()):
         if table in VERSIONED_TABLES:
             stamp = pa.array([version] * rows.num_rows, pa.string())
@@ -86,5 +87,7 @@ def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable
         if table == "games" and rows.num_rows:
             texts = [text_of(first, last) for first, last in
                      zip(rows.column("first_line").to_pylist(), rows.column("last_line").to_pylist())]
-            tables[("game_texts", game)] = pa.table({"game_id": rows.column("game_id"),
-                                                     "text": pa.array(texts, pa.string())})
+            ids = rows.column("game_id")
+            kept = [contexts.get(game_id) for game_id in ids.to_pylist()] if contexts else [None] * len(texts)
+            tables[("game_texts", game)] = pa.table({"game_id": ids, "text": pa.array(texts, pa.string()),
+                                                     "context": pa.array(kept, pa.string())})

@@ -2,11 +2,12 @@
 
 Every stored or quarantined game records the rules version that judged it
 (:data:`pipeline.provenance.RULES_VERSION`) and its text (``game_texts``, or the quarantine's
-``text``). A re-audit puts the kept text of each game judged by another version back at its
-own lines of its file (blank lines between games, so that every line number and the
-``source_file`` come out as they were), reads those files as an ingest reads files, and
-replaces the games' rows in every table in one commit. The log files themselves are never
-read: a moved or deleted file does not matter.
+``text``). A re-audit hands the kept texts of the games judged by another version, already cut
+into games, to :func:`parsers.source.cut_games`, which lays each at its own lines of its file (so
+that every line number and the ``source_file`` come out as they were) without splitting them
+again; the worker reads them as an ingest reads a file, and their rows are replaced in every
+table in one commit. The log files themselves are never read: a moved or deleted file does not
+matter.
 """
 
 from __future__ import annotations
@@ -25,11 +26,12 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from parsers.source import cut_games
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import SCHEMAS
 from pipeline.warehouse import StagedBatch, Warehouse, stage_results
-from pipeline.worker import parse_bytes, rule_settings, warm_up
+from pipeline.worker import parse_text, rule_settings, warm_up
 
 BATCH_BYTES = 48 << 20
 """Texts read between two stagings of their rows (memory stays bounded; one commit at the end)."""
@@ -199,8 +201,8 @@ def _mean_text_bytes(root: Path, sources: list[tuple[str, str]]) -> np.ndarray:
 
 
 def _read_and_stage(plan: _Plan, jobs: int) -> list[StagedBatch]:
-    """Each unit's texts read, laid out as files and read as an ingest reads files, and staged
-    as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit)."""
+    """Each unit's texts read, laid out as files of games already cut, read as an ingest reads
+    files, and staged as parts of the warehouse (``jobs`` processes; memory stays bounded by a unit)."""
     global _PLAN
     if jobs <= 1 or len(plan.units) == 1:
         return [_stage(plan, unit) for unit in plan.units]
@@ -225,22 +227,31 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
     chosen = plan.targets.take(unit)
     chosen = chosen.take(np.lexsort((chosen.column("last_line").to_numpy(), chosen.column("first_line").to_numpy(),
                                      _codes(chosen.column("source_file")))))     # in file order
-    return stage_results(plan.root, [parse_bytes(text.encode("utf-8"), source_file, digest=READ_ONLY)
-                                     for source_file, text in _files_of(chosen, _texts(plan, chosen))])
+    return stage_results(plan.root, [parse_text(text, source_file, digest=READ_ONLY)
+                                     for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> list[str]:
-    """The kept texts of ``chosen``, in its order: each part that keeps any is read once."""
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None]]:
+    """The kept texts of ``chosen`` and their contexts (see ``game_texts.context``), in its
+    order: each part that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
-    texts = [""] * len(row)
+    texts: list[str] = [""] * len(row)
+    contexts: list[str | None] = [None] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
+        path = plan.root / plan.sources[index][1]
+        # parts written before contexts were kept have no such column
+        columns = [name for name in ("text", "context") if name in pq.read_schema(path).names]
         # one thread: the readers are the run's processes already
-        column = pq.read_table(plan.root / plan.sources[index][1], columns=["text"], use_threads=False)
-        for at, text in zip(picked.tolist(), column.column("text").take(row[picked]).to_pylist()):
-            texts[at] = text
-    return texts
+        kept = pq.read_table(path, columns=columns, use_threads=False)
+        at = picked.tolist()
+        for place, text in zip(at, kept.column("text").take(row[picked]).to_pylist()):
+            texts[place] = text
+        if "context" in columns and kept.column("context").null_count < kept.num_rows:
+            for place, context in zip(at, kept.column("context").take(row[picked]).to_pylist()):
+                contexts[place] = context
+    return texts, contexts
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -316,22 +327,21 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     return games.cast(_TARGET)
 
 
-def _files_of(targets: pa.Table, texts: list[str]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``; in file order) at its own lines of a text named as its
-    file, blank lines between. Targets whose lines overlap (two files ingested under the same
-    name) go to texts apart."""
-    layouts: dict[str, list[tuple[list[str], list[int]]]] = {}      # per file: (pieces, [last line used])
-    for source_file, first_line, text in zip(targets.column("source_file").to_pylist(),
-                                             targets.column("first_line").to_pylist(), texts):
+def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts``; in file order) at its own lines of a
+    text named as its file, cut into its games already (:func:`parsers.source.cut_games`).
+    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
+    layouts: dict[str, list[tuple[list, list, list, list[int]]]] = {}   # per file: (texts, first lines, contexts, [last line])
+    for source_file, first_line, text, context in zip(targets.column("source_file").to_pylist(),
+                                                      targets.column("first_line").to_pylist(), texts, contexts):
         placed = layouts.setdefault(source_file, [])
-        layout = next((lo for lo in placed if lo[1][0] < first_line), None)
+        layout = next((lo for lo in placed if lo[3][0] < first_line), None)
         if layout is None:
-            layout = ([], [0])
+            layout = ([], [], [], [0])
             placed.append(layout)
-        pieces, used = layout
-        # line ends up to the line before the text's first (the first text starts the file)
-        pieces.append("\n" * (first_line - used[0] - (1 if used[0] == 0 else 0)))
-        pieces.append(text)
-        used[0] = first_line + text.count("\n")
-    return [(source_file, "".join(pieces) + "\n") for source_file, placed in layouts.items()
-            for pieces, _ in placed]
+        layout[0].append(text)
+        layout[1].append(first_line)
+        layout[2].append(context)
+        layout[3][0] = first_line + text.count("\n")
+    return [(source_file, cut_games(kept, first_lines, contexts)) for source_file, placed in layouts.items()
+            for kept, first_lines, contexts, _ in placed]

@@ -47,10 +47,12 @@ COMMON_TABLES: tuple[Table, ...] = (
         ("quarantine_id", pa.string()), ("source_file", pa.string()), ("first_line", pa.int32()),
         ("last_line", pa.int32()), ("line", pa.int32()), ("column", pa.int32()), ("error", pa.string()),
         ("text", pa.string()), ("rules_version", pa.string()),
+        ("context", pa.string()),   # see game_texts
     ),
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
-    # without its file.
-    define("game_texts", ("game_id", pa.string()), ("text", pa.string())),
+    # without its file. context: for a game that is an element of an XML document (an iPoker
+    # session), the document's text before its first game, which the game needs to be read again.
+    define("game_texts", ("game_id", pa.string()), ("text", pa.string()), ("context", pa.string())),
     # People: each screen name linked to the person it belongs to (rasklad alias), and the
     # warehouse's settings ("me": the person the pages start from). Written by the commands that
     # set them, whole; no ingest or re-audit touches them.

@@ -189,12 +189,24 @@ def parse_bytes(data: bytes, source_file: str, known: np.ndarray = _EMPTY, *, la
     those it does not store take the rest of the full path.
     ``lane=False`` sends everything the full path (the tests compare the two)."""
     text = decode(data)
-    chosen = None
-    if lane and file_format(source_file) is None:     # a file read by its extension has no lane
-        left_out = _LEFT_OUT if source_file in _PLANNED else ()
-        chosen = next((candidate for candidate in lanes()
-                       if candidate.warm_up not in left_out and candidate.takes(text)), None)
-    return _parse(data, source_file, known, chosen, digest, text, batched=lane)
+    return _parse(data, source_file, known, _lane_for(text, source_file) if lane else None, digest, text,
+                  batched=lane)
+
+
+def parse_text(text: str, source_file: str, *, digest: str) -> FileResult:
+    """:func:`parse_bytes` of a text already decoded, such as the games a warehouse keeps laid
+    out by :func:`parsers.source.cut_games` (which the splitter does not cut again); ``digest``
+    names it in the result, as no bytes do."""
+    return _parse(b"", source_file, _EMPTY, _lane_for(text, source_file), digest, text)
+
+
+def _lane_for(text: str, source_file: str) -> Lane | None:
+    """The batch lane that takes a file's text, if any (a file read by its extension has none)."""
+    if file_format(source_file) is not None:
+        return None
+    left_out = _LEFT_OUT if source_file in _PLANNED else ()
+    return next((candidate for candidate in lanes() if candidate.warm_up not in left_out and candidate.takes(text)),
+                None)
 
 
 def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, digest: str | None,
@@ -238,7 +250,8 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
-    record_provenance(result.tables, original)
+    record_provenance(result.tables, original, contexts={chunk.game_id: "\n".join(chunk.context)
+                                                         for chunk in chunks if chunk.context})
     return result
 
 
@@ -371,7 +384,7 @@ def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, re
     rows.add(
         "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
         first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
-        error=reason, text=original,
+        error=reason, text=original, context="\n".join(chunk.context) if chunk.context else None,
     )
     result.count_quarantined += 1
     result.reasons[reason] = result.reasons.get(reason, 0) + 1

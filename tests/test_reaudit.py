@@ -11,6 +11,7 @@ import json
 import shutil
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -20,10 +21,10 @@ import pipeline.worker
 from pipeline.audit import Audited
 from pipeline.cli import main
 from pipeline.ingest import ingest
-from pipeline.provenance import RULES_VERSION, rules_version
+from pipeline.provenance import RULES_VERSION, VERSIONED_TABLES, rules_version
 from pipeline.reaudit import UnknownVersion, reaudit
 from pipeline.warehouse import MANIFEST_FILE, Warehouse, connect, read_manifest
-from tests.conftest import ROOT, SAMPLES
+from tests.conftest import ROOT, SAMPLES, corpus
 from tests.warehouse_rows import VOLATILE, committed_rows
 
 OLD = "0ld0ld0ld0ld"
@@ -45,11 +46,11 @@ def judged_by_old_rules(monkeypatch, *, findings: bool = False, unreadable: str 
     with ``half_unreadable``, the games whose ID is odd)."""
     stamp, audit_chunk = pipeline.worker.record_provenance, pipeline.worker.audit_chunk
 
-    def old_provenance(tables, text_of, version=None):
+    def old_provenance(tables, text_of, version=None, contexts=None):
         if not findings:
             for key in [key for key in tables if key[0] == "findings"]:
                 tables[key] = tables[key].slice(0, 0)
-        stamp(tables, text_of, version=OLD)
+        stamp(tables, text_of, version=OLD, contexts=contexts)
 
     def old_audit(chunk, file):
         if (unreadable and unreadable in file) or (half_unreadable and int(chunk.game_id, 16) % 2):
@@ -257,3 +258,34 @@ def test_reaudit_counts_games_stored_without_their_text_and_says_how_to_judge_th
     assert source in result.output and "rasklad ingest" in result.output
     with connect(tmp_path / "wh") as con:      # left as they were
         assert con.execute("select distinct rules_version from games").fetchall() == [(OLD,)]
+
+
+def judged_by_another_version(root: Path) -> None:
+    """Every versioned row of the warehouse at ``root`` stamped with another rules version, in
+    place: what a change of the rules or parsers does to a warehouse."""
+    manifest = read_manifest(root)
+    for table in VERSIONED_TABLES:
+        for part in manifest.paths(table):
+            rows = pq.read_table(root / part)
+            column = rows.schema.get_field_index("rules_version")
+            pq.write_table(rows.set_column(column, "rules_version", pa.array([OLD] * rows.num_rows, pa.string())),
+                           root / part)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_reaudit_of_a_whole_warehouse_equals_a_clean_ingest_of_the_samples_and_real_corpora(tmp_path, jobs):
+    """Every game judged again from the texts the warehouse keeps, already cut into games: the
+    rows of every table are those the first ingest stored (an XML document's games, which share
+    lines and need their document's head, included)."""
+    folders = [SAMPLES, corpus("pokerstars"), corpus("rooms")]
+    first = ingest(folders, tmp_path / "wh", jobs=jobs, build_models=False)
+    clean = committed_rows(tmp_path / "wh")
+    assert first.games > 1000 and first.quarantined > 0
+    assert any("iPoker" in row[1] for row in clean["games"])
+    judged_by_another_version(tmp_path / "wh")
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=jobs)
+    assert (summary.judged, summary.games, summary.quarantined) == (
+        first.games + first.quarantined, first.games, first.quarantined)
+    assert summary.versions == {OLD: first.games + first.quarantined}
+    assert committed_rows(tmp_path / "wh") == clean

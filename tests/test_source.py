@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
-from parsers.source import MAX_LINE_CHARS, DecodedText, decode, game_id, normalize_lines, split
+from parsers.source import MAX_LINE_CHARS, DecodedText, cut_games, decode, game_id, normalize_lines, split
 from pipeline.generators.holdem import generate_hands
 from tests.conftest import corpus
 from tests.split_oracle import split_reference
@@ -69,7 +70,7 @@ def test_game_id_depends_on_text_only():
 # ////////////////////////////////////////////////////////////////////// the split
 
 
-@pytest.mark.parametrize("text", [
+UNUSUAL = [
     "",
     "\n\n",
     "junk\n# comment\n",
@@ -81,9 +82,17 @@ def test_game_id_depends_on_text_only():
     "Full Tilt Poker Game #1\n*** HOLE CARDS ***\n***** Hand History for Game 5\nBoris: folds\n",
     "Зоя\n  #Game No\n: 5\nPoKerStars Hand #1: x\u3000\nPokerſtars Hand #2\n\ufeff\ufeff PokerStars Hand #3\x85\n",
     "Zoë\n\n\ufeffPokerStars Hand #1: x\n\n\t\n\n*** # 3 ***\nPokerStars Game #2: y\u2028z\n",
-])
+]
+
+
+@pytest.mark.parametrize("text", UNUSUAL)
 def test_split_equals_the_oracle_on_unusual_files(text):
     assert split(text) == split_reference(text)
+
+
+@pytest.mark.parametrize("text", UNUSUAL)
+def test_games_cut_already_come_out_as_the_split_of_their_file_cuts_them(text):
+    assert cut_again(text) == split(text)
 
 
 def generated(game: str, count: int, seed: int, **options) -> str:
@@ -105,6 +114,7 @@ _PIECES = ["*** SUMMARY ***", "  *** SUMMARY ***", "Total pot $1 | Rake $0", "Se
 def test_split_equals_the_oracle_on_any_mix_of_headers_fillers_and_blanks(lines, sep, end):
     text = sep.join(lines) + end
     assert split(text) == split_reference(text)
+    assert cut_again(text) == split(text)
 
 
 def test_header_filter_knows_every_case_variant_and_space_outside_ascii():
@@ -134,6 +144,66 @@ def test_split_equals_the_oracle_on_the_real_corpus():
     for path in files:
         text = decode(path.read_bytes())
         assert split(text) == split_reference(text), path
+
+
+# ////////////////////////////////////////////////////////////////////// games cut already
+
+
+def kept(text: str) -> list[tuple[str, int, str | None]]:
+    """Each chunk of a file as a warehouse keeps it: its lines as they stand in the file (line
+    ends evened out), its first line, and its context (an XML document's text before its games)."""
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    return [("\n".join(lines[chunk.first_line - 1:chunk.last_line]), chunk.first_line,
+             "\n".join(chunk.context) or None) for chunk in split(text)]
+
+
+def cut_again(text: str) -> list:
+    """The chunks of a file cut again from its kept games, laid out as a re-audit lays them: as
+    few texts as their lines allow (the games of an XML document may share a line)."""
+    layouts: list[tuple[list, list, list]] = []
+    for game, first_line, context in kept(text):
+        fits = [layout for layout in layouts if layout[1][-1] + layout[0][-1].count("\n") < first_line]
+        layout = fits[0] if fits else ([], [], [])
+        if not fits:
+            layouts.append(layout)
+        for column, value in zip(layout, (game, first_line, context)):
+            column.append(value)
+    chunks = [chunk for texts, first_lines, contexts in layouts
+              for chunk in split(cut_games(texts, first_lines, contexts))]
+    return sorted(chunks, key=lambda chunk: (chunk.first_line, chunk.last_line))
+
+
+def test_games_cut_already_come_out_as_the_split_of_their_file_cuts_them_on_generated_files():
+    for game, seed in (("holdem", 1), ("holdem36", 2)):     # the club games: the samples, below
+        text = generated(game, 30, seed)
+        assert cut_again(text) == split(text), game
+        crlf = text.replace("\n", "\r\n")
+        assert cut_again(crlf) == split(crlf), game
+
+
+@pytest.mark.parametrize("folder", ["pokerstars", "rooms", "summaries"])
+def test_games_cut_already_come_out_as_the_split_of_their_file_cuts_them_on_the_real_corpus(folder):
+    files = [p for p in sorted(corpus(folder).rglob("*")) if p.is_file() and p.suffix.lower() in (".txt", ".xml")]
+    assert files
+    for path in files:
+        text = decode(path.read_bytes())
+        # A byte that could not be decoded is kept as U+FFFD: its game (quarantined for it) is
+        # cut again without the byte's mark.
+        assert cut_again(text) == [dataclasses.replace(chunk, undecodable=None) for chunk in split(text)], path
+
+
+def test_games_cut_already_from_the_samples_and_a_text_that_is_not_plainly_one_game():
+    from tests.conftest import SAMPLES
+
+    for path in sorted(SAMPLES.glob("*.txt")):
+        text = decode(path.read_bytes())
+        assert cut_again(text) == split(text), path
+    # a kept text that the splitter now cuts in two (a header the older splitter did not know)
+    # comes out as the split of its file cuts it
+    text = "PokerStars Hand #1: a\nx\n\nChinese poker hand 2\nDate: 1"
+    cut = cut_games([text], [7])
+    assert [(c.format, c.first_line, c.last_line) for c in cut.cut.chunks] == [("pokerstars", 7, 8), ("chinese", 10, 11)]
+    assert cut.cut.chunks == split(cut)[:0] + split("\n" * 6 + text)
 
 
 # ////////////////////////////////////////////////////////////////////// per-game decoding
