@@ -85,7 +85,9 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     grammars and kernels of the formats their games are in, and the batch lanes worth loading
     for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum` the run does not reach
     is left out for the run's files, until the next plan). Each is loaded by reading its
-    small committed warm-up file (``pipeline/warm_up/<format>.txt``). An ingest calls this
+    small committed warm-up file (``pipeline/warm_up/<format>.txt``, a lane's through the lane;
+    it holds what the lane's readers would otherwise compile each on its own, such as the
+    multiway all-in equity in ``pokerstars_lane.txt``). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used."""
     paths = None if paths is None else list(paths)

@@ -169,3 +169,28 @@ def test_each_format_has_a_warm_up_file_of_its_own_games_that_reads_cleanly(fmt)
     assert result.count_games >= 1 and result.count_quarantined == 0
     games = {game for table, game in result.tables if table == "games"}
     assert next(f.game for f in FORMATS if f.name == fmt) in games     # and holdem36 for PokerStars' 6+
+
+
+def test_a_lane_run_in_two_readers_compiles_the_multiway_equity_once_before_they_fork(tmp_path):
+    # Each reader gets a file of the lane (1,000 hands over the run) with a three-way preflop
+    # all-in, whose equity is counted by kernels that take half a minute to compile: the
+    # lane's warm-up compiles them in the ingest, so the forked readers inherit them.
+    three_way = (WARM_UP / "pokerstars_lane.txt").read_text(encoding="utf-8")
+    assert three_way.count("and is all-in") == 3 and three_way.count(": shows [") == 3
+    inputs = tmp_path / "histories"
+    inputs.mkdir()
+    for name, copies in (("first", 25), ("second", 26)):
+        (inputs / f"{name}.txt").write_text(_many_hands(tmp_path, copies).read_text(encoding="utf-8")
+                                            + "\n\n" + three_way.replace("#250000000100", f"#25000000{copies}00"))
+    cache, log = tmp_path / "numba-cache", tmp_path / "compiles.jsonl"
+    cache.mkdir()
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(cache), "RASKLAD_COMPILE_LOG": str(log), "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "pipeline.cli", "ingest", str(inputs), "--warehouse",
+               str(tmp_path / "warehouse"), "--jobs", "2"]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    records = [json.loads(line) for line in log.read_text().splitlines()]
+    equity = [r for r in records if r["kernel"].startswith("rules.equity.")]
+    assert "rules.equity._count_preflop" in {r["kernel"] for r in equity}
+    assert {name: n for name, n in Counter(r["kernel"] for r in equity).items() if n > 1} == {}
+    assert len({r["pid"] for r in equity}) == 1

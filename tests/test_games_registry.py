@@ -168,7 +168,7 @@ def test_holdem_chinese_and_ofc_register_lanes_and_each_names_a_warm_up_file():
 
     registered = lanes()
     assert registered == tuple(handler.lane for handler in (*HOLDEM.values(), *CHINESE.values()))
-    assert [lane.warm_up for lane in registered] == ["pokerstars", "chinese", "ofc"]
+    assert [lane.warm_up for lane in registered] == ["pokerstars_lane", "chinese", "ofc"]
     assert all((WARM_UP / f"{lane.warm_up}.txt").is_file() for lane in registered)
 
 

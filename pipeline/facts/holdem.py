@@ -329,5 +329,5 @@ def takes_file(text: str) -> bool:
 
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
-    warm_up="pokerstars", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
+    warm_up="pokerstars_lane", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
     batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}
