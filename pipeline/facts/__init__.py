@@ -77,8 +77,9 @@ class Lane:
     """``ingest(batch, wanted, rows)``: add the rows of the ``wanted`` games the lane can store
     to ``rows`` (a :class:`pipeline.tables.TableRows`); returns per game whether it did."""
     warm_up: str
-    """The format whose committed warm-up file (``pipeline/warm_up/<format>.txt``) the
-    worker reads through the lane before workers fork, when the input needs the lane."""
+    """The name of the committed warm-up file (``pipeline/warm_up/<name>.txt``) the worker
+    reads through the lane before workers fork, when the input needs the lane: a format's own
+    file, or one of the lane's that holds what its readers would otherwise each compile."""
     settle: Callable[[Any, str, Any], Any] | None = None
     """``settle(batch, source_file, settings)``: set in ``batch``, before its replay, what the
     user's table and room settings (:class:`pipeline.table_rules.RuleSettings`) hold for its
