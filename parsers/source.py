@@ -952,8 +952,6 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
                                 (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
 
 
-
-
 def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile | None:
     """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
     splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
@@ -965,7 +963,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile
     buf = np.frombuffer(data, dtype=np.uint8)
     starts = line_starts(buf)
     # the splitter's own pass: the lines that may be headers, and those with trailing blanks
-    candidates, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS, _UNICODE_SPACES)
+    _, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS, _UNICODE_SPACES)
     if len(trailing) or (len(laid) > MAX_LINE_CHARS and int((np.diff(starts) - 1).max(initial=0)) > MAX_LINE_CHARS):
         return None
     lines = laid.split("\n")

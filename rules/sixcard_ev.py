@@ -1079,7 +1079,7 @@ def best_first_decisions(box: tuple[int, ...], ups, rules: SixcardRules = DEFAUL
     best = np.empty(len(ups), dtype=np.float64)
     for k, up in enumerate(ups):
 
-        def settled(low: np.ndarray, high: np.ndarray) -> bool:
+        def settled(low: np.ndarray, high: np.ndarray, k: int = k) -> bool:
             # Every option's EV grows with the values of the hands it leads to: if one option is
             # the same under both bounds and no other option's upper bound passes it, it is the
             # best, whatever buying the dealer's game adds to the others.

@@ -9,8 +9,15 @@ from parsers.sixcard import parse
 from rules.evaluator import evaluate_many, hand_combinations
 from rules.records import Source
 from rules.sixcard import PAY_BY_CATEGORY, SixcardRules
-from rules.sixcard_ev import (DrawTree, analyse_hand, best_first_decision, best_first_decisions, codes, dealer_game_options,
-                               play_strength)
+from rules.sixcard_ev import (
+    DrawTree,
+    analyse_hand,
+    best_first_decision,
+    best_first_decisions,
+    codes,
+    dealer_game_options,
+    play_strength,
+)
 
 PAIR = 1 << 20
 

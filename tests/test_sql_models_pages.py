@@ -306,5 +306,5 @@ def test_no_page_writes_a_rate_of_its_own():
     root = Path(__file__).resolve().parents[1]
     found = [f"{path.relative_to(root)}: {line.strip()}" for folder in ("dashboards", "pipeline")
              for path in (root / folder).rglob("*.py") for line in path.read_text(encoding="utf-8").splitlines()
-             if re.search(r"/\s*nullif\(", line, re.I)]
+             if re.search(r"/\s*nullif\(", line, re.IGNORECASE)]
     assert found == []

@@ -13,7 +13,15 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
-from rules.raspisnoy import PlayRow, RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet, RoundRow, replay_log, replay_sheet
+from rules.raspisnoy import (
+    PlayRow,
+    RaspisnoyGame,
+    RaspisnoyReplay,
+    RaspisnoySheet,
+    RoundRow,
+    replay_log,
+    replay_sheet,
+)
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
