@@ -9,11 +9,12 @@ sum to the number of deals, so the result is an exact average, not an estimate.
 
 Each canonical deal's value is the EV of its best first decision, one box played alone, bet as
 the rules say (rules/sixcard_ev.py, the replay's own engine, which values the consecutive
-canonical deals of one box together); the house edge is minus their weighted mean, in antes. The canonical deals are cut into chunks, and each finished chunk's sum
-is appended to a state file beside the warehouse (``house_edge/<ruleset key>.jsonl``): a run
-killed half way and started again continues where it stopped. Chunks run in a fixed shuffled
-order, so the running figure of a partial run is a fair sample of the whole. The finished
-result is one row of the warehouse table ``sixcard_house_edge`` per ruleset.
+canonical deals of one box together); the house edge is minus their weighted mean, in antes. The
+canonical deals are cut into chunks, and each finished chunk's sum is appended to a state file
+beside the warehouse (``house_edge/<ruleset key>.jsonl``): a run killed half way and started
+again continues where it stopped. Chunks run in a fixed shuffled order, so the running figure of
+a partial run is a fair sample of the whole. The finished result is one row of the warehouse
+table ``sixcard_house_edge`` per ruleset.
 
 >>> canonical_key(SixcardRules.parse("pay flush 6, bet 2 antes"))
 'pay flush 6'
