@@ -714,22 +714,19 @@ def _winner_and_led(plays: list[tuple[Card, Declaration | None]], trump: Suit | 
                     joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
     """The index of the winning play and the suit that counts as led (:func:`led_suit_of`)."""
     led = _led_suit(plays, joker_codes)
-    best = None
-    for index, (card, declaration) in enumerate(plays):
-        if card.code in joker_codes and (declaration is None or declaration.is_high):
-            best = index  # the later high joker wins
-    if best is not None:
-        return best, led
+    high_joker = None
     best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
-    for index, (card, _) in enumerate(plays):
+    for index, (card, declaration) in enumerate(plays):
         code = card.code
         if code >= 52 or code in joker_codes:
+            if code in joker_codes and (declaration is None or declaration.is_high):
+                high_joker = index  # the later high joker wins
             continue
         suit = code & 3
         rank = code + 64 if suit == trump else code if suit == led else -1
         if rank >= best_rank and rank >= 0:     # (a card dealt twice: the later copy wins)
             best, best_rank = index, rank
-    return best, led
+    return (best if high_joker is None else high_joker), led
 
 
 # ---------------------------------------------------------------------------------------------
