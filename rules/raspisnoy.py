@@ -23,6 +23,7 @@ import enum
 from collections import Counter, namedtuple
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 from typing import NamedTuple
 
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
@@ -881,9 +882,9 @@ class RaspisnoyReplay(Replay):
     play_columns: PlayColumns | None = None
     """The cards played, a list per field of :class:`PlayRow` (the facts store them so)."""
 
-    @property
+    @cached_property
     def plays(self) -> tuple[PlayRow, ...]:
-        """The cards played, one row each."""
+        """The cards played, one row each (made on first use: the facts read the columns)."""
         if self.play_columns is None:
             return ()
         return tuple(map(PlayRow._make, zip(*self.play_columns)))
