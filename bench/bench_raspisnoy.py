@@ -34,14 +34,13 @@ BEFORE = 20
 """Four-player game logs per second per core through the full ingest on 2026-12-02, before the
 replay was made faster: printed beside today's rate (the goal: 200)."""
 BEFORE_ROUND: dict[int, dict[str, float]] = {
-    100: {"parse": 216, "replay": 307, "ingest": 51.4, "command": 33.3},
-    1000: {"parse": 146, "replay": 220, "ingest": 84.0, "command": 72.1},
+    100: {"parse": 261, "replay": 246, "ingest": 42.4, "command": 39.4},
+    1000: {"parse": 192, "replay": 298, "ingest": 87.6, "command": 77.1},
 }
 """Per number of games: games per CPU-second (parse, replay, full ingest, ``rasklad ingest``) of
-this bench on 2026-12-03, before the round headers were read without columns, the facts' rows
-transposed in C, cards' texts and the trump's copies found by code and the held cards' bits set
-as dealt (one run each, load average 12 to 19 on 2 cores: CPU time counts, not wall time, and a
-single run's figures vary by a fifth at that load): printed beside today's figures."""
+this bench on 2026-12-04, before the replay kept the cards played as columns (one run, load
+average 4 to 9 on 2 cores: CPU time counts, not wall time, and a single run's figures vary by a
+fifth at that load): printed beside today's figures."""
 ROOT = Path(__file__).resolve().parent.parent
 
 

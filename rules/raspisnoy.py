@@ -20,9 +20,10 @@ rules.raspisnoy.RulesetError: deck 52: the deck is 36 or 54 cards
 from __future__ import annotations
 
 import enum
-from collections import Counter
+from collections import Counter, namedtuple
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
+from functools import cached_property
 from typing import NamedTuple
 
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
@@ -714,22 +715,19 @@ def _winner_and_led(plays: list[tuple[Card, Declaration | None]], trump: Suit | 
                     joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
     """The index of the winning play and the suit that counts as led (:func:`led_suit_of`)."""
     led = _led_suit(plays, joker_codes)
-    best = None
-    for index, (card, declaration) in enumerate(plays):
-        if card.code in joker_codes and (declaration is None or declaration.is_high):
-            best = index  # the later high joker wins
-    if best is not None:
-        return best, led
+    high_joker = None
     best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
-    for index, (card, _) in enumerate(plays):
+    for index, (card, declaration) in enumerate(plays):
         code = card.code
         if code >= 52 or code in joker_codes:
+            if code in joker_codes and (declaration is None or declaration.is_high):
+                high_joker = index  # the later high joker wins
             continue
         suit = code & 3
         rank = code + 64 if suit == trump else code if suit == led else -1
         if rank >= best_rank and rank >= 0:     # (a card dealt twice: the later copy wins)
             best, best_rank = index, rank
-    return best, led
+    return (best if high_joker is None else high_joker), led
 
 
 # ---------------------------------------------------------------------------------------------
@@ -872,10 +870,24 @@ class PlayRow(NamedTuple):
     line: int
 
 
+PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
+"""The cards played as columns: one list per field of :class:`PlayRow`, in its order."""
+_PLAY_NUMBERS = list(range(1, 11))
+"""The play numbers of a trick of up to ten cards."""
+
+
 @dataclass(frozen=True, kw_only=True)
 class RaspisnoyReplay(Replay):
     rounds: tuple[RoundRow, ...] = field(default=())
-    plays: tuple[PlayRow, ...] = field(default=())
+    play_columns: PlayColumns | None = None
+    """The cards played, a list per field of :class:`PlayRow` (the facts store them so)."""
+
+    @cached_property
+    def plays(self) -> tuple[PlayRow, ...]:
+        """The cards played, one row each (made on first use: the facts read the columns)."""
+        if self.play_columns is None:
+            return ()
+        return tuple(map(PlayRow._make, zip(*self.play_columns)))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -958,7 +970,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
-    play_rows: list[PlayRow] = []
+    play_columns = PlayColumns(*([] for _ in PlayRow._fields))
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
@@ -977,8 +989,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won, rows = _play_tricks(findings, rnd, rules, order, hands, held, trump)
-        play_rows.extend(rows)
+        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, play_columns)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
@@ -1017,7 +1028,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                 won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
             )))
     return RaspisnoyReplay(
-        findings=tuple(findings), rounds=tuple(round_rows), plays=tuple(play_rows),
+        findings=tuple(findings), rounds=tuple(round_rows), play_columns=play_columns,
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )
 
@@ -1160,11 +1171,13 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  hands: dict[str, list[int]] | None, held: dict[str, int],
-                 trump: Suit | None) -> tuple[dict[str, int], list[PlayRow]]:
-    """``held``: the cards each player still holds, as bits of their codes (:func:`legal_mask`
-    reads them), updated as he plays them."""
+                 trump: Suit | None, columns: PlayColumns) -> dict[str, int]:
+    """The tricks each player won; each card played is added to ``columns``. ``held``: the
+    cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
+    updated as he plays them."""
     won = dict.fromkeys(order, 0)
-    rows: list[PlayRow] = []
+    (round_col, trick_col, play_no_col, player_col, card_col, declaration_col, led_col, winner_col,
+     is_winner_col, line_col) = columns
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
     seat = {player: at for at, player in enumerate(order)}
@@ -1189,11 +1202,13 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: play goes clockwise",
                              line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
         plays: list[tuple[Card, Declaration | None]] = []
+        declared = False
         for position, play in enumerate(trick.plays):
             card = play.card
             declaration = play.declaration
             if declaration is not None or card.code in joker_codes:   # else a plain card, no words
                 declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
+                declared = declared or declaration is not None
             hand = hands.get(play.player) if hands is not None else None
             if hand is not None:
                 key = card.code
@@ -1228,18 +1243,28 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"{trick.plays[winner_at].card} of {winner}", line=line)
         if winner in won:
             won[winner] += 1
-        led_name = None if led is None else _SUIT_NAMES[led]
-        winner_at += 1      # (play_no counts from 1)
-        rows += [_row(PlayRow, (round_no, trick_no, position, play.player, texts[card.code],
-                                None if said is None else str(said), led_name, winner, position == winner_at, line))
-                 for position, (play, (card, said)) in enumerate(zip(trick.plays, plays), 1)]
+        # The trick's rows, column by column (a game plays a thousand cards; a row object each costs more).
+        count = len(plays)
+        round_col += [round_no] * count
+        trick_col += [trick_no] * count
+        play_no_col += _PLAY_NUMBERS[:count] if count <= len(_PLAY_NUMBERS) else range(1, count + 1)
+        player_col += played_by
+        card_col += [texts[card.code] for card, _ in plays]
+        declaration_col += ([None if said is None else str(said) for _, said in plays] if declared
+                            else [None] * count)
+        led_col += [None if led is None else _SUIT_NAMES[led]] * count
+        winner_col += [winner] * count
+        flags = [False] * count
+        flags[winner_at] = True
+        is_winner_col += flags
+        line_col += [line] * count
         if winner in seat:
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
                      line=rnd.tricks[-1].line if rnd.tricks else rnd.line, expected=rnd.cards,
                      actual=len(rnd.tricks))
-    return won, rows
+    return won
 
 
 _CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))

@@ -14,7 +14,6 @@ import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
 from rules.raspisnoy import (
-    PlayRow,
     RaspisnoyGame,
     RaspisnoyReplay,
     RaspisnoySheet,
@@ -66,17 +65,17 @@ TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
     # column by column, one extend per table: a game has hundreds of plays, and an add per row
-    # costs its keyword arguments. A row is a named tuple whose fields are the table's columns in
-    # order (a test holds them so), so zip(*rows) is the transpose, in C.
+    # costs its keyword arguments. A round row is a named tuple whose fields are the table's
+    # columns in order (a test holds them so), so zip(*rows) is the transpose, in C; the plays
+    # come from the replay as columns already.
     game, game_id = record.info.game, record.source.game_id
     rounds = replay.rounds
     if rounds:
         rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | dict(
             zip(RoundRow._fields, map(list, zip(*rounds)))))
-    plays = replay.plays
-    if plays:
-        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays)} | dict(
-            zip(PlayRow._fields, map(list, zip(*plays)))))
+    plays = replay.play_columns     # already columns (a game plays a thousand cards)
+    if plays is not None and plays.round_no:
+        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays.round_no)} | plays._asdict())
 
 
 HANDLERS = {
