@@ -122,8 +122,9 @@ _BATCH_COLUMNS = (
     "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
-    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
-    "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
+    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines",
+    "summary_more_boards", "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded",
+    "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated", "summary_seat_no",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
@@ -140,8 +141,8 @@ assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.na
 
 # The state of the hand being replayed travels as three int64 arrays, each field a named column:
 # the betting round (R), the hand (G: its stakes and what the replay knows of it), and its seats
-# (S, one row per seat, by the seat's index in its hand). A helper takes the arrays it needs, not
-# one argument per field, which would cost typing and code at every call on a machine's first run.
+# (S, one row per seat, by the seat's index in its hand). A helper takes the state arrays it needs,
+# not one argument per field (the award once took 40).
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP, ROUND_FIELDS) = range(11)
 (G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_BETTING,
