@@ -601,8 +601,14 @@ def _kernel(c, t, o, f, out, count):
         _hand_facts(s0, a0, a1, c.is_cancelled[h], c_kind, c_street, c.board, c.hole, c.cash_out, t_is_betting,
                     t.street_ordinal, S, G, f.seat_position, f.invested, f.collected, f.cash_out, f.net,
                     f.allin_ev_net, f.has_fact, f.fact_order, f.saw_flop, f.saw_turn, f.saw_river,
-                    f.went_to_showdown, f.won_at_showdown, f.pot_amount, f.pot_net, f.pot_eligible, f.n_pots[h],
-                    f.is_walk, f.count_players, f.rake, f.allin_street, f.needs_allin_ev)
+                    f.went_to_showdown, f.won_at_showdown, f.is_walk, f.needs_allin_ev)
+        for k in range(f.n_pots[h]):
+            f.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
+            f.pot_net[s0 + k] = S[k, S_POT_NET]
+            f.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
+        f.count_players[h] = G[G_N_LIVE]
+        f.rake[h] = 0 if c.is_cancelled[h] else G[G_RAKE]
+        f.allin_street[h] = G[G_ALLIN_STREET]
         f.explained[h] = True
         f.certified[h] = count[0] == before
 
@@ -774,10 +780,9 @@ def _end_round(line, S, R, G, out, count):
 @_internal
 def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash_out, t_is_betting, t_street_ordinal,
                 S, G, f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
-                f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_pot_amount,
-                f_pot_net, f_pot_eligible, n_pots, f_is_walk, f_count_players, f_rake, f_allin_street,
+                f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
                 f_needs_allin_ev):
-    """The per-hand, per-player and per-pot facts of a replayed hand."""
+    """The per-player facts of a replayed hand, whether it is a walk and whether it needs the all-in EV."""
     h = G[G_HAND]
     n = G[G_N_LIVE]
     n_cont = 0
@@ -807,10 +812,6 @@ def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash
         net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
         f_net[s0 + i] = net
         f_allin_ev_net[s0 + i] = net
-    for k in range(n_pots):
-        f_pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
-        f_pot_net[s0 + k] = S[k, S_POT_NET]
-        f_pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
     for r in range(n):
         i = S[r, S_LIVE]
         j = s0 + i
@@ -825,10 +826,7 @@ def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash
         f_went_to_showdown[j] = sd
         f_won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
     f_is_walk[h] = walk
-    f_count_players[h] = n
-    f_rake[h] = 0 if cancelled else G[G_RAKE]
     ais = G[G_ALLIN_STREET]
-    f_allin_street[h] = ais
     if ais >= 0 and ais != ST_RIVER and n_cont >= 2:
         need = True
         for r in range(n):
