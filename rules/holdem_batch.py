@@ -66,12 +66,6 @@ def pot_code(name: str | None) -> int:
     return int(name.replace("-", " ").rsplit(" ", 1)[1]) + 1     # "side pot-2", or Winamax's "side pot 2"
 
 
-def pot_name(code: int) -> str | None:
-    if code < 0:
-        return None
-    return POT_NAMES[code] if code < len(POT_NAMES) else f"side pot-{code - 1}"
-
-
 def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.ndarray:
     shape = n if width is None else (n, *width) if isinstance(width, tuple) else (n, width)
     # zeros and empty-then-fill cost a fraction of np.full: a file of one hand pays every column

@@ -55,17 +55,16 @@ from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure, Street
-from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB, RULE_CODES
+from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
 
 __all__ = ["FactBatch", "FindingRows", "replay_batch"]
 
 # Codes as compile-time constants of the kernel, written out: Numba's cache keeps a global's value
 # from compile time and is renewed only when THIS file changes, so a literal here (checked against
-# the enums below) cannot go stale when rules.holdem_hand reorders its members. The rule codes
-# are not among them: they travel as an argument (RULE_CODES).
+# the enums below) cannot go stale when rules.holdem_hand reorders its members.
 K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD = 0, 1, 2, 3, 4, 5
 K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT = 6, 7, 8, 9, 10, 11, 12
-S_PREFLOP, S_FLOP, S_RIVER = 0, 1, 3
+ST_PREFLOP, ST_FLOP, ST_RIVER = 0, 1, 3
 B_NO_LIMIT, B_POT_LIMIT, B_LIMIT = 0, 1, 2
 P_BTN, P_BB = 0, 2
 assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED,
@@ -73,7 +72,7 @@ assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CAL
             ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_ANTE,
             ActionKind.POST_STRADDLE, ActionKind.POST_DEAD, ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
             ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT)), "update the kind codes"
-assert (S_PREFLOP, S_FLOP, S_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
+assert (ST_PREFLOP, ST_FLOP, ST_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
 assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 ERROR, WARNING = 0, 1
@@ -123,21 +122,47 @@ _BATCH_COLUMNS = (
     "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
     "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
     "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
-    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines", "summary_more_boards",
-    "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded", "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
+    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines",
+    "summary_more_boards", "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded",
+    "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated", "summary_seat_no",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
 
-# round state, one int64 each
+RULE = namedtuple("KernelRules", (
+    "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
+    "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS"))(*range(21))
+"""The rules the kernel reports, as it codes them (``RULE.CHECK``): the names are written here, as
+the kind codes above, so that a cached kernel's codes change only with this file; the findings
+leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
+_HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
+assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
+
+# The state of the hand being replayed travels as three int64 arrays, each field a named column:
+# the betting round (R), the hand (G: its stakes and what the replay knows of it), and its seats
+# (S, one row per seat, by the seat's index in its hand). A helper takes the state arrays it needs,
+# not one argument per field (the award once took 40).
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
- R_HEADS_UP) = range(10)
-# hand state
-G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_N_LIVE, G_NOT_STATED, G_UNPLACED = range(6)
-"""The hand's state: G_NOT_STATED is the bit mask of the seats whose stack the log does not state,
-G_UNPLACED of those of them without a seat line (their seat unknown: their turn is neither checked
-nor expected)."""
+ R_HEADS_UP, ROUND_FIELDS) = range(11)
+(G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_BETTING,
+ G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK, G_END_LINE,
+ G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_COLLECTED_LOG, G_LIMIT_CAP, G_CAP_HEADS_UP, HAND_FIELDS) = range(25)
+"""The hand: G_SEATS its seats, G_N_LIVE the players dealt in; G_NOT_STATED is the bit mask of the
+seats whose stack the log does not state, G_UNPLACED of those of them without a seat line (their
+seat unknown: their turn is neither checked nor expected); G_END_LINE the line where the play ends
+(the total pot's, else the last); G_COLLECTED_LOG what the collect lines add up to; G_LIMIT_CAP and
+G_CAP_HEADS_UP the table options (``Options``)."""
+(S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
+ S_WON_NOT_AWARDED, S_LEFT, S_INVESTED, S_DEAD, S_BET, S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET,
+ S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT, S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT,
+ S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET,
+ S_POT_ELIGIBLE, SEAT_FIELDS) = range(35)
+"""A seat: the log's facts the checks read (S_SEAT_NO … S_WON_NOT_AWARDED, copied from the batch),
+then the replay's (flags are 0 or 1). The last six columns are lists by place, not by seat: the
+players dealt in by seat number (S_LIVE), a pot's winners clockwise from the button, the seats by the
+line of their hole cards, and the pots (pot k in row k: before rake, after it, and the bit mask of
+the seats that may win it)."""
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
@@ -280,12 +305,13 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         f = _empty_facts(b)
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, options, RULE_CODES,
-                FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found, count)
+        _kernel(columns, _TABLES, options, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found,
+                count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
     n = int(count[0])
+    found[:n, 1] = _HE_CODE[found[:n, 1]]
     types = FindingRows.empty(0)
     f.findings = FindingRows(**{name: found[:n, k].astype(getattr(types, name).dtype)
                                 for k, name in enumerate(_FINDING_FIELDS)})
@@ -451,56 +477,17 @@ def _emit(out, count, h, rule, severity, line, seat, expected, actual):
 
 
 @_inlined
-def _fixed(st, small_bet, big_bet, bb):
-    small = small_bet if small_bet >= 0 else bb
-    big = big_bet if big_bet >= 0 else small * 2
-    return small if st <= S_FLOP else big
-
-
-@_internal
-def _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count):
-    """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
-    n = G[G_N_LIVE]
-    n_active = 0
-    n_cont = 0
-    owing = -1
-    facing = False
-    for r in range(n):
-        i = s_live[r]
-        if s_folded[i]:
-            continue
-        n_cont += 1
-        if s_all_in[i]:
-            continue
-        n_active += 1
-        if R[R_TO_ACT] >> i & 1 and owing < 0:
-            owing = i
-        if s_bet[i] < R[R_CURRENT]:
-            facing = True
-    if n_cont <= 1:
-        return
-    if owing >= 0 and (n_active > 1 or facing):
-        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, owing, R[R_STREET], -1)
-    if n_active <= 1 and G[G_ALLIN_STREET] < 0 and n_cont >= 2:
-        G[G_ALLIN_STREET] = R[R_STREET]
-
-
-@_internal
-def _split(amount, n, unit, out):
-    """``amount`` shared by ``n`` winners in whole units, the odd units to the first."""
-    if n <= 1:
-        out[0] = amount
-        return
-    each = (amount // (n * unit)) * unit
-    odd = (amount - each * n) // unit
-    for i in range(n):
-        out[i] = each + (unit if i < odd else 0)
+def _fixed(st, G):
+    """The Limit bet size of street ``st``."""
+    small = G[G_SMALL_BET] if G[G_SMALL_BET] >= 0 else G[G_BIG_BLIND]
+    big = G[G_BIG_BET] if G[G_BIG_BET] >= 0 else small * 2
+    return small if st <= ST_FLOP else big
 
 
 @_inlined
 def _share(amount, n, unit, q):
-    """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first (as _split);
-    a negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
+    """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first; a
+    negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
     if n <= 1:
         return amount
     if amount < 0:
@@ -510,25 +497,12 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@_internal
-def _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count):
-    """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
-    goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
-    cap (``cap`` ≥ 0), is all in."""
-    if not he_stack(chips, s_left[p]):
-        _emit(out, count, h, rules.STACK, ERROR, line, p, s_left[p], chips)
-    s_left[p] -= chips
-    s_invested[p] += chips
-    if s_left[p] <= 0 or 0 <= cap <= s_invested[p]:
-        s_all_in[p] = True
-
-
 @njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
-def _kernel(c, t, o, rules, f, out, count):
+def _kernel(c, t, o, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
-    pots and the awards, write its facts. The one entry from Python; each helper is handed the arrays
-    it reads and writes, never the batch's structures, whose every array would be referenced anew
-    at each call (in compiled code, and in run time per hand)."""
+    pots and the awards, write its facts. The one entry from Python; each helper is handed the
+    state arrays and the batch's arrays it reads, never the batch's structures, whose every array
+    would be referenced anew at each call (in compiled code, and in run time per hand)."""
     in_lane = c.in_lane
     seat_start = c.seat_start
     action_start = c.action_start
@@ -538,56 +512,16 @@ def _kernel(c, t, o, rules, f, out, count):
     c_street = c.street
     c_amount = c.amount
     c_line = c.line
-    c_raise_to = c.raise_to
-    c_is_all_in = c.is_all_in
-    c_is_capped = c.is_capped
-    c_summary_won = c.summary_won
-    c_summary_line = c.summary_line
-    c_summary_won_again = c.summary_won_again
-    c_summary_line_again = c.summary_line_again
-    c_has_cash_out = c.has_cash_out
-    c_is_sitting_out = c.is_sitting_out
-    c_stack = c.stack
     t_is_post = t.is_post
     t_is_betting = t.is_betting
-    f_seat = f.seat
-    f_action_no = f.action_no
-    f_position = f.position
-    f_amount = f.amount
-    f_to_call = f.to_call
-    f_bet_level = f.bet_level
-    f_is_all_in = f.is_all_in
     width = np.int64(1)
     for h in range(in_lane.shape[0]):
         width = max(width, seat_start[h + 1] - seat_start[h])
-    # per-seat working arrays of the hand being replayed (a seat's index within its hand)
-    s_live = np.zeros(width, np.int64)
-    s_left = np.zeros(width, np.int64)
-    s_invested = np.zeros(width, np.int64)
-    s_dead = np.zeros(width, np.int64)
-    s_bet = np.zeros(width, np.int64)
-    s_folded = np.zeros(width, np.bool_)
-    s_all_in = np.zeros(width, np.bool_)
-    s_all_in_by_post = np.zeros(width, np.bool_)
-    s_fold_street = np.zeros(width, np.int64)
-    s_collected = np.zeros(width, np.int64)
-    s_has_collect = np.zeros(width, np.bool_)
-    s_collect_line = np.zeros(width, np.int64)
-    s_position = np.zeros(width, np.int64)
-    s_ring_index = np.zeros(width, np.int64)
-    s_expected = np.zeros(width, np.int64)
-    s_strength = np.zeros(width, np.int64)
-    s_std_strength = np.zeros(width, np.int64)
-    s_winners = np.zeros(width, np.int64)
-    s_shares = np.zeros(width, np.int64)
-    s_gross_shares = np.zeros(width, np.int64)
-    s_dealt = np.zeros(width, np.bool_)
-    s_after_split = np.zeros(width, np.int64)
-    s_in_split = np.zeros(width, np.bool_)
-    s_std_winner = np.zeros(width, np.bool_)
-    s_by_line = np.zeros(width, np.int64)
-    R = np.zeros(10, np.int64)
-    G = np.zeros(6, np.int64)
+    S = np.zeros((width, SEAT_FIELDS), np.int64)
+    R = np.zeros(ROUND_FIELDS, np.int64)
+    G = np.zeros(HAND_FIELDS, np.int64)
+    G[G_LIMIT_CAP] = o.limit_cap
+    G[G_CAP_HEADS_UP] = o.cap_heads_up
     for h in range(in_lane.shape[0]):
         if not in_lane[h]:
             continue
@@ -597,214 +531,271 @@ def _kernel(c, t, o, rules, f, out, count):
             continue
         a0, a1 = action_start[h], action_start[h + 1]
         before = count[0]
+        G[G_HAND] = h
+        G[G_SEATS] = ns
         G[G_NOT_STATED] = 0
         G[G_UNPLACED] = 0
+        G[G_BETTING] = c.betting[h]
+        G[G_BIG_BLIND] = c.big_blind[h]
+        G[G_SMALL_BET] = c.small_bet[h]
+        G[G_BIG_BET] = c.big_bet[h]
+        G[G_CAP] = c.cap[h]
+        G[G_BUTTON_SEAT] = c.button_seat[h]
+        G[G_RAKE] = c.rake[h]
+        G[G_UNIT] = c.unit[h]
+        G[G_SHORT_DECK] = c.is_short_deck[h]
+        G[G_END_LINE] = c.total_line[h] if c.total_line[h] > 0 else c.last_line[h]
+        G[G_TOTAL_LINE] = c.total_line[h]
+        G[G_LOG_TOTAL] = c.total_pot[h]
+        G[G_HAS_SUMMARY] = c.has_summary[h]
+        G[G_COLLECTED_LOG] = 0
+        S[:] = 0
         for i in range(ns):
-            s_left[i] = c_stack[s0 + i]
-            if c.stack_not_stated[s0 + i]:
-                s_left[i] = _NOT_STATED
+            s = s0 + i
+            S[i, S_SEAT_NO] = c_seat_no[s]
+            S[i, S_UNSEATED] = c.is_unseated[s]
+            S[i, S_SUMMARY_WON] = c.summary_won[s]
+            S[i, S_SUMMARY_LINE] = c.summary_line[s]
+            S[i, S_WON_AGAIN] = c.summary_won_again[s]
+            S[i, S_LINE_AGAIN] = c.summary_line_again[s]
+            S[i, S_HAS_CASH_OUT] = c.has_cash_out[s]
+            S[i, S_WON_NOT_AWARDED] = c.won_not_awarded[s]
+            S[i, S_LEFT] = c.stack[s]
+            if c.stack_not_stated[s]:
+                S[i, S_LEFT] = _NOT_STATED
                 G[G_NOT_STATED] |= np.int64(1) << i
-                if c.is_unseated[s0 + i]:
+                if c.is_unseated[s]:
                     G[G_UNPLACED] |= np.int64(1) << i
-            s_invested[i] = 0
-            s_dead[i] = 0
-            s_bet[i] = 0
-            s_folded[i] = False
-            s_all_in[i] = False
-            s_all_in_by_post[i] = False
-            s_fold_street[i] = -1
-            s_collected[i] = 0
-            s_has_collect[i] = False
-            s_collect_line[i] = 0
-            s_position[i] = -1
-            s_ring_index[i] = -1
-            s_expected[i] = 0
-            s_after_split[i] = 0
-            s_in_split[i] = False
-            s_std_winner[i] = False
+            S[i, S_FOLD_STREET] = -1
+            S[i, S_POSITION] = -1
+            S[i, S_RING_INDEX] = -1
             # a seat sitting out is dealt in only when it posts or bets
-            s_dealt[i] = c_summary_line[s0 + i] > 0 and not c_is_sitting_out[s0 + i]
-        short = c.is_short_deck[h]
-        modelled = _seat_hand(h, s0, ns, a0, a1, c.first_line[h], c.button_seat[h], short, c_actor, c_kind,
-                              c_street, c_line, c_seat_no, c.is_unseated, t_is_post, t_is_betting,
-                              t.street_ordinal.shape[0], t.positions, s_dealt, s_live, s_position, s_ring_index, G,
-                              rules, out, count)
+            S[i, S_DEALT] = c.summary_line[s] > 0 and not c.is_sitting_out[s]
+        modelled = _seat_hand(a0, a1, c.first_line[h], c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting,
+                              t.street_ordinal.shape[0], t.positions, S, G, out, count)
         if modelled and c.summary_lists_every_seat[h]:
-            _check_summary_seats(h, s0, ns, c.last_line[h], c_summary_line, c_summary_line_again, c.is_unseated,
-                                 c_seat_no, c.summary_seat_no, rules, out, count)
+            _check_summary_seats(c.last_line[h], c.summary_seat_no[s0:s0 + ns], S, G, out, count)
         if modelled and c.is_cancelled[h]:
-            _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again,
-                                   c_summary_line_again, rules, out, count)     # players and positions, no play
+            _cancelled_pays_nobody(S, G, out, count)     # players and positions, no play
         elif modelled:
-            modelled = _check_deck(h, s0, ns, short, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line,
-                                   c.board, c.board_lines, c.more_boards, c.more_board_lines, c.summary_board,
-                                   c.summary_board_line, c.summary_more_boards, c.summary_more_board_lines,
-                                   s_by_line, rules, out, count)
+            modelled = _check_deck(s0, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line, c.board,
+                                   c.board_lines, c.more_boards, c.more_board_lines, c.summary_board,
+                                   c.summary_board_line, c.summary_more_boards, c.summary_more_board_lines, S, G,
+                                   out, count)
         if modelled and not c.is_cancelled[h]:
-            # ------------------------------------------------------------ the actions, one by one
-            n = G[G_N_LIVE]
-            betting = c.betting[h]
-            bb = c.big_blind[h]
-            sb = c.small_blind[h]
-            ante = c.ante[h]
-            cap = c.cap[h]
-            small_bet = c.small_bet[h]
-            big_bet = c.big_bet[h]
-            button_seat = c.button_seat[h]
-            end_line = c.total_line[h] if c.total_line[h] > 0 else c.last_line[h]
-            at = 0
-            for r in range(n):
-                if s_ring_index[s_live[r]] == n - 1:
-                    at = r
-            ring0_seat = c_seat_no[s0 + s_live[at]]
-            for k in range(10):
-                R[k] = 0
-            R[R_STREET] = S_PREFLOP
-            anchor = np.int64(-1)      # int64 from the start: a literal -1 would compile _start_preflop twice
-            straddled = False
-            sb_seat = np.int64(-1)
-            pre_started = False
-            collected_log = np.int64(0)     # int64 from the start, as for anchor
-            for j in range(a0, a1):
-                p = c_actor[j]
-                k = c_kind[j]
-                st = c_street[j]
-                amt = c_amount[j]
-                line = c_line[j]
-                f_seat[j] = c_seat_no[s0 + p] if c_seat_no[s0 + p] != 0 else -1
-                f_action_no[j] = j - a0
-                to_call = max(R[R_CURRENT] - s_bet[p], 0)
-                level = R[R_BETS]
-                amount_in = 0
-                if t_is_post[k]:
-                    amount_in = amt
-                    _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
-                    s_all_in_by_post[p] = s_all_in[p]
-                    if k == K_ANTE:
-                        if ante != 0 and not he_blinds(amt, ante, s_all_in[p], np.bool_(False)):
-                            _emit(out, count, h, rules.BLINDS, ERROR, line, p, ante, amt)
-                    elif k == K_DEAD:
-                        live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
-                        s_bet[p] += live
-                        s_dead[p] += amt - live
-                    elif k == K_SB and G[G_SB_POSTED] != 0 and not c.second_sb_live[h]:
-                        s_dead[p] += amt          # a second small blind (a returning player's) is dead money
-                    else:
-                        if k == K_SB:
-                            G[G_SB_POSTED] = 1
-                            sb_seat = c_seat_no[s0 + p]
-                        elif k == K_BB or k == K_BUTTON:
-                            G[G_BB_POSTED] = 1
-                        s_bet[p] += amt
-                        if k != K_STRADDLE:
-                            stated = sb if k == K_SB else bb
-                            limit_sb = k == K_SB and betting == B_LIMIT
-                            if limit_sb and amt <= bb:
-                                stated = bb       # Limit small blinds vary (a third to a half of the big blind)
-                            if not he_blinds(amt, stated, s_all_in[p], limit_sb):
-                                _emit(out, count, h, rules.BLINDS, ERROR, line, p, stated, amt)
-                    if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
-                        # a big blind of unknown seat sits next to the small blind: the turn passes from it
-                        anchor = c_seat_no[s0 + p] if not G[G_UNPLACED] >> p & 1 else sb_seat
-                    elif k == K_STRADDLE:
-                        anchor = c_seat_no[s0 + p]
-                        straddled = True
-                elif k == K_FOLD and not pre_started and st == S_PREFLOP and _post_follows(j, a1, c_kind, t_is_post):
-                    # gone while the blinds are still being posted (after his ante): he leaves before
-                    # the deal, and it was no turn of his
-                    s_folded[p] = True
-                    s_fold_street[p] = S_PREFLOP
-                elif t_is_betting[k]:
-                    if st != R[R_STREET]:
-                        _end_round(R, G, s_live, s_folded, s_all_in, s_bet, line, h, rules, out, count)
-                        _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb,
-                                   ring0_seat)
-                    elif not pre_started and st == S_PREFLOP:
-                        _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor)
-                    if not pre_started:
-                        pre_started = True
-                        if st != S_PREFLOP:
-                            _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat,
-                                           anchor)
-                    to_call = max(R[R_CURRENT] - s_bet[p], 0)
-                    level = R[R_BETS]
-                    fixed = _fixed(R[R_STREET], small_bet, big_bet, bb)
-                    amount_in = _act(h, p, k, amt, line, to_call, c_raise_to[j], c_is_all_in[j], c_is_capped[j], cap,
-                                     fixed, s0, ns, o, rules, R, G, betting, s_live, s_left, s_invested, s_bet,
-                                     s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count)
-                elif k == K_UNCALLED:
-                    if not _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out,
-                                     count):
-                        modelled = False
-                        break
-                    amount_in = amt
-                elif k == K_COLLECT:
-                    s_collected[p] += amt
-                    if not s_has_collect[p]:
-                        s_collect_line[p] = line
-                    s_has_collect[p] = True
-                    collected_log += amt
-                    amount_in = amt
-                f_position[j] = s_position[p]
-                f_amount[j] = amount_in
-                f_to_call[j] = to_call
-                f_bet_level[j] = level
-                f_is_all_in[j] = s_all_in[p] and (t_is_post[k] or t_is_betting[k]) and \
-                    (s_left[p] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
+            modelled = _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c.raise_to, c.is_all_in,
+                             c.is_capped, c.ante[h], c.small_blind[h], c.second_sb_live[h], t_is_post, t_is_betting,
+                             f.seat, f.action_no, f.position, f.amount, f.to_call, f.bet_level, f.is_all_in, S, R, G,
+                             out, count)
             if modelled:
-                if not pre_started:
-                    _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor)
-                _end_round(R, G, s_live, s_folded, s_all_in, s_bet, end_line, h, rules, out, count)
                 # ------------------------------------------------------------ pots, rake, awards
-                npots = _settle(h, s0, ns, n, collected_log, end_line, c.total_line[h], c.total_pot[h], c.rake[h],
-                                c.has_summary[h], c.pot_amount, c.pot_start[h], c.pot_start[h + 1], c_has_cash_out,
-                                c.won_not_awarded, c_summary_won, c_summary_won_again, s_live, s_folded, s_invested,
-                                s_left, s_bet, s_dead, s_has_collect, f.total_pot, f.n_pots, f.pot_amount, f.pot_net,
-                                f.pot_eligible, rules, out, count)
-                n_cont = np.int64(0)    # int64: the literal 0 it starts from would compile _award once more
-                for r in range(n):
-                    if not s_folded[s_live[r]]:
-                        n_cont += 1
+                f.n_pots[h] = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
+                f.total_pot[h] = _total(S, G)
                 short_deck_ranks = t.short_deck_straights if c.straight_beats_trips[h] else t.short_deck
-                if n_cont > 0:      # else no winner to check the collect lines against
-                    modelled = _award(h, s0, ns, npots, n, n_cont, end_line, c.unit[h], short, c.rake[h], c.board,
-                                      c.more_boards, c.hole, t.standard, short_deck_ranks, c_has_cash_out,
-                                      c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again,
-                                      f.pot_eligible, f.pot_net, f.pot_amount, s_live,
-                                      s_winners, s_has_collect, s_std_winner, s_ring_index, s_shares, s_gross_shares,
-                                      s_expected, s_after_split, s_in_split, s_collected, s_collect_line, s_strength,
-                                      s_std_strength, rules, out, count)
+                if _contenders(S, G) > 0:      # else no winner to check the collect lines against
+                    modelled = _award(s0, c.board, c.more_boards, c.hole, t.standard, short_deck_ranks,
+                                      f.n_pots[h], S, G, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
-        _hand_facts(h, s0, ns, a0, a1, c.is_cancelled[h], c.rake[h], c_kind, c_street, c.board, c.hole, c.cash_out,
-                    t_is_betting, t.street_ordinal, s_live, s_folded, s_position, s_invested, s_collected,
-                    s_fold_street, G, f.seat_position, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net,
-                    f.has_fact, f.fact_order, f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown,
-                    f.won_at_showdown, f.is_walk, f.count_players, f.rake, f.allin_street, f.needs_allin_ev)
+        _hand_facts(s0, a0, a1, c.is_cancelled[h], c_kind, c_street, c.board, c.hole, c.cash_out, t_is_betting,
+                    t.street_ordinal, S, G, f.seat_position, f.invested, f.collected, f.cash_out, f.net,
+                    f.allin_ev_net, f.has_fact, f.fact_order, f.saw_flop, f.saw_turn, f.saw_river,
+                    f.went_to_showdown, f.won_at_showdown, f.is_walk, f.needs_allin_ev)
+        for k in range(f.n_pots[h]):
+            f.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
+            f.pot_net[s0 + k] = S[k, S_POT_NET]
+            f.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
+        f.count_players[h] = G[G_N_LIVE]
+        f.rake[h] = 0 if c.is_cancelled[h] else G[G_RAKE]
+        f.allin_street[h] = G[G_ALLIN_STREET]
         f.explained[h] = True
         f.certified[h] = count[0] == before
 
 
 @_internal
-def _hand_facts(h, s0, ns, a0, a1, cancelled, rake, c_kind, c_street, c_board, c_hole, c_cash_out, t_is_betting,
-                t_street_ordinal, s_live, s_folded, s_position, s_invested, s_collected, s_fold_street, G,
-                f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact, f_fact_order,
-                f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
-                f_count_players, f_rake, f_allin_street, f_needs_allin_ev):
-    """The per-hand and per-player facts of a replayed hand."""
+def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_all_in, c_is_capped, ante, sb,
+          second_sb_live, t_is_post, t_is_betting, f_seat, f_action_no, f_position, f_amount, f_to_call, f_bet_level,
+          f_is_all_in, S, R, G, out, count):
+    """The actions of a hand, one by one, with their facts; False when not modelled."""
+    h = G[G_HAND]
+    n = G[G_N_LIVE]
+    bb = G[G_BIG_BLIND]
+    at = 0
+    for r in range(n):
+        if S[S[r, S_LIVE], S_RING_INDEX] == n - 1:
+            at = r
+    ring0_seat = S[S[at, S_LIVE], S_SEAT_NO]
+    R[:] = 0
+    R[R_STREET] = ST_PREFLOP
+    anchor = np.int64(-1)
+    straddled = False
+    sb_seat = np.int64(-1)
+    pre_started = False
+    for j in range(a0, a1):
+        p = np.int64(c_actor[j])
+        k = c_kind[j]
+        st = c_street[j]
+        amt = c_amount[j]
+        line = np.int64(c_line[j])
+        f_seat[j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
+        f_action_no[j] = j - a0
+        to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+        level = R[R_BETS]
+        amount_in = 0
+        if t_is_post[k]:
+            amount_in = amt
+            _put(p, amt, line, S, G, out, count)
+            S[p, S_ALL_IN_BY_POST] = S[p, S_ALL_IN]
+            all_in = S[p, S_ALL_IN] != 0
+            if k == K_ANTE:
+                if ante != 0 and not he_blinds(amt, ante, all_in, False):
+                    _emit(out, count, h, RULE.BLINDS, ERROR, line, p, ante, amt)
+            elif k == K_DEAD:
+                live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
+                S[p, S_BET] += live
+                S[p, S_DEAD] += amt - live
+            elif k == K_SB and G[G_SB_POSTED] != 0 and not second_sb_live:
+                S[p, S_DEAD] += amt          # a second small blind (a returning player's) is dead money
+            else:
+                if k == K_SB:
+                    G[G_SB_POSTED] = 1
+                    sb_seat = S[p, S_SEAT_NO]
+                elif k == K_BB or k == K_BUTTON:
+                    G[G_BB_POSTED] = 1
+                S[p, S_BET] += amt
+                if k != K_STRADDLE:
+                    stated = sb if k == K_SB else bb
+                    limit_sb = k == K_SB and G[G_BETTING] == B_LIMIT
+                    if limit_sb and amt <= bb:
+                        stated = bb       # Limit small blinds vary (a third to a half of the big blind)
+                    if not he_blinds(amt, stated, all_in, limit_sb):
+                        _emit(out, count, h, RULE.BLINDS, ERROR, line, p, stated, amt)
+            if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
+                # a big blind of unknown seat sits next to the small blind: the turn passes from it
+                anchor = S[p, S_SEAT_NO] if not G[G_UNPLACED] >> p & 1 else sb_seat
+            elif k == K_STRADDLE:
+                anchor = S[p, S_SEAT_NO]
+                straddled = True
+        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, c_kind, t_is_post):
+            # gone while the blinds are still being posted (after his ante): he leaves before the
+            # deal, and it was no turn of his
+            S[p, S_FOLDED] = 1
+            S[p, S_FOLD_STREET] = ST_PREFLOP
+        elif t_is_betting[k]:
+            if st != R[R_STREET]:
+                _end_round(line, S, R, G, out, count)
+                _new_round(st, ring0_seat, S, R, G)
+            elif not pre_started and st == ST_PREFLOP:
+                _start_preflop(anchor, S, R, G)
+            if not pre_started:
+                pre_started = True
+                if st != ST_PREFLOP:
+                    _start_preflop(anchor, S, R, G)
+            to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+            level = R[R_BETS]
+            amount_in = _act(p, k, amt, line, c_raise_to[j], c_is_all_in[j], c_is_capped[j], S, R, G, out, count)
+        elif k == K_UNCALLED:
+            if not _uncalled(p, amt, line, S, R, G, out, count):
+                return False
+            amount_in = amt
+        elif k == K_COLLECT:
+            S[p, S_COLLECTED] += amt
+            if not S[p, S_HAS_COLLECT]:
+                S[p, S_COLLECT_LINE] = line
+            S[p, S_HAS_COLLECT] = 1
+            G[G_COLLECTED_LOG] += amt
+            amount_in = amt
+        f_position[j] = S[p, S_POSITION]
+        f_amount[j] = amount_in
+        f_to_call[j] = to_call
+        f_bet_level[j] = level
+        f_is_all_in[j] = S[p, S_ALL_IN] != 0 and (t_is_post[k] or t_is_betting[k]) and \
+            (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
+    if not pre_started:
+        _start_preflop(anchor, S, R, G)
+    _end_round(G[G_END_LINE], S, R, G, out, count)
+    return True
+
+
+@_internal
+def _put(p, chips, line, S, G, out, count):
+    """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
+    goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
+    cap (G_CAP ≥ 0), is all in."""
+    if not he_stack(chips, S[p, S_LEFT]):
+        _emit(out, count, G[G_HAND], RULE.STACK, ERROR, line, p, S[p, S_LEFT], chips)
+    S[p, S_LEFT] -= chips
+    S[p, S_INVESTED] += chips
+    if S[p, S_LEFT] <= 0 or 0 <= G[G_CAP] <= S[p, S_INVESTED]:
+        S[p, S_ALL_IN] = 1
+
+
+@_internal
+def _contenders(S, G):
+    """How many players dealt in have not folded."""
+    n_cont = 0
+    for r in range(G[G_N_LIVE]):
+        if not S[S[r, S_LIVE], S_FOLDED]:
+            n_cont += 1
+    return n_cont
+
+
+@_internal
+def _total(S, G):
+    """The chips in the pot."""
+    total = 0
+    for i in range(G[G_SEATS]):
+        total += S[i, S_INVESTED]
+    return total
+
+
+@_internal
+def _end_round(line, S, R, G, out, count):
+    """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
+    n_active = 0
+    n_cont = 0
+    owing = -1
+    facing = False
+    for r in range(G[G_N_LIVE]):
+        i = S[r, S_LIVE]
+        if S[i, S_FOLDED]:
+            continue
+        n_cont += 1
+        if S[i, S_ALL_IN]:
+            continue
+        n_active += 1
+        if R[R_TO_ACT] >> i & 1 and owing < 0:
+            owing = i
+        if S[i, S_BET] < R[R_CURRENT]:
+            facing = True
+    if n_cont <= 1:
+        return
+    if owing >= 0 and (n_active > 1 or facing):
+        _emit(out, count, G[G_HAND], RULE.ACTION_ORDER, ERROR, line, owing, R[R_STREET], -1)
+    if n_active <= 1 and G[G_ALLIN_STREET] < 0 and n_cont >= 2:
+        G[G_ALLIN_STREET] = R[R_STREET]
+
+
+@_internal
+def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash_out, t_is_betting, t_street_ordinal,
+                S, G, f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
+                f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
+                f_needs_allin_ev):
+    """The per-player facts of a replayed hand, whether it is a walk and whether it needs the all-in EV."""
+    h = G[G_HAND]
     n = G[G_N_LIVE]
     n_cont = 0
     winner = -1
     for r in range(n):
-        if not s_folded[s_live[r]]:
+        if not S[S[r, S_LIVE], S_FOLDED]:
             n_cont += 1
-            winner = s_live[r]
+            winner = S[r, S_LIVE]
     walk = False
-    if n_cont == 1 and (s_position[winner] == P_BB or s_position[winner] == P_BTN) and not cancelled:
+    if n_cont == 1 and (S[winner, S_POSITION] == P_BB or S[winner, S_POSITION] == P_BTN) and not cancelled:
         walk = True
         for j in range(a0, a1):
-            if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != S_PREFLOP):
+            if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != ST_PREFLOP):
                 walk = False
                 break
     nb = 0
@@ -812,54 +803,52 @@ def _hand_facts(h, s0, ns, a0, a1, cancelled, rake, c_kind, c_street, c_board, c
         nb += 1
     streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
     showdown = n_cont >= 2 and not cancelled
-    for i in range(ns):
+    for i in range(G[G_SEATS]):
         cash = c_cash_out[s0 + i]     # paid by the room for cashing out (or by him, to insure): not won
-        f_seat_position[s0 + i] = s_position[i]
-        f_invested[s0 + i] = s_invested[i]
-        f_collected[s0 + i] = s_collected[i] + cash
+        f_seat_position[s0 + i] = S[i, S_POSITION]
+        f_invested[s0 + i] = S[i, S_INVESTED]
+        f_collected[s0 + i] = S[i, S_COLLECTED] + cash
         f_cash_out[s0 + i] = cash
-        net = 0 if cancelled else s_collected[i] + cash - s_invested[i]
+        net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
         f_net[s0 + i] = net
         f_allin_ev_net[s0 + i] = net
     for r in range(n):
-        i = s_live[r]
+        i = S[r, S_LIVE]
         j = s0 + i
         f_has_fact[j] = True
         f_fact_order[j] = r
-        fold_st = s_fold_street[i]
+        fold_st = S[i, S_FOLD_STREET]
         seen = streets_dealt if fold_st < 0 else min(streets_dealt, t_street_ordinal[fold_st])
         f_saw_flop[j] = seen >= 1
         f_saw_turn[j] = seen >= 2
         f_saw_river[j] = seen >= 3
-        sd = showdown and not s_folded[i]
+        sd = showdown and not S[i, S_FOLDED]
         f_went_to_showdown[j] = sd
-        f_won_at_showdown[j] = sd and s_collected[i] > 0
+        f_won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
     f_is_walk[h] = walk
-    f_count_players[h] = n
-    f_rake[h] = 0 if cancelled else rake
     ais = G[G_ALLIN_STREET]
-    f_allin_street[h] = ais
-    if ais >= 0 and ais != S_RIVER and n_cont >= 2:
+    if ais >= 0 and ais != ST_RIVER and n_cont >= 2:
         need = True
         for r in range(n):
-            i = s_live[r]
-            if not s_folded[i] and c_hole[s0 + i, 0] < 0:
+            i = S[r, S_LIVE]
+            if not S[i, S_FOLDED] and c_hole[s0 + i, 0] < 0:
                 need = False
         f_needs_allin_ev[h] = need
 
 
 @_internal
-def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kind, c_street, c_line, c_seat_no,
-               c_is_unseated, t_is_post, t_is_betting, n_streets, t_positions, s_dealt, s_live, s_position,
-               s_ring_index, G, rules, out, count):
+def _seat_hand(a0, a1, first_line, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting, n_streets, t_positions,
+               S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
+    h = G[G_HAND]
+    ns = G[G_SEATS]
     for j in range(a0, a1):
         i = c_actor[j]
         if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
                 c_street[j] >= n_streets:
             return False        # a code no reader writes
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
-            s_dealt[i] = True
+            S[i, S_DEALT] = 1
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
@@ -870,60 +859,61 @@ def _seat_hand(h, s0, ns, a0, a1, first_line, button_seat, short, c_actor, c_kin
             elif c_kind[j] == K_BB and bb_poster < 0:
                 bb_poster = c_actor[j]
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
-        if not s_dealt[i]:
+        if not S[i, S_DEALT]:
             continue
         r = n
-        while r > 0 and _ring_key(s_live[r - 1], s0, c_seat_no, G, sb_poster, bb_poster) > \
-                _ring_key(i, s0, c_seat_no, G, sb_poster, bb_poster):
-            s_live[r] = s_live[r - 1]
+        key = _ring_key(i, sb_poster, bb_poster, S, G)
+        while r > 0 and _ring_key(S[r - 1, S_LIVE], sb_poster, bb_poster, S, G) > key:
+            S[r, S_LIVE] = S[r - 1, S_LIVE]
             r -= 1
-        if r > 0 and c_seat_no[s0 + s_live[r - 1]] == c_seat_no[s0 + i] and not c_is_unseated[s0 + i]:
+        if r > 0 and S[S[r - 1, S_LIVE], S_SEAT_NO] == S[i, S_SEAT_NO] and not S[i, S_UNSEATED]:
             return False      # two players in one seat (the unseated share seat 0, by name)
-        s_live[r] = i
+        S[r, S_LIVE] = i
         n += 1
     G[G_N_LIVE] = n
     for i in range(ns):
-        if s_dealt[i] and c_is_unseated[s0 + i] and not G[G_UNPLACED] >> i & 1:
+        if S[i, S_DEALT] and S[i, S_UNSEATED] and not G[G_UNPLACED] >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if c_actor[j] == i:
                     line = c_line[j]
                     break
-            _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, i, 0, 0)
+            _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, i, 0, 0)
     G[G_SB_POSTED] = 0
     G[G_BB_POSTED] = 0
     G[G_ALLIN_STREET] = -1
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, rules.PLAYERS, ERROR, first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, RULE.PLAYERS, ERROR, first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = button_seat if button_seat > 0 else c_seat_no[s0 + s_live[n - 1]]
+    button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
     start = 0
     for r in range(n):
-        if c_seat_no[s0 + s_live[r]] >= button:
+        if S[S[r, S_LIVE], S_SEAT_NO] >= button:
             start = r
             break
     at = -1
     for r in range(n):
-        if c_seat_no[s0 + s_live[r]] == button:
+        if S[S[r, S_LIVE], S_SEAT_NO] == button:
             at = r
             break
     if at < 0:
         at = (start - 1) % n
+    short = G[G_SHORT_DECK] != 0
     deck = 1 if short else 0
     for k in range(n):
-        i = s_live[(at + k) % n]
+        i = S[(at + k) % n, S_LIVE]
         if k < t_positions.shape[2]:
-            s_position[i] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
-        s_ring_index[i] = (k - 1) % n
+            S[i, S_POSITION] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
+        S[i, S_RING_INDEX] = (k - 1) % n
     if n == 2 and not short:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
         for j in range(a0, a1):
-            if c_kind[j] == K_BB and s_dealt[c_actor[j]]:
+            if c_kind[j] == K_BB and S[c_actor[j], S_DEALT]:
                 for r in range(n):
-                    s_position[s_live[r]] = P_BB if s_live[r] == c_actor[j] else P_BTN
+                    S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == c_actor[j] else P_BTN
                 break
     return True
 
@@ -938,52 +928,54 @@ def _post_follows(j, a1, c_kind, t_is_post):
 
 
 @_internal
-def _ring_key(i, s0, c_seat_no, G, sb_poster, bb_poster):
+def _ring_key(i, sb_poster, bb_poster, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
     small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
     if G[G_UNPLACED] >> i & 1 and i == bb_poster and sb_poster >= 0 and not G[G_UNPLACED] >> sb_poster & 1:
-        return 2 * np.int64(c_seat_no[s0 + sb_poster]) + 1
-    return 2 * np.int64(c_seat_no[s0 + i])
+        return 2 * S[sb_poster, S_SEAT_NO] + 1
+    return 2 * S[i, S_SEAT_NO]
 
 
 @_internal
-def _check_deck(h, s0, ns, short, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_board, c_board_lines,
-                c_more_boards, c_more_board_lines, c_summary_board, c_summary_board_line, c_summary_more_boards,
-                c_summary_more_board_lines, s_by_line, rules, out, count):
+def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_board, c_board_lines, c_more_boards,
+                c_more_board_lines, c_summary_board, c_summary_board_line, c_summary_more_boards,
+                c_summary_more_board_lines, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
-    low = 16 if short else 0
+    h = G[G_HAND]
+    ns = G[G_SEATS]
+    low = 16 if G[G_SHORT_DECK] else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
         if c_hole[s0 + i, 0] < 0:
             continue
         r = m
-        while r > 0 and c_hole_line[s0 + s_by_line[r - 1]] > c_hole_line[s0 + i]:
-            s_by_line[r] = s_by_line[r - 1]
+        while r > 0 and c_hole_line[s0 + S[r - 1, S_BY_LINE]] > c_hole_line[s0 + i]:
+            S[r, S_BY_LINE] = S[r - 1, S_BY_LINE]
             r -= 1
-        s_by_line[r] = i
+        S[r, S_BY_LINE] = i
         m += 1
     used = np.int64(0)
     for r in range(m):
-        i = s_by_line[r]
+        i = S[r, S_BY_LINE]
         line = c_hole_line[s0 + i]
         for k in range(2):
             code = np.int64(c_hole[s0 + i, k])
             if code < 0:
                 continue
             if code < low or code > 51:
-                _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
+                _emit(out, count, h, RULE.DECK, ERROR, line, i, -1, code)
             bit = np.int64(1) << code
             if used & bit:
-                _emit(out, count, h, rules.DECK, ERROR, line, i, -1, code)
+                _emit(out, count, h, RULE.DECK, ERROR, line, i, -1, code)
             used |= bit
     for i in range(ns):
         # a later record shows two other cards than the player was dealt: expected and actual are
         # the two cards each, as (first + 1) * 64 + second (apart from a single card's code)
         for k in range(2):
             if c_hole_conflict_line[s0 + i, k] > 0:
-                _emit(out, count, h, rules.DECK, ERROR, c_hole_conflict_line[s0 + i, k], i,
+                _emit(out, count, h, RULE.DECK, ERROR, c_hole_conflict_line[s0 + i, k], i,
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
     board = c_board[h]
@@ -999,13 +991,13 @@ def _check_deck(h, s0, ns, short, c_hole, c_hole_line, c_hole_conflict, c_hole_c
     for k in range(nb):
         code = np.int64(board[k])
         if code < low or code > 51:
-            _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+            _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
         twice = (used >> code & 1) != 0
         for q in range(nb):
             if q != k and board[q] == code:
                 twice = True
         if twice:
-            _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+            _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
     for b in range(2):      # the boards of a hand run twice or thrice: against the deck and the hole cards
         more = c_more_boards[h, b]
         line = c_more_board_lines[h, b]
@@ -1014,47 +1006,39 @@ def _check_deck(h, s0, ns, short, c_hole, c_hole_line, c_hole_conflict, c_hole_c
             if code < 0:
                 break
             if code < low or code > 51:
-                _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
+                _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
             if used >> code & 1:
-                _emit(out, count, h, rules.DECK, ERROR, line, -1, -1, code)
-    # each board of the summary against the board dealt
-    if c_summary_board[h, 0] >= 0 or c_summary_board_line[h] > 0:
-        _board_differs(h, board, c_summary_board[h], c_summary_board_line[h], rules, out, count)
-    for b in range(2):
-        if c_summary_more_boards[h, b, 0] >= 0 or c_summary_more_board_lines[h, b] > 0:
-            _board_differs(h, c_more_boards[h, b], c_summary_more_boards[h, b], c_summary_more_board_lines[h, b],
-                           rules, out, count)
+                _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
+    # each board of the summary against the board dealt (HE-BOARD)
+    for b in range(3):
+        dealt = board if b == 0 else c_more_boards[h, b - 1]
+        summary = c_summary_board[h] if b == 0 else c_summary_more_boards[h, b - 1]
+        line = c_summary_board_line[h] if b == 0 else c_summary_more_board_lines[h, b - 1]
+        if summary[0] >= 0 or line > 0:
+            for k in range(5):
+                if summary[k] != dealt[k]:
+                    _emit(out, count, h, RULE.BOARD, ERROR, line, -1, dealt[k], summary[k])
+                    break
     return True
 
 
 @_internal
-def _board_differs(h, dealt, summary, line, rules, out, count):
-    """HE-BOARD: the summary's board is the board dealt."""
-    for k in range(5):
-        if summary[k] != dealt[k]:
-            _emit(out, count, h, rules.BOARD, ERROR, line, -1, dealt[k], summary[k])
-            break
-
-
-
-@_internal
-def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, big_bet, bb, ring0_seat):
-    n = G[G_N_LIVE]
-    for r in range(n):
-        s_bet[s_live[r]] = 0
+def _new_round(st, ring0_seat, S, R, G):
+    """A street's betting round begins: no bet yet, the first live player left of the button to act."""
+    live = 0
+    to_act = np.int64(0)
+    for r in range(G[G_N_LIVE]):
+        i = S[r, S_LIVE]
+        S[i, S_BET] = 0
+        if not S[i, S_FOLDED]:
+            live += 1
+            if not S[i, S_ALL_IN]:
+                to_act |= np.int64(1) << i
     R[R_STREET] = st
     R[R_CURRENT] = 0
-    R[R_LAST_RAISE] = _fixed(R[R_STREET], small_bet, big_bet, bb) if betting == B_LIMIT else bb
+    R[R_LAST_RAISE] = _fixed(st, G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
     R[R_LEVEL_AT_FULL] = 0
     R[R_BETS] = 0
-    to_act = np.int64(0)
-    live = 0
-    for r in range(n):
-        i = s_live[r]
-        if not s_folded[i]:
-            live += 1
-            if not s_all_in[i]:
-                to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     R[R_ACTED] = 0
     R[R_BLOCKED] = 0
@@ -1063,92 +1047,94 @@ def _new_round(R, G, s_live, s_folded, s_all_in, s_bet, st, betting, small_bet, 
 
 
 @_internal
-def _act(h, p, k, amt, line, to_call, raise_to, said_all_in, capped, cap, fixed, s0, ns, o, rules, R, G, betting,
-         s_live, s_left, s_invested, s_bet, s_folded, s_all_in, s_all_in_by_post, s_fold_street, c_seat_no, out, count):
+def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    if k == K_FOLD and s_all_in_by_post[p] and s_all_in[p] and s_left[p] == 0 and not s_folded[p] and \
-            R[R_STREET] == S_PREFLOP:
+    h = G[G_HAND]
+    if k == K_FOLD and S[p, S_ALL_IN_BY_POST] and S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and not S[p, S_FOLDED] and \
+            R[R_STREET] == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
-        s_folded[p] = True
-        s_fold_street[p] = R[R_STREET]
+        S[p, S_FOLDED] = 1
+        S[p, S_FOLD_STREET] = R[R_STREET]
         return 0
-    nxt = _next_to_act(R, G, s_live, c_seat_no, s0)
+    to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+    nxt = _next_to_act(S, R, G)
     unplaced = G[G_UNPLACED] >> p & 1 == 1
-    if s_folded[p] or (s_all_in[p] and s_left[p] == 0 and k != K_FOLD):
-        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, -1, k)
+    if S[p, S_FOLDED] or (S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and k != K_FOLD):
+        _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
-        _emit(out, count, h, rules.ACTION_ORDER, ERROR, line, p, nxt, p)
+        _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
-        R[R_LAST_ACTOR] = c_seat_no[s0 + p]
+        R[R_LAST_ACTOR] = S[p, S_SEAT_NO]
     me = np.int64(1) << p
     R[R_TO_ACT] &= ~me
     R[R_ACTED] |= me
     chips = 0
     if k == K_FOLD:
-        s_folded[p] = True
-        s_fold_street[p] = R[R_STREET]
+        S[p, S_FOLDED] = 1
+        S[p, S_FOLD_STREET] = R[R_STREET]
     elif k == K_CHECK:
         if not he_check(to_call):
-            _emit(out, count, h, rules.CHECK, ERROR, line, p, 0, to_call)
+            _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
-        owed = min(to_call, s_left[p])
-        top = _top_live_bet(s_bet, s_live, G)
-        owed_to_top = min(top - s_bet[p], s_left[p]) if top < R[R_CURRENT] else 0
+        owed = min(to_call, S[p, S_LEFT])
+        top = _top_live_bet(S, G)
+        owed_to_top = min(top - S[p, S_BET], S[p, S_LEFT]) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
-            rule = rules.STACK if to_call > 0 and amt > s_left[p] else rules.CALL
+            rule = RULE.STACK if to_call > 0 and amt > S[p, S_LEFT] else RULE.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
-        _put(p, amt, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
-        s_bet[p] += amt
+        _put(p, amt, line, S, G, out, count)
+        S[p, S_BET] += amt
         chips = amt
     else:
-        chips = _bet_or_raise(h, p, k, amt, line, to_call, raise_to, said_all_in or capped, cap, fixed, ns, o, rules, R,
-                              G, betting, s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count)
-    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, s_left[p]):
-        _emit(out, count, h, rules.STACK, ERROR, line, p, 0, s_left[p])
+        chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
+    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, S[p, S_LEFT]):
+        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p, S_LEFT])
     if said_all_in or capped:
-        s_all_in[p] = True
+        S[p, S_ALL_IN] = 1
     return chips
 
 
 @_internal
-def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed, ns, o, rules, R, G, betting,
-                  s_live, s_left, s_invested, s_bet, s_folded, s_all_in, out, count):
+def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
+    """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
+    new bet and who must act on it. Returns the chips it put in."""
+    h = G[G_HAND]
+    betting = G[G_BETTING]
+    fixed = _fixed(R[R_STREET], G)
     cur = R[R_CURRENT]
     if k == K_BET:
         if not he_bet(cur):
-            _emit(out, count, h, rules.BET, ERROR, line, p, 0, cur)
-        new_total = s_bet[p] + amt
+            _emit(out, count, h, RULE.BET, ERROR, line, p, 0, cur)
+        new_total = S[p, S_BET] + amt
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
-        if not he_min_raise_written(amt, rt, cur, _top_live_bet(s_bet, s_live, G)):
-            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, rt - cur, amt)
-    chips = new_total - s_bet[p]
+        if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
+    chips = new_total - S[p, S_BET]
     size = new_total - cur
-    all_in_now = chips >= s_left[p] or all_in_said
+    all_in_now = chips >= S[p, S_LEFT] or all_in_said
     me = np.int64(1) << p
     if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
-        _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, 0, size)
+        _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
     if betting == B_NO_LIMIT:
         if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     elif betting == B_POT_LIMIT:
-        pot_now = 0
-        for i in range(ns):
-            pot_now += s_invested[i]
-        if not he_pot_limit(size, pot_now + to_call):
-            _emit(out, count, h, rules.POT_LIMIT, ERROR, line, p, pot_now + to_call, size)
+        pot_after_call = _total(S, G) + to_call
+        if not he_pot_limit(size, pot_after_call):
+            _emit(out, count, h, RULE.POT_LIMIT, ERROR, line, p, pot_after_call, size)
         elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, rules.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
     else:
         if not he_limit_size(size, fixed, all_in_now, cur):
-            _emit(out, count, h, rules.LIMIT_SIZE, ERROR, line, p, fixed, size)
-        cap_applies = o.cap_heads_up or R[R_HEADS_UP] == 0
-        if not he_limit_cap(R[R_BETS] + 1, o.limit_cap, cap_applies):
-            _emit(out, count, h, rules.LIMIT_CAP, ERROR, line, p, o.limit_cap, R[R_BETS] + 1)
-    _put(p, chips, line, cap, s_left, s_invested, s_all_in, h, rules, out, count)
-    s_bet[p] = new_total
+            _emit(out, count, h, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
+        cap_applies = G[G_CAP_HEADS_UP] != 0 or R[R_HEADS_UP] == 0
+        if not he_limit_cap(R[R_BETS] + 1, G[G_LIMIT_CAP], cap_applies):
+            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G[G_LIMIT_CAP], R[R_BETS] + 1)
+    _put(p, chips, line, S, G, out, count)
+    S[p, S_BET] = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
     else:
@@ -1173,173 +1159,171 @@ def _bet_or_raise(h, p, k, amt, line, to_call, raise_to, all_in_said, cap, fixed
     R[R_CURRENT] = max(cur, new_total)
     to_act = np.int64(0)
     for r in range(G[G_N_LIVE]):
-        i = s_live[r]
-        if not s_folded[i] and not s_all_in[i] and i != p:
+        i = S[r, S_LIVE]
+        if not S[i, S_FOLDED] and not S[i, S_ALL_IN] and i != p:
             to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     return chips
 
 
 @_internal
-def _top_live_bet(s_bet, s_live, G):
+def _top_live_bet(S, G):
     """The largest bet a dealt player has actually made on this street."""
     top = 0
     for r in range(G[G_N_LIVE]):
-        top = max(top, s_bet[s_live[r]])
+        top = max(top, S[S[r, S_LIVE], S_BET])
     return top
 
 
 @_internal
-def _top_bets(s_bet, ns):
+def _top_bets(S, G):
     """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
-    top = s_bet[0]
+    ns = G[G_SEATS]
+    top = S[0, S_BET]
     top_i = 0
     ties = 1
     second = -(np.int64(1) << 62)
     for i in range(1, ns):
-        if s_bet[i] > top:
+        bet = S[i, S_BET]
+        if bet > top:
             second = top
-            top = s_bet[i]
+            top = bet
             top_i = i
             ties = 1
-        elif s_bet[i] == top:
+        elif bet == top:
             ties += 1
             second = top
-        elif s_bet[i] > second:
-            second = s_bet[i]
+        elif bet > second:
+            second = bet
     if ns == 1:
         second = 0
     return top, top_i, ties, second
 
 
 @_internal
-def _uncalled(h, p, amt, line, ns, cap, rules, s_bet, s_left, s_invested, s_all_in, R, out, count):
+def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
-    top, top_i, ties, second = _top_bets(s_bet, ns)
+    h = G[G_HAND]
+    top, top_i, ties, second = _top_bets(S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
-        _emit(out, count, h, rules.UNCALLED, ERROR, line, p, 0, amt)
+        _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, 0, amt)
     elif not he_uncalled(top_i == p, amt, top - second):
-        _emit(out, count, h, rules.UNCALLED, ERROR, line, p, top - second, amt)
-    s_bet[p] -= amt
-    s_left[p] += amt
-    s_invested[p] -= amt
-    if s_left[p] > 0 and s_all_in[p] and not 0 <= cap <= s_invested[p]:
-        s_all_in[p] = False
-    cur = s_bet[0]
-    for i in range(1, ns):
-        cur = max(cur, s_bet[i])
+        _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, top - second, amt)
+    S[p, S_BET] -= amt
+    S[p, S_LEFT] += amt
+    S[p, S_INVESTED] -= amt
+    if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
+        S[p, S_ALL_IN] = 0
+    cur = S[0, S_BET]
+    for i in range(1, G[G_SEATS]):
+        cur = max(cur, S[i, S_BET])
     R[R_CURRENT] = cur
     return True
 
 
 @_internal
-def _settle(h, s0, ns, n, collected_log, end_line, total_line, log_total, rake, has_summary, c_pot_amount, p0, p1,
-            c_has_cash_out, c_won_not_awarded, c_summary_won, c_summary_won_again, s_live, s_folded, s_invested,
-            s_left, s_bet, s_dead, s_has_collect, f_total_pot, f_n_pots, f_pot_amount, f_pot_net, f_pot_eligible,
-            rules, out, count):
-    """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT); the number of pots."""
-    n_cont = 0
-    for r in range(n):
-        if not s_folded[s_live[r]]:
-            n_cont += 1
-    total = 0
-    for i in range(ns):
-        total += s_invested[i]
+def _settle(c_pots, S, G, out, count):
+    """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
+    summary's pots); the number of pots."""
+    h = G[G_HAND]
+    ns = G[G_SEATS]
+    rake = G[G_RAKE]
+    log_total = G[G_LOG_TOTAL]
+    has_summary = G[G_HAS_SUMMARY] != 0
+    total_line = G[G_TOTAL_LINE]
+    n_cont = _contenders(S, G)
+    total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_bets(s_bet, ns)
+        top, top_i, ties, second = _top_bets(S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, h, rules.UNCALLED, severity, end_line, top_i, excess, 0)
-            s_invested[top_i] -= excess
-            s_left[top_i] += excess
-    total = 0
-    for i in range(ns):
-        total += s_invested[i]
-    f_total_pot[h] = total
+            _emit(out, count, h, RULE.UNCALLED, severity, G[G_END_LINE], top_i, excess, 0)
+            S[top_i, S_INVESTED] -= excess
+            S[top_i, S_LEFT] += excess
+    total = _total(S, G)
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if c_has_cash_out[s0 + i] and not s_has_collect[i] and c_won_not_awarded[s0 + i]:
-            not_awarded += max(c_summary_won[s0 + i], 0) + max(c_summary_won_again[s0 + i], 0)
+        if S[i, S_HAS_CASH_OUT] and not S[i, S_HAS_COLLECT] and S[i, S_WON_NOT_AWARDED]:
+            not_awarded += max(S[i, S_SUMMARY_WON], 0) + max(S[i, S_WON_AGAIN], 0)
     if has_summary and log_total != total:
-        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total, log_total)
-    if has_summary and collected_log + rake + not_awarded != total:
-        _emit(out, count, h, rules.POT_BALANCE, ERROR, total_line, -1, total - rake, collected_log + not_awarded)
+        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
+    if has_summary and G[G_COLLECTED_LOG] + rake + not_awarded != total:
+        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G[G_COLLECTED_LOG] + not_awarded)
     if n_cont > 0:
-        npots = _build_pots(s0, ns, n, s_live, s_invested, s_dead, s_folded, f_pot_eligible, f_pot_amount)
+        npots = _build_pots(S, G)
     else:       # every player folded: one pot no one may win
         npots = 1 if total != 0 else 0
-        f_pot_amount[s0] = total
-    f_n_pots[h] = npots
+        S[0, S_POT_AMOUNT] = total
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
-    n_log = p1 - p0
+    n_log = c_pots.shape[0]
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
     # (Winamax): that pot's net is the rest, the uncalled part unraked
     top_alone = False
     if npots > 1:
-        e = f_pot_eligible[s0 + npots - 1]
+        e = S[npots - 1, S_POT_ELIGIBLE]
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
         first = 0
         second = 0
         for i in range(ns):
-            v = s_invested[i]
+            v = S[i, S_INVESTED]
             if v > first:
                 second = first
                 first = v
             elif v > second:
                 second = v
-        top_alone = first - second == f_pot_amount[s0 + npots - 1]
+        top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
             if within and k == npots - 1:
-                net = f_pot_amount[s0 + k]
+                net = S[k, S_POT_AMOUNT]
             elif within and k == npots - 2:
-                net = c_pot_amount[p0 + k] - f_pot_amount[s0 + npots - 1]
+                net = c_pots[k] - S[npots - 1, S_POT_AMOUNT]
             else:
-                net = c_pot_amount[p0 + k]
-            f_pot_net[s0 + k] = net
+                net = c_pots[k]
+            S[k, S_POT_NET] = net
             listed += net
-            if net > f_pot_amount[s0 + k] and over < 0:
+            if net > S[k, S_POT_AMOUNT] and over < 0:
                 over = k
         if listed + rake != total:
-            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
+            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
-            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, f_pot_amount[s0 + over],
-                  f_pot_net[s0 + over])
+            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over, S_POT_AMOUNT], S[over, S_POT_NET])
     else:
         if n_log > 0 and npots > 1:
-            _emit(out, count, h, rules.SIDE_POT, ERROR, total_line, -1, npots, n_log)
+            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, npots, n_log)
         for k in range(npots):
-            f_pot_net[s0 + k] = f_pot_amount[s0 + k]
+            S[k, S_POT_NET] = S[k, S_POT_AMOUNT]
         if npots > 0:
-            f_pot_net[s0] -= rake
+            S[0, S_POT_NET] -= rake
     return npots
 
 
 @_internal
-def _build_pots(s0, ns, n, s_live, s_invested, s_dead, s_folded, f_pot_eligible, f_pot_amount):
+def _build_pots(S, G):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
+    ns = G[G_SEATS]
+    n = G[G_N_LIVE]
     npots = 0
     previous = 0
-    last_level = 0
     first = True
     while True:
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for r in range(n):
-            i = s_live[r]
-            live = s_invested[i] - s_dead[i]
-            if not s_folded[i] and (first or live > last_level) and (not found or live < level):
+            i = S[r, S_LIVE]
+            live = S[i, S_INVESTED] - S[i, S_DEAD]
+            if not S[i, S_FOLDED] and (first or live > previous) and (not found or live < level):
                 level = live
                 found = True
         if not found:
@@ -1347,50 +1331,50 @@ def _build_pots(s0, ns, n, s_live, s_invested, s_dead, s_folded, f_pot_eligible,
         first = False
         chips = 0
         for i in range(ns):
-            live = s_invested[i] - s_dead[i]
+            live = S[i, S_INVESTED] - S[i, S_DEAD]
             chips += min(live, level) - min(live, previous)
         elig = np.int64(0)
         for r in range(n):
-            i = s_live[r]
-            if not s_folded[i] and s_invested[i] - s_dead[i] >= level:
+            i = S[r, S_LIVE]
+            if not S[i, S_FOLDED] and S[i, S_INVESTED] - S[i, S_DEAD] >= level:
                 elig |= np.int64(1) << i
-        if npots > 0 and f_pot_eligible[s0 + npots - 1] == elig:
-            f_pot_amount[s0 + npots - 1] += chips
+        if npots > 0 and S[npots - 1, S_POT_ELIGIBLE] == elig:
+            S[npots - 1, S_POT_AMOUNT] += chips
         elif chips > 0:
-            f_pot_amount[s0 + npots] = chips
-            f_pot_eligible[s0 + npots] = elig
+            S[npots, S_POT_AMOUNT] = chips
+            S[npots, S_POT_ELIGIBLE] = elig
             npots += 1
         previous = level
-        last_level = level
     extra = 0
     dead = 0
     for i in range(ns):
-        extra += max(s_invested[i] - s_dead[i] - last_level, 0)
-        dead += s_dead[i]
+        extra += max(S[i, S_INVESTED] - S[i, S_DEAD] - previous, 0)
+        dead += S[i, S_DEAD]
     if extra != 0 and npots > 0:
-        f_pot_amount[s0 + npots - 1] += extra
+        S[npots - 1, S_POT_AMOUNT] += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
         elig = np.int64(0)
         for r in range(n):
-            if not s_folded[s_live[r]]:
-                elig |= np.int64(1) << s_live[r]
-        f_pot_eligible[s0] = elig
+            if not S[S[r, S_LIVE], S_FOLDED]:
+                elig |= np.int64(1) << S[r, S_LIVE]
+        S[0, S_POT_ELIGIBLE] = elig
         npots = 1
     if npots > 0:
-        f_pot_amount[s0] += dead
+        S[0, S_POT_AMOUNT] += dead
     return npots
 
 
-
 @_internal
-def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_more_boards, c_hole, t_standard,
-           t_short_deck, c_has_cash_out, c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again,
-           f_pot_eligible, f_pot_net, f_pot_amount, s_live, s_winners, s_has_collect, s_std_winner, s_ring_index,
-           s_shares, s_gross_shares, s_expected, s_after_split, s_in_split, s_collected, s_collect_line, s_strength,
-           s_std_strength, rules, out, count):
+def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
     this table."""
+    h = G[G_HAND]
+    ns = G[G_SEATS]
+    n = G[G_N_LIVE]
+    unit = G[G_UNIT]
+    rake = G[G_RAKE]
+    short = G[G_SHORT_DECK] != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
         if (c_board[h, 0] if b == 0 else c_more_boards[h, b - 1, 0]) >= 0:
@@ -1398,7 +1382,7 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
     n_boards = max(played, 1)
     contested = False
     for k in range(npots):
-        e = f_pot_eligible[s0 + k]
+        e = S[k, S_POT_ELIGIBLE]
         if e & (e - 1):
             contested = True
     unverifiable = False
@@ -1413,24 +1397,24 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
         if contested and nb == 5:
             for i in range(ns):
                 if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
-                    s_std_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
-                    s_strength[i] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) if short \
-                        else s_std_strength[i]
+                    S[i, S_STD_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
+                    S[i, S_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) \
+                        if short else S[i, S_STD_STRENGTH]
                 else:
-                    s_strength[i] = -1
-                    s_std_strength[i] = -1
+                    S[i, S_STRENGTH] = -1
+                    S[i, S_STD_STRENGTH] = -1
         for k in range(npots):
-            e = f_pot_eligible[s0 + k]
-            net = f_pot_net[s0 + k]
-            amount = f_pot_amount[s0 + k]
+            e = S[k, S_POT_ELIGIBLE]
+            net = S[k, S_POT_NET]
+            amount = S[k, S_POT_AMOUNT]
             # the pot shared between the boards, the odd unit to the first
             share = _share(net, n_boards, unit, q)
             gross = _share(amount, n_boards, unit, q) if amount >= net else share
             m = 0
             if e & (e - 1) == 0:
                 for r in range(n):
-                    if e >> s_live[r] & 1:
-                        s_winners[0] = s_live[r]
+                    if e >> S[r, S_LIVE] & 1:
+                        S[0, S_WINNERS] = S[r, S_LIVE]
                 m = 1
             else:
                 known = 0
@@ -1438,101 +1422,95 @@ def _award(h, s0, ns, npots, n, n_cont, end_line, unit, short, rake, c_board, c_
                 best_std = -1
                 bad = False
                 for r in range(n):
-                    i = s_live[r]
+                    i = S[r, S_LIVE]
                     if not e >> i & 1:
                         continue
-                    if nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
+                    if nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
                         known += 1
-                        best = max(best, s_strength[i])
-                        best_std = max(best_std, s_std_strength[i])
-                    elif s_has_collect[i]:
+                        best = max(best, S[i, S_STRENGTH])
+                        best_std = max(best_std, S[i, S_STD_STRENGTH])
+                    elif S[i, S_HAS_COLLECT]:
                         bad = True
                 if bad or known == 0:
                     unverifiable = True
                     continue
                 for r in range(n):
-                    i = s_live[r]
-                    if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and s_strength[i] >= 0:
-                        if short and s_std_strength[i] == best_std:
-                            s_std_winner[i] = True
-                        if s_strength[i] == best:
+                    i = S[r, S_LIVE]
+                    if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
+                        if short and S[i, S_STD_STRENGTH] == best_std:
+                            S[i, S_STD_WINNER] = 1
+                        if S[i, S_STRENGTH] == best:
                             # clockwise from the button (insertion sort by ring index)
                             w = m
-                            while w > 0 and s_ring_index[s_winners[w - 1]] > s_ring_index[i]:
-                                s_winners[w] = s_winners[w - 1]
+                            while w > 0 and S[S[w - 1, S_WINNERS], S_RING_INDEX] > S[i, S_RING_INDEX]:
+                                S[w, S_WINNERS] = S[w - 1, S_WINNERS]
                                 w -= 1
-                            s_winners[w] = i
+                            S[w, S_WINNERS] = i
                             m += 1
             if m > 1 and share < 0:
                 return False
-            _split(share, m, unit, s_shares)
-            if m > 1:
-                _split(gross, m, unit, s_gross_shares)
-            else:
-                s_gross_shares[0] = share
             for w in range(m):
-                winner = s_winners[w]
-                s_expected[winner] += s_shares[w]
-                s_after_split[winner] += s_gross_shares[w]
+                winner = S[w, S_WINNERS]
+                S[winner, S_EXPECTED] += _share(share, m, unit, w)
+                S[winner, S_AFTER_SPLIT] += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
-                    s_in_split[winner] = True
+                    S[winner, S_IN_SPLIT] = 1
         q += 1
     if unverifiable:
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error
     rake_after_split = False
-    for i in range(ns):
-        if s_in_split[i] and s_has_collect[i] and s_collected[i] == s_after_split[i] and \
-                s_after_split[i] != s_expected[i]:
-            rake_after_split = True
     # a split no known room rule gives, but the split winners together collect what they share,
     # each within the rake of his equal share: a warning
     split_owed = 0
     split_collected = 0
-    for i in range(ns):
-        if s_in_split[i]:
-            split_owed += s_expected[i]
-            split_collected += s_collected[i]
-    split_balances = split_owed == split_collected
     # side pots under a rake: the log does not say which pot the room took it from (the replay takes
     # it from the main pot); winners who together collect what the pots hold, each within the rake
     # of his share, are a warning
     owed = 0
     collected = 0
     for i in range(ns):
-        owed += s_expected[i]
-        collected += s_collected[i]
+        if S[i, S_IN_SPLIT] and S[i, S_HAS_COLLECT] and S[i, S_COLLECTED] == S[i, S_AFTER_SPLIT] and \
+                S[i, S_AFTER_SPLIT] != S[i, S_EXPECTED]:
+            rake_after_split = True
+        if S[i, S_IN_SPLIT]:
+            split_owed += S[i, S_EXPECTED]
+            split_collected += S[i, S_COLLECTED]
+        owed += S[i, S_EXPECTED]
+        collected += S[i, S_COLLECTED]
+    split_balances = split_owed == split_collected
     rake_between_pots = npots > 1 and rake > 0 and owed == collected
     for i in range(ns):
-        exp = s_expected[i]
-        act = s_collected[i]
-        if c_has_cash_out[s0 + i] and act == 0:
+        exp = S[i, S_EXPECTED]
+        act = S[i, S_COLLECTED]
+        if S[i, S_HAS_CASH_OUT] and act == 0:
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
-            rule = rules.SD_ORDER if short and s_std_winner[i] else rules.SHOWDOWN
-            _emit(out, count, h, rule, ERROR, s_collect_line[i], i, exp, act)
+            rule = RULE.SD_ORDER if short and S[i, S_STD_WINNER] else RULE.SHOWDOWN
+            _emit(out, count, h, rule, ERROR, S[i, S_COLLECT_LINE], i, exp, act)
         elif exp > 0 and act == 0:
-            rule = rules.SPLIT if s_in_split[i] else rules.SHOWDOWN
-            _emit(out, count, h, rule if n_cont > 1 else rules.COLLECTED, ERROR, end_line, i, exp, act)
-        elif exp != act and s_in_split[i]:
-            top = s_after_split[i]
+            rule = RULE.SPLIT if S[i, S_IN_SPLIT] else RULE.SHOWDOWN
+            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G[G_END_LINE], i, exp,
+                  act)
+        elif exp != act and S[i, S_IN_SPLIT]:
+            top = S[i, S_AFTER_SPLIT]
             # a rake shared out another way moves at most the rake between the winners
             by_rake = split_balances and abs(act - exp) <= rake
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
-            _emit(out, count, h, rules.SPLIT, severity, s_collect_line[i], i, exp, act)
+            _emit(out, count, h, RULE.SPLIT, severity, S[i, S_COLLECT_LINE], i, exp, act)
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
-            _emit(out, count, h, rules.COLLECTED, severity, s_collect_line[i], i, exp, act)
+            _emit(out, count, h, RULE.COLLECTED, severity, S[i, S_COLLECT_LINE], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
-        won = c_summary_won[s0 + i]
-        if won >= 0 and won != s_collected[i] and not c_has_cash_out[s0 + i]:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, s_collected[i], won)
-        won = c_summary_won_again[s0 + i]      # a second summary seat line of the player
-        if won >= 0 and won != s_collected[i] and not c_has_cash_out[s0 + i]:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line_again[s0 + i], i, s_collected[i], won)
+        if S[i, S_HAS_CASH_OUT]:
+            continue
+        if S[i, S_SUMMARY_WON] >= 0 and S[i, S_SUMMARY_WON] != S[i, S_COLLECTED]:
+            _emit(out, count, h, RULE.COLLECTED, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_COLLECTED],
+                  S[i, S_SUMMARY_WON])
+        if S[i, S_WON_AGAIN] >= 0 and S[i, S_WON_AGAIN] != S[i, S_COLLECTED]:   # a second summary seat line
+            _emit(out, count, h, RULE.COLLECTED, ERROR, S[i, S_LINE_AGAIN], i, S[i, S_COLLECTED], S[i, S_WON_AGAIN])
     return True
-
 
 
 @_inlined
@@ -1542,52 +1520,49 @@ def he_summary_seats(lines, seated):
 
 
 @_internal
-def _check_summary_seats(h, s0, ns, last_line, c_summary_line, c_summary_line_again, c_is_unseated, c_seat_no,
-                         c_summary_seat_no, rules, out, count):
+def _check_summary_seats(last_line, c_summary_seat_no, S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line is cited at it, expected and
-    actual the two seat numbers."""
-    for i in range(ns):
-        other = c_summary_seat_no[s0 + i]
+    A summary line giving the player another seat than his seat line (``c_summary_seat_no``, 0 when
+    the same) is cited at it, expected and actual the two seat numbers."""
+    h = G[G_HAND]
+    for i in range(G[G_SEATS]):
+        other = c_summary_seat_no[i]
         if other != 0:
-            _emit(out, count, h, rules.SUMMARY_SEATS, ERROR, c_summary_line[s0 + i], i, c_seat_no[s0 + i], other)
-        lines = (1 if c_summary_line[s0 + i] > 0 else 0) + (1 if c_summary_line_again[s0 + i] > 0 else 0)
-        seated = not c_is_unseated[s0 + i]
+            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_SEAT_NO], other)
+        lines = (1 if S[i, S_SUMMARY_LINE] > 0 else 0) + (1 if S[i, S_LINE_AGAIN] > 0 else 0)
+        seated = not S[i, S_UNSEATED]
         if not he_summary_seats(lines, seated):
             line = np.int64(last_line)
             if lines > 0:
-                line = c_summary_line_again[s0 + i] if seated else c_summary_line[s0 + i]
-            _emit(out, count, h, rules.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
+                line = S[i, S_LINE_AGAIN] if seated else S[i, S_SUMMARY_LINE]
+            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
 @_internal
-def _cancelled_pays_nobody(h, s0, ns, c_summary_won, c_summary_line, c_summary_won_again, c_summary_line_again, rules,
-                           out, count):
+def _cancelled_pays_nobody(S, G, out, count):
     """HE-COLLECTED: a cancelled hand pays nobody, so its summary's "won" amounts say 0."""
-    for i in range(ns):
-        if c_summary_won[s0 + i] > 0:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line[s0 + i], i, 0, c_summary_won[s0 + i])
-        if c_summary_won_again[s0 + i] > 0:
-            _emit(out, count, h, rules.COLLECTED, ERROR, c_summary_line_again[s0 + i], i, 0,
-                  c_summary_won_again[s0 + i])
+    for i in range(G[G_SEATS]):
+        if S[i, S_SUMMARY_WON] > 0:
+            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, S_SUMMARY_LINE], i, 0, S[i, S_SUMMARY_WON])
+        if S[i, S_WON_AGAIN] > 0:
+            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, S_LINE_AGAIN], i, 0, S[i, S_WON_AGAIN])
 
 
 @_internal
-def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, button_seat, anchor):
+def _start_preflop(anchor, S, R, G):
     """After the posts: the bet to match, who must act, and from where."""
-    n = G[G_N_LIVE]
     has = False
     top = 0
     second = 0
     live = 0
     to_act = np.int64(0)
     last_live = -1
-    for r in range(n):
-        i = s_live[r]
-        if s_folded[i]:
+    for r in range(G[G_N_LIVE]):
+        i = S[r, S_LIVE]
+        if S[i, S_FOLDED]:
             continue
-        v = s_bet[i]
+        v = S[i, S_BET]
         live += 1
         last_live = i
         if not has:
@@ -1598,32 +1573,32 @@ def _start_preflop(R, G, s_live, s_folded, s_all_in, s_bet, c_seat_no, s0, bb, b
             top = v
         elif live == 2 or v > second:
             second = v
-        if not s_all_in[i]:
+        if not S[i, S_ALL_IN]:
             to_act |= np.int64(1) << i
     if live < 2:
         second = 0
     cur = top if has else 0
     if G[G_BB_POSTED]:
-        cur = max(cur, bb)     # a big blind posted all-in short still sets the bet to call
+        cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
     R[R_CURRENT] = cur
-    R[R_LAST_RAISE] = max(bb, cur - second)
+    R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
     R[R_LEVEL_AT_FULL] = cur
     R[R_BETS] = 1 if cur > 0 else 0
     R[R_TO_ACT] = to_act
     R[R_ACTED] = 0
     R[R_HEADS_UP] = 1 if live == 2 else 0
     if anchor < 0:
-        if button_seat > 0:
-            anchor = button_seat
+        if G[G_BUTTON_SEAT] > 0:
+            anchor = G[G_BUTTON_SEAT]
         elif last_live >= 0:
-            anchor = c_seat_no[s0 + last_live]
+            anchor = S[last_live, S_SEAT_NO]
         else:
             anchor = 0
     R[R_LAST_ACTOR] = anchor
 
 
 @_internal
-def _next_to_act(R, G, s_live, c_seat_no, s0):
+def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""
     to_act = R[R_TO_ACT] & ~G[G_UNPLACED]
@@ -1632,11 +1607,11 @@ def _next_to_act(R, G, s_live, c_seat_no, s0):
         return -1
     start = R[R_LAST_ACTOR]
     for r in range(n):
-        i = s_live[r]
-        if c_seat_no[s0 + i] > start and to_act >> i & 1:
+        i = S[r, S_LIVE]
+        if S[i, S_SEAT_NO] > start and to_act >> i & 1:
             return i
     for r in range(n):
-        i = s_live[r]
-        if c_seat_no[s0 + i] <= start and to_act >> i & 1:
+        i = S[r, S_LIVE]
+        if S[i, S_SEAT_NO] <= start and to_act >> i & 1:
             return i
     return -1

@@ -1,21 +1,20 @@
 """The Hold'em rules: one ID and one text per rule, and the table options the replay reads.
 
 :class:`HE` is the only list of Hold'em rule IDs. The replay cites its members, the rulebook
-gathers their texts, and the compiled engine's finding codes are the members' places in
-this enum (:data:`RULE_CODES`), so a rule added here reaches every one of them.
+gathers their texts, and a finding's code is the member's place in this enum (``HE.code``), so
+a rule added here reaches every one of them.
 
 >>> HE.CHECK, HE("HE-CHECK") is HE.CHECK, HE.CHECK == "HE-CHECK"
 (<HE.CHECK: 'HE-CHECK'>, True, True)
 >>> HE.CHECK.text
 'A check is allowed only when there is nothing to call.'
->>> RULE_CODES.CHECK == list(HE).index(HE.CHECK), HE.by_code(RULE_CODES.CHECK)
+>>> HE.CHECK.code == list(HE).index(HE.CHECK), HE.by_code(HE.CHECK.code)
 (True, <HE.CHECK: 'HE-CHECK'>)
 """
 
 from __future__ import annotations
 
 import enum
-from collections import namedtuple
 from typing import Self
 
 __all__ = [
@@ -27,8 +26,6 @@ __all__ = [
     "MIN_PLAYERS",
     "POSITIONS_AFTER_BB",
     "RULES",
-    "RULE_CODES",
-    "RuleCodes",
 ]
 
 
@@ -107,13 +104,6 @@ _BY_CODE = tuple(HE)
 
 RULES: dict[str, str] = {rule.value: rule.text for rule in HE}
 """The rule texts by ID, as the rulebook gathers them."""
-
-RuleCodes = namedtuple("RuleCodes", [rule.name for rule in HE])
-"""The compiled engine's finding code of each rule, by the member's name."""
-
-RULE_CODES = RuleCodes(*range(len(HE)))
-"""Passed to the kernel as an argument, never read as a global: Numba's cache keeps a global's
-value from compile time, and this one comes from another file."""
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """HE-PLAYERS: how many players a Hold'em hand deals in."""
