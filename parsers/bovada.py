@@ -148,6 +148,24 @@ def read_header(line: str) -> re.Match:
     return match
 
 
+_SET_DEALER = next(kind.pattern for kind in LINE_KINDS if kind.name == "DEALER")
+
+
+def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
+    """The hand's lines by kind; a 'Set dealer' line after the summary, which opens the play of
+    a hand, says that the next hand's text runs into this one, its header and seats lost."""
+    try:
+        return _LINES.classify(lines)
+    except ParseError as error:
+        if _SET_DEALER.match(error.line_text) and any(line.startswith("*** SUMMARY") for line in
+                                                        lines[:error.line - 1]):
+            raise ParseError("a 'Set dealer' line, which opens a hand's play, comes after this hand's summary: the "
+                             "text of another hand runs into it, that hand's header and seat lines lost (a file cut "
+                             "and joined), so the lines of the two cannot be told apart", line=error.line,
+                             column=1, line_text=error.line_text) from None
+        raise
+
+
 def _name(m: re.Match) -> str:
     return HERO if m["me"] else m["p"]
 
@@ -157,7 +175,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if not lines:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
-    tokens = _LINES.classify(lines)
+    tokens = _classify(lines)
     _LINES.check(tokens, lines)
     betting = BettingStructure.parse(head["struct"])
     first = source.first_line

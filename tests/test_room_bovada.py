@@ -350,6 +350,20 @@ def test_bovada_corpus_every_holdem_hand_stored_without_error():
     assert not errors, "\n".join(errors[:20])
 
 
+def test_bovada_set_dealer_line_after_a_summary_is_read_as_the_next_hand_run_into_this_one():
+    # The sample file joins two hands: the second one's header and first seats are lost, its
+    # "Set dealer" line (which opens a hand's play) follows the first one's summary.
+    path = corpus("rooms", "Bovada") / "Flop" / "NLHE-USD-5-10-201511.concatenated.partial.txt"
+    lines = normalize_lines(decode(path.read_bytes()))
+    [chunk] = [c for c in split_games(lines, HEADERS) if c.format == "bovada"]
+    with pytest.raises(ParseError, match="comes after this hand's summary: the text of another hand runs into it"
+                       ) as refused:
+        parse_chunk(chunk, path.name)
+    assert refused.value.line_text.startswith("Dealer : Set dealer/Bring in spot [5]")
+    # the same line before a summary is the hand's own button
+    assert _hand(SHORT_ALL_IN_RAISED).button_seat is not None
+
+
 def test_bovada_tournament_hands_are_quarantined_as_naming_no_betting_structure():
     # The network's tournament samples (Ignition sit-and-gos and a level-22 hand): their header
     # names no structure, so none is replayed under a guessed one.
