@@ -87,7 +87,8 @@ FORMATS: tuple[Format, ...] = (
     Format("winning", r"Hand #\d+ - [^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ", ("Hand #",), "parsers.winning:parse", "holdem"),
     # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
     Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
-           "parsers.winning:parse_older", "holdem"),
+           "parsers.winning:parse_older", "holdem", last_section="------ Summary",
+           last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: ")),
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
            element="game", preamble=r"<\?xml[^>]*\?>\s*$"),
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
