@@ -406,3 +406,27 @@ def test_ingest_of_older_text_quarantines_naming_the_setting_then_stores_it_once
     assert settings == {"rules betting room Winning": "no_limit"}
     # the summaries' Wins and Loses of the three hands, added up
     assert nets["Samshark"] == D("499.66") - D("16.73") and nets["cleareyesandsoda"] == D("73.92")
+
+
+def test_export_of_older_text_hands_read_under_a_setting_loads_in_pokerkit_to_the_stored_nets(tmp_path):
+    import tomllib
+
+    from pipeline.export import export
+    from tests.test_export import _chip_stacks
+
+    log = tmp_path / "older.txt"
+    log.write_bytes((WARM_UP / "winning_older.txt").read_bytes())
+    ingest([log], tmp_path / "wh", jobs=1, rules=["room Winning: no_limit"])
+    with connect(tmp_path / "wh") as con:
+        summary = export(con, "phh", tmp_path / "phh")
+        rakes = dict(con.execute("select game_id, any_value(rake) from holdem_results group by game_id").fetchall())
+    assert len(summary.written) == 3 and not summary.skipped
+    dealt = 0
+    for path in summary.written:
+        text = path.read_text()
+        fields = tomllib.loads(text, parse_float=D)
+        dealt += sum(a.startswith("d db") for a in fields["actions"])   # the board, from the text read again
+        got, want = _chip_stacks(text), [D(s) for s in fields["finishing_stacks"]]
+        # pokerkit takes no rake: the winner ends with the rake more
+        assert sum(g - w for g, w in zip(got, want)) == rakes[path.stem], path.name
+    assert dealt >= 3     # the first hand is dealt to the turn, the others to the river
