@@ -413,6 +413,5 @@ def test_bovada_tournament_hands_read_as_no_limit_replay_without_a_finding():
 def test_bovada_tournament_of_another_game_is_quarantined_by_name():
     line = "Ignition Hand #1: OMAHA Tournament #2 TBL#3, Normal- Level 1 (10/20) - 2017-07-23 21:42:38"
     with pytest.raises(ParseError, match="Bovada Omaha tournament is not supported yet") as refused:
-        parse(tuple([line, "Seat 1: Dealer (1,500 in chips)"]), Source(file="t.txt", first_line=1, last_line=2,
-                                                                      game_id="0"))
+        parse((line, "Seat 1: Dealer (1,500 in chips)"), Source(file="t.txt", first_line=1, last_line=2, game_id="0"))
     assert not isinstance(refused.value, UnstatedRule)

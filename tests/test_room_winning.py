@@ -6,7 +6,6 @@ copied from the code. The corpus test reads ../shared/corpora/rooms/Winning (ski
 
 from __future__ import annotations
 
-import collections
 import re
 from decimal import Decimal
 
@@ -15,12 +14,12 @@ import pytest
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split, split_games
-from rules.findings import Severity
-from rules.holdem_engine import replay
 from pipeline.ingest import ingest
 from pipeline.table_rules import RuleSettings
 from pipeline.warehouse import connect
 from pipeline.worker import WARM_UP
+from rules.findings import Severity
+from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
 from tests.room_corpus import read_room
