@@ -319,7 +319,7 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
         raise ParseError("expected a 'Game ID: N 0.01/0.02 Table (Hold'em)' line after the start",
                          line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
     game = head["game"].strip()
-    if game != "Hold'em":
+    if game not in ("Hold'em", "Six Plus Hold'em"):
         raise ParseError(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
                          column=head.start("game") + 1, line_text=lines[at])
     tokens = _OLDER_LINES.classify(lines)
@@ -327,7 +327,20 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
     table = head["table"].strip() or None
 
     def read(option: str) -> HoldemHand:
-        return _older_hand(lines, source, tokens, start, head, table, BettingStructure(option))
+        betting = BettingStructure(option)
+        if game == "Hold'em":
+            return _older_hand(lines, source, tokens, start, head, table, betting)
+
+        # Six Plus Hold'em (36 cards) does not say either whether a straight beats three of a kind
+        def read_order(order: str) -> HoldemHand:
+            return _older_hand(lines, source, tokens, start, head, table, betting,
+                               straight_beats_trips=order == "straight_beats_trips")
+
+        raise UnstatedRule("Winning Six Plus Hold'em hands of the older text do not say whether a straight beats "
+                           "three of a kind: set it with rasklad ingest --rules (straight_beats_trips or "
+                           "trips_beat_straight; for the files of the run, a table or 'room Winning: …')",
+                           rule="order", site="Winning", table=table, read=read_order, line=at + 1,
+                           column=head.start("game") + 1, line_text=lines[at])
 
     raise UnstatedRule("Winning Poker Network hands of the older text ('Game started at: …') name no betting "
                        "structure: set it with rasklad ingest --rules (no_limit, pot_limit or limit; for the files "
@@ -337,7 +350,9 @@ def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
 
 
 def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match, head: re.Match, table: str | None,
-                betting: BettingStructure) -> HoldemHand:
+                betting: BettingStructure, *, straight_beats_trips: bool | None = None) -> HoldemHand:
+    """The record under ``betting``; a 36-card hand (Six Plus Hold'em) when ``straight_beats_trips`` is given."""
+    short_deck = straight_beats_trips is not None
     first = source.first_line
     small_blind, big_blind = money(head["sb"]), money(head["bb"])
     small_bet = big_bet = None
@@ -411,11 +426,12 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     # the older text writes no zone (the time as written) and no currency: its play-money tables are named 'PM …'
     currency = "play" if table and table.startswith("PM ") else "USD"
     played_at = in_utc(datetime.strptime(f"{start['d']} {start['t']}", "%Y/%m/%d %H:%M:%S"), None)
-    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
-                    site="Winning")
+    info = GameInfo(game="holdem36" if short_deck else "holdem", played_at=played_at, table_name=table,
+                    ruleset=f"{SITE} {betting.value}", site="Winning")
     return HoldemHand(
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
+        is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),
         second_small_blind_live=second_small_blind_live, max_seats=None, button_seat=button, seats=tuple(seats),
         actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
         header_line=first)

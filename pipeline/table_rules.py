@@ -172,16 +172,25 @@ class RuleSettings:
         of another game, or with no setting, as it is. ``record`` may be the
         :class:`~parsers.errors.UnstatedRule` of a game whose log leaves a rule unstated: the
         game is read under the option set for it (and named in its ruleset, ``…, no_limit set``),
-        or the error raised again when none is."""
+        and so for each further rule its reading finds unstated, or the error raised again when
+        no option is set for one."""
         from parsers.errors import UnstatedRule  # here: a re-ingest that reads nothing loads no Lark
 
-        if isinstance(record, UnstatedRule):
+        stated: list[str] = []
+        while isinstance(record, UnstatedRule):
             option = self.option(record.rule, file, record.table, record.site)
             if option is None:
                 raise record
-            record = record.read(option)
+            stated.append(option)
+            try:
+                record = record.read(option)
+            except UnstatedRule as further:     # another rule the log leaves unstated (6+ Hold'em's order)
+                record = further
+        if stated:
             record = dataclasses.replace(record, info=dataclasses.replace(
-                record.info, ruleset=f"{record.info.ruleset}, {option} set"))
+                record.info, ruleset=record.info.ruleset + "".join(f", {option} set" for option in stated)))
+            if any(RULE_OF[option] == "order" for option in stated):
+                return record
         if not getattr(record, "is_short_deck", False):
             return record
         info = record.info

@@ -36,11 +36,13 @@ class RoomRun:
 
 
 def sample_settings(folder: Path) -> RuleSettings:
-    """The betting structure of the samples whose text names none, as their hands show it: the
+    """The betting structure (and the 36-card order) of the samples whose text names none, as their hands show it: the
     files named LHE… raise by fixed bets (limit); the others (Winning's older no-limit files, the
     Bovada network's tournaments) raise by any amount, all in for any sum (no limit)."""
     limit = [path.name for path in folder.rglob("LHE*") if path.is_file()]
-    rooms = RuleSettings.of([f"room {room}: no_limit" for room in ("Winning", "Bovada", "Ignition", "Bodog")])
+    rooms = RuleSettings.of([f"room {room}: no_limit" for room in ("Winning", "Bovada", "Ignition", "Bodog")]
+                            # Winning's one Six Plus hand ends before a showdown: either order reads it alike
+                            + ["room Winning: trips_beat_straight"])
     return rooms.merged(RuleSettings.of(["limit"], limit))
 
 
