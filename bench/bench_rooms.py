@@ -10,7 +10,10 @@ Hold'em hands repeated to a few hundred), beside the same figures for the PokerS
 stored hands): every hand the full path, one replay each, against the worker as it runs, a
 file's hands replayed in one batch and only those with something to explain replayed alone; and
 the same over one file of all the room's stored sample hands, since a folder of one hand a file
-(GGPoker, Winamax, Winning, PartyPoker) is under the batch's minimum file by file.
+(GGPoker, Winamax, Winning, PartyPoker) is under the batch's minimum file by file. Text that
+names no betting structure (Winning's older text) is read under the structure its hands show
+(``tests.room_corpus.sample_settings``), as a user sets it; each ``.hp`` file of fpdb's expected
+nets is compared with the nets of its stored hands.
 """
 
 from __future__ import annotations
@@ -20,11 +23,11 @@ import time
 from pathlib import Path
 
 from parsers.errors import ParseError
-from parsers.formats import parse_chunk
 from parsers.source import decode, split
-from pipeline.worker import parse_bytes
+from pipeline.table_rules import RuleSettings
+from pipeline.worker import parse_bytes, rule_settings
 from rules.holdem_engine import replay
-from tests.room_corpus import hands_in_one_file
+from tests.room_corpus import expected_nets, hands_in_one_file, nets, read_chunk, read_room, sample_settings
 
 CORPORA = Path(__file__).resolve().parents[2] / "shared" / "corpora"
 ROOMS = ("GGPoker", "Winamax", "PacificPoker", "Bovada", "Winning", "PartyPoker", "iPoker")
@@ -34,6 +37,7 @@ REPEAT_TO = 600
 
 def _read(folder: Path, formats: set[str] | None = None):
     """(files, stored chunks, quarantined by reason, flagged by rule) of a folder's games."""
+    settings = sample_settings(folder)
     files, stored = 0, []
     quarantined, flagged = collections.Counter(), collections.Counter()
     for path in sorted(folder.rglob("*")):
@@ -44,11 +48,11 @@ def _read(folder: Path, formats: set[str] | None = None):
             if formats is not None and chunk.format not in formats:
                 continue
             try:
-                hand = parse_chunk(chunk, path.name)
+                hand = read_chunk(chunk, path.name, settings)
             except ParseError as error:
                 quarantined[error.reason.split(":")[0]] += 1
                 continue
-            stored.append((chunk, path.name))
+            stored.append((chunk, path.name, settings))
             for finding in replay(hand).findings:
                 flagged[f"{finding.rule_id} {finding.severity}"] += 1
     return files, stored, quarantined, flagged
@@ -57,15 +61,15 @@ def _read(folder: Path, formats: set[str] | None = None):
 def _rate(stored) -> tuple[float, float]:
     """(read, read and replayed) hands per second."""
     chunks = (stored * (REPEAT_TO // max(len(stored), 1) + 1))[:REPEAT_TO]
-    for chunk, name in stored:      # grammars built and shapes seen, outside the clock
-        replay(parse_chunk(chunk, name))
+    for chunk, name, settings in stored:      # grammars built and shapes seen, outside the clock
+        replay(read_chunk(chunk, name, settings))
     started = time.perf_counter()
-    for chunk, name in chunks:
-        parse_chunk(chunk, name)
+    for chunk, name, settings in chunks:
+        read_chunk(chunk, name, settings)
     read = len(chunks) / (time.perf_counter() - started)
     started = time.perf_counter()
-    for chunk, name in chunks:
-        replay(parse_chunk(chunk, name))
+    for chunk, name, settings in chunks:
+        replay(read_chunk(chunk, name, settings))
     return read, len(chunks) / (time.perf_counter() - started)
 
 
@@ -88,6 +92,12 @@ def _ingest_rate(files: list[tuple[str, bytes]]) -> tuple[float, float, int, int
     return rates[0], rates[1], stored, through_batch
 
 
+def _nets_equal(got: dict, expected: dict) -> bool:
+    """Each player's net as fpdb's; a player one side leaves out nets 0 on it."""
+    return all(got.get(player, 0) == net for player, net in expected.items()) and \
+        all(net == 0 for player, net in got.items() if player not in expected)
+
+
 def main() -> None:
     if not (CORPORA / "rooms").exists():
         print(f"corpus {CORPORA / 'rooms'} is absent: nothing to measure")
@@ -95,6 +105,7 @@ def main() -> None:
     reference = None
     if (CORPORA / "pokerstars").exists():
         _, stars, _, _ = _read(CORPORA / "pokerstars", {"pokerstars"})
+        stars = [(chunk, name, RuleSettings()) for chunk, name, _ in stars]
         read, reference = _rate(stars[:REPEAT_TO])
         print(f"{'PokerStars (reference)':<24} read {read:7,.0f} hands/s, full path {reference:6,.0f} hands/s")
     for room in ROOMS:
@@ -105,12 +116,24 @@ def main() -> None:
               f"{len(stored)} hands stored, {sum(quarantined.values())} quarantined, "
               f"{sum(flagged.values())} findings")
         folder = CORPORA / "rooms" / room
+        hps = sorted(folder.rglob("*.hp"))
+        if hps:
+            run = read_room(folder)
+            # a .hp of a file whose hands are all of another game (quarantined by name) has nothing to compare
+            held = {name for name, _, _ in run.stored}
+            compared = [hp for hp in hps if hp.with_suffix("").name in held]
+            unequal = [hp.name for hp in compared if not _nets_equal(nets(run, hp.with_suffix("").name),
+                                                                      expected_nets(hp))]
+            print(f"{'':<24} .hp nets equal: {len(compared) - len(unequal)} of {len(compared)} files of Hold'em "
+                  f"hands ({len(hps) - len(compared)} of other games)"
+                  + "".join(f"\n    .hp not equal: {name}" for name in unequal))
         files = [(path.name, path.read_bytes()) for path in sorted(folder.rglob("*"))
                  if path.is_file() and path.suffix not in (".hp", ".gt", ".hands")]
         # a room's samples of a hand or two a file (fewer than the batch takes) joined as one
         # session file, as the room writes a table's hands
         for what, run in (("ingest", files), ("one file", [("session.txt", hands_in_one_file(folder))])):
-            full, batched, kept, through_batch = _ingest_rate(run)
+            with rule_settings(sample_settings(folder)):
+                full, batched, kept, through_batch = _ingest_rate(run)
             if kept:
                 print(f"{'':<24} {what + ':':<9} full path {full:6,.0f} hands/s, batched {batched:6,.0f} hands/s "
                       f"({batched / full:.1f}x; {through_batch} of {kept} stored hands through the batch)")

@@ -33,7 +33,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnstatedRule
 from parsers.lines import StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
@@ -63,6 +63,12 @@ _HEADER = re.compile(
     r"(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+))\s+"
     r"(?P<game>[A-Z0-9][A-Za-z0-9 ]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit)(?: \[MVS\])?"
     r"\s+-\s+(?P<d>\d{4}-\d{2}-\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})(?: (?P<zone_name>[A-Z]{2,4}))?\s*$")
+_TOURNAMENT_HEADER = re.compile(
+    r"^(?P<room>Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<id>\d+):?\s+(?P<game>[A-Z0-9][A-Za-z0-9 ]*?)\s+"
+    r"Tournament #(?P<tid>\d+)\s+TBL#(?P<table>\d+),?\s+(?P<speed>[^-]*?)\s*-\s*Level (?P<level>\d+) "
+    r"\((?P<sb>[\d,]+)/(?P<bb>[\d,]+)\)\s+-\s+(?P<d>\d{4}-\d{2}-\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
+    r"(?: (?P<zone_name>[A-Z]{2,4}))?\s*$")
+"""A tournament hand's header: no betting structure, the level's blinds in chips."""
 _PLAYER = r"^(?P<p>[^:\[]*?[^\s:\[])(?P<me>\s*\[ME\])?\s+: "
 """A position as the name ("Big Blind", "UTG+1"), the owner's "[ME]" after it, then " : "."""
 
@@ -79,15 +85,16 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(_PLAYER + r"Set dealer(?:/Bring in spot)? \[(?P<btn>\d+)\]\s*$"), ("btn",), " : Set dealer",
              "setup"),
     LineKind("POST", "a post like 'Small Blind : Small Blind $0.10'",
-             re.compile(_PLAYER + r"(?P<post>Small Blind|Ante/Small Blind|Big [Bb]lind(?:/Bring in)?|Posts chip"
-                        r"|Posts dead chip|All-in) (?P<a>" + _AMT + r")\s*$"), ("p", "me", "post", "a"), " : ", "setup"),
+             re.compile(_PLAYER + r"(?P<post>Small [Bb]lind|Ante/Small Blind|Big [Bb]lind(?:/Bring in)?|Posts chip"
+                        r"|Posts dead chip|Ante chip|All-in) (?P<a>" + _AMT + r")\s*$"), ("p", "me", "post", "a"), " : ",
+             "setup"),
     LineKind("DEALT", "a 'Name : Card dealt to a spot […]' line",
              re.compile(_PLAYER + r"Card dealt to a spot \[(?P<c>[^\]]*)\]\s*$"), ("p", "me", "c"), " : Card dealt",
              "play"),
     LineKind("ACTION", "an action like 'Name : Folds', 'Checks', 'Calls $1', 'Bets $1' or 'Raises $1 to $2'",
-             re.compile(_PLAYER + r"(?:(?P<fold>Folds)(?: \((?:timeout|auth|disconnect)\)| & shows \[(?P<fc>[^\]]*)\])?"
-                        r"|(?P<check>Checks)(?: \((?:timeout|auth|disconnect)\))?"
-                        r"|(?P<verb>Calls|Bets|All-in(?:\(raise\))?|Raises) (?P<a>" + _AMT + r")(?: to (?P<to>"
+             re.compile(_PLAYER + r"(?:(?P<fold>Folds)(?: ?\((?:timeout|auth|disconnect)\)| & shows \[(?P<fc>[^\]]*)\])?"
+                        r"|(?P<check>Checks)(?: ?\((?:timeout|auth|disconnect)\))?"
+                        r"|(?P<verb>Calls?|Bets|All-in(?:\(raise\))?|Raises) (?P<a>" + _AMT + r")(?: to (?P<to>"
                         + _AMT + r"))?)\s*$"),
              ("p", "me", "fold", "fc", "check", "verb", "a", "to"), " : ", "play"),
     LineKind("UNCALLED", "a 'Name : Return uncalled portion of bet $1' line",
@@ -97,11 +104,12 @@ LINE_KINDS: tuple[LineKind, ...] = (
              re.compile(_PLAYER + r"(?P<how>Showdown|Mucks|Does not show)\s*(?:\[(?P<c>[^\]]*)\])?\s*(?:\(.*\))?\s*$"),
              ("p", "me", "how", "c"), " : ", "play"),
     LineKind("COLLECT", "a 'Name : Hand result $1' line",
-             re.compile(_PLAYER + r"Hand result(?P<side>-Side pot)? (?P<a>" + _AMT + r")\s*$"), ("p", "me", "side", "a"),
-             " : Hand result", "play"),
+             re.compile(_PLAYER + r"Hand [Rr]esult(?P<side>-Side [Pp]ot)? (?P<a>" + _AMT + r")\s*$"),
+             ("p", "me", "side", "a"), " : Hand ", "play"),
     LineKind(None, "a line without play like 'Name : Seat sit out' or 'Enter(Auto)'",
              re.compile(r"^(?:[^:]+ : )?(?:(?:Leave|Enter)\(Auto\)|Seat (?:sit out|stand|re-join|sit down)"
-                        r"|Sitout \(.*\)|Table (?:deposit .*|enter user|leave user)|Set dealer/Bring in spot)\s*$")),
+                        r"|Sitout \(.*\)|Table (?:deposit .*|enter user|leave user)|Set dealer/Bring in spot"
+                        r"|Draw for dealer \[[^\]]*\]|Stand|Sit out|Re-join|Ranking \d+|Prize Cash \[[^\]]*\])\s*$")),
     LineKind(None, "a 'Table Info: …' or 'Player Info: …' line", re.compile(r"^(?:Table|Player) Info: "), (), "",
              "setup"),
     LineKind("TOTAL", "the 'Total Pot($1) | Rake ($0.05)' line",
@@ -123,7 +131,8 @@ _LINES = RoomLines("bovada", LINE_KINDS, merge=frozenset({"SEAT", "DEALT", "BODY
 _GAMES = {"HOLDEM": "Hold'em", "HOLDEMZonePoker": "Hold'em"}
 _OTHER_GAMES = {"OMAHA": "Omaha", "HiLo": "Hi-Lo", "7CARD": "7 Card Stud"}
 _STREET_BY_CARDS = {3: Street.FLOP, 4: Street.TURN, 5: Street.RIVER}
-_POSTS = {"Small Blind": ActionKind.POST_SB, "Ante/Small Blind": ActionKind.POST_SB,
+_POSTS = {"Small Blind": ActionKind.POST_SB, "Small blind": ActionKind.POST_SB, "Ante/Small Blind": ActionKind.POST_SB,
+          "Ante chip": ActionKind.POST_ANTE,
           "Big Blind": ActionKind.POST_BB, "Big blind": ActionKind.POST_BB, "Big blind/Bring in": ActionKind.POST_BB,
           "Big Blind/Bring in": ActionKind.POST_BB, "Posts chip": ActionKind.POST_BB,
           "Posts dead chip": ActionKind.POST_DEAD}
@@ -131,21 +140,34 @@ _POSTS = {"Small Blind": ActionKind.POST_SB, "Ante/Small Blind": ActionKind.POST
 
 def read_header(line: str) -> re.Match:
     """The header's fields, or a ParseError saying why the hand is not read (another game)."""
-    match = _HEADER.match(line.lstrip("\ufeff"))
-    if match is None and " Tournament #" in line:
-        # the header names no betting structure, and a hand's bets do not prove one (a bet only No
-        # Limit allows is a broken Pot Limit log too): the hand is not replayed under a guess
-        raise ParseError("Bovada tournament hands are not supported yet: their header names no betting structure "
-                         "(No Limit, Pot Limit or Fixed Limit); Rasklad reads the cash Hold'em hands of Bovada, "
-                         "Ignition and Bodog", line=1, column=line.find(" Tournament #") + 2, line_text=line)
+    match = _HEADER.match(line.lstrip("\ufeff")) or _TOURNAMENT_HEADER.match(line.lstrip("\ufeff"))
     if match is None:
         raise ParseError("expected a 'Bovada Hand #… TBL#… HOLDEM No Limit - 2012-01-02 03:04:05' header line",
                          line=1, column=1, line_text=line)
     if match["game"] not in _GAMES:
         name = " ".join(_OTHER_GAMES.get(word, word) for word in match["game"].replace("ZonePoker", "").split())
-        raise ParseError(f"Bovada {name} {match['struct']} is not supported yet: Rasklad reads the Hold'em hands "
+        struct = f" {match['struct']}" if "struct" in match.re.groupindex else " tournament"
+        raise ParseError(f"Bovada {name}{struct} is not supported yet: Rasklad reads the Hold'em hands "
                          "of Bovada, Ignition and Bodog", line=1, column=match.start("game") + 1, line_text=line)
     return match
+
+
+_SET_DEALER = next(kind.pattern for kind in LINE_KINDS if kind.name == "DEALER")
+
+
+def _classify(lines: tuple[str, ...]) -> list[tuple[str, re.Match, int]]:
+    """The hand's lines by kind; a 'Set dealer' line after the summary, which opens the play of
+    a hand, says that the next hand's text runs into this one, its header and seats lost."""
+    try:
+        return _LINES.classify(lines)
+    except ParseError as error:
+        if _SET_DEALER.match(error.line_text) and any(line.startswith("*** SUMMARY") for line in
+                                                        lines[:error.line - 1]):
+            raise ParseError("a 'Set dealer' line, which opens a hand's play, comes after this hand's summary: the "
+                             "text of another hand runs into it, that hand's header and seat lines lost (a file cut "
+                             "and joined), so the lines of the two cannot be told apart", line=error.line,
+                             column=1, line_text=error.line_text) from None
+        raise
 
 
 def _name(m: re.Match) -> str:
@@ -157,9 +179,27 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if not lines:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
-    tokens = _LINES.classify(lines)
+    tokens = _classify(lines)
     _LINES.check(tokens, lines)
-    betting = BettingStructure.parse(head["struct"])
+    if "tid" not in head.re.groupindex:
+        return _hand(lines, source, head, tokens, BettingStructure.parse(head["struct"]))
+
+    # The header names no betting structure, and a hand's bets do not prove one (a bet only No
+    # Limit allows is a broken Pot Limit log too): the user sets it, or the hand stays in quarantine.
+    def read(option: str) -> HoldemHand:
+        return _hand(lines, source, head, tokens, BettingStructure(option))
+
+    table = f"Tournament {head['tid']} table {head['table']}"
+    raise UnstatedRule("Bovada tournament hands name no betting structure: set it with rasklad ingest --rules "
+                       "(no_limit, pot_limit or limit; for the files of the run, or 'table NAME: no_limit', or "
+                       f"'room {head['room'].split('.')[0].split()[0]}: no_limit')",
+                       rule="betting", site=head["room"].split(".")[0].split()[0], table=table, read=read,
+                       line=1, column=head.start("tid") - len("Tournament #") + 1, line_text=lines[0])
+
+
+def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, betting: BettingStructure) -> HoldemHand:
+    """The record of a hand whose lines are read and checked, under ``betting``."""
+    tournament = "tid" in head.re.groupindex
     first = source.first_line
     seats: list[Seat] = []
     # the room writes what a line adds: the builder keeps each player's chips on the street
@@ -182,8 +222,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         line = first + index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=HERO if m["me"] else m["p"], stack=money(m["s"]), line=line))
-            positions[m["p"]] = int(m["n"])
+            # a tournament's seat numbers are the players' own; the seats are listed clockwise, and
+            # 'Set dealer [N]' names the N-th: a seat is its place in the list
+            number = len(seats) + 1 if tournament else int(m["n"])
+            seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=money(m["s"]), line=line))
+            positions[m["p"]] = number
         elif kind == "DEALER":
             button = int(m["btn"])
         elif kind == "POST":
@@ -198,7 +241,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             elif post is ActionKind.POST_BB and big_blind is None:
                 big_blind = amount
             # small and big blind together: the big blind is live, the rest dead in the pot
-            live = min(amount, big_blind or amount) if post is ActionKind.POST_DEAD else amount
+            live = min(amount, big_blind or amount) if post is ActionKind.POST_DEAD else \
+                None if post is ActionKind.POST_ANTE else amount
             play.post(player, post, amount, line, all_in, live)
         elif kind == "DEALT":
             found = cards(m["c"], index, text)
@@ -273,18 +317,26 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_board), total_line=total_line,
                       board_lines=tuple(summary_board_lines))
     played_at = in_utc(datetime.fromisoformat(f"{head['d']} {head['t']}"), head["zone_name"])
-    info = GameInfo(game="holdem", played_at=played_at,
-                    table_name=head["table"] or (f"Zone {head['zone']}" if head["zone"] else None),
-                    ruleset=f"{SITE} {betting.value}", site=head["room"].split(".")[0].split()[0])
-    stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
+    if tournament:
+        table = f"Tournament {head['tid']} table {head['table']}"
+    else:
+        table = head["table"] or (f"Zone {head['zone']}" if head["zone"] else None)
+    info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
+                    site=head["room"].split(".")[0].split()[0])
+    if tournament:      # chips, the level's blinds
+        currency, stakes = "chips", f"{head['sb']}/{head['bb']}"
+    else:
+        currency = "USD"
+        stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
     return HoldemHand(
-        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
-        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency="USD", max_seats=None, button_seat=button,
+        source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
+        betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
+        stakes=stakes, currency=currency, is_tournament=tournament, max_seats=None, button_seat=button,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first)
 
 
-_HOW = {"Calls": "call", "Bets": "bet", "Raises": "raise", "All-in": "any", "All-in(raise)": "open"}
+_HOW = {"Calls": "call", "Call": "call", "Bets": "bet", "Raises": "raise", "All-in": "any", "All-in(raise)": "open"}
 """What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
 
 

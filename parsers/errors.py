@@ -9,6 +9,9 @@ club.txt:3:9: expected a card like As or 10♥
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 
@@ -36,6 +39,36 @@ class ParseError(ValueError):
 
     def __str__(self) -> str:
         return f"line {self.line}, column {self.column}: {self.reason}"
+
+
+class UnstatedRule(ParseError):
+    """A game whose log leaves unstated a rule its replay needs (Winning's older text names no
+    betting structure): the user states it with a setting (``pipeline.table_rules``), and
+    :meth:`read` reads the game under it. Without a setting the game stays in quarantine, its
+    reason naming the setting to give.
+
+    ``rule`` is the kind of setting (``betting``); ``site`` and ``table`` are the game's room and
+    table, which a setting may name."""
+
+    def __init__(self, reason: str, *, rule: str, site: str, table: str | None,
+                 read: Callable[[str], Any], line: int = 1, column: int = 1, line_text: str = "") -> None:
+        super().__init__(reason, line=line, column=column, line_text=line_text)
+        self.rule, self.site, self.table = rule, site, table
+        self._read = read
+        self._shift = 0
+
+    def read(self, option: str) -> Any:
+        """The game's record under ``option`` (``no_limit``); a ParseError in the file's numbering."""
+        try:
+            return self._read(option)
+        except ParseError as error:
+            raise error.shifted(self._shift + 1) if self._shift else error from None
+
+    def shifted(self, first_line: int) -> UnstatedRule:
+        moved = UnstatedRule(self.reason, rule=self.rule, site=self.site, table=self.table, read=self._read,
+                             line=self.line + first_line - 1, column=self.column, line_text=self.line_text)
+        moved._shift = self._shift + first_line - 1
+        return moved
 
 
 def from_lark(exc: UnexpectedInput, text: str, words: dict[str, str]) -> ParseError:

@@ -85,6 +85,10 @@ FORMATS: tuple[Format, ...] = (
     Format("partypoker", r"\*{5} Hand History [Ff]or Game ", ("***** Hand History ",), "parsers.partypoker:parse",
            "holdem", preamble=r"(?:Game #\d+ starts\.|#Game No\s*:\s*\d+)\s*$"),
     Format("winning", r"Hand #\d+ - [^(\n]+\((?:No|Pot|Fixed)? ?Limit\) - ", ("Hand #",), "parsers.winning:parse", "holdem"),
+    # the network's older text: it names no betting structure, which the user sets (pipeline.table_rules)
+    Format("winning_older", r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
+           "parsers.winning:parse_older", "holdem", last_section="------ Summary",
+           last_section_lines=("Pot: ", "Board: ", "Player ", "*Player ", "Game ended at: ")),
     Format("ipoker", r"(?:<\?xml[^>]*\?>\s*)?<session[ >]", ("<session", "<?xml"), "parsers.ipoker:parse", "holdem",
            element="game", preamble=r"<\?xml[^>]*\?>\s*$"),
     Format("ggpoker", r"Poker Hand #[A-Z]{0,3}\d+: ", ("Poker Hand #",), "parsers.ggpoker:parse", "holdem",
@@ -139,9 +143,6 @@ UNSUPPORTED: dict[str, Unsupported] = {
     "pokermaster": Unsupported(r"PokerMaster Hand #", ("PokerMaster Hand #",),
                                "PokerMaster hand histories are not supported yet"),
     "pokerbros": Unsupported(r"PokerBros Hand #", ("PokerBros Hand #",), "PokerBros hand histories are not supported yet"),
-    "winning_2016": Unsupported(r"Game started at: \d{4}/\d{1,2}/\d{1,2} ", ("Game started at: ",),
-                                "Winning Poker Network hands of the older text ('Game started at: …') are not read: it "
-                                "names no betting structure (No Limit, Pot Limit or Limit)"),
     "merge": Unsupported(r"Hand #\d+-\d+ - ", ("Hand #",), "Merge Network hand histories are not supported yet"),
 }
 

@@ -30,7 +30,7 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnstatedRule
 from parsers.lines import StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
@@ -44,7 +44,7 @@ from rules.holdem_hand import (
 )
 from rules.records import GameInfo, Source
 
-__all__ = ["LINE_KINDS", "SITE", "parse", "read_header"]
+__all__ = ["LINE_KINDS", "OLDER_LINE_KINDS", "SITE", "parse", "parse_older", "read_header"]
 
 SITE = "winning"
 """The room, as the ``ruleset`` column names it (``games.site``: Winning, for Americas Cardroom and
@@ -234,3 +234,204 @@ def _action(m: re.Match, play: StreetActions, line: int) -> None:
     capped = m["cap"] is not None
     total = money(m["cap"] if capped else m["rt"])      # "raises $A to $T", "caps $T": the total
     play.raise_to(m["p"], None, total, line, m["allin"] is not None, capped)
+
+
+# ---------------------------------------------------------------------- the older text (to 2019)
+
+_OLDER_ID = re.compile(r"^Game ID: (?P<id>\d+) (?P<sb>[\d,]*\.?\d+)/(?P<bb>[\d,]*\.?\d+) (?P<table>.*?)\s*"
+                       r"\((?P<game>[^()]*)\)\s*$")
+_OLDER_START = re.compile(r"^Game started at: (?P<d>\d{4}/\d{1,2}/\d{1,2}) (?P<t>\d{1,2}:\d{1,2}:\d{1,2})\s*$")
+_OLDER_POSTS = {"has small blind": ActionKind.POST_SB, "has big blind": ActionKind.POST_BB,
+                "ante": ActionKind.POST_ANTE, "straddle": ActionKind.POST_STRADDLE, "posts": ActionKind.POST_DEAD}
+_NUM = r"[\d,]*\.?\d+"
+
+OLDER_LINE_KINDS: tuple[LineKind, ...] = (
+    LineKind("GAMEID", "the 'Game ID: N 0.01/0.02 Table (Hold'em)' line", _OLDER_ID, ("id", "sb", "bb", "table", "game"),
+             "^Game ID: "),
+    LineKind("BUTTON", "the 'Seat 3 is the button' line", re.compile(r"^Seat (?P<btn>\d+) is the button\s*$"), ("btn",),
+             "^Seat "),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name (2.50).'",
+             re.compile(r"^Seat (?P<n>\d+): (?P<p>.*?) \((?P<s>" + _NUM + r")\)\.?\s*$"), ("n", "p", "s"), "^Seat ",
+             "play"),
+    LineKind("POST", "a post like 'Player Name has small blind (0.01)' or 'Player Name ante (0.15)'",
+             re.compile(r"^Player (?P<p>.*?) ?(?P<post>has small blind|has big blind|ante|straddle|posts) \((?P<a>"
+                        + _NUM + r")\)\s*$"), ("p", "post", "a"), "^Player ", "play"),
+    LineKind("DEALT", "a 'Player Name received a card.' or 'received card: [Ad]' line",
+             re.compile(r"^Player (?P<p>.*?) ?received (?:a card\.|card: \[(?P<c>[^\]]*)\])\s*$"), ("p", "c"),
+             " received ", "play"),
+    LineKind("STREET", "a street line like '*** FLOP ***: [Ks 2d 7c]'",
+             re.compile(r"^\*\*\* (?P<what>FLOP|TURN|RIVER) \*\*\*:(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?"
+                        r"\s*$"), ("what", "c1", "c2"), "^*** ", "play"),
+    LineKind("SUMMARY", "the '------ Summary ------' line", re.compile(r"^-+ Summary -+\s*$"), (), "^---", "play"),
+    LineKind("UNCALLED", "an 'Uncalled bet (1) returned to Name' line",
+             re.compile(r"^Uncalled bet \((?P<a>" + _NUM + r")\) returned to ?(?P<p>.*?)\s*$"), ("a", "p"),
+             "^Uncalled bet (", "play"),
+    LineKind("ACTION", "an action like 'Player Name folds', 'checks', 'calls (1)', 'bets (1)', 'raises (2)', "
+                       "'allin (5)' or 'caps (3)'",
+             re.compile(r"^Player (?P<p>.*?) ?(?:(?P<fold>folds)|(?P<check>checks)|(?P<verb>calls|bets|raises|allin|caps)"
+                        r" \((?P<a>" + _NUM + r")\))\s*$"), ("p", "fold", "check", "verb", "a"), "^Player ", "play"),
+    LineKind("NOSHOW", "a 'Player Name mucks cards' line", re.compile(r"^Player (?P<p>.*?) ?mucks cards\s*$"), ("p",),
+             " mucks cards", "play"),
+    LineKind(None, "a line without play like 'Player Name sitting out' or 'is timed out.'",
+             re.compile(r"^Player .*?(?:sitting out|wait BB|is timed out\.|is disconnected.*|is connected.*)\s*$"
+                        r"|^\ufffd+\s*$"), (), "", "play summary"),
+    LineKind("POT", "the 'Pot: 0.49. Rake 0.02' line (with '. JP fee 0.04')",
+             re.compile(r"^Pot: (?P<t>" + _NUM + r")\.? Rake (?P<r>" + _NUM + r")(?:\. JP fee (?P<jp>" + _NUM
+                        + r"))?\.?\s*$"), ("t", "r", "jp"), "^Pot: ", "summary"),
+    LineKind("BOARD", "a 'Board: […]' line", re.compile(r"^Board: \[(?P<c>[^\]]*)\]\s*$"), ("c",), "^Board: ",
+             "summary"),
+    LineKind("SEATSUM", "a summary line like 'Player Name does not show cards.Bets: 0.05. Collects: 0. Loses: 0.05.'",
+             re.compile(r"^\*?Player (?P<p>.*?) ?(?:(?P<none>does not show cards)|(?P<muck>mucks \(does not show "
+                        r"(?:cards|: \[(?P<mc>[^\]]*)\])\))|shows: [^\[]*\[(?P<c>[^\]]*)\][^.]*?(?: Low hand \([^)]*\))?)"
+                        r"\.\s*Bets: (?P<bets>" + _NUM + r")\. Collects: (?P<got>" + _NUM + r")\. (?:Wins|Loses): "
+                        + _NUM + r"\.?\s*$"), ("p", "none", "muck", "mc", "c", "bets", "got"), "Player ", "summary"),
+    LineKind("END", "the 'Game ended at: …' line", re.compile(r"^Game ended at: .*$"), (), "^Game ended", "summary"),
+)
+"""Every kind of line of a hand of the older text after its 'Game started at' line."""
+
+_OLDER_LINES = RoomLines("winning_older", OLDER_LINE_KINDS, merge=frozenset({"SEAT", "POST", "DEALT", "BODY",
+                                                                              "SEATSUM"}),
+                         body=frozenset({"ACTION", "UNCALLED", "NOSHOW"}),
+                         expected="a seat, a post ('has small blind (0.01)'), a dealt card, an action (folds, checks, "
+                                  "calls, bets, raises, allin), a street line like '*** FLOP ***: […]' or a summary "
+                                  "line")
+_OLDER_GAMES = {"Hold'em": None, "Six Plus Hold'em": "Six Plus Hold'em", "Omaha": "Omaha", "Omaha HiLow": "Omaha HiLow",
+                "Seven Cards Stud": "Seven Cards Stud", "Seven Cards Stud HiLow": "Seven Cards Stud HiLow"}
+_HOW_OLDER = {"calls": "call", "bets": "bet", "raises": "raise", "allin": "any", "caps": "any"}
+"""What a line's word means: the older text writes the chips a line adds ('raises (3)' over a
+small blind of 1 at 2/4 makes 4)."""
+
+
+def parse_older(lines: tuple[str, ...], source: Source) -> HoldemHand:
+    """One hand of the Winning Poker Network's older text (``Game started at: …``). The text names
+    no betting structure: the hand's lines are read and checked, then
+    :class:`parsers.errors.UnstatedRule` asks for the structure the user set (``rasklad ingest
+    --rules 'room Winning: no_limit'``), under which :meth:`~parsers.errors.UnstatedRule.read`
+    makes the record."""
+    if not lines:
+        raise ParseError("empty hand", line=1, column=1)
+    start = _OLDER_START.match(lines[0].lstrip("\ufeff"))
+    if start is None:
+        raise ParseError("expected a 'Game started at: 2016/8/8 16:26:41' line", line=1, column=1, line_text=lines[0])
+    at = next((i for i, line in enumerate(lines) if line.startswith("Game ID: ")), None)
+    head = _OLDER_ID.match(lines[at]) if at is not None else None
+    if head is None:
+        raise ParseError("expected a 'Game ID: N 0.01/0.02 Table (Hold'em)' line after the start",
+                         line=2, column=1, line_text=lines[1] if len(lines) > 1 else "")
+    game = head["game"].strip()
+    if game not in ("Hold'em", "Six Plus Hold'em"):
+        raise ParseError(f"Winning {game} is not supported yet: {_NOT_READ}", line=at + 1,
+                         column=head.start("game") + 1, line_text=lines[at])
+    tokens = _OLDER_LINES.classify(lines)
+    _OLDER_LINES.check(tokens, lines)
+    table = head["table"].strip() or None
+
+    def read(option: str) -> HoldemHand:
+        betting = BettingStructure(option)
+        if game == "Hold'em":
+            return _older_hand(lines, source, tokens, start, head, table, betting)
+
+        # Six Plus Hold'em (36 cards) does not say either whether a straight beats three of a kind
+        def read_order(order: str) -> HoldemHand:
+            return _older_hand(lines, source, tokens, start, head, table, betting,
+                               straight_beats_trips=order == "straight_beats_trips")
+
+        raise UnstatedRule("Winning Six Plus Hold'em hands of the older text do not say whether a straight beats "
+                           "three of a kind: set it with rasklad ingest --rules (straight_beats_trips or "
+                           "trips_beat_straight; for the files of the run, a table or 'room Winning: …')",
+                           rule="order", site="Winning", table=table, read=read_order, line=at + 1,
+                           column=head.start("game") + 1, line_text=lines[at])
+
+    raise UnstatedRule("Winning Poker Network hands of the older text ('Game started at: …') name no betting "
+                       "structure: set it with rasklad ingest --rules (no_limit, pot_limit or limit; for the files "
+                       "of the run, or 'table NAME: no_limit', or 'room Winning: no_limit')",
+                       rule="betting", site="Winning", table=table, read=read, line=at + 1,
+                       column=1, line_text=lines[at])
+
+
+def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match, head: re.Match, table: str | None,
+                betting: BettingStructure, *, straight_beats_trips: bool | None = None) -> HoldemHand:
+    """The record under ``betting``; a 36-card hand (Six Plus Hold'em) when ``straight_beats_trips`` is given."""
+    short_deck = straight_beats_trips is not None
+    first = source.first_line
+    small_blind, big_blind = money(head["sb"]), money(head["bb"])
+    small_bet = big_bet = None
+    if betting is BettingStructure.LIMIT:     # the stakes are the small and the big bet, as in the newer text
+        small_bet, big_bet = small_blind, big_blind
+        small_blind, big_blind = (small_bet / 2).quantize(Decimal("0.01")), small_bet
+    seats: list[Seat] = []
+    play = StreetActions(track_bets=True)
+    board: list = []
+    board_lines: list[int] = []
+    button = None
+    total = rake = None
+    total_line = 0
+    summary_board: list = []
+    summary_board_lines: list[int] = []
+    second_small_blind_live = False
+    for kind, m, index in tokens:
+        line = first + index
+        text = lines[index]
+        if kind == "BUTTON":
+            button = int(m["btn"])
+        elif kind == "SEAT":
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), line=line))
+        elif kind == "POST":
+            post, amount = _OLDER_POSTS[m["post"]], money(m["a"])
+            if post is ActionKind.POST_DEAD and amount <= big_blind:
+                # a newcomer's 'posts (5)' at 5/10 is a live small blind (his call adds the rest),
+                # 'posts (10)' a live big blind; more is the big blind live and the rest dead
+                post = ActionKind.POST_SB if amount < big_blind else ActionKind.POST_BB
+                second_small_blind_live = second_small_blind_live or amount < big_blind
+            live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None
+            play.post(m["p"], post, amount, line, False, live)
+        elif kind == "DEALT":
+            if m["c"]:
+                play.dealt(m["p"], cards(m["c"], index, text), line)
+        elif kind == "STREET":
+            new = cards(m["c2"], index, text) if m["c2"] else ()
+            board = list(cards(m["c1"], index, text)) + list(new) if m["c1"] else board
+            board_lines.append(line)
+            play.to_street(_STREETS[m["what"]])
+        elif kind == "ACTION":
+            if m["fold"]:
+                play.fold(m["p"], line)
+            elif m["check"]:
+                play.check(m["p"], line)
+            else:
+                play.put_in(m["p"], money(m["a"]), line, _HOW_OLDER[m["verb"]], m["verb"] == "allin")
+        elif kind == "UNCALLED":
+            play.uncalled(m["p"], money(m["a"]), line)
+        elif kind == "NOSHOW":
+            play.muck(m["p"], line)
+        elif kind == "POT":
+            total_line = line
+            rake = money(m["r"]) + (money(m["jp"]) if m["jp"] else Decimal(0))
+            total = money(m["t"])
+        elif kind == "BOARD":
+            summary_board.append(cards(m["c"], index, text))
+            summary_board_lines.append(line)
+        elif kind == "SEATSUM":
+            # the summary is where the older text shows cards and pays the pot
+            shown = m["c"] or m["mc"]
+            if shown:
+                play.show(m["p"], cards(shown, index, text), line, m["c"] is not None, Street.SHOWDOWN)
+            got = money(m["got"])
+            if got:
+                play.collect(m["p"], got, line)
+    summary = None
+    if total is not None:
+        summary = Summary(total_pot=total + rake, rake=rake, boards=tuple(summary_board), total_line=total_line,
+                          board_lines=tuple(summary_board_lines))
+    # the older text writes no zone (the time as written) and no currency: its play-money tables are named 'PM …'
+    currency = "play" if table and table.startswith("PM ") else "USD"
+    played_at = in_utc(datetime.strptime(f"{start['d']} {start['t']}", "%Y/%m/%d %H:%M:%S"), None)
+    info = GameInfo(game="holdem36" if short_deck else "holdem", played_at=played_at, table_name=table,
+                    ruleset=f"{SITE} {betting.value}", site="Winning")
+    return HoldemHand(
+        source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
+        is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),
+        second_small_blind_live=second_small_blind_live, max_seats=None, button_seat=button, seats=tuple(seats),
+        actions=tuple(play.actions), boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
+        header_line=first)

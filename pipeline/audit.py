@@ -12,7 +12,7 @@ import traceback
 from dataclasses import dataclass
 from pathlib import Path
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk, split_named
 from parsers.source import Chunk, decode, normalize_lines
 from pipeline.amounts import check_amounts
@@ -45,12 +45,19 @@ class SourceGone(Exception):
 
 def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
     """Parse and replay one game; every failure becomes a reason with its position.
-    ``settle(record)``: the record with the options the user set for it (``pipeline.table_rules``)."""
+    ``settle(record)``: the record with the options the user set for it (``pipeline.table_rules``);
+    given a game's :class:`~parsers.errors.UnstatedRule`, its record read under the option set."""
     try:
-        record = parse_chunk(chunk, file)
+        try:
+            record = parse_chunk(chunk, file)
+        except UnstatedRule as unstated:
+            if settle is None:
+                raise
+            record = settle(unstated)   # read under the option the user set, or raised again
+        else:
+            if settle is not None:
+                record = settle(record)
         check_amounts(record, chunk)
-        if settle is not None:
-            record = settle(record)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run

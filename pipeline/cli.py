@@ -97,8 +97,9 @@ def main() -> None:
 @click.option("--quiet", "-q", is_flag=True, help="No progress on stderr (a bar, or a line every few seconds).")
 @click.option("--rules", "rules", multiple=True, metavar="SETTING",
               help="A rule option the logs cannot state, kept for later runs: 'straight_beats_trips' "
-                   "(or 'trips_beat_straight') for these files, 'table NAME: straight_beats_trips' for a "
-                   "table, 'room NAME: …' for a room (36-card Hold'em). Repeatable.")
+                   "(or 'trips_beat_straight', 36-card Hold'em) or a betting structure for text that names "
+                   "none ('no_limit', 'pot_limit', 'limit') for these files, 'table NAME: no_limit' for a "
+                   "table, 'room NAME: …' for a room. Repeatable.")
 @json_option
 @no_wait_option
 def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bool, as_json: bool,
@@ -129,7 +130,7 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
             parse_setting(setting)
         except ValueError as error:
             raise UsageProblem(f"--rules {setting!r}: {error}.",
-                               "See the 36-card Hold'em settings in docs/formats.md.") from None
+                               "See the rule settings in docs/formats.md.") from None
     progress = _Progress(enabled=not quiet and not as_json)
     try:
         summary = run_ingest(paths, warehouse, jobs=jobs, on_file=progress.file, on_start=progress.start,

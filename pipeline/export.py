@@ -22,7 +22,7 @@ from pathlib import Path
 
 import duckdb
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk, split_named
 
 __all__ = ["FORMATS", "ExportSummary", "StoredHand", "export", "ohh_document", "phh_text", "stored_hands"]
@@ -137,7 +137,7 @@ def stored_hands(con: duckdb.DuckDBPyConnection, *, game_id: str | None = None,
             currency=first[10], is_tournament=first[11], small_blind=first[12], big_blind=first[13],
             max_seats=first[14], total_pot=first[15] or Decimal(0), rake=first[16] or Decimal(0), players=players,
             actions=[StoredAction(*row) for row in actions.get(gid, ())],
-            count_errors=count_errors or 0, **_kept_facts(text, source_file, gid),
+            count_errors=count_errors or 0, **_kept_facts(text, source_file, gid, first[9]),
         )
 
 
@@ -149,16 +149,20 @@ def _by_game(rows: list[tuple]) -> dict[str, list[tuple]]:
     return out
 
 
-def _kept_facts(text: str | None, source_file: str, game_id: str) -> dict:
+def _kept_facts(text: str | None, source_file: str, game_id: str, betting: str) -> dict:
     """What the warehouse has no column for, from the hand's kept text read again by its format's
     reader (its line numbers do not matter here): the board (the first of a hand run twice) and
-    the table's cap."""
+    the table's cap. A hand whose text names no betting structure is read under the one it was
+    stored with (``betting``), which a setting gave it."""
     if text is None:
         return {}
     for chunk in split_named(text, source_file):
         if chunk.game_id == game_id:
             try:
-                record = parse_chunk(chunk, source_file)
+                try:
+                    record = parse_chunk(chunk, source_file)
+                except UnstatedRule as unstated:
+                    record = unstated.read(betting)
             except ParseError:
                 return {}
             boards = getattr(record, "boards", ())

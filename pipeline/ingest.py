@@ -435,7 +435,7 @@ def ingest(
             if warehouse.manifest.paths("quarantine"):  # else nothing to judge again, nor to load for it
                 from pipeline.reaudit import reaudit
 
-                retried = reaudit(warehouse, quarantine_only=True)
+                retried = reaudit(warehouse, quarantine_only=True, all_quarantined=bool(given))
                 summary.retried, summary.retried_stored = retried.judged, retried.games
             if build_models:
                 # the marts land with each commit of the files' games: readers never see the

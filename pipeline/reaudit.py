@@ -91,12 +91,14 @@ _PLAN = _Plan(Path())
 
 
 def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None = None,
-            quarantine_only: bool = False, jobs: int = 1) -> ReauditSummary:
+            quarantine_only: bool = False, jobs: int = 1, all_quarantined: bool = False) -> ReauditSummary:
     """Judge again the games of ``warehouse`` (opened: its writer) that other rules judged, and
     replace their rows. ``game``: only the games whose ID starts with it, judged again whatever
     their version; ``since``: only games judged by that version or by one recorded after it;
-    ``quarantine_only``: only quarantined games (each ingest does this first); ``jobs``: processes
-    that read the texts (the one commit is this process's).
+    ``quarantine_only``: only quarantined games (each ingest does this first); ``all_quarantined``:
+    every quarantined game, whatever its version (an ingest given new rule settings: a setting may
+    read a game the quarantine holds for want of it); ``jobs``: processes that read the texts (the
+    one commit is this process's).
 
     This process reads only the small columns that choose the games and say where their texts
     are kept; each reader reads the texts of its own share of them."""
@@ -104,7 +106,7 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     summary = ReauditSummary()
     versions = _versions_since(warehouse, since) if since else None
     plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
-    quarantined = _quarantined_targets(warehouse, game, versions, plan.sources)
+    quarantined = _quarantined_targets(warehouse, game, versions, plan.sources, every=all_quarantined)
     stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
     targets = pa.concat_tables([quarantined, stored])
     summary.phases["choose"] = time.perf_counter() - started
@@ -296,12 +298,13 @@ def _kept_rows(warehouse: Warehouse, table: str, columns: list[str], first_sourc
 
 
 def _quarantined_targets(warehouse: Warehouse, game: str | None, versions: set[str] | None,
-                         sources: list[tuple[str, str]]) -> pa.Table:
-    """The quarantined games to judge again; the quarantine's parts join ``sources``."""
+                         sources: list[tuple[str, str]], *, every: bool = False) -> pa.Table:
+    """The quarantined games to judge again (``every``: all of them); the quarantine's parts join ``sources``."""
     held = _kept_rows(warehouse, "quarantine", ["quarantine_id", "source_file", "first_line", "last_line",
                                                 "rules_version"], len(sources))
     sources.extend(("quarantine", part) for part in warehouse.manifest.paths("quarantine"))
-    held = held.filter(_chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions))
+    if not every:
+        held = held.filter(_chosen(held.column("quarantine_id"), held.column("rules_version"), game, versions))
     return held.rename_columns(_TARGET.names).cast(_TARGET)
 
 

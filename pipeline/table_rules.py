@@ -1,16 +1,24 @@
 """Rule options a log cannot state, chosen by the user per room, per table or per file.
 
-A 36-card Hold'em log does not say whether its table ranks a straight over three of a kind:
-PokerStars ranks trips higher, GGPoker the straight, and a club plays what it agreed. The
-reader sets the room's own order; a setting given to ``rasklad ingest --rules`` overrides it:
+Two rules are set so:
 
-- ``straight_beats_trips`` or ``trips_beat_straight``: for the files of that ingest;
+- the 36-card order (``order``): a short-deck log does not say whether its table ranks a
+  straight over three of a kind: PokerStars ranks trips higher, GGPoker the straight, and a
+  club plays what it agreed. The reader sets the room's own order; a setting overrides it.
+- the betting structure (``betting``): ``no_limit``, ``pot_limit`` or ``limit``, for text that
+  does not name it (Winning's older text, Bovada's tournament hands). There is no room's own
+  structure: the reader raises :class:`parsers.errors.UnstatedRule` and, without a setting,
+  the hand stays in quarantine with a reason naming the setting to give.
+
+A setting given to ``rasklad ingest --rules`` is one of those options:
+
+- ``straight_beats_trips`` (or ``no_limit`` …): for the files of that ingest;
 - ``table NAME: straight_beats_trips``: for every hand played at the table ``NAME``;
 - ``room NAME: straight_beats_trips``: for every hand of the room (the site) ``NAME``.
 
 The most particular one holds: a file's over its table's, a table's over its room's. Settings
-are kept in the warehouse's ``settings`` table (names starting ``rules ``), so that a later
-ingest of the same table or room follows them too.
+are kept in the warehouse's ``settings`` table (names starting ``rules ``; a betting structure's
+``rules betting ``), so that a later ingest of the same table or room follows them too.
 
 A file's batch of hands (the compiled lane) takes the order per hand, as a column the kernel
 reads: :meth:`RuleSettings.settle_batch` sets it for the hands a setting holds for, so a table
@@ -21,10 +29,13 @@ or room setting does not send the file's short-deck hands one by one through the
 (True, False)
 >>> settings.straight_beats_trips("a.txt", "Oslo", "PokerStars") is None
 True
+>>> RuleSettings.of(["room Winning: limit"]).option("betting", "a.txt", "Oslo", "Winning")
+'limit'
 >>> parse_setting("table Vienna: straight beats trips")
 Traceback (most recent call last):
 ...
-ValueError: unknown rule setting 'straight beats trips': expected straight_beats_trips or trips_beat_straight
+ValueError: unknown rule setting 'straight beats trips': expected straight_beats_trips, trips_beat_straight, \
+no_limit, pot_limit or limit
 """
 
 from __future__ import annotations
@@ -38,10 +49,16 @@ import pyarrow as pa
 import pyarrow.compute as pc
 
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
-"""Each setting's name and the order it chooses (True: a straight beats three of a kind)."""
+"""Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
+BETTING = ("no_limit", "pot_limit", "limit")
+"""The betting structures a setting names (``rules.holdem_hand.BettingStructure``'s values)."""
+RULE_OF = {**dict.fromkeys(OPTIONS, "order"), **dict.fromkeys(BETTING, "betting")}
+"""Each option and the rule it sets."""
+RULES = ("order", "betting")
 SCOPES = ("file", "table", "room")
 PREFIX = "rules "
-"""The names of these settings in the warehouse's ``settings`` table start so."""
+"""The names of these settings in the warehouse's ``settings`` table start so: ``rules table
+Vienna`` (the 36-card order, named so before there were others), ``rules betting table Vienna``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,9 +69,14 @@ class RuleSetting:
     option: str
 
     @property
+    def rule(self) -> str:
+        return RULE_OF[self.option]
+
+    @property
     def key(self) -> str:
-        """The setting's name in the ``settings`` table: ``rules table Vienna``."""
-        return f"{PREFIX}{self.scope} {self.name}"
+        """The setting's name in the ``settings`` table: ``rules table Vienna``, ``rules betting room Winning``."""
+        rule = "" if self.rule == "order" else f"{self.rule} "
+        return f"{PREFIX}{rule}{self.scope} {self.name}"
 
 
 def parse_setting(text: str) -> RuleSetting:
@@ -68,16 +90,17 @@ def parse_setting(text: str) -> RuleSetting:
             raise ValueError(f"unknown scope {head.strip()!r}: expected 'table NAME:' or 'room NAME:' "
                              "before the setting, or the setting alone for the files of the run")
         scope, name, option = kind.lower(), named.strip(), rest.strip()
-    if option not in OPTIONS:
-        raise ValueError(f"unknown rule setting {option!r}: expected {' or '.join(OPTIONS)}")
+    if option not in RULE_OF:
+        raise ValueError(f"unknown rule setting {option!r}: expected {', '.join(list(RULE_OF)[:-1])} or "
+                         f"{list(RULE_OF)[-1]}")
     return RuleSetting(scope, name, option)
 
 
 @dataclass(frozen=True, slots=True)
 class RuleSettings:
-    """Every setting of a warehouse, by scope and name."""
+    """Every setting of a warehouse, by rule, scope and name."""
 
-    by_scope: dict[str, dict[str, str]] = field(default_factory=dict)
+    by_rule: dict[str, dict[str, dict[str, str]]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, texts: Iterable[str], files: Iterable[str] = ()) -> RuleSettings:
@@ -95,38 +118,48 @@ class RuleSettings:
     @classmethod
     def from_rows(cls, rows: dict[str, str]) -> RuleSettings:
         """From the ``settings`` table's rows (name → value); other settings are left out."""
-        by_scope: dict[str, dict[str, str]] = {scope: {} for scope in SCOPES}
+        by_rule = {rule: {scope: {} for scope in SCOPES} for rule in RULES}
         for key, option in rows.items():
-            scope, _, name = key.removeprefix(PREFIX).partition(" ")
-            if key.startswith(PREFIX) and scope in by_scope and option in OPTIONS:
-                by_scope[scope][name] = option
-        return cls(by_scope)
+            if not key.startswith(PREFIX) or option not in RULE_OF:
+                continue
+            rule = RULE_OF[option]
+            scope, _, name = key.removeprefix(PREFIX).removeprefix("" if rule == "order" else f"{rule} ").partition(" ")
+            if scope in SCOPES:
+                by_rule[rule][scope][name] = option
+        return cls(by_rule)
 
     def rows(self) -> dict[str, str]:
         """As the ``settings`` table keeps them."""
-        return {RuleSetting(scope, name, option).key: option
-                for scope, named in self.by_scope.items() for name, option in named.items()}
+        return {RuleSetting(scope, name, option).key: option for by_scope in self.by_rule.values()
+                for scope, named in by_scope.items() for name, option in named.items()}
 
     def merged(self, newer: RuleSettings) -> RuleSettings:
         """These settings with ``newer`` ones over them."""
         return RuleSettings.from_rows({**self.rows(), **newer.rows()})
 
     def __bool__(self) -> bool:
-        return any(self.by_scope.values())
+        return any(named for by_scope in self.by_rule.values() for named in by_scope.values())
 
     def may_apply(self, file: str) -> bool:
         """Whether some setting may hold for a hand of ``file`` (its table and room not yet known)."""
-        return file in self.by_scope.get("file", {}) or bool(self.by_scope.get("table")) \
-            or bool(self.by_scope.get("room"))
+        return any(file in by_scope.get("file", {}) or by_scope.get("table") or by_scope.get("room")
+                   for by_scope in self.by_rule.values())
+
+    def option(self, rule: str, file: str, table: str | None, room: str | None) -> str | None:
+        """The option of ``rule`` set for a hand of ``file`` played at ``table`` in ``room``; None
+        when no setting holds."""
+        by_scope = self.by_rule.get(rule, {})
+        for scope, name in (("file", file), ("table", table), ("room", room)):
+            option = by_scope.get(scope, {}).get(name) if name is not None else None
+            if option is not None:
+                return option
+        return None
 
     def straight_beats_trips(self, file: str, table: str | None, room: str | None) -> bool | None:
         """The order set for a hand of ``file`` played at ``table`` in ``room``; None when no
         setting holds (the reader's own order stands)."""
-        for scope, name in (("file", file), ("table", table), ("room", room)):
-            option = self.by_scope.get(scope, {}).get(name) if name is not None else None
-            if option is not None:
-                return OPTIONS[option]
-        return None
+        option = self.option("order", file, table, room)
+        return None if option is None else OPTIONS[option]
 
     @classmethod
     def stored(cls, warehouse) -> RuleSettings:
@@ -136,7 +169,28 @@ class RuleSettings:
 
     def apply(self, record, file: str):
         """``record`` with the order set for it, and the setting added to its ruleset; a record
-        of another game, or with no setting, as it is."""
+        of another game, or with no setting, as it is. ``record`` may be the
+        :class:`~parsers.errors.UnstatedRule` of a game whose log leaves a rule unstated: the
+        game is read under the option set for it (and named in its ruleset, ``…, no_limit set``),
+        and so for each further rule its reading finds unstated, or the error raised again when
+        no option is set for one."""
+        from parsers.errors import UnstatedRule  # here: a re-ingest that reads nothing loads no Lark
+
+        stated: list[str] = []
+        while isinstance(record, UnstatedRule):
+            option = self.option(record.rule, file, record.table, record.site)
+            if option is None:
+                raise record
+            stated.append(option)
+            try:
+                record = record.read(option)
+            except UnstatedRule as further:     # another rule the log leaves unstated (6+ Hold'em's order)
+                record = further
+        if stated:
+            record = dataclasses.replace(record, info=dataclasses.replace(
+                record.info, ruleset=record.info.ruleset + "".join(f", {option} set" for option in stated)))
+            if any(RULE_OF[option] == "order" for option in stated):
+                return record
         if not getattr(record, "is_short_deck", False):
             return record
         info = record.info

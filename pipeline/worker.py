@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
+from parsers.errors import UnstatedRule
 from parsers.formats import file_format, parse_chunk, quarantine_game, split_named
 from parsers.source import Chunk, decode, split
 from pipeline import kernels
@@ -281,10 +282,14 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         if len(candidates[id(batch)]) < batch.minimum:
             continue
         try:
-            record = parse_chunk(chunk, file)
+            try:
+                record = parse_chunk(chunk, file)
+            except UnstatedRule as unstated:     # read under the option set; none set: the full path says so
+                record = _RULE_SETTINGS.apply(unstated, file=file)
+            else:
+                if settle:
+                    record = _RULE_SETTINGS.apply(record, file=file)
             check_amounts(record, chunk)
-            if settle:
-                record = _RULE_SETTINGS.apply(record, file=file)
         except Exception:  # noqa: BLE001, S112 — the full path reads the game again and says why it fails
             continue
         handler = HANDLERS.get(type(record))

@@ -9,9 +9,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from parsers.errors import ParseError
+from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk
-from parsers.source import decode, split
+from parsers.source import Chunk, decode, split
+from pipeline.table_rules import RuleSettings
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.records import Source
@@ -34,16 +35,37 @@ class RoomRun:
                       for f in result.findings if f.severity is Severity.ERROR)
 
 
+def sample_settings(folder: Path) -> RuleSettings:
+    """The betting structure (and the 36-card order) of the samples whose text names none, as their hands show it: the
+    files named LHE… raise by fixed bets (limit); the others (Winning's older no-limit files, the
+    Bovada network's tournaments) raise by any amount, all in for any sum (no limit)."""
+    limit = [path.name for path in folder.rglob("LHE*") if path.is_file()]
+    rooms = RuleSettings.of([f"room {room}: no_limit" for room in ("Winning", "Bovada", "Ignition", "Bodog")]
+                            # Winning's one Six Plus hand ends before a showdown: either order reads it alike
+                            + ["room Winning: trips_beat_straight"])
+    return rooms.merged(RuleSettings.of(["limit"], limit))
+
+
+def read_chunk(chunk: Chunk, file: str, settings: RuleSettings):
+    """A chunk's hand, one whose text names no betting structure read under ``settings``."""
+    try:
+        return parse_chunk(chunk, file)
+    except UnstatedRule as unstated:
+        return settings.apply(unstated, file)
+
+
 def read_room(folder: Path) -> RoomRun:
-    """Every game of every sample file of a room's folder (not the ``.hp``, ``.gt``, ``.hands`` notes)."""
+    """Every game of every sample file of a room's folder (not the ``.hp``, ``.gt``, ``.hands``
+    notes), the structure of text that names none set as :func:`sample_settings` says."""
     run = RoomRun()
+    settings = sample_settings(folder)
     for path in sorted(folder.rglob("*")):
         if not path.is_file() or path.suffix in (".hp", ".gt", ".hands"):
             continue
         run.files += 1
         for chunk in split(decode(path.read_bytes())):
             try:
-                hand = parse_chunk(chunk, path.name)
+                hand = read_chunk(chunk, path.name, settings)
             except ParseError as error:
                 run.quarantined[error.reason] += 1
                 continue

@@ -11,12 +11,15 @@ from decimal import Decimal
 
 import pytest
 
-from parsers.errors import ParseError
+from parsers.bovada import parse
+from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split, split_games
+from pipeline.table_rules import RuleSettings
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
+from rules.records import Source
 from tests.conftest import corpus
 
 D = Decimal
@@ -350,16 +353,65 @@ def test_bovada_corpus_every_holdem_hand_stored_without_error():
     assert not errors, "\n".join(errors[:20])
 
 
-def test_bovada_tournament_hands_are_quarantined_as_naming_no_betting_structure():
-    # The network's tournament samples (Ignition sit-and-gos and a level-22 hand): their header
-    # names no structure, so none is replayed under a guessed one.
+def test_bovada_set_dealer_line_after_a_summary_is_read_as_the_next_hand_run_into_this_one():
+    # The sample file joins two hands: the second one's header and first seats are lost, its
+    # "Set dealer" line (which opens a hand's play) follows the first one's summary.
+    path = corpus("rooms", "Bovada") / "Flop" / "NLHE-USD-5-10-201511.concatenated.partial.txt"
+    lines = normalize_lines(decode(path.read_bytes()))
+    [chunk] = [c for c in split_games(lines, HEADERS) if c.format == "bovada"]
+    with pytest.raises(ParseError, match="comes after this hand's summary: the text of another hand runs into it"
+                       ) as refused:
+        parse_chunk(chunk, path.name)
+    assert refused.value.line_text.startswith("Dealer : Set dealer/Bring in spot [5]")
+    # the same line before a summary is the hand's own button
+    assert _hand(SHORT_ALL_IN_RAISED).button_seat is not None
+
+
+def _tournament_hands():
+    """The network's tournament samples (Ignition sit-and-gos and a level-22 hand), each with the
+    UnstatedRule its header raises: it names no betting structure."""
     folder = corpus("pokerstars") / "hhp" / "holdem" / "ignition"
-    reasons = collections.Counter()
     for path in sorted(folder.glob("*.txt")):
         for chunk in split(decode(path.read_bytes())):
             if " Tournament #" in chunk.lines[0]:
-                with pytest.raises(ParseError) as refused:
+                with pytest.raises(UnstatedRule) as unstated:
                     parse_chunk(chunk, path.name)
-                reasons[refused.value.reason.split(":")[0], refused.value.column] += 1
-    assert reasons == {("Bovada tournament hands are not supported yet", 35): 7}   # at "Tournament"
-    assert "names no betting structure" in refused.value.reason
+                yield path, unstated.value
+
+
+def test_bovada_tournament_hands_without_a_setting_stay_in_quarantine_naming_it():
+    found = list(_tournament_hands())
+    assert len(found) == 7
+    for _path, unstated in found:
+        assert unstated.reason.startswith("Bovada tournament hands name no betting structure: set it with rasklad "
+                                          "ingest --rules")
+        assert (unstated.rule, unstated.site, unstated.column) == ("betting", "Ignition", 35)   # at "Tournament"
+        assert unstated.table.startswith("Tournament ")
+
+
+def test_bovada_tournament_hands_read_as_no_limit_replay_without_a_finding():
+    # Set no-limit, as their bets show (raises of 3 and 2.5 big blinds, all-ins of any size).
+    hands = {}
+    for path, unstated in _tournament_hands():
+        hand = RuleSettings.of(["room Ignition: no_limit"]).apply(unstated, path.name)
+        result = replay(hand)
+        assert result.findings == (), (path.name, result.findings)
+        hands[path.name] = (hand, {p.player: p.net for p in result.players})
+    # Level 22 (3000/6000), worked by hand: eight antes of 600, the blinds; the Dealer raises to
+    # 12000 and gets back the 6000 nobody called: a pot of 4800 + 3000 + 6000 + 6000 = 19800.
+    hand, got = hands["tourney-level22.txt"]
+    assert (hand.is_tournament, hand.tournament_id, hand.currency) == (True, "18094253", "chips")
+    assert hand.info.ruleset == "bovada no_limit, no_limit set" and hand.info.site == "Ignition"
+    assert hand.button_seat == 1 and [s.seat for s in hand.seats] == list(range(1, 9))   # the seats as listed
+    assert got == {"Dealer": D(13200), "Hero": D(-3600), "Big Blind": D(-6600), "UTG": D(-600), "UTG+1": D(-600),
+                   "UTG+2": D(-600), "UTG+3": D(-600), "UTG+4": D(-600)}
+    # the seats listed from the big blind: 'Set dealer [8]' is the eighth, the Dealer
+    hand, _ = hands["sng-tripleup.table-enter.dealer-draw.txt"]
+    assert hand.seats[hand.button_seat - 1].player == "Dealer"
+
+
+def test_bovada_tournament_of_another_game_is_quarantined_by_name():
+    line = "Ignition Hand #1: OMAHA Tournament #2 TBL#3, Normal- Level 1 (10/20) - 2017-07-23 21:42:38"
+    with pytest.raises(ParseError, match="Bovada Omaha tournament is not supported yet") as refused:
+        parse((line, "Seat 1: Dealer (1,500 in chips)"), Source(file="t.txt", first_line=1, last_line=2, game_id="0"))
+    assert not isinstance(refused.value, UnstatedRule)
