@@ -1,0 +1,27 @@
+-- grain: one row per game that did not parse, as the Import page and the overview list and count them
+-- key: quarantine_id
+-- incremental: quarantine_id
+-- The rows are kept in file and line order, the order the page lists them in.
+with
+
+quarantine as (
+    select * from stg_quarantine
+),
+
+final as (
+    select
+        quarantine_id,
+        game,
+        source_file,
+        first_line,
+        last_line,
+        line,
+        "column",
+        error,
+        text,
+        rules_version,
+    from quarantine
+)
+
+select * from final
+order by source_file, first_line
