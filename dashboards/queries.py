@@ -1109,10 +1109,12 @@ def _hand_params(player, start, end, stakes, clubs, positions, classes, result, 
 
 
 def hand_players(db: Db) -> list[str]:
-    """Players with Hold'em hands, the one with the most first."""
-    if not has(db, "hand_list"):
+    """Players with Hold'em hands, the one with the most first (counted in a report mart, which sums
+    every hand of hand_list by player and day: a few rows per player, not his every hand)."""
+    if not has(db, "holdem_report_positions"):
         return []
-    return frame(db, "select player from hand_list group by player order by count(*) desc, player")["player"].to_list()
+    return frame(db, "select player from holdem_report_positions group by player "
+                     "order by sum(count_hands) desc, player")["player"].to_list()
 
 
 def hand_choices(db: Db, player: str) -> dict[str, list]:

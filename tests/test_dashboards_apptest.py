@@ -600,6 +600,8 @@ def test_lookups_read_the_marts_with_the_rows_of_the_tables(built):
             pl.col("played_at"), "source_file", "line", "rule_id", nulls_last=True, maintain_order=True)
         assert found.select("game_id", "rule_id", "played_at").rows() == expected
     assert q.finding_rules(db) == [r[0] for r in sql(built, "select distinct rule_id from findings order by 1")]
+    assert q.hand_players(db) == [r[0] for r in sql(
+        built, "select player from holdem_results group by player order by count(*) desc, player")]
 
 
 def test_the_pages_read_no_staging_view_of_a_game_table():
