@@ -952,18 +952,7 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
     """Findings with their game's date, club and file, filtered by the audit page's widgets."""
     since, until = _day_bounds(start, end)
     return frame(db, f"""
-        select
-            findings.game_id,
-            findings.game,
-            findings.played_at,
-            findings.club,
-            findings.rule_id,
-            findings.severity,
-            findings.line,
-            findings.message,
-            findings.expected,
-            findings.actual,
-            findings.source_file,
+        select findings.* exclude (site, players)
         {_FILTERED_FINDINGS}
         order by findings.played_at nulls last, findings.source_file, findings.line
         limit $limit

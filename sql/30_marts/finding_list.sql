@@ -1,7 +1,8 @@
 -- grain: one row per rule broken in a game, with the game's date, club, room and players: what the audit lists and filters
 -- key: game_id, rule_id, line, message, expected, actual
 -- incremental: game_id
--- players: the game's players by name, so that the audit's player filter reads no other table.
+-- players: the game's players by name, so that the audit's player filter reads no other table. The
+-- columns are in the order the audit lists them.
 with
 
 findings as (
@@ -29,6 +30,8 @@ final as (
     select
         findings.game_id,
         findings.game,
+        games.played_at,
+        games.club,
         findings.rule_id,
         findings.severity,
         findings.line,
@@ -36,8 +39,6 @@ final as (
         findings.expected,
         findings.actual,
         findings.source_file,
-        games.played_at,
-        games.club,
         games.site,
         coalesce(players.players, []) as players,
     from findings

@@ -9,18 +9,7 @@ quarantine as (
 ),
 
 final as (
-    select
-        quarantine_id,
-        game,
-        source_file,
-        first_line,
-        last_line,
-        line,
-        "column",
-        error,
-        text,
-        rules_version,
-    from quarantine
+    select * from quarantine
 )
 
 select * from final
