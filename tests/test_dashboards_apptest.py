@@ -616,6 +616,7 @@ def _as_an_older_rasklad_left_it(warehouse: Path) -> list[str]:
     import duckdb
 
     from pipeline.models import macros
+    from pipeline.warehouse import MODELS_STATE_TABLE
 
     dropped = ["game_list", "finding_list", "games_by_day", "quarantine_list"]
     for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
@@ -626,6 +627,7 @@ def _as_an_older_rasklad_left_it(warehouse: Path) -> list[str]:
                 con.execute(f"drop table {mart}")
             for macro in macros():
                 con.execute(f"drop macro {macro}")
+            con.execute(f"update {MODELS_STATE_TABLE} set value = 'the SQL of an older Rasklad' where name = 'sql'")
             con.execute("checkpoint")
     return dropped
 
