@@ -25,7 +25,7 @@ import duckdb
 import polars as pl
 import streamlit as st
 
-from pipeline.models import models, select_over
+from pipeline.models import Missing, missing_from, models, select_over, supply_missing
 from pipeline.tables import SCHEMAS
 from pipeline.provenance import RULES_VERSION
 from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
@@ -113,19 +113,20 @@ def open_or_stop() -> Db:
     return db
 
 
-def _close(opened: tuple[duckdb.DuckDBPyConnection, Path, Manifest]) -> None:
+def _close(opened: tuple[duckdb.DuckDBPyConnection, Path, Manifest, Missing]) -> None:
     opened[0].close()
 
 
 @st.cache_resource(show_spinner=False, on_release=_close, max_entries=4)
-def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConnection, Path, Manifest]:
+def _connection(path: str, marker: tuple[int, ...]) -> tuple[duckdb.DuckDBPyConnection, Path, Manifest, Missing]:
     """One connection per commit of the warehouse (a new marker opens a new one), with the
     commit it reads: each cursor lays its own views over that commit's parts (the views a
-    connection lays are its own, not its cursors')."""
+    connection lays are its own, not its cursors'); and what its models file lacks of this
+    Rasklad's models and macros (a file an older Rasklad built), which each cursor supplies."""
     root = Path(path).parent.resolve()
     con = connect(root, tables=())  # each cursor lays the views its query reads
     # the commit the models were built from, as connect() chose it, so cursors' tables match the marts
-    return con, root, models_manifest(con, root, read_manifest(root))
+    return con, root, models_manifest(con, root, read_manifest(root)), missing_from(con)
 
 
 def release() -> None:
@@ -138,8 +139,14 @@ def _cursor(db: Db, sql: str = "") -> duckdb.DuckDBPyConnection:
     """A cursor with the views of the warehouse tables ``sql`` reads, directly or through the
     models' views (a mart is stored in the DuckDB file and needs none): laying a view looks at
     its files, so a query of marts lays none."""
-    con, root, manifest = _connection(*db)
+    con, root, manifest, missing = _connection(*db)
     cursor = con.cursor()
+    if missing:
+        # the models the file lacks become this cursor's views, over every table: rare (until the
+        # models are rebuilt), and a view binds to what it reads when it is made
+        lay_table_views(cursor, root, manifest)
+        supply_missing(cursor, missing)
+        return cursor
     behind = _tables_behind()
     lay_table_views(cursor, root, manifest,
                     set().union(*(behind[word] for word in re.findall(r"\w+", sql) if word in behind)))
@@ -169,7 +176,8 @@ def frame(db: Db, sql: str, **params) -> pl.DataFrame:
 
 @st.cache_data(show_spinner=False)
 def relations(db: Db) -> frozenset[str]:
-    """The tables and views of the warehouse (marts not built yet are absent)."""
+    """The tables and views of the warehouse and its models (those its models file lacks are views
+    of this Rasklad's SQL, see :func:`_cursor`)."""
     with _cursor(db) as cursor:
         rows = cursor.execute("select table_name from information_schema.tables").fetchall()
     return frozenset(name for (name,) in rows)
@@ -208,21 +216,19 @@ def _day_bounds(start: date | None, end: date | None) -> tuple[datetime | None, 
 
 def games_by_kind(db: Db) -> pl.DataFrame:
     return frame(db, """
-        select game, count(*) as count_games, count(distinct source_file) as count_files,
+        select game, sum(count_games)::bigint as count_games, count(distinct source_file) as count_files,
                sum(count_errors)::bigint as count_errors, sum(count_warnings)::bigint as count_warnings,
-               min(played_at) as first_played_at, max(played_at) as last_played_at,
-        from stg_games group by all order by game
+               min(first_played_at) as first_played_at, max(last_played_at) as last_played_at,
+        from games_by_day group by all order by game
     """)
 
 
 def count_quarantined(db: Db) -> int:
-    return int(frame(db, "select count(*) as n from stg_quarantine")["n"][0])
+    return int(frame(db, "select count(*) as n from quarantine_list")["n"][0])
 
 
 def count_players(db: Db) -> int:
     """The screen names that played a stored game (the people mart counts each account's games)."""
-    if not has(db, "people"):
-        return int(frame(db, "select count(distinct player) as n from stg_game_players")["n"][0])
     return int(frame(db, "select count(distinct player) filter (where count_games > 0) as n from people")["n"][0])
 
 
@@ -231,41 +237,31 @@ def count_players(db: Db) -> int:
 def players(db: Db) -> list[str]:
     """Everyone who played a stored game, and the account holders of the tournament summaries (the
     other names a summary lists are opponents met once)."""
-    if has(db, "people"):
-        return frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0 "
-                         "order by player")["player"].to_list()
-    if not has(db, "stg_tournament_results"):
-        return frame(db, "select distinct player from stg_game_players order by player")["player"].to_list()
-    return frame(db, """
-        select player from stg_game_players
-        union
-        select player from stg_tournament_results where is_hero
-        order by player
-    """)["player"].to_list()
+    return frame(db, "select distinct player from people where count_games > 0 or count_tournaments > 0 "
+                     "order by player")["player"].to_list()
 
 
 def busiest_player(db: Db) -> str | None:
-    games = "people where count_games > 0" if has(db, "people") else "stg_game_players"
-    played = "sum(count_games)" if has(db, "people") else "count(*)"
-    rows = frame(db, f"select player from {games} group by player order by {played} desc, player limit 1")
+    rows = frame(db, "select player from people where count_games > 0 group by player "
+                     "order by sum(count_games) desc, player limit 1")
     return rows["player"][0] if rows.height else None
 
 
 def clubs(db: Db) -> list[str]:
-    return frame(db, "select distinct club from stg_games where club is not null order by club")["club"].to_list()
+    return frame(db, "select distinct club from games_by_day where club is not null order by club")["club"].to_list()
 
 
 def sites(db: Db) -> list[str]:
     """The rooms (sites) of the stored games; games without a room (home games) name none."""
-    return frame(db, "select distinct site from stg_games where site is not null order by site")["site"].to_list()
+    return frame(db, "select distinct site from games_by_day where site is not null order by site")["site"].to_list()
 
 
 def games_present(db: Db) -> list[str]:
-    return frame(db, "select distinct game from stg_games order by game")["game"].to_list()
+    return frame(db, "select distinct game from games_by_day order by game")["game"].to_list()
 
 
 def date_range(db: Db) -> tuple[date | None, date | None]:
-    row = frame(db, "select min(played_at)::date as first, max(played_at)::date as last from stg_games")
+    row = frame(db, "select min(first_played_at)::date as first, max(last_played_at)::date as last from games_by_day")
     return row["first"][0], row["last"][0]
 
 
@@ -274,14 +270,6 @@ def date_range(db: Db) -> tuple[date | None, date | None]:
 Players = str | tuple[str, ...]
 """One screen name, or a person's names (see :func:`person_names`): per-player queries take either.
 The queries of games played in rooms take the person instead (a screen name is per room)."""
-
-
-def _person_accounts(db: Db) -> str:
-    """The relation of accounts (site, player) and their person: the people mart, or, before the
-    models are built, each name its own person."""
-    if has(db, "people"):
-        return "people"
-    return "(select site, player, player as person from stg_game_players join stg_games using (game_id) group by all)"
 
 
 def names(player: Players) -> list[str]:
@@ -331,7 +319,7 @@ def person_accounts(db: Db, person: str) -> list[str]:
 def person_sites(db: Db, person: str) -> list[str]:
     """The rooms a person played in."""
     return frame(db, f"""
-        select distinct site from {_person_accounts(db)} where person = $person and site is not null order by site
+        select distinct site from people where person = $person and site is not null order by site
     """, person=person)["site"].to_list()
 
 
@@ -567,7 +555,7 @@ def holdem_winnings(db: Db, player: Players, stakes: str | None, start: date | N
         with
 
         accounts as (
-            select player, site from {_person_accounts(db)} as accounts where {_MINE.format(alias="accounts")}
+            select player, site from people as accounts where {_MINE.format(alias="accounts")}
         ),
 
         hands as (
@@ -620,7 +608,7 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
     if start is None and end is None:
         return frame(db, f"""
             select stats.* from player_stats_tournaments as stats
-            join {_person_accounts(db)} as accounts
+            join people as accounts
                 on accounts.player = stats.player and accounts.site is not distinct from stats.site
             where {_MINE.format(alias="accounts")}
             order by stats.count_tournaments desc, stats.currency, stats.player, stats.site
@@ -628,7 +616,7 @@ def tournament_stats(db: Db, player: Players, site: str | None = None, start: da
     since, until = _day_bounds(start, end)
     played = f"""
         select tournaments.* from player_tournaments as tournaments
-        join {_person_accounts(db)} as accounts
+        join people as accounts
             on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
         where {_MINE.format(alias="accounts")}
           and ($since is null or tournaments.started_at >= $since)
@@ -667,7 +655,7 @@ def tournament_list(db: Db, player: Players, start: date | None, end: date | Non
             tournaments.is_itm,
             tournaments.is_still_playing,
         from player_tournaments as tournaments
-        join {_person_accounts(db)} as accounts
+        join people as accounts
             on accounts.player = tournaments.player and accounts.site is not distinct from tournaments.site
         where {_MINE.format(alias="accounts")}
           and ($since is null or tournaments.started_at >= $since)
@@ -694,7 +682,7 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
             rounds.points,
             rounds.total,
         from {rounds} as rounds
-        join stg_games as games using (game_id)
+        join game_list as games using (game_id)
         where list_contains($players, rounds.player)
           and ($since is null or games.played_at >= $since)
           and ($until is null or games.played_at <= $until)
@@ -946,18 +934,17 @@ def rank_trend(db: Db, club: str, game: str, player: str, season_kind: str) -> p
 # -- audit ------------------------------------------------------------------------------------
 
 # The audit page's filters, shared by its queries; the values are parameters, never pasted in.
-_FILTERED_FINDINGS = """from stg_findings as findings
-        join stg_games as games using (game_id)
+_FILTERED_FINDINGS = """from finding_list as findings
         where (len($rules) = 0 or list_contains($rules, findings.rule_id))
           and ($severity is null or findings.severity = $severity)
           and ($game is null or findings.game = $game)
-          and ($player is null or findings.game_id in (select game_id from stg_game_players where player = $player))
-          and ($since is null or games.played_at >= $since)
-          and ($until is null or games.played_at <= $until)"""
+          and ($player is null or list_contains(findings.players, $player))
+          and ($since is null or findings.played_at >= $since)
+          and ($until is null or findings.played_at <= $until)"""
 
 
 def finding_rules(db: Db) -> list[str]:
-    return frame(db, "select distinct rule_id from stg_findings order by rule_id")["rule_id"].to_list()
+    return frame(db, "select distinct rule_id from finding_list order by rule_id")["rule_id"].to_list()
 
 
 def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | None, player: str | None,
@@ -965,20 +952,9 @@ def findings(db: Db, rules: tuple[str, ...], severity: str | None, game: str | N
     """Findings with their game's date, club and file, filtered by the audit page's widgets."""
     since, until = _day_bounds(start, end)
     return frame(db, f"""
-        select
-            findings.game_id,
-            findings.game,
-            games.played_at,
-            games.club,
-            findings.rule_id,
-            findings.severity,
-            findings.line,
-            findings.message,
-            findings.expected,
-            findings.actual,
-            findings.source_file,
+        select findings.* exclude (site, players)
         {_FILTERED_FINDINGS}
-        order by games.played_at nulls last, findings.source_file, findings.line
+        order by findings.played_at nulls last, findings.source_file, findings.line
         limit $limit
     """, rules=list(rules), severity=severity, game=game, player=player, since=since, until=until, limit=limit)
 
@@ -997,7 +973,7 @@ def findings_by_rule(db: Db, rules: tuple[str, ...], severity: str | None, game:
 
 def game(db: Db, game_id: str) -> dict | None:
     """One stored game: its file, lines, date, club and counts, or None when no such game is stored."""
-    rows = frame(db, "select * from stg_games where game_id = $game_id", game_id=game_id)
+    rows = frame(db, "select * exclude (players) from game_list where game_id = $game_id", game_id=game_id)
     return rows.row(0, named=True) if rows.height else None
 
 
@@ -1009,13 +985,16 @@ def game_text(db: Db, game_id: str) -> str | None:
 
 
 def game_players(db: Db, game_id: str) -> pl.DataFrame:
-    return frame(db, "select player, seat, net from stg_game_players where game_id = $game_id order by seat, player",
-                 game_id=game_id)
+    return frame(db, """
+        select seated.player, seated.seat, seated.net
+        from (select unnest(players, max_depth := 2) from game_list where game_id = $game_id) as seated
+        order by seated.seat, seated.player
+    """, game_id=game_id)
 
 
 def game_findings(db: Db, game_id: str) -> pl.DataFrame:
     return frame(db, """
-        select rule_id, severity, line, message, expected, actual from stg_findings
+        select rule_id, severity, line, message, expected, actual from finding_list
         where game_id = $game_id order by line nulls first, rule_id
     """, game_id=game_id)
 
@@ -1023,7 +1002,7 @@ def game_findings(db: Db, game_id: str) -> pl.DataFrame:
 def games_with_findings(db: Db, limit: int = 500) -> pl.DataFrame:
     return frame(db, """
         select game_id, game, played_at, club, source_file, first_line, count_errors, count_warnings,
-        from stg_games where count_errors + count_warnings > 0
+        from game_list where count_errors + count_warnings > 0
         order by played_at desc nulls last, source_file, first_line
         limit $limit
     """, limit=limit)
@@ -1034,12 +1013,12 @@ def games_with_findings(db: Db, limit: int = 500) -> pl.DataFrame:
 def quarantine(db: Db, limit: int = 1000) -> pl.DataFrame:
     return frame(db, """
         select source_file, line, "column", game, error, first_line, last_line, text
-        from stg_quarantine order by source_file, first_line limit $limit
+        from quarantine_list order by source_file, first_line limit $limit
     """, limit=limit)
 
 
 def quarantine_reasons(db: Db) -> pl.DataFrame:
-    return frame(db, "select error, count(*) as count_games from stg_quarantine group by all "
+    return frame(db, "select error, count(*) as count_games from quarantine_list group by all "
                      "order by count_games desc, error")
 
 
@@ -1050,8 +1029,9 @@ def rules_status(db: Db) -> dict:
     judged (``rasklad reaudit`` judges them again)."""
     row = frame(db, """
         select
-            (select count(*) from games where rules_version is distinct from $version) as count_games,
-            (select count(*) from quarantine where rules_version is distinct from $version) as count_quarantined,
+            (select coalesce(sum(count_games), 0)::bigint from games_by_day
+             where rules_version is distinct from $version) as count_games,
+            (select count(*) from quarantine_list where rules_version is distinct from $version) as count_quarantined,
     """, version=RULES_VERSION).row(0, named=True)
     return {"rules_version": RULES_VERSION, "count_older_games": row["count_games"],
             "count_older_quarantined": row["count_quarantined"]}
@@ -1118,10 +1098,12 @@ def _hand_params(player, start, end, stakes, clubs, positions, classes, result, 
 
 
 def hand_players(db: Db) -> list[str]:
-    """Players with Hold'em hands, the one with the most first."""
-    if not has(db, "hand_list"):
+    """Players with Hold'em hands, the one with the most first (counted in a report mart, which sums
+    every hand of hand_list by player and day: a few rows per player, not his every hand)."""
+    if not has(db, "holdem_report_positions"):
         return []
-    return frame(db, "select player from hand_list group by player order by count(*) desc, player")["player"].to_list()
+    return frame(db, "select player from holdem_report_positions group by player "
+                     "order by sum(count_hands) desc, player")["player"].to_list()
 
 
 def hand_choices(db: Db, player: str) -> dict[str, list]:

@@ -234,7 +234,12 @@ def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
             f"No warehouse at {str(warehouse)!r}.",
             f"Run `rasklad ingest PATH --warehouse {warehouse}` first, or point --warehouse at one.",
         )
-    return connect(warehouse)
+    from pipeline.models import missing_from, supply_missing
+
+    con = connect(warehouse)
+    # models built by an older Rasklad: this one's macros and missing marts, for this connection
+    supply_missing(con, missing_from(con))
+    return con
 
 
 def _tables(con: duckdb.DuckDBPyConnection) -> set[str]:

@@ -197,15 +197,60 @@ def macro_text(sql_root: Path = SQL_ROOT) -> str:
     return "\n".join(path.read_text(encoding="utf-8") for path in sorted((sql_root / MACROS).glob("*.sql")))
 
 
-def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT) -> None:
+def define_macros(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT, *, temporary: bool = False) -> None:
     """Create the macros of ``sql/00_macros`` in ``con``: in a models file they are stored with it,
-    so every reader of the file (the dashboards, ``rasklad query``) has them."""
+    so every reader of the file (the dashboards, ``rasklad query``) has them. ``temporary``: as the
+    connection's own (a reader of a file that lacks them, opened read-only; see :func:`supply_missing`)."""
     text = macro_text(sql_root)
+    if temporary:
+        text = re.sub(r"create\s+or\s+replace\s+macro\b", "create or replace temp macro", text, flags=re.IGNORECASE)
     if text.strip():
         try:
             con.execute(text)
         except duckdb.Error as error:
             raise ModelError(f"the macros of sql/{MACROS} failed: {error}") from error
+
+
+@dataclass(frozen=True, slots=True)
+class Missing:
+    """What a models file lacks of this Rasklad's SQL (built by an older Rasklad, say, until the
+    next ingest or ``rasklad build-models`` rebuilds it): its models without a relation in the
+    file, in build order, and whether a macro of ``sql/00_macros`` is missing."""
+
+    models: tuple[Model, ...] = ()
+    macros: bool = False
+
+    def __bool__(self) -> bool:
+        return bool(self.models) or self.macros
+
+
+def missing_from(con: duckdb.DuckDBPyConnection, sql_root: Path = SQL_ROOT) -> Missing:
+    """What the models file of ``con`` lacks of this Rasklad's models and macros: nothing when this
+    SQL built it (its stamp says so: 1 ms, where listing the catalog takes 15)."""
+    state = _read_state(con)
+    if state is not None and state["sql"] == sql_fingerprint(sql_root):
+        return Missing()
+    held = {name for (name,) in con.execute(
+        "select table_name from information_schema.tables where table_catalog = current_database()").fetchall()}
+    defined = {name.lower() for (name,) in con.execute(
+        "select function_name from duckdb_functions() where database_name = current_database() "
+        "and function_type = 'macro'").fetchall()}
+    return Missing(tuple(model for model in models(sql_root) if model.name not in held),
+                   not set(macros(sql_root)) <= defined)
+
+
+def supply_missing(con: duckdb.DuckDBPyConnection, missing: Missing, sql_root: Path = SQL_ROOT) -> None:
+    """Give a reader's connection (read-only, with the warehouse tables' views laid) what its
+    models file lacks: the macros, as its own temporary macros, and each missing model as a
+    temporary view of its ``select`` (computed when read, slower than a stored mart, until the
+    models are rebuilt). So the pages and ``rasklad query`` work on a file an older Rasklad built."""
+    if missing.macros:
+        define_macros(con, sql_root, temporary=True)
+    for model in missing.models:
+        try:
+            con.execute(f"create or replace temp view {model.name} as\n{model.body}")
+        except duckdb.Error:    # it reads what the older file holds otherwise: left out, as it was
+            continue
 
 
 def macros(sql_root: Path = SQL_ROOT) -> dict[str, tuple[list[str], str]]:

@@ -14,6 +14,7 @@ import shutil
 from decimal import Decimal
 from pathlib import Path
 
+import polars as pl
 import pyarrow as pa
 import pytest
 from streamlit.testing.v1 import AppTest
@@ -332,6 +333,10 @@ def _forge_source_file(warehouse: Path, path: str) -> None:
             column = table.schema.get_field_index("source_file")
             table = table.set_column(column, "source_file", pa.array([path] * table.num_rows, pa.string()))
             pq.write_table(table, part)
+    from pipeline.models import build
+    from pipeline.warehouse import Warehouse
+
+    build(Warehouse(warehouse))     # the marts the pages look games up in hold the forged path too
 
 
 def test_audit_never_reads_the_file_a_games_row_names(tmp_path, monkeypatch):
@@ -547,3 +552,116 @@ def test_reports_page_sums_by_position_and_sessions(built):
         assert int(sessions["count_hands"].sum()) == dated[0]
         assert number(metric(at, f"Net ({unit})")) == dated[1]
     assert "<b>AKs</b>" in at.get("html")[0].proto.body   # the 13×13 grid, every cell named
+
+
+# -- lookups in the marts, and models an older Rasklad built ------------------------------------------
+
+def test_lookups_read_the_marts_with_the_rows_of_the_tables(built):
+    # What the pages look up (one game, its players and findings, the overview's counts, the filters'
+    # choices, the quarantine) now reads the marts; the same rows as the tables, queried here apart.
+    from dashboards import queries as q
+
+    q.release()
+    db = q.database()
+    game_ids = [row[0] for row in sql(built, "select game_id from games order by game_id")]
+    assert len(game_ids) >= 60
+    columns = [name for name in q.columns(db, "game_list") if name != "players"]
+    for game_id in game_ids:
+        assert q.game(db, game_id) == dict(zip(columns, sql(
+            built, f"select {', '.join(columns)} from games where game_id = ?", [game_id])[0]))
+        assert q.game_players(db, game_id).rows() == sql(
+            built, "select player, seat, net from game_players where game_id = ? order by seat, player", [game_id])
+        found = q.game_findings(db, game_id)
+        assert found["line"].to_list() == sorted(found["line"].to_list(), key=lambda line: (line is not None, line))
+        assert sorted(found.rows(), key=str) == sorted(sql(
+            built, "select rule_id, severity, line, message, expected, actual from findings where game_id = ?",
+            [game_id]), key=str)
+    assert q.game(db, "no-such-game") is None
+    assert q.games_by_kind(db).rows() == sql(built, """
+        select game, count(*), count(distinct source_file), sum(count_errors)::bigint, sum(count_warnings)::bigint,
+               min(played_at), max(played_at)
+        from games group by all order by game""")
+    assert q.date_range(db) == tuple(sql(built, "select min(played_at)::date, max(played_at)::date from games")[0])
+    assert q.clubs(db) == [r[0] for r in sql(built, "select distinct club from games where club is not null order by 1")]
+    assert q.sites(db) == [r[0] for r in sql(built, "select distinct site from games where site is not null order by 1")]
+    assert q.games_present(db) == [r[0] for r in sql(built, "select distinct game from games order by 1")]
+    assert q.count_quarantined(db) == sql(built, "select count(*) from quarantine")[0][0] >= 1
+    assert q.quarantine(db).rows() == sql(built, """
+        select source_file, line, "column", game, error, first_line, last_line, text
+        from quarantine order by source_file, first_line""")
+    assert q.quarantine_reasons(db).rows() == sql(
+        built, "select error, count(*) from quarantine group by all order by 2 desc, error")
+    for player in [None, *q.players(db)]:
+        expected = sql(built, """
+            select f.game_id, f.rule_id, g.played_at from findings f join games g using (game_id)
+            where ? is null or f.game_id in (select game_id from game_players where player = ?)
+            order by g.played_at nulls last, f.source_file, f.line, f.rule_id""", [player, player])
+        found = q.findings(q.database(), (), None, None, player, None, None).sort(
+            pl.col("played_at"), "source_file", "line", "rule_id", nulls_last=True, maintain_order=True)
+        assert found.select("game_id", "rule_id", "played_at").rows() == expected
+    assert q.finding_rules(db) == [r[0] for r in sql(built, "select distinct rule_id from findings order by 1")]
+    assert q.hand_players(db) == [r[0] for r in sql(
+        built, "select player from holdem_results group by player order by count(*) desc, player")]
+
+
+def test_the_pages_read_no_staging_view_of_a_game_table():
+    # The staging views read the Parquet whole on every lookup: the pages read the marts.
+    text = (ROOT / "dashboards" / "queries.py").read_text(encoding="utf-8")
+    for view in ("stg_games", "stg_game_players", "stg_findings", "stg_quarantine"):
+        assert view not in text, f"dashboards/queries.py reads {view}"
+
+
+def _as_an_older_rasklad_left_it(warehouse: Path) -> list[str]:
+    """Drop from the models file the macros and the marts an older Rasklad did not make; returns the marts."""
+    import duckdb
+
+    from pipeline.models import macros
+    from pipeline.warehouse import MODELS_STATE_TABLE
+
+    dropped = ["game_list", "finding_list", "games_by_day", "quarantine_list"]
+    for name in ("rasklad.duckdb", "rasklad.duckdb.standby"):
+        if not (warehouse / name).exists():
+            continue
+        with duckdb.connect(str(warehouse / name)) as con:
+            for mart in dropped:
+                con.execute(f"drop table {mart}")
+            for macro in macros():
+                con.execute(f"drop macro {macro}")
+            con.execute(f"update {MODELS_STATE_TABLE} set value = 'the SQL of an older Rasklad' where name = 'sql'")
+            con.execute("checkpoint")
+    return dropped
+
+
+def test_pages_and_query_work_on_models_an_older_rasklad_built(built, tmp_path, monkeypatch):
+    from click.testing import CliRunner
+
+    from dashboards import queries as q
+    from pipeline.cli import main
+
+    older = tmp_path / "older"
+    shutil.copytree(built, older)
+    dropped = _as_an_older_rasklad_left_it(older)
+    with connect(older) as con:     # the file holds neither the marts nor the macros now
+        held = {row[0] for row in con.execute("select table_name from information_schema.tables").fetchall()}
+        assert not held & set(dropped)
+        with pytest.raises(Exception, match="bb_per_100"):
+            con.execute("select bb_per_100(150, 3)").fetchall()
+    monkeypatch.setenv("RASKLAD_WAREHOUSE", str(older))
+    q.release()
+    try:
+        for name in (None, "player", "hands", "reports", "leaderboards", "audit", "check", "import_files"):
+            at = page(name)     # which fails on an exception of the page
+            assert not any("Error" in e.value for e in at.error), (name, [e.value for e in at.error])
+        at = page()
+        assert number(metric(at, "Games")) == sql(built, "select count(*) from games")[0][0]
+        db = q.database()
+        game_id = sql(built, "select game_id from findings limit 1")[0][0]
+        assert q.game_findings(db, game_id).height >= 1 and q.game(db, game_id)["game_id"] == game_id
+    finally:
+        q.release()
+    out = CliRunner().invoke(main, ["query", "select bb_per_100(150, 3) as x, (select count(*) from game_list) as n",
+                                    "--warehouse", str(older), "--json"], catch_exceptions=False)
+    assert out.exit_code == 0, out.output
+    import json
+
+    assert json.loads(out.output) == [{"x": "5000.00", "n": sql(built, "select count(*) from games")[0][0]}]

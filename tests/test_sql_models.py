@@ -188,3 +188,20 @@ def test_an_update_reads_a_players_rows_through_a_filter_pushed_into_the_scan(sa
              if str(node.get("extra_info", {}).get("Table", "")).endswith(f".{scanned}")]
     assert scans and all(any(term.startswith("(player = ") for term in scan.get("Filters", [])) for scan in scans)
     assert len(rows) == 1 and rows[0][0] == player
+
+_DIVISOR = re.compile(r"\b(?:percent_of|ratio_of|bb_per_100)\(\s*[^,()]+,\s*(\w+)\s*\)|/\s*nullif\(\s*(\w+)\s*,\s*0\s*\)")
+"""The count a rate of a mart divides by: a rate macro's second argument, or what a division's nullif guards."""
+
+
+def test_every_rate_of_a_mart_is_kept_beside_the_count_it_divides_by(samples_db):
+    # A rate alone cannot be summed nor judged: each mart keeps the count under it as a column.
+    marts = [model for model in ALL_MODELS if model.layer == "30_marts"]
+    checked, missing = 0, []
+    for mart in marts:
+        held = {row[0] for row in samples_db.execute(
+            "select column_name from information_schema.columns where table_name = ?", [mart.name]).fetchall()}
+        for macro_divisor, guarded in _DIVISOR.findall(re.sub(r"--[^\n]*", "", mart.body)):
+            checked += 1
+            if (macro_divisor or guarded) not in held:
+                missing.append(f"{mart.name}: {macro_divisor or guarded}")
+    assert checked >= 15 and not missing, missing

@@ -16,4 +16,5 @@ select
     count_warnings,
     currency,
     is_tournament,
+    rules_version,
 from games

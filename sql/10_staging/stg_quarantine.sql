@@ -10,4 +10,5 @@ select
     "column",
     error,
     text,
+    rules_version,
 from quarantine

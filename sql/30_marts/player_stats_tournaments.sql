@@ -6,7 +6,8 @@
 -- either, and both are of one room.
 -- Over the tournaments he finished (not those still running in their latest summary). roi and
 -- itm are percentages, as trackers show them: roi = net / cost over the tournaments whose every
--- prize is in the currency (count_roi_tournaments); itm = tournaments with a prize / tournaments.
+-- prize is in the currency (count_roi_tournaments, with their net and cost: roi_net, roi_cost);
+-- itm = tournaments with a prize / tournaments.
 -- The Player review runs this same select over the player_tournaments rows of its person and
 -- dates: the one place of each formula.
 with
@@ -48,6 +49,8 @@ select
     won,
     net,
     cast(round(100 * roi_net / nullif(roi_cost, 0), 2) as decimal(18, 2)) as roi,
+    roi_net,
+    roi_cost,
     count_roi_tournaments,
     percent_of(count_itm, count_tournaments) as itm,
     count_itm,
