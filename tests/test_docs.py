@@ -22,6 +22,7 @@ DOCS = ROOT / "docs"
 FORMATS_MD = DOCS / "formats.md"
 RULES_MD = DOCS / "rules.md"
 WAREHOUSE_MD = DOCS / "warehouse.md"
+CASEBOOK_MD = DOCS / "casebook.md"
 GAMES = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
 RULE_ID = re.compile(r"\b(?:HE|RSP|CP|OFC|SIX)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 TEAM_PAPERS = re.compile(r"\b(?:FORMATS|RULES|DESIGN|STYLE)\.md\b")
@@ -104,7 +105,7 @@ def _stored(tmp_path: Path, files: dict[str, bytes]) -> dict[str, dict]:
 
 
 def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
-    expected = doc_examples((FORMATS_MD, RULES_MD, WAREHOUSE_MD))
+    expected = doc_examples((FORMATS_MD, RULES_MD, WAREHOUSE_MD, CASEBOOK_MD))
     assert expected, "no ```text format=… examples found in docs/"
     stored = _stored(tmp_path, {name: body.encode() for name, (_, body) in expected.items()})
     problems = []
@@ -120,6 +121,50 @@ def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
         if got["rules"] != want:
             problems.append(f"{name}: findings {sorted(got['rules'])}, the fence says {sorted(want)}")
     assert not problems, "\n".join(problems)
+
+
+# ---------------------------------------------------------------- the casebook
+
+_CASE = re.compile(r"^### (?P<number>[A-Z]\.\d+) (?P<title>.+)$", re.MULTILINE)
+
+
+def casebook_cases() -> list[tuple[str, str]]:
+    """The casebook's cases: (number, the text from its heading to the next heading)."""
+    text = read(CASEBOOK_MD)
+    heads = list(_CASE.finditer(text))
+    ends = [head.start() for head in heads[1:]] + [len(text)]
+    return [(head["number"], text[head.end():end]) for head, end in zip(heads, ends)]
+
+
+def test_casebook_counts_its_cases_and_covers_every_game():
+    cases = casebook_cases()
+    numbers = [number for number, _ in cases]
+    twice = sorted({number for number in numbers if numbers.count(number) > 1})
+    assert not twice, f"case numbers used twice: {twice}"
+    problems, games, faults = [], set(), 0
+    for number, body in cases:
+        found = examples_in(body)
+        if len(found) != 1:
+            problems.append(f"{number}: {len(found)} logs, a case has exactly one")
+            continue
+        settings = found[0][1]
+        games.add(settings["format"])
+        faults += bool(settings.get("findings"))
+        for part in ("**Question.**", "**Ruling.**"):
+            if part not in body:
+                problems.append(f"{number}: no {part}")
+        ruling = body[body.find("**Ruling.**"):]
+        if not RULE_ID.search(ruling):
+            problems.append(f"{number}: the ruling cites no rule ID")
+    assert not problems, "\n".join(problems)
+    assert len(cases) >= 45, f"the casebook has {len(cases)} cases, fewer than 45"
+    assert games == set(GAMES), f"the casebook has no case of {sorted(set(GAMES) - games)}"
+    # Both kinds: plays that must raise a finding, and correct but unusual plays that must not.
+    assert 0 < faults < len(cases), f"{faults} of {len(cases)} cases expect findings"
+    claim = re.search(r"(\d+) cases over (\d+) formats", read(CASEBOOK_MD))
+    assert claim, "the casebook does not say how many cases it holds"
+    assert (int(claim[1]), int(claim[2])) == (len(cases), len(games)), (
+        f"the casebook says {claim[0]}; it holds {len(cases)} cases over {len(games)} formats")
 
 
 _SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
@@ -481,7 +526,7 @@ def test_the_queries_of_the_warehouse_page_run(tmp_path):
 
 def test_readme_links_the_docs_and_no_team_paper():
     readme = read(ROOT / "README.md")
-    for page in ("docs/formats.md", "docs/rules.md", "docs/warehouse.md"):
+    for page in ("docs/formats.md", "docs/rules.md", "docs/warehouse.md", "docs/casebook.md"):
         assert f"]({page})" in readme, f"README does not link {page}"
     assert not TEAM_PAPERS.findall(readme), f"README names {TEAM_PAPERS.findall(readme)}"
 
