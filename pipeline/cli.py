@@ -1057,5 +1057,28 @@ def house_edge(warehouse: Path, rules_text: str, jobs: int | None, spark_master:
                    f"{progress.cpu_seconds / 3600:,.2f} CPU-hours; stored in sixcard_house_edge")
 
 
-if __name__ == "__main__":
+class _NotInstalled:
+    """A finder of the import system that says one package is not installed."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def find_spec(self, fullname: str, path=None, target=None):
+        if fullname == self.name or fullname.startswith(self.name + "."):
+            raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
+        return None
+
+
+def run() -> None:
+    """The ``rasklad`` program: :func:`main` in a process of its own (the installed script and
+    ``python -m pipeline.cli``; tests call :func:`main` in theirs)."""
+    if sys.argv[1:2] == ["ingest"] and "pandas" not in sys.modules:
+        # pyarrow imports pandas when it first builds an array, only to ask whether the values are
+        # pandas objects; an ingest's never are, and the import is a fifth of a CPU-second of every
+        # run. Told that pandas is not installed, pyarrow goes on without it.
+        sys.meta_path.insert(0, _NotInstalled("pandas"))
     main()
+
+
+if __name__ == "__main__":
+    run()

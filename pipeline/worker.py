@@ -166,6 +166,8 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
             found.update(chunk.format for chunk in split(text[:FORMAT_SNIFF_CHARS]) if chunk.format)
         scale = size / len(head) if head else 1.0        # the rest of a file is like its start
         for lane in registered:
+            if taken[lane] and counted[lane] >= lane.run_minimum:
+                continue    # wanted already: counting its games again over every file only delays the fork
             counted[lane] += lane.count(text) * scale
             taken[lane] = taken[lane] or lane.takes(text)
         if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):

@@ -212,3 +212,22 @@ def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, mo
     assert result.stderr == f"reading 1 file\nread 1 of 1 files, {games} games\n"
     quiet = run("ingest", str(sample), "--warehouse", str(tmp_path / "wh2"), "--quiet")
     assert quiet.stderr == ""
+
+
+def test_the_ingest_program_never_loads_pandas_and_stores_the_same(tmp_path):
+    """pyarrow would load pandas (a fifth of a CPU-second) on its first array; the program's
+    ingest runs without it, and stores what an ingest in a process holding pandas stores."""
+    import subprocess
+    import sys
+
+    sample = ROOT / "data" / "samples" / "pokerstars-holdem.txt"
+    program = subprocess.run(
+        [sys.executable, "-X", "importtime", "-m", "pipeline.cli", "ingest", str(sample),
+         "--warehouse", str(tmp_path / "program"), "--jobs", "1", "--json"],
+        cwd=ROOT, capture_output=True, text=True, check=True)
+    loaded = {line.rsplit("|", 1)[-1].strip() for line in program.stderr.splitlines() if line.startswith("import time:")}
+    assert "pyarrow" in loaded and "pandas.core" not in loaded
+    in_process = run("ingest", str(sample), "--warehouse", str(tmp_path / "in-process"), "--jobs", "1", "--json")
+    stored = {key: value for key, value in json.loads(program.stdout).items() if "seconds" not in key}
+    assert stored == {key: value for key, value in json.loads(in_process.output).items() if "seconds" not in key}
+    assert stored["games"] == 20

@@ -42,47 +42,53 @@ chips as (
             partition by game_id, player order by action_no
             rows between unbounded preceding and 1 preceding
         ), 0) as invested_before,
-        -- calls, bets and raises by anyone earlier on this street (0: folded to this player)
-        coalesce(sum(case when action in ('call', 'bet', 'raise') then 1 else 0 end) over (
-            partition by game_id, street order by action_no
-            rows between unbounded preceding and 1 preceding
-        ), 0) as count_entries_before,
-        -- bets and raises by anyone earlier on this street, short all-ins included
-        coalesce(sum(case when action in ('bet', 'raise') then 1 else 0 end) over (
-            partition by game_id, street order by action_no
-            rows between unbounded preceding and 1 preceding
-        ), 0) as count_raises_before,
         -- players out of the betting before this action: folded, or all-in (posts included)
         coalesce(sum(case when action = 'fold' or is_all_in then 1 else 0 end) over (
             partition by game_id order by action_no
             rows between unbounded preceding and 1 preceding
         ), 0) as count_out_before,
-        -- the largest raise increment on this street before this action (the last full one: a
-        -- short all-in never exceeds it)
-        max(case when action in ('bet', 'raise') then amount - coalesce(to_call, 0) end) over (
-            partition by game_id, street order by action_no
-            rows between unbounded preceding and 1 preceding
-        ) as full_increment_before,
     from actions
 ),
 
+-- What a decision faced on its street. Only decisions count there (posts, returns and shows are
+-- neither calls, bets nor raises), so these windows sort the decisions alone, and all of them
+-- share one sort (one partition and order).
 street_decisions as (
     select
         chips.*,
-        -- the street's first decision has no raise before it: its level is where the street starts
-        first_value(bet_level) over (partition by game_id, street order by action_no) + count_raises_before
+        -- calls, bets and raises by anyone earlier on this street (0: folded to this player)
+        coalesce(sum(case when action in ('call', 'bet', 'raise') then 1 else 0 end) over street_before, 0)
+            as count_entries_before,
+        -- the largest raise increment on this street before this action (the last full one: a
+        -- short all-in never exceeds it)
+        max(case when action in ('bet', 'raise') then amount - coalesce(to_call, 0) end) over street_before
+            as full_increment_before,
+        -- bets and raises by anyone earlier on this street, short all-ins included, over the
+        -- level where the street starts: the bet level of its first decision
+        first_value(bet_level) over street
+            + coalesce(sum(case when action in ('bet', 'raise') then 1 else 0 end) over street_before, 0)
             as raise_level,
     from chips
     where action in ('fold', 'check', 'call', 'bet', 'raise')
+    window
+        street as (partition by game_id, street order by action_no),
+        street_before as (street rows between unbounded preceding and 1 preceding)
 ),
 
+-- A player's decisions on a street, counted from 1, and counted again from 1 at each raise level.
+-- The raise level never goes down along a street, so ordering by it first keeps the order of
+-- the actions, and one sort serves both counts: the count at a level is the count on the
+-- street less the decisions at the levels below (none when the street's level is unknown).
 decisions as (
     select
         street_decisions.*,
-        row_number() over (partition by game_id, player, street order by action_no) as decision_no,
-        row_number() over (partition by game_id, player, street, raise_level order by action_no)
-            as decision_no_at_level,
+        row_number() over players_street as decision_no,
+        row_number() over players_street - count(raise_level) over (
+            partition by game_id, player, street order by raise_level
+            range between unbounded preceding and 1 preceding
+        ) as decision_no_at_level,
     from street_decisions
+    window players_street as (partition by game_id, player, street order by raise_level, action_no)
 ),
 
 final as (
