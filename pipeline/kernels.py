@@ -6,6 +6,11 @@ fraction of a second. A first run can spend many seconds compiling and would loo
 :func:`watch` prints a line when compiling starts ("compiling kernels, first run only…")
 and another every few seconds while it goes on, to stderr, terminal or not.
 
+A kernel cache written by another version of Rasklad can name a class that this version no
+longer has. Numba reads an index's signatures before it sees that the source changed, so such
+an index would fail every call of its kernel; :func:`discard_unreadable_indexes` deletes those
+indexes once per process, before any kernel runs, and the kernels are compiled afresh.
+
 With ``RASKLAD_COMPILE_LOG`` set to a file name, each compiled kernel also appends one JSON
 line there: its name, argument types, process, and CPU seconds spent on it alone (the
 kernels it calls are timed on their own lines). ``python -m bench coldstart`` reads it.
@@ -15,12 +20,19 @@ from __future__ import annotations
 
 import json
 import os
+import pickle
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import TextIO
 
-from numba.core import event
+from numba.core import config, event
+from numba.core.caching import UserProvidedCacheLocator
+from numba.misc.appdirs import AppDirs
+
+PACKAGES = ("rules", "parsers", "pipeline")
+"""The packages whose modules hold compiled kernels."""
 
 EVERY_SECONDS = 5.0
 """How often a line says that compiling goes on."""
@@ -120,10 +132,48 @@ def _kernel_name(ev: event.Event) -> str:
 _WATCH: CompileWatch | None = None
 
 
+def cache_folders() -> list[Path]:
+    """Where Numba may keep the kernels of :data:`PACKAGES`: beside the sources, in
+    ``NUMBA_CACHE_DIR`` when it is set, and in the user's cache when the sources' folder is read-only."""
+    root = Path(__file__).resolve().parents[1]
+    folders = []
+    for package in PACKAGES:
+        source = root / package / "__init__.py"
+        subpath = UserProvidedCacheLocator.get_suitable_cache_subpath(str(source))
+        folders.append(source.parent / "__pycache__")
+        if config.CACHE_DIR:
+            folders.append(Path(config.CACHE_DIR) / subpath)
+        folders.append(Path(AppDirs(appname="numba", appauthor=False).user_cache_dir) / subpath)
+    return [folder for folder in folders if folder.is_dir()]
+
+
+def discard_unreadable_indexes(folders: list[Path] | None = None) -> int:
+    """Delete the kernel cache indexes of ``folders`` (default :func:`cache_folders`) that
+    cannot be read any more, e.g. because they name a class an upgrade removed; how many.
+
+    Numba unpickles an index before it compares the source's stamp, so one such index makes
+    every call of its kernel raise instead of compiling it again."""
+    discarded = 0
+    for folder in cache_folders() if folders is None else folders:
+        for index in folder.glob("*.nbi"):
+            try:
+                with open(index, "rb") as file:
+                    pickle.load(file)           # Numba's version: another version's index is ignored
+                    pickle.loads(file.read())
+            except FileNotFoundError:
+                continue
+            except Exception:                   # whatever the unpickling raises, the index is unusable
+                index.unlink(missing_ok=True)
+                discarded += 1
+    return discarded
+
+
 def watch() -> CompileWatch:
-    """Start telling the user about compiles in this process (and the ones it forks); once."""
+    """Start telling the user about compiles in this process (and the ones it forks); once.
+    First drop the cache indexes that cannot be read (:func:`discard_unreadable_indexes`)."""
     global _WATCH
     if _WATCH is None:
+        discard_unreadable_indexes()
         _WATCH = CompileWatch(log=os.environ.get("RASKLAD_COMPILE_LOG") or None)
         event.register("numba:compile", _WATCH)
         os.register_at_fork(after_in_child=_WATCH.after_fork)

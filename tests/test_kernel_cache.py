@@ -1,0 +1,81 @@
+"""A kernel cache that another version of Rasklad wrote: indexes naming classes that are gone.
+
+Numba unpickles a cache index before it compares the source's stamp, so an index whose
+signatures name a class that an upgrade removed makes every call of its kernel raise. The
+worker drops such indexes (``pipeline.kernels.discard_unreadable_indexes``) before any kernel runs.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from pipeline import kernels
+
+_SHAPES = textwrap.dedent("""\
+    from collections import namedtuple
+    {name} = namedtuple("{name}", "a b")
+    """)
+_KERNEL = textwrap.dedent("""\
+    from numba import njit
+    from shapes import {name}
+
+    @njit(cache=True)
+    def total(pair):
+        return pair.a + pair.b
+
+    def run(discard):
+        if discard:
+            from pipeline.kernels import discard_unreadable_indexes
+            from pathlib import Path
+            discard_unreadable_indexes([Path(__file__).parent / "__pycache__"])
+        return total({name}(2, 3))
+    """)
+
+
+def _write_version(folder: Path, name: str, kernel_edit: str = "") -> None:
+    (folder / "shapes.py").write_text(_SHAPES.format(name=name))
+    (folder / "kernel.py").write_text(_KERNEL.format(name=name) + kernel_edit)
+
+
+def _run(folder: Path, discard: bool) -> subprocess.CompletedProcess:
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{root}"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    return subprocess.run([sys.executable, "-c", f"import kernel; print(kernel.run({discard}))"],
+                          cwd=folder, env=env, capture_output=True, text=True, timeout=300)
+
+
+def test_a_kernel_whose_cached_signature_names_a_class_that_is_gone_runs_after_the_discard(tmp_path):
+    _write_version(tmp_path, "Pair")
+    first = _run(tmp_path, discard=False)
+    assert first.returncode == 0 and first.stdout.strip() == "5", first.stderr
+    assert list((tmp_path / "__pycache__").glob("kernel.total-*.nbi")), "Numba wrote no cache index"
+    # The next version renames the class (and so edits the kernel's source too, as upgrades do).
+    _write_version(tmp_path, "Couple", kernel_edit="\n# the next version\n")
+    stale = _run(tmp_path, discard=False)
+    assert stale.returncode != 0 and "Pair" in stale.stderr, "the stale index no longer breaks Numba: " + stale.stderr
+    fresh = _run(tmp_path, discard=True)
+    assert fresh.returncode == 0 and fresh.stdout.strip() == "5", fresh.stderr
+
+
+def test_only_the_indexes_that_cannot_be_read_are_discarded(tmp_path):
+    readable = tmp_path / "m.f-1.py311.nbi"
+    with open(readable, "wb") as file:
+        pickle.dump("0.60.0", file)
+        file.write(pickle.dumps(((1.0, 10), {("int64",): "m.f-1.py311.0.nbc"})))
+    gone = tmp_path / "m.g-1.py311.nbi"
+    with open(gone, "wb") as file:
+        pickle.dump("0.60.0", file)
+        # a signature naming a class of a module that no longer exists
+        file.write(b"\x80\x04\x95\x1c\x00\x00\x00\x00\x00\x00\x00\x8c\x0bno_such_mod\x94\x8c\x05Shape\x94\x93\x94.")
+    other = tmp_path / "notes.txt"
+    other.write_text("not an index")
+    assert kernels.discard_unreadable_indexes([tmp_path]) == 1
+    assert readable.exists() and other.exists() and not gone.exists()
+    assert kernels.discard_unreadable_indexes([tmp_path]) == 0
