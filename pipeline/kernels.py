@@ -162,7 +162,7 @@ def discard_unreadable_indexes(folders: list[Path] | None = None) -> int:
                     pickle.loads(file.read())
             except FileNotFoundError:
                 continue
-            except Exception:                   # whatever the unpickling raises, the index is unusable
+            except Exception:  # noqa: BLE001 (whatever the unpickling raises, the index is unusable)
                 index.unlink(missing_ok=True)
                 discarded += 1
     return discarded
