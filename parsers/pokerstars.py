@@ -81,6 +81,7 @@ __all__ = [
     "RUNS",
     "SHOWS",
     "SUMMARY_OUTCOME",
+    "SYNTAX",
     "TERMINALS",
     "WORDS",
     "LineKind",
@@ -153,6 +154,15 @@ PHRASES: dict[str, str] = {
 """The fixed words inside lines, each written once: the patterns below and the scanner's byte words
 are made from them."""
 _P = {name: re.escape(words) for name, words in PHRASES.items()}
+SYNTAX: dict[str, str] = {
+    "thousands": ",", "point": ".",                                 # an amount: $1,334.50
+    "space": " ", "open": "(", "close": ")", "aside": " (",         # ' ($2 in chips)', ' (a pair of Kings)'
+    "more": ", ", "bracket": " [", "bracket_end": "]",            # ' ($2 in chips, $1 bounty)', ' [As Kd]'
+    "name_end": ": ", "pot_number": "-", "pot_end": ".",            # 'Anna: folds', 'Side pot-2 $1.05.'
+    "bar": "|", "quote": "'", "dash": " - ",                        # '| Rake $0', "Table 'T'", ' - 2020/01/02'
+}
+"""The marks between the words of the lines: the amount pattern and the scanner's byte words are made
+from them."""
 POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
@@ -165,7 +175,7 @@ def _either(words, after: str = "") -> str:
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
-_AMT = r"[^\d\s(]?\d[\d,]*(?:\.\d+)?"
+_AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands'])}]*(?:{re.escape(SYNTAX['point'])}\d+)?"
 """An amount as PokerStars writes it: an optional currency sign, digits, thousands commas."""
 
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"

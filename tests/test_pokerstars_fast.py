@@ -556,7 +556,7 @@ def _table_with(**changes):
     from parsers import pokerstars as ps
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
-             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS")
+             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
