@@ -159,7 +159,8 @@ def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
     phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
-    phrase = reader.PHRASES
+    phrase, mark = reader.PHRASES, reader.SYNTAX
+    space, bracket = mark["space"], mark["bracket"]
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
     said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
@@ -173,26 +174,26 @@ def scanner_words(reader=ps) -> ScannerWords:
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     single = {**{name: hints[kind] for name, kind in _HINTS.items()}, "said": said, "capped_line": capped,
               **{name: phrase[name] for name in _PHRASED},
-              "won_amount": phrase["won"] + " ", "collected_amount": phrase["collected"] + " ",
-              "showed_cards": phrase["showed"] + " [", "mucked_cards": phrase["mucked"] + " [", "main": " " + phrase["main"],
-              "side": " " + phrase["side"], "raises": phrase["raises"] + " ", "hand": phrase["site"] + phrase["hand"],
-              "game": phrase["site"] + phrase["game"], "et": " " + phrase["et"],
-              "et_close": " " + phrase["et"] + reader.SYNTAX["bracket_end"], **{name: reader.SYNTAX[name] for name in _MARKS}}
-    assert all(len(reader.SYNTAX[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
+              "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
+              "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
+              "main": space + phrase["main"], "side": space + phrase["side"], "raises": phrase["raises"] + space,
+              "hand": phrase["site"] + phrase["hand"], "game": phrase["site"] + phrase["game"], "et": space + phrase["et"],
+              "et_close": space + phrase["et"] + mark["bracket_end"], **{name: mark[name] for name in _MARKS}}
+    assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "runs": [run + " " for run in reader.RUNS],
-        "positions": [f" ({p})" for p in reader.POSITIONS],
+        "runs": [run + space for run in reader.RUNS],
+        "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
-        "verbs": [(v + " ", kinds.index(kind), 0) for v, kind in verbs.items()],
-        "shows": [s + " [" for s in reader.SHOWS],
+        "verbs": [(v + space, kinds.index(kind), 0) for v, kind in verbs.items()],
+        "shows": [s + bracket for s in reader.SHOWS],
         "noshow": list(reader.NO_SHOWS),
         "misc_fixed": list(reader.NO_PLAY),
         "misc_open": list(reader.NO_PLAY_OPEN),
-        "misc_ends": [" " + m for m in reader.MISC_ENDS],
-        "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
+        "misc_ends": [space + m for m in reader.MISC_ENDS],
+        "misc_anywhere": [space + m for m in reader.MISC_OPEN],
         "unshown": list(UNSHOWN_CARDS),
         "date_time": list(reader.DATE_TIME),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
