@@ -227,6 +227,8 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
+_SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
+"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = map(np.int64, (11, 12, 13, 14))
@@ -592,6 +594,45 @@ def _repeats_line(b, line_start, line_end, li, first_index):
 
 
 @njit(cache=True)
+def _number(b, i, e, most):
+    """At most ``most`` digits at b[i:]: (their value, where they end)."""
+    value = 0
+    j = i
+    while j < e and 48 <= b[j] <= 57 and j - i < most:
+        value = value * 10 + (b[j] - 48)
+        j += 1
+    return value, j
+
+
+@njit(cache=True)
+def _groups(b, j, e, wb, wa):
+    """`` [cards]`` at b[j:], then another or the line's end: (first from, first to, second from,
+    second to), the second -1, -1 when there is none; all -1 when the line is not so written."""
+    c1f = j + _n(wa, W_BRACKET)
+    c1t = _find(b, c1f, e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
+    if c1t < 0:
+        return -1, -1, -1, -1
+    if c1t + 1 == e:
+        return c1f, c1t, -1, -1
+    c2f = c1t + 1 + _n(wa, W_BRACKET)
+    c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END) if _at_k(b, c1t + 1, e, wb, wa, W_BRACKET) else -1
+    if c2t < 0 or c2t + 1 != e:
+        return -1, -1, -1, -1
+    return c1f, c1t, c2f, c2t
+
+
+@njit(cache=True)
+def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
+    """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
+    n = _cards(b, c1f, c1t, wb, wa, wl, out)
+    first = n
+    if n >= 0 and c2f >= 0:
+        n2 = _cards(b, c2f, c2t, wb, wa, wl, out[n:])
+        n = n + n2 if n2 >= 0 else -1
+    return n, first
+
+
+@njit(cache=True)
 def _bar(b, j, e, wb, wa):
     """``\\s*\\|\\s*`` at b[j:]: where what follows it starts, -1 when not there."""
     while j < e and _is_space(b[j]):
@@ -681,24 +722,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 j += _n(wa, W_MARKER_END)
                 c1f = c1t = c2f = c2t = -1
                 if j < e:
-                    if not _at_k(b, j, e, wb, wa, W_BRACKET):
+                    c1f, c1t, c2f, c2t = _groups(b, j, e, wb, wa)
+                    if c1f < 0:
                         ok = False
                         break
-                    c1f = j + _n(wa, W_BRACKET)
-                    c1t = _find(b, c1f, e, wb, wa, W_BRACKET_END)
-                    if c1t < 0:
-                        ok = False
-                        break
-                    j = c1t + 1
-                    if j < e:
-                        if not _at_k(b, j, e, wb, wa, W_BRACKET):
-                            ok = False
-                            break
-                        c2f = j + _n(wa, W_BRACKET)
-                        c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END)
-                        if c2t < 0 or c2t + 1 != e:
-                            ok = False
-                            break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
@@ -724,14 +751,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     run_street[run] = wk[wl[L_MARKERS] + which, 1]
                     street = wk[wl[L_MARKERS] + which, 1]
-                    n = 0
-                    repeated = 0
+                    n = repeated = 0
                     if c1f >= 0:
-                        n = _cards(b, c1f, c1t, wb, wa, wl, tmp)
-                        repeated = n
-                        if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
-                            n = n + n2 if n2 >= 0 else -1
+                        n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                     if n < 0 or n > 5:
                         ok = False
                         break
@@ -751,14 +773,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
-                j = s + _n(wa, W_SEAT)
-                number = 0
-                digits = 0
-                while j < e and 48 <= b[j] <= 57:
-                    number = number * 10 + (b[j] - 48)
-                    digits += 1
-                    j += 1
-                if digits == 0 or digits > 4 or not _at_k(b, j, e, wb, wa, W_NAME_END):
+                number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
+                if j == s + _n(wa, W_SEAT) or not _at_k(b, j, e, wb, wa, W_NAME_END):
                     ok = False
                     break
                 p0 = j + _n(wa, W_NAME_END)
@@ -1035,11 +1051,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         bt = 0
                         pm = False
                         if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
-                            k = j + 1
-                            v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 5:
-                                v = v * 10 + (b[k] - 48)
-                                k += 1
+                            v, k = _number(b, j + 1, e, _SEAT_DIGITS)
                             if _at_k(b, k, e, wb, wa, W_MAX):
                                 mx = v
                                 j = k + _n(wa, W_MAX)
@@ -1051,11 +1063,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             j += _n(wa, W_PLAY_MONEY)
                         if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
                             at = j + _n(wa, W_BUTTON_SEAT)
-                            k = at
-                            v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - at < 4:
-                                v = v * 10 + (b[k] - 48)
-                                k += 1
+                            v, k = _number(b, at, e, _SEAT_DIGITS)
                             if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
                                 bt = v
                                 j = k + _n(wa, W_IS_BUTTON)
@@ -1078,24 +1086,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     p0 = s + _n(wa, W_DEALT)
                     done = False
                     for pe in range(p0 + 1, e - 1):
-                        if not _at_k(b, pe, e, wb, wa, W_BRACKET):
+                        c1f, c1t, c2f, c2t = _groups(b, pe, e, wb, wa)
+                        if c1f < 0:
                             continue
-                        close = _find(b, pe + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-                        if close < 0:
-                            continue
-                        c2f = -1
-                        c2t = -1
-                        if close + 1 != e:
-                            if not _at_k(b, close + 1, e, wb, wa, W_BRACKET):
-                                continue
-                            c2f = close + 1 + _n(wa, W_BRACKET)
-                            c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END)
-                            if c2t != e - 1:
-                                continue
-                        n = _cards(b, pe + _n(wa, W_BRACKET), close, wb, wa, wl, tmp)
-                        if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
-                            n = n + n2 if n2 >= 0 else -1
+                        n, _ = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                         if n != 0 and n != 2:
                             ok = False
                             break
@@ -1150,11 +1144,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 if side == e:
                                     code = 2
                                 elif _at_k(b, side, e, wb, wa, W_POT_NUMBER) and side + 1 < e:
-                                    v = 0
-                                    k = side + _n(wa, W_POT_NUMBER)
-                                    while k < e and 48 <= b[k] <= 57 and k - side < 6:
-                                        v = v * 10 + (b[k] - 48)
-                                        k += 1
+                                    v, k = _number(b, side + _n(wa, W_POT_NUMBER), e, _POT_DIGITS)
                                     if k == e:
                                         code = v + 1
                                     elif b[k] >= 0x80:
