@@ -7,7 +7,8 @@ Two steps:
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
-  in the reference parser's order, by hand-written copies of its regular expressions that
+  in the reference parser's order, by byte readers of its patterns whose words and marks are
+  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -22,16 +23,17 @@ only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
 gives the engine their batch): a player without a seat line, one name in two seats, hole
 cards other than two or in conflict, a summary seat that won twice, a seat the summary leaves
-out, no summary; what the
-reader refuses (a line written twice, a street out of order, an amount in another currency
-than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
-finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
-amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS`` does not name; cards other than ``As``,
-``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
-second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
-``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
-play other than chat, ``<player>: sits out`` and the like, and ``_MISC``'s forms (joins,
-leaves, timed out, finished the tournament …); more than 45 shape terminals.
+out, no summary; what the reader refuses (a line written twice, a street out of order, an
+amount in another currency than the stakes, summary or hand-name words the reader's patterns
+do not read: the scanner finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and
+``HAND_NAME`` judge them); amounts with more than two decimals, more than 15 digits, a Unicode
+digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS``
+does not name; cards other than ``As``, ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second
+summary seat line of one player; a second Total or Board line; a line starting ``*** ``,
+``Seat ``, ``Table '``, ``Dealt to ``, ``Uncalled bet (`` or holding `` collected `` that its
+pattern does not read; lines without play other than chat, ``<player>: sits out`` and the
+like, and ``_MISC``'s forms (joins, leaves, timed out, finished the tournament …); more than
+45 shape terminals.
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
 ... Table 'Zeta' 3-max Seat #2 is the button
