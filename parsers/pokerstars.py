@@ -284,7 +284,7 @@ _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
+_BOARD = re.compile(r"^(?:(?P<run>" + _either(RUNS) + r") )?Board \[(?P<c>[^\]]*)\]\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
     r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
@@ -464,12 +464,12 @@ _FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
 _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREET_ORDER = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+_STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
+_RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
+_STREET_ORDER = {word: order for order, word in enumerate(MARKERS["STREET"], 1)}
 _SHOWN_DOWN = 4
 _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
-_STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
+_STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
 def _twice(what: str, index: int, lines) -> ParseError:
