@@ -81,6 +81,7 @@ __all__ = [
     "RUNS",
     "SHOWS",
     "SUMMARY_OUTCOME",
+    "SYNTAX",
     "TERMINALS",
     "WORDS",
     "LineKind",
@@ -153,6 +154,15 @@ PHRASES: dict[str, str] = {
 """The fixed words inside lines, each written once: the patterns below and the scanner's byte words
 are made from them."""
 _P = {name: re.escape(words) for name, words in PHRASES.items()}
+SYNTAX: dict[str, str] = {
+    "thousands": ",", "point": ".",                                 # an amount: $1,334.50
+    "space": " ", "open": "(", "close": ")", "aside": " (",         # ' ($2 in chips)', ' (a pair of Kings)'
+    "more": ", ", "bracket": " [", "bracket_end": "]",            # ' ($2 in chips, $1 bounty)', ' [As Kd]'
+    "name_end": ": ", "pot_number": "-", "pot_end": ".",            # 'Anna: folds', 'Side pot-2 $1.05.'
+    "bar": "|", "quote": "'", "dash": " - ",                        # '| Rake $0', "Table 'T'", ' - 2020/01/02'
+}
+"""The marks between the words of the lines: the amount pattern and the scanner's byte words are made
+from them."""
 POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
@@ -165,7 +175,7 @@ def _either(words, after: str = "") -> str:
 
 # ////////////////////////////////////////////////////////////////////// line patterns
 
-_AMT = r"[^\d\s(]?\d[\d,]*(?:\.\d+)?"
+_AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands'])}]*(?:{re.escape(SYNTAX['point'])}\d+)?"
 """An amount as PokerStars writes it: an optional currency sign, digits, thousands commas."""
 
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
@@ -274,7 +284,7 @@ _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile(r"^(?:(?P<run>FIRST|SECOND|THIRD) )?Board \[(?P<c>[^\]]*)\]\s*$")
+_BOARD = re.compile(r"^(?:(?P<run>" + _either(RUNS) + r") )?Board \[(?P<c>[^\]]*)\]\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
     r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
@@ -454,12 +464,12 @@ _FOLD, _CHECK, _RAISE = ActionKind.FOLD, ActionKind.CHECK, ActionKind.RAISE
 _PREFLOP = Street.PREFLOP
 _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
-_STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
-_RUNS = {None: 0, "FIRST": 0, "SECOND": 1, "THIRD": 2}
-_STREET_ORDER = {"FLOP": 1, "TURN": 2, "RIVER": 3}
+_STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
+_RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
+_STREET_ORDER = {word: order for order, word in enumerate(MARKERS["STREET"], 1)}
 _SHOWN_DOWN = 4
 _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
-_STREET_NAMES = ("hole cards", "FLOP", "TURN", "RIVER", "SHOW DOWN")
+_STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
 def _twice(what: str, index: int, lines) -> ParseError:

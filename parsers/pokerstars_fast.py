@@ -7,7 +7,8 @@ Two steps:
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
-  in the reference parser's order, by hand-written copies of its regular expressions that
+  in the reference parser's order, by byte readers of its patterns whose words and marks are
+  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -22,16 +23,17 @@ only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
 gives the engine their batch): a player without a seat line, one name in two seats, hole
 cards other than two or in conflict, a summary seat that won twice, a seat the summary leaves
-out, no summary; what the
-reader refuses (a line written twice, a street out of order, an amount in another currency
-than the stakes, summary or hand-name words the reader's patterns do not read: the scanner
-finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and ``HAND_NAME`` judge them);
-amounts with more than two decimals, more than 15 digits, a Unicode digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS`` does not name; cards other than ``As``,
-``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second summary seat line of one player; a
-second Total or Board line; a line starting ``*** ``, ``Seat ``, ``Table '``, ``Dealt to ``,
-``Uncalled bet (`` or holding `` collected `` that its pattern does not read; lines without
-play other than chat, ``<player>: sits out`` and the like, and ``_MISC``'s forms (joins,
-leaves, timed out, finished the tournament …); more than 45 shape terminals.
+out, no summary; what the reader refuses (a line written twice, a street out of order, an
+amount in another currency than the stakes, summary or hand-name words the reader's patterns
+do not read: the scanner finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and
+``HAND_NAME`` judge them); amounts with more than two decimals, more than 15 digits, a Unicode
+digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS``
+does not name; cards other than ``As``, ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second
+summary seat line of one player; a second Total or Board line; a line starting ``*** ``,
+``Seat ``, ``Table '``, ``Dealt to ``, ``Uncalled bet (`` or holding `` collected `` that its
+pattern does not read; lines without play other than chat, ``<player>: sits out`` and the
+like, and ``_MISC``'s forms (joins, leaves, timed out, finished the tournament …); more than
+45 shape terminals.
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
 ... Table 'Zeta' 3-max Seat #2 is the button
@@ -113,14 +115,18 @@ _PHRASED = ("returned_to", "from", "in_chips", "sitting_out", "max", "play_money
             "all_in", "reached", "cap", "to", "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake",
             "folds", "checks", "joins", "finished", "in", "place", "received", "showed")
 """The table's phrases the scanner finds as they are."""
+_MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
+          "pot_end", "bar", "quote", "dash")
+"""The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
-                 "mucked_cards", "main", "side", "raises", "hand", "game", "et", "et_close")
+                 "mucked_cards", "main", "side", "raises", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
  W_SAID, W_CAPPED_LINE, W_RETURNED_TO, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
  W_IS_BUTTON, W_MARKER_END, W_ALL_IN, W_REACHED, W_CAP, W_TO, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT,
  W_SIDE_POT, W_RAKE, W_FOLDS, W_CHECKS, W_JOINS, W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT,
- W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET,
- W_ET_CLOSE) = map(np.int64, range(len(_SINGLE_WORDS)))
+ W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
+ W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
+ W_BAR, W_QUOTE, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
                "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
@@ -155,7 +161,8 @@ def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
     phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
-    phrase = reader.PHRASES
+    phrase, mark = reader.PHRASES, reader.SYNTAX
+    space, bracket = mark["space"], mark["bracket"]
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
     said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
@@ -169,24 +176,26 @@ def scanner_words(reader=ps) -> ScannerWords:
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     single = {**{name: hints[kind] for name, kind in _HINTS.items()}, "said": said, "capped_line": capped,
               **{name: phrase[name] for name in _PHRASED},
-              "won_amount": phrase["won"] + " ", "collected_amount": phrase["collected"] + " ",
-              "showed_cards": phrase["showed"] + " [", "mucked_cards": phrase["mucked"] + " [", "main": " " + phrase["main"],
-              "side": " " + phrase["side"], "raises": phrase["raises"] + " ", "hand": phrase["site"] + phrase["hand"],
-              "game": phrase["site"] + phrase["game"], "et": " " + phrase["et"], "et_close": " " + phrase["et"] + "]"}
+              "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
+              "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
+              "main": space + phrase["main"], "side": space + phrase["side"], "raises": phrase["raises"] + space,
+              "hand": phrase["site"] + phrase["hand"], "game": phrase["site"] + phrase["game"], "et": space + phrase["et"],
+              "et_close": space + phrase["et"] + mark["bracket_end"], **{name: mark[name] for name in _MARKS}}
+    assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "runs": [run + " " for run in reader.RUNS],
-        "positions": [f" ({p})" for p in reader.POSITIONS],
+        "runs": [run + space for run in reader.RUNS],
+        "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
-        "verbs": [(v + " ", kinds.index(kind), 0) for v, kind in verbs.items()],
-        "shows": [s + " [" for s in reader.SHOWS],
+        "verbs": [(v + space, kinds.index(kind), 0) for v, kind in verbs.items()],
+        "shows": [s + bracket for s in reader.SHOWS],
         "noshow": list(reader.NO_SHOWS),
         "misc_fixed": list(reader.NO_PLAY),
         "misc_open": list(reader.NO_PLAY_OPEN),
-        "misc_ends": [" " + m for m in reader.MISC_ENDS],
-        "misc_anywhere": [" " + m for m in reader.MISC_OPEN],
+        "misc_ends": [space + m for m in reader.MISC_ENDS],
+        "misc_anywhere": [space + m for m in reader.MISC_OPEN],
         "unshown": list(UNSHOWN_CARDS),
         "date_time": list(reader.DATE_TIME),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
@@ -220,6 +229,8 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
+_SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
+"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = map(np.int64, (11, 12, 13, 14))
@@ -289,6 +300,7 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
     if i >= e:
         return 0, 0, i
     c = b[i]
+    comma, point = wb[wa[W_THOUSANDS]], wb[wa[W_POINT]]
     written = 0
     if c >= 0x80:
         written, n = _sign(b, wb, wa, wl, wk, i, e)
@@ -296,7 +308,7 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
             return -1, 0, i     # a Unicode digit or space, or a sign the lane does not know
         i += n
     elif not (48 <= c <= 57):
-        if _is_space(c) or c == 40:   # "("
+        if _is_space(c) or c == wb[wa[W_OPEN]]:
             return 0, 0, i
         written = c
         i += 1
@@ -311,15 +323,15 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
         return -1, 0, i     # the reader refuses an amount in another currency than the stakes'
     value = 0
     digits = 0
-    while i < e and (48 <= b[i] <= 57 or b[i] == 44):
-        if b[i] != 44:
+    while i < e and (48 <= b[i] <= 57 or b[i] == comma):
+        if b[i] != comma:
             value = value * 10 + (b[i] - 48)
             digits += 1
         i += 1
     if digits > 15 or (i < e and b[i] >= 0x80):
         return -1, 0, i
     cents = value * 100
-    if i + 1 < e and b[i] == 46:
+    if i + 1 < e and b[i] == point:
         c = b[i + 1]
         if c >= 0x80:
             return -1, 0, i
@@ -393,24 +405,14 @@ def _cards(b, i, e, wb, wa, wl, out):
 
 
 @njit(cache=True)
-def _close(b, i, e):
-    """The first "]" at or after i, or -1."""
-    while i < e:
-        if b[i] == 93:
-            return i
-        i += 1
-    return -1
-
-
-@njit(cache=True)
 def _action(b, wb, wa, wl, wk, sign, q, e):
     """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
     # folds, with cards or not
     if _at_k(b, q, e, wb, wa, W_FOLDS):
         j = q + _n(wa, W_FOLDS)
-        if j + 1 < e and b[j] == 32 and b[j + 1] == 91:
-            k = _close(b, j + 2, e)
+        if _at_k(b, j, e, wb, wa, W_BRACKET):
+            k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
             if k >= 0:
                 status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
                 if status != 0:
@@ -446,13 +448,13 @@ def _action(b, wb, wa, wl, wk, sign, q, e):
     for k in range(wl[L_SHOWS + 1] - wl[L_SHOWS]):
         if _at_k(b, q, e, wb, wa, wl[L_SHOWS] + k):
             start = q + _n(wa, wl[L_SHOWS] + k)
-            close = _close(b, start, e)
+            close = _find(b, start, e, wb, wa, W_BRACKET_END)
             if close >= 0:
                 j = close + 1
                 # (?: \(.*\))? is greedy: the last ")" after which the tail matches
-                if j + 1 < e and b[j] == 32 and b[j + 1] == 40:
+                if _at_k(b, j, e, wb, wa, W_ASIDE):
                     for r in range(e - 1, j + 1, -1):
-                        if b[r] == 41:
+                        if _at_k(b, r, e, wb, wa, W_CLOSE):
                             status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
                             if status != 0:
                                 return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
@@ -594,6 +596,58 @@ def _repeats_line(b, line_start, line_end, li, first_index):
 
 
 @njit(cache=True)
+def _number(b, i, e, most):
+    """At most ``most`` digits at b[i:]: (their value, where they end)."""
+    value = 0
+    j = i
+    while j < e and 48 <= b[j] <= 57 and j - i < most:
+        value = value * 10 + (b[j] - 48)
+        j += 1
+    return value, j
+
+
+@njit(cache=True)
+def _groups(b, j, e, wb, wa):
+    """`` [cards]`` at b[j:], then another or the line's end: (first from, first to, second from,
+    second to), the second -1, -1 when there is none; all -1 when the line is not so written."""
+    c1f = j + _n(wa, W_BRACKET)
+    c1t = _find(b, c1f, e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
+    if c1t < 0:
+        return -1, -1, -1, -1
+    if c1t + 1 == e:
+        return c1f, c1t, -1, -1
+    c2f = c1t + 1 + _n(wa, W_BRACKET)
+    c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END) if _at_k(b, c1t + 1, e, wb, wa, W_BRACKET) else -1
+    if c2t < 0 or c2t + 1 != e:
+        return -1, -1, -1, -1
+    return c1f, c1t, c2f, c2t
+
+
+@njit(cache=True)
+def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
+    """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
+    n = _cards(b, c1f, c1t, wb, wa, wl, out)
+    first = n
+    if n >= 0 and c2f >= 0:
+        n2 = _cards(b, c2f, c2t, wb, wa, wl, out[n:])
+        n = n + n2 if n2 >= 0 else -1
+    return n, first
+
+
+@njit(cache=True)
+def _bar(b, j, e, wb, wa):
+    """``\\s*\\|\\s*`` at b[j:]: where what follows it starts, -1 when not there."""
+    while j < e and _is_space(b[j]):
+        j += 1
+    if not _at_k(b, j, e, wb, wa, W_BAR):
+        return -1
+    j += _n(wa, W_BAR)
+    while j < e and _is_space(b[j]):
+        j += 1
+    return j
+
+
+@njit(cache=True)
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
     actor[k] = seat
@@ -670,24 +724,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 j += _n(wa, W_MARKER_END)
                 c1f = c1t = c2f = c2t = -1
                 if j < e:
-                    if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
+                    c1f, c1t, c2f, c2t = _groups(b, j, e, wb, wa)
+                    if c1f < 0:
                         ok = False
                         break
-                    c1t = _close(b, j + 2, e)
-                    c1f = j + 2
-                    if c1t < 0:
-                        ok = False
-                        break
-                    j = c1t + 1
-                    if j < e:
-                        if not (j + 1 < e and b[j] == 32 and b[j + 1] == 91):
-                            ok = False
-                            break
-                        c2t = _close(b, j + 2, e)
-                        c2f = j + 2
-                        if c2t < 0 or c2t + 1 != e:
-                            ok = False
-                            break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
@@ -713,14 +753,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     run_street[run] = wk[wl[L_MARKERS] + which, 1]
                     street = wk[wl[L_MARKERS] + which, 1]
-                    n = 0
-                    repeated = 0
+                    n = repeated = 0
                     if c1f >= 0:
-                        n = _cards(b, c1f, c1t, wb, wa, wl, tmp)
-                        repeated = n
-                        if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
-                            n = n + n2 if n2 >= 0 else -1
+                        n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                     if n < 0 or n > 5:
                         ok = False
                         break
@@ -740,21 +775,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
-                j = s + _n(wa, W_SEAT)
-                number = 0
-                digits = 0
-                while j < e and 48 <= b[j] <= 57:
-                    number = number * 10 + (b[j] - 48)
-                    digits += 1
-                    j += 1
-                if digits == 0 or digits > 4 or j + 1 >= e or b[j] != 58 or b[j + 1] != 32:
+                number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
+                if j == s + _n(wa, W_SEAT) or not _at_k(b, j, e, wb, wa, W_NAME_END):
                     ok = False
                     break
-                p0 = j + 2
+                p0 = j + _n(wa, W_NAME_END)
                 found = False
                 if in_summary:
                     for pe in range(p0 + 1, e):
-                        if b[pe] != 32:
+                        if not _at_k(b, pe, e, wb, wa, W_SPACE):
                             continue    # the name ends before " (button)" … or " folded" …
                         j = pe
                         again = True
@@ -765,13 +794,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                     j += _n(wa, wl[L_POSITIONS] + k)
                                     again = True
                                     break
-                        if j < e and b[j] == 32:
-                            for k in range(wl[L_OUTCOMES + 1] - wl[L_OUTCOMES]):
-                                if _at_k(b, j + 1, e, wb, wa, wl[L_OUTCOMES] + k):
-                                    found = True
-                                    break
+                        if _at_k(b, j, e, wb, wa, W_SPACE):
+                            for k in range(wl[L_OUTCOMES], wl[L_OUTCOMES + 1]):
+                                found = found or _at_k(b, j + _n(wa, W_SPACE), e, wb, wa, k)
                         if found:
-                            what = j + 1
+                            what = j + _n(wa, W_SPACE)
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
                             if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
                                 ok = False
@@ -787,10 +814,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 if start < 0:
                                     q += 1
                                     continue
-                                if start < e and b[start] == 40:
-                                    status, cents, r = _amount(b, wb, wa, wl, wk, sign, start + 1, e)
-                                else:
-                                    status, cents, r = _amount(b, wb, wa, wl, wk, sign, start, e)
+                                if _at_k(b, start, e, wb, wa, W_OPEN):
+                                    start += _n(wa, W_OPEN)
+                                status, cents, r = _amount(b, wb, wa, wl, wk, sign, start, e)
                                 if status < 0:
                                     ok = False
                                     break
@@ -799,7 +825,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                     continue
                                 count += 1
                                 won = cents
-                                q = r + 1 if r < e and b[r] == 41 else r
+                                q = r + _n(wa, W_CLOSE) if _at_k(b, r, e, wb, wa, W_CLOSE) else r
                             if not ok:
                                 break
                             if count > 1:
@@ -817,7 +843,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 if start < 0:
                                     start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
                                 if start >= 0:
-                                    close = _close(b, start, e)
+                                    close = _find(b, start, e, wb, wa, W_BRACKET_END)
                                     if close >= 0:
                                         n = _cards(b, start, close, wb, wa, wl, tmp)
                                         if n < 0 or (n != 0 and n != 2):
@@ -833,26 +859,22 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                 else:
                     for pe in range(p0 + 1, e - 1):
-                        if b[pe] != 32 or b[pe + 1] != 40:
+                        if not _at_k(b, pe, e, wb, wa, W_ASIDE):
                             continue
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, pe + 2, e)
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, pe + _n(wa, W_ASIDE), e)
                         if status < 0:
                             ok = False
                             break
                         if status == 0 or not _at_k(b, j, e, wb, wa, W_IN_CHIPS):
                             continue
                         j += _n(wa, W_IN_CHIPS)
-                        if j < e and b[j] == 41:
-                            rest = j + 1
-                        elif j + 1 < e and b[j] == 44 and b[j + 1] == 32:
-                            close = -1
-                            for r in range(j + 2, e):
-                                if b[r] == 41:
-                                    close = r
-                                    break
+                        if _at_k(b, j, e, wb, wa, W_CLOSE):
+                            rest = j + _n(wa, W_CLOSE)
+                        elif _at_k(b, j, e, wb, wa, W_MORE):
+                            close = _find(b, j + _n(wa, W_MORE), e, wb, wa, W_CLOSE)
                             if close < 0:
                                 continue
-                            rest = close + 1
+                            rest = close + _n(wa, W_CLOSE)
                         else:
                             continue
                         if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
@@ -887,47 +909,38 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 t = cents
                 while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
                     j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
-                    if j < e and b[j] == 45:
-                        k = j + 1
+                    if _at_k(b, j, e, wb, wa, W_POT_NUMBER):
+                        j += _n(wa, W_POT_NUMBER)
+                        k = j
                         while k < e and 48 <= b[k] <= 57:
                             k += 1
-                        if k == j + 1 or (k < e and b[k] >= 0x80):
+                        if k == j or (k < e and b[k] >= 0x80):
                             ok = False
                             break
                         j = k
-                    if not (j < e and b[j] == 32):
+                    if not _at_k(b, j, e, wb, wa, W_SPACE):
                         ok = False
                         break
-                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + 1, e)
-                    if status != 1 or not (j < e and b[j] == 46) or npots == pot_amount.shape[0]:
+                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_SPACE), e)
+                    if status != 1 or not _at_k(b, j, e, wb, wa, W_POT_END) or npots == pot_amount.shape[0]:
                         ok = False
                         break
                     pot_amount[npots] = cents
                     npots += 1
-                    j += 1
+                    j += _n(wa, W_POT_END)
                 if not ok:
                     break
-                while j < e and _is_space(b[j]):
-                    j += 1
-                if not (j < e and b[j] == 124):
-                    ok = False
-                    break
-                j += 1
-                while j < e and _is_space(b[j]):
-                    j += 1
-                if not _at_k(b, j, e, wb, wa, W_RAKE):
+                j = _bar(b, j, e, wb, wa)
+                if j < 0 or not _at_k(b, j, e, wb, wa, W_RAKE):
                     ok = False
                     break
                 status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_RAKE), e)
                 if status != 1:
                     ok = False
                     break
-                if j < e:
-                    while j < e and _is_space(b[j]):
-                        j += 1
-                    if not (j < e and b[j] == 124):
-                        ok = False
-                        break
+                if j < e and _bar(b, j, e, wb, wa) < 0:
+                    ok = False
+                    break
                 total[h] = t
                 rake[h] = cents
                 total_line[h] = fl
@@ -935,7 +948,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 token = T_TOTAL
             elif in_summary and _board_start(b, wb, wa, wl, wk, s, e) >= 0:
                 start = _board_start(b, wb, wa, wl, wk, s, e)
-                close = _close(b, start, e)
+                close = _find(b, start, e, wb, wa, W_BRACKET_END)
                 if close != e - 1 or sum_boards > 2:
                     ok = False
                     break
@@ -960,9 +973,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 # -------------------------------------------------- "<player>: <action>"
                 code = 0
                 for p in range(s + 1, e - 1):
-                    if b[p] != 58 or b[p + 1] != 32:
+                    if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, wb, wa, wl, wk, sign, p + 2, e)
+                    status, code, cents, to, all_in, capped, cf, ct = _action(b, wb, wa, wl, wk, sign,
+                                                                              p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
                         break
@@ -1000,12 +1014,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                         cards_col[k, 0] = tmp[0]
                         cards_col[k, 1] = tmp[1]
-                        if ct + 2 < e and b[ct + 2] == 40:      # " (a pair of Kings)": the reader checks the words
-                            desc_from[k] = ct + 3
-                            for r in range(e - 1, ct + 2, -1):
-                                if b[r] == 41:
-                                    desc_to[k] = r
-                                    break
+                        if _at_k(b, ct + 1, e, wb, wa, W_ASIDE):      # " (a pair of Kings)": the reader checks the words
+                            desc_from[k] = ct + 1 + _n(wa, W_ASIDE)
+                            desc_to[k] = max(_find_last(b, ct + 1, e, wb, wa, W_CLOSE), 0)
                         if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
                             ok = False
                             break
@@ -1035,22 +1046,18 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if _at_k(b, s, e, wb, wa, W_TABLE):
                     done = False
                     for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
-                        if b[q] != 39:
+                        if not _at_k(b, q, e, wb, wa, W_QUOTE):
                             continue
-                        j = q + 1
+                        j = q + _n(wa, W_QUOTE)
                         mx = 0
                         bt = 0
                         pm = False
-                        if j + 1 < e and b[j] == 32 and 48 <= b[j + 1] <= 57:
-                            k = j + 1
-                            v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - j < 5:
-                                v = v * 10 + (b[k] - 48)
-                                k += 1
+                        if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
+                            v, k = _number(b, j + 1, e, _SEAT_DIGITS)
                             if _at_k(b, k, e, wb, wa, W_MAX):
                                 mx = v
                                 j = k + _n(wa, W_MAX)
-                        elif j + 1 < e and b[j] == 32 and b[j + 1] >= 0x80:
+                        elif _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and b[j + 1] >= 0x80:
                             ok = False
                             break
                         if _at_k(b, j, e, wb, wa, W_PLAY_MONEY):
@@ -1058,11 +1065,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             j += _n(wa, W_PLAY_MONEY)
                         if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
                             at = j + _n(wa, W_BUTTON_SEAT)
-                            k = at
-                            v = 0
-                            while k < e and 48 <= b[k] <= 57 and k - at < 4:
-                                v = v * 10 + (b[k] - 48)
-                                k += 1
+                            v, k = _number(b, at, e, _SEAT_DIGITS)
                             if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
                                 bt = v
                                 j = k + _n(wa, W_IS_BUTTON)
@@ -1085,24 +1088,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     p0 = s + _n(wa, W_DEALT)
                     done = False
                     for pe in range(p0 + 1, e - 1):
-                        if b[pe] != 32 or b[pe + 1] != 91:
+                        c1f, c1t, c2f, c2t = _groups(b, pe, e, wb, wa)
+                        if c1f < 0:
                             continue
-                        close = _close(b, pe + 2, e)
-                        if close < 0:
-                            continue
-                        c2f = -1
-                        c2t = -1
-                        if close + 1 != e:
-                            if not (close + 2 < e and b[close + 1] == 32 and b[close + 2] == 91):
-                                continue
-                            c2t = _close(b, close + 3, e)
-                            if c2t != e - 1:
-                                continue
-                            c2f = close + 3
-                        n = _cards(b, pe + 2, close, wb, wa, wl, tmp)
-                        if n >= 0 and c2f >= 0:
-                            n2 = _cards(b, c2f, c2t, wb, wa, wl, tmp[n:])
-                            n = n + n2 if n2 >= 0 else -1
+                        n, _ = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                         if n != 0 and n != 2:
                             ok = False
                             break
@@ -1156,12 +1145,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             elif side >= 0:
                                 if side == e:
                                     code = 2
-                                elif b[side] == 45 and side + 1 < e:
-                                    v = 0
-                                    k = side + 1
-                                    while k < e and 48 <= b[k] <= 57 and k - side < 6:
-                                        v = v * 10 + (b[k] - 48)
-                                        k += 1
+                                elif _at_k(b, side, e, wb, wa, W_POT_NUMBER) and side + 1 < e:
+                                    v, k = _number(b, side + _n(wa, W_POT_NUMBER), e, _POT_DIGITS)
                                     if k == e:
                                         code = v + 1
                                     elif b[k] >= 0x80:
@@ -1384,7 +1369,7 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
-        local = zone_from = -1
+        local = zone_from = zone_to = -1
         s = line_start[hand_line0[h]]
         e = line_end[hand_line0[h]]
         i = max(_after(b, s, e, wb, wa, W_HAND), _after(b, s, e, wb, wa, W_GAME))    # "Game #" in older logs
@@ -1393,39 +1378,41 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
         j = i
         while j < e and 48 <= b[j] <= 57:
             j += 1
-        if j == i or not (j + 1 < e and b[j] == 58 and b[j + 1] == 32):
+        if j == i or not _at_k(b, j, e, wb, wa, W_NAME_END):
             continue
         et_close = e - _n(wa, W_ET_CLOSE)
         et = e - _n(wa, W_ET)
         if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
             # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
             et_start, seconds = _date_back(b, et_close, j, wb, wa, wl, wk, fields)
-            if et_start < 0 or et_start - 2 < j or b[et_start - 1] != 91 or b[et_start - 2] != 32:
+            zone_to = et_start - _n(wa, W_BRACKET)
+            if et_start < 0 or zone_to < j or not _at_k(b, zone_to, e, wb, wa, W_BRACKET):
                 continue
-            z = et_start - 2
-            while z > j and 65 <= b[z - 1] <= 90 and et_start - 2 - z < 5:
+            z = zone_to
+            while z > j and 65 <= b[z - 1] <= 90 and zone_to - z < 5:
                 z -= 1
-            if z == et_start - 2 or b[z - 1] != 32:
+            if z == zone_to or not _at_k(b, z - _n(wa, W_SPACE), e, wb, wa, W_SPACE):
                 continue
-            start, local = _date_back(b, z - 1, j, wb, wa, wl, wk, fields)
+            start, local = _date_back(b, z - _n(wa, W_SPACE), j, wb, wa, wl, wk, fields)
             zone_from = z
         elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
             # " - YYYY/M/D H:MM:SS ET"
             start, seconds = _date_back(b, et, j, wb, wa, wl, wk, fields)
         else:
             continue
-        if start < 0 or start - 3 < j + 2 or not (b[start - 3] == 32 and b[start - 2] == 45 and b[start - 1] == 32):
+        if start < 0 or start - _n(wa, W_DASH) < j + _n(wa, W_NAME_END) \
+                or not _at_k(b, start - _n(wa, W_DASH), e, wb, wa, W_DASH):
             continue
         out[h, 0] = 1
         out[h, 1] = i
         out[h, 2] = j
         out[h, 3] = j        # the middle: ": …" up to " - " before the date
-        out[h, 4] = start - 3
+        out[h, 4] = start - _n(wa, W_DASH)
         out[h, 5] = seconds
         if zone_from >= 0:
             out[h, 6] = local
             out[h, 7] = zone_from
-            out[h, 8] = et_start - 2
+            out[h, 8] = zone_to
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1501,7 +1488,7 @@ def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
         return _piece(data, start + f, start + t) if f >= 0 else None
     row = [v - start if k in (1, 2, 4, 7, 8) and v >= 0 else v for k, v in enumerate(row.tolist())]
     _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
-    date_from += 3                                  # after " - "
+    date_from += len(ps.SYNTAX["dash"])             # after " - "
     local = text(date_from, zone_from - 1) if zone_from >= 0 else None
     return text(id_from, id_to), len(text(0, date_from)), played_at, local, text(zone_from, zone_to)
 

@@ -556,7 +556,7 @@ def _table_with(**changes):
     from parsers import pokerstars as ps
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
-             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS")
+             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
@@ -618,6 +618,30 @@ def test_changing_a_phrase_of_the_table_changes_what_the_scanner_reads(phrase, w
     assert read_batch(split(_WORDS_HAND), "t.txt", table).in_lane.tolist() == [False]
 
 
+def test_changing_a_mark_of_the_table_changes_what_the_scanner_reads():
+    """The marks between words (the table's SYNTAX) are the reader's too, as its phrases are: with
+    "/" for "|", the Total line is read only by a table that says so."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    text = _WORDS_HAND.replace("Total pot €0.25 | Rake €0", "Total pot €0.25 / Rake €0")
+    table = scanner_words(_table_with(SYNTAX={**ps.SYNTAX, "bar": "/"}))
+    assert read_batch(split(text), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(text), "t.txt", table).in_lane.tolist() == [True]
+    assert read_batch(split(_WORDS_HAND), "t.txt", table).in_lane.tolist() == [False]
+
+
+def test_the_scanner_reads_amounts_with_the_tables_thousands_and_point():
+    """With the table's thousands mark and decimal point swapped, "€0,20" is twenty cents, not 20 euros."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    text = _WORDS_HAND.replace("raises €0.20 to €0.30", "raises €0,20 to €0,30")
+    amounts = read_batch(split(text), "t.txt").amount.tolist()
+    swapped = scanner_words(_table_with(SYNTAX={**ps.SYNTAX, "thousands": ".", "point": ","}))
+    assert amounts[2] == 2000 and read_batch(split(text), "t.txt", swapped).amount.tolist()[2] == 20
+
+
 def test_the_compiled_scanner_holds_no_text_of_its_own():
     """The kernels compare bytes with the words they are handed, never with text written in them;
     and the scanner module compiles no pattern of its own."""
@@ -635,6 +659,15 @@ def test_the_compiled_scanner_holds_no_text_of_its_own():
         texts = [n.value for stmt in body for n in ast.walk(stmt) if isinstance(n, ast.Constant) and isinstance(n.value, str)]
         assert texts == [], kernel.name
     assert "re.compile" not in inspect.getsource(fast)
+    # nor a byte of the syntax: a comparison with a printable character's code is the table's
+    # (whitespace is \\s and "_" a letter of \\w, as Python's patterns define them)
+    allowed = {"_is_space": {32}, "_finished": {95}}
+    for kernel in kernels:
+        compared = {n.value for node in ast.walk(kernel) if isinstance(node, ast.Compare)
+                    and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops)
+                    for n in (node.left, *node.comparators) if isinstance(n, ast.Constant)
+                    and isinstance(n.value, int) and 32 <= n.value < 127}
+        assert compared <= allowed.get(kernel.name, set()), kernel.name
 
 
 def test_a_first_read_compiles_each_scanner_function_once(tmp_path):
