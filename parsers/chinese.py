@@ -298,9 +298,19 @@ def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
     return text[:text.index(":")].strip(), rows
 
 
-def _claim(token: Token) -> Claim:
-    name, amount = str(token).rsplit(None, 1)
-    return Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
+_CLAIM_OF_TEXT: dict[str, Claim] = {}
+"""Claims already read ("Ann +3" recurs from hand to hand; a Claim is frozen, so one is shared)."""
+
+
+def _claim(token: Token | str) -> Claim:
+    text = str(token)
+    claim = _CLAIM_OF_TEXT.get(text)
+    if claim is None:
+        name, amount = text.rsplit(None, 1)
+        claim = Claim(player=name.strip(), amount=Decimal(amount.replace("−", "-")))
+        if len(_CLAIM_OF_TEXT) < _LINES_KEPT:
+            _CLAIM_OF_TEXT[text] = claim
+    return claim
 
 
 def _claims_of(token: Token) -> tuple[Claim, ...]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from parsers.chinese import read_batch, read_ofc_batch
 from parsers.formats import split_named
@@ -206,6 +207,10 @@ def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarra
 
 _CARD_TEXT = np.array([str(Card.from_code(code)) for code in range(52)] + [""], dtype=object)
 _CATEGORY_LABEL = {c.value: c.label for c in HandCategory}
+_CATEGORY_TEXT = np.array([_CATEGORY_LABEL.get(value) for value in range(max(_CATEGORY_LABEL) + 1)], dtype=object)
+_ROW_NAMES = np.array([row.value for row in ROWS], dtype=object)
+_ROW_SLICES = ((0, 5), (5, 10), (10, 13))
+"""Where each row's cards are in a seat's 13 codes: back, middle, front."""
 
 
 def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
@@ -239,7 +244,8 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
               for n, x in zip(naturals, surrenders)]
     scoring = [b.scoring[h].value for h in hands]
     seat_scoring = np.array(scoring, dtype=object)[np.searchsorted(hands, b.seat_hand[seats])]
-    players = [b.seat_player[s] for s in seats]
+    seat_player = np.array(b.seat_player, dtype=object)
+    players = seat_player[seats]
     lines = b.seat_line[seats]
     # the seat a player has: his place on the Players: line
     starts = np.concatenate(([0], np.cumsum(counts)[:-1]))
@@ -289,17 +295,18 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     strengths = facts.strengths[row_seat, row_index]
     codes = b.codes[set_seats]
     texts = _CARD_TEXT[codes]
-    cards = []
-    for hand_texts in texts:
-        cards += (" ".join(hand_texts[:5]), " ".join(hand_texts[5:10]), " ".join(hand_texts[10:]))
+    # each row's text joined column by column in Arrow, then interleaved back, middle, front per seat
+    row_texts = [pc.binary_join_element_wise(*(pa.array(texts[:, i], pa.string()) for i in range(start, end)), " ")
+                 for start, end in _ROW_SLICES]
+    cards = pa.concat_arrays(row_texts).take(pa.array(np.arange(3 * len(set_seats)).reshape(3, -1).T.ravel()))
     row_game = seat_game[np.searchsorted(seats, row_seat)]
     row_variant = seat_variant[np.searchsorted(seats, row_seat)]
     rows.add_table("chinese_rows", game, pa.table({
         "game_id": pa.array(row_game, pa.string()),
-        "player": pa.array([b.seat_player[s] for s in row_seat], pa.string()),
-        "row": pa.array([ROWS[i].value for i in row_index], pa.string()),
-        "cards": pa.array(cards, pa.string()),
-        "category": pa.array([_CATEGORY_LABEL[c] for c in (strengths >> 20).tolist()], pa.string()),
+        "player": pa.array(seat_player[row_seat], pa.string()),
+        "row": pa.array(_ROW_NAMES[row_index], pa.string()),
+        "cards": cards,
+        "category": pa.array(_CATEGORY_TEXT[strengths >> 20], pa.string()),
         "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
         "is_foul": pa.array(facts.is_foul[row_seat]),
         "strength": pa.array(strengths, pa.int32()),
@@ -310,8 +317,8 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     a, o = facts.pair_a[pairs], facts.pair_b[pairs]
     rows.add_table("chinese_scores", game, pa.table({
         "game_id": pa.array(seat_game[np.searchsorted(seats, a)], pa.string()),
-        "player": pa.array([b.seat_player[s] for s in a], pa.string()),
-        "opponent": pa.array([b.seat_player[s] for s in o], pa.string()),
+        "player": pa.array(seat_player[a], pa.string()),
+        "opponent": pa.array(seat_player[o], pa.string()),
         "points": money_from_cents(facts.pair_points[pairs] * 100),
         "rows_won": pa.array(facts.pair_won[pairs], pa.int8()),
         "rows_lost": pa.array(facts.pair_lost[pairs], pa.int8()),
