@@ -902,7 +902,8 @@ def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
     return None if game is kept else dataclasses.replace(game, context=tuple(context.split("\n")))
 
 
-def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None) -> CutText:
+def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
+              undecodable: list[tuple[int, int, int] | None] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -912,7 +913,9 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     out as a split of the file would cut it: the same lines, format and ID. A game that is an
     element of an XML document (an iPoker session) has no header of its own: ``contexts[i]`` is
     its :attr:`Chunk.context`, the document's text before its first game, whose header names
-    the format.
+    the format. A game that held a byte its file's decoding could not read keeps U+FFFD in its
+    text, as a log may hold that sign itself: ``undecodable[i]`` is its
+    :attr:`Chunk.undecodable` (line, column, byte), so that it is read as it was from its file.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -921,6 +924,7 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     [('pokerstars', 2, 3, ('PokerStars Hand #1: a', 'b')), (None, 5, 5, ('x',))]
     """
     contexts = contexts or [None] * len(texts)
+    undecodable = undecodable or [None] * len(texts)
     pieces: list[str] = []
     used = 0            # the last line laid out
     for text, first_line in zip(texts, first_lines):
@@ -930,18 +934,21 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
         pieces.append(text)
         used = first_line + text.count("\n")
     out = CutText("".join(pieces) + "\n")
-    cut = _cut_plain(out, texts, first_lines) if not any(contexts) else None
+    cut = _cut_plain(out, texts, first_lines) if not any(contexts) and not any(undecodable) else None
     if cut is None:
-        cut = SplitFile([chunk for text, first_line, context in zip(texts, first_lines, contexts)
-                         for chunk in _cut_one(text, first_line, context)], None, None, None)
+        cut = SplitFile([chunk for text, first_line, context, where in zip(texts, first_lines, contexts, undecodable)
+                         for chunk in _cut_one(text, first_line, context, where)], None, None, None)
     out.cut = cut
     return out
 
 
-def _cut_one(text: str, first_line: int, context: str | None) -> list[Chunk]:
-    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone."""
+def _cut_one(text: str, first_line: int, context: str | None,
+             undecodable: tuple[int, int, int] | None = None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
+    with its first byte that could not be decoded, if any."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
-    return [chunk] if chunk is not None else _split_alone(text, first_line)
+    chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
+    return _with_undecodable(chunks, (tuple(undecodable),)) if undecodable else chunks
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:

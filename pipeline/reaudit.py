@@ -26,6 +26,7 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
+from parsers.formats import UNDECODABLE_REASON
 from parsers.source import cut_games
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
@@ -231,27 +232,48 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
                                      for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None]]:
-    """The kept texts of ``chosen`` and their contexts (see ``game_texts.context``), in its
-    order: each part that keeps any is read once."""
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None]]:
+    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``) and their first
+    bytes that could not be decoded (see ``quarantine.undecodable``), in its order: each part
+    that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
     texts: list[str] = [""] * len(row)
     contexts: list[str | None] = [None] * len(row)
+    undecodable: list[tuple | None] = [None] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
         path = plan.root / plan.sources[index][1]
-        # parts written before contexts were kept have no such column
-        columns = [name for name in ("text", "context") if name in pq.read_schema(path).names]
+        # parts written before contexts, or bytes that could not be decoded, were kept lack those columns
+        names = pq.read_schema(path).names
+        columns = [name for name in ("text", "context", "undecodable") if name in names]
+        if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
+            columns += ["line", "column", "error"]
         # one thread: the readers are the run's processes already
-        kept = pq.read_table(path, columns=columns, use_threads=False)
+        kept = pq.read_table(path, columns=columns, use_threads=False).take(row[picked])
         at = picked.tolist()
-        for place, text in zip(at, kept.column("text").take(row[picked]).to_pylist()):
+        for place, text in zip(at, kept.column("text").to_pylist()):
             texts[place] = text
         if "context" in columns and kept.column("context").null_count < kept.num_rows:
-            for place, context in zip(at, kept.column("context").take(row[picked]).to_pylist()):
+            for place, context in zip(at, kept.column("context").to_pylist()):
                 contexts[place] = context
-    return texts, contexts
+        if "undecodable" in columns and kept.column("undecodable").null_count < kept.num_rows:
+            for place, where in zip(at, kept.column("undecodable").to_pylist()):
+                undecodable[place] = where and (where["line"], where["column"], where["byte"])
+        if "error" in columns:
+            for place, where in zip(at, _undecodable_from_reasons(kept)):
+                undecodable[place] = where
+    return texts, contexts, undecodable
+
+
+def _undecodable_from_reasons(rows: pa.Table) -> list[tuple[int, int, int] | None]:
+    """Per quarantine row kept without ``undecodable`` (a warehouse written before the column
+    was): the byte its reason names (at its ``line`` and ``column``), if any."""
+    out: list[tuple[int, int, int] | None] = []
+    for line, column, error in zip(*(rows.column(name).to_pylist() for name in ("line", "column", "error"))):
+        match = UNDECODABLE_REASON.match(error or "")
+        out.append((line, column, int(match[1], 16)) if match else None)
+    return out
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -327,21 +349,26 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     return games.cast(_TARGET)
 
 
-def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``, with its ``contexts``; in file order) at its own lines of a
-    text named as its file, cut into its games already (:func:`parsers.source.cut_games`).
-    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
-    layouts: dict[str, list[tuple[list, list, list, list[int]]]] = {}   # per file: (texts, first lines, contexts, [last line])
-    for source_file, first_line, text, context in zip(targets.column("source_file").to_pylist(),
-                                                      targets.column("first_line").to_pylist(), texts, contexts):
+def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
+              undecodable: list[tuple | None]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts`` and ``undecodable`` byte; in file
+    order) at its own lines of a text named as its file, cut into its games already
+    (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the
+    same name) go to texts apart."""
+    # per file: (texts, first lines, contexts, undecodable bytes, [last line])
+    layouts: dict[str, list[tuple[list, list, list, list, list[int]]]] = {}
+    for source_file, first_line, text, context, where in zip(
+            targets.column("source_file").to_pylist(), targets.column("first_line").to_pylist(),
+            texts, contexts, undecodable):
         placed = layouts.setdefault(source_file, [])
-        layout = next((lo for lo in placed if lo[3][0] < first_line), None)
+        layout = next((lo for lo in placed if lo[4][0] < first_line), None)
         if layout is None:
-            layout = ([], [], [], [0])
+            layout = ([], [], [], [], [0])
             placed.append(layout)
         layout[0].append(text)
         layout[1].append(first_line)
         layout[2].append(context)
-        layout[3][0] = first_line + text.count("\n")
-    return [(source_file, cut_games(kept, first_lines, contexts)) for source_file, placed in layouts.items()
-            for kept, first_lines, contexts, _ in placed]
+        layout[3].append(where)
+        layout[4][0] = first_line + text.count("\n")
+    return [(source_file, cut_games(kept, first_lines, contexts, where)) for source_file, placed in layouts.items()
+            for kept, first_lines, contexts, where, _ in placed]

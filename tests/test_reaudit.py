@@ -289,3 +289,45 @@ def test_reaudit_of_a_whole_warehouse_equals_a_clean_ingest_of_the_samples_and_r
         first.games + first.quarantined, first.games, first.quarantined)
     assert summary.versions == {OLD: first.games + first.quarantined}
     assert committed_rows(tmp_path / "wh") == clean
+
+
+def written_without(root: Path, table: str, column: str) -> None:
+    """The parts of ``table`` rewritten without ``column``: a warehouse of a Rasklad that kept none."""
+    for part in read_manifest(root).paths(table):
+        rows = pq.read_table(root / part)
+        pq.write_table(rows.drop_columns([column]), root / part)
+
+
+@pytest.mark.parametrize(("jobs", "old_warehouse"), [(1, False), (2, False), (1, True)])
+def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, old_warehouse):
+    """A game holding a byte that is not UTF-8 is quarantined at that byte; its kept text holds
+    U+FFFD there, which alone would read as a table name like any other. A re-audit judges it
+    as the ingest did, from what the warehouse keeps of the byte, while a U+FFFD that the log
+    holds itself (written in UTF-8, or a byte a Windows code page has no letter for) stays a
+    character of a game stored both times. A warehouse that kept no such byte (written before
+    the quarantine had its column) tells it from the quarantine's reason."""
+    games = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").strip().split("\n\n")
+    assert len(games) >= 6
+    utf8 = [game.replace("Vera", "Вера") for game in games]
+    utf8[1] = utf8[1].replace("Table 'Test'", "Table 'T\ufffdst'")   # the sign itself, in UTF-8
+    data = "\n\n".join(utf8).encode("utf-8")
+    cut = data.index(b"Table 'Test'", data.index(utf8[3].encode("utf-8")[:60]))
+    data = data[:cut] + b"Table 'Te\x81st'" + data[cut + len(b"Table 'Test'"):]    # a bad byte in game 4
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "bad-byte.txt").write_bytes(data)
+    latin = "\n\n".join(games[:3]).replace("Anna", "José").encode("cp1252")
+    (folder / "cp1252.txt").write_bytes(latin.replace(b"Table 'Test'", b"Table 'T\x81st'"))  # no letter there
+    first = ingest([folder], tmp_path / "wh", jobs=jobs, build_models=False)
+    clean = committed_rows(tmp_path / "wh")
+    assert first.quarantined == 1 and first.games == len(games) - 1 + 3
+    (reason,) = {row[6] for row in clean["quarantine"]}
+    assert "byte 0x81" in reason
+    assert sum("T\ufffdst" in row[1] for row in clean["game_texts"]) == 1 + 3
+    judged_by_another_version(tmp_path / "wh")
+    if old_warehouse:
+        written_without(tmp_path / "wh", "quarantine", "undecodable")
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=jobs)
+    assert (summary.judged, summary.games, summary.quarantined) == (first.games + 1, first.games, 1)
+    assert committed_rows(tmp_path / "wh") == clean
