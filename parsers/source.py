@@ -30,7 +30,8 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_games", "decode", "dedent", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "normalize_lines", "split", "split_file", "split_games"]
+           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
+           "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -900,6 +901,21 @@ def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
     kept = Chunk(fmt, first_line, first_line + len(lines) - 1, lines, "")
     game = expand_elements(kept)[0]     # the lines' first game; the next one's opening tag may end them
     return None if game is kept else dataclasses.replace(game, context=tuple(context.split("\n")))
+
+
+def needs_context(text: str) -> bool:
+    """Is a kept game's text a game of an XML document (it opens a format's game element, and no
+    line of it is a header) that cannot be read without its document's head (see
+    :attr:`Chunk.context`)?
+
+    >>> needs_context('<game gamecode="1">\\n<general>…</general>\\n</game>')
+    True
+    >>> needs_context("PokerStars Hand #1: a\\nb")
+    False
+    """
+    if not any(element.search(text) for element in _ELEMENTS.values()):
+        return False
+    return not any(HEADERS.match(line.lstrip(" \t\ufeff")) for line in text.split("\n"))
 
 
 def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,

@@ -26,8 +26,9 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from parsers.formats import UNDECODABLE_REASON
-from parsers.source import cut_games
+from parsers.formats import UNDECODABLE_REASON, split_named
+from parsers.source import cut_games, decode, needs_context
+from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import SCHEMAS
@@ -51,6 +52,11 @@ class ReauditSummary:
     files_without_text: dict[str, int] = field(default_factory=dict)
     """The files those games came from, how many each: ingested again into a new warehouse, they
     are judged by these rules and keep their texts."""
+    without_context: int = 0
+    """Games of XML documents kept without their document's head (by an older Rasklad) whose file
+    is gone or changed, so that the head cannot be read again: left as they are."""
+    files_without_context: dict[str, int] = field(default_factory=dict)
+    """The files those games came from, how many each."""
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
     seconds: float = 0.0
@@ -60,7 +66,8 @@ class ReauditSummary:
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
                 "findings": self.findings, "without_text": self.without_text,
-                "files_without_text": self.files_without_text,
+                "files_without_text": self.files_without_text, "without_context": self.without_context,
+                "files_without_context": self.files_without_context,
                 "old_versions": {str(v): n for v, n in self.versions.most_common()},
                 "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
 
@@ -86,6 +93,8 @@ class _Plan:
     targets: pa.Table = field(default_factory=_TARGET.empty_table)
     units: list[np.ndarray] = field(default_factory=list)
     """Per unit of work, its targets' rows: whole files, in the order their texts are kept."""
+    heads: dict[str, str] = field(default_factory=dict)
+    """The document heads read again from their files (see :func:`_heads_from_files`), by game ID."""
 
 
 _PLAN = _Plan(Path())
@@ -108,10 +117,12 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     quarantined = _quarantined_targets(warehouse, game, versions, plan.sources)
     stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
     targets = pa.concat_tables([quarantined, stored])
+    targets, plan.heads = _heads_from_files(warehouse, plan.sources, targets, summary)
     summary.phases["choose"] = time.perf_counter() - started
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
-        stored_before = stored.column("game_id").to_pylist()
+        # a game whose document's head was read again gets its text kept anew, with the head
+        stored_before = [game_id for game_id in stored.column("game_id").to_pylist() if game_id not in plan.heads]
         plan.targets, plan.units = targets, _units(warehouse.root, plan.sources, targets, jobs)
         # The objects alive now (modules, grammars, kernels) are set apart from the collector
         # while the texts are read, as an ingest does: each full collection would walk them all.
@@ -237,6 +248,7 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
     bytes that could not be decoded (see ``quarantine.undecodable``), in its order: each part
     that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
+    ids = chosen.column("game_id").to_pylist() if plan.heads else ()
     texts: list[str] = [""] * len(row)
     contexts: list[str | None] = [None] * len(row)
     undecodable: list[tuple | None] = [None] * len(row)
@@ -263,7 +275,69 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if "error" in columns:
             for place, where in zip(at, _undecodable_from_reasons(kept)):
                 undecodable[place] = where
+    for place, game_id in enumerate(ids):
+        if contexts[place] is None:
+            contexts[place] = plan.heads.get(game_id)
     return texts, contexts, undecodable
+
+
+def _heads_from_files(warehouse: Warehouse, sources: list[tuple[str, str]], targets: pa.Table,
+                      summary: ReauditSummary) -> tuple[pa.Table, dict[str, str]]:
+    """Of ``targets``, those kept without the head of their XML document that need one (kept by
+    a Rasklad older than ``game_texts.context``, or quarantined by a re-audit of such a
+    warehouse): each takes it from its file, read again when it is still where it was read
+    from and holds the bytes the file ledger knows. The others are left out of the re-audit,
+    as they are, and counted in ``summary``. Returns the targets to judge and the heads read,
+    by game ID. Only parts without contexts, and the quarantine's, are looked at."""
+    source, row = targets.column("source").to_numpy(), targets.column("row").to_numpy()
+    wanting: list[int] = []
+    for index, (table, part) in enumerate(sources):
+        picked = np.flatnonzero(source == index)
+        names = pq.read_schema(warehouse.root / part).names if len(picked) else ()
+        if not len(picked) or (table != "quarantine" and "context" in names):
+            continue
+        columns = ["text", "context"] if "context" in names else ["text"]
+        kept = pq.read_table(warehouse.root / part, columns=columns).take(row[picked])
+        contexts = kept.column("context").to_pylist() if "context" in names else [None] * len(picked)
+        wanting += [place for place, text, context in zip(picked.tolist(), kept.column("text").to_pylist(), contexts)
+                    if context is None and needs_context(text)]
+    if not wanting:
+        return targets, {}
+    wanted = targets.take(wanting)
+    ids, files, first_lines = (wanted.column(name).to_pylist() for name in ("game_id", "source_file", "first_line"))
+    ledger = warehouse.read_table("files", ["source_file", "content_hash", "source_path"]).to_pylist()
+    heads: dict[str, str] = {}
+    left: list[int] = []
+    for file in set(files):
+        chunks = _chunks_of_unchanged(file, [entry for entry in ledger if entry["source_file"] == file])
+        for place in (k for k, named in enumerate(files) if named == file):
+            chunk = None if chunks is None else next(
+                (c for c in chunks if c.game_id == ids[place]),
+                next((c for c in chunks if c.first_line <= first_lines[place] <= c.last_line), None))
+            if chunk is None:
+                left.append(place)
+            elif chunk.context:
+                heads[ids[place]] = "\n".join(chunk.context)
+    if left:
+        summary.without_context = len(left)
+        summary.files_without_context = dict(Counter(files[place] for place in left))
+        dropped = pa.array(sorted(ids[place] for place in left), pa.string())
+        targets = targets.filter(pc.invert(pc.is_in(targets.column("game_id"), value_set=dropped)))
+    return targets, heads
+
+
+def _chunks_of_unchanged(source_file: str, entries: list[dict]) -> list | None:
+    """The chunks of a file as an ingest cuts them, when the file is still where the ledger's
+    ``entries`` for it say it was read from and holds bytes they know; else None."""
+    hashes = {entry["content_hash"] for entry in entries}
+    for path in dict.fromkeys([*(entry["source_path"] for entry in entries if entry["source_path"]), source_file]):
+        try:
+            data = Path(path_from_stored(path)).read_bytes()
+        except OSError:
+            continue
+        if content_hash(data) in hashes:
+            return split_named(decode(data), source_file)
+    return None
 
 
 def _undecodable_from_reasons(rows: pa.Table) -> list[tuple[int, int, int] | None]:
