@@ -942,15 +942,16 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     contexts = contexts or [None] * len(texts)
     undecodable = undecodable or [None] * len(texts)
     pieces: list[str] = []
+    counts = [text.count("\n") + 1 for text in texts]      # each text's lines
     used = 0            # the last line laid out
-    for text, first_line in zip(texts, first_lines):
+    for text, first_line, count in zip(texts, first_lines, counts):
         if first_line <= used:
             raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
         pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
         pieces.append(text)
-        used = first_line + text.count("\n")
+        used = first_line + count - 1
     out = CutText("".join(pieces) + "\n")
-    cut = _cut_plain(out, texts, first_lines) if not any(contexts) and not any(undecodable) else None
+    cut = _cut_plain(out, texts, first_lines, counts) if not any(contexts) and not any(undecodable) else None
     if cut is None:
         cut = SplitFile([chunk for text, first_line, context, where in zip(texts, first_lines, contexts, undecodable)
                          for chunk in _cut_one(text, first_line, context, where)], None, None, None)
@@ -975,11 +976,11 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
                                 (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
 
 
-def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile | None:
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
     """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
     splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
     the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
-    prefilter of last sections. None for any other text."""
+    prefilter of last sections (``counts``: each text's lines). None for any other text."""
     if not laid.isascii() or "\r" in laid or "\x00" in laid:
         return None
     data = laid.encode("ascii")
@@ -991,7 +992,6 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile
         return None
     lines = laid.split("\n")
     rows = [first_line - 1 for first_line in first_lines]
-    counts = [text.count("\n") + 1 for text in texts]
     heads: list[tuple[int, int, str | None]] = []
     for row, count in zip(rows, counts):
         first, last = lines[row], lines[row + count - 1]

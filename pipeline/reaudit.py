@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import resource
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -62,6 +63,8 @@ class ReauditSummary:
     seconds: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)
     """Of ``seconds``: choosing the games, reading their texts (in every process), committing."""
+    phases_cpu: dict[str, float] = field(default_factory=dict)
+    """CPU-seconds of the same phases, of this process and the readers it forked."""
 
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
@@ -110,15 +113,19 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
 
     This process reads only the small columns that choose the games and say where their texts
     are kept; each reader reads the texts of its own share of them."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     summary = ReauditSummary()
+
+    def phase(name: str) -> None:
+        summary.phases[name] = time.perf_counter() - started - sum(summary.phases.values())
+        summary.phases_cpu[name] = cpu_seconds() - cpu - sum(summary.phases_cpu.values())
     versions = _versions_since(warehouse, since) if since else None
     plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
     quarantined = _quarantined_targets(warehouse, game, versions, plan.sources)
     stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
     targets = pa.concat_tables([quarantined, stored])
     targets, plan.heads = _heads_from_files(warehouse, plan.sources, targets, summary)
-    summary.phases["choose"] = time.perf_counter() - started
+    phase("choose")
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
         # a game whose document's head was read again gets its text kept anew, with the head
@@ -133,16 +140,22 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
                 batches = _read_and_stage(plan, jobs)
         finally:
             gc.unfreeze()
-        summary.phases["read"] = time.perf_counter() - started - summary.phases["choose"]
+        phase("read")
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
         committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),
                                             texts_kept=stored_now.intersection(stored_before))
         summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
+    phase("commit")
     summary.seconds = time.perf_counter() - started
-    summary.phases["commit"] = summary.seconds - sum(summary.phases.values())
     return summary
+
+
+def cpu_seconds() -> float:
+    """CPU-seconds of this process and of the processes it forked and reaped."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _units(root: Path, sources: list[tuple[str, str]], targets: pa.Table, jobs: int) -> list[np.ndarray]:
@@ -262,7 +275,7 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
             columns += ["line", "column", "error"]
         # one thread: the readers are the run's processes already
-        kept = pq.read_table(path, columns=columns, use_threads=False).take(row[picked])
+        kept = _rows(pq.read_table(path, columns=columns, use_threads=False), row[picked])
         at = picked.tolist()
         for place, text in zip(at, kept.column("text").to_pylist()):
             texts[place] = text
@@ -279,6 +292,14 @@ def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], 
         if contexts[place] is None:
             contexts[place] = plan.heads.get(game_id)
     return texts, contexts, undecodable
+
+
+def _rows(table: pa.Table, rows: np.ndarray) -> pa.Table:
+    """``table.take(rows)`` (``rows`` ascending, each once), without copying when they are a
+    stretch of it (a re-audit of every game reads whole parts)."""
+    if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
+        return table.slice(int(rows[0]), len(rows))
+    return table.take(rows)
 
 
 def _heads_from_files(warehouse: Warehouse, sources: list[tuple[str, str]], targets: pa.Table,
@@ -429,20 +450,26 @@ def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
     order) at its own lines of a text named as its file, cut into its games already
     (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the
     same name) go to texts apart."""
-    # per file: (texts, first lines, contexts, undecodable bytes, [last line])
-    layouts: dict[str, list[tuple[list, list, list, list, list[int]]]] = {}
-    for source_file, first_line, text, context, where in zip(
-            targets.column("source_file").to_pylist(), targets.column("first_line").to_pylist(),
-            texts, contexts, undecodable):
-        placed = layouts.setdefault(source_file, [])
-        layout = next((lo for lo in placed if lo[4][0] < first_line), None)
-        if layout is None:
-            layout = ([], [], [], [], [0])
-            placed.append(layout)
-        layout[0].append(text)
-        layout[1].append(first_line)
-        layout[2].append(context)
-        layout[3].append(where)
-        layout[4][0] = first_line + text.count("\n")
-    return [(source_file, cut_games(kept, first_lines, contexts, where)) for source_file, placed in layouts.items()
-            for kept, first_lines, contexts, where, _ in placed]
+    files = _codes(targets.column("source_file"))
+    first, last = targets.column("first_line").to_numpy(), targets.column("last_line").to_numpy()
+    names = targets.column("source_file")
+    starts = np.flatnonzero(np.diff(files, prepend=-1))     # each file's targets, in line order
+    out = []
+    for begin, end in zip(starts.tolist(), np.append(starts[1:], len(files)).tolist()):
+        name = names[begin].as_py()
+        if (first[begin + 1:end] > last[begin:end - 1]).all():     # apart: one text
+            out.append((name, cut_games(texts[begin:end], first[begin:end].tolist(), contexts[begin:end],
+                                        undecodable[begin:end])))
+            continue
+        layouts: list[tuple[list[int], list[int]]] = []     # (targets, [last line])
+        for k in range(begin, end):
+            layout = next((lo for lo in layouts if lo[1][0] < first[k]), None)
+            if layout is None:
+                layout = ([], [0])
+                layouts.append(layout)
+            layout[0].append(k)
+            layout[1][0] = int(last[k])
+        out += [(name, cut_games([texts[k] for k in placed], [int(first[k]) for k in placed],
+                                 [contexts[k] for k in placed], [undecodable[k] for k in placed]))
+                for placed, _ in layouts]
+    return out
