@@ -119,6 +119,7 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     def phase(name: str) -> None:
         summary.phases[name] = time.perf_counter() - started - sum(summary.phases.values())
         summary.phases_cpu[name] = cpu_seconds() - cpu - sum(summary.phases_cpu.values())
+
     versions = _versions_since(warehouse, since) if since else None
     plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
     quarantined = _quarantined_targets(warehouse, game, versions, plan.sources)
@@ -129,7 +130,9 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
         # a game whose document's head was read again gets its text kept anew, with the head
-        stored_before = [game_id for game_id in stored.column("game_id").to_pylist() if game_id not in plan.heads]
+        stored_before = stored.column("game_id").to_pylist()
+        if plan.heads:
+            stored_before = [game_id for game_id in stored_before if game_id not in plan.heads]
         plan.targets, plan.units = targets, _units(warehouse.root, plan.sources, targets, jobs)
         # The objects alive now (modules, grammars, kernels) are set apart from the collector
         # while the texts are read, as an ingest does: each full collection would walk them all.
