@@ -9,13 +9,13 @@ do. Prints plain lines, wall and CPU seconds (the wall moves with the machine's 
 too), and the re-audit's wall per phase.
 
 ``RASKLAD_BENCH_LOGS``: a folder to keep the generated logs in (made once, read by later runs
-of the same size), for runs too large to generate each time.
+of the same size), for runs too large to generate each time. ``RASKLAD_BENCH_JOBS``: the
+numbers of processes to run with, in order (default ``1,2``).
 """
 
 from __future__ import annotations
 
 import os
-import resource
 import shutil
 import tempfile
 import time
@@ -27,11 +27,12 @@ import pyarrow.parquet as pq
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.provenance import VERSIONED_TABLES
-from pipeline.reaudit import reaudit
+from pipeline.reaudit import cpu_seconds, reaudit
 from pipeline.warehouse import Warehouse, read_manifest
 from pipeline.worker import warm_up
 
 HANDS = int(os.environ.get("RASKLAD_BENCH_HANDS", "20000"))
+JOBS = [int(jobs) for jobs in os.environ.get("RASKLAD_BENCH_JOBS", "1,2").split(",")]
 PER_FILE = 500
 
 
@@ -55,27 +56,21 @@ def _judged_by_other_rules(root: Path) -> None:
             pq.write_table(rows, root / part, compression="zstd")
 
 
-def _cpu() -> float:
-    """CPU-seconds of this process and of the readers it forked and reaped."""
-    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
-
-
 def main() -> None:
     warm_up()
     with tempfile.TemporaryDirectory(prefix="rasklad-bench-reaudit-") as temporary:
         folder = Path(temporary)
         logs = Path(os.environ.get("RASKLAD_BENCH_LOGS") or folder / "logs")
         _corpus(logs)
-        for jobs in (1, 2):
-            started, cpu = time.perf_counter(), _cpu()
+        for jobs in JOBS:
+            started, cpu = time.perf_counter(), cpu_seconds()
             first = ingest([logs], folder / f"wh-{jobs}", jobs=jobs, build_models=False)
-            ingest_seconds, ingest_cpu = time.perf_counter() - started, _cpu() - cpu
+            ingest_seconds, ingest_cpu = time.perf_counter() - started, cpu_seconds() - cpu
             _judged_by_other_rules(folder / f"wh-{jobs}")
             with Warehouse(folder / f"wh-{jobs}").open() as store:
-                started, cpu = time.perf_counter(), _cpu()
+                started, cpu = time.perf_counter(), cpu_seconds()
                 summary = reaudit(store, jobs=jobs)
-                seconds, reaudit_cpu = time.perf_counter() - started, _cpu() - cpu
+                seconds, reaudit_cpu = time.perf_counter() - started, cpu_seconds() - cpu
                 started = time.perf_counter()
                 again = reaudit(store, jobs=jobs)
                 idle = time.perf_counter() - started
@@ -86,8 +81,8 @@ def main() -> None:
                   f"{ingest_cpu:.2f} CPU-s ({first.games / ingest_seconds:,.0f} games/s); reaudit / ingest: "
                   f"{reaudit_cpu / ingest_cpu:.2f}x CPU, {seconds / ingest_seconds:.2f}x wall; "
                   f"reaudit with nothing to judge: {idle:.3f} s; load average {os.getloadavg()[0]:.1f}")
-            print("  reaudit phases (wall): " + ", ".join(f"{name} {spent:.2f} s"
-                                                       for name, spent in summary.phases.items()), flush=True)
+            print("  reaudit phases: " + ", ".join(f"{name} {spent:.2f} s, {summary.phases_cpu[name]:.2f} CPU-s"
+                                                for name, spent in summary.phases.items()), flush=True)
             shutil.rmtree(folder / f"wh-{jobs}")
 
 

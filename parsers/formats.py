@@ -207,6 +207,12 @@ def quarantine_game(chunk: Chunk) -> str:
     return fmt.game if fmt else "unknown"
 
 
+UNDECODABLE = "byte 0x{byte:02X} cannot be read as UTF-8, the encoding of the text around it: the game is not read"
+"""The reason a game holding a byte that could not be decoded is quarantined, at that byte."""
+UNDECODABLE_REASON = re.compile(re.escape(UNDECODABLE).replace(re.escape("{byte:02X}"), "([0-9A-F]{2})"))
+"""That reason, read back: the byte's value is its group 1."""
+
+
 def parse_chunk(chunk: Chunk, file: str):
     """Parse one game's text into its record; a ParseError carries the file's line numbers."""
     source = Source(file=file, first_line=chunk.first_line, last_line=chunk.last_line, game_id=chunk.game_id)
@@ -221,8 +227,7 @@ def parse_chunk(chunk: Chunk, file: str):
         raise ParseError(reason, line=chunk.first_line, column=1, line_text=chunk.lines[0] if chunk.lines else "")
     if chunk.undecodable is not None:
         line, column, byte = chunk.undecodable
-        raise ParseError(f"byte 0x{byte:02X} cannot be read as UTF-8, the encoding of the text around it: "
-                         "the game is not read", line=line, column=column,
+        raise ParseError(UNDECODABLE.format(byte=byte), line=line, column=column,
                          line_text=chunk.lines[line - chunk.first_line] if chunk.lines else "")
     try:
         if chunk.context:

@@ -30,7 +30,8 @@ from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_games", "decode", "dedent", "drop_opening_nuls",
-           "expand_elements", "game_id", "is_filler", "normalize_lines", "split", "split_file", "split_games"]
+           "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
+           "split_games"]
 
 # ////////////////////////////////////////////////////////////////////// decoding
 
@@ -902,7 +903,23 @@ def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
     return None if game is kept else dataclasses.replace(game, context=tuple(context.split("\n")))
 
 
-def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None) -> CutText:
+def needs_context(text: str) -> bool:
+    """Is a kept game's text a game of an XML document (it opens a format's game element, and no
+    line of it is a header) that cannot be read without its document's head (see
+    :attr:`Chunk.context`)?
+
+    >>> needs_context('<game gamecode="1">\\n<general>…</general>\\n</game>')
+    True
+    >>> needs_context("PokerStars Hand #1: a\\nb")
+    False
+    """
+    if not any(element.search(text) for element in _ELEMENTS.values()):
+        return False
+    return not any(HEADERS.match(line.lstrip(" \t\ufeff")) for line in text.split("\n"))
+
+
+def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | None] | None = None,
+              undecodable: list[tuple[int, int, int] | None] | None = None) -> CutText:
     """Games already cut (one game a text, as a warehouse keeps them: its lines as they stood in
     its file, from ``first_lines[i]``, in file order, none overlapping) as the text of their file:
     each at its own lines, blank lines between, with the chunks :func:`split` gives for it.
@@ -912,7 +929,9 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     out as a split of the file would cut it: the same lines, format and ID. A game that is an
     element of an XML document (an iPoker session) has no header of its own: ``contexts[i]`` is
     its :attr:`Chunk.context`, the document's text before its first game, whose header names
-    the format.
+    the format. A game that held a byte its file's decoding could not read keeps U+FFFD in its
+    text, as a log may hold that sign itself: ``undecodable[i]`` is its
+    :attr:`Chunk.undecodable` (line, column, byte), so that it is read as it was from its file.
 
     >>> text = cut_games(["PokerStars Hand #1: a\\nb", "x"], [2, 5])
     >>> text
@@ -921,27 +940,32 @@ def cut_games(texts: list[str], first_lines: list[int], contexts: list[str | Non
     [('pokerstars', 2, 3, ('PokerStars Hand #1: a', 'b')), (None, 5, 5, ('x',))]
     """
     contexts = contexts or [None] * len(texts)
+    undecodable = undecodable or [None] * len(texts)
     pieces: list[str] = []
+    counts = [text.count("\n") + 1 for text in texts]      # each text's lines
     used = 0            # the last line laid out
-    for text, first_line in zip(texts, first_lines):
+    for text, first_line, count in zip(texts, first_lines, counts):
         if first_line <= used:
             raise ValueError(f"game texts overlap: one starts at line {first_line}, the one before ends at {used}")
         pieces.append("\n" * (first_line - used - (1 if used == 0 else 0)))
         pieces.append(text)
-        used = first_line + text.count("\n")
+        used = first_line + count - 1
     out = CutText("".join(pieces) + "\n")
-    cut = _cut_plain(out, texts, first_lines) if not any(contexts) else None
+    cut = _cut_plain(out, texts, first_lines, counts) if not any(contexts) and not any(undecodable) else None
     if cut is None:
-        cut = SplitFile([chunk for text, first_line, context in zip(texts, first_lines, contexts)
-                         for chunk in _cut_one(text, first_line, context)], None, None, None)
+        cut = SplitFile([chunk for text, first_line, context, where in zip(texts, first_lines, contexts, undecodable)
+                         for chunk in _cut_one(text, first_line, context, where)], None, None, None)
     out.cut = cut
     return out
 
 
-def _cut_one(text: str, first_line: int, context: str | None) -> list[Chunk]:
-    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone."""
+def _cut_one(text: str, first_line: int, context: str | None,
+             undecodable: tuple[int, int, int] | None = None) -> list[Chunk]:
+    """One kept game's chunks: itself (see :func:`_one_game`), or the split of its text alone;
+    with its first byte that could not be decoded, if any."""
     chunk = _one_game(text, first_line) if context is None else _element_game(text, first_line, context)
-    return [chunk] if chunk is not None else _split_alone(text, first_line)
+    chunks = [chunk] if chunk is not None else _split_alone(text, first_line)
+    return _with_undecodable(chunks, (tuple(undecodable),)) if undecodable else chunks
 
 
 def _split_alone(text: str, first_line: int) -> list[Chunk]:
@@ -952,11 +976,11 @@ def _split_alone(text: str, first_line: int) -> list[Chunk]:
                                 (piece.undecodable[0] + shift, *piece.undecodable[1:])) for piece in split(text)]
 
 
-def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile | None:
+def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list[int]) -> SplitFile | None:
     """:func:`cut_games` of games laid out as ``laid``, when that text is plain ASCII as the
     splitter reads it (no line ends to even out, no trailing blanks, NULs or lines too long):
     the checks of :func:`_one_game` over the whole text at once, with the splitter's compiled
-    prefilter of last sections. None for any other text."""
+    prefilter of last sections (``counts``: each text's lines). None for any other text."""
     if not laid.isascii() or "\r" in laid or "\x00" in laid:
         return None
     data = laid.encode("ascii")
@@ -968,7 +992,6 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int]) -> SplitFile
         return None
     lines = laid.split("\n")
     rows = [first_line - 1 for first_line in first_lines]
-    counts = [text.count("\n") + 1 for text in texts]
     heads: list[tuple[int, int, str | None]] = []
     for row, count in zip(rows, counts):
         first, last = lines[row], lines[row + count - 1]

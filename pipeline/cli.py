@@ -970,6 +970,13 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
         click.echo(f"  {summary.without_text} games were not judged again: an older Rasklad stored them without "
                    f"their text. To judge them by these rules, ingest their files ({named}) into a new "
                    f"warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
+    if summary.without_context:
+        files = sorted(summary.files_without_context)
+        named = ", ".join(files[:5]) + (f" and {len(files) - 5} more" if len(files) > 5 else "")
+        click.echo(f"  {summary.without_context} games of XML documents were not judged again: an older Rasklad "
+                   f"kept them without their document's head, and their files ({named}) are gone or changed "
+                   f"since they were read. Put the files back as they were and run `rasklad reaudit` again, or "
+                   f"ingest them into a new warehouse: `rasklad ingest FILES --warehouse NEW_FOLDER`")
 
 
 @main.command()

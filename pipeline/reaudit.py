@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import gc
 import multiprocessing
+import resource
 import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
@@ -26,7 +27,9 @@ import pyarrow.compute as pc
 import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 
-from parsers.source import cut_games
+from parsers.formats import UNDECODABLE_REASON, split_named
+from parsers.source import cut_games, decode, needs_context
+from pipeline.inputs import content_hash, path_from_stored
 from pipeline.provenance import RULES_VERSION, texts_kept
 from pipeline.table_rules import RuleSettings
 from pipeline.tables import SCHEMAS
@@ -50,16 +53,24 @@ class ReauditSummary:
     files_without_text: dict[str, int] = field(default_factory=dict)
     """The files those games came from, how many each: ingested again into a new warehouse, they
     are judged by these rules and keep their texts."""
+    without_context: int = 0
+    """Games of XML documents kept without their document's head (by an older Rasklad) whose file
+    is gone or changed, so that the head cannot be read again: left as they are."""
+    files_without_context: dict[str, int] = field(default_factory=dict)
+    """The files those games came from, how many each."""
     versions: Counter = field(default_factory=Counter)
     """The versions the judged games had (``None``: none recorded), how many each."""
     seconds: float = 0.0
     phases: dict[str, float] = field(default_factory=dict)
     """Of ``seconds``: choosing the games, reading their texts (in every process), committing."""
+    phases_cpu: dict[str, float] = field(default_factory=dict)
+    """CPU-seconds of the same phases, of this process and the readers it forked."""
 
     def as_dict(self) -> dict:
         return {"judged": self.judged, "games": self.games, "quarantined": self.quarantined,
                 "findings": self.findings, "without_text": self.without_text,
-                "files_without_text": self.files_without_text,
+                "files_without_text": self.files_without_text, "without_context": self.without_context,
+                "files_without_context": self.files_without_context,
                 "old_versions": {str(v): n for v, n in self.versions.most_common()},
                 "rules_version": RULES_VERSION, "seconds": round(self.seconds, 3)}
 
@@ -85,6 +96,8 @@ class _Plan:
     targets: pa.Table = field(default_factory=_TARGET.empty_table)
     units: list[np.ndarray] = field(default_factory=list)
     """Per unit of work, its targets' rows: whole files, in the order their texts are kept."""
+    heads: dict[str, str] = field(default_factory=dict)
+    """The document heads read again from their files (see :func:`_heads_from_files`), by game ID."""
 
 
 _PLAN = _Plan(Path())
@@ -102,17 +115,26 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
 
     This process reads only the small columns that choose the games and say where their texts
     are kept; each reader reads the texts of its own share of them."""
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), cpu_seconds()
     summary = ReauditSummary()
+
+    def phase(name: str) -> None:
+        summary.phases[name] = time.perf_counter() - started - sum(summary.phases.values())
+        summary.phases_cpu[name] = cpu_seconds() - cpu - sum(summary.phases_cpu.values())
+
     versions = _versions_since(warehouse, since) if since else None
     plan = _Plan(warehouse.root, [("game_texts", part) for part in warehouse.manifest.paths("game_texts")])
     quarantined = _quarantined_targets(warehouse, game, versions, plan.sources, every=all_quarantined)
     stored = _TARGET.empty_table() if quarantine_only else _stored_targets(warehouse, game, versions, summary)
     targets = pa.concat_tables([quarantined, stored])
-    summary.phases["choose"] = time.perf_counter() - started
+    targets, plan.heads = _heads_from_files(warehouse, plan.sources, targets, summary)
+    phase("choose")
     if targets.num_rows:
         summary.versions.update(dict(zip(*_counts(targets.column("rules_version")))))
+        # a game whose document's head was read again gets its text kept anew, with the head
         stored_before = stored.column("game_id").to_pylist()
+        if plan.heads:
+            stored_before = [game_id for game_id in stored_before if game_id not in plan.heads]
         plan.targets, plan.units = targets, _units(warehouse.root, plan.sources, targets, jobs)
         # The objects alive now (modules, grammars, kernels) are set apart from the collector
         # while the texts are read, as an ingest does: each full collection would walk them all.
@@ -123,16 +145,22 @@ def reaudit(warehouse: Warehouse, *, game: str | None = None, since: str | None 
                 batches = _read_and_stage(plan, jobs)
         finally:
             gc.unfreeze()
-        summary.phases["read"] = time.perf_counter() - started - summary.phases["choose"]
+        phase("read")
         stored_now = {game_id for batch in batches for game_ids, _ in batch.ids for game_id in game_ids}
         committed = warehouse.commit_staged(*batches, replacing=targets.column("game_id").to_pylist(),
                                             texts_kept=stored_now.intersection(stored_before))
         summary.judged = targets.num_rows
         summary.games, summary.quarantined, summary.findings = (
             committed.games, committed.quarantined, committed.findings)
+    phase("commit")
     summary.seconds = time.perf_counter() - started
-    summary.phases["commit"] = summary.seconds - sum(summary.phases.values())
     return summary
+
+
+def cpu_seconds() -> float:
+    """CPU-seconds of this process and of the processes it forked and reaped."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _units(root: Path, sources: list[tuple[str, str]], targets: pa.Table, jobs: int) -> list[np.ndarray]:
@@ -233,27 +261,119 @@ def _stage(plan: _Plan, unit: np.ndarray) -> StagedBatch:
                                      for source_file, text in _files_of(chosen, *_texts(plan, chosen))])
 
 
-def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None]]:
-    """The kept texts of ``chosen`` and their contexts (see ``game_texts.context``), in its
-    order: each part that keeps any is read once."""
+def _texts(plan: _Plan, chosen: pa.Table) -> tuple[list[str], list[str | None], list[tuple | None]]:
+    """The kept texts of ``chosen``, their contexts (see ``game_texts.context``) and their first
+    bytes that could not be decoded (see ``quarantine.undecodable``), in its order: each part
+    that keeps any is read once."""
     source, row = chosen.column("source").to_numpy(), chosen.column("row").to_numpy()
+    ids = chosen.column("game_id").to_pylist() if plan.heads else ()
     texts: list[str] = [""] * len(row)
     contexts: list[str | None] = [None] * len(row)
+    undecodable: list[tuple | None] = [None] * len(row)
     for index in np.unique(source).tolist():
         picked = np.flatnonzero(source == index)
         picked = picked[np.argsort(row[picked], kind="stable")]      # read in the part's order
         path = plan.root / plan.sources[index][1]
-        # parts written before contexts were kept have no such column
-        columns = [name for name in ("text", "context") if name in pq.read_schema(path).names]
+        # parts written before contexts, or bytes that could not be decoded, were kept lack those columns
+        names = pq.read_schema(path).names
+        columns = [name for name in ("text", "context", "undecodable") if name in names]
+        if plan.sources[index][0] == "quarantine" and "undecodable" not in names:
+            columns += ["line", "column", "error"]
         # one thread: the readers are the run's processes already
-        kept = pq.read_table(path, columns=columns, use_threads=False)
+        kept = _rows(pq.read_table(path, columns=columns, use_threads=False), row[picked])
         at = picked.tolist()
-        for place, text in zip(at, kept.column("text").take(row[picked]).to_pylist()):
+        for place, text in zip(at, kept.column("text").to_pylist()):
             texts[place] = text
         if "context" in columns and kept.column("context").null_count < kept.num_rows:
-            for place, context in zip(at, kept.column("context").take(row[picked]).to_pylist()):
+            for place, context in zip(at, kept.column("context").to_pylist()):
                 contexts[place] = context
-    return texts, contexts
+        if "undecodable" in columns and kept.column("undecodable").null_count < kept.num_rows:
+            for place, where in zip(at, kept.column("undecodable").to_pylist()):
+                undecodable[place] = where and (where["line"], where["column"], where["byte"])
+        if "error" in columns:
+            for place, where in zip(at, _undecodable_from_reasons(kept)):
+                undecodable[place] = where
+    for place, game_id in enumerate(ids):
+        if contexts[place] is None:
+            contexts[place] = plan.heads.get(game_id)
+    return texts, contexts, undecodable
+
+
+def _rows(table: pa.Table, rows: np.ndarray) -> pa.Table:
+    """``table.take(rows)`` (``rows`` ascending, each once), without copying when they are a
+    stretch of it (a re-audit of every game reads whole parts)."""
+    if len(rows) and rows[-1] - rows[0] + 1 == len(rows):
+        return table.slice(int(rows[0]), len(rows))
+    return table.take(rows)
+
+
+def _heads_from_files(warehouse: Warehouse, sources: list[tuple[str, str]], targets: pa.Table,
+                      summary: ReauditSummary) -> tuple[pa.Table, dict[str, str]]:
+    """Of ``targets``, those kept without the head of their XML document that need one (kept by
+    a Rasklad older than ``game_texts.context``, or quarantined by a re-audit of such a
+    warehouse): each takes it from its file, read again when it is still where it was read
+    from and holds the bytes the file ledger knows. The others are left out of the re-audit,
+    as they are, and counted in ``summary``. Returns the targets to judge and the heads read,
+    by game ID. Only parts without contexts, and the quarantine's, are looked at."""
+    source, row = targets.column("source").to_numpy(), targets.column("row").to_numpy()
+    wanting: list[int] = []
+    for index, (table, part) in enumerate(sources):
+        picked = np.flatnonzero(source == index)
+        names = pq.read_schema(warehouse.root / part).names if len(picked) else ()
+        if not len(picked) or (table != "quarantine" and "context" in names):
+            continue
+        columns = ["text", "context"] if "context" in names else ["text"]
+        kept = pq.read_table(warehouse.root / part, columns=columns).take(row[picked])
+        contexts = kept.column("context").to_pylist() if "context" in names else [None] * len(picked)
+        wanting += [place for place, text, context in zip(picked.tolist(), kept.column("text").to_pylist(), contexts)
+                    if context is None and needs_context(text)]
+    if not wanting:
+        return targets, {}
+    wanted = targets.take(wanting)
+    ids, files, first_lines = (wanted.column(name).to_pylist() for name in ("game_id", "source_file", "first_line"))
+    ledger = warehouse.read_table("files", ["source_file", "content_hash", "source_path"]).to_pylist()
+    heads: dict[str, str] = {}
+    left: list[int] = []
+    for file in set(files):
+        chunks = _chunks_of_unchanged(file, [entry for entry in ledger if entry["source_file"] == file])
+        for place in (k for k, named in enumerate(files) if named == file):
+            chunk = None if chunks is None else next(
+                (c for c in chunks if c.game_id == ids[place]),
+                next((c for c in chunks if c.first_line <= first_lines[place] <= c.last_line), None))
+            if chunk is None:
+                left.append(place)
+            elif chunk.context:
+                heads[ids[place]] = "\n".join(chunk.context)
+    if left:
+        summary.without_context = len(left)
+        summary.files_without_context = dict(Counter(files[place] for place in left))
+        dropped = pa.array(sorted(ids[place] for place in left), pa.string())
+        targets = targets.filter(pc.invert(pc.is_in(targets.column("game_id"), value_set=dropped)))
+    return targets, heads
+
+
+def _chunks_of_unchanged(source_file: str, entries: list[dict]) -> list | None:
+    """The chunks of a file as an ingest cuts them, when the file is still where the ledger's
+    ``entries`` for it say it was read from and holds bytes they know; else None."""
+    hashes = {entry["content_hash"] for entry in entries}
+    for path in dict.fromkeys([*(entry["source_path"] for entry in entries if entry["source_path"]), source_file]):
+        try:
+            data = Path(path_from_stored(path)).read_bytes()
+        except OSError:
+            continue
+        if content_hash(data) in hashes:
+            return split_named(decode(data), source_file)
+    return None
+
+
+def _undecodable_from_reasons(rows: pa.Table) -> list[tuple[int, int, int] | None]:
+    """Per quarantine row kept without ``undecodable`` (a warehouse written before the column
+    was): the byte its reason names (at its ``line`` and ``column``), if any."""
+    out: list[tuple[int, int, int] | None] = []
+    for line, column, error in zip(*(rows.column(name).to_pylist() for name in ("line", "column", "error"))):
+        match = UNDECODABLE_REASON.match(error or "")
+        out.append((line, column, int(match[1], 16)) if match else None)
+    return out
 
 
 def _versions_since(warehouse: Warehouse, since: str) -> set[str]:
@@ -330,21 +450,32 @@ def _stored_targets(warehouse: Warehouse, game: str | None, versions: set[str] |
     return games.cast(_TARGET)
 
 
-def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None]) -> list[tuple[str, str]]:
-    """Each target's text (``texts``, with its ``contexts``; in file order) at its own lines of a
-    text named as its file, cut into its games already (:func:`parsers.source.cut_games`).
-    Targets whose lines overlap (two files ingested under the same name) go to texts apart."""
-    layouts: dict[str, list[tuple[list, list, list, list[int]]]] = {}   # per file: (texts, first lines, contexts, [last line])
-    for source_file, first_line, text, context in zip(targets.column("source_file").to_pylist(),
-                                                      targets.column("first_line").to_pylist(), texts, contexts):
-        placed = layouts.setdefault(source_file, [])
-        layout = next((lo for lo in placed if lo[3][0] < first_line), None)
-        if layout is None:
-            layout = ([], [], [], [0])
-            placed.append(layout)
-        layout[0].append(text)
-        layout[1].append(first_line)
-        layout[2].append(context)
-        layout[3][0] = first_line + text.count("\n")
-    return [(source_file, cut_games(kept, first_lines, contexts)) for source_file, placed in layouts.items()
-            for kept, first_lines, contexts, _ in placed]
+def _files_of(targets: pa.Table, texts: list[str], contexts: list[str | None],
+              undecodable: list[tuple | None]) -> list[tuple[str, str]]:
+    """Each target's text (``texts``, with its ``contexts`` and ``undecodable`` byte; in file
+    order) at its own lines of a text named as its file, cut into its games already
+    (:func:`parsers.source.cut_games`). Targets whose lines overlap (two files ingested under the
+    same name) go to texts apart."""
+    files = _codes(targets.column("source_file"))
+    first, last = targets.column("first_line").to_numpy(), targets.column("last_line").to_numpy()
+    names = targets.column("source_file")
+    starts = np.flatnonzero(np.diff(files, prepend=-1))     # each file's targets, in line order
+    out = []
+    for begin, end in zip(starts.tolist(), np.append(starts[1:], len(files)).tolist()):
+        name = names[begin].as_py()
+        if (first[begin + 1:end] > last[begin:end - 1]).all():     # apart: one text
+            out.append((name, cut_games(texts[begin:end], first[begin:end].tolist(), contexts[begin:end],
+                                        undecodable[begin:end])))
+            continue
+        layouts: list[tuple[list[int], list[int]]] = []     # (targets, [last line])
+        for k in range(begin, end):
+            layout = next((lo for lo in layouts if lo[1][0] < first[k]), None)
+            if layout is None:
+                layout = ([], [0])
+                layouts.append(layout)
+            layout[0].append(k)
+            layout[1][0] = int(last[k])
+        out += [(name, cut_games([texts[k] for k in placed], [int(first[k]) for k in placed],
+                                 [contexts[k] for k in placed], [undecodable[k] for k in placed]))
+                for placed, _ in layouts]
+    return out

@@ -455,7 +455,7 @@ class Warehouse:
         if replacing:
             summary.replaced = len(replacing & self._known_games)
             self._known_games -= replacing
-            added, removed = self._parts_without(replacing, texts_kept=set(texts_kept))
+            added, removed = self._parts_without(replacing, texts_kept=set(texts_kept), every_game=not self._known_games)
         for staged in batches:
             dropped: set[str] = set()
             for result, (game_ids, quarantine_ids), repeats in zip(staged.results, staged.ids, staged.repeats):
@@ -504,10 +504,13 @@ class Warehouse:
         added = [final for final, _ in _write_parts(self.root, {(table, "all"): rows.cast(_schemas()[table])})]
         self._publish(added, removed)
 
-    def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset()) -> tuple[list[str], list[str]]:
+    def _parts_without(self, ids: set[str], texts_kept: set[str] = frozenset(),
+                       every_game: bool = False) -> tuple[list[str], list[str]]:
         """Committed parts holding rows of ``ids`` (in ``game_texts``, of ``ids`` less
         ``texts_kept``), rewritten without them as staged parts; returns (the rewritten parts'
-        final names, the parts they supersede)."""
+        final names, the parts they supersede). ``every_game``: ``ids`` are every game the
+        warehouse holds, so that each part of a table kept per game goes whole, unread (a
+        re-audit after a change of rules read the IDs of every part for nothing)."""
         added, removed = [], []
         for table, parts in self.manifest.parts.items():
             column = id_column(table)
@@ -515,6 +518,9 @@ class Warehouse:
                 continue
             wanted = ids - texts_kept if table == "game_texts" and texts_kept else ids
             if not wanted:
+                continue
+            if every_game and wanted is ids:
+                removed += parts
                 continue
             for part in parts:
                 keep = _rows_outside(pq.read_table(self.root / part, columns=[column], read_dictionary=[column])

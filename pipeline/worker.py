@@ -394,6 +394,7 @@ def _quarantine(rows: TableRows, result: FileResult, chunk: Chunk, file: str, re
         "quarantine", quarantine_game(chunk), quarantine_id=chunk.game_id, source_file=file,
         first_line=chunk.first_line, last_line=chunk.last_line, line=line, column=column,
         error=reason, text=original, context="\n".join(chunk.context) if chunk.context else None,
+        undecodable=chunk.undecodable,
     )
     result.count_quarantined += 1
     result.reasons[reason] = result.reasons.get(reason, 0) + 1

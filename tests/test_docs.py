@@ -431,7 +431,9 @@ def sql_type(arrow_type) -> str:
 
     if pa.types.is_decimal(arrow_type):
         return f"decimal({arrow_type.precision},{arrow_type.scale})"
-    names = {"string": "varchar", "large_string": "varchar", "int8": "tinyint", "int16": "smallint",
+    if pa.types.is_struct(arrow_type):
+        return f"struct({', '.join(f'{field.name} {sql_type(field.type)}' for field in arrow_type)})"
+    names = {"string": "varchar", "large_string": "varchar", "int8": "tinyint", "uint8": "utinyint", "int16": "smallint",
              "int32": "integer", "int64": "bigint", "bool": "boolean", "double": "double", "float": "float",
              "timestamp[us]": "timestamp", "date32[day]": "date"}
     return names.get(str(arrow_type), str(arrow_type))

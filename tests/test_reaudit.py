@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import pyarrow as pa
+import pyarrow.dataset as ds
 import pyarrow.parquet as pq
 import pytest
 from click.testing import CliRunner
@@ -23,6 +25,7 @@ from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.provenance import RULES_VERSION, VERSIONED_TABLES, rules_version
 from pipeline.reaudit import UnknownVersion, reaudit
+from pipeline.tables import SCHEMAS
 from pipeline.warehouse import MANIFEST_FILE, Warehouse, connect, read_manifest
 from tests.conftest import ROOT, SAMPLES, corpus
 from tests.warehouse_rows import VOLATILE, committed_rows
@@ -116,8 +119,8 @@ def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(
 
 def committed_column(root: Path, table: str, column: str = "source_file") -> list:
     """A column of every committed row of ``table``."""
-    return [value for part in read_manifest(root).paths(table)
-            for value in pq.read_table(root / part, columns=[column]).column(column).to_pylist()]
+    files = [str(root / part) for part in read_manifest(root).paths(table)]
+    return ds.dataset(files, format="parquet", schema=SCHEMAS[table]).to_table(columns=[column]).column(column).to_pylist()
 
 
 def test_reaudit_in_two_processes_lays_each_file_out_from_texts_kept_in_several_parts(tmp_path, monkeypatch):
@@ -289,3 +292,91 @@ def test_reaudit_of_a_whole_warehouse_equals_a_clean_ingest_of_the_samples_and_r
         first.games + first.quarantined, first.games, first.quarantined)
     assert summary.versions == {OLD: first.games + first.quarantined}
     assert committed_rows(tmp_path / "wh") == clean
+
+
+def written_without(root: Path, table: str, column: str) -> None:
+    """The parts of ``table`` rewritten without ``column``: a warehouse of a Rasklad that kept none."""
+    for part in read_manifest(root).paths(table):
+        rows = pq.read_table(root / part)
+        pq.write_table(rows.drop_columns([column]), root / part)
+
+
+@pytest.mark.parametrize(("jobs", "old_warehouse"), [(1, False), (2, False), (1, True)])
+def test_reaudit_decides_on_undecodable_bytes_as_the_ingest_did(tmp_path, jobs, old_warehouse):
+    """A game holding a byte that is not UTF-8 is quarantined at that byte; its kept text holds
+    U+FFFD there, which alone would read as a table name like any other. A re-audit judges it
+    as the ingest did, from what the warehouse keeps of the byte, while a U+FFFD that the log
+    holds itself (written in UTF-8, or a byte a Windows code page has no letter for) stays a
+    character of a game stored both times. A warehouse that kept no such byte (written before
+    the quarantine had its column) tells it from the quarantine's reason."""
+    games = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").strip().split("\n\n")
+    assert len(games) >= 6
+    utf8 = [game.replace("Vera", "Вера") for game in games]
+    utf8[1] = utf8[1].replace("Table 'Test'", "Table 'T\ufffdst'")   # the sign itself, in UTF-8
+    data = "\n\n".join(utf8).encode("utf-8")
+    cut = data.index(b"Table 'Test'", data.index(utf8[3].encode("utf-8")[:60]))
+    data = data[:cut] + b"Table 'Te\x81st'" + data[cut + len(b"Table 'Test'"):]    # a bad byte in game 4
+    folder = tmp_path / "logs"
+    folder.mkdir()
+    (folder / "bad-byte.txt").write_bytes(data)
+    latin = "\n\n".join(games[:3]).replace("Anna", "José").encode("cp1252")
+    (folder / "cp1252.txt").write_bytes(latin.replace(b"Table 'Test'", b"Table 'T\x81st'"))  # no letter there
+    first = ingest([folder], tmp_path / "wh", jobs=jobs, build_models=False)
+    clean = committed_rows(tmp_path / "wh")
+    assert first.quarantined == 1 and first.games == len(games) - 1 + 3
+    (reason,) = {row[6] for row in clean["quarantine"]}
+    assert "byte 0x81" in reason
+    assert sum("T\ufffdst" in row[1] for row in clean["game_texts"]) == 1 + 3
+    judged_by_another_version(tmp_path / "wh")
+    if old_warehouse:
+        written_without(tmp_path / "wh", "quarantine", "undecodable")
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=jobs)
+    assert (summary.judged, summary.games, summary.quarantined) == (first.games + 1, first.games, 1)
+    assert committed_rows(tmp_path / "wh") == clean
+
+
+def games_with_a_context(root: Path) -> dict[str, int]:
+    """Per file, its stored games whose text is kept with a context."""
+    with_context = {game_id for game_id, context in zip(committed_column(root, "game_texts", "game_id"),
+                                                        committed_column(root, "game_texts", "context")) if context}
+    return dict(Counter(file for game_id, file in zip(committed_column(root, "games", "game_id"),
+                                                      committed_column(root, "games")) if game_id in with_context))
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_reaudit_of_a_warehouse_that_kept_no_document_heads_reads_them_from_the_files_when_unchanged(tmp_path, jobs):
+    """A warehouse written before game texts kept their XML document's head (``context``) holds
+    iPoker games that cannot be read from their text alone: a re-audit takes each document's head
+    from its file when the file is still there with the bytes the ledger knows, and keeps it from
+    then on; the games of a file gone or changed are left as they are, counted by file."""
+    folder = tmp_path / "logs"
+    shutil.copytree(corpus("rooms", "iPoker"), folder)
+    first = ingest([folder], tmp_path / "wh", jobs=1)      # with its models: the command is run below
+    clean = committed_rows(tmp_path / "wh")
+    per_file = games_with_a_context(tmp_path / "wh")
+    assert first.games > 50 and len(per_file) > 3
+    judged_by_another_version(tmp_path / "wh")
+    for table in ("game_texts", "quarantine"):
+        written_without(tmp_path / "wh", table, "context")
+    gone, changed = sorted(per_file)[:2]
+    Path(gone).unlink()
+    Path(changed).write_bytes(Path(changed).read_bytes() + b"\n")
+    with Warehouse(tmp_path / "wh").open() as store:
+        summary = reaudit(store, jobs=jobs)
+        assert summary.files_without_context == {gone: per_file[gone], changed: per_file[changed]}
+        assert summary.without_context == per_file[gone] + per_file[changed]
+        assert (summary.games, summary.quarantined) == (first.games - summary.without_context, first.quarantined)
+    rows = committed_rows(tmp_path / "wh")
+    left = {row for row in rows["games"] if row[1] in (gone, changed)}
+    assert all(OLD in row for row in left) and len(left) == summary.without_context
+    # every other game judged again, and stored with its document's head kept
+    assert {row for row in rows["games"] if row not in left} == {row for row in clean["games"]
+                                                                if row[1] not in (gone, changed)}
+    assert games_with_a_context(tmp_path / "wh") == {file: n for file, n in per_file.items()
+                                                     if file not in (gone, changed)}
+    assert rows["quarantine"] == clean["quarantine"]
+    result = CliRunner().invoke(main, ["reaudit", "--warehouse", str(tmp_path / "wh")])
+    assert result.exit_code == 0, result.output
+    assert f"{summary.without_context} games of XML documents were not judged again" in result.output
+    assert gone in result.output and changed in result.output

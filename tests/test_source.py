@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from decimal import Decimal
 
 import pytest
@@ -149,27 +148,28 @@ def test_split_equals_the_oracle_on_the_real_corpus():
 # ////////////////////////////////////////////////////////////////////// games cut already
 
 
-def kept(text: str) -> list[tuple[str, int, str | None]]:
+def kept(text: str) -> list[tuple[str, int, str | None, tuple | None]]:
     """Each chunk of a file as a warehouse keeps it: its lines as they stand in the file (line
-    ends evened out), its first line, and its context (an XML document's text before its games)."""
+    ends evened out), its first line, its context (an XML document's text before its games),
+    and its first byte that could not be decoded (the quarantine's ``undecodable``)."""
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     return [("\n".join(lines[chunk.first_line - 1:chunk.last_line]), chunk.first_line,
-             "\n".join(chunk.context) or None) for chunk in split(text)]
+             "\n".join(chunk.context) or None, chunk.undecodable) for chunk in split(text)]
 
 
 def cut_again(text: str) -> list:
     """The chunks of a file cut again from its kept games, laid out as a re-audit lays them: as
     few texts as their lines allow (the games of an XML document may share a line)."""
-    layouts: list[tuple[list, list, list]] = []
-    for game, first_line, context in kept(text):
+    layouts: list[tuple[list, list, list, list]] = []
+    for game, first_line, context, undecodable in kept(text):
         fits = [layout for layout in layouts if layout[1][-1] + layout[0][-1].count("\n") < first_line]
-        layout = fits[0] if fits else ([], [], [])
+        layout = fits[0] if fits else ([], [], [], [])
         if not fits:
             layouts.append(layout)
-        for column, value in zip(layout, (game, first_line, context)):
+        for column, value in zip(layout, (game, first_line, context, undecodable)):
             column.append(value)
-    chunks = [chunk for texts, first_lines, contexts in layouts
-              for chunk in split(cut_games(texts, first_lines, contexts))]
+    chunks = [chunk for texts, first_lines, contexts, undecodable in layouts
+              for chunk in split(cut_games(texts, first_lines, contexts, undecodable))]
     return sorted(chunks, key=lambda chunk: (chunk.first_line, chunk.last_line))
 
 
@@ -187,9 +187,18 @@ def test_games_cut_already_come_out_as_the_split_of_their_file_cuts_them_on_the_
     assert files
     for path in files:
         text = decode(path.read_bytes())
-        # A byte that could not be decoded is kept as U+FFFD: its game (quarantined for it) is
-        # cut again without the byte's mark.
-        assert cut_again(text) == [dataclasses.replace(chunk, undecodable=None) for chunk in split(text)], path
+        # a byte that could not be decoded is kept as U+FFFD, and its place and value beside it
+        assert cut_again(text) == split(text), path
+
+
+def test_games_cut_already_keep_the_bytes_that_could_not_be_decoded():
+    from tests.conftest import SAMPLES
+
+    good = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").replace("Anna", "Анна").encode("utf-8")
+    data = good[:200] + b"\x81" + good[200:] + b"\n\n" + good.replace(b"Vera", b"V\xffra", 1)
+    text = decode(data)
+    assert len(text.undecodable) == 2 and sum(chunk.undecodable is not None for chunk in split(text)) == 2
+    assert cut_again(text) == split(text)
 
 
 def test_games_cut_already_from_the_samples_and_a_text_that_is_not_plainly_one_game():

@@ -30,6 +30,7 @@ from pipeline.tables import SCHEMAS
 from pipeline.warehouse import Warehouse, WarehouseBusy, connect
 from pipeline.worker import warm_up
 from tests.conftest import SAMPLES
+from tests.test_reaudit import OLD, judged_by_another_version
 
 FORK = multiprocessing.get_context("fork")
 VOLATILE = {"ingested_at", "source_path"}
@@ -223,3 +224,50 @@ def test_a_writer_killed_at_any_moment_leaves_whole_commits_and_a_rerun_equals_a
         assert not list(root.glob("*/*/*.tmp")) and not list(root.glob("rasklad.duckdb.building-*"))
     assert sum(outcomes.values()) == 12
     print(f"\nkilled ingests, {jobs} job(s): readers saw {outcomes}")
+
+
+def _reaudit_until_killed(root: Path, jobs: int) -> None:
+    os.setpgrp()    # a group of its own: its forked readers are killed with it
+    with Warehouse(root).open() as store:
+        reaudit(store, jobs=jobs)
+    os._exit(0)
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_reaudit_killed_at_any_moment_leaves_whole_commits_and_a_rerun_equals_a_clean_run(tmp_path, inputs, jobs):
+    """A re-audit replaces the rows of every game it judges in one journaled commit: killed
+    anywhere, readers see every game as the other rules judged it, or every game as these
+    rules do; a re-audit run again afterwards gives what a clean ingest stores."""
+    serial = reader_rows(inputs["serial"])
+    shutil.copytree(inputs["serial"], tmp_path / "older")
+    judged_by_another_version(tmp_path / "older")
+    older = reader_rows(tmp_path / "older")
+    assert older != serial and older["games"] and all(OLD in row for row in older["games"])
+    chooser = random.Random(10 + jobs)
+    shutil.copytree(tmp_path / "older", tmp_path / "timed")
+    started = time.perf_counter()
+    timed = FORK.Process(target=_reaudit_until_killed, args=(tmp_path / "timed", jobs))
+    timed.start()
+    timed.join(120)
+    span = time.perf_counter() - started
+    assert reader_rows(tmp_path / "timed") == serial
+    outcomes = {"before": 0, "after": 0}
+    for trial in range(10):
+        root = tmp_path / f"wh-{trial}"
+        shutil.copytree(tmp_path / "older", root)
+        writer = FORK.Process(target=_reaudit_until_killed, args=(root, jobs))
+        writer.start()
+        time.sleep(chooser.uniform(0.3, 1.1) * span)     # its commit is at its end
+        try:
+            os.killpg(writer.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass    # it had finished
+        writer.join(30)
+        seen = reader_rows(root)
+        assert seen in (older, serial), f"trial {trial}: a reader saw a partial re-audit"
+        outcomes["before" if seen == older else "after"] += 1
+        with Warehouse(root).open() as store:
+            reaudit(store, jobs=jobs)
+        assert reader_rows(root) == serial, f"trial {trial}: the re-run does not equal a clean run"
+        assert not list(root.glob("*/*/*.tmp"))
+    print(f"\nkilled re-audits, {jobs} job(s): readers saw {outcomes}")
