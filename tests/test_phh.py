@@ -16,7 +16,9 @@ import parsers.phh
 from parsers.errors import ParseError
 from parsers.formats import file_format, parse_chunk, split_named
 from pipeline.audit import audit_chunk
+from pipeline.ingest import ingest
 from pipeline.inputs import list_inputs
+from pipeline.warehouse import connect
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import replay_batch
 
@@ -263,6 +265,22 @@ def test_phh_results_not_stated_in_a_batch_of_stated_hands_change_only_their_own
                         facts.net[batch.seat_start[h]:batch.seat_start[h + 1]].tolist())) for h in range(4)]
     side_pot_cents = {player: int(net * 100) for player, net in SIDE_POT_NETS.items()}
     assert by_hand == [side_pot_cents, side_pot_cents, {"Anna": -200, "Boris": 200}, {"Anna": 3600, "Boris": -3600}]
+
+
+@pytest.mark.parametrize("copies", [1, 3])     # one hand a file takes the path of one, three the batch lane
+def test_ingest_stores_phh_hands_without_stated_results_with_their_nets(tmp_path, copies):
+    not_stated = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]\n", "")
+    hands = [not_stated, SHOWDOWN_NOT_STATED] * copies
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "night.phhs").write_text("".join(f"[{k}]\n{text}\n" for k, text in enumerate(hands, 1)))
+    summary = ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (2 * copies, 0, 0)
+    with connect(tmp_path / "wh") as con:
+        rows = con.execute("select player, sum(net), sum(collected) from holdem_results group by player").fetchall()
+    worked = {"Anna": (D(-20) + D(36), D(80) + D(72)), "Boris": (D(141) - D(36), D(201)),
+              "Vera": (D(-21), D(0)), "Dasha": (D(-100), D(0))}
+    assert {player: (net, got) for player, net, got in rows} == {
+        player: (net * copies, got * copies) for player, (net, got) in worked.items()}
 
 
 def test_phh_showdown_the_cards_cannot_settle_goes_to_quarantine_saying_why():
