@@ -290,6 +290,10 @@ def test_phh_showdown_the_cards_cannot_settle_goes_to_quarantine_saying_why():
     assert "states neither winnings nor finishing_stacks and the cards of Boris are not known" in audit.error
     assert audit.error_line == unknown.splitlines().index(next(
         line for line in unknown.splitlines() if line.startswith("actions = ["))) + 1
+    # both players' cards known, but the file deals no turn or river: no five-card hands to rank
+    short_board = SHOWDOWN_NOT_STATED.replace('"d db 9s", "p1 cc", "p2 cc", "d db 3h", ', "")
+    (audit,) = audited(short_board)
+    assert audit.record is None and "and the board has 3 cards:" in audit.error
 
 
 def test_phh_variants_not_replayed_are_quarantined_by_name():
