@@ -16,7 +16,10 @@ showdown, even when an all-in's board is still to come, and a pot won by the las
 the street where the others folded. What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
-no result, and goes to quarantine saying so.
+no result: the reader writes no collect line and marks it ``results_not_stated``, and the replay
+awards the pots by the cards, with no rake (a player who mucks gives up his claim). When the
+cards cannot tell (a player in at the showdown whose cards are unknown, or a board not dealt
+out), the hand goes to quarantine saying so.
 
 >>> text = '''variant = "NT"
 ... antes = [0, 0]
@@ -140,7 +143,7 @@ def parse(lines: list[str], source: Source) -> PhhHand:
 
     Raises ParseError (lines counted from the chunk's first line) for text that is not TOML,
     a field missing or of the wrong type, a variant the replay does not play, an action that
-    is not PHH, and a hand whose result the file does not state."""
+    is not PHH, and a hand whose result the file does not state and its cards do not tell."""
     text = "\n".join(lines)
     try:
         document = _load(text)
@@ -258,7 +261,7 @@ class _Reader:
         self.names, self.stacks = names, stacks
         currency = self.currency()
         actions, boards, board_lines, holes = self.play(antes, blinds, betting)
-        result_actions, summary, finishing, finishing_line = self.results(actions)
+        result_actions, summary, finishing, finishing_line, not_stated = self.results(actions, boards, holes)
         small_blind = blinds[0] if n > 2 else blinds[1]
         big_blind = blinds[1] if n > 2 else blinds[0]
         stakes = f"{small_blind}/{big_blind}" + (f" {currency}" if currency != "chips" else "")
@@ -280,7 +283,8 @@ class _Reader:
             actions=tuple(actions + result_actions),
             boards=(tuple(boards),) if boards else (),
             board_lines=(tuple(board_lines),) if boards else (),
-            hole_cards=tuple(holes), summary=summary, header_line=first,
+            hole_cards=tuple(holes), summary=summary, results_not_stated=not_stated,
+            header_line=first,
             finishing_stacks=finishing, finishing_line=finishing_line,
         )
 
@@ -467,14 +471,17 @@ class _Reader:
         invested[top] -= excess
         return [Action(street=street, player=self.names[top], kind=ActionKind.UNCALLED, amount=excess, line=line)]
 
-    def results(self, actions: list[Action]):
-        """What each player took from the pot, as the file states it, and the summary it implies."""
+    def results(self, actions: list[Action], boards: list[Card], holes: list[HoleCards]):
+        """What each player took from the pot, as the file states it, and the summary it implies:
+        no collect line and no summary, and True last, when the hand ends at a showdown and the file
+        states no result."""
         names, n = self.names, len(self.names)
         pot = sum(self.invested, Decimal(0))
         winnings = self.numbers("winnings", n, required=False)
         finishing = self.numbers("finishing_stacks", n, required=False)
         collected: list[Decimal] | None = None
         line = None
+        not_stated = False
         if winnings is not None:
             collected, line = winnings, self.file_line("winnings")
         elif finishing is not None:
@@ -489,15 +496,39 @@ class _Reader:
             summary = Summary(total_pot=pot, rake=max(pot - taken, Decimal(0)), total_line=line)
         else:
             if len(contenders) > 1:
-                raise self.fail(f"the hand ends with {len(contenders)} players in and the file states neither "
-                                "winnings nor finishing_stacks: what each player won is not stated", "actions")
-            out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
-                          line=self.last_line)] if contenders and pot else []
+                self.check_cards_tell(contenders, actions, boards, holes)
+                out, not_stated = [], True      # the replay awards the pots
+            else:
+                out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
+                              line=self.last_line)] if contenders and pot else []
             summary = None
         stated = ()
         if finishing is not None:
             stated = tuple(zip(names, finishing))
-        return out, summary, stated, (self.file_line("finishing_stacks") if finishing is not None else None)
+        return (out, summary, stated, self.file_line("finishing_stacks") if finishing is not None else None,
+                not_stated)
+
+    def check_cards_tell(self, contenders: list[int], actions: list[Action], boards: list[Card],
+                         holes: list[HoleCards]) -> None:
+        """A hand that ends at a showdown with no result stated: the cards must tell who wins, so
+        every player still in who does not muck needs known cards, and the board all five, unless
+        one player alone does not muck."""
+        mucked = {a.player for a in actions if a.kind is ActionKind.MUCK}
+        standing = [self.names[i] for i in contenders if self.names[i] not in mucked]
+        if len(standing) == 1:
+            return
+        why = None
+        known = {h.player for h in holes if len(h.cards) == 2}
+        unknown = [name for name in standing if name not in known]
+        if unknown:
+            why = f"the cards of {', '.join(unknown)} are not known"
+        elif not standing:
+            why = "every player mucks"
+        elif len(boards) < 5:
+            why = f"the board has {len(boards)} cards"
+        if why:
+            raise self.fail(f"the hand ends with {len(contenders)} players in, the file states neither winnings "
+                            f"nor finishing_stacks and {why}: what each player won cannot be worked out", "actions")
 
     # ---------------------------------------------------------------- pieces
     def action_lines(self) -> list[tuple[str, int]]:

@@ -26,7 +26,8 @@ Conventions, shared by every producer and consumer of a batch:
   own after the hand's seat lines, ``is_unseated``, seat number 0 and no chips: the rules
   treat him as the log does. When one name has two seat lines, the last one is the player's.
   ``stack_not_stated`` marks the seats of ``HoldemHand.stack_not_stated``: the rules check no
-  stack of theirs (and, unseated, not their turn).
+  stack of theirs (and, unseated, not their turn). ``results_not_stated`` marks the hands of
+  ``HoldemHand.results_not_stated``: the replay awards their pots itself.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
   more than five cards, more than three boards, three summary seat lines of one player, a
@@ -149,6 +150,7 @@ class HandBatch:
     stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
     # gives, 0 when it agrees with his seat line (None, as empty(): every line agrees)
+    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = field(default_factory=list)
     source_file: str = ""
@@ -248,6 +250,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
     if any(hand.second_small_blind_live for hand in hands):
         b.second_sb_live = _i(len(hands), np.bool_)
+    if any(hand.results_not_stated for hand in hands):
+        b.results_not_stated = _i(len(hands), np.bool_)
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(n_seats, np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
@@ -287,6 +291,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     b.straight_beats_trips[h] = hand.straight_beats_trips
     if hand.second_small_blind_live:
         b.second_sb_live[h] = True
+    if hand.results_not_stated:
+        b.results_not_stated[h] = True
     b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
     b.is_cancelled[h] = hand.is_cancelled

@@ -63,15 +63,16 @@ __all__ = ["FactBatch", "FindingRows", "replay_batch"]
 # from compile time and is renewed only when THIS file changes, so a literal here (checked against
 # the enums below) cannot go stale when rules.holdem_hand reorders its members.
 K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD = 0, 1, 2, 3, 4, 5
-K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT = 6, 7, 8, 9, 10, 11, 12
+K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT, K_MUCK = 6, 7, 8, 9, 10, 11, 12, 14
 ST_PREFLOP, ST_FLOP, ST_RIVER = 0, 1, 3
 B_NO_LIMIT, B_POT_LIMIT, B_LIMIT = 0, 1, 2
 P_BTN, P_BB = 0, 2
 assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED,
-        K_COLLECT) == tuple(KINDS.index(k) for k in (
+        K_COLLECT, K_MUCK) == tuple(KINDS.index(k) for k in (
             ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_BUTTON, ActionKind.POST_ANTE,
             ActionKind.POST_STRADDLE, ActionKind.POST_DEAD, ActionKind.FOLD, ActionKind.CHECK, ActionKind.CALL,
-            ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT)), "update the kind codes"
+            ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT, ActionKind.MUCK)), \
+    "update the kind codes"
 assert (ST_PREFLOP, ST_FLOP, ST_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
 assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
@@ -126,6 +127,7 @@ _BATCH_COLUMNS = (
     "summary_more_boards", "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded",
     "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
     "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated", "summary_seat_no",
+    "results_not_stated",
 )
 Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
 """The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
@@ -147,12 +149,15 @@ assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.na
  R_HEADS_UP, ROUND_FIELDS) = range(11)
 (G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_BETTING,
  G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK, G_END_LINE,
- G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_COLLECTED_LOG, G_LIMIT_CAP, G_CAP_HEADS_UP, HAND_FIELDS) = range(25)
+ G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_COLLECTED_LOG, G_LIMIT_CAP, G_CAP_HEADS_UP, G_RESULTS_NOT_STATED,
+ G_MUCKED, HAND_FIELDS) = range(27)
 """The hand: G_SEATS its seats, G_N_LIVE the players dealt in; G_NOT_STATED is the bit mask of the
 seats whose stack the log does not state, G_UNPLACED of those of them without a seat line (their
 seat unknown: their turn is neither checked nor expected); G_END_LINE the line where the play ends
 (the total pot's, else the last); G_COLLECTED_LOG what the collect lines add up to; G_LIMIT_CAP and
-G_CAP_HEADS_UP the table options (``Options``)."""
+G_CAP_HEADS_UP the table options (``Options``); G_RESULTS_NOT_STATED whether the log states what
+the players collected (``HandBatch.results_not_stated``), G_MUCKED the bit mask of the seats with a
+muck line."""
 (S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
  S_WON_NOT_AWARDED, S_LEFT, S_INVESTED, S_DEAD, S_BET, S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET,
  S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT, S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT,
@@ -297,8 +302,9 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
     not_stated = b.stack_not_stated if b.stack_not_stated is not None else np.zeros(len(b.seat_no), np.bool_)
     other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.zeros(len(b.seat_no), np.int16)
-    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-3]), second_sb_live, not_stated, other_seat,
-                      _units(b))
+    unstated = b.results_not_stated if b.results_not_stated is not None else np.zeros(b.hands, np.bool_)
+    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-4]), second_sb_live, not_stated, other_seat,
+                      unstated, _units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
@@ -549,6 +555,8 @@ def _kernel(c, t, o, f, out, count):
         G[G_LOG_TOTAL] = c.total_pot[h]
         G[G_HAS_SUMMARY] = c.has_summary[h]
         G[G_COLLECTED_LOG] = 0
+        G[G_RESULTS_NOT_STATED] = c.results_not_stated[h]
+        G[G_MUCKED] = 0
         S[:] = 0
         for i in range(ns):
             s = s0 + i
@@ -706,6 +714,8 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
             S[p, S_HAS_COLLECT] = 1
             G[G_COLLECTED_LOG] += amt
             amount_in = amt
+        elif k == K_MUCK:
+            G[G_MUCKED] |= np.int64(1) << p
         f_position[j] = S[p, S_POSITION]
         f_amount[j] = amount_in
         f_to_call[j] = to_call
@@ -1368,13 +1378,16 @@ def _build_pots(S, G):
 def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
-    this table."""
+    this table. When the log states no results (G_RESULTS_NOT_STATED), what each player should
+    collect is what he collects, nothing is checked, and a player who mucks gives up his claim; a
+    pot whose winner the cards do not tell leaves the hand not modelled."""
     h = G[G_HAND]
     ns = G[G_SEATS]
     n = G[G_N_LIVE]
     unit = G[G_UNIT]
     rake = G[G_RAKE]
     short = G[G_SHORT_DECK] != 0
+    unstated = G[G_RESULTS_NOT_STATED] != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
         if (c_board[h, 0] if b == 0 else c_more_boards[h, b - 1, 0]) >= 0:
@@ -1405,6 +1418,10 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
                     S[i, S_STD_STRENGTH] = -1
         for k in range(npots):
             e = S[k, S_POT_ELIGIBLE]
+            if unstated:
+                e &= ~G[G_MUCKED]
+                if e == 0:      # everyone mucked: no rule says who takes the pot
+                    return False
             net = S[k, S_POT_NET]
             amount = S[k, S_POT_AMOUNT]
             # the pot shared between the boards, the odd unit to the first
@@ -1429,7 +1446,7 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
                         known += 1
                         best = max(best, S[i, S_STRENGTH])
                         best_std = max(best_std, S[i, S_STD_STRENGTH])
-                    elif S[i, S_HAS_COLLECT]:
+                    elif S[i, S_HAS_COLLECT] or unstated:
                         bad = True
                 if bad or known == 0:
                     unverifiable = True
@@ -1457,6 +1474,11 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
                     S[winner, S_IN_SPLIT] = 1
         q += 1
     if unverifiable:
+        return not unstated
+    if unstated:
+        for i in range(ns):
+            S[i, S_COLLECTED] = S[i, S_EXPECTED]
+            S[i, S_HAS_COLLECT] = S[i, S_EXPECTED] > 0
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error

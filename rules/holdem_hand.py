@@ -271,6 +271,10 @@ class HoldemHand:
     hole_cards: tuple[HoleCards, ...] = ()
     cash_outs: tuple[CashOut, ...] = ()
     summary: Summary | None = None
+    results_not_stated: bool = False
+    """The log states no collect line and no summary for a hand that ends with two players or more
+    in (a PHH file without ``winnings`` or ``finishing_stacks``): the replay awards the pots by the
+    cards and takes its awards as what each player collected, since no stated amount is there to check."""
     is_cancelled: bool = False
     played_at_local: datetime | None = None
     """The header's first timestamp in the room's local zone, when a second (ET) one follows."""

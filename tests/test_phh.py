@@ -16,7 +16,11 @@ import parsers.phh
 from parsers.errors import ParseError
 from parsers.formats import file_format, parse_chunk, split_named
 from pipeline.audit import audit_chunk
+from pipeline.ingest import ingest
 from pipeline.inputs import list_inputs
+from pipeline.warehouse import connect
+from rules.holdem_batch import batch_from_hands
+from rules.holdem_fast import replay_batch
 
 FIXTURES = Path(__file__).parent / "fixtures" / "phh"
 D = Decimal
@@ -183,12 +187,113 @@ def test_phhs_tables_are_one_hand_each_and_findings_point_at_the_action_line():
     assert [(f.rule_id, f.line) for f in second.replay.findings] == [("HE-MIN-RAISE", line)]
 
 
-def test_phh_showdown_without_stated_results_goes_to_quarantine_saying_why():
+# Heads-up to the river, no result stated: Boris (p2, button) opens to 6, Anna calls 4; flop
+# Boris bets 10, Anna calls; turn checked; river Anna bets 20, Boris calls. Each puts in
+# 6 + 10 + 20 = 36, the pot is 72. Board Ah 7c 2d 9s 3h: Anna's aces with K-9-7 beat Boris'
+# aces with Q-9-7, so Anna collects 72: +36, Boris -36.
+SHOWDOWN_NOT_STATED = """variant = "NT"
+antes = [0, 0]
+blinds_or_straddles = [1, 2]
+min_bet = 2
+starting_stacks = [100, 80]
+actions = ["d dh p1 AcKd", "d dh p2 AsQh", "p2 cbr 6", "p1 cc", "d db Ah7c2d", "p1 cc", "p2 cbr 10", "p1 cc",
+  "d db 9s", "p1 cc", "p2 cc", "d db 3h", "p1 cbr 20", "p2 cc", "p1 sm AcKd", "p2 sm AsQh"]
+players = ["Anna", "Boris"]
+"""
+
+
+def collected(audit) -> dict[str, Decimal]:
+    return {p.player: p.collected for p in audit.replay.players}
+
+
+def test_phh_showdown_without_stated_results_is_awarded_by_the_cards_worked_by_hand():
+    (audit,) = audited(SHOWDOWN_NOT_STATED)
+    assert audit.error is None, audit.error
+    assert audit.record.results_not_stated and audit.record.summary is None
+    assert not [a for a in audit.record.actions if a.kind.value == "collect"]    # nothing stated
+    assert audit.replay.findings == ()      # nothing stated, so nothing stated wrong
+    assert collected(audit) == {"Anna": D(72), "Boris": D(0)}
+    assert nets(audit) == {"Anna": D(36), "Boris": D(-36)}
+    assert {p.player: p.won_at_showdown for p in audit.replay.players} == {"Anna": True, "Boris": False}
+    assert audit.replay.rake == 0 and audit.replay.total_pot == D(72)
+    assert pokerkit_stacks(SHOWDOWN_NOT_STATED) == [D(136), D(44)]
+
+
+def test_phh_showdown_without_stated_results_splits_a_tie_and_a_muck_gives_up_the_claim():
+    # Boris holds As Ks: both play A A K 9 7 and share the 72, 36 each (nets 0)
+    tie = SHOWDOWN_NOT_STATED.replace("AsQh", "AsKs")
+    (audit,) = audited(tie)
+    assert audit.replay.findings == () and nets(audit) == {"Anna": D(0), "Boris": D(0)}
+    assert pokerkit_stacks(tie) == [D(100), D(80)]
+    # the same tie, but Boris mucks ("p2 sm"): his cards are dealt and known, yet Anna takes it all
+    mucked = tie.replace('"p2 sm AsKs"', '"p2 sm"')
+    (audit,) = audited(mucked)
+    assert audit.replay.findings == () and nets(audit) == {"Anna": D(36), "Boris": D(-36)}
+    assert pokerkit_stacks(mucked) == [D(136), D(44)]
+    # both muck: no player is left to take the pot, and no rule says who does
+    (audit,) = audited(mucked.replace('"p1 sm AcKd"', '"p1 sm"'))
+    assert audit.record is None and "every player mucks" in audit.error
+    # Boris mucks and Anna's cards are unknown: the last player not mucking wins, cards or not
+    one_shows = mucked.replace('"d dh p1 AcKd"', '"d dh p1 ????"').replace('"p1 sm AcKd", ', "")
+    (audit,) = audited(one_shows)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == () and nets(audit) == {"Anna": D(36), "Boris": D(-36)}
+
+
+def test_phh_side_pot_without_stated_results_gives_the_nets_of_its_finishing_stacks():
+    # SIDE_POT worked by hand above: Boris' short all-in takes the main pot of 201, Anna the side
+    # pot of 80; without finishing_stacks the engine's award gives the same nets, to the chip
     text = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]\n", "")
-    (audit,) = audited(text)
+    (stated,), (not_stated,) = audited(SIDE_POT), audited(text)
+    assert not stated.record.results_not_stated and not_stated.record.results_not_stated
+    assert not_stated.replay.findings == ()
+    assert nets(not_stated) == nets(stated) == SIDE_POT_NETS
+    assert collected(not_stated) == collected(stated) == {"Anna": D(80), "Boris": D(201), "Vera": D(0),
+                                                          "Dasha": D(0)}
+    assert pokerkit_stacks(text) == [D(80), D(201), D(179), D(200)]
+
+
+def test_phh_results_not_stated_in_a_batch_of_stated_hands_change_only_their_own_awards():
+    texts = [SIDE_POT, SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]\n", ""), HEADS_UP,
+             SHOWDOWN_NOT_STATED]
+    hands = [_read(text) for text in texts]
+    assert [hand.results_not_stated for hand in hands] == [False, True, False, True]
+    batch = batch_from_hands(hands)
+    facts = replay_batch(batch)
+    assert facts.certified.tolist() == [True] * 4
+    by_hand = [dict(zip(batch.player[batch.seat_start[h]:batch.seat_start[h + 1]],
+                        facts.net[batch.seat_start[h]:batch.seat_start[h + 1]].tolist())) for h in range(4)]
+    side_pot_cents = {player: int(net * 100) for player, net in SIDE_POT_NETS.items()}
+    assert by_hand == [side_pot_cents, side_pot_cents, {"Anna": -200, "Boris": 200}, {"Anna": 3600, "Boris": -3600}]
+
+
+@pytest.mark.parametrize("copies", [1, 3])     # one hand a file takes the path of one, three the batch lane
+def test_ingest_stores_phh_hands_without_stated_results_with_their_nets(tmp_path, copies):
+    not_stated = SIDE_POT.replace("finishing_stacks = [80, 201, 179, 200]\n", "")
+    hands = [not_stated, SHOWDOWN_NOT_STATED] * copies
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "night.phhs").write_text("".join(f"[{k}]\n{text}\n" for k, text in enumerate(hands, 1)))
+    summary = ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (2 * copies, 0, 0)
+    with connect(tmp_path / "wh") as con:
+        rows = con.execute("select player, sum(net), sum(collected) from holdem_results group by player").fetchall()
+    worked = {"Anna": (D(-20) + D(36), D(80) + D(72)), "Boris": (D(141) - D(36), D(201)),
+              "Vera": (D(-21), D(0)), "Dasha": (D(-100), D(0))}
+    assert {player: (net, got) for player, net, got in rows} == {
+        player: (net * copies, got * copies) for player, (net, got) in worked.items()}
+
+
+def test_phh_showdown_the_cards_cannot_settle_goes_to_quarantine_saying_why():
+    unknown = SHOWDOWN_NOT_STATED.replace('"d dh p2 AsQh"', '"d dh p2 ????"').replace(', "p2 sm AsQh"', "")
+    (audit,) = audited(unknown)
     assert audit.record is None
-    assert "states neither winnings nor finishing_stacks" in audit.error
-    assert audit.error_line == text.splitlines().index("actions = [") + 1
+    assert "states neither winnings nor finishing_stacks and the cards of Boris are not known" in audit.error
+    assert audit.error_line == unknown.splitlines().index(next(
+        line for line in unknown.splitlines() if line.startswith("actions = ["))) + 1
+    # both players' cards known, but the file deals no turn or river: no five-card hands to rank
+    short_board = SHOWDOWN_NOT_STATED.replace('"d db 9s", "p1 cc", "p2 cc", "d db 3h", ', "")
+    (audit,) = audited(short_board)
+    assert audit.record is None and "and the board has 3 cards:" in audit.error
 
 
 def test_phh_variants_not_replayed_are_quarantined_by_name():
