@@ -671,7 +671,7 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
     if not has(db, "int_raspisnoy_rounds", "game_list"):
         return pl.DataFrame()
     since, until = _day_bounds(start, end)
-    return frame(db, f"""
+    return frame(db, """
         select
             rounds.game_id,
             games.played_at,

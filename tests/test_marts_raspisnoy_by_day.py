@@ -9,6 +9,7 @@ Game B is FORMATS.md's log moved to 2026-03-20 (same club). Anna there: 2 rounds
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
 
@@ -33,20 +34,27 @@ def root(tmp_path_factory):
     return folder / "warehouse"
 
 
-def page_stats(root, **filters):
+@contextmanager
+def warehouse_of_pages(root):
+    """The dashboards' queries module, pointed at ``root``, and its warehouse."""
     from dashboards import queries as q
 
     before = os.environ.get(q.WAREHOUSE_ENV)
     os.environ[q.WAREHOUSE_ENV] = str(root)
     q.release()
     try:
-        return q.raspisnoy_stats(q.database(), "Anna", **filters).to_dicts()
+        yield q, q.database()
     finally:
         q.release()
         if before is None:
             os.environ.pop(q.WAREHOUSE_ENV, None)
         else:
             os.environ[q.WAREHOUSE_ENV] = before
+
+
+def page_stats(root, **filters):
+    with warehouse_of_pages(root) as (q, db):
+        return q.raspisnoy_stats(db, "Anna", **filters).to_dicts()
 
 
 def figures(row: dict) -> tuple:
@@ -85,22 +93,10 @@ def test_the_month_is_both_days_and_the_seasons_add_the_days(root):
 def test_the_points_chart_reads_the_stored_rounds(root):
     # The page's running totals come from int_raspisnoy_rounds: the stored raspisnoy_rounds rows of
     # the player, round for round, and a day's filter keeps that day's game alone.
-    from dashboards import queries as q
-
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(root)
-    q.release()
-    try:
-        db = q.database()
+    with warehouse_of_pages(root) as (q, db):
         every = q.raspisnoy_points(db, "Anna", None, None, None)
         one_day = q.raspisnoy_points(db, "Anna", date(2026, 3, 20), date(2026, 3, 20), None)
         elsewhere = q.raspisnoy_points(db, "Anna", None, None, "Elsewhere")
-    finally:
-        q.release()
-        if before is None:
-            os.environ.pop(q.WAREHOUSE_ENV, None)
-        else:
-            os.environ[q.WAREHOUSE_ENV] = before
     with connect(root) as con:
         stored = con.sql("select game_id, round_no, cards, kind, bid, tricks, points, total from raspisnoy_rounds"
                          " where player = 'Anna' order by all").fetchall()

@@ -82,6 +82,13 @@ final as (
         count_wins,
         placement_sum / nullif(count_placed, 0) as avg_placement,
         total_points,
+        -- the counts under the rates
+        count_exact_rounds,
+        pass_successes,
+        misere_rounds,
+        golden_rounds,
+        dealer_bid_rounds,
+        count_placed,
     from totals
 )
 
