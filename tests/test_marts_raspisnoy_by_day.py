@@ -104,3 +104,24 @@ def test_the_points_chart_reads_the_stored_rounds(root):
     assert len(stored) == 11 and shown == stored
     assert one_day.height == 2 and one_day["total"].to_list() == [-10, 0]
     assert elsewhere.is_empty()
+
+
+def test_player_review_shows_the_chosen_days_figures(root):
+    # The page itself: Anna's raspisnoy table over 20 March is game B's row alone.
+    from pathlib import Path
+
+    from streamlit.testing.v1 import AppTest
+
+    app = Path(__file__).resolve().parent.parent / "dashboards" / "streamlit_app.py"
+    with warehouse_of_pages(root):
+        at = AppTest.from_file(str(app), default_timeout=120)
+        at.run()
+        at.switch_page("app_pages/player.py")
+        at.run()
+        at.selectbox(key="player").set_value("Anna").run()
+        at.date_input(key="player_dates").set_value((date(2026, 3, 20), date(2026, 3, 20))).run()
+        assert not at.exception, [e.value for e in at.exception]
+        table = next(d.value for d in at.dataframe if {"season_kind", "bid_accuracy"} <= set(d.value.columns))
+    rows = [(r["club"], r["season_kind"], r["count_games"], r["count_rounds"], r["bid_accuracy"], r["avg_placement"])
+            for r in table.to_dict("records")]
+    assert rows == [("Tverskaya", "days", 1, 2, 0.5, 2.0)]
