@@ -666,10 +666,12 @@ def tournament_list(db: Db, player: Players, start: date | None, end: date | Non
 
 
 def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | None, club: str | None) -> pl.DataFrame:
-    """The player's running total after each round of each raspisnoy game."""
+    """The player's running total after each round of each raspisnoy game (the rounds of
+    ``int_raspisnoy_rounds``, named and dated as ``game_list`` lists their games)."""
+    if not has(db, "int_raspisnoy_rounds", "game_list"):
+        return pl.DataFrame()
     since, until = _day_bounds(start, end)
-    rounds = table(db, "raspisnoy_rounds")
-    return frame(db, f"""
+    return frame(db, """
         select
             rounds.game_id,
             games.played_at,
@@ -681,7 +683,7 @@ def raspisnoy_points(db: Db, player: Players, start: date | None, end: date | No
             rounds.tricks,
             rounds.points,
             rounds.total,
-        from {rounds} as rounds
+        from int_raspisnoy_rounds as rounds
         join game_list as games using (game_id)
         where list_contains($players, rounds.player)
           and ($since is null or games.played_at >= $since)
@@ -712,21 +714,29 @@ def raspisnoy_by_round(db: Db, player: Players, club: str | None = None, start: 
 
 def raspisnoy_stats(db: Db, player: Players, club: str | None = None, start: date | None = None,
                     end: date | None = None) -> pl.DataFrame:
-    """The player's raspisnoy figures by club and season, of one club or all. Without dates, every
-    season (all time, years, quarters, months); with dates, the months they reach (the finest
-    season the figures are kept by)."""
-    if "player_stats_raspisnoy" not in relations(db):
+    """The player's raspisnoy figures by club, of one club or all. Without dates, every season
+    (all time, years, quarters, months) of ``player_stats_raspisnoy``; with dates, one row per
+    club over exactly those days (season_kind 'days', season the dates): the mart's select over
+    the rows of ``player_stats_raspisnoy_by_day`` they keep, each with no season of its own."""
+    if not has(db, "player_stats_raspisnoy", "player_stats_raspisnoy_by_day"):
         return pl.DataFrame()
-    dated = start is not None or end is not None
-    return frame(db, """
-        select * from player_stats_raspisnoy
-        where list_contains($players, player)
-          and ($club is null or club = $club)
-          and (not $dated or (season_kind = 'month'
-               and ($first is null or season >= $first) and ($last is null or season <= $last)))
+    if start is None and end is None:
+        return frame(db, """
+            select * from player_stats_raspisnoy
+            where list_contains($players, player) and ($club is null or club = $club)
+            order by all
+        """, players=names(player), club=club)
+    kept = ("select * from player_stats_raspisnoy_by_day as days where list_contains($players, days.player)"
+            " and ($club is null or days.club = $club) and ($start is null or days.played_on >= $start)"
+            " and ($end is null or days.played_on <= $end)")
+    no_season = "select * from int_player_game_seasons where false"
+    shown = f"{start.isoformat() if start else '…'} to {end.isoformat() if end else '…'}"
+    return frame(db, f"""
+        select * replace ('days' as season_kind, $shown as season)
+        from ({select_over("player_stats_raspisnoy", player_stats_raspisnoy_by_day=kept,
+                           int_player_game_seasons=no_season)})
         order by all
-    """, players=names(player), club=club, dated=dated, first=start.strftime("%Y-%m") if start else None,
-        last=end.strftime("%Y-%m") if end else None)
+    """, players=names(player), club=club, start=start, end=end, shown=shown)
 
 
 def sixcard_stats(db: Db, player: Players, *, site: str | None = None, start: date | None = None,

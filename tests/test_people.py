@@ -443,7 +443,7 @@ def test_player_review_shows_a_persons_holdem_figures_and_each_name(two_names):
 
 def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     # Boris played both games (28 and 29 November 2026, club Tverskaya): 2 games in every season
-    # of the club. With dates, the figures are the months they reach: November 2026 alone. Another
+    # of the club. With dates, the figures are those days' alone: 29 November, one game. Another
     # club: nothing.
     from datetime import date
 
@@ -468,5 +468,5 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     assert sorted(zip(every["season_kind"], every["season"], every["count_games"])) == [
         ("all", "all time", 2), ("month", "2026-11", 2), ("quarter", "2026-Q4", 2), ("year", "2026", 2)]
     assert list(zip(dated["club"], dated["season_kind"], dated["season"], dated["count_games"])) == [
-        ("Tverskaya", "month", "2026-11", 2)]
+        ("Tverskaya", "days", "2026-11-29 to 2026-11-29", 1)]
     assert elsewhere.is_empty() and rounds_elsewhere.is_empty() and not rounds_here.is_empty()

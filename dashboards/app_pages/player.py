@@ -195,7 +195,7 @@ def holdem() -> None:
 
 
 def raspisnoy() -> None:
-    if q.table(db, "raspisnoy_rounds") is not None:
+    if q.has(db, "int_raspisnoy_rounds", "game_list"):
         rounds = q.raspisnoy_points(db, names, start, end, club)
         if rounds.is_empty():
             st.info("No raspisnoy round of this player in these dates and club.")
@@ -211,7 +211,7 @@ def raspisnoy() -> None:
             st.altair_chart(charts.bars(per_game.rename({"game_name": "game"}), "game", "final_total",
                                         x_title="Game", y_title="Final total"), width="stretch")
     else:
-        st.info("Raspisnoy rounds are not in the warehouse yet.")
+        st.info("Raspisnoy rounds (`int_raspisnoy_rounds`) are not built yet.")
     by_round = q.raspisnoy_by_round(db, names, club, start, end)
     if "player_stats_raspisnoy_by_round" not in q.relations(db):
         st.info("Bid accuracy by cards dealt and round kind (`player_stats_raspisnoy_by_round`) is not built yet.")
@@ -227,9 +227,9 @@ def raspisnoy() -> None:
         right.altair_chart(charts.bars(data, "cards", "count_overtricks", color="kind", x_title="Cards dealt",
                                        y_title="Overtricks"), width="stretch")
     dated = start is not None or end is not None
-    st.markdown("**Statistics by club and season**" + (" (the months of these dates)" if dated else ""))
+    st.markdown("**Statistics by club over these dates**" if dated else "**Statistics by club and season**")
     stats = q.raspisnoy_stats(db, names, club, start, end)
-    if "player_stats_raspisnoy" not in q.relations(db):
+    if not q.has(db, "player_stats_raspisnoy", "player_stats_raspisnoy_by_day"):
         st.info("The raspisnoy statistics (`player_stats_raspisnoy`) are not built yet.")
     elif stats.is_empty():
         st.info(f"No raspisnoy statistics for {md(player)} in these dates and club.")

@@ -2,94 +2,94 @@
 -- key: player, club, season_kind, season
 -- incremental: player, club, season_kind, season
 -- Rounds of game logs and score sheets alike; games without a date count for 'all' only.
+-- The sums of player_stats_raspisnoy_by_day over the days of each season. The Player review runs
+-- this same select over the rows of player_stats_raspisnoy_by_day its dates and club keep, with
+-- no season of a day (int_player_game_seasons given empty): its figures are the 'all' row of
+-- exactly those days, the one place of each formula.
 with
 
-rounds as (
-    select * from int_raspisnoy_rounds
+days as (
+    select * from player_stats_raspisnoy_by_day
 ),
 
-game_seasons as (
-    select * from int_player_game_seasons
-    where leaderboard_game = 'raspisnoy'
+day_seasons as (
+    -- the year, quarter and month of each day a raspisnoy game was played ('all' takes every day)
+    select distinct cast(played_at as date) as played_on, season_kind, season,
+    from int_player_game_seasons
+    where leaderboard_game = 'raspisnoy' and season_kind <> 'all'
 ),
 
-round_seasons as (
+day_rows as (
+    select days.*, 'all' as season_kind, 'all time' as season,
+    from days
+    union all by name
+    select days.*, day_seasons.season_kind, day_seasons.season,
+    from days
+    join day_seasons using (played_on)
+),
+
+totals as (
     select
-        rounds.*,
-        game_seasons.person,
-        game_seasons.season_kind,
-        game_seasons.season,
-    from rounds
-    join game_seasons using (game_id, player)
-),
-
-round_totals as (
-    select
-        person as player,
+        player,
         club,
         season_kind,
         season,
-        count(*) as count_rounds,
-        count(*) filter (where has_bid) as count_bid_rounds,
-        count(*) filter (where is_exact) as count_exact_rounds,
-        cast(sum(overtricks) as bigint) as count_overtricks,
-        count(*) filter (where overtricks > 0) as rounds_over_bid,
-        cast(sum(undertricks) as bigint) as count_undertricks,
-        count(*) filter (where undertricks > 0) as rounds_under_bid,
-        count(*) filter (where is_pass) as pass_attempts,
-        count(*) filter (where is_pass and tricks = 0) as pass_successes,
-        sum(points) as round_points,
-        count(*) filter (where kind = 'misere') as misere_rounds,
-        count(*) filter (where kind = 'misere' and tricks = 0) as misere_clean_rounds,
-        count(*) filter (where kind = 'golden') as golden_rounds,
-        cast(coalesce(sum(tricks) filter (where kind = 'golden'), 0) as bigint) as golden_tricks,
-        count(*) filter (where is_dealer and has_bid) as dealer_bid_rounds,
-        count(*) filter (where is_dealer and is_exact) as dealer_exact_rounds,
-    from round_seasons
-    where season is not null
-    group by person, club, season_kind, season
+        sum(count_games)::bigint as count_games,
+        sum(count_rounds)::bigint as count_rounds,
+        sum(count_bid_rounds)::bigint as count_bid_rounds,
+        sum(count_exact_rounds)::bigint as count_exact_rounds,
+        sum(count_overtricks)::bigint as count_overtricks,
+        sum(rounds_over_bid)::bigint as rounds_over_bid,
+        sum(count_undertricks)::bigint as count_undertricks,
+        sum(rounds_under_bid)::bigint as rounds_under_bid,
+        sum(pass_attempts)::bigint as pass_attempts,
+        sum(pass_successes)::bigint as pass_successes,
+        sum(round_points) as round_points,
+        sum(misere_rounds)::bigint as misere_rounds,
+        sum(misere_clean_rounds)::bigint as misere_clean_rounds,
+        sum(golden_rounds)::bigint as golden_rounds,
+        sum(golden_tricks)::bigint as golden_tricks,
+        sum(dealer_bid_rounds)::bigint as dealer_bid_rounds,
+        sum(dealer_exact_rounds)::bigint as dealer_exact_rounds,
+        sum(count_wins)::bigint as count_wins,
+        sum(count_placed)::bigint as count_placed,
+        sum(placement_sum)::bigint as placement_sum,
+        sum(total_points) as total_points,
+    from day_rows
+    group by player, club, season_kind, season
 ),
 
-game_totals as (
+final as (
     select
         player,
         club,
         season_kind,
         season,
         count_games,
+        count_rounds,
+        count_bid_rounds,
+        count_exact_rounds / nullif(count_bid_rounds, 0) as bid_accuracy,
+        count_overtricks,
+        rounds_over_bid,
+        count_undertricks,
+        rounds_under_bid,
+        pass_attempts,
+        pass_successes / nullif(pass_attempts, 0) as pass_success_rate,
+        cast(round(round_points / nullif(count_rounds, 0), 2) as decimal(18, 2)) as points_per_round,
+        misere_clean_rounds / nullif(misere_rounds, 0) as misere_clean_rate,
+        golden_tricks / nullif(golden_rounds, 0) as golden_tricks_per_round,
+        dealer_exact_rounds / nullif(dealer_bid_rounds, 0) as dealer_bid_accuracy,
         count_wins,
-        avg_placement,
-        net as total_points,
-    from int_player_season_totals
-    where game = 'raspisnoy'
-),
-
-final as (
-    select
-        game_totals.player,
-        game_totals.club,
-        game_totals.season_kind,
-        game_totals.season,
-        game_totals.count_games,
-        coalesce(round_totals.count_rounds, 0) as count_rounds,
-        coalesce(round_totals.count_bid_rounds, 0) as count_bid_rounds,
-        round_totals.count_exact_rounds / nullif(round_totals.count_bid_rounds, 0) as bid_accuracy,
-        coalesce(round_totals.count_overtricks, 0) as count_overtricks,
-        coalesce(round_totals.rounds_over_bid, 0) as rounds_over_bid,
-        coalesce(round_totals.count_undertricks, 0) as count_undertricks,
-        coalesce(round_totals.rounds_under_bid, 0) as rounds_under_bid,
-        coalesce(round_totals.pass_attempts, 0) as pass_attempts,
-        round_totals.pass_successes / nullif(round_totals.pass_attempts, 0) as pass_success_rate,
-        cast(round(round_totals.round_points / nullif(round_totals.count_rounds, 0), 2) as decimal(18, 2))
-            as points_per_round,
-        round_totals.misere_clean_rounds / nullif(round_totals.misere_rounds, 0) as misere_clean_rate,
-        round_totals.golden_tricks / nullif(round_totals.golden_rounds, 0) as golden_tricks_per_round,
-        round_totals.dealer_exact_rounds / nullif(round_totals.dealer_bid_rounds, 0) as dealer_bid_accuracy,
-        game_totals.count_wins,
-        game_totals.avg_placement,
-        game_totals.total_points,
-    from game_totals
-    left join round_totals using (player, club, season_kind, season)
+        placement_sum / nullif(count_placed, 0) as avg_placement,
+        total_points,
+        -- the counts under the rates
+        count_exact_rounds,
+        pass_successes,
+        misere_rounds,
+        golden_rounds,
+        dealer_bid_rounds,
+        count_placed,
+    from totals
 )
 
 select * from final
