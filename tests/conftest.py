@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,3 +26,22 @@ def corpus(*parts: str) -> Path:
 def warehouse(tmp_path: Path) -> Path:
     """An empty warehouse folder under pytest's temporary directory."""
     return tmp_path / "warehouse"
+
+
+@contextmanager
+def warehouse_of_pages(root: Path):
+    """The dashboards' queries module pointed at the warehouse ``root``, and its database; the
+    environment and the module's connection are restored afterwards."""
+    from dashboards import queries as q
+
+    before = os.environ.get(q.WAREHOUSE_ENV)
+    os.environ[q.WAREHOUSE_ENV] = str(root)
+    q.release()
+    try:
+        yield q, q.database()
+    finally:
+        q.release()
+        if before is None:
+            os.environ.pop(q.WAREHOUSE_ENV, None)
+        else:
+            os.environ[q.WAREHOUSE_ENV] = before

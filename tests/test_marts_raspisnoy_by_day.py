@@ -8,8 +8,6 @@ Game B is FORMATS.md's log moved to 2026-03-20 (same club). Anna there: 2 rounds
 
 from __future__ import annotations
 
-import os
-from contextlib import contextmanager
 from datetime import date
 from decimal import Decimal
 
@@ -17,6 +15,7 @@ import pytest
 
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
+from tests.conftest import warehouse_of_pages
 from tests.test_raspisnoy_rules import FORMATS_LOG
 from tests.test_raspisnoy_stats import SHEET_A
 
@@ -32,24 +31,6 @@ def root(tmp_path_factory):
     summary = ingest([folder / "a.txt", folder / "b.txt"], folder / "warehouse", jobs=1)
     assert (summary.games, summary.quarantined, summary.findings) == (2, 0, 0)
     return folder / "warehouse"
-
-
-@contextmanager
-def warehouse_of_pages(root):
-    """The dashboards' queries module, pointed at ``root``, and its warehouse."""
-    from dashboards import queries as q
-
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(root)
-    q.release()
-    try:
-        yield q, q.database()
-    finally:
-        q.release()
-        if before is None:
-            os.environ.pop(q.WAREHOUSE_ENV, None)
-        else:
-            os.environ[q.WAREHOUSE_ENV] = before
 
 
 def page_stats(root, **filters):

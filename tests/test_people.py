@@ -19,7 +19,7 @@ from pipeline.cli import main
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests import formats_examples
-from tests.conftest import ROOT
+from tests.conftest import ROOT, warehouse_of_pages
 
 GAME = formats_examples.RASPISNOY_LOG
 CYRILLIC = GAME.replace("Vera", "Вера").replace("R-2026-11-28-1", "R-2026-11-29-1").replace(
@@ -447,24 +447,12 @@ def test_raspisnoy_stats_follow_the_pages_club_and_dates(root):
     # club: nothing.
     from datetime import date
 
-    from dashboards import queries as q
-
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(root)
-    q.release()
-    try:
-        db = q.database()
+    with warehouse_of_pages(root) as (q, db):
         every = q.raspisnoy_stats(db, "Boris")
         dated = q.raspisnoy_stats(db, "Boris", start=date(2026, 11, 29), end=date(2026, 11, 29))
         elsewhere = q.raspisnoy_stats(db, "Boris", club="Elsewhere")
         rounds_elsewhere = q.raspisnoy_by_round(db, "Boris", club="Elsewhere")
         rounds_here = q.raspisnoy_by_round(db, "Boris", club="Tverskaya")
-    finally:
-        q.release()
-        if before is None:
-            os.environ.pop(q.WAREHOUSE_ENV, None)
-        else:
-            os.environ[q.WAREHOUSE_ENV] = before
     assert sorted(zip(every["season_kind"], every["season"], every["count_games"])) == [
         ("all", "all time", 2), ("month", "2026-11", 2), ("quarter", "2026-Q4", 2), ("year", "2026", 2)]
     assert list(zip(dated["club"], dated["season_kind"], dated["season"], dated["count_games"])) == [

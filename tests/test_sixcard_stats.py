@@ -10,6 +10,7 @@ from pipeline import models
 from pipeline.ingest import ingest
 from pipeline.warehouse import Warehouse, connect
 from tests import formats_examples
+from tests.conftest import warehouse_of_pages
 
 FORMATS_EXAMPLE = formats_examples.SIXCARD
 
@@ -150,27 +151,14 @@ def test_sixcard_figures_follow_the_pages_dates_and_club(six_root, con):
     # Anna's sessions: S-77 on 28 November (one hand: wagered 40 + 30 = 70, net +20 − 30 = −10) and
     # S-78 on 29 November (two hands: wagered 40 + 30 + 15 = 85, net +60 + 10 + 5 = +75), both at
     # the Metropol. A day alone: its own session, hands and RTP (returned = wagered + net).
-    import os
     from datetime import date
 
-    from dashboards import queries as q
-
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(six_root)
-    q.release()
-    try:
-        db = q.database()
+    with warehouse_of_pages(six_root) as (q, db):
         first = q.sixcard_stats(db, "Anna", start=date(2026, 11, 28), end=date(2026, 11, 28)).to_dicts()
         second = q.sixcard_stats(db, "Anna", start=date(2026, 11, 29), end=date(2026, 11, 29)).to_dicts()
         every = q.sixcard_stats(db, "Anna").to_dicts()
         metropol = q.sixcard_stats(db, "Anna", club="Metropol").to_dicts()
         elsewhere = q.sixcard_stats(db, "Anna", club="Elsewhere")
-    finally:
-        q.release()
-        if before is None:
-            os.environ.pop(q.WAREHOUSE_ENV, None)
-        else:
-            os.environ[q.WAREHOUSE_ENV] = before
     shape = ("count_sessions", "count_hands", "count_boxes", "total_wagered", "total_net")
     assert [tuple(r[c] for c in shape) for r in first] == [(1, 1, 2, Decimal(70), Decimal(-10))]
     assert float(first[0]["rtp"]) == pytest.approx(60 / 70)
