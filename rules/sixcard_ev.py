@@ -93,8 +93,14 @@ def codes(text: str) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- Numba kernels
 
+_kernel = njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+"""A kernel Python calls: without the C-callable wrapper Numba would build for it, which nothing
+here calls and a first run would compile for each kernel."""
+_helper = njit(cache=True, error_model="numpy", no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A step only the kernels call: no Python entry and no C-callable one to compile."""
 
-@njit(cache=True, error_model="numpy")
+
+@_kernel
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
@@ -104,14 +110,14 @@ def _eval(cards, k, cat_pos, st, top5):
     return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
     # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
     # branches are not typed and lowered again at every call site.
     return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi]. Strengths are integers, so the
     # entries > s are those not below s + 1: one search kernel compiled, not two.
@@ -125,7 +131,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _argsort(keys):
     """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
 
@@ -217,7 +223,7 @@ _CHOOSE = np.array([[math.comb(a, m) if 0 <= m <= a else 0 for m in range(-2, 5)
 taken a pattern's times, less the drawn cards fixed."""
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _weights(kind, members, avail, n, index, weight, scratch):
     """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
     ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
@@ -278,7 +284,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
     return k
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _avoiding(counts, x, y, rx, ry, n):
     # Hands counted in ``counts`` that hold neither drawn card x nor y (unseen indices of ranks
     # rx, ry; -1: none drawn).
@@ -292,7 +298,7 @@ def _avoiding(counts, x, y, rx, ry, n):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta):
     """Count, for each final hand h (strength strengths[h], -1: none; drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
@@ -419,7 +425,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     return prank, win, lt, le, nq, rx, ry
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -432,7 +438,7 @@ def _insert(bg, start, w, s, times):
     return w
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top5):
     """Append to bg[w:] the sorted strengths of the qualifying hands a bought dealer game can
     give: his kept ranks ``kept`` with each card of the pool (the unseen cards he does not hold;
@@ -462,7 +468,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
     return w
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
     # One entry written at e (its members element by element: a row assigned whole compiles
     # Numba's shape-mismatch message); returns the next free place.
@@ -473,7 +479,7 @@ def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, mi
     return e + 1
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
     """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
     of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
@@ -565,7 +571,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry):
     """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
     class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
@@ -688,7 +694,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
@@ -709,7 +715,7 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _after_buy_at(n, d1, c, d2):
     """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
     if c < 5 and d2 < d1:
@@ -717,7 +723,7 @@ def _after_buy_at(n, d1, c, d2):
     return 1 + 6 * n + (d1 * 6 + c) * n + d2
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _decision_values(v, n, buy_cost, exchange_cost):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
@@ -745,7 +751,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     return exchange, -buy_cost + buy / n, play6, exchange6
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
     [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)].
@@ -798,7 +804,7 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     return strengths, xs
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _without_card(strengths, m, drop):
     """The tree of a pool less its card ``drop`` (an index) from the tree of the whole pool of
     ``m`` cards (``_tree_hands``' layout): the strengths of the hands that do not draw that card,
