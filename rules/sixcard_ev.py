@@ -100,6 +100,39 @@ _helper = njit(cache=True, error_model="numpy", no_cpython_wrapper=True, no_cfun
 """A step only the kernels call: no Python entry and no C-callable one to compile."""
 
 
+_ZERO, _NONE = np.int64(0), np.int64(-1)
+
+
+@_helper
+def _ints(size, value):
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``,
+    ``_no_cards`` and np.empty only: each NumPy spelling (zeros, full) compiles constructors of
+    its own on a first run."""
+    out = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        out[i] = value
+    return out
+
+
+@_helper
+def _zeros(size):
+    """``size`` float64 zeros (see ``_ints``)."""
+    out = np.empty(size, dtype=np.float64)
+    for i in range(size):
+        out[i] = 0.0
+    return out
+
+
+@_helper
+def _no_cards(size):
+    """(size, 2) int64 of -1: the drawn cards of final hands before any is set (see ``_ints``)."""
+    out = np.empty((size, 2), dtype=np.int64)
+    for i in range(size):
+        out[i, 0] = -1
+        out[i, 1] = -1
+    return out
+
+
 @_kernel
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
@@ -314,14 +347,14 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     sweep passes its level."""
     n = unseen.shape[0]
     up_suit = up & 3
-    avail = np.zeros(13, dtype=np.int64)
-    at = np.full(52, -1, dtype=np.int64)
+    avail = _ints(np.int64(13), _ZERO)
+    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
     hands = strengths.shape[0]
-    prank = np.full(hands, -1, dtype=np.int64)
-    win = np.zeros(hands, dtype=np.float64)
+    prank = _ints(hands, _NONE)
+    win = _zeros(hands)
     for h in range(hands):
         if strengths[h] >= 0:
             prank[h] = level_of[strengths[h]]
@@ -331,7 +364,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         top_level = max(top_level, prank[h])
     last = max(top_level, r_q)
     # final hands by level (a counting sort)
-    pstart = np.zeros(n_levels + 1, dtype=np.int64)
+    pstart = _ints(n_levels + 1, _ZERO)
     for h in range(hands):
         if prank[h] >= 0:
             pstart[prank[h] + 1] += 1
@@ -347,7 +380,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
     flush_cards = np.empty((n_pat, 4), dtype=np.int64)
-    fstart = np.zeros(n_levels + 1, dtype=np.int64)
+    fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
         if pat_flush[p] < 0:
@@ -376,15 +409,15 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             moves[ffill[pat_flush[p]]] = f
             ffill[pat_flush[p]] += 1
             f += 1
-    counts = np.zeros(_BY_CARD + n + n * n, dtype=np.float64)
+    counts = _zeros(_BY_CARD + n + n * n)
     index = np.empty(11, dtype=np.int64)
     weight = np.empty(11, dtype=np.float64)
     scratch = np.empty((4, 4), dtype=np.int64)
-    lt = np.zeros(hands, dtype=np.float64)
-    le = np.zeros(hands, dtype=np.float64)
-    nq = np.zeros(hands, dtype=np.float64)
-    rx = np.full(hands, -1, dtype=np.int64)
-    ry = np.full(hands, -1, dtype=np.int64)
+    lt = _zeros(hands)
+    le = _zeros(hands)
+    nq = _zeros(hands)
+    rx = _ints(hands, _NONE)
+    ry = _ints(hands, _NONE)
     for h in range(hands):
         if xs[h, 0] >= 0:
             rx[h] = unseen[xs[h, 0]] >> 2
@@ -492,8 +525,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     a suit moved from the ranks' list (minus) to its own (plus)."""
     n = unseen.shape[0]
     up_rank, up_suit = up >> 2, up & 3
-    avail = np.zeros(13, dtype=np.int64)
-    at = np.full(52, -1, dtype=np.int64)
+    avail = _ints(np.int64(13), _ZERO)
+    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
@@ -598,7 +631,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
         weakest = min(weakest, reps[c])
     # The entries some bought game of which ties or beats the weakest class, by their strongest;
     # and each of their bought games' strengths from the weakest class up, weakest first.
-    top = np.full(total, -1, dtype=np.int64)
+    top = _ints(total, _NONE)
     n_strong = np.int64(0)
     n_events = np.int64(0)
     for e in range(total):
@@ -645,7 +678,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
         events[i] = event_entry[by_level[i]]
         levels_sorted[i] = event_level[by_level[i]]
     out = np.empty(class_start[classes], dtype=np.float64)
-    run = np.zeros(size, dtype=np.float64)
+    run = _zeros(size)
     held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
     previous = np.int64(-1)
@@ -761,8 +794,8 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     the other is -1 and read at its mirror (``_after_buy_at``)."""
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
-    strengths = np.full(size, -1, dtype=np.int64)
-    xs = np.full((size, 2), -1, dtype=np.int64)
+    strengths = _ints(size, _NONE)
+    xs = _no_cards(size)
     h6 = np.empty(6, dtype=np.int64)
     h5 = np.empty(5, dtype=np.int64)
     for a in range(5):
@@ -811,8 +844,8 @@ def _without_card(strengths, m, drop):
     and their drawn cards as indices into the smaller pool."""
     n = m - 1
     size = 1 + 5 * n + n + n * 6 * n
-    out = np.full(size, -1, dtype=np.int64)
-    xs = np.full((size, 2), -1, dtype=np.int64)
+    out = _ints(size, _NONE)
+    xs = _no_cards(size)
     out[0] = strengths[0]
     for d in range(n):
         e = d + 1 if d >= drop else d
