@@ -42,7 +42,6 @@ from rules.evaluator import (
     HandError,
     RankOrder,
     mask_strength,
-    multiset_strength,
     multiset_tables,
     next_subset,
     rank_tables,

@@ -90,12 +90,16 @@ def _first_run(code: str, tmp_path: Path) -> tuple[list[str], str]:
     return built, done.stderr
 
 
+def _first_read(path: Path, tmp_path: Path) -> tuple[list[str], str]:
+    """A first run (:func:`_first_run`) that warms up for one file and reads it, as a worker does."""
+    return _first_run("from pipeline.worker import warm_up, parse_file\n"
+                      f"warm_up([{str(path)!r}])\n"
+                      f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+
+
 def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tmp_path):
     path = SAMPLES / "chinese-night.txt"
-    built, stderr = _first_run(
-        "from pipeline.worker import warm_up, parse_file\n"
-        f"warm_up([{str(path)!r}])\n"
-        f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+    built, stderr = _first_read(path, tmp_path)
     ours = {name.rsplit(".", 1)[0] for name in built if not name.startswith("numba.")}
     assert ours == {"rules.evaluator"}          # Chinese poker ranks rows, nothing more
     assert "compiling kernels, first run only" in stderr
@@ -205,10 +209,7 @@ def test_a_sixcard_first_run_types_each_ev_step_once_and_makes_arrays_one_way(tm
     # spelling of an array (zeros, full, ones) compiles constructors of its own: the six-card EV
     # kernels are typed once and make their arrays with np.empty alone.
     path = SAMPLES / "sixcard-generated-best.txt"
-    built, _ = _first_run(
-        "from pipeline.worker import warm_up, parse_file\n"
-        f"warm_up([{str(path)!r}])\n"
-        f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+    built, _ = _first_read(path, tmp_path)
     steps = Counter(name for name in built if name.startswith("rules.sixcard_ev."))
     assert {"rules.sixcard_ev._sweep", "rules.sixcard_ev._class_sums"} <= set(steps)
     assert {name: n for name, n in steps.items() if n > 1} == {}
