@@ -68,6 +68,7 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -76,7 +77,7 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
+from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_tables
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
@@ -100,7 +101,7 @@ _helper = njit(cache=True, error_model="numpy", no_cpython_wrapper=True, no_cfun
 """A step only the kernels call: no Python entry and no C-callable one to compile."""
 
 
-_ZERO, _NONE = np.int64(0), np.int64(-1)
+_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
 
 
 @_helper
@@ -140,14 +141,7 @@ def _eval(cards, k, cat_pos, st, top5):
     for j in range(k):
         c = np.int64(cards[j])
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
-
-
-@_helper
-def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
-    # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
-    # branches are not typed and lowered again at every call site.
-    return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
+    return mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, st, top5)
 
 
 @_helper
@@ -482,7 +476,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
         b = np.int64(1) << rank
         pool = avail[rank] - (1 if hidden & b else 0)
         if kept & b:
-            s = _rank_masks(kept, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+            s = mask_strength(kept, b, _ZERO, _ZERO, _ZERO, _ZERO, cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, pool)
             continue
@@ -490,12 +484,13 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
         if suit >= 0 and at[rank * 4 + suit] >= 0:
             # unseen, and not his: the cards of that suit he holds are of his kept ranks
             pool -= 1
-            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
+            # five cards of one suit: a count of five in the first suit's lane, their ranks its mask
+            s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _FIVE_CARDS, m1, cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, np.int64(1))
         if pool <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
             continue
-        s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+        s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO, cat_pos, st, top5)
         if s >= qualify:
             w = _insert(bg, start, w, s, pool)
     return w
@@ -831,7 +826,7 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                     continue    # buying d1 and exchanging an original card for d2 is the hand of d2 then d1
                 t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
-                strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
+                strengths[at] = mask_strength(t1, t2, t3, t4, tc, tm, cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
@@ -874,20 +869,27 @@ def play_strength(cards) -> int:
     return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
 
 
-_ACE_KING_LEVEL = play_strength(codes("As Kh 4d 3c 2s"))
+@functools.cache
+def _least(hand: str) -> int:
+    """The strength of one of the least hands below, ranked on first use and not at import:
+    ranking compiles a kernel, and runs without six-card hands import this module too."""
+    return play_strength(codes(hand))
+
+
+_ACE_KING = "As Kh 4d 3c 2s"
 """The least ace-king high (A K 4 3 2, two suits): every high card at or above it holds an ace and a king."""
 
 
 def qualify_level(rules: SixcardRules) -> int:
     """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY)."""
-    return _ACE_KING_LEVEL if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
+    return _least(_ACE_KING) if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
 
 
-_LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
-"""The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
+_WHEEL = "5s 4h 3d 2c Ah"
+"""The lowest straight: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
-_LOWEST_FLUSH = play_strength(codes("7h 5h 4h 3h 2h"))
+_LEAST_FLUSH = "7h 5h 4h 3h 2h"
 """The least flush: below it a bought game is a pair or a straight."""
 
 
@@ -948,7 +950,8 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
     # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
     # is a pair: one of his four kept ranks, at most 12 cards.
-    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+    lowest_straight, lowest_flush = _least(_WHEEL), _least(_LEAST_FLUSH)
+    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < lowest_straight), 12, n_pool)
     strong = valid & (win * below_bound > 2.0 * n_pool)
     if settled is not None and strong.any():
         # Buying a no-game dealer's game gives at most win * k / n_pool - 1 antes, at most that
@@ -957,8 +960,8 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         # different: 12 cards pair one, at most 8 make a straight, at most 9 a flush.
         k_bound = below_bound
         if qualify >= _PAIR_LEVEL:
-            k_bound = np.minimum(np.where(strengths < _LOWEST_STRAIGHT, 12,
-                                          np.where(strengths < _LOWEST_FLUSH, 20, 29)), n_pool)
+            k_bound = np.minimum(np.where(strengths < lowest_straight, 12,
+                                          np.where(strengths < lowest_flush, 20, 29)), n_pool)
         ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
         drawn = (xs[:, 0][strong] >= 0).astype(np.int64) + (xs[:, 1][strong] >= 0)
         count = np.array([math.comb(n - d, 4) for d in range(3)], dtype=np.float64)[drawn]
