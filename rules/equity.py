@@ -28,6 +28,7 @@ rules.evaluator.HandError: As appears twice among the known cards (hole cards As
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -41,7 +42,6 @@ from rules.evaluator import (
     HandError,
     RankOrder,
     mask_strength,
-    multiset_strength,
     multiset_tables,
     next_subset,
     rank_tables,
@@ -137,7 +137,9 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
             state[0, p, i] = start[p, i]
     shares = np.zeros((n_pots, n_players), dtype=np.int64)
     strength = np.zeros(n_players, dtype=np.int64)
-    every_pot = np.ones(n_pots, dtype=np.int64)
+    every_pot = np.zeros(n_pots, dtype=np.int64)    # ones, filled: np.ones would compile a constructor of its own
+    for k in range(n_pots):
+        every_pot[k] = 1
     members = _members(eligible)
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
@@ -174,7 +176,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
-def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
     """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways and
     suit polynomials at depth d + 1 from those before the rank's first card. Returns how many
     of the rank are dealt now, 0 when the stub has too few."""
@@ -185,7 +187,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, comb, bino
     run[d] = m
     base = d + 1 - m
     index[d + 1] = index[d] + binom[r + d, d + 1]
-    ways[d + 1] = ways[base] * comb[avail[r], m]
+    ways[d + 1] = ways[base] * binom[avail[r], m]
     for s in range(4):
         a0 = none[s, r, m]
         a1 = one[s, r, m]
@@ -196,7 +198,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, comb, bino
 
 
 @_compiled
-def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush):
+def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -204,7 +206,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
     each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
     the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
-    strength. Returns (shares (n_pots, n_players), number of boards).
+    strength; binom: :data:`_BINOMIALS`. Returns (shares (n_pots, n_players), number of boards).
 
     A board is a rank multiset (6,188 of them) and a suit for each card. Suits matter only on
     a flush board: ``k`` cards of a suit ``s`` where some hand holds ``5 - k`` of them, so k is
@@ -221,12 +223,6 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     n_players = hole_pairs.shape[0]
     n_pots = eligible.shape[0]
     shares = np.zeros((n_pots, n_players), dtype=np.int64)
-    binom = _binomials()
-    comb = np.zeros((5, 5), dtype=np.int64)  # comb[a, c] = C(a, c), 0 when c > a
-    for a in range(5):
-        comb[a, 0] = 1
-        for c in range(1, a + 1):
-            comb[a, c] = comb[a - 1, c - 1] + comb[a - 1, c]
     avail = np.zeros(13, dtype=np.int64)
     stub_size = 0
     for r in range(13):
@@ -259,8 +255,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
         for r in range(13):
             others = avail[r] - stub_cards[r, s]
             for m in range(1, 5):
-                none[s, r, m] = comb[others, m]
-                one[s, r, m] = stub_cards[r, s] * comb[others, m - 1]
+                none[s, r, m] = binom[others, m]
+                one[s, r, m] = stub_cards[r, s] * binom[others, m - 1]
     strength = np.zeros(n_players, dtype=np.int64)
     weights = np.zeros(n_pots, dtype=np.int64)
     split = np.zeros(n_players + 1, dtype=np.int64)
@@ -313,16 +309,16 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, binom):
             continue
         for r1 in range(r0, 13):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, binom):
                 continue
             for r2 in range(r1, 13):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, binom):
                     continue
                 for r3 in range(r2, 13):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, comb, binom):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, binom):
                         continue
                     for r in range(r3, 13):     # the last rank: one multiset each
                         m = run[3] + 1 if r3 == r else 1
@@ -330,7 +326,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                             continue
                         ranks[4] = r
                         base = 5 - m
-                        board_ways = ways[base] * comb[avail[r], m]
+                        board_ways = ways[base] * binom[avail[r], m]
                         column = index[4] + binom[r + 4, 5]
                         boards += board_ways
                         top = -1
@@ -622,7 +618,7 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
     stub_cards = np.zeros((13, 4), dtype=np.int64)
     stub_cards[stub >> 2, stub & 3] = 1
     shares, boards = _count_preflop(hole_pairs, _pair_strength_table(order), suit_masks, stub_cards, eligible,
-                                    unit, tables.flush, _weakest_flush(order))
+                                    unit, tables.flush, _weakest_flush(order), _BINOMIALS)
     if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
@@ -637,57 +633,32 @@ MULTISETS = math.comb(13 + 5 - 1, 5)
 
 def _pair_strength_table(order: RankOrder) -> np.ndarray:
     """(169, MULTISETS): the strength, flushes aside, of two hole ranks (row low * 13 + high)
-    with each board rank multiset (column: its colex index, :func:`_binomials`), -1 where a rank
-    would be held five times. Built once per order: the preflop count then reads each player's
-    strength from one row instead of hashing each seven-card multiset."""
+    with each board rank multiset (column: its colex index, :data:`_BINOMIALS`), -1 where a rank
+    would be held five times. Built once per order, in NumPy (a few milliseconds, no kernel to
+    compile): the preflop count then reads each player's strength from one row instead of
+    hashing each seven-card multiset."""
     if order not in _PAIR_STRENGTHS:
         t = multiset_tables(order, 7)
+        boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
+        columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
+        held = np.zeros((MULTISETS, 13), dtype=np.int64)      # each board's cards of each rank
+        for i in range(5):
+            held[np.arange(MULTISETS), boards[:, i]] += 1
+        dealable = held.max(axis=1) <= 4
+        board_keys = t.rank_key[boards].sum(axis=1)
         table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
-        _fill_pair_strengths(t.rank_key, t.lo_slot, t.hi_slot, t.nonflush, table)
+        for low in range(13):
+            for high in range(low, 13):
+                fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
+                table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
+                                                                    + t.rank_key[high])
         _PAIR_STRENGTHS[order] = table
     return _PAIR_STRENGTHS[order]
 
 
-@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
-def _binomials():
-    """binom[n, k] = C(n, k) for n < 18, k < 6: a multiset of ascending ranks r0 <= … <= r4 has
-    the colex index sum of binom[r_i + i, i + 1]."""
-    binom = np.zeros((18, 6), dtype=np.int64)
-    for n in range(18):
-        binom[n, 0] = 1
-        for k in range(1, min(n, 5) + 1):
-            binom[n, k] = binom[n - 1, k - 1] + binom[n - 1, k]
-    return binom
-
-
-@_compiled
-def _fill_pair_strengths(rank_key, lo_slot, hi_slot, nonflush, table):
-    binom = _binomials()
-    count = np.zeros(13, dtype=np.int64)
-    ranks = np.zeros(5, dtype=np.int64)
-    for r0 in range(13):
-        for r1 in range(r0, 13):
-            for r2 in range(r1, 13):
-                for r3 in range(r2, 13):
-                    for r4 in range(r3, 13):
-                        ranks[0], ranks[1], ranks[2], ranks[3], ranks[4] = r0, r1, r2, r3, r4
-                        column = 0
-                        key = 0
-                        for i in range(5):
-                            column += binom[ranks[i] + i, i + 1]
-                            key += rank_key[ranks[i]]
-                        for low in range(13):
-                            for high in range(low, 13):
-                                for i in range(13):
-                                    count[i] = 0
-                                for i in range(5):
-                                    count[ranks[i]] += 1
-                                count[low] += 1
-                                count[high] += 1
-                                if count[low] > 4 or count[high] > 4 or count[r0] > 4:
-                                    continue
-                                table[low * 13 + high, column] = multiset_strength(
-                                    key + rank_key[low] + rank_key[high], lo_slot, hi_slot, nonflush)
+_BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
+"""C(n, k) at [n, k] for n < 18, k < 6 (0 when k > n): a multiset of ascending ranks r0 <= … <= r4
+has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a rank's cards from it."""
 
 
 def _weakest_flush(order: RankOrder) -> int:

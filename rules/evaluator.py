@@ -387,9 +387,11 @@ def _parts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 @_compiled
 def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
-    # Strength of each rank multiset (one row of 13 counts) without a flush.
+    # Strength of each rank multiset (one row of 13 counts) without a flush: no suit is
+    # counted. The ranking is mask_strength's, linked, not a copy inlined and compiled here.
+    none = np.int64(0)
     for i in range(counts.shape[0]):
-        m1 = m2 = m3 = m4 = 0
+        m1 = m2 = m3 = m4 = np.int64(0)
         for r in range(13):
             q = counts[i, r]
             b = np.int64(1) << r
@@ -401,17 +403,21 @@ def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
                 m3 |= b
             if q >= 4:
                 m4 |= b
-        out[i] = _strength(m1, m2, m3, m4, 0, cat_pos, straight_top, top5)
+        out[i] = mask_strength(m1, m2, m3, m4, none, none, cat_pos, straight_top, top5)
 
 
 @_compiled
 def _flush_strengths(cat_pos, straight_top, top5, out):
-    # Strength of each suit's rank mask of 5 or more cards: straight flush, royal or flush.
+    # Strength of each suit's rank mask of 5 or more cards: straight flush, royal or flush,
+    # ranked by mask_strength as five cards of the first suit (a count of 5 flushes; no rank
+    # held outside the suit, so nothing else is made).
+    none, five = np.int64(0), np.int64(5)
     for mask in range(1 << 13):
         n = 0
         for r in range(13):
             n += (mask >> r) & 1
-        out[mask] = _strength(0, 0, 0, 0, mask, cat_pos, straight_top, top5) if n >= 5 else 0
+        out[mask] = mask_strength(none, none, none, none, five, np.int64(mask), cat_pos, straight_top,
+                                  top5) if n >= 5 else 0
 
 
 _CARD_KEY = _card_keys()
@@ -559,6 +565,11 @@ class MultisetTables(NamedTuple):
     flush: np.ndarray
     """(8192,) strength of the flush (straight flush, royal) made by a rank mask of five or more
     cards of one suit; 0 below five."""
+
+    def strengths(self, keys: np.ndarray) -> np.ndarray:
+        """:func:`multiset_strength` of many keys at once, in NumPy: for tables a caller builds
+        once, with no kernel of its own to compile."""
+        return multiset_strength.py_func(keys, self.lo_slot, self.hi_slot, self.nonflush)
 
 
 @functools.cache

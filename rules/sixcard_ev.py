@@ -68,6 +68,7 @@ ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): ca
 
 from __future__ import annotations
 
+import functools
 import itertools
 import math
 from dataclasses import dataclass
@@ -76,7 +77,7 @@ import numpy as np
 from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
-from rules.evaluator import add_card_masks, evaluate_many, flush_mask, rank_tables, strength_of_masks
+from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_tables
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
 __all__ = ["BoxDecisions", "Decision", "DrawTree", "analyse_hand", "best_first_decision", "best_first_decisions", "codes", "dealer_game_options", "play_strength",
@@ -93,25 +94,57 @@ def codes(text: str) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- Numba kernels
 
+_kernel = njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
+"""A kernel Python calls: without the C-callable wrapper Numba would build for it, which nothing
+here calls and a first run would compile for each kernel."""
+_helper = njit(cache=True, error_model="numpy", no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A step only the kernels call: no Python entry and no C-callable one to compile."""
 
-@njit(cache=True, error_model="numpy")
+
+_ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)
+
+
+@_helper
+def _ints(size, value):
+    """``size`` int64 entries, each ``value``. The kernels make their arrays with this, ``_zeros``,
+    ``_no_cards`` and np.empty only: each NumPy spelling (zeros, full) compiles constructors of
+    its own on a first run."""
+    out = np.empty(size, dtype=np.int64)
+    for i in range(size):
+        out[i] = value
+    return out
+
+
+@_helper
+def _zeros(size):
+    """``size`` float64 zeros (see ``_ints``)."""
+    out = np.empty(size, dtype=np.float64)
+    for i in range(size):
+        out[i] = 0.0
+    return out
+
+
+@_helper
+def _no_cards(size):
+    """(size, 2) int64 of -1: the drawn cards of final hands before any is set (see ``_ints``)."""
+    out = np.empty((size, 2), dtype=np.int64)
+    for i in range(size):
+        out[i, 0] = -1
+        out[i, 1] = -1
+    return out
+
+
+@_kernel
 def _eval(cards, k, cat_pos, st, top5):
     m1 = m2 = m3 = m4 = np.int64(0)
     sc = sm = np.int64(0)
     for j in range(k):
         c = np.int64(cards[j])
         m1, m2, m3, m4, sc, sm = add_card_masks(m1, m2, m3, m4, sc, sm, c)
-    return _rank_masks(m1, m2, m3, m4, flush_mask(sc, sm), cat_pos, st, top5)
+    return mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, st, top5)
 
 
-@njit(cache=True, error_model="numpy")
-def _rank_masks(m1, m2, m3, m4, flush, cat_pos, st, top5):
-    # The evaluator's ranking steps compiled once here, each kernel linking it, so that its
-    # branches are not typed and lowered again at every call site.
-    return np.int64(strength_of_masks(m1, m2, m3, m4, flush, cat_pos, st, top5))
-
-
-@njit(cache=True, error_model="numpy")
+@_helper
 def _below(arr, lo, hi, s):
     # Number of entries < s in the sorted slice arr[lo:hi]. Strengths are integers, so the
     # entries > s are those not below s + 1: one search kernel compiled, not two.
@@ -125,7 +158,7 @@ def _below(arr, lo, hi, s):
     return a - lo
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _argsort(keys):
     """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
 
@@ -217,7 +250,7 @@ _CHOOSE = np.array([[math.comb(a, m) if 0 <= m <= a else 0 for m in range(-2, 5)
 taken a pattern's times, less the drawn cards fixed."""
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _weights(kind, members, avail, n, index, weight, scratch):
     """The counts one entry adds to the vector: ``kind`` 0, every hand of the hidden ranks
     ``members`` (ascending) from the ``avail`` unseen cards per rank; 1, the one hand of the four
@@ -278,7 +311,7 @@ def _weights(kind, members, avail, n, index, weight, scratch):
     return k
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _avoiding(counts, x, y, rx, ry, n):
     # Hands counted in ``counts`` that hold neither drawn card x nor y (unseen indices of ranks
     # rx, ry; -1: none drawn).
@@ -292,7 +325,7 @@ def _avoiding(counts, x, y, rx, ry, n):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths, xs, level_of, pay, beta):
     """Count, for each final hand h (strength strengths[h], -1: none; drawn unseen-card indices
     xs[h]), the dealer hands avoiding its drawn cards that are below it (lt), at or below it (le)
@@ -308,14 +341,14 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     sweep passes its level."""
     n = unseen.shape[0]
     up_suit = up & 3
-    avail = np.zeros(13, dtype=np.int64)
-    at = np.full(52, -1, dtype=np.int64)
+    avail = _ints(np.int64(13), _ZERO)
+    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
     hands = strengths.shape[0]
-    prank = np.full(hands, -1, dtype=np.int64)
-    win = np.zeros(hands, dtype=np.float64)
+    prank = _ints(hands, _NONE)
+    win = _zeros(hands)
     for h in range(hands):
         if strengths[h] >= 0:
             prank[h] = level_of[strengths[h]]
@@ -325,7 +358,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         top_level = max(top_level, prank[h])
     last = max(top_level, r_q)
     # final hands by level (a counting sort)
-    pstart = np.zeros(n_levels + 1, dtype=np.int64)
+    pstart = _ints(n_levels + 1, _ZERO)
     for h in range(hands):
         if prank[h] >= 0:
             pstart[prank[h] + 1] += 1
@@ -341,7 +374,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
     flush_cards = np.empty((n_pat, 4), dtype=np.int64)
-    fstart = np.zeros(n_levels + 1, dtype=np.int64)
+    fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
         if pat_flush[p] < 0:
@@ -370,15 +403,15 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             moves[ffill[pat_flush[p]]] = f
             ffill[pat_flush[p]] += 1
             f += 1
-    counts = np.zeros(_BY_CARD + n + n * n, dtype=np.float64)
+    counts = _zeros(_BY_CARD + n + n * n)
     index = np.empty(11, dtype=np.int64)
     weight = np.empty(11, dtype=np.float64)
     scratch = np.empty((4, 4), dtype=np.int64)
-    lt = np.zeros(hands, dtype=np.float64)
-    le = np.zeros(hands, dtype=np.float64)
-    nq = np.zeros(hands, dtype=np.float64)
-    rx = np.full(hands, -1, dtype=np.int64)
-    ry = np.full(hands, -1, dtype=np.int64)
+    lt = _zeros(hands)
+    le = _zeros(hands)
+    nq = _zeros(hands)
+    rx = _ints(hands, _NONE)
+    ry = _ints(hands, _NONE)
     for h in range(hands):
         if xs[h, 0] >= 0:
             rx[h] = unseen[xs[h, 0]] >> 2
@@ -419,7 +452,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     return prank, win, lt, le, nq, rx, ry
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _insert(bg, start, w, s, times):
     # ``times`` copies of s into the sorted run bg[start:w]; returns the new end.
     for _ in range(times):
@@ -432,7 +465,7 @@ def _insert(bg, start, w, s, times):
     return w
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top5):
     """Append to bg[w:] the sorted strengths of the qualifying hands a bought dealer game can
     give: his kept ranks ``kept`` with each card of the pool (the unseen cards he does not hold;
@@ -443,7 +476,7 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
         b = np.int64(1) << rank
         pool = avail[rank] - (1 if hidden & b else 0)
         if kept & b:
-            s = _rank_masks(kept, b, np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+            s = mask_strength(kept, b, _ZERO, _ZERO, _ZERO, _ZERO, cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, pool)
             continue
@@ -451,18 +484,19 @@ def _bought_list(bg, w, kept, hidden, suit, avail, at, qualify, cat_pos, st, top
         if suit >= 0 and at[rank * 4 + suit] >= 0:
             # unseen, and not his: the cards of that suit he holds are of his kept ranks
             pool -= 1
-            s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), m1, cat_pos, st, top5)
+            # five cards of one suit: a count of five in the first suit's lane, their ranks its mask
+            s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _FIVE_CARDS, m1, cat_pos, st, top5)
             if s >= qualify:
                 w = _insert(bg, start, w, s, np.int64(1))
         if pool <= 0 or (st[m1] == 0 and qualify >= _PAIR_LEVEL):
             continue
-        s = _rank_masks(m1, np.int64(0), np.int64(0), np.int64(0), np.int64(0), cat_pos, st, top5)
+        s = mask_strength(m1, _ZERO, _ZERO, _ZERO, _ZERO, _ZERO, cat_pos, st, top5)
         if s >= qualify:
             w = _insert(bg, start, w, s, pool)
     return w
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, minus_hi):
     # One entry written at e (its members element by element: a row assigned whole compiles
     # Numba's shape-mismatch message); returns the next free place.
@@ -473,7 +507,7 @@ def _entry(kinds, members, lists, e, kind, cards, plus_lo, plus_hi, minus_lo, mi
     return e + 1
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat_pos, st, top5):
     """The dealer hands without a game, as entries whose counts (``_weights``) each get the value
     of a list of bought games bg[lo:hi] (strengths, sorted) less that of another: lists[e] holds
@@ -486,8 +520,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     a suit moved from the ranks' list (minus) to its own (plus)."""
     n = unseen.shape[0]
     up_rank, up_suit = up >> 2, up & 3
-    avail = np.zeros(13, dtype=np.int64)
-    at = np.full(52, -1, dtype=np.int64)
+    avail = _ints(np.int64(13), _ZERO)
+    at = _ints(np.int64(52), _NONE)
     for i in range(n):
         avail[unseen[i] >> 2] += 1
         at[unseen[i]] = i
@@ -565,7 +599,7 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
     return kinds[:e], members[:e], lists[:e], bg[:w].copy(), avail
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry):
     """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
     class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
@@ -592,7 +626,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
         weakest = min(weakest, reps[c])
     # The entries some bought game of which ties or beats the weakest class, by their strongest;
     # and each of their bought games' strengths from the weakest class up, weakest first.
-    top = np.full(total, -1, dtype=np.int64)
+    top = _ints(total, _NONE)
     n_strong = np.int64(0)
     n_events = np.int64(0)
     for e in range(total):
@@ -639,7 +673,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
         events[i] = event_entry[by_level[i]]
         levels_sorted[i] = event_level[by_level[i]]
     out = np.empty(class_start[classes], dtype=np.float64)
-    run = np.zeros(size, dtype=np.float64)
+    run = _zeros(size)
     held = np.empty(total, dtype=np.float64)      # the value each entry is counted at in ``run``
     current = -1.0
     previous = np.int64(-1)
@@ -688,7 +722,7 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     """Expected value (antes) of playing each final hand from the sweep's counts: the qualifying
     dealer hands below it win ``win[h]``, those above it lose ``lose``, ties are returned, and
@@ -709,7 +743,7 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     return out
 
 
-@njit(cache=True, error_model="numpy")
+@_helper
 def _after_buy_at(n, d1, c, d2):
     """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
     if c < 5 and d2 < d1:
@@ -717,7 +751,7 @@ def _after_buy_at(n, d1, c, d2):
     return 1 + 6 * n + (d1 * 6 + c) * n + d2
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _decision_values(v, n, buy_cost, exchange_cost):
     """From the values of playing each final hand (``_tree_hands``' layout): the EV of each
     exchange at the first decision, of buying, and after each bought card of playing and of
@@ -745,7 +779,7 @@ def _decision_values(v, n, buy_cost, exchange_cost):
     return exchange, -buy_cost + buy / n, play6, exchange6
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _tree_hands(orig, unseen, cat_pos, st, top5):
     """Strengths and drawn cards of every final hand of the draw tree, in a fixed layout:
     [play as dealt] + [exchange c(5) for d(n)] + [buy d1(n)] + [buy d1(n), exchange c(6) for d2(n)].
@@ -755,8 +789,8 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     the other is -1 and read at its mirror (``_after_buy_at``)."""
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
-    strengths = np.full(size, -1, dtype=np.int64)
-    xs = np.full((size, 2), -1, dtype=np.int64)
+    strengths = _ints(size, _NONE)
+    xs = _no_cards(size)
     h6 = np.empty(6, dtype=np.int64)
     h5 = np.empty(5, dtype=np.int64)
     for a in range(5):
@@ -792,21 +826,21 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
                     continue    # buying d1 and exchanging an original card for d2 is the hand of d2 then d1
                 t1, t2, t3, t4, tc, tm = add_card_masks(m1, m2, m3, m4, sc, sm, np.int64(unseen[d2]))
                 at = base + (d1 * 6 + c) * n + d2
-                strengths[at] = _rank_masks(t1, t2, t3, t4, flush_mask(tc, tm), cat_pos, st, top5)
+                strengths[at] = mask_strength(t1, t2, t3, t4, tc, tm, cat_pos, st, top5)
                 xs[at, 0] = d1
                 xs[at, 1] = d2
     return strengths, xs
 
 
-@njit(cache=True, error_model="numpy")
+@_kernel
 def _without_card(strengths, m, drop):
     """The tree of a pool less its card ``drop`` (an index) from the tree of the whole pool of
     ``m`` cards (``_tree_hands``' layout): the strengths of the hands that do not draw that card,
     and their drawn cards as indices into the smaller pool."""
     n = m - 1
     size = 1 + 5 * n + n + n * 6 * n
-    out = np.full(size, -1, dtype=np.int64)
-    xs = np.full((size, 2), -1, dtype=np.int64)
+    out = _ints(size, _NONE)
+    xs = _no_cards(size)
     out[0] = strengths[0]
     for d in range(n):
         e = d + 1 if d >= drop else d
@@ -835,20 +869,27 @@ def play_strength(cards) -> int:
     return int(_eval(arr, arr.shape[0], _CP, _ST, _T5))
 
 
-_ACE_KING_LEVEL = play_strength(codes("As Kh 4d 3c 2s"))
+@functools.cache
+def _least(hand: str) -> int:
+    """The strength of one of the least hands below, ranked on first use and not at import:
+    ranking compiles a kernel, and runs without six-card hands import this module too."""
+    return play_strength(codes(hand))
+
+
+_ACE_KING = "As Kh 4d 3c 2s"
 """The least ace-king high (A K 4 3 2, two suits): every high card at or above it holds an ace and a king."""
 
 
 def qualify_level(rules: SixcardRules) -> int:
     """The least strength of a dealer hand with a game under ``rules`` (SIX-QUALIFY)."""
-    return _ACE_KING_LEVEL if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
+    return _least(_ACE_KING) if rules.qualifier is DealerQualifier.ACE_KING else _PAIR_LEVEL
 
 
-_LOWEST_STRAIGHT = play_strength(codes("5s 4h 3d 2c Ah"))
-"""The wheel: below it a dealer's bought game that loses to a hand can only be a pair."""
+_WHEEL = "5s 4h 3d 2c Ah"
+"""The lowest straight: below it a dealer's bought game that loses to a hand can only be a pair."""
 
 
-_LOWEST_FLUSH = play_strength(codes("7h 5h 4h 3h 2h"))
+_LEAST_FLUSH = "7h 5h 4h 3h 2h"
 """The least flush: below it a bought game is a pair or a straight."""
 
 
@@ -909,7 +950,8 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
     # A hand can gain from buying the dealer's game only if win * P(he qualifies below it) > 2
     # antes. Under the pair qualifier what qualifies him below a hand weaker than a straight
     # is a pair: one of his four kept ranks, at most 12 cards.
-    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < _LOWEST_STRAIGHT), 12, n_pool)
+    lowest_straight, lowest_flush = _least(_WHEEL), _least(_LEAST_FLUSH)
+    below_bound = np.where((qualify >= _PAIR_LEVEL) & (strengths < lowest_straight), 12, n_pool)
     strong = valid & (win * below_bound > 2.0 * n_pool)
     if settled is not None and strong.any():
         # Buying a no-game dealer's game gives at most win * k / n_pool - 1 antes, at most that
@@ -918,8 +960,8 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         # different: 12 cards pair one, at most 8 make a straight, at most 9 a flush.
         k_bound = below_bound
         if qualify >= _PAIR_LEVEL:
-            k_bound = np.minimum(np.where(strengths < _LOWEST_STRAIGHT, 12,
-                                          np.where(strengths < _LOWEST_FLUSH, 20, 29)), n_pool)
+            k_bound = np.minimum(np.where(strengths < lowest_straight, 12,
+                                          np.where(strengths < lowest_flush, 20, 29)), n_pool)
         ante_only = _combine(prank, xs, win, lose, r_q, n, lt, le, nq, nq)
         drawn = (xs[:, 0][strong] >= 0).astype(np.int64) + (xs[:, 1][strong] >= 0)
         count = np.array([math.comb(n - d, 4) for d in range(3)], dtype=np.float64)[drawn]

@@ -91,12 +91,16 @@ def _first_run(code: str, tmp_path: Path) -> tuple[list[str], str]:
     return built, done.stderr
 
 
+def _first_read(path: Path, tmp_path: Path) -> tuple[list[str], str]:
+    """A first run (:func:`_first_run`) that warms up for one file and reads it, as a worker does."""
+    return _first_run("from pipeline.worker import warm_up, parse_file\n"
+                      f"warm_up([{str(path)!r}])\n"
+                      f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+
+
 def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tmp_path):
     path = SAMPLES / "chinese-night.txt"
-    built, stderr = _first_run(
-        "from pipeline.worker import warm_up, parse_file\n"
-        f"warm_up([{str(path)!r}])\n"
-        f"assert parse_file({str(path)!r}).count_games > 0\n", tmp_path)
+    built, stderr = _first_read(path, tmp_path)
     ours = {name.rsplit(".", 1)[0] for name in built if not name.startswith("numba.")}
     assert ours == {"rules.evaluator"}          # Chinese poker ranks rows, nothing more
     assert "compiling kernels, first run only" in stderr
@@ -197,3 +201,33 @@ def test_a_lane_run_in_two_readers_compiles_the_multiway_equity_once_before_they
     assert "rules.equity._count_preflop" in {r["kernel"] for r in equity}
     assert {name: n for name, n in Counter(r["kernel"] for r in equity).items() if n > 1} == {}
     assert len({r["pid"] for r in equity}) == 1
+
+
+def _records(tmp_path: Path) -> list[dict]:
+    return [json.loads(line) for line in (tmp_path / "compiles.jsonl").read_text().splitlines()]
+
+
+def test_a_sixcard_first_run_types_each_ev_step_once_and_makes_arrays_one_way(tmp_path):
+    # A literal or a second integer type at a call would compile a step again, and each NumPy
+    # spelling of an array (zeros, full, ones) compiles constructors of its own: the six-card EV
+    # kernels are typed once and make their arrays with np.empty alone.
+    path = SAMPLES / "sixcard-generated-best.txt"
+    built, _ = _first_read(path, tmp_path)
+    steps = Counter(name for name in built if name.startswith("rules.sixcard_ev."))
+    assert {"rules.sixcard_ev._sweep", "rules.sixcard_ev._class_sums"} <= set(steps)
+    assert {name: n for name, n in steps.items() if n > 1} == {}
+    constructors = {r["kernel"].split(".")[-3] for r in _records(tmp_path)
+                    if r["kernel"].startswith("numba.np.arrayobj.") and (r["within"] or "").startswith("rules.sixcard_ev.")}
+    assert "ol_np_empty" in constructors and not constructors & {"ol_np_zeros", "impl_np_full", "ol_np_ones"}
+
+
+def test_a_multiway_preflop_all_in_compiles_the_count_and_builds_its_tables_without_kernels_of_their_own(tmp_path):
+    # The pair-strength table is NumPy and the hashed tables rank through the linked
+    # mask_strength: a first three-way preflop all-in compiles the count and the table makers.
+    built, _ = _first_run("from pipeline.kernels import watch\nwatch()\nfrom rules.equity import pot_equities\n"
+                          "pot_equities([[51, 50], [47, 46], [3, 7]], [], [[0, 1, 2], [1, 2]])\n", tmp_path)
+    ours = Counter(name for name in built if not name.startswith("numba."))
+    assert {name: n for name, n in ours.items() if n > 1} == {}
+    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._members", "rules.equity._distribute",
+                         "rules.evaluator._multiset_strengths", "rules.evaluator._flush_strengths",
+                         "rules.evaluator.mask_strength"}
