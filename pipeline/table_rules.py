@@ -46,7 +46,6 @@ from dataclasses import dataclass, field
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 
 OPTIONS = {"straight_beats_trips": True, "trips_beat_straight": False}
 """Each 36-card order's name and what it chooses (True: a straight beats three of a kind)."""
@@ -229,6 +228,8 @@ class SettledBatch:
                 suffix = pa.array([f", {self.options[g]}" if g in self.options else ""
                                    for g in rows_of.column("game_id").to_pylist()], pa.string())
                 at = rows_of.schema.get_field_index("ruleset")
+                import pyarrow.compute as pc  # here: a run that finds nothing new never loads it
+
                 rows_of = rows_of.set_column(at, "ruleset", pc.binary_join_element_wise(
                     rows_of.column("ruleset"), suffix, ""))
             rows.add_table(table, game, rows_of)

@@ -44,7 +44,6 @@ from typing import TYPE_CHECKING, Self
 
 import numpy as np
 import pyarrow as pa
-import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
 from pipeline.provenance import RULES_VERSION
@@ -511,6 +510,7 @@ class Warehouse:
         final names, the parts they supersede). ``every_game``: ``ids`` are every game the
         warehouse holds, so that each part of a table kept per game goes whole, unread (a
         re-audit after a change of rules read the IDs of every part for nothing)."""
+        import pyarrow.compute as pc  # imported where used: a run that finds nothing new never needs it
         added, removed = [], []
         for table, parts in self.manifest.parts.items():
             column = id_column(table)
@@ -538,6 +538,7 @@ class Warehouse:
     def _drop_from_part(self, part: StagedPart, dropped: set[str]) -> int:
         """Rewrite a staged part without the games of ``dropped`` (or delete it when none is
         left); returns the rows it keeps."""
+        import pyarrow.compute as pc
         path = self.root / (part.final + ".tmp")
         table = pq.read_table(path, schema=_schemas()[part.table])
         table = table.filter(pc.invert(pc.is_in(table.column(part.id_column), pa.array(sorted(dropped)))))
@@ -626,6 +627,7 @@ def stage_results(root: Path, results: list[FileResult]) -> StagedBatch:
     """Write the tables of ``results`` as parts of the warehouse at ``root``, under temporary
     names, for :meth:`Warehouse.commit_staged`. Runs in a worker: the Parquet encoding, the
     largest cost of a commit, then runs on every core instead of in the one writer."""
+    import pyarrow.compute as pc
     ids = []
     repeats = []
     seen: set[str] = set()
