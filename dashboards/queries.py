@@ -318,7 +318,7 @@ def person_accounts(db: Db, person: str) -> list[str]:
 
 def person_sites(db: Db, person: str) -> list[str]:
     """The rooms a person played in."""
-    return frame(db, f"""
+    return frame(db, """
         select distinct site from people where person = $person and site is not null order by site
     """, person=person)["site"].to_list()
 

@@ -1070,10 +1070,11 @@ class _NotInstalled:
     def __init__(self, name: str) -> None:
         self.name = name
 
-    def find_spec(self, fullname: str, path=None, target=None):
+    def find_spec(self, fullname: str, path=None, target=None) -> None:
+        """Raise for the package and its modules; say nothing (None) of the others, which the
+        import system's other finders then look for."""
         if fullname == self.name or fullname.startswith(self.name + "."):
             raise ModuleNotFoundError(f"No module named {fullname!r}", name=fullname)
-        return None
 
 
 def run() -> None:
