@@ -95,12 +95,23 @@ def warehouse_root() -> Path:
     return Path(os.environ.get(WAREHOUSE_ENV, DEFAULT_WAREHOUSE)).resolve()
 
 
+_MARKERS: dict[str, tuple[int, ...]] = {}
+"""The last commit marker seen of each warehouse's DuckDB file."""
+
+
 def database() -> Db | None:
-    """The warehouse's DuckDB file and its stamp, or None when nothing was ingested yet."""
+    """The warehouse's DuckDB file and its stamp, or None when nothing was ingested yet. When the
+    stamp changed, the connections of the older commits are closed first: DuckDB hands a new
+    connection to a path the database it already has open there, so while one of them lived, the
+    pages read the marts of the file the models build has replaced."""
     path = warehouse_root() / DUCKDB_FILE
     if not path.exists():
         return None
-    return str(path), commit_marker(path.parent)
+    marker = commit_marker(path.parent)
+    if _MARKERS.setdefault(str(path), marker) != marker:
+        _connection.clear()
+        _MARKERS[str(path)] = marker
+    return str(path), marker
 
 
 def open_or_stop() -> Db:
