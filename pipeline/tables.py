@@ -51,7 +51,7 @@ COMMON_TABLES: tuple[Table, ...] = (
         # the first byte of the game that its file's decoding could not read (U+FFFD in text), if
         # any: where it stood (the file's line, and column) and its value, so that a re-audit
         # reads the text as the ingest did (a log may hold U+FFFD itself)
-        ("undecodable", pa.struct([("line", pa.int32()), ("column", pa.int32()), ("byte", pa.uint8())])),
+        ("undecodable", pa.struct([("line", pa.int32()), ("column", pa.int32()), ("byte", pa.int16())])),
     ),
     # Each stored game's text as it stands in its file, so that it can be judged again, and shown,
     # without its file. context: for a game that is an element of an XML document (an iPoker

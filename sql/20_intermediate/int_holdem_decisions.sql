@@ -72,7 +72,9 @@ street_decisions as (
     where action in ('fold', 'check', 'call', 'bet', 'raise')
     window
         street as (partition by game_id, street order by action_no),
-        street_before as (street rows between unbounded preceding and 1 preceding)
+        -- (written out, not as "street rows …": Spark SQL names no window from another one)
+        street_before as (partition by game_id, street order by action_no
+                          rows between unbounded preceding and 1 preceding)
 ),
 
 -- A player's decisions on a street, counted from 1, and counted again from 1 at each raise level.

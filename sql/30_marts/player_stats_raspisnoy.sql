@@ -22,7 +22,7 @@ day_seasons as (
 day_rows as (
     select days.*, 'all' as season_kind, 'all time' as season,
     from days
-    union all by name
+    union all       -- (both sides list the same columns in the same order)
     select days.*, day_seasons.season_kind, day_seasons.season,
     from days
     join day_seasons using (played_on)
