@@ -149,7 +149,7 @@ class HandBatch:
     second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
     stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
-    # gives, 0 when it agrees with his seat line (None, as empty(): every line agrees)
+    # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
     results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = field(default_factory=list)
@@ -418,9 +418,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             else:
                 ok = False      # a third summary seat line of one player: no column holds it
             b.won_not_awarded[j] |= "not awarded" in s.text
-            if s.seat and j - s0 < len(hand.seats) and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
+            if j - s0 < len(hand.seats) and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
                 if b.summary_seat_no is None:
-                    b.summary_seat_no = _i(len(b.seat_no), np.int16)
+                    b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     return ok

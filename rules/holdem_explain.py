@@ -388,7 +388,7 @@ def _board(x: _Hand, r: _Row) -> Words:
 def _summary_seats(x: _Hand, r: _Row) -> Words:
     who = x.name(r.seat)
     other_seat = x.batch.summary_seat_no
-    if other_seat is not None and r.actual == other_seat[x.s0 + r.seat] != 0:
+    if other_seat is not None and other_seat[x.s0 + r.seat] >= 0 and r.actual == other_seat[x.s0 + r.seat]:
         return (f"the summary puts {who} in seat {r.actual}, the seat lines in seat {r.expected}", f"seat {r.expected}",
                 f"seat {r.actual}")
     if r.expected == 0:

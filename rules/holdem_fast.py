@@ -301,7 +301,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     # a batch whose hands play no second small blind live leaves that column out (None)
     second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
     not_stated = b.stack_not_stated if b.stack_not_stated is not None else np.zeros(len(b.seat_no), np.bool_)
-    other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.zeros(len(b.seat_no), np.int16)
+    other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.full(len(b.seat_no), -1, np.int16)
     unstated = b.results_not_stated if b.results_not_stated is not None else np.zeros(b.hands, np.bool_)
     columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-4]), second_sb_live, not_stated, other_seat,
                       unstated, _units(b))
@@ -1545,12 +1545,12 @@ def he_summary_seats(lines, seated):
 def _check_summary_seats(last_line, c_summary_seat_no, S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line (``c_summary_seat_no``, 0 when
+    A summary line giving the player another seat than his seat line (``c_summary_seat_no``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
     h = G[G_HAND]
     for i in range(G[G_SEATS]):
         other = c_summary_seat_no[i]
-        if other != 0:
+        if other >= 0:
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_SEAT_NO], other)
         lines = (1 if S[i, S_SUMMARY_LINE] > 0 else 0) + (1 if S[i, S_LINE_AGAIN] > 0 else 0)
         seated = not S[i, S_UNSEATED]

@@ -118,6 +118,18 @@ def test_he_summary_seats_a_real_summary_line_in_another_seat_than_the_seat_line
         "the summary puts josyyane in seat 3, the seat lines in seat 2", "seat 2", "seat 3", 50)
 
 
+def test_he_summary_seats_a_summary_line_in_seat_0():
+    # No seat is numbered 0, so "Seat 0: josyyane …" (one flipped byte) gives her another seat than
+    # her seat line's, as seat 3 does above: a seat 0 once read as "the same seat" and passed
+    lines = _real_lines()
+    lines[49] = lines[49].replace("Seat 2:", "Seat 0:")
+    in_lane, found, words = _both_lanes("\n".join(lines))
+    assert not in_lane
+    assert found == {("HE-SUMMARY-SEATS", 50, 1, 2, 0)}
+    assert (words[0].message, words[0].expected, words[0].actual) == (
+        "the summary puts josyyane in seat 0, the seat lines in seat 2", "seat 2", "seat 0")
+
+
 def test_he_summary_seats_the_corpus_hand_whose_summary_names_seats_with_other_names():
     # hhsmithy's WithSittingOut.txt: seats 1 and 4 are "neverJa(1)ger" and "Blahdi:42eblah" in the seat
     # lines, "neverJager" and "Blahdieblah" in the actions and the summary (lines 20 and 22). The seat
