@@ -17,12 +17,12 @@ Added together, Gleb would have 3,912 "of something" and rank first; by unit he 
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 
 import pytest
 
 from pipeline.tables import TableRows
+from tests.conftest import warehouse_of_pages
 from tests.test_marts import add_game, build, holdem_result, query
 
 D = Decimal
@@ -106,17 +106,8 @@ def test_player_stats_holdem_one_row_per_unit_and_bb_per_100_unit_free(store):
 
 @pytest.fixture()
 def db(store):
-    from dashboards import queries as q
-
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(store.root)
-    q.release()
-    yield q.database()
-    q.release()
-    if before is None:
-        os.environ.pop(q.WAREHOUSE_ENV, None)
-    else:
-        os.environ[q.WAREHOUSE_ENV] = before
+    with warehouse_of_pages(store.root) as (_, database):
+        yield database
 
 
 def test_player_headline_shows_one_figure_per_unit(db):
@@ -167,13 +158,8 @@ def test_conversion_is_at_the_users_rate_only_and_says_it(store, tmp_path):
     assert result.exit_code == 0 and result.output.strip() == "1 EUR = 1.08 USD", result.output
     assert query(store, "select * from conversion_rates") == [
         {"from_currency": "EUR", "to_currency": "USD", "rate": D("1.080000")}]
-    q.release()
-    os.environ[q.WAREHOUSE_ENV] = str(store.root)
-    try:
-        rates = q.conversion_rates(q.database())
-    finally:
-        q.release()
-        os.environ.pop(q.WAREHOUSE_ENV, None)
+    with warehouse_of_pages(store.root) as (q, database):
+        rates = q.conversion_rates(database)
     assert q.in_one_currency(headlines, rates, "USD") == (D("7.40"), ["1 EUR = 1.08 USD"],
                                                            ["points", "tournament chips"])
     # in EUR, the same rate read the other way: 5 + 2 / 1.08 = 6.85185… = 6.85 EUR
@@ -192,11 +178,7 @@ def converted_on_the_page(store, target: str) -> tuple[str, str]:
 
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries as q
-
-    os.environ[q.WAREHOUSE_ENV] = str(store.root)
-    q.release()
-    try:
+    with warehouse_of_pages(store.root):
         app = Path(__file__).resolve().parents[1] / "dashboards" / "streamlit_app.py"
         at = AppTest.from_file(str(app), default_timeout=60)
         at.run()
@@ -207,9 +189,6 @@ def converted_on_the_page(store, target: str) -> tuple[str, str]:
         assert not at.exception, [e.value for e in at.exception]
         shown = next(m for m in at.metric if m.label.startswith("Cash net in"))
         return shown.label, shown.value
-    finally:
-        q.release()
-        os.environ.pop(q.WAREHOUSE_ENV, None)
 
 
 # ---------------------------------------------------------------- conversion on every money table

@@ -9,7 +9,6 @@ person Vera has 2 games and 30 points.
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 
 import pytest
@@ -84,14 +83,10 @@ def test_alias_refuses_to_name_a_person_after_another_persons_name(root):
 def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
 
     alias(root, "Vera", "Вера")
     alias(root, "Vera", "--me")
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(root)
-    queries.release()
-    try:
+    with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -104,12 +99,6 @@ def test_player_review_counts_a_persons_names_together_and_starts_from_me(root):
         assert [(row["game"], row["count_games"], Decimal(str(row["net"]))) for row in headline] == [
             ("Raspisnoy (log)", 2, Decimal(30))]
         assert any("Vera, Вера" in caption.value for caption in at.caption)
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
 
 
 def test_leaderboards_rank_a_person_once_with_his_names(root):
@@ -137,12 +126,7 @@ def test_leaderboards_rank_a_person_once_with_his_names(root):
 def test_player_review_form_links_a_name_and_says_this_is_me(root):
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
-
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(root)
-    queries.release()
-    try:
+    with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -152,12 +136,6 @@ def test_player_review_form_links_a_name_and_says_this_is_me(root):
         at.checkbox(key="alias_me").check()
         next(button for button in at.button if button.label == "Save").click().run()
         assert not at.exception, [e.value for e in at.exception]
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
     found = people(root)
     assert found["Вера"] == found["Vera"] == ("Vera", True)
 
@@ -224,14 +202,10 @@ def test_alias_same_name_in_two_rooms_is_two_accounts_one_link_per_room(tmp_path
 def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
 
     root = tmp_path / "warehouse"
     rooms_warehouse(root)
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(root)
-    queries.release()
-    try:
+    with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -257,12 +231,6 @@ def test_player_review_room_filter_and_a_persons_total_over_his_rooms(tmp_path):
         together = table_with(at, "names", "bb_per_100").to_dict("records")
         assert [(row["names"], row["count_hands"]) for row in together] == [("Gleb (Winamax)", 1)]
         assert number_of_metric(at, "Net won") == Decimal(5)
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
 
 
 def number_of_metric(at, label: str) -> Decimal:
@@ -278,14 +246,10 @@ def table_with(at, *columns: str):
 def test_player_review_form_links_a_name_in_one_room(tmp_path):
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
 
     root = tmp_path / "warehouse"
     rooms_warehouse(root)
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(root)
-    queries.release()
-    try:
+    with warehouse_of_pages(root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=120)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -295,12 +259,6 @@ def test_player_review_form_links_a_name_in_one_room(tmp_path):
         at.selectbox(key="alias_site").set_value("Winamax")
         next(button for button in at.button if button.label == "Save").click().run()
         assert not at.exception, [e.value for e in at.exception]
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
     with connect(root) as con:
         accounts = dict(((site, player), person) for site, player, person in con.execute(
             "select site, player, person from people").fetchall())
@@ -361,19 +319,11 @@ def two_names_warehouse(root):
 
 @pytest.fixture(scope="module")
 def two_names(tmp_path_factory):
-    from dashboards import queries as q
 
     root = tmp_path_factory.mktemp("two_names") / "warehouse"
     two_names_warehouse(root)
-    before = os.environ.get(q.WAREHOUSE_ENV)
-    os.environ[q.WAREHOUSE_ENV] = str(root)
-    q.release()
-    yield root
-    q.release()
-    if before is None:
-        os.environ.pop(q.WAREHOUSE_ENV, None)
-    else:
-        os.environ[q.WAREHOUSE_ENV] = before
+    with warehouse_of_pages(root):
+        yield root
 
 
 def figures(frame, *columns: str) -> list[tuple]:

@@ -14,7 +14,7 @@ from parsers.pokerstars_summary import parse
 from parsers.source import decode, split
 from pipeline.tables import TableRows
 from rules.records import Source
-from tests.conftest import ROOT
+from tests.conftest import ROOT, warehouse_of_pages
 from tests.test_marts import build, gid, query
 
 D = Decimal
@@ -140,17 +140,12 @@ def test_tournament_marts_keep_each_room_apart(tmp_path):
 
 
 def test_player_review_room_filter_keeps_the_rooms_tournaments(tmp_path):
-    import os
 
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
 
     store = two_rooms(tmp_path / "warehouse")
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(store.root)
-    queries.release()
-    try:
+    with warehouse_of_pages(store.root):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -166,12 +161,6 @@ def test_player_review_room_filter_keeps_the_rooms_tournaments(tmp_path):
         listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
         assert list(listed["site"]) == ["Winamax"]
         assert {m.label: m.value for m in at.metric}["Net (USD)"] == "-11.00"
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
 
 
 def test_tournament_stats_follow_the_pages_dates(tmp_path, monkeypatch):
@@ -236,16 +225,10 @@ def test_summaries_ingest_into_tournament_results(joiso):
 def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
     # joiso: USD, 2 tournaments, 3 entries; cost 1,060 + 3,710 = 4,770; net 642.17 − 3,710 = −3,067.83;
     # ROI −3,067.83 / 4,770 = −64.3 %; ITM 1 of 2 = 50 %; finishes 72 and 47: 59.5
-    import os
 
     from streamlit.testing.v1 import AppTest
 
-    from dashboards import queries
-
-    before = os.environ.get(queries.WAREHOUSE_ENV)
-    os.environ[queries.WAREHOUSE_ENV] = str(joiso)
-    queries.release()
-    try:
+    with warehouse_of_pages(joiso):
         at = AppTest.from_file(str(ROOT / "dashboards" / "streamlit_app.py"), default_timeout=60)
         at.run()
         at.switch_page("app_pages/player.py")
@@ -259,12 +242,6 @@ def test_player_review_shows_the_tournaments_of_a_summary_holder(joiso):
             "-3,067.83", "-64.3%", "50.0%", "59.5")
         listed = next(d.value for d in at.dataframe if "tournament_id" in d.value.columns)
         assert sorted(listed["tournament_id"]) == ["2874010268", "2874010306"]
-    finally:
-        queries.release()
-        if before is None:
-            os.environ.pop(queries.WAREHOUSE_ENV, None)
-        else:
-            os.environ[queries.WAREHOUSE_ENV] = before
 
 
 WINAMAX = ROOT.parent / "shared" / "corpora" / "summaries" / "Winamax"
