@@ -43,21 +43,27 @@ class SourceGone(Exception):
     """The file a stored game came from is not where the warehouse says, or no longer holds the game."""
 
 
-def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
-    """Parse and replay one game; every failure becomes a reason with its position.
-    ``settle(record)``: the record with the options the user set for it (``pipeline.table_rules``);
-    given a game's :class:`~parsers.errors.UnstatedRule`, its record read under the option set."""
+def read_record(chunk: Chunk, file: str, settle=None):
+    """One game's record, its amounts checked. ``settle(record)``: the record with the options the
+    user set for it (``pipeline.table_rules``); given a game's :class:`~parsers.errors.UnstatedRule`,
+    its record read under the option set, or the error raised again. Without ``settle`` an
+    unstated rule is raised as it is."""
     try:
-        try:
-            record = parse_chunk(chunk, file)
-        except UnstatedRule as unstated:
-            if settle is None:
-                raise
-            record = settle(unstated)   # read under the option the user set, or raised again
-        else:
-            if settle is not None:
-                record = settle(record)
-        check_amounts(record, chunk)
+        record = parse_chunk(chunk, file)
+    except UnstatedRule as unstated:
+        if settle is None:
+            raise
+        record = unstated
+    if settle is not None:
+        record = settle(record)
+    check_amounts(record, chunk)
+    return record
+
+
+def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
+    """Parse and replay one game (:func:`read_record`); every failure becomes a reason with its position."""
+    try:
+        record = read_record(chunk, file, settle)
     except ParseError as error:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run

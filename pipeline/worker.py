@@ -20,12 +20,10 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from parsers.errors import UnstatedRule
-from parsers.formats import file_format, parse_chunk, quarantine_game, split_named
+from parsers.formats import file_format, quarantine_game, split_named
 from parsers.source import Chunk, decode, split
 from pipeline import kernels
-from pipeline.amounts import check_amounts
-from pipeline.audit import audit_chunk, internal_error
+from pipeline.audit import audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch
 from pipeline.games import HANDLERS, handler_for, lanes
 from pipeline.inputs import content_hash
@@ -277,21 +275,14 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         if batch is not None:
             candidates.setdefault(id(batch), []).append(index)
     groups: dict[int, tuple[RecordBatch, list[int], list]] = {}
-    settle = _RULE_SETTINGS.may_apply(file)
+    settle = functools.partial(_RULE_SETTINGS.apply, file=file) if _RULE_SETTINGS.may_apply(file) else None
     for index in sorted(i for indices in candidates.values() for i in indices):
         chunk = chunks[index]
         batch = _BATCHES[chunk.format]
         if len(candidates[id(batch)]) < batch.minimum:
             continue
         try:
-            try:
-                record = parse_chunk(chunk, file)
-            except UnstatedRule as unstated:     # read under the option set; none set: the full path says so
-                record = _RULE_SETTINGS.apply(unstated, file=file)
-            else:
-                if settle:
-                    record = _RULE_SETTINGS.apply(record, file=file)
-            check_amounts(record, chunk)
+            record = read_record(chunk, file, settle)     # an unstated rule with no option: the full path says so
         except Exception:  # noqa: BLE001, S112 — the full path reads the game again and says why it fails
             continue
         handler = HANDLERS.get(type(record))
