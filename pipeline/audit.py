@@ -15,6 +15,7 @@ from pathlib import Path
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import parse_chunk, split_named
 from parsers.source import Chunk, decode, normalize_lines
+from pipeline import kernels
 from pipeline.amounts import check_amounts
 from pipeline.games import handler_for
 from pipeline.tables import AmountTooLarge
@@ -68,6 +69,7 @@ def audit_chunk(chunk: Chunk, file: str, settle=None) -> Audited:
         return Audited(chunk=chunk, error=error.reason, error_line=error.line, error_column=error.column)
     except Exception as error:  # noqa: BLE001 — a fault of ours must not lose the game nor stop the run
         return Audited(chunk=chunk, error=internal_error(error), error_line=chunk.first_line, error_column=1)
+    kernels.watch()     # the replay may compile, or load a kernel cache another version left
     try:
         replay = handler_for(record).replay(record)
     except LookupError as error:

@@ -40,6 +40,7 @@ import numpy as np
 import pyarrow as pa
 from numba import njit
 
+from pipeline import kernels
 from rules.sixcard import DEFAULT_RULES, SixcardRules
 from rules.sixcard_ev import best_first_decisions
 
@@ -311,6 +312,7 @@ def house_edge(warehouse: str | Path, rules: SixcardRules = DEFAULT_RULES, *, jo
     the state keeps them, and the next run continues. Returns the progress and, when the run
     is complete, its result (also stored in the warehouse table ``sixcard_house_edge``).
     """
+    kernels.watch()     # the EV kernels compile on a first run, or load a cache another version left
     ruleset = canonical_key(rules)
     path = state_path(Path(warehouse), ruleset)
     path.parent.mkdir(parents=True, exist_ok=True)
