@@ -123,7 +123,7 @@ def test_every_column_of_the_mart_is_held_by_a_hand_worked_case(mart, mart_colum
 def test_assert_worked_holds_every_named_column_and_the_row_count():
     import duckdb
 
-    from tests.worked_marts import assert_worked as check    # (by another name: no mart's case)
+    from tests.worked_marts import assert_worked as check  # (by another name: no mart's case)
 
     con = duckdb.connect()
     con.execute("create table m as select * from (values ('Anna', 1.5::decimal(18,2), 0.25::double, null), "
