@@ -1,0 +1,160 @@
+"""The audit's marts (games, findings, quarantine), every column against files worked by hand.
+
+club.txt holds, from line 1, a score sheet whose round 2 writes Boris's total 16 where his 5 + 10
+for a kept bid of 1 makes 15 (one RSP-TOTAL error, lines 1-10), the same sheet written right and
+played later that evening (lines 12-21), and a log that deals the card 'Ax' (quarantined, lines
+23-30). hook.txt is the RSP-HOOK example of docs/rules.md: no date, no club, and the dealer Vera
+passes where the bids would add up to the one card dealt (lines 1-9). The worker stamps the rules
+version 'rules-a', so that the version each row carries is known.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import pytest
+
+import pipeline.worker
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
+from tests.worked_marts import assert_worked
+
+SHEET_WRONG = """\
+Raspisnoy sheet R-2026-11-28-2
+Date: 2026-11-28 18:00
+Club: Tverskaya
+Players: Anna | Boris | Vera
+Rules: default
+First dealer: Anna
+
+ #  cards kind      | Anna      | Boris     | Vera
+ 1  1     regular   | 1/0 -10   | 0/0 5     | 1/1 10
+ 2  2     regular   | 0/0 -5    | 1/1 16    | 0/1 11
+"""
+SHEET_RIGHT = SHEET_WRONG.replace("R-2026-11-28-2", "R-2026-11-28-3").replace("18:00", "23:00").replace(
+    "1/1 16", "1/1 15")
+BROKEN = """\
+Raspisnoy game R-2026-11-28-4
+Date: 2026-11-28 21:00
+Club: Tverskaya
+Players: Anna, Boris, Vera
+First dealer: Anna
+
+Round 1: 1 card, regular, dealer Anna, trump 9h
+Hands: Boris [Ax], Vera [6c], Anna [Kd]
+"""
+HOOK = """\
+Raspisnoy game R-hook
+Players: Anna, Boris, Vera
+First dealer: Vera
+
+Round 1: 1 card, regular, dealer Vera, trump Td
+Hands: Anna [Qd], Boris [Ks], Vera [7s]
+Bids: Anna 1, Boris 0, Vera 0
+Trick 1: Anna Qd, Boris Ks, Vera 7s high; won by Vera
+Points: Anna -10, Boris 5, Vera 1
+"""
+
+@pytest.fixture(scope="module")
+def con(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("worked_audit")
+    (folder / "club.txt").write_text(SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN, encoding="utf-8")
+    (folder / "hook.txt").write_text(HOOK, encoding="utf-8")
+    stamp = pipeline.worker.record_provenance
+    here = os.getcwd()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pipeline.worker, "record_provenance",
+                      lambda tables, text_of, version=None, contexts=None:
+                      stamp(tables, text_of, version="rules-a", contexts=contexts))
+        os.chdir(folder)          # so that the files are named as given, 'club.txt' and 'hook.txt'
+        try:
+            summary = ingest([Path("club.txt"), Path("hook.txt")], Path("warehouse"), jobs=1)
+        finally:
+            os.chdir(here)
+    assert (summary.games, summary.quarantined, summary.findings) == (3, 1, 2), summary.as_dict()
+    with connect(folder / "warehouse") as connection:
+        yield connection
+
+
+def test_the_ids_are_the_hashes_of_the_texts():
+    # game_id and quarantine_id: the first 8 bytes of the BLAKE2b hash of the text's lines, below as literals
+    assert [hashlib.blake2b(text.rstrip("\n").encode(), digest_size=8).hexdigest()
+            for text in (SHEET_WRONG, SHEET_RIGHT, BROKEN, HOOK)] == [
+        "d15decb21c5b5b99", "74752194438941f5", "459f8f7d6ab3905d", "503025a186dde236"]
+
+
+def test_game_list(con):
+    # Nets are the true ones: the wrong sheet's Boris has 5 + 10 = 15, whatever it wrote. Anna
+    # -10 + 5 = -5, Vera 10 + 1 = 11. Hook: Anna bid 1 took 0 -10, Boris kept his pass +5, Vera passed
+    # and took a trick +1. A club's game has no room, no table name, no currency (points) and is no
+    # tournament; its ruleset is every default of formats.md's table, spelled out in the table's order.
+    assert_worked(con, "game_list", [
+        {"game_id": "d15decb21c5b5b99", "game": "raspisnoy_sheet", "source_file": "club.txt", "first_line": 1,
+         "last_line": 10, "played_at": "2026-11-28 18:00:00", "club": "Tverskaya", "site": None, "table_name": None,
+         "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
+                     "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
+                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
+         "is_tournament": False, "rules_version": "rules-a",
+         "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
+                     {"player": "Vera", "seat": 3, "net": 11}]},
+        {"game_id": "74752194438941f5", "game": "raspisnoy_sheet", "source_file": "club.txt", "first_line": 12,
+         "last_line": 21, "played_at": "2026-11-28 23:00:00", "club": "Tverskaya", "site": None, "table_name": None,
+         "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
+                     "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
+                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 0, "count_warnings": 0, "currency": None,
+         "is_tournament": False, "rules_version": "rules-a",
+         "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
+                     {"player": "Vera", "seat": 3, "net": 11}]},
+        {"game_id": "503025a186dde236", "game": "raspisnoy", "source_file": "hook.txt", "first_line": 1,
+         "last_line": 9, "played_at": None, "club": None, "site": None, "table_name": None,
+         "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
+                     "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
+                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
+         "is_tournament": False, "rules_version": "rules-a",
+         "players": [{"player": "Anna", "seat": 1, "net": -10}, {"player": "Boris", "seat": 2, "net": 5},
+                     {"player": "Vera", "seat": 3, "net": 1}]},
+    ])
+
+
+def test_finding_list(con):
+    assert_worked(con, "finding_list", [
+        # The sheet's row 2 (line 10): Boris's previous total 5 plus 10 for his bid of 1 made.
+        {"game_id": "d15decb21c5b5b99", "game": "raspisnoy_sheet", "played_at": "2026-11-28 18:00:00",
+         "club": "Tverskaya", "rule_id": "RSP-TOTAL", "severity": "error", "line": 10,
+         "message": "round 2: Boris's total (previous 5 + 10 points for regular, 2 cards, bid 1, took 1)",
+         "expected": "15", "actual": "16", "source_file": "club.txt", "site": None,
+         "players": ["Anna", "Boris", "Vera"]},
+        # The Bids line (line 7): Anna 1 + Boris 0 + the dealer's 0 = 1, the one card dealt.
+        {"game_id": "503025a186dde236", "game": "raspisnoy", "played_at": None, "club": None,
+         "rule_id": "RSP-HOOK", "severity": "error", "line": 7,
+         "message": "round 1: the dealer Vera bid 0, making the sum of bids 1 equal to the 1 card dealt",
+         "expected": "a bid other than 0", "actual": "0", "source_file": "hook.txt", "site": None,
+         "players": ["Anna", "Boris", "Vera"]},
+    ])
+
+
+def test_games_by_day(con):
+    # The two sheets share a file, day and club: 2 games, the wrong one's error, 18:00 to 23:00. The
+    # hook game has no date and no club: its row has neither. The quarantined log is no game.
+    assert_worked(con, "games_by_day", [
+        {"game": "raspisnoy_sheet", "source_file": "club.txt", "played_on": "2026-11-28", "club": "Tverskaya",
+         "site": None, "rules_version": "rules-a", "count_games": 2, "count_errors": 1, "count_warnings": 0,
+         "first_played_at": "2026-11-28 18:00:00", "last_played_at": "2026-11-28 23:00:00"},
+        {"game": "raspisnoy", "source_file": "hook.txt", "played_on": None, "club": None,
+         "site": None, "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 0,
+         "first_played_at": None, "last_played_at": None},
+    ])
+
+
+def test_quarantine_list(con):
+    # The log's last line (30) deals 'Ax'; "Hands: Boris [" is 14 characters, so the card is at column 15.
+    assert_worked(con, "quarantine_list", [
+        {"quarantine_id": "459f8f7d6ab3905d", "game": "raspisnoy", "source_file": "club.txt", "first_line": 23,
+         "last_line": 30, "line": 30, "column": 15, "error": "expected a card like As or 10♥, found 'Ax'",
+         "text": "Raspisnoy game R-2026-11-28-4\nDate: 2026-11-28 21:00\nClub: Tverskaya\n"
+                 "Players: Anna, Boris, Vera\nFirst dealer: Anna\n\nRound 1: 1 card, regular, dealer Anna, trump 9h\n"
+                 "Hands: Boris [Ax], Vera [6c], Anna [Kd]",
+         "rules_version": "rules-a"},
+    ])
