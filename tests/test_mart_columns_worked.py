@@ -29,8 +29,6 @@ PENDING = {
     "holdem_report_starting_hands",
     "holdem_sessions",
     "people",
-    "player_stats_chinese",
-    "player_stats_chinese_by_day",
     "player_stats_holdem",
     "player_stats_holdem_by_day",
     "player_stats_sixcard",
