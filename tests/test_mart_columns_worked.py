@@ -31,12 +31,8 @@ PENDING = {
     "people",
     "player_stats_holdem",
     "player_stats_holdem_by_day",
-    "player_stats_sixcard",
-    "player_stats_sixcard_by_day",
     "player_stats_tournaments",
     "player_tournaments",
-    "sixcard_categories_by_day",
-    "sixcard_category_frequencies",
 }
 
 
