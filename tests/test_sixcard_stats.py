@@ -151,6 +151,35 @@ def test_house_edge_is_joined_to_every_player(con):
     assert stats(con)["house_edge_perfect_play"] == edge
 
 
+def test_results_of_sessions_against_the_house(con):
+    # A session is one game against the house: won when its net is above zero, never placed. Anna:
+    # S-77 -10 (lost), S-78 +75 (won): 2 sessions, +65, 1 win, no placement. Boris: S-79 +10, undated.
+    assert_worked(con, "player_results", [
+        {"player": "Anna", "site": None, "person": "Anna", "game": "sixcard", "is_tournament": False,
+         "currency": None, "count_games": 2, "net": 65, "count_wins": 1, "avg_placement": None, "count_placed": 0,
+         "first_played_at": "2026-11-28 23:40:00", "last_played_at": "2026-11-29 21:00:00"},
+        {"player": "Boris", "site": None, "person": "Boris", "game": "sixcard", "is_tournament": False,
+         "currency": None, "count_games": 1, "net": 10, "count_wins": 1, "avg_placement": None, "count_placed": 0,
+         "first_played_at": None, "last_played_at": None},
+    ])
+    assert_worked(con, "player_results_by_day", [
+        {"player": "Anna", "played_on": "2026-11-28", "club": "Metropol", "count_games": 1, "net": -10,
+         "count_wins": 0, "count_placed": 0, "placement_sum": None},
+        {"player": "Anna", "played_on": "2026-11-29", "club": "Metropol", "count_games": 1, "net": 75,
+         "count_wins": 1, "count_placed": 0, "placement_sum": None},
+        {"player": "Boris", "played_on": None, "club": None, "count_games": 1, "net": 10,
+         "count_wins": 1, "count_placed": 0, "placement_sum": None},
+    ])
+    # The leaderboard ranks the sessions' nets in their casino (Boris's, of no casino, under '(no
+    # club)'), with no wins or placement to show.
+    assert_worked(con, "leaderboard", [
+        {"club": "Metropol", "game": "sixcard", "player": "Anna", "names": "Anna", "count_games": 2, "net": 65,
+         "count_wins": None, "avg_placement": None, "rank": 1},
+        {"club": "(no club)", "game": "sixcard", "player": "Boris", "names": "Boris", "count_games": 1, "net": 10,
+         "count_wins": None, "avg_placement": None, "rank": 1},
+    ], where="season_kind = 'all'")
+
+
 def test_sixcard_categories_by_day(con):
     # Each box's final hand: S-77 box 1 Ah Ad 7c 5s 2d + the bought 9h (6 cards, a pair of aces), box 2
     # Kc 8d 6h 4s + Kd for the 3c (a pair of kings: folded, but its deal counts); S-78 three twos, ace
