@@ -18,6 +18,8 @@ Game B is FORMATS.md's log (2026-11-28 19:30, Tverskaya) with Vera playing as "V
 linked to the person Vera. Round 1 (1 card, dealt by Anna): Boris 1/1 +10, Verochka 0/0 +5, Anna
 1/0 -10; round 2 (2 cards, dealt by Boris): Verochka 1/1 +10, Anna 1/1 +10, Boris 1/0 -10. Totals:
 Anna 0, Boris 0, Verochka 15: Verochka first, Anna and Boris tied second.
+
+A PokerStars cash hand (below) holds the results of a room's accounts, in a currency.
 """
 
 from __future__ import annotations
@@ -36,14 +38,53 @@ from tests.worked_marts import assert_worked
 
 LOG_B = FORMATS_LOG.replace("Vera", "Verochka")
 
+# docs/formats.md's PokerStars cash hand: 21:15 ET on 28 November (EST, UTC-5) is 02:15 UTC on the 29th.
+# Anna invests 3 + 4 = $7 and collects the $14.50 pot less $0.45 rake: +7.05; Vera -7; Boris -0.50
+# (his small blind): placed Anna 1, Boris 2, Vera 3. A room's hand of no club ranks in its room.
+HOLDEM = """\
+PokerStars Hand #230000000001:  Hold'em No Limit ($0.50/$1 USD) - 2026/11/28 21:15:00 ET
+Table 'Tverskaya I' 6-max Seat #1 is the button
+Seat 1: Anna ($100 in chips)
+Seat 2: Boris ($100 in chips)
+Seat 3: Vera ($100 in chips)
+Boris: posts small blind $0.50
+Vera: posts big blind $1
+*** HOLE CARDS ***
+Dealt to Anna [Ah Kd]
+Anna: raises $2 to $3
+Boris: folds
+Vera: calls $2
+*** FLOP *** [Ks 7d 2c]
+Vera: checks
+Anna: bets $4
+Vera: calls $4
+*** TURN *** [Ks 7d 2c] [9h]
+Vera: checks
+Anna: checks
+*** RIVER *** [Ks 7d 2c 9h] [3s]
+Vera: checks
+Anna: checks
+*** SHOW DOWN ***
+Anna: shows [Ah Kd] (a pair of Kings)
+Vera: shows [Qc Qd] (a pair of Queens)
+Anna collected $14.05 from pot
+*** SUMMARY ***
+Total pot $14.50 | Rake $0.45
+Board [Ks 7d 2c 9h 3s]
+Seat 1: Anna (button) showed [Ah Kd] and won ($14.05) with a pair of Kings
+Seat 2: Boris (small blind) folded before Flop
+Seat 3: Vera (big blind) showed [Qc Qd] and lost with a pair of Queens
+"""
+
 
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
     folder = tmp_path_factory.mktemp("worked_raspisnoy")
     (folder / "a.txt").write_text(SHEET_A, encoding="utf-8")
     (folder / "b.txt").write_text(LOG_B, encoding="utf-8")
-    summary = ingest([folder / "a.txt", folder / "b.txt"], folder / "warehouse", jobs=1)
-    assert (summary.games, summary.quarantined, summary.findings) == (2, 0, 0)
+    (folder / "c.txt").write_text(HOLDEM, encoding="utf-8")
+    summary = ingest([folder / "a.txt", folder / "b.txt", folder / "c.txt"], folder / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
     linked = CliRunner().invoke(main, ["alias", "--warehouse", str(folder / "warehouse"), "Vera", "Verochka"])
     assert linked.exit_code == 0, linked.output
     with connect(folder / "warehouse") as connection:
@@ -253,6 +294,19 @@ def test_leaderboard_ranks_persons_with_their_names(con):
          "season": "all time", "player": "Boris", "names": "Boris", "count_games": 2, "net": 100, "count_wins": 0,
          "avg_placement": 2.5, "first_played_at": "2026-03-05 00:00:00", "last_played_at": "2026-11-28 19:30:00",
          "rank": 3},
+        # The Hold'em hand: in dollars, cash, ranked in its room (no club).
+        {"club": "PokerStars", "game": "holdem", "is_tournament": False, "currency": "USD", "season_kind": "all",
+         "season": "all time", "player": "Anna", "names": "Anna", "count_games": 1, "net": Decimal("7.05"),
+         "count_wins": 1, "avg_placement": 1.0, "first_played_at": "2026-11-29 02:15:00",
+         "last_played_at": "2026-11-29 02:15:00", "rank": 1},
+        {"club": "PokerStars", "game": "holdem", "is_tournament": False, "currency": "USD", "season_kind": "all",
+         "season": "all time", "player": "Boris", "names": "Boris", "count_games": 1, "net": Decimal("-0.50"),
+         "count_wins": 0, "avg_placement": 2.0, "first_played_at": "2026-11-29 02:15:00",
+         "last_played_at": "2026-11-29 02:15:00", "rank": 2},
+        {"club": "PokerStars", "game": "holdem", "is_tournament": False, "currency": "USD", "season_kind": "all",
+         "season": "all time", "player": "Vera", "names": "Vera", "count_games": 1, "net": Decimal("-7.00"),
+         "count_wins": 0, "avg_placement": 3.0, "first_played_at": "2026-11-29 02:15:00",
+         "last_played_at": "2026-11-29 02:15:00", "rank": 3},
     ], where="season_kind = 'all'")
 
 
@@ -277,6 +331,16 @@ def test_player_results_keep_each_name_and_kind_of_game(con):
         {"player": "Verochka", "site": None, "person": "Vera", "game": "raspisnoy", "is_tournament": False,
          "currency": None, "count_games": 1, "net": 15, "count_wins": 1, "avg_placement": 1.0, "count_placed": 1,
          "first_played_at": "2026-11-28 19:30:00", "last_played_at": "2026-11-28 19:30:00"},
+        # The Hold'em hand: the accounts of the room, in dollars (Vera's link holds in every room).
+        {"player": "Anna", "site": "PokerStars", "person": "Anna", "game": "holdem", "is_tournament": False,
+         "currency": "USD", "count_games": 1, "net": Decimal("7.05"), "count_wins": 1, "avg_placement": 1.0,
+         "count_placed": 1, "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        {"player": "Boris", "site": "PokerStars", "person": "Boris", "game": "holdem", "is_tournament": False,
+         "currency": "USD", "count_games": 1, "net": Decimal("-0.50"), "count_wins": 0, "avg_placement": 2.0,
+         "count_placed": 1, "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        {"player": "Vera", "site": "PokerStars", "person": "Vera", "game": "holdem", "is_tournament": False,
+         "currency": "USD", "count_games": 1, "net": Decimal("-7.00"), "count_wins": 0, "avg_placement": 3.0,
+         "count_placed": 1, "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
     ])
 
 
@@ -306,4 +370,17 @@ def test_player_results_by_day(con):
          "game": "raspisnoy", "is_tournament": False, "currency": None, "count_games": 1, "net": 15,
          "count_wins": 1, "count_placed": 1, "placement_sum": 1,
          "first_played_at": "2026-11-28 19:30:00", "last_played_at": "2026-11-28 19:30:00"},
+        # The Hold'em hand: the UTC day, and no club of its own.
+        {"player": "Anna", "site": "PokerStars", "person": "Anna", "played_on": "2026-11-29", "club": None,
+         "game": "holdem", "is_tournament": False, "currency": "USD", "count_games": 1, "net": Decimal("7.05"),
+         "count_wins": 1, "count_placed": 1, "placement_sum": 1,
+         "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        {"player": "Boris", "site": "PokerStars", "person": "Boris", "played_on": "2026-11-29", "club": None,
+         "game": "holdem", "is_tournament": False, "currency": "USD", "count_games": 1, "net": Decimal("-0.50"),
+         "count_wins": 0, "count_placed": 1, "placement_sum": 2,
+         "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        {"player": "Vera", "site": "PokerStars", "person": "Vera", "played_on": "2026-11-29", "club": None,
+         "game": "holdem", "is_tournament": False, "currency": "USD", "count_games": 1, "net": Decimal("-7.00"),
+         "count_wins": 0, "count_placed": 1, "placement_sum": 3,
+         "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
     ])
