@@ -384,3 +384,40 @@ def test_player_results_by_day(con):
          "count_wins": 0, "count_placed": 1, "placement_sum": 3,
          "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
     ])
+
+
+TIE = """\
+Raspisnoy sheet R-tie
+Date: 2026-11-28
+Club: Arbat
+Players: Anna | Boris | Vera
+Rules: default
+First dealer: Anna
+
+ #  cards kind      | Anna      | Boris     | Vera
+ 1  1     regular   | 1/0 -10   | 1/1 10    | 0/0 5
+ 2  2     regular   | 0/1 -9    | 0/0 15    | 1/1 15
+"""
+
+
+def test_leaderboard_raspisnoy_tied_winners_share(tmp_path):
+    # Round 1 (Anna deals, may bid 1: 1 + 0 + 1 is not 1): Anna 1/0 -10, Boris 1/1 +10, Vera 0/0 +5;
+    # round 2 (Boris deals, 0 + 1 + 0 is not 2): Anna passes and takes one +1, Boris 0/0 +5, Vera 1/1
+    # +10. Totals -9, 15, 15: Boris and Vera tie for first (rank 1 both), Anna third. Every pair:
+    # Anna -9 x 3 - 21 = -48, Boris and Vera 45 - 21 = 24. Winner only: Anna pays the difference,
+    # 15 - (-9) = 24, which the two winners share: 12 each.
+    (tmp_path / "tie.txt").write_text(TIE, encoding="utf-8")
+    summary = ingest([tmp_path / "tie.txt"], tmp_path / "warehouse", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (1, 0, 0)
+    with connect(tmp_path / "warehouse") as con:
+        assert_worked(con, "leaderboard_raspisnoy", [
+            {"club": "Arbat", "season_kind": "all", "season": "all time", "player": "Boris", "count_games": 1,
+             "total_points": 15, "count_wins": 1, "avg_placement": 1.0, "rank": 1, "settlement_points": 24,
+             "settlement_points_winner": Decimal("12.00")},
+            {"club": "Arbat", "season_kind": "all", "season": "all time", "player": "Vera", "count_games": 1,
+             "total_points": 15, "count_wins": 1, "avg_placement": 1.0, "rank": 1, "settlement_points": 24,
+             "settlement_points_winner": Decimal("12.00")},
+            {"club": "Arbat", "season_kind": "all", "season": "all time", "player": "Anna", "count_games": 1,
+             "total_points": -9, "count_wins": 0, "avg_placement": 3.0, "rank": 3, "settlement_points": -48,
+             "settlement_points_winner": Decimal("-24.00")},
+        ], where="season_kind = 'all'")
