@@ -33,7 +33,6 @@ PENDING = {
     "player_results_by_day",
     "player_stats_chinese",
     "player_stats_chinese_by_day",
-    "player_stats_holdem",
     "player_stats_raspisnoy",
     "player_stats_raspisnoy_by_day",
     "player_stats_raspisnoy_by_round",
