@@ -42,6 +42,10 @@ __all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
 GAME = "tournament"
 """The warehouse partition of tournament summaries."""
 
+SITE = "PokerStars"
+"""The room of these summaries, named as its hands name it: a summary's account holder and its
+tournament number belong to that room, like the screen names of its hands."""
+
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
     "INT": "a number",
@@ -243,7 +247,7 @@ class _Builder:
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
-                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars"),
+                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE),
             tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
