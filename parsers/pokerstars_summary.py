@@ -104,7 +104,8 @@ class TournamentSummary:
     """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
     hero_finish: int | None
     hero_prize: Decimal | None
-    """His award when the letter states it and the order does not list him."""
+    """His award when the order does not list him: what the letter's award says, 0 when it names
+    none, None when it is in another unit."""
     count_reentries: int
     count_rebuys: int
     count_addons: int
@@ -239,7 +240,9 @@ class _Builder:
             dear = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None)
             hero = dear or None
         award = _AWARD.search(said)
-        hero_prize = amount(award[2]) if award and award[1] == currency else None
+        # the letter names an award when he won one: none named is nothing won (0), one in another
+        # unit is a prize of unknown value (None)
+        hero_prize = Decimal(0) if not award else amount(award[2]) if award[1] == currency else None
         reentries = _REENTRIES.search(said)
         rebuys = _REBUYS.search(said)
         bounties = _BOUNTIES.search(said)
