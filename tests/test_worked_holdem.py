@@ -121,7 +121,6 @@ Seat 3: Vera (button) folded before Flop (didn't bet)""",
 LOG = "\n\n\n\n".join(HANDS) + "\n"
 
 
-
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
     from pipeline.ingest import ingest

@@ -18,6 +18,17 @@ import duckdb
 def _same(expected: object, actual: object) -> bool:
     if expected is None or actual is None:
         return expected is actual
+    if isinstance(expected, list) and isinstance(actual, list):
+        # a mart's list holds a set (game_list keeps a game's players in no order): the same items, any order
+        unmatched = list(actual)
+        for item in expected:
+            match = next((i for i, got in enumerate(unmatched) if _same(item, got)), None)
+            if match is None:
+                return False
+            del unmatched[match]
+        return not unmatched
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(_same(value, actual[key]) for key, value in expected.items())
     if isinstance(actual, date):     # a date or time is written as its ISO text: '2024-03-01 19:00:00'
         return str(actual) == expected
     if isinstance(expected, float) or isinstance(actual, float):
@@ -31,7 +42,8 @@ def assert_worked(con: duckdb.DuckDBPyConnection, mart: str, expected: list[dict
                   params: list | None = None) -> None:
     """The mart's rows under ``where`` are exactly ``expected``: as many rows, and each expected row
     matched by one mart row on every column it names (numbers to 1e-9, decimals to the digit,
-    dates and times to their ISO text, NULL only to None). Rows are matched in order after both are
+    dates and times to their ISO text, lists
+    as the same items in any order, NULL only to None). Rows are matched in order after both are
     sorted by the named columns' text, so a test need not know the mart's order."""
     assert expected, "a hand-worked case names at least one row"
     columns = list(expected[0])
