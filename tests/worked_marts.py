@@ -9,6 +9,7 @@ columns of which mart some hand-worked case holds, and list every column that no
 from __future__ import annotations
 
 import math
+from datetime import date
 from decimal import Decimal
 
 import duckdb
@@ -17,6 +18,19 @@ import duckdb
 def _same(expected: object, actual: object) -> bool:
     if expected is None or actual is None:
         return expected is actual
+    if isinstance(expected, list) and isinstance(actual, list):
+        # a mart's list holds a set (game_list keeps a game's players in no order): the same items, any order
+        unmatched = list(actual)
+        for item in expected:
+            match = next((i for i, got in enumerate(unmatched) if _same(item, got)), None)
+            if match is None:
+                return False
+            del unmatched[match]
+        return not unmatched
+    if isinstance(expected, dict) and isinstance(actual, dict):
+        return expected.keys() == actual.keys() and all(_same(value, actual[key]) for key, value in expected.items())
+    if isinstance(actual, date):     # a date or time is written as its ISO text: '2024-03-01 19:00:00'
+        return str(actual) == expected
     if isinstance(expected, float) or isinstance(actual, float):
         return math.isclose(float(expected), float(actual), rel_tol=1e-9, abs_tol=1e-9)
     if isinstance(actual, Decimal) and not isinstance(expected, Decimal):
@@ -28,8 +42,9 @@ def assert_worked(con: duckdb.DuckDBPyConnection, mart: str, expected: list[dict
                   params: list | None = None) -> None:
     """The mart's rows under ``where`` are exactly ``expected``: as many rows, and each expected row
     matched by one mart row on every column it names (numbers to 1e-9, decimals to the digit,
-    NULL only to None). Rows are matched in order after both are sorted by the named columns'
-    text, so a test need not know the mart's order."""
+    dates and times to their ISO text, lists
+    as the same items in any order, NULL only to None). Rows are matched in order after both are
+    sorted by the named columns' text, so a test need not know the mart's order."""
     assert expected, "a hand-worked case names at least one row"
     columns = list(expected[0])
     assert all(list(row) == columns for row in expected), "every hand-worked row names the same columns"
@@ -38,7 +53,8 @@ def assert_worked(con: duckdb.DuckDBPyConnection, mart: str, expected: list[dict
     actual = [dict(zip(columns, row)) for row in rows]
 
     def order(row: dict) -> list[str]:
-        return [repr(row[column]) if not isinstance(row[column], (int, float, Decimal)) else
+        return [repr(str(row[column])) if isinstance(row[column], date) else
+                repr(row[column]) if not isinstance(row[column], (int, float, Decimal)) else
                 f"{float(row[column]):+.9e}" for column in columns]
 
     assert len(actual) == len(expected), f"{mart}: {len(actual)} rows where {where}, worked by hand: {len(expected)}"
