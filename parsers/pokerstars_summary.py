@@ -35,16 +35,13 @@ from lark import Token, Tree
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.pokerstars import SITE
 from rules.records import GameInfo, Source
 
 __all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
 
 GAME = "tournament"
 """The warehouse partition of tournament summaries."""
-
-SITE = "PokerStars"
-"""The room of these summaries, named as its hands name it: a summary's account holder and its
-tournament number belong to that room, like the screen names of its hands."""
 
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
