@@ -29,6 +29,7 @@ from lark import Tree
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.pacific import SITE
 from parsers.pokerstars_summary import (
     GAME,
     LARGEST_COUNT,
@@ -146,7 +147,7 @@ class _Builder:
                                        line=self.source.first_line),)
         return TournamentSummary(
             source=self.source,
-            info=GameInfo(game=GAME, table_name=f"Tournament #{number}", ruleset="888poker"),
+            info=GameInfo(game=GAME, table_name=f"Tournament #{number}", ruleset="888poker", site=SITE),
             tournament_id=f"888-{number}", game_type=None, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=None, is_satellite=False,
             started_at=None, finished_at=None, entries=entries, hero=hero, hero_finish=finish, hero_prize=won,

@@ -80,6 +80,7 @@ __all__ = [
     "POSTS",
     "RUNS",
     "SHOWS",
+    "SITE",
     "SUMMARY_OUTCOME",
     "SYNTAX",
     "TERMINALS",
@@ -93,6 +94,9 @@ __all__ = [
     "read_header",
     "stakes_sign",
 ]
+
+SITE = "PokerStars"
+"""The room these hands come from, as the warehouse names it."""
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
 # Declared once: the line patterns below are built from them, and the compiled scanner
@@ -789,7 +793,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         club=club,
         table_name=table_name,
         ruleset=f"pokerstars {betting.value}",
-        site="PokerStars",
+        site=SITE,
     )
     return HoldemHand(
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,

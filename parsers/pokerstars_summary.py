@@ -35,6 +35,7 @@ from lark import Token, Tree
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.pokerstars import SITE
 from rules.records import GameInfo, Source
 
 __all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
@@ -100,7 +101,8 @@ class TournamentSummary:
     """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
     hero_finish: int | None
     hero_prize: Decimal | None
-    """His award when the letter states it and the order does not list him."""
+    """His award when the order does not list him: what the letter's award says, 0 when it names
+    none, None when it is in another unit."""
     count_reentries: int
     count_rebuys: int
     count_addons: int
@@ -235,7 +237,9 @@ class _Builder:
             dear = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None)
             hero = dear or None
         award = _AWARD.search(said)
-        hero_prize = amount(award[2]) if award and award[1] == currency else None
+        # the letter names an award when he won one: none named is nothing won (0), one in another
+        # unit is a prize of unknown value (None)
+        hero_prize = Decimal(0) if not award else amount(award[2]) if award[1] == currency else None
         reentries = _REENTRIES.search(said)
         rebuys = _REBUYS.search(said)
         bounties = _BOUNTIES.search(said)
@@ -243,7 +247,7 @@ class _Builder:
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
-                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars"),
+                          ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE),
             tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,

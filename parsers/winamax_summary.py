@@ -41,6 +41,7 @@ from parsers.pokerstars_summary import (
     TournamentEntry,
     TournamentSummary,
 )
+from parsers.winamax import SITE
 from rules.records import GameInfo, Source
 
 __all__ = ["WORDS", "parse"]
@@ -163,7 +164,7 @@ class _Builder:
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{title['number']}",
-                          ruleset=f"winamax {name}"),
+                          ruleset=f"winamax {name}", site=SITE),
             tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
             started_at=started_at, finished_at=None, entries=entries, hero=hero, hero_finish=finish,

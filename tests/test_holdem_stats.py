@@ -3,7 +3,7 @@
 The hands below are PokerStars text, three-handed (button, small blind, big blind), $0.50/$1
 No Limit, players Anna (seat 1), Boris (seat 2) and Vera (seat 3). Every column of the mart
 is asserted for every player with the value computed by hand (the tallies are in the
-comments of each hand and in ``EXPECTED``).
+comments of each hand and of the rows ``assert_mart`` writes out).
 
 The same expectations are checked two ways:
 
@@ -31,6 +31,7 @@ from pipeline import models
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
+from tests.worked_marts import assert_worked
 
 HEAD = """PokerStars Hand #{n}:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/0{n} 20:00:00 ET
 Table 'Vesta' 3-max Seat #{button} is the button
@@ -206,118 +207,91 @@ Seat 3: Vera (button) showed [5d 6d] and won ($3.32) with a straight, Ten to Ace
 ]
 
 D = Decimal
-# Tallies over the six hands (hand numbers in brackets), one dict per player.
-EXPECTED = {
-    "Anna": dict(
-        count_hands=6,
-        net_won=D("18.50"),                      # -3 +43 -0.50 +0 -20 -1
-        bb_per_100=D("308.33"),                  # 18.5 big blinds over 6 hands
-        count_bb_hands=6,                        # every hand at 0.50/1
-        count_vpip_opportunities=6, count_vpip=4,                 # [1, 2, 5, 6]
-        count_pfr_opportunities=6, count_pfr=2,                   # [1, 5]
-        count_three_bet_opportunities=3, count_three_bet=1,       # [2, 3, 5]; 3-bet in [5]
-        count_fold_to_three_bet_opportunities=1, count_fold_to_three_bet=1,   # [1]
-        count_postflop_bets_raises=3, count_postflop_calls=0, count_postflop_folds=2,
-        count_saw_flop=3, count_went_to_showdown=1, count_won_at_showdown=1,  # flops [2, 5, 6]
-        count_won_when_saw_flop=1,                                # [2]
-        count_cbet_flop_opportunities=1, count_cbet_flop=1,       # [5]
-        count_fold_to_cbet_flop_opportunities=1, count_fold_to_cbet_flop=0,   # [2] raised
-        count_steal_opportunities=2, count_steal_attempt=1,       # [1, 4]; stole in [1]
-        net_showdown=D("43"), net_non_showdown=D("-24.50"), allin_ev_net=D("18.50"),
-    ),
-    "Boris": dict(
-        count_hands=6,
-        net_won=D("17.68"),                      # +4 -4 -3 -0.50 +20.85 +0.33
-        bb_per_100=D("294.67"), count_bb_hands=6,
-        count_vpip_opportunities=6, count_vpip=4,                 # [1, 2, 3, 5]
-        count_pfr_opportunities=6, count_pfr=2,                   # [1, 5]
-        count_three_bet_opportunities=3, count_three_bet=1,       # [1, 2, 3]; 3-bet in [1]
-        count_fold_to_three_bet_opportunities=1, count_fold_to_three_bet=0,   # [5] called
-        count_postflop_bets_raises=2, count_postflop_calls=1, count_postflop_folds=2,
-        count_saw_flop=4, count_went_to_showdown=1, count_won_at_showdown=1,  # [2, 3, 5, 6]
-        count_won_when_saw_flop=2,                                # [5, 6]
-        count_cbet_flop_opportunities=0, count_cbet_flop=0,
-        count_fold_to_cbet_flop_opportunities=2, count_fold_to_cbet_flop=1,   # [3, 5]; [3]
-        count_steal_opportunities=3, count_steal_attempt=1,       # [2, 4, 5]; stole in [5]
-        net_showdown=D("0.33"), net_non_showdown=D("17.35"), allin_ev_net=D("17.68"),
-    ),
-    "Vera": dict(
-        count_hands=6,
-        net_won=D("-42.00"),                     # -1 -42 +3.18 +0.50 -3 +0.32
-        bb_per_100=D("-700.00"), count_bb_hands=6,
-        count_vpip_opportunities=5, count_vpip=4,                 # walk [4] left out; [2, 3, 5, 6]
-        count_pfr_opportunities=5, count_pfr=2,                   # [2, 3]
-        count_three_bet_opportunities=1, count_three_bet=0,       # [5]
-        count_fold_to_three_bet_opportunities=0, count_fold_to_three_bet=0,
-        count_postflop_bets_raises=2, count_postflop_calls=3, count_postflop_folds=0,
-        count_saw_flop=3, count_went_to_showdown=2, count_won_at_showdown=1,  # [2, 3, 6]; sd [2, 6]
-        count_won_when_saw_flop=2,                                # [3, 6]
-        count_cbet_flop_opportunities=2, count_cbet_flop=2,       # [2, 3]
-        count_fold_to_cbet_flop_opportunities=0, count_fold_to_cbet_flop=0,
-        count_steal_opportunities=2, count_steal_attempt=1,       # [3, 6]; stole in [3]
-        net_showdown=D("-41.68"), net_non_showdown=D("-0.32"), allin_ev_net=D("-42.00"),
-    ),
-}
-
-
-def ratio(part: int, whole: int, scale: float = 100.0) -> float | None:
-    return None if whole == 0 else scale * part / whole
-
-
-def expected_row(player: str) -> dict:
-    """Every column of the mart for one player, the percentages from the hand-counted tallies."""
-    e = dict(EXPECTED[player])
-    e.update(
-        vpip=ratio(e["count_vpip"], e["count_vpip_opportunities"]),
-        pfr=ratio(e["count_pfr"], e["count_pfr_opportunities"]),
-        three_bet=ratio(e["count_three_bet"], e["count_three_bet_opportunities"]),
-        fold_to_three_bet=ratio(e["count_fold_to_three_bet"], e["count_fold_to_three_bet_opportunities"]),
-        af=ratio(e["count_postflop_bets_raises"], e["count_postflop_calls"], 1.0),
-        count_afq_opportunities=e["count_postflop_bets_raises"] + e["count_postflop_calls"] + e["count_postflop_folds"],
-        wtsd=ratio(e["count_went_to_showdown"], e["count_saw_flop"]),
-        wsd=ratio(e["count_won_at_showdown"], e["count_went_to_showdown"]),
-        wwsf=ratio(e["count_won_when_saw_flop"], e["count_saw_flop"]),
-        cbet_flop=ratio(e["count_cbet_flop"], e["count_cbet_flop_opportunities"]),
-        fold_to_cbet_flop=ratio(e["count_fold_to_cbet_flop"], e["count_fold_to_cbet_flop_opportunities"]),
-        steal_attempt=ratio(e["count_steal_attempt"], e["count_steal_opportunities"]),
-        count_wtsd_opportunities=e["count_saw_flop"],
-        count_wsd_opportunities=e["count_went_to_showdown"],
-        count_wwsf_opportunities=e["count_saw_flop"],
-    )
-    e["afq"] = ratio(e["count_postflop_bets_raises"], e["count_afq_opportunities"])
-    return e
-
-
-# A few figures written out in full, so the arithmetic above is checked against a human.
-HAND_FIGURES = {
-    ("Anna", "vpip"): 400 / 6, ("Anna", "afq"): 60.0, ("Anna", "af"): None, ("Anna", "wwsf"): 100 / 3,
-    ("Boris", "af"): 2.0, ("Boris", "afq"): 40.0, ("Boris", "wtsd"): 25.0, ("Boris", "fold_to_cbet_flop"): 50.0,
-    ("Vera", "vpip"): 80.0, ("Vera", "af"): 2 / 3, ("Vera", "wsd"): 50.0, ("Vera", "cbet_flop"): 100.0,
-}
 
 
 def assert_mart(duckdb_path: Path) -> None:
+    """Every column of player_stats_holdem, for each player, tallied by hand over the six hands
+    (hand numbers in brackets); each rate is its count over its chances, as the tallies say."""
     with connect(duckdb_path.parent) as con:
-        frame = con.sql("select * from player_stats_holdem order by player").pl()
-    assert frame["player"].to_list() == ["Anna", "Boris", "Vera"]
-    assert set(frame["game"]) == {"holdem"}
-    assert set(frame["site"]) == {"PokerStars"}     # a screen name is keyed by its site
-    assert frame["stakes"].n_unique() == 1
-    for row in frame.to_dicts():
-        expected = expected_row(row["player"])
-        for column, value in expected.items():
-            actual = row[column]
-            if isinstance(value, float):
-                assert actual == pytest.approx(value), (row["player"], column)
-            else:
-                assert actual == value, (row["player"], column, actual, value)
-        for (player, column), figure in HAND_FIGURES.items():
-            if player == row["player"]:
-                assert row[column] == (None if figure is None else pytest.approx(figure)), (player, column)
-        assert set(expected) | {"player", "site", "game", "stakes", "currency", "is_tournament"} == set(frame.columns) - _EXTRA
-
-
-_EXTRA = {"count_walks", "person"}
+        assert_worked(con, "player_stats_holdem", [
+            # a screen name is keyed by its room; nobody is linked, so each is his own person
+            {"player": "Anna", "site": "PokerStars", "person": "Anna", "game": "holdem",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "count_hands": 6, "count_bb_hands": 6,               # every hand at 0.50/1
+             "net_won": Decimal("18.50"),                         # -3 +43 -0.50 +0 -20 -1
+             "bb_per_100": Decimal("308.33"),                     # 18.5 big blinds over 6 hands
+             "count_vpip_opportunities": 6, "count_vpip": 4, "vpip": 66.666666666667,       # [1, 2, 5, 6]
+             "count_pfr_opportunities": 6, "count_pfr": 2, "pfr": 33.333333333333,          # [1, 5]
+             "count_three_bet_opportunities": 3, "count_three_bet": 1,                      # [2, 3, 5]; [5]
+             "three_bet": 33.333333333333,
+             "count_fold_to_three_bet_opportunities": 1, "count_fold_to_three_bet": 1,      # [1]
+             "fold_to_three_bet": 100.0,
+             # bets and raises [2] flop raise, turn bet, [5] c-bet; folds [5] turn, [6] flop; no call
+             "count_postflop_bets_raises": 3, "count_postflop_calls": 0, "count_postflop_folds": 2,
+             "af": None, "count_afq_opportunities": 5, "afq": 60.0,                         # 3 / (3 + 0 + 2)
+             "count_saw_flop": 3, "count_wtsd_opportunities": 3,                            # flops [2, 5, 6]
+             "count_went_to_showdown": 1, "wtsd": 33.333333333333,                          # [2]
+             "count_wsd_opportunities": 1, "count_won_at_showdown": 1, "wsd": 100.0,        # [2] won
+             "count_wwsf_opportunities": 3, "count_won_when_saw_flop": 1, "wwsf": 33.333333333333,   # [2]
+             "count_cbet_flop_opportunities": 1, "count_cbet_flop": 1, "cbet_flop": 100.0,  # [5]
+             "count_fold_to_cbet_flop_opportunities": 1, "count_fold_to_cbet_flop": 0,      # [2] raised
+             "fold_to_cbet_flop": 0.0,
+             "count_steal_opportunities": 2, "count_steal_attempt": 1, "steal_attempt": 50.0,   # [1, 4]; [1]
+             "net_showdown": Decimal("43.00"),                    # [2]
+             "net_non_showdown": Decimal("-24.50"),               # 18.50 - 43
+             "allin_ev_net": Decimal("18.50")},                   # no all-in: the net
+            {"player": "Boris", "site": "PokerStars", "person": "Boris", "game": "holdem",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "count_hands": 6, "count_bb_hands": 6,
+             "net_won": Decimal("17.68"),                         # +4 -4 -3 -0.50 +20.85 +0.33
+             "bb_per_100": Decimal("294.67"),                     # 17.68 big blinds over 6 hands
+             "count_vpip_opportunities": 6, "count_vpip": 4, "vpip": 66.666666666667,       # [1, 2, 3, 5]
+             "count_pfr_opportunities": 6, "count_pfr": 2, "pfr": 33.333333333333,          # [1, 5]
+             "count_three_bet_opportunities": 3, "count_three_bet": 1,                      # [1, 2, 3]; [1]
+             "three_bet": 33.333333333333,
+             "count_fold_to_three_bet_opportunities": 1, "count_fold_to_three_bet": 0,      # [5] called
+             "fold_to_three_bet": 0.0,
+             # bets [5] turn, [6] flop; call [5] flop; folds [2] flop, [3] flop
+             "count_postflop_bets_raises": 2, "count_postflop_calls": 1, "count_postflop_folds": 2,
+             "af": 2.0, "count_afq_opportunities": 5, "afq": 40.0,                          # 2 / 1; 2 / 5
+             "count_saw_flop": 4, "count_wtsd_opportunities": 4,                            # [2, 3, 5, 6]
+             "count_went_to_showdown": 1, "wtsd": 25.0,                                     # [6]
+             "count_wsd_opportunities": 1, "count_won_at_showdown": 1, "wsd": 100.0,        # [6] split
+             "count_wwsf_opportunities": 4, "count_won_when_saw_flop": 2, "wwsf": 50.0,     # [5, 6]
+             "count_cbet_flop_opportunities": 0, "count_cbet_flop": 0, "cbet_flop": None,
+             "count_fold_to_cbet_flop_opportunities": 2, "count_fold_to_cbet_flop": 1,      # [3, 5]; [3]
+             "fold_to_cbet_flop": 50.0,
+             "count_steal_opportunities": 3, "count_steal_attempt": 1,                      # [2, 4, 5]; [5]
+             "steal_attempt": 33.333333333333,
+             "net_showdown": Decimal("0.33"),                     # [6]
+             "net_non_showdown": Decimal("17.35"),                # 17.68 - 0.33
+             "allin_ev_net": Decimal("17.68")},
+            {"player": "Vera", "site": "PokerStars", "person": "Vera", "game": "holdem",
+             "is_tournament": False, "currency": "USD", "stakes": "$0.50/$1 USD",
+             "count_hands": 6, "count_bb_hands": 6,
+             "net_won": Decimal("-42.00"),                        # -1 -42 +3.18 +0.50 -3 +0.32
+             "bb_per_100": Decimal("-700.00"),                    # -42 big blinds over 6 hands
+             # the walk [4] gave her no decision: 5 chances
+             "count_vpip_opportunities": 5, "count_vpip": 4, "vpip": 80.0,                  # [2, 3, 5, 6]
+             "count_pfr_opportunities": 5, "count_pfr": 2, "pfr": 40.0,                     # [2, 3]
+             "count_three_bet_opportunities": 1, "count_three_bet": 0, "three_bet": 0.0,    # [5]
+             "count_fold_to_three_bet_opportunities": 0, "count_fold_to_three_bet": 0,
+             "fold_to_three_bet": None,
+             # bets [2] flop c-bet, [3] flop c-bet; calls [2] flop and turn, [6] flop; no fold
+             "count_postflop_bets_raises": 2, "count_postflop_calls": 3, "count_postflop_folds": 0,
+             "af": 0.666666666667, "count_afq_opportunities": 5, "afq": 40.0,               # 2 / 3; 2 / 5
+             "count_saw_flop": 3, "count_wtsd_opportunities": 3,                            # [2, 3, 6]
+             "count_went_to_showdown": 2, "wtsd": 66.666666666667,                          # [2, 6]
+             "count_wsd_opportunities": 2, "count_won_at_showdown": 1, "wsd": 50.0,         # [6]
+             "count_wwsf_opportunities": 3, "count_won_when_saw_flop": 2, "wwsf": 66.666666666667,   # [3, 6]
+             "count_cbet_flop_opportunities": 2, "count_cbet_flop": 2, "cbet_flop": 100.0,  # [2, 3]
+             "count_fold_to_cbet_flop_opportunities": 0, "count_fold_to_cbet_flop": 0,
+             "fold_to_cbet_flop": None,
+             "count_steal_opportunities": 2, "count_steal_attempt": 1, "steal_attempt": 50.0,   # [3, 6]; [3]
+             "net_showdown": Decimal("-41.68"),                   # -42 [2] +0.32 [6]
+             "net_non_showdown": Decimal("-0.32"),                # -42 + 41.68
+             "allin_ev_net": Decimal("-42.00")},
+        ])
 
 
 # ---------------------------------------------------------------- through the real ingest
@@ -434,12 +408,13 @@ def facts_of(text: str, file: str) -> TableRows:
                  net=net, net_showdown=net if at_showdown else D(0), allin_ev_net=net,
                  saw_flop="flop" in seen[p], saw_turn="turn" in seen[p], saw_river="river" in seen[p],
                  went_to_showdown=at_showdown, won_at_showdown=at_showdown and collected[p] > 0,
-                 is_walk=walk, small_blind=D("0.50"), big_blind=D(1), stakes="0.50/1 USD",
+                 is_walk=walk, small_blind=D("0.50"), big_blind=D(1), stakes="$0.50/$1 USD",
                  betting="no_limit", currency="USD", is_tournament=False, max_seats=3, count_players=3,
                  rake=rake)
         rows.add("game_players", "holdem", game_id=game_id, player=p, seat=seat, net=net)
     rows.add("games", "holdem", game_id=game_id, source_file=file, first_line=1, last_line=len(lines),
-             count_players=3, count_errors=0, count_warnings=0, site="PokerStars")
+             count_players=3, count_errors=0, count_warnings=0, site="PokerStars", currency="USD",
+             is_tournament=False)
     return rows
 
 

@@ -6,6 +6,7 @@
 -- cost: every entry at the buy-in's full price (prize pool, bounty and fee), plus the rebuys and
 -- add-ons, which the room tells the account holder only; won: prizes plus bounties. prize is null
 -- when a prize is not in the buy-in's currency (a ticket, a seat): net and ROI leave that entry out.
+-- is_itm: he won a prize, in the currency or not (a satellite's seat is in the money too).
 with
 
 rooms as (
@@ -78,5 +79,5 @@ select
     price * count_entries + rebuy_cost as cost,
     prize + bounties_won as won,
     prize + bounties_won - (price * count_entries + rebuy_cost) as net,
-    prize > 0 as is_itm,
+    prize > 0 or count_prizes_unknown > 0 as is_itm,
 from final

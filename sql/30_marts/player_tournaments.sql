@@ -2,8 +2,8 @@
 -- key: player, site, tournament_id
 -- incremental: site, tournament_id
 -- A screen name belongs to its room, and so does a tournament's number: site says which.
--- Amounts in currency (the buy-in's); is_itm: he won a prize; is_still_playing: the latest summary
--- was written while he still played, so the tournament counts in no figure yet.
+-- Amounts in currency (the buy-in's); is_itm: he won a prize (a ticket too); is_still_playing: the
+-- latest summary was written while he still played, so the tournament counts in no figure yet.
 with
 
 players as (
