@@ -11,15 +11,12 @@ version 'rules-a', so that the version each row carries is known.
 from __future__ import annotations
 
 import hashlib
-import os
-from pathlib import Path
 
 import pytest
 
 import pipeline.worker
-from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.worked_marts import assert_worked
+from tests.worked_marts import assert_worked, ingest_files
 
 SHEET_WRONG = """\
 Raspisnoy sheet R-2026-11-28-2
@@ -60,19 +57,13 @@ Points: Anna -10, Boris 5, Vera 1
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
     folder = tmp_path_factory.mktemp("worked_audit")
-    (folder / "club.txt").write_text(SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN, encoding="utf-8")
-    (folder / "hook.txt").write_text(HOOK, encoding="utf-8")
     stamp = pipeline.worker.record_provenance
-    here = os.getcwd()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pipeline.worker, "record_provenance",
                       lambda tables, text_of, version=None, contexts=None:
                       stamp(tables, text_of, version="rules-a", contexts=contexts))
-        os.chdir(folder)          # so that the files are named as given, 'club.txt' and 'hook.txt'
-        try:
-            summary = ingest([Path("club.txt"), Path("hook.txt")], Path("warehouse"), jobs=1)
-        finally:
-            os.chdir(here)
+        summary = ingest_files(folder, {"club.txt": SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN,
+                                        "hook.txt": HOOK})
     assert (summary.games, summary.quarantined, summary.findings) == (3, 1, 2), summary.as_dict()
     with connect(folder / "warehouse") as connection:
         yield connection
