@@ -30,11 +30,10 @@ import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
-from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from tests.test_raspisnoy_rules import FORMATS_LOG
 from tests.test_raspisnoy_stats import SHEET_A
-from tests.worked_marts import assert_worked
+from tests.worked_marts import assert_worked, ingest_files
 
 LOG_B = FORMATS_LOG.replace("Vera", "Verochka")
 
@@ -80,10 +79,7 @@ Seat 3: Vera (big blind) showed [Qc Qd] and lost with a pair of Queens
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
     folder = tmp_path_factory.mktemp("worked_raspisnoy")
-    (folder / "a.txt").write_text(SHEET_A, encoding="utf-8")
-    (folder / "b.txt").write_text(LOG_B, encoding="utf-8")
-    (folder / "c.txt").write_text(HOLDEM, encoding="utf-8")
-    summary = ingest([folder / "a.txt", folder / "b.txt", folder / "c.txt"], folder / "warehouse", jobs=1)
+    summary = ingest_files(folder, {"a.txt": SHEET_A, "b.txt": LOG_B, "c.txt": HOLDEM})
     assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
     linked = CliRunner().invoke(main, ["alias", "--warehouse", str(folder / "warehouse"), "Vera", "Verochka"])
     assert linked.exit_code == 0, linked.output
@@ -406,8 +402,7 @@ def test_leaderboard_raspisnoy_tied_winners_share(tmp_path):
     # +10. Totals -9, 15, 15: Boris and Vera tie for first (rank 1 both), Anna third. Every pair:
     # Anna -9 x 3 - 21 = -48, Boris and Vera 45 - 21 = 24. Winner only: Anna pays the difference,
     # 15 - (-9) = 24, which the two winners share: 12 each.
-    (tmp_path / "tie.txt").write_text(TIE, encoding="utf-8")
-    summary = ingest([tmp_path / "tie.txt"], tmp_path / "warehouse", jobs=1)
+    summary = ingest_files(tmp_path, {"tie.txt": TIE})
     assert (summary.games, summary.quarantined, summary.findings) == (1, 0, 0)
     with connect(tmp_path / "warehouse") as con:
         assert_worked(con, "leaderboard_raspisnoy", [
