@@ -19,18 +19,20 @@ linked to the person Vera. Round 1 (1 card, dealt by Anna): Boris 1/1 +10, Veroc
 1/0 -10; round 2 (2 cards, dealt by Boris): Verochka 1/1 +10, Anna 1/1 +10, Boris 1/0 -10. Totals:
 Anna 0, Boris 0, Verochka 15: Verochka first, Anna and Boris tied second.
 
-A PokerStars cash hand (below) holds the results of a room's accounts, in a currency.
+docs/formats.md's PokerStars cash hand holds the results of a room's accounts, in a currency.
 """
 
 from __future__ import annotations
 
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
 from pipeline.cli import main
 from pipeline.warehouse import connect
+from tests.test_docs import examples
 from tests.test_raspisnoy_rules import FORMATS_LOG
 from tests.test_raspisnoy_stats import SHEET_A
 from tests.worked_marts import assert_worked, ingest_files
@@ -40,40 +42,8 @@ LOG_B = FORMATS_LOG.replace("Vera", "Verochka")
 # docs/formats.md's PokerStars cash hand: 21:15 ET on 28 November (EST, UTC-5) is 02:15 UTC on the 29th.
 # Anna invests 3 + 4 = $7 and collects the $14.50 pot less $0.45 rake: +7.05; Vera -7; Boris -0.50
 # (his small blind): placed Anna 1, Boris 2, Vera 3. A room's hand of no club ranks in its room.
-HOLDEM = """\
-PokerStars Hand #230000000001:  Hold'em No Limit ($0.50/$1 USD) - 2026/11/28 21:15:00 ET
-Table 'Tverskaya I' 6-max Seat #1 is the button
-Seat 1: Anna ($100 in chips)
-Seat 2: Boris ($100 in chips)
-Seat 3: Vera ($100 in chips)
-Boris: posts small blind $0.50
-Vera: posts big blind $1
-*** HOLE CARDS ***
-Dealt to Anna [Ah Kd]
-Anna: raises $2 to $3
-Boris: folds
-Vera: calls $2
-*** FLOP *** [Ks 7d 2c]
-Vera: checks
-Anna: bets $4
-Vera: calls $4
-*** TURN *** [Ks 7d 2c] [9h]
-Vera: checks
-Anna: checks
-*** RIVER *** [Ks 7d 2c 9h] [3s]
-Vera: checks
-Anna: checks
-*** SHOW DOWN ***
-Anna: shows [Ah Kd] (a pair of Kings)
-Vera: shows [Qc Qd] (a pair of Queens)
-Anna collected $14.05 from pot
-*** SUMMARY ***
-Total pot $14.50 | Rake $0.45
-Board [Ks 7d 2c 9h 3s]
-Seat 1: Anna (button) showed [Ah Kd] and won ($14.05) with a pair of Kings
-Seat 2: Boris (small blind) folded before Flop
-Seat 3: Vera (big blind) showed [Qc Qd] and lost with a pair of Queens
-"""
+HOLDEM = next(text for _, _, text in examples(Path(__file__).resolve().parents[1] / "docs" / "formats.md")
+              if text.startswith("PokerStars Hand #230000000001:"))
 
 
 @pytest.fixture(scope="module")
