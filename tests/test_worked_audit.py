@@ -16,20 +16,12 @@ import pytest
 
 import pipeline.worker
 from pipeline.warehouse import connect
+from tests import formats_examples
 from tests.worked_marts import assert_worked, ingest_files
 
-SHEET_WRONG = """\
-Raspisnoy sheet R-2026-11-28-2
-Date: 2026-11-28 18:00
-Club: Tverskaya
-Players: Anna | Boris | Vera
-Rules: default
-First dealer: Anna
-
- #  cards kind      | Anna      | Boris     | Vera
- 1  1     regular   | 1/0 -10   | 0/0 5     | 1/1 10
- 2  2     regular   | 0/0 -5    | 1/1 16    | 0/1 11
-"""
+# FORMATS.md's score sheet, dated 18:00, with Boris's round-2 total written 16.
+SHEET_WRONG = formats_examples.RASPISNOY_SHEET.replace("Date: 2026-11-28\n", "Date: 2026-11-28 18:00\n").replace(
+    "1/1 15 ", "1/1 16 ")
 SHEET_RIGHT = SHEET_WRONG.replace("R-2026-11-28-2", "R-2026-11-28-3").replace("18:00", "23:00").replace(
     "1/1 16", "1/1 15")
 BROKEN = """\
