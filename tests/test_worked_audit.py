@@ -78,7 +78,8 @@ def test_game_list(con):
          "last_line": 10, "played_at": "2026-11-28 18:00:00", "club": "Tverskaya", "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
+                     "joker low ordinary, whole-deck trump drawn"),
+         "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
                      {"player": "Vera", "seat": 3, "net": 11}]},
@@ -86,7 +87,8 @@ def test_game_list(con):
          "last_line": 21, "played_at": "2026-11-28 23:00:00", "club": "Tverskaya", "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 0, "count_warnings": 0, "currency": None,
+                     "joker low ordinary, whole-deck trump drawn"),
+         "count_players": 3, "count_errors": 0, "count_warnings": 0, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
                      {"player": "Vera", "seat": 3, "net": 11}]},
@@ -94,7 +96,8 @@ def test_game_list(con):
          "last_line": 9, "played_at": None, "club": None, "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
-                     "joker low ordinary, whole-deck trump drawn"), "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
+                     "joker low ordinary, whole-deck trump drawn"),
+         "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -10}, {"player": "Boris", "seat": 2, "net": 5},
                      {"player": "Vera", "seat": 3, "net": 1}]},

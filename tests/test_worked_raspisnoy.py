@@ -33,6 +33,7 @@ from click.testing import CliRunner
 from pipeline.cli import main
 from pipeline.warehouse import connect
 from tests.test_docs import examples
+from tests.test_pokerstars_parser import TOURNAMENT
 from tests.test_raspisnoy_rules import FORMATS_LOG
 from tests.test_raspisnoy_stats import SHEET_A
 from tests.worked_marts import assert_worked, ingest_files
@@ -44,13 +45,17 @@ LOG_B = FORMATS_LOG.replace("Vera", "Verochka")
 # (his small blind): placed Anna 1, Boris 2, Vera 3. A room's hand of no club ranks in its room.
 HOLDEM = next(text for _, _, text in examples(Path(__file__).resolve().parents[1] / "docs" / "formats.md")
               if text.startswith("PokerStars Hand #230000000001:"))
+# tests/test_pokerstars_parser.py's tournament hand, in chips: 1:33:54 ET on 1 March 2016 (EST) is
+# 06:33:54 UTC. Fi: [x] ($) puts in the ante 50 and 3,425 all in and loses: -3,475; Irisha the ante and
+# the small blind: -450; Dmello the ante and 3,425, and takes the 7,400 pot: +3,925. Placed Dmello 1,
+# Irisha 2, Fi 3.
 
 
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
     folder = tmp_path_factory.mktemp("worked_raspisnoy")
-    summary = ingest_files(folder, {"a.txt": SHEET_A, "b.txt": LOG_B, "c.txt": HOLDEM})
-    assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0)
+    summary = ingest_files(folder, {"a.txt": SHEET_A, "b.txt": LOG_B, "c.txt": HOLDEM, "d.txt": TOURNAMENT})
+    assert (summary.games, summary.quarantined, summary.findings) == (4, 0, 0)
     linked = CliRunner().invoke(main, ["alias", "--warehouse", str(folder / "warehouse"), "Vera", "Verochka"])
     assert linked.exit_code == 0, linked.output
     with connect(folder / "warehouse") as connection:
@@ -273,6 +278,19 @@ def test_leaderboard_ranks_persons_with_their_names(con):
          "season": "all time", "player": "Vera", "names": "Vera", "count_games": 1, "net": Decimal("-7.00"),
          "count_wins": 0, "avg_placement": 3.0, "first_played_at": "2026-11-29 02:15:00",
          "last_played_at": "2026-11-29 02:15:00", "rank": 3},
+        # The tournament hand: in chips, apart from the cash table.
+        {"club": "PokerStars", "game": "holdem", "is_tournament": True, "currency": "chips", "season_kind": "all",
+         "season": "all time", "player": "Dmello", "names": "Dmello", "count_games": 1, "net": 3925,
+         "count_wins": 1, "avg_placement": 1.0,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54", "rank": 1},
+        {"club": "PokerStars", "game": "holdem", "is_tournament": True, "currency": "chips", "season_kind": "all",
+         "season": "all time", "player": "Irisha", "names": "Irisha", "count_games": 1, "net": -450,
+         "count_wins": 0, "avg_placement": 2.0,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54", "rank": 2},
+        {"club": "PokerStars", "game": "holdem", "is_tournament": True, "currency": "chips", "season_kind": "all",
+         "season": "all time", "player": "Fi: [x] ($)", "names": "Fi: [x] ($)", "count_games": 1, "net": -3475,
+         "count_wins": 0, "avg_placement": 3.0,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54", "rank": 3},
     ], where="season_kind = 'all'")
 
 
@@ -307,6 +325,16 @@ def test_player_results_keep_each_name_and_kind_of_game(con):
         {"player": "Vera", "site": "PokerStars", "person": "Vera", "game": "holdem", "is_tournament": False,
          "currency": "USD", "count_games": 1, "net": Decimal("-7.00"), "count_wins": 0, "avg_placement": 3.0,
          "count_placed": 1, "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        # The tournament hand: a tournament's, in chips.
+        {"player": "Dmello", "site": "PokerStars", "person": "Dmello", "game": "holdem", "is_tournament": True,
+         "currency": "chips", "count_games": 1, "net": 3925, "count_wins": 1, "avg_placement": 1.0,
+         "count_placed": 1, "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
+        {"player": "Irisha", "site": "PokerStars", "person": "Irisha", "game": "holdem", "is_tournament": True,
+         "currency": "chips", "count_games": 1, "net": -450, "count_wins": 0, "avg_placement": 2.0,
+         "count_placed": 1, "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
+        {"player": "Fi: [x] ($)", "site": "PokerStars", "person": "Fi: [x] ($)", "game": "holdem",
+         "is_tournament": True, "currency": "chips", "count_games": 1, "net": -3475, "count_wins": 0,
+         "avg_placement": 3.0, "count_placed": 1, "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
     ])
 
 
@@ -349,6 +377,18 @@ def test_player_results_by_day(con):
          "game": "holdem", "is_tournament": False, "currency": "USD", "count_games": 1, "net": Decimal("-7.00"),
          "count_wins": 0, "count_placed": 1, "placement_sum": 3,
          "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
+        {"player": "Dmello", "site": "PokerStars", "person": "Dmello", "played_on": "2016-03-01", "club": None,
+         "game": "holdem", "is_tournament": True, "currency": "chips", "count_games": 1, "net": 3925,
+         "count_wins": 1, "count_placed": 1, "placement_sum": 1,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
+        {"player": "Irisha", "site": "PokerStars", "person": "Irisha", "played_on": "2016-03-01", "club": None,
+         "game": "holdem", "is_tournament": True, "currency": "chips", "count_games": 1, "net": -450,
+         "count_wins": 0, "count_placed": 1, "placement_sum": 2,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
+        {"player": "Fi: [x] ($)", "site": "PokerStars", "person": "Fi: [x] ($)", "played_on": "2016-03-01",
+         "club": None, "game": "holdem", "is_tournament": True, "currency": "chips", "count_games": 1, "net": -3475,
+         "count_wins": 0, "count_placed": 1, "placement_sum": 3,
+         "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
     ])
 
 
