@@ -334,7 +334,8 @@ def test_player_results_keep_each_name_and_kind_of_game(con):
          "count_placed": 1, "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
         {"player": "Fi: [x] ($)", "site": "PokerStars", "person": "Fi: [x] ($)", "game": "holdem",
          "is_tournament": True, "currency": "chips", "count_games": 1, "net": -3475, "count_wins": 0,
-         "avg_placement": 3.0, "count_placed": 1, "first_played_at": "2016-03-01 06:33:54", "last_played_at": "2016-03-01 06:33:54"},
+         "avg_placement": 3.0, "count_placed": 1, "first_played_at": "2016-03-01 06:33:54",
+         "last_played_at": "2016-03-01 06:33:54"},
     ])
 
 
