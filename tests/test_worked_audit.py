@@ -4,19 +4,23 @@ club.txt holds, from line 1, a score sheet whose round 2 writes Boris's total 16
 for a kept bid of 1 makes 15 (one RSP-TOTAL error, lines 1-10), the same sheet written right and
 played later that evening (lines 12-21), and a log that deals the card 'Ax' (quarantined, lines
 23-30). hook.txt is the RSP-HOOK example of docs/rules.md: no date, no club, and the dealer Vera
-passes where the bids would add up to the one card dealt (lines 1-9). The worker stamps the rules
+passes where the bids would add up to the one card dealt (lines 1-9). holdem.txt is the PokerStars cash
+hand of docs/formats.md, its summary's board wrong (one HE-BOARD error). The worker stamps the rules
 version 'rules-a', so that the version each row carries is known.
 """
 
 from __future__ import annotations
 
 import hashlib
+from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 import pipeline.worker
 from pipeline.warehouse import connect
 from tests import formats_examples
+from tests.test_docs import examples
 from tests.worked_marts import assert_worked, ingest_files
 
 # FORMATS.md's score sheet, dated 18:00, with Boris's round-2 total written 16.
@@ -34,6 +38,10 @@ First dealer: Anna
 Round 1: 1 card, regular, dealer Anna, trump 9h
 Hands: Boris [Ax], Vera [6c], Anna [Kd]
 """
+# docs/formats.md's PokerStars cash hand, its summary showing a river card (4s) the board did not deal (3s).
+BOARD_WRONG = next(text for _, _, text in examples(Path(__file__).resolve().parents[1] / "docs" / "formats.md")
+                   if text.startswith("PokerStars Hand #230000000001:")).replace(
+    "Board [Ks 7d 2c 9h 3s]", "Board [Ks 7d 2c 9h 4s]")
 HOOK = """\
 Raspisnoy game R-hook
 Players: Anna, Boris, Vera
@@ -55,8 +63,8 @@ def con(tmp_path_factory):
                       lambda tables, text_of, version=None, contexts=None:
                       stamp(tables, text_of, version="rules-a", contexts=contexts))
         summary = ingest_files(folder, {"club.txt": SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN,
-                                        "hook.txt": HOOK})
-    assert (summary.games, summary.quarantined, summary.findings) == (3, 1, 2), summary.as_dict()
+                                        "hook.txt": HOOK, "holdem.txt": BOARD_WRONG})
+    assert (summary.games, summary.quarantined, summary.findings) == (4, 1, 3), summary.as_dict()
     with connect(folder / "warehouse") as connection:
         yield connection
 
@@ -64,8 +72,8 @@ def con(tmp_path_factory):
 def test_the_ids_are_the_hashes_of_the_texts():
     # game_id and quarantine_id: the first 8 bytes of the BLAKE2b hash of the text's lines, below as literals
     assert [hashlib.blake2b(text.rstrip("\n").encode(), digest_size=8).hexdigest()
-            for text in (SHEET_WRONG, SHEET_RIGHT, BROKEN, HOOK)] == [
-        "d15decb21c5b5b99", "74752194438941f5", "459f8f7d6ab3905d", "503025a186dde236"]
+            for text in (SHEET_WRONG, SHEET_RIGHT, BROKEN, HOOK, BOARD_WRONG)] == [
+        "d15decb21c5b5b99", "74752194438941f5", "459f8f7d6ab3905d", "503025a186dde236", "1fee9ed704c7944f"]
 
 
 def test_game_list(con):
@@ -101,6 +109,16 @@ def test_game_list(con):
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -10}, {"player": "Boris", "seat": 2, "net": 5},
                      {"player": "Vera", "seat": 3, "net": 1}]},
+        # The Hold'em hand (lines 1-32): 21:15 ET is 02:15 UTC the next day; the room, its table, its
+        # structure and its dollars. Anna puts in 3 + 4 and collects 14.05 (the 14.50 pot less 0.45
+        # rake): +7.05; Boris his small blind, -0.50; Vera 3 + 4, -7. The wrong board is its one error.
+        {"game_id": "1fee9ed704c7944f", "game": "holdem", "source_file": "holdem.txt", "first_line": 1,
+         "last_line": 32, "played_at": "2026-11-29 02:15:00", "club": None, "site": "PokerStars",
+         "table_name": "Tverskaya I", "ruleset": "pokerstars no_limit", "count_players": 3, "count_errors": 1,
+         "count_warnings": 0, "currency": "USD", "is_tournament": False, "rules_version": "rules-a",
+         "players": [{"player": "Anna", "seat": 1, "net": Decimal("7.05")},
+                     {"player": "Boris", "seat": 2, "net": Decimal("-0.50")},
+                     {"player": "Vera", "seat": 3, "net": Decimal("-7.00")}]},
     ])
 
 
@@ -118,6 +136,12 @@ def test_finding_list(con):
          "message": "round 1: the dealer Vera bid 0, making the sum of bids 1 equal to the 1 card dealt",
          "expected": "a bid other than 0", "actual": "0", "source_file": "hook.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
+        # The summary's Board line (line 29) against the five cards dealt.
+        {"game_id": "1fee9ed704c7944f", "game": "holdem", "played_at": "2026-11-29 02:15:00", "club": None,
+         "rule_id": "HE-BOARD", "severity": "error", "line": 29,
+         "message": "the summary's board differs from the board dealt",
+         "expected": "Ks 7d 2c 9h 3s", "actual": "Ks 7d 2c 9h 4s", "source_file": "holdem.txt", "site": "PokerStars",
+         "players": ["Anna", "Boris", "Vera"]},
     ])
 
 
@@ -131,6 +155,9 @@ def test_games_by_day(con):
         {"game": "raspisnoy", "source_file": "hook.txt", "played_on": None, "club": None,
          "site": None, "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 0,
          "first_played_at": None, "last_played_at": None},
+        {"game": "holdem", "source_file": "holdem.txt", "played_on": "2026-11-29", "club": None,
+         "site": "PokerStars", "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 0,
+         "first_played_at": "2026-11-29 02:15:00", "last_played_at": "2026-11-29 02:15:00"},
     ])
 
 
