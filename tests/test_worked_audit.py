@@ -3,8 +3,9 @@
 club.txt holds, from line 1, a score sheet whose round 2 writes Boris's total 16 where his 5 + 10
 for a kept bid of 1 makes 15 (one RSP-TOTAL error, lines 1-10), the same sheet written right and
 played later that evening (lines 12-21), and a log that deals the card 'Ax' (quarantined, lines
-23-30). hook.txt is the RSP-HOOK example of docs/rules.md: no date, no club, and the dealer Vera
-passes where the bids would add up to the one card dealt (lines 1-9). holdem.txt is the PokerStars cash
+23-30). hook.txt is the RSP-HOOK example of docs/rules.md without its Hands line (lines 1-8): no date,
+no club, the dealer Vera passes where the bids would add up to the one card dealt (an error), and
+the trick is written with no hands dealt (a warning). holdem.txt is the PokerStars cash
 hand of docs/formats.md, its summary's board wrong (one HE-BOARD error). The worker stamps the rules
 version 'rules-a', so that the version each row carries is known.
 """
@@ -48,7 +49,6 @@ Players: Anna, Boris, Vera
 First dealer: Vera
 
 Round 1: 1 card, regular, dealer Vera, trump Td
-Hands: Anna [Qd], Boris [Ks], Vera [7s]
 Bids: Anna 1, Boris 0, Vera 0
 Trick 1: Anna Qd, Boris Ks, Vera 7s high; won by Vera
 Points: Anna -10, Boris 5, Vera 1
@@ -64,7 +64,7 @@ def con(tmp_path_factory):
                       stamp(tables, text_of, version="rules-a", contexts=contexts))
         summary = ingest_files(folder, {"club.txt": SHEET_WRONG + "\n" + SHEET_RIGHT + "\n" + BROKEN,
                                         "hook.txt": HOOK, "holdem.txt": BOARD_WRONG})
-    assert (summary.games, summary.quarantined, summary.findings) == (4, 1, 3), summary.as_dict()
+    assert (summary.games, summary.quarantined, summary.findings) == (4, 1, 4), summary.as_dict()
     with connect(folder / "warehouse") as connection:
         yield connection
 
@@ -73,7 +73,7 @@ def test_the_ids_are_the_hashes_of_the_texts():
     # game_id and quarantine_id: the first 8 bytes of the BLAKE2b hash of the text's lines, below as literals
     assert [hashlib.blake2b(text.rstrip("\n").encode(), digest_size=8).hexdigest()
             for text in (SHEET_WRONG, SHEET_RIGHT, BROKEN, HOOK, BOARD_WRONG)] == [
-        "d15decb21c5b5b99", "74752194438941f5", "459f8f7d6ab3905d", "503025a186dde236", "1fee9ed704c7944f"]
+        "d15decb21c5b5b99", "74752194438941f5", "459f8f7d6ab3905d", "31b96c6282f49df8", "1fee9ed704c7944f"]
 
 
 def test_game_list(con):
@@ -100,12 +100,12 @@ def test_game_list(con):
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -5}, {"player": "Boris", "seat": 2, "net": 15},
                      {"player": "Vera", "seat": 3, "net": 11}]},
-        {"game_id": "503025a186dde236", "game": "raspisnoy", "source_file": "hook.txt", "first_line": 1,
-         "last_line": 9, "played_at": None, "club": None, "site": None, "table_name": None,
+        {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "source_file": "hook.txt", "first_line": 1,
+         "last_line": 8, "played_at": None, "club": None, "site": None, "table_name": None,
          "ruleset": ("deck 36, joker 7s, max cards 9, specials no-trump blind misere golden, special cards max, "
                      "special multiplier 1.5, all-tricks double on, misere 15 50, golden 15, pass limit 2, hook on, "
                      "joker low ordinary, whole-deck trump drawn"),
-         "count_players": 3, "count_errors": 1, "count_warnings": 0, "currency": None,
+         "count_players": 3, "count_errors": 1, "count_warnings": 1, "currency": None,
          "is_tournament": False, "rules_version": "rules-a",
          "players": [{"player": "Anna", "seat": 1, "net": -10}, {"player": "Boris", "seat": 2, "net": 5},
                      {"player": "Vera", "seat": 3, "net": 1}]},
@@ -130,11 +130,17 @@ def test_finding_list(con):
          "message": "round 2: Boris's total (previous 5 + 10 points for regular, 2 cards, bid 1, took 1)",
          "expected": "15", "actual": "16", "source_file": "club.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
-        # The Bids line (line 7): Anna 1 + Boris 0 + the dealer's 0 = 1, the one card dealt.
-        {"game_id": "503025a186dde236", "game": "raspisnoy", "played_at": None, "club": None,
-         "rule_id": "RSP-HOOK", "severity": "error", "line": 7,
+        # The Bids line (line 6): Anna 1 + Boris 0 + the dealer's 0 = 1, the one card dealt.
+        {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "played_at": None, "club": None,
+         "rule_id": "RSP-HOOK", "severity": "error", "line": 6,
          "message": "round 1: the dealer Vera bid 0, making the sum of bids 1 equal to the 1 card dealt",
          "expected": "a bid other than 0", "actual": "0", "source_file": "hook.txt", "site": None,
+         "players": ["Anna", "Boris", "Vera"]},
+        # The round (its header, line 5) plays a trick with no Hands line: a warning.
+        {"game_id": "31b96c6282f49df8", "game": "raspisnoy", "played_at": None, "club": None,
+         "rule_id": "RSP-DEALER", "severity": "warning", "line": 5,
+         "message": "round 1: tricks are recorded without a Hands line",
+         "expected": "Hands: line", "actual": "none", "source_file": "hook.txt", "site": None,
          "players": ["Anna", "Boris", "Vera"]},
         # The summary's Board line (line 29) against the five cards dealt.
         {"game_id": "1fee9ed704c7944f", "game": "holdem", "played_at": "2026-11-29 02:15:00", "club": None,
@@ -147,13 +153,14 @@ def test_finding_list(con):
 
 def test_games_by_day(con):
     # The two sheets share a file, day and club: 2 games, the wrong one's error, 18:00 to 23:00. The
-    # hook game has no date and no club: its row has neither. The quarantined log is no game.
+    # hook game has no date and no club: its row has neither, with its error and warning. The quarantined
+    # log is no game.
     assert_worked(con, "games_by_day", [
         {"game": "raspisnoy_sheet", "source_file": "club.txt", "played_on": "2026-11-28", "club": "Tverskaya",
          "site": None, "rules_version": "rules-a", "count_games": 2, "count_errors": 1, "count_warnings": 0,
          "first_played_at": "2026-11-28 18:00:00", "last_played_at": "2026-11-28 23:00:00"},
         {"game": "raspisnoy", "source_file": "hook.txt", "played_on": None, "club": None,
-         "site": None, "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 0,
+         "site": None, "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 1,
          "first_played_at": None, "last_played_at": None},
         {"game": "holdem", "source_file": "holdem.txt", "played_on": "2026-11-29", "club": None,
          "site": "PokerStars", "rules_version": "rules-a", "count_games": 1, "count_errors": 1, "count_warnings": 0,
