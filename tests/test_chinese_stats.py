@@ -66,7 +66,10 @@ Boris: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]
 # FORMATS.md's (28 November 23:05, Tverskaya); the Fantasyland hands have no date or club. F-1:
 # Boris's queens in front enter Fantasyland. F-2: Anna plays Fantasyland: 7-J of clubs back
 # (straight flush 10), aces full middle (12), 5-high front: 22, and stays (the straight flush);
-# she wins back and middle (+1) and 22 - 13: +10; Boris's queens enter again.
+# she wins back and middle (+1) and 22 - 13: +10; Boris's queens enter again. F-3: Anna plays
+# Fantasyland again, a heart flush back (4), tens and nines middle, 5-high front: 4, and leaves (no
+# trips in front, no full house in the middle, no quads in back); Boris's kings full, jacks and fives
+# and queens win every row: a scoop, 3 + 3, plus 13 - 4: Boris +15, Anna -15; his queens enter again.
 
 
 @pytest.fixture(scope="module")
@@ -78,10 +81,14 @@ def con(tmp_path_factory):
     fantasy_1 = classic_log({"Anna": A_HAND, "Boris": B_HAND}, variant="fantasyland").replace("T-1", "F-1")
     lines = [line for line in fantasy_1.replace("F-1", "F-2").splitlines() if not line.startswith("Anna ")]
     fantasy_2 = "\n".join(lines[:5] + [stay] + lines[5:])
-    (folder / "ofc.txt").write_text(f"{FORMATS_EXAMPLE}\n\n{fantasy_1}\n\n{fantasy_2}\n", encoding="utf-8")
+    leave = ("Anna fantasyland [Ah Kh Th 7h 3h Ts Td 9s 9d 4c 2d 3s 5c Ac]: "
+             "back [Ah Kh Th 7h 3h] middle [Ts Td 9s 9d 4c] front [2d 3s 5c], discards [Ac]")
+    fantasy_3 = "\n".join(lines[:5] + [leave] + lines[5:]).replace("F-2", "F-3")
+    (folder / "ofc.txt").write_text(f"{FORMATS_EXAMPLE}\n\n{fantasy_1}\n\n{fantasy_2}\n\n{fantasy_3}\n",
+                                    encoding="utf-8")
     warehouse = Warehouse(folder / "warehouse")
     summary = ingest([folder / "chinese.txt", folder / "ofc.txt"], warehouse.root, jobs=1)
-    assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0)
+    assert (summary.games, summary.quarantined, summary.findings) == (8, 0, 0)
     warehouse.open()
     assert all(count == 0 for name, count in run_audits(warehouse).items() if name.startswith("chinese"))
     with connect(warehouse.root) as connection:
@@ -161,22 +168,24 @@ def test_player_stats_ofc_per_variant(con):
          "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
          "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 1,
          "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
-        # Fantasyland: Anna +2 +10 = 12, royalties 14 + 22 = 36 (back 6 + 10, middle 8 + 12): 18 a hand;
-        # one hand in Fantasyland, where she stays. Boris -12, royalties 13 twice, enters twice.
+        # Fantasyland: Anna +2 +10 -15 = -3 in 3 hands (-1 a hand), royalties 14 + 22 + 4 = 40 (back
+        # 6 + 10 + 4, middle 8 + 12): 13.3333 a hand; two hands in Fantasyland, one stay; scooped once
+        # of 3 pairings. Boris -2 -10 +15 = 3, royalties 13 three times (back 6, front 7), enters three
+        # times, scoops once.
         {"player": "Anna", "site": None, "person": "Anna", "game": "ofc", "variant": "fantasyland",
-         "scoring": "1-6", "count_hands": 2, "points_per_hand": Decimal("6.0000"), "total_points": 12,
-         "royalties_total": 36, "royalties_per_hand": Decimal("18.0000"), "royalties_back": 16,
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-1.0000"), "total_points": -3,
+         "royalties_total": 40, "royalties_per_hand": Decimal("13.3333"), "royalties_back": 20,
          "royalties_middle": 20, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
-         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
-         "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 1},
+         "scoop_suffered_rate": 0.3333333333, "surrender_rate": 0.0, "count_naturals": 0,
+         "fantasyland_entries": 0, "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0,
+         "count_pairings": 3, "count_scoops_won": 0, "count_scoops_suffered": 1, "count_fantasyland_hands": 2},
         {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "fantasyland",
-         "scoring": "1-6", "count_hands": 2, "points_per_hand": Decimal("-6.0000"), "total_points": -12,
-         "royalties_total": 26, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 12,
-         "royalties_middle": 0, "royalties_front": 14, "foul_rate": 0.0, "scoop_won_rate": 0.0,
-         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 2,
-         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
-         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("1.0000"), "total_points": 3,
+         "royalties_total": 39, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 18,
+         "royalties_middle": 0, "royalties_front": 21, "foul_rate": 0.0, "scoop_won_rate": 0.3333333333,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 3,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 3,
+         "count_scoops_won": 1, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
     ], where="game = 'ofc'")
 
 
@@ -234,10 +243,10 @@ def test_player_stats_chinese_by_day(con):
          "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
          "count_fantasyland_hands": 0},
     ], where="game = 'chinese'")
-    # The Fantasyland hands have no date or club: one row each, with its entries, stay and hand.
+    # The Fantasyland hands have no date or club: one row each, with its entries, stay and hands.
     assert_worked(con, "player_stats_chinese_by_day", [
-        {"player": "Anna", "played_on": None, "club": None, "count_hands": 2, "fantasyland_entries": 0,
-         "fantasyland_stays": 1, "count_fantasyland_hands": 1},
-        {"player": "Boris", "played_on": None, "club": None, "count_hands": 2, "fantasyland_entries": 2,
+        {"player": "Anna", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 0,
+         "fantasyland_stays": 1, "count_fantasyland_hands": 2},
+        {"player": "Boris", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 3,
          "fantasyland_stays": 0, "count_fantasyland_hands": 0},
     ], where="variant = 'fantasyland'")
