@@ -180,6 +180,35 @@ def test_results_of_sessions_against_the_house(con):
     ], where="season_kind = 'all'")
 
 
+UNSETTLED = """Six-card poker session S-90
+Date: 2026-11-30 20:00
+Player: Gleb
+
+Hand 1
+Dealer up: 2s
+Box 1: ante 10 [Qh Qd Qc 4h 4d]; exchanges 2c for 5s; plays 20
+Dealer: [Ks 9h 7d 3c 2s]
+
+Hand 2
+Dealer up: 2s
+Box 1: ante 10 [Qh Qd Qc 4h 4d]; plays 20
+Dealer: [Ks 9h 7d 3c 2s]
+"""
+
+
+def test_a_hand_whose_boxes_make_no_deal_is_not_analysed(tmp_path):
+    # Hand 1 exchanges the 2c, which the box does not hold (a SIX-DRAW error): its deal cannot be
+    # valued, so neither the box nor the hand is analysed; hand 2 is a deal. 2 hands, 1 analysed.
+    (tmp_path / "s.txt").write_text(UNSETTLED, encoding="utf-8")
+    summary = ingest([tmp_path / "s.txt"], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.findings) == (1, 1)
+    with connect(tmp_path / "wh") as con:
+        assert_worked(con, "player_stats_sixcard", [
+            {"player": "Gleb", "count_hands": 2, "count_boxes": 2, "count_boxes_analysed": 1, "count_hands_analysed": 1}])
+        assert_worked(con, "player_stats_sixcard_by_day", [
+            {"player": "Gleb", "count_hands": 2, "count_boxes": 2, "count_boxes_analysed": 1, "count_hands_analysed": 1}])
+
+
 def test_sixcard_categories_by_day(con):
     # Each box's final hand: S-77 box 1 Ah Ad 7c 5s 2d + the bought 9h (6 cards, a pair of aces), box 2
     # Kc 8d 6h 4s + Kd for the 3c (a pair of kings: folded, but its deal counts); S-78 three twos, ace
