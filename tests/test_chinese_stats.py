@@ -1,4 +1,5 @@
-"""player_stats_chinese against hands worked out by hand (ingested into a temporary warehouse)."""
+"""player_stats_chinese and its sums by day against hands worked out by hand, every column (ingested into a
+temporary warehouse)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,11 @@ from test_ofc_rules import A_HAND, B_HAND, FORMATS_EXAMPLE, classic_log
 from pipeline.ingest import ingest
 from pipeline.models import run_audits
 from pipeline.warehouse import Warehouse, connect
+from tests.worked_marts import assert_worked
 
 CHINESE = """Chinese poker hand H1
+Date: 2026-11-28 22:10
+Club: Tverskaya
 Scoring: 2-4
 Players: Anna, Boris, Vera
 Dealer: Vera
@@ -20,6 +24,8 @@ Boris: back [Ah Jh 8h 5h 2h] middle [Tc Td 9s 9h 3d] front [5s 5c Ad]
 Vera: surrenders
 
 Chinese poker hand H2
+Date: 2026-11-28 22:20
+Club: Tverskaya
 Scoring: 1-6
 Players: Anna, Boris, Vera
 Anna: back [7s 7d 7c 7h 2s] middle [Ks Kd Kh 4c 4d] front [5c 5d 5h]
@@ -27,12 +33,16 @@ Boris: back [Ac Kc Jc 9c 3c] middle [Td 9d 8s 6h 2d] front [4s 3d 2h]
 Vera: surrenders
 
 Chinese poker hand H3
+Date: 2026-11-29 00:30
+Club: Tverskaya
 Scoring: 1-6
 Players: Anna, Boris
 Anna: natural dragon [2c 3d 4h 5s 6c 7d 8h 9s Tc Jd Qh Ks Ac]
 Boris: back [Ah Ad Kd Qd 3h] middle [Qc Qs 4c 4d 6s] front [6d 3s 2h]
 
 Chinese poker hand H4
+Date: 2026-11-29 00:40
+Club: Tverskaya
 Scoring: 1-6
 Players: Anna, Boris
 Anna: back [Ac Qc Jc 9c 3c] middle [Ts Td Th 6h 2d] front [5c 5d 5s]
@@ -44,10 +54,26 @@ Boris: back [Ks Kd Kh 4c 4d] middle [7s 7d 7c 7h 2s] front [Qh Jd 3s]
 #     6 + 3 = +9; Vera pays 3 to each: Anna +12, Boris -6, Vera -6.
 # H3 (1-6): Anna's dragon wins a scoop: +6 / -6 (Boris's hand fouls too: AA back under QQ44 middle).
 # H4 (1-6): Boris's quads middle over a full house back fouls: Anna +6 + her trips royalty 1 = +7.
+# Royalties under the Chinese table (docs/rules.md), one unit a row: H2 Anna quads back, full house
+# middle, trips front; H4 trips front; H1 none (a full house in back earns none). A surrender is no
+# scoop; a pairing is one hand against one opponent (a surrendered one too). H1, H2 on 28 November,
+# H3, H4 after midnight, all at Tverskaya.
+#
+# OFC (classic royalties, 1-6), Anna's and Boris's final hands as tests/test_ofc_rules.py's A_HAND
+# and B_HAND in all three hands: Anna AAA44 back (full house 6), a club flush middle (8), 5-high front
+# (0): 14; Boris KKK66 back (6), two pair middle (0), queens front (7): 13. Anna wins back and middle,
+# Boris front: +1, plus the royalty difference 14 - 13: Anna +2, Boris -2. The classic hand is
+# FORMATS.md's (28 November 23:05, Tverskaya); the Fantasyland hands have no date or club. F-1:
+# Boris's queens in front enter Fantasyland. F-2: Anna plays Fantasyland: 7-J of clubs back
+# (straight flush 10), aces full middle (12), 5-high front: 22, and stays (the straight flush);
+# she wins back and middle (+1) and 22 - 13: +10; Boris's queens enter again. F-3: Anna plays
+# Fantasyland again, a heart flush back (4), tens and nines middle, 5-high front: 4, and leaves (no
+# trips in front, no full house in the middle, no quads in back); Boris's kings full, jacks and fives
+# and queens win every row: a scoop, 3 + 3, plus 13 - 4: Boris +15, Anna -15; his queens enter again.
 
 
 @pytest.fixture(scope="module")
-def stats(tmp_path_factory):
+def con(tmp_path_factory):
     folder = tmp_path_factory.mktemp("stats")
     (folder / "chinese.txt").write_text(CHINESE, encoding="utf-8")
     stay = ("Anna fantasyland [Ah Ad Ac 4s 4d 7c 8c 9c Tc Jc 2h 3d 5s Kh]: "
@@ -55,79 +81,172 @@ def stats(tmp_path_factory):
     fantasy_1 = classic_log({"Anna": A_HAND, "Boris": B_HAND}, variant="fantasyland").replace("T-1", "F-1")
     lines = [line for line in fantasy_1.replace("F-1", "F-2").splitlines() if not line.startswith("Anna ")]
     fantasy_2 = "\n".join(lines[:5] + [stay] + lines[5:])
-    (folder / "ofc.txt").write_text(f"{FORMATS_EXAMPLE}\n\n{fantasy_1}\n\n{fantasy_2}\n", encoding="utf-8")
+    leave = ("Anna fantasyland [Ah Kh Th 7h 3h Ts Td 9s 9d 4c 2d 3s 5c Ac]: "
+             "back [Ah Kh Th 7h 3h] middle [Ts Td 9s 9d 4c] front [2d 3s 5c], discards [Ac]")
+    fantasy_3 = "\n".join(lines[:5] + [leave] + lines[5:]).replace("F-2", "F-3")
+    (folder / "ofc.txt").write_text(f"{FORMATS_EXAMPLE}\n\n{fantasy_1}\n\n{fantasy_2}\n\n{fantasy_3}\n",
+                                    encoding="utf-8")
     warehouse = Warehouse(folder / "warehouse")
     summary = ingest([folder / "chinese.txt", folder / "ofc.txt"], warehouse.root, jobs=1)
-    assert (summary.games, summary.quarantined, summary.findings) == (7, 0, 0)
+    assert (summary.games, summary.quarantined, summary.findings) == (8, 0, 0)
     warehouse.open()
     assert all(count == 0 for name, count in run_audits(warehouse).items() if name.startswith("chinese"))
-    with connect(warehouse.root) as con:
-        frame = con.sql("select * from player_stats_chinese").pl()
-    return {(row["player"], row["game"], row["variant"], row["scoring"]): row for row in frame.iter_rows(named=True)}
+    with connect(warehouse.root) as connection:
+        yield connection
 
 
-def ofc(stats, player: str, variant: str) -> dict:
-    """The one row of an OFC player and variant (every OFC hand here is scored alike)."""
-    (row,) = [row for (p, game, v, _), row in stats.items() if (p, game, v) == (player, "ofc", variant)]
-    return row
+def test_player_stats_chinese_per_scale(con):
+    # H1 is scored 2-4, H2-H4 1-6: a row for each, never a points-per-hand over both scales. Rates
+    # per hand (fouls, surrenders), scoops per pairing; a club's hands have no room (site null).
+    assert_worked(con, "player_stats_chinese", [
+        # Anna 1-6: H2 +12, H3 +6, H4 +7 = 25 in 3 hands (8.3333); royalties 3 + 1 = 4 (back 1, middle 1,
+        # front 2), 1.3333 a hand; scoops won: H2 v Boris, H3, H4 of 4 pairings (H2 two, H3, H4 one).
+        {"player": "Anna", "site": None, "person": "Anna", "game": "chinese", "variant": "classic",
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("8.3333"), "total_points": 25,
+         "royalties_total": 4, "royalties_per_hand": Decimal("1.3333"), "royalties_back": 1,
+         "royalties_middle": 1, "royalties_front": 2, "foul_rate": 0.0, "scoop_won_rate": 0.75,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 1, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 4,
+         "count_scoops_won": 3, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        # Anna 2-4: H1 +4, no royalty, beat Boris 2-1 (no scoop), two pairings.
+        {"player": "Anna", "site": None, "person": "Anna", "game": "chinese", "variant": "classic",
+         "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("4.0000"), "total_points": 4,
+         "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        # Boris 1-6: H2 -6, H3 -6, H4 -7 = -19 (-6.3333); fouls in H3 and H4 (2 of 3), so his quads earn
+        # nothing; scooped in H2 by Anna, in H3 and H4: 3 of 4 pairings.
+        {"player": "Boris", "site": None, "person": "Boris", "game": "chinese", "variant": "classic",
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-6.3333"), "total_points": -19,
+         "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.6666666667, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.75, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 2, "count_surrenders": 0, "count_pairings": 4,
+         "count_scoops_won": 0, "count_scoops_suffered": 3, "count_fantasyland_hands": 0},
+        # Boris 2-4: H1 +2 from Vera's surrender, -2 to Anna: 0.
+        {"player": "Boris", "site": None, "person": "Boris", "game": "chinese", "variant": "classic",
+         "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("0.0000"), "total_points": 0,
+         "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        # Vera surrenders in H2 (3 to each: -6) and H1 (2 to each: -4): every hand a surrender.
+        {"player": "Vera", "site": None, "person": "Vera", "game": "chinese", "variant": "classic",
+         "scoring": "1-6", "count_hands": 1, "points_per_hand": Decimal("-6.0000"), "total_points": -6,
+         "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 1, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        {"player": "Vera", "site": None, "person": "Vera", "game": "chinese", "variant": "classic",
+         "scoring": "2-4", "count_hands": 1, "points_per_hand": Decimal("-4.0000"), "total_points": -4,
+         "royalties_total": 0, "royalties_per_hand": Decimal("0.0000"), "royalties_back": 0,
+         "royalties_middle": 0, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 1.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 1, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+    ], where="game = 'chinese'")
 
 
-def test_stats_chinese_scoring_systems_are_never_averaged_together(stats):
-    # H1 is scored 2-4, H2-H4 1-6: one row for each, never a points-per-hand over both scales.
-    assert {key for key in stats if key[:3] == ("Anna", "chinese", "classic")} == {
-        ("Anna", "chinese", "classic", "2-4"), ("Anna", "chinese", "classic", "1-6")}
+def test_player_stats_ofc_per_variant(con):
+    # The classic variant has no Fantasyland: Boris's queens enter nothing there.
+    assert_worked(con, "player_stats_chinese", [
+        {"player": "Anna", "site": None, "person": "Anna", "game": "ofc", "variant": "classic",
+         "scoring": "1-6", "count_hands": 1, "points_per_hand": Decimal("2.0000"), "total_points": 2,
+         "royalties_total": 14, "royalties_per_hand": Decimal("14.0000"), "royalties_back": 6,
+         "royalties_middle": 8, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 1,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "classic",
+         "scoring": "1-6", "count_hands": 1, "points_per_hand": Decimal("-2.0000"), "total_points": -2,
+         "royalties_total": 13, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 6,
+         "royalties_middle": 0, "royalties_front": 7, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 0,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 1,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+        # Fantasyland: Anna +2 +10 -15 = -3 in 3 hands (-1 a hand), royalties 14 + 22 + 4 = 40 (back
+        # 6 + 10 + 4, middle 8 + 12): 13.3333 a hand; two hands in Fantasyland, one stay; scooped once
+        # of 3 pairings. Boris -2 -10 +15 = 3, royalties 13 three times (back 6, front 7), enters three
+        # times, scoops once.
+        {"player": "Anna", "site": None, "person": "Anna", "game": "ofc", "variant": "fantasyland",
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("-1.0000"), "total_points": -3,
+         "royalties_total": 40, "royalties_per_hand": Decimal("13.3333"), "royalties_back": 20,
+         "royalties_middle": 20, "royalties_front": 0, "foul_rate": 0.0, "scoop_won_rate": 0.0,
+         "scoop_suffered_rate": 0.3333333333, "surrender_rate": 0.0, "count_naturals": 0,
+         "fantasyland_entries": 0, "fantasyland_stays": 1, "count_fouls": 0, "count_surrenders": 0,
+         "count_pairings": 3, "count_scoops_won": 0, "count_scoops_suffered": 1, "count_fantasyland_hands": 2},
+        {"player": "Boris", "site": None, "person": "Boris", "game": "ofc", "variant": "fantasyland",
+         "scoring": "1-6", "count_hands": 3, "points_per_hand": Decimal("1.0000"), "total_points": 3,
+         "royalties_total": 39, "royalties_per_hand": Decimal("13.0000"), "royalties_back": 18,
+         "royalties_middle": 0, "royalties_front": 21, "foul_rate": 0.0, "scoop_won_rate": 0.3333333333,
+         "scoop_suffered_rate": 0.0, "surrender_rate": 0.0, "count_naturals": 0, "fantasyland_entries": 3,
+         "fantasyland_stays": 0, "count_fouls": 0, "count_surrenders": 0, "count_pairings": 3,
+         "count_scoops_won": 1, "count_scoops_suffered": 0, "count_fantasyland_hands": 0},
+    ], where="game = 'ofc'")
 
 
-def test_stats_chinese_anna(stats):
-    anna = stats[("Anna", "chinese", "classic", "1-6")]
-    assert anna["count_hands"] == 3                                # H2, H3, H4
-    assert anna["total_points"] == Decimal(12 + 6 + 7)
-    assert anna["points_per_hand"] == Decimal("8.3333")            # 25 / 3
-    assert (anna["royalties_total"], anna["royalties_back"], anna["royalties_middle"], anna["royalties_front"]) == (
-        4, 1, 1, 2)                                                # H2 quads, full house, trips; H4 trips
-    assert anna["royalties_per_hand"] == Decimal("1.3333")
-    assert anna["foul_rate"] == 0
-    assert anna["scoop_won_rate"] == pytest.approx(3 / 4)  # H2 v Boris, H3 natural, H4 foul; 4 pairings
-    assert anna["scoop_suffered_rate"] == 0
-    assert anna["count_naturals"] == 1 and anna["surrender_rate"] == 0
-    h1 = stats[("Anna", "chinese", "classic", "2-4")]
-    assert (h1["count_hands"], h1["total_points"], h1["points_per_hand"]) == (1, Decimal(4), Decimal(4))
-    assert (h1["count_pairings"], h1["scoop_won_rate"], h1["royalties_total"]) == (2, 0, 0)
-
-
-def test_stats_chinese_boris_fouls_and_suffers_scoops(stats):
-    boris = stats[("Boris", "chinese", "classic", "1-6")]
-    assert boris["count_hands"] == 3 and boris["total_points"] == Decimal(-6 - 6 - 7)
-    assert boris["foul_rate"] == pytest.approx(2 / 3)  # H3 and H4
-    assert boris["scoop_suffered_rate"] == pytest.approx(3 / 4)  # H2 (Anna, Vera), H3, H4: 4 pairings
-    assert boris["scoop_won_rate"] == 0
-    assert boris["royalties_total"] == 0  # his fouled quads earn nothing
-    h1 = stats[("Boris", "chinese", "classic", "2-4")]
-    assert (h1["count_hands"], h1["total_points"], h1["foul_rate"]) == (1, 0, 0)
-
-
-def test_stats_chinese_vera_surrenders(stats):
-    vera_24, vera_16 = stats[("Vera", "chinese", "classic", "2-4")], stats[("Vera", "chinese", "classic", "1-6")]
-    assert (vera_24["count_hands"], vera_24["total_points"], vera_24["points_per_hand"]) == (1, -4, -4)  # H1
-    assert (vera_16["count_hands"], vera_16["total_points"], vera_16["points_per_hand"]) == (1, -6, -6)  # H2
-    assert vera_24["surrender_rate"] == 1 and vera_16["surrender_rate"] == 1
-    assert vera_16["scoop_won_rate"] == 0 and vera_16["scoop_suffered_rate"] == 0
-
-
-def test_stats_ofc_classic(stats):
-    anna, boris = ofc(stats, "Anna", "classic"), ofc(stats, "Boris", "classic")
-    assert (anna["total_points"], boris["total_points"]) == (2, -2)
-    assert (anna["royalties_back"], anna["royalties_middle"], anna["royalties_front"]) == (6, 8, 0)
-    assert (boris["royalties_back"], boris["royalties_middle"], boris["royalties_front"]) == (6, 0, 7)
-    assert boris["fantasyland_entries"] == 0  # queens in front, but the classic variant has no Fantasyland
-
-
-def test_stats_ofc_fantasyland_entries_and_stays(stats):
-    # F-1: as the FORMATS.md hand, Boris enters with queens in front. F-2: Anna plays Fantasyland
-    # (straight flush back 10, aces full middle 12) and stays; Boris's queens enter again.
-    # F-2 points: Anna wins back and middle (+1) and 22 - 13 royalties: +10.
-    anna, boris = ofc(stats, "Anna", "fantasyland"), ofc(stats, "Boris", "fantasyland")
-    assert (anna["fantasyland_entries"], anna["fantasyland_stays"]) == (0, 1)
-    assert (boris["fantasyland_entries"], boris["fantasyland_stays"]) == (2, 0)
-    assert anna["total_points"] == 2 + 10 and anna["royalties_total"] == 14 + 22
-    assert anna["royalties_per_hand"] == Decimal(18)
+def test_player_stats_chinese_by_day(con):
+    # The sums of the rows above by day and club: H1 and H2 on the 28th, H3 and H4 on the 29th.
+    assert_worked(con, "player_stats_chinese_by_day", [
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "2-4", "count_hands": 1, "total_points": 4,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        # H2: quads, full house, trips (1 each), scoops Boris.
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": 12,
+         "royalties_total": 3, "royalties_back": 1, "royalties_middle": 1, "royalties_front": 1,
+         "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 1, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        # H3 (the dragon, +6) and H4 (+7, trips in front).
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 2, "total_points": 13,
+         "royalties_total": 1, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 1,
+         "count_fouls": 0, "count_surrenders": 0, "count_naturals": 1, "count_pairings": 2,
+         "count_scoops_won": 2, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "2-4", "count_hands": 1, "total_points": 0,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": -6,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 0, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 1, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        {"player": "Boris", "site": None, "person": "Boris", "played_on": "2026-11-29", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 2, "total_points": -13,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 2, "count_surrenders": 0, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 2, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        {"player": "Vera", "site": None, "person": "Vera", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "2-4", "count_hands": 1, "total_points": -4,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 0, "count_surrenders": 1, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+        {"player": "Vera", "site": None, "person": "Vera", "played_on": "2026-11-28", "club": "Tverskaya",
+         "game": "chinese", "variant": "classic", "scoring": "1-6", "count_hands": 1, "total_points": -6,
+         "royalties_total": 0, "royalties_back": 0, "royalties_middle": 0, "royalties_front": 0,
+         "count_fouls": 0, "count_surrenders": 1, "count_naturals": 0, "count_pairings": 2,
+         "count_scoops_won": 0, "count_scoops_suffered": 0, "fantasyland_entries": 0, "fantasyland_stays": 0,
+         "count_fantasyland_hands": 0},
+    ], where="game = 'chinese'")
+    # The Fantasyland hands have no date or club: one row each, with its entries, stay and hands.
+    assert_worked(con, "player_stats_chinese_by_day", [
+        {"player": "Anna", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 0,
+         "fantasyland_stays": 1, "count_fantasyland_hands": 2},
+        {"player": "Boris", "played_on": None, "club": None, "count_hands": 3, "fantasyland_entries": 3,
+         "fantasyland_stays": 0, "count_fantasyland_hands": 0},
+    ], where="variant = 'fantasyland'")

@@ -1,4 +1,5 @@
-"""Six-card marts against hand-worked sessions: player_stats_sixcard, sixcard_category_frequencies."""
+"""Six-card marts against hand-worked sessions, every column: player_stats_sixcard and its sums by day,
+sixcard_category_frequencies and its boxes by day."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pipeline.ingest import ingest
 from pipeline.warehouse import Warehouse, connect
 from tests import formats_examples
 from tests.conftest import warehouse_of_pages
+from tests.worked_marts import assert_worked
 
 FORMATS_EXAMPLE = formats_examples.SIXCARD
 
@@ -70,21 +72,54 @@ def stats(con):
     return rows[0]
 
 
-def test_player_stats_counts(con):
-    row = stats(con)
-    # sessions S-77 and S-78; hands: 1 + 2; boxes: 2 + 2 + 1
-    assert (row["count_sessions"], row["count_hands"], row["count_boxes"]) == (2, 3, 5)
-    assert (row["count_folds"], row["count_buys"], row["count_exchanges"], row["count_dealer_buys"]) == (1, 1, 1, 1)
+def test_player_stats_sixcard(con):
+    # Anna, sessions S-77 and S-78; hands 1 + 2; boxes 2 + 2 + 1. Wagered (ante + bet + costs: a buy 1
+    # ante, an exchange 2, the dealer's game 1): S-77 box 1 10+20+10, box 2 10+20 (folded after the
+    # exchange); S-78 hand 1 box 1 10+20+10, box 2 10+20; hand 2 5+10 -> 155. Nets +20 -30 +60 +10 +5 =
+    # 65; returned = wagered + net = 220, RTP 220/155. One fold, buy, exchange and dealer-game buy;
+    # every box is played under the default rules, so every box and hand is analysed. No room, no
+    # currency named; the house edge is empty until 'rasklad house-edge' has run.
+    assert_worked(con, "player_stats_sixcard", [
+        {"player": "Anna", "site": None, "person": "Anna", "currency": None, "count_sessions": 2,
+         "count_hands": 3, "count_boxes": 5, "total_wagered": Decimal("155.00"), "total_net": Decimal("65.00"),
+         "rtp": 1.4193548387, "count_folds": 1, "count_buys": 1, "count_exchanges": 1, "count_dealer_buys": 1,
+         "count_boxes_analysed": 5, "count_hands_analysed": 3, "house_edge_perfect_play": None},
+    ], where="player = 'Anna'")
+    # Boris, S-79: one box, ante 10 + bet 20, a dealer without a game: the ante paid 1:1 and the bet
+    # back: returned 40 of 30. Playing his full house was the best draw (nothing lost there); taking
+    # the ante instead of buying the dealer's game gave away 22.8571 (test_dealer_game_ev_lost_hand_worked),
+    # over his one analysed hand.
+    assert_worked(con, "player_stats_sixcard", [
+        {"player": "Boris", "site": None, "person": "Boris", "currency": None, "count_sessions": 1,
+         "count_hands": 1, "count_boxes": 1, "total_wagered": Decimal("30.00"), "total_net": Decimal("10.00"),
+         "rtp": 1.3333333333, "ev_lost_total": Decimal("22.8571"), "ev_lost_per_hand": Decimal("22.8571"),
+         "count_folds": 0, "count_buys": 0, "count_exchanges": 0, "count_dealer_buys": 0,
+         "count_boxes_analysed": 1, "count_hands_analysed": 1, "house_edge_perfect_play": None},
+    ], where="player = 'Boris'")
 
 
-def test_player_stats_money_and_rtp(con):
-    row = stats(con)
-    # wagered: S-77 box 1 10+20+10 (buy), box 2 10+20 (exchange); S-78 hand 1 box 1 10+20+10 (dealer game),
-    # box 2 10+20; hand 2 5+10  -> 40 + 30 + 40 + 30 + 15 = 155
-    assert row["total_wagered"] == Decimal("155.00")
-    # nets: +20 -30 +60 +10 +5 = 65; returned = wagered + net = 220
-    assert row["total_net"] == Decimal("65.00")
-    assert float(row["rtp"]) == pytest.approx(220 / 155)
+def test_player_stats_sixcard_by_day(con):
+    # S-77 (28 November, Metropol): box 1 wagered 40, returned 60 (ante 10 + 10, bet 20 + 20 for a
+    # pair of aces over the dealer's eights); box 2 wagered 30, returned 0 (folded). S-78 (29 November):
+    # trips over the dealer's bought nines: 40 wagered, 100 back (ante 10 + 10, bet 20 + 3 x 20); ace
+    # high against no game: 30, 40 back; hand 2: 15, 20 back. S-79: no date, no casino.
+    assert_worked(con, "player_stats_sixcard_by_day", [
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Metropol",
+         "currency": None, "count_sessions": 1, "count_hands": 1, "count_boxes": 2, "total_wagered": 70,
+         "total_returned": 60, "total_net": -10, "count_boxes_analysed": 2, "count_hands_analysed": 1,
+         "count_folds": 1, "count_buys": 1, "count_exchanges": 1, "count_dealer_buys": 0},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Metropol",
+         "currency": None, "count_sessions": 1, "count_hands": 2, "count_boxes": 3, "total_wagered": 85,
+         "total_returned": 160, "total_net": 75, "count_boxes_analysed": 3, "count_hands_analysed": 2,
+         "count_folds": 0, "count_buys": 0, "count_exchanges": 0, "count_dealer_buys": 1},
+        {"player": "Boris", "site": None, "person": "Boris", "played_on": None, "club": None,
+         "currency": None, "count_sessions": 1, "count_hands": 1, "count_boxes": 1, "total_wagered": 30,
+         "total_returned": 40, "total_net": 10, "count_boxes_analysed": 1, "count_hands_analysed": 1,
+         "count_folds": 0, "count_buys": 0, "count_exchanges": 0, "count_dealer_buys": 0},
+    ])
+    # Boris's EV given away: the dealer-game decision only (see above).
+    assert_worked(con, "player_stats_sixcard_by_day", [{"player": "Boris", "ev_lost_total": Decimal("22.8571")}],
+                  where="player = 'Boris'")
 
 
 def test_game_players_net_is_the_sessions_true_net(con):
@@ -116,19 +151,135 @@ def test_house_edge_is_joined_to_every_player(con):
     assert stats(con)["house_edge_perfect_play"] == edge
 
 
+def test_results_of_sessions_against_the_house(con):
+    # A session is one game against the house: won when its net is above zero, never placed. Anna:
+    # S-77 -10 (lost), S-78 +75 (won): 2 sessions, +65, 1 win, no placement. Boris: S-79 +10, undated.
+    assert_worked(con, "player_results", [
+        {"player": "Anna", "site": None, "person": "Anna", "game": "sixcard", "is_tournament": False,
+         "currency": None, "count_games": 2, "net": 65, "count_wins": 1, "avg_placement": None, "count_placed": 0,
+         "first_played_at": "2026-11-28 23:40:00", "last_played_at": "2026-11-29 21:00:00"},
+        {"player": "Boris", "site": None, "person": "Boris", "game": "sixcard", "is_tournament": False,
+         "currency": None, "count_games": 1, "net": 10, "count_wins": 1, "avg_placement": None, "count_placed": 0,
+         "first_played_at": None, "last_played_at": None},
+    ])
+    assert_worked(con, "player_results_by_day", [
+        {"player": "Anna", "played_on": "2026-11-28", "club": "Metropol", "count_games": 1, "net": -10,
+         "count_wins": 0, "count_placed": 0, "placement_sum": None},
+        {"player": "Anna", "played_on": "2026-11-29", "club": "Metropol", "count_games": 1, "net": 75,
+         "count_wins": 1, "count_placed": 0, "placement_sum": None},
+        {"player": "Boris", "played_on": None, "club": None, "count_games": 1, "net": 10,
+         "count_wins": 1, "count_placed": 0, "placement_sum": None},
+    ])
+    # The leaderboard ranks the sessions' nets in their casino (Boris's, of no casino, under '(no
+    # club)'), with no wins or placement to show.
+    assert_worked(con, "leaderboard", [
+        {"club": "Metropol", "game": "sixcard", "player": "Anna", "names": "Anna", "count_games": 2, "net": 65,
+         "count_wins": None, "avg_placement": None, "rank": 1},
+        {"club": "(no club)", "game": "sixcard", "player": "Boris", "names": "Boris", "count_games": 1, "net": 10,
+         "count_wins": None, "avg_placement": None, "rank": 1},
+    ], where="season_kind = 'all'")
+
+
+UNSETTLED = """Six-card poker session S-90
+Date: 2026-11-30 20:00
+Player: Gleb
+
+Hand 1
+Dealer up: 2s
+Box 1: ante 10 [Qh Qd Qc 4h 4d]; exchanges 2c for 5s; plays 20
+Dealer: [Ks 9h 7d 3c 2s]
+
+Hand 2
+Dealer up: 2s
+Box 1: ante 10 [Qh Qd Qc 4h 4d]; plays 20
+Dealer: [Ks 9h 7d 3c 2s]
+"""
+
+
+def test_a_hand_whose_boxes_make_no_deal_is_not_analysed(tmp_path):
+    # Hand 1 exchanges the 2c, which the box does not hold (a SIX-DRAW error): its deal cannot be
+    # valued, so neither the box nor the hand is analysed; hand 2 is a deal. 2 hands, 1 analysed.
+    (tmp_path / "s.txt").write_text(UNSETTLED, encoding="utf-8")
+    summary = ingest([tmp_path / "s.txt"], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.findings) == (1, 1)
+    with connect(tmp_path / "wh") as con:
+        assert_worked(con, "player_stats_sixcard", [
+            {"player": "Gleb", "count_hands": 2, "count_boxes": 2, "count_boxes_analysed": 1, "count_hands_analysed": 1}])
+        assert_worked(con, "player_stats_sixcard_by_day", [
+            {"player": "Gleb", "count_hands": 2, "count_boxes": 2, "count_boxes_analysed": 1, "count_hands_analysed": 1}])
+
+
+def test_sixcard_categories_by_day(con):
+    # Each box's final hand: S-77 box 1 Ah Ad 7c 5s 2d + the bought 9h (6 cards, a pair of aces), box 2
+    # Kc 8d 6h 4s + Kd for the 3c (a pair of kings: folded, but its deal counts); S-78 three twos, ace
+    # high, a pair of twos; S-79 queens full of fours.
+    assert_worked(con, "sixcard_categories_by_day", [
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Metropol",
+         "count_cards": 6, "category": "pair", "count_boxes": 1},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-28", "club": "Metropol",
+         "count_cards": 5, "category": "pair", "count_boxes": 1},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Metropol",
+         "count_cards": 5, "category": "three of a kind", "count_boxes": 1},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Metropol",
+         "count_cards": 5, "category": "high card", "count_boxes": 1},
+        {"player": "Anna", "site": None, "person": "Anna", "played_on": "2026-11-29", "club": "Metropol",
+         "count_cards": 5, "category": "pair", "count_boxes": 1},
+        {"player": "Boris", "site": None, "person": "Boris", "played_on": None, "club": None,
+         "count_cards": 5, "category": "full house", "count_boxes": 1},
+    ])
+
+
 def test_category_frequencies_against_exact_probabilities(con):
-    rows = {r["category"]: r for r in
-            con.sql("select * from sixcard_category_frequencies where player = 'Anna'").pl().to_dicts()}
-    # Anna's five boxes: one of 6 cards (S-77 box 1, a pair of aces with 9h) and four of 5 cards
-    # (kings, trips of twos, ace high, a pair of twos): pairs 3 of 5, trips 1, high card 1.
-    assert len(rows) == 10
-    assert (rows["pair"]["count_boxes"], rows["pair"]["count_player_boxes"]) == (3, 5)
-    assert rows["pair"]["observed_rate"] == pytest.approx(3 / 5)
-    assert rows["three of a kind"]["observed_rate"] == pytest.approx(1 / 5)
-    # the deal alone, at her mix of one 6-card and four 5-card boxes
-    assert rows["pair"]["exact_probability"] == pytest.approx(
-        (9_730_740 / 20_358_520 + 4 * 1_098_240 / 2_598_960) / 5)
-    assert sum(r["exact_probability"] for r in rows.values()) == pytest.approx(1.0)
+    # Anna's five boxes: one of 6 cards and four of 5: pairs 3 of 5, trips 1, high card 1. The deal
+    # alone at her mix: (p6 + 4 x p5) / 5 of each category, from the published counts of best-5
+    # categories over the 2,598,960 five-card and 20,358,520 six-card hands (royal flush 4 | 188,
+    # straight flush 36 | 1,656, four of a kind 624 | 14,664, full house 3,744 | 165,984, flush
+    # 5,108 | 205,792, straight 10,200 | 361,620, three of a kind 54,912 | 732,160, two pair 123,552 |
+    # 2,532,816, pair 1,098,240 | 9,730,740, high card 1,302,540 | 6,612,900), e.g. the pair:
+    # (9,730,740 / 20,358,520 + 4 x 1,098,240 / 2,598,960) / 5 = 0.4336490079. Boris's one 5-card box:
+    # the five-card odds themselves.
+    assert_worked(con, "sixcard_category_frequencies", [
+        {"player": "Anna", "site": None, "person": "Anna", "category": "royal flush", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 3.07815433866e-06},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "straight flush", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 2.73497287622e-05},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "four of a kind", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 0.000336134453782},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "full house", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 0.00278307067508},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "flush", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 0.0035940006117},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "straight", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 0.00669223499547},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "three of a kind", "count_boxes": 1,
+         "count_player_boxes": 5, "observed_rate": 0.2, "exact_probability": 0.0240954254042},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "two pair", "count_boxes": 0,
+         "count_player_boxes": 5, "observed_rate": 0.0, "exact_probability": 0.062913335547},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "pair", "count_boxes": 3,
+         "count_player_boxes": 5, "observed_rate": 0.6, "exact_probability": 0.433649007885},
+        {"player": "Anna", "site": None, "person": "Anna", "category": "high card", "count_boxes": 1,
+         "count_player_boxes": 5, "observed_rate": 0.2, "exact_probability": 0.465906362545},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "royal flush", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 1.53907716933e-06},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "straight flush", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 1.3851694524e-05},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "four of a kind", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.000240096038415},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "full house", "count_boxes": 1,
+         "count_player_boxes": 1, "observed_rate": 1.0, "exact_probability": 0.00144057623049},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "flush", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.00196540154523},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "straight", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.00392464678179},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "three of a kind", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.0211284513806},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "two pair", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.0475390156062},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "pair", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.422569027611},
+        {"player": "Boris", "site": None, "person": "Boris", "category": "high card", "count_boxes": 0,
+         "count_player_boxes": 1, "observed_rate": 0.0, "exact_probability": 0.501177394035},
+    ])
 
 
 def test_dealer_game_ev_lost_hand_worked(con):

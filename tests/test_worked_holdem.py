@@ -13,13 +13,11 @@ next day.
 from __future__ import annotations
 
 import hashlib
-import os
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
-from tests.worked_marts import assert_worked
+from tests.worked_marts import assert_worked, ingest_files
 
 HANDS = [
     # 101, 19:00 UTC, table Vesta. Anna (BTN, $100) opens to 3, Boris (SB, $50) calls, Vera (BB,
@@ -123,17 +121,10 @@ LOG = "\n\n\n\n".join(HANDS) + "\n"
 
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
-    from pipeline.ingest import ingest
     from pipeline.warehouse import connect
 
     folder = tmp_path_factory.mktemp("worked_holdem")
-    (folder / "hands.txt").write_text(LOG, encoding="utf-8")
-    here = os.getcwd()
-    os.chdir(folder)          # so that the file is named as given, 'hands.txt', in source_file
-    try:
-        summary = ingest([Path("hands.txt")], Path("warehouse"), jobs=1)
-    finally:
-        os.chdir(here)
+    summary = ingest_files(folder, {"hands.txt": LOG})     # source_file: 'hands.txt'
     assert (summary.games, summary.quarantined, summary.findings) == (3, 0, 0), summary.as_dict()
     with connect(folder / "warehouse") as connection:
         yield connection

@@ -11,7 +11,6 @@ A summary's times are as the room writes them first (its local time), not moved 
 
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 from pathlib import Path
 
@@ -19,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from tests.test_worked_holdem import LOG as HOLDEM_LOG
-from tests.worked_marts import assert_worked
+from tests.worked_marts import assert_worked, ingest_files
 
 SUMMARIES = """\
 PokerStars Tournament #1001, No Limit Hold'em
@@ -153,19 +152,10 @@ def rasklad(root: Path, *args: str) -> None:
 
 @pytest.fixture(scope="module")
 def con(tmp_path_factory):
-    from pipeline.ingest import ingest
     from pipeline.warehouse import connect
 
     folder = tmp_path_factory.mktemp("worked_tournaments")
-    for name, text in (("summaries.txt", SUMMARIES), ("winamax.txt", WINAMAX), ("hands.txt", HOLDEM_LOG)):
-        (folder / name).write_text(text, encoding="utf-8")
-    here = os.getcwd()
-    os.chdir(folder)
-    try:
-        summary = ingest([Path("summaries.txt"), Path("winamax.txt"), Path("hands.txt")], Path("warehouse"),
-                         jobs=1)
-    finally:
-        os.chdir(here)
+    summary = ingest_files(folder, {"summaries.txt": SUMMARIES, "winamax.txt": WINAMAX, "hands.txt": HOLDEM_LOG})
     assert (summary.games, summary.quarantined, summary.findings) == (11, 0, 0), summary.as_dict()
     root = folder / "warehouse"
     rasklad(root, "alias", "Anna", "--me")                              # Anna is me

@@ -9,8 +9,10 @@ columns of which mart some hand-worked case holds, and list every column that no
 from __future__ import annotations
 
 import math
+import os
 from datetime import date
 from decimal import Decimal
+from pathlib import Path
 
 import duckdb
 
@@ -61,3 +63,19 @@ def assert_worked(con: duckdb.DuckDBPyConnection, mart: str, expected: list[dict
     for want, got in zip(sorted(expected, key=order), sorted(actual, key=order)):
         wrong = {column: (want[column], got[column]) for column in columns if not _same(want[column], got[column])}
         assert not wrong, f"{mart}, row {got}: (worked by hand, in the mart) {wrong}"
+
+
+def ingest_files(folder: Path, texts: dict[str, str]):
+    """Write each text to its file in ``folder`` and ingest them into ``folder / "warehouse"`` from
+    inside the folder, so that every game's ``source_file`` is the file's name as given: a literal a
+    hand-worked row can write. Returns the ingest's summary."""
+    from pipeline.ingest import ingest
+
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    here = os.getcwd()
+    os.chdir(folder)
+    try:
+        return ingest([Path(name) for name in texts], Path("warehouse"), jobs=1)
+    finally:
+        os.chdir(here)

@@ -4,8 +4,9 @@
 -- merge: count_boxes = old.count_boxes + new.count_boxes
 -- The boxes behind each player's hand-category frequencies, by day and club: a page adds the rows
 -- its dates, club and room keep, then weighs the exact odds by the summed boxes of each size.
--- count_cards is the size of the final hand (5 cards, or 6 after a buy); boxes without a category
--- (folded before the showdown) are not counted. person: the person the account (site, player)
+-- count_cards is the size of the final hand (5 cards, or 6 after a buy). A folded box counts by its
+-- final cards, as the deal made them; a box without a category (cards the replay could not read as a
+-- hand: a finding) is not counted. person: the person the account (site, player)
 -- belongs to.
 with
 
