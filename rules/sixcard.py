@@ -553,8 +553,10 @@ def _replay_box(hand: SixcardHand, box: Box, count_boxes: int, buy: DealerBuy | 
     if len(set(dealer)) != 5 or set(dealer) & set(final):
         valid = False
     if not valid:
+        # Cards that cannot be settled make the box void: ante and bet come back, what buying and
+        # exchanging cost does not (the casino's Result line, when written, stands in instead).
         return _facts(hand, box, final, None, dealer, None, buy, None, costs, Decimal(0), False,
-                      wagered=stake + costs, returned=Decimal(0), rules=rules)
+                      wagered=stake + costs, returned=stake, rules=rules)
     settled = settle_box(cards=final, dealer=dealer, ante=ante, bet=bet, dealer_bought=buy is not None,
                          rules=rules)
     return _facts(hand, box, final, settled, dealer, settled.dealer_qualifies, buy, settled.outcome, costs,
@@ -600,8 +602,9 @@ def _check_results(hand: SixcardHand, facts: list[BoxFacts], findings: Findings)
         claim = written.pop(number, None)
         facts[i] = _with_written(fact, claim)
         if not fact.valid and claim is not None:
-            # Cards that cannot be settled: the casino's claim stands in for the net.
-            facts[i] = replace(facts[i], net=claim)
+            # Cards that cannot be settled: the casino's claim stands in for the net, and what came
+            # back is what that net says, so that net = returned - wagered holds for every box.
+            facts[i] = replace(facts[i], net=claim, returned=fact.wagered + claim)
         if claim is None:
             findings.add("SIX-PAY", f"hand {hand.number}: the result has no net for box {number}", line=line,
                          expected=fact.net, actual="missing", severity=Severity.WARNING)

@@ -257,3 +257,15 @@ def test_six_pay_ace_king_high_beating_an_ace_king_dealer_is_paid_by_the_ace_kin
     tie = replay(hand("Dealer up: 4s", "Box 1: ante 10 [As Kd Jc 9s 4d]; plays 20", "Dealer: [Ah Kc Jd 9c 4s]",
                       rules="dealer qualifies ace-king"))
     assert (tie.boxes[0].outcome, tie.boxes[0].net) == (Outcome.TIE, 0)
+
+
+def test_a_box_that_cannot_be_settled_is_void_and_its_net_is_returned_less_wagered():
+    # Exchanging the 3c, which the box does not hold (SIX-DRAW), leaves cards that settle nothing:
+    # ante 10 and bet 20 come back (30), the exchange's 2 antes (20) do not: wagered 50, net -20.
+    void = replay(hand("Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; exchanges 3c for Kd; plays 20",
+                       "Dealer: [8h 8c 4d 3s Qs]")).boxes[0]
+    assert (void.wagered, void.returned, void.net) == (50, 30, -20)
+    # With the casino's Result line, its -50 stands in: nothing came back.
+    claimed = replay(hand("Dealer up: Qs", "Box 1: ante 10 [Ah Ad 7c 5s 2d]; exchanges 3c for Kd; plays 20",
+                          "Dealer: [8h 8c 4d 3s Qs]", "Result: box 1 -50")).boxes[0]
+    assert (claimed.wagered, claimed.returned, claimed.net) == (50, 0, -50)
