@@ -80,7 +80,7 @@ class HE(enum.StrEnum):
     SPLIT = ("HE-SPLIT", ("Identical best hands share the pot equally; the odd chip goes to the first eligible "
                          "player left of the button (option). The replay splits the pot after the rake in its "
                          "smallest unit (a cent, or a chip in tournaments and play money), the odd units to the "
-                         "first winners clockwise from the button, as PokerStars' logs do."))
+                         "first winners clockwise from the button, as PokerStars' logs do (ROOM-ODD-CHIP)."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
                                      "the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "
