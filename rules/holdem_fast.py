@@ -316,6 +316,8 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
+    if b.room_noted is not None:
+        f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
     types = FindingRows.empty(0)

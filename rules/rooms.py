@@ -48,17 +48,17 @@ RULES: dict[str, str] = {
     "ROOM-ALL-IN": ("How a room writes an all-in: PokerStars, GGPoker, Winning and Winamax add 'and is all-in' to "
                     "the action; Bovada 'All-in $X' and PartyPoker 'is all-In [$X]' give the chips added (a call "
                     "for no more than the bet, a raise for more, a bet with no bet); iPoker an all-in type of the "
-                    "chips added; 888poker does not say it, the stacks do."),
+                    "chips added; 888poker need not say it: the stacks show it."),
     "ROOM-UNCALLED": ("How a room returns a bet nobody called: PokerStars, GGPoker and Winning write 'Uncalled bet "
                       "($X) returned to', Bovada 'Return uncalled portion of bet'; PartyPoker, iPoker and 888poker "
                       "pay it back within the winner's win or collect, and Winamax within a pot's collect: the "
                       "reader returns the part nobody called. When all fold to the big blind, Bovada and Winning "
                       "write no return; the reader returns it. A return of another amount than the replay's is "
                       "HE-UNCALLED."),
-    "ROOM-ODD-CHIP": ("Splitting a pot (or a pot run twice) in the room's smallest unit, PokerStars gives the odd "
-                      "units to the first winners clockwise from the button, and the odd unit of a run to the "
-                      "first run. No sample of the other rooms splits unevenly: the replay gives their odd units "
-                      "as PokerStars does, and a log that does otherwise is HE-SPLIT."),
+    "ROOM-ODD-CHIP": ("Splitting a pot (or a pot run twice) in the room's smallest unit, PokerStars and PartyPoker "
+                      "give the odd units to the first winners clockwise from the button, and PokerStars the odd "
+                      "unit of a run to the first run. No sample of the other rooms splits unevenly: the replay "
+                      "gives their odd units as PokerStars does, and a log that does otherwise is HE-SPLIT."),
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount (sum=\"DP\") "
                           "keeps a player whose connection dropped in the hand for the chips he has in; he puts in "
                           "no more and plays for the pots those chips reach."),

@@ -63,6 +63,7 @@ def nets(hand):
 
 
 def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
+    """ROOM-RUN-TWICE and ROOM-RAKE: two runs share the pot after the rake and the jackpot."""
     hand = parse_text(parse, RUN_TWICE)
     # the pot: Boris 5, Anna 0.20 straddle + 4.80 call, Vera 0.10 = 10.10; rake 0.45 and jackpot
     # 0.05 leave 9.60, half a board each: Boris wins the first with aces, Anna the second with trips
@@ -180,6 +181,7 @@ Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with 
 
 
 def test_ggpoker_missed_blind_is_dead_money():
+    """ROOM-DEAD-BLIND: 'posts missed blind' is dead money."""
     hand = parse_text(parse, """
 Poker Hand #HD200: Hold'em No Limit ($5/$10) - 2021/01/20 20:13:50
 Table 'NLHGold5' 6-max Seat #3 is the button

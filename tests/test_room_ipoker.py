@@ -179,6 +179,7 @@ DISCONNECTED = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="32
 
 
 def test_ipoker_a_disconnected_player_all_in_for_what_he_has_in():
+    """ROOM-DISCONNECTED: an all-in of sum="DP" keeps the player in for what he has in."""
     # The room's own game (seats 1-3, 9 and 10 folded or away, left out): Player7 raises to 0.20
     # and is cut off; his 'all-in' of sum="DP" keeps him in for those 0.20 and no more. Player4
     # 3-bets to 0.30, Player5 calls; Player4's turn bet of 0.20 is not called. Main pot: 0.05 +

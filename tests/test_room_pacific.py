@@ -25,6 +25,7 @@ def replayed(text):
 
 
 def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
+    """ROOM-UNCALLED: the bet nobody called goes back with no line saying so."""
     hand, result, got = replayed("""
 ***** 888poker Hand History for Game 548154959 *****
 $0.50/$1 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27
@@ -115,6 +116,7 @@ Hero collected [ $10 ]
 
 
 def test_888_dead_blind_with_decimal_commas_and_german_suits():
+    """ROOM-DEAD-BLIND: 'posts dead blind [A + B]' is the small blind dead and the big blind live."""
     hand, result, got = replayed("""
 ***** Cassava Hand History for Game 332877236 *****
 0,01 $/0,02 $ Blinds No Limit Holdem - *** 15 07 2011 15:18:32

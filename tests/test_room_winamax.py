@@ -25,6 +25,7 @@ def replayed(text):
 
 
 def test_winamax_side_pot_holding_the_uncalled_part_is_raked_as_the_log_splits_it():
+    """ROOM-UNCALLED and ROOM-RAKE: the uncalled part collected back within a side pot; the total is after the rake."""
     # Boris all-in for 2, Vera for 6, Anna for 10: the main pot 6 (all three), a side pot 8
     # (Vera and Anna) and Anna's 4 nobody matched. Boris wins the main pot after a rake of 0.30;
     # Anna the side pot after 0.40, and her 4 back in it: 7.60 + 4 = 11.60.
@@ -143,6 +144,7 @@ Seat 2: Player0 (small blind) (button) won 0.19€
 
 
 def test_winamax_play_money_has_no_currency_sign():
+    """ROOM-CURRENCY: a table of play money writes no sign."""
     hand = parse_text(parse, """
 Winamax Poker - CashGame - HandId: #4489532-965-1366095481 - Holdem no limit (0.50/1) - 2013/04/16 06:58:01 UTC
 Table: 'Lexington 02' 5-max (play money) Seat #2 is the button
