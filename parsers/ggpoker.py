@@ -7,11 +7,11 @@ terminals of ``grammars/ggpoker.lark`` and the words of syntax errors. The room'
 - the hand number carries a prefix naming the table kind (``HD`` Hold'em, ``RC`` Rush & Cash,
   ``SD`` Short Deck, ``TM`` tournament, ``OM`` Omaha …); the header writes no time zone;
 - ``straddle $X`` (no "posts") states the straddler's new total, not what he adds;
-- ``posts missed blind $X`` is dead money, posted beside the player's big blind;
+- ``posts missed blind $X`` is dead money, posted beside the player's big blind (ROOM-DEAD-BLIND);
 - ``Total pot … | Rake … | Jackpot … | Bingo … | Fortune … | Tax …``: every fee after the rake
-  is taken from the pot too, so the replay counts them with the rake;
+  is taken from the pot too, so the replay counts them with the rake (ROOM-RAKE);
 - a hand run two or three times writes ``*** FIRST TURN ***`` …, ``*** SECOND SHOWDOWN ***``,
-  and its summary boards give only the cards a run did not share with the first;
+  and its summary boards give only the cards a run did not share with the first (ROOM-RUN-TWICE);
 - Short Deck (``ShortDeck No Limit ($A)``) states the ante alone; the button blind is the amount
   of its post; a flush beats a full house and, unlike PokerStars 6+ Hold'em, a straight beats
   three of a kind.

@@ -11,7 +11,7 @@ sits out between two posts leaves his ante and is not dealt in). Amounts are the
 (``type="23"``), which gives the player's total on the street; an all-in of ``sum="DP"`` keeps a
 disconnected player in for what he has in (ROOM-DISCONNECTED). The room writes
 no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
-uncalled part of his bet included, after rake.
+uncalled part of his bet included, after rake (ROOM-UNCALLED, ROOM-RAKE).
 
 >>> text = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 ... <tablename>T, 1</tablename><currency>USD</currency></general>

@@ -13,17 +13,18 @@ room's own facts:
 - amounts are written ``$2.06``, ``2,06$``, ``0,55 $`` or ``28,031.33``: a comma followed by
   exactly three digits groups thousands, followed by one or two it is the decimal point;
 - every bet is written as the chips it adds (``raises [$2.50]`` by a small blind of $0.50 makes
-  a bet of $3); all-ins are not said, the stacks show them;
-- ``posts dead blind [$0.01 + $0.02]``: a returning player's dead small blind and live big blind;
+  a bet of $3); all-ins are not said, the stacks show them (ROOM-ALL-IN);
+- ``posts dead blind [$0.01 + $0.02]``: a returning player's dead small blind and live big blind
+  (ROOM-DEAD-BLIND);
 - the summary is the showdown: shows, mucks and ``collected [ $X ]``; no pot total and no rake
-  are written: the rake is the pot less what the players collect. Which pot the rake came from
+  are written: the rake is the pot less what the players collect (ROOM-RAKE). Which pot the rake came from
   the log does not say: the replay takes it from the main pot, and where 888 took it from a side
   pot the collect lines differ from the replay's (HE-COLLECTED);
 - ``Name folds`` before ``** Dealing down cards **``: he declines to post and is not dealt in;
 - two seats without a name (some logs write none) cannot be told apart: such hands are refused;
 - an uncalled bet goes back without a line saying so, and the collect lines leave it out — except
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
-  back: the numbers of each hand tell which;
+  back: the numbers of each hand tell which (ROOM-UNCALLED);
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
 - German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
   clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).

@@ -685,7 +685,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             post = POSTS[m[4]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or
-                # one after the big blind): that money is dead, not part of his bet.
+                # one after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
                 if blinds_posted:
                     post = _POST_DEAD_KIND
                 blinds_posted = True

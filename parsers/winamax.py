@@ -5,16 +5,16 @@ classifier, the terminals of ``grammars/winamax.lark`` and the words of syntax e
 room's own facts:
 
 - the header writes the time zone (``UTC``); amounts carry the currency after them (``0.05€``),
-  play money none; a tournament's stakes may start with the ante (``(10/50/100)``);
+  play money none (ROOM-CURRENCY); a tournament's stakes may start with the ante (``(10/50/100)``);
 - actions have no colon after the name (``Anna raises 0.17€ to 0.22€``);
 - the blinds come in a section of their own (``*** ANTE/BLINDS ***``) and the hero's cards
   before ``*** PRE-FLOP ***``;
 - ``posts big blind X out of position``: a newcomer's live big blind; ``posts small blind X out of
   position`` of more than the small blind: both blinds at once, the small blind's part dead and
-  the big blind live; a post of 0 adds nothing;
+  the big blind live; a post of 0 adds nothing (ROOM-DEAD-BLIND);
 - an uncalled bet is not returned by a line of its own: its bettor collects it back as a pot
   (``collected 1.29€ from side pot 1``), and ``Total pot`` is the pot after the rake, what the
-  winners collect, so the pot before the rake is ``Total pot`` plus ``Rake``;
+  winners collect, so the pot before the rake is ``Total pot`` plus ``Rake`` (ROOM-UNCALLED, ROOM-RAKE);
 - the collect lines name the pots (``main pot``, ``side pot 1`` …): each pot after its share of
   the rake, with the uncalled part of the top bet in the last side pot;
 - Limit stakes are the bets: the blinds are half the small bet (down to the cent) and the
