@@ -42,12 +42,11 @@ from zoneinfo import ZoneInfo
 
 from parsers import room_lines
 from parsers.errors import ParseError
-from parsers.lines import LineKind, LineTable
+from parsers.lines import CurrencyMarks, LineKind, LineTable
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.room_lines import zone_clock
 from rules.cards import Card
-from rules.findings import Finding, Severity
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -477,23 +476,14 @@ def _twice(what: str, index: int, lines) -> ParseError:
     return ParseError(f"{what} a second time", line=index + 1, column=1, line_text=lines[index])
 
 
-def _sign_checker(sign: str, lines, first_line: int, noted: dict[int, Finding]):
+def _sign_checker(sign: str, lines, marks: CurrencyMarks):
     """``money(text, index)``: the amount ``text`` of line ``index``, which must carry the hand's
-    currency sign (``sign``, or none), since a hand is played in one currency (ROOM-CURRENCY). One
-    that carries another currency's sign is read as written and noted, one finding a line, in
-    ``noted``; any other mark (none where the stakes have one, or one that is no currency) is a
-    ParseError."""
+    currency sign (``sign``, or none), since a hand is played in one currency: one in another
+    currency is read as written and noted in ``marks`` (ROOM-CURRENCY); any other mark (none where
+    the stakes have one, or one that is no currency's) is a ParseError."""
     def money(text: str, index: int) -> Decimal:
         first = text[0]
-        if first != sign and (sign or not first.isdigit()):
-            if sign in CURRENCY_SIGNS and first in CURRENCY_SIGNS:
-                if index not in noted:
-                    expected, actual = CURRENCY_SIGNS[sign], CURRENCY_SIGNS[first]
-                    noted[index] = Finding(
-                        rule_id="ROOM-CURRENCY", severity=Severity.WARNING, line=first_line + index,
-                        message=f"the amount {text} is in {actual}, the hand's stakes in {expected}",
-                        expected=expected, actual=actual)
-                return _money(text)
+        if first != sign and (sign or not first.isdigit()) and not marks.other(text, first, index):
             line = lines[index]
             raise ParseError(f"the amount {text!r} is not written like the stakes ({sign or 'no sign'})",
                              line=index + 1, column=line.find(text) + 1, line_text=line)
@@ -630,8 +620,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
     cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = stakes_sign(head)
-    other_currency: dict[int, Finding] = {}
-    money = _sign_checker(sign, lines, source.first_line, other_currency)
+    marks = CurrencyMarks(sign, source.first_line)
+    money = _sign_checker(sign, lines, marks)
     if is_tournament:
         currency = "chips"
     elif stakes["cur"]:
@@ -813,5 +803,5 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
-        played_at_local=local, room_findings=tuple(other_currency.values()), header_line=source.first_line,
+        played_at_local=local, room_findings=marks.findings, header_line=source.first_line,
     )

@@ -66,6 +66,37 @@ Seat 3: Vera (big blind) showed [Qh Qd] and lost with One pair : Queen
     assert result.findings == ()
 
 
+WALK_IN_EUROS = """
+Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2017/03/28 16:50:52 UTC
+Table: 'Buzau' 2-max (real money) Seat #1 is the button
+Seat 1: Anna (100€)
+Seat 2: Boris (100€)
+*** ANTE/BLINDS ***
+Anna posts small blind 1€
+Boris posts big blind 2€
+*** PRE-FLOP ***
+Anna raises 2€ to 4€
+Boris folds
+Anna collected 6€ from pot
+*** SUMMARY ***
+Total pot 6€ | No rake
+Seat 1: Anna (small blind) (button) won 6€
+"""
+
+
+def test_winamax_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a euro table's amount written in dollars is read as written, and reported."""
+    assert replay(parse_text(parse, WALK_IN_EUROS), allin_ev=False).findings == ()
+    text = WALK_IN_EUROS.replace("Anna raises 2€ to 4€", "Anna raises 2$ to 4$")
+    hand = parse_text(parse, text)
+    result = replay(hand, allin_ev=False)
+    # the raise is line 9 of the hand (the text opens with an empty line); Anna nets Boris's 2 blind
+    raise_line = hand.source.first_line + text.split("\n").index("Anna raises 2$ to 4$") - 1
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, raise_line, "EUR", "USD")]
+    assert {p.player: p.net for p in result.players} == {"Anna": D(2), "Boris": D(-2)}
+
+
 def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
     # Gleb posts both blinds at once (3€ = 1€ dead + 2€ live) and a big blind of 0€; Dasha
     # declines hers. Gleb checks his option: his live 2€ match the big blind.
