@@ -46,7 +46,15 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
-from parsers.lines import CurrencyMarks, LineKind, LineTable, StreetActions, read_amount, read_cards, unsupported_game
+from parsers.lines import (
+    CurrencyMarks,
+    LineKind,
+    LineTable,
+    StreetActions,
+    read_amount,
+    read_cards,
+    unsupported_game,
+)
 from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
