@@ -43,8 +43,21 @@ from rules.findings import Finding, Severity
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
 from rules.records import slot_filler
 
-__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "CurrencyMarks", "UNSHOWN_CARDS", "LineKind", "LineTable", "StreetActions",
-           "StreetBets", "clear_caches", "read_amount", "read_cards", "unsupported_game"]
+__all__ = [
+    "AMOUNT",
+    "CURRENCY_SIGNS",
+    "GRAMMARS",
+    "UNSHOWN_CARDS",
+    "CurrencyMarks",
+    "LineKind",
+    "LineTable",
+    "StreetActions",
+    "StreetBets",
+    "clear_caches",
+    "read_amount",
+    "read_cards",
+    "unsupported_game",
+]
 
 GRAMMARS = Path(__file__).with_name("grammars")
 """The folder of the grammar files."""
