@@ -5,7 +5,8 @@ do, so that a stored value can say which fact made it so. Most are reading rules
 a value is read and are never a finding. Where a log contradicts its room's fact, the reader
 adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule of the game
 already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
-wrong ``HE-UNCALLED``, an odd chip given to the wrong winner ``HE-SPLIT``.
+wrong ``HE-UNCALLED``. The replay reports one: an equal split whose odd units went to other winners
+than the room gives them to (``ROOM-ODD-CHIP``, from ``rules.holdem_explain``).
 """
 
 from __future__ import annotations
@@ -58,12 +59,14 @@ RULES: dict[str, str] = {
     "ROOM-ODD-CHIP": ("Splitting a pot (or a pot run twice) in the room's smallest unit, PokerStars and PartyPoker "
                       "give the odd units to the first winners clockwise from the button, and PokerStars the odd "
                       "unit of a run to the first run. No sample of the other rooms splits unevenly: the replay "
-                      "gives their odd units as PokerStars does, and a log that does otherwise is HE-SPLIT."),
+                      "gives their odd units as PokerStars does. An equal split whose odd units went to other "
+                      "winners is a finding under this ID, a warning where a rake may explain it (as HE-SPLIT), "
+                      "else an error; shares that are no equal split are HE-SPLIT."),
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount (sum=\"DP\") "
                           "keeps a player whose connection dropped in the hand for the chips he has in; he puts in "
                           "no more and plays for the pots those chips reach."),
 }
 """Room facts by ID, as the rulebook gathers them."""
 
-READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY"}
+READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP"}
 """The facts that only say how a value is read: none of them is ever a finding."""

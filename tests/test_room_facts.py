@@ -23,7 +23,7 @@ OTHER_CURRENCY = edit(LEGAL, ("Vera: calls $4", "Vera: calls €4"))
 OTHER_CURRENCY_LINE = FIRST_LINE + 11
 
 RAISED_BY = {"ROOM-CURRENCY": OTHER_CURRENCY}
-"""A hand that breaks each room fact the readers report, by ID."""
+"""A hand that breaks each room fact the readers or the replay report, by ID (ROOM-ODD-CHIP's below)."""
 
 
 def cited_by_room_tests() -> dict[str, list[str]]:
@@ -122,12 +122,17 @@ Seat 2: Boris (small blind) folded before Flop
 Seat 3: Vera (big blind) showed [Jd 4c] and won ($4.80) with a straight, Seven to Jack"""
 
 
+ODD_CHIP_SWAPPED = edit(ODD_CHIP, ("Vera collected $4.80", "Vera collected $4.79"),
+                        ("Anna collected $4.79", "Anna collected $4.80"),
+                        ("(button) showed [Jc 3d] and won ($4.79)", "(button) showed [Jc 3d] and won ($4.80)"),
+                        ("(big blind) showed [Jd 4c] and won ($4.80)", "(big blind) showed [Jd 4c] and won ($4.79)"))
+RAISED_BY["ROOM-ODD-CHIP"] = ODD_CHIP_SWAPPED
+
+
 def test_room_odd_chip_pokerstars_gives_the_odd_cent_to_the_first_winner_from_the_button():
     """ROOM-ODD-CHIP: PokerStars' odd cent goes to the first winner clockwise from the button."""
     result = run(ODD_CHIP)
     assert result.findings == ()
     assert {p.player: p.collected for p in result.players} == {"Anna": D("4.79"), "Boris": D(0), "Vera": D("4.80")}
-    swapped = edit(ODD_CHIP, ("Vera collected $4.80", "Vera collected $4.79"), ("Anna collected $4.79", "Anna collected $4.80"),
-                   ("(button) showed [Jc 3d] and won ($4.79)", "(button) showed [Jc 3d] and won ($4.80)"),
-                   ("(big blind) showed [Jd 4c] and won ($4.80)", "(big blind) showed [Jd 4c] and won ($4.79)"))
-    assert {f.rule_id for f in run(swapped).findings} == {"HE-SPLIT"}
+    swapped = ODD_CHIP_SWAPPED
+    assert {(f.rule_id, f.severity) for f in run(swapped).findings} == {("ROOM-ODD-CHIP", Severity.WARNING)}
