@@ -75,6 +75,18 @@ def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
     assert "Gleb" not in got     # sitting out: not dealt in
 
 
+def test_ggpoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a dollar table's collect written in euros is read as written, and reported."""
+    text = RUN_TWICE.replace("Anna collected $4.8 from pot", "Anna collected €4.8 from pot")
+    hand = parse_text(parse, text)
+    collect_line = text.strip("\n").split("\n").index("Anna collected €4.8 from pot") + 1
+    result = replay(hand, allin_ev=False)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, collect_line, "USD", "EUR")]
+    # the nets of the hand as the dollars give them (the test above)
+    assert {p.player: p.net for p in result.players} == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
+
+
 def test_ggpoker_straddle_states_the_new_total():
     # the button posts his button blind, then straddles to 0.04 and to 0.08: he adds 0.02 and 0.04
     hand = parse_text(parse, """
