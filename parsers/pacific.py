@@ -61,7 +61,15 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS, LineKind, LineTable, StreetActions, read_cards, unsupported_game
+from parsers.lines import (
+    CURRENCY_SIGNS,
+    CurrencyMarks,
+    LineKind,
+    LineTable,
+    StreetActions,
+    read_cards,
+    unsupported_game,
+)
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -76,6 +84,7 @@ from rules.records import GameInfo, Source, slot_filler
 __all__ = ["LINE_KINDS", "TABLE", "parse", "read_amount"]
 
 SITE = "888poker"
+_SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 
 _SIGN = r"[$€£]"
 _AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
@@ -260,10 +269,18 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
     declined: list[int] = []    # folds before the deal
     first_line = source.first_line
+    marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
+
+    def money(text: str) -> Decimal:
+        # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
+        marks.other(text, next((c for c in text if c in CURRENCY_SIGNS), ""))
+        return read_amount(text)
+
     index = 0
     try:
         for kind, m, index in tokens:
             line = first_line + index
+            marks.index = index
             text = lines[index]
             if kind == "ACTION":
                 player = m["p"]
@@ -275,17 +292,17 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     play.check(player, line)
                 elif m["verb"]:
                     # "raises [X]": X is what he adds; "bets [X]" over a bet is a raise too
-                    play.put_in(player, read_amount(m["a"]), line, _HOW[m["verb"]])
+                    play.put_in(player, money(m["a"]), line, _HOW[m["verb"]])
                 else:
                     play.show(player, _cards(m["cards"], index, text), line, m["show"] == "shows")
             elif kind == "POST":
                 player, post = m["p"], m["post"]
-                amount = read_amount(m["a"])
+                amount = money(m["a"])
                 live = amount
                 if post == "dead blind":
                     what = ActionKind.POST_DEAD
                     if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
-                        live = read_amount(m["a2"])
+                        live = money(m["a2"])
                         amount += live
                     else:
                         live = _ZERO
@@ -298,7 +315,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
-                seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
+                seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, line))
             elif kind == "STREET":
                 unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 board = board + _cards(m["c"], index, text)
@@ -311,7 +328,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
-                play.collect(m["p"], read_amount(m["a"]), line)
+                play.collect(m["p"], money(m["a"]), line)
             elif kind == "NOSHOW":
                 play.muck(m["p"], line)
             elif kind == "DEALT":
@@ -363,5 +380,5 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
-        header_line=source.first_line,
+        room_findings=marks.findings, header_line=source.first_line,
     )

@@ -24,9 +24,7 @@ def replayed(text):
     return hand, result, {p.player: p.net for p in result.players}
 
 
-def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
-    """ROOM-UNCALLED: the bet nobody called goes back with no line saying so."""
-    hand, result, got = replayed("""
+SILENT_UNCALLED = """
 ***** 888poker Hand History for Game 548154959 *****
 $0.50/$1 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27
 Table Leeds 10 Max (Real Money)
@@ -46,7 +44,12 @@ Hero folds
 ** Summary **
 Player0 did not show his hand
 Player0 collected [ $5.70 ]
-""")
+"""
+
+
+def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
+    """ROOM-UNCALLED: the bet nobody called goes back with no line saying so."""
+    hand, result, got = replayed(SILENT_UNCALLED)
     raise_ = next(a for a in hand.actions if a.kind is ActionKind.RAISE)
     # the small blind's 0.50 and the 2.50 he adds make a bet of 3: a raise of 2 over the big blind
     assert (raise_.amount, raise_.raise_to) == (D("2.00"), D("3.00"))
@@ -55,6 +58,17 @@ Player0 collected [ $5.70 ]
     assert got == {"Player0": D("2.70"), "Hero": D("-3.00")}
     assert result.findings == ()
     assert (hand.info.site, hand.max_seats, hand.currency) == ("888poker", 10, "USD")
+
+
+def test_888_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a dollar table's call written in euros (the sign after) is read as written, and reported."""
+    text = SILENT_UNCALLED.replace("Player0 calls [$2]", "Player0 calls [2€]")
+    hand = parse_text(parse, text)
+    call_line = text.strip("\n").split("\n").index("Player0 calls [2€]") + 1
+    result = replay(hand, allin_ev=False)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, call_line, "USD", "EUR")]
+    assert {p.player: p.net for p in result.players} == {"Player0": D("2.70"), "Hero": D("-3.00")}
 
 
 def test_888_snap_poker_play_money_and_an_all_in_said():
