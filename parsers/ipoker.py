@@ -40,7 +40,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from parsers.errors import ParseError
-from parsers.lines import StreetActions
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
     ActionKind,
@@ -55,6 +55,7 @@ from rules.records import GameInfo, Source
 __all__ = ["SITE", "parse", "read_session"]
 
 SITE = "ipoker"
+_SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 """The room, as the ``ruleset`` column names it (``games.site``: iPoker, for the network's skins)."""
 
 _GAMETYPE = re.compile(r"^(?P<game>Holdem|Omaha|LH|[^\s]+(?: [^\s$€£]+)*?)\s+(?P<struct>NL|SL|БЛ|PL|Pot limit|L|Limit|"
@@ -263,11 +264,19 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     players = general.find("players") if general is not None else None
     if players is None:
         raise ParseError(f"game {code} has no <players>", line=game_line, column=1)
+    # ROOM-CURRENCY: an amount with another currency's sign is read as written, and noted at its line
+    marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line=0)
+
+    def money(amount: str | None, at: int) -> Decimal:
+        if amount:
+            marks.other(amount, amount[0], index=at)
+        return _money(amount, at)
+
     seats, won, button = [], {}, None
     for p in players.findall("player"):
         seat = _number(p.get("seat"), "seat", game_line)
-        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=_money(p.get("chips"), game_line), line=line))
-        won[p.get("name", "")] = _money(p.get("win"), game_line)
+        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p.get("chips"), game_line), line=line))
+        won[p.get("name", "")] = money(p.get("win"), game_line)
         if p.get("dealer") == "1":
             button = seat
     started = (general.findtext("startdate") or "").strip()
@@ -306,7 +315,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             if a.get("type") == _ALL_IN and a.get("sum") == "DP":
                 _disconnected(actions, a.get("player", ""), code, line)
                 continue
-            kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
+            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
                 if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
@@ -357,4 +366,4 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
-        header_line=game_line)
+        room_findings=marks.findings, header_line=game_line)

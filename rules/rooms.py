@@ -22,9 +22,9 @@ RULES: dict[str, str] = {
                       "stakes' code or sign ($ USD, € EUR, £ GBP, ¥ CNY), play money without a sign; PartyPoker "
                       "and 888poker the game line's code or sign; Winamax euros (the sign after the digits); "
                       "iPoker the session's currency; Bovada and Winning US dollars (Winning's older PM tables: "
-                      "chips); tournaments chips. At PokerStars, GGPoker, Winamax and 888poker every amount of a hand "
-                      "carries the stakes' sign: one with another currency's sign is a warning, and is read as "
-                      "written."),
+                      "chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
+                      "of a hand carries the stakes' sign: one with another currency's sign is a warning, and is "
+                      "read as written."),
     "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (holdem_results.rake): "
                   "PokerStars and Bovada write a Rake; Winning a Rake and a JP Fee, the pot being the total and "
                   "both; GGPoker a Rake, then Jackpot, Bingo, Fortune and Tax, all taken from the pot; Winamax "

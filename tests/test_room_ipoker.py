@@ -93,6 +93,17 @@ def test_ipoker_actions_in_their_order_raise_total_all_in_added_and_the_win_afte
     assert _nets(hand) == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
 
 
+def test_ipoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a pound session's call written in euros is read as written, and reported."""
+    text = SESSION.replace('type="3" sum="£2.70"', 'type="3" sum="€2.70"')
+    call_line = text.split("\n").index('      <action no="6" player="Anna" type="3" sum="€2.70" cards="" />') + 1
+    [hand] = read_session(text, "s.xml")
+    result = replay(hand)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, call_line, "GBP", "EUR")]
+    assert {p.player: p.net for p in result.players} == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
+
+
 def test_ipoker_session_without_its_end_tags_is_read():
     text = SESSION.replace("  </game>\n</session>\n", "")
     [hand] = read_session(text, "s.xml")
