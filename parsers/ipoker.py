@@ -116,7 +116,8 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
                          "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
-    currency = (general.findtext("currency") or general.findtext("tablecurrency") or "").strip() or "USD"
+    # ROOM-CURRENCY: the table's currency; <currency> is the log owner's account's (CAD at a table of euros)
+    currency = (general.findtext("tablecurrency") or general.findtext("currency") or "").strip() or "USD"
     if (general.findtext("mode") or "").strip() == "play":
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None

@@ -21,8 +21,8 @@ RULES: dict[str, str] = {
     "ROOM-CURRENCY": ("A hand is played in one currency, the one its room writes: PokerStars and GGPoker the "
                       "stakes' code or sign ($ USD, € EUR, £ GBP, ¥ CNY), play money without a sign; PartyPoker "
                       "and 888poker the game line's code or sign; Winamax euros (the sign after the digits); "
-                      "iPoker the session's currency; Bovada and Winning US dollars (Winning's older PM tables: "
-                      "chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
+                      "iPoker the table's (tablecurrency; its currency is the log owner's account's); Bovada "
+                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
                       "of a hand carries the stakes' sign: one with another currency's sign is a warning, and is "
                       "read as written."),
     "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (holdem_results.rake): "

@@ -104,6 +104,13 @@ def test_ipoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line(
     assert {p.player: p.net for p in result.players} == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
 
 
+def test_ipoker_money_is_the_tables_currency_not_the_accounts():
+    """ROOM-CURRENCY: <tablecurrency> is the table's money; <currency> the log owner's account's."""
+    text = SESSION.replace("<currency>GBP</currency>", "<tablecurrency>GBP</tablecurrency><currency>CAD</currency>")
+    [hand] = read_session(text, "s.xml")
+    assert hand.currency == "GBP" and replay(hand).findings == ()
+
+
 def test_ipoker_session_without_its_end_tags_is_read():
     text = SESSION.replace("  </game>\n</session>\n", "")
     [hand] = read_session(text, "s.xml")
