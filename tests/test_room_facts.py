@@ -13,7 +13,7 @@ from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from rules import rooms
 from rules.findings import Severity
-from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, run
+from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, run, split_pot
 
 TESTS = Path(__file__).resolve().parent
 
@@ -87,45 +87,10 @@ def test_room_currency_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_p
     assert counted == [(0, 1)]
 
 
-# Anna (button, seat 1) and Vera (seat 3) tie with the same straight; $10.04 less $0.45 rake leaves
-# $9.59: the odd cent to the first winner clockwise from the button, Vera ($4.80), Anna $4.79.
-ODD_CHIP = """PokerStars Hand #230000000003:  Hold'em No Limit ($0.50/$1 USD) - 2026/11/28 21:20:00 ET
-Table 'Tverskaya I' 6-max Seat #1 is the button
-Seat 1: Anna ($100 in chips)
-Seat 2: Boris ($100 in chips)
-Seat 3: Vera ($100 in chips)
-Boris: posts small blind $0.50
-Vera: posts big blind $1
-*** HOLE CARDS ***
-Anna: raises $2 to $3
-Boris: folds
-Vera: calls $2
-*** FLOP *** [Ts 9d 8c]
-Vera: bets $1.77
-Anna: calls $1.77
-*** TURN *** [Ts 9d 8c] [7h]
-Vera: checks
-Anna: checks
-*** RIVER *** [Ts 9d 8c 7h] [2s]
-Vera: checks
-Anna: checks
-*** SHOW DOWN ***
-Vera: shows [Jd 4c] (a straight, Seven to Jack)
-Anna: shows [Jc 3d] (a straight, Seven to Jack)
-Vera collected $4.80 from pot
-Anna collected $4.79 from pot
-*** SUMMARY ***
-Total pot $10.04 | Rake $0.45
-Board [Ts 9d 8c 7h 2s]
-Seat 1: Anna (button) showed [Jc 3d] and won ($4.79) with a straight, Seven to Jack
-Seat 2: Boris (small blind) folded before Flop
-Seat 3: Vera (big blind) showed [Jd 4c] and won ($4.80) with a straight, Seven to Jack"""
-
-
-ODD_CHIP_SWAPPED = edit(ODD_CHIP, ("Vera collected $4.80", "Vera collected $4.79"),
-                        ("Anna collected $4.79", "Anna collected $4.80"),
-                        ("(button) showed [Jc 3d] and won ($4.79)", "(button) showed [Jc 3d] and won ($4.80)"),
-                        ("(big blind) showed [Jd 4c] and won ($4.80)", "(big blind) showed [Jd 4c] and won ($4.79)"))
+# Anna (the button) and Vera tie (tests/test_holdem_replay.py): $73 less $1.99 rake leaves $71.01, the
+# odd cent to the first winner clockwise from the button, Vera ($35.51), Anna $35.50.
+ODD_CHIP = split_pot("35.50", "35.51", "1.99")
+ODD_CHIP_SWAPPED = split_pot("35.51", "35.50", "1.99")
 RAISED_BY["ROOM-ODD-CHIP"] = ODD_CHIP_SWAPPED
 
 
@@ -133,6 +98,5 @@ def test_room_odd_chip_pokerstars_gives_the_odd_cent_to_the_first_winner_from_th
     """ROOM-ODD-CHIP: PokerStars' odd cent goes to the first winner clockwise from the button."""
     result = run(ODD_CHIP)
     assert result.findings == ()
-    assert {p.player: p.collected for p in result.players} == {"Anna": D("4.79"), "Boris": D(0), "Vera": D("4.80")}
-    swapped = ODD_CHIP_SWAPPED
-    assert {(f.rule_id, f.severity) for f in run(swapped).findings} == {("ROOM-ODD-CHIP", Severity.WARNING)}
+    assert {p.player: p.collected for p in result.players} == {"Anna": D("35.50"), "Boris": D(0), "Vera": D("35.51")}
+    assert {(f.rule_id, f.severity) for f in run(ODD_CHIP_SWAPPED).findings} == {("ROOM-ODD-CHIP", Severity.WARNING)}

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
-from tests.room_corpus import parse_text, read_room
+from tests.room_corpus import in_other_currency, parse_text, read_room
 
 RUN_TWICE = """
 Poker Hand #RC100: Hold'em No Limit ($0.05/$0.1) - 2024/01/02 03:04:05
@@ -77,14 +77,11 @@ def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
 
 def test_ggpoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
     """ROOM-CURRENCY: a dollar table's collect written in euros is read as written, and reported."""
-    text = RUN_TWICE.replace("Anna collected $4.8 from pot", "Anna collected €4.8 from pot")
-    hand = parse_text(parse, text)
-    collect_line = text.strip("\n").split("\n").index("Anna collected €4.8 from pot") + 1
-    result = replay(hand, allin_ev=False)
-    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
-        ("ROOM-CURRENCY", Severity.WARNING, collect_line, "USD", "EUR")]
+    findings, got, line = in_other_currency(parse, RUN_TWICE, "Anna collected $4.8 from pot",
+                                            "Anna collected €4.8 from pot")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
     # the nets of the hand as the dollars give them (the test above)
-    assert {p.player: p.net for p in result.players} == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
+    assert got == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
 
 
 def test_ggpoker_straddle_states_the_new_total():

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
-from tests.room_corpus import expected_nets, nets, parse_text, read_room
+from tests.room_corpus import expected_nets, in_other_currency, nets, parse_text, read_room
 
 
 def replayed(text):
@@ -62,13 +62,9 @@ def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
 
 def test_888_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
     """ROOM-CURRENCY: a dollar table's call written in euros (the sign after) is read as written, and reported."""
-    text = SILENT_UNCALLED.replace("Player0 calls [$2]", "Player0 calls [2€]")
-    hand = parse_text(parse, text)
-    call_line = text.strip("\n").split("\n").index("Player0 calls [2€]") + 1
-    result = replay(hand, allin_ev=False)
-    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
-        ("ROOM-CURRENCY", Severity.WARNING, call_line, "USD", "EUR")]
-    assert {p.player: p.net for p in result.players} == {"Player0": D("2.70"), "Hero": D("-3.00")}
+    findings, got, line = in_other_currency(parse, SILENT_UNCALLED, "Player0 calls [$2]", "Player0 calls [2€]")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got == {"Player0": D("2.70"), "Hero": D("-3.00")}
 
 
 def test_888_snap_poker_play_money_and_an_all_in_said():

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
-from tests.room_corpus import expected_nets, nets, parse_text, read_room
+from tests.room_corpus import expected_nets, in_other_currency, nets, parse_text, read_room
 
 
 def replayed(text):
@@ -87,14 +87,9 @@ Seat 1: Anna (small blind) (button) won 6€
 def test_winamax_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
     """ROOM-CURRENCY: a euro table's amount written in dollars is read as written, and reported."""
     assert replay(parse_text(parse, WALK_IN_EUROS), allin_ev=False).findings == ()
-    text = WALK_IN_EUROS.replace("Anna raises 2€ to 4€", "Anna raises 2$ to 4$")
-    hand = parse_text(parse, text)
-    result = replay(hand, allin_ev=False)
-    # the raise is line 9 of the hand (the text opens with an empty line); Anna nets Boris's 2 blind
-    raise_line = hand.source.first_line + text.split("\n").index("Anna raises 2$ to 4$") - 1
-    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
-        ("ROOM-CURRENCY", Severity.WARNING, raise_line, "EUR", "USD")]
-    assert {p.player: p.net for p in result.players} == {"Anna": D(2), "Boris": D(-2)}
+    findings, got, line = in_other_currency(parse, WALK_IN_EUROS, "Anna raises 2€ to 4€", "Anna raises 2$ to 4$")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "EUR", "USD")]
+    assert got == {"Anna": D(2), "Boris": D(-2)}     # Boris's big blind
 
 
 def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
