@@ -2,8 +2,8 @@
 
 Run: ``python -m bench rooms``. Per room: the files, the hands stored, those quarantined (by
 reason) and flagged (by rule), and the speed of reading alone and of the full path, reading and
-replaying one hand at a time with its all-in equity (hands per second on one core, the room's
-Hold'em hands repeated to a few hundred), beside the same figures for the PokerStars hands of
+replaying one hand at a time with its all-in equity (hands per CPU-second of this process: per
+core, whatever else the machine runs; the room's Hold'em hands repeated to a few hundred), beside the same figures for the PokerStars hands of
 ../shared/corpora/pokerstars (PokerStars files of many hands take the compiled lane of
 ``python -m bench parse`` instead). Then the ingest's own unit of work
 (``pipeline.worker.parse_bytes`` over the room's files, all of them, repeated to a few hundred
@@ -19,6 +19,7 @@ nets is compared with the nets of its stored hands.
 from __future__ import annotations
 
 import collections
+import os
 import time
 from pathlib import Path
 
@@ -63,14 +64,14 @@ def _rate(stored) -> tuple[float, float]:
     chunks = (stored * (REPEAT_TO // max(len(stored), 1) + 1))[:REPEAT_TO]
     for chunk, name, settings in stored:      # grammars built and shapes seen, outside the clock
         replay(read_chunk(chunk, name, settings))
-    started = time.perf_counter()
+    started = time.process_time()
     for chunk, name, settings in chunks:
         read_chunk(chunk, name, settings)
-    read = len(chunks) / (time.perf_counter() - started)
-    started = time.perf_counter()
+    read = len(chunks) / (time.process_time() - started)
+    started = time.process_time()
     for chunk, name, settings in chunks:
         replay(read_chunk(chunk, name, settings))
-    return read, len(chunks) / (time.perf_counter() - started)
+    return read, len(chunks) / (time.process_time() - started)
 
 
 def _ingest_rate(files: list[tuple[str, bytes]]) -> tuple[float, float, int, int]:
@@ -84,11 +85,11 @@ def _ingest_rate(files: list[tuple[str, bytes]]) -> tuple[float, float, int, int
     passes = REPEAT_TO // stored + 1
     rates = []
     for lane in (False, True):
-        started = time.perf_counter()
+        started = time.process_time()
         for _ in range(passes):
             for name, data in files:
                 parse_bytes(data, name, lane=lane)
-        rates.append(passes * stored / (time.perf_counter() - started))
+        rates.append(passes * stored / (time.process_time() - started))
     return rates[0], rates[1], stored, through_batch
 
 
@@ -102,17 +103,19 @@ def main() -> None:
     if not (CORPORA / "rooms").exists():
         print(f"corpus {CORPORA / 'rooms'} is absent: nothing to measure")
         return
+    # CPU-seconds, not wall: on a shared machine the wall clock measures the others' load
+    print(f"hands per CPU-second of one process; load average {os.getloadavg()[0]:.1f} at the start")
     reference = None
     if (CORPORA / "pokerstars").exists():
         _, stars, _, _ = _read(CORPORA / "pokerstars", {"pokerstars"})
         stars = [(chunk, name, RuleSettings()) for chunk, name, _ in stars]
         read, reference = _rate(stars[:REPEAT_TO])
-        print(f"{'PokerStars (reference)':<24} read {read:7,.0f} hands/s, full path {reference:6,.0f} hands/s")
+        print(f"{'PokerStars (reference)':<24} read {read:7,.0f} hands/CPU-s, full path {reference:6,.0f} hands/CPU-s")
     for room in ROOMS:
         files, stored, quarantined, flagged = _read(CORPORA / "rooms" / room)
         read, rate = _rate(stored) if stored else (0.0, 0.0)
         ratio = f" ({rate / reference:.2f} of PokerStars' rate)" if reference and rate else ""
-        print(f"{room:<24} read {read:7,.0f} hands/s, full path {rate:6,.0f} hands/s{ratio}; {files} files, "
+        print(f"{room:<24} read {read:7,.0f} hands/CPU-s, full path {rate:6,.0f} hands/CPU-s{ratio}; {files} files, "
               f"{len(stored)} hands stored, {sum(quarantined.values())} quarantined, "
               f"{sum(flagged.values())} findings")
         folder = CORPORA / "rooms" / room
@@ -135,8 +138,9 @@ def main() -> None:
             with rule_settings(sample_settings(folder)):
                 full, batched, kept, through_batch = _ingest_rate(run)
             if kept:
-                print(f"{'':<24} {what + ':':<9} full path {full:6,.0f} hands/s, batched {batched:6,.0f} hands/s "
+                print(f"{'':<24} {what + ':':<9} full path {full:6,.0f} hands/CPU-s, batched {batched:6,.0f} hands/CPU-s "
                       f"({batched / full:.1f}x; {through_batch} of {kept} stored hands through the batch)")
+        print(f"{'':<24} load average {os.getloadavg()[0]:.1f}")
         for reason, count in quarantined.most_common():
             print(f"    quarantined {count:>4}  {reason}")
         for rule, count in sorted(flagged.items()):

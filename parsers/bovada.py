@@ -3,7 +3,7 @@
 The room seats players anonymously: a seat is named by its position at the deal ("Dealer",
 "Small Blind", "UTG+1"), and "[ME]" marks the log's owner, whom the record names ``Hero`` so
 that his hands are one player's hands. Amounts are written as chips added ("Calls $0.50",
-"All-in $8"), raises as "Raises $A to $T" (A added, T the total) or, before 2012, "Raises $T"
+"All-in $8"; ROOM-ALL-IN), raises as "Raises $A to $T" (A added, T the total) or, before 2012, "Raises $T"
 (the total alone); the reader turns each into the record's raise over the bet. A hand's
 lines are read by :data:`LINE_KINDS` and their order checked by ``grammars/bovada.lark``.
 
@@ -228,7 +228,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=money(m["s"]), line=line))
             positions[m["p"]] = number
         elif kind == "DEALER":
-            button = int(m["btn"])
+            button = int(m["btn"])     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
             player, amount = _name(m), money(m["a"])
             post = _POSTS.get(m["post"])
@@ -281,7 +281,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
                 paid_back = play.return_unmatched(line)
             amount = money(m["a"])
             if paid_back is not None and paid_back.player == _name(m):
-                amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
+                amount -= paid_back.amount      # the result pays the uncalled bet back with the pot (ROOM-UNCALLED)
                 written_back, paid_back = paid_back.amount, None
             play.collect(_name(m), amount, line, "side pot" if m["side"] else "pot", street=Street.SHOWDOWN)
         elif kind == "TOTAL":

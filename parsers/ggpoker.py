@@ -7,11 +7,11 @@ terminals of ``grammars/ggpoker.lark`` and the words of syntax errors. The room'
 - the hand number carries a prefix naming the table kind (``HD`` Hold'em, ``RC`` Rush & Cash,
   ``SD`` Short Deck, ``TM`` tournament, ``OM`` Omaha …); the header writes no time zone;
 - ``straddle $X`` (no "posts") states the straddler's new total, not what he adds;
-- ``posts missed blind $X`` is dead money, posted beside the player's big blind;
+- ``posts missed blind $X`` is dead money, posted beside the player's big blind (ROOM-DEAD-BLIND);
 - ``Total pot … | Rake … | Jackpot … | Bingo … | Fortune … | Tax …``: every fee after the rake
-  is taken from the pot too, so the replay counts them with the rake;
+  is taken from the pot too, so the replay counts them with the rake (ROOM-RAKE);
 - a hand run two or three times writes ``*** FIRST TURN ***`` …, ``*** SECOND SHOWDOWN ***``,
-  and its summary boards give only the cards a run did not share with the first;
+  and its summary boards give only the cards a run did not share with the first (ROOM-RUN-TWICE);
 - Short Deck (``ShortDeck No Limit ($A)``) states the ante alone; the button blind is the amount
   of its post; a flush beats a full house and, unlike PokerStars 6+ Hold'em, a straight beats
   three of a kind.
@@ -60,6 +60,7 @@ from parsers.errors import ParseError
 from parsers.lines import (
     AMOUNT,
     CURRENCY_SIGNS,
+    CurrencyMarks,
     LineKind,
     LineTable,
     StreetActions,
@@ -289,13 +290,21 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     cashed: dict[str, tuple[Decimal, int]] = {}     # EV Cashout: what the room paid him (less what he paid it)
     button_blind = None
     first_line = source.first_line
+    sign = head["stakes"][:1] if head["stakes"][:1] in CURRENCY_SIGNS else ""
+    marks = CurrencyMarks(sign, first_line)
+
+    def money(text: str) -> Decimal:
+        marks.other(text, text[0])      # ROOM-CURRENCY: read as written, noted when another currency's
+        return read_amount(text)
+
     for kind, m, index in tokens:
         line = first_line + index
+        marks.index = index
         text = lines[index]
         if kind == "ACTION":
-            play.stated(m, line)
+            play.stated(m, line, money)
         elif kind == "POST":
-            player, post, amount = m["p"], _POSTS[m["post"]], read_amount(m["a"])
+            player, post, amount = m["p"], _POSTS[m["post"]], money(m["a"])
             if post is ActionKind.POST_STRADDLE:
                 # "straddle $X" is the straddler's new total: what he adds is X less his live posts
                 amount -= live_bet.get(player, _ZERO)
@@ -308,10 +317,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 live_bet[player] = live_bet.get(player, _ZERO) + amount
             play.post(player, post, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), "sitting out" in m["rest"], line))
+            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], line))
         elif kind == "SEATSUM":
             what = m["what"]
-            won = tuple(read_amount(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \
+            won = tuple(money(a) for a in _SUMMARY_WON.findall(what)) if ("won" in what or "collected" in what) \
                 else ()
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
@@ -327,9 +336,9 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, _RUNS[m["run"]])
         elif kind == "COLLECT":
-            play.collect(m["p"], read_amount(m["a"]), line, m["pot"])
+            play.collect(m["p"], money(m["a"]), line, m["pot"])
         elif kind == "UNCALLED":
-            play.uncalled(m["p"], read_amount(m["a"]), line)
+            play.uncalled(m["p"], money(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
         elif kind == "NOSHOW":
@@ -343,14 +352,14 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
             if m["play"] and head["tid"] is None:
                 currency = "play"
         elif kind == "CASHOUT":
-            amount = read_amount(m["ca"])
+            amount = money(m["ca"])
             paid, _ = cashed.get(m["p"], (_ZERO, line))
             cashed[m["p"]] = (paid + (amount if m["cashed"] == "Receives Cashout" else -amount), line)
         elif kind == "TOTAL":
-            total = read_amount(m["t"])
+            total = money(m["t"])
             # the jackpot and the other fees leave the pot as the rake does
-            rake = (read_amount(m["r"]) if m["r"] else _ZERO) + sum(
-                (read_amount(fee) for fee in _FEES.findall(m["fees"])), _ZERO)
+            rake = (money(m["r"]) if m["r"] else _ZERO) + sum(
+                (money(fee) for fee in _FEES.findall(m["fees"])), _ZERO)
             total_line = line
         elif kind == "BOARD":
             cards = read_cards(m["c"], index, text)
@@ -383,6 +392,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         button_seat=button, seats=tuple(seats), actions=tuple(play.actions),
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
-        hole_cards=tuple(play.holes), summary=summary, header_line=source.first_line,
+        hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
+        header_line=source.first_line,
         cash_outs=tuple(CashOut(player=p, amount=a, fee=_ZERO, line=at) for p, (a, at) in cashed.items()),
     )

@@ -11,7 +11,7 @@ sits out between two posts leaves his ante and is not dealt in). Amounts are the
 (``type="23"``), which gives the player's total on the street; an all-in of ``sum="DP"`` keeps a
 disconnected player in for what he has in (ROOM-DISCONNECTED). The room writes
 no return of an uncalled bet and no collect: a player's ``win`` is what he was paid, the
-uncalled part of his bet included, after rake.
+uncalled part of his bet included, after rake (ROOM-UNCALLED, ROOM-RAKE).
 
 >>> text = '''<session sessioncode="1"><general><gametype>Holdem NL $0.01/$0.02</gametype>
 ... <tablename>T, 1</tablename><currency>USD</currency></general>
@@ -40,7 +40,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
 from parsers.errors import ParseError
-from parsers.lines import StreetActions
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
     ActionKind,
@@ -55,6 +55,7 @@ from rules.records import GameInfo, Source
 __all__ = ["SITE", "parse", "read_session"]
 
 SITE = "ipoker"
+_SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 """The room, as the ``ruleset`` column names it (``games.site``: iPoker, for the network's skins)."""
 
 _GAMETYPE = re.compile(r"^(?P<game>Holdem|Omaha|LH|[^\s]+(?: [^\s$€£]+)*?)\s+(?P<struct>NL|SL|БЛ|PL|Pot limit|L|Limit|"
@@ -115,7 +116,8 @@ def read_session(text: str, file: str, first_line: int = 1, game_id: str = "") -
                          "iPoker Hold'em (No Limit, Pot Limit, Limit)", line=game_line, column=1)
     betting = _STRUCTS[head["struct"].split()[-1]]
     bets_named = re.match(r"LH (\d+)/(\d+)", gametype)     # "LH 20/40 x2 Limit $10.00/$20.00": bets, then blinds
-    currency = (general.findtext("currency") or general.findtext("tablecurrency") or "").strip() or "USD"
+    # ROOM-CURRENCY: the table's currency; <currency> is the log owner's account's (CAD at a table of euros)
+    currency = (general.findtext("tablecurrency") or general.findtext("currency") or "").strip() or "USD"
     if (general.findtext("mode") or "").strip() == "play":
         currency = "play"
     table = (general.findtext("tablename") or "").strip() or None
@@ -263,11 +265,19 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
     players = general.find("players") if general is not None else None
     if players is None:
         raise ParseError(f"game {code} has no <players>", line=game_line, column=1)
+    # ROOM-CURRENCY: an amount with another currency's sign is read as written, and noted at its line
+    marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line=0)
+
+    def money(amount: str | None, at: int) -> Decimal:
+        if amount:
+            marks.other(amount, amount[0], index=at)
+        return _money(amount, at)
+
     seats, won, button = [], {}, None
     for p in players.findall("player"):
         seat = _number(p.get("seat"), "seat", game_line)
-        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=_money(p.get("chips"), game_line), line=line))
-        won[p.get("name", "")] = _money(p.get("win"), game_line)
+        seats.append(Seat(seat=seat, player=p.get("name", ""), stack=money(p.get("chips"), game_line), line=line))
+        won[p.get("name", "")] = money(p.get("win"), game_line)
         if p.get("dealer") == "1":
             button = seat
     started = (general.findtext("startdate") or "").strip()
@@ -306,7 +316,7 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
             if a.get("type") == _ALL_IN and a.get("sum") == "DP":
                 _disconnected(actions, a.get("player", ""), code, line)
                 continue
-            kind, player, amount = a.get("type", ""), a.get("player", ""), _money(a.get("sum"), line)
+            kind, player, amount = a.get("type", ""), a.get("player", ""), money(a.get("sum"), line)
             if kind in _NO_PLAY:
                 # "sits out" in a betting round, after posting: he gives up what he posted
                 if round_no != "0" and any(x.player == player and x.kind.is_post for x in actions):
@@ -357,4 +367,4 @@ def _hand(game: ET.Element, text: str, at: int, line: int, file: str, game_id: s
         small_bet=small_bet, big_bet=big_bet, stakes=f"{stakes} {currency}", currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), actions=tuple(actions), boards=(tuple(board),),
         board_lines=((game_line,) if board else (),), hole_cards=tuple(play.holes), summary=summary,
-        header_line=game_line)
+        room_findings=marks.findings, header_line=game_line)

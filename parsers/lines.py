@@ -39,11 +39,25 @@ from lark.lexer import Lexer
 
 from parsers.errors import ParseError
 from rules.cards import Card, CardError
+from rules.findings import Finding, Severity
 from rules.holdem_hand import Action, ActionKind, CardsHow, HoleCards, Street, SummarySeat
 from rules.records import slot_filler
 
-__all__ = ["AMOUNT", "CURRENCY_SIGNS", "GRAMMARS", "UNSHOWN_CARDS", "LineKind", "LineTable", "StreetActions",
-           "StreetBets", "clear_caches", "read_amount", "read_cards", "unsupported_game"]
+__all__ = [
+    "AMOUNT",
+    "CURRENCY_SIGNS",
+    "GRAMMARS",
+    "UNSHOWN_CARDS",
+    "CurrencyMarks",
+    "LineKind",
+    "LineTable",
+    "StreetActions",
+    "StreetBets",
+    "clear_caches",
+    "read_amount",
+    "read_cards",
+    "unsupported_game",
+]
 
 GRAMMARS = Path(__file__).with_name("grammars")
 """The folder of the grammar files."""
@@ -115,6 +129,42 @@ def clear_caches() -> None:
     """Forget the amounts and cards read so far (benchmarks measure a cold start with it)."""
     _AMOUNTS.clear()
     _CARD_CACHE.clear()
+
+
+class CurrencyMarks:
+    """ROOM-CURRENCY: a hand is played in one currency, whose sign (``sign``; '' for none) its
+    amounts carry. :meth:`other` tells an amount that carries another currency's sign, and notes it,
+    one warning a line, among :attr:`findings` (``HoldemHand.room_findings``); the reader reads
+    the amount as written. ``index`` is the hand's line the reader is on, unless one is given.
+
+    >>> marks = CurrencyMarks("$", first_line=10)
+    >>> marks.other("$4", "$"), marks.other("4€", "€", index=2), marks.other("4€", "€", index=2)
+    (False, True, True)
+    >>> [(f.rule_id, str(f.severity), f.line, f.expected, f.actual) for f in marks.findings]
+    [('ROOM-CURRENCY', 'warning', 12, 'USD', 'EUR')]
+    """
+
+    __slots__ = ("first_line", "index", "noted", "sign")
+
+    def __init__(self, sign: str, first_line: int) -> None:
+        self.sign, self.first_line, self.index = sign, first_line, 0
+        self.noted: dict[int, Finding] = {}
+
+    def other(self, text: str, mark: str, index: int | None = None) -> bool:
+        """Whether the amount ``text``, whose mark is ``mark``, is in another currency than the hand's."""
+        if mark == self.sign or mark not in CURRENCY_SIGNS or self.sign not in CURRENCY_SIGNS:
+            return False
+        at = self.index if index is None else index
+        if at not in self.noted:
+            expected, actual = CURRENCY_SIGNS[self.sign], CURRENCY_SIGNS[mark]
+            self.noted[at] = Finding(
+                rule_id="ROOM-CURRENCY", severity=Severity.WARNING, line=self.first_line + at, expected=expected,
+                actual=actual, message=f"the amount {text} is in {actual}, the hand's stakes in {expected}")
+        return True
+
+    @property
+    def findings(self) -> tuple[Finding, ...]:
+        return tuple(self.noted.values())
 
 
 def unsupported_game(room: str, game: str, reads: str, *, line: str, column: int, line_no: int = 1) -> ParseError:

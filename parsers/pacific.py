@@ -13,17 +13,18 @@ room's own facts:
 - amounts are written ``$2.06``, ``2,06$``, ``0,55 $`` or ``28,031.33``: a comma followed by
   exactly three digits groups thousands, followed by one or two it is the decimal point;
 - every bet is written as the chips it adds (``raises [$2.50]`` by a small blind of $0.50 makes
-  a bet of $3); all-ins are not said, the stacks show them;
-- ``posts dead blind [$0.01 + $0.02]``: a returning player's dead small blind and live big blind;
+  a bet of $3); all-ins are not said, the stacks show them (ROOM-ALL-IN);
+- ``posts dead blind [$0.01 + $0.02]``: a returning player's dead small blind and live big blind
+  (ROOM-DEAD-BLIND);
 - the summary is the showdown: shows, mucks and ``collected [ $X ]``; no pot total and no rake
-  are written: the rake is the pot less what the players collect. Which pot the rake came from
+  are written: the rake is the pot less what the players collect (ROOM-RAKE). Which pot the rake came from
   the log does not say: the replay takes it from the main pot, and where 888 took it from a side
   pot the collect lines differ from the replay's (HE-COLLECTED);
 - ``Name folds`` before ``** Dealing down cards **``: he declines to post and is not dealt in;
 - two seats without a name (some logs write none) cannot be told apart: such hands are refused;
 - an uncalled bet goes back without a line saying so, and the collect lines leave it out — except
   in logs whose collect lines hold more than the rest of the pot, where its bettor collects it
-  back: the numbers of each hand tell which;
+  back: the numbers of each hand tell which (ROOM-UNCALLED);
 - a hand whose cards were never dealt (no ``** Dealing down cards **``) was cancelled;
 - German clients write suits as words (``8Pik``: spades, ``Herz``, ``Karo``, ``Kreuz``); Russian
   clients the picture cards' ranks in Cyrillic (``Вh``: the jack of hearts).
@@ -60,7 +61,15 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS, LineKind, LineTable, StreetActions, read_cards, unsupported_game
+from parsers.lines import (
+    CURRENCY_SIGNS,
+    CurrencyMarks,
+    LineKind,
+    LineTable,
+    StreetActions,
+    read_cards,
+    unsupported_game,
+)
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -75,6 +84,7 @@ from rules.records import GameInfo, Source, slot_filler
 __all__ = ["LINE_KINDS", "TABLE", "parse", "read_amount"]
 
 SITE = "888poker"
+_SIGN_OF = {code: sign for sign, code in CURRENCY_SIGNS.items()}
 
 _SIGN = r"[$€£]"
 _AMT = r"(?:" + _SIGN + r" ?)?\d[\d,.]*(?: ?" + _SIGN + r")?"
@@ -259,10 +269,18 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     unmatched = None        # (player, chips, street, place) of a bet left unmatched when its round closed
     declined: list[int] = []    # folds before the deal
     first_line = source.first_line
+    marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
+
+    def money(text: str) -> Decimal:
+        # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
+        marks.other(text, next((c for c in text if c in CURRENCY_SIGNS), ""))
+        return read_amount(text)
+
     index = 0
     try:
         for kind, m, index in tokens:
             line = first_line + index
+            marks.index = index
             text = lines[index]
             if kind == "ACTION":
                 player = m["p"]
@@ -274,17 +292,17 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     play.check(player, line)
                 elif m["verb"]:
                     # "raises [X]": X is what he adds; "bets [X]" over a bet is a raise too
-                    play.put_in(player, read_amount(m["a"]), line, _HOW[m["verb"]])
+                    play.put_in(player, money(m["a"]), line, _HOW[m["verb"]])
                 else:
                     play.show(player, _cards(m["cards"], index, text), line, m["show"] == "shows")
             elif kind == "POST":
                 player, post = m["p"], m["post"]
-                amount = read_amount(m["a"])
+                amount = money(m["a"])
                 live = amount
                 if post == "dead blind":
                     what = ActionKind.POST_DEAD
                     if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
-                        live = read_amount(m["a2"])
+                        live = money(m["a2"])
                         amount += live
                     else:
                         live = _ZERO
@@ -297,7 +315,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 if not m["p"] and any(not s.player for s in seats):
                     raise ParseError("two seats have no player's name: their lines cannot be told apart",
                                      line=index + 1, column=1, line_text=text)
-                seats.append(_seat(int(m["n"]), m["p"], read_amount(m["s"]), False, line))
+                seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), False, line))
             elif kind == "STREET":
                 unmatched = _unmatched(bets.bets, play.street, len(play.actions)) or unmatched
                 board = board + _cards(m["c"], index, text)
@@ -310,7 +328,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 play.street = Street.SHOWDOWN
                 summary_line = line
             elif kind == "COLLECT":
-                play.collect(m["p"], read_amount(m["a"]), line)
+                play.collect(m["p"], money(m["a"]), line)
             elif kind == "NOSHOW":
                 play.muck(m["p"], line)
             elif kind == "DEALT":
@@ -362,5 +380,5 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
-        header_line=source.first_line,
+        room_findings=marks.findings, header_line=source.first_line,
     )

@@ -4,13 +4,13 @@ A hand opens with ``***** Hand History for Game N *****`` (older clients write `
 starts.`` and ``#Game No : N`` before it: the splitter keeps them with the hand). The next line
 names the game and the stakes or the table's buy-in (``$0.10/$0.25 USD NL Texas Hold'em - …``,
 ``$25 USD NL Texas Hold'em - …``, ``0.50/1 Texas Hold'em Game Table (NL) - …``). Every amount
-is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``);
+is the chips the line adds (``calls [$0.60 USD]``, ``raises [$0.85 USD]``, ``is all-In [$2]``: ROOM-ALL-IN);
 the room writes no return of an uncalled bet and no rake: the winner's ``wins $X`` pays the
-bet back with the pot after rake. A tournament hand (``NL Texas Hold'em Trny: N Level: N
+bet back with the pot after rake (ROOM-UNCALLED, ROOM-RAKE). A tournament hand (``NL Texas Hold'em Trny: N Level: N
 Blinds(20/40)``, in chips) writes its level's blinds on a line of their own and no posts: the two
 players after the button post them (heads-up, the button the small blind), all-in when short.
 A newcomer who posts a small blind out of turn posts a live bet (he then calls the big blind less
-it), not dead money. A returning player may post both blinds without a line: he then checks
+it), not dead money (ROOM-DEAD-BLIND). A returning player may post both blinds without a line: he then checks
 facing the big blind, and the reader puts his 'big blind + dead' post back. A hand's lines are
 read by :data:`LINE_KINDS` and their order checked by ``grammars/partypoker.lark``.
 

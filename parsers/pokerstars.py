@@ -42,7 +42,7 @@ from zoneinfo import ZoneInfo
 
 from parsers import room_lines
 from parsers.errors import ParseError
-from parsers.lines import LineKind, LineTable
+from parsers.lines import CurrencyMarks, LineKind, LineTable
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.room_lines import zone_clock
@@ -480,12 +480,14 @@ def _twice(what: str, index: int, lines) -> ParseError:
     return ParseError(f"{what} a second time", line=index + 1, column=1, line_text=lines[index])
 
 
-def _sign_checker(sign: str, lines):
+def _sign_checker(sign: str, lines, marks: CurrencyMarks):
     """``money(text, index)``: the amount ``text`` of line ``index``, which must carry the hand's
-    currency sign (``sign``, or none), since a hand is played in one currency."""
+    currency sign (``sign``, or none), since a hand is played in one currency: one in another
+    currency is read as written and noted in ``marks`` (ROOM-CURRENCY); any other mark (none where
+    the stakes have one, or one that is no currency's) is a ParseError."""
     def money(text: str, index: int) -> Decimal:
         first = text[0]
-        if first != sign and (sign or not first.isdigit()):
+        if first != sign and (sign or not first.isdigit()) and not marks.other(text, first, index):
             line = lines[index]
             raise ParseError(f"the amount {text!r} is not written like the stakes ({sign or 'no sign'})",
                              line=index + 1, column=line.find(text) + 1, line_text=line)
@@ -622,7 +624,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
     cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = stakes_sign(head)
-    money = _sign_checker(sign, lines)
+    marks = CurrencyMarks(sign, source.first_line)
+    money = _sign_checker(sign, lines, marks)
     if is_tournament:
         currency = "chips"
     elif stakes["cur"]:
@@ -676,7 +679,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             post = POSTS[m[4]]
             if post is _POST_SB:
                 # A returning player pays a missed small blind as a second "posts small blind" (or
-                # one after the big blind): that money is dead, not part of his bet.
+                # one after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
                 if blinds_posted:
                     post = _POST_DEAD_KIND
                 blinds_posted = True
@@ -804,5 +807,5 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
-        played_at_local=local, header_line=source.first_line,
+        played_at_local=local, room_findings=marks.findings, header_line=source.first_line,
     )

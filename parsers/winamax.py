@@ -5,16 +5,16 @@ classifier, the terminals of ``grammars/winamax.lark`` and the words of syntax e
 room's own facts:
 
 - the header writes the time zone (``UTC``); amounts carry the currency after them (``0.05€``),
-  play money none; a tournament's stakes may start with the ante (``(10/50/100)``);
+  play money none (ROOM-CURRENCY); a tournament's stakes may start with the ante (``(10/50/100)``);
 - actions have no colon after the name (``Anna raises 0.17€ to 0.22€``);
 - the blinds come in a section of their own (``*** ANTE/BLINDS ***``) and the hero's cards
   before ``*** PRE-FLOP ***``;
 - ``posts big blind X out of position``: a newcomer's live big blind; ``posts small blind X out of
   position`` of more than the small blind: both blinds at once, the small blind's part dead and
-  the big blind live; a post of 0 adds nothing;
+  the big blind live; a post of 0 adds nothing (ROOM-DEAD-BLIND);
 - an uncalled bet is not returned by a line of its own: its bettor collects it back as a pot
   (``collected 1.29€ from side pot 1``), and ``Total pot`` is the pot after the rake, what the
-  winners collect, so the pot before the rake is ``Total pot`` plus ``Rake``;
+  winners collect, so the pot before the rake is ``Total pot`` plus ``Rake`` (ROOM-UNCALLED, ROOM-RAKE);
 - the collect lines name the pots (``main pot``, ``side pot 1`` …): each pot after its share of
   the rake, with the uncalled part of the top bet in the last side pot;
 - Limit stakes are the bets: the blinds are half the small bet (down to the cent) and the
@@ -46,7 +46,15 @@ from datetime import datetime
 from decimal import ROUND_DOWN, Decimal
 
 from parsers.errors import ParseError
-from parsers.lines import LineKind, LineTable, StreetActions, read_amount, read_cards, unsupported_game
+from parsers.lines import (
+    CurrencyMarks,
+    LineKind,
+    LineTable,
+    StreetActions,
+    read_amount,
+    read_cards,
+    unsupported_game,
+)
 from rules.holdem_hand import (
     ActionKind,
     BettingStructure,
@@ -71,6 +79,7 @@ _HEADER = re.compile(
 _STAKES = re.compile(r"^(?:(?P<ante>" + _AMT + r")/)?(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r")$")
 _READS = "Hold'em"
 _CURRENCY_SIGNS = {"€": "EUR", "$": "USD", "£": "GBP"}
+_SIGN_OF = {code: sign for sign, code in _CURRENCY_SIGNS.items()}
 
 _TABLE = re.compile(r"^Table:? '(?P<name>.*)' (?P<max>\d+)-max \((?P<money>real money|play money)\)"
                     r"(?: Seat #?(?P<btn>\d+) is the button)?\s*$")
@@ -213,16 +222,23 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     summary_boards: list[tuple] = []
     summary_board_lines: list[int] = []
     first_line = source.first_line
+    marks = CurrencyMarks(_SIGN_OF.get(currency, ""), first_line)
+
+    def money(text: str) -> Decimal:
+        marks.other(text, text[-1])     # ROOM-CURRENCY: read as written, noted when another currency's
+        return _money(text)
+
     for kind, m, index in tokens:
         line = first_line + index
+        marks.index = index
         text = lines[index]
         if kind == "ACTION":
             if m["show"]:
                 play.show(m["p"], read_cards(m["cards"], index, text), line, m["show"] == "shows")
             else:
-                play.stated(m, line, _money)
+                play.stated(m, line, money)
         elif kind == "POST":
-            amount = _money(m["a"])
+            amount = money(m["a"])
             if amount == 0:
                 continue        # "posts big blind 0€ out of position": the other post holds the money
             post = m["post"]
@@ -240,10 +256,10 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                                  line_text=text)
             play.post(m["p"], what, amount, line, m["allin"] is not None)
         elif kind == "SEAT":
-            seats.append(_seat(int(m["n"]), m["p"], _money(m["s"]), "sitting out" in m["rest"], line))
+            seats.append(_seat(int(m["n"]), m["p"], money(m["s"]), "sitting out" in m["rest"], line))
         elif kind == "SEATSUM":
             what = m["what"]
-            won = tuple(_money(a) for a in _SUMMARY_WON.findall(what))
+            won = tuple(money(a) for a in _SUMMARY_WON.findall(what))
             shown = _SUMMARY_CARDS.search(what) if "ed [" in what else None
             play.summary_seat(int(m["n"]), m["p"], won, read_cards(shown[1], index, text) if shown else (), what, line)
         elif kind == "STREET":
@@ -253,7 +269,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN)
         elif kind == "COLLECT":
-            play.collect(m["p"], _money(m["a"]), line, m["pot"])
+            play.collect(m["p"], money(m["a"]), line, m["pot"])
         elif kind == "DEALT":
             play.dealt(m["p"], read_cards(m["c1"], index, text) + read_cards(m["c2"], index, text), line)
         elif kind == "TABLE":
@@ -266,8 +282,8 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 raise ParseError("a real money table whose stakes name no currency", line=index + 1, column=1,
                                  line_text=text)
         elif kind == "TOTAL":
-            rake = _money(m["r"]) if m["r"] else _ZERO
-            total = _money(m["t"]) + rake       # Winamax's total is after the rake
+            rake = money(m["r"]) if m["r"] else _ZERO
+            total = money(m["t"]) + rake       # Winamax's total is after the rake
             total_line = line
         elif kind == "BOARD":
             summary_boards.append(read_cards(m["c"], index, text))
@@ -296,5 +312,5 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         big_bet=head["big_bet"], stakes=head["stakes"], currency=currency, is_tournament=head["is_tournament"],
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=(tuple(board),), board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary,
-        header_line=source.first_line,
+        room_findings=marks.findings, header_line=source.first_line,
     )

@@ -3,7 +3,7 @@
 The text from 2019 on is read: ``Hand #N - Holdem(No Limit) - $0.01/$0.02 - 2019/11/08
 04:43:23 UTC``, close to PokerStars' lines (``posts the small blind``, ``raises $A to $T``,
 ``collected $X from main pot``), with the pot paid out, the rake and the jackpot fee in the
-summary. The older text (``Game started at: …``, files in UTF-16) names no betting structure:
+summary (ROOM-RAKE). The older text (``Game started at: …``, files in UTF-16) names no betting structure:
 ``parsers.formats`` recognizes it and quarantines its hands saying so. A hand's lines are read
 by :data:`LINE_KINDS` and their order checked by ``grammars/winning.lark``.
 
@@ -189,7 +189,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
         elif kind == "NOSHOW":
-            if not returned:    # a walk: the room writes no return of the big blind nobody called
+            if not returned:    # a walk: the room writes no return of the big blind nobody called (ROOM-UNCALLED)
                 returned = True
                 walk_back = play.return_unmatched(line)
             play.muck(m["p"], line)
@@ -380,7 +380,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
             post, amount = _OLDER_POSTS[m["post"]], money(m["a"])
             if post is ActionKind.POST_DEAD and amount <= big_blind:
                 # a newcomer's 'posts (5)' at 5/10 is a live small blind (his call adds the rest),
-                # 'posts (10)' a live big blind; more is the big blind live and the rest dead
+                # 'posts (10)' a live big blind; more is the big blind live and the rest dead (ROOM-DEAD-BLIND)
                 post = ActionKind.POST_SB if amount < big_blind else ActionKind.POST_BB
                 second_small_blind_live = second_small_blind_live or amount < big_blind
             live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None

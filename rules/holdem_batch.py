@@ -151,6 +151,8 @@ class HandBatch:
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
     results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
+    room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
+    # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = field(default_factory=list)
     source_file: str = ""
@@ -252,6 +254,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
         b.second_sb_live = _i(len(hands), np.bool_)
     if any(hand.results_not_stated for hand in hands):
         b.results_not_stated = _i(len(hands), np.bool_)
+    if any(hand.room_findings for hand in hands):
+        b.room_noted = np.array([bool(hand.room_findings) for hand in hands], np.bool_)
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(n_seats, np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")

@@ -125,7 +125,7 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
         findings = explain(batch, facts, 0, facts.findings)
-    return _result(hand, batch, facts, findings)
+    return _result(hand, batch, facts, findings + hand.room_findings)
 
 
 

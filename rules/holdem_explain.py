@@ -20,7 +20,7 @@ from typing import NamedTuple
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, FindingRows
+from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
 from rules.holdem_hand import ActionKind, Street
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
@@ -419,6 +419,7 @@ def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> t
                  else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
                  int(found.actual[k])) for k in range(len(found))]
     x = _Hand(batch, facts, h, rows)
+    odd_units_only = _odd_units_moved(rows, int(hand_units(batch)[h]))
     out = []
     for r in rows:
         words = _WORDS.get(r.rule)
@@ -426,6 +427,30 @@ def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> t
             message, expected, actual = r.rule.text, str(r.expected), str(r.actual)
         else:
             message, expected, actual = words(x, r)
-        out.append(Finding(rule_id=r.rule.value, message=message, line=r.line, severity=r.severity,
+        rule_id = r.rule.value
+        if odd_units_only and r.rule is HE.SPLIT:
+            rule_id, message = ODD_CHIP, _odd_chip(x, r)
+        out.append(Finding(rule_id=rule_id, message=message, line=r.line, severity=r.severity,
                            expected=expected, actual=actual))
     return tuple(out)
+
+
+ODD_CHIP = "ROOM-ODD-CHIP"
+"""The room fact (rules.rooms) of who gets the odd units of a split pot."""
+
+
+def _odd_units_moved(rows: list[_Row], unit: int) -> bool:
+    """ROOM-ODD-CHIP: the split winners the replay faults share the pot equally and only its odd units
+    went to others than the room gives them to: each collects one of the two shares of an equal
+    split (``low`` and ``low`` + one unit) where he is owed the other, and together what they are owed."""
+    split = [r for r in rows if r.rule is HE.SPLIT]
+    if len(split) < 2 or sum(r.actual - r.expected for r in split):
+        return False
+    low = min(min(r.expected, r.actual) for r in split)
+    return low > 0 and all({r.expected, r.actual} == {low, low + unit} for r in split)
+
+
+def _odd_chip(x: _Hand, r: _Row) -> str:
+    who = x.name(r.seat)
+    return (f"{who} collects {money(r.actual)} of an equal split where he is owed {money(r.expected)}: the odd "
+            f"{x.unit_word()}s go to the first winners clockwise from the button")

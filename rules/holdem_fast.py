@@ -304,7 +304,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.full(len(b.seat_no), -1, np.int16)
     unstated = b.results_not_stated if b.results_not_stated is not None else np.zeros(b.hands, np.bool_)
     columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-4]), second_sb_live, not_stated, other_seat,
-                      unstated, _units(b))
+                      unstated, hand_units(b))
     options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
@@ -316,6 +316,8 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
+    if b.room_noted is not None:
+        f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
     types = FindingRows.empty(0)
@@ -327,7 +329,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     return f
 
 
-def _units(b: HandBatch) -> np.ndarray:
+def hand_units(b: HandBatch) -> np.ndarray:
     """The smallest unit of each hand in cents: a chip (100) in tournaments and in play money
     with whole stacks, else a cent."""
     unit = np.ones(b.hands, np.int64)

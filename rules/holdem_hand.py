@@ -25,6 +25,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from rules.cards import Card
+from rules.findings import Finding
 from rules.records import GameInfo, Source
 
 
@@ -278,4 +279,7 @@ class HoldemHand:
     is_cancelled: bool = False
     played_at_local: datetime | None = None
     """The header's first timestamp in the room's local zone, when a second (ET) one follows."""
+    room_findings: tuple[Finding, ...] = ()
+    """Where the log contradicts a fact of its room (``rules.rooms``): the reader's findings, under
+    the fact's ID, which the replay reports beside its own."""
     header_line: int

@@ -77,10 +77,9 @@ class HE(enum.StrEnum):
                                "players eligible for it."))
     SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, among the "
                                "players eligible for it."))
-    SPLIT = ("HE-SPLIT", ("Identical best hands share the pot equally; the odd chip goes to the first eligible "
-                         "player left of the button (option). The replay splits the pot after the rake in its "
-                         "smallest unit (a cent, or a chip in tournaments and play money), the odd units to the "
-                         "first winners clockwise from the button, as PokerStars' logs do."))
+    SPLIT = ("HE-SPLIT", ("Identical best hands share the pot equally. The replay splits the pot after the rake "
+                         "in its smallest unit (a cent, or a chip in tournaments and play money); who gets the odd "
+                         "units is the room's fact (ROOM-ODD-CHIP)."))
     POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
                                      "the pot."))
     COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "

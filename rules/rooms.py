@@ -1,7 +1,12 @@
 """The rooms' own facts that no game rule gives: how their logs are to be read.
 
 A room's reader (``parsers/<room>.py``) applies them; they have IDs, as the rules of the games
-do, so that a stored value can say which fact made it so.
+do, so that a stored value can say which fact made it so. Most are reading rules: they say how
+a value is read and are never a finding. Where a log contradicts its room's fact, the reader
+adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule of the game
+already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
+wrong ``HE-UNCALLED``. The replay reports one: an equal split whose odd units went to other winners
+than the room gives them to (``ROOM-ODD-CHIP``, from ``rules.holdem_explain``).
 """
 
 from __future__ import annotations
@@ -13,8 +18,56 @@ RULES: dict[str, str] = {
                        "year (CET in July is Paris summer time). A header that names no zone (GGPoker, "
                        "888poker, iPoker, older Bovada hands), PokerStars' player-set offset (CUST) with no ET "
                        "time, or a name that stands for two zones keeps the time as written."),
+    "ROOM-CURRENCY": ("A hand is played in one currency, the one its room writes: PokerStars and GGPoker the "
+                      "stakes' code or sign ($ USD, € EUR, £ GBP, ¥ CNY), play money without a sign; PartyPoker "
+                      "and 888poker the game line's code or sign; Winamax euros (the sign after the digits); "
+                      "iPoker the table's (tablecurrency; its currency is the log owner's account's); Bovada "
+                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
+                      "of a hand carries the stakes' sign: one with another currency's sign is a warning, and is "
+                      "read as written."),
+    "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (holdem_results.rake): "
+                  "PokerStars and Bovada write a Rake; Winning a Rake and a JP Fee, the pot being the total and "
+                  "both; GGPoker a Rake, then Jackpot, Bingo, Fortune and Tax, all taken from the pot; Winamax "
+                  "a Rake beside a total after it, the pot being the two; PartyPoker (before 2013), iPoker, "
+                  "888poker and Bovada's Zone Poker write none: the rake is the pot less what the winners "
+                  "collect. A cash-out fee is paid outside the pot. A rake that does not add up with the pot "
+                  "and the collects is HE-POT-BALANCE."),
+    "ROOM-RUN-TWICE": ("A hand run more than once: PokerStars writes FIRST and SECOND streets and boards; GGPoker "
+                       "two or three runs (FIRST, SECOND, THIRD), a later run's summary board giving only the "
+                       "cards it does not share with the first; Winning *** RUN IT TWICE ***, FLOP 1 … SHOW DOWN 2 "
+                       "and main pot 2 for the second board's share. Each run shares the pot after the rake, the "
+                       "odd unit to the first run. The other rooms' readers read no hand run twice."),
+    "ROOM-BUTTON": ("The button is the seat the room names: PokerStars, GGPoker, Winning and Winamax 'Seat #N "
+                    "is the button', PartyPoker, 888poker and Winning's older text 'Seat N is the button', iPoker the player "
+                    "marked dealer, Bovada 'Set dealer [N]', else the seat named Dealer, else a dead button just "
+                    "before the small blind."),
+    "ROOM-DEAD-BLIND": ("A returning player's blinds: the big blind's part of a post of both blinds is live and "
+                        "the rest dead (PokerStars 'posts small & big blinds', Bovada 'Posts dead chip', "
+                        "PartyPoker 'big blind + dead', Winning 'posts dead', 888poker 'posts dead blind [$A + $B]', "
+                        "GGPoker 'posts missed blind', iPoker a big blind over the stakes' one); a second small "
+                        "blind is dead money at PokerStars and live at PartyPoker; a big blind posted out of turn "
+                        "is live."),
+    "ROOM-ALL-IN": ("How a room writes an all-in: PokerStars, GGPoker, Winning and Winamax add 'and is all-in' to "
+                    "the action; Bovada 'All-in $X' and PartyPoker 'is all-In [$X]' give the chips added (a call "
+                    "for no more than the bet, a raise for more, a bet with no bet); iPoker an all-in type of the "
+                    "chips added; 888poker need not say it: the stacks show it."),
+    "ROOM-UNCALLED": ("How a room returns a bet nobody called: PokerStars, GGPoker and Winning write 'Uncalled bet "
+                      "($X) returned to', Bovada 'Return uncalled portion of bet'; PartyPoker, iPoker and 888poker "
+                      "pay it back within the winner's win or collect, and Winamax within a pot's collect: the "
+                      "reader returns the part nobody called. When all fold to the big blind, Bovada and Winning "
+                      "write no return; the reader returns it. A return of another amount than the replay's is "
+                      "HE-UNCALLED."),
+    "ROOM-ODD-CHIP": ("Splitting a pot (or a pot run twice) in the room's smallest unit, PokerStars and PartyPoker "
+                      "give the odd units to the first winners clockwise from the button, and PokerStars the odd "
+                      "unit of a run to the first run. No sample of the other rooms splits unevenly: the replay "
+                      "gives their odd units as PokerStars does. An equal split whose odd units went to other "
+                      "winners is a finding under this ID, a warning where a rake may explain it (as HE-SPLIT), "
+                      "else an error; shares that are no equal split are HE-SPLIT."),
     "ROOM-DISCONNECTED": ("iPoker's disconnection protection: an all-in written with no amount (sum=\"DP\") "
                           "keeps a player whose connection dropped in the hand for the chips he has in; he puts in "
                           "no more and plays for the pots those chips reach."),
 }
 """Room facts by ID, as the rulebook gathers them."""
+
+READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP"}
+"""The facts that only say how a value is read: none of them is ever a finding."""

@@ -114,3 +114,14 @@ def parse_text(parser, text: str):
     """A hand's text through a reader's ``parse``, its lines numbered from 1."""
     lines = tuple(text.strip("\n").split("\n"))
     return parser(lines, Source(file="test.txt", first_line=1, last_line=len(lines), game_id="t"))
+
+
+def in_other_currency(parser, text: str, old: str, new: str):
+    """ROOM-CURRENCY: ``text`` with its line ``old`` written ``new`` (an amount in another currency
+    than the stakes'), read by ``parser`` and replayed: its findings (rule, severity, line, expected,
+    actual), each player's net, and the line of ``new``."""
+    changed = text.replace(old, new)
+    assert changed != text, old
+    result = replay(parse_text(parser, changed), allin_ev=False)
+    findings = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings]
+    return findings, {p.player: p.net for p in result.players}, changed.strip("\n").split("\n").index(new) + 1

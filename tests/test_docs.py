@@ -24,7 +24,7 @@ RULES_MD = DOCS / "rules.md"
 WAREHOUSE_MD = DOCS / "warehouse.md"
 CASEBOOK_MD = DOCS / "casebook.md"
 GAMES = ("holdem", "holdem36", "raspisnoy", "raspisnoy_sheet", "chinese", "ofc", "sixcard")
-RULE_ID = re.compile(r"\b(?:HE|RSP|CP|OFC|SIX)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
+RULE_ID = re.compile(r"\b(?:HE|RSP|CP|OFC|SIX|ROOM)-[A-Z0-9]+(?:-[A-Z0-9]+)*\b")
 TEAM_PAPERS = re.compile(r"\b(?:FORMATS|RULES|DESIGN|STYLE)\.md\b")
 PRODUCT_FOLDERS = ("rules", "parsers", "pipeline", "dashboards", "sql", "bench")
 
@@ -362,8 +362,8 @@ def test_every_rule_id_mentioned_in_the_docs_is_registered():
 def test_every_rule_id_the_rules_cite_is_registered():
     code = set(registered_rules())
     cited = set()
-    for path in sorted((ROOT / "rules").glob("*.py")):
-        cited |= set(re.findall(r"[\"']((?:HE|RSP|CP|OFC|SIX)-[A-Z0-9]+(?:-[A-Z0-9]+)*)[\"']", read(path)))
+    for path in sorted((ROOT / "rules").glob("*.py")) + sorted((ROOT / "parsers").glob("*.py")):
+        cited |= set(re.findall(r"[\"']((?:HE|RSP|CP|OFC|SIX|ROOM)-[A-Z0-9]+(?:-[A-Z0-9]+)*)[\"']", read(path)))
     assert not sorted(cited - code), f"rule IDs cited in rules/ but not registered: {sorted(cited - code)}"
 
 

@@ -364,14 +364,14 @@ def test_he_split_odd_chip_goes_to_the_first_winner_left_of_the_button():
     # clockwise from the button (Anna, the button, comes last), as PokerStars' logs do
     right = split_pot("35.50", "35.51", "1.99")
     assert run(right).findings == ()
-    # the odd cent to Anna instead: the two still collect the 71.01 they share, each within the rake
-    # ($1.99) of his equal share, which is how PokerStars' own shares under rake look (a room rule
-    # the replay does not know): a warning at each collect line
+    # the odd cent to Anna instead: an equal split whose odd cent went against the room's rule
+    # (ROOM-ODD-CHIP); the two still collect the 71.01 they share, each within the rake ($1.99) of his
+    # equal share, which is how PokerStars' own shares under rake look: a warning at each collect line
     wrong = split_pot("35.51", "35.50", "1.99")
     findings = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(wrong).findings]
     assert findings == [
-        ("HE-SPLIT", Severity.WARNING, line_of(wrong, "Anna collected $35.51 from pot"), "35.50", "35.51"),
-        ("HE-SPLIT", Severity.WARNING, line_of(wrong, "Vera collected $35.50 from pot"), "35.51", "35.50"),
+        ("ROOM-ODD-CHIP", Severity.WARNING, line_of(wrong, "Anna collected $35.51 from pot"), "35.50", "35.51"),
+        ("ROOM-ODD-CHIP", Severity.WARNING, line_of(wrong, "Vera collected $35.50 from pot"), "35.51", "35.50"),
     ]
     # shares that move more than the rake, or do not add up to the pot after rake, are errors
     uneven = split_pot("33.40", "37.61", "1.99")
@@ -387,12 +387,16 @@ def test_he_split_odd_chip_of_a_tournament_is_one_chip():
         text = split_pot(anna, vera, "0").replace("$", "")
         return text.replace("Hold'em No Limit (1/2 USD)", "Tournament #7, $0.91+$0.09 USD Hold'em No Limit - Level I (1/2)")
 
-    # 73 chips, no rake: 36 each and the odd chip to Vera, left of the button
+    # 73 chips, no rake: 36 each and the odd chip to Vera, left of the button; to Anna, with no rake
+    # to explain it, an error of the room's odd chip (ROOM-ODD-CHIP)
     assert run(tournament("36", "37")).findings == ()
     wrong = tournament("37", "36")
     findings = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(wrong).findings]
-    assert findings == [("HE-SPLIT", Severity.ERROR, line_of(wrong, "Anna collected 37 from pot"), "36", "37"),
-                        ("HE-SPLIT", Severity.ERROR, line_of(wrong, "Vera collected 36 from pot"), "37", "36")]
+    assert findings == [("ROOM-ODD-CHIP", Severity.ERROR, line_of(wrong, "Anna collected 37 from pot"), "36", "37"),
+                        ("ROOM-ODD-CHIP", Severity.ERROR, line_of(wrong, "Vera collected 36 from pot"), "37", "36")]
+    # two chips moved are no odd chip: the shares are not equal
+    uneven = tournament("38", "35")
+    assert {f.rule_id for f in run(uneven).findings} == {"HE-SPLIT"}
     assert "odd chips" in run(wrong).findings[0].message
 
 

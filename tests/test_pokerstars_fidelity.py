@@ -121,11 +121,13 @@ def test_hand_names_with_kickers_and_every_rank_read():
     ("Anna: bets $10", "Anna: bets 10"),
     ("Boris: posts small blind $1", "Boris: posts small blind &1"),
     ("Seat 2: Boris ($100 in chips)", "Seat 2: Boris (100 in chips)"),
-    ("Total pot $73", "Total pot \u20ac73"),
+    ("Total pot $73", "Total pot \u00a473"),
     ("Anna collected $71", "Anna collected 71"),
     ("won ($71)", "won (#71)"),
 ])
-def test_an_amount_in_another_currency_than_the_stakes_is_refused(old, new):
+def test_an_amount_not_marked_like_the_stakes_is_refused(old, new):
+    """An amount whose mark is no currency's, or none where the stakes have a sign, is refused; one in
+    another currency is read and reported (ROOM-CURRENCY, tests/test_room_facts.py)."""
     error = refused_by_both_lanes(edited(old, new))
     number = LINES.index(next(line for line in LINES if old in line)) + 1
     assert error.line == number and "is not written like the stakes ($)" in error.reason

@@ -63,6 +63,7 @@ Enter(Auto)
 
 
 def test_bovada_zone_walk_pays_the_uncalled_blind_back_in_the_result():
+    """ROOM-UNCALLED: a walk's result pays the uncalled blind back; the reader returns it."""
     # Zone Poker writes no return line in a walk: the result $0.35 is the small blind 0.10 won
     # plus the big blind's own 0.25 back. The owner ([ME]) is named Hero.
     hand = _hand(ZONE_WALK)
@@ -111,7 +112,18 @@ Dealer : Hand result $7.32
 """
 
 
+def test_bovada_button_is_set_dealer_else_the_seat_named_dealer_else_dead_before_the_small_blind():
+    """ROOM-BUTTON: 'Set dealer [N]', else the seat named Dealer, else a dead button before the small blind."""
+    # Set dealer names seat 1 though seat 2 is named Dealer: the line wins
+    assert _hand(ZONE_WALK.replace("Set dealer [2]", "Set dealer [1]")).button_seat == 1
+    no_line = ZONE_WALK.replace("Dealer : Set dealer [2]\n", "")
+    assert _hand(no_line).button_seat == 2
+    # no line and no seat named Dealer: the small blind sits in seat 3, the dead button just before it
+    assert _hand(no_line.replace("Dealer", "UTG+1")).button_seat == 2
+
+
 def test_bovada_zone_hand_without_total_takes_the_rake_as_what_the_results_do_not_pay():
+    """ROOM-RAKE: with no rake written, the rake is what the results do not pay."""
     # pot: blinds 0.35 + 2.25 x2 + 0.75 x2 + 4.53 x2 = 15.41; the results pay 14.64: rake 0.77
     hand = _hand(ZONE_SPLIT_RAKED)
     raise_ = next(a for a in hand.actions if a.player == "Dealer" and a.kind is ActionKind.RAISE)
@@ -162,6 +174,7 @@ Seat 6: Dealer Folded on the POCKET CARDS
 
 
 def test_bovada_old_raise_is_the_total_and_dead_chip_is_big_blind_live_small_blind_dead():
+    """ROOM-DEAD-BLIND: 'Posts dead chip' is the big blind live and the small blind dead."""
     # "Posts dead chip $12" at 4/8: 8 live (UTG+1 checks, owing nothing) and 4 dead.
     # "Raises $16": to 16 (12 more over the small blind's 4). Pot: SB 16 + BB 16 + UTG+1 12 = 44
     # (the flop bet of 8 comes back); rake 1, the result 43.
@@ -204,6 +217,7 @@ Total Pot($0.35) | Rake ($0)
 
 
 def test_bovada_blind_posted_all_in_and_side_pot_result():
+    """ROOM-ALL-IN: a blind posted 'All-in $X' is the blind of its poster's position, all in."""
     # BB all-in for 0.05. Hero raises to 0.15, SB all-in to 3, Hero folds: 2.85 comes back to SB.
     # Main pot 0.05 x3 = 0.15 (BB's aces win it); side pot 0.10 x2 = 0.20 (SB alone is left in it).
     # Nets: BB 0.15 - 0.05, SB 0.20 - 0.15, Hero -0.15.

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
-from tests.room_corpus import parse_text, read_room
+from tests.room_corpus import in_other_currency, parse_text, read_room
 
 RUN_TWICE = """
 Poker Hand #RC100: Hold'em No Limit ($0.05/$0.1) - 2024/01/02 03:04:05
@@ -63,6 +63,7 @@ def nets(hand):
 
 
 def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
+    """ROOM-RUN-TWICE and ROOM-RAKE: two runs share the pot after the rake and the jackpot."""
     hand = parse_text(parse, RUN_TWICE)
     # the pot: Boris 5, Anna 0.20 straddle + 4.80 call, Vera 0.10 = 10.10; rake 0.45 and jackpot
     # 0.05 leave 9.60, half a board each: Boris wins the first with aces, Anna the second with trips
@@ -72,6 +73,15 @@ def test_ggpoker_run_twice_straddle_and_jackpot_settle_to_the_cent():
     assert got == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
     assert result.findings == ()
     assert "Gleb" not in got     # sitting out: not dealt in
+
+
+def test_ggpoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a dollar table's collect written in euros is read as written, and reported."""
+    findings, got, line = in_other_currency(parse, RUN_TWICE, "Anna collected $4.8 from pot",
+                                            "Anna collected €4.8 from pot")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    # the nets of the hand as the dollars give them (the test above)
+    assert got == {"Anna": D("-0.20"), "Boris": D("-0.20"), "Vera": D("-0.10")}
 
 
 def test_ggpoker_straddle_states_the_new_total():
@@ -180,6 +190,7 @@ Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with 
 
 
 def test_ggpoker_missed_blind_is_dead_money():
+    """ROOM-DEAD-BLIND: 'posts missed blind' is dead money."""
     hand = parse_text(parse, """
 Poker Hand #HD200: Hold'em No Limit ($5/$10) - 2021/01/20 20:13:50
 Table 'NLHGold5' 6-max Seat #3 is the button

@@ -93,6 +93,24 @@ def test_ipoker_actions_in_their_order_raise_total_all_in_added_and_the_win_afte
     assert _nets(hand) == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
 
 
+def test_ipoker_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a pound session's call written in euros is read as written, and reported."""
+    text = SESSION.replace('type="3" sum="£2.70"', 'type="3" sum="€2.70"')
+    call_line = text.split("\n").index('      <action no="6" player="Anna" type="3" sum="€2.70" cards="" />') + 1
+    [hand] = read_session(text, "s.xml")
+    result = replay(hand)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, call_line, "GBP", "EUR")]
+    assert {p.player: p.net for p in result.players} == {"Anna": D("-3"), "Boris": D("-0.05"), "Vera": D("2.95")}
+
+
+def test_ipoker_money_is_the_tables_currency_not_the_accounts():
+    """ROOM-CURRENCY: <tablecurrency> is the table's money; <currency> the log owner's account's."""
+    text = SESSION.replace("<currency>GBP</currency>", "<tablecurrency>GBP</tablecurrency><currency>CAD</currency>")
+    [hand] = read_session(text, "s.xml")
+    assert hand.currency == "GBP" and replay(hand).findings == ()
+
+
 def test_ipoker_session_without_its_end_tags_is_read():
     text = SESSION.replace("  </game>\n</session>\n", "")
     [hand] = read_session(text, "s.xml")
@@ -179,6 +197,7 @@ DISCONNECTED = """<?xml version="1.0" encoding="utf-8"?><session sessioncode="32
 
 
 def test_ipoker_a_disconnected_player_all_in_for_what_he_has_in():
+    """ROOM-DISCONNECTED: an all-in of sum="DP" keeps the player in for what he has in."""
     # The room's own game (seats 1-3, 9 and 10 folded or away, left out): Player7 raises to 0.20
     # and is cut off; his 'all-in' of sum="DP" keeps him in for those 0.20 and no more. Player4
     # 3-bets to 0.30, Player5 calls; Player4's turn bet of 0.20 is not called. Main pot: 0.05 +

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from tests.conftest import corpus
-from tests.room_corpus import expected_nets, nets, parse_text, read_room
+from tests.room_corpus import expected_nets, in_other_currency, nets, parse_text, read_room
 
 
 def replayed(text):
@@ -24,8 +24,7 @@ def replayed(text):
     return hand, result, {p.player: p.net for p in result.players}
 
 
-def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
-    hand, result, got = replayed("""
+SILENT_UNCALLED = """
 ***** 888poker Hand History for Game 548154959 *****
 $0.50/$1 Blinds No Limit Holdem Jackpot table - *** 04 07 2016 02:30:27
 Table Leeds 10 Max (Real Money)
@@ -45,7 +44,12 @@ Hero folds
 ** Summary **
 Player0 did not show his hand
 Player0 collected [ $5.70 ]
-""")
+"""
+
+
+def test_888_bets_add_chips_and_a_silent_uncalled_bet_goes_back():
+    """ROOM-UNCALLED: the bet nobody called goes back with no line saying so."""
+    hand, result, got = replayed(SILENT_UNCALLED)
     raise_ = next(a for a in hand.actions if a.kind is ActionKind.RAISE)
     # the small blind's 0.50 and the 2.50 he adds make a bet of 3: a raise of 2 over the big blind
     assert (raise_.amount, raise_.raise_to) == (D("2.00"), D("3.00"))
@@ -54,6 +58,13 @@ Player0 collected [ $5.70 ]
     assert got == {"Player0": D("2.70"), "Hero": D("-3.00")}
     assert result.findings == ()
     assert (hand.info.site, hand.max_seats, hand.currency) == ("888poker", 10, "USD")
+
+
+def test_888_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a dollar table's call written in euros (the sign after) is read as written, and reported."""
+    findings, got, line = in_other_currency(parse, SILENT_UNCALLED, "Player0 calls [$2]", "Player0 calls [2€]")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got == {"Player0": D("2.70"), "Hero": D("-3.00")}
 
 
 def test_888_snap_poker_play_money_and_an_all_in_said():
@@ -115,6 +126,7 @@ Hero collected [ $10 ]
 
 
 def test_888_dead_blind_with_decimal_commas_and_german_suits():
+    """ROOM-DEAD-BLIND: 'posts dead blind [A + B]' is the small blind dead and the big blind live."""
     hand, result, got = replayed("""
 ***** Cassava Hand History for Game 332877236 *****
 0,01 $/0,02 $ Blinds No Limit Holdem - *** 15 07 2011 15:18:32

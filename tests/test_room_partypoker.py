@@ -75,6 +75,7 @@ Game #9582251256 starts.
 
 
 def test_partypoker_win_pays_the_uncalled_bet_back_and_the_rake_is_what_it_leaves():
+    """ROOM-UNCALLED and ROOM-RAKE: the win holds the uncalled bet; the rake is what it leaves."""
     # The preamble lines open the hand; the next hand's "Game #… starts." is no part of it.
     # Gleb sits out: seated, not dealt in.
     # Pot: Anna 0.75 + Boris 0.75 + Vera 0.25 = 1.75; Anna's flop bet of 1.20 comes back.
@@ -117,6 +118,7 @@ Player4 wins €5.00 EUR from the main pot with a pair of Aces.
 
 
 def test_partypoker_dead_blind_decimal_comma_and_all_in_raise():
+    """ROOM-DEAD-BLIND, ROOM-ALL-IN and ROOM-CURRENCY: 'big blind + dead', 'is all-In [X]' as chips added, euros."""
     # "big blind + dead [0,35 €]": 0.25 live and 0.10 dead. Player5 raises 0.75 more: to 1.00.
     # Player4 all-in for 2,25 more: to 2.50, a raise of 1.50. Player5 calls 1.50.
     # Pot: 0.10 + 2.50 + 2.50 + 0.10 dead = 5.20; the win pays 5.00: rake 0.20.
@@ -167,6 +169,7 @@ Hero balance $100.57, bet $3, collected $3.57, net +$0.57 [ Ad 5d ] [ a pair of 
 
 
 def test_partypoker_2013_format_split_pot_two_wins_on_one_line():
+    """ROOM-ODD-CHIP: the odd cent of a split to the first winner clockwise from the button."""
     # Pot 3 + 3 + 0.5 + 1 = 7.50, rake 0.37: 7.13 split, the odd cent to Hero (first from the button).
     [hand] = _hands(NEW_FORMAT_WITH_SUMMARY)
     assert hand.summary.total_pot == D("7.50") and hand.summary.rake == D("0.37")
@@ -248,6 +251,7 @@ Player Anna finished in 3.
 
 
 def test_partypoker_second_small_blind_is_a_live_bet():
+    """ROOM-DEAD-BLIND: a second small blind is live at PartyPoker."""
     [hand] = _hands("""
 Game #10398176832 starts.
 

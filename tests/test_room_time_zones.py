@@ -35,6 +35,7 @@ def _played_at(room: str, *path: str) -> datetime:
     ("PartyPoker", ("Flop", "NLHE-6max-USD-0.05-0.10-201210.enet.converted.txt"), datetime(2012, 10, 3, 17, 50, 6)),
 ])
 def test_room_time_zone_header_time_is_stored_in_utc(room, path, expected):
+    """ROOM-TIME-ZONE: the header's time in the zone it names, stored in UTC."""
     assert _played_at(room, *path) == expected
 
 

@@ -14,7 +14,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
-from tests.room_corpus import expected_nets, nets, parse_text, read_room
+from tests.room_corpus import expected_nets, in_other_currency, nets, parse_text, read_room
 
 
 def replayed(text):
@@ -25,6 +25,7 @@ def replayed(text):
 
 
 def test_winamax_side_pot_holding_the_uncalled_part_is_raked_as_the_log_splits_it():
+    """ROOM-UNCALLED and ROOM-RAKE: the uncalled part collected back within a side pot; the total is after the rake."""
     # Boris all-in for 2, Vera for 6, Anna for 10: the main pot 6 (all three), a side pot 8
     # (Vera and Anna) and Anna's 4 nobody matched. Boris wins the main pot after a rake of 0.30;
     # Anna the side pot after 0.40, and her 4 back in it: 7.60 + 4 = 11.60.
@@ -63,6 +64,32 @@ Seat 3: Vera (big blind) showed [Qh Qd] and lost with One pair : Queen
                                                                              (D("5.70"), D("11.60")))
     assert got == {"Anna": D("1.60"), "Boris": D("3.70"), "Vera": D(-6)}
     assert result.findings == ()
+
+
+WALK_IN_EUROS = """
+Winamax Poker - CashGame - HandId: #1-2-3 - Holdem no limit (1€/2€) - 2017/03/28 16:50:52 UTC
+Table: 'Buzau' 2-max (real money) Seat #1 is the button
+Seat 1: Anna (100€)
+Seat 2: Boris (100€)
+*** ANTE/BLINDS ***
+Anna posts small blind 1€
+Boris posts big blind 2€
+*** PRE-FLOP ***
+Anna raises 2€ to 4€
+Boris folds
+Anna collected 6€ from pot
+*** SUMMARY ***
+Total pot 6€ | No rake
+Seat 1: Anna (small blind) (button) won 6€
+"""
+
+
+def test_winamax_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: a euro table's amount written in dollars is read as written, and reported."""
+    assert replay(parse_text(parse, WALK_IN_EUROS), allin_ev=False).findings == ()
+    findings, got, line = in_other_currency(parse, WALK_IN_EUROS, "Anna raises 2€ to 4€", "Anna raises 2$ to 4$")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "EUR", "USD")]
+    assert got == {"Anna": D(2), "Boris": D(-2)}     # Boris's big blind
 
 
 def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
@@ -143,6 +170,7 @@ Seat 2: Player0 (small blind) (button) won 0.19€
 
 
 def test_winamax_play_money_has_no_currency_sign():
+    """ROOM-CURRENCY: a table of play money writes no sign."""
     hand = parse_text(parse, """
 Winamax Poker - CashGame - HandId: #4489532-965-1366095481 - Holdem no limit (0.50/1) - 2013/04/16 06:58:01 UTC
 Table: 'Lexington 02' 5-max (play money) Seat #2 is the button

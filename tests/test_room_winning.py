@@ -63,6 +63,7 @@ Seat 4: Player5 did not show and won $0.07
 
 
 def test_winning_walk_has_no_return_line_and_the_total_counts_the_big_blind():
+    """ROOM-UNCALLED: a walk's uncalled big blind goes back with no line saying so."""
     # The big blind's 0.03 over the small blind comes back; he wins the 0.04 the pot holds.
     hand = _hand(WALK)
     tail = [(a.player, a.kind, a.amount) for a in hand.actions if a.kind in (ActionKind.UNCALLED, ActionKind.COLLECT)]
@@ -112,6 +113,7 @@ Seat 9: IrishPimp2233 showed [7d 6d] and lost with a pair of Sixs [6d 6c As Qh 7
 
 
 def test_winning_cap_and_jackpot_fee_come_out_of_the_pot():
+    """ROOM-RAKE: the jackpot fee is taken from the pot with the rake."""
     # pot 0.05 x3 + 0.55 x2 = 1.25; paid 1.19, rake 0.04 and jackpot fee 0.02 (both the room's)
     hand = _hand(CAP_AND_JACKPOT)
     cap = next(a for a in hand.actions if a.is_capped)
@@ -154,6 +156,7 @@ Seat 9: Player8 did not show and won $0.17
 
 
 def test_winning_posts_dead_is_big_blind_live_and_small_blind_dead():
+    """ROOM-DEAD-BLIND: 'posts dead' is the big blind live and the small blind dead."""
     # "posts dead $0.07": 0.05 live (he checks), 0.02 dead. Pot 0.05 x3 + 0.02 = 0.17.
     hand = _hand(DEAD_POST)
     assert next(a.kind for a in hand.actions if a.player == "Player8") is ActionKind.POST_DEAD
@@ -206,6 +209,7 @@ Seat 4: Player2 showed [Kh Kd] and won $123.00 with a full house, Kings full of 
 
 
 def test_winning_run_it_twice_pays_each_board_half_the_pot():
+    """ROOM-RUN-TWICE: each board of RUN IT TWICE pays half the pot."""
     # Pot 120 + 120 + 3 + 6 = 249 (Player2's 14 over Hero's all-in comes back); rake and fee 3,
     # 123 a board: Hero's aces win the first, Player2's full house the second.
     hand = _hand(RUN_TWICE)

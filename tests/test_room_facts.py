@@ -1,0 +1,102 @@
+"""The rooms' facts (rules/rooms.py): each is either a reading rule, shown by a test of a room's
+reader that names it, or raised as a finding where a log contradicts it."""
+
+from __future__ import annotations
+
+import ast
+from decimal import Decimal as D
+from pathlib import Path
+
+from parsers.formats import parse_chunk
+from parsers.pokerstars_fast import read_text
+from pipeline.ingest import ingest
+from pipeline.warehouse import connect
+from rules import rooms
+from rules.findings import Severity
+from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, run, split_pot
+
+TESTS = Path(__file__).resolve().parent
+
+# Vera calls in euros at a table of dollars: the amount is read as written, the hand stored with a
+# warning at that line (line 12 of the hand, which starts at FIRST_LINE).
+OTHER_CURRENCY = edit(LEGAL, ("Vera: calls $4", "Vera: calls €4"))
+OTHER_CURRENCY_LINE = FIRST_LINE + 11
+
+RAISED_BY = {"ROOM-CURRENCY": OTHER_CURRENCY}
+"""A hand that breaks each room fact the readers or the replay report, by ID (ROOM-ODD-CHIP's below)."""
+
+
+def cited_by_room_tests() -> dict[str, list[str]]:
+    """The room facts each test of tests/test_room_*.py names in its docstring: ID → tests."""
+    cited: dict[str, list[str]] = {}
+    for path in sorted(TESTS.glob("test_room*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                doc = ast.get_docstring(node) or ""
+                for rule_id in rooms.RULES:
+                    if rule_id in doc:
+                        cited.setdefault(rule_id, []).append(f"{path.name}::{node.name}")
+    return cited
+
+
+def test_every_room_fact_is_a_reading_rule_or_raised_by_a_hand():
+    assert rooms.READING | set(RAISED_BY) == set(rooms.RULES)
+    assert not rooms.READING & set(RAISED_BY)
+
+
+def test_every_reading_rule_of_a_room_is_shown_by_a_test_of_a_reader():
+    cited = cited_by_room_tests()
+    missing = sorted(rooms.READING - set(cited))
+    assert not missing, f"room facts no test of tests/test_room_*.py names in its docstring: {missing}"
+
+
+def test_every_room_fact_a_reader_reports_is_raised_by_its_hand():
+    for rule_id, text in RAISED_BY.items():
+        raised = {(f.rule_id, f.severity) for f in run(text).findings}
+        assert (rule_id, Severity.WARNING) in raised, (rule_id, raised)
+
+
+def test_room_currency_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
+    """ROOM-CURRENCY: every amount of a PokerStars hand carries the stakes' sign."""
+    result = run(OTHER_CURRENCY)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-CURRENCY", Severity.WARNING, OTHER_CURRENCY_LINE, "USD", "EUR")]
+    # read as written: the hand's nets are the legal hand's (Anna +35 after the $2 rake, Vera -36)
+    assert {p.player: p.net for p in result.players} == {"Anna": D(35), "Boris": D(-1), "Vera": D(-36)}
+
+
+def test_room_currency_one_finding_a_line_whatever_its_amounts():
+    text = edit(LEGAL, ("Anna: raises $4 to $6", "Anna: raises €4 to €6"), ("Total pot $73", "Total pot £73"))
+    found = [(f.rule_id, f.line, f.actual) for f in run(text).findings]
+    assert found == [("ROOM-CURRENCY", FIRST_LINE + 9, "EUR"), ("ROOM-CURRENCY", FIRST_LINE + 27, "GBP")]
+
+
+def test_room_currency_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_path):
+    text = OTHER_CURRENCY.replace("Hand #100:", "Hand #250000000000:") + "\n"
+    chunks, batch, _ = read_text(text, "f.txt")
+    assert batch.in_lane.tolist() == [False]
+    assert [f.rule_id for f in parse_chunk(chunks[0], "f.txt").room_findings] == ["ROOM-CURRENCY"]
+    log = tmp_path / "euros.txt"
+    log.write_text(text, encoding="utf-8")
+    summary = ingest([log], tmp_path / "wh", jobs=1)
+    assert summary.games == 1 and summary.quarantined == 0
+    with connect(tmp_path / "wh") as con:
+        stored = con.execute("select rule_id, severity, line, expected, actual from findings").fetchall()
+        counted = con.execute("select count_errors, count_warnings from games").fetchall()
+    assert stored == [("ROOM-CURRENCY", "warning", 12, "USD", "EUR")]
+    assert counted == [(0, 1)]
+
+
+# Anna (the button) and Vera tie (tests/test_holdem_replay.py): $73 less $1.99 rake leaves $71.01, the
+# odd cent to the first winner clockwise from the button, Vera ($35.51), Anna $35.50.
+ODD_CHIP = split_pot("35.50", "35.51", "1.99")
+ODD_CHIP_SWAPPED = split_pot("35.51", "35.50", "1.99")
+RAISED_BY["ROOM-ODD-CHIP"] = ODD_CHIP_SWAPPED
+
+
+def test_room_odd_chip_pokerstars_gives_the_odd_cent_to_the_first_winner_from_the_button():
+    """ROOM-ODD-CHIP: PokerStars' odd cent goes to the first winner clockwise from the button."""
+    result = run(ODD_CHIP)
+    assert result.findings == ()
+    assert {p.player: p.collected for p in result.players} == {"Anna": D("35.50"), "Boris": D(0), "Vera": D("35.51")}
+    assert {(f.rule_id, f.severity) for f in run(ODD_CHIP_SWAPPED).findings} == {("ROOM-ODD-CHIP", Severity.WARNING)}
