@@ -574,10 +574,7 @@ def pot_equities(
     if n_draw == 5 and all(len(hand) == 2 for hand in holes):
         shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
     else:
-        start = np.zeros((n_players, 6), dtype=np.int64)
-        for p, hand in enumerate(holes):
-            for c in hand + board_codes:
-                _add_card_py(start[p], c)
+        start = np.array([_hand_state(hand + board_codes) for hand in holes], dtype=np.int64)
         tables = rank_tables(order)
         shares, boards = _enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
                                     tables.top5)
@@ -756,12 +753,17 @@ def _weakest_flush(order: RankOrder) -> int:
     return _WEAKEST_FLUSH[order]
 
 
-def _add_card_py(state: np.ndarray, c: int) -> None:
-    b = 1 << (c >> 2)
-    state[_M4] |= state[_M3] & b
-    state[_M3] |= state[_M2] & b
-    state[_M2] |= state[_M1] & b
-    state[_M1] |= b
-    s = c & 3
-    state[_SC] += 1 << (s << 2)
-    state[_SM] |= b << (s << 4)
+def _hand_state(cards: list[int]) -> list[int]:
+    """The state :func:`add_card` builds, of the given cards: counted in Python integers, which a
+    handful of cards makes several times cheaper than stepping through a NumPy row."""
+    m1 = m2 = m3 = m4 = counts = masks = 0
+    for c in cards:
+        b = 1 << (c >> 2)
+        m4 |= m3 & b
+        m3 |= m2 & b
+        m2 |= m1 & b
+        m1 |= b
+        s = c & 3
+        counts += 1 << (s << 2)
+        masks |= b << (s << 4)
+    return [m1, m2, m3, m4, counts, masks]

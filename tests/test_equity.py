@@ -139,10 +139,7 @@ def _every_board(holes, pots, order, dead=()):
 
     known = set(itertools.chain(*holes, dead))
     stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
-    start = np.zeros((len(holes), 6), dtype=np.int64)
-    for p, hand in enumerate(holes):
-        for c in hand:
-            rules.equity._add_card_py(start[p], c)
+    start = np.array([rules.equity._hand_state(list(hand)) for hand in holes], dtype=np.int64)
     eligible = np.zeros((len(pots), len(holes)), dtype=np.int64)
     for k, pot in enumerate(pots):
         eligible[k, pot] = 1
