@@ -243,30 +243,6 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
     return m
 
 
-@njit(cache=True, inline="always")
-def _flush_sums(d, poly, fewest, after_none, after_one, suits_none, suits_one):
-    """At depth d, the boards a flush settles in each pot as two coefficients of the last
-    rank's factor: a multiset ending in a rank dealt with none of suit s has, per pot,
-    sum over s of none * after_none[d, s] + one * after_one[d, s] of them (the sums of
-    ``poly[d, s, k]`` and ``poly[d, s, k - 1]`` over the k that flush, from fewest[s, pot]),
-    and suits_none / suits_one sum these over the suits, for a rank whose four cards are all
-    in the stub (its factor is the same in every suit). Once per depth, not per multiset."""
-    for pot in range(fewest.shape[1]):
-        suits_none[d, pot] = 0
-        suits_one[d, pot] = 0
-    for s in range(4):
-        for pot in range(fewest.shape[1]):
-            by_none = 0
-            by_one = 0
-            for k in range(fewest[s, pot], 6):
-                by_none += poly[d, s, k]
-                by_one += poly[d, s, k - 1]
-            after_none[d, s, pot] = by_none
-            after_one[d, s, pot] = by_one
-            suits_none[d, pot] += by_none
-            suits_one[d, pot] += by_one
-
-
 @_compiled
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
@@ -312,16 +288,12 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             need[s] = min(need[s], 5 - suited[p, s])
     # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s
     flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
-    fewest = np.zeros((4, n_pots), dtype=np.int64)      # the least k that flushes there, 6 if none
     for s in range(4):
-        for pot in range(n_pots):
-            fewest[s, pot] = 6
-        for k in range(5, -1, -1):
+        for k in range(6):
             for pot in range(n_pots):
                 for p in range(n_players):
                     if eligible[pot, p] and suited[p, s] + k >= 5:
                         flush_pots[s, k, pot] = 1
-                        fewest[s, pot] = k
     # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
     none = np.zeros((4, 13, 5), dtype=np.int64)
     one = np.zeros((4, 13, 5), dtype=np.int64)
@@ -379,29 +351,21 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
-    after_none = np.zeros((5, 4, n_pots), dtype=np.int64)  # _flush_sums of each depth
-    after_one = np.zeros((5, 4, n_pots), dtype=np.int64)
-    suits_none = np.zeros((5, n_pots), dtype=np.int64)
-    suits_one = np.zeros((5, n_pots), dtype=np.int64)
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
         if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, binom):
             continue
-        _flush_sums(1, poly, fewest, after_none, after_one, suits_none, suits_one)
         for r1 in range(r0, 13):
             if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, binom):
                 continue
-            _flush_sums(2, poly, fewest, after_none, after_one, suits_none, suits_one)
             for r2 in range(r1, 13):
                 if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, binom):
                     continue
-                _flush_sums(3, poly, fewest, after_none, after_one, suits_none, suits_one)
                 for r3 in range(r2, 13):
                     if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, binom):
                         continue
-                    _flush_sums(4, poly, fewest, after_none, after_one, suits_none, suits_one)
                     for r in range(r3, 13):     # the last rank: one multiset each
                         m = run[3] + 1 if r3 == r else 1
                         if m > avail[r]:
@@ -415,27 +379,19 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         for p in range(n_players):
                             plain[p] = pair_strengths[hole_pairs[p], column]
                             top = max(top, plain[p])
-                        # the last rank's factor times the sums of the depth before it
-                        if avail[r] == 4:       # no hand holds the rank: one factor for every suit
-                            a0 = none[0, r, m]
-                            a1 = one[0, r, m]
-                            for pot in range(n_pots):
-                                flushed[pot] = a0 * suits_none[base, pot] + a1 * suits_one[base, pot]
-                        else:
-                            for pot in range(n_pots):
-                                flushed[pot] = 0
-                            for s in range(4):
-                                a0 = none[s, r, m]
-                                a1 = one[s, r, m]
-                                for pot in range(n_pots):
-                                    flushed[pot] += a0 * after_none[base, s, pot] + a1 * after_one[base, s, pot]
+                        for pot in range(n_pots):
+                            flushed[pot] = 0
                         flush_suits = 0        # the suits this multiset can flush in, one bit each
-                        if top >= weakest_flush:
-                            for s in range(4):
-                                for k in range(need[s], 6):
-                                    if poly[base, s, k] * none[s, r, m] + poly[base, s, k - 1] * one[s, r, m]:
-                                        flush_suits |= 1 << s
-                        if flush_suits:
+                        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
+                            a0 = none[s, r, m]
+                            a1 = one[s, r, m]
+                            for k in range(need[s], 6):
+                                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
+                                if c:
+                                    flush_suits |= 1 << s
+                                    for pot in range(n_pots):
+                                        flushed[pot] += c * flush_pots[s, k, pot]
+                        if top >= weakest_flush and flush_suits:
                             # A full house or better without a flush: settle this multiset's flush boards one
                             # suited subset at a time, taking part 1's result for them back.
                             nd = 0

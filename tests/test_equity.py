@@ -389,9 +389,9 @@ def test_he_side_pot_preflop_equals_pokerkit_showdowns_on_small_stubs(cards, pla
 @st.composite
 def _whole_rank_spots(draw):
     """Three to five hands and a stub holding every card of one to three ranks no hand holds
-    (the ranks the preflop count settles for all four suits at once), cards of the held ranks
-    (settled suit by suit) and cards of one suit (flushes, against full houses on the paired
-    boards); the rest of the deck dead, pots main and side."""
+    (a rank dealt with none of a suit in three ways, a stub the other spots rarely draw), cards
+    of the held ranks and cards of one suit (flushes, against full houses on the paired boards);
+    the rest of the deck dead, pots main and side."""
     order = draw(st.sampled_from([RankOrder.STANDARD, RankOrder.STANDARD, RankOrder.SHORT_DECK]))
     deck = list(order.deck.codes)
     cards = draw(st.permutations(deck))
