@@ -325,27 +325,29 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
                 weights[pot] = w * flush_pots[s, k, pot]
-            # Flushers holding the same cards of the suit (one alone, or none of them any) tie
-            # on every subset: each pot's weight, all the subsets at once, split among them.
-            alike = True
-            held = -1
-            for p in range(n_players):
-                if suited[p, s] + k >= 5:
-                    if held < 0:
-                        held = suit_masks[p, s]
-                    elif suit_masks[p, s] != held:
-                        alike = False
-            if alike:
-                subsets = binom[ns, k] if ns < binom.shape[0] else 0
-                for pot in range(n_pots):
-                    tied = 0
-                    for p in range(n_players):
-                        if eligible[pot, p] and suited[p, s] + k >= 5:
-                            tied += 1
-                    if tied:
-                        for p in range(n_players):
-                            if eligible[pot, p] and suited[p, s] + k >= 5:
-                                shares[pot, p] += subsets * weights[pot] * split[tied]
+            # In a pot whose flushers hold the same cards of the suit (one alone, or none of
+            # them any), they tie on every subset: the pot's weight for all the subsets at once,
+            # split among them, and the walk below leaves that pot out.
+            left = 0
+            for pot in range(n_pots):
+                tied = 0
+                held = -1
+                alike = True
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        tied += 1
+                        if held < 0:
+                            held = suit_masks[p, s]
+                        elif suit_masks[p, s] != held:
+                            alike = False
+                if not alike:
+                    left += 1
+                    continue
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        shares[pot, p] += binom[ns, k] * weights[pot] * split[tied]
+                weights[pot] = 0
+            if left == 0:
                 continue
             for j in range(k):
                 idx[j] = j
