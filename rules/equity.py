@@ -222,10 +222,10 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
-def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
-    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways and
-    suit polynomials at depth d + 1 from those before the rank's first card. Returns how many
-    of the rank are dealt now, 0 when the stub has too few."""
+def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways, suit
+    polynomials and count of distinct ranks at depth d + 1 from those before the rank's first
+    card. Returns how many of the rank are dealt now, 0 when the stub has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
@@ -234,6 +234,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
     base = d + 1 - m
     index[d + 1] = index[d] + binom[r + d, d + 1]
     ways[d + 1] = ways[base] * binom[avail[r], m]
+    kinds[d + 1] = kinds[base] + 1
     for s in range(4):
         a0 = none[s, r, m]
         a1 = one[s, r, m]
@@ -369,6 +370,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
+    kinds = np.zeros(6, dtype=np.int64)    # distinct ranks at each depth: no more suited cards than these
     poly = np.zeros((5, 4, 6), dtype=np.int64)
     for s in range(4):
         poly[0, s, 0] = 1
@@ -379,16 +381,16 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, binom):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
             continue
         for r1 in range(r0, 13):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, binom):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                 continue
             for r2 in range(r1, 13):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, binom):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                     continue
                 for r3 in range(r2, 13):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, binom):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                         continue
                     for r in range(r3, 13):     # the last rank: one multiset each
                         m = run[3] + 1 if r3 == r else 1
@@ -406,10 +408,11 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         for pot in range(n_pots):
                             flushed[pot] = 0
                         flush_suits = 0        # the suits this multiset can flush in, one bit each
+                        distinct_ranks = kinds[base] + 1
                         for s in range(4):     # the last rank's factor, for the suited counts that can flush only
                             a0 = none[s, r, m]
                             a1 = one[s, r, m]
-                            for k in range(need[s], 6):
+                            for k in range(need[s], distinct_ranks + 1):
                                 c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
                                 if c:
                                     flush_suits |= 1 << s
