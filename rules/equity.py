@@ -101,52 +101,6 @@ def _distribute(strength, members, split, weights, shares):
                 shares[k, p] += share
 
 
-@njit(cache=True, inline="always")
-def _settle_again(strength, counted, members, split, weights, shares):
-    # Boards counted under one set of strengths, settled under another: in each pot whose
-    # winners differ, the new winners gain the weight and the counted ones give it back (a
-    # pot with the same winners would gain and give back the same amount).
-    for k in range(members.shape[0]):
-        weight = weights[k]
-        if weight == 0:
-            continue
-        best = -1
-        winners = 0
-        best_counted = -1
-        winners_counted = 0
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] > best:
-                best = strength[p]
-                winners = 1
-            elif strength[p] == best:
-                winners += 1
-            if counted[p] > best_counted:
-                best_counted = counted[p]
-                winners_counted = 1
-            elif counted[p] == best_counted:
-                winners_counted += 1
-        same = True
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if (strength[p] == best) != (counted[p] == best_counted):
-                same = False
-        if same:
-            continue
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] == best:
-                shares[k, p] += weight * split[winners]
-            if counted[p] == best_counted:
-                shares[k, p] -= weight * split[winners_counted]
-
-
 _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
 lengthen the first compile."""
@@ -358,7 +312,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     smask |= np.int64(1) << ranks_of[idx[j]]
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                _distribute(strength, members, split, weights, shares)
+                _distribute_called(strength, members, split, weights, shares)
                 if not next_subset(idx, k, ns):
                     break
 
@@ -468,7 +422,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             true[p] = plain[p]
                                     for pot in range(n_pots):
                                         weights[pot] = w * flush_pots[s, k, pot]
-                                    _settle_again(true, strength, members, split, weights, shares)
+                                    _distribute_called(true, members, split, weights, shares)
+                                    for pot in range(n_pots):
+                                        weights[pot] = -weights[pot]
+                                    _distribute_called(strength, members, split, weights, shares)
                         for pot in range(n_pots):
                             weights[pot] = board_ways - flushed[pot]
                         _distribute(plain, members, split, weights, shares)
