@@ -215,7 +215,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     Such a board is settled, in a pot where a player who flushes is eligible, by its suited
     cards alone: the flushes rank among themselves and beat every hand without one. Part 1
     counts these, one set of suited cards at a time, for all the ways to deal the other cards
-    at once. Part 2 walks the rank multisets, ranks each once per player and settles its other
+    at once (and every set at once in a pot whose flushers hold the same cards of the suit:
+    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and settles its other
     boards (every board of it, less those part 1 settled in that pot: a polynomial in the
     suited cards counts them as the walk adds ranks). Where a hand without a flush ranks at a
     flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
