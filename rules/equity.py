@@ -176,10 +176,10 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
-def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
-    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways and
-    suit polynomials at depth d + 1 from those before the rank's first card. Returns how many
-    of the rank are dealt now, 0 when the stub has too few."""
+def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways, suit
+    polynomials and count of distinct ranks at depth d + 1 from those before the rank's first
+    card. Returns how many of the rank are dealt now, 0 when the stub has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
@@ -188,6 +188,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, none, one, binom):
     base = d + 1 - m
     index[d + 1] = index[d] + binom[r + d, d + 1]
     ways[d + 1] = ways[base] * binom[avail[r], m]
+    kinds[d + 1] = kinds[base] + 1
     for s in range(4):
         a0 = none[s, r, m]
         a1 = one[s, r, m]
@@ -214,7 +215,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     Such a board is settled, in a pot where a player who flushes is eligible, by its suited
     cards alone: the flushes rank among themselves and beat every hand without one. Part 1
     counts these, one set of suited cards at a time, for all the ways to deal the other cards
-    at once. Part 2 walks the rank multisets, ranks each once per player and settles its other
+    at once (and every set at once in a pot whose flushers hold the same cards of the suit:
+    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and settles its other
     boards (every board of it, less those part 1 settled in that pot: a polynomial in the
     suited cards counts them as the walk adds ranks). Where a hand without a flush ranks at a
     flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
@@ -279,6 +281,30 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
                 weights[pot] = w * flush_pots[s, k, pot]
+            # In a pot whose flushers hold the same cards of the suit (one alone, or none of
+            # them any), they tie on every subset: the pot's weight for all the subsets at once,
+            # split among them, and the walk below leaves that pot out.
+            left = 0
+            for pot in range(n_pots):
+                tied = 0
+                held = -1
+                alike = True
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        tied += 1
+                        if held < 0:
+                            held = suit_masks[p, s]
+                        elif suit_masks[p, s] != held:
+                            alike = False
+                if not alike:
+                    left += 1
+                    continue
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        shares[pot, p] += binom[ns, k] * weights[pot] * split[tied]
+                weights[pot] = 0
+            if left == 0:
+                continue
             for j in range(k):
                 idx[j] = j
             while True:
@@ -287,7 +313,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     smask |= np.int64(1) << ranks_of[idx[j]]
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                _distribute(strength, members, split, weights, shares)
+                _distribute_called(strength, members, split, weights, shares)
                 if not next_subset(idx, k, ns):
                     break
 
@@ -299,6 +325,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
+    kinds = np.zeros(6, dtype=np.int64)    # distinct ranks at each depth: no more suited cards than these
     poly = np.zeros((5, 4, 6), dtype=np.int64)
     for s in range(4):
         poly[0, s, 0] = 1
@@ -309,16 +336,16 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, none, one, binom):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
             continue
         for r1 in range(r0, 13):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, none, one, binom):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                 continue
             for r2 in range(r1, 13):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, none, one, binom):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                     continue
                 for r3 in range(r2, 13):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, none, one, binom):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                         continue
                     for r in range(r3, 13):     # the last rank: one multiset each
                         m = run[3] + 1 if r3 == r else 1
@@ -336,10 +363,11 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         for pot in range(n_pots):
                             flushed[pot] = 0
                         flush_suits = 0        # the suits this multiset can flush in, one bit each
+                        distinct_ranks = kinds[base] + 1
                         for s in range(4):     # the last rank's factor, for the suited counts that can flush only
                             a0 = none[s, r, m]
                             a1 = one[s, r, m]
-                            for k in range(need[s], 6):
+                            for k in range(need[s], distinct_ranks + 1):
                                 c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
                                 if c:
                                     flush_suits |= 1 << s
@@ -487,10 +515,7 @@ def pot_equities(
     if n_draw == 5 and all(len(hand) == 2 for hand in holes):
         shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
     else:
-        start = np.zeros((n_players, 6), dtype=np.int64)
-        for p, hand in enumerate(holes):
-            for c in hand + board_codes:
-                _add_card_py(start[p], c)
+        start = np.array([_hand_state(hand + board_codes) for hand in holes], dtype=np.int64)
         tables = rank_tables(order)
         shares, boards = _enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
                                     tables.top5)
@@ -669,12 +694,17 @@ def _weakest_flush(order: RankOrder) -> int:
     return _WEAKEST_FLUSH[order]
 
 
-def _add_card_py(state: np.ndarray, c: int) -> None:
-    b = 1 << (c >> 2)
-    state[_M4] |= state[_M3] & b
-    state[_M3] |= state[_M2] & b
-    state[_M2] |= state[_M1] & b
-    state[_M1] |= b
-    s = c & 3
-    state[_SC] += 1 << (s << 2)
-    state[_SM] |= b << (s << 4)
+def _hand_state(cards: list[int]) -> list[int]:
+    """The state :func:`add_card` builds, of the given cards: counted in Python integers, which a
+    handful of cards makes several times cheaper than stepping through a NumPy row."""
+    m1 = m2 = m3 = m4 = counts = masks = 0
+    for c in cards:
+        b = 1 << (c >> 2)
+        m4 |= m3 & b
+        m3 |= m2 & b
+        m2 |= m1 & b
+        m1 |= b
+        s = c & 3
+        counts += 1 << (s << 2)
+        masks |= b << (s << 4)
+    return [m1, m2, m3, m4, counts, masks]
