@@ -20,10 +20,12 @@ rules.raspisnoy.RulesetError: deck 52: the deck is 36 or 54 cards
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter, namedtuple
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
@@ -872,8 +874,48 @@ class PlayRow(NamedTuple):
 
 PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
 """The cards played as columns: one list per field of :class:`PlayRow`, in its order."""
-_PLAY_NUMBERS = list(range(1, 11))
-"""The play numbers of a trick of up to ten cards."""
+
+
+class _Played:
+    """The cards a replay has played, kept per trick until the game ends, then made into
+    :class:`PlayColumns` at once: a value the trick's cards share (round, winner, line …) is
+    kept once per trick and spread over its cards by C loops (``repeat``), where a list per
+    trick and column cost a fifth of the replay."""
+
+    def __init__(self) -> None:
+        self.tricks: list[tuple] = []
+        """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
+        self.players: list[str] = []
+        """Who played each card, in order."""
+        self.plays: list[tuple[Card, Declaration | None]] = []
+        """Each card played and its declaration (as checked), in order."""
+        self.declared = False
+        """Whether any card played carries a declaration."""
+
+    def columns(self) -> PlayColumns:
+        if not self.tricks:
+            return PlayColumns(*([] for _ in PlayRow._fields))
+        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
+
+        def spread(values: tuple) -> list:
+            return list(chain.from_iterable(map(repeat, values, counts)))
+
+        texts, plays = _CARD_TEXT, self.plays
+        return PlayColumns(
+            round_no=spread(rounds), trick_no=spread(numbers),
+            play_no=list(chain.from_iterable(map(range, repeat(1), map((1).__add__, counts)))),
+            player=self.players, card=[texts[card.code] for card, _ in plays],
+            joker_declaration=([None if said is None else str(said) for _, said in plays] if self.declared
+                               else [None] * len(plays)),
+            led_suit=spread(leds), winner=spread(winners),
+            is_winner=list(chain.from_iterable(map(_winner_flags, counts, winners_at))), line=spread(lines),
+        )
+
+
+@functools.cache
+def _winner_flags(count: int, winner_at: int) -> tuple[bool, ...]:
+    """``is_winner`` of a trick's cards: True for the winner's only."""
+    return tuple(at == winner_at for at in range(count))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -970,7 +1012,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
-    play_columns = PlayColumns(*([] for _ in PlayRow._fields))
+    played = _Played()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
@@ -989,7 +1031,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, play_columns)
+        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
@@ -1028,7 +1070,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                 won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
             )))
     return RaspisnoyReplay(
-        findings=tuple(findings), rounds=tuple(round_rows), play_columns=play_columns,
+        findings=tuple(findings), rounds=tuple(round_rows), play_columns=played.columns(),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )
 
@@ -1171,17 +1213,16 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  hands: dict[str, list[int]] | None, held: dict[str, int],
-                 trump: Suit | None, columns: PlayColumns) -> dict[str, int]:
-    """The tricks each player won; each card played is added to ``columns``. ``held``: the
+                 trump: Suit | None, played: _Played) -> dict[str, int]:
+    """The tricks each player won; each trick is added to ``played``. ``held``: the
     cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
     updated as he plays them."""
     won = dict.fromkeys(order, 0)
-    (round_col, trick_col, play_no_col, player_col, card_col, declaration_col, led_col, winner_col,
-     is_winner_col, line_col) = columns
+    played_tricks, played_by_all, plays_all = played.tricks, played.players, played.plays
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
-    seat = {player: at for at, player in enumerate(order)}
-    texts = _CARD_TEXT
+    clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
+    hands = hands if hands is not None else {}
     round_no = rnd.number
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
@@ -1190,8 +1231,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if trick_no != trick_index + 1:
             findings.add("RSP-TRICK", f"round {round_no}: trick {trick_no} follows trick {trick_index}",
                          line=line, expected=trick_index + 1, actual=trick_no)
-        at = seat[leader]
-        clockwise = order[at:] + order[:at]
+        clockwise = clockwise_from[leader]
         played_by = tuple([play.player for play in trick.plays])
         if played_by != clockwise:
             if played_by[:1] != (leader,):
@@ -1203,35 +1243,39 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                              line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
         plays: list[tuple[Card, Declaration | None]] = []
         declared = False
+        lead = lead_said = None     # the led card and its declaration: what every later card answers
         for position, play in enumerate(trick.plays):
             card = play.card
+            key = card.code
             declaration = play.declaration
-            if declaration is not None or card.code in joker_codes:   # else a plain card, no words
+            if declaration is not None or key in joker_codes:   # else a plain card, no words
                 declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
                 declared = declared or declaration is not None
-            hand = hands.get(play.player) if hands is not None else None
+            if not position:
+                lead, lead_said = card, declaration
+            player = play.player
+            hand = hands.get(player)
             if hand is not None:
-                key = card.code
                 if key >= 52:
                     key = _hand_key(hand, key)
                 count = hand[key]
                 if count <= 0:
-                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {play.player} played "
+                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
                                  f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
                                  expected=f"a card of {_hand_text(hand)}", actual=card)
                 else:
-                    bits = held[play.player]
-                    if plays:
-                        allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
+                    bits = held[player]
+                    if position:
+                        allowed, words, rule_id = legal_mask(bits, lead, lead_said, trump, jokers)
                         if not allowed >> key & 1:
                             duty = sorted(_CARD_TEXT[code] for code, n in enumerate(hand)
                                           if n > 0 and allowed >> code & 1)
-                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
+                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
                                          f"played {card} holding {_hand_text(hand)}: must play {words}",
                                          line=line, expected=" or ".join(duty), actual=card)
                     hand[key] = count - 1
                     if count == 1:
-                        held[play.player] = bits & ~(1 << key)
+                        held[player] = bits & ~(1 << key)
             plays.append((card, declaration))
         if not plays:
             continue
@@ -1243,22 +1287,13 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"{trick.plays[winner_at].card} of {winner}", line=line)
         if winner in won:
             won[winner] += 1
-        # The trick's rows, column by column (a game plays a thousand cards; a row object each costs more).
-        count = len(plays)
-        round_col += [round_no] * count
-        trick_col += [trick_no] * count
-        play_no_col += _PLAY_NUMBERS[:count] if count <= len(_PLAY_NUMBERS) else range(1, count + 1)
-        player_col += played_by
-        card_col += [texts[card.code] for card, _ in plays]
-        declaration_col += ([None if said is None else str(said) for _, said in plays] if declared
-                            else [None] * count)
-        led_col += [None if led is None else _SUIT_NAMES[led]] * count
-        winner_col += [winner] * count
-        flags = [False] * count
-        flags[winner_at] = True
-        is_winner_col += flags
-        line_col += [line] * count
-        if winner in seat:
+        # The trick's rows are made once per game, column by column (:meth:`_Played.columns`).
+        played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
+                              len(plays), winner_at))
+        played_by_all += played_by
+        plays_all += plays
+        played.declared = played.declared or declared
+        if winner in won:
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
