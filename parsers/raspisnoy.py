@@ -34,7 +34,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from parsers.errors import ParseError, from_lark
-from parsers.grammar import line_expression
+from parsers.grammar import gap_expression, line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
     Declaration,
@@ -211,7 +211,7 @@ class _Reading:
                            if sym.name != rule and not keyword(sym)}
                 self.items[rule] = (item, re.compile(terminals[item].pattern.to_regexp()) if item in terminals
                                     else None)
-        gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*+"
+        gap = gap_expression(parser)
         heads = []
         for kind in sorted(kinds - {"GAME_LINE", "SHEET_LINE"}):
             expansion = rules[_RULE[kind]][0].expansion
