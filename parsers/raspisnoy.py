@@ -307,19 +307,22 @@ class _Lines:
         one: a sequence Lark has accepted is not given to it again. A line that fails its own reading
         sends the game the interleaved way, so the first error in the text is still the one raised."""
         try:
-            tokens = list(self._tokens())
+            heads = list(self._heads())
         except ParseError:
             self.read = []
-            self._parse(self._tokens())
+            self._parse(self._heads())
             raise AssertionError("unreachable: the line's error is raised again") from None  # pragma: no cover
-        shape = (self.grammar, *[token.type for token in tokens])
+        shape = (self.grammar, *[kind for kind, _, _ in heads])
         if shape in _ACCEPTED:
             return
-        self._parse(iter(tokens))
+        self._parse(iter(heads))
         if len(_ACCEPTED) < 1_000:
             _ACCEPTED.add(shape)
 
-    def _parse(self, tokens) -> None:
+    def _parse(self, heads) -> None:
+        """Lark checks the shape of the lines ``heads`` gives (kind, text, index), each one token."""
+        tokens = (Token(kind, line, line=index + 1, column=len(line) - len(line.lstrip()) + 1)
+                  for kind, line, index in heads)
         try:
             _shape(self.grammar).parse(tokens)
         except UnexpectedToken as exc:
@@ -337,7 +340,9 @@ class _Lines:
             raise ParseError(f"expected {wanted}, found {word[:16]!r}", line=token.line, column=token.column,
                              line_text=self.lines[token.line - 1]) from None
 
-    def _tokens(self):
+    def _heads(self):
+        """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
+        Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
         classify, expressions = reading.classify, reading.lines
         previous = None
@@ -364,7 +369,7 @@ class _Lines:
             if run is not None and run == previous:
                 continue  # see _RUNS
             previous = run
-            yield Token(kind, line, line=index + 1, column=len(line) - len(line.lstrip()) + 1)
+            yield kind, line, index
 
     def _slow(self, kind: str, index: int, line: str) -> Tree:
         """The line parsed alone by its rule: its tree, or a ParseError at the field's column."""
