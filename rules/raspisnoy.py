@@ -611,15 +611,24 @@ class Jokers(NamedTuple):
 
 
 _JOKERS: dict[tuple[int, int, JokerLow], Jokers] = {}
+_JOKERS_OF: dict[int, tuple[Ruleset, Jokers]] = {}
+"""The last rulesets asked, by identity (a ruleset's own hash, and an enum's, are Python calls, and
+a replay asks several times a round); each kept with its ruleset, so that its id is not reused."""
 
 
 def jokers_of(rules: Ruleset) -> Jokers:
     """The ruleset's :class:`Jokers`, made once per deck, joker and ``joker low`` setting."""
+    known = _JOKERS_OF.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     key = (rules.deck, rules.joker.code, rules.joker_low)
     jokers = _JOKERS.get(key)
     if jokers is None:
         codes = frozenset(rules.joker_codes)
         jokers = _JOKERS[key] = Jokers(codes, sum(1 << code for code in codes), rules.joker_low is JokerLow.LOWEST)
+    if len(_JOKERS_OF) >= 64:
+        _JOKERS_OF.clear()
+    _JOKERS_OF[id(rules)] = (rules, jokers)
     return jokers
 
 
@@ -1035,10 +1044,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
+        kind_text = kind.value     # (an enum's value and hash are Python calls: once a round, and the text as key)
         trump_text = None if rnd.trump is None else str(rnd.trump)
         for seat, player in enumerate(order, 1):
             bid = bids.get(player)
-            score = (kind, rnd.cards, bid, won[player])
+            score = (kind_text, rnd.cards, bid, won[player])
             points = scores.get(score)
             if points is None:
                 points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
@@ -1066,7 +1076,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             else:
                 basis[player] += added
             round_rows.append(_row(RoundRow, (
-                rnd.number, rnd.cards, kind.value, dealer, trump_text, player, seat, bid if has_bids else None,
+                rnd.number, rnd.cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
                 won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
             )))
     return RaspisnoyReplay(
@@ -1198,9 +1208,11 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
     if rnd.kind.bids_unseen and rnd.hands is not None and not rnd.bids_before_hands:
         findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} bids are made before the cards are seen",
                      line=line, expected="Bids: before Hands:", actual="Bids: after Hands:")
-    written = tuple(player for player, _ in rnd.bids)
-    findings.check("RSP-BID", ", ".join(order), ", ".join(written),
-                   f"round {rnd.number}: bidding goes clockwise from the dealer's left, the dealer last", line=line)
+    written = tuple([player for player, _ in rnd.bids])
+    if written != order:    # (the message is made only for a finding, as the hands')
+        findings.check("RSP-BID", ", ".join(order), ", ".join(written),
+                       f"round {rnd.number}: bidding goes clockwise from the dealer's left, the dealer last",
+                       line=line)
     bids: dict[str, int] = {}
     for player, bid in rnd.bids:
         if not 0 <= bid <= rnd.cards:
