@@ -693,18 +693,20 @@ _VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.i
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
     """The suit that counts as led: the first card's, a joker's declared suit, else the first plain card's."""
-    return _led_suit(plays, jokers_of(rules).codes)
+    return _led_suit([card for card, _ in plays], [said for _, said in plays], jokers_of(rules).codes)
 
 
-def _led_suit(plays: list[tuple[Card, Declaration | None]], joker_codes: frozenset[int]) -> Suit | None:
-    if not plays:
+def _led_suit(cards: list[Card], declarations: list[Declaration | None], joker_codes: frozenset[int]) -> Suit | None:
+    """:func:`led_suit_of` over a trick as columns: its cards, and their declarations."""
+    if not cards:
         return None
-    first, declaration = plays[0]
-    if first.code not in joker_codes:
-        return _SUIT_OF[first.code]
+    first = cards[0].code
+    if first not in joker_codes:
+        return _SUIT_OF[first]
+    declaration = declarations[0]
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
-    for card, _ in plays[1:]:
+    for card in cards[1:]:
         if card.code not in joker_codes:
             return _SUIT_OF[card.code]
     return None
@@ -719,20 +721,24 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     >>> trick_winner([(c("Th"), None), (c("8d"), None), (c("7c"), None)], Suit.CLUBS, r)
     2
     """
-    return _winner_and_led(plays, trump, jokers_of(rules).codes)[0]
+    return _winner_and_led([card for card, _ in plays], [said for _, said in plays], trump,
+                           jokers_of(rules).codes)[0]
 
 
-def _winner_and_led(plays: list[tuple[Card, Declaration | None]], trump: Suit | None,
+def _winner_and_led(cards: list[Card], declarations: list[Declaration | None], trump: Suit | None,
                     joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
-    """The index of the winning play and the suit that counts as led (:func:`led_suit_of`)."""
-    led = _led_suit(plays, joker_codes)
+    """The index of the winning card and the suit that counts as led (:func:`led_suit_of`), over
+    a trick as columns: its cards, and their declarations."""
+    led = _led_suit(cards, declarations, joker_codes)
     high_joker = None
     best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
-    for index, (card, declaration) in enumerate(plays):
+    for index, card in enumerate(cards):
         code = card.code
         if code >= 52 or code in joker_codes:
-            if code in joker_codes and (declaration is None or declaration.is_high):
-                high_joker = index  # the later high joker wins
+            if code in joker_codes:
+                declaration = declarations[index]
+                if declaration is None or declaration.is_high:
+                    high_joker = index  # the later high joker wins
             continue
         suit = code & 3
         rank = code + 64 if suit == trump else code if suit == led else -1
@@ -896,8 +902,10 @@ class _Played:
         """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
         self.players: list[str] = []
         """Who played each card, in order."""
-        self.plays: list[tuple[Card, Declaration | None]] = []
-        """Each card played and its declaration (as checked), in order."""
+        self.cards: list[Card] = []
+        """Each card played, in order."""
+        self.declarations: list[Declaration | None] = []
+        """Each card's declaration (as checked), in order."""
         self.declared = False
         """Whether any card played carries a declaration."""
 
@@ -909,13 +917,13 @@ class _Played:
         def spread(values: tuple) -> list:
             return list(chain.from_iterable(map(repeat, values, counts)))
 
-        texts, plays = _CARD_TEXT, self.plays
+        texts = _CARD_TEXT
         return PlayColumns(
             round_no=spread(rounds), trick_no=spread(numbers),
             play_no=list(chain.from_iterable(map(range, repeat(1), map((1).__add__, counts)))),
-            player=self.players, card=[texts[card.code] for card, _ in plays],
-            joker_declaration=([None if said is None else str(said) for _, said in plays] if self.declared
-                               else [None] * len(plays)),
+            player=self.players, card=[texts[card.code] for card in self.cards],
+            joker_declaration=([None if said is None else str(said) for said in self.declarations]
+                               if self.declared else [None] * len(self.cards)),
             led_suit=spread(leds), winner=spread(winners),
             is_winner=list(chain.from_iterable(map(_winner_flags, counts, winners_at))), line=spread(lines),
         )
@@ -1230,7 +1238,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
     updated as he plays them."""
     won = dict.fromkeys(order, 0)
-    played_tricks, played_by_all, plays_all = played.tricks, played.players, played.plays
+    played_tricks, played_by_all = played.tricks, played.players
+    cards_all, declarations_all = played.cards, played.declarations
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
     clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
@@ -1253,7 +1262,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             else:
                 findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: play goes clockwise",
                              line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
-        plays: list[tuple[Card, Declaration | None]] = []
+        cards: list[Card] = []     # the trick as columns
+        said: list[Declaration | None] = []
         declared = False
         lead = lead_said = None     # the led card and its declaration: what every later card answers
         for position, play in enumerate(trick.plays):
@@ -1288,10 +1298,11 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                     hand[key] = count - 1
                     if count == 1:
                         held[player] = bits & ~(1 << key)
-            plays.append((card, declaration))
-        if not plays:
+            cards.append(card)
+            said.append(declaration)
+        if not cards:
             continue
-        winner_at, led = _winner_and_led(plays, trump, joker_codes)
+        winner_at, led = _winner_and_led(cards, said, trump, joker_codes)
         winner = trick.plays[winner_at].player
         if trick.winner is not None and trick.winner != winner:
             findings.check("RSP-TRICK", winner, trick.winner,
@@ -1301,9 +1312,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             won[winner] += 1
         # The trick's rows are made once per game, column by column (:meth:`_Played.columns`).
         played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
-                              len(plays), winner_at))
+                              len(cards), winner_at))
         played_by_all += played_by
-        plays_all += plays
+        cards_all += cards
+        declarations_all += said
         played.declared = played.declared or declared
         if winner in won:
             leader = winner
