@@ -34,13 +34,14 @@ BEFORE = 20
 """Four-player game logs per second per core through the full ingest on 2026-12-02, before the
 replay was made faster: printed beside today's rate (the goal: 200)."""
 BEFORE_ROUND: dict[int, dict[str, float]] = {
-    100: {"parse": 261, "replay": 246, "ingest": 42.4, "command": 39.4},
-    1000: {"parse": 192, "replay": 298, "ingest": 87.6, "command": 77.1},
+    100: {"parse": 193, "replay": 326, "ingest": 48.7, "command": 33.9},
+    1000: {"parse": 184, "replay": 352, "ingest": 104.6, "command": 85.5},
 }
 """Per number of games: games per CPU-second (parse, replay, full ingest, ``rasklad ingest``) of
-this bench on 2026-12-04, before the replay kept the cards played as columns (one run, load
-average 4 to 9 on 2 cores: CPU time counts, not wall time, and a single run's figures vary by a
-fifth at that load): printed beside today's figures."""
+this bench on 2026-12-04, before Trick lines were read in the round's loop and the cards played
+kept per trick until the game ends (the mean of two runs, load average 6 to 11 on 2 cores: CPU
+time counts, not wall time, and at that load a single run's figures vary by a fifth, more than
+that change of about a tenth): printed beside today's figures."""
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -46,6 +46,30 @@ class LineAlternatives(dict):
         self.symbols: dict[str, str] = {}
 
 
+_CLASS_RUN = re.compile(r"\[(?:[^\]\\]|\\.)*\]\+")
+"""A terminal that is a run of one character class, ``[ \t]+``."""
+
+
+def gap_expression(parser: Lark) -> str:
+    r"""What may stand between two terminals of a line: the grammar's ignored terminals, any number.
+
+    The gap takes every blank and comment there is, as the lexer takes a run of them as one ignored
+    token (no terminal starts with a blank); a gap that could give blanks back would try every way
+    of splitting a run of blanks when a line fails, exponentially many. One ignored run of a class
+    (``[ \t]+``, the usual ``%ignore WS_INLINE``) is written as the class's own run, ``[ \t]*+``:
+    the same text as ``(?:[ \t]+)*+``, matched without a group per blank (a line reads ~40% faster).
+
+    >>> gap_expression(grammar("raspisnoy_log"))
+    '[ \t\xa0]*+'
+    >>> gap_expression(grammar("chinese"))      # blanks and comments
+    '(?:[ \t\xa0]+|#[^\n]*)*+'
+    """
+    patterns = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.ignore_tokens]
+    if len(patterns) == 1 and _CLASS_RUN.fullmatch(patterns[0]):
+        return patterns[0][:-1] + "*+"
+    return "(?:" + "|".join(patterns) + ")*+"
+
+
 def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[str], *,
                     whole_terminals: bool = False) -> tuple[re.Pattern, LineAlternatives]:
     """One regular expression for a whole line, generated from a grammar's compiled ``parser``:
@@ -68,11 +92,7 @@ def line_expression(parser: Lark, symbols: tuple[str, ...], aliases: frozenset[s
     rules: dict[str, list] = {}
     for rule in parser.rules:
         rules.setdefault(rule.origin.name, []).append(rule)
-    ignored = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")"
-    # the gap takes every blank and comment there is, as the lexer takes a run of them as one ignored
-    # token (no terminal starts with a blank); a gap that could give blanks back would try every way
-    # of splitting a run of blanks when a line fails, exponentially many
-    gap, opening = ignored + "*+", "(?>" if whole_terminals else "(?:"
+    gap, opening = gap_expression(parser), "(?>" if whole_terminals else "(?:"
 
     def symbol(sym) -> str:
         if sym.is_term:

@@ -34,7 +34,7 @@ from lark.exceptions import UnexpectedInput, UnexpectedToken
 from lark.lexer import Lexer
 
 from parsers.errors import ParseError, from_lark
-from parsers.grammar import line_expression
+from parsers.grammar import gap_expression, line_expression
 from rules.cards import Card, CardError
 from rules.raspisnoy import (
     Declaration,
@@ -211,7 +211,7 @@ class _Reading:
                            if sym.name != rule and not keyword(sym)}
                 self.items[rule] = (item, re.compile(terminals[item].pattern.to_regexp()) if item in terminals
                                     else None)
-        gap = "(?:" + "|".join(terminals[t].pattern.to_regexp() for t in parser.ignore_tokens) + ")*+"
+        gap = gap_expression(parser)
         heads = []
         for kind in sorted(kinds - {"GAME_LINE", "SHEET_LINE"}):
             expansion = rules[_RULE[kind]][0].expansion
@@ -307,19 +307,22 @@ class _Lines:
         one: a sequence Lark has accepted is not given to it again. A line that fails its own reading
         sends the game the interleaved way, so the first error in the text is still the one raised."""
         try:
-            tokens = list(self._tokens())
+            heads = list(self._heads())
         except ParseError:
             self.read = []
-            self._parse(self._tokens())
+            self._parse(self._heads())
             raise AssertionError("unreachable: the line's error is raised again") from None  # pragma: no cover
-        shape = (self.grammar, *[token.type for token in tokens])
+        shape = (self.grammar, *[kind for kind, _, _ in heads])
         if shape in _ACCEPTED:
             return
-        self._parse(iter(tokens))
+        self._parse(iter(heads))
         if len(_ACCEPTED) < 1_000:
             _ACCEPTED.add(shape)
 
-    def _parse(self, tokens) -> None:
+    def _parse(self, heads) -> None:
+        """Lark checks the shape of the lines ``heads`` gives (kind, text, index), each one token."""
+        tokens = (Token(kind, line, line=index + 1, column=len(line) - len(line.lstrip()) + 1)
+                  for kind, line, index in heads)
         try:
             _shape(self.grammar).parse(tokens)
         except UnexpectedToken as exc:
@@ -337,7 +340,9 @@ class _Lines:
             raise ParseError(f"expected {wanted}, found {word[:16]!r}", line=token.line, column=token.column,
                              line_text=self.lines[token.line - 1]) from None
 
-    def _tokens(self):
+    def _heads(self):
+        """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
+        Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
         classify, expressions = reading.classify, reading.lines
         previous = None
@@ -364,7 +369,7 @@ class _Lines:
             if run is not None and run == previous:
                 continue  # see _RUNS
             previous = run
-            yield Token(kind, line, line=index + 1, column=len(line) - len(line.lstrip()) + 1)
+            yield kind, line, index
 
     def _slow(self, kind: str, index: int, line: str) -> Tree:
         """The line parsed alone by its rule: its tree, or a ParseError at the field's column."""
@@ -590,7 +595,30 @@ def _round(builder: _Builder, read: list) -> Round:
     except _Retry:
         _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
     fields["line"] = builder.source.line(head_index)
+    tricks = fields["tricks"]
+    # A Trick line whose plays have all been read before (a club's logs repeat the same few thousand)
+    # is read here, the round's lookups made once: a game has ~250 Trick lines, ~65% of its lines.
+    players, known, layouts = builder.player_set, _PLAYS, builder.reading.layouts["TRICK_LINE"]
+    first_line = builder.source.first_line
     for kind, index, found in read[1:]:
+        if kind == "TRICK_LINE" and type(found) is not Tree:
+            first, last, terminals = layouts[found.lastgroup]
+            plays = []
+            for piece in found.string[found.start(first):found.end(last)].split(","):
+                play = known.get(piece)
+                if play is None or play.player not in players:
+                    break
+                plays.append(play)
+            else:
+                winner = found[terminals[1][1]] if len(terminals) > 1 else None
+                if winner is None or winner in players:
+                    trick = _new(Trick)     # (as a play: its __init__ sets each field through object.__setattr__)
+                    _set_number(trick, int(found[terminals[0][1]]))
+                    _set_plays(trick, tuple(plays))
+                    _set_winner(trick, winner)
+                    _set_line(trick, first_line + index)
+                    tricks.append(trick)
+                    continue
         name = _NAMES[kind]
         if name in fields and name != "tricks":
             raise builder.line_error(f"a second '{name.capitalize()}:' line in round {fields['number']}", index)

@@ -20,10 +20,12 @@ rules.raspisnoy.RulesetError: deck 52: the deck is 36 or 54 cards
 from __future__ import annotations
 
 import enum
+import functools
 from collections import Counter, namedtuple
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
+from itertools import chain, repeat
 from typing import NamedTuple
 
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
@@ -609,15 +611,24 @@ class Jokers(NamedTuple):
 
 
 _JOKERS: dict[tuple[int, int, JokerLow], Jokers] = {}
+_JOKERS_OF: dict[int, tuple[Ruleset, Jokers]] = {}
+"""The last rulesets asked, by identity (a ruleset's own hash, and an enum's, are Python calls, and
+a replay asks several times a round); each kept with its ruleset, so that its id is not reused."""
 
 
 def jokers_of(rules: Ruleset) -> Jokers:
     """The ruleset's :class:`Jokers`, made once per deck, joker and ``joker low`` setting."""
+    known = _JOKERS_OF.get(id(rules))
+    if known is not None and known[0] is rules:
+        return known[1]
     key = (rules.deck, rules.joker.code, rules.joker_low)
     jokers = _JOKERS.get(key)
     if jokers is None:
         codes = frozenset(rules.joker_codes)
         jokers = _JOKERS[key] = Jokers(codes, sum(1 << code for code in codes), rules.joker_low is JokerLow.LOWEST)
+    if len(_JOKERS_OF) >= 64:
+        _JOKERS_OF.clear()
+    _JOKERS_OF[id(rules)] = (rules, jokers)
     return jokers
 
 
@@ -682,18 +693,20 @@ _VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.i
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
     """The suit that counts as led: the first card's, a joker's declared suit, else the first plain card's."""
-    return _led_suit(plays, jokers_of(rules).codes)
+    return _led_suit([card for card, _ in plays], [said for _, said in plays], jokers_of(rules).codes)
 
 
-def _led_suit(plays: list[tuple[Card, Declaration | None]], joker_codes: frozenset[int]) -> Suit | None:
-    if not plays:
+def _led_suit(cards: list[Card], declarations: list[Declaration | None], joker_codes: frozenset[int]) -> Suit | None:
+    """:func:`led_suit_of` over a trick as columns: its cards, and their declarations."""
+    if not cards:
         return None
-    first, declaration = plays[0]
-    if first.code not in joker_codes:
-        return _SUIT_OF[first.code]
+    first = cards[0].code
+    if first not in joker_codes:
+        return _SUIT_OF[first]
+    declaration = declarations[0]
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
-    for card, _ in plays[1:]:
+    for card in cards[1:]:
         if card.code not in joker_codes:
             return _SUIT_OF[card.code]
     return None
@@ -708,20 +721,24 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     >>> trick_winner([(c("Th"), None), (c("8d"), None), (c("7c"), None)], Suit.CLUBS, r)
     2
     """
-    return _winner_and_led(plays, trump, jokers_of(rules).codes)[0]
+    return _winner_and_led([card for card, _ in plays], [said for _, said in plays], trump,
+                           jokers_of(rules).codes)[0]
 
 
-def _winner_and_led(plays: list[tuple[Card, Declaration | None]], trump: Suit | None,
+def _winner_and_led(cards: list[Card], declarations: list[Declaration | None], trump: Suit | None,
                     joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
-    """The index of the winning play and the suit that counts as led (:func:`led_suit_of`)."""
-    led = _led_suit(plays, joker_codes)
+    """The index of the winning card and the suit that counts as led (:func:`led_suit_of`), over
+    a trick as columns: its cards, and their declarations."""
+    led = _led_suit(cards, declarations, joker_codes)
     high_joker = None
     best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
-    for index, (card, declaration) in enumerate(plays):
+    for index, card in enumerate(cards):
         code = card.code
         if code >= 52 or code in joker_codes:
-            if code in joker_codes and (declaration is None or declaration.is_high):
-                high_joker = index  # the later high joker wins
+            if code in joker_codes:
+                declaration = declarations[index]
+                if declaration is None or declaration.is_high:
+                    high_joker = index  # the later high joker wins
             continue
         suit = code & 3
         rank = code + 64 if suit == trump else code if suit == led else -1
@@ -872,8 +889,50 @@ class PlayRow(NamedTuple):
 
 PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
 """The cards played as columns: one list per field of :class:`PlayRow`, in its order."""
-_PLAY_NUMBERS = list(range(1, 11))
-"""The play numbers of a trick of up to ten cards."""
+
+
+class _Played:
+    """The cards a replay has played, kept per trick until the game ends, then made into
+    :class:`PlayColumns` at once: a value the trick's cards share (round, winner, line …) is
+    kept once per trick and spread over its cards by C loops (``repeat``), where a list per
+    trick and column cost a fifth of the replay."""
+
+    def __init__(self) -> None:
+        self.tricks: list[tuple] = []
+        """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
+        self.players: list[str] = []
+        """Who played each card, in order."""
+        self.cards: list[Card] = []
+        """Each card played, in order."""
+        self.declarations: list[Declaration | None] = []
+        """Each card's declaration (as checked), in order."""
+        self.declared = False
+        """Whether any card played carries a declaration."""
+
+    def columns(self) -> PlayColumns:
+        if not self.tricks:
+            return PlayColumns(*([] for _ in PlayRow._fields))
+        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
+
+        def spread(values: tuple) -> list:
+            return list(chain.from_iterable(map(repeat, values, counts)))
+
+        texts = _CARD_TEXT
+        return PlayColumns(
+            round_no=spread(rounds), trick_no=spread(numbers),
+            play_no=list(chain.from_iterable(map(range, repeat(1), map((1).__add__, counts)))),
+            player=self.players, card=[texts[card.code] for card in self.cards],
+            joker_declaration=([None if said is None else str(said) for said in self.declarations]
+                               if self.declared else [None] * len(self.cards)),
+            led_suit=spread(leds), winner=spread(winners),
+            is_winner=list(chain.from_iterable(map(_winner_flags, counts, winners_at))), line=spread(lines),
+        )
+
+
+@functools.cache
+def _winner_flags(count: int, winner_at: int) -> tuple[bool, ...]:
+    """``is_winner`` of a trick's cards: True for the winner's only."""
+    return tuple(at == winner_at for at in range(count))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -970,7 +1029,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
-    play_columns = PlayColumns(*([] for _ in PlayRow._fields))
+    played = _Played()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
@@ -989,14 +1048,15 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, play_columns)
+        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
+        kind_text = kind.value     # (an enum's value and hash are Python calls: once a round, and the text as key)
         trump_text = None if rnd.trump is None else str(rnd.trump)
         for seat, player in enumerate(order, 1):
             bid = bids.get(player)
-            score = (kind, rnd.cards, bid, won[player])
+            score = (kind_text, rnd.cards, bid, won[player])
             points = scores.get(score)
             if points is None:
                 points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
@@ -1024,11 +1084,11 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             else:
                 basis[player] += added
             round_rows.append(_row(RoundRow, (
-                rnd.number, rnd.cards, kind.value, dealer, trump_text, player, seat, bid if has_bids else None,
+                rnd.number, rnd.cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
                 won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
             )))
     return RaspisnoyReplay(
-        findings=tuple(findings), rounds=tuple(round_rows), play_columns=play_columns,
+        findings=tuple(findings), rounds=tuple(round_rows), play_columns=played.columns(),
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )
 
@@ -1156,9 +1216,11 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
     if rnd.kind.bids_unseen and rnd.hands is not None and not rnd.bids_before_hands:
         findings.add("RSP-BID", f"round {rnd.number}: {rnd.kind.value} bids are made before the cards are seen",
                      line=line, expected="Bids: before Hands:", actual="Bids: after Hands:")
-    written = tuple(player for player, _ in rnd.bids)
-    findings.check("RSP-BID", ", ".join(order), ", ".join(written),
-                   f"round {rnd.number}: bidding goes clockwise from the dealer's left, the dealer last", line=line)
+    written = tuple([player for player, _ in rnd.bids])
+    if written != order:    # (the message is made only for a finding, as the hands')
+        findings.check("RSP-BID", ", ".join(order), ", ".join(written),
+                       f"round {rnd.number}: bidding goes clockwise from the dealer's left, the dealer last",
+                       line=line)
     bids: dict[str, int] = {}
     for player, bid in rnd.bids:
         if not 0 <= bid <= rnd.cards:
@@ -1171,17 +1233,17 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  hands: dict[str, list[int]] | None, held: dict[str, int],
-                 trump: Suit | None, columns: PlayColumns) -> dict[str, int]:
-    """The tricks each player won; each card played is added to ``columns``. ``held``: the
+                 trump: Suit | None, played: _Played) -> dict[str, int]:
+    """The tricks each player won; each trick is added to ``played``. ``held``: the
     cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
     updated as he plays them."""
     won = dict.fromkeys(order, 0)
-    (round_col, trick_col, play_no_col, player_col, card_col, declaration_col, led_col, winner_col,
-     is_winner_col, line_col) = columns
+    played_tricks, played_by_all = played.tricks, played.players
+    cards_all, declarations_all = played.cards, played.declarations
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
-    seat = {player: at for at, player in enumerate(order)}
-    texts = _CARD_TEXT
+    clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
+    hands = hands if hands is not None else {}
     round_no = rnd.number
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
@@ -1190,8 +1252,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         if trick_no != trick_index + 1:
             findings.add("RSP-TRICK", f"round {round_no}: trick {trick_no} follows trick {trick_index}",
                          line=line, expected=trick_index + 1, actual=trick_no)
-        at = seat[leader]
-        clockwise = order[at:] + order[:at]
+        clockwise = clockwise_from[leader]
         played_by = tuple([play.player for play in trick.plays])
         if played_by != clockwise:
             if played_by[:1] != (leader,):
@@ -1201,41 +1262,47 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             else:
                 findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: play goes clockwise",
                              line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
-        plays: list[tuple[Card, Declaration | None]] = []
+        cards: list[Card] = []     # the trick as columns
+        said: list[Declaration | None] = []
         declared = False
+        lead = lead_said = None     # the led card and its declaration: what every later card answers
         for position, play in enumerate(trick.plays):
             card = play.card
+            key = card.code
             declaration = play.declaration
-            if declaration is not None or card.code in joker_codes:   # else a plain card, no words
+            if declaration is not None or key in joker_codes:   # else a plain card, no words
                 declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
                 declared = declared or declaration is not None
-            hand = hands.get(play.player) if hands is not None else None
+            if not position:
+                lead, lead_said = card, declaration
+            player = play.player
+            hand = hands.get(player)
             if hand is not None:
-                key = card.code
                 if key >= 52:
                     key = _hand_key(hand, key)
                 count = hand[key]
                 if count <= 0:
-                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {play.player} played "
+                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
                                  f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
                                  expected=f"a card of {_hand_text(hand)}", actual=card)
                 else:
-                    bits = held[play.player]
-                    if plays:
-                        allowed, words, rule_id = legal_mask(bits, plays[0][0], plays[0][1], trump, jokers)
+                    bits = held[player]
+                    if position:
+                        allowed, words, rule_id = legal_mask(bits, lead, lead_said, trump, jokers)
                         if not allowed >> key & 1:
                             duty = sorted(_CARD_TEXT[code] for code, n in enumerate(hand)
                                           if n > 0 and allowed >> code & 1)
-                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {play.player} "
+                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
                                          f"played {card} holding {_hand_text(hand)}: must play {words}",
                                          line=line, expected=" or ".join(duty), actual=card)
                     hand[key] = count - 1
                     if count == 1:
-                        held[play.player] = bits & ~(1 << key)
-            plays.append((card, declaration))
-        if not plays:
+                        held[player] = bits & ~(1 << key)
+            cards.append(card)
+            said.append(declaration)
+        if not cards:
             continue
-        winner_at, led = _winner_and_led(plays, trump, joker_codes)
+        winner_at, led = _winner_and_led(cards, said, trump, joker_codes)
         winner = trick.plays[winner_at].player
         if trick.winner is not None and trick.winner != winner:
             findings.check("RSP-TRICK", winner, trick.winner,
@@ -1243,22 +1310,14 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"{trick.plays[winner_at].card} of {winner}", line=line)
         if winner in won:
             won[winner] += 1
-        # The trick's rows, column by column (a game plays a thousand cards; a row object each costs more).
-        count = len(plays)
-        round_col += [round_no] * count
-        trick_col += [trick_no] * count
-        play_no_col += _PLAY_NUMBERS[:count] if count <= len(_PLAY_NUMBERS) else range(1, count + 1)
-        player_col += played_by
-        card_col += [texts[card.code] for card, _ in plays]
-        declaration_col += ([None if said is None else str(said) for _, said in plays] if declared
-                            else [None] * count)
-        led_col += [None if led is None else _SUIT_NAMES[led]] * count
-        winner_col += [winner] * count
-        flags = [False] * count
-        flags[winner_at] = True
-        is_winner_col += flags
-        line_col += [line] * count
-        if winner in seat:
+        # The trick's rows are made once per game, column by column (:meth:`_Played.columns`).
+        played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
+                              len(cards), winner_at))
+        played_by_all += played_by
+        cards_all += cards
+        declarations_all += said
+        played.declared = played.declared or declared
+        if winner in won:
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",

@@ -18,6 +18,7 @@ from rules.raspisnoy import (
     DoublingScope,
     RoundKind,
     Ruleset,
+    jokers_of,
     legal_cards,
     max_cards,
     replay_log,
@@ -533,3 +534,15 @@ def test_rsp_forehead_round_scores_as_blind_and_reads_in_every_spelling(spelling
     assert rules.specials == (RoundKind.NO_TRUMP, RoundKind.FOREHEAD)
     # bid 2, took 2, three cards: 20 x 1.5 = 30, as in a blind round
     assert round_points(RoundKind.FOREHEAD, 3, 2, 2, Ruleset()) == round_points(RoundKind.BLIND, 3, 2, 2, Ruleset()) == 30
+
+
+def test_each_ruleset_has_its_own_jokers_when_rulesets_come_and_go():
+    # jokers_of remembers rulesets by identity: a ruleset made where a freed one stood (each one below
+    # is dropped at once, so the next is likely made at its address) must not get the freed one's jokers
+    expected = {"joker 6c": {Card.parse("6c").code}, "default": {Card.parse("7s").code}, "deck 54": {52, 53}}
+    hand, led = Counter([Card.parse("6c"), Card.parse("Ah")]), Card.parse("Kh")
+    for _ in range(50):
+        for text, codes in expected.items():
+            assert jokers_of(Ruleset.parse(text)).codes == codes, text
+            allowed = legal_cards(hand, led, None, None, Ruleset.parse(text)).cards
+            assert allowed == ({Card.parse("Ah"), Card.parse("6c")} if text == "joker 6c" else {Card.parse("Ah")}), text
