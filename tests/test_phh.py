@@ -296,6 +296,57 @@ def test_phh_showdown_the_cards_cannot_settle_goes_to_quarantine_saying_why():
     assert audit.record is None and "and the board has 3 cards:" in audit.error
 
 
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: three check it down to a board of 9s 7h 2c 9d 9c and only p1 shows (8d As, trip nines);
+# the others' cards are left unknown ("sm ????") and the file states no winnings. The pot is the
+# three big blinds of p1, p2 and p3: p1 takes 3, a net of +2, and p2 and p3 lose 1 each.
+HANDHQ_UNSHOWN = """variant = 'NT'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0]
+min_bet = 1
+starting_stacks = [247.10, 14.60, 200, 96.50, 55.50]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'p3 cc', 'p4 f', 'p5 f', \
+'p1 cc', 'p2 cc', 'd db 9s7h2c', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 9d', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 9c', 'p1 cc', \
+'p2 cc', 'p3 cc', 'p1 sm 8dAs', 'p2 sm ????', 'p3 sm ????']
+"""
+
+
+def test_phh_cards_left_unknown_at_the_showdown_claim_nothing_worked_by_hand():
+    (audit,) = audited(HANDHQ_UNSHOWN)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(2), "p2": D(-1), "p3": D(-1), "p4": D(0), "p5": D(0)}
+    assert pokerkit_stacks(HANDHQ_UNSHOWN) == [D("249.10"), D("13.60"), D(199), D("96.50"), D("55.50")]
+    # no player shows known cards: nothing tells who won
+    (audit,) = audited(HANDHQ_UNSHOWN.replace("'p1 sm 8dAs'", "'p1 sm ????'"))
+    assert audit.record is None and "what each player won cannot be worked out" in audit.error
+
+
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated): the big blind's
+# walk. Its winnings count the big blind's unmatched half in the pot (1.50 = 0.50 + 1), where the
+# reader gives that half back to him first, as a room writes it: he collects 1, a net of +0.50.
+HANDHQ_WALK = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0]
+min_bet = 1
+starting_stacks = [80.60, 197, 201.30]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+winnings = [0, 1.50, 0]
+"""
+
+
+def test_phh_winnings_that_count_the_unmatched_blind_in_the_pot_are_no_finding():
+    (audit,) = audited(HANDHQ_WALK)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D("-0.50"), "p2": D("0.50"), "p3": D(0)}
+    assert collected(audit) == {"p1": D(0), "p2": D(1), "p3": D(0)}
+    assert pokerkit_stacks(HANDHQ_WALK) == [D("80.10"), D("197.50"), D("201.30")]
+    # winnings above the pot by any other amount stay a finding
+    (audit,) = audited(HANDHQ_WALK.replace("[0, 1.50, 0]", "[0, 1.75, 0]"))
+    assert {f.rule_id for f in audit.replay.findings} >= {"HE-POT-BALANCE"}
+
+
 def test_phh_variants_not_replayed_are_quarantined_by_name():
     text = HEADS_UP.replace('"NT"', '"PO"')
     (audit,) = audited(text)
