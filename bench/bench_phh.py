@@ -24,7 +24,6 @@ import resource
 import tempfile
 import time
 import warnings
-from collections import Counter
 from decimal import Decimal
 from pathlib import Path
 
@@ -111,7 +110,7 @@ def stated_nets(folder: Path, rows) -> tuple[int, list, int]:
     """Each stored hand's nets against the file's own: hands equal, (hand, player, net, the file's)
     of those that differ, and hands not checked (pokerkit cannot replay them, or the rake falls on
     several collectors)."""
-    import pokerkit     # a test oracle, needed only here
+    import pokerkit  # a test oracle, needed only here
 
     stored: dict[str, dict[str, tuple[Decimal, Decimal, Decimal]]] = {}
     for hand_id, player, net, collected, rake in rows:
