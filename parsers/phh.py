@@ -501,8 +501,11 @@ class _Reader:
         else:
             if len(contenders) > 1:
                 # cards left unknown at the showdown ("sm ????") were not shown, so they claim nothing:
-                # HandHQ's logs, which the public PHH data set converts, write a muck so
-                for place, name, at in reversed(self.unshown):
+                # HandHQ's logs, which the public PHH data set converts, write a muck so. An all-in
+                # writes "sm ????" on every street before its cards are shown: those players show.
+                known = {h.player for h in holes if len(h.cards) == 2}
+                last = {name: (place, at) for place, name, at in self.unshown if name not in known}
+                for name, (place, at) in sorted(last.items(), key=lambda item: item[1][0], reverse=True):
                     actions.insert(place, Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=at))
                 self.check_cards_tell(contenders, actions, boards, holes)
                 out, not_stated = [], True      # the replay awards the pots

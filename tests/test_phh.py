@@ -322,6 +322,32 @@ def test_phh_cards_left_unknown_at_the_showdown_claim_nothing_worked_by_hand():
     assert audit.record is None and "what each player won cannot be worked out" in audit.error
 
 
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: p5 opens to 3.50, p6 calls, p1 makes it 15, p5 makes it 39, p6 calls all in for his 22.30
+# and p1 folds; the 16.70 of p5's raise nobody matched goes back to him. Before each street both
+# write "sm ????" (an all-in's cards, not yet shown); on the river p6 shows 9d As, the nut flush on
+# Qs 4s Ts 5d Ks, over p5's 8d Qd. The pot is 15 + 1 + 22.30 + 22.30 = 60.60, all p6's.
+HANDHQ_ALL_IN = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [128.25, 212.40, 170.95, 220.53, 104.50, 22.30]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 f', 'p5 cbr 3.50', 'p6 cc', 'p1 cbr 15.00', 'p2 f', 'p5 cbr 39.00', 'p6 cc', 'p1 f', 'p5 sm ????', 'p6 sm ????', \
+'d db Qs4sTs', 'p5 sm ????', 'p6 sm ????', 'd db 5d', 'p5 sm ????', 'p6 sm ????', 'd db Ks', 'p6 sm 9dAs', 'p5 sm 8dQd']
+"""
+
+
+def test_phh_all_in_cards_unknown_until_the_river_show_there_worked_by_hand():
+    (audit,) = audited(HANDHQ_ALL_IN)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(-15), "p2": D(-1), "p3": D(0), "p4": D(0), "p5": D("-22.30"),
+                           "p6": D("38.30")}
+    assert pokerkit_stacks(HANDHQ_ALL_IN) == [D("113.25"), D("211.40"), D("170.95"), D("220.53"), D("82.20"),
+                                              D("60.60")]
+
+
 # From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated): the big blind's
 # walk. Its winnings count the big blind's unmatched half in the pot (1.50 = 0.50 + 1), where the
 # reader gives that half back to him first, as a room writes it: he collects 1, a net of +0.50.
