@@ -265,6 +265,8 @@ class _Reader:
         result_actions, summary, finishing, finishing_line, not_stated = self.results(actions, boards, holes)
         small_blind = blinds[0] if n > 2 else blinds[1]
         big_blind = blinds[1] if n > 2 else blinds[0]
+        if n > 2 and big_blind == 0:    # no small blind posted: p1's blind is the big one (see play)
+            small_blind, big_blind = Decimal(0), blinds[0]
         stakes = f"{small_blind}/{big_blind}" + (f" {currency}" if currency != "chips" else "")
         table = fields.get("table")
         seat_count = fields.get("seat_count")
@@ -366,6 +368,8 @@ class _Reader:
         for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
             if blinds[i] > 0:
                 kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
+                if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
+                    kind = ActionKind.POST_BB
                 if n == 2:
                     kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
                 chips = min(blinds[i], left[i])

@@ -348,6 +348,33 @@ def test_phh_all_in_cards_unknown_until_the_river_show_there_worked_by_hand():
                                               D("60.60")]
 
 
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: no small blind is posted, so p1 posts the big blind of 1 alone (blinds [1, 0, ...]) and p2
+# acts first. p7 calls 1, p8 raises to 3, p1 and p7 fold; 2 of p8's raise come back to him. The
+# pot is 1 + 1 + 1 = 3, all p8's: p1 and p7 lose 1 each, p8 wins 2.
+HANDHQ_NO_SMALL_BLIND = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 0, 0, 0, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [177, 39.35, 43.05, 48.90, 313.30, 7.10, 30.35, 57.70]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', \
+'d dh p7 ????', 'd dh p8 ????', 'p2 f', 'p3 f', 'p4 f', 'p5 f', 'p6 f', 'p7 cc', 'p8 cbr 3', 'p1 f', 'p7 f']
+winnings = [0, 0, 0, 0, 0, 0, 0, 3]
+"""
+
+
+def test_phh_a_lone_first_blind_is_the_big_blind_worked_by_hand():
+    (audit,) = audited(HANDHQ_NO_SMALL_BLIND)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert [(a.player, a.kind.value, a.amount) for a in audit.record.actions[:1]] == [("p1", "post_bb", D(1))]
+    assert audit.record.big_blind == D(1)
+    assert nets(audit) == {"p1": D(-1), "p2": D(0), "p3": D(0), "p4": D(0), "p5": D(0), "p6": D(0), "p7": D(-1),
+                           "p8": D(2)}
+    assert pokerkit_stacks(HANDHQ_NO_SMALL_BLIND) == [D(176), D("39.35"), D("43.05"), D("48.90"), D("313.30"),
+                                                      D("7.10"), D("29.35"), D("59.70")]
+
+
 # From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated): the big blind's
 # walk. Its winnings count the big blind's unmatched half in the pot (1.50 = 0.50 + 1), where the
 # reader gives that half back to him first, as a room writes it: he collects 1, a net of +0.50.
