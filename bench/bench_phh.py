@@ -4,16 +4,30 @@ Run with ``python -m bench phh``. Generated no-limit hands (rake included) are i
 PokerStars text, exported as PHH and OHH, and the PHH files, gathered into one ``.phhs`` file,
 are ingested again into a second warehouse, one reader each (``jobs=1``, the SQL models built
 as an ingest builds them): the nets of both warehouses must agree. Set ``RASKLAD_BENCH_PHH_HANDS`` for another count (default 3,000).
+
+Set ``RASKLAD_BENCH_PHH_DATA`` to a folder of real ``.phh``/``.phhs`` files to measure the
+reader on them instead: the hands stored (%), those quarantined by reason, the findings by rule,
+the hands per CPU-second of the whole ingest (one reader, the models built), and whether every
+stored net is the one the file states: ``finishing_stacks`` less ``starting_stacks`` where it
+gives them, else pokerkit's replay of the same hand (its payoffs, which take no rake) less the
+rake the file's ``winnings`` leave, charged to the one player who collects. Such files come
+from the public PHH data set (github.com/uoftcprg/phh-dataset: the HandHQ hands of July 2009,
+no-limit Hold'em of several online rooms and stakes, the names obfuscated, about 1,000 hands a
+``.phhs`` file); keep them outside the repository, which holds none of them.
 Nothing asserts a speed.
 """
 
 from __future__ import annotations
 
 import os
+import resource
 import tempfile
 import time
+import warnings
+from decimal import Decimal
 from pathlib import Path
 
+from parsers.formats import split_named
 from pipeline.export import export
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
@@ -21,6 +35,10 @@ from pipeline.warehouse import connect
 
 
 def main() -> None:
+    data = os.environ.get("RASKLAD_BENCH_PHH_DATA")
+    if data:
+        measure_data(Path(data))
+        return
     count = int(os.environ.get("RASKLAD_BENCH_PHH_HANDS", "3000"))
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
@@ -53,3 +71,83 @@ def main() -> None:
           f"{text_seconds and phh_in_seconds / text_seconds:.1f}x the text's time; "
           f"{summary.quarantined} quarantined, {summary.findings} findings, nets {'equal' if same else 'DIFFER'}")
     print(f"  export PHH:         {len(written) / phh_seconds:,.0f} hands/s; OHH: {count / ohh_seconds:,.0f} hands/s")
+
+
+def cpu_seconds() -> float:
+    """CPU seconds of this process and of the workers it waited for."""
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def measure_data(folder: Path) -> None:
+    """The reader on a folder of real PHH files: stored, quarantined, findings, nets, speed."""
+    with tempfile.TemporaryDirectory() as tmp:
+        started, cpu = time.perf_counter(), cpu_seconds()
+        summary = ingest([folder], Path(tmp) / "wh", jobs=1)
+        cpu, wall = cpu_seconds() - cpu, time.perf_counter() - started
+        with connect(Path(tmp) / "wh") as con:
+            findings = con.execute("select rule_id, severity, count(*) from findings group by all "
+                                   "order by 3 desc, 1").fetchall()
+            rows = con.execute("select hand_id, player, net, collected, rake from holdem_results").fetchall()
+    read = summary.games + summary.quarantined
+    print(f"{folder}: {summary.files} files, {read:,} hands read")
+    print(f"  stored:      {summary.games:,} ({summary.games / max(read, 1):.2%})")
+    print(f"  quarantined: {summary.quarantined:,}")
+    for reason, count in summary.reasons.most_common():
+        print(f"    {count:6,} x {reason}")
+    print(f"  findings:    {sum(count for *_, count in findings):,}")
+    for rule, severity, count in findings:
+        print(f"    {count:6,} x {rule} ({severity})")
+    equal, differ, unchecked = stated_nets(folder, rows)
+    print(f"  nets equal to the file's: {equal:,} hands; differ: {len(differ):,}; not checked: {unchecked:,}")
+    for hand_id, player, net, expected in differ[:10]:
+        print(f"    hand {hand_id} {player}: net {net}, the file's {expected}")
+    print(f"  speed: {summary.games / max(cpu, 1e-9):,.0f} hands per CPU-s ({cpu:.1f} CPU-s, {wall:.1f} s wall, "
+          f"load {os.getloadavg()[0]:.1f})")
+
+
+def stated_nets(folder: Path, rows) -> tuple[int, list, int]:
+    """Each stored hand's nets against the file's own: hands equal, (hand, player, net, the file's)
+    of those that differ, and hands not checked (pokerkit cannot replay them, or the rake falls on
+    several collectors)."""
+    import pokerkit  # a test oracle, needed only here
+
+    stored: dict[str, dict[str, tuple[Decimal, Decimal, Decimal]]] = {}
+    for hand_id, player, net, collected, rake in rows:
+        stored.setdefault(hand_id, {})[player] = (Decimal(net), Decimal(collected), Decimal(rake or 0))
+    equal, differ, unchecked = 0, [], 0
+    files = sorted(p for p in folder.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
+    for path in files:
+        for chunk in split_named(path.read_text(encoding="utf-8"), path.name):
+            lines = [line for line in chunk.lines if not line.strip().startswith("[")]
+            try:
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")     # pokerkit warns about fields it does not know
+                    history = pokerkit.HandHistory.loads("\n".join(lines))
+                    final = list(history)[-1]
+            except Exception:   # noqa: BLE001 - any hand pokerkit cannot replay is counted, not fatal
+                unchecked += 1
+                continue
+            ours = stored.get(str(history.hand))
+            if ours is None:    # quarantined
+                continue
+            names = list(history.players or [f"p{i + 1}" for i in range(len(final.stacks))])
+            starting = [Decimal(str(s)) for s in history.starting_stacks]
+            if history.finishing_stacks is not None:
+                expected = [Decimal(str(f)) - s for f, s in zip(history.finishing_stacks, starting)]
+            else:
+                expected = [Decimal(str(f)) - s for f, s in zip(final.stacks, starting)]
+                rake = next(iter(ours.values()))[2]
+                collectors = [i for i, name in enumerate(names) if ours.get(name, (0, 0, 0))[1] > 0]
+                if rake and len(collectors) != 1:
+                    unchecked += 1
+                    continue
+                if rake:
+                    expected[collectors[0]] -= rake
+            wrong = [(str(history.hand), name, ours[name][0], want) for name, want in zip(names, expected)
+                     if name in ours and ours[name][0] != want]
+            if wrong:
+                differ.extend(wrong)
+            else:
+                equal += 1
+    return equal, differ, unchecked

@@ -17,9 +17,10 @@ the street where the others folded. What each player won comes from what the
 file states: ``winnings`` (after the rake), else ``finishing_stacks``, else, when everyone else
 folded, the pot to the last player. A hand that reaches a showdown without either field states
 no result: the reader writes no collect line and marks it ``results_not_stated``, and the replay
-awards the pots by the cards, with no rake (a player who mucks gives up his claim). When the
-cards cannot tell (a player in at the showdown whose cards are unknown, or a board not dealt
-out), the hand goes to quarantine saying so.
+awards the pots by the cards, with no rake (a player who mucks gives up his claim, and so does
+one whose cards the showdown leaves unknown, ``sm ????``: they were not shown). When the cards
+cannot tell (no player in at the showdown shows known cards, one all-in never shows his, or a
+board not dealt out), the hand goes to quarantine saying so.
 
 >>> text = '''variant = "NT"
 ... antes = [0, 0]
@@ -264,6 +265,8 @@ class _Reader:
         result_actions, summary, finishing, finishing_line, not_stated = self.results(actions, boards, holes)
         small_blind = blinds[0] if n > 2 else blinds[1]
         big_blind = blinds[1] if n > 2 else blinds[0]
+        if n > 2 and big_blind == 0:    # no small blind posted: p1's blind is the big one (see play)
+            small_blind, big_blind = Decimal(0), blinds[0]
         stakes = f"{small_blind}/{big_blind}" + (f" {currency}" if currency != "chips" else "")
         table = fields.get("table")
         seat_count = fields.get("seat_count")
@@ -348,6 +351,7 @@ class _Reader:
         self.invested = invested = [Decimal(0)] * n
         self.folded = folded = [False] * n
         out: list[Action] = []
+        self.unshown: list[tuple[int, str, int]] = []     # (place in out, player, line) of each "sm ????"
         street = Street.PREFLOP
 
         def put(i: int, chips: Decimal) -> bool:
@@ -364,6 +368,8 @@ class _Reader:
         for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
             if blinds[i] > 0:
                 kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
+                if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
+                    kind = ActionKind.POST_BB
                 if n == 2:
                     kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
                 chips = min(blinds[i], left[i])
@@ -447,6 +453,8 @@ class _Reader:
                                       line=line))
                 elif not args:
                     out.append(Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=line))
+                else:
+                    self.unshown.append((len(out), name, line))
             elif verb in ("pb", "sd"):
                 raise self.at(line, f"{text.strip()!r}: {'a bring-in' if verb == 'pb' else 'a draw'} is no "
                                     "Hold'em action")
@@ -483,7 +491,7 @@ class _Reader:
         line = None
         not_stated = False
         if winnings is not None:
-            collected, line = winnings, self.file_line("winnings")
+            collected, line = self.unmatched_taken_back(winnings, pot, actions), self.file_line("winnings")
         elif finishing is not None:
             collected, line = [finishing[i] - self.left[i] for i in range(n)], self.file_line("finishing_stacks")
         contenders = [i for i in range(n) if not self.folded[i]]
@@ -496,6 +504,13 @@ class _Reader:
             summary = Summary(total_pot=pot, rake=max(pot - taken, Decimal(0)), total_line=line)
         else:
             if len(contenders) > 1:
+                # cards left unknown at the showdown ("sm ????") were not shown, so they claim nothing:
+                # HandHQ's logs, which the public PHH data set converts, write a muck so. An all-in
+                # writes "sm ????" on every street before its cards are shown: those players show.
+                known = {h.player for h in holes if len(h.cards) == 2}
+                last = {name: (place, at) for place, name, at in self.unshown if name not in known}
+                for name, (place, at) in sorted(last.items(), key=lambda item: item[1][0], reverse=True):
+                    actions.insert(place, Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=at))
                 self.check_cards_tell(contenders, actions, boards, holes)
                 out, not_stated = [], True      # the replay awards the pots
             else:
@@ -507,6 +522,21 @@ class _Reader:
             stated = tuple(zip(names, finishing))
         return (out, summary, stated, self.file_line("finishing_stacks") if finishing is not None else None,
                 not_stated)
+
+    def unmatched_taken_back(self, winnings: list[Decimal], pot: Decimal, actions: list[Action]) -> list[Decimal]:
+        """What each player collected, from ``winnings`` that may count in the pot the part of a bet
+        nobody matched (HandHQ's, a big blind's walk: ``winnings = [0, 1.50, 0]`` at 0.50/1), which
+        the reader already gave back to its bettor: when the winnings exceed the pot by exactly
+        that part, and its bettor won at least as much, it is taken out of what he collected."""
+        excess = sum((w for w in winnings if w > 0), Decimal(0)) - pot
+        if excess <= 0:
+            return winnings
+        for action in actions:
+            if action.kind is ActionKind.UNCALLED and action.amount == excess:
+                i = self.names.index(action.player)
+                if winnings[i] >= excess:
+                    return [w - excess if k == i else w for k, w in enumerate(winnings)]
+        return winnings
 
     def check_cards_tell(self, contenders: list[int], actions: list[Action], boards: list[Card],
                          holes: list[HoleCards]) -> None:

@@ -296,6 +296,110 @@ def test_phh_showdown_the_cards_cannot_settle_goes_to_quarantine_saying_why():
     assert audit.record is None and "and the board has 3 cards:" in audit.error
 
 
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: three check it down to a board of 9s 7h 2c 9d 9c and only p1 shows (8d As, trip nines);
+# the others' cards are left unknown ("sm ????") and the file states no winnings. The pot is the
+# three big blinds of p1, p2 and p3: p1 takes 3, a net of +2, and p2 and p3 lose 1 each.
+HANDHQ_UNSHOWN = """variant = 'NT'
+antes = [0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0]
+min_bet = 1
+starting_stacks = [247.10, 14.60, 200, 96.50, 55.50]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'p3 cc', 'p4 f', 'p5 f', \
+'p1 cc', 'p2 cc', 'd db 9s7h2c', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 9d', 'p1 cc', 'p2 cc', 'p3 cc', 'd db 9c', 'p1 cc', \
+'p2 cc', 'p3 cc', 'p1 sm 8dAs', 'p2 sm ????', 'p3 sm ????']
+"""
+
+
+def test_phh_cards_left_unknown_at_the_showdown_claim_nothing_worked_by_hand():
+    (audit,) = audited(HANDHQ_UNSHOWN)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(2), "p2": D(-1), "p3": D(-1), "p4": D(0), "p5": D(0)}
+    assert pokerkit_stacks(HANDHQ_UNSHOWN) == [D("249.10"), D("13.60"), D(199), D("96.50"), D("55.50")]
+    # no player shows known cards: nothing tells who won
+    (audit,) = audited(HANDHQ_UNSHOWN.replace("'p1 sm 8dAs'", "'p1 sm ????'"))
+    assert audit.record is None and "what each player won cannot be worked out" in audit.error
+
+
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: p5 opens to 3.50, p6 calls, p1 makes it 15, p5 makes it 39, p6 calls all in for his 22.30
+# and p1 folds; the 16.70 of p5's raise nobody matched goes back to him. Before each street both
+# write "sm ????" (an all-in's cards, not yet shown); on the river p6 shows 9d As, the nut flush on
+# Qs 4s Ts 5d Ks, over p5's 8d Qd. The pot is 15 + 1 + 22.30 + 22.30 = 60.60, all p6's.
+HANDHQ_ALL_IN = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [128.25, 212.40, 170.95, 220.53, 104.50, 22.30]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 f', 'p5 cbr 3.50', 'p6 cc', 'p1 cbr 15.00', 'p2 f', 'p5 cbr 39.00', 'p6 cc', 'p1 f', 'p5 sm ????', 'p6 sm ????', \
+'d db Qs4sTs', 'p5 sm ????', 'p6 sm ????', 'd db 5d', 'p5 sm ????', 'p6 sm ????', 'd db Ks', 'p6 sm 9dAs', 'p5 sm 8dQd']
+"""
+
+
+def test_phh_all_in_cards_unknown_until_the_river_show_there_worked_by_hand():
+    (audit,) = audited(HANDHQ_ALL_IN)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(-15), "p2": D(-1), "p3": D(0), "p4": D(0), "p5": D("-22.30"),
+                           "p6": D("38.30")}
+    assert pokerkit_stacks(HANDHQ_ALL_IN) == [D("113.25"), D("211.40"), D("170.95"), D("220.53"), D("82.20"),
+                                              D("60.60")]
+
+
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated), fields cut to the
+# play: no small blind is posted, so p1 posts the big blind of 1 alone (blinds [1, 0, ...]) and p2
+# acts first. p7 calls 1, p8 raises to 3, p1 and p7 fold; 2 of p8's raise come back to him. The
+# pot is 1 + 1 + 1 = 3, all p8's: p1 and p7 lose 1 each, p8 wins 2.
+HANDHQ_NO_SMALL_BLIND = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 0, 0, 0, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [177, 39.35, 43.05, 48.90, 313.30, 7.10, 30.35, 57.70]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', \
+'d dh p7 ????', 'd dh p8 ????', 'p2 f', 'p3 f', 'p4 f', 'p5 f', 'p6 f', 'p7 cc', 'p8 cbr 3', 'p1 f', 'p7 f']
+winnings = [0, 0, 0, 0, 0, 0, 0, 3]
+"""
+
+
+def test_phh_a_lone_first_blind_is_the_big_blind_worked_by_hand():
+    (audit,) = audited(HANDHQ_NO_SMALL_BLIND)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert [(a.player, a.kind.value, a.amount) for a in audit.record.actions[:1]] == [("p1", "post_bb", D(1))]
+    assert audit.record.big_blind == D(1)
+    assert nets(audit) == {"p1": D(-1), "p2": D(0), "p3": D(0), "p4": D(0), "p5": D(0), "p6": D(0), "p7": D(-1),
+                           "p8": D(2)}
+    assert pokerkit_stacks(HANDHQ_NO_SMALL_BLIND) == [D(176), D("39.35"), D("43.05"), D("48.90"), D("313.30"),
+                                                      D("7.10"), D("29.35"), D("59.70")]
+
+
+# From the public PHH data set (HandHQ, Absolute Poker, 2009; names obfuscated): the big blind's
+# walk. Its winnings count the big blind's unmatched half in the pot (1.50 = 0.50 + 1), where the
+# reader gives that half back to him first, as a room writes it: he collects 1, a net of +0.50.
+HANDHQ_WALK = """variant = 'NT'
+antes = [0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0]
+min_bet = 1
+starting_stacks = [80.60, 197, 201.30]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'p3 f', 'p1 f']
+winnings = [0, 1.50, 0]
+"""
+
+
+def test_phh_winnings_that_count_the_unmatched_blind_in_the_pot_are_no_finding():
+    (audit,) = audited(HANDHQ_WALK)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D("-0.50"), "p2": D("0.50"), "p3": D(0)}
+    assert collected(audit) == {"p1": D(0), "p2": D(1), "p3": D(0)}
+    assert pokerkit_stacks(HANDHQ_WALK) == [D("80.10"), D("197.50"), D("201.30")]
+    # winnings above the pot by any other amount stay a finding
+    (audit,) = audited(HANDHQ_WALK.replace("[0, 1.50, 0]", "[0, 1.75, 0]"))
+    assert {f.rule_id for f in audit.replay.findings} >= {"HE-POT-BALANCE"}
+
+
 def test_phh_variants_not_replayed_are_quarantined_by_name():
     text = HEADS_UP.replace('"NT"', '"PO"')
     (audit,) = audited(text)
