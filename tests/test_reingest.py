@@ -204,3 +204,19 @@ def test_a_folder_with_new_files_hashes_each_file_once(tmp_path, monkeypatch):
     assert len(set(hashed)) == len(hashed)      # none twice
     assert {(logs / name).read_bytes() for name in ("z-new-1.txt", "z-new-2.txt")} <= set(hashed)
     assert ingest([logs], warehouse, jobs=1).files_unchanged == 4
+
+
+def test_the_files_a_forked_reader_read_are_known_by_their_identity_after(tmp_path, monkeypatch):
+    import pipeline.inputs
+
+    logs, warehouse = _logs(tmp_path), tmp_path / "wh"
+    hands = HOLDEM.read_text(encoding="utf-8")
+    for n in range(1, 7):
+        (logs / f"more-{n}.txt").write_text(hands.replace("PokerStars Hand #", f"PokerStars Hand #{n}"), encoding="utf-8")
+    time.sleep(2 * SETTLED_NS / 1e9)
+    ingest([logs], warehouse, jobs=2)
+    hashed: list[bytes] = []
+    real = pipeline.inputs.content_hash
+    monkeypatch.setattr(pipeline.inputs, "content_hash", lambda data: hashed.append(data) or real(data))
+    assert unchanged_run([logs], warehouse) is not None
+    assert hashed == []
