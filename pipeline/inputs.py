@@ -79,6 +79,7 @@ class HashedFiles:
         return found[1] if found is not None and found[0] == identity(info) else None
 
     def digests(self) -> set[str]:
+        """Every digest known, of this run's files and of those :meth:`load` took."""
         return {digest for _, digest, _ in self._digests.values()}
 
     def update(self, other: HashedFiles) -> None:
@@ -100,11 +101,13 @@ class HashedFiles:
         digest); returns whether they were kept under ``key``."""
         try:
             kept = json.loads(file.read_bytes())
-        except (OSError, ValueError):
-            return False
-        for path, (*state, digest) in kept["files"].items():
-            self._digests.setdefault(path, (tuple(state), digest, True))
-        return kept["key"] == key
+            entries = {path: (tuple(state), digest, True) for path, (*state, digest) in kept["files"].items()}
+            current = kept["key"] == key
+        except (OSError, ValueError, LookupError, TypeError, AttributeError):
+            return False    # none kept, or not as this version keeps them: the files are hashed
+        for path, entry in entries.items():
+            self._digests.setdefault(path, entry)
+        return current
 
 
 def identity(info: os.stat_result) -> Identity:

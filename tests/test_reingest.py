@@ -220,3 +220,13 @@ def test_the_files_a_forked_reader_read_are_known_by_their_identity_after(tmp_pa
     monkeypatch.setattr(pipeline.inputs, "content_hash", lambda data: hashed.append(data) or real(data))
     assert unchanged_run([logs], warehouse) is not None
     assert hashed == []
+
+
+def test_a_damaged_list_of_known_files_costs_a_hash_of_each_file_and_nothing_else(tmp_path):
+    logs, warehouse = _settled_logs(tmp_path), tmp_path / "wh"
+    ingest([logs], warehouse, jobs=1)
+    for damage in ("not json", '{"files": 3}', '{"key": "k", "files": {"/a": 5}}', "[]"):
+        (warehouse / KNOWN_FILES).write_text(damage)
+        again = unchanged_run([logs], warehouse)
+        assert again is not None and again.files_unchanged == 2
+    assert ingest([logs], warehouse, jobs=1).files_unchanged == 2
