@@ -186,7 +186,7 @@ class _Reader:
         except OSError as error:    # removed or locked since it was listed: the run goes on
             self.report("unreadable", (stored_name(path), error.strerror or str(error)))
             return
-        digest = digest or self.share.hashed.hash(path, info, data, started)
+        digest = digest or self.share.hashed.digest(path, info, data, started)
         if self.warehouse.knows_file(digest):
             self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
             return

@@ -64,9 +64,9 @@ class HashedFiles:
         with open(path, "rb") as file:
             info = os.fstat(file.fileno())
             data = file.read()
-        return data, self.hash(path, info, data, started)
+        return data, self.digest(path, info, data, started)
 
-    def hash(self, path: Path, info: os.stat_result, data: bytes, started_ns: int) -> str:
+    def digest(self, path: Path, info: os.stat_result, data: bytes, started_ns: int) -> str:
         """The digest of ``data``, read from ``path`` (whose stat was ``info``) from the moment
         ``started_ns`` (``time.time_ns()``) on; remembered."""
         digest = content_hash(data)
