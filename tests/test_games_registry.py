@@ -205,8 +205,9 @@ def test_the_worker_knows_no_game():
 
 
 _ENGINES = ("rules.holdem_engine", "rules.holdem_fast", "rules.holdem_explain", "rules.equity",
-            "parsers.pokerstars_fast", "parsers.pokerstars", "rules.sixcard_ev")
-"""Hold'em's engine and readers, and six-card's EV: what a run of Chinese poker or OFC never uses."""
+            "parsers.pokerstars_fast", "rules.sixcard_ev")
+"""Hold'em's engine and compiled byte reader, and six-card's EV (compiled kernels all): what a run
+of Chinese poker or OFC never uses."""
 
 
 @pytest.mark.parametrize("sample", ["chinese-night.txt", "ofc-classic.txt"])
