@@ -1,6 +1,7 @@
 """A warehouse's committed state, read without pyarrow: the names of its files, the manifest of
-its committed parts, whether a commit is half done. A re-ingest that finds nothing new answers
-from these alone (see ``pipeline.warehouse`` for the writer and the readers)."""
+its committed parts, whether a commit is half done, and the error of a writer that would not wait.
+A re-ingest that finds nothing new answers from these alone (see ``pipeline.warehouse`` for the
+writer and the readers, which re-export these names)."""
 
 from __future__ import annotations
 
