@@ -28,7 +28,6 @@ every ratio.
 
 from __future__ import annotations
 
-import compileall
 import contextlib
 import io
 import multiprocessing
@@ -37,14 +36,13 @@ import random
 import re
 import resource
 import shutil
-import subprocess
-import sys
 import tempfile
 import time
 import warnings
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
+from bench import cache_bytecode, command_cpu
 from parsers.pokerstars_fast import read_text
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest, refresh_models
@@ -69,7 +67,6 @@ COMMAND_HANDS = int(os.environ.get("RASKLAD_BENCH_COMMAND_HANDS", "20000"))
 """Hands of the one file the command-line goals are measured on, in the tournament mix."""
 COMMAND_ROUNDS = int(os.environ.get("RASKLAD_BENCH_COMMAND_ROUNDS", "3"))
 """The command's figures are the best of this many runs, each into a new warehouse."""
-ROOT = Path(__file__).resolve().parents[1]
 EQUITY_SPOTS = 40
 
 _SCAN = re.compile(
@@ -161,15 +158,6 @@ def _rate(hands: int, seconds: float) -> str:
     return f"{hands / seconds:,.0f} hands/s"
 
 
-def _command_cpu(*args: str) -> float:
-    """CPU seconds (its threads included) of one ``rasklad`` command in a process of its own."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run([sys.executable, "-m", "pipeline.cli", *args], cwd=ROOT, check=False,
-                   env=dict(os.environ, PYTHONPATH=str(ROOT)), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
-
-
 def _three_way_preflop_ms() -> float:
     """CPU ms of the exact equity of a three-way preflop all-in with a side pot (random deals,
     fixed seed, cold memo), best of three rounds after the kernels are loaded."""
@@ -195,16 +183,12 @@ def _command_goals(root: Path) -> list[str]:
     hands = [text for text, _ in generate_hands("holdem", count=COMMAND_HANDS, seed=7, **_MIXES["tournament"])]
     log.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
     allins = sum(" and is all-in" in text for text in hands)
-    # An installed program has its modules' bytecode cached; a checkout run with
-    # PYTHONDONTWRITEBYTECODE would compile every module without it from source on every run
-    # (~0.3 CPU-s of each command), which no user pays.
-    for package in ("rules", "parsers", "pipeline"):
-        compileall.compile_dir(ROOT / package, quiet=1)
+    cache_bytecode()
     first = again = float("inf")
     for round_no in range(COMMAND_ROUNDS):
         warehouse = root / f"warehouse-command-{round_no}"
-        first = min(first, _command_cpu("ingest", str(log), "-w", str(warehouse), "-j", "1", "-q"))
-        again = min(again, _command_cpu("ingest", str(log), "-w", str(warehouse), "-j", "1", "-q"))
+        first = min(first, command_cpu("ingest", str(log), "-w", str(warehouse), "-j", "1", "-q"))
+        again = min(again, command_cpu("ingest", str(log), "-w", str(warehouse), "-j", "1", "-q"))
     print(f"rasklad ingest of {len(hands):,} hands in one file ({allins / len(hands):.0%} with an all-in): "
           f"{first:.2f} CPU-s ({len(hands) / first:,.0f} hands per CPU-s); again, nothing new: {again:.2f} CPU-s "
           f"(best of {COMMAND_ROUNDS})")

@@ -17,15 +17,15 @@ from typing import TYPE_CHECKING
 
 import click
 
+from pipeline.manifest import WarehouseBusy
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import Warehouse, WarehouseBusy, connect, glob_escaped
 
 if TYPE_CHECKING:
     import duckdb
     import polars as pl
 
-# DuckDB, Polars and the models' runner are loaded by the commands that use them: an ingest that
-# finds nothing new is over before they would have loaded.
+# DuckDB, Polars, pyarrow (the warehouse's writer and readers) and the models' runner are loaded by
+# the commands that use them: an ingest that finds nothing new is over before they would have loaded.
 
 DEFAULT_WAREHOUSE = "data/warehouse"
 STATS_MARTS = {
@@ -123,8 +123,8 @@ def ingest(paths: tuple[Path, ...], warehouse: Path, jobs: int | None, quiet: bo
         except OSError:
             raise UsageProblem(f"No such file or folder: {str(path)!r}.",
                                "Check the path, or quote it if it has spaces.") from None
-    from pipeline.table_rules import parse_setting
-
+    if rules:
+        from pipeline.table_rules import parse_setting  # with numpy and pyarrow: loaded when given
     for setting in rules:
         try:
             parse_setting(setting)
@@ -228,6 +228,8 @@ def _nothing_found(summary) -> str | None:
 
 
 def _connect(warehouse: Path) -> duckdb.DuckDBPyConnection:
+    from pipeline.warehouse import Warehouse, connect
+
     path = Warehouse(warehouse).duckdb_path
     if not path.exists():
         raise UsageProblem(
@@ -519,6 +521,8 @@ def _connect_for_query(warehouse: Path) -> duckdb.DuckDBPyConnection:
     """A read-only connection that can read the warehouse's own files and nothing else: no
     other file, no network, no extension to install or load, and settings locked so that
     the query cannot lift these limits."""
+    from pipeline.warehouse import glob_escaped
+
     con = _connect(warehouse)
     folders = {str(Path(warehouse).resolve()), os.path.abspath(warehouse)}
     # the views name their files as globs, escaped where the folder's name holds [ * ?
@@ -910,6 +914,7 @@ def build_models(warehouse: Path, no_wait: bool, full: bool, quiet: bool) -> Non
     Example: rasklad build-models --full --warehouse data/warehouse
     """
     from pipeline import models
+    from pipeline.warehouse import Warehouse
 
     try:
         with Warehouse(warehouse).open(wait=not no_wait, on_wait=_say_waiting, purpose="rasklad build-models") as store:
@@ -948,6 +953,7 @@ def reaudit(warehouse: Path, game_id: str | None, since: str | None, jobs: int |
     from pipeline.ingest import refresh_models
     from pipeline.reaudit import UnknownVersion
     from pipeline.reaudit import reaudit as run_reaudit
+    from pipeline.warehouse import Warehouse
 
     if not Warehouse(warehouse).duckdb_path.exists():
         _connect(warehouse)     # says there is no warehouse, and how to make one

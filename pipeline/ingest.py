@@ -31,29 +31,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pyarrow as pa
-import pyarrow.parquet as pq
-
-from pipeline.inputs import HashedFiles, content_hash, list_inputs, stored_name
-from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
-from pipeline.table_rules import PREFIX, RuleSettings
-from pipeline.warehouse import (
+from pipeline.inputs import HashedFiles, list_inputs, stored_name
+from pipeline.manifest import (
     DUCKDB_FILE,
     MANIFEST_FILE,
     Manifest,
-    StagedBatch,
-    Warehouse,
     commit_pending,
-    read_manifest,
-    stage_results,
+    parse_manifest,
     write_text_atomically,
 )
+from pipeline.provenance import RULES_VERSION, SQL_ROOT, sql_fingerprint
 
 if TYPE_CHECKING:
+    from pipeline.table_rules import RuleSettings
+    from pipeline.warehouse import StagedBatch, Warehouse
     from pipeline.worker import FileResult
 
-# The readers, engines and models (pipeline.worker, pipeline.reaudit, pipeline.models) are loaded
-# by the functions that use them: a run that finds nothing new (unchanged_run) never needs them.
+# The warehouse's writer, pyarrow and numpy, the readers, engines and models are loaded by the
+# functions that use them: a run that finds nothing new (unchanged_run) never needs them.
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
@@ -178,9 +173,10 @@ class _Reader:
         from pipeline.worker import FileResult, parse_bytes
 
         try:
+            started = time.time_ns()
             with open(path, "rb") as file:
-                # a file hashed earlier in the run (unchanged_run) and not changed since is not
-                # hashed again, nor even read when the ledger knows it
+                # a file hashed earlier (by unchanged_run, or a run before) and not changed since
+                # is not hashed again, nor even read when the ledger knows it
                 info = os.fstat(file.fileno())
                 digest = self.share.hashed.recall(path, info)
                 if digest is not None and self.warehouse.knows_file(digest):
@@ -190,7 +186,7 @@ class _Reader:
         except OSError as error:    # removed or locked since it was listed: the run goes on
             self.report("unreadable", (stored_name(path), error.strerror or str(error)))
             return
-        digest = digest or content_hash(data)
+        digest = digest or self.share.hashed.digest(path, info, data, started)
         if self.warehouse.knows_file(digest):
             self.report("unchanged", FileResult(stored_name(path), digest, len(data)))
             return
@@ -203,6 +199,8 @@ class _Reader:
         self.report("staged", self.staged_rest())
 
     def staged_rest(self) -> StagedBatch:
+        from pipeline.warehouse import stage_results
+
         staged = stage_results(self.warehouse.root, self.held)
         self.held, self.held_bytes = [], 0
         return staged
@@ -224,6 +222,7 @@ def _read_in_worker(share: _Share, warehouse: Warehouse, spool: Path, send) -> N
 
     try:
         _Reader(share, warehouse, report).run()
+        send.send(("hashed", share.hashed))     # for the writer to keep what files this reader hashed
         send.send(("done", None))
     except BaseException:   # noqa: BLE001 — told to the writer, which stops the run with it
         send.send(("failed", traceback.format_exc()))
@@ -269,6 +268,8 @@ def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> No
                         ) from None
                     if kind == "done":
                         pipes.remove(pipe)
+                    elif kind == "hashed":
+                        share.hashed.update(value)
                     elif kind == "failed":
                         raise ReaderFailed(
                             f"a reader process failed: {value.strip().splitlines()[-1]}",
@@ -348,6 +349,17 @@ def _models_fingerprint(manifest: Manifest) -> str:
     return digest.hexdigest()
 
 
+KNOWN_FILES = "_known_files.json"
+"""File in the warehouse root: the identities of files whose bytes the ledger knows
+(:meth:`HashedFiles.save`), kept for the manifest they were saved with."""
+
+
+def _known_files_key(manifest_text: bytes) -> str:
+    """What the kept identities answer for: the commit whose ledger knows their digests, and the
+    rules version every quarantined game had been judged by then (else none is kept)."""
+    return hashlib.blake2b(manifest_text, digest_size=16).hexdigest() + "-" + RULES_VERSION
+
+
 def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
                   rules: Iterable[str] = (), hashed: HashedFiles | None = None) -> IngestSummary | None:
     """The summary of an ingest of ``paths`` that would change nothing, found without loading a
@@ -355,39 +367,82 @@ def unchanged_run(paths: Iterable[str | Path], warehouse_root: str | Path, *,
     knows every file's bytes, no quarantined game was judged by other rules (the ingest would
     judge it again first), and the models were built from the warehouse as it stands. None when
     any of that does not hold, or a file cannot be read: the run then does the whole ingest.
-    It reads the committed state as a reader does, without the writers' lock. ``hashed`` keeps
-    the digests it computed, for that ingest not to compute them again."""
+    It reads the committed state as a reader does, without the writers' lock.
+
+    A file whose identity (``KNOWN_FILES``) is as it was when an ingest of this commit read it is
+    not read; when all are so, nor is pyarrow loaded. The others are hashed, and their identities
+    kept for the next run. ``hashed`` keeps what is known of the files, for that ingest not to hash
+    them again."""
     started = time.perf_counter()
     root = Path(warehouse_root)
-    if tuple(rules) or not (root / MANIFEST_FILE).exists() or commit_pending(root):
+    if tuple(rules) or commit_pending(root):
+        return None
+    try:
+        manifest_text = (root / MANIFEST_FILE).read_bytes()
+    except FileNotFoundError:
         return None
     listing = list_inputs(paths, skip=warehouse_root)
-    manifest = read_manifest(root)
+    manifest = parse_manifest(manifest_text)
     stamp = root / MODELS_STAMP
     if not listing.files or not (root / DUCKDB_FILE).exists() or not stamp.exists():
         return None
     if stamp.read_text() != _models_fingerprint(manifest):
         return None
-
-    def column(table: str, name: str) -> list:
-        return [value for part in manifest.paths(table)
-                for value in pq.ParquetFile(root / part).read(columns=[name]).column(name).to_pylist()]
-
-    if any(version != RULES_VERSION for version in column("quarantine", "rules_version")):
-        return None
-    known = set(column("files", "content_hash"))
     hashed = hashed if hashed is not None else HashedFiles()
+    key = _known_files_key(manifest_text)
+    current = hashed.load(root / KNOWN_FILES, key)
+    known = hashed.digests() if current else set()
+    ledger_read, hashed_any = False, False
     for path in listing.files:
         try:
-            _, digest = hashed.read(path)
+            digest = hashed.recall(path, os.stat(path)) if current else None
+            if digest is None:
+                digest, hashed_any = hashed.read(path)[1], True
         except OSError:
             return None
+        if digest not in known and not ledger_read:
+            if not current and not _quarantine_current(root, manifest):
+                return None
+            known |= _ledger(root, manifest)
+            ledger_read = True
         if digest not in known:
             return None
+    if hashed_any:
+        hashed.save(root / KNOWN_FILES, key, known.__contains__)
     summary = IngestSummary(files=len(listing.files), files_unchanged=len(listing.files),
                             unreadable=listing.refused, skipped=listing.skipped)
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+def _column(root: Path, manifest: Manifest, table: str, name: str) -> list:
+    """One column of a table's committed rows, read part by part (the writer's reads load the
+    table's schema, and with it every game's facts)."""
+    import pyarrow.parquet as pq
+
+    return [value for part in manifest.paths(table)
+            for value in pq.ParquetFile(root / part).read(columns=[name]).column(name).to_pylist()]
+
+
+def _quarantine_current(root: Path, manifest: Manifest) -> bool:
+    """Were all quarantined games judged by these rules (else an ingest judges them again first)?"""
+    return all(version == RULES_VERSION for version in _column(root, manifest, "quarantine", "rules_version"))
+
+
+def _ledger(root: Path, manifest: Manifest) -> set[str]:
+    """The digests of every file the warehouse has read."""
+    return set(_column(root, manifest, "files", "content_hash"))
+
+
+def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
+    """After an ingest, with the writers' lock: keep the identities of the files read, for the
+    next run to answer from them (when no quarantined game awaits other rules)."""
+    try:
+        manifest_text = (warehouse.root / MANIFEST_FILE).read_bytes()
+    except FileNotFoundError:   # nothing committed: no file the ledger knows
+        return
+    if _quarantine_current(warehouse.root, parse_manifest(manifest_text)):
+        hashed.save(warehouse.root / KNOWN_FILES, _known_files_key(manifest_text), warehouse.knows_file)
 
 
 def ingest(
@@ -423,6 +478,8 @@ def ingest(
             if on_start:
                 on_start(unchanged.files)
             return unchanged
+    from pipeline.table_rules import RuleSettings
+    from pipeline.warehouse import Warehouse
     from pipeline.worker import rule_settings
 
     summary = IngestSummary()
@@ -449,6 +506,7 @@ def ingest(
                 warehouse.before_commit = None
         if build_models:
             summary.models_seconds += refresh_models(warehouse, threads=jobs)
+            _keep_known_files(warehouse, hashed)
         else:
             (warehouse.root / MODELS_STAMP).unlink(missing_ok=True)
     summary.seconds = time.perf_counter() - started
@@ -457,6 +515,9 @@ def ingest(
 
 def _kept_rule_settings(warehouse: Warehouse, given: RuleSettings) -> RuleSettings:
     """The warehouse's rule settings with the run's ``given`` ones over them, which are stored."""
+    import pyarrow as pa
+
+    from pipeline.table_rules import PREFIX, RuleSettings
     settings = RuleSettings.stored(warehouse).merged(given)
     if given:
         stored = {row["name"]: row["value"] for row in warehouse.read_table("settings").to_pylist()}

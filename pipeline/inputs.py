@@ -16,12 +16,16 @@ from __future__ import annotations
 
 import errno
 import hashlib
+import json
 import os
 import stat
+import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from pipeline.manifest import write_text_atomically
 
 LOG_SUFFIXES = {".txt", ".log", ".hh", ".hist", ".text", ".xml", ".phh", ".phhs"}
 """Extensions read when walking a folder (a file named on the command line is always read)."""
@@ -32,31 +36,93 @@ def content_hash(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
+Identity = tuple[int, int, int, int, int]
+"""A file as a stat sees it: device, inode, size, modification and status-change times (ns)."""
+
+SETTLED_NS = 100_000_000
+"""A file's identity vouches for the bytes read only when its times are this much older than the
+moment the reading began: a change made within the clock's tick of that moment may leave every
+time as it was (git's "racy" files). 0.1 s spans the lag of the kernel's coarse clock."""
+SETTLED_WHOLE_SECONDS_NS = 2_000_000_000
+"""The same for a file system that keeps whole seconds (FAT keeps two)."""
+
+
 class HashedFiles:
-    """The :func:`content_hash` of each file a run has hashed, kept with the file's identity and
-    state when it was read (device, inode, size, modification time in ns), so that a later step
-    of the run hashes (or even reads) a file again only when the file changed in between."""
+    """The :func:`content_hash` of each file hashed, kept with the file's identity when it was
+    read, so that a later step of the run hashes (or even reads) a file again only when the file
+    changed in between. Kept in the warehouse (:meth:`save`, :meth:`load`) for the identities
+    that vouch for the bytes read (see ``SETTLED_NS``), a later run answers "unchanged" from a
+    stat of the file: a file whose identity changed (a ``touch``, a copy) is hashed again."""
 
     def __init__(self) -> None:
-        self._digests: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+        self._digests: dict[str, tuple[Identity, str, bool]] = {}
+        """absolute path → (identity, digest, whether the identity vouches for the digest)"""
 
     def read(self, path: Path) -> tuple[bytes, str]:
         """The file's bytes and their digest, remembered."""
+        started = time.time_ns()
         with open(path, "rb") as file:
-            state = _state(os.fstat(file.fileno()))
+            info = os.fstat(file.fileno())
             data = file.read()
+        return data, self.digest(path, info, data, started)
+
+    def digest(self, path: Path, info: os.stat_result, data: bytes, started_ns: int) -> str:
+        """The digest of ``data``, read from ``path`` (whose stat was ``info``) from the moment
+        ``started_ns`` (``time.time_ns()``) on; remembered."""
         digest = content_hash(data)
-        self._digests[os.fspath(path)] = (state, digest)
-        return data, digest
+        self._digests[_key(path)] = (identity(info), digest, _settled(info, started_ns))
+        return digest
 
     def recall(self, path: Path, info: os.stat_result) -> str | None:
         """The digest remembered for ``path`` if it still is the file it was (``info``: its stat now)."""
-        found = self._digests.get(os.fspath(path))
-        return found[1] if found is not None and found[0] == _state(info) else None
+        found = self._digests.get(_key(path))
+        return found[1] if found is not None and found[0] == identity(info) else None
+
+    def digests(self) -> set[str]:
+        """Every digest known, of this run's files and of those :meth:`load` took."""
+        return {digest for _, digest, _ in self._digests.values()}
+
+    def update(self, other: HashedFiles) -> None:
+        """Take what ``other`` (a forked reader's) hashed."""
+        self._digests.update(other._digests)
+
+    def save(self, file: Path, key: str, known: Callable[[str], bool]) -> None:
+        """Keep in ``file`` the identities that vouch for their digest, of the digests ``known``
+        (the ledger's), under ``key`` (what :meth:`load` must be given for them to answer)."""
+        files = {path: [*state, digest] for path, (state, digest, settled) in self._digests.items()
+                 if settled and known(digest)}
+        try:
+            write_text_atomically(file, json.dumps({"key": key, "files": files}, separators=(",", ":")))
+        except OSError:     # a read-only warehouse, or a writer's recovery took the .part: the next run hashes
+            pass
+
+    def load(self, file: Path, key: str) -> bool:
+        """Take the identities :meth:`save` kept in ``file`` (those a file now has vouch for its
+        digest); returns whether they were kept under ``key``."""
+        try:
+            kept = json.loads(file.read_bytes())
+            entries = {path: (tuple(state), digest, True) for path, (*state, digest) in kept["files"].items()}
+            current = kept["key"] == key
+        except (OSError, ValueError, LookupError, TypeError, AttributeError):
+            return False    # none kept, or not as this version keeps them: the files are hashed
+        for path, entry in entries.items():
+            self._digests.setdefault(path, entry)
+        return current
 
 
-def _state(info: os.stat_result) -> tuple[int, int, int, int]:
-    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns
+def identity(info: os.stat_result) -> Identity:
+    return info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, info.st_ctime_ns
+
+
+def _settled(info: os.stat_result, started_ns: int) -> bool:
+    """Were the file's times older than the reading by more than a tick of their clock?"""
+    whole_seconds = info.st_mtime_ns % 1_000_000_000 == 0 and info.st_ctime_ns % 1_000_000_000 == 0
+    margin = SETTLED_WHOLE_SECONDS_NS if whole_seconds else SETTLED_NS
+    return max(info.st_mtime_ns, info.st_ctime_ns) < started_ns - margin
+
+
+def _key(path: Path) -> str:
+    return os.path.abspath(path)
 
 
 @dataclass(slots=True)

@@ -18,9 +18,12 @@ kernels it calls are timed on their own lines). ``python -m bench coldstart`` re
 
 from __future__ import annotations
 
+import importlib.util
+import io
 import json
 import os
 import pickle
+import re
 import sys
 import threading
 import time
@@ -152,20 +155,57 @@ def discard_unreadable_indexes(folders: list[Path] | None = None) -> int:
     cannot be read any more, e.g. because they name a class an upgrade removed; how many.
 
     Numba unpickles an index before it compares the source's stamp, so one such index makes
-    every call of its kernel raise instead of compiling it again."""
+    every call of its kernel raise instead of compiling it again. A class of a module not
+    imported yet is looked for in the module's source instead (:class:`_IndexReader`): the check
+    loads no game's engine that the run does not read."""
     discarded = 0
     for folder in cache_folders() if folders is None else folders:
         for index in folder.glob("*.nbi"):
+            reader = None
             try:
                 with open(index, "rb") as file:
                     pickle.load(file)           # Numba's version: another version's index is ignored
-                    pickle.loads(file.read())
+                    reader = _IndexReader(io.BytesIO(file.read()))
+                    reader.load()
             except FileNotFoundError:
                 continue
             except Exception:  # noqa: BLE001 (whatever the unpickling raises, the index is unusable)
+                if reader is not None and reader.stood_in and not isinstance(reader.missing, Exception):
+                    continue    # it may have failed for a stand-in: the class is there, the index may be good
                 index.unlink(missing_ok=True)
                 discarded += 1
     return discarded
+
+
+class _IndexReader(pickle.Unpickler):
+    """Unpickles an index without importing the modules it names that are not imported yet (a
+    game's engine the run may never load): a class of such a module is looked for in the module's
+    source and stands in as an empty class; one the source does not define fails the index."""
+
+    def __init__(self, file) -> None:
+        super().__init__(file)
+        self.stood_in = False
+        self.missing: Exception | None = None
+
+    def find_class(self, module: str, name: str):
+        if module in sys.modules:
+            return super().find_class(module, name)
+        if not _source_defines(module, name.split(".")[0]):
+            self.missing = LookupError(f"{module}.{name} is gone")
+            raise self.missing
+        self.stood_in = True
+        return type(name, (), {"__init__": lambda self, *args, **kwargs: None, "__module__": module})
+
+
+def _source_defines(module: str, name: str) -> bool:
+    """Does the source of ``module`` (found, not imported) define ``name`` at its top level?"""
+    try:
+        spec = importlib.util.find_spec(module)
+        source = Path(spec.origin).read_text(encoding="utf-8") if spec is not None and spec.origin else ""
+    except (ImportError, OSError, ValueError, UnicodeDecodeError):
+        return False
+    found = re.search(rf"^(?:class|def)\s+{re.escape(name)}\b|^{re.escape(name)}\s*[:=]", source, re.MULTILINE)
+    return found is not None
 
 
 def watch() -> CompileWatch:

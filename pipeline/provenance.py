@@ -15,8 +15,10 @@ import importlib.util
 from collections.abc import Callable, Iterable
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import pyarrow as pa
+if TYPE_CHECKING:
+    import pyarrow as pa
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
 SQL_ROOT = PROJECT_ROOT / "sql"
@@ -76,6 +78,8 @@ def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable
     """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
     text (lines ``first_line`` to ``last_line``, as ``text_of`` gives them) as ``game_texts``,
     with its ``contexts`` entry if it has one (an XML document's text before its first game)."""
+    import pyarrow as pa  # here, not at the top: a re-ingest that finds nothing new reads RULES_VERSION only
+
     for (table, game), rows in list(tables.items()):
         if table in VERSIONED_TABLES:
             stamp = pa.array([version] * rows.num_rows, pa.string())

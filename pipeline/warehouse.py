@@ -46,22 +46,28 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from pipeline.provenance import RULES_VERSION
+from pipeline.manifest import (
+    DUCKDB_FILE,
+    EMPTY_PARTITION,
+    JOURNAL,
+    MANIFEST_FILE,
+    Manifest,
+    WarehouseBusy,
+    read_manifest,
+    write_manifest,
+    write_text_atomically,
+)
 
 if TYPE_CHECKING:
     import duckdb
 
     from pipeline.worker import FileResult
 
-DUCKDB_FILE = "rasklad.duckdb"
 STANDBY_FILE = f"{DUCKDB_FILE}.standby"
 """The models file before its last update: the one the next update writes in place."""
 MODELS_STATE_TABLE = "_rasklad_models_state"
 """A table of the models file: what its models were built from (the SQL, the manifest)."""
-MANIFEST_FILE = "_manifest.json"
 LOCK_FILE = ".lock"
-_JOURNAL = "_journal"
-_EMPTY_PARTITION = "game=_none"
 
 
 def _schemas() -> dict[str, pa.Schema]:
@@ -70,12 +76,6 @@ def _schemas() -> dict[str, pa.Schema]:
     from pipeline.tables import SCHEMAS
 
     return SCHEMAS
-
-
-def commit_pending(root: str | Path) -> bool:
-    """Is a commit half done (a journal the next writer must finish or undo)?"""
-    journal = Path(root) / _JOURNAL
-    return journal.is_dir() and any(journal.iterdir())
 
 
 @dataclass(slots=True)
@@ -91,15 +91,6 @@ class CommitSummary:
 
 
 # -- the writers' lock ----------------------------------------------------------------------------
-
-class WarehouseBusy(RuntimeError):
-    """Another process writes the warehouse, and the caller chose not to wait."""
-
-    def __init__(self, root: Path, holder: str) -> None:
-        self.what = f"The warehouse {str(root)!r} is being written by another process ({holder})."
-        self.fix = "Wait for it to finish, or run again without --no-wait to wait for it."
-        super().__init__(f"{self.what} {self.fix}")
-
 
 _held: dict[tuple[int, int, str], list[int]] = {}
 """The locks this process holds: (pid, thread, folder) -> [file descriptor, how many opens]. A
@@ -149,50 +140,6 @@ def _unlock(key: tuple[int, int, str]) -> None:
             return
         del _held[key]
     os.close(entry[0])  # the last descriptor of the lock: the system releases it
-
-
-# -- the manifest ---------------------------------------------------------------------------------
-
-@dataclass(slots=True)
-class Manifest:
-    """The committed parts of every table (paths relative to the warehouse folder), the commit's
-    number, and when each rules version first judged a game here."""
-
-    generation: int = 0
-    parts: dict[str, list[str]] = field(default_factory=dict)
-    versions: dict[str, str] = field(default_factory=dict)
-
-    def changed(self, added: Iterable[str], removed: Iterable[str], generation: int) -> Manifest:
-        gone = set(removed)
-        parts = {table: [p for p in paths if p not in gone] for table, paths in self.parts.items()}
-        for final in added:
-            parts.setdefault(final.split("/", 1)[0], []).append(final)
-        versions = dict(self.versions)
-        versions.setdefault(RULES_VERSION, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
-        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions)
-
-    def paths(self, table: str) -> list[str]:
-        return self.parts.get(table, [])
-
-
-def read_manifest(root: str | Path) -> Manifest:
-    """The warehouse's committed state; a warehouse written before manifests existed has every
-    finished part committed."""
-    root = Path(root)
-    try:
-        data = json.loads((root / MANIFEST_FILE).read_text())
-    except FileNotFoundError:
-        parts: dict[str, list[str]] = {}
-        for path in sorted(root.glob("*/game=*/*.parquet")):
-            if path.parent.name != _EMPTY_PARTITION:
-                parts.setdefault(path.parent.parent.name, []).append(path.relative_to(root).as_posix())
-        return Manifest(0, parts, {})
-    return Manifest(data["generation"], data["parts"], data.get("versions", {}))
-
-
-def _write_manifest(root: Path, manifest: Manifest) -> None:
-    write_text_atomically(root / MANIFEST_FILE, json.dumps(
-        {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions}))
 
 
 def commit_marker(root: str | Path) -> tuple[int, ...]:
@@ -248,7 +195,7 @@ def lay_table_views(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
     for table, schema in schemas.items():
         if table not in wanted:
             continue
-        placeholder = root / table / _EMPTY_PARTITION / "empty.parquet"
+        placeholder = root / table / EMPTY_PARTITION / "empty.parquet"
         files = ([placeholder] if placeholder.exists() else []) + [root / part for part in manifest.paths(table)]
         if files:
             con.execute(table_view_sql(table, files, temporary=True))
@@ -357,7 +304,7 @@ class Warehouse:
         """A zero-row file per table that has none, so that the SQL views can read a table no
         game has filled yet (~10 ms for a new warehouse)."""
         for table, schema in _schemas().items():
-            empty = self.root / table / _EMPTY_PARTITION / "empty.parquet"
+            empty = self.root / table / EMPTY_PARTITION / "empty.parquet"
             # a placeholder laid by an older version lacks the columns added since: relaid, the
             # views (which read all parts by name) have every column even before a new part does
             if empty.exists() and set(schema.names) <= set(pq.read_schema(empty).names):
@@ -368,7 +315,7 @@ class Warehouse:
     def _recover(self) -> None:
         """Under the lock: finish a commit whose parts are all on disk, undo one that lost any,
         and delete what writers that died left behind."""
-        journal_dir = self.root / _JOURNAL
+        journal_dir = self.root / JOURNAL
         manifest = read_manifest(self.root)
         for journal in sorted(journal_dir.glob("*.json")) if journal_dir.exists() else ():
             entry = json.loads(journal.read_text())
@@ -381,7 +328,7 @@ class Warehouse:
                         if (self.root / (final + ".tmp")).exists():
                             os.replace(self.root / (final + ".tmp"), self.root / final)
                     manifest = manifest.changed(added, removed, generation)
-                    _write_manifest(self.root, manifest)
+                    write_manifest(self.root, manifest)
                 else:
                     for final in added:
                         for path in (self.root / final, self.root / (final + ".tmp")):
@@ -390,13 +337,13 @@ class Warehouse:
             for superseded in removed:
                 (self.root / superseded).unlink(missing_ok=True)
             journal.unlink()
-        leftovers = [*self.root.glob("*/*/*.tmp"), *self.root.glob(f"{_JOURNAL}/*.part"),
+        leftovers = [*self.root.glob("*/*/*.tmp"), *self.root.glob(f"{JOURNAL}/*.part"),
                      *self.root.glob("*.part"), *self.root.glob(f"{DUCKDB_FILE}.building-*"),
                      *self.root.glob(f"{DUCKDB_FILE}.swap-*")]
         for leftover in leftovers:
             leftover.unlink(missing_ok=True)    # a writer died before its journal: never committed
         if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
-            _write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
+            write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
         self.manifest = manifest
 
     def _load_ledger(self) -> None:
@@ -558,7 +505,7 @@ class Warehouse:
         # may have committed since this one read it).
         self.manifest = read_manifest(self.root)
         manifest = self.manifest.changed(added, removed, self.manifest.generation + 1)
-        journal_dir = self.root / _JOURNAL
+        journal_dir = self.root / JOURNAL
         journal_dir.mkdir(exist_ok=True)
         journal = journal_dir / f"{uuid.uuid4().hex}.json"
         write_text_atomically(journal, json.dumps(
@@ -569,7 +516,7 @@ class Warehouse:
             if self.before_commit is not None:
                 self.before_commit(manifest)
         finally:
-            _write_manifest(self.root, manifest)
+            write_manifest(self.root, manifest)
             self.manifest = manifest
             for superseded in removed:
                 (self.root / superseded).unlink(missing_ok=True)
@@ -706,13 +653,4 @@ def _with_sorted_in(known: np.ndarray, numbers: np.ndarray) -> np.ndarray:
 def _write_atomically(table: pa.Table, path: Path) -> None:
     temporary = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.tmp")
     pq.write_table(table, temporary)
-    os.replace(temporary, path)
-
-
-def write_text_atomically(path: Path, text: str) -> None:
-    temporary = path.with_name(f"{path.name}.{uuid.uuid4().hex[:8]}.part")
-    with open(temporary, "w") as handle:
-        handle.write(text)
-        handle.flush()
-        os.fsync(handle.fileno())
     os.replace(temporary, path)

@@ -91,7 +91,7 @@ def test_pages_read_the_tables_of_the_commit_their_marts_were_built_from(tmp_pat
     ingest([logs / "0.txt"], root, jobs=1)
     monkeypatch.setenv("RASKLAD_WAREHOUSE", str(root))
     seen = []
-    real_write = pipeline.warehouse._write_manifest
+    real_write = pipeline.warehouse.write_manifest
 
     def watched(at, manifest) -> None:
         db = q.database()
@@ -99,7 +99,7 @@ def test_pages_read_the_tables_of_the_commit_their_marts_were_built_from(tmp_pat
                      q.frame(db, "select count(distinct game_id) as n from hand_list")["n"][0]))
         real_write(at, manifest)
 
-    monkeypatch.setattr(pipeline.warehouse, "_write_manifest", watched)
+    monkeypatch.setattr(pipeline.warehouse, "write_manifest", watched)
     try:
         ingest([logs / "1.txt"], root, jobs=1)
     finally:

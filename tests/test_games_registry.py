@@ -202,3 +202,24 @@ def test_the_worker_knows_no_game():
         assert not name.startswith(("pipeline.facts.", "pipeline.generators", "rules.holdem",
                                     "parsers.pokerstars")), name
     assert "PokerStars" not in source and "holdem" not in source.lower()
+
+
+_ENGINES = ("rules.holdem_engine", "rules.holdem_fast", "rules.holdem_explain", "rules.equity",
+            "parsers.pokerstars_fast", "rules.sixcard_ev")
+"""Hold'em's engine and compiled byte reader, and six-card's EV (compiled kernels all): what a run
+of Chinese poker or OFC never uses."""
+
+
+@pytest.mark.parametrize("sample", ["chinese-night.txt", "ofc-classic.txt"])
+def test_an_ingest_of_chinese_poker_or_ofc_loads_no_holdem_nor_six_card_engine(tmp_path, sample):
+    """Each facts module declares its tables without importing its engine; the engine of a game
+    loads when a game of it is read (the kernel cache's check loads none either)."""
+    code = ("import sys\nfrom pipeline.cli import main\n"
+            "try:\n    main(['ingest', sys.argv[1], '-w', sys.argv[2], '-j', '1', '-q'])\n"
+            "except SystemExit as done:\n    assert done.code == 0, done.code\n"
+            f"print(sorted(name for name in {_ENGINES!r} if name in sys.modules))")
+    done = subprocess.run([sys.executable, "-c", code, str(ROOT / "data" / "samples" / sample), str(tmp_path / "wh")],
+                          cwd=ROOT, capture_output=True, text=True, check=True, env={"PYTHONPATH": str(ROOT),
+                                                                                     "PATH": "/usr/bin:/bin"})
+    assert "games stored" in done.stdout
+    assert done.stdout.splitlines()[-1] == "[]"

@@ -79,3 +79,26 @@ def test_only_the_indexes_that_cannot_be_read_are_discarded(tmp_path):
     assert kernels.discard_unreadable_indexes([tmp_path]) == 1
     assert readable.exists() and other.exists() and not gone.exists()
     assert kernels.discard_unreadable_indexes([tmp_path]) == 0
+
+
+def _index_naming(folder: Path, module: str, name: str) -> Path:
+    """A cache index whose signature names the class ``module.name``."""
+    index = folder / f"kernel.{name}-1.py311.nbi"
+    with open(index, "wb") as file:
+        pickle.dump("0.60.0", file)
+        file.write(b"\x80\x04c" + f"{module}\n{name}\n".encode() + b"\x94.")
+    return index
+
+
+def test_an_index_naming_a_module_not_imported_yet_is_checked_against_its_source_without_importing_it(tmp_path):
+    """The check must not load a game's engine (a kernel module) that the run never reads."""
+    (tmp_path / "engine_not_loaded.py").write_text("class Shape:\n    pass\n\nraise SystemExit('imported')\n")
+    kept = _index_naming(tmp_path, "engine_not_loaded", "Shape")
+    gone = _index_naming(tmp_path, "engine_not_loaded", "Renamed")
+    sys.path.insert(0, str(tmp_path))
+    try:
+        assert kernels.discard_unreadable_indexes([tmp_path]) == 1
+    finally:
+        sys.path.remove(str(tmp_path))
+    assert kept.exists() and not gone.exists()
+    assert "engine_not_loaded" not in sys.modules

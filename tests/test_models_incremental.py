@@ -286,14 +286,14 @@ def test_a_long_ingest_publishes_the_marts_with_each_commit(tmp_path, monkeypatc
         (logs / f"{n}.txt").write_text(generate("holdem", 6, seed=40 + n))
     monkeypatch.setattr(pipeline.ingest, "STAGE_BYTES", 2_000)     # a commit after each file
     seen = []
-    real_write = pipeline.warehouse._write_manifest
+    real_write = pipeline.warehouse.write_manifest
 
     def watched(at: Path, manifest) -> None:
         seen.append(marts_and_tables(root))     # the models swapped in, the manifest not yet replaced
         real_write(at, manifest)
         seen.append(marts_and_tables(root))
 
-    monkeypatch.setattr(pipeline.warehouse, "_write_manifest", watched)
+    monkeypatch.setattr(pipeline.warehouse, "write_manifest", watched)
     ingest([logs / f"{n}.txt" for n in range(1, 5)], root, jobs=1)
     assert [tables for tables, _ in seen] == [11, 11, 17, 17, 23, 23, 29, 29], "a commit per file"
     assert all(tables == marts for tables, marts in seen), f"tables and marts of two commits: {seen}"

@@ -12,19 +12,21 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import FORMATS
-from parsers.pokerstars_fast import read_text
 from pipeline.facts import MONEY, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
 from rules.cards import Card, format_cards
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, batch_from_hands
-from rules.holdem_engine import HoldemReplay, replay
-from rules.holdem_explain import money
-from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import ActionKind, HoldemHand
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings, SettledBatch
     from pipeline.tables import TableRows
+    from rules.holdem_engine import HoldemReplay
+    from rules.holdem_fast import FactBatch
+
+# The engine (rules.holdem_engine, rules.holdem_fast: the compiled kernels) and the lane's byte
+# reader are imported by the functions that replay or read: the tables are declared, and a run
+# without Hold'em goes, without them.
 
 
 HOLDEM_ACTIONS = define(
@@ -86,6 +88,8 @@ TABLES = (HOLDEM_ACTIONS, HOLDEM_RESULTS)
 
 
 def _replay(record: HoldemHand) -> HoldemReplay:
+    from rules.holdem_engine import replay
+
     return replay(record)
 
 
@@ -131,6 +135,8 @@ def ingest_lane(batch: HandBatch, wanted: np.ndarray, rows: TableRows) -> np.nda
     go: the rows of each ``wanted`` hand the kernel certifies. Returns per hand whether its rows
     were added; the others (out of the lane, or with something to report) are left to the full
     path, which parses, replays and explains them one by one."""
+    from rules.holdem_fast import replay_batch
+
     facts = replay_batch(batch)
     take = facts.certified & batch.in_lane & wanted
     add_batch_rows(rows, batch, facts, take)
@@ -147,6 +153,8 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
     file's PokerStars batch: the rows of each hand the kernel certifies. Returns per hand whether
     its rows were added; the others take the full path, which replays and explains them."""
+    from rules.holdem_fast import replay_batch
+
     batch = batch_from_hands(hands)
     facts = replay_batch(batch)
     take = facts.certified & batch.in_lane
@@ -301,6 +309,8 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
 
 
 def _stakes_text(b: HandBatch, h: int) -> str:
+    from rules.holdem_explain import money
+
     stakes = b.stakes[h] or f"{money(b.small_blind[h])}/{money(b.big_blind[h])}"
     if b.is_tournament[h] and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
@@ -327,7 +337,14 @@ def takes_file(text: str) -> bool:
     return count_hands(text) >= LANE_MIN_HANDS
 
 
+def read_lane(text: str, source_file: str) -> tuple[list, HandBatch, np.ndarray]:
+    """The lane's reading of a file (``parsers.pokerstars_fast.read_text``)."""
+    from parsers.pokerstars_fast import read_text
+
+    return read_text(text, source_file)
+
+
 HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
-    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_text, ingest=ingest_lane,
+    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_lane, ingest=ingest_lane,
     warm_up="pokerstars_lane", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
     batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -21,13 +21,14 @@ from pipeline.facts import Handler, RecordBatch
 from pipeline.facts import holdem as holdem_facts
 from rules.findings import Finding
 from rules.holdem_batch import batch_from_hands
-from rules.holdem_engine import HoldemReplay, replay
-from rules.holdem_fast import replay_batch
 from rules.holdem_hand import HoldemHand
 from rules.holdem_rules import HE
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
+    from rules.holdem_engine import HoldemReplay
+
+# Hold'em's engine is imported by the functions that replay (see pipeline.facts.holdem).
 
 TABLES = ()
 
@@ -53,6 +54,8 @@ def finishing_stack_findings(hand: PhhHand, nets: Mapping[str, Decimal]) -> list
 
 
 def _replay(record: PhhHand) -> HoldemReplay:
+    from rules.holdem_engine import replay
+
     result = replay(record)
     extra = finishing_stack_findings(record, {player.player: player.net for player in result.players})
     return dataclasses.replace(result, findings=result.findings + tuple(extra)) if extra else result
@@ -62,6 +65,8 @@ def ingest_hands(hands: list[PhhHand], rows: TableRows) -> np.ndarray:
     """A file's PHH hands replayed in one call: the rows of each hand the engine certifies and
     whose finishing stacks hold (the replay's nets, in hundredths, per seat). Returns per hand
     whether its rows were added."""
+    from rules.holdem_fast import replay_batch
+
     batch = batch_from_hands(hands)
     facts = replay_batch(batch)
     take = facts.certified & batch.in_lane

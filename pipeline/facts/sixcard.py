@@ -12,13 +12,19 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
 from rules.cards import format_cards
 from rules.sixcard import SixcardReplay, SixcardSession, replay
-from rules.sixcard_ev import BoxDecisions, analyse_hand
+
+if TYPE_CHECKING:
+    from rules.sixcard_ev import BoxDecisions
+
+# The exact EV (rules.sixcard_ev, compiled kernels) is imported by the replay that uses it: a run
+# without six-card goes without it.
 
 EV = pa.decimal128(18, 4)
 """Expected values: exact decimals rounded to 1/10,000 of the money unit."""
@@ -94,6 +100,8 @@ def _ev(value: float | None) -> Decimal | None:
 
 def replay_session(session: SixcardSession) -> SixcardReplay:
     """The rules replay plus, per box, the decision analysis (rules/sixcard_ev.py)."""
+    from rules.sixcard_ev import analyse_hand
+
     result = replay(session)
     analyses = [a for hand in session.hands for a in analyse_hand(hand, session.rules) if a is not None]
     return replace(result, decisions=tuple(analyses))
