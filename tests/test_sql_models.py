@@ -99,7 +99,11 @@ def test_every_model_declares_its_key(model):
 def test_the_club_default_and_the_season_totals_are_written_once():
     code = {model.name: strip_comments(model.body) for model in ALL_MODELS}
     assert [name for name, body in code.items() if "'(no club)'" in body] == ["int_player_games"]
-    assert [name for name, body in code.items() if "avg(placement)" in body] == ["int_player_season_totals"]
+    averages = re.compile(r"avg\(placement\)|/\s*sum\(count_placed\)")
+    assert [name for name, body in code.items() if averages.search(body)] == ["int_player_season_totals"]
+    # the seasons are named by the macro season_of alone
+    assert [name for name, body in code.items() if "'%Y" in body] == []
+    assert "season_of" in macros()
 
 
 @pytest.fixture(scope="module")
