@@ -16,9 +16,51 @@ decisions as (
     select * from int_holdem_decisions
 ),
 
+preflop_aggressors as (
+    -- the last player to bet or raise preflop
+    select
+        game_id,
+        arg_max(player, action_no) as aggressor,
+    from decisions
+    where street = 'preflop' and is_aggressive
+    group by game_id
+),
+
+cbets as (
+    -- the preflop aggressor's first flop decision, when nobody bet before him and he bet
+    select
+        decisions.game_id,
+        min(decisions.action_no) as cbet_action_no,
+        any_value(preflop_aggressors.aggressor) as cbettor,
+    from decisions
+    join preflop_aggressors
+        on decisions.game_id = preflop_aggressors.game_id
+        and decisions.player = preflop_aggressors.aggressor
+    where decisions.street = 'flop'
+        and decisions.decision_no = 1
+        and decisions.raise_level = 0
+        and decisions.action = 'bet'
+    group by decisions.game_id
+),
+
+facing_cbets as (
+    -- each other player's first flop decision after the c-bet; raise level 1 means he faced
+    -- the c-bet itself, not a raise of it (a short all-in raise of it is a raise too). The
+    -- c-bettor never faces his own bet, so he has no fold-to-c-bet chance.
+    select
+        decisions.game_id,
+        decisions.player,
+        arg_min(decisions.action, decisions.action_no) as action,
+        arg_min(decisions.raise_level, decisions.action_no) as raise_level,
+    from decisions
+    join cbets on decisions.game_id = cbets.game_id
+    where decisions.street = 'flop'
+        and decisions.action_no > cbets.cbet_action_no
+        and decisions.player <> cbets.cbettor
+    group by decisions.game_id, decisions.player
+),
+
 flags as (
-    -- the decisions are read here alone, in one pass: the hand's c-bet is found from these rows
-    -- (cbets), so they are never stored for a second reader
     select
         game_id,
         player,
@@ -56,27 +98,8 @@ flags as (
         count(*) filter (where street in ('flop', 'turn', 'river') and is_aggressive) as count_postflop_bets_raises,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'call') as count_postflop_calls,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'fold') as count_postflop_folds,
-        -- his last bet or raise preflop (the last of the hand's makes him its preflop aggressor)
-        max(action_no) filter (where street = 'preflop' and is_aggressive) as last_preflop_aggression,
-        -- his first flop decision facing a bet: after a c-bet (the flop's first bet, at raise level
-        -- 0) every decision on the flop is at level 1 or more, and none before it is; level 1 means
-        -- he faced the c-bet itself, not a raise of it (a short all-in raise of it is a raise too)
-        arg_min(action, action_no) filter (where street = 'flop' and raise_level >= 1) as facing_bet_action,
-        arg_min(raise_level, action_no) filter (where street = 'flop' and raise_level >= 1) as facing_bet_level,
     from decisions
     group by game_id, player
-),
-
-cbets as (
-    -- the last player to bet or raise preflop, and whether his first flop decision, with nobody
-    -- before him betting, was a bet (the c-bet)
-    select
-        game_id,
-        arg_max(player, last_preflop_aggression) as aggressor,
-        arg_max(is_first_bet_on_flop, last_preflop_aggression) as is_cbet,
-    from flags
-    where last_preflop_aggression is not null
-    group by game_id
 ),
 
 final as (
@@ -113,15 +136,12 @@ final as (
         coalesce(flags.is_open_raiser and flags.folded_to_three_bet, false) as is_fold_to_three_bet,
         coalesce(flags.is_steal_opportunity, false) as is_steal_opportunity,
         coalesce(flags.is_steal_attempt, false) as is_steal_attempt,
-        coalesce(results.player = cbets.aggressor and flags.is_first_to_bet_on_flop, false)
+        coalesce(results.player = preflop_aggressors.aggressor and flags.is_first_to_bet_on_flop, false)
             as is_cbet_flop_opportunity,
-        coalesce(results.player = cbets.aggressor and flags.is_first_bet_on_flop, false)
+        coalesce(results.player = preflop_aggressors.aggressor and flags.is_first_bet_on_flop, false)
             as is_cbet_flop,
-        -- the c-bettor never faces his own bet, so he has no fold-to-c-bet chance
-        coalesce(cbets.is_cbet and results.player <> cbets.aggressor and flags.facing_bet_level = 1, false)
-            as is_fold_to_cbet_flop_opportunity,
-        coalesce(cbets.is_cbet and results.player <> cbets.aggressor and flags.facing_bet_level = 1
-            and flags.facing_bet_action = 'fold', false) as is_fold_to_cbet_flop,
+        coalesce(facing_cbets.raise_level = 1, false) as is_fold_to_cbet_flop_opportunity,
+        coalesce(facing_cbets.raise_level = 1 and facing_cbets.action = 'fold', false) as is_fold_to_cbet_flop,
         coalesce(flags.count_postflop_bets_raises, 0) as count_postflop_bets_raises,
         coalesce(flags.count_postflop_calls, 0) as count_postflop_calls,
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,
@@ -129,7 +149,8 @@ final as (
     from results
     left join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
-    left join cbets on results.game_id = cbets.game_id
+    left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
+    left join facing_cbets on results.game_id = facing_cbets.game_id and results.player = facing_cbets.player
 )
 
 select * from final
