@@ -8,19 +8,14 @@ player_games as (
 ),
 
 season_kinds as (
-    select * from (values ('all'), ('year'), ('quarter'), ('month')) as kinds (season_kind)
+    select * from int_season_kinds
 ),
 
 seasons as (
     select
         player_games.*,
         season_kinds.season_kind,
-        case season_kinds.season_kind
-            when 'all' then 'all time'
-            when 'year' then strftime(played_at, '%Y')
-            when 'quarter' then strftime(played_at, '%Y') || '-Q' || quarter(played_at)
-            else strftime(played_at, '%Y-%m')
-        end as season,
+        season_of(season_kinds.season_kind, played_at) as season,
     from player_games
     cross join season_kinds
 ),

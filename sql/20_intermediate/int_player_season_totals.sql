@@ -18,33 +18,72 @@
 -- of cash and tournaments are never summed together. Every total merges with the totals of new
 -- games (the merge lines: a game is new to the warehouse, so counts add up), so an ingest updates the
 -- rows its games reach without reading the player's history; count_placed and placement_sum carry
--- the average, name_list the names.
+-- the average, name_list the names. Each calendar month is totalled first (a game lies in one month, and
+-- every season is a union of months: sql/00_macros/seasons.sql), so that the seasons add up a few rows
+-- per player rather than four rows per game of his.
 with
 
-seasons as (
-    select * from int_player_game_seasons
+player_games as (
+    select
+        *,
+        date_trunc('month', played_at) as month,
+    from int_player_games
+),
+
+season_kinds as (
+    select * from int_season_kinds
+),
+
+months as (
+    select
+        club,
+        leaderboard_game as game,
+        is_tournament,
+        currency,
+        month,
+        person as player,
+        count(distinct game_id) as count_games,
+        sum(net) as net,
+        count(is_win) as count_decided,
+        count(*) filter (where is_win) as count_wins,
+        count(placement) as count_placed,
+        sum(placement) as placement_sum,
+        min(played_at) as first_played_at,
+        max(played_at) as last_played_at,
+    from player_games
+    group by club, leaderboard_game, is_tournament, currency, month, person
+),
+
+month_seasons as (
+    select
+        months.*,
+        season_kinds.season_kind,
+        season_of(season_kinds.season_kind, months.month) as season,
+    from months
+    cross join season_kinds
 ),
 
 totals as (
     select
         club,
-        leaderboard_game as game,
+        game,
         is_tournament,
         coalesce(currency, '') as unit,
         currency,
         season_kind,
         season,
-        person as player,
-        count(distinct game_id) as count_games,
+        player,
+        cast(sum(count_games) as bigint) as count_games,
         sum(net) as net,
-        case when count(is_win) > 0 then count(*) filter (where is_win) end as count_wins,
-        avg(placement) as avg_placement,
-        count(placement) as count_placed,
-        sum(placement) as placement_sum,
-        min(played_at) as first_played_at,
-        max(played_at) as last_played_at,
-    from seasons
-    group by club, leaderboard_game, is_tournament, currency, season_kind, season, person
+        case when sum(count_decided) > 0 then cast(sum(count_wins) as bigint) end as count_wins,
+        sum(placement_sum) / sum(count_placed) as avg_placement,
+        cast(sum(count_placed) as bigint) as count_placed,
+        sum(placement_sum) as placement_sum,
+        min(first_played_at) as first_played_at,
+        max(last_played_at) as last_played_at,
+    from month_seasons
+    where season is not null
+    group by club, game, is_tournament, currency, season_kind, season, player
 ),
 
 names_played as (
@@ -53,26 +92,33 @@ names_played as (
         leaderboard_game as game,
         is_tournament,
         coalesce(currency, '') as unit,
-        season_kind,
-        season,
+        month,
         person as player,
         player as name,
-    from seasons
+    from player_games
 ),
 
 names as (
     -- apart from the totals: an ordered list beside a count(distinct) is more than Spark SQL can plan
     select
-        club,
-        game,
-        is_tournament,
-        unit,
-        season_kind,
-        season,
-        player,
-        list_sort(list_distinct(list(name))) as name_list,
+        names_played.club,
+        names_played.game,
+        names_played.is_tournament,
+        names_played.unit,
+        season_kinds.season_kind,
+        season_of(season_kinds.season_kind, names_played.month) as season,
+        names_played.player,
+        list_sort(list_distinct(list(names_played.name))) as name_list,
     from names_played
-    group by club, game, is_tournament, unit, season_kind, season, player
+    cross join season_kinds
+    group by
+        names_played.club,
+        names_played.game,
+        names_played.is_tournament,
+        names_played.unit,
+        season_kinds.season_kind,
+        season_of(season_kinds.season_kind, names_played.month),
+        names_played.player
 ),
 
 final as (

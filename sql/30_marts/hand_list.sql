@@ -27,21 +27,20 @@ all_ins as (
 
 cards as (
     select
-        game_id,
-        player,
+        *,
         substr(hole_cards, 1, 1) as rank_1,
         substr(hole_cards, 2, 1) as suit_1,
         substr(hole_cards, 4, 1) as rank_2,
         substr(hole_cards, 5, 1) as suit_2,
     from results
-    where length(hole_cards) = 5
 ),
 
 classes as (
+    -- each player's row of results with his starting hand: no join back to results by game and player
     select
-        game_id,
-        player,
+        *,
         case
+            when coalesce(length(hole_cards), 0) <> 5 then null
             when rank_1 = rank_2 then rank_1 || rank_2
             when strpos('AKQJT98765432', rank_1) < strpos('AKQJT98765432', rank_2)
                 then rank_1 || rank_2 || case when suit_1 = suit_2 then 's' else 'o' end
@@ -72,7 +71,7 @@ final as (
         results.seat,
         results.position,
         results.hole_cards,
-        classes.hand_class,
+        results.hand_class,
         results.stack_start,
         big_blinds(results.stack_start, results.big_blind) as stack_big_blinds,
         case
@@ -100,11 +99,10 @@ final as (
         hands.is_vpip,
         hands.is_pfr_opportunity,
         hands.is_pfr,
-    from results
+    from classes as results
     join games on results.game_id = games.game_id
     left join hands on results.game_id = hands.game_id and results.player = hands.player
     left join all_ins on results.game_id = all_ins.game_id and results.player = all_ins.player
-    left join classes on results.game_id = classes.game_id and results.player = classes.player
 )
 
 select * from final

@@ -1,0 +1,61 @@
+"""Models benchmark: the CPU of a first build of the SQL models, model by model.
+
+One run generates one file of ``RASKLAD_BENCH_MODELS_HANDS`` Hold'em hands (default 20,000, the
+tournament all-in mix of the ingest benchmark's command goals), ingests it without models, then
+builds every model of ``sql/`` into the warehouse on one thread (as ``rasklad ingest -j 1`` does),
+``RASKLAD_BENCH_ROUNDS`` times (default 3). It prints the build's CPU seconds (the best round) and
+each costly model's (its best round), with the load average beside them: the machine is shared,
+and CPU seconds move with its load less than the wall clock does.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline import models
+from pipeline.generators.holdem import generate_hands
+from pipeline.ingest import ingest
+from pipeline.warehouse import Warehouse
+
+HANDS = int(os.environ.get("RASKLAD_BENCH_MODELS_HANDS", "20000"))
+ROUNDS = int(os.environ.get("RASKLAD_BENCH_ROUNDS", "3"))
+SHOWN = 8
+"""The costliest models listed one by one; the rest are summed."""
+
+
+def main() -> None:
+    root = Path(tempfile.mkdtemp(prefix="rasklad-bench-models-"))
+    try:
+        log = root / "hands.txt"
+        # the ingest benchmark's tournament mix: ~40 % of hands with an all-in, many short stacks
+        hands = [text for text, _ in generate_hands("holdem", count=HANDS, seed=7, allin=0.08, short_stacks=0.45)]
+        log.write_text("\n\n\n".join(hands) + "\n", encoding="utf-8")
+        warehouse = root / "warehouse"
+        ingest([log], warehouse, jobs=1, build_models=False)
+        store = Warehouse(warehouse).open()
+        rounds: list[tuple[float, dict[str, float]]] = []
+        for _ in range(ROUNDS):
+            each: dict[str, float] = {}
+            started = time.process_time()
+            models.build(store, threads=1, cpu_seconds=each)
+            rounds.append((time.process_time() - started, each))
+        total, in_best_round = min(rounds, key=lambda run: run[0])
+        best = {name: min(each[name] for _, each in rounds) for name in in_best_round}
+        print(f"models build of {HANDS:,} hands, one thread: {total:.2f} CPU-s "
+              f"(best of {ROUNDS}: {', '.join(f'{run[0]:.2f}' for run in rounds)}; load {os.getloadavg()[0]:.1f})")
+        ranked = sorted(best.items(), key=lambda item: -item[1])
+        for name, seconds in ranked[:SHOWN]:
+            print(f"  {name}: {seconds:.3f} CPU-s ({seconds / total:.0%})")
+        print(f"  the other {len(ranked) - SHOWN} models: {sum(seconds for _, seconds in ranked[SHOWN:]):.3f} CPU-s; "
+              f"the rest of the build (the tables' views, the macros, the file's last write and its copy): "
+              f"{total - sum(in_best_round.values()):.3f} CPU-s")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()
