@@ -48,6 +48,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from parsers.errors import ParseError
 from parsers.lines import CURRENCY_SIGNS
+from parsers.room_lines import in_utc
 from parsers.source import Chunk, game_id, normalize_lines
 from rules.cards import Card, CardError
 from rules.holdem_hand import (
@@ -341,7 +342,10 @@ class _Reader:
                 return when.replace(tzinfo=ZoneInfo(zone)).astimezone(ZoneInfo("UTC")).replace(tzinfo=None)
             except (ZoneInfoNotFoundError, ValueError):
                 return when
-        return when
+        # Without a zone's name, its abbreviation (ET, CET …) is read as a room's header reads it
+        # (ROOM-TIME-ZONE); one that names no single zone keeps the time as written.
+        abbreviation = fields.get("time_zone_abbreviation")
+        return in_utc(when, abbreviation) if isinstance(abbreviation, str) else when
 
     # ---------------------------------------------------------------- the actions
     def play(self, antes: list[Decimal], blinds: list[Decimal], betting: BettingStructure):

@@ -6,6 +6,7 @@ pokerkit (the PHH reference implementation) is the second opinion on the finishi
 from __future__ import annotations
 
 import warnings
+from datetime import datetime
 from decimal import Decimal
 from pathlib import Path
 
@@ -473,3 +474,19 @@ def test_phh_rtoml_and_the_standard_library_read_the_same_hands(monkeypatch):
     monkeypatch.setattr(parsers.phh, "rtoml", None)
     assert [_read(text) for text in texts] == fast
     assert [s.stack for s in fast[1].seats] == [D(100), D(60), D(200), D(300)]
+
+
+def test_phh_time_zone_abbreviation_stores_the_time_in_utc():
+    # HandHQ's hands name their zone by abbreviation only: 'ET' is New York's clock, daylight time
+    # (UTC-4) on 1 July 2009 and standard time (UTC-5) on 1 December; a name that stands for two
+    # zones (CST) keeps the time as written.
+    dated = HANDHQ_UNSHOWN + "time = 00:00:09\nday = 1\nmonth = 7\nyear = 2009\n"
+    def played(text: str) -> datetime:
+        (audit,) = audited(text)
+        return audit.record.info.played_at
+
+    assert played(dated + "time_zone_abbreviation = 'ET'\n") == datetime(2009, 7, 1, 4, 0, 9)
+    assert played(dated.replace("month = 7", "month = 12") + "time_zone_abbreviation = 'ET'\n") == \
+        datetime(2009, 12, 1, 5, 0, 9)
+    assert played(dated + "time_zone_abbreviation = 'CST'\n") == datetime(2009, 7, 1, 0, 0, 9)
+    assert played(dated) == datetime(2009, 7, 1, 0, 0, 9)
