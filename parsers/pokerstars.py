@@ -45,6 +45,7 @@ from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineKind, LineTable
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
+from parsers.pokerstars_summary import SITE
 from parsers.room_lines import zone_clock
 from rules.cards import Card
 from rules.holdem_hand import (
@@ -94,9 +95,6 @@ __all__ = [
     "read_header",
     "stakes_sign",
 ]
-
-SITE = "PokerStars"
-"""The room these hands come from, as the warehouse names it."""
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
 # Declared once: the line patterns below are built from them, and the compiled scanner

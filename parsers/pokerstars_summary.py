@@ -35,13 +35,16 @@ from lark import Token, Tree
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
-from parsers.pokerstars import SITE
 from rules.records import GameInfo, Source
 
-__all__ = ["GAME", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
+__all__ = ["GAME", "SITE", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
 
 GAME = "tournament"
 """The warehouse partition of tournament summaries."""
+
+SITE = "PokerStars"
+"""The room, as the warehouse names it: its hands (parsers.pokerstars) and its summaries. It is
+written here, the lighter of the two readers, since every ingest loads the summaries' record."""
 
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
