@@ -494,6 +494,10 @@ class _Reader:
         collected: list[Decimal] | None = None
         line = None
         not_stated = False
+        if winnings is not None and not any(winnings) and pot:
+            # nobody collecting a pot at all states no result: HandHQ's logs, which the public PHH data
+            # set converts, write such zeros for many hands of some rooms (Full Tilt, PokerStars)
+            winnings = None
         if winnings is not None:
             collected, line = self.unmatched_taken_back(winnings, pot, actions), self.file_line("winnings")
         elif finishing is not None:

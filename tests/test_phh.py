@@ -490,3 +490,27 @@ def test_phh_time_zone_abbreviation_stores_the_time_in_utc():
         datetime(2009, 12, 1, 5, 0, 9)
     assert played(dated + "time_zone_abbreviation = 'CST'\n") == datetime(2009, 7, 1, 0, 0, 9)
     assert played(dated) == datetime(2009, 7, 1, 0, 0, 9)
+
+
+# Hand 26262271344 of the public PHH data set (HandHQ, Full Tilt Poker 0.25/0.50, names obfuscated):
+# its winnings are all 0 though Boris wins the pot, as many of that room's hands write them.
+HANDHQ_ZERO_WINNINGS = """variant = 'NT'
+antes = [0, 0]
+blinds_or_straddles = [0.25, 0.50]
+min_bet = 0.50
+starting_stacks = [20.70, 52.20]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'p2 cbr 1.50', 'p1 f']
+players = ['Anna', 'Boris']
+winnings = [0, 0]
+"""
+
+
+def test_phh_winnings_all_zero_state_no_result_and_the_pot_goes_to_its_winner():
+    (audit,) = audited(HANDHQ_ZERO_WINNINGS)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    # heads-up Anna posts the big blind 0.50, Boris the small blind 0.25 and raises to 1.50; Anna
+    # folds: 1 comes back to Boris, who collects the pot of 1 (0.50 each), not a rake of the whole pot
+    assert collected(audit) == {"Anna": D(0), "Boris": D(1)}
+    assert nets(audit) == {"Anna": D("-0.50"), "Boris": D("0.50")}
+    assert pokerkit_stacks(HANDHQ_ZERO_WINNINGS) == [D("20.20"), D("52.70")]
