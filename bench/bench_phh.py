@@ -20,6 +20,7 @@ Nothing asserts a speed.
 from __future__ import annotations
 
 import os
+import re
 import resource
 import tempfile
 import time
@@ -115,6 +116,10 @@ def same_net(ours: Decimal, want: Decimal) -> bool:
     return want != want.quantize(cent) and abs(ours - want) < cent
 
 
+_UNKNOWN_STACK = re.compile(r"\binf\b")
+_DEEP = "1000000000"
+
+
 def stated_nets(folder: Path, rows) -> tuple[int, list, int]:
     """Each stored hand's nets against the file's own: hands equal, (hand, player, net, the file's)
     of those that differ, and hands not checked (pokerkit cannot replay them, or the rake falls on
@@ -128,7 +133,10 @@ def stated_nets(folder: Path, rows) -> tuple[int, list, int]:
     files = sorted(p for p in folder.rglob("*") if p.suffix in (".phh", ".phhs") and p.is_file())
     for path in files:
         for chunk in split_named(path.read_text(encoding="utf-8"), path.name):
-            lines = [line for line in chunk.lines if not line.strip().startswith("[")]
+            # a stack the source did not record (inf) goes to pokerkit as one deeper than any pot, so
+            # that its replay gives a net; Rasklad stores the stack as unknown, the net as played
+            lines = [_UNKNOWN_STACK.sub(_DEEP, line) if line.startswith("starting_stacks") else line
+                     for line in chunk.lines if not line.strip().startswith("[")]
             try:
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")     # pokerkit warns about fields it does not know
