@@ -529,10 +529,10 @@ class _Reader:
                 # cards left unknown at the showdown ("sm ????") were not shown, so they claim nothing:
                 # HandHQ's logs, which the public PHH data set converts, write a muck so. An all-in
                 # writes "sm ????" on every street before its cards are shown: those players show.
-                # Cards known from the deal are no show (HandHQ's iPoker hands deal the logger's own
-                # cards, then write "sm ????" for every player: the showdown is not recorded).
-                shown = {h.player for h in holes if h.how is CardsHow.SHOWN}
-                last = {name: (place, at) for place, name, at in self.unshown if name not in shown}
+                # So do those whose cards the deal states: HandHQ's iPoker hands write the cards shown
+                # at the showdown in "d dh" (no other cards of theirs are known), then "sm ????".
+                known = {h.player for h in holes if len(h.cards) == 2}
+                last = {name: (place, at) for place, name, at in self.unshown if name not in known}
                 for name, (place, at) in sorted(last.items(), key=lambda item: item[1][0], reverse=True):
                     actions.insert(place, Action(street=Street.SHOWDOWN, player=name, kind=ActionKind.MUCK, line=at))
                 self.check_cards_tell(contenders, actions, boards, holes)

@@ -573,10 +573,13 @@ def test_ingest_keeps_unknown_stacks_null_and_counts_the_preflop_play(tmp_path, 
     assert {name: count for name, count in run_audits(Warehouse(tmp_path / "wh").open()).items() if count} == {}
 
 
-# Hand 3406280350 of the public PHH data set (HandHQ, iPoker Network 0.50/1, names obfuscated), its
-# play cut to the river: the logger's own cards (p1, AcQc) are dealt, but the showdown writes
-# "sm ????" for both players and the winnings are all 0, so who won is not recorded.
-HANDHQ_SHOWDOWN_NOT_RECORDED = """variant = 'NT'
+# Hand 3406280350 of the public PHH data set (HandHQ, iPoker Network 0.50/1, names obfuscated), cut
+# to the play: as its iPoker hands do, the file writes the cards shown at the showdown in the deal
+# (p1's AcQc; nobody else's cards are known in its hands without a showdown), then "sm ????" for both
+# players, and winnings of all 0. p4 opens to 4, p1 and p2 call: 12. Flop checked; turn p2 bets 6,
+# p4 folds, p1 raises to 18, p2 calls: 12 + 36 = 48. River checked. p2 shows nothing, so p1's trip
+# queens (AcQc on 4s 3h Qh Qd 9h) take the 48: p1 +26 (48 - 22), p2 -22, p4 -4.
+HANDHQ_SHOWN_IN_THE_DEAL = """variant = 'NT'
 antes = [0, 0, 0, 0, 0, 0]
 blinds_or_straddles = [0.50, 1, 0, 0, 0, 0]
 min_bet = 1
@@ -588,15 +591,17 @@ winnings = [0, 0, 0, 0, 0, 0]
 """
 
 
-def test_phh_a_showdown_left_unknown_is_not_given_to_the_player_whose_deal_is_known():
-    (audit,) = audited(HANDHQ_SHOWDOWN_NOT_RECORDED)
+def test_phh_cards_the_deal_states_are_shown_at_a_showdown_left_unknown_worked_by_hand():
+    (audit,) = audited(HANDHQ_SHOWN_IN_THE_DEAL)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(26), "p2": D(-22), "p3": D(0), "p4": D(-4), "p5": D(0), "p6": D(0)}
+    # (pokerkit reads "p1 sm ????" as cards unknown and splits the pot: no second opinion here)
+    # neither player's cards known: nothing tells who won, and the hand stays in quarantine
+    (audit,) = audited(HANDHQ_SHOWN_IN_THE_DEAL.replace("'d dh p1 AcQc'", "'d dh p1 ????'"))
     assert audit.record is None
     assert audit.error == ("the hand ends with 2 players in, the file's winnings are all 0 and no player still in "
                            "shows his cards: what each player won cannot be worked out")
-    # shown at the showdown, p1's trip queens take the pot of 4 x 3 + 18 x 2 = 48: p1 +26, p2 -22, p4 -4
-    (audit,) = audited(HANDHQ_SHOWDOWN_NOT_RECORDED.replace("'p1 sm ????'", "'p1 sm AcQc'"))
-    assert audit.error is None, audit.error
-    assert nets(audit) == {"p1": D(26), "p2": D(-22), "p3": D(0), "p4": D(-4), "p5": D(0), "p6": D(0)}
 
 
 def test_phh_finishing_stacks_check_only_the_stacks_known():
