@@ -376,13 +376,15 @@ class _Reader:
                 out.append(Action(street=street, player=names[i], kind=ActionKind.POST_ANTE, amount=chips,
                                   is_all_in=put(i, chips), line=antes_line))
         for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
-            if blinds[i] > 0:
+            if blinds[i] != 0:
                 kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
                 if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
                     kind = ActionKind.POST_BB
                 if n == 2:
                     kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
-                chips = min(blinds[i], left[i])
+                if blinds[i] < 0:   # PHH's post: a live bet a newcomer pays to play at once, out of turn
+                    kind = ActionKind.POST_BB
+                chips = min(abs(blinds[i]), left[i])
                 bet[i] += chips
                 out.append(Action(street=street, player=names[i], kind=kind, amount=chips,
                                   is_all_in=put(i, chips), line=blinds_line))

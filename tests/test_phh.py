@@ -612,3 +612,34 @@ def test_phh_finishing_stacks_check_only_the_stacks_known():
     assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
     (audit,) = audited(text.replace("[inf, 82]", "[inf, 83]"))
     assert [f.rule_id for f in audit.replay.findings] == ["HE-FINISHING-STACKS"]
+
+
+# Hand 3406120628 of the public PHH data set (HandHQ, iPoker Network 1/2, names obfuscated), cut to
+# the play: p5 has just sat down and posts 2 to play at once, written as a negative blind (PHH's
+# post, a live bet). Preflop p3, p4 fold, p5 checks (his post matches the big blind), p6 folds, p1
+# completes with 1, p2 checks: 6. Flop: p1 and p2 check, p5 bets 6 and both fold; the 6 come back
+# and p5 takes the 6: p5 +4, p1 -2, p2 -2.
+HANDHQ_NEWCOMER_POST = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, -2, 0]
+min_bet = 2
+starting_stacks = [inf, inf, inf, inf, inf, inf]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 f', 'p5 cc', 'p6 f', 'p1 cc', 'p2 cc', 'd db Qh7dJd', 'p1 cc', 'p2 cc', 'p5 cbr 6', 'p1 f', 'p2 f']
+winnings = [0, 0, 0, 0, 0, 0]
+"""
+
+
+def test_phh_a_negative_blind_is_a_newcomers_live_post_worked_by_hand():
+    (audit,) = audited(HANDHQ_NEWCOMER_POST)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert [(a.kind.value, a.amount) for a in audit.record.actions if a.player == "p5"][:2] == [
+        ("post_bb", D(2)), ("check", D(0))]
+    assert nets(audit) == {"p1": D(-2), "p2": D(-2), "p3": D(0), "p4": D(0), "p5": D(4), "p6": D(0)}
+    assert pokerkit_stacks(HANDHQ_NEWCOMER_POST.replace("inf", "1000")) == [
+        D(998), D(998), D(1000), D(1000), D(1004), D(1000)]
+    # the file's seats put p5 at seat 4, between the big blind (3) and p3 (5), where he would act
+    # before p3: its seating and its order of play disagree, which the replay finds
+    (audit,) = audited(HANDHQ_NEWCOMER_POST + "seats = [2, 3, 5, 6, 4, 1]\n")
+    assert {f.rule_id for f in audit.replay.findings} == {"HE-ACTION-ORDER"}
