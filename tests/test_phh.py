@@ -643,3 +643,14 @@ def test_phh_a_negative_blind_is_a_newcomers_live_post_worked_by_hand():
     # before p3: its seating and its order of play disagree, which the replay finds
     (audit,) = audited(HANDHQ_NEWCOMER_POST + "seats = [2, 3, 5, 6, 4, 1]\n")
     assert {f.rule_id for f in audit.replay.findings} == {"HE-ACTION-ORDER"}
+
+
+def test_phh_the_replayer_keeps_an_unknown_stack_unknown():
+    from dashboards.replayer import holdem_states
+
+    (audit,) = audited(HANDHQ_UNKNOWN_STACKS)
+    states = holdem_states(audit.record, audit.replay)
+    assert {s.stack for state in states for s in state.seats} == {None}
+    # the chips still move: p1's 4 and 1 and 14 are in front of him or in the pot, then he takes 14 back
+    # uncalled and collects the 14 (12 preflop, 1 + 1 on the flop)
+    assert states[-1].pot == D(14) and {s.player: s.collected for s in states[-1].seats}["p1"] == D(14)
