@@ -261,7 +261,8 @@ class HoldemHand:
     seats: tuple[Seat, ...]
     stack_not_stated: tuple[str, ...] = ()
     """Players whose chips at the start the log does not state: one who sits down as the hand starts
-    (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in). The replay checks
+    (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in), or one whose PHH
+    stack is ``inf`` (not recorded; the seat's stack is then 0). The replay checks
     no stack of theirs, and without a seat line not their turn either; their chips still balance the pot."""
     actions: tuple[Action, ...]
     boards: tuple[tuple[Card, ...], ...] = ()
