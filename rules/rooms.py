@@ -22,9 +22,10 @@ RULES: dict[str, str] = {
                       "stakes' code or sign ($ USD, € EUR, £ GBP, ¥ CNY), play money without a sign; PartyPoker "
                       "and 888poker the game line's code or sign; Winamax euros (the sign after the digits); "
                       "iPoker the table's (tablecurrency; its currency is the log owner's account's); Bovada "
-                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
-                      "of a hand carries the stakes' sign: one with another currency's sign is a warning, and is "
-                      "read as written."),
+                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. An amount that carries "
+                      "a currency's sign or code (PartyPoker writes a sign, a code, both, or neither, as '$0.25 USD' "
+                      "or '0,35 €') carries the hand's, in every room but Winning's older text, which writes none: "
+                      "one in another currency is a warning at its line, and is read as written."),
     "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (holdem_results.rake): "
                   "PokerStars and Bovada write a Rake; Winning a Rake and a JP Fee, the pot being the total and "
                   "both; GGPoker a Rake, then Jackpot, Bingo, Fortune and Tax, all taken from the pot; Winamax "

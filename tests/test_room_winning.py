@@ -14,6 +14,7 @@ import pytest
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split, split_games
+from parsers.winning import parse
 from pipeline.ingest import ingest
 from pipeline.table_rules import RuleSettings
 from pipeline.warehouse import connect
@@ -22,7 +23,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
-from tests.room_corpus import read_room
+from tests.room_corpus import in_other_currency, read_room
 
 D = Decimal
 
@@ -122,6 +123,14 @@ def test_winning_cap_and_jackpot_fee_come_out_of_the_pot():
     assert hand.summary.total_pot == D("1.25") and hand.summary.rake == D("0.06")
     assert _nets(hand) == {"Papabear2016": D("-0.05"), "ccZORBAcc": D("1.19") - D("0.60"), "Itspinkynigga": D(0),
                            "IrishPimp2233": D("-0.60")}
+
+
+def test_winning_room_currency_an_amount_in_another_currency_than_dollars_is_read_and_a_warning():
+    """ROOM-CURRENCY: Winning plays in US dollars; an amount with another sign is read as written."""
+    findings, got, line = in_other_currency(parse, CAP_AND_JACKPOT, "IrishPimp2233 caps $0.55",
+                                            "IrishPimp2233 caps €0.55")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got["IrishPimp2233"] == D("-0.60") and got["ccZORBAcc"] == D("0.59")
 
 
 DEAD_POST = """
