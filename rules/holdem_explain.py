@@ -20,11 +20,11 @@ from typing import NamedTuple
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
+from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units, whole_pot_raked
 from rules.holdem_hand import ActionKind, Street
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDED", "explain", "money"]
+__all__ = ["WORDED", "explain", "money", "whole_pot_rake"]
 
 
 def money(cents: int) -> str:
@@ -454,3 +454,18 @@ def _odd_chip(x: _Hand, r: _Row) -> str:
     who = x.name(r.seat)
     return (f"{who} collects {money(r.actual)} of an equal split where he is owed {money(r.expected)}: the odd "
             f"{x.unit_word()}s go to the first winners clockwise from the button")
+
+
+RAKE = "ROOM-RAKE"
+"""The room fact (rules.rooms) of what the room takes from the pot."""
+
+
+def whole_pot_rake(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
+    """ROOM-RAKE: the finding of hand ``h`` when its rake is its whole pot
+    (:func:`rules.holdem_fast.whole_pot_raked`), at the line of the total; else none."""
+    if not whole_pot_raked(facts)[h]:
+        return ()
+    pot = money(int(facts.total_pot[h]))
+    return (Finding(rule_id=RAKE, severity=Severity.ERROR, line=int(batch.total_line[h]) or None,
+                    message=f"the rake {pot} is the whole pot: a room takes a share of a pot and its winners "
+                            f"collect the rest, here nothing", expected=f"less than {pot}", actual=pot),)

@@ -5,8 +5,9 @@ do, so that a stored value can say which fact made it so. Most are reading rules
 a value is read and are never a finding. Where a log contradicts its room's fact, the reader
 adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule of the game
 already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
-wrong ``HE-UNCALLED``. The replay reports one: an equal split whose odd units went to other winners
-than the room gives them to (``ROOM-ODD-CHIP``, from ``rules.holdem_explain``).
+wrong ``HE-UNCALLED``. The replay reports two: an equal split whose odd units went to other winners
+than the room gives them to (``ROOM-ODD-CHIP``) and a rake of the whole pot (``ROOM-RAKE``), both
+from ``rules.holdem_explain``.
 """
 
 from __future__ import annotations
@@ -31,7 +32,10 @@ RULES: dict[str, str] = {
                   "both; GGPoker a Rake, then Jackpot, Bingo, Fortune and Tax, all taken from the pot; Winamax "
                   "a Rake beside a total after it, the pot being the two; PartyPoker (before 2013), iPoker, "
                   "888poker and Bovada's Zone Poker write none: the rake is the pot less what the winners "
-                  "collect. A cash-out fee is paid outside the pot. A rake that does not add up with the pot "
+                  "collect. A cash-out fee is paid outside the pot. A room takes a share of a pot and its winners "
+                  "collect the rest: a rake (with the fees taken with it) of the whole pot of a hand played for "
+                  "one is an error, at the total's line (else the last collect's). No room writes its rake cap "
+                  "in a hand, so a rake above one is not checked. A rake that does not add up with the pot "
                   "and the collects is HE-POT-BALANCE."),
     "ROOM-RUN-TWICE": ("A hand run more than once: PokerStars writes FIRST and SECOND streets and boards; GGPoker "
                        "two or three runs (FIRST, SECOND, THIRD), a later run's summary board giving only the "
@@ -70,5 +74,5 @@ RULES: dict[str, str] = {
 }
 """Room facts by ID, as the rulebook gathers them."""
 
-READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP"}
+READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE"}
 """The facts that only say how a value is read: none of them is ever a finding."""

@@ -24,7 +24,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
-from tests.room_corpus import in_other_currency
+from tests.room_corpus import in_other_currency, parse_text
 
 D = Decimal
 
@@ -110,6 +110,16 @@ def test_partypoker_room_currency_bare_amounts_and_tournament_chips_are_no_findi
     """ROOM-CURRENCY: an amount without a mark is in the hand's currency."""
     findings, _, _ = in_other_currency(parse, UNCALLED_IN_THE_WIN, "Boris calls [$0.65 USD].", "Boris calls [0.65].")
     assert findings == []
+
+
+def test_partypoker_room_rake_a_win_that_pays_only_the_uncalled_bet_leaves_the_whole_pot_to_rake():
+    """ROOM-RAKE: the rake PartyPoker leaves unwritten (the pot less the wins) is never the whole pot."""
+    # Anna's win pays back only her uncalled 1.20: the 1.75 pot would all be rake, an error at the win line
+    text = UNCALLED_IN_THE_WIN.replace("Anna wins $2.85 USD", "Anna wins $1.20 USD")
+    result = replay(parse_text(parse, text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Anna wins $1.20 USD") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RAKE", Severity.ERROR, line, "1.75")]
 
 
 DEAD_AND_ALL_IN_EUR = """

@@ -133,6 +133,17 @@ def test_winning_room_currency_an_amount_in_another_currency_than_dollars_is_rea
     assert got["IrishPimp2233"] == D("-0.60") and got["ccZORBAcc"] == D("0.59")
 
 
+def test_winning_room_rake_a_rake_and_jackpot_fee_of_the_whole_pot_is_an_error():
+    """ROOM-RAKE: the rake and jackpot fee together are a share of the pot, never all of it."""
+    # the real hand with its 1.25 pot written as 1.23 rake and 0.02 fee, and nothing collected
+    text = CAP_AND_JACKPOT.replace("ccZORBAcc collected $1.19 from main pot\n", "").replace(
+        "Total pot $1.19 | Rake $0.04", "Total pot $0 | Rake $1.23").replace("and won $1.19 with", "and won $0 with")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Total pot $0 | Rake $1.23 | JP Fee $0.02") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RAKE", Severity.ERROR, line, "1.25")]
+
+
 DEAD_POST = """
 Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC
 Fort Lupton 9-max Seat #5 is the button
