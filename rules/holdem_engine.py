@@ -39,7 +39,7 @@ from decimal import Decimal
 from rules.cards import Card
 from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, whole_pot_rake
+from rules.holdem_explain import explain, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -125,7 +125,7 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
         findings = explain(batch, facts, 0, facts.findings)
-    return _result(hand, batch, facts, findings + whole_pot_rake(batch, facts, 0) + hand.room_findings)
+    return _result(hand, batch, facts, findings + room_findings(batch, facts, 0) + hand.room_findings)
 
 
 

@@ -20,11 +20,12 @@ from typing import NamedTuple
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units, whole_pot_raked
+from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
 from rules.holdem_hand import ActionKind, Street
+from rules.holdem_room import button_off_table, cards_dealt_again, whole_pot_raked
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDED", "explain", "money", "whole_pot_rake"]
+__all__ = ["WORDED", "explain", "money", "room_findings"]
 
 
 def money(cents: int) -> str:
@@ -456,16 +457,36 @@ def _odd_chip(x: _Hand, r: _Row) -> str:
             f"{x.unit_word()}s go to the first winners clockwise from the button")
 
 
-RAKE = "ROOM-RAKE"
-"""The room fact (rules.rooms) of what the room takes from the pot."""
+
+def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
+    """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
+    in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
+    ROOM-BUTTON at the hand's first line."""
+    out = []
+    if whole_pot_raked(facts)[h]:
+        pot = money(int(facts.total_pot[h]))
+        out.append(Finding(rule_id="ROOM-RAKE", severity=Severity.ERROR, line=int(batch.total_line[h]) or None,
+                           message=f"the rake {pot} is the whole pot: a room takes a share of a pot and its winners "
+                                   f"collect the rest, here nothing", expected=f"less than {pot}", actual=pot))
+    if batch.more_boards[h, 0, 0] >= 0:
+        for board, code in cards_dealt_again(batch, h):
+            line = int(batch.more_board_lines[h, board - 1]) or None
+            run = _RUNS[board]
+            if code < 0:
+                message = f"the {run} board deals no card of its own: it is the first board again"
+                expected, actual = "a card of its own", "none"
+            else:
+                message = (f"the {run} board deals {_card(code)} again: an earlier board dealt it past the cards "
+                           f"they share, and each run deals its own cards from what is left of the deck")
+                expected, actual = "a card no earlier board dealt", _card(code)
+            out.append(Finding(rule_id="ROOM-RUN-TWICE", severity=Severity.ERROR, line=line, message=message,
+                               expected=expected, actual=actual))
+    if button_off_table(batch)[h]:
+        seat, size = int(batch.button_seat[h]), int(batch.max_seats[h])
+        out.append(Finding(rule_id="ROOM-BUTTON", severity=Severity.ERROR, line=int(batch.first_line[h]) or None,
+                           message=f"the button is on seat {seat} of a {size}-seat table",
+                           expected=f"a seat of 1 to {size}", actual=str(seat)))
+    return tuple(out)
 
 
-def whole_pot_rake(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
-    """ROOM-RAKE: the finding of hand ``h`` when its rake is its whole pot
-    (:func:`rules.holdem_fast.whole_pot_raked`), at the line of the total; else none."""
-    if not whole_pot_raked(facts)[h]:
-        return ()
-    pot = money(int(facts.total_pot[h]))
-    return (Finding(rule_id=RAKE, severity=Severity.ERROR, line=int(batch.total_line[h]) or None,
-                    message=f"the rake {pot} is the whole pot: a room takes a share of a pot and its winners "
-                            f"collect the rest, here nothing", expected=f"less than {pot}", actual=pot),)
+_RUNS = ("first", "second", "third")

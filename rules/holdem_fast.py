@@ -55,6 +55,7 @@ from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure, Street
+from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
 
 __all__ = ["FactBatch", "FindingRows", "replay_batch"]
@@ -318,7 +319,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         capacity = int(count[0])     # more findings than room for them: once more, with room
     if b.room_noted is not None:
         f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
-    f.certified &= ~whole_pot_raked(f)     # a ROOM-RAKE finding, worded by the full path
+    f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
     types = FindingRows.empty(0)
@@ -328,13 +329,6 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(columns.unit[h]))
     return f
-
-
-def whole_pot_raked(f: FactBatch) -> np.ndarray:
-    """ROOM-RAKE, per hand: the log's rake is the whole pot of a hand played for one. A room takes
-    a share of a pot and its winners collect the rest: a rake of it all is no room's (it balances,
-    so no HE rule sees it)."""
-    return f.explained & (f.rake > 0) & (f.rake == f.total_pot)
 
 
 def hand_units(b: HandBatch) -> np.ndarray:

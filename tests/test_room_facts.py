@@ -4,8 +4,11 @@ reader that names it, or raised as a finding where a log contradicts it."""
 from __future__ import annotations
 
 import ast
+import re
 from decimal import Decimal as D
 from pathlib import Path
+
+import pytest
 
 from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_text
@@ -13,7 +16,9 @@ from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from rules import rooms
 from rules.findings import Severity
-from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, run, split_pot
+from rules.holdem_fast import replay_batch
+from tests.test_holdem_engine import RUN_TWICE
+from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, line_of, run, split_pot
 
 TESTS = Path(__file__).resolve().parent
 
@@ -120,12 +125,56 @@ def test_room_rake_a_rake_of_the_whole_pot_is_an_error_at_the_total_line():
     assert run(all_but_a_cent).findings == ()
 
 
-def test_room_rake_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_path):
-    text = WHOLE_POT_RAKED.replace("Hand #100:", "Hand #250000000001:") + "\n"
-    log = tmp_path / "raked.txt"
+# Heads-up all in, run twice (tests/test_holdem_engine.py): the second board's turn is the Jc the first
+# board dealt as its turn, after the two boards share nothing. Each run deals its own cards.
+RUN_TWICE_DEALT_AGAIN = edit(RUN_TWICE, ("[Kc 8s 4d] [5c]", "[Kc 8s 4d] [Jc]"), ("[Kc 8s 4d 5c] [6h]", "[Kc 8s 4d Jc] [6h]"),
+                             ("SECOND Board [Kc 8s 4d 5c 6h]", "SECOND Board [Kc 8s 4d Jc 6h]"))
+RAISED_BY["ROOM-RUN-TWICE"] = RUN_TWICE_DEALT_AGAIN
+
+
+def test_room_run_twice_a_later_board_dealing_a_card_of_the_first_again_is_an_error_at_its_flop():
+    """ROOM-RUN-TWICE: each run deals its own cards from what the earlier runs left of the deck."""
+    assert run(RUN_TWICE).findings == ()
+    found = [(f.rule_id, f.severity, f.line, f.actual) for f in run(RUN_TWICE_DEALT_AGAIN).findings]
+    assert found == [("ROOM-RUN-TWICE", Severity.ERROR, line_of(RUN_TWICE_DEALT_AGAIN, "*** SECOND FLOP *** [Kc 8s 4d]"),
+                      "Jc")]
+
+
+def test_room_run_twice_a_later_board_that_is_the_first_again_is_an_error():
+    """ROOM-RUN-TWICE: a run deals at least one card of its own."""
+    again = edit(RUN_TWICE, ("*** SECOND FLOP *** [Kc 8s 4d]", "*** SECOND FLOP *** [2c 7s 9d]"),
+                 ("*** SECOND TURN *** [Kc 8s 4d] [5c]", "*** SECOND TURN *** [2c 7s 9d] [Jc]"),
+                 ("*** SECOND RIVER *** [Kc 8s 4d 5c] [6h]", "*** SECOND RIVER *** [2c 7s 9d Jc] [3h]"),
+                 ("SECOND Board [Kc 8s 4d 5c 6h]", "SECOND Board [2c 7s 9d Jc 3h]"))
+    found = [(f.rule_id, f.line, f.actual) for f in run(again).findings if f.rule_id.startswith("ROOM")]
+    assert found == [("ROOM-RUN-TWICE", line_of(again, "*** SECOND FLOP *** [2c 7s 9d]"), "none")]
+
+
+# The legal hand (a 6-max table) with its button on seat 7: no table of six has it.
+BUTTON_OFF_TABLE = edit(LEGAL, ("6-max Seat #1 is the button", "6-max Seat #7 is the button"))
+RAISED_BY["ROOM-BUTTON"] = BUTTON_OFF_TABLE
+
+
+def test_room_button_on_a_seat_the_table_does_not_have_is_an_error_and_an_empty_seat_a_dead_button():
+    """ROOM-BUTTON: the button is a seat of the table; an empty one is a dead button."""
+    found = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(BUTTON_OFF_TABLE).findings
+             if f.rule_id.startswith("ROOM")]
+    assert found == [("ROOM-BUTTON", Severity.ERROR, FIRST_LINE, "a seat of 1 to 6", "7")]
+    # seat 6 is the table's, empty: a dead button (the play then breaks HE-ACTION-ORDER, no room fact)
+    dead = edit(LEGAL, ("6-max Seat #1 is the button", "6-max Seat #6 is the button"))
+    assert not [f for f in run(dead).findings if f.rule_id.startswith("ROOM")]
+
+
+@pytest.mark.parametrize("rule_id", ["ROOM-RAKE", "ROOM-RUN-TWICE", "ROOM-BUTTON"])
+def test_room_fact_the_replay_finds_sends_the_hand_from_the_lane_and_is_stored(tmp_path, rule_id):
+    text = RAISED_BY[rule_id]
+    text = re.sub(r"Hand #\d+:", "Hand #250000000001:", text) + "\n"
+    chunks, batch, _ = read_text(text, "f.txt")
+    assert batch.in_lane.tolist() == [True] and not replay_batch(batch, allin_ev=False).certified[0]
+    log = tmp_path / "broken.txt"
     log.write_text(text, encoding="utf-8")
     summary = ingest([log], tmp_path / "wh", jobs=1)
     assert summary.games == 1 and summary.quarantined == 0
     with connect(tmp_path / "wh") as con:
-        stored = con.execute("select rule_id, severity, line from findings").fetchall()
-    assert stored == [("ROOM-RAKE", "error", WHOLE_POT_RAKED_LINE - FIRST_LINE + 1)]
+        stored = con.execute("select rule_id, severity from findings where rule_id like 'ROOM-%'").fetchall()
+    assert stored == [(rule_id, "error")]

@@ -241,6 +241,17 @@ def test_winning_run_it_twice_pays_each_board_half_the_pot():
                            "Player4": D("-3")}
 
 
+def test_winning_room_run_twice_a_second_board_dealing_the_first_boards_turn_again_is_an_error():
+    """ROOM-RUN-TWICE: the second run deals its own cards, none the first run dealt."""
+    # the real hand with its second turn written 7h, the first board's turn: Player2's full house still wins
+    text = RUN_TWICE.replace("[6c 9s Kc] [8c]", "[6c 9s Kc] [7h]").replace("[6c 9s Kc 8c", "[6c 9s Kc 7h")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("*** FLOP 2 *** [6c 9s Kc]") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RUN-TWICE", Severity.ERROR, line, "7h")]
+
+
+
 def test_winning_omaha_goes_to_quarantine_naming_the_game():
     with pytest.raises(ParseError, match="Winning Omaha H/L No Limit is not supported yet"):
         _hand(WALK.replace("Holdem(No Limit)", "Omaha H/L(No Limit)"))
