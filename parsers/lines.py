@@ -70,6 +70,7 @@ CURRENCY_SIGN = "[" + re.escape("".join(CURRENCY_SIGNS)) + "]"
 """A pattern of one currency sign, for the rooms whose amounts carry one."""
 
 _CURRENCY_OF = {**CURRENCY_SIGNS, **{code: code for code in CURRENCY_SIGNS.values()}}
+_CURRENCIES_IN: dict[str, tuple[str, ...]] = {}   # amount text -> the currencies its marks name
 _CURRENCY_MARK = re.compile(CURRENCY_SIGN + r"|\b(?:" + "|".join(dict.fromkeys(CURRENCY_SIGNS.values())) + r")\b")
 
 AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
@@ -136,6 +137,7 @@ def clear_caches() -> None:
     """Forget the amounts and cards read so far (benchmarks measure a cold start with it)."""
     _AMOUNTS.clear()
     _CARD_CACHE.clear()
+    _CURRENCIES_IN.clear()
 
 
 class CurrencyMarks:
@@ -164,9 +166,25 @@ class CurrencyMarks:
 
     def other(self, text: str, mark: str, index: int | None = None) -> bool:
         """Whether the amount ``text``, whose mark is ``mark``, is in another currency than the hand's."""
-        if mark == self.sign:
+        return mark != self.sign and self._differs(text, _CURRENCY_OF.get(mark), index)
+
+    def other_in(self, text: str, index: int | None = None) -> bool:
+        """Whether any mark of the amount ``text`` (a sign before or after its digits, a code after
+        them: ``$0.25 USD``, ``0,35 €``) is another currency's than the hand's."""
+        currencies = _CURRENCIES_IN.get(text)
+        if currencies is None:
+            currencies = tuple(dict.fromkeys(_CURRENCY_OF[mark] for mark in _CURRENCY_MARK.findall(text)))
+            if len(_CURRENCIES_IN) < 100_000:
+                _CURRENCIES_IN[text] = currencies
+        if len(currencies) == 1 and currencies[0] == self.currency:
             return False
-        actual, expected = _CURRENCY_OF.get(mark), self.currency
+        found = False
+        for currency in currencies:
+            found = self._differs(text, currency, index) or found
+        return found
+
+    def _differs(self, text: str, actual: str | None, index: int | None) -> bool:
+        expected = self.currency
         if actual is None or expected is None or actual == expected:
             return False
         at = self.index if index is None else index
@@ -175,14 +193,6 @@ class CurrencyMarks:
                 rule_id="ROOM-CURRENCY", severity=Severity.WARNING, line=self.first_line + at, expected=expected,
                 actual=actual, message=f"the amount {text} is in {actual}, the hand's stakes in {expected}")
         return True
-
-    def other_in(self, text: str, index: int | None = None) -> bool:
-        """Whether any mark of the amount ``text`` (a sign before or after its digits, a code after
-        them: ``$0.25 USD``, ``0,35 €``) is another currency's than the hand's."""
-        found = False
-        for mark in _CURRENCY_MARK.findall(text):
-            found = self.other(text, mark, index) or found
-        return found
 
     @property
     def findings(self) -> tuple[Finding, ...]:

@@ -125,7 +125,9 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
         findings = explain(batch, facts, 0, facts.findings)
-    return _result(hand, batch, facts, findings + room_findings(batch, facts, 0) + hand.room_findings)
+    if not facts.certified[0]:      # a certified hand breaks no room fact either
+        findings += room_findings(batch, facts, 0)
+    return _result(hand, batch, facts, findings + hand.room_findings)
 
 
 

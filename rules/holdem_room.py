@@ -57,10 +57,6 @@ def cards_dealt_again(b: HandBatch, h: int) -> list[tuple[int, int]]:
     return found
 
 
-def _run_more_than_once(b: HandBatch) -> np.ndarray:
-    return b.more_boards[:, 0, 0] >= 0
-
-
 def button_off_table(b: HandBatch) -> np.ndarray:
     """ROOM-BUTTON, per hand: the button is on a seat number past the table's size, where no seat
     line puts a player."""
@@ -72,8 +68,13 @@ def button_off_table(b: HandBatch) -> np.ndarray:
 
 
 def breached(b: HandBatch, f) -> np.ndarray:
-    """Per hand: a room fact of this module is broken (the full path words it)."""
-    out = whole_pot_raked(f) | button_off_table(b)
-    for h in np.flatnonzero(_run_more_than_once(b)).tolist():
+    """Per hand: a room fact of this module is broken (the full path words it). Each check runs
+    only when a cheap sign of it is in the batch: few hands come near any of them."""
+    out = np.zeros(b.hands, np.bool_)
+    if (f.rake == f.total_pot).any():
+        out |= whole_pot_raked(f)
+    if (b.button_seat > b.max_seats).any():
+        out |= button_off_table(b)
+    for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
         out[h] |= bool(cards_dealt_again(b, h))
     return out
