@@ -81,15 +81,20 @@ def test_room_currency_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_p
     chunks, batch, _ = read_text(text, "f.txt")
     assert batch.in_lane.tolist() == [False]
     assert [f.rule_id for f in parse_chunk(chunks[0], "f.txt").room_findings] == ["ROOM-CURRENCY"]
-    log = tmp_path / "euros.txt"
+    stored, counted = stored_alone(tmp_path, text, "select rule_id, severity, line, expected, actual from findings",
+                                   "select count_errors, count_warnings from games")
+    assert stored == [("ROOM-CURRENCY", "warning", 12, "USD", "EUR")]
+    assert counted == [(0, 1)]
+
+
+def stored_alone(tmp_path, text: str, *queries: str) -> list[list[tuple]]:
+    """Ingest one hand's ``text`` into a new warehouse (stored, none quarantined): each query's rows."""
+    log = tmp_path / "hand.txt"
     log.write_text(text, encoding="utf-8")
     summary = ingest([log], tmp_path / "wh", jobs=1)
     assert summary.games == 1 and summary.quarantined == 0
     with connect(tmp_path / "wh") as con:
-        stored = con.execute("select rule_id, severity, line, expected, actual from findings").fetchall()
-        counted = con.execute("select count_errors, count_warnings from games").fetchall()
-    assert stored == [("ROOM-CURRENCY", "warning", 12, "USD", "EUR")]
-    assert counted == [(0, 1)]
+        return [con.execute(query).fetchall() for query in queries]
 
 
 # Anna (the button) and Vera tie (tests/test_holdem_replay.py): $73 less $1.99 rake leaves $71.01, the
@@ -169,12 +174,7 @@ def test_room_button_on_a_seat_the_table_does_not_have_is_an_error_and_an_empty_
 def test_room_fact_the_replay_finds_sends_the_hand_from_the_lane_and_is_stored(tmp_path, rule_id):
     text = RAISED_BY[rule_id]
     text = re.sub(r"Hand #\d+:", "Hand #250000000001:", text) + "\n"
-    chunks, batch, _ = read_text(text, "f.txt")
+    _, batch, _ = read_text(text, "f.txt")
     assert batch.in_lane.tolist() == [True] and not replay_batch(batch, allin_ev=False).certified[0]
-    log = tmp_path / "broken.txt"
-    log.write_text(text, encoding="utf-8")
-    summary = ingest([log], tmp_path / "wh", jobs=1)
-    assert summary.games == 1 and summary.quarantined == 0
-    with connect(tmp_path / "wh") as con:
-        stored = con.execute("select rule_id, severity from findings where rule_id like 'ROOM-%'").fetchall()
+    [stored] = stored_alone(tmp_path, text, "select rule_id, severity from findings where rule_id like 'ROOM-%'")
     assert stored == [(rule_id, "error")]
