@@ -338,6 +338,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         currency = "USD"
         stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
         betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
         stakes=stakes, currency=currency, is_tournament=tournament, max_seats=None, button_seat=button,

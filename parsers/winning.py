@@ -229,6 +229,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning")
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
@@ -439,6 +440,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     info = GameInfo(game="holdem36" if short_deck else "holdem", played_at=played_at, table_name=table,
                     ruleset=f"{SITE} {betting.value}", site="Winning")
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
         is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),

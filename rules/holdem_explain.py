@@ -22,7 +22,7 @@ from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
 from rules.holdem_hand import ActionKind, Street
-from rules.holdem_room import button_off_table, cards_dealt_again, whole_pot_raked
+from rules.holdem_room import all_ins_unsaid, button_off_table, cards_dealt_again, whole_pot_raked
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = ["WORDED", "explain", "money", "room_findings"]
@@ -461,7 +461,7 @@ def _odd_chip(x: _Hand, r: _Row) -> str:
 def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
     """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
     in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
-    ROOM-BUTTON at the hand's first line."""
+    ROOM-ALL-IN at the action's line, ROOM-BUTTON at the hand's first line."""
     out = []
     if whole_pot_raked(facts)[h]:
         pot = money(int(facts.total_pot[h]))
@@ -481,6 +481,13 @@ def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, 
                 expected, actual = "a card no earlier board dealt", _card(code)
             out.append(Finding(rule_id="ROOM-RUN-TWICE", severity=Severity.ERROR, line=line, message=message,
                                expected=expected, actual=actual))
+    a0, a1 = int(batch.action_start[h]), int(batch.action_start[h + 1])
+    for j in all_ins_unsaid(batch, facts).tolist():
+        if a0 <= j < a1:
+            who = batch.player[int(batch.seat_start[h]) + int(batch.actor[j])]
+            out.append(Finding(rule_id="ROOM-ALL-IN", severity=Severity.WARNING, line=int(batch.line[j]) or None,
+                               message=f"{who} puts in his last chips and the line does not say all-in, as the "
+                                       f"room writes every all-in", expected="all-in said", actual="not said"))
     if button_off_table(batch)[h]:
         seat, size = int(batch.button_seat[h]), int(batch.max_seats[h])
         out.append(Finding(rule_id="ROOM-BUTTON", severity=Severity.ERROR, line=int(batch.first_line[h]) or None,

@@ -6,6 +6,8 @@ checked on a batch of hands (:class:`rules.holdem_batch.HandBatch`) and the engi
 - ``ROOM-RUN-TWICE``: a later board of a hand run more than once that deals again a card an earlier
   board dealt past the cards they share, or deals no card of its own. Each run deals its own cards
   from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole cards.
+- ``ROOM-ALL-IN``: an all-in whose line does not say it, in a room that says every all-in
+  (``HoldemHand.all_in_said``); one said of a player who keeps chips is ``HE-STACK``.
 - ``ROOM-BUTTON``: a button on a seat the table does not have (``Seat #7 is the button`` at a 6-max
   table). An empty seat of the table is a dead button, as the rooms play it: no finding.
 
@@ -26,7 +28,7 @@ import numpy as np
 
 from rules.holdem_batch import HandBatch
 
-__all__ = ["breached", "button_off_table", "cards_dealt_again", "whole_pot_raked"]
+__all__ = ["all_ins_unsaid", "breached", "button_off_table", "cards_dealt_again", "whole_pot_raked"]
 
 
 def whole_pot_raked(f) -> np.ndarray:
@@ -67,6 +69,19 @@ def button_off_table(b: HandBatch) -> np.ndarray:
     return off
 
 
+def all_ins_unsaid(b: HandBatch, f) -> np.ndarray:
+    """ROOM-ALL-IN: the actions (their index in the batch) that put a player all in, as the
+    engine's facts ``f`` count his chips, in a hand whose room says every all-in and whose line does
+    not say it."""
+    if b.all_in_said is None:
+        return np.zeros(0, np.int64)
+    unsaid = np.flatnonzero(f.is_all_in & ~b.is_all_in)
+    if not len(unsaid):
+        return unsaid
+    hand_of = np.searchsorted(b.action_start, unsaid, side="right") - 1
+    return unsaid[b.all_in_said[hand_of]]
+
+
 def breached(b: HandBatch, f) -> np.ndarray:
     """Per hand: a room fact of this module is broken (the full path words it). Each check runs
     only when a cheap sign of it is in the batch: few hands come near any of them."""
@@ -77,4 +92,7 @@ def breached(b: HandBatch, f) -> np.ndarray:
         out |= button_off_table(b)
     for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
         out[h] |= bool(cards_dealt_again(b, h))
+    unsaid = all_ins_unsaid(b, f)
+    if len(unsaid):
+        out[np.searchsorted(b.action_start, unsaid, side="right") - 1] = True
     return out

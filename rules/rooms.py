@@ -7,8 +7,9 @@ adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule
 already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
 wrong ``HE-UNCALLED``. The replay reports the others: an equal split whose odd units went to other
 winners than the room gives them to (``ROOM-ODD-CHIP``), and a rake of the whole pot, a board of a
-hand run twice that deals a card again and a button off the table (``ROOM-RAKE``, ``ROOM-RUN-TWICE``,
-``ROOM-BUTTON``: ``rules.holdem_room``).
+hand run twice that deals a card again, an all-in not said where the room says them all and a
+button off the table (``ROOM-RAKE``, ``ROOM-RUN-TWICE``, ``ROOM-ALL-IN``, ``ROOM-BUTTON``:
+``rules.holdem_room``).
 """
 
 from __future__ import annotations
@@ -64,8 +65,11 @@ RULES: dict[str, str] = {
     "ROOM-ALL-IN": ("How a room writes an all-in: PokerStars, GGPoker, Winning and Winamax add 'and is all-in' to "
                     "the action; Bovada 'All-in $X' and PartyPoker 'is all-In [$X]' give the chips added (a call "
                     "for no more than the bet, a raise for more, a bet with no bet); iPoker an all-in type of the "
-                    "chips added; 888poker need not say it: the stacks show it. An all-in said of a player who keeps "
-                    "chips, or more put in than his stack, is reported as HE-STACK."),
+                    "chips added; 888poker need not say it: the stacks show it, and so do PartyPoker's and iPoker's "
+                    "where a line does not say it. Where the room says every all-in (PokerStars, GGPoker, "
+                    "Winning, Winamax, Bovada), a line that puts a player's last chips in without saying it is a "
+                    "warning at that line, and the stacks are read as written. An all-in said of a player who "
+                    "keeps chips, or more put in than his stack, is reported as HE-STACK."),
     "ROOM-UNCALLED": ("How a room returns a bet nobody called: PokerStars, GGPoker and Winning write 'Uncalled bet "
                       "($X) returned to', Bovada 'Return uncalled portion of bet'; PartyPoker, iPoker and 888poker "
                       "pay it back within the winner's win or collect, and Winamax within a pot's collect: the "
@@ -85,5 +89,5 @@ RULES: dict[str, str] = {
 """Room facts by ID, as the rulebook gathers them."""
 
 READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE", "ROOM-RUN-TWICE",
-                                               "ROOM-BUTTON"}
+                                               "ROOM-BUTTON", "ROOM-ALL-IN"}
 """The facts that only say how a value is read: none of them is ever a finding."""

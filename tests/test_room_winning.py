@@ -251,6 +251,16 @@ def test_winning_room_run_twice_a_second_board_dealing_the_first_boards_turn_aga
         ("ROOM-RUN-TWICE", Severity.ERROR, line, "7h")]
 
 
+def test_winning_room_all_in_a_raise_of_the_whole_stack_without_its_words_is_a_warning():
+    """ROOM-ALL-IN: Winning says every all-in ('and is all-in'); the stacks are read as written."""
+    text = RUN_TWICE.replace("Hero raises $120.00 to $120.00 and is all-in", "Hero raises $120.00 to $120.00")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Hero raises $120.00 to $120.00") + 1
+    assert [(f.rule_id, f.severity, f.line) for f in result.findings] == [("ROOM-ALL-IN", Severity.WARNING, line)]
+    assert {p.player: p.net for p in result.players}["Hero"] == D("3")
+
+
+
 
 def test_winning_omaha_goes_to_quarantine_naming_the_game():
     with pytest.raises(ParseError, match="Winning Omaha H/L No Limit is not supported yet"):
