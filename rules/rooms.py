@@ -1,11 +1,12 @@
 """The rooms' own facts that no game rule gives: how their logs are to be read.
 
 A room's reader (``parsers/<room>.py``) applies them; they have IDs, as the rules of the games
-do, so that a stored value can say which fact made it so. Most are reading rules: they say how
-a value is read and are never a finding. Where a log contradicts its room's fact, the reader
-adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule of the game
-already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
-wrong ``HE-UNCALLED``. The replay reports the others: an equal split whose odd units went to other
+do, so that a stored value can say which fact made it so. Some are reading rules only
+(:data:`READING`): they say how a value is read and are never a finding, a breach of them being a
+rule of the game's. Where a log contradicts its room's currency, the reader adds a finding under
+the fact's ID (``HoldemHand.room_findings``); a rule of the game reports what it sees (a rake
+that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned wrong ``HE-UNCALLED``). The
+replay reports the others: an equal split whose odd units went to other
 winners than the room gives them to (``ROOM-ODD-CHIP``), and a rake of the whole pot, a board of a
 hand run twice that deals a card again, an all-in not said where the room says them all and a
 button off the table (``ROOM-RAKE``, ``ROOM-RUN-TWICE``, ``ROOM-ALL-IN``, ``ROOM-BUTTON``:
