@@ -21,8 +21,10 @@ games as (
 ),
 
 all_ins as (
-    select game_id, player, bool_or(is_all_in) as is_all_in,
+    -- the players who went all-in at some action of the hand (only those rows are grouped)
+    select game_id, player, true as is_all_in,
     from stg_holdem_actions
+    where is_all_in
     group by game_id, player
 ),
 
