@@ -727,11 +727,22 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
     if isinstance(found, tuple):
         text, _ = found
         if kind == "HANDS_LINE":
-            expression, alternatives = builder.reading.rules["hand"]
-            (_, (name, cards)), = alternatives.values()
-            pairs = [(m.group(name), m.group(cards)) for m in expression.finditer(text)]
-        else:
-            pairs = [piece.split() for piece in text.split(",")]
+            # The expression has checked the line: each hand is a name, then its cards up to a ']'
+            # (neither holds a bracket or a comma but the commas between cards).
+            cards = _CARDS
+            hands = []
+            for piece in text.split("]")[:-1]:
+                name, inside = piece.split("[")
+                try:
+                    hand = tuple([cards[text] if text in cards else _card_of(text)
+                                  for text in inside.replace(",", " ").split()])
+                except CardError:
+                    raise _Retry from None  # read with columns, to say where
+                hands.append((player(name.replace(",", " ").split()[-1]), hand))
+            fields["hands"] = tuple(hands)
+            fields["hands_line"] = at
+            return
+        pairs = [piece.split() for piece in text.split(",")]
     else:
         pairs = list(zip(found[0::2], found[1::2]))
         pairs = [(p, v) for (_, p), (_, v) in pairs]
