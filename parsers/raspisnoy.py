@@ -195,6 +195,8 @@ class _Reading:
             return line_expression(parser, (rule,), aliases, whole_terminals=True)
 
         self.lines = {kind: expression(_RULE[kind]) for kind in kinds}
+        self.fullmatch = {kind: line[0].fullmatch for kind, line in self.lines.items()}
+        """Per kind of line, its expression's ``fullmatch`` (asked per line)."""
         self.rules = {rule: expression(rule) for rule in rules
                       if not rule.startswith("_") and rule not in _RULE.values()}
         """The expressions of the rules lines are made of (hand, play, trump …)."""
@@ -344,7 +346,7 @@ class _Lines:
         """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
         Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
-        classify, expressions = reading.classify, reading.lines
+        classify, fullmatch, add = reading.classify, reading.fullmatch, read.append
         previous = None
         for index, line in enumerate(lines):
             if not line or line.isspace():
@@ -363,8 +365,8 @@ class _Lines:
                 if kind is None:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
-                match = expressions[kind][0].fullmatch(line)
-                read.append((kind, index, match if match is not None else self._slow(kind, index, line)))
+                match = fullmatch[kind](line)
+                add((kind, index, match if match is not None else self._slow(kind, index, line)))
             run = _RUNS.get(kind)
             if run is not None and run == previous:
                 continue  # see _RUNS
