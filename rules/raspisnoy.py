@@ -1231,9 +1231,21 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
-    seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
-    for player, cards in rnd.hands:
+    dealt = [(player, [card.code for card in cards]) for player, cards in rnd.hands]
+    every = [code for _, codes in dealt for code in codes]
+    if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
+            and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
+        # the usual deal: cards of the deck, each once, the cards due to each of the players, once
+        # (no finding of the loop below can be made): the copies and bits are set without its checks
+        for player, codes in dealt:
+            hand = hands[player]
+            for code in codes:
+                hand[code] = 1
+            held[player] = sum(map(_BITS.__getitem__, codes))
+        dealt = ()
+    seen = [0] * 54     # copies dealt, by card code
+    for player, cards in rnd.hands if dealt else ():
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
                            f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1384,6 +1396,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won
 
 
+_BITS = tuple(1 << code for code in range(54))
+"""Each card code's bit."""
 _CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
 """A card's text by its code: a game writes each card many times, and a Card's own hash and
 ``__str__`` are Python calls."""
