@@ -195,6 +195,8 @@ class _Reading:
             return line_expression(parser, (rule,), aliases, whole_terminals=True)
 
         self.lines = {kind: expression(_RULE[kind]) for kind in kinds}
+        self.fullmatch = {kind: line[0].fullmatch for kind, line in self.lines.items()}
+        """Per kind of line, its expression's ``fullmatch`` (asked per line)."""
         self.rules = {rule: expression(rule) for rule in rules
                       if not rule.startswith("_") and rule not in _RULE.values()}
         """The expressions of the rules lines are made of (hand, play, trump …)."""
@@ -344,7 +346,7 @@ class _Lines:
         """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
         Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
-        classify, expressions = reading.classify, reading.lines
+        classify, fullmatch, add = reading.classify, reading.fullmatch, read.append
         previous = None
         for index, line in enumerate(lines):
             if not line or line.isspace():
@@ -363,8 +365,8 @@ class _Lines:
                 if kind is None:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
-                match = expressions[kind][0].fullmatch(line)
-                read.append((kind, index, match if match is not None else self._slow(kind, index, line)))
+                match = fullmatch[kind](line)
+                add((kind, index, match if match is not None else self._slow(kind, index, line)))
             run = _RUNS.get(kind)
             if run is not None and run == previous:
                 continue  # see _RUNS
@@ -727,11 +729,22 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
     if isinstance(found, tuple):
         text, _ = found
         if kind == "HANDS_LINE":
-            expression, alternatives = builder.reading.rules["hand"]
-            (_, (name, cards)), = alternatives.values()
-            pairs = [(m.group(name), m.group(cards)) for m in expression.finditer(text)]
-        else:
-            pairs = [piece.split() for piece in text.split(",")]
+            # The expression has checked the line: each hand is a name, then its cards up to a ']'
+            # (neither holds a bracket or a comma but the commas between cards).
+            cards = _CARDS
+            hands = []
+            for piece in text.split("]")[:-1]:
+                name, inside = piece.split("[")
+                try:
+                    hand = tuple([cards[text] if text in cards else _card_of(text)
+                                  for text in inside.replace(",", " ").split()])
+                except CardError:
+                    raise _Retry from None  # read with columns, to say where
+                hands.append((player(name.replace(",", " ").split()[-1]), hand))
+            fields["hands"] = tuple(hands)
+            fields["hands_line"] = at
+            return
+        pairs = [piece.split() for piece in text.split(",")]
     else:
         pairs = list(zip(found[0::2], found[1::2]))
         pairs = [(p, v) for (_, p), (_, v) in pairs]

@@ -113,6 +113,9 @@ class AmountTooLarge(ValueError):
     goes to quarantine, so that one game never stops the file's other games from being stored."""
 
 
+_DECIMAL_OR_NONE = frozenset((Decimal, type(None)))
+
+
 def _fits(value, digits: int, step: Decimal) -> bool:
     """Whether ``value`` fits a decimal column with ``digits`` before the point and ``step``
     after it (the checks cheapest for a Decimal: no digit tuple is built)."""
@@ -212,7 +215,13 @@ class TableRows:
             if len(values) != n:
                 raise ValueError(f"table {table!r}: column {name} has {len(values)} values, {first} has {n}")
         for name, digits, step in _DECIMALS[table]:
-            for value in columns.get(name, ()):
+            values = columns.get(name, ())
+            if set(map(type, values)) <= _DECIMAL_OR_NONE:
+                try:    # each value once (a game's points repeat): equal Decimals fit alike
+                    values = set(values)
+                except TypeError:   # (a signalling NaN has no hash)
+                    pass
+            for value in values:
                 if not _fits(value, digits, step):
                     _check_decimals(table, {name: value})
         nulls = None

@@ -632,55 +632,118 @@ def jokers_of(rules: Ruleset) -> Jokers:
     return jokers
 
 
-def _highest(mask: int) -> int:
-    return 1 << (mask.bit_length() - 1)
+class Pick(enum.IntEnum):
+    """Which of the cards a tier of a duty asks for does the player have to play."""
+
+    ALL = 0
+    """Any of them."""
+    HIGHEST = 1
+    """His highest."""
+    LOWEST = 2
+    """His lowest."""
+
+
+class Tier(NamedTuple):
+    """One step of a duty: the cards it asks for (bits of their codes, the jokers left out), which
+    of them, the duty in words and the rule that states it."""
+
+    asked: int
+    pick: Pick
+    words: str
+    rule_id: str
+
+
+class TrickDuty(NamedTuple):
+    """What the first card of a trick asks of every later card (RSP-FOLLOW, RSP-JOKER-LEAD), whatever
+    the hand: the first tier the hand holds a card of decides; a hand that holds none may play any
+    card. The joker may always be played. The replay makes it once per trick (:func:`trick_duty`)
+    and asks it per card followed (:func:`duty_mask`)."""
+
+    tiers: tuple[Tier, ...]
+    otherwise: tuple[str, str]
+    """The duty in words and its rule when the hand holds no card of any tier: any card."""
+    jokers: int
+    """The bits of the cards that play as the joker."""
+    free: int
+    """Cards always allowed, whatever else the hand holds: the jokers, and the cards of the first
+    tier when it asks for any of them (a card of the led suit follows it); -1 when every card is."""
+
+
+def _asked(suit: Suit, jokers: Jokers) -> int:
+    return _SUIT_MASKS[suit] & ~jokers.mask
+
+
+@functools.cache
+def trick_duty(led: int | None, declaration: Declaration | None, trump: Suit | None, jokers: Jokers) -> TrickDuty:
+    """The duty that the card of code ``led`` (None to lead), with its ``declaration``, puts on every
+    later card of the trick (RSP-FOLLOW, RSP-JOKER-LEAD; see :func:`legal_cards`). A joker led high
+    (trumps or a suit) makes every tier of its demand RSP-JOKER-LEAD's: the highest card asked
+    for, else a trump, else any card. A joker led low makes its suit the led suit, and the
+    ordinary duties apply (but the lowest card, where the rules ask it).
+
+    >>> duty = trick_duty(Card.parse("Qh").code, None, Suit.CLUBS, jokers_of(Ruleset()))
+    >>> [(tier.pick.name, tier.words) for tier in duty.tiers], duty.otherwise
+    ([('ALL', 'a card of the led suit hearts'), ('ALL', 'a trump (void in hearts)')], ('any card', 'RSP-FOLLOW'))
+    """
+    tiers: list[Tier] = []
+    if led is None:
+        return TrickDuty((), ("any card to lead", "RSP-FOLLOW"), jokers.mask, -1)
+    trumps = () if trump is None else (_asked(trump, jokers),)
+    demand = "RSP-JOKER-LEAD"
+    if (1 << led) & jokers.mask:
+        call = declaration.call if declaration else None
+        if call is JokerCall.HIGH_TRUMPS and trump is not None:
+            tiers.append(Tier(trumps[0], Pick.HIGHEST, "the highest trump (joker led high trumps)", demand))
+            otherwise = "any card (no trump for the joker's high trumps)", demand
+            led_suit = None
+        elif call is JokerCall.HIGH_SUIT:
+            suit_name = _SUIT_NAMES[declaration.suit]
+            tiers.append(Tier(_asked(declaration.suit, jokers), Pick.HIGHEST,
+                              f"the highest {suit_name} (joker led high {suit_name})", demand))
+            tiers += [Tier(asked, Pick.ALL, f"a trump (void in {suit_name}, joker led high {suit_name})", demand)
+                      for asked in trumps]
+            otherwise = "any card", demand
+            led_suit = None
+        elif call is JokerCall.LOW_SUIT:
+            if jokers.low_lowest:
+                suit_name = _SUIT_NAMES[declaration.suit]
+                tiers.append(Tier(_asked(declaration.suit, jokers), Pick.LOWEST,
+                                  f"the lowest {suit_name} (joker led low {suit_name})", demand))
+            led_suit, otherwise = declaration.suit, None
+        else:
+            return TrickDuty((), ("any card (the joker led no suit)", "RSP-FOLLOW"), jokers.mask, -1)
+    else:
+        led_suit, otherwise = _SUIT_OF[led], None
+    if otherwise is None:   # the ordinary duties, with led_suit led (None: a JK led that is no joker here)
+        if led_suit is not None:
+            tiers.append(Tier(_asked(led_suit, jokers), Pick.ALL, _FOLLOW_WORDS[led_suit], "RSP-FOLLOW"))
+        tiers += [Tier(asked, Pick.ALL, _VOID_WORDS.get(led_suit, "a trump (void in the led suit)"), "RSP-FOLLOW")
+                  for asked in trumps]
+        otherwise = "any card", "RSP-FOLLOW"
+    free = jokers.mask | (tiers[0].asked if tiers and tiers[0].pick is Pick.ALL else 0)
+    return TrickDuty(tuple(tiers), otherwise, jokers.mask, free if tiers else -1)
+
+
+def duty_mask(held: int, duty: TrickDuty) -> tuple[int, str, str]:
+    """The bits of the cards a player holding ``held`` may play under ``duty``, the duty in words,
+    and its rule."""
+    for asked, pick, words, rule_id in duty.tiers:
+        cards = held & asked
+        if cards:
+            if pick is Pick.HIGHEST:
+                cards = 1 << (cards.bit_length() - 1)
+            elif pick is Pick.LOWEST:
+                cards &= -cards
+            return cards | held & duty.jokers, words, rule_id
+    return (held, *duty.otherwise)
 
 
 def legal_mask(held: int, led: Card | None, declaration: Declaration | None, trump: Suit | None,
                jokers: Jokers) -> tuple[int, str, str]:
     """The duty of a player holding the cards whose codes are the bits of ``held`` (RSP-FOLLOW,
-    RSP-JOKER-LEAD; see :func:`legal_cards`): the bits of the cards he may play, the duty in
-    words, and its rule. The replay asks it for every card followed to a trick."""
-    joker_mask = jokers.mask
-    held_jokers = held & joker_mask
-    if led is None:
-        return held, "any card to lead", "RSP-FOLLOW"
-    plain = held & ~joker_mask & _PLAIN
-    trumps = plain & _SUIT_MASKS[trump] if trump is not None else 0   # asked only where no card asked for is held
-    if (1 << led.code) & joker_mask:
-        call = declaration.call if declaration else None
-        demand = "RSP-JOKER-LEAD"
-        if call is JokerCall.HIGH_TRUMPS and trump is not None:
-            if trumps:
-                return _highest(trumps) | held_jokers, "the highest trump (joker led high trumps)", demand
-            return held, "any card (no trump for the joker's high trumps)", demand
-        if call is JokerCall.HIGH_SUIT:
-            suit_name = _SUIT_NAMES[declaration.suit]
-            wanted = plain & _SUIT_MASKS[declaration.suit]
-            if wanted:
-                words = f"the highest {suit_name} (joker led high {suit_name})"
-                return _highest(wanted) | held_jokers, words, demand
-            if trumps:
-                words = f"a trump (void in {suit_name}, joker led high {suit_name})"
-                return trumps | held_jokers, words, demand
-            return held, "any card", demand
-        if call is JokerCall.LOW_SUIT:
-            wanted = plain & _SUIT_MASKS[declaration.suit]
-            if wanted and jokers.low_lowest:
-                suit_name = _SUIT_NAMES[declaration.suit]
-                words = f"the lowest {suit_name} (joker led low {suit_name})"
-                return (wanted & -wanted) | held_jokers, words, demand
-            led_suit = declaration.suit
-        else:
-            return held, "any card (the joker led no suit)", "RSP-FOLLOW"
-    else:
-        led_suit = _SUIT_OF[led.code]
-    wanted = plain & _SUIT_MASKS[led_suit] if led_suit is not None else 0   # None: a JK led that is no joker here
-    if wanted:
-        return wanted | held_jokers, _FOLLOW_WORDS[led_suit], "RSP-FOLLOW"
-    if trumps:
-        return trumps | held_jokers, _VOID_WORDS.get(led_suit, "a trump (void in the led suit)"), "RSP-FOLLOW"
-    return held, "any card", "RSP-FOLLOW"
+    RSP-JOKER-LEAD; see :func:`trick_duty`): the bits of the cards he may play, the duty in
+    words, and its rule."""
+    return duty_mask(held, trick_duty(None if led is None else led.code, declaration, trump, jokers))
 
 
 def _held(hand: Counter) -> set[Card]:
@@ -693,22 +756,22 @@ _VOID_WORDS = {suit: f"a trump (void in {name})" for suit, name in _SUIT_NAMES.i
 
 def led_suit_of(plays: list[tuple[Card, Declaration | None]], rules: Ruleset) -> Suit | None:
     """The suit that counts as led: the first card's, a joker's declared suit, else the first plain card's."""
-    return _led_suit([card for card, _ in plays], [said for _, said in plays], jokers_of(rules).codes)
+    return _led_suit([card.code for card, _ in plays], [said for _, said in plays], jokers_of(rules).codes)
 
 
-def _led_suit(cards: list[Card], declarations: list[Declaration | None], joker_codes: frozenset[int]) -> Suit | None:
-    """:func:`led_suit_of` over a trick as columns: its cards, and their declarations."""
-    if not cards:
+def _led_suit(codes: list[int], declarations: list[Declaration | None], joker_codes: frozenset[int]) -> Suit | None:
+    """:func:`led_suit_of` over a trick as columns: its cards' codes, and their declarations."""
+    if not codes:
         return None
-    first = cards[0].code
+    first = codes[0]
     if first not in joker_codes:
         return _SUIT_OF[first]
     declaration = declarations[0]
     if declaration is not None and declaration.suit is not None:
         return declaration.suit
-    for card in cards[1:]:
-        if card.code not in joker_codes:
-            return _SUIT_OF[card.code]
+    for code in codes[1:]:
+        if code not in joker_codes:
+            return _SUIT_OF[code]
     return None
 
 
@@ -721,19 +784,18 @@ def trick_winner(plays: list[tuple[Card, Declaration | None]], trump: Suit | Non
     >>> trick_winner([(c("Th"), None), (c("8d"), None), (c("7c"), None)], Suit.CLUBS, r)
     2
     """
-    return _winner_and_led([card for card, _ in plays], [said for _, said in plays], trump,
+    return _winner_and_led([card.code for card, _ in plays], [said for _, said in plays], trump,
                            jokers_of(rules).codes)[0]
 
 
-def _winner_and_led(cards: list[Card], declarations: list[Declaration | None], trump: Suit | None,
+def _winner_and_led(codes: list[int], declarations: list[Declaration | None], trump: Suit | None,
                     joker_codes: frozenset[int]) -> tuple[int, Suit | None]:
     """The index of the winning card and the suit that counts as led (:func:`led_suit_of`), over
-    a trick as columns: its cards, and their declarations."""
-    led = _led_suit(cards, declarations, joker_codes)
+    a trick as columns: its cards' codes, and their declarations."""
+    led = _led_suit(codes, declarations, joker_codes)
     high_joker = None
     best, best_rank = 0, -1     # the highest trump, else the highest card of the led suit
-    for index, card in enumerate(cards):
-        code = card.code
+    for index, code in enumerate(codes):
         if code >= 52 or code in joker_codes:
             if code in joker_codes:
                 declaration = declarations[index]
@@ -902,12 +964,11 @@ class _Played:
         """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
         self.players: list[str] = []
         """Who played each card, in order."""
-        self.cards: list[Card] = []
-        """Each card played, in order."""
-        self.declarations: list[Declaration | None] = []
-        """Each card's declaration (as checked), in order."""
-        self.declared = False
-        """Whether any card played carries a declaration."""
+        self.codes: list[int] = []
+        """The code of each card played, in order."""
+        self.declarations: list[tuple[int, list[Declaration | None]]] = []
+        """Per trick holding a joker or a declaration: the index of its first card, and each of its
+        cards' declarations (as checked); most tricks hold none."""
 
     def columns(self) -> PlayColumns:
         if not self.tricks:
@@ -917,14 +978,14 @@ class _Played:
         def spread(values: tuple) -> list:
             return list(chain.from_iterable(map(repeat, values, counts)))
 
-        texts = _CARD_TEXT
+        declarations = [None] * len(self.codes)
+        for at, said in self.declarations:
+            declarations[at:at + len(said)] = [None if one is None else str(one) for one in said]
         return PlayColumns(
             round_no=spread(rounds), trick_no=spread(numbers),
             play_no=list(chain.from_iterable(map(range, repeat(1), map((1).__add__, counts)))),
-            player=self.players, card=[texts[card.code] for card in self.cards],
-            joker_declaration=([None if said is None else str(said) for said in self.declarations]
-                               if self.declared else [None] * len(self.cards)),
-            led_suit=spread(leds), winner=spread(winners),
+            player=self.players, card=list(map(_CARD_TEXT.__getitem__, self.codes)),
+            joker_declaration=declarations, led_suit=spread(leds), winner=spread(winners),
             is_winner=list(chain.from_iterable(map(_winner_flags, counts, winners_at))), line=spread(lines),
         )
 
@@ -1170,9 +1231,21 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
-    seen = [0] * 54     # copies dealt, by card code
     deck = _deck_codes(rules)
-    for player, cards in rnd.hands:
+    dealt = [(player, [card.code for card in cards]) for player, cards in rnd.hands]
+    every = [code for _, codes in dealt for code in codes]
+    if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
+            and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
+        # the usual deal: cards of the deck, each once, the cards due to each of the players, once
+        # (no finding of the loop below can be made): the copies and bits are set without its checks
+        for player, codes in dealt:
+            hand = hands[player]
+            for code in codes:
+                hand[code] = 1
+            held[player] = sum(map(_BITS.__getitem__, codes))
+        dealt = ()
+    seen = [0] * 54     # copies dealt, by card code
+    for player, cards in rnd.hands if dealt else ():
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
                            f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1239,7 +1312,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     updated as he plays them."""
     won = dict.fromkeys(order, 0)
     played_tricks, played_by_all = played.tricks, played.players
-    cards_all, declarations_all = played.cards, played.declarations
+    codes_all, declarations_all = played.codes, played.declarations
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
     clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
@@ -1262,62 +1335,59 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             else:
                 findings.add("RSP-LEAD", f"round {round_no}, trick {trick_no}: play goes clockwise",
                              line=line, expected=", ".join(clockwise), actual=", ".join(played_by))
-        cards: list[Card] = []     # the trick as columns
-        said: list[Declaration | None] = []
-        declared = False
-        lead = lead_said = None     # the led card and its declaration: what every later card answers
-        for position, play in enumerate(trick.plays):
-            card = play.card
-            key = card.code
-            declaration = play.declaration
-            if declaration is not None or key in joker_codes:   # else a plain card, no words
-                declaration = _check_declaration(findings, rnd, trick, play, position, rules, trump)
-                declared = declared or declaration is not None
-            if not position:
-                lead, lead_said = card, declaration
-            player = play.player
-            hand = hands.get(player)
-            if hand is not None:
-                if key >= 52:
-                    key = _hand_key(hand, key)
-                count = hand[key]
-                if count <= 0:
-                    findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                                 f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
-                                 expected=f"a card of {_hand_text(hand)}", actual=card)
-                else:
-                    bits = held[player]
-                    if position:
-                        allowed, words, rule_id = legal_mask(bits, lead, lead_said, trump, jokers)
-                        if not allowed >> key & 1:
-                            duty = sorted(_CARD_TEXT[code] for code, n in enumerate(hand)
-                                          if n > 0 and allowed >> code & 1)
-                            findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
-                                         f"played {card} holding {_hand_text(hand)}: must play {words}",
-                                         line=line, expected=" or ".join(duty), actual=card)
-                    hand[key] = count - 1
-                    if count == 1:
-                        held[player] = bits & ~(1 << key)
-            cards.append(card)
-            said.append(declaration)
-        if not cards:
+        # the trick as columns: its cards' codes and declarations (as checked)
+        plays = trick.plays
+        codes = [play.card.code for play in plays]
+        if not codes:
             continue
-        winner_at, led = _winner_and_led(cards, said, trump, joker_codes)
-        winner = trick.plays[winner_at].player
+        said = [play.declaration for play in plays]
+        declaring = said.count(None) != len(said) or not joker_codes.isdisjoint(codes)
+        duty = None     # what the led card, with its declaration, asks of every later card
+        for position, player in enumerate(played_by):
+            key = codes[position]
+            if declaring and (said[position] is not None or key in joker_codes):   # else a plain card, no words
+                said[position] = _check_declaration(findings, rnd, trick, plays[position], position, rules, trump)
+            if not position:
+                duty = trick_duty(key, said[0], trump, jokers)
+            hand = hands.get(player)
+            if hand is None:
+                continue
+            if key >= 52:
+                key = _hand_key(hand, key)
+            count = hand[key]
+            if count <= 0:
+                card = plays[position].card
+                findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
+                             f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
+                             expected=f"a card of {_hand_text(hand)}", actual=card)
+                continue
+            bits = held[player]
+            if position and not duty.free >> key & 1:
+                allowed, words, rule_id = duty_mask(bits, duty)
+                if not allowed >> key & 1:
+                    card = plays[position].card
+                    could = sorted(_CARD_TEXT[code] for code, n in enumerate(hand) if n > 0 and allowed >> code & 1)
+                    findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
+                                 f"played {card} holding {_hand_text(hand)}: must play {words}",
+                                 line=line, expected=" or ".join(could), actual=card)
+            hand[key] = count - 1
+            if count == 1:
+                held[player] = bits & ~(1 << key)
+        winner_at, led = _winner_and_led(codes, said, trump, joker_codes)
+        winner = played_by[winner_at]
         if trick.winner is not None and trick.winner != winner:
             findings.check("RSP-TRICK", winner, trick.winner,
                            f"round {round_no}, trick {trick_no}: the trick goes to "
-                           f"{trick.plays[winner_at].card} of {winner}", line=line)
-        if winner in won:
-            won[winner] += 1
+                           f"{plays[winner_at].card} of {winner}", line=line)
         # The trick's rows are made once per game, column by column (:meth:`_Played.columns`).
         played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
-                              len(cards), winner_at))
+                              len(codes), winner_at))
         played_by_all += played_by
-        cards_all += cards
-        declarations_all += said
-        played.declared = played.declared or declared
+        codes_all += codes
+        if declaring:
+            declarations_all.append((len(codes_all) - len(codes), said))
         if winner in won:
+            won[winner] += 1
             leader = winner
     if len(rnd.tricks) != rnd.cards and (rnd.tricks or rnd.points or rnd.totals):
         findings.add("RSP-TRICK", f"round {round_no}: {rnd.cards} cards in hand make {rnd.cards} tricks",
@@ -1326,6 +1396,8 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won
 
 
+_BITS = tuple(1 << code for code in range(54))
+"""Each card code's bit."""
 _CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
 """A card's text by its code: a game writes each card many times, and a Card's own hash and
 ``__str__`` are Python calls."""

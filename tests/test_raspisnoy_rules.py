@@ -5,6 +5,7 @@ Most cases start from the game log of FORMATS.md (file lines noted below) and ch
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from decimal import Decimal
 
@@ -18,6 +19,7 @@ from rules.raspisnoy import (
     DoublingScope,
     RoundKind,
     Ruleset,
+    duty_mask,
     jokers_of,
     legal_cards,
     max_cards,
@@ -25,6 +27,7 @@ from rules.raspisnoy import (
     replay_sheet,
     round_points,
     schedule,
+    trick_duty,
     trick_winner,
 )
 from rules.rulebook import RULES
@@ -178,6 +181,25 @@ def test_rsp_joker_lead_high_suit_asks_the_highest_of_the_suit_then_a_trump():
     assert legal_cards(hand, c("7s"), high_hearts, Suit.CLUBS, rules).cards == {c("Kh")}
     duty = legal_cards(hand, c("7s"), high_spades, Suit.CLUBS, rules)
     assert (duty.cards, duty.rule_id) == ({c("8c")}, "RSP-JOKER-LEAD")
+
+
+def test_rsp_follow_the_cards_a_duty_always_allows_are_allowed_whatever_else_is_held():
+    # The replay looks no further at a card of the led suit or a joker (TrickDuty.free): each such
+    # card must be one the duty allows, for every lead, call, trump and hand.
+    rng = random.Random(15)
+    for rules in (Ruleset(), Ruleset.parse("deck 54"), Ruleset.parse("joker low lowest")):
+        jokers = jokers_of(rules)
+        deck = list(rules.deck_cards.codes)
+        calls = [None] + [Declaration.parse(words) for words in ("high", "low", "high trumps")] + [
+            Declaration.parse(f"{call} {suit}") for call in ("high", "low") for suit in ("spades", "hearts", "diamonds", "clubs")]
+        for led in deck:
+            for said in calls if led in jokers.codes else [None]:
+                for trump in (None, *Suit):
+                    duty = trick_duty(led, said, trump, jokers)
+                    for _ in range(20):
+                        held = sum(1 << code for code in rng.sample(deck, rng.randint(1, 9)))
+                        allowed, _, _ = duty_mask(held, duty)
+                        assert held & duty.free & ~allowed == 0, (led, said, trump, bin(held))
 
 
 def test_rsp_players_forbids_two_players():
