@@ -177,16 +177,17 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 @njit(cache=True, inline="always")
 def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
-    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways, suit
-    polynomials and count of distinct ranks at depth d + 1 from those before the rank's first
-    card. Returns how many of the rank are dealt now, 0 when the stub has too few."""
+    """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
+    five, ascending, is 4 - d): its column, ways, suit polynomials and count of distinct ranks at
+    depth d + 1 from those before the rank's first card. Returns how many of the rank are dealt
+    now, 0 when the stub has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
     ranks[d] = r
     run[d] = m
     base = d + 1 - m
-    index[d + 1] = index[d] + binom[r + d, d + 1]
+    index[d + 1] = index[d] + binom[r + 4 - d, 5 - d]
     ways[d + 1] = ways[base] * binom[avail[r], m]
     kinds[d + 1] = kinds[base] + 1
     for s in range(4):
@@ -317,7 +318,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 if not next_subset(idx, k, ns):
                     break
 
-    # 2. Every rank multiset, ranks ascending, one rank a depth. At depth d (d ranks dealt):
+    # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
+    # the order of their columns and each player's row of pair_strengths is read straight
+    # through rather than in jumps that miss the cache. At depth d (d ranks dealt):
     # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways
     # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
     ranks = np.zeros(5, dtype=np.int64)
@@ -338,23 +341,23 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for r0 in range(13):
         if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
             continue
-        for r1 in range(r0, 13):
+        for r1 in range(r0 + 1):
             if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                 continue
-            for r2 in range(r1, 13):
+            for r2 in range(r1 + 1):
                 if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                     continue
-                for r3 in range(r2, 13):
+                for r3 in range(r2 + 1):
                     if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                         continue
-                    for r in range(r3, 13):     # the last rank: one multiset each
+                    for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
                         if m > avail[r]:
                             continue
                         ranks[4] = r
                         base = 5 - m
                         board_ways = ways[base] * binom[avail[r], m]
-                        column = index[4] + binom[r + 4, 5]
+                        column = index[4] + r
                         boards += board_ways
                         top = -1
                         for p in range(n_players):
