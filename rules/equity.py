@@ -73,32 +73,39 @@ def add_card(src, dst, c):
 
 
 @njit(cache=True, inline="always")
-def _distribute(strength, members, split, weights, shares):
-    # Each pot k to its best eligible hands, weights[k] boards at once. members[k]: the
-    # eligible players, then -1; split[w]: one of w tied winners' share of a board (unit // w,
-    # looked up rather than divided each time).
-    for k in range(members.shape[0]):
-        weight = weights[k]
-        if weight == 0:
-            continue
-        best = -1
-        winners = 0
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] > best:
-                best = strength[p]
-                winners = 1
-            elif strength[p] == best:
-                winners += 1
-        share = weight * split[winners]
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] == best:
-                shares[k, p] += share
+def _winners(strength, shut, pot):
+    """The pot's best eligible hands as a bit pattern (bit p for player p). shut[pot, p]: 0 for an
+    eligible player, else far below any strength; found without a branch to mispredict."""
+    best = strength[0] + shut[pot, 0]
+    for p in range(1, strength.shape[0]):
+        best = max(best, strength[p] + shut[pot, p])
+    pattern = 0
+    for p in range(strength.shape[0]):
+        pattern |= np.int64(strength[p] + shut[pot, p] == best) << p
+    return pattern
+
+
+@njit(cache=True, inline="always")
+def _split(pot, pattern, weight, split, shares):
+    # weight boards of the pot to the players of pattern, tied winners alike. split[w]: one of w
+    # tied winners' share of a board (unit // w, looked up rather than divided each time).
+    winners = 0
+    rest = pattern
+    while rest:
+        rest &= rest - 1
+        winners += 1
+    share = weight * split[winners]
+    for p in range(shares.shape[1]):
+        if pattern >> p & 1:
+            shares[pot, p] += share
+
+
+@njit(cache=True, inline="always")
+def _distribute(strength, shut, split, weights, shares):
+    # Each pot to its best eligible hands, weights[pot] boards at once.
+    for pot in range(shut.shape[0]):
+        if weights[pot]:
+            _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
 
 _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
@@ -107,18 +114,14 @@ lengthen the first compile."""
 
 
 @njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
-def _members(eligible):
-    # The players eligible for each pot, in order, the rest of each row -1.
-    members = np.zeros(eligible.shape, dtype=np.int64)
-    for k in range(eligible.shape[0]):
-        j = 0
+def _shut(eligible):
+    # The :func:`_winners` offsets: 0 where a player is eligible for the pot, else -2**40.
+    shut = np.zeros(eligible.shape, dtype=np.int64)
+    for pot in range(eligible.shape[0]):
         for p in range(eligible.shape[1]):
-            if eligible[k, p]:
-                members[k, j] = p
-                j += 1
-        for i in range(j, eligible.shape[1]):
-            members[k, i] = -1
-    return members
+            if not eligible[pot, p]:
+                shut[pot, p] = -(np.int64(1) << 40)
+    return shut
 
 
 @_compiled
@@ -140,7 +143,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     every_pot = np.zeros(n_pots, dtype=np.int64)    # ones, filled: np.ones would compile a constructor of its own
     for k in range(n_pots):
         every_pot[k] = 1
-    members = _members(eligible)
+    shut = _shut(eligible)
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
@@ -167,7 +170,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
             st = last[p]
             strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
                                         cat_pos, straight_top, top5)
-        _distribute_called(strength, members, split, every_pot, shares)
+        _distribute_called(strength, shut, split, every_pot, shares)
         boards += 1
         if n_draw == 0:
             break
@@ -265,7 +268,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
-    members = _members(eligible)
+    shut = _shut(eligible)
+    # Boards by pot and set of winners (a bit pattern), split among them once at the end.
+    won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
 
     # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
     # any 5 - k of the stub's other cards.
@@ -314,7 +319,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     smask |= np.int64(1) << ranks_of[idx[j]]
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                _distribute_called(strength, members, split, weights, shares)
+                for pot in range(n_pots):
+                    if weights[pot]:
+                        won[pot, _winners(strength, shut, pot)] += weights[pot]
                 if not next_subset(idx, k, ns):
                     break
 
@@ -425,14 +432,18 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             strength[p] = -1
                                             true[p] = plain[p]
                                     for pot in range(n_pots):
-                                        weights[pot] = w * flush_pots[s, k, pot]
-                                    _distribute_called(true, members, split, weights, shares)
-                                    for pot in range(n_pots):
-                                        weights[pot] = -weights[pot]
-                                    _distribute_called(strength, members, split, weights, shares)
+                                        if flush_pots[s, k, pot]:
+                                            settled = _winners(true, shut, pot)
+                                            counted = _winners(strength, shut, pot)
+                                            if settled != counted:
+                                                won[pot, settled] += w
+                                                won[pot, counted] -= w
                         for pot in range(n_pots):
-                            weights[pot] = board_ways - flushed[pot]
-                        _distribute(plain, members, split, weights, shares)
+                            won[pot, _winners(plain, shut, pot)] += board_ways - flushed[pot]
+    for pot in range(n_pots):   # each set of winners' boards, split among them
+        for pattern in range(won.shape[1]):
+            if won[pot, pattern]:
+                _split(pot, pattern, won[pot, pattern], split, shares)
     return shares, boards
 
 
@@ -515,7 +526,7 @@ def pot_equities(
         counted = _heads_up_shares(key[0], holes)
         if counted is not None:
             return counted / (math.comb(len(stub), 5) * unit)
-    if n_draw == 5 and all(len(hand) == 2 for hand in holes):
+    if n_draw == 5 and all(len(hand) == 2 for hand in holes) and n_players <= PREFLOP_COUNTED_PLAYERS:
         shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
     else:
         start = np.array([_hand_state(hand + board_codes) for hand in holes], dtype=np.int64)
@@ -530,6 +541,11 @@ def pot_equities(
 
 
 _DECK_CODES = {order: frozenset(order.deck.codes) for order in RankOrder}
+
+PREFLOP_COUNTED_PLAYERS = 12
+"""Most players of a preflop all-in counted by rank multisets (:func:`_count_preflop` keeps a pot's
+boards by set of winners, 2**players of them); more leave a stub of at most 26 cards, whose
+65,780 boards or fewer are quick to walk one by one."""
 
 
 # ---------------------------------------------------------------- heads-up preflop, counted once
