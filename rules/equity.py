@@ -510,11 +510,24 @@ def pot_equities(
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
             eligible[k, p] = 1
-    stub = np.array([c for c in order.deck.codes if c not in seen], dtype=np.int64)
+    stub = np.array([c for c in _DECK_LISTS[order] if c not in seen], dtype=np.int64)
     n_draw = 5 - len(board_codes)
     if n_draw > len(stub):
         raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
+    contested = eligible.sum(axis=1) > 1
+    if not contested.all():   # a pot with one claimant is his whatever the board: nothing to count
+        result = eligible.astype(np.float64)
+        if contested.any():
+            result[contested] = _counted_equities(holes, board_codes, dead_codes, eligible[contested], stub, order)
+        return result
+    return _counted_equities(holes, board_codes, dead_codes, eligible, stub, order)
 
+
+def _counted_equities(holes: list[list[int]], board_codes: list[int], dead_codes: list[int], eligible: np.ndarray,
+                      stub: np.ndarray, order: RankOrder) -> np.ndarray:
+    """:func:`pot_equities` of checked cards, every pot contested: remembered, looked up or counted."""
+    n_players = len(holes)
+    n_draw = 5 - len(board_codes)
     key = _canonical(holes, board_codes, dead_codes, eligible, order)
     cached = _MEMO.get(key)
     if cached is not None:
@@ -541,6 +554,7 @@ def pot_equities(
 
 
 _DECK_CODES = {order: frozenset(order.deck.codes) for order in RankOrder}
+_DECK_LISTS = {order: order.deck.codes for order in RankOrder}
 
 PREFLOP_COUNTED_PLAYERS = 12
 """Most players of a preflop all-in counted by rank multisets (:func:`_count_preflop` keeps a pot's
@@ -635,15 +649,16 @@ def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligib
     >>> _canonical([[51, 50], [47, 46]], [], [], np.ones((1, 2), dtype=np.int64), RankOrder.STANDARD)[0]
     ((48, 49), (44, 45))
     """
-    rename: dict[int, int] = {}
-    for c in [c for hand in holes for c in sorted(hand, reverse=True)] + sorted(board) + sorted(dead):
-        if c & 3 not in rename:
-            rename[c & 3] = len(rename)
-
-    def relabel(cards: list[int]) -> tuple[int, ...]:
-        return tuple(sorted((c & ~3) | rename[c & 3] for c in cards))
-
-    return (tuple(relabel(h) for h in holes), relabel(board), relabel(dead),
+    rename = [-1, -1, -1, -1]
+    named = 0
+    for cards in [sorted(hand, reverse=True) for hand in holes] + [sorted(board), sorted(dead)]:
+        for c in cards:
+            if rename[c & 3] < 0:
+                rename[c & 3] = named
+                named += 1
+    return (tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes]),
+            tuple(sorted([(c & ~3) | rename[c & 3] for c in board])),
+            tuple(sorted([(c & ~3) | rename[c & 3] for c in dead])),
             eligible.tobytes(), eligible.shape, order)
 
 
