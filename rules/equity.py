@@ -73,32 +73,39 @@ def add_card(src, dst, c):
 
 
 @njit(cache=True, inline="always")
-def _distribute(strength, members, split, weights, shares):
-    # Each pot k to its best eligible hands, weights[k] boards at once. members[k]: the
-    # eligible players, then -1; split[w]: one of w tied winners' share of a board (unit // w,
-    # looked up rather than divided each time).
-    for k in range(members.shape[0]):
-        weight = weights[k]
-        if weight == 0:
-            continue
-        best = -1
-        winners = 0
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] > best:
-                best = strength[p]
-                winners = 1
-            elif strength[p] == best:
-                winners += 1
-        share = weight * split[winners]
-        for j in range(members.shape[1]):
-            p = members[k, j]
-            if p < 0:
-                break
-            if strength[p] == best:
-                shares[k, p] += share
+def _winners(strength, shut, pot):
+    """The pot's best eligible hands as a bit pattern (bit p for player p). shut[pot, p]: 0 for an
+    eligible player, else far below any strength; found without a branch to mispredict."""
+    best = strength[0] + shut[pot, 0]
+    for p in range(1, strength.shape[0]):
+        best = max(best, strength[p] + shut[pot, p])
+    pattern = 0
+    for p in range(strength.shape[0]):
+        pattern |= np.int64(strength[p] + shut[pot, p] == best) << p
+    return pattern
+
+
+@njit(cache=True, inline="always")
+def _split(pot, pattern, weight, split, shares):
+    # weight boards of the pot to the players of pattern, tied winners alike. split[w]: one of w
+    # tied winners' share of a board (unit // w, looked up rather than divided each time).
+    winners = 0
+    rest = pattern
+    while rest:
+        rest &= rest - 1
+        winners += 1
+    share = weight * split[winners]
+    for p in range(shares.shape[1]):
+        if pattern >> p & 1:
+            shares[pot, p] += share
+
+
+@njit(cache=True, inline="always")
+def _distribute(strength, shut, split, weights, shares):
+    # Each pot to its best eligible hands, weights[pot] boards at once.
+    for pot in range(shut.shape[0]):
+        if weights[pot]:
+            _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
 
 _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
@@ -107,18 +114,14 @@ lengthen the first compile."""
 
 
 @njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
-def _members(eligible):
-    # The players eligible for each pot, in order, the rest of each row -1.
-    members = np.zeros(eligible.shape, dtype=np.int64)
-    for k in range(eligible.shape[0]):
-        j = 0
+def _shut(eligible):
+    # The :func:`_winners` offsets: 0 where a player is eligible for the pot, else -2**40.
+    shut = np.zeros(eligible.shape, dtype=np.int64)
+    for pot in range(eligible.shape[0]):
         for p in range(eligible.shape[1]):
-            if eligible[k, p]:
-                members[k, j] = p
-                j += 1
-        for i in range(j, eligible.shape[1]):
-            members[k, i] = -1
-    return members
+            if not eligible[pot, p]:
+                shut[pot, p] = -(np.int64(1) << 40)
+    return shut
 
 
 @_compiled
@@ -140,7 +143,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     every_pot = np.zeros(n_pots, dtype=np.int64)    # ones, filled: np.ones would compile a constructor of its own
     for k in range(n_pots):
         every_pot[k] = 1
-    members = _members(eligible)
+    shut = _shut(eligible)
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
@@ -167,7 +170,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
             st = last[p]
             strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
                                         cat_pos, straight_top, top5)
-        _distribute_called(strength, members, split, every_pot, shares)
+        _distribute_called(strength, shut, split, every_pot, shares)
         boards += 1
         if n_draw == 0:
             break
@@ -177,16 +180,17 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 @njit(cache=True, inline="always")
 def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
-    """Deal rank r as the multiset's (d + 1)-th card, ranks ascending: its column, ways, suit
-    polynomials and count of distinct ranks at depth d + 1 from those before the rank's first
-    card. Returns how many of the rank are dealt now, 0 when the stub has too few."""
+    """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
+    five, ascending, is 4 - d): its column, ways, suit polynomials and count of distinct ranks at
+    depth d + 1 from those before the rank's first card. Returns how many of the rank are dealt
+    now, 0 when the stub has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
     ranks[d] = r
     run[d] = m
     base = d + 1 - m
-    index[d + 1] = index[d] + binom[r + d, d + 1]
+    index[d + 1] = index[d] + binom[r + 4 - d, 5 - d]
     ways[d + 1] = ways[base] * binom[avail[r], m]
     kinds[d + 1] = kinds[base] + 1
     for s in range(4):
@@ -264,7 +268,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     split = np.zeros(n_players + 1, dtype=np.int64)
     for w in range(1, n_players + 1):
         split[w] = unit // w
-    members = _members(eligible)
+    shut = _shut(eligible)
+    # Boards by pot and set of winners (a bit pattern), split among them once at the end.
+    won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
 
     # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
     # any 5 - k of the stub's other cards.
@@ -313,11 +319,15 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     smask |= np.int64(1) << ranks_of[idx[j]]
                 for p in range(n_players):
                     strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                _distribute_called(strength, members, split, weights, shares)
+                for pot in range(n_pots):
+                    if weights[pot]:
+                        won[pot, _winners(strength, shut, pot)] += weights[pot]
                 if not next_subset(idx, k, ns):
                     break
 
-    # 2. Every rank multiset, ranks ascending, one rank a depth. At depth d (d ranks dealt):
+    # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
+    # the order of their columns and each player's row of pair_strengths is read straight
+    # through rather than in jumps that miss the cache. At depth d (d ranks dealt):
     # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways
     # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
     ranks = np.zeros(5, dtype=np.int64)
@@ -338,23 +348,23 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for r0 in range(13):
         if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
             continue
-        for r1 in range(r0, 13):
+        for r1 in range(r0 + 1):
             if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                 continue
-            for r2 in range(r1, 13):
+            for r2 in range(r1 + 1):
                 if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                     continue
-                for r3 in range(r2, 13):
+                for r3 in range(r2 + 1):
                     if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
                         continue
-                    for r in range(r3, 13):     # the last rank: one multiset each
+                    for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
                         if m > avail[r]:
                             continue
                         ranks[4] = r
                         base = 5 - m
                         board_ways = ways[base] * binom[avail[r], m]
-                        column = index[4] + binom[r + 4, 5]
+                        column = index[4] + r
                         boards += board_ways
                         top = -1
                         for p in range(n_players):
@@ -422,14 +432,18 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             strength[p] = -1
                                             true[p] = plain[p]
                                     for pot in range(n_pots):
-                                        weights[pot] = w * flush_pots[s, k, pot]
-                                    _distribute_called(true, members, split, weights, shares)
-                                    for pot in range(n_pots):
-                                        weights[pot] = -weights[pot]
-                                    _distribute_called(strength, members, split, weights, shares)
+                                        if flush_pots[s, k, pot]:
+                                            settled = _winners(true, shut, pot)
+                                            counted = _winners(strength, shut, pot)
+                                            if settled != counted:
+                                                won[pot, settled] += w
+                                                won[pot, counted] -= w
                         for pot in range(n_pots):
-                            weights[pot] = board_ways - flushed[pot]
-                        _distribute(plain, members, split, weights, shares)
+                            won[pot, _winners(plain, shut, pot)] += board_ways - flushed[pot]
+    for pot in range(n_pots):   # each set of winners' boards, split among them
+        for pattern in range(won.shape[1]):
+            if won[pot, pattern]:
+                _split(pot, pattern, won[pot, pattern], split, shares)
     return shares, boards
 
 
@@ -496,11 +510,24 @@ def pot_equities(
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
             eligible[k, p] = 1
-    stub = np.array([c for c in order.deck.codes if c not in seen], dtype=np.int64)
+    stub = np.array([c for c in _DECK_LISTS[order] if c not in seen], dtype=np.int64)
     n_draw = 5 - len(board_codes)
     if n_draw > len(stub):
         raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
+    contested = eligible.sum(axis=1) > 1
+    if not contested.all():   # a pot with one claimant is his whatever the board: nothing to count
+        result = eligible.astype(np.float64)
+        if contested.any():
+            result[contested] = _counted_equities(holes, board_codes, dead_codes, eligible[contested], stub, order)
+        return result
+    return _counted_equities(holes, board_codes, dead_codes, eligible, stub, order)
 
+
+def _counted_equities(holes: list[list[int]], board_codes: list[int], dead_codes: list[int], eligible: np.ndarray,
+                      stub: np.ndarray, order: RankOrder) -> np.ndarray:
+    """:func:`pot_equities` of checked cards, every pot contested: remembered, looked up or counted."""
+    n_players = len(holes)
+    n_draw = 5 - len(board_codes)
     key = _canonical(holes, board_codes, dead_codes, eligible, order)
     cached = _MEMO.get(key)
     if cached is not None:
@@ -512,7 +539,7 @@ def pot_equities(
         counted = _heads_up_shares(key[0], holes)
         if counted is not None:
             return counted / (math.comb(len(stub), 5) * unit)
-    if n_draw == 5 and all(len(hand) == 2 for hand in holes):
+    if n_draw == 5 and all(len(hand) == 2 for hand in holes) and n_players <= PREFLOP_COUNTED_PLAYERS:
         shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
     else:
         start = np.array([_hand_state(hand + board_codes) for hand in holes], dtype=np.int64)
@@ -527,6 +554,12 @@ def pot_equities(
 
 
 _DECK_CODES = {order: frozenset(order.deck.codes) for order in RankOrder}
+_DECK_LISTS = {order: order.deck.codes for order in RankOrder}
+
+PREFLOP_COUNTED_PLAYERS = 12
+"""Most players of a preflop all-in counted by rank multisets (:func:`_count_preflop` keeps a pot's
+boards by set of winners, 2**players of them); more leave a stub of at most 26 cards, whose
+65,780 boards or fewer are quick to walk one by one."""
 
 
 # ---------------------------------------------------------------- heads-up preflop, counted once
@@ -616,15 +649,16 @@ def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligib
     >>> _canonical([[51, 50], [47, 46]], [], [], np.ones((1, 2), dtype=np.int64), RankOrder.STANDARD)[0]
     ((48, 49), (44, 45))
     """
-    rename: dict[int, int] = {}
-    for c in [c for hand in holes for c in sorted(hand, reverse=True)] + sorted(board) + sorted(dead):
-        if c & 3 not in rename:
-            rename[c & 3] = len(rename)
-
-    def relabel(cards: list[int]) -> tuple[int, ...]:
-        return tuple(sorted((c & ~3) | rename[c & 3] for c in cards))
-
-    return (tuple(relabel(h) for h in holes), relabel(board), relabel(dead),
+    rename = [-1, -1, -1, -1]
+    named = 0
+    for cards in [sorted(hand, reverse=True) for hand in holes] + [sorted(board), sorted(dead)]:
+        for c in cards:
+            if rename[c & 3] < 0:
+                rename[c & 3] = named
+                named += 1
+    return (tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes]),
+            tuple(sorted([(c & ~3) | rename[c & 3] for c in board])),
+            tuple(sorted([(c & ~3) | rename[c & 3] for c in dead])),
             eligible.tobytes(), eligible.shape, order)
 
 

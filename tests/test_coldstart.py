@@ -228,6 +228,6 @@ def test_a_multiway_preflop_all_in_compiles_the_count_and_builds_its_tables_with
                           "pot_equities([[51, 50], [47, 46], [3, 7]], [], [[0, 1, 2], [1, 2]])\n", tmp_path)
     ours = Counter(name for name in built if not name.startswith("numba."))
     assert {name: n for name, n in ours.items() if n > 1} == {}
-    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._members", "rules.equity._distribute",
+    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._shut",
                          "rules.evaluator._multiset_strengths", "rules.evaluator._flush_strengths",
                          "rules.evaluator.mask_strength"}

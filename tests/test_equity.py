@@ -108,6 +108,29 @@ def test_ties_split_equally_and_exactly():
     assert chop[0, 0] == pytest.approx(chop[0, 1]) and chop.sum() == pytest.approx(1.0)
 
 
+def test_he_side_pot_with_one_claimant_is_his_and_leaves_the_rest_as_counted():
+    # A pot only one player may win is his on every board; the contested pot beside it keeps
+    # its own count (aces against kings, 1,712,304 boards: the figure of the exact-figure test).
+    holes = [codes("As Ah"), codes("Ks Kh")]
+    got = pot_equities(holes, [], [[0, 1], [0]])
+    assert got[1].tolist() == [1.0, 0.0]
+    assert got[0].tolist() == pot_equities(holes, [], [[0, 1]])[0].tolist()
+    alone = pot_equities([codes("As Ah"), codes("Ks Kh"), codes("Qs Qh")], codes("2c 7d 9h"), [[1], [2]])
+    assert alone.tolist() == [[0.0, 1.0, 0.0], [0.0, 0.0, 1.0]]
+
+
+def test_he_side_pot_preflop_of_thirteen_players_equals_brute_force():
+    # More players than the rank-multiset count keeps sets of winners for: the boards are walked
+    # one by one (here a stub of 7 cards, the rest dead), and must agree with phevaluator's count.
+    holes = [[4 * r, 4 * r + 1] for r in range(13)]           # each rank's clubs and diamonds
+    stub = [2, 7, 18, 23, 34, 42, 51]                          # 2h 3s 6h 7s Th Qh As
+    dead = [c for c in range(52) if c not in stub and c not in {x for h in holes for x in h}]
+    pots = [list(range(13)), [0, 5, 12]]
+    got = pot_equities(holes, [], pots, dead=dead)
+    expected = _brute_force_fractions(holes, stub, pots, RankOrder.STANDARD)
+    assert got.tolist() == [[float(x) for x in row] for row in expected]
+
+
 def test_full_board_is_one_showdown():
     got = pot_equities([codes("As Ah"), codes("Ks Kh")], codes("Kd 2c 7d 9c 3h"), [[0, 1]])
     assert got.tolist() == [[0.0, 1.0]]
@@ -329,6 +352,7 @@ def _whole_rank_spots(draw):
     holes = [sorted(cards[2 * i:2 * i + 2]) for i in range(n)]
     held = {c >> 2 for hole in holes for c in hole}
     free = sorted({c >> 2 for c in deck} - held)
+    assume(free)   # five short-deck hands can hold every one of its nine ranks
     whole = draw(st.lists(st.sampled_from(free), min_size=1, max_size=min(3, len(free)), unique=True))
     rest = cards[2 * n:]
     of_held = [c for c in rest if c >> 2 in held][:draw(st.integers(0, 4))]
