@@ -140,7 +140,7 @@ files (of no planned run) may take every lane."""
 
 def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
     """The formats found at the start of ``paths``, and the lanes worth loading for them: those
-    that take one of the files and whose games in all the files reach their run minimum.
+    that take one of the files and whose games in the files they take reach their run minimum.
     ``formats=False``: the lanes only, looking no further once every lane is wanted."""
     registered = lanes()
     if paths is None:
@@ -166,8 +166,9 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
         for lane in registered:
             if taken[lane] and counted[lane] >= lane.run_minimum:
                 continue    # wanted already: counting its games again over every file only delays the fork
-            counted[lane] += lane.count(text) * scale
-            taken[lane] = taken[lane] or lane.takes(text)
+            if lane.takes(text):    # the games of a file the lane does not take go the full path: not counted
+                taken[lane] = True
+                counted[lane] += lane.count(text) * scale
         if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
             break
     wanted = [lane for lane in registered
