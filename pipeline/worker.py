@@ -68,15 +68,18 @@ def is_known(known: np.ndarray, game_id: str) -> bool:
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
-SNIFF_BYTES = 1 << 20
-"""How much of each input file :func:`warm_up` looks at (a thousand hands or so)."""
+SNIFF_BYTES = 256 << 10
+"""How much of each input file :func:`warm_up` looks at (a few hundred hands; the rest of a
+file is counted as like its start): the look runs before readers fork, so all of it is time
+the second core waits."""
 SNIFF_TOTAL = 64 << 20
 """At most this much of the input is looked at; a run bigger than that needs every lane whose
 games were seen."""
-FORMAT_SNIFF_CHARS = 32 << 10
-"""How much of each file's look is split into games to find its formats (a few dozen games):
-splitting the whole look of every file cost the writer of a parallel ingest a third of its CPU
-before it forked its readers. A format that shows up later in a file is loaded when it is read."""
+FORMAT_SNIFF_CHARS = 16 << 10
+"""How much of each file's look is split into games to find its formats (a dozen games or
+more): splitting the whole look of every file cost the writer of a parallel ingest a third of
+its CPU before it forked its readers. A format that shows up later in a file is loaded when it
+is read."""
 
 
 def warm_up(paths: Iterable[str | Path] | None = None) -> None:
