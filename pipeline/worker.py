@@ -58,12 +58,14 @@ def id_number(game_id: str) -> int:
     return int(game_id, 16)
 
 
-def is_known(known: np.ndarray, game_id: str) -> bool:
-    if known.size == 0:
-        return False
-    number = np.uint64(id_number(game_id))
-    at = np.searchsorted(known, number)
-    return bool(at < known.size and known[at] == number)
+def are_known(known: np.ndarray, game_ids: list[str]) -> np.ndarray:
+    """Per game ID, whether the ledger's sorted numbers ``known`` hold it: one search for a
+    file's games, not one per game (a million-game ledger is searched per game in ~2 µs)."""
+    if known.size == 0 or not game_ids:
+        return np.zeros(len(game_ids), dtype=bool)
+    numbers = np.fromiter(map(id_number, game_ids), dtype=np.uint64, count=len(game_ids))
+    at = np.minimum(np.searchsorted(known, numbers), known.size - 1)
+    return known[at] == numbers
 
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
@@ -235,8 +237,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
     fresh = np.zeros(len(chunks), dtype=bool)
+    stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
     for index, chunk in enumerate(chunks):
-        if chunk.game_id in seen or is_known(known, chunk.game_id):
+        if stored[index] or chunk.game_id in seen:
             result.count_known += 1
             continue
         seen.add(chunk.game_id)
