@@ -184,7 +184,8 @@ def table_html(seats: list[SeatView], centre: str, caption: str = "") -> str:
 class HoldemSeat:
     player: str
     seat: int
-    stack: Decimal
+    stack: Decimal | None
+    """None when the log does not state it (``HoldemHand.stack_not_stated``): it stays unknown."""
     bet: Decimal = Decimal(0)
     """Chips in front of him on this street (posts included, antes not)."""
     collected: Decimal = Decimal(0)
@@ -240,7 +241,9 @@ def holdem_states(record, replay) -> list[HoldemState]:
     so that the last step shows the hand's pot, rake included.
     """
     order = [s.player for s in record.seats]
-    seats = {s.player: HoldemSeat(player=s.player, seat=s.seat, stack=s.stack) for s in record.seats}
+    unknown = set(record.stack_not_stated)
+    seats = {s.player: HoldemSeat(player=s.player, seat=s.seat, stack=None if s.player in unknown else s.stack)
+             for s in record.seats}
     pot = Decimal(0)
     street = "preflop"
     board_cards = record.boards[0] if record.boards else ()
@@ -256,19 +259,19 @@ def holdem_states(record, replay) -> list[HoldemState]:
         amount = fact.amount
         player = action.player
         if player not in seats:  # a name without a seat line (a collect by a player who left)
-            seats[player] = HoldemSeat(player=player, seat=0, stack=Decimal(0))
+            seats[player] = HoldemSeat(player=player, seat=0, stack=None if player in unknown else Decimal(0))
             order.append(player)
         seat = seats[player]
         if kind == "uncalled":
-            seat = replace(seat, stack=seat.stack + amount, bet=max(seat.bet - amount, Decimal(0)))
+            seat = replace(seat, stack=_plus(seat.stack, amount), bet=max(seat.bet - amount, Decimal(0)))
             pot -= amount
         elif kind == "collect":
-            seat = replace(seat, stack=seat.stack + amount, collected=seat.collected + amount)
+            seat = replace(seat, stack=_plus(seat.stack, amount), collected=seat.collected + amount)
         elif kind == "fold":
             seat = replace(seat, folded=True)
         elif amount:
             in_front = seat.bet if kind == "post_ante" else seat.bet + amount
-            seat = replace(seat, stack=seat.stack - amount, bet=in_front)
+            seat = replace(seat, stack=_plus(seat.stack, -amount), bet=in_front)
             pot += amount
         seats[player] = seat
         if kind == "collect":
@@ -280,6 +283,10 @@ def holdem_states(record, replay) -> list[HoldemState]:
             label=_action_label(action, amount), line=action.line,
         ))
     return states
+
+
+def _plus(stack: Decimal | None, amount: Decimal) -> Decimal | None:
+    return None if stack is None else stack + amount
 
 
 def holdem_steps(record, replay) -> list[Step]:

@@ -34,7 +34,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule
-from parsers.lines import StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
     Action,
@@ -57,7 +57,8 @@ SITE = "bovada"
 HERO = "Hero"
 """The name of the seat marked "[ME]": the log's owner."""
 
-_AMT = r"\$?[\d,]*\.?\d+"
+_AMT = CURRENCY_SIGN + r"?[\d,]*\.?\d+"
+"""An amount: dollars (ROOM-CURRENCY), another sign read and noted."""
 _HEADER = re.compile(
     r"^(?P<room>Bovada|Ignition|Bodog(?:\.eu|\.com| UK)?) Hand #(?P<id>\d+)\s+"
     r"(?:TBL#(?P<table>\d+)|Zone Poker ID#(?P<zone>\d+))\s+"
@@ -218,19 +219,27 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     returned = False
     paid_back: Action | None = None
     written_back = Decimal(0)
+    # ROOM-CURRENCY: US dollars (a tournament's chips: no sign); another sign is read as written, and noted
+    marks = CurrencyMarks("" if tournament else "$", first)
+
+    def read(text: str) -> Decimal:
+        marks.other(text, text[0])
+        return money(text)
+
     for kind, m, index in tokens:
         line = first + index
+        marks.index = index
         text = lines[index]
         if kind == "SEAT":
             # a tournament's seat numbers are the players' own; the seats are listed clockwise, and
             # 'Set dealer [N]' names the N-th: a seat is its place in the list
             number = len(seats) + 1 if tournament else int(m["n"])
-            seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=money(m["s"]), line=line))
+            seats.append(Seat(seat=number, player=HERO if m["me"] else m["p"], stack=read(m["s"]), line=line))
             positions[m["p"]] = number
         elif kind == "DEALER":
             button = int(m["btn"])     # ROOM-BUTTON: the line names the button
         elif kind == "POST":
-            player, amount = _name(m), money(m["a"])
+            player, amount = _name(m), read(m["a"])
             post = _POSTS.get(m["post"])
             all_in = post is None       # "All-in $8" in the blinds: the blind of the poster's position
             if post is None:
@@ -261,13 +270,13 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             board_lines.append(line)
             play.to_street(street)
         elif kind == "ACTION":
-            _action(m, play, line)
+            _action(m, play, line, read)
             if m["fc"]:
                 play.holes.append(HoleCards(player=_name(m), cards=cards(m["fc"], index, text), how=CardsHow.SHOWN,
                                             line=line))
         elif kind == "UNCALLED":
             returned = True
-            play.uncalled(_name(m), money(m["a"]), line)
+            play.uncalled(_name(m), read(m["a"]), line)
         elif kind == "SHOW":
             player = _name(m)
             if m["how"] == "Showdown":
@@ -279,13 +288,13 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
             if not returned:
                 returned = True
                 paid_back = play.return_unmatched(line)
-            amount = money(m["a"])
+            amount = read(m["a"])
             if paid_back is not None and paid_back.player == _name(m):
                 amount -= paid_back.amount      # the result pays the uncalled bet back with the pot (ROOM-UNCALLED)
                 written_back, paid_back = paid_back.amount, None
             play.collect(_name(m), amount, line, "side pot" if m["side"] else "pot", street=Street.SHOWDOWN)
         elif kind == "TOTAL":
-            total, rake, total_line = money(m["t"]), money(m["r"]) if m["r"] else None, line
+            total, rake, total_line = read(m["t"]), read(m["r"]) if m["r"] else None, line
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
@@ -329,28 +338,31 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         currency = "USD"
         stakes = f"${small_bet}/${big_bet} USD" if small_bet else f"${small_blind}/${big_blind} USD"
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
         betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
         stakes=stakes, currency=currency, is_tournament=tournament, max_seats=None, button_seat=button,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, header_line=first)
+        board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
+        header_line=first)
 
 
 _HOW = {"Calls": "call", "Call": "call", "Bets": "bet", "Raises": "raise", "All-in": "any", "All-in(raise)": "open"}
 """What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
 
 
-def _action(m: re.Match, play: StreetActions, line: int) -> None:
+def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
+    """An action line; ``read`` reads its amounts."""
     player = _name(m)
     if m["fold"]:
         play.fold(player, line)
     elif m["check"]:
         play.check(player, line)
     else:
-        verb, amount = m["verb"], money(m["a"])
+        verb, amount = m["verb"], read(m["a"])
         all_in = verb.startswith("All-in")
         if m["to"] is not None:
-            play.put_in(player, amount, line, _HOW[verb], all_in, money(m["to"]))   # "Raises $A to $T": A added
+            play.put_in(player, amount, line, _HOW[verb], all_in, read(m["to"]))   # "Raises $A to $T": A added
         elif verb == "Raises" or verb == "All-in(raise)":
             play.put_in(player, amount, line, _HOW[verb], all_in, amount)   # the older "Raises $T": the total
         else:

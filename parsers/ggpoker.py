@@ -385,6 +385,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     info = GameInfo(game=head["game"], played_at=head["played_at"], table_name=table_name,
                     ruleset=f"ggpoker {betting.value}", site=SITE)
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"], betting=betting,
         small_blind=small_blind, big_blind=big_blind, stakes=head["stakes"], ante=head["ante"] if short_deck else _ZERO,
         currency=currency, is_tournament=head["tid"] is not None, is_short_deck=short_deck,

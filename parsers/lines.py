@@ -45,6 +45,7 @@ from rules.records import slot_filler
 
 __all__ = [
     "AMOUNT",
+    "CURRENCY_SIGN",
     "CURRENCY_SIGNS",
     "GRAMMARS",
     "UNSHOWN_CARDS",
@@ -64,6 +65,13 @@ GRAMMARS = Path(__file__).with_name("grammars")
 
 CURRENCY_SIGNS = {"$": "USD", "€": "EUR", "£": "GBP", "¥": "CNY", "₹": "INR"}
 """The ISO code of each currency sign the rooms write before or after an amount."""
+
+CURRENCY_SIGN = "[" + re.escape("".join(CURRENCY_SIGNS)) + "]"
+"""A pattern of one currency sign, for the rooms whose amounts carry one."""
+
+_CURRENCY_OF = {**CURRENCY_SIGNS, **{code: code for code in CURRENCY_SIGNS.values()}}
+_CURRENCIES_IN: dict[str, tuple[str, ...]] = {}   # amount text -> the currencies its marks name
+_CURRENCY_MARK = re.compile(CURRENCY_SIGN + r"|\b(?:" + "|".join(dict.fromkeys(CURRENCY_SIGNS.values())) + r")\b")
 
 AMOUNT = r"[^\d\s(\[]?\d[\d,]*(?:\.\d+)?"
 """An amount as the rooms write it: an optional currency sign, digits, thousands commas, decimals."""
@@ -129,34 +137,58 @@ def clear_caches() -> None:
     """Forget the amounts and cards read so far (benchmarks measure a cold start with it)."""
     _AMOUNTS.clear()
     _CARD_CACHE.clear()
+    _CURRENCIES_IN.clear()
 
 
 class CurrencyMarks:
-    """ROOM-CURRENCY: a hand is played in one currency, whose sign (``sign``; '' for none) its
-    amounts carry. :meth:`other` tells an amount that carries another currency's sign, and notes it,
-    one warning a line, among :attr:`findings` (``HoldemHand.room_findings``); the reader reads
-    the amount as written. ``index`` is the hand's line the reader is on, unless one is given.
+    """ROOM-CURRENCY: a hand is played in one currency, whose mark (``sign``: a sign or an ISO code;
+    '' for none) its amounts carry. :meth:`other` tells an amount whose mark (a sign or a code) is
+    another currency's, and notes it, one warning a line, among :attr:`findings`
+    (``HoldemHand.room_findings``); the reader reads the amount as written. ``index`` is the
+    hand's line the reader is on, unless one is given.
 
     >>> marks = CurrencyMarks("$", first_line=10)
     >>> marks.other("$4", "$"), marks.other("4€", "€", index=2), marks.other("4€", "€", index=2)
     (False, True, True)
+    >>> marks.other_in("$4 USD"), marks.other_in("€4 USD", index=3), marks.other_in("4 GBP", index=4)
+    (False, True, True)
     >>> [(f.rule_id, str(f.severity), f.line, f.expected, f.actual) for f in marks.findings]
-    [('ROOM-CURRENCY', 'warning', 12, 'USD', 'EUR')]
+    [('ROOM-CURRENCY', 'warning', 12, 'USD', 'EUR'), ('ROOM-CURRENCY', 'warning', 13, 'USD', 'EUR'), \
+('ROOM-CURRENCY', 'warning', 14, 'USD', 'GBP')]
     """
 
-    __slots__ = ("first_line", "index", "noted", "sign")
+    __slots__ = ("currency", "first_line", "index", "noted", "sign")
 
     def __init__(self, sign: str, first_line: int) -> None:
         self.sign, self.first_line, self.index = sign, first_line, 0
+        self.currency = _CURRENCY_OF.get(sign)
         self.noted: dict[int, Finding] = {}
 
     def other(self, text: str, mark: str, index: int | None = None) -> bool:
         """Whether the amount ``text``, whose mark is ``mark``, is in another currency than the hand's."""
-        if mark == self.sign or mark not in CURRENCY_SIGNS or self.sign not in CURRENCY_SIGNS:
+        return mark != self.sign and self._differs(text, _CURRENCY_OF.get(mark), index)
+
+    def other_in(self, text: str, index: int | None = None) -> bool:
+        """Whether any mark of the amount ``text`` (a sign before or after its digits, a code after
+        them: ``$0.25 USD``, ``0,35 €``) is another currency's than the hand's."""
+        currencies = _CURRENCIES_IN.get(text)
+        if currencies is None:
+            currencies = tuple(dict.fromkeys(_CURRENCY_OF[mark] for mark in _CURRENCY_MARK.findall(text)))
+            if len(_CURRENCIES_IN) < 100_000:
+                _CURRENCIES_IN[text] = currencies
+        if len(currencies) == 1 and currencies[0] == self.currency:
+            return False
+        found = False
+        for currency in currencies:
+            found = self._differs(text, currency, index) or found
+        return found
+
+    def _differs(self, text: str, actual: str | None, index: int | None) -> bool:
+        expected = self.currency
+        if actual is None or expected is None or actual == expected:
             return False
         at = self.index if index is None else index
         if at not in self.noted:
-            expected, actual = CURRENCY_SIGNS[self.sign], CURRENCY_SIGNS[mark]
             self.noted[at] = Finding(
                 rule_id="ROOM-CURRENCY", severity=Severity.WARNING, line=self.first_line + at, expected=expected,
                 actual=actual, message=f"the amount {text} is in {actual}, the hand's stakes in {expected}")

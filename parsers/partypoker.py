@@ -41,7 +41,7 @@ from datetime import datetime
 from decimal import Decimal, InvalidOperation
 
 from parsers.errors import ParseError
-from parsers.lines import CURRENCY_SIGNS, StreetActions
+from parsers.lines import CURRENCY_SIGNS, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc
 from rules.holdem_hand import (
     Action,
@@ -143,7 +143,7 @@ _LINES = RoomLines("partypoker", LINE_KINDS, merge=frozenset({"SEAT", "POST", "D
                    switches={"DEAL": "play", "SUMMARY": "summary"},
                    expected="a seat, a post, an action (folds, checks, calls, bets, raises, is all-In), a street "
                             "line like '** Dealing Flop ** [ … ]', a show or a 'wins' line")
-_WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r")(?:\s*(?:USD|EUR|GBP|chips))?"
+_WIN = re.compile(r"(?P<p>[^\s.][^.]*?) wins (?P<a>[$€£]?\s*" + _NUM + r"(?:\s*(?:USD|EUR|GBP))?)(?:\s*chips)?"
                   r"(?: from the (?P<pot>main pot|side pot(?: \d+)?))?(?: with [^.]*)?\.?")
 _ZERO = Decimal(0)
 _STREETS = {"Flop": Street.FLOP, "Turn": Street.TURN, "River": Street.RIVER}
@@ -213,6 +213,13 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     tokens = _LINES.classify(lines, start + 2)
     _LINES.check(tokens, lines, start)
     first = source.first_line
+    # ROOM-CURRENCY: the game line's code or sign is the hand's currency (a tournament's, chips: none)
+    marks = CurrencyMarks("" if game["tid"] else game["cur"] or game["sign"] or "", first)
+
+    def read(text: str) -> Decimal:
+        marks.other_in(text)        # read as written, noted when another currency's
+        return money(text)
+
     seats: list[Seat] = []
     # the room writes what a line adds: the builder keeps each player's chips on the street
     play = StreetActions(track_bets=True)
@@ -232,9 +239,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     blinds: tuple[Decimal, Decimal, int] | None = None
     for kind, m, index in tokens:
         line = first + index
+        marks.index = index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), line=line))
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"]), line=line))
         elif kind == "TABLE":
             table, play_money = m["name"], m["money"] == "Play"
             if m["btn"]:
@@ -242,7 +250,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "BUTTON":
             button = int(m["btn"])
         elif kind == "POST":
-            amount = money(m["a"] or m["a2"])
+            amount = read(m["a"] or m["a2"])
             post, live = m["post"], amount
             if post == "small blind":
                 kind_ = ActionKind.POST_SB
@@ -277,7 +285,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
             if m["check"] and play.street is Street.PREFLOP and small_blind is not None and big_blind is not None \
                     and play.bets.of(m["p"]) == 0 and play.bets.top == big_blind:
                 _silent_post_both(play, m["p"], small_blind, big_blind, line)
-            _action(m, play, line)
+            _action(m, play, line, read)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line, m["how"] == "shows", Street.SHOWDOWN)
         elif kind == "COLLECT":
@@ -285,7 +293,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 returned = True
                 paid_back = play.return_unmatched(line)
             for win in _WIN.finditer(text):
-                amount = money(win["a"])
+                amount = read(win["a"])
                 if paid_back is not None and paid_back.player == win["p"]:
                     amount -= paid_back.amount      # the result pays the uncalled bet back with the pot
                     paid_back = None
@@ -293,11 +301,11 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 play.collect(win["p"], amount, line, pot, street=Street.SHOWDOWN)
         elif kind == "TOTAL":
             total_line = line
-            rake = money(m["r"])
-            total = money(m["t"]) + rake
+            rake = read(m["r"])
+            total = read(m["t"]) + rake
         elif kind == "SEATSUM":
             if m["c"]:
-                summary_wins.append((m["p"], money(m["c"]), line))
+                summary_wins.append((m["p"], read(m["c"]), line))
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text, separators=","))
             summary_board_lines.append(line)
@@ -359,7 +367,8 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, button_seat=button,
         seats=tuple(sorted(seats, key=lambda s: s.seat)), stack_not_stated=not_stated, actions=tuple(actions),
         boards=(tuple(board),),
-        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, header_line=first + start)
+        board_lines=(tuple(board_lines),), hole_cards=tuple(holes), summary=summary, room_findings=marks.findings,
+        header_line=first + start)
 
 
 def _silent_post_both(play: StreetActions, player: str, small_blind: Decimal, big_blind: Decimal,
@@ -432,13 +441,14 @@ _HOW = {"calls": "call", "bets": "bet", "raises": "open", "is all-In": "any"}
 """What the room's words mean as :meth:`parsers.lines.StreetActions.put_in` reads them."""
 
 
-def _action(m: re.Match, play: StreetActions, line: int) -> None:
+def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
+    """An action line; ``read`` reads its amounts."""
     player = m["p"]
     if m["fold"]:
         play.fold(player, line)
     elif m["check"]:
         play.check(player, line)
     elif m["rt"] is not None:     # "raises 3.0 to 3.0": the total
-        play.put_in(player, _ZERO, line, _HOW[m["verb"]], m["verb"] == "is all-In", money(m["rt"]))
+        play.put_in(player, _ZERO, line, _HOW[m["verb"]], m["verb"] == "is all-In", read(m["rt"]))
     else:                         # the chips the line adds
-        play.put_in(player, money(m["a"] or m["a2"]), line, _HOW[m["verb"]], m["verb"] == "is all-In")
+        play.put_in(player, read(m["a"] or m["a2"]), line, _HOW[m["verb"]], m["verb"] == "is all-In")

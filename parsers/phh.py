@@ -20,7 +20,9 @@ no result: the reader writes no collect line and marks it ``results_not_stated``
 awards the pots by the cards, with no rake (a player who mucks gives up his claim, and so does
 one whose cards the showdown leaves unknown, ``sm ????``: they were not shown). When the cards
 cannot tell (no player in at the showdown shows known cards, one all-in never shows his, or a
-board not dealt out), the hand goes to quarantine saying so.
+board not dealt out), the hand goes to quarantine saying so. A starting stack ``inf`` is one the
+source did not record: the hand is played as if it were deeper than any bet and the stack is
+stored as unknown (``HoldemHand.stack_not_stated``).
 
 >>> text = '''variant = "NT"
 ... antes = [0, 0]
@@ -246,9 +248,9 @@ class _Reader:
         if not 2 <= n <= 10:
             raise self.fail(f"starting_stacks has {n} players: Hold'em is played by 2 to 10", "starting_stacks")
         for i, stack in enumerate(stacks):
-            if not stack.is_finite() or stack <= 0:
-                raise self.fail(f"the starting stack of p{i + 1} is {stack}: a known stack above zero is needed "
-                                "to replay the hand", "starting_stacks")
+            if stack.is_nan() or stack <= 0:
+                raise self.fail(f"the starting stack of p{i + 1} is {stack}: a stack above zero (or inf, not "
+                                "known) is needed to replay the hand", "starting_stacks")
         antes = self.numbers("antes", n)
         blinds = self.numbers("blinds_or_straddles", n)
         if n == 2:      # PHH reverses the forced bets heads-up
@@ -261,6 +263,9 @@ class _Reader:
         names = self.players(n)
         seats = self.seat_numbers(n)
         self.names, self.stacks = names, stacks
+        # "inf": the source did not record the stack. The reader plays it as Infinity (nobody is
+        # all in but who says so) and the replay as a stack not stated; it is stored as unknown
+        unknown = tuple(names[i] for i in range(n) if stacks[i].is_infinite())
         currency = self.currency()
         actions, boards, board_lines, holes = self.play(antes, blinds, betting)
         result_actions, summary, finishing, finishing_line, not_stated = self.results(actions, boards, holes)
@@ -282,8 +287,9 @@ class _Reader:
             stakes=stakes, currency=currency,
             max_seats=seat_count if isinstance(seat_count, int) else None,
             button_seat=seats[-1],
-            seats=tuple(Seat(seat=seats[i], player=names[i], stack=stacks[i], line=self.file_line("starting_stacks"))
-                        for i in range(n)),
+            seats=tuple(Seat(seat=seats[i], player=names[i], stack=stacks[i] if stacks[i].is_finite() else Decimal(0),
+                             line=self.file_line("starting_stacks")) for i in range(n)),
+            stack_not_stated=unknown,
             actions=tuple(actions + result_actions),
             boards=(tuple(boards),) if boards else (),
             board_lines=(tuple(board_lines),) if boards else (),
@@ -370,13 +376,15 @@ class _Reader:
                 out.append(Action(street=street, player=names[i], kind=ActionKind.POST_ANTE, amount=chips,
                                   is_all_in=put(i, chips), line=antes_line))
         for i in ((1, 0) if n == 2 else range(n)):     # heads-up the button's small blind comes first
-            if blinds[i] > 0:
+            if blinds[i] != 0:
                 kind = (ActionKind.POST_SB, ActionKind.POST_BB)[i] if i < 2 else ActionKind.POST_STRADDLE
                 if i == 0 and n > 2 and blinds[1] == 0:     # no small blind: p1 posts the big blind alone
                     kind = ActionKind.POST_BB
                 if n == 2:
                     kind = ActionKind.POST_BB if i == 0 else ActionKind.POST_SB
-                chips = min(blinds[i], left[i])
+                if blinds[i] < 0:   # PHH's post: a live bet a newcomer pays to play at once, out of turn
+                    kind = ActionKind.POST_BB
+                chips = min(abs(blinds[i]), left[i])
                 bet[i] += chips
                 out.append(Action(street=street, player=names[i], kind=kind, amount=chips,
                                   is_all_in=put(i, chips), line=blinds_line))
@@ -491,13 +499,21 @@ class _Reader:
         pot = sum(self.invested, Decimal(0))
         winnings = self.numbers("winnings", n, required=False)
         finishing = self.numbers("finishing_stacks", n, required=False)
+        stated: tuple[tuple[str, Decimal], ...] = ()
         collected: list[Decimal] | None = None
         line = None
         not_stated = False
+        self.no_result = "the file states neither winnings nor finishing_stacks"
         if winnings is not None and not any(winnings) and pot:
             # nobody collecting a pot at all states no result: HandHQ's logs, which the public PHH data
-            # set converts, write such zeros for many hands of some rooms (Full Tilt, PokerStars)
-            winnings = None
+            # set converts, write such zeros for many hands of some rooms (Full Tilt, PokerStars, iPoker)
+            winnings, self.no_result = None, "the file's winnings are all 0"
+        if finishing is not None:
+            # a finishing stack tells what its player took only beside a known starting stack
+            known = [self.stacks[i].is_finite() and finishing[i].is_finite() for i in range(n)]
+            stated = tuple((names[i], finishing[i]) for i in range(n) if known[i])
+            if not all(known):
+                finishing = None
         if winnings is not None:
             collected, line = self.unmatched_taken_back(winnings, pot, actions), self.file_line("winnings")
         elif finishing is not None:
@@ -515,6 +531,8 @@ class _Reader:
                 # cards left unknown at the showdown ("sm ????") were not shown, so they claim nothing:
                 # HandHQ's logs, which the public PHH data set converts, write a muck so. An all-in
                 # writes "sm ????" on every street before its cards are shown: those players show.
+                # So do those whose cards the deal states: HandHQ's iPoker hands write the cards shown
+                # at the showdown in "d dh" (no other cards of theirs are known), then "sm ????".
                 known = {h.player for h in holes if len(h.cards) == 2}
                 last = {name: (place, at) for place, name, at in self.unshown if name not in known}
                 for name, (place, at) in sorted(last.items(), key=lambda item: item[1][0], reverse=True):
@@ -525,11 +543,7 @@ class _Reader:
                 out = [Action(street=street, player=names[contenders[0]], kind=ActionKind.COLLECT, amount=pot,
                               line=self.last_line)] if contenders and pot else []
             summary = None
-        stated = ()
-        if finishing is not None:
-            stated = tuple(zip(names, finishing))
-        return (out, summary, stated, self.file_line("finishing_stacks") if finishing is not None else None,
-                not_stated)
+        return (out, summary, stated, self.file_line("finishing_stacks") if stated else None, not_stated)
 
     def unmatched_taken_back(self, winnings: list[Decimal], pot: Decimal, actions: list[Action]) -> list[Decimal]:
         """What each player collected, from ``winnings`` that may count in the pot the part of a bet
@@ -561,12 +575,12 @@ class _Reader:
         if unknown:
             why = f"the cards of {', '.join(unknown)} are not known"
         elif not standing:
-            why = "every player mucks"
+            why = "no player still in shows his cards"
         elif len(boards) < 5:
             why = f"the board has {len(boards)} cards"
         if why:
-            raise self.fail(f"the hand ends with {len(contenders)} players in, the file states neither winnings "
-                            f"nor finishing_stacks and {why}: what each player won cannot be worked out", "actions")
+            raise self.fail(f"the hand ends with {len(contenders)} players in, {self.no_result} and {why}: "
+                            "what each player won cannot be worked out", "actions")
 
     # ---------------------------------------------------------------- pieces
     def action_lines(self) -> list[tuple[str, int]]:

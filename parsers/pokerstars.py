@@ -797,6 +797,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         site=SITE,
     )
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
         small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
         stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,

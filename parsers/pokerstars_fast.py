@@ -1608,6 +1608,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
+    b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()

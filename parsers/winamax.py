@@ -307,6 +307,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     info = GameInfo(game="holdem", played_at=head["played_at"], table_name=table_name,
                     ruleset=f"winamax {betting.value}", site=SITE)
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["match"]["id"], betting=betting,
         small_blind=head["small_blind"], big_blind=head["big_blind"], small_bet=head["small_bet"],
         big_bet=head["big_bet"], stakes=head["stakes"], currency=currency, is_tournament=head["is_tournament"],

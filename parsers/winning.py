@@ -31,7 +31,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from parsers.errors import ParseError, UnstatedRule
-from parsers.lines import StreetActions
+from parsers.lines import CURRENCY_SIGN, CurrencyMarks, StreetActions
 from parsers.room_lines import LineKind, RoomLines, cards, in_utc, money
 from rules.holdem_hand import (
     Action,
@@ -50,10 +50,12 @@ SITE = "winning"
 """The room, as the ``ruleset`` column names it (``games.site``: Winning, for Americas Cardroom and
 the other WPN skins)."""
 
-_AMT = r"\$?[\d,]*\.?\d+"
+_STAKE = r"\$?[\d,]*\.?\d+"
+_AMT = CURRENCY_SIGN + r"?[\d,]*\.?\d+"
+"""An amount: dollars (ROOM-CURRENCY), another sign read and noted."""
 _HEADER = re.compile(
     r"^Hand #(?P<id>\d+) - (?P<game>[^(]+)\((?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\) - "
-    r"(?P<sb>" + _AMT + r")/(?P<bb>" + _AMT + r") - (?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
+    r"(?P<sb>" + _STAKE + r")/(?P<bb>" + _STAKE + r") - (?P<d>\d{4}/\d{2}/\d{2}) (?P<t>\d{1,2}:\d{2}:\d{2})"
     r"(?: (?P<zone>[A-Z]{2,4}))?\s*$")
 _STREETS = {"FLOP": Street.FLOP, "TURN": Street.TURN, "RIVER": Street.RIVER}
 _POSTS = {"small blind": ActionKind.POST_SB, "big blind": ActionKind.POST_BB, "dead": ActionKind.POST_DEAD,
@@ -157,16 +159,23 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     walk_back: Action | None = None
     summary_board: list = []
     summary_board_lines: list[int] = []
+    marks = CurrencyMarks("$", first)   # ROOM-CURRENCY: another sign is read as written, and noted
+
+    def read(text: str) -> Decimal:
+        marks.other(text, text[0])
+        return money(text)
+
     for kind, m, index in tokens:
         line = first + index
+        marks.index = index
         text = lines[index]
         if kind == "SEAT":
-            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=money(m["s"]), is_sitting_out=bool(m["out"]),
+            seats.append(Seat(seat=int(m["n"]), player=m["p"], stack=read(m["s"]), is_sitting_out=bool(m["out"]),
                               line=line))
         elif kind == "TABLE":
             table, max_seats, button = m["name"], int(m["max"]), int(m["btn"])
         elif kind == "POST":
-            post, amount = _POSTS[m["post"]], money(m["a"])
+            post, amount = _POSTS[m["post"]], read(m["a"])
             live = min(amount, big_blind) if post is ActionKind.POST_DEAD else None
             play.post(m["p"], post, amount, line, bool(m["allin"]), live)
         elif kind == "DEALT":
@@ -182,10 +191,10 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
         elif kind == "SHOWDOWN":
             play.to_street(Street.SHOWDOWN, int(m["run"]) - 1 if m["run"] else 0)
         elif kind == "ACTION":
-            _action(m, play, line)
+            _action(m, play, line, read)
         elif kind == "UNCALLED":
             returned = True
-            play.uncalled(m["p"], money(m["a"]), line)
+            play.uncalled(m["p"], read(m["a"]), line)
         elif kind == "SHOW":
             play.show(m["p"], cards(m["c"], index, text), line)
         elif kind == "NOSHOW":
@@ -194,12 +203,12 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
                 walk_back = play.return_unmatched(line)
             play.muck(m["p"], line)
         elif kind == "COLLECT":
-            play.collect(m["p"], money(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0)
+            play.collect(m["p"], read(m["a"]), line, m["pot"], int(m["run"]) - 1 if m["run"] else 0)
         elif kind == "TOTAL":
             total_line = line
-            fee = money(m["jp"]) if m["jp"] else Decimal(0)
-            rake = (money(m["r"]) if m["r"] else Decimal(0)) + fee
-            total = money(m["t"])
+            fee = read(m["jp"]) if m["jp"] else Decimal(0)
+            rake = (read(m["r"]) if m["r"] else Decimal(0)) + fee
+            total = read(m["t"])
         elif kind == "BOARD":
             summary_board.append(cards(m["c"], index, text))
             summary_board_lines.append(line)
@@ -220,19 +229,21 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     info = GameInfo(game="holdem", played_at=played_at, table_name=table, ruleset=f"{SITE} {betting.value}",
                     site="Winning")
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} USD", currency="USD",
         max_seats=max_seats, button_seat=button, seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(b) for b in boards), board_lines=tuple(tuple(b) for b in board_lines),
-        hole_cards=tuple(play.holes), summary=summary, header_line=first)
+        hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings, header_line=first)
 
 
-def _action(m: re.Match, play: StreetActions, line: int) -> None:
+def _action(m: re.Match, play: StreetActions, line: int, read) -> None:
+    """An action line; ``read`` reads its amounts."""
     if m["verb"] or not (m["cap"] or m["rt"]):
-        play.stated(m, line, money)
+        play.stated(m, line, read)
         return
     capped = m["cap"] is not None
-    total = money(m["cap"] if capped else m["rt"])      # "raises $A to $T", "caps $T": the total
+    total = read(m["cap"] if capped else m["rt"])      # "raises $A to $T", "caps $T": the total
     play.raise_to(m["p"], None, total, line, m["allin"] is not None, capped)
 
 
@@ -429,6 +440,7 @@ def _older_hand(lines: tuple[str, ...], source: Source, tokens, start: re.Match,
     info = GameInfo(game="holdem36" if short_deck else "holdem", played_at=played_at, table_name=table,
                     ruleset=f"{SITE} {betting.value}", site="Winning")
     return HoldemHand(
+        all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], betting=betting, small_blind=small_blind, big_blind=big_blind,
         small_bet=small_bet, big_bet=big_bet, stakes=f"{head['sb']}/{head['bb']} {currency}", currency=currency,
         is_short_deck=short_deck, straight_beats_trips=bool(straight_beats_trips),

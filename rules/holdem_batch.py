@@ -150,6 +150,7 @@ class HandBatch:
     stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
+    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said (None, as empty(): none)
     results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
     room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
     # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
@@ -254,6 +255,8 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
         b.second_sb_live = _i(len(hands), np.bool_)
     if any(hand.results_not_stated for hand in hands):
         b.results_not_stated = _i(len(hands), np.bool_)
+    if any(hand.all_in_said for hand in hands):
+        b.all_in_said = np.array([hand.all_in_said for hand in hands], np.bool_)
     if any(hand.room_findings for hand in hands):
         b.room_noted = np.array([bool(hand.room_findings) for hand in hands], np.bool_)
     if any(hand.stack_not_stated for hand in hands):

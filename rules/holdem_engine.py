@@ -39,7 +39,7 @@ from decimal import Decimal
 from rules.cards import Card
 from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain
+from rules.holdem_explain import explain, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -125,6 +125,8 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     findings: tuple[Finding, ...] = ()
     if len(facts.findings):
         findings = explain(batch, facts, 0, facts.findings)
+    if not facts.certified[0]:      # a certified hand breaks no room fact either
+        findings += room_findings(batch, facts, 0)
     return _result(hand, batch, facts, findings + hand.room_findings)
 
 

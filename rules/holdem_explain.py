@@ -22,9 +22,10 @@ from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
 from rules.holdem_hand import ActionKind, Street
+from rules.holdem_room import all_ins_unsaid, button_off_table, cards_dealt_again, whole_pot_raked
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDED", "explain", "money"]
+__all__ = ["WORDED", "explain", "money", "room_findings"]
 
 
 def money(cents: int) -> str:
@@ -454,3 +455,45 @@ def _odd_chip(x: _Hand, r: _Row) -> str:
     who = x.name(r.seat)
     return (f"{who} collects {money(r.actual)} of an equal split where he is owed {money(r.expected)}: the odd "
             f"{x.unit_word()}s go to the first winners clockwise from the button")
+
+
+
+def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
+    """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
+    in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
+    ROOM-ALL-IN at the action's line, ROOM-BUTTON at the hand's first line."""
+    out = []
+    if whole_pot_raked(facts)[h]:
+        pot = money(int(facts.total_pot[h]))
+        out.append(Finding(rule_id="ROOM-RAKE", severity=Severity.ERROR, line=int(batch.total_line[h]) or None,
+                           message=f"the rake {pot} is the whole pot: a room takes a share of a pot and its winners "
+                                   f"collect the rest, here nothing", expected=f"less than {pot}", actual=pot))
+    if batch.more_boards[h, 0, 0] >= 0:
+        for board, code in cards_dealt_again(batch, h):
+            line = int(batch.more_board_lines[h, board - 1]) or None
+            run = _RUNS[board]
+            if code < 0:
+                message = f"the {run} board deals no card of its own: it is the first board again"
+                expected, actual = "a card of its own", "none"
+            else:
+                message = (f"the {run} board deals {_card(code)} again: an earlier board dealt it past the cards "
+                           f"they share, and each run deals its own cards from what is left of the deck")
+                expected, actual = "a card no earlier board dealt", _card(code)
+            out.append(Finding(rule_id="ROOM-RUN-TWICE", severity=Severity.ERROR, line=line, message=message,
+                               expected=expected, actual=actual))
+    a0, a1 = int(batch.action_start[h]), int(batch.action_start[h + 1])
+    for j in all_ins_unsaid(batch, facts).tolist():
+        if a0 <= j < a1:
+            who = batch.player[int(batch.seat_start[h]) + int(batch.actor[j])]
+            out.append(Finding(rule_id="ROOM-ALL-IN", severity=Severity.WARNING, line=int(batch.line[j]) or None,
+                               message=f"{who} puts in his last chips and the line does not say all-in, as the "
+                                       f"room writes every all-in", expected="all-in said", actual="not said"))
+    if button_off_table(batch)[h]:
+        seat, size = int(batch.button_seat[h]), int(batch.max_seats[h])
+        out.append(Finding(rule_id="ROOM-BUTTON", severity=Severity.ERROR, line=int(batch.first_line[h]) or None,
+                           message=f"the button is on seat {seat} of a {size}-seat table",
+                           expected=f"a seat of 1 to {size}", actual=str(seat)))
+    return tuple(out)
+
+
+_RUNS = ("first", "second", "third")

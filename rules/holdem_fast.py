@@ -55,6 +55,7 @@ from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure, Street
+from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
 
 __all__ = ["FactBatch", "FindingRows", "replay_batch"]
@@ -318,6 +319,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         capacity = int(count[0])     # more findings than room for them: once more, with room
     if b.room_noted is not None:
         f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
+    f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
     types = FindingRows.empty(0)

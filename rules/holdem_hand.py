@@ -256,12 +256,16 @@ class HoldemHand:
     second_small_blind_live: bool = False
     """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
     plays it; otherwise it is dead money."""
+    all_in_said: bool = False
+    """The room says every all-in on its line (ROOM-ALL-IN: PokerStars, GGPoker, Winning, Winamax and
+    Bovada do): an all-in its line does not say is a finding. Other rooms let the stacks show it."""
     max_seats: int | None = None
     button_seat: int | None = None
     seats: tuple[Seat, ...]
     stack_not_stated: tuple[str, ...] = ()
     """Players whose chips at the start the log does not state: one who sits down as the hand starts
-    (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in). The replay checks
+    (PartyPoker writes no seat line for him, or a seat line of 0 before his buy-in), or one whose PHH
+    stack is ``inf`` (not recorded; the seat's stack is then 0). The replay checks
     no stack of theirs, and without a seat line not their turn either; their chips still balance the pot."""
     actions: tuple[Action, ...]
     boards: tuple[tuple[Card, ...], ...] = ()

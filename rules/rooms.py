@@ -1,12 +1,16 @@
 """The rooms' own facts that no game rule gives: how their logs are to be read.
 
 A room's reader (``parsers/<room>.py``) applies them; they have IDs, as the rules of the games
-do, so that a stored value can say which fact made it so. Most are reading rules: they say how
-a value is read and are never a finding. Where a log contradicts its room's fact, the reader
-adds a finding under the fact's ID (``HoldemHand.room_findings``), unless a rule of the game
-already reports it: a rake that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned
-wrong ``HE-UNCALLED``. The replay reports one: an equal split whose odd units went to other winners
-than the room gives them to (``ROOM-ODD-CHIP``, from ``rules.holdem_explain``).
+do, so that a stored value can say which fact made it so. Some are reading rules only
+(:data:`READING`): they say how a value is read and are never a finding, a breach of them being a
+rule of the game's. Where a log contradicts its room's currency, the reader adds a finding under
+the fact's ID (``HoldemHand.room_findings``); a rule of the game reports what it sees (a rake
+that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned wrong ``HE-UNCALLED``). The
+replay reports the others: an equal split whose odd units went to other
+winners than the room gives them to (``ROOM-ODD-CHIP``), and a rake of the whole pot, a board of a
+hand run twice that deals a card again, an all-in not said where the room says them all and a
+button off the table (``ROOM-RAKE``, ``ROOM-RUN-TWICE``, ``ROOM-ALL-IN``, ``ROOM-BUTTON``:
+``rules.holdem_room``).
 """
 
 from __future__ import annotations
@@ -22,35 +26,51 @@ RULES: dict[str, str] = {
                       "stakes' code or sign ($ USD, € EUR, £ GBP, ¥ CNY), play money without a sign; PartyPoker "
                       "and 888poker the game line's code or sign; Winamax euros (the sign after the digits); "
                       "iPoker the table's (tablecurrency; its currency is the log owner's account's); Bovada "
-                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. At PokerStars, GGPoker, Winamax, 888poker and iPoker every amount "
-                      "of a hand carries the stakes' sign: one with another currency's sign is a warning, and is "
-                      "read as written."),
+                      "and Winning US dollars (Winning's older PM tables: chips); tournaments chips. An amount that carries "
+                      "a currency's sign or code (PartyPoker writes a sign, a code, both, or neither, as '$0.25 USD' "
+                      "or '0,35 €') carries the hand's, in every room but Winning's older text, which writes none: "
+                      "one in another currency is a warning at its line, and is read as written."),
     "ROOM-RAKE": ("What the room takes from the pot is the rake the replay checks (holdem_results.rake): "
                   "PokerStars and Bovada write a Rake; Winning a Rake and a JP Fee, the pot being the total and "
                   "both; GGPoker a Rake, then Jackpot, Bingo, Fortune and Tax, all taken from the pot; Winamax "
                   "a Rake beside a total after it, the pot being the two; PartyPoker (before 2013), iPoker, "
                   "888poker and Bovada's Zone Poker write none: the rake is the pot less what the winners "
-                  "collect. A cash-out fee is paid outside the pot. A rake that does not add up with the pot "
+                  "collect. A cash-out fee is paid outside the pot. A room takes a share of a pot and its winners "
+                  "collect the rest: a rake (with the fees taken with it) of the whole pot of a hand played for "
+                  "one is an error, at the total's line (else the last collect's). No room writes its rake cap "
+                  "in a hand, so a rake above one is not checked. A rake that does not add up with the pot "
                   "and the collects is HE-POT-BALANCE."),
     "ROOM-RUN-TWICE": ("A hand run more than once: PokerStars writes FIRST and SECOND streets and boards; GGPoker "
                        "two or three runs (FIRST, SECOND, THIRD), a later run's summary board giving only the "
                        "cards it does not share with the first; Winning *** RUN IT TWICE ***, FLOP 1 … SHOW DOWN 2 "
                        "and main pot 2 for the second board's share. Each run shares the pot after the rake, the "
-                       "odd unit to the first run. The other rooms' readers read no hand run twice."),
+                       "odd unit to the first run. The other rooms' readers read no hand run twice. Each run deals "
+                       "its own cards from what the earlier runs left of the deck: a later board that deals again a "
+                       "card an earlier board dealt past the cards they share, or deals no card of its own, is an "
+                       "error at its first street line. A run's share collected wrong is reported as HE-COLLECTED, "
+                       "shares that do not add up to the pot after rake as HE-POT-BALANCE."),
     "ROOM-BUTTON": ("The button is the seat the room names: PokerStars, GGPoker, Winning and Winamax 'Seat #N "
                     "is the button', PartyPoker, 888poker and Winning's older text 'Seat N is the button', iPoker the player "
                     "marked dealer, Bovada 'Set dealer [N]', else the seat named Dealer, else a dead button just "
-                    "before the small blind."),
+                    "before the small blind. An empty seat of the table is a dead button; a button on a seat the "
+                    "table does not have (past its size: Seat #7 at a 6-max table) is an error at the hand's first "
+                    "line. Play that does not follow the button is reported as HE-ACTION-ORDER."),
     "ROOM-DEAD-BLIND": ("A returning player's blinds: the big blind's part of a post of both blinds is live and "
                         "the rest dead (PokerStars 'posts small & big blinds', Bovada 'Posts dead chip', "
                         "PartyPoker 'big blind + dead', Winning 'posts dead', 888poker 'posts dead blind [$A + $B]', "
                         "GGPoker 'posts missed blind', iPoker a big blind over the stakes' one); a second small "
                         "blind is dead money at PokerStars and live at PartyPoker; a big blind posted out of turn "
-                        "is live."),
+                        "is live. A dead blind is read as written, whatever its amount (the rooms post different "
+                        "parts dead): a post that the pot and the collects do not account for is reported as "
+                        "HE-POT-BALANCE; no rule checks its amount against the blinds."),
     "ROOM-ALL-IN": ("How a room writes an all-in: PokerStars, GGPoker, Winning and Winamax add 'and is all-in' to "
                     "the action; Bovada 'All-in $X' and PartyPoker 'is all-In [$X]' give the chips added (a call "
                     "for no more than the bet, a raise for more, a bet with no bet); iPoker an all-in type of the "
-                    "chips added; 888poker need not say it: the stacks show it."),
+                    "chips added; 888poker need not say it: the stacks show it, and so do PartyPoker's and iPoker's "
+                    "where a line does not say it. Where the room says every all-in (PokerStars, GGPoker, "
+                    "Winning, Winamax, Bovada), a line that puts a player's last chips in without saying it is a "
+                    "warning at that line, and the stacks are read as written. An all-in said of a player who "
+                    "keeps chips, or more put in than his stack, is reported as HE-STACK."),
     "ROOM-UNCALLED": ("How a room returns a bet nobody called: PokerStars, GGPoker and Winning write 'Uncalled bet "
                       "($X) returned to', Bovada 'Return uncalled portion of bet'; PartyPoker, iPoker and 888poker "
                       "pay it back within the winner's win or collect, and Winamax within a pot's collect: the "
@@ -69,5 +89,6 @@ RULES: dict[str, str] = {
 }
 """Room facts by ID, as the rulebook gathers them."""
 
-READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP"}
+READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE", "ROOM-RUN-TWICE",
+                                               "ROOM-BUTTON", "ROOM-ALL-IN"}
 """The facts that only say how a value is read: none of them is ever a finding."""

@@ -1,12 +1,12 @@
 """Exact expected value of every option a six-card poker player has, by enumeration.
 
-What the player knows at his first decision on a box: the box's five cards, the initial
-cards of his other boxes (he looks at all his boxes, as casinos let him), any card drawn on
-an earlier box of the hand, and the dealer's up card. Every other card is *unseen*; the
+What the player knows at his first decision on a box: the box's five cards, the boxes of the
+hand he has already decided with the cards drawn on them (he sees the next box only once the
+one before it is decided), and the dealer's up card. Every other card is *unseen*; the
 dealer's four hidden cards are any four unseen cards, each set equally likely, and so is
-every card the player draws. Nothing is sampled: every set is enumerated. Cards drawn later
-on the hand's other boxes are not known at this box's decision and, the deal being random,
-do not change its expectation.
+every card the player draws. Nothing is sampled: every set is enumerated. The later boxes'
+cards are not known at this box's decision and, the deal being random, do not change its
+expectation.
 
 The decision tree, in the order the rules give it (SIX-DRAW, SIX-QUALIFY), in antes:
 

@@ -87,7 +87,7 @@ def _stored(tmp_path: Path, files: dict[str, bytes]) -> dict[str, dict]:
         data = ds.dataset(root / table, format="parquet", partitioning="hive").to_table()
         return [row for row in data.select(columns).to_pylist() if row.get("game") != "_none"]
 
-    stored = {name: {"games": {}, "quarantine": [], "rules": set(), "nets": {}} for name in files}
+    stored = {name: {"games": {}, "quarantine": [], "rules": set(), "nets": {}, "best": {}} for name in files}
     file_of = {}
     for row in rows("games", ["game_id", "source_file", "game"]):
         name = Path(row["source_file"]).name
@@ -101,6 +101,9 @@ def _stored(tmp_path: Path, files: dict[str, bytes]) -> dict[str, dict]:
     for row in rows("game_players", ["game_id", "player", "net", "game"]):
         # Games shared by several files (the same text) are stored once, under the first file read.
         stored[file_of[row["game_id"]]]["nets"][row["player"]] = row["net"]
+    for row in rows("sixcard_decisions", ["game_id", "hand_no", "box", "decision_no", "option", "is_best", "game"]):
+        if row["decision_no"] == 1 and row["is_best"]:
+            stored[file_of[row["game_id"]]]["best"][f"{row['hand_no']}.{row['box']}"] = row["option"]
     return stored
 
 
@@ -120,6 +123,11 @@ def test_every_example_of_the_docs_is_stored_with_no_quarantine(tmp_path):
         want = set(filter(None, settings.get("findings", "").split(",")))
         if got["rules"] != want:
             problems.append(f"{name}: findings {sorted(got['rules'])}, the fence says {sorted(want)}")
+        # best=HAND.BOX:OPTION,…: the best first option the decision analysis must find for a box
+        for box, option in (item.split(":", 1) for item in filter(None, settings.get("best", "").split(","))):
+            if got["best"].get(box) != option:
+                problems.append(f"{name}: box {box}'s best first option is {got['best'].get(box)}, "
+                                f"the fence says {option}")
     assert not problems, "\n".join(problems)
 
 

@@ -19,7 +19,8 @@ from parsers.formats import file_format, parse_chunk, split_named
 from pipeline.audit import audit_chunk
 from pipeline.ingest import ingest
 from pipeline.inputs import list_inputs
-from pipeline.warehouse import connect
+from pipeline.models import run_audits
+from pipeline.warehouse import Warehouse, connect
 from rules.holdem_batch import batch_from_hands
 from rules.holdem_fast import replay_batch
 
@@ -233,7 +234,7 @@ def test_phh_showdown_without_stated_results_splits_a_tie_and_a_muck_gives_up_th
     assert pokerkit_stacks(mucked) == [D(136), D(44)]
     # both muck: no player is left to take the pot, and no rule says who does
     (audit,) = audited(mucked.replace('"p1 sm AcKd"', '"p1 sm"'))
-    assert audit.record is None and "every player mucks" in audit.error
+    assert audit.record is None and "no player still in shows his cards" in audit.error
     # Boris mucks and Anna's cards are unknown: the last player not mucking wins, cards or not
     one_shows = mucked.replace('"d dh p1 AcKd"', '"d dh p1 ????"').replace('"p1 sm AcKd", ', "")
     (audit,) = audited(one_shows)
@@ -514,3 +515,142 @@ def test_phh_winnings_all_zero_state_no_result_and_the_pot_goes_to_its_winner():
     assert collected(audit) == {"Anna": D(0), "Boris": D(1)}
     assert nets(audit) == {"Anna": D("-0.50"), "Boris": D("0.50")}
     assert pokerkit_stacks(HANDHQ_ZERO_WINNINGS) == [D("20.20"), D("52.70")]
+
+
+# Hand 3406286266 of the public PHH data set (HandHQ, iPoker Network 0.50/1, names obfuscated): the
+# source recorded no stack (inf) and its winnings are all 0. p6 opens to 2.50, p1 (small blind)
+# makes it 4, p2 (big blind) and p6 call: 4 x 3 = 12. Flop: p1 bets 1, p2 calls, p6 folds: 14.
+# Turn: p1 bets 14 and p2 folds; the 14 come back to p1, who takes the pot of 14: p1 +9 (14 - 5),
+# p2 -5 (4 + 1), p6 -4.
+HANDHQ_UNKNOWN_STACKS = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [inf, inf, inf, inf, inf, inf]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 f', 'p5 f', 'p6 cbr 2.50', 'p1 cbr 4', 'p2 cc', 'p6 cc', 'd db TdTsQh', 'p1 cbr 1', 'p2 cc', 'p6 f', 'd db 5s', \
+'p1 cbr 14', 'p2 f']
+venue = 'iPoker Network'
+hand = 3406286266
+winnings = [0, 0, 0, 0, 0, 0]
+currency = 'USD'
+"""
+UNKNOWN_STACKS_NETS = {"p1": D(9), "p2": D(-5), "p3": D(0), "p4": D(0), "p5": D(0), "p6": D(-4)}
+
+
+def test_phh_unknown_stacks_are_played_deep_and_kept_unknown_worked_by_hand():
+    (audit,) = audited(HANDHQ_UNKNOWN_STACKS)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert audit.record.stack_not_stated == ("p1", "p2", "p3", "p4", "p5", "p6")
+    assert not any(action.is_all_in for action in audit.record.actions)
+    assert nets(audit) == UNKNOWN_STACKS_NETS
+    assert collected(audit) == {"p1": D(14), "p2": D(0), "p3": D(0), "p4": D(0), "p5": D(0), "p6": D(0)}
+    assert [p.stack_start for p in audit.replay.players] == [None] * 6
+    # pokerkit plays inf as it is (its stacks stay inf): given 1,000 each, it ends with 1,000 + the nets
+    assert pokerkit_stacks(HANDHQ_UNKNOWN_STACKS.replace("inf", "1000")) == [
+        D(1000) + UNKNOWN_STACKS_NETS[f"p{i}"] for i in range(1, 7)]
+
+
+@pytest.mark.parametrize("copies", [1, 3])     # one hand a file takes the path of one, three the batch lane
+def test_ingest_keeps_unknown_stacks_null_and_counts_the_preflop_play(tmp_path, copies):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "ipoker.phhs").write_text(
+        "".join(f"[{k}]\n{HANDHQ_UNKNOWN_STACKS}\n" for k in range(1, copies + 1)))
+    summary = ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    assert (summary.games, summary.quarantined, summary.findings) == (copies, 0, 0)
+    with connect(tmp_path / "wh") as con:
+        results = con.execute("select player, stack_start, net, allin_ev_net from holdem_results").fetchall()
+        listed = con.execute("select distinct player, stack_depth, stack_big_blinds, is_vpip, is_pfr "
+                             "from hand_list").fetchall()
+        three_bets = con.execute("select player from int_holdem_player_hands where is_three_bet").fetchall()
+    assert sorted(results) == sorted((player, None, net, net) for player, net in UNKNOWN_STACKS_NETS.items()
+                                     for _ in range(copies))
+    # the stack is unknown, so is its depth in big blinds; VPIP: p1, p2, p6; PFR: p6's open, p1's 3-bet
+    assert sorted(listed) == [(f"p{i}", None, None, i in (1, 2, 6), i in (1, 6)) for i in range(1, 7)]
+    # p1 re-raises p6's open: a 3-bet, his chips beyond the call unknown yet deep as the replay plays them
+    assert three_bets == [("p1",)] * copies
+    assert {name: count for name, count in run_audits(Warehouse(tmp_path / "wh").open()).items() if count} == {}
+
+
+# Hand 3406280350 of the public PHH data set (HandHQ, iPoker Network 0.50/1, names obfuscated), cut
+# to the play: as its iPoker hands do, the file writes the cards shown at the showdown in the deal
+# (p1's AcQc; nobody else's cards are known in its hands without a showdown), then "sm ????" for both
+# players, and winnings of all 0. p4 opens to 4, p1 and p2 call: 12. Flop checked; turn p2 bets 6,
+# p4 folds, p1 raises to 18, p2 calls: 12 + 36 = 48. River checked. p2 shows nothing, so p1's trip
+# queens (AcQc on 4s 3h Qh Qd 9h) take the 48: p1 +26 (48 - 22), p2 -22, p4 -4.
+HANDHQ_SHOWN_IN_THE_DEAL = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [0.50, 1, 0, 0, 0, 0]
+min_bet = 1
+starting_stacks = [inf, inf, inf, inf, inf, inf]
+actions = ['d dh p1 AcQc', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 cbr 4', 'p5 f', 'p6 f', 'p1 cc', 'p2 cc', 'd db 4s3hQh', 'p1 cc', 'p2 cc', 'p4 cc', 'd db Qd', 'p1 cc', \
+'p2 cbr 6', 'p4 f', 'p1 cbr 18', 'p2 cc', 'd db 9h', 'p1 cc', 'p2 cc', 'p1 sm ????', 'p2 sm ????']
+winnings = [0, 0, 0, 0, 0, 0]
+"""
+
+
+def test_phh_cards_the_deal_states_are_shown_at_a_showdown_left_unknown_worked_by_hand():
+    (audit,) = audited(HANDHQ_SHOWN_IN_THE_DEAL)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert nets(audit) == {"p1": D(26), "p2": D(-22), "p3": D(0), "p4": D(-4), "p5": D(0), "p6": D(0)}
+    # (pokerkit reads "p1 sm ????" as cards unknown and splits the pot: no second opinion here)
+    # neither player's cards known: nothing tells who won, and the hand stays in quarantine
+    (audit,) = audited(HANDHQ_SHOWN_IN_THE_DEAL.replace("'d dh p1 AcQc'", "'d dh p1 ????'"))
+    assert audit.record is None
+    assert audit.error == ("the hand ends with 2 players in, the file's winnings are all 0 and no player still in "
+                           "shows his cards: what each player won cannot be worked out")
+
+
+def test_phh_finishing_stacks_check_only_the_stacks_known():
+    # Boris raises to 6 and Anna (big blind 2, stack not recorded) folds: Boris 80 + 2 = 82
+    text = HEADS_UP.replace("[100, 80]", "[inf, 80]") + "finishing_stacks = [inf, 82]\n"
+    (audit,) = audited(text)
+    assert audit.error is None and audit.replay.findings == ()
+    assert nets(audit) == {"Anna": D(-2), "Boris": D(2)}
+    (audit,) = audited(text.replace("[inf, 82]", "[inf, 83]"))
+    assert [f.rule_id for f in audit.replay.findings] == ["HE-FINISHING-STACKS"]
+
+
+# Hand 3406120628 of the public PHH data set (HandHQ, iPoker Network 1/2, names obfuscated), cut to
+# the play: p5 has just sat down and posts 2 to play at once, written as a negative blind (PHH's
+# post, a live bet). Preflop p3, p4 fold, p5 checks (his post matches the big blind), p6 folds, p1
+# completes with 1, p2 checks: 6. Flop: p1 and p2 check, p5 bets 6 and both fold; the 6 come back
+# and p5 takes the 6: p5 +4, p1 -2, p2 -2.
+HANDHQ_NEWCOMER_POST = """variant = 'NT'
+antes = [0, 0, 0, 0, 0, 0]
+blinds_or_straddles = [1, 2, 0, 0, -2, 0]
+min_bet = 2
+starting_stacks = [inf, inf, inf, inf, inf, inf]
+actions = ['d dh p1 ????', 'd dh p2 ????', 'd dh p3 ????', 'd dh p4 ????', 'd dh p5 ????', 'd dh p6 ????', 'p3 f', \
+'p4 f', 'p5 cc', 'p6 f', 'p1 cc', 'p2 cc', 'd db Qh7dJd', 'p1 cc', 'p2 cc', 'p5 cbr 6', 'p1 f', 'p2 f']
+winnings = [0, 0, 0, 0, 0, 0]
+"""
+
+
+def test_phh_a_negative_blind_is_a_newcomers_live_post_worked_by_hand():
+    (audit,) = audited(HANDHQ_NEWCOMER_POST)
+    assert audit.error is None, audit.error
+    assert audit.replay.findings == ()
+    assert [(a.kind.value, a.amount) for a in audit.record.actions if a.player == "p5"][:2] == [
+        ("post_bb", D(2)), ("check", D(0))]
+    assert nets(audit) == {"p1": D(-2), "p2": D(-2), "p3": D(0), "p4": D(0), "p5": D(4), "p6": D(0)}
+    assert pokerkit_stacks(HANDHQ_NEWCOMER_POST.replace("inf", "1000")) == [
+        D(998), D(998), D(1000), D(1000), D(1004), D(1000)]
+    # the file's seats put p5 at seat 4, between the big blind (3) and p3 (5), where he would act
+    # before p3: its seating and its order of play disagree, which the replay finds
+    (audit,) = audited(HANDHQ_NEWCOMER_POST + "seats = [2, 3, 5, 6, 4, 1]\n")
+    assert {f.rule_id for f in audit.replay.findings} == {"HE-ACTION-ORDER"}
+
+
+def test_phh_the_replayer_keeps_an_unknown_stack_unknown():
+    from dashboards.replayer import holdem_states
+
+    (audit,) = audited(HANDHQ_UNKNOWN_STACKS)
+    states = holdem_states(audit.record, audit.replay)
+    assert {s.stack for state in states for s in state.seats} == {None}
+    # the chips still move: p1's 4 and 1 and 14 are in front of him or in the pot, then he takes 14 back
+    # uncalled and collects the 14 (12 preflop, 1 + 1 on the flop)
+    assert states[-1].pot == D(14) and {s.player: s.collected for s in states[-1].seats}["p1"] == D(14)

@@ -21,6 +21,7 @@ from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
 from rules.records import Source
 from tests.conftest import corpus
+from tests.room_corpus import in_other_currency
 
 D = Decimal
 
@@ -131,6 +132,16 @@ def test_bovada_zone_hand_without_total_takes_the_rake_as_what_the_results_do_no
     assert hand.summary.total_pot == D("15.41") and hand.summary.rake == D("0.77")
     assert _nets(hand) == {"Hero": D("7.32") - D("7.53"), "Dealer": D("7.32") - D("7.53"),
                            "Small Blind": D("-0.10"), "Big Blind": D("-0.25")}
+
+
+def test_bovada_room_currency_an_amount_in_another_currency_than_dollars_is_read_and_a_warning():
+    """ROOM-CURRENCY: Bovada plays in US dollars; an amount with another sign is read as written."""
+    findings, got, line = in_other_currency(parse, ZONE_SPLIT_RAKED, "Dealer : Bets $0.75", "Dealer : Bets €0.75")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got == {"Hero": D("-0.21"), "Dealer": D("-0.21"), "Small Blind": D("-0.10"), "Big Blind": D("-0.25")}
+    findings, _, line = in_other_currency(parse, ZONE_WALK, "Big Blind  [ME] : Hand result $0.35",
+                                          "Big Blind  [ME] : Hand result £0.35")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "GBP")]
 
 
 OLD_LIMIT = """

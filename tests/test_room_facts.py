@@ -4,8 +4,11 @@ reader that names it, or raised as a finding where a log contradicts it."""
 from __future__ import annotations
 
 import ast
+import re
 from decimal import Decimal as D
 from pathlib import Path
+
+import pytest
 
 from parsers.formats import parse_chunk
 from parsers.pokerstars_fast import read_text
@@ -13,7 +16,11 @@ from pipeline.ingest import ingest
 from pipeline.warehouse import connect
 from rules import rooms
 from rules.findings import Severity
-from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, run, split_pot
+from rules.holdem_fast import replay_batch
+from tests.conftest import corpus
+from tests.room_corpus import read_room
+from tests.test_holdem_engine import RUN_TWICE
+from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, line_of, run, split_pot
 
 TESTS = Path(__file__).resolve().parent
 
@@ -52,8 +59,8 @@ def test_every_reading_rule_of_a_room_is_shown_by_a_test_of_a_reader():
 
 def test_every_room_fact_a_reader_reports_is_raised_by_its_hand():
     for rule_id, text in RAISED_BY.items():
-        raised = {(f.rule_id, f.severity) for f in run(text).findings}
-        assert (rule_id, Severity.WARNING) in raised, (rule_id, raised)
+        raised = {f.rule_id for f in run(text).findings}
+        assert rule_id in raised, (rule_id, raised)
 
 
 def test_room_currency_an_amount_in_another_currency_is_read_and_a_warning_at_its_line():
@@ -76,15 +83,20 @@ def test_room_currency_hand_leaves_the_lane_and_is_stored_with_its_finding(tmp_p
     chunks, batch, _ = read_text(text, "f.txt")
     assert batch.in_lane.tolist() == [False]
     assert [f.rule_id for f in parse_chunk(chunks[0], "f.txt").room_findings] == ["ROOM-CURRENCY"]
-    log = tmp_path / "euros.txt"
+    stored, counted = stored_alone(tmp_path, text, "select rule_id, severity, line, expected, actual from findings",
+                                   "select count_errors, count_warnings from games")
+    assert stored == [("ROOM-CURRENCY", "warning", 12, "USD", "EUR")]
+    assert counted == [(0, 1)]
+
+
+def stored_alone(tmp_path, text: str, *queries: str) -> list[list[tuple]]:
+    """Ingest one hand's ``text`` into a new warehouse (stored, none quarantined): each query's rows."""
+    log = tmp_path / "hand.txt"
     log.write_text(text, encoding="utf-8")
     summary = ingest([log], tmp_path / "wh", jobs=1)
     assert summary.games == 1 and summary.quarantined == 0
     with connect(tmp_path / "wh") as con:
-        stored = con.execute("select rule_id, severity, line, expected, actual from findings").fetchall()
-        counted = con.execute("select count_errors, count_warnings from games").fetchall()
-    assert stored == [("ROOM-CURRENCY", "warning", 12, "USD", "EUR")]
-    assert counted == [(0, 1)]
+        return [con.execute(query).fetchall() for query in queries]
 
 
 # Anna (the button) and Vera tie (tests/test_holdem_replay.py): $73 less $1.99 rake leaves $71.01, the
@@ -100,3 +112,97 @@ def test_room_odd_chip_pokerstars_gives_the_odd_cent_to_the_first_winner_from_th
     assert result.findings == ()
     assert {p.player: p.collected for p in result.players} == {"Anna": D("35.50"), "Boris": D(0), "Vera": D("35.51")}
     assert {(f.rule_id, f.severity) for f in run(ODD_CHIP_SWAPPED).findings} == {("ROOM-ODD-CHIP", Severity.WARNING)}
+
+
+# The legal hand with the whole pot ($73) written as rake and Anna, who wins it, collecting nothing:
+# it balances (0 collected + 73 rake = 73), so no HE rule sees it; no room takes a whole pot.
+WHOLE_POT_RAKED = edit(LEGAL, ("Anna collected $71 from pot\n", ""), ("Rake $2", "Rake $73"), ("won ($71)", "won ($0)"))
+WHOLE_POT_RAKED_LINE = FIRST_LINE + WHOLE_POT_RAKED.split("\n").index("Total pot $73 | Rake $73")
+RAISED_BY["ROOM-RAKE"] = WHOLE_POT_RAKED
+
+
+def test_room_rake_a_rake_of_the_whole_pot_is_an_error_at_the_total_line():
+    """ROOM-RAKE: the room takes a share of the pot, never the whole of it."""
+    result = run(WHOLE_POT_RAKED)
+    assert [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in result.findings] == [
+        ("ROOM-RAKE", Severity.ERROR, WHOLE_POT_RAKED_LINE, "less than 73", "73")]
+    # the line names a share, however large, when the winner collects the rest: no finding of this rule
+    all_but_a_cent = edit(LEGAL, ("Anna collected $71 from pot", "Anna collected $0.01 from pot"),
+                          ("Rake $2", "Rake $72.99"), ("won ($71)", "won ($0.01)"))
+    assert run(all_but_a_cent).findings == ()
+
+
+# Heads-up all in, run twice (tests/test_holdem_engine.py): the second board's turn is the Jc the first
+# board dealt as its turn, after the two boards share nothing. Each run deals its own cards.
+RUN_TWICE_DEALT_AGAIN = edit(RUN_TWICE, ("[Kc 8s 4d] [5c]", "[Kc 8s 4d] [Jc]"), ("[Kc 8s 4d 5c] [6h]", "[Kc 8s 4d Jc] [6h]"),
+                             ("SECOND Board [Kc 8s 4d 5c 6h]", "SECOND Board [Kc 8s 4d Jc 6h]"))
+RAISED_BY["ROOM-RUN-TWICE"] = RUN_TWICE_DEALT_AGAIN
+
+
+def test_room_run_twice_a_later_board_dealing_a_card_of_the_first_again_is_an_error_at_its_flop():
+    """ROOM-RUN-TWICE: each run deals its own cards from what the earlier runs left of the deck."""
+    assert run(RUN_TWICE).findings == ()
+    found = [(f.rule_id, f.severity, f.line, f.actual) for f in run(RUN_TWICE_DEALT_AGAIN).findings]
+    assert found == [("ROOM-RUN-TWICE", Severity.ERROR, line_of(RUN_TWICE_DEALT_AGAIN, "*** SECOND FLOP *** [Kc 8s 4d]"),
+                      "Jc")]
+
+
+def test_room_run_twice_a_later_board_that_is_the_first_again_is_an_error():
+    """ROOM-RUN-TWICE: a run deals at least one card of its own."""
+    again = edit(RUN_TWICE, ("*** SECOND FLOP *** [Kc 8s 4d]", "*** SECOND FLOP *** [2c 7s 9d]"),
+                 ("*** SECOND TURN *** [Kc 8s 4d] [5c]", "*** SECOND TURN *** [2c 7s 9d] [Jc]"),
+                 ("*** SECOND RIVER *** [Kc 8s 4d 5c] [6h]", "*** SECOND RIVER *** [2c 7s 9d Jc] [3h]"),
+                 ("SECOND Board [Kc 8s 4d 5c 6h]", "SECOND Board [2c 7s 9d Jc 3h]"))
+    found = [(f.rule_id, f.line, f.actual) for f in run(again).findings if f.rule_id.startswith("ROOM")]
+    assert found == [("ROOM-RUN-TWICE", line_of(again, "*** SECOND FLOP *** [2c 7s 9d]"), "none")]
+
+
+# The legal hand with Vera seated with $36: her river bet of $20 puts her last chips in, and its line
+# does not say all-in, as PokerStars writes every all-in.
+ALL_IN_UNSAID = edit(LEGAL, ("Seat 3: Vera ($100 in chips)", "Seat 3: Vera ($36 in chips)"))
+RAISED_BY["ROOM-ALL-IN"] = ALL_IN_UNSAID
+
+
+def test_room_all_in_a_room_that_says_every_all_in_not_saying_one_is_a_warning_at_its_line():
+    """ROOM-ALL-IN: PokerStars says every all-in on its line; the stacks are read as written."""
+    result = run(ALL_IN_UNSAID)
+    assert [(f.rule_id, f.severity, f.line) for f in result.findings] == [
+        ("ROOM-ALL-IN", Severity.WARNING, line_of(ALL_IN_UNSAID, "Vera: bets $20"))]
+    assert {p.player: p.net for p in result.players} == {"Anna": D(35), "Boris": D(-1), "Vera": D(-36)}
+    said = edit(ALL_IN_UNSAID, ("Vera: bets $20", "Vera: bets $20 and is all-in"))
+    assert run(said).findings == ()
+
+
+def test_room_all_in_888poker_and_ipoker_need_not_say_it():
+    """ROOM-ALL-IN: 888poker's and iPoker's stacks show an all-in; their lines need not say it."""
+    unsaid = raised = 0
+    for room in ("PacificPoker", "iPoker"):
+        for _, hand, result in read_room(corpus("rooms", room)).stored:
+            unsaid += sum(a.is_all_in and not a.action.is_all_in for a in result.actions)
+            raised += sum(f.rule_id == "ROOM-ALL-IN" for f in result.findings)
+    assert unsaid > 0 and raised == 0, (unsaid, raised)
+
+
+# The legal hand (a 6-max table) with its button on seat 7: no table of six has it.
+BUTTON_OFF_TABLE = edit(LEGAL, ("6-max Seat #1 is the button", "6-max Seat #7 is the button"))
+RAISED_BY["ROOM-BUTTON"] = BUTTON_OFF_TABLE
+
+
+def test_room_button_on_a_seat_the_table_does_not_have_is_an_error_and_an_empty_seat_a_dead_button():
+    """ROOM-BUTTON: the button is a seat of the table; an empty one is a dead button."""
+    found = [(f.rule_id, f.severity, f.line, f.expected, f.actual) for f in run(BUTTON_OFF_TABLE).findings
+             if f.rule_id.startswith("ROOM")]
+    assert found == [("ROOM-BUTTON", Severity.ERROR, FIRST_LINE, "a seat of 1 to 6", "7")]
+    # seat 6 is the table's, empty: a dead button (the play then breaks HE-ACTION-ORDER, no room fact)
+    dead = edit(LEGAL, ("6-max Seat #1 is the button", "6-max Seat #6 is the button"))
+    assert not [f for f in run(dead).findings if f.rule_id.startswith("ROOM")]
+
+
+@pytest.mark.parametrize("rule_id", ["ROOM-RAKE", "ROOM-RUN-TWICE", "ROOM-BUTTON", "ROOM-ALL-IN"])
+def test_room_fact_the_replay_finds_sends_the_hand_from_the_lane_and_is_stored(tmp_path, rule_id):
+    text = RAISED_BY[rule_id]
+    text = re.sub(r"Hand #\d+:", "Hand #250000000001:", text) + "\n"
+    _, batch, _ = read_text(text, "f.txt")
+    assert batch.in_lane.tolist() == [True] and not replay_batch(batch, allin_ev=False).certified[0]
+    [stored] = stored_alone(tmp_path, text, "select rule_id from findings where rule_id like 'ROOM-%'")
+    assert stored == [(rule_id,)]

@@ -17,13 +17,14 @@ import pytest
 
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
-from parsers.partypoker import money
+from parsers.partypoker import money, parse
 from parsers.source import decode, normalize_lines, split, split_games
 from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
+from tests.room_corpus import in_other_currency, parse_text
 
 D = Decimal
 
@@ -87,6 +88,38 @@ def test_partypoker_win_pays_the_uncalled_bet_back_and_the_rake_is_what_it_leave
     assert tail == [("Anna", ActionKind.UNCALLED, D("1.20")), ("Anna", ActionKind.COLLECT, D("1.65"))]
     assert hand.summary.total_pot == D("1.75") and hand.summary.rake == D("0.10")
     assert _nets(hand) == {"Anna": D("1.65") - D("0.75"), "Boris": D("-0.75"), "Vera": D("-0.25")}
+
+
+def test_partypoker_room_currency_an_amount_in_euros_at_a_table_of_dollars_is_read_and_a_warning():
+    """ROOM-CURRENCY: every amount of a PartyPoker hand carries the game line's currency, sign or code."""
+    # Boris calls in euros (sign and code) at a table of dollars: read as written, the nets unchanged
+    findings, got, line = in_other_currency(parse, UNCALLED_IN_THE_WIN, "Boris calls [$0.65 USD].",
+                                            "Boris calls [€0.65 EUR].")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got == {"Anna": D("0.90"), "Boris": D("-0.75"), "Vera": D("-0.25")}
+    # a dollar sign with a code of pounds: the code names another currency
+    findings, _, line = in_other_currency(parse, UNCALLED_IN_THE_WIN, "Anna bets [$1.20 USD]", "Anna bets [$1.20 GBP]")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "GBP")]
+    # the euro table's sign after the digits, a dollar's
+    findings, _, line = in_other_currency(parse, DEAD_AND_ALL_IN_EUR, "Player5 posts big blind + dead [0,35 €].",
+                                          "Player5 posts big blind + dead [0,35 $].")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "EUR", "USD")]
+
+
+def test_partypoker_room_currency_bare_amounts_and_tournament_chips_are_no_finding():
+    """ROOM-CURRENCY: an amount without a mark is in the hand's currency."""
+    findings, _, _ = in_other_currency(parse, UNCALLED_IN_THE_WIN, "Boris calls [$0.65 USD].", "Boris calls [0.65].")
+    assert findings == []
+
+
+def test_partypoker_room_rake_a_win_that_pays_only_the_uncalled_bet_leaves_the_whole_pot_to_rake():
+    """ROOM-RAKE: the rake PartyPoker leaves unwritten (the pot less the wins) is never the whole pot."""
+    # Anna's win pays back only her uncalled 1.20: the 1.75 pot would all be rake, an error at the win line
+    text = UNCALLED_IN_THE_WIN.replace("Anna wins $2.85 USD", "Anna wins $1.20 USD")
+    result = replay(parse_text(parse, text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Anna wins $1.20 USD") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RAKE", Severity.ERROR, line, "1.75")]
 
 
 DEAD_AND_ALL_IN_EUR = """

@@ -14,6 +14,7 @@ import pytest
 from parsers.errors import ParseError, UnstatedRule
 from parsers.formats import HEADERS, parse_chunk
 from parsers.source import decode, normalize_lines, split, split_games
+from parsers.winning import parse
 from pipeline.ingest import ingest
 from pipeline.table_rules import RuleSettings
 from pipeline.warehouse import connect
@@ -22,7 +23,7 @@ from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind, BettingStructure
 from tests.conftest import corpus
-from tests.room_corpus import read_room
+from tests.room_corpus import in_other_currency, read_room
 
 D = Decimal
 
@@ -124,6 +125,25 @@ def test_winning_cap_and_jackpot_fee_come_out_of_the_pot():
                            "IrishPimp2233": D("-0.60")}
 
 
+def test_winning_room_currency_an_amount_in_another_currency_than_dollars_is_read_and_a_warning():
+    """ROOM-CURRENCY: Winning plays in US dollars; an amount with another sign is read as written."""
+    findings, got, line = in_other_currency(parse, CAP_AND_JACKPOT, "IrishPimp2233 caps $0.55",
+                                            "IrishPimp2233 caps €0.55")
+    assert findings == [("ROOM-CURRENCY", Severity.WARNING, line, "USD", "EUR")]
+    assert got["IrishPimp2233"] == D("-0.60") and got["ccZORBAcc"] == D("0.59")
+
+
+def test_winning_room_rake_a_rake_and_jackpot_fee_of_the_whole_pot_is_an_error():
+    """ROOM-RAKE: the rake and jackpot fee together are a share of the pot, never all of it."""
+    # the real hand with its 1.25 pot written as 1.23 rake and 0.02 fee, and nothing collected
+    text = CAP_AND_JACKPOT.replace("ccZORBAcc collected $1.19 from main pot\n", "").replace(
+        "Total pot $1.19 | Rake $0.04", "Total pot $0 | Rake $1.23").replace("and won $1.19 with", "and won $0 with")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Total pot $0 | Rake $1.23 | JP Fee $0.02") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RAKE", Severity.ERROR, line, "1.25")]
+
+
 DEAD_POST = """
 Hand #784383001 - Holdem(No Limit) - $0.02/$0.05 - 2021/04/20 18:42:26 UTC
 Fort Lupton 9-max Seat #5 is the button
@@ -219,6 +239,27 @@ def test_winning_run_it_twice_pays_each_board_half_the_pot():
     assert hand.summary.total_pot == D("249.00") and hand.summary.rake == D("3.00")
     assert _nets(hand) == {"Player0": D("-6"), "Hero": D("3"), "Player2": D("3"), "Player3": D(0),
                            "Player4": D("-3")}
+
+
+def test_winning_room_run_twice_a_second_board_dealing_the_first_boards_turn_again_is_an_error():
+    """ROOM-RUN-TWICE: the second run deals its own cards, none the first run dealt."""
+    # the real hand with its second turn written 7h, the first board's turn: Player2's full house still wins
+    text = RUN_TWICE.replace("[6c 9s Kc] [8c]", "[6c 9s Kc] [7h]").replace("[6c 9s Kc 8c", "[6c 9s Kc 7h")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("*** FLOP 2 *** [6c 9s Kc]") + 1
+    assert [(f.rule_id, f.severity, f.line, f.actual) for f in result.findings] == [
+        ("ROOM-RUN-TWICE", Severity.ERROR, line, "7h")]
+
+
+def test_winning_room_all_in_a_raise_of_the_whole_stack_without_its_words_is_a_warning():
+    """ROOM-ALL-IN: Winning says every all-in ('and is all-in'); the stacks are read as written."""
+    text = RUN_TWICE.replace("Hero raises $120.00 to $120.00 and is all-in", "Hero raises $120.00 to $120.00")
+    result = replay(_hand(text), allin_ev=False)
+    line = text.strip("\n").split("\n").index("Hero raises $120.00 to $120.00") + 1
+    assert [(f.rule_id, f.severity, f.line) for f in result.findings] == [("ROOM-ALL-IN", Severity.WARNING, line)]
+    assert {p.player: p.net for p in result.players}["Hero"] == D("3")
+
+
 
 
 def test_winning_omaha_goes_to_quarantine_naming_the_game():

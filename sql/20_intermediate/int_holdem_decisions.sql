@@ -113,7 +113,8 @@ final as (
         decisions.count_entries_before,
         decisions.invested_before,
         results.stack_start - decisions.invested_before as stack_before,
-        results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0)
+        -- a stack the log does not state is deeper than any bet, as the replay plays it
+        coalesce(results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0), true)
             and (
                 decisions.decision_no = 1
                 or coalesce(decisions.to_call, 0) * (case when results.betting = 'limit' then 2 else 1 end)

@@ -2,7 +2,8 @@
 -- key: game_id, player
 -- incremental: game_id
 -- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards
--- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind).
+-- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind, or
+-- when the log does not state the stack).
 -- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
 -- The rows are kept in player and time order, so that one player's page reads few blocks.
 with
@@ -75,7 +76,7 @@ final as (
         results.stack_start,
         big_blinds(results.stack_start, results.big_blind) as stack_big_blinds,
         case
-            when results.big_blind is null or results.big_blind = 0 then null
+            when results.big_blind is null or results.big_blind = 0 or results.stack_start is null then null
             when results.stack_start < 20 * results.big_blind then '<20'
             when results.stack_start < 40 * results.big_blind then '20-40'
             when results.stack_start < 60 * results.big_blind then '40-60'
