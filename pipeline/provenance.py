@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    import numpy as np
     import pyarrow as pa
 
 PROJECT_ROOT = Path(__file__).resolve().parents[1]
@@ -73,25 +74,26 @@ def texts_kept(game_ids: Iterable[str]):
         _TEXTS_KEPT = before
 
 
-def record_provenance(tables: dict[tuple[str, str], pa.Table], text_of: Callable[[int, int], str],
+def record_provenance(tables: dict[tuple[str, str], pa.Table],
+                      texts_of: Callable[[np.ndarray, np.ndarray], pa.Array],
                       version: str = RULES_VERSION, contexts: dict[str, str] | None = None) -> None:
     """Stamp ``version`` on the versioned tables of one file's rows, and add each stored game's
-    text (lines ``first_line`` to ``last_line``, as ``text_of`` gives them) as ``game_texts``,
-    with its ``contexts`` entry if it has one (an XML document's text before its first game)."""
+    text (lines ``first_line`` to ``last_line``; ``texts_of`` gives those of every game at once)
+    as ``game_texts``, with its ``contexts`` entry if it has one (an XML document's text before
+    its first game)."""
     import pyarrow as pa  # here, not at the top: a re-ingest that finds nothing new reads RULES_VERSION only
 
     for (table, game), rows in list(tables.items()):
         if table in VERSIONED_TABLES:
-            stamp = pa.array([version] * rows.num_rows, pa.string())
             tables[(table, game)] = rows.set_column(rows.schema.get_field_index("rules_version"),
-                                                    "rules_version", stamp)
+                                                    "rules_version", pa.repeat(pa.scalar(version, pa.string()),
+                                                                               rows.num_rows))
         if table == "games" and _TEXTS_KEPT and rows.num_rows:     # a set lookup per game: files are small
             kept = _TEXTS_KEPT
             rows = rows.filter(pa.array([game_id not in kept for game_id in rows.column("game_id").to_pylist()]))
         if table == "games" and rows.num_rows:
-            texts = [text_of(first, last) for first, last in
-                     zip(rows.column("first_line").to_pylist(), rows.column("last_line").to_pylist())]
+            texts = texts_of(rows.column("first_line").to_numpy(), rows.column("last_line").to_numpy())
             ids = rows.column("game_id")
-            kept = [contexts.get(game_id) for game_id in ids.to_pylist()] if contexts else [None] * len(texts)
-            tables[("game_texts", game)] = pa.table({"game_id": ids, "text": pa.array(texts, pa.string()),
-                                                     "context": pa.array(kept, pa.string())})
+            context = (pa.array([contexts.get(game_id) for game_id in ids.to_pylist()], pa.string()) if contexts
+                       else pa.nulls(len(texts), pa.string()))
+            tables[("game_texts", game)] = pa.table({"game_id": ids, "text": texts, "context": context})

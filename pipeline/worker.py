@@ -21,7 +21,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import file_format, quarantine_game, split_named
-from parsers.source import Chunk, decode, split
+from parsers.source import Chunk, decode, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch
@@ -58,25 +58,30 @@ def id_number(game_id: str) -> int:
     return int(game_id, 16)
 
 
-def is_known(known: np.ndarray, game_id: str) -> bool:
-    if known.size == 0:
-        return False
-    number = np.uint64(id_number(game_id))
-    at = np.searchsorted(known, number)
-    return bool(at < known.size and known[at] == number)
+def are_known(known: np.ndarray, game_ids: list[str]) -> np.ndarray:
+    """Per game ID, whether the ledger's sorted numbers ``known`` hold it: one search for a
+    file's games, not one per game (a million-game ledger is searched per game in ~2 µs)."""
+    if known.size == 0 or not game_ids:
+        return np.zeros(len(game_ids), dtype=bool)
+    numbers = np.fromiter(map(id_number, game_ids), dtype=np.uint64, count=len(game_ids))
+    at = np.minimum(np.searchsorted(known, numbers), known.size - 1)
+    return known[at] == numbers
 
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
-SNIFF_BYTES = 1 << 20
-"""How much of each input file :func:`warm_up` looks at (a thousand hands or so)."""
+SNIFF_BYTES = 256 << 10
+"""How much of each input file :func:`warm_up` looks at (a few hundred hands; the rest of a
+file is counted as like its start): the look runs before readers fork, so all of it is time
+the second core waits."""
 SNIFF_TOTAL = 64 << 20
 """At most this much of the input is looked at; a run bigger than that needs every lane whose
 games were seen."""
-FORMAT_SNIFF_CHARS = 32 << 10
-"""How much of each file's look is split into games to find its formats (a few dozen games):
-splitting the whole look of every file cost the writer of a parallel ingest a third of its CPU
-before it forked its readers. A format that shows up later in a file is loaded when it is read."""
+FORMAT_SNIFF_CHARS = 16 << 10
+"""How much of each file's look is split into games to find its formats (a dozen games or
+more): splitting the whole look of every file cost the writer of a parallel ingest a third of
+its CPU before it forked its readers. A format that shows up later in a file is loaded when it
+is read."""
 
 
 def warm_up(paths: Iterable[str | Path] | None = None) -> None:
@@ -140,7 +145,7 @@ files (of no planned run) may take every lane."""
 
 def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
     """The formats found at the start of ``paths``, and the lanes worth loading for them: those
-    that take one of the files and whose games in all the files reach their run minimum.
+    that take one of the files and whose games in the files they take reach their run minimum.
     ``formats=False``: the lanes only, looking no further once every lane is wanted."""
     registered = lanes()
     if paths is None:
@@ -166,8 +171,9 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
         for lane in registered:
             if taken[lane] and counted[lane] >= lane.run_minimum:
                 continue    # wanted already: counting its games again over every file only delays the fork
-            counted[lane] += lane.count(text) * scale
-            taken[lane] = taken[lane] or lane.takes(text)
+            if lane.takes(text):    # the games of a file the lane does not take go the full path: not counted
+                taken[lane] = True
+                counted[lane] += lane.count(text) * scale
         if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
             break
     wanted = [lane for lane in registered
@@ -231,8 +237,9 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
         chunks, batch, batch_chunks = split_named(text, source_file), None, None
     seen: set[str] = set()
     fresh = np.zeros(len(chunks), dtype=bool)
+    stored = are_known(known, [chunk.game_id for chunk in chunks]).tolist()
     for index, chunk in enumerate(chunks):
-        if chunk.game_id in seen or is_known(known, chunk.game_id):
+        if stored[index] or chunk.game_id in seen:
             result.count_known += 1
             continue
         seen.add(chunk.game_id)
@@ -253,7 +260,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     for index in pending:
         _ingest_chunk(chunks[index], source_file, rows, result, original)
     result.tables = rows.to_arrow()
-    record_provenance(result.tables, original, contexts={chunk.game_id: "\n".join(chunk.context)
+    record_provenance(result.tables, original.texts, contexts={chunk.game_id: "\n".join(chunk.context)
                                                          for chunk in chunks if chunk.context})
     return result
 
@@ -312,9 +319,10 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
 
 
 class _Original:
-    """A file's lines as they were (trailing blanks, non-breaking spaces), for quarantine: the
-    splitter and the parsers see them normalized, and both number lines the same way. Split
-    only when a game of the file is quarantined: most files have none."""
+    """A file's lines as they were (trailing blanks, non-breaking spaces), for quarantine and the
+    texts the warehouse keeps: the splitter and the parsers see them normalized, and both number
+    lines the same way. Split into lines only when a game of the file is quarantined (most files
+    have none); the kept texts are cut from the file's bytes, every game at once."""
 
     def __init__(self, text: str) -> None:
         self.text = text
@@ -322,8 +330,39 @@ class _Original:
 
     def __call__(self, first_line: int, last_line: int) -> str:
         if self.lines is None:
-            self.lines = self.text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+            self.lines = self._normalized().split("\n")
         return "\n".join(self.lines[first_line - 1:last_line])
+
+    def _normalized(self) -> str:
+        return self.text.replace("\r\n", "\n").replace("\r", "\n")
+
+    def texts(self, first_lines: np.ndarray, last_lines: np.ndarray) -> pa.Array:
+        """Lines ``first_lines[i]`` to ``last_lines[i]`` of every game, as :meth:`__call__` gives
+        each: one Arrow array cut from the text's UTF-8 bytes by offsets, not a string per game."""
+        try:
+            data = self._normalized().encode("utf-8")
+        except UnicodeEncodeError:      # a lone surrogate: line by line, as Arrow takes no such text anyway
+            return pa.array([self(first, last) for first, last in zip(first_lines.tolist(), last_lines.tolist())],
+                            pa.string())
+        # bounds[k]: where line k + 1 starts; a line ends one byte before the next starts
+        bounds = np.append(line_starts(np.frombuffer(data, dtype=np.uint8)), len(data) + 1)
+        lines = len(bounds) - 1
+        begins = bounds[np.clip(first_lines.astype(np.int64) - 1, 0, lines)]
+        ends = np.maximum(bounds[np.clip(last_lines.astype(np.int64), 0, lines)] - 1, begins)
+        order = np.argsort(begins, kind="stable")
+        begins, ends = begins[order], ends[order]
+        if len(data) >= 1 << 31 or np.any(begins[1:] < ends[:-1]):
+            # games that share lines (an XML document's) or a file past 32-bit offsets: game by game
+            texts = [data[begin:end].decode("utf-8") for begin, end in zip(begins.tolist(), ends.tolist())]
+            return pa.array(texts, pa.string()).take(pa.array(np.argsort(order, kind="stable")))
+        # the games in the order of the file are the even pieces of one array over the bytes
+        # (the odd ones are the text between them); taking them copies each once, in Arrow
+        offsets = np.empty(2 * len(begins), dtype=np.int32)
+        offsets[0::2], offsets[1::2] = begins, ends
+        pieces = pa.StringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(data))
+        rank = np.empty(len(order), dtype=np.int64)
+        rank[order] = np.arange(len(order))
+        return pieces.take(pa.array(2 * rank))
 
 
 def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original) -> None:

@@ -153,6 +153,19 @@ def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path
     assert needs([tmp_path / "gone.txt"]) == (set(), [])   # an unreadable file is the worker's to report
 
 
+def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes(tmp_path):
+    # 600 files of 2 hands each (1,200 hands; the lane takes a file of 3) go the full path whatever
+    # the plan: beside one file of 20 hands, the run is too small for the lane
+    text = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8")
+    two = tmp_path / "2-hands.txt"
+    two.write_text(text[:text.index("PokerStars Hand #", text.index("PokerStars Hand #", 1) + 1)])
+    small = _many_hands(tmp_path, 1)
+    holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
+    assert holdem_lane.count(two.read_text(encoding="utf-8")) == 2 and not holdem_lane.takes(two.read_text(encoding="utf-8"))
+    assert needs([two] * 600 + [small]) == ({"pokerstars"}, [])
+    assert needs([two] * 600 + [small] * 50) == ({"pokerstars"}, [holdem_lane])
+
+
 def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_full_path(tmp_path):
     small = _many_hands(tmp_path, 1)
     other = tmp_path / "other.txt"

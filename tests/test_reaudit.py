@@ -93,6 +93,44 @@ def test_games_findings_and_quarantine_record_the_version_and_games_keep_their_t
     assert text == "\n".join(lines[first - 1:last]) and text.startswith("Chinese poker hand")
 
 
+def kept_texts(result) -> dict[str, str]:
+    """Of a parse's rows: each stored game's kept text, by its first and last line."""
+    texts = {}
+    for (table, game), rows in result.tables.items():
+        if table == "game_texts":
+            kept = dict(zip(rows.column("game_id").to_pylist(), rows.column("text").to_pylist()))
+            games = result.tables[("games", game)].to_pylist()
+            texts.update({f"{row['first_line']}-{row['last_line']}": kept[row["game_id"]] for row in games})
+    return texts
+
+
+@pytest.mark.parametrize("line_break", ["\n", "\r\n"])
+@pytest.mark.parametrize("shared_lines", [False, True])
+def test_kept_texts_are_the_lines_of_the_file_as_written_whatever_path_stored_the_game(line_break, shared_lines):
+    # A note in Russian first (its bytes are more than its letters), then games of the Hold'em
+    # lane (rows before those of other paths), of the full path (Chinese poker), and iPoker
+    # games that the full path stores after the lane's, two of them sharing a line when
+    # ``shared_lines``: each game's text is its lines as written, trailing blanks kept, line
+    # breaks as "\n".
+    from pipeline.worker import parse_bytes
+    from tests.test_room_ipoker import SESSION
+
+    inner = SESSION.split('<game gamecode="11">')[1].split("</game>")[0]
+    session = SESSION.replace("</game>", '</game><game gamecode="12">' + inner + "</game>", 1) if shared_lines else SESSION
+    holdem = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8").replace("\n", "  \n", 1)
+    text = "\n\n".join(["Заметки клуба: не игра", session, holdem,
+                         (SAMPLES / "chinese-night.txt").read_text(encoding="utf-8")])
+    lines = text.split("\n")
+    result = parse_bytes(text.replace("\n", line_break).encode("utf-8"), "mixed.txt")
+    texts = kept_texts(result)
+    assert result.count_games == len(texts) > 50 and result.count_lane
+    assert "12-44" in texts and shared_lines == ("44-76" in texts)      # the iPoker games
+    for key, kept in texts.items():
+        first, last = map(int, key.split("-"))
+        assert kept == "\n".join(lines[first - 1:last])
+    assert any(kept.startswith("PokerStars") and kept.split("\n")[0].endswith("  ") for kept in texts.values())
+
+
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_reaudit_judges_again_only_games_of_other_rules_and_replaces_their_rows(tmp_path, monkeypatch, jobs):
     old = logs(tmp_path / "old", "chinese-wrong-claims.txt", "chinese-night.txt")

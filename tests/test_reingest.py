@@ -230,3 +230,23 @@ def test_a_damaged_list_of_known_files_costs_a_hash_of_each_file_and_nothing_els
         again = unchanged_run([logs], warehouse)
         assert again is not None and again.files_unchanged == 2
     assert ingest([logs], warehouse, jobs=1).files_unchanged == 2
+
+
+def test_games_the_ledger_holds_are_skipped_and_the_others_stored():
+    # The ledger's numbers are the IDs of 3 of the file's 20 hands and a million others: those 3
+    # are counted as known and store no row, whichever path (lane or full) would read them.
+    import numpy as np
+
+    from pipeline.worker import id_number, parse_bytes
+
+    data = HOLDEM.read_bytes()
+    every = parse_bytes(data, "hands.txt")
+    ids = [game_id for (table, _), rows in every.tables.items() if table == "games"
+           for game_id in rows.column("game_id").to_pylist()]
+    assert len(ids) == 20 == every.count_games
+    others = np.random.default_rng(5).integers(0, 2**63, 1_000_000, dtype=np.uint64)
+    known = np.unique(np.concatenate([others, np.array([id_number(i) for i in ids[::7]], dtype=np.uint64)]))
+    again = parse_bytes(data, "hands.txt", known)
+    stored = {game_id for (table, _), rows in again.tables.items() if table == "games"
+              for game_id in rows.column("game_id").to_pylist()}
+    assert (again.count_known, again.count_games) == (3, 17) and stored == set(ids) - set(ids[::7])
