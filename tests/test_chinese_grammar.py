@@ -217,11 +217,10 @@ def test_blanks_between_a_line_s_words_read_as_one():
 def test_a_grammars_analysis_is_kept_and_a_later_run_loads_it_to_the_same_parser(tmp_path, monkeypatch):
     """The second opening loads the analysis the first one kept (Lark's cache), and reads lines
     as the analysed grammar does: the same line expressions and the same statements."""
-    from parsers import chinese, grammar
+    from parsers import grammar
 
     monkeypatch.setattr(grammar, "ANALYSES", tmp_path / "analyses")
-    opened = [grammar.open_grammar("chinese", maybe_placeholders=False, transformer=chinese._Lines())
-              for _ in range(2)]
+    opened = [grammar.open_grammar("chinese", maybe_placeholders=False) for _ in range(2)]
     assert [path.name.split("-")[0] for path in (tmp_path / "analyses").iterdir()] == ["chinese"]
     assert opened[0].source_path != "<deserialized>" and opened[1].source_path == "<deserialized>"
     expressions = [grammar.line_expression(parser, ("header", "line"), frozenset({"dealer", "players"}))
