@@ -375,8 +375,8 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
 
 
 def stored_games(manifest: Manifest) -> frozenset[str]:
-    """The games (``games.game``) of which ``manifest`` commits a part of the ``games`` table."""
-    return frozenset(part.split("/")[1].removeprefix("game=") for part in manifest.paths("games"))
+    """The games (``games.game``) of which ``manifest`` commits a part of any table."""
+    return frozenset(part.split("/")[1].removeprefix("game=") for parts in manifest.parts.values() for part in parts)
 
 
 def _shapes_path(sql_root: Path) -> Path:
