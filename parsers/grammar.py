@@ -24,7 +24,8 @@ from parsers.errors import from_lark
 
 GRAMMARS = Path(__file__).with_name("grammars")
 ANALYSES = GRAMMARS / "__pycache__"
-"""Where Lark keeps each grammar's analysis (see :func:`open_grammar`), as Python keeps bytecode."""
+"""Where Lark keeps each grammar's analysis (see :func:`open_grammar`), as Python keeps bytecode;
+named ``.analysis``, not ``.lark``: they are no grammar, and no judging source of the rules version."""
 _APPLIED_ON_LOAD = frozenset({"transformer", "postlex", "lexer_callbacks", "edit_terminals", "_plugins"})
 """Options Lark applies to a parser it loads from its cache: they do not change the analysis."""
 
@@ -40,7 +41,7 @@ def open_grammar(name: str, **options) -> Lark:
     except OSError:
         return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", **options)
     tag = hashlib.blake2b(kept.encode(), digest_size=6).hexdigest()
-    return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", cache=str(ANALYSES / f"{name}-{tag}.lark"),
+    return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", cache=str(ANALYSES / f"{name}-{tag}.analysis"),
                      **options)
 
 
