@@ -24,7 +24,6 @@ import functools
 import re
 from datetime import datetime
 from decimal import Decimal
-from pathlib import Path
 
 import lark_cython
 import numpy as np
@@ -32,7 +31,7 @@ from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
 from parsers.errors import ParseError, from_lark
-from parsers.grammar import line_expression
+from parsers.grammar import line_expression, open_grammar
 from rules.cards import Card, CardError, Deck
 from rules.chinese import (
     ROWS,
@@ -50,7 +49,6 @@ from rules.chinese import (
 from rules.ofc import OfcBatch, OfcBatchBuilder, OfcHand, OfcStep, Placement, StepKind, Variant
 from rules.records import GameInfo, Source
 
-_GRAMMARS = Path(__file__).resolve().parent / "grammars"
 _PARSERS: dict[tuple[str, bool], Lark] = {}
 
 _WORDS = {
@@ -76,8 +74,8 @@ def _parser(name: str, *, compiled: bool = True) -> Lark:
     parser of the same grammar explains a syntax error (it can say what it expected)."""
     key = (name, compiled)
     if key not in _PARSERS:
-        _PARSERS[key] = Lark.open(str(_GRAMMARS / f"{name}.lark"), parser="lalr", maybe_placeholders=False,
-                                  transformer=_Lines(), _plugins=lark_cython.plugins if compiled else {})
+        _PARSERS[key] = open_grammar(name, maybe_placeholders=False, transformer=_Lines(),
+                                     _plugins=lark_cython.plugins if compiled else {})
     return _PARSERS[key]
 
 

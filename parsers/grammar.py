@@ -4,10 +4,15 @@ A run over one format never pays for compiling the others. Syntax errors come ou
 :class:`~parsers.errors.ParseError` worded with the reader's own names for its terminals.
 :func:`line_expression` turns a grammar's rules for whole lines into one regular expression, so
 a reader reads its usual lines as the grammar does, at the speed of a regular expression.
+
+Each grammar's analysis (its LALR tables) is kept in ``grammars/__pycache__`` by Lark's own cache,
+keyed by the grammar's text, the files it imports, its options and Lark's version: a run loads it in
+a few milliseconds where analysing the grammar again takes tens (:func:`open_grammar`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -18,13 +23,32 @@ from lark.exceptions import UnexpectedInput
 from parsers.errors import from_lark
 
 GRAMMARS = Path(__file__).with_name("grammars")
+ANALYSES = GRAMMARS / "__pycache__"
+"""Where Lark keeps each grammar's analysis (see :func:`open_grammar`), as Python keeps bytecode;
+named ``.analysis``, not ``.lark``: they are no grammar, and no judging source of the rules version."""
+_APPLIED_ON_LOAD = frozenset({"transformer", "postlex", "lexer_callbacks", "edit_terminals", "_plugins"})
+"""Options Lark applies to a parser it loads from its cache: they do not change the analysis."""
+
+
+def open_grammar(name: str, **options) -> Lark:
+    """``grammars/<name>.lark`` as a Lark LALR parser of ``options``, its analysis loaded from
+    :data:`ANALYSES` when a run made it before (Lark checks that the grammar, its imports and
+    Lark's version are the same, else analyses the grammar again and keeps it). Where that folder
+    cannot be written, each run analyses the grammar, as without a cache."""
+    kept = repr(sorted((key, value) for key, value in options.items() if key not in _APPLIED_ON_LOAD))
+    try:
+        ANALYSES.mkdir(exist_ok=True)
+    except OSError:
+        return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", **options)
+    tag = hashlib.blake2b(kept.encode(), digest_size=6).hexdigest()
+    return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", cache=str(ANALYSES / f"{name}-{tag}.analysis"),
+                     **options)
 
 
 @cache
 def grammar(name: str) -> Lark:
     """``grammars/<name>.lark`` as an LALR parser that keeps each node's line and column."""
-    return Lark.open(str(GRAMMARS / f"{name}.lark"), parser="lalr", propagate_positions=True,
-                     maybe_placeholders=False)
+    return open_grammar(name, propagate_positions=True, maybe_placeholders=False)
 
 
 def parse_lines(name: str, lines: tuple[str, ...], words: dict[str, str]) -> Tree:
@@ -64,7 +88,7 @@ def gap_expression(parser: Lark) -> str:
     >>> gap_expression(grammar("chinese"))      # blanks and comments
     '(?:[ \t\xa0]+|#[^\n]*)*+'
     """
-    patterns = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.ignore_tokens]
+    patterns = [t.pattern.to_regexp() for t in parser.terminals if t.name in parser.lexer_conf.ignore]
     if len(patterns) == 1 and _CLASS_RUN.fullmatch(patterns[0]):
         return patterns[0][:-1] + "*+"
     return "(?:" + "|".join(patterns) + ")*+"

@@ -1,36 +1,38 @@
 """Which replay engine and which fact tables serve each kind of game record.
 
 Each module of ``pipeline/facts/`` declares its tables and a ``HANDLERS`` mapping from the
-record class it handles to a :class:`Handler`; a game with a batch lane gives its handler a
-:class:`Lane`. Adding a game means adding its module to the imports and to ``HANDLERS`` below
-(and its tables to :mod:`pipeline.tables`).
+name of the record class it handles (:func:`record_kind`, such as ``rules.chinese.ChineseHand``)
+to a :class:`Handler`; a game with a batch lane gives its handler a :class:`Lane`. Keyed by name,
+the registry loads no game's records, parser nor engine: each loads when a game of it is read.
+Adding a game means adding its module to the imports and to ``HANDLERS`` below (and its tables
+to :mod:`pipeline.tables`).
 """
 
 from __future__ import annotations
 
-from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, sixcard, tournament
+from pipeline.facts import Handler, Lane, chinese, holdem, phh, raspisnoy, record_kind, sixcard, tournament
 
-__all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes"]
+__all__ = ["HANDLERS", "Handler", "Lane", "handler_for", "lanes", "record_kind"]
 
 
-def gather(*groups: dict[type, Handler]) -> dict[type, Handler]:
-    """Every record class's handler; a record class handled twice is an error."""
-    found: dict[type, Handler] = {}
+def gather(*groups: dict[str, Handler]) -> dict[str, Handler]:
+    """Every record class's handler, by the class's name; a record class handled twice is an error."""
+    found: dict[str, Handler] = {}
     for group in groups:
-        for record_class, handler in group.items():
-            if record_class in found:
-                raise ValueError(f"{record_class.__name__} records have two handlers")
-            found[record_class] = handler
+        for kind, handler in group.items():
+            if kind in found:
+                raise ValueError(f"{kind} records have two handlers")
+            found[kind] = handler
     return found
 
 
-HANDLERS: dict[type, Handler] = gather(holdem.HANDLERS, phh.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS,
+HANDLERS: dict[str, Handler] = gather(holdem.HANDLERS, phh.HANDLERS, raspisnoy.HANDLERS, chinese.HANDLERS,
                                         sixcard.HANDLERS, tournament.HANDLERS)
 
 
 def handler_for(record) -> Handler:
     try:
-        return HANDLERS[type(record)]
+        return HANDLERS[record_kind(record)]
     except KeyError:
         raise LookupError(f"no replay engine for {type(record).__name__} records") from None
 

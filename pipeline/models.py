@@ -28,11 +28,21 @@ time: only the runs the new rows may join are recomputed, and the later ones ren
 model without the header, whose inputs lost parts (a re-audit, a changed alias), or whose key
 values the new games mostly reach, is rebuilt whole; a model whose inputs did not change is left
 as it is.
+
+Models of games not stored. A table model may declare ``-- games: holdem, holdem36``: its rows are
+of those games only, so over a warehouse that stores none of them it is empty. A whole build
+then makes it an empty table of its columns without running its ``select`` (DuckDB's planning of
+the Hold'em, raspisnoy, six-card and tournament models alone was a tenth of a CPU-second of a
+first Chinese poker ingest): the columns are those the ``select`` gave the last time a build ran
+it, kept in ``sql/__pycache__`` for this SQL, these table schemas and this DuckDB
+(:func:`kept_shapes`). The first ingest that brings such a game updates the model as any other,
+from its empty rows.
 """
 
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 import os
 import re
@@ -127,6 +137,13 @@ class Model:
     def incremental_key(self) -> list[str]:
         """The columns of ``-- incremental:`` (none: the model is rebuilt whole when its inputs change)."""
         return [column.strip() for column in (self.header("incremental") or "").split(",") if column.strip()]
+
+    @property
+    def games(self) -> frozenset[str] | None:
+        """The games of ``-- games:`` (``games.game``), the only games the model has rows of; None
+        when it does not say (it may have rows whatever games are stored)."""
+        text = self.header("games")
+        return None if text is None else frozenset(game.strip() for game in text.split(",") if game.strip())
 
 
 @dataclass(frozen=True, slots=True)
@@ -330,12 +347,24 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
             lay_table_views(con, root, manifest)
             define_macros(con, sql_root)
             built = []
+            stored = stored_games(manifest)
+            shapes = kept_shapes(sql_root)
+            learned: dict[str, list[list[str]]] = {}
             for model in models(sql_root):
                 started = time.process_time()
-                _create(con, model, sql_root)
+                games = model.games if model.materialized == "table" else None
+                if games is not None and not games & stored and model.name in shapes:
+                    con.execute(_empty_table_sql(model.name, shapes[model.name]))
+                else:
+                    _create(con, model, sql_root)
+                    if games is not None and model.name not in shapes:
+                        learned[model.name] = [[name, kind] for name, kind, *_ in
+                                               con.execute(f"describe {model.name}").fetchall()]
                 if cpu_seconds is not None:
                     cpu_seconds[model.name] = time.process_time() - started
                 built.append(model.name)
+            if learned:
+                _keep_shapes(sql_root, shapes | learned)
             _write_state(con, manifest, sql_root)
             con.execute("checkpoint")
         _swap_in(warehouse, building)
@@ -343,6 +372,50 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
         _remove_file(building)
     _leave_standby(warehouse)
     return built
+
+
+def stored_games(manifest: Manifest) -> frozenset[str]:
+    """The games (``games.game``) of which ``manifest`` commits a part of any table."""
+    return frozenset(part.split("/")[1].removeprefix("game=") for parts in manifest.parts.values() for part in parts)
+
+
+def _shapes_path(sql_root: Path) -> Path:
+    """Where the columns of the models of ``-- games:`` are kept: one file per SQL, table schemas
+    and DuckDB version, which all decide them."""
+    digest = hashlib.blake2b(digest_size=12)
+    digest.update(sql_fingerprint(sql_root).encode() + duckdb.__version__.encode())
+    for table, schema in sorted(SCHEMAS.items()):
+        digest.update(table.encode() + str(schema).encode())
+    return sql_root / "__pycache__" / f"shapes-{digest.hexdigest()}.json"
+
+
+def kept_shapes(sql_root: Path = SQL_ROOT) -> dict[str, list[list[str]]]:
+    """Per model of ``-- games:`` that a build ran, its columns (name and DuckDB type) as it gave
+    them; empty when none were kept (or the file cannot be read)."""
+    try:
+        return json.loads(_shapes_path(sql_root).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def _keep_shapes(sql_root: Path, shapes: dict[str, list[list[str]]]) -> None:
+    """Keep ``shapes`` for the next builds; where the folder cannot be written, they run the models."""
+    path = _shapes_path(sql_root)
+    temporary = path.with_name(f"{path.name}.{os.getpid()}-{uuid.uuid4().hex[:8]}")
+    try:
+        path.parent.mkdir(exist_ok=True)
+        temporary.write_text(json.dumps(shapes, sort_keys=True), encoding="utf-8")
+        os.replace(temporary, path)     # a reader sees the old file or the new one, whole
+        for stale in path.parent.glob("shapes-*.json"):     # of SQL that changed since
+            if stale != path:
+                stale.unlink(missing_ok=True)
+    except OSError:
+        temporary.unlink(missing_ok=True)
+
+
+def _empty_table_sql(name: str, columns: list[list[str]]) -> str:
+    return f"create or replace table {name} (" + ", ".join(
+        '"' + column.replace('"', '""') + f'" {kind}' for column, kind in columns) + ")"
 
 
 def _leave_standby(warehouse: Warehouse) -> None:

@@ -25,7 +25,7 @@ from parsers.source import Chunk, decode, line_starts, split
 from pipeline import kernels
 from pipeline.audit import audit_chunk, internal_error, read_record
 from pipeline.facts import Lane, RecordBatch
-from pipeline.games import HANDLERS, handler_for, lanes
+from pipeline.games import HANDLERS, handler_for, lanes, record_kind
 from pipeline.inputs import content_hash
 from pipeline.provenance import record_provenance
 from pipeline.table_rules import RuleSettings
@@ -292,7 +292,7 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
             record = read_record(chunk, file, settle)     # an unstated rule with no option: the full path says so
         except Exception:  # noqa: BLE001, S112 — the full path reads the game again and says why it fails
             continue
-        handler = HANDLERS.get(type(record))
+        handler = HANDLERS.get(record_kind(record))
         if handler is None or handler.batch is not batch:
             continue
         group = groups.setdefault(id(batch), (batch, [], []))

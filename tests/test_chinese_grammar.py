@@ -212,3 +212,30 @@ def test_ofc_failing_line_with_a_long_run_of_blanks_is_refused():
 def test_blanks_between_a_line_s_words_read_as_one():
     spaced = CANONICAL.replace("Dealer: Vera", f"Dealer:{BLANKS}Vera{BLANKS}")
     assert parse(spaced).dealer == "Vera" and parse(spaced).dealer_line == 6
+
+
+def test_a_grammars_analysis_is_kept_and_a_later_run_loads_it_to_the_same_parser(tmp_path, monkeypatch):
+    """The second opening loads the analysis the first one kept (Lark's cache), and reads lines
+    as the analysed grammar does: the same line expressions and the same statements."""
+    from parsers import grammar
+
+    monkeypatch.setattr(grammar, "ANALYSES", tmp_path / "analyses")
+    opened = [grammar.open_grammar("chinese", maybe_placeholders=False) for _ in range(2)]
+    # one file, no .lark one: the rules version hashes the grammars, never what Lark made of them
+    assert [(path.name.split("-")[0], path.suffix) for path in (tmp_path / "analyses").iterdir()] == [
+        ("chinese", ".analysis")]
+    assert opened[0].source_path != "<deserialized>" and opened[1].source_path == "<deserialized>"
+    expressions = [grammar.line_expression(parser, ("header", "line"), frozenset({"dealer", "players"}))
+                   for parser in opened]
+    assert expressions[0][0].pattern == expressions[1][0].pattern
+    assert dict(expressions[0][1]) == dict(expressions[1][1])
+    assert opened[0].parse(CANONICAL) == opened[1].parse(CANONICAL)
+
+
+def test_a_grammar_opens_where_its_analysis_cannot_be_kept(tmp_path, monkeypatch):
+    from parsers import grammar
+
+    (tmp_path / "a file").write_text("", encoding="utf-8")
+    monkeypatch.setattr(grammar, "ANALYSES", tmp_path / "a file" / "analyses")
+    parser = grammar.open_grammar("chinese", maybe_placeholders=False)
+    assert parser.source_path != "<deserialized>" and parser.parse(CANONICAL)

@@ -218,6 +218,23 @@ def test_ingest_prints_progress_lines_when_stderr_is_not_a_terminal(tmp_path, mo
     assert quiet.stderr == ""
 
 
+def test_the_program_leaves_its_objects_to_the_system_at_exit(tmp_path):
+    """The program sets its objects apart from the collector as it ends (its passes at shutdown
+    would walk them all for nothing), and still exits with the command's code and output."""
+    import subprocess
+    import sys
+
+    code = ("import atexit, gc, sys\n"
+            "atexit.register(lambda: print('frozen', gc.get_freeze_count() > 0))\n"
+            "from pipeline.cli import run\n"
+            "sys.argv = ['rasklad', 'stats', '--warehouse', sys.argv[1]]\n"
+            "run()\n")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "none")], cwd=ROOT, capture_output=True,
+                          text=True, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"}, check=False)
+    assert done.stdout.splitlines()[-1] == "frozen True"
+    assert done.returncode != 0 and "rasklad ingest" in done.stdout + done.stderr
+
+
 def test_the_ingest_program_never_loads_pandas_and_stores_the_same(tmp_path):
     """pyarrow would load pandas (a fifth of a CPU-second) on its first array; the program's
     ingest runs without it, and stores what an ingest in a process holding pandas stores."""

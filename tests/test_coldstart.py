@@ -144,7 +144,7 @@ def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path
     big = _many_hands(tmp_path, 50)                         # 1,000 hands: the lane's run minimum
     assert needs(files) == ({"chinese", "sixcard"}, [])
     assert needs([*files, small]) == ({"chinese", "sixcard", "pokerstars"}, [])
-    holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
+    holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
     assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane])
     assert needs([small] * 49 + [big], formats=False)[1] == [holdem_lane]   # counted over the run
     bigger = _many_hands(tmp_path, 60)                      # 1,200 hands, of which the look sees 300

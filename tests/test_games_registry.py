@@ -9,6 +9,7 @@ cycle), and a missing module fails the import instead of hiding rule texts or ta
 from __future__ import annotations
 
 import ast
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -145,19 +146,36 @@ def test_the_rulebook_refuses_a_rule_id_declared_by_two_games():
 
 
 def test_every_record_class_has_its_handler():
-    from pipeline.games import HANDLERS, handler_for
     from parsers.phh import PhhHand
     from parsers.pokerstars_summary import TournamentSummary
+    from pipeline.games import HANDLERS, handler_for
     from rules.chinese import ChineseHand
     from rules.holdem_hand import HoldemHand
     from rules.ofc import OfcHand
     from rules.raspisnoy import RaspisnoyGame, RaspisnoySheet
     from rules.sixcard import SixcardSession
 
-    assert set(HANDLERS) == {HoldemHand, PhhHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand,
-                             SixcardSession, TournamentSummary}
+    classes = [HoldemHand, PhhHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand, SixcardSession,
+               TournamentSummary]
+    assert set(HANDLERS) == {f"{kind.__module__}.{kind.__qualname__}" for kind in classes}
+    for kind in classes:    # each found by the name its records carry
+        assert handler_for(object.__new__(kind)) is HANDLERS[f"{kind.__module__}.{kind.__qualname__}"]
     with pytest.raises(LookupError, match="no replay engine for str records"):
         handler_for("not a record")
+
+
+def test_the_registry_loads_no_games_records_parser_nor_rules_but_chinese_pokers():
+    # In a new interpreter: the worker (and with it every facts module, for its tables) loads the
+    # modules of a game's records only when a game of it is read. Chinese poker's are loaded,
+    # as its batch reader's tables are built when its module loads.
+    code = ("import json, sys\nimport pipeline.worker\n"
+            "print(json.dumps(sorted(name for name in sys.modules if name.startswith(('rules.', 'parsers.')))))")
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True,
+                          env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin"})
+    loaded = set(json.loads(done.stdout))
+    assert {"rules.chinese", "rules.ofc", "parsers.chinese"} <= loaded
+    assert not loaded & {"rules.holdem_hand", "rules.holdem_batch", "rules.holdem_rules", "rules.raspisnoy",
+                         "rules.sixcard", "parsers.phh", "parsers.pokerstars_summary"}
 
 
 def test_holdem_chinese_and_ofc_register_lanes_and_each_names_a_warm_up_file():

@@ -115,6 +115,22 @@ def test_an_ingest_of_new_hands_updates_the_marts_without_rebuilding_them(tmp_pa
     assert summary.rebuilt == []
 
 
+def test_the_first_games_of_a_kind_update_the_models_a_build_made_empty(tmp_path, logs):
+    # A first ingest of Chinese poker makes the Hold'em, raspisnoy and six-card models empty tables
+    # of their kept columns (kept by the first build that ran them); the first games of those
+    # kinds then update them as they update any model.
+    ingest([SAMPLES / "chinese-night.txt"], tmp_path / "first", jobs=1)
+    assert {model.name for model in TABLE_MODELS if model.games} <= set(models.kept_shapes())
+    root = tmp_path / "warehouse"
+    ingest([SAMPLES / "chinese-night.txt"], root, jobs=1)
+    with connect(root) as con:
+        assert con.sql("select count(*) from player_stats_holdem").fetchall() == [(0,)]
+    ingest([logs[0], SAMPLES / "raspisnoy-night.txt", SAMPLES / "sixcard-metropol.txt"], root, jobs=1)
+    got = model_rows(root)
+    assert got == whole_build_rows(root, tmp_path / "whole")
+    assert got["player_stats_holdem"] and got["leaderboard_raspisnoy"] and got["player_stats_sixcard"]
+
+
 def test_build_models_full_and_a_changed_sql_rebuild_every_model(tmp_path, logs, monkeypatch):
     root = tmp_path / "warehouse"
     ingest([logs[0]], root, jobs=1)

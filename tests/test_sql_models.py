@@ -223,3 +223,77 @@ def test_a_build_reports_the_cpu_of_each_model(tmp_path):
     built = runner.build(Warehouse(root).open(), threads=1, cpu_seconds=seconds)
     assert list(seconds) == built == [model.name for model in ALL_MODELS]
     assert all(value >= 0 for value in seconds.values()) and sum(seconds.values()) > 0
+
+
+# ---------------------------------------------------------------- models of games not stored
+
+GAME_MODELS = [model for model in TABLE_MODELS if model.games is not None]
+
+
+def test_the_models_of_each_games_kind_say_so():
+    declared = {model.name: model.games for model in GAME_MODELS}
+    assert declared["player_stats_holdem"] == {"holdem", "holdem36"}
+    assert declared["leaderboard_raspisnoy"] == {"raspisnoy", "raspisnoy_sheet"}
+    assert declared["player_stats_sixcard"] == {"sixcard"}
+    assert declared["player_stats_chinese"] == {"chinese", "ofc"}
+    assert "game_list" not in declared and "leaderboard" not in declared
+
+
+@pytest.mark.parametrize("model", GAME_MODELS, ids=lambda m: m.name)
+def test_a_model_of_some_games_has_no_rows_over_the_other_games(samples_db, model):
+    """What ``-- games:`` promises, which a build relies on to make the model empty without running
+    it: every model computed over the samples without those games leaves the model empty (and
+    over all the samples, it has rows when they hold its games)."""
+    import duckdb
+
+    from pipeline.models import define_macros
+
+    held = {game for (game,) in samples_db.execute("select distinct game from games").fetchall()}
+    left_out = ", ".join(f"'{game}'" for game in sorted(model.games))
+    with duckdb.connect() as con:
+        for table in SCHEMAS:
+            con.register(table, samples_db.sql(f"select * from {table} where game not in ({left_out})").to_arrow_table())
+        define_macros(con)
+        for each in ALL_MODELS:
+            con.execute(f"create view {each.name} as\n{each.body}")
+        assert con.execute(f"select count(*) from {model.name}").fetchone()[0] == 0
+    over_all = samples_db.execute(f"select count(*) from {model.name}").fetchone()[0]
+    assert over_all > 0 or not model.games & held
+
+
+def test_a_build_makes_the_models_of_games_not_stored_empty_with_the_columns_they_had(tmp_path):
+    import shutil
+
+    from pipeline.ingest import ingest
+    from pipeline.models import build, kept_shapes
+    from pipeline.provenance import SQL_ROOT
+    from pipeline.warehouse import Warehouse, connect
+
+    sql = tmp_path / "sql"
+    shutil.copytree(SQL_ROOT, sql, ignore=shutil.ignore_patterns("__pycache__"))
+    root = tmp_path / "warehouse"
+    ingest([SAMPLES / "chinese-night.txt"], root, jobs=1, build_models=False)
+
+    def described() -> dict[str, tuple[list, int]]:
+        with connect(root) as con:
+            return {model.name: (con.execute(f"describe {model.name}").fetchall(),
+                                 con.execute(f"select count(*) from {model.name}").fetchone()[0])
+                    for model in TABLE_MODELS}
+
+    assert kept_shapes(sql) == {}
+    build(Warehouse(root), sql)    # runs every model, and keeps the columns of those of some games
+    ran = described()
+    kept = kept_shapes(sql)
+    assert set(kept) == {model.name for model in GAME_MODELS}
+    assert ran["player_stats_chinese"][1] > 0 and ran["player_stats_holdem"][1] == 0
+    build(Warehouse(root), sql)    # makes the Hold'em, raspisnoy, six-card and tournament ones from them
+    assert described() == ran
+    # the kept columns are what the second build used (a column added to them shows up)
+    kept["player_stats_holdem"].append(["kept_only", "INTEGER"])
+    kept["player_stats_chinese"].append(["kept_only", "INTEGER"])
+    path = next((sql / "__pycache__").glob("shapes-*.json"))
+    path.write_text(json.dumps(kept), encoding="utf-8")
+    build(Warehouse(root), sql)
+    with connect(root) as con:
+        assert con.execute("select * from player_stats_holdem").description[-1][0] == "kept_only"
+        assert con.execute("select * from player_stats_chinese").description[-1][0] != "kept_only"

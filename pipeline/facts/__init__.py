@@ -3,7 +3,8 @@
 What every facts module builds on is here: :func:`define` declares a table, ``MONEY`` and
 :func:`money_from_cents` type its amounts, and a :class:`Handler` (with an optional
 :class:`Lane`) tells the pipeline how to replay and store the game's records. Each module
-declares ``TABLES`` (its tables) and ``HANDLERS`` (record class to handler);
+declares ``TABLES`` (its tables) and ``HANDLERS`` (the name of a record class, :func:`record_kind`,
+to its handler);
 :mod:`pipeline.tables` and :mod:`pipeline.games` import them by name.
 """
 
@@ -37,6 +38,19 @@ def money_from_cents(cents: np.ndarray, valid: np.ndarray | None = None) -> pa.A
     if valid is not None and not valid.all():
         bitmap = pa.py_buffer(np.packbits(valid.astype(np.bool_), bitorder="little"))
     return pa.Array.from_buffers(MONEY, len(cents), [bitmap, pa.py_buffer(words)])
+
+
+def record_kind(record) -> str:
+    """The name of a record's class with its module's (``rules.chinese.ChineseHand``): what the
+    handlers are found by, so that declaring them loads neither the records' module nor the parser
+    and rules it needs (a game's are loaded when a game of it is read).
+
+    >>> from decimal import Decimal
+    >>> record_kind(Decimal(1))
+    'decimal.Decimal'
+    """
+    kind = type(record)
+    return f"{kind.__module__}.{kind.__qualname__}"
 
 
 @dataclass(frozen=True, slots=True)

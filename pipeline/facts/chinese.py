@@ -390,10 +390,10 @@ def _count_ofc_hands(text: str) -> int:
 
 
 HANDLERS = {
-    ChineseHand: Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
+    "rules.chinese.ChineseHand": Handler(replay=_replay_chinese_hand, add_rows=add_chinese_rows, lane=Lane(
         takes=lambda text: _count_hands(text) >= LANE_MIN_HANDS, count=_count_hands, run_minimum=LANE_RUN_HANDS,
         read=_read_lane, ingest=_ingest_lane, warm_up="chinese")),
-    OfcHand: Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
+    "rules.ofc.OfcHand": Handler(replay=_replay_ofc_hand, add_rows=add_ofc_rows, lane=Lane(
         takes=lambda text: _count_ofc_hands(text) >= LANE_MIN_HANDS, count=_count_ofc_hands,
         run_minimum=LANE_RUN_HANDS, read=_read_ofc_lane, ingest=_ingest_ofc_lane, warm_up="ofc")),
 }

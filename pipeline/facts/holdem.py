@@ -6,7 +6,8 @@ never rename them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import functools
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -14,15 +15,15 @@ import pyarrow as pa
 from parsers.formats import FORMATS
 from pipeline.facts import MONEY, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
 from rules.cards import Card, format_cards
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, batch_from_hands
-from rules.holdem_hand import ActionKind, HoldemHand
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
     from pipeline.table_rules import RuleSettings, SettledBatch
     from pipeline.tables import TableRows
+    from rules.holdem_batch import HandBatch
     from rules.holdem_engine import HoldemReplay
     from rules.holdem_fast import FactBatch
+    from rules.holdem_hand import HoldemHand
 
 # The engine (rules.holdem_engine, rules.holdem_fast: the compiled kernels) and the lane's byte
 # reader are imported by the functions that replay or read: the tables are declared, and a run
@@ -100,8 +101,6 @@ def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None
         rows.extend(table, record.info.game, columns.to_pydict())
 
 
-_VOLUNTARY = frozenset(kind for kind in ActionKind if kind.is_voluntary)
-
 
 # ////////////////////////////////////////////////////////////////////// the compiled lane
 # Every Hold'em row is built here, column by column from a batch and the engine's facts
@@ -113,15 +112,37 @@ def _codes_text(values) -> pa.Array:
     return pa.array([*values, None], pa.string())
 
 
-_KIND_TEXT = _codes_text(kind.value for kind in KINDS)
-_STREET_TEXT = _codes_text(street.value for street in STREETS)
-_POSITION_TEXT = _codes_text(POSITIONS)
-_VOLUNTARY_CODES = np.array([kind in _VOLUNTARY for kind in KINDS])
-_RAISE_CODE = KINDS.index(ActionKind.RAISE)
-_HOLE_TEXT_BY_CODES = _codes_text(format_cards((Card(a), Card(b))) if a != b else None
-                                  for a in range(54) for b in range(54))
-_RULESET_TEXT = _codes_text(f"pokerstars {betting.value}" for betting in BETTINGS)
-_BETTING_TEXT = _codes_text(betting.value for betting in BETTINGS)
+class _Codes(NamedTuple):
+    """What the engine's codes stand for in the rows: texts to ``take`` and flags by code."""
+
+    kind: pa.Array
+    street: pa.Array
+    position: pa.Array
+    voluntary: np.ndarray
+    raise_code: int
+    ruleset: pa.Array
+    betting: pa.Array
+    hole: pa.Array
+    """Each pair of hole cards' text by its codes (``a * 54 + b``)."""
+
+
+@functools.cache
+def _codes() -> _Codes:
+    """Made with the first Hold'em rows: every ingest loads this module (for its tables), and a run
+    of other games paid for Hold'em's batch and hand modules and 2,916 hole-card texts (~25 ms)."""
+    from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS
+    from rules.holdem_hand import ActionKind
+
+    return _Codes(
+        kind=_codes_text(kind.value for kind in KINDS),
+        street=_codes_text(street.value for street in STREETS),
+        position=_codes_text(POSITIONS),
+        voluntary=np.array([kind.is_voluntary for kind in KINDS]),
+        raise_code=KINDS.index(ActionKind.RAISE),
+        ruleset=_codes_text(f"pokerstars {betting.value}" for betting in BETTINGS),
+        betting=_codes_text(betting.value for betting in BETTINGS),
+        hole=_codes_text(format_cards((Card(a), Card(b))) if a != b else None for a in range(54) for b in range(54)),
+    )
 
 
 def _text_codes(codes: np.ndarray, table: pa.Array) -> pa.Array:
@@ -153,6 +174,7 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     """Replay and store parsed hands of the other rooms in one go, as :func:`ingest_lane` does a
     file's PokerStars batch: the rows of each hand the kernel certifies. Returns per hand whether
     its rows were added; the others take the full path, which replays and explains them."""
+    from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
 
     batch = batch_from_hands(hands)
@@ -207,7 +229,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "played_at": pa.array([b.played_at[h] for h in hands], pa.timestamp("us")),
         "club": pa.array([b.club[h] for h in hands], pa.string()),
         "table_name": pa.array([b.table_name[h] for h in hands], pa.string()),
-        "ruleset": _text_codes(b.betting[hands], _RULESET_TEXT) if ruleset is None else ruleset.take(hands),
+        "ruleset": _text_codes(b.betting[hands], _codes().ruleset) if ruleset is None else ruleset.take(hands),
         "count_players": pa.array(players_per_hand[hands], pa.int16()),
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
@@ -252,21 +274,21 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     actions = np.flatnonzero(chosen_hand[action_hand])
     a_hand = action_hand[actions]
     kind = b.kind[actions]
-    is_raise = kind == _RAISE_CODE
+    is_raise = kind == _codes().raise_code
     tables = {"holdem_actions": pa.table({
         "game_id": game_id.take(a_hand), "hand_id": hand_id.take(a_hand),
         "action_no": pa.array(f.action_no[actions], pa.int16()),
-        "street": _text_codes(b.street[actions], _STREET_TEXT),
+        "street": _text_codes(b.street[actions], _codes().street),
         "player": player.take(b.seat_start[a_hand] + b.actor[actions]),
         "seat": pa.array(f.seat[actions], pa.int16(), mask=f.seat[actions] < 0),
-        "position": _text_codes(f.position[actions], _POSITION_TEXT),
-        "action": _text_codes(kind, _KIND_TEXT),
+        "position": _text_codes(f.position[actions], _codes().position),
+        "action": _text_codes(kind, _codes().kind),
         "amount": money_from_cents(f.amount[actions]),
         "raise_to": money_from_cents(b.raise_to[actions], is_raise),
         "to_call": money_from_cents(f.to_call[actions]),
         "bet_level": pa.array(f.bet_level[actions], pa.int8()),
         "is_all_in": pa.array(f.is_all_in[actions]),
-        "is_voluntary": pa.array(_VOLUNTARY_CODES[kind]),
+        "is_voluntary": pa.array(_codes().voluntary[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
         "board": pa.array(b.action_board[actions], pa.int8()),
     })}
@@ -281,8 +303,8 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     tables["holdem_results"] = pa.table({
         "game_id": s_game_id, "hand_id": hand_id.take(s_hand), "player": player.take(seats),
         "seat": pa.array(b.seat_no[seats], pa.int16()),
-        "position": _text_codes(f.seat_position[seats], _POSITION_TEXT),
-        "hole_cards": _text_codes(hole_code, _HOLE_TEXT_BY_CODES),
+        "position": _text_codes(f.seat_position[seats], _codes().position),
+        "hole_cards": _text_codes(hole_code, _codes().hole),
         "stack_start": money_from_cents(f.stack_start[seats], None if b.stack_not_stated is None
                                         else ~b.stack_not_stated[seats]),     # null: the log states none
         "invested": money_from_cents(f.invested[seats]),
@@ -297,7 +319,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "small_blind": money_from_cents(b.small_blind[s_hand]),
         "big_blind": money_from_cents(b.big_blind[s_hand]),
         "stakes": stakes.take(at),
-        "betting": _text_codes(b.betting[s_hand], _BETTING_TEXT),
+        "betting": _text_codes(b.betting[s_hand], _codes().betting),
         "currency": currency.take(at),
         "is_tournament": pa.array(b.is_tournament[s_hand]),
         "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
@@ -344,7 +366,7 @@ def read_lane(text: str, source_file: str) -> tuple[list, HandBatch, np.ndarray]
     return read_text(text, source_file)
 
 
-HANDLERS: dict = {HoldemHand: Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
+HANDLERS: dict = {"rules.holdem_hand.HoldemHand": Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
     takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_lane, ingest=ingest_lane,
     warm_up="pokerstars_lane", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
     batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -16,15 +16,12 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from parsers.phh import PhhHand
 from pipeline.facts import Handler, RecordBatch
 from pipeline.facts import holdem as holdem_facts
 from rules.findings import Finding
-from rules.holdem_batch import batch_from_hands
-from rules.holdem_hand import HoldemHand
-from rules.holdem_rules import HE
 
 if TYPE_CHECKING:
+    from parsers.phh import PhhHand
     from pipeline.tables import TableRows
     from rules.holdem_engine import HoldemReplay
 
@@ -38,6 +35,8 @@ def finishing_stack_findings(hand: PhhHand, nets: Mapping[str, Decimal]) -> list
     replay's net (``nets``: by player)."""
     if not hand.finishing_stacks:
         return []
+    from rules.holdem_rules import HE
+
     starts = {seat.player: seat.stack for seat in hand.seats}
     out = []
     for player, stated in hand.finishing_stacks:
@@ -65,6 +64,7 @@ def ingest_hands(hands: list[PhhHand], rows: TableRows) -> np.ndarray:
     """A file's PHH hands replayed in one call: the rows of each hand the engine certifies and
     whose finishing stacks hold (the replay's nets, in hundredths, per seat). Returns per hand
     whether its rows were added."""
+    from rules.holdem_batch import batch_from_hands
     from rules.holdem_fast import replay_batch
 
     batch = batch_from_hands(hands)
@@ -81,8 +81,8 @@ def ingest_hands(hands: list[PhhHand], rows: TableRows) -> np.ndarray:
     return take
 
 
-HANDLERS: dict = {PhhHand: Handler(replay=_replay, add_rows=holdem_facts.HANDLERS[HoldemHand].add_rows,
-                                   money=holdem_facts.HANDLERS[HoldemHand].money,
-                                   batch=RecordBatch(formats=frozenset({"phh"}),
-                                                     minimum=holdem_facts.ROOM_BATCH_MIN_HANDS,
-                                                     ingest=ingest_hands))}
+_HOLDEM = holdem_facts.HANDLERS["rules.holdem_hand.HoldemHand"]
+
+HANDLERS: dict = {"parsers.phh.PhhHand": Handler(
+    replay=_replay, add_rows=_HOLDEM.add_rows, money=_HOLDEM.money,
+    batch=RecordBatch(formats=frozenset({"phh"}), minimum=holdem_facts.ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -13,17 +13,13 @@ from typing import TYPE_CHECKING
 import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
-from rules.raspisnoy import (
-    RaspisnoyGame,
-    RaspisnoyReplay,
-    RaspisnoySheet,
-    RoundRow,
-    replay_log,
-    replay_sheet,
-)
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
+    from rules.raspisnoy import RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet
+
+# The rules of raspisnoy are imported by the functions that replay and store a game: an ingest of
+# other games loads this module for its tables only.
 
 
 RASPISNOY_ROUNDS = define(
@@ -68,6 +64,8 @@ def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: Ra
     # costs its keyword arguments. A round row is a named tuple whose fields are the table's
     # columns in order (a test holds them so), so zip(*rows) is the transpose, in C; the plays
     # come from the replay as columns already.
+    from rules.raspisnoy import RoundRow
+
     game, game_id = record.info.game, record.source.game_id
     rounds = replay.rounds
     if rounds:
@@ -78,7 +76,19 @@ def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: Ra
         rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays.round_no)} | plays._asdict())
 
 
+def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
+    from rules.raspisnoy import replay_log
+
+    return replay_log(game)
+
+
+def replay_sheet(sheet: RaspisnoySheet) -> RaspisnoyReplay:
+    from rules.raspisnoy import replay_sheet
+
+    return replay_sheet(sheet)
+
+
 HANDLERS = {
-    RaspisnoyGame: Handler(replay=replay_log, add_rows=add_rows),
-    RaspisnoySheet: Handler(replay=replay_sheet, add_rows=add_rows),
+    "rules.raspisnoy.RaspisnoyGame": Handler(replay=replay_log, add_rows=add_rows),
+    "rules.raspisnoy.RaspisnoySheet": Handler(replay=replay_sheet, add_rows=add_rows),
 }

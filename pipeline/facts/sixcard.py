@@ -18,9 +18,9 @@ import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
 from rules.cards import format_cards
-from rules.sixcard import SixcardReplay, SixcardSession, replay
 
 if TYPE_CHECKING:
+    from rules.sixcard import SixcardReplay, SixcardSession
     from rules.sixcard_ev import BoxDecisions
 
 # The exact EV (rules.sixcard_ev, compiled kernels) is imported by the replay that uses it: a run
@@ -100,6 +100,7 @@ def _ev(value: float | None) -> Decimal | None:
 
 def replay_session(session: SixcardSession) -> SixcardReplay:
     """The rules replay plus, per box, the decision analysis (rules/sixcard_ev.py)."""
+    from rules.sixcard import replay
     from rules.sixcard_ev import analyse_hand
 
     result = replay(session)
@@ -146,4 +147,4 @@ def add_rows(rows, session: SixcardSession, result: SixcardReplay) -> None:
                          is_taken=option == decision.taken, is_best=option == best)
 
 
-HANDLERS = {SixcardSession: Handler(replay=replay_session, add_rows=add_rows)}
+HANDLERS = {"rules.sixcard.SixcardSession": Handler(replay=replay_session, add_rows=add_rows)}

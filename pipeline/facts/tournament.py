@@ -8,11 +8,15 @@ the latest summary of each tournament.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pyarrow as pa
 
-from parsers.pokerstars_summary import TournamentSummary
 from pipeline.facts import MONEY, Handler, define, money_unit
 from rules.records import Replay
+
+if TYPE_CHECKING:
+    from parsers.pokerstars_summary import TournamentSummary
 
 TABLES = (
     define(
@@ -59,5 +63,5 @@ def add_rows(rows, summary: TournamentSummary, replay: Replay) -> None:
                  finish=summary.hero_finish, prize=summary.hero_prize, is_hero=True, **hero)
 
 
-HANDLERS = {TournamentSummary: Handler(replay=replay, add_rows=add_rows,
-                                       money=lambda summary: (money_unit(summary.currency), True))}
+HANDLERS = {"parsers.pokerstars_summary.TournamentSummary": Handler(
+    replay=replay, add_rows=add_rows, money=lambda summary: (money_unit(summary.currency), True))}

@@ -1,4 +1,5 @@
 -- grain: one row per player per Hold'em hand, with the flags behind every player statistic
+-- games: holdem, holdem36
 -- key: game_id, player
 -- materialized: table
 -- incremental: game_id

@@ -1,4 +1,5 @@
 -- grain: one row per player per Hold'em hand: what the hand browser lists, filters and sorts on
+-- games: holdem, holdem36
 -- key: game_id, player
 -- incremental: game_id
 -- hand_class is the starting hand as the 13×13 grid names it (AA, AKs, AKo); null when the cards

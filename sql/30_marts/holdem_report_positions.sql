@@ -1,4 +1,5 @@
 -- grain: one row per player, day, game, unit, stakes, club, site (room) and position (BTN, CO, …, SB, BB)
+-- games: holdem, holdem36
 -- key: player, played_on, game, currency, is_tournament, stakes, club, site, position
 -- incremental: player, played_on, game, currency, is_tournament, stakes, club, site, position
 -- merge: count_hands = old.count_hands + new.count_hands

@@ -1,4 +1,5 @@
 -- grain: one row per player, day, game, unit, stakes, club, site (room) and stack depth (starting stack in big blinds: <20, 20-40, 40-60, 60-100, 100-150, 150+)
+-- games: holdem, holdem36
 -- key: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
 -- incremental: player, played_on, game, currency, is_tournament, stakes, club, site, stack_depth
 -- merge: count_hands = old.count_hands + new.count_hands

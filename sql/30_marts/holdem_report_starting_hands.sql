@@ -1,4 +1,5 @@
 -- grain: one row per player, day, game, unit, stakes, club, site (room) and starting hand (the 13×13 grid: AA, AKs, AKo …; hands with unknown cards left out)
+-- games: holdem, holdem36
 -- key: player, played_on, game, currency, is_tournament, stakes, club, site, hand_class
 -- incremental: player, played_on, game, currency, is_tournament, stakes, club, site, hand_class
 -- merge: count_hands = old.count_hands + new.count_hands

@@ -1,4 +1,5 @@
 -- grain: one row per sitting of a player at one club and room (site) in one unit, cash and tournaments apart
+-- games: holdem, holdem36
 -- A sitting is a run of his Hold'em hands, each within 30 minutes of the one before (tables played at
 -- once are one sitting).
 -- key: player, currency, is_tournament, club, site, session_no

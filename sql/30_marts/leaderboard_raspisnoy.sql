@@ -1,4 +1,5 @@
 -- grain: one row per club, season and player of raspisnoy games (logs and sheets)
+-- games: raspisnoy, raspisnoy_sheet
 -- key: club, season_kind, season, player
 -- incremental: club, season_kind, season
 -- settlement_points: per game, own total × (n − 1) − the others' totals (every pair settles its

@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the room; null for games without one), game (chinese, ofc), variant (classic for Chinese poker; classic, pineapple, fantasyland for OFC) and scoring
+-- games: chinese, ofc
 -- key: player, site, game, variant, scoring
 -- incremental: player
 -- A screen name belongs to its room; person is the person the account belongs to (int_accounts).

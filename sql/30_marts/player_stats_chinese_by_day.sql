@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the room; null for games without one), day, club, game (chinese, ofc), variant and scoring
+-- games: chinese, ofc
 -- key: player, site, played_on, club, game, variant, scoring
 -- incremental: player, site, played_on, club, game, variant, scoring
 -- The sums behind the per-player Chinese poker and OFC statistics, by day and club: a page adds the

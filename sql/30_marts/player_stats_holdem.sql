@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the poker room), game (holdem, holdem36), cash or tournament, currency and stakes
+-- games: holdem, holdem36
 -- key: player, site, game, is_tournament, currency, stakes
 -- incremental: player, site, game, is_tournament, currency, stakes
 -- A screen name belongs to its site: the same name on two sites is two accounts; person is the

@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the poker room), day, club, game, cash or tournament, currency and stakes
+-- games: holdem, holdem36
 -- key: player, site, played_on, club, game, is_tournament, currency, stakes
 -- incremental: player, site, played_on, club, game, is_tournament, currency, stakes
 -- merge: person = new.person

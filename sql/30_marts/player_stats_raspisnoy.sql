@@ -1,4 +1,5 @@
 -- grain: one row per player, club and season (season_kind 'all', 'year', 'quarter' or 'month')
+-- games: raspisnoy, raspisnoy_sheet
 -- key: player, club, season_kind, season
 -- incremental: player, club, season_kind, season
 -- Rounds of game logs and score sheets alike; games without a date count for 'all' only.

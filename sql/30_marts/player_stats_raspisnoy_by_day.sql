@@ -1,4 +1,5 @@
 -- grain: one row per player (a person), day and club of raspisnoy games (logs and score sheets)
+-- games: raspisnoy, raspisnoy_sheet
 -- key: player, played_on, club
 -- incremental: player, played_on, club
 -- The sums behind the per-player raspisnoy statistics: a game is played on one day at one club,

@@ -1,4 +1,5 @@
 -- grain: one row per player, club, round kind and cards dealt (all time)
+-- games: raspisnoy, raspisnoy_sheet
 -- key: player, club, kind, cards
 -- incremental: player, club
 -- bid_accuracy = count_exact_rounds / count_bid_rounds: the rounds he took exactly what he bid, of

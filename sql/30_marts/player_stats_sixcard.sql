@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player, site (the room; null without one) and currency
+-- games: sixcard
 -- key: player, site, currency
 -- incremental: player, site, currency
 -- rtp = returned / wagered (costs of buying, exchanging and the dealer's game count as wagered);

@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player, site (the room; null without one), day, club and currency
+-- games: sixcard
 -- key: player, site, played_on, club, currency
 -- incremental: player, site, played_on, club, currency
 -- The sums behind the per-player six-card statistics, by day and club: a page adds the rows its

@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the room) and currency of his tournaments
+-- games: tournament
 -- key: player, site, currency
 -- incremental: site
 -- A screen name belongs to its room: the same name in two rooms is two accounts, each its own rows.

@@ -1,4 +1,5 @@
 -- grain: one row per player, site (the room) and tournament he played (the tournament list)
+-- games: tournament
 -- key: player, site, tournament_id
 -- incremental: site, tournament_id
 -- A screen name belongs to its room, and so does a tournament's number: site says which.

@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player, site (the room; null without one), day, club, final hand size and hand category
+-- games: sixcard
 -- key: player, site, person, played_on, club, count_cards, category
 -- incremental: player, site, person, played_on, club, count_cards, category
 -- merge: count_boxes = old.count_boxes + new.count_boxes

@@ -1,4 +1,5 @@
 -- grain: one row per six-card poker player, site (the room; null without one) and hand category
+-- games: sixcard
 -- key: player, site, category
 -- incremental: player, site
 -- observed_rate: the player's share of boxes ending in the category (count_boxes of count_player_boxes).
