@@ -7,6 +7,7 @@ terminal, as under ``make`` or cron.
 
 from __future__ import annotations
 
+import gc
 import io
 import json
 import os
@@ -22,7 +23,7 @@ from numba.core import event
 import pipeline.facts.holdem
 import pipeline.worker
 from parsers.formats import FORMATS
-from pipeline.kernels import CompileWatch
+from pipeline.kernels import COLLECT_EVERY, CompileWatch
 from pipeline.table_rules import RuleSettings
 from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan, rule_settings
 from tests.conftest import ROOT, SAMPLES
@@ -53,6 +54,30 @@ def test_compile_watch_says_it_is_compiling_then_every_few_seconds(tmp_path):
     record = json.loads(log.read_text())
     assert record["kernel"].endswith("slow_kernel") and record["pid"] == os.getpid()
     assert record["within"] is None and record["cpu_seconds"] >= 0
+
+
+def test_compile_watch_collects_garbage_less_often_while_compiling_and_as_before_after():
+    def outer():
+        pass
+
+    def inner():
+        pass
+
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        watch = CompileWatch(out=io.StringIO(), every=60)
+        watch.on_start(_event(event.EventStatus.START, outer))
+        watch.on_start(_event(event.EventStatus.START, inner))
+        watch.on_end(_event(event.EventStatus.END, inner))
+        assert gc.get_threshold() == (COLLECT_EVERY, 10, 10)    # the outer kernel still compiles
+        watch.on_end(_event(event.EventStatus.END, outer))
+        assert gc.get_threshold() == (700, 10, 10)
+        watch.on_start(_event(event.EventStatus.START, outer))
+        watch.after_fork()      # a child forked while its parent compiled compiles nothing
+        assert gc.get_threshold() == (700, 10, 10)
+    finally:
+        gc.set_threshold(*before)
 
 
 def test_compile_watch_says_it_once_and_times_a_kernel_without_its_callees(tmp_path):
