@@ -185,7 +185,7 @@ def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes
     two = tmp_path / "2-hands.txt"
     two.write_text(text[:text.index("PokerStars Hand #", text.index("PokerStars Hand #", 1) + 1)])
     small = _many_hands(tmp_path, 1)
-    holdem_lane = pipeline.facts.holdem.HANDLERS[pipeline.facts.holdem.HoldemHand].lane
+    holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
     assert holdem_lane.count(two.read_text(encoding="utf-8")) == 2 and not holdem_lane.takes(two.read_text(encoding="utf-8"))
     assert needs([two] * 600 + [small]) == ({"pokerstars"}, [])
     assert needs([two] * 600 + [small] * 50) == ({"pokerstars"}, [holdem_lane])
