@@ -399,19 +399,24 @@ def placement_columns(variant: Variant, players: tuple[str, ...], dealer: str | 
         if size == 1:       # a classic draw: the one card dealt, placed
             if placed[0][0] != dealt[0] or placed[0][1] < 0:
                 return None
-        elif sum(row < 0 for _, row in placed) != discards or sorted(code for code, _ in placed) != sorted(dealt):
-            return None
         turn = turns[player]
         player_rows = rows[player]
+        discarded = 0
         for code, row in placed:
-            if code in seen or not 0 <= code < 52:
+            # each card placed once and dealt in this step: with as many placed as dealt, the
+            # placed cards are the dealt ones (a sort of both per step cost more than the rest)
+            if code in seen or code not in dealt or not 0 <= code < 52:
                 return None
             seen.add(code)
             if row >= 0:
                 if len(player_rows[row]) >= _ROW_SIZES[row]:
                     return None
                 player_rows[row].append(code)
+            else:
+                discarded += 1
             placements.append((player, turn, code, row, line))
+        if discarded != discards:
+            return None
         turns[player] = turn + 1
     if any(len(row) != size for player_rows in rows.values() for row, size in zip(player_rows, _ROW_SIZES)):
         return None
