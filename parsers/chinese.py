@@ -274,20 +274,23 @@ _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 
 
-def _draw_parts(text: str) -> tuple[str, str, int, list[tuple[str, str | None]]]:
+def _placed_words(item: str) -> tuple[str, str | None]:
+    """One item of a draw's placements ("Kd middle", "discards 2c"): its card's word and its row's
+    word (None for a discard)."""
+    first, second = item.split()
+    return (second, None) if first.lower() == "discards" else (first, second)
+
+
+def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list]:
     """A DRAW_LINE token's player, the text of his dealt cards and where it starts, and each
-    placed card's word with its row's word (None for a discard)."""
+    placed card as ``read_item`` reads its item (by default its card's word and its row's word)."""
     name, rest = _DRAWS.split(text, maxsplit=1)
     at = len(text) - len(rest)
     if not rest.startswith("["):
         card, row = rest.split(":")
-        return name, card.strip(), at, [(card.strip(), row.strip())]
+        return name, card.strip(), at, [read_item(f"{card.strip()} {row.strip()}")]
     close = rest.index("]")
-    placed = []
-    for item in rest[close + 1:].lstrip(" \t:").split(","):
-        first, second = item.split()
-        placed.append((second, None) if first.lower() == "discards" else (first, second))
-    return name, rest[1:close], at + 1, placed
+    return name, rest[1:close], at + 1, [read_item(item) for item in rest[close + 1:].lstrip(" \t:").split(",")]
 
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
@@ -633,6 +636,24 @@ def _row_index(word: str) -> int:
     """A row's word → its index in ``ROWS`` (a dict of words: hashing the enum is slow)."""
     index = _ROW_INDEX_OF_WORD.get(word)
     return _ROW_INDEX[_row(word)] if index is None else index
+
+
+_CODES_OF_ITEM: dict[str, tuple[int, int]] = {}
+"""A draw's placement items already read, as card code and row index (-1 for a discard): a
+Pineapple draw's line rarely recurs (three cards of a deck in any order) but its items do."""
+
+
+def _placed_codes(item: str) -> tuple[int, int]:
+    """One item of a draw's placements as the column reader keeps it: card code and row index."""
+    codes = _CODES_OF_ITEM.get(item)
+    if codes is None:
+        word, row = _placed_words(item)
+        codes = (_CARD_CODES[word], -1 if row is None else _row_index(row))
+        if len(_CODES_OF_ITEM) < _LINES_KEPT:
+            _CODES_OF_ITEM[item] = codes
+    return codes
+
+
 _STEP_OF_LINE: dict[str, tuple] = {}
 """Step lines already read (a player's draws recur from hand to hand), and what they say."""
 
@@ -686,9 +707,8 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             line = chunk.first_line + number - 1
             if alias in ("draw_line", "sets_line"):
                 if alias == "draw_line":
-                    name, dealt, _, placed = _draw_parts(found[0])
-                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
-                            tuple([(card_codes[word], -1 if row is None else row_index(row)) for word, row in placed]))
+                    name, dealt, _, placed = _draw_parts(found[0], _placed_codes)
+                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
                 else:
                     placed = []
                     for m in _BRACKETS.finditer(found[0]):
