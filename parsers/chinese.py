@@ -716,7 +716,9 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                         placed += [(card_codes[word], row) for word in words(m.group(2))]
                     placed = tuple(placed)
                     step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
-                if len(step_of_line) < _LINES_KEPT:
+                # only a one-card draw's line recurs (a player, a card, a row); a set's five cards and
+                # a Pineapple draw's three come in too many orders to be met again
+                if len(step[2]) == 1 and len(step_of_line) < _LINES_KEPT:
                     step_of_line[text] = step
                 steps.append((*step, line))
                 continue
