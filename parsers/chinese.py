@@ -290,7 +290,7 @@ def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list
         card, row = rest.split(":")
         return name, card.strip(), at, [read_item(f"{card.strip()} {row.strip()}")]
     close = rest.index("]")
-    return name, rest[1:close], at + 1, [read_item(item) for item in rest[close + 1:].lstrip(" \t:").split(",")]
+    return name, rest[1:close], at + 1, list(map(read_item, rest[close + 1:].lstrip(" \t:").split(",")))
 
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
@@ -638,20 +638,20 @@ def _row_index(word: str) -> int:
     return _ROW_INDEX[_row(word)] if index is None else index
 
 
-_CODES_OF_ITEM: dict[str, tuple[int, int]] = {}
-"""A draw's placement items already read, as card code and row index (-1 for a discard): a
-Pineapple draw's line rarely recurs (three cards of a deck in any order) but its items do."""
+class _ItemCodes(dict):
+    """A draw's placement item as the column reader keeps it → card code and row index (-1 for a
+    discard), read once per spelling: a Pineapple draw's line rarely recurs (three cards of a deck
+    in any order) but its items do. A dict, so that a known item costs no Python call."""
 
-
-def _placed_codes(item: str) -> tuple[int, int]:
-    """One item of a draw's placements as the column reader keeps it: card code and row index."""
-    codes = _CODES_OF_ITEM.get(item)
-    if codes is None:
+    def __missing__(self, item: str) -> tuple[int, int]:
         word, row = _placed_words(item)
         codes = (_CARD_CODES[word], -1 if row is None else _row_index(row))
-        if len(_CODES_OF_ITEM) < _LINES_KEPT:
-            _CODES_OF_ITEM[item] = codes
-    return codes
+        if len(self) < _LINES_KEPT:
+            self[item] = codes
+        return codes
+
+
+_CODES_OF_ITEM = _ItemCodes()
 
 
 _STEP_OF_LINE: dict[str, tuple] = {}
@@ -707,7 +707,7 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             line = chunk.first_line + number - 1
             if alias in ("draw_line", "sets_line"):
                 if alias == "draw_line":
-                    name, dealt, _, placed = _draw_parts(found[0], _placed_codes)
+                    name, dealt, _, placed = _draw_parts(found[0], _CODES_OF_ITEM.__getitem__)
                     step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
                 else:
                     placed = []
