@@ -274,20 +274,23 @@ _DRAWS = re.compile(r"\s+draws\s+", re.IGNORECASE)
 _SETS = re.compile(r"(.+?)[ \t]+sets[ \t]*:", re.IGNORECASE)
 
 
-def _draw_parts(text: str) -> tuple[str, str, int, list[tuple[str, str | None]]]:
+def _placed_words(item: str) -> tuple[str, str | None]:
+    """One item of a draw's placements ("Kd middle", "discards 2c"): its card's word and its row's
+    word (None for a discard)."""
+    first, second = item.split()
+    return (second, None) if first.lower() == "discards" else (first, second)
+
+
+def _draw_parts(text: str, read_item=_placed_words) -> tuple[str, str, int, list]:
     """A DRAW_LINE token's player, the text of his dealt cards and where it starts, and each
-    placed card's word with its row's word (None for a discard)."""
+    placed card as ``read_item`` reads its item (by default its card's word and its row's word)."""
     name, rest = _DRAWS.split(text, maxsplit=1)
     at = len(text) - len(rest)
     if not rest.startswith("["):
         card, row = rest.split(":")
-        return name, card.strip(), at, [(card.strip(), row.strip())]
+        return name, card.strip(), at, [read_item(f"{card.strip()} {row.strip()}")]
     close = rest.index("]")
-    placed = []
-    for item in rest[close + 1:].lstrip(" \t:").split(","):
-        first, second = item.split()
-        placed.append((second, None) if first.lower() == "discards" else (first, second))
-    return name, rest[1:close], at + 1, placed
+    return name, rest[1:close], at + 1, list(map(read_item, rest[close + 1:].lstrip(" \t:").split(",")))
 
 
 def _set_line_rows(text: str) -> tuple[str, list[tuple[Row, str, int]]]:
@@ -633,6 +636,24 @@ def _row_index(word: str) -> int:
     """A row's word → its index in ``ROWS`` (a dict of words: hashing the enum is slow)."""
     index = _ROW_INDEX_OF_WORD.get(word)
     return _ROW_INDEX[_row(word)] if index is None else index
+
+
+class _ItemCodes(dict):
+    """A draw's placement item as the column reader keeps it → card code and row index (-1 for a
+    discard), read once per spelling: a Pineapple draw's line rarely recurs (three cards of a deck
+    in any order) but its items do. A dict, so that a known item costs no Python call."""
+
+    def __missing__(self, item: str) -> tuple[int, int]:
+        word, row = _placed_words(item)
+        codes = (_CARD_CODES[word], -1 if row is None else _row_index(row))
+        if len(self) < _LINES_KEPT:
+            self[item] = codes
+        return codes
+
+
+_CODES_OF_ITEM = _ItemCodes()
+
+
 _STEP_OF_LINE: dict[str, tuple] = {}
 """Step lines already read (a player's draws recur from hand to hand), and what they say."""
 
@@ -686,9 +707,8 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
             line = chunk.first_line + number - 1
             if alias in ("draw_line", "sets_line"):
                 if alias == "draw_line":
-                    name, dealt, _, placed = _draw_parts(found[0])
-                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]),
-                            tuple([(card_codes[word], -1 if row is None else row_index(row)) for word, row in placed]))
+                    name, dealt, _, placed = _draw_parts(found[0], _CODES_OF_ITEM.__getitem__)
+                    step = (name.strip(), "draws", tuple([card_codes[word] for word in words(dealt)]), tuple(placed))
                 else:
                     placed = []
                     for m in _BRACKETS.finditer(found[0]):
@@ -696,7 +716,9 @@ def read_ofc_batch(chunks, source_file: str) -> tuple[OfcBatch, np.ndarray]:
                         placed += [(card_codes[word], row) for word in words(m.group(2))]
                     placed = tuple(placed)
                     step = (_SETS.match(found[0]).group(1).strip(), "sets", tuple(code for code, _ in placed), placed)
-                if len(step_of_line) < _LINES_KEPT:
+                # only a one-card draw's line recurs (a player, a card, a row); a set's five cards and
+                # a Pineapple draw's three come in too many orders to be met again
+                if len(step[2]) == 1 and len(step_of_line) < _LINES_KEPT:
                     step_of_line[text] = step
                 steps.append((*step, line))
                 continue

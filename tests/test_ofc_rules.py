@@ -251,6 +251,19 @@ def test_ofc_pineapple_draw_must_discard_one_of_three():
     assert "OFC-PINEAPPLE" in rule_ids(replay)
 
 
+def test_ofc_pineapple_column_reader_takes_only_draws_that_place_the_cards_dealt():
+    from parsers.chinese import read_ofc_batch
+    from parsers.formats import split_named
+
+    legal = PINEAPPLE.replace("[Ac 3s 3h]: Ac back, 4s back", "[Ac 4s 3h]: Ac back, 4s back")
+    not_dealt = PINEAPPLE                                        # 4s placed, 3s dealt
+    no_discard = (legal.replace("Ac back, 4s back, discards 3h", "Ac back, 4s back, 3h front")   # rows still full
+                  .replace("3d front, 5s front, discards Td", "3d front, discards 5s, discards Td"))
+    taken = [read_ofc_batch(split_named(text, "hands.txt"), "hands.txt")[1].tolist()
+             for text in (legal, not_dealt, no_discard)]
+    assert taken == [[0], [], []]     # the last two are the explaining path's to report
+
+
 def test_ofc_pineapple_three_card_draw_in_a_classic_hand_is_a_finding():
     _, replay = replay_text(PINEAPPLE.replace("Variant: pineapple", "Variant: classic")
                             .replace("[Ac 3s 3h]: Ac back, 4s back", "[Ac 4s 3h]: Ac back, 4s back"))
