@@ -397,9 +397,8 @@ def placement_columns(variant: Variant, players: tuple[str, ...], dealer: str | 
         size, discards = (5, 0) if step_kind == "sets" else (draw_size, draw_discards)
         if len(dealt) != size or len(placed) != size:
             return None
-        if size == 1:       # a classic draw: the one card dealt, placed
-            if placed[0][0] != dealt[0] or placed[0][1] < 0:
-                return None
+        if size == 1 and (placed[0][0] != dealt[0] or placed[0][1] < 0):    # a classic draw: the one card dealt, placed
+            return None
         turn = turns[player]
         player_rows = rows[player]
         discarded = 0
