@@ -207,10 +207,18 @@ def quarantine_game(chunk: Chunk) -> str:
     return fmt.game if fmt else "unknown"
 
 
-UNDECODABLE = "byte 0x{byte:02X} cannot be read as UTF-8, the encoding of the text around it: the game is not read"
-"""The reason a game holding a byte that could not be decoded is quarantined, at that byte."""
-UNDECODABLE_REASON = re.compile(re.escape(UNDECODABLE).replace(re.escape("{byte:02X}"), "([0-9A-F]{2})"))
-"""That reason, read back: the byte's value is its group 1."""
+UNDECODABLE = "byte 0x{byte:02X} cannot be read in the encoding of the text around it: the game is not read"
+"""The reason a game holding a byte that could not be decoded is quarantined, at that byte: a bad
+byte of UTF-8 text, or the last half character of a UTF-16 file of odd length."""
+UNDECODABLE_REASON = re.compile(r"byte 0x([0-9A-F]{2}) cannot be read "
+                                r"(?:in the encoding|as UTF-8, the encoding) of the text around it")
+"""That reason, read back: the byte's value is its group 1. Warehouses written before a UTF-16
+file's byte was told apart keep the older words, which named UTF-8 whatever the file's encoding.
+
+>>> [UNDECODABLE_REASON.match(reason)[1] for reason in (UNDECODABLE.format(byte=0x0A),
+...     "byte 0xFF cannot be read as UTF-8, the encoding of the text around it: the game is not read")]
+['0A', 'FF']
+"""
 
 
 def parse_chunk(chunk: Chunk, file: str):
