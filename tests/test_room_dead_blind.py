@@ -19,7 +19,11 @@ from rules.rooms import DEAD_POSTS_CHECKED
 from tests.conftest import corpus
 from tests.room_corpus import read_chunk, sample_settings
 from tests.test_holdem_replay import LEGAL, edit
+from tests.test_room_ggpoker import MISSED_BLIND
+from tests.test_room_ipoker import SESSION
+from tests.test_room_pacific import DEAD_BLIND as PACIFIC_DEAD_BLIND
 from tests.test_room_partypoker import DEAD_AND_ALL_IN_EUR
+from tests.test_room_winamax import OUT_OF_POSITION
 from tests.test_room_winning import DEAD_POST as WINNING_DEAD_POST
 
 
@@ -74,82 +78,17 @@ def test_room_dead_blind_pokerstars_both_blinds_at_once_is_not_checked():
     assert nets["Gleb"] == D(-5) and nets["Anna"] == D(40)
 
 
-GGPOKER_MISSED_BLIND = """
-Poker Hand #HD200: Hold'em No Limit ($5/$10) - 2021/01/20 20:13:50
-Table 'NLHGold5' 6-max Seat #3 is the button
-Seat 1: Anna ($1,000 in chips)
-Seat 3: Boris ($1,000 in chips)
-Seat 4: Vera ($1,000 in chips)
-Seat 5: Hero ($100 in chips)
-Seat 6: Gleb ($1,104 in chips)
-Vera: posts small blind $5
-Hero: posts big blind $10
-Gleb: posts missed blind $5
-Gleb: posts big blind $10
-*** HOLE CARDS ***
-Dealt to Anna
-Dealt to Boris
-Dealt to Vera
-Dealt to Hero [4h 3h]
-Dealt to Gleb
-Gleb: raises $30 to $40
-Anna: folds
-Boris: folds
-Vera: folds
-Hero: folds
-Uncalled bet ($30) returned to Gleb
-*** SHOWDOWN ***
-Gleb collected $28.5 from pot
-*** SUMMARY ***
-Total pot $30 | Rake $1.5 | Jackpot $0 | Bingo $0
-Seat 1: Anna folded before Flop (didn't bet)
-Seat 3: Boris (button) folded before Flop (didn't bet)
-Seat 4: Vera (small blind) folded before Flop
-Seat 5: Hero (big blind) folded before Flop
-Seat 6: Gleb collected ($28.5)
-"""
-
-
 def test_room_dead_blind_ggpoker_missed_blind_is_the_small_blind():
     """ROOM-DEAD-BLIND: GGPoker's 'posts missed blind' is the small blind, dead beside his big blind."""
-    findings, nets = replayed(GGPOKER_MISSED_BLIND)
+    findings, nets = replayed(MISSED_BLIND)
     # the pot: 5 + 10 + Gleb's 5 dead and 10 live (his raise to 40 less the 30 returned) = 30
     assert findings == [] and nets["Gleb"] == D("13.5")
-    short = edit(GGPOKER_MISSED_BLIND, ("posts missed blind $5", "posts missed blind $4"),
+    short = edit(MISSED_BLIND, ("posts missed blind $5", "posts missed blind $4"),
                  ("collected $28.5 from", "collected $27.5 from"), ("Total pot $30", "Total pot $29"),
                  ("Gleb collected ($28.5)", "Gleb collected ($27.5)"))
     findings, nets = replayed(short)
     assert findings == dead_blind_error(short, "Gleb: posts missed blind $4", "5", "4")
     assert nets == {"Gleb": D("13.5"), "Vera": D(-5), "Hero": D(-10), "Anna": D(0), "Boris": D(0)}
-
-
-PACIFIC_DEAD_BLIND = """
-***** Cassava Hand History for Game 332877236 *****
-0,01 $/0,02 $ Blinds No Limit Holdem - *** 15 07 2011 15:18:32
-Table Manzanillo (Real Money)
-Seat 5 is the button
-Total number of players : 6
-Seat 1: Player0 ( 2 $ )
-Seat 3: Player1 ( 0,55 $ )
-Seat 4: Player2 ( 0,49 $ )
-Seat 5: Player3 ( 0,38 $ )
-Seat 6: Hero ( 2 $ )
-Seat 7: Player4 ( 1,14 $ )
-Hero posts small blind [0,01 $]
-Player4 posts big blind [0,02 $]
-Player1 posts dead blind [0,01 $ + 0,02 $]
-** Dealing down cards **
-Dealt to Hero [ 8Pik, QPik ]
-Player0 folds
-Player1 checks
-Player2 folds
-Player3 raises [0,38 $]
-Hero folds
-Player4 folds
-Player1 folds
-** Summary **
-Player3 collected [ 0,08 $ ]
-"""
 
 
 def test_room_dead_blind_888poker_dead_blind_is_the_small_blind_dead_and_the_big_blind_live():
@@ -269,71 +208,23 @@ def test_room_dead_blind_winning_posts_dead_is_the_small_blind_and_the_big_blind
     assert nets == {"Player4": D(0), "Player6": D("-0.05"), "Player7": D("-0.05"), "Player8": D("0.10")}
 
 
-WINAMAX_BOTH_BLINDS = """
-Winamax Poker - CashGame - HandId: #11-21-31 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC
-Table: 'Port Elizabeth 02' 5-max (real money) Seat #2 is the button
-Seat 1: Hero (445.97€)
-Seat 2: Anna (399.11€)
-Seat 3: Boris (118.92€)
-Seat 4: Vera (200€)
-Seat 5: Gleb (57.43€)
-*** ANTE/BLINDS ***
-Boris posts small blind 1€
-Vera posts big blind 2€
-Gleb posts small blind 3€ out of position
-Gleb posts big blind 0€ out of position
-Dealt to Hero [Qs 5s]
-*** PRE-FLOP ***
-Gleb checks
-Hero folds
-Anna calls 2€
-Boris folds
-Vera checks
-*** FLOP *** [3c 4s 9h]
-Vera checks
-Gleb bets 8€
-Anna folds
-Vera folds
-Gleb collected 15.48€ from pot
-*** SUMMARY ***
-Total pot 15.48€ | Rake 0.52€
-Board: [3c 4s 9h]
-Seat 5: Gleb won 15.48€
-"""
-
-
 def test_room_dead_blind_winamax_small_blind_out_of_position_is_both_blinds():
     """ROOM-DEAD-BLIND: Winamax's 'posts small blind X out of position' of more than the small blind is both blinds."""
-    findings, nets = replayed(WINAMAX_BOTH_BLINDS)
+    findings, nets = replayed(OUT_OF_POSITION)
     assert findings == [] and nets["Gleb"] == D("4.48")
     # 4€: 2€ live (he checks), 2€ dead; the pot 1 + 2 + 4 + 2 = 9, and 16.48 after the rake
-    more = edit(WINAMAX_BOTH_BLINDS, ("small blind 3€ out", "small blind 4€ out"), ("15.48€ from", "16.48€ from"),
+    more = edit(OUT_OF_POSITION, ("small blind 3€ out", "small blind 4€ out"), ("15.48€ from", "16.48€ from"),
                 ("Total pot 15.48€", "Total pot 16.48€"), ("won 15.48€", "won 16.48€"))
     findings, nets = replayed(more)
     assert findings == dead_blind_error(more, "Gleb posts small blind 4€ out of position", "3", "4")
     assert nets == {"Gleb": D("4.48"), "Anna": D(-2), "Boris": D(-1), "Vera": D(-2), "Hero": D(0)}
 
 
-IPOKER_BOTH_BLINDS = """<?xml version="1.0" encoding="utf-8"?>
-<session sessioncode="1">
-  <general>
-    <mode>real</mode>
-    <gametype>Holdem NL £0.05/£0.10</gametype>
-    <tablename>Gelofo, 754744691</tablename>
-    <currency>GBP</currency>
-    <nickname>Anna</nickname>
-  </general>
-  <game gamecode="11">
-    <general>
-      <startdate>2013-07-30 20:33:30</startdate>
-      <players>
-        <player seat="1" name="Anna" chips="£10" dealer="1" win="£0" bet="£0" />
-        <player seat="3" name="Boris" chips="£10.05" dealer="0" win="£0" bet="£0.05" />
-        <player seat="5" name="Vera" chips="£3" dealer="0" win="£6.05" bet="£3" />
-        <player seat="7" name="Gleb" chips="£8" dealer="0" win="£0" bet="£0.15" />
-      </players>
-    </general>
-    <round no="0">
+# iPoker's session with Gleb back in seat 7, where he sat out: both blinds, 0.15, as a big blind, then
+# a fold first to act (the actions numbered again in their order); Vera's win is the 0.15 more
+IPOKER_BOTH_BLINDS = edit(SESSION[:SESSION.index('    <round no="0">')], ('win="£5.95"', 'win="£6.05"'),
+                          ('name="Gleb" chips="£8" dealer="0" win="£0" bet="£0"',
+                           'name="Gleb" chips="£8" dealer="0" win="£0" bet="£0.15"')) + """    <round no="0">
       <action no="1" player="Boris" type="1" sum="£0.05" cards="[cards]" />
       <action no="2" player="Vera" type="2" sum="£0.10" cards="[cards]" />
       <action no="3" player="Gleb" type="2" sum="£0.15" cards="[cards]" />
@@ -349,18 +240,7 @@ IPOKER_BOTH_BLINDS = """<?xml version="1.0" encoding="utf-8"?>
       <cards type="Pocket" player="Gleb">X X</cards>
       <action no="4" player="Gleb" type="0" sum="£0" cards="" />
     </round>
-    <round no="2">
-      <cards type="Flop" player="">S10 DA D8</cards>
-    </round>
-    <round no="3">
-      <cards type="Turn" player="">D4</cards>
-    </round>
-    <round no="4">
-      <cards type="River" player="">HK</cards>
-    </round>
-  </game>
-</session>
-"""
+""" + SESSION[SESSION.index('    <round no="2">'):]
 
 
 def test_room_dead_blind_ipoker_big_blind_over_the_stakes_is_both_blinds():
