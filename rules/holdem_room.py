@@ -100,13 +100,16 @@ def dead_posts_off(b: HandBatch, f) -> tuple[np.ndarray, np.ndarray]:
     none = np.zeros(0, np.int64)
     if b.dead_posts_checked is None:
         return none, none
+    dead = b.kind == _POST_DEAD
     small_blinds = np.flatnonzero(b.kind == _POST_SB)
+    if len(small_blinds) < 2 and not dead.any():    # the sign of neither (a hand alone: most of them)
+        return none, none
     hand_of = np.searchsorted(b.action_start, small_blinds, side="right") - 1
     second = np.ones(len(small_blinds), np.bool_)
     second[np.unique(hand_of, return_index=True)[1]] = False      # each hand's first small blind is live
     if b.second_sb_live is not None:
         second &= ~b.second_sb_live[hand_of]
-    posts = np.union1d(np.flatnonzero(b.kind == _POST_DEAD), small_blinds[second])
+    posts = np.union1d(np.flatnonzero(dead), small_blinds[second])
     if not len(posts):
         return none, none
     hand_of = np.searchsorted(b.action_start, posts, side="right") - 1
