@@ -12,6 +12,7 @@ import pytest
 from parsers.errors import ParseError
 from parsers.formats import parse_chunk
 from parsers.source import decode, split
+from pipeline.worker import parse_bytes
 from rules.findings import Severity
 from rules.holdem_engine import replay
 from rules.holdem_hand import ActionKind
@@ -300,3 +301,20 @@ def test_room_dead_blind_every_sample_dead_post_a_cent_over_is_an_error(room):
         assert raised == ([actions[i].line] if not is_limit and hand.small_blind_stated else []), hand.hand_id
         assert hand.info.site in DEAD_POSTS_CHECKED
     assert checked > 0 and flagged == checked
+
+
+def test_room_dead_blind_a_files_batch_leaves_the_hand_to_the_full_path_with_its_finding():
+    """ROOM-DEAD-BLIND: a room's file replayed as one batch finds what the full path finds."""
+    more = edit(WINNING_DEAD_POST, ("posts dead $0.07", "posts dead $0.09"), ("$0.17 from", "$0.19 from"),
+                ("Total pot $0.17", "Total pot $0.19"), ("won $0.17", "won $0.19"))
+    hands = [WINNING_DEAD_POST.strip("\n").replace("#784383001", f"#78438300{k}") for k in (1, 2)]
+    text = "\n\n\n".join([*hands, more.strip("\n").replace("#784383001", "#784383003")]) + "\n"
+    line = text.split("\n").index("Player8 posts dead $0.09") + 1
+    found = {}
+    for lane in (True, False):
+        result = parse_bytes(text.encode(), "hands.txt", lane=lane)
+        found[lane] = [(rule, at) for (table, _), rows in result.tables.items() if table == "findings"
+                       for rule, at in zip(rows.column("rule_id").to_pylist(), rows.column("line").to_pylist())]
+        # the batch stores the two legal hands and leaves the third to the full path, which words it
+        assert result.count_games == 3 and result.count_lane == (2 if lane else 0)
+    assert found[True] == found[False] == [("ROOM-DEAD-BLIND", line)]
