@@ -305,6 +305,7 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
         button = positions.get("Dealer") or (small - 1 if small is not None and small > 1 else None)
     if big_blind is None:
         raise ParseError("the hand has no big blind: the stakes are not known", line=1, column=1, line_text=lines[0])
+    small_blind_stated = small_blind is not None     # else the cash text names no small blind
     small_blind = small_blind if small_blind is not None else big_blind
     small_bet = big_bet = None
     if betting is BettingStructure.LIMIT:
@@ -340,8 +341,9 @@ def _hand(lines: tuple[str, ...], source: Source, head: re.Match, tokens, bettin
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=head["id"], tournament_id=head["tid"] if tournament else None,
-        betting=betting, small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-        stakes=stakes, currency=currency, is_tournament=tournament, max_seats=None, button_seat=button,
+        betting=betting, small_blind=small_blind, small_blind_stated=small_blind_stated, big_blind=big_blind,
+        small_bet=small_bet, big_bet=big_bet, stakes=stakes, currency=currency, is_tournament=tournament,
+        max_seats=None, button_seat=button,
         seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, room_findings=marks.findings,
         header_line=first)

@@ -81,6 +81,7 @@ from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
+from rules.rooms import DEAD_POSTS_CHECKED
 
 __all__ = ["read_batch", "read_text", "split_text"]
 
@@ -1609,6 +1610,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
+    b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()

@@ -8,7 +8,9 @@ is not a warehouse column: it is read from the hand's own text, which the wareho
 PHH numbers the players from the seat left of the button (``p1``) to the button (``pN``); heads-up
 it reverses the forced bets, so that ``p1`` is the big blind. ``finishing_stacks`` are the
 starting stacks plus the stored nets, and ``winnings`` what each player collected, so that a
-reader of the file (pokerkit, or Rasklad's own ingest) can check them.
+reader of the file (pokerkit, or Rasklad's own ingest) can check them. A stack the log does not
+state (stored as null) is ``inf`` at the start and the finish, as PHH writes a stack not recorded;
+OHH has no such value, and a hand with one is not written as OHH.
 """
 
 from __future__ import annotations
@@ -182,9 +184,7 @@ def phh_text(hand: StoredHand) -> str:
     players = hand.players
     n = len(players)
     index = {p.player: k for k, p in enumerate(players)}
-    if any(p.stack_start is None for p in players):
-        raise ValueError("the log does not state a player's chips at the start: PHH needs every stack")
-    if any(p.stack_start <= 0 for p in players):
+    if any(p.stack_start is not None and p.stack_start <= 0 for p in players):
         raise ValueError("a player dealt in has no chips at the start: PHH needs every stack above zero")
     if any(a.board > 0 for a in hand.actions):
         raise ValueError("the hand was run twice: PHH states one board")
@@ -227,7 +227,7 @@ def phh_text(hand: StoredHand) -> str:
         lines += [f"small_bet = {_number(hand.big_blind)}", f"big_bet = {_number(hand.big_blind * 2)}"]
     else:
         lines.append(f"min_bet = {_number(hand.big_blind)}")
-    lines.append(f"starting_stacks = {_numbers([p.stack_start for p in players])}")
+    lines.append(f"starting_stacks = {_stacks([p.stack_start for p in players])}")
     lines.append("actions = [")
     lines += [f"  {_q(action)}," for action in _phh_actions(hand, index)]
     lines.append("]")
@@ -245,7 +245,7 @@ def phh_text(hand: StoredHand) -> str:
         lines += [f"time = {at:%H:%M:%S}", f"day = {at.day}", f"month = {at.month}", f"year = {at.year}"]
     if len(hand.currency) == 3 and hand.currency.isupper():
         lines.append(f"currency = {_q(hand.currency)}")
-    lines.append(f"finishing_stacks = {_numbers([p.stack_start + p.net for p in players])}")
+    lines.append(f"finishing_stacks = {_stacks([_plus(p.stack_start, p.net) for p in players])}")
     lines.append(f"winnings = {_numbers([p.collected for p in players])}")
     return "\n".join(lines) + "\n"
 
@@ -257,7 +257,8 @@ def _phh_actions(hand: StoredHand, index: dict[str, int]) -> list[str]:
     dealt = "preflop"
     folded: set[str] = set()
     last_street, aggressor = "preflop", None
-    left = {p.player: p.stack_start for p in players}     # what each has behind, from the stored amounts
+    # what each has behind, from the stored amounts; an unknown stack is deep enough for any bet
+    left = {p.player: _INFINITE if p.stack_start is None else p.stack_start for p in players}
     bets = {p.player: Decimal(0) for p in players}        # live chips in on the street
     for a in hand.actions:
         if a.action in _BLINDS or a.action == "post_ante":
@@ -337,6 +338,20 @@ def _numbers(values) -> str:
     return "[" + ", ".join(_number(v) for v in values) + "]"
 
 
+_INFINITE = Decimal("Infinity")
+
+
+def _plus(stack: Decimal | None, net: Decimal) -> Decimal | None:
+    """A stack after the hand, unknown when it was unknown before."""
+    return None if stack is None else stack + net
+
+
+def _stacks(values) -> str:
+    """PHH stacks: an unknown one (the log does not state it) is ``inf``, as PHH and pokerkit write
+    a stack the source did not record."""
+    return "[" + ", ".join("inf" if v is None else _number(v) for v in values) + "]"
+
+
 def _q(text: str) -> str:
     """A TOML basic string (JSON's escapes are TOML's)."""
     return json.dumps(str(text), ensure_ascii=False)
@@ -355,7 +370,9 @@ _OHH_BET_TYPES = {"no_limit": "NL", "pot_limit": "PL", "limit": "FL"}
 def ohh_document(hand: StoredHand) -> dict:
     """The hand as an Open Hand History object (``{"ohh": {...}}``)."""
     if any(p.stack_start is None for p in hand.players):
-        raise ValueError("the log does not state a player's chips at the start: OHH needs every stack")
+        # OHH's starting_stack is a number every player must have, with no way to say it is unknown
+        raise ValueError("the log does not state a player's chips at the start: OHH needs every player's "
+                         "starting stack, a number, and has no way to say it is unknown (PHH writes it inf)")
     by_seat = sorted(hand.players, key=lambda p: p.seat)
     ids = {p.player: k for k, p in enumerate(by_seat)}
     button = next((p.seat for p in hand.players if p.position == "BTN"), hand.players[-1].seat)

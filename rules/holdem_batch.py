@@ -44,6 +44,7 @@ from datetime import datetime
 import numpy as np
 
 from rules.holdem_hand import ActionKind, BettingStructure, CardsHow, HoldemHand, Street
+from rules.rooms import DEAD_POSTS_CHECKED
 
 KINDS = tuple(ActionKind)
 STREETS = tuple(Street)
@@ -151,6 +152,8 @@ class HandBatch:
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
     all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said (None, as empty(): none)
+    dead_posts_checked: np.ndarray | None = None  # int8 per hand: the rules.rooms.DeadPost forms of its room
+    # whose amount ROOM-DEAD-BLIND checks, 0 none (None, as empty(): none)
     results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
     room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
     # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
@@ -257,6 +260,9 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
         b.results_not_stated = _i(len(hands), np.bool_)
     if any(hand.all_in_said for hand in hands):
         b.all_in_said = np.array([hand.all_in_said for hand in hands], np.bool_)
+    dead_posts = [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0 for hand in hands]
+    if any(dead_posts):
+        b.dead_posts_checked = np.array(dead_posts, np.int8)
     if any(hand.room_findings for hand in hands):
         b.room_noted = np.array([bool(hand.room_findings) for hand in hands], np.bool_)
     if any(hand.stack_not_stated for hand in hands):

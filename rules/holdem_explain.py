@@ -22,7 +22,13 @@ from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
 from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
 from rules.holdem_hand import ActionKind, Street
-from rules.holdem_room import all_ins_unsaid, button_off_table, cards_dealt_again, whole_pot_raked
+from rules.holdem_room import (
+    all_ins_unsaid,
+    button_off_table,
+    cards_dealt_again,
+    dead_posts_off,
+    whole_pot_raked,
+)
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
 __all__ = ["WORDED", "explain", "money", "room_findings"]
@@ -461,7 +467,7 @@ def _odd_chip(x: _Hand, r: _Row) -> str:
 def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
     """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
     in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
-    ROOM-ALL-IN at the action's line, ROOM-BUTTON at the hand's first line."""
+    ROOM-ALL-IN and ROOM-DEAD-BLIND at the action's line, ROOM-BUTTON at the hand's first line."""
     out = []
     if whole_pot_raked(facts)[h]:
         pot = money(int(facts.total_pot[h]))
@@ -488,6 +494,19 @@ def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, 
             out.append(Finding(rule_id="ROOM-ALL-IN", severity=Severity.WARNING, line=int(batch.line[j]) or None,
                                message=f"{who} puts in his last chips and the line does not say all-in, as the "
                                        f"room writes every all-in", expected="all-in said", actual="not said"))
+    posts, amounts = dead_posts_off(batch, facts)
+    for j, expected in zip(posts.tolist(), amounts.tolist()):
+        if a0 <= j < a1:
+            who = batch.player[int(batch.seat_start[h]) + int(batch.actor[j])]
+            small, big, posted = int(batch.small_blind[h]), int(batch.big_blind[h]), money(int(batch.amount[j]))
+            if expected == small + big:
+                message = (f"{who} posts {posted} as both blinds, where the room's returning player posts the small "
+                           f"blind dead and the big blind live: {money(small)} and {money(big)}")
+            else:
+                message = (f"{who} posts {posted} as a dead small blind, where the room posts the small blind, "
+                           f"{money(small)}, all of it dead")
+            out.append(Finding(rule_id="ROOM-DEAD-BLIND", severity=Severity.ERROR, line=int(batch.line[j]) or None,
+                               message=message, expected=money(expected), actual=posted))
     if button_off_table(batch)[h]:
         seat, size = int(batch.button_seat[h]), int(batch.max_seats[h])
         out.append(Finding(rule_id="ROOM-BUTTON", severity=Severity.ERROR, line=int(batch.first_line[h]) or None,

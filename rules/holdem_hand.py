@@ -234,6 +234,9 @@ class HoldemHand:
     tournament_id: str | None = None
     betting: BettingStructure
     small_blind: Decimal
+    small_blind_stated: bool = True
+    """False where the log states no small blind (Bovada's cash text names no stakes, and nobody
+    posts it): ``small_blind`` is then the big blind, and no dead blind is checked against it."""
     big_blind: Decimal
     """The big blind; for 6+ Hold'em the button blind."""
     small_bet: Decimal | None = None

@@ -10,6 +10,10 @@ checked on a batch of hands (:class:`rules.holdem_batch.HandBatch`) and the engi
   (``HoldemHand.all_in_said``); one said of a player who keeps chips is ``HE-STACK``.
 - ``ROOM-BUTTON``: a button on a seat the table does not have (``Seat #7 is the button`` at a 6-max
   table). An empty seat of the table is a dead button, as the rooms play it: no finding.
+- ``ROOM-DEAD-BLIND``: a dead post of another amount than its room posts, read as the replay reads
+  it (both blinds when more than the small blind, else the small blind alone), for the forms the
+  room's samples show (``rules.rooms.DEAD_POSTS_CHECKED``); less is a short all-in. The replay
+  takes the post's live and dead parts from its amount, so no rule of the game sees it.
 
 The engine's lane leaves a hand that breaks one of them to the full path
 (:func:`rules.holdem_fast.replay_batch`), which words them (:func:`rules.holdem_explain.room_findings`).
@@ -26,9 +30,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from rules.holdem_batch import HandBatch
+from rules.holdem_batch import BETTINGS, KINDS, HandBatch
+from rules.holdem_hand import ActionKind, BettingStructure
+from rules.rooms import DeadPost
 
-__all__ = ["all_ins_unsaid", "breached", "button_off_table", "cards_dealt_again", "whole_pot_raked"]
+__all__ = ["all_ins_unsaid", "breached", "button_off_table", "cards_dealt_again", "dead_posts_off", "whole_pot_raked"]
+
+_POST_DEAD, _POST_SB = KINDS.index(ActionKind.POST_DEAD), KINDS.index(ActionKind.POST_SB)
+_LIMIT = BETTINGS.index(BettingStructure.LIMIT)
 
 
 def whole_pot_raked(f) -> np.ndarray:
@@ -82,6 +91,38 @@ def all_ins_unsaid(b: HandBatch, f) -> np.ndarray:
     return unsaid[b.all_in_said[hand_of]]
 
 
+def dead_posts_off(b: HandBatch, f) -> tuple[np.ndarray, np.ndarray]:
+    """ROOM-DEAD-BLIND: the dead posts (their index in the batch) of another amount than their room
+    posts, and that amount (cents). A dead post is a post of dead money, or a second small blind where
+    the room plays it dead; of more than the small blind it is both blinds (the small blind and the
+    big blind), else the small blind alone. Each is checked where the hand's room has the form
+    (``HandBatch.dead_posts_checked``), not in a Limit hand; less than the amount is an all-in."""
+    none = np.zeros(0, np.int64)
+    if b.dead_posts_checked is None:
+        return none, none
+    dead = b.kind == _POST_DEAD
+    small_blinds = np.flatnonzero(b.kind == _POST_SB)
+    if len(small_blinds) < 2 and not dead.any():    # the sign of neither (a hand alone: most of them)
+        return none, none
+    hand_of = np.searchsorted(b.action_start, small_blinds, side="right") - 1
+    second = np.ones(len(small_blinds), np.bool_)
+    second[np.unique(hand_of, return_index=True)[1]] = False      # each hand's first small blind is live
+    if b.second_sb_live is not None:
+        second &= ~b.second_sb_live[hand_of]
+    posts = np.union1d(np.flatnonzero(dead), small_blinds[second])
+    if not len(posts):
+        return none, none
+    hand_of = np.searchsorted(b.action_start, posts, side="right") - 1
+    amount, small, big = b.amount[posts], b.small_blind[hand_of], b.big_blind[hand_of]
+    both = (b.kind[posts] == _POST_DEAD) & (amount > small)
+    expected = np.where(both, small + big, small)
+    checked = (b.dead_posts_checked[hand_of] & np.where(both, DeadPost.BOTH, DeadPost.SMALL)) != 0
+    checked &= b.betting[hand_of] != _LIMIT      # a Limit small blind is no fixed part of the stakes
+    all_in = b.is_all_in[posts] | f.is_all_in[posts]
+    off = checked & ((amount > expected) | ((amount < expected) & ~all_in))
+    return posts[off], expected[off]
+
+
 def breached(b: HandBatch, f) -> np.ndarray:
     """Per hand: a room fact of this module is broken (the full path words it). Each check runs
     only when a cheap sign of it is in the batch: few hands come near any of them."""
@@ -92,7 +133,7 @@ def breached(b: HandBatch, f) -> np.ndarray:
         out |= button_off_table(b)
     for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
         out[h] |= bool(cards_dealt_again(b, h))
-    unsaid = all_ins_unsaid(b, f)
-    if len(unsaid):
-        out[np.searchsorted(b.action_start, unsaid, side="right") - 1] = True
+    for actions in (all_ins_unsaid(b, f), dead_posts_off(b, f)[0]):
+        if len(actions):
+            out[np.searchsorted(b.action_start, actions, side="right") - 1] = True
     return out

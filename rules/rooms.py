@@ -8,12 +8,14 @@ the fact's ID (``HoldemHand.room_findings``); a rule of the game reports what it
 that does not add up is ``HE-POT-BALANCE``, an uncalled bet returned wrong ``HE-UNCALLED``). The
 replay reports the others: an equal split whose odd units went to other
 winners than the room gives them to (``ROOM-ODD-CHIP``), and a rake of the whole pot, a board of a
-hand run twice that deals a card again, an all-in not said where the room says them all and a
-button off the table (``ROOM-RAKE``, ``ROOM-RUN-TWICE``, ``ROOM-ALL-IN``, ``ROOM-BUTTON``:
-``rules.holdem_room``).
+hand run twice that deals a card again, an all-in not said where the room says them all, a
+button off the table and a dead blind of another amount than the room posts (``ROOM-RAKE``,
+``ROOM-RUN-TWICE``, ``ROOM-ALL-IN``, ``ROOM-BUTTON``, ``ROOM-DEAD-BLIND``: ``rules.holdem_room``).
 """
 
 from __future__ import annotations
+
+import enum
 
 RULES: dict[str, str] = {
     "ROOM-TIME-ZONE": ("A hand's time is read in the zone its header names (PartyPoker: EDT, CET, MSKS …; "
@@ -58,11 +60,21 @@ RULES: dict[str, str] = {
     "ROOM-DEAD-BLIND": ("A returning player's blinds: the big blind's part of a post of both blinds is live and "
                         "the rest dead (PokerStars 'posts small & big blinds', Bovada 'Posts dead chip', "
                         "PartyPoker 'big blind + dead', Winning 'posts dead', 888poker 'posts dead blind [$A + $B]', "
-                        "GGPoker 'posts missed blind', iPoker a big blind over the stakes' one); a second small "
-                        "blind is dead money at PokerStars and live at PartyPoker; a big blind posted out of turn "
-                        "is live. A dead blind is read as written, whatever its amount (the rooms post different "
-                        "parts dead): a post that the pot and the collects do not account for is reported as "
-                        "HE-POT-BALANCE; no rule checks its amount against the blinds."),
+                        "Winamax 'posts small blind X out of position' of more than the small blind, iPoker a big "
+                        "blind over the stakes' one); a missed small blind posted alone is all dead (GGPoker "
+                        "'posts missed blind', 888poker '[$A + $0]', a second small blind at PokerStars and iPoker; "
+                        "PartyPoker's second small blind is live); a big blind posted out of turn is "
+                        "live. A dead post of more than the small blind is both blinds, and comes to the small "
+                        "blind and the big blind together; one of no more is the small blind alone, and is the "
+                        "small blind: a post of another amount, unless the player is all in, is an error at its "
+                        "line. Each room is checked only for what its "
+                        "samples show (DEAD_POSTS_CHECKED): both blinds at Bovada, PartyPoker, Winning, Winamax, "
+                        "888poker and iPoker, the small blind alone at PokerStars, GGPoker, 888poker and iPoker. "
+                        "No sample shows PokerStars' or GGPoker's post of both blinds, so their amount is not "
+                        "checked (nor a second small blind there of more than the small blind, read as both), "
+                        "nor a Limit hand's (its small blind is no fixed part of the stakes) or one whose "
+                        "log states no small blind (Bovada's cash text names no stakes, and nobody posts it). "
+                        "A dead blind the pot and the collects do not account for is HE-POT-BALANCE."),
     "ROOM-ALL-IN": ("How a room writes an all-in: PokerStars, GGPoker, Winning and Winamax add 'and is all-in' to "
                     "the action; Bovada 'All-in $X' and PartyPoker 'is all-In [$X]' give the chips added (a call "
                     "for no more than the bet, a raise for more, a bet with no bet); iPoker an all-in type of the "
@@ -90,5 +102,39 @@ RULES: dict[str, str] = {
 """Room facts by ID, as the rulebook gathers them."""
 
 READING: frozenset[str] = frozenset(RULES) - {"ROOM-CURRENCY", "ROOM-ODD-CHIP", "ROOM-RAKE", "ROOM-RUN-TWICE",
-                                               "ROOM-BUTTON", "ROOM-ALL-IN"}
+                                               "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND"}
 """The facts that only say how a value is read: none of them is ever a finding."""
+
+
+class DeadPost(enum.IntFlag):
+    """What a returning player posts dead (ROOM-DEAD-BLIND), as the replay reads a dead post by its
+    amount; a room's entry in :data:`DEAD_POSTS_CHECKED` is the forms its samples show."""
+
+    SMALL = 1
+    """The missed small blind alone, all of it dead: a dead post of no more than the small blind, or a
+    second small blind where the room plays it dead."""
+    BOTH = 2
+    """The small and the big blind together, the big blind live and the small blind dead: a dead post
+    of more than the small blind."""
+
+
+DEAD_POSTS_CHECKED: dict[str, DeadPost] = {
+    # 'Player9: posts small blind $0.01' after the big blind, then calls $0.02 (NLHE-FR-USD-0.01-0.02-201005)
+    "PokerStars": DeadPost.SMALL,
+    # 'posts missed blind $2' at $2/$5 and '$5' at $5/$10, beside or without his big blind (its Omaha samples)
+    "GGPoker": DeadPost.SMALL,
+    # 'posts dead blind [$0.01 + $0.02]' at $0.01/$0.02 (five files), '[$25 + $0]' at $25/$50 (Omaha)
+    "888poker": DeadPost.SMALL | DeadPost.BOTH,
+    # 'Posts dead chip $0.35' at $0.10/$0.25, '$12' at $4/$8, '$30' at $10/$20, '$15' at $5/$10 (Omaha)
+    "Bovada": DeadPost.BOTH, "Bodog": DeadPost.BOTH, "Ignition": DeadPost.BOTH,
+    # 'posts big blind + dead [$0.03]' at $0.01/$0.02, '[0,35 €]' at €0.10/€0.25
+    "PartyPoker": DeadPost.BOTH,
+    # 'posts dead $0.07' at $0.02/$0.05
+    "Winning": DeadPost.BOTH,
+    # 'posts small blind 3€ out of position' and 'posts big blind 0€ out of position' at 1€/2€ (Omaha)
+    "Winamax": DeadPost.BOTH,
+    # a big blind of $0.06 at $0.02/$0.04 and $0.30 at $0.10/$0.20; a second small blind of $0.02 at $0.02/$0.04
+    "iPoker": DeadPost.SMALL | DeadPost.BOTH,
+}
+"""ROOM-DEAD-BLIND: the dead posts whose amount is checked, by the room a hand names
+(``GameInfo.site``): only those its sample logs show. A room not here is not checked."""

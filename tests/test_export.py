@@ -23,7 +23,7 @@ from pipeline.export import export, phh_text, stored_hands
 from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest
 from pipeline.warehouse import connect
-from tests.test_phh import SIDE_POT, SIDE_POT_NETS
+from tests.test_phh import HANDHQ_UNKNOWN_STACKS, SIDE_POT, SIDE_POT_NETS, UNKNOWN_STACKS_NETS
 
 ROOT = Path(__file__).resolve().parents[1]
 OHH_SCHEMA = json.loads((ROOT / "docs" / "ohh.schema.json").read_text())
@@ -212,3 +212,44 @@ def _chip_stacks(text: str) -> list[Decimal]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         return [D(s) for s in list(pokerkit.HandHistory.loads(text))[-1].stacks]
+
+
+# The HandHQ hand of unknown stacks with p1's and p6's recorded: 100 and 50. p1 takes the pot of 14
+# (+9), p6 puts in 4; the others' chips stay unknown.
+SOME_STACKS_KNOWN = HANDHQ_UNKNOWN_STACKS.replace("[inf, inf, inf, inf, inf, inf]", "[100, inf, inf, inf, inf, 50]")
+
+
+def _exported(tmp_path: Path, text: str, fmt: str):
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "hand.phh").write_text(text)
+    ingest([tmp_path / "logs"], tmp_path / "wh", jobs=1)
+    with connect(tmp_path / "wh") as con:
+        return export(con, fmt, tmp_path / fmt)
+
+
+def test_export_phh_writes_an_unknown_stack_inf_and_pokerkit_replays_the_known_ones(tmp_path):
+    summary = _exported(tmp_path, SOME_STACKS_KNOWN, "phh")
+    assert summary.skipped == {}
+    (path,) = summary.written
+    text = path.read_text()
+    fields = tomllib.loads(text, parse_float=Decimal)
+    assert fields["players"] == ["p1", "p2", "p3", "p4", "p5", "p6"]
+    assert "starting_stacks = [100, inf, inf, inf, inf, 50]" in text.split("\n")
+    finishing = [D(100 + 9), D("Infinity"), D("Infinity"), D("Infinity"), D("Infinity"), D(50 - 4)]
+    assert [D(s) for s in fields["finishing_stacks"]] == finishing
+    # pokerkit plays the file: the known stacks end as stored, the unknown ones stay inf
+    assert pokerkit_stacks(text) == finishing
+    # and Rasklad reads it back to the same nets, the unknown stacks still unknown
+    back = ingest([path], tmp_path / "back", jobs=1)
+    assert (back.games, back.quarantined, back.findings) == (1, 0, 0)
+    with connect(tmp_path / "back") as con:
+        rows = con.execute("select player, stack_start, net from holdem_results order by player").fetchall()
+    assert rows == [(p, {"p1": D(100), "p6": D(50)}.get(p), net) for p, net in sorted(UNKNOWN_STACKS_NETS.items())]
+
+
+def test_export_ohh_refuses_an_unknown_stack_saying_why(tmp_path):
+    summary = _exported(tmp_path, SOME_STACKS_KNOWN, "ohh")
+    assert summary.written == []
+    assert list(summary.skipped.values()) == [
+        ("the log does not state a player's chips at the start: OHH needs every player's starting stack, a number, "
+         "and has no way to say it is unknown (PHH writes it inf)")]

@@ -21,6 +21,7 @@ from tests.conftest import corpus
 from tests.room_corpus import read_room
 from tests.test_holdem_engine import RUN_TWICE
 from tests.test_holdem_replay import FIRST_LINE, LEGAL, edit, line_of, run, split_pot
+from tests.test_room_dead_blind import SHORT_SECOND_SMALL_BLIND
 
 TESTS = Path(__file__).resolve().parent
 
@@ -198,7 +199,11 @@ def test_room_button_on_a_seat_the_table_does_not_have_is_an_error_and_an_empty_
     assert not [f for f in run(dead).findings if f.rule_id.startswith("ROOM")]
 
 
-@pytest.mark.parametrize("rule_id", ["ROOM-RAKE", "ROOM-RUN-TWICE", "ROOM-BUTTON", "ROOM-ALL-IN"])
+# The legal hand with Gleb back in seat 4, posting half the small blind he missed (dead at PokerStars).
+RAISED_BY["ROOM-DEAD-BLIND"] = SHORT_SECOND_SMALL_BLIND
+
+
+@pytest.mark.parametrize("rule_id", ["ROOM-RAKE", "ROOM-RUN-TWICE", "ROOM-BUTTON", "ROOM-ALL-IN", "ROOM-DEAD-BLIND"])
 def test_room_fact_the_replay_finds_sends_the_hand_from_the_lane_and_is_stored(tmp_path, rule_id):
     text = RAISED_BY[rule_id]
     text = re.sub(r"Hand #\d+:", "Hand #250000000001:", text) + "\n"

@@ -189,9 +189,7 @@ Seat 5: 1802531 (button) showed [Td Ts] and lost with Three Tens, and lost with 
     assert result.findings == ()
 
 
-def test_ggpoker_missed_blind_is_dead_money():
-    """ROOM-DEAD-BLIND: 'posts missed blind' is dead money."""
-    hand = parse_text(parse, """
+MISSED_BLIND = """
 Poker Hand #HD200: Hold'em No Limit ($5/$10) - 2021/01/20 20:13:50
 Table 'NLHGold5' 6-max Seat #3 is the button
 Seat 1: Anna ($1,000 in chips)
@@ -224,7 +222,12 @@ Seat 3: Boris (button) folded before Flop (didn't bet)
 Seat 4: Vera (small blind) folded before Flop
 Seat 5: Hero (big blind) folded before Flop
 Seat 6: Gleb collected ($28.5)
-""")
+"""
+
+
+def test_ggpoker_missed_blind_is_dead_money():
+    """ROOM-DEAD-BLIND: 'posts missed blind' is dead money."""
+    hand = parse_text(parse, MISSED_BLIND)
     assert [a.kind for a in hand.actions[:4]] == [ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD,
                                                    ActionKind.POST_BB]
     got, result = nets(hand)

@@ -125,9 +125,7 @@ Hero collected [ $10 ]
     assert got == {"Player0": D("13.75"), "Hero": D(-10), "Player2": D(-5), "Player1": D(0)}
 
 
-def test_888_dead_blind_with_decimal_commas_and_german_suits():
-    """ROOM-DEAD-BLIND: 'posts dead blind [A + B]' is the small blind dead and the big blind live."""
-    hand, result, got = replayed("""
+DEAD_BLIND = """
 ***** Cassava Hand History for Game 332877236 *****
 0,01 $/0,02 $ Blinds No Limit Holdem - *** 15 07 2011 15:18:32
 Table Manzanillo (Real Money)
@@ -153,7 +151,12 @@ Player4 folds
 Player1 folds
 ** Summary **
 Player3 collected [ 0,08 $ ]
-""")
+"""
+
+
+def test_888_dead_blind_with_decimal_commas_and_german_suits():
+    """ROOM-DEAD-BLIND: 'posts dead blind [A + B]' is the small blind dead and the big blind live."""
+    hand, result, got = replayed(DEAD_BLIND)
     dead = hand.actions[2]
     assert (dead.kind, dead.amount) == (ActionKind.POST_DEAD, D("0.03"))
     assert [str(c) for c in hand.hole_cards[0].cards] == ["8s", "Qs"]

@@ -92,10 +92,7 @@ def test_winamax_an_amount_in_another_currency_is_read_and_a_warning_at_its_line
     assert got == {"Anna": D(2), "Boris": D(-2)}     # Boris's big blind
 
 
-def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
-    # Gleb posts both blinds at once (3€ = 1€ dead + 2€ live) and a big blind of 0€; Dasha
-    # declines hers. Gleb checks his option: his live 2€ match the big blind.
-    hand, _result, got = replayed("""
+OUT_OF_POSITION = """
 Winamax Poker - CashGame - HandId: #11-21-31 - Holdem no limit (1€/2€) - 2016/11/15 08:31:17 UTC
 Table: 'Port Elizabeth 02' 5-max (real money) Seat #2 is the button
 Seat 1: Hero (445.97€)
@@ -127,7 +124,13 @@ Gleb collected 15.48€ from pot
 Total pot 15.48€ | Rake 0.52€
 Board: [3c 4s 9h]
 Seat 5: Gleb won 15.48€
-""")
+"""
+
+
+def test_winamax_out_of_position_blinds_and_a_player_who_denies_his():
+    # Gleb posts both blinds at once (3€ = 1€ dead + 2€ live) and a big blind of 0€; Dasha
+    # declines hers. Gleb checks his option: his live 2€ match the big blind.
+    hand, _result, got = replayed(OUT_OF_POSITION)
     assert [a.kind for a in hand.actions[:3]] == [ActionKind.POST_SB, ActionKind.POST_BB, ActionKind.POST_DEAD]
     # the pot: 1 + 2 + 3 + 2 = 8, and Gleb's 8 on the flop collected back; 16 - 0.52 = 15.48 for
     # Gleb, who put in 3 + 8
