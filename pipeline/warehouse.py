@@ -241,7 +241,7 @@ def models_manifest(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
     parts = built["parts"]
     if not all((root / part).exists() for paths in parts.values() for part in paths):
         return manifest
-    return Manifest(built["generation"], parts, manifest.versions)
+    return Manifest(built["generation"], parts, manifest.versions, manifest.derived)
 
 
 # -- the writer -----------------------------------------------------------------------------------
@@ -283,6 +283,7 @@ class Warehouse:
             key = _lock(self.root, wait, on_wait, purpose)
             self._release = weakref.finalize(self, _unlock, key)
         self._recover()
+        self._derive_missing_columns()
         self._load_ledger()
         if placeholders:
             self.lay_placeholders()
@@ -345,6 +346,26 @@ class Warehouse:
         if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
             write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
         self.manifest = manifest
+
+    def _derive_missing_columns(self) -> None:
+        """Under the lock: give the parts an older Rasklad wrote the columns added since that their
+        other columns decide (``pipeline.tables.DERIVED``), each part rewritten whole in place, so
+        that the models never read those columns as nulls. The manifest then names the columns
+        every part holds, for the next writers not to look again (an older Rasklad, which may
+        write parts without them, drops the names from the manifest it writes)."""
+        from pipeline.tables import DERIVED
+
+        wanted = sorted(f"{table}.{column}" for table, derived in DERIVED.items() for column in derived.columns)
+        if set(wanted) <= set(self.manifest.derived):
+            return
+        for table, derived in DERIVED.items():
+            for part in self.committed_files(table):
+                if set(derived.columns) <= set(pq.read_schema(part).names):
+                    continue
+                _write_atomically(derived.derive(pq.ParquetFile(part).read()), part)
+        self.manifest = Manifest(self.manifest.generation, self.manifest.parts, self.manifest.versions, wanted)
+        if self.manifest.parts:     # (a warehouse with nothing committed gets it with its first commit)
+            write_manifest(self.root, self.manifest)
 
     def _load_ledger(self) -> None:
         games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
