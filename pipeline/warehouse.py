@@ -355,7 +355,7 @@ class Warehouse:
         write parts without them, drops the names from the manifest it writes)."""
         from pipeline.tables import DERIVED
 
-        wanted = sorted(f"{table}.{column}" for table, derived in DERIVED.items() for column in derived.columns)
+        wanted = _derived_columns()
         if set(wanted) <= set(self.manifest.derived):
             return
         for table, derived in DERIVED.items():
@@ -525,6 +525,8 @@ class Warehouse:
         # The lock is held: the manifest on disk is the truth (another Warehouse of this thread
         # may have committed since this one read it).
         self.manifest = read_manifest(self.root)
+        if not self.manifest.parts:     # the first commit: its parts hold every derived column
+            self.manifest.derived = _derived_columns()
         manifest = self.manifest.changed(added, removed, self.manifest.generation + 1)
         journal_dir = self.root / JOURNAL
         journal_dir.mkdir(exist_ok=True)
@@ -669,6 +671,13 @@ def _with_sorted_in(known: np.ndarray, numbers: np.ndarray) -> np.ndarray:
     at = np.searchsorted(known, numbers)
     new = known[np.minimum(at, len(known) - 1)] != numbers
     return np.insert(known, at[new], numbers[new])
+
+
+def _derived_columns() -> list[str]:
+    """Every column (``table.column``) that a table derives from its others."""
+    from pipeline.tables import DERIVED
+
+    return sorted(f"{table}.{column}" for table, derived in DERIVED.items() for column in derived.columns)
 
 
 def _write_atomically(table: pa.Table, path: Path) -> None:
