@@ -380,8 +380,8 @@ def _kind_flags() -> _KindFlags:
     from rules.holdem_batch import KINDS
     from rules.holdem_hand import ActionKind
 
-    def flags(test, unknown=False) -> np.ndarray:
-        return np.array([test(kind) for kind in KINDS] + [unknown])
+    def flags(test) -> np.ndarray:
+        return np.array([test(kind) for kind in KINDS] + [False])
 
     returned = (ActionKind.UNCALLED, ActionKind.COLLECT)
     return _KindFlags(
@@ -395,68 +395,53 @@ def _kind_flags() -> _KindFlags:
     )
 
 
-def _group_firsts(sorted_keys: np.ndarray) -> np.ndarray:
-    """Per row of sorted keys, the index of the first row with its key.
+class _Groups:
+    """Rows grouped by key (any integers), in their order within each group: what each row's
+    earlier rows of its group add up to, their largest value, the group's first value. One sort
+    per grouping serves them all.
 
-    >>> _group_firsts(np.array([3, 3, 5, 7, 7, 7])).tolist()
-    [0, 0, 2, 3, 3, 3]
+    >>> groups = _Groups(np.array([0, 1, 0, 1, 0]))
+    >>> groups.sum_before(np.array([1, 2, 4, 8, 16])).tolist(), groups.first(np.array([5, 6, 7, 8, 9])).tolist()
+    ([0, 0, 1, 2, 5], [5, 6, 5, 6, 5])
+    >>> groups.max_before(np.array([4, 9, 2, 1, 3]), np.array([1, 1, 0, 1, 1], bool))
+    (array([0, 0, 4, 9, 4]), array([False, False,  True,  True,  True]))
     """
-    starts = np.ones(len(sorted_keys), np.bool_)
-    starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
-    return np.maximum.accumulate(np.where(starts, np.arange(len(sorted_keys)), 0))
 
+    def __init__(self, keys: np.ndarray) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[self.order]
+        starts = np.ones(len(keys), np.bool_)
+        starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
+        self.ordinal = np.cumsum(starts) - 1
+        """Per sorted row, its group's place among the groups."""
+        self.firsts = np.maximum.accumulate(np.where(starts, np.arange(len(keys)), 0))
+        """Per sorted row, where its group starts."""
 
-def _sum_before(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Per row, the sum of ``values`` over the rows before it with its key.
+    def _unsorted(self, values: np.ndarray) -> np.ndarray:
+        out = np.empty_like(values)
+        out[self.order] = values
+        return out
 
-    >>> _sum_before(np.array([1, 2, 4, 8, 16]), np.array([0, 1, 0, 1, 0])).tolist()
-    [0, 0, 1, 2, 5]
-    """
-    order = np.argsort(keys, kind="stable")
-    ordered = values[order].astype(np.int64)
-    running = np.cumsum(ordered) - ordered
-    out = np.empty_like(running)
-    out[order] = running - running[_group_firsts(keys[order])]
-    return out
+    def sum_before(self, values: np.ndarray) -> np.ndarray:
+        ordered = values[self.order].astype(np.int64)
+        running = np.cumsum(ordered) - ordered
+        return self._unsorted(running - running[self.firsts])
 
+    def first(self, values: np.ndarray) -> np.ndarray:
+        return self._unsorted(values[self.order][self.firsts])
 
-def _first_of_key(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Per row, the value of the first row with its key.
-
-    >>> _first_of_key(np.array([5, 6, 7, 8]), np.array([1, 0, 1, 0])).tolist()
-    [5, 6, 5, 6]
-    """
-    order = np.argsort(keys, kind="stable")
-    out = np.empty_like(values)
-    out[order] = values[order][_group_firsts(keys[order])]
-    return out
-
-
-def _max_before(values: np.ndarray, valid: np.ndarray, keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Per row, the largest valid value over the rows before it with its key, and whether there
-    is one. Each value becomes its rank, offset by its group's ordinal, so that one running
-    maximum over the rows sorted by key never reaches back into an earlier group.
-
-    >>> _max_before(np.array([4, 9, 2, 1, 3]), np.array([1, 1, 1, 0, 1], bool), np.array([0, 1, 0, 0, 1]))
-    (array([0, 0, 4, 4, 9]), array([False, False,  True,  True,  True]))
-    """
-    order = np.argsort(keys, kind="stable")
-    sorted_keys = keys[order]
-    starts = np.ones(len(keys), np.bool_)
-    starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
-    group = np.cumsum(starts) - 1
-    levels, rank = np.unique(values[order], return_inverse=True)
-    span = len(levels) + 1
-    running = np.maximum.accumulate(np.where(valid[order], rank + 1, 0) + group * span)
-    found = np.empty_like(running)
-    found[:1] = -1
-    found[1:] = running[:-1] - group[1:] * span    # < 1: nothing before in this group
-    has = found >= 1
-    largest = np.zeros_like(values)
-    largest[order] = np.where(has, levels[np.maximum(found - 1, 0)], 0)
-    has_any = np.empty_like(has)
-    has_any[order] = has
-    return largest, has_any
+    def max_before(self, values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The largest valid value before each row in its group (0 where none), and whether there
+        is one. Each value becomes its rank, offset by its group's place, so that one running
+        maximum over the sorted rows never reaches back into an earlier group."""
+        levels, rank = np.unique(values[self.order], return_inverse=True)
+        span = len(levels) + 1
+        running = np.maximum.accumulate(np.where(valid[self.order], rank + 1, 0) + self.ordinal * span)
+        found = np.empty_like(running)
+        found[:1] = -1
+        found[1:] = running[:-1] - self.ordinal[1:] * span    # < 1: nothing before in this group
+        has = found >= 1
+        return self._unsorted(np.where(has, levels[np.maximum(found - 1, 0)], 0)), self._unsorted(has)
 
 
 def decision_context(hand: np.ndarray, player: np.ndarray, street: np.ndarray, kind: np.ndarray,
@@ -481,23 +466,23 @@ def decision_context(hand: np.ndarray, player: np.ndarray, street: np.ndarray, k
     kind = np.where(kind < 0, len(flags.is_decision) - 1, kind)
     amount = np.where(amount_valid, amount, 0)
     columns = {
-        "invested_before": money_from_cents(_sum_before(flags.invested_sign[kind] * amount, player)),
-        "count_out_before": pa.array(_sum_before(flags.is_fold[kind] | is_all_in, hand), pa.int16()),
+        "invested_before": money_from_cents(_Groups(player).sum_before(flags.invested_sign[kind] * amount)),
+        "count_out_before": pa.array(_Groups(hand).sum_before(flags.is_fold[kind] | is_all_in), pa.int16()),
     }
     decisions = flags.is_decision[kind]
     d = np.flatnonzero(decisions)
     d_kind = kind[d]
-    # the street's decisions, and each player's decisions on his street
-    street_key = hand[d].astype(np.int64) * 8 + (street[d] + 1)
-    player_street = player[d].astype(np.int64) * 8 + (street[d] + 1)
+    on_street = _Groups(hand[d].astype(np.int64) * 8 + (street[d] + 1))     # the street's decisions
+    player_street = player[d].astype(np.int64) * 8 + (street[d] + 1)     # a player's on his street
     aggressive = flags.is_aggressive[d_kind]
-    entries = _sum_before(flags.is_entry[d_kind], street_key)
-    increment, has_increment = _max_before(amount[d] - to_call[d], aggressive & amount_valid[d], street_key)
-    raise_level = _first_of_key(bet_level[d].astype(np.int64), street_key) + _sum_before(aggressive, street_key)
-    level_known = _first_of_key(bet_level_valid[d], street_key)
-    decision_no = _sum_before(np.ones(len(d), np.int64), player_street) + 1
+    entries = on_street.sum_before(flags.is_entry[d_kind])
+    increment, has_increment = on_street.max_before(amount[d] - to_call[d], aggressive & amount_valid[d])
+    raise_level = on_street.first(bet_level[d].astype(np.int64)) + on_street.sum_before(aggressive)
+    level_known = on_street.first(bet_level_valid[d])
+    ones = np.ones(len(d), np.int64)
+    decision_no = _Groups(player_street).sum_before(ones) + 1
     # a street's raise level never goes down: its decisions at one level follow each other
-    at_level = _sum_before(np.ones(len(d), np.int64), player_street * 256 + np.where(level_known, raise_level + 1, 0)) + 1
+    at_level = _Groups(player_street * 256 + np.where(level_known, raise_level + 1, 0)).sum_before(ones) + 1
 
     def on_decisions(values: np.ndarray, valid: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
         out = np.zeros(len(kind), np.int64)
