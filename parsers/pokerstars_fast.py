@@ -202,6 +202,9 @@ def scanner_words(reader=ps) -> ScannerWords:
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
     }
     assert tuple(lists) == _WORD_LISTS
+    for name in ("verbs", "shows", "noshow", "misc_fixed"):     # _word_of takes the one word that stands
+        words = [entry[0] if isinstance(entry, tuple) else entry for entry in lists[name]]
+        assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {name} starts another"
     assert len(reader.DATE_TIME) == 6, "the scanner reads a year, month, day, hour, minute and second"
     rows = [(word, 0, 0) for word in single.values()]
     bounds = []
@@ -405,18 +408,26 @@ def _cards(b, i, e, wb, wa, wl, out):
 
 
 @njit(cache=True)
+def _word_of(b, j, e, wb, wa, wl, which):
+    """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
+    list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
+    for k in range(wl[which + 1] - wl[which]):
+        if _at_k(b, j, e, wb, wa, wl[which] + k):
+            return k, j + _n(wa, wl[which] + k)
+    return -1, j
+
+
+@njit(cache=True)
 def _action(b, wb, wa, wl, wk, sign, q, e):
-    """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
+    """The alternatives of ``_ACTION`` after "<player>: " at b[q:], tried in its order:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
-    # folds, with cards or not
-    if _at_k(b, q, e, wb, wa, W_FOLDS):
+    if _at_k(b, q, e, wb, wa, W_FOLDS):       # folds, with cards or not
         j = q + _n(wa, W_FOLDS)
-        if _at_k(b, j, e, wb, wa, W_BRACKET):
-            k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-            if k >= 0:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
-                if status != 0:
-                    return status, 1, 0, -1, all_in, capped, -1, -1
+        k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
+        if k >= 0:
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
+            if status != 0:
+                return status, 1, 0, -1, all_in, capped, -1, -1
         status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
@@ -424,59 +435,47 @@ def _action(b, wb, wa, wl, wk, sign, q, e):
         status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, W_CHECKS), e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_VERBS + 1] - wl[L_VERBS]):
-        if _at_k(b, q, e, wb, wa, wl[L_VERBS] + k):
-            status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_VERBS] + k), e)
-            if status < 0:
-                return -1, 0, 0, -1, False, False, -1, -1
-            if status == 1:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 3 + k, cents, -1, all_in, capped, -1, -1
-    if _at_k(b, q, e, wb, wa, W_RAISES):
-        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_RAISES), e)
+    verb, j = _word_of(b, q, e, wb, wa, wl, L_VERBS)
+    raises = _at_k(b, q, e, wb, wa, W_RAISES)
+    if verb >= 0 or raises:
+        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + raises * _n(wa, W_RAISES), e)
+        to = -1
+        if status == 1 and raises and _at_k(b, j, e, wb, wa, W_TO):
+            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
+        elif raises:
+            status = min(status, 0)     # a raise without " to AMT" is no raise
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
-        if status == 1 and _at_k(b, j, e, wb, wa, W_TO):
-            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
-            if status < 0:
-                return -1, 0, 0, -1, False, False, -1, -1
-            if status == 1:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 20, cents, to, all_in, capped, -1, -1
-    for k in range(wl[L_SHOWS + 1] - wl[L_SHOWS]):
-        if _at_k(b, q, e, wb, wa, wl[L_SHOWS] + k):
-            start = q + _n(wa, wl[L_SHOWS] + k)
-            close = _find(b, start, e, wb, wa, W_BRACKET_END)
-            if close >= 0:
-                j = close + 1
-                # (?: \(.*\))? is greedy: the last ")" after which the tail matches
-                if _at_k(b, j, e, wb, wa, W_ASIDE):
-                    for r in range(e - 1, j + 1, -1):
-                        if _at_k(b, r, e, wb, wa, W_CLOSE):
-                            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
-                            if status != 0:
-                                return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-    for k in range(wl[L_NOSHOW + 1] - wl[L_NOSHOW]):
-        if _at_k(b, q, e, wb, wa, wl[L_NOSHOW] + k):
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_NOSHOW] + k), e)
+        if status == 1:
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
             if status != 0:
-                return status, 22, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_MISC_FIXED + 1] - wl[L_MISC_FIXED]):
-        if _at_k(b, q, e, wb, wa, wl[L_MISC_FIXED] + k):
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_MISC_FIXED] + k), e)
-            if status != 0:
-                return status, 30, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_MISC_OPEN + 1] - wl[L_MISC_OPEN]):
-        if _at_k(b, q, e, wb, wa, wl[L_MISC_OPEN] + k):
-            return 1, 30, 0, -1, False, False, -1, -1
+                return status, 20 if raises else 3 + verb, cents, to, all_in, capped, -1, -1
+    shows, start = _word_of(b, q, e, wb, wa, wl, L_SHOWS)
+    close = _find(b, start, e, wb, wa, W_BRACKET_END) if shows >= 0 else -1
+    if close >= 0:
+        j = close + 1
+        # (?: \(.*\))? is greedy: the last ")" after which the tail matches
+        for r in range(e - 1, j + 1 if _at_k(b, j, e, wb, wa, W_ASIDE) else e - 1, -1):
+            if _at_k(b, r, e, wb, wa, W_CLOSE):
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
+                if status != 0:
+                    return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
+    noshow, j = _word_of(b, q, e, wb, wa, wl, L_NOSHOW)
+    if noshow >= 0:
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 22, 0, -1, all_in, capped, -1, -1
+    no_play, j = _word_of(b, q, e, wb, wa, wl, L_MISC_FIXED)
+    if no_play >= 0:
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 30, 0, -1, all_in, capped, -1, -1
+    if _word_of(b, q, e, wb, wa, wl, L_MISC_OPEN)[0] >= 0:
+        return 1, 30, 0, -1, False, False, -1, -1
     return 0, 0, 0, -1, False, False, -1, -1
-
-
 
 
 @njit(cache=True)
@@ -499,17 +498,8 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 @njit(cache=True)
 def _board_start(b, wb, wa, wl, wk, s, e):
     """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    _, j = _run_word(b, wb, wa, wl, wk, s, e)
+    _, j = _word_of(b, s, e, wb, wa, wl, L_RUNS)
     return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
-
-
-@njit(cache=True)
-def _run_word(b, wb, wa, wl, wk, j, e):
-    """The run a "FIRST ", "SECOND " or "THIRD " at b[j:] names, and where the rest starts: (-1, j) for none."""
-    for k in range(wl[L_RUNS + 1] - wl[L_RUNS]):
-        if _at_k(b, j, e, wb, wa, wl[L_RUNS] + k):
-            return k, j + _n(wa, wl[L_RUNS] + k)
-    return -1, j
 
 
 @njit(cache=True)
@@ -711,13 +701,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
-                which = -1
-                for k in range(wl[L_MARKERS + 1] - wl[L_MARKERS]):
-                    if _at_k(b, j, e, wb, wa, wl[L_MARKERS] + k):
-                        which = k
-                        j += _n(wa, wl[L_MARKERS] + k)
-                        break
+                marker_run, j = _word_of(b, s + _n(wa, W_STARS), e, wb, wa, wl, L_RUNS)
+                which, j = _word_of(b, j, e, wb, wa, wl, L_MARKERS)
                 if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
                     ok = False
                     break
@@ -785,18 +770,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     for pe in range(p0 + 1, e):
                         if not _at_k(b, pe, e, wb, wa, W_SPACE):
                             continue    # the name ends before " (button)" … or " folded" …
-                        j = pe
-                        again = True
-                        while again:
-                            again = False
-                            for k in range(wl[L_POSITIONS + 1] - wl[L_POSITIONS]):
-                                if _at_k(b, j, e, wb, wa, wl[L_POSITIONS] + k):
-                                    j += _n(wa, wl[L_POSITIONS] + k)
-                                    again = True
-                                    break
-                        if _at_k(b, j, e, wb, wa, W_SPACE):
-                            for k in range(wl[L_OUTCOMES], wl[L_OUTCOMES + 1]):
-                                found = found or _at_k(b, j + _n(wa, W_SPACE), e, wb, wa, k)
+                        position, j = _word_of(b, pe, e, wb, wa, wl, L_POSITIONS)
+                        while position >= 0:
+                            position, j = _word_of(b, j, e, wb, wa, wl, L_POSITIONS)
+                        found = _at_k(b, j, e, wb, wa, W_SPACE) and _word_of(b, j + _n(wa, W_SPACE), e, wb, wa, wl,
+                                                                             L_OUTCOMES)[0] >= 0
                         if found:
                             what = j + _n(wa, W_SPACE)
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
@@ -1202,13 +1180,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         skip = True
                         for r in range(s + _n(wa, W_CAPPED_LINE), e):
                             skip = skip and _is_space(b[r])
-                    for k in range(wl[L_MISC_ANYWHERE + 1] - wl[L_MISC_ANYWHERE]):
-                        n = _n(wa, wl[L_MISC_ANYWHERE] + k)
-                        for q in range(s + 1, e - n + 1):
-                            if _at_k(b, q, e, wb, wa, wl[L_MISC_ANYWHERE] + k):
-                                skip = True
-                                break
-                        if skip:
+                    for q in range(s + 1, e):
+                        if skip or _word_of(b, q, e, wb, wa, wl, L_MISC_ANYWHERE)[0] >= 0:
+                            skip = True
                             break
                     for k in range(wl[L_MISC_ENDS + 1] - wl[L_MISC_ENDS]):
                         n = _n(wa, wl[L_MISC_ENDS] + k)
