@@ -638,6 +638,13 @@ def _bar(b, j, e, wb, wa):
 
 
 @njit(cache=True)
+def _set_board(row, cards, n):
+    """A board column's row: the ``n`` cards, -1 after them."""
+    for k in range(row.shape[0]):
+        row[k] = cards[k] if k < n else -1
+
+
+@njit(cache=True)
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
     actor[k] = seat
@@ -747,17 +754,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
                         ok = False      # the first bracket is not the board dealt so far: the reader refuses it
                         break
+                    _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
                     if run == 0:
-                        for k in range(5):
-                            board[h, k] = tmp[k] if k < n else -1
                         if markers < 3:
                             board_lines[h, markers] = fl
                         markers += 1
-                    else:
-                        for k in range(5):
-                            more_boards[h, run - 1, k] = tmp[k] if k < n else -1
-                        if more_board_lines[h, run - 1] == 0:
-                            more_board_lines[h, run - 1] = fl
+                    elif more_board_lines[h, run - 1] == 0:
+                        more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
@@ -934,11 +937,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if n <= 0 or n > 5:
                     ok = False
                     break
-                for k in range(5):
-                    if sum_boards == 0:
-                        summary_board[h, k] = tmp[k] if k < n else -1
-                    else:
-                        summary_more_boards[h, sum_boards - 1, k] = tmp[k] if k < n else -1
+                _set_board(summary_board[h] if sum_boards == 0 else summary_more_boards[h, sum_boards - 1], tmp, n)
                 if sum_boards == 0:
                     summary_board_line[h] = fl
                 else:
@@ -971,11 +970,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     actor[k] = i
                     line_col[k] = fl
                     amount[k] = cents
+                    street_col[k] = street
                     # the reference keeps "and is all-in" for calls, bets, raises and posts only
                     all_in_col[k] = all_in and 3 <= code <= 20
                     capped_col[k] = capped and 3 <= code <= 20
                     action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
-                    street_col[k] = street
                     token = T_BODY
                     if code == 1:
                         kind_col[k] = K_FOLD
@@ -1239,35 +1238,17 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         in_lane[h] = ok
         if not ok:
             is_cancelled[h] = False
-            for k in range(5):
-                more_boards[h, 0, k] = -1
-                more_boards[h, 1, k] = -1
-                summary_more_boards[h, 0, k] = -1
-                summary_more_boards[h, 1, k] = -1
-            more_board_lines[h, 0] = more_board_lines[h, 1] = 0
-            summary_more_board_lines[h, 0] = summary_more_board_lines[h, 1] = 0
+            more_boards[h] = summary_more_boards[h] = -1
+            more_board_lines[h] = summary_more_board_lines[h] = 0
             # the hand keeps no rows: clear what it wrote
-            for j in range(s0, ns):
-                hole[j, 0] = -1
-                hole[j, 1] = -1
-                hole_how[j] = 0
-                hole_line[j] = 0
-                summary_won[j] = -1
-                summary_line[j] = 0
-                what_from[j] = -1
-                won_not_awarded[j] = False
-                has_cash_out[j] = False
-                cash_out[j] = 0
+            hole[s0:ns] = summary_won[s0:ns] = what_from[s0:ns] = -1
+            hole_how[s0:ns] = hole_line[s0:ns] = summary_line[s0:ns] = cash_out[s0:ns] = 0
+            won_not_awarded[s0:ns] = has_cash_out[s0:ns] = False
             # (and the row a failed line began: its columns are written before the last checks)
-            for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
-                raise_to[k] = -1
-                all_in_col[k] = False
-                capped_col[k] = False
-                action_board[k] = 0
-                cards_col[k, 0] = -1
-                cards_col[k, 1] = -1
-                pot[k] = -1
-                desc_from[k] = -1
+            rows = slice(action_start[h], max(na, action_start[h]) + 1)
+            raise_to[rows] = cards_col[rows] = pot[rows] = desc_from[rows] = -1
+            all_in_col[rows] = capped_col[rows] = False
+            action_board[rows] = 0
             ns = s0
             na = action_start[h]
             npots = pot_start[h]
