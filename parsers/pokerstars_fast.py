@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
-from decimal import Decimal
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -78,7 +78,7 @@ from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
 from parsers.source import Chunk, line_starts, split, split_file
 from rules.cards import Rank, Suit
-from rules.holdem_batch import HandBatch
+from rules.holdem_batch import HandBatch, in_cents
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
 
@@ -1372,14 +1372,6 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-def _cents(value: Decimal | None) -> int | None:
-    if value is None:
-        return None
-    scaled = value * 100
-    whole = int(scaled)
-    return whole if whole == scaled else None
-
-
 class _Head:
     """What a header line gives a batch, apart from the hand's ID and date: the hand's numbers
     (_NO_NUMBERS when the lane cannot hold them) and strings."""
@@ -1388,9 +1380,9 @@ class _Head:
 
     def __init__(self, hand, sign: str) -> None:
         limit = hand.betting is BettingStructure.LIMIT
-        amounts = (_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet) if limit else -1,
-                   _cents(hand.big_bet) if limit else -1, _cents(hand.ante))
-        cap = _cents(hand.cap) if hand.cap is not None else -1
+        amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
+                   in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
+        cap = in_cents(hand.cap) if hand.cap is not None else -1
         self.ok = cap is not None and None not in amounts
         # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
         self.numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
@@ -1692,17 +1684,8 @@ def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, p
             known.add(words)
 
 
-class _NoHead:
-    """The strings of a hand whose header the lane does not read."""
-
-    tournament_id = None
-    stakes = ""
-    currency = ""
-    club = None
-    tournament = False
-
-
-_NO_HEAD = _NoHead()
+_NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
+"""The strings of a hand whose header the lane does not read."""
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:
