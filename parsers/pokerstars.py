@@ -448,8 +448,13 @@ _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in (
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
+def _refused(message: str, index: int, lines) -> ParseError:
+    """The reader's refusal of line ``index`` as a whole."""
+    return ParseError(message, line=index + 1, column=1, line_text=lines[index])
+
+
 def _twice(what: str, index: int, lines) -> ParseError:
-    return ParseError(f"{what} a second time", line=index + 1, column=1, line_text=lines[index])
+    return _refused(f"{what} a second time", index, lines)
 
 
 def _sign_checker(sign: str, lines, marks: CurrencyMarks):
@@ -682,8 +687,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             street = _STREETS[what]
             run = _RUNS[run_name]
             if _STREET_ORDER[what] <= street_of_run[run]:
-                raise ParseError(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
-                                 "is dealt once, in order", line=index + 1, column=1, line_text=lines[index])
+                raise _refused(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
+                               "is dealt once, in order", index, lines)
             street_of_run[run] = _STREET_ORDER[what]
             repeated = _cards(c1, index, lines[index])
             cards = repeated + _cards(c2, index, lines[index])
@@ -692,13 +697,11 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 board_lines.append([])
             dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
             if c2 is not None and dealt_before is None:
-                raise ParseError(f"a {what} line with no street line before it: a street line is lost",
-                                 line=index + 1, column=1, line_text=lines[index])
+                raise _refused(f"a {what} line with no street line before it: a street line is lost", index, lines)
             if dealt_before is not None and list(repeated) != dealt_before:
                 shown = " ".join(map(str, dealt_before))
-                raise ParseError(f"the {what} line repeats the board as [{c1}], the street lines before it "
-                                 f"dealt [{shown}]: a card is changed or a street line is lost",
-                                 line=index + 1, column=1, line_text=lines[index])
+                raise _refused(f"the {what} line repeats the board as [{c1}], the street lines before it "
+                               f"dealt [{shown}]: a card is changed or a street line is lost", index, lines)
             boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":

@@ -2,8 +2,7 @@
 
 Two steps:
 
-- the file is cut by the one splitter, :func:`parsers.source.split_file` (``split_text`` here
-  is :func:`parsers.source.split`);
+- the file is cut by the one splitter, :func:`parsers.source.split_file`;
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
@@ -18,7 +17,7 @@ Two steps:
 
 The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
 terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
-only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
+only if Lark accepted that shape (once per shape: :func:`_shape_accepted`).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
 gives the engine their batch): a player without a seat line, one name in two seats, hole
@@ -54,6 +53,7 @@ like, and ``_MISC``'s forms (joins, leaves, timed out, finished the tournament â
 ... Seat 1: Vera (big blind) folded before Flop
 ... Seat 2: Ivan (button) collected (â‚¬0.25)
 ... Seat 3: Olga: the great (small blind) folded before Flop'''
+>>> from parsers.source import split
 >>> batch = read_batch(split(text), "x.txt")
 >>> batch.in_lane.tolist(), batch.player, batch.currency
 ([True], ['Vera', 'Ivan', 'Olga: the great'], ['EUR'])
@@ -76,16 +76,13 @@ from numba import njit
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
-from parsers.source import Chunk, line_starts, split, split_file
+from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch, in_cents
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
 
-__all__ = ["read_batch", "read_text", "split_text"]
-
-split_text = split
-"""The one splitter, :func:`parsers.source.split`, under the name callers of this module know."""
+__all__ = ["read_batch", "read_text"]
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
