@@ -786,9 +786,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             count = 0
                             q = what
                             while q < e:
-                                start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
-                                if start < 0:
-                                    start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
+                                start = max(_after(b, q, e, wb, wa, W_WON_AMOUNT), _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT))
                                 if start < 0:
                                     q += 1
                                     continue
@@ -817,9 +815,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # showed [..] / mucked [..]: the first such group
                             q = what
                             while q < e:
-                                start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
-                                if start < 0:
-                                    start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
+                                start = max(_after(b, q, e, wb, wa, W_SHOWED_CARDS), _after(b, q, e, wb, wa, W_MUCKED_CARDS))
                                 if start >= 0:
                                     close = _find(b, start, e, wb, wa, W_BRACKET_END)
                                     if close >= 0:
@@ -1077,9 +1073,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 break
                         done = True
                         break
-                    if not ok:
-                        break
-                    if not done:
+                    if not (ok and done):
                         ok = False
                         break
                     token = T_DEALT
@@ -1099,10 +1093,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     done = False
-                    q = e - _n(wa, W_COLLECTED)
-                    while q >= s + 1:
+                    for q in range(e - _n(wa, W_COLLECTED), s, -1):     # the last " collected " that reads
                         if not _at_k(b, q, e, wb, wa, W_COLLECTED):
-                            q -= 1
                             continue
                         status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_COLLECTED), e)
                         if status < 0:
@@ -1141,10 +1133,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 na += 1
                                 done = True
                                 break
-                        q -= 1
-                    if not ok:
-                        break
-                    if not done:
+                    if not (ok and done):
                         ok = False
                         break
                     token = T_BODY
