@@ -674,23 +674,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         s0 = ns
         ok = in_lane[h]
         sign = signs[h]
-        in_summary = False
-        seen_hole = False
-        blinds_posted = False
-        street = 0
-        run = 0
-        run_street[0] = 0
-        run_street[1] = 0
-        run_street[2] = 0
-        markers = 0
-        sum_boards = 0
-        has_total = False
-        sum_seats = 0
+        in_summary = seen_hole = blinds_posted = has_total = False
+        street = run = markers = sum_boards = sum_seats = 0
+        run_street[:] = 0
         previous = T_HEADER
         tokens = 1
+        shape[h] = 0
         shape[h, 0] = T_HEADER
-        shape[h, 1] = 0
-        shape[h, 2] = 0
         first_index = hand_line0[h]
         for li in range(first_index + 1, first_index + hand_lines[h]):
             if not ok:
@@ -1019,9 +1009,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if not _at_k(b, q, e, wb, wa, W_QUOTE):
                             continue
                         j = q + _n(wa, W_QUOTE)
-                        mx = 0
-                        bt = 0
-                        pm = False
+                        mx = bt = 0
                         if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
                             v, k = _number(b, j + 1, e, _SEAT_DIGITS)
                             if _at_k(b, k, e, wb, wa, W_MAX):
@@ -1030,8 +1018,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         elif _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and b[j + 1] >= 0x80:
                             ok = False
                             break
-                        if _at_k(b, j, e, wb, wa, W_PLAY_MONEY):
-                            pm = True
+                        pm = _at_k(b, j, e, wb, wa, W_PLAY_MONEY)
+                        if pm:
                             j += _n(wa, W_PLAY_MONEY)
                         if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
                             at = j + _n(wa, W_BUTTON_SEAT)
