@@ -179,11 +179,11 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
-def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
-    five, ascending, is 4 - d): its column, ways, suit polynomials and count of distinct ranks at
-    depth d + 1 from those before the rank's first card. Returns how many of the rank are dealt
-    now, 0 when the stub has too few."""
+    five, ascending, is 4 - d): its column, ways and suited tails at depth d + 1 from those
+    before the rank's first card. Returns how many of the rank are dealt now, 0 when the stub
+    has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
@@ -192,13 +192,13 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, bin
     base = d + 1 - m
     index[d + 1] = index[d] + binom[r + 4 - d, 5 - d]
     ways[d + 1] = ways[base] * binom[avail[r], m]
-    kinds[d + 1] = kinds[base] + 1
     for s in range(4):
+        # at least i of suit s: at least i before, and none of this rank's, or i - 1 and one
         a0 = none[s, r, m]
         a1 = one[s, r, m]
-        poly[d + 1, s, 0] = poly[base, s, 0] * a0
+        tails[d + 1, s, 0] = tails[base, s, 0] * (a0 + a1)
         for i in range(1, d + 2):
-            poly[d + 1, s, i] = poly[base, s, i] * a0 + poly[base, s, i - 1] * a1
+            tails[d + 1, s, i] = tails[base, s, i] * a0 + tails[base, s, i - 1] * a1
     return m
 
 
@@ -220,11 +220,12 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     cards alone: the flushes rank among themselves and beat every hand without one. Part 1
     counts these, one set of suited cards at a time, for all the ways to deal the other cards
     at once (and every set at once in a pot whose flushers hold the same cards of the suit:
-    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and settles its other
-    boards (every board of it, less those part 1 settled in that pot: a polynomial in the
-    suited cards counts them as the walk adds ranks). Where a hand without a flush ranks at a
-    flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
-    result back for that multiset's flush boards and settles them one by one.
+    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and
+    settles its other boards (every board of it, less those part 1 settled in that pot: the
+    ways to deal at least k cards of each suit, kept as the walk adds ranks, count them with two
+    products a suit). Where a hand without a flush ranks at a flush or above (a full house or
+    four of a kind on a paired board), part 2 takes part 1's result back for that multiset's
+    flush boards and settles them one by one.
     """
     n_players = hole_pairs.shape[0]
     n_pots = eligible.shape[0]
@@ -246,14 +247,18 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 m &= m - 1
                 suited[p, s] += 1
             need[s] = min(need[s], 5 - suited[p, s])
-    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s
+    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
+    # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
     flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
+    need_pot = np.zeros((n_pots, 4), dtype=np.int64)
     for s in range(4):
-        for k in range(6):
-            for pot in range(n_pots):
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        flush_pots[s, k, pot] = 1
+        for pot in range(n_pots):
+            need_pot[pot, s] = 5
+            for p in range(n_players):
+                if eligible[pot, p]:
+                    need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
+            for k in range(need_pot[pot, s], 6):
+                flush_pots[s, k, pot] = 1
     # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
     none = np.zeros((4, 13, 5), dtype=np.int64)
     one = np.zeros((4, 13, 5), dtype=np.int64)
@@ -328,17 +333,16 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
     # the order of their columns and each player's row of pair_strengths is read straight
     # through rather than in jumps that miss the cache. At depth d (d ranks dealt):
-    # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways
-    # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
+    # index[d] their column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways
+    # with at least k of suit s. A rank dealt m times so far extends the depth before its first.
     ranks = np.zeros(5, dtype=np.int64)
     run = np.zeros(5, dtype=np.int64)
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
-    kinds = np.zeros(6, dtype=np.int64)    # distinct ranks at each depth: no more suited cards than these
-    poly = np.zeros((5, 4, 6), dtype=np.int64)
+    tails = np.zeros((5, 4, 6), dtype=np.int64)
     for s in range(4):
-        poly[0, s, 0] = 1
+        tails[0, s, 0] = 1
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
@@ -346,16 +350,16 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
             continue
         for r1 in range(r0 + 1):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
                 continue
             for r2 in range(r1 + 1):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
                     continue
                 for r3 in range(r2 + 1):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
                     for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
@@ -371,19 +375,20 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                             plain[p] = pair_strengths[hole_pairs[p], column]
                             top = max(top, plain[p])
                         for pot in range(n_pots):
-                            flushed[pot] = 0
+                            # the boards part 1 settled: at least need_pot of a suit, the last rank's
+                            # factor on the tails before its first card
+                            f = 0
+                            for s in range(4):
+                                k = need_pot[pot, s]
+                                f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
+                            flushed[pot] = f
                         flush_suits = 0        # the suits this multiset can flush in, one bit each
-                        distinct_ranks = kinds[base] + 1
-                        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
-                            a0 = none[s, r, m]
-                            a1 = one[s, r, m]
-                            for k in range(need[s], distinct_ranks + 1):
-                                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
-                                if c:
+                        if top >= weakest_flush:
+                            for s in range(4):
+                                k = need[s]
+                                if none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]:
                                     flush_suits |= 1 << s
-                                    for pot in range(n_pots):
-                                        flushed[pot] += c * flush_pots[s, k, pot]
-                        if top >= weakest_flush and flush_suits:
+                        if flush_suits:
                             # A full house or better without a flush: settle this multiset's flush boards one
                             # suited subset at a time, taking part 1's result for them back.
                             nd = 0
