@@ -203,7 +203,8 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
 
 
 @_compiled
-def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush, binom):
+def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
+                   straight_top, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -211,7 +212,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
     each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
     the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
-    strength; binom: :data:`_BINOMIALS`. Returns (shares (n_pots, n_players), number of boards).
+    strength; straight_top: the order's, nonzero where a rank mask holds a straight; binom:
+    :data:`_BINOMIALS`. Returns (shares (n_pots, n_players), number of boards).
 
     A board is a rank multiset (6,188 of them) and a suit for each card. Suits matter only on
     a flush board: ``k`` cards of a suit ``s`` where some hand holds ``5 - k`` of them, so k is
@@ -281,6 +283,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     # any 5 - k of the stub's other cards.
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
+    top_card = np.zeros(n_pots, dtype=np.int64)     # with five of the suit: the pot's highest held,
+    top_holder = np.zeros(n_pots, dtype=np.int64)   # its holder (a pattern of one)
+    everyone = np.zeros(n_pots, dtype=np.int64)     # and the pot's players
+    any_held = 0
     for s in range(4):
         ns = 0
         for r in range(13):
@@ -315,6 +321,51 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         shares[pot, p] += binom[ns, k] * weights[pot] * split[tied]
                 weights[pot] = 0
             if left == 0:
+                continue
+            if k == 5:
+                # Five on the board: everyone flushes, and without a straight flush the one who
+                # holds the pot's highest card of the suit wins where it plays (above the board's
+                # lowest: the cards above it are the board's, the same for all, and no one else
+                # has it), else all tie on the board.
+                # So the boards are counted by their lowest card, those where a straight flush
+                # could be made (in the suit's cards of the board and every hand) apart.
+                any_held = 0
+                for p in range(n_players):
+                    any_held |= suit_masks[p, s]
+                for pot in range(n_pots):
+                    top_card[pot] = -1
+                    everyone[pot] = 0
+                    for p in range(n_players):
+                        if eligible[pot, p]:
+                            everyone[pot] |= 1 << p
+                            for r in range(top_card[pot] + 1, 13):
+                                if suit_masks[p, s] >> r & 1:
+                                    top_card[pot] = r
+                                    top_holder[pot] = 1 << p
+                for i0 in range(ns - 4):
+                    no_straight = 0
+                    m0 = np.int64(1) << ranks_of[i0]
+                    for i1 in range(i0 + 1, ns - 3):
+                        m1 = m0 | np.int64(1) << ranks_of[i1]
+                        for i2 in range(i1 + 1, ns - 2):
+                            m2 = m1 | np.int64(1) << ranks_of[i2]
+                            for i3 in range(i2 + 1, ns - 1):
+                                m3 = m2 | np.int64(1) << ranks_of[i3]
+                                for i4 in range(i3 + 1, ns):
+                                    smask = m3 | np.int64(1) << ranks_of[i4]
+                                    if not straight_top[smask | any_held]:
+                                        no_straight += 1
+                                        continue
+                                    for p in range(n_players):
+                                        strength[p] = flush[smask | suit_masks[p, s]]
+                                    for pot in range(n_pots):
+                                        if weights[pot]:
+                                            won[pot, _winners(strength, shut, pot)] += weights[pot]
+                    low = ranks_of[i0]
+                    for pot in range(n_pots):
+                        if weights[pot]:
+                            pattern = top_holder[pot] if top_card[pot] > low else everyone[pot]
+                            won[pot, pattern] += no_straight * weights[pot]
                 continue
             for j in range(k):
                 idx[j] = j
@@ -410,15 +461,13 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                     held += in_stub >> j & 1
                                 if held < need[s]:
                                     continue
-                                subset = in_stub
-                                while subset:   # each subset of those of need[s] or more: the board's suited cards
-                                    this = subset
-                                    subset = (subset - 1) & in_stub
-                                    k = 0
-                                    for j in range(nd):
-                                        k += this >> j & 1
-                                    if k < need[s]:
+                                # The suited cards: all the held ranks, and when one is to spare, all but
+                                # one (a paired board has at most four ranks, and need[s] is 3 or more).
+                                for drop in range(-1, nd if held > need[s] else 0):
+                                    if drop >= 0 and not in_stub >> drop & 1:
                                         continue
+                                    this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+                                    k = held - (drop >= 0)
                                     smask = 0
                                     w = 1
                                     for j in range(nd):
@@ -682,7 +731,8 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
     stub_cards = np.zeros((13, 4), dtype=np.int64)
     stub_cards[stub >> 2, stub & 3] = 1
     shares, boards = _count_preflop(hole_pairs, _pair_strength_table(order), suit_masks, stub_cards, eligible,
-                                    unit, tables.flush, _weakest_flush(order), _BINOMIALS)
+                                    unit, tables.flush, _weakest_flush(order), rank_tables(order).straight_top,
+                                    _BINOMIALS)
     if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
