@@ -202,6 +202,72 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     return m
 
 
+@njit(cache=True, inline="always")
+def _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights, won):
+    # weights[pot] boards with the suited cards smask, k of suit s, to the best flushes of each pot.
+    for p in range(suited.shape[0]):
+        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+    for pot in range(weights.shape[0]):
+        if weights[pot]:
+            won[pot, _winners(strength, shut, pot)] += weights[pot]
+
+
+@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from the kernel only
+def _settle_one_by_one(s, ranks, need, stub_cards, none, one, suited, suit_masks, flush, flush_pots, plain,
+                       strength, true, shut, won, distinct, mult):
+    """The flush boards in suit s of the multiset ranks (descending), where a hand without a flush
+    ranks at a flush or above and a straight flush could be made: part 1's result taken back and
+    each set of suited cards settled with every hand's best. distinct, mult: room for the
+    multiset's ranks and their counts."""
+    nd = 0
+    for j in range(5):
+        if j == 0 or ranks[j] != ranks[j - 1]:
+            distinct[nd] = ranks[j]
+            mult[nd] = 1
+            nd += 1
+        else:
+            mult[nd - 1] += 1
+    in_stub = 0     # which of the distinct ranks the stub holds in suit s
+    for j in range(nd):
+        in_stub |= stub_cards[distinct[j], s] << j
+    held = 0
+    for j in range(nd):
+        held += in_stub >> j & 1
+    if held < need[s]:
+        return
+    # The suited cards: all the held ranks, and when one is to spare, all but one (a paired
+    # board has at most four ranks, and need[s] is 3 or more).
+    for drop in range(-1, nd if held > need[s] else 0):
+        if drop >= 0 and not in_stub >> drop & 1:
+            continue
+        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+        k = held - (drop >= 0)
+        smask = 0
+        w = 1
+        for j in range(nd):
+            if this >> j & 1:
+                smask |= np.int64(1) << distinct[j]
+                w *= one[s, distinct[j], mult[j]]
+            else:
+                w *= none[s, distinct[j], mult[j]]
+        if w == 0:
+            continue
+        for p in range(plain.shape[0]):
+            if suited[p, s] + k >= 5:
+                strength[p] = flush[smask | suit_masks[p, s]]
+                true[p] = max(plain[p], strength[p])
+            else:
+                strength[p] = -1
+                true[p] = plain[p]
+        for pot in range(won.shape[0]):
+            if flush_pots[s, k, pot]:
+                settled = _winners(true, shut, pot)
+                counted = _winners(strength, shut, pot)
+                if settled != counted:
+                    won[pot, settled] += w
+                    won[pot, counted] -= w
+
+
 @_compiled
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
                    straight_top, binom):
@@ -280,13 +346,35 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
 
     # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
-    # any 5 - k of the stub's other cards.
+    # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
+    # flush, the one who holds the highest card of the suit wins where it plays: the cards above
+    # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
+    # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
+    # where it is above the board's lowest, else all tie on the board. So only the boards where
+    # a straight flush could be made (in the suit's cards of the board and of every hand) are
+    # ranked one by one; the others are counted, by their lowest card when five are suited.
+    # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
+    # tie), top_rank[pot, s, k] the card's rank.
+    highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
+    top_rank = np.full((n_pots, 4, 6), -1, dtype=np.int64)
+    any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
+    for s in range(4):
+        for p in range(n_players):
+            any_held[s] |= suit_masks[p, s]
+        for pot in range(n_pots):
+            for k in range(need_pot[pot, s], 6):
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        for r in range(top_rank[pot, s, k] + 1, 13):
+                            if suit_masks[p, s] >> r & 1:
+                                top_rank[pot, s, k] = r
+                                highest[pot, s, k] = 1 << p
+    everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
+    for pot in range(n_pots):
+        for p in range(n_players):
+            everyone[pot] |= eligible[pot, p] << p
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
-    top_card = np.zeros(n_pots, dtype=np.int64)     # with five of the suit: the pot's highest held,
-    top_holder = np.zeros(n_pots, dtype=np.int64)   # its holder (a pattern of one)
-    everyone = np.zeros(n_pots, dtype=np.int64)     # and the pot's players
-    any_held = 0
     for s in range(4):
         ns = 0
         for r in range(13):
@@ -298,88 +386,42 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
                 weights[pot] = w * flush_pots[s, k, pot]
-            # In a pot whose flushers hold the same cards of the suit (one alone, or none of
-            # them any), they tie on every subset: the pot's weight for all the subsets at once,
-            # split among them, and the walk below leaves that pot out.
-            left = 0
-            for pot in range(n_pots):
-                tied = 0
-                held = -1
-                alike = True
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        tied += 1
-                        if held < 0:
-                            held = suit_masks[p, s]
-                        elif suit_masks[p, s] != held:
-                            alike = False
-                if not alike:
-                    left += 1
-                    continue
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        shares[pot, p] += binom[ns, k] * weights[pot] * split[tied]
-                weights[pot] = 0
-            if left == 0:
-                continue
-            if k == 5:
-                # Five on the board: everyone flushes, and without a straight flush the one who
-                # holds the pot's highest card of the suit wins where it plays (above the board's
-                # lowest: the cards above it are the board's, the same for all, and no one else
-                # has it), else all tie on the board.
-                # So the boards are counted by their lowest card, those where a straight flush
-                # could be made (in the suit's cards of the board and every hand) apart.
-                any_held = 0
-                for p in range(n_players):
-                    any_held |= suit_masks[p, s]
-                for pot in range(n_pots):
-                    top_card[pot] = -1
-                    everyone[pot] = 0
-                    for p in range(n_players):
-                        if eligible[pot, p]:
-                            everyone[pot] |= 1 << p
-                            for r in range(top_card[pot] + 1, 13):
-                                if suit_masks[p, s] >> r & 1:
-                                    top_card[pot] = r
-                                    top_holder[pot] = 1 << p
-                for i0 in range(ns - 4):
-                    no_straight = 0
-                    m0 = np.int64(1) << ranks_of[i0]
-                    for i1 in range(i0 + 1, ns - 3):
-                        m1 = m0 | np.int64(1) << ranks_of[i1]
-                        for i2 in range(i1 + 1, ns - 2):
-                            m2 = m1 | np.int64(1) << ranks_of[i2]
-                            for i3 in range(i2 + 1, ns - 1):
-                                m3 = m2 | np.int64(1) << ranks_of[i3]
-                                for i4 in range(i3 + 1, ns):
-                                    smask = m3 | np.int64(1) << ranks_of[i4]
-                                    if not straight_top[smask | any_held]:
-                                        no_straight += 1
-                                        continue
-                                    for p in range(n_players):
-                                        strength[p] = flush[smask | suit_masks[p, s]]
-                                    for pot in range(n_pots):
-                                        if weights[pot]:
-                                            won[pot, _winners(strength, shut, pot)] += weights[pot]
-                    low = ranks_of[i0]
-                    for pot in range(n_pots):
-                        if weights[pot]:
-                            pattern = top_holder[pot] if top_card[pot] > low else everyone[pot]
-                            won[pot, pattern] += no_straight * weights[pot]
-                continue
-            for j in range(k):
-                idx[j] = j
-            while True:
-                smask = 0
+            if k < 5:
                 for j in range(k):
-                    smask |= np.int64(1) << ranks_of[idx[j]]
-                for p in range(n_players):
-                    strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                    idx[j] = j
+                no_straight = 0
+                while True:
+                    smask = 0
+                    for j in range(k):
+                        smask |= np.int64(1) << ranks_of[idx[j]]
+                    if straight_top[smask | any_held[s]]:
+                        _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights, won)
+                    else:
+                        no_straight += 1
+                    if not next_subset(idx, k, ns):
+                        break
                 for pot in range(n_pots):
-                    if weights[pot]:
-                        won[pot, _winners(strength, shut, pot)] += weights[pot]
-                if not next_subset(idx, k, ns):
-                    break
+                    won[pot, highest[pot, s, k]] += no_straight * weights[pot]
+                continue
+            for i0 in range(ns - 4):    # five of the suit: by the lowest, then the rest in nested loops
+                no_straight = 0
+                m0 = np.int64(1) << ranks_of[i0]
+                for i1 in range(i0 + 1, ns - 3):
+                    m1 = m0 | np.int64(1) << ranks_of[i1]
+                    for i2 in range(i1 + 1, ns - 2):
+                        m2 = m1 | np.int64(1) << ranks_of[i2]
+                        for i3 in range(i2 + 1, ns - 1):
+                            m3 = m2 | np.int64(1) << ranks_of[i3]
+                            for i4 in range(i3 + 1, ns):
+                                smask = m3 | np.int64(1) << ranks_of[i4]
+                                if straight_top[smask | any_held[s]]:
+                                    _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights,
+                                                  won)
+                                else:
+                                    no_straight += 1
+                for pot in range(n_pots):
+                    plays = top_rank[pot, s, k] > ranks_of[i0]
+                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += no_straight * weights[pot]
 
     # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
     # the order of their columns and each player's row of pair_strengths is read straight
@@ -396,6 +438,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
         tails[0, s, 0] = 1
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
+    plain_won = np.zeros(n_pots, dtype=np.int64)   # the multiset's winners of each pot, flushes aside
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
@@ -439,61 +482,44 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                 k = need[s]
                                 if none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]:
                                     flush_suits |= 1 << s
+                        for pot in range(n_pots):
+                            plain_won[pot] = _winners(plain, shut, pot)
                         if flush_suits:
-                            # A full house or better without a flush: settle this multiset's flush boards one
-                            # suited subset at a time, taking part 1's result for them back.
-                            nd = 0
-                            for j in range(5):
-                                if j == 0 or ranks[j] != ranks[j - 1]:
-                                    distinct[nd] = ranks[j]
-                                    mult[nd] = 1
-                                    nd += 1
-                                else:
-                                    mult[nd - 1] += 1
+                            # A full house or four of a kind (a paired board: at most four suited cards)
+                            # outranks every flush but a straight flush: in a pot whose best hand is one,
+                            # this multiset's flush boards go back from part 1's winners to its own. Where
+                            # no straight flush can be made, part 1's winner was the pot's highest holder
+                            # of the suit on each of them, and the tails count them, k suited at a time.
                             for s in range(4):
                                 if not flush_suits >> s & 1:
                                     continue
-                                in_stub = 0     # which of the distinct ranks the stub holds in suit s
-                                for j in range(nd):
-                                    in_stub |= stub_cards[distinct[j], s] << j
-                                held = 0
-                                for j in range(nd):
-                                    held += in_stub >> j & 1
-                                if held < need[s]:
+                                in_stub = 0
+                                for j in range(5):
+                                    in_stub |= stub_cards[ranks[j], s] << ranks[j]
+                                could = False   # a straight flush, in some hand
+                                for p in range(n_players):
+                                    could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
+                                if could:
+                                    _settle_one_by_one(s, ranks, need, stub_cards, none, one, suited, suit_masks, flush,
+                                                       flush_pots, plain, strength, true, shut, won, distinct, mult)
                                     continue
-                                # The suited cards: all the held ranks, and when one is to spare, all but
-                                # one (a paired board has at most four ranks, and need[s] is 3 or more).
-                                for drop in range(-1, nd if held > need[s] else 0):
-                                    if drop >= 0 and not in_stub >> drop & 1:
-                                        continue
-                                    this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
-                                    k = held - (drop >= 0)
-                                    smask = 0
-                                    w = 1
-                                    for j in range(nd):
-                                        if this >> j & 1:
-                                            smask |= np.int64(1) << distinct[j]
-                                            w *= one[s, distinct[j], mult[j]]
-                                        else:
-                                            w *= none[s, distinct[j], mult[j]]
-                                    if w == 0:
-                                        continue
+                                a0 = none[s, r, m]
+                                a1 = one[s, r, m]
+                                for pot in range(n_pots):
+                                    best = -1
                                     for p in range(n_players):
-                                        if suited[p, s] + k >= 5:
-                                            strength[p] = flush[smask | suit_masks[p, s]]
-                                            true[p] = max(plain[p], strength[p])
-                                        else:
-                                            strength[p] = -1
-                                            true[p] = plain[p]
-                                    for pot in range(n_pots):
-                                        if flush_pots[s, k, pot]:
-                                            settled = _winners(true, shut, pot)
-                                            counted = _winners(strength, shut, pot)
-                                            if settled != counted:
-                                                won[pot, settled] += w
-                                                won[pot, counted] -= w
+                                        best = max(best, plain[p] + shut[pot, p])
+                                    if best < weakest_flush:
+                                        continue
+                                    for k in range(need_pot[pot, s], 5):
+                                        exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
+                                                   + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
+                                        counted = highest[pot, s, k]
+                                        if exactly and counted != plain_won[pot]:
+                                            won[pot, plain_won[pot]] += exactly
+                                            won[pot, counted] -= exactly
                         for pot in range(n_pots):
-                            won[pot, _winners(plain, shut, pot)] += board_ways - flushed[pot]
+                            won[pot, plain_won[pot]] += board_ways - flushed[pot]
     for pot in range(n_pots):   # each set of winners' boards, split among them
         for pattern in range(won.shape[1]):
             if won[pot, pattern]:
