@@ -582,20 +582,23 @@ def pot_equities(
             checked.add(c)
             if c not in deck:
                 raise HandError(f"{Card(c)} ({text()}) is not a card of the {order.deck.value}-card deck of {order.name}")
-    eligible = np.zeros((len(pots), n_players), dtype=np.int64)
+    rows = []   # the eligible matrix, in Python lists first: cheaper than setting NumPy items one by one
     for k, pot in enumerate(pots):
         if not len(pot):
             raise HandError(f"pot {k} has no eligible player: every pot needs at least one")
+        row = [0] * n_players
         for p in pot:
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
-            eligible[k, p] = 1
+            row[p] = 1
+        rows.append(row)
+    eligible = np.array(rows, dtype=np.int64)
     stub = np.array([c for c in _DECK_LISTS[order] if c not in seen], dtype=np.int64)
     n_draw = 5 - len(board_codes)
     if n_draw > len(stub):
         raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
-    contested = eligible.sum(axis=1) > 1
-    if not contested.all():   # a pot with one claimant is his whatever the board: nothing to count
+    if min(sum(row) for row in rows) < 2:   # a pot with one claimant is his whatever the board: nothing to count
+        contested = eligible.sum(axis=1) > 1
         result = eligible.astype(np.float64)
         if contested.any():
             result[contested] = _counted_equities(holes, board_codes, dead_codes, eligible[contested], stub, order)
@@ -746,25 +749,35 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
              order: RankOrder) -> np.ndarray:
     """Integer shares (in 1/unit) of every 5-card board of the stub, for two-card hands, by
     :func:`_count_preflop`."""
-    tables = multiset_tables(order, 7)
-    hole_pairs = np.zeros(len(holes), dtype=np.int64)
-    suit_masks = np.zeros((len(holes), 4), dtype=np.int64)
-    for p, hand in enumerate(holes):
+    pairs, masks = [], []     # built as Python lists: cheaper than setting NumPy items one by one
+    for hand in holes:
         low, high = sorted(c >> 2 for c in hand)
-        hole_pairs[p] = low * 13 + high
+        pairs.append(low * 13 + high)
+        mask = [0, 0, 0, 0]
         for c in hand:
-            suit_masks[p, c & 3] |= 1 << (c >> 2)
-    stub_cards = np.zeros((13, 4), dtype=np.int64)
-    stub_cards[stub >> 2, stub & 3] = 1
-    shares, boards = _count_preflop(hole_pairs, _pair_strength_table(order), suit_masks, stub_cards, eligible,
-                                    unit, tables.flush, _weakest_flush(order), rank_tables(order).straight_top,
-                                    _BINOMIALS)
+            mask[c & 3] |= 1 << (c >> 2)
+        masks.append(mask)
+    stub_cards = np.zeros(52, dtype=np.int64)     # card code rank * 4 + suit: [rank, suit] once reshaped
+    stub_cards[stub] = 1
+    pair_strengths, flush, weakest_flush, straight_top = _preflop_tables(order)
+    shares, boards = _count_preflop(np.array(pairs, dtype=np.int64), pair_strengths,
+                                    np.array(masks, dtype=np.int64), stub_cards.reshape(13, 4), eligible, unit,
+                                    flush, weakest_flush, straight_top, _BINOMIALS)
     if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
 
 
 _WEAKEST_FLUSH: dict[RankOrder, int] = {}
+_PREFLOP_TABLES: dict[RankOrder, tuple] = {}
+
+
+def _preflop_tables(order: RankOrder) -> tuple:
+    """The tables :func:`_count_preflop` reads for an order, gathered once: one lookup a count."""
+    if order not in _PREFLOP_TABLES:
+        _PREFLOP_TABLES[order] = (_pair_strength_table(order), multiset_tables(order, 7).flush,
+                                  _weakest_flush(order), rank_tables(order).straight_top)
+    return _PREFLOP_TABLES[order]
 _PAIR_STRENGTHS: dict[RankOrder, np.ndarray] = {}
 
 MULTISETS = math.comb(13 + 5 - 1, 5)
