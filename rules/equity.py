@@ -43,7 +43,6 @@ from rules.evaluator import (
     RankOrder,
     mask_strength,
     multiset_tables,
-    next_subset,
     rank_tables,
 )
 
@@ -202,72 +201,6 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     return m
 
 
-@njit(cache=True, inline="always")
-def _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights, won):
-    # weights[pot] boards with the suited cards smask, k of suit s, to the best flushes of each pot.
-    for p in range(suited.shape[0]):
-        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-    for pot in range(weights.shape[0]):
-        if weights[pot]:
-            won[pot, _winners(strength, shut, pot)] += weights[pot]
-
-
-@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from the kernel only
-def _settle_one_by_one(s, ranks, need, stub_cards, none, one, suited, suit_masks, flush, flush_pots, plain,
-                       strength, true, shut, won, distinct, mult):
-    """The flush boards in suit s of the multiset ranks (descending), where a hand without a flush
-    ranks at a flush or above and a straight flush could be made: part 1's result taken back and
-    each set of suited cards settled with every hand's best. distinct, mult: room for the
-    multiset's ranks and their counts."""
-    nd = 0
-    for j in range(5):
-        if j == 0 or ranks[j] != ranks[j - 1]:
-            distinct[nd] = ranks[j]
-            mult[nd] = 1
-            nd += 1
-        else:
-            mult[nd - 1] += 1
-    in_stub = 0     # which of the distinct ranks the stub holds in suit s
-    for j in range(nd):
-        in_stub |= stub_cards[distinct[j], s] << j
-    held = 0
-    for j in range(nd):
-        held += in_stub >> j & 1
-    if held < need[s]:
-        return
-    # The suited cards: all the held ranks, and when one is to spare, all but one (a paired
-    # board has at most four ranks, and need[s] is 3 or more).
-    for drop in range(-1, nd if held > need[s] else 0):
-        if drop >= 0 and not in_stub >> drop & 1:
-            continue
-        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
-        k = held - (drop >= 0)
-        smask = 0
-        w = 1
-        for j in range(nd):
-            if this >> j & 1:
-                smask |= np.int64(1) << distinct[j]
-                w *= one[s, distinct[j], mult[j]]
-            else:
-                w *= none[s, distinct[j], mult[j]]
-        if w == 0:
-            continue
-        for p in range(plain.shape[0]):
-            if suited[p, s] + k >= 5:
-                strength[p] = flush[smask | suit_masks[p, s]]
-                true[p] = max(plain[p], strength[p])
-            else:
-                strength[p] = -1
-                true[p] = plain[p]
-        for pot in range(won.shape[0]):
-            if flush_pots[s, k, pot]:
-                settled = _winners(true, shut, pot)
-                counted = _winners(strength, shut, pot)
-                if settled != counted:
-                    won[pot, settled] += w
-                    won[pot, counted] -= w
-
-
 @_compiled
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
                    straight_top, binom):
@@ -356,13 +289,14 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
     # tie), top_rank[pot, s, k] the card's rank.
     highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
-    top_rank = np.full((n_pots, 4, 6), -1, dtype=np.int64)
+    top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
     any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
     for s in range(4):
         for p in range(n_players):
             any_held[s] |= suit_masks[p, s]
         for pot in range(n_pots):
             for k in range(need_pot[pot, s], 6):
+                top_rank[pot, s, k] = -1
                 for p in range(n_players):
                     if eligible[pot, p] and suited[p, s] + k >= 5:
                         for r in range(top_rank[pot, s, k] + 1, 13):
@@ -375,6 +309,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             everyone[pot] |= eligible[pot, p] << p
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
+    prefix = np.zeros(6, dtype=np.int64)
+    by_lowest = np.zeros(13, dtype=np.int64)
     for s in range(4):
         ns = 0
         for r in range(13):
@@ -386,42 +322,38 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
                 weights[pot] = w * flush_pots[s, k, pot]
-            if k < 5:
-                for j in range(k):
-                    idx[j] = j
-                no_straight = 0
-                while True:
-                    smask = 0
-                    for j in range(k):
-                        smask |= np.int64(1) << ranks_of[idx[j]]
-                    if straight_top[smask | any_held[s]]:
-                        _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights, won)
-                    else:
-                        no_straight += 1
-                    if not next_subset(idx, k, ns):
+            # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
+            # of the first d), those without a straight flush in reach counted by their lowest.
+            for i in range(ns):
+                by_lowest[i] = 0
+            d = 0
+            idx[0] = 0
+            while True:
+                if idx[d] > ns - k + d:     # this depth is exhausted: back up one
+                    if d == 0:
                         break
+                    d -= 1
+                    idx[d] += 1
+                    continue
+                prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
+                if d < k - 1:
+                    idx[d + 1] = idx[d] + 1
+                    d += 1
+                    continue
+                smask = prefix[k]
+                if straight_top[smask | any_held[s]]:
+                    for p in range(n_players):
+                        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                    for pot in range(n_pots):
+                        if weights[pot]:
+                            won[pot, _winners(strength, shut, pot)] += weights[pot]
+                else:
+                    by_lowest[idx[0]] += 1
+                idx[d] += 1
+            for i in range(ns):
                 for pot in range(n_pots):
-                    won[pot, highest[pot, s, k]] += no_straight * weights[pot]
-                continue
-            for i0 in range(ns - 4):    # five of the suit: by the lowest, then the rest in nested loops
-                no_straight = 0
-                m0 = np.int64(1) << ranks_of[i0]
-                for i1 in range(i0 + 1, ns - 3):
-                    m1 = m0 | np.int64(1) << ranks_of[i1]
-                    for i2 in range(i1 + 1, ns - 2):
-                        m2 = m1 | np.int64(1) << ranks_of[i2]
-                        for i3 in range(i2 + 1, ns - 1):
-                            m3 = m2 | np.int64(1) << ranks_of[i3]
-                            for i4 in range(i3 + 1, ns):
-                                smask = m3 | np.int64(1) << ranks_of[i4]
-                                if straight_top[smask | any_held[s]]:
-                                    _rank_flushes(smask, k, s, suited, suit_masks, flush, strength, shut, weights,
-                                                  won)
-                                else:
-                                    no_straight += 1
-                for pot in range(n_pots):
-                    plays = top_rank[pot, s, k] > ranks_of[i0]
-                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += no_straight * weights[pot]
+                    plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
+                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
 
     # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
     # the order of their columns and each player's row of pair_strengths is read straight
@@ -439,6 +371,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
     plain_won = np.zeros(n_pots, dtype=np.int64)   # the multiset's winners of each pot, flushes aside
+    distinct = np.zeros(5, dtype=np.int64)
+    mult = np.zeros(5, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
@@ -500,8 +434,51 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                 for p in range(n_players):
                                     could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
                                 if could:
-                                    _settle_one_by_one(s, ranks, need, stub_cards, none, one, suited, suit_masks, flush,
-                                                       flush_pots, plain, strength, true, shut, won, distinct, mult)
+                                    # Then each set of suited cards apart, settled with every hand's best:
+                                    # all the held ranks, and when one is to spare, all but one (a paired
+                                    # board has at most four ranks, and need[s] is 3 or more).
+                                    nd = 0
+                                    for j in range(5):
+                                        if j == 0 or ranks[j] != ranks[j - 1]:
+                                            distinct[nd] = ranks[j]
+                                            mult[nd] = 1
+                                            nd += 1
+                                        else:
+                                            mult[nd - 1] += 1
+                                    in_stub = 0     # now which of the distinct ranks the stub holds in suit s
+                                    held = 0
+                                    for j in range(nd):
+                                        in_stub |= stub_cards[distinct[j], s] << j
+                                        held += stub_cards[distinct[j], s]
+                                    for drop in range(-1, nd if held > need[s] else 0):
+                                        if drop >= 0 and not in_stub >> drop & 1:
+                                            continue
+                                        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+                                        k = held - (drop >= 0)
+                                        smask = 0
+                                        w = 1
+                                        for j in range(nd):
+                                            if this >> j & 1:
+                                                smask |= np.int64(1) << distinct[j]
+                                                w *= one[s, distinct[j], mult[j]]
+                                            else:
+                                                w *= none[s, distinct[j], mult[j]]
+                                        if w == 0 or k < need[s]:
+                                            continue
+                                        for p in range(n_players):
+                                            if suited[p, s] + k >= 5:
+                                                strength[p] = flush[smask | suit_masks[p, s]]
+                                                true[p] = max(plain[p], strength[p])
+                                            else:
+                                                strength[p] = -1
+                                                true[p] = plain[p]
+                                        for pot in range(n_pots):
+                                            if flush_pots[s, k, pot]:
+                                                settled = _winners(true, shut, pot)
+                                                counted = _winners(strength, shut, pot)
+                                                if settled != counted:
+                                                    won[pot, settled] += w
+                                                    won[pot, counted] -= w
                                     continue
                                 a0 = none[s, r, m]
                                 a1 = one[s, r, m]
