@@ -13,7 +13,8 @@ outcome depends on its ranks alone, so each of the 6,188 rank multisets is ranke
 player (read from a table of hole-rank pairs made once per order) and weighted by the number
 of stub boards that carry it; boards where a player makes a
 flush are counted by their suited cards instead, all the ways of dealing the other cards at
-once. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
+once, and settled by rule (the highest card of the suit held wins) unless a straight flush is
+in reach. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
 process under a key blind to the suits' names.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
@@ -220,13 +221,14 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     Such a board is settled, in a pot where a player who flushes is eligible, by its suited
     cards alone: the flushes rank among themselves and beat every hand without one. Part 1
     counts these, one set of suited cards at a time, for all the ways to deal the other cards
-    at once (and every set at once in a pot whose flushers hold the same cards of the suit:
-    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and
-    settles its other boards (every board of it, less those part 1 settled in that pot: the
-    ways to deal at least k cards of each suit, kept as the walk adds ranks, count them with two
-    products a suit). Where a hand without a flush ranks at a flush or above (a full house or
-    four of a kind on a paired board), part 2 takes part 1's result back for that multiset's
-    flush boards and settles them one by one.
+    at once; unless a straight flush is in reach, the flusher holding the pot's highest card
+    of the suit wins, so most sets are only counted, not ranked. Part 2 walks the rank
+    multisets, ranks each once per player and settles its other boards (every board of it,
+    less those part 1 settled in that pot: the ways to deal at least k cards of each suit,
+    kept as the walk adds ranks, count them with two products a suit). Where a hand without a
+    flush ranks above every flush but a straight flush (a full house or four of a kind, so a
+    paired board), part 2 gives that multiset's flush boards back from part 1's winner to its
+    own, counted from the same tails.
     """
     n_players = hole_pairs.shape[0]
     n_pots = eligible.shape[0]
@@ -410,33 +412,46 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                 k = need_pot[pot, s]
                                 f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
                             flushed[pot] = f
-                        flush_suits = 0        # the suits this multiset can flush in, one bit each
-                        if top >= weakest_flush:
-                            for s in range(4):
-                                k = need[s]
-                                if none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]:
-                                    flush_suits |= 1 << s
                         for pot in range(n_pots):
                             plain_won[pot] = _winners(plain, shut, pot)
-                        if flush_suits:
+                        if top >= weakest_flush:
                             # A full house or four of a kind (a paired board: at most four suited cards)
                             # outranks every flush but a straight flush: in a pot whose best hand is one,
                             # this multiset's flush boards go back from part 1's winners to its own. Where
                             # no straight flush can be made, part 1's winner was the pot's highest holder
                             # of the suit on each of them, and the tails count them, k suited at a time.
-                            for s in range(4):
-                                if not flush_suits >> s & 1:
+                            for pot in range(n_pots):
+                                if not flushed[pot]:
                                     continue
-                                in_stub = 0
-                                for j in range(5):
-                                    in_stub |= stub_cards[ranks[j], s] << ranks[j]
-                                could = False   # a straight flush, in some hand
+                                best = -1
                                 for p in range(n_players):
-                                    could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
-                                if could:
-                                    # Then each set of suited cards apart, settled with every hand's best:
+                                    best = max(best, plain[p] + shut[pot, p])
+                                if best < weakest_flush:
+                                    continue
+                                for s in range(4):
+                                    n = need_pot[pot, s]
+                                    a0 = none[s, r, m]
+                                    a1 = one[s, r, m]
+                                    if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
+                                        continue
+                                    in_stub = 0
+                                    for j in range(5):
+                                        in_stub |= stub_cards[ranks[j], s] << ranks[j]
+                                    could = False   # a straight flush, in some hand
+                                    for p in range(n_players):
+                                        could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
+                                    if not could:
+                                        for k in range(n, 5):
+                                            exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
+                                                       + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
+                                            counted = highest[pot, s, k]
+                                            if exactly and counted != plain_won[pot]:
+                                                won[pot, plain_won[pot]] += exactly
+                                                won[pot, counted] -= exactly
+                                        continue
+                                    # Else each set of suited cards apart, settled with every hand's best:
                                     # all the held ranks, and when one is to spare, all but one (a paired
-                                    # board has at most four ranks, and need[s] is 3 or more).
+                                    # board has at most four ranks, and n is 3 or more).
                                     nd = 0
                                     for j in range(5):
                                         if j == 0 or ranks[j] != ranks[j - 1]:
@@ -450,7 +465,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                     for j in range(nd):
                                         in_stub |= stub_cards[distinct[j], s] << j
                                         held += stub_cards[distinct[j], s]
-                                    for drop in range(-1, nd if held > need[s] else 0):
+                                    for drop in range(-1, nd if held > n else 0):
                                         if drop >= 0 and not in_stub >> drop & 1:
                                             continue
                                         this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
@@ -463,7 +478,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                                 w *= one[s, distinct[j], mult[j]]
                                             else:
                                                 w *= none[s, distinct[j], mult[j]]
-                                        if w == 0 or k < need[s]:
+                                        if w == 0 or k < n:
                                             continue
                                         for p in range(n_players):
                                             if suited[p, s] + k >= 5:
@@ -472,29 +487,11 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             else:
                                                 strength[p] = -1
                                                 true[p] = plain[p]
-                                        for pot in range(n_pots):
-                                            if flush_pots[s, k, pot]:
-                                                settled = _winners(true, shut, pot)
-                                                counted = _winners(strength, shut, pot)
-                                                if settled != counted:
-                                                    won[pot, settled] += w
-                                                    won[pot, counted] -= w
-                                    continue
-                                a0 = none[s, r, m]
-                                a1 = one[s, r, m]
-                                for pot in range(n_pots):
-                                    best = -1
-                                    for p in range(n_players):
-                                        best = max(best, plain[p] + shut[pot, p])
-                                    if best < weakest_flush:
-                                        continue
-                                    for k in range(need_pot[pot, s], 5):
-                                        exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
-                                                   + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
-                                        counted = highest[pot, s, k]
-                                        if exactly and counted != plain_won[pot]:
-                                            won[pot, plain_won[pot]] += exactly
-                                            won[pot, counted] -= exactly
+                                        settled = _winners(true, shut, pot)
+                                        counted = _winners(strength, shut, pot)
+                                        if settled != counted:
+                                            won[pot, settled] += w
+                                            won[pot, counted] -= w
                         for pot in range(n_pots):
                             won[pot, plain_won[pot]] += board_ways - flushed[pot]
     for pot in range(n_pots):   # each set of winners' boards, split among them
