@@ -309,6 +309,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for pot in range(n_pots):
         for p in range(n_players):
             everyone[pot] |= eligible[pot, p] << p
+    within_first = np.zeros(n_pots, dtype=np.int64)   # a pot whose players all play for the first
+    for pot in range(n_pots):
+        within_first[pot] = not everyone[pot] & ~everyone[0]
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
     prefix = np.zeros(6, dtype=np.int64)
@@ -412,8 +415,13 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                 k = need_pot[pot, s]
                                 f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
                             flushed[pot] = f
-                        for pot in range(n_pots):
-                            plain_won[pot] = _winners(plain, shut, pot)
+                        plain_won[0] = _winners(plain, shut, 0)
+                        for pot in range(1, n_pots):
+                            # the first pot's winners, where they all play for this one and it holds no one else
+                            if within_first[pot] and not plain_won[0] & ~everyone[pot]:
+                                plain_won[pot] = plain_won[0]
+                            else:
+                                plain_won[pot] = _winners(plain, shut, pot)
                         if top >= weakest_flush:
                             # A full house or four of a kind (a paired board: at most four suited cards)
                             # outranks every flush but a straight flush: in a pot whose best hand is one,
