@@ -309,6 +309,15 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for pot in range(n_pots):
         for p in range(n_players):
             everyone[pot] |= eligible[pot, p] << p
+    like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
+    for pot in range(n_pots):
+        like[pot] = pot
+        for other in range(pot - 1, -1, -1):
+            same = True
+            for s in range(4):
+                same &= need_pot[other, s] == need_pot[pot, s]
+            if same:
+                like[pot] = like[other]
     within_first = np.zeros(n_pots, dtype=np.int64)   # a pot whose players all play for the first
     for pot in range(n_pots):
         within_first[pot] = not everyone[pot] & ~everyone[0]
@@ -409,7 +418,11 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                             top = max(top, plain[p])
                         for pot in range(n_pots):
                             # the boards part 1 settled: at least need_pot of a suit, the last rank's
-                            # factor on the tails before its first card
+                            # factor on the tails before its first card (the same as an earlier pot's
+                            # where the pots need as many of each suit)
+                            if like[pot] < pot:
+                                flushed[pot] = flushed[like[pot]]
+                                continue
                             f = 0
                             for s in range(4):
                                 k = need_pot[pot, s]
