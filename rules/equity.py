@@ -108,6 +108,10 @@ def _distribute(strength, shut, split, weights, shares):
             _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
 
+_winners_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_winners.py_func)
+"""The same winners, called rather than inlined: for the flush boards ranked one by one, whose
+copies would only lengthen the first compile."""
+
 _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
 lengthen the first compile."""
@@ -360,7 +364,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
                     for pot in range(n_pots):
                         if weights[pot]:
-                            won[pot, _winners(strength, shut, pot)] += weights[pot]
+                            won[pot, _winners_called(strength, shut, pot)] += weights[pot]
                 else:
                     by_lowest[idx[0]] += 1
                 idx[d] += 1
@@ -428,10 +432,9 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                 k = need_pot[pot, s]
                                 f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
                             flushed[pot] = f
-                        plain_won[0] = _winners(plain, shut, 0)
-                        for pot in range(1, n_pots):
+                        for pot in range(n_pots):
                             # the first pot's winners, where they all play for this one and it holds no one else
-                            if within_first[pot] and not plain_won[0] & ~everyone[pot]:
+                            if pot and within_first[pot] and not plain_won[0] & ~everyone[pot]:
                                 plain_won[pot] = plain_won[0]
                             else:
                                 plain_won[pot] = _winners(plain, shut, pot)
@@ -508,8 +511,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             else:
                                                 strength[p] = -1
                                                 true[p] = plain[p]
-                                        settled = _winners(true, shut, pot)
-                                        counted = _winners(strength, shut, pot)
+                                        settled = _winners_called(true, shut, pot)
+                                        counted = _winners_called(strength, shut, pot)
                                         if settled != counted:
                                             won[pot, settled] += w
                                             won[pot, counted] -= w
