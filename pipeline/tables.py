@@ -249,26 +249,31 @@ class TableRows:
             column.extend(values)
         self._counts[key] += n
 
-    def mark(self) -> dict[tuple[str, str], int]:
-        """How many rows each table holds now, so that :meth:`rollback` can undo what follows.
+    def mark(self) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
+        """How many rows each table holds now, and how many tables of rows in Arrow it was
+        given, so that :meth:`rollback` can undo what follows.
 
         >>> rows = TableRows()
         >>> rows.add("game_players", "ofc", game_id="a1", player="Anna")
         >>> before = rows.mark()
         >>> rows.add("game_players", "ofc", game_id="b2", player="Boris")
+        >>> rows.add_table("game_players", "ofc", pa.table({"game_id": ["c3"], "player": ["Vera"]}))
         >>> rows.rollback(before)
         >>> rows.to_arrow()[("game_players", "ofc")].column("player").to_pylist()
         ['Anna']
         """
-        return dict(self._counts)
+        return dict(self._counts), {key: len(tables) for key, tables in self._tables.items()}
 
-    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+    def rollback(self, mark: tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]) -> None:
         """Drop every row added since ``mark`` (a game whose rows could not all be built)."""
+        counts, tables = mark
         for key, columns in self._columns.items():
-            keep = mark.get(key, 0)
+            keep = counts.get(key, 0)
             for column in columns.values():
                 del column[keep:]
             self._counts[key] = keep
+        for key, ready in self._tables.items():
+            del ready[tables.get(key, 0):]
 
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
         tables = {
@@ -276,5 +281,6 @@ class TableRows:
             for (table, game), columns in self._columns.items()
         }
         for key, ready in self._tables.items():
-            tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
+            if ready:   # (none left when each was rolled back)
+                tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
         return tables
