@@ -1144,8 +1144,10 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                            line=rnd.line)
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
-        trump = _check_trump(findings, rnd, rules, len(players))
-        hands, held = _check_hands(findings, rnd, rules, order)
+        # each hand's card codes, read once for the trump's and the hands' checks
+        dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
+        trump = _check_trump(findings, rnd, rules, len(players), dealt)
+        hands, held = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
@@ -1218,7 +1220,9 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
                        f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
 
 
-def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int) -> Suit | None:
+def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int,
+                 dealt: list[tuple[str, list[int]]] | None) -> Suit | None:
+    """The trump suit (None: no trump, or the joker turned up); ``dealt``: each hand's card codes."""
     card = rnd.trump
     if rnd.kind is RoundKind.NO_TRUMP:
         findings.check("RSP-TRUMP", "none", "none" if card is None else str(card),
@@ -1235,17 +1239,17 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     if rnd.trump_marked_joker and not rules.is_joker(card):
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
-    if rnd.hands is not None:
+    if dealt is not None:
         # the trump card's copies in the hands, counted by code (a Card's __eq__ is a Python call per card)
         code = card.code
-        dealt = sum([held.code for held in hand].count(code) for _, hand in rnd.hands)
+        copies = sum([codes.count(code) for _, codes in dealt])
         whole_deck = rnd.cards * count_players >= rules.deck
-        in_hands = dealt >= (2 if card.is_joker else 1)
+        in_hands = copies >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
             findings.add("RSP-TRUMP", f"round {rnd.number}: trump card {card} is turned up from the stock but "
                          f"is also in a hand", line=rnd.line, expected="a card of the undealt stock",
                          actual=f"{card} dealt")
-        elif whole_deck and dealt == 0:
+        elif whole_deck and copies == 0:
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
@@ -1258,10 +1262,11 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
-                 order: tuple[str, ...]) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
     """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
-    and the cards he holds as bits of their codes (what :func:`legal_mask` reads)."""
+    and the cards he holds as bits of their codes (what :func:`legal_mask` reads); ``dealt``: each
+    hand's card codes, as written."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
@@ -1275,7 +1280,6 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
     hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
     deck = _deck_codes(rules)
-    dealt = [(player, [card.code for card in cards]) for player, cards in rnd.hands]
     every = [code for _, codes in dealt for code in codes]
     if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
             and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
