@@ -185,10 +185,13 @@ class TableRows:
         [None, Decimal('-1.50')]
         """
         schema = SCHEMAS[table]
-        for name in schema.names:   # a column the batch does not fill (the rules version) is null
-            if name not in rows.column_names:
-                rows = rows.append_column(name, pa.nulls(rows.num_rows, schema.field(name).type))
-        self._tables[(table, game)].append(rows.select(schema.names).cast(schema))
+        if not rows.schema.equals(schema):  # (rows built in the schema, a game's at a time, are kept as they are)
+            names = rows.column_names
+            for name in schema.names:   # a column the batch does not fill (the rules version) is null
+                if name not in names:
+                    rows = rows.append_column(name, pa.nulls(rows.num_rows, schema.field(name).type))
+            rows = rows.select(schema.names).cast(schema)
+        self._tables[(table, game)].append(rows)
 
     def add(self, table: str, game: str, **values) -> None:
         key = (table, game)
