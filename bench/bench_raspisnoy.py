@@ -35,13 +35,15 @@ BEFORE = 20
 """Four-player game logs per second per core through the full ingest on 2026-12-02, before the
 replay was made faster: printed beside today's rate (the goal: 200)."""
 BEFORE_ROUND: dict[int, dict[str, float]] = {
-    1000: {"parse": 441, "replay": 457, "ingest": 131.3, "command": 112.1},
+    1000: {"parse": 488, "replay": 426, "ingest": 133.1, "command": 132.0},
 }
 """Per number of games: games per CPU-second (parse, replay, full ingest, ``rasklad ingest``) of
-this bench on 2026-12-04 (parse and replay timed as now, the collector's objects set apart),
-before a trick's duty was made once per trick, Hands: lines split at their brackets and a decimal
-column checked once per distinct value (one run, load average 7 to 11 on 2 cores: CPU time counts,
-not wall time, and at that load a single run's figures vary by a fifth): printed beside today's."""
+this bench on 2026-12-04, before Arrow's buffers came from jemalloc, the cards played went to
+Arrow as arrays, and the collector waited for 10,000 new objects while files are read (one run,
+load average 3.5 on 2 cores, in the minutes of this round's figures: CPU time counts, not wall
+time, and at that load a single run's figures vary by a tenth or more). Its replay also made
+the lists of the cards played, which the facts now make from the replay's arrays: compare the
+full ingest. Printed beside today's."""
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -9,6 +9,7 @@ from there.
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from decimal import Decimal
 
@@ -111,6 +112,22 @@ DERIVED: dict[str, Derived] = {table.name: table.derived for group in _GROUPS fo
 """Per table, its columns derived from the others, which parts written before them lack."""
 
 
+def use_arrow_pool(environ: dict[str, str] = os.environ) -> str:
+    """Build Arrow's buffers with jemalloc where pyarrow has it, unless ``ARROW_DEFAULT_MEMORY_POOL``
+    names a pool: a reader builds and drops a file's tables again and again, and mimalloc (pyarrow's
+    default) hands the freed pages back to the system each time, to fault them in again for the
+    next file: a seventh of a raspisnoy ingest's CPU went to that. Returns the pool's name."""
+    if not environ.get("ARROW_DEFAULT_MEMORY_POOL"):
+        try:
+            pa.set_memory_pool(pa.jemalloc_memory_pool())
+        except NotImplementedError:     # a pyarrow built without it keeps its default
+            pass
+    return pa.default_memory_pool().backend_name
+
+
+use_arrow_pool()
+
+
 _DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {
     name: tuple((field.name, field.type.precision - field.type.scale, Decimal(1).scaleb(-field.type.scale))
                 for field in schema if pa.types.is_decimal(field.type))
@@ -180,10 +197,13 @@ class TableRows:
         [None, Decimal('-1.50')]
         """
         schema = SCHEMAS[table]
-        for name in schema.names:   # a column the batch does not fill (the rules version) is null
-            if name not in rows.column_names:
-                rows = rows.append_column(name, pa.nulls(rows.num_rows, schema.field(name).type))
-        self._tables[(table, game)].append(rows.select(schema.names).cast(schema))
+        if not rows.schema.equals(schema):  # (rows built in the schema, a game's at a time, are kept as they are)
+            names = rows.column_names
+            for name in schema.names:   # a column the batch does not fill (the rules version) is null
+                if name not in names:
+                    rows = rows.append_column(name, pa.nulls(rows.num_rows, schema.field(name).type))
+            rows = rows.select(schema.names).cast(schema)
+        self._tables[(table, game)].append(rows)
 
     def add(self, table: str, game: str, **values) -> None:
         key = (table, game)
@@ -244,26 +264,31 @@ class TableRows:
             column.extend(values)
         self._counts[key] += n
 
-    def mark(self) -> dict[tuple[str, str], int]:
-        """How many rows each table holds now, so that :meth:`rollback` can undo what follows.
+    def mark(self) -> tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]:
+        """How many rows each table holds now, and how many tables of rows in Arrow it was
+        given, so that :meth:`rollback` can undo what follows.
 
         >>> rows = TableRows()
         >>> rows.add("game_players", "ofc", game_id="a1", player="Anna")
         >>> before = rows.mark()
         >>> rows.add("game_players", "ofc", game_id="b2", player="Boris")
+        >>> rows.add_table("game_players", "ofc", pa.table({"game_id": ["c3"], "player": ["Vera"]}))
         >>> rows.rollback(before)
         >>> rows.to_arrow()[("game_players", "ofc")].column("player").to_pylist()
         ['Anna']
         """
-        return dict(self._counts)
+        return dict(self._counts), {key: len(tables) for key, tables in self._tables.items()}
 
-    def rollback(self, mark: dict[tuple[str, str], int]) -> None:
+    def rollback(self, mark: tuple[dict[tuple[str, str], int], dict[tuple[str, str], int]]) -> None:
         """Drop every row added since ``mark`` (a game whose rows could not all be built)."""
+        counts, tables = mark
         for key, columns in self._columns.items():
-            keep = mark.get(key, 0)
+            keep = counts.get(key, 0)
             for column in columns.values():
                 del column[keep:]
             self._counts[key] = keep
+        for key, ready in self._tables.items():
+            del ready[tables.get(key, 0):]
 
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
         """Every table's rows in Arrow. Rows given as values (a game at a time) get their derived
@@ -275,5 +300,6 @@ class TableRows:
             derived = DERIVED.get(table)
             tables[(table, game)] = rows if derived is None or not rows.num_rows else derived.derive(rows)
         for key, ready in self._tables.items():
-            tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
+            if ready:   # (none left when each was rolled back)
+                tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
         return tables

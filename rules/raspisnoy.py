@@ -25,8 +25,9 @@ from collections import Counter, namedtuple
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import cached_property
-from itertools import chain, repeat
 from typing import NamedTuple
+
+import numpy as np
 
 from rules.cards import JOKER_CODES, Card, CardError, Deck, Suit
 from rules.findings import Findings, Severity
@@ -953,11 +954,41 @@ PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
 """The cards played as columns: one list per field of :class:`PlayRow`, in its order."""
 
 
-class _Played:
+class PlayArrays(NamedTuple):
+    """The cards played as arrays, for the facts to store without a Python object per value: a
+    value that a trick's cards share is given once per trick, and ``trick_of`` names each card's
+    trick. Numbers are int64 arrays, as read (the facts narrow them to their columns' types)."""
+
+    trick_of: np.ndarray
+    """Per card: the index of its trick."""
+    round_no: np.ndarray
+    """Per trick."""
+    trick_no: np.ndarray
+    """Per trick."""
+    led_suit: list[str | None]
+    """Per trick."""
+    winner: list[str]
+    """Per trick: the true winner."""
+    line: np.ndarray
+    """Per trick: the Trick line."""
+    play_no: np.ndarray
+    """Per card: 1 for the lead."""
+    player: list[str]
+    """Per card."""
+    card: np.ndarray
+    """Per card: its code (``CARD_TEXT[code]`` is its text)."""
+    joker_declaration: list[str | None]
+    """Per card."""
+    is_winner: np.ndarray
+    """Per card (bool)."""
+
+
+class PlayedCards:
     """The cards a replay has played, kept per trick until the game ends, then made into
-    :class:`PlayColumns` at once: a value the trick's cards share (round, winner, line …) is
-    kept once per trick and spread over its cards by C loops (``repeat``), where a list per
-    trick and column cost a fifth of the replay."""
+    :class:`PlayArrays` at once (or the :class:`PlayColumns` made from them): a value the trick's
+    cards share (round, winner, line …) is kept once per trick and spread over its cards by numpy,
+    where a list per trick and column cost a fifth of the replay, and a Python object per card and
+    column as much again to turn into Arrow."""
 
     def __init__(self) -> None:
         self.tricks: list[tuple] = []
@@ -970,41 +1001,53 @@ class _Played:
         """Per trick holding a joker or a declaration: the index of its first card, and each of its
         cards' declarations (as checked); most tricks hold none."""
 
-    def columns(self) -> PlayColumns:
-        if not self.tricks:
-            return PlayColumns(*([] for _ in PlayRow._fields))
-        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
-
-        def spread(values: tuple) -> list:
-            return list(chain.from_iterable(map(repeat, values, counts)))
-
-        declarations = [None] * len(self.codes)
+    def arrays(self) -> PlayArrays:
+        declarations: list[str | None] = [None] * len(self.codes)
         for at, said in self.declarations:
             declarations[at:at + len(said)] = [None if one is None else str(one) for one in said]
-        return PlayColumns(
-            round_no=spread(rounds), trick_no=spread(numbers),
-            play_no=list(chain.from_iterable(map(range, repeat(1), map((1).__add__, counts)))),
-            player=self.players, card=list(map(_CARD_TEXT.__getitem__, self.codes)),
-            joker_declaration=declarations, led_suit=spread(leds), winner=spread(winners),
-            is_winner=list(chain.from_iterable(map(_winner_flags, counts, winners_at))), line=spread(lines),
+        if not self.tricks:
+            none = np.zeros(0, dtype=np.int64)
+            return PlayArrays(none, none, none, [], [], none, none, [], none, [], none.astype(bool))
+        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
+        counts = np.array(counts)
+        trick_of = np.repeat(np.arange(len(counts)), counts)
+        starts = np.cumsum(counts) - counts     # each trick's first card
+        is_winner = np.zeros(len(trick_of), dtype=bool)
+        is_winner[starts + np.array(winners_at)] = True
+        return PlayArrays(
+            trick_of=trick_of, round_no=np.array(rounds), trick_no=np.array(numbers), led_suit=list(leds),
+            winner=list(winners), line=np.array(lines), play_no=np.arange(1, len(trick_of) + 1) - starts[trick_of],
+            player=self.players, card=np.array(self.codes), joker_declaration=declarations, is_winner=is_winner,
         )
 
-
-@functools.cache
-def _winner_flags(count: int, winner_at: int) -> tuple[bool, ...]:
-    """``is_winner`` of a trick's cards: True for the winner's only."""
-    return tuple(at == winner_at for at in range(count))
+    def columns(self) -> PlayColumns:
+        """:meth:`arrays` as one list per field of :class:`PlayRow`."""
+        played = self.arrays()
+        trick_of = played.trick_of.tolist()
+        return PlayColumns(
+            round_no=played.round_no[played.trick_of].tolist(), trick_no=played.trick_no[played.trick_of].tolist(),
+            play_no=played.play_no.tolist(), player=list(played.player),
+            card=list(map(CARD_TEXT.__getitem__, played.card.tolist())),
+            joker_declaration=played.joker_declaration, led_suit=list(map(played.led_suit.__getitem__, trick_of)),
+            winner=list(map(played.winner.__getitem__, trick_of)), is_winner=played.is_winner.tolist(),
+            line=played.line[played.trick_of].tolist(),
+        )
 
 
 @dataclass(frozen=True, kw_only=True)
 class RaspisnoyReplay(Replay):
     rounds: tuple[RoundRow, ...] = field(default=())
-    play_columns: PlayColumns | None = None
-    """The cards played, a list per field of :class:`PlayRow` (the facts store them so)."""
+    played: PlayedCards | None = None
+    """The cards played (the facts store them as :meth:`PlayedCards.arrays`); None for a score sheet."""
+
+    @cached_property
+    def play_columns(self) -> PlayColumns | None:
+        """The cards played, a list per field of :class:`PlayRow` (made on first use)."""
+        return None if self.played is None else self.played.columns()
 
     @cached_property
     def plays(self) -> tuple[PlayRow, ...]:
-        """The cards played, one row each (made on first use: the facts read the columns)."""
+        """The cards played, one row each (made on first use: the facts read the arrays)."""
         if self.play_columns is None:
             return ()
         return tuple(map(PlayRow._make, zip(*self.play_columns)))
@@ -1090,7 +1133,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
     totals = {player: Decimal(0) for player in players}
     basis = dict(totals)  # previous total as written (else true), for the Totals line check
     round_rows: list[RoundRow] = []
-    played = _Played()
+    played = PlayedCards()
     scores: dict[tuple, Decimal] = {}   # round_points by kind, cards, bid and tricks: a game repeats them
     for index, rnd in enumerate(game.rounds):
         _check_schedule(findings, plan, index, rnd.number, rnd.cards, rnd.kind, rnd.line)
@@ -1101,8 +1144,10 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                            line=rnd.line)
         dealer = rnd.dealer if rnd.dealer in players else expected_dealer
         order = deal_order(players, dealer)
-        trump = _check_trump(findings, rnd, rules, len(players))
-        hands, held = _check_hands(findings, rnd, rules, order)
+        # each hand's card codes, read once for the trump's and the hands' checks
+        dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
+        trump = _check_trump(findings, rnd, rules, len(players), dealt)
+        hands, held = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
@@ -1149,7 +1194,7 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
                 won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
             )))
     return RaspisnoyReplay(
-        findings=tuple(findings), rounds=tuple(round_rows), play_columns=played.columns(),
+        findings=tuple(findings), rounds=tuple(round_rows), played=played,
         players=tuple(PlayerResult(player=p, net=totals[p], seat=i + 1) for i, p in enumerate(players)),
     )
 
@@ -1175,7 +1220,9 @@ def _check_schedule(findings: Findings, plan, index: int, number: int, cards: in
                        f"round {number}: the schedule deals {due.cards} cards, {due.kind.value}", line=line)
 
 
-def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int) -> Suit | None:
+def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: int,
+                 dealt: list[tuple[str, list[int]]] | None) -> Suit | None:
+    """The trump suit (None: no trump, or the joker turned up); ``dealt``: each hand's card codes."""
     card = rnd.trump
     if rnd.kind is RoundKind.NO_TRUMP:
         findings.check("RSP-TRUMP", "none", "none" if card is None else str(card),
@@ -1192,17 +1239,17 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     if rnd.trump_marked_joker and not rules.is_joker(card):
         findings.add("RSP-TRUMP", f"round {rnd.number}: {card} is marked as the joker but is not the joker",
                      line=rnd.line, expected="no (joker) mark", actual=f"{card} (joker)")
-    if rnd.hands is not None:
+    if dealt is not None:
         # the trump card's copies in the hands, counted by code (a Card's __eq__ is a Python call per card)
         code = card.code
-        dealt = sum([held.code for held in hand].count(code) for _, hand in rnd.hands)
+        copies = sum([codes.count(code) for _, codes in dealt])
         whole_deck = rnd.cards * count_players >= rules.deck
-        in_hands = dealt >= (2 if card.is_joker else 1)
+        in_hands = copies >= (2 if card.is_joker else 1)
         if not whole_deck and in_hands:
             findings.add("RSP-TRUMP", f"round {rnd.number}: trump card {card} is turned up from the stock but "
                          f"is also in a hand", line=rnd.line, expected="a card of the undealt stock",
                          actual=f"{card} dealt")
-        elif whole_deck and dealt == 0:
+        elif whole_deck and copies == 0:
             findings.add("RSP-TRUMP", f"round {rnd.number}: the whole deck is dealt, so the trump card {card} "
                          f"must be one of the dealt cards", line=rnd.line, expected=f"{card} in a hand",
                          actual="not dealt")
@@ -1215,10 +1262,11 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
     return None if rules.is_joker(card) else _suit(card)
 
 
-def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
-                 order: tuple[str, ...]) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
+def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
     """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
-    and the cards he holds as bits of their codes (what :func:`legal_mask` reads)."""
+    and the cards he holds as bits of their codes (what :func:`legal_mask` reads); ``dealt``: each
+    hand's card codes, as written."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
@@ -1232,7 +1280,6 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset,
     hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
     deck = _deck_codes(rules)
-    dealt = [(player, [card.code for card in cards]) for player, cards in rnd.hands]
     every = [code for _, codes in dealt for code in codes]
     if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
             and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
@@ -1306,7 +1353,7 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
                  hands: dict[str, list[int]] | None, held: dict[str, int],
-                 trump: Suit | None, played: _Played) -> dict[str, int]:
+                 trump: Suit | None, played: PlayedCards) -> dict[str, int]:
     """The tricks each player won; each trick is added to ``played``. ``held``: the
     cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
     updated as he plays them."""
@@ -1366,7 +1413,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                 allowed, words, rule_id = duty_mask(bits, duty)
                 if not allowed >> key & 1:
                     card = plays[position].card
-                    could = sorted(_CARD_TEXT[code] for code, n in enumerate(hand) if n > 0 and allowed >> code & 1)
+                    could = sorted(CARD_TEXT[code] for code, n in enumerate(hand) if n > 0 and allowed >> code & 1)
                     findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
                                  f"played {card} holding {_hand_text(hand)}: must play {words}",
                                  line=line, expected=" or ".join(could), actual=card)
@@ -1379,7 +1426,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             findings.check("RSP-TRICK", winner, trick.winner,
                            f"round {round_no}, trick {trick_no}: the trick goes to "
                            f"{plays[winner_at].card} of {winner}", line=line)
-        # The trick's rows are made once per game, column by column (:meth:`_Played.columns`).
+        # The trick's rows are made once per game, column by column (:meth:`PlayedCards.arrays`).
         played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
                               len(codes), winner_at))
         played_by_all += played_by
@@ -1398,7 +1445,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
 
 _BITS = tuple(1 << code for code in range(54))
 """Each card code's bit."""
-_CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
+CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
 """A card's text by its code: a game writes each card many times, and a Card's own hash and
 ``__str__`` are Python calls."""
 _row = tuple.__new__
@@ -1415,7 +1462,7 @@ def _hand_key(hand: list[int], code: int) -> int:
 
 def _hand_text(hand: list[int]) -> str:
     """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
-    return "[" + " ".join(_CARD_TEXT[code] for code in range(53, -1, -1)
+    return "[" + " ".join(CARD_TEXT[code] for code in range(53, -1, -1)
                           for _ in range(hand[code])) + "]"
 
 

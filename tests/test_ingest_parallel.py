@@ -176,3 +176,15 @@ def test_the_cli_says_a_reader_failed_and_how_to_go_on(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert "Error: A reader process failed: ValueError: a bug of ours" in result.output
     assert "What was committed is kept; run the ingest again to go on." in result.output
+
+
+def test_files_are_read_with_the_collector_at_the_reading_pace_and_its_pace_is_restored_after(tmp_path):
+    import gc
+
+    (tmp_path / "night.txt").write_text(generate(count=3, seed=5), encoding="utf-8")
+    before = gc.get_threshold()
+    while_reading = []
+    ingest([tmp_path / "night.txt"], tmp_path / "warehouse", jobs=1, build_models=False,
+           on_file=lambda result: while_reading.append(gc.get_threshold()[0]))
+    assert while_reading and min(while_reading) >= pipeline.ingest.READ_COLLECT_EVERY > before[0]
+    assert gc.get_threshold() == before

@@ -100,3 +100,18 @@ def test_a_card_of_the_led_suit_kept_back_for_a_later_trick_is_an_rsp_follow_fin
     assert follow[0].actual == str(played)
     assert str(kept) in follow[0].expected.split(" or ")
     assert f"{player} played {played}" in follow[0].message
+
+
+def test_a_trick_number_too_large_to_store_quarantines_its_game_and_the_file_keeps_the_others(tmp_path):
+    from pipeline.worker import parse_file
+
+    text = generate("raspisnoy", count=2, seed=7, players=4, rounds=3)
+    first_trick = text.index("\nTrick 1:") + 1     # the first game's first trick
+    path = tmp_path / "night.txt"
+    path.write_text(text[:first_trick] + "Trick 40000:" + text[first_trick + len("Trick 1:"):], encoding="utf-8")
+    result = parse_file(path)
+    assert (result.count_games, result.count_quarantined) == (1, 1)
+    (reason,) = result.reasons
+    assert "40000" in reason
+    stored = result.tables[("raspisnoy_tricks", "raspisnoy")].column("trick_no").to_pylist()
+    assert stored and 40000 not in stored

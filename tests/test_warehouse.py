@@ -294,3 +294,26 @@ def test_the_models_fingerprint_is_written_only_once_the_models_are_in_place(tmp
     assert ingest([log], warehouse, jobs=1).models_seconds > 0     # nothing new, but the models are built
     with connect(warehouse) as con:
         assert con.execute("select count(*) from stg_quarantine").fetchone()[0] == 1
+
+
+def _arrow_pool_of_a_process(**environ: str) -> str:
+    """The Arrow memory pool of a fresh process that imports the warehouse's tables."""
+    import subprocess
+    import sys
+
+    env = {name: value for name, value in os.environ.items() if name != "ARROW_DEFAULT_MEMORY_POOL"} | environ
+    code = "import pipeline.tables, pyarrow as pa; print(pa.default_memory_pool().backend_name)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, env=env,
+                          cwd=Path(__file__).resolve().parent.parent)
+    return done.stdout.strip()
+
+
+def test_arrow_buffers_come_from_jemalloc_unless_the_user_names_a_pool():
+    import pyarrow as pa
+
+    try:
+        pa.jemalloc_memory_pool()
+    except NotImplementedError:
+        pytest.skip("this pyarrow is built without jemalloc")
+    assert _arrow_pool_of_a_process() == "jemalloc"
+    assert _arrow_pool_of_a_process(ARROW_DEFAULT_MEMORY_POOL="system") == "system"

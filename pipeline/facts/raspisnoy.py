@@ -8,15 +8,17 @@ values; ``points_written`` and ``total_written`` what the table wrote. The SQL m
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pyarrow as pa
 
 from pipeline.facts import MONEY, Handler, define
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
-    from rules.raspisnoy import RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet
+    from rules.raspisnoy import PlayArrays, RaspisnoyGame, RaspisnoyReplay, RaspisnoySheet
 
 # The rules of raspisnoy are imported by the functions that replay and store a game: an ingest of
 # other games loads this module for its tables only.
@@ -60,10 +62,11 @@ TABLES = (RASPISNOY_ROUNDS, RASPISNOY_TRICKS)
 
 
 def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: RaspisnoyReplay) -> None:
-    # column by column, one extend per table: a game has hundreds of plays, and an add per row
-    # costs its keyword arguments. A round row is a named tuple whose fields are the table's
-    # columns in order (a test holds them so), so zip(*rows) is the transpose, in C; the plays
-    # come from the replay as columns already.
+    # Rounds column by column, one extend: a round row is a named tuple whose fields are the
+    # table's columns in order (a test holds them so), so zip(*rows) is the transpose, in C. The
+    # plays, a thousand a game, go straight to Arrow from the replay's arrays (a Python object per
+    # value and column cost more to convert than the replay took to make them); added last, so
+    # that a game whose rounds cannot be stored adds nothing.
     from rules.raspisnoy import RoundRow
 
     game, game_id = record.info.game, record.source.game_id
@@ -71,9 +74,39 @@ def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: Ra
     if rounds:
         rows.extend("raspisnoy_rounds", game, {"game_id": [game_id] * len(rounds)} | dict(
             zip(RoundRow._fields, map(list, zip(*rounds)))))
-    plays = replay.play_columns     # already columns (a game plays a thousand cards)
-    if plays is not None and plays.round_no:
-        rows.extend("raspisnoy_tricks", game, {"game_id": [game_id] * len(plays.round_no)} | plays._asdict())
+    if replay.played is not None and replay.played.tricks:
+        rows.add_table("raspisnoy_tricks", game, plays_table(game_id, replay.played.arrays()))
+
+
+def plays_table(game_id: str, played: PlayArrays) -> pa.Table:
+    """One game's ``raspisnoy_tricks`` rows, from the replay's arrays."""
+    fields = RASPISNOY_TRICKS.schema
+    trick_of = played.trick_of
+
+    def per_trick(values: np.ndarray, name: str) -> pa.Array:   # (a value out of the column's range raises)
+        return pa.array(values, fields.field(name).type).take(trick_of)
+
+    return pa.Table.from_arrays([
+        pa.array([game_id], pa.string()).take(np.zeros(len(trick_of), dtype=np.int8)),
+        per_trick(played.round_no, "round_no"),
+        per_trick(played.trick_no, "trick_no"),
+        pa.array(played.play_no, pa.int16()),
+        pa.array(played.player, pa.string()),
+        _card_texts().take(played.card),
+        pa.array(played.joker_declaration, pa.string()),
+        pa.array(played.led_suit, pa.string()).take(trick_of),
+        pa.array(played.winner, pa.string()).take(trick_of),
+        pa.array(played.is_winner, pa.bool_()),
+        per_trick(played.line, "line"),
+    ], schema=fields)
+
+
+@functools.cache
+def _card_texts() -> pa.Array:
+    """Each card's text by its code, as Arrow takes them."""
+    from rules.raspisnoy import CARD_TEXT
+
+    return pa.array(CARD_TEXT, pa.string())
 
 
 def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
