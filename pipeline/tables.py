@@ -125,7 +125,7 @@ def use_arrow_pool(environ: dict[str, str] = os.environ) -> str:
     return pa.default_memory_pool().backend_name
 
 
-use_arrow_pool()
+use_arrow_pool()     # here, as every process that builds rows imports this module before its first table
 
 
 _DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {
