@@ -53,7 +53,7 @@ from numba.core.types import int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column, empty_columns
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
@@ -180,19 +180,17 @@ class FindingRows:
     (what they count depends on the rule).
     """
 
-    hand: np.ndarray        # int32
-    rule: np.ndarray        # int16
-    severity: np.ndarray    # int8
-    line: np.ndarray        # int32
-    seat: np.ndarray        # int16
-    expected: np.ndarray    # int64
-    actual: np.ndarray      # int64
+    hand: np.ndarray = column("rows", np.int32)
+    rule: np.ndarray = column("rows", np.int16)
+    severity: np.ndarray = column("rows", np.int8)
+    line: np.ndarray = column("rows", np.int32)
+    seat: np.ndarray = column("rows", np.int16, -1)
+    expected: np.ndarray = column("rows", np.int64)
+    actual: np.ndarray = column("rows", np.int64)
 
     @classmethod
     def empty(cls, n: int) -> FindingRows:
-        return cls(hand=np.zeros(n, np.int32), rule=np.zeros(n, np.int16), severity=np.zeros(n, np.int8),
-                   line=np.zeros(n, np.int32), seat=np.full(n, -1, np.int16), expected=np.zeros(n, np.int64),
-                   actual=np.zeros(n, np.int64))
+        return empty_columns(cls, rows=n)
 
     def __len__(self) -> int:
         return len(self.hand)
@@ -225,66 +223,47 @@ class FactBatch:
     """
 
     # per hand (H)
-    explained: np.ndarray       # bool: the engine modelled the hand (its findings are all its findings)
-    certified: np.ndarray       # bool: explained, and no finding
-    is_walk: np.ndarray         # bool
-    count_players: np.ndarray   # int16: players dealt in
-    total_pot: np.ndarray       # int64
-    rake: np.ndarray            # int64
-    allin_street: np.ndarray    # int8: street code where the betting ended with players all in, -1 none
-    needs_allin_ev: np.ndarray  # bool: all in before the river with every contender's cards known
-    has_allin_ev: np.ndarray    # bool: the all-in EV was computed
-    n_pots: np.ndarray          # int16: the replay's pots; pot k of hand h at seat_start[h] + k
+    explained: np.ndarray = column("hands", np.bool_)  # the engine modelled the hand (all its findings found)
+    certified: np.ndarray = column("hands", np.bool_)  # explained, and no finding
+    is_walk: np.ndarray = column("hands", np.bool_)
+    count_players: np.ndarray = column("hands", np.int16)  # players dealt in
+    total_pot: np.ndarray = column("hands", np.int64)
+    rake: np.ndarray = column("hands", np.int64)
+    allin_street: np.ndarray = column("hands", np.int8, -1)  # the street where the betting ended all in, -1 none
+    needs_allin_ev: np.ndarray = column("hands", np.bool_)  # all in before the river with every contender's cards known
+    has_allin_ev: np.ndarray = column("hands", np.bool_)  # the all-in EV was computed
+    n_pots: np.ndarray = column("hands", np.int16)  # the replay's pots; pot k of hand h at seat_start[h] + k
     # per action (A)
-    action_no: np.ndarray       # int16
-    seat: np.ndarray            # int16: the actor's seat number, -1 none
-    position: np.ndarray        # int8
-    amount: np.ndarray          # int64: chips the action put in (for a raise: the raise_to less the player's bet)
-    to_call: np.ndarray         # int64
-    bet_level: np.ndarray       # int16
-    is_all_in: np.ndarray       # bool
+    action_no: np.ndarray = column("actions", np.int16)
+    seat: np.ndarray = column("actions", np.int16, -1)  # the actor's seat number, -1 none
+    position: np.ndarray = column("actions", np.int8, -1)
+    amount: np.ndarray = column("actions", np.int64)  # chips put in (a raise: its total less the bet before)
+    to_call: np.ndarray = column("actions", np.int64)
+    bet_level: np.ndarray = column("actions", np.int16)
+    is_all_in: np.ndarray = column("actions", np.bool_)
     # per seat (S)
-    has_fact: np.ndarray        # bool: the player is dealt in
-    fact_order: np.ndarray      # int16: place among the hand's players, -1 none
-    seat_position: np.ndarray   # int8
-    stack_start: np.ndarray     # int64
-    invested: np.ndarray        # int64
-    collected: np.ndarray       # int64
-    cash_out: np.ndarray        # int64: what the room paid for cashing out the hand (in ``collected`` too)
-    net: np.ndarray             # int64
-    allin_ev_net: np.ndarray    # int64
-    saw_flop: np.ndarray        # bool
-    saw_turn: np.ndarray        # bool
-    saw_river: np.ndarray       # bool
-    went_to_showdown: np.ndarray  # bool
-    won_at_showdown: np.ndarray   # bool
+    has_fact: np.ndarray = column("seats", np.bool_)  # the player is dealt in
+    fact_order: np.ndarray = column("seats", np.int16, -1)  # place among the hand's players, -1 none
+    seat_position: np.ndarray = column("seats", np.int8, -1)
+    stack_start: np.ndarray = column("seats", np.int64)
+    invested: np.ndarray = column("seats", np.int64)
+    collected: np.ndarray = column("seats", np.int64)
+    cash_out: np.ndarray = column("seats", np.int64)  # the room paid it for cashing out (in ``collected`` too)
+    net: np.ndarray = column("seats", np.int64)
+    allin_ev_net: np.ndarray = column("seats", np.int64)
+    saw_flop: np.ndarray = column("seats", np.bool_)
+    saw_turn: np.ndarray = column("seats", np.bool_)
+    saw_river: np.ndarray = column("seats", np.bool_)
+    went_to_showdown: np.ndarray = column("seats", np.bool_)
+    won_at_showdown: np.ndarray = column("seats", np.bool_)
     # pots, S slots (see n_pots)
-    pot_amount: np.ndarray      # int64: the pot before rake
-    pot_net: np.ndarray         # int64: after rake, as the replay awards it
-    pot_eligible: np.ndarray    # int64: bit i = the hand's seat i may win it
+    pot_amount: np.ndarray = column("seats", np.int64)  # the pot before rake
+    pot_net: np.ndarray = column("seats", np.int64)  # after rake, as the replay awards it
+    pot_eligible: np.ndarray = column("seats", np.int64)  # bit i = the hand's seat i may win it
     findings: FindingRows | None = None
 
 
 FactColumns = namedtuple("FactColumns", [f.name for f in fields(FactBatch) if f.name != "findings"])
-
-
-def _empty_facts(b: HandBatch) -> FactBatch:
-    H, S, A = b.hands, len(b.seat_no), len(b.kind)
-    return FactBatch(
-        explained=np.zeros(H, np.bool_), certified=np.zeros(H, np.bool_), is_walk=np.zeros(H, np.bool_),
-        count_players=np.zeros(H, np.int16), total_pot=np.zeros(H, np.int64), rake=np.zeros(H, np.int64),
-        allin_street=np.full(H, -1, np.int8), needs_allin_ev=np.zeros(H, np.bool_),
-        has_allin_ev=np.zeros(H, np.bool_), n_pots=np.zeros(H, np.int16),
-        action_no=np.zeros(A, np.int16), seat=np.full(A, -1, np.int16), position=np.full(A, -1, np.int8),
-        amount=np.zeros(A, np.int64), to_call=np.zeros(A, np.int64), bet_level=np.zeros(A, np.int16),
-        is_all_in=np.zeros(A, np.bool_),
-        has_fact=np.zeros(S, np.bool_), fact_order=np.full(S, -1, np.int16), seat_position=np.full(S, -1, np.int8),
-        stack_start=b.stack.copy(), invested=np.zeros(S, np.int64), collected=np.zeros(S, np.int64),
-        cash_out=np.zeros(S, np.int64), net=np.zeros(S, np.int64), allin_ev_net=np.zeros(S, np.int64),
-        saw_flop=np.zeros(S, np.bool_), saw_turn=np.zeros(S, np.bool_), saw_river=np.zeros(S, np.bool_),
-        went_to_showdown=np.zeros(S, np.bool_), won_at_showdown=np.zeros(S, np.bool_),
-        pot_amount=np.zeros(S, np.int64), pot_net=np.zeros(S, np.int64), pot_eligible=np.zeros(S, np.int64),
-    )
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -301,21 +280,20 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
                    cap_heads_up=bool(cap_heads_up))
     seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
-    first_lines = b.board_lines[:, :1]
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
                       np.concatenate((b.board[:, None], b.more_boards), axis=1),
-                      np.concatenate((first_lines, b.more_board_lines), axis=1),
+                      np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
                       np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
                       np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1),
                       b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line, b.street, b.actor, b.kind,
                       b.amount, b.raise_to, b.is_all_in, b.is_capped, b.line, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
-        f = _empty_facts(b)
+        f = empty_columns(FactBatch, hands=b.hands, seats=len(b.seat_no), actions=len(b.kind))
+        f.stack_start = b.stack.copy()
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found,
-                count)
+        _kernel(columns, _TABLES, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
@@ -339,9 +317,9 @@ def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarr
     (None) is 0 unless ``given``."""
     table = np.zeros((rows, len(names)), np.int64)
     for k, name in enumerate(names):
-        column = given[name] if given.get(name) is not None else getattr(b, name)
-        if column is not None:
-            table[:, k] = column[:rows] if isinstance(column, np.ndarray) else column
+        values = given[name] if given.get(name) is not None else getattr(b, name)
+        if values is not None:
+            table[:, k] = values[:rows] if isinstance(values, np.ndarray) else values
     return table
 
 
