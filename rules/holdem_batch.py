@@ -244,17 +244,15 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     n_actions = sum(len(h.actions) for h in hands)
     n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
-    if any(hand.second_small_blind_live for hand in hands):
-        b.second_sb_live = _i(len(hands), np.bool_)
-    if any(hand.results_not_stated for hand in hands):
-        b.results_not_stated = _i(len(hands), np.bool_)
-    if any(hand.all_in_said for hand in hands):
-        b.all_in_said = np.array([hand.all_in_said for hand in hands], np.bool_)
-    dead_posts = [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0 for hand in hands]
-    if any(dead_posts):
-        b.dead_posts_checked = np.array(dead_posts, np.int8)
-    if any(hand.room_findings for hand in hands):
-        b.room_noted = np.array([bool(hand.room_findings) for hand in hands], np.bool_)
+    optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
+                "results_not_stated": [hand.results_not_stated for hand in hands],
+                "all_in_said": [hand.all_in_said for hand in hands],
+                "dead_posts_checked": [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
+                                       for hand in hands],
+                "room_noted": [bool(hand.room_findings) for hand in hands]}
+    for name, values in optional.items():
+        if any(values):     # else the column is left out (None)
+            setattr(b, name, np.array(values, np.int8 if name == "dead_posts_checked" else np.bool_))
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(n_seats, np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
@@ -292,10 +290,6 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     b.betting[h] = BETTINGS.index(hand.betting)
     b.is_short_deck[h] = hand.is_short_deck
     b.straight_beats_trips[h] = hand.straight_beats_trips
-    if hand.second_small_blind_live:
-        b.second_sb_live[h] = True
-    if hand.results_not_stated:
-        b.results_not_stated[h] = True
     b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
     b.is_cancelled[h] = hand.is_cancelled
@@ -318,12 +312,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.cap[h] = cents(hand.cap)
     b.max_seats[h] = hand.max_seats or 0
     b.button_seat[h] = hand.button_seat or 0
-    for k, board in enumerate(hand.boards[:3]):
-        if len(board) > 5:
-            ok = False
-        cards = b.board[h] if k == 0 else b.more_boards[h, k - 1]
-        for i, c in enumerate(board[:5]):
-            cards[i] = c.code
+    ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
     for k, lines in enumerate(hand.board_lines[:3]):
         if k == 0:
             for i, line in enumerate(lines[:3]):
@@ -400,12 +389,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.total_line[h] = summary.total_line
         for k, amount in enumerate(summary.pots):
             b.pot_amount[p0 + k] = cents(amount)
-        for k, board in enumerate(summary.boards[:3]):
-            if len(board) > 5:
-                ok = False
-            cards = b.summary_board[h] if k == 0 else b.summary_more_boards[h, k - 1]
-            for i, c in enumerate(board[:5]):
-                cards[i] = c.code
+        ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
+        for k in range(min(len(summary.boards), 3)):
             line = summary.board_lines[k] if k < len(summary.board_lines) else 0
             if k == 0:
                 b.summary_board_line[h] = line
@@ -427,3 +412,12 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
                     b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     return ok
+
+
+def _put_boards(boards, first: np.ndarray, more: np.ndarray) -> bool:
+    """The card codes of up to three boards, the first in ``first``, the others in ``more``; False when
+    a board has more than five cards."""
+    for k, board in enumerate(boards[:3]):
+        for i, card in enumerate(board[:5]):
+            (first if k == 0 else more[k - 1])[i] = card.code
+    return all(len(board) <= 5 for board in boards[:3])

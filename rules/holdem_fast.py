@@ -757,7 +757,8 @@ def _end_round(line, S, R, G, out, count):
 
 
 @_internal
-def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_street_ordinal, S, G, f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
+def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_street_ordinal, S, G, f_seat_position,
+                f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
                 f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
                 f_needs_allin_ev):
     """The per-player facts of a replayed hand, whether it is a walk and whether it needs the all-in EV."""
@@ -1184,10 +1185,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p, S_INVESTED] -= amt
     if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
         S[p, S_ALL_IN] = 0
-    cur = S[0, S_BET]
-    for i in range(1, G[G_SEATS]):
-        cur = max(cur, S[i, S_BET])
-    R[R_CURRENT] = cur
+    R[R_CURRENT] = _top_bets(S, G)[0]
     return True
 
 
