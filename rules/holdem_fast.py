@@ -529,14 +529,16 @@ def _kernel(c, t, f, out, count):
             continue
         a0, a1 = action_start[h], action_start[h + 1]
         before = count[0]
-        G[:] = 0
-        G[:G_HAND] = c.hands[h]
+        # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
+        for k in range(HAND_FIELDS):
+            G[k] = c.hands[h, k] if k < G_HAND else 0
         G[G_HAND] = h
         G[G_SEATS] = ns
         G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
         S[:] = 0
-        S[:ns, :S_INVESTED] = c.seats[s0:s0 + ns]
         for i in range(ns):
+            for k in range(S_INVESTED):
+                S[i, k] = c.seats[s0 + i, k]
             if S[i, S_NOT_STATED]:
                 S[i, S_LEFT] = _NOT_STATED
                 G[G_NOT_STATED] |= np.int64(1) << i
