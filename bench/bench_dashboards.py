@@ -302,11 +302,16 @@ def _hands(rng: np.random.Generator, first: int, count: int, total: int, rosters
             "holdem_actions": actions, "findings": findings}
 
 
-def _complete(table: pa.Table, schema: pa.Schema) -> pa.Table:
-    """The table with the columns the warehouse added since these tables were drawn (such as
-    ``rules_version``): this rules version's stamp, or nulls."""
+def _complete(name: str, table: pa.Table) -> pa.Table:
+    """The table with the columns the warehouse added since these tables were drawn: those it
+    derives from the others (what each Hold'em decision faced), ``rules_version`` (this rules
+    version's stamp), or nulls."""
     from pipeline.provenance import RULES_VERSION
+    from pipeline.tables import DERIVED, SCHEMAS
 
+    schema = SCHEMAS[name]
+    if name in DERIVED:
+        table = DERIVED[name].derive(table)
     for field in schema:
         if field.name not in table.column_names:
             value = RULES_VERSION if field.name == "rules_version" else None
@@ -338,7 +343,7 @@ def build_warehouse(root: Path, hands: int, seed: int = 6) -> dict[str, float]:
         rows += sum(t.num_rows for t in tables.values())
         result = FileResult(f"/bench/synthetic/chunk-{first // CHUNK:03d}", f"{rng.integers(2**62):032x}", 0,
                             count_games=count)
-        result.tables = {(name, "holdem"): _complete(table, SCHEMAS[name]).cast(SCHEMAS[name])
+        result.tables = {(name, "holdem"): _complete(name, table).cast(SCHEMAS[name])
                          for name, table in tables.items()}
         warehouse.commit([result])
     written = time.perf_counter() - started

@@ -43,11 +43,13 @@ def commit_pending(root: str | Path) -> bool:
 @dataclass(slots=True)
 class Manifest:
     """The committed parts of every table (paths relative to the warehouse folder), the commit's
-    number, and when each rules version first judged a game here."""
+    number, when each rules version first judged a game here, and the derived columns
+    (``table.column``, see ``pipeline.facts.Derived``) that every committed part holds."""
 
     generation: int = 0
     parts: dict[str, list[str]] = field(default_factory=dict)
     versions: dict[str, str] = field(default_factory=dict)
+    derived: list[str] = field(default_factory=list)
 
     def changed(self, added: Iterable[str], removed: Iterable[str], generation: int) -> Manifest:
         gone = set(removed)
@@ -56,7 +58,7 @@ class Manifest:
             parts.setdefault(final.split("/", 1)[0], []).append(final)
         versions = dict(self.versions)
         versions.setdefault(RULES_VERSION, datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
-        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions)
+        return Manifest(generation, {t: p for t, p in parts.items() if p}, versions, self.derived)
 
     def paths(self, table: str) -> list[str]:
         return self.parts.get(table, [])
@@ -80,12 +82,13 @@ def read_manifest(root: str | Path) -> Manifest:
 def parse_manifest(text: bytes) -> Manifest:
     """The manifest whose file holds ``text``."""
     data = json.loads(text)
-    return Manifest(data["generation"], data["parts"], data.get("versions", {}))
+    return Manifest(data["generation"], data["parts"], data.get("versions", {}), data.get("derived", []))
 
 
 def write_manifest(root: Path, manifest: Manifest) -> None:
     write_text_atomically(root / MANIFEST_FILE, json.dumps(
-        {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions}))
+        {"generation": manifest.generation, "parts": manifest.parts, "versions": manifest.versions,
+         "derived": manifest.derived}))
 
 
 def write_text_atomically(path: Path, text: str) -> None:

@@ -15,9 +15,20 @@ from decimal import Decimal
 import numpy as np  # noqa: F401 (the doctests use it)
 import pyarrow as pa
 
-from pipeline.facts import MONEY, Table, chinese, define, holdem, money_from_cents, raspisnoy, sixcard, tournament
+from pipeline.facts import (
+    MONEY,
+    Derived,
+    Table,
+    chinese,
+    define,
+    holdem,
+    money_from_cents,
+    raspisnoy,
+    sixcard,
+    tournament,
+)
 
-__all__ = ["COMMON_TABLES", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
+__all__ = ["COMMON_TABLES", "DERIVED", "MONEY", "SCHEMAS", "AmountTooLarge", "TableRows", "money_from_cents"]
 
 COMMON_TABLES: tuple[Table, ...] = (
     define(
@@ -94,9 +105,10 @@ def gather(*groups: tuple[Table, ...]) -> dict[str, pa.Schema]:
     return schemas
 
 
-SCHEMAS: dict[str, pa.Schema] = gather(
-    COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES, tournament.TABLES,
-)
+_GROUPS = (COMMON_TABLES, holdem.TABLES, raspisnoy.TABLES, chinese.TABLES, sixcard.TABLES, tournament.TABLES)
+SCHEMAS: dict[str, pa.Schema] = gather(*_GROUPS)
+DERIVED: dict[str, Derived] = {table.name: table.derived for group in _GROUPS for table in group if table.derived}
+"""Per table, its columns derived from the others, which parts written before them lack."""
 
 
 _DECIMALS: dict[str, tuple[tuple[str, int, Decimal], ...]] = {

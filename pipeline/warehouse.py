@@ -241,7 +241,7 @@ def models_manifest(con: duckdb.DuckDBPyConnection, root: Path, manifest: Manife
     parts = built["parts"]
     if not all((root / part).exists() for paths in parts.values() for part in paths):
         return manifest
-    return Manifest(built["generation"], parts, manifest.versions)
+    return Manifest(built["generation"], parts, manifest.versions, manifest.derived)
 
 
 # -- the writer -----------------------------------------------------------------------------------
@@ -283,6 +283,7 @@ class Warehouse:
             key = _lock(self.root, wait, on_wait, purpose)
             self._release = weakref.finalize(self, _unlock, key)
         self._recover()
+        self._derive_missing_columns()
         self._load_ledger()
         if placeholders:
             self.lay_placeholders()
@@ -345,6 +346,26 @@ class Warehouse:
         if not (self.root / MANIFEST_FILE).exists() and manifest.parts:
             write_manifest(self.root, manifest)    # a warehouse of older versions: what is there is committed
         self.manifest = manifest
+
+    def _derive_missing_columns(self) -> None:
+        """Under the lock: give the parts an older Rasklad wrote the columns added since that their
+        other columns decide (``pipeline.tables.DERIVED``), each part rewritten whole in place, so
+        that the models never read those columns as nulls. The manifest then names the columns
+        every part holds, for the next writers not to look again (an older Rasklad, which may
+        write parts without them, drops the names from the manifest it writes)."""
+        from pipeline.tables import DERIVED
+
+        wanted = _derived_columns()
+        if set(wanted) <= set(self.manifest.derived):
+            return
+        for table, derived in DERIVED.items():
+            for part in self.committed_files(table):
+                if set(derived.columns) <= set(pq.read_schema(part).names):
+                    continue
+                _write_atomically(derived.derive(pq.ParquetFile(part).read()), part)
+        self.manifest = Manifest(self.manifest.generation, self.manifest.parts, self.manifest.versions, wanted)
+        if self.manifest.parts:     # (a warehouse with nothing committed gets it with its first commit)
+            write_manifest(self.root, self.manifest)
 
     def _load_ledger(self) -> None:
         games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
@@ -504,6 +525,8 @@ class Warehouse:
         # The lock is held: the manifest on disk is the truth (another Warehouse of this thread
         # may have committed since this one read it).
         self.manifest = read_manifest(self.root)
+        if not self.manifest.parts:     # the first commit: its parts hold every derived column
+            self.manifest.derived = _derived_columns()
         manifest = self.manifest.changed(added, removed, self.manifest.generation + 1)
         journal_dir = self.root / JOURNAL
         journal_dir.mkdir(exist_ok=True)
@@ -648,6 +671,13 @@ def _with_sorted_in(known: np.ndarray, numbers: np.ndarray) -> np.ndarray:
     at = np.searchsorted(known, numbers)
     new = known[np.minimum(at, len(known) - 1)] != numbers
     return np.insert(known, at[new], numbers[new])
+
+
+def _derived_columns() -> list[str]:
+    """Every column (``table.column``) that a table derives from its others."""
+    from pipeline.tables import DERIVED
+
+    return sorted(f"{table}.{column}" for table, derived in DERIVED.items() for column in derived.columns)
 
 
 def _write_atomically(table: pa.Table, path: Path) -> None:

@@ -31,6 +31,7 @@ from pipeline import models
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
+from tests.warehouse_rows import written_by_hand
 from tests.worked_marts import assert_worked
 
 HEAD = """PokerStars Hand #{n}:  Hold'em No Limit ($0.50/$1 USD) - 2024/03/0{n} 20:00:00 ET
@@ -424,7 +425,7 @@ def commit_facts(warehouse_root: Path, texts: list[str]) -> Warehouse:
     for i, text in enumerate(texts):
         rows = facts_of(text, f"hand{i}.txt")
         result = FileResult(f"hand{i}.txt", hashlib.blake2b(text.encode(), digest_size=16).hexdigest(), len(text))
-        result.tables = rows.to_arrow()
+        result.tables = written_by_hand(rows)
         result.count_games = 1
         results.append(result)
     store.commit(results)

@@ -18,6 +18,7 @@ from pipeline import models
 from pipeline.tables import TableRows
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import FileResult
+from tests.warehouse_rows import written_by_hand
 
 D = Decimal
 
@@ -29,7 +30,7 @@ def gid(name: str) -> str:
 
 def build(root: Path, rows: TableRows) -> Warehouse:
     """Store ``rows`` as one ingested file and build every model over them."""
-    tables = rows.to_arrow()
+    tables = written_by_hand(rows)
     games = tables.get(("games", next((g for t, g in tables if t == "games"), "")))
     result = FileResult("cases.txt", hashlib.blake2b(repr(sorted(tables)).encode(), digest_size=16).hexdigest(), 1)
     result.tables = tables

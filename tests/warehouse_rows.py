@@ -4,13 +4,24 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pyarrow as pa
 import pyarrow.dataset as ds
 
-from pipeline.tables import SCHEMAS
+from pipeline.tables import DERIVED, SCHEMAS, TableRows
 from pipeline.warehouse import connect, read_manifest
 
 VOLATILE = {"ingested_at", "source_path"}
 """Columns that differ between two runs over the same files: when, and from which folder."""
+
+
+def written_by_hand(rows: TableRows) -> dict[tuple[str, str], pa.Table]:
+    """Rows a test wrote by hand, as an ingest would store them: with the columns the ingest
+    derives from the others (``pipeline.tables.DERIVED``: what each Hold'em decision faced)."""
+    tables = rows.to_arrow()
+    for (table, game), written in tables.items():
+        if table in DERIVED:
+            tables[(table, game)] = DERIVED[table].derive(written)
+    return tables
 
 
 def committed_rows(root: Path, ignore: set[str] = VOLATILE) -> dict[str, list[tuple]]:

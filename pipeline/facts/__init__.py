@@ -54,20 +54,32 @@ def record_kind(record) -> str:
 
 
 @dataclass(frozen=True, slots=True)
+class Derived:
+    """Columns of a table that its other columns decide, added after parts without them were
+    written: the writer gives such parts the columns when it opens the warehouse
+    (``pipeline.warehouse``), so that no model reads them as nulls."""
+
+    columns: tuple[str, ...]
+    derive: Callable[[pa.Table], pa.Table]
+    """``derive(rows)``: the rows (whole games) with the columns, derived from the others."""
+
+
+@dataclass(frozen=True, slots=True)
 class Table:
     """A warehouse table: its name and its Arrow schema (every table is partitioned by game)."""
 
     name: str
     schema: pa.Schema
+    derived: Derived | None = None
 
 
-def define(name: str, *fields: tuple[str, pa.DataType]) -> Table:
+def define(name: str, *fields: tuple[str, pa.DataType], derived: Derived | None = None) -> Table:
     """Declare a warehouse table; the module that declares it lists it in its ``TABLES``.
 
     >>> define("pets", ("name", pa.string())).schema.names
     ['name']
     """
-    return Table(name, pa.schema(list(fields)))
+    return Table(name, pa.schema(list(fields)), derived)
 
 
 @dataclass(frozen=True, slots=True)

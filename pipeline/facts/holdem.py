@@ -13,7 +13,7 @@ import numpy as np
 import pyarrow as pa
 
 from parsers.formats import FORMATS
-from pipeline.facts import MONEY, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
+from pipeline.facts import MONEY, Derived, Handler, Lane, RecordBatch, define, money_from_cents, money_unit
 from rules.cards import Card, format_cards
 from rules.records import GameInfo
 
@@ -29,6 +29,20 @@ if TYPE_CHECKING:
 # reader are imported by the functions that replay or read: the tables are declared, and a run
 # without Hold'em goes, without them.
 
+
+# Added: what the player faced, by decision_context() below (null but the first two on a row
+# that is no decision: fold, check, call, bet or raise).
+_DECISION_CONTEXT_FIELDS = (
+    ("invested_before", MONEY),        # chips he had put in before this action (posts in, returns out)
+    ("count_out_before", pa.int16()),  # players out of the betting before it: folded or all-in
+    ("count_entries_before", pa.int16()),  # calls, bets and raises on the street before it
+    ("full_increment_before", MONEY),  # the largest bet or raise increment on the street before it
+    ("raise_level", pa.int8()),        # bets and raises on the street before it, short all-ins too
+    ("decision_no", pa.int16()),       # his decisions on the street, from 1
+    ("decision_no_at_level", pa.int16()),  # his decisions on the street at this raise level, from 1
+)
+DECISION_CONTEXT = tuple(name for name, _ in _DECISION_CONTEXT_FIELDS)
+"""The columns of ``holdem_actions`` that :func:`decision_context` derives from the others."""
 
 HOLDEM_ACTIONS = define(
     "holdem_actions",
@@ -51,6 +65,8 @@ HOLDEM_ACTIONS = define(
     ("is_voluntary", pa.bool_()),      # a call, bet or raise (not a post)
     ("line", pa.int32()),
     ("board", pa.int8()),              # added: for show/collect lines of a hand run twice, the board (0, 1)
+    *_DECISION_CONTEXT_FIELDS,
+    derived=Derived(DECISION_CONTEXT, lambda rows: with_decision_context(rows)),
 )
 
 HOLDEM_RESULTS = define(
@@ -291,6 +307,11 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_voluntary": pa.array(_codes().voluntary[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
         "board": pa.array(b.action_board[actions], pa.int8()),
+        **decision_context(
+            hand=a_hand, player=b.seat_start[a_hand] + b.actor[actions], street=b.street[actions], kind=kind,
+            amount=f.amount[actions], amount_valid=np.ones(len(actions), np.bool_), to_call=f.to_call[actions],
+            bet_level=f.bet_level[actions], bet_level_valid=np.ones(len(actions), np.bool_),
+            is_all_in=f.is_all_in[actions]),
     })}
 
     hole = b.hole[seats].astype(np.int64)
@@ -337,6 +358,198 @@ def _stakes_text(b: HandBatch, h: int) -> str:
     if b.is_tournament[h] and not stakes.endswith(" T"):
         stakes = f"{stakes} T"
     return stakes
+
+
+# ////////////////////////////////////////////////////////////////////// the decision context
+# What each action faced, from the actions before it in its hand: written into the rows once, so
+# that the SQL models read it instead of sorting every action of the warehouse again per window.
+# Rows come hand by hand (a hand's rows together), each hand's actions in their order.
+
+class _KindFlags(NamedTuple):
+    """Per action code (``rules.holdem_batch.KINDS``, then one more for an unknown action)."""
+
+    is_decision: np.ndarray     # fold, check, call, bet, raise: a turn in a betting round
+    is_entry: np.ndarray        # call, bet, raise
+    is_aggressive: np.ndarray   # bet, raise
+    is_fold: np.ndarray
+    invested_sign: np.ndarray   # what its amount does to the chips a player has in: +1, -1 or 0
+
+
+@functools.cache
+def _kind_flags() -> _KindFlags:
+    from rules.holdem_batch import KINDS
+    from rules.holdem_hand import ActionKind
+
+    def flags(test) -> np.ndarray:
+        return np.array([test(kind) for kind in KINDS] + [False])
+
+    returned = (ActionKind.UNCALLED, ActionKind.COLLECT)
+    return _KindFlags(
+        is_decision=flags(lambda kind: kind.is_betting),
+        is_entry=flags(lambda kind: kind.is_voluntary),
+        is_aggressive=flags(lambda kind: kind in (ActionKind.BET, ActionKind.RAISE)),
+        is_fold=flags(lambda kind: kind == ActionKind.FOLD),
+        # a show or muck puts nothing in; an action the rows do not name counts its amount in
+        invested_sign=np.array([-1 if kind in returned else 0 if kind in (ActionKind.SHOW, ActionKind.MUCK) else 1
+                                for kind in KINDS] + [1], np.int64),
+    )
+
+
+class _Groups:
+    """Rows grouped by key (any integers), in their order within each group: what each row's
+    earlier rows of its group add up to, their largest value, the group's first value. One sort
+    per grouping serves them all.
+
+    >>> groups = _Groups(np.array([0, 1, 0, 1, 0]))
+    >>> groups.sum_before(np.array([1, 2, 4, 8, 16])).tolist(), groups.first(np.array([5, 6, 7, 8, 9])).tolist()
+    ([0, 0, 1, 2, 5], [5, 6, 5, 6, 5])
+    >>> groups.max_before(np.array([4, 9, 2, 1, 3]), np.array([1, 1, 0, 1, 1], bool))
+    (array([0, 0, 4, 9, 4]), array([False, False,  True,  True,  True]))
+    """
+
+    def __init__(self, keys: np.ndarray) -> None:
+        self.order = np.argsort(keys, kind="stable")
+        sorted_keys = keys[self.order]
+        starts = np.ones(len(keys), np.bool_)
+        starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
+        self.ordinal = np.cumsum(starts) - 1
+        """Per sorted row, its group's place among the groups."""
+        self.firsts = np.maximum.accumulate(np.where(starts, np.arange(len(keys)), 0))
+        """Per sorted row, where its group starts."""
+
+    def _unsorted(self, values: np.ndarray) -> np.ndarray:
+        out = np.empty_like(values)
+        out[self.order] = values
+        return out
+
+    def sum_before(self, values: np.ndarray) -> np.ndarray:
+        ordered = values[self.order].astype(np.int64)
+        running = np.cumsum(ordered) - ordered
+        return self._unsorted(running - running[self.firsts])
+
+    def first(self, values: np.ndarray) -> np.ndarray:
+        return self._unsorted(values[self.order][self.firsts])
+
+    def max_before(self, values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The largest valid value before each row in its group (0 where none), and whether there
+        is one. Each value becomes its rank, offset by its group's place, so that one running
+        maximum over the sorted rows never reaches back into an earlier group."""
+        levels, rank = np.unique(values[self.order], return_inverse=True)
+        span = len(levels) + 1
+        running = np.maximum.accumulate(np.where(valid[self.order], rank + 1, 0) + self.ordinal * span)
+        found = np.empty_like(running)
+        found[:1] = -1
+        found[1:] = running[:-1] - self.ordinal[1:] * span    # < 1: nothing before in this group
+        has = found >= 1
+        return self._unsorted(np.where(has, levels[np.maximum(found - 1, 0)], 0)), self._unsorted(has)
+
+
+def decision_context(hand: np.ndarray, player: np.ndarray, street: np.ndarray, kind: np.ndarray,
+                     amount: np.ndarray, amount_valid: np.ndarray, to_call: np.ndarray, bet_level: np.ndarray,
+                     bet_level_valid: np.ndarray, is_all_in: np.ndarray) -> dict[str, pa.Array]:
+    """The ``DECISION_CONTEXT`` columns of ``holdem_actions`` rows, from per-row arrays: the row's
+    hand and player (any integers that tell hands, and a hand's players, apart), street (any small
+    code), action (``KINDS`` index, -1 unknown), amount and to_call (cents), bet_level.
+
+    - ``invested_before``: the chips the player put in before the action (posts in, the uncalled
+      and collected chips taken back out); ``count_out_before``: the players out of the betting
+      before it, having folded or gone all-in.
+    - On a decision only (fold, check, call, bet, raise), over the decisions before it on its
+      street: ``count_entries_before`` calls, bets and raises (0: folded to him);
+      ``full_increment_before`` the largest bet or raise increment (the last full one: a short
+      all-in never exceeds it); ``raise_level`` the bets and raises, every one counted as
+      PokerTracker 4 counts them (a short all-in raise too), over the bet level of the street's
+      first decision (preflop the big blind is level 1); ``decision_no`` his decisions on the
+      street, from 1, and ``decision_no_at_level`` those at this raise level.
+    """
+    flags = _kind_flags()
+    kind = np.where(kind < 0, len(flags.is_decision) - 1, kind)
+    amount = np.where(amount_valid, amount, 0)
+    columns = {
+        "invested_before": money_from_cents(_Groups(player).sum_before(flags.invested_sign[kind] * amount)),
+        "count_out_before": pa.array(_Groups(hand).sum_before(flags.is_fold[kind] | is_all_in), pa.int16()),
+    }
+    decisions = flags.is_decision[kind]
+    d = np.flatnonzero(decisions)
+    d_kind = kind[d]
+    on_street = _Groups(hand[d].astype(np.int64) * 8 + (street[d] + 1))     # the street's decisions
+    player_street = player[d].astype(np.int64) * 8 + (street[d] + 1)     # a player's on his street
+    aggressive = flags.is_aggressive[d_kind]
+    entries = on_street.sum_before(flags.is_entry[d_kind])
+    increment, has_increment = on_street.max_before(amount[d] - to_call[d], aggressive & amount_valid[d])
+    raise_level = on_street.first(bet_level[d].astype(np.int64)) + on_street.sum_before(aggressive)
+    level_known = on_street.first(bet_level_valid[d])
+    ones = np.ones(len(d), np.int64)
+    decision_no = _Groups(player_street).sum_before(ones) + 1
+    # a street's raise level never goes down: its decisions at one level follow each other
+    at_level = _Groups(player_street * 256 + np.where(level_known, raise_level + 1, 0)).sum_before(ones) + 1
+
+    def on_decisions(values: np.ndarray, valid: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
+        out = np.zeros(len(kind), np.int64)
+        out[d] = values
+        known = decisions.copy()
+        if valid is not None:
+            known[d] = valid
+        return out, known
+
+    for name, values, valid, kind_of in (
+        ("count_entries_before", entries, None, pa.int16()),
+        ("full_increment_before", increment, has_increment, MONEY),
+        ("raise_level", raise_level, level_known, pa.int8()),
+        ("decision_no", decision_no, None, pa.int16()),
+        ("decision_no_at_level", at_level, level_known, pa.int16()),
+    ):
+        out, known = on_decisions(values, valid)
+        columns[name] = (money_from_cents(out, known) if kind_of == MONEY
+                         else pa.array(out, kind_of, mask=~known))
+    return columns
+
+
+def _cents(column: pa.ChunkedArray | pa.Array) -> tuple[np.ndarray, np.ndarray]:
+    """A MONEY column's values in cents (0 where null), and which are not null."""
+    array = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
+    array = array.cast(MONEY)
+    words = np.frombuffer(array.buffers()[1], np.int64)[2 * array.offset: 2 * (array.offset + len(array))]
+    valid = array.is_valid().to_numpy(zero_copy_only=False)
+    return np.where(valid, words[::2], 0), valid
+
+
+def with_decision_context(actions: pa.Table) -> pa.Table:
+    """``holdem_actions`` rows (whole hands) with their ``DECISION_CONTEXT`` columns derived again
+    from the others: for rows written without them, by a Rasklad before they existed (see
+    ``pipeline.warehouse``'s upgrades) or by hand."""
+    import pyarrow.compute as pc
+
+    from rules.holdem_batch import KINDS, STREETS
+
+    order = pc.sort_indices(actions, [("game_id", "ascending"), ("action_no", "ascending")])
+    rows = actions.select(["game_id", "player", "street", "action", "amount", "to_call", "bet_level", "is_all_in"]
+                          ).take(order).combine_chunks()
+
+    def codes(name: str, values=None) -> np.ndarray:
+        column = rows.column(name)
+        found = (pc.index_in(column, value_set=pa.array(values)) if values is not None
+                 else column.dictionary_encode().combine_chunks().indices)
+        return found.fill_null(-1).to_numpy(zero_copy_only=False).astype(np.int64)
+
+    hand = codes("game_id")
+    player = codes("player")
+    amount, amount_valid = _cents(rows.column("amount"))
+    to_call, _ = _cents(rows.column("to_call"))
+    bet_level = rows.column("bet_level")
+    context = decision_context(
+        hand=hand, player=hand * (player.max(initial=0) + 2) + player + 1,
+        street=codes("street", [street.value for street in STREETS]),
+        kind=codes("action", [kind.value for kind in KINDS]), amount=amount, amount_valid=amount_valid,
+        to_call=to_call, bet_level=bet_level.fill_null(0).to_numpy(zero_copy_only=False),
+        bet_level_valid=bet_level.is_valid().to_numpy(zero_copy_only=False),
+        is_all_in=rows.column("is_all_in").fill_null(False).to_numpy(zero_copy_only=False))
+    back = pc.sort_indices(order)   # the rows' own order again
+    for name, values in context.items():
+        values = values.take(back)
+        at = actions.schema.get_field_index(name)
+        actions = actions.append_column(name, values) if at < 0 else actions.set_column(at, name, values)
+    return actions
 
 
 # ////////////////////////////////////////////////////////////////////// registration

@@ -18,4 +18,11 @@ select
     is_voluntary,
     line,
     cast(board as integer) as board,
+    invested_before,
+    cast(count_out_before as integer) as count_out_before,
+    cast(count_entries_before as integer) as count_entries_before,
+    full_increment_before,
+    cast(raise_level as integer) as raise_level,
+    cast(decision_no as integer) as decision_no,
+    cast(decision_no_at_level as integer) as decision_no_at_level,
 from holdem_actions
