@@ -116,8 +116,8 @@ _TABLES = Tables(
 )
 
 Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats boards board_lines "
-                                 "summary_boards summary_board_lines hole hole_line hole_conflict "
-                                 "hole_conflict_line street actor kind amount raise_to is_all_in is_capped line pot_amount")
+                                 "summary_boards summary_board_lines hole hole_line hole_conflict hole_conflict_line "
+                                 "street actor kind amount raise_to is_all_in is_capped line pot_amount")
 """What the kernel reads of a batch (see rules.holdem_batch): its index and action columns as they are,
 its per-hand and per-seat facts as two tables (``HAND_COLUMNS``, ``SEAT_COLUMNS``), and each hand's
 boards as one array (the first, then those of a hand run twice or thrice; each one's first line)."""
