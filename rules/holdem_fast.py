@@ -119,8 +119,9 @@ Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands
                                  "summary_boards summary_board_lines hole hole_line hole_conflict hole_conflict_line "
                                  "street actor kind amount raise_to is_all_in is_capped line pot_amount")
 """What the kernel reads of a batch (see rules.holdem_batch): its index and action columns as they are,
-its per-hand and per-seat facts as two tables (``HAND_COLUMNS``, ``SEAT_COLUMNS``), and each hand's
-boards as one array (the first, then those of a hand run twice or thrice; each one's first line)."""
+its per-hand and per-seat facts as two tables (a row per column of ``HAND_COLUMNS``, ``SEAT_COLUMNS``),
+and each hand's boards as one array (the first, then those of a hand run twice or thrice; each one's
+first line)."""
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
@@ -312,14 +313,14 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
 
 
 def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
-    """The batch's columns ``names`` (or the values ``given`` for them) as one int64 table of its
-    first ``rows`` (a reader may leave a column longer); an optional column the batch leaves out
-    (None) is 0 unless ``given``."""
-    table = np.zeros((rows, len(names)), np.int64)
+    """The batch's columns ``names`` (or the values ``given`` for them) as the rows of one int64
+    table (each copied whole, not strided), of their first ``rows`` values (a reader may leave a
+    column longer); an optional column the batch leaves out (None) is 0 unless ``given``."""
+    table = np.zeros((len(names), rows), np.int64)
     for k, name in enumerate(names):
         values = given[name] if given.get(name) is not None else getattr(b, name)
         if values is not None:
-            table[:, k] = values[:rows] if isinstance(values, np.ndarray) else values
+            table[k] = values[:rows] if isinstance(values, np.ndarray) else values
     return table
 
 
@@ -531,14 +532,14 @@ def _kernel(c, t, f, out, count):
         before = count[0]
         # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
         for k in range(HAND_FIELDS):
-            G[k] = c.hands[h, k] if k < G_HAND else 0
+            G[k] = c.hands[k, h] if k < G_HAND else 0
         G[G_HAND] = h
         G[G_SEATS] = ns
         G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
         S[:] = 0
         for i in range(ns):
             for k in range(S_INVESTED):
-                S[i, k] = c.seats[s0 + i, k]
+                S[i, k] = c.seats[k, s0 + i]
             if S[i, S_NOT_STATED]:
                 S[i, S_LEFT] = _NOT_STATED
                 G[G_NOT_STATED] |= np.int64(1) << i
