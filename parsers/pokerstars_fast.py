@@ -2,8 +2,7 @@
 
 Two steps:
 
-- the file is cut by the one splitter, :func:`parsers.source.split_file` (``split_text`` here
-  is :func:`parsers.source.split`);
+- the file is cut by the one splitter, :func:`parsers.source.split_file`;
 - :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
@@ -18,7 +17,7 @@ Two steps:
 
 The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
 terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
-only if Lark accepted that shape (``_SHAPES_ACCEPTED``, or one Lark run per new shape).
+only if Lark accepted that shape (once per shape: :func:`_shape_accepted`).
 
 Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
 gives the engine their batch): a player without a seat line, one name in two seats, hole
@@ -54,6 +53,7 @@ like, and ``_MISC``'s forms (joins, leaves, timed out, finished the tournament �
 ... Seat 1: Vera (big blind) folded before Flop
 ... Seat 2: Ivan (button) collected (€0.25)
 ... Seat 3: Olga: the great (small blind) folded before Flop'''
+>>> from parsers.source import split
 >>> batch = read_batch(split(text), "x.txt")
 >>> batch.in_lane.tolist(), batch.player, batch.currency
 ([True], ['Vera', 'Ivan', 'Olga: the great'], ['EUR'])
@@ -68,7 +68,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
-from decimal import Decimal
+from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -76,17 +76,14 @@ from numba import njit
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
-from parsers.source import Chunk, line_starts, split, split_file
+from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
-from rules.holdem_batch import HandBatch
+from rules.holdem_batch import HandBatch, in_cents
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
 from rules.rooms import DEAD_POSTS_CHECKED
 
-__all__ = ["read_batch", "read_text", "split_text"]
-
-split_text = split
-"""The one splitter, :func:`parsers.source.split`, under the name callers of this module know."""
+__all__ = ["read_batch", "read_text"]
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
@@ -203,6 +200,9 @@ def scanner_words(reader=ps) -> ScannerWords:
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
     }
     assert tuple(lists) == _WORD_LISTS
+    for name in ("verbs", "shows", "noshow", "misc_fixed"):     # _word_of takes the one word that stands
+        words = [entry[0] if isinstance(entry, tuple) else entry for entry in lists[name]]
+        assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {name} starts another"
     assert len(reader.DATE_TIME) == 6, "the scanner reads a year, month, day, hour, minute and second"
     rows = [(word, 0, 0) for word in single.values()]
     bounds = []
@@ -406,18 +406,26 @@ def _cards(b, i, e, wb, wa, wl, out):
 
 
 @njit(cache=True)
+def _word_of(b, j, e, wb, wa, wl, which):
+    """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
+    list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
+    for k in range(wl[which + 1] - wl[which]):
+        if _at_k(b, j, e, wb, wa, wl[which] + k):
+            return k, j + _n(wa, wl[which] + k)
+    return -1, j
+
+
+@njit(cache=True)
 def _action(b, wb, wa, wl, wk, sign, q, e):
-    """The alternatives of ``_ACTION`` after "<player>: " at b[q:]:
+    """The alternatives of ``_ACTION`` after "<player>: " at b[q:], tried in its order:
     (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
-    # folds, with cards or not
-    if _at_k(b, q, e, wb, wa, W_FOLDS):
+    if _at_k(b, q, e, wb, wa, W_FOLDS):       # folds, with cards or not
         j = q + _n(wa, W_FOLDS)
-        if _at_k(b, j, e, wb, wa, W_BRACKET):
-            k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-            if k >= 0:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
-                if status != 0:
-                    return status, 1, 0, -1, all_in, capped, -1, -1
+        k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
+        if k >= 0:
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
+            if status != 0:
+                return status, 1, 0, -1, all_in, capped, -1, -1
         status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
         if status != 0:
             return status, 1, 0, -1, all_in, capped, -1, -1
@@ -425,59 +433,47 @@ def _action(b, wb, wa, wl, wk, sign, q, e):
         status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, W_CHECKS), e)
         if status != 0:
             return status, 2, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_VERBS + 1] - wl[L_VERBS]):
-        if _at_k(b, q, e, wb, wa, wl[L_VERBS] + k):
-            status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_VERBS] + k), e)
-            if status < 0:
-                return -1, 0, 0, -1, False, False, -1, -1
-            if status == 1:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 3 + k, cents, -1, all_in, capped, -1, -1
-    if _at_k(b, q, e, wb, wa, W_RAISES):
-        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_RAISES), e)
+    verb, j = _word_of(b, q, e, wb, wa, wl, L_VERBS)
+    raises = _at_k(b, q, e, wb, wa, W_RAISES)
+    if verb >= 0 or raises:
+        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + raises * _n(wa, W_RAISES), e)
+        to = -1
+        if status == 1 and raises and _at_k(b, j, e, wb, wa, W_TO):
+            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
+        elif raises:
+            status = min(status, 0)     # a raise without " to AMT" is no raise
         if status < 0:
             return -1, 0, 0, -1, False, False, -1, -1
-        if status == 1 and _at_k(b, j, e, wb, wa, W_TO):
-            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
-            if status < 0:
-                return -1, 0, 0, -1, False, False, -1, -1
-            if status == 1:
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 20, cents, to, all_in, capped, -1, -1
-    for k in range(wl[L_SHOWS + 1] - wl[L_SHOWS]):
-        if _at_k(b, q, e, wb, wa, wl[L_SHOWS] + k):
-            start = q + _n(wa, wl[L_SHOWS] + k)
-            close = _find(b, start, e, wb, wa, W_BRACKET_END)
-            if close >= 0:
-                j = close + 1
-                # (?: \(.*\))? is greedy: the last ")" after which the tail matches
-                if _at_k(b, j, e, wb, wa, W_ASIDE):
-                    for r in range(e - 1, j + 1, -1):
-                        if _at_k(b, r, e, wb, wa, W_CLOSE):
-                            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
-                            if status != 0:
-                                return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-                if status != 0:
-                    return status, 21 if k == 0 else 23, 0, -1, all_in, capped, start, close
-    for k in range(wl[L_NOSHOW + 1] - wl[L_NOSHOW]):
-        if _at_k(b, q, e, wb, wa, wl[L_NOSHOW] + k):
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_NOSHOW] + k), e)
+        if status == 1:
+            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
             if status != 0:
-                return status, 22, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_MISC_FIXED + 1] - wl[L_MISC_FIXED]):
-        if _at_k(b, q, e, wb, wa, wl[L_MISC_FIXED] + k):
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, wl[L_MISC_FIXED] + k), e)
-            if status != 0:
-                return status, 30, 0, -1, all_in, capped, -1, -1
-    for k in range(wl[L_MISC_OPEN + 1] - wl[L_MISC_OPEN]):
-        if _at_k(b, q, e, wb, wa, wl[L_MISC_OPEN] + k):
-            return 1, 30, 0, -1, False, False, -1, -1
+                return status, 20 if raises else 3 + verb, cents, to, all_in, capped, -1, -1
+    shows, start = _word_of(b, q, e, wb, wa, wl, L_SHOWS)
+    close = _find(b, start, e, wb, wa, W_BRACKET_END) if shows >= 0 else -1
+    if close >= 0:
+        j = close + 1
+        # (?: \(.*\))? is greedy: the last ")" after which the tail matches
+        for r in range(e - 1, j + 1 if _at_k(b, j, e, wb, wa, W_ASIDE) else e - 1, -1):
+            if _at_k(b, r, e, wb, wa, W_CLOSE):
+                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
+                if status != 0:
+                    return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
+    noshow, j = _word_of(b, q, e, wb, wa, wl, L_NOSHOW)
+    if noshow >= 0:
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 22, 0, -1, all_in, capped, -1, -1
+    no_play, j = _word_of(b, q, e, wb, wa, wl, L_MISC_FIXED)
+    if no_play >= 0:
+        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
+        if status != 0:
+            return status, 30, 0, -1, all_in, capped, -1, -1
+    if _word_of(b, q, e, wb, wa, wl, L_MISC_OPEN)[0] >= 0:
+        return 1, 30, 0, -1, False, False, -1, -1
     return 0, 0, 0, -1, False, False, -1, -1
-
-
 
 
 @njit(cache=True)
@@ -500,17 +496,8 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
 @njit(cache=True)
 def _board_start(b, wb, wa, wl, wk, s, e):
     """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    _, j = _run_word(b, wb, wa, wl, wk, s, e)
+    _, j = _word_of(b, s, e, wb, wa, wl, L_RUNS)
     return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
-
-
-@njit(cache=True)
-def _run_word(b, wb, wa, wl, wk, j, e):
-    """The run a "FIRST ", "SECOND " or "THIRD " at b[j:] names, and where the rest starts: (-1, j) for none."""
-    for k in range(wl[L_RUNS + 1] - wl[L_RUNS]):
-        if _at_k(b, j, e, wb, wa, wl[L_RUNS] + k):
-            return k, j + _n(wa, wl[L_RUNS] + k)
-    return -1, j
 
 
 @njit(cache=True)
@@ -649,6 +636,13 @@ def _bar(b, j, e, wb, wa):
 
 
 @njit(cache=True)
+def _set_board(row, cards, n):
+    """A board column's row: the ``n`` cards, -1 after them."""
+    for k in range(row.shape[0]):
+        row[k] = cards[k] if k < n else -1
+
+
+@njit(cache=True)
 def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
     """Action row k of the batch: who, where, how much, on which street, of what kind."""
     actor[k] = seat
@@ -681,23 +675,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         s0 = ns
         ok = in_lane[h]
         sign = signs[h]
-        in_summary = False
-        seen_hole = False
-        blinds_posted = False
-        street = 0
-        run = 0
-        run_street[0] = 0
-        run_street[1] = 0
-        run_street[2] = 0
-        markers = 0
-        sum_boards = 0
-        has_total = False
-        sum_seats = 0
+        in_summary = seen_hole = blinds_posted = has_total = False
+        street = run = markers = sum_boards = sum_seats = 0
+        run_street[:] = 0
         previous = T_HEADER
         tokens = 1
+        shape[h] = 0
         shape[h, 0] = T_HEADER
-        shape[h, 1] = 0
-        shape[h, 2] = 0
         first_index = hand_line0[h]
         for li in range(first_index + 1, first_index + hand_lines[h]):
             if not ok:
@@ -712,13 +696,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                marker_run, j = _run_word(b, wb, wa, wl, wk, s + _n(wa, W_STARS), e)
-                which = -1
-                for k in range(wl[L_MARKERS + 1] - wl[L_MARKERS]):
-                    if _at_k(b, j, e, wb, wa, wl[L_MARKERS] + k):
-                        which = k
-                        j += _n(wa, wl[L_MARKERS] + k)
-                        break
+                marker_run, j = _word_of(b, s + _n(wa, W_STARS), e, wb, wa, wl, L_RUNS)
+                which, j = _word_of(b, j, e, wb, wa, wl, L_MARKERS)
                 if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
                     ok = False
                     break
@@ -763,17 +742,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
                         ok = False      # the first bracket is not the board dealt so far: the reader refuses it
                         break
+                    _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
                     if run == 0:
-                        for k in range(5):
-                            board[h, k] = tmp[k] if k < n else -1
                         if markers < 3:
                             board_lines[h, markers] = fl
                         markers += 1
-                    else:
-                        for k in range(5):
-                            more_boards[h, run - 1, k] = tmp[k] if k < n else -1
-                        if more_board_lines[h, run - 1] == 0:
-                            more_board_lines[h, run - 1] = fl
+                    elif more_board_lines[h, run - 1] == 0:
+                        more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
@@ -786,18 +761,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     for pe in range(p0 + 1, e):
                         if not _at_k(b, pe, e, wb, wa, W_SPACE):
                             continue    # the name ends before " (button)" … or " folded" …
-                        j = pe
-                        again = True
-                        while again:
-                            again = False
-                            for k in range(wl[L_POSITIONS + 1] - wl[L_POSITIONS]):
-                                if _at_k(b, j, e, wb, wa, wl[L_POSITIONS] + k):
-                                    j += _n(wa, wl[L_POSITIONS] + k)
-                                    again = True
-                                    break
-                        if _at_k(b, j, e, wb, wa, W_SPACE):
-                            for k in range(wl[L_OUTCOMES], wl[L_OUTCOMES + 1]):
-                                found = found or _at_k(b, j + _n(wa, W_SPACE), e, wb, wa, k)
+                        position, j = _word_of(b, pe, e, wb, wa, wl, L_POSITIONS)
+                        while position >= 0:
+                            position, j = _word_of(b, j, e, wb, wa, wl, L_POSITIONS)
+                        found = _at_k(b, j, e, wb, wa, W_SPACE) and _word_of(b, j + _n(wa, W_SPACE), e, wb, wa, wl,
+                                                                             L_OUTCOMES)[0] >= 0
                         if found:
                             what = j + _n(wa, W_SPACE)
                             i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
@@ -809,9 +777,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             count = 0
                             q = what
                             while q < e:
-                                start = _after(b, q, e, wb, wa, W_WON_AMOUNT)
-                                if start < 0:
-                                    start = _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT)
+                                start = max(_after(b, q, e, wb, wa, W_WON_AMOUNT), _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT))
                                 if start < 0:
                                     q += 1
                                     continue
@@ -840,9 +806,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             # showed [..] / mucked [..]: the first such group
                             q = what
                             while q < e:
-                                start = _after(b, q, e, wb, wa, W_SHOWED_CARDS)
-                                if start < 0:
-                                    start = _after(b, q, e, wb, wa, W_MUCKED_CARDS)
+                                start = max(_after(b, q, e, wb, wa, W_SHOWED_CARDS), _after(b, q, e, wb, wa, W_MUCKED_CARDS))
                                 if start >= 0:
                                     close = _find(b, start, e, wb, wa, W_BRACKET_END)
                                     if close >= 0:
@@ -957,11 +921,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if n <= 0 or n > 5:
                     ok = False
                     break
-                for k in range(5):
-                    if sum_boards == 0:
-                        summary_board[h, k] = tmp[k] if k < n else -1
-                    else:
-                        summary_more_boards[h, sum_boards - 1, k] = tmp[k] if k < n else -1
+                _set_board(summary_board[h] if sum_boards == 0 else summary_more_boards[h, sum_boards - 1], tmp, n)
                 if sum_boards == 0:
                     summary_board_line[h] = fl
                 else:
@@ -994,11 +954,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     actor[k] = i
                     line_col[k] = fl
                     amount[k] = cents
+                    street_col[k] = street
                     # the reference keeps "and is all-in" for calls, bets, raises and posts only
                     all_in_col[k] = all_in and 3 <= code <= 20
                     capped_col[k] = capped and 3 <= code <= 20
                     action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
-                    street_col[k] = street
                     token = T_BODY
                     if code == 1:
                         kind_col[k] = K_FOLD
@@ -1050,9 +1010,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         if not _at_k(b, q, e, wb, wa, W_QUOTE):
                             continue
                         j = q + _n(wa, W_QUOTE)
-                        mx = 0
-                        bt = 0
-                        pm = False
+                        mx = bt = 0
                         if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
                             v, k = _number(b, j + 1, e, _SEAT_DIGITS)
                             if _at_k(b, k, e, wb, wa, W_MAX):
@@ -1061,8 +1019,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         elif _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and b[j + 1] >= 0x80:
                             ok = False
                             break
-                        if _at_k(b, j, e, wb, wa, W_PLAY_MONEY):
-                            pm = True
+                        pm = _at_k(b, j, e, wb, wa, W_PLAY_MONEY)
+                        if pm:
                             j += _n(wa, W_PLAY_MONEY)
                         if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
                             at = j + _n(wa, W_BUTTON_SEAT)
@@ -1104,9 +1062,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 break
                         done = True
                         break
-                    if not ok:
-                        break
-                    if not done:
+                    if not (ok and done):
                         ok = False
                         break
                     token = T_DEALT
@@ -1126,10 +1082,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     done = False
-                    q = e - _n(wa, W_COLLECTED)
-                    while q >= s + 1:
+                    for q in range(e - _n(wa, W_COLLECTED), s, -1):     # the last " collected " that reads
                         if not _at_k(b, q, e, wb, wa, W_COLLECTED):
-                            q -= 1
                             continue
                         status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_COLLECTED), e)
                         if status < 0:
@@ -1168,10 +1122,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                                 na += 1
                                 done = True
                                 break
-                        q -= 1
-                    if not ok:
-                        break
-                    if not done:
+                    if not (ok and done):
                         ok = False
                         break
                     token = T_BODY
@@ -1203,13 +1154,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         skip = True
                         for r in range(s + _n(wa, W_CAPPED_LINE), e):
                             skip = skip and _is_space(b[r])
-                    for k in range(wl[L_MISC_ANYWHERE + 1] - wl[L_MISC_ANYWHERE]):
-                        n = _n(wa, wl[L_MISC_ANYWHERE] + k)
-                        for q in range(s + 1, e - n + 1):
-                            if _at_k(b, q, e, wb, wa, wl[L_MISC_ANYWHERE] + k):
-                                skip = True
-                                break
-                        if skip:
+                    for q in range(s + 1, e):
+                        if skip or _word_of(b, q, e, wb, wa, wl, L_MISC_ANYWHERE)[0] >= 0:
+                            skip = True
                             break
                     for k in range(wl[L_MISC_ENDS + 1] - wl[L_MISC_ENDS]):
                         n = _n(wa, wl[L_MISC_ENDS] + k)
@@ -1266,35 +1213,17 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         in_lane[h] = ok
         if not ok:
             is_cancelled[h] = False
-            for k in range(5):
-                more_boards[h, 0, k] = -1
-                more_boards[h, 1, k] = -1
-                summary_more_boards[h, 0, k] = -1
-                summary_more_boards[h, 1, k] = -1
-            more_board_lines[h, 0] = more_board_lines[h, 1] = 0
-            summary_more_board_lines[h, 0] = summary_more_board_lines[h, 1] = 0
+            more_boards[h] = summary_more_boards[h] = -1
+            more_board_lines[h] = summary_more_board_lines[h] = 0
             # the hand keeps no rows: clear what it wrote
-            for j in range(s0, ns):
-                hole[j, 0] = -1
-                hole[j, 1] = -1
-                hole_how[j] = 0
-                hole_line[j] = 0
-                summary_won[j] = -1
-                summary_line[j] = 0
-                what_from[j] = -1
-                won_not_awarded[j] = False
-                has_cash_out[j] = False
-                cash_out[j] = 0
+            hole[s0:ns] = summary_won[s0:ns] = what_from[s0:ns] = -1
+            hole_how[s0:ns] = hole_line[s0:ns] = summary_line[s0:ns] = cash_out[s0:ns] = 0
+            won_not_awarded[s0:ns] = has_cash_out[s0:ns] = False
             # (and the row a failed line began: its columns are written before the last checks)
-            for k in range(action_start[h], min(max(na, action_start[h]) + 1, raise_to.shape[0])):
-                raise_to[k] = -1
-                all_in_col[k] = False
-                capped_col[k] = False
-                action_board[k] = 0
-                cards_col[k, 0] = -1
-                cards_col[k, 1] = -1
-                pot[k] = -1
-                desc_from[k] = -1
+            rows = slice(action_start[h], max(na, action_start[h]) + 1)
+            raise_to[rows] = cards_col[rows] = pot[rows] = desc_from[rows] = -1
+            all_in_col[rows] = capped_col[rows] = False
+            action_board[rows] = 0
             ns = s0
             na = action_start[h]
             npots = pot_start[h]
@@ -1418,14 +1347,6 @@ def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-def _cents(value: Decimal | None) -> int | None:
-    if value is None:
-        return None
-    scaled = value * 100
-    whole = int(scaled)
-    return whole if whole == scaled else None
-
-
 class _Head:
     """What a header line gives a batch, apart from the hand's ID and date: the hand's numbers
     (_NO_NUMBERS when the lane cannot hold them) and strings."""
@@ -1434,9 +1355,9 @@ class _Head:
 
     def __init__(self, hand, sign: str) -> None:
         limit = hand.betting is BettingStructure.LIMIT
-        amounts = (_cents(hand.small_blind), _cents(hand.big_blind), _cents(hand.small_bet) if limit else -1,
-                   _cents(hand.big_bet) if limit else -1, _cents(hand.ante))
-        cap = _cents(hand.cap) if hand.cap is not None else -1
+        amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
+                   in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
+        cap = in_cents(hand.cap) if hand.cap is not None else -1
         self.ok = cap is not None and None not in amounts
         # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
         self.numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
@@ -1739,17 +1660,8 @@ def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, p
             known.add(words)
 
 
-class _NoHead:
-    """The strings of a hand whose header the lane does not read."""
-
-    tournament_id = None
-    stakes = ""
-    currency = ""
-    club = None
-    tournament = False
-
-
-_NO_HEAD = _NoHead()
+_NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
+"""The strings of a hand whose header the lane does not read."""
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:

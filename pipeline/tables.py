@@ -266,10 +266,14 @@ class TableRows:
             self._counts[key] = keep
 
     def to_arrow(self) -> dict[tuple[str, str], pa.Table]:
-        tables = {
-            (table, game): pa.Table.from_pydict(columns, schema=SCHEMAS[table])
-            for (table, game), columns in self._columns.items()
-        }
+        """Every table's rows in Arrow. Rows given as values (a game at a time) get their derived
+        columns here, in one go per table (``DERIVED``): per game, the derivation costs more than
+        the rows."""
+        tables = {}
+        for (table, game), columns in self._columns.items():
+            rows = pa.Table.from_pydict(columns, schema=SCHEMAS[table])
+            derived = DERIVED.get(table)
+            tables[(table, game)] = rows if derived is None or not rows.num_rows else derived.derive(rows)
         for key, ready in self._tables.items():
             tables[key] = pa.concat_tables([tables[key], *ready] if key in tables else ready)
         return tables

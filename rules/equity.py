@@ -13,7 +13,8 @@ outcome depends on its ranks alone, so each of the 6,188 rank multisets is ranke
 player (read from a table of hole-rank pairs made once per order) and weighted by the number
 of stub boards that carry it; boards where a player makes a
 flush are counted by their suited cards instead, all the ways of dealing the other cards at
-once. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
+once, and settled by rule (the highest card of the suit held wins) unless a straight flush is
+in reach. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
 process under a key blind to the suits' names.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
@@ -43,7 +44,6 @@ from rules.evaluator import (
     RankOrder,
     mask_strength,
     multiset_tables,
-    next_subset,
     rank_tables,
 )
 
@@ -107,6 +107,10 @@ def _distribute(strength, shut, split, weights, shares):
         if weights[pot]:
             _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
+
+_winners_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_winners.py_func)
+"""The same winners, called rather than inlined: for the flush boards ranked one by one, whose
+copies would only lengthen the first compile."""
 
 _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
@@ -179,11 +183,11 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @njit(cache=True, inline="always")
-def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
-    five, ascending, is 4 - d): its column, ways, suit polynomials and count of distinct ranks at
-    depth d + 1 from those before the rank's first card. Returns how many of the rank are dealt
-    now, 0 when the stub has too few."""
+    five, ascending, is 4 - d): its column, ways and suited tails at depth d + 1 from those
+    before the rank's first card. Returns how many of the rank are dealt now, 0 when the stub
+    has too few."""
     m = run[d - 1] + 1 if d > 0 and ranks[d - 1] == r else 1
     if m > avail[r]:
         return 0
@@ -192,18 +196,19 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, poly, kinds, none, one, bin
     base = d + 1 - m
     index[d + 1] = index[d] + binom[r + 4 - d, 5 - d]
     ways[d + 1] = ways[base] * binom[avail[r], m]
-    kinds[d + 1] = kinds[base] + 1
     for s in range(4):
+        # at least i of suit s: at least i before, and none of this rank's, or i - 1 and one
         a0 = none[s, r, m]
         a1 = one[s, r, m]
-        poly[d + 1, s, 0] = poly[base, s, 0] * a0
+        tails[d + 1, s, 0] = tails[base, s, 0] * (a0 + a1)
         for i in range(1, d + 2):
-            poly[d + 1, s, i] = poly[base, s, i] * a0 + poly[base, s, i - 1] * a1
+            tails[d + 1, s, i] = tails[base, s, i] * a0 + tails[base, s, i - 1] * a1
     return m
 
 
 @_compiled
-def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush, binom):
+def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
+                   straight_top, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -211,7 +216,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
     each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
     the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
-    strength; binom: :data:`_BINOMIALS`. Returns (shares (n_pots, n_players), number of boards).
+    strength; straight_top: the order's, nonzero where a rank mask holds a straight; binom:
+    :data:`_BINOMIALS`. Returns (shares (n_pots, n_players), number of boards).
 
     A board is a rank multiset (6,188 of them) and a suit for each card. Suits matter only on
     a flush board: ``k`` cards of a suit ``s`` where some hand holds ``5 - k`` of them, so k is
@@ -219,12 +225,14 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     Such a board is settled, in a pot where a player who flushes is eligible, by its suited
     cards alone: the flushes rank among themselves and beat every hand without one. Part 1
     counts these, one set of suited cards at a time, for all the ways to deal the other cards
-    at once (and every set at once in a pot whose flushers hold the same cards of the suit:
-    they tie on all of them). Part 2 walks the rank multisets, ranks each once per player and settles its other
-    boards (every board of it, less those part 1 settled in that pot: a polynomial in the
-    suited cards counts them as the walk adds ranks). Where a hand without a flush ranks at a
-    flush or above (a full house or four of a kind on a paired board), part 2 takes part 1's
-    result back for that multiset's flush boards and settles them one by one.
+    at once; unless a straight flush is in reach, the flusher holding the pot's highest card
+    of the suit wins, so most sets are only counted, not ranked. Part 2 walks the rank
+    multisets, ranks each once per player and settles its other boards (every board of it,
+    less those part 1 settled in that pot: the ways to deal at least k cards of each suit,
+    kept as the walk adds ranks, count them with two products a suit). Where a hand without a
+    flush ranks above every flush but a straight flush (a full house or four of a kind, so a
+    paired board), part 2 gives that multiset's flush boards back from part 1's winner to its
+    own, counted from the same tails.
     """
     n_players = hole_pairs.shape[0]
     n_pots = eligible.shape[0]
@@ -246,14 +254,18 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 m &= m - 1
                 suited[p, s] += 1
             need[s] = min(need[s], 5 - suited[p, s])
-    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s
+    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
+    # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
     flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
+    need_pot = np.zeros((n_pots, 4), dtype=np.int64)
     for s in range(4):
-        for k in range(6):
-            for pot in range(n_pots):
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        flush_pots[s, k, pot] = 1
+        for pot in range(n_pots):
+            need_pot[pot, s] = 5
+            for p in range(n_players):
+                if eligible[pot, p]:
+                    need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
+            for k in range(need_pot[pot, s], 6):
+                flush_pots[s, k, pot] = 1
     # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
     none = np.zeros((4, 13, 5), dtype=np.int64)
     one = np.zeros((4, 13, 5), dtype=np.int64)
@@ -273,9 +285,50 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
 
     # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
-    # any 5 - k of the stub's other cards.
+    # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
+    # flush, the one who holds the highest card of the suit wins where it plays: the cards above
+    # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
+    # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
+    # where it is above the board's lowest, else all tie on the board. So only the boards where
+    # a straight flush could be made (in the suit's cards of the board and of every hand) are
+    # ranked one by one; the others are counted, by their lowest card when five are suited.
+    # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
+    # tie), top_rank[pot, s, k] the card's rank.
+    highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
+    top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
+    any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
+    for s in range(4):
+        for p in range(n_players):
+            any_held[s] |= suit_masks[p, s]
+        for pot in range(n_pots):
+            for k in range(need_pot[pot, s], 6):
+                top_rank[pot, s, k] = -1
+                for p in range(n_players):
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        for r in range(top_rank[pot, s, k] + 1, 13):
+                            if suit_masks[p, s] >> r & 1:
+                                top_rank[pot, s, k] = r
+                                highest[pot, s, k] = 1 << p
+    everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
+    for pot in range(n_pots):
+        for p in range(n_players):
+            everyone[pot] |= eligible[pot, p] << p
+    like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
+    for pot in range(n_pots):
+        like[pot] = pot
+        for other in range(pot - 1, -1, -1):
+            same = True
+            for s in range(4):
+                same &= need_pot[other, s] == need_pot[pot, s]
+            if same:
+                like[pot] = like[other]
+    within_first = np.zeros(n_pots, dtype=np.int64)   # a pot whose players all play for the first
+    for pot in range(n_pots):
+        within_first[pot] = not everyone[pot] & ~everyone[0]
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
+    prefix = np.zeros(6, dtype=np.int64)
+    by_lowest = np.zeros(13, dtype=np.int64)
     for s in range(4):
         ns = 0
         for r in range(13):
@@ -287,75 +340,72 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
             w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
                 weights[pot] = w * flush_pots[s, k, pot]
-            # In a pot whose flushers hold the same cards of the suit (one alone, or none of
-            # them any), they tie on every subset: the pot's weight for all the subsets at once,
-            # split among them, and the walk below leaves that pot out.
-            left = 0
-            for pot in range(n_pots):
-                tied = 0
-                held = -1
-                alike = True
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        tied += 1
-                        if held < 0:
-                            held = suit_masks[p, s]
-                        elif suit_masks[p, s] != held:
-                            alike = False
-                if not alike:
-                    left += 1
-                    continue
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        shares[pot, p] += binom[ns, k] * weights[pot] * split[tied]
-                weights[pot] = 0
-            if left == 0:
-                continue
-            for j in range(k):
-                idx[j] = j
+            # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
+            # of the first d), those without a straight flush in reach counted by their lowest.
+            for i in range(ns):
+                by_lowest[i] = 0
+            d = 0
+            idx[0] = 0
             while True:
-                smask = 0
-                for j in range(k):
-                    smask |= np.int64(1) << ranks_of[idx[j]]
-                for p in range(n_players):
-                    strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                if idx[d] > ns - k + d:     # this depth is exhausted: back up one
+                    if d == 0:
+                        break
+                    d -= 1
+                    idx[d] += 1
+                    continue
+                prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
+                if d < k - 1:
+                    idx[d + 1] = idx[d] + 1
+                    d += 1
+                    continue
+                smask = prefix[k]
+                if straight_top[smask | any_held[s]]:
+                    for p in range(n_players):
+                        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                    for pot in range(n_pots):
+                        if weights[pot]:
+                            won[pot, _winners_called(strength, shut, pot)] += weights[pot]
+                else:
+                    by_lowest[idx[0]] += 1
+                idx[d] += 1
+            for i in range(ns):
                 for pot in range(n_pots):
-                    if weights[pot]:
-                        won[pot, _winners(strength, shut, pot)] += weights[pot]
-                if not next_subset(idx, k, ns):
-                    break
+                    plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
+                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
 
     # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
     # the order of their columns and each player's row of pair_strengths is read straight
     # through rather than in jumps that miss the cache. At depth d (d ranks dealt):
-    # key[d] their rank key, boards[d] the stub's ways to deal them, poly[d, s, k] the ways
-    # with exactly k of suit s. A rank dealt m times so far extends the depth before its first.
+    # index[d] their column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways
+    # with at least k of suit s. A rank dealt m times so far extends the depth before its first.
     ranks = np.zeros(5, dtype=np.int64)
     run = np.zeros(5, dtype=np.int64)
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
     ways = np.zeros(6, dtype=np.int64)
     ways[0] = 1
-    kinds = np.zeros(6, dtype=np.int64)    # distinct ranks at each depth: no more suited cards than these
-    poly = np.zeros((5, 4, 6), dtype=np.int64)
+    tails = np.zeros((5, 4, 6), dtype=np.int64)
     for s in range(4):
-        poly[0, s, 0] = 1
+        tails[0, s, 0] = 1
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
+    plain_won = np.zeros(n_pots, dtype=np.int64)   # the multiset's winners of each pot, flushes aside
+    distinct = np.zeros(5, dtype=np.int64)
+    mult = np.zeros(5, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
     for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
             continue
         for r1 in range(r0 + 1):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
                 continue
             for r2 in range(r1 + 1):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
                     continue
                 for r3 in range(r2 + 1):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, poly, kinds, none, one, binom):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
                     for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
@@ -371,75 +421,103 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                             plain[p] = pair_strengths[hole_pairs[p], column]
                             top = max(top, plain[p])
                         for pot in range(n_pots):
-                            flushed[pot] = 0
-                        flush_suits = 0        # the suits this multiset can flush in, one bit each
-                        distinct_ranks = kinds[base] + 1
-                        for s in range(4):     # the last rank's factor, for the suited counts that can flush only
-                            a0 = none[s, r, m]
-                            a1 = one[s, r, m]
-                            for k in range(need[s], distinct_ranks + 1):
-                                c = poly[base, s, k] * a0 + poly[base, s, k - 1] * a1
-                                if c:
-                                    flush_suits |= 1 << s
-                                    for pot in range(n_pots):
-                                        flushed[pot] += c * flush_pots[s, k, pot]
-                        if top >= weakest_flush and flush_suits:
-                            # A full house or better without a flush: settle this multiset's flush boards one
-                            # suited subset at a time, taking part 1's result for them back.
-                            nd = 0
-                            for j in range(5):
-                                if j == 0 or ranks[j] != ranks[j - 1]:
-                                    distinct[nd] = ranks[j]
-                                    mult[nd] = 1
-                                    nd += 1
-                                else:
-                                    mult[nd - 1] += 1
+                            # the boards part 1 settled: at least need_pot of a suit, the last rank's
+                            # factor on the tails before its first card (the same as an earlier pot's
+                            # where the pots need as many of each suit)
+                            if like[pot] < pot:
+                                flushed[pot] = flushed[like[pot]]
+                                continue
+                            f = 0
                             for s in range(4):
-                                if not flush_suits >> s & 1:
-                                    continue
-                                in_stub = 0     # which of the distinct ranks the stub holds in suit s
-                                for j in range(nd):
-                                    in_stub |= stub_cards[distinct[j], s] << j
-                                held = 0
-                                for j in range(nd):
-                                    held += in_stub >> j & 1
-                                if held < need[s]:
-                                    continue
-                                subset = in_stub
-                                while subset:   # each subset of those of need[s] or more: the board's suited cards
-                                    this = subset
-                                    subset = (subset - 1) & in_stub
-                                    k = 0
-                                    for j in range(nd):
-                                        k += this >> j & 1
-                                    if k < need[s]:
-                                        continue
-                                    smask = 0
-                                    w = 1
-                                    for j in range(nd):
-                                        if this >> j & 1:
-                                            smask |= np.int64(1) << distinct[j]
-                                            w *= one[s, distinct[j], mult[j]]
-                                        else:
-                                            w *= none[s, distinct[j], mult[j]]
-                                    if w == 0:
-                                        continue
-                                    for p in range(n_players):
-                                        if suited[p, s] + k >= 5:
-                                            strength[p] = flush[smask | suit_masks[p, s]]
-                                            true[p] = max(plain[p], strength[p])
-                                        else:
-                                            strength[p] = -1
-                                            true[p] = plain[p]
-                                    for pot in range(n_pots):
-                                        if flush_pots[s, k, pot]:
-                                            settled = _winners(true, shut, pot)
-                                            counted = _winners(strength, shut, pot)
-                                            if settled != counted:
-                                                won[pot, settled] += w
-                                                won[pot, counted] -= w
+                                k = need_pot[pot, s]
+                                f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
+                            flushed[pot] = f
                         for pot in range(n_pots):
-                            won[pot, _winners(plain, shut, pot)] += board_ways - flushed[pot]
+                            # the first pot's winners, where they all play for this one and it holds no one else
+                            if pot and within_first[pot] and not plain_won[0] & ~everyone[pot]:
+                                plain_won[pot] = plain_won[0]
+                            else:
+                                plain_won[pot] = _winners(plain, shut, pot)
+                        if top >= weakest_flush:
+                            # A full house or four of a kind (a paired board: at most four suited cards)
+                            # outranks every flush but a straight flush: in a pot whose best hand is one,
+                            # this multiset's flush boards go back from part 1's winners to its own. Where
+                            # no straight flush can be made, part 1's winner was the pot's highest holder
+                            # of the suit on each of them, and the tails count them, k suited at a time.
+                            for pot in range(n_pots):
+                                if not flushed[pot]:
+                                    continue
+                                best = -1
+                                for p in range(n_players):
+                                    best = max(best, plain[p] + shut[pot, p])
+                                if best < weakest_flush:
+                                    continue
+                                for s in range(4):
+                                    n = need_pot[pot, s]
+                                    a0 = none[s, r, m]
+                                    a1 = one[s, r, m]
+                                    if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
+                                        continue
+                                    in_stub = 0
+                                    for j in range(5):
+                                        in_stub |= stub_cards[ranks[j], s] << ranks[j]
+                                    could = False   # a straight flush, in some hand
+                                    for p in range(n_players):
+                                        could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
+                                    if not could:
+                                        for k in range(n, 5):
+                                            exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
+                                                       + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
+                                            counted = highest[pot, s, k]
+                                            if exactly and counted != plain_won[pot]:
+                                                won[pot, plain_won[pot]] += exactly
+                                                won[pot, counted] -= exactly
+                                        continue
+                                    # Else each set of suited cards apart, settled with every hand's best:
+                                    # all the held ranks, and when one is to spare, all but one (a paired
+                                    # board has at most four ranks, and n is 3 or more).
+                                    nd = 0
+                                    for j in range(5):
+                                        if j == 0 or ranks[j] != ranks[j - 1]:
+                                            distinct[nd] = ranks[j]
+                                            mult[nd] = 1
+                                            nd += 1
+                                        else:
+                                            mult[nd - 1] += 1
+                                    in_stub = 0     # now which of the distinct ranks the stub holds in suit s
+                                    held = 0
+                                    for j in range(nd):
+                                        in_stub |= stub_cards[distinct[j], s] << j
+                                        held += stub_cards[distinct[j], s]
+                                    for drop in range(-1, nd if held > n else 0):
+                                        if drop >= 0 and not in_stub >> drop & 1:
+                                            continue
+                                        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+                                        k = held - (drop >= 0)
+                                        smask = 0
+                                        w = 1
+                                        for j in range(nd):
+                                            if this >> j & 1:
+                                                smask |= np.int64(1) << distinct[j]
+                                                w *= one[s, distinct[j], mult[j]]
+                                            else:
+                                                w *= none[s, distinct[j], mult[j]]
+                                        if w == 0 or k < n:
+                                            continue
+                                        for p in range(n_players):
+                                            if suited[p, s] + k >= 5:
+                                                strength[p] = flush[smask | suit_masks[p, s]]
+                                                true[p] = max(plain[p], strength[p])
+                                            else:
+                                                strength[p] = -1
+                                                true[p] = plain[p]
+                                        settled = _winners_called(true, shut, pot)
+                                        counted = _winners_called(strength, shut, pot)
+                                        if settled != counted:
+                                            won[pot, settled] += w
+                                            won[pot, counted] -= w
+                        for pot in range(n_pots):
+                            won[pot, plain_won[pot]] += board_ways - flushed[pot]
     for pot in range(n_pots):   # each set of winners' boards, split among them
         for pattern in range(won.shape[1]):
             if won[pot, pattern]:
@@ -502,20 +580,23 @@ def pot_equities(
             checked.add(c)
             if c not in deck:
                 raise HandError(f"{Card(c)} ({text()}) is not a card of the {order.deck.value}-card deck of {order.name}")
-    eligible = np.zeros((len(pots), n_players), dtype=np.int64)
+    rows = []   # the eligible matrix, in Python lists first: cheaper than setting NumPy items one by one
     for k, pot in enumerate(pots):
         if not len(pot):
             raise HandError(f"pot {k} has no eligible player: every pot needs at least one")
+        row = [0] * n_players
         for p in pot:
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
-            eligible[k, p] = 1
+            row[p] = 1
+        rows.append(row)
+    eligible = np.array(rows, dtype=np.int64)
     stub = np.array([c for c in _DECK_LISTS[order] if c not in seen], dtype=np.int64)
     n_draw = 5 - len(board_codes)
     if n_draw > len(stub):
         raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
-    contested = eligible.sum(axis=1) > 1
-    if not contested.all():   # a pot with one claimant is his whatever the board: nothing to count
+    if min(sum(row) for row in rows) < 2:   # a pot with one claimant is his whatever the board: nothing to count
+        contested = eligible.sum(axis=1) > 1
         result = eligible.astype(np.float64)
         if contested.any():
             result[contested] = _counted_equities(holes, board_codes, dead_codes, eligible[contested], stub, order)
@@ -666,24 +747,35 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
              order: RankOrder) -> np.ndarray:
     """Integer shares (in 1/unit) of every 5-card board of the stub, for two-card hands, by
     :func:`_count_preflop`."""
-    tables = multiset_tables(order, 7)
-    hole_pairs = np.zeros(len(holes), dtype=np.int64)
-    suit_masks = np.zeros((len(holes), 4), dtype=np.int64)
-    for p, hand in enumerate(holes):
+    pairs, masks = [], []     # built as Python lists: cheaper than setting NumPy items one by one
+    for hand in holes:
         low, high = sorted(c >> 2 for c in hand)
-        hole_pairs[p] = low * 13 + high
+        pairs.append(low * 13 + high)
+        mask = [0, 0, 0, 0]
         for c in hand:
-            suit_masks[p, c & 3] |= 1 << (c >> 2)
-    stub_cards = np.zeros((13, 4), dtype=np.int64)
-    stub_cards[stub >> 2, stub & 3] = 1
-    shares, boards = _count_preflop(hole_pairs, _pair_strength_table(order), suit_masks, stub_cards, eligible,
-                                    unit, tables.flush, _weakest_flush(order), _BINOMIALS)
+            mask[c & 3] |= 1 << (c >> 2)
+        masks.append(mask)
+    stub_cards = np.zeros(52, dtype=np.int64)     # card code rank * 4 + suit: [rank, suit] once reshaped
+    stub_cards[stub] = 1
+    pair_strengths, flush, weakest_flush, straight_top = _preflop_tables(order)
+    shares, boards = _count_preflop(np.array(pairs, dtype=np.int64), pair_strengths,
+                                    np.array(masks, dtype=np.int64), stub_cards.reshape(13, 4), eligible, unit,
+                                    flush, weakest_flush, straight_top, _BINOMIALS)
     if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
     return shares
 
 
 _WEAKEST_FLUSH: dict[RankOrder, int] = {}
+_PREFLOP_TABLES: dict[RankOrder, tuple] = {}
+
+
+def _preflop_tables(order: RankOrder) -> tuple:
+    """The tables :func:`_count_preflop` reads for an order, gathered once: one lookup a count."""
+    if order not in _PREFLOP_TABLES:
+        _PREFLOP_TABLES[order] = (_pair_strength_table(order), multiset_tables(order, 7).flush,
+                                  _weakest_flush(order), rank_tables(order).straight_top)
+    return _PREFLOP_TABLES[order]
 _PAIR_STRENGTHS: dict[RankOrder, np.ndarray] = {}
 
 MULTISETS = math.comb(13 + 5 - 1, 5)

@@ -199,7 +199,7 @@ class HandBatch:
 # ---------------------------------------------------------------------- the reference converter
 
 
-def _cents(value) -> int | None:
+def in_cents(value) -> int | None:
     """``value`` (a Decimal) in hundredths, or None when it has more than two decimals."""
     scaled = value * 100
     whole = int(scaled)
@@ -296,7 +296,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
 
     def cents(value) -> int:
         nonlocal ok
-        c = _cents(value)
+        c = in_cents(value)
         if c is None:
             ok = False
             return 0

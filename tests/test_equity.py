@@ -284,6 +284,27 @@ def test_he_side_pot_full_house_beats_the_flush_on_paired_boards_hand_worked():
     assert got.tolist() == [[9 / 21, 9 / 21, 3 / 21], [0.0, 16 / 21, 5 / 21]]
 
 
+def test_he_side_pot_five_suited_cards_go_to_the_highest_held_card_that_plays_hand_worked():
+    # 6s 2h against 3s 2d against 2c 3c, stub 5s 7s 9s Js Qs Ks: every board (one of the six
+    # left out) is five spades; no pair, straight or straight flush can be made. With 5s dealt
+    # (5 boards) the 6s plays: its holder wins. Without it (7s 9s Js Qs Ks) no held spade is
+    # above the board's lowest: all three tie on the board. Side pot: the 3s never plays, a tie.
+    holes = [codes("6s 2h"), codes("3s 2d"), codes("2c 3c")]
+    stub = "5s 7s 9s Js Qs Ks"
+    got = pot_equities(holes, [], [[0, 1, 2], [1, 2]], dead=_rest_of_deck("6s 2h 3s 2d 2c 3c", stub))
+    assert got.tolist() == [[16 / 18, 1 / 18, 1 / 18], [0.0, 1 / 2, 1 / 2]]
+
+
+def test_he_side_pot_straight_flush_beats_the_highest_held_card_of_the_suit_hand_worked():
+    # Ah 2c against 9h 2d against Qc Qd, stub 5h 6h 7h 8h Kc Jd (six boards). All four hearts
+    # dealt (Kc or Jd left out, 2 boards): the ace-high flush loses to 9h's straight flush, in
+    # both pots. A heart left out (4 boards): no flush, no straight, no pair but the queens.
+    holes = [codes("Ah 2c"), codes("9h 2d"), codes("Qc Qd")]
+    stub = "5h 6h 7h 8h Kc Jd"
+    got = pot_equities(holes, [], [[0, 1, 2], [1, 2]], dead=_rest_of_deck("Ah 2c 9h 2d Qc Qd", stub))
+    assert got.tolist() == [[0.0, 2 / 6, 4 / 6], [0.0, 2 / 6, 4 / 6]]
+
+
 def test_he_side_pot_aces_kings_queens_preflop_equals_phevaluator_count():
     # All C(46, 5) = 1,370,754 boards ranked once by phevaluator (a separate evaluator, one
     # Python call a hand and board): the pots' shares in sixths of a board, ties split.

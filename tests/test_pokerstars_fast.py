@@ -594,6 +594,17 @@ def test_changing_the_tables_words_changes_what_the_scanner_reads():
     assert read_batch(split(_WORDS_HAND), "t.txt", scanner_words(_table_with(POSTS=posts))).in_lane.tolist() == [False]
 
 
+def test_a_word_list_whose_words_start_one_another_is_refused():
+    """The scanner takes the one word of a list that stands at a place, where the reader's regex
+    would try the next one after a failure: a table whose posts start one another ("posts" and
+    "posts small blind") is refused when the scanner's words are made, not read otherwise."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    with pytest.raises(AssertionError, match="a word of verbs starts another"):
+        scanner_words(_table_with(POSTS={"posts": ActionKind.POST_SB, **ps.POSTS}))
+
+
 @pytest.mark.parametrize(("phrase", "written", "line", "changed"), [
     ("in_chips", " in stack", " in chips)", " in stack)"),
     ("is_button", " has the button", "Seat #2 is the button", "Seat #2 has the button"),

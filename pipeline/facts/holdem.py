@@ -113,8 +113,9 @@ def _replay(record: HoldemHand) -> HoldemReplay:
 def _add_rows(rows: TableRows, record: HoldemHand, result: HoldemReplay) -> None:
     """The hand's ``holdem_actions`` and ``holdem_results`` rows, by the batch lane's row builder
     (the ``games``, ``game_players`` and ``findings`` rows are every game's, written before)."""
-    for table, columns in _holdem_tables(result.batch, result.fact_batch, np.zeros(1, np.int64)).items():
-        rows.extend(table, record.info.game, columns.to_pydict())
+    for table, columns in _holdem_tables(result.batch, result.fact_batch, np.zeros(1, np.int64),
+                                         decisions=False).items():
+        rows.extend(table, record.info.game, columns.to_pydict())     # its context: by TableRows, once
 
 
 
@@ -273,8 +274,10 @@ def _fact_seats(b: HandBatch, f: FactBatch, hands: np.ndarray) -> tuple[np.ndarr
 
 
 def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Array | None = None,
-                   hand_id: pa.Array | None = None) -> dict[str, pa.Table]:
-    """The ``holdem_actions`` and ``holdem_results`` rows of ``hands`` (sorted indices of the batch)."""
+                   hand_id: pa.Array | None = None, decisions: bool = True) -> dict[str, pa.Table]:
+    """The ``holdem_actions`` and ``holdem_results`` rows of ``hands`` (sorted indices of the batch);
+    ``decisions=False`` leaves out the ``DECISION_CONTEXT`` columns, for rows that
+    ``TableRows.to_arrow`` derives them on (a hand at a time, their arrays cost more than the rows)."""
     if game_id is None:
         game_id = pa.array(b.game_id, pa.string())
     if hand_id is None:
@@ -307,11 +310,11 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_voluntary": pa.array(_codes().voluntary[kind]),
         "line": pa.array(b.line[actions], pa.int32()),
         "board": pa.array(b.action_board[actions], pa.int8()),
-        **decision_context(
+        **({} if not decisions else decision_context(
             hand=a_hand, player=b.seat_start[a_hand] + b.actor[actions], street=b.street[actions], kind=kind,
             amount=f.amount[actions], amount_valid=np.ones(len(actions), np.bool_), to_call=f.to_call[actions],
             bet_level=f.bet_level[actions], bet_level_valid=np.ones(len(actions), np.bool_),
-            is_all_in=f.is_all_in[actions]),
+            is_all_in=f.is_all_in[actions])),
     })}
 
     hole = b.hole[seats].astype(np.int64)
