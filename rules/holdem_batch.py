@@ -38,7 +38,7 @@ Conventions, shared by every producer and consumer of a batch:
 from __future__ import annotations
 
 import dataclasses  # noqa: F401 (the doctests use it)
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from datetime import datetime
 
 import numpy as np
@@ -78,75 +78,92 @@ def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.
     return out
 
 
+def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None):
+    """A dataclass field that is a column of ``rows`` rows (a size :func:`empty_columns` is given),
+    each ``width`` values of ``dtype`` (one when None), ``fill`` until it is written."""
+    return field(metadata={"column": (rows, dtype, fill, width)})
+
+
+def empty_columns(cls, **rows: int):
+    """An instance of dataclass ``cls`` with each of its :func:`column` fields made, of the size in ``rows``
+    its rows name; its other fields keep their defaults."""
+    made = _COLUMNS.get(cls) or _COLUMNS.setdefault(cls, [(f.name, *f.metadata["column"]) for f in fields(cls)
+                                                          if "column" in f.metadata])
+    return cls(**{name: _i(rows[size], dtype, fill, width) for name, size, dtype, fill, width in made})
+
+
+_COLUMNS: dict[type, list[tuple]] = {}    # the column fields of each class, read once
+
+
 @dataclass(slots=True)
 class HandBatch:
     """H hands, S seats, A actions, P summary pots of one file (see the module's conventions)."""
 
     # ---------------------------------------------------------------- per hand (H)
-    in_lane: np.ndarray             # bool
-    first_line: np.ndarray          # int32: the header's file line
-    last_line: np.ndarray           # int32
-    betting: np.ndarray             # int8
-    is_short_deck: np.ndarray       # bool
-    straight_beats_trips: np.ndarray  # bool: short deck ranked with a straight over three of a kind
-    is_tournament: np.ndarray       # bool
-    small_blind: np.ndarray         # int64
-    big_blind: np.ndarray           # int64 (6+: the button blind)
-    small_bet: np.ndarray           # int64, -1 unless Limit
-    big_bet: np.ndarray             # int64, -1 unless Limit
-    ante: np.ndarray                # int64: the header's ante (0 when none)
-    max_seats: np.ndarray           # int16, 0 when unknown
-    button_seat: np.ndarray         # int16, 0 when unknown
-    seat_start: np.ndarray          # int32 (H + 1): seats of hand h are seat_start[h]:seat_start[h+1]
-    action_start: np.ndarray        # int32 (H + 1)
-    pot_start: np.ndarray           # int32 (H + 1): the summary's "Main pot X. Side pot Y." amounts
-    board: np.ndarray               # int8 (H, 5): the board dealt in the body, -1 beyond its length
-    board_lines: np.ndarray         # int32 (H, 3): the flop, turn, river marker lines, 0 when absent
-    summary_board: np.ndarray       # int8 (H, 5): the summary's "Board […]", -1 beyond its length
-    summary_board_line: np.ndarray  # int32, 0 when the summary has no board line
-    total_pot: np.ndarray           # int64: the summary's total pot
-    rake: np.ndarray                # int64
-    total_line: np.ndarray          # int32
-    has_summary: np.ndarray         # bool: the log has a summary (a Total pot line or summary seats)
-    summary_lists_every_seat: np.ndarray  # bool: the room sums up every seat (Summary.lists_every_seat)
-    is_cancelled: np.ndarray        # bool: "Hand cancelled"
-    cap: np.ndarray                 # int64: the most one player may put in on a capped table, -1 none
-    more_boards: np.ndarray         # int8 (H, 2, 5): the second and third boards of a hand run twice or thrice
-    more_board_lines: np.ndarray    # int32 (H, 2): the first street marker line of each, 0 when absent
-    summary_more_boards: np.ndarray       # int8 (H, 2, 5): the summary's second and third boards
-    summary_more_board_lines: np.ndarray  # int32 (H, 2): their lines, 0 when the summary has no such board
+    in_lane: np.ndarray = column("hands", np.bool_, True)
+    first_line: np.ndarray = column("hands", np.int32)  # the header's file line
+    last_line: np.ndarray = column("hands", np.int32)
+    betting: np.ndarray = column("hands", np.int8)
+    is_short_deck: np.ndarray = column("hands", np.bool_)
+    straight_beats_trips: np.ndarray = column("hands", np.bool_)  # short deck, a straight over three of a kind
+    is_tournament: np.ndarray = column("hands", np.bool_)
+    small_blind: np.ndarray = column("hands", np.int64)
+    big_blind: np.ndarray = column("hands", np.int64)  # (6+: the button blind)
+    small_bet: np.ndarray = column("hands", np.int64, -1)  # -1 unless Limit
+    big_bet: np.ndarray = column("hands", np.int64, -1)  # -1 unless Limit
+    ante: np.ndarray = column("hands", np.int64)  # the header's ante (0 when none)
+    max_seats: np.ndarray = column("hands", np.int16)  # 0 when unknown
+    button_seat: np.ndarray = column("hands", np.int16)  # 0 when unknown
+    seat_start: np.ndarray = column("bounds", np.int32)  # seats of hand h are seat_start[h]:seat_start[h+1]
+    action_start: np.ndarray = column("bounds", np.int32)
+    pot_start: np.ndarray = column("bounds", np.int32)  # the summary's "Main pot X. Side pot Y." amounts
+    board: np.ndarray = column("hands", np.int8, -1, 5)  # the board dealt in the body, -1 beyond its length
+    board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # the flop, turn, river marker lines, 0 when absent
+    summary_board: np.ndarray = column("hands", np.int8, -1, 5)  # the summary's "Board […]", -1 beyond its length
+    summary_board_line: np.ndarray = column("hands", np.int32)  # 0 when the summary has no board line
+    total_pot: np.ndarray = column("hands", np.int64)  # the summary's total pot
+    rake: np.ndarray = column("hands", np.int64)
+    total_line: np.ndarray = column("hands", np.int32)
+    has_summary: np.ndarray = column("hands", np.bool_, True)  # a summary: a Total pot line or summary seats
+    summary_lists_every_seat: np.ndarray = column("hands", np.bool_)  # Summary.lists_every_seat
+    is_cancelled: np.ndarray = column("hands", np.bool_)  # "Hand cancelled"
+    cap: np.ndarray = column("hands", np.int64, -1)  # the most one player may put in on a capped table, -1 none
+    more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the boards of a hand run twice or thrice
+    more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # the first street line of each, 0 none
+    summary_more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the summary's second and third boards
+    summary_more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # their lines, 0 none
     # ---------------------------------------------------------------- per seat (S)
-    seat_no: np.ndarray             # int16
-    stack: np.ndarray               # int64
-    is_sitting_out: np.ndarray      # bool
-    seat_line: np.ndarray           # int32
-    hole: np.ndarray                # int8 (S, 2): the hole cards as far as the log tells them
-    hole_how: np.ndarray            # int8: HOWS code of the first record that gave them
-    hole_line: np.ndarray           # int32: that record's line
-    summary_won: np.ndarray         # int64: the amounts of "won (X)" / "collected (X)" added up, -1 when none
-    summary_line: np.ndarray        # int32: the player's summary seat line, 0 when none
-    summary_won_again: np.ndarray   # int64: as summary_won, of a second summary seat line of the player, -1 none
-    summary_line_again: np.ndarray  # int32: that second line, 0 when none
-    won_not_awarded: np.ndarray     # bool: the summary seat says the pot was not awarded (a cash-out)
-    has_cash_out: np.ndarray        # bool: the player cashed the hand out (or paid to insure it)
-    cash_out: np.ndarray            # int64: what the room paid the player for it (negative: what he paid), 0 none
-    hole_conflict: np.ndarray       # int8 (S, 2, 2): the two cards of up to two later records that differ from ``hole``
-    hole_conflict_line: np.ndarray  # int32 (S, 2): those records' lines, 0 when none
-    is_unseated: np.ndarray         # bool: a player without a seat line (seat number 0, no chips)
+    seat_no: np.ndarray = column("seats", np.int16)
+    stack: np.ndarray = column("seats", np.int64)
+    is_sitting_out: np.ndarray = column("seats", np.bool_)
+    seat_line: np.ndarray = column("seats", np.int32)
+    hole: np.ndarray = column("seats", np.int8, -1, 2)  # the hole cards as far as the log tells them
+    hole_how: np.ndarray = column("seats", np.int8)  # HOWS code of the first record that gave them
+    hole_line: np.ndarray = column("seats", np.int32)  # that record's line
+    summary_won: np.ndarray = column("seats", np.int64, -1)  # "won (X)" / "collected (X)" added up, -1 none
+    summary_line: np.ndarray = column("seats", np.int32)  # the player's summary seat line, 0 when none
+    summary_won_again: np.ndarray = column("seats", np.int64, -1)  # of a second summary seat line, -1 none
+    summary_line_again: np.ndarray = column("seats", np.int32)  # that second line, 0 when none
+    won_not_awarded: np.ndarray = column("seats", np.bool_)  # the summary says "not awarded" (a cash-out)
+    has_cash_out: np.ndarray = column("seats", np.bool_)  # the player cashed the hand out (or paid to insure it)
+    cash_out: np.ndarray = column("seats", np.int64)  # what the room paid him (negative: he paid), 0 none
+    hole_conflict: np.ndarray = column("seats", np.int8, -1, (2, 2))  # up to two later records' cards unlike ``hole``
+    hole_conflict_line: np.ndarray = column("seats", np.int32, 0, 2)  # those records' lines, 0 when none
+    is_unseated: np.ndarray = column("seats", np.bool_)  # a player without a seat line (seat number 0, no chips)
     # ---------------------------------------------------------------- per action (A)
-    street: np.ndarray              # int8
-    actor: np.ndarray               # int16
-    kind: np.ndarray                # int8
-    amount: np.ndarray              # int64: Action.amount
-    raise_to: np.ndarray            # int64, -1 unless a raise
-    is_all_in: np.ndarray           # bool
-    is_capped: np.ndarray           # bool: "and has reached the $X cap" (all in at the table's cap)
-    action_board: np.ndarray        # int8: the board of a show, muck or collect line (0 first), else 0
-    cards: np.ndarray               # int8 (A, 2): the cards of a show or muck line
-    pot: np.ndarray                 # int8: collect lines' pot code (pot_code), -1 otherwise
-    line: np.ndarray                # int32
+    street: np.ndarray = column("actions", np.int8)
+    actor: np.ndarray = column("actions", np.int16)
+    kind: np.ndarray = column("actions", np.int8)
+    amount: np.ndarray = column("actions", np.int64)  # Action.amount
+    raise_to: np.ndarray = column("actions", np.int64, -1)  # -1 unless a raise
+    is_all_in: np.ndarray = column("actions", np.bool_)
+    is_capped: np.ndarray = column("actions", np.bool_)  # "and has reached the $X cap" (all in at the table's cap)
+    action_board: np.ndarray = column("actions", np.int8)  # the board of a show, muck or collect line (0 first), else 0
+    cards: np.ndarray = column("actions", np.int8, -1, 2)  # the cards of a show or muck line
+    pot: np.ndarray = column("actions", np.int8, -1)  # collect lines' pot code (pot_code), -1 otherwise
+    line: np.ndarray = column("actions", np.int32)
     # ---------------------------------------------------------------- per summary pot (P)
-    pot_amount: np.ndarray          # int64
+    pot_amount: np.ndarray = column("pots", np.int64)
     second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
     stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
@@ -176,34 +193,7 @@ class HandBatch:
     @classmethod
     def empty(cls, hands: int, seats: int, actions: int, pots: int) -> HandBatch:
         """A batch of the given sizes, every column zeroed (cards and optional amounts at -1)."""
-        return cls(
-            in_lane=_i(hands, np.bool_, True), first_line=_i(hands, np.int32), last_line=_i(hands, np.int32),
-            betting=_i(hands, np.int8), is_short_deck=_i(hands, np.bool_),
-            straight_beats_trips=_i(hands, np.bool_), is_tournament=_i(hands, np.bool_),
-            small_blind=_i(hands, np.int64), big_blind=_i(hands, np.int64), small_bet=_i(hands, np.int64, -1),
-            big_bet=_i(hands, np.int64, -1), ante=_i(hands, np.int64), max_seats=_i(hands, np.int16),
-            button_seat=_i(hands, np.int16), seat_start=_i(hands + 1, np.int32),
-            action_start=_i(hands + 1, np.int32), pot_start=_i(hands + 1, np.int32),
-            board=_i(hands, np.int8, -1, 5), board_lines=_i(hands, np.int32, 0, 3),
-            summary_board=_i(hands, np.int8, -1, 5), summary_board_line=_i(hands, np.int32),
-            total_pot=_i(hands, np.int64), rake=_i(hands, np.int64), total_line=_i(hands, np.int32),
-            has_summary=_i(hands, np.bool_, True), summary_lists_every_seat=_i(hands, np.bool_), is_cancelled=_i(hands, np.bool_), cap=_i(hands, np.int64, -1),
-            more_boards=_i(hands, np.int8, -1, (2, 5)), more_board_lines=_i(hands, np.int32, 0, 2),
-            summary_more_boards=_i(hands, np.int8, -1, (2, 5)),
-            summary_more_board_lines=_i(hands, np.int32, 0, 2),
-            seat_no=_i(seats, np.int16), stack=_i(seats, np.int64), is_sitting_out=_i(seats, np.bool_),
-            seat_line=_i(seats, np.int32), hole=_i(seats, np.int8, -1, 2), hole_how=_i(seats, np.int8),
-            hole_line=_i(seats, np.int32), summary_won=_i(seats, np.int64, -1), summary_line=_i(seats, np.int32),
-            summary_won_again=_i(seats, np.int64, -1), summary_line_again=_i(seats, np.int32),
-            won_not_awarded=_i(seats, np.bool_), has_cash_out=_i(seats, np.bool_), cash_out=_i(seats, np.int64),
-            hole_conflict=_i(seats, np.int8, -1, (2, 2)), hole_conflict_line=_i(seats, np.int32, 0, 2),
-            is_unseated=_i(seats, np.bool_),
-            street=_i(actions, np.int8), actor=_i(actions, np.int16), kind=_i(actions, np.int8),
-            amount=_i(actions, np.int64), raise_to=_i(actions, np.int64, -1), is_all_in=_i(actions, np.bool_),
-            is_capped=_i(actions, np.bool_), action_board=_i(actions, np.int8),
-            cards=_i(actions, np.int8, -1, 2), pot=_i(actions, np.int8, -1), line=_i(actions, np.int32),
-            pot_amount=_i(pots, np.int64),
-        )
+        return empty_columns(cls, hands=hands, bounds=hands + 1, seats=seats, actions=actions, pots=pots)
 
 
 # ---------------------------------------------------------------------- the reference converter
@@ -254,17 +244,15 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     n_actions = sum(len(h.actions) for h in hands)
     n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
     b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
-    if any(hand.second_small_blind_live for hand in hands):
-        b.second_sb_live = _i(len(hands), np.bool_)
-    if any(hand.results_not_stated for hand in hands):
-        b.results_not_stated = _i(len(hands), np.bool_)
-    if any(hand.all_in_said for hand in hands):
-        b.all_in_said = np.array([hand.all_in_said for hand in hands], np.bool_)
-    dead_posts = [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0 for hand in hands]
-    if any(dead_posts):
-        b.dead_posts_checked = np.array(dead_posts, np.int8)
-    if any(hand.room_findings for hand in hands):
-        b.room_noted = np.array([bool(hand.room_findings) for hand in hands], np.bool_)
+    optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
+                "results_not_stated": [hand.results_not_stated for hand in hands],
+                "all_in_said": [hand.all_in_said for hand in hands],
+                "dead_posts_checked": [DEAD_POSTS_CHECKED.get(hand.info.site, 0) if hand.small_blind_stated else 0
+                                       for hand in hands],
+                "room_noted": [bool(hand.room_findings) for hand in hands]}
+    for name, values in optional.items():
+        if any(values):     # else the column is left out (None)
+            setattr(b, name, np.array(values, np.int8 if name == "dead_posts_checked" else np.bool_))
     if any(hand.stack_not_stated for hand in hands):
         b.stack_not_stated = _i(n_seats, np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
@@ -302,10 +290,6 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     b.betting[h] = BETTINGS.index(hand.betting)
     b.is_short_deck[h] = hand.is_short_deck
     b.straight_beats_trips[h] = hand.straight_beats_trips
-    if hand.second_small_blind_live:
-        b.second_sb_live[h] = True
-    if hand.results_not_stated:
-        b.results_not_stated[h] = True
     b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
     b.is_cancelled[h] = hand.is_cancelled
@@ -328,12 +312,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.cap[h] = cents(hand.cap)
     b.max_seats[h] = hand.max_seats or 0
     b.button_seat[h] = hand.button_seat or 0
-    for k, board in enumerate(hand.boards[:3]):
-        if len(board) > 5:
-            ok = False
-        cards = b.board[h] if k == 0 else b.more_boards[h, k - 1]
-        for i, c in enumerate(board[:5]):
-            cards[i] = c.code
+    ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
     for k, lines in enumerate(hand.board_lines[:3]):
         if k == 0:
             for i, line in enumerate(lines[:3]):
@@ -410,12 +389,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.total_line[h] = summary.total_line
         for k, amount in enumerate(summary.pots):
             b.pot_amount[p0 + k] = cents(amount)
-        for k, board in enumerate(summary.boards[:3]):
-            if len(board) > 5:
-                ok = False
-            cards = b.summary_board[h] if k == 0 else b.summary_more_boards[h, k - 1]
-            for i, c in enumerate(board[:5]):
-                cards[i] = c.code
+        ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
+        for k in range(min(len(summary.boards), 3)):
             line = summary.board_lines[k] if k < len(summary.board_lines) else 0
             if k == 0:
                 b.summary_board_line[h] = line
@@ -437,3 +412,12 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
                     b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
                 b.summary_seat_no[j] = s.seat      # another seat than the seat line's: HE-SUMMARY-SEATS
     return ok
+
+
+def _put_boards(boards, first: np.ndarray, more: np.ndarray) -> bool:
+    """The card codes of up to three boards, the first in ``first``, the others in ``more``; False when
+    a board has more than five cards."""
+    for k, board in enumerate(boards[:3]):
+        for i, card in enumerate(board[:5]):
+            (first if k == 0 else more[k - 1])[i] = card.code
+    return all(len(board) <= 5 for board in boards[:3])

@@ -152,20 +152,15 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
     order = f.fact_order[seat].tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact[seat].tolist()) if has), key=order.__getitem__)
     seat_no, position, hole = b.seat_no[seat].tolist(), f.seat_position[seat].tolist(), b.hole[seat].tolist()
-    money_columns = [[_amount(c) for c in column[seat].tolist()] for column in (
-        f.stack_start, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net)]
+    # the facts PlayerFact names as FactBatch does: money in the logs' units, flags as they are
+    facts = {name: [_amount(c) for c in getattr(f, name)[seat].tolist()] for name in _PLAYER_MONEY}
+    facts |= {name: getattr(f, name)[seat].tolist() for name in _PLAYER_FLAGS}
     if b.stack_not_stated is not None:
-        money_columns[0] = [None if unknown else c for c, unknown in zip(money_columns[0],
-                                                                          b.stack_not_stated[seat].tolist())]
-    flags = [column[seat].tolist() for column in (f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown,
-                                                   f.won_at_showdown)]
+        facts["stack_start"] = [None if unknown else c for c, unknown in zip(facts["stack_start"],
+                                                                            b.stack_not_stated[seat].tolist())]
     players = tuple(PlayerFact(
         player=b.player[s0 + i], seat=seat_no[i], position=_position(position[i]),
-        hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
-        stack_start=money_columns[0][i], invested=money_columns[1][i], collected=money_columns[2][i],
-        cash_out=money_columns[3][i], net=money_columns[4][i], allin_ev_net=money_columns[5][i],
-        saw_flop=flags[0][i], saw_turn=flags[1][i], saw_river=flags[2][i], went_to_showdown=flags[3][i],
-        won_at_showdown=flags[4][i],
+        hole_cards=tuple(Card(c) for c in hole[i] if c >= 0), **{name: column[i] for name, column in facts.items()},
     ) for i in seats)
     span = slice(a0, a1)
     actions = tuple(ActionFact(
@@ -184,6 +179,8 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
     )
 
 
+_PLAYER_MONEY = ("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net")
+_PLAYER_FLAGS = ("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown")
 _POSITIONS = (*POSITIONS, None)
 
 

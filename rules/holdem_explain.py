@@ -89,17 +89,8 @@ class _Hand:
         j = self.at_line.get(line or 0)
         return (-1, None) if j is None else (j, self.act(j))
 
-    def summary_pots(self) -> list[int]:
-        b = self.batch
-        return [int(v) for v in b.pot_amount[int(b.pot_start[self.h]):int(b.pot_start[self.h + 1])]]
-
     def board(self, cards) -> str:
         return " ".join(_card(c) for c in cards if c >= 0)
-
-    def current_bet(self, j: int, new_total: int) -> int:
-        """The bet to match before action ``j``, from the engine's facts: what the player had to
-        call plus what he had in before it (his total after the action less the chips it put in)."""
-        return int(self.facts.to_call[j]) + new_total - int(self.facts.amount[j])
 
     def left_before(self, j: int, seat: int) -> int:
         """The player's chips behind before action ``j``, from the engine's facts."""
@@ -199,8 +190,9 @@ def _sizes(x: _Hand, r: _Row) -> tuple[_Act | None, int, int | None]:
     j, action = x.action(r.line)
     if action is None or action.kind is not ActionKind.RAISE or action.raise_to < 0:
         return action, r.actual, None
+    # the bet to match, from the engine's facts: what he had to call and had in (his total less what he put in)
     to = action.raise_to
-    return action, to, x.current_bet(j, to)
+    return action, to, int(x.facts.to_call[j]) + to - int(x.facts.amount[j])
 
 
 def _min_raise(x: _Hand, r: _Row) -> Words:
@@ -279,7 +271,8 @@ def _uncalled(x: _Hand, r: _Row) -> Words:
 
 
 def _side_pot(x: _Hand, r: _Row) -> Words:
-    listed = x.summary_pots()
+    b = x.batch
+    listed = b.pot_amount[int(b.pot_start[x.h]):int(b.pot_start[x.h + 1])].tolist()
     built = int(x.facts.n_pots[x.h])
     if len(listed) != built:
         return (f"the summary lists {r.actual} pots, the all-in levels make {r.expected}", f"{r.expected} pots",

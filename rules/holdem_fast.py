@@ -53,7 +53,7 @@ from numba.core.types import int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column, empty_columns
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
@@ -115,23 +115,13 @@ _TABLES = Tables(
     rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS),
 )
 
-Options = namedtuple("Options", "limit_cap cap_heads_up")
-"""The table options: bets allowed per Limit round (-1: no cap), and whether the cap holds heads-up."""
-
-_BATCH_COLUMNS = (
-    "in_lane", "first_line", "last_line", "betting", "is_short_deck", "small_blind", "big_blind", "small_bet",
-    "big_bet", "ante", "button_seat", "seat_start", "action_start", "pot_start", "board", "board_lines",
-    "summary_board", "summary_board_line", "total_pot", "rake", "total_line",
-    "seat_no", "stack", "is_sitting_out", "hole", "hole_line", "summary_won", "summary_line",
-    "street", "actor", "kind", "amount", "raise_to", "is_all_in", "line", "pot_amount",
-    "has_summary", "summary_lists_every_seat", "is_cancelled", "cap", "more_boards", "more_board_lines",
-    "summary_more_boards", "summary_more_board_lines", "summary_won_again", "summary_line_again", "won_not_awarded",
-    "has_cash_out", "cash_out", "hole_conflict", "hole_conflict_line", "is_unseated",
-    "is_capped", "straight_beats_trips", "second_sb_live", "stack_not_stated", "summary_seat_no",
-    "results_not_stated",
-)
-Columns = namedtuple("Columns", _BATCH_COLUMNS + ("unit",))
-"""The batch's columns the kernel reads (see rules.holdem_batch), and each hand's unit in cents."""
+Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats boards board_lines "
+                                 "summary_boards summary_board_lines hole hole_line hole_conflict hole_conflict_line "
+                                 "street actor kind amount raise_to is_all_in is_capped line pot_amount")
+"""What the kernel reads of a batch (see rules.holdem_batch): its index and action columns as they are,
+its per-hand and per-seat facts as two tables (a row per column of ``HAND_COLUMNS``, ``SEAT_COLUMNS``),
+and each hand's boards as one array (the first, then those of a hand run twice or thrice; each one's
+first line)."""
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
@@ -148,27 +138,36 @@ assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.na
 # not one argument per field (the award once took 40).
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP, ROUND_FIELDS) = range(11)
-(G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_BETTING,
- G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK, G_END_LINE,
- G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_COLLECTED_LOG, G_LIMIT_CAP, G_CAP_HEADS_UP, G_RESULTS_NOT_STATED,
- G_MUCKED, HAND_FIELDS) = range(27)
-"""The hand: G_SEATS its seats, G_N_LIVE the players dealt in; G_NOT_STATED is the bit mask of the
-seats whose stack the log does not state, G_UNPLACED of those of them without a seat line (their
-seat unknown: their turn is neither checked nor expected); G_END_LINE the line where the play ends
-(the total pot's, else the last); G_COLLECTED_LOG what the collect lines add up to; G_LIMIT_CAP and
-G_CAP_HEADS_UP the table options (``Options``); G_RESULTS_NOT_STATED whether the log states what
-the players collected (``HandBatch.results_not_stated``), G_MUCKED the bit mask of the seats with a
-muck line."""
+HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
+                "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
+                "last_line", "ante", "small_blind", "second_sb_live", "is_cancelled", "summary_lists_every_seat",
+                "limit_cap", "cap_heads_up")
+(G_BETTING, G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK,
+ G_STRAIGHT_BEATS_TRIPS, G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_RESULTS_NOT_STATED, G_FIRST_LINE, G_LAST_LINE,
+ G_ANTE, G_SMALL_BLIND, G_SECOND_SB_LIVE, G_CANCELLED, G_LISTS_EVERY_SEAT, G_LIMIT_CAP, G_CAP_HEADS_UP,
+ G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_END_LINE,
+ G_COLLECTED_LOG, G_MUCKED, HAND_FIELDS) = range(35)
+"""The hand: first its batch columns (``HAND_COLUMNS``, in this order; G_LOG_TOTAL the summary's total
+pot, G_UNIT its unit in cents, G_LIMIT_CAP and G_CAP_HEADS_UP the table options of
+:func:`replay_batch`), then the replay's: G_SEATS its seats, G_N_LIVE the players dealt in;
+G_NOT_STATED is the bit mask of the seats whose stack the log does not state, G_UNPLACED of those of
+them without a seat line (their seat unknown: their turn is neither checked nor expected);
+G_END_LINE the line where the play ends (the total pot's, else the last); G_COLLECTED_LOG what the
+collect lines add up to; G_MUCKED the bit mask of the seats with a muck line."""
+SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
+                "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
+                "summary_seat_no")
 (S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
- S_WON_NOT_AWARDED, S_LEFT, S_INVESTED, S_DEAD, S_BET, S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET,
- S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT, S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT,
- S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET,
- S_POT_ELIGIBLE, SEAT_FIELDS) = range(35)
-"""A seat: the log's facts the checks read (S_SEAT_NO … S_WON_NOT_AWARDED, copied from the batch),
-then the replay's (flags are 0 or 1). The last six columns are lists by place, not by seat: the
-players dealt in by seat number (S_LIVE), a pot's winners clockwise from the button, the seats by the
-line of their hole cards, and the pots (pot k in row k: before rake, after it, and the bit mask of
-the seats that may win it)."""
+ S_WON_NOT_AWARDED, S_LEFT, S_SITTING_OUT, S_NOT_STATED, S_CASH_OUT, S_OTHER_SEAT, S_INVESTED, S_DEAD, S_BET,
+ S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT,
+ S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_WINNERS,
+ S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
+"""A seat: first its batch columns (``SEAT_COLUMNS``, in this order; S_LEFT starts as the stack,
+S_OTHER_SEAT is the summary's other seat number, -1 none), then the replay's (flags are 0 or 1). The
+last six columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE), a
+pot's winners clockwise from the button, the seats by the line of their hole cards, and the pots
+(pot k in row k: before rake, after it, and the bit mask of the seats that may win it)."""
+assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
@@ -182,19 +181,17 @@ class FindingRows:
     (what they count depends on the rule).
     """
 
-    hand: np.ndarray        # int32
-    rule: np.ndarray        # int16
-    severity: np.ndarray    # int8
-    line: np.ndarray        # int32
-    seat: np.ndarray        # int16
-    expected: np.ndarray    # int64
-    actual: np.ndarray      # int64
+    hand: np.ndarray = column("rows", np.int32)
+    rule: np.ndarray = column("rows", np.int16)
+    severity: np.ndarray = column("rows", np.int8)
+    line: np.ndarray = column("rows", np.int32)
+    seat: np.ndarray = column("rows", np.int16, -1)
+    expected: np.ndarray = column("rows", np.int64)
+    actual: np.ndarray = column("rows", np.int64)
 
     @classmethod
     def empty(cls, n: int) -> FindingRows:
-        return cls(hand=np.zeros(n, np.int32), rule=np.zeros(n, np.int16), severity=np.zeros(n, np.int8),
-                   line=np.zeros(n, np.int32), seat=np.full(n, -1, np.int16), expected=np.zeros(n, np.int64),
-                   actual=np.zeros(n, np.int64))
+        return empty_columns(cls, rows=n)
 
     def __len__(self) -> int:
         return len(self.hand)
@@ -227,66 +224,47 @@ class FactBatch:
     """
 
     # per hand (H)
-    explained: np.ndarray       # bool: the engine modelled the hand (its findings are all its findings)
-    certified: np.ndarray       # bool: explained, and no finding
-    is_walk: np.ndarray         # bool
-    count_players: np.ndarray   # int16: players dealt in
-    total_pot: np.ndarray       # int64
-    rake: np.ndarray            # int64
-    allin_street: np.ndarray    # int8: street code where the betting ended with players all in, -1 none
-    needs_allin_ev: np.ndarray  # bool: all in before the river with every contender's cards known
-    has_allin_ev: np.ndarray    # bool: the all-in EV was computed
-    n_pots: np.ndarray          # int16: the replay's pots; pot k of hand h at seat_start[h] + k
+    explained: np.ndarray = column("hands", np.bool_)  # the engine modelled the hand (all its findings found)
+    certified: np.ndarray = column("hands", np.bool_)  # explained, and no finding
+    is_walk: np.ndarray = column("hands", np.bool_)
+    count_players: np.ndarray = column("hands", np.int16)  # players dealt in
+    total_pot: np.ndarray = column("hands", np.int64)
+    rake: np.ndarray = column("hands", np.int64)
+    allin_street: np.ndarray = column("hands", np.int8, -1)  # the street where the betting ended all in, -1 none
+    needs_allin_ev: np.ndarray = column("hands", np.bool_)  # all in before the river with every contender's cards known
+    has_allin_ev: np.ndarray = column("hands", np.bool_)  # the all-in EV was computed
+    n_pots: np.ndarray = column("hands", np.int16)  # the replay's pots; pot k of hand h at seat_start[h] + k
     # per action (A)
-    action_no: np.ndarray       # int16
-    seat: np.ndarray            # int16: the actor's seat number, -1 none
-    position: np.ndarray        # int8
-    amount: np.ndarray          # int64: chips the action put in (for a raise: the raise_to less the player's bet)
-    to_call: np.ndarray         # int64
-    bet_level: np.ndarray       # int16
-    is_all_in: np.ndarray       # bool
+    action_no: np.ndarray = column("actions", np.int16)
+    seat: np.ndarray = column("actions", np.int16, -1)  # the actor's seat number, -1 none
+    position: np.ndarray = column("actions", np.int8, -1)
+    amount: np.ndarray = column("actions", np.int64)  # chips put in (a raise: its total less the bet before)
+    to_call: np.ndarray = column("actions", np.int64)
+    bet_level: np.ndarray = column("actions", np.int16)
+    is_all_in: np.ndarray = column("actions", np.bool_)
     # per seat (S)
-    has_fact: np.ndarray        # bool: the player is dealt in
-    fact_order: np.ndarray      # int16: place among the hand's players, -1 none
-    seat_position: np.ndarray   # int8
-    stack_start: np.ndarray     # int64
-    invested: np.ndarray        # int64
-    collected: np.ndarray       # int64
-    cash_out: np.ndarray        # int64: what the room paid for cashing out the hand (in ``collected`` too)
-    net: np.ndarray             # int64
-    allin_ev_net: np.ndarray    # int64
-    saw_flop: np.ndarray        # bool
-    saw_turn: np.ndarray        # bool
-    saw_river: np.ndarray       # bool
-    went_to_showdown: np.ndarray  # bool
-    won_at_showdown: np.ndarray   # bool
+    has_fact: np.ndarray = column("seats", np.bool_)  # the player is dealt in
+    fact_order: np.ndarray = column("seats", np.int16, -1)  # place among the hand's players, -1 none
+    seat_position: np.ndarray = column("seats", np.int8, -1)
+    stack_start: np.ndarray = column("seats", np.int64)
+    invested: np.ndarray = column("seats", np.int64)
+    collected: np.ndarray = column("seats", np.int64)
+    cash_out: np.ndarray = column("seats", np.int64)  # the room paid it for cashing out (in ``collected`` too)
+    net: np.ndarray = column("seats", np.int64)
+    allin_ev_net: np.ndarray = column("seats", np.int64)
+    saw_flop: np.ndarray = column("seats", np.bool_)
+    saw_turn: np.ndarray = column("seats", np.bool_)
+    saw_river: np.ndarray = column("seats", np.bool_)
+    went_to_showdown: np.ndarray = column("seats", np.bool_)
+    won_at_showdown: np.ndarray = column("seats", np.bool_)
     # pots, S slots (see n_pots)
-    pot_amount: np.ndarray      # int64: the pot before rake
-    pot_net: np.ndarray         # int64: after rake, as the replay awards it
-    pot_eligible: np.ndarray    # int64: bit i = the hand's seat i may win it
+    pot_amount: np.ndarray = column("seats", np.int64)  # the pot before rake
+    pot_net: np.ndarray = column("seats", np.int64)  # after rake, as the replay awards it
+    pot_eligible: np.ndarray = column("seats", np.int64)  # bit i = the hand's seat i may win it
     findings: FindingRows | None = None
 
 
 FactColumns = namedtuple("FactColumns", [f.name for f in fields(FactBatch) if f.name != "findings"])
-
-
-def _empty_facts(b: HandBatch) -> FactBatch:
-    H, S, A = b.hands, len(b.seat_no), len(b.kind)
-    return FactBatch(
-        explained=np.zeros(H, np.bool_), certified=np.zeros(H, np.bool_), is_walk=np.zeros(H, np.bool_),
-        count_players=np.zeros(H, np.int16), total_pot=np.zeros(H, np.int64), rake=np.zeros(H, np.int64),
-        allin_street=np.full(H, -1, np.int8), needs_allin_ev=np.zeros(H, np.bool_),
-        has_allin_ev=np.zeros(H, np.bool_), n_pots=np.zeros(H, np.int16),
-        action_no=np.zeros(A, np.int16), seat=np.full(A, -1, np.int16), position=np.full(A, -1, np.int8),
-        amount=np.zeros(A, np.int64), to_call=np.zeros(A, np.int64), bet_level=np.zeros(A, np.int16),
-        is_all_in=np.zeros(A, np.bool_),
-        has_fact=np.zeros(S, np.bool_), fact_order=np.full(S, -1, np.int16), seat_position=np.full(S, -1, np.int8),
-        stack_start=b.stack.copy(), invested=np.zeros(S, np.int64), collected=np.zeros(S, np.int64),
-        cash_out=np.zeros(S, np.int64), net=np.zeros(S, np.int64), allin_ev_net=np.zeros(S, np.int64),
-        saw_flop=np.zeros(S, np.bool_), saw_turn=np.zeros(S, np.bool_), saw_river=np.zeros(S, np.bool_),
-        went_to_showdown=np.zeros(S, np.bool_), won_at_showdown=np.zeros(S, np.bool_),
-        pot_amount=np.zeros(S, np.int64), pot_net=np.zeros(S, np.int64), pot_eligible=np.zeros(S, np.int64),
-    )
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -299,21 +277,24 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     if cap_heads_up is DEFAULT:
         cap_heads_up = LIMIT_CAP_HEADS_UP
     b = batch
-    # a batch whose hands play no second small blind live leaves that column out (None)
-    second_sb_live = b.second_sb_live if b.second_sb_live is not None else np.zeros(b.hands, np.bool_)
-    not_stated = b.stack_not_stated if b.stack_not_stated is not None else np.zeros(len(b.seat_no), np.bool_)
-    other_seat = b.summary_seat_no if b.summary_seat_no is not None else np.full(len(b.seat_no), -1, np.int16)
-    unstated = b.results_not_stated if b.results_not_stated is not None else np.zeros(b.hands, np.bool_)
-    columns = Columns(*(getattr(b, name) for name in _BATCH_COLUMNS[:-4]), second_sb_live, not_stated, other_seat,
-                      unstated, hand_units(b))
-    options = Options(-1 if limit_cap is None else int(limit_cap), bool(cap_heads_up))
+    units = hand_units(b)
+    hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
+                   cap_heads_up=bool(cap_heads_up))
+    seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
+    columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
+                      np.concatenate((b.board[:, None], b.more_boards), axis=1),
+                      np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
+                      np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
+                      np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1),
+                      b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line, b.street, b.actor, b.kind,
+                      b.amount, b.raise_to, b.is_all_in, b.is_capped, b.line, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
-        f = _empty_facts(b)
+        f = empty_columns(FactBatch, hands=b.hands, seats=len(b.seat_no), actions=len(b.kind))
+        f.stack_start = b.stack.copy()
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, options, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found,
-                count)
+        _kernel(columns, _TABLES, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
@@ -327,8 +308,20 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
                                 for k, name in enumerate(_FINDING_FIELDS)})
     if allin_ev:
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
-            _add_allin_ev(b, f, h, int(columns.unit[h]))
+            _add_allin_ev(b, f, h, int(units[h]))
     return f
+
+
+def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
+    """The batch's columns ``names`` (or the values ``given`` for them) as the rows of one int64
+    table (each copied whole, not strided), of their first ``rows`` values (a reader may leave a
+    column longer); an optional column the batch leaves out (None) is 0 unless ``given``."""
+    table = np.zeros((len(names), rows), np.int64)
+    for k, name in enumerate(names):
+        values = given[name] if given.get(name) is not None else getattr(b, name)
+        if values is not None:
+            table[k] = values[:rows] if isinstance(values, np.ndarray) else values
+    return table
 
 
 def hand_units(b: HandBatch) -> np.ndarray:
@@ -508,7 +501,7 @@ def _share(amount, n, unit, q):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
-def _kernel(c, t, o, f, out, count):
+def _kernel(c, t, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the
     state arrays and the batch's arrays it reads, never the batch's structures, whose every array
@@ -516,11 +509,9 @@ def _kernel(c, t, o, f, out, count):
     in_lane = c.in_lane
     seat_start = c.seat_start
     action_start = c.action_start
-    c_seat_no = c.seat_no
     c_actor = c.actor
     c_kind = c.kind
     c_street = c.street
-    c_amount = c.amount
     c_line = c.line
     t_is_post = t.is_post
     t_is_betting = t.is_betting
@@ -530,8 +521,6 @@ def _kernel(c, t, o, f, out, count):
     S = np.zeros((width, SEAT_FIELDS), np.int64)
     R = np.zeros(ROUND_FIELDS, np.int64)
     G = np.zeros(HAND_FIELDS, np.int64)
-    G[G_LIMIT_CAP] = o.limit_cap
-    G[G_CAP_HEADS_UP] = o.cap_heads_up
     for h in range(in_lane.shape[0]):
         if not in_lane[h]:
             continue
@@ -541,98 +530,77 @@ def _kernel(c, t, o, f, out, count):
             continue
         a0, a1 = action_start[h], action_start[h + 1]
         before = count[0]
+        # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
+        for k in range(HAND_FIELDS):
+            G[k] = c.hands[k, h] if k < G_HAND else 0
         G[G_HAND] = h
         G[G_SEATS] = ns
-        G[G_NOT_STATED] = 0
-        G[G_UNPLACED] = 0
-        G[G_BETTING] = c.betting[h]
-        G[G_BIG_BLIND] = c.big_blind[h]
-        G[G_SMALL_BET] = c.small_bet[h]
-        G[G_BIG_BET] = c.big_bet[h]
-        G[G_CAP] = c.cap[h]
-        G[G_BUTTON_SEAT] = c.button_seat[h]
-        G[G_RAKE] = c.rake[h]
-        G[G_UNIT] = c.unit[h]
-        G[G_SHORT_DECK] = c.is_short_deck[h]
-        G[G_END_LINE] = c.total_line[h] if c.total_line[h] > 0 else c.last_line[h]
-        G[G_TOTAL_LINE] = c.total_line[h]
-        G[G_LOG_TOTAL] = c.total_pot[h]
-        G[G_HAS_SUMMARY] = c.has_summary[h]
-        G[G_COLLECTED_LOG] = 0
-        G[G_RESULTS_NOT_STATED] = c.results_not_stated[h]
-        G[G_MUCKED] = 0
+        G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
         S[:] = 0
         for i in range(ns):
-            s = s0 + i
-            S[i, S_SEAT_NO] = c_seat_no[s]
-            S[i, S_UNSEATED] = c.is_unseated[s]
-            S[i, S_SUMMARY_WON] = c.summary_won[s]
-            S[i, S_SUMMARY_LINE] = c.summary_line[s]
-            S[i, S_WON_AGAIN] = c.summary_won_again[s]
-            S[i, S_LINE_AGAIN] = c.summary_line_again[s]
-            S[i, S_HAS_CASH_OUT] = c.has_cash_out[s]
-            S[i, S_WON_NOT_AWARDED] = c.won_not_awarded[s]
-            S[i, S_LEFT] = c.stack[s]
-            if c.stack_not_stated[s]:
+            for k in range(S_INVESTED):
+                S[i, k] = c.seats[k, s0 + i]
+            if S[i, S_NOT_STATED]:
                 S[i, S_LEFT] = _NOT_STATED
                 G[G_NOT_STATED] |= np.int64(1) << i
-                if c.is_unseated[s]:
+                if S[i, S_UNSEATED]:
                     G[G_UNPLACED] |= np.int64(1) << i
             S[i, S_FOLD_STREET] = -1
             S[i, S_POSITION] = -1
             S[i, S_RING_INDEX] = -1
             # a seat sitting out is dealt in only when it posts or bets
-            S[i, S_DEALT] = c.summary_line[s] > 0 and not c.is_sitting_out[s]
-        modelled = _seat_hand(a0, a1, c.first_line[h], c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting,
+            S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
+        cancelled = G[G_CANCELLED] != 0
+        modelled = _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting,
                               t.street_ordinal.shape[0], t.positions, S, G, out, count)
-        if modelled and c.summary_lists_every_seat[h]:
-            _check_summary_seats(c.last_line[h], c.summary_seat_no[s0:s0 + ns], S, G, out, count)
-        if modelled and c.is_cancelled[h]:
-            _cancelled_pays_nobody(S, G, out, count)     # players and positions, no play
+        if modelled and G[G_LISTS_EVERY_SEAT]:
+            _check_summary_seats(S, G, out, count)
+        if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
+            for i in range(ns):
+                _summary_won(i, np.int64(0), S, G, out, count)
         elif modelled:
-            modelled = _check_deck(s0, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line, c.board,
-                                   c.board_lines, c.more_boards, c.more_board_lines, c.summary_board,
-                                   c.summary_board_line, c.summary_more_boards, c.summary_more_board_lines, S, G,
-                                   out, count)
-        if modelled and not c.is_cancelled[h]:
-            modelled = _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c.raise_to, c.is_all_in,
-                             c.is_capped, c.ante[h], c.small_blind[h], c.second_sb_live[h], t_is_post, t_is_betting,
-                             f.seat, f.action_no, f.position, f.amount, f.to_call, f.bet_level, f.is_all_in, S, R, G,
-                             out, count)
+            modelled = _check_deck(s0, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line, c.boards,
+                                   c.board_lines, c.summary_boards, c.summary_board_lines, S, G, out, count)
+        if modelled and not cancelled:
+            modelled = _play(a0, a1, c_actor, c_kind, c_street, c.amount, c_line, c.raise_to, c.is_all_in,
+                             c.is_capped, t_is_post, t_is_betting, f.seat, f.action_no, f.position, f.amount,
+                             f.to_call, f.bet_level, f.is_all_in, S, R, G, out, count)
             if modelled:
                 # ------------------------------------------------------------ pots, rake, awards
                 f.n_pots[h] = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
                 f.total_pot[h] = _total(S, G)
-                short_deck_ranks = t.short_deck_straights if c.straight_beats_trips[h] else t.short_deck
+                short_deck_ranks = t.short_deck_straights if G[G_STRAIGHT_BEATS_TRIPS] else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
-                    modelled = _award(s0, c.board, c.more_boards, c.hole, t.standard, short_deck_ranks,
-                                      f.n_pots[h], S, G, out, count)
+                    modelled = _award(s0, c.boards, c.hole, t.standard, short_deck_ranks, f.n_pots[h], S, G, out,
+                                      count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
-        _hand_facts(s0, a0, a1, c.is_cancelled[h], c_kind, c_street, c.board, c.hole, c.cash_out, t_is_betting,
-                    t.street_ordinal, S, G, f.seat_position, f.invested, f.collected, f.cash_out, f.net,
-                    f.allin_ev_net, f.has_fact, f.fact_order, f.saw_flop, f.saw_turn, f.saw_river,
-                    f.went_to_showdown, f.won_at_showdown, f.is_walk, f.needs_allin_ev)
+        _hand_facts(s0, a0, a1, c_kind, c_street, c.boards, c.hole, t_is_betting, t.street_ordinal, S, G,
+                    f.seat_position, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net, f.has_fact,
+                    f.fact_order, f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown, f.won_at_showdown,
+                    f.is_walk, f.needs_allin_ev)
         for k in range(f.n_pots[h]):
             f.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
             f.pot_net[s0 + k] = S[k, S_POT_NET]
             f.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
         f.count_players[h] = G[G_N_LIVE]
-        f.rake[h] = 0 if c.is_cancelled[h] else G[G_RAKE]
+        f.rake[h] = 0 if cancelled else G[G_RAKE]
         f.allin_street[h] = G[G_ALLIN_STREET]
         f.explained[h] = True
         f.certified[h] = count[0] == before
 
 
 @_internal
-def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_all_in, c_is_capped, ante, sb,
-          second_sb_live, t_is_post, t_is_betting, f_seat, f_action_no, f_position, f_amount, f_to_call, f_bet_level,
-          f_is_all_in, S, R, G, out, count):
+def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_all_in, c_is_capped, t_is_post,
+          t_is_betting, f_seat, f_action_no, f_position, f_amount, f_to_call, f_bet_level, f_is_all_in, S, R, G, out,
+          count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
     h = G[G_HAND]
     n = G[G_N_LIVE]
     bb = G[G_BIG_BLIND]
+    sb = G[G_SMALL_BLIND]
+    ante = G[G_ANTE]
     at = 0
     for r in range(n):
         if S[S[r, S_LIVE], S_RING_INDEX] == n - 1:
@@ -667,7 +635,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
                 S[p, S_BET] += live
                 S[p, S_DEAD] += amt - live
-            elif k == K_SB and G[G_SB_POSTED] != 0 and not second_sb_live:
+            elif k == K_SB and G[G_SB_POSTED] != 0 and not G[G_SECOND_SB_LIVE]:
                 S[p, S_DEAD] += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
@@ -792,13 +760,14 @@ def _end_round(line, S, R, G, out, count):
 
 
 @_internal
-def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash_out, t_is_betting, t_street_ordinal,
-                S, G, f_seat_position, f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
+def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_street_ordinal, S, G, f_seat_position,
+                f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
                 f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
                 f_needs_allin_ev):
     """The per-player facts of a replayed hand, whether it is a walk and whether it needs the all-in EV."""
     h = G[G_HAND]
     n = G[G_N_LIVE]
+    cancelled = G[G_CANCELLED] != 0
     n_cont = 0
     winner = -1
     for r in range(n):
@@ -813,12 +782,12 @@ def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash
                 walk = False
                 break
     nb = 0
-    while nb < 5 and c_board[h, nb] >= 0:
+    while nb < 5 and c_boards[h, 0, nb] >= 0:
         nb += 1
     streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
-        cash = c_cash_out[s0 + i]     # paid by the room for cashing out (or by him, to insure): not won
+        cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
         f_seat_position[s0 + i] = S[i, S_POSITION]
         f_invested[s0 + i] = S[i, S_INVESTED]
         f_collected[s0 + i] = S[i, S_COLLECTED] + cash
@@ -851,7 +820,7 @@ def _hand_facts(s0, a0, a1, cancelled, c_kind, c_street, c_board, c_hole, c_cash
 
 
 @_internal
-def _seat_hand(a0, a1, first_line, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting, n_streets, t_positions,
+def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting, n_streets, t_positions,
                S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     h = G[G_HAND]
@@ -899,7 +868,7 @@ def _seat_hand(a0, a1, first_line, c_actor, c_kind, c_street, c_line, t_is_post,
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, RULE.PLAYERS, ERROR, first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
     start = 0
@@ -951,9 +920,8 @@ def _ring_key(i, sb_poster, bb_poster, S, G):
 
 
 @_internal
-def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_board, c_board_lines, c_more_boards,
-                c_more_board_lines, c_summary_board, c_summary_board_line, c_summary_more_boards,
-                c_summary_more_board_lines, S, G, out, count):
+def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_boards, c_board_lines,
+                c_summary_boards, c_summary_board_lines, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
     h = G[G_HAND]
@@ -992,46 +960,36 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
                 _emit(out, count, h, RULE.DECK, ERROR, c_hole_conflict_line[s0 + i, k], i,
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
-    board = c_board[h]
+    board = c_boards[h, 0]
     nb = 0
-    for k in range(5):
-        if board[k] < 0:
-            break
+    while nb < 5 and board[nb] >= 0:
         nb += 1
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
-    line = c_board_lines[h, 0]
-    for k in range(nb):
-        code = np.int64(board[k])
-        if code < low or code > 51:
-            _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
-        twice = (used >> code & 1) != 0
-        for q in range(nb):
-            if q != k and board[q] == code:
-                twice = True
-        if twice:
-            _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
-    for b in range(2):      # the boards of a hand run twice or thrice: against the deck and the hole cards
-        more = c_more_boards[h, b]
-        line = c_more_board_lines[h, b]
+    # each board against the deck and the hole cards; the first against itself too (the boards of
+    # a hand run twice or thrice share its first cards)
+    for b in range(3):
+        line = c_board_lines[h, b]
         for k in range(5):
-            code = np.int64(more[k])
+            code = np.int64(c_boards[h, b, k])
             if code < 0:
                 break
             if code < low or code > 51:
                 _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
-            if used >> code & 1:
+            twice = (used >> code & 1) != 0
+            for q in range(nb if b == 0 else 0):
+                if q != k and board[q] == code:
+                    twice = True
+            if twice:
                 _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
-    # each board of the summary against the board dealt (HE-BOARD)
-    for b in range(3):
-        dealt = board if b == 0 else c_more_boards[h, b - 1]
-        summary = c_summary_board[h] if b == 0 else c_summary_more_boards[h, b - 1]
-        line = c_summary_board_line[h] if b == 0 else c_summary_more_board_lines[h, b - 1]
+    for b in range(3):      # each board of the summary against the board dealt (HE-BOARD)
+        summary = c_summary_boards[h, b]
+        line = c_summary_board_lines[h, b]
         if summary[0] >= 0 or line > 0:
             for k in range(5):
-                if summary[k] != dealt[k]:
-                    _emit(out, count, h, RULE.BOARD, ERROR, line, -1, dealt[k], summary[k])
+                if summary[k] != c_boards[h, b, k]:
+                    _emit(out, count, h, RULE.BOARD, ERROR, line, -1, c_boards[h, b, k], summary[k])
                     break
     return True
 
@@ -1230,10 +1188,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p, S_INVESTED] -= amt
     if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
         S[p, S_ALL_IN] = 0
-    cur = S[0, S_BET]
-    for i in range(1, G[G_SEATS]):
-        cur = max(cur, S[i, S_BET])
-    R[R_CURRENT] = cur
+    R[R_CURRENT] = _top_bets(S, G)[0]
     return True
 
 
@@ -1379,7 +1334,7 @@ def _build_pots(S, G):
 
 
 @_internal
-def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, count):
+def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
     this table. When the log states no results (G_RESULTS_NOT_STATED), what each player should
@@ -1394,7 +1349,7 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
     unstated = G[G_RESULTS_NOT_STATED] != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
-        if (c_board[h, 0] if b == 0 else c_more_boards[h, b - 1, 0]) >= 0:
+        if c_boards[h, b, 0] >= 0:
             played += 1
     n_boards = max(played, 1)
     contested = False
@@ -1405,7 +1360,7 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
     unverifiable = False
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
-        board = c_board[h] if b == 0 else c_more_boards[h, b - 1]
+        board = c_boards[h, b]
         nb = 0
         while nb < 5 and board[nb] >= 0:
             nb += 1
@@ -1529,14 +1484,17 @@ def _award(s0, c_board, c_more_boards, c_hole, t_standard, t_short_deck, npots, 
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
             _emit(out, count, h, RULE.COLLECTED, severity, S[i, S_COLLECT_LINE], i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
-        if S[i, S_HAS_CASH_OUT]:
-            continue
-        if S[i, S_SUMMARY_WON] >= 0 and S[i, S_SUMMARY_WON] != S[i, S_COLLECTED]:
-            _emit(out, count, h, RULE.COLLECTED, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_COLLECTED],
-                  S[i, S_SUMMARY_WON])
-        if S[i, S_WON_AGAIN] >= 0 and S[i, S_WON_AGAIN] != S[i, S_COLLECTED]:   # a second summary seat line
-            _emit(out, count, h, RULE.COLLECTED, ERROR, S[i, S_LINE_AGAIN], i, S[i, S_COLLECTED], S[i, S_WON_AGAIN])
+        if not S[i, S_HAS_CASH_OUT]:
+            _summary_won(i, S[i, S_COLLECTED], S, G, out, count)
     return True
+
+
+@_internal
+def _summary_won(i, won, S, G, out, count):
+    """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
+    for said, line in ((S_SUMMARY_WON, S_SUMMARY_LINE), (S_WON_AGAIN, S_LINE_AGAIN)):
+        if S[i, said] >= 0 and S[i, said] != won:
+            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, line], i, won, S[i, said])
 
 
 @_inlined
@@ -1546,33 +1504,23 @@ def he_summary_seats(lines, seated):
 
 
 @_internal
-def _check_summary_seats(last_line, c_summary_seat_no, S, G, out, count):
+def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line (``c_summary_seat_no``, -1 when
+    A summary line giving the player another seat than his seat line (S_OTHER_SEAT, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
     h = G[G_HAND]
     for i in range(G[G_SEATS]):
-        other = c_summary_seat_no[i]
+        other = S[i, S_OTHER_SEAT]
         if other >= 0:
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_SEAT_NO], other)
         lines = (1 if S[i, S_SUMMARY_LINE] > 0 else 0) + (1 if S[i, S_LINE_AGAIN] > 0 else 0)
         seated = not S[i, S_UNSEATED]
         if not he_summary_seats(lines, seated):
-            line = np.int64(last_line)
+            line = G[G_LAST_LINE]
             if lines > 0:
                 line = S[i, S_LINE_AGAIN] if seated else S[i, S_SUMMARY_LINE]
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
-
-
-@_internal
-def _cancelled_pays_nobody(S, G, out, count):
-    """HE-COLLECTED: a cancelled hand pays nobody, so its summary's "won" amounts say 0."""
-    for i in range(G[G_SEATS]):
-        if S[i, S_SUMMARY_WON] > 0:
-            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, S_SUMMARY_LINE], i, 0, S[i, S_SUMMARY_WON])
-        if S[i, S_WON_AGAIN] > 0:
-            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, S_LINE_AGAIN], i, 0, S[i, S_WON_AGAIN])
 
 
 @_internal
