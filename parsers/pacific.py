@@ -79,6 +79,7 @@ from rules.holdem_hand import (
     Street,
     Summary,
 )
+from rules.findings import Finding, Severity
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = ["LINE_KINDS", "TABLE", "parse", "read_amount"]
@@ -270,6 +271,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
     declined: list[int] = []    # folds before the deal
     first_line = source.first_line
     marks = CurrencyMarks(_SIGN_OF.get(currency or "", ""), first_line)
+    split_off: list[Finding] = []     # ROOM-DEAD-BLIND: dead posts whose parts the room does not post
 
     def money(text: str) -> Decimal:
         # ROOM-CURRENCY: read as written, noted when another currency's (its sign before or after)
@@ -303,6 +305,7 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
                     what = ActionKind.POST_DEAD
                     if m["a2"] is not None:     # "[$0.01 + $0.02]": the small blind dead, the big blind live
                         live = money(m["a2"])
+                        split_off.extend(_dead_parts_off(head, amount, live, line, text))
                         amount += live
                     else:
                         live = _ZERO
@@ -380,5 +383,29 @@ def _build(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=head["stakes"], currency=currency, is_tournament=tid is not None, max_seats=max_seats,
         button_seat=button, seats=tuple(seats), actions=tuple(actions), boards=(tuple(board),),
         board_lines=(tuple(board_lines),), hole_cards=tuple(play.holes), summary=summary, is_cancelled=not dealt,
-        room_findings=marks.findings, header_line=source.first_line,
+        room_findings=marks.findings + tuple(split_off), header_line=source.first_line,
     )
+
+
+def _dead_parts_off(head: dict, dead: Decimal, live: Decimal, line: int, text: str) -> list[Finding]:
+    """ROOM-DEAD-BLIND of a post ``[$dead + $live]`` whose parts the room does not post (the small
+    blind dead, then the big blind live or nothing) where its total does: a total of another
+    amount is the replay's to report (``rules.holdem_room``), as every room's, and an all-in or a
+    Limit hand's post is not checked there either.
+
+    >>> head = {"small_blind": Decimal("0.01"), "big_blind": Decimal("0.02"), "betting": BettingStructure.NO_LIMIT}
+    >>> _dead_parts_off(head, Decimal("0.01"), Decimal("0.02"), 7, "Ann posts dead blind [$0.01 + $0.02]")
+    []
+    >>> [(f.line, f.expected, f.actual) for f in _dead_parts_off(
+    ...     head, Decimal("0.02"), Decimal("0.01"), 7, "Ann posts dead blind [$0.02 + $0.01]")]
+    [(7, '0.01 dead + 0.02 live', '0.02 dead + 0.01 live')]
+    """
+    small, big = head["small_blind"], head["big_blind"]
+    if (head["betting"] is BettingStructure.LIMIT or text.rstrip().endswith("all-in")
+            or dead + live not in (small + big, small) or (dead, live) in ((small, big), (small, 0))):
+        return []
+    expected = f"{small} dead + {big if dead + live != small else 0} live"
+    return [Finding(rule_id="ROOM-DEAD-BLIND", severity=Severity.ERROR, line=line, expected=expected,
+                    actual=f"{dead} dead + {live} live",
+                    message=f"the dead blind [{dead} + {live}] posts {dead} dead and {live} live, where the room "
+                            f"posts the small blind dead and the big blind live: {expected}")]

@@ -112,6 +112,17 @@ def test_room_dead_blind_888poker_small_blind_alone_is_all_dead():
     assert findings == [] and nets["Player1"] == D("-0.03") and nets["Player3"] == D("0.06")
 
 
+def test_room_dead_blind_888poker_parts_are_the_small_blind_dead_and_the_big_blind_live():
+    """ROOM-DEAD-BLIND: 888poker's '[A + B]' states its parts. '[0.02 + 0.01]' comes to the same 0.03
+    as the small blind and the big blind, but posts the big blind dead and the small blind live: an
+    error at its line, with the parts in words; the replay plays it as the total (the nets as before)."""
+    swapped = edit(PACIFIC_DEAD_BLIND, ("[0,01 $ + 0,02 $]", "[0,02 $ + 0,01 $]"))
+    findings, nets = replayed(swapped)
+    assert findings == dead_blind_error(swapped, "Player1 posts dead blind [0,02 $ + 0,01 $]",
+                                        "0.01 dead + 0.02 live", "0.02 dead + 0.01 live")
+    assert nets["Player1"] == D("-0.03")
+
+
 BOVADA_DEAD_CHIP = """
 Bovada Hand #2629952702 TBL#1902693 HOLDEM No Limit - 2012-09-02 13:34:17
 Seat 1: Small Blind ($24.75 in chips)
