@@ -323,8 +323,8 @@ def main() -> None:
         # commits): what caps the wall-clock ratio, and a figure the machine's load hardly moves.
         for line in [*goals, (f"two cores vs one (in-process lane, wall): {one_seconds / two_seconds:,.2f}x "
                               "(goal >= 1.8x)"),
-                     f"two cores vs one, CPU spent: {two_median / one_median:,.2f}x ({two_median:.2f} vs "
-                     f"{one_median:.2f} CPU-s, medians of {ROUNDS})"]:
+                     (f"two cores vs one, CPU spent: {two_median / one_median:,.2f}x ({two_median:.2f} vs "
+                      f"{one_median:.2f} CPU-s, medians of {ROUNDS})")]:
             print(f"  {line}")
     finally:
         shutil.rmtree(root, ignore_errors=True)
