@@ -266,6 +266,9 @@ def main() -> None:
         for round_no in range(ROUNDS):
             for jobs in (1, 2):
                 runs[jobs].append(_timed_ingest(corpus, root / f"warehouse-{jobs}-{round_no}", jobs))
+        # Where the scheduler groups processes by session (Linux's autogroup), a busy machine gives
+        # the two processes of a run no more CPU than one: the wall ratio means little at a high load.
+        timed_load = os.getloadavg()[0]
         one_seconds, one_cpu, _, one = min(runs[1], key=lambda run: run[0])
         two_seconds, two_cpu, two_writer, two = min(runs[2], key=lambda run: run[0])
         # CPU figures are steadier than wall ones on a shared machine, and their medians than their best
@@ -314,7 +317,7 @@ def main() -> None:
               f"CPU {(one.games / one_cpu) / (len(sample) / pk_cpu):,.1f}x)")
         print(f"full ingest per core vs regex scan: {per_core / (hands / scan_seconds):,.2f}x (goal >= 0.5x; "
               f"CPU {(one.games / one_cpu) / (hands / scan_cpu):,.2f}x)")
-        print(f"two cores vs one: {one_seconds / two_seconds:,.2f}x (goal >= 1.8x)")
+        print(f"two cores vs one: {one_seconds / two_seconds:,.2f}x (goal >= 1.8x; load {timed_load:.1f})")
 
         del texts
         goals = _command_goals(root)
@@ -322,7 +325,7 @@ def main() -> None:
         # The CPU that two processes spend beyond one (forking, splitting the work, the writer's
         # commits): what caps the wall-clock ratio, and a figure the machine's load hardly moves.
         for line in [*goals, (f"two cores vs one (in-process lane, wall): {one_seconds / two_seconds:,.2f}x "
-                              "(goal >= 1.8x)"),
+                              f"(goal >= 1.8x; load {timed_load:.1f})"),
                      (f"two cores vs one, CPU spent: {two_median / one_median:,.2f}x ({two_median:.2f} vs "
                       f"{one_median:.2f} CPU-s, medians of {ROUNDS})")]:
             print(f"  {line}")
