@@ -41,7 +41,7 @@ from zoneinfo import ZoneInfo
 
 from parsers import room_lines
 from parsers.errors import ParseError
-from parsers.lines import CurrencyMarks, LineKind, LineTable
+from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
@@ -63,6 +63,8 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
+    "ACTION_FORMS",
+    "ACTION_TAIL",
     "BETS",
     "CURRENCY_SIGNS",
     "DATE_TIME",
@@ -86,6 +88,7 @@ __all__ = [
     "TERMINALS",
     "WORDS",
     "LineKind",
+    "action_forms",
     "build_hand",
     "check_shape",
     "in_utc",
@@ -121,7 +124,7 @@ POSTS: dict[str, ActionKind] = {
     "posts a dead small blind": ActionKind.POST_DEAD,
 }
 """The posts, each written with its amount after it."""
-SHOWS = ("shows", "mucks")
+SHOWS: dict[str, ActionKind] = {"shows": ActionKind.SHOW, "mucks": ActionKind.MUCK}
 """Cards shown, or mucked and shown in the log, in brackets after the word."""
 NO_SHOWS = ("mucks hand", "doesn't show hand")
 NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has timed out", "has returned",
@@ -264,16 +267,38 @@ _MARKER = re.compile(
     + _P["marker_end"] +
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
+def action_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
+                 no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
+                 hand_name: str = "") -> tuple[tuple[LineForm, ...], tuple[LineForm, ...]]:
+    """What follows "<player>: " on an action line, each way it is written, in the order they are
+    tried; then what such a line may end with (or nothing): all-in, or a Limit game's cap reached.
+    Made from a table's words (this module's: :data:`ACTION_FORMS`, :data:`ACTION_TAIL`): the
+    line's pattern and the compiled scanner's reader of it are both made from these forms."""
+    forms = (
+        LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
+        LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
+        LineForm((Piece.choice({**bets, **posts}, "verb", inner="post", inner_from=len(bets)), Piece.word(mark["space"]),
+                  Piece.amount("a"))),
+        LineForm((Piece.word(phrase["raises"] + mark["space"]), Piece.amount("ra"), Piece.word(phrase["to"]),
+                  Piece.amount("rt")), ActionKind.RAISE),
+        LineForm((Piece.choice(shows, "show"), Piece.cards("cards"), Piece.aside(hand_name))),
+        LineForm((Piece.choice(dict.fromkeys(no_shows, ActionKind.MUCK), "muck"),)),
+        LineForm((Piece.choice(dict.fromkeys(no_play), "misc", open=no_play_open),)),
+    )
+    tails = (
+        LineForm((Piece.word(phrase["all_in"], "allin"),)),
+        LineForm((Piece.word(phrase["reached"]), Piece.amount("cap"), Piece.word(phrase["cap"]))),
+    )
+    return forms, tails
+
+
+ACTION_FORMS, ACTION_TAIL = action_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
+"""The action line's forms and tails, from this table's words (:func:`action_forms`)."""
+_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
 _ACTION = re.compile(
-    r"^(?P<p>.+?): (?:"
-    r"(?P<fold>" + _P["folds"] + r")(?: \[[^\]]*\])?"
-    r"|(?P<check>" + _P["checks"] + ")"
-    r"|(?P<verb>" + _either(BETS) + r"|(?P<post>" + _either(POSTS) + r")) (?P<a>" + _AMT + r")"
-    r"|" + _P["raises"] + r" (?P<ra>" + _AMT + ")" + _P["to"] + r"(?P<rt>" + _AMT + r")"
-    r"|(?P<show>" + _either(SHOWS) + r") \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
-    r"|(?P<muck>" + _either(NO_SHOWS) + r")"
-    r"|(?P<misc>" + _either(NO_PLAY) + "|" + _either(NO_PLAY_OPEN, ".*") + r")"
-    r")(?:(?P<allin>" + _P["all_in"] + ")|" + _P["reached"] + r"(?P<cap>" + _AMT + ")" + _P["cap"] + r")?\s*$"
+    r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
+    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
+    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
 )
 _DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
 _UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + ")" + _P["returned_to"] + r"(?P<p>.+?)\s*$")
@@ -718,7 +743,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             append(_action(street, player, _UNCALLED_KIND, money(amount, index), None, False, False, (), None, 0, line))
         elif kind == "SHOW":
             cards = _cards(m["cards"], index, lines[index])
-            how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+            how = SHOWS[m["show"]]
             append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
             holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":
