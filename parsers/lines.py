@@ -249,7 +249,9 @@ class Piece:
     group ``inner[0]``; ``open`` words may be followed by anything), "amount", "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; an ``optional`` piece may be left out (only a form's last piece is).
+    pattern captures; an ``optional`` piece may be left out (only a form's last piece is). A
+    "name" (a player's) ends where the next piece's first word stands: at the first such place
+    (``words`` ("first",)), the last ("last"), or at the line's end ("rest").
     """
 
     what: str
@@ -271,6 +273,10 @@ class Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
         return Piece("choice", tuple(words), group, kinds=tuple(words.values()),
                      inner=(inner, inner_from) if inner else None, open=tuple(open))
+
+    @staticmethod
+    def name(group: str, ends: str = "first") -> Piece:
+        return Piece("name", (ends,), group)
 
     @staticmethod
     def amount(group: str | None = None) -> Piece:
@@ -297,6 +303,8 @@ class Piece:
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
         elif self.what == "amount":
             body = amount
+        elif self.what == "name":
+            body = ".+" if self.words == ("last",) else ".+?"
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:
@@ -313,7 +321,17 @@ class Piece:
 @dataclass(frozen=True, slots=True)
 class LineForm:
     """One way a line of a kind is written: its pieces in order, and the action it makes (``kind``;
-    None when a choice's word says it, or for a line without play)."""
+    None when a choice's word says it, or for a line without play).
+
+    >>> marks = {"bracket": " [", "bracket_end": "]", "aside": " (", "close": ")"}
+    >>> print(LineForm((Piece.word("folds", "fold"), Piece.cards(optional=True))).pattern("AMT", marks))
+    (?P<fold>folds)(?:\\ \\[[^\\]]*\\])?
+    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner="post", inner_from=1),
+    ...                 Piece.word(" "), Piece.amount("a"))).pattern("AMT", marks))
+    (?P<verb>calls|(?P<post>posts))\\ (?P<a>AMT)
+    >>> print(LineForm((Piece.choice({"sits out": None}, "misc", open=("deposit ",)),)).pattern("AMT", marks))
+    (?P<misc>sits\\ out|deposit\\ .*)
+    """
 
     pieces: tuple[Piece, ...]
     kind: object = None

@@ -68,6 +68,7 @@ __all__ = [
     "BETS",
     "CURRENCY_SIGNS",
     "DATE_TIME",
+    "FORMS",
     "HAND_NAME",
     "LINE_KINDS",
     "MARKERS",
@@ -88,10 +89,10 @@ __all__ = [
     "TERMINALS",
     "WORDS",
     "LineKind",
-    "action_forms",
     "build_hand",
     "check_shape",
     "in_utc",
+    "line_forms",
     "local_time_matches",
     "parse",
     "read_header",
@@ -142,6 +143,7 @@ MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "ta
 """'<player> <words><anything>' lines without play."""
 PHRASES: dict[str, str] = {
     "site": "PokerStars ", "hand": "Hand #", "game": "Game #", "et": "ET",                  # the header
+    "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
     "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #", "is_button": " is the button",   # the table
     "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
     "marker_end": " ***",                                                                   # '*** FLOP ***'
@@ -267,13 +269,14 @@ _MARKER = re.compile(
     + _P["marker_end"] +
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
-def action_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
-                 no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-                 hand_name: str = "") -> tuple[tuple[LineForm, ...], tuple[LineForm, ...]]:
-    """What follows "<player>: " on an action line, each way it is written, in the order they are
-    tried; then what such a line may end with (or nothing): all-in, or a Limit game's cap reached.
-    Made from a table's words (this module's: :data:`ACTION_FORMS`, :data:`ACTION_TAIL`): the
-    line's pattern and the compiled scanner's reader of it are both made from these forms."""
+def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
+               no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
+               hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+    """The line kinds declared as pieces, by terminal, each way a line is written in the order they
+    are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT" and "UNCALLED" their lines.
+    Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
+    scanner's readers of them are both made from these forms."""
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
@@ -289,19 +292,24 @@ def action_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts
         LineForm((Piece.word(phrase["all_in"], "allin"),)),
         LineForm((Piece.word(phrase["reached"]), Piece.amount("cap"), Piece.word(phrase["cap"]))),
     )
-    return forms, tails
+    dealt = LineForm((Piece.word(phrase["dealt"]), Piece.name("p"), Piece.cards("c1"), Piece.cards("c2", optional=True)))
+    uncalled = LineForm((Piece.word(phrase["uncalled"]), Piece.amount("a"), Piece.word(phrase["returned_to"]),
+                         Piece.name("p", "rest")), ActionKind.UNCALLED)
+    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,)}
 
 
-ACTION_FORMS, ACTION_TAIL = action_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
-"""The action line's forms and tails, from this table's words (:func:`action_forms`)."""
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
+"""The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
+ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
 _ACTION = re.compile(
     r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
     + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
     + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
 )
-_DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + ")" + _P["returned_to"] + r"(?P<p>.+?)\s*$")
+_DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+"""A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
+_UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + ")" + _P["from"]
                       + f"(?P<pot>{_P['pot']}|{_P['main_pot']}|{_P['side_pot']}" + r"(?:-\d+)?)\s*$")
 _CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
@@ -358,8 +366,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
     LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
              "^Table '", code=2),
-    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^Dealt to ", code=6),
-    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^Uncalled bet ("),
+    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
+    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
     LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
     LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),

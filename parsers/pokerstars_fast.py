@@ -8,8 +8,8 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
-  lines are read from the reader's declared pieces, ``parsers.pokerstars.action_forms``, from
-  which its pattern is made too), which
+  lines, Dealt and Uncalled lines are read from the reader's declared pieces,
+  ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -140,9 +140,9 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
     """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
     word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
     the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
-    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a verb's (ActionKind index, 0) or a
-    date field's (fewest, most digits; its word is the mark after it) or a currency sign's
-    (code point, 0), a choice's word's (ActionKind index or -1, 0); ``codes`` the table's code of each
+    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a date field's (fewest, most
+    digits; its word is the mark after it), a currency sign's (code point, 0) or a line form's
+    choice's word's (ActionKind index, -1 for none; 0); ``codes`` the table's code of each
     scanner terminal; ``forms`` the reader's line forms as the scanner runs them (:func:`_forms`)."""
 
     def word(self, i: int) -> str:
@@ -212,20 +212,25 @@ def scanner_words(reader=ps) -> ScannerWords:
     )
 
 
-# The reader's line forms (parsers.pokerstars.action_forms), as rows the compiled _action runs:
-# (role, kind, pieces, last piece optional, then (op, argument) per piece).
-OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE = map(np.int64, range(1, 7))
+# The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
+# (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
+OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
+    np.int64, range(1, 10))
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_TAIL = map(np.int64, range(4))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
-F_ROLE, F_KIND, F_PIECES, F_OPTIONAL, F_FIRST = 0, 1, 2, 3, 4
+F_GROUP, F_ROLE, F_KIND, F_PIECES, F_OPTIONAL, F_FIRST = 0, 1, 2, 3, 4, 5
+_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST}
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
-    """The rows of the reader's action forms, then its tails (``parsers.pokerstars.action_forms`` of
-    the words of ``reader``, the reader's table); each word and choice of them is added
-    to ``lists`` as a word list of its own (a choice's words must not start one another: the
-    scanner takes the one that stands, where a regex would try the next one after a failure)."""
+    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
+    ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
+    as a word list of its own (a choice's words must not start one another: the scanner takes the
+    one that stands, where a regex would try the next one after a failure)."""
     kinds = list(ActionKind)
 
     def listed(words, group, what=None) -> int:
@@ -236,9 +241,9 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     rows = []
 
-    def add(role, kind, pieces, open_words=False) -> None:
-        ops, slot = [], 0
-        for piece in pieces:
+    def add(group, role, kind, pieces, open_words=False) -> None:
+        ops, amounts, cards = [], 0, 0
+        for at, piece in enumerate(pieces):
             if piece.what == "word":
                 ops.append((OP_WORD, listed(piece.words, piece.group)))
             elif piece.what == "choice":
@@ -247,25 +252,38 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                     break
                 ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds)))
             elif piece.what == "amount":
-                ops.append((OP_AMOUNT, slot))
-                slot += 1
+                ops.append((OP_AMOUNT, amounts))
+                amounts += 1
+            elif piece.what == "cards":
+                ops.append((OP_CARDS, cards))
+                cards += 1
+            elif piece.what == "name":      # it ends where the next piece's first word stands
+                after = pieces[at + 1] if at + 1 < len(pieces) else None
+                ends = (-1 if after is None else listed(after.words, piece.group) if after.what == "word"
+                        else listed((reader.SYNTAX["bracket"],), piece.group))
+                assert (after is None) == (piece.words == ("rest",)) and (after is None or after.what in ("word", "cards"))
+                ops.append((_NAME_ENDS[piece.words[0]], ends))
             else:
-                ops.append((OP_CARDS if piece.what == "cards" else OP_ASIDE, 0))
-        rows.append([role, kind, len(ops), int(pieces[-1].optional), *(x for op in ops for x in op)])
+                ops.append((OP_ASIDE, 0))
+        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts and two groups of cards of a line"
+        assert sum(op in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST) for op, _ in ops) <= 1, "one piece ends at several places"
+        rows.append([group, role, kind, len(ops), int(pieces[-1].optional), *(x for op in ops for x in op)])
 
-    forms, tails = ps.action_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS,
-                                   reader.NO_SHOWS, reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    for form in forms:
-        said = {form.kind} if form.kind is not None else {k for p in form.pieces if p.what == "choice" for k in p.kinds}
-        role = (R_NO_PLAY if said == {None} else R_PUTS if any(p.what == "amount" for p in form.pieces)
-                else R_SHOWS if said <= {ActionKind.SHOW, ActionKind.MUCK} else R_PLAIN)
-        kind = kinds.index(form.kind) if form.kind is not None else -1
-        add(role, kind, form.pieces)
-        if any(p.open for p in form.pieces):        # its open words, after which anything may follow
-            add(role, kind, form.pieces, open_words=True)
-    for form in tails:
-        add(R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED, -1, form.pieces)
-    assert max(sum(p.what == "amount" for p in form.pieces) for form in forms) <= 2
+    forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN)
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED")
+    for name in _GROUPS:
+        group = np.int64(_GROUPS.index(name))
+        for form in forms[name]:
+            said = {form.kind} if form.kind is not None else {k for p in form.pieces if p.what == "choice" for k in p.kinds}
+            role = (R_NO_PLAY if said == {None} else R_PUTS if any(p.what == "amount" for p in form.pieces)
+                    else R_SHOWS if said <= {ActionKind.SHOW, ActionKind.MUCK} else R_PLAIN)
+            if group == GR_TAIL:
+                role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
+            kind = kinds.index(form.kind) if form.kind is not None else -1
+            add(group, role, kind, form.pieces)
+            if any(p.open for p in form.pieces):        # its open words, after which anything may follow
+                add(group, role, kind, form.pieces, open_words=True)
     width = max(map(len, rows))
     return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.int64)
 
@@ -454,25 +472,32 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @njit(cache=True)
-def _action(b, wb, wa, wl, wk, wf, sign, q, e):
-    """The reader's action forms (rows of ``wf``, :func:`_forms`) after "<player>: " at b[q:], tried
-    in its order, each as its regex reads it: its pieces (its optional last one taken, each place it
-    may end from the last, then left out), then the line's end or a tail form and the end:
-    (status, form, kind, amount, raise to, cards from, to, words aside from, to, the tail's role);
-    status 1 read, 0 no form reads the line, -1 not sure. (One kernel: every call between kernels
-    costs a reference count per array handed on.)"""
+def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
+    """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
+    tried in its order, each as its regex reads it: its pieces (its optional last one taken, then
+    left out; a piece that may end at several places, at each, as the regex tries them), then the
+    line's end (an action line: or a tail form and the end): (status, form, kind, amounts (2),
+    cards from, to (2), words aside from, to, name from, to, the tail's role); status 1 read, 0 no
+    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
+    count per array handed on.)"""
+    tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
-    while first_tail < wf.shape[0] and wf[first_tail, F_ROLE] < R_ALL_IN:
+    while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
         first_tail += 1
-    for f in range(first_tail):
+    for f in range(wf.shape[0]):
+        if wf[f, F_GROUP] != group:
+            continue
         for take in range(1 + wf[f, F_OPTIONAL]):       # 0: every piece; 1: the optional last one left out
             pieces = wf[f, F_PIECES] - take
-            candidate = 0       # where a piece that may end at several places ends: the last first
+            candidate = 0       # where a piece that may end at several places ends: the regex's first first
             again = True
             while again:
                 again = False
-                for t in range(first_tail - 1, wf.shape[0]):     # first_tail - 1: no tail
-                    kind, a0, a1, cf, ct, desc, desc_end = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
+                    if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+                        continue
+                    kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                    desc = desc_end = name_from = name_to = -1
                     row, p, j, status = f, 0, q, 1
                     while True:
                         if row == f and p == pieces:
@@ -503,7 +528,27 @@ def _action(b, wb, wa, wl, wk, wf, sign, q, e):
                             if _at_k(b, j, e, wb, wa, W_BRACKET):
                                 close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
                                 if close >= 0:
-                                    status, cf, ct, j = 1, j + _n(wa, W_BRACKET), close, close + _n(wa, W_BRACKET_END)
+                                    if arg == 0:
+                                        c1f, c1t = j + _n(wa, W_BRACKET), close
+                                    else:
+                                        c2f, c2t = j + _n(wa, W_BRACKET), close
+                                    status, j = 1, close + _n(wa, W_BRACKET_END)
+                        elif op == OP_NAME_REST:
+                            if j < e:
+                                status, name_from, name_to, j = 1, j, e, e
+                        elif op == OP_NAME_FIRST or op == OP_NAME_LAST:     # up to the candidate-th place the next word stands
+                            k = wl[arg]
+                            step = 1 if op == OP_NAME_FIRST else -1
+                            r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
+                            seen = 0
+                            while j < r <= e - _n(wa, k):
+                                if _at_k(b, r, e, wb, wa, k):
+                                    if seen == candidate:
+                                        status, name_from, name_to, j = 1, j, r, r
+                                        again = True
+                                        break
+                                    seen += 1
+                                r += step
                         elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
                             seen = 0
                             for r in range(e - 1, j + 1, -1):
@@ -517,13 +562,14 @@ def _action(b, wb, wa, wl, wk, wf, sign, q, e):
                             break
                         p += 1
                     if status < 0:
-                        return -1, f, kind, a0, a1, cf, ct, desc, desc_end, 0
+                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0
                     if status == 1 and j == e:
-                        return 1, f, kind, a0, a1, cf, ct, desc, desc_end, wf[t, F_ROLE] if t >= first_tail else 0
+                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
+                                wf[t, F_ROLE] if t >= first_tail else 0)
                     if status == 0 and row == f:
                         break       # the form's own pieces do not read: no tail helps
                 candidate += 1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, 0
+    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0
 
 
 @njit(cache=True)
@@ -987,8 +1033,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, form, kind, cents, to, cf, ct, desc, desc_end, tail = _action(
-                        b, wb, wa, wl, wk, wf, sign, p + _n(wa, W_NAME_END), e)
+                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
                         break
@@ -1083,39 +1129,28 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    p0 = s + _n(wa, W_DEALT)
-                    done = False
-                    for pe in range(p0 + 1, e - 1):
-                        c1f, c1t, c2f, c2t = _groups(b, pe, e, wb, wa)
-                        if c1f < 0:
-                            continue
-                        n, _ = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
-                        if n != 0 and n != 2:
+                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
+                    n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
+                    if n != 0 and n != 2:
+                        ok = False
+                        break
+                    if n == 2:
+                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                        if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                                                                       tmp[1], _HOW_DEALT, fl):
                             ok = False
                             break
-                        if n == 2:
-                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
-                                                                           tmp[1], _HOW_DEALT, fl):
-                                ok = False
-                                break
-                        done = True
-                        break
-                    if not (ok and done):
-                        ok = False
-                        break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_UNCALLED), e)
-                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED_TO) or j + _n(wa, W_RETURNED_TO) >= e:
-                        ok = False
-                        break
-                    i = _seat_of(b, j + _n(wa, W_RETURNED_TO), e, name_from, name_to, s0, ns)
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
                         ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
+                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
                     action_board[k] = 0
                     na += 1
                     token = T_BODY

@@ -610,6 +610,7 @@ def test_a_word_list_whose_words_start_one_another_is_refused():
     ("in_chips", " in stack", " in chips)", " in stack)"),
     ("is_button", " has the button", "Seat #2 is the button", "Seat #2 has the button"),
     ("raises", "ups", "Ivan: raises €0.20 to €0.30", "Ivan: ups €0.20 to €0.30"),
+    ("folds", "passes", "folds", "passes"),
     ("to", " up to ", "Ivan: raises €0.20 to €0.30", "Ivan: raises €0.20 up to €0.30"),
     ("returned_to", ") back to ", "(€0.20) returned to Ivan", "(€0.20) back to Ivan"),
     ("from", " out of ", "€0.25 from pot", "€0.25 out of pot"),
