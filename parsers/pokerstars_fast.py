@@ -111,7 +111,7 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("returned_to", "from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
+_PHRASED = ("from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
             "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake", "joins", "finished", "in",
             "place", "received", "showed")
 """The table's phrases the scanner finds as they are."""
@@ -121,7 +121,7 @@ _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "brac
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_RETURNED_TO, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
+ W_SAID, W_CAPPED_LINE, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
  W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT, W_SIDE_POT, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
@@ -304,13 +304,12 @@ _SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
 """The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
-K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = map(np.int64, (11, 12, 13, 14))
-K_FOLD, K_CHECK, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (6, 7, 10, 0, 1, 5))
+K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
 assert [k.value for k in ActionKind][:6] == ["post_sb", "post_bb", "post_button", "post_ante", "post_straddle",
                                              "post_dead"], "the posts come first: a kind up to K_POST_DEAD is a post"
-assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
+assert [k.value for k in ActionKind][K_COLLECT] == "collect" and [k.value for k in ActionKind][K_SHOW] == "show"
 assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
-assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
+assert [k.value for k in ActionKind][K_RAISE] == "raise"
 
 
 @njit(cache=True)
