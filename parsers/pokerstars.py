@@ -269,6 +269,8 @@ _MARKER = re.compile(
     + _P["marker_end"] +
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
+
+
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
                hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
