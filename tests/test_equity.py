@@ -451,3 +451,12 @@ def test_he_side_pot_preflop_equals_pokerkit_showdowns_on_small_stubs(cards, pla
     pots = [list(range(players)), list(range(1, players))]
     got = pot_equities(holes, [], pots, RankOrder.STANDARD, dead=dead)
     assert got.tolist() == [[float(x) for x in row] for row in _pokerkit_fractions(holes, stub, pots)]
+
+
+def test_he_preflop_heads_up_two_pots_of_the_same_pair_get_a_row_each():
+    # Both players eligible for a main and a side pot: the table's row serves each pot.
+    rules.equity._MEMO.clear()
+    one_pot = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
+    two_pots = pot_equities([[51, 50], [47, 46]], [], [[0, 1], [1, 0]])
+    assert two_pots.shape == (2, 2)
+    assert two_pots.tolist() == [one_pot[0].tolist(), one_pot[0].tolist()]
