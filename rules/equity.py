@@ -183,6 +183,85 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
+@_compiled
+def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
+    """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
+    most boards ranked once for all the boards of their ranks.
+
+    A board's suits matter only where they make or change a flush: one more card of a suit of
+    which a hand holds four with the board (or five: a flush, which a higher card of it may
+    improve), or two more of a suit of which a hand holds three. Every other board leaves every
+    hand's flush (or none) as it was, so its hands rank by the ranks it adds: those boards are
+    counted by their ranks, and each set of ranks is ranked once with the suits of the known
+    cards. The boards that make or change a flush are ranked one by one."""
+    n_players = start.shape[0]
+    n_pots = eligible.shape[0]
+    m = stub.shape[0]
+    shares = np.zeros((n_pots, n_players), dtype=np.int64)
+    strength = np.zeros(n_players, dtype=np.int64)
+    shut = _shut(eligible)
+    split = np.zeros(n_players + 1, dtype=np.int64)
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
+    most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
+    for p in range(n_players):
+        for s in range(4):
+            most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
+    by_ranks = np.zeros((13, 13), dtype=np.int64)   # the boards that leave the flushes be, by ranks
+    once = np.zeros((n_players, 6), dtype=np.int64)
+    twice = np.zeros((n_players, 6), dtype=np.int64)
+    weights = np.zeros(n_pots, dtype=np.int64)
+    for k in range(n_pots):
+        weights[k] = 1
+    boards = 0
+    for i in range(m):
+        ci = stub[i]
+        if n_draw == 1:
+            boards += 1
+            if most[ci & 3] < 4:
+                by_ranks[ci >> 2, 0] += 1
+                continue
+            for p in range(n_players):
+                add_card(start[p], once[p], ci)
+                st = once[p]
+                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
+                                            cat_pos, straight_top, top5)
+            _distribute_called(strength, shut, split, weights, shares)
+            continue
+        for j in range(i + 1, m):
+            cj = stub[j]
+            boards += 1
+            if most[ci & 3] < 4 and most[cj & 3] < 4 and (ci & 3 != cj & 3 or most[ci & 3] < 3):
+                by_ranks[ci >> 2, cj >> 2] += 1
+                continue
+            for p in range(n_players):
+                add_card(start[p], once[p], ci)
+                add_card(once[p], twice[p], cj)
+                st = twice[p]
+                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
+                                            cat_pos, straight_top, top5)
+            _distribute_called(strength, shut, split, weights, shares)
+    for ra in range(13):
+        for rb in range(13):
+            w = by_ranks[ra, rb]
+            if not w:
+                continue
+            for p in range(n_players):
+                # the ranks added (as cards of suit 0: their rank masks), ranked with the known
+                # cards' suits, which give each hand the flush it has (or none)
+                add_card(start[p], once[p], ra << 2)
+                st = once[p]
+                if n_draw == 2:
+                    add_card(once[p], twice[p], rb << 2)
+                    st = twice[p]
+                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], start[p, _SC], start[p, _SM],
+                                            cat_pos, straight_top, top5)
+            for k in range(n_pots):
+                weights[k] = w
+            _distribute_called(strength, shut, split, weights, shares)
+    return shares, boards
+
+
 @njit(cache=True, inline="always")
 def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
@@ -655,8 +734,9 @@ def _counted_equities(spot: _Spot, rows: tuple[tuple[int, ...], ...]) -> np.ndar
     else:
         start = np.array([_hand_state(hand + spot.board) for hand in holes], dtype=np.int64)
         tables = rank_tables(spot.order)
-        shares, boards = _enumerate(start, spot.stub(), n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
-                                    tables.top5)
+        count = _enumerate_by_ranks if n_draw in (1, 2) else _enumerate
+        shares, boards = count(start, spot.stub(), n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
+                               tables.top5)
     result = shares / (boards * unit)
     _MEMO[key] = result.copy()
     if len(_MEMO) > MEMO_SIZE:
