@@ -3,9 +3,13 @@
 Each player's share of each pot is averaged over every way the rest of the board can fall
 from the stub (the order's deck minus every known card).
 
-With cards still to come after the flop or the turn (at most a thousand boards), one Numba
-kernel walks the boards depth by depth, updating each player's rank masks and suit counters
-as one card is added, so a board costs one card-add and one ranking per player.
+With cards still to come after the flop or the turn (at most a thousand boards), a Numba
+kernel (:func:`_enumerate_by_ranks`) ranks one by one only the boards whose cards make or change
+a flush; every other board is counted by its ranks, and each set of ranks (91 at most after a
+flop) ranked once per player for all the boards that carry it. Other spots (more cards to come
+for hands other than two cards) are walked depth by depth (:func:`_enumerate`), each player's
+rank masks and suit counters updated as one card is added, so a board costs one card-add and
+one ranking per player.
 
 A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) for two-card hands is
 counted, still exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
