@@ -211,58 +211,49 @@ def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_t
     for p in range(n_players):
         for s in range(4):
             most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
-    by_ranks = np.zeros((13, 13), dtype=np.int64)   # the boards that leave the flushes be, by ranks
-    once = np.zeros((n_players, 6), dtype=np.int64)
-    twice = np.zeros((n_players, 6), dtype=np.int64)
-    weights = np.zeros(n_pots, dtype=np.int64)
-    for k in range(n_pots):
-        weights[k] = 1
+    # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
+    # the boards that make or change a flush one by one, then one row per set of ranks of the
+    # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
+    by_ranks = np.zeros((13, 13), dtype=np.int64)
+    todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
+    rows = 0
     boards = 0
     for i in range(m):
         ci = stub[i]
-        if n_draw == 1:
+        for j in range(i + 1, m if n_draw == 2 else i + 2):
+            cj = stub[j] if n_draw == 2 else ci
             boards += 1
-            if most[ci & 3] < 4:
-                by_ranks[ci >> 2, 0] += 1
-                continue
-            for p in range(n_players):
-                add_card(start[p], once[p], ci)
-                st = once[p]
-                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
-                                            cat_pos, straight_top, top5)
-            _distribute_called(strength, shut, split, weights, shares)
-            continue
-        for j in range(i + 1, m):
-            cj = stub[j]
-            boards += 1
-            if most[ci & 3] < 4 and most[cj & 3] < 4 and (ci & 3 != cj & 3 or most[ci & 3] < 3):
+            if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
                 by_ranks[ci >> 2, cj >> 2] += 1
-                continue
-            for p in range(n_players):
-                add_card(start[p], once[p], ci)
-                add_card(once[p], twice[p], cj)
-                st = twice[p]
-                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], st[_SC], st[_SM],
-                                            cat_pos, straight_top, top5)
-            _distribute_called(strength, shut, split, weights, shares)
+            else:
+                todo[rows, 0] = ci
+                todo[rows, 1] = cj
+                todo[rows, 2] = 1
+                todo[rows, 3] = 1
+                rows += 1
     for ra in range(13):
         for rb in range(13):
-            w = by_ranks[ra, rb]
-            if not w:
-                continue
-            for p in range(n_players):
-                # the ranks added (as cards of suit 0: their rank masks), ranked with the known
-                # cards' suits, which give each hand the flush it has (or none)
-                add_card(start[p], once[p], ra << 2)
-                st = once[p]
-                if n_draw == 2:
-                    add_card(once[p], twice[p], rb << 2)
-                    st = twice[p]
-                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], start[p, _SC], start[p, _SM],
-                                            cat_pos, straight_top, top5)
-            for k in range(n_pots):
-                weights[k] = w
-            _distribute_called(strength, shut, split, weights, shares)
+            if by_ranks[ra, rb]:
+                todo[rows, 0] = ra << 2
+                todo[rows, 1] = rb << 2
+                todo[rows, 2] = by_ranks[ra, rb]
+                rows += 1
+    once = np.zeros((n_players, 6), dtype=np.int64)
+    twice = np.zeros((n_players, 6), dtype=np.int64)
+    weights = np.zeros(n_pots, dtype=np.int64)
+    for row in range(rows):
+        for p in range(n_players):
+            add_card(start[p], once[p], todo[row, 0])
+            st = once[p]
+            if n_draw == 2:
+                add_card(once[p], twice[p], todo[row, 1])
+                st = twice[p]
+            suits = st if todo[row, 3] else start[p]
+            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
+                                        cat_pos, straight_top, top5)
+        for k in range(n_pots):
+            weights[k] = todo[row, 2]
+        _distribute_called(strength, shut, split, weights, shares)
     return shares, boards
 
 
