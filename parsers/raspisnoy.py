@@ -24,6 +24,7 @@ parsers.errors.ParseError: line 5, column 35: expected the tricks taken (a whole
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -51,7 +52,7 @@ from rules.raspisnoy import (
     Written,
     split_settings,
 )
-from rules.records import GameInfo, Source
+from rules.records import GameInfo, Source, slot_filler
 
 _GRAMMARS = Path(__file__).resolve().parent / "grammars"
 
@@ -573,54 +574,35 @@ def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     rules = builder.rules()
     first_dealer, first_dealer_line = builder.first_dealer()
     rounds = []
-    at = 0
-    while at < len(read) and read[at][0] != "ROUND_LINE":
-        at += 1
-    while at < len(read):
-        end = at + 1
-        while end < len(read) and read[end][0] != "ROUND_LINE":
-            end += 1
-        rounds.append(_round(builder, read[at:end]))
-        at = end
-    return RaspisnoyGame(
-        source=source, info=builder.info("raspisnoy", rules), name=builder.name(read),
-        players=builder.players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
-        players_line=source.line(builder.meta["players"][0]), first_dealer_line=first_dealer_line,
-    )
-
-
-def _round(builder: _Builder, read: list) -> Round:
-    head_kind, head_index, head_found = read[0]
-    fields: dict = {"tricks": []}
-    try:
-        _read_head(builder, fields, _head_fields(builder.reading, head_found))
-    except _Retry:
-        _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
-    fields["line"] = builder.source.line(head_index)
-    tricks = fields["tricks"]
-    # A Trick line whose plays have all been read before (a club's logs repeat the same few thousand)
-    # is read here, the round's lookups made once: a game has ~250 Trick lines, ~65% of its lines.
+    fields = None
+    # One pass over the rounds' lines: a Trick line whose plays have all been read before (a club's
+    # logs repeat the same few thousand) is read here, the lookups made once: a game has ~250 Trick
+    # lines, ~65% of its lines.
     players, known, layouts = builder.player_set, _PLAYS, builder.reading.layouts["TRICK_LINE"]
-    first_line = builder.source.first_line
-    for kind, index, found in read[1:]:
+    first_line = source.first_line
+    for kind, index, found in read:
         if kind == "TRICK_LINE" and type(found) is not Tree:
             first, last, terminals = layouts[found.lastgroup]
-            plays = []
-            for piece in found.string[found.start(first):found.end(last)].split(","):
-                play = known.get(piece)
-                if play is None or play.player not in players:
-                    break
-                plays.append(play)
-            else:
+            plays = [known.get(piece) for piece in found.string[found.start(first):found.end(last)].split(",")]
+            # (``all(plays)``, not ``None not in plays``: that compares each play with None by its __eq__)
+            if all(plays) and all([play.player in players for play in plays]):
                 winner = found[terminals[1][1]] if len(terminals) > 1 else None
                 if winner is None or winner in players:
-                    trick = _new(Trick)     # (as a play: its __init__ sets each field through object.__setattr__)
-                    _set_number(trick, int(found[terminals[0][1]]))
-                    _set_plays(trick, tuple(plays))
-                    _set_winner(trick, winner)
-                    _set_line(trick, first_line + index)
-                    tricks.append(trick)
+                    fields["tricks"].append(_make_trick(int(found[terminals[0][1]]), tuple(plays), winner,
+                                                   first_line + index))
                     continue
+        elif kind == "ROUND_LINE":
+            if fields is not None:
+                rounds.append(_round(fields))
+            fields = {"tricks": []}
+            try:
+                _read_head(builder, fields, _head_fields(builder.reading, found))
+            except _Retry:
+                _read_head(builder, fields, builder.tokens(kind, index, found))
+            fields["line"] = first_line + index
+            continue
+        elif fields is None:
+            continue    # (the header's lines)
         name = _NAMES[kind]
         if name in fields and name != "tricks":
             raise builder.line_error(f"a second '{name.capitalize()}:' line in round {fields['number']}", index)
@@ -628,8 +610,24 @@ def _round(builder: _Builder, read: list) -> Round:
             _read_line(builder, fields, kind, index, _fast(builder.reading, kind, found))
         except _Retry:
             _read_line(builder, fields, kind, index, builder.tokens(kind, index, found))
+    if fields is not None:
+        rounds.append(_round(fields))
+    return RaspisnoyGame(
+        source=source, info=builder.info("raspisnoy", rules), name=builder.name(read),
+        players=builder.players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
+        players_line=source.line(builder.meta["players"][0]), first_dealer_line=first_dealer_line,
+    )
+
+
+_make_round = slot_filler(Round)
+_ROUND_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Round) if f.default is not dataclasses.MISSING}
+
+
+def _round(fields: dict) -> Round:
+    """The round of its fields, the fields its log leaves out at their defaults (a game has ~36
+    rounds: a frozen dataclass's __init__ costs ~4x)."""
     fields["tricks"] = tuple(fields["tricks"])
-    return Round(**fields)
+    return _make_round(**{**_ROUND_DEFAULTS, **fields})
 
 
 _NAMES = {"HANDS_LINE": "hands", "BIDS_LINE": "bids", "TRICK_LINE": "tricks", "POINTS_LINE": "points",
@@ -671,10 +669,10 @@ def _fast(reading: _Reading, kind: str, match):
     return match.string[match.start(first):match.end(last)], [match[group] for _, group in terminals]
 
 
-_new = object.__new__
-_set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
-_set_number, _set_plays = Trick.number.__set__, Trick.plays.__set__
-_set_winner, _set_line = Trick.winner.__set__, Trick.line.__set__
+# As a Round, a game's hundreds of plays and tricks are made without their __init__ (~3x the cost).
+_make_play = slot_filler(Play)              # player, card, declaration
+_make_trick = slot_filler(Trick)            # number, plays, winner, line
+_make_written = slot_filler(Written)        # values, line
 
 
 def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) -> None:
@@ -708,10 +706,7 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
                 card = cards.get(c)
                 if p not in players or card is None:
                     raise _Retry  # or a card not seen yet
-                play = _new(Play)  # the frozen dataclass's __init__ costs ~3x: one object.__setattr__ per field
-                _set_player(play, p)
-                _set_card(play, card)
-                _set_declaration(play, said)
+                play = _make_play(p, card, said)
                 plays.append(play)
                 if len(known) < 100_000:
                     known[piece] = play
@@ -719,45 +714,69 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         else:
             (_, number), *tokens = found
             plays, winner = _plays(builder, tokens)
-        trick = _new(Trick)     # (as a play: a game has hundreds of tricks)
-        _set_number(trick, int(number))
-        _set_plays(trick, tuple(plays))
-        _set_winner(trick, player(winner) if winner is not None else None)
-        _set_line(trick, at)
-        fields["tricks"].append(trick)
+        fields["tricks"].append(_make_trick(int(number), tuple(plays), player(winner) if winner is not None else None,
+                                            at))
         return
     if isinstance(found, tuple):
         text, _ = found
+        players = builder.player_set
         if kind == "HANDS_LINE":
             # The expression has checked the line: each hand is a name, then its cards up to a ']'
             # (neither holds a bracket or a comma but the commas between cards).
-            cards = _CARDS
+            card_of = _CARDS.get
             hands = []
             for piece in text.split("]")[:-1]:
                 name, inside = piece.split("[")
-                try:
-                    hand = tuple([cards[text] if text in cards else _card_of(text)
-                                  for text in inside.replace(",", " ").split()])
-                except CardError:
-                    raise _Retry from None  # read with columns, to say where
-                hands.append((player(name.replace(",", " ").split()[-1]), hand))
+                hand = tuple(map(card_of, inside.replace(",", " ").split()))
+                if not all(hand):   # a card not seen yet (a Card's __eq__ would be a call per card)
+                    try:
+                        hand = tuple([_card_of(text) for text in inside.replace(",", " ").split()])
+                    except CardError:
+                        raise _Retry from None  # read with columns, to say where
+                name = name.split()[-1].lstrip(",")
+                if name not in players:
+                    raise _Retry
+                hands.append((name, hand))
             fields["hands"] = tuple(hands)
             fields["hands_line"] = at
             return
-        pairs = [piece.split() for piece in text.split(",")]
-    else:
-        pairs = list(zip(found[0::2], found[1::2]))
-        pairs = [(p, v) for (_, p), (_, v) in pairs]
-    if kind == "HANDS_LINE":
+        # A Bids:, Points: or Totals: line is pairs of a name and a value between commas, each pair
+        # read once (a club's logs repeat the same few thousand).
+        known = _PAIRS[kind]
+        values = []
+        for piece in text.split(","):
+            pair = known.get(piece)
+            if pair is None:
+                name, value = piece.split()
+                pair = (name, _bid(value) if kind == "BIDS_LINE" else _number(builder, value))
+                if len(known) < 10_000:
+                    known[piece] = pair
+            if pair[0] not in players:
+                raise _Retry
+            values.append(pair)
+        values = tuple(values)
+    elif kind == "HANDS_LINE":
+        pairs = [(p, v) for (_, p), (_, v) in zip(found[0::2], found[1::2])]
         fields["hands"] = tuple([(player(p), _hand(builder, h)) for p, h in pairs])
         fields["hands_line"] = at
-    elif kind == "BIDS_LINE":
-        fields["bids"] = tuple([(player(p), 0 if b.lower() == "pass" else int(b)) for p, b in pairs])
+        return
+    else:
+        values = tuple([(player(p), _bid(v) if kind == "BIDS_LINE" else _number(builder, v))
+                        for (_, p), (_, v) in zip(found[0::2], found[1::2])])
+    if kind == "BIDS_LINE":
+        fields["bids"] = values
         fields["bids_line"] = at
         fields["bids_before_hands"] = "hands" not in fields
     else:
-        values = tuple([(player(p), _number(builder, n)) for p, n in pairs])
-        fields[_NAMES[kind]] = Written(values=values, line=at)
+        fields[_NAMES[kind]] = _make_written(values, at)
+
+
+_PAIRS: dict[str, dict[str, tuple[str, object]]] = {"BIDS_LINE": {}, "POINTS_LINE": {}, "TOTALS_LINE": {}}
+"""Per kind of line, its (name, value) pairs by their text between commas, as read."""
+
+
+def _bid(text: str) -> int:
+    return 0 if text.lower() == "pass" else int(text)
 
 
 def _plays(builder: _Builder, tokens: list[tuple[str, _Field]]) -> tuple[list[Play], _Field | None]:
