@@ -225,6 +225,8 @@ class _Reading:
                 leading.append("(?:" + terminals[symbol.name].pattern.to_regexp() + ")")
             heads.append(f"(?P<{kind}>{gap.join(leading)})")
         self.classify = re.compile(gap + "(?:" + "|".join(heads) + ")").match
+        self.after: dict[str, str] = {}
+        """Per kind of line, the kind of the line that followed one the last time (read first)."""
         self.layouts: dict[str, dict[str, tuple[str, str, tuple[tuple[str, str], ...]]]] = {}
         """Per kind of line and alternative: the first and last groups of its items (plays, hands …)
         and its own terminals' (type, group), keywords left out."""
@@ -235,6 +237,9 @@ class _Reading:
                 items = [g for g in groups if symbols[g] in self.rules or symbols[g] in self.items]
                 own = tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_"))
                 layouts[key] = (items[0] if items else None, items[-1] if items else None, own)
+        self.tricks = {key: (first, last, own[0][1], own[1][1] if len(own) > 1 else None)
+                       for key, (first, last, own) in self.layouts.get("TRICK_LINE", {}).items()}
+        """Per alternative of a Trick line: the groups of its first and last play, its number and its winner."""
 
 
 _READINGS: dict[str, _Reading] = {}
@@ -347,11 +352,26 @@ class _Lines:
         """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
         Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
-        classify, fullmatch, add = reading.classify, reading.fullmatch, read.append
-        previous = None
+        classify, fullmatch, add, after = reading.classify, reading.fullmatch, read.append, reading.after
+        previous = kind = None
         for index, line in enumerate(lines):
+            # A line is first read as of the kind that followed the last line's kind the last time (a
+            # Trick line mostly follows one): a line the expression of a kind reads is of that kind, the
+            # kinds' leading keywords being none the start of another's. Else it is classified.
+            guess = after.get(kind)
+            if guess is not None and line and "#" not in line:
+                match = fullmatch[guess](line)
+                if match is not None:
+                    kind = guess
+                    add((kind, index, match))
+                    run = _RUNS.get(kind)
+                    if run is None or run != previous:
+                        previous = run
+                        yield kind, line, index
+                    continue
             if not line or line.isspace():
                 continue
+            last = kind
             if index == 0:
                 kind = "GAME_LINE" if self.is_log else "SHEET_LINE"
             else:
@@ -359,15 +379,19 @@ class _Lines:
                 kind = head.lastgroup if head is not None else None
                 if "#" in line and kind != "TABLE_HEAD_LINE":   # a comment, or a line's trailing one
                     if line.lstrip().startswith("#"):
+                        kind = last
                         continue
                     line = _TRAILING_COMMENT.sub("", line)
                     if not line.strip():
+                        kind = last
                         continue
                 if kind is None:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
                 match = fullmatch[kind](line)
                 add((kind, index, match if match is not None else self._slow(kind, index, line)))
+                if last is not None:
+                    after[last] = kind
             run = _RUNS.get(kind)
             if run is not None and run == previous:
                 continue  # see _RUNS
@@ -575,21 +599,34 @@ def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     first_dealer, first_dealer_line = builder.first_dealer()
     rounds = []
     fields = None
-    # One pass over the rounds' lines: a Trick line whose plays have all been read before (a club's
-    # logs repeat the same few thousand) is read here, the lookups made once: a game has ~250 Trick
-    # lines, ~65% of its lines.
-    players, known, layouts = builder.player_set, _PLAYS, builder.reading.layouts["TRICK_LINE"]
+    # One pass over the rounds' lines. A Trick line whose plays have all been read before (a club's logs
+    # repeat the same few thousand) is read here: a game has ~250 Trick lines, ~65% of its lines. A play
+    # is looked up among those of the same players' games first, then among all (its player checked).
+    players, known, layouts = builder.player_set, _PLAYS, builder.reading.tricks
+    table_plays = _TABLE_PLAYS.get(players)
+    if table_plays is None:
+        table_plays = {}
+        if len(_TABLE_PLAYS) < 1_000:
+            _TABLE_PLAYS[players] = table_plays
+    seen = table_plays.get
     first_line = source.first_line
     for kind, index, found in read:
         if kind == "TRICK_LINE" and type(found) is not Tree:
-            first, last, terminals = layouts[found.lastgroup]
-            plays = [known.get(piece) for piece in found.string[found.start(first):found.end(last)].split(",")]
+            first, last, number, winner = layouts[found.lastgroup]
+            pieces = found.string[found.start(first):found.end(last)].split(",")
+            plays = [seen(piece) for piece in pieces]
             # (``all(plays)``, not ``None not in plays``: that compares each play with None by its __eq__)
-            if all(plays) and all([play.player in players for play in plays]):
-                winner = found[terminals[1][1]] if len(terminals) > 1 else None
+            if not all(plays):
+                plays = [known.get(piece) for piece in pieces]
+                if all(plays) and all(play.player in players for play in plays):
+                    if len(table_plays) < 10_000:
+                        table_plays.update(zip(pieces, plays))
+                else:
+                    plays = None
+            if plays is not None:
+                winner = found[winner] if winner is not None else None
                 if winner is None or winner in players:
-                    fields["tricks"].append(_make_trick(int(found[terminals[0][1]]), tuple(plays), winner,
-                                                   first_line + index))
+                    fields["tricks"].append(_make_trick(int(found[number]), tuple(plays), winner, first_line + index))
                     continue
         elif kind == "ROUND_LINE":
             if fields is not None:
@@ -803,6 +840,8 @@ _DECLARATIONS: dict[str, Declaration] = {}
 _PLAYS: dict[str, Play] = {}
 """Plays by their text between commas, as read: a play is immutable, and a club's logs repeat
 the same few thousand."""
+_TABLE_PLAYS: dict[frozenset[str], dict[str, Play]] = {}
+"""Per set of players, the plays of their games by their text: a play found there is by one of them."""
 
 
 def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field | None) -> Play:
