@@ -514,10 +514,19 @@ class _Builder:
 
 
 def _kind(builder: _Builder, field: _Field) -> RoundKind:
-    try:
-        return RoundKind.parse(str(field))
-    except RulesetError as error:
-        raise builder.error(str(error), field) from None
+    kind = _KINDS.get(field)
+    if kind is None:
+        try:
+            kind = RoundKind.parse(str(field))
+        except RulesetError as error:
+            raise builder.error(str(error), field) from None
+        if len(_KINDS) < 1_000:
+            _KINDS[str(field)] = kind
+    return kind
+
+
+_KINDS: dict[str, RoundKind] = {}
+"""Round kinds by their text, as read (a few spellings)."""
 
 
 _CARDS: dict[str, Card] = {}
@@ -689,12 +698,20 @@ def _head_fields(reading: _Reading, match) -> list[tuple[str, str]]:
     """A round header's fields as ``_read_head`` takes them, without their columns (``_fast``),
     its trump read by the expression of the grammar's ``trump`` rule."""
     text, terminals = _fast(reading, "ROUND_LINE", match)
-    expression, alternatives = reading.rules["trump"]
-    trump = expression.fullmatch(text)
-    _, groups = alternatives[trump.lastgroup]
-    symbols = alternatives.symbols
-    return [("", value) for value in terminals] + [(symbols[group], trump[group]) for group in groups
-                                                   if not symbols[group].startswith("_")]
+    trump = _TRUMPS.get(text)
+    if trump is None:
+        expression, alternatives = reading.rules["trump"]
+        found = expression.fullmatch(text)
+        _, groups = alternatives[found.lastgroup]
+        symbols = alternatives.symbols
+        trump = [(symbols[group], found[group]) for group in groups if not symbols[group].startswith("_")]
+        if len(_TRUMPS) < 1_000:
+            _TRUMPS[text] = trump
+    return [("", value) for value in terminals] + trump
+
+
+_TRUMPS: dict[str, list[tuple[str, str]]] = {}
+"""A round header's trump fields by their text, as read (each card, with or without its joker mark, or none)."""
 
 
 def _fast(reading: _Reading, kind: str, match):
