@@ -7,6 +7,7 @@ never rename them.
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -251,7 +252,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
-        "currency": pa.array([money_unit(b.currency[h]) for h in hands], pa.string()),
+        "currency": _by_distinct(hands, [_distinct_codes(b.currency)], lambda h: money_unit(b.currency[h])),
         "is_tournament": pa.array(b.is_tournament[hands]),
     }))
     rows.add_table("game_players", game, pa.table({
@@ -321,9 +322,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     hole_code = np.where((hole[:, 0] >= 0) & (hole[:, 1] >= 0), hole[:, 0] * 54 + hole[:, 1], -1)
     showdown = f.went_to_showdown[seats]
     net = f.net[seats]
-    stakes = pa.array([_stakes_text(b, h) for h in hands], pa.string())
     at = np.searchsorted(hands, s_hand)      # each seat's place among the chosen hands
-    currency = pa.array([b.currency[h] for h in hands], pa.string())
     tables["holdem_results"] = pa.table({
         "game_id": s_game_id, "hand_id": hand_id.take(s_hand), "player": player.take(seats),
         "seat": pa.array(b.seat_no[seats], pa.int16()),
@@ -342,9 +341,10 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_walk": pa.array(f.is_walk[s_hand]),
         "small_blind": money_from_cents(b.small_blind[s_hand]),
         "big_blind": money_from_cents(b.big_blind[s_hand]),
-        "stakes": stakes.take(at),
+        "stakes": _by_distinct(hands, [_distinct_codes(b.stakes), b.small_blind, b.big_blind, b.is_tournament],
+                               lambda h: _stakes_text(b, h)).take(at),
         "betting": _text_codes(b.betting[s_hand], _codes().betting),
-        "currency": currency.take(at),
+        "currency": _by_distinct(hands, [_distinct_codes(b.currency)], lambda h: b.currency[h]).take(at),
         "is_tournament": pa.array(b.is_tournament[s_hand]),
         "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
@@ -352,6 +352,26 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "total_pot": money_from_cents(f.total_pot[s_hand]),
     })
     return tables
+
+
+def _distinct_codes(texts: list[str | None]) -> np.ndarray:
+    """Per text, a number telling the distinct texts apart (-1: none)."""
+    return pa.array(texts, pa.string()).dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
+
+
+def _by_distinct(rows: np.ndarray, keys: list[np.ndarray], text: Callable[[int], str | None]) -> pa.Array:
+    """``text(h)`` for each hand ``h`` of ``rows``, worked out once per distinct combination of the
+    hand's ``keys`` (arrays of numbers per hand of the batch, on which the text depends): a file's
+    thousands of rows come from a few stakes and currencies.
+
+    >>> _by_distinct(np.array([0, 2, 3]), [np.array([5, 5, 6, 5])], lambda h: f"hand {h}").to_pylist()
+    ['hand 0', 'hand 2', 'hand 0']
+    """
+    if not len(rows):
+        return pa.array([], pa.string())
+    _, first, inverse = np.unique(np.stack([np.asarray(key)[rows] for key in keys], axis=1).astype(np.int64),
+                                         axis=0, return_index=True, return_inverse=True)
+    return pa.array([text(rows[at]) for at in first], pa.string()).take(pa.array(inverse.reshape(-1)))
 
 
 def _stakes_text(b: HandBatch, h: int) -> str:
