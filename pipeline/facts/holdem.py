@@ -7,7 +7,6 @@ never rename them.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
 from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
@@ -239,6 +238,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
                     game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None) -> None:
     seats, s_hand = _fact_seats(b, f, hands)
     players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
+    units = {currency: money_unit(currency) for currency in set(b.currency)}     # a file's hands have one or two
     rows.add_table("games", game, pa.table({
         "game_id": game_id.take(hands),
         "source_file": pa.array([b.source_file] * len(hands), pa.string()),
@@ -252,7 +252,7 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
-        "currency": _by_distinct(hands, [_distinct_codes(b.currency)], lambda h: money_unit(b.currency[h])),
+        "currency": pa.array([units[b.currency[h]] for h in hands.tolist()], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
     }))
     rows.add_table("game_players", game, pa.table({
@@ -341,10 +341,9 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_walk": pa.array(f.is_walk[s_hand]),
         "small_blind": money_from_cents(b.small_blind[s_hand]),
         "big_blind": money_from_cents(b.big_blind[s_hand]),
-        "stakes": _by_distinct(hands, [_distinct_codes(b.stakes), b.small_blind, b.big_blind, b.is_tournament],
-                               lambda h: _stakes_text(b, h)).take(at),
+        "stakes": _stakes_texts(b, hands).take(at),
         "betting": _text_codes(b.betting[s_hand], _codes().betting),
-        "currency": _by_distinct(hands, [_distinct_codes(b.currency)], lambda h: b.currency[h]).take(at),
+        "currency": pa.array([b.currency[h] for h in hands.tolist()], pa.string()).take(at),
         "is_tournament": pa.array(b.is_tournament[s_hand]),
         "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
@@ -354,24 +353,19 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     return tables
 
 
-def _distinct_codes(texts: list[str | None]) -> np.ndarray:
-    """Per text, a number telling the distinct texts apart (-1: none)."""
-    return pa.array(texts, pa.string()).dictionary_encode().indices.fill_null(-1).to_numpy(zero_copy_only=False)
-
-
-def _by_distinct(rows: np.ndarray, keys: list[np.ndarray], text: Callable[[int], str | None]) -> pa.Array:
-    """``text(h)`` for each hand ``h`` of ``rows``, worked out once per distinct combination of the
-    hand's ``keys`` (arrays of numbers per hand of the batch, on which the text depends): a file's
-    thousands of rows come from a few stakes and currencies.
-
-    >>> _by_distinct(np.array([0, 2, 3]), [np.array([5, 5, 6, 5])], lambda h: f"hand {h}").to_pylist()
-    ['hand 0', 'hand 2', 'hand 0']
-    """
-    if not len(rows):
-        return pa.array([], pa.string())
-    _, first, inverse = np.unique(np.stack([np.asarray(key)[rows] for key in keys], axis=1).astype(np.int64),
-                                         axis=0, return_index=True, return_inverse=True)
-    return pa.array([text(rows[at]) for at in first], pa.string()).take(pa.array(inverse.reshape(-1)))
+def _stakes_texts(b: HandBatch, hands: np.ndarray) -> pa.Array:
+    """Each of ``hands``' stakes text, worked out once per distinct stakes: a file's hands come
+    at a few."""
+    texts: dict[tuple, str] = {}
+    out = []
+    stakes, small, big, tournament = b.stakes, b.small_blind.tolist(), b.big_blind.tolist(), b.is_tournament.tolist()
+    for h in hands.tolist():
+        key = (stakes[h], small[h], big[h], tournament[h])
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = _stakes_text(b, h)
+        out.append(text)
+    return pa.array(out, pa.string())
 
 
 def _stakes_text(b: HandBatch, h: int) -> str:
