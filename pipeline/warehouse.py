@@ -638,21 +638,27 @@ def _batch_id() -> str:
 
 
 _OWN_VALUE_COLUMNS = frozenset(("game_id", "hand_id", "quarantine_id", "text", "content_hash", "source_path"))
-"""Columns whose every game (or file) has a value of its own: a dictionary of them would be as long
-as the column, built for nothing (and zstd packs a game's repeated ID on its action rows better)."""
+"""Text columns whose every game (or file) has a value of its own: a dictionary of them would be
+as long as the column, built for nothing (and zstd packs a game's repeated ID on its action rows
+better)."""
+_CLIMBING_COLUMNS = ("line", "first_line", "last_line", "action_no")
+"""Numbers that climb from row to row (in a file, in a hand): stored as their differences."""
 
 
 def write_part(rows: pa.Table, path: Path) -> None:
-    """The one way a part is written. Statistics on strings are left out: no reader prunes by a
-    string's range (IDs are hashes), and they cost comparisons of every value. Decimals of up to
-    18 digits are stored as 64-bit integers (the same DECIMAL to readers), not as big-endian bytes
-    swapped one value at a time. The rows of many files (one chunk each) are made one chunk
-    first: the encoder's fixed cost per chunk came to a seventh of the Hold'em actions' writing."""
-    names = rows.column_names
+    """The one way a part is written. Dictionaries for texts that repeat only (names, streets,
+    actions): on numbers they cost more to build than zstd leaves of their gain. Statistics on
+    numbers only: no reader prunes by a text's range (IDs are hashes), and they cost comparisons of
+    every value. Decimals of up to 18 digits stored as 64-bit integers (the same DECIMAL to
+    readers), not as big-endian bytes swapped one value at a time. The rows of many files (one
+    chunk each) made one chunk first: the encoder's fixed cost per chunk came to a seventh of
+    the Hold'em actions' writing."""
+    strings = [field.name for field in rows.schema if pa.types.is_string(field.type) or pa.types.is_large_string(field.type)]
     pq.write_table(rows.combine_chunks(), path, compression="zstd", store_decimal_as_integer=True,
-                   use_dictionary=[name for name in names if name not in _OWN_VALUE_COLUMNS],
-                   write_statistics=[field.name for field in rows.schema
-                                     if not (pa.types.is_string(field.type) or pa.types.is_large_string(field.type))])
+                   use_dictionary=[name for name in strings if name not in _OWN_VALUE_COLUMNS],
+                   write_statistics=[name for name in rows.column_names if name not in strings],
+                   column_encoding={name: "DELTA_BINARY_PACKED" for name in _CLIMBING_COLUMNS
+                                    if name in rows.column_names and pa.types.is_integer(rows.schema.field(name).type)})
 
 
 def _write_parts(root: Path, tables: dict[tuple[str, str], pa.Table]) -> list[tuple[str, int]]:

@@ -60,3 +60,13 @@ def test_rows_of_many_files_are_one_part_with_the_rows_in_their_order(tmp_path):
     write_part(pa.concat_tables([first, second]), path)
     assert pq.read_table(path).column("game_id").to_pylist() == ["a1", "b2", "c3"]
     assert pq.read_table(path).column("net").num_chunks == 1
+
+
+def test_line_numbers_are_stored_as_their_differences(tmp_path):
+    schema = SCHEMAS["findings"]
+    rows = pa.table({name: pa.nulls(3, schema.field(name).type) for name in schema.names}, schema=schema)
+    rows = rows.set_column(schema.get_field_index("line"), "line", pa.array([7, 12, 40], pa.int32()))
+    path = tmp_path / "part.parquet"
+    write_part(rows, path)
+    assert "DELTA_BINARY_PACKED" in column_chunk(path, "line").encodings
+    assert pq.read_table(path).column("line").to_pylist() == [7, 12, 40]
