@@ -523,8 +523,18 @@ def count_hands(text: str) -> int:
 
 
 def takes_file(text: str) -> bool:
-    """Whether a decoded file holds enough PokerStars hands for the lane."""
-    return count_hands(text) >= LANE_MIN_HANDS
+    """Whether a decoded file holds enough PokerStars hands for the lane: looked for from its start
+    until there are enough, not counted over the whole file (every file is asked, before reading).
+
+    >>> takes_file("PokerStars Hand #1 … PokerStars Hand #2 … PokerStars Hand #3"), takes_file("PokerStars " * 2)
+    (True, False)
+    """
+    at = -1
+    for _ in range(LANE_MIN_HANDS):
+        at = text.find("PokerStars", at + 1)
+        if at < 0:
+            return False
+    return True
 
 
 def read_lane(text: str, source_file: str) -> tuple[list, HandBatch, np.ndarray]:
