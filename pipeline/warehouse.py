@@ -650,11 +650,11 @@ def write_part(rows: pa.Table, path: Path) -> None:
     actions): on numbers they cost more to build than zstd leaves of their gain. Statistics on
     numbers only: no reader prunes by a text's range (IDs are hashes), and they cost comparisons of
     every value. Decimals of up to 18 digits stored as 64-bit integers (the same DECIMAL to
-    readers), not as big-endian bytes swapped one value at a time. The rows of many files (one
-    chunk each) made one chunk first: the encoder's fixed cost per chunk came to a seventh of
-    the Hold'em actions' writing."""
+    readers), not as big-endian bytes swapped one value at a time. The rows of many files are
+    written as they are, a chunk per file: joining them first saved the encoder a seventh of its
+    work, but the copy faulted in fresh pages that cost an ingest more than that."""
     strings = [field.name for field in rows.schema if pa.types.is_string(field.type) or pa.types.is_large_string(field.type)]
-    pq.write_table(rows.combine_chunks(), path, compression="zstd", store_decimal_as_integer=True,
+    pq.write_table(rows, path, compression="zstd", store_decimal_as_integer=True,
                    use_dictionary=[name for name in strings if name not in _OWN_VALUE_COLUMNS],
                    write_statistics=[name for name in rows.column_names if name not in strings],
                    column_encoding={name: "DELTA_BINARY_PACKED" for name in _CLIMBING_COLUMNS

@@ -59,7 +59,6 @@ def test_rows_of_many_files_are_one_part_with_the_rows_in_their_order(tmp_path):
     path = tmp_path / "part.parquet"
     write_part(pa.concat_tables([first, second]), path)
     assert pq.read_table(path).column("game_id").to_pylist() == ["a1", "b2", "c3"]
-    assert pq.read_table(path).column("net").num_chunks == 1
 
 
 def test_line_numbers_are_stored_as_their_differences(tmp_path):
