@@ -236,7 +236,7 @@ def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np
 
 def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
                     game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None) -> None:
-    seats, s_hand = _fact_seats(b, f, hands)
+    _, s_hand = _fact_seats(b, f, hands)
     players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
     units = {currency: money_unit(currency) for currency in set(b.currency)}     # a file's hands have one or two
     rows.add_table("games", game, pa.table({
@@ -255,11 +255,10 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "currency": pa.array([units[b.currency[h]] for h in hands.tolist()], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
     }))
-    rows.add_table("game_players", game, pa.table({
-        "game_id": game_id.take(s_hand), "player": pa.array(b.player, pa.string()).take(seats),
-        "seat": pa.array(b.seat_no[seats], pa.int16()), "net": money_from_cents(f.net[seats]),
-    }))
-    for table, columns in _holdem_tables(b, f, hands, game_id, hand_id).items():
+    holdem = _holdem_tables(b, f, hands, game_id, hand_id)
+    # a player's game_players row is his holdem_results row's first columns: shared, not built twice
+    rows.add_table("game_players", game, holdem["holdem_results"].select(["game_id", "player", "seat", "net"]))
+    for table, columns in holdem.items():
         rows.add_table(table, game, columns)
 
 
