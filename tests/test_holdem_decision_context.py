@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 from decimal import Decimal
 
+import numpy as np
 import pyarrow.parquet as pq
 import pytest
 
@@ -20,6 +21,7 @@ from pipeline.ingest import ingest
 from pipeline.manifest import MANIFEST_FILE
 from pipeline.warehouse import Warehouse, connect
 from pipeline.worker import parse_bytes
+from rules.holdem_hand import Street
 from tests.warehouse_rows import committed_rows
 
 # 0.50/1, four-handed. Gleb (UTG, 4.50 in all) limps, Anna (BTN) raises to 3 (by 2), Boris (SB)
@@ -160,3 +162,29 @@ def test_a_warehouse_written_before_the_columns_gets_them_on_the_writers_next_op
     written = [part.stat().st_mtime_ns for part in parts]
     Warehouse(root).open().close()
     assert [part.stat().st_mtime_ns for part in parts] == written
+
+
+def _two_posts_and_a_raise(hand: list[int], player: list[int]) -> dict:
+    """Rows of Anna (player 1) posting 1, Boris (2) posting 2 and Anna raising by 4 to 6, preflop,
+    in the hands given per row."""
+    from rules.holdem_batch import KINDS, STREETS
+    from rules.holdem_hand import ActionKind
+
+    kinds = [KINDS.index(ActionKind.POST_SB), KINDS.index(ActionKind.POST_BB), KINDS.index(ActionKind.RAISE)]
+    n = len(hand)
+    return pipeline.facts.holdem.decision_context(
+        hand=np.array(hand), player=np.array(player), street=np.full(n, STREETS.index(Street.PREFLOP)),
+        kind=np.array(kinds * (n // 3)), amount=np.array([100, 200, 500] * (n // 3)), amount_valid=np.ones(n, bool),
+        to_call=np.array([0, 0, 100] * (n // 3)), bet_level=np.array([0, 0, 1] * (n // 3)),
+        bet_level_valid=np.ones(n, bool), is_all_in=np.zeros(n, bool))
+
+
+def test_a_hands_players_start_again_with_nothing_in_even_under_the_same_numbers():
+    context = _two_posts_and_a_raise([0, 0, 0, 1, 1, 1], [1, 2, 1, 1, 2, 1])
+    assert context["invested_before"].to_pylist() == [Decimal(0), Decimal(0), Decimal("1.00")] * 2
+    assert context["decision_no"].to_pylist() == [None, None, 1] * 2
+
+
+def test_rows_of_hands_out_of_order_are_refused_not_misread():
+    with pytest.raises(ValueError, match="a hand's rows must come together"):
+        _two_posts_and_a_raise([0, 0, 1, 1, 0, 1], [1, 2, 1, 1, 2, 1])

@@ -236,8 +236,9 @@ def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np
 
 def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hands: np.ndarray,
                     game_id: pa.Array, hand_id: pa.Array, site: pa.Array | None, ruleset: pa.Array | None) -> None:
-    seats, s_hand = _fact_seats(b, f, hands)
+    _, s_hand = _fact_seats(b, f, hands)
     players_per_hand = np.bincount(s_hand, minlength=len(b.in_lane))
+    units = {currency: money_unit(currency) for currency in set(b.currency)}     # a file's hands have one or two
     rows.add_table("games", game, pa.table({
         "game_id": game_id.take(hands),
         "source_file": pa.array([b.source_file] * len(hands), pa.string()),
@@ -251,14 +252,13 @@ def _add_game_batch(rows: TableRows, game: str, b: HandBatch, f: FactBatch, hand
         "count_errors": pa.array(np.zeros(len(hands), np.int32)),
         "count_warnings": pa.array(np.zeros(len(hands), np.int32)),
         "site": pa.array(["PokerStars"] * len(hands), pa.string()) if site is None else site.take(hands),
-        "currency": pa.array([money_unit(b.currency[h]) for h in hands], pa.string()),
+        "currency": pa.array([units[b.currency[h]] for h in hands.tolist()], pa.string()),
         "is_tournament": pa.array(b.is_tournament[hands]),
     }))
-    rows.add_table("game_players", game, pa.table({
-        "game_id": game_id.take(s_hand), "player": pa.array(b.player, pa.string()).take(seats),
-        "seat": pa.array(b.seat_no[seats], pa.int16()), "net": money_from_cents(f.net[seats]),
-    }))
-    for table, columns in _holdem_tables(b, f, hands, game_id, hand_id).items():
+    holdem = _holdem_tables(b, f, hands, game_id, hand_id)
+    # a player's game_players row is his holdem_results row's first columns: shared, not built twice
+    rows.add_table("game_players", game, holdem["holdem_results"].select(["game_id", "player", "seat", "net"]))
+    for table, columns in holdem.items():
         rows.add_table(table, game, columns)
 
 
@@ -321,9 +321,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
     hole_code = np.where((hole[:, 0] >= 0) & (hole[:, 1] >= 0), hole[:, 0] * 54 + hole[:, 1], -1)
     showdown = f.went_to_showdown[seats]
     net = f.net[seats]
-    stakes = pa.array([_stakes_text(b, h) for h in hands], pa.string())
     at = np.searchsorted(hands, s_hand)      # each seat's place among the chosen hands
-    currency = pa.array([b.currency[h] for h in hands], pa.string())
     tables["holdem_results"] = pa.table({
         "game_id": s_game_id, "hand_id": hand_id.take(s_hand), "player": player.take(seats),
         "seat": pa.array(b.seat_no[seats], pa.int16()),
@@ -342,9 +340,9 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "is_walk": pa.array(f.is_walk[s_hand]),
         "small_blind": money_from_cents(b.small_blind[s_hand]),
         "big_blind": money_from_cents(b.big_blind[s_hand]),
-        "stakes": stakes.take(at),
+        "stakes": _stakes_texts(b, hands).take(at),
         "betting": _text_codes(b.betting[s_hand], _codes().betting),
-        "currency": currency.take(at),
+        "currency": pa.array([b.currency[h] for h in hands.tolist()], pa.string()).take(at),
         "is_tournament": pa.array(b.is_tournament[s_hand]),
         "max_seats": pa.array(b.max_seats[s_hand], pa.int16(), mask=b.max_seats[s_hand] <= 0),
         "count_players": pa.array(f.count_players[s_hand], pa.int16()),
@@ -352,6 +350,21 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "total_pot": money_from_cents(f.total_pot[s_hand]),
     })
     return tables
+
+
+def _stakes_texts(b: HandBatch, hands: np.ndarray) -> pa.Array:
+    """Each of ``hands``' stakes text, worked out once per distinct stakes: a file's hands come
+    at a few."""
+    texts: dict[tuple, str] = {}
+    out = []
+    stakes, small, big, tournament = b.stakes, b.small_blind.tolist(), b.big_blind.tolist(), b.is_tournament.tolist()
+    for h in hands.tolist():
+        key = (stakes[h], small[h], big[h], tournament[h])
+        text = texts.get(key)
+        if text is None:
+            text = texts[key] = _stakes_text(b, h)
+        out.append(text)
+    return pa.array(out, pa.string())
 
 
 def _stakes_text(b: HandBatch, h: int) -> str:
@@ -398,61 +411,14 @@ def _kind_flags() -> _KindFlags:
     )
 
 
-class _Groups:
-    """Rows grouped by key (any integers), in their order within each group: what each row's
-    earlier rows of its group add up to, their largest value, the group's first value. One sort
-    per grouping serves them all.
-
-    >>> groups = _Groups(np.array([0, 1, 0, 1, 0]))
-    >>> groups.sum_before(np.array([1, 2, 4, 8, 16])).tolist(), groups.first(np.array([5, 6, 7, 8, 9])).tolist()
-    ([0, 0, 1, 2, 5], [5, 6, 5, 6, 5])
-    >>> groups.max_before(np.array([4, 9, 2, 1, 3]), np.array([1, 1, 0, 1, 1], bool))
-    (array([0, 0, 4, 9, 4]), array([False, False,  True,  True,  True]))
-    """
-
-    def __init__(self, keys: np.ndarray) -> None:
-        self.order = np.argsort(keys, kind="stable")
-        sorted_keys = keys[self.order]
-        starts = np.ones(len(keys), np.bool_)
-        starts[1:] = sorted_keys[1:] != sorted_keys[:-1]
-        self.ordinal = np.cumsum(starts) - 1
-        """Per sorted row, its group's place among the groups."""
-        self.firsts = np.maximum.accumulate(np.where(starts, np.arange(len(keys)), 0))
-        """Per sorted row, where its group starts."""
-
-    def _unsorted(self, values: np.ndarray) -> np.ndarray:
-        out = np.empty_like(values)
-        out[self.order] = values
-        return out
-
-    def sum_before(self, values: np.ndarray) -> np.ndarray:
-        ordered = values[self.order].astype(np.int64)
-        running = np.cumsum(ordered) - ordered
-        return self._unsorted(running - running[self.firsts])
-
-    def first(self, values: np.ndarray) -> np.ndarray:
-        return self._unsorted(values[self.order][self.firsts])
-
-    def max_before(self, values: np.ndarray, valid: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The largest valid value before each row in its group (0 where none), and whether there
-        is one. Each value becomes its rank, offset by its group's place, so that one running
-        maximum over the sorted rows never reaches back into an earlier group."""
-        levels, rank = np.unique(values[self.order], return_inverse=True)
-        span = len(levels) + 1
-        running = np.maximum.accumulate(np.where(valid[self.order], rank + 1, 0) + self.ordinal * span)
-        found = np.empty_like(running)
-        found[:1] = -1
-        found[1:] = running[:-1] - self.ordinal[1:] * span    # < 1: nothing before in this group
-        has = found >= 1
-        return self._unsorted(np.where(has, levels[np.maximum(found - 1, 0)], 0)), self._unsorted(has)
-
-
 def decision_context(hand: np.ndarray, player: np.ndarray, street: np.ndarray, kind: np.ndarray,
                      amount: np.ndarray, amount_valid: np.ndarray, to_call: np.ndarray, bet_level: np.ndarray,
                      bet_level_valid: np.ndarray, is_all_in: np.ndarray) -> dict[str, pa.Array]:
     """The ``DECISION_CONTEXT`` columns of ``holdem_actions`` rows, from per-row arrays: the row's
-    hand and player (any integers that tell hands, and a hand's players, apart), street (any small
-    code), action (``KINDS`` index, -1 unknown), amount and to_call (cents), bet_level.
+    hand (a number that never goes down: a hand's rows together, in their order) and player (any
+    integers that tell a hand's players apart), street (a small code, -1 and up), action
+    (``KINDS`` index, -1 unknown), amount and to_call (cents), bet_level. One compiled walk over
+    the rows (``pipeline.facts.holdem_decisions``) derives them.
 
     - ``invested_before``: the chips the player put in before the action (posts in, the uncalled
       and collected chips taken back out); ``count_out_before``: the players out of the betting
@@ -465,47 +431,32 @@ def decision_context(hand: np.ndarray, player: np.ndarray, street: np.ndarray, k
       first decision (preflop the big blind is level 1); ``decision_no`` his decisions on the
       street, from 1, and ``decision_no_at_level`` those at this raise level.
     """
+    from pipeline.facts.holdem_decisions import decision_rows
+
     flags = _kind_flags()
     kind = np.where(kind < 0, len(flags.is_decision) - 1, kind)
-    amount = np.where(amount_valid, amount, 0)
-    columns = {
-        "invested_before": money_from_cents(_Groups(player).sum_before(flags.invested_sign[kind] * amount)),
-        "count_out_before": pa.array(_Groups(hand).sum_before(flags.is_fold[kind] | is_all_in), pa.int16()),
-    }
+
+    def ints(values: np.ndarray) -> np.ndarray:     # one signature of the kernel, whoever calls
+        return np.asarray(values, np.int64)
+
+    def flags_of(values: np.ndarray) -> np.ndarray:
+        return np.asarray(values, np.bool_)
+
+    (invested_before, count_out_before, entries, increment, has_increment, raise_level, level_known, decision_no,
+     at_level) = decision_rows(
+        ints(hand), ints(player), ints(street), ints(kind), ints(amount), flags_of(amount_valid), ints(to_call),
+        ints(bet_level), flags_of(bet_level_valid), flags_of(is_all_in), flags.is_decision, flags.is_entry,
+        flags.is_aggressive, flags.is_fold, flags.invested_sign)
     decisions = flags.is_decision[kind]
-    d = np.flatnonzero(decisions)
-    d_kind = kind[d]
-    on_street = _Groups(hand[d].astype(np.int64) * 8 + (street[d] + 1))     # the street's decisions
-    player_street = player[d].astype(np.int64) * 8 + (street[d] + 1)     # a player's on his street
-    aggressive = flags.is_aggressive[d_kind]
-    entries = on_street.sum_before(flags.is_entry[d_kind])
-    increment, has_increment = on_street.max_before(amount[d] - to_call[d], aggressive & amount_valid[d])
-    raise_level = on_street.first(bet_level[d].astype(np.int64)) + on_street.sum_before(aggressive)
-    level_known = on_street.first(bet_level_valid[d])
-    ones = np.ones(len(d), np.int64)
-    decision_no = _Groups(player_street).sum_before(ones) + 1
-    # a street's raise level never goes down: its decisions at one level follow each other
-    at_level = _Groups(player_street * 256 + np.where(level_known, raise_level + 1, 0)).sum_before(ones) + 1
-
-    def on_decisions(values: np.ndarray, valid: np.ndarray | None) -> tuple[np.ndarray, np.ndarray]:
-        out = np.zeros(len(kind), np.int64)
-        out[d] = values
-        known = decisions.copy()
-        if valid is not None:
-            known[d] = valid
-        return out, known
-
-    for name, values, valid, kind_of in (
-        ("count_entries_before", entries, None, pa.int16()),
-        ("full_increment_before", increment, has_increment, MONEY),
-        ("raise_level", raise_level, level_known, pa.int8()),
-        ("decision_no", decision_no, None, pa.int16()),
-        ("decision_no_at_level", at_level, level_known, pa.int16()),
-    ):
-        out, known = on_decisions(values, valid)
-        columns[name] = (money_from_cents(out, known) if kind_of == MONEY
-                         else pa.array(out, kind_of, mask=~known))
-    return columns
+    return {
+        "invested_before": money_from_cents(invested_before),
+        "count_out_before": pa.array(count_out_before, pa.int16()),
+        "count_entries_before": pa.array(entries, pa.int16(), mask=~decisions),
+        "full_increment_before": money_from_cents(increment, has_increment),
+        "raise_level": pa.array(raise_level, pa.int8(), mask=~level_known),
+        "decision_no": pa.array(decision_no, pa.int16(), mask=~decisions),
+        "decision_no_at_level": pa.array(at_level, pa.int16(), mask=~level_known),
+    }
 
 
 def _cents(column: pa.ChunkedArray | pa.Array) -> tuple[np.ndarray, np.ndarray]:
@@ -571,8 +522,18 @@ def count_hands(text: str) -> int:
 
 
 def takes_file(text: str) -> bool:
-    """Whether a decoded file holds enough PokerStars hands for the lane."""
-    return count_hands(text) >= LANE_MIN_HANDS
+    """Whether a decoded file holds enough PokerStars hands for the lane: looked for from its start
+    until there are enough, not counted over the whole file (every file is asked, before reading).
+
+    >>> takes_file("PokerStars Hand #1 … PokerStars Hand #2 … PokerStars Hand #3"), takes_file("PokerStars " * 2)
+    (True, False)
+    """
+    at = -1
+    for _ in range(LANE_MIN_HANDS):
+        at = text.find("PokerStars", at + 1)
+        if at < 0:
+            return False
+    return True
 
 
 def read_lane(text: str, source_file: str) -> tuple[list, HandBatch, np.ndarray]:
