@@ -965,10 +965,10 @@ class PlayArrays(NamedTuple):
     """Per trick."""
     trick_no: np.ndarray
     """Per trick."""
-    led_suit: list[str | None]
-    """Per trick."""
-    winner: list[str]
-    """Per trick: the true winner."""
+    led_suit: np.ndarray
+    """Per trick: the code of the suit that counts as led (``LED_SUIT_TEXT[code]`` is its text)."""
+    winning: np.ndarray
+    """Per trick: the index of the card that wins it (its player is the trick's true winner)."""
     line: np.ndarray
     """Per trick: the Trick line."""
     play_no: np.ndarray
@@ -992,7 +992,8 @@ class PlayedCards:
 
     def __init__(self) -> None:
         self.tricks: list[tuple] = []
-        """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
+        """Per trick: round, trick number, the led suit's code, line, number of cards, the winning card's
+        index in the trick."""
         self.players: list[str] = []
         """Who played each card, in order."""
         self.codes: list[int] = []
@@ -1007,30 +1008,33 @@ class PlayedCards:
             declarations[at:at + len(said)] = [None if one is None else str(one) for one in said]
         if not self.tricks:
             none = np.zeros(0, dtype=np.int64)
-            return PlayArrays(none, none, none, [], [], none, none, [], none, [], none.astype(bool))
-        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
+            return PlayArrays(none, none, none, none, none, none, none, [], none, [], none.astype(bool))
+        rounds, numbers, leds, lines, counts, winners_at = zip(*self.tricks)
         counts = np.array(counts)
         trick_of = np.repeat(np.arange(len(counts)), counts)
         starts = np.cumsum(counts) - counts     # each trick's first card
+        winning = starts + np.array(winners_at)
         is_winner = np.zeros(len(trick_of), dtype=bool)
-        is_winner[starts + np.array(winners_at)] = True
+        is_winner[winning] = True
         return PlayArrays(
-            trick_of=trick_of, round_no=np.array(rounds), trick_no=np.array(numbers), led_suit=list(leds),
-            winner=list(winners), line=np.array(lines), play_no=np.arange(1, len(trick_of) + 1) - starts[trick_of],
-            player=self.players, card=np.array(self.codes), joker_declaration=declarations, is_winner=is_winner,
+            trick_of=trick_of, round_no=np.array(rounds), trick_no=np.array(numbers),
+            led_suit=np.fromiter(leds, dtype=np.int8, count=len(leds)), winning=winning, line=np.array(lines),
+            play_no=np.arange(1, len(trick_of) + 1) - starts[trick_of], player=self.players,
+            card=np.array(self.codes, dtype=np.int8), joker_declaration=declarations, is_winner=is_winner,
         )
 
     def columns(self) -> PlayColumns:
         """:meth:`arrays` as one list per field of :class:`PlayRow`."""
         played = self.arrays()
-        trick_of = played.trick_of.tolist()
+        trick_of = played.trick_of
         return PlayColumns(
-            round_no=played.round_no[played.trick_of].tolist(), trick_no=played.trick_no[played.trick_of].tolist(),
+            round_no=played.round_no[trick_of].tolist(), trick_no=played.trick_no[trick_of].tolist(),
             play_no=played.play_no.tolist(), player=list(played.player),
             card=list(map(CARD_TEXT.__getitem__, played.card.tolist())),
-            joker_declaration=played.joker_declaration, led_suit=list(map(played.led_suit.__getitem__, trick_of)),
-            winner=list(map(played.winner.__getitem__, trick_of)), is_winner=played.is_winner.tolist(),
-            line=played.line[played.trick_of].tolist(),
+            joker_declaration=played.joker_declaration,
+            led_suit=list(map(LED_SUIT_TEXT.__getitem__, played.led_suit[trick_of].tolist())),
+            winner=list(map(played.player.__getitem__, played.winning[trick_of].tolist())),
+            is_winner=played.is_winner.tolist(), line=played.line[trick_of].tolist(),
         )
 
 
@@ -1427,8 +1431,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"round {round_no}, trick {trick_no}: the trick goes to "
                            f"{plays[winner_at].card} of {winner}", line=line)
         # The trick's rows are made once per game, column by column (:meth:`PlayedCards.arrays`).
-        played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
-                              len(codes), winner_at))
+        played_tricks.append((round_no, trick_no, _NO_SUIT if led is None else led, line, len(codes), winner_at))
         played_by_all += played_by
         codes_all += codes
         if declaring:
@@ -1443,6 +1446,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won
 
 
+_NO_SUIT = 4
+"""The code of "no led suit" beside the suits' own (0-3), for :attr:`PlayArrays.led_suit`."""
+LED_SUIT_TEXT = (*(_SUIT_NAMES[Suit(code)] for code in range(4)), None)
+"""A led suit's text by its code (:attr:`PlayArrays.led_suit`), None for no suit."""
 _BITS = tuple(1 << code for code in range(54))
 """Each card code's bit."""
 CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
