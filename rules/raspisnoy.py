@@ -1151,14 +1151,14 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         # each hand's card codes, read once for the trump's and the hands' checks
         dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
         trump = _check_trump(findings, rnd, rules, len(players), dealt)
-        hands, held = _check_hands(findings, rnd, rules, order, dealt)
+        held, spares = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, played)
+        won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
@@ -1267,36 +1267,50 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
 
 
 def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
-    """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
-    and the cards he holds as bits of their codes (what :func:`legal_mask` reads); ``dealt``: each
-    hand's card codes, as written."""
+                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, int], dict[str, dict[int, int]]]:
+    """Each player's hand: the cards he holds as bits of their codes (what :func:`legal_mask`
+    reads; empty without a Hands line), and, per player dealt a card more than once, his copies
+    of it beyond the first, by code (none in a usual deal); ``dealt``: each hand's card codes,
+    as written."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
-        return None, {}
+        return {}, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
     if written != order:    # (each message is made only for a finding: most rounds have none)
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
-    hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
     deck = _deck_codes(rules)
     every = [code for _, codes in dealt for code in codes]
     if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
-            and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
+            and all(len(codes) == rnd.cards and player in held for player, codes in dealt)):
         # the usual deal: cards of the deck, each once, the cards due to each of the players, once
-        # (no finding of the loop below can be made): the copies and bits are set without its checks
+        # (no finding of _deal_checked can be made): the bits are set without its checks
         for player, codes in dealt:
-            hand = hands[player]
-            for code in codes:
-                hand[code] = 1
             held[player] = sum(map(_BITS.__getitem__, codes))
-        dealt = ()
+        spares = {}
+    else:
+        spares = _deal_checked(findings, rnd, rules, order, held)
+    dealt_to = dict(rnd.hands)
+    for player in order:
+        if player not in dealt_to:
+            findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
+                         expected=f"{rnd.cards} cards", actual="none")
+    return held, spares
+
+
+def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                  held: dict[str, int]) -> dict[str, dict[int, int]]:
+    """:func:`_check_hands` for a deal that is not the usual one: each card checked, its bit
+    set in ``held``; returns the copies of a card beyond the first, per player who has any."""
+    line = rnd.hands_line
+    hands = {player: [0] * 54 for player in order}  # copies held, by card code
+    deck = _deck_codes(rules)
     seen = [0] * 54     # copies dealt, by card code
-    for player, cards in rnd.hands if dealt else ():
+    for player, cards in rnd.hands:
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
                            f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1316,12 +1330,9 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             hand[code] += 1
             bits |= 1 << code
         held[player] = bits
-    dealt_to = dict(rnd.hands)
-    for player in order:
-        if player not in dealt_to:
-            findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
-                         expected=f"{rnd.cards} cards", actual="none")
-    return hands, held
+    spares = {player: {code: copies - 1 for code, copies in enumerate(hand) if copies > 1}
+              for player, hand in hands.items()}
+    return {player: extra for player, extra in spares.items() if extra}
 
 
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1356,18 +1367,18 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, list[int]] | None, held: dict[str, int],
+                 held: dict[str, int], spares: dict[str, dict[int, int]],
                  trump: Suit | None, played: PlayedCards) -> dict[str, int]:
-    """The tricks each player won; each trick is added to ``played``. ``held``: the
-    cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
-    updated as he plays them."""
+    """The tricks each player won; each trick is added to ``played``. ``held``: the cards each
+    player still holds, as bits of their codes (:func:`legal_mask` reads them), and ``spares``
+    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them."""
     won = dict.fromkeys(order, 0)
     played_tricks, played_by_all = played.tricks, played.players
     codes_all, declarations_all = played.codes, played.declarations
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
     clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
-    hands = hands if hands is not None else {}
+    duties: dict[int, TrickDuty] = {}   # by the code led without words: the round's trump and jokers are set
     round_no = rnd.number
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
@@ -1399,30 +1410,35 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if declaring and (said[position] is not None or key in joker_codes):   # else a plain card, no words
                 said[position] = _check_declaration(findings, rnd, trick, plays[position], position, rules, trump)
             if not position:
-                duty = trick_duty(key, said[0], trump, jokers)
-            hand = hands.get(player)
-            if hand is None:
+                duty = duties.get(key) if said[0] is None else None
+                if duty is None:
+                    duty = trick_duty(key, said[0], trump, jokers)
+                    if said[0] is None:
+                        duties[key] = duty
+            bits = held.get(player)
+            if bits is None:    # no hand written for him: nothing to check his card against
                 continue
-            if key >= 52:
-                key = _hand_key(hand, key)
-            count = hand[key]
-            if count <= 0:
+            if key >= 52:   # both jokers of the 54-card deck are written JK: whichever he holds is played
+                key = 52 if bits >> 52 & 1 else 53 if bits >> 53 & 1 else key
+            if not bits >> key & 1:
                 card = plays[position].card
+                hand = _hand_text(bits, spares.get(player))
                 findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                             f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
-                             expected=f"a card of {_hand_text(hand)}", actual=card)
+                             f"{card}, a card not in his hand ({hand})", line=line,
+                             expected=f"a card of {hand}", actual=card)
                 continue
-            bits = held[player]
             if position and not duty.free >> key & 1:
                 allowed, words, rule_id = duty_mask(bits, duty)
                 if not allowed >> key & 1:
                     card = plays[position].card
-                    could = sorted(CARD_TEXT[code] for code, n in enumerate(hand) if n > 0 and allowed >> code & 1)
+                    could = sorted(CARD_TEXT[code] for code in range(54) if allowed >> code & 1)
                     findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
-                                 f"played {card} holding {_hand_text(hand)}: must play {words}",
-                                 line=line, expected=" or ".join(could), actual=card)
-            hand[key] = count - 1
-            if count == 1:
+                                 f"played {card} holding {_hand_text(bits, spares.get(player))}: must play "
+                                 f"{words}", line=line, expected=" or ".join(could), actual=card)
+            extra = spares.get(player) if spares else None
+            if extra and extra.get(key):
+                extra[key] -= 1     # another copy of the card stays in his hand
+            else:
                 held[player] = bits & ~(1 << key)
         winner_at, led = _winner_and_led(codes, said, trump, joker_codes)
         winner = played_by[winner_at]
@@ -1459,18 +1475,12 @@ _row = tuple.__new__
 """A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
 
 
-def _hand_key(hand: list[int], code: int) -> int:
-    # Both jokers of the 54-card deck are written JK: a JK played is whichever joker the hand holds.
-    for joker in JOKER_CODES:
-        if hand[joker] > 0:
-            return joker
-    return code
-
-
-def _hand_text(hand: list[int]) -> str:
-    """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
+def _hand_text(held: int, spares: dict[int, int] | None) -> str:
+    """The cards of a hand, highest first: ``[As Kd 7s]``; ``held``: the bits of the codes held,
+    ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    spares = spares or {}
     return "[" + " ".join(CARD_TEXT[code] for code in range(53, -1, -1)
-                          for _ in range(hand[code])) + "]"
+                          for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
 
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,
