@@ -1164,12 +1164,13 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         kind, has_bids = rnd.kind, rnd.kind.has_bids
         kind_text = kind.value     # (an enum's value and hash are Python calls: once a round, and the text as key)
         trump_text = None if rnd.trump is None else str(rnd.trump)
+        number, cards, line = rnd.number, rnd.cards, rnd.line     # (read once for the round's rows)
         for seat, player in enumerate(order, 1):
-            bid = bids.get(player)
-            score = (kind_text, rnd.cards, bid, won[player])
+            bid, took = bids.get(player), won[player]
+            score = (kind_text, cards, bid, took)
             points = scores.get(score)
             if points is None:
-                points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
+                points = scores[score] = round_points(kind, cards, bid, took, rules)
             totals[player] += points
             wrote = written_points.get(player)
             if wrote is not None and wrote != points:   # (the message is made only for a finding)
@@ -1194,8 +1195,8 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             else:
                 basis[player] += added
             round_rows.append(_row(RoundRow, (
-                rnd.number, rnd.cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
-                won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
+                number, cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
+                took, points, totals[player], wrote, total_wrote, player == dealer, line,
             )))
     return RaspisnoyReplay(
         findings=tuple(findings), rounds=tuple(round_rows), played=played,
@@ -1283,17 +1284,20 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
     held = dict.fromkeys(order, 0)
-    deck = _deck_codes(rules)
     every = [code for _, codes in dealt for code in codes]
-    if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
-            and all(len(codes) == rnd.cards and player in held for player, codes in dealt)):
-        # the usual deal: cards of the deck, each once, the cards due to each of the players, once
-        # (no finding of _deal_checked can be made): the bits are set without its checks
+    distinct = set(every)
+    if (written == order and len(distinct) == len(every) == rnd.cards * len(order)
+            and distinct <= _deck_codes(rules)):
+        # the usual deal: cards of the deck, each once, the cards due to each player in turn (no
+        # finding of _deal_checked, nor a hand missing, can be made): the bits are set without checks
         for player, codes in dealt:
+            if len(codes) != rnd.cards:
+                break
             held[player] = sum(map(_BITS.__getitem__, codes))
-        spares = {}
-    else:
-        spares = _deal_checked(findings, rnd, rules, order, held)
+        else:
+            return held, {}
+        held = dict.fromkeys(order, 0)
+    spares = _deal_checked(findings, rnd, rules, order, held)
     dealt_to = dict(rnd.hands)
     for player in order:
         if player not in dealt_to:

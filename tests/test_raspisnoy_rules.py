@@ -245,6 +245,15 @@ def test_rsp_dealer_deal_order_and_card_count():
     assert (16, "2", "3") in found(result, "RSP-DEALER")
 
 
+def test_rsp_dealer_each_hand_holds_the_cards_due_and_every_player_has_one():
+    # six cards for three players of two, but three and one: each wrong hand is named
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c Ah], Anna [7s Th], Boris [8d]"))
+    assert [(line, expected, actual) for line, expected, actual in found(result, "RSP-DEALER")] == [
+        (16, "2", "3"), (16, "2", "1")]
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th]"))
+    assert (16, "2 cards", "none") in found(result, "RSP-DEALER")
+
+
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():
     result = replay(edit(FORMATS_LOG, 8, "Round 1: 1 card, regular, dealer Anna, trump As"))
     assert found(result, "RSP-TRUMP") == [(8, "a card of the undealt stock", "As dealt")]
