@@ -4,8 +4,9 @@ One run generates a corpus (``RASKLAD_BENCH_HANDS`` hands, default 40,000, in fi
 ``RASKLAD_BENCH_MIX=stress`` for the generator's all-in-heavy mix) in a temporary folder, then
 times:
 
-- the full ingest with one worker and with two: parse, replay, facts and Parquet (what the
-  goals below measure), and apart from it the rebuild of the SQL models it ends with;
+- the full ingest with one worker and with two, each in a process of its own as a command runs
+  it: parse, replay, facts and Parquet (what the goals below measure), and apart from it the
+  rebuild of the SQL models it ends with;
 - the Hold'em engine alone (``rules.holdem_fast.replay_batch``) over the corpus as the lane reads
   it, in CPU µs per hand (keep it from growing: its speed is the lane's);
 - the re-ingest of the same corpus, which must add nothing (goal: ≥ 20× faster);
@@ -36,6 +37,7 @@ import random
 import re
 import resource
 import shutil
+import statistics
 import tempfile
 import time
 import warnings
@@ -154,6 +156,32 @@ class _Cpu:
         return self._now() - self.start
 
 
+def _timed_ingest(corpus: Path, warehouse: Path, jobs: int) -> tuple[float, float, float, object]:
+    """One ingest of ``corpus`` (models off) in a process forked for it, as a command runs one:
+    its wall seconds, the CPU seconds of all its processes and of the writer alone, its summary.
+
+    Forked from this process, warmed up and having ingested nothing: run here after another, a
+    one-core ingest would reuse the pages of the heap the one before grew and freed, which no
+    command has, while a parallel one's forked processes share that heap copy-on-write and fault
+    its pages in as a command does: the comparison would credit one core with a warm heap."""
+    context = multiprocessing.get_context("fork")
+    receive, send = context.Pipe(duplex=False)
+
+    def run() -> None:
+        clear_memo()
+        cpu, writer = _Cpu(), time.process_time()
+        done = ingest([corpus], warehouse, jobs=jobs, build_models=False)
+        send.send((done.seconds, cpu.seconds(), time.process_time() - writer, done))
+
+    process = context.Process(target=run)
+    process.start()
+    send.close()
+    try:
+        return receive.recv()
+    finally:
+        process.join()
+
+
 def _rate(hands: int, seconds: float) -> str:
     return f"{hands / seconds:,.0f} hands/s"
 
@@ -234,15 +262,17 @@ def main() -> None:
         # turns, ROUNDS times each, each into a new warehouse, and the best of each counts.
         del texts
         warm_up()
-        runs: dict[int, list[tuple[float, float, object]]] = {1: [], 2: []}
+        runs: dict[int, list[tuple[float, float, float, object]]] = {1: [], 2: []}
         for round_no in range(ROUNDS):
             for jobs in (1, 2):
-                clear_memo()
-                cpu = _Cpu()
-                done = ingest([corpus], root / f"warehouse-{jobs}-{round_no}", jobs=jobs, build_models=False)
-                runs[jobs].append((done.seconds, cpu.seconds(), done))
-        one_seconds, one_cpu, one = min(runs[1], key=lambda run: run[0])
-        two_seconds, two_cpu, two = min(runs[2], key=lambda run: run[0])
+                runs[jobs].append(_timed_ingest(corpus, root / f"warehouse-{jobs}-{round_no}", jobs))
+        # Where the scheduler groups processes by session (Linux's autogroup), a busy machine gives
+        # the two processes of a run no more CPU than one: the wall ratio means little at a high load.
+        timed_load = os.getloadavg()[0]
+        one_seconds, one_cpu, _, one = min(runs[1], key=lambda run: run[0])
+        two_seconds, two_cpu, two_writer, two = min(runs[2], key=lambda run: run[0])
+        # CPU figures are steadier than wall ones on a shared machine, and their medians than their best
+        one_median, two_median = (statistics.median(run[1] for run in runs[jobs]) for jobs in (1, 2))
         cpu = _Cpu()
         models_seconds = refresh_models(Warehouse(root / "warehouse-1-0").open())
         print(f"full ingest, 1 core: {_rate(one.games, one_seconds)} "
@@ -250,7 +280,8 @@ def main() -> None:
               f"best of {ROUNDS}: {', '.join(f'{run[0]:.2f}' for run in runs[1])}; "
               f"CPU {one_cpu:.2f} s: {_rate(one.games, one_cpu)} of CPU time)")
         print(f"full ingest, 2 cores: {_rate(two.games, two_seconds)} ({two_seconds:.2f} s, best of {ROUNDS}: "
-              f"{', '.join(f'{run[0]:.2f}' for run in runs[2])}; CPU {two_cpu:.2f} s in the writer and worker)")
+              f"{', '.join(f'{run[0]:.2f}' for run in runs[2])}; CPU {two_cpu:.2f} s: the writer {two_writer:.2f}, "
+              f"the reader it forks {two_cpu - two_writer:.2f})")
         print(f"then the SQL models: {models_seconds:.2f} s (CPU {cpu.seconds():.2f} s, DuckDB's threads)")
         print(_kernel_line(corpus))
 
@@ -286,7 +317,7 @@ def main() -> None:
               f"CPU {(one.games / one_cpu) / (len(sample) / pk_cpu):,.1f}x)")
         print(f"full ingest per core vs regex scan: {per_core / (hands / scan_seconds):,.2f}x (goal >= 0.5x; "
               f"CPU {(one.games / one_cpu) / (hands / scan_cpu):,.2f}x)")
-        print(f"two cores vs one: {one_seconds / two_seconds:,.2f}x (goal >= 1.8x)")
+        print(f"two cores vs one: {one_seconds / two_seconds:,.2f}x (goal >= 1.8x; load {timed_load:.1f})")
 
         del texts
         goals = _command_goals(root)
@@ -294,8 +325,9 @@ def main() -> None:
         # The CPU that two processes spend beyond one (forking, splitting the work, the writer's
         # commits): what caps the wall-clock ratio, and a figure the machine's load hardly moves.
         for line in [*goals, (f"two cores vs one (in-process lane, wall): {one_seconds / two_seconds:,.2f}x "
-                              "(goal >= 1.8x)"),
-                     f"two cores vs one, CPU spent: {two_cpu / one_cpu:,.2f}x ({two_cpu:.2f} vs {one_cpu:.2f} CPU-s)"]:
+                              f"(goal >= 1.8x; load {timed_load:.1f})"),
+                     (f"two cores vs one, CPU spent: {two_median / one_median:,.2f}x ({two_median:.2f} vs "
+                      f"{one_median:.2f} CPU-s, medians of {ROUNDS})")]:
             print(f"  {line}")
     finally:
         shutil.rmtree(root, ignore_errors=True)

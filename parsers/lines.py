@@ -50,8 +50,10 @@ __all__ = [
     "GRAMMARS",
     "UNSHOWN_CARDS",
     "CurrencyMarks",
+    "LineForm",
     "LineKind",
     "LineTable",
+    "Piece",
     "StreetActions",
     "StreetBets",
     "clear_caches",
@@ -234,6 +236,111 @@ class LineKind:
     """The terminal's code in a compiled scanner's shape words (PokerStars: 1-15), 0 for the kinds
     it folds into BODY and for lines without play. A room without such a scanner leaves it 0 and
     lists its terminals in the table's ``terminals``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One piece of a line, in the order the line writes them. A reader declares a kind of line
+    once, as its pieces (:class:`LineForm`); its pattern (:meth:`LineForm.pattern`) and a compiled
+    scanner's reader of the same line are both made from that declaration.
+
+    ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
+    ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
+    group ``inner[0]``; ``open`` words may be followed by anything), "amount", "cards" (a
+    bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
+    or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
+    pattern captures; an ``optional`` piece may be left out (only a form's last piece is). A
+    "name" (a player's) ends where the next piece's first word stands: at the first such place
+    (``words`` ("first",)), the last ("last"), or at the line's end ("rest").
+    """
+
+    what: str
+    words: tuple[str, ...] = ()
+    group: str | None = None
+    optional: bool = False
+    kinds: tuple = ()
+    inner: tuple[str, int] | None = None
+    open: tuple[str, ...] = ()
+    free: str = ""
+
+    @staticmethod
+    def word(text: str, group: str | None = None) -> Piece:
+        return Piece("word", (text,), group)
+
+    @staticmethod
+    def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
+               open: tuple[str, ...] = ()) -> Piece:
+        """One of the keys of ``words`` (each mapped to what it does, or None)."""
+        return Piece("choice", tuple(words), group, kinds=tuple(words.values()),
+                     inner=(inner, inner_from) if inner else None, open=tuple(open))
+
+    @staticmethod
+    def name(group: str, ends: str = "first") -> Piece:
+        return Piece("name", (ends,), group)
+
+    @staticmethod
+    def amount(group: str | None = None) -> Piece:
+        return Piece("amount", (), group)
+
+    @staticmethod
+    def cards(group: str | None = None, *, optional: bool = False) -> Piece:
+        return Piece("cards", (), group, optional)
+
+    @staticmethod
+    def aside(free: str, *, optional: bool = True) -> Piece:
+        return Piece("aside", (), None, optional, free=free)
+
+    def pattern(self, amount: str, marks: dict[str, str]) -> str:
+        """This piece as a regular expression: ``amount`` the pattern of an amount, ``marks`` the
+        table's marks (``bracket``, ``bracket_end``, ``aside``, ``close``)."""
+        if self.what == "word":
+            body = re.escape(self.words[0])
+        elif self.what == "choice":
+            cut = self.inner[1] if self.inner else len(self.words)
+            alternatives = [re.escape(w) for w in self.words[:cut]]
+            if self.inner:
+                alternatives.append(f"(?P<{self.inner[0]}>" + "|".join(map(re.escape, self.words[cut:])) + ")")
+            body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
+        elif self.what == "amount":
+            body = amount
+        elif self.what == "name":
+            body = ".+" if self.words == ("last",) else ".+?"
+        elif self.what == "cards":
+            inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
+            if self.group:
+                inside = f"(?P<{self.group}>{inside})"
+            text = re.escape(marks["bracket"]) + inside + re.escape(marks["bracket_end"])
+            return f"(?:{text})?" if self.optional else text
+        else:
+            text = re.escape(marks["aside"]) + f"(?:{self.free})?" + re.escape(marks["close"])
+            return f"(?:{text})?" if self.optional else text
+        body = f"(?P<{self.group}>{body})" if self.group else body if self.what == "word" else f"(?:{body})"
+        return f"(?:{body})?" if self.optional else body
+
+
+@dataclass(frozen=True, slots=True)
+class LineForm:
+    """One way a line of a kind is written: its pieces in order, and the action it makes (``kind``;
+    None when a choice's word says it, or for a line without play).
+
+    >>> marks = {"bracket": " [", "bracket_end": "]", "aside": " (", "close": ")"}
+    >>> print(LineForm((Piece.word("folds", "fold"), Piece.cards(optional=True))).pattern("AMT", marks))
+    (?P<fold>folds)(?:\\ \\[[^\\]]*\\])?
+    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner="post", inner_from=1),
+    ...                 Piece.word(" "), Piece.amount("a"))).pattern("AMT", marks))
+    (?P<verb>calls|(?P<post>posts))\\ (?P<a>AMT)
+    >>> print(LineForm((Piece.choice({"sits out": None}, "misc", open=("deposit ",)),)).pattern("AMT", marks))
+    (?P<misc>sits\\ out|deposit\\ .*)
+    """
+
+    pieces: tuple[Piece, ...]
+    kind: object = None
+
+    def __post_init__(self) -> None:
+        assert not any(piece.optional for piece in self.pieces[:-1]), "only a form's last piece may be left out"
+
+    def pattern(self, amount: str, marks: dict[str, str]) -> str:
+        return "".join(piece.pattern(amount, marks) for piece in self.pieces)
 
 
 class _LineLexer(Lexer):

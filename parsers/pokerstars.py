@@ -41,7 +41,7 @@ from zoneinfo import ZoneInfo
 
 from parsers import room_lines
 from parsers.errors import ParseError
-from parsers.lines import CurrencyMarks, LineKind, LineTable
+from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
@@ -63,9 +63,12 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
+    "ACTION_FORMS",
+    "ACTION_TAIL",
     "BETS",
     "CURRENCY_SIGNS",
     "DATE_TIME",
+    "FORMS",
     "HAND_NAME",
     "LINE_KINDS",
     "MARKERS",
@@ -89,6 +92,7 @@ __all__ = [
     "build_hand",
     "check_shape",
     "in_utc",
+    "line_forms",
     "local_time_matches",
     "parse",
     "read_header",
@@ -121,7 +125,7 @@ POSTS: dict[str, ActionKind] = {
     "posts a dead small blind": ActionKind.POST_DEAD,
 }
 """The posts, each written with its amount after it."""
-SHOWS = ("shows", "mucks")
+SHOWS: dict[str, ActionKind] = {"shows": ActionKind.SHOW, "mucks": ActionKind.MUCK}
 """Cards shown, or mucked and shown in the log, in brackets after the word."""
 NO_SHOWS = ("mucks hand", "doesn't show hand")
 NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has timed out", "has returned",
@@ -139,6 +143,7 @@ MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "ta
 """'<player> <words><anything>' lines without play."""
 PHRASES: dict[str, str] = {
     "site": "PokerStars ", "hand": "Hand #", "game": "Game #", "et": "ET",                  # the header
+    "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
     "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #", "is_button": " is the button",   # the table
     "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
     "marker_end": " ***",                                                                   # '*** FLOP ***'
@@ -264,19 +269,49 @@ _MARKER = re.compile(
     + _P["marker_end"] +
     r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
 )
+
+
+def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
+               no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
+               hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+    """The line kinds declared as pieces, by terminal, each way a line is written in the order they
+    are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT" and "UNCALLED" their lines.
+    Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
+    scanner's readers of them are both made from these forms."""
+    forms = (
+        LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
+        LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
+        LineForm((Piece.choice({**bets, **posts}, "verb", inner="post", inner_from=len(bets)), Piece.word(mark["space"]),
+                  Piece.amount("a"))),
+        LineForm((Piece.word(phrase["raises"] + mark["space"]), Piece.amount("ra"), Piece.word(phrase["to"]),
+                  Piece.amount("rt")), ActionKind.RAISE),
+        LineForm((Piece.choice(shows, "show"), Piece.cards("cards"), Piece.aside(hand_name))),
+        LineForm((Piece.choice(dict.fromkeys(no_shows, ActionKind.MUCK), "muck"),)),
+        LineForm((Piece.choice(dict.fromkeys(no_play), "misc", open=no_play_open),)),
+    )
+    tails = (
+        LineForm((Piece.word(phrase["all_in"], "allin"),)),
+        LineForm((Piece.word(phrase["reached"]), Piece.amount("cap"), Piece.word(phrase["cap"]))),
+    )
+    dealt = LineForm((Piece.word(phrase["dealt"]), Piece.name("p"), Piece.cards("c1"), Piece.cards("c2", optional=True)))
+    uncalled = LineForm((Piece.word(phrase["uncalled"]), Piece.amount("a"), Piece.word(phrase["returned_to"]),
+                         Piece.name("p", "rest")), ActionKind.UNCALLED)
+    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,)}
+
+
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
+"""The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
+ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
+_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
 _ACTION = re.compile(
-    r"^(?P<p>.+?): (?:"
-    r"(?P<fold>" + _P["folds"] + r")(?: \[[^\]]*\])?"
-    r"|(?P<check>" + _P["checks"] + ")"
-    r"|(?P<verb>" + _either(BETS) + r"|(?P<post>" + _either(POSTS) + r")) (?P<a>" + _AMT + r")"
-    r"|" + _P["raises"] + r" (?P<ra>" + _AMT + ")" + _P["to"] + r"(?P<rt>" + _AMT + r")"
-    r"|(?P<show>" + _either(SHOWS) + r") \[(?P<cards>[^\]]*)\](?: \((?:" + _HAND_NAME + r")?\))?"
-    r"|(?P<muck>" + _either(NO_SHOWS) + r")"
-    r"|(?P<misc>" + _either(NO_PLAY) + "|" + _either(NO_PLAY_OPEN, ".*") + r")"
-    r")(?:(?P<allin>" + _P["all_in"] + ")|" + _P["reached"] + r"(?P<cap>" + _AMT + ")" + _P["cap"] + r")?\s*$"
+    r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
+    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
+    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
 )
-_DEALT = re.compile(r"^Dealt to (?P<p>.+?) \[(?P<c1>[^\]]*)\](?: \[(?P<c2>[^\]]*)\])?\s*$")
-_UNCALLED = re.compile(r"^Uncalled bet \((?P<a>" + _AMT + ")" + _P["returned_to"] + r"(?P<p>.+?)\s*$")
+_DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+"""A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
+_UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + ")" + _P["from"]
                       + f"(?P<pot>{_P['pot']}|{_P['main_pot']}|{_P['side_pot']}" + r"(?:-\d+)?)\s*$")
 _CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
@@ -333,8 +368,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
     LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
              "^Table '", code=2),
-    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^Dealt to ", code=6),
-    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^Uncalled bet ("),
+    LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
+    LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
     LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
     LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),
@@ -718,7 +753,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             append(_action(street, player, _UNCALLED_KIND, money(amount, index), None, False, False, (), None, 0, line))
         elif kind == "SHOW":
             cards = _cards(m["cards"], index, lines[index])
-            how = ActionKind.SHOW if m["show"] == "shows" else ActionKind.MUCK
+            how = SHOWS[m["show"]]
             append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
             holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":

@@ -7,7 +7,9 @@ Two steps:
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
-  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``), which
+  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
+  lines, Dealt and Uncalled lines are read from the reader's declared pieces,
+  ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -109,38 +111,39 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("returned_to", "from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
-            "all_in", "reached", "cap", "to", "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake",
-            "folds", "checks", "joins", "finished", "in", "place", "received", "showed")
+_PHRASED = ("from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
+            "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake", "joins", "finished", "in",
+            "place", "received", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
           "pot_end", "bar", "quote", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
-                 "mucked_cards", "main", "side", "raises", "hand", "game", "et", "et_close", *_MARKS)
+                 "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_RETURNED_TO, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
- W_IS_BUTTON, W_MARKER_END, W_ALL_IN, W_REACHED, W_CAP, W_TO, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT,
- W_SIDE_POT, W_RAKE, W_FOLDS, W_CHECKS, W_JOINS, W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT,
- W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN, W_SIDE, W_RAISES, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
+ W_SAID, W_CAPPED_LINE, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
+ W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT, W_SIDE_POT, W_RAKE, W_JOINS,
+ W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
+ W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
  W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
  W_BAR, W_QUOTE, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "runs", "positions", "outcomes", "verbs", "shows", "noshow", "misc_fixed", "misc_open",
-               "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
-(L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_VERBS, L_SHOWS, L_NOSHOW, L_MISC_FIXED, L_MISC_OPEN, L_MISC_ENDS,
- L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "runs", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
+(L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME,
+ L_SIGNS) = map(np.int64, range(len(_WORD_LISTS)))
+# (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
 # would compile each helper once per word it is handed; an int64 makes one specialization of each.)
 
 
-class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes"))):
+class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes", "forms"))):
     """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
     word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
     the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
-    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a verb's (ActionKind index, 0) or a
-    date field's (fewest, most digits; its word is the mark after it) or a currency sign's
-    (code point, 0); ``codes`` the table's code of each scanner terminal."""
+    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a date field's (fewest, most
+    digits; its word is the mark after it), a currency sign's (code point, 0) or a line form's
+    choice's word's (ActionKind index, -1 for none; 0); ``codes`` the table's code of each
+    scanner terminal; ``forms`` the reader's line forms as the scanner runs them (:func:`_forms`)."""
 
     def word(self, i: int) -> str:
         return bytes(self.data[self.at[i]:self.at[i + 1]]).decode()
@@ -149,9 +152,9 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
         """A single word by its name (``"seat"``)."""
         return self.word(_SINGLE_WORDS.index(name))
 
-    def listed(self, name: str) -> list[str]:
-        """A word list by its name (``"verbs"``)."""
-        which = _WORD_LISTS.index(name)
+    def listed(self, name: str | int) -> list[str]:
+        """A word list by its name (``"markers"``) or index."""
+        which = _WORD_LISTS.index(name) if isinstance(name, str) else name
         return [self.word(i) for i in range(self.lists[which], self.lists[which + 1])]
 
 
@@ -169,14 +172,12 @@ def scanner_words(reader=ps) -> ScannerWords:
                         for word in reader.MARKERS[terminal]]
     scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
-    kinds = list(ActionKind)
-    verbs = {**reader.BETS, **reader.POSTS}
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     single = {**{name: hints[kind] for name, kind in _HINTS.items()}, "said": said, "capped_line": capped,
               **{name: phrase[name] for name in _PHRASED},
               "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
               "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
-              "main": space + phrase["main"], "side": space + phrase["side"], "raises": phrase["raises"] + space,
+              "main": space + phrase["main"], "side": space + phrase["side"],
               "hand": phrase["site"] + phrase["hand"], "game": phrase["site"] + phrase["game"], "et": space + phrase["et"],
               "et_close": space + phrase["et"] + mark["bracket_end"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
@@ -187,11 +188,6 @@ def scanner_words(reader=ps) -> ScannerWords:
         "runs": [run + space for run in reader.RUNS],
         "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
-        "verbs": [(v + space, kinds.index(kind), 0) for v, kind in verbs.items()],
-        "shows": [s + bracket for s in reader.SHOWS],
-        "noshow": list(reader.NO_SHOWS),
-        "misc_fixed": list(reader.NO_PLAY),
-        "misc_open": list(reader.NO_PLAY_OPEN),
         "misc_ends": [space + m for m in reader.MISC_ENDS],
         "misc_anywhere": [space + m for m in reader.MISC_OPEN],
         "unshown": list(UNSHOWN_CARDS),
@@ -200,9 +196,7 @@ def scanner_words(reader=ps) -> ScannerWords:
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
     }
     assert tuple(lists) == _WORD_LISTS
-    for name in ("verbs", "shows", "noshow", "misc_fixed"):     # _word_of takes the one word that stands
-        words = [entry[0] if isinstance(entry, tuple) else entry for entry in lists[name]]
-        assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {name} starts another"
+    forms = _forms(reader, lists)
     assert len(reader.DATE_TIME) == 6, "the scanner reads a year, month, day, hour, minute and second"
     rows = [(word, 0, 0) for word in single.values()]
     bounds = []
@@ -214,8 +208,84 @@ def scanner_words(reader=ps) -> ScannerWords:
     return ScannerWords(
         data=data, at=at, lists=np.array(bounds, dtype=np.int64),
         kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
-        codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64),
+        codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64), forms=forms,
     )
+
+
+# The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
+# (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
+OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
+    np.int64, range(1, 10))
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_TAIL = map(np.int64, range(4))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "TAIL")
+R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
+"""What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
+kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
+F_GROUP, F_ROLE, F_KIND, F_PIECES, F_OPTIONAL, F_FIRST = 0, 1, 2, 3, 4, 5
+_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST}
+
+
+def _forms(reader, lists: dict[str, list]) -> np.ndarray:
+    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
+    ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
+    as a word list of its own (a choice's words must not start one another: the scanner takes the
+    one that stands, where a regex would try the next one after a failure)."""
+    kinds = list(ActionKind)
+
+    def listed(words, group, what=None) -> int:
+        assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {group} starts another"
+        lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, 0)
+                                                   for w, k in zip(words, what or [None] * len(words), strict=True)]
+        return len(lists) - 1
+
+    rows = []
+
+    def add(group, role, kind, pieces, open_words=False) -> None:
+        ops, amounts, cards = [], 0, 0
+        for at, piece in enumerate(pieces):
+            if piece.what == "word":
+                ops.append((OP_WORD, listed(piece.words, piece.group)))
+            elif piece.what == "choice":
+                if open_words:
+                    ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
+                    break
+                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds)))
+            elif piece.what == "amount":
+                ops.append((OP_AMOUNT, amounts))
+                amounts += 1
+            elif piece.what == "cards":
+                ops.append((OP_CARDS, cards))
+                cards += 1
+            elif piece.what == "name":      # it ends where the next piece's first word stands
+                after = pieces[at + 1] if at + 1 < len(pieces) else None
+                ends = (-1 if after is None else listed(after.words, piece.group) if after.what == "word"
+                        else listed((reader.SYNTAX["bracket"],), piece.group))
+                assert (after is None) == (piece.words == ("rest",)) and (after is None or after.what in ("word", "cards"))
+                ops.append((_NAME_ENDS[piece.words[0]], ends))
+            else:
+                ops.append((OP_ASIDE, 0))
+        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts and two groups of cards of a line"
+        assert sum(op in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST) for op, _ in ops) <= 1, "one piece ends at several places"
+        rows.append([group, role, kind, len(ops), int(pieces[-1].optional), *(x for op in ops for x in op)])
+
+    forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN)
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED")
+    for name in _GROUPS:
+        group = np.int64(_GROUPS.index(name))
+        for form in forms[name]:
+            said = {form.kind} if form.kind is not None else {k for p in form.pieces if p.what == "choice" for k in p.kinds}
+            role = (R_NO_PLAY if said == {None} else R_PUTS if any(p.what == "amount" for p in form.pieces)
+                    else R_SHOWS if said <= {ActionKind.SHOW, ActionKind.MUCK} else R_PLAIN)
+            if group == GR_TAIL:
+                role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
+            kind = kinds.index(form.kind) if form.kind is not None else -1
+            add(group, role, kind, form.pieces)
+            if any(p.open for p in form.pieces):        # its open words, after which anything may follow
+                add(group, role, kind, form.pieces, open_words=True)
+    width = max(map(len, rows))
+    return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.int64)
 
 
 WORDS = scanner_words()
@@ -234,11 +304,12 @@ _SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
 """The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
-K_UNCALLED, K_COLLECT, K_SHOW, K_MUCK = map(np.int64, (11, 12, 13, 14))
-K_FOLD, K_CHECK, K_RAISE, K_POST_DEAD = map(np.int64, (6, 7, 10, 5))
-assert [k.value for k in ActionKind][K_FOLD] == "fold" and [k.value for k in ActionKind][K_MUCK] == "muck"
+K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
+assert [k.value for k in ActionKind][:6] == ["post_sb", "post_bb", "post_button", "post_ante", "post_straddle",
+                                             "post_dead"], "the posts come first: a kind up to K_POST_DEAD is a post"
+assert [k.value for k in ActionKind][K_COLLECT] == "collect" and [k.value for k in ActionKind][K_SHOW] == "show"
 assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
-assert [k.value for k in ActionKind][K_RAISE] == "raise" and [k.value for k in ActionKind][K_UNCALLED] == "uncalled"
+assert [k.value for k in ActionKind][K_RAISE] == "raise"
 
 
 @njit(cache=True)
@@ -352,22 +423,6 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
 
 
 @njit(cache=True)
-def _tail(b, wb, wa, wl, wk, sign, i, e):
-    """``(?: and is all-in| and has reached the AMT cap)?\\s*$`` at b[i:]: (status, all_in, capped)."""
-    if i == e:
-        return 1, False, False
-    if _at_k(b, i, e, wb, wa, W_ALL_IN) and i + _n(wa, W_ALL_IN) == e:
-        return 1, True, False
-    if _at_k(b, i, e, wb, wa, W_REACHED):
-        status, _, j = _amount(b, wb, wa, wl, wk, sign, i + _n(wa, W_REACHED), e)
-        if status < 0:
-            return -1, False, False
-        if status == 1 and _at_k(b, j, e, wb, wa, W_CAP) and j + _n(wa, W_CAP) == e:
-            return 1, False, True
-    return 0, False, False
-
-
-@njit(cache=True)
 def _one_of(b, i, e, wb, wa, wl, which):
     """Is b[i:e] a word of list ``which``, whole?"""
     for k in range(wl[which], wl[which + 1]):
@@ -416,64 +471,104 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @njit(cache=True)
-def _action(b, wb, wa, wl, wk, sign, q, e):
-    """The alternatives of ``_ACTION`` after "<player>: " at b[q:], tried in its order:
-    (status, code, amount, raise_to, all_in, capped, cards_from, cards_to); status 0 no match."""
-    if _at_k(b, q, e, wb, wa, W_FOLDS):       # folds, with cards or not
-        j = q + _n(wa, W_FOLDS)
-        k = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
-        if k >= 0:
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, k + 1, e)
-            if status != 0:
-                return status, 1, 0, -1, all_in, capped, -1, -1
-        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-        if status != 0:
-            return status, 1, 0, -1, all_in, capped, -1, -1
-    if _at_k(b, q, e, wb, wa, W_CHECKS):
-        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, q + _n(wa, W_CHECKS), e)
-        if status != 0:
-            return status, 2, 0, -1, all_in, capped, -1, -1
-    verb, j = _word_of(b, q, e, wb, wa, wl, L_VERBS)
-    raises = _at_k(b, q, e, wb, wa, W_RAISES)
-    if verb >= 0 or raises:
-        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + raises * _n(wa, W_RAISES), e)
-        to = -1
-        if status == 1 and raises and _at_k(b, j, e, wb, wa, W_TO):
-            status, to, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_TO), e)
-        elif raises:
-            status = min(status, 0)     # a raise without " to AMT" is no raise
-        if status < 0:
-            return -1, 0, 0, -1, False, False, -1, -1
-        if status == 1:
-            status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-            if status != 0:
-                return status, 20 if raises else 3 + verb, cents, to, all_in, capped, -1, -1
-    shows, start = _word_of(b, q, e, wb, wa, wl, L_SHOWS)
-    close = _find(b, start, e, wb, wa, W_BRACKET_END) if shows >= 0 else -1
-    if close >= 0:
-        j = close + 1
-        # (?: \(.*\))? is greedy: the last ")" after which the tail matches
-        for r in range(e - 1, j + 1 if _at_k(b, j, e, wb, wa, W_ASIDE) else e - 1, -1):
-            if _at_k(b, r, e, wb, wa, W_CLOSE):
-                status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, r + 1, e)
-                if status != 0:
-                    return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
-        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-        if status != 0:
-            return status, 21 if shows == 0 else 23, 0, -1, all_in, capped, start, close
-    noshow, j = _word_of(b, q, e, wb, wa, wl, L_NOSHOW)
-    if noshow >= 0:
-        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-        if status != 0:
-            return status, 22, 0, -1, all_in, capped, -1, -1
-    no_play, j = _word_of(b, q, e, wb, wa, wl, L_MISC_FIXED)
-    if no_play >= 0:
-        status, all_in, capped = _tail(b, wb, wa, wl, wk, sign, j, e)
-        if status != 0:
-            return status, 30, 0, -1, all_in, capped, -1, -1
-    if _word_of(b, q, e, wb, wa, wl, L_MISC_OPEN)[0] >= 0:
-        return 1, 30, 0, -1, False, False, -1, -1
-    return 0, 0, 0, -1, False, False, -1, -1
+def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
+    """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
+    tried in its order, each as its regex reads it: its pieces (its optional last one taken, then
+    left out; a piece that may end at several places, at each, as the regex tries them), then the
+    line's end (an action line: or a tail form and the end): (status, form, kind, amounts (2),
+    cards from, to (2), words aside from, to, name from, to, the tail's role); status 1 read, 0 no
+    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
+    count per array handed on.)"""
+    tails = wf.shape[0] if group == GR_ACTION else 0
+    first_tail = 0
+    while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
+        first_tail += 1
+    for f in range(wf.shape[0]):
+        if wf[f, F_GROUP] != group:
+            continue
+        for take in range(1 + wf[f, F_OPTIONAL]):       # 0: every piece; 1: the optional last one left out
+            pieces = wf[f, F_PIECES] - take
+            candidate = 0       # where a piece that may end at several places ends: the regex's first first
+            again = True
+            while again:
+                again = False
+                for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
+                    if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+                        continue
+                    kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                    desc = desc_end = name_from = name_to = -1
+                    row, p, j, status = f, 0, q, 1
+                    while True:
+                        if row == f and p == pieces:
+                            if t < first_tail:
+                                break
+                            row, p = t, 0
+                        if row == t and p == wf[t, F_PIECES]:
+                            break
+                        op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
+                        status = 0
+                        if op == OP_WORD:
+                            k = wl[arg]
+                            if _at_k(b, j, e, wb, wa, k):
+                                status, j = 1, j + _n(wa, k)
+                        elif op == OP_CHOICE or op == OP_OPEN:
+                            which, r = _word_of(b, j, e, wb, wa, wl, arg)
+                            if which >= 0:
+                                status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
+                                if wk[wl[arg] + which, 0] >= 0:
+                                    kind = wk[wl[arg] + which, 0]
+                        elif op == OP_AMOUNT:
+                            status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
+                            if row == f and arg == 0:
+                                a0 = cents
+                            elif row == f:
+                                a1 = cents
+                        elif op == OP_CARDS:
+                            if _at_k(b, j, e, wb, wa, W_BRACKET):
+                                close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
+                                if close >= 0:
+                                    if arg == 0:
+                                        c1f, c1t = j + _n(wa, W_BRACKET), close
+                                    else:
+                                        c2f, c2t = j + _n(wa, W_BRACKET), close
+                                    status, j = 1, close + _n(wa, W_BRACKET_END)
+                        elif op == OP_NAME_REST:
+                            if j < e:
+                                status, name_from, name_to, j = 1, j, e, e
+                        elif op == OP_NAME_FIRST or op == OP_NAME_LAST:     # up to the candidate-th place the next word stands
+                            k = wl[arg]
+                            step = 1 if op == OP_NAME_FIRST else -1
+                            r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
+                            seen = 0
+                            while j < r <= e - _n(wa, k):
+                                if _at_k(b, r, e, wb, wa, k):
+                                    if seen == candidate:
+                                        status, name_from, name_to, j = 1, j, r, r
+                                        again = True
+                                        break
+                                    seen += 1
+                                r += step
+                        elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
+                            seen = 0
+                            for r in range(e - 1, j + 1, -1):
+                                if _at_k(b, r, e, wb, wa, W_CLOSE):
+                                    if seen == candidate:
+                                        status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
+                                        again = True
+                                        break
+                                    seen += 1
+                        if status != 1:
+                            break
+                        p += 1
+                    if status < 0:
+                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0
+                    if status == 1 and j == e:
+                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
+                                wf[t, F_ROLE] if t >= first_tail else 0)
+                    if status == 0 and row == f:
+                        break       # the form's own pieces do not read: no tail helps
+                candidate += 1
+    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0
 
 
 @njit(cache=True)
@@ -660,13 +755,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
           street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
           what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
           has_cash_out, cash_out, won_not_awarded,
-          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc):
+          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc,
+          wf):
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
-    na = 0
+    na = np.int64(0)       # (and _action_row for it)
     npots = 0
     for h in range(hand_lines.shape[0]):
         seat_start[h] = ns
@@ -932,72 +1028,60 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
-                code = 0
+                no_play = False
                 for p in range(s + 1, e - 1):
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, code, cents, to, all_in, capped, cf, ct = _action(b, wb, wa, wl, wk, sign,
-                                                                              p + _n(wa, W_NAME_END), e)
+                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
                         break
                     if status == 0:
-                        code = 0
                         continue
-                    if code == 30:
-                        break       # a line without play
+                    role = wf[form, F_ROLE]
+                    if role == R_NO_PLAY:
+                        no_play = True
+                        break
                     i = _seat_of(b, s, p, name_from, name_to, s0, ns)
                     if i < 0:
                         ok = False
                         break
                     k = na
-                    actor[k] = i
-                    line_col[k] = fl
-                    amount[k] = cents
-                    street_col[k] = street
-                    # the reference keeps "and is all-in" for calls, bets, raises and posts only
-                    all_in_col[k] = all_in and 3 <= code <= 20
-                    capped_col[k] = capped and 3 <= code <= 20
-                    action_board[k] = run if 21 <= code <= 23 else 0     # a show or muck names its board
+                    # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
+                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
+                    all_in_col[k] = role == R_PUTS and tail == R_ALL_IN
+                    capped_col[k] = role == R_PUTS and tail == R_CAPPED
+                    action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
                     token = T_BODY
-                    if code == 1:
-                        kind_col[k] = K_FOLD
-                    elif code == 2:
-                        kind_col[k] = K_CHECK
-                    elif code == 20:
-                        kind_col[k] = K_RAISE
+                    if kind == K_RAISE:
                         raise_to[k] = to
-                    elif code == 21 or code == 23:
-                        kind_col[k] = K_SHOW if code == 21 else K_MUCK
+                    elif role == R_SHOWS and cf >= 0:
                         n = _cards(b, cf, ct, wb, wa, wl, tmp)
                         if n != 2:
                             ok = False
                             break
                         cards_col[k, 0] = tmp[0]
                         cards_col[k, 1] = tmp[1]
-                        if _at_k(b, ct + 1, e, wb, wa, W_ASIDE):      # " (a pair of Kings)": the reader checks the words
-                            desc_from[k] = ct + 1 + _n(wa, W_ASIDE)
-                            desc_to[k] = max(_find_last(b, ct + 1, e, wb, wa, W_CLOSE), 0)
-                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if code == 21 else 3, fl):
+                        if desc >= 0:      # " (a pair of Kings)": the reader checks the words
+                            desc_from[k] = desc
+                            desc_to[k] = desc_end
+                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
                             ok = False
                             break
-                    elif code == 22:
-                        kind_col[k] = K_MUCK
-                    else:
-                        kind_col[k] = wk[wl[L_VERBS] + code - 3, 0]
-                        if code == 5 or code == 6:      # posts small blind, posts big blind
-                            if code == 5 and blinds_posted:
+                    elif kind <= K_POST_DEAD:       # posts …
+                        if kind == K_POST_SB or kind == K_POST_BB:
+                            if kind == K_POST_SB and blinds_posted:
                                 kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
                             blinds_posted = True
-                        if code >= 5:       # posts …
-                            street_col[k] = 0
-                            if not seen_hole:
-                                token = T_POST
+                        street_col[k] = 0
+                        if not seen_hole:
+                            token = T_POST
                     na += 1
                     break
                 if not ok:
                     break
-                if code == 30:
+                if no_play:
                     if _repeats_line(b, line_start, line_end, li, first_index):
                         ok = False      # a line without play written twice: the reader refuses it
                         break
@@ -1044,39 +1128,28 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    p0 = s + _n(wa, W_DEALT)
-                    done = False
-                    for pe in range(p0 + 1, e - 1):
-                        c1f, c1t, c2f, c2t = _groups(b, pe, e, wb, wa)
-                        if c1f < 0:
-                            continue
-                        n, _ = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
-                        if n != 0 and n != 2:
+                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
+                    n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
+                    if n != 0 and n != 2:
+                        ok = False
+                        break
+                    if n == 2:
+                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
+                        if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                                                                       tmp[1], _HOW_DEALT, fl):
                             ok = False
                             break
-                        if n == 2:
-                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
-                                                                           tmp[1], _HOW_DEALT, fl):
-                                ok = False
-                                break
-                        done = True
-                        break
-                    if not (ok and done):
-                        ok = False
-                        break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_UNCALLED), e)
-                    if status != 1 or not _at_k(b, j, e, wb, wa, W_RETURNED_TO) or j + _n(wa, W_RETURNED_TO) >= e:
-                        ok = False
-                        break
-                    i = _seat_of(b, j + _n(wa, W_RETURNED_TO), e, name_from, name_to, s0, ns)
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
                         ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, K_UNCALLED, actor, line_col, amount, street_col, kind_col)
+                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
                     action_board[k] = 0
                     na += 1
                     token = T_BODY

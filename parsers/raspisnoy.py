@@ -24,6 +24,7 @@ parsers.errors.ParseError: line 5, column 35: expected the tricks taken (a whole
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from datetime import datetime
 from decimal import Decimal, InvalidOperation
@@ -51,7 +52,7 @@ from rules.raspisnoy import (
     Written,
     split_settings,
 )
-from rules.records import GameInfo, Source
+from rules.records import GameInfo, Source, slot_filler
 
 _GRAMMARS = Path(__file__).resolve().parent / "grammars"
 
@@ -224,6 +225,8 @@ class _Reading:
                 leading.append("(?:" + terminals[symbol.name].pattern.to_regexp() + ")")
             heads.append(f"(?P<{kind}>{gap.join(leading)})")
         self.classify = re.compile(gap + "(?:" + "|".join(heads) + ")").match
+        self.after: dict[str, str] = {}
+        """Per kind of line, the kind of the line that followed one the last time (read first)."""
         self.layouts: dict[str, dict[str, tuple[str, str, tuple[tuple[str, str], ...]]]] = {}
         """Per kind of line and alternative: the first and last groups of its items (plays, hands …)
         and its own terminals' (type, group), keywords left out."""
@@ -234,6 +237,9 @@ class _Reading:
                 items = [g for g in groups if symbols[g] in self.rules or symbols[g] in self.items]
                 own = tuple((symbols[g], g) for g in groups if g not in items and not symbols[g].startswith("_"))
                 layouts[key] = (items[0] if items else None, items[-1] if items else None, own)
+        self.tricks = {key: (first, last, own[0][1], own[1][1] if len(own) > 1 else None)
+                       for key, (first, last, own) in self.layouts.get("TRICK_LINE", {}).items()}
+        """Per alternative of a Trick line: the groups of its first and last play, its number and its winner."""
 
 
 _READINGS: dict[str, _Reading] = {}
@@ -346,11 +352,26 @@ class _Lines:
         """Read every line into ``read``; yield (kind, text, index) of each line Lark is given (a
         Lark token is made only when Lark is asked: most games' shapes are known)."""
         lines, read, reading = self.lines, self.read, self.reading
-        classify, fullmatch, add = reading.classify, reading.fullmatch, read.append
-        previous = None
+        classify, fullmatch, add, after = reading.classify, reading.fullmatch, read.append, reading.after
+        previous = kind = None
         for index, line in enumerate(lines):
+            # A line is first read as of the kind that followed the last line's kind the last time (a
+            # Trick line mostly follows one): a line the expression of a kind reads is of that kind, the
+            # kinds' leading keywords being none the start of another's. Else it is classified.
+            guess = after.get(kind)
+            if guess is not None and line and "#" not in line:
+                match = fullmatch[guess](line)
+                if match is not None:
+                    kind = guess
+                    add((kind, index, match))
+                    run = _RUNS.get(kind)
+                    if run is None or run != previous:
+                        previous = run
+                        yield kind, line, index
+                    continue
             if not line or line.isspace():
                 continue
+            last = kind
             if index == 0:
                 kind = "GAME_LINE" if self.is_log else "SHEET_LINE"
             else:
@@ -358,15 +379,19 @@ class _Lines:
                 kind = head.lastgroup if head is not None else None
                 if "#" in line and kind != "TABLE_HEAD_LINE":   # a comment, or a line's trailing one
                     if line.lstrip().startswith("#"):
+                        kind = last
                         continue
                     line = _TRAILING_COMMENT.sub("", line)
                     if not line.strip():
+                        kind = last
                         continue
                 if kind is None:
                     kind = "OTHER_LINE"
             if kind != "OTHER_LINE":
                 match = fullmatch[kind](line)
                 add((kind, index, match if match is not None else self._slow(kind, index, line)))
+                if last is not None:
+                    after[last] = kind
             run = _RUNS.get(kind)
             if run is not None and run == previous:
                 continue  # see _RUNS
@@ -489,10 +514,19 @@ class _Builder:
 
 
 def _kind(builder: _Builder, field: _Field) -> RoundKind:
-    try:
-        return RoundKind.parse(str(field))
-    except RulesetError as error:
-        raise builder.error(str(error), field) from None
+    kind = _KINDS.get(field)
+    if kind is None:
+        try:
+            kind = RoundKind.parse(str(field))
+        except RulesetError as error:
+            raise builder.error(str(error), field) from None
+        if len(_KINDS) < 1_000:
+            _KINDS[str(field)] = kind
+    return kind
+
+
+_KINDS: dict[str, RoundKind] = {}
+"""Round kinds by their text, as read (a few spellings)."""
 
 
 _CARDS: dict[str, Card] = {}
@@ -573,54 +607,48 @@ def parse_log(lines: tuple[str, ...], source: Source) -> RaspisnoyGame:
     rules = builder.rules()
     first_dealer, first_dealer_line = builder.first_dealer()
     rounds = []
-    at = 0
-    while at < len(read) and read[at][0] != "ROUND_LINE":
-        at += 1
-    while at < len(read):
-        end = at + 1
-        while end < len(read) and read[end][0] != "ROUND_LINE":
-            end += 1
-        rounds.append(_round(builder, read[at:end]))
-        at = end
-    return RaspisnoyGame(
-        source=source, info=builder.info("raspisnoy", rules), name=builder.name(read),
-        players=builder.players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
-        players_line=source.line(builder.meta["players"][0]), first_dealer_line=first_dealer_line,
-    )
-
-
-def _round(builder: _Builder, read: list) -> Round:
-    head_kind, head_index, head_found = read[0]
-    fields: dict = {"tricks": []}
-    try:
-        _read_head(builder, fields, _head_fields(builder.reading, head_found))
-    except _Retry:
-        _read_head(builder, fields, builder.tokens(head_kind, head_index, head_found))
-    fields["line"] = builder.source.line(head_index)
-    tricks = fields["tricks"]
-    # A Trick line whose plays have all been read before (a club's logs repeat the same few thousand)
-    # is read here, the round's lookups made once: a game has ~250 Trick lines, ~65% of its lines.
-    players, known, layouts = builder.player_set, _PLAYS, builder.reading.layouts["TRICK_LINE"]
-    first_line = builder.source.first_line
-    for kind, index, found in read[1:]:
+    fields = None
+    # One pass over the rounds' lines. A Trick line whose plays have all been read before (a club's logs
+    # repeat the same few thousand) is read here: a game has ~250 Trick lines, ~65% of its lines. A play
+    # is looked up among those of the same players' games first, then among all (its player checked).
+    players, known, layouts = builder.player_set, _PLAYS, builder.reading.tricks
+    table_plays = _TABLE_PLAYS.get(players)
+    if table_plays is None:
+        table_plays = {}
+        if len(_TABLE_PLAYS) < 1_000:
+            _TABLE_PLAYS[players] = table_plays
+    seen = table_plays.get
+    first_line = source.first_line
+    for kind, index, found in read:
         if kind == "TRICK_LINE" and type(found) is not Tree:
-            first, last, terminals = layouts[found.lastgroup]
-            plays = []
-            for piece in found.string[found.start(first):found.end(last)].split(","):
-                play = known.get(piece)
-                if play is None or play.player not in players:
-                    break
-                plays.append(play)
-            else:
-                winner = found[terminals[1][1]] if len(terminals) > 1 else None
+            first, last, number, winner = layouts[found.lastgroup]
+            pieces = found.string[found.start(first):found.end(last)].split(",")
+            plays = [seen(piece) for piece in pieces]
+            # (``all(plays)``, not ``None not in plays``: that compares each play with None by its __eq__)
+            if not all(plays):
+                plays = [known.get(piece) for piece in pieces]
+                if all(plays) and all(play.player in players for play in plays):
+                    if len(table_plays) < 10_000:
+                        table_plays.update(zip(pieces, plays))
+                else:
+                    plays = None
+            if plays is not None:
+                winner = found[winner] if winner is not None else None
                 if winner is None or winner in players:
-                    trick = _new(Trick)     # (as a play: its __init__ sets each field through object.__setattr__)
-                    _set_number(trick, int(found[terminals[0][1]]))
-                    _set_plays(trick, tuple(plays))
-                    _set_winner(trick, winner)
-                    _set_line(trick, first_line + index)
-                    tricks.append(trick)
+                    fields["tricks"].append(_make_trick(int(found[number]), tuple(plays), winner, first_line + index))
                     continue
+        elif kind == "ROUND_LINE":
+            if fields is not None:
+                rounds.append(_round(fields))
+            fields = {"tricks": []}
+            try:
+                _read_head(builder, fields, _head_fields(builder.reading, found))
+            except _Retry:
+                _read_head(builder, fields, builder.tokens(kind, index, found))
+            fields["line"] = first_line + index
+            continue
+        elif fields is None:
+            continue    # (the header's lines)
         name = _NAMES[kind]
         if name in fields and name != "tricks":
             raise builder.line_error(f"a second '{name.capitalize()}:' line in round {fields['number']}", index)
@@ -628,8 +656,24 @@ def _round(builder: _Builder, read: list) -> Round:
             _read_line(builder, fields, kind, index, _fast(builder.reading, kind, found))
         except _Retry:
             _read_line(builder, fields, kind, index, builder.tokens(kind, index, found))
+    if fields is not None:
+        rounds.append(_round(fields))
+    return RaspisnoyGame(
+        source=source, info=builder.info("raspisnoy", rules), name=builder.name(read),
+        players=builder.players, rules=rules, first_dealer=first_dealer, rounds=tuple(rounds),
+        players_line=source.line(builder.meta["players"][0]), first_dealer_line=first_dealer_line,
+    )
+
+
+_make_round = slot_filler(Round)
+_ROUND_DEFAULTS = {f.name: f.default for f in dataclasses.fields(Round) if f.default is not dataclasses.MISSING}
+
+
+def _round(fields: dict) -> Round:
+    """The round of its fields, the fields its log leaves out at their defaults (a game has ~36
+    rounds: a frozen dataclass's __init__ costs ~4x)."""
     fields["tricks"] = tuple(fields["tricks"])
-    return Round(**fields)
+    return _make_round(**{**_ROUND_DEFAULTS, **fields})
 
 
 _NAMES = {"HANDS_LINE": "hands", "BIDS_LINE": "bids", "TRICK_LINE": "tricks", "POINTS_LINE": "points",
@@ -654,12 +698,20 @@ def _head_fields(reading: _Reading, match) -> list[tuple[str, str]]:
     """A round header's fields as ``_read_head`` takes them, without their columns (``_fast``),
     its trump read by the expression of the grammar's ``trump`` rule."""
     text, terminals = _fast(reading, "ROUND_LINE", match)
-    expression, alternatives = reading.rules["trump"]
-    trump = expression.fullmatch(text)
-    _, groups = alternatives[trump.lastgroup]
-    symbols = alternatives.symbols
-    return [("", value) for value in terminals] + [(symbols[group], trump[group]) for group in groups
-                                                   if not symbols[group].startswith("_")]
+    trump = _TRUMPS.get(text)
+    if trump is None:
+        expression, alternatives = reading.rules["trump"]
+        found = expression.fullmatch(text)
+        _, groups = alternatives[found.lastgroup]
+        symbols = alternatives.symbols
+        trump = [(symbols[group], found[group]) for group in groups if not symbols[group].startswith("_")]
+        if len(_TRUMPS) < 1_000:
+            _TRUMPS[text] = trump
+    return [("", value) for value in terminals] + trump
+
+
+_TRUMPS: dict[str, list[tuple[str, str]]] = {}
+"""A round header's trump fields by their text, as read (each card, with or without its joker mark, or none)."""
 
 
 def _fast(reading: _Reading, kind: str, match):
@@ -671,10 +723,10 @@ def _fast(reading: _Reading, kind: str, match):
     return match.string[match.start(first):match.end(last)], [match[group] for _, group in terminals]
 
 
-_new = object.__new__
-_set_player, _set_card, _set_declaration = Play.player.__set__, Play.card.__set__, Play.declaration.__set__
-_set_number, _set_plays = Trick.number.__set__, Trick.plays.__set__
-_set_winner, _set_line = Trick.winner.__set__, Trick.line.__set__
+# As a Round, a game's hundreds of plays and tricks are made without their __init__ (~3x the cost).
+_make_play = slot_filler(Play)              # player, card, declaration
+_make_trick = slot_filler(Trick)            # number, plays, winner, line
+_make_written = slot_filler(Written)        # values, line
 
 
 def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) -> None:
@@ -708,10 +760,7 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
                 card = cards.get(c)
                 if p not in players or card is None:
                     raise _Retry  # or a card not seen yet
-                play = _new(Play)  # the frozen dataclass's __init__ costs ~3x: one object.__setattr__ per field
-                _set_player(play, p)
-                _set_card(play, card)
-                _set_declaration(play, said)
+                play = _make_play(p, card, said)
                 plays.append(play)
                 if len(known) < 100_000:
                     known[piece] = play
@@ -719,45 +768,69 @@ def _read_line(builder: _Builder, fields: dict, kind: str, index: int, found) ->
         else:
             (_, number), *tokens = found
             plays, winner = _plays(builder, tokens)
-        trick = _new(Trick)     # (as a play: a game has hundreds of tricks)
-        _set_number(trick, int(number))
-        _set_plays(trick, tuple(plays))
-        _set_winner(trick, player(winner) if winner is not None else None)
-        _set_line(trick, at)
-        fields["tricks"].append(trick)
+        fields["tricks"].append(_make_trick(int(number), tuple(plays), player(winner) if winner is not None else None,
+                                            at))
         return
     if isinstance(found, tuple):
         text, _ = found
+        players = builder.player_set
         if kind == "HANDS_LINE":
             # The expression has checked the line: each hand is a name, then its cards up to a ']'
             # (neither holds a bracket or a comma but the commas between cards).
-            cards = _CARDS
+            card_of = _CARDS.get
             hands = []
             for piece in text.split("]")[:-1]:
                 name, inside = piece.split("[")
-                try:
-                    hand = tuple([cards[text] if text in cards else _card_of(text)
-                                  for text in inside.replace(",", " ").split()])
-                except CardError:
-                    raise _Retry from None  # read with columns, to say where
-                hands.append((player(name.replace(",", " ").split()[-1]), hand))
+                hand = tuple(map(card_of, inside.replace(",", " ").split()))
+                if not all(hand):   # a card not seen yet (a Card's __eq__ would be a call per card)
+                    try:
+                        hand = tuple([_card_of(text) for text in inside.replace(",", " ").split()])
+                    except CardError:
+                        raise _Retry from None  # read with columns, to say where
+                name = name.split()[-1].lstrip(",")
+                if name not in players:
+                    raise _Retry
+                hands.append((name, hand))
             fields["hands"] = tuple(hands)
             fields["hands_line"] = at
             return
-        pairs = [piece.split() for piece in text.split(",")]
-    else:
-        pairs = list(zip(found[0::2], found[1::2]))
-        pairs = [(p, v) for (_, p), (_, v) in pairs]
-    if kind == "HANDS_LINE":
+        # A Bids:, Points: or Totals: line is pairs of a name and a value between commas, each pair
+        # read once (a club's logs repeat the same few thousand).
+        known = _PAIRS[kind]
+        values = []
+        for piece in text.split(","):
+            pair = known.get(piece)
+            if pair is None:
+                name, value = piece.split()
+                pair = (name, _bid(value) if kind == "BIDS_LINE" else _number(builder, value))
+                if len(known) < 10_000:
+                    known[piece] = pair
+            if pair[0] not in players:
+                raise _Retry
+            values.append(pair)
+        values = tuple(values)
+    elif kind == "HANDS_LINE":
+        pairs = [(p, v) for (_, p), (_, v) in zip(found[0::2], found[1::2])]
         fields["hands"] = tuple([(player(p), _hand(builder, h)) for p, h in pairs])
         fields["hands_line"] = at
-    elif kind == "BIDS_LINE":
-        fields["bids"] = tuple([(player(p), 0 if b.lower() == "pass" else int(b)) for p, b in pairs])
+        return
+    else:
+        values = tuple([(player(p), _bid(v) if kind == "BIDS_LINE" else _number(builder, v))
+                        for (_, p), (_, v) in zip(found[0::2], found[1::2])])
+    if kind == "BIDS_LINE":
+        fields["bids"] = values
         fields["bids_line"] = at
         fields["bids_before_hands"] = "hands" not in fields
     else:
-        values = tuple([(player(p), _number(builder, n)) for p, n in pairs])
-        fields[_NAMES[kind]] = Written(values=values, line=at)
+        fields[_NAMES[kind]] = _make_written(values, at)
+
+
+_PAIRS: dict[str, dict[str, tuple[str, object]]] = {"BIDS_LINE": {}, "POINTS_LINE": {}, "TOTALS_LINE": {}}
+"""Per kind of line, its (name, value) pairs by their text between commas, as read."""
+
+
+def _bid(text: str) -> int:
+    return 0 if text.lower() == "pass" else int(text)
 
 
 def _plays(builder: _Builder, tokens: list[tuple[str, _Field]]) -> tuple[list[Play], _Field | None]:
@@ -784,6 +857,8 @@ _DECLARATIONS: dict[str, Declaration] = {}
 _PLAYS: dict[str, Play] = {}
 """Plays by their text between commas, as read: a play is immutable, and a club's logs repeat
 the same few thousand."""
+_TABLE_PLAYS: dict[frozenset[str], dict[str, Play]] = {}
+"""Per set of players, the plays of their games by their text: a play found there is by one of them."""
 
 
 def _play(builder: _Builder, player: _Field, card: _Field, declaration: _Field | None) -> Play:

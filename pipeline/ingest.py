@@ -1,14 +1,15 @@
 """Ingest: files in, warehouse out — every process reads, one writer publishes.
 
 Each file is one unit of work (``parse_bytes``, engine-free). With ``jobs`` = N the process
-forks N-1 readers and reads too: each reader claims the next file no reader has claimed (a
-counter they share), skips it if the ledger knows its bytes, parses it and holds its tables,
-and writes what it holds as temporary Parquet parts (``warehouse.stage_results``) every
-STAGE_BYTES of logs and when the files run out. The writer, this process, publishes its own
-parts and the readers' in journaled commits (``Warehouse.commit_staged``). Parquet encoding,
-the largest cost after the compiled Hold'em lane, thus runs on every core, and the readers
-end together, writing their last parts side by side. Games already stored are skipped by ID
-before they are parsed, so re-ingesting a corpus costs little more than hashing it.
+forks N-1 readers and reads too: each reader claims the largest file no reader has claimed
+(a counter they share over the files sorted by size), skips it if the ledger knows its bytes,
+parses it and holds its tables, and writes what it holds as temporary Parquet parts
+(``warehouse.stage_results``) every STAGE_BYTES of logs and when the files run out. The
+writer, this process, publishes its own parts and the readers' in journaled commits
+(``Warehouse.commit_staged``). Parquet encoding, the largest cost after the compiled Hold'em
+lane, thus runs on every core, and the readers end together, writing their last parts side by
+side. Games already stored are skipped by ID before they are parsed, so re-ingesting a corpus
+costs little more than hashing it.
 """
 
 from __future__ import annotations
@@ -112,14 +113,21 @@ together, come as ("last", list[StagedBatch])."""
 
 
 class _Share:
-    """The run's files, the digests of those hashed already, and the index of the next one no
-    reader has claimed, in memory the forked readers share."""
+    """The run's files in the order they are claimed, the digests of those hashed already, and
+    the index of the next one no reader has claimed, in memory the forked readers share.
+
+    With several readers the largest files are claimed first: the run's last claims are then its
+    smallest files, so that no reader is left reading a large one alone while the others wait.
+    One reader takes the files as listed."""
 
     def __init__(self, files: list[Path], jobs: int, hashed: HashedFiles | None = None) -> None:
+        sizes = [_size(path) for path in files]
+        if jobs > 1:
+            order = sorted(range(len(files)), key=sizes.__getitem__, reverse=True)   # stable: ties as listed
+            files, sizes = [files[i] for i in order], [sizes[i] for i in order]
         self.files = files
         self.jobs = jobs
         self.hashed = hashed or HashedFiles()
-        sizes = [_size(path) for path in files]
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
         self._next = multiprocessing.get_context("fork").Value("q", 0)
 

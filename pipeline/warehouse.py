@@ -370,12 +370,17 @@ class Warehouse:
     def _load_ledger(self) -> None:
         games = self._read_column("games", "game_id") + self._read_column("quarantine", "quarantine_id")
         self._known_games = set(games)
-        self._known_ids = np.unique(_id_numbers(games))
+        # (np.unique loads numpy.ma, which nothing else of an ingest needs: sorted and deduplicated here)
+        numbers = np.sort(_id_numbers(games))
+        self._known_ids = numbers[np.concatenate(([True], numbers[1:] != numbers[:-1]))] if numbers.size else numbers
         self._known_files = set(self._read_column("files", "content_hash"))
 
     def read_table(self, table: str, columns: list[str] | None = None) -> pa.Table:
         """The committed rows of ``table`` (every column, or ``columns``)."""
         files = [str(path) for path in self.committed_files(table)]
+        if not files:   # a new warehouse's ledger: no need of Arrow's dataset reader to say so
+            schema = _schemas()[table]
+            return schema.empty_table() if columns is None else pa.schema([schema.field(c) for c in columns]).empty_table()
         import pyarrow.dataset as ds
 
         return ds.dataset(files, format="parquet", schema=_schemas()[table]).to_table(columns=columns)

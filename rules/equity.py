@@ -3,9 +3,13 @@
 Each player's share of each pot is averaged over every way the rest of the board can fall
 from the stub (the order's deck minus every known card).
 
-With cards still to come after the flop or the turn (at most a thousand boards), one Numba
-kernel walks the boards depth by depth, updating each player's rank masks and suit counters
-as one card is added, so a board costs one card-add and one ranking per player.
+With cards still to come after the flop or the turn (at most a thousand boards), a Numba
+kernel (:func:`_enumerate_by_ranks`) ranks one by one only the boards whose cards make or change
+a flush; every other board is counted by its ranks, and each set of ranks (91 at most after a
+flop) ranked once per player for all the boards that carry it. Other spots (more cards to come
+for hands other than two cards) are walked depth by depth (:func:`_enumerate`), each player's
+rank masks and suit counters updated as one card is added, so a board costs one card-add and
+one ranking per player.
 
 A whole board to come (a preflop all-in: 1.4 to 1.7 million boards) for two-card hands is
 counted, still exactly, without visiting boards at all (:func:`_count_preflop`): flushes aside, a board's
@@ -34,6 +38,7 @@ import math
 from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -179,6 +184,76 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
         if n_draw == 0:
             break
         idx[d] += 1
+    return shares, boards
+
+
+@_compiled
+def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
+    """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
+    most boards ranked once for all the boards of their ranks.
+
+    A board's suits matter only where they make or change a flush: one more card of a suit of
+    which a hand holds four with the board (or five: a flush, which a higher card of it may
+    improve), or two more of a suit of which a hand holds three. Every other board leaves every
+    hand's flush (or none) as it was, so its hands rank by the ranks it adds: those boards are
+    counted by their ranks, and each set of ranks is ranked once with the suits of the known
+    cards. The boards that make or change a flush are ranked one by one."""
+    n_players = start.shape[0]
+    n_pots = eligible.shape[0]
+    m = stub.shape[0]
+    shares = np.zeros((n_pots, n_players), dtype=np.int64)
+    strength = np.zeros(n_players, dtype=np.int64)
+    shut = _shut(eligible)
+    split = np.zeros(n_players + 1, dtype=np.int64)
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
+    most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
+    for p in range(n_players):
+        for s in range(4):
+            most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
+    # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
+    # the boards that make or change a flush one by one, then one row per set of ranks of the
+    # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
+    by_ranks = np.zeros((13, 13), dtype=np.int64)
+    todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
+    rows = 0
+    boards = 0
+    for i in range(m):
+        ci = stub[i]
+        for j in range(i + 1, m if n_draw == 2 else i + 2):
+            cj = stub[j] if n_draw == 2 else ci
+            boards += 1
+            if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
+                by_ranks[ci >> 2, cj >> 2] += 1
+            else:
+                todo[rows, 0] = ci
+                todo[rows, 1] = cj
+                todo[rows, 2] = 1
+                todo[rows, 3] = 1
+                rows += 1
+    for ra in range(13):
+        for rb in range(13):
+            if by_ranks[ra, rb]:
+                todo[rows, 0] = ra << 2
+                todo[rows, 1] = rb << 2
+                todo[rows, 2] = by_ranks[ra, rb]
+                rows += 1
+    once = np.zeros((n_players, 6), dtype=np.int64)
+    twice = np.zeros((n_players, 6), dtype=np.int64)
+    weights = np.zeros(n_pots, dtype=np.int64)
+    for row in range(rows):
+        for p in range(n_players):
+            add_card(start[p], once[p], todo[row, 0])
+            st = once[p]
+            if n_draw == 2:
+                add_card(once[p], twice[p], todo[row, 1])
+                st = twice[p]
+            suits = st if todo[row, 3] else start[p]
+            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
+                                        cat_pos, straight_top, top5)
+        for k in range(n_pots):
+            weights[k] = todo[row, 2]
+        _distribute_called(strength, shut, split, weights, shares)
     return shares, boards
 
 
@@ -553,34 +628,35 @@ def pot_equities(
     ...              dead=range(8, 36)).round(3).tolist()   # a small stub: a quick example
     [[0.583, 0.292, 0.126], [0.0, 0.757, 0.243]]
     """
-    holes = [[_card_code(c) for c in hand] for hand in hole_cards]
-    board_codes, dead_codes = [_card_code(c) for c in board], [_card_code(c) for c in dead]
-
-    def text() -> str:
-        return (f"hole cards {' | '.join(' '.join(str(Card(c)) for c in h) for h in holes) or '-'}, "
-                f"board {' '.join(str(Card(c)) for c in board_codes) or '-'}, "
-                f"dead {' '.join(str(Card(c)) for c in dead_codes) or '-'}")
-
+    # Codes already (the replay's case) are kept as they are: a call per card would cost more
+    # than the lookup of a heads-up all-in itself.
+    holes = [[c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in hand] for hand in hole_cards]
+    board_codes = [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in board]
+    dead_codes = [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in dead]
     n_players = len(holes)
     if n_players < 1:
         raise HandError("cannot share a pot among no players: hole_cards is empty")
     if len(board_codes) > 5:
-        raise HandError(f"a board has at most 5 cards, got {len(board_codes)} ({text()})")
+        raise HandError(f"a board has at most 5 cards, got {len(board_codes)} "
+                        f"({_situation(holes, board_codes, dead_codes)})")
     for i, hand in enumerate(holes):
         if not 1 <= len(hand) or len(hand) + 5 > 9:
-            raise HandError(f"player {i} holds {len(hand)} cards ({text()}): expected 1 to 4")
+            raise HandError(f"player {i} holds {len(hand)} cards ({_situation(holes, board_codes, dead_codes)}): "
+                            "expected 1 to 4")
     known = [c for hand in holes for c in hand] + board_codes + dead_codes
     seen = set(known)
-    deck = _DECK_CODES[order]
+    deck, deck_list, order_name = _DECKS[order]
     if len(seen) < len(known) or not seen <= deck:
         checked: set[int] = set()
         for c in known:
             if c in checked:
-                raise HandError(f"{Card(c)} appears twice among the known cards ({text()}): each card is dealt once")
+                raise HandError(f"{Card(c)} appears twice among the known cards "
+                                f"({_situation(holes, board_codes, dead_codes)}): each card is dealt once")
             checked.add(c)
             if c not in deck:
-                raise HandError(f"{Card(c)} ({text()}) is not a card of the {order.deck.value}-card deck of {order.name}")
-    rows = []   # the eligible matrix, in Python lists first: cheaper than setting NumPy items one by one
+                raise HandError(f"{Card(c)} ({_situation(holes, board_codes, dead_codes)}) is not a card of the "
+                                f"{order.deck.value}-card deck of {order.name}")
+    rows = []   # the eligible matrix as tuples: a memo key as it stands, and no NumPy array to make
     for k, pot in enumerate(pots):
         if not len(pot):
             raise HandError(f"pot {k} has no eligible player: every pot needs at least one")
@@ -589,44 +665,73 @@ def pot_equities(
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
             row[p] = 1
-        rows.append(row)
-    eligible = np.array(rows, dtype=np.int64)
-    stub = np.array([c for c in _DECK_LISTS[order] if c not in seen], dtype=np.int64)
+        rows.append(tuple(row))
     n_draw = 5 - len(board_codes)
-    if n_draw > len(stub):
-        raise HandError(f"{len(stub)} cards are left in the deck, too few to deal {n_draw} more ({text()})")
+    if n_draw > len(deck) - len(seen):
+        raise HandError(f"{len(deck) - len(seen)} cards are left in the deck, too few to deal {n_draw} more "
+                        f"({_situation(holes, board_codes, dead_codes)})")
+    spot = _Spot(holes, board_codes, dead_codes, seen, deck_list, order, order_name)
     if min(sum(row) for row in rows) < 2:   # a pot with one claimant is his whatever the board: nothing to count
-        contested = eligible.sum(axis=1) > 1
-        result = eligible.astype(np.float64)
-        if contested.any():
-            result[contested] = _counted_equities(holes, board_codes, dead_codes, eligible[contested], stub, order)
+        result = np.array(rows, dtype=np.float64)
+        contested = [k for k, row in enumerate(rows) if sum(row) > 1]
+        if contested:
+            result[contested] = _counted_equities(spot, tuple(rows[k] for k in contested))
         return result
-    return _counted_equities(holes, board_codes, dead_codes, eligible, stub, order)
+    return _counted_equities(spot, tuple(rows))
 
 
-def _counted_equities(holes: list[list[int]], board_codes: list[int], dead_codes: list[int], eligible: np.ndarray,
-                      stub: np.ndarray, order: RankOrder) -> np.ndarray:
-    """:func:`pot_equities` of checked cards, every pot contested: remembered, looked up or counted."""
+class _Spot(NamedTuple):
+    """A checked all-in situation: card codes, the known cards, and the order with its deck."""
+
+    holes: list[list[int]]
+    board: list[int]
+    dead: list[int]
+    seen: set[int]
+    deck: Sequence[int]
+    order: RankOrder
+    order_name: str
+
+    def stub(self) -> np.ndarray:
+        """The cards still to come: the deck less every known card."""
+        seen = self.seen
+        return np.array([c for c in self.deck if c not in seen], dtype=np.int64)
+
+
+def _situation(holes: list[list[int]], board: list[int], dead: list[int]) -> str:
+    """The cards of a situation, for a message."""
+    return (f"hole cards {' | '.join(' '.join(str(Card(c)) for c in h) for h in holes) or '-'}, "
+            f"board {' '.join(str(Card(c)) for c in board) or '-'}, "
+            f"dead {' '.join(str(Card(c)) for c in dead) or '-'}")
+
+
+def _counted_equities(spot: _Spot, rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
+    """:func:`pot_equities` of a checked situation, every pot of ``rows`` (the eligible matrix)
+    contested: remembered, looked up or counted."""
+    holes = spot.holes
     n_players = len(holes)
-    n_draw = 5 - len(board_codes)
-    key = _canonical(holes, board_codes, dead_codes, eligible, order)
+    n_draw = 5 - len(spot.board)
+    key = _canonical(holes, spot.board, spot.dead, rows, spot.order_name)
     cached = _MEMO.get(key)
     if cached is not None:
         _MEMO.move_to_end(key)
         return cached.copy()
     # Shares are counted exactly in units of 1/lcm(1..n): any tie splits into whole units.
     unit = math.lcm(*range(1, n_players + 1))
-    if n_players == 2 and n_draw == 5 and not dead_codes and order is RankOrder.STANDARD and eligible.all():
+    stub_size = len(spot.deck) - len(spot.seen)
+    if (n_players == 2 and n_draw == 5 and not spot.dead and spot.order is RankOrder.STANDARD
+            and all(row == (1, 1) for row in rows)):
         counted = _heads_up_shares(key[0], holes)
         if counted is not None:
-            return counted / (math.comb(len(stub), 5) * unit)
+            return np.array([counted] * len(rows), dtype=np.float64) / (math.comb(stub_size, 5) * unit)
+    eligible = np.array(rows, dtype=np.int64)
     if n_draw == 5 and all(len(hand) == 2 for hand in holes) and n_players <= PREFLOP_COUNTED_PLAYERS:
-        shares, boards = _preflop(holes, stub, eligible, unit, order), math.comb(len(stub), 5)
+        shares, boards = _preflop(holes, spot.stub(), eligible, unit, spot.order), math.comb(stub_size, 5)
     else:
-        start = np.array([_hand_state(hand + board_codes) for hand in holes], dtype=np.int64)
-        tables = rank_tables(order)
-        shares, boards = _enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
-                                    tables.top5)
+        start = np.array([_hand_state(hand + spot.board) for hand in holes], dtype=np.int64)
+        tables = rank_tables(spot.order)
+        count = _enumerate_by_ranks if n_draw in (1, 2) else _enumerate
+        shares, boards = count(start, spot.stub(), n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
+                               tables.top5)
     result = shares / (boards * unit)
     _MEMO[key] = result.copy()
     if len(_MEMO) > MEMO_SIZE:
@@ -634,8 +739,9 @@ def _counted_equities(holes: list[list[int]], board_codes: list[int], dead_codes
     return result
 
 
-_DECK_CODES = {order: frozenset(order.deck.codes) for order in RankOrder}
-_DECK_LISTS = {order: order.deck.codes for order in RankOrder}
+_DECKS = {order: (frozenset(order.deck.codes), order.deck.codes, order.name) for order in RankOrder}
+"""Per order: its deck's codes as a set and in order, and its name (a key cheaper to hash than
+the enum member, whose hash is a Python call)."""
 
 PREFLOP_COUNTED_PLAYERS = 12
 """Most players of a preflop all-in counted by rank multisets (:func:`_count_preflop` keeps a pot's
@@ -659,9 +765,9 @@ def _pack(hands: tuple) -> int:
     return (a << 18) | (b << 12) | (c << 6) | d
 
 
-def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> np.ndarray | None:
-    """The table's counted shares (1 pot × 2 players, in half boards) for two hands, or None
-    when the table is absent. The table holds each pair of situations once: (A, B) or (B, A)."""
+def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> tuple[int, int] | None:
+    """The table's counted shares (in half boards) of two hands, or None when the table is
+    absent. The table holds each pair of situations once: (A, B) or (B, A)."""
     global _HEADS_UP
     if _HEADS_UP is None:
         if not HEADS_UP_TABLE.exists():
@@ -670,24 +776,27 @@ def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> np.ndarr
         _HEADS_UP = dict(zip(stored["keys"].tolist(), zip(stored["first"].tolist(), stored["second"].tolist())))
     found = _HEADS_UP.get(_pack(canonical_hands))
     if found is not None:
-        return np.array([found], dtype=np.float64)
-    swapped = _canonical([holes[1], holes[0]], [], [], np.ones((1, 2), dtype=np.int64), RankOrder.STANDARD)[0]
+        return found
+    swapped = _canonical([holes[1], holes[0]], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
     found = _HEADS_UP.get(_pack(swapped))
-    return None if found is None else np.array([found[::-1]], dtype=np.float64)
+    return None if found is None else found[::-1]
+
+
+_HEADS_UP_POT = ((1, 1),)
+"""The eligible rows of a heads-up all-in: one pot, both players."""
 
 
 def heads_up_situations() -> list[tuple]:
     """One representative of every heads-up preflop situation up to suit names and seat order:
     each pair of disjoint hands canonicalized both ways, the smaller key kept."""
-    one = np.ones((1, 2), dtype=np.int64)
     hands = [(a, b) for a in range(52) for b in range(a)]
     kept = set()
     for i, h0 in enumerate(hands):
         for h1 in hands[i + 1:]:
             if set(h0) & set(h1):
                 continue
-            k0 = _canonical([list(h0), list(h1)], [], [], one, RankOrder.STANDARD)[0]
-            k1 = _canonical([list(h1), list(h0)], [], [], one, RankOrder.STANDARD)[0]
+            k0 = _canonical([list(h0), list(h1)], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
+            k1 = _canonical([list(h1), list(h0)], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
             kept.add(min(k0, k1))
     return sorted(kept)
 
@@ -720,14 +829,14 @@ def clear_memo() -> None:
     _MEMO.clear()
 
 
-def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligible: np.ndarray,
-               order: RankOrder) -> tuple:
+def _canonical(holes: list[list[int]], board: list[int], dead: list[int], rows: tuple[tuple[int, ...], ...],
+               order_name: str) -> tuple:
     """A key equal for situations that differ only by the names of the suits (and the order of
     cards within a hand, on the board, among the dead): suits are renamed by first appearance
     over the hole cards (each hand high card first), the board and the dead cards. Equal keys
-    mean isomorphic situations, hence equal equities.
+    mean isomorphic situations, hence equal equities. ``rows``: the eligible matrix, as tuples.
 
-    >>> _canonical([[51, 50], [47, 46]], [], [], np.ones((1, 2), dtype=np.int64), RankOrder.STANDARD)[0]
+    >>> _canonical([[51, 50], [47, 46]], [], [], ((1, 1),), "STANDARD")[0]
     ((48, 49), (44, 45))
     """
     rename = [-1, -1, -1, -1]
@@ -740,7 +849,7 @@ def _canonical(holes: list[list[int]], board: list[int], dead: list[int], eligib
     return (tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes]),
             tuple(sorted([(c & ~3) | rename[c & 3] for c in board])),
             tuple(sorted([(c & ~3) | rename[c & 3] for c in dead])),
-            eligible.tobytes(), eligible.shape, order)
+            rows, order_name)
 
 
 def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, unit: int,

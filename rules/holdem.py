@@ -33,7 +33,7 @@ def allin_ev_values(holes: list[list[int]], board: list[int], pot_sets: list[lis
     if not net_pots:
         return []
     ev = [Decimal(0)] * len(holes)
-    for k, net in enumerate(net_pots):
-        for i in range(len(holes)):
-            ev[i] = ev[i] + net * Decimal(repr(float(eq[k][i])))
+    for net, shares in zip(net_pots, eq.tolist()):
+        for i, share in enumerate(shares):
+            ev[i] = ev[i] + net * Decimal(repr(share))
     return [value.quantize(unit) for value in ev]

@@ -335,17 +335,19 @@ def hand_units(b: HandBatch) -> np.ndarray:
 
 
 def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
-    """The all-in EV of an explained hand (rules.holdem.allin_ev_values)."""
+    """The all-in EV of an explained hand (rules.holdem.allin_ev_values). The hand's rows are read
+    as Python lists, a call each, not value by value: NumPy's scalars cost more than the lookup of
+    a heads-up all-in itself."""
     s0, s1 = int(b.seat_start[h]), int(b.seat_start[h + 1])
-    order = np.argsort(f.fact_order[s0:s1], kind="stable")
-    contenders = [s0 + int(i) for i in order if f.has_fact[s0 + i] and f.went_to_showdown[s0 + i]]
-    holes = [[int(c) for c in b.hole[j]] for j in contenders]
-    street = int(f.allin_street[h])
-    board = [int(c) for c in b.board[h][: _TABLES.street_board[street]] if c >= 0]
+    fact_order = f.fact_order[s0:s1].tolist()
+    showdown = (f.has_fact[s0:s1] & f.went_to_showdown[s0:s1]).tolist()
+    contenders = [s0 + i for i in sorted(range(s1 - s0), key=fact_order.__getitem__) if showdown[i]]
+    holes = b.hole[contenders].tolist()
+    board = [c for c in b.board[h, :_TABLES.street_board[int(f.allin_street[h])]].tolist() if c >= 0]
     where = {j - s0: i for i, j in enumerate(contenders)}
-    pots = range(s0, s0 + int(f.n_pots[h]))
-    pot_sets = [[where[i] for i in range(s1 - s0) if f.pot_eligible[k] >> i & 1] for k in pots]
-    net_pots = [Decimal(int(f.pot_net[k])) / 100 for k in pots]
+    pots = slice(s0, s0 + int(f.n_pots[h]))
+    pot_sets = [[where[i] for i in range(s1 - s0) if eligible >> i & 1] for eligible in f.pot_eligible[pots].tolist()]
+    net_pots = [Decimal(net) / 100 for net in f.pot_net[pots].tolist()]
     unit = Decimal(1) if unit_cents == 100 else Decimal("0.01")
     order_ = RankOrder.STANDARD
     if b.is_short_deck[h]:

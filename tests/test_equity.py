@@ -451,3 +451,47 @@ def test_he_side_pot_preflop_equals_pokerkit_showdowns_on_small_stubs(cards, pla
     pots = [list(range(players)), list(range(1, players))]
     got = pot_equities(holes, [], pots, RankOrder.STANDARD, dead=dead)
     assert got.tolist() == [[float(x) for x in row] for row in _pokerkit_fractions(holes, stub, pots)]
+
+
+def test_he_preflop_heads_up_two_pots_of_the_same_pair_get_a_row_each():
+    # Both players eligible for a main and a side pot: the table's row serves each pot.
+    rules.equity._MEMO.clear()
+    one_pot = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
+    two_pots = pot_equities([[51, 50], [47, 46]], [], [[0, 1], [1, 0]])
+    assert two_pots.shape == (2, 2)
+    assert two_pots.tolist() == [one_pot[0].tolist(), one_pot[0].tolist()]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_he_turn_and_river_rank_count_equals_every_board_exactly(seed):
+    # With one or two cards to come, the boards that make or change no flush are counted by their
+    # ranks: the integer shares must equal the walk over every board, for hands of one to four
+    # cards, side pots, dead cards, both decks and (half the deals) cards of two suits only, where
+    # flushes made, improved and already held are the most.
+    from rules.evaluator import rank_tables
+
+    rng = np.random.default_rng(seed)
+    for deal in range(150):
+        order = [RankOrder.STANDARD, RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS][deal % 3]
+        deck = [c for c in order.deck.codes if deal % 2 or c & 3 < 2]
+        n, held, n_draw = int(rng.integers(2, 5)), int(rng.integers(1, 5)), int(rng.integers(1, 3))
+        known_count = n * held + 5 - n_draw + int(rng.integers(0, 3))
+        if known_count + n_draw > len(deck):    # two suits of the short deck: 18 cards
+            n, held = 2, 2
+            known_count = n * held + 5 - n_draw
+        cards = [int(c) for c in rng.choice(deck, known_count, replace=False)]
+        holes = [cards[held * i:held * (i + 1)] for i in range(n)]
+        board, dead = cards[n * held:n * held + 5 - n_draw], cards[n * held + 5 - n_draw:]
+        known = set(cards)
+        stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
+        start = np.array([rules.equity._hand_state(hand + board) for hand in holes], dtype=np.int64)
+        eligible = np.zeros((2, n), dtype=np.int64)
+        eligible[0, :] = 1
+        eligible[1, 1:] = 1
+        unit = math.lcm(*range(1, n + 1))
+        tables = rank_tables(order)
+        args = (start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top, tables.top5)
+        walked, boards = rules.equity._enumerate(*args)
+        counted, counted_boards = rules.equity._enumerate_by_ranks(*args)
+        assert counted_boards == boards == math.comb(len(stub), n_draw)
+        assert counted.tolist() == walked.tolist(), (order, holes, board, dead)

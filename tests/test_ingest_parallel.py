@@ -188,3 +188,32 @@ def test_files_are_read_with_the_collector_at_the_reading_pace_and_its_pace_is_r
            on_file=lambda result: while_reading.append(gc.get_threshold()[0]))
     assert while_reading and min(while_reading) >= pipeline.ingest.READ_COLLECT_EVERY > before[0]
     assert gc.get_threshold() == before
+
+
+def test_readers_claim_the_largest_files_first(tmp_path, monkeypatch):
+    # Named so that their listing order is smallest first: a reader that took the files as listed
+    # would end the run on the largest one, reading alone while the others wait.
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    for letter, hands in zip("abcdefgh", (2, 4, 6, 8, 10, 12, 14, 16)):
+        (logs / f"{letter}.txt").write_text(generate("holdem", hands, seed=hands))
+    claims = tmp_path / "claims.txt"
+    parse_bytes = pipeline.worker.parse_bytes     # the readers look it up there at each file
+
+    def parse_and_note(data, source_file, *args, **kwargs):
+        with open(claims, "a") as note:     # one short append per file: whole lines, whichever process
+            note.write(f"{os.getpid()} {len(data)}\n")
+        time.sleep(0.02)     # for every process to get files
+        return parse_bytes(data, source_file, *args, **kwargs)
+
+    monkeypatch.setattr(pipeline.worker, "parse_bytes", parse_and_note)
+    summary = ingest([logs], tmp_path / "warehouse", jobs=2, build_models=False)
+    assert summary.games == 72
+    sizes_by_reader: dict[str, list[int]] = {}
+    for line in claims.read_text().splitlines():
+        pid, size = line.split()
+        sizes_by_reader.setdefault(pid, []).append(int(size))
+    assert sorted(size for sizes in sizes_by_reader.values() for size in sizes) == sorted(
+        path.stat().st_size for path in logs.iterdir())
+    for sizes in sizes_by_reader.values():
+        assert sizes == sorted(sizes, reverse=True)

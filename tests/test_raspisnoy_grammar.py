@@ -257,6 +257,7 @@ def test_lines_read_by_the_grammar_alone_give_the_same_records(monkeypatch):
         reading = module._reading(grammar)
         for kind, (_, alternatives) in list(reading.lines.items()):
             monkeypatch.setitem(reading.lines, kind, (NoMatch(), alternatives))
+            monkeypatch.setitem(reading.fullmatch, kind, NoMatch().fullmatch)
     slow = [list(_games(text)) for text in texts]
     assert slow == fast
     assert sum(len(games) for games in fast) > 20
@@ -297,3 +298,36 @@ def test_a_name_run_into_a_card_is_one_name_as_lark_reads_it():
         parse(FORMATS_LOG.replace("Trick 1: Boris As, Vera 6c, Anna Kd; won by Boris", line))
     assert (error.value.line, error.value.column) == (11, 26)
     assert "expected a card like As or 10♥" in error.value.reason
+
+
+@pytest.mark.parametrize("line", [9, 10, 12, 13, 18])
+def test_a_name_read_in_another_players_game_is_still_not_one_of_these_players(line):
+    # The reader keeps what it has read of lines (plays, pairs) for the games that follow: a play or a
+    # pair read in a game of Vera's is no play or pair of a game without her.
+    parse(FORMATS_LOG)
+    lines = [text if at == line else text.replace("Vera", "Gleb")
+             for at, text in enumerate(FORMATS_LOG.splitlines(), 1)]
+    with pytest.raises(ParseError, match=r"'Vera' is not one of the players \(Anna, Boris, Gleb\)") as error:
+        parse("\n".join(lines) + "\n")
+    bad = lines[line - 1]
+    assert (error.value.line, error.value.column, error.value.line_text) == (line, bad.index("Vera") + 1, bad)
+
+
+def test_a_line_read_by_the_expression_of_a_kind_is_classified_as_that_kind():
+    # The reader reads a line first as the kind of line its predecessor's kind was last followed by,
+    # and classifies it only when that expression does not read it: right only while no line that one
+    # kind's expression reads starts with another kind's keywords.
+    import parsers.raspisnoy as module
+    from parsers.formats import HEADERS
+    from parsers.source import normalize_lines, split_games
+    checked = 0
+    for text in _agreement_texts():
+        for chunk in split_games(normalize_lines(text), HEADERS):
+            grammar = "raspisnoy_log" if chunk.lines[0].lower().startswith("raspisnoy game") else "raspisnoy_sheet"
+            reading = module._reading(grammar)
+            for line in chunk.lines[1:]:
+                for kind, fullmatch in reading.fullmatch.items():
+                    if kind not in ("GAME_LINE", "SHEET_LINE") and fullmatch(line) is not None:
+                        assert reading.classify(line).lastgroup == kind, line
+                        checked += 1
+    assert checked > 1_000

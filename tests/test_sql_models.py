@@ -225,6 +225,34 @@ def test_a_build_reports_the_cpu_of_each_model(tmp_path):
     assert all(value >= 0 for value in seconds.values()) and sum(seconds.values()) > 0
 
 
+def test_a_one_thread_build_writes_its_tables_in_small_row_groups_and_several_threads_in_one(tmp_path, monkeypatch):
+    # one thread: row groups of BUILD_ROW_GROUP_ROWS (written as they fill, not compressed whole at
+    # the commit); several: DuckDB's own, so a table under one group is scanned by one thread
+    from pipeline import models as runner
+    from pipeline.generators.holdem import generate_hands
+    from pipeline.ingest import ingest
+    from pipeline.warehouse import Warehouse, connect
+
+    log = tmp_path / "hands.txt"
+    log.write_text("\n\n\n".join(text for text, _ in generate_hands("holdem", count=500, seed=3)) + "\n",
+                   encoding="utf-8")
+    root = tmp_path / "warehouse"
+    ingest([log], root, jobs=1, build_models=False)
+    monkeypatch.setattr(runner, "BUILD_ROW_GROUP_ROWS", 2048)
+
+    def row_groups() -> tuple[int, int]:
+        with connect(root) as con:
+            rows = con.execute("select count(*) from hand_list").fetchone()[0]
+            groups = con.execute("select count(distinct row_group_id) from pragma_storage_info('hand_list')").fetchone()[0]
+        return rows, groups
+
+    runner.build(Warehouse(root).open(), threads=1)
+    rows, groups = row_groups()
+    assert rows > 2048 and groups == -(-rows // 2048)
+    runner.build(Warehouse(root).open(), threads=2)
+    assert row_groups() == (rows, 1)
+
+
 # ---------------------------------------------------------------- models of games not stored
 
 GAME_MODELS = [model for model in TABLE_MODELS if model.games is not None]

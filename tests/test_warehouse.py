@@ -317,3 +317,29 @@ def test_arrow_buffers_come_from_jemalloc_unless_the_user_names_a_pool():
         pytest.skip("this pyarrow is built without jemalloc")
     assert _arrow_pool_of_a_process() == "jemalloc"
     assert _arrow_pool_of_a_process(ARROW_DEFAULT_MEMORY_POOL="system") == "system"
+
+
+def test_a_new_warehouse_opens_without_loading_arrow_s_dataset_reader_or_numpy_ma(tmp_path):
+    # A first ingest's ledger is empty: neither pyarrow.dataset (to read no file) nor numpy.ma
+    # (which np.unique loads) is any use to it, and each costs the command's start-up.
+    import subprocess
+    import sys
+
+    # pandas out of reach, as the ingest command keeps it (pyarrow would load it, and numpy.ma with it)
+    code = ("import sys\nclass NoPandas:\n    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] == 'pandas':\n            raise ModuleNotFoundError(name, name=name)\n"
+            "sys.meta_path.insert(0, NoPandas())\nfrom pipeline.warehouse import Warehouse\n"
+            "store = Warehouse(sys.argv[1]).open()\n"
+            "print(store.known_ids.tolist(), store.knows_file('x'), 'pyarrow.dataset' in sys.modules, "
+            "'numpy.ma' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "new")], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert done.stdout.split() == ["[]", "False", "False", "False"]
+
+
+def test_known_ids_of_a_reopened_warehouse_are_sorted_once_each(warehouse):
+    # Stored games and quarantined ones make the ledger; committed out of order, read back sorted.
+    store = Warehouse(warehouse).open()
+    store.commit([result_with_games("00000000000000f3", "00000000000000f1")])
+    store.commit([result_with_games("00000000000000f2", "00000000000000f1", file="other.txt")])
+    assert list(Warehouse(warehouse).open().known_ids) == [0xF1, 0xF2, 0xF3]

@@ -31,14 +31,35 @@ marked as (
     window sitting as (partition by player, currency, is_tournament, club, site order by played_at, game_id)
 ),
 
-numbered as (
+sittings as (
+    -- each sitting's first hand, numbered in time order, and when the next sitting starts: a hand
+    -- belongs to the last sitting started at or before it (no two sittings of a player start at
+    -- once: 30 minutes part them). Numbering these few rows spares a second sort of every hand
+    -- (a running count of the starts over them: a third of the model's CPU).
     select
-        *,
-        sum(starts_sitting) over (
-            partition by player, currency, is_tournament, club, site order by played_at, game_id
-            rows between unbounded preceding and current row
-        ) as session_no,
+        player, currency, is_tournament, club, site,
+        played_at as started_at,
+        row_number() over later as session_no,
+        lead(played_at) over later as next_started_at,
     from marked
+    where starts_sitting = 1
+    window later as (partition by player, currency, is_tournament, club, site order by played_at)
+),
+
+numbered as (
+    -- the hands in marked's order (time, then game), the order the sums below add them in
+    select
+        marked.*,
+        sittings.session_no,
+    from marked
+    join sittings
+        on marked.player is not distinct from sittings.player
+        and marked.currency is not distinct from sittings.currency
+        and marked.is_tournament is not distinct from sittings.is_tournament
+        and marked.club is not distinct from sittings.club
+        and marked.site is not distinct from sittings.site
+        and marked.played_at >= sittings.started_at
+        and (marked.played_at < sittings.next_started_at or sittings.next_started_at is null)
 ),
 
 final as (
