@@ -957,7 +957,8 @@ PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
 class PlayArrays(NamedTuple):
     """The cards played as arrays, for the facts to store without a Python object per value: a
     value that a trick's cards share is given once per trick, and ``trick_of`` names each card's
-    trick. Numbers are int64 arrays, as read (the facts narrow them to their columns' types)."""
+    trick. Numbers are int64 arrays, as read (the facts narrow them to their columns' types); the
+    card codes and led suits are int8."""
 
     trick_of: np.ndarray
     """Per card: the index of its trick."""
