@@ -957,7 +957,8 @@ PlayColumns = namedtuple("PlayColumns", PlayRow._fields)
 class PlayArrays(NamedTuple):
     """The cards played as arrays, for the facts to store without a Python object per value: a
     value that a trick's cards share is given once per trick, and ``trick_of`` names each card's
-    trick. Numbers are int64 arrays, as read (the facts narrow them to their columns' types)."""
+    trick. Numbers are int64 arrays, as read (the facts narrow them to their columns' types); the
+    card codes and led suits are int8."""
 
     trick_of: np.ndarray
     """Per card: the index of its trick."""
@@ -965,10 +966,10 @@ class PlayArrays(NamedTuple):
     """Per trick."""
     trick_no: np.ndarray
     """Per trick."""
-    led_suit: list[str | None]
-    """Per trick."""
-    winner: list[str]
-    """Per trick: the true winner."""
+    led_suit: np.ndarray
+    """Per trick: the code of the suit that counts as led (``LED_SUIT_TEXT[code]`` is its text)."""
+    winning: np.ndarray
+    """Per trick: the index of the card that wins it (its player is the trick's true winner)."""
     line: np.ndarray
     """Per trick: the Trick line."""
     play_no: np.ndarray
@@ -992,7 +993,8 @@ class PlayedCards:
 
     def __init__(self) -> None:
         self.tricks: list[tuple] = []
-        """Per trick: round, trick number, led suit, winner, line, number of cards, the winner's index."""
+        """Per trick: round, trick number, the led suit's code, line, number of cards, the winning card's
+        index in the trick."""
         self.players: list[str] = []
         """Who played each card, in order."""
         self.codes: list[int] = []
@@ -1007,30 +1009,33 @@ class PlayedCards:
             declarations[at:at + len(said)] = [None if one is None else str(one) for one in said]
         if not self.tricks:
             none = np.zeros(0, dtype=np.int64)
-            return PlayArrays(none, none, none, [], [], none, none, [], none, [], none.astype(bool))
-        rounds, numbers, leds, winners, lines, counts, winners_at = zip(*self.tricks)
+            return PlayArrays(none, none, none, none, none, none, none, [], none, [], none.astype(bool))
+        rounds, numbers, leds, lines, counts, winners_at = zip(*self.tricks)
         counts = np.array(counts)
         trick_of = np.repeat(np.arange(len(counts)), counts)
         starts = np.cumsum(counts) - counts     # each trick's first card
+        winning = starts + np.array(winners_at)
         is_winner = np.zeros(len(trick_of), dtype=bool)
-        is_winner[starts + np.array(winners_at)] = True
+        is_winner[winning] = True
         return PlayArrays(
-            trick_of=trick_of, round_no=np.array(rounds), trick_no=np.array(numbers), led_suit=list(leds),
-            winner=list(winners), line=np.array(lines), play_no=np.arange(1, len(trick_of) + 1) - starts[trick_of],
-            player=self.players, card=np.array(self.codes), joker_declaration=declarations, is_winner=is_winner,
+            trick_of=trick_of, round_no=np.array(rounds), trick_no=np.array(numbers),
+            led_suit=np.fromiter(leds, dtype=np.int8, count=len(leds)), winning=winning, line=np.array(lines),
+            play_no=np.arange(1, len(trick_of) + 1) - starts[trick_of], player=self.players,
+            card=np.array(self.codes, dtype=np.int8), joker_declaration=declarations, is_winner=is_winner,
         )
 
     def columns(self) -> PlayColumns:
         """:meth:`arrays` as one list per field of :class:`PlayRow`."""
         played = self.arrays()
-        trick_of = played.trick_of.tolist()
+        trick_of = played.trick_of
         return PlayColumns(
-            round_no=played.round_no[played.trick_of].tolist(), trick_no=played.trick_no[played.trick_of].tolist(),
+            round_no=played.round_no[trick_of].tolist(), trick_no=played.trick_no[trick_of].tolist(),
             play_no=played.play_no.tolist(), player=list(played.player),
             card=list(map(CARD_TEXT.__getitem__, played.card.tolist())),
-            joker_declaration=played.joker_declaration, led_suit=list(map(played.led_suit.__getitem__, trick_of)),
-            winner=list(map(played.winner.__getitem__, trick_of)), is_winner=played.is_winner.tolist(),
-            line=played.line[played.trick_of].tolist(),
+            joker_declaration=played.joker_declaration,
+            led_suit=list(map(LED_SUIT_TEXT.__getitem__, played.led_suit[trick_of].tolist())),
+            winner=list(map(played.player.__getitem__, played.winning[trick_of].tolist())),
+            is_winner=played.is_winner.tolist(), line=played.line[trick_of].tolist(),
         )
 
 
@@ -1147,25 +1152,26 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
         # each hand's card codes, read once for the trump's and the hands' checks
         dealt = None if rnd.hands is None else [(player, [card.code for card in cards]) for player, cards in rnd.hands]
         trump = _check_trump(findings, rnd, rules, len(players), dealt)
-        hands, held = _check_hands(findings, rnd, rules, order, dealt)
+        held, spares = _check_hands(findings, rnd, rules, order, dealt)
         bids = _check_bids(findings, rnd, rules, order, bidding)
         if not rnd.tricks and rnd.points is None and rnd.totals is None:
             # The log stops inside this round: nothing was played out, so nothing is scored.
             findings.add("RSP-TRICK", f"round {rnd.number} has no tricks and no points: not played out, not scored",
                          line=rnd.line, severity=Severity.WARNING, expected=f"{rnd.cards} tricks", actual="none")
             continue
-        won = _play_tricks(findings, rnd, rules, order, hands, held, trump, played)
+        won = _play_tricks(findings, rnd, rules, order, held, spares, trump, played)
         written_points = dict(rnd.points.values) if rnd.points else {}
         written_totals = dict(rnd.totals.values) if rnd.totals else {}
         kind, has_bids = rnd.kind, rnd.kind.has_bids
         kind_text = kind.value     # (an enum's value and hash are Python calls: once a round, and the text as key)
         trump_text = None if rnd.trump is None else str(rnd.trump)
+        number, cards, line = rnd.number, rnd.cards, rnd.line     # (read once for the round's rows)
         for seat, player in enumerate(order, 1):
-            bid = bids.get(player)
-            score = (kind_text, rnd.cards, bid, won[player])
+            bid, took = bids.get(player), won[player]
+            score = (kind_text, cards, bid, took)
             points = scores.get(score)
             if points is None:
-                points = scores[score] = round_points(kind, rnd.cards, bid, won[player], rules)
+                points = scores[score] = round_points(kind, cards, bid, took, rules)
             totals[player] += points
             wrote = written_points.get(player)
             if wrote is not None and wrote != points:   # (the message is made only for a finding)
@@ -1190,8 +1196,8 @@ def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
             else:
                 basis[player] += added
             round_rows.append(_row(RoundRow, (
-                rnd.number, rnd.cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
-                won[player], points, totals[player], wrote, total_wrote, player == dealer, rnd.line,
+                number, cards, kind_text, dealer, trump_text, player, seat, bid if has_bids else None,
+                took, points, totals[player], wrote, total_wrote, player == dealer, line,
             )))
     return RaspisnoyReplay(
         findings=tuple(findings), rounds=tuple(round_rows), played=played,
@@ -1263,36 +1269,53 @@ def _check_trump(findings: Findings, rnd: Round, rules: Ruleset, count_players: 
 
 
 def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, list[int]] | None, dict[str, int]]:
-    """Each player's hand as the copies he holds of each card, by code (None without a Hands line),
-    and the cards he holds as bits of their codes (what :func:`legal_mask` reads); ``dealt``: each
-    hand's card codes, as written."""
+                 dealt: list[tuple[str, list[int]]] | None) -> tuple[dict[str, int], dict[str, dict[int, int]]]:
+    """Each player's hand: the cards he holds as bits of their codes (what :func:`legal_mask`
+    reads; empty without a Hands line), and, per player dealt a card more than once, his copies
+    of it beyond the first, by code (none in a usual deal); ``dealt``: each hand's card codes,
+    as written."""
     if rnd.hands is None:
         if rnd.tricks:
             findings.add("RSP-DEALER", f"round {rnd.number}: tricks are recorded without a Hands line",
                          line=rnd.line, severity=Severity.WARNING, expected="Hands: line", actual="none")
-        return None, {}
+        return {}, {}
     line = rnd.hands_line
     written = tuple([player for player, _ in rnd.hands])
     if written != order:    # (each message is made only for a finding: most rounds have none)
         findings.check("RSP-DEALER", ", ".join(order), ", ".join(written),
                        f"round {rnd.number}: cards go clockwise from the dealer's left, the dealer last", line=line)
-    hands = {player: [0] * 54 for player in order}
     held = dict.fromkeys(order, 0)
-    deck = _deck_codes(rules)
     every = [code for _, codes in dealt for code in codes]
-    if (len(set(every)) == len(every) and deck.issuperset(every) and len(dict(dealt)) == len(dealt)
-            and all(len(codes) == rnd.cards and player in hands for player, codes in dealt)):
-        # the usual deal: cards of the deck, each once, the cards due to each of the players, once
-        # (no finding of the loop below can be made): the copies and bits are set without its checks
+    distinct = set(every)
+    if (written == order and len(distinct) == len(every) == rnd.cards * len(order)
+            and distinct <= _deck_codes(rules)):
+        # the usual deal: cards of the deck, each once, the cards due to each player in turn (no
+        # finding of _deal_checked, nor a hand missing, can be made): the bits are set without checks
         for player, codes in dealt:
-            hand = hands[player]
-            for code in codes:
-                hand[code] = 1
+            if len(codes) != rnd.cards:
+                break
             held[player] = sum(map(_BITS.__getitem__, codes))
-        dealt = ()
+        else:
+            return held, {}
+        held = dict.fromkeys(order, 0)
+    spares = _deal_checked(findings, rnd, rules, order, held)
+    dealt_to = dict(rnd.hands)
+    for player in order:
+        if player not in dealt_to:
+            findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
+                         expected=f"{rnd.cards} cards", actual="none")
+    return held, spares
+
+
+def _deal_checked(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
+                  held: dict[str, int]) -> dict[str, dict[int, int]]:
+    """:func:`_check_hands` for a deal that is not the usual one: each card checked, its bit
+    set in ``held``; returns the copies of a card beyond the first, per player who has any."""
+    line = rnd.hands_line
+    hands = {player: [0] * 54 for player in order}  # copies held, by card code
+    deck = _deck_codes(rules)
     seen = [0] * 54     # copies dealt, by card code
-    for player, cards in rnd.hands if dealt else ():
+    for player, cards in rnd.hands:
         if len(cards) != rnd.cards:
             findings.check("RSP-DEALER", rnd.cards, len(cards),
                            f"round {rnd.number}: {player} was dealt {len(cards)} cards of {rnd.cards}", line=line)
@@ -1312,12 +1335,9 @@ def _check_hands(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             hand[code] += 1
             bits |= 1 << code
         held[player] = bits
-    dealt_to = dict(rnd.hands)
-    for player in order:
-        if player not in dealt_to:
-            findings.add("RSP-DEALER", f"round {rnd.number}: {player} has no hand", line=line,
-                         expected=f"{rnd.cards} cards", actual="none")
-    return hands, held
+    spares = {player: {code: copies - 1 for code, copies in enumerate(hand) if copies > 1}
+              for player, hand in hands.items()}
+    return {player: extra for player, extra in spares.items() if extra}
 
 
 def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
@@ -1352,18 +1372,18 @@ def _check_bids(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str
 
 
 def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[str, ...],
-                 hands: dict[str, list[int]] | None, held: dict[str, int],
+                 held: dict[str, int], spares: dict[str, dict[int, int]],
                  trump: Suit | None, played: PlayedCards) -> dict[str, int]:
-    """The tricks each player won; each trick is added to ``played``. ``held``: the
-    cards each player still holds, as bits of their codes (:func:`legal_mask` reads them),
-    updated as he plays them."""
+    """The tricks each player won; each trick is added to ``played``. ``held``: the cards each
+    player still holds, as bits of their codes (:func:`legal_mask` reads them), and ``spares``
+    his copies of a card beyond the first (:func:`_check_hands`), both updated as he plays them."""
     won = dict.fromkeys(order, 0)
     played_tricks, played_by_all = played.tricks, played.players
     codes_all, declarations_all = played.codes, played.declarations
     jokers = jokers_of(rules)
     joker_codes = jokers.codes
     clockwise_from = {player: order[at:] + order[:at] for at, player in enumerate(order)}
-    hands = hands if hands is not None else {}
+    duties: dict[int, TrickDuty] = {}   # by the code led without words: the round's trump and jokers are set
     round_no = rnd.number
     leader = order[0]
     for trick_index, trick in enumerate(rnd.tricks):
@@ -1395,30 +1415,35 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if declaring and (said[position] is not None or key in joker_codes):   # else a plain card, no words
                 said[position] = _check_declaration(findings, rnd, trick, plays[position], position, rules, trump)
             if not position:
-                duty = trick_duty(key, said[0], trump, jokers)
-            hand = hands.get(player)
-            if hand is None:
+                duty = duties.get(key) if said[0] is None else None
+                if duty is None:
+                    duty = trick_duty(key, said[0], trump, jokers)
+                    if said[0] is None:
+                        duties[key] = duty
+            bits = held.get(player)
+            if bits is None:    # no hand written for him: nothing to check his card against
                 continue
-            if key >= 52:
-                key = _hand_key(hand, key)
-            count = hand[key]
-            if count <= 0:
+            if key >= 52:   # both jokers of the 54-card deck are written JK: whichever he holds is played
+                key = 52 if bits >> 52 & 1 else 53 if bits >> 53 & 1 else key
+            if not bits >> key & 1:
                 card = plays[position].card
+                hand = _hand_text(bits, spares.get(player))
                 findings.add("RSP-DECK", f"round {round_no}, trick {trick_no}: {player} played "
-                             f"{card}, a card not in his hand ({_hand_text(hand)})", line=line,
-                             expected=f"a card of {_hand_text(hand)}", actual=card)
+                             f"{card}, a card not in his hand ({hand})", line=line,
+                             expected=f"a card of {hand}", actual=card)
                 continue
-            bits = held[player]
             if position and not duty.free >> key & 1:
                 allowed, words, rule_id = duty_mask(bits, duty)
                 if not allowed >> key & 1:
                     card = plays[position].card
-                    could = sorted(CARD_TEXT[code] for code, n in enumerate(hand) if n > 0 and allowed >> code & 1)
+                    could = sorted(CARD_TEXT[code] for code in range(54) if allowed >> code & 1)
                     findings.add(rule_id, f"round {round_no}, trick {trick_no}: {player} "
-                                 f"played {card} holding {_hand_text(hand)}: must play {words}",
-                                 line=line, expected=" or ".join(could), actual=card)
-            hand[key] = count - 1
-            if count == 1:
+                                 f"played {card} holding {_hand_text(bits, spares.get(player))}: must play "
+                                 f"{words}", line=line, expected=" or ".join(could), actual=card)
+            extra = spares.get(player) if spares else None
+            if extra and extra.get(key):
+                extra[key] -= 1     # another copy of the card stays in his hand
+            else:
                 held[player] = bits & ~(1 << key)
         winner_at, led = _winner_and_led(codes, said, trump, joker_codes)
         winner = played_by[winner_at]
@@ -1427,8 +1452,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
                            f"round {round_no}, trick {trick_no}: the trick goes to "
                            f"{plays[winner_at].card} of {winner}", line=line)
         # The trick's rows are made once per game, column by column (:meth:`PlayedCards.arrays`).
-        played_tricks.append((round_no, trick_no, None if led is None else _SUIT_NAMES[led], winner, line,
-                              len(codes), winner_at))
+        played_tricks.append((round_no, trick_no, _NO_SUIT if led is None else led, line, len(codes), winner_at))
         played_by_all += played_by
         codes_all += codes
         if declaring:
@@ -1443,6 +1467,10 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
     return won
 
 
+_NO_SUIT = 4
+"""The code of "no led suit" beside the suits' own (0-3), for :attr:`PlayArrays.led_suit`."""
+LED_SUIT_TEXT = (*(_SUIT_NAMES[Suit(code)] for code in range(4)), None)
+"""A led suit's text by its code (:attr:`PlayArrays.led_suit`), None for no suit."""
 _BITS = tuple(1 << code for code in range(54))
 """Each card code's bit."""
 CARD_TEXT = tuple(str(Card.from_code(code)) for code in range(54))
@@ -1452,18 +1480,12 @@ _row = tuple.__new__
 """A named tuple from its values without its generated ``__new__`` (a game makes a thousand rows)."""
 
 
-def _hand_key(hand: list[int], code: int) -> int:
-    # Both jokers of the 54-card deck are written JK: a JK played is whichever joker the hand holds.
-    for joker in JOKER_CODES:
-        if hand[joker] > 0:
-            return joker
-    return code
-
-
-def _hand_text(hand: list[int]) -> str:
-    """The cards of a hand (copies by code), highest first: ``[As Kd 7s]``."""
+def _hand_text(held: int, spares: dict[int, int] | None) -> str:
+    """The cards of a hand, highest first: ``[As Kd 7s]``; ``held``: the bits of the codes held,
+    ``spares``: the copies of a code beyond the first (:func:`_check_hands`)."""
+    spares = spares or {}
     return "[" + " ".join(CARD_TEXT[code] for code in range(53, -1, -1)
-                          for _ in range(hand[code])) + "]"
+                          for _ in range((held >> code & 1) + spares.get(code, 0))) + "]"
 
 
 def _check_declaration(findings: Findings, rnd: Round, trick: Trick, play: Play, position: int,

@@ -219,6 +219,15 @@ def test_rsp_deck_card_played_must_be_in_the_hand():
     assert (11, "a card of [As]", "Ks") in found(result, "RSP-DECK")
 
 
+def test_rsp_deck_a_card_dealt_twice_to_one_player_is_held_twice():
+    # Boris is dealt Ah twice (a finding at the deal): he holds both copies, plays both, and then none.
+    twice = edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah Ah]")
+    result = replay(edit(twice, 19, "Trick 2: Anna Th, Boris Ah, Vera 7c; won by Vera"))
+    assert [line for line, *_ in found(result, "RSP-DECK")] == [16]
+    result = replay(edit(twice, 19, "Trick 2: Anna Th, Boris 8d, Vera 7c; won by Vera"))
+    assert (19, "a card of [Ah]", "8d") in found(result, "RSP-DECK")
+
+
 def test_rsp_schedule_round_two_deals_two_cards():
     result = replay(edit(FORMATS_LOG, 15, "Round 2: 3 cards, regular, dealer Boris, trump Jc"))
     assert (15, "2 cards, regular", "3 cards, regular") in found(result, "RSP-SCHEDULE")
@@ -234,6 +243,15 @@ def test_rsp_dealer_deal_order_and_card_count():
     assert found(result, "RSP-DEALER") == [(9, "Boris, Vera, Anna", "Vera, Boris, Anna")]
     result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th], Boris [Ah 8d 9d]"))
     assert (16, "2", "3") in found(result, "RSP-DEALER")
+
+
+def test_rsp_dealer_each_hand_holds_the_cards_due_and_every_player_has_one():
+    # six cards for three players of two, but three and one: each wrong hand is named
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c Ah], Anna [7s Th], Boris [8d]"))
+    assert [(line, expected, actual) for line, expected, actual in found(result, "RSP-DEALER")] == [
+        (16, "2", "3"), (16, "2", "1")]
+    result = replay(edit(FORMATS_LOG, 16, "Hands: Vera [Qh 7c], Anna [7s Th]"))
+    assert (16, "2 cards", "none") in found(result, "RSP-DEALER")
 
 
 def test_rsp_trump_card_turned_from_the_stock_is_not_in_a_hand():

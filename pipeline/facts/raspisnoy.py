@@ -9,7 +9,7 @@ values; ``points_written`` and ``total_written`` what the table wrote. The SQL m
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -79,34 +79,54 @@ def add_rows(rows: TableRows, record: RaspisnoyGame | RaspisnoySheet, replay: Ra
 
 
 def plays_table(game_id: str, played: PlayArrays) -> pa.Table:
-    """One game's ``raspisnoy_tricks`` rows, from the replay's arrays."""
-    fields = RASPISNOY_TRICKS.schema
+    """One game's ``raspisnoy_tricks`` rows, from the replay's arrays. Each column is indexed by
+    numpy and given to Arrow as one array of its type: an Arrow ``take`` or a cast per column
+    cost as much as the rest of the game's rows."""
     trick_of = played.trick_of
-
-    def per_trick(values: np.ndarray, name: str) -> pa.Array:   # (a value out of the column's range raises)
-        return pa.array(values, fields.field(name).type).take(trick_of)
-
+    player = pa.array(played.player, pa.string())
     return pa.Table.from_arrays([
-        pa.array([game_id], pa.string()).take(np.zeros(len(trick_of), dtype=np.int8)),
-        per_trick(played.round_no, "round_no"),
-        per_trick(played.trick_no, "trick_no"),
-        pa.array(played.play_no, pa.int16()),
-        pa.array(played.player, pa.string()),
-        _card_texts().take(played.card),
+        pa.repeat(game_id, len(trick_of)),
+        pa.array(_narrowed(played.round_no, "round_no")[trick_of]),
+        pa.array(_narrowed(played.trick_no, "trick_no")[trick_of]),
+        pa.array(_narrowed(played.play_no, "play_no")),
+        player,
+        _texts().cards.take(played.card),
         pa.array(played.joker_declaration, pa.string()),
-        pa.array(played.led_suit, pa.string()).take(trick_of),
-        pa.array(played.winner, pa.string()).take(trick_of),
-        pa.array(played.is_winner, pa.bool_()),
-        per_trick(played.line, "line"),
-    ], schema=fields)
+        _texts().led_suits.take(played.led_suit[trick_of]),
+        player.take(played.winning[trick_of]),
+        pa.array(played.is_winner),
+        pa.array(_narrowed(played.line, "line")[trick_of]),
+    ], schema=RASPISNOY_TRICKS.schema)
+
+
+_NUMBER_TYPES = {field.name: field.type.to_pandas_dtype() for field in RASPISNOY_TRICKS.schema
+                 if pa.types.is_integer(field.type)}
+"""The numpy type of each integer column of ``raspisnoy_tricks``."""
+
+
+def _narrowed(values: np.ndarray, column: str) -> np.ndarray:
+    """``values`` in the numpy type of ``column``; a value out of its range raises (the game is
+    quarantined) rather than wrap around."""
+    narrow = values.astype(_NUMBER_TYPES[column])
+    if not np.array_equal(narrow, values):
+        value = values[np.flatnonzero(narrow != values)[0]]
+        raise OverflowError(f"raspisnoy_tricks.{column}: {value} is out of the column's range")
+    return narrow
+
+
+class _Texts(NamedTuple):
+    cards: pa.Array
+    """Each card's text by its code."""
+    led_suits: pa.Array
+    """Each led suit's text by its code."""
 
 
 @functools.cache
-def _card_texts() -> pa.Array:
-    """Each card's text by its code, as Arrow takes them."""
-    from rules.raspisnoy import CARD_TEXT
+def _texts() -> _Texts:
+    """The texts the replay gives by code, as Arrow takes them."""
+    from rules.raspisnoy import CARD_TEXT, LED_SUIT_TEXT
 
-    return pa.array(CARD_TEXT, pa.string())
+    return _Texts(pa.array(CARD_TEXT, pa.string()), pa.array(LED_SUIT_TEXT, pa.string()))
 
 
 def replay_log(game: RaspisnoyGame) -> RaspisnoyReplay:
