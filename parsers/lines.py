@@ -246,7 +246,8 @@ class Piece:
 
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
-    group ``inner[0]``; ``open`` words may be followed by anything), "amount", "cards" (a
+    group ``inner[0]``; ``open`` words may be followed by anything, ``numbered`` words by
+    ``lead`` and digits: a form's last piece), "amount", "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
     pattern captures; an ``optional`` piece may be left out (only a form's last piece is). A
@@ -262,6 +263,8 @@ class Piece:
     inner: tuple[str, int] | None = None
     open: tuple[str, ...] = ()
     free: str = ""
+    numbered: tuple[str, ...] = ()
+    lead: str = ""
 
     @staticmethod
     def word(text: str, group: str | None = None) -> Piece:
@@ -269,10 +272,11 @@ class Piece:
 
     @staticmethod
     def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
-               open: tuple[str, ...] = ()) -> Piece:
+               open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "") -> Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
         return Piece("choice", tuple(words), group, kinds=tuple(words.values()),
-                     inner=(inner, inner_from) if inner else None, open=tuple(open))
+                     inner=(inner, inner_from) if inner else None, open=tuple(open), numbered=tuple(numbered),
+                     lead=lead)
 
     @staticmethod
     def name(group: str, ends: str = "first") -> Piece:
@@ -297,7 +301,8 @@ class Piece:
             body = re.escape(self.words[0])
         elif self.what == "choice":
             cut = self.inner[1] if self.inner else len(self.words)
-            alternatives = [re.escape(w) for w in self.words[:cut]]
+            alternatives = [re.escape(w) + (rf"(?:{re.escape(self.lead)}\d+)?" if w in self.numbered else "")
+                            for w in self.words[:cut]]
             if self.inner:
                 alternatives.append(f"(?P<{self.inner[0]}>" + "|".join(map(re.escape, self.words[cut:])) + ")")
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
@@ -331,6 +336,9 @@ class LineForm:
     (?P<verb>calls|(?P<post>posts))\\ (?P<a>AMT)
     >>> print(LineForm((Piece.choice({"sits out": None}, "misc", open=("deposit ",)),)).pattern("AMT", marks))
     (?P<misc>sits\\ out|deposit\\ .*)
+    >>> print(LineForm((Piece.choice({"pot": None, "side pot": None}, "pot", numbered=("side pot",), lead="-"),))
+    ...                .pattern("AMT", marks))
+    (?P<pot>pot|side\\ pot(?:\\-\\d+)?)
     """
 
     pieces: tuple[Piece, ...]

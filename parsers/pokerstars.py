@@ -276,7 +276,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT" and "UNCALLED" their lines.
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED" and "COLLECT"
+    their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -297,7 +298,12 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     dealt = LineForm((Piece.word(phrase["dealt"]), Piece.name("p"), Piece.cards("c1"), Piece.cards("c2", optional=True)))
     uncalled = LineForm((Piece.word(phrase["uncalled"]), Piece.amount("a"), Piece.word(phrase["returned_to"]),
                          Piece.name("p", "rest")), ActionKind.UNCALLED)
-    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,)}
+    pots = dict.fromkeys((phrase["pot"], phrase["main_pot"], phrase["side_pot"]))
+    collect = LineForm((Piece.name("p", "last"), Piece.word(mark["space"] + phrase["collected"] + mark["space"]),
+                        Piece.amount("a"), Piece.word(phrase["from"]),
+                        Piece.choice(pots, "pot", numbered=(phrase["side_pot"],), lead=mark["pot_number"])),
+                       ActionKind.COLLECT)
+    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
@@ -312,8 +318,7 @@ _ACTION = re.compile(
 _DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + ")" + _P["from"]
-                      + f"(?P<pot>{_P['pot']}|{_P['main_pot']}|{_P['side_pot']}" + r"(?:-\d+)?)\s*$")
+_COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
                       + r"))?\s*$")
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "

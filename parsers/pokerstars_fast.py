@@ -8,7 +8,7 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
-  lines, Dealt and Uncalled lines are read from the reader's declared pieces,
+  lines, Dealt, Uncalled and collect lines are read from the reader's declared pieces,
   ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
@@ -111,9 +111,8 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
-            "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake", "joins", "finished", "in",
-            "place", "received", "showed")
+_PHRASED = ("in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end", "cashed_out_for",
+            "fee", "not_awarded", "rake", "joins", "finished", "in", "place", "received", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
           "pot_end", "bar", "quote", "dash")
@@ -121,8 +120,8 @@ _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "brac
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
- W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT, W_SIDE_POT, W_RAKE, W_JOINS,
+ W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
+ W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
  W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
@@ -216,9 +215,9 @@ def scanner_words(reader=ps) -> ScannerWords:
 # (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
     np.int64, range(1, 10))
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_TAIL = map(np.int64, range(4))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED; TAIL, the end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "TAIL")
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_TAIL = map(np.int64, range(5))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -230,12 +229,13 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
     ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
     as a word list of its own (a choice's words must not start one another: the scanner takes the
-    one that stands, where a regex would try the next one after a failure)."""
+    one that stands, where a regex would try the next one after a failure); a numbered word's
+    second column is the list of the mark before its number."""
     kinds = list(ActionKind)
 
-    def listed(words, group, what=None) -> int:
+    def listed(words, group, what=None, lead=0) -> int:
         assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {group} starts another"
-        lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, 0)
+        lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, lead and lead[w])
                                                    for w, k in zip(words, what or [None] * len(words), strict=True)]
         return len(lists) - 1
 
@@ -250,7 +250,9 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                 if open_words:
                     ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
                     break
-                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds)))
+                assert not piece.numbered or at == len(pieces) - 1, "the scanner takes a number when it stands"
+                lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
+                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead)))
             elif piece.what == "amount":
                 ops.append((OP_AMOUNT, amounts))
                 amounts += 1
@@ -271,7 +273,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED")
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT")
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -300,8 +302,8 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
-_SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
-"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
+_SEAT_DIGITS, _NUMBER_DIGITS = np.int64(4), np.int64(5)
+"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a numbered word (a side pot's)."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
@@ -476,8 +478,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     tried in its order, each as its regex reads it: its pieces (its optional last one taken, then
     left out; a piece that may end at several places, at each, as the regex tries them), then the
     line's end (an action line: or a tail form and the end): (status, form, kind, amounts (2),
-    cards from, to (2), words aside from, to, name from, to, the tail's role); status 1 read, 0 no
-    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
+    cards from, to (2), words aside from, to, name from, to, the tail's role, the index of the
+    last choice's word, its number or -1); status 1 read, 0 no form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
     count per array handed on.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
@@ -496,7 +498,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                     if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
                         continue
                     kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
-                    desc = desc_end = name_from = name_to = -1
+                    desc = desc_end = name_from = name_to = number = -1
+                    chosen = 0
                     row, p, j, status = f, 0, q, 1
                     while True:
                         if row == f and p == pieces:
@@ -514,9 +517,16 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         elif op == OP_CHOICE or op == OP_OPEN:
                             which, r = _word_of(b, j, e, wb, wa, wl, arg)
                             if which >= 0:
-                                status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
+                                status, j, chosen = 1, e if op == OP_OPEN else r, which     # anything may follow an open word
                                 if wk[wl[arg] + which, 0] >= 0:
                                     kind = wk[wl[arg] + which, 0]
+                                lead = wk[wl[arg] + which, 1]
+                                if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
+                                    value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
+                                    if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                                        status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
+                                    elif r > j + _n(wa, wl[lead]):
+                                        number, j = value, r
                         elif op == OP_AMOUNT:
                             status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
                             if row == f and arg == 0:
@@ -561,14 +571,14 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                             break
                         p += 1
                     if status < 0:
-                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0
+                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
                     if status == 1 and j == e:
                         return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                                wf[t, F_ROLE] if t >= first_tail else 0)
+                                wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
                     if status == 0 and row == f:
                         break       # the form's own pieces do not read: no tail helps
                 candidate += 1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0
+    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1
 
 
 @njit(cache=True)
@@ -1032,7 +1042,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail = _read_form(
+                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
@@ -1128,7 +1138,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         break
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _ = _read_form(
+                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
@@ -1142,7 +1152,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _ = _read_form(
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
@@ -1154,50 +1164,18 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     na += 1
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    done = False
-                    for q in range(e - _n(wa, W_COLLECTED), s, -1):     # the last " collected " that reads
-                        if not _at_k(b, q, e, wb, wa, W_COLLECTED):
-                            continue
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_COLLECTED), e)
-                        if status < 0:
-                            ok = False
-                            break
-                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM):
-                            j += _n(wa, W_FROM)
-                            code = -1
-                            side = _after(b, j, e, wb, wa, W_SIDE_POT)
-                            if _after(b, j, e, wb, wa, W_POT) == e:
-                                code = 0
-                            elif _after(b, j, e, wb, wa, W_MAIN_POT) == e:
-                                code = 1
-                            elif side >= 0:
-                                if side == e:
-                                    code = 2
-                                elif _at_k(b, side, e, wb, wa, W_POT_NUMBER) and side + 1 < e:
-                                    v, k = _number(b, side + _n(wa, W_POT_NUMBER), e, _POT_DIGITS)
-                                    if k == e:
-                                        code = v + 1
-                                    elif b[k] >= 0x80:
-                                        ok = False
-                                        break
-                            if code >= 0:
-                                if code > 120:
-                                    ok = False
-                                    break
-                                i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                                if i < 0:
-                                    ok = False
-                                    break
-                                k = na
-                                _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
-                                pot[k] = code
-                                action_board[k] = run
-                                na += 1
-                                done = True
-                                break
-                    if not (ok and done):
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, number = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
+                    code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
+                    if i < 0:
                         ok = False
                         break
+                    k = na
+                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
+                    pot[k] = code
+                    action_board[k] = run
+                    na += 1
                     token = T_BODY
                 else:
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
