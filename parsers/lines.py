@@ -29,7 +29,7 @@ parsers.errors.ParseError: line 4, column 1: expected a seat line, found '*** HO
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -250,7 +250,7 @@ class Piece:
     ``lead`` and digits: a form's last piece), "amount", "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; an ``optional`` piece may be left out (only a form's last piece is). A
+    pattern captures; ``optional`` pieces are a form's last ones, left out together. A
     "name" (a player's) ends where the next piece's first word stands: at the first such place
     (``words`` ("first",)), the last ("last"), or at the line's end ("rest").
     """
@@ -267,8 +267,8 @@ class Piece:
     lead: str = ""
 
     @staticmethod
-    def word(text: str, group: str | None = None) -> Piece:
-        return Piece("word", (text,), group)
+    def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
+        return Piece("word", (text,), group, optional)
 
     @staticmethod
     def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
@@ -283,8 +283,8 @@ class Piece:
         return Piece("name", (ends,), group)
 
     @staticmethod
-    def amount(group: str | None = None) -> Piece:
-        return Piece("amount", (), group)
+    def amount(group: str | None = None, *, optional: bool = False) -> Piece:
+        return Piece("amount", (), group, optional)
 
     @staticmethod
     def cards(group: str | None = None, *, optional: bool = False) -> Piece:
@@ -345,10 +345,20 @@ class LineForm:
     kind: object = None
 
     def __post_init__(self) -> None:
-        assert not any(piece.optional for piece in self.pieces[:-1]), "only a form's last piece may be left out"
+        assert all(p.optional for p in self.pieces[len(self.pieces) - self.optional:]), "the optional pieces end a form"
+
+    @property
+    def optional(self) -> int:
+        """How many pieces at its end the form may leave out (all of them, or none)."""
+        return next((len(self.pieces) - at for at, p in enumerate(self.pieces) if p.optional), 0)
 
     def pattern(self, amount: str, marks: dict[str, str]) -> str:
-        return "".join(piece.pattern(amount, marks) for piece in self.pieces)
+        kept = len(self.pieces) - self.optional
+        text = "".join(piece.pattern(amount, marks) for piece in self.pieces[:kept])
+        if self.optional > 1:
+            return text + "(?:" + "".join(replace(p, optional=False).pattern(amount, marks)
+                                          for p in self.pieces[kept:]) + ")?"
+        return text + "".join(piece.pattern(amount, marks) for piece in self.pieces[kept:])
 
 
 class _LineLexer(Lexer):

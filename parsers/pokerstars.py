@@ -276,8 +276,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED" and "COLLECT"
-    their lines.
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT" and
+    "CASHOUT" their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -303,7 +303,10 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                         Piece.amount("a"), Piece.word(phrase["from"]),
                         Piece.choice(pots, "pot", numbered=(phrase["side_pot"],), lead=mark["pot_number"])),
                        ActionKind.COLLECT)
-    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,)}
+    cash_out = LineForm((Piece.name("p", "last"), Piece.word(phrase["cashed_out_for"]), Piece.amount("a"),
+                         Piece.word(phrase["fee"], optional=True), Piece.amount("f", optional=True)))
+    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
+            "CASHOUT": (cash_out,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
@@ -319,8 +322,7 @@ _DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
-                      + r"))?\s*$")
+_CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")

@@ -111,8 +111,8 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end", "cashed_out_for",
-            "fee", "not_awarded", "rake", "joins", "finished", "in", "place", "received", "showed")
+_PHRASED = ("in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end", "not_awarded",
+            "rake", "joins", "finished", "in", "place", "received", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
           "pot_end", "bar", "quote", "dash")
@@ -121,7 +121,7 @@ _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "colle
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
  W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
- W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_RAKE, W_JOINS,
+ W_IS_BUTTON, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
  W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
@@ -215,9 +215,10 @@ def scanner_words(reader=ps) -> ScannerWords:
 # (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
     np.int64, range(1, 10))
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_TAIL = map(np.int64, range(5))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT; TAIL, the end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "TAIL")
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TAIL = map(np.int64, range(6))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT; TAIL, the end of an
+action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -241,7 +242,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     rows = []
 
-    def add(group, role, kind, pieces, open_words=False) -> None:
+    def add(group, role, kind, pieces, optional, open_words=False) -> None:
         ops, amounts, cards = [], 0, 0
         for at, piece in enumerate(pieces):
             if piece.what == "word":
@@ -269,11 +270,11 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                 ops.append((OP_ASIDE, 0))
         assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts and two groups of cards of a line"
         assert sum(op in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST) for op, _ in ops) <= 1, "one piece ends at several places"
-        rows.append([group, role, kind, len(ops), int(pieces[-1].optional), *(x for op in ops for x in op)])
+        rows.append([group, role, kind, len(ops), optional, *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT")
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT")
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -283,9 +284,9 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             if group == GR_TAIL:
                 role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
             kind = kinds.index(form.kind) if form.kind is not None else -1
-            add(group, role, kind, form.pieces)
+            add(group, role, kind, form.pieces, form.optional)
             if any(p.open for p in form.pieces):        # its open words, after which anything may follow
-                add(group, role, kind, form.pieces, open_words=True)
+                add(group, role, kind, form.pieces, form.optional, open_words=True)
     width = max(map(len, rows))
     return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.int64)
 
@@ -488,8 +489,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     for f in range(wf.shape[0]):
         if wf[f, F_GROUP] != group:
             continue
-        for take in range(1 + wf[f, F_OPTIONAL]):       # 0: every piece; 1: the optional last one left out
-            pieces = wf[f, F_PIECES] - take
+        for take in range(1 + (wf[f, F_OPTIONAL] > 0)):       # 0: every piece; 1: the optional last ones left out
+            pieces = wf[f, F_PIECES] - take * wf[f, F_OPTIONAL]
             candidate = 0       # where a piece that may end at several places ends: the regex's first first
             again = True
             while again:
@@ -572,6 +573,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         p += 1
                     if status < 0:
                         return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
+                    while status == 1 and j < e and _is_space(b[j]):     # the patterns end with \s*$
+                        j += 1
                     if status == 1 and j == e:
                         return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
                                 wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
@@ -603,15 +606,6 @@ def _board_start(b, wb, wa, wl, wk, s, e):
     """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
     _, j = _word_of(b, s, e, wb, wa, wl, L_RUNS)
     return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
-
-
-@njit(cache=True)
-def _find_last(b, s, e, data, at, k):
-    """The last position ≥ s where word k stands within b[:e], or -1."""
-    for i in range(e - _n(at, k), s - 1, -1):
-        if _at_k(b, i, e, data, at, k):
-            return i
-    return -1
 
 
 @njit(cache=True)
@@ -1181,24 +1175,17 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, wb, wa, W_SAID) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_OUT_FOR)
-                    if q > s:
+                    if _find(b, s, e, wb, wa, W_CASHED) >= 0:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
-                        if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
-                            status, _, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_FEE), e)
-                        while j < e and _is_space(b[j]):
-                            j += 1
-                        i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                        if status != 1 or j != e or i < 0 or has_cash_out[s0 + i]:
+                        status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _ = _read_form(
+                            b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
+                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                        if i < 0 or has_cash_out[s0 + i]:
                             ok = False      # (a second cash-out of one player: the reader refuses it)
                             break
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                        ok = False
-                        break
                     cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
                     skip = cancel or token != 0
                     if _at_k(b, s, e, wb, wa, W_CAPPED_LINE):       # "Betting is capped": a line without play
