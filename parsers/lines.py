@@ -29,7 +29,7 @@ parsers.errors.ParseError: line 4, column 1: expected a seat line, found '*** HO
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
@@ -247,12 +247,14 @@ class Piece:
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
     group ``inner[0]``; ``open`` words may be followed by anything, ``numbered`` words by
-    ``lead`` and digits: a form's last piece), "amount", "cards" (a
+    ``lead`` and digits: a form's last piece), "amount", "number" (digits), "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; ``optional`` pieces are a form's last ones, left out together. A
-    "name" (a player's) ends where the next piece's first word stands: at the first such place
-    (``words`` ("first",)), the last ("last"), or at the line's end ("rest").
+    pattern captures; an amount or a number is written between ``lead`` and ``tail``; an
+    ``optional`` piece may be left out (and is taken where it stands: what follows it never
+    starts as it does). A "name" (a player's) ends where the next piece's first word stands: at
+    the first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or
+    at the line's end ("rest").
     """
 
     what: str
@@ -265,6 +267,7 @@ class Piece:
     free: str = ""
     numbered: tuple[str, ...] = ()
     lead: str = ""
+    tail: str = ""
 
     @staticmethod
     def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
@@ -272,9 +275,10 @@ class Piece:
 
     @staticmethod
     def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
-               open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "") -> Piece:
+               open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "",
+               optional: bool = False) -> Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
-        return Piece("choice", tuple(words), group, kinds=tuple(words.values()),
+        return Piece("choice", tuple(words), group, optional, kinds=tuple(words.values()),
                      inner=(inner, inner_from) if inner else None, open=tuple(open), numbered=tuple(numbered),
                      lead=lead)
 
@@ -283,8 +287,12 @@ class Piece:
         return Piece("name", (ends,), group)
 
     @staticmethod
-    def amount(group: str | None = None, *, optional: bool = False) -> Piece:
-        return Piece("amount", (), group, optional)
+    def amount(group: str | None = None, *, optional: bool = False, lead: str = "") -> Piece:
+        return Piece("amount", (), group, optional, lead=lead)
+
+    @staticmethod
+    def number(group: str, *, lead: str = "", tail: str = "", optional: bool = False) -> Piece:
+        return Piece("number", (), group, optional, lead=lead, tail=tail)
 
     @staticmethod
     def cards(group: str | None = None, *, optional: bool = False) -> Piece:
@@ -306,10 +314,10 @@ class Piece:
             if self.inner:
                 alternatives.append(f"(?P<{self.inner[0]}>" + "|".join(map(re.escape, self.words[cut:])) + ")")
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
-        elif self.what == "amount":
-            body = amount
+        elif self.what in ("amount", "number"):
+            body = amount if self.what == "amount" else r"\d+"
         elif self.what == "name":
-            body = ".+" if self.words == ("last",) else ".+?"
+            body = {"last": ".+", "last0": ".*"}.get(self.words[0], ".+?")
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:
@@ -320,6 +328,8 @@ class Piece:
             text = re.escape(marks["aside"]) + f"(?:{self.free})?" + re.escape(marks["close"])
             return f"(?:{text})?" if self.optional else text
         body = f"(?P<{self.group}>{body})" if self.group else body if self.what == "word" else f"(?:{body})"
+        if self.what in ("amount", "number"):
+            body = re.escape(self.lead) + body + re.escape(self.tail)
         return f"(?:{body})?" if self.optional else body
 
 
@@ -344,21 +354,8 @@ class LineForm:
     pieces: tuple[Piece, ...]
     kind: object = None
 
-    def __post_init__(self) -> None:
-        assert all(p.optional for p in self.pieces[len(self.pieces) - self.optional:]), "the optional pieces end a form"
-
-    @property
-    def optional(self) -> int:
-        """How many pieces at its end the form may leave out (all of them, or none)."""
-        return next((len(self.pieces) - at for at, p in enumerate(self.pieces) if p.optional), 0)
-
     def pattern(self, amount: str, marks: dict[str, str]) -> str:
-        kept = len(self.pieces) - self.optional
-        text = "".join(piece.pattern(amount, marks) for piece in self.pieces[:kept])
-        if self.optional > 1:
-            return text + "(?:" + "".join(replace(p, optional=False).pattern(amount, marks)
-                                          for p in self.pieces[kept:]) + ")?"
-        return text + "".join(piece.pattern(amount, marks) for piece in self.pieces[kept:])
+        return "".join(piece.pattern(amount, marks) for piece in self.pieces)
 
 
 class _LineLexer(Lexer):

@@ -144,7 +144,8 @@ MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "ta
 PHRASES: dict[str, str] = {
     "site": "PokerStars ", "hand": "Hand #", "game": "Game #", "et": "ET",                  # the header
     "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
-    "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #", "is_button": " is the button",   # the table
+    "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
+    "is_button": " is the button",
     "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
     "marker_end": " ***",                                                                   # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
@@ -229,10 +230,6 @@ _WHEN = re.compile(
 )
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
-_TABLE = re.compile(
-    rf"^Table '(?P<name>.*)'(?: (?P<max>\d+){_P['max']})?(?P<play>{_P['play_money']})?"
-    rf"(?:{_P['button_seat']}(?P<btn>\d+){_P['is_button']})?\s*$"
-)
 _SEAT = re.compile(
     rf"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>{_AMT}){_P['in_chips']}(?:, .*?)?\)(?P<rest>.*)$"
 )
@@ -276,8 +273,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT" and
-    "CASHOUT" their lines.
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
+    "CASHOUT" and "TABLE" their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -304,9 +301,13 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                         Piece.choice(pots, "pot", numbered=(phrase["side_pot"],), lead=mark["pot_number"])),
                        ActionKind.COLLECT)
     cash_out = LineForm((Piece.name("p", "last"), Piece.word(phrase["cashed_out_for"]), Piece.amount("a"),
-                         Piece.word(phrase["fee"], optional=True), Piece.amount("f", optional=True)))
+                         Piece.amount("f", optional=True, lead=phrase["fee"])))
+    table = LineForm((Piece.word(phrase["table"] + mark["quote"]), Piece.name("name", "last0"), Piece.word(mark["quote"]),
+                      Piece.number("max", lead=mark["space"], tail=phrase["max"], optional=True),
+                      Piece.choice({phrase["play_money"]: None}, "play", optional=True),
+                      Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
@@ -321,6 +322,7 @@ _ACTION = re.compile(
 _DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_TABLE = re.compile("^" + FORMS["TABLE"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
@@ -374,7 +376,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
     LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
-             "^Table '", code=2),
+             "^" + PHRASES["table"] + SYNTAX["quote"], code=2),
     LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
     LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),

@@ -8,7 +8,7 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
-  lines, Dealt, Uncalled and collect lines are read from the reader's declared pieces,
+  lines, Dealt, Uncalled, collect, cash-out and Table lines are read from the reader's declared pieces,
   ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
@@ -111,21 +111,20 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end", "not_awarded",
-            "rake", "joins", "finished", "in", "place", "received", "showed")
+_PHRASED = ("in_chips", "sitting_out", "marker_end", "not_awarded", "rake", "joins", "finished", "in", "place",
+            "received", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
-          "pot_end", "bar", "quote", "dash")
+          "pot_end", "bar", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
- W_IS_BUTTON, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
+ W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
  W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
- W_BAR, W_QUOTE, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+ W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
 (L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME,
@@ -212,18 +211,20 @@ def scanner_words(reader=ps) -> ScannerWords:
 
 
 # The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
-# (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
-OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
-    np.int64, range(1, 10))
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TAIL = map(np.int64, range(6))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT; TAIL, the end of an
-action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TAIL")
+# (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
+# word; an optional piece's first op is op + _UNIT * its count of ops).
+OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
+    OP_NUMBER = map(np.int64, range(1, 12))
+_UNIT = 16
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_TAIL = map(np.int64, range(7))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE; TAIL, the
+end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
-F_GROUP, F_ROLE, F_KIND, F_PIECES, F_OPTIONAL, F_FIRST = 0, 1, 2, 3, 4, 5
-_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST}
+F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
+_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0}
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
@@ -242,9 +243,12 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     rows = []
 
-    def add(group, role, kind, pieces, optional, open_words=False) -> None:
+    def add(group, role, kind, pieces, open_words=False) -> None:
         ops, amounts, cards = [], 0, 0
         for at, piece in enumerate(pieces):
+            first = len(ops)
+            if piece.what in ("amount", "number") and piece.lead:
+                ops.append((OP_WORD, listed((piece.lead,), piece.group)))
             if piece.what == "word":
                 ops.append((OP_WORD, listed(piece.words, piece.group)))
             elif piece.what == "choice":
@@ -254,8 +258,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                 assert not piece.numbered or at == len(pieces) - 1, "the scanner takes a number when it stands"
                 lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
                 ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead)))
-            elif piece.what == "amount":
-                ops.append((OP_AMOUNT, amounts))
+            elif piece.what in ("amount", "number"):     # (a number in an amount's place)
+                ops.append((OP_AMOUNT if piece.what == "amount" else OP_NUMBER, amounts))
                 amounts += 1
             elif piece.what == "cards":
                 ops.append((OP_CARDS, cards))
@@ -268,13 +272,18 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                 ops.append((_NAME_ENDS[piece.words[0]], ends))
             else:
                 ops.append((OP_ASIDE, 0))
-        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts and two groups of cards of a line"
-        assert sum(op in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST) for op, _ in ops) <= 1, "one piece ends at several places"
-        rows.append([group, role, kind, len(ops), optional, *(x for op in ops for x in op)])
+            if piece.what in ("amount", "number") and piece.tail:
+                ops.append((OP_WORD, listed((piece.tail,), piece.group)))
+            if piece.optional:
+                ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
+        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts or numbers and two groups of cards of a line"
+        assert sum(op % _UNIT in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_LAST0) for op, _ in ops) <= 1, \
+            "one piece ends at several places"
+        rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT")
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE")
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -284,9 +293,9 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             if group == GR_TAIL:
                 role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
             kind = kinds.index(form.kind) if form.kind is not None else -1
-            add(group, role, kind, form.pieces, form.optional)
+            add(group, role, kind, form.pieces)
             if any(p.open for p in form.pieces):        # its open words, after which anything may follow
-                add(group, role, kind, form.pieces, form.optional, open_words=True)
+                add(group, role, kind, form.pieces, open_words=True)
     width = max(map(len, rows))
     return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.int64)
 
@@ -476,11 +485,12 @@ def _word_of(b, j, e, wb, wa, wl, which):
 @njit(cache=True)
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
-    tried in its order, each as its regex reads it: its pieces (its optional last one taken, then
-    left out; a piece that may end at several places, at each, as the regex tries them), then the
-    line's end (an action line: or a tail form and the end): (status, form, kind, amounts (2),
-    cards from, to (2), words aside from, to, name from, to, the tail's role, the index of the
-    last choice's word, its number or -1); status 1 read, 0 no form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
+    tried in its order, each as its regex reads it: its pieces (an optional one taken where it
+    stands, else left out; a piece that may end at several places, at each, as the regex tries
+    them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
+    amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
+    role, the index of the last choice's word (-1: none), its number or -1); status 1 read, 0 no
+    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
     count per array handed on.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
@@ -489,98 +499,111 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     for f in range(wf.shape[0]):
         if wf[f, F_GROUP] != group:
             continue
-        for take in range(1 + (wf[f, F_OPTIONAL] > 0)):       # 0: every piece; 1: the optional last ones left out
-            pieces = wf[f, F_PIECES] - take * wf[f, F_OPTIONAL]
-            candidate = 0       # where a piece that may end at several places ends: the regex's first first
-            again = True
-            while again:
-                again = False
-                for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
-                    if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+        pieces = wf[f, F_PIECES]
+        candidate = 0       # where a piece that may end at several places ends: the regex's first first
+        again = True
+        while again:
+            again = False
+            for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
+                if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+                    continue
+                kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                desc = desc_end = name_from = name_to = number = chosen = -1
+                row, p, j, status, unit_end, unit_j = f, 0, q, 1, -1, q
+                while True:
+                    if row == f and p == pieces:
+                        if t < first_tail:
+                            break
+                        row, p, unit_end = t, 0, -1
+                    if row == t and p == wf[t, F_PIECES]:
+                        break
+                    op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
+                    if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
+                        unit_end, unit_j, op = p + op // _UNIT, j, op % _UNIT
+                    status = 0
+                    if op == OP_WORD:
+                        k = wl[arg]
+                        if _at_k(b, j, e, wb, wa, k):
+                            status, j = 1, j + _n(wa, k)
+                    elif op == OP_CHOICE or op == OP_OPEN:
+                        which, r = _word_of(b, j, e, wb, wa, wl, arg)
+                        if which >= 0:
+                            status, j, chosen = 1, e if op == OP_OPEN else r, which     # anything may follow an open word
+                            if wk[wl[arg] + which, 0] >= 0:
+                                kind = wk[wl[arg] + which, 0]
+                            lead = wk[wl[arg] + which, 1]
+                            if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
+                                value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
+                                if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                                    status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
+                                elif r > j + _n(wa, wl[lead]):
+                                    number, j = value, r
+                    elif op == OP_AMOUNT:
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
+                        if row == f and arg == 0:
+                            a0 = cents
+                        elif row == f:
+                            a1 = cents
+                    elif op == OP_CARDS:
+                        if _at_k(b, j, e, wb, wa, W_BRACKET):
+                            close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
+                            if close >= 0:
+                                if arg == 0:
+                                    c1f, c1t = j + _n(wa, W_BRACKET), close
+                                else:
+                                    c2f, c2t = j + _n(wa, W_BRACKET), close
+                                status, j = 1, close + _n(wa, W_BRACKET_END)
+                    elif op == OP_NUMBER:
+                        value, r = _number(b, j, e, _SEAT_DIGITS)
+                        if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                            status = -1     # a Unicode digit (\d takes it), or more digits than the lane keeps
+                        elif r > j:
+                            status, j = 1, r
+                            if arg == 0:
+                                a0 = value
+                            else:
+                                a1 = value
+                    elif op == OP_NAME_REST:
+                        if j < e:
+                            status, name_from, name_to, j = 1, j, e, e
+                    elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
+                        k = wl[arg]     # up to the candidate-th place the next word stands (LAST0: it may be empty)
+                        step = 1 if op == OP_NAME_FIRST else -1
+                        r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
+                        seen = 0
+                        while j + (op != OP_NAME_LAST0) <= r <= e - _n(wa, k):
+                            if _at_k(b, r, e, wb, wa, k):
+                                if seen == candidate:
+                                    status, name_from, name_to, j = 1, j, r, r
+                                    again = True
+                                    break
+                                seen += 1
+                            r += step
+                    elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
+                        seen = 0
+                        for r in range(e - 1, j + 1, -1):
+                            if _at_k(b, r, e, wb, wa, W_CLOSE):
+                                if seen == candidate:
+                                    status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
+                                    again = True
+                                    break
+                                seen += 1
+                    if status == 0 and p < unit_end:
+                        status, j, p = 1, unit_j, unit_end
                         continue
-                    kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
-                    desc = desc_end = name_from = name_to = number = -1
-                    chosen = 0
-                    row, p, j, status = f, 0, q, 1
-                    while True:
-                        if row == f and p == pieces:
-                            if t < first_tail:
-                                break
-                            row, p = t, 0
-                        if row == t and p == wf[t, F_PIECES]:
-                            break
-                        op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
-                        status = 0
-                        if op == OP_WORD:
-                            k = wl[arg]
-                            if _at_k(b, j, e, wb, wa, k):
-                                status, j = 1, j + _n(wa, k)
-                        elif op == OP_CHOICE or op == OP_OPEN:
-                            which, r = _word_of(b, j, e, wb, wa, wl, arg)
-                            if which >= 0:
-                                status, j, chosen = 1, e if op == OP_OPEN else r, which     # anything may follow an open word
-                                if wk[wl[arg] + which, 0] >= 0:
-                                    kind = wk[wl[arg] + which, 0]
-                                lead = wk[wl[arg] + which, 1]
-                                if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
-                                    value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
-                                    if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
-                                        status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
-                                    elif r > j + _n(wa, wl[lead]):
-                                        number, j = value, r
-                        elif op == OP_AMOUNT:
-                            status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
-                            if row == f and arg == 0:
-                                a0 = cents
-                            elif row == f:
-                                a1 = cents
-                        elif op == OP_CARDS:
-                            if _at_k(b, j, e, wb, wa, W_BRACKET):
-                                close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-                                if close >= 0:
-                                    if arg == 0:
-                                        c1f, c1t = j + _n(wa, W_BRACKET), close
-                                    else:
-                                        c2f, c2t = j + _n(wa, W_BRACKET), close
-                                    status, j = 1, close + _n(wa, W_BRACKET_END)
-                        elif op == OP_NAME_REST:
-                            if j < e:
-                                status, name_from, name_to, j = 1, j, e, e
-                        elif op == OP_NAME_FIRST or op == OP_NAME_LAST:     # up to the candidate-th place the next word stands
-                            k = wl[arg]
-                            step = 1 if op == OP_NAME_FIRST else -1
-                            r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
-                            seen = 0
-                            while j < r <= e - _n(wa, k):
-                                if _at_k(b, r, e, wb, wa, k):
-                                    if seen == candidate:
-                                        status, name_from, name_to, j = 1, j, r, r
-                                        again = True
-                                        break
-                                    seen += 1
-                                r += step
-                        elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
-                            seen = 0
-                            for r in range(e - 1, j + 1, -1):
-                                if _at_k(b, r, e, wb, wa, W_CLOSE):
-                                    if seen == candidate:
-                                        status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
-                                        again = True
-                                        break
-                                    seen += 1
-                        if status != 1:
-                            break
-                        p += 1
-                    if status < 0:
-                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
-                    while status == 1 and j < e and _is_space(b[j]):     # the patterns end with \s*$
-                        j += 1
-                    if status == 1 and j == e:
-                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                                wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
-                    if status == 0 and row == f:
-                        break       # the form's own pieces do not read: no tail helps
-                candidate += 1
+                    if status != 1:
+                        break
+                    p += 1
+                if status < 0:
+                    return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
+                while status == 1 and j < e and _is_space(b[j]):     # the patterns end with \s*$
+                    j += 1
+                if status == 1 and j == e:
+                    return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
+                            wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
+                if status == 0 and row == f:
+                    break       # the form's own pieces do not read: no tail helps
+            candidate += 1
     return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1
 
 
@@ -1093,43 +1116,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
-                    done = False
-                    for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
-                        if not _at_k(b, q, e, wb, wa, W_QUOTE):
-                            continue
-                        j = q + _n(wa, W_QUOTE)
-                        mx = bt = 0
-                        if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
-                            v, k = _number(b, j + 1, e, _SEAT_DIGITS)
-                            if _at_k(b, k, e, wb, wa, W_MAX):
-                                mx = v
-                                j = k + _n(wa, W_MAX)
-                        elif _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and b[j + 1] >= 0x80:
-                            ok = False
-                            break
-                        pm = _at_k(b, j, e, wb, wa, W_PLAY_MONEY)
-                        if pm:
-                            j += _n(wa, W_PLAY_MONEY)
-                        if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
-                            at = j + _n(wa, W_BUTTON_SEAT)
-                            v, k = _number(b, at, e, _SEAT_DIGITS)
-                            if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
-                                bt = v
-                                j = k + _n(wa, W_IS_BUTTON)
-                            elif k < e and b[k] >= 0x80:
-                                ok = False
-                                break
-                        if j == e:
-                            table_from[h] = s + _n(wa, W_TABLE)
-                            table_to[h] = q
-                            max_seats[h] = mx
-                            button[h] = bt
-                            play[h] = pm
-                            done = True
-                            break
-                    if not done:
+                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
+                    if status != 1:
                         ok = False
                         break
+                    table_from[h], table_to[h], max_seats[h], button[h], play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
                     status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _ = _read_form(
