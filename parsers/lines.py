@@ -250,7 +250,8 @@ class Piece:
     ``lead`` and digits: a form's last piece), "amount", "number" (digits), "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; an amount or a number is written between ``lead`` and ``tail``; an
+    pattern captures; an amount or a number is written between ``lead`` and ``tail``, a choice
+    before ``tail``; an
     ``optional`` piece may be left out (and is taken where it stands: what follows it never
     starts as it does). A "name" (a player's) ends where the next piece's first word stands: at
     the first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or
@@ -276,11 +277,11 @@ class Piece:
     @staticmethod
     def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
                open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "",
-               optional: bool = False) -> Piece:
+               optional: bool = False, tail: str = "") -> Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
         return Piece("choice", tuple(words), group, optional, kinds=tuple(words.values()),
                      inner=(inner, inner_from) if inner else None, open=tuple(open), numbered=tuple(numbered),
-                     lead=lead)
+                     lead=lead, tail=tail)
 
     @staticmethod
     def name(group: str, ends: str = "first") -> Piece:
@@ -328,8 +329,8 @@ class Piece:
             text = re.escape(marks["aside"]) + f"(?:{self.free})?" + re.escape(marks["close"])
             return f"(?:{text})?" if self.optional else text
         body = f"(?P<{self.group}>{body})" if self.group else body if self.what == "word" else f"(?:{body})"
-        if self.what in ("amount", "number"):
-            body = re.escape(self.lead) + body + re.escape(self.tail)
+        if self.what != "word":     # (a choice's lead is the mark before its number)
+            body = (re.escape(self.lead) if self.what != "choice" else "") + body + re.escape(self.tail)
         return f"(?:{body})?" if self.optional else body
 
 

@@ -152,7 +152,7 @@ PHRASES: dict[str, str] = {
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
     "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
-    "main": "Main pot", "side": "Side pot", "rake": "Rake ",                                # the Total line
+    "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",              # the Total, Board lines
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
     "not_awarded": "not awarded",
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
@@ -270,11 +270,11 @@ _MARKER = re.compile(
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+               runs: tuple[str, ...], hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT" and "TABLE" their lines.
+    "CASHOUT", "TABLE" and "BOARD" their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -306,11 +306,13 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                       Piece.number("max", lead=mark["space"], tail=phrase["max"], optional=True),
                       Piece.choice({phrase["play_money"]: None}, "play", optional=True),
                       Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
+    board = LineForm((Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"]),
+                      Piece.word(phrase["board"]), Piece.cards("c")))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, _HAND_NAME)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
@@ -329,7 +331,7 @@ _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile(r"^(?:(?P<run>" + _either(RUNS) + r") )?Board \[(?P<c>[^\]]*)\]\s*$")
+_BOARD = re.compile("^" + FORMS["BOARD"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
     r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
@@ -365,7 +367,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
     LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^Total pot ", "summary", code=11),
-    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), "Board [", "summary", code=13),
+    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), PHRASES["board"] + SYNTAX["bracket"], "summary",
+             code=13),
     LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
     # "<player>: <action>": one pattern, four terminals and the lines without play
     LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),

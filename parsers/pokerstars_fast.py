@@ -7,9 +7,9 @@ Two steps:
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
-  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
-  lines, Dealt, Uncalled, collect, cash-out and Table lines are read from the reader's declared pieces,
-  ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
+  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
+  Dealt, Uncalled, collect, cash-out, Table and Board lines are read from the reader's declared
+  pieces, ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -108,7 +108,7 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
 _PHRASED = ("in_chips", "sitting_out", "marker_end", "not_awarded", "rake", "joins", "finished", "in", "place",
@@ -119,7 +119,7 @@ _MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "brac
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
+(W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
  W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
@@ -216,10 +216,10 @@ def scanner_words(reader=ps) -> ScannerWords:
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
     OP_NUMBER = map(np.int64, range(1, 12))
 _UNIT = 16
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_TAIL = map(np.int64, range(7))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE; TAIL, the
-end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "TAIL")
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_TAIL = map(np.int64, range(8))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD;
+TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -272,7 +272,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                 ops.append((_NAME_ENDS[piece.words[0]], ends))
             else:
                 ops.append((OP_ASIDE, 0))
-            if piece.what in ("amount", "number") and piece.tail:
+            if piece.tail:
                 ops.append((OP_WORD, listed((piece.tail,), piece.group)))
             if piece.optional:
                 ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
@@ -282,8 +282,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE")
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS)
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD")
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -622,13 +622,6 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
             if same:
                 return j - s0
     return -1
-
-
-@njit(cache=True)
-def _board_start(b, wb, wa, wl, wk, s, e):
-    """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    _, j = _word_of(b, s, e, wb, wa, wl, L_RUNS)
-    return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
 
 
 @njit(cache=True)
@@ -1034,10 +1027,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _board_start(b, wb, wa, wl, wk, s, e) >= 0:
-                start = _board_start(b, wb, wa, wl, wk, s, e)
-                close = _find(b, start, e, wb, wa, W_BRACKET_END)
-                if close != e - 1 or sum_boards > 2:
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
+                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
+                if status < 0 or sum_boards > 2:
                     ok = False
                     break
                 n = _cards(b, start, close, wb, wa, wl, tmp)
