@@ -247,7 +247,8 @@ class Piece:
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
     group ``inner[0]``; ``open`` words may be followed by anything, ``numbered`` words by
-    ``lead`` and digits: a form's last piece), "amount", "number" (digits), "cards" (a
+    ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip" (anything, up
+    to the first place the next piece's first word stands), "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
     or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
     pattern captures; an amount or a number is written between ``lead`` and ``tail``, a choice
@@ -255,7 +256,7 @@ class Piece:
     ``optional`` piece may be left out (and is taken where it stands: what follows it never
     starts as it does). A "name" (a player's) ends where the next piece's first word stands: at
     the first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or
-    at the line's end ("rest").
+    at the line's end ("rest"; "rest0": it may be empty, and is not a player's).
     """
 
     what: str
@@ -296,6 +297,10 @@ class Piece:
         return Piece("number", (), group, optional, lead=lead, tail=tail)
 
     @staticmethod
+    def skip(lead: str, *, optional: bool = False) -> Piece:
+        return Piece("skip", (), None, optional, lead=lead)
+
+    @staticmethod
     def cards(group: str | None = None, *, optional: bool = False) -> Piece:
         return Piece("cards", (), group, optional)
 
@@ -318,7 +323,9 @@ class Piece:
         elif self.what in ("amount", "number"):
             body = amount if self.what == "amount" else r"\d+"
         elif self.what == "name":
-            body = {"last": ".+", "last0": ".*"}.get(self.words[0], ".+?")
+            body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
+        elif self.what == "skip":
+            body = ".*?"
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:

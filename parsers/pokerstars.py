@@ -146,7 +146,7 @@ PHRASES: dict[str, str] = {
     "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
     "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
     "is_button": " is the button",
-    "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
+    "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out",                 # a seat
     "marker_end": " ***",                                                                   # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
@@ -230,9 +230,6 @@ _WHEN = re.compile(
 )
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
-_SEAT = re.compile(
-    rf"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>{_AMT}){_P['in_chips']}(?:, .*?)?\)(?P<rest>.*)$"
-)
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 _HAND_NAME = (
@@ -274,7 +271,7 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE" and "BOARD" their lines.
+    "CASHOUT", "TABLE", "BOARD" and "SEAT" their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -306,10 +303,13 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                       Piece.number("max", lead=mark["space"], tail=phrase["max"], optional=True),
                       Piece.choice({phrase["play_money"]: None}, "play", optional=True),
                       Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
+    seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
+                     Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
+                     Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
     board = LineForm((Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"]),
                       Piece.word(phrase["board"]), Piece.cards("c")))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, _HAND_NAME)
@@ -325,6 +325,7 @@ _DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _TABLE = re.compile("^" + FORMS["TABLE"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_SEAT = re.compile("^" + FORMS["SEAT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
@@ -362,7 +363,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", group="summary", code=10),
     LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ", group="showdown", code=9),
     LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** ", code=8),
-    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"), "^Seat ",
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"),
+             "^" + PHRASES["seat"],
              "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),

@@ -8,7 +8,7 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
-  Dealt, Uncalled, collect, cash-out, Table and Board lines are read from the reader's declared
+  Dealt, Uncalled, collect, cash-out, Table, Board and seat lines are read from the reader's declared
   pieces, ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
@@ -111,19 +111,19 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("in_chips", "sitting_out", "marker_end", "not_awarded", "rake", "joins", "finished", "in", "place",
+_PHRASED = ("sitting_out", "marker_end", "not_awarded", "rake", "joins", "finished", "in", "place",
             "received", "showed")
 """The table's phrases the scanner finds as they are."""
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
+_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "pot_number",
           "pot_end", "bar", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_IN_CHIPS, W_SITTING_OUT, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
+ W_SAID, W_CAPPED_LINE, W_SITTING_OUT, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
- W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
+ W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
  W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "runs", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
@@ -214,17 +214,17 @@ def scanner_words(reader=ps) -> ScannerWords:
 # (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
 # word; an optional piece's first op is op + _UNIT * its count of ops).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER = map(np.int64, range(1, 12))
+    OP_NUMBER, OP_SKIP, OP_REST = map(np.int64, range(1, 14))
 _UNIT = 16
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_TAIL = map(np.int64, range(8))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD;
-TAIL, the end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "TAIL")
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_TAIL = map(np.int64, range(9))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
+SEAT; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
-_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0}
+_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
@@ -247,7 +247,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
         ops, amounts, cards = [], 0, 0
         for at, piece in enumerate(pieces):
             first = len(ops)
-            if piece.what in ("amount", "number") and piece.lead:
+            if piece.what in ("amount", "number", "skip") and piece.lead:
                 ops.append((OP_WORD, listed((piece.lead,), piece.group)))
             if piece.what == "word":
                 ops.append((OP_WORD, listed(piece.words, piece.group)))
@@ -264,12 +264,12 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             elif piece.what == "cards":
                 ops.append((OP_CARDS, cards))
                 cards += 1
-            elif piece.what == "name":      # it ends where the next piece's first word stands
+            elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
                 after = pieces[at + 1] if at + 1 < len(pieces) else None
                 ends = (-1 if after is None else listed(after.words, piece.group) if after.what == "word"
                         else listed((reader.SYNTAX["bracket"],), piece.group))
-                assert (after is None) == (piece.words == ("rest",)) and (after is None or after.what in ("word", "cards"))
-                ops.append((_NAME_ENDS[piece.words[0]], ends))
+                assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or after.what in ("word", "cards"))
+                ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
             else:
                 ops.append((OP_ASIDE, 0))
             if piece.tail:
@@ -283,7 +283,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD")
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT")
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -563,6 +563,12 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                 a0 = value
                             else:
                                 a1 = value
+                    elif op == OP_SKIP:
+                        r = _find(b, j, e, wb, wa, wl[arg])
+                        if r >= 0:
+                            status, j = 1, r
+                    elif op == OP_REST:     # what is not a player's name, as the words aside
+                        status, desc, desc_end, j = 1, j, e, e
                     elif op == OP_NAME_REST:
                         if j < e:
                             status, name_from, name_to, j = 1, j, e, e
@@ -939,43 +945,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             token = T_SEATSUM
                             break
                 else:
-                    for pe in range(p0 + 1, e - 1):
-                        if not _at_k(b, pe, e, wb, wa, W_ASIDE):
-                            continue
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, pe + _n(wa, W_ASIDE), e)
-                        if status < 0:
-                            ok = False
-                            break
-                        if status == 0 or not _at_k(b, j, e, wb, wa, W_IN_CHIPS):
-                            continue
-                        j += _n(wa, W_IN_CHIPS)
-                        if _at_k(b, j, e, wb, wa, W_CLOSE):
-                            rest = j + _n(wa, W_CLOSE)
-                        elif _at_k(b, j, e, wb, wa, W_MORE):
-                            close = _find(b, j + _n(wa, W_MORE), e, wb, wa, W_CLOSE)
-                            if close < 0:
-                                continue
-                            rest = close + _n(wa, W_CLOSE)
-                        else:
-                            continue
-                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
-                            ok = False      # one name in two seats (or more seats than an int16 actor holds)
-                            break
-                        for j in range(s0, ns):
-                            if seat_no[j] == number:
-                                ok = False      # one seat listed twice
-                        if not ok:
-                            break
-                        seat_no[ns] = number
-                        stack[ns] = cents
-                        sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
-                        seat_line[ns] = fl
-                        name_from[ns] = p0
-                        name_to[ns] = pe
-                        ns += 1
-                        found = True
-                        token = T_SEAT
+                    status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
+                    if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                        ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
+                    for j in range(s0, ns):
+                        if seat_no[j] == number:
+                            ok = False      # one seat listed twice
+                    if not ok:
+                        break
+                    seat_no[ns] = number
+                    stack[ns] = cents
+                    sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
+                    seat_line[ns] = fl
+                    name_from[ns] = p0
+                    name_to[ns] = pe
+                    ns += 1
+                    found = True
+                    token = T_SEAT
                 if not ok:
                     break
                 if not found:
