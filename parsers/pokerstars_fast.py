@@ -602,8 +602,6 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                     p += 1
                 if status < 0:
                     return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
-                while status == 1 and j < e and _is_space(b[j]):     # the patterns end with \s*$
-                    j += 1
                 if status == 1 and j == e:
                     return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
                             wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
