@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from itertools import groupby
 from pathlib import Path
 
 from lark import Lark, Token
@@ -245,8 +246,8 @@ class Piece:
     scanner's reader of the same line are both made from that declaration.
 
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
-    ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
-    group ``inner[0]``; ``open`` words may be followed by anything, ``numbered`` words by
+    ``kinds`` say what each does; ``inner`` names the group each word is also (None: none; a
+    group's words follow one another); ``open`` words may be followed by anything, ``numbered`` words by
     ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip" (anything, up
     to the first place the next piece's first word stands), "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
@@ -264,7 +265,7 @@ class Piece:
     group: str | None = None
     optional: bool = False
     kinds: tuple = ()
-    inner: tuple[str, int] | None = None
+    inner: tuple[str | None, ...] = ()
     open: tuple[str, ...] = ()
     free: str = ""
     numbered: tuple[str, ...] = ()
@@ -276,12 +277,12 @@ class Piece:
         return Piece("word", (text,), group, optional)
 
     @staticmethod
-    def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
+    def choice(words: dict, group: str | None = None, *, inner: dict[str, str] | None = None,
                open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "",
                optional: bool = False, tail: str = "") -> Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
         return Piece("choice", tuple(words), group, optional, kinds=tuple(words.values()),
-                     inner=(inner, inner_from) if inner else None, open=tuple(open), numbered=tuple(numbered),
+                     inner=tuple(map((inner or {}).get, words)), open=tuple(open), numbered=tuple(numbered),
                      lead=lead, tail=tail)
 
     @staticmethod
@@ -314,11 +315,11 @@ class Piece:
         if self.what == "word":
             body = re.escape(self.words[0])
         elif self.what == "choice":
-            cut = self.inner[1] if self.inner else len(self.words)
-            alternatives = [re.escape(w) + (rf"(?:{re.escape(self.lead)}\d+)?" if w in self.numbered else "")
-                            for w in self.words[:cut]]
-            if self.inner:
-                alternatives.append(f"(?P<{self.inner[0]}>" + "|".join(map(re.escape, self.words[cut:])) + ")")
+            alternatives = []
+            for name, run in groupby(zip(self.words, self.inner, strict=True), key=lambda pair: pair[1]):
+                words = "|".join(re.escape(w) + (rf"(?:{re.escape(self.lead)}\d+)?" if w in self.numbered else "")
+                                 for w, _ in run)
+                alternatives.append(f"(?P<{name}>{words})" if name else words)
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
         elif self.what in ("amount", "number"):
             body = amount if self.what == "amount" else r"\d+"
@@ -349,7 +350,7 @@ class LineForm:
     >>> marks = {"bracket": " [", "bracket_end": "]", "aside": " (", "close": ")"}
     >>> print(LineForm((Piece.word("folds", "fold"), Piece.cards(optional=True))).pattern("AMT", marks))
     (?P<fold>folds)(?:\\ \\[[^\\]]*\\])?
-    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner="post", inner_from=1),
+    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner={"posts": "post"}),
     ...                 Piece.word(" "), Piece.amount("a"))).pattern("AMT", marks))
     (?P<verb>calls|(?P<post>posts))\\ (?P<a>AMT)
     >>> print(LineForm((Piece.choice({"sits out": None}, "misc", open=("deposit ",)),)).pattern("AMT", marks))

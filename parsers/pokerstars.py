@@ -147,7 +147,7 @@ PHRASES: dict[str, str] = {
     "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
     "is_button": " is the button",
     "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out",                 # a seat
-    "marker_end": " ***",                                                                   # '*** FLOP ***'
+    "marker": "*** ", "marker_end": " ***",                                                 # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
     "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
@@ -256,28 +256,22 @@ _SEATSUM = re.compile(
 copied out of string literals keep a stray closing quote.)"""
 _SUMMARY_WON = re.compile(f"(?:{_P['won']}|{_P['collected']})" + r" \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)\]")
-_MARKER = re.compile(
-    r"^\*\*\* (?:(?P<run>" + _either(RUNS) + r") )?"
-    r"(?P<what>(?P<hole>" + _either(MARKERS["HOLE"]) + r")|(?P<showdown>" + _either(MARKERS["SHOWDOWN"])
-    + r")|(?P<summary>" + _either(MARKERS["SUMMARY"]) + r")|" + _either(MARKERS["STREET"]) + r")"
-    + _P["marker_end"] +
-    r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
-)
 
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               runs: tuple[str, ...], hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "",
+               ) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "BOARD" and "SEAT" their lines.
+    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
-        LineForm((Piece.choice({**bets, **posts}, "verb", inner="post", inner_from=len(bets)), Piece.word(mark["space"]),
+        LineForm((Piece.choice({**bets, **posts}, "verb", inner=dict.fromkeys(posts, "post")), Piece.word(mark["space"]),
                   Piece.amount("a"))),
         LineForm((Piece.word(phrase["raises"] + mark["space"]), Piece.amount("ra"), Piece.word(phrase["to"]),
                   Piece.amount("rt")), ActionKind.RAISE),
@@ -306,13 +300,17 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
-    board = LineForm((Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"]),
-                      Piece.word(phrase["board"]), Piece.cards("c")))
+    run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
+    board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
+    named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
+    marker = LineForm((Piece.word(phrase["marker"]), run,
+                       Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
+                       Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, _HAND_NAME)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
@@ -333,6 +331,8 @@ _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
 _BOARD = re.compile("^" + FORMS["BOARD"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_MARKER = re.compile("^" + FORMS["MARKER"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_STARS = "^" + PHRASES["marker"]
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
     r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
@@ -359,10 +359,10 @@ _CANCELLED = re.compile(r"^Hand cancelled")
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
-    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ", group="hole", code=5),
-    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", group="summary", code=10),
-    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ", group="showdown", code=9),
-    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** ", code=8),
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), _STARS, group="hole", code=5),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), _STARS, group="summary", code=10),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), _STARS, group="showdown", code=9),
+    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), _STARS, code=8),
     LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"),
              "^" + PHRASES["seat"],
              "play", code=3),

@@ -8,7 +8,7 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
-  Dealt, Uncalled, collect, cash-out, Table, Board and seat lines are read from the reader's declared
+  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines are read from the reader's declared
   pieces, ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
@@ -111,7 +111,7 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("sitting_out", "marker_end", "not_awarded", "rake", "joins", "finished", "in", "place",
+_PHRASED = ("sitting_out", "not_awarded", "rake", "joins", "finished", "in", "place",
             "received", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "pot_number",
@@ -120,15 +120,15 @@ _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "b
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_SITTING_OUT, W_MARKER_END, W_NOT_AWARDED, W_RAKE, W_JOINS,
+ W_SAID, W_CAPPED_LINE, W_SITTING_OUT, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
  W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
  W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "runs", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
-(L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME,
- L_SIGNS) = map(np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
+(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(
+    np.int64, range(len(_WORD_LISTS)))
 # (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
 # would compile each helper once per word it is handed; an int64 makes one specialization of each.)
@@ -183,7 +183,6 @@ def scanner_words(reader=ps) -> ScannerWords:
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "runs": [run + space for run in reader.RUNS],
         "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
         "misc_ends": [space + m for m in reader.MISC_ENDS],
@@ -216,10 +215,11 @@ def scanner_words(reader=ps) -> ScannerWords:
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
     OP_NUMBER, OP_SKIP, OP_REST = map(np.int64, range(1, 14))
 _UNIT = 16
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_TAIL = map(np.int64, range(9))
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL = map(
+    np.int64, range(10))
 """The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
-SEAT; TAIL, the end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "TAIL")
+SEAT; MARKER, a street marker; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -282,8 +282,10 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT")
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS)
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER")
+    assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
+        w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -489,7 +491,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     stands, else left out; a piece that may end at several places, at each, as the regex tries
     them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
     amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
-    role, the index of the last choice's word (-1: none), its number or -1); status 1 read, 0 no
+    role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
     form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
     count per array handed on.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
@@ -508,8 +510,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                 if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
                     continue
                 kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
-                desc = desc_end = name_from = name_to = number = chosen = -1
-                row, p, j, status, unit_end, unit_j = f, 0, q, 1, -1, q
+                desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
+                row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
                 while True:
                     if row == f and p == pieces:
                         if t < first_tail:
@@ -527,8 +529,13 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                             status, j = 1, j + _n(wa, k)
                     elif op == OP_CHOICE or op == OP_OPEN:
                         which, r = _word_of(b, j, e, wb, wa, wl, arg)
+                        choices += 1
                         if which >= 0:
-                            status, j, chosen = 1, e if op == OP_OPEN else r, which     # anything may follow an open word
+                            status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
+                            if choices == 1:
+                                chosen0 = which
+                            else:
+                                chosen1 = which
                             if wk[wl[arg] + which, 0] >= 0:
                                 kind = wk[wl[arg] + which, 0]
                             lead = wk[wl[arg] + which, 1]
@@ -601,14 +608,14 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         break
                     p += 1
                 if status < 0:
-                    return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, 0, -1
+                    return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
                 if status == 1 and j == e:
                     return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                            wf[t, F_ROLE] if t >= first_tail else 0, chosen, number)
+                            wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
                 if status == 0 and row == f:
                     break       # the form's own pieces do not read: no tail helps
             candidate += 1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, 0, -1
+    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1
 
 
 @njit(cache=True)
@@ -714,23 +721,6 @@ def _number(b, i, e, most):
 
 
 @njit(cache=True)
-def _groups(b, j, e, wb, wa):
-    """`` [cards]`` at b[j:], then another or the line's end: (first from, first to, second from,
-    second to), the second -1, -1 when there is none; all -1 when the line is not so written."""
-    c1f = j + _n(wa, W_BRACKET)
-    c1t = _find(b, c1f, e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
-    if c1t < 0:
-        return -1, -1, -1, -1
-    if c1t + 1 == e:
-        return c1f, c1t, -1, -1
-    c2f = c1t + 1 + _n(wa, W_BRACKET)
-    c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END) if _at_k(b, c1t + 1, e, wb, wa, W_BRACKET) else -1
-    if c2t < 0 or c2t + 1 != e:
-        return -1, -1, -1, -1
-    return c1f, c1t, c2f, c2t
-
-
-@njit(cache=True)
 def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
     n = _cards(b, c1f, c1t, wb, wa, wl, out)
@@ -815,19 +805,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             token = 0
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
-                # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                marker_run, j = _word_of(b, s + _n(wa, W_STARS), e, wb, wa, wl, L_RUNS)
-                which, j = _word_of(b, j, e, wb, wa, wl, L_MARKERS)
-                if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
+                # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
+                status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
+                if status != 1:
                     ok = False
                     break
-                j += _n(wa, W_MARKER_END)
-                c1f = c1t = c2f = c2t = -1
-                if j < e:
-                    c1f, c1t, c2f, c2t = _groups(b, j, e, wb, wa)
-                    if c1f < 0:
-                        ok = False
-                        break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
@@ -943,7 +926,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             token = T_SEATSUM
                             break
                 else:
-                    status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _ = _read_form(
+                    status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
                     if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                         ok = False      # (one name in two seats, or more seats than an int16 actor holds)
@@ -1014,7 +997,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 has_total = True
                 token = T_TOTAL
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
-                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _ = _read_form(
+                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
                 if status < 0 or sum_boards > 2:
                     ok = False
@@ -1038,7 +1021,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _ = _read_form(
+                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
@@ -1095,7 +1078,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
-                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _ = _read_form(
+                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
                     if status != 1:
                         ok = False
@@ -1103,7 +1086,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     table_from[h], table_to[h], max_seats[h], button[h], play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _ = _read_form(
+                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
@@ -1117,7 +1100,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _ = _read_form(
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
@@ -1129,7 +1112,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     na += 1
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, number = _read_form(
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
@@ -1148,7 +1131,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
                     if _find(b, s, e, wb, wa, W_CASHED) >= 0:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _ = _read_form(
+                        status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                             b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
                         i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                         if i < 0 or has_cash_out[s0 + i]:
