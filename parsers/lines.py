@@ -247,17 +247,17 @@ class Piece:
 
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; ``inner`` names the group each word is also (None: none; a
-    group's words follow one another); ``open`` words may be followed by anything, ``numbered`` words by
-    ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip" (anything, up
-    to the first place the next piece's first word stands), "cards" (a
-    bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
-    or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; an amount or a number is written between ``lead`` and ``tail``, a choice
-    before ``tail``; an
-    ``optional`` piece may be left out (and is taken where it stands: what follows it never
-    starts as it does). A "name" (a player's) ends where the next piece's first word stands: at
-    the first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or
-    at the line's end ("rest"; "rest0": it may be empty, and is not a player's).
+    group's words follow one another); ``open`` words may be followed by anything, ``numbered``
+    words by ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip"
+    (anything, up to the first place the next piece's first word stands), "cards" (a bracketed
+    group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``) or "aside"
+    (``aside``, words that ``free`` reads, ``close``). ``group`` names what the pattern captures;
+    an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
+    before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
+    the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
+    declaration). A "name" (a player's) ends where the next piece's first word stands: at the
+    first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or at
+    the line's end ("rest"; "rest0": it may be empty, and is not a player's).
     """
 
     what: str
@@ -358,6 +358,9 @@ class LineForm:
     >>> print(LineForm((Piece.choice({"pot": None, "side pot": None}, "pot", numbered=("side pot",), lead="-"),))
     ...                .pattern("AMT", marks))
     (?P<pot>pot|side\\ pot(?:\\-\\d+)?)
+    >>> print(LineForm((Piece.word("T"), Piece.number("max", lead=" ", tail="-max", optional=True),
+    ...                 Piece.skip(", ", optional=True), Piece.word(")"))).pattern("AMT", marks))
+    T(?:\\ (?P<max>\\d+)\\-max)?(?:,\\ (?:.*?))?\\)
     """
 
     pieces: tuple[Piece, ...]
