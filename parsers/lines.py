@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from itertools import groupby
 from pathlib import Path
 
 from lark import Lark, Token
@@ -245,13 +246,18 @@ class Piece:
     scanner's reader of the same line are both made from that declaration.
 
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
-    ``kinds`` say what each does; with ``inner``, the words from ``inner[1]`` on are also the
-    group ``inner[0]``; ``open`` words may be followed by anything), "amount", "cards" (a
-    bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``)
-    or "aside" (``aside``, words that ``free`` reads, ``close``). ``group`` names what the
-    pattern captures; an ``optional`` piece may be left out (only a form's last piece is). A
-    "name" (a player's) ends where the next piece's first word stands: at the first such place
-    (``words`` ("first",)), the last ("last"), or at the line's end ("rest").
+    ``kinds`` say what each does; ``inner`` names the group each word is also (None: none; a
+    group's words follow one another); ``open`` words may be followed by anything, ``numbered``
+    words by ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip"
+    (anything, up to the first place the next piece's first word stands), "cards" (a bracketed
+    group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``) or "aside"
+    (``aside``, words that ``free`` reads, ``close``). ``group`` names what the pattern captures;
+    an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
+    before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
+    the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
+    declaration). A "name" (a player's) ends where the next piece's first word stands: at the
+    first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or at
+    the line's end ("rest"; "rest0": it may be empty, and is not a player's).
     """
 
     what: str
@@ -259,28 +265,41 @@ class Piece:
     group: str | None = None
     optional: bool = False
     kinds: tuple = ()
-    inner: tuple[str, int] | None = None
+    inner: tuple[str | None, ...] = ()
     open: tuple[str, ...] = ()
     free: str = ""
+    numbered: tuple[str, ...] = ()
+    lead: str = ""
+    tail: str = ""
 
     @staticmethod
-    def word(text: str, group: str | None = None) -> Piece:
-        return Piece("word", (text,), group)
+    def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
+        return Piece("word", (text,), group, optional)
 
     @staticmethod
-    def choice(words: dict, group: str | None = None, *, inner: str | None = None, inner_from: int = 0,
-               open: tuple[str, ...] = ()) -> Piece:
+    def choice(words: dict, group: str | None = None, *, inner: dict[str, str] | None = None,
+               open: tuple[str, ...] = (), numbered: tuple[str, ...] = (), lead: str = "",
+               optional: bool = False, tail: str = "") -> Piece:
         """One of the keys of ``words`` (each mapped to what it does, or None)."""
-        return Piece("choice", tuple(words), group, kinds=tuple(words.values()),
-                     inner=(inner, inner_from) if inner else None, open=tuple(open))
+        return Piece("choice", tuple(words), group, optional, kinds=tuple(words.values()),
+                     inner=tuple(map((inner or {}).get, words)), open=tuple(open), numbered=tuple(numbered),
+                     lead=lead, tail=tail)
 
     @staticmethod
     def name(group: str, ends: str = "first") -> Piece:
         return Piece("name", (ends,), group)
 
     @staticmethod
-    def amount(group: str | None = None) -> Piece:
-        return Piece("amount", (), group)
+    def amount(group: str | None = None, *, optional: bool = False, lead: str = "") -> Piece:
+        return Piece("amount", (), group, optional, lead=lead)
+
+    @staticmethod
+    def number(group: str, *, lead: str = "", tail: str = "", optional: bool = False) -> Piece:
+        return Piece("number", (), group, optional, lead=lead, tail=tail)
+
+    @staticmethod
+    def skip(lead: str, *, optional: bool = False) -> Piece:
+        return Piece("skip", (), None, optional, lead=lead)
 
     @staticmethod
     def cards(group: str | None = None, *, optional: bool = False) -> Piece:
@@ -296,15 +315,18 @@ class Piece:
         if self.what == "word":
             body = re.escape(self.words[0])
         elif self.what == "choice":
-            cut = self.inner[1] if self.inner else len(self.words)
-            alternatives = [re.escape(w) for w in self.words[:cut]]
-            if self.inner:
-                alternatives.append(f"(?P<{self.inner[0]}>" + "|".join(map(re.escape, self.words[cut:])) + ")")
+            alternatives = []
+            for name, run in groupby(zip(self.words, self.inner, strict=True), key=lambda pair: pair[1]):
+                words = "|".join(re.escape(w) + (rf"(?:{re.escape(self.lead)}\d+)?" if w in self.numbered else "")
+                                 for w, _ in run)
+                alternatives.append(f"(?P<{name}>{words})" if name else words)
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
-        elif self.what == "amount":
-            body = amount
+        elif self.what in ("amount", "number"):
+            body = amount if self.what == "amount" else r"\d+"
         elif self.what == "name":
-            body = ".+" if self.words == ("last",) else ".+?"
+            body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
+        elif self.what == "skip":
+            body = ".*?"
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:
@@ -315,6 +337,8 @@ class Piece:
             text = re.escape(marks["aside"]) + f"(?:{self.free})?" + re.escape(marks["close"])
             return f"(?:{text})?" if self.optional else text
         body = f"(?P<{self.group}>{body})" if self.group else body if self.what == "word" else f"(?:{body})"
+        if self.what != "word":     # (a choice's lead is the mark before its number)
+            body = (re.escape(self.lead) if self.what != "choice" else "") + body + re.escape(self.tail)
         return f"(?:{body})?" if self.optional else body
 
 
@@ -326,18 +350,21 @@ class LineForm:
     >>> marks = {"bracket": " [", "bracket_end": "]", "aside": " (", "close": ")"}
     >>> print(LineForm((Piece.word("folds", "fold"), Piece.cards(optional=True))).pattern("AMT", marks))
     (?P<fold>folds)(?:\\ \\[[^\\]]*\\])?
-    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner="post", inner_from=1),
+    >>> print(LineForm((Piece.choice({"calls": None, "posts": None}, "verb", inner={"posts": "post"}),
     ...                 Piece.word(" "), Piece.amount("a"))).pattern("AMT", marks))
     (?P<verb>calls|(?P<post>posts))\\ (?P<a>AMT)
     >>> print(LineForm((Piece.choice({"sits out": None}, "misc", open=("deposit ",)),)).pattern("AMT", marks))
     (?P<misc>sits\\ out|deposit\\ .*)
+    >>> print(LineForm((Piece.choice({"pot": None, "side pot": None}, "pot", numbered=("side pot",), lead="-"),))
+    ...                .pattern("AMT", marks))
+    (?P<pot>pot|side\\ pot(?:\\-\\d+)?)
+    >>> print(LineForm((Piece.word("T"), Piece.number("max", lead=" ", tail="-max", optional=True),
+    ...                 Piece.skip(", ", optional=True), Piece.word(")"))).pattern("AMT", marks))
+    T(?:\\ (?P<max>\\d+)\\-max)?(?:,\\ (?:.*?))?\\)
     """
 
     pieces: tuple[Piece, ...]
     kind: object = None
-
-    def __post_init__(self) -> None:
-        assert not any(piece.optional for piece in self.pieces[:-1]), "only a form's last piece may be left out"
 
     def pattern(self, amount: str, marks: dict[str, str]) -> str:
         return "".join(piece.pattern(amount, marks) for piece in self.pieces)

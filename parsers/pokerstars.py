@@ -144,14 +144,15 @@ MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "ta
 PHRASES: dict[str, str] = {
     "site": "PokerStars ", "hand": "Hand #", "game": "Game #", "et": "ET",                  # the header
     "dealt": "Dealt to ", "uncalled": "Uncalled bet (",                                    # line starts
-    "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #", "is_button": " is the button",   # the table
-    "in_chips": " in chips", "sitting_out": "sitting out",                                  # a seat
-    "marker_end": " ***",                                                                   # '*** FLOP ***'
+    "table": "Table ", "max": "-max", "play_money": " (Play Money)", "button_seat": " Seat #",   # the table line
+    "is_button": " is the button",
+    "seat": "Seat ", "in_chips": " in chips", "sitting_out": "sitting out",                 # a seat
+    "marker": "*** ", "marker_end": " ***",                                                 # '*** FLOP ***'
     "folds": "folds", "checks": "checks", "raises": "raises", "to": " to ",                 # actions
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
     "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
-    "main": "Main pot", "side": "Side pot", "rake": "Rake ",                                # the Total line
+    "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",              # the Total, Board lines
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
     "not_awarded": "not awarded",
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
@@ -229,13 +230,6 @@ _WHEN = re.compile(
 )
 _DASH = re.compile(r"\s*-\s*")
 """What stands between the stakes and the date."""
-_TABLE = re.compile(
-    rf"^Table '(?P<name>.*)'(?: (?P<max>\d+){_P['max']})?(?P<play>{_P['play_money']})?"
-    rf"(?:{_P['button_seat']}(?P<btn>\d+){_P['is_button']})?\s*$"
-)
-_SEAT = re.compile(
-    rf"^Seat (?P<n>\d+): (?P<p>.+?) \((?P<s>{_AMT}){_P['in_chips']}(?:, .*?)?\)(?P<rest>.*)$"
-)
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 _HAND_NAME = (
@@ -262,27 +256,22 @@ _SEATSUM = re.compile(
 copied out of string literals keep a stray closing quote.)"""
 _SUMMARY_WON = re.compile(f"(?:{_P['won']}|{_P['collected']})" + r" \(?(" + _AMT + r")\)?")
 _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)\]")
-_MARKER = re.compile(
-    r"^\*\*\* (?:(?P<run>" + _either(RUNS) + r") )?"
-    r"(?P<what>(?P<hole>" + _either(MARKERS["HOLE"]) + r")|(?P<showdown>" + _either(MARKERS["SHOWDOWN"])
-    + r")|(?P<summary>" + _either(MARKERS["SUMMARY"]) + r")|" + _either(MARKERS["STREET"]) + r")"
-    + _P["marker_end"] +
-    r"(?: \[(?P<c1>[^\]]*)\])?(?: \[(?P<c2>[^\]]*)\])?\s*$"
-)
 
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "",
+               ) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT" and "UNCALLED" their lines.
+    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
+    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
-        LineForm((Piece.choice({**bets, **posts}, "verb", inner="post", inner_from=len(bets)), Piece.word(mark["space"]),
+        LineForm((Piece.choice({**bets, **posts}, "verb", inner=dict.fromkeys(posts, "post")), Piece.word(mark["space"]),
                   Piece.amount("a"))),
         LineForm((Piece.word(phrase["raises"] + mark["space"]), Piece.amount("ra"), Piece.word(phrase["to"]),
                   Piece.amount("rt")), ActionKind.RAISE),
@@ -297,10 +286,31 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     dealt = LineForm((Piece.word(phrase["dealt"]), Piece.name("p"), Piece.cards("c1"), Piece.cards("c2", optional=True)))
     uncalled = LineForm((Piece.word(phrase["uncalled"]), Piece.amount("a"), Piece.word(phrase["returned_to"]),
                          Piece.name("p", "rest")), ActionKind.UNCALLED)
-    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,)}
+    pots = dict.fromkeys((phrase["pot"], phrase["main_pot"], phrase["side_pot"]))
+    collect = LineForm((Piece.name("p", "last"), Piece.word(mark["space"] + phrase["collected"] + mark["space"]),
+                        Piece.amount("a"), Piece.word(phrase["from"]),
+                        Piece.choice(pots, "pot", numbered=(phrase["side_pot"],), lead=mark["pot_number"])),
+                       ActionKind.COLLECT)
+    cash_out = LineForm((Piece.name("p", "last"), Piece.word(phrase["cashed_out_for"]), Piece.amount("a"),
+                         Piece.amount("f", optional=True, lead=phrase["fee"])))
+    table = LineForm((Piece.word(phrase["table"] + mark["quote"]), Piece.name("name", "last0"), Piece.word(mark["quote"]),
+                      Piece.number("max", lead=mark["space"], tail=phrase["max"], optional=True),
+                      Piece.choice({phrase["play_money"]: None}, "play", optional=True),
+                      Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
+    seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
+                     Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
+                     Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
+    run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
+    board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
+    named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
+    marker = LineForm((Piece.word(phrase["marker"]), run,
+                       Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
+                       Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
+    return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, _HAND_NAME)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
@@ -312,15 +322,17 @@ _ACTION = re.compile(
 _DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_COLLECT = re.compile(r"^(?P<p>.+) collected (?P<a>" + _AMT + ")" + _P["from"]
-                      + f"(?P<pot>{_P['pot']}|{_P['main_pot']}|{_P['side_pot']}" + r"(?:-\d+)?)\s*$")
-_CASHOUT = re.compile(r"^(?P<p>.+)" + _P["cashed_out_for"] + r"(?P<a>" + _AMT + ")(?:" + _P["fee"] + r"(?P<f>" + _AMT
-                      + r"))?\s*$")
+_TABLE = re.compile("^" + FORMS["TABLE"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_SEAT = re.compile("^" + FORMS["SEAT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile(r"^(?:(?P<run>" + _either(RUNS) + r") )?Board \[(?P<c>[^\]]*)\]\s*$")
+_BOARD = re.compile("^" + FORMS["BOARD"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_MARKER = re.compile("^" + FORMS["MARKER"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_STARS = "^" + PHRASES["marker"]
 _CHAT = re.compile(r'^.+? said, ".*"?\s*$')
 _MISC = re.compile(
     r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
@@ -347,16 +359,18 @@ _CANCELLED = re.compile(r"^Hand cancelled")
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
-    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), "^*** ", group="hole", code=5),
-    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), "^*** ", group="summary", code=10),
-    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), "^*** ", group="showdown", code=9),
-    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), "^*** ", code=8),
-    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"), "^Seat ",
+    LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), _STARS, group="hole", code=5),
+    LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), _STARS, group="summary", code=10),
+    LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), _STARS, group="showdown", code=9),
+    LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), _STARS, code=8),
+    LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"),
+             "^" + PHRASES["seat"],
              "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
     LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^Total pot ", "summary", code=11),
-    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), "Board [", "summary", code=13),
+    LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), PHRASES["board"] + SYNTAX["bracket"], "summary",
+             code=13),
     LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
     # "<player>: <action>": one pattern, four terminals and the lines without play
     LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
@@ -367,7 +381,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("ACTION", "an action like 'Name: folds', 'checks', 'calls', 'bets' or 'raises'", _ACTION,
              ("p", "fold", "check", "verb", "a", "ra", "rt", "allin", "cap"), ": "),
     LineKind("TABLE", "the line \"Table '…' 9-max Seat #1 is the button\"", _TABLE, ("name", "max", "play", "btn"),
-             "^Table '", code=2),
+             "^" + PHRASES["table"] + SYNTAX["quote"], code=2),
     LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
     LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),

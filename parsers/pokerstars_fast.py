@@ -7,9 +7,9 @@ Two steps:
   order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
-  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action
-  lines, Dealt and Uncalled lines are read from the reader's declared pieces,
-  ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
+  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
+  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines are read from the reader's declared
+  pieces, ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -108,29 +108,27 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "board": "BOARD", "run_twice": "RUNTWICE", "table": "TABLE",
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("from", "in_chips", "sitting_out", "max", "play_money", "button_seat", "is_button", "marker_end",
-            "cashed_out_for", "fee", "not_awarded", "pot", "main_pot", "side_pot", "rake", "joins", "finished", "in",
-            "place", "received", "showed")
+_PHRASED = ("sitting_out", "not_awarded", "rake", "joins", "finished", "in", "place",
+            "received", "showed")
 """The table's phrases the scanner finds as they are."""
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "more", "bracket", "bracket_end", "name_end", "pot_number",
-          "pot_end", "bar", "quote", "dash")
+_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "pot_number",
+          "pot_end", "bar", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_BOARD, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_FROM, W_IN_CHIPS, W_SITTING_OUT, W_MAX, W_PLAY_MONEY, W_BUTTON_SEAT,
- W_IS_BUTTON, W_MARKER_END, W_CASHED_OUT_FOR, W_FEE, W_NOT_AWARDED, W_POT, W_MAIN_POT, W_SIDE_POT, W_RAKE, W_JOINS,
+(W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
+ W_SAID, W_CAPPED_LINE, W_SITTING_OUT, W_NOT_AWARDED, W_RAKE, W_JOINS,
  W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
  W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
- W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_MORE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
- W_BAR, W_QUOTE, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+ W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
+ W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "runs", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
-(L_MARKERS, L_RUNS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME,
- L_SIGNS) = map(np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "date_time", "signs")
+(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(
+    np.int64, range(len(_WORD_LISTS)))
 # (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
 # would compile each helper once per word it is handed; an int64 makes one specialization of each.)
@@ -185,7 +183,6 @@ def scanner_words(reader=ps) -> ScannerWords:
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "runs": [run + space for run in reader.RUNS],
         "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
         "misc_ends": [space + m for m in reader.MISC_ENDS],
@@ -213,29 +210,34 @@ def scanner_words(reader=ps) -> ScannerWords:
 
 
 # The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
-# (group, role, kind, pieces, last piece optional, then (op, argument) per piece).
-OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST = map(
-    np.int64, range(1, 10))
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_TAIL = map(np.int64, range(4))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED; TAIL, the end of an action)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "TAIL")
+# (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
+# word; an optional piece's first op is op + _UNIT * its count of ops).
+OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
+    OP_NUMBER, OP_SKIP, OP_REST = map(np.int64, range(1, 14))
+_UNIT = 16
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL = map(
+    np.int64, range(10))
+"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
+SEAT; MARKER, a street marker; TAIL, the end of an action)."""
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
-F_GROUP, F_ROLE, F_KIND, F_PIECES, F_OPTIONAL, F_FIRST = 0, 1, 2, 3, 4, 5
-_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST}
+F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
+_NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
     ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
     as a word list of its own (a choice's words must not start one another: the scanner takes the
-    one that stands, where a regex would try the next one after a failure)."""
+    one that stands, where a regex would try the next one after a failure); a numbered word's
+    second column is the list of the mark before its number."""
     kinds = list(ActionKind)
 
-    def listed(words, group, what=None) -> int:
+    def listed(words, group, what=None, lead=0) -> int:
         assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {group} starts another"
-        lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, 0)
+        lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, lead and lead[w])
                                                    for w, k in zip(words, what or [None] * len(words), strict=True)]
         return len(lists) - 1
 
@@ -244,34 +246,46 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     def add(group, role, kind, pieces, open_words=False) -> None:
         ops, amounts, cards = [], 0, 0
         for at, piece in enumerate(pieces):
+            first = len(ops)
+            if piece.what in ("amount", "number", "skip") and piece.lead:
+                ops.append((OP_WORD, listed((piece.lead,), piece.group)))
             if piece.what == "word":
                 ops.append((OP_WORD, listed(piece.words, piece.group)))
             elif piece.what == "choice":
                 if open_words:
                     ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
                     break
-                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds)))
-            elif piece.what == "amount":
-                ops.append((OP_AMOUNT, amounts))
+                assert not piece.numbered or at == len(pieces) - 1, "the scanner takes a number when it stands"
+                lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
+                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead)))
+            elif piece.what in ("amount", "number"):     # (a number in an amount's place)
+                ops.append((OP_AMOUNT if piece.what == "amount" else OP_NUMBER, amounts))
                 amounts += 1
             elif piece.what == "cards":
                 ops.append((OP_CARDS, cards))
                 cards += 1
-            elif piece.what == "name":      # it ends where the next piece's first word stands
+            elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
                 after = pieces[at + 1] if at + 1 < len(pieces) else None
                 ends = (-1 if after is None else listed(after.words, piece.group) if after.what == "word"
                         else listed((reader.SYNTAX["bracket"],), piece.group))
-                assert (after is None) == (piece.words == ("rest",)) and (after is None or after.what in ("word", "cards"))
-                ops.append((_NAME_ENDS[piece.words[0]], ends))
+                assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or after.what in ("word", "cards"))
+                ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
             else:
                 ops.append((OP_ASIDE, 0))
-        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts and two groups of cards of a line"
-        assert sum(op in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST) for op, _ in ops) <= 1, "one piece ends at several places"
-        rows.append([group, role, kind, len(ops), int(pieces[-1].optional), *(x for op in ops for x in op)])
+            if piece.tail:
+                ops.append((OP_WORD, listed((piece.tail,), piece.group)))
+            if piece.optional:
+                ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
+        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts or numbers and two groups of cards of a line"
+        assert sum(op % _UNIT in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_LAST0) for op, _ in ops) <= 1, \
+            "one piece ends at several places"
+        rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED")
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS)
+    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER")
+    assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
+        w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
         for form in forms[name]:
@@ -300,8 +314,8 @@ _TERMINALS = ("", *ps.TERMINALS)
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
-_SEAT_DIGITS, _POT_DIGITS = np.int64(4), np.int64(5)
-"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a side pot's number."""
+_SEAT_DIGITS, _NUMBER_DIGITS = np.int64(4), np.int64(5)
+"""The most digits the lane reads in a seat number, a table's size or the button's seat, and in a numbered word (a side pot's)."""
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
@@ -473,10 +487,11 @@ def _word_of(b, j, e, wb, wa, wl, which):
 @njit(cache=True)
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
-    tried in its order, each as its regex reads it: its pieces (its optional last one taken, then
-    left out; a piece that may end at several places, at each, as the regex tries them), then the
-    line's end (an action line: or a tail form and the end): (status, form, kind, amounts (2),
-    cards from, to (2), words aside from, to, name from, to, the tail's role); status 1 read, 0 no
+    tried in its order, each as its regex reads it: its pieces (an optional one taken where it
+    stands, else left out; a piece that may end at several places, at each, as the regex tries
+    them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
+    amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
+    role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
     form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
     count per array handed on.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
@@ -486,89 +501,121 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     for f in range(wf.shape[0]):
         if wf[f, F_GROUP] != group:
             continue
-        for take in range(1 + wf[f, F_OPTIONAL]):       # 0: every piece; 1: the optional last one left out
-            pieces = wf[f, F_PIECES] - take
-            candidate = 0       # where a piece that may end at several places ends: the regex's first first
-            again = True
-            while again:
-                again = False
-                for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
-                    if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+        pieces = wf[f, F_PIECES]
+        candidate = 0       # where a piece that may end at several places ends: the regex's first first
+        again = True
+        while again:
+            again = False
+            for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
+                if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
+                    continue
+                kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
+                row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
+                while True:
+                    if row == f and p == pieces:
+                        if t < first_tail:
+                            break
+                        row, p, unit_end = t, 0, -1
+                    if row == t and p == wf[t, F_PIECES]:
+                        break
+                    op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
+                    if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
+                        unit_end, unit_j, op = p + op // _UNIT, j, op % _UNIT
+                    status = 0
+                    if op == OP_WORD:
+                        k = wl[arg]
+                        if _at_k(b, j, e, wb, wa, k):
+                            status, j = 1, j + _n(wa, k)
+                    elif op == OP_CHOICE or op == OP_OPEN:
+                        which, r = _word_of(b, j, e, wb, wa, wl, arg)
+                        choices += 1
+                        if which >= 0:
+                            status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
+                            if choices == 1:
+                                chosen0 = which
+                            else:
+                                chosen1 = which
+                            if wk[wl[arg] + which, 0] >= 0:
+                                kind = wk[wl[arg] + which, 0]
+                            lead = wk[wl[arg] + which, 1]
+                            if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
+                                value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
+                                if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                                    status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
+                                elif r > j + _n(wa, wl[lead]):
+                                    number, j = value, r
+                    elif op == OP_AMOUNT:
+                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
+                        if row == f and arg == 0:
+                            a0 = cents
+                        elif row == f:
+                            a1 = cents
+                    elif op == OP_CARDS:
+                        if _at_k(b, j, e, wb, wa, W_BRACKET):
+                            close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
+                            if close >= 0:
+                                if arg == 0:
+                                    c1f, c1t = j + _n(wa, W_BRACKET), close
+                                else:
+                                    c2f, c2t = j + _n(wa, W_BRACKET), close
+                                status, j = 1, close + _n(wa, W_BRACKET_END)
+                    elif op == OP_NUMBER:
+                        value, r = _number(b, j, e, _SEAT_DIGITS)
+                        if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                            status = -1     # a Unicode digit (\d takes it), or more digits than the lane keeps
+                        elif r > j:
+                            status, j = 1, r
+                            if arg == 0:
+                                a0 = value
+                            else:
+                                a1 = value
+                    elif op == OP_SKIP:
+                        r = _find(b, j, e, wb, wa, wl[arg])
+                        if r >= 0:
+                            status, j = 1, r
+                    elif op == OP_REST:     # what is not a player's name, as the words aside
+                        status, desc, desc_end, j = 1, j, e, e
+                    elif op == OP_NAME_REST:
+                        if j < e:
+                            status, name_from, name_to, j = 1, j, e, e
+                    elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
+                        k = wl[arg]     # up to the candidate-th place the next word stands (LAST0: it may be empty)
+                        step = 1 if op == OP_NAME_FIRST else -1
+                        r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
+                        seen = 0
+                        while j + (op != OP_NAME_LAST0) <= r <= e - _n(wa, k):
+                            if _at_k(b, r, e, wb, wa, k):
+                                if seen == candidate:
+                                    status, name_from, name_to, j = 1, j, r, r
+                                    again = True
+                                    break
+                                seen += 1
+                            r += step
+                    elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
+                        seen = 0
+                        for r in range(e - 1, j + 1, -1):
+                            if _at_k(b, r, e, wb, wa, W_CLOSE):
+                                if seen == candidate:
+                                    status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
+                                    again = True
+                                    break
+                                seen += 1
+                    if status == 0 and p < unit_end:
+                        status, j, p = 1, unit_j, unit_end
                         continue
-                    kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
-                    desc = desc_end = name_from = name_to = -1
-                    row, p, j, status = f, 0, q, 1
-                    while True:
-                        if row == f and p == pieces:
-                            if t < first_tail:
-                                break
-                            row, p = t, 0
-                        if row == t and p == wf[t, F_PIECES]:
-                            break
-                        op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
-                        status = 0
-                        if op == OP_WORD:
-                            k = wl[arg]
-                            if _at_k(b, j, e, wb, wa, k):
-                                status, j = 1, j + _n(wa, k)
-                        elif op == OP_CHOICE or op == OP_OPEN:
-                            which, r = _word_of(b, j, e, wb, wa, wl, arg)
-                            if which >= 0:
-                                status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
-                                if wk[wl[arg] + which, 0] >= 0:
-                                    kind = wk[wl[arg] + which, 0]
-                        elif op == OP_AMOUNT:
-                            status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
-                            if row == f and arg == 0:
-                                a0 = cents
-                            elif row == f:
-                                a1 = cents
-                        elif op == OP_CARDS:
-                            if _at_k(b, j, e, wb, wa, W_BRACKET):
-                                close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-                                if close >= 0:
-                                    if arg == 0:
-                                        c1f, c1t = j + _n(wa, W_BRACKET), close
-                                    else:
-                                        c2f, c2t = j + _n(wa, W_BRACKET), close
-                                    status, j = 1, close + _n(wa, W_BRACKET_END)
-                        elif op == OP_NAME_REST:
-                            if j < e:
-                                status, name_from, name_to, j = 1, j, e, e
-                        elif op == OP_NAME_FIRST or op == OP_NAME_LAST:     # up to the candidate-th place the next word stands
-                            k = wl[arg]
-                            step = 1 if op == OP_NAME_FIRST else -1
-                            r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
-                            seen = 0
-                            while j < r <= e - _n(wa, k):
-                                if _at_k(b, r, e, wb, wa, k):
-                                    if seen == candidate:
-                                        status, name_from, name_to, j = 1, j, r, r
-                                        again = True
-                                        break
-                                    seen += 1
-                                r += step
-                        elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
-                            seen = 0
-                            for r in range(e - 1, j + 1, -1):
-                                if _at_k(b, r, e, wb, wa, W_CLOSE):
-                                    if seen == candidate:
-                                        status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
-                                        again = True
-                                        break
-                                    seen += 1
-                        if status != 1:
-                            break
-                        p += 1
-                    if status < 0:
-                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0
-                    if status == 1 and j == e:
-                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                                wf[t, F_ROLE] if t >= first_tail else 0)
-                    if status == 0 and row == f:
-                        break       # the form's own pieces do not read: no tail helps
-                candidate += 1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0
+                    if status != 1:
+                        break
+                    p += 1
+                if status < 0:
+                    return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
+                if status == 1 and j == e:
+                    return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
+                            wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
+                if status == 0 and row == f:
+                    break       # the form's own pieces do not read: no tail helps
+            candidate += 1
+    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1
 
 
 @njit(cache=True)
@@ -585,22 +632,6 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
                     break
             if same:
                 return j - s0
-    return -1
-
-
-@njit(cache=True)
-def _board_start(b, wb, wa, wl, wk, s, e):
-    """Where the cards of a summary board line ("Board [", "FIRST Board [" …) start, or -1."""
-    _, j = _word_of(b, s, e, wb, wa, wl, L_RUNS)
-    return j + _n(wa, W_BOARD) if _at_k(b, j, e, wb, wa, W_BOARD) else -1
-
-
-@njit(cache=True)
-def _find_last(b, s, e, data, at, k):
-    """The last position ≥ s where word k stands within b[:e], or -1."""
-    for i in range(e - _n(at, k), s - 1, -1):
-        if _at_k(b, i, e, data, at, k):
-            return i
     return -1
 
 
@@ -690,23 +721,6 @@ def _number(b, i, e, most):
 
 
 @njit(cache=True)
-def _groups(b, j, e, wb, wa):
-    """`` [cards]`` at b[j:], then another or the line's end: (first from, first to, second from,
-    second to), the second -1, -1 when there is none; all -1 when the line is not so written."""
-    c1f = j + _n(wa, W_BRACKET)
-    c1t = _find(b, c1f, e, wb, wa, W_BRACKET_END) if _at_k(b, j, e, wb, wa, W_BRACKET) else -1
-    if c1t < 0:
-        return -1, -1, -1, -1
-    if c1t + 1 == e:
-        return c1f, c1t, -1, -1
-    c2f = c1t + 1 + _n(wa, W_BRACKET)
-    c2t = _find(b, c2f, e, wb, wa, W_BRACKET_END) if _at_k(b, c1t + 1, e, wb, wa, W_BRACKET) else -1
-    if c2t < 0 or c2t + 1 != e:
-        return -1, -1, -1, -1
-    return c1f, c1t, c2f, c2t
-
-
-@njit(cache=True)
 def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
     n = _cards(b, c1f, c1t, wb, wa, wl, out)
@@ -791,19 +805,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             token = 0
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
-                # FIRST, SECOND, THIRD: a board of a hand run twice or thrice
-                marker_run, j = _word_of(b, s + _n(wa, W_STARS), e, wb, wa, wl, L_RUNS)
-                which, j = _word_of(b, j, e, wb, wa, wl, L_MARKERS)
-                if which < 0 or not _at_k(b, j, e, wb, wa, W_MARKER_END):
+                # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
+                status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
+                if status != 1:
                     ok = False
                     break
-                j += _n(wa, W_MARKER_END)
-                c1f = c1t = c2f = c2t = -1
-                if j < e:
-                    c1f, c1t, c2f, c2t = _groups(b, j, e, wb, wa)
-                    if c1f < 0:
-                        ok = False
-                        break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     ok = False
@@ -919,43 +926,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             token = T_SEATSUM
                             break
                 else:
-                    for pe in range(p0 + 1, e - 1):
-                        if not _at_k(b, pe, e, wb, wa, W_ASIDE):
-                            continue
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, pe + _n(wa, W_ASIDE), e)
-                        if status < 0:
-                            ok = False
-                            break
-                        if status == 0 or not _at_k(b, j, e, wb, wa, W_IN_CHIPS):
-                            continue
-                        j += _n(wa, W_IN_CHIPS)
-                        if _at_k(b, j, e, wb, wa, W_CLOSE):
-                            rest = j + _n(wa, W_CLOSE)
-                        elif _at_k(b, j, e, wb, wa, W_MORE):
-                            close = _find(b, j + _n(wa, W_MORE), e, wb, wa, W_CLOSE)
-                            if close < 0:
-                                continue
-                            rest = close + _n(wa, W_CLOSE)
-                        else:
-                            continue
-                        if _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
-                            ok = False      # one name in two seats (or more seats than an int16 actor holds)
-                            break
-                        for j in range(s0, ns):
-                            if seat_no[j] == number:
-                                ok = False      # one seat listed twice
-                        if not ok:
-                            break
-                        seat_no[ns] = number
-                        stack[ns] = cents
-                        sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
-                        seat_line[ns] = fl
-                        name_from[ns] = p0
-                        name_to[ns] = pe
-                        ns += 1
-                        found = True
-                        token = T_SEAT
+                    status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
+                    if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                        ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
+                    for j in range(s0, ns):
+                        if seat_no[j] == number:
+                            ok = False      # one seat listed twice
+                    if not ok:
+                        break
+                    seat_no[ns] = number
+                    stack[ns] = cents
+                    sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
+                    seat_line[ns] = fl
+                    name_from[ns] = p0
+                    name_to[ns] = pe
+                    ns += 1
+                    found = True
+                    token = T_SEAT
                 if not ok:
                     break
                 if not found:
@@ -1007,10 +996,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _board_start(b, wb, wa, wl, wk, s, e) >= 0:
-                start = _board_start(b, wb, wa, wl, wk, s, e)
-                close = _find(b, start, e, wb, wa, W_BRACKET_END)
-                if close != e - 1 or sum_boards > 2:
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
+                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
+                if status < 0 or sum_boards > 2:
                     ok = False
                     break
                 n = _cards(b, start, close, wb, wa, wl, tmp)
@@ -1032,7 +1021,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 for p in range(s + 1, e - 1):
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
-                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail = _read_form(
+                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
@@ -1089,46 +1078,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
-                    done = False
-                    for q in range(e - 1, s + _n(wa, W_TABLE) - 1, -1):
-                        if not _at_k(b, q, e, wb, wa, W_QUOTE):
-                            continue
-                        j = q + _n(wa, W_QUOTE)
-                        mx = bt = 0
-                        if _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and 48 <= b[j + 1] <= 57:
-                            v, k = _number(b, j + 1, e, _SEAT_DIGITS)
-                            if _at_k(b, k, e, wb, wa, W_MAX):
-                                mx = v
-                                j = k + _n(wa, W_MAX)
-                        elif _at_k(b, j, e, wb, wa, W_SPACE) and j + 1 < e and b[j + 1] >= 0x80:
-                            ok = False
-                            break
-                        pm = _at_k(b, j, e, wb, wa, W_PLAY_MONEY)
-                        if pm:
-                            j += _n(wa, W_PLAY_MONEY)
-                        if _at_k(b, j, e, wb, wa, W_BUTTON_SEAT):
-                            at = j + _n(wa, W_BUTTON_SEAT)
-                            v, k = _number(b, at, e, _SEAT_DIGITS)
-                            if k > at and _at_k(b, k, e, wb, wa, W_IS_BUTTON):
-                                bt = v
-                                j = k + _n(wa, W_IS_BUTTON)
-                            elif k < e and b[k] >= 0x80:
-                                ok = False
-                                break
-                        if j == e:
-                            table_from[h] = s + _n(wa, W_TABLE)
-                            table_to[h] = q
-                            max_seats[h] = mx
-                            button[h] = bt
-                            play[h] = pm
-                            done = True
-                            break
-                    if not done:
+                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
+                    if status != 1:
                         ok = False
                         break
+                    table_from[h], table_to[h], max_seats[h], button[h], play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _ = _read_form(
+                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
@@ -1142,7 +1100,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _ = _read_form(
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
@@ -1154,73 +1112,34 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     na += 1
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    done = False
-                    for q in range(e - _n(wa, W_COLLECTED), s, -1):     # the last " collected " that reads
-                        if not _at_k(b, q, e, wb, wa, W_COLLECTED):
-                            continue
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_COLLECTED), e)
-                        if status < 0:
-                            ok = False
-                            break
-                        if status == 1 and _at_k(b, j, e, wb, wa, W_FROM):
-                            j += _n(wa, W_FROM)
-                            code = -1
-                            side = _after(b, j, e, wb, wa, W_SIDE_POT)
-                            if _after(b, j, e, wb, wa, W_POT) == e:
-                                code = 0
-                            elif _after(b, j, e, wb, wa, W_MAIN_POT) == e:
-                                code = 1
-                            elif side >= 0:
-                                if side == e:
-                                    code = 2
-                                elif _at_k(b, side, e, wb, wa, W_POT_NUMBER) and side + 1 < e:
-                                    v, k = _number(b, side + _n(wa, W_POT_NUMBER), e, _POT_DIGITS)
-                                    if k == e:
-                                        code = v + 1
-                                    elif b[k] >= 0x80:
-                                        ok = False
-                                        break
-                            if code >= 0:
-                                if code > 120:
-                                    ok = False
-                                    break
-                                i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                                if i < 0:
-                                    ok = False
-                                    break
-                                k = na
-                                _action_row(k, i, fl, cents, street, K_COLLECT, actor, line_col, amount, street_col, kind_col)
-                                pot[k] = code
-                                action_board[k] = run
-                                na += 1
-                                done = True
-                                break
-                    if not (ok and done):
+                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
+                    code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
+                    if i < 0:
                         ok = False
                         break
+                    k = na
+                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
+                    pot[k] = code
+                    action_board[k] = run
+                    na += 1
                     token = T_BODY
                 else:
                     # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
                     if _find(b, s + 1, e, wb, wa, W_SAID) > s:
                         continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    q = _find_last(b, s + 1, e, wb, wa, W_CASHED_OUT_FOR)
-                    if q > s:
+                    if _find(b, s, e, wb, wa, W_CASHED) >= 0:
                         # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, q + _n(wa, W_CASHED_OUT_FOR), e)
-                        if status == 1 and _at_k(b, j, e, wb, wa, W_FEE):
-                            status, _, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_FEE), e)
-                        while j < e and _is_space(b[j]):
-                            j += 1
-                        i = _seat_of(b, s, q, name_from, name_to, s0, ns)
-                        if status != 1 or j != e or i < 0 or has_cash_out[s0 + i]:
+                        status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
+                            b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
+                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                        if i < 0 or has_cash_out[s0 + i]:
                             ok = False      # (a second cash-out of one player: the reader refuses it)
                             break
                         has_cash_out[s0 + i] = True
                         cash_out[s0 + i] = cents
                         token = T_BODY
-                    elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                        ok = False
-                        break
                     cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
                     skip = cancel or token != 0
                     if _at_k(b, s, e, wb, wa, W_CAPPED_LINE):       # "Betting is capped": a line without play

@@ -235,6 +235,15 @@ def test_lines_without_play_stay_in_the_lane():
         assert (hands, lane) == (1, 1), line
 
 
+def test_a_summary_line_that_starts_like_a_board_but_is_chat_stays_in_the_lane():
+    """The reader tries its Board pattern, then the next kinds: a line that starts like a Board line
+    and is chat is chat in the lane too (the scanner tries the declared Board line the same way)."""
+    text = generated("holdem", 1, 8)
+    assert "*** SUMMARY ***\n" in text
+    for line in ('Board [2c] said, "gg"', 'FIRST Board [2c 3d] said, "wow"'):
+        assert check_file(text.replace("*** SUMMARY ***\n", f"*** SUMMARY ***\n{line}\n")) == (1, 1), line
+
+
 def test_a_name_with_colons_and_side_pots_read_like_the_reference():
     text = generated("holdem", 40, 21, allin=0.02, short_stacks=0.2).replace("Hero", "Boris: the great")
     hands, lane = check_file(text)
