@@ -1113,11 +1113,10 @@ class _Bidding:
             bid = bids.get(player)
             if bid is None:
                 continue
-            if player == dealer and rules.hook:
-                if bid == cards - so_far:
-                    findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
-                                 f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
-                                 line=line, expected=f"a bid other than {bid}", actual=bid)
+            if player == dealer and rules.hook and bid == cards - so_far:
+                findings.add("RSP-HOOK", f"round {round_no}: the dealer {dealer} bid {bid}, making the sum "
+                             f"of bids {so_far + bid} equal to the {_cards(cards)} dealt",
+                             line=line, expected=f"a bid other than {bid}", actual=bid)
             passes = self.history[player]
             if (bid == 0 and pass_barred(passes, rules)      # (a pass is barred only when another bid is allowed)
                     and allowed_bids(cards, so_far, player == dealer, [], rules) - {0}):
