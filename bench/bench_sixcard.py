@@ -16,7 +16,6 @@ import tempfile
 import time
 from pathlib import Path
 
-
 from pipeline.generators.sixcard import generate
 from pipeline.ingest import ingest
 from rules.sixcard_ev import DrawTree
@@ -41,19 +40,20 @@ def ev_rate(boxes: int, other_boxes: int, seed: int = 1) -> tuple[float, float, 
 
 
 def ingest_rate(files: int, sessions: int, hands: int, seed: int = 3,
-                jobs: int | None = None) -> tuple[float, float, float]:
-    """(sessions/s, boxes/s, seconds) of a full ingest (parse, replay, EV, Parquet, SQL models)."""
+                jobs: int | None = None) -> tuple[float, float, float, float]:
+    """(sessions/s, boxes/s, seconds, CPU-seconds of this process) of a full ingest (parse, replay,
+    EV, Parquet, SQL models); with one job the CPU-seconds are the whole ingest's."""
     with tempfile.TemporaryDirectory() as tmp:
         boxes = 0
         for i in range(files):
             text = generate("sixcard", count=sessions, seed=seed + i, hands=hands, strategy="simple")
             boxes += sum(line.startswith("Box ") and "dealer game" not in line for line in text.splitlines())
             (Path(tmp) / f"s{i}.txt").write_text(text, encoding="utf-8")
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), time.process_time()
         summary = ingest([tmp], Path(tmp) / "wh", jobs=jobs)
-        seconds = time.perf_counter() - started
+        seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     assert summary.games == files * sessions, summary.as_dict()
-    return files * sessions / seconds, boxes / seconds, seconds
+    return files * sessions / seconds, boxes / seconds, seconds, cpu
 
 
 def house_edge_cost(chunks: int) -> tuple[float, float, int]:
@@ -82,10 +82,12 @@ def main() -> None:
         print(f"EV of every option, {others + 1} box(es) dealt: {rate:.1f} boxes/s (was {OLD_RATES[others]}; "
               f"{finals:,} final hands, each against every dealer hand: the equivalent of "
               f"{comparisons / 1e9:.1f} G hand comparisons/s, one core)")
+    # 80 sessions: at 8 the models' build, a cost per run, is most of the time
     for jobs in (1, None):
-        sessions_s, boxes_s, seconds = ingest_rate(files=4, sessions=2, hands=10, jobs=jobs)
+        sessions_s, boxes_s, seconds, cpu = ingest_rate(files=8, sessions=10, hands=10, jobs=jobs)
+        per_cpu = f", {boxes_s * seconds / cpu:.1f} boxes per CPU-s (goal 300, ~15-50 on 2026-12-02)" if jobs == 1 else ""
         print(f"ingest (parse, replay, EV, Parquet, SQL), jobs={jobs or os.cpu_count()}: "
-              f"{sessions_s:.2f} sessions/s of 10 hands, {boxes_s:.1f} boxes/s ({seconds:.1f} s)")
+              f"{sessions_s:.2f} sessions/s of 10 hands, {boxes_s:.1f} boxes/s{per_cpu} ({seconds:.1f} s)")
     chunks = int(os.environ.get("RASKLAD_BENCH_HOUSE_EDGE_CHUNKS", "1"))
     rate, hours, deals = house_edge_cost(chunks)
     print(f"exact house edge: {rate:.1f} canonical deals per CPU-second over {deals:,} deals: "
