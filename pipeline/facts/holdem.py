@@ -517,8 +517,12 @@ the lane's byte reader costs about what the full path spends on hundreds of hand
 it on a machine's first run far more."""
 
 
+HAND_MARK = "PokerStars"
+"""The word each PokerStars hand's header starts with: a file's hands are counted by it."""
+
+
 def count_hands(text: str) -> int:
-    return text.count("PokerStars")
+    return text.count(HAND_MARK)
 
 
 def takes_file(text: str) -> bool:
@@ -530,7 +534,7 @@ def takes_file(text: str) -> bool:
     """
     at = -1
     for _ in range(LANE_MIN_HANDS):
-        at = text.find("PokerStars", at + 1)
+        at = text.find(HAND_MARK, at + 1)
         if at < 0:
             return False
     return True
