@@ -1423,7 +1423,7 @@ def _play_tricks(findings: Findings, rnd: Round, rules: Ruleset, order: tuple[st
             if bits is None:    # no hand written for him: nothing to check his card against
                 continue
             if key >= 52:   # both jokers of the 54-card deck are written JK: whichever he holds is played
-                key = 52 if bits >> 52 & 1 else 53 if bits >> 53 & 1 else key
+                key = next((joker for joker in JOKER_CODES if bits >> joker & 1), key)
             if not bits >> key & 1:
                 card = plays[position].card
                 hand = _hand_text(bits, spares.get(player))
