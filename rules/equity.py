@@ -628,11 +628,8 @@ def pot_equities(
     ...              dead=range(8, 36)).round(3).tolist()   # a small stub: a quick example
     [[0.583, 0.292, 0.126], [0.0, 0.757, 0.243]]
     """
-    # Codes already (the replay's case) are kept as they are: a call per card would cost more
-    # than the lookup of a heads-up all-in itself.
-    holes = [[c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in hand] for hand in hole_cards]
-    board_codes = [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in board]
-    dead_codes = [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in dead]
+    holes = [_codes(hand) for hand in hole_cards]
+    board_codes, dead_codes = _codes(board), _codes(dead)
     n_players = len(holes)
     if n_players < 1:
         raise HandError("cannot share a pot among no players: hole_cards is empty")
@@ -678,6 +675,12 @@ def pot_equities(
             result[contested] = _counted_equities(spot, tuple(rows[k] for k in contested))
         return result
     return _counted_equities(spot, tuple(rows))
+
+
+def _codes(cards: Sequence) -> list[int]:
+    """The codes of ``cards``. Codes already (the replay's case) are kept as they are: a call per
+    card would cost more than the lookup of a heads-up all-in itself."""
+    return [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in cards]
 
 
 class _Spot(NamedTuple):
