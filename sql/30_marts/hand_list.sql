@@ -91,7 +91,7 @@ final as (
         results.collected,
         results.net,
         results.net_showdown,
-        big_blinds(results.net, results.big_blind) as net_big_blinds,
+        decimal_big_blinds(results.net, results.big_blind) as net_big_blinds,
         results.allin_ev_net,
         results.total_pot,
         coalesce(all_ins.is_all_in, false) as is_all_in,
