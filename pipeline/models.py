@@ -301,10 +301,11 @@ def expand_macros(sql: str, sql_root: Path = SQL_ROOT) -> str:
                 raise ModelError(f"macro {node.name} takes {len(params)} arguments, given {len(node.expressions)}")
             given = {param: exp.Paren(this=argument.copy()) for param, argument in zip(params, node.expressions)}
             # a macro's body and its arguments may call macros too, which a transform does not visit
-            # in the nodes it puts in: written out in turn
-            return body.copy().transform(
+            # in the nodes it puts in: written out in turn; the body in parentheses, as a call is one
+            # operand (sign(x) * down_to_step(a, s) is not sign(x) * a - a % s)
+            return exp.Paren(this=body.copy().transform(
                 lambda part: given[part.name].copy() if isinstance(part, exp.Column) and not part.table
-                and part.name in given else part).transform(inline)
+                and part.name in given else part).transform(inline))
         return node
 
     return sqlglot.parse_one(sql, read="duckdb").transform(inline).sql(dialect="duckdb")
