@@ -48,7 +48,7 @@ player_hands as (
     select
         hands.*,
         coalesce(accounts.person, hands.player) as person,
-    from int_holdem_player_hands as hands
+    from hand_list as hands
     left join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
 ),
 
