@@ -180,7 +180,7 @@ def test_every_incremental_key_is_made_of_the_models_columns(samples_db, model):
     assert set(model.incremental_key) <= set(declared_key(model)) | {"game_id"}
 
 
-@pytest.mark.parametrize(("mart", "scanned"), [("player_stats_holdem_by_day", "int_holdem_player_hands"),
+@pytest.mark.parametrize(("mart", "scanned"), [("player_stats_holdem_by_day", "hand_list"),
                                                ("player_stats_holdem", "player_stats_holdem_by_day")])
 def test_an_update_reads_a_players_rows_through_a_filter_pushed_into_the_scan(samples_db, mart, scanned):
     # a Hold'em stats mart reached for one account: the scan of the table it sums carries the
