@@ -40,7 +40,7 @@ from decimal import Decimal
 from rules.cards import Card
 from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, room_findings
+from rules.holdem_explain import explain, money, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -50,8 +50,7 @@ __all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "re
 
 
 def _amount(cents: int) -> Decimal:
-    """Cents as the logs write amounts: whole units bare, else two decimals."""
-    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
+    return Decimal(money(cents))      # as the logs write amounts: whole units bare, else two decimals
 
 
 def _position(code: int) -> str | None:
@@ -156,7 +155,8 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
     if b.stack_not_stated is not None:
         facts["stack_start"] = [None if unknown else c for c, unknown in zip(facts["stack_start"],
                                                                             b.stack_not_stated[seat].tolist())]
-    players = tuple(PlayerFact(player=b.player[s0 + i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
+    players = tuple(PlayerFact(player=b.player[s0 + i], seat=seat_no[i],
+                               hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
                                **{name: column[i] for name, column in facts.items()}) for i in seats)
     columns = _columns(f, ActionFact, span, ("action",))
     actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})

@@ -223,23 +223,24 @@ columns and the engine's facts."""
 
 
 class _Case(NamedTuple):
-    """One way of breaking a rule: the message, expected and actual templates, and when they apply
-    (None: otherwise, the rule's last case)."""
+    """One way of breaking a rule: the message, expected and actual templates (by default the
+    amounts the rules give and the log says), and when they apply (None: otherwise, the rule's last
+    case)."""
 
     message: str
-    expected: str
-    actual: str
+    expected: str = "{owed}"
+    actual: str = "{got}"
     when: Callable[[_Said], bool] | None = None
 
 
-_OWES = _Case("{who} calls {got} but owes {owed}", "{owed}", "{got}")
+_OWES = _Case("{who} calls {got} but owes {owed}")
 _COLLECTS_NOTHING = _Case("{who} should collect {owed} but collects nothing", "{who} collects {owed}", "nothing",
                           lambda s: s.actual == 0)
 _SHOWDOWN = (
     _Case("{who} collects {got} but he does not hold the best hand among the players eligible for the pot",
           "{winners}", "{who} collects {got}", lambda s: s.expected == 0),
     _COLLECTS_NOTHING,
-    _Case("{who} collects {got}, the pots he wins hold {owed} for him", "{owed}", "{got}"),
+    _Case("{who} collects {got}, the pots he wins hold {owed} for him"),
 )
 _SHORT_ALL_IN = "{who} raises after a short all-in, which did not reopen the betting"
 
@@ -271,31 +272,31 @@ _WORDS: dict[str, tuple[_Case, ...]] = {
     HE.BET: (_Case("{who} bets {written_amount} when there is already a bet of {got}",
                    "call or raise the bet of {got}, or fold", "bet {written_amount}"),),
     HE.BLINDS: (
-        _Case("{who} posts an ante of {got}, the table's ante is {owed}", "{owed}", "{got}",
-              lambda s: s.kind is ActionKind.POST_ANTE),
-        _Case("{who} posts {got} as {blind}, the stakes say {owed}", "{owed}", "{got}"),
+        _Case("{who} posts an ante of {got}, the table's ante is {owed}",
+              when=lambda s: s.kind is ActionKind.POST_ANTE),
+        _Case("{who} posts {got} as {blind}, the stakes say {owed}"),
     ),
     HE.MIN_RAISE: (
         _Case("{who} raises {got} to {to}, but the bet was {current}", "raises {size} to {to}", "raises {got} to {to}",
-              lambda s: s.stated and s.actual != s.to_cents - s.current_cents),   # X in "raises X to Y" is not the raise
+              lambda s: s.stated and s.actual != s.to_cents - s.current_cents),   # "raises X to Y", X not the raise
         _Case(_SHORT_ALL_IN, "call {to_call} or fold", "raise to {to}", lambda s: s.stated and s.expected == 0),
         _Case("{who} raises {size}, less than the minimum {owed}", "at least {owed} (to {expected_to})",
               "{size} (to {to})", lambda s: s.stated),
         _Case(_SHORT_ALL_IN, "call or fold", "{verb}", lambda s: s.expected == 0),
-        _Case("{who} {verb} {got}, less than the minimum {owed}", "at least {owed}", "{got}"),
+        _Case("{who} {verb} {got}, less than the minimum {owed}", "at least {owed}"),
     ),
     HE.POT_LIMIT: (
         _Case("{who} raises {got}, more than the pot after calling ({owed})", "at most {owed} (to {expected_to})",
               "{got} (to {to})", lambda s: s.stated),
-        _Case("{who} bets {got}, more than the pot ({owed})", "at most {owed}", "{got}"),
+        _Case("{who} bets {got}, more than the pot ({owed})", "at most {owed}"),
     ),
-    HE.LIMIT_SIZE: (_Case("{who} {verb} {got}{on_street}, where the fixed size is {owed}", "{owed}", "{got}"),),
+    HE.LIMIT_SIZE: (_Case("{who} {verb} {got}{on_street}, where the fixed size is {owed}"),),
     HE.LIMIT_CAP: (_Case("{who} makes bet number {actual}{of_street}; the cap is {expected} bets",
                          "at most {expected} bets", "{actual} bets"),),
     HE.STACK: (
         _Case("{who} is said to be all-in but keeps {got}", "0 left", "{got} left", lambda s: s.keeps_chips),
         _OWES._replace(when=lambda s: s.calls_short),
-        _Case("{who} puts in {got} with {owed} left", "at most {owed}", "{got}"),
+        _Case("{who} puts in {got} with {owed} left", "at most {owed}"),
     ),
     HE.UNCALLED: (
         _Case("{owed} of {who}'s bet was not called and no line returns it", "Uncalled bet ({owed}) returned to {who}",
@@ -309,34 +310,33 @@ _WORDS: dict[str, tuple[_Case, ...]] = {
     HE.SIDE_POT: (
         _Case("the summary lists {actual} pots, the all-in levels make {expected}", "{expected} pots",
               "{actual} pots", lambda s: len(s.listed) != int(s.facts.n_pots[s.h])),
-        _Case("the summary's pots add up to {got}, the pots after rake hold {owed}", "{owed}", "{got}",
-              lambda s: s.actual == sum(s.listed)),
-        _Case("a pot listed as {got} holds more than the {owed} its all-in level gives", "{owed}", "{got}"),
+        _Case("the summary's pots add up to {got}, the pots after rake hold {owed}",
+              when=lambda s: s.actual == sum(s.listed)),
+        _Case("a pot listed as {got} holds more than the {owed} its all-in level gives"),
     ),
     HE.SHOWDOWN: _SHOWDOWN,
     HE.SPLIT: (
         _COLLECTS_NOTHING,
         _Case("{who} collects {got}, not the {owed} of an equal split after the rake; the shares differ from equal "
-              "ones by no more than the rake, taken by a room rule the replay does not know", "{owed}", "{got}",
-              lambda s: s.warned),
+              "ones by no more than the rake, taken by a room rule the replay does not know",
+              when=lambda s: s.warned),
         _Case("{who} collects {got}, his equal share is {owed} (the odd {unit}s going to the first winners "
-              "clockwise from the button)", "{owed}", "{got}"),
+              "clockwise from the button)"),
     ),
-    ODD_CHIP: (_Case("{who} collects {got} of an equal split where he is owed {owed}: the odd {unit}s go to the "
-                     "first winners clockwise from the button", "{owed}", "{got}"),),
+    ODD_CHIP: (_Case("{who} collects {got} of an equal split where he is owed {owed}: the odd {unit}s go to the first "
+                     "winners clockwise from the button"),),
     HE.POT_BALANCE: (
-        _Case("the log's total pot is {got}, the contributions add up to {owed}", "{owed}", "{got}",
-              lambda s: s.actual == int(s.batch.total_pot[s.h])),
-        _Case("the players collect {got}; the pot less the rake of {rake} is {owed}", "{owed}", "{got}"),
+        _Case("the log's total pot is {got}, the contributions add up to {owed}",
+              when=lambda s: s.actual == int(s.batch.total_pot[s.h])),
+        _Case("the players collect {got}; the pot less the rake of {rake} is {owed}"),
     ),
     HE.COLLECTED: (
-        _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}", "{owed}", "{got}",
-              lambda s: bool(s.batch.is_cancelled[s.h])),
-        _Case("the summary says {who} won {got}, the log's collect lines give {owed}", "{owed}", "{got}",
-              lambda s: s.at_summary),
+        _Case("the hand was cancelled and pays nobody, but the summary says {who} won {got}",
+              when=lambda s: bool(s.batch.is_cancelled[s.h])),
+        _Case("the summary says {who} won {got}, the log's collect lines give {owed}", when=lambda s: s.at_summary),
         _Case("{who} collects {got}, the pots he wins hold {owed} for him with the rake taken from the main pot; "
               "the winners together collect what the pots hold, so the room took the rake from the pots another "
-              "way", "{owed}", "{got}", lambda s: s.warned),
+              "way", when=lambda s: s.warned),
         *_SHOWDOWN,
     ),
     HE.SD_ORDER: (_Case("{who} collects {got} but he wins only by the 52-card ranking; on 36 cards a flush beats a "
@@ -374,9 +374,9 @@ _WORDS: dict[str, tuple[_Case, ...]] = {
                           "all-in", "all-in said", "not said"),),
     "ROOM-DEAD-BLIND": (
         _Case("{who} posts {got} as both blinds, where the room's returning player posts the small blind dead and "
-              "the big blind live: {small} and {big}", "{owed}", "{got}", lambda s: s.both_blinds),
+              "the big blind live: {small} and {big}", when=lambda s: s.both_blinds),
         _Case("{who} posts {got} as a dead small blind, where the room posts the small blind, {small}, all of it "
-              "dead", "{owed}", "{got}"),
+              "dead"),
     ),
     "ROOM-BUTTON": (_Case("the button is on seat {actual} of a {expected}-seat table", "a seat of 1 to {expected}",
                           "{actual}"),),

@@ -1,24 +1,10 @@
 """The rooms' facts (:mod:`rules.rooms`) a Hold'em log can break where no rule of the game sees it,
 checked on a batch of hands (:class:`rules.holdem_batch.HandBatch`) and the engine's facts of it.
 
-- ``ROOM-RAKE``: a rake of the whole pot of a hand played for one. It balances (nothing collected
-  and all raked), so ``HE-POT-BALANCE`` does not see it; no room takes a whole pot.
-- ``ROOM-RUN-TWICE``: a later board of a hand run more than once that deals again a card an earlier
-  board dealt past the cards they share, or deals no card of its own. Each run deals its own cards
-  from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole cards.
-- ``ROOM-ALL-IN``: an all-in whose line does not say it, in a room that says every all-in
-  (``HoldemHand.all_in_said``); one said of a player who keeps chips is ``HE-STACK``.
-- ``ROOM-BUTTON``: a button on a seat the table does not have (``Seat #7 is the button`` at a 6-max
-  table). An empty seat of the table is a dead button, as the rooms play it: no finding.
-- ``ROOM-DEAD-BLIND``: a dead post of another amount than its room posts, read as the replay reads
-  it (both blinds when more than the small blind, else the small blind alone), for the forms the
-  room's samples show (``rules.rooms.DEAD_POSTS_CHECKED``); less is a short all-in. The replay
-  takes the post's live and dead parts from its amount, so no rule of the game sees it.
-
-The engine's lane leaves a hand that breaks one of them to the full path
-(:func:`rules.holdem_fast.replay_batch`), which words them (:func:`rules.holdem_explain.room_findings`).
-Each fact is one row of :data:`ROOM_FACTS`: its ID, its severity and the check that finds where
-a batch breaks it, in the terms of the engine's finding rows (line, seat, expected, actual).
+Each fact is one row of :data:`ROOM_FACTS`: its ID, its severity and the check that finds where a
+batch breaks it, in the terms of the engine's finding rows (line, seat, expected, actual). The
+engine's lane leaves a hand that breaks one to the full path (:func:`rules.holdem_fast.replay_batch`),
+which words it (:func:`rules.holdem_explain.room_findings`).
 
 >>> import numpy as np
 >>> from types import SimpleNamespace
@@ -49,7 +35,9 @@ has none, the seat an index in its hand (-1 none), what the room's fact gives an
 
 
 def _raked(b: HandBatch, f) -> Found:
-    """ROOM-RAKE, at the total's line: the log's rake (actual) is the whole pot of a hand played for one."""
+    """ROOM-RAKE, at the total's line: the log's rake (actual) is the whole pot of a hand played for one.
+    It balances (nothing collected and all raked), so ``HE-POT-BALANCE`` does not see it; no room
+    takes a whole pot."""
     raked = f.explained & (f.rake > 0) & (f.rake == f.total_pot)
     return [(h, int(b.total_line[h]), -1, 0, int(f.total_pot[h])) for h in np.flatnonzero(raked).tolist()]
 
@@ -57,7 +45,9 @@ def _raked(b: HandBatch, f) -> Found:
 def _dealt_again(b: HandBatch, f) -> Found:
     """ROOM-RUN-TWICE, at the later board's first street line: each card a later board (expected,
     counted from 0: the first) deals again after an earlier board dealt it past the cards the two
-    share (actual), or -1 for a later board that deals no card of its own."""
+    share (actual), or -1 for a later board that deals no card of its own. Each run deals its own
+    cards from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole
+    cards."""
     found = []
     for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
         boards = [b.board[h].tolist()] + [b.more_boards[h, k].tolist() for k in range(b.more_boards.shape[1])]
@@ -80,7 +70,8 @@ def _dealt_again(b: HandBatch, f) -> Found:
 
 def _button_off_table(b: HandBatch, f) -> Found:
     """ROOM-BUTTON, at the hand's first line: the button (actual) is on a seat number past the
-    table's size (expected), where no seat line puts a player."""
+    table's size (expected), where no seat line puts a player (``Seat #7 is the button`` at a 6-max
+    table). An empty seat of the table is a dead button, as the rooms play it: no finding."""
     found = []
     for h in np.flatnonzero((b.max_seats > 0) & (b.button_seat > b.max_seats)).tolist():
         if not (b.seat_no[b.seat_start[h]:b.seat_start[h + 1]] == b.button_seat[h]).any():
@@ -98,7 +89,8 @@ def _at_actions(b: HandBatch, actions: np.ndarray, expected=None, actual=None) -
 
 def _all_ins_unsaid(b: HandBatch, f) -> Found:
     """ROOM-ALL-IN: the actions that put a player all in, as the engine's facts ``f`` count his
-    chips, in a hand whose room says every all-in and whose line does not say it."""
+    chips, in a hand whose room says every all-in (``HoldemHand.all_in_said``) and whose line does
+    not say it; one said of a player who keeps chips is ``HE-STACK``."""
     if b.all_in_said is None:
         return []
     unsaid = np.flatnonzero(f.is_all_in & ~b.is_all_in)
@@ -113,7 +105,9 @@ def _dead_posts_off(b: HandBatch, f) -> Found:
     cents). A dead post is a post of dead money, or a second small blind where the room plays it
     dead; of more than the small blind it is both blinds (the small blind and the big blind), else
     the small blind alone. Each is checked where the hand's room has the form
-    (``HandBatch.dead_posts_checked``), not in a Limit hand; less than the amount is an all-in."""
+    (``HandBatch.dead_posts_checked``, the forms the room's samples show), not in a Limit hand; less
+    than the amount is a short all-in. The replay takes the post's live and dead parts from its
+    amount, so no rule of the game sees it."""
     if b.dead_posts_checked is None:
         return []
     dead = b.kind == _POST_DEAD
