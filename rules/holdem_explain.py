@@ -145,18 +145,6 @@ def _holders(s: _Said) -> str:
     return " and ".join([s.holder, *others])
 
 
-def _at_summary(s: _Said) -> bool:
-    """The row is at the player's summary line."""
-    summary_line = int(s.batch.summary_line[s.s0 + s.seat]) if s.seat >= 0 else 0
-    return bool(summary_line) and s.line == summary_line
-
-
-def _summed_up_elsewhere(s: _Said) -> bool:
-    """The player's summary line names another seat number: the row's actual one."""
-    other = s.batch.summary_seat_no
-    return other is not None and other[s.s0 + s.seat] >= 0 and s.actual == other[s.s0 + s.seat]
-
-
 _VALUES: dict[str, Callable[[_Said], object]] = {
     # the row's player and amounts (money in the logs' way; ``_cents``: in cents)
     "who": lambda s: s.name(s.seat),
@@ -196,7 +184,8 @@ _VALUES: dict[str, Callable[[_Said], object]] = {
     "winners": _winners,
     "unit": lambda s: "chip" if s.batch.currency[s.h] in ("chips", "play") else "cent",
     "rake": lambda s: money(int(s.batch.rake[s.h])),
-    "at_summary": _at_summary,
+    # the row is at the player's summary line (a row's line is None, not 0, when it has none)
+    "at_summary": lambda s: s.seat >= 0 and s.line == int(s.batch.summary_line[s.s0 + s.seat]),
     # HE-DECK, HE-BOARD
     "short_deck": lambda s: bool(s.batch.is_short_deck[s.h]),
     "deck": lambda s: 36 if s.short_deck else 52,
@@ -210,7 +199,8 @@ _VALUES: dict[str, Callable[[_Said], object]] = {
     "board_dealt": lambda s: _cards(s.batch.board[s.h]) or "no board",
     "board_shown": lambda s: _cards(s.batch.summary_board[s.h]),
     # HE-SUMMARY-SEATS
-    "summed_up_elsewhere": _summed_up_elsewhere,
+    # the other seat number the player's summary line gives (-1: it agrees with his seat line)
+    "other_seat_no": lambda s: -1 if s.batch.summary_seat_no is None else int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
     # the room facts
     "run": lambda s: _RUNS[s.expected],
@@ -355,7 +345,7 @@ _WORDS: dict[str, tuple[_Case, ...]] = {
     ),
     HE.SUMMARY_SEATS: (
         _Case("the summary puts {who} in seat {actual}, the seat lines in seat {expected}", "seat {expected}",
-              "seat {actual}", lambda s: s.summed_up_elsewhere),
+              "seat {actual}", lambda s: s.other_seat_no >= 0 and s.actual == s.other_seat_no),
         _Case("the summary lists {who}, who has no seat line", "no summary line", "a line for {who}",
               lambda s: s.expected == 0),
         _Case("the summary has no line for seat {seat_no} ({who}): the hand is cut short or a line is lost",
