@@ -4,7 +4,7 @@ The engine (:mod:`rules.holdem_fast`) reports each broken rule as numbers: the r
 line, the seat and the expected and actual amounts in cents. :func:`explain` turns the rows of one
 hand into :class:`~rules.findings.Finding` objects, and :func:`room_findings` the room facts the
 hand breaks (:mod:`rules.holdem_room`). Each rule's words are written once, in one table keyed by
-the rule's ID (:data:`_WORDS`): its cases, each a template of the message, the expected and the
+the rule's ID (:data:`WORDS`): its cases, each a template of the message, the expected and the
 actual, and when it applies. A template names the values of :class:`_Said` (``{who}``, ``{got}``,
 ``{owed}`` …), which reads the hand's batch columns for names, cards and the amounts the log wrote,
 and the engine's own per-action facts, only when a template asks for them. Only hands with
@@ -29,7 +29,7 @@ from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDED", "explain", "money", "room_findings"]
+__all__ = ["WORDED", "WORDS", "WORD_VALUES", "explain", "money", "room_findings"]
 
 
 def money(cents: int) -> str:
@@ -76,7 +76,7 @@ _RUNS = ("first", "second", "third")
 
 
 class _Said:
-    """One finding row of hand ``h`` and the values its templates name (:data:`_VALUES`), each
+    """One finding row of hand ``h`` and the values its templates name (:data:`WORD_VALUES`), each
     worked out the first time a template or a case asks for it."""
 
     def __init__(self, batch: HandBatch, facts: FactBatch, h: int, row: _Row, rows: list[_Row]) -> None:
@@ -86,9 +86,9 @@ class _Said:
         self.n_seats = int(batch.seat_start[h + 1]) - self.s0
 
     def __getattr__(self, name: str):      # only for a value not worked out yet
-        if name not in _VALUES:
+        if name not in WORD_VALUES:
             raise AttributeError(name)
-        value = _VALUES[name](self)
+        value = WORD_VALUES[name](self)
         setattr(self, name, value)
         return value
 
@@ -145,7 +145,7 @@ def _holders(s: _Said) -> str:
     return " and ".join([s.holder, *others])
 
 
-_VALUES: dict[str, Callable[[_Said], object]] = {
+WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     # the row's player and amounts (money in the logs' way; ``_cents``: in cents)
     "who": lambda s: s.name(s.seat),
     "got": lambda s: money(s.actual),
@@ -198,8 +198,7 @@ _VALUES: dict[str, Callable[[_Said], object]] = {
     "actual_card": lambda s: _card(s.actual) if s.actual >= 0 else "no card",
     "board_dealt": lambda s: _cards(s.batch.board[s.h]) or "no board",
     "board_shown": lambda s: _cards(s.batch.summary_board[s.h]),
-    # HE-SUMMARY-SEATS
-    # the other seat number the player's summary line gives (-1: it agrees with his seat line)
+    # HE-SUMMARY-SEATS: the other seat number the player's summary line gives (-1: it agrees with his seat line)
     "other_seat_no": lambda s: -1 if s.batch.summary_seat_no is None else int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
     # the room facts
@@ -237,7 +236,7 @@ _SHORT_ALL_IN = "{who} raises after a short all-in, which did not reopen the bet
 ODD_CHIP = "ROOM-ODD-CHIP"
 """The room fact (rules.rooms) of who gets the odd units of a split pot."""
 
-_WORDS: dict[str, tuple[_Case, ...]] = {
+WORDS: dict[str, tuple[_Case, ...]] = {
     HE.PLAYERS: (_Case("{actual} players are dealt in", f"{MIN_PLAYERS} to {MAX_PLAYERS} players",
                        "{actual} players"),),
     HE.ACTION_ORDER: (
@@ -373,7 +372,7 @@ _WORDS: dict[str, tuple[_Case, ...]] = {
 }
 """Each rule's words, by its ID: its cases in the order they are tried."""
 
-WORDED = frozenset(rule for rule in HE if rule in _WORDS)
+WORDED = frozenset(rule for rule in HE if rule in WORDS)
 """The rules whose finding rows have their own words."""
 
 
@@ -381,7 +380,7 @@ def _worded(batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> tup
     out = []
     for row in rows:
         said = _Said(batch, facts, h, row, rows)
-        cases = _WORDS.get(row.rule)
+        cases = WORDS.get(row.rule)
         if cases is None:       # a rule the engine gained before its words
             message, expected, actual = HE(row.rule).text, str(row.expected), str(row.actual)
         else:
