@@ -129,9 +129,7 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
     if not facts.explained[0]:
         raise NotReplayed(NOT_REPLAYED)
-    findings: tuple[Finding, ...] = ()
-    if len(facts.findings):
-        findings = explain(batch, facts, 0, facts.findings)
+    findings = explain(batch, facts, 0, facts.findings)     # none when its rows are
     if not facts.certified[0]:      # a certified hand breaks no room fact either
         findings += room_findings(batch, facts, 0)
     return _result(hand, batch, facts, findings + hand.room_findings)
