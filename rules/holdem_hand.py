@@ -5,8 +5,8 @@ The parser (``parsers.pokerstars``) fills these records; the replay engine
 the table's unit (dollars, euros, play chips or tournament chips); every action keeps the
 FILE line it came from, so a finding can point an auditor at it.
 
->>> Street("flop").next
-<Street.TURN: 'turn'>
+>>> Street("flop").board_size, Street("flop").ordinal
+(3, 1)
 >>> ActionKind("raise").is_voluntary, ActionKind("post_bb").is_post
 (True, True)
 >>> BettingStructure.parse("Pot Limit")
@@ -42,11 +42,6 @@ class Street(enum.StrEnum):
     """After the fifth board card."""
     SHOWDOWN = "showdown"
     """Cards shown and pots collected after the betting."""
-
-    @property
-    def next(self) -> Street:
-        order = list(Street)
-        return order[min(order.index(self) + 1, len(order) - 1)]
 
     # board_size (how many board cards are out on this street) and ordinal (its place in the
     # order) are plain attributes of each member, set below the class: the replay reads them
