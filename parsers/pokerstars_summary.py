@@ -131,15 +131,15 @@ def amount(text: str) -> Decimal:
     return Decimal(text.lstrip("$€£₹").replace(",", ""))
 
 
+_AMOUNT = r"[$€£₹]?\d[\d,]*(?:\.\d+)?"
+"""An amount as the grammar's AMOUNT reads it, for the text the grammar leaves whole (prizes, the letter's lines)."""
 _ENTRY = re.compile(r"^(?P<player>.+?)(?: \[(?P<entry_no>\d+)\])? \((?P<country>.*)\),\s*(?P<rest>.*)$")
-_PRIZE = re.compile(r"^(?P<amount>[$€£₹]?\d[\d,]*(?:\.\d+)?)(?: (?P<code>[A-Z]{2,4}))?(?: \([\d.]+%\))?$")
+_PRIZE = re.compile(rf"^(?P<amount>{_AMOUNT})(?: (?P<code>[A-Z]{{2,4}}))?(?: \([\d.]+%\))?$")
 _PLACE = re.compile(r"finished (?:the tournament )?in (\d+)(?:st|nd|rd|th) place", re.IGNORECASE)
-_AWARD = re.compile(r"A ([A-Z]{3}) ([\d,]+(?:\.\d+)?) award", re.IGNORECASE)
+_AWARD = re.compile(rf"A ([A-Z]{{3}}) ({_AMOUNT}) award", re.IGNORECASE)
 _REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECASE)
-_REBUYS = re.compile(r"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
-                     re.IGNORECASE)
-_BOUNTIES = re.compile(r"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
-                       re.IGNORECASE)
+_REBUYS = re.compile(rf"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
+_BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
 LARGEST_COUNT = 9_999_999
 """The most entries or places a summary may state (32-bit columns)."""
