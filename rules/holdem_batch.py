@@ -132,7 +132,7 @@ class HandBatch:
     board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # the flop, turn, river marker lines, 0 when absent
     summary_board: np.ndarray = column("hands", np.int8, -1, 5)  # the summary's "Board […]", -1 beyond its length
     summary_board_line: np.ndarray = column("hands", np.int32)  # 0 when the summary has no board line
-    total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")  # the summary's total pot
+    total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
     rake: np.ndarray = column("hands", np.int64, of="summary.rake")
     total_line: np.ndarray = column("hands", np.int32, of="summary.total_line")
     has_summary: np.ndarray = column("hands", np.bool_, True)  # a summary: a Total pot line or summary seats
@@ -345,8 +345,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
     for k, lines in enumerate(hand.board_lines[:3]):
         if k == 0:
-            for i, line in enumerate(lines[:3]):
-                b.board_lines[h, i] = line
+            b.board_lines[h, :len(lines[:3])] = lines[:3]
         elif lines:
             b.more_board_lines[h, k - 1] = lines[0]
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
@@ -401,12 +400,10 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         for k, amount in enumerate(summary.pots):
             b.pot_amount[p0 + k] = cents(amount)
         ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
-        for k in range(min(len(summary.boards), 3)):
-            line = summary.board_lines[k] if k < len(summary.board_lines) else 0
-            if k == 0:
-                b.summary_board_line[h] = line
-            else:
-                b.summary_more_board_lines[h, k - 1] = line
+        lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
+        if lines:
+            b.summary_board_line[h] = lines[0]
+            b.summary_more_board_lines[h, :len(lines) - 1] = lines[1:]
         for s in summary.seats:
             j = s0 + index[s.player]
             won = sum(cents(amount) for amount in s.won) if s.won else -1
