@@ -152,9 +152,6 @@ class _Builder:
         self.lines = lines
         self.source = source
 
-    def line(self, node: Tree | Token) -> int:
-        return self.source.line((node.line if isinstance(node, Token) else node.meta.line) - 1)
-
     def error(self, reason: str, node: Tree | Token) -> ParseError:
         line = node.line if isinstance(node, Token) else node.meta.line
         column = node.column if isinstance(node, Token) else node.meta.column
@@ -178,12 +175,9 @@ class _Builder:
 
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
-        tokens = [token for token in node.children if isinstance(token, Token)]
-        amounts = [token for token in tokens if token.type == "AMOUNT"]
-        code = next((str(token) for token in tokens if token.type == "CURRENCY"), None)
-        sign = str(amounts[0])[0]
-        currency = code or CURRENCY_SIGNS.get(sign) or "chips"
-        return [amount(str(token)) for token in amounts], currency
+        amounts = [str(token) for token in node.children if token.type == "AMOUNT"]
+        code = next((str(token) for token in node.children if token.type == "CURRENCY"), None)
+        return [amount(text) for text in amounts], code or CURRENCY_SIGNS.get(amounts[0][0]) or "chips"
 
     def summary(self, tree: Tree) -> TournamentSummary:
         said: dict[str, list[Tree]] = {}    # the lines of each kind, in order
@@ -260,4 +254,4 @@ class _Builder:
         return TournamentEntry(
             finish=None if still_playing else place, player=found["player"].strip(),
             entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,
-            prize_text=rest or None, line=self.line(node))
+            prize_text=rest or None, line=self.source.line(node.meta.line - 1))
