@@ -157,9 +157,10 @@ class _Builder:
         column = node.column if isinstance(node, Token) else node.meta.column
         return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
 
-    def date(self, node: Tree) -> datetime | None:
-        """The first date and time of a 'Tournament started' line, as written (the room's local time)."""
-        found = _DATE.search(str(node.children[-1]))
+    def date(self, node: Tree | None) -> datetime | None:
+        """The first date and time of a 'Tournament started' (or finished) line, as written (the room's local
+        time); None without the line, or without a date on it."""
+        found = node and _DATE.search(str(node.children[-1]))
         if not found:
             return None
         try:
@@ -198,7 +199,7 @@ class _Builder:
         count_entries = self.count(node.children[0], node) if (node := last.get("count_players")) else None
         prize = _PRIZE.match(str(node.children[-1]).strip()) if (node := last.get("prize_pool")) else None
         prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
-        started_at, finished_at = (self.date(node) if (node := last.get(kind)) else None for kind in ("started", "finished"))
+        started_at, finished_at = self.date(last.get("started")), self.date(last.get("finished"))
         entries = [self.entry(node, currency) for node in said.get("entry", ())]
         zero = Decimal(0)
         # one part: the buy-in alone; two: buy-in/fee; three: buy-in/bounty/fee (knockouts)
