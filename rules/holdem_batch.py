@@ -90,7 +90,7 @@ def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None,
     return field(metadata={"column": (rows, dtype, fill, width), "of": of})
 
 
-def texts(of: str):
+def per_hand(of: str):
     """A dataclass field that is a list of one value per hand, copied from the hand's field ``of``."""
     return field(default_factory=list, metadata={"of": of})
 
@@ -186,15 +186,15 @@ class HandBatch:
     room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
     # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
     # ---------------------------------------------------------------- strings, one per hand / seat
-    game_id: list[str] = texts("source.game_id")
+    game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
-    hand_id: list[str] = texts("hand_id")
-    tournament_id: list[str | None] = texts("tournament_id")
-    stakes: list[str] = texts("stakes")
-    currency: list[str] = texts("currency")
-    club: list[str | None] = texts("info.club")
-    table_name: list[str | None] = texts("info.table_name")
-    played_at: list[datetime | None] = texts("info.played_at")
+    hand_id: list[str] = per_hand("hand_id")
+    tournament_id: list[str | None] = per_hand("tournament_id")
+    stakes: list[str] = per_hand("stakes")
+    currency: list[str] = per_hand("currency")
+    club: list[str | None] = per_hand("info.club")
+    table_name: list[str | None] = per_hand("info.table_name")
+    played_at: list[datetime | None] = per_hand("info.played_at")
     player: list[str] = field(default_factory=list)         # per seat
 
     @property
@@ -251,21 +251,21 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     False
     """
     unseated = [_unseated(hand) for hand in hands]
-    per_hand = {"seats": [(*hand.seats, *[None] * len(names)) for hand, names in zip(hands, unseated)],
-                "actions": [hand.actions for hand in hands],
-                "pots": [() if hand.summary is None else hand.summary.pots for hand in hands]}
-    b = HandBatch.empty(len(hands), *(sum(map(len, records)) for records in per_hand.values()))
-    for start, records in zip((b.seat_start, b.action_start, b.pot_start), per_hand.values()):
+    by_hand = {"seats": [(*hand.seats, *[None] * len(names)) for hand, names in zip(hands, unseated)],  # None: unseated
+               "actions": [hand.actions for hand in hands],
+               "pots": [() if hand.summary is None else hand.summary.pots for hand in hands]}
+    b = HandBatch.empty(len(hands), *(sum(map(len, records)) for records in by_hand.values()))
+    for start, records in zip((b.seat_start, b.action_start, b.pot_start), by_hand.values()):
         np.cumsum([len(r) for r in records], out=start[1:])
     unfit = np.zeros(len(hands), np.bool_)     # hands with an amount of more than two decimals
-    for kind, records, starts in (("hands", hands, None), ("seats", per_hand["seats"], b.seat_start),
-                                  ("actions", per_hand["actions"], b.action_start)):
+    for kind, records, starts in (("hands", hands, None), ("seats", by_hand["seats"], b.seat_start),
+                                  ("actions", by_hand["actions"], b.action_start)):
         rows = records if starts is None else [record for of_hand in records for record in of_hand]
         for name, get in _COPIED[kind]:
             unfitting = _copy(getattr(b, name), [None if row is None else get(row) for row in rows])
             if unfitting:
                 unfit[unfitting if starts is None else np.searchsorted(starts, unfitting, "right") - 1] = True
-    for name, get in _COPIED["texts"]:
+    for name, get in _COPIED["lists"]:
         getattr(b, name).extend(map(get, hands))
     optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
                 "results_not_stated": [hand.results_not_stated for hand in hands],
@@ -297,8 +297,8 @@ def _path(path: str) -> Callable:
 
 
 _COPIED = {rows: [(f.name, _path(f.metadata["of"])) for f in fields(HandBatch)
-                  if f.metadata.get("of") and f.metadata.get("column", ("texts",))[0] == rows]
-           for rows in ("hands", "seats", "actions", "texts")}
+                  if f.metadata.get("of") and f.metadata.get("column", ("lists",))[0] == rows]
+           for rows in ("hands", "seats", "actions", "lists")}
 """Per kind of row, the fields declared with the record field they copy (``of``), and its getter."""
 
 _CODES = {enum: {member: code for code, member in enumerate(enum)} for enum in (BettingStructure, Street, ActionKind)}
