@@ -43,6 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
 from decimal import Decimal
+from itertools import accumulate
 from operator import attrgetter
 
 import numpy as np
@@ -256,7 +257,7 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
                "pots": [() if hand.summary is None else hand.summary.pots for hand in hands]}
     b = HandBatch.empty(len(hands), *(sum(map(len, records)) for records in by_hand.values()))
     for start, records in zip((b.seat_start, b.action_start, b.pot_start), by_hand.values()):
-        np.cumsum([len(r) for r in records], out=start[1:])
+        start[1:] = list(accumulate(map(len, records)))
     unfit = np.zeros(len(hands), np.bool_)     # hands with an amount of more than two decimals
     for kind, records, starts in (("hands", hands, None), ("seats", by_hand["seats"], b.seat_start),
                                   ("actions", by_hand["actions"], b.action_start)):
