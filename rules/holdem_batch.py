@@ -42,7 +42,6 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
-from decimal import Decimal
 from itertools import accumulate
 from operator import attrgetter
 
@@ -302,17 +301,17 @@ _COPIED = {rows: [(f.name, _path(f.metadata["of"])) for f in fields(HandBatch)
            for rows in ("hands", "seats", "actions", "lists")}
 """Per kind of row, the fields declared with the record field they copy (``of``), and its getter."""
 
-_CODES = {enum: {member: code for code, member in enumerate(enum)} for enum in (BettingStructure, Street, ActionKind)}
+_CODES = {kinds: {member: code for code, member in enumerate(kinds)} for kinds in (BettingStructure, Street, ActionKind)}
 """The enums a column holds as the value's index in the enum (BETTINGS, STREETS, KINDS)."""
 
 
 def _copy(column: np.ndarray, values: list) -> list[int]:
-    """Write a record field's values into ``column`` as the conventions code them: amounts in cents, enums
-    by :data:`_CODES`, None left at the column's fill. Returns the rows of amounts of more than two decimals
-    (written 0)."""
+    """Write a record field's values into ``column`` as the conventions code them: amounts (the int64
+    columns) in cents, enums by :data:`_CODES`, None left at the column's fill. Returns the rows of amounts
+    of more than two decimals (written 0)."""
     first = next((value for value in values if value is not None), None)
     unfitting = []
-    if isinstance(first, Decimal):
+    if column.dtype == np.int64:
         cents = [None if value is None else in_cents(value) for value in values]
         unfitting = [row for row, (value, c) in enumerate(zip(values, cents)) if value is not None and c is None]
         values = [0 if row in unfitting else c for row, c in enumerate(cents)] if unfitting else cents
