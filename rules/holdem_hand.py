@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
 from rules.cards import Card
@@ -279,8 +278,6 @@ class HoldemHand:
     in (a PHH file without ``winnings`` or ``finishing_stacks``): the replay awards the pots by the
     cards and takes its awards as what each player collected, since no stated amount is there to check."""
     is_cancelled: bool = False
-    played_at_local: datetime | None = None
-    """The header's first timestamp in the room's local zone, when a second (ET) one follows."""
     room_findings: tuple[Finding, ...] = ()
     """Where the log contradicts a fact of its room (``rules.rooms``): the reader's findings, under
     the fact's ID, which the replay reports beside its own."""
