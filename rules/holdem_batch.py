@@ -175,16 +175,17 @@ class HandBatch:
     line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
-    second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
-    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
+    # ------------------------------------------- optional: None (as empty() leaves them) while no row needs one
+    second_sb_live: np.ndarray | None = None  # bool per hand: a second small blind is live
+    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
-    # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
-    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said (None, as empty(): none)
+    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
+    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said
     dead_posts_checked: np.ndarray | None = None  # int8 per hand: the rules.rooms.DeadPost forms of its room
-    # whose amount ROOM-DEAD-BLIND checks, 0 none (None, as empty(): none)
-    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
-    room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
-    # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
+    # whose amount ROOM-DEAD-BLIND checks, 0 none
+    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated
+    room_noted: np.ndarray | None = None  # bool per hand: HoldemHand.room_findings (the reader found the log
+    # against a room fact), so the hand is never certified
     # ---------------------------------------------------------------- strings, one per hand / seat
     game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
