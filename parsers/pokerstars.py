@@ -660,7 +660,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = CURRENCY_SIGNS[sign]
     else:
         currency = "play"
-    played_at, local = head["played_at"], head["local"]
+    played_at = head["played_at"]
 
     table_name = None
     max_seats = button = None
@@ -832,5 +832,5 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         boards=tuple(tuple(b) for b in boards if b) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
-        played_at_local=local, room_findings=marks.findings, header_line=source.first_line,
+        room_findings=marks.findings, header_line=source.first_line,
     )
