@@ -86,8 +86,10 @@ __all__ = [
     "SITE",
     "SUMMARY_OUTCOME",
     "SYNTAX",
+    "TABLE_KINDS",
     "TERMINALS",
     "WORDS",
+    "ZONE_LETTERS",
     "LineKind",
     "build_hand",
     "check_shape",
@@ -187,14 +189,11 @@ _AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands']
 
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
 """The words a game's name starts with, where a tournament's buy-in ends."""
-_HEADER = re.compile(
-    r"^" + _P["site"] + r"(?:Zoom |Home Game |HomeGame )?(?:" + _P["hand"] + "|" + _P["game"] + r")(?P<id>\d+): +"
+_CLUB_AND_TOURNAMENT = (
     r"(?:\{(?P<club>[^}]*)\} +)?"
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
-    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?"
-    r"(?P<rest>.*)$",
-    re.IGNORECASE,  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
-)
+    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?")
+"""What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
 _GAME = re.compile(
     r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
     re.IGNORECASE,
@@ -213,23 +212,11 @@ DATE_TIME: tuple[tuple[str, int, int], ...] = (
     (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
 )
 """How a header writes a date and time, field by field: the mark after the field, and its fewest
-and most digits. The reader's date pattern and the compiled scanner's date reader are made from it
-(the reader also takes spaces and a dash between date and time, and a time without seconds)."""
-
-
-def _digits(low: int, high: int) -> str:
-    return rf"\d{{{low},{high}}}"
-
-
-_DATE = "".join(_digits(low, high) + re.escape(mark) for mark, low, high in DATE_TIME[:2]) + _digits(*DATE_TIME[2][1:])
-_CLOCK = (_digits(*DATE_TIME[3][1:]) + re.escape(DATE_TIME[3][0]) + _digits(*DATE_TIME[4][1:])
-          + "(?:" + re.escape(DATE_TIME[4][0]) + _digits(*DATE_TIME[5][1:]) + ")?")
-_WHEN = re.compile(
-    rf"(?P<d>{_DATE})\s+(?:-\s+)?(?P<t>{_CLOCK})\s*\(?(?P<z>[A-Z]{{1,5}})?\)?"
-    rf"(?:\s*\[(?P<d2>{_DATE})\s+(?P<t2>{_CLOCK})\s*(?P<z2>[A-Z]{{1,5}})?\])?"
-)
-_DASH = re.compile(r"\s*-\s*")
-"""What stands between the stakes and the date."""
+and most digits. The header's form (:func:`line_forms`) reads its dates as it says."""
+ZONE_LETTERS = 5
+"""The most capitals of a time zone's name in a header (ET, CET, AEST …)."""
+TABLE_KINDS = ("Zoom ", "Home Game ", "HomeGame ")
+"""The words a header may write between 'PokerStars ' and 'Hand #'."""
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 _HAND_NAME = (
@@ -260,12 +247,15 @@ _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "",
+               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "", *,
+               tables: tuple[str, ...], date_time: tuple[tuple[str, int, int], ...], zone_letters: int,
                ) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines.
+    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "HEADER" the header's
+    frame: its words and ID, the words of its table and stakes ("rest", the reader's own), its date
+    and time, and a second one, the ET time, in brackets after a local one.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -306,14 +296,33 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     marker = LineForm((Piece.word(phrase["marker"]), run,
                        Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
                        Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
+    header = LineForm((Piece.word(phrase["site"]), Piece.choice(dict.fromkeys(tables), optional=True),
+                       Piece.choice(dict.fromkeys((phrase["hand"], phrase["game"]))), Piece.number("id"),
+                       Piece.mark(mark["name_end"]), Piece.name("rest", "last"), Piece.mark(mark["dash"]),
+                       Piece.when(("d", "t", "z"), date_time, letters=zone_letters),
+                       Piece.when(("d2", "t2", "z2"), date_time, letters=zone_letters, lead=mark["bracket"],
+                                  tail=mark["bracket_end"], optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,),
+            "HEADER": (header,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME,
+                   tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
-_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
+_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
+_HEAD = FORMS["HEADER"][0].pieces
+_REST = next(at for at, piece in enumerate(_HEAD) if piece.group == "rest")
+# the header's pieces up to the rest, where the reader finds the game and stakes; the dash; the dates
+_HEADER = re.compile("^" + LineForm(_HEAD[:_REST]).pattern(_AMT, _PIECE_MARKS) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$",
+                     re.IGNORECASE)  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+_DASH = re.compile(_HEAD[_REST + 1].pattern(_AMT, _PIECE_MARKS))
+_WHEN = re.compile(LineForm(_HEAD[_REST + 2:]).pattern(_AMT, _PIECE_MARKS))
+_HEADER_WORDS = f"a '{PHRASES['site']}{PHRASES['hand']}…' header line"
+_WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in zip(DATE_TIME, (2020, 1, 2, 3, 4, 5)))
+               + SYNTAX["space"] + PHRASES["et"])
+"""The header and its date in words, for errors: made from the header's words and DATE_TIME."""
 _ACTION = re.compile(
     r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
     + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
@@ -357,7 +366,7 @@ _CANCELLED = re.compile(r"^Hand cancelled")
 
 
 LINE_KINDS: tuple[LineKind, ...] = (
-    LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
+    LineKind("HEADER", _HEADER_WORDS, _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
     LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), _STARS, group="hole", code=5),
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), _STARS, group="summary", code=10),
@@ -535,7 +544,7 @@ def read_header(line: str) -> dict:
     the hand is not read."""
     match = _HEADER.match(line)
     if match is None:
-        raise ParseError("expected a 'PokerStars Hand #…:' header line", line=1, column=1, line_text=line)
+        raise ParseError(f"expected {_HEADER_WORDS}", line=1, column=1, line_text=line)
     rest = match["rest"]
     game = _GAME.search(rest)
     if game is None:
@@ -557,7 +566,7 @@ def read_header(line: str) -> dict:
     when = _WHEN.search(rest, stakes.end())
     if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or not rest[when.end():].isspace() \
             and when.end() < len(rest):
-        raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
+        raise ParseError(f"expected the date and time like {_WHEN_WORDS}", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
     played_at, local = _times(when, line, match.start("rest"))
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
