@@ -39,6 +39,9 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+import numpy as np
+from numba import njit
+
 from parsers import room_lines
 from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
@@ -500,7 +503,6 @@ _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, Ac
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
-_STREET_ORDER = {word: order for order, word in enumerate(MARKERS["STREET"], 1)}
 _SHOWN_DOWN = 4
 _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
@@ -628,16 +630,60 @@ def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
         raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
 
 
-def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card] | None:
-    """The cards a street line of ``run`` must repeat: its run's board, or on a run's first street
-    line the first ``length`` cards of the nearest earlier run (a hand run twice after the flop
-    shares it). None when no board is dealt yet."""
-    if boards[run]:
-        return boards[run]
-    for earlier in range(run - 1, -1, -1):
-        if boards[earlier]:
-            return boards[earlier][:length]
-    return None
+# ////////////////////////////////////////////////////////////////////// the streets, judged once
+# by deal_street, for the reader and inside the compiled scanner (whose Numba cache follows its own file
+# only: touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
+DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
+_NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
+_REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
+             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost",
+             ("the {what} line repeats the board as [{written}], the street lines before it dealt [{shown}]: a card is "
+              "changed or a street line is lost"))
+
+
+@njit(cache=True)
+def deal_street(boards, reached, run, street, cards, n, repeated, before):
+    """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
+    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards``
+    (per run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) are
+    the hand's so far, and take a line DEALT. Each street is dealt once per run, in order; the cards
+    repeated are the run's board, or on its first street line the first of the nearest earlier
+    run's (a hand run twice after the flop shares them); ``before`` gets the board so far."""
+    if street <= reached[run]:
+        return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
+    reached[run] = street
+    if street == _SHOWN_DOWN:
+        return DEALT
+    if repeated >= 0:
+        source = run
+        while source >= 0 and boards[source, 0] < 0:
+            source -= 1
+        if source < 0:
+            return NO_BOARD_BEFORE
+        same = True     # (loops, not array expressions: those allocate, on every line the scanner reads)
+        for k in range(before.shape[0]):
+            before[k] = boards[source, k] if source == run or k < repeated else -1
+            same = same and (before[k] == cards[k] if k < repeated else before[k] < 0)
+        if not same:
+            return OTHER_BOARD
+    for k in range(boards.shape[1]):
+        boards[run, k] = cards[k] if k < n else -1
+    return DEALT
+
+
+def _deal(dealt: list, run: int, street: int, cards: tuple, repeated: int, index: int, lines, written="") -> None:
+    """:func:`deal_street` for the reader, whose ``dealt`` (boards, streets reached, the board before)
+    grows for a line of more cards than five (the engine's to judge); ``written``: the repeated cards."""
+    if len(cards) > dealt[0].shape[1]:
+        dealt[0] = np.pad(dealt[0], ((0, 0), (0, len(cards))), constant_values=-1)
+        dealt[2] = np.empty(dealt[0].shape[1], np.int64)
+    boards, reached, before = dealt
+    said = deal_street(boards, reached, run, street, np.array([c.code for c in cards], np.int64), len(cards),
+                       repeated, before)
+    if said != DEALT:
+        shown = " ".join(str(Card.from_code(code)) for code in before if code >= 0) if said == OTHER_BOARD else ""
+        raise _refused(_REFUSALS[said].format(what=_STREET_NAMES[street], reached=_STREET_NAMES[reached[run]],
+                                              written=written, shown=shown), index, lines)
 
 
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
@@ -677,7 +723,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     actions: list[Action] = []
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
-    boards: list[list[Card]] = [[]]
     board_lines: list[list[int]] = [[]]
     street = Street.PREFLOP
     run = 0
@@ -692,7 +737,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     append = actions.append
     seat_numbers: set[int] = set()
     dealt: set[str] = set()
-    street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
+    dealt_streets = [_NO_BOARD.copy(), np.zeros(3, np.int64), np.empty(5, np.int64)]   # what _deal keeps
 
     first_line = source.first_line
     for kind, m, index in tokens:
@@ -744,30 +789,17 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
             street = _STREETS[what]
             run = _RUNS[run_name]
-            if _STREET_ORDER[what] <= street_of_run[run]:
-                raise _refused(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
-                               "is dealt once, in order", index, lines)
-            street_of_run[run] = _STREET_ORDER[what]
             repeated = _cards(c1, index, lines[index])
             cards = repeated + _cards(c2, index, lines[index])
-            while len(boards) <= run:
-                boards.append([])
+            _deal(dealt_streets, run, _STREET_NAMES.index(what), cards, len(repeated) if c2 is not None else -1, index,
+                  lines, c1)
+            while len(board_lines) <= run:
                 board_lines.append([])
-            dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
-            if c2 is not None and dealt_before is None:
-                raise _refused(f"a {what} line with no street line before it: a street line is lost", index, lines)
-            if dealt_before is not None and list(repeated) != dealt_before:
-                shown = " ".join(map(str, dealt_before))
-                raise _refused(f"the {what} line repeats the board as [{c1}], the street lines before it "
-                               f"dealt [{shown}]: a card is changed or a street line is lost", index, lines)
-            boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
             street = Street.SHOWDOWN
             run = _RUNS[m["run"]]
-            if street_of_run[run] == _SHOWN_DOWN:
-                raise _twice("the showdown is written", index, lines)
-            street_of_run[run] = _SHOWN_DOWN
+            _deal(dealt_streets, run, _SHOWN_DOWN, (), -1, index, lines)
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
             append(_action(street, player, _COLLECT_KIND, money(amount, index), None, False, False, (), pot, run, line))
@@ -838,7 +870,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,
         is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
-        boards=tuple(tuple(b) for b in boards if b) or ((),),
+        boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
         played_at_local=local, room_findings=marks.findings, header_line=source.first_line,

@@ -79,6 +79,7 @@ from numba import njit
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
+from parsers.pokerstars import DEALT, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch, in_cents
@@ -289,7 +290,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                           reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, tables=reader.TABLE_KINDS,
                           date_time=reader.DATE_TIME, zone_letters=reader.ZONE_LETTERS)
     assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER",
-                            "HEADER")
+                            "HEADER") and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", "the header: the last row"
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     for name in _GROUPS:
@@ -678,29 +679,6 @@ def _finished(b, wb, wa, wl, wk, s, e):
 
 
 @njit(cache=True)
-def _repeats_board(board, more_boards, h, run, cards, n):
-    """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
-    dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
-    no board dealt yet, a street line that repeats cards has lost the line before it: False."""
-    own = board[h] if run == 0 else more_boards[h, run - 1]
-    if own[0] >= 0:
-        if n < 5 and own[n] >= 0:
-            return False
-        for k in range(n):
-            if own[k] != cards[k]:
-                return False
-        return True
-    for r in range(run - 1, -1, -1):
-        earlier = board[h] if r == 0 else more_boards[h, r - 1]
-        if earlier[0] >= 0:
-            for k in range(n):
-                if earlier[k] != cards[k]:
-                    return False
-            return True
-    return False
-
-
-@njit(cache=True)
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
     if li - 1 <= first_index:
@@ -781,6 +759,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
+    dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = np.int64(0)       # (and _action_row for it)
     npots = 0
@@ -794,6 +773,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
         run_street[:] = 0
+        dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
         shape[h] = 0
@@ -830,34 +810,23 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
-                elif token == T_SHOWDOWN:
-                    if run_street[run] == 4:
-                        ok = False      # a second showdown of a run: the reader refuses it
-                        break
-                    run_street[run] = 4
-                    street = 4
-                else:
-                    if wk[wl[L_MARKERS] + which, 1] <= run_street[run]:
-                        ok = False      # a street again, or out of order: the reader refuses it
-                        break
-                    run_street[run] = wk[wl[L_MARKERS] + which, 1]
+                else:       # a street line or the showdown (street 4), dealt as the reader deals them
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
                     if c1f >= 0:
                         n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
-                    if n < 0 or n > 5:
-                        ok = False
+                    if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
+                                                     repeated if c2f >= 0 else -1, before) != DEALT:
+                        ok = False      # cards the lane does not read, or a line the reader refuses
                         break
-                    if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
-                        ok = False      # the first bracket is not the board dealt so far: the reader refuses it
-                        break
-                    _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
-                    if run == 0:
-                        if markers < 3:
-                            board_lines[h, markers] = fl
-                        markers += 1
-                    elif more_board_lines[h, run - 1] == 0:
-                        more_board_lines[h, run - 1] = fl
+                    if token == T_STREET:
+                        _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
+                        if run == 0:
+                            if markers < 3:
+                                board_lines[h, markers] = fl
+                            markers += 1
+                        elif more_board_lines[h, run - 1] == 0:
+                            more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
@@ -1265,9 +1234,7 @@ def _headers(b, wb, wa, wl, wk, wf, line_start, line_end, hand_line0, out):
     reader reads once per header form), seconds since 1970 (:func:`_seconds`) of the ET time, and
     for a local time before it its seconds and its zone's from, to; else -1, -1, -1). The ET time
     is the time in brackets, or the only one: its zone must be ET."""
-    f = 0
-    while wf[f, F_GROUP] != GR_HEADER:
-        f += 1
+    f = wf.shape[0] - 1     # the header's row: the last (:func:`_forms`)
     fields = np.empty(6, dtype=np.int64)
     dates = np.empty(6, dtype=np.int64)     # per date read: its seconds, its zone's from, to
     for h in range(hand_line0.shape[0]):
