@@ -1,4 +1,4 @@
-"""888poker (Cassava) tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+"""888poker (Cassava) tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
 They tell the account holder his place among the entries, his prize, and his rebuys and
 add-ons at their prices; no date. The grammar (``grammars/pacific_summary.lark``) reads the
@@ -30,14 +30,8 @@ from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
 from parsers.pacific import SITE
-from parsers.pokerstars_summary import (
-    GAME,
-    LARGEST_COUNT,
-    LARGEST_SMALL_COUNT,
-    TournamentEntry,
-    TournamentSummary,
-)
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
 __all__ = ["WORDS", "parse"]
 

@@ -1,10 +1,9 @@
-"""PokerStars tournament summaries → :class:`TournamentSummary`.
+"""PokerStars tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
-A summary is what the room sends a player who asks for his tournament history: the buy-in
-(prize pool part, bounty, fee, in one currency), the entries, the prize pool, the finishing
-order with each prize, and the account holder's own lines: his place, re-entries, rebuys,
-add-ons and bounties. The grammar (``grammars/pokerstars_summary.lark``) reads the lines;
-this module turns each into figures.
+PokerStars writes the whole finishing order, each entry with its country and prize, then the
+account holder's own lines (his place, re-entries, rebuys, add-ons, bounties), or a letter
+('Dear …') that gives his place and award alone. The grammar (``grammars/pokerstars_summary.lark``)
+reads the lines; this module turns each into figures.
 
 >>> text = '''PokerStars Tournament #329052872, No Limit Hold'em
 ... Buy-In: $10.00/$0.50 USD
@@ -26,7 +25,6 @@ this module turns each into figures.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from datetime import datetime
 from decimal import Decimal
 
@@ -36,15 +34,13 @@ from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
-__all__ = ["GAME", "SITE", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
-
-GAME = "tournament"
-"""The warehouse partition of tournament summaries."""
+__all__ = ["SITE", "WORDS", "parse"]
 
 SITE = "PokerStars"
 """The room, as the warehouse names it: its hands (parsers.pokerstars) and its summaries. It is
-written here, the lighter of the two readers, since every ingest loads the summaries' record."""
+written here, in the lighter of the two readers, which the hands' reader imports it from."""
 
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
@@ -58,62 +54,6 @@ WORDS = {
     "YOU": "'You finished …'",
     "_NL": "the end of the line",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentEntry:
-    """One line of the finishing order: an entry (a player who re-entered has one per entry)."""
-
-    finish: int | None
-    """The place; None while the entry is still playing."""
-    player: str
-    entry_no: int
-    """1 for the player's first entry, then 2, 3, … (PokerStars writes ``name [2]``)."""
-    country: str | None
-    prize: Decimal | None
-    """What the entry won in the buy-in's currency: 0 when nothing; None when the prize is not in
-    that currency (a ticket, a seat, points) or the entry is still playing."""
-    prize_text: str | None
-    """The prize as written, when there is one."""
-    line: int
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TournamentSummary:
-    """One tournament summary; amounts in ``currency`` (``chips`` for a play-money tournament)."""
-
-    source: Source
-    info: GameInfo
-    tournament_id: str
-    game_type: str | None
-    buy_in: Decimal
-    """The part of one entry's price that goes to the prize pool."""
-    bounty: Decimal
-    """The part that goes to bounties (knockout tournaments), else 0."""
-    fee: Decimal
-    """The room's fee."""
-    currency: str | None
-    """None for a freeroll whose summary names no unit (no price, no prize)."""
-    count_entries: int | None
-    prize_pool: Decimal | None
-    is_satellite: bool
-    started_at: datetime | None
-    finished_at: datetime | None
-    entries: tuple[TournamentEntry, ...]
-    hero: str | None
-    """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
-    hero_finish: int | None
-    hero_prize: Decimal | None
-    """His award when the order does not list him: what the letter's award says, 0 when it names
-    none, None when it is in another unit."""
-    count_reentries: int
-    count_rebuys: int
-    count_addons: int
-    rebuy_cost: Decimal
-    """What his rebuys and add-ons cost in total (re-entries are priced at the buy-in)."""
-    count_bounties: int
-    bounties_won: Decimal
-
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
@@ -141,10 +81,6 @@ _REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECA
 _REBUYS = re.compile(rf"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 _BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 _DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
-LARGEST_COUNT = 9_999_999
-"""The most entries or places a summary may state (32-bit columns)."""
-LARGEST_SMALL_COUNT = 9_999
-"""The most re-entries, rebuys, add-ons, bounties or entries of one player (16-bit columns)."""
 
 
 class _Builder:

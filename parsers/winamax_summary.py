@@ -1,4 +1,4 @@
-"""Winamax tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+"""Winamax tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
 Winamax tells the account holder his own tournament only: the buy-in and fee, his rebuys and
 add-ons at their prices, the entries, the prize pool, his place and his prize. The grammar
@@ -34,15 +34,9 @@ from lark import Token, Tree
 from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
-from parsers.pokerstars_summary import (
-    GAME,
-    LARGEST_COUNT,
-    LARGEST_SMALL_COUNT,
-    TournamentEntry,
-    TournamentSummary,
-)
 from parsers.winamax import SITE
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
 __all__ = ["WORDS", "parse"]
 
