@@ -25,16 +25,15 @@ reads the lines; this module turns each into figures.
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from decimal import Decimal
 
-from lark import Token, Tree
+from lark import Tree
 
-from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
-from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
+from rules.tournaments import GAME, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
 __all__ = ["SITE", "WORDS", "parse"]
 
@@ -80,36 +79,9 @@ _AWARD = re.compile(rf"A ([A-Z]{{3}}) ({_AMOUNT}) award", re.IGNORECASE)
 _REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECASE)
 _REBUYS = re.compile(rf"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 _BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
-_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
 
 
-class _Builder:
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
-        self.lines = lines
-        self.source = source
-
-    def error(self, reason: str, node: Tree | Token) -> ParseError:
-        line = node.line if isinstance(node, Token) else node.meta.line
-        column = node.column if isinstance(node, Token) else node.meta.column
-        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
-
-    def date(self, node: Tree | None) -> datetime | None:
-        """The first date and time of a 'Tournament started' (or finished) line, as written (the room's local
-        time); None without the line, or without a date on it."""
-        found = node and _DATE.search(str(node.children[-1]))
-        if not found:
-            return None
-        try:
-            return datetime(*map(int, found.groups()))
-        except ValueError:
-            raise self.error(f"{found[0]!r} is not a date and time", node) from None
-
-    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
-        value = int(text)
-        if value > largest:
-            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
-        return value
-
+class _Builder(SummaryBuilder):
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
         amounts = [str(token) for token in node.children if token.type == "AMOUNT"]
