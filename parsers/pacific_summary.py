@@ -84,14 +84,13 @@ class _Builder(SummaryBuilder):
                 read = [amount(str(token)) for token in prices.children] if prices is not None else []
                 currencies += [currency for _, currency in read if currency]
                 parts = [value for value, _ in read]
-                if len(parts) > 2:
-                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+                price, price_fee = self.price_and_fee(parts, node)
                 if kind == "buy_in" and parts:
-                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                    buy_in, fee = price, price_fee
                 elif kind == "rebuy_price":
-                    rebuy_price = sum(parts, zero)
+                    rebuy_price = price + price_fee
                 elif kind == "addon_price":
-                    addon_price = sum(parts, zero)
+                    addon_price = price + price_fee
             elif kind == "performed":
                 found = _PERFORMED.match(str(node.children[0]).strip())
                 times = self.count(found["count"], node, LARGEST_SMALL_COUNT)
@@ -120,7 +119,7 @@ class _Builder(SummaryBuilder):
             info=GameInfo(game=GAME, table_name=f"Tournament #{number}", ruleset="888poker", site=SITE),
             tournament_id=f"888-{number}", game_type=None, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=None, is_satellite=False,
-            started_at=None, finished_at=None, entries=self.hero_entry(hero, finish, won, currency), hero=hero, hero_finish=finish, hero_prize=won,
-            count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            started_at=None, finished_at=None, entries=self.hero_entry(hero, finish, won, currency), hero=hero,
+            hero_finish=finish, hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
             rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
         )

@@ -3,8 +3,9 @@
 Each room's reader (``parsers/pokerstars_summary.py``, ``winamax_summary.py``, ``pacific_summary.py``)
 reads its own format with its own grammar and extends :class:`SummaryBuilder`, which turns the
 parsed lines into a :class:`rules.tournaments.TournamentSummary` the same way everywhere: errors at
-the line that holds the fault, counts that fit the warehouse's columns, dates as written, one
-currency a summary, and the account holder's own entry when the room tells him his place only.
+the line that holds the fault, counts that fit the warehouse's columns, dates as written, prices
+written 'price + fee', one currency a summary, and the account holder's own entry when the room
+tells him his own place only.
 """
 
 from __future__ import annotations
@@ -53,6 +54,14 @@ class SummaryBuilder:
             return datetime(*map(int, found.groups()))
         except ValueError:
             raise self.error(f"{found[0]!r} is not a date and time", node) from None
+
+    def price_and_fee(self, parts: list[Decimal], node: Tree) -> tuple[Decimal, Decimal]:
+        """A price written 'price + fee' (the buy-in's, a rebuy's, an add-on's): its two parts, 0 for
+        a part not written."""
+        if len(parts) > 2:
+            raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+        zero = Decimal(0)
+        return parts[0] if parts else zero, parts[1] if len(parts) == 2 else zero
 
     def one_currency(self, currencies: list[str], node: Tree | None = None) -> str | None:
         """The currency every amount of the summary is in; None when none names one."""

@@ -99,15 +99,13 @@ class _Builder(SummaryBuilder):
                 parts, currency = self.price(node)
                 if currency:
                     currencies.append(currency)
-                if len(parts) > 2:
-                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
-                total = sum(parts, zero)
+                price, price_fee = self.price_and_fee(parts, node)
                 if kind == "buy_in" and parts:
-                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                    buy_in, fee = price, price_fee
                 elif kind == "rebuy_cost":
-                    rebuy_price = total
+                    rebuy_price = price + price_fee
                 elif kind == "addon_cost":
-                    addon_price = total
+                    addon_price = price + price_fee
             elif kind == "rebuys":
                 rebuys = self.count(values[-1], node, LARGEST_SMALL_COUNT)
             elif kind == "addons":
@@ -133,8 +131,7 @@ class _Builder(SummaryBuilder):
                           ruleset=f"winamax {name}", site=SITE),
             tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
-            started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency), hero=hero,
-            hero_finish=finish,
-            hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency),
+            hero=hero, hero_finish=finish, hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
             rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
         )
