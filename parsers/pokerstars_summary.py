@@ -1,10 +1,9 @@
-"""PokerStars tournament summaries → :class:`TournamentSummary`.
+"""PokerStars tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
-A summary is what the room sends a player who asks for his tournament history: the buy-in
-(prize pool part, bounty, fee, in one currency), the entries, the prize pool, the finishing
-order with each prize, and the account holder's own lines: his place, re-entries, rebuys,
-add-ons and bounties. The grammar (``grammars/pokerstars_summary.lark``) reads the lines;
-this module turns each into figures.
+PokerStars writes the whole finishing order, each entry with its country and prize, then the
+account holder's own lines (his place, re-entries, rebuys, add-ons, bounties), or a letter
+('Dear …') that gives his place and award alone. The grammar (``grammars/pokerstars_summary.lark``)
+reads the lines; this module turns each into figures.
 
 >>> text = '''PokerStars Tournament #329052872, No Limit Hold'em
 ... Buy-In: $10.00/$0.50 USD
@@ -26,25 +25,21 @@ this module turns each into figures.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
-from lark import Token, Tree
+from lark import Tree
 
-from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
-__all__ = ["GAME", "SITE", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
-
-GAME = "tournament"
-"""The warehouse partition of tournament summaries."""
+__all__ = ["SITE", "WORDS", "parse"]
 
 SITE = "PokerStars"
 """The room, as the warehouse names it: its hands (parsers.pokerstars) and its summaries. It is
-written here, the lighter of the two readers, since every ingest loads the summaries' record."""
+written here, in the lighter of the two readers, which the hands' reader imports it from."""
 
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
@@ -58,62 +53,6 @@ WORDS = {
     "YOU": "'You finished …'",
     "_NL": "the end of the line",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentEntry:
-    """One line of the finishing order: an entry (a player who re-entered has one per entry)."""
-
-    finish: int | None
-    """The place; None while the entry is still playing."""
-    player: str
-    entry_no: int
-    """1 for the player's first entry, then 2, 3, … (PokerStars writes ``name [2]``)."""
-    country: str | None
-    prize: Decimal | None
-    """What the entry won in the buy-in's currency: 0 when nothing; None when the prize is not in
-    that currency (a ticket, a seat, points) or the entry is still playing."""
-    prize_text: str | None
-    """The prize as written, when there is one."""
-    line: int
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TournamentSummary:
-    """One tournament summary; amounts in ``currency`` (``chips`` for a play-money tournament)."""
-
-    source: Source
-    info: GameInfo
-    tournament_id: str
-    game_type: str | None
-    buy_in: Decimal
-    """The part of one entry's price that goes to the prize pool."""
-    bounty: Decimal
-    """The part that goes to bounties (knockout tournaments), else 0."""
-    fee: Decimal
-    """The room's fee."""
-    currency: str | None
-    """None for a freeroll whose summary names no unit (no price, no prize)."""
-    count_entries: int | None
-    prize_pool: Decimal | None
-    is_satellite: bool
-    started_at: datetime | None
-    finished_at: datetime | None
-    entries: tuple[TournamentEntry, ...]
-    hero: str | None
-    """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
-    hero_finish: int | None
-    hero_prize: Decimal | None
-    """His award when the order does not list him: what the letter's award says, 0 when it names
-    none, None when it is in another unit."""
-    count_reentries: int
-    count_rebuys: int
-    count_addons: int
-    rebuy_cost: Decimal
-    """What his rebuys and add-ons cost in total (re-entries are priced at the buy-in)."""
-    count_bounties: int
-    bounties_won: Decimal
-
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
@@ -140,40 +79,9 @@ _AWARD = re.compile(rf"A ([A-Z]{{3}}) ({_AMOUNT}) award", re.IGNORECASE)
 _REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECASE)
 _REBUYS = re.compile(rf"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 _BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
-_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
-LARGEST_COUNT = 9_999_999
-"""The most entries or places a summary may state (32-bit columns)."""
-LARGEST_SMALL_COUNT = 9_999
-"""The most re-entries, rebuys, add-ons, bounties or entries of one player (16-bit columns)."""
 
 
-class _Builder:
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
-        self.lines = lines
-        self.source = source
-
-    def error(self, reason: str, node: Tree | Token) -> ParseError:
-        line = node.line if isinstance(node, Token) else node.meta.line
-        column = node.column if isinstance(node, Token) else node.meta.column
-        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
-
-    def date(self, node: Tree | None) -> datetime | None:
-        """The first date and time of a 'Tournament started' (or finished) line, as written (the room's local
-        time); None without the line, or without a date on it."""
-        found = node and _DATE.search(str(node.children[-1]))
-        if not found:
-            return None
-        try:
-            return datetime(*map(int, found.groups()))
-        except ValueError:
-            raise self.error(f"{found[0]!r} is not a date and time", node) from None
-
-    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
-        value = int(text)
-        if value > largest:
-            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
-        return value
-
+class _Builder(SummaryBuilder):
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
         amounts = [str(token) for token in node.children if token.type == "AMOUNT"]
