@@ -92,14 +92,16 @@ class _Builder(SummaryBuilder):
                 elif kind == "addon_price":
                     addon_price = price + price_fee
             elif kind == "performed":
-                found = _PERFORMED.match(str(node.children[0]).strip())
+                found = self.match(_PERFORMED, str(node.children[0]).strip(), node,
+                                   "a line like 'Hero performed 1 rebuys'")
                 times = self.count(found["count"], node, LARGEST_SMALL_COUNT)
                 if found["what"].lower().startswith("rebuy"):
                     rebuys = times
                 else:
                     addons = times
             elif kind == "finished":
-                found = _FINISHED.match(str(node.children[0]).strip())
+                found = self.match(_FINISHED, str(node.children[0]).strip(), node,
+                                   "a line like 'Hero finished 7/254 and won $50.80'")
                 hero = found["player"].strip()
                 finish = self.count(found["finish"], node, LARGEST_COUNT)
                 count_entries = self.count(found["entries"], node, LARGEST_COUNT)

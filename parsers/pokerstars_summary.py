@@ -148,9 +148,7 @@ class _Builder(SummaryBuilder):
 
     def entry(self, node: Tree, currency: str) -> TournamentEntry:
         place, text = self.count(node.children[0], node), str(node.children[-1]).strip()
-        found = _ENTRY.match(text)
-        if not found:
-            raise self.error(f"expected an entry like '1: name (country), $10.00', found {text!r}", node)
+        found = self.match(_ENTRY, text, node, "an entry like '1: name (country), $10.00'")
         rest = found["rest"].strip()
         still_playing = rest.lower() == "still playing"
         prize: Decimal | None = Decimal(0)

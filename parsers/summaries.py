@@ -38,6 +38,14 @@ class SummaryBuilder:
         line, column = (node.meta.line, node.meta.column) if node is not None else (1, 1)
         return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
 
+    def match(self, pattern: re.Pattern[str], text: str, node: Tree, example: str) -> re.Match[str]:
+        """``text`` (a line the grammar has typed) read by the reader's ``pattern``; the error names an
+        ``example`` of the line when the two disagree (the grammar takes a line the pattern refuses)."""
+        found = pattern.match(text)
+        if not found:
+            raise self.error(f"expected {example}, found {text!r}", node)
+        return found
+
     def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
         value = int(text)
         if value > largest:

@@ -80,9 +80,8 @@ class _Builder(SummaryBuilder):
 
     def summary(self, tree: Tree) -> TournamentSummary:
         header = next(tree.find_data("header"))
-        title = _TITLE.match(str(header.children[1]).strip())
-        if not title:
-            raise self.error("expected the tournament's name and number, like 'Expresso(193493816)'", header)
+        title = self.match(_TITLE, str(header.children[1]).strip(), header,
+                           "the tournament's name and number, like 'Expresso(193493816)'")
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
         buy_in = fee = zero

@@ -338,6 +338,11 @@ def read_short(reader: str, old: str, new: str):
      3),
     ("winamax_summary", "Prizepool : 300€", "Prizepool : 300$", "a summary in two currencies (EUR, USD)", 1),
     ("pacific_summary", "won $5", "won 5 €", "a summary in two currencies (EUR, USD)", 1),
+    # a place line without its player's name: the grammar types it, the reader's pattern refuses it
+    ("pacific_summary", "Hero finished", "  finished",
+     "expected a line like 'Hero finished 7/254 and won $50.80', found 'finished 59/468 and won $5'", 4),
+    ("pacific_summary", "Hero finished", "  performed 1 rebuys\nHero finished",
+     "expected a line like 'Hero performed 1 rebuys', found 'performed 1 rebuys'", 4),
 ])
 def test_every_summary_reader_reports_a_broken_summary_alike_at_its_line(reader, old, new, reason, line):
     with pytest.raises(ParseError) as raised:
