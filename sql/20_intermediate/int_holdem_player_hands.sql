@@ -17,47 +17,17 @@ decisions as (
 ),
 
 preflop_aggressors as (
-    -- the last player to bet or raise preflop
+    -- the last player to bet or raise preflop, and the player who made the first bet of the flop
+    -- (the only bet at raise level 0), when it was his first flop decision: a c-bet when he is the
+    -- aggressor
     select
         game_id,
-        arg_max(player, action_no) as aggressor,
+        arg_max(player, action_no) filter (where street = 'preflop') as aggressor,
+        arg_min(player, action_no) filter (where street = 'flop') as first_flop_bettor,
     from decisions
-    where street = 'preflop' and is_aggressive
+    where (street = 'preflop' and is_aggressive)
+        or (street = 'flop' and decision_no = 1 and raise_level = 0 and action = 'bet')
     group by game_id
-),
-
-cbets as (
-    -- the preflop aggressor's first flop decision, when nobody bet before him and he bet
-    select
-        decisions.game_id,
-        min(decisions.action_no) as cbet_action_no,
-        any_value(preflop_aggressors.aggressor) as cbettor,
-    from decisions
-    join preflop_aggressors
-        on decisions.game_id = preflop_aggressors.game_id
-        and decisions.player = preflop_aggressors.aggressor
-    where decisions.street = 'flop'
-        and decisions.decision_no = 1
-        and decisions.raise_level = 0
-        and decisions.action = 'bet'
-    group by decisions.game_id
-),
-
-facing_cbets as (
-    -- each other player's first flop decision after the c-bet; raise level 1 means he faced
-    -- the c-bet itself, not a raise of it (a short all-in raise of it is a raise too). The
-    -- c-bettor never faces his own bet, so he has no fold-to-c-bet chance.
-    select
-        decisions.game_id,
-        decisions.player,
-        arg_min(decisions.action, decisions.action_no) as action,
-        arg_min(decisions.raise_level, decisions.action_no) as raise_level,
-    from decisions
-    join cbets on decisions.game_id = cbets.game_id
-    where decisions.street = 'flop'
-        and decisions.action_no > cbets.cbet_action_no
-        and decisions.player <> cbets.cbettor
-    group by decisions.game_id, decisions.player
 ),
 
 flags as (
@@ -95,6 +65,12 @@ flags as (
         count(*) filter (
             where street = 'flop' and decision_no = 1 and raise_level = 0 and action = 'bet'
         ) > 0 as is_first_bet_on_flop,
+        -- his decision facing the first bet of the flop, not a raise of it (raise level 1; a short
+        -- all-in raise of it is a raise too): levels only rise on a street, and any bet or raise
+        -- raises the level, so he has at most one such decision, and it is his first facing a bet.
+        -- When that bet is a c-bet, it is his fold-to-c-bet chance
+        count(*) filter (where street = 'flop' and raise_level = 1) > 0 as faced_first_flop_bet,
+        count(*) filter (where street = 'flop' and raise_level = 1 and action = 'fold') > 0 as folded_to_first_flop_bet,
         count(*) filter (where street in ('flop', 'turn', 'river') and is_aggressive) as count_postflop_bets_raises,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'call') as count_postflop_calls,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'fold') as count_postflop_folds,
@@ -150,8 +126,13 @@ final as (
             as is_cbet_flop_opportunity,
         coalesce(results.player = preflop_aggressors.aggressor and flags.is_first_bet_on_flop, false)
             as is_cbet_flop,
-        coalesce(facing_cbets.raise_level = 1, false) as is_fold_to_cbet_flop_opportunity,
-        coalesce(facing_cbets.raise_level = 1 and facing_cbets.action = 'fold', false) as is_fold_to_cbet_flop,
+        -- the c-bettor never faces his own bet, so he has no fold-to-c-bet chance
+        coalesce(preflop_aggressors.first_flop_bettor = preflop_aggressors.aggressor
+            and results.player <> preflop_aggressors.aggressor and flags.faced_first_flop_bet, false)
+            as is_fold_to_cbet_flop_opportunity,
+        coalesce(preflop_aggressors.first_flop_bettor = preflop_aggressors.aggressor
+            and results.player <> preflop_aggressors.aggressor and flags.folded_to_first_flop_bet, false)
+            as is_fold_to_cbet_flop,
         coalesce(flags.count_postflop_bets_raises, 0) as count_postflop_bets_raises,
         coalesce(flags.count_postflop_calls, 0) as count_postflop_calls,
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,
@@ -160,7 +141,6 @@ final as (
     join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
-    left join facing_cbets on results.game_id = facing_cbets.game_id and results.player = facing_cbets.player
 )
 
 select * from final

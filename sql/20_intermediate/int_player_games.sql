@@ -16,6 +16,14 @@ games as (
     select * from stg_games
 ),
 
+nets as (
+    -- each game's nets, which each player's placement is ranked among: a grouping, where a
+    -- window over the players (partitioned by game, ordered by net) sorted every row
+    select game_id, count(*) as count_players, list(net) filter (where net is not null) as nets,
+    from stg_game_players
+    group by game_id
+),
+
 players as (
     select * from stg_game_players
 ),
@@ -42,17 +50,16 @@ joined as (
         games.currency,
         coalesce(games.is_tournament, false) as is_tournament,
         players.game = 'sixcard' as is_house_game,
+        -- rank() over the game's nets, highest first, a null net last: one more than the nets above it
+        1 + case
+            when players.net is null then len(nets.nets)
+            else len(list_filter(nets.nets, lambda other: other > players.net))
+        end as net_rank,
+        nets.count_players,
     from players
     join games using (game_id, game)
+    join nets using (game_id)
     left join accounts on accounts.player = players.player and accounts.site is not distinct from games.site
-),
-
-ranked as (
-    select
-        *,
-        rank() over (partition by game_id order by net desc) as net_rank,
-        count(*) over (partition by game_id) as count_players,
-    from joined
 ),
 
 final as (
@@ -75,7 +82,7 @@ final as (
         case when not is_house_game then net_rank end as placement,
         case when not is_house_game then net_rank = 1 end as is_win,
         count_players,
-    from ranked
+    from joined
 )
 
 select * from final

@@ -1,0 +1,64 @@
+"""int_player_games' placements against placements worked by hand: ties share a place and the next
+place skips (rank, not dense rank), a player without a net places after every net of his game, a
+house game places nobody."""
+
+from __future__ import annotations
+
+import duckdb
+import pytest
+
+from pipeline.models import define_macros, select_over
+
+# game_id, game, player, net (None: no net)
+GAME_PLAYERS = [
+    ("g1", "holdem", "Anna", "10"),
+    ("g1", "holdem", "Boris", "5"),
+    ("g1", "holdem", "Vera", "5"),     # ties Boris: both second, and Gleb fourth
+    ("g1", "holdem", "Gleb", "-20"),
+    ("g1", "holdem", "Dima", None),    # no net: after every net, fifth
+    ("g2", "holdem", "Anna", "0"),
+    ("g2", "holdem", "Boris", "0"),    # everybody tied: both first, both winners
+    ("g3", "raspisnoy", "Anna", None),
+    ("g3", "raspisnoy", "Boris", None),
+    ("g3", "raspisnoy", "Vera", "-3"),  # the only net places first; the two without one tie second
+    ("g4", "sixcard", "Vera", "7"),    # against the house: no placement, no win
+]
+
+# (game_id, player): placement, is_win, count_players
+WORKED = {
+    ("g1", "Anna"): (1, True, 5),
+    ("g1", "Boris"): (2, False, 5),
+    ("g1", "Vera"): (2, False, 5),
+    ("g1", "Gleb"): (4, False, 5),
+    ("g1", "Dima"): (5, False, 5),
+    ("g2", "Anna"): (1, True, 2),
+    ("g2", "Boris"): (1, True, 2),
+    ("g3", "Vera"): (1, True, 3),
+    ("g3", "Anna"): (2, False, 3),
+    ("g3", "Boris"): (2, False, 3),
+    ("g4", "Vera"): (None, None, 1),
+}
+
+
+@pytest.fixture
+def placements():
+    con = duckdb.connect()
+    define_macros(con)
+    players = ", ".join(f"('{game_id}', '{game}', '{player}', 1::smallint, "
+                        f"{'null' if net is None else repr(net)}::decimal(18, 2))"
+                        for game_id, game, player, net in GAME_PLAYERS)
+    games = ", ".join(sorted({f"('{game_id}', '{game}')" for game_id, game, *_ in GAME_PLAYERS}))
+    sql = select_over(
+        "int_player_games",
+        stg_game_players=f"select * from (values {players}) as t (game_id, game, player, seat, net)",
+        stg_games=(f"select *, null::timestamp as played_at, 'Club' as club, null::varchar as site, "
+                   f"'T1' as table_name, 'USD' as currency, false as is_tournament "
+                   f"from (values {games}) as t (game_id, game)"),
+        int_accounts="select null::varchar as site, null::varchar as player, null::varchar as person where false",
+    )
+    found = con.execute(f"select game_id, player, placement, is_win, count_players from ({sql})").fetchall()
+    return {(game_id, player): (placement, is_win, count) for game_id, player, placement, is_win, count in found}
+
+
+def test_placements_rank_nets_highest_first_ties_shared_and_no_net_last(placements):
+    assert placements == WORKED
