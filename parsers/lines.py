@@ -255,9 +255,11 @@ class Piece:
     an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
     before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
     the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
-    declaration). A "name" (a player's) ends where the next piece's first word stands: at the
-    first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or at
-    the line's end ("rest"; "rest0": it may be empty, and is not a player's).
+    declaration). A "name" (a player's, or with no ``group`` anyone's) ends where the next piece's
+    first word (a choice: any of its words) stands: at the first such place (``words``
+    ("first",)), the last ("last"; "last0": it may be empty), or at the line's end ("rest";
+    "rest0": it may be empty, and is not a player's). A number with ``letters`` may have letters
+    after its digits (a place: "3rd").
     """
 
     what: str
@@ -271,6 +273,8 @@ class Piece:
     numbered: tuple[str, ...] = ()
     lead: str = ""
     tail: str = ""
+    letters: bool = False
+    """A number's: letters may follow its digits (a place, "3rd")."""
 
     @staticmethod
     def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
@@ -286,7 +290,7 @@ class Piece:
                      lead=lead, tail=tail)
 
     @staticmethod
-    def name(group: str, ends: str = "first") -> Piece:
+    def name(group: str | None, ends: str = "first") -> Piece:
         return Piece("name", (ends,), group)
 
     @staticmethod
@@ -294,8 +298,9 @@ class Piece:
         return Piece("amount", (), group, optional, lead=lead)
 
     @staticmethod
-    def number(group: str, *, lead: str = "", tail: str = "", optional: bool = False) -> Piece:
-        return Piece("number", (), group, optional, lead=lead, tail=tail)
+    def number(group: str | None, *, lead: str = "", tail: str = "", optional: bool = False,
+               letters: bool = False) -> Piece:
+        return Piece("number", (), group, optional, lead=lead, tail=tail, letters=letters)
 
     @staticmethod
     def skip(lead: str, *, optional: bool = False) -> Piece:
@@ -322,7 +327,7 @@ class Piece:
                 alternatives.append(f"(?P<{name}>{words})" if name else words)
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
         elif self.what in ("amount", "number"):
-            body = amount if self.what == "amount" else r"\d+"
+            body = amount if self.what == "amount" else r"\d+\w*" if self.letters else r"\d+"
         elif self.what == "name":
             body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
         elif self.what == "skip":

@@ -133,11 +133,11 @@ NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has
 """'<player>: <words>' lines without play."""
 NO_PLAY_OPEN = ("Table deposit ", "re-buys and receives ", "takes the add-on", "is sitting out ")
 """'<player>: <words><anything>' lines without play."""
-MISC_ENDS = ("leaves the table", "has timed out", "has timed out while disconnected",
-             "has timed out while being disconnected", "is sitting out", "sits out", "has returned", "is disconnected",
+MISC_ENDS = ("leaves the table", "has timed out while disconnected", "has timed out while being disconnected",
+             "has timed out", "is sitting out", "sits out", "has returned", "is disconnected",
              "is connected", "has reconnected", "will be allowed to play after the button", "has been disconnected",
              "is being treated as all-in")
-"""'<player> <words>' lines without play."""
+"""'<player> <words>' lines without play (a word before any word it starts: the scanner takes the first that stands)."""
 MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "takes the add-on", "is feeling ",
              "stands up", "sits down", "will be allowed to play ", "will be able to play ")
 """'<player> <words><anything>' lines without play."""
@@ -156,7 +156,10 @@ PHRASES: dict[str, str] = {
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
     "not_awarded": "not awarded",
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
-    "received": " and received ",
+    "received": " and received ", "said": ' said, "', "capped": "Betting is capped",       # lines without play
+    "wins_the": " wins the ", "split_the": " split the ", "bounty_for": " bounty for eliminating ", "wins": " wins ",
+    "eliminating": " for eliminating ", "splitting": " for splitting the elimination of ",
+    "entry": " wins an entry to tournament #", "wins_a": " wins a ", "ticket": "ticket",
 }
 """The fixed words inside lines, each written once: the patterns below and the scanner's byte words
 are made from them."""
@@ -260,12 +263,13 @@ _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "",
-               ) -> dict[str, tuple[LineForm, ...]]:
+               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], misc_ends: tuple[str, ...],
+               misc_open: tuple[str, ...], hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines.
+    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "CHAT" and
+    "NO_PLAY" the lines without play that are not "<player>: <words>".
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -306,11 +310,31 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     marker = LineForm((Piece.word(phrase["marker"]), run,
                        Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
                        Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
+    chat = LineForm((Piece.name(None), Piece.choice({}, open=(phrase["said"],))))
+    anyone = Piece.name(None, "last")
+    no_play_lines = (
+        LineForm((anyone, Piece.choice(dict.fromkeys(mark["space"] + words for words in misc_ends),
+                                       open=tuple(mark["space"] + words for words in misc_open)))),
+        LineForm((anyone, Piece.word(phrase["joins"]), Piece.number(None))),
+        LineForm((anyone, Piece.word(phrase["finished"]),
+                  Piece.number(None, lead=phrase["in"], tail=phrase["place"], optional=True, letters=True),
+                  Piece.choice({}, open=(phrase["received"],), optional=True))),
+        # bounties and knockouts, satellites' tickets
+        LineForm((anyone, Piece.choice(dict.fromkeys((phrase["wins_the"], phrase["split_the"]))), Piece.amount(),
+                  Piece.word(phrase["bounty_for"]), Piece.name(None, "rest"))),
+        LineForm((anyone, Piece.word(phrase["wins"]), Piece.amount(),
+                  Piece.choice(dict.fromkeys((phrase["eliminating"], phrase["splitting"]))), Piece.name(None, "rest"))),
+        LineForm((anyone, Piece.word(phrase["entry"]), Piece.number(None), Piece.name(None, "rest0"))),
+        LineForm((anyone, Piece.word(phrase["wins_a"]), Piece.skip(""), Piece.choice({}, open=(phrase["ticket"],)))),
+        LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
+    )
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,),
+            "CHAT": (chat,), "NO_PLAY": no_play_lines}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
+                   _HAND_NAME)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
@@ -319,33 +343,22 @@ _ACTION = re.compile(
     + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
     + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
 )
-_DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+
+
+def _whole_line(kind: str) -> re.Pattern[str]:
+    """A line of one of the forms of ``kind`` (:data:`FORMS`), whole."""
+    return re.compile("^(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS[kind]) + r")\s*$")
+
+
+_DEALT = _whole_line("DEALT")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_TABLE = re.compile("^" + FORMS["TABLE"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_SEAT = re.compile("^" + FORMS["SEAT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT = map(_whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT"))
 _TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
 _TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
                     r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
 _POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile("^" + FORMS["BOARD"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_MARKER = re.compile("^" + FORMS["MARKER"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_BOARD, _MARKER, _CHAT, _MISC = map(_whole_line, ("BOARD", "MARKER", "CHAT", "NO_PLAY"))
 _STARS = "^" + PHRASES["marker"]
-_CHAT = re.compile(r'^.+? said, ".*"?\s*$')
-_MISC = re.compile(
-    r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
-    + "|" + _P["finished"] + "(?:" + _P["in"] + r"\d+\w*" + _P["place"] + ")?(?:" + _P["received"] + ".*)?"
-    # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
-    # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
-    r"| (?:wins|split) the " + _AMT + r" bounty for eliminating .+"
-    r"| wins " + _AMT + r" for (?:eliminating|splitting the elimination of) .+"
-    # satellites: "wins an entry to tournament #123", "wins a ticket …"
-    r"| wins an entry to tournament #\d+.*| wins a .*ticket.*)\s*$"
-)
-_CAPPED = re.compile(r"^Betting is capped\s*$")
-"""Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
 """What a summary seat line says after the seat and player, as the reader's table reads it."""
 HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
@@ -385,11 +398,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
     LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
-    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
+    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), PHRASES["said"]),
     LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),
     LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^Hand cancelled", code=15),
-    LineKind(None, "a line without play like 'Name joins the table at seat #3'", _MISC),
-    LineKind(None, "'Betting is capped'", _CAPPED, (), "^Betting is capped"),
+    LineKind(None, "a line without play like 'Name joins the table at seat #3' or 'Betting is capped'", _MISC),
     LineKind("BODY", "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or "
              "a collect line", None, code=7),
 )

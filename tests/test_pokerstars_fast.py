@@ -640,6 +640,33 @@ def test_changing_a_phrase_of_the_table_changes_what_the_scanner_reads(phrase, w
     assert read_batch(split(_WORDS_HAND), "t.txt", table).in_lane.tolist() == [False]
 
 
+@pytest.mark.parametrize(("line", "phrase", "written"), [
+    ('Olga said, "gl"', "said", ' says, "'),
+    ("Betting is capped", "capped", "Cap reached"),
+    ("Boris joins the table at seat #4", "joins", " takes seat #"),
+    ("Boris finished the tournament in 3rd place and received €5", "finished", " ended the tournament"),
+    ("Ivan wins the €0.50 bounty for eliminating Olga", "bounty_for", " bounty for knocking out "),
+    ("Ivan wins €1.90 for eliminating Olga and their own bounty increases by €1 to €5", "eliminating", " for busting "),
+    ("Ivan wins an entry to tournament #123", "entry", " gets an entry to tournament #"),
+    ("Ivan wins a Sunday Million ticket", "ticket", "seat"),
+])
+def test_the_lines_without_play_are_read_from_the_tables_forms(line, phrase, written):
+    """A line without play that is not "<player>: <words>" (chat, joins, bounties …) is read by the
+    reader's declared forms, in the lane as in the reader: with its phrase changed, only a table
+    that says so reads it. (Bounties and tickets: which the lane once left to the full path.)"""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    table = scanner_words(_table_with(PHRASES={**ps.PHRASES, phrase: written}))
+    text = _WORDS_HAND.replace("Vera: folds\n", f"Vera: folds\n{line}\n")
+    changed = text.replace(ps.PHRASES[phrase], written)
+    assert changed != text
+    assert check_file(text + "\n") == (1, 1)
+    assert read_batch(split(changed), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(changed), "t.txt", table).in_lane.tolist() == [True]
+    assert read_batch(split(text), "t.txt", table).in_lane.tolist() == [False]
+
+
 def test_changing_a_mark_of_the_table_changes_what_the_scanner_reads():
     """The marks between words (the table's SYNTAX) are the reader's too, as its phrases are: with
     "/" for "|", the Total line is read only by a table that says so."""
@@ -683,7 +710,7 @@ def test_the_compiled_scanner_holds_no_text_of_its_own():
     assert "re.compile" not in inspect.getsource(fast)
     # nor a byte of the syntax: a comparison with a printable character's code is the table's
     # (whitespace is \\s and "_" a letter of \\w, as Python's patterns define them)
-    allowed = {"_is_space": {32}, "_finished": {95}}
+    allowed = {"_is_space": {32}, "_read_form": {95}}
     for kernel in kernels:
         compared = {n.value for node in ast.walk(kernel) if isinstance(node, ast.Compare)
                     and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops)
