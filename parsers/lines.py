@@ -248,10 +248,12 @@ class Piece:
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; ``inner`` names the group each word is also (None: none; a
     group's words follow one another); ``open`` words may be followed by anything, ``numbered``
-    words by ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip"
-    (anything, up to the first place the next piece's first word stands), "cards" (a bracketed
-    group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``) or "aside"
-    (``aside``, words that ``free`` reads, ``close``). ``group`` names what the pattern captures;
+    words by ``lead`` and digits, when what follows never starts so), "amount", "number" (digits),
+    "skip" (anything, up to the first place the next piece's first word stands), "cards" (a
+    bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``),
+    "aside" (``aside``, words that ``free`` reads, ``close``), "spaces" (any, or none) or "repeat"
+    (its ``parts``, pieces, any number of times, taken while they read: what follows them never
+    starts as they do). ``group`` names what the pattern captures;
     an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
     before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
     the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
@@ -275,6 +277,8 @@ class Piece:
     tail: str = ""
     letters: bool = False
     """A number's: letters may follow its digits (a place, "3rd")."""
+    parts: tuple[Piece, ...] = ()
+    """A repeat's pieces."""
 
     @staticmethod
     def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
@@ -311,6 +315,14 @@ class Piece:
         return Piece("cards", (), group, optional)
 
     @staticmethod
+    def spaces() -> Piece:
+        return Piece("spaces")
+
+    @staticmethod
+    def repeat(parts: tuple[Piece, ...], group: str | None = None) -> Piece:
+        return Piece("repeat", (), group, parts=tuple(parts))
+
+    @staticmethod
     def aside(free: str, *, optional: bool = True) -> Piece:
         return Piece("aside", (), None, optional, free=free)
 
@@ -332,6 +344,10 @@ class Piece:
             body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
         elif self.what == "skip":
             body = ".*?"
+        elif self.what == "spaces":
+            return r"\s*"
+        elif self.what == "repeat":
+            body = "(?:" + "".join(part.pattern(amount, marks) for part in self.parts) + ")*"
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:
@@ -366,6 +382,9 @@ class LineForm:
     >>> print(LineForm((Piece.word("T"), Piece.number("max", lead=" ", tail="-max", optional=True),
     ...                 Piece.skip(", ", optional=True), Piece.word(")"))).pattern("AMT", marks))
     T(?:\\ (?P<max>\\d+)\\-max)?(?:,\\ (?:.*?))?\\)
+    >>> print(LineForm((Piece.amount("t"), Piece.repeat((Piece.word(" pot "), Piece.amount()), "pots"), Piece.spaces(),
+    ...                 Piece.word("|"))).pattern("AMT", marks))
+    (?P<t>AMT)(?P<pots>(?:\\ pot\\ (?:AMT))*)\\s*\\|
     """
 
     pieces: tuple[Piece, ...]

@@ -152,7 +152,7 @@ PHRASES: dict[str, str] = {
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
     "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
-    "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",              # the Total, Board lines
+    "total": "Total pot ", "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",   # Total, Board
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
     "not_awarded": "not awarded",
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
@@ -268,7 +268,7 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "CHAT" and
+    "CASHOUT", "TABLE", "TOTAL", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "CHAT" and
     "NO_PLAY" the lines without play that are not "<player>: <words>".
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
@@ -304,6 +304,13 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
+    pot_name = Piece.choice(dict.fromkeys((phrase["main"], phrase["side"])), numbered=(phrase["main"], phrase["side"]),
+                            lead=mark["pot_number"])
+    pots = Piece.repeat((Piece.word(mark["space"]), pot_name, Piece.word(mark["space"]), Piece.amount("pot"),
+                         Piece.word(mark["pot_end"])), "pots")
+    total = LineForm((Piece.word(phrase["total"]), Piece.amount("t"), pots, Piece.spaces(), Piece.word(mark["bar"]),
+                      Piece.spaces(), Piece.word(phrase["rake"]), Piece.amount("r"), Piece.spaces(),
+                      Piece.choice({}, open=(mark["bar"],), optional=True)))
     run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
     board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
     named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
@@ -329,8 +336,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
         LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
     )
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,),
-            "CHAT": (chat,), "NO_PLAY": no_play_lines}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,), "BOARD": (board,), "SEAT": (seat,),
+            "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
@@ -353,10 +360,10 @@ def _whole_line(kind: str) -> re.Pattern[str]:
 _DEALT = _whole_line("DEALT")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
 _UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT = map(_whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT"))
-_TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
-_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
-                    r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
-_POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
+_TOTAL = _whole_line("TOTAL")
+_POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
+    _AMT, _PIECE_MARKS))
+"""A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
 _BOARD, _MARKER, _CHAT, _MISC = map(_whole_line, ("BOARD", "MARKER", "CHAT", "NO_PLAY"))
 _STARS = "^" + PHRASES["marker"]
 SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
@@ -381,7 +388,8 @@ LINE_KINDS: tuple[LineKind, ...] = (
              "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
-    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^Total pot ", "summary", code=11),
+    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^" + PHRASES["total"], "summary",
+             code=11),
     LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), PHRASES["board"] + SYNTAX["bracket"], "summary",
              code=13),
     LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),

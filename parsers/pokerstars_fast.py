@@ -110,18 +110,16 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
           "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
 """The scanner's words that are hints of the table's line kinds (by their terminals)."""
-_PHRASED = ("sitting_out", "not_awarded", "rake", "showed")
+_PHRASED = ("sitting_out", "not_awarded", "showed")
 """The table's phrases the scanner finds as they are."""
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "pot_number",
-          "pot_end", "bar", "dash")
+_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards",
-                 "mucked_cards", "main", "side", "hand", "game", "et", "et_close", *_MARKS)
+                 "mucked_cards", "hand", "game", "et", "et_close", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SITTING_OUT, W_NOT_AWARDED, W_RAKE, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
- W_SIDE, W_HAND, W_GAME, W_ET, W_ET_CLOSE,
- W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
- W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+ W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_HAND,
+ W_GAME, W_ET, W_ET_CLOSE, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
+ W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "positions", "outcomes", "unshown", "date_time", "signs")
 (L_MARKERS, L_POSITIONS, L_OUTCOMES, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(
@@ -169,7 +167,6 @@ def scanner_words(reader=ps) -> ScannerWords:
               **{name: phrase[name] for name in _PHRASED},
               "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
               "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
-              "main": space + phrase["main"], "side": space + phrase["side"],
               "hand": phrase["site"] + phrase["hand"], "game": phrase["site"] + phrase["game"], "et": space + phrase["et"],
               "et_close": space + phrase["et"] + mark["bracket_end"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
@@ -203,16 +200,18 @@ def scanner_words(reader=ps) -> ScannerWords:
 
 # The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
 # (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
-# word; an optional piece's first op is op + _UNIT * its count of ops).
+# word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_PLACE = map(np.int64, range(1, 15))
-_UNIT = 16
+    OP_NUMBER, OP_SKIP, OP_REST, OP_PLACE, OP_SPACES = map(np.int64, range(1, 16))
+_UNIT, _REPEAT = 16, 1024
+_REPEATED = np.int64(2)
+"""An amount's argument when it is of a repeat: the amounts so read are listed, not kept as the line's two."""
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
-    GR_NO_PLAY = map(np.int64, range(12))
+    GR_NO_PLAY, GR_TOTAL = map(np.int64, range(13))
 """The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
-SEAT; MARKER, a street marker; TAIL, the end of an action; CHAT and NO_PLAY, lines without play)."""
+SEAT, TOTAL; MARKER, a street marker; TAIL, the end of an action; CHAT and NO_PLAY, lines without play)."""
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
-           "NO_PLAY")
+           "NO_PLAY", "TOTAL")
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -240,45 +239,58 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     rows = []
 
     def add(group, role, kind, pieces, open_words=False) -> None:
-        ops, amounts, cards = [], 0, 0
-        for at, piece in enumerate(pieces):
-            first = len(ops)
-            if piece.what in ("amount", "number", "skip") and piece.lead:
-                ops.append((OP_WORD, listed((piece.lead,), piece.group)))
-            if piece.what == "word":
-                ops.append((OP_WORD, listed(piece.words, piece.group)))
-            elif piece.what == "choice":
-                if open_words:
-                    ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
-                    break
-                assert not piece.numbered or at == len(pieces) - 1, "the scanner takes a number when it stands"
-                lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
-                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead,
-                                              last=at == len(pieces) - 1 and group != GR_ACTION)))
-            elif piece.what in ("amount", "number"):     # (a number in an amount's place)
-                ops.append((OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters else OP_NUMBER, amounts))
-                amounts += 1
-            elif piece.what == "cards":
-                ops.append((OP_CARDS, cards))
-                cards += 1
-            elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
+        ops, counts = [], {"amount": 0, "cards": 0}
+
+        def emit(pieces, repeated=False) -> None:
+            for at, piece in enumerate(pieces):
+                first = len(ops)
                 after = pieces[at + 1] if at + 1 < len(pieces) else None
-                firsts = (() if after is None else (reader.SYNTAX["bracket"],) if after.what == "cards"
-                          else after.open if open_words and after.what == "choice" else after.words)
-                ends = -1
-                if after is not None:       # (a list of its own: any of its words ends it)
-                    lists[f"ends:{len(lists)}"] = list(firsts)
-                    ends = len(lists) - 1
-                assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or firsts)
-                assert piece.what == "name" or len(firsts) == 1, "a skip ends at one word"
-                ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
-            else:
-                ops.append((OP_ASIDE, 0))
-            if piece.tail:
-                ops.append((OP_WORD, listed((piece.tail,), piece.group)))
-            if piece.optional:
-                ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
-        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts or numbers and two groups of cards of a line"
+                if piece.what in ("amount", "number", "skip") and piece.lead:
+                    ops.append((OP_WORD, listed((piece.lead,), piece.group)))
+                if piece.what == "word":
+                    ops.append((OP_WORD, listed(piece.words, piece.group)))
+                elif piece.what == "choice" and open_words and piece.open:
+                    ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
+                elif piece.what == "choice":
+                    assert not piece.numbered or after is None or after.what == "word" \
+                        and not after.words[0].startswith(piece.lead), "the scanner takes a number when it stands"
+                    lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
+                    ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead,
+                                                  last=after is None and group != GR_ACTION)))
+                elif piece.what in ("amount", "number"):     # (a number in an amount's place; repeated: the list's)
+                    what = OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters else OP_NUMBER
+                    ops.append((what, _REPEATED if repeated else counts["amount"]))
+                    counts["amount"] += not repeated
+                elif piece.what == "cards":
+                    ops.append((OP_CARDS, counts["cards"]))
+                    counts["cards"] += 1
+                elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
+                    firsts = (() if after is None else (reader.SYNTAX["bracket"],) if after.what == "cards"
+                              else after.open if open_words and after.what == "choice" else after.words)
+                    ends = -1
+                    if after is not None:       # (a list of its own: any of its words ends it)
+                        lists[f"ends:{len(lists)}"] = list(firsts)
+                        ends = len(lists) - 1
+                    assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or firsts)
+                    assert piece.what == "name" or len(firsts) == 1, "a skip ends at one word"
+                    ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
+                elif piece.what == "spaces":
+                    ops.append((OP_SPACES, 0))
+                elif piece.what == "repeat":
+                    assert not repeated and not any(part.optional for part in piece.parts), "one unit at a time"
+                    emit(piece.parts, repeated=True)
+                    ops[first] = (ops[first][0] + _REPEAT, ops[first][1])
+                else:
+                    ops.append((OP_ASIDE, 0))
+                if piece.tail:
+                    ops.append((OP_WORD, listed((piece.tail,), piece.group)))
+                if piece.optional or piece.what == "repeat":
+                    ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
+                if ops[-1][0] % _UNIT == OP_OPEN:
+                    break       # anything may follow an open word
+        emit(pieces)
+        assert counts["amount"] <= 2 and counts["cards"] <= 2, \
+            "the scanner keeps two amounts or numbers and two groups of cards of a line"
         assert sum(op % _UNIT in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_LAST0) for op, _ in ops) <= 1, \
             "one piece ends at several places"
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
@@ -489,15 +501,15 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @njit(cache=True)
-def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
+def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
     """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
     tried in its order, each as its regex reads it: its pieces (an optional one taken where it
     stands, else left out; a piece that may end at several places, at each, as the regex tries
     them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
     amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
     role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
-    count per array handed on.)"""
+    form reads the line, -1 not sure. The amounts of a repeat go to ``out``, after their count in
+    ``out[0]``. (One kernel: every call between kernels costs a reference count per array handed on.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
     while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
@@ -516,6 +528,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                 kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
                 desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
                 row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
+                unit_start, unit_listed, out[0] = -1, 0, 0
                 while True:
                     if row == f and p == pieces:
                         if t < first_tail:
@@ -525,7 +538,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         break
                     op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
                     if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                        unit_end, unit_j, op = p + op // _UNIT, j, op % _UNIT
+                        unit_end, unit_j, unit_listed = p + op % _REPEAT // _UNIT, j, out[0]
+                        unit_start, op = p if op > _REPEAT else -1, op % _UNIT    # (a repeat: and read again)
                     status = 0
                     if op == OP_WORD:
                         k = wl[arg]
@@ -551,7 +565,11 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                     number, j = value, r
                     elif op == OP_AMOUNT:
                         status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
-                        if row == f and arg == 0:
+                        if arg == _REPEATED and status == 1:
+                            status = 1 if out[0] + 1 < out.shape[0] else -1
+                            out[0] += 1
+                            out[min(out[0], out.shape[0] - 1)] = cents
+                        elif row == f and arg == 0:
                             a0 = cents
                         elif row == f:
                             a1 = cents
@@ -577,6 +595,10 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                 a0 = value
                             else:
                                 a1 = value
+                    elif op == OP_SPACES:
+                        status = 1
+                        while j < e and _is_space(b[j]):
+                            j += 1
                     elif op == OP_SKIP:
                         r = _find(b, j, e, wb, wa, wl[arg])
                         if r >= 0:
@@ -612,11 +634,13 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                     break
                                 seen += 1
                     if status == 0 and p < unit_end:
-                        status, j, p = 1, unit_j, unit_end
+                        status, j, p, out[0], unit_start = 1, unit_j, unit_end, unit_listed, -1
                         continue
                     if status != 1:
                         break
                     p += 1
+                    if p == unit_end and unit_start >= 0:
+                        p = unit_start
                 if status < 0:
                     return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
                 if status == 1 and j == e:
@@ -718,19 +742,6 @@ def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
 
 
 @njit(cache=True)
-def _bar(b, j, e, wb, wa):
-    """``\\s*\\|\\s*`` at b[j:]: where what follows it starts, -1 when not there."""
-    while j < e and _is_space(b[j]):
-        j += 1
-    if not _at_k(b, j, e, wb, wa, W_BAR):
-        return -1
-    j += _n(wa, W_BAR)
-    while j < e and _is_space(b[j]):
-        j += 1
-    return j
-
-
-@njit(cache=True)
 def _set_board(row, cards, n):
     """A board column's row: the ``n`` cards, -1 after them."""
     for k in range(row.shape[0]):
@@ -760,6 +771,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
+    listed = np.zeros(16, dtype=np.int64)      # the amounts of a repeat: a Total line's pots
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = np.int64(0)       # (and _action_row for it)
@@ -793,7 +805,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
                 status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
+                    b, wb, wa, wl, wk, wf, listed, sign, GR_MARKER, s, e)
                 if status != 1:
                     ok = False
                     break
@@ -913,7 +925,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                 else:
                     status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_SEAT, s, e)
                     if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                         ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
@@ -938,53 +950,21 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_TOTAL), e)
-                if status != 1 or has_total:
+                status, _, _, t, cents, _, _, _, _, _, _, _, _, _, _, _, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, listed, sign, GR_TOTAL, s, e)
+                if status != 1 or has_total or npots + listed[0] > pot_amount.shape[0]:
                     ok = False
                     break
-                t = cents
-                while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
-                    j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
-                    if _at_k(b, j, e, wb, wa, W_POT_NUMBER):
-                        j += _n(wa, W_POT_NUMBER)
-                        k = j
-                        while k < e and 48 <= b[k] <= 57:
-                            k += 1
-                        if k == j or (k < e and b[k] >= 0x80):
-                            ok = False
-                            break
-                        j = k
-                    if not _at_k(b, j, e, wb, wa, W_SPACE):
-                        ok = False
-                        break
-                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_SPACE), e)
-                    if status != 1 or not _at_k(b, j, e, wb, wa, W_POT_END) or npots == pot_amount.shape[0]:
-                        ok = False
-                        break
-                    pot_amount[npots] = cents
-                    npots += 1
-                    j += _n(wa, W_POT_END)
-                if not ok:
-                    break
-                j = _bar(b, j, e, wb, wa)
-                if j < 0 or not _at_k(b, j, e, wb, wa, W_RAKE):
-                    ok = False
-                    break
-                status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_RAKE), e)
-                if status != 1:
-                    ok = False
-                    break
-                if j < e and _bar(b, j, e, wb, wa) < 0:
-                    ok = False
-                    break
+                pot_amount[npots:npots + listed[0]] = listed[1:listed[0] + 1]
+                npots += listed[0]
                 total[h] = t
                 rake[h] = cents
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_BOARD, s, e)[0] != 0:
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
+                    b, wb, wa, wl, wk, wf, listed, sign, GR_BOARD, s, e)
                 if status < 0 or sum_boards > 2:
                     ok = False
                     break
@@ -1008,7 +988,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
                     status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
                         break
@@ -1065,7 +1045,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
                     status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_TABLE, s, e)
                     if status != 1:
                         ok = False
                         break
@@ -1073,7 +1053,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
                     status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
                         ok = False
@@ -1087,7 +1067,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
                         ok = False
@@ -1099,7 +1079,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_COLLECT, s, e)
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
                     if i < 0:
@@ -1111,12 +1091,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = run
                     na += 1
                     token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
+                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_CHAT, s, e)[0] == 1:
                     continue        # chat ('<someone> said, "…'): no play, and may be written twice
                 elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
                     # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
                     status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
+                        b, wb, wa, wl, wk, wf, listed, sign, GR_CASHOUT, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0 or has_cash_out[s0 + i]:
                         ok = False      # (a second cash-out of one player: the reader refuses it)
@@ -1127,7 +1107,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 elif _at_k(b, s, e, wb, wa, W_CANCELLED):
                     is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
                     token = T_CANCELLED
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
+                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_NO_PLAY, s, e)[0] != 1 \
                         or _repeats_line(b, line_start, line_end, li, first_index):
                     ok = False      # a line the lane does not read, or one without play written twice (refused)
                     break

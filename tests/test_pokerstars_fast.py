@@ -667,6 +667,21 @@ def test_the_lines_without_play_are_read_from_the_tables_forms(line, phrase, wri
     assert read_batch(split(text), "t.txt", table).in_lane.tolist() == [False]
 
 
+def test_the_pots_of_the_total_line_are_read_by_the_tables_repeat():
+    """'Total pot … Main pot … Side pot-1 … | Rake …': its pots, any number of them, are read by the
+    repeat the reader's table declares, in the lane as in the reader, with the table's marks."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    text = _WORDS_HAND.replace("| Rake", "Main pot €0.20. Side pot-1 €0.04. Side pot-2 €0.01. | Rake")
+    assert check_file(text + "\n") == (1, 1)
+    assert read_batch(split(text), "t.txt").pot_amount.tolist() == [20, 4, 1]
+    semicolons = text.replace("0. ", "0; ").replace("4. ", "4; ").replace("1. ", "1; ")
+    table = scanner_words(_table_with(SYNTAX={**ps.SYNTAX, "pot_end": ";"}))
+    assert read_batch(split(semicolons), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(semicolons), "t.txt", table).pot_amount.tolist() == [20, 4, 1]
+
+
 def test_changing_a_mark_of_the_table_changes_what_the_scanner_reads():
     """The marks between words (the table's SYNTAX) are the reader's too, as its phrases are: with
     "/" for "|", the Total line is read only by a table that says so."""
