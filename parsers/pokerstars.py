@@ -154,7 +154,7 @@ PHRASES: dict[str, str] = {
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
     "total": "Total pot ", "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",   # Total, Board
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
-    "not_awarded": "not awarded",
+    "not_awarded": "not awarded", "run_twice": "Hand was run t", "cancelled": "Hand cancelled",  # (twice, two times)
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
     "received": " and received ", "said": ' said, "', "capped": "Betting is capped",       # lines without play
     "wins_the": " wins the ", "split_the": " split the ", "bounty_for": " bounty for eliminating ", "wins": " wins ",
@@ -268,8 +268,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "TOTAL", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "CHAT" and
-    "NO_PLAY" the lines without play that are not "<player>: <words>".
+    "CASHOUT", "TABLE", "TOTAL", "BOARD", "SEAT", "RUNTWICE", "CANCELLED" and "MARKER" (a street
+    marker) their lines, "CHAT" and "NO_PLAY" the lines without play that are not "<player>: <words>".
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -337,7 +337,9 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     )
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
             "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,), "BOARD": (board,), "SEAT": (seat,),
-            "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines}
+            "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
+            "RUNTWICE": (LineForm((Piece.choice({}, open=(phrase["run_twice"],)),)),),
+            "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
@@ -359,19 +361,17 @@ def _whole_line(kind: str) -> re.Pattern[str]:
 
 _DEALT = _whole_line("DEALT")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT = map(_whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT"))
-_TOTAL = _whole_line("TOTAL")
+_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED = map(
+    _whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
+                  "RUNTWICE", "CANCELLED"))
 _POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
     _AMT, _PIECE_MARKS))
 """A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
-_BOARD, _MARKER, _CHAT, _MISC = map(_whole_line, ("BOARD", "MARKER", "CHAT", "NO_PLAY"))
 _STARS = "^" + PHRASES["marker"]
 SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
 """What a summary seat line says after the seat and player, as the reader's table reads it."""
 HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 """The words in a show line's parentheses, as the reader's table reads them."""
-_RUN_TWICE = re.compile(r"^Hand was run t")
-_CANCELLED = re.compile(r"^Hand cancelled")
 
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
@@ -392,7 +392,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
              code=11),
     LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), PHRASES["board"] + SYNTAX["bracket"], "summary",
              code=13),
-    LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
+    LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^" + PHRASES["run_twice"], "summary", code=12),
     # "<player>: <action>": one pattern, four terminals and the lines without play
     LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
     LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin", "cap"), ": ",
@@ -408,7 +408,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
     LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), PHRASES["said"]),
     LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),
-    LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^Hand cancelled", code=15),
+    LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^" + PHRASES["cancelled"], code=15),
     LineKind(None, "a line without play like 'Name joins the table at seat #3' or 'Betting is capped'", _MISC),
     LineKind("BODY", "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or "
              "a collect line", None, code=7),

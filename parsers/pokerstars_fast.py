@@ -107,8 +107,8 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
-          "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
+          "collected": "COLLECT", "cashed": "CASHOUT"}
 """The scanner's words that are hints of the table's line kinds (by their terminals)."""
 _PHRASED = ("sitting_out", "not_awarded", "showed")
 """The table's phrases the scanner finds as they are."""
@@ -116,7 +116,7 @@ _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "b
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards",
                  "mucked_cards", "hand", "game", "et", "et_close", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
+(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED,
  W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_HAND,
  W_GAME, W_ET, W_ET_CLOSE, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
  W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
@@ -207,11 +207,10 @@ _UNIT, _REPEAT = 16, 1024
 _REPEATED = np.int64(2)
 """An amount's argument when it is of a repeat: the amounts so read are listed, not kept as the line's two."""
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
-    GR_NO_PLAY, GR_TOTAL = map(np.int64, range(13))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
-SEAT, TOTAL; MARKER, a street marker; TAIL, the end of an action; CHAT and NO_PLAY, lines without play)."""
+    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED = map(np.int64, range(15))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
-           "NO_PLAY", "TOTAL")
+           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED")
+"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -979,7 +978,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and _at_k(b, s, e, wb, wa, W_RUN_TWICE):
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_RUNTWICE, s, e)[0] == 1:
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
@@ -1104,7 +1103,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     has_cash_out[s0 + i] = True
                     cash_out[s0 + i] = cents
                     token = T_BODY
-                elif _at_k(b, s, e, wb, wa, W_CANCELLED):
+                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_CANCELLED, s, e)[0] == 1:
                     is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
                     token = T_CANCELLED
                 elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_NO_PLAY, s, e)[0] != 1 \
