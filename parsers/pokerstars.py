@@ -179,10 +179,6 @@ OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", 
 """The words a summary seat line's outcome starts with, after the player and his positions."""
 
 
-def _either(words, after: str = "") -> str:
-    return "|".join(re.escape(word) + after for word in words)
-
-
 # ////////////////////////////////////////////////////////////////////// line patterns
 
 _AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands'])}]*(?:{re.escape(SYNTAX['point'])}\d+)?"
@@ -253,7 +249,7 @@ _OUTCOME = (
     r"(?: \((?:cashed out|pot " + _P["not_awarded"] + r" as player cashed out)\)\.?)?"
 )
 _SEATSUM = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + _either(POSITIONS) + r")\))*) "
+    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\))*) "
     r"(?P<what>" + _OUTCOME + r")\"?\s*$")
 """A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
 copied out of string literals keep a stray closing quote.)"""
@@ -268,8 +264,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "TOTAL", "BOARD", "SEAT", "RUNTWICE", "CANCELLED" and "MARKER" (a street
-    marker) their lines, "CHAT" and "NO_PLAY" the lines without play that are not "<player>: <words>".
+    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE", "CANCELLED"
+    and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -306,11 +302,10 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
     pot_name = Piece.choice(dict.fromkeys((phrase["main"], phrase["side"])), numbered=(phrase["main"], phrase["side"]),
                             lead=mark["pot_number"])
-    pots = Piece.repeat((Piece.word(mark["space"]), pot_name, Piece.word(mark["space"]), Piece.amount("pot"),
-                         Piece.word(mark["pot_end"])), "pots")
-    total = LineForm((Piece.word(phrase["total"]), Piece.amount("t"), pots, Piece.spaces(), Piece.word(mark["bar"]),
-                      Piece.spaces(), Piece.word(phrase["rake"]), Piece.amount("r"), Piece.spaces(),
-                      Piece.choice({}, open=(mark["bar"],), optional=True)))
+    pot = (Piece.word(mark["space"]), pot_name, Piece.word(mark["space"]), Piece.amount("pot"), Piece.word(mark["pot_end"]))
+    total = LineForm((Piece.word(phrase["total"]), Piece.amount("t"), Piece.repeat(pot, "pots"), Piece.spaces(),
+                      Piece.word(mark["bar"]), Piece.spaces(), Piece.word(phrase["rake"]), Piece.amount("r"),
+                      Piece.spaces(), Piece.choice({}, open=(mark["bar"],), optional=True)))
     run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
     board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
     named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
@@ -336,7 +331,8 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
         LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
     )
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,), "BOARD": (board,), "SEAT": (seat,),
+            "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,),
+            "POT": (LineForm((*pot, Piece.name(None, "rest0"))),), "BOARD": (board,), "SEAT": (seat,),
             "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
             "RUNTWICE": (LineForm((Piece.choice({}, open=(phrase["run_twice"],)),)),),
             "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),)}

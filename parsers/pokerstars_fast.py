@@ -204,12 +204,11 @@ def scanner_words(reader=ps) -> ScannerWords:
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
     OP_NUMBER, OP_SKIP, OP_REST, OP_PLACE, OP_SPACES = map(np.int64, range(1, 16))
 _UNIT, _REPEAT = 16, 1024
-_REPEATED = np.int64(2)
-"""An amount's argument when it is of a repeat: the amounts so read are listed, not kept as the line's two."""
+_REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
-    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED = map(np.int64, range(15))
+    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT = map(np.int64, range(16))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
-           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED")
+           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT")
 """The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
@@ -500,15 +499,15 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @njit(cache=True)
-def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
+def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
     tried in its order, each as its regex reads it: its pieces (an optional one taken where it
     stands, else left out; a piece that may end at several places, at each, as the regex tries
     them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
     amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
     role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure. The amounts of a repeat go to ``out``, after their count in
-    ``out[0]``. (One kernel: every call between kernels costs a reference count per array handed on.)"""
+    form reads the line, -1 not sure; a repeat's words aside start where it does. (One kernel: every call
+    between kernels costs a reference count per array handed on: one more here, a tenth of the scan.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
     while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
@@ -527,7 +526,7 @@ def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
                 kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
                 desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
                 row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
-                unit_start, unit_listed, out[0] = -1, 0, 0
+                unit_start = -1
                 while True:
                     if row == f and p == pieces:
                         if t < first_tail:
@@ -537,8 +536,10 @@ def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
                         break
                     op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
                     if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                        unit_end, unit_j, unit_listed = p + op % _REPEAT // _UNIT, j, out[0]
+                        unit_end, unit_j = p + op % _REPEAT // _UNIT, j
                         unit_start, op = p if op > _REPEAT else -1, op % _UNIT    # (a repeat: and read again)
+                        if unit_start >= 0 and desc < 0:
+                            desc = j
                     status = 0
                     if op == OP_WORD:
                         k = wl[arg]
@@ -564,13 +565,9 @@ def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
                                     number, j = value, r
                     elif op == OP_AMOUNT:
                         status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
-                        if arg == _REPEATED and status == 1:
-                            status = 1 if out[0] + 1 < out.shape[0] else -1
-                            out[0] += 1
-                            out[min(out[0], out.shape[0] - 1)] = cents
-                        elif row == f and arg == 0:
+                        if row == f and arg == 0:
                             a0 = cents
-                        elif row == f:
+                        elif row == f and arg == 1:
                             a1 = cents
                     elif op == OP_CARDS:
                         if _at_k(b, j, e, wb, wa, W_BRACKET):
@@ -633,7 +630,7 @@ def _read_form(b, wb, wa, wl, wk, wf, out, sign, group, q, e):
                                     break
                                 seen += 1
                     if status == 0 and p < unit_end:
-                        status, j, p, out[0], unit_start = 1, unit_j, unit_end, unit_listed, -1
+                        status, j, p, unit_start = 1, unit_j, unit_end, -1
                         continue
                     if status != 1:
                         break
@@ -770,7 +767,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
-    listed = np.zeros(16, dtype=np.int64)      # the amounts of a repeat: a Total line's pots
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = np.int64(0)       # (and _action_row for it)
@@ -804,7 +800,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
                 status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, listed, sign, GR_MARKER, s, e)
+                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
                 if status != 1:
                     ok = False
                     break
@@ -924,7 +920,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             break
                 else:
                     status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_SEAT, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
                     if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                         ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
@@ -949,21 +945,28 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, _, _, t, cents, _, _, _, _, _, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, listed, sign, GR_TOTAL, s, e)
-                if status != 1 or has_total or npots + listed[0] > pot_amount.shape[0]:
+                status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
+                if status != 1 or has_total:
                     ok = False
                     break
-                pot_amount[npots:npots + listed[0]] = listed[1:listed[0] + 1]
-                npots += listed[0]
+                while status == 1 and npots <= pot_amount.shape[0]:      # its pots, one by one from where they start
+                    status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
+                    if status == 1 and npots < pot_amount.shape[0]:
+                        pot_amount[npots] = pot_cents
+                    npots += status == 1
+                if npots > pot_amount.shape[0]:
+                    ok = False      # more pots than the batch holds
+                    break
                 total[h] = t
                 rake[h] = cents
                 total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_BOARD, s, e)[0] != 0:
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, listed, sign, GR_BOARD, s, e)
+                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
                 if status < 0 or sum_boards > 2:
                     ok = False
                     break
@@ -978,7 +981,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_RUNTWICE, s, e)[0] == 1:
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
@@ -987,7 +990,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if not _at_k(b, p, e, wb, wa, W_NAME_END):
                         continue
                     status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
                     if status < 0:
                         ok = False
                         break
@@ -1044,7 +1047,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
                     status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_TABLE, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
                     if status != 1:
                         ok = False
                         break
@@ -1052,7 +1055,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
                     status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_DEALT, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
                         ok = False
@@ -1066,7 +1069,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_UNCALLED, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0:
                         ok = False
@@ -1078,7 +1081,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_COLLECT, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
                     if i < 0:
@@ -1090,12 +1093,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = run
                     na += 1
                     token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_CHAT, s, e)[0] == 1:
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
                     continue        # chat ('<someone> said, "…'): no play, and may be written twice
                 elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
                     # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
                     status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, listed, sign, GR_CASHOUT, s, e)
+                        b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
                     if i < 0 or has_cash_out[s0 + i]:
                         ok = False      # (a second cash-out of one player: the reader refuses it)
@@ -1103,10 +1106,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     has_cash_out[s0 + i] = True
                     cash_out[s0 + i] = cents
                     token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_CANCELLED, s, e)[0] == 1:
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
                     is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
                     token = T_CANCELLED
-                elif _read_form(b, wb, wa, wl, wk, wf, listed, sign, GR_NO_PLAY, s, e)[0] != 1 \
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
                         or _repeats_line(b, line_start, line_end, li, first_index):
                     ok = False      # a line the lane does not read, or one without play written twice (refused)
                     break
