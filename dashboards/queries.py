@@ -26,10 +26,17 @@ import polars as pl
 import streamlit as st
 
 from pipeline.models import Missing, missing_from, models, select_over, supply_missing
-from pipeline.tables import SCHEMAS
 from pipeline.provenance import RULES_VERSION
-from pipeline.warehouse import (DUCKDB_FILE, Manifest, commit_marker, connect, lay_table_views, models_manifest,
-                                read_manifest)
+from pipeline.tables import SCHEMAS
+from pipeline.warehouse import (
+    DUCKDB_FILE,
+    Manifest,
+    commit_marker,
+    connect,
+    lay_table_views,
+    models_manifest,
+    read_manifest,
+)
 
 WAREHOUSE_ENV = "RASKLAD_WAREHOUSE"
 DEFAULT_WAREHOUSE = "data/warehouse"

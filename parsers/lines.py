@@ -253,7 +253,8 @@ class Piece:
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``),
     "aside" (``aside``, words that ``free`` reads, ``close``), "spaces" (any, or none) or "repeat"
     (its ``parts``, pieces, any number of times, taken while they read: what follows them never
-    starts as they do). ``group`` names what the pattern captures;
+    starts as they do); a header's "mark" and "when" (a date) are :meth:`mark`'s and :meth:`when`'s.
+    ``group`` names what the pattern captures;
     an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
     before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
     the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
@@ -279,6 +280,8 @@ class Piece:
     """A number's: letters may follow its digits (a place, "3rd")."""
     parts: tuple[Piece, ...] = ()
     """A repeat's pieces."""
+    most: int = 0
+    """The most capitals of a "when" piece's time zone (:meth:`when`)."""
 
     @staticmethod
     def word(text: str, group: str | None = None, *, optional: bool = False) -> Piece:
@@ -326,9 +329,41 @@ class Piece:
     def aside(free: str, *, optional: bool = True) -> Piece:
         return Piece("aside", (), None, optional, free=free)
 
+    @staticmethod
+    def mark(text: str) -> Piece:
+        """A mark between a line's pieces (``" - "``, ``": "``): the scanner reads it as written, the
+        pattern with any spaces, or none, where it writes a space.
+
+        >>> print(Piece.mark(" - ").pattern("AMT", {}))
+        \\s*\\-\\s*
+        """
+        return Piece("mark", (text,))
+
+    @staticmethod
+    def when(groups: tuple[str, str, str], fields: tuple[tuple[str, int, int], ...], *, letters: int,
+             lead: str = "", tail: str = "", optional: bool = False) -> Piece:
+        """A date and time and its time zone, captured as ``groups`` (date, time, zone): ``fields``
+        the year, month, day, hour, minute and second, each as (the mark after it, its fewest and
+        most digits); then a space and 1 to ``letters`` capitals; written after ``lead`` and before
+        ``tail`` (a bracket) when given. The scanner reads it as declared; the pattern as logs write
+        it too: any spaces (and a dash) between date and time, a time without seconds, the zone left
+        out or in parentheses.
+
+        >>> fields = (("/", 4, 4), ("/", 1, 2), (" ", 1, 2), (":", 1, 2), (":", 2, 2), ("", 2, 2))
+        >>> marks = {"open": "(", "close": ")", "dash": " - "}
+        >>> found = re.fullmatch(Piece.when(("d", "t", "z"), fields, letters=5).pattern("", marks),
+        ...                      "2009/05/05 - 11:11:02 (ET)")
+        >>> found["d"], found["t"], found["z"]
+        ('2009/05/05', '11:11:02', 'ET')
+        """
+        return Piece("when", (), None, optional, kinds=tuple(fields), inner=tuple(groups), lead=lead, tail=tail,
+                     most=letters)
+
     def pattern(self, amount: str, marks: dict[str, str]) -> str:
         """This piece as a regular expression: ``amount`` the pattern of an amount, ``marks`` the
-        table's marks (``bracket``, ``bracket_end``, ``aside``, ``close``)."""
+        table's marks (``bracket``, ``bracket_end``, ``aside``, ``close``; for a "when": ``open``, ``dash``)."""
+        if self.what in ("mark", "when"):
+            return _dated_pattern(self, marks)
         if self.what == "word":
             body = re.escape(self.words[0])
         elif self.what == "choice":
@@ -392,6 +427,35 @@ class LineForm:
 
     def pattern(self, amount: str, marks: dict[str, str]) -> str:
         return "".join(piece.pattern(amount, marks) for piece in self.pieces)
+
+
+# ////////////////////////////////////////////////////////////////////// a header's marks and dates
+# A header line is declared as pieces too (Piece.mark, Piece.when): its words, an ID, the words of
+# its table and stakes, marks and a date and time. Its pattern takes the spaces logs vary in (a
+# log's own mark, as written, is what a compiled scanner reads: the pattern's exact case).
+
+
+def _spaced(text: str) -> str:
+    return "".join(r"\s*" if character == " " else re.escape(character) for character in text)
+
+
+def _dated_pattern(piece: Piece, marks: dict[str, str]) -> str:
+    """The pattern of a "mark" or a "when" piece (a field of ``kinds``: its mark after it, fewest, most digits)."""
+    if piece.what == "mark":
+        return _spaced(piece.words[0])
+    date, clock, zone = piece.inner
+    (year, month, day, hour, minute, second) = piece.kinds
+
+    def digits(field: tuple[str, int, int]) -> str:
+        return rf"\d{{{field[1]},{field[2]}}}"
+
+    written = digits(year) + re.escape(year[0]) + digits(month) + re.escape(month[0]) + digits(day)
+    time = digits(hour) + re.escape(hour[0]) + digits(minute) + "(?:" + re.escape(minute[0]) + digits(second) + ")?"
+    text = (rf"(?P<{date}>{written})\s+(?:{re.escape(marks['dash'].strip())}\s+)?(?P<{clock}>{time})"
+            rf"\s*{re.escape(marks['open'])}?(?P<{zone}>[A-Z]{{1,{piece.most}}})?{re.escape(marks['close'])}?")
+    if piece.lead:
+        text = _spaced(piece.lead) + text + _spaced(piece.tail)
+    return f"(?:{text})?" if piece.optional else text
 
 
 class _LineLexer(Lexer):

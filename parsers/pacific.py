@@ -70,6 +70,7 @@ from parsers.lines import (
     read_cards,
     unsupported_game,
 )
+from rules.findings import Finding, Severity
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -79,7 +80,6 @@ from rules.holdem_hand import (
     Street,
     Summary,
 )
-from rules.findings import Finding, Severity
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = ["LINE_KINDS", "TABLE", "parse", "read_amount"]

@@ -1,4 +1,4 @@
-"""888poker (Cassava) tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+"""888poker (Cassava) tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
 They tell the account holder his place among the entries, his prize, and his rebuys and
 add-ons at their prices; no date. The grammar (``grammars/pacific_summary.lark``) reads the
@@ -26,18 +26,12 @@ from decimal import Decimal
 
 from lark import Tree
 
-from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
 from parsers.pacific import SITE
-from parsers.pokerstars_summary import (
-    GAME,
-    LARGEST_COUNT,
-    LARGEST_SMALL_COUNT,
-    TournamentEntry,
-    TournamentSummary,
-)
+from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentSummary
 
 __all__ = ["WORDS", "parse"]
 
@@ -72,21 +66,7 @@ _FINISHED = re.compile(r"^(?P<player>.+) finished (?P<finish>\d+)/(?P<entries>\d
 _PERFORMED = re.compile(r"^(?P<player>.+) performed (?P<count>\d+) (?P<what>rebuys?|add-ons?)$", re.IGNORECASE)
 
 
-class _Builder:
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
-        self.lines = lines
-        self.source = source
-
-    def error(self, reason: str, node: Tree) -> ParseError:
-        return ParseError(reason, line=node.meta.line, column=node.meta.column,
-                          line_text=self.lines[node.meta.line - 1])
-
-    def count(self, text: str, node: Tree, largest: int) -> int:
-        value = int(text)
-        if value > largest:
-            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
-        return value
-
+class _Builder(SummaryBuilder):
     def summary(self, tree: Tree) -> TournamentSummary:
         zero = Decimal(0)
         number = hero = finish = count_entries = won = None
@@ -104,23 +84,24 @@ class _Builder:
                 read = [amount(str(token)) for token in prices.children] if prices is not None else []
                 currencies += [currency for _, currency in read if currency]
                 parts = [value for value, _ in read]
-                if len(parts) > 2:
-                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+                price, price_fee = self.price_and_fee(parts, node)
                 if kind == "buy_in" and parts:
-                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                    buy_in, fee = price, price_fee
                 elif kind == "rebuy_price":
-                    rebuy_price = sum(parts, zero)
+                    rebuy_price = price + price_fee
                 elif kind == "addon_price":
-                    addon_price = sum(parts, zero)
+                    addon_price = price + price_fee
             elif kind == "performed":
-                found = _PERFORMED.match(str(node.children[0]).strip())
+                found = self.match(_PERFORMED, str(node.children[0]).strip(), node,
+                                   "a line like 'Hero performed 1 rebuys'")
                 times = self.count(found["count"], node, LARGEST_SMALL_COUNT)
                 if found["what"].lower().startswith("rebuy"):
                     rebuys = times
                 else:
                     addons = times
             elif kind == "finished":
-                found = _FINISHED.match(str(node.children[0]).strip())
+                found = self.match(_FINISHED, str(node.children[0]).strip(), node,
+                                   "a line like 'Hero finished 7/254 and won $50.80'")
                 hero = found["player"].strip()
                 finish = self.count(found["finish"], node, LARGEST_COUNT)
                 count_entries = self.count(found["entries"], node, LARGEST_COUNT)
@@ -132,25 +113,15 @@ class _Builder:
                     if currency:
                         currencies.append(currency)
         if number is None:
-            raise ParseError("a summary names its tournament: expected a line 'Tournament ID: <number>'",
-                             line=1, column=1, line_text=self.lines[0])
-        if len(set(currencies)) > 1:
-            raise ParseError(f"a summary in two currencies ({', '.join(sorted(set(currencies)))})",
-                             line=1, column=1, line_text=self.lines[0])
+            raise self.error("a summary names its tournament: expected a line 'Tournament ID: <number>'")
         # no sign anywhere: play money, unless nothing was paid or won (a freeroll names no unit)
-        currency = currencies[0] if currencies else ("chips" if buy_in or fee else None)
-        entries = ()
-        if hero is not None:
-            entries = (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
-                                       prize=won if won is not None else zero,
-                                       prize_text=None if won is None else f"{won} {currency}",
-                                       line=self.source.first_line),)
+        currency = self.one_currency(currencies) or ("chips" if buy_in or fee else None)
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, table_name=f"Tournament #{number}", ruleset="888poker", site=SITE),
             tournament_id=f"888-{number}", game_type=None, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=None, is_satellite=False,
-            started_at=None, finished_at=None, entries=entries, hero=hero, hero_finish=finish, hero_prize=won,
-            count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            started_at=None, finished_at=None, entries=self.hero_entry(hero, finish, won, currency), hero=hero,
+            hero_finish=finish, hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
             rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
         )

@@ -39,6 +39,9 @@ from decimal import ROUND_DOWN, Decimal
 from functools import lru_cache
 from zoneinfo import ZoneInfo
 
+import numpy as np
+from numba import njit
+
 from parsers import room_lines
 from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
@@ -86,8 +89,10 @@ __all__ = [
     "SITE",
     "SUMMARY_OUTCOME",
     "SYNTAX",
+    "TABLE_KINDS",
     "TERMINALS",
     "WORDS",
+    "ZONE_LETTERS",
     "LineKind",
     "build_hand",
     "check_shape",
@@ -186,14 +191,11 @@ _AMT = rf"[^\d\s{re.escape(SYNTAX['open'])}]?\d[\d{re.escape(SYNTAX['thousands']
 
 _GAME_WORDS = r"(?:Hold'em|Omaha|Razz|Badugi|Courchevel|\d|7 Card|Triple|Single|Five|5 Card|2-7|Mixed|HORSE|8-Game|Split)"
 """The words a game's name starts with, where a tournament's buy-in ends."""
-_HEADER = re.compile(
-    r"^" + _P["site"] + r"(?:Zoom |Home Game |HomeGame )?(?:" + _P["hand"] + "|" + _P["game"] + r")(?P<id>\d+): +"
+_CLUB_AND_TOURNAMENT = (
     r"(?:\{(?P<club>[^}]*)\} +)?"
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
-    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?"
-    r"(?P<rest>.*)$",
-    re.IGNORECASE,  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
-)
+    r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?")
+"""What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
 _GAME = re.compile(
     r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
     re.IGNORECASE,
@@ -212,23 +214,11 @@ DATE_TIME: tuple[tuple[str, int, int], ...] = (
     (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
 )
 """How a header writes a date and time, field by field: the mark after the field, and its fewest
-and most digits. The reader's date pattern and the compiled scanner's date reader are made from it
-(the reader also takes spaces and a dash between date and time, and a time without seconds)."""
-
-
-def _digits(low: int, high: int) -> str:
-    return rf"\d{{{low},{high}}}"
-
-
-_DATE = "".join(_digits(low, high) + re.escape(mark) for mark, low, high in DATE_TIME[:2]) + _digits(*DATE_TIME[2][1:])
-_CLOCK = (_digits(*DATE_TIME[3][1:]) + re.escape(DATE_TIME[3][0]) + _digits(*DATE_TIME[4][1:])
-          + "(?:" + re.escape(DATE_TIME[4][0]) + _digits(*DATE_TIME[5][1:]) + ")?")
-_WHEN = re.compile(
-    rf"(?P<d>{_DATE})\s+(?:-\s+)?(?P<t>{_CLOCK})\s*\(?(?P<z>[A-Z]{{1,5}})?\)?"
-    rf"(?:\s*\[(?P<d2>{_DATE})\s+(?P<t2>{_CLOCK})\s*(?P<z2>[A-Z]{{1,5}})?\])?"
-)
-_DASH = re.compile(r"\s*-\s*")
-"""What stands between the stakes and the date."""
+and most digits. The header's form (:func:`line_forms`) reads its dates as it says."""
+ZONE_LETTERS = 5
+"""The most capitals of a time zone's name in a header (ET, CET, AEST …)."""
+TABLE_KINDS = ("Zoom ", "Home Game ", "HomeGame ")
+"""The words a header may write between 'PokerStars ' and 'Hand #'."""
 _RANK = r"(?:Deuce|Two|Three|Four|Five|Six|Seven|Eight|Nine|Ten|Jack|Queen|King|Ace)"
 _RANKS = r"(?:Deuces|Twos|Threes|Fours|Fives|Sixes|Sevens|Eights|Nines|Tens|Jacks|Queens|Kings|Aces)"
 _HAND_NAME = (
@@ -260,12 +250,15 @@ _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
                runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], misc_ends: tuple[str, ...],
-               misc_open: tuple[str, ...], hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
+               misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
+               date_time: tuple[tuple[str, int, int], ...], zone_letters: int) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
     "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE", "CANCELLED"
-    and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play.
+    and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play, "HEADER"
+    the header's frame: its words and ID, the words of its table and stakes ("rest", the reader's
+    own), its date and time, and a second one, the ET time, in brackets after a local one.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -330,19 +323,36 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
         LineForm((anyone, Piece.word(phrase["wins_a"]), Piece.skip(""), Piece.choice({}, open=(phrase["ticket"],)))),
         LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
     )
+    header = LineForm((Piece.word(phrase["site"]), Piece.choice(dict.fromkeys(tables), optional=True),
+                       Piece.choice(dict.fromkeys((phrase["hand"], phrase["game"]))), Piece.number("id"),
+                       Piece.mark(mark["name_end"]), Piece.name("rest", "last"), Piece.mark(mark["dash"]),
+                       Piece.when(("d", "t", "z"), date_time, letters=zone_letters),
+                       Piece.when(("d2", "t2", "z2"), date_time, letters=zone_letters, lead=mark["bracket"],
+                                  tail=mark["bracket_end"], optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
             "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,),
             "POT": (LineForm((*pot, Piece.name(None, "rest0"))),), "BOARD": (board,), "SEAT": (seat,),
             "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
             "RUNTWICE": (LineForm((Piece.choice({}, open=(phrase["run_twice"],)),)),),
-            "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),)}
+            "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),), "HEADER": (header,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
-                   _HAND_NAME)
+                   _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
-_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "close")}
+_PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
+_HEAD = FORMS["HEADER"][0].pieces
+_REST = next(at for at, piece in enumerate(_HEAD) if piece.group == "rest")
+# the header's pieces up to the rest, where the reader finds the game and stakes; the dash; the dates
+_HEADER = re.compile("^" + LineForm(_HEAD[:_REST]).pattern(_AMT, _PIECE_MARKS) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$",
+                     re.IGNORECASE)  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+_DASH = re.compile(_HEAD[_REST + 1].pattern(_AMT, _PIECE_MARKS))
+_WHEN = re.compile(LineForm(_HEAD[_REST + 2:]).pattern(_AMT, _PIECE_MARKS))
+_HEADER_WORDS = f"a '{PHRASES['site']}{PHRASES['hand']}…' header line"
+_WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in zip(DATE_TIME, (2020, 1, 2, 3, 4, 5)))
+               + SYNTAX["space"] + PHRASES["et"])
+"""The header and its date in words, for errors: made from the header's words and DATE_TIME."""
 _ACTION = re.compile(
     r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
     + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
@@ -373,7 +383,7 @@ HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 
 
 LINE_KINDS: tuple[LineKind, ...] = (
-    LineKind("HEADER", "a 'PokerStars Hand #…' header line", _HEADER, ("id", "club", "tid", "rest"), code=1),
+    LineKind("HEADER", _HEADER_WORDS, _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
     LineKind("HOLE", "the '*** HOLE CARDS ***' line", _MARKER, (), _STARS, group="hole", code=5),
     LineKind("SUMMARY", "the '*** SUMMARY ***' line", _MARKER, (), _STARS, group="summary", code=10),
@@ -507,7 +517,6 @@ _POST_SB, _POST_BB, _POST_DEAD_KIND = ActionKind.POST_SB, ActionKind.POST_BB, Ac
 _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCALLED, CardsHow.DEALT
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
-_STREET_ORDER = {word: order for order, word in enumerate(MARKERS["STREET"], 1)}
 _SHOWN_DOWN = 4
 _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
@@ -551,7 +560,7 @@ def read_header(line: str) -> dict:
     the hand is not read."""
     match = _HEADER.match(line)
     if match is None:
-        raise ParseError("expected a 'PokerStars Hand #…:' header line", line=1, column=1, line_text=line)
+        raise ParseError(f"expected {_HEADER_WORDS}", line=1, column=1, line_text=line)
     rest = match["rest"]
     game = _GAME.search(rest)
     if game is None:
@@ -573,7 +582,7 @@ def read_header(line: str) -> dict:
     when = _WHEN.search(rest, stakes.end())
     if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or not rest[when.end():].isspace() \
             and when.end() < len(rest):
-        raise ParseError("expected the date and time like 2020/01/02 3:04:05 ET", line=1,
+        raise ParseError(f"expected the date and time like {_WHEN_WORDS}", line=1,
                          column=match.start("rest") + stakes.end() + 1, line_text=line)
     played_at, local = _times(when, line, match.start("rest"))
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
@@ -635,16 +644,60 @@ def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
         raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
 
 
-def _board_so_far(boards: list[list[Card]], run: int, length: int) -> list[Card] | None:
-    """The cards a street line of ``run`` must repeat: its run's board, or on a run's first street
-    line the first ``length`` cards of the nearest earlier run (a hand run twice after the flop
-    shares it). None when no board is dealt yet."""
-    if boards[run]:
-        return boards[run]
-    for earlier in range(run - 1, -1, -1):
-        if boards[earlier]:
-            return boards[earlier][:length]
-    return None
+# ////////////////////////////////////////////////////////////////////// the streets, judged once
+# by deal_street, for the reader and inside the compiled scanner (whose Numba cache follows its own file
+# only: touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
+DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
+_NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
+_REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
+             "the showdown is written a second time", "a {what} line with no street line before it: a street line is lost",
+             ("the {what} line repeats the board as [{written}], the street lines before it dealt [{shown}]: a card is "
+              "changed or a street line is lost"))
+
+
+@njit(cache=True)
+def deal_street(boards, reached, run, street, cards, n, repeated, before):
+    """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
+    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards``
+    (per run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) are
+    the hand's so far, and take a line DEALT. Each street is dealt once per run, in order; the cards
+    repeated are the run's board, or on its first street line the first of the nearest earlier
+    run's (a hand run twice after the flop shares them); ``before`` gets the board so far."""
+    if street <= reached[run]:
+        return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
+    reached[run] = street
+    if street == _SHOWN_DOWN:
+        return DEALT
+    if repeated >= 0:
+        source = run
+        while source >= 0 and boards[source, 0] < 0:
+            source -= 1
+        if source < 0:
+            return NO_BOARD_BEFORE
+        same = True     # (loops, not array expressions: those allocate, on every line the scanner reads)
+        for k in range(before.shape[0]):
+            before[k] = boards[source, k] if source == run or k < repeated else -1
+            same = same and (before[k] == cards[k] if k < repeated else before[k] < 0)
+        if not same:
+            return OTHER_BOARD
+    for k in range(boards.shape[1]):
+        boards[run, k] = cards[k] if k < n else -1
+    return DEALT
+
+
+def _deal(dealt: list, run: int, street: int, cards: tuple, repeated: int, index: int, lines, written="") -> None:
+    """:func:`deal_street` for the reader, whose ``dealt`` (boards, streets reached, the board before)
+    grows for a line of more cards than five (the engine's to judge); ``written``: the repeated cards."""
+    if len(cards) > dealt[0].shape[1]:
+        dealt[0] = np.pad(dealt[0], ((0, 0), (0, len(cards))), constant_values=-1)
+        dealt[2] = np.empty(dealt[0].shape[1], np.int64)
+    boards, reached, before = dealt
+    said = deal_street(boards, reached, run, street, np.array([c.code for c in cards], np.int64), len(cards),
+                       repeated, before)
+    if said != DEALT:
+        shown = " ".join(str(Card.from_code(code)) for code in before if code >= 0) if said == OTHER_BOARD else ""
+        raise _refused(_REFUSALS[said].format(what=_STREET_NAMES[street], reached=_STREET_NAMES[reached[run]],
+                                              written=written, shown=shown), index, lines)
 
 
 def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
@@ -676,7 +729,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         currency = CURRENCY_SIGNS[sign]
     else:
         currency = "play"
-    played_at, local = head["played_at"], head["local"]
+    played_at = head["played_at"]
 
     table_name = None
     max_seats = button = None
@@ -684,7 +737,6 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     actions: list[Action] = []
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
-    boards: list[list[Card]] = [[]]
     board_lines: list[list[int]] = [[]]
     street = Street.PREFLOP
     run = 0
@@ -699,7 +751,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     append = actions.append
     seat_numbers: set[int] = set()
     dealt: set[str] = set()
-    street_of_run = [0, 0, 0]      # per run: the last street (or showdown) its markers reached
+    dealt_streets = [_NO_BOARD.copy(), np.zeros(3, np.int64), np.empty(5, np.int64)]   # what _deal keeps
 
     first_line = source.first_line
     for kind, m, index in tokens:
@@ -751,30 +803,17 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
             street = _STREETS[what]
             run = _RUNS[run_name]
-            if _STREET_ORDER[what] <= street_of_run[run]:
-                raise _refused(f"a {what} line after the {_STREET_NAMES[street_of_run[run]]} of its run: each street "
-                               "is dealt once, in order", index, lines)
-            street_of_run[run] = _STREET_ORDER[what]
             repeated = _cards(c1, index, lines[index])
             cards = repeated + _cards(c2, index, lines[index])
-            while len(boards) <= run:
-                boards.append([])
+            _deal(dealt_streets, run, _STREET_NAMES.index(what), cards, len(repeated) if c2 is not None else -1, index,
+                  lines, c1)
+            while len(board_lines) <= run:
                 board_lines.append([])
-            dealt_before = _board_so_far(boards, run, len(repeated)) if c2 is not None else None
-            if c2 is not None and dealt_before is None:
-                raise _refused(f"a {what} line with no street line before it: a street line is lost", index, lines)
-            if dealt_before is not None and list(repeated) != dealt_before:
-                shown = " ".join(map(str, dealt_before))
-                raise _refused(f"the {what} line repeats the board as [{c1}], the street lines before it "
-                               f"dealt [{shown}]: a card is changed or a street line is lost", index, lines)
-            boards[run] = list(cards)
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
             street = Street.SHOWDOWN
             run = _RUNS[m["run"]]
-            if street_of_run[run] == _SHOWN_DOWN:
-                raise _twice("the showdown is written", index, lines)
-            street_of_run[run] = _SHOWN_DOWN
+            _deal(dealt_streets, run, _SHOWN_DOWN, (), -1, index, lines)
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
             append(_action(street, player, _COLLECT_KIND, money(amount, index), None, False, False, (), pot, run, line))
@@ -845,8 +884,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,
         is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
-        boards=tuple(tuple(b) for b in boards if b) or ((),),
+        boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
         hole_cards=tuple(holes), cash_outs=tuple(cash_outs), summary=summary, is_cancelled=cancelled,
-        played_at_local=local, room_findings=marks.findings, header_line=source.first_line,
+        room_findings=marks.findings, header_line=source.first_line,
     )

@@ -15,7 +15,8 @@ Two steps:
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
   the worker then takes the full path for it. The header line is read by the reference
-  (``read_header`` and ``build_hand``) once per table and stakes; the hand's ID and date by the scanner.
+  (``read_header`` and ``build_hand``) once per table and stakes; the hand's ID and date by the scanner,
+  from the header's declared pieces too (its HEADER form, which the reader's header patterns are made from).
 - :func:`read_text` does both for a decoded file, sharing the split's pass with the scanner.
 
 The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
@@ -77,6 +78,7 @@ from numba import njit
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
 from parsers.lines import UNSHOWN_CARDS
+from parsers.pokerstars import DEALT, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
 from rules.holdem_batch import HandBatch, in_cents
@@ -114,15 +116,14 @@ _PHRASED = ("sitting_out", "not_awarded", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
-_SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards",
-                 "mucked_cards", "hand", "game", "et", "et_close", *_MARKS)
+_SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards", "mucked_cards", "et", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED,
- W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_HAND,
- W_GAME, W_ET, W_ET_CLOSE, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
+ W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_ET,
+ W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
  W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "positions", "outcomes", "unshown", "date_time", "signs")
-(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_UNSHOWN, L_DATE_TIME, L_SIGNS) = map(
+_WORD_LISTS = ("markers", "positions", "outcomes", "unshown", "signs")
+(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_UNSHOWN, L_SIGNS) = map(
     np.int64, range(len(_WORD_LISTS)))
 # (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
@@ -134,7 +135,7 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
     word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
     the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
     ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a date field's (fewest, most
-    digits; its word is the mark after it), a currency sign's (code point, 0) or a line form's
+    digits; its word is the mark after it: a header's "when" piece), a currency sign's (code point, 0) or a line form's
     choice's word's (ActionKind index, -1 for none; 0); ``codes`` the table's code of each
     scanner terminal; ``forms`` the reader's line forms as the scanner runs them (:func:`_forms`)."""
 
@@ -167,8 +168,7 @@ def scanner_words(reader=ps) -> ScannerWords:
               **{name: phrase[name] for name in _PHRASED},
               "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
               "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
-              "hand": phrase["site"] + phrase["hand"], "game": phrase["site"] + phrase["game"], "et": space + phrase["et"],
-              "et_close": space + phrase["et"] + mark["bracket_end"], **{name: mark[name] for name in _MARKS}}
+              "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
@@ -177,13 +177,11 @@ def scanner_words(reader=ps) -> ScannerWords:
         "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
         "unshown": list(UNSHOWN_CARDS),
-        "date_time": list(reader.DATE_TIME),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
     }
     assert tuple(lists) == _WORD_LISTS
     forms = _forms(reader, lists)
-    assert len(reader.DATE_TIME) == 6, "the scanner reads a year, month, day, hour, minute and second"
     rows = [(word, 0, 0) for word in single.values()]
     bounds = []
     for listed in lists.values():
@@ -202,14 +200,15 @@ def scanner_words(reader=ps) -> ScannerWords:
 # (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
 # word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_PLACE, OP_SPACES = map(np.int64, range(1, 16))
-_UNIT, _REPEAT = 16, 1024
+    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES = map(np.int64, range(1, 18))
+_UNIT, _REPEAT = 32, 1024
 _REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
-    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT = map(np.int64, range(16))
+    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_HEADER = map(np.int64, range(17))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
-           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT")
-"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them."""
+           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "HEADER")
+"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them (HEADER, the
+header's frame: :func:`_headers`)."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -243,9 +242,9 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             for at, piece in enumerate(pieces):
                 first = len(ops)
                 after = pieces[at + 1] if at + 1 < len(pieces) else None
-                if piece.what in ("amount", "number", "skip") and piece.lead:
+                if piece.what in ("amount", "number", "skip", "when") and piece.lead:
                     ops.append((OP_WORD, listed((piece.lead,), piece.group)))
-                if piece.what == "word":
+                if piece.what in ("word", "mark"):
                     ops.append((OP_WORD, listed(piece.words, piece.group)))
                 elif piece.what == "choice" and open_words and piece.open:
                     ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
@@ -272,6 +271,11 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                     assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or firsts)
                     assert piece.what == "name" or len(firsts) == 1, "a skip ends at one word"
                     ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
+                elif piece.what == "when":      # its fields (each word the mark after it), a space and the zone
+                    assert len(piece.kinds) == 6, "the scanner reads a year, month, day, hour, minute and second"
+                    lists[f"when:{len(lists)}"] = list(piece.kinds)
+                    ops.extend([(OP_WHEN, len(lists) - 1), (OP_WORD, listed((reader.SYNTAX["space"],), None)),
+                                (OP_ZONE, piece.most)])
                 elif piece.what == "spaces":
                     ops.append((OP_SPACES, 0))
                 elif piece.what == "repeat":
@@ -295,8 +299,10 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, reader.MISC_ENDS,
-                          reader.MISC_OPEN)
-    assert sorted(forms) == sorted(_GROUPS)
+                          reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
+                          zone_letters=reader.ZONE_LETTERS)
+    assert sorted(forms) == sorted(_GROUPS) and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", \
+        "the header: the last row"
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     for name in _GROUPS:
@@ -678,29 +684,6 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 
 
 @njit(cache=True)
-def _repeats_board(board, more_boards, h, run, cards, n):
-    """Whether the ``n`` cards a street line repeats are the board its run's earlier street lines
-    dealt, or on a run's first street line the first ``n`` cards of the nearest earlier run. With
-    no board dealt yet, a street line that repeats cards has lost the line before it: False."""
-    own = board[h] if run == 0 else more_boards[h, run - 1]
-    if own[0] >= 0:
-        if n < 5 and own[n] >= 0:
-            return False
-        for k in range(n):
-            if own[k] != cards[k]:
-                return False
-        return True
-    for r in range(run - 1, -1, -1):
-        earlier = board[h] if r == 0 else more_boards[h, r - 1]
-        if earlier[0] >= 0:
-            for k in range(n):
-                if earlier[k] != cards[k]:
-                    return False
-            return True
-    return False
-
-
-@njit(cache=True)
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
     if li - 1 <= first_index:
@@ -768,6 +751,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
+    dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
     na = np.int64(0)       # (and _action_row for it)
     npots = 0
@@ -781,6 +765,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
         run_street[:] = 0
+        dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
         shape[h] = 0
@@ -817,34 +802,23 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
-                elif token == T_SHOWDOWN:
-                    if run_street[run] == 4:
-                        ok = False      # a second showdown of a run: the reader refuses it
-                        break
-                    run_street[run] = 4
-                    street = 4
-                else:
-                    if wk[wl[L_MARKERS] + which, 1] <= run_street[run]:
-                        ok = False      # a street again, or out of order: the reader refuses it
-                        break
-                    run_street[run] = wk[wl[L_MARKERS] + which, 1]
+                else:       # a street line or the showdown (street 4), dealt as the reader deals them
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
                     if c1f >= 0:
                         n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
-                    if n < 0 or n > 5:
-                        ok = False
+                    if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
+                                                     repeated if c2f >= 0 else -1, before) != DEALT:
+                        ok = False      # cards the lane does not read, or a line the reader refuses
                         break
-                    if c2f >= 0 and not _repeats_board(board, more_boards, h, run, tmp, repeated):
-                        ok = False      # the first bracket is not the board dealt so far: the reader refuses it
-                        break
-                    _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
-                    if run == 0:
-                        if markers < 3:
-                            board_lines[h, markers] = fl
-                        markers += 1
-                    elif more_board_lines[h, run - 1] == 0:
-                        more_board_lines[h, run - 1] = fl
+                    if token == T_STREET:
+                        _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
+                        if run == 0:
+                            if markers < 3:
+                                board_lines[h, markers] = fl
+                            markers += 1
+                        elif more_board_lines[h, run - 1] == 0:
+                            more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
@@ -1165,40 +1139,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
 
 
 @njit(cache=True)
-def _digits_back(b, stop, low, most):
-    """Digits ending at ``stop`` (exclusive), at most ``most``, not before ``low``: (value, start)."""
-    i = stop
-    value = 0
-    scale = 1
-    while i > low and stop - i < most and 48 <= b[i - 1] <= 57:
-        i -= 1
-        value += (b[i] - 48) * scale
-        scale *= 10
-    return value, i
-
-
-@njit(cache=True)
-def _date_back(b, stop, low, wb, wa, wl, wk, fields):
-    """A date and time as the reader's ``DATE_TIME`` writes it (list L_DATE_TIME: each field's mark
-    after it, its fewest and most digits: ``YYYY/M/D H:MM:SS``) ending at ``stop`` (exclusive), not
-    before ``low``: (start, seconds since 1970), start -1 when it is not there or not a date
-    datetime() accepts. The six values read go to ``fields``, the year first."""
-    first = wl[L_DATE_TIME]
-    last = wl[L_DATE_TIME + 1] - 1
-    i = stop
-    for k in range(last, first - 1, -1):
-        if k < last:        # the mark after this field stands before the field read last
-            i -= _n(wa, k)
-            if i < low or not _at_k(b, i, stop, wb, wa, k):
-                return -1, 0
-        value, start = _digits_back(b, i, low, wk[k, 1])
-        if i - start < wk[k, 0]:
-            return -1, 0
-        fields[k - first] = value
-        i = start
+def _seconds(fields):
+    """Seconds since 1970 of a year, month, day, hour, minute and second (``fields``), or -1 when
+    they are no date and time ``datetime()`` takes."""
     year, month, day, hour, minute, second = fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
     if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
-        return -1, 0
+        return -1
     leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
     dim = 31
     if month == 2:
@@ -1206,71 +1152,82 @@ def _date_back(b, stop, low, wb, wa, wl, wk, fields):
     elif month == 4 or month == 6 or month == 9 or month == 11:
         dim = 30
     if day > dim:
-        return -1, 0
+        return -1
     y = year - 1 if month <= 2 else year
     era = (y if y >= 0 else y - 399) // 400
     yoe = y - era * 400
     doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    days = era * 146097 + doe - 719468
-    return i, days * 86400 + hour * 3600 + minute * 60 + second
+    return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second
 
 
 @njit(cache=True)
-def _headers(b, wb, wa, wl, wk, line_start, line_end, hand_line0, out):
-    """The common header form on each hand's first line, "PokerStars Hand #ID: … - YYYY/M/D H:MM:SS ET"
-    (or "… ZONE [YYYY/M/D H:MM:SS ET]" with the local time first), in bytes: per hand
-    (matched, id from, id to, middle from, middle to, seconds since 1970 of the ET time, and for
-    a local time before it: its seconds, its zone from, zone to; else -1, -1, -1) in ``out``;
-    an impossible date is no match."""
+def _headers(b, wb, wa, wl, wk, wf, line_start, line_end, hand_line0, out):
+    """Each hand's first line read by the reader's declared header (the HEADER row of ``wf``:
+    :func:`_forms`), each piece as declared (an optional one taken where it stands, else left out),
+    into ``out``: per hand (matched, ID from, to, middle from, to (the table and stakes: what the
+    reader reads once per header form), seconds since 1970 (:func:`_seconds`) of the ET time, and
+    for a local time before it its seconds and its zone's from, to; else -1, -1, -1). The ET time
+    is the time in brackets, or the only one: its zone must be ET."""
+    f = wf.shape[0] - 1     # the header's row: the last (:func:`_forms`)
     fields = np.empty(6, dtype=np.int64)
+    dates = np.empty(6, dtype=np.int64)     # per date read: its seconds, its zone's from, to
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
-        out[h, 6] = out[h, 7] = out[h, 8] = -1
-        local = zone_from = zone_to = -1
-        s = line_start[hand_line0[h]]
+        out[h, 6] = out[h, 7] = out[h, 8] = dates[:] = -1
         e = line_end[hand_line0[h]]
-        i = max(_after(b, s, e, wb, wa, W_HAND), _after(b, s, e, wb, wa, W_GAME))    # "Game #" in older logs
-        if i < 0:
-            continue
-        j = i
-        while j < e and 48 <= b[j] <= 57:
-            j += 1
-        if j == i or not _at_k(b, j, e, wb, wa, W_NAME_END):
-            continue
-        et_close = e - _n(wa, W_ET_CLOSE)
-        et = e - _n(wa, W_ET)
-        if et_close >= j and _at_k(b, et_close, e, wb, wa, W_ET_CLOSE):
-            # " - YYYY/M/D H:MM:SS ZONE [YYYY/M/D H:MM:SS ET]": the local time, then the ET one
-            et_start, seconds = _date_back(b, et_close, j, wb, wa, wl, wk, fields)
-            zone_to = et_start - _n(wa, W_BRACKET)
-            if et_start < 0 or zone_to < j or not _at_k(b, zone_to, e, wb, wa, W_BRACKET):
-                continue
-            z = zone_to
-            while z > j and 65 <= b[z - 1] <= 90 and zone_to - z < 5:
-                z -= 1
-            if z == zone_to or not _at_k(b, z - _n(wa, W_SPACE), e, wb, wa, W_SPACE):
-                continue
-            start, local = _date_back(b, z - _n(wa, W_SPACE), j, wb, wa, wl, wk, fields)
-            zone_from = z
-        elif et >= j and _at_k(b, et, e, wb, wa, W_ET):
-            # " - YYYY/M/D H:MM:SS ET"
-            start, seconds = _date_back(b, et, j, wb, wa, wl, wk, fields)
-        else:
-            continue
-        if start < 0 or start - _n(wa, W_DASH) < j + _n(wa, W_NAME_END) \
-                or not _at_k(b, start - _n(wa, W_DASH), e, wb, wa, W_DASH):
+        j, p, read, unit_end, unit_j, unit_read, ok = line_start[hand_line0[h]], 0, 0, -1, 0, 0, True
+        while ok and p < wf[f, F_PIECES]:
+            op, arg = wf[f, F_FIRST + 2 * p], wf[f, F_FIRST + 2 * p + 1]
+            if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
+                unit_end, unit_j, unit_read, op = p + op // _UNIT, j, read, op % _UNIT
+            ok = False
+            if op == OP_WORD:
+                if _at_k(b, j, e, wb, wa, wl[arg]):
+                    ok, j = True, j + _n(wa, wl[arg])
+            elif op == OP_CHOICE:
+                which, j = _word_of(b, j, e, wb, wa, wl, arg)
+                ok = which >= 0
+            elif op == OP_NUMBER:       # the ID, kept as written
+                r = j
+                while r < e and 48 <= b[r] <= 57:
+                    r += 1
+                ok, out[h, 1], out[h, 2], j = r > j, j, r, r
+            elif op == OP_NAME_LAST:    # the table and stakes: up to the last place the next word stands
+                r = e - _n(wa, wl[arg])
+                while r > j and not _at_k(b, r, e, wb, wa, wl[arg]):
+                    r -= 1
+                ok, out[h, 3], out[h, 4], j = r > j, j, r, r
+            elif op == OP_WHEN:     # each field's digits, then its mark (the field's word)
+                ok = True
+                for k in range(wl[arg], wl[arg + 1]):
+                    value, r = _number(b, j, e, wk[k, 1])
+                    if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
+                        ok = False
+                        break
+                    fields[k - wl[arg]] = value
+                    j = r + _n(wa, k)
+                dates[3 * read] = _seconds(fields) if ok else -1
+                ok = dates[3 * read] >= 0
+                read += 1
+            elif op == OP_ZONE:     # the zone's capitals
+                r = j
+                while r < e and r - j < arg and 65 <= b[r] <= 90:
+                    r += 1
+                ok, dates[3 * read - 2], dates[3 * read - 1], j = r > j, j, r, r
+            if not ok and p < unit_end:
+                dates[3 * unit_read:] = -1
+                j, p, read, ok = unit_j, unit_end, unit_read, True
+            elif ok:
+                p += 1
+        et = 3 if dates[3] >= 0 else 0
+        if not ok or j != e or dates[et + 2] - dates[et + 1] != _n(wa, W_ET) \
+                or not _at_k(b, dates[et + 1], dates[et + 2], wb, wa, W_ET):
             continue
         out[h, 0] = 1
-        out[h, 1] = i
-        out[h, 2] = j
-        out[h, 3] = j        # the middle: ": …" up to " - " before the date
-        out[h, 4] = start - _n(wa, W_DASH)
-        out[h, 5] = seconds
-        if zone_from >= 0:
-            out[h, 6] = local
-            out[h, 7] = zone_from
-            out[h, 8] = zone_to
+        out[h, 5] = dates[et]
+        if et:
+            out[h, 6], out[h, 7], out[h, 8] = dates[0], dates[1], dates[2]
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1334,13 +1291,11 @@ def _register(key: str, line: str, read: tuple) -> _Head | None | object:
 
 def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
     """The scanner's reading of the header line at byte ``start`` (row of ``_headers``), for :func:`_register`."""
-    def text(f: int, t: int) -> str:
-        return _piece(data, start + f, start + t) if f >= 0 else None
-    row = [v - start if k in (1, 2, 4, 7, 8) and v >= 0 else v for k, v in enumerate(row.tolist())]
-    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
+    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row.tolist()
     date_from += len(ps.SYNTAX["dash"])             # after " - "
-    local = text(date_from, zone_from - 1) if zone_from >= 0 else None
-    return text(id_from, id_to), len(text(0, date_from)), played_at, local, text(zone_from, zone_to)
+    local, zone = ((_piece(data, date_from, zone_from - 1), _piece(data, zone_from, zone_to)) if zone_from >= 0
+                   else (None, None))
+    return _piece(data, id_from, id_to), len(_piece(data, start, date_from)), played_at, local, zone
 
 
 _MISSING = object()
@@ -1461,7 +1416,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words.data, words.at, words.lists, words.kinds, line_start, line_end, hand_line0, fast)
+    _headers(buf, words.data, words.at, words.lists, words.kinds, words.forms, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)

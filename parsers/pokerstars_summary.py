@@ -1,10 +1,9 @@
-"""PokerStars tournament summaries → :class:`TournamentSummary`.
+"""PokerStars tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
-A summary is what the room sends a player who asks for his tournament history: the buy-in
-(prize pool part, bounty, fee, in one currency), the entries, the prize pool, the finishing
-order with each prize, and the account holder's own lines: his place, re-entries, rebuys,
-add-ons and bounties. The grammar (``grammars/pokerstars_summary.lark``) reads the lines;
-this module turns each into figures.
+PokerStars writes the whole finishing order, each entry with its country and prize, then the
+account holder's own lines (his place, re-entries, rebuys, add-ons, bounties), or a letter
+('Dear …') that gives his place and award alone. The grammar (``grammars/pokerstars_summary.lark``)
+reads the lines; this module turns each into figures.
 
 >>> text = '''PokerStars Tournament #329052872, No Limit Hold'em
 ... Buy-In: $10.00/$0.50 USD
@@ -26,25 +25,21 @@ this module turns each into figures.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
-from lark import Token, Tree
+from lark import Tree
 
-from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
 
-__all__ = ["GAME", "SITE", "WORDS", "TournamentEntry", "TournamentSummary", "parse"]
-
-GAME = "tournament"
-"""The warehouse partition of tournament summaries."""
+__all__ = ["SITE", "WORDS", "parse"]
 
 SITE = "PokerStars"
 """The room, as the warehouse names it: its hands (parsers.pokerstars) and its summaries. It is
-written here, the lighter of the two readers, since every ingest loads the summaries' record."""
+written here, in the lighter of the two readers, which the hands' reader imports it from."""
 
 WORDS = {
     "TOURNAMENT": "'PokerStars Tournament #'",
@@ -58,62 +53,6 @@ WORDS = {
     "YOU": "'You finished …'",
     "_NL": "the end of the line",
 }
-
-
-@dataclass(frozen=True, slots=True)
-class TournamentEntry:
-    """One line of the finishing order: an entry (a player who re-entered has one per entry)."""
-
-    finish: int | None
-    """The place; None while the entry is still playing."""
-    player: str
-    entry_no: int
-    """1 for the player's first entry, then 2, 3, … (PokerStars writes ``name [2]``)."""
-    country: str | None
-    prize: Decimal | None
-    """What the entry won in the buy-in's currency: 0 when nothing; None when the prize is not in
-    that currency (a ticket, a seat, points) or the entry is still playing."""
-    prize_text: str | None
-    """The prize as written, when there is one."""
-    line: int
-
-
-@dataclass(frozen=True, kw_only=True, slots=True)
-class TournamentSummary:
-    """One tournament summary; amounts in ``currency`` (``chips`` for a play-money tournament)."""
-
-    source: Source
-    info: GameInfo
-    tournament_id: str
-    game_type: str | None
-    buy_in: Decimal
-    """The part of one entry's price that goes to the prize pool."""
-    bounty: Decimal
-    """The part that goes to bounties (knockout tournaments), else 0."""
-    fee: Decimal
-    """The room's fee."""
-    currency: str | None
-    """None for a freeroll whose summary names no unit (no price, no prize)."""
-    count_entries: int | None
-    prize_pool: Decimal | None
-    is_satellite: bool
-    started_at: datetime | None
-    finished_at: datetime | None
-    entries: tuple[TournamentEntry, ...]
-    hero: str | None
-    """The account holder, when the summary says who he is (his place in the order, or 'Dear …')."""
-    hero_finish: int | None
-    hero_prize: Decimal | None
-    """His award when the order does not list him: what the letter's award says, 0 when it names
-    none, None when it is in another unit."""
-    count_reentries: int
-    count_rebuys: int
-    count_addons: int
-    rebuy_cost: Decimal
-    """What his rebuys and add-ons cost in total (re-entries are priced at the buy-in)."""
-    count_bounties: int
-    bounties_won: Decimal
-
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
@@ -131,128 +70,72 @@ def amount(text: str) -> Decimal:
     return Decimal(text.lstrip("$€£₹").replace(",", ""))
 
 
+_AMOUNT = r"[$€£₹]?\d[\d,]*(?:\.\d+)?"
+"""An amount as the grammar's AMOUNT reads it, for the text the grammar leaves whole (prizes, the letter's lines)."""
 _ENTRY = re.compile(r"^(?P<player>.+?)(?: \[(?P<entry_no>\d+)\])? \((?P<country>.*)\),\s*(?P<rest>.*)$")
-_PRIZE = re.compile(r"^(?P<amount>[$€£₹]?\d[\d,]*(?:\.\d+)?)(?: (?P<code>[A-Z]{2,4}))?(?: \([\d.]+%\))?$")
+_PRIZE = re.compile(rf"^(?P<amount>{_AMOUNT})(?: (?P<code>[A-Z]{{2,4}}))?(?: \([\d.]+%\))?$")
 _PLACE = re.compile(r"finished (?:the tournament )?in (\d+)(?:st|nd|rd|th) place", re.IGNORECASE)
-_AWARD = re.compile(r"A ([A-Z]{3}) ([\d,]+(?:\.\d+)?) award", re.IGNORECASE)
+_AWARD = re.compile(rf"A ([A-Z]{{3}}) ({_AMOUNT}) award", re.IGNORECASE)
 _REENTRIES = re.compile(r"You made (\d+) re-entries for a total of", re.IGNORECASE)
-_REBUYS = re.compile(r"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
-                     re.IGNORECASE)
-_BOUNTIES = re.compile(r"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{3} )?([$€£₹]?[\d,]+(?:\.\d+)?)",
-                       re.IGNORECASE)
-_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
-LARGEST_COUNT = 9_999_999
-"""The most entries or places a summary may state (32-bit columns)."""
-LARGEST_SMALL_COUNT = 9_999
-"""The most re-entries, rebuys, add-ons, bounties or entries of one player (16-bit columns)."""
+_REBUYS = re.compile(rf"You made (\d+) rebuys? and (\d+) add-?ons? for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
+_BOUNTIES = re.compile(rf"You collected (\d+) bount(?:y|ies) for a total of (?:[A-Z]{{3}} )?({_AMOUNT})", re.IGNORECASE)
 
 
-class _Builder:
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
-        self.lines = lines
-        self.source = source
-
-    def line(self, node: Tree | Token) -> int:
-        return self.source.line((node.line if isinstance(node, Token) else node.meta.line) - 1)
-
-    def error(self, reason: str, node: Tree | Token) -> ParseError:
-        line = node.line if isinstance(node, Token) else node.meta.line
-        column = node.column if isinstance(node, Token) else node.meta.column
-        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
-
-    def date(self, node: Tree) -> datetime | None:
-        """The first date and time of a 'Tournament started' line, as written (the room's local time)."""
-        found = _DATE.search(str(node.children[-1]))
-        if not found:
-            return None
-        try:
-            return datetime(*map(int, found.groups()))
-        except ValueError:
-            raise self.error(f"{found[0]!r} is not a date and time", node) from None
-
-    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
-        value = int(text)
-        if value > largest:
-            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
-        return value
-
+class _Builder(SummaryBuilder):
     def buy_in(self, node: Tree) -> tuple[list[Decimal], str]:
         """The amounts of a 'Buy-In:' and their currency (a code, or the sign, else play chips)."""
-        tokens = [token for token in node.children if isinstance(token, Token)]
-        amounts = [token for token in tokens if token.type == "AMOUNT"]
-        code = next((str(token) for token in tokens if token.type == "CURRENCY"), None)
-        sign = str(amounts[0])[0]
-        currency = code or CURRENCY_SIGNS.get(sign) or "chips"
-        return [amount(str(token)) for token in amounts], currency
+        amounts = [str(token) for token in node.children if token.type == "AMOUNT"]
+        code = next((str(token) for token in node.children if token.type == "CURRENCY"), None)
+        return [amount(text) for text in amounts], code or CURRENCY_SIGNS.get(amounts[0][0]) or "chips"
 
     def summary(self, tree: Tree) -> TournamentSummary:
-        header = next(tree.find_data("header"))
+        said: dict[str, list[Tree]] = {}    # the lines of each kind, in order
+        for node in tree.children:
+            said.setdefault(node.data, []).append(node)
+        last = {kind: nodes[-1] for kind, nodes in said.items()}     # of a line said twice, the last holds
+        header = last["header"]
         tournament_id = str(header.children[1])
         game_type = str(header.children[2]).strip() if len(header.children) > 2 else None
-        parts: list[Decimal] | None = None
-        currency = "chips"
-        count_entries = prize_pool = started_at = finished_at = None
-        is_satellite = False
-        entries: list[TournamentEntry] = []
-        you: list[str] = []
-        notes: list[str] = []
-        for node in tree.children:
-            if not isinstance(node, Tree) or node.data == "header":
-                continue
-            kind, values = node.data, node.children
-            if kind == "buy_in":
-                if parts is not None:
-                    raise self.error("a summary has one 'Buy-In:' line", node)
-                parts, currency = self.buy_in(next(child for child in values if isinstance(child, Tree)))
-            elif kind == "satellite":
-                is_satellite = True
-            elif kind == "count_players":
-                count_entries = self.count(values[0], node)
-            elif kind == "prize_pool":
-                prize = _PRIZE.match(str(values[-1]).strip())
-                prize_pool = amount(prize["amount"]) if prize else None    # a ticket, not an amount
-            elif kind == "started":
-                started_at = self.date(node)
-            elif kind == "finished":
-                finished_at = self.date(node)
-            elif kind == "entry":
-                entries.append(self.entry(node, currency))
-            elif kind in ("you", "you_continued"):
-                you.append(str(values[0]))
-            elif kind == "note":
-                notes.append(str(values[0]))
-        if parts is None:
+        if "buy_in" not in said:
             raise self.error("a tournament summary states its buy-in: expected a line 'Buy-In: $10.00/$1.00 USD'",
                              header)
+        if len(said["buy_in"]) > 1:
+            raise self.error("a summary has one 'Buy-In:' line", said["buy_in"][1])
+        parts, currency = self.buy_in(next(child for child in last["buy_in"].children if isinstance(child, Tree)))
         if len(parts) > 3:
             raise self.error(f"a buy-in has at most three parts (prize pool/bounty/fee), found {len(parts)}", header)
+        count_entries = self.count(node.children[0], node) if (node := last.get("count_players")) else None
+        prize = _PRIZE.match(str(node.children[-1]).strip()) if (node := last.get("prize_pool")) else None
+        prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
+        started_at, finished_at = self.date(last.get("started")), self.date(last.get("finished"))
+        entries = [self.entry(node, currency) for node in said.get("entry", ())]
         zero = Decimal(0)
         # one part: the buy-in alone; two: buy-in/fee; three: buy-in/bounty/fee (knockouts)
         if len(parts) == 3:
             buy_in, bounty, fee = parts
         else:
             buy_in, bounty, fee = parts[0], zero, parts[1] if len(parts) == 2 else zero
-        said = " ".join(you)
-        place = _PLACE.search(said)
+        you = " ".join(str(node.children[0]) for node in said.get("you", ()))
+        place = _PLACE.search(you)
         hero_finish = self.count(place[1], header) if place else None
         hero = next((entry.player for entry in entries if hero_finish is not None and entry.finish == hero_finish), None)
         if hero is None:
-            dear = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None)
-            hero = dear or None
-        award = _AWARD.search(said)
+            notes = [str(node.children[0]) for node in said.get("note", ())]
+            hero = next((note[5:].rstrip(",").strip() for note in notes if note.startswith("Dear ")), None) or None
+        award = _AWARD.search(you)
         # the letter names an award when he won one: none named is nothing won (0), one in another
         # unit is a prize of unknown value (None)
         hero_prize = Decimal(0) if not award else amount(award[2]) if award[1] == currency else None
-        reentries = _REENTRIES.search(said)
-        rebuys = _REBUYS.search(said)
-        bounties = _BOUNTIES.search(said)
+        reentries = _REENTRIES.search(you)
+        rebuys = _REBUYS.search(you)
+        bounties = _BOUNTIES.search(you)
         small = LARGEST_SMALL_COUNT
         return TournamentSummary(
             source=self.source,
             info=GameInfo(game=GAME, played_at=started_at, table_name=f"Tournament #{tournament_id}",
                           ruleset=f"pokerstars {game_type}" if game_type else "pokerstars", site=SITE),
             tournament_id=tournament_id, game_type=game_type, buy_in=buy_in, bounty=bounty, fee=fee,
-            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=is_satellite,
+            currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite="satellite" in said,
             started_at=started_at, finished_at=finished_at, entries=tuple(entries), hero=hero,
             hero_finish=hero_finish, hero_prize=hero_prize,
             count_reentries=self.count(reentries[1], header, small) if reentries else 0,
@@ -265,9 +148,7 @@ class _Builder:
 
     def entry(self, node: Tree, currency: str) -> TournamentEntry:
         place, text = self.count(node.children[0], node), str(node.children[-1]).strip()
-        found = _ENTRY.match(text)
-        if not found:
-            raise self.error(f"expected an entry like '1: name (country), $10.00', found {text!r}", node)
+        found = self.match(_ENTRY, text, node, "an entry like '1: name (country), $10.00'")
         rest = found["rest"].strip()
         still_playing = rest.lower() == "still playing"
         prize: Decimal | None = Decimal(0)
@@ -280,4 +161,4 @@ class _Builder:
         return TournamentEntry(
             finish=None if still_playing else place, player=found["player"].strip(),
             entry_no=self.count(found["entry_no"] or "1", node, LARGEST_SMALL_COUNT), country=found["country"].strip() or None, prize=prize,
-            prize_text=rest or None, line=self.line(node))
+            prize_text=rest or None, line=self.source.line(node.meta.line - 1))

@@ -1,4 +1,4 @@
-"""Winamax tournament summaries → :class:`parsers.pokerstars_summary.TournamentSummary`.
+"""Winamax tournament summaries → :class:`rules.tournaments.TournamentSummary`.
 
 Winamax tells the account holder his own tournament only: the buy-in and fee, his rebuys and
 add-ons at their prices, the entries, the prize pool, his place and his prize. The grammar
@@ -26,23 +26,16 @@ add-ons at their prices, the entries, the prize pool, his place and his prize. T
 from __future__ import annotations
 
 import re
-from datetime import datetime
 from decimal import Decimal
 
-from lark import Token, Tree
+from lark import Tree
 
-from parsers.errors import ParseError
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
-from parsers.pokerstars_summary import (
-    GAME,
-    LARGEST_COUNT,
-    LARGEST_SMALL_COUNT,
-    TournamentEntry,
-    TournamentSummary,
-)
+from parsers.summaries import SummaryBuilder
 from parsers.winamax import SITE
 from rules.records import GameInfo, Source
+from rules.tournaments import GAME, LARGEST_COUNT, LARGEST_SMALL_COUNT, TournamentSummary
 
 __all__ = ["WORDS", "parse"]
 
@@ -73,24 +66,9 @@ def amount(token) -> tuple[Decimal, str]:
 
 
 _TITLE = re.compile(r"^(?P<name>.*)\((?P<number>\d+)\)(?P<rest>.*)$")
-_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
 
 
-class _Builder:
-    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
-        self.lines = lines
-        self.source = source
-
-    def error(self, reason: str, node: Tree) -> ParseError:
-        return ParseError(reason, line=node.meta.line, column=node.meta.column,
-                          line_text=self.lines[node.meta.line - 1])
-
-    def count(self, token: Token, node: Tree, largest: int) -> int:
-        value = int(token)
-        if value > largest:
-            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
-        return value
-
+class _Builder(SummaryBuilder):
     def price(self, node: Tree) -> tuple[list[Decimal], str | None]:
         prices = next((child for child in node.children if isinstance(child, Tree)), None)
         if prices is None:       # "Ticket uniquement": the entry was a ticket
@@ -102,9 +80,8 @@ class _Builder:
 
     def summary(self, tree: Tree) -> TournamentSummary:
         header = next(tree.find_data("header"))
-        title = _TITLE.match(str(header.children[1]).strip())
-        if not title:
-            raise self.error("expected the tournament's name and number, like 'Expresso(193493816)'", header)
+        title = self.match(_TITLE, str(header.children[1]).strip(), header,
+                           "the tournament's name and number, like 'Expresso(193493816)'")
         zero = Decimal(0)
         hero = started_at = count_entries = prize_pool = finish = won = None
         buy_in = fee = zero
@@ -121,15 +98,13 @@ class _Builder:
                 parts, currency = self.price(node)
                 if currency:
                     currencies.append(currency)
-                if len(parts) > 2:
-                    raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
-                total = sum(parts, zero)
+                price, price_fee = self.price_and_fee(parts, node)
                 if kind == "buy_in" and parts:
-                    buy_in, fee = parts[0], parts[1] if len(parts) == 2 else zero
+                    buy_in, fee = price, price_fee
                 elif kind == "rebuy_cost":
-                    rebuy_price = total
+                    rebuy_price = price + price_fee
                 elif kind == "addon_cost":
-                    addon_price = total
+                    addon_price = price + price_fee
             elif kind == "rebuys":
                 rebuys = self.count(values[-1], node, LARGEST_SMALL_COUNT)
             elif kind == "addons":
@@ -140,26 +115,14 @@ class _Builder:
                 prize_pool, currency = amount(values[-1])
                 currencies.append(currency)
             elif kind == "started":
-                found = _DATE.search(str(values[-1]))
-                try:
-                    started_at = datetime(*map(int, found.groups())) if found else None
-                except ValueError:
-                    raise self.error(f"{found[0]!r} is not a date and time", node) from None
+                started_at = self.date(node)
             elif kind == "finished":
                 number = next((token for token in values if token.type == "INT"), None)
                 finish = self.count(number, node, LARGEST_COUNT) if number is not None else None
             elif kind == "won":
                 won, currency = amount(values[-1])
                 currencies.append(currency)
-        if len(set(currencies)) > 1:
-            raise self.error(f"a summary in two currencies ({', '.join(sorted(set(currencies)))})", header)
-        currency = currencies[0] if currencies else "chips"
-        entries = ()
-        if hero and finish is not None:
-            entries = (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
-                                       prize=won if won is not None else zero,
-                                       prize_text=None if won is None else f"{won} {currency}",
-                                       line=self.source.first_line),)
+        currency = self.one_currency(currencies, header) or "chips"
         name = title["name"].strip()
         return TournamentSummary(
             source=self.source,
@@ -167,7 +130,7 @@ class _Builder:
                           ruleset=f"winamax {name}", site=SITE),
             tournament_id=f"winamax-{title['number']}", game_type=name, buy_in=buy_in, bounty=zero, fee=fee,
             currency=currency, count_entries=count_entries, prize_pool=prize_pool, is_satellite=False,
-            started_at=started_at, finished_at=None, entries=entries, hero=hero, hero_finish=finish,
-            hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
+            started_at=started_at, finished_at=None, entries=self.hero_entry(hero, finish, won, currency),
+            hero=hero, hero_finish=finish, hero_prize=won, count_reentries=0, count_rebuys=rebuys, count_addons=addons,
             rebuy_cost=rebuys * rebuy_price + addons * addon_price, count_bounties=0, bounties_won=zero,
         )

@@ -81,8 +81,9 @@ row groups compressed as they fill; a table of less than one of its default grou
 rows: the 111,280 rows of hand_list at 20,000 hands) is held whole and compressed at its commit,
 which cost the 20,000-hand build a tenth more CPU. On several threads the build keeps the default:
 its threads share a table's scan by row group, and a sum of doubles split differently rounds
-its last bit differently (a bb_per_100 at a tie of its second decimal turns): with one group per
-table, as at 20,000 hands, a build on several threads gives the figures of a one-thread build."""
+its last bit differently: with one group per table, as at 20,000 hands, a build on several threads
+adds in the order of a one-thread build. (Net in big blinds, whose bb_per_100 turned at a tie of its
+last cent, is summed in decimals, exact in any order: ``decimal_big_blinds`` of sql/00_macros.)"""
 _LITERALS_AT_MOST = 5000
 """Key values spelled out as a filter DuckDB pushes into its scans; more are matched by join only."""
 
@@ -299,9 +300,12 @@ def expand_macros(sql: str, sql_root: Path = SQL_ROOT) -> str:
             if len(params) != len(node.expressions):
                 raise ModelError(f"macro {node.name} takes {len(params)} arguments, given {len(node.expressions)}")
             given = {param: exp.Paren(this=argument.copy()) for param, argument in zip(params, node.expressions)}
-            return body.copy().transform(
+            # a macro's body and its arguments may call macros too, which a transform does not visit
+            # in the nodes it puts in: written out in turn; the body in parentheses, as a call is one
+            # operand (sign(x) * down_to_step(a, s) is not sign(x) * a - a % s)
+            return exp.Paren(this=body.copy().transform(
                 lambda part: given[part.name].copy() if isinstance(part, exp.Column) and not part.table
-                and part.name in given else part)
+                and part.name in given else part).transform(inline))
         return node
 
     return sqlglot.parse_one(sql, read="duckdb").transform(inline).sql(dialect="duckdb")

@@ -38,8 +38,12 @@ Conventions, shared by every producer and consumer of a batch:
 from __future__ import annotations
 
 import dataclasses  # noqa: F401 (the doctests use it)
+import enum
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
+from itertools import accumulate
+from operator import attrgetter
 
 import numpy as np
 
@@ -78,10 +82,17 @@ def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.
     return out
 
 
-def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None):
+def column(rows: str, dtype, fill=0, width: int | tuple[int, ...] | None = None, of: str | None = None):
     """A dataclass field that is a column of ``rows`` rows (a size :func:`empty_columns` is given),
-    each ``width`` values of ``dtype`` (one when None), ``fill`` until it is written."""
-    return field(metadata={"column": (rows, dtype, fill, width)})
+    each ``width`` values of ``dtype`` (one when None), ``fill`` until it is written; ``of`` names the
+    field of the row's record (the hand, its seat line or its action; a dotted path) that
+    :func:`batch_from_hands` copies into it."""
+    return field(metadata={"column": (rows, dtype, fill, width), "of": of})
+
+
+def per_hand(of: str):
+    """A dataclass field that is a list of one value per hand, copied from the hand's field ``of``."""
+    return field(default_factory=list, metadata={"of": of})
 
 
 def empty_columns(cls, **rows: int):
@@ -101,19 +112,19 @@ class HandBatch:
 
     # ---------------------------------------------------------------- per hand (H)
     in_lane: np.ndarray = column("hands", np.bool_, True)
-    first_line: np.ndarray = column("hands", np.int32)  # the header's file line
-    last_line: np.ndarray = column("hands", np.int32)
-    betting: np.ndarray = column("hands", np.int8)
-    is_short_deck: np.ndarray = column("hands", np.bool_)
-    straight_beats_trips: np.ndarray = column("hands", np.bool_)  # short deck, a straight over three of a kind
-    is_tournament: np.ndarray = column("hands", np.bool_)
-    small_blind: np.ndarray = column("hands", np.int64)
-    big_blind: np.ndarray = column("hands", np.int64)  # (6+: the button blind)
-    small_bet: np.ndarray = column("hands", np.int64, -1)  # -1 unless Limit
-    big_bet: np.ndarray = column("hands", np.int64, -1)  # -1 unless Limit
-    ante: np.ndarray = column("hands", np.int64)  # the header's ante (0 when none)
-    max_seats: np.ndarray = column("hands", np.int16)  # 0 when unknown
-    button_seat: np.ndarray = column("hands", np.int16)  # 0 when unknown
+    first_line: np.ndarray = column("hands", np.int32, of="source.first_line")  # the header's file line
+    last_line: np.ndarray = column("hands", np.int32, of="source.last_line")
+    betting: np.ndarray = column("hands", np.int8, of="betting")
+    is_short_deck: np.ndarray = column("hands", np.bool_, of="is_short_deck")
+    straight_beats_trips: np.ndarray = column("hands", np.bool_, of="straight_beats_trips")  # short deck, a straight over three of a kind
+    is_tournament: np.ndarray = column("hands", np.bool_, of="is_tournament")
+    small_blind: np.ndarray = column("hands", np.int64, of="small_blind")
+    big_blind: np.ndarray = column("hands", np.int64, of="big_blind")  # (6+: the button blind)
+    small_bet: np.ndarray = column("hands", np.int64, -1, of="small_bet")  # -1 unless Limit
+    big_bet: np.ndarray = column("hands", np.int64, -1, of="big_bet")  # -1 unless Limit
+    ante: np.ndarray = column("hands", np.int64, of="ante")  # the header's ante (0 when none)
+    max_seats: np.ndarray = column("hands", np.int16, of="max_seats")  # 0 when unknown
+    button_seat: np.ndarray = column("hands", np.int16, of="button_seat")  # 0 when unknown
     seat_start: np.ndarray = column("bounds", np.int32)  # seats of hand h are seat_start[h]:seat_start[h+1]
     action_start: np.ndarray = column("bounds", np.int32)
     pot_start: np.ndarray = column("bounds", np.int32)  # the summary's "Main pot X. Side pot Y." amounts
@@ -121,22 +132,22 @@ class HandBatch:
     board_lines: np.ndarray = column("hands", np.int32, 0, 3)  # the flop, turn, river marker lines, 0 when absent
     summary_board: np.ndarray = column("hands", np.int8, -1, 5)  # the summary's "Board […]", -1 beyond its length
     summary_board_line: np.ndarray = column("hands", np.int32)  # 0 when the summary has no board line
-    total_pot: np.ndarray = column("hands", np.int64)  # the summary's total pot
-    rake: np.ndarray = column("hands", np.int64)
-    total_line: np.ndarray = column("hands", np.int32)
+    total_pot: np.ndarray = column("hands", np.int64, of="summary.total_pot")
+    rake: np.ndarray = column("hands", np.int64, of="summary.rake")
+    total_line: np.ndarray = column("hands", np.int32, of="summary.total_line")
     has_summary: np.ndarray = column("hands", np.bool_, True)  # a summary: a Total pot line or summary seats
-    summary_lists_every_seat: np.ndarray = column("hands", np.bool_)  # Summary.lists_every_seat
-    is_cancelled: np.ndarray = column("hands", np.bool_)  # "Hand cancelled"
-    cap: np.ndarray = column("hands", np.int64, -1)  # the most one player may put in on a capped table, -1 none
+    summary_lists_every_seat: np.ndarray = column("hands", np.bool_, of="summary.lists_every_seat")
+    is_cancelled: np.ndarray = column("hands", np.bool_, of="is_cancelled")  # "Hand cancelled"
+    cap: np.ndarray = column("hands", np.int64, -1, of="cap")  # the most one player may put in on a capped table, -1 none
     more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the boards of a hand run twice or thrice
     more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # the first street line of each, 0 none
     summary_more_boards: np.ndarray = column("hands", np.int8, -1, (2, 5))  # the summary's second and third boards
     summary_more_board_lines: np.ndarray = column("hands", np.int32, 0, 2)  # their lines, 0 none
     # ---------------------------------------------------------------- per seat (S)
-    seat_no: np.ndarray = column("seats", np.int16)
-    stack: np.ndarray = column("seats", np.int64)
+    seat_no: np.ndarray = column("seats", np.int16, of="seat")
+    stack: np.ndarray = column("seats", np.int64, of="stack")
     is_sitting_out: np.ndarray = column("seats", np.bool_)
-    seat_line: np.ndarray = column("seats", np.int32)
+    seat_line: np.ndarray = column("seats", np.int32, of="line")
     hole: np.ndarray = column("seats", np.int8, -1, 2)  # the hole cards as far as the log tells them
     hole_how: np.ndarray = column("seats", np.int8)  # HOWS code of the first record that gave them
     hole_line: np.ndarray = column("seats", np.int32)  # that record's line
@@ -151,39 +162,40 @@ class HandBatch:
     hole_conflict_line: np.ndarray = column("seats", np.int32, 0, 2)  # those records' lines, 0 when none
     is_unseated: np.ndarray = column("seats", np.bool_)  # a player without a seat line (seat number 0, no chips)
     # ---------------------------------------------------------------- per action (A)
-    street: np.ndarray = column("actions", np.int8)
+    street: np.ndarray = column("actions", np.int8, of="street")
     actor: np.ndarray = column("actions", np.int16)
-    kind: np.ndarray = column("actions", np.int8)
-    amount: np.ndarray = column("actions", np.int64)  # Action.amount
-    raise_to: np.ndarray = column("actions", np.int64, -1)  # -1 unless a raise
-    is_all_in: np.ndarray = column("actions", np.bool_)
-    is_capped: np.ndarray = column("actions", np.bool_)  # "and has reached the $X cap" (all in at the table's cap)
-    action_board: np.ndarray = column("actions", np.int8)  # the board of a show, muck or collect line (0 first), else 0
+    kind: np.ndarray = column("actions", np.int8, of="kind")
+    amount: np.ndarray = column("actions", np.int64, of="amount")
+    raise_to: np.ndarray = column("actions", np.int64, -1, of="raise_to")  # -1 unless a raise
+    is_all_in: np.ndarray = column("actions", np.bool_, of="is_all_in")
+    is_capped: np.ndarray = column("actions", np.bool_, of="is_capped")  # "and has reached the $X cap" (all in at the table's cap)
+    action_board: np.ndarray = column("actions", np.int8, of="board")  # the board of a show, muck or collect line (0 first), else 0
     cards: np.ndarray = column("actions", np.int8, -1, 2)  # the cards of a show or muck line
     pot: np.ndarray = column("actions", np.int8, -1)  # collect lines' pot code (pot_code), -1 otherwise
-    line: np.ndarray = column("actions", np.int32)
+    line: np.ndarray = column("actions", np.int32, of="line")
     # ---------------------------------------------------------------- per summary pot (P)
     pot_amount: np.ndarray = column("pots", np.int64)
-    second_sb_live: np.ndarray | None = None  # bool: a second small blind is live (None, as empty(): none)
-    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack (None, as empty(): none)
+    # ------------------------------------------- optional: None (as empty() leaves them) while no row needs one
+    second_sb_live: np.ndarray | None = None  # bool per hand: a second small blind is live
+    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
-    # gives, -1 when it agrees with his seat line (None: every line agrees; a seat 0 is another seat too)
-    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said (None, as empty(): none)
+    # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
+    all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said
     dead_posts_checked: np.ndarray | None = None  # int8 per hand: the rules.rooms.DeadPost forms of its room
-    # whose amount ROOM-DEAD-BLIND checks, 0 none (None, as empty(): none)
-    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated (None, as empty(): none)
-    room_noted: np.ndarray | None = None  # bool per hand: its reader found the log against a room fact
-    # (HoldemHand.room_findings), so the hand is never certified (None, as empty(): none)
+    # whose amount ROOM-DEAD-BLIND checks, 0 none
+    results_not_stated: np.ndarray | None = None  # bool per hand: HoldemHand.results_not_stated
+    room_noted: np.ndarray | None = None  # bool per hand: HoldemHand.room_findings (the reader found the log
+    # against a room fact), so the hand is never certified
     # ---------------------------------------------------------------- strings, one per hand / seat
-    game_id: list[str] = field(default_factory=list)
+    game_id: list[str] = per_hand("source.game_id")
     source_file: str = ""
-    hand_id: list[str] = field(default_factory=list)
-    tournament_id: list[str | None] = field(default_factory=list)
-    stakes: list[str] = field(default_factory=list)         # as HoldemHand.stakes
-    currency: list[str] = field(default_factory=list)
-    club: list[str | None] = field(default_factory=list)
-    table_name: list[str | None] = field(default_factory=list)
-    played_at: list[datetime | None] = field(default_factory=list)
+    hand_id: list[str] = per_hand("hand_id")
+    tournament_id: list[str | None] = per_hand("tournament_id")
+    stakes: list[str] = per_hand("stakes")
+    currency: list[str] = per_hand("currency")
+    club: list[str | None] = per_hand("info.club")
+    table_name: list[str | None] = per_hand("info.table_name")
+    played_at: list[datetime | None] = per_hand("info.played_at")
     player: list[str] = field(default_factory=list)         # per seat
 
     @property
@@ -240,10 +252,22 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     False
     """
     unseated = [_unseated(hand) for hand in hands]
-    n_seats = sum(len(h.seats) + len(u) for h, u in zip(hands, unseated))
-    n_actions = sum(len(h.actions) for h in hands)
-    n_pots = sum(len(h.summary.pots) if h.summary is not None else 0 for h in hands)
-    b = HandBatch.empty(len(hands), n_seats, n_actions, n_pots)
+    by_hand = {"seats": [(*hand.seats, *[None] * len(names)) for hand, names in zip(hands, unseated)],  # None: unseated
+               "actions": [hand.actions for hand in hands],
+               "pots": [() if hand.summary is None else hand.summary.pots for hand in hands]}
+    b = HandBatch.empty(len(hands), *(sum(map(len, records)) for records in by_hand.values()))
+    for start, records in zip((b.seat_start, b.action_start, b.pot_start), by_hand.values()):
+        start[1:] = list(accumulate(map(len, records)))
+    unfit = np.zeros(len(hands), np.bool_)     # hands with an amount of more than two decimals
+    for kind, records, starts in (("hands", hands, None), ("seats", by_hand["seats"], b.seat_start),
+                                  ("actions", by_hand["actions"], b.action_start)):
+        rows = records if starts is None else [record for of_hand in records for record in of_hand]
+        for name, get in _COPIED[kind]:
+            unfitting = _copy(getattr(b, name), [None if row is None else get(row) for row in rows])
+            if unfitting:
+                unfit[unfitting if starts is None else np.searchsorted(starts, unfitting, "right") - 1] = True
+    for name, get in _COPIED["lists"]:
+        getattr(b, name).extend(map(get, hands))
     optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
                 "results_not_stated": [hand.results_not_stated for hand in hands],
                 "all_in_said": [hand.all_in_said for hand in hands],
@@ -254,45 +278,62 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
         if any(values):     # else the column is left out (None)
             setattr(b, name, np.array(values, np.int8 if name == "dead_posts_checked" else np.bool_))
     if any(hand.stack_not_stated for hand in hands):
-        b.stack_not_stated = _i(n_seats, np.bool_)
+        b.stack_not_stated = _i(len(b.seat_no), np.bool_)
     b.source_file = source_file or (hands[0].source.file if hands else "")
-    s0 = a0 = p0 = 0
-    for h, hand in enumerate(hands):
-        b.seat_start[h], b.action_start[h], b.pot_start[h] = s0, a0, p0
-        ok = _fill_hand(b, h, hand, unseated[h], s0, a0, p0)
-        b.in_lane[h] = ok
-        s0 += len(hand.seats) + len(unseated[h])
-        a0 += len(hand.actions)
-        p0 += len(hand.summary.pots) if hand.summary is not None else 0
-        b.game_id.append(hand.source.game_id)
-        b.hand_id.append(hand.hand_id)
-        b.tournament_id.append(hand.tournament_id)
-        b.stakes.append(hand.stakes)
-        b.currency.append(hand.currency)
-        b.club.append(hand.info.club)
-        b.table_name.append(hand.info.table_name)
-        b.played_at.append(hand.info.played_at)
+    for h, (hand, s0, a0, p0) in enumerate(zip(hands, b.seat_start.tolist(), b.action_start.tolist(),
+                                                b.pot_start.tolist())):
+        b.in_lane[h] = _fill_hand(b, h, hand, unseated[h], s0, a0, p0) and not unfit[h]
         b.player.extend(s.player for s in hand.seats)
         b.player.extend(unseated[h])
-    n = len(hands)
-    b.seat_start[n], b.action_start[n], b.pot_start[n] = s0, a0, p0
     return b
 
 
+def _path(path: str) -> Callable:
+    """The getter of a dotted field path of a record, None where a step of it is None (a hand without a summary)."""
+    if "." not in path:
+        return attrgetter(path)
+    head, rest = path.split(".", 1)
+    inner = _path(rest)
+    return lambda record: None if (value := getattr(record, head)) is None else inner(value)
+
+
+_COPIED = {rows: [(f.name, _path(f.metadata["of"])) for f in fields(HandBatch)
+                  if f.metadata.get("of") and f.metadata.get("column", ("lists",))[0] == rows]
+           for rows in ("hands", "seats", "actions", "lists")}
+"""Per kind of row, the fields declared with the record field they copy (``of``), and its getter."""
+
+_CODES = {kinds: {member: code for code, member in enumerate(kinds)} for kinds in (BettingStructure, Street, ActionKind)}
+"""The enums a column holds as the value's index in the enum (BETTINGS, STREETS, KINDS)."""
+
+
+def _copy(column: np.ndarray, values: list) -> list[int]:
+    """Write a record field's values into ``column`` as the conventions code them: amounts (the int64
+    columns) in cents, enums by :data:`_CODES`, None left at the column's fill. Returns the rows of amounts
+    of more than two decimals (written 0)."""
+    first = next((value for value in values if value is not None), None)
+    unfitting = []
+    if column.dtype == np.int64:
+        cents = [None if value is None else in_cents(value) for value in values]
+        unfitting = [row for row, (value, c) in enumerate(zip(values, cents)) if value is not None and c is None]
+        values = [0 if row in unfitting else c for row, c in enumerate(cents)] if unfitting else cents
+    elif isinstance(first, enum.Enum):
+        codes = _CODES[type(first)]
+        values = [None if value is None else codes[value] for value in values]
+    if None in values:
+        rows = [row for row, value in enumerate(values) if value is not None]
+        column[rows] = [values[row] for row in rows]
+    else:
+        column[:] = values
+    return unfitting
+
+
 def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: int, a0: int, p0: int) -> bool:
-    """Fill hand ``h``'s columns; False when the hand is out of the lane."""
+    """Fill hand ``h``'s columns that copy no record field; False when the hand is out of the lane."""
     ok = True
     summary = hand.summary
     if len(hand.boards) > 3 or (summary is not None and len(summary.boards) > 3):
         ok = False
-    b.first_line[h] = hand.source.first_line
-    b.last_line[h] = hand.source.last_line
-    b.betting[h] = BETTINGS.index(hand.betting)
-    b.is_short_deck[h] = hand.is_short_deck
-    b.straight_beats_trips[h] = hand.straight_beats_trips
-    b.is_tournament[h] = hand.is_tournament
     b.has_summary[h] = summary is not None
-    b.is_cancelled[h] = hand.is_cancelled
 
     def cents(value) -> int:
         nonlocal ok
@@ -302,21 +343,10 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             return 0
         return c
 
-    b.small_blind[h] = cents(hand.small_blind)
-    b.big_blind[h] = cents(hand.big_blind)
-    if hand.betting is BettingStructure.LIMIT:
-        b.small_bet[h] = -1 if hand.small_bet is None else cents(hand.small_bet)
-        b.big_bet[h] = -1 if hand.big_bet is None else cents(hand.big_bet)
-    b.ante[h] = cents(hand.ante)
-    if hand.cap is not None:
-        b.cap[h] = cents(hand.cap)
-    b.max_seats[h] = hand.max_seats or 0
-    b.button_seat[h] = hand.button_seat or 0
     ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
     for k, lines in enumerate(hand.board_lines[:3]):
         if k == 0:
-            for i, line in enumerate(lines[:3]):
-                b.board_lines[h, i] = line
+            b.board_lines[h, :len(lines[:3])] = lines[:3]
         elif lines:
             b.more_board_lines[h, k - 1] = lines[0]
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
@@ -324,10 +354,6 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     sitting_out = {s.player for s in hand.seats if s.is_sitting_out}
     for i, s in enumerate(hand.seats):
         index[s.player] = i
-        j = s0 + i
-        b.seat_no[j] = s.seat
-        b.stack[j] = cents(s.stack)
-        b.seat_line[j] = s.line
     for name in sitting_out:
         b.is_sitting_out[s0 + index[name]] = True
     for k, name in enumerate(unseated):
@@ -364,38 +390,21 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     for c in hand.cash_outs:
         b.has_cash_out[s0 + index[c.player]] = True
         b.cash_out[s0 + index[c.player]] = cents(c.amount)
-    # actions
-    for k, a in enumerate(hand.actions):
-        j = a0 + k
-        b.street[j] = STREETS.index(a.street)
+    for j, a in enumerate(hand.actions, a0):
         b.actor[j] = index[a.player]
-        b.kind[j] = KINDS.index(a.kind)
-        b.amount[j] = cents(a.amount)
-        if a.kind is ActionKind.RAISE and a.raise_to is not None:
-            b.raise_to[j] = cents(a.raise_to)
-        b.is_all_in[j] = a.is_all_in
-        b.is_capped[j] = a.is_capped
-        b.action_board[j] = a.board
         if len(a.cards) > 2:
             ok = False
         for c, card in enumerate(a.cards[:2]):
             b.cards[j, c] = card.code
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
-        b.line[j] = a.line
     if summary is not None:
-        b.summary_lists_every_seat[h] = summary.lists_every_seat
-        b.total_pot[h] = cents(summary.total_pot)
-        b.rake[h] = cents(summary.rake)
-        b.total_line[h] = summary.total_line
         for k, amount in enumerate(summary.pots):
             b.pot_amount[p0 + k] = cents(amount)
         ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
-        for k in range(min(len(summary.boards), 3)):
-            line = summary.board_lines[k] if k < len(summary.board_lines) else 0
-            if k == 0:
-                b.summary_board_line[h] = line
-            else:
-                b.summary_more_board_lines[h, k - 1] = line
+        lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
+        if lines:
+            b.summary_board_line[h] = lines[0]
+            b.summary_more_board_lines[h, :len(lines) - 1] = lines[1:]
         for s in summary.seats:
             j = s0 + index[s.player]
             won = sum(cents(amount) for amount in s.won) if s.won else -1

@@ -7,6 +7,7 @@ audit pages, ``Check a game`` and the warehouse need of it: the findings in word
 The engine's own columns travel along (``batch``, ``fact_batch``), so the warehouse rows are
 written by the one row builder of the batch lane.
 
+>>> import dataclasses
 >>> from decimal import Decimal as D
 >>> from rules.holdem_hand import Action, ActionKind, BettingStructure, Seat, Street, Summary
 >>> from rules.records import GameInfo, Source
@@ -32,14 +33,14 @@ written by the one row builder of the batch lane.
 
 from __future__ import annotations
 
-import dataclasses  # noqa: F401 (the doctests use it)
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 
 from rules.cards import Card
 from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, room_findings
+from rules.holdem_explain import explain, money, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -48,43 +49,49 @@ from rules.records import Replay
 __all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "replay"]
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class ActionFact:
-    """What the engine knows about one action of the log (one ``holdem_actions`` row)."""
-
-    action: Action
-    action_no: int
-    seat: int | None
-    position: str | None
-    amount: Decimal
-    """Chips this action put in (for a raise: the raise_to less what the player had in before), or took back."""
-    to_call: Decimal
-    bet_level: int
-    is_all_in: bool
+def _amount(cents: int) -> Decimal:
+    return Decimal(money(cents))      # as the logs write amounts: whole units bare, else two decimals
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class PlayerFact:
-    """One player's hand as the engine derived it (one ``holdem_results`` row); ``player``, ``seat``
-    and ``net`` are what every game's replay reports (rules.records.PlayerResult)."""
+def _position(code: int) -> str | None:
+    return POSITIONS[code] if 0 <= code < len(POSITIONS) else None
 
-    player: str
-    seat: int
-    position: str | None
-    hole_cards: tuple[Card, ...]
-    stack_start: Decimal | None
-    """None when the log does not state it (``HoldemHand.stack_not_stated``)."""
-    invested: Decimal
-    collected: Decimal
-    """Chips taken from the pots, plus what the room paid for a cash-out (see ``cash_out``)."""
-    cash_out: Decimal
-    net: Decimal
-    allin_ev_net: Decimal
-    saw_flop: bool
-    saw_turn: bool
-    saw_river: bool
-    went_to_showdown: bool
-    won_at_showdown: bool
+
+def _seat(number: int) -> int | None:
+    return number if number >= 0 else None
+
+
+_READ: dict[object, Callable] = {Decimal: _amount, str | None: _position, int | None: _seat, int: int, bool: bool}
+"""How a FactBatch value (cents, a position code, -1 for none) becomes a fact's field, by its type."""
+
+
+def _fact_class(name: str, doc: str, field_types: dict[str, object]) -> type:
+    cls = make_dataclass(name, list(field_types.items()), frozen=True, kw_only=True, slots=True)
+    cls.__module__, cls.__doc__ = __name__, doc
+    return cls
+
+
+ActionFact = _fact_class("ActionFact", """What the engine knows about one action of the log (one ``holdem_actions``
+    row): the action, then the FactBatch's action columns of the same names. ``amount``: chips this action put
+    in (for a raise: the raise_to less what the player had in before), or took back.""", {
+    "action": Action, "action_no": int, "seat": int | None, "position": str | None, "amount": Decimal,
+    "to_call": Decimal, "bet_level": int, "is_all_in": bool})
+
+PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derived it (one ``holdem_results``
+    row); ``player``, ``seat`` and ``net`` are what every game's replay reports (rules.records.PlayerResult).
+    Past the first four, the fields are the FactBatch's seat columns of the same names. ``stack_start`` is
+    None when the log does not state it (``HoldemHand.stack_not_stated``); ``collected`` is the chips taken
+    from the pots, plus what the room paid for a cash-out (see ``cash_out``).""", {
+    "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...],
+    **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net"), Decimal),
+    **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
+
+
+def _columns(f: FactBatch, fact_class: type, rows: slice, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
+    """The fields of ``fact_class`` but those ``given`` for ``rows``, each read by its type from the
+    FactBatch column of its name (or ``column_of`` it)."""
+    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name))[rows].tolist()]
+            for field in fields(fact_class) if field.name not in given}
 
 
 @dataclass(frozen=True, kw_only=True, slots=True)
@@ -122,14 +129,10 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
     if not facts.explained[0]:
         raise NotReplayed(NOT_REPLAYED)
-    findings: tuple[Finding, ...] = ()
-    if len(facts.findings):
-        findings = explain(batch, facts, 0, facts.findings)
+    findings = explain(batch, facts, 0, facts.findings)     # none when its rows are
     if not facts.certified[0]:      # a certified hand breaks no room fact either
         findings += room_findings(batch, facts, 0)
     return _result(hand, batch, facts, findings + hand.room_findings)
-
-
 
 
 class NotReplayed(LookupError):
@@ -140,35 +143,22 @@ NOT_REPLAYED = ("the Hold'em engine cannot replay this hand: it holds amounts fi
                 "hole cards or five board cards, more than three boards, or more than 62 seats")
 
 
-def _amount(cents: int) -> Decimal:
-    """Cents as the logs write amounts: whole units bare, else two decimals."""
-    return Decimal(cents // 100) if cents % 100 == 0 else Decimal(cents).scaleb(-2)
-
-
 def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
     s0, s1 = int(b.seat_start[0]), int(b.seat_start[1])
-    a0, a1 = int(b.action_start[0]), int(b.action_start[1])
-    seat = slice(s0, s1)
+    seat, span = slice(s0, s1), slice(int(b.action_start[0]), int(b.action_start[1]))
     order = f.fact_order[seat].tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact[seat].tolist()) if has), key=order.__getitem__)
-    seat_no, position, hole = b.seat_no[seat].tolist(), f.seat_position[seat].tolist(), b.hole[seat].tolist()
-    # the facts PlayerFact names as FactBatch does: money in the logs' units, flags as they are
-    facts = {name: [_amount(c) for c in getattr(f, name)[seat].tolist()] for name in _PLAYER_MONEY}
-    facts |= {name: getattr(f, name)[seat].tolist() for name in _PLAYER_FLAGS}
+    seat_no, hole = b.seat_no[seat].tolist(), b.hole[seat].tolist()
+    facts = _columns(f, PlayerFact, seat, ("player", "seat", "hole_cards"), position="seat_position")
     if b.stack_not_stated is not None:
         facts["stack_start"] = [None if unknown else c for c, unknown in zip(facts["stack_start"],
                                                                             b.stack_not_stated[seat].tolist())]
-    players = tuple(PlayerFact(
-        player=b.player[s0 + i], seat=seat_no[i], position=_position(position[i]),
-        hole_cards=tuple(Card(c) for c in hole[i] if c >= 0), **{name: column[i] for name, column in facts.items()},
-    ) for i in seats)
-    span = slice(a0, a1)
-    actions = tuple(ActionFact(
-        action=action, action_no=no, seat=at if at >= 0 else None, position=_position(where),
-        amount=_amount(amount), to_call=_amount(to_call), bet_level=level, is_all_in=all_in,
-    ) for action, no, at, where, amount, to_call, level, all_in in zip(
-        hand.actions, f.action_no[span].tolist(), f.seat[span].tolist(), f.position[span].tolist(),
-        f.amount[span].tolist(), f.to_call[span].tolist(), f.bet_level[span].tolist(), f.is_all_in[span].tolist()))
+    players = tuple(PlayerFact(player=b.player[s0 + i], seat=seat_no[i],
+                               hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
+                               **{name: column[i] for name, column in facts.items()}) for i in seats)
+    columns = _columns(f, ActionFact, span, ("action",))
+    actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
+                    for k, action in zip(range(span.stop - span.start), hand.actions))
     pots = tuple(Pot(amount=_amount(int(f.pot_amount[s0 + k])),
                      eligible=tuple(b.player[s0 + i] for i in range(s1 - s0) if int(f.pot_eligible[s0 + k]) >> i & 1))
                  for k in range(int(f.n_pots[0])))
@@ -177,13 +167,3 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
         rake=_amount(int(f.rake[0])), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
         has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f,
     )
-
-
-_PLAYER_MONEY = ("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net")
-_PLAYER_FLAGS = ("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown")
-_POSITIONS = (*POSITIONS, None)
-
-
-def _position(code: int) -> str | None:
-    return _POSITIONS[code] if 0 <= code < len(POSITIONS) else None
-

@@ -5,8 +5,8 @@ The parser (``parsers.pokerstars``) fills these records; the replay engine
 the table's unit (dollars, euros, play chips or tournament chips); every action keeps the
 FILE line it came from, so a finding can point an auditor at it.
 
->>> Street("flop").next
-<Street.TURN: 'turn'>
+>>> Street("flop").board_size, Street("flop").ordinal
+(3, 1)
 >>> ActionKind("raise").is_voluntary, ActionKind("post_bb").is_post
 (True, True)
 >>> BettingStructure.parse("Pot Limit")
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
-from datetime import datetime
 from decimal import Decimal
 
 from rules.cards import Card
@@ -42,11 +41,6 @@ class Street(enum.StrEnum):
     """After the fifth board card."""
     SHOWDOWN = "showdown"
     """Cards shown and pots collected after the betting."""
-
-    @property
-    def next(self) -> Street:
-        order = list(Street)
-        return order[min(order.index(self) + 1, len(order) - 1)]
 
     # board_size (how many board cards are out on this street) and ordinal (its place in the
     # order) are plain attributes of each member, set below the class: the replay reads them
@@ -284,8 +278,6 @@ class HoldemHand:
     in (a PHH file without ``winnings`` or ``finishing_stacks``): the replay awards the pots by the
     cards and takes its awards as what each player collected, since no stated amount is there to check."""
     is_cancelled: bool = False
-    played_at_local: datetime | None = None
-    """The header's first timestamp in the room's local zone, when a second (ET) one follows."""
     room_findings: tuple[Finding, ...] = ()
     """Where the log contradicts a fact of its room (``rules.rooms``): the reader's findings, under
     the fact's ID, which the replay reports beside its own."""

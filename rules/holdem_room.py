@@ -1,109 +1,119 @@
 """The rooms' facts (:mod:`rules.rooms`) a Hold'em log can break where no rule of the game sees it,
 checked on a batch of hands (:class:`rules.holdem_batch.HandBatch`) and the engine's facts of it.
 
-- ``ROOM-RAKE``: a rake of the whole pot of a hand played for one. It balances (nothing collected
-  and all raked), so ``HE-POT-BALANCE`` does not see it; no room takes a whole pot.
-- ``ROOM-RUN-TWICE``: a later board of a hand run more than once that deals again a card an earlier
-  board dealt past the cards they share, or deals no card of its own. Each run deals its own cards
-  from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole cards.
-- ``ROOM-ALL-IN``: an all-in whose line does not say it, in a room that says every all-in
-  (``HoldemHand.all_in_said``); one said of a player who keeps chips is ``HE-STACK``.
-- ``ROOM-BUTTON``: a button on a seat the table does not have (``Seat #7 is the button`` at a 6-max
-  table). An empty seat of the table is a dead button, as the rooms play it: no finding.
-- ``ROOM-DEAD-BLIND``: a dead post of another amount than its room posts, read as the replay reads
-  it (both blinds when more than the small blind, else the small blind alone), for the forms the
-  room's samples show (``rules.rooms.DEAD_POSTS_CHECKED``); less is a short all-in. The replay
-  takes the post's live and dead parts from its amount, so no rule of the game sees it.
-
-The engine's lane leaves a hand that breaks one of them to the full path
-(:func:`rules.holdem_fast.replay_batch`), which words them (:func:`rules.holdem_explain.room_findings`).
+Each fact is one row of :data:`ROOM_FACTS`: its ID, its severity and the check that finds where a
+batch breaks it, in the terms of the engine's finding rows (line, seat, expected, actual). The
+engine's lane leaves a hand that breaks one to the full path (:func:`rules.holdem_fast.replay_batch`),
+which words it (:func:`rules.holdem_explain.room_findings`).
 
 >>> import numpy as np
 >>> from types import SimpleNamespace
 >>> facts = SimpleNamespace(explained=np.array([True, True]), rake=np.array([200, 7300]),
 ...                         total_pot=np.array([7300, 7300]))
->>> whole_pot_raked(facts).tolist()
-[False, True]
+>>> _raked(SimpleNamespace(total_line=np.array([20, 41])), facts)
+[(1, 41, -1, 0, 7300)]
 """
 
 from __future__ import annotations
 
 import numpy as np
 
+from rules.findings import Severity
 from rules.holdem_batch import BETTINGS, KINDS, HandBatch
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.rooms import DeadPost
 
-__all__ = ["all_ins_unsaid", "breached", "button_off_table", "cards_dealt_again", "dead_posts_off", "whole_pot_raked"]
+__all__ = ["ROOM_FACTS", "breached", "breaches"]
 
 _POST_DEAD, _POST_SB = KINDS.index(ActionKind.POST_DEAD), KINDS.index(ActionKind.POST_SB)
 _LIMIT = BETTINGS.index(BettingStructure.LIMIT)
 
 
-def whole_pot_raked(f) -> np.ndarray:
-    """ROOM-RAKE, per hand of the engine's facts ``f``: the log's rake is the whole pot of a hand
-    played for one."""
-    return f.explained & (f.rake > 0) & (f.rake == f.total_pot)
+Found = list[tuple[int, int, int, int, int]]
+"""What a check finds: (hand, line, seat, expected, actual) of each breach, the line 0 when the log
+has none, the seat an index in its hand (-1 none), what the room's fact gives and what the log says."""
 
 
-def cards_dealt_again(b: HandBatch, h: int) -> list[tuple[int, int]]:
-    """ROOM-RUN-TWICE: (board, card code) for each card a later board of hand ``h`` deals again
-    after an earlier board dealt it past the cards the two share, and (board, -1) for a later board
-    that deals no card of its own; boards are counted from 0 (the first)."""
-    boards = [b.board[h].tolist()] + [b.more_boards[h, k].tolist() for k in range(b.more_boards.shape[1])]
-    boards = [[c for c in board if c >= 0] for board in boards]
+def _raked(b: HandBatch, f) -> Found:
+    """ROOM-RAKE, at the total's line: the log's rake (actual) is the whole pot of a hand played for one.
+    It balances (nothing collected and all raked), so ``HE-POT-BALANCE`` does not see it; no room
+    takes a whole pot."""
+    raked = f.explained & (f.rake > 0) & (f.rake == f.total_pot)
+    return [(h, int(b.total_line[h]), -1, 0, int(f.total_pot[h])) for h in np.flatnonzero(raked).tolist()]
+
+
+def _dealt_again(b: HandBatch, f) -> Found:
+    """ROOM-RUN-TWICE, at the later board's first street line: each card a later board (expected,
+    counted from 0: the first) deals again after an earlier board dealt it past the cards the two
+    share (actual), or -1 for a later board that deals no card of its own. Each run deals its own
+    cards from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole
+    cards."""
     found = []
-    for k in range(1, len(boards)):
-        if not boards[k]:
-            continue
-        for j in range(k):
-            shared = 0
-            while shared < min(len(boards[j]), len(boards[k])) and boards[j][shared] == boards[k][shared]:
-                shared += 1
-            if shared == len(boards[k]):
-                found.append((k, -1))
-                break
-            earlier = set(boards[j][shared:])
-            found.extend((k, c) for c in boards[k][shared:] if c in earlier)
+    for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
+        boards = [b.board[h].tolist()] + [b.more_boards[h, k].tolist() for k in range(b.more_boards.shape[1])]
+        boards = [[c for c in board if c >= 0] for board in boards]
+        for k in range(1, len(boards)):
+            if not boards[k]:
+                continue
+            line = int(b.more_board_lines[h, k - 1])
+            for j in range(k):
+                shared = 0
+                while shared < min(len(boards[j]), len(boards[k])) and boards[j][shared] == boards[k][shared]:
+                    shared += 1
+                if shared == len(boards[k]):
+                    found.append((h, line, -1, k, -1))
+                    break
+                earlier = set(boards[j][shared:])
+                found.extend((h, line, -1, k, c) for c in boards[k][shared:] if c in earlier)
     return found
 
 
-def button_off_table(b: HandBatch) -> np.ndarray:
-    """ROOM-BUTTON, per hand: the button is on a seat number past the table's size, where no seat
-    line puts a player."""
-    off = (b.max_seats > 0) & (b.button_seat > b.max_seats)
-    for h in np.flatnonzero(off).tolist():
-        seats = b.seat_no[b.seat_start[h]:b.seat_start[h + 1]]
-        off[h] = not (seats == b.button_seat[h]).any()
-    return off
+def _button_off_table(b: HandBatch, f) -> Found:
+    """ROOM-BUTTON, at the hand's first line: the button (actual) is on a seat number past the
+    table's size (expected), where no seat line puts a player (``Seat #7 is the button`` at a 6-max
+    table). An empty seat of the table is a dead button, as the rooms play it: no finding."""
+    found = []
+    for h in np.flatnonzero((b.max_seats > 0) & (b.button_seat > b.max_seats)).tolist():
+        if not (b.seat_no[b.seat_start[h]:b.seat_start[h + 1]] == b.button_seat[h]).any():
+            found.append((h, int(b.first_line[h]), -1, int(b.max_seats[h]), int(b.button_seat[h])))
+    return found
 
 
-def all_ins_unsaid(b: HandBatch, f) -> np.ndarray:
-    """ROOM-ALL-IN: the actions (their index in the batch) that put a player all in, as the
-    engine's facts ``f`` count his chips, in a hand whose room says every all-in and whose line does
-    not say it."""
+def _at_actions(b: HandBatch, actions: np.ndarray, expected=None, actual=None) -> Found:
+    """The breaches at actions (their index in the batch): each at its line, of its actor."""
+    hand_of = np.searchsorted(b.action_start, actions, side="right") - 1
+    n = len(actions)
+    return list(zip(hand_of.tolist(), b.line[actions].tolist(), b.actor[actions].tolist(),
+                    [0] * n if expected is None else expected.tolist(), [0] * n if actual is None else actual.tolist()))
+
+
+def _all_ins_unsaid(b: HandBatch, f) -> Found:
+    """ROOM-ALL-IN: the actions that put a player all in, as the engine's facts ``f`` count his
+    chips, in a hand whose room says every all-in (``HoldemHand.all_in_said``) and whose line does
+    not say it; one said of a player who keeps chips is ``HE-STACK``."""
     if b.all_in_said is None:
-        return np.zeros(0, np.int64)
+        return []
     unsaid = np.flatnonzero(f.is_all_in & ~b.is_all_in)
     if not len(unsaid):
-        return unsaid
+        return []
     hand_of = np.searchsorted(b.action_start, unsaid, side="right") - 1
-    return unsaid[b.all_in_said[hand_of]]
+    return _at_actions(b, unsaid[b.all_in_said[hand_of]])
 
 
-def dead_posts_off(b: HandBatch, f) -> tuple[np.ndarray, np.ndarray]:
-    """ROOM-DEAD-BLIND: the dead posts (their index in the batch) of another amount than their room
-    posts, and that amount (cents). A dead post is a post of dead money, or a second small blind where
-    the room plays it dead; of more than the small blind it is both blinds (the small blind and the
-    big blind), else the small blind alone. Each is checked where the hand's room has the form
-    (``HandBatch.dead_posts_checked``), not in a Limit hand; less than the amount is an all-in."""
-    none = np.zeros(0, np.int64)
+def _dead_posts_off(b: HandBatch, f) -> Found:
+    """ROOM-DEAD-BLIND: the dead posts of another amount (actual) than their room posts (expected, in
+    cents). A dead post is a post of dead money, or a second small blind where the room plays it
+    dead; of more than the small blind it is both blinds (the small blind and the big blind), else
+    the small blind alone. Each is checked where the hand's room has the form
+    (``HandBatch.dead_posts_checked``, the forms the room's samples show), not in a Limit hand; less
+    than the amount is a short all-in. The replay takes the post's live and dead parts from its
+    amount, so no rule of the game sees it."""
     if b.dead_posts_checked is None:
-        return none, none
+        return []
     dead = b.kind == _POST_DEAD
     small_blinds = np.flatnonzero(b.kind == _POST_SB)
     if len(small_blinds) < 2 and not dead.any():    # the sign of neither (a hand alone: most of them)
-        return none, none
+        return []
     hand_of = np.searchsorted(b.action_start, small_blinds, side="right") - 1
     second = np.ones(len(small_blinds), np.bool_)
     second[np.unique(hand_of, return_index=True)[1]] = False      # each hand's first small blind is live
@@ -111,7 +121,7 @@ def dead_posts_off(b: HandBatch, f) -> tuple[np.ndarray, np.ndarray]:
         second &= ~b.second_sb_live[hand_of]
     posts = np.union1d(np.flatnonzero(dead), small_blinds[second])
     if not len(posts):
-        return none, none
+        return []
     hand_of = np.searchsorted(b.action_start, posts, side="right") - 1
     amount, small, big = b.amount[posts], b.small_blind[hand_of], b.big_blind[hand_of]
     both = (b.kind[posts] == _POST_DEAD) & (amount > small)
@@ -120,20 +130,28 @@ def dead_posts_off(b: HandBatch, f) -> tuple[np.ndarray, np.ndarray]:
     checked &= b.betting[hand_of] != _LIMIT      # a Limit small blind is no fixed part of the stakes
     all_in = b.is_all_in[posts] | f.is_all_in[posts]
     off = checked & ((amount > expected) | ((amount < expected) & ~all_in))
-    return posts[off], expected[off]
+    return _at_actions(b, posts[off], expected[off], amount[off])
+
+
+ROOM_FACTS = (
+    ("ROOM-RAKE", Severity.ERROR, _raked),
+    ("ROOM-RUN-TWICE", Severity.ERROR, _dealt_again),
+    ("ROOM-ALL-IN", Severity.WARNING, _all_ins_unsaid),
+    ("ROOM-DEAD-BLIND", Severity.ERROR, _dead_posts_off),
+    ("ROOM-BUTTON", Severity.ERROR, _button_off_table),
+)
+"""The room facts of this module: ID, severity and the check of a batch and the engine's facts of it."""
+
+
+def breaches(b: HandBatch, f) -> list[tuple[int, str, Severity, int, int, int, int]]:
+    """Every room fact of this module the hands of ``b`` break, fact by fact: (hand, the fact's ID,
+    its severity, line, seat, expected, actual), as :data:`Found`."""
+    return [(hand, rule, severity, *rest) for rule, severity, check in ROOM_FACTS for hand, *rest in check(b, f)]
 
 
 def breached(b: HandBatch, f) -> np.ndarray:
-    """Per hand: a room fact of this module is broken (the full path words it). Each check runs
-    only when a cheap sign of it is in the batch: few hands come near any of them."""
+    """Per hand: a room fact of this module is broken (the full path words it). Few hands come near
+    any of them, and each check first looks for a cheap sign of its fact in the whole batch."""
     out = np.zeros(b.hands, np.bool_)
-    if (f.rake == f.total_pot).any():
-        out |= whole_pot_raked(f)
-    if (b.button_seat > b.max_seats).any():
-        out |= button_off_table(b)
-    for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
-        out[h] |= bool(cards_dealt_again(b, h))
-    for actions in (all_ins_unsaid(b, f), dead_posts_off(b, f)[0]):
-        if len(actions):
-            out[np.searchsorted(b.action_start, actions, side="right") - 1] = True
+    out[[breach[0] for breach in breaches(b, f)]] = True
     return out

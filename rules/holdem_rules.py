@@ -17,16 +17,8 @@ from __future__ import annotations
 import enum
 from typing import Self
 
-__all__ = [
-    "DEFAULT",
-    "HE",
-    "LIMIT_CAP_BETS",
-    "LIMIT_CAP_HEADS_UP",
-    "MAX_PLAYERS",
-    "MIN_PLAYERS",
-    "POSITIONS_AFTER_BB",
-    "RULES",
-]
+__all__ = ["DEFAULT", "HE", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP", "MAX_PLAYERS", "MIN_PLAYERS", "POSITIONS_AFTER_BB",
+           "RULES"]
 
 
 class HE(enum.StrEnum):

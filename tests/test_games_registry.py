@@ -147,13 +147,13 @@ def test_the_rulebook_refuses_a_rule_id_declared_by_two_games():
 
 def test_every_record_class_has_its_handler():
     from parsers.phh import PhhHand
-    from parsers.pokerstars_summary import TournamentSummary
     from pipeline.games import HANDLERS, handler_for
     from rules.chinese import ChineseHand
     from rules.holdem_hand import HoldemHand
     from rules.ofc import OfcHand
     from rules.raspisnoy import RaspisnoyGame, RaspisnoySheet
     from rules.sixcard import SixcardSession
+    from rules.tournaments import TournamentSummary
 
     classes = [HoldemHand, PhhHand, RaspisnoyGame, RaspisnoySheet, ChineseHand, OfcHand, SixcardSession,
                TournamentSummary]
@@ -175,7 +175,8 @@ def test_the_registry_loads_no_games_records_parser_nor_rules_but_chinese_pokers
     loaded = set(json.loads(done.stdout))
     assert {"rules.chinese", "rules.ofc", "parsers.chinese"} <= loaded
     assert not loaded & {"rules.holdem_hand", "rules.holdem_batch", "rules.holdem_rules", "rules.raspisnoy",
-                         "rules.sixcard", "parsers.phh", "parsers.pokerstars_summary"}
+                         "rules.sixcard", "rules.tournaments", "parsers.phh",
+                         "parsers.pokerstars_summary"}
 
 
 def test_holdem_chinese_and_ofc_register_lanes_and_each_names_a_warm_up_file():

@@ -86,6 +86,21 @@ def test_batch_from_hands_puts_out_of_the_lane_only_what_its_columns_cannot_hold
     assert b.has_summary.tolist() == [True, False, True, True]
 
 
+def test_an_amount_of_a_seat_or_an_action_no_column_holds_puts_out_its_own_hand_only():
+    import dataclasses
+
+    hands = _generated("holdem", 5, 6)
+    first_seat = dataclasses.replace(hands[1].seats[0], stack=Decimal("1.005"))
+    hands[1] = dataclasses.replace(hands[1], seats=(first_seat, *hands[1].seats[1:]))
+    first_action = dataclasses.replace(hands[3].actions[0], amount=Decimal("0.011"))
+    hands[3] = dataclasses.replace(hands[3], actions=(first_action, *hands[3].actions[1:]))
+    b = batch_from_hands(hands)
+    assert b.in_lane.tolist() == [True, False, True, False, True]
+    # the amount is written 0, as the other columns of a hand out of the lane, and its neighbours keep theirs
+    assert b.stack[b.seat_start[1]] == 0 and b.amount[b.action_start[3]] == 0
+    assert b.stack[b.seat_start[1] - 1] == _cents(hands[0].seats[-1].stack)
+
+
 # ---------------------------------------------------------------------- the kernel on hand-worked hands
 
 from rules.holdem_fast import FactBatch, replay_batch

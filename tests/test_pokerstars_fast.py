@@ -565,7 +565,8 @@ def _table_with(**changes):
     from parsers import pokerstars as ps
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
-             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX")
+             "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX", "TABLE_KINDS",
+             "ZONE_LETTERS")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
@@ -771,31 +772,97 @@ def test_the_scanner_reads_the_currency_signs_the_readers_table_names():
     assert read_batch(split(_WORDS_HAND), "t.txt", words).in_lane.tolist() == [False]
 
 
-def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
-    """The scanner's header date reader walks the reader's DATE_TIME (marks and digit counts): the
-    same header with its date written with dashes is a date only for a table that says so."""
+def _scanned_header(header: str, words) -> list[int] | None:
+    """The compiled header reader's row for one header line, its places in bytes (None: it does not read it)."""
     import numpy as np
 
-    from parsers import pokerstars as ps
-    from parsers.pokerstars_fast import WORDS, _headers, scanner_words
+    from parsers.pokerstars_fast import _headers
     from parsers.source import line_starts
 
-    assert WORDS.listed("date_time") == [mark for mark, _, _ in ps.DATE_TIME] == ["/", "/", " ", ":", ":", ""]
+    data = np.frombuffer(header.encode(), dtype=np.uint8)
+    out = np.zeros((1, 9), dtype=np.int64)
+    _headers(data, words.data, words.at, words.lists, words.kinds, words.forms, line_starts(data),
+             np.array([len(data)]), np.zeros(1, np.int64), out)
+    return out[0].tolist() if out[0, 0] else None
+
+
+def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
+    """The scanner's header reader walks the reader's DATE_TIME (marks and digit counts): the
+    same header with its date written with dashes is a date only for a table that says so."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import WORDS, scanner_words
 
     def seconds(header: str, words) -> int | None:
-        data = np.frombuffer(header.encode(), dtype=np.uint8)
-        starts = line_starts(data)
-        out = np.zeros((1, 9), dtype=np.int64)
-        _headers(data, words.data, words.at, words.lists, words.kinds, starts, np.array([len(data)]), np.zeros(1, np.int64),
-                 out)
-        return int(out[0, 5]) if out[0, 0] else None
+        row = _scanned_header(header, words)
+        return row and row[5]
 
     header = _WORDS_HAND.split("\n")[0]
     written = (datetime(2021, 3, 4, 5, 6, 7) - datetime(1970, 1, 1)).total_seconds()
     assert seconds(header, WORDS) == written
     dashed = header.replace("2021/03/04", "2021-03-04")
     assert seconds(dashed, WORDS) is None
-    dashes = scanner_words(_table_with(DATE_TIME=(("-", 4, 4), ("-", 1, 2), *ps.DATE_TIME[2:])))
+    dashes_table = _table_with(DATE_TIME=(("-", 4, 4), ("-", 1, 2), *ps.DATE_TIME[2:]))
+    dashes = scanner_words(dashes_table)
     assert seconds(dashed, dashes) == written and seconds(header, dashes) is None
+    # and the reader's date pattern is made from the same declaration
+    import re
+
+    from parsers.lines import LineForm
+    pieces = ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
+                           ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS,
+                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces
+    when = re.compile(LineForm(pieces[-2:]).pattern("", {name: ps.SYNTAX[name] for name in ("open", "close", "dash")}))
+    assert when.fullmatch("2021-03-04 5:06:07 ET") and not when.fullmatch("2021/03/04 5:06:07 ET")
+    assert ps._WHEN.fullmatch("2021/03/04 5:06:07 ET") and not ps._WHEN.fullmatch("2021-03-04 5:06:07 ET")
     # the digits each field may have: a three-digit year is no date
     assert seconds(header.replace("2021/", "021/"), WORDS) is None
+
+
+def test_the_scanner_reads_the_header_the_reader_declares():
+    """The header's words, its table kinds and its zone's length are the reader's declaration, which
+    its pattern is made from too: a Zoom header is read, one of a kind the table does not name is not,
+    until it does; the ID and the local time before the ET time in brackets are where the reader finds them."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import WORDS, scanner_words
+
+    header = _WORDS_HAND.split("\n")[0]
+    zoom, rush = (header.replace("PokerStars ", f"PokerStars {kind} ") for kind in ("Zoom", "Rush"))
+    for line in (header, zoom):
+        row = _scanned_header(line, WORDS)
+        assert row is not None and line[row[1]:row[2]] == ps.read_header(line)["match"]["id"] == "7"
+    assert _scanned_header(rush, WORDS) is None and ps._HEADER.match(rush) is None
+    table = _table_with(TABLE_KINDS=(*ps.TABLE_KINDS, "Rush "))
+    assert _scanned_header(rush, scanner_words(table)) is not None
+    assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
+                         ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
+                         zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces[1].words[-1] == "Rush "
+    local = header.replace("2021/03/04 5:06:07 ET", "2021/03/04 11:06:07 CET [2021/03/04 5:06:07 ET]")
+    row = _scanned_header(local, WORDS)
+    assert local.encode()[row[7]:row[8]] == b"CET" and row[6] - row[5] == 6 * 3600      # (bytes: the € is three)
+    # a zone of more capitals than the table's is no zone
+    assert _scanned_header(local.replace(" CET ", " CEETST "), WORDS) is None
+    assert _scanned_header(local.replace(" CET ", " CEETST "), scanner_words(_table_with(ZONE_LETTERS=6))) is not None
+
+
+@pytest.mark.parametrize(("header", "in_lane"), [
+    ("PokerStars Zoom Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET", True),
+    ("PokerStars Home Game Hand #7: {Club Zeta} Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET", True),
+    # older clients: a dash between date and time, the zone in parentheses (the reader's pattern; the
+    # scanner reads the declared form only, and the reference reads this one for the lane)
+    ("PokerStars Game #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 - 5:06:07 (ET)", True),
+    ("PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET [2021/03/04 5:06:07 ET]", True),
+    ("PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 XYZ", False),
+])
+def test_header_forms_read_alike_in_both_lanes(header, in_lane):
+    """The header's declared pieces make the reader's patterns and the scanner's reader: each form
+    reads with the same ID and time in both lanes, or the reader refuses it and the lane leaves it."""
+    text = header + "\n" + _WORDS_HAND.split("\n", 1)[1]
+    _, batch, _ = read_text(text + "\n", "h.txt")
+    assert batch.in_lane.tolist() == [in_lane]
+    if in_lane:
+        hand = parse_chunk(split(text)[0], "h.txt")
+        assert batch.hand_id == [hand.hand_id] == ["7"] and batch.played_at == [hand.info.played_at]
+        assert batch.club == [hand.info.club]
+    else:
+        with pytest.raises(ParseError, match="'XYZ' is not a time zone"):
+            parse_chunk(split(text)[0], "h.txt")

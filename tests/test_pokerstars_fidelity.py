@@ -234,3 +234,61 @@ def test_a_second_run_dealt_after_the_turn_repeats_the_first_runs_turn():
     error = refused_by_both_lanes(changed.rstrip("\n"))
     assert error.line == 15 and error.reason.startswith(
         "the RIVER line repeats the board as [2c 7d 9h Jd], the street lines before it dealt [2c 7d 9h Jc]")
+
+
+def _deal(boards, reached, run: int, street: int, written: str = "", repeated: int = -1):
+    """deal_street on card codes worked out by hand (2c is 0, 2d 1 … As 51)."""
+    import numpy as np
+
+    from parsers.pokerstars import deal_street
+    from rules.cards import Card
+
+    cards = np.array([Card.parse(word).code for word in written.split()], np.int64)
+    before = np.full(5, -7, np.int64)
+    said = deal_street(boards, reached, run, street, cards, len(cards), repeated, before)
+    return said, [code for code in before.tolist() if code >= 0] if -7 not in before else None
+
+
+def test_both_lanes_deal_a_street_line_by_one_function():
+    """deal_street, which the reader and the compiled scanner both call, on worked cases: the
+    flop, a turn repeating it, a river again, a turn repeating a changed flop, a repeat with no
+    board before it, a second showdown, and a second run's river sharing the first run's turn."""
+    import numpy as np
+
+    import parsers.pokerstars_fast as fast
+    from parsers.pokerstars import DEALT, NO_BOARD_BEFORE, OTHER_BOARD, SHOWDOWN_AGAIN, STREET_AGAIN
+
+    boards, reached = np.full((3, 5), -1, np.int64), np.zeros(3, np.int64)
+    assert _deal(boards, reached, 0, 1, "2c 7d 9h") == (DEALT, None)
+    assert boards[0].tolist() == [0, 21, 30, -1, -1] and reached.tolist() == [1, 0, 0]
+    assert _deal(boards, reached, 0, 2, "2c 7d 9h Jc", repeated=3) == (DEALT, [0, 21, 30])
+    assert boards[0].tolist() == [0, 21, 30, 36, -1]
+    assert _deal(boards, reached, 0, 2, "2c 7d 9h Jc 3s", repeated=4)[0] == STREET_AGAIN     # a turn again
+    assert _deal(boards, reached, 0, 1, "2c 7d 9h")[0] == STREET_AGAIN                     # the flop after the turn
+    assert reached.tolist() == [2, 0, 0]
+    # a river repeating a changed card, or fewer cards than the turn dealt (each a line refused: its hand ends)
+    assert _deal(boards, reached.copy(), 0, 3, "2c 7d 8h Jc 3s", repeated=4) == (OTHER_BOARD, [0, 21, 30, 36])
+    assert _deal(boards, reached.copy(), 0, 3, "2c 7d 9h 3s", repeated=3) == (OTHER_BOARD, [0, 21, 30, 36])
+    assert boards[0].tolist() == [0, 21, 30, 36, -1]
+    assert _deal(boards, reached, 0, 4)[0] == DEALT and _deal(boards, reached, 0, 4)[0] == SHOWDOWN_AGAIN
+    # a second run dealt after the turn shares the first four cards; nothing before the first run's flop
+    assert _deal(boards, reached, 1, 3, "2c 7d 9h Jc Qh", repeated=4) == (DEALT, [0, 21, 30, 36])
+    assert boards[1].tolist() == [0, 21, 30, 36, 42]
+    empty, none = np.full((3, 5), -1, np.int64), np.zeros(3, np.int64)
+    assert _deal(empty, none, 0, 2, "2c 7d 9h Jc", repeated=3)[0] == NO_BOARD_BEFORE
+    # the scanner keeps no check of its own
+    assert not hasattr(fast, "_repeats_board") and "deal_street" in fast._scan.py_func.__code__.co_names
+
+
+def test_a_street_line_of_more_cards_than_a_board_is_read_and_left_to_the_engine():
+    """The reader's boards grow for a line of six cards (HE-BOARD judges it); the lane leaves it out."""
+    text = edited("*** FLOP *** [2c 7d 9h]", "*** FLOP *** [2c 7d 9h 4c 5c 6c]").replace(
+        "*** TURN *** [2c 7d 9h] [Jc]", "*** TURN *** [2c 7d 9h 4c 5c 6c] [Jc]").replace(
+        "*** RIVER *** [2c 7d 9h Jc] [3s]", "*** RIVER *** [2c 7d 9h 4c 5c 6c Jc] [3s]")
+    chunks, batch, _ = read_text(text + "\n", "f.txt")
+    assert batch.in_lane.tolist() == [False]
+    hand = parse_chunk(chunks[0], "f.txt")
+    assert [str(card) for card in hand.boards[0]][:7] == ["2c", "7d", "9h", "4c", "5c", "6c", "Jc"]
+    refused = text.replace("*** TURN *** [2c 7d 9h 4c 5c 6c] [Jc]", "*** TURN *** [2c 7d 9h 4c 5c 6d] [Jc]")
+    with pytest.raises(ParseError, match=r"dealt \[2c 7d 9h 4c 5c 6c\]"):
+        parse_chunk(read_text(refused + "\n", "f.txt")[0][0], "f.txt")

@@ -300,3 +300,61 @@ def test_888_summary_cashed_rebuys_and_price_styles():
     assert (comma.buy_in, comma.fee, comma.currency) == (D("0.09"), D("0.01"), "EUR")
     free = read_pacific("NLHE-Freeroll-MTT-201205.russian.txt")           # "Buy-In: Бесплатно", no prize
     assert (free.buy_in, free.currency, free.hero_finish) == (D(0), None, 440)
+
+
+# One summary of each room, as short as its reader takes, for the faults every reader reports alike.
+SHORT_SUMMARIES = {
+    "pokerstars_summary": ("PokerStars Tournament #329052872, No Limit Hold'em\nBuy-In: $10.00/$0.50 USD\n"
+                           "2 players\nTotal Prize Pool: $20.00 USD\nTournament started 2010/11/07 8:03:52 ET\n"
+                           " 1: Hero (Perth), $20.00 (100%)\n 2: v.v.75 (Grjazi),\n\nYou finished in 1st place."),
+    "winamax_summary": ("Winamax Poker - Tournament summary : Qualificatif 300€(7949467)\nPlayer : Hero\n"
+                        "Buy-In : 9€ + 1€\nRegistered players : 18\nPrizepool : 300€\n"
+                        "Tournament started 2011/05/28 19:10:00 UTC\nYou finished in 9th place"),
+    "pacific_summary": ("***** Cassava Tournament Summary *****\nTournament ID: 34471040\nBuy-In: $3.15 + $0.35\n"
+                        "Hero finished 59/468 and won $5"),
+}
+
+
+def read_short(reader: str, old: str, new: str):
+    from parsers.formats import parse_chunk
+
+    text = SHORT_SUMMARIES[reader]
+    assert old in text
+    chunk = next(c for c in split(text.replace(old, new)) if c.format == reader)
+    return parse_chunk(chunk, "t.txt")
+
+
+@pytest.mark.parametrize(("reader", "old", "new", "reason", "line"), [
+    ("pokerstars_summary", "2010/11/07", "2010/13/07", "'2010/13/07 8:03:52' is not a date and time", 5),
+    ("winamax_summary", "2011/05/28", "2011/05/32", "'2011/05/32 19:10:00' is not a date and time", 6),
+    ("pokerstars_summary", "2 players", "10000000 players",
+     "the number 10000000 is too large for a tournament (at most 9,999,999)", 3),
+    ("winamax_summary", "players : 18", "players : 10000000",
+     "the number 10000000 is too large for a tournament (at most 9,999,999)", 4),
+    ("pacific_summary", "59/468", "59/10000000", "the number 10000000 is too large for a tournament (at most 9,999,999)",
+     4),
+    ("winamax_summary", "9€ + 1€", "9€ + 1€ + 1€", "a price has at most two parts (buy-in + fee), found 3", 3),
+    ("pacific_summary", "$3.15 + $0.35", "$3.15 + $0.35 + $1", "a price has at most two parts (buy-in + fee), found 3",
+     3),
+    ("winamax_summary", "Prizepool : 300€", "Prizepool : 300$", "a summary in two currencies (EUR, USD)", 1),
+    ("pacific_summary", "won $5", "won 5 €", "a summary in two currencies (EUR, USD)", 1),
+    # a place line without its player's name: the grammar types it, the reader's pattern refuses it
+    ("pacific_summary", "Hero finished", "  finished",
+     "expected a line like 'Hero finished 7/254 and won $50.80', found 'finished 59/468 and won $5'", 4),
+    ("pacific_summary", "Hero finished", "  performed 1 rebuys\nHero finished",
+     "expected a line like 'Hero performed 1 rebuys', found 'performed 1 rebuys'", 4),
+])
+def test_every_summary_reader_reports_a_broken_summary_alike_at_its_line(reader, old, new, reason, line):
+    with pytest.raises(ParseError) as raised:
+        read_short(reader, old, new)
+    assert (raised.value.reason, raised.value.line, raised.value.column) == (reason, line, 1)
+
+
+def test_winamax_and_888_list_the_account_holder_alone_once_he_has_a_place():
+    # 9th of 18 at Winamax, nothing won; 59th of 468 at 888, $5 won
+    winamax = read_short("winamax_summary", "Player : Hero", "Player : Hero")
+    assert [(e.player, e.finish, e.prize, e.prize_text, e.line) for e in winamax.entries] == [("Hero", 9, D(0), None, 1)]
+    no_place = read_short("winamax_summary", "You finished in 9th place", "You finished in ... place")
+    assert (no_place.hero, no_place.entries) == ("Hero", ())
+    pacific = read_short("pacific_summary", "Hero finished", "Hero finished")
+    assert [(e.player, e.finish, e.prize, e.prize_text) for e in pacific.entries] == [("Hero", 59, D(5), "5 USD")]

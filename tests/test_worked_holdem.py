@@ -151,7 +151,15 @@ def test_hand_list_of_the_all_in_hand(con):
          "net_showdown": Decimal("51.00"), "net_big_blinds": 51.0, "allin_ev_net": Decimal("46.41"),
          "total_pot": Decimal("101.00"), "is_all_in": False, "saw_flop": True, "went_to_showdown": True,
          "won_at_showdown": True, "is_walk": False, "is_vpip_opportunity": True, "is_vpip": True,
-         "is_pfr_opportunity": True, "is_pfr": True},
+         "is_pfr_opportunity": True, "is_pfr": True,
+         # first in from the button with a raise: a steal; the last raiser, first to bet on the flop: a
+         # c-bet; she faced the blind alone (raise level 1), no open raise: no 3-bet chance; her flop bet
+         # and turn call; she won the pot she saw the flop of
+         "is_three_bet_opportunity": False, "is_three_bet": False, "is_fold_to_three_bet_opportunity": False,
+         "is_fold_to_three_bet": False, "is_steal_opportunity": True, "is_steal_attempt": True,
+         "is_cbet_flop_opportunity": True, "is_cbet_flop": True, "is_fold_to_cbet_flop_opportunity": False,
+         "is_fold_to_cbet_flop": False, "count_postflop_bets_raises": 1, "count_postflop_calls": 1,
+         "count_postflop_folds": 0, "is_won_when_saw_flop": True},
         {"game_id": "d270b7ab6e89ab54", "game": "holdem", "hand_id": "101", "player": "Boris",
          "played_at": "2024-03-01 19:00:00", "played_on": "2024-03-01", "club": "Club Tverskaya",
          "site": "PokerStars", "table_name": "Vesta", "source_file": "hands.txt", "first_line": 1,
@@ -162,7 +170,14 @@ def test_hand_list_of_the_all_in_hand(con):
          "net": Decimal("-50.00"), "net_showdown": Decimal("-50.00"), "net_big_blinds": -50.0,
          "allin_ev_net": Decimal("-45.41"), "total_pot": Decimal("101.00"), "is_all_in": True,
          "saw_flop": True, "went_to_showdown": True, "won_at_showdown": False, "is_walk": False,
-         "is_vpip_opportunity": True, "is_vpip": True, "is_pfr_opportunity": True, "is_pfr": False},
+         "is_vpip_opportunity": True, "is_vpip": True, "is_pfr_opportunity": True, "is_pfr": False,
+         # he faced Anna's open raise with chips to re-raise and called: a 3-bet chance, no 3-bet; his
+         # flop check, then his call of her c-bet (a fold-to-c-bet chance, no fold); the turn bet
+         "is_three_bet_opportunity": True, "is_three_bet": False, "is_fold_to_three_bet_opportunity": False,
+         "is_fold_to_three_bet": False, "is_steal_opportunity": False, "is_steal_attempt": False,
+         "is_cbet_flop_opportunity": False, "is_cbet_flop": False, "is_fold_to_cbet_flop_opportunity": True,
+         "is_fold_to_cbet_flop": False, "count_postflop_bets_raises": 1, "count_postflop_calls": 1,
+         "count_postflop_folds": 0, "is_won_when_saw_flop": False},
         # Vera folded her big blind: cards unknown, no class; not at showdown, so net_showdown 0
         {"game_id": "d270b7ab6e89ab54", "game": "holdem", "hand_id": "101", "player": "Vera",
          "played_at": "2024-03-01 19:00:00", "played_on": "2024-03-01", "club": "Club Tverskaya",
@@ -174,7 +189,13 @@ def test_hand_list_of_the_all_in_hand(con):
          "net_showdown": Decimal("0.00"), "net_big_blinds": -1.0, "allin_ev_net": Decimal("-1.00"),
          "total_pot": Decimal("101.00"), "is_all_in": False, "saw_flop": False, "went_to_showdown": False,
          "won_at_showdown": False, "is_walk": False, "is_vpip_opportunity": True, "is_vpip": False,
-         "is_pfr_opportunity": True, "is_pfr": False},
+         "is_pfr_opportunity": True, "is_pfr": False,
+         # she faced the open raise with 14 behind, 2 to call, and folded: a 3-bet chance, no 3-bet
+         "is_three_bet_opportunity": True, "is_three_bet": False, "is_fold_to_three_bet_opportunity": False,
+         "is_fold_to_three_bet": False, "is_steal_opportunity": False, "is_steal_attempt": False,
+         "is_cbet_flop_opportunity": False, "is_cbet_flop": False, "is_fold_to_cbet_flop_opportunity": False,
+         "is_fold_to_cbet_flop": False, "count_postflop_bets_raises": 0, "count_postflop_calls": 0,
+         "count_postflop_folds": 0, "is_won_when_saw_flop": False},
     ], where="hand_id = '101'")
 
 

@@ -16,7 +16,7 @@ from pipeline.facts import MONEY, Handler, define, money_unit
 from rules.records import Replay
 
 if TYPE_CHECKING:
-    from parsers.pokerstars_summary import TournamentSummary
+    from rules.tournaments import TournamentSummary
 
 TABLES = (
     define(
@@ -63,5 +63,5 @@ def add_rows(rows, summary: TournamentSummary, replay: Replay) -> None:
                  finish=summary.hero_finish, prize=summary.hero_prize, is_hero=True, **hero)
 
 
-HANDLERS = {"parsers.pokerstars_summary.TournamentSummary": Handler(
+HANDLERS = {"rules.tournaments.TournamentSummary": Handler(
     replay=replay, add_rows=add_rows, money=lambda summary: (money_unit(summary.currency), True))}

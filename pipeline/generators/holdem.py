@@ -28,17 +28,17 @@ ValueError: betting 'spread' is not one of no_limit, pot_limit, limit, mixed
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from decimal import Decimal
-from typing import Iterator
 
 import numpy as np
 
 from rules.cards import Card, Deck
 from rules.evaluator import HandCategory, RankOrder, categories, evaluate_many
 
-__all__ = ["generate", "generate_hands", "GeneratorSettings"]
+__all__ = ["GeneratorSettings", "generate", "generate_hands"]
 
 GAMES = ("holdem", "holdem36")
 BETTINGS = ("no_limit", "pot_limit", "limit")
@@ -88,7 +88,7 @@ class GeneratorSettings:
     """Share of hands where the player left of the big blind straddles (No Limit tables)."""
     rake: Decimal = Decimal("0.05")
     """Rake taken from pots that see a flop."""
-    rake_cap: Decimal = Decimal("3")
+    rake_cap: Decimal = Decimal(3)
     """Most rake per hand, in the table's currency."""
     currency: str = "USD"
     """``USD`` or ``EUR``."""
@@ -478,7 +478,7 @@ class _Hand:
         p.acted_version = self.raise_version
         suffix = ""
         if to_call == 0:
-            if can_raise and (shove or rng.random() < (0.3 if self.street else 0.3)):
+            if can_raise and (shove or rng.random() < 0.3):
                 p.voluntary = True
                 if self.current_bet:                          # the big blind's option: a raise
                     self._raise(p, shove)
@@ -668,7 +668,7 @@ class _Hand:
         return raked
 
     def _summary(self, pot: int, rake: int, pots, won: dict[str, int], described: dict[str, str]) -> None:
-        t, money = self.table, self.table.money
+        money = self.table.money
         self.lines.append("*** SUMMARY ***")
         if len(pots) > 1:
             parts = " ".join(f"{label[0].upper()}{label[1:]} {money(amount)}."

@@ -8,9 +8,27 @@
 -- bad log neither divides by zero nor counts as zero.
 create or replace macro big_blinds(amount, big_blind) as amount / nullif(big_blind, 0);
 
+-- An amount in big blinds to add up (net_big_blinds): each hand's quotient rounded once, at 1e-12, to a
+-- DECIMAL(38, 12). A sum of doubles depends on the order its rows arrive in (threads, an ingest merged
+-- into stored sums), which turned bb/100 at a tie of its last cent; decimals add up exactly in any
+-- order. The quotient is taken in doubles on every engine (Spark divides decimals to 6 places).
+create or replace macro decimal_big_blinds(amount, big_blind) as
+    cast(big_blinds(cast(amount as double), big_blind) as decimal(38, 12));
+
+-- An amount down to a whole number of steps (amount and step not negative): exact for two decimals of
+-- one type (DuckDB takes the remainder of two decimal types that no decimal holds both of in doubles).
+create or replace macro down_to_step(amount, step) as amount - amount % step;
+
 -- bb/100: net in big blinds per 100 hands, over the hands with a big blind (count_bb_hands); no unit.
-create or replace macro bb_per_100(net_big_blinds, count_bb_hands) as
-    cast(round(100 * net_big_blinds / nullif(count_bb_hands, 0), 2) as decimal(18, 2));
+-- Rounded half away from zero, exactly: DuckDB divides decimals in doubles, where a quotient ending
+-- in 5 at the third decimal (0.145) may fall below its tie. So the quotient plus half a cent is taken
+-- down to the cent in decimals, and the double divides an exact multiple of the hands.
+-- net_big_blinds is a sum of decimal_big_blinds.
+create or replace macro bb_per_100(net_big_blinds, count_bb_hands) as cast(
+    sign(net_big_blinds) * down_to_step(
+        cast(100 * abs(net_big_blinds) + 0.005 * count_bb_hands as decimal(38, 12)),
+        cast(0.01 * nullif(count_bb_hands, 0) as decimal(38, 12))
+    ) / nullif(count_bb_hands, 0) as decimal(18, 2));
 
 -- A percentage (0-100) of the opportunities counted beside it; null when there were none.
 create or replace macro percent_of(count, opportunities) as 100.0 * count / nullif(opportunities, 0);

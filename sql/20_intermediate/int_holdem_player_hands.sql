@@ -1,8 +1,7 @@
 -- grain: one row per player per Hold'em hand, with the flags behind every player statistic
--- games: holdem, holdem36
 -- key: game_id, player
--- materialized: table
--- incremental: game_id
+-- A view: hand_list stores its rows (with the hand browser's columns), and the statistics marts sum
+-- hand_list, so the flags are computed once per build and stored once.
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
 -- a walk gives the big blind no preflop decision, so walks count for no preflop stat. Raise
 -- levels count every bet and raise, short all-ins included (int_holdem_decisions.raise_level).
@@ -112,12 +111,22 @@ final as (
         games.played_at,
         cast(games.played_at as date) as played_on,
         games.club,
+        games.table_name,
+        games.source_file,
+        games.first_line,
         results.player,
+        results.seat,
         results.position,
+        results.hole_cards,
         results.stakes,
         games.currency,
         results.is_tournament,
+        results.small_blind,
         results.big_blind,
+        results.count_players,
+        results.stack_start,
+        results.invested,
+        results.total_pot,
         results.net,
         results.net_showdown,
         results.allin_ev_net,
@@ -148,7 +157,7 @@ final as (
         coalesce(flags.count_postflop_folds, 0) as count_postflop_folds,
         results.saw_flop and results.collected > 0 as is_won_when_saw_flop,
     from results
-    left join stg_games as games on results.game_id = games.game_id
+    join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
     left join facing_cbets on results.game_id = facing_cbets.game_id and results.player = facing_cbets.player

@@ -6,19 +6,13 @@
 -- are unknown. stack_depth buckets the starting stack in big blinds (null without a big blind, or
 -- when the log does not state the stack).
 -- currency is the game's unit, as every mart has it (play money in chips, not holdem_results' "play").
+-- The flags behind every player statistic (int_holdem_player_hands) are kept here, so that the
+-- statistics marts sum these rows: the flags are computed once per build, and stored once.
 -- The rows are kept in player and time order, so that one player's page reads few blocks.
 with
 
-results as (
-    select * from stg_holdem_results
-),
-
 hands as (
     select * from int_holdem_player_hands
-),
-
-games as (
-    select * from stg_games
 ),
 
 all_ins as (
@@ -36,11 +30,11 @@ cards as (
         substr(hole_cards, 2, 1) as suit_1,
         substr(hole_cards, 4, 1) as rank_2,
         substr(hole_cards, 5, 1) as suit_2,
-    from results
+    from hands
 ),
 
 classes as (
-    -- each player's row of results with his starting hand: no join back to results by game and player
+    -- each player's hand with his starting hand: no join back by game and player
     select
         *,
         case
@@ -55,58 +49,70 @@ classes as (
 
 final as (
     select
-        results.game_id,
-        results.game,
-        results.hand_id,
-        results.player,
-        games.played_at,
-        cast(games.played_at as date) as played_on,
-        games.club,
-        games.site,
-        games.table_name,
-        games.source_file,
-        games.first_line,
-        results.stakes,
+        hands.game_id,
+        hands.game,
+        hands.hand_id,
+        hands.player,
+        hands.played_at,
+        hands.played_on,
+        hands.club,
+        hands.site,
+        hands.table_name,
+        hands.source_file,
+        hands.first_line,
+        hands.stakes,
         hands.currency,
-        results.is_tournament,
-        results.small_blind,
-        results.big_blind,
-        results.count_players,
-        results.seat,
-        results.position,
-        results.hole_cards,
-        results.hand_class,
-        results.stack_start,
-        big_blinds(results.stack_start, results.big_blind) as stack_big_blinds,
+        hands.is_tournament,
+        hands.small_blind,
+        hands.big_blind,
+        hands.count_players,
+        hands.seat,
+        hands.position,
+        hands.hole_cards,
+        hands.hand_class,
+        hands.stack_start,
+        big_blinds(hands.stack_start, hands.big_blind) as stack_big_blinds,
         case
-            when results.big_blind is null or results.big_blind = 0 or results.stack_start is null then null
-            when results.stack_start < 20 * results.big_blind then '<20'
-            when results.stack_start < 40 * results.big_blind then '20-40'
-            when results.stack_start < 60 * results.big_blind then '40-60'
-            when results.stack_start < 100 * results.big_blind then '60-100'
-            when results.stack_start < 150 * results.big_blind then '100-150'
+            when hands.big_blind is null or hands.big_blind = 0 or hands.stack_start is null then null
+            when hands.stack_start < 20 * hands.big_blind then '<20'
+            when hands.stack_start < 40 * hands.big_blind then '20-40'
+            when hands.stack_start < 60 * hands.big_blind then '40-60'
+            when hands.stack_start < 100 * hands.big_blind then '60-100'
+            when hands.stack_start < 150 * hands.big_blind then '100-150'
             else '150+'
         end as stack_depth,
-        results.invested,
-        results.collected,
-        results.net,
-        results.net_showdown,
-        big_blinds(results.net, results.big_blind) as net_big_blinds,
-        results.allin_ev_net,
-        results.total_pot,
+        hands.invested,
+        hands.collected,
+        hands.net,
+        hands.net_showdown,
+        decimal_big_blinds(hands.net, hands.big_blind) as net_big_blinds,
+        hands.allin_ev_net,
+        hands.total_pot,
         coalesce(all_ins.is_all_in, false) as is_all_in,
-        results.saw_flop,
-        results.went_to_showdown,
-        results.won_at_showdown,
-        results.is_walk,
+        hands.saw_flop,
+        hands.went_to_showdown,
+        hands.won_at_showdown,
+        hands.is_walk,
         hands.is_vpip_opportunity,
         hands.is_vpip,
         hands.is_pfr_opportunity,
         hands.is_pfr,
-    from classes as results
-    join games on results.game_id = games.game_id
-    left join hands on results.game_id = hands.game_id and results.player = hands.player
-    left join all_ins on results.game_id = all_ins.game_id and results.player = all_ins.player
+        hands.is_three_bet_opportunity,
+        hands.is_three_bet,
+        hands.is_fold_to_three_bet_opportunity,
+        hands.is_fold_to_three_bet,
+        hands.is_steal_opportunity,
+        hands.is_steal_attempt,
+        hands.is_cbet_flop_opportunity,
+        hands.is_cbet_flop,
+        hands.is_fold_to_cbet_flop_opportunity,
+        hands.is_fold_to_cbet_flop,
+        hands.count_postflop_bets_raises,
+        hands.count_postflop_calls,
+        hands.count_postflop_folds,
+        hands.is_won_when_saw_flop,
+    from classes as hands
+    left join all_ins on hands.game_id = all_ins.game_id and hands.player = all_ins.player
 )
 
 select * from final

@@ -48,7 +48,7 @@ player_hands as (
     select
         hands.*,
         coalesce(accounts.person, hands.player) as person,
-    from int_holdem_player_hands as hands
+    from hand_list as hands
     left join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
 ),
 
@@ -65,7 +65,7 @@ totals as (
         stakes,
         count(*) as count_hands,
         sum(net) as net_won,
-        sum(big_blinds(net, big_blind)) as net_big_blinds,
+        sum(net_big_blinds) as net_big_blinds,
         count(*) filter (where big_blind > 0) as count_bb_hands,
         -- net in the hands he took to showdown (PokerTracker's blue line); the rest is the red line
         coalesce(sum(net) filter (where went_to_showdown), 0) as net_showdown,

@@ -1,0 +1,88 @@
+"""What the rooms' tournament-summary readers do alike, written once.
+
+Each room's reader (``parsers/pokerstars_summary.py``, ``winamax_summary.py``, ``pacific_summary.py``)
+reads its own format with its own grammar and extends :class:`SummaryBuilder`, which turns the
+parsed lines into a :class:`rules.tournaments.TournamentSummary` the same way everywhere: errors at
+the line that holds the fault, counts that fit the warehouse's columns, dates as written, prices
+written 'price + fee', one currency a summary, and the account holder's own entry when the room
+tells him his own place only.
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from lark import Tree
+
+from parsers.errors import ParseError
+from rules.records import Source
+from rules.tournaments import LARGEST_COUNT, TournamentEntry
+
+__all__ = ["SummaryBuilder"]
+
+_DATE = re.compile(r"(\d{4})/(\d\d?)/(\d\d?)\D+(\d\d?):(\d\d):(\d\d)")
+"""A date and time as the rooms write them: 2010/11/07 8:03:52 (any words between)."""
+
+
+class SummaryBuilder:
+    """One summary's lines (the game's own numbering, 1-based) and where they came from."""
+
+    def __init__(self, lines: tuple[str, ...], source: Source) -> None:
+        self.lines = lines
+        self.source = source
+
+    def error(self, reason: str, node: Tree | None = None) -> ParseError:
+        """The summary breaks its format at ``node``'s line and column (at its first line without one)."""
+        line, column = (node.meta.line, node.meta.column) if node is not None else (1, 1)
+        return ParseError(reason, line=line, column=column, line_text=self.lines[line - 1])
+
+    def match(self, pattern: re.Pattern[str], text: str, node: Tree, example: str) -> re.Match[str]:
+        """``text`` (a line the grammar has typed) read by the reader's ``pattern``; the error names an
+        ``example`` of the line when the two disagree (the grammar takes a line the pattern refuses)."""
+        found = pattern.match(text)
+        if not found:
+            raise self.error(f"expected {example}, found {text!r}", node)
+        return found
+
+    def count(self, text: str, node: Tree, largest: int = LARGEST_COUNT) -> int:
+        value = int(text)
+        if value > largest:
+            raise self.error(f"the number {value} is too large for a tournament (at most {largest:,})", node)
+        return value
+
+    def date(self, node: Tree | None) -> datetime | None:
+        """The first date and time of a 'Tournament started' (or finished) line, as written (the room's local
+        time); None without the line, or without a date on it."""
+        found = node and _DATE.search(str(node.children[-1]))
+        if not found:
+            return None
+        try:
+            return datetime(*map(int, found.groups()))
+        except ValueError:
+            raise self.error(f"{found[0]!r} is not a date and time", node) from None
+
+    def price_and_fee(self, parts: list[Decimal], node: Tree) -> tuple[Decimal, Decimal]:
+        """A price written 'price + fee' (the buy-in's, a rebuy's, an add-on's): its two parts, 0 for
+        a part not written."""
+        if len(parts) > 2:
+            raise self.error(f"a price has at most two parts (buy-in + fee), found {len(parts)}", node)
+        zero = Decimal(0)
+        return parts[0] if parts else zero, parts[1] if len(parts) == 2 else zero
+
+    def one_currency(self, currencies: list[str], node: Tree | None = None) -> str | None:
+        """The currency every amount of the summary is in; None when none names one."""
+        if len(set(currencies)) > 1:
+            raise self.error(f"a summary in two currencies ({', '.join(sorted(set(currencies)))})", node)
+        return currencies[0] if currencies else None
+
+    def hero_entry(self, hero: str | None, finish: int | None, won: Decimal | None,
+                   currency: str | None) -> tuple[TournamentEntry, ...]:
+        """The account holder's entry, for the rooms that tell him his own place and prize only
+        (none while they do not say who he is or where he finished)."""
+        if not hero or finish is None:
+            return ()
+        return (TournamentEntry(finish=finish, player=hero, entry_no=1, country=None,
+                                prize=won if won is not None else Decimal(0),
+                                prize_text=None if won is None else f"{won} {currency}", line=self.source.first_line),)
