@@ -248,17 +248,21 @@ class Piece:
     ``what`` is one of: "word" (``words[0]`` as written), "choice" (one of ``words``, whose
     ``kinds`` say what each does; ``inner`` names the group each word is also (None: none; a
     group's words follow one another); ``open`` words may be followed by anything, ``numbered``
-    words by ``lead`` and digits: a form's last piece), "amount", "number" (digits), "skip"
-    (anything, up to the first place the next piece's first word stands), "cards" (a bracketed
-    group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``) or "aside"
-    (``aside``, words that ``free`` reads, ``close``); a header's "mark" and "when" (a date) are
-    :meth:`mark`'s and :meth:`when`'s. ``group`` names what the pattern captures;
+    words by ``lead`` and digits, when what follows never starts so), "amount", "number" (digits),
+    "skip" (anything, up to the first place the next piece's first word stands), "cards" (a
+    bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``),
+    "aside" (``aside``, words that ``free`` reads, ``close``), "spaces" (any, or none) or "repeat"
+    (its ``parts``, pieces, any number of times, taken while they read: what follows them never
+    starts as they do); a header's "mark" and "when" (a date) are :meth:`mark`'s and :meth:`when`'s.
+    ``group`` names what the pattern captures;
     an amount, a number or a skip is written after ``lead``, and an amount, a number or a choice
     before ``tail``. An ``optional`` piece may be left out, and the scanner takes it where it stands, as
     the pattern's greedy ``?`` does when what follows it never starts as it does (a rule of the
-    declaration). A "name" (a player's) ends where the next piece's first word stands: at the
-    first such place (``words`` ("first",)), the last ("last"; "last0": it may be empty), or at
-    the line's end ("rest"; "rest0": it may be empty, and is not a player's).
+    declaration). A "name" (a player's, or with no ``group`` anyone's) ends where the next piece's
+    first word (a choice: any of its words) stands: at the first such place (``words``
+    ("first",)), the last ("last"; "last0": it may be empty), or at the line's end ("rest";
+    "rest0": it may be empty, and is not a player's). A number with ``letters`` may have letters
+    after its digits (a place: "3rd").
     """
 
     what: str
@@ -272,6 +276,10 @@ class Piece:
     numbered: tuple[str, ...] = ()
     lead: str = ""
     tail: str = ""
+    letters: bool = False
+    """A number's: letters may follow its digits (a place, "3rd")."""
+    parts: tuple[Piece, ...] = ()
+    """A repeat's pieces."""
     most: int = 0
     """The most capitals of a "when" piece's time zone (:meth:`when`)."""
 
@@ -289,7 +297,7 @@ class Piece:
                      lead=lead, tail=tail)
 
     @staticmethod
-    def name(group: str, ends: str = "first") -> Piece:
+    def name(group: str | None, ends: str = "first") -> Piece:
         return Piece("name", (ends,), group)
 
     @staticmethod
@@ -297,8 +305,9 @@ class Piece:
         return Piece("amount", (), group, optional, lead=lead)
 
     @staticmethod
-    def number(group: str, *, lead: str = "", tail: str = "", optional: bool = False) -> Piece:
-        return Piece("number", (), group, optional, lead=lead, tail=tail)
+    def number(group: str | None, *, lead: str = "", tail: str = "", optional: bool = False,
+               letters: bool = False) -> Piece:
+        return Piece("number", (), group, optional, lead=lead, tail=tail, letters=letters)
 
     @staticmethod
     def skip(lead: str, *, optional: bool = False) -> Piece:
@@ -307,6 +316,14 @@ class Piece:
     @staticmethod
     def cards(group: str | None = None, *, optional: bool = False) -> Piece:
         return Piece("cards", (), group, optional)
+
+    @staticmethod
+    def spaces() -> Piece:
+        return Piece("spaces")
+
+    @staticmethod
+    def repeat(parts: tuple[Piece, ...], group: str | None = None) -> Piece:
+        return Piece("repeat", (), group, parts=tuple(parts))
 
     @staticmethod
     def aside(free: str, *, optional: bool = True) -> Piece:
@@ -357,11 +374,15 @@ class Piece:
                 alternatives.append(f"(?P<{name}>{words})" if name else words)
             body = "|".join(alternatives + [re.escape(w) + ".*" for w in self.open])
         elif self.what in ("amount", "number"):
-            body = amount if self.what == "amount" else r"\d+"
+            body = amount if self.what == "amount" else r"\d+\w*" if self.letters else r"\d+"
         elif self.what == "name":
             body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
         elif self.what == "skip":
             body = ".*?"
+        elif self.what == "spaces":
+            return r"\s*"
+        elif self.what == "repeat":
+            body = "(?:" + "".join(part.pattern(amount, marks) for part in self.parts) + ")*"
         elif self.what == "cards":
             inside = "[^" + re.escape(marks["bracket_end"]) + "]*"
             if self.group:
@@ -396,6 +417,9 @@ class LineForm:
     >>> print(LineForm((Piece.word("T"), Piece.number("max", lead=" ", tail="-max", optional=True),
     ...                 Piece.skip(", ", optional=True), Piece.word(")"))).pattern("AMT", marks))
     T(?:\\ (?P<max>\\d+)\\-max)?(?:,\\ (?:.*?))?\\)
+    >>> print(LineForm((Piece.amount("t"), Piece.repeat((Piece.word(" pot "), Piece.amount()), "pots"), Piece.spaces(),
+    ...                 Piece.word("|"))).pattern("AMT", marks))
+    (?P<t>AMT)(?P<pots>(?:\\ pot\\ (?:AMT))*)\\s*\\|
     """
 
     pieces: tuple[Piece, ...]

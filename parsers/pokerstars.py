@@ -138,11 +138,11 @@ NO_PLAY = ("sits out", "is sitting out", "is disconnected", "is connected", "has
 """'<player>: <words>' lines without play."""
 NO_PLAY_OPEN = ("Table deposit ", "re-buys and receives ", "takes the add-on", "is sitting out ")
 """'<player>: <words><anything>' lines without play."""
-MISC_ENDS = ("leaves the table", "has timed out", "has timed out while disconnected",
-             "has timed out while being disconnected", "is sitting out", "sits out", "has returned", "is disconnected",
+MISC_ENDS = ("leaves the table", "has timed out while disconnected", "has timed out while being disconnected",
+             "has timed out", "is sitting out", "sits out", "has returned", "is disconnected",
              "is connected", "has reconnected", "will be allowed to play after the button", "has been disconnected",
              "is being treated as all-in")
-"""'<player> <words>' lines without play."""
+"""'<player> <words>' lines without play (a word before any word it starts: the scanner takes the first that stands)."""
 MISC_OPEN = ("was removed from the table", "wins the tournament", "re-buys", "takes the add-on", "is feeling ",
              "stands up", "sits down", "will be allowed to play ", "will be able to play ")
 """'<player> <words><anything>' lines without play."""
@@ -157,11 +157,14 @@ PHRASES: dict[str, str] = {
     "all_in": " and is all-in", "reached": " and has reached the ", "cap": " cap",
     "returned_to": ") returned to ", "from": " from ", "pot": "pot", "main_pot": "main pot", "side_pot": "side pot",
     "cashed_out_for": " cashed out the hand for ", "fee": " | Cash Out Fee ",
-    "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",              # the Total, Board lines
+    "total": "Total pot ", "main": "Main pot", "side": "Side pot", "rake": "Rake ", "board": "Board",   # Total, Board
     "won": "won", "collected": "collected", "showed": "showed", "mucked": "mucked",         # summary seats
-    "not_awarded": "not awarded",
+    "not_awarded": "not awarded", "run_twice": "Hand was run t", "cancelled": "Hand cancelled",  # (twice, two times)
     "joins": " joins the table at seat #", "finished": " finished the tournament", "in": " in ", "place": " place",
-    "received": " and received ",
+    "received": " and received ", "said": ' said, "', "capped": "Betting is capped",       # lines without play
+    "wins_the": " wins the ", "split_the": " split the ", "bounty_for": " bounty for eliminating ", "wins": " wins ",
+    "eliminating": " for eliminating ", "splitting": " for splitting the elimination of ",
+    "entry": " wins an entry to tournament #", "wins_a": " wins a ", "ticket": "ticket",
 }
 """The fixed words inside lines, each written once: the patterns below and the scanner's byte words
 are made from them."""
@@ -179,10 +182,6 @@ POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
 """The words a summary seat line's outcome starts with, after the player and his positions."""
-
-
-def _either(words, after: str = "") -> str:
-    return "|".join(re.escape(word) + after for word in words)
 
 
 # ////////////////////////////////////////////////////////////////////// line patterns
@@ -240,7 +239,7 @@ _OUTCOME = (
     r"(?: \((?:cashed out|pot " + _P["not_awarded"] + r" as player cashed out)\)\.?)?"
 )
 _SEATSUM = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + _either(POSITIONS) + r")\))*) "
+    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\))*) "
     r"(?P<what>" + _OUTCOME + r")\"?\s*$")
 """A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
 copied out of string literals keep a stray closing quote.)"""
@@ -250,15 +249,16 @@ _SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], hand_name: str = "", *,
-               tables: tuple[str, ...], date_time: tuple[tuple[str, int, int], ...], zone_letters: int,
-               ) -> dict[str, tuple[LineForm, ...]]:
+               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], misc_ends: tuple[str, ...],
+               misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
+               date_time: tuple[tuple[str, int, int], ...], zone_letters: int) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "BOARD", "SEAT" and "MARKER" (a street marker) their lines, "HEADER" the header's
-    frame: its words and ID, the words of its table and stakes ("rest", the reader's own), its date
-    and time, and a second one, the ET time, in brackets after a local one.
+    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE", "CANCELLED"
+    and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play, "HEADER"
+    the header's frame: its words and ID, the words of its table and stakes ("rest", the reader's
+    own), its date and time, and a second one, the ET time, in brackets after a local one.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -293,12 +293,36 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
+    pot_name = Piece.choice(dict.fromkeys((phrase["main"], phrase["side"])), numbered=(phrase["main"], phrase["side"]),
+                            lead=mark["pot_number"])
+    pot = (Piece.word(mark["space"]), pot_name, Piece.word(mark["space"]), Piece.amount("pot"), Piece.word(mark["pot_end"]))
+    total = LineForm((Piece.word(phrase["total"]), Piece.amount("t"), Piece.repeat(pot, "pots"), Piece.spaces(),
+                      Piece.word(mark["bar"]), Piece.spaces(), Piece.word(phrase["rake"]), Piece.amount("r"),
+                      Piece.spaces(), Piece.choice({}, open=(mark["bar"],), optional=True)))
     run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
     board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
     named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
     marker = LineForm((Piece.word(phrase["marker"]), run,
                        Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
                        Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
+    chat = LineForm((Piece.name(None), Piece.choice({}, open=(phrase["said"],))))
+    anyone = Piece.name(None, "last")
+    no_play_lines = (
+        LineForm((anyone, Piece.choice(dict.fromkeys(mark["space"] + words for words in misc_ends),
+                                       open=tuple(mark["space"] + words for words in misc_open)))),
+        LineForm((anyone, Piece.word(phrase["joins"]), Piece.number(None))),
+        LineForm((anyone, Piece.word(phrase["finished"]),
+                  Piece.number(None, lead=phrase["in"], tail=phrase["place"], optional=True, letters=True),
+                  Piece.choice({}, open=(phrase["received"],), optional=True))),
+        # bounties and knockouts, satellites' tickets
+        LineForm((anyone, Piece.choice(dict.fromkeys((phrase["wins_the"], phrase["split_the"]))), Piece.amount(),
+                  Piece.word(phrase["bounty_for"]), Piece.name(None, "rest"))),
+        LineForm((anyone, Piece.word(phrase["wins"]), Piece.amount(),
+                  Piece.choice(dict.fromkeys((phrase["eliminating"], phrase["splitting"]))), Piece.name(None, "rest"))),
+        LineForm((anyone, Piece.word(phrase["entry"]), Piece.number(None), Piece.name(None, "rest0"))),
+        LineForm((anyone, Piece.word(phrase["wins_a"]), Piece.skip(""), Piece.choice({}, open=(phrase["ticket"],)))),
+        LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
+    )
     header = LineForm((Piece.word(phrase["site"]), Piece.choice(dict.fromkeys(tables), optional=True),
                        Piece.choice(dict.fromkeys((phrase["hand"], phrase["game"]))), Piece.number("id"),
                        Piece.mark(mark["name_end"]), Piece.name("rest", "last"), Piece.mark(mark["dash"]),
@@ -306,12 +330,15 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                        Piece.when(("d2", "t2", "z2"), date_time, letters=zone_letters, lead=mark["bracket"],
                                   tail=mark["bracket_end"], optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "BOARD": (board,), "SEAT": (seat,), "MARKER": (marker,),
-            "HEADER": (header,)}
+            "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,),
+            "POT": (LineForm((*pot, Piece.name(None, "rest0"))),), "BOARD": (board,), "SEAT": (seat,),
+            "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
+            "RUNTWICE": (LineForm((Piece.choice({}, open=(phrase["run_twice"],)),)),),
+            "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),), "HEADER": (header,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, _HAND_NAME,
-                   tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS)
+FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
+                   _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
@@ -331,39 +358,26 @@ _ACTION = re.compile(
     + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
     + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
 )
-_DEALT = re.compile("^" + FORMS["DEALT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+
+
+def _whole_line(kind: str) -> re.Pattern[str]:
+    """A line of one of the forms of ``kind`` (:data:`FORMS`), whole."""
+    return re.compile("^(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS[kind]) + r")\s*$")
+
+
+_DEALT = _whole_line("DEALT")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED = re.compile("^" + FORMS["UNCALLED"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_TABLE = re.compile("^" + FORMS["TABLE"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_SEAT = re.compile("^" + FORMS["SEAT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_COLLECT = re.compile("^" + FORMS["COLLECT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_CASHOUT = re.compile("^" + FORMS["CASHOUT"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_TOTAL_POT = f"(?:{_P['main']}|{_P['side']})" + r"(?:-\d+)? "
-_TOTAL = re.compile(r"^Total pot (?P<t>" + _AMT + r")(?P<pots>(?: " + _TOTAL_POT + _AMT + r"\.)*)"
-                    r"\s*\|\s*" + _P["rake"] + r"(?P<r>" + _AMT + r")(?:\s*\|.*)?\s*$")
-_POTS = re.compile(_TOTAL_POT + "(" + _AMT + r")\.")
-_BOARD = re.compile("^" + FORMS["BOARD"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
-_MARKER = re.compile("^" + FORMS["MARKER"][0].pattern(_AMT, _PIECE_MARKS) + r"\s*$")
+_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED = map(
+    _whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
+                  "RUNTWICE", "CANCELLED"))
+_POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
+    _AMT, _PIECE_MARKS))
+"""A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
 _STARS = "^" + PHRASES["marker"]
-_CHAT = re.compile(r'^.+? said, ".*"?\s*$')
-_MISC = re.compile(
-    r"^.+(?:" + _P["joins"] + r"\d+|" + _either(" " + e for e in MISC_ENDS) + "|" + _either((" " + o for o in MISC_OPEN), ".*")
-    + "|" + _P["finished"] + "(?:" + _P["in"] + r"\d+\w*" + _P["place"] + ")?(?:" + _P["received"] + ".*)?"
-    # bounties and knockouts: "wins the $0.27 bounty for eliminating X", "A, B split the $50 bounty for …",
-    # "wins $19.90 for eliminating X and their own bounty increases by $19.89 to $155.32"
-    r"| (?:wins|split) the " + _AMT + r" bounty for eliminating .+"
-    r"| wins " + _AMT + r" for (?:eliminating|splitting the elimination of) .+"
-    # satellites: "wins an entry to tournament #123", "wins a ticket …"
-    r"| wins an entry to tournament #\d+.*| wins a .*ticket.*)\s*$"
-)
-_CAPPED = re.compile(r"^Betting is capped\s*$")
-"""Limit games: the fourth bet of a round, said on a line of its own; the actions show it too."""
 SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
 """What a summary seat line says after the seat and player, as the reader's table reads it."""
 HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 """The words in a show line's parentheses, as the reader's table reads them."""
-_RUN_TWICE = re.compile(r"^Hand was run t")
-_CANCELLED = re.compile(r"^Hand cancelled")
 
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
@@ -380,10 +394,11 @@ LINE_KINDS: tuple[LineKind, ...] = (
              "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
-    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^Total pot ", "summary", code=11),
+    LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^" + PHRASES["total"], "summary",
+             code=11),
     LineKind("BOARD", "a 'Board […]' line", _BOARD, ("run", "c"), PHRASES["board"] + SYNTAX["bracket"], "summary",
              code=13),
-    LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^Hand was run t", "summary", code=12),
+    LineKind("RUNTWICE", "'Hand was run twice'", _RUN_TWICE, (), "^" + PHRASES["run_twice"], "summary", code=12),
     # "<player>: <action>": one pattern, four terminals and the lines without play
     LineKind(None, "a line without play like 'Name: sits out'", _ACTION, (), ": ", group="misc"),
     LineKind("POST", "a post like 'Name: posts small blind $0.01'", _ACTION, ("p", "post", "a", "allin", "cap"), ": ",
@@ -397,11 +412,10 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("DEALT", "a 'Dealt to …' line", _DEALT, ("p", "c1", "c2"), "^" + PHRASES["dealt"], code=6),
     LineKind("UNCALLED", "an 'Uncalled bet (…) returned to …' line", _UNCALLED, ("a", "p"), "^" + PHRASES["uncalled"]),
     LineKind("COLLECT", "a '… collected … from pot' line", _COLLECT, ("p", "a", "pot"), " collected "),
-    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), ' said, "'),
+    LineKind(None, "a chat line like 'Name said, \"…\"'", _CHAT, (), PHRASES["said"]),
     LineKind("CASHOUT", "a '… cashed out the hand …' line", _CASHOUT, ("p", "a", "f"), " cashed out the hand"),
-    LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^Hand cancelled", code=15),
-    LineKind(None, "a line without play like 'Name joins the table at seat #3'", _MISC),
-    LineKind(None, "'Betting is capped'", _CAPPED, (), "^Betting is capped"),
+    LineKind("CANCELLED", "'Hand cancelled'", _CANCELLED, (), "^" + PHRASES["cancelled"], code=15),
+    LineKind(None, "a line without play like 'Name joins the table at seat #3' or 'Betting is capped'", _MISC),
     LineKind("BODY", "an action ('Name: folds', 'checks', 'calls', 'bets', 'raises'), a show, an uncalled bet or "
              "a collect line", None, code=7),
 )

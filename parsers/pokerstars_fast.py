@@ -8,8 +8,9 @@ Two steps:
   what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
   in the reference parser's order, by byte readers of its patterns whose words and marks are
   the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
-  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines are read from the reader's declared
-  pieces, ``parsers.pokerstars.line_forms``, from which its patterns are made too), which
+  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines and the lines without play
+  are read from the reader's declared pieces, ``parsers.pokerstars.line_forms``, from which its patterns are
+  made too), which
   answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
   model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
   out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
@@ -33,9 +34,7 @@ digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRE
 does not name; cards other than ``As``, ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second
 summary seat line of one player; a second Total or Board line; a line starting ``*** ``,
 ``Seat ``, ``Table '``, ``Dealt to ``, ``Uncalled bet (`` or holding `` collected `` that its
-pattern does not read; lines without play other than chat, ``<player>: sits out`` and the
-like, and ``_MISC``'s forms (joins, leaves, timed out, finished the tournament …); more than
-45 shape terminals.
+pattern does not read; a line no form reads; more than 45 shape terminals.
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
 ... Table 'Zeta' 3-max Seat #2 is the button
@@ -110,26 +109,21 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "run_twice": "RUNTWICE", "table": "TABLE",
-          "dealt": "DEALT", "uncalled": "UNCALLED", "collected": "COLLECT", "cashed": "CASHOUT", "cancelled": "CANCELLED"}
-"""The scanner's words that are hints of the table's line kinds (by their terminals), then two of unnamed kinds."""
-_PHRASED = ("sitting_out", "not_awarded", "rake", "joins", "finished", "in", "place",
-            "received", "showed")
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
+          "collected": "COLLECT", "cashed": "CASHOUT"}
+"""The scanner's words that are hints of the table's line kinds (by their terminals)."""
+_PHRASED = ("sitting_out", "not_awarded", "showed")
 """The table's phrases the scanner finds as they are."""
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "pot_number",
-          "pot_end", "bar", "dash")
+_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
-_SINGLE_WORDS = (*_HINTS, "said", "capped_line", *_PHRASED, "won_amount", "collected_amount", "showed_cards",
-                 "mucked_cards", "main", "side", "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_RUN_TWICE, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_CANCELLED,
- W_SAID, W_CAPPED_LINE, W_SITTING_OUT, W_NOT_AWARDED, W_RAKE, W_JOINS,
- W_FINISHED, W_IN, W_PLACE, W_RECEIVED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_MAIN,
- W_SIDE, W_ET,
- W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_POT_NUMBER, W_POT_END,
- W_BAR, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+_SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards", "mucked_cards", "et", *_MARKS)
+(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED,
+ W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_ET,
+ W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
+ W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "positions", "outcomes", "misc_ends", "misc_anywhere", "unshown", "signs")
-(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_MISC_ENDS, L_MISC_ANYWHERE, L_UNSHOWN, L_SIGNS) = map(
+_WORD_LISTS = ("markers", "positions", "outcomes", "unshown", "signs")
+(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_UNSHOWN, L_SIGNS) = map(
     np.int64, range(len(_WORD_LISTS)))
 # (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
@@ -165,19 +159,15 @@ def scanner_words(reader=ps) -> ScannerWords:
     phrase, mark = reader.PHRASES, reader.SYNTAX
     space, bracket = mark["space"], mark["bracket"]
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
-    unnamed = {k.words: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name is None}
-    said = next(hint for words, hint in unnamed.items() if words.startswith("a chat line"))
-    capped = next(hint for words, hint in unnamed.items() if "Betting is capped" in words)
     marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
                         for word in reader.MARKERS[terminal]]
     scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
-    single = {**{name: hints[kind] for name, kind in _HINTS.items()}, "said": said, "capped_line": capped,
+    single = {**{name: hints[kind] for name, kind in _HINTS.items()},
               **{name: phrase[name] for name in _PHRASED},
               "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
               "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
-              "main": space + phrase["main"], "side": space + phrase["side"],
               "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
@@ -186,8 +176,6 @@ def scanner_words(reader=ps) -> ScannerWords:
                  for t, word in marker_terminals],
         "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
         "outcomes": list(reader.OUTCOMES),
-        "misc_ends": [space + m for m in reader.MISC_ENDS],
-        "misc_anywhere": [space + m for m in reader.MISC_OPEN],
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
@@ -210,15 +198,17 @@ def scanner_words(reader=ps) -> ScannerWords:
 
 # The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
 # (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
-# word; an optional piece's first op is op + _UNIT * its count of ops).
+# word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE = map(np.int64, range(1, 16))
-_UNIT = 16
-GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_HEADER = map(
-    np.int64, range(11))
-"""The line kinds the forms are of (the reader's terminals ACTION, DEALT, UNCALLED, COLLECT, CASHOUT, TABLE, BOARD,
-SEAT; MARKER, a street marker; TAIL, the end of an action; HEADER, the header's frame: :func:`_headers`)."""
-_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "HEADER")
+    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES = map(np.int64, range(1, 18))
+_UNIT, _REPEAT = 32, 1024
+_REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
+GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
+    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_HEADER = map(np.int64, range(17))
+_GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
+           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "HEADER")
+"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them (HEADER, the
+header's frame: :func:`_headers`)."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
 kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
@@ -230,12 +220,15 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
     ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
     as a word list of its own (a choice's words must not start one another: the scanner takes the
-    one that stands, where a regex would try the next one after a failure); a numbered word's
-    second column is the list of the mark before its number."""
+    one that stands, where a regex would try the next one after a failure; but the last piece of a
+    line, the end after it, may list a word before the words it starts, and of those that stand
+    only the first can end the line); a numbered word's second column is the list of the mark
+    before its number."""
     kinds = list(ActionKind)
 
-    def listed(words, group, what=None, lead=0) -> int:
-        assert not any(w != v and v.startswith(w) for w in words for v in words), f"a word of {group} starts another"
+    def listed(words, group, what=None, lead=0, last=False) -> int:
+        assert not any(w != v and v.startswith(w) for at, w in enumerate(words)
+                       for v in (words[at:] if last else words)), f"a word of {group} starts another"
         lists[f"{group or 'word'}:{len(lists)}"] = [(w, kinds.index(k) if k is not None else -1, lead and lead[w])
                                                    for w, k in zip(words, what or [None] * len(words), strict=True)]
         return len(lists) - 1
@@ -243,54 +236,73 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     rows = []
 
     def add(group, role, kind, pieces, open_words=False) -> None:
-        ops, amounts, cards = [], 0, 0
-        for at, piece in enumerate(pieces):
-            first = len(ops)
-            if piece.what in ("amount", "number", "skip", "when") and piece.lead:
-                ops.append((OP_WORD, listed((piece.lead,), piece.group)))
-            if piece.what in ("word", "mark"):
-                ops.append((OP_WORD, listed(piece.words, piece.group)))
-            elif piece.what == "choice":
-                if open_words:
-                    ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
-                    break
-                assert not piece.numbered or at == len(pieces) - 1, "the scanner takes a number when it stands"
-                lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
-                ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead)))
-            elif piece.what in ("amount", "number"):     # (a number in an amount's place)
-                ops.append((OP_AMOUNT if piece.what == "amount" else OP_NUMBER, amounts))
-                amounts += 1
-            elif piece.what == "cards":
-                ops.append((OP_CARDS, cards))
-                cards += 1
-            elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
+        ops, counts = [], {"amount": 0, "cards": 0}
+
+        def emit(pieces, repeated=False) -> None:
+            for at, piece in enumerate(pieces):
+                first = len(ops)
                 after = pieces[at + 1] if at + 1 < len(pieces) else None
-                ends = (-1 if after is None else listed(after.words, piece.group) if after.what in ("word", "mark")
-                        else listed((reader.SYNTAX["bracket"],), piece.group))
-                assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (
-                    after is None or after.what in ("word", "mark", "cards"))
-                ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
-            elif piece.what == "when":      # its fields (each word the mark after it), a space and the zone
-                assert len(piece.kinds) == 6, "the scanner reads a year, month, day, hour, minute and second"
-                lists[f"when:{len(lists)}"] = list(piece.kinds)
-                ops += [(OP_WHEN, len(lists) - 1), (OP_WORD, listed((reader.SYNTAX["space"],), None)),
-                        (OP_ZONE, piece.most)]
-            else:
-                ops.append((OP_ASIDE, 0))
-            if piece.tail:
-                ops.append((OP_WORD, listed((piece.tail,), piece.group)))
-            if piece.optional:
-                ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
-        assert amounts <= 2 and cards <= 2, "the scanner keeps two amounts or numbers and two groups of cards of a line"
+                if piece.what in ("amount", "number", "skip", "when") and piece.lead:
+                    ops.append((OP_WORD, listed((piece.lead,), piece.group)))
+                if piece.what in ("word", "mark"):
+                    ops.append((OP_WORD, listed(piece.words, piece.group)))
+                elif piece.what == "choice" and open_words and piece.open:
+                    ops.append((OP_OPEN, listed(piece.open, piece.group, [None] * len(piece.open))))
+                elif piece.what == "choice":
+                    assert not piece.numbered or after is None or after.what == "word" \
+                        and not after.words[0].startswith(piece.lead), "the scanner takes a number when it stands"
+                    lead = {w: listed((piece.lead,), piece.group) if w in piece.numbered else 0 for w in piece.words}
+                    ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead,
+                                                  last=after is None and group != GR_ACTION)))
+                elif piece.what in ("amount", "number"):     # (a number in an amount's place; repeated: the list's)
+                    what = OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters else OP_NUMBER
+                    ops.append((what, _REPEATED if repeated else counts["amount"]))
+                    counts["amount"] += not repeated
+                elif piece.what == "cards":
+                    ops.append((OP_CARDS, counts["cards"]))
+                    counts["cards"] += 1
+                elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
+                    firsts = (() if after is None else (reader.SYNTAX["bracket"],) if after.what == "cards"
+                              else after.open if open_words and after.what == "choice" else after.words)
+                    ends = -1
+                    if after is not None:       # (a list of its own: any of its words ends it)
+                        lists[f"ends:{len(lists)}"] = list(firsts)
+                        ends = len(lists) - 1
+                    assert (after is None) == (piece.words in (("rest",), ("rest0",))) and (after is None or firsts)
+                    assert piece.what == "name" or len(firsts) == 1, "a skip ends at one word"
+                    ops.append((OP_SKIP if piece.what == "skip" else _NAME_ENDS[piece.words[0]], ends))
+                elif piece.what == "when":      # its fields (each word the mark after it), a space and the zone
+                    assert len(piece.kinds) == 6, "the scanner reads a year, month, day, hour, minute and second"
+                    lists[f"when:{len(lists)}"] = list(piece.kinds)
+                    ops.extend([(OP_WHEN, len(lists) - 1), (OP_WORD, listed((reader.SYNTAX["space"],), None)),
+                                (OP_ZONE, piece.most)])
+                elif piece.what == "spaces":
+                    ops.append((OP_SPACES, 0))
+                elif piece.what == "repeat":
+                    assert not repeated and not any(part.optional for part in piece.parts), "one unit at a time"
+                    emit(piece.parts, repeated=True)
+                    ops[first] = (ops[first][0] + _REPEAT, ops[first][1])
+                else:
+                    ops.append((OP_ASIDE, 0))
+                if piece.tail:
+                    ops.append((OP_WORD, listed((piece.tail,), piece.group)))
+                if piece.optional or piece.what == "repeat":
+                    ops[first] = (ops[first][0] + _UNIT * (len(ops) - first), ops[first][1])
+                if ops[-1][0] % _UNIT == OP_OPEN:
+                    break       # anything may follow an open word
+        emit(pieces)
+        assert counts["amount"] <= 2 and counts["cards"] <= 2, \
+            "the scanner keeps two amounts or numbers and two groups of cards of a line"
         assert sum(op % _UNIT in (OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_LAST0) for op, _ in ops) <= 1, \
             "one piece ends at several places"
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, tables=reader.TABLE_KINDS,
-                          date_time=reader.DATE_TIME, zone_letters=reader.ZONE_LETTERS)
-    assert tuple(forms) == ("ACTION", "TAIL", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER",
-                            "HEADER") and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", "the header: the last row"
+                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, reader.MISC_ENDS,
+                          reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
+                          zone_letters=reader.ZONE_LETTERS)
+    assert sorted(forms) == sorted(_GROUPS) and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", \
+        "the header: the last row"
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     for name in _GROUPS:
@@ -302,7 +314,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             if group == GR_TAIL:
                 role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
             kind = kinds.index(form.kind) if form.kind is not None else -1
-            add(group, role, kind, form.pieces)
+            if all(p.words or p.optional for p in form.pieces if p.what == "choice"):     # (one that can be read)
+                add(group, role, kind, form.pieces)
             if any(p.open for p in form.pieces):        # its open words, after which anything may follow
                 add(group, role, kind, form.pieces, open_words=True)
     width = max(map(len, rows))
@@ -499,8 +512,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
     amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
     role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure. (One kernel: every call between kernels costs a reference
-    count per array handed on.)"""
+    form reads the line, -1 not sure; a repeat's words aside start where it does. (One kernel: every call
+    between kernels costs a reference count per array handed on: one more here, a tenth of the scan.)"""
     tails = wf.shape[0] if group == GR_ACTION else 0
     first_tail = 0
     while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
@@ -519,6 +532,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                 kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
                 desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
                 row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
+                unit_start = -1
                 while True:
                     if row == f and p == pieces:
                         if t < first_tail:
@@ -528,7 +542,10 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         break
                     op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
                     if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                        unit_end, unit_j, op = p + op // _UNIT, j, op % _UNIT
+                        unit_end, unit_j = p + op % _REPEAT // _UNIT, j
+                        unit_start, op = p if op > _REPEAT else -1, op % _UNIT    # (a repeat: and read again)
+                        if unit_start >= 0 and desc < 0:
+                            desc = j
                     status = 0
                     if op == OP_WORD:
                         k = wl[arg]
@@ -556,7 +573,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
                         if row == f and arg == 0:
                             a0 = cents
-                        elif row == f:
+                        elif row == f and arg == 1:
                             a1 = cents
                     elif op == OP_CARDS:
                         if _at_k(b, j, e, wb, wa, W_BRACKET):
@@ -567,16 +584,23 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                 else:
                                     c2f, c2t = j + _n(wa, W_BRACKET), close
                                 status, j = 1, close + _n(wa, W_BRACKET_END)
-                    elif op == OP_NUMBER:
+                    elif op == OP_NUMBER or op == OP_PLACE:
                         value, r = _number(b, j, e, _SEAT_DIGITS)
+                        while op == OP_PLACE and r < e and (48 <= b[r] <= 57 or 65 <= b[r] <= 90 or 97 <= b[r] <= 122
+                                                            or b[r] == 95):
+                            r += 1      # \w after the digits of a place ("3rd")
                         if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
-                            status = -1     # a Unicode digit (\d takes it), or more digits than the lane keeps
+                            status = -1     # a Unicode digit or letter (\d, \w take them), or more digits than the lane keeps
                         elif r > j:
                             status, j = 1, r
                             if arg == 0:
                                 a0 = value
                             else:
                                 a1 = value
+                    elif op == OP_SPACES:
+                        status = 1
+                        while j < e and _is_space(b[j]):
+                            j += 1
                     elif op == OP_SKIP:
                         r = _find(b, j, e, wb, wa, wl[arg])
                         if r >= 0:
@@ -587,12 +611,15 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         if j < e:
                             status, name_from, name_to, j = 1, j, e, e
                     elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
-                        k = wl[arg]     # up to the candidate-th place the next word stands (LAST0: it may be empty)
+                        # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
+                        shortest = e
+                        for k in range(wl[arg], wl[arg + 1]):
+                            shortest = min(shortest, _n(wa, k))
                         step = 1 if op == OP_NAME_FIRST else -1
-                        r = j + 1 if op == OP_NAME_FIRST else e - _n(wa, k)
+                        r = j + 1 if op == OP_NAME_FIRST else e - shortest
                         seen = 0
-                        while j + (op != OP_NAME_LAST0) <= r <= e - _n(wa, k):
-                            if _at_k(b, r, e, wb, wa, k):
+                        while j + (op != OP_NAME_LAST0) <= r <= e - shortest:
+                            if _word_of(b, r, e, wb, wa, wl, arg)[0] >= 0:
                                 if seen == candidate:
                                     status, name_from, name_to, j = 1, j, r, r
                                     again = True
@@ -609,11 +636,13 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                     break
                                 seen += 1
                     if status == 0 and p < unit_end:
-                        status, j, p = 1, unit_j, unit_end
+                        status, j, p, unit_start = 1, unit_j, unit_end, -1
                         continue
                     if status != 1:
                         break
                     p += 1
+                    if p == unit_end and unit_start >= 0:
+                        p = unit_start
                 if status < 0:
                     return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
                 if status == 1 and j == e:
@@ -655,30 +684,6 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 
 
 @njit(cache=True)
-def _finished(b, wb, wa, wl, wk, s, e):
-    """``.+ finished the tournament(?: in \\d+\\w* place)?(?: and received .*)?\\s*$``: (not sure, matches)."""
-    n = _n(wa, W_FINISHED)
-    for q in range(s + 1, e - n + 1):
-        if not _at_k(b, q, e, wb, wa, W_FINISHED):
-            continue
-        j = q + n
-        at = _after(b, j, e, wb, wa, W_IN)
-        if at >= 0 and at < e and 48 <= b[at] <= 57:
-            k = at
-            while k < e and 48 <= b[k] <= 57:
-                k += 1
-            while k < e and (48 <= b[k] <= 57 or 65 <= b[k] <= 90 or 97 <= b[k] <= 122 or b[k] == 95):
-                k += 1
-            if k < e and b[k] >= 0x80:
-                return True, False      # \w takes Unicode letters
-            if _at_k(b, k, e, wb, wa, W_PLACE):
-                j = k + _n(wa, W_PLACE)
-        if j == e or _at_k(b, j, e, wb, wa, W_RECEIVED):
-            return False, True
-    return False, False
-
-
-@njit(cache=True)
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
     if li - 1 <= first_index:
@@ -713,19 +718,6 @@ def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
         n2 = _cards(b, c2f, c2t, wb, wa, wl, out[n:])
         n = n + n2 if n2 >= 0 else -1
     return n, first
-
-
-@njit(cache=True)
-def _bar(b, j, e, wb, wa):
-    """``\\s*\\|\\s*`` at b[j:]: where what follows it starts, -1 when not there."""
-    while j < e and _is_space(b[j]):
-        j += 1
-    if not _at_k(b, j, e, wb, wa, W_BAR):
-        return -1
-    j += _n(wa, W_BAR)
-    while j < e and _is_space(b[j]):
-        j += 1
-    return j
 
 
 @njit(cache=True)
@@ -927,44 +919,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, cents, j = _amount(b, wb, wa, wl, wk, sign, s + _n(wa, W_TOTAL), e)
+                status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
+                    b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
                 if status != 1 or has_total:
                     ok = False
                     break
-                t = cents
-                while ok and max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE)) >= 0:
-                    j = max(_after(b, j, e, wb, wa, W_MAIN), _after(b, j, e, wb, wa, W_SIDE))
-                    if _at_k(b, j, e, wb, wa, W_POT_NUMBER):
-                        j += _n(wa, W_POT_NUMBER)
-                        k = j
-                        while k < e and 48 <= b[k] <= 57:
-                            k += 1
-                        if k == j or (k < e and b[k] >= 0x80):
-                            ok = False
-                            break
-                        j = k
-                    if not _at_k(b, j, e, wb, wa, W_SPACE):
-                        ok = False
-                        break
-                    status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_SPACE), e)
-                    if status != 1 or not _at_k(b, j, e, wb, wa, W_POT_END) or npots == pot_amount.shape[0]:
-                        ok = False
-                        break
-                    pot_amount[npots] = cents
-                    npots += 1
-                    j += _n(wa, W_POT_END)
-                if not ok:
-                    break
-                j = _bar(b, j, e, wb, wa)
-                if j < 0 or not _at_k(b, j, e, wb, wa, W_RAKE):
-                    ok = False
-                    break
-                status, cents, j = _amount(b, wb, wa, wl, wk, sign, j + _n(wa, W_RAKE), e)
-                if status != 1:
-                    ok = False
-                    break
-                if j < e and _bar(b, j, e, wb, wa) < 0:
-                    ok = False
+                while status == 1 and npots <= pot_amount.shape[0]:      # its pots, one by one from where they start
+                    status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
+                    if status == 1 and npots < pot_amount.shape[0]:
+                        pot_amount[npots] = pot_cents
+                    npots += status == 1
+                if npots > pot_amount.shape[0]:
+                    ok = False      # more pots than the batch holds
                     break
                 total[h] = t
                 rake[h] = cents
@@ -988,7 +955,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
-            elif in_summary and _at_k(b, s, e, wb, wa, W_RUN_TWICE):
+            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
                 token = T_RUNTWICE      # "Hand was run twice"
             if token == 0 and ok:
                 # -------------------------------------------------- "<player>: <action>"
@@ -1100,60 +1067,28 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     action_board[k] = run
                     na += 1
                     token = T_BODY
-                else:
-                    # lines without play, as parsers.pokerstars._MISC reads them; anything else is out
-                    if _find(b, s + 1, e, wb, wa, W_SAID) > s:
-                        continue        # chat (_CHAT: '<someone> said, "…'): no play
-                    if _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                        # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                        status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                            b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
-                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
-                        if i < 0 or has_cash_out[s0 + i]:
-                            ok = False      # (a second cash-out of one player: the reader refuses it)
-                            break
-                        has_cash_out[s0 + i] = True
-                        cash_out[s0 + i] = cents
-                        token = T_BODY
-                    cancel = token == 0 and _at_k(b, s, e, wb, wa, W_CANCELLED)     # "Hand cancelled…": a terminal of the shape
-                    skip = cancel or token != 0
-                    if _at_k(b, s, e, wb, wa, W_CAPPED_LINE):       # "Betting is capped": a line without play
-                        skip = True
-                        for r in range(s + _n(wa, W_CAPPED_LINE), e):
-                            skip = skip and _is_space(b[r])
-                    for q in range(s + 1, e):
-                        if skip or _word_of(b, q, e, wb, wa, wl, L_MISC_ANYWHERE)[0] >= 0:
-                            skip = True
-                            break
-                    for k in range(wl[L_MISC_ENDS + 1] - wl[L_MISC_ENDS]):
-                        n = _n(wa, wl[L_MISC_ENDS] + k)
-                        if e - n > s and _at_k(b, e - n, e, wb, wa, wl[L_MISC_ENDS] + k):
-                            skip = True
-                            break
-                    if not skip:
-                        unsure, skip = _finished(b, wb, wa, wl, wk, s, e)
-                        if unsure:
-                            ok = False
-                            break
-                    if not skip:
-                        q = _find(b, s + 1, e, wb, wa, W_JOINS)
-                        if q > s:
-                            k = q + _n(wa, W_JOINS)
-                            r = k
-                            while r < e and 48 <= b[r] <= 57:
-                                r += 1
-                            skip = r == e and r > k
-                    if not skip:
-                        ok = False
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
+                    continue        # chat ('<someone> said, "…'): no play, and may be written twice
+                elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
+                    # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
+                    status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    if i < 0 or has_cash_out[s0 + i]:
+                        ok = False      # (a second cash-out of one player: the reader refuses it)
                         break
-                    if cancel:
-                        is_cancelled[h] = True
-                        token = T_CANCELLED
-                    elif token == 0:
-                        if _repeats_line(b, line_start, line_end, li, first_index):
-                            ok = False      # a line without play written twice: the reader refuses it
-                            break
-                        continue
+                    has_cash_out[s0 + i] = True
+                    cash_out[s0 + i] = cents
+                    token = T_BODY
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
+                    is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    token = T_CANCELLED
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
+                        or _repeats_line(b, line_start, line_end, li, first_index):
+                    ok = False      # a line the lane does not read, or one without play written twice (refused)
+                    break
+                else:
+                    continue
             if not ok:
                 break
             # -------------------------------------------------- the shape, as check_shape builds it

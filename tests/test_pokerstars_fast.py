@@ -641,6 +641,48 @@ def test_changing_a_phrase_of_the_table_changes_what_the_scanner_reads(phrase, w
     assert read_batch(split(_WORDS_HAND), "t.txt", table).in_lane.tolist() == [False]
 
 
+@pytest.mark.parametrize(("line", "phrase", "written"), [
+    ('Olga said, "gl"', "said", ' says, "'),
+    ("Betting is capped", "capped", "Cap reached"),
+    ("Boris joins the table at seat #4", "joins", " takes seat #"),
+    ("Boris finished the tournament in 3rd place and received €5", "finished", " ended the tournament"),
+    ("Ivan wins the €0.50 bounty for eliminating Olga", "bounty_for", " bounty for knocking out "),
+    ("Ivan wins €1.90 for eliminating Olga and their own bounty increases by €1 to €5", "eliminating", " for busting "),
+    ("Ivan wins an entry to tournament #123", "entry", " gets an entry to tournament #"),
+    ("Ivan wins a Sunday Million ticket", "ticket", "seat"),
+])
+def test_the_lines_without_play_are_read_from_the_tables_forms(line, phrase, written):
+    """A line without play that is not "<player>: <words>" (chat, joins, bounties …) is read by the
+    reader's declared forms, in the lane as in the reader: with its phrase changed, only a table
+    that says so reads it. (Bounties and tickets: which the lane once left to the full path.)"""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    table = scanner_words(_table_with(PHRASES={**ps.PHRASES, phrase: written}))
+    text = _WORDS_HAND.replace("Vera: folds\n", f"Vera: folds\n{line}\n")
+    changed = text.replace(ps.PHRASES[phrase], written)
+    assert changed != text
+    assert check_file(text + "\n") == (1, 1)
+    assert read_batch(split(changed), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(changed), "t.txt", table).in_lane.tolist() == [True]
+    assert read_batch(split(text), "t.txt", table).in_lane.tolist() == [False]
+
+
+def test_the_pots_of_the_total_line_are_read_by_the_tables_repeat():
+    """'Total pot … Main pot … Side pot-1 … | Rake …': its pots, any number of them, are read by the
+    repeat the reader's table declares, in the lane as in the reader, with the table's marks."""
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    text = _WORDS_HAND.replace("| Rake", "Main pot €0.20. Side pot-1 €0.04. Side pot-2 €0.01. | Rake")
+    assert check_file(text + "\n") == (1, 1)
+    assert read_batch(split(text), "t.txt").pot_amount.tolist() == [20, 4, 1]
+    semicolons = text.replace("0. ", "0; ").replace("4. ", "4; ").replace("1. ", "1; ")
+    table = scanner_words(_table_with(SYNTAX={**ps.SYNTAX, "pot_end": ";"}))
+    assert read_batch(split(semicolons), "t.txt").in_lane.tolist() == [False]
+    assert read_batch(split(semicolons), "t.txt", table).pot_amount.tolist() == [20, 4, 1]
+
+
 def test_changing_a_mark_of_the_table_changes_what_the_scanner_reads():
     """The marks between words (the table's SYNTAX) are the reader's too, as its phrases are: with
     "/" for "|", the Total line is read only by a table that says so."""
@@ -684,7 +726,7 @@ def test_the_compiled_scanner_holds_no_text_of_its_own():
     assert "re.compile" not in inspect.getsource(fast)
     # nor a byte of the syntax: a comparison with a printable character's code is the table's
     # (whitespace is \\s and "_" a letter of \\w, as Python's patterns define them)
-    allowed = {"_is_space": {32}, "_finished": {95}}
+    allowed = {"_is_space": {32}, "_read_form": {95}}
     for kernel in kernels:
         compared = {n.value for node in ast.walk(kernel) if isinstance(node, ast.Compare)
                     and any(isinstance(op, (ast.Eq, ast.NotEq)) for op in node.ops)
@@ -767,8 +809,8 @@ def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
 
     from parsers.lines import LineForm
     pieces = ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
-                           ps.RUNS, ps.MARKERS, tables=ps.TABLE_KINDS, date_time=dashes_table.DATE_TIME,
-                           zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces
+                           ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS,
+                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces
     when = re.compile(LineForm(pieces[-2:]).pattern("", {name: ps.SYNTAX[name] for name in ("open", "close", "dash")}))
     assert when.fullmatch("2021-03-04 5:06:07 ET") and not when.fullmatch("2021/03/04 5:06:07 ET")
     assert ps._WHEN.fullmatch("2021/03/04 5:06:07 ET") and not ps._WHEN.fullmatch("2021-03-04 5:06:07 ET")
@@ -792,7 +834,7 @@ def test_the_scanner_reads_the_header_the_reader_declares():
     table = _table_with(TABLE_KINDS=(*ps.TABLE_KINDS, "Rush "))
     assert _scanned_header(rush, scanner_words(table)) is not None
     assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
-                         ps.RUNS, ps.MARKERS, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
+                         ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
                          zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces[1].words[-1] == "Rush "
     local = header.replace("2021/03/04 5:06:07 ET", "2021/03/04 11:06:07 CET [2021/03/04 5:06:07 ET]")
     row = _scanned_header(local, WORDS)
