@@ -827,6 +827,8 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     h = G[G_HAND]
     ns = G[G_SEATS]
+    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
+    bb_poster = np.int64(-1)
     for j in range(a0, a1):
         i = c_actor[j]
         if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
@@ -834,15 +836,11 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
             return False        # a code no reader writes
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             S[i, S_DEALT] = 1
+        if c_kind[j] == K_SB and sb_poster < 0:
+            sb_poster = c_actor[j]
+        elif c_kind[j] == K_BB and bb_poster < 0:
+            bb_poster = c_actor[j]
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
-    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
-    bb_poster = np.int64(-1)
-    if G[G_UNPLACED] != 0:
-        for j in range(a0, a1):
-            if c_kind[j] == K_SB and sb_poster < 0:
-                sb_poster = c_actor[j]
-            elif c_kind[j] == K_BB and bb_poster < 0:
-                bb_poster = c_actor[j]
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not S[i, S_DEALT]:
             continue
@@ -873,18 +871,12 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
         _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
-    start = 0
+    at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
     for r in range(n):
-        if S[S[r, S_LIVE], S_SEAT_NO] >= button:
-            start = r
+        seat = S[S[r, S_LIVE], S_SEAT_NO]
+        if seat >= button:
+            at = r if seat == button else (r - 1) % n
             break
-    at = -1
-    for r in range(n):
-        if S[S[r, S_LIVE], S_SEAT_NO] == button:
-            at = r
-            break
-    if at < 0:
-        at = (start - 1) % n
     short = G[G_SHORT_DECK] != 0
     deck = 1 if short else 0
     for k in range(n):
