@@ -667,13 +667,11 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
         elif t_is_betting[k]:
             if st != R[R_STREET]:
                 _end_round(line, S, R, G, out, count)
-                _new_round(st, ring0_seat, S, R, G)
-            elif not pre_started and st == ST_PREFLOP:
-                _start_preflop(anchor, S, R, G)
+                R[R_STREET] = st
+                _open_round(False, ring0_seat, S, R, G)     # the first live player left of the button acts
             if not pre_started:
                 pre_started = True
-                if st != ST_PREFLOP:
-                    _start_preflop(anchor, S, R, G)
+                _open_round(True, anchor, S, R, G)
             to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
             level = R[R_BETS]
             amount_in = _act(p, k, amt, line, c_raise_to[j], c_is_all_in[j], c_is_capped[j], S, R, G, out, count)
@@ -697,7 +695,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
         f_is_all_in[j] = S[p, S_ALL_IN] != 0 and (t_is_post[k] or t_is_betting[k]) and \
             (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
     if not pre_started:
-        _start_preflop(anchor, S, R, G)
+        _open_round(True, anchor, S, R, G)
     _end_round(G[G_END_LINE], S, R, G, out, count)
     return True
 
@@ -989,30 +987,6 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
 
 
 @_internal
-def _new_round(st, ring0_seat, S, R, G):
-    """A street's betting round begins: no bet yet, the first live player left of the button to act."""
-    live = 0
-    to_act = np.int64(0)
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        S[i, S_BET] = 0
-        if not S[i, S_FOLDED]:
-            live += 1
-            if not S[i, S_ALL_IN]:
-                to_act |= np.int64(1) << i
-    R[R_STREET] = st
-    R[R_CURRENT] = 0
-    R[R_LAST_RAISE] = _fixed(st, G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
-    R[R_LEVEL_AT_FULL] = 0
-    R[R_BETS] = 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_BLOCKED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    R[R_LAST_ACTOR] = ring0_seat       # the button: the first live player left of it acts
-
-
-@_internal
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
@@ -1044,7 +1018,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, S[p, S_LEFT])
-        top = _top_live_bet(S, G)
+        top = max(_top_two(S_BET, DEALT, S, G)[0], 0)     # the largest bet actually made
         owed_to_top = min(top - S[p, S_BET], S[p, S_LEFT]) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = RULE.STACK if to_call > 0 and amt > S[p, S_LEFT] else RULE.CALL
@@ -1076,7 +1050,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
-        if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
+        if not he_min_raise_written(amt, rt, cur, max(_top_two(S_BET, DEALT, S, G)[0], 0)):
             _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - S[p, S_BET]
     size = new_total - cur
@@ -1133,36 +1107,79 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
 
 
 @_internal
-def _top_live_bet(S, G):
-    """The largest bet a dealt player has actually made on this street."""
-    top = 0
+def _open_round(at_posts, anchor, S, R, G):
+    """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
+    match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
+    live = 0
+    to_act = np.int64(0)
+    last_live = -1
     for r in range(G[G_N_LIVE]):
-        top = max(top, S[S[r, S_LIVE], S_BET])
-    return top
+        i = S[r, S_LIVE]
+        if not at_posts:
+            S[i, S_BET] = 0
+        if not S[i, S_FOLDED]:
+            live += 1
+            last_live = i
+            if not S[i, S_ALL_IN]:
+                to_act |= np.int64(1) << i
+    if at_posts:
+        top, _, _, second = _top_two(S_BET, CONTENDERS, S, G)
+        cur = top
+        if G[G_BB_POSTED]:
+            cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
+        R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
+        if anchor < 0:
+            if G[G_BUTTON_SEAT] > 0:
+                anchor = G[G_BUTTON_SEAT]
+            elif last_live >= 0:
+                anchor = S[last_live, S_SEAT_NO]
+            else:
+                anchor = 0
+    else:
+        cur = 0
+        R[R_LAST_RAISE] = _fixed(R[R_STREET], G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
+    R[R_CURRENT] = cur
+    R[R_LEVEL_AT_FULL] = cur
+    R[R_BETS] = 1 if cur > 0 else 0
+    R[R_TO_ACT] = to_act
+    R[R_ACTED] = 0
+    R[R_BLOCKED] = 0
+    R[R_HEADS_UP] = 1 if live == 2 else 0
+    R[R_LAST_ACTOR] = anchor
+
+
+ALL_SEATS, DEALT, CONTENDERS = 0, 1, 2
+"""Which seats :func:`_top_two` reads: all, the players dealt in, those of them who have not folded."""
 
 
 @_internal
-def _top_bets(S, G):
-    """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
-    ns = G[G_SEATS]
-    top = S[0, S_BET]
-    top_i = 0
-    ties = 1
-    second = -(np.int64(1) << 62)
-    for i in range(1, ns):
-        bet = S[i, S_BET]
-        if bet > top:
+def _top_two(field, among, S, G):
+    """The largest value of column ``field`` among the seats, its seat, how many seats share it, and
+    the second largest (the top again when shared; 0 with fewer than two seats; the top is 0 with none)."""
+    top = -(np.int64(1) << 62)
+    top_i = -1
+    ties = 0
+    second = top
+    seen = 0
+    for i in range(G[G_SEATS]):
+        if (among != ALL_SEATS and not S[i, S_DEALT]) or (among == CONTENDERS and S[i, S_FOLDED]):
+            continue
+        seen += 1
+        v = S[i, field]
+        if v > top:
             second = top
-            top = bet
+            top = v
             top_i = i
             ties = 1
-        elif bet == top:
+        elif v == top:
             ties += 1
             second = top
-        elif bet > second:
-            second = bet
-    if ns == 1:
+        elif v > second:
+            second = v
+    if seen < 2:
         second = 0
+    if seen == 0:
+        top = 0
     return top, top_i, ties, second
 
 
@@ -1170,7 +1187,7 @@ def _top_bets(S, G):
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     h = G[G_HAND]
-    top, top_i, ties, second = _top_bets(S, G)
+    top, top_i, ties, second = _top_two(S_BET, ALL_SEATS, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
@@ -1182,7 +1199,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p, S_INVESTED] -= amt
     if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
         S[p, S_ALL_IN] = 0
-    R[R_CURRENT] = _top_bets(S, G)[0]
+    R[R_CURRENT] = _top_two(S_BET, ALL_SEATS, S, G)[0]
     return True
 
 
@@ -1199,7 +1216,7 @@ def _settle(c_pots, S, G, out, count):
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_bets(S, G)
+        top, top_i, ties, second = _top_two(S_BET, ALL_SEATS, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
@@ -1231,15 +1248,7 @@ def _settle(c_pots, S, G, out, count):
         e = S[npots - 1, S_POT_ELIGIBLE]
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
-        first = 0
-        second = 0
-        for i in range(ns):
-            v = S[i, S_INVESTED]
-            if v > first:
-                second = first
-                first = v
-            elif v > second:
-                second = v
+        first, _, _, second = _top_two(S_INVESTED, ALL_SEATS, S, G)
         top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
@@ -1515,54 +1524,6 @@ def _check_summary_seats(S, G, out, count):
             if lines > 0:
                 line = S[i, S_LINE_AGAIN] if seated else S[i, S_SUMMARY_LINE]
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
-
-
-@_internal
-def _start_preflop(anchor, S, R, G):
-    """After the posts: the bet to match, who must act, and from where."""
-    has = False
-    top = 0
-    second = 0
-    live = 0
-    to_act = np.int64(0)
-    last_live = -1
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if S[i, S_FOLDED]:
-            continue
-        v = S[i, S_BET]
-        live += 1
-        last_live = i
-        if not has:
-            top = v
-            has = True
-        elif v > top:
-            second = top
-            top = v
-        elif live == 2 or v > second:
-            second = v
-        if not S[i, S_ALL_IN]:
-            to_act |= np.int64(1) << i
-    if live < 2:
-        second = 0
-    cur = top if has else 0
-    if G[G_BB_POSTED]:
-        cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
-    R[R_CURRENT] = cur
-    R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
-    R[R_LEVEL_AT_FULL] = cur
-    R[R_BETS] = 1 if cur > 0 else 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    if anchor < 0:
-        if G[G_BUTTON_SEAT] > 0:
-            anchor = G[G_BUTTON_SEAT]
-        elif last_live >= 0:
-            anchor = S[last_live, S_SEAT_NO]
-        else:
-            anchor = 0
-    R[R_LAST_ACTOR] = anchor
 
 
 @_internal
