@@ -49,7 +49,7 @@ from decimal import Decimal
 
 import numpy as np
 from numba import njit
-from numba.core.types import int64, void
+from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
@@ -365,6 +365,15 @@ _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
 that takes them (only :func:`_kernel` is called from Python)."""
 
+
+def _typed(signature):
+    """:data:`_internal` with its argument types given: compiled once, whatever integer types or
+    constants its callers pass (each literal would type, and compile, a version of its own)."""
+    return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+
+
+_SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
+
 _inlined = njit(cache=True, inline="always")
 """A rule or a small sum of a few scalars, inlined into its one or two callers before typing:
 compiled on its own, each would cost a compile of its own (Numba's passes, an LLVM module, a
@@ -463,7 +472,7 @@ def he_uncalled(returned_to_top, amount, excess):
     return returned_to_top and amount == excess
 
 
-@njit(_EMIT_SIGNATURE, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+@_typed(_EMIT_SIGNATURE)
 def _emit(out, count, h, rule, severity, line, seat, expected, actual):
     """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
@@ -1106,7 +1115,42 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     return chips
 
 
-@_internal
+ALL_SEATS, DEALT, CONTENDERS = 0, 1, 2
+"""Which seats :func:`_top_two` reads: all, the players dealt in, those of them who have not folded."""
+
+
+@_typed(UniTuple(int64, 4)(int64, int64, _SEATS, _STATE))
+def _top_two(field, among, S, G):
+    """The largest value of column ``field`` among the seats, its seat, how many seats share it, and
+    the second largest (the top again when shared; 0 with fewer than two seats; the top is 0 with none)."""
+    top = -(np.int64(1) << 62)
+    top_i = -1
+    ties = 0
+    second = top
+    seen = 0
+    for i in range(G[G_SEATS]):
+        if (among != ALL_SEATS and not S[i, S_DEALT]) or (among == CONTENDERS and S[i, S_FOLDED]):
+            continue
+        seen += 1
+        v = S[i, field]
+        if v > top:
+            second = top
+            top = v
+            top_i = i
+            ties = 1
+        elif v == top:
+            ties += 1
+            second = top
+        elif v > second:
+            second = v
+    if seen < 2:
+        second = 0
+    if seen == 0:
+        top = 0
+    return top, top_i, ties, second
+
+
+@_typed(void(boolean, int64, _SEATS, _STATE, _STATE))
 def _open_round(at_posts, anchor, S, R, G):
     """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
@@ -1146,41 +1190,6 @@ def _open_round(at_posts, anchor, S, R, G):
     R[R_BLOCKED] = 0
     R[R_HEADS_UP] = 1 if live == 2 else 0
     R[R_LAST_ACTOR] = anchor
-
-
-ALL_SEATS, DEALT, CONTENDERS = 0, 1, 2
-"""Which seats :func:`_top_two` reads: all, the players dealt in, those of them who have not folded."""
-
-
-@_internal
-def _top_two(field, among, S, G):
-    """The largest value of column ``field`` among the seats, its seat, how many seats share it, and
-    the second largest (the top again when shared; 0 with fewer than two seats; the top is 0 with none)."""
-    top = -(np.int64(1) << 62)
-    top_i = -1
-    ties = 0
-    second = top
-    seen = 0
-    for i in range(G[G_SEATS]):
-        if (among != ALL_SEATS and not S[i, S_DEALT]) or (among == CONTENDERS and S[i, S_FOLDED]):
-            continue
-        seen += 1
-        v = S[i, field]
-        if v > top:
-            second = top
-            top = v
-            top_i = i
-            ties = 1
-        elif v == top:
-            ties += 1
-            second = top
-        elif v > second:
-            second = v
-    if seen < 2:
-        second = 0
-    if seen == 0:
-        top = 0
-    return top, top_i, ties, second
 
 
 @_internal
