@@ -159,14 +159,15 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
                 "summary_seat_no")
 (S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
  S_WON_NOT_AWARDED, S_LEFT, S_SITTING_OUT, S_NOT_STATED, S_CASH_OUT, S_OTHER_SEAT, S_INVESTED, S_DEAD, S_BET,
- S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT,
- S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_WINNERS,
- S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
+ S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
+ S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
+ S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
 """A seat: first its batch columns (``SEAT_COLUMNS``, in this order; S_LEFT starts as the stack,
 S_OTHER_SEAT is the summary's other seat number, -1 none), then the replay's (flags are 0 or 1). The
-last six columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE), a
-pot's winners clockwise from the button, the seats by the line of their hole cards, and the pots
-(pot k in row k: before rake, after it, and the bit mask of the seats that may win it)."""
+last seven columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE) and
+clockwise from the button's left (S_RING, the button last), a pot's winners clockwise from the button,
+the seats by the line of their hole cards, and the pots (pot k in row k: before rake, after it, and
+the bit mask of the seats that may win it)."""
 assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
@@ -558,7 +559,6 @@ def _kernel(c, t, f, out, count):
                     G[G_UNPLACED] |= np.int64(1) << i
             S[i, S_FOLD_STREET] = -1
             S[i, S_POSITION] = -1
-            S[i, S_RING_INDEX] = -1
             # a seat sitting out is dealt in only when it posts or bets
             S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
         cancelled = G[G_CANCELLED] != 0
@@ -612,11 +612,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
     bb = G[G_BIG_BLIND]
     sb = G[G_SMALL_BLIND]
     ante = G[G_ANTE]
-    at = 0
-    for r in range(n):
-        if S[S[r, S_LIVE], S_RING_INDEX] == n - 1:
-            at = r
-    ring0_seat = S[S[at, S_LIVE], S_SEAT_NO]
+    ring0_seat = S[S[n - 1, S_RING], S_SEAT_NO]       # the button, last of the ring
     R[:] = 0
     R[R_STREET] = ST_PREFLOP
     anchor = np.int64(-1)
@@ -890,7 +886,7 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
         i = S[(at + k) % n, S_LIVE]
         if k < t_positions.shape[2]:
             S[i, S_POSITION] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
-        S[i, S_RING_INDEX] = (k - 1) % n
+        S[(k - 1) % n, S_RING] = i
     if n == 2 and not short:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
@@ -1378,9 +1374,9 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
             nb += 1
         if nb == 0 and (b > 0 or played > 0):
             continue
-        if contested and nb == 5:
+        if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
-                if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
+                if nb == 5 and c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
                     S[i, S_STD_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
                     S[i, S_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) \
                         if short else S[i, S_STD_STRENGTH]
@@ -1405,7 +1401,6 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
                         S[0, S_WINNERS] = S[r, S_LIVE]
                 m = 1
             else:
-                known = 0
                 best = -1
                 best_std = -1
                 bad = False
@@ -1413,27 +1408,21 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
                     i = S[r, S_LIVE]
                     if not e >> i & 1:
                         continue
-                    if nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
-                        known += 1
+                    if S[i, S_STRENGTH] >= 0:
                         best = max(best, S[i, S_STRENGTH])
                         best_std = max(best_std, S[i, S_STD_STRENGTH])
                     elif S[i, S_HAS_COLLECT] or unstated:
                         bad = True
-                if bad or known == 0:
+                if bad or best < 0:     # a contender's cards not shown, or nobody's
                     unverifiable = True
                     continue
                 for r in range(n):
-                    i = S[r, S_LIVE]
-                    if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
+                    i = S[r, S_RING]    # the winners clockwise from the button
+                    if e >> i & 1 and S[i, S_STRENGTH] >= 0:
                         if short and S[i, S_STD_STRENGTH] == best_std:
                             S[i, S_STD_WINNER] = 1
                         if S[i, S_STRENGTH] == best:
-                            # clockwise from the button (insertion sort by ring index)
-                            w = m
-                            while w > 0 and S[S[w - 1, S_WINNERS], S_RING_INDEX] > S[i, S_RING_INDEX]:
-                                S[w, S_WINNERS] = S[w - 1, S_WINNERS]
-                                w -= 1
-                            S[w, S_WINNERS] = i
+                            S[m, S_WINNERS] = i
                             m += 1
             if m > 1 and share < 0:
                 return False
