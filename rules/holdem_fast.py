@@ -500,6 +500,15 @@ def _fixed(st, G):
 
 
 @_inlined
+def _cards(board):
+    """How many cards a board holds (those dealt come first, then -1)."""
+    nb = 0
+    while nb < 5 and board[nb] >= 0:
+        nb += 1
+    return nb
+
+
+@_inlined
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first; a
     negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -786,10 +795,7 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
             if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != ST_PREFLOP):
                 walk = False
                 break
-    nb = 0
-    while nb < 5 and c_boards[h, 0, nb] >= 0:
-        nb += 1
-    streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
+    streets_dealt = 0 if cancelled else max(_cards(c_boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
         cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
@@ -800,9 +806,12 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
         net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
         f_net[s0 + i] = net
         f_allin_ev_net[s0 + i] = net
+    shown = True        # every contender's cards known
     for r in range(n):
         i = S[r, S_LIVE]
         j = s0 + i
+        if not S[i, S_FOLDED] and c_hole[j, 0] < 0:
+            shown = False
         f_has_fact[j] = True
         f_fact_order[j] = r
         fold_st = S[i, S_FOLD_STREET]
@@ -815,13 +824,7 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
         f_won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
     f_is_walk[h] = walk
     ais = G[G_ALLIN_STREET]
-    if ais >= 0 and ais != ST_RIVER and n_cont >= 2:
-        need = True
-        for r in range(n):
-            i = S[r, S_LIVE]
-            if not S[i, S_FOLDED] and c_hole[s0 + i, 0] < 0:
-                need = False
-        f_needs_allin_ev[h] = need
+    f_needs_allin_ev[h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
@@ -958,9 +961,7 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
     board = c_boards[h, 0]
-    nb = 0
-    while nb < 5 and board[nb] >= 0:
-        nb += 1
+    nb = _cards(board)
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
@@ -1085,22 +1086,15 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     else:
         full = size >= R[R_LAST_RAISE] or (cur == 0 and size > 0)
     if full:
-        if betting == B_LIMIT:
-            R[R_LAST_RAISE] = fixed
-        else:
-            R[R_LAST_RAISE] = max(size, R[R_LAST_RAISE])
+        R[R_LAST_RAISE] = fixed if betting == B_LIMIT else max(size, R[R_LAST_RAISE])
+    else:
+        # a short all-in: who acted since the last full raise may call or fold, not raise
+        R[R_BLOCKED] = R[R_ACTED] & ~me
+    if full or new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # or short all-ins adding up to a full raise
         R[R_LEVEL_AT_FULL] = new_total
         R[R_BETS] += 1
         R[R_ACTED] = me
         R[R_BLOCKED] = 0
-    else:
-        # a short all-in: who acted since the last full raise may call or fold, not raise
-        R[R_BLOCKED] = R[R_ACTED] & ~me
-        if new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # short all-ins adding up to a full raise
-            R[R_LEVEL_AT_FULL] = new_total
-            R[R_BETS] += 1
-            R[R_BLOCKED] = 0
-            R[R_ACTED] = me
     R[R_CURRENT] = max(cur, new_total)
     to_act = np.int64(0)
     for r in range(G[G_N_LIVE]):
@@ -1369,9 +1363,7 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
         board = c_boards[h, b]
-        nb = 0
-        while nb < 5 and board[nb] >= 0:
-            nb += 1
+        nb = _cards(board)
         if nb == 0 and (b > 0 or played > 0):
             continue
         if contested:       # each hand's strength on this board, -1 when not known
