@@ -890,14 +890,11 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
         if k < t_positions.shape[2]:
             S[i, S_POSITION] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
         S[(k - 1) % n, S_RING] = i
-    if n == 2 and not short:
+    if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
-        for j in range(a0, a1):
-            if c_kind[j] == K_BB and S[c_actor[j], S_DEALT]:
-                for r in range(n):
-                    S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == c_actor[j] else P_BTN
-                break
+        for r in range(n):
+            S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == bb_poster else P_BTN
     return True
 
 
