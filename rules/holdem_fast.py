@@ -1281,30 +1281,30 @@ def _build_pots(S, G):
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
     ns = G[G_SEATS]
-    n = G[G_N_LIVE]
+    contenders = np.int64(0)
+    for i in range(ns):
+        if S[i, S_DEALT] and not S[i, S_FOLDED]:
+            contenders |= np.int64(1) << i
     npots = 0
     previous = 0
     first = True
     while True:
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
-        for r in range(n):
-            i = S[r, S_LIVE]
+        for i in range(ns):
             live = S[i, S_INVESTED] - S[i, S_DEAD]
-            if not S[i, S_FOLDED] and (first or live > previous) and (not found or live < level):
+            if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
                 level = live
                 found = True
         if not found:
             break
         first = False
         chips = 0
+        elig = np.int64(0)
         for i in range(ns):
             live = S[i, S_INVESTED] - S[i, S_DEAD]
             chips += min(live, level) - min(live, previous)
-        elig = np.int64(0)
-        for r in range(n):
-            i = S[r, S_LIVE]
-            if not S[i, S_FOLDED] and S[i, S_INVESTED] - S[i, S_DEAD] >= level:
+            if contenders >> i & 1 and live >= level:
                 elig |= np.int64(1) << i
         if npots > 0 and S[npots - 1, S_POT_ELIGIBLE] == elig:
             S[npots - 1, S_POT_AMOUNT] += chips
@@ -1321,11 +1321,7 @@ def _build_pots(S, G):
     if extra != 0 and npots > 0:
         S[npots - 1, S_POT_AMOUNT] += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
-        elig = np.int64(0)
-        for r in range(n):
-            if not S[S[r, S_LIVE], S_FOLDED]:
-                elig |= np.int64(1) << S[r, S_LIVE]
-        S[0, S_POT_ELIGIBLE] = elig
+        S[0, S_POT_ELIGIBLE] = contenders
         npots = 1
     if npots > 0:
         S[0, S_POT_AMOUNT] += dead
@@ -1522,12 +1518,12 @@ def _next_to_act(S, R, G):
     if n == 0 or to_act == 0:
         return -1
     start = R[R_LAST_ACTOR]
+    wrapped = -1        # nobody after the last actor's seat: the first from the ring's lowest seat
     for r in range(n):
         i = S[r, S_LIVE]
-        if S[i, S_SEAT_NO] > start and to_act >> i & 1:
-            return i
-    for r in range(n):
-        i = S[r, S_LIVE]
-        if S[i, S_SEAT_NO] <= start and to_act >> i & 1:
-            return i
-    return -1
+        if to_act >> i & 1:
+            if S[i, S_SEAT_NO] > start:
+                return i
+            if wrapped < 0:
+                wrapped = i
+    return wrapped
