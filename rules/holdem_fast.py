@@ -1021,7 +1021,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, S[p, S_LEFT])
-        top = max(_top_two(S_BET, DEALT, S, G)[0], 0)     # the largest bet actually made
+        top = _top_live_bet(S, G)
         owed_to_top = min(top - S[p, S_BET], S[p, S_LEFT]) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = RULE.STACK if to_call > 0 and amt > S[p, S_LEFT] else RULE.CALL
@@ -1053,7 +1053,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
-        if not he_min_raise_written(amt, rt, cur, max(_top_two(S_BET, DEALT, S, G)[0], 0)):
+        if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
             _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - S[p, S_BET]
     size = new_total - cur
@@ -1102,21 +1102,28 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     return chips
 
 
-ALL_SEATS, DEALT, CONTENDERS = 0, 1, 2
-"""Which seats :func:`_top_two` reads: all, the players dealt in, those of them who have not folded."""
+@_internal
+def _top_live_bet(S, G):
+    """The largest bet a dealt player has actually made on this street: a walk of the players of its
+    own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
+    top = 0
+    for r in range(G[G_N_LIVE]):
+        top = max(top, S[S[r, S_LIVE], S_BET])
+    return top
 
 
-@_typed(UniTuple(int64, 4)(int64, int64, _SEATS, _STATE))
-def _top_two(field, among, S, G):
-    """The largest value of column ``field`` among the seats, its seat, how many seats share it, and
-    the second largest (the top again when shared; 0 with fewer than two seats; the top is 0 with none)."""
+@_typed(UniTuple(int64, 4)(int64, boolean, _SEATS, _STATE))
+def _top_two(field, contenders, S, G):
+    """The largest value of column ``field`` among the seats (``contenders``: the players dealt in
+    who have not folded), its seat, how many seats share it, and the second largest (the top again
+    when shared; 0 with fewer than two seats; the top is 0 with none)."""
     top = -(np.int64(1) << 62)
     top_i = -1
     ties = 0
     second = top
     seen = 0
     for i in range(G[G_SEATS]):
-        if (among != ALL_SEATS and not S[i, S_DEALT]) or (among == CONTENDERS and S[i, S_FOLDED]):
+        if contenders and (not S[i, S_DEALT] or S[i, S_FOLDED]):
             continue
         seen += 1
         v = S[i, field]
@@ -1154,7 +1161,7 @@ def _open_round(at_posts, anchor, S, R, G):
             if not S[i, S_ALL_IN]:
                 to_act |= np.int64(1) << i
     if at_posts:
-        top, _, _, second = _top_two(S_BET, CONTENDERS, S, G)
+        top, _, _, second = _top_two(S_BET, True, S, G)
         cur = top
         if G[G_BB_POSTED]:
             cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
@@ -1183,7 +1190,7 @@ def _open_round(at_posts, anchor, S, R, G):
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     h = G[G_HAND]
-    top, top_i, ties, second = _top_two(S_BET, ALL_SEATS, S, G)
+    top, top_i, ties, second = _top_two(S_BET, False, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
@@ -1195,7 +1202,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p, S_INVESTED] -= amt
     if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
         S[p, S_ALL_IN] = 0
-    R[R_CURRENT] = _top_two(S_BET, ALL_SEATS, S, G)[0]
+    R[R_CURRENT] = _top_two(S_BET, False, S, G)[0]
     return True
 
 
@@ -1212,7 +1219,7 @@ def _settle(c_pots, S, G, out, count):
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_two(S_BET, ALL_SEATS, S, G)
+        top, top_i, ties, second = _top_two(S_BET, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
@@ -1244,7 +1251,7 @@ def _settle(c_pots, S, G, out, count):
         e = S[npots - 1, S_POT_ELIGIBLE]
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
-        first, _, _, second = _top_two(S_INVESTED, ALL_SEATS, S, G)
+        first, _, _, second = _top_two(S_INVESTED, False, S, G)
         top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
