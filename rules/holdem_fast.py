@@ -49,7 +49,7 @@ from decimal import Decimal
 
 import numpy as np
 from numba import njit
-from numba.core.types import int64, void
+from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
@@ -159,14 +159,15 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
                 "summary_seat_no")
 (S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
  S_WON_NOT_AWARDED, S_LEFT, S_SITTING_OUT, S_NOT_STATED, S_CASH_OUT, S_OTHER_SEAT, S_INVESTED, S_DEAD, S_BET,
- S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_RING_INDEX, S_COLLECTED, S_HAS_COLLECT,
- S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_WINNERS,
- S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
+ S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
+ S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
+ S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
 """A seat: first its batch columns (``SEAT_COLUMNS``, in this order; S_LEFT starts as the stack,
 S_OTHER_SEAT is the summary's other seat number, -1 none), then the replay's (flags are 0 or 1). The
-last six columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE), a
-pot's winners clockwise from the button, the seats by the line of their hole cards, and the pots
-(pot k in row k: before rake, after it, and the bit mask of the seats that may win it)."""
+last seven columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE) and
+clockwise from the button's left (S_RING, the button last), a pot's winners clockwise from the button,
+the seats by the line of their hole cards, and the pots (pot k in row k: before rake, after it, and
+the bit mask of the seats that may win it)."""
 assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
@@ -365,6 +366,15 @@ _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
 that takes them (only :func:`_kernel` is called from Python)."""
 
+
+def _typed(signature):
+    """:data:`_internal` with its argument types given: compiled once, whatever integer types or
+    constants its callers pass (each literal would type, and compile, a version of its own)."""
+    return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+
+
+_SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
+
 _inlined = njit(cache=True, inline="always")
 """A rule or a small sum of a few scalars, inlined into its one or two callers before typing:
 compiled on its own, each would cost a compile of its own (Numba's passes, an LLVM module, a
@@ -463,7 +473,7 @@ def he_uncalled(returned_to_top, amount, excess):
     return returned_to_top and amount == excess
 
 
-@njit(_EMIT_SIGNATURE, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+@_typed(_EMIT_SIGNATURE)
 def _emit(out, count, h, rule, severity, line, seat, expected, actual):
     """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
@@ -487,6 +497,15 @@ def _fixed(st, G):
     small = G[G_SMALL_BET] if G[G_SMALL_BET] >= 0 else G[G_BIG_BLIND]
     big = G[G_BIG_BET] if G[G_BIG_BET] >= 0 else small * 2
     return small if st <= ST_FLOP else big
+
+
+@_inlined
+def _cards(board):
+    """How many cards a board holds (those dealt come first, then -1)."""
+    nb = 0
+    while nb < 5 and board[nb] >= 0:
+        nb += 1
+    return nb
 
 
 @_inlined
@@ -549,7 +568,6 @@ def _kernel(c, t, f, out, count):
                     G[G_UNPLACED] |= np.int64(1) << i
             S[i, S_FOLD_STREET] = -1
             S[i, S_POSITION] = -1
-            S[i, S_RING_INDEX] = -1
             # a seat sitting out is dealt in only when it posts or bets
             S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
         cancelled = G[G_CANCELLED] != 0
@@ -603,11 +621,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
     bb = G[G_BIG_BLIND]
     sb = G[G_SMALL_BLIND]
     ante = G[G_ANTE]
-    at = 0
-    for r in range(n):
-        if S[S[r, S_LIVE], S_RING_INDEX] == n - 1:
-            at = r
-    ring0_seat = S[S[at, S_LIVE], S_SEAT_NO]
+    ring0_seat = S[S[n - 1, S_RING], S_SEAT_NO]       # the button, last of the ring
     R[:] = 0
     R[R_STREET] = ST_PREFLOP
     anchor = np.int64(-1)
@@ -667,13 +681,11 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
         elif t_is_betting[k]:
             if st != R[R_STREET]:
                 _end_round(line, S, R, G, out, count)
-                _new_round(st, ring0_seat, S, R, G)
-            elif not pre_started and st == ST_PREFLOP:
-                _start_preflop(anchor, S, R, G)
+                R[R_STREET] = st
+                _open_round(False, ring0_seat, S, R, G)     # the first live player left of the button acts
             if not pre_started:
                 pre_started = True
-                if st != ST_PREFLOP:
-                    _start_preflop(anchor, S, R, G)
+                _open_round(True, anchor, S, R, G)
             to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
             level = R[R_BETS]
             amount_in = _act(p, k, amt, line, c_raise_to[j], c_is_all_in[j], c_is_capped[j], S, R, G, out, count)
@@ -697,7 +709,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
         f_is_all_in[j] = S[p, S_ALL_IN] != 0 and (t_is_post[k] or t_is_betting[k]) and \
             (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
     if not pre_started:
-        _start_preflop(anchor, S, R, G)
+        _open_round(True, anchor, S, R, G)
     _end_round(G[G_END_LINE], S, R, G, out, count)
     return True
 
@@ -783,10 +795,7 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
             if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != ST_PREFLOP):
                 walk = False
                 break
-    nb = 0
-    while nb < 5 and c_boards[h, 0, nb] >= 0:
-        nb += 1
-    streets_dealt = 0 if cancelled else (1 if nb >= 3 else 0) + (1 if nb >= 4 else 0) + (1 if nb >= 5 else 0)
+    streets_dealt = 0 if cancelled else max(_cards(c_boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
         cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
@@ -797,9 +806,12 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
         net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
         f_net[s0 + i] = net
         f_allin_ev_net[s0 + i] = net
+    shown = True        # every contender's cards known
     for r in range(n):
         i = S[r, S_LIVE]
         j = s0 + i
+        if not S[i, S_FOLDED] and c_hole[j, 0] < 0:
+            shown = False
         f_has_fact[j] = True
         f_fact_order[j] = r
         fold_st = S[i, S_FOLD_STREET]
@@ -812,13 +824,7 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
         f_won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
     f_is_walk[h] = walk
     ais = G[G_ALLIN_STREET]
-    if ais >= 0 and ais != ST_RIVER and n_cont >= 2:
-        need = True
-        for r in range(n):
-            i = S[r, S_LIVE]
-            if not S[i, S_FOLDED] and c_hole[s0 + i, 0] < 0:
-                need = False
-        f_needs_allin_ev[h] = need
+    f_needs_allin_ev[h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
@@ -827,6 +833,8 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     h = G[G_HAND]
     ns = G[G_SEATS]
+    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
+    bb_poster = np.int64(-1)
     for j in range(a0, a1):
         i = c_actor[j]
         if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
@@ -834,15 +842,11 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
             return False        # a code no reader writes
         if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
             S[i, S_DEALT] = 1
+        if c_kind[j] == K_SB and sb_poster < 0:
+            sb_poster = c_actor[j]
+        elif c_kind[j] == K_BB and bb_poster < 0:
+            bb_poster = c_actor[j]
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
-    sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
-    bb_poster = np.int64(-1)
-    if G[G_UNPLACED] != 0:
-        for j in range(a0, a1):
-            if c_kind[j] == K_SB and sb_poster < 0:
-                sb_poster = c_actor[j]
-            elif c_kind[j] == K_BB and bb_poster < 0:
-                bb_poster = c_actor[j]
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not S[i, S_DEALT]:
             continue
@@ -873,33 +877,24 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
         _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
-    start = 0
+    at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
     for r in range(n):
-        if S[S[r, S_LIVE], S_SEAT_NO] >= button:
-            start = r
+        seat = S[S[r, S_LIVE], S_SEAT_NO]
+        if seat >= button:
+            at = r if seat == button else (r - 1) % n
             break
-    at = -1
-    for r in range(n):
-        if S[S[r, S_LIVE], S_SEAT_NO] == button:
-            at = r
-            break
-    if at < 0:
-        at = (start - 1) % n
     short = G[G_SHORT_DECK] != 0
     deck = 1 if short else 0
     for k in range(n):
         i = S[(at + k) % n, S_LIVE]
         if k < t_positions.shape[2]:
             S[i, S_POSITION] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
-        S[i, S_RING_INDEX] = (k - 1) % n
-    if n == 2 and not short:
+        S[(k - 1) % n, S_RING] = i
+    if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
-        for j in range(a0, a1):
-            if c_kind[j] == K_BB and S[c_actor[j], S_DEALT]:
-                for r in range(n):
-                    S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == c_actor[j] else P_BTN
-                break
+        for r in range(n):
+            S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == bb_poster else P_BTN
     return True
 
 
@@ -963,9 +958,7 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
     board = c_boards[h, 0]
-    nb = 0
-    while nb < 5 and board[nb] >= 0:
-        nb += 1
+    nb = _cards(board)
     for k in range(nb, 5):
         if board[k] >= 0:
             return False        # a gap in the board: not what a reader writes
@@ -994,30 +987,6 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
                     _emit(out, count, h, RULE.BOARD, ERROR, line, -1, c_boards[h, b, k], summary[k])
                     break
     return True
-
-
-@_internal
-def _new_round(st, ring0_seat, S, R, G):
-    """A street's betting round begins: no bet yet, the first live player left of the button to act."""
-    live = 0
-    to_act = np.int64(0)
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        S[i, S_BET] = 0
-        if not S[i, S_FOLDED]:
-            live += 1
-            if not S[i, S_ALL_IN]:
-                to_act |= np.int64(1) << i
-    R[R_STREET] = st
-    R[R_CURRENT] = 0
-    R[R_LAST_RAISE] = _fixed(st, G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
-    R[R_LEVEL_AT_FULL] = 0
-    R[R_BETS] = 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_BLOCKED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    R[R_LAST_ACTOR] = ring0_seat       # the button: the first live player left of it acts
 
 
 @_internal
@@ -1114,22 +1083,15 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     else:
         full = size >= R[R_LAST_RAISE] or (cur == 0 and size > 0)
     if full:
-        if betting == B_LIMIT:
-            R[R_LAST_RAISE] = fixed
-        else:
-            R[R_LAST_RAISE] = max(size, R[R_LAST_RAISE])
+        R[R_LAST_RAISE] = fixed if betting == B_LIMIT else max(size, R[R_LAST_RAISE])
+    else:
+        # a short all-in: who acted since the last full raise may call or fold, not raise
+        R[R_BLOCKED] = R[R_ACTED] & ~me
+    if full or new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # or short all-ins adding up to a full raise
         R[R_LEVEL_AT_FULL] = new_total
         R[R_BETS] += 1
         R[R_ACTED] = me
         R[R_BLOCKED] = 0
-    else:
-        # a short all-in: who acted since the last full raise may call or fold, not raise
-        R[R_BLOCKED] = R[R_ACTED] & ~me
-        if new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # short all-ins adding up to a full raise
-            R[R_LEVEL_AT_FULL] = new_total
-            R[R_BETS] += 1
-            R[R_BLOCKED] = 0
-            R[R_ACTED] = me
     R[R_CURRENT] = max(cur, new_total)
     to_act = np.int64(0)
     for r in range(G[G_N_LIVE]):
@@ -1142,43 +1104,93 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
 
 @_internal
 def _top_live_bet(S, G):
-    """The largest bet a dealt player has actually made on this street."""
+    """The largest bet a dealt player has actually made on this street: a walk of the players of its
+    own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
     top = 0
     for r in range(G[G_N_LIVE]):
         top = max(top, S[S[r, S_LIVE], S_BET])
     return top
 
 
-@_internal
-def _top_bets(S, G):
-    """The top bet, its seat, how many seats share it, and the second bet (0 with one seat)."""
-    ns = G[G_SEATS]
-    top = S[0, S_BET]
-    top_i = 0
-    ties = 1
-    second = -(np.int64(1) << 62)
-    for i in range(1, ns):
-        bet = S[i, S_BET]
-        if bet > top:
+@_typed(UniTuple(int64, 4)(int64, boolean, _SEATS, _STATE))
+def _top_two(field, contenders, S, G):
+    """The largest value of column ``field`` among the seats (``contenders``: the players dealt in
+    who have not folded), its seat, how many seats share it, and the second largest (the top again
+    when shared; 0 with fewer than two seats; the top is 0 with none)."""
+    top = -(np.int64(1) << 62)
+    top_i = -1
+    ties = 0
+    second = top
+    seen = 0
+    for i in range(G[G_SEATS]):
+        if contenders and (not S[i, S_DEALT] or S[i, S_FOLDED]):
+            continue
+        seen += 1
+        v = S[i, field]
+        if v > top:
             second = top
-            top = bet
+            top = v
             top_i = i
             ties = 1
-        elif bet == top:
+        elif v == top:
             ties += 1
             second = top
-        elif bet > second:
-            second = bet
-    if ns == 1:
+        elif v > second:
+            second = v
+    if seen < 2:
         second = 0
+    if seen == 0:
+        top = 0
     return top, top_i, ties, second
+
+
+@_typed(void(boolean, int64, _SEATS, _STATE, _STATE))
+def _open_round(at_posts, anchor, S, R, G):
+    """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
+    match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
+    live = 0
+    to_act = np.int64(0)
+    last_live = -1
+    for r in range(G[G_N_LIVE]):
+        i = S[r, S_LIVE]
+        if not at_posts:
+            S[i, S_BET] = 0
+        if not S[i, S_FOLDED]:
+            live += 1
+            last_live = i
+            if not S[i, S_ALL_IN]:
+                to_act |= np.int64(1) << i
+    if at_posts:
+        top, _, _, second = _top_two(S_BET, True, S, G)
+        cur = top
+        if G[G_BB_POSTED]:
+            cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
+        R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
+        if anchor < 0:
+            if G[G_BUTTON_SEAT] > 0:
+                anchor = G[G_BUTTON_SEAT]
+            elif last_live >= 0:
+                anchor = S[last_live, S_SEAT_NO]
+            else:
+                anchor = 0
+    else:
+        cur = 0
+        R[R_LAST_RAISE] = _fixed(R[R_STREET], G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
+    R[R_CURRENT] = cur
+    R[R_LEVEL_AT_FULL] = cur
+    R[R_BETS] = 1 if cur > 0 else 0
+    R[R_TO_ACT] = to_act
+    R[R_ACTED] = 0
+    R[R_BLOCKED] = 0
+    R[R_HEADS_UP] = 1 if live == 2 else 0
+    R[R_LAST_ACTOR] = anchor
 
 
 @_internal
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     h = G[G_HAND]
-    top, top_i, ties, second = _top_bets(S, G)
+    top, top_i, ties, second = _top_two(S_BET, False, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
@@ -1190,7 +1202,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p, S_INVESTED] -= amt
     if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
         S[p, S_ALL_IN] = 0
-    R[R_CURRENT] = _top_bets(S, G)[0]
+    R[R_CURRENT] = _top_two(S_BET, False, S, G)[0]
     return True
 
 
@@ -1207,7 +1219,7 @@ def _settle(c_pots, S, G, out, count):
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_bets(S, G)
+        top, top_i, ties, second = _top_two(S_BET, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
@@ -1239,15 +1251,7 @@ def _settle(c_pots, S, G, out, count):
         e = S[npots - 1, S_POT_ELIGIBLE]
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
-        first = 0
-        second = 0
-        for i in range(ns):
-            v = S[i, S_INVESTED]
-            if v > first:
-                second = first
-                first = v
-            elif v > second:
-                second = v
+        first, _, _, second = _top_two(S_INVESTED, False, S, G)
         top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
@@ -1284,30 +1288,30 @@ def _build_pots(S, G):
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
     ns = G[G_SEATS]
-    n = G[G_N_LIVE]
+    contenders = np.int64(0)
+    for i in range(ns):
+        if S[i, S_DEALT] and not S[i, S_FOLDED]:
+            contenders |= np.int64(1) << i
     npots = 0
     previous = 0
     first = True
     while True:
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
-        for r in range(n):
-            i = S[r, S_LIVE]
+        for i in range(ns):
             live = S[i, S_INVESTED] - S[i, S_DEAD]
-            if not S[i, S_FOLDED] and (first or live > previous) and (not found or live < level):
+            if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
                 level = live
                 found = True
         if not found:
             break
         first = False
         chips = 0
+        elig = np.int64(0)
         for i in range(ns):
             live = S[i, S_INVESTED] - S[i, S_DEAD]
             chips += min(live, level) - min(live, previous)
-        elig = np.int64(0)
-        for r in range(n):
-            i = S[r, S_LIVE]
-            if not S[i, S_FOLDED] and S[i, S_INVESTED] - S[i, S_DEAD] >= level:
+            if contenders >> i & 1 and live >= level:
                 elig |= np.int64(1) << i
         if npots > 0 and S[npots - 1, S_POT_ELIGIBLE] == elig:
             S[npots - 1, S_POT_AMOUNT] += chips
@@ -1324,11 +1328,7 @@ def _build_pots(S, G):
     if extra != 0 and npots > 0:
         S[npots - 1, S_POT_AMOUNT] += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
-        elig = np.int64(0)
-        for r in range(n):
-            if not S[S[r, S_LIVE], S_FOLDED]:
-                elig |= np.int64(1) << S[r, S_LIVE]
-        S[0, S_POT_ELIGIBLE] = elig
+        S[0, S_POT_ELIGIBLE] = contenders
         npots = 1
     if npots > 0:
         S[0, S_POT_AMOUNT] += dead
@@ -1363,14 +1363,12 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
         board = c_boards[h, b]
-        nb = 0
-        while nb < 5 and board[nb] >= 0:
-            nb += 1
+        nb = _cards(board)
         if nb == 0 and (b > 0 or played > 0):
             continue
-        if contested and nb == 5:
+        if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
-                if c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
+                if nb == 5 and c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
                     S[i, S_STD_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
                     S[i, S_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) \
                         if short else S[i, S_STD_STRENGTH]
@@ -1395,7 +1393,6 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
                         S[0, S_WINNERS] = S[r, S_LIVE]
                 m = 1
             else:
-                known = 0
                 best = -1
                 best_std = -1
                 bad = False
@@ -1403,27 +1400,21 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
                     i = S[r, S_LIVE]
                     if not e >> i & 1:
                         continue
-                    if nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
-                        known += 1
+                    if S[i, S_STRENGTH] >= 0:
                         best = max(best, S[i, S_STRENGTH])
                         best_std = max(best_std, S[i, S_STD_STRENGTH])
                     elif S[i, S_HAS_COLLECT] or unstated:
                         bad = True
-                if bad or known == 0:
+                if bad or best < 0:     # a contender's cards not shown, or nobody's
                     unverifiable = True
                     continue
                 for r in range(n):
-                    i = S[r, S_LIVE]
-                    if e >> i & 1 and nb == 5 and c_hole[s0 + i, 0] >= 0 and S[i, S_STRENGTH] >= 0:
+                    i = S[r, S_RING]    # the winners clockwise from the button
+                    if e >> i & 1 and S[i, S_STRENGTH] >= 0:
                         if short and S[i, S_STD_STRENGTH] == best_std:
                             S[i, S_STD_WINNER] = 1
                         if S[i, S_STRENGTH] == best:
-                            # clockwise from the button (insertion sort by ring index)
-                            w = m
-                            while w > 0 and S[S[w - 1, S_WINNERS], S_RING_INDEX] > S[i, S_RING_INDEX]:
-                                S[w, S_WINNERS] = S[w - 1, S_WINNERS]
-                                w -= 1
-                            S[w, S_WINNERS] = i
+                            S[m, S_WINNERS] = i
                             m += 1
             if m > 1 and share < 0:
                 return False
@@ -1526,54 +1517,6 @@ def _check_summary_seats(S, G, out, count):
 
 
 @_internal
-def _start_preflop(anchor, S, R, G):
-    """After the posts: the bet to match, who must act, and from where."""
-    has = False
-    top = 0
-    second = 0
-    live = 0
-    to_act = np.int64(0)
-    last_live = -1
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if S[i, S_FOLDED]:
-            continue
-        v = S[i, S_BET]
-        live += 1
-        last_live = i
-        if not has:
-            top = v
-            has = True
-        elif v > top:
-            second = top
-            top = v
-        elif live == 2 or v > second:
-            second = v
-        if not S[i, S_ALL_IN]:
-            to_act |= np.int64(1) << i
-    if live < 2:
-        second = 0
-    cur = top if has else 0
-    if G[G_BB_POSTED]:
-        cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
-    R[R_CURRENT] = cur
-    R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
-    R[R_LEVEL_AT_FULL] = cur
-    R[R_BETS] = 1 if cur > 0 else 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    if anchor < 0:
-        if G[G_BUTTON_SEAT] > 0:
-            anchor = G[G_BUTTON_SEAT]
-        elif last_live >= 0:
-            anchor = S[last_live, S_SEAT_NO]
-        else:
-            anchor = 0
-    R[R_LAST_ACTOR] = anchor
-
-
-@_internal
 def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""
@@ -1582,12 +1525,12 @@ def _next_to_act(S, R, G):
     if n == 0 or to_act == 0:
         return -1
     start = R[R_LAST_ACTOR]
+    wrapped = -1        # nobody after the last actor's seat: the first from the ring's lowest seat
     for r in range(n):
         i = S[r, S_LIVE]
-        if S[i, S_SEAT_NO] > start and to_act >> i & 1:
-            return i
-    for r in range(n):
-        i = S[r, S_LIVE]
-        if S[i, S_SEAT_NO] <= start and to_act >> i & 1:
-            return i
-    return -1
+        if to_act >> i & 1:
+            if S[i, S_SEAT_NO] > start:
+                return i
+            if wrapped < 0:
+                wrapped = i
+    return wrapped
