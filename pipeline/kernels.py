@@ -11,6 +11,13 @@ longer has. Numba reads an index's signatures before it sees that the source cha
 an index would fail every call of its kernel; :func:`discard_unreadable_indexes` deletes those
 indexes once per process, before any kernel runs, and the kernels are compiled afresh.
 
+Numba renews a cached kernel when its own source file changes, not when a kernel or constant it
+takes from another file does: a kernel of ``parsers/pokerstars_fast.py`` calling one of
+``parsers/pokerstars.py`` would go on running the old callee after an update that changed only the
+callee's file. :func:`discard_stale_indexes` keeps the stamps (time and size) of the packages'
+sources beside each cache folder and, when some changed, deletes the indexes of every kernel whose
+module imports a changed module, directly or not; those kernels are compiled afresh.
+
 While kernels compile (from the start of the outermost compile to its end) Python's garbage
 collector looks for unreachable objects less often (:data:`COLLECT_EVERY`): Numba's compiler
 makes objects by the hundred thousand, and at Python's usual pace the collections they set off,
@@ -23,6 +30,7 @@ kernels it calls are timed on their own lines). ``python -m bench coldstart`` re
 
 from __future__ import annotations
 
+import ast
 import gc
 import importlib.util
 import io
@@ -160,19 +168,114 @@ def _kernel_name(ev: event.Event) -> str:
 _WATCH: CompileWatch | None = None
 
 
-def cache_folders() -> list[Path]:
-    """Where Numba may keep the kernels of :data:`PACKAGES`: beside the sources, in
-    ``NUMBA_CACHE_DIR`` when it is set, and in the user's cache when the sources' folder is read-only."""
-    root = Path(__file__).resolve().parents[1]
-    folders = []
-    for package in PACKAGES:
-        source = root / package / "__init__.py"
+ROOT = Path(__file__).resolve().parents[1]
+"""The folder that holds :data:`PACKAGES`."""
+
+STAMPS_FILE = "rasklad-sources.json"
+"""Beside a cache folder's indexes: the stamps of the sources its indexes were checked against."""
+
+
+def cache_places(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> list[tuple[Path, Path]]:
+    """Each package's (and subpackage's) source folder with a folder where Numba may keep its kernels: beside the
+    sources, in ``NUMBA_CACHE_DIR`` when it is set, and in the user's cache when the sources'
+    folder is read-only."""
+    places = []
+    for source in (init for package in packages for init in sorted((root / package).rglob("__init__.py"))):
         subpath = UserProvidedCacheLocator.get_suitable_cache_subpath(str(source))
-        folders.append(source.parent / "__pycache__")
+        places.append((source.parent, source.parent / "__pycache__"))
         if config.CACHE_DIR:
-            folders.append(Path(config.CACHE_DIR) / subpath)
-        folders.append(Path(AppDirs(appname="numba", appauthor=False).user_cache_dir) / subpath)
-    return [folder for folder in folders if folder.is_dir()]
+            places.append((source.parent, Path(config.CACHE_DIR) / subpath))
+        places.append((source.parent, Path(AppDirs(appname="numba", appauthor=False).user_cache_dir) / subpath))
+    return [(sources, folder) for sources, folder in places if folder.is_dir()]
+
+
+def cache_folders() -> list[Path]:
+    """The folders of :func:`cache_places`."""
+    return [folder for _, folder in cache_places()]
+
+
+def source_stamps(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> dict[str, list[int]]:
+    """Each module of ``packages`` (dotted name) with its source's modification time and size."""
+    stamps = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            stat = path.stat()
+            module = ".".join(path.relative_to(root).with_suffix("").parts)
+            stamps[module.removesuffix(".__init__")] = [stat.st_mtime_ns, stat.st_size]
+    return stamps
+
+
+def _importers(root: Path, modules: set[str], changed: set[str]) -> set[str]:
+    """The ``modules`` that import one of ``changed``, directly or through each other (and the
+    changed themselves)."""
+    imports: dict[str, set[str]] = {}
+    for module in modules:
+        path = root.joinpath(*module.split("."))
+        path = path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError):
+            imports[module] = set(modules)      # unreadable: assume it takes from every module
+            continue
+        named = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                named |= {alias.name for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+                named |= {node.module} | {f"{node.module}.{alias.name}" for alias in node.names}
+        imports[module] = named & modules
+    reached, grew = set(changed), True
+    while grew:
+        before = len(reached)
+        reached |= {module for module, named in imports.items() if named & reached}
+        grew = len(reached) > before
+    return reached
+
+
+def discard_stale_indexes(root: Path = ROOT, packages: tuple[str, ...] = PACKAGES) -> int:
+    """Delete the cache indexes (and their compiled files) of the kernels whose module imports a
+    module of ``packages`` changed since the cache folder's stamps were taken; how many indexes.
+
+    A folder without stamps (Numba made it after the last check, or it is older than the stamps)
+    counts as changed the modules whose sources are newer than its oldest index. The check stats
+    the sources (a millisecond); modules are read only when some changed."""
+    stamps = source_stamps(root, packages)
+    stale_by_change: dict[frozenset[str], set[str]] = {}    # modules are read once per set of changes
+    discarded = 0
+    for sources, folder in cache_places(root, packages):
+        stamps_path = folder / STAMPS_FILE
+        try:
+            kept = json.loads(stamps_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            kept = None
+        if kept == stamps:
+            continue
+        indexes = list(folder.glob("*.nbi"))
+        if indexes:
+            package = ".".join(sources.relative_to(root).parts)
+            if isinstance(kept, dict):
+                changed = frozenset(module for module in set(stamps) | set(kept)
+                                    if stamps.get(module) != kept.get(module))
+            else:       # no stamps yet: the modules changed since the oldest kernel was compiled
+                oldest = min(index.stat().st_mtime_ns for index in indexes)
+                changed = frozenset(module for module, (changed_at, _) in stamps.items() if changed_at > oldest)
+            if changed not in stale_by_change:
+                stale_by_change[changed] = _importers(root, set(stamps), set(changed))
+            stale = stale_by_change[changed]
+            for index in indexes:
+                stem = index.name.split(".")[0]
+                if (package if stem == "__init__" else f"{package}.{stem}") in stale:
+                    for compiled in folder.glob(f"{index.name.removesuffix('.nbi')}.*.nbc"):
+                        compiled.unlink(missing_ok=True)
+                    index.unlink(missing_ok=True)
+                    discarded += 1
+        try:       # written whole, then renamed: a process starting beside it reads old or new
+            written = folder / f"{STAMPS_FILE}.{os.getpid()}"
+            written.write_text(json.dumps(stamps), encoding="utf-8")
+            os.replace(written, stamps_path)
+        except OSError:
+            pass    # a read-only folder: checked again next time
+    return discarded
 
 
 def discard_unreadable_indexes(folders: list[Path] | None = None) -> int:
@@ -235,9 +338,11 @@ def _source_defines(module: str, name: str) -> bool:
 
 def watch() -> CompileWatch:
     """Start telling the user about compiles in this process (and the ones it forks); once.
-    First drop the cache indexes that cannot be read (:func:`discard_unreadable_indexes`)."""
+    First drop the cache indexes that cannot be read (:func:`discard_unreadable_indexes`) and those
+    of kernels whose imports changed (:func:`discard_stale_indexes`)."""
     global _WATCH
     if _WATCH is None:
+        discard_stale_indexes()
         discard_unreadable_indexes()
         _WATCH = CompileWatch(log=os.environ.get("RASKLAD_COMPILE_LOG") or None)
         event.register("numba:compile", _WATCH)

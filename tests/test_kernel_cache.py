@@ -102,3 +102,57 @@ def test_an_index_naming_a_module_not_imported_yet_is_checked_against_its_source
         sys.path.remove(str(tmp_path))
     assert kept.exists() and not gone.exists()
     assert "engine_not_loaded" not in sys.modules
+
+
+_CALLEE = "from numba import njit\n\n\n@njit(cache=True)\ndef step():\n    return {value}\n"
+_CALLER = textwrap.dedent("""\
+    from numba import njit
+
+    from kpkg.callee import step
+
+
+    @njit(cache=True)
+    def twice():
+        return 2 * step()
+    """)
+_RUN = textwrap.dedent("""\
+    import sys
+    from pathlib import Path
+    if sys.argv[1] == "guard":
+        from pipeline.kernels import discard_stale_indexes
+        print(discard_stale_indexes(Path.cwd(), ("kpkg",)))
+    from kpkg.caller import twice
+    from kpkg.alone import alone
+    print(twice(), alone())
+    """)
+
+
+def _run_package(folder: Path, guard: bool) -> list[str]:
+    root = Path(__file__).resolve().parents[1]
+    env = {**os.environ, "PYTHONPATH": f"{folder}{os.pathsep}{root}"}
+    env.pop("NUMBA_CACHE_DIR", None)
+    env.pop("NUMBA_DISABLE_JIT", None)
+    done = subprocess.run([sys.executable, "-c", _RUN, "guard" if guard else "bare"], cwd=folder, env=env,
+                          capture_output=True, text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_a_cached_kernel_is_compiled_again_when_a_kernel_it_calls_from_another_file_changes(tmp_path):
+    package = tmp_path / "kpkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("")
+    (package / "callee.py").write_text(_CALLEE.format(value=1))
+    (package / "caller.py").write_text(_CALLER)
+    (package / "alone.py").write_text("from numba import njit\n\n\n@njit(cache=True)\ndef alone():\n    return 7\n")
+    assert _run_package(tmp_path, guard=True) == ["0", "2", "7"]    # no cache yet: nothing to discard
+    # the cache folder Numba made has no stamps yet: its kernels, newer than every source, are kept
+    assert _run_package(tmp_path, guard=True) == ["0", "2", "7"]
+    (package / "callee.py").write_text(_CALLEE.format(value=21))
+    # Numba alone renews the callee's own kernels but keeps the caller's, built on the old callee
+    assert _run_package(tmp_path, guard=False) == ["2", "7"]
+    (package / "callee.py").write_text(_CALLEE.format(value=22))
+    # the guard drops the kernels of the modules that import the changed one, and only those:
+    # twice's (caller.py) and the callee's own (callee.py); alone's stays cached
+    assert _run_package(tmp_path, guard=True) == ["2", "44", "7"]
+    assert _run_package(tmp_path, guard=True) == ["0", "44", "7"]      # nothing changed since
