@@ -22,6 +22,8 @@ GAME_PLAYERS = [
     ("g3", "raspisnoy", "Boris", None),
     ("g3", "raspisnoy", "Vera", "-3"),  # the only net places first; the two without one tie second
     ("g4", "sixcard", "Vera", "7"),    # against the house: no placement, no win
+    ("g5", "raspisnoy", "Anna", None),
+    ("g5", "raspisnoy", "Boris", None),  # no net at all: nobody above anybody, both first
 ]
 
 # (game_id, player): placement, is_win, count_players
@@ -37,6 +39,8 @@ WORKED = {
     ("g3", "Anna"): (2, False, 3),
     ("g3", "Boris"): (2, False, 3),
     ("g4", "Vera"): (None, None, 1),
+    ("g5", "Anna"): (1, True, 2),
+    ("g5", "Boris"): (1, True, 2),
 }
 
 

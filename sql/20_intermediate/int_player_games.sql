@@ -51,9 +51,10 @@ joined as (
         coalesce(games.is_tournament, false) as is_tournament,
         players.game = 'sixcard' as is_house_game,
         -- rank() over the game's nets, highest first, a null net last: one more than the nets above it
+        -- (a game without a net has no list; array_length, not len, which Spark reads as a text's length)
         1 + case
-            when players.net is null then len(nets.nets)
-            else len(list_filter(nets.nets, lambda other: other > players.net))
+            when players.net is null then coalesce(array_length(nets.nets), 0)
+            else array_length(list_filter(nets.nets, lambda other: other > players.net))
         end as net_rank,
         nets.count_players,
     from players
