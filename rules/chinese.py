@@ -42,15 +42,15 @@ RULES = {
                 "log."),
     "CP-SURRENDER": ("Before the showdown, in turn from the dealer's left, a player may surrender: he pays "
                      "each opponent 3 points under 1-6 scoring, 2 under 2-4, and pays and earns no "
-                     "royalties. No surrender against a natural, and none at all under surrender off."),
+                     "royalties. No surrender against a natural, and none at all under `surrender off`."),
     "CP-SCORE": ("Every pair of players compares row by row; a tied row scores 0. 2-4 scoring: +1 a row "
                  "won, and +1 more to a player who won two or three rows (3-0 is 4, 2-1 is 2, 2-0 with a "
-                 "tie is 3, 1-0 with two ties is 1; under bonus more-rows, to the player who won more "
+                 "tie is 3, 1-0 with two ties is 1; under `bonus more-rows`, to the player who won more "
                  "rows, so 1-0 is 2). 1-6 scoring: +1 a row won, +3 more for all three (3-0 is 6, 2-1 is "
-                 "1). Cited when a Points: entry differs; a warning when the line leaves a player out."),
+                 "1). Cited when a `Points:` entry differs; a warning when the line leaves a player out."),
     "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who did not surrender for four of a "
                    "kind or a straight flush in back or middle, a full house in the middle, three of a "
-                   "kind in front. Cited when a Royalties: entry differs."),
+                   "kind in front. Cited when a `Royalties:` entry differs."),
     "CP-NATURAL": ("A natural (three straights, three flushes, six pairs, no face cards, or thirteen "
                    "different ranks: the dragon) wins against every hand that is not one, by a scoop "
                    "unless the club sets a bonus. Cards that do not make the natural claimed are scored as "

@@ -70,8 +70,8 @@ class HE(enum.StrEnum):
                                   "heads-up."))
     STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
     UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
-                                "(Uncalled bet … returned). A warning when the line is missing but the pot "
-                                "the log states already leaves the amount out."))
+                                "(`Uncalled bet … returned`). A warning when the line is missing but the "
+                                "pot the log states already leaves the amount out."))
     SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
                                 "among the players eligible for it (those who put chips into it and did "
                                 "not fold). Dead money (a returning player's dead small blind) is in the "
@@ -80,7 +80,7 @@ class HE(enum.StrEnum):
                                 "among the players eligible for it."))
     SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
                           "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
-                          "units is the room's fact (ROOM-ODD-CHIP), and an equal split whose odd units "
+                          "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
                           "went to other winners is reported under it. A warning when the log splits "
                           "before the rake and takes the rake from the shares, or when the winners "
                           "together collect what they share and each is within the rake of his equal share "
@@ -109,8 +109,9 @@ class HE(enum.StrEnum):
                                           "another seat number at his summary line (expected and actual: "
                                           "the two seat numbers)."))
     FINISHING_STACKS = ("HE-FINISHING-STACKS", ("Where the log states each player's stack after the hand "
-                                                "(PHH's finishing_stacks), it is his starting stack plus "
-                                                "his net in the replay. Cited at the finishing_stacks line."))
+                                                "(PHH's `finishing_stacks`), it is his starting stack plus "
+                                                "his net in the replay. Cited at the `finishing_stacks` "
+                                                "line."))
 
 
 _BY_CODE = tuple(HE)

@@ -50,7 +50,7 @@ RULES = {
                     "default (back: straight 2, flush 4, full house 6, four of a kind 8, straight flush "
                     "10, royal flush 20; middle: double, from the straight; front: 66 = 1 … AA = 9, 222 = "
                     "10 … AAA = 22), or the modern one. A fouled hand pays a scoop to each opponent who "
-                    "did not foul, and earns none. Cited when a Royalties: entry differs."),
+                    "did not foul, and earns none. Cited when a `Royalties:` entry differs."),
     "OFC-PINEAPPLE": ("Pineapple: after the 5 set cards, each turn deals 3 cards; the player places 2 and "
                       "discards 1."),
     "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "

@@ -56,14 +56,14 @@ __all__ = [
 RULES = {
     "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; the "
                   "dealer's up card is the last of his five."),
-    "SIX-DRAW": ("Per box, at most one buy (1 ante, or buy <n>) and one exchange (2 antes, or exchange "
-                 "<n>), the exchanged card one the box holds; then fold or play. The third of three boxes "
+    "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
+                 "<n>`), the exchanged card one the box holds; then fold or play. The third of three boxes "
                  "plays as dealt: no buy, exchange or fold. What buying and exchanging cost is never "
                  "returned."),
-    "SIX-QUALIFY": ("A dealer without a pair (or, under dealer qualifies ace-king, without ace-king high "
+    "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
                     "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
-                    "lowest, under dealer game replaces lowest) is replaced for that box alone; if the "
+                    "lowest, under `dealer game replaces lowest`) is replaced for that box alone; if the "
                     "dealer then qualifies, the box is settled by SIX-PAY, otherwise ante and bet come "
                     "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game. A buy "
                     "that replaces another dealer card than the house rule says is a finding; the box is "
@@ -71,12 +71,12 @@ RULES = {
     "SIX-PAY": ("Dealer's hand higher: ante and bet lost. Equal: both returned. Player's higher: the ante "
                 "paid 1:1 and the bet at the table: royal flush 100, straight flush 50, four of a kind 20, "
                 "full house 7, flush 5, straight 4, three of a kind 3, two pair 2, pair 1, and under "
-                "dealer qualifies ace-king a winning ace-king high 1 (each line of the table a pay "
-                "setting). Cited when a box's Result: differs; a warning when the line leaves a box out."),
+                "`dealer qualifies ace-king` a winning ace-king high 1 (each line of the table a `pay` "
+                "setting). Cited when a box's `Result:` differs; a warning when the line leaves a box out."),
     "SIX-DECK": ("No card appears twice among the boxes, the dealer's cards, and the cards bought, "
                  "exchanged in or bought for the dealer."),
-    "SIX-BET": ("The bet of a played box is 2 antes, or the multiple bet <n> antes sets; another amount is "
-                "a warning, and the box is settled on the amount bet."),
+    "SIX-BET": ("The bet of a played box is 2 antes, or the multiple `bet <n> antes` sets; another amount "
+                "is a warning, and the box is settled on the amount bet."),
 }
 
 _ORDER = RankOrder.STANDARD
