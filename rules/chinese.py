@@ -50,7 +50,8 @@ RULES = {
                  "1). Cited when a `Points:` entry differs; a warning when the line leaves a player out."),
     "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who did not surrender for four of a "
                    "kind or a straight flush in back or middle, a full house in the middle, three of a "
-                   "kind in front. Cited when a `Royalties:` entry differs."),
+                   "kind in front; the club may set more for a straight flush or a royal flush. Cited when "
+                   "a `Royalties:` entry differs."),
     "CP-NATURAL": ("A natural (three straights, three flushes, six pairs, no face cards, or thirteen "
                    "different ranks: the dragon) wins against every hand that is not one, by a scoop "
                    "unless the club sets a bonus. Cards that do not make the natural claimed are scored as "

@@ -54,12 +54,12 @@ __all__ = [
 ]
 
 RULES = {
-    "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; the "
-                  "dealer's up card is the last of his five."),
+    "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; five "
+                  "cards to each box and five to the dealer, the last of his face up."),
     "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
-                 "<n>`), the exchanged card one the box holds; then fold or play. The third of three boxes "
-                 "plays as dealt: no buy, exchange or fold. What buying and exchanging cost is never "
-                 "returned."),
+                 "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
+                 "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
+                 "exchanging cost is never returned."),
     "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
                     "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
                     "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
@@ -68,11 +68,12 @@ RULES = {
                     "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game. A buy "
                     "that replaces another dealer card than the house rule says is a finding; the box is "
                     "settled on the card replaced."),
-    "SIX-PAY": ("Dealer's hand higher: ante and bet lost. Equal: both returned. Player's higher: the ante "
-                "paid 1:1 and the bet at the table: royal flush 100, straight flush 50, four of a kind 20, "
-                "full house 7, flush 5, straight 4, three of a kind 3, two pair 2, pair 1, and under "
-                "`dealer qualifies ace-king` a winning ace-king high 1 (each line of the table a `pay` "
-                "setting). Cited when a box's `Result:` differs; a warning when the line leaves a box out."),
+    "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
+                "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
+                "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
+                "straight 4, three of a kind 3, two pair 2, pair 1, and under `dealer qualifies ace-king` "
+                "a winning ace-king high 1 (each line of the table a `pay` setting). Cited when a box's "
+                "`Result:` differs; a warning when the line leaves a box out."),
     "SIX-DECK": ("No card appears twice among the boxes, the dealer's cards, and the cards bought, "
                  "exchanged in or bought for the dealer."),
     "SIX-BET": ("The bet of a played box is 2 antes, or the multiple `bet <n> antes` sets; another amount "
