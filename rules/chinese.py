@@ -33,23 +33,29 @@ from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 
 RULES = {
-    "CP-PLAYERS": "CP-PLAYERS: 2 to 4 players (Chinese poker and OFC), each named once.",
-    "CP-DEAL": "CP-DEAL: 13 cards each, no card twice, rows of 5, 5 and 3 (OFC-ROWS likewise).",
-    "CP-FOUL": ("CP-FOUL: back must rank at least middle, middle at least front (front compared as a "
-                "3-card hand). A fouled hand loses all three rows to every opponent and earns no royalty."),
-    "CP-SURRENDER": ("CP-SURRENDER: before showdown, in turn from the dealer's left, a player may surrender: "
-                     "pays 3 points to each opponent (1-6 scoring) or 2 (2-4 scoring), pays and earns no "
-                     "royalties. Not allowed against a natural, nor at all under the option `surrender off`."),
-    "CP-SCORE": ("CP-SCORE: every pair of players is compared row by row; a tie on a row scores 0. 2-4: +1 per "
-                 "row won, +1 more to a player who won two or three rows (3-0 = 4, 2-1 = 2, 2-0 with a tie = 3, 1-0 with "
-                 "two ties = 1; option `bonus more-rows`: to the player who won more rows, so 1-0 = 2). 1-6: +1 per row won, "
-                 "+3 more for winning all three (scoop: 3-0 = 6, 2-1 = 1)."),
-    "CP-ROYALTY": ("CP-ROYALTY: +1 from each non-surrendered opponent for: a straight flush or four of a kind "
-                   "in back or middle, full house or better in the middle, trips in front (option: larger "
-                   "amounts for straight flush and royal flush)."),
-    "CP-NATURAL": ("CP-NATURAL: three straights, three flushes, six pairs, no face cards (no J, Q, K), thirteen "
-                   "different ranks (dragon): wins against all; bonus option (default: scores as a scoop "
-                   "against each opponent without a natural)."),
+    "CP-PLAYERS": ("2 to 4 players (Chinese poker and OFC), each listed once; the dealer and every hand "
+                   "belong to a listed player."),
+    "CP-DEAL": "13 cards each, no card twice, rows of 5, 5 and 3.",
+    "CP-FOUL": ("The back row ranks at least as high as the middle, the middle at least as high as the "
+                "front (compared as a three-card hand). A fouled hand loses all three rows to every "
+                "opponent and earns no royalty. A foul is scored, not reported: it breaks no rule of the "
+                "log."),
+    "CP-SURRENDER": ("Before the showdown, in turn from the dealer's left, a player may surrender: he pays "
+                     "each opponent 3 points under 1-6 scoring, 2 under 2-4, and pays and earns no "
+                     "royalties. No surrender against a natural, and none at all under `surrender off`."),
+    "CP-SCORE": ("Every pair of players compares row by row; a tied row scores 0. 2-4 scoring: +1 a row "
+                 "won, and +1 more to a player who won two or three rows (3-0 is 4, 2-1 is 2, 2-0 with a "
+                 "tie is 3, 1-0 with two ties is 1; under `bonus more-rows`, to the player who won more "
+                 "rows, so 1-0 is 2). 1-6 scoring: +1 a row won, +3 more for all three (3-0 is 6, 2-1 is "
+                 "1). Cited when a `Points:` entry differs; a warning when the line leaves a player out."),
+    "CP-ROYALTY": ("Royalties (Chinese table): +1 from each opponent who did not surrender for four of a "
+                   "kind or a straight flush in back or middle, a full house in the middle, three of a "
+                   "kind in front; the club may set more for a straight flush or a royal flush. Cited when "
+                   "a `Royalties:` entry differs."),
+    "CP-NATURAL": ("A natural (three straights, three flushes, six pairs, no face cards, or thirteen "
+                   "different ranks: the dragon) wins against every hand that is not one, by a scoop "
+                   "unless the club sets a bonus. Cards that do not make the natural claimed are scored as "
+                   "a foul."),
 }
 
 _ORDER = RankOrder.STANDARD

@@ -42,53 +42,76 @@ class HE(enum.StrEnum):
         """The rule's finding code in the compiled engine."""
         return _BY_CODE.index(self)
 
-    PLAYERS = ("HE-PLAYERS", "Hold'em is played by 2 to 10 players dealt in.")
-    ACTION_ORDER = ("HE-ACTION-ORDER",
-                    ("Players act in turn, clockwise: preflop from the player left of the big blind (or of the "
-                    "straddle; heads-up the button first), after the flop from the first live player left of the "
-                    "button; a betting round ends when all live players have matched the bet or only one is left."))
+    PLAYERS = ("HE-PLAYERS", "A Hold'em hand deals in 2 to 10 players.")
+    ACTION_ORDER = ("HE-ACTION-ORDER", ("Players act in turn, clockwise: preflop from the player left of "
+                                        "the big blind (or of the straddle; heads-up the button first), "
+                                        "after the flop from the first live player left of the button. A "
+                                        "betting round ends when every live player has matched the bet or "
+                                        "only one is left."))
     CHECK = ("HE-CHECK", "A check is allowed only when there is nothing to call.")
-    CALL = ("HE-CALL", ("A call puts in what the player owes, or his whole stack if that is less; there is no call "
-                       "with nothing to call."))
-    BET = ("HE-BET", "A bet opens the betting of a street; once there is a bet, putting more in is a raise.")
-    BLINDS = ("HE-BLINDS", "Blinds, antes and straddles are posted as the stakes state (less only when all-in).")
-    MIN_RAISE = ("HE-MIN-RAISE", ("A raise must be at least the size of the previous bet or raise, unless all-in; "
-                                 "a short all-in does not reopen the betting."))
-    POT_LIMIT = ("HE-POT-LIMIT", "Pot-Limit: a bet or raise may not exceed the pot after calling.")
-    LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are of the fixed size: the small bet preflop and on the "
-                                   "flop, the big bet on the turn and river. Over an all-in that leaves the bet between "
-                                   "two multiples of the size, a raise may also go a full size past the next "
-                                   "multiple when the all-in is at least half a size over the last one (it counts "
-                                   "as a full bet), or complete the bet to the next multiple when it is less."))
-    LIMIT_CAP = ("HE-LIMIT-CAP", ("Limit: at most 4 bets (a bet and three raises) per betting round (option), "
-                                 "except heads-up."))
-    STACK = ("HE-STACK", ("A player cannot put in more than his stack: stacks never go below zero, and a player "
-                         "all-in has no chips left."))
-    UNCALLED = ("HE-UNCALLED", "The uncalled part of a bet is returned to its bettor.")
-    SIDE_POT = ("HE-SIDE-POT", ("Side pots are built per all-in level; each pot goes to the best hand among the "
-                               "players eligible for it."))
-    SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, among the "
-                               "players eligible for it."))
-    SPLIT = ("HE-SPLIT", ("Identical best hands share the pot equally. The replay splits the pot after the rake "
-                         "in its smallest unit (a cent, or a chip in tournaments and play money); who gets the odd "
-                         "units is the room's fact (ROOM-ODD-CHIP)."))
-    POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of the contributions; collected amounts plus rake equal "
-                                     "the pot."))
-    COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards them; "
-                                  "a cancelled hand pays nobody. With side pots under a rake, which the replay "
-                                  "takes from the main pot, a collect within the rake of it while the winners "
-                                  "together collect what the pots hold is a warning: the room took the rake "
-                                  "from the pots another way."))
-    SD_ORDER = ("HE-SD-ORDER", ("36-card Hold'em (6+): flush beats full house and three of a kind beats a "
-                               "straight."))
-    DECK = ("HE-DECK", ("Every card is a card of the table's deck (36 cards for 6+: sixes to aces) and is dealt "
-                       "once."))
-    BOARD = ("HE-BOARD", ("The board has 3 cards on the flop, 4 on the turn and 5 on the river, each street keeping "
-                         "the cards before it; the summary shows the board dealt."))
-    SUMMARY_SEATS = ("HE-SUMMARY-SEATS", ("Where the room sums up every seat (PokerStars does), the summary has one "
-                                         "line for each seat of the seat lines, under its seat number, and none for a player without one."))
-    FINISHING_STACKS = ("HE-FINISHING-STACKS", ("Where the log states each player's stack after the hand, it is his "
-                                               "starting stack plus his net in the replay."))
+    CALL = ("HE-CALL", ("A call puts in what the player owes, or his whole stack if that is less; there is "
+                        "no call with nothing to call."))
+    BET = ("HE-BET", "A bet opens the betting of a street; once there is a bet, putting in more is a raise.")
+    BLINDS = ("HE-BLINDS", ("Blinds, antes and straddles are posted at the amounts the stakes state, less "
+                            "only when the player is all-in."))
+    MIN_RAISE = ("HE-MIN-RAISE", ("A raise is at least the size of the previous bet or raise of the "
+                                  "street, unless the player is all-in; an all-in short of a full raise "
+                                  "does not reopen the betting to those who already acted."))
+    POT_LIMIT = ("HE-POT-LIMIT", "Pot Limit: a bet or raise may not exceed the pot after the player's call.")
+    LIMIT_SIZE = ("HE-LIMIT-SIZE", ("Limit: bets and raises are the small bet preflop and on the flop, the "
+                                    "big bet on the turn and river. Over an all-in that leaves the bet "
+                                    "between two multiples of the size, a raise may also go a full size "
+                                    "past the next multiple when the all-in is at least half a size over "
+                                    "the last one, as it counts as a full bet ($8.50 all-in at $8/$16 on "
+                                    "the turn, raised to $32), or complete the bet to the next multiple "
+                                    "when it is less."))
+    LIMIT_CAP = ("HE-LIMIT-CAP", ("Limit: at most 4 bets a betting round (a bet and three raises; preflop "
+                                  "the big blind is the first), with no cap in a round that starts "
+                                  "heads-up."))
+    STACK = ("HE-STACK", "Nobody puts in more than his stack; a player all-in has no chips left.")
+    UNCALLED = ("HE-UNCALLED", ("The uncalled part of a bet goes back to the bettor, and the log says so "
+                                "(`Uncalled bet … returned`). A warning when the line is missing but the "
+                                "pot the log states already leaves the amount out."))
+    SIDE_POT = ("HE-SIDE-POT", ("A side pot is built at each all-in level; each pot goes to the best hand "
+                                "among the players eligible for it (those who put chips into it and did "
+                                "not fold). Dead money (a returning player's dead small blind) is in the "
+                                "main pot."))
+    SHOWDOWN = ("HE-SHOWDOWN", ("At showdown each pot goes to the best hand, ranked by the table's deck, "
+                                "among the players eligible for it."))
+    SPLIT = ("HE-SPLIT", ("Equal best hands share the pot equally. The pot is split after the rake, in its "
+                          "smallest unit (a cent; a chip in tournaments and play money); who gets the odd "
+                          "units is the room's fact (`ROOM-ODD-CHIP`), and an equal split whose odd units "
+                          "went to other winners is reported under it. A warning when the log splits "
+                          "before the rake and takes the rake from the shares, or when the winners "
+                          "together collect what they share and each is within the rake of his equal share "
+                          "(how PokerStars' own shares under rake look); with no rake, or shares that do "
+                          "not add up, an error."))
+    POT_BALANCE = ("HE-POT-BALANCE", ("The pot is the sum of everything put in; the amounts collected plus "
+                                      "the rake equal the pot."))
+    COLLECTED = ("HE-COLLECTED", ("Each player collects what the pots he wins hold, as the replay awards "
+                                  "them; a cancelled hand pays nobody. With side pots under a rake, which "
+                                  "the replay takes from the main pot, a collect within the rake of that "
+                                  "while the winners together collect what the pots hold is a warning: the "
+                                  "room took the rake from the pots another way (888poker, iPoker)."))
+    SD_ORDER = ("HE-SD-ORDER", ("6+ Hold'em (36 cards): a flush beats a full house and three of a kind "
+                                "beats a straight (GGPoker Short Deck: a straight beats three of a kind). "
+                                "Cited when a pot went to a hand that wins only by the 52-card order."))
+    DECK = ("HE-DECK", ("Every card shown or dealt is a card of the table's deck (6 to ace on 36 cards) "
+                        "and appears once."))
+    BOARD = ("HE-BOARD", ("The board has 3 cards on the flop, 4 on the turn, 5 on the river, each street "
+                          "keeping the cards before it; the summary shows the board dealt."))
+    SUMMARY_SEATS = ("HE-SUMMARY-SEATS", ("Where the room sums up every seat (PokerStars does, sitting-out "
+                                          "seats included), the summary has one line for each seat of the "
+                                          "seat lines, under the seat number the seat lines give, and none "
+                                          "for a player without a seat line. A seat missing (a hand cut "
+                                          "inside its summary) is cited at the hand's last line, a seat "
+                                          "listed twice at its second line, a player summed up under "
+                                          "another seat number at his summary line (expected and actual: "
+                                          "the two seat numbers)."))
+    FINISHING_STACKS = ("HE-FINISHING-STACKS", ("Where the log states each player's stack after the hand "
+                                                "(PHH's `finishing_stacks`), it is his starting stack plus "
+                                                "his net in the replay. Cited at the `finishing_stacks` "
+                                                "line."))
 
 
 _BY_CODE = tuple(HE)

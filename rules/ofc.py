@@ -42,21 +42,21 @@ from rules.findings import Findings
 from rules.records import GameInfo, Source
 
 RULES = {
-    "OFC-ROWS": ("OFC-ROWS: 13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; "
-                 "a card may not go to a row that is full."),
-    "OFC-PLACE": ("OFC-PLACE: each player gets 5 cards and sets them face up into the rows (any split); then, "
-                  "in turn from the dealer's left, each draws one card and places it; a placed card never "
-                  "moves. 13 cards each in the end."),
-    "OFC-ROYALTY": ("OFC-ROYALTY, settled pairwise as differences: back straight 2, flush 4, full house 6, quads "
-                    "8, straight flush 10, royal 20; middle double; front 66 = 1 … AA = 9, 222 = 10 … AAA = 22 "
-                    "(option: the modern table; option `straight flush N, royal flush N`: those amounts in back, double in "
-                    "the middle). A fouled hand pays a scoop to each unfouled opponent and earns "
-                    "none."),
-    "OFC-PINEAPPLE": ("OFC-PINEAPPLE (variant): after the 5 set cards, each turn deals 3 cards, of which the "
-                      "player places 2 and discards 1."),
-    "OFC-FANTASYLAND": ("OFC-FANTASYLAND (variant): QQ or better in front on an unfouled hand enters Fantasyland; "
-                        "there the 13 or 14 cards are dealt at once and set in one go (the rest discarded); trips "
-                        "in front, a full house or better in the middle or quads or better in back stay."),
+    "OFC-ROWS": ("13 cards each in the end, no card twice (discards included), rows of 5, 5 and 3; no card "
+                 "goes to a row that is full."),
+    "OFC-PLACE": ("Each player gets 5 cards and sets them face up in any rows; then, in turn from the "
+                  "dealer's left, each draws one card and places it. A placed card never moves."),
+    "OFC-ROYALTY": ("Royalties by the OFC table, settled pairwise as differences: the classic table by "
+                    "default (back: straight 2, flush 4, full house 6, four of a kind 8, straight flush "
+                    "10, royal flush 20; middle: double, from the straight; front: 66 = 1 … AA = 9, 222 = "
+                    "10 … AAA = 22), or the modern one. A fouled hand pays a scoop to each opponent who "
+                    "did not foul, and earns none. Cited when a `Royalties:` entry differs."),
+    "OFC-PINEAPPLE": ("Pineapple: after the 5 set cards, each turn deals 3 cards; the player places 2 and "
+                      "discards 1."),
+    "OFC-FANTASYLAND": ("Fantasyland: a pair of queens or better in front on a hand that does not foul "
+                        "enters Fantasyland; there a player gets 13 or 14 cards at once, sets 13 in one go "
+                        "and discards the rest. He stays with three of a kind in front, a full house or "
+                        "better in the middle, or four of a kind or better in back."),
 }
 
 

@@ -34,44 +34,52 @@ from rules.findings import Findings, Severity
 from rules.records import GameInfo, PlayerResult, Replay, Source
 
 RULES = {
-    "RSP-PLAYERS": "3–6 players (the 54-card deck allows up to 10).",
-    "RSP-DECK": "Default 36 cards with 7♠ as joker; option: 54 cards with two jokers. Every card dealt "
-                "or played exists in the deck, once.",
-    "RSP-SCHEDULE": "M = min(9, floor(deck / players)); simple rounds deal 1 … M−1, M once per player, "
-                    "M−1 … 1; then the special rounds (no-trump, blind, misère, golden), each once per "
-                    "player, M cards each.",
-    "RSP-DEALER": "The first dealer is drawn by lot; the deal passes clockwise. Cards go one at a time "
-                  "clockwise from the dealer's left; the dealer gets the last card.",
-    "RSP-TRUMP": "The top card of the undealt stock is turned up; its suit is trump. When the whole deck "
-                 "is dealt, the trump card is drawn before the deal (option 'whole-deck trump dealer': the "
-                 "dealer shows it from his own cards). A joker turned up means no trump; no-trump rounds "
-                 "have no trump.",
-    "RSP-BID": "Bidding goes clockwise from the dealer's left; the dealer bids last. A bid is 0 (pass) "
-               "up to the cards in hand. Blind and forehead rounds bid before the hands are seen; misère and golden "
-               "rounds have no bids.",
-    "RSP-THREE-PASSES": "A player who passed in each of the two previous rounds in which he bid may not "
-                        "pass a third time.",
-    "RSP-HOOK": "The dealer may not bid so that the sum of all bids equals the cards dealt to each player; "
-                "the hook wins over the three-passes rule when the two collide.",
-    "RSP-LEAD": "The player left of the dealer leads the first trick; the winner of each trick leads the "
-                "next; play goes clockwise.",
-    "RSP-FOLLOW": "Follow the led suit; if void, play a trump; if void in trumps too, any card. The joker "
-                  "is exempt.",
-    "RSP-JOKER-LEAD": "A joker led is declared high trumps, high <suit> or low <suit>; high trumps needs "
-                      "a trump. High trumps: every other player plays his highest trump, else any card. High "
-                      "<suit>: his highest card of that suit, else a trump, else any card. Every duty of a high "
-                      "call is this rule's; low <suit> makes its suit the led suit (RSP-FOLLOW).",
-    "RSP-JOKER-FOLLOW": "A joker played to a trick already led is declared high (wins; the later high "
-                        "joker wins) or low (loses to every card).",
-    "RSP-TRICK": "The winner is the high joker if one was played, else the highest trump, else the "
-                 "highest card of the led suit.",
-    "RSP-SCORE": "Bid 0 and 0 tricks: +5; tricks = bid > 0: +10 per trick (+20 when bid = cards > 1, in "
-                 "the rounds the option 'all-tricks double on|off|special|simple' names); more tricks than "
-                 "bid: +1 per trick; fewer: −10 per missing trick (−20 when bid = cards > 1 is doubled).",
-    "RSP-SCORE-SPECIAL": "No-trump and blind rounds score as simple rounds times 1.5 (option 'special "
-                         "multiplier'); misère −15 per trick, +50 for none; golden +15 per trick (options "
-                         "'misere <per trick> <clean>', 'golden <per trick>').",
-    "RSP-TOTAL": "The sheet keeps a running total per player; the highest total after the last round wins.",
+    "RSP-PLAYERS": "3 to 6 players; the 54-card deck takes up to 10.",
+    "RSP-DECK": ("Every card dealt, turned up or played is a card of the deck, and appears once. The joker "
+                 "is the 7♠ of the 36-card deck, or the two `JK` of the 54-card deck."),
+    "RSP-SCHEDULE": ("The rounds follow the schedule: their number, the cards dealt and the kind of each. "
+                     "With P players, a hand holds at most M = min(9, deck ÷ P) cards; the simple rounds "
+                     "deal 1, 2, …, M−1 cards, then M cards once per player, then M−1 down to 1; then come "
+                     "the special rounds, each kind once per player, M cards each, in the order no-trump, "
+                     "blind, misère, golden."),
+    "RSP-DEALER": ("The first dealer is drawn by lot; the deal then passes clockwise. Cards go one at a "
+                   "time clockwise from the dealer's left, the dealer last, and every player gets the "
+                   "round's number of cards. A warning when tricks are written without a `Hands:` line."),
+    "RSP-TRUMP": ("The top card of the stock is turned up and its suit is trump. When the whole deck is "
+                  "dealt, the trump card is drawn before the deal (or, with `whole-deck trump dealer`, "
+                  "shown by the dealer from his own cards). A joker turned up means no trump; no-trump "
+                  "rounds have none."),
+    "RSP-BID": ("Bids go clockwise from the dealer's left, the dealer last; a bid is 0 (a pass) up to the "
+                "cards in hand. Blind and forehead rounds bid before anyone sees his own cards; misère and "
+                "golden rounds have no bids."),
+    "RSP-THREE-PASSES": ("A player who passed in each of the two previous rounds in which he bid may not "
+                         "pass a third time, unless the hook leaves him nothing else."),
+    "RSP-HOOK": "The dealer may not bid so that the bids add up to the number of cards dealt to each player.",
+    "RSP-LEAD": ("The player left of the dealer leads the first trick; the winner of each trick leads the "
+                 "next; play goes clockwise."),
+    "RSP-FOLLOW": ("Follow the suit led; if void, play a trump; if void in trumps too, any card. The joker "
+                   "is free of these duties, and holding only the joker of a suit counts as being void in "
+                   "it."),
+    "RSP-JOKER-LEAD": ("A joker that leads is declared `high trumps` (everyone plays his highest trump, "
+                       "else any card; needs a trump in the round), `high <suit>` (everyone plays his "
+                       "highest card of that suit, else a trump, else any card) or `low <suit>` (the joker "
+                       "is the lowest card of that suit, which counts as led). Every duty of a high call "
+                       "is cited under this rule, the \"else a trump\" of `high <suit>` included; after "
+                       "`low <suit>` the ordinary duties of RSP-FOLLOW apply (but the lowest card, under "
+                       "`joker low lowest`)."),
+    "RSP-JOKER-FOLLOW": ("A joker played to a trick already led is declared `high` (it wins the trick; of "
+                         "two high jokers the later wins) or `low` (it loses to every card)."),
+    "RSP-TRICK": ("The trick goes to the high joker if one was played, else to the highest trump, else to "
+                  "the highest card of the suit led. A warning for a round with no tricks and no points "
+                  "(the log stops there): it is not scored."),
+    "RSP-SCORE": ("A simple round scores, for bid b, tricks taken t and cards in hand c: a clean pass (b = "
+                  "t = 0) +5; t = b > 0: +10 a trick, +20 a trick when b = c > 1 in the rounds `all-tricks "
+                  "double` names; t > b: +1 a trick taken; t < b: −10 a trick missing, −20 when b = c > 1 "
+                  "in those rounds. Cited when a `Points:` entry differs."),
+    "RSP-SCORE-SPECIAL": ("No-trump, blind and forehead rounds score as simple rounds times 1.5; misère "
+                          "−15 a trick, +50 for none; golden +15 a trick."),
+    "RSP-TOTAL": ("Each player's total is the running sum of his points; the highest total after the last "
+                  "round wins. Cited when a `Totals:` entry, or a sheet's total, differs."),
 }
 
 

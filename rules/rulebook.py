@@ -1,10 +1,12 @@
-"""The rule IDs the replay engines cite, with the rule's text (docs/rules.md lists them all).
+"""The rule IDs the replay engines cite, with the rule's text: the one wording of each rule.
+
+docs/rules.md shows the same texts in its tables (a test holds the two equal).
 
 Each game module declares its ``RULES`` (rule ID to text); the rulebook gathers them here,
 one module after the other, so the audit can show an auditor the rule behind every
 finding. A rule ID belongs to one game: an ID declared twice stops the import.
 
->>> rule_text("CP-FOUL").startswith("CP-FOUL: back must rank at least middle")
+>>> rule_text("CP-FOUL").startswith("The back row ranks at least as high as the middle")
 True
 >>> rule_text("XX-NONE")
 'XX-NONE: no text registered for this rule'

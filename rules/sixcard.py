@@ -54,24 +54,30 @@ __all__ = [
 ]
 
 RULES = {
-    "SIX-BOXES": ("SIX-BOXES: 52 cards. One player, 1 to 3 boxes. Ante 1-100 per box. Five cards each to "
-                  "every box and to the dealer, face down; the dealer's fifth card is turned up."),
-    "SIX-DRAW": ("SIX-DRAW: per box, at most once each: buy a sixth card (costs 1 ante); exchange one card "
-                 "(costs 2 antes). Then fold (ante lost) or play (bet, normally 2 antes). Only the best 5 of "
-                 "the box's cards counts. Box 3, when three boxes are played, cannot buy, exchange or fold. "
-                 "Money paid for buying or exchanging is never returned."),
-    "SIX-QUALIFY": ("SIX-QUALIFY: a dealer with no pair or better has no game: the ante is paid 1:1 and the "
-                    "bet is returned. The player may instead pay 1 ante to buy the dealer's game: his highest "
-                    "card (or lowest, by the house rules) is replaced for that box alone; if the dealer then "
-                    "qualifies, the box is settled by SIX-PAY; if not, ante and bet are returned unpaid. The other boxes keep the dealer's "
-                    "original hand."),
-    "SIX-PAY": ("SIX-PAY: dealer beats the player: ante and bet lost. Tie: ante and bet returned. Player "
-                "wins: ante paid 1:1, bet paid by the table: royal flush 100, straight flush 50, quads 20, "
-                "full house 7, flush 5, straight 4, trips 3, two pair 2, pair 1; under the ace-king qualifier, "
-                "a winning ace-king high 1."),
-    "SIX-DECK": "SIX-DECK: no card appears twice among the boxes, the dealer, bought and exchanged cards.",
-    "SIX-BET": ("SIX-BET: the bet of a played box is 2 antes (or what the session's rules set with "
-                "'bet N antes'); another amount is a warning, and the box is settled on the amount bet."),
+    "SIX-BOXES": ("52 cards, one player, 1 to 3 boxes numbered from 1, an ante of 1 to 100 a box; five "
+                  "cards to each box and five to the dealer, the last of his face up."),
+    "SIX-DRAW": ("Per box, at most one buy (1 ante, or `buy <n>`) and one exchange (2 antes, or `exchange "
+                 "<n>`), the exchanged card one the box holds; then fold (the ante is lost) or play. The "
+                 "third of three boxes plays as dealt: no buy, exchange or fold. What buying and "
+                 "exchanging cost is never returned."),
+    "SIX-QUALIFY": ("A dealer without a pair (or, under `dealer qualifies ace-king`, without ace-king high "
+                    "or better) has no game: the ante is paid 1:1 and the bet returned. Instead, the "
+                    "player may pay 1 ante to buy the dealer's game for one box: his highest card (his "
+                    "lowest, under `dealer game replaces lowest`) is replaced for that box alone; if the "
+                    "dealer then qualifies, the box is settled by SIX-PAY, otherwise ante and bet come "
+                    "back unpaid. A folded box cannot buy, nor a box facing a dealer who has a game. A buy "
+                    "that replaces another dealer card than the house rule says is a finding; the box is "
+                    "settled on the card replaced."),
+    "SIX-PAY": ("The best five cards of a box play against the dealer's five. The dealer's higher: ante "
+                "and bet lost. Equal: both returned. The player's higher: the ante paid 1:1 and the bet at "
+                "the table: royal flush 100, straight flush 50, four of a kind 20, full house 7, flush 5, "
+                "straight 4, three of a kind 3, two pair 2, pair 1, and under `dealer qualifies ace-king` "
+                "a winning ace-king high 1 (each line of the table a `pay` setting). Cited when a box's "
+                "`Result:` differs; a warning when the line leaves a box out."),
+    "SIX-DECK": ("No card appears twice among the boxes, the dealer's cards, and the cards bought, "
+                 "exchanged in or bought for the dealer."),
+    "SIX-BET": ("The bet of a played box is 2 antes, or the multiple `bet <n> antes` sets; another amount "
+                "is a warning, and the box is settled on the amount bet."),
 }
 
 _ORDER = RankOrder.STANDARD

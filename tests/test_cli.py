@@ -199,8 +199,8 @@ def test_audit_explain_shows_the_text_of_each_rule_broken(tmp_path):
     result = run("audit", "--rule", "CP-SCORE", "--explain", "--warehouse", str(wh))
     assert result.exit_code == 0
     explained = result.output.split("The rules broken:\n")[1].splitlines()
-    assert explained == ["  " + rule_text("CP-SCORE")]
-    assert "every pair of players is compared row by row" in explained[0]
+    assert explained == ["  CP-SCORE: " + rule_text("CP-SCORE")]
+    assert "Every pair of players compares row by row" in explained[0]
     rows = json.loads(run("audit", "--explain", "--json", "--warehouse", str(wh)).output)
     assert rows and all(row["rule_text"] == rule_text(row["rule_id"]) for row in rows)
 

@@ -385,6 +385,19 @@ def test_each_documented_rule_has_its_text_severity_and_origin():
         assert origin, f"{rule_id}: where the rule comes from is missing"
 
 
+def test_each_rule_is_worded_once_the_page_showing_the_code_s_text():
+    # The code's RULES is the one wording: the audit and the dashboards show it beside a finding,
+    # and the page's cell repeats it to the letter, its backticks included. Either side edited
+    # alone fails here.
+    code = registered_rules()
+    cutting = sorted(rule_id for rule_id, text in code.items() if "|" in text)
+    assert not cutting, f"rule texts with a | would cut their row of the page's table: {cutting}"
+    differ = [f"{rule_id}:\n  docs/rules.md: {cells[0]}\n  rules/:        {code[rule_id]}"
+              for rule_id, cells in documented_rules().items() if rule_id in code and cells[0] != code[rule_id]]
+    assert not differ, ("rules worded differently on docs/rules.md and in rules/ (the page's cell is the code's "
+                        "text, word for word):\n" + "\n".join(differ))
+
+
 def warning_rules() -> set[str]:
     """Rule IDs that rules/ adds as findings with a severity other than a plain error."""
     found = set()

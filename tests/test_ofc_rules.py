@@ -329,7 +329,7 @@ def test_ofc_fantasyland_wrong_card_count_or_variant_is_a_finding():
 
 def test_every_ofc_rule_id_has_a_registered_text():
     for rule_id in ("OFC-ROWS", "OFC-PLACE", "OFC-ROYALTY", "OFC-PINEAPPLE", "OFC-FANTASYLAND"):
-        assert RULES[rule_id].startswith(rule_id)
+        assert len(RULES.get(rule_id, "")) > 20, rule_id
 
 
 @pytest.mark.parametrize(("example", "after", "known"), [
