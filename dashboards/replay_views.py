@@ -24,7 +24,7 @@ import polars as pl
 import streamlit as st
 
 from dashboards.replayer import Step, holdem_states, step_at_line, steps_of
-from dashboards.safe_text import md
+from dashboards.safe_text import md, md_with_code
 from pipeline.audit import MAX_TEXT_BYTES, Audited, audit_bytes, audit_kept
 from rules.findings import Severity
 from rules.rulebook import RULES
@@ -105,7 +105,7 @@ def show_findings(findings: pl.DataFrame) -> None:
             st.markdown(f"{icon} **{md(row['rule_id'])}** ({md(row['severity'])}, {where}): {md(row['message'])}")
             if row["expected"] is not None or row["actual"] is not None:
                 st.markdown(f"expected **{md(row['expected'])}**, the log says **{md(row['actual'])}**")
-            st.caption(f"Rule {md(row['rule_id'])}: {md(rule_text(row['rule_id']))}")
+            st.caption(f"Rule {md(row['rule_id'])}: {md_with_code(rule_text(row['rule_id']))}")
 
 
 def findings_frame(replay) -> pl.DataFrame:

@@ -30,3 +30,19 @@ def md(value) -> str:
     if value is None:
         return ""
     return _SPECIAL.sub(r"\\\1", " ".join(str(value).splitlines()))
+
+
+def md_with_code(value) -> str:
+    r"""Text the project writes (a rule's text), whose `code spans` quote the logs' own words: each
+    span stays code, which Markdown shows as written, and the rest is literal as by :func:`md`.
+    Unpaired backticks leave the whole text literal.
+
+    >>> md_with_code("Bovada writes `All-in $X` for a raise to $X")
+    'Bovada writes `All-in $X` for a raise to \\$X'
+    >>> md_with_code("a lone ` mark")
+    'a lone \\` mark'
+    """
+    parts = str(value).split("`")
+    if len(parts) % 2 == 0:
+        return md(value)
+    return "".join(f"`{part}`" if inside else md(part) for part, inside in zip(parts, [False, True] * len(parts)))
