@@ -566,7 +566,7 @@ def _table_with(**changes):
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
              "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX", "TABLE_KINDS",
-             "ZONE_LETTERS")
+             "ZONE_LETTERS", "OUTCOME_PATTERN")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
@@ -810,7 +810,8 @@ def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
     from parsers.lines import LineForm
     pieces = ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
                            ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS,
-                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces
+                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS,
+                           outcomes=ps.OUTCOMES, outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces
     when = re.compile(LineForm(pieces[-2:]).pattern("", {name: ps.SYNTAX[name] for name in ("open", "close", "dash")}))
     assert when.fullmatch("2021-03-04 5:06:07 ET") and not when.fullmatch("2021/03/04 5:06:07 ET")
     assert ps._WHEN.fullmatch("2021/03/04 5:06:07 ET") and not ps._WHEN.fullmatch("2021-03-04 5:06:07 ET")
@@ -835,7 +836,8 @@ def test_the_scanner_reads_the_header_the_reader_declares():
     assert _scanned_header(rush, scanner_words(table)) is not None
     assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
                          ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
-                         zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces[1].words[-1] == "Rush "
+                         zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS, outcomes=ps.OUTCOMES,
+                         outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces[1].words[-1] == "Rush "
     local = header.replace("2021/03/04 5:06:07 ET", "2021/03/04 11:06:07 CET [2021/03/04 5:06:07 ET]")
     row = _scanned_header(local, WORDS)
     assert local.encode()[row[7]:row[8]] == b"CET" and row[6] - row[5] == 6 * 3600      # (bytes: the € is three)
