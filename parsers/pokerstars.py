@@ -291,9 +291,9 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
-    positioned = dict.fromkeys(mark["aside"] + position + mark["close"] for position in positions)
     seat_sum = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
-                         Piece.repeat((Piece.choice(positioned),), "pos"), Piece.word(mark["space"]),
+                         Piece.repeat((Piece.choice(dict.fromkeys(mark["aside"] + p + mark["close"] for p in positions)),),
+                                      "pos"), Piece.word(mark["space"]),
                          Piece.free_words(outcomes, outcome, "what"), Piece.word(mark["stray_quote"], optional=True)))
     won = LineForm((Piece.choice(dict.fromkeys(word + mark["space"] for word in (phrase["won"], phrase["collected"]))),
                     Piece.word(mark["open"], optional=True), Piece.amount("a"), Piece.word(mark["close"], optional=True)))

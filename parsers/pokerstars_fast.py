@@ -225,11 +225,10 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     def starts(pieces, at, open_words) -> tuple[str, ...]:
         """The words a line may go on with from its piece ``at``."""
         piece = pieces[at] if at < len(pieces) else None
-        if piece is None or piece.what == "cards":
-            return () if piece is None else (reader.SYNTAX["bracket"],)
-        if piece.what == "repeat":      # (read no time: what follows it)
+        if piece is not None and piece.what == "repeat":      # (read no time: what follows it)
             return starts(piece.parts, 0, open_words) + starts(pieces, at + 1, open_words)
-        return piece.open if open_words and piece.what == "choice" and piece.open else piece.words
+        return (() if piece is None else (reader.SYNTAX["bracket"],) if piece.what == "cards"
+                else piece.open if open_words and piece.what == "choice" and piece.open else piece.words)
 
     def listed(words, group, what=None, lead=0, last=False) -> int:
         assert not any(w != v and v.startswith(w) for at, w in enumerate(words)
@@ -506,18 +505,15 @@ def _cards(b, i, e, wb, wa, wl, out):
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
     list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
-    if j < e:
-        c = b[j]
-        for k in range(wl[which], wl[which + 1]):
-            if wb[wa[k]] == c and _at_k(b, j, e, wb, wa, k):      # (the first byte first: most places hold none)
-                return k - wl[which], j + _n(wa, k)
+    for k in range(wl[which], wl[which + 1]):
+        if j < e and wb[wa[k]] == b[j] and _at_k(b, j, e, wb, wa, k):      # (the first byte first: most places hold none)
+            return k - wl[which], j + _n(wa, k)
     return -1, j
 
 
 @njit(cache=True)
 def _first_bytes(wb, wa, wl, wf, group):
-    """The bytes the first words of ``group``'s forms start with (each form starts with a choice), as a
-    set of 256 bits in four integers: byte c is bit c % 64 of the (c // 64)-th."""
+    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits: c is bit c % 64 of the c // 64th."""
     bits = np.zeros(4, dtype=np.int64)
     for f in range(wf[0, 1 + group], wf[0, 2 + group]):
         for k in range(wl[wf[f, F_FIRST + 1]], wl[wf[f, F_FIRST + 1] + 1]):
@@ -527,8 +523,7 @@ def _first_bytes(wb, wa, wl, wf, group):
 
 @njit(cache=True)
 def _next_start(b, i, e, starts):
-    """The first place from i within e where a byte of the set ``starts`` (:func:`_first_bytes`)
-    stands, else e: most places hold none, and a byte is cheaper to try than a form."""
+    """The first place from i within e where a byte of ``starts`` (:func:`_first_bytes`) stands, else e."""
     while i < e and (starts[b[i] >> 6] >> (b[i] & 63)) & 1 == 0:
         i += 1
     return i
@@ -549,19 +544,16 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     here, a tenth of the scan.)"""
     first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
     found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
-    starts = _first_bytes(wb, wa, wl, wf, group) if found else (0, 0, 0, 0)
     start = q
     hits, last, shown_from, shown_to, read = 0, 0, -1, -1, False     # (searched for: what all its places read)
     while True:
-        if found:
-            start = _next_start(b, start, e, starts)
         for f in range(wf[0, 1 + group], wf[0, 2 + group]):
             if found and _word_of(b, start, e, wb, wa, wl, wf[f, F_FIRST + 1])[0] < 0:
                 continue        # a form searched for starts with a choice: read where a word of it stands
             pieces = wf[f, F_PIECES]
             candidate = 0       # where a piece that may end at several places ends: the regex's first first
             again = True
-            while again:
+            while again and not read:
                 again = False
                 for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
                     kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
@@ -696,17 +688,14 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                     if status == 0 and row == f:
                         break       # the form's own pieces do not read: no tail helps
                 candidate += 1
-                if read:
-                    break
             if read:
                 read = False
                 break
         start += 1
         if not found or start >= e:
             break
-    if hits > 0 or shown_from >= 0:
-        return 1, -1, -1, last, hits, shown_from, shown_to, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1
+    return (1 if hits > 0 or shown_from >= 0 else 0, -1, -1, last, hits, shown_from, shown_to, -1, -1, -1, -1, -1, -1, 0,
+            -1, -1, -1)
 
 
 @njit(cache=True)
@@ -877,10 +866,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
-                # a seat, or a summary seat and then what it says: what it won or collected (one amount at
-                # most, else out of the lane) and the first cards it showed or mucked, searched for only where
-                # one of its words may start (a folded line has none). (One place calls _read_form for the
-                # three: each place _scan calls it from costs every line a little.)
+                # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
+                # out of the lane) and the first cards it showed or mucked, searched for only where one of its words
+                # may start (a folded line has none); one call place for all: each place costs every line a little
                 group, at, said, won, count, shown, shown_to = GR_SEATSUM if in_summary else GR_SEAT, s, 0, -1, 0, -1, -1
                 while group >= 0:
                     read, _, _, a0, a1, c1f, c1t, _, _, words, _, n0, n1, _, _, _, _ = _read_form(
@@ -893,21 +881,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
                     i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
-                    if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
-                        ok = False
-                        break
                     n = _cards(b, shown, shown_to, wb, wa, wl, tmp) if shown >= 0 else 0
-                    if said < 0 or count > 1 or (n != 0 and n != 2):
-                        ok = False
-                        break
                     how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
-                    if n == 2 and not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
+                    if (i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number or said < 0 or count > 1
+                            or n != 0 and n != 2
+                            or n == 2 and not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
                         ok = False
                         break
-                    summary_won[s0 + i] = won if count > 0 else -1
-                    summary_line[s0 + i] = fl
-                    what_from[s0 + i] = what
-                    what_to[s0 + i] = e
+                    summary_won[s0 + i], summary_line[s0 + i] = won if count > 0 else -1, fl
+                    what_from[s0 + i], what_to[s0 + i] = what, e
                     won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
                     sum_seats += 1
                     token = T_SEATSUM
@@ -920,12 +902,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             ok = False      # one seat listed twice
                     if not ok:
                         break
-                    seat_no[ns] = number
-                    stack[ns] = cents
+                    seat_no[ns], stack[ns], seat_line[ns], name_from[ns], name_to[ns] = number, cents, fl, p0, pe
                     sitting[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
-                    seat_line[ns] = fl
-                    name_from[ns] = p0
-                    name_to[ns] = pe
                     ns += 1
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
