@@ -251,7 +251,9 @@ class Piece:
     words by ``lead`` and digits, when what follows never starts so), "amount", "number" (digits),
     "skip" (anything, up to the first place the next piece's first word stands), "cards" (a
     bracketed group: the table's ``bracket``, anything but its ``bracket_end``, ``bracket_end``),
-    "aside" (``aside``, words that ``free`` reads, ``close``), "spaces" (any, or none) or "repeat"
+    "aside" (``aside``, words that ``free`` reads, ``close``), "free" (what the pattern ``free``
+    reads, starting with one of ``words``: the scanner takes the rest of the line, for the reader's
+    table to judge), "spaces" (any, or none) or "repeat"
     (its ``parts``, pieces, any number of times, taken while they read: what follows them never
     starts as they do); a header's "mark" and "when" (a date) are :meth:`mark`'s and :meth:`when`'s.
     ``group`` names what the pattern captures;
@@ -318,6 +320,10 @@ class Piece:
         return Piece("cards", (), group, optional)
 
     @staticmethod
+    def free_words(words: tuple[str, ...], pattern: str, group: str) -> Piece:
+        return Piece("free", tuple(words), group, free=pattern)
+
+    @staticmethod
     def spaces() -> Piece:
         return Piece("spaces")
 
@@ -379,6 +385,8 @@ class Piece:
             body = {"last": ".+", "last0": ".*", "rest0": ".*"}.get(self.words[0], ".+?")
         elif self.what == "skip":
             body = ".*?"
+        elif self.what == "free":
+            body = self.free
         elif self.what == "spaces":
             return r"\s*"
         elif self.what == "repeat":

@@ -175,6 +175,7 @@ SYNTAX: dict[str, str] = {
     "more": ", ", "bracket": " [", "bracket_end": "]",            # ' ($2 in chips, $1 bounty)', ' [As Kd]'
     "name_end": ": ", "pot_number": "-", "pot_end": ".",            # 'Anna: folds', 'Side pot-2 $1.05.'
     "bar": "|", "quote": "'", "dash": " - ",                        # '| Rake $0', "Table 'T'", ' - 2020/01/02'
+    "stray_quote": '"',                                             # logs copied out of string literals keep one
 }
 """The marks between the words of the lines: the amount pattern and the scanner's byte words are made
 from them."""
@@ -229,7 +230,7 @@ _HAND_NAME = (
 )
 """How PokerStars names a made hand: 'a pair of Kings', 'two pair, Aces and Tens - Queen kicker' …"""
 _WON = _P["won"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")"
-_OUTCOME = (
+OUTCOME_PATTERN = (
     r"(?:folded (?:before Flop|before Turn|on the (?:Flop|Turn|River))(?: \(didn't bet\))?"
     r"|" + _P["collected"] + r" (?:\(" + _AMT + r"\)|" + _AMT + r")|" + _WON +
     r"|" + _P["mucked"] + r"(?: \[[^\]]*\])?(?: and lost)?|" + _P["mucked"] + " hand and " + _WON +
@@ -238,27 +239,24 @@ _OUTCOME = (
     r"|is sitting out|sat out|didn't .*|cashed .*)"
     r"(?: \((?:cashed out|pot " + _P["not_awarded"] + r" as player cashed out)\)\.?)?"
 )
-_SEATSUM = re.compile(
-    r"^Seat (?P<n>\d+): (?P<p>.+?)(?P<pos>(?: \((?:" + "|".join(map(re.escape, POSITIONS)) + r")\))*) "
-    r"(?P<what>" + _OUTCOME + r")\"?\s*$")
-"""A summary seat line, word for word: a changed word makes it a line the reader does not know. (Logs
-copied out of string literals keep a stray closing quote.)"""
-_SUMMARY_WON = re.compile(f"(?:{_P['won']}|{_P['collected']})" + r" \(?(" + _AMT + r")\)?")
-_SUMMARY_CARDS = re.compile(f"(?:{_P['showed']}|{_P['mucked']})" + r" \[([^\]]*)\]")
+"""What a summary seat line says after its player and positions, as a pattern (its first word one of OUTCOMES)."""
 
 
 def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
                no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
                runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], misc_ends: tuple[str, ...],
                misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
-               date_time: tuple[tuple[str, int, int], ...], zone_letters: int) -> dict[str, tuple[LineForm, ...]]:
+               date_time: tuple[tuple[str, int, int], ...], zone_letters: int, positions: tuple[str, ...],
+               outcomes: tuple[str, ...], outcome: str) -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way a line is written in the order they
     are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
     with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE", "CANCELLED"
-    and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play, "HEADER"
-    the header's frame: its words and ID, the words of its table and stakes ("rest", the reader's
-    own), its date and time, and a second one, the ET time, in brackets after a local one.
+    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE",
+    "CANCELLED" and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play,
+    "SEATSUM" a summary seat line (its outcome: ``outcome``, a pattern), "SAYS" what its outcome says
+    where it says it (what it won, the cards it showed), "HEADER" the header's frame: its words and ID,
+    the words of its table and stakes ("rest", the reader's own), its date and time, and a second one,
+    the ET time, in brackets after a local one.
     Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
     scanner's readers of them are both made from these forms."""
     forms = (
@@ -293,6 +291,13 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     seat = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
+    seat_sum = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
+                         Piece.repeat((Piece.choice(dict.fromkeys(mark["aside"] + p + mark["close"] for p in positions)),),
+                                      "pos"), Piece.word(mark["space"]),
+                         Piece.free_words(outcomes, outcome, "what"), Piece.word(mark["stray_quote"], optional=True)))
+    won = LineForm((Piece.choice(dict.fromkeys(word + mark["space"] for word in (phrase["won"], phrase["collected"]))),
+                    Piece.word(mark["open"], optional=True), Piece.amount("a"), Piece.word(mark["close"], optional=True)))
+    shown = LineForm((Piece.choice(dict.fromkeys((phrase["showed"], phrase["mucked"]))), Piece.cards("c")))
     pot_name = Piece.choice(dict.fromkeys((phrase["main"], phrase["side"])), numbered=(phrase["main"], phrase["side"]),
                             lead=mark["pot_number"])
     pot = (Piece.word(mark["space"]), pot_name, Piece.word(mark["space"]), Piece.amount("pot"), Piece.word(mark["pot_end"]))
@@ -333,12 +338,14 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
             "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,),
             "POT": (LineForm((*pot, Piece.name(None, "rest0"))),), "BOARD": (board,), "SEAT": (seat,),
             "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
+            "SEATSUM": (seat_sum,), "SAYS": (won, shown),
             "RUNTWICE": (LineForm((Piece.choice({}, open=(phrase["run_twice"],)),)),),
             "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),), "HEADER": (header,)}
 
 
 FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
-                   _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS)
+                   _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS, positions=POSITIONS,
+                   outcomes=OUTCOMES, outcome=OUTCOME_PATTERN)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
@@ -367,14 +374,16 @@ def _whole_line(kind: str) -> re.Pattern[str]:
 
 _DEALT = _whole_line("DEALT")
 """A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED = map(
+_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED, _SEATSUM = map(
     _whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
-                  "RUNTWICE", "CANCELLED"))
+                  "RUNTWICE", "CANCELLED", "SEATSUM"))
+_SUMMARY_WON, _SUMMARY_CARDS = (re.compile(form.pattern(_AMT, _PIECE_MARKS)) for form in FORMS["SAYS"])
+"""What a summary seat won (each amount, the group "a") and the cards it showed or mucked (the group "c")."""
 _POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
     _AMT, _PIECE_MARKS))
 """A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
 _STARS = "^" + PHRASES["marker"]
-SUMMARY_OUTCOME = re.compile(_OUTCOME + r"\"?\s*")
+SUMMARY_OUTCOME = re.compile(OUTCOME_PATTERN + r"\"?\s*")
 """What a summary seat line says after the seat and player, as the reader's table reads it."""
 HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 """The words in a show line's parentheses, as the reader's table reads them."""

@@ -116,15 +116,13 @@ _PHRASED = ("sitting_out", "not_awarded", "showed")
 """The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
 """The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
-_SINGLE_WORDS = (*_HINTS, *_PHRASED, "won_amount", "collected_amount", "showed_cards", "mucked_cards", "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED,
- W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_WON_AMOUNT, W_COLLECTED_AMOUNT, W_SHOWED_CARDS, W_MUCKED_CARDS, W_ET,
- W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
+_SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
+(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED,
+ W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
  W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "positions", "outcomes", "unshown", "signs")
-(L_MARKERS, L_POSITIONS, L_OUTCOMES, L_UNSHOWN, L_SIGNS) = map(
-    np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "unshown", "signs")
+L_MARKERS, L_UNSHOWN, L_SIGNS = map(np.int64, range(len(_WORD_LISTS)))
 # (then one list per word and per choice of the reader's line forms: see _forms)
 # (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
 # would compile each helper once per word it is handed; an int64 makes one specialization of each.)
@@ -157,7 +155,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
     phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
-    space, bracket = mark["space"], mark["bracket"]
+    space = mark["space"]
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
                         for word in reader.MARKERS[terminal]]
@@ -166,16 +164,12 @@ def scanner_words(reader=ps) -> ScannerWords:
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     single = {**{name: hints[kind] for name, kind in _HINTS.items()},
               **{name: phrase[name] for name in _PHRASED},
-              "won_amount": phrase["won"] + space, "collected_amount": phrase["collected"] + space,
-              "showed_cards": phrase["showed"] + bracket, "mucked_cards": phrase["mucked"] + bracket,
               "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
         "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
-        "positions": [mark["aside"] + p + mark["close"] for p in reader.POSITIONS],
-        "outcomes": list(reader.OUTCOMES),
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
@@ -200,18 +194,19 @@ def scanner_words(reader=ps) -> ScannerWords:
 # (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
 # word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES = map(np.int64, range(1, 18))
+    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES, OP_FREE = map(np.int64, range(1, 19))
 _UNIT, _REPEAT = 32, 1024
 _REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
-    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_HEADER = map(np.int64, range(17))
+    GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_SEATSUM, GR_SAYS, GR_HEADER = map(np.int64, range(19))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
-           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "HEADER")
+           "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "SEATSUM", "SAYS", "HEADER")
 """The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them (HEADER, the
 header's frame: :func:`_headers`)."""
-R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED = map(np.int64, range(6))
+R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED, R_FOUND = map(np.int64, range(7))
 """What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
-kept, as the reader keeps them); cards shown or mucked (on the current board); and the two tails."""
+kept, as the reader keeps them); cards shown or mucked (on the current board); the two tails; and
+words searched for in a line (SAYS: a form found where it stands, whatever follows it)."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
 _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
@@ -223,8 +218,17 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     one that stands, where a regex would try the next one after a failure; but the last piece of a
     line, the end after it, may list a word before the words it starts, and of those that stand
     only the first can end the line); a numbered word's second column is the list of the mark
-    before its number."""
+    before its number. Row 0 holds where each group's rows start, from column 1 (and where they
+    end, after the last group's)."""
     kinds = list(ActionKind)
+
+    def starts(pieces, at, open_words) -> tuple[str, ...]:
+        """The words a line may go on with from its piece ``at``."""
+        piece = pieces[at] if at < len(pieces) else None
+        if piece is not None and piece.what == "repeat":      # (read no time: what follows it)
+            return starts(piece.parts, 0, open_words) + starts(pieces, at + 1, open_words)
+        return (() if piece is None else (reader.SYNTAX["bracket"],) if piece.what == "cards"
+                else piece.open if open_words and piece.what == "choice" and piece.open else piece.words)
 
     def listed(words, group, what=None, lead=0, last=False) -> int:
         assert not any(w != v and v.startswith(w) for at, w in enumerate(words)
@@ -262,8 +266,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                     ops.append((OP_CARDS, counts["cards"]))
                     counts["cards"] += 1
                 elif piece.what in ("name", "skip"):      # it ends where the next piece's first word stands
-                    firsts = (() if after is None else (reader.SYNTAX["bracket"],) if after.what == "cards"
-                              else after.open if open_words and after.what == "choice" else after.words)
+                    firsts = starts(pieces, at + 1, open_words)
+                    firsts = [w for w in firsts if not any(w != v and w.startswith(v) for v in firsts)]    # (ends the same)
                     ends = -1
                     if after is not None:       # (a list of its own: any of its words ends it)
                         lists[f"ends:{len(lists)}"] = list(firsts)
@@ -278,6 +282,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                                 (OP_ZONE, piece.most)])
                 elif piece.what == "spaces":
                     ops.append((OP_SPACES, 0))
+                elif piece.what == "free":
+                    ops.append((OP_FREE, listed(piece.words, piece.group)))
                 elif piece.what == "repeat":
                     assert not repeated and not any(part.optional for part in piece.parts), "one unit at a time"
                     emit(piece.parts, repeated=True)
@@ -300,24 +306,31 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
     forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
                           reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, reader.MISC_ENDS,
                           reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
-                          zone_letters=reader.ZONE_LETTERS)
+                          zone_letters=reader.ZONE_LETTERS, positions=reader.POSITIONS, outcomes=reader.OUTCOMES,
+                          outcome=reader.OUTCOME_PATTERN)
     assert sorted(forms) == sorted(_GROUPS) and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", \
         "the header: the last row"
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
+    rows.append([-1])       # (row 0: the groups' first rows, below)
     for name in _GROUPS:
         group = np.int64(_GROUPS.index(name))
+        rows[0].append(len(rows))
         for form in forms[name]:
             said = {form.kind} if form.kind is not None else {k for p in form.pieces if p.what == "choice" for k in p.kinds}
             role = (R_NO_PLAY if said == {None} else R_PUTS if any(p.what == "amount" for p in form.pieces)
                     else R_SHOWS if said <= {ActionKind.SHOW, ActionKind.MUCK} else R_PLAIN)
             if group == GR_TAIL:
                 role = R_ALL_IN if any(p.group == "allin" for p in form.pieces) else R_CAPPED
+            elif group == GR_SAYS:
+                role = R_FOUND
+                assert form.pieces[0].what == "choice", "a form searched for starts with a choice"
             kind = kinds.index(form.kind) if form.kind is not None else -1
             if all(p.words or p.optional for p in form.pieces if p.what == "choice"):     # (one that can be read)
                 add(group, role, kind, form.pieces)
             if any(p.open for p in form.pieces):        # its open words, after which anything may follow
                 add(group, role, kind, form.pieces, open_words=True)
+    rows[0].append(len(rows))
     width = max(map(len, rows))
     return np.array([row + [0] * (width - len(row)) for row in rows], dtype=np.int64)
 
@@ -363,12 +376,6 @@ def _at_k(b, i, e, data, at, k):
         if b[i + j] != data[base + j]:
             return False
     return True
-
-
-@njit(cache=True)
-def _after(b, i, e, data, at, k):
-    """Where word k ends when it stands at b[i:] within ``e``, else -1."""
-    return i + at[k + 1] - at[k] if _at_k(b, i, e, data, at, k) else -1
 
 
 @njit(cache=True)
@@ -498,10 +505,28 @@ def _cards(b, i, e, wb, wa, wl, out):
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
     list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
-    for k in range(wl[which + 1] - wl[which]):
-        if _at_k(b, j, e, wb, wa, wl[which] + k):
-            return k, j + _n(wa, wl[which] + k)
+    for k in range(wl[which], wl[which + 1]):
+        if j < e and wb[wa[k]] == b[j] and _at_k(b, j, e, wb, wa, k):      # (the first byte first: most places hold none)
+            return k - wl[which], j + _n(wa, k)
     return -1, j
+
+
+@njit(cache=True)
+def _first_bytes(wb, wa, wl, wf, group):
+    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits: c is bit c % 64 of the c // 64th."""
+    bits = np.zeros(4, dtype=np.int64)
+    for f in range(wf[0, 1 + group], wf[0, 2 + group]):
+        for k in range(wl[wf[f, F_FIRST + 1]], wl[wf[f, F_FIRST + 1] + 1]):
+            bits[wb[wa[k]] >> 6] |= np.int64(1) << (wb[wa[k]] & 63)
+    return bits[0], bits[1], bits[2], bits[3]
+
+
+@njit(cache=True)
+def _next_start(b, i, e, starts):
+    """The first place from i within e where a byte of ``starts`` (:func:`_first_bytes`) stands, else e."""
+    while i < e and (starts[b[i] >> 6] >> (b[i] & 63)) & 1 == 0:
+        i += 1
+    return i
 
 
 @njit(cache=True)
@@ -512,146 +537,165 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
     amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
     role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure; a repeat's words aside start where it does. (One kernel: every call
-    between kernels costs a reference count per array handed on: one more here, a tenth of the scan.)"""
-    tails = wf.shape[0] if group == GR_ACTION else 0
-    first_tail = 0
-    while first_tail < tails and wf[first_tail, F_GROUP] != GR_TAIL:
-        first_tail += 1
-    for f in range(wf.shape[0]):
-        if wf[f, F_GROUP] != group:
-            continue
-        pieces = wf[f, F_PIECES]
-        candidate = 0       # where a piece that may end at several places ends: the regex's first first
-        again = True
-        while again:
-            again = False
-            for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
-                if t >= first_tail and wf[t, F_GROUP] != GR_TAIL:
-                    continue
-                kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
-                desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
-                row, p, j, status, unit_end, unit_j, choices = f, 0, q, 1, -1, q, 0
-                unit_start = -1
-                while True:
-                    if row == f and p == pieces:
-                        if t < first_tail:
+    form reads the line, -1 not sure; a repeat's words aside start where it does. A group searched for
+    (R_FOUND) is read at each place from q where one of its forms stands, whatever follows it, on from
+    its end, as a regex's findall: (status, -1, -1, the last amount read, how many, the first cards).
+    (One kernel: every call between kernels costs a reference count per array handed on: one more
+    here, a tenth of the scan.)"""
+    first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
+    found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
+    start = q
+    hits, last, shown_from, shown_to, read = 0, 0, -1, -1, False     # (searched for: what all its places read)
+    while True:
+        for f in range(wf[0, 1 + group], wf[0, 2 + group]):
+            if found and _word_of(b, start, e, wb, wa, wl, wf[f, F_FIRST + 1])[0] < 0:
+                continue        # a form searched for starts with a choice: read where a word of it stands
+            pieces = wf[f, F_PIECES]
+            candidate = 0       # where a piece that may end at several places ends: the regex's first first
+            again = True
+            while again and not read:
+                again = False
+                for t in range(first_tail - 1, tails):     # first_tail - 1: no tail
+                    kind, a0, a1, c1f, c1t, c2f, c2t = wf[f, F_KIND], 0, 0, -1, -1, -1, -1
+                    desc = desc_end = name_from = name_to = number = chosen0 = chosen1 = -1
+                    row, p, j, status, unit_end, unit_j, choices = f, 0, start, 1, -1, start, 0
+                    unit_start = -1
+                    while True:
+                        if row == f and p == pieces:
+                            if t < first_tail:
+                                break
+                            row, p, unit_end = t, 0, -1
+                        if row == t and p == wf[t, F_PIECES]:
                             break
-                        row, p, unit_end = t, 0, -1
-                    if row == t and p == wf[t, F_PIECES]:
-                        break
-                    op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
-                    if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                        unit_end, unit_j = p + op % _REPEAT // _UNIT, j
-                        unit_start, op = p if op > _REPEAT else -1, op % _UNIT    # (a repeat: and read again)
-                        if unit_start >= 0 and desc < 0:
-                            desc = j
-                    status = 0
-                    if op == OP_WORD:
-                        k = wl[arg]
-                        if _at_k(b, j, e, wb, wa, k):
-                            status, j = 1, j + _n(wa, k)
-                    elif op == OP_CHOICE or op == OP_OPEN:
-                        which, r = _word_of(b, j, e, wb, wa, wl, arg)
-                        choices += 1
-                        if which >= 0:
-                            status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
-                            if choices == 1:
-                                chosen0 = which
-                            else:
-                                chosen1 = which
-                            if wk[wl[arg] + which, 0] >= 0:
-                                kind = wk[wl[arg] + which, 0]
-                            lead = wk[wl[arg] + which, 1]
-                            if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
-                                value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
-                                if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
-                                    status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
-                                elif r > j + _n(wa, wl[lead]):
-                                    number, j = value, r
-                    elif op == OP_AMOUNT:
-                        status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
-                        if row == f and arg == 0:
-                            a0 = cents
-                        elif row == f and arg == 1:
-                            a1 = cents
-                    elif op == OP_CARDS:
-                        if _at_k(b, j, e, wb, wa, W_BRACKET):
-                            close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
-                            if close >= 0:
-                                if arg == 0:
-                                    c1f, c1t = j + _n(wa, W_BRACKET), close
+                        op, arg = wf[row, F_FIRST + 2 * p], wf[row, F_FIRST + 2 * p + 1]
+                        if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
+                            unit_end, unit_j = p + op % _REPEAT // _UNIT, j
+                            unit_start, op = p if op > _REPEAT else -1, op % _UNIT    # (a repeat: and read again)
+                            if unit_start >= 0 and desc < 0:
+                                desc = j
+                        status = 0
+                        if op == OP_WORD:
+                            k = wl[arg]
+                            if _at_k(b, j, e, wb, wa, k):
+                                status, j = 1, j + _n(wa, k)
+                        elif op == OP_CHOICE or op == OP_OPEN:
+                            which, r = _word_of(b, j, e, wb, wa, wl, arg)
+                            choices += 1
+                            if which >= 0:
+                                status, j = 1, e if op == OP_OPEN else r     # anything may follow an open word
+                                if choices == 1:
+                                    chosen0 = which
                                 else:
-                                    c2f, c2t = j + _n(wa, W_BRACKET), close
-                                status, j = 1, close + _n(wa, W_BRACKET_END)
-                    elif op == OP_NUMBER or op == OP_PLACE:
-                        value, r = _number(b, j, e, _SEAT_DIGITS)
-                        while op == OP_PLACE and r < e and (48 <= b[r] <= 57 or 65 <= b[r] <= 90 or 97 <= b[r] <= 122
-                                                            or b[r] == 95):
-                            r += 1      # \w after the digits of a place ("3rd")
-                        if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
-                            status = -1     # a Unicode digit or letter (\d, \w take them), or more digits than the lane keeps
-                        elif r > j:
-                            status, j = 1, r
-                            if arg == 0:
-                                a0 = value
-                            else:
-                                a1 = value
-                    elif op == OP_SPACES:
-                        status = 1
-                        while j < e and _is_space(b[j]):
-                            j += 1
-                    elif op == OP_SKIP:
-                        r = _find(b, j, e, wb, wa, wl[arg])
-                        if r >= 0:
-                            status, j = 1, r
-                    elif op == OP_REST:     # what is not a player's name, as the words aside
-                        status, desc, desc_end, j = 1, j, e, e
-                    elif op == OP_NAME_REST:
-                        if j < e:
-                            status, name_from, name_to, j = 1, j, e, e
-                    elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
-                        # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
-                        shortest = e
-                        for k in range(wl[arg], wl[arg + 1]):
-                            shortest = min(shortest, _n(wa, k))
-                        step = 1 if op == OP_NAME_FIRST else -1
-                        r = j + 1 if op == OP_NAME_FIRST else e - shortest
-                        seen = 0
-                        while j + (op != OP_NAME_LAST0) <= r <= e - shortest:
-                            if _word_of(b, r, e, wb, wa, wl, arg)[0] >= 0:
-                                if seen == candidate:
-                                    status, name_from, name_to, j = 1, j, r, r
-                                    again = True
-                                    break
-                                seen += 1
-                            r += step
-                    elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
-                        seen = 0
-                        for r in range(e - 1, j + 1, -1):
-                            if _at_k(b, r, e, wb, wa, W_CLOSE):
-                                if seen == candidate:
-                                    status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
-                                    again = True
-                                    break
-                                seen += 1
-                    if status == 0 and p < unit_end:
-                        status, j, p, unit_start = 1, unit_j, unit_end, -1
-                        continue
-                    if status != 1:
+                                    chosen1 = which
+                                if wk[wl[arg] + which, 0] >= 0:
+                                    kind = wk[wl[arg] + which, 0]
+                                lead = wk[wl[arg] + which, 1]
+                                if lead > 0 and _at_k(b, j, e, wb, wa, wl[lead]):     # a mark and digits may follow
+                                    value, r = _number(b, j + _n(wa, wl[lead]), e, _NUMBER_DIGITS)
+                                    if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                                        status = -1     # a Unicode digit (\d takes it), or a number the lane does not keep
+                                    elif r > j + _n(wa, wl[lead]):
+                                        number, j = value, r
+                        elif op == OP_AMOUNT:
+                            status, cents, j = _amount(b, wb, wa, wl, wk, sign, j, e)
+                            if row == f and arg == 0:
+                                a0 = cents
+                            elif row == f and arg == 1:
+                                a1 = cents
+                        elif op == OP_CARDS:
+                            if _at_k(b, j, e, wb, wa, W_BRACKET):
+                                close = _find(b, j + _n(wa, W_BRACKET), e, wb, wa, W_BRACKET_END)
+                                if close >= 0:
+                                    if arg == 0:
+                                        c1f, c1t = j + _n(wa, W_BRACKET), close
+                                    else:
+                                        c2f, c2t = j + _n(wa, W_BRACKET), close
+                                    status, j = 1, close + _n(wa, W_BRACKET_END)
+                        elif op == OP_NUMBER or op == OP_PLACE:
+                            value, r = _number(b, j, e, _SEAT_DIGITS)
+                            while op == OP_PLACE and r < e and (48 <= b[r] <= 57 or 65 <= b[r] <= 90 or 97 <= b[r] <= 122
+                                                                or b[r] == 95):
+                                r += 1      # \w after the digits of a place ("3rd")
+                            if r < e and (b[r] >= 0x80 or 48 <= b[r] <= 57):
+                                status = -1     # a Unicode digit or letter (\d, \w take them), or more digits than the lane keeps
+                            elif r > j:
+                                status, j = 1, r
+                                if arg == 0:
+                                    a0 = value
+                                else:
+                                    a1 = value
+                        elif op == OP_FREE:     # the rest of the line, for the reader's table to judge
+                            if _word_of(b, j, e, wb, wa, wl, arg)[0] >= 0:
+                                status, desc, desc_end, j = 1, j, e, e
+                        elif op == OP_SPACES:
+                            status = 1
+                            while j < e and _is_space(b[j]):
+                                j += 1
+                        elif op == OP_SKIP:
+                            r = _find(b, j, e, wb, wa, wl[arg])
+                            if r >= 0:
+                                status, j = 1, r
+                        elif op == OP_REST:     # what is not a player's name, as the words aside
+                            status, desc, desc_end, j = 1, j, e, e
+                        elif op == OP_NAME_REST:
+                            if j < e:
+                                status, name_from, name_to, j = 1, j, e, e
+                        elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
+                            # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
+                            shortest = e
+                            for k in range(wl[arg], wl[arg + 1]):
+                                shortest = min(shortest, _n(wa, k))
+                            step = 1 if op == OP_NAME_FIRST else -1
+                            r = j + 1 if op == OP_NAME_FIRST else e - shortest
+                            seen = 0
+                            while j + (op != OP_NAME_LAST0) <= r <= e - shortest:
+                                if _word_of(b, r, e, wb, wa, wl, arg)[0] >= 0:
+                                    if seen == candidate:
+                                        status, name_from, name_to, j = 1, j, r, r
+                                        again = True
+                                        break
+                                    seen += 1
+                                r += step
+                        elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
+                            seen = 0
+                            for r in range(e - 1, j + 1, -1):
+                                if _at_k(b, r, e, wb, wa, W_CLOSE):
+                                    if seen == candidate:
+                                        status, desc, desc_end, j = 1, j + _n(wa, W_ASIDE), r, r + _n(wa, W_CLOSE)
+                                        again = True
+                                        break
+                                    seen += 1
+                        if status == 0 and p < unit_end:
+                            status, j, p, unit_start = 1, unit_j, unit_end, -1
+                            continue
+                        if status != 1:
+                            break
+                        p += 1
+                        if p == unit_end and unit_start >= 0:
+                            p = unit_start
+                    if status < 0:
+                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
+                    if status == 1 and found:
+                        if c1f < 0:
+                            hits, last = hits + 1, a0
+                        elif shown_from < 0:
+                            shown_from, shown_to = c1f, c1t
+                        start, read = j - 1, True       # on after it
                         break
-                    p += 1
-                    if p == unit_end and unit_start >= 0:
-                        p = unit_start
-                if status < 0:
-                    return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
-                if status == 1 and j == e:
-                    return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                            wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
-                if status == 0 and row == f:
-                    break       # the form's own pieces do not read: no tail helps
-            candidate += 1
-    return 0, -1, -1, 0, 0, -1, -1, -1, -1, -1, -1, -1, -1, 0, -1, -1, -1
+                    if status == 1 and j == e:
+                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
+                                wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
+                    if status == 0 and row == f:
+                        break       # the form's own pieces do not read: no tail helps
+                candidate += 1
+            if read:
+                read = False
+                break
+        start += 1
+        if not found or start >= e:
+            break
+    return (1 if hits > 0 or shown_from >= 0 else 0, -1, -1, last, hits, shown_from, shown_to, -1, -1, -1, -1, -1, -1, 0,
+            -1, -1, -1)
 
 
 @njit(cache=True)
@@ -750,6 +794,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     """Classify and read every line of every hand (see the module's docstring); returns the
     numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
     tmp = np.empty(8, dtype=np.int64)
+    says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
     ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
@@ -821,80 +866,34 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
-                number, j = _number(b, s + _n(wa, W_SEAT), e, _SEAT_DIGITS)
-                if j == s + _n(wa, W_SEAT) or not _at_k(b, j, e, wb, wa, W_NAME_END):
-                    ok = False
-                    break
-                p0 = j + _n(wa, W_NAME_END)
-                found = False
+                # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
+                # out of the lane) and the first cards it showed or mucked, searched for only where one of its words
+                # may start (a folded line has none); one call place for all: each place costs every line a little
+                group, at, said, won, count, shown, shown_to = GR_SEATSUM if in_summary else GR_SEAT, s, 0, -1, 0, -1, -1
+                while group >= 0:
+                    read, _, _, a0, a1, c1f, c1t, _, _, words, _, n0, n1, _, _, _, _ = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, group, at, e)
+                    if group == GR_SAYS:
+                        said, won, count, shown, shown_to, group = read, a0, a1, c1f, c1t, -1
+                    else:
+                        status, number, cents, what, p0, pe = read, a0, a1, words, n0, n1
+                        says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
+                        group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
-                    for pe in range(p0 + 1, e):
-                        if not _at_k(b, pe, e, wb, wa, W_SPACE):
-                            continue    # the name ends before " (button)" … or " folded" …
-                        position, j = _word_of(b, pe, e, wb, wa, wl, L_POSITIONS)
-                        while position >= 0:
-                            position, j = _word_of(b, j, e, wb, wa, wl, L_POSITIONS)
-                        found = _at_k(b, j, e, wb, wa, W_SPACE) and _word_of(b, j + _n(wa, W_SPACE), e, wb, wa, wl,
-                                                                             L_OUTCOMES)[0] >= 0
-                        if found:
-                            what = j + _n(wa, W_SPACE)
-                            i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                            if i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number:
-                                ok = False
-                                break
-                            # won (X) / collected (X): findall over what
-                            won = -1
-                            count = 0
-                            q = what
-                            while q < e:
-                                start = max(_after(b, q, e, wb, wa, W_WON_AMOUNT), _after(b, q, e, wb, wa, W_COLLECTED_AMOUNT))
-                                if start < 0:
-                                    q += 1
-                                    continue
-                                if _at_k(b, start, e, wb, wa, W_OPEN):
-                                    start += _n(wa, W_OPEN)
-                                status, cents, r = _amount(b, wb, wa, wl, wk, sign, start, e)
-                                if status < 0:
-                                    ok = False
-                                    break
-                                if status == 0:
-                                    q += 1
-                                    continue
-                                count += 1
-                                won = cents
-                                q = r + _n(wa, W_CLOSE) if _at_k(b, r, e, wb, wa, W_CLOSE) else r
-                            if not ok:
-                                break
-                            if count > 1:
-                                ok = False
-                                break
-                            summary_won[s0 + i] = won
-                            summary_line[s0 + i] = fl
-                            what_from[s0 + i] = what
-                            what_to[s0 + i] = e
-                            won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
-                            # showed [..] / mucked [..]: the first such group
-                            q = what
-                            while q < e:
-                                start = max(_after(b, q, e, wb, wa, W_SHOWED_CARDS), _after(b, q, e, wb, wa, W_MUCKED_CARDS))
-                                if start >= 0:
-                                    close = _find(b, start, e, wb, wa, W_BRACKET_END)
-                                    if close >= 0:
-                                        n = _cards(b, start, close, wb, wa, wl, tmp)
-                                        if n < 0 or (n != 0 and n != 2):
-                                            ok = False
-                                        elif n == 2:
-                                            how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
-                                            if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl):
-                                                ok = False
-                                        break
-                                q += 1
-                            sum_seats += 1
-                            token = T_SEATSUM
-                            break
+                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    n = _cards(b, shown, shown_to, wb, wa, wl, tmp) if shown >= 0 else 0
+                    how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
+                    if (i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number or said < 0 or count > 1
+                            or n != 0 and n != 2
+                            or n == 2 and not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
+                        ok = False
+                        break
+                    summary_won[s0 + i], summary_line[s0 + i] = won if count > 0 else -1, fl
+                    what_from[s0 + i], what_to[s0 + i] = what, e
+                    won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
+                    sum_seats += 1
+                    token = T_SEATSUM
                 else:
-                    status, _, _, number, cents, _, _, _, _, rest, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_SEAT, s, e)
                     if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                         ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
@@ -903,20 +902,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                             ok = False      # one seat listed twice
                     if not ok:
                         break
-                    seat_no[ns] = number
-                    stack[ns] = cents
-                    sitting[ns] = _find(b, rest, e, wb, wa, W_SITTING_OUT) >= 0
-                    seat_line[ns] = fl
-                    name_from[ns] = p0
-                    name_to[ns] = pe
+                    seat_no[ns], stack[ns], seat_line[ns], name_from[ns], name_to[ns] = number, cents, fl, p0, pe
+                    sitting[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
                     ns += 1
-                    found = True
                     token = T_SEAT
-                if not ok:
-                    break
-                if not found:
-                    ok = False
-                    break
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
                 status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(

@@ -566,7 +566,7 @@ def _table_with(**changes):
 
     names = ("LINE_KINDS", "PHRASES", "MARKERS", "RUNS", "POSITIONS", "OUTCOMES", "BETS", "POSTS", "SHOWS", "NO_SHOWS", "NO_PLAY",
              "NO_PLAY_OPEN", "MISC_ENDS", "MISC_OPEN", "DATE_TIME", "CURRENCY_SIGNS", "SYNTAX", "TABLE_KINDS",
-             "ZONE_LETTERS")
+             "ZONE_LETTERS", "OUTCOME_PATTERN")
     return SimpleNamespace(**{**{name: getattr(ps, name) for name in names}, **changes})
 
 
@@ -810,7 +810,8 @@ def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
     from parsers.lines import LineForm
     pieces = ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
                            ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS,
-                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces
+                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS,
+                           outcomes=ps.OUTCOMES, outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces
     when = re.compile(LineForm(pieces[-2:]).pattern("", {name: ps.SYNTAX[name] for name in ("open", "close", "dash")}))
     assert when.fullmatch("2021-03-04 5:06:07 ET") and not when.fullmatch("2021/03/04 5:06:07 ET")
     assert ps._WHEN.fullmatch("2021/03/04 5:06:07 ET") and not ps._WHEN.fullmatch("2021-03-04 5:06:07 ET")
@@ -835,7 +836,8 @@ def test_the_scanner_reads_the_header_the_reader_declares():
     assert _scanned_header(rush, scanner_words(table)) is not None
     assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
                          ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
-                         zone_letters=ps.ZONE_LETTERS)["HEADER"][0].pieces[1].words[-1] == "Rush "
+                         zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS, outcomes=ps.OUTCOMES,
+                         outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces[1].words[-1] == "Rush "
     local = header.replace("2021/03/04 5:06:07 ET", "2021/03/04 11:06:07 CET [2021/03/04 5:06:07 ET]")
     row = _scanned_header(local, WORDS)
     assert local.encode()[row[7]:row[8]] == b"CET" and row[6] - row[5] == 6 * 3600      # (bytes: the € is three)
@@ -866,3 +868,31 @@ def test_header_forms_read_alike_in_both_lanes(header, in_lane):
     else:
         with pytest.raises(ParseError, match="'XYZ' is not a time zone"):
             parse_chunk(split(text)[0], "h.txt")
+
+
+def test_the_summary_seat_lines_are_read_as_the_reader_declares_them():
+    """A summary seat line and what its outcome says (what it won, the cards it showed) are declared
+    once as forms: the reader's patterns are made from them (each amount won, as a findall, and the
+    first cards), and the scanner reads the positions the table names, and no other (a word in
+    parentheses it does not name is the player's name's)."""
+    import re
+
+    from parsers import pokerstars as ps
+    from parsers.pokerstars_fast import scanner_words
+
+    marks = {name: ps.SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
+    won, shown = (re.compile(form.pattern(ps._AMT, marks)) for form in ps.FORMS["SAYS"])
+    said = "showed [Ac Kd] and won ($1.20) with a pair, and mucked [2c 3c] and won $3"
+    assert [m.group("a") for m in won.finditer(said)] == ["$1.20", "$3"] == ps._SUMMARY_WON.findall(said)
+    assert shown.search(said).group("c") == "Ac Kd" == ps._SUMMARY_CARDS.search(said).group(1)
+    line = "Seat 2: Ivan (dealer) (button) collected (€0.25)"
+    assert ps._SEATSUM.match(line).group("p") == "Ivan (dealer)"        # a player Ivan (dealer): none sits
+    dealer = _table_with(POSITIONS=(*ps.POSITIONS, "dealer"))
+    assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
+                         ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS, date_time=ps.DATE_TIME,
+                         zone_letters=ps.ZONE_LETTERS, positions=dealer.POSITIONS, outcomes=ps.OUTCOMES,
+                         outcome=ps.OUTCOME_PATTERN)["SEATSUM"][0].pieces[4].parts[0].words[-1] == " (dealer)"
+    hand = _WORDS_HAND.replace("Seat 2: Ivan (button) collected", "Seat 2: Ivan (dealer) (button) collected")
+    assert read_batch(split(hand), "t.txt").in_lane.tolist() == [False]
+    batch = read_batch(split(hand), "t.txt", scanner_words(dealer))
+    assert batch.in_lane.tolist() == [True] and batch.summary_won.tolist() == [-1, 25, -1]
