@@ -155,7 +155,6 @@ def scanner_words(reader=ps) -> ScannerWords:
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
     phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
-    space = mark["space"]
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
                         for word in reader.MARKERS[terminal]]
