@@ -1,4 +1,5 @@
-"""Hold'em: the all-in EV of a replayed hand, and the table options the engine reads.
+"""Hold'em: the game's rule texts (:data:`RULES`, from :mod:`rules.holdem_rules`) and the all-in EV of a
+replayed hand.
 
 The replay itself is the compiled engine (:mod:`rules.holdem_fast`; one hand at a time,
 :func:`rules.holdem_engine.replay`). :func:`allin_ev_values` turns the exact equity of each pot
@@ -15,9 +16,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 from rules.evaluator import HandError, RankOrder
-from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, RULES
+from rules.holdem_rules import RULES
 
-__all__ = ["DEFAULT", "HE", "LIMIT_CAP_BETS", "LIMIT_CAP_HEADS_UP", "RULES", "allin_ev_values"]
+__all__ = ["RULES", "allin_ev_values"]
 
 
 def allin_ev_values(holes: list[list[int]], board: list[int], pot_sets: list[list[int]], net_pots: list[Decimal],

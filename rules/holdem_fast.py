@@ -52,11 +52,11 @@ from numba import njit
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
-from rules.holdem import LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, allin_ev_values
+from rules.holdem import allin_ev_values
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column, empty_columns
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
-from rules.holdem_rules import DEFAULT, HE, POSITIONS_AFTER_BB
+from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, POSITIONS_AFTER_BB
 
 __all__ = ["FactBatch", "FindingRows", "replay_batch"]
 
@@ -271,7 +271,7 @@ FactColumns = namedtuple("FactColumns", [f.name for f in fields(FactBatch) if f.
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
                  allin_ev: bool = True) -> FactBatch:
     """Replay every hand of ``batch`` (see the module docstring). ``limit_cap``: the bets allowed per
-    Limit round (default ``rules.holdem.LIMIT_CAP_BETS``, ``None``: no cap); ``cap_heads_up``: whether
+    Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap); ``cap_heads_up``: whether
     the cap holds heads-up (default ``LIMIT_CAP_HEADS_UP``); ``allin_ev=False`` skips the equity."""
     if limit_cap is DEFAULT:
         limit_cap = LIMIT_CAP_BETS
