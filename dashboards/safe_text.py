@@ -45,4 +45,4 @@ def md_with_code(value) -> str:
     parts = str(value).split("`")
     if len(parts) % 2 == 0:
         return md(value)
-    return "".join(f"`{part}`" if inside else md(part) for part, inside in zip(parts, [False, True] * len(parts)))
+    return "".join(f"`{part}`" if k % 2 else md(part) for k, part in enumerate(parts))    # odd parts: inside a span
