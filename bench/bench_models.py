@@ -7,7 +7,10 @@ builds every model of ``sql/`` into the warehouse on one thread (as ``rasklad in
 each costly model's (its best round), with the load average beside them: the machine is shared,
 and CPU seconds move with its load less than the wall clock does. A view costs nothing when it is
 made: its query runs inside the tables that read it, so the costly views are listed apart, each
-timed alone over the built warehouse (their CPU is part of their readers' above).
+timed alone over the built warehouse (their CPU is part of their readers' above). Each costly table's
+CPU is split into its query, computed alone into memory over the built warehouse, and the rest: the
+storing of its rows in the models file (their compression and write): what the rows and columns
+the table holds cost, however its query is written.
 """
 
 from __future__ import annotations
@@ -52,8 +55,12 @@ def main() -> None:
         print(f"models build of {HANDS:,} hands, one thread: {total:.2f} CPU-s "
               f"(best of {ROUNDS}: {', '.join(f'{run[0]:.2f}' for run in rounds)}; load {os.getloadavg()[0]:.1f})")
         ranked = sorted(best.items(), key=lambda item: -item[1])
+        tables = {model.name: model for model in models.models() if model.materialized == "table"}
+        queries = _alone(warehouse, [tables[name] for name, _ in ranked[:SHOWN] if name in tables])
         for name, seconds in ranked[:SHOWN]:
-            print(f"  {name}: {seconds:.3f} CPU-s ({seconds / total:.0%})")
+            split = (f": its query {queries[name]:.3f}, storing its rows {seconds - queries[name]:.3f}"
+                     if name in queries else "")
+            print(f"  {name}: {seconds:.3f} CPU-s ({seconds / total:.0%}){split}")
         print(f"  the other {len(ranked) - SHOWN} models: {sum(seconds for _, seconds in ranked[SHOWN:]):.3f} CPU-s; "
               f"the rest of the build (the tables' views, the macros, the file's last write and its copy): "
               f"{total - sum(in_best_round.values()):.3f} CPU-s")
@@ -64,20 +71,26 @@ def main() -> None:
 
 
 def _costly_views(warehouse: Path) -> list[tuple[str, float]]:
-    """Each view model's CPU seconds, computed alone into a temporary table on one thread (the
-    best of the rounds), for those costing at least ``VIEW_SHOWN_FROM``, the costliest first."""
-    costs = []
+    """Each view model's CPU seconds alone (:func:`_alone`), for those costing at least
+    ``VIEW_SHOWN_FROM``, the costliest first."""
+    costs = _alone(warehouse, [model for model in models.models() if model.materialized == "view"])
+    return sorted(((name, seconds) for name, seconds in costs.items() if seconds >= VIEW_SHOWN_FROM),
+                  key=lambda item: -item[1])
+
+
+def _alone(warehouse: Path, chosen: list[models.Model]) -> dict[str, float]:
+    """Each of ``chosen``'s query CPU seconds, computed alone into a temporary table in memory on one
+    thread over the built warehouse (the best of the rounds)."""
+    costs = {}
     with connect(warehouse, threads=1, preserve_insertion_order=False) as con:
-        for model in models.models():
-            if model.materialized != "view":
-                continue
+        for model in chosen:
             runs = []
             for _ in range(ROUNDS):
                 started = time.process_time()
-                con.execute(f"create or replace temp table timed as select * from {model.name}")
+                con.execute(f"create or replace temp table timed as\n{model.body}")
                 runs.append(time.process_time() - started)
-            costs.append((model.name, min(runs)))
-    return sorted(((name, seconds) for name, seconds in costs if seconds >= VIEW_SHOWN_FROM), key=lambda item: -item[1])
+            costs[model.name] = min(runs)
+    return costs
 
 
 if __name__ == "__main__":
