@@ -34,74 +34,31 @@ parsers.errors.ParseError: line 1, column 22: Omaha Pot Limit is not supported y
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 import numpy as np
 from numba import njit
 
-from parsers import room_lines
 from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
+from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
 from rules.cards import Card
-from rules.holdem_hand import (
-    Action,
-    ActionKind,
-    BettingStructure,
-    CardsHow,
-    CashOut,
-    HoldemHand,
-    HoleCards,
-    Seat,
-    Street,
-    Summary,
-    SummarySeat,
-)
+from rules.holdem_hand import (Action, ActionKind, BettingStructure, CardsHow, CashOut, HoldemHand, HoleCards, Seat,
+                               Street, Summary, SummarySeat)
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
-    "ACTION_FORMS",
-    "ACTION_TAIL",
-    "BETS",
-    "CURRENCY_SIGNS",
-    "DATE_TIME",
-    "FORMS",
-    "HAND_NAME",
-    "LINE_KINDS",
-    "MARKERS",
-    "MISC_ENDS",
-    "MISC_OPEN",
-    "NO_PLAY",
-    "NO_PLAY_OPEN",
-    "NO_SHOWS",
-    "OUTCOMES",
-    "PHRASES",
-    "POSITIONS",
-    "POSTS",
-    "RUNS",
-    "SHOWS",
-    "SITE",
-    "SUMMARY_OUTCOME",
-    "SYNTAX",
-    "TABLE_KINDS",
-    "TERMINALS",
-    "WORDS",
-    "ZONE_LETTERS",
-    "LineKind",
-    "build_hand",
-    "check_shape",
-    "in_utc",
-    "line_forms",
-    "local_time_matches",
-    "parse",
-    "read_header",
-    "stakes_sign",
+    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
+    "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
+    "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
+    "LineKind", "build_hand", "check_shape", "in_utc", "line_forms", "local_time_matches", "parse",
+    "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
@@ -201,8 +158,8 @@ _GAME = re.compile(
     r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
     re.IGNORECASE,
 )
-_GAME_NAME = re.compile(r"(?:6\+ |Split )?Hold'em$", re.IGNORECASE)
-_GAME_PREFIX = re.compile(r"(?:[A-Z]{3} |Freeroll )?", re.IGNORECASE)
+_GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)
+"""A Hold'em game's name, after a tournament's buy-in currency or "Freeroll"."""
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
 _STAKES = re.compile(
     r"(?:\(|,\s)\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
@@ -347,7 +304,6 @@ FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PL
                    _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS, positions=POSITIONS,
                    outcomes=OUTCOMES, outcome=OUTCOME_PATTERN)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
-ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
 _HEAD = FORMS["HEADER"][0].pieces
 _REST = next(at for at, piece in enumerate(_HEAD) if piece.group == "rest")
@@ -362,8 +318,8 @@ _WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in z
 """The header and its date in words, for errors: made from the header's words and DATE_TIME."""
 _ACTION = re.compile(
     r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
-    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
-    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
+    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS["ACTION"])
+    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS["TAIL"]) + r")?\s*$"
 )
 
 
@@ -479,16 +435,12 @@ _CUSTOM_ZONE = "CUST"
 """The zone of a clock the player set to an offset of his own: any whole number of quarter-hours."""
 
 
-@lru_cache(maxsize=64)
-def _zone(name: str) -> tzinfo:
-    clock = zone_clock(name, all_year=True)
-    return clock if isinstance(clock, ZoneInfo) else timezone(timedelta(minutes=clock))
-
-
 def _utc_readings(at: datetime, zone: str) -> set[datetime]:
     """The UTC instants a wall-clock time of ``zone`` can mean (two in the hour clocks go back)."""
-    tz = _zone(zone)
-    return {(at - (at.replace(tzinfo=tz, fold=fold).utcoffset() or timedelta(0))) for fold in (0, 1)}
+    clock = zone_clock(zone, all_year=True)
+    if not isinstance(clock, ZoneInfo):
+        return {at - timedelta(minutes=clock)}
+    return {at - at.replace(tzinfo=clock, fold=fold).utcoffset() for fold in (0, 1)}
 
 
 def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
@@ -507,7 +459,7 @@ def in_utc(at: datetime, zone: str) -> datetime:
     >>> in_utc(datetime(2020, 1, 2, 3, 4, 5), "ET"), in_utc(datetime(2020, 7, 2, 3, 4, 5), "ET")
     (datetime.datetime(2020, 1, 2, 8, 4, 5), datetime.datetime(2020, 7, 2, 7, 4, 5))
     """
-    return room_lines.in_utc(at, zone, all_year=True)
+    return _room_in_utc(at, zone, all_year=True)
 
 
 def _when(d: str, t: str) -> datetime:
@@ -527,7 +479,8 @@ _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCAL
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
 _SHOWN_DOWN = 4
-_SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
+_SITTING_OUT, _SHOWED = PHRASES["sitting_out"], PHRASES["showed"]
+_VERBS = {**BETS, **POSTS}
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
@@ -575,12 +528,10 @@ def read_header(line: str) -> dict:
     if game is None:
         raise ParseError("the header names no game and betting structure (like \"Hold'em No Limit\")",
                          line=1, column=1, line_text=line)
-    name = game["game"].strip()
-    if "(" in name:  # Mixed NLH/PLO (Hold'em No Limit, …), 8-Game (Razz Limit, …)
-        name = name.rsplit("(", 1)[-1].strip()
-    known = _GAME_NAME.search(name)
-    if known is not None and _GAME_PREFIX.fullmatch(name, 0, known.start()):
-        name = known[0]     # drop a tournament's buy-in currency or "Freeroll" before the game
+    name = game["game"].strip()     # (in a mixed game's "Mixed NLH/PLO (Hold'em No Limit, …)": the game played)
+    known = _GAME_NAME.fullmatch(name)
+    if known is not None:
+        name = known["name"]
     if name.lower() not in _SUPPORTED:
         raise ParseError(f"{name} {game['struct']} is not supported yet: {_UNSUPPORTED_GAMES}",
                          line=1, column=match.start("rest") + game.start("game") + 1, line_text=line)
@@ -714,10 +665,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     classified lines; with no tokens, the record of the header alone."""
     match, stakes = head["match"], head["stakes"]
     is_tournament = match["tid"] is not None
-    short_deck = head["game"].startswith("6+")
-    sb_text, bb_text = stakes["sb"], stakes["bb"]
-    small_blind = _money(sb_text)
-    big_blind = _money(bb_text) if bb_text else small_blind
+    small_blind = _money(stakes["sb"])
+    big_blind = _money(stakes["bb"]) if stakes["bb"] else small_blind
     small_bet = big_bet = None
     betting = BettingStructure.parse(head["struct"])
     if betting is BettingStructure.LIMIT:
@@ -725,79 +674,53 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_bet, big_bet = small_blind, big_blind
         unit = Decimal(1) if small_bet == small_bet.to_integral_value() and is_tournament else Decimal("0.01")
         small_blind, big_blind = (small_bet / 2).quantize(unit, rounding=ROUND_DOWN), small_bet
-    ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
-    cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = stakes_sign(head)
     marks = CurrencyMarks(sign, source.first_line)
     money = _sign_checker(sign, lines, marks)
-    if is_tournament:
-        currency = "chips"
-    elif stakes["cur"]:
-        currency = stakes["cur"]
-    elif sign in CURRENCY_SIGNS:
-        currency = CURRENCY_SIGNS[sign]
-    else:
-        currency = "play"
-    played_at = head["played_at"]
+    currency = "chips" if is_tournament else stakes["cur"] or CURRENCY_SIGNS.get(sign, "play")
 
-    table_name = None
-    max_seats = button = None
+    table_name = max_seats = button = None
     seats: list[Seat] = []
     actions: list[Action] = []
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
     board_lines: list[list[int]] = [[]]
-    street = Street.PREFLOP
-    run = 0
-    cancelled = False
-    total = rake = None
+    street, run = _PREFLOP, 0
+    cancelled = blinds_posted = False
+    total = rake = _ZERO
     pots: tuple[Decimal, ...] = ()
-    total_line = 0
+    total_line = 0      # (none: no Total line)
     summary_boards: list[tuple[Card, ...]] = []
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
-    blinds_posted = False
     append = actions.append
-    seat_numbers: set[int] = set()
+    seat_numbers: set[str] = set()
     dealt: set[str] = set()
     dealt_streets = [_NO_BOARD.copy(), np.zeros(3, np.int64), np.empty(5, np.int64)]   # what _deal keeps
 
     first_line = source.first_line
     for kind, m, index in tokens:
         line = first_line + index      # source.line(index), inline
-        if kind == "ACTION":
-            player, fold, check, verb, _, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
-            if fold:
-                append(_action(street, player, _FOLD, _ZERO, None, False, False, (), None, 0, line))
-            elif check:
-                append(_action(street, player, _CHECK, _ZERO, None, False, False, (), None, 0, line))
-            elif raised:
-                append(_action(street, player, _RAISE, money(raised, index), money(raise_to, index),
-                               all_in is not None, capped is not None, (), None, 0, line))
-            else:
-                append(_action(street, player, BETS[verb], money(amount, index), None, all_in is not None,
-                               capped is not None, (), None, 0, line))
-        elif kind == "POST":
-            m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
-            post = POSTS[m[4]]
-            if post is _POST_SB:
-                # A returning player pays a missed small blind as a second "posts small blind" (or
-                # one after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
-                if blinds_posted:
-                    post = _POST_DEAD_KIND
-                blinds_posted = True
-            elif post is _POST_BB:
-                blinds_posted = True
-            append(_action(_PREFLOP, m[0], post, money(m[5], index), None, m[12] is not None, m[13] is not None, (),
+        if kind == "ACTION" or kind == "POST":
+            player, fold, check, verb, post, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
+            if fold or check:
+                append(_action(street, player, _FOLD if fold else _CHECK, _ZERO, None, False, False, (), None, 0, line))
+                continue
+            what = _RAISE if raised else _VERBS[verb]
+            if post:
+                # A returning player pays a missed small blind as a second "posts small blind" (or one
+                # after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
+                if what is _POST_SB and blinds_posted:
+                    what = _POST_DEAD_KIND
+                blinds_posted = blinds_posted or what is _POST_SB or what is _POST_BB
+            append(_action(_PREFLOP if post else street, player, what, money(raised or amount, index),
+                           money(raise_to, index) if raised else None, all_in is not None, capped is not None, (),
                            None, 0, line))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()     # a seat other than the seat line's: the engine's (HE-SUMMARY-SEATS)
-            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if (_WON_WORD in what or _COLLECTED_WORD in what) else ()
-            if "[" in what:      # showed [ or mucked [
-                shown = _SUMMARY_CARDS.search(what)
-                cards = _cards(shown[1], index, lines[index]) if shown else ()
-            else:
-                cards = ()
+            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what))
+            shown = _SUMMARY_CARDS.search(what)
+            cards = _cards(shown[1], index, lines[index]) if shown else ()
             summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
             if cards:
                 holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith(_SHOWED) else CardsHow.MUCKED,
@@ -809,19 +732,16 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             seat_numbers.add(n)
             seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
-            run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
-            street = _STREETS[what]
-            run = _RUNS[run_name]
+            what, c1, c2 = m["what"], m["c1"], m["c2"]
+            street, run = _STREETS[what], _RUNS[m["run"]]
             repeated = _cards(c1, index, lines[index])
-            cards = repeated + _cards(c2, index, lines[index])
-            _deal(dealt_streets, run, _STREET_NAMES.index(what), cards, len(repeated) if c2 is not None else -1, index,
-                  lines, c1)
+            _deal(dealt_streets, run, _STREET_NAMES.index(what), repeated + _cards(c2, index, lines[index]),
+                  len(repeated) if c2 is not None else -1, index, lines, c1)
             while len(board_lines) <= run:
                 board_lines.append([])
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
-            street = Street.SHOWDOWN
-            run = _RUNS[m["run"]]
+            street, run = Street.SHOWDOWN, _RUNS[m["run"]]
             _deal(dealt_streets, run, _SHOWN_DOWN, (), -1, index, lines)
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
@@ -830,8 +750,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             amount, player = m.groups()
             append(_action(street, player, _UNCALLED_KIND, money(amount, index), None, False, False, (), None, 0, line))
         elif kind == "SHOW":
-            cards = _cards(m["cards"], index, lines[index])
-            how = SHOWS[m["show"]]
+            cards, how = _cards(m["cards"], index, lines[index]), SHOWS[m["show"]]
             append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
             holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":
@@ -858,40 +777,30 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "TOTAL":
-            total, rake = money(m["t"], index), money(m["r"], index)
+            total, rake, total_line = money(m["t"], index), money(m["r"], index), line
             pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
-            total_line = line
         elif kind == "BOARD":
             summary_boards.append(_cards(m["c"], index, lines[index]))
             summary_board_lines.append(line)
         elif kind == "CANCELLED":
             cancelled = True
         # HOLE, SUMMARY, RUNTWICE need no fields
-    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice
-    # is the engine's to find (HE-SUMMARY-SEATS)
+    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice is the
+    # engine's to find (HE-SUMMARY-SEATS). A cancelled hand may sum up its seats without a Total line.
     summary = None
-    if total is not None:
+    if total_line or summary_seats:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
                           seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))
-    elif summary_seats:
-        summary = Summary(total_pot=Decimal(0), rake=Decimal(0), seats=tuple(summary_seats), lists_every_seat=True,
-                          total_line=0)
-    club = match["club"]
-    info = GameInfo(
-        game="holdem36" if short_deck else "holdem",
-        played_at=played_at,
-        club=club,
-        table_name=table_name,
-        ruleset=f"pokerstars {betting.value}",
-        site=SITE,
-    )
+    info = GameInfo(game="holdem36" if head["game"].startswith("6+") else "holdem", played_at=head["played_at"],
+                    club=match["club"], table_name=table_name, ruleset=f"pokerstars {betting.value}", site=SITE)
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
         small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,
-        is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
+        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=_money(stakes["ante"]) if stakes["ante"] else _ZERO,
+        cap=_money(stakes["cap"]) if stakes["cap"] else None, currency=currency, is_tournament=is_tournament,
+        is_short_deck=info.game == "holdem36", max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),
