@@ -1,11 +1,9 @@
 """PokerStars Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
 
-Each line is classified once by precompiled regular expressions; the classes are the
-terminals of ``grammars/pokerstars.lark``, which Lark (LALR, with a custom lexer that hands
-it one token per line) checks for the shape of a hand. The fields are then read from the
-matches of the same pass. Lines without play (chat, joins, sits out …) are recognized and
-left out of the grammar. Games of PokerStars other than Hold'em are refused with a reason in
-words, so that they go to quarantine.
+Each line is classified once by the patterns of its kind (LINE_KINDS, made from the declared
+line forms); Lark checks the order of the kinds (``grammars/pokerstars.lark``), and the record is
+built from the same matches. Lines without play are read and left out. Other games are refused
+with a reason in words, so that they go to quarantine.
 
 >>> lines = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
 ... Table 'T' 6-max Seat #1 is the button
@@ -62,8 +60,7 @@ __all__ = [
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
-# Declared once: the line patterns below are built from them, and the compiled scanner
-# (parsers.pokerstars_fast) makes its byte words from them.
+# Declared once: the line patterns and the compiled scanner's byte words are made from them.
 
 MARKERS: dict[str, tuple[str, ...]] = {
     "HOLE": ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"),
@@ -77,14 +74,10 @@ RUNS = ("FIRST", "SECOND", "THIRD")
 BETS: dict[str, ActionKind] = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
 """The actions written with one amount after them, besides the posts."""
 POSTS: dict[str, ActionKind] = {
-    "posts small blind": ActionKind.POST_SB,
-    "posts big blind": ActionKind.POST_BB,
-    "posts the ante": ActionKind.POST_ANTE,
-    "posts button blind": ActionKind.POST_BUTTON,
-    "posts small & big blinds": ActionKind.POST_DEAD,
-    "posts straddle": ActionKind.POST_STRADDLE,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts a dead small blind": ActionKind.POST_DEAD,
+    "posts small blind": ActionKind.POST_SB, "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE, "posts button blind": ActionKind.POST_BUTTON,
+    "posts small & big blinds": ActionKind.POST_DEAD, "posts straddle": ActionKind.POST_STRADDLE,
+    "posts dead blind": ActionKind.POST_DEAD, "posts a dead small blind": ActionKind.POST_DEAD,
 }
 """The posts, each written with its amount after it."""
 SHOWS: dict[str, ActionKind] = {"shows": ActionKind.SHOW, "mucks": ActionKind.MUCK}
@@ -123,8 +116,7 @@ PHRASES: dict[str, str] = {
     "eliminating": " for eliminating ", "splitting": " for splitting the elimination of ",
     "entry": " wins an entry to tournament #", "wins_a": " wins a ", "ticket": "ticket",
 }
-"""The fixed words inside lines, each written once: the patterns below and the scanner's byte words
-are made from them."""
+"""The fixed words inside lines, each written once."""
 _P = {name: re.escape(words) for name, words in PHRASES.items()}
 SYNTAX: dict[str, str] = {
     "thousands": ",", "point": ".",                                 # an amount: $1,334.50
@@ -134,8 +126,7 @@ SYNTAX: dict[str, str] = {
     "bar": "|", "quote": "'", "dash": " - ",                        # '| Rake $0', "Table 'T'", ' - 2020/01/02'
     "stray_quote": '"',                                             # logs copied out of string literals keep one
 }
-"""The marks between the words of the lines: the amount pattern and the scanner's byte words are made
-from them."""
+"""The marks between the words of the lines."""
 POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
@@ -171,8 +162,7 @@ DATE_TIME: tuple[tuple[str, int, int], ...] = (
     ("/", 4, 4), ("/", 1, 2), (" ", 1, 2),      # year, month, day
     (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
 )
-"""How a header writes a date and time, field by field: the mark after the field, and its fewest
-and most digits. The header's form (:func:`line_forms`) reads its dates as it says."""
+"""How a header writes a date and time, field by field: the mark after it, its fewest and most digits."""
 ZONE_LETTERS = 5
 """The most capitals of a time zone's name in a header (ET, CET, AEST …)."""
 TABLE_KINDS = ("Zoom ", "Home Game ", "HomeGame ")
@@ -205,17 +195,12 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
                date_time: tuple[tuple[str, int, int], ...], zone_letters: int, positions: tuple[str, ...],
                outcomes: tuple[str, ...], outcome: str) -> dict[str, tuple[LineForm, ...]]:
-    """The line kinds declared as pieces, by terminal, each way a line is written in the order they
-    are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE",
-    "CANCELLED" and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play,
-    "SEATSUM" a summary seat line (its outcome: ``outcome``, a pattern), "SAYS" what its outcome says
-    where it says it (what it won, the cards it showed), "HEADER" the header's frame: its words and ID,
-    the words of its table and stakes ("rest", the reader's own), its date and time, and a second one,
-    the ET time, in brackets after a local one.
-    Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
-    scanner's readers of them are both made from these forms."""
+    """The line kinds declared as pieces, by terminal, each way of writing a line in the order tried,
+    made from a table's words (this module's: :data:`FORMS`). Besides the terminals' lines: "ACTION"
+    and "TAIL", what follows "<player>: " and what may end it (all-in, a Limit cap reached); "POT",
+    one pot of the Total line; "SAYS", what a summary seat won and showed; "NO_PLAY" and "CHAT", the
+    lines without play; "HEADER", whose "rest" (table and stakes) the reader reads itself. The
+    reader's patterns and the compiled scanner are both made from these forms."""
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
@@ -305,38 +290,34 @@ FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PL
                    outcomes=OUTCOMES, outcome=OUTCOME_PATTERN)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
+
+
+def _pattern(*forms: LineForm) -> str:
+    """A line part of any of ``forms``, as a regular expression."""
+    return "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in forms)
+
+
 _HEAD = FORMS["HEADER"][0].pieces
 _REST = next(at for at, piece in enumerate(_HEAD) if piece.group == "rest")
-# the header's pieces up to the rest, where the reader finds the game and stakes; the dash; the dates
-_HEADER = re.compile("^" + LineForm(_HEAD[:_REST]).pattern(_AMT, _PIECE_MARKS) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$",
-                     re.IGNORECASE)  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+# the header's pieces up to the rest (where the reader finds the game and stakes), the dash, the dates;
+# exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+_HEADER = re.compile("^" + _pattern(LineForm(_HEAD[:_REST])) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$", re.IGNORECASE)
 _DASH = re.compile(_HEAD[_REST + 1].pattern(_AMT, _PIECE_MARKS))
-_WHEN = re.compile(LineForm(_HEAD[_REST + 2:]).pattern(_AMT, _PIECE_MARKS))
+_WHEN = re.compile(_pattern(LineForm(_HEAD[_REST + 2:])))
 _HEADER_WORDS = f"a '{PHRASES['site']}{PHRASES['hand']}…' header line"
 _WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in zip(DATE_TIME, (2020, 1, 2, 3, 4, 5)))
                + SYNTAX["space"] + PHRASES["et"])
 """The header and its date in words, for errors: made from the header's words and DATE_TIME."""
-_ACTION = re.compile(
-    r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
-    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS["ACTION"])
-    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS["TAIL"]) + r")?\s*$"
-)
-
-
-def _whole_line(kind: str) -> re.Pattern[str]:
-    """A line of one of the forms of ``kind`` (:data:`FORMS`), whole."""
-    return re.compile("^(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS[kind]) + r")\s*$")
-
-
-_DEALT = _whole_line("DEALT")
-"""A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED, _SEATSUM = map(
-    _whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
-                  "RUNTWICE", "CANCELLED", "SEATSUM"))
-_SUMMARY_WON, _SUMMARY_CARDS = (re.compile(form.pattern(_AMT, _PIECE_MARKS)) for form in FORMS["SAYS"])
+_ACTION = re.compile(rf"^(?P<p>.+?){re.escape(SYNTAX['name_end'])}(?:{_pattern(*FORMS['ACTION'])})"
+                     rf"(?:{_pattern(*FORMS['TAIL'])})?\s*$")
+_DEALT, _UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED, \
+    _SEATSUM = (re.compile(rf"^(?:{_pattern(*FORMS[kind])})\s*$") for kind in (
+        "DEALT", "UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
+        "RUNTWICE", "CANCELLED", "SEATSUM"))
+"""Each terminal's lines, whole (a 'Dealt to' line's second group: the cards drawn, in other games)."""
+_SUMMARY_WON, _SUMMARY_CARDS = (re.compile(_pattern(form)) for form in FORMS["SAYS"])
 """What a summary seat won (each amount, the group "a") and the cards it showed or mucked (the group "c")."""
-_POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
-    _AMT, _PIECE_MARKS))
+_POTS = re.compile(_pattern(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts)))
 """A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
 _STARS = "^" + PHRASES["marker"]
 SUMMARY_OUTCOME = re.compile(OUTCOME_PATTERN + r"\"?\s*")
@@ -355,8 +336,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), _STARS, group="showdown", code=9),
     LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), _STARS, code=8),
     LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"),
-             "^" + PHRASES["seat"],
-             "play", code=3),
+             "^" + PHRASES["seat"], "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
     LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^" + PHRASES["total"], "summary",
@@ -399,21 +379,14 @@ TABLE = LineTable(
 
 TERMINALS: tuple[str, ...] = TABLE.terminals
 """The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
-
 WORDS: dict[str, str] = TABLE.words
 """Terminal names in words, for syntax errors."""
-
-_classify = TABLE.classify
 check_shape = TABLE.check_shape
 """Does the grammar accept a hand of these line kinds in this order? (``LineTable.check_shape``)"""
-_grammar = TABLE.grammar
 _SHAPES_ACCEPTED = TABLE.accepted
-
-_UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
 
 
 # ////////////////////////////////////////////////////////////////////// helpers
-
 
 _ZERO = Decimal(0)
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
@@ -421,16 +394,12 @@ _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_ou
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
-
 _ET = PHRASES["et"]
 _ZONE_NAMES = (_ET, "CT", "MT", "PT", "AKT", "HT", "AT", "BRT", "ART", "GMT", "UTC", "WET", "CET", "EET", "MSK", "IST",
                "CCT", "JST", "AWST", "ACST", "AEST", "NZT")
-"""The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
-settings). It writes a zone's standard name all year, so each stands for its zone's clock as
-:func:`parsers.room_lines.zone_clock` reads it with ``all_year`` (``CET`` is Paris time in July
-too). (Each changes its clocks at whole hours, which the compiled lane relies on.)"""
-
-
+"""The time zones PokerStars writes a hand's time in (its client's settings), each its standard name
+all year: its zone's clock as ``zone_clock(name, all_year=True)`` reads it (``CET`` is Paris time in
+July too). Each changes its clocks at whole hours, which the compiled lane relies on."""
 _CUSTOM_ZONE = "CUST"
 """The zone of a clock the player set to an offset of his own: any whole number of quarter-hours."""
 
@@ -516,65 +485,60 @@ def stakes_sign(head: dict) -> str:
 
 
 def read_header(line: str) -> dict:
-    """The fields of a hand's header line: ``match`` (the header's own groups: ``id``, ``club``,
-    ``tid``, ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words) and the
-    ``stakes`` and ``when`` matches, searched in ``match["rest"]``; or a ParseError saying why
-    the hand is not read."""
+    """The fields of a hand's header line: ``match`` (its own groups: ``id``, ``club``, ``tid``,
+    ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words), the ``stakes`` and
+    ``when`` matches (in ``match["rest"]``), ``played_at`` and ``local`` (:func:`_times`); or a
+    ParseError saying why the hand is not read."""
+    def refused(message: str, at: int = 0) -> ParseError:
+        return ParseError(message, line=1, column=at + 1, line_text=line)
+
     match = _HEADER.match(line)
     if match is None:
-        raise ParseError(f"expected {_HEADER_WORDS}", line=1, column=1, line_text=line)
-    rest = match["rest"]
+        raise refused(f"expected {_HEADER_WORDS}")
+    rest, at = match["rest"], match.start("rest")
     game = _GAME.search(rest)
     if game is None:
-        raise ParseError("the header names no game and betting structure (like \"Hold'em No Limit\")",
-                         line=1, column=1, line_text=line)
+        raise refused("the header names no game and betting structure (like \"Hold'em No Limit\")")
     name = game["game"].strip()     # (in a mixed game's "Mixed NLH/PLO (Hold'em No Limit, …)": the game played)
     known = _GAME_NAME.fullmatch(name)
-    if known is not None:
-        name = known["name"]
+    name = known["name"] if known else name
     if name.lower() not in _SUPPORTED:
-        raise ParseError(f"{name} {game['struct']} is not supported yet: {_UNSUPPORTED_GAMES}",
-                         line=1, column=match.start("rest") + game.start("game") + 1, line_text=line)
+        raise refused(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands "
+                      "of PokerStars", at + game.start("game"))
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
-        raise ParseError("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
-                         line=1, column=match.start("rest") + game.end() + 1, line_text=line)
+        raise refused("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
+                      at + game.end())
     when = _WHEN.search(rest, stakes.end())
-    if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or not rest[when.end():].isspace() \
-            and when.end() < len(rest):
-        raise ParseError(f"expected the date and time like {_WHEN_WORDS}", line=1,
-                         column=match.start("rest") + stakes.end() + 1, line_text=line)
-    played_at, local = _times(when, line, match.start("rest"))
+    if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or rest[when.end():].strip():
+        raise refused(f"expected the date and time like {_WHEN_WORDS}", at + stakes.end())
+    played_at, local = _times(when, lambda message, group: refused(message, at + when.start(group)))
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
             "played_at": played_at, "local": local}
 
 
-def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | None]:
-    """The hand's time in UTC (as written when the header names no zone, or only the player's own)
-    and the local time written before it when it is not the ET time (None when the header gives
-    the ET time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not write,
-    or a local time that is not the ET time in its zone, is a ParseError: one of the two times is
-    changed, and nothing shows which."""
-    def error(message: str, group: str) -> ParseError:
-        return ParseError(message, line=1, column=at + when.start(group) + 1, line_text=line)
-
+def _times(when: re.Match, refused) -> tuple[datetime, datetime | None]:
+    """The hand's time in UTC (as written when the header names no zone, or only the player's own),
+    and the time as written when that is another zone's than ET (else None). A zone PokerStars does
+    not write, or a local time that is not the ET time in its zone, is ``refused(message, group)``:
+    one of the two times is changed, and nothing shows which."""
     try:
         written = _when(when["d"], when["t"])
         et = _when(when["d2"], when["t2"]) if when["d2"] else None
     except ValueError as problem:     # 2020/13/01, 25:00:00: the shape of a date, not a date
-        raise error(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
+        raise refused(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
     zone = when["z"]
     if zone is not None and zone not in _ZONE_NAMES and zone != _CUSTOM_ZONE:
-        raise error(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
+        raise refused(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
     if et is None:
         if zone in (None, _CUSTOM_ZONE):
             return written, None         # a zone not named, or of the player's own offset: as written
         return in_utc(written, zone), None if zone == _ET else written
     if when["z2"] not in (None, _ET):
-        raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
+        raise refused(f"the time in brackets is the ET time, not {when['z2']}", "z2")
     if zone is not None and not local_time_matches(zone, written, et):
-        raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
-                    "two is changed", "t")
+        raise refused(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
+                      "two is changed", "t")
     return in_utc(et, _ET), written
 
 
@@ -586,7 +550,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if not lines:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
-    tokens = _classify(lines)
+    tokens = TABLE.classify(lines)
     _check_no_repeats(tokens, lines)
     check_shape(tokens, lines)
     return build_hand(lines, source, head, tokens)
