@@ -145,10 +145,7 @@ _CLUB_AND_TOURNAMENT = (
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
     r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?")
 """What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
-_GAME = re.compile(
-    r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
-    re.IGNORECASE,
-)
+_GAME = re.compile(r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
 _GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)
 """A Hold'em game's name, after a tournament's buy-in currency or "Freeroll"."""
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
@@ -327,7 +324,6 @@ HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
-
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", _HEADER_WORDS, _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
@@ -366,16 +362,14 @@ LINE_KINDS: tuple[LineKind, ...] = (
 )
 """Every kind of line, in the order the classifier tries them."""
 
-_BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
-"""The kinds of line a BODY token stands for (a post only once the hole cards are dealt)."""
-_RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
-"""Consecutive lines of these kinds make one token."""
-
 TABLE = LineTable(
-    LINE_KINDS, grammar="pokerstars.lark", body=_BODY_KINDS, runs=_RUNS_MERGE,
+    LINE_KINDS, grammar="pokerstars.lark",
+    body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"}),   # (a post once dealt)
+    runs=frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"}),    # consecutive lines: one token
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'*** FLOP *** […]', a showdown or a summary line")
-"""The classifier, terminals and shape check made from LINE_KINDS."""
+"""The classifier, terminals and shape check made from LINE_KINDS: a run of the ``body`` kinds is one
+BODY token."""
 
 TERMINALS: tuple[str, ...] = TABLE.terminals
 """The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
@@ -456,10 +450,6 @@ _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 def _refused(message: str, index: int, lines) -> ParseError:
     """The reader's refusal of line ``index`` as a whole."""
     return ParseError(message, line=index + 1, column=1, line_text=lines[index])
-
-
-def _twice(what: str, index: int, lines) -> ParseError:
-    return _refused(f"{what} a second time", index, lines)
 
 
 def _sign_checker(sign: str, lines, marks: CurrencyMarks):
@@ -565,12 +555,12 @@ def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
             continue
         if any(at == index for _, _, at in tokens) or _CHAT.match(lines[index]):
             continue
-        raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
+        raise _refused(f"{lines[index].strip()[:60]!r} is written a second time", index, lines)
 
 
 # ////////////////////////////////////////////////////////////////////// the streets, judged once
-# by deal_street, for the reader and inside the compiled scanner (whose Numba cache follows its own file
-# only: touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
+# by deal_street, for the reader and the compiled scanner (whose Numba cache follows its own file only:
+# touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
 DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
 _NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
 _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
@@ -582,11 +572,11 @@ _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is d
 @njit(cache=True)
 def deal_street(boards, reached, run, street, cards, n, repeated, before):
     """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
-    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards``
-    (per run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) are
-    the hand's so far, and take a line DEALT. Each street is dealt once per run, in order; the cards
-    repeated are the run's board, or on its first street line the first of the nearest earlier
-    run's (a hand run twice after the flop shares them); ``before`` gets the board so far."""
+    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per
+    run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) take a line
+    DEALT. Each street is dealt once per run, in order; the cards repeated are the run's board, or on
+    its first street line the nearest earlier run's (a hand run twice after the flop shares them);
+    ``before`` gets the board so far."""
     if street <= reached[run]:
         return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
     reached[run] = street
@@ -692,7 +682,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SEAT":
             n, player, stack, rest = m.groups()
             if n in seat_numbers:
-                raise _twice(f"seat {n} ({player}) is listed", index, lines)
+                raise _refused(f"seat {n} ({player}) is listed a second time", index, lines)
             seat_numbers.add(n)
             seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
@@ -726,7 +716,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 cards = _cards(c1, index, lines[index]) + cards
             if cards:
                 if player in dealt:
-                    raise _twice(f"{player} is dealt cards", index, lines)
+                    raise _refused(f"{player} is dealt cards a second time", index, lines)
                 dealt.add(player)
                 holes.append(_hole(player, cards, _DEALT_HOW, line))
         elif kind == "TABLE":
@@ -737,7 +727,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 currency = "play"
         elif kind == "CASHOUT":
             if any(cash_out.player == m["p"] for cash_out in cash_outs):
-                raise _twice(f"{m['p']} cashes out", index, lines)
+                raise _refused(f"{m['p']} cashes out a second time", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "TOTAL":

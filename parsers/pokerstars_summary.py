@@ -42,17 +42,12 @@ SITE = "PokerStars"
 """The room, as the warehouse names it, for its summaries and (parsers.pokerstars) its hands."""
 
 WORDS = {
-    "TOURNAMENT": "'PokerStars Tournament #'",
-    "INT": "a number",
-    "AMOUNT": "an amount like $10.00",
-    "CURRENCY": "a currency like USD",
-    "BUY_IN_WORD": "'Buy-In:'",
-    "PRIZE_POOL_WORD": "'Total Prize Pool:'",
-    "STARTED": "'Tournament started'",
-    "FINISHED": "'Tournament finished'",
-    "YOU": "'You finished …'",
+    "TOURNAMENT": "'PokerStars Tournament #'", "INT": "a number", "AMOUNT": "an amount like $10.00",
+    "CURRENCY": "a currency like USD", "BUY_IN_WORD": "'Buy-In:'", "PRIZE_POOL_WORD": "'Total Prize Pool:'",
+    "STARTED": "'Tournament started'", "FINISHED": "'Tournament finished'", "YOU": "'You finished …'",
     "_NL": "the end of the line",
 }
+"""The grammar's terminals in words, for syntax errors."""
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
