@@ -442,7 +442,7 @@ _COLLECT_KIND, _UNCALLED_KIND, _DEALT_HOW = ActionKind.COLLECT, ActionKind.UNCAL
 _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER), strict=True))
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
 _SHOWN_DOWN = 4
-_SITTING_OUT, _SHOWED = PHRASES["sitting_out"], PHRASES["showed"]
+_SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
 _VERBS = {**BETS, **POSTS}
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
@@ -672,8 +672,10 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                            None, 0, line))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()     # a seat other than the seat line's: the engine's (HE-SUMMARY-SEATS)
-            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what))
-            shown = _SUMMARY_CARDS.search(what)
+            # (most seats win nothing and show nothing: the words tell before the patterns look)
+            won = (tuple(money(a, index) for a in _SUMMARY_WON.findall(what))
+                   if _WON_WORD in what or _COLLECTED_WORD in what else ())
+            shown = _SUMMARY_CARDS.search(what) if "[" in what else None
             cards = _cards(shown[1], index, lines[index]) if shown else ()
             summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
             if cards:
