@@ -307,10 +307,10 @@ _WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in z
 """The header and its date in words, for errors: made from the header's words and DATE_TIME."""
 _ACTION = re.compile(rf"^(?P<p>.+?){re.escape(SYNTAX['name_end'])}(?:{_pattern(*FORMS['ACTION'])})"
                      rf"(?:{_pattern(*FORMS['TAIL'])})?\s*$")
-_DEALT, _UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED, \
-    _SEATSUM = (re.compile(rf"^(?:{_pattern(*FORMS[kind])})\s*$") for kind in (
-        "DEALT", "UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
-        "RUNTWICE", "CANCELLED", "SEATSUM"))
+(_DEALT, _UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED,
+ _SEATSUM) = (re.compile(rf"^(?:{_pattern(*FORMS[kind])})\s*$") for kind in (
+    "DEALT", "UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY", "RUNTWICE",
+    "CANCELLED", "SEATSUM"))
 """Each terminal's lines, whole (a 'Dealt to' line's second group: the cards drawn, in other games)."""
 _SUMMARY_WON, _SUMMARY_CARDS = (re.compile(_pattern(form)) for form in FORMS["SAYS"])
 """What a summary seat won (each amount, the group "a") and the cards it showed or mucked (the group "c")."""
@@ -551,11 +551,10 @@ def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
     excepted) is written once: the same line again right after it is a ParseError. A line of
     play written twice is the replay's to judge."""
     for index in range(2, len(lines)):
-        if lines[index] != lines[index - 1] or not lines[index].strip():
-            continue
-        if any(at == index for _, _, at in tokens) or _CHAT.match(lines[index]):
-            continue
-        raise _refused(f"{lines[index].strip()[:60]!r} is written a second time", index, lines)
+        line = lines[index]
+        if line == lines[index - 1] and line.strip() and all(at != index for _, _, at in tokens) \
+                and not _CHAT.match(line):
+            raise _refused(f"{line.strip()[:60]!r} is written a second time", index, lines)
 
 
 # ////////////////////////////////////////////////////////////////////// the streets, judged once
@@ -706,7 +705,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             amount, player = m.groups()
             append(_action(street, player, _UNCALLED_KIND, money(amount, index), None, False, False, (), None, 0, line))
         elif kind == "SHOW":
-            cards, how = _cards(m["cards"], index, lines[index]), SHOWS[m["show"]]
+            cards = _cards(m["cards"], index, lines[index])
+            how = SHOWS[m["show"]]
             append(_action(street, m["p"], how, _ZERO, None, False, False, cards, None, run, line))
             holes.append(_hole(m["p"], cards, CardsHow.SHOWN if how is ActionKind.SHOW else CardsHow.MUCKED, line))
         elif kind == "NOSHOW":
@@ -733,7 +733,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "TOTAL":
-            total, rake, total_line = money(m["t"], index), money(m["r"], index), line
+            total, rake = money(m["t"], index), money(m["r"], index)
+            total_line = line
             pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
         elif kind == "BOARD":
             summary_boards.append(_cards(m["c"], index, lines[index]))
