@@ -47,8 +47,19 @@ from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
 from rules.cards import Card
-from rules.holdem_hand import (Action, ActionKind, BettingStructure, CardsHow, CashOut, HoldemHand, HoleCards, Seat,
-                               Street, Summary, SummarySeat)
+from rules.holdem_hand import (
+    Action,
+    ActionKind,
+    BettingStructure,
+    CardsHow,
+    CashOut,
+    HoldemHand,
+    HoleCards,
+    Seat,
+    Street,
+    Summary,
+    SummarySeat,
+)
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
