@@ -1,11 +1,9 @@
 """PokerStars Hold'em hand histories → :class:`rules.holdem_hand.HoldemHand`.
 
-Each line is classified once by precompiled regular expressions; the classes are the
-terminals of ``grammars/pokerstars.lark``, which Lark (LALR, with a custom lexer that hands
-it one token per line) checks for the shape of a hand. The fields are then read from the
-matches of the same pass. Lines without play (chat, joins, sits out …) are recognized and
-left out of the grammar. Games of PokerStars other than Hold'em are refused with a reason in
-words, so that they go to quarantine.
+Each line is classified once by the patterns of its kind (LINE_KINDS, made from the declared
+line forms); Lark checks the order of the kinds (``grammars/pokerstars.lark``), and the record is
+built from the same matches. Lines without play are read and left out. Other games are refused
+with a reason in words, so that they go to quarantine.
 
 >>> lines = '''PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2020/01/02 3:04:05 ET
 ... Table 'T' 6-max Seat #1 is the button
@@ -34,20 +32,19 @@ parsers.errors.ParseError: line 1, column 22: Omaha Pot Limit is not supported y
 from __future__ import annotations
 
 import re
-from datetime import datetime, timedelta, timezone, tzinfo
+from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
-from functools import lru_cache
 from zoneinfo import ZoneInfo
 
 import numpy as np
 from numba import njit
 
-from parsers import room_lines
 from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
 from parsers.lines import read_amount as _money
 from parsers.lines import read_cards as _cards
 from parsers.pokerstars_summary import SITE
+from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
 from rules.cards import Card
 from rules.holdem_hand import (
@@ -66,47 +63,15 @@ from rules.holdem_hand import (
 from rules.records import GameInfo, Source, slot_filler
 
 __all__ = [
-    "ACTION_FORMS",
-    "ACTION_TAIL",
-    "BETS",
-    "CURRENCY_SIGNS",
-    "DATE_TIME",
-    "FORMS",
-    "HAND_NAME",
-    "LINE_KINDS",
-    "MARKERS",
-    "MISC_ENDS",
-    "MISC_OPEN",
-    "NO_PLAY",
-    "NO_PLAY_OPEN",
-    "NO_SHOWS",
-    "OUTCOMES",
-    "PHRASES",
-    "POSITIONS",
-    "POSTS",
-    "RUNS",
-    "SHOWS",
-    "SITE",
-    "SUMMARY_OUTCOME",
-    "SYNTAX",
-    "TABLE_KINDS",
-    "TERMINALS",
-    "WORDS",
-    "ZONE_LETTERS",
-    "LineKind",
-    "build_hand",
-    "check_shape",
-    "in_utc",
-    "line_forms",
-    "local_time_matches",
-    "parse",
-    "read_header",
-    "stakes_sign",
+    "BETS", "CURRENCY_SIGNS", "DATE_TIME", "FORMS", "HAND_NAME", "LINE_KINDS", "MARKERS", "MISC_ENDS",
+    "MISC_OPEN", "NO_PLAY", "NO_PLAY_OPEN", "NO_SHOWS", "OUTCOMES", "PHRASES", "POSITIONS", "POSTS", "RUNS",
+    "SHOWS", "SITE", "SUMMARY_OUTCOME", "SYNTAX", "TABLE_KINDS", "TERMINALS", "WORDS", "ZONE_LETTERS",
+    "LineKind", "build_hand", "check_shape", "in_utc", "line_forms", "local_time_matches", "parse",
+    "read_header", "stakes_sign",
 ]
 
 # ////////////////////////////////////////////////////////////////////// the words of the lines
-# Declared once: the line patterns below are built from them, and the compiled scanner
-# (parsers.pokerstars_fast) makes its byte words from them.
+# Declared once: the line patterns and the compiled scanner's byte words are made from them.
 
 MARKERS: dict[str, tuple[str, ...]] = {
     "HOLE": ("HOLE CARDS", "DEALING HANDS", "PRE-FLOP"),
@@ -120,14 +85,10 @@ RUNS = ("FIRST", "SECOND", "THIRD")
 BETS: dict[str, ActionKind] = {"calls": ActionKind.CALL, "bets": ActionKind.BET}
 """The actions written with one amount after them, besides the posts."""
 POSTS: dict[str, ActionKind] = {
-    "posts small blind": ActionKind.POST_SB,
-    "posts big blind": ActionKind.POST_BB,
-    "posts the ante": ActionKind.POST_ANTE,
-    "posts button blind": ActionKind.POST_BUTTON,
-    "posts small & big blinds": ActionKind.POST_DEAD,
-    "posts straddle": ActionKind.POST_STRADDLE,
-    "posts dead blind": ActionKind.POST_DEAD,
-    "posts a dead small blind": ActionKind.POST_DEAD,
+    "posts small blind": ActionKind.POST_SB, "posts big blind": ActionKind.POST_BB,
+    "posts the ante": ActionKind.POST_ANTE, "posts button blind": ActionKind.POST_BUTTON,
+    "posts small & big blinds": ActionKind.POST_DEAD, "posts straddle": ActionKind.POST_STRADDLE,
+    "posts dead blind": ActionKind.POST_DEAD, "posts a dead small blind": ActionKind.POST_DEAD,
 }
 """The posts, each written with its amount after it."""
 SHOWS: dict[str, ActionKind] = {"shows": ActionKind.SHOW, "mucks": ActionKind.MUCK}
@@ -166,8 +127,7 @@ PHRASES: dict[str, str] = {
     "eliminating": " for eliminating ", "splitting": " for splitting the elimination of ",
     "entry": " wins an entry to tournament #", "wins_a": " wins a ", "ticket": "ticket",
 }
-"""The fixed words inside lines, each written once: the patterns below and the scanner's byte words
-are made from them."""
+"""The fixed words inside lines, each written once."""
 _P = {name: re.escape(words) for name, words in PHRASES.items()}
 SYNTAX: dict[str, str] = {
     "thousands": ",", "point": ".",                                 # an amount: $1,334.50
@@ -177,8 +137,7 @@ SYNTAX: dict[str, str] = {
     "bar": "|", "quote": "'", "dash": " - ",                        # '| Rake $0', "Table 'T'", ' - 2020/01/02'
     "stray_quote": '"',                                             # logs copied out of string literals keep one
 }
-"""The marks between the words of the lines: the amount pattern and the scanner's byte words are made
-from them."""
+"""The marks between the words of the lines."""
 POSITIONS = ("button", "small blind", "big blind", "button blind")
 """The positions a summary seat line names in parentheses after the player."""
 OUTCOMES = ("folded", "showed", "mucked", "collected", "won", "lost", "didn't", "is sitting out", "sat out", "cashed")
@@ -197,12 +156,9 @@ _CLUB_AND_TOURNAMENT = (
     # a shoot-out or freeroll header may have no buy-in: "Tournament #1, Hold'em No Limit - Match Round I, …"
     r"(?:Tournament #(?P<tid>\d+), +(?:(?!" + _GAME_WORDS + r"\S*\s)(?P<buyin>\S.*?) +(?=\S*\s*" + _GAME_WORDS + r"))?)?")
 """What a header may write first after the ID: a home game's club, a tournament and its buy-in."""
-_GAME = re.compile(
-    r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b",
-    re.IGNORECASE,
-)
-_GAME_NAME = re.compile(r"(?:6\+ |Split )?Hold'em$", re.IGNORECASE)
-_GAME_PREFIX = re.compile(r"(?:[A-Z]{3} |Freeroll )?", re.IGNORECASE)
+_GAME = re.compile(r"(?P<game>[^(,-][^(,]*?)\s+(?P<struct>No Limit|Pot Limit|Fixed Limit|Limit)\b", re.IGNORECASE)
+_GAME_NAME = re.compile(r"(?:[A-Z]{3} |Freeroll )?(?P<name>(?:6\+ |Split )?Hold'em)", re.IGNORECASE)
+"""A Hold'em game's name, after a tournament's buy-in currency or "Freeroll"."""
 _SUPPORTED = {"hold'em": "Hold'em", "6+ hold'em": "6+ Hold'em"}
 _STAKES = re.compile(
     r"(?:\(|,\s)\s*(?:Button Blind[\s\ufffd]*)?(?P<sb>" + _AMT + r")(?:/(?P<bb>" + _AMT + r"))?"
@@ -214,8 +170,7 @@ DATE_TIME: tuple[tuple[str, int, int], ...] = (
     ("/", 4, 4), ("/", 1, 2), (" ", 1, 2),      # year, month, day
     (":", 1, 2), (":", 2, 2), ("", 2, 2),       # hour, minute, second
 )
-"""How a header writes a date and time, field by field: the mark after the field, and its fewest
-and most digits. The header's form (:func:`line_forms`) reads its dates as it says."""
+"""How a header writes a date and time, field by field: the mark after it, its fewest and most digits."""
 ZONE_LETTERS = 5
 """The most capitals of a time zone's name in a header (ET, CET, AEST …)."""
 TABLE_KINDS = ("Zoom ", "Home Game ", "HomeGame ")
@@ -248,17 +203,12 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
                date_time: tuple[tuple[str, int, int], ...], zone_letters: int, positions: tuple[str, ...],
                outcomes: tuple[str, ...], outcome: str) -> dict[str, tuple[LineForm, ...]]:
-    """The line kinds declared as pieces, by terminal, each way a line is written in the order they
-    are tried: "ACTION" what follows "<player>: " on an action line, "TAIL" what such a line may end
-    with (or nothing: all-in, or a Limit game's cap reached), "DEALT", "UNCALLED", "COLLECT",
-    "CASHOUT", "TABLE", "TOTAL" (and "POT", one of its pots), "BOARD", "SEAT", "RUNTWICE",
-    "CANCELLED" and "MARKER" (a street marker) their lines, "CHAT" and "NO_PLAY" the lines without play,
-    "SEATSUM" a summary seat line (its outcome: ``outcome``, a pattern), "SAYS" what its outcome says
-    where it says it (what it won, the cards it showed), "HEADER" the header's frame: its words and ID,
-    the words of its table and stakes ("rest", the reader's own), its date and time, and a second one,
-    the ET time, in brackets after a local one.
-    Made from a table's words (this module's: :data:`FORMS`): the lines' patterns and the compiled
-    scanner's readers of them are both made from these forms."""
+    """The line kinds declared as pieces, by terminal, each way of writing a line in the order tried,
+    made from a table's words (this module's: :data:`FORMS`). Besides the terminals' lines: "ACTION"
+    and "TAIL", what follows "<player>: " and what may end it (all-in, a Limit cap reached); "POT",
+    one pot of the Total line; "SAYS", what a summary seat won and showed; "NO_PLAY" and "CHAT", the
+    lines without play; "HEADER", whose "rest" (table and stakes) the reader reads itself. The
+    reader's patterns and the compiled scanner are both made from these forms."""
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
@@ -347,40 +297,35 @@ FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PL
                    _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS, positions=POSITIONS,
                    outcomes=OUTCOMES, outcome=OUTCOME_PATTERN)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
-ACTION_FORMS, ACTION_TAIL = FORMS["ACTION"], FORMS["TAIL"]
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
+
+
+def _pattern(*forms: LineForm) -> str:
+    """A line part of any of ``forms``, as a regular expression."""
+    return "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in forms)
+
+
 _HEAD = FORMS["HEADER"][0].pieces
 _REST = next(at for at, piece in enumerate(_HEAD) if piece.group == "rest")
-# the header's pieces up to the rest, where the reader finds the game and stakes; the dash; the dates
-_HEADER = re.compile("^" + LineForm(_HEAD[:_REST]).pattern(_AMT, _PIECE_MARKS) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$",
-                     re.IGNORECASE)  # exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+# the header's pieces up to the rest (where the reader finds the game and stakes), the dash, the dates;
+# exports of old tracking programs write POKERSTARS GAME #…: HOLD'EM NO LIMIT
+_HEADER = re.compile("^" + _pattern(LineForm(_HEAD[:_REST])) + _CLUB_AND_TOURNAMENT + "(?P<rest>.*)$", re.IGNORECASE)
 _DASH = re.compile(_HEAD[_REST + 1].pattern(_AMT, _PIECE_MARKS))
-_WHEN = re.compile(LineForm(_HEAD[_REST + 2:]).pattern(_AMT, _PIECE_MARKS))
+_WHEN = re.compile(_pattern(LineForm(_HEAD[_REST + 2:])))
 _HEADER_WORDS = f"a '{PHRASES['site']}{PHRASES['hand']}…' header line"
 _WHEN_WORDS = ("".join(f"{value:0{low}d}{after}" for (after, low, _), value in zip(DATE_TIME, (2020, 1, 2, 3, 4, 5)))
                + SYNTAX["space"] + PHRASES["et"])
 """The header and its date in words, for errors: made from the header's words and DATE_TIME."""
-_ACTION = re.compile(
-    r"^(?P<p>.+?)" + re.escape(SYNTAX["name_end"]) + "(?:"
-    + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_FORMS)
-    + ")(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in ACTION_TAIL) + r")?\s*$"
-)
-
-
-def _whole_line(kind: str) -> re.Pattern[str]:
-    """A line of one of the forms of ``kind`` (:data:`FORMS`), whole."""
-    return re.compile("^(?:" + "|".join(form.pattern(_AMT, _PIECE_MARKS) for form in FORMS[kind]) + r")\s*$")
-
-
-_DEALT = _whole_line("DEALT")
-"""A 'Dealt to <player> [cards]' line (a second group: the cards drawn, in other games)."""
-_UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED, _SEATSUM = map(
-    _whole_line, ("UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY",
-                  "RUNTWICE", "CANCELLED", "SEATSUM"))
-_SUMMARY_WON, _SUMMARY_CARDS = (re.compile(form.pattern(_AMT, _PIECE_MARKS)) for form in FORMS["SAYS"])
+_ACTION = re.compile(rf"^(?P<p>.+?){re.escape(SYNTAX['name_end'])}(?:{_pattern(*FORMS['ACTION'])})"
+                     rf"(?:{_pattern(*FORMS['TAIL'])})?\s*$")
+(_DEALT, _UNCALLED, _TABLE, _SEAT, _COLLECT, _CASHOUT, _TOTAL, _BOARD, _MARKER, _CHAT, _MISC, _RUN_TWICE, _CANCELLED,
+ _SEATSUM) = (re.compile(rf"^(?:{_pattern(*FORMS[kind])})\s*$") for kind in (
+    "DEALT", "UNCALLED", "TABLE", "SEAT", "COLLECT", "CASHOUT", "TOTAL", "BOARD", "MARKER", "CHAT", "NO_PLAY", "RUNTWICE",
+    "CANCELLED", "SEATSUM"))
+"""Each terminal's lines, whole (a 'Dealt to' line's second group: the cards drawn, in other games)."""
+_SUMMARY_WON, _SUMMARY_CARDS = (re.compile(_pattern(form)) for form in FORMS["SAYS"])
 """What a summary seat won (each amount, the group "a") and the cards it showed or mucked (the group "c")."""
-_POTS = re.compile(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts).pattern(
-    _AMT, _PIECE_MARKS))
+_POTS = re.compile(_pattern(LineForm(next(p for p in FORMS["TOTAL"][0].pieces if p.what == "repeat").parts)))
 """A pot of the Total line ('Side pot-1 $2.50.'): its amount the group "pot"."""
 _STARS = "^" + PHRASES["marker"]
 SUMMARY_OUTCOME = re.compile(OUTCOME_PATTERN + r"\"?\s*")
@@ -390,7 +335,6 @@ HAND_NAME = re.compile(f"(?:{_HAND_NAME})?")
 
 # ////////////////////////////////////////////////////////////////////// the line kinds
 
-
 LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("HEADER", _HEADER_WORDS, _HEADER, ("id", "club", "tid", "rest"), code=1),
     # the markers: one pattern, four terminals
@@ -399,8 +343,7 @@ LINE_KINDS: tuple[LineKind, ...] = (
     LineKind("SHOWDOWN", "the '*** SHOW DOWN ***' line", _MARKER, ("run",), _STARS, group="showdown", code=9),
     LineKind("STREET", "a street line like '*** FLOP *** […]'", _MARKER, ("run", "what", "c1", "c2"), _STARS, code=8),
     LineKind("SEAT", "a seat line like 'Seat 1: Name ($10 in chips)'", _SEAT, ("n", "p", "s", "rest"),
-             "^" + PHRASES["seat"],
-             "play", code=3),
+             "^" + PHRASES["seat"], "play", code=3),
     LineKind("SEATSUM", "a summary seat line like 'Seat 1: Name folded before Flop'", _SEATSUM,
              ("n", "p", "pos", "what"), "^Seat ", "summary", code=14),
     LineKind("TOTAL", "the 'Total pot … | Rake …' line", _TOTAL, ("t", "pots", "r"), "^" + PHRASES["total"], "summary",
@@ -430,34 +373,25 @@ LINE_KINDS: tuple[LineKind, ...] = (
 )
 """Every kind of line, in the order the classifier tries them."""
 
-_BODY_KINDS = frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"})
-"""The kinds of line a BODY token stands for (a post only once the hole cards are dealt)."""
-_RUNS_MERGE = frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"})
-"""Consecutive lines of these kinds make one token."""
-
 TABLE = LineTable(
-    LINE_KINDS, grammar="pokerstars.lark", body=_BODY_KINDS, runs=_RUNS_MERGE,
+    LINE_KINDS, grammar="pokerstars.lark",
+    body=frozenset({"ACTION", "POST", "UNCALLED", "COLLECT", "SHOW", "NOSHOW", "CASHOUT"}),   # (a post once dealt)
+    runs=frozenset({"BODY", "SEAT", "POST", "DEALT", "BOARD", "SEATSUM"}),    # consecutive lines: one token
     unreadable="expected a seat, a post, an action (folds, checks, calls, bets, raises), a street line like "
                "'*** FLOP *** […]', a showdown or a summary line")
-"""The classifier, terminals and shape check made from LINE_KINDS."""
+"""The classifier, terminals and shape check made from LINE_KINDS: a run of the ``body`` kinds is one
+BODY token."""
 
 TERMINALS: tuple[str, ...] = TABLE.terminals
 """The terminals of a hand's shape as the grammar sees it, in the order of their scanner codes (1-15)."""
-
 WORDS: dict[str, str] = TABLE.words
 """Terminal names in words, for syntax errors."""
-
-_classify = TABLE.classify
 check_shape = TABLE.check_shape
 """Does the grammar accept a hand of these line kinds in this order? (``LineTable.check_shape``)"""
-_grammar = TABLE.grammar
 _SHAPES_ACCEPTED = TABLE.accepted
-
-_UNSUPPORTED_GAMES = "Rasklad reads Hold'em and 6+ Hold'em hands of PokerStars"
 
 
 # ////////////////////////////////////////////////////////////////////// helpers
-
 
 _ZERO = Decimal(0)
 _action = slot_filler(Action)   # street, player, kind, amount, raise_to, is_all_in, is_capped, cards, pot, board, line
@@ -465,30 +399,22 @@ _seat = slot_filler(Seat)                   # seat, player, stack, is_sitting_ou
 _hole = slot_filler(HoleCards)              # player, cards, how, line
 _summary_seat = slot_filler(SummarySeat)    # seat, player, won, cards, text, line
 
-
 _ET = PHRASES["et"]
 _ZONE_NAMES = (_ET, "CT", "MT", "PT", "AKT", "HT", "AT", "BRT", "ART", "GMT", "UTC", "WET", "CET", "EET", "MSK", "IST",
                "CCT", "JST", "AWST", "ACST", "AEST", "NZT")
-"""The time zones PokerStars writes a hand's time in, by the name it gives them (its client's
-settings). It writes a zone's standard name all year, so each stands for its zone's clock as
-:func:`parsers.room_lines.zone_clock` reads it with ``all_year`` (``CET`` is Paris time in July
-too). (Each changes its clocks at whole hours, which the compiled lane relies on.)"""
-
-
+"""The time zones PokerStars writes a hand's time in (its client's settings), each its standard name
+all year: its zone's clock as ``zone_clock(name, all_year=True)`` reads it (``CET`` is Paris time in
+July too). Each changes its clocks at whole hours, which the compiled lane relies on."""
 _CUSTOM_ZONE = "CUST"
 """The zone of a clock the player set to an offset of his own: any whole number of quarter-hours."""
 
 
-@lru_cache(maxsize=64)
-def _zone(name: str) -> tzinfo:
-    clock = zone_clock(name, all_year=True)
-    return clock if isinstance(clock, ZoneInfo) else timezone(timedelta(minutes=clock))
-
-
 def _utc_readings(at: datetime, zone: str) -> set[datetime]:
     """The UTC instants a wall-clock time of ``zone`` can mean (two in the hour clocks go back)."""
-    tz = _zone(zone)
-    return {(at - (at.replace(tzinfo=tz, fold=fold).utcoffset() or timedelta(0))) for fold in (0, 1)}
+    clock = zone_clock(zone, all_year=True)
+    if not isinstance(clock, ZoneInfo):
+        return {at - timedelta(minutes=clock)}
+    return {at - at.replace(tzinfo=clock, fold=fold).utcoffset() for fold in (0, 1)}
 
 
 def local_time_matches(zone: str, written: datetime, et: datetime) -> bool:
@@ -507,7 +433,7 @@ def in_utc(at: datetime, zone: str) -> datetime:
     >>> in_utc(datetime(2020, 1, 2, 3, 4, 5), "ET"), in_utc(datetime(2020, 7, 2, 3, 4, 5), "ET")
     (datetime.datetime(2020, 1, 2, 8, 4, 5), datetime.datetime(2020, 7, 2, 7, 4, 5))
     """
-    return room_lines.in_utc(at, zone, all_year=True)
+    return _room_in_utc(at, zone, all_year=True)
 
 
 def _when(d: str, t: str) -> datetime:
@@ -528,16 +454,13 @@ _STREETS = dict(zip(MARKERS["STREET"], (Street.FLOP, Street.TURN, Street.RIVER),
 _RUNS = {None: 0, **{run: order for order, run in enumerate(RUNS)}}
 _SHOWN_DOWN = 4
 _SITTING_OUT, _WON_WORD, _COLLECTED_WORD, _SHOWED = (PHRASES[name] for name in ("sitting_out", "won", "collected", "showed"))
+_VERBS = {**BETS, **POSTS}
 _STREET_NAMES = ("hole cards", *MARKERS["STREET"], *MARKERS["SHOWDOWN"])
 
 
 def _refused(message: str, index: int, lines) -> ParseError:
     """The reader's refusal of line ``index`` as a whole."""
     return ParseError(message, line=index + 1, column=1, line_text=lines[index])
-
-
-def _twice(what: str, index: int, lines) -> ParseError:
-    return _refused(f"{what} a second time", index, lines)
 
 
 def _sign_checker(sign: str, lines, marks: CurrencyMarks):
@@ -563,67 +486,60 @@ def stakes_sign(head: dict) -> str:
 
 
 def read_header(line: str) -> dict:
-    """The fields of a hand's header line: ``match`` (the header's own groups: ``id``, ``club``,
-    ``tid``, ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words) and the
-    ``stakes`` and ``when`` matches, searched in ``match["rest"]``; or a ParseError saying why
-    the hand is not read."""
+    """The fields of a hand's header line: ``match`` (its own groups: ``id``, ``club``, ``tid``,
+    ``buyin``, ``rest``), ``game``, ``struct`` (the betting structure's words), the ``stakes`` and
+    ``when`` matches (in ``match["rest"]``), ``played_at`` and ``local`` (:func:`_times`); or a
+    ParseError saying why the hand is not read."""
+    def refused(message: str, at: int = 0) -> ParseError:
+        return ParseError(message, line=1, column=at + 1, line_text=line)
+
     match = _HEADER.match(line)
     if match is None:
-        raise ParseError(f"expected {_HEADER_WORDS}", line=1, column=1, line_text=line)
-    rest = match["rest"]
+        raise refused(f"expected {_HEADER_WORDS}")
+    rest, at = match["rest"], match.start("rest")
     game = _GAME.search(rest)
     if game is None:
-        raise ParseError("the header names no game and betting structure (like \"Hold'em No Limit\")",
-                         line=1, column=1, line_text=line)
-    name = game["game"].strip()
-    if "(" in name:  # Mixed NLH/PLO (Hold'em No Limit, …), 8-Game (Razz Limit, …)
-        name = name.rsplit("(", 1)[-1].strip()
-    known = _GAME_NAME.search(name)
-    if known is not None and _GAME_PREFIX.fullmatch(name, 0, known.start()):
-        name = known[0]     # drop a tournament's buy-in currency or "Freeroll" before the game
+        raise refused("the header names no game and betting structure (like \"Hold'em No Limit\")")
+    name = game["game"].strip()     # (in a mixed game's "Mixed NLH/PLO (Hold'em No Limit, …)": the game played)
+    known = _GAME_NAME.fullmatch(name)
+    name = known["name"] if known else name
     if name.lower() not in _SUPPORTED:
-        raise ParseError(f"{name} {game['struct']} is not supported yet: {_UNSUPPORTED_GAMES}",
-                         line=1, column=match.start("rest") + game.start("game") + 1, line_text=line)
+        raise refused(f"{name} {game['struct']} is not supported yet: Rasklad reads Hold'em and 6+ Hold'em hands "
+                      "of PokerStars", at + game.start("game"))
     stakes = _STAKES.search(rest, game.end())
     if stakes is None:
-        raise ParseError("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
-                         line=1, column=match.start("rest") + game.end() + 1, line_text=line)
+        raise refused("expected the stakes in parentheses after the game, like ($0.01/$0.02 USD) or (10/20)",
+                      at + game.end())
     when = _WHEN.search(rest, stakes.end())
-    if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or not rest[when.end():].isspace() \
-            and when.end() < len(rest):
-        raise ParseError(f"expected the date and time like {_WHEN_WORDS}", line=1,
-                         column=match.start("rest") + stakes.end() + 1, line_text=line)
-    played_at, local = _times(when, line, match.start("rest"))
+    if when is None or not _DASH.fullmatch(rest, stakes.end(), when.start()) or rest[when.end():].strip():
+        raise refused(f"expected the date and time like {_WHEN_WORDS}", at + stakes.end())
+    played_at, local = _times(when, lambda message, group: refused(message, at + when.start(group)))
     return {"match": match, "game": _SUPPORTED[name.lower()], "struct": game["struct"], "stakes": stakes, "when": when,
             "played_at": played_at, "local": local}
 
 
-def _times(when: re.Match, line: str, at: int) -> tuple[datetime, datetime | None]:
-    """The hand's time in UTC (as written when the header names no zone, or only the player's own)
-    and the local time written before it when it is not the ET time (None when the header gives
-    the ET time only); ``when`` is found in ``line`` from ``at``. A zone PokerStars does not write,
-    or a local time that is not the ET time in its zone, is a ParseError: one of the two times is
-    changed, and nothing shows which."""
-    def error(message: str, group: str) -> ParseError:
-        return ParseError(message, line=1, column=at + when.start(group) + 1, line_text=line)
-
+def _times(when: re.Match, refused) -> tuple[datetime, datetime | None]:
+    """The hand's time in UTC (as written when the header names no zone, or only the player's own),
+    and the time as written when that is another zone's than ET (else None). A zone PokerStars does
+    not write, or a local time that is not the ET time in its zone, is ``refused(message, group)``:
+    one of the two times is changed, and nothing shows which."""
     try:
         written = _when(when["d"], when["t"])
         et = _when(when["d2"], when["t2"]) if when["d2"] else None
     except ValueError as problem:     # 2020/13/01, 25:00:00: the shape of a date, not a date
-        raise error(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
+        raise refused(f"{when[0].strip()!r} is not a real date and time ({problem})", 0) from None
     zone = when["z"]
     if zone is not None and zone not in _ZONE_NAMES and zone != _CUSTOM_ZONE:
-        raise error(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
+        raise refused(f"{zone!r} is not a time zone PokerStars writes (ET, CET, WET, MSK …)", "z")
     if et is None:
         if zone in (None, _CUSTOM_ZONE):
             return written, None         # a zone not named, or of the player's own offset: as written
         return in_utc(written, zone), None if zone == _ET else written
     if when["z2"] not in (None, _ET):
-        raise error(f"the time in brackets is the ET time, not {when['z2']}", "z2")
+        raise refused(f"the time in brackets is the ET time, not {when['z2']}", "z2")
     if zone is not None and not local_time_matches(zone, written, et):
-        raise error(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
-                    "two is changed", "t")
+        raise refused(f"the local time {when['t']} {zone} is not the ET time {when['t2']} in that zone: one of the "
+                      "two is changed", "t")
     return in_utc(et, _ET), written
 
 
@@ -635,7 +551,7 @@ def parse(lines: tuple[str, ...], source: Source) -> HoldemHand:
     if not lines:
         raise ParseError("empty hand", line=1, column=1)
     head = read_header(lines[0])
-    tokens = _classify(lines)
+    tokens = TABLE.classify(lines)
     _check_no_repeats(tokens, lines)
     check_shape(tokens, lines)
     return build_hand(lines, source, head, tokens)
@@ -646,16 +562,15 @@ def _check_no_repeats(tokens, lines: tuple[str, ...]) -> None:
     excepted) is written once: the same line again right after it is a ParseError. A line of
     play written twice is the replay's to judge."""
     for index in range(2, len(lines)):
-        if lines[index] != lines[index - 1] or not lines[index].strip():
-            continue
-        if any(at == index for _, _, at in tokens) or _CHAT.match(lines[index]):
-            continue
-        raise _twice(f"{lines[index].strip()[:60]!r} is written", index, lines)
+        line = lines[index]
+        if line == lines[index - 1] and line.strip() and all(at != index for _, _, at in tokens) \
+                and not _CHAT.match(line):
+            raise _refused(f"{line.strip()[:60]!r} is written a second time", index, lines)
 
 
 # ////////////////////////////////////////////////////////////////////// the streets, judged once
-# by deal_street, for the reader and inside the compiled scanner (whose Numba cache follows its own file
-# only: touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
+# by deal_street, for the reader and the compiled scanner (whose Numba cache follows its own file only:
+# touch parsers/pokerstars_fast.py after a change here). DEALT, or why the reader refuses a line.
 DEALT, STREET_AGAIN, SHOWDOWN_AGAIN, NO_BOARD_BEFORE, OTHER_BOARD = range(5)
 _NO_BOARD = np.full((3, 5), -1, np.int64)     # the boards of a hand's three runs before its first street line
 _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is dealt once, in order",
@@ -667,11 +582,11 @@ _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is d
 @njit(cache=True)
 def deal_street(boards, reached, run, street, cards, n, repeated, before):
     """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
-    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards``
-    (per run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) are
-    the hand's so far, and take a line DEALT. Each street is dealt once per run, in order; the cards
-    repeated are the run's board, or on its first street line the first of the nearest earlier
-    run's (a hand run twice after the flop shares them); ``before`` gets the board so far."""
+    writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per
+    run, card codes, -1 after the last) and ``reached`` (per run, the last street dealt) take a line
+    DEALT. Each street is dealt once per run, in order; the cards repeated are the run's board, or on
+    its first street line the nearest earlier run's (a hand run twice after the flop shares them);
+    ``before`` gets the board so far."""
     if street <= reached[run]:
         return STREET_AGAIN if street < _SHOWN_DOWN else SHOWDOWN_AGAIN
     reached[run] = street
@@ -714,10 +629,8 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
     classified lines; with no tokens, the record of the header alone."""
     match, stakes = head["match"], head["stakes"]
     is_tournament = match["tid"] is not None
-    short_deck = head["game"].startswith("6+")
-    sb_text, bb_text = stakes["sb"], stakes["bb"]
-    small_blind = _money(sb_text)
-    big_blind = _money(bb_text) if bb_text else small_blind
+    small_blind = _money(stakes["sb"])
+    big_blind = _money(stakes["bb"]) if stakes["bb"] else small_blind
     small_bet = big_bet = None
     betting = BettingStructure.parse(head["struct"])
     if betting is BettingStructure.LIMIT:
@@ -725,79 +638,55 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         small_bet, big_bet = small_blind, big_blind
         unit = Decimal(1) if small_bet == small_bet.to_integral_value() and is_tournament else Decimal("0.01")
         small_blind, big_blind = (small_bet / 2).quantize(unit, rounding=ROUND_DOWN), small_bet
-    ante = _money(stakes["ante"]) if stakes["ante"] else Decimal(0)
-    cap = _money(stakes["cap"]) if stakes["cap"] else None
     sign = stakes_sign(head)
     marks = CurrencyMarks(sign, source.first_line)
     money = _sign_checker(sign, lines, marks)
-    if is_tournament:
-        currency = "chips"
-    elif stakes["cur"]:
-        currency = stakes["cur"]
-    elif sign in CURRENCY_SIGNS:
-        currency = CURRENCY_SIGNS[sign]
-    else:
-        currency = "play"
-    played_at = head["played_at"]
+    currency = "chips" if is_tournament else stakes["cur"] or CURRENCY_SIGNS.get(sign, "play")
 
-    table_name = None
-    max_seats = button = None
+    table_name = max_seats = button = None
     seats: list[Seat] = []
     actions: list[Action] = []
     holes: list[HoleCards] = []
     cash_outs: list[CashOut] = []
     board_lines: list[list[int]] = [[]]
-    street = Street.PREFLOP
-    run = 0
-    cancelled = False
-    total = rake = None
+    street, run = _PREFLOP, 0
+    cancelled = blinds_posted = False
+    total = rake = _ZERO
     pots: tuple[Decimal, ...] = ()
-    total_line = 0
+    total_line = 0      # (none: no Total line)
     summary_boards: list[tuple[Card, ...]] = []
     summary_board_lines: list[int] = []
     summary_seats: list[SummarySeat] = []
-    blinds_posted = False
     append = actions.append
-    seat_numbers: set[int] = set()
+    seat_numbers: set[str] = set()
     dealt: set[str] = set()
     dealt_streets = [_NO_BOARD.copy(), np.zeros(3, np.int64), np.empty(5, np.int64)]   # what _deal keeps
 
     first_line = source.first_line
     for kind, m, index in tokens:
         line = first_line + index      # source.line(index), inline
-        if kind == "ACTION":
-            player, fold, check, verb, _, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
-            if fold:
-                append(_action(street, player, _FOLD, _ZERO, None, False, False, (), None, 0, line))
-            elif check:
-                append(_action(street, player, _CHECK, _ZERO, None, False, False, (), None, 0, line))
-            elif raised:
-                append(_action(street, player, _RAISE, money(raised, index), money(raise_to, index),
-                               all_in is not None, capped is not None, (), None, 0, line))
-            else:
-                append(_action(street, player, BETS[verb], money(amount, index), None, all_in is not None,
-                               capped is not None, (), None, 0, line))
-        elif kind == "POST":
-            m = m.groups()      # player, …, the post's words (4), amount (5), …, all-in (12), cap (13)
-            post = POSTS[m[4]]
-            if post is _POST_SB:
-                # A returning player pays a missed small blind as a second "posts small blind" (or
-                # one after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
-                if blinds_posted:
-                    post = _POST_DEAD_KIND
-                blinds_posted = True
-            elif post is _POST_BB:
-                blinds_posted = True
-            append(_action(_PREFLOP, m[0], post, money(m[5], index), None, m[12] is not None, m[13] is not None, (),
+        if kind == "ACTION" or kind == "POST":
+            player, fold, check, verb, post, amount, raised, raise_to, _, _, _, _, all_in, capped = m.groups()
+            if fold or check:
+                append(_action(street, player, _FOLD if fold else _CHECK, _ZERO, None, False, False, (), None, 0, line))
+                continue
+            what = _RAISE if raised else _VERBS[verb]
+            if post:
+                # A returning player pays a missed small blind as a second "posts small blind" (or one
+                # after the big blind): that money is dead, not part of his bet (ROOM-DEAD-BLIND).
+                if what is _POST_SB and blinds_posted:
+                    what = _POST_DEAD_KIND
+                blinds_posted = blinds_posted or what is _POST_SB or what is _POST_BB
+            append(_action(_PREFLOP if post else street, player, what, money(raised or amount, index),
+                           money(raise_to, index) if raised else None, all_in is not None, capped is not None, (),
                            None, 0, line))
         elif kind == "SEATSUM":
             n, player, _, what = m.groups()     # a seat other than the seat line's: the engine's (HE-SUMMARY-SEATS)
-            won = tuple(money(a, index) for a in _SUMMARY_WON.findall(what)) if (_WON_WORD in what or _COLLECTED_WORD in what) else ()
-            if "[" in what:      # showed [ or mucked [
-                shown = _SUMMARY_CARDS.search(what)
-                cards = _cards(shown[1], index, lines[index]) if shown else ()
-            else:
-                cards = ()
+            # (most seats win nothing and show nothing: the words tell before the patterns look)
+            won = (tuple(money(a, index) for a in _SUMMARY_WON.findall(what))
+                   if _WON_WORD in what or _COLLECTED_WORD in what else ())
+            shown = _SUMMARY_CARDS.search(what) if "[" in what else None
+            cards = _cards(shown[1], index, lines[index]) if shown else ()
             summary_seats.append(_summary_seat(int(n), player, won, cards, what, line))
             if cards:
                 holes.append(_hole(player, cards, CardsHow.SHOWN if what.startswith(_SHOWED) else CardsHow.MUCKED,
@@ -805,23 +694,20 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
         elif kind == "SEAT":
             n, player, stack, rest = m.groups()
             if n in seat_numbers:
-                raise _twice(f"seat {n} ({player}) is listed", index, lines)
+                raise _refused(f"seat {n} ({player}) is listed a second time", index, lines)
             seat_numbers.add(n)
             seats.append(_seat(int(n), player, money(stack, index), _SITTING_OUT in rest, line))
         elif kind == "STREET":
-            run_name, what, c1, c2 = m["run"], m["what"], m["c1"], m["c2"]
-            street = _STREETS[what]
-            run = _RUNS[run_name]
+            what, c1, c2 = m["what"], m["c1"], m["c2"]
+            street, run = _STREETS[what], _RUNS[m["run"]]
             repeated = _cards(c1, index, lines[index])
-            cards = repeated + _cards(c2, index, lines[index])
-            _deal(dealt_streets, run, _STREET_NAMES.index(what), cards, len(repeated) if c2 is not None else -1, index,
-                  lines, c1)
+            _deal(dealt_streets, run, _STREET_NAMES.index(what), repeated + _cards(c2, index, lines[index]),
+                  len(repeated) if c2 is not None else -1, index, lines, c1)
             while len(board_lines) <= run:
                 board_lines.append([])
             board_lines[run].append(line)
         elif kind == "SHOWDOWN":
-            street = Street.SHOWDOWN
-            run = _RUNS[m["run"]]
+            street, run = Street.SHOWDOWN, _RUNS[m["run"]]
             _deal(dealt_streets, run, _SHOWN_DOWN, (), -1, index, lines)
         elif kind == "COLLECT":
             player, amount, pot = m.groups()
@@ -843,7 +729,7 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 cards = _cards(c1, index, lines[index]) + cards
             if cards:
                 if player in dealt:
-                    raise _twice(f"{player} is dealt cards", index, lines)
+                    raise _refused(f"{player} is dealt cards a second time", index, lines)
                 dealt.add(player)
                 holes.append(_hole(player, cards, _DEALT_HOW, line))
         elif kind == "TABLE":
@@ -854,44 +740,35 @@ def build_hand(lines, source: Source, head: dict, tokens) -> HoldemHand:
                 currency = "play"
         elif kind == "CASHOUT":
             if any(cash_out.player == m["p"] for cash_out in cash_outs):
-                raise _twice(f"{m['p']} cashes out", index, lines)
+                raise _refused(f"{m['p']} cashes out a second time", index, lines)
             fee = money(m["f"], index) if m["f"] else _ZERO     # older cash-out lines name no fee
             cash_outs.append(CashOut(player=m["p"], amount=money(m["a"], index), fee=fee, line=line))
         elif kind == "TOTAL":
             total, rake = money(m["t"], index), money(m["r"], index)
-            pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
             total_line = line
+            pots = tuple(money(p, index) for p in _POTS.findall(m["pots"])) if m["pots"] else ()
         elif kind == "BOARD":
             summary_boards.append(_cards(m["c"], index, lines[index]))
             summary_board_lines.append(line)
         elif kind == "CANCELLED":
             cancelled = True
         # HOLE, SUMMARY, RUNTWICE need no fields
-    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice
-    # is the engine's to find (HE-SUMMARY-SEATS)
+    # PokerStars sums up every seat: one left out (a hand cut inside its summary) or listed twice is the
+    # engine's to find (HE-SUMMARY-SEATS). A cancelled hand may sum up its seats without a Total line.
     summary = None
-    if total is not None:
+    if total_line or summary_seats:
         summary = Summary(total_pot=total, rake=rake, pots=pots, boards=tuple(summary_boards),
                           seats=tuple(summary_seats), lists_every_seat=True, total_line=total_line,
                           board_lines=tuple(summary_board_lines))
-    elif summary_seats:
-        summary = Summary(total_pot=Decimal(0), rake=Decimal(0), seats=tuple(summary_seats), lists_every_seat=True,
-                          total_line=0)
-    club = match["club"]
-    info = GameInfo(
-        game="holdem36" if short_deck else "holdem",
-        played_at=played_at,
-        club=club,
-        table_name=table_name,
-        ruleset=f"pokerstars {betting.value}",
-        site=SITE,
-    )
+    info = GameInfo(game="holdem36" if head["game"].startswith("6+") else "holdem", played_at=head["played_at"],
+                    club=match["club"], table_name=table_name, ruleset=f"pokerstars {betting.value}", site=SITE)
     return HoldemHand(
         all_in_said=True,   # the room says every all-in (ROOM-ALL-IN)
         source=source, info=info, hand_id=match["id"], tournament_id=match["tid"], betting=betting,
         small_blind=small_blind, big_blind=big_blind, small_bet=small_bet, big_bet=big_bet,
-        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=ante, cap=cap, currency=currency,
-        is_tournament=is_tournament, is_short_deck=short_deck, max_seats=max_seats, button_seat=button,
+        stakes=stakes[0].strip("(), ").replace("\ufffd", " "), ante=_money(stakes["ante"]) if stakes["ante"] else _ZERO,
+        cap=_money(stakes["cap"]) if stakes["cap"] else None, currency=currency, is_tournament=is_tournament,
+        is_short_deck=info.game == "holdem36", max_seats=max_seats, button_seat=button,
         seats=tuple(seats), actions=tuple(actions),
         boards=tuple(tuple(Card.from_code(c) for c in b if c >= 0) for b in dealt_streets[0].tolist() if b[0] >= 0) or ((),),
         board_lines=tuple(tuple(b) for b in board_lines),

@@ -31,6 +31,7 @@ from lark import Tree
 
 from parsers.grammar import parse_lines
 from parsers.lines import CURRENCY_SIGNS
+from parsers.lines import read_amount as amount
 from parsers.summaries import SummaryBuilder
 from rules.records import GameInfo, Source
 from rules.tournaments import GAME, LARGEST_SMALL_COUNT, TournamentEntry, TournamentSummary
@@ -38,36 +39,21 @@ from rules.tournaments import GAME, LARGEST_SMALL_COUNT, TournamentEntry, Tourna
 __all__ = ["SITE", "WORDS", "parse"]
 
 SITE = "PokerStars"
-"""The room, as the warehouse names it: its hands (parsers.pokerstars) and its summaries. It is
-written here, in the lighter of the two readers, which the hands' reader imports it from."""
+"""The room, as the warehouse names it, for its summaries and (parsers.pokerstars) its hands."""
 
 WORDS = {
-    "TOURNAMENT": "'PokerStars Tournament #'",
-    "INT": "a number",
-    "AMOUNT": "an amount like $10.00",
-    "CURRENCY": "a currency like USD",
-    "BUY_IN_WORD": "'Buy-In:'",
-    "PRIZE_POOL_WORD": "'Total Prize Pool:'",
-    "STARTED": "'Tournament started'",
-    "FINISHED": "'Tournament finished'",
-    "YOU": "'You finished …'",
+    "TOURNAMENT": "'PokerStars Tournament #'", "INT": "a number", "AMOUNT": "an amount like $10.00",
+    "CURRENCY": "a currency like USD", "BUY_IN_WORD": "'Buy-In:'", "PRIZE_POOL_WORD": "'Total Prize Pool:'",
+    "STARTED": "'Tournament started'", "FINISHED": "'Tournament finished'", "YOU": "'You finished …'",
     "_NL": "the end of the line",
 }
+"""The grammar's terminals in words, for syntax errors."""
 
 
 def parse(lines: tuple[str, ...], source: Source) -> TournamentSummary:
     """One summary's lines (the game's own numbering, 1-based) → its record."""
     tree = parse_lines("pokerstars_summary", lines, WORDS)
     return _Builder(lines, source).summary(tree)
-
-
-def amount(text: str) -> Decimal:
-    """An amount as written ($42,526.46, ₹136.50, 3,180.00) as a number.
-
-    >>> amount("$42,526.46"), amount("₹136.50"), amount("100")
-    (Decimal('42526.46'), Decimal('136.50'), Decimal('100'))
-    """
-    return Decimal(text.lstrip("$€£₹").replace(",", ""))
 
 
 _AMOUNT = r"[$€£₹]?\d[\d,]*(?:\.\d+)?"
@@ -109,12 +95,8 @@ class _Builder(SummaryBuilder):
         prize_pool = amount(prize["amount"]) if prize else None    # none, or a ticket, not an amount
         started_at, finished_at = self.date(last.get("started")), self.date(last.get("finished"))
         entries = [self.entry(node, currency) for node in said.get("entry", ())]
-        zero = Decimal(0)
-        # one part: the buy-in alone; two: buy-in/fee; three: buy-in/bounty/fee (knockouts)
-        if len(parts) == 3:
-            buy_in, bounty, fee = parts
-        else:
-            buy_in, bounty, fee = parts[0], zero, parts[1] if len(parts) == 2 else zero
+        bounty = parts.pop(1) if len(parts) == 3 else Decimal(0)     # buy-in/bounty/fee (knockouts)
+        buy_in, fee = self.price_and_fee(parts, header)
         you = " ".join(str(node.children[0]) for node in said.get("you", ()))
         place = _PLACE.search(you)
         hero_finish = self.count(place[1], header) if place else None

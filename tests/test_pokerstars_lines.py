@@ -298,7 +298,7 @@ def test_the_grammar_words_and_scanner_codes_come_from_the_table_of_line_kinds()
 
     named = [k for k in ps.LINE_KINDS if k.name]
     # the grammar's rules use exactly the table's shape terminals
-    rules = ps._grammar().rules
+    rules = ps.TABLE.grammar().rules
     assert {symbol.name for rule in rules for symbol in rule.expansion if symbol.is_term} == set(ps.TERMINALS)
     assert ps.TERMINALS[:3] == ("HEADER", "TABLE", "SEAT") and len(ps.TERMINALS) == 15
     assert sorted(k.code for k in ps.LINE_KINDS if k.code) == list(range(1, 16))
@@ -322,7 +322,7 @@ def test_every_line_kind_is_read_by_its_own_pattern():
     }
     header = "PokerStars Hand #1: Hold'em No Limit ($1/$2 USD) - 2024/01/02 3:04:05 ET"
     for name, line in samples.items():
-        (kind, _, index), = ps._classify((header, line))
+        (kind, _, index), = ps.TABLE.classify((header, line))
         assert (kind, index) == (name, 1), line
     for line in ("Anna: sits out", "Anna said, \"hi\"", "Anna joins the table at seat #3", "Betting is capped"):
-        assert ps._classify((header, line)) == [], line
+        assert ps.TABLE.classify((header, line)) == [], line
