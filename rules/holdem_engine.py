@@ -53,16 +53,10 @@ def _amount(cents: int) -> Decimal:
     return Decimal(money(cents))      # as the logs write amounts: whole units bare, else two decimals
 
 
-def _position(code: int) -> str | None:
-    return POSITIONS[code] if 0 <= code < len(POSITIONS) else None
-
-
-def _seat(number: int) -> int | None:
-    return number if number >= 0 else None
-
-
-_READ: dict[object, Callable] = {Decimal: _amount, str | None: _position, int | None: _seat, int: int, bool: bool}
-"""How a FactBatch value (cents, a position code, -1 for none) becomes a fact's field, by its type."""
+_READ: dict[object, Callable] = {Decimal: _amount, int: int, bool: bool,
+                                 str | None: lambda code: POSITIONS[code] if 0 <= code < len(POSITIONS) else None,
+                                 int | None: lambda seat: seat if seat >= 0 else None}
+"""How a FactBatch value (cents, a position code, a seat number; -1 for none) becomes a fact's field, by its type."""
 
 
 def _fact_class(name: str, doc: str, field_types: dict[str, object]) -> type:
@@ -87,10 +81,10 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
 
 
-def _columns(f: FactBatch, fact_class: type, rows: slice, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
-    """The fields of ``fact_class`` but those ``given`` for ``rows``, each read by its type from the
-    FactBatch column of its name (or ``column_of`` it)."""
-    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name))[rows].tolist()]
+def _columns(f: FactBatch, fact_class: type, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
+    """The fields of ``fact_class`` but those ``given``, each read by its type from the FactBatch
+    column of its name (or ``column_of`` it)."""
+    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name)).tolist()]
             for field in fields(fact_class) if field.name not in given}
 
 
@@ -144,24 +138,22 @@ NOT_REPLAYED = ("the Hold'em engine cannot replay this hand: it holds amounts fi
 
 
 def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
-    s0, s1 = int(b.seat_start[0]), int(b.seat_start[1])
-    seat, span = slice(s0, s1), slice(int(b.action_start[0]), int(b.action_start[1]))
-    order = f.fact_order[seat].tolist()
-    seats = sorted((i for i, has in enumerate(f.has_fact[seat].tolist()) if has), key=order.__getitem__)
-    seat_no, hole = b.seat_no[seat].tolist(), b.hole[seat].tolist()
-    facts = _columns(f, PlayerFact, seat, ("player", "seat", "hole_cards"), position="seat_position")
+    """The replay of a batch of one hand: its seats and actions are the whole columns."""
+    order = f.fact_order.tolist()
+    seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
+    seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
+    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards"), position="seat_position")
     if b.stack_not_stated is not None:
-        facts["stack_start"] = [None if unknown else c for c, unknown in zip(facts["stack_start"],
-                                                                            b.stack_not_stated[seat].tolist())]
-    players = tuple(PlayerFact(player=b.player[s0 + i], seat=seat_no[i],
-                               hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
+        facts["stack_start"] = [None if unknown else c
+                                for c, unknown in zip(facts["stack_start"], b.stack_not_stated.tolist())]
+    players = tuple(PlayerFact(player=b.player[i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
                                **{name: column[i] for name, column in facts.items()}) for i in seats)
-    columns = _columns(f, ActionFact, span, ("action",))
+    columns = _columns(f, ActionFact, ("action",))
     actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
-                    for k, action in zip(range(span.stop - span.start), hand.actions))
-    pots = tuple(Pot(amount=_amount(int(f.pot_amount[s0 + k])),
-                     eligible=tuple(b.player[s0 + i] for i in range(s1 - s0) if int(f.pot_eligible[s0 + k]) >> i & 1))
-                 for k in range(int(f.n_pots[0])))
+                    for k, action in enumerate(hand.actions))
+    pots = tuple(Pot(amount=_amount(amount), eligible=tuple(name for i, name in enumerate(b.player) if eligible >> i & 1))
+                 for amount, eligible in zip(f.pot_amount[:int(f.n_pots[0])].tolist(),
+                                             f.pot_eligible[:int(f.n_pots[0])].tolist()))
     return HoldemReplay(
         findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(int(f.total_pot[0])),
         rake=_amount(int(f.rake[0])), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
