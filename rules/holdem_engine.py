@@ -38,7 +38,6 @@ from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 
 from rules.cards import Card
-from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
 from rules.holdem_explain import explain, money, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
@@ -106,8 +105,6 @@ class HoldemReplay(Replay):
     pots: tuple[Pot, ...] = ()
     total_pot: Decimal = Decimal(0)
     rake: Decimal = Decimal(0)
-    is_walk: bool = False
-    count_players: int = 0
     has_allin_ev: bool = False
     batch: HandBatch = field(default=None, repr=False)
     fact_batch: FactBatch = field(default=None, repr=False)
@@ -119,26 +116,14 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
     ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity.
     Raises :class:`NotReplayed` for a hand the engine's columns cannot hold."""
-    batch = batch_from_hands([hand])
-    facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
-    if not facts.explained[0]:
-        raise NotReplayed(NOT_REPLAYED)
-    findings = explain(batch, facts, 0, facts.findings)     # none when its rows are
-    if not facts.certified[0]:      # a certified hand breaks no room fact either
-        findings += room_findings(batch, facts, 0)
-    return _result(hand, batch, facts, findings + hand.room_findings)
-
-
-class NotReplayed(LookupError):
-    """A hand the engine cannot hold: the ingest quarantines it with this reason, its text kept."""
-
-
-NOT_REPLAYED = ("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more than two "
-                "hole cards or five board cards, more than three boards, or more than 62 seats")
-
-
-def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
-    """The replay of a batch of one hand: its seats and actions are the whole columns."""
+    b = batch_from_hands([hand])     # a batch of one hand: its seats and actions are the whole columns
+    f = replay_batch(b, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
+    if not f.explained[0]:
+        raise NotReplayed("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more "
+                          "than two hole cards or five board cards, more than three boards, or more than 62 seats")
+    findings = explain(b, f, 0, f.findings)     # none when its rows are
+    if not f.certified[0]:      # a certified hand breaks no room fact either
+        findings += room_findings(b, f, 0)
     order = f.fact_order.tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
     seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
@@ -154,8 +139,10 @@ def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Findin
     pots = tuple(Pot(amount=_amount(amount), eligible=tuple(name for i, name in enumerate(b.player) if eligible >> i & 1))
                  for amount, eligible in zip(f.pot_amount[:int(f.n_pots[0])].tolist(),
                                              f.pot_eligible[:int(f.n_pots[0])].tolist()))
-    return HoldemReplay(
-        findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(int(f.total_pot[0])),
-        rake=_amount(int(f.rake[0])), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
-        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f,
-    )
+    return HoldemReplay(findings=findings + hand.room_findings, players=players, actions=actions, pots=pots,
+                        total_pot=_amount(int(f.total_pot[0])), rake=_amount(int(f.rake[0])),
+                        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f)
+
+
+class NotReplayed(LookupError):
+    """A hand the engine cannot hold: the ingest quarantines it with this reason, its text kept."""
