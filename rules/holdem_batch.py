@@ -28,7 +28,6 @@ Conventions, shared by every writer and reader of a batch:
 from __future__ import annotations
 
 import dataclasses  # noqa: F401 (the doctests use it)
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -302,8 +301,12 @@ def _copy(column: np.ndarray, values: list, fill) -> list[int]:
         unfitting = [row for row, cents in enumerate(values) if cents is None]
         column[:] = [0 if cents is None else cents for cents in values] if unfitting else values
         return unfitting
-    column[:] = [fill if value is None else _CODES[type(value)][value] if isinstance(value, enum.Enum) else value
-                 for value in values]
+    codes = _CODES.get(type(next((value for value in values if value is not None), None)))
+    if codes is not None:
+        values = [fill if value is None else codes[value] for value in values]
+    elif None in values:
+        values = [fill if value is None else value for value in values]
+    column[:] = values
     return []
 
 
@@ -328,11 +331,15 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}
-    index.update((name, n + k) for k, name in enumerate(unseated))
-    b.is_sitting_out[[s0 + index[s.player] for s in hand.seats if s.is_sitting_out]] = True
-    b.is_unseated[s0 + n:s0 + n + len(unseated)] = True
-    if hand.stack_not_stated:
-        b.stack_not_stated[[s0 + index[name] for name in hand.stack_not_stated if name in index]] = True
+    for s in hand.seats:
+        if s.is_sitting_out:
+            b.is_sitting_out[s0 + index[s.player]] = True
+    for k, name in enumerate(unseated):
+        index[name] = n + k
+        b.is_unseated[s0 + n + k] = True
+    for name in hand.stack_not_stated:
+        if name in index:
+            b.stack_not_stated[s0 + index[name]] = True
     # hole cards merged as the replay merges them: the longest record wins, a later two-card
     # record that differs is a conflict; the line is the player's first record's
     holes: dict[str, tuple] = {}
@@ -346,7 +353,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             b.hole_line[j] = record.line
         if len(record.cards) > len(known):
             holes[record.player] = record.cards
-            b.hole[j] = [card.code for card in record.cards] + [-1] * (2 - len(record.cards))
+            b.hole[j] = -1
+            for c, card in enumerate(record.cards):
+                b.hole[j, c] = card.code
             b.hole_how[j] = HOWS.index(record.how)
         elif known and len(record.cards) == 2 and set(known) != set(record.cards):
             slot = 0 if not b.hole_conflict_line[j, 0] else 1
@@ -360,11 +369,14 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.cash_out[s0 + index[c.player]] = cents(c.amount)
     for j, a in enumerate(hand.actions, a0):
         b.actor[j] = index[a.player]
-        ok &= len(a.cards) <= 2
-        b.cards[j, :len(a.cards[:2])] = [card.code for card in a.cards[:2]]
+        if len(a.cards) > 2:
+            ok = False
+        for c, card in enumerate(a.cards[:2]):
+            b.cards[j, c] = card.code
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
     if summary is not None:
-        b.pot_amount[p0:p0 + len(summary.pots)] = [cents(amount) for amount in summary.pots]
+        for k, amount in enumerate(summary.pots):
+            b.pot_amount[p0 + k] = cents(amount)
         ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
         lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
         if lines:
