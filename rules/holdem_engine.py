@@ -59,6 +59,7 @@ _READ: dict[object, Callable] = {Decimal: _amount, int: int, bool: bool,
 
 
 def _fact_class(name: str, doc: str, field_types: dict[str, object]) -> type:
+    """A frozen dataclass of keyword-only fields, declared as a dict so that _columns reads them by type."""
     cls = make_dataclass(name, list(field_types.items()), frozen=True, kw_only=True, slots=True)
     cls.__module__, cls.__doc__ = __name__, doc
     return cls
@@ -87,12 +88,8 @@ def _columns(f: FactBatch, fact_class: type, given: tuple[str, ...], **column_of
             for field in fields(fact_class) if field.name not in given}
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Pot:
-    """A main or side pot: its chips before rake and the players eligible for it."""
-
-    amount: Decimal
-    eligible: tuple[str, ...]
+Pot = _fact_class("Pot", "A main or side pot: its chips before rake and the players eligible for it.",
+                  {"amount": Decimal, "eligible": tuple[str, ...]})
 
 
 @dataclass(frozen=True, kw_only=True)
