@@ -1,44 +1,33 @@
-"""Hold'em hands of one file as columns: the fast lane's record.
+"""Hold'em hands of one file as columns: the compiled engine's record.
 
-``HoldemHand`` (rules.holdem_hand) is one frozen object per hand, with Decimals and Card
-objects: right for the replay that explains every finding, too heavy for a million hands.
-``HandBatch`` holds the same facts for all the hands of a file as NumPy columns (a struct
-of arrays), so that a compiled kernel can replay them all in one call.
+``HoldemHand`` (rules.holdem_hand) is one frozen object per hand, as a reader states it.
+``HandBatch`` holds the same facts for all the hands of a file as NumPy columns (a struct of
+arrays), which the engine (``rules.holdem_fast``) replays in one call. The PokerStars scanner
+(``parsers.pokerstars_fast``) writes a batch from a file's text; :func:`batch_from_hands` builds
+one from records (for the other readers, one hand's replay, and as the scanner's test oracle).
 
-The fast lane (``parsers.pokerstars_fast`` reads a file into a batch,
-``rules.holdem_fast`` replays it) is only a shortcut: a hand it cannot read or certify
-takes the full path (``parsers.pokerstars.parse`` and ``rules.holdem.replay``), and the
-tests hold both paths to the same rows.
-
-Conventions, shared by every producer and consumer of a batch:
+Conventions, shared by every writer and reader of a batch:
 
 - Money is ``int64`` in hundredths of the table's unit (cents; tournament chips × 100).
-  An amount with more than two decimals puts the hand out of the lane.
-- Lines are 1-based FILE lines, as in the records (0 = none).
-- Cards are ``int8`` codes (``rank * 4 + suit``, rules.cards); -1 = none.
-- ``kind`` is the index of the action's kind in ``list(ActionKind)``; ``street`` the index
-  of its street in ``list(Street)``; ``betting`` the index in ``list(BettingStructure)``.
+- Lines are 1-based FILE lines, as in the records (0 = none). Cards are ``int8`` codes
+  (``rank * 4 + suit``, rules.cards); -1 = none.
+- ``kind``, ``street`` and ``betting`` are the value's index in ``KINDS``, ``STREETS``, ``BETTINGS``.
 - Seats keep the order of the log's seat lines; ``actor`` is a seat's index within its hand
-  (0-based, ``seat_start[h]`` is the hand's first seat).
+  (0-based, ``seat_start[h]`` is the hand's first seat). When one name has two seat lines, the
+  last one is the player's. A player without a seat line (named by an action or a summary seat)
+  gets a seat of his own after them: ``is_unseated``, seat number 0 and no chips.
 - A hand run twice (or three times) keeps its first board in ``board`` and the others in
   ``more_boards``; show, muck and collect lines name their board in ``action_board``.
-- A player without a seat line (named by an action or a summary seat) gets a seat of his
-  own after the hand's seat lines, ``is_unseated``, seat number 0 and no chips: the rules
-  treat him as the log does. When one name has two seat lines, the last one is the player's.
-  ``stack_not_stated`` marks the seats of ``HoldemHand.stack_not_stated``: the rules check no
-  stack of theirs (and, unseated, not their turn). ``results_not_stated`` marks the hands of
-  ``HoldemHand.results_not_stated``: the replay awards their pots itself.
 - ``in_lane[h]`` is False only when hand ``h`` holds what the columns cannot hold: amounts
   with more than two decimals, hole cards or a show line of more than two cards, a board of
   more than five cards, more than three boards, three summary seat lines of one player, a
-  third record of a player's hole cards that differs from the first. Its
-  other columns are then unspecified.
+  third record of a player's hole cards that differs from the first. Its other columns are
+  then unspecified.
 """
 
 from __future__ import annotations
 
 import dataclasses  # noqa: F401 (the doctests use it)
-import enum
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -73,12 +62,9 @@ def pot_code(name: str | None) -> int:
 
 
 def _i(n: int, dtype, fill=0, width: int | tuple[int, ...] | None = None) -> np.ndarray:
-    shape = n if width is None else (n, *width) if isinstance(width, tuple) else (n, width)
-    # zeros and empty-then-fill cost a fraction of np.full: a file of one hand pays every column
-    if fill == 0:
-        return np.zeros(shape, dtype)
-    out = np.empty(shape, dtype)
-    out.fill(fill)
+    out = np.zeros(n if width is None else (n, *width) if isinstance(width, tuple) else (n, width), dtype)
+    if fill:     # zeros, then fill: a fraction of np.full's cost, and a file of one hand pays every column
+        out.fill(fill)
     return out
 
 
@@ -177,7 +163,7 @@ class HandBatch:
     pot_amount: np.ndarray = column("pots", np.int64)
     # ------------------------------------------- optional: None (as empty() leaves them) while no row needs one
     second_sb_live: np.ndarray | None = None  # bool per hand: a second small blind is live
-    stack_not_stated: np.ndarray | None = None  # bool per seat: the log states no stack
+    stack_not_stated: np.ndarray | None = None  # bool per seat: HoldemHand.stack_not_stated (no stack is checked)
     summary_seat_no: np.ndarray | None = None  # int16 per seat: the other seat number the player's summary line
     # gives, -1 when it agrees with his seat line (a seat 0 is another seat too)
     all_in_said: np.ndarray | None = None  # bool per hand: HoldemHand.all_in_said
@@ -262,11 +248,11 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     for kind, records, starts in (("hands", hands, None), ("seats", by_hand["seats"], b.seat_start),
                                   ("actions", by_hand["actions"], b.action_start)):
         rows = records if starts is None else [record for of_hand in records for record in of_hand]
-        for name, get in _COPIED[kind]:
-            unfitting = _copy(getattr(b, name), [None if row is None else get(row) for row in rows])
+        for name, get, fill in _COPIED[kind]:
+            unfitting = _copy(getattr(b, name), [None if row is None else get(row) for row in rows], fill)
             if unfitting:
                 unfit[unfitting if starts is None else np.searchsorted(starts, unfitting, "right") - 1] = True
-    for name, get in _COPIED["lists"]:
+    for name, get, _ in _COPIED["lists"]:
         getattr(b, name).extend(map(get, hands))
     optional = {"second_sb_live": [hand.second_small_blind_live for hand in hands],
                 "results_not_stated": [hand.results_not_stated for hand in hands],
@@ -297,52 +283,45 @@ def _path(path: str) -> Callable:
     return lambda record: None if (value := getattr(record, head)) is None else inner(value)
 
 
-_COPIED = {rows: [(f.name, _path(f.metadata["of"])) for f in fields(HandBatch)
+_COPIED = {rows: [(f.name, _path(f.metadata["of"]), f.metadata.get("column", (0, 0, 0))[2]) for f in fields(HandBatch)
                   if f.metadata.get("of") and f.metadata.get("column", ("lists",))[0] == rows]
            for rows in ("hands", "seats", "actions", "lists")}
-"""Per kind of row, the fields declared with the record field they copy (``of``), and its getter."""
+"""Per kind of row, the fields declared with the record field they copy (``of``): its getter and fill."""
 
 _CODES = {kinds: {member: code for code, member in enumerate(kinds)} for kinds in (BettingStructure, Street, ActionKind)}
 """The enums a column holds as the value's index in the enum (BETTINGS, STREETS, KINDS)."""
 
 
-def _copy(column: np.ndarray, values: list) -> list[int]:
+def _copy(column: np.ndarray, values: list, fill) -> list[int]:
     """Write a record field's values into ``column`` as the conventions code them: amounts (the int64
-    columns) in cents, enums by :data:`_CODES`, None left at the column's fill. Returns the rows of amounts
-    of more than two decimals (written 0)."""
-    first = next((value for value in values if value is not None), None)
-    unfitting = []
+    columns) in cents, enums by :data:`_CODES`, None as ``fill``. Returns the rows of amounts of more
+    than two decimals (written 0)."""
     if column.dtype == np.int64:
-        cents = [None if value is None else in_cents(value) for value in values]
-        unfitting = [row for row, (value, c) in enumerate(zip(values, cents)) if value is not None and c is None]
-        values = [0 if row in unfitting else c for row, c in enumerate(cents)] if unfitting else cents
-    elif isinstance(first, enum.Enum):
-        codes = _CODES[type(first)]
-        values = [None if value is None else codes[value] for value in values]
-    if None in values:
-        rows = [row for row, value in enumerate(values) if value is not None]
-        column[rows] = [values[row] for row in rows]
-    else:
-        column[:] = values
-    return unfitting
+        values = [fill if value is None else in_cents(value) for value in values]
+        unfitting = [row for row, cents in enumerate(values) if cents is None]
+        column[:] = [0 if cents is None else cents for cents in values] if unfitting else values
+        return unfitting
+    codes = _CODES.get(type(next((value for value in values if value is not None), None)))
+    if codes is not None:
+        values = [fill if value is None else codes[value] for value in values]
+    elif None in values:
+        values = [fill if value is None else value for value in values]
+    column[:] = values
+    return []
 
 
 def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: int, a0: int, p0: int) -> bool:
     """Fill hand ``h``'s columns that copy no record field; False when the hand is out of the lane."""
     ok = True
-    summary = hand.summary
-    if len(hand.boards) > 3 or (summary is not None and len(summary.boards) > 3):
-        ok = False
-    b.has_summary[h] = summary is not None
 
     def cents(value) -> int:
         nonlocal ok
         c = in_cents(value)
-        if c is None:
-            ok = False
-            return 0
-        return c
+        ok &= c is not None
+        return c or 0
 
+    summary = hand.summary
+    b.has_summary[h] = summary is not None
     ok &= _put_boards(hand.boards, b.board[h], b.more_boards[h])
     for k, lines in enumerate(hand.board_lines[:3]):
         if k == 0:
@@ -350,15 +329,14 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         elif lines:
             b.more_board_lines[h, k - 1] = lines[0]
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
-    index: dict[str, int] = {}
-    sitting_out = {s.player for s in hand.seats if s.is_sitting_out}
-    for i, s in enumerate(hand.seats):
-        index[s.player] = i
-    for name in sitting_out:
-        b.is_sitting_out[s0 + index[name]] = True
+    n = len(hand.seats)
+    index = {s.player: i for i, s in enumerate(hand.seats)}
+    for s in hand.seats:
+        if s.is_sitting_out:
+            b.is_sitting_out[s0 + index[s.player]] = True
     for k, name in enumerate(unseated):
-        index[name] = len(hand.seats) + k
-        b.is_unseated[s0 + index[name]] = True
+        index[name] = n + k
+        b.is_unseated[s0 + n + k] = True
     for name in hand.stack_not_stated:
         if name in index:
             b.stack_not_stated[s0 + index[name]] = True
@@ -370,8 +348,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         if i is None or len(record.cards) > 2:
             ok = False
             continue
-        j = s0 + i
-        known = holes.get(record.player, ())
+        j, known = s0 + i, holes.get(record.player, ())
         if not known:
             b.hole_line[j] = record.line
         if len(record.cards) > len(known):
@@ -385,7 +362,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             if b.hole_conflict_line[j, slot]:
                 ok = False      # a third record against the dealt cards: no column holds it
                 continue
-            b.hole_conflict[j, slot, 0], b.hole_conflict[j, slot, 1] = record.cards[0].code, record.cards[1].code
+            b.hole_conflict[j, slot] = [card.code for card in record.cards]
             b.hole_conflict_line[j, slot] = record.line
     for c in hand.cash_outs:
         b.has_cash_out[s0 + index[c.player]] = True
@@ -415,7 +392,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             else:
                 ok = False      # a third summary seat line of one player: no column holds it
             b.won_not_awarded[j] |= "not awarded" in s.text
-            if j - s0 < len(hand.seats) and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
+            if j - s0 < n and s.seat != b.seat_no[j] and not b.summary_line_again[j] \
                     and sum(seat.player == s.player for seat in hand.seats) == 1:
                 if b.summary_seat_no is None:
                     b.summary_seat_no = np.full(len(b.seat_no), -1, np.int16)
@@ -425,8 +402,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
 
 def _put_boards(boards, first: np.ndarray, more: np.ndarray) -> bool:
     """The card codes of up to three boards, the first in ``first``, the others in ``more``; False when
-    a board has more than five cards."""
+    there are more than three, or a board has more than five cards."""
     for k, board in enumerate(boards[:3]):
-        for i, card in enumerate(board[:5]):
-            (first if k == 0 else more[k - 1])[i] = card.code
-    return all(len(board) <= 5 for board in boards[:3])
+        (first if k == 0 else more[k - 1])[:len(board[:5])] = [card.code for card in board[:5]]
+    return len(boards) <= 3 and all(len(board) <= 5 for board in boards)

@@ -38,7 +38,6 @@ from dataclasses import dataclass, field, fields, make_dataclass
 from decimal import Decimal
 
 from rules.cards import Card
-from rules.findings import Finding
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
 from rules.holdem_explain import explain, money, room_findings
 from rules.holdem_fast import FactBatch, replay_batch
@@ -53,19 +52,14 @@ def _amount(cents: int) -> Decimal:
     return Decimal(money(cents))      # as the logs write amounts: whole units bare, else two decimals
 
 
-def _position(code: int) -> str | None:
-    return POSITIONS[code] if 0 <= code < len(POSITIONS) else None
-
-
-def _seat(number: int) -> int | None:
-    return number if number >= 0 else None
-
-
-_READ: dict[object, Callable] = {Decimal: _amount, str | None: _position, int | None: _seat, int: int, bool: bool}
-"""How a FactBatch value (cents, a position code, -1 for none) becomes a fact's field, by its type."""
+_READ: dict[object, Callable] = {Decimal: _amount, int: int, bool: bool,
+                                 str | None: lambda code: POSITIONS[code] if 0 <= code < len(POSITIONS) else None,
+                                 int | None: lambda seat: seat if seat >= 0 else None}
+"""How a FactBatch value (cents, a position code, a seat number; -1 for none) becomes a fact's field, by its type."""
 
 
 def _fact_class(name: str, doc: str, field_types: dict[str, object]) -> type:
+    """A frozen dataclass of keyword-only fields, declared as a dict so that _columns reads them by type."""
     cls = make_dataclass(name, list(field_types.items()), frozen=True, kw_only=True, slots=True)
     cls.__module__, cls.__doc__ = __name__, doc
     return cls
@@ -87,19 +81,15 @@ PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derive
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
 
 
-def _columns(f: FactBatch, fact_class: type, rows: slice, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
-    """The fields of ``fact_class`` but those ``given`` for ``rows``, each read by its type from the
-    FactBatch column of its name (or ``column_of`` it)."""
-    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name))[rows].tolist()]
+def _columns(f: FactBatch, fact_class: type, given: tuple[str, ...], **column_of: str) -> dict[str, list]:
+    """The fields of ``fact_class`` but those ``given``, each read by its type from the FactBatch
+    column of its name (or ``column_of`` it)."""
+    return {field.name: [_READ[field.type](v) for v in getattr(f, column_of.get(field.name, field.name)).tolist()]
             for field in fields(fact_class) if field.name not in given}
 
 
-@dataclass(frozen=True, kw_only=True, slots=True)
-class Pot:
-    """A main or side pot: its chips before rake and the players eligible for it."""
-
-    amount: Decimal
-    eligible: tuple[str, ...]
+Pot = _fact_class("Pot", "A main or side pot: its chips before rake and the players eligible for it.",
+                  {"amount": Decimal, "eligible": tuple[str, ...]})
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -112,8 +102,6 @@ class HoldemReplay(Replay):
     pots: tuple[Pot, ...] = ()
     total_pot: Decimal = Decimal(0)
     rake: Decimal = Decimal(0)
-    is_walk: bool = False
-    count_players: int = 0
     has_allin_ev: bool = False
     batch: HandBatch = field(default=None, repr=False)
     fact_batch: FactBatch = field(default=None, repr=False)
@@ -125,45 +113,33 @@ def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: b
     allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
     ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity.
     Raises :class:`NotReplayed` for a hand the engine's columns cannot hold."""
-    batch = batch_from_hands([hand])
-    facts = replay_batch(batch, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
-    if not facts.explained[0]:
-        raise NotReplayed(NOT_REPLAYED)
-    findings = explain(batch, facts, 0, facts.findings)     # none when its rows are
-    if not facts.certified[0]:      # a certified hand breaks no room fact either
-        findings += room_findings(batch, facts, 0)
-    return _result(hand, batch, facts, findings + hand.room_findings)
+    b = batch_from_hands([hand])     # a batch of one hand: its seats and actions are the whole columns
+    f = replay_batch(b, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
+    if not f.explained[0]:
+        raise NotReplayed("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more "
+                          "than two hole cards or five board cards, more than three boards, or more than 62 seats")
+    findings = explain(b, f, 0, f.findings)     # none when its rows are
+    if not f.certified[0]:      # a certified hand breaks no room fact either
+        findings += room_findings(b, f, 0)
+    order = f.fact_order.tolist()
+    seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
+    seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
+    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards"), position="seat_position")
+    if b.stack_not_stated is not None:
+        facts["stack_start"] = [None if unknown else c
+                                for c, unknown in zip(facts["stack_start"], b.stack_not_stated.tolist())]
+    players = tuple(PlayerFact(player=b.player[i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
+                               **{name: column[i] for name, column in facts.items()}) for i in seats)
+    columns = _columns(f, ActionFact, ("action",))
+    actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
+                    for k, action in enumerate(hand.actions))
+    pots = tuple(Pot(amount=_amount(amount), eligible=tuple(name for i, name in enumerate(b.player) if eligible >> i & 1))
+                 for amount, eligible in zip(f.pot_amount[:int(f.n_pots[0])].tolist(),
+                                             f.pot_eligible[:int(f.n_pots[0])].tolist()))
+    return HoldemReplay(findings=findings + hand.room_findings, players=players, actions=actions, pots=pots,
+                        total_pot=_amount(int(f.total_pot[0])), rake=_amount(int(f.rake[0])),
+                        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f)
 
 
 class NotReplayed(LookupError):
     """A hand the engine cannot hold: the ingest quarantines it with this reason, its text kept."""
-
-
-NOT_REPLAYED = ("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more than two "
-                "hole cards or five board cards, more than three boards, or more than 62 seats")
-
-
-def _result(hand: HoldemHand, b: HandBatch, f: FactBatch, findings: tuple[Finding, ...]) -> HoldemReplay:
-    s0, s1 = int(b.seat_start[0]), int(b.seat_start[1])
-    seat, span = slice(s0, s1), slice(int(b.action_start[0]), int(b.action_start[1]))
-    order = f.fact_order[seat].tolist()
-    seats = sorted((i for i, has in enumerate(f.has_fact[seat].tolist()) if has), key=order.__getitem__)
-    seat_no, hole = b.seat_no[seat].tolist(), b.hole[seat].tolist()
-    facts = _columns(f, PlayerFact, seat, ("player", "seat", "hole_cards"), position="seat_position")
-    if b.stack_not_stated is not None:
-        facts["stack_start"] = [None if unknown else c for c, unknown in zip(facts["stack_start"],
-                                                                            b.stack_not_stated[seat].tolist())]
-    players = tuple(PlayerFact(player=b.player[s0 + i], seat=seat_no[i],
-                               hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
-                               **{name: column[i] for name, column in facts.items()}) for i in seats)
-    columns = _columns(f, ActionFact, span, ("action",))
-    actions = tuple(ActionFact(action=action, **{name: column[k] for name, column in columns.items()})
-                    for k, action in zip(range(span.stop - span.start), hand.actions))
-    pots = tuple(Pot(amount=_amount(int(f.pot_amount[s0 + k])),
-                     eligible=tuple(b.player[s0 + i] for i in range(s1 - s0) if int(f.pot_eligible[s0 + k]) >> i & 1))
-                 for k in range(int(f.n_pots[0])))
-    return HoldemReplay(
-        findings=findings, players=players, actions=actions, pots=pots, total_pot=_amount(int(f.total_pot[0])),
-        rake=_amount(int(f.rake[0])), is_walk=bool(f.is_walk[0]), count_players=int(f.count_players[0]),
-        has_allin_ev=bool(f.has_allin_ev[0]), batch=b, fact_batch=f,
-    )

@@ -1,14 +1,12 @@
 """Findings in words: the compiled engine's finding rows said in the hand's own money and names.
 
 The engine (:mod:`rules.holdem_fast`) reports each broken rule as numbers: the rule's code, the
-line, the seat and the expected and actual amounts in cents. :func:`explain` turns the rows of one
-hand into :class:`~rules.findings.Finding` objects, and :func:`room_findings` the room facts the
-hand breaks (:mod:`rules.holdem_room`). Each rule's words are written once, in one table keyed by
-the rule's ID (:data:`WORDS`): its cases, each a template of the message, the expected and the
-actual, and when it applies. A template names the values of :class:`_Said` (``{who}``, ``{got}``,
-``{owed}`` …), which reads the hand's batch columns for names, cards and the amounts the log wrote,
-and the engine's own per-action facts, only when a template asks for them. Only hands with
-findings are worded, and no parsed record is needed: the batch lane words the hands it reads.
+line, the seat, the expected and actual amounts in cents. :func:`explain` words the rows of one
+hand, :func:`room_findings` the room facts it breaks (:mod:`rules.holdem_room`). Each rule's words
+are written once, in :data:`WORDS` keyed by the rule's ID: its cases, each a template of the
+message, the expected and the actual, and when it applies. A template names values of
+:data:`WORD_VALUES` (``{who}``, ``{got}``, ``{owed}`` …), worked out from the batch's columns and
+the engine's facts only when asked for, so only the hands with findings are worded.
 
 >>> money(7100), money(3550), money(25), money(-200)
 ('71', '35.50', '0.25', '-2')
@@ -16,6 +14,7 @@ findings are worded, and no parsed record is needed: the batch lane words the ha
 
 from __future__ import annotations
 
+from collections import namedtuple
 from collections.abc import Callable
 from typing import NamedTuple
 
@@ -39,15 +38,8 @@ def money(cents: int) -> str:
     return f"{sign}{whole}" if part == 0 else f"{sign}{whole}.{part:02d}"
 
 
-class _Row(NamedTuple):
-    """One finding row of a hand: the rule's ID and what its words start from."""
-
-    rule: str
-    severity: Severity
-    line: int | None
-    seat: int
-    expected: int
-    actual: int
+_Row = namedtuple("_Row", "rule severity line seat expected actual")
+"""One finding row of a hand: the rule's ID and what its words start from (the line None when none)."""
 
 
 def _card(code: int) -> str:

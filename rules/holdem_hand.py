@@ -1,9 +1,8 @@
 """The Hold'em hand record: what a PokerStars hand history states, as frozen values.
 
-The parser (``parsers.pokerstars``) fills these records; the replay engine
-(``rules.holdem``) re-derives every number from them. Amounts are exact ``Decimal``s in
-the table's unit (dollars, euros, play chips or tournament chips); every action keeps the
-FILE line it came from, so a finding can point an auditor at it.
+Each room's reader (``parsers/``) fills these records; the engine (``rules.holdem_engine``)
+re-derives every number from them. Amounts are exact ``Decimal``s in the table's unit (dollars,
+euros, play chips or tournament chips); every line keeps its FILE line, for the findings.
 
 >>> Street("flop").board_size, Street("flop").ordinal
 (3, 1)
@@ -42,11 +41,10 @@ class Street(enum.StrEnum):
     SHOWDOWN = "showdown"
     """Cards shown and pots collected after the betting."""
 
-    # board_size (how many board cards are out on this street) and ordinal (its place in the
-    # order) are plain attributes of each member, set below the class: the replay reads them
-    # for every action, and a property costs an enum lookup each time.
     board_size: int
+    """How many board cards are out on this street (a plain attribute, set below the class)."""
     ordinal: int
+    """The street's place in the order."""
 
 
 class ActionKind(enum.StrEnum):
@@ -84,9 +82,8 @@ class ActionKind(enum.StrEnum):
     MUCK = "muck"
     """Mucks (throws away) the hand at showdown, or does not show it after winning."""
 
-    # Plain attributes of each member, set below the class (read for every action):
     is_post: bool
-    """A blind, ante, straddle or dead post."""
+    """A blind, ante, straddle or dead post (this and the next two: plain attributes set below the class)."""
     is_voluntary: bool
     """A call, bet or raise: chips put in by choice."""
     is_betting: bool

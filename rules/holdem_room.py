@@ -50,16 +50,14 @@ def _dealt_again(b: HandBatch, f) -> Found:
     cards."""
     found = []
     for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
-        boards = [b.board[h].tolist()] + [b.more_boards[h, k].tolist() for k in range(b.more_boards.shape[1])]
-        boards = [[c for c in board if c >= 0] for board in boards]
+        boards = [[c for c in board if c >= 0] for board in (b.board[h].tolist(), *b.more_boards[h].tolist())]
         for k in range(1, len(boards)):
             if not boards[k]:
                 continue
             line = int(b.more_board_lines[h, k - 1])
             for j in range(k):
-                shared = 0
-                while shared < min(len(boards[j]), len(boards[k])) and boards[j][shared] == boards[k][shared]:
-                    shared += 1
+                shared = next((i for i, (x, y) in enumerate(zip(boards[j], boards[k])) if x != y),
+                              min(len(boards[j]), len(boards[k])))
                 if shared == len(boards[k]):
                     found.append((h, line, -1, k, -1))
                     break
@@ -79,11 +77,15 @@ def _button_off_table(b: HandBatch, f) -> Found:
     return found
 
 
+def _hand_of(b: HandBatch, actions: np.ndarray) -> np.ndarray:
+    """The hand of each action (its index in the batch)."""
+    return np.searchsorted(b.action_start, actions, side="right") - 1
+
+
 def _at_actions(b: HandBatch, actions: np.ndarray, expected=None, actual=None) -> Found:
     """The breaches at actions (their index in the batch): each at its line, of its actor."""
-    hand_of = np.searchsorted(b.action_start, actions, side="right") - 1
     n = len(actions)
-    return list(zip(hand_of.tolist(), b.line[actions].tolist(), b.actor[actions].tolist(),
+    return list(zip(_hand_of(b, actions).tolist(), b.line[actions].tolist(), b.actor[actions].tolist(),
                     [0] * n if expected is None else expected.tolist(), [0] * n if actual is None else actual.tolist()))
 
 
@@ -96,8 +98,7 @@ def _all_ins_unsaid(b: HandBatch, f) -> Found:
     unsaid = np.flatnonzero(f.is_all_in & ~b.is_all_in)
     if not len(unsaid):
         return []
-    hand_of = np.searchsorted(b.action_start, unsaid, side="right") - 1
-    return _at_actions(b, unsaid[b.all_in_said[hand_of]])
+    return _at_actions(b, unsaid[b.all_in_said[_hand_of(b, unsaid)]])
 
 
 def _dead_posts_off(b: HandBatch, f) -> Found:
@@ -114,7 +115,7 @@ def _dead_posts_off(b: HandBatch, f) -> Found:
     small_blinds = np.flatnonzero(b.kind == _POST_SB)
     if len(small_blinds) < 2 and not dead.any():    # the sign of neither (a hand alone: most of them)
         return []
-    hand_of = np.searchsorted(b.action_start, small_blinds, side="right") - 1
+    hand_of = _hand_of(b, small_blinds)
     second = np.ones(len(small_blinds), np.bool_)
     second[np.unique(hand_of, return_index=True)[1]] = False      # each hand's first small blind is live
     if b.second_sb_live is not None:
@@ -122,7 +123,7 @@ def _dead_posts_off(b: HandBatch, f) -> Found:
     posts = np.union1d(np.flatnonzero(dead), small_blinds[second])
     if not len(posts):
         return []
-    hand_of = np.searchsorted(b.action_start, posts, side="right") - 1
+    hand_of = _hand_of(b, posts)
     amount, small, big = b.amount[posts], b.small_blind[hand_of], b.big_blind[hand_of]
     both = (b.kind[posts] == _POST_DEAD) & (amount > small)
     expected = np.where(both, small + big, small)

@@ -123,8 +123,7 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 10
 """HE-PLAYERS: how many players a Hold'em hand deals in."""
 
 LIMIT_CAP_BETS: int | None = 4
-"""Default cap of bets per betting round in Limit (an option, default 4 bets: a bet and three
-raises; preflop the big blind is the first). ``None`` removes the cap."""
+"""The bets allowed per Limit betting round (HE-LIMIT-CAP), an option; ``None`` removes the cap."""
 
 LIMIT_CAP_HEADS_UP = False
 """Whether the cap holds in a round that starts heads-up. PokerStars caps no heads-up round (its
