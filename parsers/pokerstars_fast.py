@@ -781,17 +781,11 @@ def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, str
 
 
 @njit(cache=True)
-def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
-          in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
-          summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
-          seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
-          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
-          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
-          has_cash_out, cash_out, won_not_awarded,
-          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc,
-          wf):
-    """Classify and read every line of every hand (see the module's docstring); returns the
-    numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
+    """Classify and read every line of every hand (see the module's docstring) into the batch's
+    columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
+    seats, actions and pots written. A hand out of the lane keeps no rows."""
+    wb, wa, wl, wk, wc, wf = words
     tmp = np.empty(8, dtype=np.int64)
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
@@ -800,20 +794,20 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     na = np.int64(0)       # (and _action_row for it)
     npots = 0
     for h in range(hand_lines.shape[0]):
-        seat_start[h] = ns
-        action_start[h] = na
-        pot_start[h] = npots
+        c.seat_start[h] = ns
+        c.action_start[h] = na
+        c.pot_start[h] = npots
         s0 = ns
-        ok = in_lane[h]
-        sign = signs[h]
+        ok = c.in_lane[h]
+        sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
         run_street[:] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
-        shape[h] = 0
-        shape[h, 0] = T_HEADER
+        r.shape[h] = 0
+        r.shape[h, 0] = T_HEADER
         first_index = hand_line0[h]
         for li in range(first_index + 1, first_index + hand_lines[h]):
             if not ok:
@@ -856,13 +850,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False      # cards the lane does not read, or a line the reader refuses
                         break
                     if token == T_STREET:
-                        _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
+                        _set_board(c.board[h] if run == 0 else c.more_boards[h, run - 1], tmp, n)
                         if run == 0:
                             if markers < 3:
-                                board_lines[h, markers] = fl
+                                c.board_lines[h, markers] = fl
                             markers += 1
-                        elif more_board_lines[h, run - 1] == 0:
-                            more_board_lines[h, run - 1] = fl
+                        elif c.more_board_lines[h, run - 1] == 0:
+                            c.more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
@@ -879,30 +873,30 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     n = _cards(b, shown, shown_to, wb, wa, wl, tmp) if shown >= 0 else 0
                     how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
-                    if (i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number or said < 0 or count > 1
+                    if (i < 0 or c.summary_line[s0 + i] != 0 or c.seat_no[s0 + i] != number or said < 0 or count > 1
                             or n != 0 and n != 2
-                            or n == 2 and not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
+                            or n == 2 and not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
                         ok = False
                         break
-                    summary_won[s0 + i], summary_line[s0 + i] = won if count > 0 else -1, fl
-                    what_from[s0 + i], what_to[s0 + i] = what, e
-                    won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
+                    c.summary_won[s0 + i], c.summary_line[s0 + i] = won if count > 0 else -1, fl
+                    r.what_from[s0 + i], r.what_to[s0 + i] = what, e
+                    c.won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
                     sum_seats += 1
                     token = T_SEATSUM
                 else:
-                    if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                    if status != 1 or _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) >= 0 or ns - s0 >= 1000:
                         ok = False      # (one name in two seats, or more seats than an int16 actor holds)
                         break
                     for j in range(s0, ns):
-                        if seat_no[j] == number:
+                        if c.seat_no[j] == number:
                             ok = False      # one seat listed twice
                     if not ok:
                         break
-                    seat_no[ns], stack[ns], seat_line[ns], name_from[ns], name_to[ns] = number, cents, fl, p0, pe
-                    sitting[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
+                    c.seat_no[ns], c.stack[ns], c.seat_line[ns], r.name_from[ns], r.name_to[ns] = number, cents, fl, p0, pe
+                    c.is_sitting_out[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
                     ns += 1
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
@@ -912,18 +906,18 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if status != 1 or has_total:
                     ok = False
                     break
-                while status == 1 and npots <= pot_amount.shape[0]:      # its pots, one by one from where they start
+                while status == 1 and npots <= c.pot_amount.shape[0]:      # its pots, one by one from where they start
                     status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
-                    if status == 1 and npots < pot_amount.shape[0]:
-                        pot_amount[npots] = pot_cents
+                    if status == 1 and npots < c.pot_amount.shape[0]:
+                        c.pot_amount[npots] = pot_cents
                     npots += status == 1
-                if npots > pot_amount.shape[0]:
+                if npots > c.pot_amount.shape[0]:
                     ok = False      # more pots than the batch holds
                     break
-                total[h] = t
-                rake[h] = cents
-                total_line[h] = fl
+                c.total_pot[h] = t
+                c.rake[h] = cents
+                c.total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
@@ -936,11 +930,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 if n <= 0 or n > 5:
                     ok = False
                     break
-                _set_board(summary_board[h] if sum_boards == 0 else summary_more_boards[h, sum_boards - 1], tmp, n)
+                _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
                 if sum_boards == 0:
-                    summary_board_line[h] = fl
+                    c.summary_board_line[h] = fl
                 else:
-                    summary_more_board_lines[h, sum_boards - 1] = fl
+                    c.summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
@@ -962,38 +956,38 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if role == R_NO_PLAY:
                         no_play = True
                         break
-                    i = _seat_of(b, s, p, name_from, name_to, s0, ns)
+                    i = _seat_of(b, s, p, r.name_from, r.name_to, s0, ns)
                     if i < 0:
                         ok = False
                         break
                     k = na
                     # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    all_in_col[k] = role == R_PUTS and tail == R_ALL_IN
-                    capped_col[k] = role == R_PUTS and tail == R_CAPPED
-                    action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.is_all_in[k] = role == R_PUTS and tail == R_ALL_IN
+                    c.is_capped[k] = role == R_PUTS and tail == R_CAPPED
+                    c.action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
                     token = T_BODY
                     if kind == K_RAISE:
-                        raise_to[k] = to
+                        c.raise_to[k] = to
                     elif role == R_SHOWS and cf >= 0:
                         n = _cards(b, cf, ct, wb, wa, wl, tmp)
                         if n != 2:
                             ok = False
                             break
-                        cards_col[k, 0] = tmp[0]
-                        cards_col[k, 1] = tmp[1]
+                        c.cards[k, 0] = tmp[0]
+                        c.cards[k, 1] = tmp[1]
                         if desc >= 0:      # " (a pair of Kings)": the reader checks the words
-                            desc_from[k] = desc
-                            desc_to[k] = desc_end
-                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
+                            r.desc_from[k] = desc
+                            r.desc_to[k] = desc_end
+                        if not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
                             ok = False
                             break
                     elif kind <= K_POST_DEAD:       # posts …
                         if kind == K_POST_SB or kind == K_POST_BB:
                             if kind == K_POST_SB and blinds_posted:
-                                kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
+                                c.kind[k] = K_POST_DEAD   # a returning player's missed small blind
                             blinds_posted = True
-                        street_col[k] = 0
+                        c.street[k] = 0
                         if not seen_hole:
                             token = T_POST
                     na += 1
@@ -1013,7 +1007,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     if status != 1:
                         ok = False
                         break
-                    table_from[h], table_to[h], max_seats[h], button[h], play[h] = p0, pe, mx, bt, chosen == 0
+                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
                     status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
@@ -1023,8 +1017,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         ok = False
                         break
                     if n == 2:
-                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                        if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                        i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)
+                        if i < 0 or c.hole_how[s0 + i] == 1 or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0],
                                                                        tmp[1], _HOW_DEALT, fl):
                             ok = False
                             break
@@ -1032,27 +1026,27 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     if i < 0:
                         ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    action_board[k] = 0
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.action_board[k] = 0
                     na += 1
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 and code <= 120 else -1
                     if i < 0:
                         ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    pot[k] = code
-                    action_board[k] = run
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.pot[k] = code
+                    c.action_board[k] = run
                     na += 1
                     token = T_BODY
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
@@ -1061,15 +1055,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
                     status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
-                    if i < 0 or has_cash_out[s0 + i]:
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
+                    if i < 0 or c.has_cash_out[s0 + i]:
                         ok = False      # (a second cash-out of one player: the reader refuses it)
                         break
-                    has_cash_out[s0 + i] = True
-                    cash_out[s0 + i] = cents
+                    c.has_cash_out[s0 + i] = True
+                    c.cash_out[s0 + i] = cents
                     token = T_BODY
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
-                    is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
                     token = T_CANCELLED
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
                         or _repeats_line(b, line_start, line_end, li, first_index):
@@ -1086,41 +1080,41 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
             if tokens >= _SHAPE_WORDS * _PER_WORD:
                 ok = False
                 break
-            shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
+            r.shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
         if ok:
             for j in range(s0, ns):
-                if summary_line[j] == 0:
+                if c.summary_line[j] == 0:
                     ok = False      # a seat the summary leaves out: the engine explains it (HE-SUMMARY-SEATS)
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
             else:
-                total[h] = 0
-                rake[h] = 0
-                total_line[h] = 0
-        in_lane[h] = ok
+                c.total_pot[h] = 0
+                c.rake[h] = 0
+                c.total_line[h] = 0
+        c.in_lane[h] = ok
         if not ok:
-            is_cancelled[h] = False
-            more_boards[h] = summary_more_boards[h] = -1
-            more_board_lines[h] = summary_more_board_lines[h] = 0
+            c.is_cancelled[h] = False
+            c.more_boards[h] = c.summary_more_boards[h] = -1
+            c.more_board_lines[h] = c.summary_more_board_lines[h] = 0
             # the hand keeps no rows: clear what it wrote
-            hole[s0:ns] = summary_won[s0:ns] = what_from[s0:ns] = -1
-            hole_how[s0:ns] = hole_line[s0:ns] = summary_line[s0:ns] = cash_out[s0:ns] = 0
-            won_not_awarded[s0:ns] = has_cash_out[s0:ns] = False
+            c.hole[s0:ns] = c.summary_won[s0:ns] = r.what_from[s0:ns] = -1
+            c.hole_how[s0:ns] = c.hole_line[s0:ns] = c.summary_line[s0:ns] = c.cash_out[s0:ns] = 0
+            c.won_not_awarded[s0:ns] = c.has_cash_out[s0:ns] = False
             # (and the row a failed line began: its columns are written before the last checks)
-            rows = slice(action_start[h], max(na, action_start[h]) + 1)
-            raise_to[rows] = cards_col[rows] = pot[rows] = desc_from[rows] = -1
-            all_in_col[rows] = capped_col[rows] = False
-            action_board[rows] = 0
+            rows = slice(c.action_start[h], max(na, c.action_start[h]) + 1)
+            c.raise_to[rows] = c.cards[rows] = c.pot[rows] = r.desc_from[rows] = -1
+            c.is_all_in[rows] = c.is_capped[rows] = False
+            c.action_board[rows] = 0
             ns = s0
-            na = action_start[h]
-            npots = pot_start[h]
+            na = c.action_start[h]
+            npots = c.pot_start[h]
     n = hand_lines.shape[0]
-    seat_start[n] = ns
-    action_start[n] = na
-    pot_start[n] = npots
+    c.seat_start[n] = ns
+    c.action_start[n] = na
+    c.pot_start[n] = npots
     return ns, na, npots
 
 
@@ -1353,6 +1347,17 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     return accepted
 
 
+_Lane = namedtuple("_Lane", (
+    "in_lane max_seats button_seat board board_lines summary_board summary_board_line total_pot rake total_line "
+    "seat_start action_start pot_start seat_no stack is_sitting_out seat_line hole hole_how hole_line summary_won "
+    "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
+    "has_cash_out cash_out won_not_awarded more_boards more_board_lines summary_more_boards summary_more_board_lines "
+    "action_board"))
+"""The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""
+_Found = namedtuple("_Found", "signs play table_from table_to shape name_from name_to what_from what_to desc_from desc_to")
+"""What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
+(given), play money, its table's name and its shape; per seat its player's name and what its summary line says;
+per action the words aside (a shown hand's name; -1: none)."""
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                  "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 _ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
@@ -1448,87 +1453,59 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     else:
         signs = np.zeros(0, dtype=np.int64)
 
-    play = np.zeros(count, dtype=np.bool_)
-    table_from = np.full(count, -1, dtype=np.int64)
-    table_to = np.full(count, -1, dtype=np.int64)
-    shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
-    name_from = np.zeros(total_lines, dtype=np.int64)
-    name_to = np.zeros(total_lines, dtype=np.int64)
-    what_from = np.full(total_lines, -1, dtype=np.int64)
-    what_to = np.zeros(total_lines, dtype=np.int64)
-    desc_from = np.full(total_lines, -1, dtype=np.int64)
-    desc_to = np.zeros(total_lines, dtype=np.int64)
-    ns, na, npots = _scan(
-        buf, line_start, line_end, hand_line0, n_lines, first_line,
-        b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
-        b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
-        b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
-        b.summary_won, b.summary_line,
-        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
-        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
-        b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
-        b.action_board, *words)
+    lines, minus_one = total_lines, np.int64(-1)
+    found = _Found(signs, np.zeros(count, np.bool_), np.full(count, minus_one), np.full(count, minus_one),
+                   np.zeros((count, _SHAPE_WORDS), np.int64), np.zeros(lines, np.int64), np.zeros(lines, np.int64),
+                   np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
+    ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
+                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:
         setattr(b, name, getattr(b, name)[:na])
     b.pot_amount = b.pot_amount[:npots]
 
-    # the grammar's verdict on each hand's shape
-    in_lane = b.in_lane
-    _check_words(b, text, data, ascii_text, what_from[:ns], what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
-    _check_words(b, text, data, ascii_text, desc_from[:na], desc_to[:na], b.action_start, ps.HAND_NAME)
-    keys = shape.tolist()
-    accepted = _SHAPE_OK
-    for h in np.flatnonzero(in_lane).tolist():
-        key = tuple(keys[h])
-        ok = accepted.get(key)
-        if ok is None:
-            ok = _shape_accepted(key)
-        if not ok:
-            in_lane[h] = False
-
-    # strings
-    tf = table_from.tolist()
-    tt = table_to.tolist()
-    pl = play.tolist()
-    nf = name_from[:ns].tolist()
-    nt = name_to[:ns].tolist()
-    if ascii_text:
-        b.player = [text[f:t] for f, t in zip(nf, nt)]
-        tables = [text[f:t] if f >= 0 else None for f, t in zip(tf, tt)]
-    else:
-        b.player = [_piece(data, f, t) for f, t in zip(nf, nt)]
-        tables = [_piece(data, f, t) if f >= 0 else None for f, t in zip(tf, tt)]
-    b.table_name = tables
+    # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
+    _check_words(b, _strings(text, data, ascii_text, found.what_from[:ns], found.what_to[:ns]), b.seat_start,
+                 ps.SUMMARY_OUTCOME)
+    _check_words(b, _strings(text, data, ascii_text, found.desc_from[:na], found.desc_to[:na]), b.action_start,
+                 ps.HAND_NAME)
+    shapes = found.shape.tolist()
+    for h in np.flatnonzero(b.in_lane).tolist():
+        b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
+    b.player = _strings(text, data, ascii_text, found.name_from[:ns], found.name_to[:ns])
+    b.table_name = _strings(text, data, ascii_text, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
     heads = [head or _NO_HEAD for head in heads]
     b.tournament_id = [head.tournament_id for head in heads]
     b.stakes = [head.stakes for head in heads]
-    b.currency = [("play" if is_play and not head.tournament else head.currency) for head, is_play in zip(heads, pl)]
+    b.currency = [("play" if is_play and not head.tournament else head.currency)
+                  for head, is_play in zip(heads, found.play.tolist())]
     b.club = [head.club for head in heads]
     return b
+
+
+def _strings(text: str, data: bytes, ascii_text: bool, start: np.ndarray, stop: np.ndarray) -> list[str | None]:
+    """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
+    if ascii_text:
+        return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+    return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
 _WORDS_READ: set[str] = set()
 
 
-def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
-    """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
-    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
-    rows = np.flatnonzero(start >= 0)
-    if not rows.size:
-        return
-    hands = (np.searchsorted(row_start, rows, side="right") - 1).tolist()
+def _check_words(b: HandBatch, words: list[str | None], row_start: np.ndarray, pattern: re.Pattern) -> None:
+    """Put out of the lane each hand whose free words (one of ``words`` per row, None: none) the
+    reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
     known = _WORDS_READ
-    for row, h, f, t in zip(rows.tolist(), hands, start[rows].tolist(), stop[rows].tolist()):
-        words = text[f:t] if ascii_text else _piece(data, f, t)
-        if words in known:
+    for row, said in enumerate(words):
+        if said is None or said in known:
             continue
-        if pattern.fullmatch(words) is None:
-            b.in_lane[h] = False
+        if pattern.fullmatch(said) is None:
+            b.in_lane[np.searchsorted(row_start, row, side="right") - 1] = False
         elif len(known) < 100_000:
-            known.add(words)
+            known.add(said)
 
 
 _NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
