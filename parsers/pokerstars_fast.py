@@ -1,40 +1,19 @@
 """The fast lane's reader: a file's PokerStars Hold'em hands → one :class:`HandBatch`.
 
-Two steps:
-
-- the file is cut by the one splitter, :func:`parsers.source.split_file`;
-- :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
-  order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
-  what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
-  in the reference parser's order, by byte readers of its patterns whose words and marks are
-  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
-  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines and the lines without play
-  are read from the reader's declared pieces, ``parsers.pokerstars.line_forms``, from which its patterns are
-  made too), which
-  answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
-  model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
-  out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
-  the worker then takes the full path for it. The header line is read by the reference
-  (``read_header`` and ``build_hand``) once per table and stakes; the hand's ID and date by the scanner,
-  from the header's declared pieces too (its HEADER form, which the reader's header patterns are made from).
-- :func:`read_text` does both for a decoded file, sharing the split's pass with the scanner.
-
-The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
-terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
-only if Lark accepted that shape (once per shape: :func:`_shape_accepted`).
-
-Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a player without a seat line, one name in two seats, hole
-cards other than two or in conflict, a summary seat that won twice, a seat the summary leaves
-out, no summary; what the reader refuses (a line written twice, a street out of order, an
-amount in another currency than the stakes, summary or hand-name words the reader's patterns
-do not read: the scanner finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and
-``HAND_NAME`` judge them); amounts with more than two decimals, more than 15 digits, a Unicode
-digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS``
-does not name; cards other than ``As``, ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second
-summary seat line of one player; a second Total or Board line; a line starting ``*** ``,
-``Seat ``, ``Table '``, ``Dealt to ``, ``Uncalled bet (`` or holding `` collected `` that its
-pattern does not read; a line no form reads; more than 45 shape terminals.
+:func:`read_batch` reads the chunks of the one splitter (:func:`parsers.source.split_file`), one
+hand per chunk, with a compiled scanner (Numba) over their UTF-8 bytes; :func:`read_text` splits
+and reads a decoded file in one pass. The scanner is an accelerator of ``parsers.pokerstars``,
+never a second syntax: its words, marks and line forms are made from the reader's table
+(:func:`scanner_words`, ``parsers.pokerstars.line_forms``), it classifies lines in the reader's
+order, and each reading answers "matches", "does not match" or "not sure". A hand it cannot read
+exactly as ``parsers.pokerstars.parse`` does (not sure, a line kind the lane does not model,
+anything ``rules.holdem_batch`` leaves out of the lane) gets ``in_lane[h]`` False and no rows, and
+the worker sends it down the full path. The reference judges what the scanner only finds: each
+header's table and stakes (once per form: :func:`_register`), the words of summary outcomes and
+hand names, and the shape of each hand (its terminals, accepted by Lark once per shape).
+Always out of the lane, among others: a player without a seat or in two, hole cards in conflict,
+a seat the summary leaves out, no summary, a line written twice, amounts with more than two
+decimals or in another currency than the stakes, cards not written ``As``, ``Td`` ….
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
 ... Table 'Zeta' 3-max Seat #2 is the button
@@ -90,17 +69,8 @@ __all__ = ["read_batch", "read_text"]
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
-# The scanner's words: made at import from the reader's table (its line kinds' hints and its
-# word lists), packed into a few arrays and handed to the compiled functions as arguments. (Numba would keep a
-# global array's value from compile time in its cache, which follows this file only.)
-
-
-def _table(words) -> tuple[np.ndarray, np.ndarray]:
-    """Several words as one byte array and their offsets (word i is data[at[i]:at[i + 1]])."""
-    encoded = [w.encode("utf-8") for w in words]
-    at = np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64)
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), at
-
+# The scanner's words, made at import from the reader's table and handed to the compiled functions
+# as arguments (Numba would cache a global array's value, and its cache follows this file only).
 
 # The scanner's own names for the shape terminals; ``w.codes`` turns them into the table's codes.
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
@@ -109,13 +79,11 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
+# (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
           "collected": "COLLECT", "cashed": "CASHOUT"}
-"""The scanner's words that are hints of the table's line kinds (by their terminals)."""
 _PHRASED = ("sitting_out", "not_awarded", "showed")
-"""The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
-"""The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED,
  W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
@@ -123,31 +91,23 @@ _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "unshown", "signs")
 L_MARKERS, L_UNSHOWN, L_SIGNS = map(np.int64, range(len(_WORD_LISTS)))
-# (then one list per word and per choice of the reader's line forms: see _forms)
-# (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
-# would compile each helper once per word it is handed; an int64 makes one specialization of each.)
+# (then one list per word and choice of the line forms: _forms). NumPy integers: Numba would compile
+# a helper once per global Python int it is handed, as a literal.
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes", "forms"))):
-    """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
-    word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
-    the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
-    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a date field's (fewest, most
-    digits; its word is the mark after it: a header's "when" piece), a currency sign's (code point, 0) or a line form's
-    choice's word's (ActionKind index, -1 for none; 0); ``codes`` the table's code of each
-    scanner terminal; ``forms`` the reader's line forms as the scanner runs them (:func:`_forms`)."""
+    """The compiled scanner's words, packed in a few arrays (one array per word would cost a
+    reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
+    first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
+    marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
+    it), a currency sign's (code point, 0) or a choice's word's (ActionKind index or -1, the list of
+    a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
+    :func:`_forms`."""
 
-    def word(self, i: int) -> str:
-        return bytes(self.data[self.at[i]:self.at[i + 1]]).decode()
-
-    def single(self, name: str) -> str:
-        """A single word by its name (``"seat"``)."""
-        return self.word(_SINGLE_WORDS.index(name))
-
-    def listed(self, name: str | int) -> list[str]:
-        """A word list by its name (``"markers"``) or index."""
-        which = _WORD_LISTS.index(name) if isinstance(name, str) else name
-        return [self.word(i) for i in range(self.lists[which], self.lists[which + 1])]
+    def listed(self, which: int) -> list[str]:
+        """Word list ``which``, as text."""
+        return [bytes(self.data[self.at[i]:self.at[i + 1]]).decode() for i in range(self.lists[which],
+                                                                                      self.lists[which + 1])]
 
 
 def scanner_words(reader=ps) -> ScannerWords:
@@ -181,31 +141,30 @@ def scanner_words(reader=ps) -> ScannerWords:
         bounds.append(len(rows))
         rows += [entry if isinstance(entry, tuple) else (entry, 0, 0) for entry in listed]
     bounds.append(len(rows))
-    data, at = _table([word for word, _, _ in rows])
+    encoded = [word.encode() for word, _, _ in rows]
     return ScannerWords(
-        data=data, at=at, lists=np.array(bounds, dtype=np.int64),
+        data=np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(),
+        at=np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64), lists=np.array(bounds, dtype=np.int64),
         kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
         codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64), forms=forms,
     )
 
 
-# The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
-# (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
-# word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
+# The reader's line forms as rows _read_form runs: (group, role, kind, count of ops, then (op, argument)
+# per op; a piece is its op between its lead and tail words; an optional piece's first op adds _UNIT
+# times its count of ops, a repeat's _REPEAT more).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES, OP_FREE = map(np.int64, range(1, 19))
+    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES, OP_FREE, OP_DIGITS = map(np.int64, range(1, 20))
 _UNIT, _REPEAT = 32, 1024
 _REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
     GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_SEATSUM, GR_SAYS, GR_HEADER = map(np.int64, range(19))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
            "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "SEATSUM", "SAYS", "HEADER")
-"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them (HEADER, the
-header's frame: :func:`_headers`)."""
+"""The line kinds of the forms, by their names in ``parsers.pokerstars.line_forms`` (HEADER: the last row)."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED, R_FOUND = map(np.int64, range(7))
-"""What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
-kept, as the reader keeps them); cards shown or mucked (on the current board); the two tails; and
-words searched for in a line (SAYS: a form found where it stands, whatever follows it)."""
+"""A form's line to the batch: no play; a fold or check; chips put in (its all-in and cap kept);
+cards shown or mucked; the two tails; words searched for in a line (SAYS)."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
 _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
@@ -258,7 +217,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                     ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead,
                                                   last=after is None and group != GR_ACTION)))
                 elif piece.what in ("amount", "number"):     # (a number in an amount's place; repeated: the list's)
-                    what = OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters else OP_NUMBER
+                    what = (OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters
+                            else OP_DIGITS if group == GR_HEADER else OP_NUMBER)
                     ops.append((what, _REPEATED if repeated else counts["amount"]))
                     counts["amount"] += not repeated
                 elif piece.what == "cards":
@@ -307,8 +267,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                           reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
                           zone_letters=reader.ZONE_LETTERS, positions=reader.POSITIONS, outcomes=reader.OUTCOMES,
                           outcome=reader.OUTCOME_PATTERN)
-    assert sorted(forms) == sorted(_GROUPS) and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", \
-        "the header: the last row"
+    assert sorted(forms) == sorted(_GROUPS)
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     rows.append([-1])       # (row 0: the groups' first rows, below)
@@ -351,11 +310,9 @@ _SEAT_DIGITS, _NUMBER_DIGITS = np.int64(4), np.int64(5)
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
-assert [k.value for k in ActionKind][:6] == ["post_sb", "post_bb", "post_button", "post_ante", "post_straddle",
-                                             "post_dead"], "the posts come first: a kind up to K_POST_DEAD is a post"
-assert [k.value for k in ActionKind][K_COLLECT] == "collect" and [k.value for k in ActionKind][K_SHOW] == "show"
-assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
-assert [k.value for k in ActionKind][K_RAISE] == "raise"
+assert [list(ActionKind)[k].value for k in (K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD)] == [
+    "collect", "show", "raise", "post_sb", "post_bb", "post_dead"], "the kinds' codes: update them"
+assert all(k.is_post == (i <= K_POST_DEAD) for i, k in enumerate(ActionKind)), "a kind up to K_POST_DEAD is a post"
 
 
 @njit(cache=True)
@@ -655,6 +612,30 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                         break
                                     seen += 1
                                 r += step
+                        elif op == OP_DIGITS:       # a header's ID, kept as written: as the words aside
+                            r = j
+                            while r < e and 48 <= b[r] <= 57:
+                                r += 1
+                            if r > j:
+                                status, desc, desc_end, j = 1, j, r, r
+                        elif op == OP_WHEN:     # a header's date and time: the first one's seconds, the second's
+                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg)
+                            if seconds >= 0:
+                                status, j = 1, r
+                                if c1f < 0:
+                                    a0 = seconds
+                                else:
+                                    a1 = seconds
+                        elif op == OP_ZONE:     # and its zone's capitals (as the cards' places)
+                            r = j
+                            while r < e and r - j < arg and 65 <= b[r] <= 90:
+                                r += 1
+                            if r > j:
+                                if c1f < 0:
+                                    c1f, c1t = j, r
+                                else:
+                                    c2f, c2t = j, r
+                                status, j = 1, r
                         elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
                             seen = 0
                             for r in range(e - 1, j + 1, -1):
@@ -1121,12 +1102,19 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
 
 
 @njit(cache=True)
-def _seconds(fields):
-    """Seconds since 1970 of a year, month, day, hour, minute and second (``fields``), or -1 when
-    they are no date and time ``datetime()`` takes."""
+def _when(b, j, e, wb, wa, wl, wk, which):
+    """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
+    second: each its digits, fewest to most, then its mark, the word): (seconds since 1970, where it
+    ends), or (-1, j) for no date and time ``datetime()`` takes."""
+    fields = np.empty(6, dtype=np.int64)
+    for k in range(wl[which], wl[which + 1]):
+        fields[k - wl[which]], r = _number(b, j, e, wk[k, 1])
+        if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
+            return -1, j
+        j = r + _n(wa, k)
     year, month, day, hour, minute, second = fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
     if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
-        return -1
+        return -1, j
     leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
     dim = 31
     if month == 2:
@@ -1134,82 +1122,35 @@ def _seconds(fields):
     elif month == 4 or month == 6 or month == 9 or month == 11:
         dim = 30
     if day > dim:
-        return -1
+        return -1, j
     y = year - 1 if month <= 2 else year
     era = (y if y >= 0 else y - 399) // 400
     yoe = y - era * 400
     doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second
+    return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second, j
 
 
 @njit(cache=True)
-def _headers(b, wb, wa, wl, wk, wf, line_start, line_end, hand_line0, out):
-    """Each hand's first line read by the reader's declared header (the HEADER row of ``wf``:
-    :func:`_forms`), each piece as declared (an optional one taken where it stands, else left out),
-    into ``out``: per hand (matched, ID from, to, middle from, to (the table and stakes: what the
-    reader reads once per header form), seconds since 1970 (:func:`_seconds`) of the ET time, and
-    for a local time before it its seconds and its zone's from, to; else -1, -1, -1). The ET time
-    is the time in brackets, or the only one: its zone must be ET."""
-    f = wf.shape[0] - 1     # the header's row: the last (:func:`_forms`)
-    fields = np.empty(6, dtype=np.int64)
-    dates = np.empty(6, dtype=np.int64)     # per date read: its seconds, its zone's from, to
+def _headers(b, words, line_start, line_end, hand_line0, out):
+    """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
+    ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader
+    reads once per header form), the ET time's seconds since 1970, and for a local time before it
+    its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
+    the only one: its zone must be ET."""
+    wb, wa, wl, wk, _, wf = words
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
-        out[h, 6] = out[h, 7] = out[h, 8] = dates[:] = -1
-        e = line_end[hand_line0[h]]
-        j, p, read, unit_end, unit_j, unit_read, ok = line_start[hand_line0[h]], 0, 0, -1, 0, 0, True
-        while ok and p < wf[f, F_PIECES]:
-            op, arg = wf[f, F_FIRST + 2 * p], wf[f, F_FIRST + 2 * p + 1]
-            if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                unit_end, unit_j, unit_read, op = p + op // _UNIT, j, read, op % _UNIT
-            ok = False
-            if op == OP_WORD:
-                if _at_k(b, j, e, wb, wa, wl[arg]):
-                    ok, j = True, j + _n(wa, wl[arg])
-            elif op == OP_CHOICE:
-                which, j = _word_of(b, j, e, wb, wa, wl, arg)
-                ok = which >= 0
-            elif op == OP_NUMBER:       # the ID, kept as written
-                r = j
-                while r < e and 48 <= b[r] <= 57:
-                    r += 1
-                ok, out[h, 1], out[h, 2], j = r > j, j, r, r
-            elif op == OP_NAME_LAST:    # the table and stakes: up to the last place the next word stands
-                r = e - _n(wa, wl[arg])
-                while r > j and not _at_k(b, r, e, wb, wa, wl[arg]):
-                    r -= 1
-                ok, out[h, 3], out[h, 4], j = r > j, j, r, r
-            elif op == OP_WHEN:     # each field's digits, then its mark (the field's word)
-                ok = True
-                for k in range(wl[arg], wl[arg + 1]):
-                    value, r = _number(b, j, e, wk[k, 1])
-                    if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
-                        ok = False
-                        break
-                    fields[k - wl[arg]] = value
-                    j = r + _n(wa, k)
-                dates[3 * read] = _seconds(fields) if ok else -1
-                ok = dates[3 * read] >= 0
-                read += 1
-            elif op == OP_ZONE:     # the zone's capitals
-                r = j
-                while r < e and r - j < arg and 65 <= b[r] <= 90:
-                    r += 1
-                ok, dates[3 * read - 2], dates[3 * read - 1], j = r > j, j, r, r
-            if not ok and p < unit_end:
-                dates[3 * unit_read:] = -1
-                j, p, read, ok = unit_j, unit_end, unit_read, True
-            elif ok:
-                p += 1
-        et = 3 if dates[3] >= 0 else 0
-        if not ok or j != e or dates[et + 2] - dates[et + 1] != _n(wa, W_ET) \
-                or not _at_k(b, dates[et + 1], dates[et + 2], wb, wa, W_ET):
+        out[h, 6] = out[h, 7] = out[h, 8] = -1
+        status, _, _, first, second, z1f, z1t, z2f, z2t, id_from, id_to, key_from, key_to, _, _, _, _ = _read_form(
+            b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]], line_end[hand_line0[h]])
+        et_from, et_to = (z2f, z2t) if z2f >= 0 else (z1f, z1t)
+        if status != 1 or et_to - et_from != _n(wa, W_ET) or not _at_k(b, et_from, et_to, wb, wa, W_ET):
             continue
-        out[h, 0] = 1
-        out[h, 5] = dates[et]
-        if et:
-            out[h, 6], out[h, 7], out[h, 8] = dates[0], dates[1], dates[2]
+        out[h, 0], out[h, 1], out[h, 2], out[h, 3], out[h, 4] = 1, id_from, id_to, key_from, key_to
+        out[h, 5] = first
+        if z2f >= 0:
+            out[h, 5], out[h, 6], out[h, 7], out[h, 8] = second, first, z1f, z1t
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1409,7 +1350,7 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words.data, words.at, words.lists, words.kinds, words.forms, line_start, line_end, hand_line0, fast)
+    _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)
@@ -1466,10 +1407,8 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.pot_amount = b.pot_amount[:npots]
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
-    _check_words(b, _strings(text, data, ascii_text, found.what_from[:ns], found.what_to[:ns]), b.seat_start,
-                 ps.SUMMARY_OUTCOME)
-    _check_words(b, _strings(text, data, ascii_text, found.desc_from[:na], found.desc_to[:na]), b.action_start,
-                 ps.HAND_NAME)
+    _check_words(b, text, data, ascii_text, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, ascii_text, found.desc_from[:na], found.desc_to[:na], b.action_start, ps.HAND_NAME)
     shapes = found.shape.tolist()
     for h in np.flatnonzero(b.in_lane).tolist():
         b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
@@ -1495,15 +1434,17 @@ def _strings(text: str, data: bytes, ascii_text: bool, start: np.ndarray, stop: 
 _WORDS_READ: set[str] = set()
 
 
-def _check_words(b: HandBatch, words: list[str | None], row_start: np.ndarray, pattern: re.Pattern) -> None:
-    """Put out of the lane each hand whose free words (one of ``words`` per row, None: none) the
-    reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
+    """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
+    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+    rows = np.flatnonzero(start >= 0)
+    hands = np.searchsorted(row_start, rows, side="right") - 1
     known = _WORDS_READ
-    for row, said in enumerate(words):
-        if said is None or said in known:
+    for h, said in zip(hands.tolist(), _strings(text, data, ascii_text, start[rows], stop[rows])):
+        if said in known:
             continue
         if pattern.fullmatch(said) is None:
-            b.in_lane[np.searchsorted(row_start, row, side="right") - 1] = False
+            b.in_lane[h] = False
         elif len(known) < 100_000:
             known.add(said)
 
