@@ -49,6 +49,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
+from functools import lru_cache
 from types import SimpleNamespace
 
 import numpy as np
@@ -779,7 +780,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         c.action_start[h] = na
         c.pot_start[h] = npots
         s0 = ns
-        ok = c.in_lane[h]
         sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
@@ -790,8 +790,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         r.shape[h] = 0
         r.shape[h, 0] = T_HEADER
         first_index = hand_line0[h]
+        ok = False      # until every line is read: a "break" puts the hand out of the lane
         for li in range(first_index + 1, first_index + hand_lines[h]):
-            if not ok:
+            if not c.in_lane[h]:
                 break
             s = line_start[li]
             e = line_end[li]
@@ -806,17 +807,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
                 if status != 1:
-                    ok = False
                     break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
-                    ok = False
                     break
                 if token != T_HOLE and token != T_SUMMARY:
                     run = max(marker_run, 0)
                     if run > 0 and run_street[run - 1] == 0:
-                        ok = False      # a second run before the first
-                        break
+                        break      # a second run before the first
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
@@ -828,8 +826,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                     if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
-                        ok = False      # cards the lane does not read, or a line the reader refuses
-                        break
+                        break      # cards the lane does not read, or a line the reader refuses
                     if token == T_STREET:
                         _set_board(c.board[h] if run == 0 else c.more_boards[h, run - 1], tmp, n)
                         if run == 0:
@@ -860,7 +857,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     if (i < 0 or c.summary_line[s0 + i] != 0 or c.seat_no[s0 + i] != number or said < 0 or count > 1
                             or n != 0 and n != 2
                             or n == 2 and not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
-                        ok = False
                         break
                     c.summary_won[s0 + i], c.summary_line[s0 + i] = won if count > 0 else -1, fl
                     r.what_from[s0 + i], r.what_to[s0 + i] = what, e
@@ -869,13 +865,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     token = T_SEATSUM
                 else:
                     if status != 1 or _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) >= 0 or ns - s0 >= 1000:
-                        ok = False      # (one name in two seats, or more seats than an int16 actor holds)
-                        break
-                    for j in range(s0, ns):
-                        if c.seat_no[j] == number:
-                            ok = False      # one seat listed twice
-                    if not ok:
-                        break
+                        break      # (one name in two seats, or more seats than an int16 actor holds)
+                    if number in c.seat_no[s0:ns]:
+                        break       # one seat listed twice
                     c.seat_no[ns], c.stack[ns], c.seat_line[ns], r.name_from[ns], r.name_to[ns] = number, cents, fl, p0, pe
                     c.is_sitting_out[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
                     ns += 1
@@ -885,7 +877,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
                 if status != 1 or has_total:
-                    ok = False
                     break
                 while status == 1 and npots <= c.pot_amount.shape[0]:      # its pots, one by one from where they start
                     status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
@@ -894,8 +885,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         c.pot_amount[npots] = pot_cents
                     npots += status == 1
                 if npots > c.pot_amount.shape[0]:
-                    ok = False      # more pots than the batch holds
-                    break
+                    break      # more pots than the batch holds
                 c.total_pot[h] = t
                 c.rake[h] = cents
                 c.total_line[h] = fl
@@ -905,11 +895,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
                 if status < 0 or sum_boards > 2:
-                    ok = False
                     break
                 n = _cards(b, start, close, wb, wa, wl, tmp)
                 if n <= 0 or n > 5:
-                    ok = False
                     break
                 _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
                 if sum_boards == 0:
@@ -920,26 +908,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 token = T_BOARD
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
                 token = T_RUNTWICE      # "Hand was run twice"
-            if token == 0 and ok:
-                # -------------------------------------------------- "<player>: <action>"
-                no_play = False
+            if token == 0:
+                # -------------------------------------------------- "<player>: <action>", at the first name end that reads
+                status = p = form = 0
                 for p in range(s + 1, e - 1):
-                    if not _at_k(b, p, e, wb, wa, W_NAME_END):
-                        continue
-                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
-                    if status < 0:
-                        ok = False
-                        break
-                    if status == 0:
-                        continue
+                    if _at_k(b, p, e, wb, wa, W_NAME_END):
+                        status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
+                            b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        if status != 0:
+                            break
+                if status < 0:
+                    break
+                if status == 1 and wf[form, F_ROLE] == R_NO_PLAY:
+                    if _repeats_line(b, line_start, line_end, li, first_index):
+                        break       # a line without play written twice: the reader refuses it
+                    continue
+                if status == 1:
                     role = wf[form, F_ROLE]
-                    if role == R_NO_PLAY:
-                        no_play = True
-                        break
                     i = _seat_of(b, s, p, r.name_from, r.name_to, s0, ns)
                     if i < 0:
-                        ok = False
                         break
                     k = na
                     # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
@@ -951,9 +938,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     if kind == K_RAISE:
                         c.raise_to[k] = to
                     elif role == R_SHOWS and cf >= 0:
-                        n = _cards(b, cf, ct, wb, wa, wl, tmp)
-                        if n != 2:
-                            ok = False
+                        if _cards(b, cf, ct, wb, wa, wl, tmp) != 2:
                             break
                         c.cards[k, 0] = tmp[0]
                         c.cards[k, 1] = tmp[1]
@@ -961,7 +946,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                             r.desc_from[k] = desc
                             r.desc_to[k] = desc_end
                         if not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
-                            ok = False
                             break
                     elif kind <= K_POST_DEAD:       # posts …
                         if kind == K_POST_SB or kind == K_POST_BB:
@@ -972,21 +956,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         if not seen_hole:
                             token = T_POST
                     na += 1
-                    break
-                if not ok:
-                    break
-                if no_play:
-                    if _repeats_line(b, line_start, line_end, li, first_index):
-                        ok = False      # a line without play written twice: the reader refuses it
-                        break
-                    continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
                     status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
                     if status != 1:
-                        ok = False
                         break
                     r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
@@ -995,13 +970,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
-                        ok = False
                         break
                     if n == 2:
                         i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)
                         if i < 0 or c.hole_how[s0 + i] == 1 or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0],
                                                                        tmp[1], _HOW_DEALT, fl):
-                            ok = False
                             break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
@@ -1009,7 +982,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
                     i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     if i < 0:
-                        ok = False
                         break
                     k = na
                     _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
@@ -1022,7 +994,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
                     i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 and code <= 120 else -1
                     if i < 0:
-                        ok = False
                         break
                     k = na
                     _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
@@ -1038,8 +1009,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
                     i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     if i < 0 or c.has_cash_out[s0 + i]:
-                        ok = False      # (a second cash-out of one player: the reader refuses it)
-                        break
+                        break      # (a second cash-out of one player: the reader refuses it)
                     c.has_cash_out[s0 + i] = True
                     c.cash_out[s0 + i] = cents
                     token = T_BODY
@@ -1048,26 +1018,20 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     token = T_CANCELLED
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
                         or _repeats_line(b, line_start, line_end, li, first_index):
-                    ok = False      # a line the lane does not read, or one without play written twice (refused)
-                    break
+                    break      # a line the lane does not read, or one without play written twice (refused)
                 else:
                     continue
-            if not ok:
-                break
             # -------------------------------------------------- the shape, as check_shape builds it
             if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
                                       or token == T_BOARD or token == T_SEATSUM):
                 continue
             if tokens >= _SHAPE_WORDS * _PER_WORD:
-                ok = False
                 break
             r.shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
-        if ok:
-            for j in range(s0, ns):
-                if c.summary_line[j] == 0:
-                    ok = False      # a seat the summary leaves out: the engine explains it (HE-SUMMARY-SEATS)
+        else:       # every line read; and every seat in the summary (else the engine explains it: HE-SUMMARY-SEATS)
+            ok = c.in_lane[h] and 0 not in c.summary_line[s0:ns]
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
@@ -1242,35 +1206,26 @@ def _local_time_matches(zone: str, local: int, et: int) -> bool:
 
 
 _EPOCH = datetime(1970, 1, 1)
-_ET_SHIFTS: dict[int, int] = {}
+
+
+@lru_cache(maxsize=100_000)
+def _et_shift(hour: int) -> int:
+    """Seconds from ET to UTC in this hour since 1970 (ET changes its clock at whole hours)."""
+    at = _EPOCH + timedelta(hours=hour)
+    return int((ps.in_utc(at, "ET") - at).total_seconds())
 
 
 def _utc_of_et(et: np.ndarray) -> np.ndarray:
-    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them
-    (``parsers.pokerstars.in_utc``). ET changes its clock at whole hours: one shift per hour."""
+    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them (``ps.in_utc``)."""
     hours, which = np.unique(et // 3600, return_inverse=True)
-    shifts = np.empty(hours.shape[0], dtype=np.int64)
-    for k, hour in enumerate(hours.tolist()):
-        shift = _ET_SHIFTS.get(hour)
-        if shift is None:
-            at = _EPOCH + timedelta(hours=hour)
-            shift = int((ps.in_utc(at, "ET") - at).total_seconds())
-            if len(_ET_SHIFTS) < 100_000:
-                _ET_SHIFTS[hour] = shift
-        shifts[k] = shift
-    return et + shifts[which.reshape(-1)]
+    return et + np.array([_et_shift(hour) for hour in hours.tolist()], dtype=np.int64)[which.reshape(-1)]
 
 
 # ////////////////////////////////////////////////////////////////////// the batch
 
-_SHAPE_OK: dict[tuple[int, int, int], bool] = {}
-
-
+@lru_cache(maxsize=100_000)
 def _shape_accepted(key: tuple[int, int, int]) -> bool:
     """Does Lark accept this shape? (parsers.pokerstars.check_shape: its cache, or one Lark run)."""
-    known = _SHAPE_OK.get(key)
-    if known is not None:
-        return known
     kinds = []
     for word in key:
         while word:
@@ -1280,12 +1235,9 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     tokens = [(kind, None, index) for index, kind in enumerate(kinds) if index > 0]
     try:
         ps.check_shape(tokens, lines)
-        accepted = True
     except ParseError:
-        accepted = False
-    if len(_SHAPE_OK) < 100_000:
-        _SHAPE_OK[key] = accepted
-    return accepted
+        return False
+    return True
 
 
 _Lane = namedtuple("_Lane", (
