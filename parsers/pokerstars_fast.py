@@ -1267,35 +1267,28 @@ def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORD
     ``in_lane[h]`` is False for a chunk the lane does not read exactly as the reference parser
     (or that is not a PokerStars chunk); the worker sends those chunks down the full path.
     """
-    count = len(chunks)
-    n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=count)
+    n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=len(chunks))
     text = "\n".join(map("\n".join, [c.lines for c in chunks]))
-    ascii_text = text.isascii()
-    data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
+    data = text.encode("utf-8", "surrogatepass")
     line_start = line_starts(np.frombuffer(data, dtype=np.uint8))
-    hand_line0 = np.zeros(count, dtype=np.int64)
-    if count:
-        np.cumsum(n_lines[:-1], out=hand_line0[1:])
     if len(line_start) != max(int(n_lines.sum()), 1):     # pragma: no cover - a line break inside a line
         raise ValueError("chunk lines must not contain line breaks")
-    return _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, words=words)
+    return _read(chunks, source_file, text, data, line_start, (np.cumsum(n_lines) - n_lines, n_lines), words)
 
 
-def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, first_line=None,
-          last_line=None, words: ScannerWords = WORDS) -> HandBatch:
-    """read_batch over a text whose lines start at ``line_start`` (bytes); hand h is the
-    ``n_lines[h]`` lines from line ``hand_line0[h]``."""
+def _read(chunks, source_file, text, data, line_start, lines=None, words: ScannerWords = WORDS) -> HandBatch:
+    """read_batch over ``text`` (``data`` its UTF-8 bytes), whose lines start at ``line_start``
+    (bytes); ``lines``: each hand's first line there and its count of lines (None: the lines the
+    chunks give as theirs, ``text`` being their file)."""
     count = len(chunks)
     buf = np.frombuffer(data, dtype=np.uint8)
-    line_end = np.empty(len(line_start), dtype=np.int64)
-    line_end[:-1] = line_start[1:] - 1
-    line_end[-1] = len(buf)
+    line_end = np.append(line_start[1:] - 1, len(buf))
+    first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
+    last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
+    hand_line0, n_lines = lines if lines is not None else (first_line - 1, last_line - first_line + 1)
     total_lines = int(n_lines.sum())
     b = HandBatch.empty(count, total_lines, total_lines, 8 * count + 64)
     b.source_file = source_file
-    if first_line is None:
-        first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
-        last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
@@ -1304,11 +1297,12 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     fast = np.zeros((count, 9), dtype=np.int64)
     _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
+    ascii_text = len(data) == len(text)
+
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)
 
     heads = []
-    numbers = []
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = hand_id = when = None
@@ -1332,19 +1326,13 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         heads.append(head)
         b.hand_id.append(hand_id if head is not None else "")
         b.played_at.append(when)
-        numbers.append(head.numbers if head is not None else _NO_NUMBERS)
-    if count:
-        table = np.array(numbers, dtype=np.int64)
-        b.in_lane[:] = table[:, 0] >= 0
-        b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
-        # a hand holding a byte that could not be decoded goes to quarantine by the full path
-        b.in_lane[[h for h, chunk in enumerate(chunks) if chunk.undecodable is not None]] = False
-        for column, name in enumerate(_NUMBERS):
-            if name:
-                getattr(b, name)[:] = table[:, column]
-        signs = table[:, _NUMBERS.index("")].copy()
-    else:
-        signs = np.zeros(0, dtype=np.int64)
+    table = np.array([head.numbers if head else _NO_NUMBERS for head in heads], np.int64).reshape(count, len(_NUMBERS))
+    for name, column in zip(_NUMBERS, table.T):
+        if name:
+            getattr(b, name)[:] = column
+    # (a hand holding a byte that could not be decoded goes to quarantine by the full path)
+    b.in_lane[:] = [head is not None and head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
+    signs = table[:, _NUMBERS.index("")].copy()
 
     lines, minus_one = total_lines, np.int64(-1)
     found = _Found(signs, np.zeros(count, np.bool_), np.full(count, minus_one), np.full(count, minus_one),
@@ -1359,13 +1347,13 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     b.pot_amount = b.pot_amount[:npots]
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
-    _check_words(b, text, data, ascii_text, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
-    _check_words(b, text, data, ascii_text, found.desc_from[:na], found.desc_to[:na], b.action_start, ps.HAND_NAME)
+    _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, found.desc_from[:na], found.desc_to[:na], b.action_start, ps.HAND_NAME)
     shapes = found.shape.tolist()
     for h in np.flatnonzero(b.in_lane).tolist():
         b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
-    b.player = _strings(text, data, ascii_text, found.name_from[:ns], found.name_to[:ns])
-    b.table_name = _strings(text, data, ascii_text, found.table_from, found.table_to)
+    b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
+    b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
     heads = [head or _NO_HEAD for head in heads]
     b.tournament_id = [head.tournament_id for head in heads]
@@ -1376,9 +1364,9 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
     return b
 
 
-def _strings(text: str, data: bytes, ascii_text: bool, start: np.ndarray, stop: np.ndarray) -> list[str | None]:
+def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> list[str | None]:
     """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
-    if ascii_text:
+    if len(data) == len(text):
         return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
     return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
@@ -1386,13 +1374,13 @@ def _strings(text: str, data: bytes, ascii_text: bool, start: np.ndarray, stop: 
 _WORDS_READ: set[str] = set()
 
 
-def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
+def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.Pattern) -> None:
     """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
     the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
     rows = np.flatnonzero(start >= 0)
     hands = np.searchsorted(row_start, rows, side="right") - 1
     known = _WORDS_READ
-    for h, said in zip(hands.tolist(), _strings(text, data, ascii_text, start[rows], stop[rows])):
+    for h, said in zip(hands.tolist(), _strings(text, data, start[rows], stop[rows])):
         if said in known:
             continue
         if pattern.fullmatch(said) is None:
@@ -1416,9 +1404,5 @@ def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.n
     chunks, normalized, data, starts = split_file(text)
     index = [i for i, c in enumerate(chunks) if c.format == "pokerstars"]
     hands = [chunks[i] for i in index]
-    if normalized is None:
-        return chunks, read_batch(hands, source_file), np.array(index, dtype=np.int64)
-    first = np.fromiter((c.first_line for c in hands), dtype=np.int64, count=len(hands))
-    last = np.fromiter((c.last_line for c in hands), dtype=np.int64, count=len(hands))
-    batch = _read(hands, source_file, normalized, data, True, starts, first - 1, last - first + 1, first, last)
+    batch = read_batch(hands, source_file) if normalized is None else _read(hands, source_file, normalized, data, starts)
     return chunks, batch, np.array(index, dtype=np.int64)
