@@ -171,14 +171,11 @@ _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
-    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
-    ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
-    as a word list of its own (a choice's words must not start one another: the scanner takes the
-    one that stands, where a regex would try the next one after a failure; but the last piece of a
-    line, the end after it, may list a word before the words it starts, and of those that stand
-    only the first can end the line); a numbered word's second column is the list of the mark
-    before its number. Row 0 holds where each group's rows start, from column 1 (and where they
-    end, after the last group's)."""
+    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of ``reader``'s
+    words), by group, each word and choice added to ``lists`` as a list of its own. A choice's words
+    must not start one another (the scanner takes the one that stands, where a regex would try the
+    next after a failure), but a line's last piece may, since only one can end the line. Row 0
+    holds where each group's rows start, from column 1 (and where the last ends)."""
     kinds = list(ActionKind)
 
     def starts(pieces, at, open_words) -> tuple[str, ...]:
@@ -336,6 +333,15 @@ def _at_k(b, i, e, data, at, k):
 
 
 @njit(cache=True)
+def _same(b, i, j, n):
+    """Are the ``n`` bytes of b from i those from j?"""
+    for k in range(n):
+        if b[i + k] != b[j + k]:
+            return False
+    return True
+
+
+@njit(cache=True)
 def _find(b, i, e, data, at, k):
     """The first position ≥ i where word k stands within b[:e], or -1."""
     last = e - _n(at, k)
@@ -488,17 +494,16 @@ def _next_start(b, i, e, starts):
 
 @njit(cache=True)
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
-    """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
-    tried in its order, each as its regex reads it: its pieces (an optional one taken where it
-    stands, else left out; a piece that may end at several places, at each, as the regex tries
-    them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
-    amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
-    role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure; a repeat's words aside start where it does. A group searched for
-    (R_FOUND) is read at each place from q where one of its forms stands, whatever follows it, on from
-    its end, as a regex's findall: (status, -1, -1, the last amount read, how many, the first cards).
-    (One kernel: every call between kernels costs a reference count per array handed on: one more
-    here, a tenth of the scan.)"""
+    """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
+    each as its regex reads it (an optional piece left out where it does not stand, a piece that
+    may end at several places tried at each), to the line's end (an action: or a tail, then the
+    end). Returns (status: 1 read, 0 not, -1 not sure; form, kind, two amounts or numbers, two card
+    groups' from, to, the words aside from, to (a repeat's: from its start), the name from, to, the
+    tail's role, the word of the first and second choice (-1: none), a numbered word's number or
+    -1); a header's dates are its amounts, their zones its card groups, its ID its words aside. A
+    group searched for (R_FOUND) is read at each place where one of its forms stands, as a regex's
+    findall: (status, -1, -1, the last amount, how many, the first cards …). (One kernel: each
+    call between kernels costs a reference count per array handed on.)"""
     first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
     found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
     start = q
@@ -682,17 +687,9 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
 @njit(cache=True)
 def _seat_of(b, s, e, name_from, name_to, s0, s1):
     """The index (within its hand) of the seat whose player is b[s:e], or -1."""
-    n = e - s
     for j in range(s0, s1):
-        if name_to[j] - name_from[j] == n:
-            f = name_from[j]
-            same = True
-            for k in range(n):
-                if b[f + k] != b[s + k]:
-                    same = False
-                    break
-            if same:
-                return j - s0
+        if name_to[j] - name_from[j] == e - s and _same(b, name_from[j], s, e - s):
+            return j - s0
     return -1
 
 
@@ -711,16 +708,8 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 @njit(cache=True)
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
-    if li - 1 <= first_index:
-        return False
-    s, e = line_start[li], line_end[li]
-    p, q = line_start[li - 1], line_end[li - 1]
-    if e - s != q - p:
-        return False
-    for k in range(e - s):
-        if b[s + k] != b[p + k]:
-            return False
-    return True
+    s, n = line_start[li], line_end[li] - line_start[li]
+    return li - 1 > first_index and line_end[li - 1] - line_start[li - 1] == n and _same(b, s, line_start[li - 1], n)
 
 
 @njit(cache=True)
