@@ -1,40 +1,19 @@
 """The fast lane's reader: a file's PokerStars Hold'em hands → one :class:`HandBatch`.
 
-Two steps:
-
-- the file is cut by the one splitter, :func:`parsers.source.split_file`;
-- :func:`read_batch` reads PokerStars chunks into a ``HandBatch``, one hand per chunk in
-  order, with a compiled scanner (Numba) over the UTF-8 bytes of their text. It reads only
-  what it can read exactly as ``parsers.pokerstars.parse`` does: every line is classified
-  in the reference parser's order, by byte readers of its patterns whose words and marks are
-  the reader's table's (``scanner_words``: its phrases, word lists and ``SYNTAX``; the action,
-  Dealt, Uncalled, collect, cash-out, Table, Board, seat and street marker lines and the lines without play
-  are read from the reader's declared pieces, ``parsers.pokerstars.line_forms``, from which its patterns are
-  made too), which
-  answer "matches", "does not match" or "not sure"; "not sure", a line kind the lane does not
-  model, or anything ``HandBatch`` leaves out of the lane (rules.holdem_batch) puts the hand
-  out of the lane (``in_lane[h]`` False, and the hand keeps no seat, action or pot rows), and
-  the worker then takes the full path for it. The header line is read by the reference
-  (``read_header`` and ``build_hand``) once per table and stakes; the hand's ID and date by the scanner,
-  from the header's declared pieces too (its HEADER form, which the reader's header patterns are made from).
-- :func:`read_text` does both for a decoded file, sharing the split's pass with the scanner.
-
-The Lark grammar stays the judge of structure: the scanner builds each hand's shape (the
-terminal sequence ``parsers.pokerstars.check_shape`` gives Lark) and a hand is in the lane
-only if Lark accepted that shape (once per shape: :func:`_shape_accepted`).
-
-Always out of the lane (the full path reads them, and ``rules.holdem_batch.batch_from_hands``
-gives the engine their batch): a player without a seat line, one name in two seats, hole
-cards other than two or in conflict, a summary seat that won twice, a seat the summary leaves
-out, no summary; what the reader refuses (a line written twice, a street out of order, an
-amount in another currency than the stakes, summary or hand-name words the reader's patterns
-do not read: the scanner finds those words, ``parsers.pokerstars.SUMMARY_OUTCOME`` and
-``HAND_NAME`` judge them); amounts with more than two decimals, more than 15 digits, a Unicode
-digit or space, or a currency sign outside ASCII that ``parsers.pokerstars.CURRENCY_SIGNS``
-does not name; cards other than ``As``, ``Td`` … (``10h``, ``as``, ``A♠``, jokers); a second
-summary seat line of one player; a second Total or Board line; a line starting ``*** ``,
-``Seat ``, ``Table '``, ``Dealt to ``, ``Uncalled bet (`` or holding `` collected `` that its
-pattern does not read; a line no form reads; more than 45 shape terminals.
+:func:`read_batch` reads the chunks of the one splitter (:func:`parsers.source.split_file`), one
+hand per chunk, with a compiled scanner (Numba) over their UTF-8 bytes; :func:`read_text` splits
+and reads a decoded file in one pass. The scanner is an accelerator of ``parsers.pokerstars``,
+never a second syntax: its words, marks and line forms are made from the reader's table
+(:func:`scanner_words`, ``parsers.pokerstars.line_forms``), it classifies lines in the reader's
+order, and each reading answers "matches", "does not match" or "not sure". A hand it cannot read
+exactly as ``parsers.pokerstars.parse`` does (not sure, a line kind the lane does not model,
+anything ``rules.holdem_batch`` leaves out of the lane) gets ``in_lane[h]`` False and no rows, and
+the worker sends it down the full path. The reference judges what the scanner only finds: each
+header's table and stakes (once per form: :func:`_register`), the words of summary outcomes and
+hand names, and the shape of each hand (its terminals, accepted by Lark once per shape).
+Always out of the lane, among others: a player without a seat or in two, hole cards in conflict,
+a seat the summary leaves out, no summary, a line written twice, amounts with more than two
+decimals or in another currency than the stakes, cards not written ``As``, ``Td`` ….
 
 >>> text = '''PokerStars Hand #7: Hold'em No Limit (€0.05/€0.10 EUR) - 2021/03/04 5:06:07 ET
 ... Table 'Zeta' 3-max Seat #2 is the button
@@ -70,6 +49,7 @@ from __future__ import annotations
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
+from functools import lru_cache
 from types import SimpleNamespace
 
 import numpy as np
@@ -90,17 +70,8 @@ __all__ = ["read_batch", "read_text"]
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
-# The scanner's words: made at import from the reader's table (its line kinds' hints and its
-# word lists), packed into a few arrays and handed to the compiled functions as arguments. (Numba would keep a
-# global array's value from compile time in its cache, which follows this file only.)
-
-
-def _table(words) -> tuple[np.ndarray, np.ndarray]:
-    """Several words as one byte array and their offsets (word i is data[at[i]:at[i + 1]])."""
-    encoded = [w.encode("utf-8") for w in words]
-    at = np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64)
-    return np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(), at
-
+# The scanner's words, made at import from the reader's table and handed to the compiled functions
+# as arguments (Numba would cache a global array's value, and its cache follows this file only).
 
 # The scanner's own names for the shape terminals; ``w.codes`` turns them into the table's codes.
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
@@ -109,13 +80,11 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
                       "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
+# (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
           "collected": "COLLECT", "cashed": "CASHOUT"}
-"""The scanner's words that are hints of the table's line kinds (by their terminals)."""
 _PHRASED = ("sitting_out", "not_awarded", "showed")
-"""The table's phrases the scanner finds as they are."""
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
-"""The table's marks between words (its ``SYNTAX``): the scanner compares no byte of the syntax of its own."""
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
 (W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED,
  W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
@@ -123,31 +92,23 @@ _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "unshown", "signs")
 L_MARKERS, L_UNSHOWN, L_SIGNS = map(np.int64, range(len(_WORD_LISTS)))
-# (then one list per word and per choice of the reader's line forms: see _forms)
-# (NumPy integers, not Python ints: Numba types a global Python int as a literal of its value, and
-# would compile each helper once per word it is handed; an int64 makes one specialization of each.)
+# (then one list per word and choice of the line forms: _forms). NumPy integers: Numba would compile
+# a helper once per global Python int it is handed, as a literal.
 
 
 class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes", "forms"))):
-    """The compiled scanner's words, packed (Numba passes five arrays cheaply, where one array per
-    word cost it a reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``;
-    the single words first, by their W_ constants, then each word list L from ``lists[L]`` to
-    ``lists[L + 1]``; ``kinds[i]`` is a marker's (terminal, street), a date field's (fewest, most
-    digits; its word is the mark after it: a header's "when" piece), a currency sign's (code point, 0) or a line form's
-    choice's word's (ActionKind index, -1 for none; 0); ``codes`` the table's code of each
-    scanner terminal; ``forms`` the reader's line forms as the scanner runs them (:func:`_forms`)."""
+    """The compiled scanner's words, packed in a few arrays (one array per word would cost a
+    reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
+    first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
+    marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
+    it), a currency sign's (code point, 0) or a choice's word's (ActionKind index or -1, the list of
+    a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
+    :func:`_forms`."""
 
-    def word(self, i: int) -> str:
-        return bytes(self.data[self.at[i]:self.at[i + 1]]).decode()
-
-    def single(self, name: str) -> str:
-        """A single word by its name (``"seat"``)."""
-        return self.word(_SINGLE_WORDS.index(name))
-
-    def listed(self, name: str | int) -> list[str]:
-        """A word list by its name (``"markers"``) or index."""
-        which = _WORD_LISTS.index(name) if isinstance(name, str) else name
-        return [self.word(i) for i in range(self.lists[which], self.lists[which + 1])]
+    def listed(self, which: int) -> list[str]:
+        """Word list ``which``, as text."""
+        return [bytes(self.data[self.at[i]:self.at[i + 1]]).decode() for i in range(self.lists[which],
+                                                                                      self.lists[which + 1])]
 
 
 def scanner_words(reader=ps) -> ScannerWords:
@@ -181,44 +142,40 @@ def scanner_words(reader=ps) -> ScannerWords:
         bounds.append(len(rows))
         rows += [entry if isinstance(entry, tuple) else (entry, 0, 0) for entry in listed]
     bounds.append(len(rows))
-    data, at = _table([word for word, _, _ in rows])
+    encoded = [word.encode() for word, _, _ in rows]
     return ScannerWords(
-        data=data, at=at, lists=np.array(bounds, dtype=np.int64),
+        data=np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(),
+        at=np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64), lists=np.array(bounds, dtype=np.int64),
         kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
         codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64), forms=forms,
     )
 
 
-# The reader's line forms (parsers.pokerstars.line_forms), as rows the compiled _read_form runs:
-# (group, role, kind, ops, then (op, argument) per op: a piece is its op, after its lead word and before its tail
-# word; an optional piece's first op is op + _UNIT * its count of ops, a repeat's first op that + _REPEAT).
+# The reader's line forms as rows _read_form runs: (group, role, kind, count of ops, then (op, argument)
+# per op; a piece is its op between its lead and tail words; an optional piece's first op adds _UNIT
+# times its count of ops, a repeat's _REPEAT more).
 OP_WORD, OP_CHOICE, OP_OPEN, OP_AMOUNT, OP_CARDS, OP_ASIDE, OP_NAME_FIRST, OP_NAME_LAST, OP_NAME_REST, OP_NAME_LAST0, \
-    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES, OP_FREE = map(np.int64, range(1, 19))
+    OP_NUMBER, OP_SKIP, OP_REST, OP_WHEN, OP_ZONE, OP_PLACE, OP_SPACES, OP_FREE, OP_DIGITS = map(np.int64, range(1, 20))
 _UNIT, _REPEAT = 32, 1024
 _REPEATED = np.int64(2)     # an amount of a repeat: not kept as one of the line's two (a form like "POT" reads each)
 GR_ACTION, GR_DEALT, GR_UNCALLED, GR_COLLECT, GR_CASHOUT, GR_TABLE, GR_BOARD, GR_SEAT, GR_MARKER, GR_TAIL, GR_CHAT, \
     GR_NO_PLAY, GR_TOTAL, GR_RUNTWICE, GR_CANCELLED, GR_POT, GR_SEATSUM, GR_SAYS, GR_HEADER = map(np.int64, range(19))
 _GROUPS = ("ACTION", "DEALT", "UNCALLED", "COLLECT", "CASHOUT", "TABLE", "BOARD", "SEAT", "MARKER", "TAIL", "CHAT",
            "NO_PLAY", "TOTAL", "RUNTWICE", "CANCELLED", "POT", "SEATSUM", "SAYS", "HEADER")
-"""The line kinds the forms are of, by the names ``parsers.pokerstars.line_forms`` gives them (HEADER, the
-header's frame: :func:`_headers`)."""
+"""The line kinds of the forms, by their names in ``parsers.pokerstars.line_forms`` (HEADER: the last row)."""
 R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED, R_FOUND = map(np.int64, range(7))
-"""What a form's line is to the batch: no play; a fold or check; chips put in (its all-in and cap
-kept, as the reader keeps them); cards shown or mucked (on the current board); the two tails; and
-words searched for in a line (SAYS: a form found where it stands, whatever follows it)."""
+"""A form's line to the batch: no play; a fold or check; chips put in (its all-in and cap kept);
+cards shown or mucked; the two tails; words searched for in a line (SAYS)."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
 _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
 
 def _forms(reader, lists: dict[str, list]) -> np.ndarray:
-    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of the words of
-    ``reader``, the reader's table), by group; each word and choice of them is added to ``lists``
-    as a word list of its own (a choice's words must not start one another: the scanner takes the
-    one that stands, where a regex would try the next one after a failure; but the last piece of a
-    line, the end after it, may list a word before the words it starts, and of those that stand
-    only the first can end the line); a numbered word's second column is the list of the mark
-    before its number. Row 0 holds where each group's rows start, from column 1 (and where they
-    end, after the last group's)."""
+    """The rows of the reader's line forms (``parsers.pokerstars.line_forms`` of ``reader``'s
+    words), by group, each word and choice added to ``lists`` as a list of its own. A choice's words
+    must not start one another (the scanner takes the one that stands, where a regex would try the
+    next after a failure), but a line's last piece may, since only one can end the line. Row 0
+    holds where each group's rows start, from column 1 (and where the last ends)."""
     kinds = list(ActionKind)
 
     def starts(pieces, at, open_words) -> tuple[str, ...]:
@@ -258,7 +215,8 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                     ops.append((OP_CHOICE, listed(piece.words, piece.group, piece.kinds, lead,
                                                   last=after is None and group != GR_ACTION)))
                 elif piece.what in ("amount", "number"):     # (a number in an amount's place; repeated: the list's)
-                    what = OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters else OP_NUMBER
+                    what = (OP_AMOUNT if piece.what == "amount" else OP_PLACE if piece.letters
+                            else OP_DIGITS if group == GR_HEADER else OP_NUMBER)
                     ops.append((what, _REPEATED if repeated else counts["amount"]))
                     counts["amount"] += not repeated
                 elif piece.what == "cards":
@@ -307,8 +265,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
                           reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
                           zone_letters=reader.ZONE_LETTERS, positions=reader.POSITIONS, outcomes=reader.OUTCOMES,
                           outcome=reader.OUTCOME_PATTERN)
-    assert sorted(forms) == sorted(_GROUPS) and len(forms["HEADER"]) == 1 and _GROUPS[-1] == "HEADER", \
-        "the header: the last row"
+    assert sorted(forms) == sorted(_GROUPS)
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
     rows.append([-1])       # (row 0: the groups' first rows, below)
@@ -351,11 +308,9 @@ _SEAT_DIGITS, _NUMBER_DIGITS = np.int64(4), np.int64(5)
 _HOW_DEALT = np.int64(1)
 """``hole_how``'s code of dealt cards (rules.holdem_batch.HOWS), as an int64 for the reason above."""
 K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD = map(np.int64, (12, 13, 10, 0, 1, 5))
-assert [k.value for k in ActionKind][:6] == ["post_sb", "post_bb", "post_button", "post_ante", "post_straddle",
-                                             "post_dead"], "the posts come first: a kind up to K_POST_DEAD is a post"
-assert [k.value for k in ActionKind][K_COLLECT] == "collect" and [k.value for k in ActionKind][K_SHOW] == "show"
-assert [k.value for k in ActionKind][K_POST_DEAD] == "post_dead"
-assert [k.value for k in ActionKind][K_RAISE] == "raise"
+assert [list(ActionKind)[k].value for k in (K_COLLECT, K_SHOW, K_RAISE, K_POST_SB, K_POST_BB, K_POST_DEAD)] == [
+    "collect", "show", "raise", "post_sb", "post_bb", "post_dead"], "the kinds' codes: update them"
+assert all(k.is_post == (i <= K_POST_DEAD) for i, k in enumerate(ActionKind)), "a kind up to K_POST_DEAD is a post"
 
 
 @njit(cache=True)
@@ -373,6 +328,15 @@ def _at_k(b, i, e, data, at, k):
         return False
     for j in range(n):
         if b[i + j] != data[base + j]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _same(b, i, j, n):
+    """Are the ``n`` bytes of b from i those from j?"""
+    for k in range(n):
+        if b[i + k] != b[j + k]:
             return False
     return True
 
@@ -530,17 +494,16 @@ def _next_start(b, i, e, starts):
 
 @njit(cache=True)
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
-    """The reader's forms of a line kind (rows of ``wf`` of ``group``, :func:`_forms`) at b[q:],
-    tried in its order, each as its regex reads it: its pieces (an optional one taken where it
-    stands, else left out; a piece that may end at several places, at each, as the regex tries
-    them), then the line's end (an action line: or a tail form and the end): (status, form, kind,
-    amounts or numbers (2), cards from, to (2), words aside from, to, name from, to, the tail's
-    role, the index of the word of the first and second choice (-1: none), a number after it or -1); status 1 read, 0 no
-    form reads the line, -1 not sure; a repeat's words aside start where it does. A group searched for
-    (R_FOUND) is read at each place from q where one of its forms stands, whatever follows it, on from
-    its end, as a regex's findall: (status, -1, -1, the last amount read, how many, the first cards).
-    (One kernel: every call between kernels costs a reference count per array handed on: one more
-    here, a tenth of the scan.)"""
+    """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
+    each as its regex reads it (an optional piece left out where it does not stand, a piece that
+    may end at several places tried at each), to the line's end (an action: or a tail, then the
+    end). Returns (status: 1 read, 0 not, -1 not sure; form, kind, two amounts or numbers, two card
+    groups' from, to, the words aside from, to (a repeat's: from its start), the name from, to, the
+    tail's role, the word of the first and second choice (-1: none), a numbered word's number or
+    -1); a header's dates are its amounts, their zones its card groups, its ID its words aside. A
+    group searched for (R_FOUND) is read at each place where one of its forms stands, as a regex's
+    findall: (status, -1, -1, the last amount, how many, the first cards …). (One kernel: each
+    call between kernels costs a reference count per array handed on.)"""
     first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
     found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
     start = q
@@ -655,6 +618,30 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                                         break
                                     seen += 1
                                 r += step
+                        elif op == OP_DIGITS:       # a header's ID, kept as written: as the words aside
+                            r = j
+                            while r < e and 48 <= b[r] <= 57:
+                                r += 1
+                            if r > j:
+                                status, desc, desc_end, j = 1, j, r, r
+                        elif op == OP_WHEN:     # a header's date and time: the first one's seconds, the second's
+                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg)
+                            if seconds >= 0:
+                                status, j = 1, r
+                                if c1f < 0:
+                                    a0 = seconds
+                                else:
+                                    a1 = seconds
+                        elif op == OP_ZONE:     # and its zone's capitals (as the cards' places)
+                            r = j
+                            while r < e and r - j < arg and 65 <= b[r] <= 90:
+                                r += 1
+                            if r > j:
+                                if c1f < 0:
+                                    c1f, c1t = j, r
+                                else:
+                                    c2f, c2t = j, r
+                                status, j = 1, r
                         elif _at_k(b, j, e, wb, wa, W_ASIDE):      # words in parentheses, to the candidate-th ")" from the last
                             seen = 0
                             for r in range(e - 1, j + 1, -1):
@@ -700,18 +687,19 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
 @njit(cache=True)
 def _seat_of(b, s, e, name_from, name_to, s0, s1):
     """The index (within its hand) of the seat whose player is b[s:e], or -1."""
-    n = e - s
     for j in range(s0, s1):
-        if name_to[j] - name_from[j] == n:
-            f = name_from[j]
-            same = True
-            for k in range(n):
-                if b[f + k] != b[s + k]:
-                    same = False
-                    break
-            if same:
-                return j - s0
+        if name_to[j] - name_from[j] == e - s and _same(b, name_from[j], s, e - s):
+            return j - s0
     return -1
+
+
+@njit(cache=True)
+def _holds(column, s0, s1, value):
+    """Does column[s0:s1] hold ``value``? (Numba's ``in`` walks an nditer, slower.)"""
+    for j in range(s0, s1):
+        if column[j] == value:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -729,16 +717,8 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
 @njit(cache=True)
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
-    if li - 1 <= first_index:
-        return False
-    s, e = line_start[li], line_end[li]
-    p, q = line_start[li - 1], line_end[li - 1]
-    if e - s != q - p:
-        return False
-    for k in range(e - s):
-        if b[s + k] != b[p + k]:
-            return False
-    return True
+    s, n = line_start[li], line_end[li] - line_start[li]
+    return li - 1 > first_index and line_end[li - 1] - line_start[li - 1] == n and _same(b, s, line_start[li - 1], n)
 
 
 @njit(cache=True)
@@ -781,17 +761,11 @@ def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, str
 
 
 @njit(cache=True)
-def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
-          in_lane, play, table_from, table_to, max_seats, button, board, board_lines, summary_board,
-          summary_board_line, total, rake, total_line, shape, seat_start, action_start, pot_start,
-          seat_no, stack, sitting, seat_line, name_from, name_to, hole, hole_how, hole_line, summary_won, summary_line,
-          street_col, actor, kind_col, amount, raise_to, all_in_col, cards_col, pot, line_col, pot_amount, signs,
-          what_from, what_to, desc_from, desc_to, capped_col, is_cancelled,
-          has_cash_out, cash_out, won_not_awarded,
-          more_boards, more_board_lines, summary_more_boards, summary_more_board_lines, action_board, wb, wa, wl, wk, wc,
-          wf):
-    """Classify and read every line of every hand (see the module's docstring); returns the
-    numbers of seats, actions and pots written. A hand out of the lane keeps no rows."""
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
+    """Classify and read every line of every hand (see the module's docstring) into the batch's
+    columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
+    seats, actions and pots written. A hand out of the lane keeps no rows."""
+    wb, wa, wl, wk, wc, wf = words
     tmp = np.empty(8, dtype=np.int64)
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
@@ -800,23 +774,23 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
     na = np.int64(0)       # (and _action_row for it)
     npots = 0
     for h in range(hand_lines.shape[0]):
-        seat_start[h] = ns
-        action_start[h] = na
-        pot_start[h] = npots
+        c.seat_start[h] = ns
+        c.action_start[h] = na
+        c.pot_start[h] = npots
         s0 = ns
-        ok = in_lane[h]
-        sign = signs[h]
+        sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
         run_street[:] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
-        shape[h] = 0
-        shape[h, 0] = T_HEADER
+        r.shape[h] = 0
+        r.shape[h, 0] = T_HEADER
         first_index = hand_line0[h]
+        ok = False      # until every line is read: a "break" puts the hand out of the lane
         for li in range(first_index + 1, first_index + hand_lines[h]):
-            if not ok:
+            if not c.in_lane[h]:
                 break
             s = line_start[li]
             e = line_end[li]
@@ -831,17 +805,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
                 if status != 1:
-                    ok = False
                     break
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
-                    ok = False
                     break
                 if token != T_HOLE and token != T_SUMMARY:
                     run = max(marker_run, 0)
                     if run > 0 and run_street[run - 1] == 0:
-                        ok = False      # a second run before the first
-                        break
+                        break      # a second run before the first
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
@@ -853,16 +824,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
                     if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
-                        ok = False      # cards the lane does not read, or a line the reader refuses
-                        break
+                        break      # cards the lane does not read, or a line the reader refuses
                     if token == T_STREET:
-                        _set_board(board[h] if run == 0 else more_boards[h, run - 1], tmp, n)
+                        _set_board(c.board[h] if run == 0 else c.more_boards[h, run - 1], tmp, n)
                         if run == 0:
                             if markers < 3:
-                                board_lines[h, markers] = fl
+                                c.board_lines[h, markers] = fl
                             markers += 1
-                        elif more_board_lines[h, run - 1] == 0:
-                            more_board_lines[h, run - 1] = fl
+                        elif c.more_board_lines[h, run - 1] == 0:
+                            c.more_board_lines[h, run - 1] = fl
             # -------------------------------------------------- seats and summary seats
             elif c0 == wb[wa[W_SEAT]] and _at_k(b, s, e, wb, wa, W_SEAT):
                 # a seat, or a summary seat and what it says: what it won or collected (one amount at most, else
@@ -879,30 +849,25 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                         says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     n = _cards(b, shown, shown_to, wb, wa, wl, tmp) if shown >= 0 else 0
                     how = 2 if _at_k(b, what, e, wb, wa, W_SHOWED) else 3
-                    if (i < 0 or summary_line[s0 + i] != 0 or seat_no[s0 + i] != number or said < 0 or count > 1
+                    if (i < 0 or c.summary_line[s0 + i] != 0 or c.seat_no[s0 + i] != number or said < 0 or count > 1
                             or n != 0 and n != 2
-                            or n == 2 and not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
-                        ok = False
+                            or n == 2 and not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], how, fl)):
                         break
-                    summary_won[s0 + i], summary_line[s0 + i] = won if count > 0 else -1, fl
-                    what_from[s0 + i], what_to[s0 + i] = what, e
-                    won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
+                    c.summary_won[s0 + i], c.summary_line[s0 + i] = won if count > 0 else -1, fl
+                    r.what_from[s0 + i], r.what_to[s0 + i] = what, e
+                    c.won_not_awarded[s0 + i] = _find(b, what, e, wb, wa, W_NOT_AWARDED) >= 0
                     sum_seats += 1
                     token = T_SEATSUM
                 else:
-                    if status != 1 or _seat_of(b, p0, pe, name_from, name_to, s0, ns) >= 0 or ns - s0 >= 1000:
-                        ok = False      # (one name in two seats, or more seats than an int16 actor holds)
-                        break
-                    for j in range(s0, ns):
-                        if seat_no[j] == number:
-                            ok = False      # one seat listed twice
-                    if not ok:
-                        break
-                    seat_no[ns], stack[ns], seat_line[ns], name_from[ns], name_to[ns] = number, cents, fl, p0, pe
-                    sitting[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
+                    if status != 1 or _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) >= 0 or ns - s0 >= 1000:
+                        break      # (one name in two seats, or more seats than an int16 actor holds)
+                    if _holds(c.seat_no, s0, ns, number):
+                        break       # one seat listed twice
+                    c.seat_no[ns], c.stack[ns], c.seat_line[ns], r.name_from[ns], r.name_to[ns] = number, cents, fl, p0, pe
+                    c.is_sitting_out[ns] = _find(b, what, e, wb, wa, W_SITTING_OUT) >= 0
                     ns += 1
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
@@ -910,149 +875,128 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                 status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
                 if status != 1 or has_total:
-                    ok = False
                     break
-                while status == 1 and npots <= pot_amount.shape[0]:      # its pots, one by one from where they start
+                while status == 1 and npots <= c.pot_amount.shape[0]:      # its pots, one by one from where they start
                     status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
-                    if status == 1 and npots < pot_amount.shape[0]:
-                        pot_amount[npots] = pot_cents
+                    if status == 1 and npots < c.pot_amount.shape[0]:
+                        c.pot_amount[npots] = pot_cents
                     npots += status == 1
-                if npots > pot_amount.shape[0]:
-                    ok = False      # more pots than the batch holds
-                    break
-                total[h] = t
-                rake[h] = cents
-                total_line[h] = fl
+                if npots > c.pot_amount.shape[0]:
+                    break      # more pots than the batch holds
+                c.total_pot[h] = t
+                c.rake[h] = cents
+                c.total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
                 if status < 0 or sum_boards > 2:
-                    ok = False
                     break
                 n = _cards(b, start, close, wb, wa, wl, tmp)
                 if n <= 0 or n > 5:
-                    ok = False
                     break
-                _set_board(summary_board[h] if sum_boards == 0 else summary_more_boards[h, sum_boards - 1], tmp, n)
+                _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
                 if sum_boards == 0:
-                    summary_board_line[h] = fl
+                    c.summary_board_line[h] = fl
                 else:
-                    summary_more_board_lines[h, sum_boards - 1] = fl
+                    c.summary_more_board_lines[h, sum_boards - 1] = fl
                 sum_boards += 1
                 token = T_BOARD
             elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
                 token = T_RUNTWICE      # "Hand was run twice"
-            if token == 0 and ok:
-                # -------------------------------------------------- "<player>: <action>"
-                no_play = False
+            if token == 0:
+                # -------------------------------------------------- "<player>: <action>", at the first name end that reads
+                status = p = form = 0
                 for p in range(s + 1, e - 1):
-                    if not _at_k(b, p, e, wb, wa, W_NAME_END):
-                        continue
-                    status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
-                    if status < 0:
-                        ok = False
-                        break
-                    if status == 0:
-                        continue
+                    if _at_k(b, p, e, wb, wa, W_NAME_END):
+                        status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
+                            b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        if status != 0:
+                            break
+                if status < 0:
+                    break
+                if status == 1 and wf[form, F_ROLE] == R_NO_PLAY:
+                    if _repeats_line(b, line_start, line_end, li, first_index):
+                        break       # a line without play written twice: the reader refuses it
+                    continue
+                if status == 1:
                     role = wf[form, F_ROLE]
-                    if role == R_NO_PLAY:
-                        no_play = True
-                        break
-                    i = _seat_of(b, s, p, name_from, name_to, s0, ns)
+                    i = _seat_of(b, s, p, r.name_from, r.name_to, s0, ns)
                     if i < 0:
-                        ok = False
                         break
                     k = na
                     # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    all_in_col[k] = role == R_PUTS and tail == R_ALL_IN
-                    capped_col[k] = role == R_PUTS and tail == R_CAPPED
-                    action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.is_all_in[k] = role == R_PUTS and tail == R_ALL_IN
+                    c.is_capped[k] = role == R_PUTS and tail == R_CAPPED
+                    c.action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
                     token = T_BODY
                     if kind == K_RAISE:
-                        raise_to[k] = to
+                        c.raise_to[k] = to
                     elif role == R_SHOWS and cf >= 0:
-                        n = _cards(b, cf, ct, wb, wa, wl, tmp)
-                        if n != 2:
-                            ok = False
+                        if _cards(b, cf, ct, wb, wa, wl, tmp) != 2:
                             break
-                        cards_col[k, 0] = tmp[0]
-                        cards_col[k, 1] = tmp[1]
+                        c.cards[k, 0] = tmp[0]
+                        c.cards[k, 1] = tmp[1]
                         if desc >= 0:      # " (a pair of Kings)": the reader checks the words
-                            desc_from[k] = desc
-                            desc_to[k] = desc_end
-                        if not _hole(hole, hole_how, hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
-                            ok = False
+                            r.desc_from[k] = desc
+                            r.desc_to[k] = desc_end
+                        if not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], 2 if kind == K_SHOW else 3, fl):
                             break
                     elif kind <= K_POST_DEAD:       # posts …
                         if kind == K_POST_SB or kind == K_POST_BB:
                             if kind == K_POST_SB and blinds_posted:
-                                kind_col[k] = K_POST_DEAD   # a returning player's missed small blind
+                                c.kind[k] = K_POST_DEAD   # a returning player's missed small blind
                             blinds_posted = True
-                        street_col[k] = 0
+                        c.street[k] = 0
                         if not seen_hole:
                             token = T_POST
                     na += 1
-                    break
-                if not ok:
-                    break
-                if no_play:
-                    if _repeats_line(b, line_start, line_end, li, first_index):
-                        ok = False      # a line without play written twice: the reader refuses it
-                        break
-                    continue
             if token == 0:
                 # -------------------------------------------------- table, dealt, uncalled, collect
                 if _at_k(b, s, e, wb, wa, W_TABLE):
                     status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
                     if status != 1:
-                        ok = False
                         break
-                    table_from[h], table_to[h], max_seats[h], button[h], play[h] = p0, pe, mx, bt, chosen == 0
+                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, mx, bt, chosen == 0
                     token = T_TABLE
                 elif _at_k(b, s, e, wb, wa, W_DEALT):
                     status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
                     n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
                     if n != 0 and n != 2:
-                        ok = False
                         break
                     if n == 2:
-                        i = _seat_of(b, p0, pe, name_from, name_to, s0, ns)
-                        if i < 0 or hole_how[s0 + i] == 1 or not _hole(hole, hole_how, hole_line, s0 + i, tmp[0],
+                        i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)
+                        if i < 0 or c.hole_how[s0 + i] == 1 or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0],
                                                                        tmp[1], _HOW_DEALT, fl):
-                            ok = False
                             break
                     token = T_DEALT
                 elif _at_k(b, s, e, wb, wa, W_UNCALLED):
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
                     if i < 0:
-                        ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    action_board[k] = 0
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.action_board[k] = 0
                     na += 1
                     token = T_BODY
                 elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
                     status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
                     code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 and code <= 120 else -1
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 and code <= 120 else -1
                     if i < 0:
-                        ok = False
                         break
                     k = na
-                    _action_row(k, i, fl, cents, street, kind, actor, line_col, amount, street_col, kind_col)
-                    pot[k] = code
-                    action_board[k] = run
+                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
+                    c.pot[k] = code
+                    c.action_board[k] = run
                     na += 1
                     token = T_BODY
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
@@ -1061,78 +1005,80 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first,
                     # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
                     status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
                         b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
-                    i = _seat_of(b, p0, pe, name_from, name_to, s0, ns) if status == 1 else -1
-                    if i < 0 or has_cash_out[s0 + i]:
-                        ok = False      # (a second cash-out of one player: the reader refuses it)
-                        break
-                    has_cash_out[s0 + i] = True
-                    cash_out[s0 + i] = cents
+                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
+                    if i < 0 or c.has_cash_out[s0 + i]:
+                        break      # (a second cash-out of one player: the reader refuses it)
+                    c.has_cash_out[s0 + i] = True
+                    c.cash_out[s0 + i] = cents
                     token = T_BODY
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
-                    is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
                     token = T_CANCELLED
                 elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
                         or _repeats_line(b, line_start, line_end, li, first_index):
-                    ok = False      # a line the lane does not read, or one without play written twice (refused)
-                    break
+                    break      # a line the lane does not read, or one without play written twice (refused)
                 else:
                     continue
-            if not ok:
-                break
             # -------------------------------------------------- the shape, as check_shape builds it
             if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
                                       or token == T_BOARD or token == T_SEATSUM):
                 continue
             if tokens >= _SHAPE_WORDS * _PER_WORD:
-                ok = False
                 break
-            shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
+            r.shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
-        if ok:
+        else:       # every line read; and every seat in the summary (else the engine explains it: HE-SUMMARY-SEATS)
+            ok = c.in_lane[h]
             for j in range(s0, ns):
-                if summary_line[j] == 0:
-                    ok = False      # a seat the summary leaves out: the engine explains it (HE-SUMMARY-SEATS)
+                ok = ok and c.summary_line[j] != 0
         if ok and not has_total:
             if sum_seats == 0:
                 ok = False      # no summary
             else:
-                total[h] = 0
-                rake[h] = 0
-                total_line[h] = 0
-        in_lane[h] = ok
+                c.total_pot[h] = 0
+                c.rake[h] = 0
+                c.total_line[h] = 0
+        c.in_lane[h] = ok
         if not ok:
-            is_cancelled[h] = False
-            more_boards[h] = summary_more_boards[h] = -1
-            more_board_lines[h] = summary_more_board_lines[h] = 0
+            c.is_cancelled[h] = False
+            c.more_boards[h] = c.summary_more_boards[h] = -1
+            c.more_board_lines[h] = c.summary_more_board_lines[h] = 0
             # the hand keeps no rows: clear what it wrote
-            hole[s0:ns] = summary_won[s0:ns] = what_from[s0:ns] = -1
-            hole_how[s0:ns] = hole_line[s0:ns] = summary_line[s0:ns] = cash_out[s0:ns] = 0
-            won_not_awarded[s0:ns] = has_cash_out[s0:ns] = False
+            c.hole[s0:ns] = c.summary_won[s0:ns] = r.what_from[s0:ns] = -1
+            c.hole_how[s0:ns] = c.hole_line[s0:ns] = c.summary_line[s0:ns] = c.cash_out[s0:ns] = 0
+            c.won_not_awarded[s0:ns] = c.has_cash_out[s0:ns] = False
             # (and the row a failed line began: its columns are written before the last checks)
-            rows = slice(action_start[h], max(na, action_start[h]) + 1)
-            raise_to[rows] = cards_col[rows] = pot[rows] = desc_from[rows] = -1
-            all_in_col[rows] = capped_col[rows] = False
-            action_board[rows] = 0
+            rows = slice(c.action_start[h], max(na, c.action_start[h]) + 1)
+            c.raise_to[rows] = c.cards[rows] = c.pot[rows] = r.desc_from[rows] = -1
+            c.is_all_in[rows] = c.is_capped[rows] = False
+            c.action_board[rows] = 0
             ns = s0
-            na = action_start[h]
-            npots = pot_start[h]
+            na = c.action_start[h]
+            npots = c.pot_start[h]
     n = hand_lines.shape[0]
-    seat_start[n] = ns
-    action_start[n] = na
-    pot_start[n] = npots
+    c.seat_start[n] = ns
+    c.action_start[n] = na
+    c.pot_start[n] = npots
     return ns, na, npots
 
 
 
 
 @njit(cache=True)
-def _seconds(fields):
-    """Seconds since 1970 of a year, month, day, hour, minute and second (``fields``), or -1 when
-    they are no date and time ``datetime()`` takes."""
+def _when(b, j, e, wb, wa, wl, wk, which):
+    """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
+    second: each its digits, fewest to most, then its mark, the word): (seconds since 1970, where it
+    ends), or (-1, j) for no date and time ``datetime()`` takes."""
+    fields = np.empty(6, dtype=np.int64)
+    for k in range(wl[which], wl[which + 1]):
+        fields[k - wl[which]], r = _number(b, j, e, wk[k, 1])
+        if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
+            return -1, j
+        j = r + _n(wa, k)
     year, month, day, hour, minute, second = fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
     if year < 1 or not (1 <= month <= 12) or day < 1 or hour > 23 or minute > 59 or second > 59:
-        return -1
+        return -1, j
     leap = (year % 4 == 0 and year % 100 != 0) or year % 400 == 0
     dim = 31
     if month == 2:
@@ -1140,82 +1086,35 @@ def _seconds(fields):
     elif month == 4 or month == 6 or month == 9 or month == 11:
         dim = 30
     if day > dim:
-        return -1
+        return -1, j
     y = year - 1 if month <= 2 else year
     era = (y if y >= 0 else y - 399) // 400
     yoe = y - era * 400
     doy = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
     doe = yoe * 365 + yoe // 4 - yoe // 100 + doy
-    return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second
+    return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second, j
 
 
 @njit(cache=True)
-def _headers(b, wb, wa, wl, wk, wf, line_start, line_end, hand_line0, out):
-    """Each hand's first line read by the reader's declared header (the HEADER row of ``wf``:
-    :func:`_forms`), each piece as declared (an optional one taken where it stands, else left out),
-    into ``out``: per hand (matched, ID from, to, middle from, to (the table and stakes: what the
-    reader reads once per header form), seconds since 1970 (:func:`_seconds`) of the ET time, and
-    for a local time before it its seconds and its zone's from, to; else -1, -1, -1). The ET time
-    is the time in brackets, or the only one: its zone must be ET."""
-    f = wf.shape[0] - 1     # the header's row: the last (:func:`_forms`)
-    fields = np.empty(6, dtype=np.int64)
-    dates = np.empty(6, dtype=np.int64)     # per date read: its seconds, its zone's from, to
+def _headers(b, words, line_start, line_end, hand_line0, out):
+    """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
+    ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader
+    reads once per header form), the ET time's seconds since 1970, and for a local time before it
+    its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
+    the only one: its zone must be ET."""
+    wb, wa, wl, wk, _, wf = words
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
-        out[h, 6] = out[h, 7] = out[h, 8] = dates[:] = -1
-        e = line_end[hand_line0[h]]
-        j, p, read, unit_end, unit_j, unit_read, ok = line_start[hand_line0[h]], 0, 0, -1, 0, 0, True
-        while ok and p < wf[f, F_PIECES]:
-            op, arg = wf[f, F_FIRST + 2 * p], wf[f, F_FIRST + 2 * p + 1]
-            if op > _UNIT:      # an optional piece: its ops, left out together if one does not read
-                unit_end, unit_j, unit_read, op = p + op // _UNIT, j, read, op % _UNIT
-            ok = False
-            if op == OP_WORD:
-                if _at_k(b, j, e, wb, wa, wl[arg]):
-                    ok, j = True, j + _n(wa, wl[arg])
-            elif op == OP_CHOICE:
-                which, j = _word_of(b, j, e, wb, wa, wl, arg)
-                ok = which >= 0
-            elif op == OP_NUMBER:       # the ID, kept as written
-                r = j
-                while r < e and 48 <= b[r] <= 57:
-                    r += 1
-                ok, out[h, 1], out[h, 2], j = r > j, j, r, r
-            elif op == OP_NAME_LAST:    # the table and stakes: up to the last place the next word stands
-                r = e - _n(wa, wl[arg])
-                while r > j and not _at_k(b, r, e, wb, wa, wl[arg]):
-                    r -= 1
-                ok, out[h, 3], out[h, 4], j = r > j, j, r, r
-            elif op == OP_WHEN:     # each field's digits, then its mark (the field's word)
-                ok = True
-                for k in range(wl[arg], wl[arg + 1]):
-                    value, r = _number(b, j, e, wk[k, 1])
-                    if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
-                        ok = False
-                        break
-                    fields[k - wl[arg]] = value
-                    j = r + _n(wa, k)
-                dates[3 * read] = _seconds(fields) if ok else -1
-                ok = dates[3 * read] >= 0
-                read += 1
-            elif op == OP_ZONE:     # the zone's capitals
-                r = j
-                while r < e and r - j < arg and 65 <= b[r] <= 90:
-                    r += 1
-                ok, dates[3 * read - 2], dates[3 * read - 1], j = r > j, j, r, r
-            if not ok and p < unit_end:
-                dates[3 * unit_read:] = -1
-                j, p, read, ok = unit_j, unit_end, unit_read, True
-            elif ok:
-                p += 1
-        et = 3 if dates[3] >= 0 else 0
-        if not ok or j != e or dates[et + 2] - dates[et + 1] != _n(wa, W_ET) \
-                or not _at_k(b, dates[et + 1], dates[et + 2], wb, wa, W_ET):
+        out[h, 6] = out[h, 7] = out[h, 8] = -1
+        status, _, _, first, second, z1f, z1t, z2f, z2t, id_from, id_to, key_from, key_to, _, _, _, _ = _read_form(
+            b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]], line_end[hand_line0[h]])
+        et_from, et_to = (z2f, z2t) if z2f >= 0 else (z1f, z1t)
+        if status != 1 or et_to - et_from != _n(wa, W_ET) or not _at_k(b, et_from, et_to, wb, wa, W_ET):
             continue
-        out[h, 0] = 1
-        out[h, 5] = dates[et]
-        if et:
-            out[h, 6], out[h, 7], out[h, 8] = dates[0], dates[1], dates[2]
+        out[h, 0], out[h, 1], out[h, 2], out[h, 3], out[h, 4] = 1, id_from, id_to, key_from, key_to
+        out[h, 5] = first
+        if z2f >= 0:
+            out[h, 5], out[h, 6], out[h, 7], out[h, 8] = second, first, z1f, z1t
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
@@ -1307,35 +1206,26 @@ def _local_time_matches(zone: str, local: int, et: int) -> bool:
 
 
 _EPOCH = datetime(1970, 1, 1)
-_ET_SHIFTS: dict[int, int] = {}
+
+
+@lru_cache(maxsize=100_000)
+def _et_shift(hour: int) -> int:
+    """Seconds from ET to UTC in this hour since 1970 (ET changes its clock at whole hours)."""
+    at = _EPOCH + timedelta(hours=hour)
+    return int((ps.in_utc(at, "ET") - at).total_seconds())
 
 
 def _utc_of_et(et: np.ndarray) -> np.ndarray:
-    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them
-    (``parsers.pokerstars.in_utc``). ET changes its clock at whole hours: one shift per hour."""
+    """ET times (seconds since 1970 on the ET clock) in UTC, as the reader stores them (``ps.in_utc``)."""
     hours, which = np.unique(et // 3600, return_inverse=True)
-    shifts = np.empty(hours.shape[0], dtype=np.int64)
-    for k, hour in enumerate(hours.tolist()):
-        shift = _ET_SHIFTS.get(hour)
-        if shift is None:
-            at = _EPOCH + timedelta(hours=hour)
-            shift = int((ps.in_utc(at, "ET") - at).total_seconds())
-            if len(_ET_SHIFTS) < 100_000:
-                _ET_SHIFTS[hour] = shift
-        shifts[k] = shift
-    return et + shifts[which.reshape(-1)]
+    return et + np.array([_et_shift(hour) for hour in hours.tolist()], dtype=np.int64)[which.reshape(-1)]
 
 
 # ////////////////////////////////////////////////////////////////////// the batch
 
-_SHAPE_OK: dict[tuple[int, int, int], bool] = {}
-
-
+@lru_cache(maxsize=100_000)
 def _shape_accepted(key: tuple[int, int, int]) -> bool:
     """Does Lark accept this shape? (parsers.pokerstars.check_shape: its cache, or one Lark run)."""
-    known = _SHAPE_OK.get(key)
-    if known is not None:
-        return known
     kinds = []
     for word in key:
         while word:
@@ -1345,14 +1235,22 @@ def _shape_accepted(key: tuple[int, int, int]) -> bool:
     tokens = [(kind, None, index) for index, kind in enumerate(kinds) if index > 0]
     try:
         ps.check_shape(tokens, lines)
-        accepted = True
     except ParseError:
-        accepted = False
-    if len(_SHAPE_OK) < 100_000:
-        _SHAPE_OK[key] = accepted
-    return accepted
+        return False
+    return True
 
 
+_Lane = namedtuple("_Lane", (
+    "in_lane max_seats button_seat board board_lines summary_board summary_board_line total_pot rake total_line "
+    "seat_start action_start pot_start seat_no stack is_sitting_out seat_line hole hole_how hole_line summary_won "
+    "summary_line street actor kind amount raise_to is_all_in cards pot line pot_amount is_capped is_cancelled "
+    "has_cash_out cash_out won_not_awarded more_boards more_board_lines summary_more_boards summary_more_board_lines "
+    "action_board"))
+"""The batch's columns :func:`_scan` writes (HandBatch's, by their names)."""
+_Found = namedtuple("_Found", "signs play table_from table_to shape name_from name_to what_from what_to desc_from desc_to")
+"""What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
+(given), play money, its table's name and its shape; per seat its player's name and what its summary line says;
+per action the words aside (a shown hand's name; -1: none)."""
 _SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
                  "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
 _ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
@@ -1369,48 +1267,42 @@ def read_batch(chunks: list[Chunk], source_file: str, words: ScannerWords = WORD
     ``in_lane[h]`` is False for a chunk the lane does not read exactly as the reference parser
     (or that is not a PokerStars chunk); the worker sends those chunks down the full path.
     """
-    count = len(chunks)
-    n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=count)
+    n_lines = np.fromiter((len(c.lines) for c in chunks), dtype=np.int64, count=len(chunks))
     text = "\n".join(map("\n".join, [c.lines for c in chunks]))
-    ascii_text = text.isascii()
-    data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
+    data = text.encode("utf-8", "surrogatepass")
     line_start = line_starts(np.frombuffer(data, dtype=np.uint8))
-    hand_line0 = np.zeros(count, dtype=np.int64)
-    if count:
-        np.cumsum(n_lines[:-1], out=hand_line0[1:])
     if len(line_start) != max(int(n_lines.sum()), 1):     # pragma: no cover - a line break inside a line
         raise ValueError("chunk lines must not contain line breaks")
-    return _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, words=words)
+    return _read(chunks, source_file, text, data, line_start, (np.cumsum(n_lines) - n_lines, n_lines), words)
 
 
-def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n_lines, first_line=None,
-          last_line=None, words: ScannerWords = WORDS) -> HandBatch:
-    """read_batch over a text whose lines start at ``line_start`` (bytes); hand h is the
-    ``n_lines[h]`` lines from line ``hand_line0[h]``."""
+def _read(chunks, source_file, text, data, line_start, lines=None, words: ScannerWords = WORDS) -> HandBatch:
+    """read_batch over ``text`` (``data`` its UTF-8 bytes), whose lines start at ``line_start``
+    (bytes); ``lines``: each hand's first line there and its count of lines (None: the lines the
+    chunks give as theirs, ``text`` being their file)."""
     count = len(chunks)
     buf = np.frombuffer(data, dtype=np.uint8)
-    line_end = np.empty(len(line_start), dtype=np.int64)
-    line_end[:-1] = line_start[1:] - 1
-    line_end[-1] = len(buf)
+    line_end = np.append(line_start[1:] - 1, len(buf))
+    first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
+    last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
+    hand_line0, n_lines = lines if lines is not None else (first_line - 1, last_line - first_line + 1)
     total_lines = int(n_lines.sum())
     b = HandBatch.empty(count, total_lines, total_lines, 8 * count + 64)
     b.source_file = source_file
-    if first_line is None:
-        first_line = np.fromiter((c.first_line for c in chunks), dtype=np.int64, count=count)
-        last_line = np.fromiter((c.last_line for c in chunks), dtype=np.int64, count=count)
     b.first_line[:] = first_line
     b.last_line[:] = last_line
     b.summary_lists_every_seat[:] = True    # PokerStars sums up every seat
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words.data, words.at, words.lists, words.kinds, words.forms, line_start, line_end, hand_line0, fast)
+    _headers(buf, words, line_start, line_end, hand_line0, fast)
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
+    ascii_text = len(data) == len(text)
+
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)
 
     heads = []
-    numbers = []
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = hand_id = when = None
@@ -1434,101 +1326,67 @@ def _read(chunks, source_file, text, data, ascii_text, line_start, hand_line0, n
         heads.append(head)
         b.hand_id.append(hand_id if head is not None else "")
         b.played_at.append(when)
-        numbers.append(head.numbers if head is not None else _NO_NUMBERS)
-    if count:
-        table = np.array(numbers, dtype=np.int64)
-        b.in_lane[:] = table[:, 0] >= 0
-        b.in_lane[[h for h, head in enumerate(heads) if head is None or not head.ok]] = False
-        # a hand holding a byte that could not be decoded goes to quarantine by the full path
-        b.in_lane[[h for h, chunk in enumerate(chunks) if chunk.undecodable is not None]] = False
-        for column, name in enumerate(_NUMBERS):
-            if name:
-                getattr(b, name)[:] = table[:, column]
-        signs = table[:, _NUMBERS.index("")].copy()
-    else:
-        signs = np.zeros(0, dtype=np.int64)
+    table = np.array([head.numbers if head else _NO_NUMBERS for head in heads], np.int64).reshape(count, len(_NUMBERS))
+    for name, column in zip(_NUMBERS, table.T):
+        if name:
+            getattr(b, name)[:] = column
+    # (a hand holding a byte that could not be decoded goes to quarantine by the full path)
+    b.in_lane[:] = [head is not None and head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
+    signs = table[:, _NUMBERS.index("")].copy()
 
-    play = np.zeros(count, dtype=np.bool_)
-    table_from = np.full(count, -1, dtype=np.int64)
-    table_to = np.full(count, -1, dtype=np.int64)
-    shape = np.zeros((count, _SHAPE_WORDS), dtype=np.int64)
-    name_from = np.zeros(total_lines, dtype=np.int64)
-    name_to = np.zeros(total_lines, dtype=np.int64)
-    what_from = np.full(total_lines, -1, dtype=np.int64)
-    what_to = np.zeros(total_lines, dtype=np.int64)
-    desc_from = np.full(total_lines, -1, dtype=np.int64)
-    desc_to = np.zeros(total_lines, dtype=np.int64)
-    ns, na, npots = _scan(
-        buf, line_start, line_end, hand_line0, n_lines, first_line,
-        b.in_lane, play, table_from, table_to, b.max_seats, b.button_seat, b.board, b.board_lines, b.summary_board,
-        b.summary_board_line, b.total_pot, b.rake, b.total_line, shape, b.seat_start, b.action_start, b.pot_start,
-        b.seat_no, b.stack, b.is_sitting_out, b.seat_line, name_from, name_to, b.hole, b.hole_how, b.hole_line,
-        b.summary_won, b.summary_line,
-        b.street, b.actor, b.kind, b.amount, b.raise_to, b.is_all_in, b.cards, b.pot, b.line, b.pot_amount, signs,
-        what_from, what_to, desc_from, desc_to, b.is_capped, b.is_cancelled, b.has_cash_out, b.cash_out,
-        b.won_not_awarded, b.more_boards, b.more_board_lines, b.summary_more_boards, b.summary_more_board_lines,
-        b.action_board, *words)
+    lines, minus_one = total_lines, np.int64(-1)
+    found = _Found(signs, np.zeros(count, np.bool_), np.full(count, minus_one), np.full(count, minus_one),
+                   np.zeros((count, _SHAPE_WORDS), np.int64), np.zeros(lines, np.int64), np.zeros(lines, np.int64),
+                   np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
+    ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
+                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
     for name in _SEAT_COLUMNS:
         setattr(b, name, getattr(b, name)[:ns])
     for name in _ACTION_COLUMNS:
         setattr(b, name, getattr(b, name)[:na])
     b.pot_amount = b.pot_amount[:npots]
 
-    # the grammar's verdict on each hand's shape
-    in_lane = b.in_lane
-    _check_words(b, text, data, ascii_text, what_from[:ns], what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
-    _check_words(b, text, data, ascii_text, desc_from[:na], desc_to[:na], b.action_start, ps.HAND_NAME)
-    keys = shape.tolist()
-    accepted = _SHAPE_OK
-    for h in np.flatnonzero(in_lane).tolist():
-        key = tuple(keys[h])
-        ok = accepted.get(key)
-        if ok is None:
-            ok = _shape_accepted(key)
-        if not ok:
-            in_lane[h] = False
-
-    # strings
-    tf = table_from.tolist()
-    tt = table_to.tolist()
-    pl = play.tolist()
-    nf = name_from[:ns].tolist()
-    nt = name_to[:ns].tolist()
-    if ascii_text:
-        b.player = [text[f:t] for f, t in zip(nf, nt)]
-        tables = [text[f:t] if f >= 0 else None for f, t in zip(tf, tt)]
-    else:
-        b.player = [_piece(data, f, t) for f, t in zip(nf, nt)]
-        tables = [_piece(data, f, t) if f >= 0 else None for f, t in zip(tf, tt)]
-    b.table_name = tables
+    # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
+    _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
+    _check_words(b, text, data, found.desc_from[:na], found.desc_to[:na], b.action_start, ps.HAND_NAME)
+    shapes = found.shape.tolist()
+    for h in np.flatnonzero(b.in_lane).tolist():
+        b.in_lane[h] = _shape_accepted(tuple(shapes[h]))
+    b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
+    b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
     heads = [head or _NO_HEAD for head in heads]
     b.tournament_id = [head.tournament_id for head in heads]
     b.stakes = [head.stakes for head in heads]
-    b.currency = [("play" if is_play and not head.tournament else head.currency) for head, is_play in zip(heads, pl)]
+    b.currency = [("play" if is_play and not head.tournament else head.currency)
+                  for head, is_play in zip(heads, found.play.tolist())]
     b.club = [head.club for head in heads]
     return b
+
+
+def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> list[str | None]:
+    """The text between each ``start`` and ``stop`` (places in ``data``, the bytes of ``text``; -1: None)."""
+    if len(data) == len(text):
+        return [text[f:t] if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
+    return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
 _WORDS_READ: set[str] = set()
 
 
-def _check_words(b: HandBatch, text, data, ascii_text, start, stop, row_start, pattern: re.Pattern) -> None:
+def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.Pattern) -> None:
     """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
     the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
     rows = np.flatnonzero(start >= 0)
-    if not rows.size:
-        return
-    hands = (np.searchsorted(row_start, rows, side="right") - 1).tolist()
+    hands = np.searchsorted(row_start, rows, side="right") - 1
     known = _WORDS_READ
-    for row, h, f, t in zip(rows.tolist(), hands, start[rows].tolist(), stop[rows].tolist()):
-        words = text[f:t] if ascii_text else _piece(data, f, t)
-        if words in known:
+    for h, said in zip(hands.tolist(), _strings(text, data, start[rows], stop[rows])):
+        if said in known:
             continue
-        if pattern.fullmatch(words) is None:
+        if pattern.fullmatch(said) is None:
             b.in_lane[h] = False
         elif len(known) < 100_000:
-            known.add(words)
+            known.add(said)
 
 
 _NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
@@ -1546,9 +1404,5 @@ def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.n
     chunks, normalized, data, starts = split_file(text)
     index = [i for i, c in enumerate(chunks) if c.format == "pokerstars"]
     hands = [chunks[i] for i in index]
-    if normalized is None:
-        return chunks, read_batch(hands, source_file), np.array(index, dtype=np.int64)
-    first = np.fromiter((c.first_line for c in hands), dtype=np.int64, count=len(hands))
-    last = np.fromiter((c.last_line for c in hands), dtype=np.int64, count=len(hands))
-    batch = _read(hands, source_file, normalized, data, True, starts, first - 1, last - first + 1, first, last)
+    batch = read_batch(hands, source_file) if normalized is None else _read(hands, source_file, normalized, data, starts)
     return chunks, batch, np.array(index, dtype=np.int64)

@@ -572,14 +572,17 @@ def _table_with(**changes):
 
 def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers import pokerstars as ps
-    from parsers.pokerstars_fast import WORDS
+    from parsers.pokerstars_fast import L_MARKERS, W_SEAT, W_UNCALLED, WORDS
+
+    def word(i):
+        return bytes(WORDS.data[WORDS.at[i]:WORDS.at[i + 1]]).decode()
 
     hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
-    assert WORDS.single("seat") == hints["SEAT"].lstrip("^") == "Seat "
-    assert WORDS.single("uncalled") == hints["UNCALLED"].lstrip("^")
+    assert word(W_SEAT) == hints["SEAT"].lstrip("^") == "Seat "
+    assert word(W_UNCALLED) == hints["UNCALLED"].lstrip("^")
     # each choice of the action forms is a list of its own: the bets and posts are one
     assert ["calls", "bets", *ps.POSTS] in [WORDS.listed(i) for i in range(len(WORDS.lists) - 1)]
-    assert WORDS.listed("markers") == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
+    assert WORDS.listed(L_MARKERS) == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
                                        "SUMMARY"]
     # a shape word holds the table's codes of its terminals
     assert WORDS.codes.tolist()[1:] == list(range(1, 16))
@@ -781,8 +784,7 @@ def _scanned_header(header: str, words) -> list[int] | None:
 
     data = np.frombuffer(header.encode(), dtype=np.uint8)
     out = np.zeros((1, 9), dtype=np.int64)
-    _headers(data, words.data, words.at, words.lists, words.kinds, words.forms, line_starts(data),
-             np.array([len(data)]), np.zeros(1, np.int64), out)
+    _headers(data, words, line_starts(data), np.array([len(data)]), np.zeros(1, np.int64), out)
     return out[0].tolist() if out[0, 0] else None
 
 
