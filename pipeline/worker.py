@@ -70,10 +70,10 @@ def are_known(known: np.ndarray, game_ids: list[str]) -> np.ndarray:
 
 _EMPTY = np.zeros(0, dtype=np.uint64)
 
-SNIFF_BYTES = 256 << 10
-"""How much of each input file :func:`warm_up` looks at (a few hundred hands; the rest of a
-file is counted as like its start): the look runs before readers fork, so all of it is time
-the second core waits."""
+SNIFF_BYTES = 64 << 10
+"""How much of each input file :func:`warm_up` looks at (about sixty hands; the rest of a file is
+counted as like its start): the look runs before readers fork, so all of it is time the second
+core waits (80 files of 500 hands: 37 ms of CPU at 256 KB, 21 ms at 64 KB)."""
 SNIFF_TOTAL = 64 << 20
 """At most this much of the input is looked at; a run bigger than that needs every lane whose
 games were seen."""
@@ -334,6 +334,8 @@ class _Original:
         return "\n".join(self.lines[first_line - 1:last_line])
 
     def _normalized(self) -> str:
+        if "\r" not in self.text:     # one fast look, where the two replacements scan twice (20 ms per 20 MB)
+            return self.text
         return self.text.replace("\r\n", "\n").replace("\r", "\n")
 
     def texts(self, first_lines: np.ndarray, last_lines: np.ndarray) -> pa.Array:
