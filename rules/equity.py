@@ -874,29 +874,49 @@ MULTISETS = math.comb(13 + 5 - 1, 5)
 """The rank multisets of a five-card board: 6,188."""
 
 
+PAIR_STRENGTHS_TABLE = Path(__file__).with_name("tables") / "pair_strengths.npz"
+"""The :func:`_pair_strength_table` of the standard order, shipped with the package: loaded in
+milliseconds where building it costs a tenth of a second of a run. ``python -m bench.build_tables``
+rebuilds it; tests/test_equity.py checks it equals :func:`count_pair_strengths`."""
+
+
 def _pair_strength_table(order: RankOrder) -> np.ndarray:
     """(169, MULTISETS): the strength, flushes aside, of two hole ranks (row low * 13 + high)
     with each board rank multiset (column: its colex index, :data:`_BINOMIALS`), -1 where a rank
-    would be held five times. Built once per order, in NumPy (a few milliseconds, no kernel to
-    compile): the preflop count then reads each player's strength from one row instead of
-    hashing each seven-card multiset."""
+    would be held five times: the preflop count reads each player's strength from one row
+    instead of hashing each seven-card multiset. Shipped for the standard order, else counted."""
     if order not in _PAIR_STRENGTHS:
-        t = multiset_tables(order, 7)
-        boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
-        columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
-        held = np.zeros((MULTISETS, 13), dtype=np.int64)      # each board's cards of each rank
-        for i in range(5):
-            held[np.arange(MULTISETS), boards[:, i]] += 1
-        dealable = held.max(axis=1) <= 4
-        board_keys = t.rank_key[boards].sum(axis=1)
-        table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
-        for low in range(13):
-            for high in range(low, 13):
-                fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
-                table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
-                                                                    + t.rank_key[high])
-        _PAIR_STRENGTHS[order] = table
+        if order is RankOrder.STANDARD and PAIR_STRENGTHS_TABLE.exists():
+            _PAIR_STRENGTHS[order] = np.load(PAIR_STRENGTHS_TABLE)["strengths"]
+        else:
+            _PAIR_STRENGTHS[order] = count_pair_strengths(order)
     return _PAIR_STRENGTHS[order]
+
+
+def count_pair_strengths(order: RankOrder) -> np.ndarray:
+    """:func:`_pair_strength_table` counted from the evaluator's tables, in NumPy (no kernel to
+    compile)."""
+    t = multiset_tables(order, 7)
+    boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
+    held = np.zeros((MULTISETS, 13), dtype=np.int64)      # each board's cards of each rank
+    for i in range(5):
+        held[np.arange(MULTISETS), boards[:, i]] += 1
+    dealable = held.max(axis=1) <= 4
+    board_keys = t.rank_key[boards].sum(axis=1)
+    table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
+    for low in range(13):
+        for high in range(low, 13):
+            fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
+            table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
+                                                                + t.rank_key[high])
+    return table
+
+
+def build_pair_strength_table(path: Path = PAIR_STRENGTHS_TABLE) -> None:
+    """Count the standard order's :func:`_pair_strength_table` and write it."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, strengths=count_pair_strengths(RankOrder.STANDARD))
 
 
 _BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)

@@ -420,6 +420,12 @@ def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
     assert table[rows, columns].tolist() == evaluate_many(np.array(hands, dtype=np.int8)).tolist()
 
 
+def test_shipped_pair_strength_table_equals_the_count():
+    shipped = np.load(rules.equity.PAIR_STRENGTHS_TABLE)["strengths"]
+    assert shipped.dtype == np.int32
+    assert np.array_equal(shipped, rules.equity.count_pair_strengths(RankOrder.STANDARD))
+
+
 def _pokerkit_fractions(holes, board_stub, pots):
     """Every board of the stub ranked by pokerkit's own hand evaluation, as exact fractions."""
     from pokerkit import Card as KitCard
