@@ -289,7 +289,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for two-card hands.
 
     hole_pairs: (n_players,) each hand's two ranks, low * 13 + high; pair_strengths: the
-    :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
+    pair strengths of :func:`count_preflop_tables`; suit_masks: (n_players, 4) each hand's ranks in
     each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
     the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
     strength; straight_top: the order's, nonzero where a rank mask holds a straight; binom:
@@ -858,44 +858,39 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
     return shares
 
 
-_WEAKEST_FLUSH: dict[RankOrder, int] = {}
+PREFLOP_TABLE = Path(__file__).with_name("tables") / "preflop_strengths.npz"
+"""The standard order's :func:`count_preflop_tables`, shipped with the package: loaded in
+milliseconds where counting them costs a tenth of a second of a run. ``python -m bench.build_tables``
+rebuilds it; tests/test_equity.py checks it equals the count."""
+
 _PREFLOP_TABLES: dict[RankOrder, tuple] = {}
 
 
 def _preflop_tables(order: RankOrder) -> tuple:
-    """The tables :func:`_count_preflop` reads for an order, gathered once: one lookup a count."""
+    """The tables :func:`_count_preflop` reads for an order, gathered once: the two of
+    :func:`count_preflop_tables` (shipped for the standard order, else counted), the weakest
+    flush's strength (a hand below it loses to every flush) and the order's straight_top."""
     if order not in _PREFLOP_TABLES:
-        _PREFLOP_TABLES[order] = (_pair_strength_table(order), multiset_tables(order, 7).flush,
-                                  _weakest_flush(order), rank_tables(order).straight_top)
+        if order is RankOrder.STANDARD and PREFLOP_TABLE.exists():
+            stored = np.load(PREFLOP_TABLE)
+            pair_strengths, flush = stored["pair_strengths"], stored["flush"]
+        else:
+            pair_strengths, flush = count_preflop_tables(order)
+        _PREFLOP_TABLES[order] = (pair_strengths, flush, int(flush[flush > 0].min()), rank_tables(order).straight_top)
     return _PREFLOP_TABLES[order]
-_PAIR_STRENGTHS: dict[RankOrder, np.ndarray] = {}
+
 
 MULTISETS = math.comb(13 + 5 - 1, 5)
 """The rank multisets of a five-card board: 6,188."""
 
 
-PAIR_STRENGTHS_TABLE = Path(__file__).with_name("tables") / "pair_strengths.npz"
-"""The :func:`_pair_strength_table` of the standard order, shipped with the package: loaded in
-milliseconds where building it costs a tenth of a second of a run. ``python -m bench.build_tables``
-rebuilds it; tests/test_equity.py checks it equals :func:`count_pair_strengths`."""
-
-
-def _pair_strength_table(order: RankOrder) -> np.ndarray:
-    """(169, MULTISETS): the strength, flushes aside, of two hole ranks (row low * 13 + high)
-    with each board rank multiset (column: its colex index, :data:`_BINOMIALS`), -1 where a rank
-    would be held five times: the preflop count reads each player's strength from one row
-    instead of hashing each seven-card multiset. Shipped for the standard order, else counted."""
-    if order not in _PAIR_STRENGTHS:
-        if order is RankOrder.STANDARD and PAIR_STRENGTHS_TABLE.exists():
-            _PAIR_STRENGTHS[order] = np.load(PAIR_STRENGTHS_TABLE)["strengths"]
-        else:
-            _PAIR_STRENGTHS[order] = count_pair_strengths(order)
-    return _PAIR_STRENGTHS[order]
-
-
-def count_pair_strengths(order: RankOrder) -> np.ndarray:
-    """:func:`_pair_strength_table` counted from the evaluator's tables, in NumPy (no kernel to
-    compile)."""
+def count_preflop_tables(order: RankOrder) -> tuple[np.ndarray, np.ndarray]:
+    """The order's pair strengths and flush table, counted from the evaluator's tables in NumPy (no
+    kernel to compile). Pair strengths: (169, MULTISETS), the strength, flushes aside, of two hole
+    ranks (row low * 13 + high) with each board rank multiset (column: its colex index,
+    :data:`_BINOMIALS`), -1 where a rank would be held five times; the preflop count reads each
+    player's strength from one row instead of hashing each seven-card multiset. Flush: the 7-card
+    :class:`~rules.evaluator.MultisetTables` flush table."""
     t = multiset_tables(order, 7)
     boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
     columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
@@ -910,26 +905,19 @@ def count_pair_strengths(order: RankOrder) -> np.ndarray:
             fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
             table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
                                                                 + t.rank_key[high])
-    return table
+    return table, t.flush
 
 
-def build_pair_strength_table(path: Path = PAIR_STRENGTHS_TABLE) -> None:
-    """Count the standard order's :func:`_pair_strength_table` and write it."""
+def build_preflop_table(path: Path = PREFLOP_TABLE) -> None:
+    """Count the standard order's :func:`count_preflop_tables` and write them."""
+    pair_strengths, flush = count_preflop_tables(RankOrder.STANDARD)
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, strengths=count_pair_strengths(RankOrder.STANDARD))
+    np.savez_compressed(path, pair_strengths=pair_strengths, flush=flush)
 
 
 _BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 """C(n, k) at [n, k] for n < 18, k < 6 (0 when k > n): a multiset of ascending ranks r0 <= … <= r4
 has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a rank's cards from it."""
-
-
-def _weakest_flush(order: RankOrder) -> int:
-    """The lowest strength in the order's flush table: a hand below it loses to every flush."""
-    if order not in _WEAKEST_FLUSH:
-        flush = multiset_tables(order, 7).flush
-        _WEAKEST_FLUSH[order] = int(flush[flush > 0].min())
-    return _WEAKEST_FLUSH[order]
 
 
 def _hand_state(cards: list[int]) -> list[int]:

@@ -402,7 +402,7 @@ def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
     # (the i-th card of the seven, ranks ascending, in suit i % 4), the evaluator must agree.
     import itertools as it
 
-    table = rules.equity._pair_strength_table(RankOrder.STANDARD)
+    table = rules.equity._preflop_tables(RankOrder.STANDARD)[0]
     rng = np.random.default_rng(3)
     multisets = list(it.combinations_with_replacement(range(13), 5))
     rows, columns, hands = [], [], []
@@ -420,10 +420,11 @@ def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
     assert table[rows, columns].tolist() == evaluate_many(np.array(hands, dtype=np.int8)).tolist()
 
 
-def test_shipped_pair_strength_table_equals_the_count():
-    shipped = np.load(rules.equity.PAIR_STRENGTHS_TABLE)["strengths"]
-    assert shipped.dtype == np.int32
-    assert np.array_equal(shipped, rules.equity.count_pair_strengths(RankOrder.STANDARD))
+def test_shipped_preflop_tables_equal_the_count():
+    shipped = np.load(rules.equity.PREFLOP_TABLE)
+    pair_strengths, flush = rules.equity.count_preflop_tables(RankOrder.STANDARD)
+    assert shipped["pair_strengths"].dtype == pair_strengths.dtype and shipped["flush"].dtype == flush.dtype
+    assert np.array_equal(shipped["pair_strengths"], pair_strengths) and np.array_equal(shipped["flush"], flush)
 
 
 def _pokerkit_fractions(holes, board_stub, pots):
