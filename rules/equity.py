@@ -18,8 +18,10 @@ player (read from a table of hole-rank pairs made once per order) and weighted b
 of stub boards that carry it; boards where a player makes a
 flush are counted by their suited cards instead, all the ways of dealing the other cards at
 once, and settled by rule (the highest card of the suit held wins) unless a straight flush is
-in reach. Heads-up all-ins are a lookup in a shipped table, and results are remembered per
-process under a key blind to the suits' names.
+in reach. Heads-up all-ins are a lookup in a shipped table, keyed blind to the suits' names.
+Nothing else is remembered between calls: the all-ins of a real history hardly repeat (31 of
+5,304 in a 20,000-hand tournament mix, up to the suits' names), so a memo's key cost more than
+it saved.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
@@ -35,7 +37,6 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections import OrderedDict
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -52,7 +53,7 @@ from rules.evaluator import (
     rank_tables,
 )
 
-__all__ = ["add_card", "clear_memo", "pot_equities"]
+__all__ = ["add_card", "pot_equities"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
@@ -288,7 +289,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     for two-card hands.
 
     hole_pairs: (n_players,) each hand's two ranks, low * 13 + high; pair_strengths: the
-    :func:`_pair_strength_table` of the order; suit_masks: (n_players, 4) each hand's ranks in
+    pair strengths of :func:`count_preflop_tables`; suit_masks: (n_players, 4) each hand's ranks in
     each suit; stub_cards: (13, 4) 1 where the card of that rank and suit is in the stub; flush:
     the 7-card :class:`~rules.evaluator.MultisetTables` flush table; weakest_flush: its lowest
     strength; straight_top: the order's, nonzero where a rank mask holds a straight; binom:
@@ -397,9 +398,6 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 same &= need_pot[other, s] == need_pot[pot, s]
             if same:
                 like[pot] = like[other]
-    within_first = np.zeros(n_pots, dtype=np.int64)   # a pot whose players all play for the first
-    for pot in range(n_pots):
-        within_first[pot] = not everyone[pot] & ~everyone[0]
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
     prefix = np.zeros(6, dtype=np.int64)
@@ -448,11 +446,30 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
                     won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
 
-    # 2. Every rank multiset, ranks descending, one rank a depth, so that the multisets come in
-    # the order of their columns and each player's row of pair_strengths is read straight
-    # through rather than in jumps that miss the cache. At depth d (d ranks dealt):
-    # index[d] their column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways
-    # with at least k of suit s. A rank dealt m times so far extends the depth before its first.
+    # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
+    # pattern a column) and its best hand (plain_best), column by column in straight loops the
+    # compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
+    # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
+    # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
+    # suit s. A rank dealt m times so far extends the depth before its first.
+    columns = pair_strengths.shape[1]
+    plain_won = np.zeros((n_pots, columns), dtype=np.int64)
+    plain_best = np.zeros((n_pots, columns), dtype=np.int64)
+    for pot in range(n_pots):
+        best = plain_best[pot]
+        for c in range(columns):
+            best[c] = -1
+        for p in range(n_players):
+            if eligible[pot, p]:
+                row = pair_strengths[hole_pairs[p]]
+                for c in range(columns):
+                    best[c] = max(best[c], row[c])
+        pattern = plain_won[pot]
+        for p in range(n_players):
+            if eligible[pot, p]:
+                row = pair_strengths[hole_pairs[p]]
+                for c in range(columns):
+                    pattern[c] |= np.int64(row[c] == best[c]) << p
     ranks = np.zeros(5, dtype=np.int64)
     run = np.zeros(5, dtype=np.int64)
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
@@ -463,10 +480,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
         tails[0, s, 0] = 1
     plain = np.zeros(n_players, dtype=np.int64)
     true = np.zeros(n_players, dtype=np.int64)
-    plain_won = np.zeros(n_pots, dtype=np.int64)   # the multiset's winners of each pot, flushes aside
-    distinct = np.zeros(5, dtype=np.int64)
-    mult = np.zeros(5, dtype=np.int64)
     flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
+    # the same for a last rank dealt once that the stub holds in every suit (the common case),
+    # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
+    flushed_full = np.zeros(n_pots, dtype=np.int64)
     distinct = np.zeros(5, dtype=np.int64)
     mult = np.zeros(5, dtype=np.int64)
     boards = 0
@@ -482,6 +499,12 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 for r3 in range(r2 + 1):
                     if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
+                    for pot in range(n_pots):
+                        f = 0
+                        for s in range(4):
+                            k = need_pot[pot, s]
+                            f += 3 * tails[4, s, k] + tails[4, s, k - 1]
+                        flushed_full[pot] = f
                     for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
                         m = run[3] + 1 if r3 == r else 1
                         if m > avail[r]:
@@ -491,42 +514,31 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                         board_ways = ways[base] * binom[avail[r], m]
                         column = index[4] + r
                         boards += board_ways
-                        top = -1
-                        for p in range(n_players):
-                            plain[p] = pair_strengths[hole_pairs[p], column]
-                            top = max(top, plain[p])
                         for pot in range(n_pots):
                             # the boards part 1 settled: at least need_pot of a suit, the last rank's
                             # factor on the tails before its first card (the same as an earlier pot's
                             # where the pots need as many of each suit)
-                            if like[pot] < pot:
+                            if m == 1 and avail[r] == 4:
+                                flushed[pot] = flushed_full[pot]
+                            elif like[pot] < pot:
                                 flushed[pot] = flushed[like[pot]]
-                                continue
-                            f = 0
-                            for s in range(4):
-                                k = need_pot[pot, s]
-                                f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
-                            flushed[pot] = f
-                        for pot in range(n_pots):
-                            # the first pot's winners, where they all play for this one and it holds no one else
-                            if pot and within_first[pot] and not plain_won[0] & ~everyone[pot]:
-                                plain_won[pot] = plain_won[0]
                             else:
-                                plain_won[pot] = _winners(plain, shut, pot)
-                        if top >= weakest_flush:
-                            # A full house or four of a kind (a paired board: at most four suited cards)
-                            # outranks every flush but a straight flush: in a pot whose best hand is one,
-                            # this multiset's flush boards go back from part 1's winners to its own. Where
-                            # no straight flush can be made, part 1's winner was the pot's highest holder
-                            # of the suit on each of them, and the tails count them, k suited at a time.
-                            for pot in range(n_pots):
-                                if not flushed[pot]:
-                                    continue
-                                best = -1
+                                f = 0
+                                for s in range(4):
+                                    k = need_pot[pot, s]
+                                    f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
+                                flushed[pot] = f
+                        for pot in range(n_pots):
+                            if flushed[pot] and plain_best[pot, column] >= weakest_flush:
+                                # A full house or four of a kind (a paired board: at most four suited
+                                # cards) outranks every flush but a straight flush: this multiset's
+                                # flush boards go back from part 1's winners to its own. Where no
+                                # straight flush can be made, part 1's winner was the pot's highest
+                                # holder of the suit on each of them, and the tails count them, k
+                                # suited at a time.
+                                winners = plain_won[pot, column]
                                 for p in range(n_players):
-                                    best = max(best, plain[p] + shut[pot, p])
-                                if best < weakest_flush:
-                                    continue
+                                    plain[p] = pair_strengths[hole_pairs[p], column]
                                 for s in range(4):
                                     n = need_pot[pot, s]
                                     a0 = none[s, r, m]
@@ -544,8 +556,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                             exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
                                                        + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
                                             counted = highest[pot, s, k]
-                                            if exactly and counted != plain_won[pot]:
-                                                won[pot, plain_won[pot]] += exactly
+                                            if exactly and counted != winners:
+                                                won[pot, winners] += exactly
                                                 won[pot, counted] -= exactly
                                         continue
                                     # Else each set of suited cards apart, settled with every hand's best:
@@ -591,8 +603,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                         if settled != counted:
                                             won[pot, settled] += w
                                             won[pot, counted] -= w
-                        for pot in range(n_pots):
-                            won[pot, plain_won[pot]] += board_ways - flushed[pot]
+                            won[pot, plain_won[pot, column]] += board_ways - flushed[pot]
     for pot in range(n_pots):   # each set of winners' boards, split among them
         for pattern in range(won.shape[1]):
             if won[pot, pattern]:
@@ -709,21 +720,16 @@ def _situation(holes: list[list[int]], board: list[int], dead: list[int]) -> str
 
 def _counted_equities(spot: _Spot, rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
     """:func:`pot_equities` of a checked situation, every pot of ``rows`` (the eligible matrix)
-    contested: remembered, looked up or counted."""
+    contested: looked up or counted."""
     holes = spot.holes
     n_players = len(holes)
     n_draw = 5 - len(spot.board)
-    key = _canonical(holes, spot.board, spot.dead, rows, spot.order_name)
-    cached = _MEMO.get(key)
-    if cached is not None:
-        _MEMO.move_to_end(key)
-        return cached.copy()
     # Shares are counted exactly in units of 1/lcm(1..n): any tie splits into whole units.
     unit = math.lcm(*range(1, n_players + 1))
     stub_size = len(spot.deck) - len(spot.seen)
     if (n_players == 2 and n_draw == 5 and not spot.dead and spot.order is RankOrder.STANDARD
             and all(row == (1, 1) for row in rows)):
-        counted = _heads_up_shares(key[0], holes)
+        counted = _heads_up_shares(holes)
         if counted is not None:
             return np.array([counted] * len(rows), dtype=np.float64) / (math.comb(stub_size, 5) * unit)
     eligible = np.array(rows, dtype=np.int64)
@@ -735,11 +741,7 @@ def _counted_equities(spot: _Spot, rows: tuple[tuple[int, ...], ...]) -> np.ndar
         count = _enumerate_by_ranks if n_draw in (1, 2) else _enumerate
         shares, boards = count(start, spot.stub(), n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
                                tables.top5)
-    result = shares / (boards * unit)
-    _MEMO[key] = result.copy()
-    if len(_MEMO) > MEMO_SIZE:
-        _MEMO.popitem(last=False)
-    return result
+    return shares / (boards * unit)
 
 
 _DECKS = {order: (frozenset(order.deck.codes), order.deck.codes, order.name) for order in RankOrder}
@@ -768,7 +770,7 @@ def _pack(hands: tuple) -> int:
     return (a << 18) | (b << 12) | (c << 6) | d
 
 
-def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> tuple[int, int] | None:
+def _heads_up_shares(holes: list[list[int]]) -> tuple[int, int] | None:
     """The table's counted shares (in half boards) of two hands, or None when the table is
     absent. The table holds each pair of situations once: (A, B) or (B, A)."""
     global _HEADS_UP
@@ -777,16 +779,11 @@ def _heads_up_shares(canonical_hands: tuple, holes: list[list[int]]) -> tuple[in
             return None
         stored = np.load(HEADS_UP_TABLE)
         _HEADS_UP = dict(zip(stored["keys"].tolist(), zip(stored["first"].tolist(), stored["second"].tolist())))
-    found = _HEADS_UP.get(_pack(canonical_hands))
+    found = _HEADS_UP.get(_pack(_canonical(holes)))
     if found is not None:
         return found
-    swapped = _canonical([holes[1], holes[0]], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
-    found = _HEADS_UP.get(_pack(swapped))
+    found = _HEADS_UP.get(_pack(_canonical([holes[1], holes[0]])))
     return None if found is None else found[::-1]
-
-
-_HEADS_UP_POT = ((1, 1),)
-"""The eligible rows of a heads-up all-in: one pot, both players."""
 
 
 def heads_up_situations() -> list[tuple]:
@@ -798,9 +795,7 @@ def heads_up_situations() -> list[tuple]:
         for h1 in hands[i + 1:]:
             if set(h0) & set(h1):
                 continue
-            k0 = _canonical([list(h0), list(h1)], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
-            k1 = _canonical([list(h1), list(h0)], [], [], _HEADS_UP_POT, RankOrder.STANDARD.name)[0]
-            kept.add(min(k0, k1))
+            kept.add(min(_canonical([list(h0), list(h1)]), _canonical([list(h1), list(h0)])))
     return sorted(kept)
 
 
@@ -822,37 +817,22 @@ def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
     return len(situations)
 
 
-MEMO_SIZE = 4096
-"""Most all-in situations remembered per process (a key is ~1 KB)."""
-_MEMO: OrderedDict = OrderedDict()
+def _canonical(holes: list[list[int]]) -> tuple:
+    """A key equal for hands that differ only by the names of the suits (and the order of cards
+    within a hand): suits are renamed by first appearance over the hands, each high card first.
+    Equal keys mean isomorphic situations, hence equal preflop equities.
 
-
-def clear_memo() -> None:
-    """Forget the situations remembered so far (benchmarks time a cold start with it)."""
-    _MEMO.clear()
-
-
-def _canonical(holes: list[list[int]], board: list[int], dead: list[int], rows: tuple[tuple[int, ...], ...],
-               order_name: str) -> tuple:
-    """A key equal for situations that differ only by the names of the suits (and the order of
-    cards within a hand, on the board, among the dead): suits are renamed by first appearance
-    over the hole cards (each hand high card first), the board and the dead cards. Equal keys
-    mean isomorphic situations, hence equal equities. ``rows``: the eligible matrix, as tuples.
-
-    >>> _canonical([[51, 50], [47, 46]], [], [], ((1, 1),), "STANDARD")[0]
+    >>> _canonical([[51, 50], [47, 46]])
     ((48, 49), (44, 45))
     """
     rename = [-1, -1, -1, -1]
     named = 0
-    for cards in [sorted(hand, reverse=True) for hand in holes] + [sorted(board), sorted(dead)]:
-        for c in cards:
+    for hand in holes:
+        for c in sorted(hand, reverse=True):
             if rename[c & 3] < 0:
                 rename[c & 3] = named
                 named += 1
-    return (tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes]),
-            tuple(sorted([(c & ~3) | rename[c & 3] for c in board])),
-            tuple(sorted([(c & ~3) | rename[c & 3] for c in dead])),
-            rows, order_name)
+    return tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes])
 
 
 def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, unit: int,
@@ -878,58 +858,66 @@ def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, uni
     return shares
 
 
-_WEAKEST_FLUSH: dict[RankOrder, int] = {}
+PREFLOP_TABLE = Path(__file__).with_name("tables") / "preflop_strengths.npz"
+"""The standard order's :func:`count_preflop_tables`, shipped with the package: loaded in
+milliseconds where counting them costs a tenth of a second of a run. ``python -m bench.build_tables``
+rebuilds it; tests/test_equity.py checks it equals the count."""
+
 _PREFLOP_TABLES: dict[RankOrder, tuple] = {}
 
 
 def _preflop_tables(order: RankOrder) -> tuple:
-    """The tables :func:`_count_preflop` reads for an order, gathered once: one lookup a count."""
+    """The tables :func:`_count_preflop` reads for an order, gathered once: the two of
+    :func:`count_preflop_tables` (shipped for the standard order, else counted), the weakest
+    flush's strength (a hand below it loses to every flush) and the order's straight_top."""
     if order not in _PREFLOP_TABLES:
-        _PREFLOP_TABLES[order] = (_pair_strength_table(order), multiset_tables(order, 7).flush,
-                                  _weakest_flush(order), rank_tables(order).straight_top)
+        if order is RankOrder.STANDARD and PREFLOP_TABLE.exists():
+            stored = np.load(PREFLOP_TABLE)
+            pair_strengths, flush = stored["pair_strengths"], stored["flush"]
+        else:
+            pair_strengths, flush = count_preflop_tables(order)
+        _PREFLOP_TABLES[order] = (pair_strengths, flush, int(flush[flush > 0].min()), rank_tables(order).straight_top)
     return _PREFLOP_TABLES[order]
-_PAIR_STRENGTHS: dict[RankOrder, np.ndarray] = {}
+
 
 MULTISETS = math.comb(13 + 5 - 1, 5)
 """The rank multisets of a five-card board: 6,188."""
 
 
-def _pair_strength_table(order: RankOrder) -> np.ndarray:
-    """(169, MULTISETS): the strength, flushes aside, of two hole ranks (row low * 13 + high)
-    with each board rank multiset (column: its colex index, :data:`_BINOMIALS`), -1 where a rank
-    would be held five times. Built once per order, in NumPy (a few milliseconds, no kernel to
-    compile): the preflop count then reads each player's strength from one row instead of
-    hashing each seven-card multiset."""
-    if order not in _PAIR_STRENGTHS:
-        t = multiset_tables(order, 7)
-        boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
-        columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
-        held = np.zeros((MULTISETS, 13), dtype=np.int64)      # each board's cards of each rank
-        for i in range(5):
-            held[np.arange(MULTISETS), boards[:, i]] += 1
-        dealable = held.max(axis=1) <= 4
-        board_keys = t.rank_key[boards].sum(axis=1)
-        table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
-        for low in range(13):
-            for high in range(low, 13):
-                fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
-                table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
-                                                                    + t.rank_key[high])
-        _PAIR_STRENGTHS[order] = table
-    return _PAIR_STRENGTHS[order]
+def count_preflop_tables(order: RankOrder) -> tuple[np.ndarray, np.ndarray]:
+    """The order's pair strengths and flush table, counted from the evaluator's tables in NumPy (no
+    kernel to compile). Pair strengths: (169, MULTISETS), the strength, flushes aside, of two hole
+    ranks (row low * 13 + high) with each board rank multiset (column: its colex index,
+    :data:`_BINOMIALS`), -1 where a rank would be held five times; the preflop count reads each
+    player's strength from one row instead of hashing each seven-card multiset. Flush: the 7-card
+    :class:`~rules.evaluator.MultisetTables` flush table."""
+    t = multiset_tables(order, 7)
+    boards = np.array(list(itertools.combinations_with_replacement(range(13), 5)), dtype=np.int64)
+    columns = _BINOMIALS[boards + np.arange(5), np.arange(1, 6)].sum(axis=1)
+    held = np.zeros((MULTISETS, 13), dtype=np.int64)      # each board's cards of each rank
+    for i in range(5):
+        held[np.arange(MULTISETS), boards[:, i]] += 1
+    dealable = held.max(axis=1) <= 4
+    board_keys = t.rank_key[boards].sum(axis=1)
+    table = np.full((169, MULTISETS), -1, dtype=t.nonflush.dtype)
+    for low in range(13):
+        for high in range(low, 13):
+            fits = dealable & (held[:, low] + 1 + (low == high) <= 4) & (held[:, high] + 1 + (low == high) <= 4)
+            table[low * 13 + high, columns[fits]] = t.strengths(board_keys[fits] + t.rank_key[low]
+                                                                + t.rank_key[high])
+    return table, t.flush
+
+
+def build_preflop_table(path: Path = PREFLOP_TABLE) -> None:
+    """Count the standard order's :func:`count_preflop_tables` and write them."""
+    pair_strengths, flush = count_preflop_tables(RankOrder.STANDARD)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.savez_compressed(path, pair_strengths=pair_strengths, flush=flush)
 
 
 _BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
 """C(n, k) at [n, k] for n < 18, k < 6 (0 when k > n): a multiset of ascending ranks r0 <= … <= r4
 has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a rank's cards from it."""
-
-
-def _weakest_flush(order: RankOrder) -> int:
-    """The lowest strength in the order's flush table: a hand below it loses to every flush."""
-    if order not in _WEAKEST_FLUSH:
-        flush = multiset_tables(order, 7).flush
-        _WEAKEST_FLUSH[order] = int(flush[flush > 0].min())
-    return _WEAKEST_FLUSH[order]
 
 
 def _hand_state(cards: list[int]) -> list[int]:

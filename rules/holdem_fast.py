@@ -13,7 +13,7 @@ the rule applies.
 
 A hand is *certified* when the engine models it and it breaks no rule. The :class:`FactBatch` then
 holds the warehouse facts of the hand (actions, players, pots), the all-in EV included (computed
-after the kernel by :func:`rules.holdem.allin_ev_values`).
+after the kernel by :func:`rules.holdem.allin_ev_cents`).
 
 Not modelled (``explained`` False, no findings): an uncalled bet returned while two players share the
 top bet and nothing was returned; two dealt players with one seat number; a pot that would be split
@@ -45,14 +45,13 @@ from __future__ import annotations
 
 from collections import namedtuple
 from dataclasses import dataclass, fields
-from decimal import Decimal
 
 import numpy as np
 from numba import njit
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
-from rules.holdem import allin_ev_values
+from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column, empty_columns
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
@@ -336,7 +335,7 @@ def hand_units(b: HandBatch) -> np.ndarray:
 
 
 def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
-    """The all-in EV of an explained hand (rules.holdem.allin_ev_values). The hand's rows are read
+    """The all-in EV of an explained hand (rules.holdem.allin_ev_cents). The hand's rows are read
     as Python lists, a call each, not value by value: NumPy's scalars cost more than the lookup of
     a heads-up all-in itself."""
     s0, s1 = int(b.seat_start[h]), int(b.seat_start[h + 1])
@@ -348,17 +347,15 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
     where = {j - s0: i for i, j in enumerate(contenders)}
     pots = slice(s0, s0 + int(f.n_pots[h]))
     pot_sets = [[where[i] for i in range(s1 - s0) if eligible >> i & 1] for eligible in f.pot_eligible[pots].tolist()]
-    net_pots = [Decimal(net) / 100 for net in f.pot_net[pots].tolist()]
-    unit = Decimal(1) if unit_cents == 100 else Decimal("0.01")
     order_ = RankOrder.STANDARD
     if b.is_short_deck[h]:
         order_ = RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS if b.straight_beats_trips[h] else RankOrder.SHORT_DECK
-    values = allin_ev_values(holes, board, pot_sets, net_pots, order_, unit)
+    values = allin_ev_cents(holes, board, pot_sets, f.pot_net[pots].tolist(), order_, unit_cents)
     if not values:
         return
     f.has_allin_ev[h] = True
     for j, value in zip(contenders, values):
-        f.allin_ev_net[j] = int(value * 100) - f.invested[j]
+        f.allin_ev_net[j] = value - f.invested[j]
 
 
 _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)

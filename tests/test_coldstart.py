@@ -259,14 +259,12 @@ def test_a_sixcard_first_run_types_each_ev_step_once_and_makes_arrays_one_way(tm
     assert "ol_np_empty" in constructors and not constructors & {"ol_np_zeros", "impl_np_full", "ol_np_ones"}
 
 
-def test_a_multiway_preflop_all_in_compiles_the_count_and_builds_its_tables_without_kernels_of_their_own(tmp_path):
-    # The pair-strength table is NumPy and the hashed tables rank through the linked
-    # mask_strength: a first three-way preflop all-in compiles the count (with the winners it
-    # calls, not inlines, for the flush boards ranked one by one) and the table makers.
+def test_a_multiway_preflop_all_in_compiles_the_count_and_reads_its_tables_without_kernels_of_their_own(tmp_path):
+    # The preflop tables (pair strengths, flushes) ship with the package: a first three-way
+    # preflop all-in compiles the count (with the winners it calls, not inlines, for the flush
+    # boards ranked one by one) and no table maker.
     built, _ = _first_run("from pipeline.kernels import watch\nwatch()\nfrom rules.equity import pot_equities\n"
                           "pot_equities([[51, 50], [47, 46], [3, 7]], [], [[0, 1, 2], [1, 2]])\n", tmp_path)
     ours = Counter(name for name in built if not name.startswith("numba."))
     assert {name: n for name, n in ours.items() if n > 1} == {}
-    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._shut", "rules.equity._winners",
-                         "rules.evaluator._multiset_strengths", "rules.evaluator._flush_strengths",
-                         "rules.evaluator.mask_strength"}
+    assert set(ours) == {"rules.equity._count_preflop", "rules.equity._shut", "rules.equity._winners"}

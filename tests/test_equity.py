@@ -192,26 +192,28 @@ def test_he_side_pot_preflop_rank_count_equals_every_board_exactly(seed):
     assert fast.tolist() == slow.tolist()
 
 
-def test_he_side_pot_equity_memo_key_ignores_suit_names():
-    rules.equity._MEMO.clear()
+def test_he_side_pot_equity_ignores_suit_names():
     first = pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3s"))
-    assert len(rules.equity._MEMO) == 1
     # the same situation with spades and hearts swapped and clubs and diamonds swapped
     second = pot_equities([codes("Ah Ks"), codes("Qh Qc")], codes("2d"), [[0, 1]], dead=codes("3h"))
-    assert len(rules.equity._MEMO) == 1 and second.tolist() == first.tolist()
-    second[0, 0] = 7.0  # a caller's copy: the memo keeps its own
-    assert pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3s")).tolist() == first.tolist()
+    assert second.tolist() == first.tolist()
     other = pot_equities([codes("As Kh"), codes("Qs Qd")], codes("2c"), [[0, 1]], dead=codes("3c"))
-    assert len(rules.equity._MEMO) == 2 and other.tolist() != first.tolist()
+    assert other.tolist() != first.tolist()
+
+
+def test_heads_up_table_key_ignores_suit_names_and_card_order():
+    assert rules.equity._canonical([codes("As Ah"), codes("Ks Kh")]) == rules.equity._canonical(
+        [codes("Ac Ad"), codes("Kd Kc")])
+    assert rules.equity._canonical([codes("As Kh"), codes("Qs Qd")]) != rules.equity._canonical(
+        [codes("As Kh"), codes("Qh Qd")])
 
 
 # ---------------------------------------------------------------- the heads-up preflop table
 
 @pytest.fixture
 def no_table(monkeypatch):
-    """pot_equities with an empty heads-up table and memo: every situation enumerated."""
+    """pot_equities with an empty heads-up table: every situation enumerated."""
     monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
-    monkeypatch.setattr(rules.equity, "_MEMO", rules.equity.OrderedDict())
 
 
 def _table():
@@ -233,11 +235,9 @@ def test_he_preflop_heads_up_table_equals_the_enumeration(seed, monkeypatch):
     # Random heads-up all-ins, both seat orders, through the table and then enumerated.
     rng = np.random.default_rng(seed)
     situations = [rng.choice(52, 4, replace=False).tolist() for _ in range(12)]
-    rules.equity._MEMO.clear()
     looked_up = [pot_equities([s[:2], s[2:]], [], [[0, 1]]) for s in situations]
     assert rules.equity._HEADS_UP, "the table was not used"
     monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
-    monkeypatch.setattr(rules.equity, "_MEMO", rules.equity.OrderedDict())
     for s, got in zip(situations, looked_up):
         assert got.tolist() == pot_equities([s[:2], s[2:]], [], [[0, 1]]).tolist(), s
 
@@ -245,7 +245,6 @@ def test_he_preflop_heads_up_table_equals_the_enumeration(seed, monkeypatch):
 def test_he_preflop_heads_up_table_keeps_the_exact_figure(no_table):
     enumerated = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
     rules.equity._HEADS_UP = None       # load the shipped table again
-    rules.equity._MEMO.clear()
     assert pot_equities([[51, 50], [47, 46]], [], [[0, 1]]).tolist() == enumerated.tolist()
     assert rules.equity._HEADS_UP
 
@@ -403,7 +402,7 @@ def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
     # (the i-th card of the seven, ranks ascending, in suit i % 4), the evaluator must agree.
     import itertools as it
 
-    table = rules.equity._pair_strength_table(RankOrder.STANDARD)
+    table = rules.equity._preflop_tables(RankOrder.STANDARD)[0]
     rng = np.random.default_rng(3)
     multisets = list(it.combinations_with_replacement(range(13), 5))
     rows, columns, hands = [], [], []
@@ -419,6 +418,13 @@ def test_he_showdown_pair_strength_table_equals_the_evaluator_without_flushes():
         hands.append([4 * r + i % 4 for i, r in enumerate(ranks)])
     assert len(hands) > 2500
     assert table[rows, columns].tolist() == evaluate_many(np.array(hands, dtype=np.int8)).tolist()
+
+
+def test_shipped_preflop_tables_equal_the_count():
+    shipped = np.load(rules.equity.PREFLOP_TABLE)
+    pair_strengths, flush = rules.equity.count_preflop_tables(RankOrder.STANDARD)
+    assert shipped["pair_strengths"].dtype == pair_strengths.dtype and shipped["flush"].dtype == flush.dtype
+    assert np.array_equal(shipped["pair_strengths"], pair_strengths) and np.array_equal(shipped["flush"], flush)
 
 
 def _pokerkit_fractions(holes, board_stub, pots):
@@ -455,7 +461,6 @@ def test_he_side_pot_preflop_equals_pokerkit_showdowns_on_small_stubs(cards, pla
 
 def test_he_preflop_heads_up_two_pots_of_the_same_pair_get_a_row_each():
     # Both players eligible for a main and a side pot: the table's row serves each pot.
-    rules.equity._MEMO.clear()
     one_pot = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
     two_pots = pot_equities([[51, 50], [47, 46]], [], [[0, 1], [1, 0]])
     assert two_pots.shape == (2, 2)
@@ -495,3 +500,32 @@ def test_he_turn_and_river_rank_count_equals_every_board_exactly(seed):
         counted, counted_boards = rules.equity._enumerate_by_ranks(*args)
         assert counted_boards == boards == math.comb(len(stub), n_draw)
         assert counted.tolist() == walked.tolist(), (order, holes, board, dead)
+
+
+# ---------------------------------------------------------------- the all-in EV in cents
+
+def test_he_allin_ev_rounds_as_decimal_does_on_random_spots():
+    # The float sum decides the rounding only far from a half unit: every figure must equal the
+    # Decimal sum of each net times the shortest decimal of its equity, quantized half to even.
+    from rules.holdem import _decimal_ev_cents, allin_ev_cents
+
+    rng = np.random.default_rng(7)
+    for n in range(300):
+        players, board = int(rng.integers(2, 5)), [0, 3, 4][n % 3]
+        cards = [int(c) for c in rng.choice(52, 2 * players + board, replace=False)]
+        holes, board_cards = [cards[2 * i:2 * i + 2] for i in range(players)], cards[2 * players:]
+        pots = [list(range(players))] + [list(range(1, players))] * (players > 2)
+        nets = [int(x) for x in rng.integers(1, 10 ** int(rng.integers(1, 9)), len(pots))]
+        unit = int(rng.choice([1, 100]))
+        expected = _decimal_ev_cents(pot_equities(holes, board_cards, pots).tolist(), nets, unit)
+        assert allin_ev_cents(holes, board_cards, pots, nets, RankOrder.STANDARD, unit) == expected
+
+
+def test_he_allin_ev_half_a_cent_rounds_to_even():
+    from rules.holdem import allin_ev_cents
+
+    chop = [codes("As Kd"), codes("Ah Kc")]     # the same hand up to the suits: half each, exactly
+    assert allin_ev_cents(chop, [], [[0, 1]], [1001], RankOrder.STANDARD, 1) == [500, 500]
+    assert allin_ev_cents(chop, [], [[0, 1]], [1003], RankOrder.STANDARD, 1) == [502, 502]
+    assert allin_ev_cents(chop, [], [[0, 1]], [300], RankOrder.STANDARD, 100) == [200, 200]
+    assert allin_ev_cents(chop + [codes("As 2c")], [], [[0, 1]], [100], RankOrder.STANDARD, 1) is None
