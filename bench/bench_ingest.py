@@ -187,7 +187,7 @@ def _rate(hands: int, seconds: float) -> str:
 
 def _three_way_preflop_ms() -> float:
     """CPU ms of the exact equity of a three-way preflop all-in with a side pot (random deals,
-    fixed seed, cold memo), best of three rounds after the kernels are loaded."""
+    fixed seed; nothing is remembered between spots), best of three rounds after the kernels are loaded."""
     rng = random.Random(99)
     spots = []
     for _ in range(EQUITY_SPOTS):
@@ -228,7 +228,7 @@ def _command_goals(root: Path) -> list[str]:
     print(f"regex scan of the same text: {scan:.2f} CPU-s; pokerkit's parser: {pokerkit:.1f} CPU-s "
           f"(from {len(sample):,} hands, {failed} refused)")
     equity_ms = _three_way_preflop_ms()
-    print(f"exact equity of a three-way preflop all-in: {equity_ms:.2f} ms of CPU ({EQUITY_SPOTS} deals, cold memo)")
+    print(f"exact equity of a three-way preflop all-in: {equity_ms:.2f} ms of CPU ({EQUITY_SPOTS} deals)")
     return [f"whole ingest command vs a bare regex scan, CPU: {scan / first:.2f}x (goal >= 0.1x)",
             f"whole ingest command vs pokerkit's parser, CPU: {pokerkit / first:.1f}x (goal >= 30x)",
             f"re-ingest command (nothing new) vs the first, CPU: {first / again:.1f}x cheaper (goal >= 20x)",
@@ -255,7 +255,7 @@ def main() -> None:
               f"(generated at {_rate(hands, generated)})")
 
         # What a long ingest pays once (kernels loaded from Numba's cache, the grammar built) is
-        # paid before the clock; the all-in equity memo starts empty for every timed run. This
+        # paid before the clock. This
         # machine's speed drifts by half between minutes, so the one- and two-core runs take
         # turns, ROUNDS times each, each into a new warehouse, and the best of each counts.
         del texts
