@@ -125,16 +125,13 @@ Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boa
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
     "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS"))(*range(21))
-"""The rules the kernel reports, as it codes them (``RULE.CHECK``): the names are written here, as
-the kind codes above, so that a cached kernel's codes change only with this file; the findings
-leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
+"""The rules as the kernel codes them (``RULE.CHECK``), written here as the kind codes are; the
+findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
 assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
 
-# The state of the hand being replayed travels as three int64 arrays, each field a named column:
-# the betting round (R), the hand (G: its stakes and what the replay knows of it), and its seats
-# (S, one row per seat, by the seat's index in its hand). A helper takes the state arrays it needs,
-# not one argument per field (the award once took 40).
+# The state of the hand being replayed: three int64 arrays, each field a named column: the betting
+# round (R), the hand (G: its stakes and what the replay knows of it), its seats (S, a row per seat).
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP, ROUND_FIELDS) = range(11)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
@@ -146,13 +143,11 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
  G_ANTE, G_SMALL_BLIND, G_SECOND_SB_LIVE, G_CANCELLED, G_LISTS_EVERY_SEAT, G_LIMIT_CAP, G_CAP_HEADS_UP,
  G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_END_LINE,
  G_COLLECTED_LOG, G_MUCKED, HAND_FIELDS) = range(35)
-"""The hand: first its batch columns (``HAND_COLUMNS``, in this order; G_LOG_TOTAL the summary's total
-pot, G_UNIT its unit in cents, G_LIMIT_CAP and G_CAP_HEADS_UP the table options of
-:func:`replay_batch`), then the replay's: G_SEATS its seats, G_N_LIVE the players dealt in;
-G_NOT_STATED is the bit mask of the seats whose stack the log does not state, G_UNPLACED of those of
-them without a seat line (their seat unknown: their turn is neither checked nor expected);
-G_END_LINE the line where the play ends (the total pot's, else the last); G_COLLECTED_LOG what the
-collect lines add up to; G_MUCKED the bit mask of the seats with a muck line."""
+"""The hand: its batch columns (``HAND_COLUMNS``, in order; G_LOG_TOTAL the summary's total pot,
+G_LIMIT_CAP and G_CAP_HEADS_UP :func:`replay_batch`'s options), then the replay's (G_N_LIVE: the
+players dealt in). Bit masks of seats: G_NOT_STATED their stack not stated, G_UNPLACED of those no
+seat line (a turn neither checked nor expected), G_MUCKED a muck line. G_END_LINE: where the play
+ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
@@ -161,12 +156,10 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
  S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
  S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
  S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
-"""A seat: first its batch columns (``SEAT_COLUMNS``, in this order; S_LEFT starts as the stack,
-S_OTHER_SEAT is the summary's other seat number, -1 none), then the replay's (flags are 0 or 1). The
-last seven columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE) and
-clockwise from the button's left (S_RING, the button last), a pot's winners clockwise from the button,
-the seats by the line of their hole cards, and the pots (pot k in row k: before rake, after it, and
-the bit mask of the seats that may win it)."""
+"""A seat: its batch columns (``SEAT_COLUMNS``, in order; S_LEFT starts as the stack, S_OTHER_SEAT is
+the summary's other seat number, -1 none), then the replay's. The last seven are lists by place, not
+by seat: the players dealt in by seat number (S_LIVE) and clockwise from the button's left (S_RING),
+a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in row k)."""
 assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
@@ -205,9 +198,8 @@ class FindingRows:
 
 
 _FINDING_FIELDS = tuple(f.name for f in fields(FindingRows))
-# The kernel writes a finding as a row of one int64 array, a column per field in this order
-# (hand, rule, severity, line, seat, expected, actual): one array to hand down to every check
-# rather than seven, each of which costs a compile time at each of the many calls that pass it.
+# The kernel writes a finding as a row of one int64 array, a column per field in this order: one
+# array handed down to every check rather than seven, each costing compile time at every call.
 assert _FINDING_FIELDS == ("hand", "rule", "severity", "line", "seat", "expected", "actual")
 # one signature for the finding writer, whatever integer types its callers pass: compiled once
 _EMIT_SIGNATURE = void(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)
@@ -369,23 +361,20 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
 
 
 _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A compiled function called only from compiled code: it gets no Python entry point, whose
-unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
-that takes them (only :func:`_kernel` is called from Python)."""
+"""Called from compiled code only: no Python entry point, whose unboxing of tuples of arrays costs
+seconds of compiling (only :func:`_kernel` is called from Python)."""
 
 
 def _typed(signature):
-    """:data:`_internal` with its argument types given: compiled once, whatever integer types or
-    constants its callers pass (each literal would type, and compile, a version of its own)."""
+    """:data:`_internal` compiled once for ``signature``, not once per literal or integer type passed."""
     return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
 _SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
 
 _inlined = njit(cache=True, inline="always")
-"""A rule or a small sum of a few scalars, inlined into its one or two callers before typing:
-compiled on its own, each would cost a compile of its own (Numba's passes, an LLVM module, a
-cache entry), more than its body, on a machine's first run."""
+"""A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
+cost Numba's passes, an LLVM module and a cache entry, more than its body, on a first run."""
 
 
 # ---------------------------------------------------------------------- the rules, each where it applies
