@@ -261,9 +261,11 @@ def _fact_group(name: str, rows: str):
     return namedtuple(name, [f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows])
 
 
+# module names of their own: Numba's cache finds a kernel by its argument types, pickled by name
+HandFacts, ActionFacts, SeatFacts = (_fact_group(name, rows) for name, rows in (
+    ("HandFacts", "hands"), ("ActionFacts", "actions"), ("SeatFacts", "seats")))
 Facts = namedtuple("Facts", "hands actions seats")
-FACT_GROUPS = Facts(_fact_group("HandFacts", "hands"), _fact_group("ActionFacts", "actions"),
-                    _fact_group("SeatFacts", "seats"))
+FACT_GROUPS = Facts(HandFacts, ActionFacts, SeatFacts)
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
