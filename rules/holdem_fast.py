@@ -256,15 +256,16 @@ class FactBatch:
     findings: FindingRows | None = None
 
 
-def _fact_group(name: str, rows: str):
-    """The FactBatch columns of ``rows`` rows, as the kernel writes them."""
-    return namedtuple(name, [f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows])
-
-
-# module names of their own: Numba's cache finds a kernel by its argument types, pickled by name
-HandFacts, ActionFacts, SeatFacts = (_fact_group(name, rows) for name, rows in (
-    ("HandFacts", "hands"), ("ActionFacts", "actions"), ("SeatFacts", "seats")))
+# The facts as the kernel writes them, a group per kind of row (asserted against FactBatch's columns)
+HandFacts = namedtuple("HandFacts", "explained certified is_walk count_players total_pot rake allin_street "
+                                    "needs_allin_ev has_allin_ev n_pots")
+ActionFacts = namedtuple("ActionFacts", "action_no seat position amount to_call bet_level is_all_in")
+SeatFacts = namedtuple("SeatFacts", "has_fact fact_order seat_position stack_start invested collected cash_out net "
+                                    "allin_ev_net saw_flop saw_turn saw_river went_to_showdown won_at_showdown "
+                                    "pot_amount pot_net pot_eligible")
 Facts = namedtuple("Facts", "hands actions seats")
+assert all(group._fields == tuple(f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows)
+           for group, rows in ((HandFacts, "hands"), (ActionFacts, "actions"), (SeatFacts, "seats")))
 FACT_GROUPS = Facts(HandFacts, ActionFacts, SeatFacts)
 
 
