@@ -65,6 +65,7 @@ __all__ = ["FactBatch", "FindingRows", "replay_batch"]
 K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD = 0, 1, 2, 3, 4, 5
 K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED, K_COLLECT, K_MUCK = 6, 7, 8, 9, 10, 11, 12, 14
 ST_PREFLOP, ST_FLOP, ST_RIVER = 0, 1, 3
+N_KINDS, N_STREETS = 15, 5
 B_NO_LIMIT, B_POT_LIMIT, B_LIMIT = 0, 1, 2
 P_BTN, P_BB = 0, 2
 assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CALL, K_BET, K_RAISE, K_UNCALLED,
@@ -74,6 +75,9 @@ assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CAL
             ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT, ActionKind.MUCK)), \
     "update the kind codes"
 assert (ST_PREFLOP, ST_FLOP, ST_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
+# the posts come first, then the bets (K_FOLD to K_RAISE); a street's code is its ordinal
+assert [(kind.is_post, kind.is_betting) for kind in KINDS] == [(k <= K_DEAD, K_FOLD <= k <= K_RAISE) for k in range(N_KINDS)]
+assert [street.ordinal for street in STREETS] == list(range(N_STREETS))
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
 assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 ERROR, WARNING = 0, 1
@@ -101,40 +105,32 @@ def _position_table() -> np.ndarray:
 
 # ---------------------------------------------------------------------- what the kernel reads and writes
 
-Tables = namedtuple("Tables", "is_post is_betting street_ordinal street_board positions standard short_deck "
-                               "short_deck_straights")
-"""Constant tables: kinds and streets, positions by ring place, and the rank tables of both decks."""
+Tables = namedtuple("Tables", "street_board positions standard short_deck short_deck_straights")
+"""Constant tables: the board's size by street, positions by ring place, the rank tables of both decks."""
 
-_TABLES = Tables(
-    np.array([kind.is_post for kind in KINDS], dtype=np.bool_),
-    np.array([kind.is_betting for kind in KINDS], dtype=np.bool_),
-    np.array([street.ordinal for street in STREETS], dtype=np.int64),
-    np.array([street.board_size for street in STREETS], dtype=np.int64),
-    _position_table(), rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
-    rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS),
-)
+_TABLES = Tables(np.array([street.board_size for street in STREETS], dtype=np.int64), _position_table(),
+                 rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
+                 rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS))
 
-Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats boards board_lines "
-                                 "summary_boards summary_board_lines hole hole_line hole_conflict hole_conflict_line "
-                                 "street actor kind amount raise_to is_all_in is_capped line pot_amount")
-"""What the kernel reads of a batch (see rules.holdem_batch): its index and action columns as they are,
-its per-hand and per-seat facts as two tables (a row per column of ``HAND_COLUMNS``, ``SEAT_COLUMNS``),
-and each hand's boards as one array (the first, then those of a hand run twice or thrice; each one's
-first line)."""
+# What the kernel reads of a batch (see rules.holdem_batch), in groups, so that each helper is handed
+# the group it reads: its per-hand and per-seat facts as two tables (a row per column of
+# ``HAND_COLUMNS``, ``SEAT_COLUMNS``), its actions and its cards as they are, with each hand's boards
+# as one array (the first, then those of a hand run twice or thrice; each one's first line).
+Columns = namedtuple("Columns", "in_lane seat_start action_start pot_start hands seats actions cards pot_amount")
+Actions = namedtuple("Actions", "street actor kind amount raise_to is_all_in is_capped line")
+Cards = namedtuple("Cards", "hole hole_line hole_conflict hole_conflict_line boards board_lines summary_boards "
+                            "summary_board_lines")
 
 RULE = namedtuple("KernelRules", (
     "PLAYERS ACTION_ORDER CHECK CALL BET BLINDS MIN_RAISE POT_LIMIT LIMIT_SIZE LIMIT_CAP STACK UNCALLED SIDE_POT "
     "SHOWDOWN SPLIT POT_BALANCE COLLECTED SD_ORDER DECK BOARD SUMMARY_SEATS"))(*range(21))
-"""The rules the kernel reports, as it codes them (``RULE.CHECK``): the names are written here, as
-the kind codes above, so that a cached kernel's codes change only with this file; the findings
-leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
+"""The rules as the kernel codes them (``RULE.CHECK``), written here as the kind codes are; the
+findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum's order."""
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
 assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
 
-# The state of the hand being replayed travels as three int64 arrays, each field a named column:
-# the betting round (R), the hand (G: its stakes and what the replay knows of it), and its seats
-# (S, one row per seat, by the seat's index in its hand). A helper takes the state arrays it needs,
-# not one argument per field (the award once took 40).
+# The state of the hand being replayed: three int64 arrays, each field a named column: the betting
+# round (R), the hand (G: its stakes and what the replay knows of it), its seats (S, a row per seat).
 (R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
  R_HEADS_UP, ROUND_FIELDS) = range(11)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
@@ -146,13 +142,11 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
  G_ANTE, G_SMALL_BLIND, G_SECOND_SB_LIVE, G_CANCELLED, G_LISTS_EVERY_SEAT, G_LIMIT_CAP, G_CAP_HEADS_UP,
  G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_END_LINE,
  G_COLLECTED_LOG, G_MUCKED, HAND_FIELDS) = range(35)
-"""The hand: first its batch columns (``HAND_COLUMNS``, in this order; G_LOG_TOTAL the summary's total
-pot, G_UNIT its unit in cents, G_LIMIT_CAP and G_CAP_HEADS_UP the table options of
-:func:`replay_batch`), then the replay's: G_SEATS its seats, G_N_LIVE the players dealt in;
-G_NOT_STATED is the bit mask of the seats whose stack the log does not state, G_UNPLACED of those of
-them without a seat line (their seat unknown: their turn is neither checked nor expected);
-G_END_LINE the line where the play ends (the total pot's, else the last); G_COLLECTED_LOG what the
-collect lines add up to; G_MUCKED the bit mask of the seats with a muck line."""
+"""The hand: its batch columns (``HAND_COLUMNS``, in order; G_LOG_TOTAL the summary's total pot,
+G_LIMIT_CAP and G_CAP_HEADS_UP :func:`replay_batch`'s options), then the replay's (G_N_LIVE: the
+players dealt in). Bit masks of seats: G_NOT_STATED their stack not stated, G_UNPLACED of those no
+seat line (a turn neither checked nor expected), G_MUCKED a muck line. G_END_LINE: where the play
+ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
@@ -161,12 +155,10 @@ SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summar
  S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
  S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
  S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
-"""A seat: first its batch columns (``SEAT_COLUMNS``, in this order; S_LEFT starts as the stack,
-S_OTHER_SEAT is the summary's other seat number, -1 none), then the replay's (flags are 0 or 1). The
-last seven columns are lists by place, not by seat: the players dealt in by seat number (S_LIVE) and
-clockwise from the button's left (S_RING, the button last), a pot's winners clockwise from the button,
-the seats by the line of their hole cards, and the pots (pot k in row k: before rake, after it, and
-the bit mask of the seats that may win it)."""
+"""A seat: its batch columns (``SEAT_COLUMNS``, in order; S_LEFT starts as the stack, S_OTHER_SEAT is
+the summary's other seat number, -1 none), then the replay's. The last seven are lists by place, not
+by seat: the players dealt in by seat number (S_LIVE) and clockwise from the button's left (S_RING),
+a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in row k)."""
 assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
@@ -205,9 +197,8 @@ class FindingRows:
 
 
 _FINDING_FIELDS = tuple(f.name for f in fields(FindingRows))
-# The kernel writes a finding as a row of one int64 array, a column per field in this order
-# (hand, rule, severity, line, seat, expected, actual): one array to hand down to every check
-# rather than seven, each of which costs a compile time at each of the many calls that pass it.
+# The kernel writes a finding as a row of one int64 array, a column per field in this order: one
+# array handed down to every check rather than seven, each costing compile time at every call.
 assert _FINDING_FIELDS == ("hand", "rule", "severity", "line", "seat", "expected", "actual")
 # one signature for the finding writer, whatever integer types its callers pass: compiled once
 _EMIT_SIGNATURE = void(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)
@@ -264,7 +255,17 @@ class FactBatch:
     findings: FindingRows | None = None
 
 
-FactColumns = namedtuple("FactColumns", [f.name for f in fields(FactBatch) if f.name != "findings"])
+# The facts as the kernel writes them, a group per kind of row (asserted against FactBatch's columns)
+HandFacts = namedtuple("HandFacts", "explained certified is_walk count_players total_pot rake allin_street "
+                                    "needs_allin_ev has_allin_ev n_pots")
+ActionFacts = namedtuple("ActionFacts", "action_no seat position amount to_call bet_level is_all_in")
+SeatFacts = namedtuple("SeatFacts", "has_fact fact_order seat_position stack_start invested collected cash_out net "
+                                    "allin_ev_net saw_flop saw_turn saw_river went_to_showdown won_at_showdown "
+                                    "pot_amount pot_net pot_eligible")
+Facts = namedtuple("Facts", "hands actions seats")
+assert all(group._fields == tuple(f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows)
+           for group, rows in ((HandFacts, "hands"), (ActionFacts, "actions"), (SeatFacts, "seats")))
+FACT_GROUPS = Facts(HandFacts, ActionFacts, SeatFacts)
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -281,20 +282,21 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     hands = _table(b, HAND_COLUMNS, b.hands, unit=units, limit_cap=-1 if limit_cap is None else int(limit_cap),
                    cap_heads_up=bool(cap_heads_up))
     seats = _table(b, SEAT_COLUMNS, len(b.seat_no), summary_seat_no=-1 if b.summary_seat_no is None else None)
+    cards = Cards(b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line,
+                  np.concatenate((b.board[:, None], b.more_boards), axis=1),
+                  np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
+                  np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
+                  np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1))
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
-                      np.concatenate((b.board[:, None], b.more_boards), axis=1),
-                      np.concatenate((b.board_lines[:, :1], b.more_board_lines), axis=1),
-                      np.concatenate((b.summary_board[:, None], b.summary_more_boards), axis=1),
-                      np.concatenate((b.summary_board_line[:, None], b.summary_more_board_lines), axis=1),
-                      b.hole, b.hole_line, b.hole_conflict, b.hole_conflict_line, b.street, b.actor, b.kind,
-                      b.amount, b.raise_to, b.is_all_in, b.is_capped, b.line, b.pot_amount)
+                      Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     while True:
         f = empty_columns(FactBatch, hands=b.hands, seats=len(b.seat_no), actions=len(b.kind))
         f.stack_start = b.stack.copy()
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, FactColumns(*(getattr(f, name) for name in FactColumns._fields)), found, count)
+        facts = Facts(*(group(*(getattr(f, name) for name in group._fields)) for group in FACT_GROUPS))
+        _kernel(columns, _TABLES, facts, found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
@@ -359,23 +361,20 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
 
 
 _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A compiled function called only from compiled code: it gets no Python entry point, whose
-unboxing of the batch's tuples of arrays would cost seconds of compiling for each function
-that takes them (only :func:`_kernel` is called from Python)."""
+"""Called from compiled code only: no Python entry point, whose unboxing of tuples of arrays costs
+seconds of compiling (only :func:`_kernel` is called from Python)."""
 
 
 def _typed(signature):
-    """:data:`_internal` with its argument types given: compiled once, whatever integer types or
-    constants its callers pass (each literal would type, and compile, a version of its own)."""
+    """:data:`_internal` compiled once for ``signature``, not once per literal or integer type passed."""
     return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
 _SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
 
 _inlined = njit(cache=True, inline="always")
-"""A rule or a small sum of a few scalars, inlined into its one or two callers before typing:
-compiled on its own, each would cost a compile of its own (Numba's passes, an LLVM module, a
-cache entry), more than its body, on a machine's first run."""
+"""A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
+cost Numba's passes, an LLVM module and a cache entry, more than its body, on a first run."""
 
 
 # ---------------------------------------------------------------------- the rules, each where it applies
@@ -489,6 +488,16 @@ def _emit(out, count, h, rule, severity, line, seat, expected, actual):
 
 
 @_inlined
+def _is_post(kind):
+    return kind <= K_DEAD
+
+
+@_inlined
+def _is_betting(kind):
+    return K_FOLD <= kind <= K_RAISE
+
+
+@_inlined
 def _fixed(st, G):
     """The Limit bet size of street ``st``."""
     small = G[G_SMALL_BET] if G[G_SMALL_BET] >= 0 else G[G_BIG_BLIND]
@@ -521,32 +530,21 @@ def _share(amount, n, unit, q):
 @njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
 def _kernel(c, t, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
-    pots and the awards, write its facts. The one entry from Python; each helper is handed the
-    state arrays and the batch's arrays it reads, never the batch's structures, whose every array
-    would be referenced anew at each call (in compiled code, and in run time per hand)."""
-    in_lane = c.in_lane
-    seat_start = c.seat_start
-    action_start = c.action_start
-    c_actor = c.actor
-    c_kind = c.kind
-    c_street = c.street
-    c_line = c.line
-    t_is_post = t.is_post
-    t_is_betting = t.is_betting
+    pots and the awards, write its facts. The one entry from Python; each helper is handed the state
+    arrays and the groups of the batch (``Columns``) and of the facts (``Facts``) it reads or writes,
+    not the whole: each array handed down costs compile time at each call."""
     width = np.int64(1)
-    for h in range(in_lane.shape[0]):
-        width = max(width, seat_start[h + 1] - seat_start[h])
+    for h in range(c.in_lane.shape[0]):
+        width = max(width, c.seat_start[h + 1] - c.seat_start[h])
     S = np.zeros((width, SEAT_FIELDS), np.int64)
     R = np.zeros(ROUND_FIELDS, np.int64)
     G = np.zeros(HAND_FIELDS, np.int64)
-    for h in range(in_lane.shape[0]):
-        if not in_lane[h]:
+    for h in range(c.in_lane.shape[0]):
+        s0 = c.seat_start[h]
+        ns = c.seat_start[h + 1] - s0
+        if not c.in_lane[h] or ns > _MAX_SEATS or ns == 0:
             continue
-        s0 = seat_start[h]
-        ns = seat_start[h + 1] - s0
-        if ns > _MAX_SEATS or ns == 0:
-            continue
-        a0, a1 = action_start[h], action_start[h + 1]
+        a0, a1 = c.action_start[h], c.action_start[h + 1]
         before = count[0]
         # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
         for k in range(HAND_FIELDS):
@@ -568,50 +566,40 @@ def _kernel(c, t, f, out, count):
             # a seat sitting out is dealt in only when it posts or bets
             S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
         cancelled = G[G_CANCELLED] != 0
-        modelled = _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting,
-                              t.street_ordinal.shape[0], t.positions, S, G, out, count)
+        modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
         if modelled and G[G_LISTS_EVERY_SEAT]:
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
                 _summary_won(i, np.int64(0), S, G, out, count)
         elif modelled:
-            modelled = _check_deck(s0, c.hole, c.hole_line, c.hole_conflict, c.hole_conflict_line, c.boards,
-                                   c.board_lines, c.summary_boards, c.summary_board_lines, S, G, out, count)
+            modelled = _check_deck(s0, c.cards, S, G, out, count)
+        npots = 0
         if modelled and not cancelled:
-            modelled = _play(a0, a1, c_actor, c_kind, c_street, c.amount, c_line, c.raise_to, c.is_all_in,
-                             c.is_capped, t_is_post, t_is_betting, f.seat, f.action_no, f.position, f.amount,
-                             f.to_call, f.bet_level, f.is_all_in, S, R, G, out, count)
+            modelled = _play(a0, a1, c.actions, f.actions, S, R, G, out, count)
             if modelled:
-                # ------------------------------------------------------------ pots, rake, awards
-                f.n_pots[h] = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
-                f.total_pot[h] = _total(S, G)
+                npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
                 short_deck_ranks = t.short_deck_straights if G[G_STRAIGHT_BEATS_TRIPS] else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
-                    modelled = _award(s0, c.boards, c.hole, t.standard, short_deck_ranks, f.n_pots[h], S, G, out,
-                                      count)
+                    modelled = _award(s0, c.cards.boards, c.cards.hole, t.standard, short_deck_ranks, npots, S, G, out, count)
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
-        _hand_facts(s0, a0, a1, c_kind, c_street, c.boards, c.hole, t_is_betting, t.street_ordinal, S, G,
-                    f.seat_position, f.invested, f.collected, f.cash_out, f.net, f.allin_ev_net, f.has_fact,
-                    f.fact_order, f.saw_flop, f.saw_turn, f.saw_river, f.went_to_showdown, f.won_at_showdown,
-                    f.is_walk, f.needs_allin_ev)
-        for k in range(f.n_pots[h]):
-            f.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
-            f.pot_net[s0 + k] = S[k, S_POT_NET]
-            f.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
-        f.count_players[h] = G[G_N_LIVE]
-        f.rake[h] = 0 if cancelled else G[G_RAKE]
-        f.allin_street[h] = G[G_ALLIN_STREET]
-        f.explained[h] = True
-        f.certified[h] = count[0] == before
+        walk, needs_allin_ev = _hand_facts(s0, a0, a1, npots, c.actions.kind, c.actions.street, c.cards.boards,
+                                           c.cards.hole, f.seats, S, G)
+        f.hands.n_pots[h] = npots
+        f.hands.total_pot[h] = _total(S, G)
+        f.hands.count_players[h] = G[G_N_LIVE]
+        f.hands.rake[h] = 0 if cancelled else G[G_RAKE]
+        f.hands.is_walk[h] = walk
+        f.hands.allin_street[h] = G[G_ALLIN_STREET]
+        f.hands.needs_allin_ev[h] = needs_allin_ev
+        f.hands.explained[h] = True
+        f.hands.certified[h] = count[0] == before
 
 
 @_internal
-def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_all_in, c_is_capped, t_is_post,
-          t_is_betting, f_seat, f_action_no, f_position, f_amount, f_to_call, f_bet_level, f_is_all_in, S, R, G, out,
-          count):
+def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
     h = G[G_HAND]
     n = G[G_N_LIVE]
@@ -626,17 +614,17 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
     sb_seat = np.int64(-1)
     pre_started = False
     for j in range(a0, a1):
-        p = np.int64(c_actor[j])
-        k = c_kind[j]
-        st = c_street[j]
-        amt = c_amount[j]
-        line = np.int64(c_line[j])
-        f_seat[j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
-        f_action_no[j] = j - a0
+        p = np.int64(acts.actor[j])
+        k = acts.kind[j]
+        st = acts.street[j]
+        amt = acts.amount[j]
+        line = np.int64(acts.line[j])
+        facts.seat[j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
+        facts.action_no[j] = j - a0
         to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
         level = R[R_BETS]
         amount_in = 0
-        if t_is_post[k]:
+        if _is_post(k):
             amount_in = amt
             _put(p, amt, line, S, G, out, count)
             S[p, S_ALL_IN_BY_POST] = S[p, S_ALL_IN]
@@ -670,12 +658,12 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
             elif k == K_STRADDLE:
                 anchor = S[p, S_SEAT_NO]
                 straddled = True
-        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, c_kind, t_is_post):
+        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, acts.kind):
             # gone while the blinds are still being posted (after his ante): he leaves before the
             # deal, and it was no turn of his
             S[p, S_FOLDED] = 1
             S[p, S_FOLD_STREET] = ST_PREFLOP
-        elif t_is_betting[k]:
+        elif _is_betting(k):
             if st != R[R_STREET]:
                 _end_round(line, S, R, G, out, count)
                 R[R_STREET] = st
@@ -685,7 +673,7 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
                 _open_round(True, anchor, S, R, G)
             to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
             level = R[R_BETS]
-            amount_in = _act(p, k, amt, line, c_raise_to[j], c_is_all_in[j], c_is_capped[j], S, R, G, out, count)
+            amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
                 return False
@@ -699,11 +687,11 @@ def _play(a0, a1, c_actor, c_kind, c_street, c_amount, c_line, c_raise_to, c_is_
             amount_in = amt
         elif k == K_MUCK:
             G[G_MUCKED] |= np.int64(1) << p
-        f_position[j] = S[p, S_POSITION]
-        f_amount[j] = amount_in
-        f_to_call[j] = to_call
-        f_bet_level[j] = level
-        f_is_all_in[j] = S[p, S_ALL_IN] != 0 and (t_is_post[k] or t_is_betting[k]) and \
+        facts.position[j] = S[p, S_POSITION]
+        facts.amount[j] = amount_in
+        facts.to_call[j] = to_call
+        facts.bet_level[j] = level
+        facts.is_all_in[j] = S[p, S_ALL_IN] != 0 and (_is_post(k) or _is_betting(k)) and \
             (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
@@ -771,11 +759,9 @@ def _end_round(line, S, R, G, out, count):
 
 
 @_internal
-def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_street_ordinal, S, G, f_seat_position,
-                f_invested, f_collected, f_cash_out, f_net, f_allin_ev_net, f_has_fact,
-                f_fact_order, f_saw_flop, f_saw_turn, f_saw_river, f_went_to_showdown, f_won_at_showdown, f_is_walk,
-                f_needs_allin_ev):
-    """The per-player facts of a replayed hand, whether it is a walk and whether it needs the all-in EV."""
+def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
+    """The facts of a replayed hand (``hand``) and of its players and pots (``seat``): whether it is a
+    walk, and whether it needs the all-in EV."""
     h = G[G_HAND]
     n = G[G_N_LIVE]
     cancelled = G[G_CANCELLED] != 0
@@ -789,60 +775,62 @@ def _hand_facts(s0, a0, a1, c_kind, c_street, c_boards, c_hole, t_is_betting, t_
     if n_cont == 1 and (S[winner, S_POSITION] == P_BB or S[winner, S_POSITION] == P_BTN) and not cancelled:
         walk = True
         for j in range(a0, a1):
-            if t_is_betting[c_kind[j]] and (c_kind[j] != K_FOLD or c_street[j] != ST_PREFLOP):
+            if _is_betting(kinds[j]) and (kinds[j] != K_FOLD or streets[j] != ST_PREFLOP):
                 walk = False
                 break
-    streets_dealt = 0 if cancelled else max(_cards(c_boards[h, 0]) - 2, 0)    # flop, turn, river
+    streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
         cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
-        f_seat_position[s0 + i] = S[i, S_POSITION]
-        f_invested[s0 + i] = S[i, S_INVESTED]
-        f_collected[s0 + i] = S[i, S_COLLECTED] + cash
-        f_cash_out[s0 + i] = cash
+        seat.seat_position[s0 + i] = S[i, S_POSITION]
+        seat.invested[s0 + i] = S[i, S_INVESTED]
+        seat.collected[s0 + i] = S[i, S_COLLECTED] + cash
+        seat.cash_out[s0 + i] = cash
         net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
-        f_net[s0 + i] = net
-        f_allin_ev_net[s0 + i] = net
+        seat.net[s0 + i] = net
+        seat.allin_ev_net[s0 + i] = net
     shown = True        # every contender's cards known
     for r in range(n):
         i = S[r, S_LIVE]
         j = s0 + i
-        if not S[i, S_FOLDED] and c_hole[j, 0] < 0:
+        if not S[i, S_FOLDED] and hole[j, 0] < 0:
             shown = False
-        f_has_fact[j] = True
-        f_fact_order[j] = r
-        fold_st = S[i, S_FOLD_STREET]
-        seen = streets_dealt if fold_st < 0 else min(streets_dealt, t_street_ordinal[fold_st])
-        f_saw_flop[j] = seen >= 1
-        f_saw_turn[j] = seen >= 2
-        f_saw_river[j] = seen >= 3
+        seat.has_fact[j] = True
+        seat.fact_order[j] = r
+        fold_street = S[i, S_FOLD_STREET]      # a street's code is its ordinal
+        seen = streets_dealt if fold_street < 0 else min(streets_dealt, fold_street)
+        seat.saw_flop[j] = seen >= 1
+        seat.saw_turn[j] = seen >= 2
+        seat.saw_river[j] = seen >= 3
         sd = showdown and not S[i, S_FOLDED]
-        f_went_to_showdown[j] = sd
-        f_won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
-    f_is_walk[h] = walk
+        seat.went_to_showdown[j] = sd
+        seat.won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
+    for k in range(npots):
+        seat.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
+        seat.pot_net[s0 + k] = S[k, S_POT_NET]
+        seat.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
     ais = G[G_ALLIN_STREET]
-    f_needs_allin_ev[h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
+    return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
-def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_betting, n_streets, t_positions,
-               S, G, out, count):
+def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     h = G[G_HAND]
     ns = G[G_SEATS]
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
     for j in range(a0, a1):
-        i = c_actor[j]
-        if i < 0 or i >= ns or c_kind[j] < 0 or c_kind[j] >= t_is_post.shape[0] or c_street[j] < 0 or \
-                c_street[j] >= n_streets:
+        i = acts.actor[j]
+        k = acts.kind[j]
+        if i < 0 or i >= ns or k < 0 or k >= N_KINDS or acts.street[j] < 0 or acts.street[j] >= N_STREETS:
             return False        # a code no reader writes
-        if t_is_post[c_kind[j]] or t_is_betting[c_kind[j]]:
+        if _is_post(k) or _is_betting(k):
             S[i, S_DEALT] = 1
-        if c_kind[j] == K_SB and sb_poster < 0:
-            sb_poster = c_actor[j]
-        elif c_kind[j] == K_BB and bb_poster < 0:
-            bb_poster = c_actor[j]
+        if k == K_SB and sb_poster < 0:
+            sb_poster = i
+        elif k == K_BB and bb_poster < 0:
+            bb_poster = i
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
         if not S[i, S_DEALT]:
@@ -861,8 +849,8 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
         if S[i, S_DEALT] and S[i, S_UNSEATED] and not G[G_UNPLACED] >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
-                if c_actor[j] == i:
-                    line = c_line[j]
+                if acts.actor[j] == i:
+                    line = acts.line[j]
                     break
             _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, i, 0, 0)
     G[G_SB_POSTED] = 0
@@ -884,8 +872,8 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
     deck = 1 if short else 0
     for k in range(n):
         i = S[(at + k) % n, S_LIVE]
-        if k < t_positions.shape[2]:
-            S[i, S_POSITION] = t_positions[deck, min(n, t_positions.shape[1] - 1), k]
+        if k < positions.shape[2]:
+            S[i, S_POSITION] = positions[deck, min(n, positions.shape[1] - 1), k]
         S[(k - 1) % n, S_RING] = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
@@ -896,10 +884,10 @@ def _seat_hand(a0, a1, c_actor, c_kind, c_street, c_line, t_is_post, t_is_bettin
 
 
 @_internal
-def _post_follows(j, a1, c_kind, t_is_post):
+def _post_follows(j, a1, kinds):
     """Whether a post comes after action ``j`` of the hand (its actions end at ``a1``)."""
     for x in range(j + 1, a1):
-        if t_is_post[c_kind[x]]:
+        if _is_post(kinds[x]):
             return True
     return False
 
@@ -914,12 +902,12 @@ def _ring_key(i, sb_poster, bb_poster, S, G):
 
 
 @_internal
-def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, c_boards, c_board_lines,
-                c_summary_boards, c_summary_board_lines, S, G, out, count):
+def _check_deck(s0, cards, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
     h = G[G_HAND]
     ns = G[G_SEATS]
+    c_hole, c_hole_line, c_boards = cards.hole, cards.hole_line, cards.boards
     low = 16 if G[G_SHORT_DECK] else 0
     # hole cards in the order the log gave them
     m = 0
@@ -950,10 +938,10 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
         # a later record shows two other cards than the player was dealt: expected and actual are
         # the two cards each, as (first + 1) * 64 + second (apart from a single card's code)
         for k in range(2):
-            if c_hole_conflict_line[s0 + i, k] > 0:
-                _emit(out, count, h, RULE.DECK, ERROR, c_hole_conflict_line[s0 + i, k], i,
+            if cards.hole_conflict_line[s0 + i, k] > 0:
+                _emit(out, count, h, RULE.DECK, ERROR, cards.hole_conflict_line[s0 + i, k], i,
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
-                      (np.int64(c_hole_conflict[s0 + i, k, 0]) + 1) * 64 + c_hole_conflict[s0 + i, k, 1])
+                      (np.int64(cards.hole_conflict[s0 + i, k, 0]) + 1) * 64 + cards.hole_conflict[s0 + i, k, 1])
     board = c_boards[h, 0]
     nb = _cards(board)
     for k in range(nb, 5):
@@ -962,7 +950,7 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
     # each board against the deck and the hole cards; the first against itself too (the boards of
     # a hand run twice or thrice share its first cards)
     for b in range(3):
-        line = c_board_lines[h, b]
+        line = cards.board_lines[h, b]
         for k in range(5):
             code = np.int64(c_boards[h, b, k])
             if code < 0:
@@ -976,8 +964,8 @@ def _check_deck(s0, c_hole, c_hole_line, c_hole_conflict, c_hole_conflict_line, 
             if twice:
                 _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
     for b in range(3):      # each board of the summary against the board dealt (HE-BOARD)
-        summary = c_summary_boards[h, b]
-        line = c_summary_board_lines[h, b]
+        summary = cards.summary_boards[h, b]
+        line = cards.summary_board_lines[h, b]
         if summary[0] >= 0 or line > 0:
             for k in range(5):
                 if summary[k] != c_boards[h, b, k]:
@@ -1333,7 +1321,7 @@ def _build_pots(S, G):
 
 
 @_internal
-def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, count):
+def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
     this table. When the log states no results (G_RESULTS_NOT_STATED), what each player should
@@ -1348,7 +1336,7 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
     unstated = G[G_RESULTS_NOT_STATED] != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
-        if c_boards[h, b, 0] >= 0:
+        if boards[h, b, 0] >= 0:
             played += 1
     n_boards = max(played, 1)
     contested = False
@@ -1359,15 +1347,15 @@ def _award(s0, c_boards, c_hole, t_standard, t_short_deck, npots, S, G, out, cou
     unverifiable = False
     q = np.int64(0)         # the board's place among the boards dealt (int64: one _share)
     for b in range(3):
-        board = c_boards[h, b]
+        board = boards[h, b]
         nb = _cards(board)
         if nb == 0 and (b > 0 or played > 0):
             continue
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
-                if nb == 5 and c_hole[s0 + i, 0] >= 0 and c_hole[s0 + i, 1] >= 0:
-                    S[i, S_STD_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_standard)
-                    S[i, S_STRENGTH] = strength7(c_hole[s0 + i, 0], c_hole[s0 + i, 1], board, t_short_deck) \
+                if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
+                    S[i, S_STD_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
+                    S[i, S_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
                         if short else S[i, S_STD_STRENGTH]
                 else:
                     S[i, S_STRENGTH] = -1
