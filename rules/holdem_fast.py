@@ -75,9 +75,9 @@ assert (K_SB, K_BB, K_BUTTON, K_ANTE, K_STRADDLE, K_DEAD, K_FOLD, K_CHECK, K_CAL
             ActionKind.BET, ActionKind.RAISE, ActionKind.UNCALLED, ActionKind.COLLECT, ActionKind.MUCK)), \
     "update the kind codes"
 assert (ST_PREFLOP, ST_FLOP, ST_RIVER) == tuple(STREETS.index(s) for s in (Street.PREFLOP, Street.FLOP, Street.RIVER))
-# the posts come first, then the bets (K_FOLD to K_RAISE); a street's code is its ordinal
+# the posts come first, then the bets (K_FOLD to K_RAISE)
 assert [(kind.is_post, kind.is_betting) for kind in KINDS] == [(k <= K_DEAD, K_FOLD <= k <= K_RAISE) for k in range(N_KINDS)]
-assert [street.ordinal for street in STREETS] == list(range(N_STREETS))
+assert len(STREETS) == N_STREETS, "a street's code is its place in the order: update N_STREETS"
 assert (B_NO_LIMIT, B_POT_LIMIT, B_LIMIT) == tuple(BETTINGS.index(x) for x in BettingStructure)
 assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 ERROR, WARNING = 0, 1

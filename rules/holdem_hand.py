@@ -4,8 +4,8 @@ Each room's reader (``parsers/``) fills these records; the engine (``rules.holde
 re-derives every number from them. Amounts are exact ``Decimal``s in the table's unit (dollars,
 euros, play chips or tournament chips); every line keeps its FILE line, for the findings.
 
->>> Street("flop").board_size, Street("flop").ordinal
-(3, 1)
+>>> Street("flop").board_size
+3
 >>> ActionKind("raise").is_voluntary, ActionKind("post_bb").is_post
 (True, True)
 >>> BettingStructure.parse("Pot Limit")
@@ -43,8 +43,6 @@ class Street(enum.StrEnum):
 
     board_size: int
     """How many board cards are out on this street (a plain attribute, set below the class)."""
-    ordinal: int
-    """The street's place in the order."""
 
 
 class ActionKind(enum.StrEnum):
@@ -92,7 +90,6 @@ class ActionKind(enum.StrEnum):
 
 for _street, _size in zip(Street, (0, 3, 4, 5, 5)):
     object.__setattr__(_street, "board_size", _size)
-    object.__setattr__(_street, "ordinal", list(Street).index(_street))
 for _kind in ActionKind:
     object.__setattr__(_kind, "is_post", _kind.value.startswith("post_"))
     object.__setattr__(_kind, "is_voluntary", _kind.value in ("call", "bet", "raise"))
