@@ -260,11 +260,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             "one piece ends at several places"
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
-    forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, reader.MISC_ENDS,
-                          reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
-                          zone_letters=reader.ZONE_LETTERS, positions=reader.POSITIONS, outcomes=reader.OUTCOMES,
-                          outcome=reader.OUTCOME_PATTERN)
+    forms = ps.line_forms(reader)
     assert sorted(forms) == sorted(_GROUPS)
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
