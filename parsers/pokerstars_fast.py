@@ -1367,22 +1367,25 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
-_WORDS_READ: set[str] = set()
+_WORDS_READ: dict[re.Pattern, set[str]] = {}
+"""The free words each pattern of the reader read, remembered (one set per pattern: words that
+one reads, another may not)."""
 
 
 def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.Pattern) -> None:
     """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
-    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them
+    (each text once, by set operations: most repeat)."""
     rows = np.flatnonzero(start >= 0)
-    hands = np.searchsorted(row_start, rows, side="right") - 1
-    known = _WORDS_READ
-    for h, said in zip(hands.tolist(), _strings(text, data, start[rows], stop[rows])):
-        if said in known:
-            continue
-        if pattern.fullmatch(said) is None:
-            b.in_lane[h] = False
-        elif len(known) < 100_000:
-            known.add(said)
+    said = _strings(text, data, start[rows], stop[rows])
+    known = _WORDS_READ.setdefault(pattern, set())
+    new = set(said).difference(known)
+    unread = {words for words in new if pattern.fullmatch(words) is None}
+    if len(known) < 100_000:
+        known.update(new.difference(unread))
+    if unread:
+        hands = np.searchsorted(row_start, rows, side="right") - 1
+        b.in_lane[[h for h, words in zip(hands.tolist(), said) if words in unread]] = False
 
 
 _NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
