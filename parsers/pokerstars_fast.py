@@ -747,16 +747,6 @@ def _set_board(row, cards, n):
 
 
 @njit(cache=True)
-def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
-    """Action row k of the batch: who, where, how much, on which street, of what kind."""
-    actor[k] = seat
-    line_col[k] = line
-    amount[k] = cents
-    street_col[k] = street
-    kind_col[k] = kind
-
-
-@njit(cache=True)
 def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
@@ -766,8 +756,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
-    ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
-    na = np.int64(0)       # (and _action_row for it)
+    ns = na = np.int64(0)       # (not a literal 0: _seat_of would be compiled for it too)
     npots = 0
     for h in range(hand_lines.shape[0]):
         c.seat_start[h] = ns
@@ -795,6 +784,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             fl = hand_first[h] + (li - first_index)
             c0 = b[s]
             token = 0
+            group = role = tail = chosen = -1
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
@@ -805,15 +795,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     break
-                if token != T_HOLE and token != T_SUMMARY:
-                    run = max(marker_run, 0)
-                    if run > 0 and run_street[run - 1] == 0:
-                        break      # a second run before the first
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
                 else:       # a street line or the showdown (street 4), dealt as the reader deals them
+                    run = max(marker_run, 0)
+                    if run > 0 and run_street[run - 1] == 0:
+                        break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
                     if c1f >= 0:
@@ -885,23 +874,22 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 c.total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
+            elif in_summary:
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
-                if status < 0 or sum_boards > 2:
-                    break
-                n = _cards(b, start, close, wb, wa, wl, tmp)
-                if n <= 0 or n > 5:
-                    break
-                _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
-                if sum_boards == 0:
-                    c.summary_board_line[h] = fl
-                else:
-                    c.summary_more_board_lines[h, sum_boards - 1] = fl
-                sum_boards += 1
-                token = T_BOARD
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
-                token = T_RUNTWICE      # "Hand was run twice"
+                if status != 0:
+                    n = _cards(b, start, close, wb, wa, wl, tmp) if status == 1 else -1
+                    if n <= 0 or n > 5 or sum_boards > 2:
+                        break
+                    _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
+                    if sum_boards == 0:
+                        c.summary_board_line[h] = fl
+                    else:
+                        c.summary_more_board_lines[h, sum_boards - 1] = fl
+                    sum_boards += 1
+                    token = T_BOARD
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
+                    token = T_RUNTWICE      # "Hand was run twice"
             if token == 0:
                 # -------------------------------------------------- "<player>: <action>", at the first name end that reads
                 status = p = form = 0
@@ -918,16 +906,62 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         break       # a line without play written twice: the reader refuses it
                     continue
                 if status == 1:
-                    role = wf[form, F_ROLE]
-                    i = _seat_of(b, s, p, r.name_from, r.name_to, s0, ns)
-                    if i < 0:
+                    group, role, p0, pe, number = GR_ACTION, wf[form, F_ROLE], s, p, -1
+            if token == 0 and group < 0:
+                # -------------------------------------------------- table, dealt, uncalled, collect, cash-out: by hint
+                if _at_k(b, s, e, wb, wa, W_TABLE):
+                    group = GR_TABLE
+                elif _at_k(b, s, e, wb, wa, W_DEALT):
+                    group = GR_DEALT
+                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
+                    group = GR_UNCALLED
+                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
+                    group = GR_COLLECT
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
+                    continue        # chat ('<someone> said, "…'): no play, and may be written twice
+                elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
+                    group = GR_CASHOUT      # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)"
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
+                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    token = T_CANCELLED
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
+                        or _repeats_line(b, line_start, line_end, li, first_index):
+                    break      # a line the lane does not read, or one without play written twice (refused)
+                else:
+                    continue
+                if group >= 0:      # (a line its hint names and its form does not read: out of the lane)
+                    status, _, kind, cents, to, cf, ct, c2f, c2t, _, _, p0, pe, _, chosen, _, number = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, group, s, e)
+                    if status != 1:
+                        break
+            if group >= 0:
+                i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)       # (a table's name: no seat's)
+                if group == GR_TABLE:
+                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, cents, to, chosen == 0
+                    token = T_TABLE
+                elif group == GR_DEALT:
+                    n = _groups_cards(b, cf, ct, c2f, c2t, wb, wa, wl, tmp)[0]
+                    if n != 0 and (n != 2 or i < 0 or c.hole_how[s0 + i] == 1
+                                   or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], _HOW_DEALT, fl)):
+                        break
+                    token = T_DEALT
+                elif group == GR_CASHOUT:
+                    if i < 0 or c.has_cash_out[s0 + i]:
+                        break      # (a second cash-out of one player: the reader refuses it)
+                    c.has_cash_out[s0 + i] = True
+                    c.cash_out[s0 + i] = cents
+                    token = T_BODY
+                else:       # an action, an uncalled bet or a collect: an action row
+                    code = chosen if number < 0 else number + 1     # a collect's pot, side pot-N: N + 1; else -1
+                    if i < 0 or code > 120:
                         break
                     k = na
+                    c.actor[k], c.line[k], c.amount[k], c.street[k], c.kind[k] = i, fl, cents, street, kind
+                    c.pot[k] = code
                     # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
                     c.is_all_in[k] = role == R_PUTS and tail == R_ALL_IN
                     c.is_capped[k] = role == R_PUTS and tail == R_CAPPED
-                    c.action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
+                    c.action_board[k] = run if role == R_SHOWS or group == GR_COLLECT else 0   # a show, muck, collect's board
                     token = T_BODY
                     if kind == K_RAISE:
                         c.raise_to[k] = to
@@ -950,71 +984,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         if not seen_hole:
                             token = T_POST
                     na += 1
-            if token == 0:
-                # -------------------------------------------------- table, dealt, uncalled, collect
-                if _at_k(b, s, e, wb, wa, W_TABLE):
-                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
-                    if status != 1:
-                        break
-                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, mx, bt, chosen == 0
-                    token = T_TABLE
-                elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
-                    n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
-                    if n != 0 and n != 2:
-                        break
-                    if n == 2:
-                        i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)
-                        if i < 0 or c.hole_how[s0 + i] == 1 or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0],
-                                                                       tmp[1], _HOW_DEALT, fl):
-                            break
-                    token = T_DEALT
-                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
-                    if i < 0:
-                        break
-                    k = na
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
-                    c.action_board[k] = 0
-                    na += 1
-                    token = T_BODY
-                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
-                    code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 and code <= 120 else -1
-                    if i < 0:
-                        break
-                    k = na
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
-                    c.pot[k] = code
-                    c.action_board[k] = run
-                    na += 1
-                    token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
-                    continue        # chat ('<someone> said, "…'): no play, and may be written twice
-                elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                    # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                    status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
-                    if i < 0 or c.has_cash_out[s0 + i]:
-                        break      # (a second cash-out of one player: the reader refuses it)
-                    c.has_cash_out[s0 + i] = True
-                    c.cash_out[s0 + i] = cents
-                    token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
-                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
-                    token = T_CANCELLED
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
-                        or _repeats_line(b, line_start, line_end, li, first_index):
-                    break      # a line the lane does not read, or one without play written twice (refused)
-                else:
-                    continue
             # -------------------------------------------------- the shape, as check_shape builds it
             if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
                                       or token == T_BOARD or token == T_SEATSUM):
@@ -1152,33 +1121,26 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str, read: tuple) -> _Head | None | object:
+def _register(key: str, line: str, data: bytes, start: int, row: list, played_at) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
-    when the reference does not read the ID and date where the scanner does. ``read`` is the
-    scanner's reading of ``line``: the ID, where the date starts (characters), the ET time in UTC,
-    and the local time and its zone before it (None, None for none)."""
+    when the reference does not read the ID and date where the scanner does: ``row`` (of
+    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of
+    ``data``, and ``played_at`` its ET time in UTC."""
     head = _full_head(line)
     if head is not None:
-        hand_id, date_from, played_at, local, zone = read
+        _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
+        date_from += len(ps.SYNTAX["dash"])             # after " - "
         match = ps.read_header(line)
-        when = match["when"]
-        at = match["match"].start("rest")
-        if (match["match"]["id"] != hand_id or when.start() + at != date_from or when.end() + at != len(line)
-                or head.played_at != played_at or (when["d2"] is None) != (zone is None)
-                or zone is not None and (when["z"] != zone or f"{when['d']} {when['t']}" != local)):
+        when, at = match["when"], match["match"].start("rest")
+        if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
+                or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
+                or (when["d2"] is None) != (zone_from < 0)
+                or zone_from >= 0 and (when["z"] != _piece(data, zone_from, zone_to)
+                                       or f"{when['d']} {when['t']}" != _piece(data, date_from, zone_from - 1))):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
     return head
-
-
-def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
-    """The scanner's reading of the header line at byte ``start`` (row of ``_headers``), for :func:`_register`."""
-    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row.tolist()
-    date_from += len(ps.SYNTAX["dash"])             # after " - "
-    local, zone = ((_piece(data, date_from, zone_from - 1), _piece(data, zone_from, zone_to)) if zone_from >= 0
-                   else (None, None))
-    return _piece(data, id_from, id_to), len(_piece(data, start, date_from)), played_at, local, zone
 
 
 _MISSING = object()
@@ -1308,8 +1270,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                 key = cut(key_from, key_to)
                 head = _HEADS.get(key, _MISSING)
                 if head is _MISSING:
-                    head = _register(key, chunk.lines[0], _scanned_header(data, line_start[hand_line0[h]], fast[h],
-                                                                          played[h]))
+                    head = _register(key, chunk.lines[0], data, line_start[hand_line0[h]], fast[h].tolist(), played[h])
                 if head is not None and head is not _SLOW:
                     if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
                         hand_id, when = cut(id_from, id_to), played[h]
