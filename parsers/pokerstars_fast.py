@@ -81,17 +81,17 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
-          "collected": "COLLECT", "cashed": "CASHOUT"}
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL"}
 _PHRASED = ("sitting_out", "not_awarded", "showed")
 _MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED,
- W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
- W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE,
+ W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "unshown", "signs")
-L_MARKERS, L_UNSHOWN, L_SIGNS = map(np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "unshown", "signs", "others")
+L_MARKERS, L_UNSHOWN, L_SIGNS, L_OTHERS = map(np.int64, range(len(_WORD_LISTS)))
+_OTHERS = ("TABLE", "DEALT", "UNCALLED", "COLLECT", "CHAT", "CASHOUT", "CANCELLED", "NO_PLAY")
+"""The groups of the reader's kinds after its actions' (L_OTHERS: their hints, in its order)."""
 # (then one list per word and choice of the line forms: _forms). NumPy integers: Numba would compile
 # a helper once per global Python int it is handed, as a literal.
 
@@ -101,8 +101,8 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
     reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
     first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
     marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
-    it), a currency sign's (code point, 0) or a choice's word's (ActionKind index or -1, the list of
-    a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
+    it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts the
+    line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
     :func:`_forms`."""
 
     def listed(self, which: int) -> list[str]:
@@ -122,6 +122,9 @@ def scanner_words(reader=ps) -> ScannerWords:
     scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
+    names = [k.name for k in reader.LINE_KINDS]
+    others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
+    assert [k.name or group for k, group in zip(others, _OTHERS)] == list(_OTHERS), "the reader's kinds, in its order"
     single = {**{name: hints[kind] for name, kind in _HINTS.items()},
               **{name: phrase[name] for name in _PHRASED},
               "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
@@ -133,6 +136,10 @@ def scanner_words(reader=ps) -> ScannerWords:
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
+        # the kinds after the actions', tried in the reader's order where their hints stand (a kind without
+        # play: "", anywhere, since its words are the forms' alone)
+        "others": [(kind.hint.removeprefix("^") if kind.name else "", _GROUPS.index(group), kind.hint.startswith("^"))
+                   for kind, group in zip(others, _OTHERS, strict=True)],
     }
     assert tuple(lists) == _WORD_LISTS
     forms = _forms(reader, lists)
@@ -901,39 +908,28 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                             break
                 if status < 0:
                     break
-                if status == 1 and wf[form, F_ROLE] == R_NO_PLAY:
-                    if _repeats_line(b, line_start, line_end, li, first_index):
-                        break       # a line without play written twice: the reader refuses it
-                    continue
                 if status == 1:
-                    group, role, p0, pe, number = GR_ACTION, wf[form, F_ROLE], s, p, -1
+                    role = wf[form, F_ROLE]
+                    group, p0, pe, number = GR_NO_PLAY if role == R_NO_PLAY else GR_ACTION, s, p, -1
             if token == 0 and group < 0:
-                # -------------------------------------------------- table, dealt, uncalled, collect, cash-out: by hint
-                if _at_k(b, s, e, wb, wa, W_TABLE):
-                    group = GR_TABLE
-                elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    group = GR_DEALT
-                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    group = GR_UNCALLED
-                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    group = GR_COLLECT
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
-                    continue        # chat ('<someone> said, "…'): no play, and may be written twice
-                elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                    group = GR_CASHOUT      # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)"
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
-                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
-                    token = T_CANCELLED
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
-                        or _repeats_line(b, line_start, line_end, li, first_index):
-                    break      # a line the lane does not read, or one without play written twice (refused)
-                else:
-                    continue
-                if group >= 0:      # (a line its hint names and its form does not read: out of the lane)
+                # -------------------------------------------------- the reader's other kinds, in its order: each tried
+                # where its hint stands, the first that reads is the line's (none: out of the lane)
+                for k in range(wl[L_OTHERS], wl[L_OTHERS + 1]):
+                    group = wk[k, 0]
+                    if _n(wa, k) > 0 and not (_at_k(b, s, e, wb, wa, k) if wk[k, 1] else _find(b, s, e, wb, wa, k) >= 0):
+                        continue
                     status, _, kind, cents, to, cf, ct, c2f, c2t, _, _, p0, pe, _, chosen, _, number = _read_form(
                         b, wb, wa, wl, wk, wf, sign, group, s, e)
-                    if status != 1:
+                    if status != 0:
                         break
+                if status != 1:
+                    break
+            if group == GR_CHAT:
+                continue        # chat ('<someone> said, "…'): no play, and may be written twice
+            if group == GR_NO_PLAY:
+                if _repeats_line(b, line_start, line_end, li, first_index):
+                    break       # a line without play written twice: the reader refuses it
+                continue
             if group >= 0:
                 i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)       # (a table's name: no seat's)
                 if group == GR_TABLE:
@@ -951,6 +947,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     c.has_cash_out[s0 + i] = True
                     c.cash_out[s0 + i] = cents
                     token = T_BODY
+                elif group == GR_CANCELLED:
+                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    token = T_CANCELLED
                 else:       # an action, an uncalled bet or a collect: an action row
                     code = chosen if number < 0 else number + 1     # a collect's pot, side pot-N: N + 1; else -1
                     if i < 0 or code > 120:

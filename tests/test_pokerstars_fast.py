@@ -572,14 +572,16 @@ def _table_with(**changes):
 
 def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers import pokerstars as ps
-    from parsers.pokerstars_fast import L_MARKERS, W_SEAT, W_UNCALLED, WORDS
+    from parsers.pokerstars_fast import L_MARKERS, L_OTHERS, W_SEAT, WORDS
 
     def word(i):
         return bytes(WORDS.data[WORDS.at[i]:WORDS.at[i + 1]]).decode()
 
     hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
     assert word(W_SEAT) == hints["SEAT"].lstrip("^") == "Seat "
-    assert word(W_UNCALLED) == hints["UNCALLED"].lstrip("^")
+    # the kinds after the actions': their hints, in the reader's order (none for chat and lines without play)
+    assert WORDS.listed(L_OTHERS) == [*(hints[name].lstrip("^") for name in ("TABLE", "DEALT", "UNCALLED", "COLLECT")),
+                                      "", hints["CASHOUT"], hints["CANCELLED"].lstrip("^"), ""]
     # each choice of the action forms is a list of its own: the bets and posts are one
     assert ["calls", "bets", *ps.POSTS] in [WORDS.listed(i) for i in range(len(WORDS.lists) - 1)]
     assert WORDS.listed(L_MARKERS) == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
