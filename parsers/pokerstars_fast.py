@@ -46,6 +46,7 @@ decimals or in another currency than the stakes, cards not written ``As``, ``Td`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
@@ -1142,7 +1143,6 @@ def _register(key: str, line: str, data: bytes, start: int, row: list, played_at
     return head
 
 
-_MISSING = object()
 _SLOW = object()
 
 
@@ -1208,10 +1208,8 @@ _Found = namedtuple("_Found", "signs play table_from table_to shape name_from na
 """What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
 (given), play money, its table's name and its shape; per seat its player's name and what its summary line says;
 per action the words aside (a shown hand's name; -1: none)."""
-_SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
-                   "pot", "line")
+_ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) if f.name in _Lane._fields}
+"""The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
 def _piece(data: bytes, start: int, stop: int) -> str:
@@ -1264,17 +1262,14 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
         chunk = chunks[h]
         head = hand_id = when = None
         if chunk.format == "pokerstars" and chunk.lines:
-            head = _SLOW
-            if matched:
-                key = cut(key_from, key_to)
-                head = _HEADS.get(key, _MISSING)
-                if head is _MISSING:
-                    head = _register(key, chunk.lines[0], data, line_start[hand_line0[h]], fast[h].tolist(), played[h])
-                if head is not None and head is not _SLOW:
-                    if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
-                        hand_id, when = cut(id_from, id_to), played[h]
-                    else:
-                        head = None
+            key = cut(key_from, key_to) if matched else None
+            head = (_SLOW if key is None else _HEADS[key] if key in _HEADS
+                    else _register(key, chunk.lines[0], data, line_start[hand_line0[h]], fast[h].tolist(), played[h]))
+            if head is not None and head is not _SLOW:
+                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                    hand_id, when = cut(id_from, id_to), played[h]
+                else:
+                    head = None
             if head is _SLOW:
                 head = _full_head(chunk.lines[0])
                 if head is not None:
@@ -1296,11 +1291,10 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                    np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
     ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
                           _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
-    for name in _SEAT_COLUMNS:
-        setattr(b, name, getattr(b, name)[:ns])
-    for name in _ACTION_COLUMNS:
-        setattr(b, name, getattr(b, name)[:na])
-    b.pot_amount = b.pot_amount[:npots]
+    written = {"seats": ns, "actions": na, "pots": npots}
+    for name, rows in _ROWS.items():
+        if rows in written:
+            setattr(b, name, getattr(b, name)[:written[rows]])
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
     _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
