@@ -84,10 +84,10 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
 _HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL"}
 _PHRASED = ("sitting_out", "not_awarded", "showed")
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
+_MARKS = ("thousands", "point", "open", "close", "aside", "bracket", "bracket_end", "name_end")
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE,
- W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END, W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN, W_CLOSE, W_ASIDE,
+ W_BRACKET, W_BRACKET_END, W_NAME_END) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
 _WORD_LISTS = ("markers", "unshown", "signs", "others")
 L_MARKERS, L_UNSHOWN, L_SIGNS, L_OTHERS = map(np.int64, range(len(_WORD_LISTS)))
@@ -102,9 +102,9 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
     reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
     first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
     marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
-    it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts the
-    line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
-    :func:`_forms`."""
+    it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts
+    the line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark);
+    ``codes`` the table's code of each scanner terminal; ``forms`` :func:`_forms`."""
 
     def listed(self, which: int) -> list[str]:
         """Word list ``which``, as text."""
