@@ -891,3 +891,12 @@ def test_the_summary_seat_lines_are_read_as_the_reader_declares_them():
     assert read_batch(split(hand), "t.txt").in_lane.tolist() == [False]
     batch = read_batch(split(hand), "t.txt", scanner_words(dealer))
     assert batch.in_lane.tolist() == [True] and batch.summary_won.tolist() == [-1, 25, -1]
+
+
+def test_words_one_pattern_reads_are_no_proof_for_another():
+    """The free words the reader judges are remembered per pattern: a show line whose parentheses
+    hold a summary outcome ('folded before Flop', read a moment before as Vera's summary words) is
+    no hand's name, and the reader refuses it, so the lane must too."""
+    shows = _WORDS_HAND.replace("Ivan collected €0.25 from pot\n",
+                                "Ivan collected €0.25 from pot\nIvan: shows [Ac Kd] (folded before Flop)\n")
+    assert check_file(shows + "\n") == (1, 0)
