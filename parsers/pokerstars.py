@@ -32,6 +32,7 @@ parsers.errors.ParseError: line 1, column 22: Omaha Pot Limit is not supported y
 from __future__ import annotations
 
 import re
+import sys
 from datetime import datetime, timedelta
 from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
@@ -197,28 +198,25 @@ OUTCOME_PATTERN = (
 """What a summary seat line says after its player and positions, as a pattern (its first word one of OUTCOMES)."""
 
 
-def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: dict, shows: dict,
-               no_shows: tuple[str, ...], no_play: tuple[str, ...], no_play_open: tuple[str, ...],
-               runs: tuple[str, ...], markers: dict[str, tuple[str, ...]], misc_ends: tuple[str, ...],
-               misc_open: tuple[str, ...], hand_name: str = "", *, tables: tuple[str, ...],
-               date_time: tuple[tuple[str, int, int], ...], zone_letters: int, positions: tuple[str, ...],
-               outcomes: tuple[str, ...], outcome: str) -> dict[str, tuple[LineForm, ...]]:
+def line_forms(table, hand_name: str = "") -> dict[str, tuple[LineForm, ...]]:
     """The line kinds declared as pieces, by terminal, each way of writing a line in the order tried,
     made from a table's words (this module's: :data:`FORMS`). Besides the terminals' lines: "ACTION"
     and "TAIL", what follows "<player>: " and what may end it (all-in, a Limit cap reached); "POT",
     one pot of the Total line; "SAYS", what a summary seat won and showed; "NO_PLAY" and "CHAT", the
     lines without play; "HEADER", whose "rest" (table and stakes) the reader reads itself. The
-    reader's patterns and the compiled scanner are both made from these forms."""
+    reader's patterns and the compiled scanner are both made from these forms. ``table``: this module,
+    or an object with the same names."""
+    phrase, mark = table.PHRASES, table.SYNTAX
     forms = (
         LineForm((Piece.word(phrase["folds"], "fold"), Piece.cards(optional=True)), ActionKind.FOLD),
         LineForm((Piece.word(phrase["checks"], "check"),), ActionKind.CHECK),
-        LineForm((Piece.choice({**bets, **posts}, "verb", inner=dict.fromkeys(posts, "post")), Piece.word(mark["space"]),
-                  Piece.amount("a"))),
+        LineForm((Piece.choice({**table.BETS, **table.POSTS}, "verb", inner=dict.fromkeys(table.POSTS, "post")),
+                  Piece.word(mark["space"]), Piece.amount("a"))),
         LineForm((Piece.word(phrase["raises"] + mark["space"]), Piece.amount("ra"), Piece.word(phrase["to"]),
                   Piece.amount("rt")), ActionKind.RAISE),
-        LineForm((Piece.choice(shows, "show"), Piece.cards("cards"), Piece.aside(hand_name))),
-        LineForm((Piece.choice(dict.fromkeys(no_shows, ActionKind.MUCK), "muck"),)),
-        LineForm((Piece.choice(dict.fromkeys(no_play), "misc", open=no_play_open),)),
+        LineForm((Piece.choice(table.SHOWS, "show"), Piece.cards("cards"), Piece.aside(hand_name))),
+        LineForm((Piece.choice(dict.fromkeys(table.NO_SHOWS, ActionKind.MUCK), "muck"),)),
+        LineForm((Piece.choice(dict.fromkeys(table.NO_PLAY), "misc", open=table.NO_PLAY_OPEN),)),
     )
     tails = (
         LineForm((Piece.word(phrase["all_in"], "allin"),)),
@@ -234,7 +232,7 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                        ActionKind.COLLECT)
     cash_out = LineForm((Piece.name("p", "last"), Piece.word(phrase["cashed_out_for"]), Piece.amount("a"),
                          Piece.amount("f", optional=True, lead=phrase["fee"])))
-    table = LineForm((Piece.word(phrase["table"] + mark["quote"]), Piece.name("name", "last0"), Piece.word(mark["quote"]),
+    table_line = LineForm((Piece.word(phrase["table"] + mark["quote"]), Piece.name("name", "last0"), Piece.word(mark["quote"]),
                       Piece.number("max", lead=mark["space"], tail=phrase["max"], optional=True),
                       Piece.choice({phrase["play_money"]: None}, "play", optional=True),
                       Piece.number("btn", lead=phrase["button_seat"], tail=phrase["is_button"], optional=True)))
@@ -242,9 +240,10 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
                      Piece.word(mark["aside"]), Piece.amount("s"), Piece.word(phrase["in_chips"]),
                      Piece.skip(mark["more"], optional=True), Piece.word(mark["close"]), Piece.name("rest", "rest0")))
     seat_sum = LineForm((Piece.word(phrase["seat"]), Piece.number("n"), Piece.word(mark["name_end"]), Piece.name("p"),
-                         Piece.repeat((Piece.choice(dict.fromkeys(mark["aside"] + p + mark["close"] for p in positions)),),
-                                      "pos"), Piece.word(mark["space"]),
-                         Piece.free_words(outcomes, outcome, "what"), Piece.word(mark["stray_quote"], optional=True)))
+                         Piece.repeat((Piece.choice(dict.fromkeys(mark["aside"] + p + mark["close"]
+                                                                  for p in table.POSITIONS)),), "pos"),
+                         Piece.word(mark["space"]), Piece.free_words(table.OUTCOMES, table.OUTCOME_PATTERN, "what"),
+                         Piece.word(mark["stray_quote"], optional=True)))
     won = LineForm((Piece.choice(dict.fromkeys(word + mark["space"] for word in (phrase["won"], phrase["collected"]))),
                     Piece.word(mark["open"], optional=True), Piece.amount("a"), Piece.word(mark["close"], optional=True)))
     shown = LineForm((Piece.choice(dict.fromkeys((phrase["showed"], phrase["mucked"]))), Piece.cards("c")))
@@ -254,17 +253,17 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
     total = LineForm((Piece.word(phrase["total"]), Piece.amount("t"), Piece.repeat(pot, "pots"), Piece.spaces(),
                       Piece.word(mark["bar"]), Piece.spaces(), Piece.word(phrase["rake"]), Piece.amount("r"),
                       Piece.spaces(), Piece.choice({}, open=(mark["bar"],), optional=True)))
-    run = Piece.choice(dict.fromkeys(runs), "run", optional=True, tail=mark["space"])
+    run = Piece.choice(dict.fromkeys(table.RUNS), "run", optional=True, tail=mark["space"])
     board = LineForm((run, Piece.word(phrase["board"]), Piece.cards("c")))
-    named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in markers[terminal]}
+    named = {word: terminal.lower() for terminal in ("HOLE", "SHOWDOWN", "SUMMARY") for word in table.MARKERS[terminal]}
     marker = LineForm((Piece.word(phrase["marker"]), run,
-                       Piece.choice(dict.fromkeys(w for words in markers.values() for w in words), "what", inner=named),
+                       Piece.choice(dict.fromkeys(w for words in table.MARKERS.values() for w in words), "what", inner=named),
                        Piece.word(phrase["marker_end"]), Piece.cards("c1", optional=True), Piece.cards("c2", optional=True)))
     chat = LineForm((Piece.name(None), Piece.choice({}, open=(phrase["said"],))))
     anyone = Piece.name(None, "last")
     no_play_lines = (
-        LineForm((anyone, Piece.choice(dict.fromkeys(mark["space"] + words for words in misc_ends),
-                                       open=tuple(mark["space"] + words for words in misc_open)))),
+        LineForm((anyone, Piece.choice(dict.fromkeys(mark["space"] + words for words in table.MISC_ENDS),
+                                       open=tuple(mark["space"] + words for words in table.MISC_OPEN)))),
         LineForm((anyone, Piece.word(phrase["joins"]), Piece.number(None))),
         LineForm((anyone, Piece.word(phrase["finished"]),
                   Piece.number(None, lead=phrase["in"], tail=phrase["place"], optional=True, letters=True),
@@ -278,14 +277,14 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
         LineForm((anyone, Piece.word(phrase["wins_a"]), Piece.skip(""), Piece.choice({}, open=(phrase["ticket"],)))),
         LineForm((Piece.word(phrase["capped"]),)),     # Limit: the fourth bet of a round, which the actions show too
     )
-    header = LineForm((Piece.word(phrase["site"]), Piece.choice(dict.fromkeys(tables), optional=True),
+    header = LineForm((Piece.word(phrase["site"]), Piece.choice(dict.fromkeys(table.TABLE_KINDS), optional=True),
                        Piece.choice(dict.fromkeys((phrase["hand"], phrase["game"]))), Piece.number("id"),
                        Piece.mark(mark["name_end"]), Piece.name("rest", "last"), Piece.mark(mark["dash"]),
-                       Piece.when(("d", "t", "z"), date_time, letters=zone_letters),
-                       Piece.when(("d2", "t2", "z2"), date_time, letters=zone_letters, lead=mark["bracket"],
+                       Piece.when(("d", "t", "z"), table.DATE_TIME, letters=table.ZONE_LETTERS),
+                       Piece.when(("d2", "t2", "z2"), table.DATE_TIME, letters=table.ZONE_LETTERS, lead=mark["bracket"],
                                   tail=mark["bracket_end"], optional=True)))
     return {"ACTION": forms, "TAIL": tails, "DEALT": (dealt,), "UNCALLED": (uncalled,), "COLLECT": (collect,),
-            "CASHOUT": (cash_out,), "TABLE": (table,), "TOTAL": (total,),
+            "CASHOUT": (cash_out,), "TABLE": (table_line,), "TOTAL": (total,),
             "POT": (LineForm((*pot, Piece.name(None, "rest0"))),), "BOARD": (board,), "SEAT": (seat,),
             "MARKER": (marker,), "CHAT": (chat,), "NO_PLAY": no_play_lines,
             "SEATSUM": (seat_sum,), "SAYS": (won, shown),
@@ -293,9 +292,7 @@ def line_forms(phrase: dict[str, str], mark: dict[str, str], bets: dict, posts: 
             "CANCELLED": (LineForm((Piece.choice({}, open=(phrase["cancelled"],)),)),), "HEADER": (header,)}
 
 
-FORMS = line_forms(PHRASES, SYNTAX, BETS, POSTS, SHOWS, NO_SHOWS, NO_PLAY, NO_PLAY_OPEN, RUNS, MARKERS, MISC_ENDS, MISC_OPEN,
-                   _HAND_NAME, tables=TABLE_KINDS, date_time=DATE_TIME, zone_letters=ZONE_LETTERS, positions=POSITIONS,
-                   outcomes=OUTCOMES, outcome=OUTCOME_PATTERN)
+FORMS = line_forms(sys.modules[__name__], _HAND_NAME)
 """The line kinds declared as pieces, from this table's words (:func:`line_forms`)."""
 _PIECE_MARKS = {name: SYNTAX[name] for name in ("bracket", "bracket_end", "aside", "open", "close", "dash")}
 

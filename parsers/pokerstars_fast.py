@@ -46,6 +46,7 @@ decimals or in another currency than the stakes, cards not written ``As``, ``Td`
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import namedtuple
 from datetime import datetime, timedelta
@@ -81,17 +82,17 @@ _SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "B
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
-_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL", "table": "TABLE", "dealt": "DEALT", "uncalled": "UNCALLED",
-          "collected": "COLLECT", "cashed": "CASHOUT"}
+_HINTS = {"stars": "HOLE", "seat": "SEAT", "total": "TOTAL"}
 _PHRASED = ("sitting_out", "not_awarded", "showed")
-_MARKS = ("thousands", "point", "space", "open", "close", "aside", "bracket", "bracket_end", "name_end", "dash")
+_MARKS = ("thousands", "point", "open", "close", "aside", "bracket", "bracket_end", "name_end")
 _SINGLE_WORDS = (*_HINTS, *_PHRASED, "et", *_MARKS)
-(W_STARS, W_SEAT, W_TOTAL, W_TABLE, W_DEALT, W_UNCALLED, W_COLLECTED, W_CASHED, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED,
- W_ET, W_THOUSANDS, W_POINT, W_SPACE, W_OPEN, W_CLOSE, W_ASIDE, W_BRACKET, W_BRACKET_END, W_NAME_END,
- W_DASH) = map(np.int64, range(len(_SINGLE_WORDS)))
+(W_STARS, W_SEAT, W_TOTAL, W_SITTING_OUT, W_NOT_AWARDED, W_SHOWED, W_ET, W_THOUSANDS, W_POINT, W_OPEN, W_CLOSE, W_ASIDE,
+ W_BRACKET, W_BRACKET_END, W_NAME_END) = map(np.int64, range(len(_SINGLE_WORDS)))
 # The word lists the scanner tries in turn: list L's words are the indices wl[L] to wl[L + 1] - 1.
-_WORD_LISTS = ("markers", "unshown", "signs")
-L_MARKERS, L_UNSHOWN, L_SIGNS = map(np.int64, range(len(_WORD_LISTS)))
+_WORD_LISTS = ("markers", "unshown", "signs", "others")
+L_MARKERS, L_UNSHOWN, L_SIGNS, L_OTHERS = map(np.int64, range(len(_WORD_LISTS)))
+_OTHERS = ("TABLE", "DEALT", "UNCALLED", "COLLECT", "CHAT", "CASHOUT", "CANCELLED", "NO_PLAY")
+"""The groups of the reader's kinds after its actions' (L_OTHERS: their hints, in its order)."""
 # (then one list per word and choice of the line forms: _forms). NumPy integers: Numba would compile
 # a helper once per global Python int it is handed, as a literal.
 
@@ -101,9 +102,9 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
     reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
     first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
     marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
-    it), a currency sign's (code point, 0) or a choice's word's (ActionKind index or -1, the list of
-    a numbered word's mark); ``codes`` the table's code of each scanner terminal; ``forms``
-    :func:`_forms`."""
+    it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts
+    the line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark);
+    ``codes`` the table's code of each scanner terminal; ``forms`` :func:`_forms`."""
 
     def listed(self, which: int) -> list[str]:
         """Word list ``which``, as text."""
@@ -122,6 +123,9 @@ def scanner_words(reader=ps) -> ScannerWords:
     scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
     table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
+    names = [k.name for k in reader.LINE_KINDS]
+    others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
+    assert [k.name or group for k, group in zip(others, _OTHERS)] == list(_OTHERS), "the reader's kinds, in its order"
     single = {**{name: hints[kind] for name, kind in _HINTS.items()},
               **{name: phrase[name] for name in _PHRASED},
               "et": phrase["et"], **{name: mark[name] for name in _MARKS}}
@@ -133,6 +137,10 @@ def scanner_words(reader=ps) -> ScannerWords:
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
         "signs": [(sign, ord(sign), 0) for sign in reader.CURRENCY_SIGNS if not sign.isascii()],
+        # the kinds after the actions', tried in the reader's order where their hints stand (a kind without
+        # play: "", anywhere, since its words are the forms' alone)
+        "others": [(kind.hint.removeprefix("^") if kind.name else "", _GROUPS.index(group), kind.hint.startswith("^"))
+                   for kind, group in zip(others, _OTHERS, strict=True)],
     }
     assert tuple(lists) == _WORD_LISTS
     forms = _forms(reader, lists)
@@ -260,11 +268,7 @@ def _forms(reader, lists: dict[str, list]) -> np.ndarray:
             "one piece ends at several places"
         rows.append([group, role, kind, len(ops), *(x for op in ops for x in op)])
 
-    forms = ps.line_forms(reader.PHRASES, reader.SYNTAX, reader.BETS, reader.POSTS, reader.SHOWS, reader.NO_SHOWS,
-                          reader.NO_PLAY, reader.NO_PLAY_OPEN, reader.RUNS, reader.MARKERS, reader.MISC_ENDS,
-                          reader.MISC_OPEN, tables=reader.TABLE_KINDS, date_time=reader.DATE_TIME,
-                          zone_letters=reader.ZONE_LETTERS, positions=reader.POSITIONS, outcomes=reader.OUTCOMES,
-                          outcome=reader.OUTCOME_PATTERN)
+    forms = ps.line_forms(reader)
     assert sorted(forms) == sorted(_GROUPS)
     assert [w for p in forms["MARKER"][0].pieces if p.group == "what" for w in p.words] == [
         w for w, _, _ in lists["markers"]], "a marker's index in its choice is its index in the list of markers"
@@ -751,16 +755,6 @@ def _set_board(row, cards, n):
 
 
 @njit(cache=True)
-def _action_row(k, seat, line, cents, street, kind, actor, line_col, amount, street_col, kind_col):
-    """Action row k of the batch: who, where, how much, on which street, of what kind."""
-    actor[k] = seat
-    line_col[k] = line
-    amount[k] = cents
-    street_col[k] = street
-    kind_col[k] = kind
-
-
-@njit(cache=True)
 def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
@@ -770,8 +764,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
-    ns = np.int64(0)        # (not a literal 0: _seat_of would be compiled for it too)
-    na = np.int64(0)       # (and _action_row for it)
+    ns = na = np.int64(0)       # (not a literal 0: _seat_of would be compiled for it too)
     npots = 0
     for h in range(hand_lines.shape[0]):
         c.seat_start[h] = ns
@@ -799,6 +792,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             fl = hand_first[h] + (li - first_index)
             c0 = b[s]
             token = 0
+            group = role = tail = chosen = -1
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
@@ -809,15 +803,14 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     break
-                if token != T_HOLE and token != T_SUMMARY:
-                    run = max(marker_run, 0)
-                    if run > 0 and run_street[run - 1] == 0:
-                        break      # a second run before the first
                 if token == T_HOLE:
                     seen_hole = True
                 elif token == T_SUMMARY:
                     in_summary = True
                 else:       # a street line or the showdown (street 4), dealt as the reader deals them
+                    run = max(marker_run, 0)
+                    if run > 0 and run_street[run - 1] == 0:
+                        break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
                     if c1f >= 0:
@@ -889,23 +882,22 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 c.total_line[h] = fl
                 has_total = True
                 token = T_TOTAL
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)[0] != 0:
+            elif in_summary:
                 status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
                     b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
-                if status < 0 or sum_boards > 2:
-                    break
-                n = _cards(b, start, close, wb, wa, wl, tmp)
-                if n <= 0 or n > 5:
-                    break
-                _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
-                if sum_boards == 0:
-                    c.summary_board_line[h] = fl
-                else:
-                    c.summary_more_board_lines[h, sum_boards - 1] = fl
-                sum_boards += 1
-                token = T_BOARD
-            elif in_summary and _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
-                token = T_RUNTWICE      # "Hand was run twice"
+                if status != 0:
+                    n = _cards(b, start, close, wb, wa, wl, tmp) if status == 1 else -1
+                    if n <= 0 or n > 5 or sum_boards > 2:
+                        break
+                    _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
+                    if sum_boards == 0:
+                        c.summary_board_line[h] = fl
+                    else:
+                        c.summary_more_board_lines[h, sum_boards - 1] = fl
+                    sum_boards += 1
+                    token = T_BOARD
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
+                    token = T_RUNTWICE      # "Hand was run twice"
             if token == 0:
                 # -------------------------------------------------- "<player>: <action>", at the first name end that reads
                 status = p = form = 0
@@ -917,21 +909,59 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                             break
                 if status < 0:
                     break
-                if status == 1 and wf[form, F_ROLE] == R_NO_PLAY:
-                    if _repeats_line(b, line_start, line_end, li, first_index):
-                        break       # a line without play written twice: the reader refuses it
-                    continue
                 if status == 1:
                     role = wf[form, F_ROLE]
-                    i = _seat_of(b, s, p, r.name_from, r.name_to, s0, ns)
-                    if i < 0:
+                    group, p0, pe, number = GR_NO_PLAY if role == R_NO_PLAY else GR_ACTION, s, p, -1
+            if token == 0 and group < 0:
+                # -------------------------------------------------- the reader's other kinds, in its order: each tried
+                # where its hint stands, the first that reads is the line's (none: out of the lane)
+                for k in range(wl[L_OTHERS], wl[L_OTHERS + 1]):
+                    group = wk[k, 0]
+                    if _n(wa, k) > 0 and not (_at_k(b, s, e, wb, wa, k) if wk[k, 1] else _find(b, s, e, wb, wa, k) >= 0):
+                        continue
+                    status, _, kind, cents, to, cf, ct, c2f, c2t, _, _, p0, pe, _, chosen, _, number = _read_form(
+                        b, wb, wa, wl, wk, wf, sign, group, s, e)
+                    if status != 0:
+                        break
+                if status != 1:
+                    break
+            if group == GR_CHAT:
+                continue        # chat ('<someone> said, "…'): no play, and may be written twice
+            if group == GR_NO_PLAY:
+                if _repeats_line(b, line_start, line_end, li, first_index):
+                    break       # a line without play written twice: the reader refuses it
+                continue
+            if group >= 0:
+                i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)       # (a table's name: no seat's)
+                if group == GR_TABLE:
+                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, cents, to, chosen == 0
+                    token = T_TABLE
+                elif group == GR_DEALT:
+                    n = _groups_cards(b, cf, ct, c2f, c2t, wb, wa, wl, tmp)[0]
+                    if n != 0 and (n != 2 or i < 0 or c.hole_how[s0 + i] == 1
+                                   or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0], tmp[1], _HOW_DEALT, fl)):
+                        break
+                    token = T_DEALT
+                elif group == GR_CASHOUT:
+                    if i < 0 or c.has_cash_out[s0 + i]:
+                        break      # (a second cash-out of one player: the reader refuses it)
+                    c.has_cash_out[s0 + i] = True
+                    c.cash_out[s0 + i] = cents
+                    token = T_BODY
+                elif group == GR_CANCELLED:
+                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
+                    token = T_CANCELLED
+                else:       # an action, an uncalled bet or a collect: an action row
+                    code = chosen if number < 0 else number + 1     # a collect's pot, side pot-N: N + 1; else -1
+                    if i < 0 or code > 120:
                         break
                     k = na
+                    c.actor[k], c.line[k], c.amount[k], c.street[k], c.kind[k] = i, fl, cents, street, kind
+                    c.pot[k] = code
                     # the reference keeps "and is all-in" (or the cap) for calls, bets, raises and posts only
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
                     c.is_all_in[k] = role == R_PUTS and tail == R_ALL_IN
                     c.is_capped[k] = role == R_PUTS and tail == R_CAPPED
-                    c.action_board[k] = run if role == R_SHOWS else 0     # a show or muck names its board
+                    c.action_board[k] = run if role == R_SHOWS or group == GR_COLLECT else 0   # a show, muck, collect's board
                     token = T_BODY
                     if kind == K_RAISE:
                         c.raise_to[k] = to
@@ -954,71 +984,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         if not seen_hole:
                             token = T_POST
                     na += 1
-            if token == 0:
-                # -------------------------------------------------- table, dealt, uncalled, collect
-                if _at_k(b, s, e, wb, wa, W_TABLE):
-                    status, _, _, mx, bt, _, _, _, _, _, _, p0, pe, _, chosen, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_TABLE, s, e)
-                    if status != 1:
-                        break
-                    r.table_from[h], r.table_to[h], c.max_seats[h], c.button_seat[h], r.play[h] = p0, pe, mx, bt, chosen == 0
-                    token = T_TABLE
-                elif _at_k(b, s, e, wb, wa, W_DEALT):
-                    status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_DEALT, s, e)
-                    n = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)[0] if status == 1 else -1
-                    if n != 0 and n != 2:
-                        break
-                    if n == 2:
-                        i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns)
-                        if i < 0 or c.hole_how[s0 + i] == 1 or not _hole(c.hole, c.hole_how, c.hole_line, s0 + i, tmp[0],
-                                                                       tmp[1], _HOW_DEALT, fl):
-                            break
-                    token = T_DEALT
-                elif _at_k(b, s, e, wb, wa, W_UNCALLED):
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_UNCALLED, s, e)
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
-                    if i < 0:
-                        break
-                    k = na
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
-                    c.action_board[k] = 0
-                    na += 1
-                    token = T_BODY
-                elif _find(b, s, e, wb, wa, W_COLLECTED) >= 0:
-                    status, _, kind, cents, _, _, _, _, _, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_COLLECT, s, e)
-                    code = chosen if number < 0 else number + 1     # pot, main pot, side pot; side pot-N: N + 1
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 and code <= 120 else -1
-                    if i < 0:
-                        break
-                    k = na
-                    _action_row(k, i, fl, cents, street, kind, c.actor, c.line, c.amount, c.street, c.kind)
-                    c.pot[k] = code
-                    c.action_board[k] = run
-                    na += 1
-                    token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CHAT, s, e)[0] == 1:
-                    continue        # chat ('<someone> said, "…'): no play, and may be written twice
-                elif _find(b, s, e, wb, wa, W_CASHED) >= 0:
-                    # "<player> cashed out the hand for AMT( | Cash Out Fee AMT)": what the room paid him
-                    status, _, _, cents, _, _, _, _, _, _, _, p0, pe, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_CASHOUT, s, e)
-                    i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
-                    if i < 0 or c.has_cash_out[s0 + i]:
-                        break      # (a second cash-out of one player: the reader refuses it)
-                    c.has_cash_out[s0 + i] = True
-                    c.cash_out[s0 + i] = cents
-                    token = T_BODY
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_CANCELLED, s, e)[0] == 1:
-                    c.is_cancelled[h] = True      # "Hand cancelled…": a terminal of the shape
-                    token = T_CANCELLED
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_NO_PLAY, s, e)[0] != 1 \
-                        or _repeats_line(b, line_start, line_end, li, first_index):
-                    break      # a line the lane does not read, or one without play written twice (refused)
-                else:
-                    continue
             # -------------------------------------------------- the shape, as check_shape builds it
             if token == previous and (token == T_BODY or token == T_SEAT or token == T_POST or token == T_DEALT
                                       or token == T_BOARD or token == T_SEATSUM):
@@ -1156,36 +1121,28 @@ def _full_head(line: str) -> _Head | None:
         return None
 
 
-def _register(key: str, line: str, read: tuple) -> _Head | None | object:
+def _register(key: str, line: str, data: bytes, start: int, row: list, played_at) -> _Head | None | object:
     """The fields of a header form (its text between ID and date) read by the reference, or _SLOW
-    when the reference does not read the ID and date where the scanner does. ``read`` is the
-    scanner's reading of ``line``: the ID, where the date starts (characters), the ET time in UTC,
-    and the local time and its zone before it (None, None for none)."""
+    when the reference does not read the ID and date where the scanner does: ``row`` (of
+    :func:`_headers`) is the scanner's reading of ``line``, which starts at byte ``start`` of
+    ``data``, and ``played_at`` its ET time in UTC."""
     head = _full_head(line)
     if head is not None:
-        hand_id, date_from, played_at, local, zone = read
+        _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
+        date_from += len(ps.SYNTAX["dash"])             # after " - "
         match = ps.read_header(line)
-        when = match["when"]
-        at = match["match"].start("rest")
-        if (match["match"]["id"] != hand_id or when.start() + at != date_from or when.end() + at != len(line)
-                or head.played_at != played_at or (when["d2"] is None) != (zone is None)
-                or zone is not None and (when["z"] != zone or f"{when['d']} {when['t']}" != local)):
+        when, at = match["when"], match["match"].start("rest")
+        if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
+                or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
+                or (when["d2"] is None) != (zone_from < 0)
+                or zone_from >= 0 and (when["z"] != _piece(data, zone_from, zone_to)
+                                       or f"{when['d']} {when['t']}" != _piece(data, date_from, zone_from - 1))):
             head = _SLOW
     if len(_HEADS) < 10_000:
         _HEADS[key] = head
     return head
 
 
-def _scanned_header(data: bytes, start: int, row, played_at) -> tuple:
-    """The scanner's reading of the header line at byte ``start`` (row of ``_headers``), for :func:`_register`."""
-    _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row.tolist()
-    date_from += len(ps.SYNTAX["dash"])             # after " - "
-    local, zone = ((_piece(data, date_from, zone_from - 1), _piece(data, zone_from, zone_to)) if zone_from >= 0
-                   else (None, None))
-    return _piece(data, id_from, id_to), len(_piece(data, start, date_from)), played_at, local, zone
-
-
-_MISSING = object()
 _SLOW = object()
 
 
@@ -1251,10 +1208,8 @@ _Found = namedtuple("_Found", "signs play table_from table_to shape name_from na
 """What :func:`_scan` reads besides the batch's columns (places in bytes): per hand the currency sign of its header
 (given), play money, its table's name and its shape; per seat its player's name and what its summary line says;
 per action the words aside (a shown hand's name; -1: none)."""
-_SEAT_COLUMNS = ("seat_no", "stack", "is_sitting_out", "seat_line", "hole", "hole_how", "hole_line", "summary_won",
-                 "summary_line", "has_cash_out", "cash_out", "won_not_awarded")
-_ACTION_COLUMNS = ("street", "actor", "kind", "amount", "raise_to", "is_all_in", "is_capped", "action_board", "cards",
-                   "pot", "line")
+_ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) if f.name in _Lane._fields}
+"""The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
 def _piece(data: bytes, start: int, stop: int) -> str:
@@ -1307,18 +1262,14 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
         chunk = chunks[h]
         head = hand_id = when = None
         if chunk.format == "pokerstars" and chunk.lines:
-            head = _SLOW
-            if matched:
-                key = cut(key_from, key_to)
-                head = _HEADS.get(key, _MISSING)
-                if head is _MISSING:
-                    head = _register(key, chunk.lines[0], _scanned_header(data, line_start[hand_line0[h]], fast[h],
-                                                                          played[h]))
-                if head is not None and head is not _SLOW:
-                    if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
-                        hand_id, when = cut(id_from, id_to), played[h]
-                    else:
-                        head = None
+            key = cut(key_from, key_to) if matched else None
+            head = (_SLOW if key is None else _HEADS[key] if key in _HEADS
+                    else _register(key, chunk.lines[0], data, line_start[hand_line0[h]], fast[h].tolist(), played[h]))
+            if head is not None and head is not _SLOW:
+                if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
+                    hand_id, when = cut(id_from, id_to), played[h]
+                else:
+                    head = None
             if head is _SLOW:
                 head = _full_head(chunk.lines[0])
                 if head is not None:
@@ -1340,11 +1291,10 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                    np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
     ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
                           _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
-    for name in _SEAT_COLUMNS:
-        setattr(b, name, getattr(b, name)[:ns])
-    for name in _ACTION_COLUMNS:
-        setattr(b, name, getattr(b, name)[:na])
-    b.pot_amount = b.pot_amount[:npots]
+    written = {"seats": ns, "actions": na, "pots": npots}
+    for name, rows in _ROWS.items():
+        if rows in written:
+            setattr(b, name, getattr(b, name)[:written[rows]])
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
     _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
@@ -1371,22 +1321,25 @@ def _strings(text: str, data: bytes, start: np.ndarray, stop: np.ndarray) -> lis
     return [_piece(data, f, t) if f >= 0 else None for f, t in zip(start.tolist(), stop.tolist())]
 
 
-_WORDS_READ: set[str] = set()
+_WORDS_READ: dict[re.Pattern, set[str]] = {}
+"""The free words each pattern of the reader read, remembered (one set per pattern: words that
+one reads, another may not)."""
 
 
 def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.Pattern) -> None:
     """Put out of the lane each hand whose free words (between ``start`` and ``stop`` of its rows)
-    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them."""
+    the reader's ``pattern`` does not read: the scanner finds them, the reader's table judges them
+    (each text once, by set operations: most repeat)."""
     rows = np.flatnonzero(start >= 0)
-    hands = np.searchsorted(row_start, rows, side="right") - 1
-    known = _WORDS_READ
-    for h, said in zip(hands.tolist(), _strings(text, data, start[rows], stop[rows])):
-        if said in known:
-            continue
-        if pattern.fullmatch(said) is None:
-            b.in_lane[h] = False
-        elif len(known) < 100_000:
-            known.add(said)
+    said = _strings(text, data, start[rows], stop[rows])
+    known = _WORDS_READ.setdefault(pattern, set())
+    new = set(said).difference(known)
+    unread = {words for words in new if pattern.fullmatch(words) is None}
+    if len(known) < 100_000:
+        known.update(new.difference(unread))
+    if unread:
+        hands = np.searchsorted(row_start, rows, side="right") - 1
+        b.in_lane[[h for h, words in zip(hands.tolist(), said) if words in unread]] = False
 
 
 _NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)

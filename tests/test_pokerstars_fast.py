@@ -572,14 +572,16 @@ def _table_with(**changes):
 
 def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers import pokerstars as ps
-    from parsers.pokerstars_fast import L_MARKERS, W_SEAT, W_UNCALLED, WORDS
+    from parsers.pokerstars_fast import L_MARKERS, L_OTHERS, W_SEAT, WORDS
 
     def word(i):
         return bytes(WORDS.data[WORDS.at[i]:WORDS.at[i + 1]]).decode()
 
     hints = {k.name: k.hint for k in ps.LINE_KINDS if k.name}
     assert word(W_SEAT) == hints["SEAT"].lstrip("^") == "Seat "
-    assert word(W_UNCALLED) == hints["UNCALLED"].lstrip("^")
+    # the kinds after the actions': their hints, in the reader's order (none for chat and lines without play)
+    assert WORDS.listed(L_OTHERS) == [*(hints[name].lstrip("^") for name in ("TABLE", "DEALT", "UNCALLED", "COLLECT")),
+                                      "", hints["CASHOUT"], hints["CANCELLED"].lstrip("^"), ""]
     # each choice of the action forms is a list of its own: the bets and posts are one
     assert ["calls", "bets", *ps.POSTS] in [WORDS.listed(i) for i in range(len(WORDS.lists) - 1)]
     assert WORDS.listed(L_MARKERS) == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
@@ -810,10 +812,7 @@ def test_the_scanner_reads_dates_as_the_readers_table_declares_them():
     import re
 
     from parsers.lines import LineForm
-    pieces = ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
-                           ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS,
-                           date_time=dashes_table.DATE_TIME, zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS,
-                           outcomes=ps.OUTCOMES, outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces
+    pieces = ps.line_forms(dashes_table)["HEADER"][0].pieces
     when = re.compile(LineForm(pieces[-2:]).pattern("", {name: ps.SYNTAX[name] for name in ("open", "close", "dash")}))
     assert when.fullmatch("2021-03-04 5:06:07 ET") and not when.fullmatch("2021/03/04 5:06:07 ET")
     assert ps._WHEN.fullmatch("2021/03/04 5:06:07 ET") and not ps._WHEN.fullmatch("2021-03-04 5:06:07 ET")
@@ -836,10 +835,7 @@ def test_the_scanner_reads_the_header_the_reader_declares():
     assert _scanned_header(rush, WORDS) is None and ps._HEADER.match(rush) is None
     table = _table_with(TABLE_KINDS=(*ps.TABLE_KINDS, "Rush "))
     assert _scanned_header(rush, scanner_words(table)) is not None
-    assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
-                         ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=table.TABLE_KINDS, date_time=ps.DATE_TIME,
-                         zone_letters=ps.ZONE_LETTERS, positions=ps.POSITIONS, outcomes=ps.OUTCOMES,
-                         outcome=ps.OUTCOME_PATTERN)["HEADER"][0].pieces[1].words[-1] == "Rush "
+    assert ps.line_forms(table)["HEADER"][0].pieces[1].words[-1] == "Rush "
     local = header.replace("2021/03/04 5:06:07 ET", "2021/03/04 11:06:07 CET [2021/03/04 5:06:07 ET]")
     row = _scanned_header(local, WORDS)
     assert local.encode()[row[7]:row[8]] == b"CET" and row[6] - row[5] == 6 * 3600      # (bytes: the € is three)
@@ -890,11 +886,17 @@ def test_the_summary_seat_lines_are_read_as_the_reader_declares_them():
     line = "Seat 2: Ivan (dealer) (button) collected (€0.25)"
     assert ps._SEATSUM.match(line).group("p") == "Ivan (dealer)"        # a player Ivan (dealer): none sits
     dealer = _table_with(POSITIONS=(*ps.POSITIONS, "dealer"))
-    assert ps.line_forms(ps.PHRASES, ps.SYNTAX, ps.BETS, ps.POSTS, ps.SHOWS, ps.NO_SHOWS, ps.NO_PLAY, ps.NO_PLAY_OPEN,
-                         ps.RUNS, ps.MARKERS, ps.MISC_ENDS, ps.MISC_OPEN, tables=ps.TABLE_KINDS, date_time=ps.DATE_TIME,
-                         zone_letters=ps.ZONE_LETTERS, positions=dealer.POSITIONS, outcomes=ps.OUTCOMES,
-                         outcome=ps.OUTCOME_PATTERN)["SEATSUM"][0].pieces[4].parts[0].words[-1] == " (dealer)"
+    assert ps.line_forms(dealer)["SEATSUM"][0].pieces[4].parts[0].words[-1] == " (dealer)"
     hand = _WORDS_HAND.replace("Seat 2: Ivan (button) collected", "Seat 2: Ivan (dealer) (button) collected")
     assert read_batch(split(hand), "t.txt").in_lane.tolist() == [False]
     batch = read_batch(split(hand), "t.txt", scanner_words(dealer))
     assert batch.in_lane.tolist() == [True] and batch.summary_won.tolist() == [-1, 25, -1]
+
+
+def test_words_one_pattern_reads_are_no_proof_for_another():
+    """The free words the reader judges are remembered per pattern: a show line whose parentheses
+    hold a summary outcome ('folded before Flop', read a moment before as Vera's summary words) is
+    no hand's name, and the reader refuses it, so the lane must too."""
+    shows = _WORDS_HAND.replace("Ivan collected €0.25 from pot\n",
+                                "Ivan collected €0.25 from pot\nIvan: shows [Ac Kd] (folded before Flop)\n")
+    assert check_file(shows + "\n") == (1, 0)
