@@ -372,12 +372,8 @@ def _worded(batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> tup
     out = []
     for row in rows:
         said = _Said(batch, facts, h, row, rows)
-        cases = WORDS.get(row.rule)
-        if cases is None:       # a rule the engine gained before its words
-            message, expected, actual = HE(row.rule).text, str(row.expected), str(row.actual)
-        else:
-            case = next(case for case in cases if case.when is None or case.when(said))
-            message, expected, actual = (template.format_map(said) for template in case[:3])
+        case = next(case for case in WORDS[row.rule] if case.when is None or case.when(said))
+        message, expected, actual = (template.format_map(said) for template in case[:3])
         out.append(Finding(rule_id=str(row.rule), message=message, line=row.line, severity=row.severity,
                            expected=expected, actual=actual))
     return tuple(out)
