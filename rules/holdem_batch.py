@@ -298,10 +298,15 @@ def _copy(column: np.ndarray, values: list, fill) -> list[int]:
     than two decimals (written 0)."""
     if column.dtype == np.int64:
         values = [fill if value is None else in_cents(value) for value in values]
-        column[:] = [0 if cents is None else cents for cents in values]
-        return [row for row, cents in enumerate(values) if cents is None]
-    codes = _CODES.get(type(next((value for value in values if value is not None), None)), {})
-    column[:] = [fill if value is None else codes.get(value, value) for value in values]
+        unfitting = [row for row, cents in enumerate(values) if cents is None]
+        column[:] = [0 if cents is None else cents for cents in values] if unfitting else values
+        return unfitting
+    codes = _CODES.get(type(next((value for value in values if value is not None), None)))
+    if codes is not None:
+        values = [fill if value is None else codes[value] for value in values]
+    elif None in values:
+        values = [fill if value is None else value for value in values]
+    column[:] = values
     return []
 
 
@@ -326,7 +331,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     # seats, by name: the last seat line of a name is the player's (as the replay keys players by name)
     n = len(hand.seats)
     index = {s.player: i for i, s in enumerate(hand.seats)}
-    b.is_sitting_out[[s0 + index[s.player] for s in hand.seats if s.is_sitting_out]] = True
+    for s in hand.seats:
+        if s.is_sitting_out:
+            b.is_sitting_out[s0 + index[s.player]] = True
     index.update((name, n + k) for k, name in enumerate(unseated))
     b.is_unseated[s0 + n:s0 + n + len(unseated)] = True
     for name in hand.stack_not_stated:
@@ -359,8 +366,9 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.cash_out[s0 + index[c.player]] = cents(c.amount)
     for j, a in enumerate(hand.actions, a0):
         b.actor[j] = index[a.player]
-        ok &= len(a.cards) <= 2
-        b.cards[j, :len(a.cards[:2])] = [card.code for card in a.cards[:2]]
+        if a.cards:
+            ok &= len(a.cards) <= 2
+            b.cards[j, :len(a.cards[:2])] = [card.code for card in a.cards[:2]]
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
     if summary is not None:
         b.pot_amount[p0:p0 + len(summary.pots)] = [cents(amount) for amount in summary.pots]
