@@ -109,10 +109,9 @@ class HoldemReplay(Replay):
 
 def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
            allin_ev: bool = True) -> HoldemReplay:
-    """Replay one hand with the compiled engine (see the module docstring). ``limit_cap``: the bets
-    allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
-    ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity.
-    Raises :class:`NotReplayed` for a hand the engine's columns cannot hold."""
+    """Replay one hand with the compiled engine (see the module docstring); the options are
+    :func:`rules.holdem_fast.replay_batch`'s. Raises :class:`NotReplayed` for a hand the engine's
+    columns cannot hold."""
     b = batch_from_hands([hand])     # a batch of one hand: its seats and actions are the whole columns
     f = replay_batch(b, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
     if not f.explained[0]:

@@ -401,8 +401,7 @@ def _odd_units_moved(rows: list[_Row], unit: int) -> bool:
 
 
 def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
-    """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
-    in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
-    ROOM-ALL-IN and ROOM-DEAD-BLIND at the action's line, ROOM-BUTTON at the hand's first line."""
+    """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`:
+    each check says the line it cites), in words."""
     return _worded(batch, facts, h, [_Row(rule, severity, line or None, *rest)
                                      for hand, rule, severity, line, *rest in breaches(batch, facts) if hand == h])

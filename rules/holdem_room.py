@@ -137,7 +137,6 @@ ROOM_FACTS = (
     ("ROOM-DEAD-BLIND", Severity.ERROR, _dead_posts_off),
     ("ROOM-BUTTON", Severity.ERROR, _button_off_table),
 )
-"""The room facts of this module: ID, severity and the check of a batch and the engine's facts of it."""
 
 
 def breaches(b: HandBatch, f) -> list[tuple[int, str, Severity, int, int, int, int]]:
