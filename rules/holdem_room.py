@@ -4,7 +4,7 @@ checked on a batch of hands (:class:`rules.holdem_batch.HandBatch`) and the engi
 Each fact is one row of :data:`ROOM_FACTS`: its ID, its severity and the check that finds where a
 batch breaks it, in the terms of the engine's finding rows (line, seat, expected, actual). The
 engine's lane leaves a hand that breaks one to the full path (:func:`rules.holdem_fast.replay_batch`),
-which words it (:func:`rules.holdem_explain.room_findings`).
+which words it (:func:`rules.holdem_explain.explain`).
 
 >>> import numpy as np
 >>> from types import SimpleNamespace
@@ -70,11 +70,9 @@ def _button_off_table(b: HandBatch, f) -> Found:
     """ROOM-BUTTON, at the hand's first line: the button (actual) is on a seat number past the
     table's size (expected), where no seat line puts a player (``Seat #7 is the button`` at a 6-max
     table). An empty seat of the table is a dead button, as the rooms play it: no finding."""
-    found = []
-    for h in np.flatnonzero((b.max_seats > 0) & (b.button_seat > b.max_seats)).tolist():
-        if not (b.seat_no[b.seat_start[h]:b.seat_start[h + 1]] == b.button_seat[h]).any():
-            found.append((h, int(b.first_line[h]), -1, int(b.max_seats[h]), int(b.button_seat[h])))
-    return found
+    return [(h, int(b.first_line[h]), -1, int(b.max_seats[h]), int(b.button_seat[h]))
+            for h in np.flatnonzero((b.max_seats > 0) & (b.button_seat > b.max_seats)).tolist()
+            if not (b.seat_no[b.seat_start[h]:b.seat_start[h + 1]] == b.button_seat[h]).any()]
 
 
 def _hand_of(b: HandBatch, actions: np.ndarray) -> np.ndarray:
