@@ -334,9 +334,8 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
     for s in hand.seats:
         if s.is_sitting_out:
             b.is_sitting_out[s0 + index[s.player]] = True
-    for k, name in enumerate(unseated):
-        index[name] = n + k
-        b.is_unseated[s0 + n + k] = True
+    index.update((name, n + k) for k, name in enumerate(unseated))
+    b.is_unseated[s0 + n:s0 + n + len(unseated)] = True
     for name in hand.stack_not_stated:
         if name in index:
             b.stack_not_stated[s0 + index[name]] = True
@@ -353,9 +352,7 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
             b.hole_line[j] = record.line
         if len(record.cards) > len(known):
             holes[record.player] = record.cards
-            b.hole[j] = -1
-            for c, card in enumerate(record.cards):
-                b.hole[j, c] = card.code
+            b.hole[j] = [card.code for card in record.cards] + [-1] * (2 - len(record.cards))
             b.hole_how[j] = HOWS.index(record.how)
         elif known and len(record.cards) == 2 and set(known) != set(record.cards):
             slot = 0 if not b.hole_conflict_line[j, 0] else 1
@@ -369,14 +366,12 @@ def _fill_hand(b: HandBatch, h: int, hand: HoldemHand, unseated: list[str], s0: 
         b.cash_out[s0 + index[c.player]] = cents(c.amount)
     for j, a in enumerate(hand.actions, a0):
         b.actor[j] = index[a.player]
-        if len(a.cards) > 2:
-            ok = False
-        for c, card in enumerate(a.cards[:2]):
-            b.cards[j, c] = card.code
+        if a.cards:
+            ok &= len(a.cards) <= 2
+            b.cards[j, :len(a.cards[:2])] = [card.code for card in a.cards[:2]]
         b.pot[j] = pot_code(a.pot) if a.kind is ActionKind.COLLECT else -1
     if summary is not None:
-        for k, amount in enumerate(summary.pots):
-            b.pot_amount[p0 + k] = cents(amount)
+        b.pot_amount[p0:p0 + len(summary.pots)] = [cents(amount) for amount in summary.pots]
         ok &= _put_boards(summary.boards, b.summary_board[h], b.summary_more_boards[h])
         lines = summary.board_lines[:min(len(summary.boards), 3)]      # a board without its line keeps 0
         if lines:

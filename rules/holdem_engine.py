@@ -39,7 +39,7 @@ from decimal import Decimal
 
 from rules.cards import Card
 from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
-from rules.holdem_explain import explain, money, room_findings
+from rules.holdem_explain import explain, money
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
 from rules.holdem_rules import DEFAULT
@@ -109,18 +109,15 @@ class HoldemReplay(Replay):
 
 def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
            allin_ev: bool = True) -> HoldemReplay:
-    """Replay one hand with the compiled engine (see the module docstring). ``limit_cap``: the bets
-    allowed per Limit round (default ``rules.holdem_rules.LIMIT_CAP_BETS``, ``None``: no cap);
-    ``cap_heads_up``: whether the cap holds heads-up; ``allin_ev=False`` skips the equity.
-    Raises :class:`NotReplayed` for a hand the engine's columns cannot hold."""
+    """Replay one hand with the compiled engine (see the module docstring); the options are
+    :func:`rules.holdem_fast.replay_batch`'s. Raises :class:`NotReplayed` for a hand the engine's
+    columns cannot hold."""
     b = batch_from_hands([hand])     # a batch of one hand: its seats and actions are the whole columns
     f = replay_batch(b, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
     if not f.explained[0]:
         raise NotReplayed("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more "
                           "than two hole cards or five board cards, more than three boards, or more than 62 seats")
-    findings = explain(b, f, 0, f.findings)     # none when its rows are
-    if not f.certified[0]:      # a certified hand breaks no room fact either
-        findings += room_findings(b, f, 0)
+    findings = explain(b, f)
     order = f.fact_order.tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
     seat_no, hole = b.seat_no.tolist(), b.hole.tolist()

@@ -2,7 +2,7 @@
 
 The engine (:mod:`rules.holdem_fast`) reports each broken rule as numbers: the rule's code, the
 line, the seat, the expected and actual amounts in cents. :func:`explain` words the rows of one
-hand, :func:`room_findings` the room facts it breaks (:mod:`rules.holdem_room`). Each rule's words
+hand and the room facts it breaks (:mod:`rules.holdem_room`). Each rule's words
 are written once, in :data:`WORDS` keyed by the rule's ID: its cases, each a template of the
 message, the expected and the actual, and when it applies. A template names values of
 :data:`WORD_VALUES` (``{who}``, ``{got}``, ``{owed}`` …), worked out from the batch's columns and
@@ -23,12 +23,12 @@ import numpy as np
 from rules.cards import Card
 from rules.findings import Finding, Severity
 from rules.holdem_batch import KINDS, STREETS, HandBatch
-from rules.holdem_fast import WARNING, FactBatch, FindingRows, hand_units
+from rules.holdem_fast import WARNING, FactBatch, hand_units
 from rules.holdem_hand import ActionKind
 from rules.holdem_room import breaches
 from rules.holdem_rules import HE, MAX_PLAYERS, MIN_PLAYERS
 
-__all__ = ["WORDED", "WORDS", "WORD_VALUES", "explain", "money", "room_findings"]
+__all__ = ["WORDS", "WORD_VALUES", "explain", "money"]
 
 
 def money(cents: int) -> str:
@@ -364,33 +364,28 @@ WORDS: dict[str, tuple[_Case, ...]] = {
 }
 """Each rule's words, by its ID: its cases in the order they are tried."""
 
-WORDED = frozenset(rule for rule in HE if rule in WORDS)
-"""The rules whose finding rows have their own words."""
 
-
-def _worded(batch: HandBatch, facts: FactBatch, h: int, rows: list[_Row]) -> tuple[Finding, ...]:
+def explain(batch: HandBatch, facts: FactBatch, h: int = 0) -> tuple[Finding, ...]:
+    """The findings of hand ``h`` of ``batch`` in words: the engine's rows (``facts.findings``, in its
+    order), then the room facts the hand breaks where no rule of the game sees it (a certified hand
+    breaks none)."""
+    found = facts.findings
+    rows = [_Row(HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING
+                 else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
+                 int(found.actual[k])) for k in np.flatnonzero(found.hand == h).tolist()]
+    if _odd_units_moved(rows, int(hand_units(batch)[h])):
+        rows = [row._replace(rule=ODD_CHIP) if row.rule is HE.SPLIT else row for row in rows]
+    if not facts.certified[h]:
+        rows += [_Row(rule, severity, line or None, *rest)
+                 for hand, rule, severity, line, *rest in breaches(batch, facts) if hand == h]
     out = []
     for row in rows:
         said = _Said(batch, facts, h, row, rows)
-        cases = WORDS.get(row.rule)
-        if cases is None:       # a rule the engine gained before its words
-            message, expected, actual = HE(row.rule).text, str(row.expected), str(row.actual)
-        else:
-            case = next(case for case in cases if case.when is None or case.when(said))
-            message, expected, actual = (template.format_map(said) for template in case[:3])
+        case = next(case for case in WORDS[row.rule] if case.when is None or case.when(said))
+        message, expected, actual = (template.format_map(said) for template in case[:3])
         out.append(Finding(rule_id=str(row.rule), message=message, line=row.line, severity=row.severity,
                            expected=expected, actual=actual))
     return tuple(out)
-
-
-def explain(batch: HandBatch, facts: FactBatch, h: int, found: FindingRows) -> tuple[Finding, ...]:
-    """The findings of hand ``h`` of ``batch`` (``found``: its rows, in the engine's order), in words."""
-    rows = [_Row(HE.by_code(int(found.rule[k])), Severity.WARNING if int(found.severity[k]) == WARNING
-                 else Severity.ERROR, int(found.line[k]) or None, int(found.seat[k]), int(found.expected[k]),
-                 int(found.actual[k])) for k in range(len(found))]
-    if _odd_units_moved(rows, int(hand_units(batch)[h])):
-        rows = [row._replace(rule=ODD_CHIP) if row.rule is HE.SPLIT else row for row in rows]
-    return _worded(batch, facts, h, rows)
 
 
 def _odd_units_moved(rows: list[_Row], unit: int) -> bool:
@@ -403,10 +398,3 @@ def _odd_units_moved(rows: list[_Row], unit: int) -> bool:
     low = min(min(r.expected, r.actual) for r in split)
     return low > 0 and all({r.expected, r.actual} == {low, low + unit} for r in split)
 
-
-def room_findings(batch: HandBatch, facts: FactBatch, h: int) -> tuple[Finding, ...]:
-    """The room facts hand ``h`` breaks where no rule of the game sees it (:mod:`rules.holdem_room`),
-    in words: ROOM-RAKE at the total's line, ROOM-RUN-TWICE at the later board's first street line,
-    ROOM-ALL-IN and ROOM-DEAD-BLIND at the action's line, ROOM-BUTTON at the hand's first line."""
-    return _worded(batch, facts, h, [_Row(rule, severity, line or None, *rest)
-                                     for hand, rule, severity, line, *rest in breaches(batch, facts) if hand == h])

@@ -51,6 +51,6 @@ def test_he_collected_a_cancelled_hand_paying_someone_says_so():
     text = CANCELLED.replace("Seat 2: Boris (big blind) collected ($0)", "Seat 2: Boris (big blind) collected ($0.01)")
     b = batch_from_hands([_hand(text)])
     f = replay_batch(b, allin_ev=False)
-    (finding,) = explain(b, f, 0, f.findings)
+    (finding,) = explain(b, f)
     assert (finding.rule_id, finding.line) == ("HE-COLLECTED", 10)
     assert finding.message == "the hand was cancelled and pays nobody, but the summary says Boris won 0.01"
