@@ -273,11 +273,12 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     index[d + 1] = index[d] + binom[r + 4 - d, 5 - d]
     ways[d + 1] = ways[base] * binom[avail[r], m]
     for s in range(4):
-        # at least i of suit s: at least i before, and none of this rank's, or i - 1 and one
+        # at least i of suit s: at least i before, and none of this rank's, or i - 1 and one; at
+        # the last depth only from i = 2, as the leaves read no less than a flush's need (3) less one
         a0 = none[s, r, m]
         a1 = one[s, r, m]
         tails[d + 1, s, 0] = tails[base, s, 0] * (a0 + a1)
-        for i in range(1, d + 2):
+        for i in range(1 if d < 3 else 2, d + 2):
             tails[d + 1, s, i] = tails[base, s, i] * a0 + tails[base, s, i - 1] * a1
     return m
 
@@ -398,6 +399,10 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 same &= need_pot[other, s] == need_pot[pot, s]
             if same:
                 like[pot] = like[other]
+    stub_masks = np.zeros(4, dtype=np.int64)    # the stub's ranks of each suit, as a rank mask
+    for s in range(4):
+        for r in range(13):
+            stub_masks[s] |= stub_cards[r, s] << r
     ranks_of = np.zeros(13, dtype=np.int64)
     idx = np.zeros(5, dtype=np.int64)
     prefix = np.zeros(6, dtype=np.int64)
@@ -447,16 +452,15 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                     won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
 
     # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
-    # pattern a column) and its best hand (plain_best), column by column in straight loops the
-    # compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
+    # pattern a column, and bit 32 where the best hand beats a flush), column by column in straight
+    # loops the compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
     # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
     # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
     # suit s. A rank dealt m times so far extends the depth before its first.
     columns = pair_strengths.shape[1]
     plain_won = np.zeros((n_pots, columns), dtype=np.int64)
-    plain_best = np.zeros((n_pots, columns), dtype=np.int64)
+    best = np.zeros(columns, dtype=np.int64)
     for pot in range(n_pots):
-        best = plain_best[pot]
         for c in range(columns):
             best[c] = -1
         for p in range(n_players):
@@ -470,6 +474,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 row = pair_strengths[hole_pairs[p]]
                 for c in range(columns):
                     pattern[c] |= np.int64(row[c] == best[c]) << p
+        for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
+            pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
     ranks = np.zeros(5, dtype=np.int64)
     run = np.zeros(5, dtype=np.int64)
     index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
@@ -499,6 +505,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                 for r3 in range(r2 + 1):
                     if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
+                    first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
                     for pot in range(n_pots):
                         f = 0
                         for s in range(4):
@@ -528,26 +535,22 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                     k = need_pot[pot, s]
                                     f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
                                 flushed[pot] = f
-                        for pot in range(n_pots):
-                            if flushed[pot] and plain_best[pot, column] >= weakest_flush:
+                            outcome = plain_won[pot, column]
+                            winners = outcome & ((1 << n_players) - 1)
+                            if flushed[pot] and outcome >> 32:
                                 # A full house or four of a kind (a paired board: at most four suited
                                 # cards) outranks every flush but a straight flush: this multiset's
                                 # flush boards go back from part 1's winners to its own. Where no
                                 # straight flush can be made, part 1's winner was the pot's highest
                                 # holder of the suit on each of them, and the tails count them, k
                                 # suited at a time.
-                                winners = plain_won[pot, column]
-                                for p in range(n_players):
-                                    plain[p] = pair_strengths[hole_pairs[p], column]
                                 for s in range(4):
                                     n = need_pot[pot, s]
                                     a0 = none[s, r, m]
                                     a1 = one[s, r, m]
                                     if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
                                         continue
-                                    in_stub = 0
-                                    for j in range(5):
-                                        in_stub |= stub_cards[ranks[j], s] << ranks[j]
+                                    in_stub = (first_four | np.int64(1) << r) & stub_masks[s]
                                     could = False   # a straight flush, in some hand
                                     for p in range(n_players):
                                         could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
@@ -563,6 +566,8 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                     # Else each set of suited cards apart, settled with every hand's best:
                                     # all the held ranks, and when one is to spare, all but one (a paired
                                     # board has at most four ranks, and n is 3 or more).
+                                    for p in range(n_players):
+                                        plain[p] = pair_strengths[hole_pairs[p], column]
                                     nd = 0
                                     for j in range(5):
                                         if j == 0 or ranks[j] != ranks[j - 1]:
@@ -603,7 +608,7 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
                                         if settled != counted:
                                             won[pot, settled] += w
                                             won[pot, counted] -= w
-                            won[pot, plain_won[pot, column]] += board_ways - flushed[pot]
+                            won[pot, winners] += board_ways - flushed[pot]
     for pot in range(n_pots):   # each set of winners' boards, split among them
         for pattern in range(won.shape[1]):
             if won[pot, pattern]:
