@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 # The parser and the engine (parsers.chinese, rules.chinese, rules.ofc, the evaluator) are imported
 # by the functions that read or replay: every ingest loads this module for its tables, and a run
-# without Chinese poker paid for them (40 ms of a Hold'em ingest's imports, paired).
+# without Chinese poker paid for them before (40 ms of a Hold'em ingest's imports, paired).
 
 
 CHINESE_ROWS = define(
