@@ -572,10 +572,12 @@ def _games_to_check(buf: np.ndarray, starts_of_lines: np.ndarray, heads: list[tu
     that section which does not belong to it: only those are read closely by _end_of_game."""
     out: set[int] = set()
     rows = [row for row, _, _ in heads]
-    for name, words in _SECTION_WORDS.items():
-        picked = [k for k, (_, _, fmt) in enumerate(heads) if fmt == name]
-        if not picked:
-            continue
+    by_format: dict[str, list[int]] = {}     # one pass over the games, not one per format
+    for k, (_, _, fmt) in enumerate(heads):
+        if fmt in _SECTION_WORDS:
+            by_format.setdefault(fmt, []).append(k)
+    for name, picked in by_format.items():
+        words = _SECTION_WORDS[name]
         begins = np.array([rows[k] for k in picked], dtype=np.int64)
         if words is None:
             out.update(begins.tolist())
@@ -687,7 +689,7 @@ def split_file(text: str) -> SplitFile:
         headers = {row for row, _, _ in starts}
         starts.extend(b for b in breaks if b[0] not in headers)     # a header line stays a header
         starts.sort(key=lambda start: start[0])
-    if _PREAMBLES and starts:
+    if _PREAMBLES.keys() & {fmt for _, _, fmt in starts}:
         starts = _with_preambles(starts, lines, starts_of_lines if ascii_text else row_at)
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, 0, None))

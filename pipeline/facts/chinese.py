@@ -7,6 +7,7 @@ rename them.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
@@ -15,26 +16,19 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.compute as pc
 
-from parsers.chinese import read_batch, read_ofc_batch
 from parsers.formats import split_named
 from pipeline.facts import MONEY, Handler, Lane, define, money_from_cents
 from rules.cards import Card, format_cards
-from rules.chinese import (
-    ROWS,
-    ChineseBatch,
-    ChineseHand,
-    ChineseReplay,
-    ChineseRules,
-    HandCategory,
-    Status,
-    replay_batch,
-    replay_chinese,
-)
-from rules.ofc import OfcBatch, OfcHand, OfcReplay, replay_ofc
 from rules.records import GameInfo
 
 if TYPE_CHECKING:
     from pipeline.tables import TableRows
+    from rules.chinese import ChineseBatch, ChineseHand, ChineseReplay
+    from rules.ofc import OfcBatch, OfcHand, OfcReplay
+
+# The parser and the engine (parsers.chinese, rules.chinese, rules.ofc, the evaluator) are imported
+# by the functions that read or replay: every ingest loads this module for its tables, and a run
+# without Chinese poker paid for them before (40 ms of a Hold'em ingest's imports, paired).
 
 
 CHINESE_ROWS = define(
@@ -173,12 +167,16 @@ class NoHandLines(LookupError):
 
 
 def _replay_chinese_hand(record: ChineseHand) -> ChineseReplay:
+    from rules.chinese import replay_chinese
+
     if not record.seats:
         raise NoHandLines("the hand has no hand lines: no player set rows, surrendered or declared a natural")
     return replay_chinese(record)
 
 
 def _replay_ofc_hand(record: OfcHand) -> OfcReplay:
+    from rules.ofc import replay_ofc
+
     if not record.steps:
         raise NoHandLines("the hand has no hand lines: no player placed a card")
     return replay_ofc(record)
@@ -197,6 +195,8 @@ class _FileBatch:
 
 
 def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarray]:
+    from parsers.chinese import read_batch
+
     chunks = split_named(text, source_file)
     try:
         batch, taken, infos = read_batch(chunks, source_file)
@@ -206,9 +206,6 @@ def _read_lane(text: str, source_file: str) -> tuple[list, _FileBatch, np.ndarra
 
 
 _CARD_TEXT = np.array([str(Card.from_code(code)) for code in range(52)] + [""], dtype=object)
-_CATEGORY_LABEL = {c.value: c.label for c in HandCategory}
-_CATEGORY_TEXT = np.array([_CATEGORY_LABEL.get(value) for value in range(max(_CATEGORY_LABEL) + 1)], dtype=object)
-_ROW_NAMES = np.array([row.value for row in ROWS], dtype=object)
 _ROW_SLICES = ((0, 5), (5, 10), (10, 13))
 """Where each row's cards are in a seat's 13 codes: back, middle, front."""
 
@@ -216,6 +213,8 @@ _ROW_SLICES = ((0, 5), (5, 10), (10, 13))
 def _ingest_lane(file: _FileBatch, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
     """Replay a file's batch of Chinese poker hands at once and store those with nothing to
     report; the others are left to the full path, which explains them hand by hand."""
+    from rules.chinese import replay_batch
+
     facts = replay_batch(file.batch)
     take = facts.certified & wanted
     chunks = [file.chunks[i] for i in file.taken]
@@ -228,6 +227,8 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
                  infos: list[GameInfo], variants: list[str], source_file: str) -> None:
     """The rows of the batch's hands marked in ``take``: ``games``, ``game_players``,
     ``chinese_players``, ``chinese_rows`` and ``chinese_scores``, as :func:`_add_rows` makes them."""
+    from rules.chinese import Status
+
     hands = np.flatnonzero(take)
     if hands.size == 0:
         return
@@ -304,9 +305,9 @@ def _store_batch(rows: TableRows, game: str, b: ChineseBatch, facts, take: np.nd
     rows.add_table("chinese_rows", game, pa.table({
         "game_id": pa.array(row_game, pa.string()),
         "player": pa.array(seat_player[row_seat], pa.string()),
-        "row": pa.array(_ROW_NAMES[row_index], pa.string()),
+        "row": pa.array(_row_texts()[row_index], pa.string()),
         "cards": cards,
-        "category": pa.array(_CATEGORY_TEXT[strengths >> 20], pa.string()),
+        "category": pa.array(_category_texts()[strengths >> 20], pa.string()),
         "royalty": money_from_cents(facts.royalties[row_seat, row_index] * 100),
         "is_foul": pa.array(facts.is_foul[row_seat]),
         "strength": pa.array(strengths, pa.int32()),
@@ -339,6 +340,8 @@ class _OfcFile:
 def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndarray]:
     """A file's OFC hands read into columns, those whose placements break no rule; the rest,
     and every line the reader does not take, are left to the full path."""
+    from parsers.chinese import read_ofc_batch
+
     chunks = split_named(text, source_file)
     try:
         batch, taken = read_ofc_batch(chunks, source_file)
@@ -347,11 +350,27 @@ def _read_ofc_lane(text: str, source_file: str) -> tuple[list, _OfcFile, np.ndar
     return chunks, _OfcFile(batch, [chunks[i] for i in taken], source_file), taken
 
 
-_ROW_TEXT = np.array([row.value for row in ROWS] + [None], dtype=object)
+@functools.cache
+def _row_texts() -> np.ndarray:
+    """Each row's name by its index (back, middle, front), and None at -1 (a discard)."""
+    from rules.chinese import ROWS
+
+    return np.array([row.value for row in ROWS] + [None], dtype=object)
+
+
+@functools.cache
+def _category_texts() -> np.ndarray:
+    """Each hand category's label by its value (a strength's bits from the 20th)."""
+    from rules.chinese import HandCategory
+
+    labels = {c.value: c.label for c in HandCategory}
+    return np.array([labels.get(value) for value in range(max(labels) + 1)], dtype=object)
 
 
 def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.ndarray:
     """Replay a file's batch of OFC hands at once and store those with nothing to report."""
+    from rules.chinese import ChineseRules, replay_batch
+
     b = file.batch
     facts = replay_batch(b.rows, ChineseRules.default("ofc"))
     take = facts.certified & wanted
@@ -365,7 +384,7 @@ def _ingest_ofc_lane(file: _OfcFile, wanted: np.ndarray, rows: TableRows) -> np.
             "player": pa.array([b.place_player[k] for k in placed], pa.string()),
             "turn_no": pa.array(b.place_turn[placed], pa.int16()),
             "card": pa.array(_CARD_TEXT[b.place_code[placed]], pa.string()),
-            "row": pa.array(_ROW_TEXT[row], pa.string()),
+            "row": pa.array(_row_texts()[row], pa.string()),
             "is_discard": pa.array(row < 0),
             "is_fantasyland": pa.array(np.zeros(placed.size, bool)),
             "line": pa.array(b.place_line[placed], pa.int32()),
