@@ -268,3 +268,29 @@ def test_a_multiway_preflop_all_in_compiles_the_count_and_reads_its_tables_witho
     ours = Counter(name for name in built if not name.startswith("numba."))
     assert {name: n for name, n in ours.items() if n > 1} == {}
     assert set(ours) == {"rules.equity._count_preflop", "rules.equity._shut", "rules.equity._winners"}
+
+
+_GETITEM_TYPINGS = (
+    "import operator\n"
+    "from numba.core.registry import cpu_target\n"
+    "play_strength([0, 5, 10, 15, 20])    # a first kernel, compiled through the cache\n"
+    "print(*[t.__name__ for t in cpu_target.typing_context.resolve_value_type(operator.getitem).templates])\n")
+
+
+def test_a_first_kernel_through_the_cache_leaves_the_array_typings_first(tmp_path):
+    # Loaded through the cache, a process's first kernel would refresh Numba's target context
+    # first and put the string, list and dict overloads of getitem before the array typings:
+    # every array access of every kernel compiled then tried them first. pipeline.kernels,
+    # imported, refreshes the typing context first.
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path), "PYTHONPATH": str(ROOT)}
+
+    def arrays_first(imports: str) -> bool:
+        done = subprocess.run([sys.executable, "-c", imports + _GETITEM_TYPINGS], cwd=ROOT, env=env,
+                              capture_output=True, text=True, check=True)
+        names = done.stdout.split()
+        assert "Template" in names and any(name.startswith("OverloadTemplate") for name in names), names
+        return names == sorted(names, key=lambda name: name.startswith("OverloadTemplate"))
+
+    assert arrays_first("import pipeline.kernels\nfrom rules.sixcard_ev import play_strength\n")
+    # without it, the overloads come first: the order above is pipeline.kernels' doing
+    assert not arrays_first("from rules.sixcard_ev import play_strength\n")
