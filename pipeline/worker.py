@@ -94,6 +94,7 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     multiway all-in equity in ``pokerstars_lane.txt``). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used."""
+    kernels.watch()     # planning splits the files, and the splitter's kernels may compile on a first run
     paths = None if paths is None else list(paths)
     formats, wanted = needs(paths)
     _plan(paths or (), wanted)
@@ -112,6 +113,7 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
 def plan(paths: Iterable[str | Path]) -> None:
     """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
     uses. For a run that reads its files in this process alone."""
+    kernels.watch()
     paths = list(paths)
     _plan(paths, needs(paths, formats=False)[1])
 
