@@ -255,17 +255,14 @@ class FactBatch:
     findings: FindingRows | None = None
 
 
-# The facts as the kernel writes them, a group per kind of row (asserted against FactBatch's columns)
-HandFacts = namedtuple("HandFacts", "explained certified is_walk count_players total_pot rake allin_street "
-                                    "needs_allin_ev has_allin_ev n_pots")
-ActionFacts = namedtuple("ActionFacts", "action_no seat position amount to_call bet_level is_all_in")
-SeatFacts = namedtuple("SeatFacts", "has_fact fact_order seat_position stack_start invested collected cash_out net "
-                                    "allin_ev_net saw_flop saw_turn saw_river went_to_showdown won_at_showdown "
-                                    "pot_amount pot_net pot_eligible")
+# The facts as the kernel writes them: an int64 table per kind of row, a row per FactBatch column of
+# that kind (``HAND_FACT.rake`` names the rake's row), made FactBatch's columns after the kernel. Three
+# tables, not 34 arrays: unboxing and handing down each array costs compile time.
 Facts = namedtuple("Facts", "hands actions seats")
-assert all(group._fields == tuple(f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows)
-           for group, rows in ((HandFacts, "hands"), (ActionFacts, "actions"), (SeatFacts, "seats")))
-FACT_GROUPS = Facts(HandFacts, ActionFacts, SeatFacts)
+_FACT_COLUMNS = Facts(*([f for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows]
+                        for rows in Facts._fields))
+HAND_FACT, ACTION_FACT, SEAT_FACT = (namedtuple(kind.title() + "Fact", [f.name for f in columns])(*range(len(columns)))
+                                     for kind, columns in zip(("hand", "action", "seat"), _FACT_COLUMNS))
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -290,16 +287,18 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
                       Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
+    sizes = Facts(b.hands, len(b.kind), len(b.seat_no))
     while True:
-        f = empty_columns(FactBatch, hands=b.hands, seats=len(b.seat_no), actions=len(b.kind))
-        f.stack_start = b.stack.copy()
+        tables = Facts(*(_fact_table(group, rows) for group, rows in zip(_FACT_COLUMNS, sizes)))
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        facts = Facts(*(group(*(getattr(f, name) for name in group._fields)) for group in FACT_GROUPS))
-        _kernel(columns, _TABLES, facts, found, count)
+        _kernel(columns, _TABLES, tables, found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
+    f = FactBatch(**{c.name: table[k].astype(c.metadata["column"][1])
+                     for group, table in zip(_FACT_COLUMNS, tables) for k, c in enumerate(group)})
+    f.stack_start = b.stack.copy()
     if b.room_noted is not None:
         f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
@@ -312,6 +311,11 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(units[h]))
     return f
+
+
+def _fact_table(columns: list, rows: int) -> np.ndarray:
+    """The int64 table the kernel writes the FactBatch ``columns`` into, each row at its column's fill."""
+    return np.repeat(np.array([c.metadata["column"][2] for c in columns], np.int64)[:, None], rows, axis=1)
 
 
 def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
@@ -587,15 +591,15 @@ def _kernel(c, t, f, out, count):
             continue
         walk, needs_allin_ev = _hand_facts(s0, a0, a1, npots, c.actions.kind, c.actions.street, c.cards.boards,
                                            c.cards.hole, f.seats, S, G)
-        f.hands.n_pots[h] = npots
-        f.hands.total_pot[h] = _total(S, G)
-        f.hands.count_players[h] = G[G_N_LIVE]
-        f.hands.rake[h] = 0 if cancelled else G[G_RAKE]
-        f.hands.is_walk[h] = walk
-        f.hands.allin_street[h] = G[G_ALLIN_STREET]
-        f.hands.needs_allin_ev[h] = needs_allin_ev
-        f.hands.explained[h] = True
-        f.hands.certified[h] = count[0] == before
+        f.hands[HAND_FACT.n_pots, h] = npots
+        f.hands[HAND_FACT.total_pot, h] = _total(S, G)
+        f.hands[HAND_FACT.count_players, h] = G[G_N_LIVE]
+        f.hands[HAND_FACT.rake, h] = 0 if cancelled else G[G_RAKE]
+        f.hands[HAND_FACT.is_walk, h] = walk
+        f.hands[HAND_FACT.allin_street, h] = G[G_ALLIN_STREET]
+        f.hands[HAND_FACT.needs_allin_ev, h] = needs_allin_ev
+        f.hands[HAND_FACT.explained, h] = True
+        f.hands[HAND_FACT.certified, h] = count[0] == before
 
 
 @_internal
@@ -619,8 +623,8 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         st = acts.street[j]
         amt = acts.amount[j]
         line = np.int64(acts.line[j])
-        facts.seat[j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
-        facts.action_no[j] = j - a0
+        facts[ACTION_FACT.seat, j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
+        facts[ACTION_FACT.action_no, j] = j - a0
         to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
         level = R[R_BETS]
         amount_in = 0
@@ -687,11 +691,11 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             amount_in = amt
         elif k == K_MUCK:
             G[G_MUCKED] |= np.int64(1) << p
-        facts.position[j] = S[p, S_POSITION]
-        facts.amount[j] = amount_in
-        facts.to_call[j] = to_call
-        facts.bet_level[j] = level
-        facts.is_all_in[j] = S[p, S_ALL_IN] != 0 and (_is_post(k) or _is_betting(k)) and \
+        facts[ACTION_FACT.position, j] = S[p, S_POSITION]
+        facts[ACTION_FACT.amount, j] = amount_in
+        facts[ACTION_FACT.to_call, j] = to_call
+        facts[ACTION_FACT.bet_level, j] = level
+        facts[ACTION_FACT.is_all_in, j] = S[p, S_ALL_IN] != 0 and (_is_post(k) or _is_betting(k)) and \
             (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
@@ -782,33 +786,33 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
         cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
-        seat.seat_position[s0 + i] = S[i, S_POSITION]
-        seat.invested[s0 + i] = S[i, S_INVESTED]
-        seat.collected[s0 + i] = S[i, S_COLLECTED] + cash
-        seat.cash_out[s0 + i] = cash
+        seat[SEAT_FACT.seat_position, s0 + i] = S[i, S_POSITION]
+        seat[SEAT_FACT.invested, s0 + i] = S[i, S_INVESTED]
+        seat[SEAT_FACT.collected, s0 + i] = S[i, S_COLLECTED] + cash
+        seat[SEAT_FACT.cash_out, s0 + i] = cash
         net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
-        seat.net[s0 + i] = net
-        seat.allin_ev_net[s0 + i] = net
+        seat[SEAT_FACT.net, s0 + i] = net
+        seat[SEAT_FACT.allin_ev_net, s0 + i] = net
     shown = True        # every contender's cards known
     for r in range(n):
         i = S[r, S_LIVE]
         j = s0 + i
         if not S[i, S_FOLDED] and hole[j, 0] < 0:
             shown = False
-        seat.has_fact[j] = True
-        seat.fact_order[j] = r
+        seat[SEAT_FACT.has_fact, j] = True
+        seat[SEAT_FACT.fact_order, j] = r
         fold_street = S[i, S_FOLD_STREET]      # a street's code is its ordinal
         seen = streets_dealt if fold_street < 0 else min(streets_dealt, fold_street)
-        seat.saw_flop[j] = seen >= 1
-        seat.saw_turn[j] = seen >= 2
-        seat.saw_river[j] = seen >= 3
+        seat[SEAT_FACT.saw_flop, j] = seen >= 1
+        seat[SEAT_FACT.saw_turn, j] = seen >= 2
+        seat[SEAT_FACT.saw_river, j] = seen >= 3
         sd = showdown and not S[i, S_FOLDED]
-        seat.went_to_showdown[j] = sd
-        seat.won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
+        seat[SEAT_FACT.went_to_showdown, j] = sd
+        seat[SEAT_FACT.won_at_showdown, j] = sd and S[i, S_COLLECTED] > 0
     for k in range(npots):
-        seat.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
-        seat.pot_net[s0 + k] = S[k, S_POT_NET]
-        seat.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
+        seat[SEAT_FACT.pot_amount, s0 + k] = S[k, S_POT_AMOUNT]
+        seat[SEAT_FACT.pot_net, s0 + k] = S[k, S_POT_NET]
+        seat[SEAT_FACT.pot_eligible, s0 + k] = S[k, S_POT_ELIGIBLE]
     ais = G[G_ALLIN_STREET]
     return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
