@@ -47,7 +47,7 @@ from collections import namedtuple
 from dataclasses import dataclass, fields
 
 import numpy as np
-from numba import njit
+from numba import from_dtype, njit
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
@@ -150,16 +150,20 @@ ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
-(S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
- S_WON_NOT_AWARDED, S_LEFT, S_SITTING_OUT, S_NOT_STATED, S_CASH_OUT, S_OTHER_SEAT, S_INVESTED, S_DEAD, S_BET,
- S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
- S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
- S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
-"""A seat: its batch columns (``SEAT_COLUMNS``, in order; S_LEFT starts as the stack, S_OTHER_SEAT is
-the summary's other seat number, -1 none), then the replay's. The last seven are lists by place, not
-by seat: the players dealt in by seat number (S_LIVE) and clockwise from the button's left (S_RING),
-a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in row k)."""
-assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
+SEAT = np.dtype([(name, np.int64) for name in (
+    "seat_no", "unseated", "summary_won", "summary_line", "won_again", "line_again", "has_cash_out",
+    "won_not_awarded", "left", "sitting_out", "not_stated", "cash_out", "other_seat", "invested", "dead", "bet",
+    "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected", "has_collect",
+    "collect_line", "expected", "after_split", "in_split", "strength", "std_strength", "std_winner", "live",
+    "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+"""A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
+order; ``left`` starts as the stack, ``other_seat`` is the summary's other seat number, -1 none), then
+the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
+(``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
+their hole cards' line, and the pots (pot k in record k). A record, not a row of a table: its named
+fields compile to fixed offsets, where a table's column constants cost Numba a third more to compile."""
+SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
+assert G_CAP_HEADS_UP + 1 == len(HAND_COLUMNS) and SEAT.names[_BATCH_SEAT_FIELDS] == "invested"
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
@@ -374,7 +378,8 @@ def _typed(signature):
     return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
-_SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
+_BETS, _INVESTED = True, False     # what _top_two ranks
+_SEATS, _STATE = from_dtype(SEAT)[::1], int64[::1]     # the seats S; the round R and the hand G
 
 _inlined = njit(cache=True, inline="always")
 """A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
@@ -540,7 +545,8 @@ def _kernel(c, t, f, out, count):
     width = np.int64(1)
     for h in range(c.in_lane.shape[0]):
         width = max(width, c.seat_start[h + 1] - c.seat_start[h])
-    S = np.zeros((width, SEAT_FIELDS), np.int64)
+    S = np.zeros(width, SEAT)
+    values = S.view(np.int64).reshape((width, SEAT_FIELDS))     # S's fields by number, to copy the batch's
     R = np.zeros(ROUND_FIELDS, np.int64)
     G = np.zeros(HAND_FIELDS, np.int64)
     for h in range(c.in_lane.shape[0]):
@@ -556,19 +562,19 @@ def _kernel(c, t, f, out, count):
         G[G_HAND] = h
         G[G_SEATS] = ns
         G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
-        S[:] = 0
+        values[:] = 0
         for i in range(ns):
-            for k in range(S_INVESTED):
-                S[i, k] = c.seats[k, s0 + i]
-            if S[i, S_NOT_STATED]:
-                S[i, S_LEFT] = _NOT_STATED
+            for k in range(_BATCH_SEAT_FIELDS):
+                values[i, k] = c.seats[k, s0 + i]
+            if S[i].not_stated:
+                S[i].left = _NOT_STATED
                 G[G_NOT_STATED] |= np.int64(1) << i
-                if S[i, S_UNSEATED]:
+                if S[i].unseated:
                     G[G_UNPLACED] |= np.int64(1) << i
-            S[i, S_FOLD_STREET] = -1
-            S[i, S_POSITION] = -1
+            S[i].fold_street = -1
+            S[i].position = -1
             # a seat sitting out is dealt in only when it posts or bets
-            S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
+            S[i].dealt = S[i].summary_line > 0 and not S[i].sitting_out
         cancelled = G[G_CANCELLED] != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
         if modelled and G[G_LISTS_EVERY_SEAT]:
@@ -610,7 +616,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
     bb = G[G_BIG_BLIND]
     sb = G[G_SMALL_BLIND]
     ante = G[G_ANTE]
-    ring0_seat = S[S[n - 1, S_RING], S_SEAT_NO]       # the button, last of the ring
+    ring0_seat = S[S[n - 1].ring].seat_no       # the button, last of the ring
     R[:] = 0
     R[R_STREET] = ST_PREFLOP
     anchor = np.int64(-1)
@@ -623,32 +629,32 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         st = acts.street[j]
         amt = acts.amount[j]
         line = np.int64(acts.line[j])
-        facts[ACTION_FACT.seat, j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
+        facts[ACTION_FACT.seat, j] = S[p].seat_no if S[p].seat_no != 0 else -1
         facts[ACTION_FACT.action_no, j] = j - a0
-        to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+        to_call = max(R[R_CURRENT] - S[p].bet, 0)
         level = R[R_BETS]
         amount_in = 0
         if _is_post(k):
             amount_in = amt
             _put(p, amt, line, S, G, out, count)
-            S[p, S_ALL_IN_BY_POST] = S[p, S_ALL_IN]
-            all_in = S[p, S_ALL_IN] != 0
+            S[p].all_in_by_post = S[p].all_in
+            all_in = S[p].all_in != 0
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, all_in, False):
                     _emit(out, count, h, RULE.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
-                S[p, S_BET] += live
-                S[p, S_DEAD] += amt - live
+                S[p].bet += live
+                S[p].dead += amt - live
             elif k == K_SB and G[G_SB_POSTED] != 0 and not G[G_SECOND_SB_LIVE]:
-                S[p, S_DEAD] += amt          # a second small blind (a returning player's) is dead money
+                S[p].dead += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
                     G[G_SB_POSTED] = 1
-                    sb_seat = S[p, S_SEAT_NO]
+                    sb_seat = S[p].seat_no
                 elif k == K_BB or k == K_BUTTON:
                     G[G_BB_POSTED] = 1
-                S[p, S_BET] += amt
+                S[p].bet += amt
                 if k != K_STRADDLE:
                     stated = sb if k == K_SB else bb
                     limit_sb = k == K_SB and G[G_BETTING] == B_LIMIT
@@ -658,15 +664,15 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                         _emit(out, count, h, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
                 # a big blind of unknown seat sits next to the small blind: the turn passes from it
-                anchor = S[p, S_SEAT_NO] if not G[G_UNPLACED] >> p & 1 else sb_seat
+                anchor = S[p].seat_no if not G[G_UNPLACED] >> p & 1 else sb_seat
             elif k == K_STRADDLE:
-                anchor = S[p, S_SEAT_NO]
+                anchor = S[p].seat_no
                 straddled = True
         elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, acts.kind):
             # gone while the blinds are still being posted (after his ante): he leaves before the
             # deal, and it was no turn of his
-            S[p, S_FOLDED] = 1
-            S[p, S_FOLD_STREET] = ST_PREFLOP
+            S[p].folded = 1
+            S[p].fold_street = ST_PREFLOP
         elif _is_betting(k):
             if st != R[R_STREET]:
                 _end_round(line, S, R, G, out, count)
@@ -675,7 +681,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             if not pre_started:
                 pre_started = True
                 _open_round(True, anchor, S, R, G)
-            to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+            to_call = max(R[R_CURRENT] - S[p].bet, 0)
             level = R[R_BETS]
             amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
         elif k == K_UNCALLED:
@@ -683,20 +689,20 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                 return False
             amount_in = amt
         elif k == K_COLLECT:
-            S[p, S_COLLECTED] += amt
-            if not S[p, S_HAS_COLLECT]:
-                S[p, S_COLLECT_LINE] = line
-            S[p, S_HAS_COLLECT] = 1
+            S[p].collected += amt
+            if not S[p].has_collect:
+                S[p].collect_line = line
+            S[p].has_collect = 1
             G[G_COLLECTED_LOG] += amt
             amount_in = amt
         elif k == K_MUCK:
             G[G_MUCKED] |= np.int64(1) << p
-        facts[ACTION_FACT.position, j] = S[p, S_POSITION]
+        facts[ACTION_FACT.position, j] = S[p].position
         facts[ACTION_FACT.amount, j] = amount_in
         facts[ACTION_FACT.to_call, j] = to_call
         facts[ACTION_FACT.bet_level, j] = level
-        facts[ACTION_FACT.is_all_in, j] = S[p, S_ALL_IN] != 0 and (_is_post(k) or _is_betting(k)) and \
-            (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
+        facts[ACTION_FACT.is_all_in, j] = S[p].all_in != 0 and (_is_post(k) or _is_betting(k)) and \
+            (S[p].left == 0 or G[G_NOT_STATED] >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
     _end_round(G[G_END_LINE], S, R, G, out, count)
@@ -708,12 +714,12 @@ def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
     cap (G_CAP ≥ 0), is all in."""
-    if not he_stack(chips, S[p, S_LEFT]):
-        _emit(out, count, G[G_HAND], RULE.STACK, ERROR, line, p, S[p, S_LEFT], chips)
-    S[p, S_LEFT] -= chips
-    S[p, S_INVESTED] += chips
-    if S[p, S_LEFT] <= 0 or 0 <= G[G_CAP] <= S[p, S_INVESTED]:
-        S[p, S_ALL_IN] = 1
+    if not he_stack(chips, S[p].left):
+        _emit(out, count, G[G_HAND], RULE.STACK, ERROR, line, p, S[p].left, chips)
+    S[p].left -= chips
+    S[p].invested += chips
+    if S[p].left <= 0 or 0 <= G[G_CAP] <= S[p].invested:
+        S[p].all_in = 1
 
 
 @_internal
@@ -721,7 +727,7 @@ def _contenders(S, G):
     """How many players dealt in have not folded."""
     n_cont = 0
     for r in range(G[G_N_LIVE]):
-        if not S[S[r, S_LIVE], S_FOLDED]:
+        if not S[S[r].live].folded:
             n_cont += 1
     return n_cont
 
@@ -731,7 +737,7 @@ def _total(S, G):
     """The chips in the pot."""
     total = 0
     for i in range(G[G_SEATS]):
-        total += S[i, S_INVESTED]
+        total += S[i].invested
     return total
 
 
@@ -743,16 +749,16 @@ def _end_round(line, S, R, G, out, count):
     owing = -1
     facing = False
     for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if S[i, S_FOLDED]:
+        i = S[r].live
+        if S[i].folded:
             continue
         n_cont += 1
-        if S[i, S_ALL_IN]:
+        if S[i].all_in:
             continue
         n_active += 1
         if R[R_TO_ACT] >> i & 1 and owing < 0:
             owing = i
-        if S[i, S_BET] < R[R_CURRENT]:
+        if S[i].bet < R[R_CURRENT]:
             facing = True
     if n_cont <= 1:
         return
@@ -772,11 +778,11 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     n_cont = 0
     winner = -1
     for r in range(n):
-        if not S[S[r, S_LIVE], S_FOLDED]:
+        if not S[S[r].live].folded:
             n_cont += 1
-            winner = S[r, S_LIVE]
+            winner = S[r].live
     walk = False
-    if n_cont == 1 and (S[winner, S_POSITION] == P_BB or S[winner, S_POSITION] == P_BTN) and not cancelled:
+    if n_cont == 1 and (S[winner].position == P_BB or S[winner].position == P_BTN) and not cancelled:
         walk = True
         for j in range(a0, a1):
             if _is_betting(kinds[j]) and (kinds[j] != K_FOLD or streets[j] != ST_PREFLOP):
@@ -785,34 +791,34 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G[G_SEATS]):
-        cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
-        seat[SEAT_FACT.seat_position, s0 + i] = S[i, S_POSITION]
-        seat[SEAT_FACT.invested, s0 + i] = S[i, S_INVESTED]
-        seat[SEAT_FACT.collected, s0 + i] = S[i, S_COLLECTED] + cash
+        cash = S[i].cash_out     # paid by the room for cashing out (or by him, to insure): not won
+        seat[SEAT_FACT.seat_position, s0 + i] = S[i].position
+        seat[SEAT_FACT.invested, s0 + i] = S[i].invested
+        seat[SEAT_FACT.collected, s0 + i] = S[i].collected + cash
         seat[SEAT_FACT.cash_out, s0 + i] = cash
-        net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
+        net = 0 if cancelled else S[i].collected + cash - S[i].invested
         seat[SEAT_FACT.net, s0 + i] = net
         seat[SEAT_FACT.allin_ev_net, s0 + i] = net
     shown = True        # every contender's cards known
     for r in range(n):
-        i = S[r, S_LIVE]
+        i = S[r].live
         j = s0 + i
-        if not S[i, S_FOLDED] and hole[j, 0] < 0:
+        if not S[i].folded and hole[j, 0] < 0:
             shown = False
         seat[SEAT_FACT.has_fact, j] = True
         seat[SEAT_FACT.fact_order, j] = r
-        fold_street = S[i, S_FOLD_STREET]      # a street's code is its ordinal
+        fold_street = S[i].fold_street      # a street's code is its ordinal
         seen = streets_dealt if fold_street < 0 else min(streets_dealt, fold_street)
         seat[SEAT_FACT.saw_flop, j] = seen >= 1
         seat[SEAT_FACT.saw_turn, j] = seen >= 2
         seat[SEAT_FACT.saw_river, j] = seen >= 3
-        sd = showdown and not S[i, S_FOLDED]
+        sd = showdown and not S[i].folded
         seat[SEAT_FACT.went_to_showdown, j] = sd
-        seat[SEAT_FACT.won_at_showdown, j] = sd and S[i, S_COLLECTED] > 0
+        seat[SEAT_FACT.won_at_showdown, j] = sd and S[i].collected > 0
     for k in range(npots):
-        seat[SEAT_FACT.pot_amount, s0 + k] = S[k, S_POT_AMOUNT]
-        seat[SEAT_FACT.pot_net, s0 + k] = S[k, S_POT_NET]
-        seat[SEAT_FACT.pot_eligible, s0 + k] = S[k, S_POT_ELIGIBLE]
+        seat[SEAT_FACT.pot_amount, s0 + k] = S[k].pot_amount
+        seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
+        seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
     ais = G[G_ALLIN_STREET]
     return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
@@ -830,27 +836,27 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         if i < 0 or i >= ns or k < 0 or k >= N_KINDS or acts.street[j] < 0 or acts.street[j] >= N_STREETS:
             return False        # a code no reader writes
         if _is_post(k) or _is_betting(k):
-            S[i, S_DEALT] = 1
+            S[i].dealt = 1
         if k == K_SB and sb_poster < 0:
             sb_poster = i
         elif k == K_BB and bb_poster < 0:
             bb_poster = i
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
-        if not S[i, S_DEALT]:
+        if not S[i].dealt:
             continue
         r = n
         key = _ring_key(i, sb_poster, bb_poster, S, G)
-        while r > 0 and _ring_key(S[r - 1, S_LIVE], sb_poster, bb_poster, S, G) > key:
-            S[r, S_LIVE] = S[r - 1, S_LIVE]
+        while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, S, G) > key:
+            S[r].live = S[r - 1].live
             r -= 1
-        if r > 0 and S[S[r - 1, S_LIVE], S_SEAT_NO] == S[i, S_SEAT_NO] and not S[i, S_UNSEATED]:
+        if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].unseated:
             return False      # two players in one seat (the unseated share seat 0, by name)
-        S[r, S_LIVE] = i
+        S[r].live = i
         n += 1
     G[G_N_LIVE] = n
     for i in range(ns):
-        if S[i, S_DEALT] and S[i, S_UNSEATED] and not G[G_UNPLACED] >> i & 1:
+        if S[i].dealt and S[i].unseated and not G[G_UNPLACED] >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if acts.actor[j] == i:
@@ -865,25 +871,25 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     if not he_players(n):
         _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
+    button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1].live].seat_no
     at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
     for r in range(n):
-        seat = S[S[r, S_LIVE], S_SEAT_NO]
+        seat = S[S[r].live].seat_no
         if seat >= button:
             at = r if seat == button else (r - 1) % n
             break
     short = G[G_SHORT_DECK] != 0
     deck = 1 if short else 0
     for k in range(n):
-        i = S[(at + k) % n, S_LIVE]
+        i = S[(at + k) % n].live
         if k < positions.shape[2]:
-            S[i, S_POSITION] = positions[deck, min(n, positions.shape[1] - 1), k]
-        S[(k - 1) % n, S_RING] = i
+            S[i].position = positions[deck, min(n, positions.shape[1] - 1), k]
+        S[(k - 1) % n].ring = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
         for r in range(n):
-            S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == bb_poster else P_BTN
+            S[S[r].live].position = P_BB if S[r].live == bb_poster else P_BTN
     return True
 
 
@@ -901,8 +907,8 @@ def _ring_key(i, sb_poster, bb_poster, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
     small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
     if G[G_UNPLACED] >> i & 1 and i == bb_poster and sb_poster >= 0 and not G[G_UNPLACED] >> sb_poster & 1:
-        return 2 * S[sb_poster, S_SEAT_NO] + 1
-    return 2 * S[i, S_SEAT_NO]
+        return 2 * S[sb_poster].seat_no + 1
+    return 2 * S[i].seat_no
 
 
 @_internal
@@ -919,14 +925,14 @@ def _check_deck(s0, cards, S, G, out, count):
         if c_hole[s0 + i, 0] < 0:
             continue
         r = m
-        while r > 0 and c_hole_line[s0 + S[r - 1, S_BY_LINE]] > c_hole_line[s0 + i]:
-            S[r, S_BY_LINE] = S[r - 1, S_BY_LINE]
+        while r > 0 and c_hole_line[s0 + S[r - 1].by_line] > c_hole_line[s0 + i]:
+            S[r].by_line = S[r - 1].by_line
             r -= 1
-        S[r, S_BY_LINE] = i
+        S[r].by_line = i
         m += 1
     used = np.int64(0)
     for r in range(m):
-        i = S[r, S_BY_LINE]
+        i = S[r].by_line
         line = c_hole_line[s0 + i]
         for k in range(2):
             code = np.int64(c_hole[s0 + i, k])
@@ -983,47 +989,47 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
     h = G[G_HAND]
-    if k == K_FOLD and S[p, S_ALL_IN_BY_POST] and S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and not S[p, S_FOLDED] and \
+    if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].left == 0 and not S[p].folded and \
             R[R_STREET] == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
-        S[p, S_FOLDED] = 1
-        S[p, S_FOLD_STREET] = R[R_STREET]
+        S[p].folded = 1
+        S[p].fold_street = R[R_STREET]
         return 0
-    to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+    to_call = max(R[R_CURRENT] - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
     unplaced = G[G_UNPLACED] >> p & 1 == 1
-    if S[p, S_FOLDED] or (S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and k != K_FOLD):
+    if S[p].folded or (S[p].all_in and S[p].left == 0 and k != K_FOLD):
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
-        R[R_LAST_ACTOR] = S[p, S_SEAT_NO]
+        R[R_LAST_ACTOR] = S[p].seat_no
     me = np.int64(1) << p
     R[R_TO_ACT] &= ~me
     R[R_ACTED] |= me
     chips = 0
     if k == K_FOLD:
-        S[p, S_FOLDED] = 1
-        S[p, S_FOLD_STREET] = R[R_STREET]
+        S[p].folded = 1
+        S[p].fold_street = R[R_STREET]
     elif k == K_CHECK:
         if not he_check(to_call):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
-        owed = min(to_call, S[p, S_LEFT])
+        owed = min(to_call, S[p].left)
         top = _top_live_bet(S, G)
-        owed_to_top = min(top - S[p, S_BET], S[p, S_LEFT]) if top < R[R_CURRENT] else 0
+        owed_to_top = min(top - S[p].bet, S[p].left) if top < R[R_CURRENT] else 0
         if not he_call(to_call, owed, owed_to_top, amt):
-            rule = RULE.STACK if to_call > 0 and amt > S[p, S_LEFT] else RULE.CALL
+            rule = RULE.STACK if to_call > 0 and amt > S[p].left else RULE.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, S, G, out, count)
-        S[p, S_BET] += amt
+        S[p].bet += amt
         chips = amt
     else:
         chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
-    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, S[p, S_LEFT]):
-        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p, S_LEFT])
+    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, S[p].left):
+        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].left)
     if said_all_in or capped:
-        S[p, S_ALL_IN] = 1
+        S[p].all_in = 1
     return chips
 
 
@@ -1038,15 +1044,15 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     if k == K_BET:
         if not he_bet(cur):
             _emit(out, count, h, RULE.BET, ERROR, line, p, 0, cur)
-        new_total = S[p, S_BET] + amt
+        new_total = S[p].bet + amt
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
         if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
             _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
-    chips = new_total - S[p, S_BET]
+    chips = new_total - S[p].bet
     size = new_total - cur
-    all_in_now = chips >= S[p, S_LEFT] or all_in_said
+    all_in_now = chips >= S[p].left or all_in_said
     me = np.int64(1) << p
     if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
         _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
@@ -1066,7 +1072,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
         if not he_limit_cap(R[R_BETS] + 1, G[G_LIMIT_CAP], cap_applies):
             _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G[G_LIMIT_CAP], R[R_BETS] + 1)
     _put(p, chips, line, S, G, out, count)
-    S[p, S_BET] = new_total
+    S[p].bet = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
     else:
@@ -1084,8 +1090,8 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     R[R_CURRENT] = max(cur, new_total)
     to_act = np.int64(0)
     for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if not S[i, S_FOLDED] and not S[i, S_ALL_IN] and i != p:
+        i = S[r].live
+        if not S[i].folded and not S[i].all_in and i != p:
             to_act |= np.int64(1) << i
     R[R_TO_ACT] = to_act
     return chips
@@ -1097,13 +1103,13 @@ def _top_live_bet(S, G):
     own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
     top = 0
     for r in range(G[G_N_LIVE]):
-        top = max(top, S[S[r, S_LIVE], S_BET])
+        top = max(top, S[S[r].live].bet)
     return top
 
 
-@_typed(UniTuple(int64, 4)(int64, boolean, _SEATS, _STATE))
-def _top_two(field, contenders, S, G):
-    """The largest value of column ``field`` among the seats (``contenders``: the players dealt in
+@_typed(UniTuple(int64, 4)(boolean, boolean, _SEATS, _STATE))
+def _top_two(of_bets, contenders, S, G):
+    """The largest bet (``of_bets``, else the largest chips invested) among the seats (``contenders``: the players dealt in
     who have not folded), its seat, how many seats share it, and the second largest (the top again
     when shared; 0 with fewer than two seats; the top is 0 with none)."""
     top = -(np.int64(1) << 62)
@@ -1112,10 +1118,10 @@ def _top_two(field, contenders, S, G):
     second = top
     seen = 0
     for i in range(G[G_SEATS]):
-        if contenders and (not S[i, S_DEALT] or S[i, S_FOLDED]):
+        if contenders and (not S[i].dealt or S[i].folded):
             continue
         seen += 1
-        v = S[i, field]
+        v = S[i].bet if of_bets else S[i].invested
         if v > top:
             second = top
             top = v
@@ -1141,16 +1147,16 @@ def _open_round(at_posts, anchor, S, R, G):
     to_act = np.int64(0)
     last_live = -1
     for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
+        i = S[r].live
         if not at_posts:
-            S[i, S_BET] = 0
-        if not S[i, S_FOLDED]:
+            S[i].bet = 0
+        if not S[i].folded:
             live += 1
             last_live = i
-            if not S[i, S_ALL_IN]:
+            if not S[i].all_in:
                 to_act |= np.int64(1) << i
     if at_posts:
-        top, _, _, second = _top_two(S_BET, True, S, G)
+        top, _, _, second = _top_two(_BETS, True, S, G)
         cur = top
         if G[G_BB_POSTED]:
             cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
@@ -1159,7 +1165,7 @@ def _open_round(at_posts, anchor, S, R, G):
             if G[G_BUTTON_SEAT] > 0:
                 anchor = G[G_BUTTON_SEAT]
             elif last_live >= 0:
-                anchor = S[last_live, S_SEAT_NO]
+                anchor = S[last_live].seat_no
             else:
                 anchor = 0
     else:
@@ -1179,19 +1185,19 @@ def _open_round(at_posts, anchor, S, R, G):
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     h = G[G_HAND]
-    top, top_i, ties, second = _top_two(S_BET, False, S, G)
+    top, top_i, ties, second = _top_two(_BETS, False, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
         _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, 0, amt)
     elif not he_uncalled(top_i == p, amt, top - second):
         _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, top - second, amt)
-    S[p, S_BET] -= amt
-    S[p, S_LEFT] += amt
-    S[p, S_INVESTED] -= amt
-    if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
-        S[p, S_ALL_IN] = 0
-    R[R_CURRENT] = _top_two(S_BET, False, S, G)[0]
+    S[p].bet -= amt
+    S[p].left += amt
+    S[p].invested -= amt
+    if S[p].left > 0 and S[p].all_in and not 0 <= G[G_CAP] <= S[p].invested:
+        S[p].all_in = 0
+    R[R_CURRENT] = _top_two(_BETS, False, S, G)[0]
     return True
 
 
@@ -1208,20 +1214,20 @@ def _settle(c_pots, S, G, out, count):
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_two(S_BET, False, S, G)
+        top, top_i, ties, second = _top_two(_BETS, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
             _emit(out, count, h, RULE.UNCALLED, severity, G[G_END_LINE], top_i, excess, 0)
-            S[top_i, S_INVESTED] -= excess
-            S[top_i, S_LEFT] += excess
+            S[top_i].invested -= excess
+            S[top_i].left += excess
     total = _total(S, G)
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if S[i, S_HAS_CASH_OUT] and not S[i, S_HAS_COLLECT] and S[i, S_WON_NOT_AWARDED]:
-            not_awarded += max(S[i, S_SUMMARY_WON], 0) + max(S[i, S_WON_AGAIN], 0)
+        if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
+            not_awarded += max(S[i].summary_won, 0) + max(S[i].won_again, 0)
     if has_summary and log_total != total:
         _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and G[G_COLLECTED_LOG] + rake + not_awarded != total:
@@ -1230,44 +1236,44 @@ def _settle(c_pots, S, G, out, count):
         npots = _build_pots(S, G)
     else:       # every player folded: one pot no one may win
         npots = 1 if total != 0 else 0
-        S[0, S_POT_AMOUNT] = total
+        S[0].pot_amount = total
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     n_log = c_pots.shape[0]
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
     # (Winamax): that pot's net is the rest, the uncalled part unraked
     top_alone = False
     if npots > 1:
-        e = S[npots - 1, S_POT_ELIGIBLE]
+        e = S[npots - 1].pot_eligible
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
-        first, _, _, second = _top_two(S_INVESTED, False, S, G)
-        top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
+        first, _, _, second = _top_two(_INVESTED, False, S, G)
+        top_alone = first - second == S[npots - 1].pot_amount
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
             if within and k == npots - 1:
-                net = S[k, S_POT_AMOUNT]
+                net = S[k].pot_amount
             elif within and k == npots - 2:
-                net = c_pots[k] - S[npots - 1, S_POT_AMOUNT]
+                net = c_pots[k] - S[npots - 1].pot_amount
             else:
                 net = c_pots[k]
-            S[k, S_POT_NET] = net
+            S[k].pot_net = net
             listed += net
-            if net > S[k, S_POT_AMOUNT] and over < 0:
+            if net > S[k].pot_amount and over < 0:
                 over = k
         if listed + rake != total:
             _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
-            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over, S_POT_AMOUNT], S[over, S_POT_NET])
+            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over].pot_amount, S[over].pot_net)
     else:
         if n_log > 0 and npots > 1:
             _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, npots, n_log)
         for k in range(npots):
-            S[k, S_POT_NET] = S[k, S_POT_AMOUNT]
+            S[k].pot_net = S[k].pot_amount
         if npots > 0:
-            S[0, S_POT_NET] -= rake
+            S[0].pot_net -= rake
     return npots
 
 
@@ -1279,7 +1285,7 @@ def _build_pots(S, G):
     ns = G[G_SEATS]
     contenders = np.int64(0)
     for i in range(ns):
-        if S[i, S_DEALT] and not S[i, S_FOLDED]:
+        if S[i].dealt and not S[i].folded:
             contenders |= np.int64(1) << i
     npots = 0
     previous = 0
@@ -1288,7 +1294,7 @@ def _build_pots(S, G):
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for i in range(ns):
-            live = S[i, S_INVESTED] - S[i, S_DEAD]
+            live = S[i].invested - S[i].dead
             if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
                 level = live
                 found = True
@@ -1298,29 +1304,29 @@ def _build_pots(S, G):
         chips = 0
         elig = np.int64(0)
         for i in range(ns):
-            live = S[i, S_INVESTED] - S[i, S_DEAD]
+            live = S[i].invested - S[i].dead
             chips += min(live, level) - min(live, previous)
             if contenders >> i & 1 and live >= level:
                 elig |= np.int64(1) << i
-        if npots > 0 and S[npots - 1, S_POT_ELIGIBLE] == elig:
-            S[npots - 1, S_POT_AMOUNT] += chips
+        if npots > 0 and S[npots - 1].pot_eligible == elig:
+            S[npots - 1].pot_amount += chips
         elif chips > 0:
-            S[npots, S_POT_AMOUNT] = chips
-            S[npots, S_POT_ELIGIBLE] = elig
+            S[npots].pot_amount = chips
+            S[npots].pot_eligible = elig
             npots += 1
         previous = level
     extra = 0
     dead = 0
     for i in range(ns):
-        extra += max(S[i, S_INVESTED] - S[i, S_DEAD] - previous, 0)
-        dead += S[i, S_DEAD]
+        extra += max(S[i].invested - S[i].dead - previous, 0)
+        dead += S[i].dead
     if extra != 0 and npots > 0:
-        S[npots - 1, S_POT_AMOUNT] += extra
+        S[npots - 1].pot_amount += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
-        S[0, S_POT_ELIGIBLE] = contenders
+        S[0].pot_eligible = contenders
         npots = 1
     if npots > 0:
-        S[0, S_POT_AMOUNT] += dead
+        S[0].pot_amount += dead
     return npots
 
 
@@ -1345,7 +1351,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     n_boards = max(played, 1)
     contested = False
     for k in range(npots):
-        e = S[k, S_POT_ELIGIBLE]
+        e = S[k].pot_eligible
         if e & (e - 1):
             contested = True
     unverifiable = False
@@ -1358,68 +1364,68 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
                 if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                    S[i, S_STD_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
-                    S[i, S_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
-                        if short else S[i, S_STD_STRENGTH]
+                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
+                    S[i].strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
+                        if short else S[i].std_strength
                 else:
-                    S[i, S_STRENGTH] = -1
-                    S[i, S_STD_STRENGTH] = -1
+                    S[i].strength = -1
+                    S[i].std_strength = -1
         for k in range(npots):
-            e = S[k, S_POT_ELIGIBLE]
+            e = S[k].pot_eligible
             if unstated:
                 e &= ~G[G_MUCKED]
                 if e == 0:      # everyone mucked: no rule says who takes the pot
                     return False
-            net = S[k, S_POT_NET]
-            amount = S[k, S_POT_AMOUNT]
+            net = S[k].pot_net
+            amount = S[k].pot_amount
             # the pot shared between the boards, the odd unit to the first
             share = _share(net, n_boards, unit, q)
             gross = _share(amount, n_boards, unit, q) if amount >= net else share
             m = 0
             if e & (e - 1) == 0:
                 for r in range(n):
-                    if e >> S[r, S_LIVE] & 1:
-                        S[0, S_WINNERS] = S[r, S_LIVE]
+                    if e >> S[r].live & 1:
+                        S[0].winners = S[r].live
                 m = 1
             else:
                 best = -1
                 best_std = -1
                 bad = False
                 for r in range(n):
-                    i = S[r, S_LIVE]
+                    i = S[r].live
                     if not e >> i & 1:
                         continue
-                    if S[i, S_STRENGTH] >= 0:
-                        best = max(best, S[i, S_STRENGTH])
-                        best_std = max(best_std, S[i, S_STD_STRENGTH])
-                    elif S[i, S_HAS_COLLECT] or unstated:
+                    if S[i].strength >= 0:
+                        best = max(best, S[i].strength)
+                        best_std = max(best_std, S[i].std_strength)
+                    elif S[i].has_collect or unstated:
                         bad = True
                 if bad or best < 0:     # a contender's cards not shown, or nobody's
                     unverifiable = True
                     continue
                 for r in range(n):
-                    i = S[r, S_RING]    # the winners clockwise from the button
-                    if e >> i & 1 and S[i, S_STRENGTH] >= 0:
-                        if short and S[i, S_STD_STRENGTH] == best_std:
-                            S[i, S_STD_WINNER] = 1
-                        if S[i, S_STRENGTH] == best:
-                            S[m, S_WINNERS] = i
+                    i = S[r].ring    # the winners clockwise from the button
+                    if e >> i & 1 and S[i].strength >= 0:
+                        if short and S[i].std_strength == best_std:
+                            S[i].std_winner = 1
+                        if S[i].strength == best:
+                            S[m].winners = i
                             m += 1
             if m > 1 and share < 0:
                 return False
             for w in range(m):
-                winner = S[w, S_WINNERS]
-                S[winner, S_EXPECTED] += _share(share, m, unit, w)
-                S[winner, S_AFTER_SPLIT] += _share(gross, m, unit, w) if m > 1 else share
+                winner = S[w].winners
+                S[winner].expected += _share(share, m, unit, w)
+                S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
-                    S[winner, S_IN_SPLIT] = 1
+                    S[winner].in_split = 1
         q += 1
     if unverifiable:
         return not unstated
     if unstated:
         for i in range(ns):
-            S[i, S_COLLECTED] = S[i, S_EXPECTED]
-            S[i, S_HAS_COLLECT] = S[i, S_EXPECTED] > 0
+            S[i].collected = S[i].expected
+            S[i].has_collect = S[i].expected > 0
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error
@@ -1434,49 +1440,49 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     owed = 0
     collected = 0
     for i in range(ns):
-        if S[i, S_IN_SPLIT] and S[i, S_HAS_COLLECT] and S[i, S_COLLECTED] == S[i, S_AFTER_SPLIT] and \
-                S[i, S_AFTER_SPLIT] != S[i, S_EXPECTED]:
+        if S[i].in_split and S[i].has_collect and S[i].collected == S[i].after_split and \
+                S[i].after_split != S[i].expected:
             rake_after_split = True
-        if S[i, S_IN_SPLIT]:
-            split_owed += S[i, S_EXPECTED]
-            split_collected += S[i, S_COLLECTED]
-        owed += S[i, S_EXPECTED]
-        collected += S[i, S_COLLECTED]
+        if S[i].in_split:
+            split_owed += S[i].expected
+            split_collected += S[i].collected
+        owed += S[i].expected
+        collected += S[i].collected
     split_balances = split_owed == split_collected
     rake_between_pots = npots > 1 and rake > 0 and owed == collected
     for i in range(ns):
-        exp = S[i, S_EXPECTED]
-        act = S[i, S_COLLECTED]
-        if S[i, S_HAS_CASH_OUT] and act == 0:
+        exp = S[i].expected
+        act = S[i].collected
+        if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
-            rule = RULE.SD_ORDER if short and S[i, S_STD_WINNER] else RULE.SHOWDOWN
-            _emit(out, count, h, rule, ERROR, S[i, S_COLLECT_LINE], i, exp, act)
+            rule = RULE.SD_ORDER if short and S[i].std_winner else RULE.SHOWDOWN
+            _emit(out, count, h, rule, ERROR, S[i].collect_line, i, exp, act)
         elif exp > 0 and act == 0:
-            rule = RULE.SPLIT if S[i, S_IN_SPLIT] else RULE.SHOWDOWN
+            rule = RULE.SPLIT if S[i].in_split else RULE.SHOWDOWN
             _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G[G_END_LINE], i, exp,
                   act)
-        elif exp != act and S[i, S_IN_SPLIT]:
-            top = S[i, S_AFTER_SPLIT]
+        elif exp != act and S[i].in_split:
+            top = S[i].after_split
             # a rake shared out another way moves at most the rake between the winners
             by_rake = split_balances and abs(act - exp) <= rake
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
-            _emit(out, count, h, RULE.SPLIT, severity, S[i, S_COLLECT_LINE], i, exp, act)
+            _emit(out, count, h, RULE.SPLIT, severity, S[i].collect_line, i, exp, act)
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
-            _emit(out, count, h, RULE.COLLECTED, severity, S[i, S_COLLECT_LINE], i, exp, act)
+            _emit(out, count, h, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
-        if not S[i, S_HAS_CASH_OUT]:
-            _summary_won(i, S[i, S_COLLECTED], S, G, out, count)
+        if not S[i].has_cash_out:
+            _summary_won(i, S[i].collected, S, G, out, count)
     return True
 
 
 @_internal
 def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
-    for said, line in ((S_SUMMARY_WON, S_SUMMARY_LINE), (S_WON_AGAIN, S_LINE_AGAIN)):
-        if S[i, said] >= 0 and S[i, said] != won:
-            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, line], i, won, S[i, said])
+    for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].won_again, S[i].line_again)):
+        if said >= 0 and said != won:
+            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, line, i, won, said)
 
 
 @_inlined
@@ -1489,19 +1495,19 @@ def he_summary_seats(lines, seated):
 def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line (S_OTHER_SEAT, -1 when
+    A summary line giving the player another seat than his seat line (``other_seat``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
     h = G[G_HAND]
     for i in range(G[G_SEATS]):
-        other = S[i, S_OTHER_SEAT]
+        other = S[i].other_seat
         if other >= 0:
-            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_SEAT_NO], other)
-        lines = (1 if S[i, S_SUMMARY_LINE] > 0 else 0) + (1 if S[i, S_LINE_AGAIN] > 0 else 0)
-        seated = not S[i, S_UNSEATED]
+            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
+        lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].line_again > 0 else 0)
+        seated = not S[i].unseated
         if not he_summary_seats(lines, seated):
             line = G[G_LAST_LINE]
             if lines > 0:
-                line = S[i, S_LINE_AGAIN] if seated else S[i, S_SUMMARY_LINE]
+                line = S[i].line_again if seated else S[i].summary_line
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
@@ -1516,9 +1522,9 @@ def _next_to_act(S, R, G):
     start = R[R_LAST_ACTOR]
     wrapped = -1        # nobody after the last actor's seat: the first from the ring's lowest seat
     for r in range(n):
-        i = S[r, S_LIVE]
+        i = S[r].live
         if to_act >> i & 1:
-            if S[i, S_SEAT_NO] > start:
+            if S[i].seat_no > start:
                 return i
             if wrapped < 0:
                 wrapped = i
