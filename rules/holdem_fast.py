@@ -129,23 +129,26 @@ findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
 assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
 
-# The state of the hand being replayed: three int64 arrays, each field a named column: the betting
-# round (R), the hand (G: its stakes and what the replay knows of it), its seats (S, a row per seat).
-(R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
- R_HEADS_UP, ROUND_FIELDS) = range(11)
+# The state of the hand being replayed, NumPy records of named int64 fields: the betting round (R),
+# the hand (G: its stakes and what the replay knows of it), its seats (S, a record per seat). Numba
+# compiles a named field at a fixed offset cheaper than a table's column by a constant index.
+ROUND = np.dtype([(name, np.int64) for name in (
+    "street", "current", "last_raise", "level_at_full", "bets", "to_act", "acted", "blocked", "last_actor",
+    "heads_up")], align=True)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "is_cancelled", "summary_lists_every_seat",
                 "limit_cap", "cap_heads_up")
-(G_BETTING, G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK,
- G_STRAIGHT_BEATS_TRIPS, G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_RESULTS_NOT_STATED, G_FIRST_LINE, G_LAST_LINE,
- G_ANTE, G_SMALL_BLIND, G_SECOND_SB_LIVE, G_CANCELLED, G_LISTS_EVERY_SEAT, G_LIMIT_CAP, G_CAP_HEADS_UP,
- G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_END_LINE,
- G_COLLECTED_LOG, G_MUCKED, HAND_FIELDS) = range(35)
-"""The hand: its batch columns (``HAND_COLUMNS``, in order; G_LOG_TOTAL the summary's total pot,
-G_LIMIT_CAP and G_CAP_HEADS_UP :func:`replay_batch`'s options), then the replay's (G_N_LIVE: the
-players dealt in). Bit masks of seats: G_NOT_STATED their stack not stated, G_UNPLACED of those no
-seat line (a turn neither checked nor expected), G_MUCKED a muck line. G_END_LINE: where the play
+HAND = np.dtype([(name, np.int64) for name in (
+    "betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "short_deck",
+    "straight_beats_trips", "total_line", "log_total", "has_summary", "results_not_stated", "first_line",
+    "last_line", "ante", "small_blind", "second_sb_live", "cancelled", "lists_every_seat", "limit_cap",
+    "cap_heads_up", "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced",
+    "end_line", "collected_log", "mucked")], align=True)
+"""The hand: its batch columns (``HAND_COLUMNS``, in order; ``log_total`` the summary's total pot,
+``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
+players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
+seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
@@ -162,8 +165,13 @@ the replay's. The last seven are lists by place, not by seat: the players dealt 
 (``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
 their hole cards' line, and the pots (pot k in record k). A record, not a row of a table: its named
 fields compile to fixed offsets, where a table's column constants cost Numba a third more to compile."""
+State = namedtuple("State", "round round_values hand hand_values seats seat_values")
+"""The state, made by :func:`replay_batch` (allocated in the kernel, each record array would compile
+NumPy's constructors in Numba): R, G and S, each with an int64 view of its fields by number, to clear
+them and copy the batch's columns into them."""
 SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
-assert G_CAP_HEADS_UP + 1 == len(HAND_COLUMNS) and SEAT.names[_BATCH_SEAT_FIELDS] == "invested"
+HAND_FIELDS, _BATCH_HAND_FIELDS = len(HAND.names), len(HAND_COLUMNS)
+assert (HAND.names[_BATCH_HAND_FIELDS], SEAT.names[_BATCH_SEAT_FIELDS]) == ("hand", "invested")
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
@@ -292,11 +300,12 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
                       Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
     sizes = Facts(b.hands, len(b.kind), len(b.seat_no))
+    state = _state(max(int(np.diff(b.seat_start).max(initial=1)), 1))
     while True:
         tables = Facts(*(_fact_table(group, rows) for group, rows in zip(_FACT_COLUMNS, sizes)))
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        _kernel(columns, _TABLES, tables, found, count)
+        _kernel(columns, _TABLES, state, tables, found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
@@ -315,6 +324,12 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(units[h]))
     return f
+
+
+def _state(width: int) -> State:
+    """The replay's state for hands of up to ``width`` seats, with an int64 view of each record's fields."""
+    records = np.zeros(1, ROUND), np.zeros(1, HAND), np.zeros(width, SEAT)
+    return State(*(part for record in records for part in (record, record.view(np.int64))))
 
 
 def _fact_table(columns: list, rows: int) -> np.ndarray:
@@ -379,7 +394,7 @@ def _typed(signature):
 
 
 _BETS, _INVESTED = True, False     # what _top_two ranks
-_SEATS, _STATE = from_dtype(SEAT)[::1], int64[::1]     # the seats S; the round R and the hand G
+_SEATS, _ROUND, _HAND = from_dtype(SEAT)[::1], from_dtype(ROUND), from_dtype(HAND)
 
 _inlined = njit(cache=True, inline="always")
 """A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
@@ -509,8 +524,8 @@ def _is_betting(kind):
 @_inlined
 def _fixed(st, G):
     """The Limit bet size of street ``st``."""
-    small = G[G_SMALL_BET] if G[G_SMALL_BET] >= 0 else G[G_BIG_BLIND]
-    big = G[G_BIG_BET] if G[G_BIG_BET] >= 0 else small * 2
+    small = G.small_bet if G.small_bet >= 0 else G.big_blind
+    big = G.big_bet if G.big_bet >= 0 else small * 2
     return small if st <= ST_FLOP else big
 
 
@@ -537,18 +552,12 @@ def _share(amount, n, unit, q):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
-def _kernel(c, t, f, out, count):
+def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
     arrays and the groups of the batch (``Columns``) and of the facts (``Facts``) it reads or writes,
     not the whole: each array handed down costs compile time at each call."""
-    width = np.int64(1)
-    for h in range(c.in_lane.shape[0]):
-        width = max(width, c.seat_start[h + 1] - c.seat_start[h])
-    S = np.zeros(width, SEAT)
-    values = S.view(np.int64).reshape((width, SEAT_FIELDS))     # S's fields by number, to copy the batch's
-    R = np.zeros(ROUND_FIELDS, np.int64)
-    G = np.zeros(HAND_FIELDS, np.int64)
+    R, G, S = state.round[0], state.hand[0], state.seats
     for h in range(c.in_lane.shape[0]):
         s0 = c.seat_start[h]
         ns = c.seat_start[h + 1] - s0
@@ -558,26 +567,26 @@ def _kernel(c, t, f, out, count):
         before = count[0]
         # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
         for k in range(HAND_FIELDS):
-            G[k] = c.hands[k, h] if k < G_HAND else 0
-        G[G_HAND] = h
-        G[G_SEATS] = ns
-        G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
-        values[:] = 0
+            state.hand_values[k] = c.hands[k, h] if k < _BATCH_HAND_FIELDS else 0
+        G.hand = h
+        G.seats = ns
+        G.end_line = G.total_line if G.total_line > 0 else G.last_line
+        state.seat_values[:] = 0
         for i in range(ns):
             for k in range(_BATCH_SEAT_FIELDS):
-                values[i, k] = c.seats[k, s0 + i]
+                state.seat_values[i * SEAT_FIELDS + k] = c.seats[k, s0 + i]
             if S[i].not_stated:
                 S[i].left = _NOT_STATED
-                G[G_NOT_STATED] |= np.int64(1) << i
+                G.not_stated |= np.int64(1) << i
                 if S[i].unseated:
-                    G[G_UNPLACED] |= np.int64(1) << i
+                    G.unplaced |= np.int64(1) << i
             S[i].fold_street = -1
             S[i].position = -1
             # a seat sitting out is dealt in only when it posts or bets
             S[i].dealt = S[i].summary_line > 0 and not S[i].sitting_out
-        cancelled = G[G_CANCELLED] != 0
+        cancelled = G.cancelled != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
-        if modelled and G[G_LISTS_EVERY_SEAT]:
+        if modelled and G.lists_every_seat:
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
@@ -586,10 +595,11 @@ def _kernel(c, t, f, out, count):
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
         if modelled and not cancelled:
+            state.round_values[:] = 0
             modelled = _play(a0, a1, c.actions, f.actions, S, R, G, out, count)
             if modelled:
                 npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
-                short_deck_ranks = t.short_deck_straights if G[G_STRAIGHT_BEATS_TRIPS] else t.short_deck
+                short_deck_ranks = t.short_deck_straights if G.straight_beats_trips else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
                     modelled = _award(s0, c.cards.boards, c.cards.hole, t.standard, short_deck_ranks, npots, S, G, out, count)
         if not modelled:
@@ -599,10 +609,10 @@ def _kernel(c, t, f, out, count):
                                            c.cards.hole, f.seats, S, G)
         f.hands[HAND_FACT.n_pots, h] = npots
         f.hands[HAND_FACT.total_pot, h] = _total(S, G)
-        f.hands[HAND_FACT.count_players, h] = G[G_N_LIVE]
-        f.hands[HAND_FACT.rake, h] = 0 if cancelled else G[G_RAKE]
+        f.hands[HAND_FACT.count_players, h] = G.n_live
+        f.hands[HAND_FACT.rake, h] = 0 if cancelled else G.rake
         f.hands[HAND_FACT.is_walk, h] = walk
-        f.hands[HAND_FACT.allin_street, h] = G[G_ALLIN_STREET]
+        f.hands[HAND_FACT.allin_street, h] = G.allin_street
         f.hands[HAND_FACT.needs_allin_ev, h] = needs_allin_ev
         f.hands[HAND_FACT.explained, h] = True
         f.hands[HAND_FACT.certified, h] = count[0] == before
@@ -611,14 +621,13 @@ def _kernel(c, t, f, out, count):
 @_internal
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
-    h = G[G_HAND]
-    n = G[G_N_LIVE]
-    bb = G[G_BIG_BLIND]
-    sb = G[G_SMALL_BLIND]
-    ante = G[G_ANTE]
+    h = G.hand
+    n = G.n_live
+    bb = G.big_blind
+    sb = G.small_blind
+    ante = G.ante
     ring0_seat = S[S[n - 1].ring].seat_no       # the button, last of the ring
-    R[:] = 0
-    R[R_STREET] = ST_PREFLOP
+    R.street = ST_PREFLOP
     anchor = np.int64(-1)
     straddled = False
     sb_seat = np.int64(-1)
@@ -631,8 +640,8 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         line = np.int64(acts.line[j])
         facts[ACTION_FACT.seat, j] = S[p].seat_no if S[p].seat_no != 0 else -1
         facts[ACTION_FACT.action_no, j] = j - a0
-        to_call = max(R[R_CURRENT] - S[p].bet, 0)
-        level = R[R_BETS]
+        to_call = max(R.current - S[p].bet, 0)
+        level = R.bets
         amount_in = 0
         if _is_post(k):
             amount_in = amt
@@ -646,25 +655,25 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
                 S[p].bet += live
                 S[p].dead += amt - live
-            elif k == K_SB and G[G_SB_POSTED] != 0 and not G[G_SECOND_SB_LIVE]:
+            elif k == K_SB and G.sb_posted != 0 and not G.second_sb_live:
                 S[p].dead += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
-                    G[G_SB_POSTED] = 1
+                    G.sb_posted = 1
                     sb_seat = S[p].seat_no
                 elif k == K_BB or k == K_BUTTON:
-                    G[G_BB_POSTED] = 1
+                    G.bb_posted = 1
                 S[p].bet += amt
                 if k != K_STRADDLE:
                     stated = sb if k == K_SB else bb
-                    limit_sb = k == K_SB and G[G_BETTING] == B_LIMIT
+                    limit_sb = k == K_SB and G.betting == B_LIMIT
                     if limit_sb and amt <= bb:
                         stated = bb       # Limit small blinds vary (a third to a half of the big blind)
                     if not he_blinds(amt, stated, all_in, limit_sb):
                         _emit(out, count, h, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
                 # a big blind of unknown seat sits next to the small blind: the turn passes from it
-                anchor = S[p].seat_no if not G[G_UNPLACED] >> p & 1 else sb_seat
+                anchor = S[p].seat_no if not G.unplaced >> p & 1 else sb_seat
             elif k == K_STRADDLE:
                 anchor = S[p].seat_no
                 straddled = True
@@ -674,15 +683,15 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             S[p].folded = 1
             S[p].fold_street = ST_PREFLOP
         elif _is_betting(k):
-            if st != R[R_STREET]:
+            if st != R.street:
                 _end_round(line, S, R, G, out, count)
-                R[R_STREET] = st
+                R.street = st
                 _open_round(False, ring0_seat, S, R, G)     # the first live player left of the button acts
             if not pre_started:
                 pre_started = True
                 _open_round(True, anchor, S, R, G)
-            to_call = max(R[R_CURRENT] - S[p].bet, 0)
-            level = R[R_BETS]
+            to_call = max(R.current - S[p].bet, 0)
+            level = R.bets
             amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
@@ -693,19 +702,19 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             if not S[p].has_collect:
                 S[p].collect_line = line
             S[p].has_collect = 1
-            G[G_COLLECTED_LOG] += amt
+            G.collected_log += amt
             amount_in = amt
         elif k == K_MUCK:
-            G[G_MUCKED] |= np.int64(1) << p
+            G.mucked |= np.int64(1) << p
         facts[ACTION_FACT.position, j] = S[p].position
         facts[ACTION_FACT.amount, j] = amount_in
         facts[ACTION_FACT.to_call, j] = to_call
         facts[ACTION_FACT.bet_level, j] = level
         facts[ACTION_FACT.is_all_in, j] = S[p].all_in != 0 and (_is_post(k) or _is_betting(k)) and \
-            (S[p].left == 0 or G[G_NOT_STATED] >> p & 1 == 1)
+            (S[p].left == 0 or G.not_stated >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
-    _end_round(G[G_END_LINE], S, R, G, out, count)
+    _end_round(G.end_line, S, R, G, out, count)
     return True
 
 
@@ -713,12 +722,12 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
 def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
-    cap (G_CAP ≥ 0), is all in."""
+    cap (``cap`` ≥ 0), is all in."""
     if not he_stack(chips, S[p].left):
-        _emit(out, count, G[G_HAND], RULE.STACK, ERROR, line, p, S[p].left, chips)
+        _emit(out, count, G.hand, RULE.STACK, ERROR, line, p, S[p].left, chips)
     S[p].left -= chips
     S[p].invested += chips
-    if S[p].left <= 0 or 0 <= G[G_CAP] <= S[p].invested:
+    if S[p].left <= 0 or 0 <= G.cap <= S[p].invested:
         S[p].all_in = 1
 
 
@@ -726,7 +735,7 @@ def _put(p, chips, line, S, G, out, count):
 def _contenders(S, G):
     """How many players dealt in have not folded."""
     n_cont = 0
-    for r in range(G[G_N_LIVE]):
+    for r in range(G.n_live):
         if not S[S[r].live].folded:
             n_cont += 1
     return n_cont
@@ -736,7 +745,7 @@ def _contenders(S, G):
 def _total(S, G):
     """The chips in the pot."""
     total = 0
-    for i in range(G[G_SEATS]):
+    for i in range(G.seats):
         total += S[i].invested
     return total
 
@@ -748,7 +757,7 @@ def _end_round(line, S, R, G, out, count):
     n_cont = 0
     owing = -1
     facing = False
-    for r in range(G[G_N_LIVE]):
+    for r in range(G.n_live):
         i = S[r].live
         if S[i].folded:
             continue
@@ -756,25 +765,25 @@ def _end_round(line, S, R, G, out, count):
         if S[i].all_in:
             continue
         n_active += 1
-        if R[R_TO_ACT] >> i & 1 and owing < 0:
+        if R.to_act >> i & 1 and owing < 0:
             owing = i
-        if S[i].bet < R[R_CURRENT]:
+        if S[i].bet < R.current:
             facing = True
     if n_cont <= 1:
         return
     if owing >= 0 and (n_active > 1 or facing):
-        _emit(out, count, G[G_HAND], RULE.ACTION_ORDER, ERROR, line, owing, R[R_STREET], -1)
-    if n_active <= 1 and G[G_ALLIN_STREET] < 0 and n_cont >= 2:
-        G[G_ALLIN_STREET] = R[R_STREET]
+        _emit(out, count, G.hand, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
+    if n_active <= 1 and G.allin_street < 0 and n_cont >= 2:
+        G.allin_street = R.street
 
 
 @_internal
 def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     """The facts of a replayed hand (``hand``) and of its players and pots (``seat``): whether it is a
     walk, and whether it needs the all-in EV."""
-    h = G[G_HAND]
-    n = G[G_N_LIVE]
-    cancelled = G[G_CANCELLED] != 0
+    h = G.hand
+    n = G.n_live
+    cancelled = G.cancelled != 0
     n_cont = 0
     winner = -1
     for r in range(n):
@@ -790,7 +799,7 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
                 break
     streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
-    for i in range(G[G_SEATS]):
+    for i in range(G.seats):
         cash = S[i].cash_out     # paid by the room for cashing out (or by him, to insure): not won
         seat[SEAT_FACT.seat_position, s0 + i] = S[i].position
         seat[SEAT_FACT.invested, s0 + i] = S[i].invested
@@ -819,15 +828,15 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
         seat[SEAT_FACT.pot_amount, s0 + k] = S[k].pot_amount
         seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
         seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
-    ais = G[G_ALLIN_STREET]
+    ais = G.allin_street
     return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
+    h = G.hand
+    ns = G.seats
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
     for j in range(a0, a1):
@@ -854,31 +863,31 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             return False      # two players in one seat (the unseated share seat 0, by name)
         S[r].live = i
         n += 1
-    G[G_N_LIVE] = n
+    G.n_live = n
     for i in range(ns):
-        if S[i].dealt and S[i].unseated and not G[G_UNPLACED] >> i & 1:
+        if S[i].dealt and S[i].unseated and not G.unplaced >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if acts.actor[j] == i:
                     line = acts.line[j]
                     break
             _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, i, 0, 0)
-    G[G_SB_POSTED] = 0
-    G[G_BB_POSTED] = 0
-    G[G_ALLIN_STREET] = -1
+    G.sb_posted = 0
+    G.bb_posted = 0
+    G.allin_street = -1
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1].live].seat_no
+    button = G.button_seat if G.button_seat > 0 else S[S[n - 1].live].seat_no
     at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
     for r in range(n):
         seat = S[S[r].live].seat_no
         if seat >= button:
             at = r if seat == button else (r - 1) % n
             break
-    short = G[G_SHORT_DECK] != 0
+    short = G.short_deck != 0
     deck = 1 if short else 0
     for k in range(n):
         i = S[(at + k) % n].live
@@ -906,7 +915,7 @@ def _post_follows(j, a1, kinds):
 def _ring_key(i, sb_poster, bb_poster, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
     small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
-    if G[G_UNPLACED] >> i & 1 and i == bb_poster and sb_poster >= 0 and not G[G_UNPLACED] >> sb_poster & 1:
+    if G.unplaced >> i & 1 and i == bb_poster and sb_poster >= 0 and not G.unplaced >> sb_poster & 1:
         return 2 * S[sb_poster].seat_no + 1
     return 2 * S[i].seat_no
 
@@ -915,10 +924,10 @@ def _ring_key(i, sb_poster, bb_poster, S, G):
 def _check_deck(s0, cards, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
+    h = G.hand
+    ns = G.seats
     c_hole, c_hole_line, c_boards = cards.hole, cards.hole_line, cards.boards
-    low = 16 if G[G_SHORT_DECK] else 0
+    low = 16 if G.short_deck else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
@@ -988,36 +997,36 @@ def _check_deck(s0, cards, S, G, out, count):
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    h = G[G_HAND]
+    h = G.hand
     if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].left == 0 and not S[p].folded and \
-            R[R_STREET] == ST_PREFLOP:
+            R.street == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
         S[p].folded = 1
-        S[p].fold_street = R[R_STREET]
+        S[p].fold_street = R.street
         return 0
-    to_call = max(R[R_CURRENT] - S[p].bet, 0)
+    to_call = max(R.current - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
-    unplaced = G[G_UNPLACED] >> p & 1 == 1
+    unplaced = G.unplaced >> p & 1 == 1
     if S[p].folded or (S[p].all_in and S[p].left == 0 and k != K_FOLD):
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
-        R[R_LAST_ACTOR] = S[p].seat_no
+        R.last_actor = S[p].seat_no
     me = np.int64(1) << p
-    R[R_TO_ACT] &= ~me
-    R[R_ACTED] |= me
+    R.to_act &= ~me
+    R.acted |= me
     chips = 0
     if k == K_FOLD:
         S[p].folded = 1
-        S[p].fold_street = R[R_STREET]
+        S[p].fold_street = R.street
     elif k == K_CHECK:
         if not he_check(to_call):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, S[p].left)
         top = _top_live_bet(S, G)
-        owed_to_top = min(top - S[p].bet, S[p].left) if top < R[R_CURRENT] else 0
+        owed_to_top = min(top - S[p].bet, S[p].left) if top < R.current else 0
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = RULE.STACK if to_call > 0 and amt > S[p].left else RULE.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
@@ -1026,7 +1035,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         chips = amt
     else:
         chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
-    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, S[p].left):
+    if k != K_FOLD and not G.not_stated >> p & 1 and not he_stack_all_in(said_all_in, S[p].left):
         _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].left)
     if said_all_in or capped:
         S[p].all_in = 1
@@ -1037,10 +1046,10 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
 def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
     """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
     new bet and who must act on it. Returns the chips it put in."""
-    h = G[G_HAND]
-    betting = G[G_BETTING]
-    fixed = _fixed(R[R_STREET], G)
-    cur = R[R_CURRENT]
+    h = G.hand
+    betting = G.betting
+    fixed = _fixed(R.street, G)
+    cur = R.current
     if k == K_BET:
         if not he_bet(cur):
             _emit(out, count, h, RULE.BET, ERROR, line, p, 0, cur)
@@ -1054,46 +1063,46 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     size = new_total - cur
     all_in_now = chips >= S[p].left or all_in_said
     me = np.int64(1) << p
-    if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
+    if k == K_RAISE and (R.blocked & me) != 0:
         _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
     if betting == B_NO_LIMIT:
-        if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+        if not he_min_raise(size, R.last_raise, all_in_now):
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     elif betting == B_POT_LIMIT:
         pot_after_call = _total(S, G) + to_call
         if not he_pot_limit(size, pot_after_call):
             _emit(out, count, h, RULE.POT_LIMIT, ERROR, line, p, pot_after_call, size)
-        elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+        elif not he_min_raise(size, R.last_raise, all_in_now):
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     else:
         if not he_limit_size(size, fixed, all_in_now, cur):
             _emit(out, count, h, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
-        cap_applies = G[G_CAP_HEADS_UP] != 0 or R[R_HEADS_UP] == 0
-        if not he_limit_cap(R[R_BETS] + 1, G[G_LIMIT_CAP], cap_applies):
-            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G[G_LIMIT_CAP], R[R_BETS] + 1)
+        cap_applies = G.cap_heads_up != 0 or R.heads_up == 0
+        if not he_limit_cap(R.bets + 1, G.limit_cap, cap_applies):
+            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G.limit_cap, R.bets + 1)
     _put(p, chips, line, S, G, out, count)
     S[p].bet = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
     else:
-        full = size >= R[R_LAST_RAISE] or (cur == 0 and size > 0)
+        full = size >= R.last_raise or (cur == 0 and size > 0)
     if full:
-        R[R_LAST_RAISE] = fixed if betting == B_LIMIT else max(size, R[R_LAST_RAISE])
+        R.last_raise = fixed if betting == B_LIMIT else max(size, R.last_raise)
     else:
         # a short all-in: who acted since the last full raise may call or fold, not raise
-        R[R_BLOCKED] = R[R_ACTED] & ~me
-    if full or new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # or short all-ins adding up to a full raise
-        R[R_LEVEL_AT_FULL] = new_total
-        R[R_BETS] += 1
-        R[R_ACTED] = me
-        R[R_BLOCKED] = 0
-    R[R_CURRENT] = max(cur, new_total)
+        R.blocked = R.acted & ~me
+    if full or new_total - R.level_at_full >= R.last_raise:    # or short all-ins adding up to a full raise
+        R.level_at_full = new_total
+        R.bets += 1
+        R.acted = me
+        R.blocked = 0
+    R.current = max(cur, new_total)
     to_act = np.int64(0)
-    for r in range(G[G_N_LIVE]):
+    for r in range(G.n_live):
         i = S[r].live
         if not S[i].folded and not S[i].all_in and i != p:
             to_act |= np.int64(1) << i
-    R[R_TO_ACT] = to_act
+    R.to_act = to_act
     return chips
 
 
@@ -1102,12 +1111,12 @@ def _top_live_bet(S, G):
     """The largest bet a dealt player has actually made on this street: a walk of the players of its
     own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
     top = 0
-    for r in range(G[G_N_LIVE]):
+    for r in range(G.n_live):
         top = max(top, S[S[r].live].bet)
     return top
 
 
-@_typed(UniTuple(int64, 4)(boolean, boolean, _SEATS, _STATE))
+@_typed(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND))
 def _top_two(of_bets, contenders, S, G):
     """The largest bet (``of_bets``, else the largest chips invested) among the seats (``contenders``: the players dealt in
     who have not folded), its seat, how many seats share it, and the second largest (the top again
@@ -1117,7 +1126,7 @@ def _top_two(of_bets, contenders, S, G):
     ties = 0
     second = top
     seen = 0
-    for i in range(G[G_SEATS]):
+    for i in range(G.seats):
         if contenders and (not S[i].dealt or S[i].folded):
             continue
         seen += 1
@@ -1139,14 +1148,14 @@ def _top_two(of_bets, contenders, S, G):
     return top, top_i, ties, second
 
 
-@_typed(void(boolean, int64, _SEATS, _STATE, _STATE))
+@_typed(void(boolean, int64, _SEATS, _ROUND, _HAND))
 def _open_round(at_posts, anchor, S, R, G):
     """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
     live = 0
     to_act = np.int64(0)
     last_live = -1
-    for r in range(G[G_N_LIVE]):
+    for r in range(G.n_live):
         i = S[r].live
         if not at_posts:
             S[i].bet = 0
@@ -1158,33 +1167,33 @@ def _open_round(at_posts, anchor, S, R, G):
     if at_posts:
         top, _, _, second = _top_two(_BETS, True, S, G)
         cur = top
-        if G[G_BB_POSTED]:
-            cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
-        R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
+        if G.bb_posted:
+            cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
+        R.last_raise = max(G.big_blind, cur - second)
         if anchor < 0:
-            if G[G_BUTTON_SEAT] > 0:
-                anchor = G[G_BUTTON_SEAT]
+            if G.button_seat > 0:
+                anchor = G.button_seat
             elif last_live >= 0:
                 anchor = S[last_live].seat_no
             else:
                 anchor = 0
     else:
         cur = 0
-        R[R_LAST_RAISE] = _fixed(R[R_STREET], G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
-    R[R_CURRENT] = cur
-    R[R_LEVEL_AT_FULL] = cur
-    R[R_BETS] = 1 if cur > 0 else 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_BLOCKED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    R[R_LAST_ACTOR] = anchor
+        R.last_raise = _fixed(R.street, G) if G.betting == B_LIMIT else G.big_blind
+    R.current = cur
+    R.level_at_full = cur
+    R.bets = 1 if cur > 0 else 0
+    R.to_act = to_act
+    R.acted = 0
+    R.blocked = 0
+    R.heads_up = 1 if live == 2 else 0
+    R.last_actor = anchor
 
 
 @_internal
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
-    h = G[G_HAND]
+    h = G.hand
     top, top_i, ties, second = _top_two(_BETS, False, S, G)
     if ties > 1:
         if amt == 0:
@@ -1195,9 +1204,9 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     S[p].bet -= amt
     S[p].left += amt
     S[p].invested -= amt
-    if S[p].left > 0 and S[p].all_in and not 0 <= G[G_CAP] <= S[p].invested:
+    if S[p].left > 0 and S[p].all_in and not 0 <= G.cap <= S[p].invested:
         S[p].all_in = 0
-    R[R_CURRENT] = _top_two(_BETS, False, S, G)[0]
+    R.current = _top_two(_BETS, False, S, G)[0]
     return True
 
 
@@ -1205,12 +1214,12 @@ def _uncalled(p, amt, line, S, R, G, out, count):
 def _settle(c_pots, S, G, out, count):
     """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
     summary's pots); the number of pots."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
-    rake = G[G_RAKE]
-    log_total = G[G_LOG_TOTAL]
-    has_summary = G[G_HAS_SUMMARY] != 0
-    total_line = G[G_TOTAL_LINE]
+    h = G.hand
+    ns = G.seats
+    rake = G.rake
+    log_total = G.log_total
+    has_summary = G.has_summary != 0
+    total_line = G.total_line
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
@@ -1219,7 +1228,7 @@ def _settle(c_pots, S, G, out, count):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, h, RULE.UNCALLED, severity, G[G_END_LINE], top_i, excess, 0)
+            _emit(out, count, h, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
             S[top_i].left += excess
     total = _total(S, G)
@@ -1230,8 +1239,8 @@ def _settle(c_pots, S, G, out, count):
             not_awarded += max(S[i].summary_won, 0) + max(S[i].won_again, 0)
     if has_summary and log_total != total:
         _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
-    if has_summary and G[G_COLLECTED_LOG] + rake + not_awarded != total:
-        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G[G_COLLECTED_LOG] + not_awarded)
+    if has_summary and G.collected_log + rake + not_awarded != total:
+        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G.collected_log + not_awarded)
     if n_cont > 0:
         npots = _build_pots(S, G)
     else:       # every player folded: one pot no one may win
@@ -1282,7 +1291,7 @@ def _build_pots(S, G):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
-    ns = G[G_SEATS]
+    ns = G.seats
     contenders = np.int64(0)
     for i in range(ns):
         if S[i].dealt and not S[i].folded:
@@ -1334,16 +1343,16 @@ def _build_pots(S, G):
 def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
-    this table. When the log states no results (G_RESULTS_NOT_STATED), what each player should
+    this table. When the log states no results (``results_not_stated``), what each player should
     collect is what he collects, nothing is checked, and a player who mucks gives up his claim; a
     pot whose winner the cards do not tell leaves the hand not modelled."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
-    n = G[G_N_LIVE]
-    unit = G[G_UNIT]
-    rake = G[G_RAKE]
-    short = G[G_SHORT_DECK] != 0
-    unstated = G[G_RESULTS_NOT_STATED] != 0
+    h = G.hand
+    ns = G.seats
+    n = G.n_live
+    unit = G.unit
+    rake = G.rake
+    short = G.short_deck != 0
+    unstated = G.results_not_stated != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
         if boards[h, b, 0] >= 0:
@@ -1373,7 +1382,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
         for k in range(npots):
             e = S[k].pot_eligible
             if unstated:
-                e &= ~G[G_MUCKED]
+                e &= ~G.mucked
                 if e == 0:      # everyone mucked: no rule says who takes the pot
                     return False
             net = S[k].pot_net
@@ -1460,7 +1469,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
             _emit(out, count, h, rule, ERROR, S[i].collect_line, i, exp, act)
         elif exp > 0 and act == 0:
             rule = RULE.SPLIT if S[i].in_split else RULE.SHOWDOWN
-            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G[G_END_LINE], i, exp,
+            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G.end_line, i, exp,
                   act)
         elif exp != act and S[i].in_split:
             top = S[i].after_split
@@ -1482,7 +1491,7 @@ def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].won_again, S[i].line_again)):
         if said >= 0 and said != won:
-            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, line, i, won, said)
+            _emit(out, count, G.hand, RULE.COLLECTED, ERROR, line, i, won, said)
 
 
 @_inlined
@@ -1497,15 +1506,15 @@ def _check_summary_seats(S, G, out, count):
     line (where its summary stops), a line too many at that line; expected and actual count lines.
     A summary line giving the player another seat than his seat line (``other_seat``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
-    h = G[G_HAND]
-    for i in range(G[G_SEATS]):
+    h = G.hand
+    for i in range(G.seats):
         other = S[i].other_seat
         if other >= 0:
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
         lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].line_again > 0 else 0)
         seated = not S[i].unseated
         if not he_summary_seats(lines, seated):
-            line = G[G_LAST_LINE]
+            line = G.last_line
             if lines > 0:
                 line = S[i].line_again if seated else S[i].summary_line
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
@@ -1515,11 +1524,11 @@ def _check_summary_seats(S, G, out, count):
 def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""
-    to_act = R[R_TO_ACT] & ~G[G_UNPLACED]
-    n = G[G_N_LIVE]
+    to_act = R.to_act & ~G.unplaced
+    n = G.n_live
     if n == 0 or to_act == 0:
         return -1
-    start = R[R_LAST_ACTOR]
+    start = R.last_actor
     wrapped = -1        # nobody after the last actor's seat: the first from the ring's lowest seat
     for r in range(n):
         i = S[r].live
