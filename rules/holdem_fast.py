@@ -130,8 +130,8 @@ _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
 assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
 
 # The state of the hand being replayed, NumPy records of named int64 fields: the betting round (R),
-# the hand (G: its stakes and what the replay knows of it), its seats (S, a record per seat). Numba
-# compiles a named field at a fixed offset cheaper than a table's column by a constant index.
+# the hand (G: its stakes and what the replay knows of it), its seats (S, a record per seat). Records,
+# not tables with column constants: Numba compiles a named field (a fixed offset) cheaper.
 ROUND = np.dtype([(name, np.int64) for name in (
     "street", "current", "last_raise", "level_at_full", "bets", "to_act", "acted", "blocked", "last_actor",
     "heads_up")], align=True)
@@ -139,13 +139,10 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "is_cancelled", "summary_lists_every_seat",
                 "limit_cap", "cap_heads_up")
-HAND = np.dtype([(name, np.int64) for name in (
-    "betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "short_deck",
-    "straight_beats_trips", "total_line", "log_total", "has_summary", "results_not_stated", "first_line",
-    "last_line", "ante", "small_blind", "second_sb_live", "cancelled", "lists_every_seat", "limit_cap",
-    "cap_heads_up", "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced",
-    "end_line", "collected_log", "mucked")], align=True)
-"""The hand: its batch columns (``HAND_COLUMNS``, in order; ``log_total`` the summary's total pot,
+HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
+    "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
+    "collected_log", "mucked")], align=True)
+"""The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
@@ -153,22 +150,18 @@ ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
-SEAT = np.dtype([(name, np.int64) for name in (
-    "seat_no", "unseated", "summary_won", "summary_line", "won_again", "line_again", "has_cash_out",
-    "won_not_awarded", "left", "sitting_out", "not_stated", "cash_out", "other_seat", "invested", "dead", "bet",
-    "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected", "has_collect",
-    "collect_line", "expected", "after_split", "in_split", "strength", "std_strength", "std_winner", "live",
-    "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
+    "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
+    "has_collect", "collect_line", "expected", "after_split", "in_split", "strength", "std_strength", "std_winner",
+    "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
-order; ``left`` starts as the stack, ``other_seat`` is the summary's other seat number, -1 none), then
+order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
 the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
 (``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
-their hole cards' line, and the pots (pot k in record k). A record, not a row of a table: its named
-fields compile to fixed offsets, where a table's column constants cost Numba a third more to compile."""
+their hole cards' line, and the pots (pot k in record k)."""
 State = namedtuple("State", "round round_values hand hand_values seats seat_values")
-"""The state, made by :func:`replay_batch` (allocated in the kernel, each record array would compile
-NumPy's constructors in Numba): R, G and S, each with an int64 view of its fields by number, to clear
-them and copy the batch's columns into them."""
+"""R, G and S, each with an int64 view of its fields by number (to clear them and copy the batch's
+columns in), made by :func:`replay_batch`: made in the kernel, each would compile NumPy's constructors."""
 SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
 HAND_FIELDS, _BATCH_HAND_FIELDS = len(HAND.names), len(HAND_COLUMNS)
 assert (HAND.names[_BATCH_HAND_FIELDS], SEAT.names[_BATCH_SEAT_FIELDS]) == ("hand", "invested")
@@ -575,18 +568,18 @@ def _kernel(c, t, state, f, out, count):
         for i in range(ns):
             for k in range(_BATCH_SEAT_FIELDS):
                 state.seat_values[i * SEAT_FIELDS + k] = c.seats[k, s0 + i]
-            if S[i].not_stated:
-                S[i].left = _NOT_STATED
+            if S[i].stack_not_stated:
+                S[i].stack = _NOT_STATED
                 G.not_stated |= np.int64(1) << i
-                if S[i].unseated:
+                if S[i].is_unseated:
                     G.unplaced |= np.int64(1) << i
             S[i].fold_street = -1
             S[i].position = -1
             # a seat sitting out is dealt in only when it posts or bets
-            S[i].dealt = S[i].summary_line > 0 and not S[i].sitting_out
-        cancelled = G.cancelled != 0
+            S[i].dealt = S[i].summary_line > 0 and not S[i].is_sitting_out
+        cancelled = G.is_cancelled != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
-        if modelled and G.lists_every_seat:
+        if modelled and G.summary_lists_every_seat:
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
@@ -711,7 +704,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         facts[ACTION_FACT.to_call, j] = to_call
         facts[ACTION_FACT.bet_level, j] = level
         facts[ACTION_FACT.is_all_in, j] = S[p].all_in != 0 and (_is_post(k) or _is_betting(k)) and \
-            (S[p].left == 0 or G.not_stated >> p & 1 == 1)
+            (S[p].stack == 0 or G.not_stated >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
     _end_round(G.end_line, S, R, G, out, count)
@@ -723,11 +716,11 @@ def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
     cap (``cap`` ≥ 0), is all in."""
-    if not he_stack(chips, S[p].left):
-        _emit(out, count, G.hand, RULE.STACK, ERROR, line, p, S[p].left, chips)
-    S[p].left -= chips
+    if not he_stack(chips, S[p].stack):
+        _emit(out, count, G.hand, RULE.STACK, ERROR, line, p, S[p].stack, chips)
+    S[p].stack -= chips
     S[p].invested += chips
-    if S[p].left <= 0 or 0 <= G.cap <= S[p].invested:
+    if S[p].stack <= 0 or 0 <= G.cap <= S[p].invested:
         S[p].all_in = 1
 
 
@@ -783,7 +776,7 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     walk, and whether it needs the all-in EV."""
     h = G.hand
     n = G.n_live
-    cancelled = G.cancelled != 0
+    cancelled = G.is_cancelled != 0
     n_cont = 0
     winner = -1
     for r in range(n):
@@ -859,13 +852,13 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, S, G) > key:
             S[r].live = S[r - 1].live
             r -= 1
-        if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].unseated:
+        if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].is_unseated:
             return False      # two players in one seat (the unseated share seat 0, by name)
         S[r].live = i
         n += 1
     G.n_live = n
     for i in range(ns):
-        if S[i].dealt and S[i].unseated and not G.unplaced >> i & 1:
+        if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if acts.actor[j] == i:
@@ -887,7 +880,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         if seat >= button:
             at = r if seat == button else (r - 1) % n
             break
-    short = G.short_deck != 0
+    short = G.is_short_deck != 0
     deck = 1 if short else 0
     for k in range(n):
         i = S[(at + k) % n].live
@@ -927,7 +920,7 @@ def _check_deck(s0, cards, S, G, out, count):
     h = G.hand
     ns = G.seats
     c_hole, c_hole_line, c_boards = cards.hole, cards.hole_line, cards.boards
-    low = 16 if G.short_deck else 0
+    low = 16 if G.is_short_deck else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
@@ -998,7 +991,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
     h = G.hand
-    if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].left == 0 and not S[p].folded and \
+    if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].stack == 0 and not S[p].folded and \
             R.street == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
         S[p].folded = 1
@@ -1007,7 +1000,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     to_call = max(R.current - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
     unplaced = G.unplaced >> p & 1 == 1
-    if S[p].folded or (S[p].all_in and S[p].left == 0 and k != K_FOLD):
+    if S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
@@ -1024,19 +1017,19 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         if not he_check(to_call):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
-        owed = min(to_call, S[p].left)
+        owed = min(to_call, S[p].stack)
         top = _top_live_bet(S, G)
-        owed_to_top = min(top - S[p].bet, S[p].left) if top < R.current else 0
+        owed_to_top = min(top - S[p].bet, S[p].stack) if top < R.current else 0
         if not he_call(to_call, owed, owed_to_top, amt):
-            rule = RULE.STACK if to_call > 0 and amt > S[p].left else RULE.CALL
+            rule = RULE.STACK if to_call > 0 and amt > S[p].stack else RULE.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, S, G, out, count)
         S[p].bet += amt
         chips = amt
     else:
         chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
-    if k != K_FOLD and not G.not_stated >> p & 1 and not he_stack_all_in(said_all_in, S[p].left):
-        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].left)
+    if k != K_FOLD and not G.not_stated >> p & 1 and not he_stack_all_in(said_all_in, S[p].stack):
+        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].stack)
     if said_all_in or capped:
         S[p].all_in = 1
     return chips
@@ -1061,7 +1054,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
             _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - S[p].bet
     size = new_total - cur
-    all_in_now = chips >= S[p].left or all_in_said
+    all_in_now = chips >= S[p].stack or all_in_said
     me = np.int64(1) << p
     if k == K_RAISE and (R.blocked & me) != 0:
         _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
@@ -1202,9 +1195,9 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     elif not he_uncalled(top_i == p, amt, top - second):
         _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, top - second, amt)
     S[p].bet -= amt
-    S[p].left += amt
+    S[p].stack += amt
     S[p].invested -= amt
-    if S[p].left > 0 and S[p].all_in and not 0 <= G.cap <= S[p].invested:
+    if S[p].stack > 0 and S[p].all_in and not 0 <= G.cap <= S[p].invested:
         S[p].all_in = 0
     R.current = _top_two(_BETS, False, S, G)[0]
     return True
@@ -1217,7 +1210,7 @@ def _settle(c_pots, S, G, out, count):
     h = G.hand
     ns = G.seats
     rake = G.rake
-    log_total = G.log_total
+    log_total = G.total_pot     # the summary's
     has_summary = G.has_summary != 0
     total_line = G.total_line
     n_cont = _contenders(S, G)
@@ -1230,13 +1223,13 @@ def _settle(c_pots, S, G, out, count):
             severity = WARNING if has_summary and log_total == total - excess else ERROR
             _emit(out, count, h, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
-            S[top_i].left += excess
+            S[top_i].stack += excess
     total = _total(S, G)
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
         if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
-            not_awarded += max(S[i].summary_won, 0) + max(S[i].won_again, 0)
+            not_awarded += max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
     if has_summary and log_total != total:
         _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and G.collected_log + rake + not_awarded != total:
@@ -1351,7 +1344,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     n = G.n_live
     unit = G.unit
     rake = G.rake
-    short = G.short_deck != 0
+    short = G.is_short_deck != 0
     unstated = G.results_not_stated != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
@@ -1489,7 +1482,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
 @_internal
 def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
-    for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].won_again, S[i].line_again)):
+    for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
         if said >= 0 and said != won:
             _emit(out, count, G.hand, RULE.COLLECTED, ERROR, line, i, won, said)
 
@@ -1504,19 +1497,19 @@ def he_summary_seats(lines, seated):
 def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line (``other_seat``, -1 when
+    A summary line giving the player another seat than his seat line (``summary_seat_no``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
     h = G.hand
     for i in range(G.seats):
-        other = S[i].other_seat
+        other = S[i].summary_seat_no
         if other >= 0:
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
-        lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].line_again > 0 else 0)
-        seated = not S[i].unseated
+        lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].summary_line_again > 0 else 0)
+        seated = not S[i].is_unseated
         if not he_summary_seats(lines, seated):
             line = G.last_line
             if lines > 0:
-                line = S[i].line_again if seated else S[i].summary_line
+                line = S[i].summary_line_again if seated else S[i].summary_line
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
