@@ -47,7 +47,7 @@ from collections import namedtuple
 from dataclasses import dataclass, fields
 
 import numpy as np
-from numba import njit
+from numba import from_dtype, njit
 from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
@@ -129,37 +129,42 @@ findings leave the kernel as :class:`HE` codes (``_HE_CODE``), whatever the enum
 _HE_CODE = np.array([HE[name].code for name in RULE._fields], np.int16)
 assert set(RULE._fields) == {rule.name for rule in HE} - {HE.FINISHING_STACKS.name}, "update RULE"
 
-# The state of the hand being replayed: three int64 arrays, each field a named column: the betting
-# round (R), the hand (G: its stakes and what the replay knows of it), its seats (S, a row per seat).
-(R_STREET, R_CURRENT, R_LAST_RAISE, R_LEVEL_AT_FULL, R_BETS, R_TO_ACT, R_ACTED, R_BLOCKED, R_LAST_ACTOR,
- R_HEADS_UP, ROUND_FIELDS) = range(11)
+# The state of the hand being replayed, NumPy records of named int64 fields: the betting round (R),
+# the hand (G: its stakes and what the replay knows of it), its seats (S, a record per seat). Records,
+# not tables with column constants: Numba compiles a named field (a fixed offset) cheaper.
+ROUND = np.dtype([(name, np.int64) for name in (
+    "street", "current", "last_raise", "level_at_full", "bets", "to_act", "acted", "blocked", "last_actor",
+    "heads_up")], align=True)
 HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_seat", "rake", "unit", "is_short_deck",
                 "straight_beats_trips", "total_line", "total_pot", "has_summary", "results_not_stated", "first_line",
                 "last_line", "ante", "small_blind", "second_sb_live", "is_cancelled", "summary_lists_every_seat",
                 "limit_cap", "cap_heads_up")
-(G_BETTING, G_BIG_BLIND, G_SMALL_BET, G_BIG_BET, G_CAP, G_BUTTON_SEAT, G_RAKE, G_UNIT, G_SHORT_DECK,
- G_STRAIGHT_BEATS_TRIPS, G_TOTAL_LINE, G_LOG_TOTAL, G_HAS_SUMMARY, G_RESULTS_NOT_STATED, G_FIRST_LINE, G_LAST_LINE,
- G_ANTE, G_SMALL_BLIND, G_SECOND_SB_LIVE, G_CANCELLED, G_LISTS_EVERY_SEAT, G_LIMIT_CAP, G_CAP_HEADS_UP,
- G_HAND, G_SEATS, G_N_LIVE, G_SB_POSTED, G_BB_POSTED, G_ALLIN_STREET, G_NOT_STATED, G_UNPLACED, G_END_LINE,
- G_COLLECTED_LOG, G_MUCKED, HAND_FIELDS) = range(35)
-"""The hand: its batch columns (``HAND_COLUMNS``, in order; G_LOG_TOTAL the summary's total pot,
-G_LIMIT_CAP and G_CAP_HEADS_UP :func:`replay_batch`'s options), then the replay's (G_N_LIVE: the
-players dealt in). Bit masks of seats: G_NOT_STATED their stack not stated, G_UNPLACED of those no
-seat line (a turn neither checked nor expected), G_MUCKED a muck line. G_END_LINE: where the play
+HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
+    "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
+    "collected_log", "mucked")], align=True)
+"""The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
+``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
+players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
+seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
 ends (the total pot's line, else the last)."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
-(S_SEAT_NO, S_UNSEATED, S_SUMMARY_WON, S_SUMMARY_LINE, S_WON_AGAIN, S_LINE_AGAIN, S_HAS_CASH_OUT,
- S_WON_NOT_AWARDED, S_LEFT, S_SITTING_OUT, S_NOT_STATED, S_CASH_OUT, S_OTHER_SEAT, S_INVESTED, S_DEAD, S_BET,
- S_FOLDED, S_ALL_IN, S_ALL_IN_BY_POST, S_FOLD_STREET, S_DEALT, S_POSITION, S_COLLECTED, S_HAS_COLLECT,
- S_COLLECT_LINE, S_EXPECTED, S_AFTER_SPLIT, S_IN_SPLIT, S_STRENGTH, S_STD_STRENGTH, S_STD_WINNER, S_LIVE, S_RING,
- S_WINNERS, S_BY_LINE, S_POT_AMOUNT, S_POT_NET, S_POT_ELIGIBLE, SEAT_FIELDS) = range(39)
-"""A seat: its batch columns (``SEAT_COLUMNS``, in order; S_LEFT starts as the stack, S_OTHER_SEAT is
-the summary's other seat number, -1 none), then the replay's. The last seven are lists by place, not
-by seat: the players dealt in by seat number (S_LIVE) and clockwise from the button's left (S_RING),
-a pot's winners clockwise, the seats by their hole cards' line, and the pots (pot k in row k)."""
-assert (G_CAP_HEADS_UP + 1, S_OTHER_SEAT + 1) == (len(HAND_COLUMNS), len(SEAT_COLUMNS))
+SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
+    "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
+    "has_collect", "collect_line", "expected", "after_split", "in_split", "strength", "std_strength", "std_winner",
+    "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+"""A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
+order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
+the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
+(``live``) and clockwise from the button's left (``ring``), a pot's winners clockwise, the seats by
+their hole cards' line, and the pots (pot k in record k)."""
+State = namedtuple("State", "round round_values hand hand_values seats seat_values")
+"""R, G and S, each with an int64 view of its fields by number (to clear them and copy the batch's
+columns in), made by :func:`replay_batch`: made in the kernel, each would compile NumPy's constructors."""
+SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
+HAND_FIELDS, _BATCH_HAND_FIELDS = len(HAND.names), len(HAND_COLUMNS)
+assert (HAND.names[_BATCH_HAND_FIELDS], SEAT.names[_BATCH_SEAT_FIELDS]) == ("hand", "invested")
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
 
 
@@ -255,17 +260,14 @@ class FactBatch:
     findings: FindingRows | None = None
 
 
-# The facts as the kernel writes them, a group per kind of row (asserted against FactBatch's columns)
-HandFacts = namedtuple("HandFacts", "explained certified is_walk count_players total_pot rake allin_street "
-                                    "needs_allin_ev has_allin_ev n_pots")
-ActionFacts = namedtuple("ActionFacts", "action_no seat position amount to_call bet_level is_all_in")
-SeatFacts = namedtuple("SeatFacts", "has_fact fact_order seat_position stack_start invested collected cash_out net "
-                                    "allin_ev_net saw_flop saw_turn saw_river went_to_showdown won_at_showdown "
-                                    "pot_amount pot_net pot_eligible")
+# The facts as the kernel writes them: an int64 table per kind of row, a row per FactBatch column of
+# that kind (``HAND_FACT.rake`` names the rake's row), made FactBatch's columns after the kernel. Three
+# tables, not 34 arrays: unboxing and handing down each array costs compile time.
 Facts = namedtuple("Facts", "hands actions seats")
-assert all(group._fields == tuple(f.name for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows)
-           for group, rows in ((HandFacts, "hands"), (ActionFacts, "actions"), (SeatFacts, "seats")))
-FACT_GROUPS = Facts(HandFacts, ActionFacts, SeatFacts)
+_FACT_COLUMNS = Facts(*([f for f in fields(FactBatch) if f.metadata.get("column", "-")[0] == rows]
+                        for rows in Facts._fields))
+HAND_FACT, ACTION_FACT, SEAT_FACT = (namedtuple(kind.title() + "Fact", [f.name for f in columns])(*range(len(columns)))
+                                     for kind, columns in zip(("hand", "action", "seat"), _FACT_COLUMNS))
 
 
 def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
@@ -290,16 +292,19 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     columns = Columns(b.in_lane, b.seat_start, b.action_start, b.pot_start, hands, seats,
                       Actions(*(getattr(b, name) for name in Actions._fields)), cards, b.pot_amount)
     capacity = 2 * len(b.kind) + 2 * len(b.seat_no) + 4 * b.hands + 64
+    sizes = Facts(b.hands, len(b.kind), len(b.seat_no))
+    state = _state(max(int(np.diff(b.seat_start).max(initial=1)), 1))
     while True:
-        f = empty_columns(FactBatch, hands=b.hands, seats=len(b.seat_no), actions=len(b.kind))
-        f.stack_start = b.stack.copy()
+        tables = Facts(*(_fact_table(group, rows) for group, rows in zip(_FACT_COLUMNS, sizes)))
         found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
         count = np.zeros(1, np.int64)
-        facts = Facts(*(group(*(getattr(f, name) for name in group._fields)) for group in FACT_GROUPS))
-        _kernel(columns, _TABLES, facts, found, count)
+        _kernel(columns, _TABLES, state, tables, found, count)
         if count[0] <= capacity:
             break
         capacity = int(count[0])     # more findings than room for them: once more, with room
+    f = FactBatch(**{c.name: table[k].astype(c.metadata["column"][1])
+                     for group, table in zip(_FACT_COLUMNS, tables) for k, c in enumerate(group)})
+    f.stack_start = b.stack.copy()
     if b.room_noted is not None:
         f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
@@ -312,6 +317,17 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(units[h]))
     return f
+
+
+def _state(width: int) -> State:
+    """The replay's state for hands of up to ``width`` seats, with an int64 view of each record's fields."""
+    records = np.zeros(1, ROUND), np.zeros(1, HAND), np.zeros(width, SEAT)
+    return State(*(part for record in records for part in (record, record.view(np.int64))))
+
+
+def _fact_table(columns: list, rows: int) -> np.ndarray:
+    """The int64 table the kernel writes the FactBatch ``columns`` into, each row at its column's fill."""
+    return np.repeat(np.array([c.metadata["column"][2] for c in columns], np.int64)[:, None], rows, axis=1)
 
 
 def _table(b: HandBatch, names: tuple[str, ...], rows: int, **given) -> np.ndarray:
@@ -370,7 +386,8 @@ def _typed(signature):
     return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
 
 
-_SEATS, _STATE = int64[:, ::1], int64[::1]     # the seat table S; the round R and the hand G
+_BETS, _INVESTED = True, False     # what _top_two ranks
+_SEATS, _ROUND, _HAND = from_dtype(SEAT)[::1], from_dtype(ROUND), from_dtype(HAND)
 
 _inlined = njit(cache=True, inline="always")
 """A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
@@ -500,8 +517,8 @@ def _is_betting(kind):
 @_inlined
 def _fixed(st, G):
     """The Limit bet size of street ``st``."""
-    small = G[G_SMALL_BET] if G[G_SMALL_BET] >= 0 else G[G_BIG_BLIND]
-    big = G[G_BIG_BET] if G[G_BIG_BET] >= 0 else small * 2
+    small = G.small_bet if G.small_bet >= 0 else G.big_blind
+    big = G.big_bet if G.big_bet >= 0 else small * 2
     return small if st <= ST_FLOP else big
 
 
@@ -528,17 +545,12 @@ def _share(amount, n, unit, q):
 
 
 @njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
-def _kernel(c, t, f, out, count):
+def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
     arrays and the groups of the batch (``Columns``) and of the facts (``Facts``) it reads or writes,
     not the whole: each array handed down costs compile time at each call."""
-    width = np.int64(1)
-    for h in range(c.in_lane.shape[0]):
-        width = max(width, c.seat_start[h + 1] - c.seat_start[h])
-    S = np.zeros((width, SEAT_FIELDS), np.int64)
-    R = np.zeros(ROUND_FIELDS, np.int64)
-    G = np.zeros(HAND_FIELDS, np.int64)
+    R, G, S = state.round[0], state.hand[0], state.seats
     for h in range(c.in_lane.shape[0]):
         s0 = c.seat_start[h]
         ns = c.seat_start[h + 1] - s0
@@ -548,26 +560,26 @@ def _kernel(c, t, f, out, count):
         before = count[0]
         # the batch's columns first, then the replay's (loops: a slice's copy compiles Numba helpers)
         for k in range(HAND_FIELDS):
-            G[k] = c.hands[k, h] if k < G_HAND else 0
-        G[G_HAND] = h
-        G[G_SEATS] = ns
-        G[G_END_LINE] = G[G_TOTAL_LINE] if G[G_TOTAL_LINE] > 0 else G[G_LAST_LINE]
-        S[:] = 0
+            state.hand_values[k] = c.hands[k, h] if k < _BATCH_HAND_FIELDS else 0
+        G.hand = h
+        G.seats = ns
+        G.end_line = G.total_line if G.total_line > 0 else G.last_line
+        state.seat_values[:] = 0
         for i in range(ns):
-            for k in range(S_INVESTED):
-                S[i, k] = c.seats[k, s0 + i]
-            if S[i, S_NOT_STATED]:
-                S[i, S_LEFT] = _NOT_STATED
-                G[G_NOT_STATED] |= np.int64(1) << i
-                if S[i, S_UNSEATED]:
-                    G[G_UNPLACED] |= np.int64(1) << i
-            S[i, S_FOLD_STREET] = -1
-            S[i, S_POSITION] = -1
+            for k in range(_BATCH_SEAT_FIELDS):
+                state.seat_values[i * SEAT_FIELDS + k] = c.seats[k, s0 + i]
+            if S[i].stack_not_stated:
+                S[i].stack = _NOT_STATED
+                G.not_stated |= np.int64(1) << i
+                if S[i].is_unseated:
+                    G.unplaced |= np.int64(1) << i
+            S[i].fold_street = -1
+            S[i].position = -1
             # a seat sitting out is dealt in only when it posts or bets
-            S[i, S_DEALT] = S[i, S_SUMMARY_LINE] > 0 and not S[i, S_SITTING_OUT]
-        cancelled = G[G_CANCELLED] != 0
+            S[i].dealt = S[i].summary_line > 0 and not S[i].is_sitting_out
+        cancelled = G.is_cancelled != 0
         modelled = _seat_hand(a0, a1, c.actions, t.positions, S, G, out, count)
-        if modelled and G[G_LISTS_EVERY_SEAT]:
+        if modelled and G.summary_lists_every_seat:
             _check_summary_seats(S, G, out, count)
         if modelled and cancelled:      # players and positions, no play, and it pays nobody (HE-COLLECTED)
             for i in range(ns):
@@ -576,10 +588,11 @@ def _kernel(c, t, f, out, count):
             modelled = _check_deck(s0, c.cards, S, G, out, count)
         npots = 0
         if modelled and not cancelled:
+            state.round_values[:] = 0
             modelled = _play(a0, a1, c.actions, f.actions, S, R, G, out, count)
             if modelled:
                 npots = _settle(c.pot_amount[c.pot_start[h]:c.pot_start[h + 1]], S, G, out, count)
-                short_deck_ranks = t.short_deck_straights if G[G_STRAIGHT_BEATS_TRIPS] else t.short_deck
+                short_deck_ranks = t.short_deck_straights if G.straight_beats_trips else t.short_deck
                 if _contenders(S, G) > 0:      # else no winner to check the collect lines against
                     modelled = _award(s0, c.cards.boards, c.cards.hole, t.standard, short_deck_ranks, npots, S, G, out, count)
         if not modelled:
@@ -587,28 +600,27 @@ def _kernel(c, t, f, out, count):
             continue
         walk, needs_allin_ev = _hand_facts(s0, a0, a1, npots, c.actions.kind, c.actions.street, c.cards.boards,
                                            c.cards.hole, f.seats, S, G)
-        f.hands.n_pots[h] = npots
-        f.hands.total_pot[h] = _total(S, G)
-        f.hands.count_players[h] = G[G_N_LIVE]
-        f.hands.rake[h] = 0 if cancelled else G[G_RAKE]
-        f.hands.is_walk[h] = walk
-        f.hands.allin_street[h] = G[G_ALLIN_STREET]
-        f.hands.needs_allin_ev[h] = needs_allin_ev
-        f.hands.explained[h] = True
-        f.hands.certified[h] = count[0] == before
+        f.hands[HAND_FACT.n_pots, h] = npots
+        f.hands[HAND_FACT.total_pot, h] = _total(S, G)
+        f.hands[HAND_FACT.count_players, h] = G.n_live
+        f.hands[HAND_FACT.rake, h] = 0 if cancelled else G.rake
+        f.hands[HAND_FACT.is_walk, h] = walk
+        f.hands[HAND_FACT.allin_street, h] = G.allin_street
+        f.hands[HAND_FACT.needs_allin_ev, h] = needs_allin_ev
+        f.hands[HAND_FACT.explained, h] = True
+        f.hands[HAND_FACT.certified, h] = count[0] == before
 
 
 @_internal
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
-    h = G[G_HAND]
-    n = G[G_N_LIVE]
-    bb = G[G_BIG_BLIND]
-    sb = G[G_SMALL_BLIND]
-    ante = G[G_ANTE]
-    ring0_seat = S[S[n - 1, S_RING], S_SEAT_NO]       # the button, last of the ring
-    R[:] = 0
-    R[R_STREET] = ST_PREFLOP
+    h = G.hand
+    n = G.n_live
+    bb = G.big_blind
+    sb = G.small_blind
+    ante = G.ante
+    ring0_seat = S[S[n - 1].ring].seat_no       # the button, last of the ring
+    R.street = ST_PREFLOP
     anchor = np.int64(-1)
     straddled = False
     sb_seat = np.int64(-1)
@@ -619,83 +631,83 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
         st = acts.street[j]
         amt = acts.amount[j]
         line = np.int64(acts.line[j])
-        facts.seat[j] = S[p, S_SEAT_NO] if S[p, S_SEAT_NO] != 0 else -1
-        facts.action_no[j] = j - a0
-        to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
-        level = R[R_BETS]
+        facts[ACTION_FACT.seat, j] = S[p].seat_no if S[p].seat_no != 0 else -1
+        facts[ACTION_FACT.action_no, j] = j - a0
+        to_call = max(R.current - S[p].bet, 0)
+        level = R.bets
         amount_in = 0
         if _is_post(k):
             amount_in = amt
             _put(p, amt, line, S, G, out, count)
-            S[p, S_ALL_IN_BY_POST] = S[p, S_ALL_IN]
-            all_in = S[p, S_ALL_IN] != 0
+            S[p].all_in_by_post = S[p].all_in
+            all_in = S[p].all_in != 0
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, all_in, False):
                     _emit(out, count, h, RULE.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
-                S[p, S_BET] += live
-                S[p, S_DEAD] += amt - live
-            elif k == K_SB and G[G_SB_POSTED] != 0 and not G[G_SECOND_SB_LIVE]:
-                S[p, S_DEAD] += amt          # a second small blind (a returning player's) is dead money
+                S[p].bet += live
+                S[p].dead += amt - live
+            elif k == K_SB and G.sb_posted != 0 and not G.second_sb_live:
+                S[p].dead += amt          # a second small blind (a returning player's) is dead money
             else:
                 if k == K_SB:
-                    G[G_SB_POSTED] = 1
-                    sb_seat = S[p, S_SEAT_NO]
+                    G.sb_posted = 1
+                    sb_seat = S[p].seat_no
                 elif k == K_BB or k == K_BUTTON:
-                    G[G_BB_POSTED] = 1
-                S[p, S_BET] += amt
+                    G.bb_posted = 1
+                S[p].bet += amt
                 if k != K_STRADDLE:
                     stated = sb if k == K_SB else bb
-                    limit_sb = k == K_SB and G[G_BETTING] == B_LIMIT
+                    limit_sb = k == K_SB and G.betting == B_LIMIT
                     if limit_sb and amt <= bb:
                         stated = bb       # Limit small blinds vary (a third to a half of the big blind)
                     if not he_blinds(amt, stated, all_in, limit_sb):
                         _emit(out, count, h, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
                 # a big blind of unknown seat sits next to the small blind: the turn passes from it
-                anchor = S[p, S_SEAT_NO] if not G[G_UNPLACED] >> p & 1 else sb_seat
+                anchor = S[p].seat_no if not G.unplaced >> p & 1 else sb_seat
             elif k == K_STRADDLE:
-                anchor = S[p, S_SEAT_NO]
+                anchor = S[p].seat_no
                 straddled = True
         elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, acts.kind):
             # gone while the blinds are still being posted (after his ante): he leaves before the
             # deal, and it was no turn of his
-            S[p, S_FOLDED] = 1
-            S[p, S_FOLD_STREET] = ST_PREFLOP
+            S[p].folded = 1
+            S[p].fold_street = ST_PREFLOP
         elif _is_betting(k):
-            if st != R[R_STREET]:
+            if st != R.street:
                 _end_round(line, S, R, G, out, count)
-                R[R_STREET] = st
+                R.street = st
                 _open_round(False, ring0_seat, S, R, G)     # the first live player left of the button acts
             if not pre_started:
                 pre_started = True
                 _open_round(True, anchor, S, R, G)
-            to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
-            level = R[R_BETS]
+            to_call = max(R.current - S[p].bet, 0)
+            level = R.bets
             amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
                 return False
             amount_in = amt
         elif k == K_COLLECT:
-            S[p, S_COLLECTED] += amt
-            if not S[p, S_HAS_COLLECT]:
-                S[p, S_COLLECT_LINE] = line
-            S[p, S_HAS_COLLECT] = 1
-            G[G_COLLECTED_LOG] += amt
+            S[p].collected += amt
+            if not S[p].has_collect:
+                S[p].collect_line = line
+            S[p].has_collect = 1
+            G.collected_log += amt
             amount_in = amt
         elif k == K_MUCK:
-            G[G_MUCKED] |= np.int64(1) << p
-        facts.position[j] = S[p, S_POSITION]
-        facts.amount[j] = amount_in
-        facts.to_call[j] = to_call
-        facts.bet_level[j] = level
-        facts.is_all_in[j] = S[p, S_ALL_IN] != 0 and (_is_post(k) or _is_betting(k)) and \
-            (S[p, S_LEFT] == 0 or G[G_NOT_STATED] >> p & 1 == 1)
+            G.mucked |= np.int64(1) << p
+        facts[ACTION_FACT.position, j] = S[p].position
+        facts[ACTION_FACT.amount, j] = amount_in
+        facts[ACTION_FACT.to_call, j] = to_call
+        facts[ACTION_FACT.bet_level, j] = level
+        facts[ACTION_FACT.is_all_in, j] = S[p].all_in != 0 and (_is_post(k) or _is_betting(k)) and \
+            (S[p].stack == 0 or G.not_stated >> p & 1 == 1)
     if not pre_started:
         _open_round(True, anchor, S, R, G)
-    _end_round(G[G_END_LINE], S, R, G, out, count)
+    _end_round(G.end_line, S, R, G, out, count)
     return True
 
 
@@ -703,21 +715,21 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
 def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
-    cap (G_CAP ≥ 0), is all in."""
-    if not he_stack(chips, S[p, S_LEFT]):
-        _emit(out, count, G[G_HAND], RULE.STACK, ERROR, line, p, S[p, S_LEFT], chips)
-    S[p, S_LEFT] -= chips
-    S[p, S_INVESTED] += chips
-    if S[p, S_LEFT] <= 0 or 0 <= G[G_CAP] <= S[p, S_INVESTED]:
-        S[p, S_ALL_IN] = 1
+    cap (``cap`` ≥ 0), is all in."""
+    if not he_stack(chips, S[p].stack):
+        _emit(out, count, G.hand, RULE.STACK, ERROR, line, p, S[p].stack, chips)
+    S[p].stack -= chips
+    S[p].invested += chips
+    if S[p].stack <= 0 or 0 <= G.cap <= S[p].invested:
+        S[p].all_in = 1
 
 
 @_internal
 def _contenders(S, G):
     """How many players dealt in have not folded."""
     n_cont = 0
-    for r in range(G[G_N_LIVE]):
-        if not S[S[r, S_LIVE], S_FOLDED]:
+    for r in range(G.n_live):
+        if not S[S[r].live].folded:
             n_cont += 1
     return n_cont
 
@@ -726,8 +738,8 @@ def _contenders(S, G):
 def _total(S, G):
     """The chips in the pot."""
     total = 0
-    for i in range(G[G_SEATS]):
-        total += S[i, S_INVESTED]
+    for i in range(G.seats):
+        total += S[i].invested
     return total
 
 
@@ -738,41 +750,41 @@ def _end_round(line, S, R, G, out, count):
     n_cont = 0
     owing = -1
     facing = False
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if S[i, S_FOLDED]:
+    for r in range(G.n_live):
+        i = S[r].live
+        if S[i].folded:
             continue
         n_cont += 1
-        if S[i, S_ALL_IN]:
+        if S[i].all_in:
             continue
         n_active += 1
-        if R[R_TO_ACT] >> i & 1 and owing < 0:
+        if R.to_act >> i & 1 and owing < 0:
             owing = i
-        if S[i, S_BET] < R[R_CURRENT]:
+        if S[i].bet < R.current:
             facing = True
     if n_cont <= 1:
         return
     if owing >= 0 and (n_active > 1 or facing):
-        _emit(out, count, G[G_HAND], RULE.ACTION_ORDER, ERROR, line, owing, R[R_STREET], -1)
-    if n_active <= 1 and G[G_ALLIN_STREET] < 0 and n_cont >= 2:
-        G[G_ALLIN_STREET] = R[R_STREET]
+        _emit(out, count, G.hand, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
+    if n_active <= 1 and G.allin_street < 0 and n_cont >= 2:
+        G.allin_street = R.street
 
 
 @_internal
 def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
     """The facts of a replayed hand (``hand``) and of its players and pots (``seat``): whether it is a
     walk, and whether it needs the all-in EV."""
-    h = G[G_HAND]
-    n = G[G_N_LIVE]
-    cancelled = G[G_CANCELLED] != 0
+    h = G.hand
+    n = G.n_live
+    cancelled = G.is_cancelled != 0
     n_cont = 0
     winner = -1
     for r in range(n):
-        if not S[S[r, S_LIVE], S_FOLDED]:
+        if not S[S[r].live].folded:
             n_cont += 1
-            winner = S[r, S_LIVE]
+            winner = S[r].live
     walk = False
-    if n_cont == 1 and (S[winner, S_POSITION] == P_BB or S[winner, S_POSITION] == P_BTN) and not cancelled:
+    if n_cont == 1 and (S[winner].position == P_BB or S[winner].position == P_BTN) and not cancelled:
         walk = True
         for j in range(a0, a1):
             if _is_betting(kinds[j]) and (kinds[j] != K_FOLD or streets[j] != ST_PREFLOP):
@@ -780,44 +792,44 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
                 break
     streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
-    for i in range(G[G_SEATS]):
-        cash = S[i, S_CASH_OUT]     # paid by the room for cashing out (or by him, to insure): not won
-        seat.seat_position[s0 + i] = S[i, S_POSITION]
-        seat.invested[s0 + i] = S[i, S_INVESTED]
-        seat.collected[s0 + i] = S[i, S_COLLECTED] + cash
-        seat.cash_out[s0 + i] = cash
-        net = 0 if cancelled else S[i, S_COLLECTED] + cash - S[i, S_INVESTED]
-        seat.net[s0 + i] = net
-        seat.allin_ev_net[s0 + i] = net
+    for i in range(G.seats):
+        cash = S[i].cash_out     # paid by the room for cashing out (or by him, to insure): not won
+        seat[SEAT_FACT.seat_position, s0 + i] = S[i].position
+        seat[SEAT_FACT.invested, s0 + i] = S[i].invested
+        seat[SEAT_FACT.collected, s0 + i] = S[i].collected + cash
+        seat[SEAT_FACT.cash_out, s0 + i] = cash
+        net = 0 if cancelled else S[i].collected + cash - S[i].invested
+        seat[SEAT_FACT.net, s0 + i] = net
+        seat[SEAT_FACT.allin_ev_net, s0 + i] = net
     shown = True        # every contender's cards known
     for r in range(n):
-        i = S[r, S_LIVE]
+        i = S[r].live
         j = s0 + i
-        if not S[i, S_FOLDED] and hole[j, 0] < 0:
+        if not S[i].folded and hole[j, 0] < 0:
             shown = False
-        seat.has_fact[j] = True
-        seat.fact_order[j] = r
-        fold_street = S[i, S_FOLD_STREET]      # a street's code is its ordinal
+        seat[SEAT_FACT.has_fact, j] = True
+        seat[SEAT_FACT.fact_order, j] = r
+        fold_street = S[i].fold_street      # a street's code is its ordinal
         seen = streets_dealt if fold_street < 0 else min(streets_dealt, fold_street)
-        seat.saw_flop[j] = seen >= 1
-        seat.saw_turn[j] = seen >= 2
-        seat.saw_river[j] = seen >= 3
-        sd = showdown and not S[i, S_FOLDED]
-        seat.went_to_showdown[j] = sd
-        seat.won_at_showdown[j] = sd and S[i, S_COLLECTED] > 0
+        seat[SEAT_FACT.saw_flop, j] = seen >= 1
+        seat[SEAT_FACT.saw_turn, j] = seen >= 2
+        seat[SEAT_FACT.saw_river, j] = seen >= 3
+        sd = showdown and not S[i].folded
+        seat[SEAT_FACT.went_to_showdown, j] = sd
+        seat[SEAT_FACT.won_at_showdown, j] = sd and S[i].collected > 0
     for k in range(npots):
-        seat.pot_amount[s0 + k] = S[k, S_POT_AMOUNT]
-        seat.pot_net[s0 + k] = S[k, S_POT_NET]
-        seat.pot_eligible[s0 + k] = S[k, S_POT_ELIGIBLE]
-    ais = G[G_ALLIN_STREET]
+        seat[SEAT_FACT.pot_amount, s0 + k] = S[k].pot_amount
+        seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
+        seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
+    ais = G.allin_street
     return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
+    h = G.hand
+    ns = G.seats
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
     for j in range(a0, a1):
@@ -826,60 +838,60 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         if i < 0 or i >= ns or k < 0 or k >= N_KINDS or acts.street[j] < 0 or acts.street[j] >= N_STREETS:
             return False        # a code no reader writes
         if _is_post(k) or _is_betting(k):
-            S[i, S_DEALT] = 1
+            S[i].dealt = 1
         if k == K_SB and sb_poster < 0:
             sb_poster = i
         elif k == K_BB and bb_poster < 0:
             bb_poster = i
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
-        if not S[i, S_DEALT]:
+        if not S[i].dealt:
             continue
         r = n
         key = _ring_key(i, sb_poster, bb_poster, S, G)
-        while r > 0 and _ring_key(S[r - 1, S_LIVE], sb_poster, bb_poster, S, G) > key:
-            S[r, S_LIVE] = S[r - 1, S_LIVE]
+        while r > 0 and _ring_key(S[r - 1].live, sb_poster, bb_poster, S, G) > key:
+            S[r].live = S[r - 1].live
             r -= 1
-        if r > 0 and S[S[r - 1, S_LIVE], S_SEAT_NO] == S[i, S_SEAT_NO] and not S[i, S_UNSEATED]:
+        if r > 0 and S[S[r - 1].live].seat_no == S[i].seat_no and not S[i].is_unseated:
             return False      # two players in one seat (the unseated share seat 0, by name)
-        S[r, S_LIVE] = i
+        S[r].live = i
         n += 1
-    G[G_N_LIVE] = n
+    G.n_live = n
     for i in range(ns):
-        if S[i, S_DEALT] and S[i, S_UNSEATED] and not G[G_UNPLACED] >> i & 1:
+        if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:
             line = 0        # a player without a seat line: at his first line
             for j in range(a0, a1):
                 if acts.actor[j] == i:
                     line = acts.line[j]
                     break
             _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, i, 0, 0)
-    G[G_SB_POSTED] = 0
-    G[G_BB_POSTED] = 0
-    G[G_ALLIN_STREET] = -1
+    G.sb_posted = 0
+    G.bb_posted = 0
+    G.allin_street = -1
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, RULE.PLAYERS, ERROR, G[G_FIRST_LINE], -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, h, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
-    button = G[G_BUTTON_SEAT] if G[G_BUTTON_SEAT] > 0 else S[S[n - 1, S_LIVE], S_SEAT_NO]
+    button = G.button_seat if G.button_seat > 0 else S[S[n - 1].live].seat_no
     at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
     for r in range(n):
-        seat = S[S[r, S_LIVE], S_SEAT_NO]
+        seat = S[S[r].live].seat_no
         if seat >= button:
             at = r if seat == button else (r - 1) % n
             break
-    short = G[G_SHORT_DECK] != 0
+    short = G.is_short_deck != 0
     deck = 1 if short else 0
     for k in range(n):
-        i = S[(at + k) % n, S_LIVE]
+        i = S[(at + k) % n].live
         if k < positions.shape[2]:
-            S[i, S_POSITION] = positions[deck, min(n, positions.shape[1] - 1), k]
-        S[(k - 1) % n, S_RING] = i
+            S[i].position = positions[deck, min(n, positions.shape[1] - 1), k]
+        S[(k - 1) % n].ring = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
         # big-blind poster as the button (a dead button)
         for r in range(n):
-            S[S[r, S_LIVE], S_POSITION] = P_BB if S[r, S_LIVE] == bb_poster else P_BTN
+            S[S[r].live].position = P_BB if S[r].live == bb_poster else P_BTN
     return True
 
 
@@ -896,33 +908,33 @@ def _post_follows(j, a1, kinds):
 def _ring_key(i, sb_poster, bb_poster, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
     small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
-    if G[G_UNPLACED] >> i & 1 and i == bb_poster and sb_poster >= 0 and not G[G_UNPLACED] >> sb_poster & 1:
-        return 2 * S[sb_poster, S_SEAT_NO] + 1
-    return 2 * S[i, S_SEAT_NO]
+    if G.unplaced >> i & 1 and i == bb_poster and sb_poster >= 0 and not G.unplaced >> sb_poster & 1:
+        return 2 * S[sb_poster].seat_no + 1
+    return 2 * S[i].seat_no
 
 
 @_internal
 def _check_deck(s0, cards, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
+    h = G.hand
+    ns = G.seats
     c_hole, c_hole_line, c_boards = cards.hole, cards.hole_line, cards.boards
-    low = 16 if G[G_SHORT_DECK] else 0
+    low = 16 if G.is_short_deck else 0
     # hole cards in the order the log gave them
     m = 0
     for i in range(ns):
         if c_hole[s0 + i, 0] < 0:
             continue
         r = m
-        while r > 0 and c_hole_line[s0 + S[r - 1, S_BY_LINE]] > c_hole_line[s0 + i]:
-            S[r, S_BY_LINE] = S[r - 1, S_BY_LINE]
+        while r > 0 and c_hole_line[s0 + S[r - 1].by_line] > c_hole_line[s0 + i]:
+            S[r].by_line = S[r - 1].by_line
             r -= 1
-        S[r, S_BY_LINE] = i
+        S[r].by_line = i
         m += 1
     used = np.int64(0)
     for r in range(m):
-        i = S[r, S_BY_LINE]
+        i = S[r].by_line
         line = c_hole_line[s0 + i]
         for k in range(2):
             code = np.int64(c_hole[s0 + i, k])
@@ -978,48 +990,48 @@ def _check_deck(s0, cards, S, G, out, count):
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    h = G[G_HAND]
-    if k == K_FOLD and S[p, S_ALL_IN_BY_POST] and S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and not S[p, S_FOLDED] and \
-            R[R_STREET] == ST_PREFLOP:
+    h = G.hand
+    if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].stack == 0 and not S[p].folded and \
+            R.street == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
-        S[p, S_FOLDED] = 1
-        S[p, S_FOLD_STREET] = R[R_STREET]
+        S[p].folded = 1
+        S[p].fold_street = R.street
         return 0
-    to_call = max(R[R_CURRENT] - S[p, S_BET], 0)
+    to_call = max(R.current - S[p].bet, 0)
     nxt = _next_to_act(S, R, G)
-    unplaced = G[G_UNPLACED] >> p & 1 == 1
-    if S[p, S_FOLDED] or (S[p, S_ALL_IN] and S[p, S_LEFT] == 0 and k != K_FOLD):
+    unplaced = G.unplaced >> p & 1 == 1
+    if S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
         _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
-        R[R_LAST_ACTOR] = S[p, S_SEAT_NO]
+        R.last_actor = S[p].seat_no
     me = np.int64(1) << p
-    R[R_TO_ACT] &= ~me
-    R[R_ACTED] |= me
+    R.to_act &= ~me
+    R.acted |= me
     chips = 0
     if k == K_FOLD:
-        S[p, S_FOLDED] = 1
-        S[p, S_FOLD_STREET] = R[R_STREET]
+        S[p].folded = 1
+        S[p].fold_street = R.street
     elif k == K_CHECK:
         if not he_check(to_call):
             _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
-        owed = min(to_call, S[p, S_LEFT])
+        owed = min(to_call, S[p].stack)
         top = _top_live_bet(S, G)
-        owed_to_top = min(top - S[p, S_BET], S[p, S_LEFT]) if top < R[R_CURRENT] else 0
+        owed_to_top = min(top - S[p].bet, S[p].stack) if top < R.current else 0
         if not he_call(to_call, owed, owed_to_top, amt):
-            rule = RULE.STACK if to_call > 0 and amt > S[p, S_LEFT] else RULE.CALL
+            rule = RULE.STACK if to_call > 0 and amt > S[p].stack else RULE.CALL
             _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, S, G, out, count)
-        S[p, S_BET] += amt
+        S[p].bet += amt
         chips = amt
     else:
         chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
-    if k != K_FOLD and not G[G_NOT_STATED] >> p & 1 and not he_stack_all_in(said_all_in, S[p, S_LEFT]):
-        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p, S_LEFT])
+    if k != K_FOLD and not G.not_stated >> p & 1 and not he_stack_all_in(said_all_in, S[p].stack):
+        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].stack)
     if said_all_in or capped:
-        S[p, S_ALL_IN] = 1
+        S[p].all_in = 1
     return chips
 
 
@@ -1027,63 +1039,63 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
 def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
     """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
     new bet and who must act on it. Returns the chips it put in."""
-    h = G[G_HAND]
-    betting = G[G_BETTING]
-    fixed = _fixed(R[R_STREET], G)
-    cur = R[R_CURRENT]
+    h = G.hand
+    betting = G.betting
+    fixed = _fixed(R.street, G)
+    cur = R.current
     if k == K_BET:
         if not he_bet(cur):
             _emit(out, count, h, RULE.BET, ERROR, line, p, 0, cur)
-        new_total = S[p, S_BET] + amt
+        new_total = S[p].bet + amt
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
         if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
             _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
-    chips = new_total - S[p, S_BET]
+    chips = new_total - S[p].bet
     size = new_total - cur
-    all_in_now = chips >= S[p, S_LEFT] or all_in_said
+    all_in_now = chips >= S[p].stack or all_in_said
     me = np.int64(1) << p
-    if k == K_RAISE and (R[R_BLOCKED] & me) != 0:
+    if k == K_RAISE and (R.blocked & me) != 0:
         _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
     if betting == B_NO_LIMIT:
-        if not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+        if not he_min_raise(size, R.last_raise, all_in_now):
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     elif betting == B_POT_LIMIT:
         pot_after_call = _total(S, G) + to_call
         if not he_pot_limit(size, pot_after_call):
             _emit(out, count, h, RULE.POT_LIMIT, ERROR, line, p, pot_after_call, size)
-        elif not he_min_raise(size, R[R_LAST_RAISE], all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R[R_LAST_RAISE], size)
+        elif not he_min_raise(size, R.last_raise, all_in_now):
+            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     else:
         if not he_limit_size(size, fixed, all_in_now, cur):
             _emit(out, count, h, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
-        cap_applies = G[G_CAP_HEADS_UP] != 0 or R[R_HEADS_UP] == 0
-        if not he_limit_cap(R[R_BETS] + 1, G[G_LIMIT_CAP], cap_applies):
-            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G[G_LIMIT_CAP], R[R_BETS] + 1)
+        cap_applies = G.cap_heads_up != 0 or R.heads_up == 0
+        if not he_limit_cap(R.bets + 1, G.limit_cap, cap_applies):
+            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G.limit_cap, R.bets + 1)
     _put(p, chips, line, S, G, out, count)
-    S[p, S_BET] = new_total
+    S[p].bet = new_total
     if betting == B_LIMIT:
         full = size >= fixed or size * 2 >= fixed
     else:
-        full = size >= R[R_LAST_RAISE] or (cur == 0 and size > 0)
+        full = size >= R.last_raise or (cur == 0 and size > 0)
     if full:
-        R[R_LAST_RAISE] = fixed if betting == B_LIMIT else max(size, R[R_LAST_RAISE])
+        R.last_raise = fixed if betting == B_LIMIT else max(size, R.last_raise)
     else:
         # a short all-in: who acted since the last full raise may call or fold, not raise
-        R[R_BLOCKED] = R[R_ACTED] & ~me
-    if full or new_total - R[R_LEVEL_AT_FULL] >= R[R_LAST_RAISE]:    # or short all-ins adding up to a full raise
-        R[R_LEVEL_AT_FULL] = new_total
-        R[R_BETS] += 1
-        R[R_ACTED] = me
-        R[R_BLOCKED] = 0
-    R[R_CURRENT] = max(cur, new_total)
+        R.blocked = R.acted & ~me
+    if full or new_total - R.level_at_full >= R.last_raise:    # or short all-ins adding up to a full raise
+        R.level_at_full = new_total
+        R.bets += 1
+        R.acted = me
+        R.blocked = 0
+    R.current = max(cur, new_total)
     to_act = np.int64(0)
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
-        if not S[i, S_FOLDED] and not S[i, S_ALL_IN] and i != p:
+    for r in range(G.n_live):
+        i = S[r].live
+        if not S[i].folded and not S[i].all_in and i != p:
             to_act |= np.int64(1) << i
-    R[R_TO_ACT] = to_act
+    R.to_act = to_act
     return chips
 
 
@@ -1092,14 +1104,14 @@ def _top_live_bet(S, G):
     """The largest bet a dealt player has actually made on this street: a walk of the players of its
     own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
     top = 0
-    for r in range(G[G_N_LIVE]):
-        top = max(top, S[S[r, S_LIVE], S_BET])
+    for r in range(G.n_live):
+        top = max(top, S[S[r].live].bet)
     return top
 
 
-@_typed(UniTuple(int64, 4)(int64, boolean, _SEATS, _STATE))
-def _top_two(field, contenders, S, G):
-    """The largest value of column ``field`` among the seats (``contenders``: the players dealt in
+@_typed(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND))
+def _top_two(of_bets, contenders, S, G):
+    """The largest bet (``of_bets``, else the largest chips invested) among the seats (``contenders``: the players dealt in
     who have not folded), its seat, how many seats share it, and the second largest (the top again
     when shared; 0 with fewer than two seats; the top is 0 with none)."""
     top = -(np.int64(1) << 62)
@@ -1107,11 +1119,11 @@ def _top_two(field, contenders, S, G):
     ties = 0
     second = top
     seen = 0
-    for i in range(G[G_SEATS]):
-        if contenders and (not S[i, S_DEALT] or S[i, S_FOLDED]):
+    for i in range(G.seats):
+        if contenders and (not S[i].dealt or S[i].folded):
             continue
         seen += 1
-        v = S[i, field]
+        v = S[i].bet if of_bets else S[i].invested
         if v > top:
             second = top
             top = v
@@ -1129,65 +1141,65 @@ def _top_two(field, contenders, S, G):
     return top, top_i, ties, second
 
 
-@_typed(void(boolean, int64, _SEATS, _STATE, _STATE))
+@_typed(void(boolean, int64, _SEATS, _ROUND, _HAND))
 def _open_round(at_posts, anchor, S, R, G):
     """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
     live = 0
     to_act = np.int64(0)
     last_live = -1
-    for r in range(G[G_N_LIVE]):
-        i = S[r, S_LIVE]
+    for r in range(G.n_live):
+        i = S[r].live
         if not at_posts:
-            S[i, S_BET] = 0
-        if not S[i, S_FOLDED]:
+            S[i].bet = 0
+        if not S[i].folded:
             live += 1
             last_live = i
-            if not S[i, S_ALL_IN]:
+            if not S[i].all_in:
                 to_act |= np.int64(1) << i
     if at_posts:
-        top, _, _, second = _top_two(S_BET, True, S, G)
+        top, _, _, second = _top_two(_BETS, True, S, G)
         cur = top
-        if G[G_BB_POSTED]:
-            cur = max(cur, G[G_BIG_BLIND])     # a big blind posted all-in short still sets the bet to call
-        R[R_LAST_RAISE] = max(G[G_BIG_BLIND], cur - second)
+        if G.bb_posted:
+            cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
+        R.last_raise = max(G.big_blind, cur - second)
         if anchor < 0:
-            if G[G_BUTTON_SEAT] > 0:
-                anchor = G[G_BUTTON_SEAT]
+            if G.button_seat > 0:
+                anchor = G.button_seat
             elif last_live >= 0:
-                anchor = S[last_live, S_SEAT_NO]
+                anchor = S[last_live].seat_no
             else:
                 anchor = 0
     else:
         cur = 0
-        R[R_LAST_RAISE] = _fixed(R[R_STREET], G) if G[G_BETTING] == B_LIMIT else G[G_BIG_BLIND]
-    R[R_CURRENT] = cur
-    R[R_LEVEL_AT_FULL] = cur
-    R[R_BETS] = 1 if cur > 0 else 0
-    R[R_TO_ACT] = to_act
-    R[R_ACTED] = 0
-    R[R_BLOCKED] = 0
-    R[R_HEADS_UP] = 1 if live == 2 else 0
-    R[R_LAST_ACTOR] = anchor
+        R.last_raise = _fixed(R.street, G) if G.betting == B_LIMIT else G.big_blind
+    R.current = cur
+    R.level_at_full = cur
+    R.bets = 1 if cur > 0 else 0
+    R.to_act = to_act
+    R.acted = 0
+    R.blocked = 0
+    R.heads_up = 1 if live == 2 else 0
+    R.last_actor = anchor
 
 
 @_internal
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
-    h = G[G_HAND]
-    top, top_i, ties, second = _top_two(S_BET, False, S, G)
+    h = G.hand
+    top, top_i, ties, second = _top_two(_BETS, False, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
         _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, 0, amt)
     elif not he_uncalled(top_i == p, amt, top - second):
         _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, top - second, amt)
-    S[p, S_BET] -= amt
-    S[p, S_LEFT] += amt
-    S[p, S_INVESTED] -= amt
-    if S[p, S_LEFT] > 0 and S[p, S_ALL_IN] and not 0 <= G[G_CAP] <= S[p, S_INVESTED]:
-        S[p, S_ALL_IN] = 0
-    R[R_CURRENT] = _top_two(S_BET, False, S, G)[0]
+    S[p].bet -= amt
+    S[p].stack += amt
+    S[p].invested -= amt
+    if S[p].stack > 0 and S[p].all_in and not 0 <= G.cap <= S[p].invested:
+        S[p].all_in = 0
+    R.current = _top_two(_BETS, False, S, G)[0]
     return True
 
 
@@ -1195,75 +1207,75 @@ def _uncalled(p, amt, line, S, R, G, out, count):
 def _settle(c_pots, S, G, out, count):
     """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
     summary's pots); the number of pots."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
-    rake = G[G_RAKE]
-    log_total = G[G_LOG_TOTAL]
-    has_summary = G[G_HAS_SUMMARY] != 0
-    total_line = G[G_TOTAL_LINE]
+    h = G.hand
+    ns = G.seats
+    rake = G.rake
+    log_total = G.total_pot     # the summary's
+    has_summary = G.has_summary != 0
+    total_line = G.total_line
     n_cont = _contenders(S, G)
     total = _total(S, G)
     if ns > 1 and n_cont > 0:
-        top, top_i, ties, second = _top_two(S_BET, False, S, G)
+        top, top_i, ties, second = _top_two(_BETS, False, S, G)
         if ties == 1 and top > second and (log_total != total or not has_summary):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, h, RULE.UNCALLED, severity, G[G_END_LINE], top_i, excess, 0)
-            S[top_i, S_INVESTED] -= excess
-            S[top_i, S_LEFT] += excess
+            _emit(out, count, h, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
+            S[top_i].invested -= excess
+            S[top_i].stack += excess
     total = _total(S, G)
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
-        if S[i, S_HAS_CASH_OUT] and not S[i, S_HAS_COLLECT] and S[i, S_WON_NOT_AWARDED]:
-            not_awarded += max(S[i, S_SUMMARY_WON], 0) + max(S[i, S_WON_AGAIN], 0)
+        if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
+            not_awarded += max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
     if has_summary and log_total != total:
         _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
-    if has_summary and G[G_COLLECTED_LOG] + rake + not_awarded != total:
-        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G[G_COLLECTED_LOG] + not_awarded)
+    if has_summary and G.collected_log + rake + not_awarded != total:
+        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G.collected_log + not_awarded)
     if n_cont > 0:
         npots = _build_pots(S, G)
     else:       # every player folded: one pot no one may win
         npots = 1 if total != 0 else 0
-        S[0, S_POT_AMOUNT] = total
+        S[0].pot_amount = total
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     n_log = c_pots.shape[0]
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
     # (Winamax): that pot's net is the rest, the uncalled part unraked
     top_alone = False
     if npots > 1:
-        e = S[npots - 1, S_POT_ELIGIBLE]
+        e = S[npots - 1].pot_eligible
         top_alone = e != 0 and e & (e - 1) == 0
     if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
-        first, _, _, second = _top_two(S_INVESTED, False, S, G)
-        top_alone = first - second == S[npots - 1, S_POT_AMOUNT]
+        first, _, _, second = _top_two(_INVESTED, False, S, G)
+        top_alone = first - second == S[npots - 1].pot_amount
     within = n_log > 0 and n_log == npots - 1 and top_alone
     if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
             if within and k == npots - 1:
-                net = S[k, S_POT_AMOUNT]
+                net = S[k].pot_amount
             elif within and k == npots - 2:
-                net = c_pots[k] - S[npots - 1, S_POT_AMOUNT]
+                net = c_pots[k] - S[npots - 1].pot_amount
             else:
                 net = c_pots[k]
-            S[k, S_POT_NET] = net
+            S[k].pot_net = net
             listed += net
-            if net > S[k, S_POT_AMOUNT] and over < 0:
+            if net > S[k].pot_amount and over < 0:
                 over = k
         if listed + rake != total:
             _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
-            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over, S_POT_AMOUNT], S[over, S_POT_NET])
+            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over].pot_amount, S[over].pot_net)
     else:
         if n_log > 0 and npots > 1:
             _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, npots, n_log)
         for k in range(npots):
-            S[k, S_POT_NET] = S[k, S_POT_AMOUNT]
+            S[k].pot_net = S[k].pot_amount
         if npots > 0:
-            S[0, S_POT_NET] -= rake
+            S[0].pot_net -= rake
     return npots
 
 
@@ -1272,10 +1284,10 @@ def _build_pots(S, G):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
     Returns how many pots."""
-    ns = G[G_SEATS]
+    ns = G.seats
     contenders = np.int64(0)
     for i in range(ns):
-        if S[i, S_DEALT] and not S[i, S_FOLDED]:
+        if S[i].dealt and not S[i].folded:
             contenders |= np.int64(1) << i
     npots = 0
     previous = 0
@@ -1284,7 +1296,7 @@ def _build_pots(S, G):
         level = 0           # the next level: the smallest contender's live chips above the last one
         found = False
         for i in range(ns):
-            live = S[i, S_INVESTED] - S[i, S_DEAD]
+            live = S[i].invested - S[i].dead
             if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
                 level = live
                 found = True
@@ -1294,29 +1306,29 @@ def _build_pots(S, G):
         chips = 0
         elig = np.int64(0)
         for i in range(ns):
-            live = S[i, S_INVESTED] - S[i, S_DEAD]
+            live = S[i].invested - S[i].dead
             chips += min(live, level) - min(live, previous)
             if contenders >> i & 1 and live >= level:
                 elig |= np.int64(1) << i
-        if npots > 0 and S[npots - 1, S_POT_ELIGIBLE] == elig:
-            S[npots - 1, S_POT_AMOUNT] += chips
+        if npots > 0 and S[npots - 1].pot_eligible == elig:
+            S[npots - 1].pot_amount += chips
         elif chips > 0:
-            S[npots, S_POT_AMOUNT] = chips
-            S[npots, S_POT_ELIGIBLE] = elig
+            S[npots].pot_amount = chips
+            S[npots].pot_eligible = elig
             npots += 1
         previous = level
     extra = 0
     dead = 0
     for i in range(ns):
-        extra += max(S[i, S_INVESTED] - S[i, S_DEAD] - previous, 0)
-        dead += S[i, S_DEAD]
+        extra += max(S[i].invested - S[i].dead - previous, 0)
+        dead += S[i].dead
     if extra != 0 and npots > 0:
-        S[npots - 1, S_POT_AMOUNT] += extra
+        S[npots - 1].pot_amount += extra
     if npots == 0 and dead > 0:      # only dead money: one pot for every contender
-        S[0, S_POT_ELIGIBLE] = contenders
+        S[0].pot_eligible = contenders
         npots = 1
     if npots > 0:
-        S[0, S_POT_AMOUNT] += dead
+        S[0].pot_amount += dead
     return npots
 
 
@@ -1324,16 +1336,16 @@ def _build_pots(S, G):
 def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
-    this table. When the log states no results (G_RESULTS_NOT_STATED), what each player should
+    this table. When the log states no results (``results_not_stated``), what each player should
     collect is what he collects, nothing is checked, and a player who mucks gives up his claim; a
     pot whose winner the cards do not tell leaves the hand not modelled."""
-    h = G[G_HAND]
-    ns = G[G_SEATS]
-    n = G[G_N_LIVE]
-    unit = G[G_UNIT]
-    rake = G[G_RAKE]
-    short = G[G_SHORT_DECK] != 0
-    unstated = G[G_RESULTS_NOT_STATED] != 0
+    h = G.hand
+    ns = G.seats
+    n = G.n_live
+    unit = G.unit
+    rake = G.rake
+    short = G.is_short_deck != 0
+    unstated = G.results_not_stated != 0
     played = 0          # boards dealt (a hand run twice or thrice has more than one)
     for b in range(3):
         if boards[h, b, 0] >= 0:
@@ -1341,7 +1353,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     n_boards = max(played, 1)
     contested = False
     for k in range(npots):
-        e = S[k, S_POT_ELIGIBLE]
+        e = S[k].pot_eligible
         if e & (e - 1):
             contested = True
     unverifiable = False
@@ -1354,68 +1366,68 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
         if contested:       # each hand's strength on this board, -1 when not known
             for i in range(ns):
                 if nb == 5 and hole[s0 + i, 0] >= 0 and hole[s0 + i, 1] >= 0:
-                    S[i, S_STD_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
-                    S[i, S_STRENGTH] = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
-                        if short else S[i, S_STD_STRENGTH]
+                    S[i].std_strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_standard)
+                    S[i].strength = strength7(hole[s0 + i, 0], hole[s0 + i, 1], board, t_short_deck) \
+                        if short else S[i].std_strength
                 else:
-                    S[i, S_STRENGTH] = -1
-                    S[i, S_STD_STRENGTH] = -1
+                    S[i].strength = -1
+                    S[i].std_strength = -1
         for k in range(npots):
-            e = S[k, S_POT_ELIGIBLE]
+            e = S[k].pot_eligible
             if unstated:
-                e &= ~G[G_MUCKED]
+                e &= ~G.mucked
                 if e == 0:      # everyone mucked: no rule says who takes the pot
                     return False
-            net = S[k, S_POT_NET]
-            amount = S[k, S_POT_AMOUNT]
+            net = S[k].pot_net
+            amount = S[k].pot_amount
             # the pot shared between the boards, the odd unit to the first
             share = _share(net, n_boards, unit, q)
             gross = _share(amount, n_boards, unit, q) if amount >= net else share
             m = 0
             if e & (e - 1) == 0:
                 for r in range(n):
-                    if e >> S[r, S_LIVE] & 1:
-                        S[0, S_WINNERS] = S[r, S_LIVE]
+                    if e >> S[r].live & 1:
+                        S[0].winners = S[r].live
                 m = 1
             else:
                 best = -1
                 best_std = -1
                 bad = False
                 for r in range(n):
-                    i = S[r, S_LIVE]
+                    i = S[r].live
                     if not e >> i & 1:
                         continue
-                    if S[i, S_STRENGTH] >= 0:
-                        best = max(best, S[i, S_STRENGTH])
-                        best_std = max(best_std, S[i, S_STD_STRENGTH])
-                    elif S[i, S_HAS_COLLECT] or unstated:
+                    if S[i].strength >= 0:
+                        best = max(best, S[i].strength)
+                        best_std = max(best_std, S[i].std_strength)
+                    elif S[i].has_collect or unstated:
                         bad = True
                 if bad or best < 0:     # a contender's cards not shown, or nobody's
                     unverifiable = True
                     continue
                 for r in range(n):
-                    i = S[r, S_RING]    # the winners clockwise from the button
-                    if e >> i & 1 and S[i, S_STRENGTH] >= 0:
-                        if short and S[i, S_STD_STRENGTH] == best_std:
-                            S[i, S_STD_WINNER] = 1
-                        if S[i, S_STRENGTH] == best:
-                            S[m, S_WINNERS] = i
+                    i = S[r].ring    # the winners clockwise from the button
+                    if e >> i & 1 and S[i].strength >= 0:
+                        if short and S[i].std_strength == best_std:
+                            S[i].std_winner = 1
+                        if S[i].strength == best:
+                            S[m].winners = i
                             m += 1
             if m > 1 and share < 0:
                 return False
             for w in range(m):
-                winner = S[w, S_WINNERS]
-                S[winner, S_EXPECTED] += _share(share, m, unit, w)
-                S[winner, S_AFTER_SPLIT] += _share(gross, m, unit, w) if m > 1 else share
+                winner = S[w].winners
+                S[winner].expected += _share(share, m, unit, w)
+                S[winner].after_split += _share(gross, m, unit, w) if m > 1 else share
                 if m > 1:
-                    S[winner, S_IN_SPLIT] = 1
+                    S[winner].in_split = 1
         q += 1
     if unverifiable:
         return not unstated
     if unstated:
         for i in range(ns):
-            S[i, S_COLLECTED] = S[i, S_EXPECTED]
-            S[i, S_HAS_COLLECT] = S[i, S_EXPECTED] > 0
+            S[i].collected = S[i].expected
+            S[i].has_collect = S[i].expected > 0
         return True
     # the older logs' way: some winner keeps his whole share of the pot before rake, the others pay
     # the rake out of theirs; without such a winner an odd share is an error
@@ -1430,49 +1442,49 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     owed = 0
     collected = 0
     for i in range(ns):
-        if S[i, S_IN_SPLIT] and S[i, S_HAS_COLLECT] and S[i, S_COLLECTED] == S[i, S_AFTER_SPLIT] and \
-                S[i, S_AFTER_SPLIT] != S[i, S_EXPECTED]:
+        if S[i].in_split and S[i].has_collect and S[i].collected == S[i].after_split and \
+                S[i].after_split != S[i].expected:
             rake_after_split = True
-        if S[i, S_IN_SPLIT]:
-            split_owed += S[i, S_EXPECTED]
-            split_collected += S[i, S_COLLECTED]
-        owed += S[i, S_EXPECTED]
-        collected += S[i, S_COLLECTED]
+        if S[i].in_split:
+            split_owed += S[i].expected
+            split_collected += S[i].collected
+        owed += S[i].expected
+        collected += S[i].collected
     split_balances = split_owed == split_collected
     rake_between_pots = npots > 1 and rake > 0 and owed == collected
     for i in range(ns):
-        exp = S[i, S_EXPECTED]
-        act = S[i, S_COLLECTED]
-        if S[i, S_HAS_CASH_OUT] and act == 0:
+        exp = S[i].expected
+        act = S[i].collected
+        if S[i].has_cash_out and act == 0:
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
-            rule = RULE.SD_ORDER if short and S[i, S_STD_WINNER] else RULE.SHOWDOWN
-            _emit(out, count, h, rule, ERROR, S[i, S_COLLECT_LINE], i, exp, act)
+            rule = RULE.SD_ORDER if short and S[i].std_winner else RULE.SHOWDOWN
+            _emit(out, count, h, rule, ERROR, S[i].collect_line, i, exp, act)
         elif exp > 0 and act == 0:
-            rule = RULE.SPLIT if S[i, S_IN_SPLIT] else RULE.SHOWDOWN
-            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G[G_END_LINE], i, exp,
+            rule = RULE.SPLIT if S[i].in_split else RULE.SHOWDOWN
+            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G.end_line, i, exp,
                   act)
-        elif exp != act and S[i, S_IN_SPLIT]:
-            top = S[i, S_AFTER_SPLIT]
+        elif exp != act and S[i].in_split:
+            top = S[i].after_split
             # a rake shared out another way moves at most the rake between the winners
             by_rake = split_balances and abs(act - exp) <= rake
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
-            _emit(out, count, h, RULE.SPLIT, severity, S[i, S_COLLECT_LINE], i, exp, act)
+            _emit(out, count, h, RULE.SPLIT, severity, S[i].collect_line, i, exp, act)
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
-            _emit(out, count, h, RULE.COLLECTED, severity, S[i, S_COLLECT_LINE], i, exp, act)
+            _emit(out, count, h, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
-        if not S[i, S_HAS_CASH_OUT]:
-            _summary_won(i, S[i, S_COLLECTED], S, G, out, count)
+        if not S[i].has_cash_out:
+            _summary_won(i, S[i].collected, S, G, out, count)
     return True
 
 
 @_internal
 def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
-    for said, line in ((S_SUMMARY_WON, S_SUMMARY_LINE), (S_WON_AGAIN, S_LINE_AGAIN)):
-        if S[i, said] >= 0 and S[i, said] != won:
-            _emit(out, count, G[G_HAND], RULE.COLLECTED, ERROR, S[i, line], i, won, S[i, said])
+    for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
+        if said >= 0 and said != won:
+            _emit(out, count, G.hand, RULE.COLLECTED, ERROR, line, i, won, said)
 
 
 @_inlined
@@ -1485,19 +1497,19 @@ def he_summary_seats(lines, seated):
 def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
-    A summary line giving the player another seat than his seat line (S_OTHER_SEAT, -1 when
+    A summary line giving the player another seat than his seat line (``summary_seat_no``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
-    h = G[G_HAND]
-    for i in range(G[G_SEATS]):
-        other = S[i, S_OTHER_SEAT]
+    h = G.hand
+    for i in range(G.seats):
+        other = S[i].summary_seat_no
         if other >= 0:
-            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i, S_SUMMARY_LINE], i, S[i, S_SEAT_NO], other)
-        lines = (1 if S[i, S_SUMMARY_LINE] > 0 else 0) + (1 if S[i, S_LINE_AGAIN] > 0 else 0)
-        seated = not S[i, S_UNSEATED]
+            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
+        lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].summary_line_again > 0 else 0)
+        seated = not S[i].is_unseated
         if not he_summary_seats(lines, seated):
-            line = G[G_LAST_LINE]
+            line = G.last_line
             if lines > 0:
-                line = S[i, S_LINE_AGAIN] if seated else S[i, S_SUMMARY_LINE]
+                line = S[i].summary_line_again if seated else S[i].summary_line
             _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
@@ -1505,16 +1517,16 @@ def _check_summary_seats(S, G, out, count):
 def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""
-    to_act = R[R_TO_ACT] & ~G[G_UNPLACED]
-    n = G[G_N_LIVE]
+    to_act = R.to_act & ~G.unplaced
+    n = G.n_live
     if n == 0 or to_act == 0:
         return -1
-    start = R[R_LAST_ACTOR]
+    start = R.last_actor
     wrapped = -1        # nobody after the last actor's seat: the first from the ring's lowest seat
     for r in range(n):
-        i = S[r, S_LIVE]
+        i = S[r].live
         if to_act >> i & 1:
-            if S[i, S_SEAT_NO] > start:
+            if S[i].seat_no > start:
                 return i
             if wrapped < 0:
                 wrapped = i
