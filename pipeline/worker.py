@@ -94,7 +94,6 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     multiway all-in equity in ``pokerstars_lane.txt``). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used."""
-    kernels.watch()     # planning splits the files, and the splitter's kernels may compile on a first run
     paths = None if paths is None else list(paths)
     formats, wanted = needs(paths)
     _plan(paths or (), wanted)
@@ -113,7 +112,6 @@ def warm_up(paths: Iterable[str | Path] | None = None) -> None:
 def plan(paths: Iterable[str | Path]) -> None:
     """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
     uses. For a run that reads its files in this process alone."""
-    kernels.watch()
     paths = list(paths)
     _plan(paths, needs(paths, formats=False)[1])
 
@@ -149,6 +147,7 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
     """The formats found at the start of ``paths``, and the lanes worth loading for them: those
     that take one of the files and whose games in the files they take reach their run minimum.
     ``formats=False``: the lanes only, looking no further once every lane is wanted."""
+    kernels.watch()     # the look splits the files' starts: the splitter's kernels may compile on a first run
     registered = lanes()
     if paths is None:
         return {f.stem for f in WARM_UP.glob("*.txt")}, list(registered)
