@@ -27,7 +27,6 @@ Conventions, shared by every writer and reader of a batch:
 
 from __future__ import annotations
 
-import dataclasses  # noqa: F401 (the doctests use it)
 from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from datetime import datetime
@@ -218,6 +217,7 @@ def batch_from_hands(hands: list[HoldemHand], source_file: str = "") -> HandBatc
     reference (and test oracle) for ``parsers.pokerstars_fast``, not a fast path.
     ``pot`` follows :func:`pot_code` (``side pot-1`` is code 2).
 
+    >>> import dataclasses
     >>> from decimal import Decimal as D
     >>> from rules.holdem_hand import Action, Seat, Summary
     >>> from rules.records import GameInfo, Source

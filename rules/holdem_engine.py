@@ -42,7 +42,6 @@ from rules.holdem_batch import POSITIONS, HandBatch, batch_from_hands
 from rules.holdem_explain import explain, money
 from rules.holdem_fast import FactBatch, replay_batch
 from rules.holdem_hand import Action, HoldemHand
-from rules.holdem_rules import DEFAULT
 from rules.records import Replay
 
 __all__ = ["ActionFact", "HoldemReplay", "NotReplayed", "PlayerFact", "Pot", "replay"]
@@ -107,13 +106,12 @@ class HoldemReplay(Replay):
     fact_batch: FactBatch = field(default=None, repr=False)
 
 
-def replay(hand: HoldemHand, *, limit_cap: int | None = DEFAULT, cap_heads_up: bool = DEFAULT,
-           allin_ev: bool = True) -> HoldemReplay:
+def replay(hand: HoldemHand, **options) -> HoldemReplay:
     """Replay one hand with the compiled engine (see the module docstring); the options are
     :func:`rules.holdem_fast.replay_batch`'s. Raises :class:`NotReplayed` for a hand the engine's
     columns cannot hold."""
     b = batch_from_hands([hand])     # a batch of one hand: its seats and actions are the whole columns
-    f = replay_batch(b, limit_cap=limit_cap, cap_heads_up=cap_heads_up, allin_ev=allin_ev)
+    f = replay_batch(b, **options)
     if not f.explained[0]:
         raise NotReplayed("the Hold'em engine cannot replay this hand: it holds amounts finer than a cent, more "
                           "than two hole cards or five board cards, more than three boards, or more than 62 seats")

@@ -64,7 +64,6 @@ def _pair(value: int) -> str:
 _BLIND_WORDS = {ActionKind.POST_SB: "the small blind", ActionKind.POST_BB: "the big blind",
                 ActionKind.POST_BUTTON: "the button blind", ActionKind.POST_STRADDLE: "a straddle",
                 ActionKind.POST_DEAD: "a dead blind"}
-_RUNS = ("first", "second", "third")
 
 
 class _Said:
@@ -194,7 +193,7 @@ WORD_VALUES: dict[str, Callable[[_Said], object]] = {
     "other_seat_no": lambda s: -1 if s.batch.summary_seat_no is None else int(s.batch.summary_seat_no[s.s0 + s.seat]),
     "seat_no": lambda s: int(s.batch.seat_no[s.s0 + s.seat]),
     # the room facts
-    "run": lambda s: _RUNS[s.expected],
+    "run": lambda s: ("first", "second", "third")[s.expected],
     "small": lambda s: money(int(s.batch.small_blind[s.h])),
     "big": lambda s: money(int(s.batch.big_blind[s.h])),
     "both_blinds": lambda s: s.expected == int(s.batch.small_blind[s.h]) + int(s.batch.big_blind[s.h]),

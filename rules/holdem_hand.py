@@ -248,8 +248,7 @@ class HoldemHand:
     """A small blind posted by a second player (a newcomer, out of turn) is a live bet, as PartyPoker
     plays it; otherwise it is dead money."""
     all_in_said: bool = False
-    """The room says every all-in on its line (ROOM-ALL-IN: PokerStars, GGPoker, Winning, Winamax and
-    Bovada do): an all-in its line does not say is a finding. Other rooms let the stacks show it."""
+    """The room says every all-in on its line (ROOM-ALL-IN): an all-in its line does not say is a finding."""
     max_seats: int | None = None
     button_seat: int | None = None
     seats: tuple[Seat, ...]

@@ -35,19 +35,16 @@ has none, the seat an index in its hand (-1 none), what the room's fact gives an
 
 
 def _raked(b: HandBatch, f) -> Found:
-    """ROOM-RAKE, at the total's line: the log's rake (actual) is the whole pot of a hand played for one.
-    It balances (nothing collected and all raked), so ``HE-POT-BALANCE`` does not see it; no room
-    takes a whole pot."""
+    """ROOM-RAKE, at the total's line: the log's rake (actual) is the whole pot. It balances (nothing
+    collected and all raked), so ``HE-POT-BALANCE`` does not see it."""
     raked = f.explained & (f.rake > 0) & (f.rake == f.total_pot)
     return [(h, int(b.total_line[h]), -1, 0, int(f.total_pot[h])) for h in np.flatnonzero(raked).tolist()]
 
 
 def _dealt_again(b: HandBatch, f) -> Found:
     """ROOM-RUN-TWICE, at the later board's first street line: each card a later board (expected,
-    counted from 0: the first) deals again after an earlier board dealt it past the cards the two
-    share (actual), or -1 for a later board that deals no card of its own. Each run deals its own
-    cards from what the earlier runs left of the deck; ``HE-DECK`` checks the boards against the hole
-    cards."""
+    counted from 0: the first) deals again past the cards it shares with an earlier board (actual),
+    or -1 for a later board that deals no card of its own. ``HE-DECK`` checks boards against holes."""
     found = []
     for h in np.flatnonzero(b.more_boards[:, 0, 0] >= 0).tolist():
         boards = [[c for c in board if c >= 0] for board in (b.board[h].tolist(), *b.more_boards[h].tolist())]
@@ -68,8 +65,7 @@ def _dealt_again(b: HandBatch, f) -> Found:
 
 def _button_off_table(b: HandBatch, f) -> Found:
     """ROOM-BUTTON, at the hand's first line: the button (actual) is on a seat number past the
-    table's size (expected), where no seat line puts a player (``Seat #7 is the button`` at a 6-max
-    table). An empty seat of the table is a dead button, as the rooms play it: no finding."""
+    table's size (expected), where no seat line puts a player; an empty seat is a dead button."""
     return [(h, int(b.first_line[h]), -1, int(b.max_seats[h]), int(b.button_seat[h]))
             for h in np.flatnonzero((b.max_seats > 0) & (b.button_seat > b.max_seats)).tolist()
             if not (b.seat_no[b.seat_start[h]:b.seat_start[h + 1]] == b.button_seat[h]).any()]
@@ -101,12 +97,9 @@ def _all_ins_unsaid(b: HandBatch, f) -> Found:
 
 def _dead_posts_off(b: HandBatch, f) -> Found:
     """ROOM-DEAD-BLIND: the dead posts of another amount (actual) than their room posts (expected, in
-    cents). A dead post is a post of dead money, or a second small blind where the room plays it
-    dead; of more than the small blind it is both blinds (the small blind and the big blind), else
-    the small blind alone. Each is checked where the hand's room has the form
-    (``HandBatch.dead_posts_checked``, the forms the room's samples show), not in a Limit hand; less
-    than the amount is a short all-in. The replay takes the post's live and dead parts from its
-    amount, so no rule of the game sees it."""
+    cents): a post of dead money, or a second small blind where the room plays it dead, of a form
+    the hand's room is checked for (``HandBatch.dead_posts_checked``). The replay takes the post's
+    live and dead parts from its amount, so no rule of the game sees it."""
     if b.dead_posts_checked is None:
         return []
     dead = b.kind == _POST_DEAD
