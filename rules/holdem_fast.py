@@ -105,11 +105,10 @@ def _position_table() -> np.ndarray:
 
 # ---------------------------------------------------------------------- what the kernel reads and writes
 
-Tables = namedtuple("Tables", "street_board positions standard short_deck short_deck_straights")
-"""Constant tables: the board's size by street, positions by ring place, the rank tables of both decks."""
+Tables = namedtuple("Tables", "positions standard short_deck short_deck_straights")
+"""Constant tables: positions by ring place, the rank tables of both decks."""
 
-_TABLES = Tables(np.array([street.board_size for street in STREETS], dtype=np.int64), _position_table(),
-                 rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
+_TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
                  rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS))
 
 # What the kernel reads of a batch (see rules.holdem_batch), in groups, so that each helper is handed
@@ -141,12 +140,13 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked", "played")], align=True)
+    "collected_log", "mucked", "played", "posts_end")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
-ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no walk)."""
+ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
+walk); ``posts_end``: the action after the last post."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
@@ -353,7 +353,7 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
     showdown = (f.has_fact[s0:s1] & f.went_to_showdown[s0:s1]).tolist()
     contenders = [s0 + i for i in sorted(range(s1 - s0), key=fact_order.__getitem__) if showdown[i]]
     holes = b.hole[contenders].tolist()
-    board = [c for c in b.board[h, :_TABLES.street_board[int(f.allin_street[h])]].tolist() if c >= 0]
+    board = [c for c in b.board[h, :STREETS[int(f.allin_street[h])].board_size].tolist() if c >= 0]
     where = {j - s0: i for i, j in enumerate(contenders)}
     pots = slice(s0, s0 + int(f.n_pots[h]))
     pot_sets = [[where[i] for i in range(s1 - s0) if eligible >> i & 1] for eligible in f.pot_eligible[pots].tolist()]
@@ -650,7 +650,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             elif k == K_STRADDLE:
                 anchor = S[p].seat_no
                 straddled = True
-        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, acts.kind):
+        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and j + 1 < G.posts_end:
             # gone while the blinds are still being posted (after his ante): he leaves before the
             # deal, and it was no turn of his
             S[p].folded = 1
@@ -819,6 +819,8 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             return False        # a code no reader writes
         if _is_post(k) or _is_betting(k):
             S[i].dealt = 1
+        if _is_post(k):
+            G.posts_end = max(G.posts_end, j + 1)
         S[i].first_line = acts.line[j]
         if k == K_SB:
             sb_poster = i
@@ -869,15 +871,6 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         for r in range(n):
             S[S[r].live].position = P_BB if S[r].live == bb_poster else P_BTN
     return True
-
-
-@_internal
-def _post_follows(j, a1, kinds):
-    """Whether a post comes after action ``j`` of the hand (its actions end at ``a1``)."""
-    for x in range(j + 1, a1):
-        if _is_post(kinds[x]):
-            return True
-    return False
 
 
 @_internal
@@ -1196,7 +1189,7 @@ def _settle(c_pots, S, G, out, count):
             _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
             S[top_i].stack += excess
-    total = _total(S, G)
+            total -= excess
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
@@ -1214,25 +1207,20 @@ def _settle(c_pots, S, G, out, count):
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     n_log = c_pots.shape[0]
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
-    # (Winamax): that pot's net is the rest, the uncalled part unraked
-    top_alone = False
-    if npots > 1:
+    # (Winamax): that pot's net is the rest, the uncalled part unraked; a top pot of its bettor's chips
+    # alone (a side pot a folded player paid into is not)
+    within = False
+    if n_log > 0 and n_log == npots - 1:
         e = S[npots - 1].pot_eligible
-        top_alone = e != 0 and e & (e - 1) == 0
-    if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
         first, _, _, second = _top_two(_INVESTED, False, S, G)
-        top_alone = first - second == S[npots - 1].pot_amount
-    within = n_log > 0 and n_log == npots - 1 and top_alone
+        within = e != 0 and e & (e - 1) == 0 and first - second == S[npots - 1].pot_amount
     if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
-            if within and k == npots - 1:
-                net = S[k].pot_amount
-            elif within and k == npots - 2:
-                net = c_pots[k] - S[npots - 1].pot_amount
-            else:
-                net = c_pots[k]
+            net = S[k].pot_amount if within and k == npots - 1 else c_pots[k]
+            if within and k == npots - 2:
+                net -= S[npots - 1].pot_amount
             S[k].pot_net = net
             listed += net
             if net > S[k].pot_amount and over < 0:
