@@ -1390,24 +1390,19 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     rake_after_split = False
     # a split no known room rule gives, but the split winners together collect what they share,
     # each within the rake of his equal share: a warning
-    split_owed = 0
-    split_collected = 0
+    split_gap = 0
     # side pots under a rake: the log does not say which pot the room took it from (the replay takes
     # it from the main pot); winners who together collect what the pots hold, each within the rake
     # of his share, are a warning
-    owed = 0
-    collected = 0
+    gap = 0
     for i in range(ns):
-        if S[i].in_split and S[i].has_collect and S[i].collected == S[i].after_split and \
-                S[i].after_split != S[i].expected:
-            rake_after_split = True
+        gap += S[i].collected - S[i].expected
         if S[i].in_split:
-            split_owed += S[i].expected
-            split_collected += S[i].collected
-        owed += S[i].expected
-        collected += S[i].collected
-    split_balances = split_owed == split_collected
-    rake_between_pots = npots > 1 and rake > 0 and owed == collected
+            split_gap += S[i].collected - S[i].expected
+            if S[i].has_collect and S[i].collected == S[i].after_split and S[i].after_split != S[i].expected:
+                rake_after_split = True
+    split_balances = split_gap == 0
+    rake_between_pots = npots > 1 and rake > 0 and gap == 0
     for i in range(ns):
         exp = S[i].expected
         act = S[i].collected
