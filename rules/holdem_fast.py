@@ -83,15 +83,14 @@ assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 ERROR, WARNING = 0, 1
 """Finding severities: ``FindingRows.severity`` codes."""
 _MAX_SEATS = 62     # seats of one hand held in an int64 bit mask
-_MAX_N = 64
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _position_table() -> np.ndarray:
     """Position codes by [short deck][players dealt][place on the ring from the button]."""
-    table = np.full((2, _MAX_N + 1, _MAX_N), -1, dtype=np.int8)
+    table = np.full((2, _MAX_SEATS + 1, _MAX_SEATS), -1, dtype=np.int8)
     for short in (0, 1):
-        for n in range(1, _MAX_N + 1):
+        for n in range(1, _MAX_SEATS + 1):
             if short:
                 names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
             elif n == 2:
@@ -748,7 +747,7 @@ def _end_round(line, S, R, G, out, count):
         return
     if owing >= 0 and (n_active > 1 or facing):
         _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
-    if n_active <= 1 and G.allin_street < 0 and n_cont >= 2:
+    if n_active <= 1 and G.allin_street < 0:
         G.allin_street = R.street
 
 
@@ -859,11 +858,9 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             at = r if seat == button else (r - 1) % n
             break
     short = G.is_short_deck != 0
-    deck = 1 if short else 0
-    for k in range(n):
+    for k in range(n):      # n is at most _MAX_SEATS: within the table
         i = S[(at + k) % n].live
-        if k < positions.shape[2]:
-            S[i].position = positions[deck, min(n, positions.shape[1] - 1), k]
+        S[i].position = positions[1 if short else 0, n, k]
         S[(k - 1) % n].ring = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
@@ -1114,14 +1111,14 @@ def _open_round(at_posts, anchor, S, R, G):
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
     live = 0
     to_act = np.int64(0)
-    last_live = -1
+    last_seat = np.int64(0)     # the seat of the last player in, by seat number
     for r in range(G.n_live):
         i = S[r].live
         if not at_posts:
             S[i].bet = 0
         if not S[i].folded:
             live += 1
-            last_live = i
+            last_seat = S[i].seat_no
             if not S[i].all_in:
                 to_act |= np.int64(1) << i
     if at_posts:
@@ -1131,12 +1128,7 @@ def _open_round(at_posts, anchor, S, R, G):
             cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
         R.last_raise = max(G.big_blind, cur - second)
         if anchor < 0:
-            if G.button_seat > 0:
-                anchor = G.button_seat
-            elif last_live >= 0:
-                anchor = S[last_live].seat_no
-            else:
-                anchor = 0
+            anchor = G.button_seat if G.button_seat > 0 else last_seat
     else:
         cur = 0
         R.last_raise = _fixed(R.street, G) if G.betting == B_LIMIT else G.big_blind
