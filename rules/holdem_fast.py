@@ -165,6 +165,7 @@ SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
 HAND_FIELDS, _BATCH_HAND_FIELDS = len(HAND.names), len(HAND_COLUMNS)
 assert (HAND.names[_BATCH_HAND_FIELDS], SEAT.names[_BATCH_SEAT_FIELDS]) == ("hand", "invested")
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
+_NO_LEVEL = np.int64(1) << 62       # above any chips a player puts in (_NOT_STATED included)
 
 
 @dataclass(slots=True)
@@ -842,8 +843,6 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     for i in range(ns):
         if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:     # a player without a seat line
             _emit(out, count, G, RULE.ACTION_ORDER, ERROR, S[i].first_line, i, 0, 0)
-    G.sb_posted = 0
-    G.bb_posted = 0
     G.allin_street = -1
     if n == 0:
         return False
@@ -1022,27 +1021,20 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     me = np.int64(1) << p
     if k == K_RAISE and (R.blocked & me) != 0:
         _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, 0, size)
-    if betting == B_NO_LIMIT:
-        if not he_min_raise(size, R.last_raise, all_in_now):
-            _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
-    elif betting == B_POT_LIMIT:
-        pot_after_call = _total(S, G) + to_call
-        if not he_pot_limit(size, pot_after_call):
-            _emit(out, count, G, RULE.POT_LIMIT, ERROR, line, p, pot_after_call, size)
-        elif not he_min_raise(size, R.last_raise, all_in_now):
-            _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
-    else:
+    if betting == B_LIMIT:
         if not he_limit_size(size, fixed, all_in_now, cur):
             _emit(out, count, G, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
         cap_applies = G.cap_heads_up != 0 or R.heads_up == 0
         if not he_limit_cap(R.bets + 1, G.limit_cap, cap_applies):
             _emit(out, count, G, RULE.LIMIT_CAP, ERROR, line, p, G.limit_cap, R.bets + 1)
+    elif betting == B_POT_LIMIT and not he_pot_limit(size, _total(S, G) + to_call):     # the pot after a call
+        _emit(out, count, G, RULE.POT_LIMIT, ERROR, line, p, _total(S, G) + to_call, size)
+    elif not he_min_raise(size, R.last_raise, all_in_now):
+        _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     _put(p, chips, line, S, G, out, count)
     S[p].bet = new_total
-    if betting == B_LIMIT:
-        full = size >= fixed or size * 2 >= fixed
-    else:
-        full = size >= R.last_raise or (cur == 0 and size > 0)
+    # a full bet or raise: in Limit at least half the size
+    full = size * 2 >= fixed if betting == B_LIMIT else size >= R.last_raise or (cur == 0 and size > 0)
     if full:
         R.last_raise = fixed if betting == B_LIMIT else max(size, R.last_raise)
     else:
@@ -1245,14 +1237,12 @@ def _build_pots(S, G):
     previous = 0
     first = True
     while True:
-        level = 0           # the next level: the smallest contender's live chips above the last one
-        found = False
+        level = _NO_LEVEL       # the next level: the smallest contender's live chips above the last one
         for i in range(ns):
             live = S[i].invested - S[i].dead
-            if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
+            if contenders >> i & 1 and (first or live > previous) and live < level:
                 level = live
-                found = True
-        if not found:
+        if level == _NO_LEVEL:
             break
         first = False
         chips = 0
