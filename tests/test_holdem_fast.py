@@ -269,7 +269,7 @@ def test_a_pot_the_big_blind_wins_after_a_call_and_a_raise_is_no_walk():
                           "Boris: calls $0.01\nVera: raises $0.04 to $0.06\nBoris: folds\n"
                           "Uncalled bet ($0.04) returned to Vera\nVera collected $0.04").replace(
         "Total pot $0.02", "Total pot $0.04").replace("collected ($0.02)", "collected ($0.04)")
-    b, f, hand = _one(played)
+    b, f, _ = _one(played)
     assert f.certified[0] and not f.is_walk[0]
     assert _nets(b, f) == {"Anna": Decimal("0.00"), "Boris": Decimal("-0.02"), "Vera": Decimal("0.02")}
 
