@@ -52,7 +52,7 @@ from numba.core.types import UniTuple, boolean, int64, void
 
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import allin_ev_cents
-from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column, empty_columns
+from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column
 from rules.holdem_hand import ActionKind, BettingStructure, Street
 from rules.holdem_room import breached
 from rules.holdem_rules import DEFAULT, HE, LIMIT_CAP_BETS, LIMIT_CAP_HEADS_UP, POSITIONS_AFTER_BB
@@ -83,15 +83,14 @@ assert (P_BTN, P_BB) == (POSITIONS.index("BTN"), POSITIONS.index("BB"))
 ERROR, WARNING = 0, 1
 """Finding severities: ``FindingRows.severity`` codes."""
 _MAX_SEATS = 62     # seats of one hand held in an int64 bit mask
-_MAX_N = 64
 _MIN_PLAYERS, _MAX_PLAYERS = 2, 10      # HE-PLAYERS (rules.holdem_rules.MIN_PLAYERS, MAX_PLAYERS)
 
 
 def _position_table() -> np.ndarray:
     """Position codes by [short deck][players dealt][place on the ring from the button]."""
-    table = np.full((2, _MAX_N + 1, _MAX_N), -1, dtype=np.int8)
+    table = np.full((2, _MAX_SEATS + 1, _MAX_SEATS), -1, dtype=np.int8)
     for short in (0, 1):
-        for n in range(1, _MAX_N + 1):
+        for n in range(1, _MAX_SEATS + 1):
             if short:
                 names = ("BTN",) + POSITIONS_AFTER_BB.get(n - 1, ())[: n - 1]
             elif n == 2:
@@ -105,11 +104,10 @@ def _position_table() -> np.ndarray:
 
 # ---------------------------------------------------------------------- what the kernel reads and writes
 
-Tables = namedtuple("Tables", "street_board positions standard short_deck short_deck_straights")
-"""Constant tables: the board's size by street, positions by ring place, the rank tables of both decks."""
+Tables = namedtuple("Tables", "positions standard short_deck short_deck_straights")
+"""Constant tables: positions by ring place, the rank tables of both decks."""
 
-_TABLES = Tables(np.array([street.board_size for street in STREETS], dtype=np.int64), _position_table(),
-                 rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
+_TABLES = Tables(_position_table(), rank_tables(RankOrder.STANDARD), rank_tables(RankOrder.SHORT_DECK),
                  rank_tables(RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS))
 
 # What the kernel reads of a batch (see rules.holdem_batch), in groups, so that each helper is handed
@@ -141,19 +139,20 @@ HAND_COLUMNS = ("betting", "big_blind", "small_bet", "big_bet", "cap", "button_s
                 "limit_cap", "cap_heads_up")
 HAND = np.dtype([(name, np.int64) for name in HAND_COLUMNS + (
     "hand", "seats", "n_live", "sb_posted", "bb_posted", "allin_street", "not_stated", "unplaced", "end_line",
-    "collected_log", "mucked")], align=True)
+    "collected_log", "mucked", "played", "posts_end")], align=True)
 """The hand: its batch columns (``HAND_COLUMNS``, in order; ``total_pot`` the summary's,
 ``limit_cap`` and ``cap_heads_up`` :func:`replay_batch`'s options), then the replay's (``n_live``: the
 players dealt in). Bit masks of seats: ``not_stated`` their stack not stated, ``unplaced`` of those no
 seat line (a turn neither checked nor expected), ``mucked`` a muck line. ``end_line``: where the play
-ends (the total pot's line, else the last)."""
+ends (the total pot's line, else the last); ``played``: an action but a fold before the flop (no
+walk); ``posts_end``: the action after the last post."""
 SEAT_COLUMNS = ("seat_no", "is_unseated", "summary_won", "summary_line", "summary_won_again", "summary_line_again",
                 "has_cash_out", "won_not_awarded", "stack", "is_sitting_out", "stack_not_stated", "cash_out",
                 "summary_seat_no")
 SEAT = np.dtype([(name, np.int64) for name in SEAT_COLUMNS + (
     "invested", "dead", "bet", "folded", "all_in", "all_in_by_post", "fold_street", "dealt", "position", "collected",
-    "has_collect", "collect_line", "expected", "after_split", "in_split", "strength", "std_strength", "std_winner",
-    "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
+    "has_collect", "collect_line", "first_line", "expected", "after_split", "in_split", "strength", "std_strength",
+    "std_winner", "live", "ring", "winners", "by_line", "pot_amount", "pot_net", "pot_eligible")], align=True)
 """A seat of the hand being replayed (S, a record per seat): its batch columns (``SEAT_COLUMNS``, in
 order; ``stack`` is what is left of it, ``summary_seat_no`` the summary's other seat number, -1 none), then
 the replay's. The last seven are lists by place, not by seat: the players dealt in by seat number
@@ -166,6 +165,7 @@ SEAT_FIELDS, _BATCH_SEAT_FIELDS = len(SEAT.names), len(SEAT_COLUMNS)
 HAND_FIELDS, _BATCH_HAND_FIELDS = len(HAND.names), len(HAND_COLUMNS)
 assert (HAND.names[_BATCH_HAND_FIELDS], SEAT.names[_BATCH_SEAT_FIELDS]) == ("hand", "invested")
 _NOT_STATED = np.int64(1) << 60     # a stack not stated: more chips than any hand puts in
+_NO_LEVEL = np.int64(1) << 62       # above any chips a player puts in (_NOT_STATED included)
 
 
 @dataclass(slots=True)
@@ -186,10 +186,6 @@ class FindingRows:
     expected: np.ndarray = column("rows", np.int64)
     actual: np.ndarray = column("rows", np.int64)
 
-    @classmethod
-    def empty(cls, n: int) -> FindingRows:
-        return empty_columns(cls, rows=n)
-
     def __len__(self) -> int:
         return len(self.hand)
 
@@ -201,12 +197,9 @@ class FindingRows:
         return FindingRows(**{f.name: getattr(self, f.name)[take] for f in fields(self)})
 
 
-_FINDING_FIELDS = tuple(f.name for f in fields(FindingRows))
 # The kernel writes a finding as a row of one int64 array, a column per field in this order: one
 # array handed down to every check rather than seven, each costing compile time at every call.
-assert _FINDING_FIELDS == ("hand", "rule", "severity", "line", "seat", "expected", "actual")
-# one signature for the finding writer, whatever integer types its callers pass: compiled once
-_EMIT_SIGNATURE = void(int64[:, ::1], int64[::1], int64, int64, int64, int64, int64, int64, int64)
+assert tuple(f.name for f in fields(FindingRows)) == ("hand", "rule", "severity", "line", "seat", "expected", "actual")
 
 
 @dataclass(slots=True)
@@ -296,7 +289,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     state = _state(max(int(np.diff(b.seat_start).max(initial=1)), 1))
     while True:
         tables = Facts(*(_fact_table(group, rows) for group, rows in zip(_FACT_COLUMNS, sizes)))
-        found = np.zeros((capacity, len(_FINDING_FIELDS)), np.int64)
+        found = np.zeros((capacity, len(fields(FindingRows))), np.int64)
         count = np.zeros(1, np.int64)
         _kernel(columns, _TABLES, state, tables, found, count)
         if count[0] <= capacity:
@@ -310,9 +303,8 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it
     n = int(count[0])
     found[:n, 1] = _HE_CODE[found[:n, 1]]
-    types = FindingRows.empty(0)
-    f.findings = FindingRows(**{name: found[:n, k].astype(getattr(types, name).dtype)
-                                for k, name in enumerate(_FINDING_FIELDS)})
+    f.findings = FindingRows(**{c.name: found[:n, k].astype(c.metadata["column"][1])
+                                for k, c in enumerate(fields(FindingRows))})
     if allin_ev:
         for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
             _add_allin_ev(b, f, h, int(units[h]))
@@ -361,7 +353,7 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
     showdown = (f.has_fact[s0:s1] & f.went_to_showdown[s0:s1]).tolist()
     contenders = [s0 + i for i in sorted(range(s1 - s0), key=fact_order.__getitem__) if showdown[i]]
     holes = b.hole[contenders].tolist()
-    board = [c for c in b.board[h, :_TABLES.street_board[int(f.allin_street[h])]].tolist() if c >= 0]
+    board = [c for c in b.board[h, :STREETS[int(f.allin_street[h])].board_size].tolist() if c >= 0]
     where = {j - s0: i for i, j in enumerate(contenders)}
     pots = slice(s0, s0 + int(f.n_pots[h]))
     pot_sets = [[where[i] for i in range(s1 - s0) if eligible >> i & 1] for eligible in f.pot_eligible[pots].tolist()]
@@ -486,18 +478,15 @@ def he_uncalled(returned_to_top, amount, excess):
     return returned_to_top and amount == excess
 
 
-@_typed(_EMIT_SIGNATURE)
-def _emit(out, count, h, rule, severity, line, seat, expected, actual):
-    """One finding row; rows beyond the room are counted, not written (the caller makes room)."""
+# one signature, whatever integer types its callers pass: compiled once
+@_typed(void(int64[:, ::1], int64[::1], _HAND, int64, int64, int64, int64, int64, int64))
+def _emit(out, count, G, rule, severity, line, seat, expected, actual):
+    """A finding of hand G; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
     if n < out.shape[0]:
-        out[n, 0] = h
-        out[n, 1] = rule
-        out[n, 2] = severity
-        out[n, 3] = line
-        out[n, 4] = seat
-        out[n, 5] = expected
-        out[n, 6] = actual
+        row = (G.hand, rule, severity, line, seat, expected, actual)
+        for k in range(len(row)):
+            out[n, k] = row[k]
     count[0] = n + 1
 
 
@@ -598,15 +587,7 @@ def _kernel(c, t, state, f, out, count):
         if not modelled:
             count[0] = before       # not modelled: no findings, no facts
             continue
-        walk, needs_allin_ev = _hand_facts(s0, a0, a1, npots, c.actions.kind, c.actions.street, c.cards.boards,
-                                           c.cards.hole, f.seats, S, G)
-        f.hands[HAND_FACT.n_pots, h] = npots
-        f.hands[HAND_FACT.total_pot, h] = _total(S, G)
-        f.hands[HAND_FACT.count_players, h] = G.n_live
-        f.hands[HAND_FACT.rake, h] = 0 if cancelled else G.rake
-        f.hands[HAND_FACT.is_walk, h] = walk
-        f.hands[HAND_FACT.allin_street, h] = G.allin_street
-        f.hands[HAND_FACT.needs_allin_ev, h] = needs_allin_ev
+        _hand_facts(s0, npots, c.cards.boards, c.cards.hole, f.hands, f.seats, S, G)
         f.hands[HAND_FACT.explained, h] = True
         f.hands[HAND_FACT.certified, h] = count[0] == before
 
@@ -614,7 +595,6 @@ def _kernel(c, t, state, f, out, count):
 @_internal
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
-    h = G.hand
     n = G.n_live
     bb = G.big_blind
     sb = G.small_blind
@@ -643,7 +623,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
             all_in = S[p].all_in != 0
             if k == K_ANTE:
                 if ante != 0 and not he_blinds(amt, ante, all_in, False):
-                    _emit(out, count, h, RULE.BLINDS, ERROR, line, p, ante, amt)
+                    _emit(out, count, G, RULE.BLINDS, ERROR, line, p, ante, amt)
             elif k == K_DEAD:
                 live = min(amt, bb) if amt > sb else 0     # a missed small blind alone is all dead
                 S[p].bet += live
@@ -663,14 +643,14 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                     if limit_sb and amt <= bb:
                         stated = bb       # Limit small blinds vary (a third to a half of the big blind)
                     if not he_blinds(amt, stated, all_in, limit_sb):
-                        _emit(out, count, h, RULE.BLINDS, ERROR, line, p, stated, amt)
+                        _emit(out, count, G, RULE.BLINDS, ERROR, line, p, stated, amt)
             if (k == K_BB or k == K_BUTTON) and anchor < 0 and not straddled:
                 # a big blind of unknown seat sits next to the small blind: the turn passes from it
                 anchor = S[p].seat_no if not G.unplaced >> p & 1 else sb_seat
             elif k == K_STRADDLE:
                 anchor = S[p].seat_no
                 straddled = True
-        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and _post_follows(j, a1, acts.kind):
+        elif k == K_FOLD and not pre_started and st == ST_PREFLOP and j + 1 < G.posts_end:
             # gone while the blinds are still being posted (after his ante): he leaves before the
             # deal, and it was no turn of his
             S[p].folded = 1
@@ -685,6 +665,8 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
                 _open_round(True, anchor, S, R, G)
             to_call = max(R.current - S[p].bet, 0)
             level = R.bets
+            if k != K_FOLD or st != ST_PREFLOP:
+                G.played = 1        # no walk
             amount_in = _act(p, k, amt, line, acts.raise_to[j], acts.is_all_in[j], acts.is_capped[j], S, R, G, out, count)
         elif k == K_UNCALLED:
             if not _uncalled(p, amt, line, S, R, G, out, count):
@@ -717,7 +699,7 @@ def _put(p, chips, line, S, G, out, count):
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
     cap (``cap`` ≥ 0), is all in."""
     if not he_stack(chips, S[p].stack):
-        _emit(out, count, G.hand, RULE.STACK, ERROR, line, p, S[p].stack, chips)
+        _emit(out, count, G, RULE.STACK, ERROR, line, p, S[p].stack, chips)
     S[p].stack -= chips
     S[p].invested += chips
     if S[p].stack <= 0 or 0 <= G.cap <= S[p].invested:
@@ -765,15 +747,14 @@ def _end_round(line, S, R, G, out, count):
     if n_cont <= 1:
         return
     if owing >= 0 and (n_active > 1 or facing):
-        _emit(out, count, G.hand, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
-    if n_active <= 1 and G.allin_street < 0 and n_cont >= 2:
+        _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, owing, R.street, -1)
+    if n_active <= 1 and G.allin_street < 0:
         G.allin_street = R.street
 
 
 @_internal
-def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
-    """The facts of a replayed hand (``hand``) and of its players and pots (``seat``): whether it is a
-    walk, and whether it needs the all-in EV."""
+def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
+    """The facts of a replayed hand (``hand``) and of its players and pots (``seat``)."""
     h = G.hand
     n = G.n_live
     cancelled = G.is_cancelled != 0
@@ -783,13 +764,6 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
         if not S[S[r].live].folded:
             n_cont += 1
             winner = S[r].live
-    walk = False
-    if n_cont == 1 and (S[winner].position == P_BB or S[winner].position == P_BTN) and not cancelled:
-        walk = True
-        for j in range(a0, a1):
-            if _is_betting(kinds[j]) and (kinds[j] != K_FOLD or streets[j] != ST_PREFLOP):
-                walk = False
-                break
     streets_dealt = 0 if cancelled else max(_cards(boards[h, 0]) - 2, 0)    # flop, turn, river
     showdown = n_cont >= 2 and not cancelled
     for i in range(G.seats):
@@ -822,26 +796,35 @@ def _hand_facts(s0, a0, a1, npots, kinds, streets, boards, hole, seat, S, G):
         seat[SEAT_FACT.pot_net, s0 + k] = S[k].pot_net
         seat[SEAT_FACT.pot_eligible, s0 + k] = S[k].pot_eligible
     ais = G.allin_street
-    return walk, ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
+    hand[HAND_FACT.n_pots, h] = npots
+    hand[HAND_FACT.total_pot, h] = _total(S, G)
+    hand[HAND_FACT.count_players, h] = n
+    hand[HAND_FACT.rake, h] = 0 if cancelled else G.rake
+    hand[HAND_FACT.is_walk, h] = n_cont == 1 and (S[winner].position == P_BB or S[winner].position == P_BTN) and \
+        not cancelled and not G.played
+    hand[HAND_FACT.allin_street, h] = ais
+    hand[HAND_FACT.needs_allin_ev, h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
 @_internal
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
-    h = G.hand
     ns = G.seats
     sb_poster = np.int64(-1)    # int64 from the start: a literal -1 would compile _ring_key twice
     bb_poster = np.int64(-1)
-    for j in range(a0, a1):
+    for j in range(a1 - 1, a0 - 1, -1):     # backwards: what is kept is each one's first
         i = acts.actor[j]
         k = acts.kind[j]
         if i < 0 or i >= ns or k < 0 or k >= N_KINDS or acts.street[j] < 0 or acts.street[j] >= N_STREETS:
             return False        # a code no reader writes
         if _is_post(k) or _is_betting(k):
             S[i].dealt = 1
-        if k == K_SB and sb_poster < 0:
+        if _is_post(k):
+            G.posts_end = max(G.posts_end, j + 1)
+        S[i].first_line = acts.line[j]
+        if k == K_SB:
             sb_poster = i
-        elif k == K_BB and bb_poster < 0:
+        elif k == K_BB:
             bb_poster = i
     n = np.int64(0)     # int64 from the start: a literal 0 would compile he_players twice
     for i in range(ns):       # live: the dealt seats by seat number (insertion sort)
@@ -858,20 +841,13 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         n += 1
     G.n_live = n
     for i in range(ns):
-        if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:
-            line = 0        # a player without a seat line: at his first line
-            for j in range(a0, a1):
-                if acts.actor[j] == i:
-                    line = acts.line[j]
-                    break
-            _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, i, 0, 0)
-    G.sb_posted = 0
-    G.bb_posted = 0
+        if S[i].dealt and S[i].is_unseated and not G.unplaced >> i & 1:     # a player without a seat line
+            _emit(out, count, G, RULE.ACTION_ORDER, ERROR, S[i].first_line, i, 0, 0)
     G.allin_street = -1
     if n == 0:
         return False
     if not he_players(n):
-        _emit(out, count, h, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
+        _emit(out, count, G, RULE.PLAYERS, ERROR, G.first_line, -1, _MAX_PLAYERS if n > _MAX_PLAYERS
               else _MIN_PLAYERS, n)
     button = G.button_seat if G.button_seat > 0 else S[S[n - 1].live].seat_no
     at = n - 1      # the button's place in the ring: its seat's, else the place before the next seat
@@ -881,11 +857,9 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
             at = r if seat == button else (r - 1) % n
             break
     short = G.is_short_deck != 0
-    deck = 1 if short else 0
-    for k in range(n):
+    for k in range(n):      # n is at most _MAX_SEATS: within the table
         i = S[(at + k) % n].live
-        if k < positions.shape[2]:
-            S[i].position = positions[deck, min(n, positions.shape[1] - 1), k]
+        S[i].position = positions[1 if short else 0, n, k]
         S[(k - 1) % n].ring = i
     if n == 2 and not short and bb_poster >= 0:
         # heads-up the big-blind poster is BB and the other the button, even where the log marks the
@@ -893,15 +867,6 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
         for r in range(n):
             S[S[r].live].position = P_BB if S[r].live == bb_poster else P_BTN
     return True
-
-
-@_internal
-def _post_follows(j, a1, kinds):
-    """Whether a post comes after action ``j`` of the hand (its actions end at ``a1``)."""
-    for x in range(j + 1, a1):
-        if _is_post(kinds[x]):
-            return True
-    return False
 
 
 @_internal
@@ -941,17 +906,17 @@ def _check_deck(s0, cards, S, G, out, count):
             if code < 0:
                 continue
             if code < low or code > 51:
-                _emit(out, count, h, RULE.DECK, ERROR, line, i, -1, code)
+                _emit(out, count, G, RULE.DECK, ERROR, line, i, -1, code)
             bit = np.int64(1) << code
             if used & bit:
-                _emit(out, count, h, RULE.DECK, ERROR, line, i, -1, code)
+                _emit(out, count, G, RULE.DECK, ERROR, line, i, -1, code)
             used |= bit
     for i in range(ns):
         # a later record shows two other cards than the player was dealt: expected and actual are
         # the two cards each, as (first + 1) * 64 + second (apart from a single card's code)
         for k in range(2):
             if cards.hole_conflict_line[s0 + i, k] > 0:
-                _emit(out, count, h, RULE.DECK, ERROR, cards.hole_conflict_line[s0 + i, k], i,
+                _emit(out, count, G, RULE.DECK, ERROR, cards.hole_conflict_line[s0 + i, k], i,
                       (np.int64(c_hole[s0 + i, 0]) + 1) * 64 + c_hole[s0 + i, 1],
                       (np.int64(cards.hole_conflict[s0 + i, k, 0]) + 1) * 64 + cards.hole_conflict[s0 + i, k, 1])
     board = c_boards[h, 0]
@@ -968,20 +933,20 @@ def _check_deck(s0, cards, S, G, out, count):
             if code < 0:
                 break
             if code < low or code > 51:
-                _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
+                _emit(out, count, G, RULE.DECK, ERROR, line, -1, -1, code)
             twice = (used >> code & 1) != 0
             for q in range(nb if b == 0 else 0):
                 if q != k and board[q] == code:
                     twice = True
             if twice:
-                _emit(out, count, h, RULE.DECK, ERROR, line, -1, -1, code)
+                _emit(out, count, G, RULE.DECK, ERROR, line, -1, -1, code)
     for b in range(3):      # each board of the summary against the board dealt (HE-BOARD)
         summary = cards.summary_boards[h, b]
         line = cards.summary_board_lines[h, b]
         if summary[0] >= 0 or line > 0:
             for k in range(5):
                 if summary[k] != c_boards[h, b, k]:
-                    _emit(out, count, h, RULE.BOARD, ERROR, line, -1, c_boards[h, b, k], summary[k])
+                    _emit(out, count, G, RULE.BOARD, ERROR, line, -1, c_boards[h, b, k], summary[k])
                     break
     return True
 
@@ -990,7 +955,6 @@ def _check_deck(s0, cards, S, G, out, count):
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
-    h = G.hand
     if k == K_FOLD and S[p].all_in_by_post and S[p].all_in and S[p].stack == 0 and not S[p].folded and \
             R.street == ST_PREFLOP:
         # a blind that put a sitting-out player all in, written as a fold: he is out, and it was no turn
@@ -1001,9 +965,9 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     nxt = _next_to_act(S, R, G)
     unplaced = G.unplaced >> p & 1 == 1
     if S[p].folded or (S[p].all_in and S[p].stack == 0 and k != K_FOLD):
-        _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
+        _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, -1, k)
     elif nxt != p and not unplaced:
-        _emit(out, count, h, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
+        _emit(out, count, G, RULE.ACTION_ORDER, ERROR, line, p, nxt, p)
     if not unplaced:    # a seat not known: the turn goes on from the last player seen in his seat
         R.last_actor = S[p].seat_no
     me = np.int64(1) << p
@@ -1015,21 +979,21 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
         S[p].fold_street = R.street
     elif k == K_CHECK:
         if not he_check(to_call):
-            _emit(out, count, h, RULE.CHECK, ERROR, line, p, 0, to_call)
+            _emit(out, count, G, RULE.CHECK, ERROR, line, p, 0, to_call)
     elif k == K_CALL:
         owed = min(to_call, S[p].stack)
         top = _top_live_bet(S, G)
         owed_to_top = min(top - S[p].bet, S[p].stack) if top < R.current else 0
         if not he_call(to_call, owed, owed_to_top, amt):
             rule = RULE.STACK if to_call > 0 and amt > S[p].stack else RULE.CALL
-            _emit(out, count, h, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
+            _emit(out, count, G, rule, ERROR, line, p, owed if to_call > 0 else 0, amt)
         _put(p, amt, line, S, G, out, count)
         S[p].bet += amt
         chips = amt
     else:
         chips = _bet_or_raise(p, k, amt, line, to_call, raise_to, said_all_in or capped, S, R, G, out, count)
     if k != K_FOLD and not G.not_stated >> p & 1 and not he_stack_all_in(said_all_in, S[p].stack):
-        _emit(out, count, h, RULE.STACK, ERROR, line, p, 0, S[p].stack)
+        _emit(out, count, G, RULE.STACK, ERROR, line, p, 0, S[p].stack)
     if said_all_in or capped:
         S[p].all_in = 1
     return chips
@@ -1039,46 +1003,38 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
 def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
     """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
     new bet and who must act on it. Returns the chips it put in."""
-    h = G.hand
     betting = G.betting
     fixed = _fixed(R.street, G)
     cur = R.current
     if k == K_BET:
         if not he_bet(cur):
-            _emit(out, count, h, RULE.BET, ERROR, line, p, 0, cur)
+            _emit(out, count, G, RULE.BET, ERROR, line, p, 0, cur)
         new_total = S[p].bet + amt
     else:
         rt = raise_to
         new_total = rt if rt >= 0 else cur + amt
         if not he_min_raise_written(amt, rt, cur, _top_live_bet(S, G)):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
+            _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, rt - cur, amt)
     chips = new_total - S[p].bet
     size = new_total - cur
     all_in_now = chips >= S[p].stack or all_in_said
     me = np.int64(1) << p
     if k == K_RAISE and (R.blocked & me) != 0:
-        _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, 0, size)
-    if betting == B_NO_LIMIT:
-        if not he_min_raise(size, R.last_raise, all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
-    elif betting == B_POT_LIMIT:
-        pot_after_call = _total(S, G) + to_call
-        if not he_pot_limit(size, pot_after_call):
-            _emit(out, count, h, RULE.POT_LIMIT, ERROR, line, p, pot_after_call, size)
-        elif not he_min_raise(size, R.last_raise, all_in_now):
-            _emit(out, count, h, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
-    else:
+        _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, 0, size)
+    if betting == B_LIMIT:
         if not he_limit_size(size, fixed, all_in_now, cur):
-            _emit(out, count, h, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
+            _emit(out, count, G, RULE.LIMIT_SIZE, ERROR, line, p, fixed, size)
         cap_applies = G.cap_heads_up != 0 or R.heads_up == 0
         if not he_limit_cap(R.bets + 1, G.limit_cap, cap_applies):
-            _emit(out, count, h, RULE.LIMIT_CAP, ERROR, line, p, G.limit_cap, R.bets + 1)
+            _emit(out, count, G, RULE.LIMIT_CAP, ERROR, line, p, G.limit_cap, R.bets + 1)
+    elif betting == B_POT_LIMIT and not he_pot_limit(size, _total(S, G) + to_call):     # the pot after a call
+        _emit(out, count, G, RULE.POT_LIMIT, ERROR, line, p, _total(S, G) + to_call, size)
+    elif not he_min_raise(size, R.last_raise, all_in_now):
+        _emit(out, count, G, RULE.MIN_RAISE, ERROR, line, p, R.last_raise, size)
     _put(p, chips, line, S, G, out, count)
     S[p].bet = new_total
-    if betting == B_LIMIT:
-        full = size >= fixed or size * 2 >= fixed
-    else:
-        full = size >= R.last_raise or (cur == 0 and size > 0)
+    # a full bet or raise: in Limit at least half the size
+    full = size * 2 >= fixed if betting == B_LIMIT else size >= R.last_raise or (cur == 0 and size > 0)
     if full:
         R.last_raise = fixed if betting == B_LIMIT else max(size, R.last_raise)
     else:
@@ -1147,14 +1103,14 @@ def _open_round(at_posts, anchor, S, R, G):
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
     live = 0
     to_act = np.int64(0)
-    last_live = -1
+    last_seat = np.int64(0)     # the seat of the last player in, by seat number
     for r in range(G.n_live):
         i = S[r].live
         if not at_posts:
             S[i].bet = 0
         if not S[i].folded:
             live += 1
-            last_live = i
+            last_seat = S[i].seat_no
             if not S[i].all_in:
                 to_act |= np.int64(1) << i
     if at_posts:
@@ -1164,12 +1120,7 @@ def _open_round(at_posts, anchor, S, R, G):
             cur = max(cur, G.big_blind)     # a big blind posted all-in short still sets the bet to call
         R.last_raise = max(G.big_blind, cur - second)
         if anchor < 0:
-            if G.button_seat > 0:
-                anchor = G.button_seat
-            elif last_live >= 0:
-                anchor = S[last_live].seat_no
-            else:
-                anchor = 0
+            anchor = G.button_seat if G.button_seat > 0 else last_seat
     else:
         cur = 0
         R.last_raise = _fixed(R.street, G) if G.betting == B_LIMIT else G.big_blind
@@ -1186,14 +1137,13 @@ def _open_round(at_posts, anchor, S, R, G):
 @_internal
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
-    h = G.hand
     top, top_i, ties, second = _top_two(_BETS, False, S, G)
     if ties > 1:
         if amt == 0:
             return False        # which of the tied bettors is named: not modelled
-        _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, 0, amt)
+        _emit(out, count, G, RULE.UNCALLED, ERROR, line, p, 0, amt)
     elif not he_uncalled(top_i == p, amt, top - second):
-        _emit(out, count, h, RULE.UNCALLED, ERROR, line, p, top - second, amt)
+        _emit(out, count, G, RULE.UNCALLED, ERROR, line, p, top - second, amt)
     S[p].bet -= amt
     S[p].stack += amt
     S[p].invested -= amt
@@ -1207,7 +1157,6 @@ def _uncalled(p, amt, line, S, R, G, out, count):
 def _settle(c_pots, S, G, out, count):
     """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
     summary's pots); the number of pots."""
-    h = G.hand
     ns = G.seats
     rake = G.rake
     log_total = G.total_pot     # the summary's
@@ -1221,19 +1170,19 @@ def _settle(c_pots, S, G, out, count):
             # an uncalled bet no line returns: a warning when the log's pot leaves it out
             excess = top - second
             severity = WARNING if has_summary and log_total == total - excess else ERROR
-            _emit(out, count, h, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
+            _emit(out, count, G, RULE.UNCALLED, severity, G.end_line, top_i, excess, 0)
             S[top_i].invested -= excess
             S[top_i].stack += excess
-    total = _total(S, G)
+            total -= excess
     # a pot won by a player who cashed out is not awarded: the summary still says what he won
     not_awarded = 0
     for i in range(ns):
         if S[i].has_cash_out and not S[i].has_collect and S[i].won_not_awarded:
             not_awarded += max(S[i].summary_won, 0) + max(S[i].summary_won_again, 0)
     if has_summary and log_total != total:
-        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
+        _emit(out, count, G, RULE.POT_BALANCE, ERROR, total_line, -1, total, log_total)
     if has_summary and G.collected_log + rake + not_awarded != total:
-        _emit(out, count, h, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G.collected_log + not_awarded)
+        _emit(out, count, G, RULE.POT_BALANCE, ERROR, total_line, -1, total - rake, G.collected_log + not_awarded)
     if n_cont > 0:
         npots = _build_pots(S, G)
     else:       # every player folded: one pot no one may win
@@ -1242,36 +1191,31 @@ def _settle(c_pots, S, G, out, count):
     # each pot after rake: the summary's own split when it lists the pots, else the rake from the main pot
     n_log = c_pots.shape[0]
     # the uncalled part of the top bet, which only its bettor can win, listed within the pot below it
-    # (Winamax): that pot's net is the rest, the uncalled part unraked
-    top_alone = False
-    if npots > 1:
+    # (Winamax): that pot's net is the rest, the uncalled part unraked; a top pot of its bettor's chips
+    # alone (a side pot a folded player paid into is not)
+    within = False
+    if n_log > 0 and n_log == npots - 1:
         e = S[npots - 1].pot_eligible
-        top_alone = e != 0 and e & (e - 1) == 0
-    if top_alone:   # and made of its bettor's chips alone (a side pot a folded player paid into is not)
         first, _, _, second = _top_two(_INVESTED, False, S, G)
-        top_alone = first - second == S[npots - 1].pot_amount
-    within = n_log > 0 and n_log == npots - 1 and top_alone
+        within = e != 0 and e & (e - 1) == 0 and first - second == S[npots - 1].pot_amount
     if n_log > 0 and (n_log == npots or within):
         listed = 0
         over = -1
         for k in range(npots):
-            if within and k == npots - 1:
-                net = S[k].pot_amount
-            elif within and k == npots - 2:
-                net = c_pots[k] - S[npots - 1].pot_amount
-            else:
-                net = c_pots[k]
+            net = S[k].pot_amount if within and k == npots - 1 else c_pots[k]
+            if within and k == npots - 2:
+                net -= S[npots - 1].pot_amount
             S[k].pot_net = net
             listed += net
             if net > S[k].pot_amount and over < 0:
                 over = k
         if listed + rake != total:
-            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
+            _emit(out, count, G, RULE.SIDE_POT, ERROR, total_line, -1, total - rake, listed)
         elif over >= 0:     # a pot listed with more than its all-in level holds
-            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, S[over].pot_amount, S[over].pot_net)
+            _emit(out, count, G, RULE.SIDE_POT, ERROR, total_line, -1, S[over].pot_amount, S[over].pot_net)
     else:
         if n_log > 0 and npots > 1:
-            _emit(out, count, h, RULE.SIDE_POT, ERROR, total_line, -1, npots, n_log)
+            _emit(out, count, G, RULE.SIDE_POT, ERROR, total_line, -1, npots, n_log)
         for k in range(npots):
             S[k].pot_net = S[k].pot_amount
         if npots > 0:
@@ -1293,14 +1237,12 @@ def _build_pots(S, G):
     previous = 0
     first = True
     while True:
-        level = 0           # the next level: the smallest contender's live chips above the last one
-        found = False
+        level = _NO_LEVEL       # the next level: the smallest contender's live chips above the last one
         for i in range(ns):
             live = S[i].invested - S[i].dead
-            if contenders >> i & 1 and (first or live > previous) and (not found or live < level):
+            if contenders >> i & 1 and (first or live > previous) and live < level:
                 level = live
-                found = True
-        if not found:
+        if level == _NO_LEVEL:
             break
         first = False
         chips = 0
@@ -1383,36 +1325,32 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
             # the pot shared between the boards, the odd unit to the first
             share = _share(net, n_boards, unit, q)
             gross = _share(amount, n_boards, unit, q) if amount >= net else share
-            m = 0
-            if e & (e - 1) == 0:
-                for r in range(n):
-                    if e >> S[r].live & 1:
-                        S[0].winners = S[r].live
-                m = 1
-            else:
-                best = -1
-                best_std = -1
-                bad = False
-                for r in range(n):
-                    i = S[r].live
-                    if not e >> i & 1:
-                        continue
-                    if S[i].strength >= 0:
-                        best = max(best, S[i].strength)
-                        best_std = max(best_std, S[i].std_strength)
-                    elif S[i].has_collect or unstated:
-                        bad = True
-                if bad or best < 0:     # a contender's cards not shown, or nobody's
-                    unverifiable = True
+            alone = e & (e - 1) == 0
+            best = -1
+            best_std = -1
+            bad = False
+            for r in range(n if not alone else 0):
+                i = S[r].live
+                if not e >> i & 1:
                     continue
-                for r in range(n):
-                    i = S[r].ring    # the winners clockwise from the button
-                    if e >> i & 1 and S[i].strength >= 0:
-                        if short and S[i].std_strength == best_std:
-                            S[i].std_winner = 1
-                        if S[i].strength == best:
-                            S[m].winners = i
-                            m += 1
+                if S[i].strength >= 0:
+                    best = max(best, S[i].strength)
+                    best_std = max(best_std, S[i].std_strength)
+                elif S[i].has_collect or unstated:
+                    bad = True
+            if not alone and (bad or best < 0):     # a contender's cards not shown, or nobody's
+                unverifiable = True
+                continue
+            m = 0
+            for r in range(n):
+                i = S[r].ring    # the winners clockwise from the button
+                if not e >> i & 1:
+                    continue
+                if short and not alone and S[i].std_strength == best_std:
+                    S[i].std_winner = 1
+                if alone or S[i].strength == best:
+                    S[m].winners = i
+                    m += 1
             if m > 1 and share < 0:
                 return False
             for w in range(m):
@@ -1434,24 +1372,19 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     rake_after_split = False
     # a split no known room rule gives, but the split winners together collect what they share,
     # each within the rake of his equal share: a warning
-    split_owed = 0
-    split_collected = 0
+    split_gap = 0
     # side pots under a rake: the log does not say which pot the room took it from (the replay takes
     # it from the main pot); winners who together collect what the pots hold, each within the rake
     # of his share, are a warning
-    owed = 0
-    collected = 0
+    gap = 0
     for i in range(ns):
-        if S[i].in_split and S[i].has_collect and S[i].collected == S[i].after_split and \
-                S[i].after_split != S[i].expected:
-            rake_after_split = True
+        gap += S[i].collected - S[i].expected
         if S[i].in_split:
-            split_owed += S[i].expected
-            split_collected += S[i].collected
-        owed += S[i].expected
-        collected += S[i].collected
-    split_balances = split_owed == split_collected
-    rake_between_pots = npots > 1 and rake > 0 and owed == collected
+            split_gap += S[i].collected - S[i].expected
+            if S[i].has_collect and S[i].collected == S[i].after_split and S[i].after_split != S[i].expected:
+                rake_after_split = True
+    split_balances = split_gap == 0
+    rake_between_pots = npots > 1 and rake > 0 and gap == 0
     for i in range(ns):
         exp = S[i].expected
         act = S[i].collected
@@ -1459,20 +1392,20 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
             continue        # cashed out: the room paid him instead
         if exp == 0 and act > 0:
             rule = RULE.SD_ORDER if short and S[i].std_winner else RULE.SHOWDOWN
-            _emit(out, count, h, rule, ERROR, S[i].collect_line, i, exp, act)
+            _emit(out, count, G, rule, ERROR, S[i].collect_line, i, exp, act)
         elif exp > 0 and act == 0:
             rule = RULE.SPLIT if S[i].in_split else RULE.SHOWDOWN
-            _emit(out, count, h, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G.end_line, i, exp,
+            _emit(out, count, G, rule if _contenders(S, G) > 1 else RULE.COLLECTED, ERROR, G.end_line, i, exp,
                   act)
         elif exp != act and S[i].in_split:
             top = S[i].after_split
             # a rake shared out another way moves at most the rake between the winners
             by_rake = split_balances and abs(act - exp) <= rake
             severity = WARNING if by_rake or (rake_after_split and top - rake <= act <= top) else ERROR
-            _emit(out, count, h, RULE.SPLIT, severity, S[i].collect_line, i, exp, act)
+            _emit(out, count, G, RULE.SPLIT, severity, S[i].collect_line, i, exp, act)
         elif exp != act:
             severity = WARNING if rake_between_pots and abs(act - exp) <= rake else ERROR
-            _emit(out, count, h, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
+            _emit(out, count, G, RULE.COLLECTED, severity, S[i].collect_line, i, exp, act)
     for i in range(ns):       # the summary's "won (…)" amounts against the collect lines
         if not S[i].has_cash_out:
             _summary_won(i, S[i].collected, S, G, out, count)
@@ -1484,7 +1417,7 @@ def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
         if said >= 0 and said != won:
-            _emit(out, count, G.hand, RULE.COLLECTED, ERROR, line, i, won, said)
+            _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
 
 
 @_inlined
@@ -1499,18 +1432,17 @@ def _check_summary_seats(S, G, out, count):
     line (where its summary stops), a line too many at that line; expected and actual count lines.
     A summary line giving the player another seat than his seat line (``summary_seat_no``, -1 when
     the same) is cited at it, expected and actual the two seat numbers."""
-    h = G.hand
     for i in range(G.seats):
         other = S[i].summary_seat_no
         if other >= 0:
-            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
+            _emit(out, count, G, RULE.SUMMARY_SEATS, ERROR, S[i].summary_line, i, S[i].seat_no, other)
         lines = (1 if S[i].summary_line > 0 else 0) + (1 if S[i].summary_line_again > 0 else 0)
         seated = not S[i].is_unseated
         if not he_summary_seats(lines, seated):
             line = G.last_line
             if lines > 0:
                 line = S[i].summary_line_again if seated else S[i].summary_line
-            _emit(out, count, h, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
+            _emit(out, count, G, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
 @_internal

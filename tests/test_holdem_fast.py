@@ -264,6 +264,16 @@ def test_walk_is_certified_and_marked():
     assert _rows(f) == [("HE-ACTION-ORDER", 9, "Boris", 0, 1), ("HE-ACTION-ORDER", 10, "Anna", 2, 0)]
 
 
+def test_a_pot_the_big_blind_wins_after_a_call_and_a_raise_is_no_walk():
+    played = WALK.replace("Boris: folds\nUncalled bet ($0.01) returned to Vera\nVera collected $0.02",
+                          "Boris: calls $0.01\nVera: raises $0.04 to $0.06\nBoris: folds\n"
+                          "Uncalled bet ($0.04) returned to Vera\nVera collected $0.04").replace(
+        "Total pot $0.02", "Total pot $0.04").replace("collected ($0.02)", "collected ($0.04)")
+    b, f, _ = _one(played)
+    assert f.certified[0] and not f.is_walk[0]
+    assert _nets(b, f) == {"Anna": Decimal("0.00"), "Boris": Decimal("-0.02"), "Vera": Decimal("0.02")}
+
+
 def test_he_check_facing_a_bet_is_reported_and_the_replay_carries_on():
     facing = WALK.replace("Anna: folds\nBoris: folds\nUncalled bet ($0.01) returned to Vera\n",
                           "Anna: checks\nBoris: folds\nUncalled bet ($0.01) returned to Vera\n")
