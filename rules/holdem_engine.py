@@ -72,9 +72,9 @@ ActionFact = _fact_class("ActionFact", """What the engine knows about one action
 
 PlayerFact = _fact_class("PlayerFact", """One player's hand as the engine derived it (one ``holdem_results``
     row); ``player``, ``seat`` and ``net`` are what every game's replay reports (rules.records.PlayerResult).
-    Past the first four, the fields are the FactBatch's seat columns of the same names. ``stack_start`` is
-    None when the log does not state it (``HoldemHand.stack_not_stated``); ``collected`` is the chips taken
-    from the pots, plus what the room paid for a cash-out (see ``cash_out``).""", {
+    ``stack_start`` is the batch's stack, None when the log does not state it
+    (``HoldemHand.stack_not_stated``); ``collected`` is the chips taken from the pots, plus what the room
+    paid for a cash-out (see ``cash_out``); the rest are the FactBatch's seat columns of the same names.""", {
     "player": str, "seat": int, "position": str | None, "hole_cards": tuple[Card, ...],
     **dict.fromkeys(("stack_start", "invested", "collected", "cash_out", "net", "allin_ev_net"), Decimal),
     **dict.fromkeys(("saw_flop", "saw_turn", "saw_river", "went_to_showdown", "won_at_showdown"), bool)})
@@ -119,10 +119,9 @@ def replay(hand: HoldemHand, **options) -> HoldemReplay:
     order = f.fact_order.tolist()
     seats = sorted((i for i, has in enumerate(f.has_fact.tolist()) if has), key=order.__getitem__)
     seat_no, hole = b.seat_no.tolist(), b.hole.tolist()
-    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards"), position="seat_position")
-    if b.stack_not_stated is not None:
-        facts["stack_start"] = [None if unknown else c
-                                for c, unknown in zip(facts["stack_start"], b.stack_not_stated.tolist())]
+    facts = _columns(f, PlayerFact, ("player", "seat", "hole_cards", "stack_start"), position="seat_position")
+    unknown = b.stack_not_stated.tolist() if b.stack_not_stated is not None else [False] * len(b.stack)
+    facts["stack_start"] = [None if no else _amount(c) for c, no in zip(b.stack.tolist(), unknown)]
     players = tuple(PlayerFact(player=b.player[i], seat=seat_no[i], hole_cards=tuple(Card(c) for c in hole[i] if c >= 0),
                                **{name: column[i] for name, column in facts.items()}) for i in seats)
     columns = _columns(f, ActionFact, ("action",))

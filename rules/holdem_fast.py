@@ -235,7 +235,6 @@ class FactBatch:
     has_fact: np.ndarray = column("seats", np.bool_)  # the player is dealt in
     fact_order: np.ndarray = column("seats", np.int16, -1)  # place among the hand's players, -1 none
     seat_position: np.ndarray = column("seats", np.int8, -1)
-    stack_start: np.ndarray = column("seats", np.int64)
     invested: np.ndarray = column("seats", np.int64)
     collected: np.ndarray = column("seats", np.int64)
     cash_out: np.ndarray = column("seats", np.int64)  # the room paid it for cashing out (in ``collected`` too)
@@ -297,7 +296,6 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
         capacity = int(count[0])     # more findings than room for them: once more, with room
     f = FactBatch(**{c.name: table[k].astype(c.metadata["column"][1])
                      for group, table in zip(_FACT_COLUMNS, tables) for k, c in enumerate(group)})
-    f.stack_start = b.stack.copy()
     if b.room_noted is not None:
         f.certified &= ~b.room_noted    # its reader's findings are reported by the full path
     f.certified &= ~breached(b, f)     # a room fact the log breaks: the full path words it

@@ -608,7 +608,7 @@ def test_one_name_in_two_seats_plays_the_last_seat():
     assert [(rule, int(line), int(seat), int(e), int(a)) for rule, line, seat, e, a in zip(
         rows.rules(), rows.line, rows.seat, rows.expected, rows.actual)] == [(HE.SUMMARY_SEATS, 19, 2, 1, 0)]
     assert [int(b.seat_no[j]) for j in range(len(b.player)) if f.has_fact[j]] == [1, 2, 4]
-    assert int(f.net[3]) == 1 and int(f.stack_start[3]) == 500
+    assert int(f.net[3]) == 1 and int(b.stack[3]) == 500
 
 
 def test_he_uncalled_a_hand_cut_before_its_summary():

@@ -327,7 +327,7 @@ def _holdem_tables(b: HandBatch, f: FactBatch, hands: np.ndarray, game_id: pa.Ar
         "seat": pa.array(b.seat_no[seats], pa.int16()),
         "position": _text_codes(f.seat_position[seats], _codes().position),
         "hole_cards": _text_codes(hole_code, _codes().hole),
-        "stack_start": money_from_cents(f.stack_start[seats], None if b.stack_not_stated is None
+        "stack_start": money_from_cents(b.stack[seats], None if b.stack_not_stated is None
                                         else ~b.stack_not_stated[seats]),     # null: the log states none
         "invested": money_from_cents(f.invested[seats]),
         "collected": money_from_cents(f.collected[seats]),
