@@ -7,7 +7,7 @@
 -- levels count every bet and raise, short all-ins included (int_holdem_decisions.raise_level).
 -- The flags read the decisions' actions with the rules of int_holdem_decisions (the macros of
 -- sql/00_macros/holdem.sql), not the view itself: its join of every decision to its player's
--- result row (for could_raise) was a sixth of hand_list's query; could_raise is needed at one
+-- result row (for could_raise) was an eighth of hand_list's query; could_raise is needed at one
 -- decision per player, his first facing the open raise, whose values are carried to his row.
 -- currency is the game's unit (games.currency: play money counts in chips, as tournament chips do).
 with
