@@ -57,14 +57,15 @@ def flags():
     for game_id, decisions in DECISIONS.items():
         for action_no, (street, player, action, level, decision_no) in enumerate(decisions, start=3):
             rows.append(f"('{game_id}', {action_no}, '{street}', '{player}', '{action}', {level}, {decision_no})")
-    decisions = (
-        "select *, action in ('bet', 'raise') as is_aggressive, 1 as decision_no_at_level, true as could_raise, "
-        "1 as count_entries_before, 'BB' as position "
+    # the decisions as the flags read them, holdem_actions' rows (no chance of a 3-bet is checked here)
+    actions = (
+        "select *, 1 as decision_no_at_level, 1 as count_entries_before, 'BB' as position, 0.00 as to_call, "
+        "0.00 as invested_before, 1.00 as full_increment_before, 0 as count_out_before "
         f"from (values {', '.join(rows)}) as t (game_id, action_no, street, player, action, raise_level, decision_no)")
     results = (
         "select game_id, 'holdem' as game, game_id as hand_id, player, 1 as seat, 'BB' as position, "
         "null as hole_cards, '$0.50/$1' as stakes, false as is_tournament, 0.50 as small_blind, 1.00 as big_blind, "
-        "3 as count_players, 100.00 as stack_start, 3.00 as invested, 9.00 as total_pot, 0.00 as net, "
+        "'no_limit' as betting, 3 as count_players, 100.00 as stack_start, 3.00 as invested, 9.00 as total_pot, 0.00 as net, "
         "0.00 as net_showdown, 0.00 as allin_ev_net, 0.00 as collected, true as saw_flop, false as went_to_showdown, "
         "false as won_at_showdown, false as is_walk "
         f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id), "
@@ -72,7 +73,7 @@ def flags():
     games = ("select game_id, 'PokerStars' as site, timestamp '2024-03-01 20:00' as played_at, null as club, "
              "'Vesta' as table_name, 'hands.txt' as source_file, 1 as first_line, 'USD' as currency "
              f"from (values {', '.join(f'({g!r})' for g in DECISIONS)}) as g (game_id)")
-    sql = select_over("int_holdem_player_hands", int_holdem_decisions=decisions, stg_holdem_results=results,
+    sql = select_over("int_holdem_player_hands", stg_holdem_actions=actions, stg_holdem_results=results,
                       stg_games=games)
     found = con.execute(
         f"select game_id, player, is_cbet_flop_opportunity, is_cbet_flop, is_fold_to_cbet_flop_opportunity, "

@@ -1,5 +1,7 @@
 -- grain: one row per account: a screen name in a room (site; null for games without a room)
 -- key: site, player
+-- materialized: table
+-- incremental: site, player
 -- A screen name is per room: the same name in two rooms is two accounts, each with rows of its own
 -- in the statistics. person: the link of the name in its room, else its link in every room
 -- (stg_aliases with no site), else the name itself (so an unlinked name is one person in every
@@ -7,6 +9,8 @@
 -- depends on the links and the account alone, never on the other games, so that an update by
 -- game stays equal to a full build. The accounts are those of the stored games, the
 -- account holders of tournament summaries, and names linked before their games are imported.
+-- A table: four models read it, and each would bind and run this query again (a tenth of the
+-- Hold'em marts' planning). An update recomputes the accounts its games reach.
 with
 
 games as (

@@ -4,14 +4,8 @@
 -- street, and the chips he had left, so the stats can tell an opportunity from an action. The
 -- ingest writes what came before into each action's row (holdem_actions: raise_level,
 -- decision_no, count_entries_before, invested_before …, see docs/warehouse.md).
--- could_raise: the player had the option to raise, as PokerTracker 4 counts a chance (a 3-bet chance
--- is a decision facing the open raise where he could re-raise). Three things take that option away:
--- no chips beyond the call, betting that was not reopened to him, and nobody left to raise against
--- (every other player still in the hand is all-in). A bet or raise is full when it
--- raises by at least the last full increment (the big blind to start with); a smaller all-in does
--- not reopen the betting to a player who has already acted on the street, unless the raises since
--- his last action add up to a full one (what he must call is at least the last full increment).
--- In Limit, an all-in of half a bet or more counts as a full raise.
+-- could_raise: the player had the option to raise, as PokerTracker 4 counts a chance (the macro
+-- could_raise of sql/00_macros/holdem.sql says when).
 with
 
 actions as (
@@ -27,7 +21,7 @@ dealt as (
 ),
 
 decisions as (
-    select * from actions where action in ('fold', 'check', 'call', 'bet', 'raise')
+    select * from actions where is_decision(action)
 ),
 
 final as (
@@ -50,16 +44,10 @@ final as (
         decisions.count_entries_before,
         decisions.invested_before,
         results.stack_start - decisions.invested_before as stack_before,
-        -- a stack the log does not state is deeper than any bet, as the replay plays it
-        coalesce(results.stack_start - decisions.invested_before > coalesce(decisions.to_call, 0), true)
-            and (
-                decisions.decision_no = 1
-                or coalesce(decisions.to_call, 0) * (case when results.betting = 'limit' then 2 else 1 end)
-                    >= greatest(coalesce(decisions.full_increment_before, 0), coalesce(results.big_blind, 0))
-            )
-            -- another player not folded nor all-in (he himself is neither, as he decides)
-            and dealt.count_dealt - decisions.count_out_before >= 2 as could_raise,
-        decisions.action in ('bet', 'raise') as is_aggressive,
+        could_raise(results.stack_start - decisions.invested_before, decisions.to_call, decisions.decision_no,
+                    decisions.full_increment_before, results.big_blind, results.betting,
+                    dealt.count_dealt, decisions.count_out_before) as could_raise,
+        is_aggressive(decisions.action) as is_aggressive,
     from decisions
     left join results using (game_id, player)
     left join dealt using (game_id)

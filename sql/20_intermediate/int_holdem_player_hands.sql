@@ -5,6 +5,10 @@
 -- Definitions follow PokerTracker 4: an opportunity is a decision the player actually faced;
 -- a walk gives the big blind no preflop decision, so walks count for no preflop stat. Raise
 -- levels count every bet and raise, short all-ins included (int_holdem_decisions.raise_level).
+-- The flags read the decisions' actions with the rules of int_holdem_decisions (the macros of
+-- sql/00_macros/holdem.sql), not the view itself: its join of every decision to its player's
+-- result row (for could_raise) was an eighth of hand_list's query; could_raise is needed at one
+-- decision per player, his first facing the open raise, whose values are carried to his row.
 -- currency is the game's unit (games.currency: play money counts in chips, as tournament chips do).
 with
 
@@ -13,7 +17,16 @@ results as (
 ),
 
 decisions as (
-    select * from int_holdem_decisions
+    select
+        *,
+        is_aggressive(action) as is_aggressive,
+        street = 'preflop' and raise_level = 2 and decision_no_at_level = 1 as is_facing_open_raise,
+    from stg_holdem_actions
+    where is_decision(action)
+),
+
+dealt as (
+    select game_id, count(*) as count_dealt from stg_holdem_results group by game_id
 ),
 
 preflop_aggressors as (
@@ -37,14 +50,15 @@ flags as (
         count(*) filter (where street = 'preflop') > 0 as is_vpip_opportunity,
         count(*) filter (where street = 'preflop' and action in ('call', 'bet', 'raise')) > 0 as is_vpip,
         count(*) filter (where street = 'preflop' and is_aggressive) > 0 as is_pfr,
-        -- 3-bet: his first decision facing an open raise (raise level 2), with chips to re-raise
-        count(*) filter (
-            where street = 'preflop' and raise_level = 2 and decision_no_at_level = 1 and could_raise
-        ) > 0 as is_three_bet_opportunity,
-        count(*) filter (
-            where street = 'preflop' and raise_level = 2 and decision_no_at_level = 1 and could_raise
-                and action = 'raise'
-        ) > 0 as is_three_bet,
+        -- 3-bet: his first decision facing an open raise (raise level 2), if he could re-raise: one
+        -- decision at most (his first at the level), whose values could_raise reads below
+        count(*) filter (where is_facing_open_raise) > 0 as faced_open_raise,
+        count(*) filter (where is_facing_open_raise and action = 'raise') > 0 as raised_open_raise,
+        max(to_call) filter (where is_facing_open_raise) as open_raise_to_call,
+        max(invested_before) filter (where is_facing_open_raise) as open_raise_invested_before,
+        max(decision_no) filter (where is_facing_open_raise) as open_raise_decision_no,
+        max(full_increment_before) filter (where is_facing_open_raise) as open_raise_full_increment_before,
+        max(count_out_before) filter (where is_facing_open_raise) as open_raise_count_out_before,
         -- fold to 3-bet: he made the 2-bet, then faced a 3-bet (raise level 3) at his next turn
         count(*) filter (where street = 'preflop' and raise_level = 1 and action = 'raise') > 0 as is_open_raiser,
         count(*) filter (where street = 'preflop' and raise_level = 3 and decision_no_at_level = 1) > 0 as faced_three_bet,
@@ -116,8 +130,16 @@ final as (
         -- PFR's chances are VPIP's (PokerTracker 4: both over the hands less the walks)
         coalesce(flags.is_vpip_opportunity, false) as is_pfr_opportunity,
         coalesce(flags.is_pfr, false) as is_pfr,
-        coalesce(flags.is_three_bet_opportunity, false) as is_three_bet_opportunity,
-        coalesce(flags.is_three_bet, false) as is_three_bet,
+        coalesce(flags.faced_open_raise and could_raise(
+            results.stack_start - flags.open_raise_invested_before, flags.open_raise_to_call,
+            flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
+            results.betting, dealt.count_dealt, flags.open_raise_count_out_before
+        ), false) as is_three_bet_opportunity,
+        coalesce(flags.raised_open_raise and could_raise(
+            results.stack_start - flags.open_raise_invested_before, flags.open_raise_to_call,
+            flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
+            results.betting, dealt.count_dealt, flags.open_raise_count_out_before
+        ), false) as is_three_bet,
         coalesce(flags.is_open_raiser and flags.faced_three_bet, false) as is_fold_to_three_bet_opportunity,
         coalesce(flags.is_open_raiser and flags.folded_to_three_bet, false) as is_fold_to_three_bet,
         coalesce(flags.is_steal_opportunity, false) as is_steal_opportunity,
@@ -141,6 +163,7 @@ final as (
     join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
+    left join dealt on results.game_id = dealt.game_id
 )
 
 select * from final

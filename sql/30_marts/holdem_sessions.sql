@@ -20,14 +20,17 @@ hands as (
 ),
 
 marked as (
+    -- the hands' keys and times alone, read apart from hands: the window sorts every column it
+    -- carries, and a relation read twice is kept whole for both readers
     select
-        *,
+        player, currency, is_tournament, club, site, played_at,
         case
             when lag(played_at) over sitting is null then 1
             when played_at - lag(played_at) over sitting > interval 30 minute then 1
             else 0
         end as starts_sitting,
-    from hands
+    from hand_list
+    where played_at is not null
     window sitting as (partition by player, currency, is_tournament, club, site order by played_at, game_id)
 ),
 
@@ -47,19 +50,19 @@ sittings as (
 ),
 
 numbered as (
-    -- the hands in marked's order (time, then game), the order the sums below add them in
+    -- each hand in its sitting (the sums below add up in any order: decimals, counts and lists)
     select
-        marked.*,
+        hands.*,
         sittings.session_no,
-    from marked
+    from hands
     join sittings
-        on marked.player is not distinct from sittings.player
-        and marked.currency is not distinct from sittings.currency
-        and marked.is_tournament is not distinct from sittings.is_tournament
-        and marked.club is not distinct from sittings.club
-        and marked.site is not distinct from sittings.site
-        and marked.played_at >= sittings.started_at
-        and (marked.played_at < sittings.next_started_at or sittings.next_started_at is null)
+        on hands.player is not distinct from sittings.player
+        and hands.currency is not distinct from sittings.currency
+        and hands.is_tournament is not distinct from sittings.is_tournament
+        and hands.club is not distinct from sittings.club
+        and hands.site is not distinct from sittings.site
+        and hands.played_at >= sittings.started_at
+        and (hands.played_at < sittings.next_started_at or sittings.next_started_at is null)
 ),
 
 final as (

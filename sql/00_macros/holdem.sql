@@ -1,0 +1,29 @@
+-- The rules of a Hold'em decision, each written once: int_holdem_decisions gives them per decision,
+-- int_holdem_player_hands applies them to the decisions its flags count.
+
+-- A betting decision: what the player chose when it was his turn (not a post, a return, a collect
+-- nor a show).
+create or replace macro is_decision(action) as action in ('fold', 'check', 'call', 'bet', 'raise');
+
+-- A bet or a raise.
+create or replace macro is_aggressive(action) as action in ('bet', 'raise');
+
+-- The player had the option to raise, as PokerTracker 4 counts a chance (a 3-bet chance is a decision
+-- facing the open raise where he could re-raise). Three things take that option away: no chips beyond
+-- the call, betting that was not reopened to him, and nobody left to raise against (every other player
+-- still in the hand is all-in). A bet or raise is full when it raises by at least the last full
+-- increment (the big blind to start with); a smaller all-in does not reopen the betting to a player
+-- who has already acted on the street, unless the raises since his last action add up to a full one
+-- (what he must call is at least the last full increment). In Limit, an all-in of half a bet or more
+-- counts as a full raise. A stack the log does not state is deeper than any bet, as the replay plays it.
+-- count_dealt: the players dealt in (their holdem_results rows); count_out_before: those folded or
+-- all-in before the decision (another player neither folded nor all-in: he himself is neither, as he decides).
+create or replace macro could_raise(stack_before, to_call, decision_no, full_increment_before, big_blind, betting,
+                                    count_dealt, count_out_before) as
+    coalesce(stack_before > coalesce(to_call, 0), true)
+    and (
+        decision_no = 1
+        or coalesce(to_call, 0) * (case when betting = 'limit' then 2 else 1 end)
+            >= greatest(coalesce(full_increment_before, 0), coalesce(big_blind, 0))
+    )
+    and count_dealt - count_out_before >= 2;
