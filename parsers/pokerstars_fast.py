@@ -51,7 +51,6 @@ import re
 from collections import namedtuple
 from datetime import datetime, timedelta
 from functools import lru_cache
-from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -1084,23 +1083,23 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-class _Head:
-    """What a header line gives a batch, apart from the hand's ID and date: the hand's numbers
-    (_NO_NUMBERS when the lane cannot hold them) and strings."""
+_Head = namedtuple("_Head", "numbers ok tournament tournament_id hand_id currency stakes club played_at")
+"""What a header line gives a batch: the hand's numbers (_NO_NUMBERS when the lane cannot hold them),
+whether it can, and its strings."""
 
-    __slots__ = ("club", "currency", "hand_id", "numbers", "ok", "played_at", "stakes", "tournament", "tournament_id")
 
-    def __init__(self, hand, sign: str) -> None:
-        limit = hand.betting is BettingStructure.LIMIT
-        amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
-                   in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
-        cap = in_cents(hand.cap) if hand.cap is not None else -1
-        self.ok = cap is not None and None not in amounts
-        # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
-        self.numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
-                        ord(sign) if sign else 0, cap) if self.ok else _NO_NUMBERS
-        self.tournament, self.tournament_id, self.hand_id = hand.is_tournament, hand.tournament_id, hand.hand_id
-        self.currency, self.stakes, self.club, self.played_at = hand.currency, hand.stakes, hand.info.club, hand.info.played_at
+def _head_of(hand, sign: str) -> _Head:
+    limit = hand.betting is BettingStructure.LIMIT
+    # the blinds, the bets, the ante and the cap (None: more than two decimals)
+    amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
+               in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
+    cap = in_cents(hand.cap) if hand.cap is not None else -1
+    ok = cap is not None and None not in amounts
+    # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
+    numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
+               ord(sign) if sign else 0, cap) if ok else _NO_NUMBERS
+    return _Head(numbers, ok, hand.is_tournament, hand.tournament_id, hand.hand_id, hand.currency, hand.stakes,
+                 hand.info.club, hand.info.played_at)
 
 
 _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "",
@@ -1108,6 +1107,8 @@ _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_bli
 """The batch's columns of a header's numbers (``_Head.numbers``; "": the currency sign, the scanner's own)."""
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
+_NO_HEAD = _Head(_NO_NUMBERS, False, False, None, None, "", "", None, None)
+"""A hand whose header the lane does not read."""
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1116,7 +1117,7 @@ def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
         head = ps.read_header(line)
-        return _Head(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
+        return _head_of(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1274,15 +1275,15 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                 head = _full_head(chunk.lines[0])
                 if head is not None:
                     hand_id, when = head.hand_id, head.played_at
-        heads.append(head)
+        heads.append(head or _NO_HEAD)
         b.hand_id.append(hand_id if head is not None else "")
         b.played_at.append(when)
-    table = np.array([head.numbers if head else _NO_NUMBERS for head in heads], np.int64).reshape(count, len(_NUMBERS))
+    table = np.array([head.numbers for head in heads], np.int64).reshape(count, len(_NUMBERS))
     for name, column in zip(_NUMBERS, table.T):
         if name:
             getattr(b, name)[:] = column
     # (a hand holding a byte that could not be decoded goes to quarantine by the full path)
-    b.in_lane[:] = [head is not None and head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
+    b.in_lane[:] = [head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
     signs = table[:, _NUMBERS.index("")].copy()
 
     lines, minus_one = total_lines, np.int64(-1)
@@ -1305,7 +1306,6 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
     b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
-    heads = [head or _NO_HEAD for head in heads]
     b.tournament_id = [head.tournament_id for head in heads]
     b.stakes = [head.stakes for head in heads]
     b.currency = [("play" if is_play and not head.tournament else head.currency)
@@ -1340,10 +1340,6 @@ def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.P
     if unread:
         hands = np.searchsorted(row_start, rows, side="right") - 1
         b.in_lane[[h for h, words in zip(hands.tolist(), said) if words in unread]] = False
-
-
-_NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
-"""The strings of a hand whose header the lane does not read."""
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:
