@@ -73,11 +73,12 @@ __all__ = ["read_batch", "read_text"]
 # The scanner's words, made at import from the reader's table and handed to the compiled functions
 # as arguments (Numba would cache a global array's value, and its cache follows this file only).
 
-# The scanner's own names for the shape terminals; ``w.codes`` turns them into the table's codes.
+# The shape terminals by the table's codes (4 bits each in a shape key), and the scanner's names for them.
+_TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
 T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
-_SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
-                      "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
+assert _TERMINALS == ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
+                      "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED"), "the table's codes: update the T_ names"
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
@@ -96,14 +97,14 @@ _OTHERS = ("TABLE", "DEALT", "UNCALLED", "COLLECT", "CHAT", "CASHOUT", "CANCELLE
 # a helper once per global Python int it is handed, as a literal.
 
 
-class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes", "forms"))):
+class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "forms"))):
     """The compiled scanner's words, packed in a few arrays (one array per word would cost a
     reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
     first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
     marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
     it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts
     the line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark);
-    ``codes`` the table's code of each scanner terminal; ``forms`` :func:`_forms`."""
+    ``forms`` :func:`_forms`."""
 
     def listed(self, which: int) -> list[str]:
         """Word list ``which``, as text."""
@@ -114,14 +115,12 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
 def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
-    phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrases, and its marker, action, position, outcome and no-play words."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
                         for word in reader.MARKERS[terminal]]
-    scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
-    table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     names = [k.name for k in reader.LINE_KINDS]
     others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
     assert [k.name or group for k, group in zip(others, _OTHERS)] == list(_OTHERS), "the reader's kinds, in its order"
@@ -131,7 +130,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
-        "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
+        "markers": [(word, _TERMINALS.index(t), streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
@@ -154,7 +153,7 @@ def scanner_words(reader=ps) -> ScannerWords:
         data=np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(),
         at=np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64), lists=np.array(bounds, dtype=np.int64),
         kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
-        codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64), forms=forms,
+        forms=forms,
     )
 
 
@@ -301,8 +300,6 @@ _RANKS = np.full(256, -1, dtype=np.int64)
 _RANKS[[ord(rank.code) for rank in Rank]] = list(Rank)
 _SUITS = np.full(256, -1, dtype=np.int64)
 _SUITS[[ord(suit.code) for suit in Suit]] = list(Suit)
-_TERMINALS = ("", *ps.TERMINALS)
-"""The shape terminals by the table's codes (4 bits each in a shape key)."""
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
@@ -758,7 +755,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
     seats, actions and pots written. A hand out of the lane keeps no rows."""
-    wb, wa, wl, wk, wc, wf = words
+    wb, wa, wl, wk, wf = words
     tmp = np.empty(8, dtype=np.int64)
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
@@ -989,7 +986,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 continue
             if tokens >= _SHAPE_WORDS * _PER_WORD:
                 break
-            r.shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
+            r.shape[h, tokens // _PER_WORD] |= token << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
         else:       # every line read; and every seat in the summary (else the engine explains it: HE-SUMMARY-SEATS)
@@ -1066,7 +1063,7 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
     reads once per header form), the ET time's seconds since 1970, and for a local time before it
     its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
     the only one: its zone must be ET."""
-    wb, wa, wl, wk, _, wf = words
+    wb, wa, wl, wk, wf = words
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
