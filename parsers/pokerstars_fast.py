@@ -1080,23 +1080,24 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-_Head = namedtuple("_Head", "numbers ok tournament tournament_id hand_id currency stakes club played_at")
+_Head = namedtuple("_Head", "numbers ok tournament tournament_id hand_id currency stakes club played_at fields")
 """What a header line gives a batch: the hand's numbers (_NO_NUMBERS when the lane cannot hold them),
-whether it can, and its strings."""
+whether it can, its strings, and the reference's fields (``parsers.pokerstars.read_header``)."""
 
 
-def _head_of(hand, sign: str) -> _Head:
+def _head_of(hand, fields: dict) -> _Head:
     limit = hand.betting is BettingStructure.LIMIT
     # the blinds, the bets, the ante and the cap (None: more than two decimals)
     amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
                in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
     cap = in_cents(hand.cap) if hand.cap is not None else -1
     ok = cap is not None and None not in amounts
+    sign = ps.stakes_sign(fields)
     # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
     numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
                ord(sign) if sign else 0, cap) if ok else _NO_NUMBERS
     return _Head(numbers, ok, hand.is_tournament, hand.tournament_id, hand.hand_id, hand.currency, hand.stakes,
-                 hand.info.club, hand.info.played_at)
+                 hand.info.club, hand.info.played_at, fields)
 
 
 _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "",
@@ -1104,7 +1105,7 @@ _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_bli
 """The batch's columns of a header's numbers (``_Head.numbers``; "": the currency sign, the scanner's own)."""
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
-_NO_HEAD = _Head(_NO_NUMBERS, False, False, None, None, "", "", None, None)
+_NO_HEAD = _Head(_NO_NUMBERS, False, False, None, None, "", "", None, None, None)
 """A hand whose header the lane does not read."""
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
@@ -1113,8 +1114,8 @@ _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
-        head = ps.read_header(line)
-        return _head_of(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
+        fields = ps.read_header(line)
+        return _head_of(ps.build_hand((line,), _SOURCE, fields, []), fields)
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1128,7 +1129,7 @@ def _register(key: str, line: str, data: bytes, start: int, row: list, played_at
     if head is not None:
         _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
         date_from += len(ps.SYNTAX["dash"])             # after " - "
-        match = ps.read_header(line)
+        match = head.fields
         when, at = match["when"], match["match"].start("rest")
         if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
                 or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
