@@ -51,7 +51,6 @@ import re
 from collections import namedtuple
 from datetime import datetime, timedelta
 from functools import lru_cache
-from types import SimpleNamespace
 
 import numpy as np
 from numba import njit
@@ -74,11 +73,12 @@ __all__ = ["read_batch", "read_text"]
 # The scanner's words, made at import from the reader's table and handed to the compiled functions
 # as arguments (Numba would cache a global array's value, and its cache follows this file only).
 
-# The scanner's own names for the shape terminals; ``w.codes`` turns them into the table's codes.
+# The shape terminals by the table's codes (4 bits each in a shape key), and the scanner's names for them.
+_TERMINALS = ("", *ps.TERMINALS)
 T_HEADER, T_TABLE, T_SEAT, T_POST, T_HOLE, T_DEALT, T_BODY, T_STREET, T_SHOWDOWN, T_SUMMARY, T_TOTAL = range(1, 12)
 T_RUNTWICE, T_BOARD, T_SEATSUM, T_CANCELLED = 12, 13, 14, 15
-_SCANNER_TERMINALS = ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
-                      "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED")
+assert _TERMINALS == ("", "HEADER", "TABLE", "SEAT", "POST", "HOLE", "DEALT", "BODY", "STREET", "SHOWDOWN", "SUMMARY",
+                      "TOTAL", "RUNTWICE", "BOARD", "SEATSUM", "CANCELLED"), "the table's codes: update the T_ names"
 
 # The words the scanner finds, one by one: each has a constant index, W_<NAME>, in the packed table.
 # (the hints of the table's line kinds, by terminal; phrases found as they are; the marks of its SYNTAX)
@@ -97,14 +97,14 @@ _OTHERS = ("TABLE", "DEALT", "UNCALLED", "COLLECT", "CHAT", "CASHOUT", "CANCELLE
 # a helper once per global Python int it is handed, as a literal.
 
 
-class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "codes", "forms"))):
+class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "forms"))):
     """The compiled scanner's words, packed in a few arrays (one array per word would cost a
     reference count per word on every call): word i is ``data[at[i]:at[i + 1]]``, the single words
     first (W_ constants), then word list L from ``lists[L]`` to ``lists[L + 1]``; ``kinds[i]`` is a
     marker's (terminal, street), a date field's (fewest, most digits; its word is the mark after
     it), a currency sign's (code point, 0), a hint's of L_OTHERS (its kind's group, 1 if it starts
     the line) or a choice's word's (ActionKind index or -1, the list of a numbered word's mark);
-    ``codes`` the table's code of each scanner terminal; ``forms`` :func:`_forms`."""
+    ``forms`` :func:`_forms`."""
 
     def listed(self, which: int) -> list[str]:
         """Word list ``which``, as text."""
@@ -115,14 +115,12 @@ class ScannerWords(namedtuple("ScannerWords", ("data", "at", "lists", "kinds", "
 def scanner_words(reader=ps) -> ScannerWords:
     """The scanner's byte words, made from the reader's table (``reader``: the module
     :mod:`parsers.pokerstars`, or an object with the same names): its line kinds' hints, its
-    phrases, its marker, action, position, outcome and no-play words, and its terminals' codes."""
+    phrases, and its marker, action, position, outcome and no-play words."""
     phrase, mark = reader.PHRASES, reader.SYNTAX
     hints = {k.name: k.hint.removeprefix("^") for k in reader.LINE_KINDS if k.name}
     marker_terminals = [(terminal, word) for terminal in ("HOLE", "STREET", "SHOWDOWN", "SUMMARY")
                         for word in reader.MARKERS[terminal]]
-    scanner_code = {name: code for code, name in enumerate(_SCANNER_TERMINALS) if name}
     streets = reader.MARKERS["STREET"]
-    table_code = {k.name: k.code for k in reader.LINE_KINDS if k.code}
     names = [k.name for k in reader.LINE_KINDS]
     others = [k for k in reader.LINE_KINDS[names.index("ACTION") + 1:] if k.pattern is not None]
     assert [k.name or group for k, group in zip(others, _OTHERS)] == list(_OTHERS), "the reader's kinds, in its order"
@@ -132,7 +130,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     assert all(len(mark[name]) == 1 for name in ("thousands", "point", "open")), "one byte: _amount compares it"
     assert tuple(single) == _SINGLE_WORDS
     lists = {
-        "markers": [(word, scanner_code[t], streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
+        "markers": [(word, _TERMINALS.index(t), streets.index(word) + 1 if t == "STREET" else 4 if t == "SHOWDOWN" else 0)
                  for t, word in marker_terminals],
         "unshown": list(UNSHOWN_CARDS),
         # the signs outside ASCII the reader names a currency for (an ASCII one is any other character)
@@ -155,7 +153,7 @@ def scanner_words(reader=ps) -> ScannerWords:
         data=np.frombuffer(b"".join(encoded), dtype=np.uint8).copy(),
         at=np.cumsum([0] + [len(w) for w in encoded]).astype(np.int64), lists=np.array(bounds, dtype=np.int64),
         kinds=np.array([(kind, street) for _, kind, street in rows], dtype=np.int64).reshape(len(rows), 2),
-        codes=np.array([table_code.get(name, 0) for name in _SCANNER_TERMINALS], dtype=np.int64), forms=forms,
+        forms=forms,
     )
 
 
@@ -302,8 +300,6 @@ _RANKS = np.full(256, -1, dtype=np.int64)
 _RANKS[[ord(rank.code) for rank in Rank]] = list(Rank)
 _SUITS = np.full(256, -1, dtype=np.int64)
 _SUITS[[ord(suit.code) for suit in Suit]] = list(Suit)
-_TERMINALS = ("", *ps.TERMINALS)
-"""The shape terminals by the table's codes (4 bits each in a shape key)."""
 _SHAPE_WORDS = 3
 _PER_WORD = 15
 
@@ -759,7 +755,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
     seats, actions and pots written. A hand out of the lane keeps no rows."""
-    wb, wa, wl, wk, wc, wf = words
+    wb, wa, wl, wk, wf = words
     tmp = np.empty(8, dtype=np.int64)
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
@@ -990,7 +986,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 continue
             if tokens >= _SHAPE_WORDS * _PER_WORD:
                 break
-            r.shape[h, tokens // _PER_WORD] |= wc[token] << (4 * (tokens % _PER_WORD))
+            r.shape[h, tokens // _PER_WORD] |= token << (4 * (tokens % _PER_WORD))
             tokens += 1
             previous = token
         else:       # every line read; and every seat in the summary (else the engine explains it: HE-SUMMARY-SEATS)
@@ -1067,7 +1063,7 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
     reads once per header form), the ET time's seconds since 1970, and for a local time before it
     its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
     the only one: its zone must be ET."""
-    wb, wa, wl, wk, _, wf = words
+    wb, wa, wl, wk, wf = words
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
@@ -1084,23 +1080,24 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python
 
-class _Head:
-    """What a header line gives a batch, apart from the hand's ID and date: the hand's numbers
-    (_NO_NUMBERS when the lane cannot hold them) and strings."""
+_Head = namedtuple("_Head", "numbers ok tournament tournament_id hand_id currency stakes club played_at fields")
+"""What a header line gives a batch: the hand's numbers (_NO_NUMBERS when the lane cannot hold them),
+whether it can, its strings, and the reference's fields (``parsers.pokerstars.read_header``)."""
 
-    __slots__ = ("club", "currency", "hand_id", "numbers", "ok", "played_at", "stakes", "tournament", "tournament_id")
 
-    def __init__(self, hand, sign: str) -> None:
-        limit = hand.betting is BettingStructure.LIMIT
-        amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
-                   in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
-        cap = in_cents(hand.cap) if hand.cap is not None else -1
-        self.ok = cap is not None and None not in amounts
-        # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
-        self.numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
-                        ord(sign) if sign else 0, cap) if self.ok else _NO_NUMBERS
-        self.tournament, self.tournament_id, self.hand_id = hand.is_tournament, hand.tournament_id, hand.hand_id
-        self.currency, self.stakes, self.club, self.played_at = hand.currency, hand.stakes, hand.info.club, hand.info.played_at
+def _head_of(hand, fields: dict) -> _Head:
+    limit = hand.betting is BettingStructure.LIMIT
+    # the blinds, the bets, the ante and the cap (None: more than two decimals)
+    amounts = (in_cents(hand.small_blind), in_cents(hand.big_blind), in_cents(hand.small_bet) if limit else -1,
+               in_cents(hand.big_bet) if limit else -1, in_cents(hand.ante))
+    cap = in_cents(hand.cap) if hand.cap is not None else -1
+    ok = cap is not None and None not in amounts
+    sign = ps.stakes_sign(fields)
+    # betting, short deck, tournament, the blinds, the bets, the ante, the sign (as _amount codes it), the cap
+    numbers = (_BETTING_CODE[hand.betting], hand.is_short_deck, hand.is_tournament, *amounts,
+               ord(sign) if sign else 0, cap) if ok else _NO_NUMBERS
+    return _Head(numbers, ok, hand.is_tournament, hand.tournament_id, hand.hand_id, hand.currency, hand.stakes,
+                 hand.info.club, hand.info.played_at, fields)
 
 
 _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_blind", "small_bet", "big_bet", "ante", "",
@@ -1108,6 +1105,8 @@ _NUMBERS = ("betting", "is_short_deck", "is_tournament", "small_blind", "big_bli
 """The batch's columns of a header's numbers (``_Head.numbers``; "": the currency sign, the scanner's own)."""
 _BETTING_CODE = {b: i for i, b in enumerate(BettingStructure)}
 _NO_NUMBERS = (0, 0, 0, 0, 0, -1, -1, 0, 0, -1)
+_NO_HEAD = _Head(_NO_NUMBERS, False, False, None, None, "", "", None, None, None)
+"""A hand whose header the lane does not read."""
 _HEADS: dict[str, _Head | None] = {}
 _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 
@@ -1115,8 +1114,8 @@ _SOURCE = Source(file="", first_line=1, last_line=1, game_id="")
 def _full_head(line: str) -> _Head | None:
     """The reference parser's reading of a header line (None: the hand is not read)."""
     try:
-        head = ps.read_header(line)
-        return _Head(ps.build_hand((line,), _SOURCE, head, []), ps.stakes_sign(head))
+        fields = ps.read_header(line)
+        return _head_of(ps.build_hand((line,), _SOURCE, fields, []), fields)
     except (ParseError, ValueError, ArithmeticError):
         return None
 
@@ -1130,7 +1129,7 @@ def _register(key: str, line: str, data: bytes, start: int, row: list, played_at
     if head is not None:
         _, id_from, id_to, _, date_from, _, _, zone_from, zone_to = row
         date_from += len(ps.SYNTAX["dash"])             # after " - "
-        match = ps.read_header(line)
+        match = head.fields
         when, at = match["when"], match["match"].start("rest")
         if (match["match"]["id"] != _piece(data, id_from, id_to) or when.end() + at != len(line)
                 or when.start() + at != len(_piece(data, start, date_from)) or head.played_at != played_at
@@ -1274,15 +1273,15 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                 head = _full_head(chunk.lines[0])
                 if head is not None:
                     hand_id, when = head.hand_id, head.played_at
-        heads.append(head)
+        heads.append(head or _NO_HEAD)
         b.hand_id.append(hand_id if head is not None else "")
         b.played_at.append(when)
-    table = np.array([head.numbers if head else _NO_NUMBERS for head in heads], np.int64).reshape(count, len(_NUMBERS))
+    table = np.array([head.numbers for head in heads], np.int64).reshape(count, len(_NUMBERS))
     for name, column in zip(_NUMBERS, table.T):
         if name:
             getattr(b, name)[:] = column
     # (a hand holding a byte that could not be decoded goes to quarantine by the full path)
-    b.in_lane[:] = [head is not None and head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
+    b.in_lane[:] = [head.ok and chunk.undecodable is None for head, chunk in zip(heads, chunks)]
     signs = table[:, _NUMBERS.index("")].copy()
 
     lines, minus_one = total_lines, np.int64(-1)
@@ -1305,7 +1304,6 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.player = _strings(text, data, found.name_from[:ns], found.name_to[:ns])
     b.table_name = _strings(text, data, found.table_from, found.table_to)
     b.game_id = [c.game_id for c in chunks]
-    heads = [head or _NO_HEAD for head in heads]
     b.tournament_id = [head.tournament_id for head in heads]
     b.stakes = [head.stakes for head in heads]
     b.currency = [("play" if is_play and not head.tournament else head.currency)
@@ -1340,10 +1338,6 @@ def _check_words(b: HandBatch, text, data, start, stop, row_start, pattern: re.P
     if unread:
         hands = np.searchsorted(row_start, rows, side="right") - 1
         b.in_lane[[h for h, words in zip(hands.tolist(), said) if words in unread]] = False
-
-
-_NO_HEAD = SimpleNamespace(tournament_id=None, stakes="", currency="", club=None, tournament=False)
-"""The strings of a hand whose header the lane does not read."""
 
 
 def read_text(text: str, source_file: str) -> tuple[list[Chunk], HandBatch, np.ndarray]:

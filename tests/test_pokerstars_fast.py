@@ -572,6 +572,7 @@ def _table_with(**changes):
 
 def test_scanner_words_are_the_tables_hints_and_word_lists():
     from parsers import pokerstars as ps
+    from parsers import pokerstars_fast
     from parsers.pokerstars_fast import L_MARKERS, L_OTHERS, W_SEAT, WORDS
 
     def word(i):
@@ -587,7 +588,9 @@ def test_scanner_words_are_the_tables_hints_and_word_lists():
     assert WORDS.listed(L_MARKERS) == ["HOLE CARDS", "DEALING HANDS", "PRE-FLOP", "FLOP", "TURN", "RIVER", "SHOW DOWN",
                                        "SUMMARY"]
     # a shape word holds the table's codes of its terminals
-    assert WORDS.codes.tolist()[1:] == list(range(1, 16))
+    assert [ps.TERMINALS.index(name) + 1 for name in ("TABLE", "POST", "BODY", "SEATSUM", "CANCELLED")] == [
+        pokerstars_fast.T_TABLE, pokerstars_fast.T_POST, pokerstars_fast.T_BODY, pokerstars_fast.T_SEATSUM,
+        pokerstars_fast.T_CANCELLED]
 
 
 def test_changing_the_tables_words_changes_what_the_scanner_reads():
