@@ -135,11 +135,8 @@ final as (
             flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
             results.betting, dealt.count_dealt, flags.open_raise_count_out_before
         ), false) as is_three_bet_opportunity,
-        coalesce(flags.raised_open_raise and could_raise(
-            results.stack_start - flags.open_raise_invested_before, flags.open_raise_to_call,
-            flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
-            results.betting, dealt.count_dealt, flags.open_raise_count_out_before
-        ), false) as is_three_bet,
+        -- (the chance just above, by its alias: one could_raise for both)
+        is_three_bet_opportunity and coalesce(flags.raised_open_raise, false) as is_three_bet,
         coalesce(flags.is_open_raiser and flags.faced_three_bet, false) as is_fold_to_three_bet_opportunity,
         coalesce(flags.is_open_raiser and flags.folded_to_three_bet, false) as is_fold_to_three_bet,
         coalesce(flags.is_steal_opportunity, false) as is_steal_opportunity,
