@@ -67,13 +67,14 @@ def add_game(rows: TableRows, game: str, game_id: str, nets: dict[str, str], *, 
 def holdem_result(rows: TableRows, game_id: str, player: str, *, net: str, big_blind: str, stakes: str,
                   invested: str = "0", collected: str = "0", rake: str = "0", cash_out: str = "0",
                   total_pot: str = "0", position: str = "BTN", seat: int = 1, stack_start: str = "100",
-                  betting: str = "no_limit", currency: str = "USD", is_tournament: bool = False) -> None:
+                  betting: str = "no_limit", currency: str = "USD", is_tournament: bool = False,
+                  count_players: int = 2) -> None:
     rows.add("holdem_results", "holdem", game_id=gid(game_id), hand_id=game_id, player=player, seat=seat,
              position=position, stack_start=D(stack_start), invested=D(invested), collected=D(collected), net=D(net),
              net_showdown=D(0), allin_ev_net=D(net), saw_flop=False, saw_turn=False, saw_river=False,
              went_to_showdown=False, won_at_showdown=False, is_walk=False, small_blind=D(0),
              big_blind=D(big_blind), stakes=stakes, betting=betting, currency=currency, is_tournament=is_tournament,
-             max_seats=6, count_players=2, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
+             max_seats=6, count_players=count_players, rake=D(rake), cash_out=D(cash_out), total_pot=D(total_pot))
 
 
 def test_holdem_zero_big_blind_builds_and_is_flagged_by_its_audit(warehouse):
@@ -104,7 +105,7 @@ def cash_out_hand(rows: TableRows, *, player1_collects: str, player3_cash_out: s
     Player3 (who lost) had cashed out the hand: the room pays him $22.77, not from the pot.
     Nets: Player1 25.96 − 13.53 = +12.43; Player3 22.77 − 13.53 = +9.24; Hero −0.05; Player5 −0.10."""
     add_game(rows, "holdem", "co", {})
-    hand = dict(big_blind="0.10", stakes="0.05/0.10 USD", rake="1.25", total_pot="27.21")
+    hand = dict(big_blind="0.10", stakes="0.05/0.10 USD", rake="1.25", total_pot="27.21", count_players=6)
     collected1, cash3 = D(player1_collects), D(player3_cash_out)
     holdem_result(rows, "co", "Player1", net=str(collected1 - D("13.53")), invested="13.53",
                   collected=str(collected1), seat=1, **hand)
@@ -159,7 +160,7 @@ def three_handed_results(rows: TableRows, game_id: str, results: dict[str, tuple
         seat, position = SEATS[player]
         holdem_result(rows, game_id, player, net=net, invested=invested, collected=collected, big_blind="1",
                       stakes="0.50/1 USD", total_pot="0", seat=seat, position=position, stack_start=stack,
-                      betting=betting)
+                      betting=betting, count_players=len(results))
 
 
 def test_holdem_three_bet_chance_needs_betting_reopened_to_the_player(warehouse):

@@ -76,7 +76,7 @@ def history() -> TableRows:
                      net=D(net), net_showdown=D(0), allin_ev_net=D(ev), saw_flop=False, saw_turn=False,
                      saw_river=False, went_to_showdown=hand == "h2", won_at_showdown=hand == "h2" and net != "-15",
                      is_walk=False, small_blind=D(big_blind) / 2, big_blind=D(big_blind), stakes=stakes,
-                     betting="no_limit", currency=currency, is_tournament=False, max_seats=6, count_players=2,
+                     betting="no_limit", currency=currency, is_tournament=False, max_seats=6, count_players=len(players),
                      rake=D(0), cash_out=D(0), total_pot=D(0))
         seats = {player: (seat, position) for player, seat, position, *_ in players}
         for action_no, (street, player, action, amount, to_call, level, all_in) in enumerate(ACTIONS.get(hand, [])):

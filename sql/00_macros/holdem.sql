@@ -16,7 +16,7 @@ create or replace macro is_aggressive(action) as action in ('bet', 'raise');
 -- who has already acted on the street, unless the raises since his last action add up to a full one
 -- (what he must call is at least the last full increment). In Limit, an all-in of half a bet or more
 -- counts as a full raise. A stack the log does not state is deeper than any bet, as the replay plays it.
--- count_dealt: the players dealt in (their holdem_results rows); count_out_before: those folded or
+-- count_dealt: the players dealt in (holdem_results.count_players); count_out_before: those folded or
 -- all-in before the decision (another player neither folded nor all-in: he himself is neither, as he decides).
 create or replace macro could_raise(stack_before, to_call, decision_no, full_increment_before, big_blind, betting,
                                     count_dealt, count_out_before) as

@@ -13,11 +13,7 @@ actions as (
 ),
 
 results as (
-    select game_id, player, stack_start, big_blind, betting from stg_holdem_results
-),
-
-dealt as (
-    select game_id, count(*) as count_dealt from stg_holdem_results group by game_id
+    select game_id, player, stack_start, big_blind, betting, count_players from stg_holdem_results
 ),
 
 decisions as (
@@ -46,11 +42,10 @@ final as (
         results.stack_start - decisions.invested_before as stack_before,
         could_raise(results.stack_start - decisions.invested_before, decisions.to_call, decisions.decision_no,
                     decisions.full_increment_before, results.big_blind, results.betting,
-                    dealt.count_dealt, decisions.count_out_before) as could_raise,
+                    results.count_players, decisions.count_out_before) as could_raise,
         is_aggressive(decisions.action) as is_aggressive,
     from decisions
     left join results using (game_id, player)
-    left join dealt using (game_id)
 )
 
 select * from final

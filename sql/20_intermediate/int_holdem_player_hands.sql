@@ -25,10 +25,6 @@ decisions as (
     where is_decision(action)
 ),
 
-dealt as (
-    select game_id, count(*) as count_dealt from stg_holdem_results group by game_id
-),
-
 preflop_aggressors as (
     -- the last player to bet or raise preflop, and the player who made the first bet of the flop
     -- (the only bet at raise level 0), when it was his first flop decision: a c-bet when he is the
@@ -133,7 +129,7 @@ final as (
         coalesce(flags.faced_open_raise and could_raise(
             results.stack_start - flags.open_raise_invested_before, flags.open_raise_to_call,
             flags.open_raise_decision_no, flags.open_raise_full_increment_before, results.big_blind,
-            results.betting, dealt.count_dealt, flags.open_raise_count_out_before
+            results.betting, results.count_players, flags.open_raise_count_out_before
         ), false) as is_three_bet_opportunity,
         -- (the chance just above, by its alias: one could_raise for both)
         is_three_bet_opportunity and coalesce(flags.raised_open_raise, false) as is_three_bet,
@@ -160,7 +156,6 @@ final as (
     join stg_games as games on results.game_id = games.game_id
     left join flags on results.game_id = flags.game_id and results.player = flags.player
     left join preflop_aggressors on results.game_id = preflop_aggressors.game_id
-    left join dealt on results.game_id = dealt.game_id
 )
 
 select * from final
