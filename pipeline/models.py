@@ -76,14 +76,15 @@ REBUILD_WHEN_REACHED = 0.5
 """The share of a model's key values reached by the new games from which the model is rebuilt
 whole rather than updated."""
 BUILD_ROW_GROUP_ROWS = 16_384
-"""The row groups of the tables a whole build on one thread writes. DuckDB writes a table's full
-row groups compressed as they fill; a table of less than one of its default groups (122,880
-rows: the 111,280 rows of hand_list at 20,000 hands) is held whole and compressed at its commit,
-which cost the 20,000-hand build a tenth more CPU. On several threads the build keeps the default:
-its threads share a table's scan by row group, and a sum of doubles split differently rounds
-its last bit differently: with one group per table, as at 20,000 hands, a build on several threads
-adds in the order of a one-thread build. (Net in big blinds, whose bb_per_100 turned at a tie of its
-last cent, is summed in decimals, exact in any order: ``decimal_big_blinds`` of sql/00_macros.)"""
+"""The row groups of the tables a whole build writes. DuckDB writes a table's full row groups
+compressed as they fill; a table of less than one of its default groups (122,880 rows: the 111,280
+rows of hand_list at 20,000 hands) is held whole and compressed at its commit, which cost the
+20,000-hand build a tenth more CPU on one thread, and a quarter more on two (its threads' parts of
+the table merged, then compressed: 1.50 CPU-s instead of 1.19). Threads that share a table's scan
+by row group add its rows in another order than one thread does, which no figure shows: every sum
+the models take is of integers or decimals, exact in any order (net in big blinds too:
+``decimal_big_blinds`` of sql/00_macros); the only sum of doubles (sixcard_category_frequencies)
+adds two terms per group, whose sum has no order."""
 _LITERALS_AT_MOST = 5000
 """Key values spelled out as a filter DuckDB pushes into its scans; more are matched by join only."""
 
@@ -353,8 +354,7 @@ def build(warehouse: Warehouse, sql_root: Path = SQL_ROOT, manifest: Manifest | 
     fingerprint = sql_fingerprint(sql_root)     # read once: it reads every SQL file (10 ms)
     building = _building_path(warehouse)
     try:
-        row_groups = BUILD_ROW_GROUP_ROWS if threads == 1 else None
-        with _open_writable(building, root, threads, row_group_size=row_groups) as con:
+        with _open_writable(building, root, threads, row_group_size=BUILD_ROW_GROUP_ROWS) as con:
             if "," not in str(root):    # the search path is a list: a comma would split it
                 for table in SCHEMAS:
                     con.execute(table_view_sql(table, None, temporary=False))

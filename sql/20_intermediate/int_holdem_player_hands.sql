@@ -40,47 +40,49 @@ preflop_aggressors as (
 ),
 
 flags as (
+    -- a flag: whether any of his decisions meets it (bool_or: cheaper than counting them; null when
+    -- none can tell, which the final row reads as false)
     select
         game_id,
         player,
-        count(*) filter (where street = 'preflop') > 0 as is_vpip_opportunity,
-        count(*) filter (where street = 'preflop' and action in ('call', 'bet', 'raise')) > 0 as is_vpip,
-        count(*) filter (where street = 'preflop' and is_aggressive) > 0 as is_pfr,
+        bool_or(street = 'preflop') as is_vpip_opportunity,
+        bool_or(street = 'preflop' and action in ('call', 'bet', 'raise')) as is_vpip,
+        bool_or(street = 'preflop' and is_aggressive) as is_pfr,
         -- 3-bet: his first decision facing an open raise (raise level 2), if he could re-raise: one
         -- decision at most (his first at the level), whose values could_raise reads below
-        count(*) filter (where is_facing_open_raise) > 0 as faced_open_raise,
-        count(*) filter (where is_facing_open_raise and action = 'raise') > 0 as raised_open_raise,
+        bool_or(is_facing_open_raise) as faced_open_raise,
+        bool_or(is_facing_open_raise and action = 'raise') as raised_open_raise,
         max(to_call) filter (where is_facing_open_raise) as open_raise_to_call,
         max(invested_before) filter (where is_facing_open_raise) as open_raise_invested_before,
         max(decision_no) filter (where is_facing_open_raise) as open_raise_decision_no,
         max(full_increment_before) filter (where is_facing_open_raise) as open_raise_full_increment_before,
         max(count_out_before) filter (where is_facing_open_raise) as open_raise_count_out_before,
         -- fold to 3-bet: he made the 2-bet, then faced a 3-bet (raise level 3) at his next turn
-        count(*) filter (where street = 'preflop' and raise_level = 1 and action = 'raise') > 0 as is_open_raiser,
-        count(*) filter (where street = 'preflop' and raise_level = 3 and decision_no_at_level = 1) > 0 as faced_three_bet,
-        count(*) filter (
-            where street = 'preflop' and raise_level = 3 and decision_no_at_level = 1 and action = 'fold'
-        ) > 0 as folded_to_three_bet,
+        bool_or(street = 'preflop' and raise_level = 1 and action = 'raise') as is_open_raiser,
+        bool_or(street = 'preflop' and raise_level = 3 and decision_no_at_level = 1) as faced_three_bet,
+        bool_or(
+            street = 'preflop' and raise_level = 3 and decision_no_at_level = 1 and action = 'fold'
+        ) as folded_to_three_bet,
         -- steal: first in from the cutoff, the button or the small blind, folded to him
-        count(*) filter (
-            where street = 'preflop' and decision_no = 1 and count_entries_before = 0
+        bool_or(
+            street = 'preflop' and decision_no = 1 and count_entries_before = 0
                 and position in ('CO', 'BTN', 'SB')
-        ) > 0 as is_steal_opportunity,
-        count(*) filter (
-            where street = 'preflop' and decision_no = 1 and count_entries_before = 0
+        ) as is_steal_opportunity,
+        bool_or(
+            street = 'preflop' and decision_no = 1 and count_entries_before = 0
                 and position in ('CO', 'BTN', 'SB') and action = 'raise'
-        ) > 0 as is_steal_attempt,
+        ) as is_steal_attempt,
         -- first decision on the flop with no bet before him (a c-bet chance if he was the aggressor)
-        count(*) filter (where street = 'flop' and decision_no = 1 and raise_level = 0) > 0 as is_first_to_bet_on_flop,
-        count(*) filter (
-            where street = 'flop' and decision_no = 1 and raise_level = 0 and action = 'bet'
-        ) > 0 as is_first_bet_on_flop,
+        bool_or(street = 'flop' and decision_no = 1 and raise_level = 0) as is_first_to_bet_on_flop,
+        bool_or(
+            street = 'flop' and decision_no = 1 and raise_level = 0 and action = 'bet'
+        ) as is_first_bet_on_flop,
         -- his decision facing the first bet of the flop, not a raise of it (raise level 1; a short
         -- all-in raise of it is a raise too): levels only rise on a street, and any bet or raise
         -- raises the level, so he has at most one such decision, and it is his first facing a bet.
         -- When that bet is a c-bet, it is his fold-to-c-bet chance
-        count(*) filter (where street = 'flop' and raise_level = 1) > 0 as faced_first_flop_bet,
-        count(*) filter (where street = 'flop' and raise_level = 1 and action = 'fold') > 0 as folded_to_first_flop_bet,
+        bool_or(street = 'flop' and raise_level = 1) as faced_first_flop_bet,
+        bool_or(street = 'flop' and raise_level = 1 and action = 'fold') as folded_to_first_flop_bet,
         count(*) filter (where street in ('flop', 'turn', 'river') and is_aggressive) as count_postflop_bets_raises,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'call') as count_postflop_calls,
         count(*) filter (where street in ('flop', 'turn', 'river') and action = 'fold') as count_postflop_folds,

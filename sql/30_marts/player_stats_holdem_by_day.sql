@@ -44,19 +44,11 @@ accounts as (
     select * from int_accounts
 ),
 
-player_hands as (
-    select
-        hands.*,
-        coalesce(accounts.person, hands.player) as person,
-    from hand_list as hands
-    left join accounts on accounts.player = hands.player and accounts.site is not distinct from hands.site
-),
-
 totals as (
+    -- the account's person is joined to these sums, not to every hand: (player, site) decides it
     select
         player,
         site,
-        person,
         played_on,
         club,
         game,
@@ -91,12 +83,18 @@ totals as (
         count(*) filter (where is_fold_to_cbet_flop) as count_fold_to_cbet_flop,
         count(*) filter (where is_steal_opportunity) as count_steal_opportunities,
         count(*) filter (where is_steal_attempt) as count_steal_attempt,
-    from player_hands
-    group by player, site, person, played_on, club, game, is_tournament, currency, stakes
+    from hand_list
+    group by player, site, played_on, club, game, is_tournament, currency, stakes
 ),
 
 final as (
-    select * from totals
+    select
+        totals.player,
+        totals.site,
+        coalesce(accounts.person, totals.player) as person,
+        totals.* exclude (player, site),
+    from totals
+    left join accounts on accounts.player = totals.player and accounts.site is not distinct from totals.site
 )
 
 select * from final
