@@ -1024,8 +1024,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     return ns, na, npots
 
 
-
-
 @njit(cache=True)
 def _when(b, j, e, wb, wa, wl, wk, which):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
