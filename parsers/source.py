@@ -740,8 +740,9 @@ def split_file(text: str) -> SplitFile:
         (begin, begin_at, fmt), (end, end_at, _) = pieces[index]
         stop = end
         stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
-        while stop > begin:
-            last_at = max(text.rfind("\n", begin_at, stop_at) + 1, begin_at)
+        while stop > begin:     # filler lines at the end are not the chunk's (most often: empty ones)
+            last_at = stop_at if stop_at == begin_at or text[stop_at - 1] == "\n" else \
+                max(text.rfind("\n", begin_at, stop_at) + 1, begin_at)
             c = text[last_at] if last_at < stop_at else ""
             if c and not ((c.isspace() or c == "#" or c == "*") and is_filler(text[last_at:stop_at])):
                 break
@@ -762,7 +763,7 @@ def split_file(text: str) -> SplitFile:
         if fmt is None or not ascii_text or text[begin_at] in " \t":
             if fmt is not None:
                 plain = False       # a chunk whose lines are not the file's lines as they are
-            body = text[begin_at:stop_at].split("\n")
+            body = text[begin_at:stop_at].split("\n") if lines is None else lines[begin:stop]
             skipped = 0
             while fmt is None and is_filler(body[skipped]):
                 skipped += 1
