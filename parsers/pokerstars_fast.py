@@ -1024,8 +1024,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     return ns, na, npots
 
 
-
-
 @njit(cache=True)
 def _when(b, j, e, wb, wa, wl, wk, which):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
@@ -1256,21 +1254,23 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     def cut(start: int, stop: int) -> str:
         return text[start:stop] if ascii_text else _piece(data, start, stop)
 
-    heads = []
+    heads, counts, header_rows = [], n_lines.tolist(), hand_line0.tolist()
     for h, (matched, id_from, id_to, key_from, key_to, et, local, zone_from, zone_to) in enumerate(fast.tolist()):
         chunk = chunks[h]
         head = hand_id = when = None
-        if chunk.format == "pokerstars" and chunk.lines:
+        if chunk.format == "pokerstars" and counts[h]:
             key = cut(key_from, key_to) if matched else None
+            row = header_rows[h]        # (the header line is cut from the text: a chunk's lines are split only where read)
             head = (_SLOW if key is None else _HEADS[key] if key in _HEADS
-                    else _register(key, chunk.lines[0], data, line_start[hand_line0[h]], fast[h].tolist(), played[h]))
+                    else _register(key, cut(line_start[row], line_end[row]), data, line_start[row], fast[h].tolist(),
+                                   played[h]))
             if head is not None and head is not _SLOW:
                 if zone_from < 0 or _local_time_matches(cut(zone_from, zone_to), local, et):
                     hand_id, when = cut(id_from, id_to), played[h]
                 else:
                     head = None
             if head is _SLOW:
-                head = _full_head(chunk.lines[0])
+                head = _full_head(cut(line_start[row], line_end[row]))
                 if head is not None:
                     hand_id, when = head.hand_id, head.played_at
         heads.append(head or _NO_HEAD)

@@ -19,7 +19,7 @@ import codecs
 import dataclasses
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import pairwise
 from typing import NamedTuple
 
@@ -29,7 +29,7 @@ from numba import njit
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
 from rules.records import slot_filler
 
-__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_games", "decode", "dedent", "drop_opening_nuls",
+__all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent", "drop_opening_nuls",
            "expand_elements", "game_id", "is_filler", "needs_context", "normalize_lines", "split", "split_file",
            "split_games"]
 
@@ -220,13 +220,41 @@ class Chunk:
     context: tuple[str, ...] = ()
     """For a game that is an element of an XML document (an iPoker session): the document's text
     before its first game, which every game needs (the session's stakes and currency)."""
+    _cut_from: tuple[str, int, int] | None = field(default=None, init=False, repr=False, compare=False)
+    """(text, start, stop) of a chunk made by :func:`cut_chunk` until its lines are first read."""
 
     @property
     def text(self) -> str:
         return "\n".join(self.lines)
 
+    def __getattr__(self, name: str):
+        # only an unset slot comes here: the lines of a chunk made by cut_chunk, cut when first read
+        if name != "lines" or self._cut_from is None:
+            raise AttributeError(name)
+        text, start, stop = self._cut_from
+        lines = tuple(text[start:stop].split("\n"))
+        _LINES.__set__(self, lines)
+        _CUT_FROM.__set__(self, None)      # the chunk no longer holds its file's text
+        return lines
+
 
 _make_chunk = slot_filler(Chunk)
+_LINES, _CUT_FROM = Chunk.lines, Chunk._cut_from
+
+
+def cut_chunk(fmt: str | None, first_line: int, last_line: int, game_id: str, text: str, start: int,
+              stop: int) -> Chunk:
+    """A chunk whose lines are ``text[start:stop]``, split only when first read: a lane reads most
+    games from the file's bytes and never needs a string per line.
+
+    >>> chunk = cut_chunk("pokerstars", 3, 4, "x", "a\\nb\\nc\\nd", 4, 7)
+    >>> chunk.lines, chunk == Chunk("pokerstars", 3, 4, ("c", "d"), "x")
+    (('c', 'd'), True)
+    """
+    chunk = _make_chunk(fmt, first_line, last_line, None, game_id, None, (), (text, start, stop))
+    _LINES.__delete__(chunk)
+    return chunk
+
 
 # Tracker archives put a banner between hands: "*********** # 12 **************".
 _SEPARATOR = re.compile(r"^\s*\*{3,} ?# ?\d+ ?\*{3,}\s*$")
@@ -490,13 +518,19 @@ def _candidate_lines(data, starts, table, fours, spaces):
     return out[:count], rows[:count], trailing[:blanks]
 
 
+_LINE_BLOCK = 1 << 18
+"""Bytes searched for line breaks at a time: one comparison over a whole 20 MB file made a 20 MB
+temporary, whose fresh pages cost a one-file command more than the search (15-140 ms, not 17)."""
+
+
 def line_starts(buf: np.ndarray) -> np.ndarray:
     """The byte offset of every line of a text's bytes ("\\n"-separated), as ``text.split("\\n")`` has them."""
-    breaks = np.flatnonzero(buf == 10)
-    starts = np.empty(len(breaks) + 1, dtype=np.int64)
-    starts[0] = 0
-    starts[1:] = breaks + 1
-    return starts
+    starts = [np.zeros(1, dtype=np.int64)]
+    for at in range(0, len(buf), _LINE_BLOCK):
+        breaks = np.flatnonzero(buf[at:at + _LINE_BLOCK] == 10)
+        breaks += at + 1
+        starts.append(breaks)
+    return np.concatenate(starts)
 
 
 def _words(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
@@ -657,25 +691,22 @@ def split_file(text: str) -> SplitFile:
         buf = np.frombuffer(data, dtype=np.uint8)
         starts_of_lines = line_starts(buf)
         candidates, rows, _ = _candidate_lines(buf, starts_of_lines, table, fours, _UNICODE_SPACES)
-    lines = text.split("\n")
+    # an ASCII text's games are cut from the text itself: its lines are split only where a rare case reads them
+    lines = None if ascii_text else text.split("\n")
+    count = len(starts_of_lines)
     match_header = HEADERS.match
     if ascii_text:
         find = text.find
-        four = _HEADER_FOUR
-        for at, row in zip(candidates.tolist(), rows.tolist()):
+        for at, row in zip(candidates.tolist(), rows.tolist()):     # (their first four characters checked)
             end = find("\n", at)
-            line = text[at:end] if end >= 0 else text[at:]
-            first = line[:1]
-            bare = line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line
-            if bare[:4] not in four:
-                continue
-            match = match_header(bare)
+            end = len(text) if end < 0 else end
+            match = match_header(text[at:end].lstrip(" \t")) if text[at] in " \t" else match_header(text, at, end)
             if match:
                 starts.append((row, at, match.lastgroup))
-        row_at = None
+        row_at = starts_of_lines
     else:
-        lengths = np.fromiter(map(len, lines), dtype=np.int64, count=len(lines))
-        row_at = np.zeros(len(lines) + 1, dtype=np.int64)
+        lengths = np.fromiter(map(len, lines), dtype=np.int64, count=count)
+        row_at = np.zeros(count + 1, dtype=np.int64)
         np.cumsum(lengths + 1, out=row_at[1:])
         for row in rows.tolist():
             line = lines[row]
@@ -684,35 +715,39 @@ def split_file(text: str) -> SplitFile:
                 match = match_header(line.lstrip(" \t\ufeff") if first in " \t\ufeff" else line)
                 if match:
                     starts.append((row, int(row_at[row]), match.lastgroup))
-    breaks = _breaks(text, lines, starts_of_lines if ascii_text else row_at)
+    preambles = _PREAMBLES.keys() & {fmt for _, _, fmt in starts}
+    if lines is None and (preambles or "\x00" in text):
+        lines = text.split("\n")
+    breaks = _breaks(text, lines, row_at, count)
     if breaks:
         headers = {row for row, _, _ in starts}
         starts.extend(b for b in breaks if b[0] not in headers)     # a header line stays a header
         starts.sort(key=lambda start: start[0])
-    if _PREAMBLES.keys() & {fmt for _, _, fmt in starts}:
-        starts = _with_preambles(starts, lines, starts_of_lines if ascii_text else row_at)
+    if preambles:
+        starts = _with_preambles(starts, lines, row_at)
     if not starts or starts[0][0] > 0:
         starts.insert(0, (0, 0, None))
-    starts.append((len(lines), len(text) + 1, None))
+    starts.append((count, len(text) + 1, None))
     blake2b = hashlib.blake2b
-    make = _make_chunk
+    view = memoryview(data)     # (a game's bytes hashed where they stand, not copied)
     chunks = []
     append = chunks.append
     ends = _end_of_game
-    close_reading = _games_to_check(buf, starts_of_lines, starts, len(lines))
+    close_reading = _games_to_check(buf, starts_of_lines, starts, count)
     pieces = list(pairwise(starts))
     index = 0
     while index < len(pieces):
         (begin, begin_at, fmt), (end, end_at, _) = pieces[index]
         stop = end
         stop_at = end_at - 1            # the "\n" after the chunk's last line (or the text's end)
-        while stop > begin:
-            last = lines[stop - 1]
-            c = last[:1]
-            if c and not ((c.isspace() or c == "#" or c == "*") and is_filler(last)):
+        while stop > begin:     # filler lines at the end are not the chunk's (most often: empty ones)
+            last_at = stop_at if stop_at == begin_at or text[stop_at - 1] == "\n" else \
+                max(text.rfind("\n", begin_at, stop_at) + 1, begin_at)
+            c = text[last_at] if last_at < stop_at else ""
+            if c and not ((c.isspace() or c == "#" or c == "*") and is_filler(text[last_at:stop_at])):
                 break
             stop -= 1
-            stop_at -= len(last) + 1
+            stop_at = last_at - 1
         if stop == begin:
             index += 1
             continue
@@ -725,18 +760,19 @@ def split_file(text: str) -> SplitFile:
                 pieces.insert(index + 1, ((rest, game_end + 1, None), (end, end_at, None)))
                 continue
         index += 1
-        first = lines[begin]
-        if fmt is None or not ascii_text or first[:1] in (" ", "\t"):
+        if fmt is None or not ascii_text or text[begin_at] in " \t":
             if fmt is not None:
                 plain = False       # a chunk whose lines are not the file's lines as they are
-            if fmt is None:
-                while is_filler(lines[begin]):
-                    begin += 1
-            body = dedent(lines[begin:stop])
+            body = text[begin_at:stop_at].split("\n") if lines is None else lines[begin:stop]
+            skipped = 0
+            while fmt is None and is_filler(body[skipped]):
+                skipped += 1
+            body = dedent(body[skipped:])
+            begin += skipped
             append(Chunk(fmt, begin + 1, begin + len(body), tuple(body), game_id(body)))
             continue
-        append(make(fmt, begin + 1, stop, tuple(lines[begin:stop]),
-                    blake2b(data[begin_at:stop_at], digest_size=8).hexdigest(), None, ()))
+        append(cut_chunk(fmt, begin + 1, stop, blake2b(view[begin_at:stop_at], digest_size=8).hexdigest(),
+                         text, begin_at, stop_at))
     if _ELEMENTS and any(chunk.format in _ELEMENTS for chunk in chunks):
         chunks = [piece for chunk in chunks
                   for piece in (expand_elements(chunk) if chunk.format in _ELEMENTS else (chunk,))]
@@ -816,15 +852,16 @@ def _with_preambles(starts: list[tuple[int, int, str | None]], lines: list[str],
     return out
 
 
-def _breaks(text: str, lines: list[str], row_at: np.ndarray) -> list[tuple[int, int, None]]:
+def _breaks(text: str, lines: list[str] | None, row_at: np.ndarray, count: int) -> list[tuple[int, int, None]]:
     """Chunk starts that no header makes: a line holding a NUL or longer than MAX_LINE_CHARS
-    begins text of its own (up to the next header), so that it never joins the game before it."""
+    begins text of its own (up to the next header), so that it never joins the game before it.
+    (``lines``: the text's ``count`` lines, needed when it holds a NUL; ``row_at``: where each starts.)"""
     out = []
     if "\x00" in text:
         out.extend(row for row, line in enumerate(lines) if "\x00" in line)
     if len(text) > MAX_LINE_CHARS:
-        lengths = np.diff(row_at[:len(lines)], append=len(text) + 1) - 1
-        out.extend(np.flatnonzero(lengths > MAX_LINE_CHARS).tolist())
+        lengths = np.diff(row_at[:count], append=len(text) + 1)     # (each with its line break)
+        out.extend(np.flatnonzero(lengths > MAX_LINE_CHARS + 1).tolist())
     return [(row, int(row_at[row]), None) for row in sorted(set(out))]
 
 
@@ -886,7 +923,7 @@ def _one_game(text: str, first_line: int) -> Chunk | None:
         return None
     return _make_chunk(fmt, first_line, first_line + len(lines) - 1, tuple(lines),
                        hashlib.blake2b(normalized.encode("utf-8", "surrogatepass"), digest_size=8).hexdigest(),
-                       None, ())
+                       None, (), None)
 
 
 def _element_game(text: str, first_line: int, context: str) -> Chunk | None:
@@ -1013,12 +1050,11 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
     for k, (row, at, fmt) in enumerate(heads):
         if plain[k] and row in close_reading and _end_of_game(laid, fmt, at, ends[k]) < ends[k]:
             plain[k] = False
-    make = _make_chunk
     chunks: list[Chunk] = []
     for k, (row, at, fmt) in enumerate(heads):
         if plain[k]:
-            chunks.append(make(fmt, row + 1, row + counts[k], tuple(lines[row:row + counts[k]]),
-                               hashlib.blake2b(data[at:ends[k]], digest_size=8).hexdigest(), None, ()))
+            chunks.append(cut_chunk(fmt, row + 1, row + counts[k], hashlib.blake2b(data[at:ends[k]], digest_size=8)
+                                    .hexdigest(), laid, at, ends[k]))
         else:
             chunks.extend(_split_alone(texts[k], row + 1))
     if all(plain):

@@ -352,20 +352,15 @@ class _Original:
         lines = len(bounds) - 1
         begins = bounds[np.clip(first_lines.astype(np.int64) - 1, 0, lines)]
         ends = np.maximum(bounds[np.clip(last_lines.astype(np.int64), 0, lines)] - 1, begins)
-        order = np.argsort(begins, kind="stable")
-        begins, ends = begins[order], ends[order]
-        if len(data) >= 1 << 31 or np.any(begins[1:] < ends[:-1]):
-            # games that share lines (an XML document's) or a file past 32-bit offsets: game by game
-            texts = [data[begin:end].decode("utf-8") for begin, end in zip(begins.tolist(), ends.tolist())]
-            return pa.array(texts, pa.string()).take(pa.array(np.argsort(order, kind="stable")))
-        # the games in the order of the file are the even pieces of one array over the bytes
-        # (the odd ones are the text between them); taking them copies each once, in Arrow
-        offsets = np.empty(2 * len(begins), dtype=np.int32)
-        offsets[0::2], offsets[1::2] = begins, ends
-        pieces = pa.StringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(data))
-        rank = np.empty(len(order), dtype=np.int64)
-        rank[order] = np.arange(len(order))
-        return pieces.take(pa.array(2 * rank))
+        # the games' bytes joined in one copy (games may share lines: an XML document's), cut by offsets
+        view = memoryview(data)
+        games = [view[begin:end] for begin, end in zip(begins.tolist(), ends.tolist())]
+        joined = b"".join(games)
+        if len(joined) >= 1 << 31:      # past 32-bit offsets: game by game
+            return pa.array([bytes(game).decode("utf-8") for game in games], pa.string())
+        offsets = np.zeros(len(begins) + 1, dtype=np.int32)
+        np.cumsum(ends - begins, out=offsets[1:])
+        return pa.StringArray.from_buffers(len(begins), pa.py_buffer(offsets), pa.py_buffer(joined))
 
 
 def _ingest_chunk(chunk: Chunk, file: str, rows: TableRows, result: FileResult, original: _Original) -> None:

@@ -2,15 +2,29 @@
 
 from __future__ import annotations
 
+import dataclasses
+import pickle
+import random
 from decimal import Decimal
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parsers.errors import ParseError
 from parsers.formats import HEADERS, parse_chunk
-from parsers.source import MAX_LINE_CHARS, DecodedText, cut_games, decode, game_id, normalize_lines, split
+from parsers.source import (
+    MAX_LINE_CHARS,
+    Chunk,
+    DecodedText,
+    cut_games,
+    decode,
+    game_id,
+    line_starts,
+    normalize_lines,
+    split,
+)
 from pipeline.generators.holdem import generate_hands
 from tests.conftest import corpus
 from tests.split_oracle import split_reference
@@ -64,6 +78,31 @@ def test_game_id_depends_on_text_only():
     assert len(game_id(["x"])) == 16
     # CRLF, a BOM and trailing blanks do not make another game.
     assert split("OFC hand 1\r\nPlayers: A  \r\n")[0].game_id == split("\ufeffOFC hand 1\nPlayers: A\n")[0].game_id
+
+
+def test_line_starts_finds_every_break_of_a_text_longer_than_its_search_blocks():
+    rng = random.Random(11)
+    chars = ["\n" if rng.random() < 0.1 else "a" for _ in range(3 << 18)]
+    for k in range(1, 3):       # breaks at and beside the edges of 256 KB blocks (and of any power of two below)
+        chars[(k << 18) - 1] = chars[k << 18] = chars[(k << 18) + 1] = "\n"
+    text = "".join(chars)
+    expected = [0] + [at + 1 for at, char in enumerate(text) if char == "\n"]
+    assert line_starts(np.frombuffer(text.encode(), dtype=np.uint8)).tolist() == expected
+    assert line_starts(np.zeros(0, dtype=np.uint8)).tolist() == [0]
+
+
+def test_a_chunk_cut_from_its_file_reads_compares_hashes_and_pickles_as_one_made_whole():
+    text = "x\n\nPokerStars Hand #1: a\nb\n\n\nPokerStars Hand #2: c\nd\n"
+    lines = text.split("\n")
+    cut = split(text)
+    whole = [Chunk(c.format, c.first_line, c.last_line, tuple(lines[c.first_line - 1:c.last_line]), c.game_id)
+             for c in cut]
+    assert [c.lines for c in split(text)] == [("x",), ("PokerStars Hand #1: a", "b"), ("PokerStars Hand #2: c", "d")]
+    assert split(text) == whole and {hash(c) for c in split(text)} == {hash(c) for c in whole}
+    assert pickle.loads(pickle.dumps(split(text))) == whole
+    assert [repr(c) for c in split(text)] == [repr(c) for c in whole]
+    moved = dataclasses.replace(split(text)[2], first_line=9, last_line=10)
+    assert (moved.lines, moved.first_line) == (whole[2].lines, 9)
 
 
 # ////////////////////////////////////////////////////////////////////// the split
