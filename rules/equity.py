@@ -190,8 +190,8 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
-@_called
-def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
+@_compiled
+def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
     most boards ranked once for all the boards of their ranks.
 
@@ -200,64 +200,76 @@ def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_t
     improve), or two more of a suit of which a hand holds three. Every other board leaves every
     hand's flush (or none) as it was, so its hands rank by the ranks it adds: those boards are
     counted by their ranks, and each set of ranks is ranked once with the suits of the known
-    cards. The boards that make or change a flush are ranked one by one."""
-    n_players = start.shape[0]
-    n_pots = eligible.shape[0]
-    m = stub.shape[0]
-    shares = np.zeros((n_pots, n_players), dtype=np.int64)
-    strength = np.zeros(n_players, dtype=np.int64)
-    shut = _shut(eligible)
-    split = np.zeros(n_players + 1, dtype=np.int64)
-    for w in range(1, n_players + 1):
-        split[w] = unit // w
-    most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
-    for p in range(n_players):
-        for s in range(4):
-            most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
-    # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
-    # the boards that make or change a flush one by one, then one row per set of ranks of the
-    # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
-    by_ranks = np.zeros((13, 13), dtype=np.int64)
-    todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
-    rows = 0
-    boards = 0
-    for i in range(m):
-        ci = stub[i]
-        for j in range(i + 1, m if n_draw == 2 else i + 2):
-            cj = stub[j] if n_draw == 2 else ci
-            boards += 1
-            if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
-                by_ranks[ci >> 2, cj >> 2] += 1
-            else:
-                todo[rows, 0] = ci
-                todo[rows, 1] = cj
-                todo[rows, 2] = 1
-                todo[rows, 3] = 1
-                rows += 1
-    for ra in range(13):
-        for rb in range(13):
-            if by_ranks[ra, rb]:
-                todo[rows, 0] = ra << 2
-                todo[rows, 1] = rb << 2
-                todo[rows, 2] = by_ranks[ra, rb]
-                rows += 1
-    once = np.zeros((n_players, 6), dtype=np.int64)
-    twice = np.zeros((n_players, 6), dtype=np.int64)
-    weights = np.zeros(n_pots, dtype=np.int64)
-    for row in range(rows):
+    cards. The boards that make or change a flush are ranked one by one.
+
+    G spots of one shape at once, each one's arguments along a first axis (each_start (G, players,
+    6), each_stub (G, m), each_eligible (G, pots, players)): (shares (G, pots, players), boards (G,)).
+    """
+    each_shares = np.zeros(each_eligible.shape, dtype=np.int64)
+    each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
+    for g in range(each_eligible.shape[0]):
+        start, stub, eligible = each_start[g], each_stub[g], each_eligible[g]
+        n_players = start.shape[0]
+        n_pots = eligible.shape[0]
+        m = stub.shape[0]
+        shares = np.zeros((n_pots, n_players), dtype=np.int64)
+        strength = np.zeros(n_players, dtype=np.int64)
+        shut = _shut(eligible)
+        split = np.zeros(n_players + 1, dtype=np.int64)
+        for w in range(1, n_players + 1):
+            split[w] = unit // w
+        most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
         for p in range(n_players):
-            add_card(start[p], once[p], todo[row, 0])
-            st = once[p]
-            if n_draw == 2:
-                add_card(once[p], twice[p], todo[row, 1])
-                st = twice[p]
-            suits = st if todo[row, 3] else start[p]
-            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
-                                        cat_pos, straight_top, top5)
+            for s in range(4):
+                most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
+        # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
+        # the boards that make or change a flush one by one, then one row per set of ranks of the
+        # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
+        by_ranks = np.zeros((13, 13), dtype=np.int64)
+        todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
+        rows = 0
+        boards = 0
+        for i in range(m):
+            ci = stub[i]
+            for j in range(i + 1, m if n_draw == 2 else i + 2):
+                cj = stub[j] if n_draw == 2 else ci
+                boards += 1
+                if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
+                    by_ranks[ci >> 2, cj >> 2] += 1
+                else:
+                    todo[rows, 0] = ci
+                    todo[rows, 1] = cj
+                    todo[rows, 2] = 1
+                    todo[rows, 3] = 1
+                    rows += 1
+        for ra in range(13):
+            for rb in range(13):
+                if by_ranks[ra, rb]:
+                    todo[rows, 0] = ra << 2
+                    todo[rows, 1] = rb << 2
+                    todo[rows, 2] = by_ranks[ra, rb]
+                    rows += 1
+        once = np.zeros((n_players, 6), dtype=np.int64)
+        twice = np.zeros((n_players, 6), dtype=np.int64)
+        weights = np.zeros(n_pots, dtype=np.int64)
+        for row in range(rows):
+            for p in range(n_players):
+                add_card(start[p], once[p], todo[row, 0])
+                st = once[p]
+                if n_draw == 2:
+                    add_card(once[p], twice[p], todo[row, 1])
+                    st = twice[p]
+                suits = st if todo[row, 3] else start[p]
+                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
+                                            cat_pos, straight_top, top5)
+            for k in range(n_pots):
+                weights[k] = todo[row, 2]
+            _distribute_called(strength, shut, split, weights, shares)
         for k in range(n_pots):
-            weights[k] = todo[row, 2]
-        _distribute_called(strength, shut, split, weights, shares)
-    return shares, boards
+            for p in range(n_players):
+                each_shares[g, k, p] = shares[k, p]
+        each_boards[g] = boards
+    return each_shares, each_boards
 
 
 @njit(cache=True, inline="always")
@@ -285,9 +297,9 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     return m
 
 
-@_called
-def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
-                   straight_top, binom):
+@_compiled
+def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_cards, each_eligible, unit, flush,
+                   weakest_flush, straight_top, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -312,389 +324,322 @@ def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible,
     flush ranks above every flush but a straight flush (a full house or four of a kind, so a
     paired board), part 2 gives that multiset's flush boards back from part 1's winner to its
     own, counted from the same tails.
+
+    G spots of one shape (players, contested pots) at once, each one's arguments along a first axis
+    (each_hole_pairs (G, players), ...): (shares (G, pots, players), boards (G,)).
     """
-    n_players = hole_pairs.shape[0]
-    n_pots = eligible.shape[0]
-    shares = np.zeros((n_pots, n_players), dtype=np.int64)
-    avail = np.zeros(13, dtype=np.int64)
-    stub_size = 0
-    for r in range(13):
+    each_shares = np.zeros(each_eligible.shape, dtype=np.int64)
+    each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
+    for g in range(each_eligible.shape[0]):
+        hole_pairs, suit_masks, stub_cards = each_hole_pairs[g], each_suit_masks[g], each_stub_cards[g]
+        eligible = each_eligible[g]
+        n_players = hole_pairs.shape[0]
+        n_pots = eligible.shape[0]
+        shares = np.zeros((n_pots, n_players), dtype=np.int64)
+        avail = np.zeros(13, dtype=np.int64)
+        stub_size = 0
+        for r in range(13):
+            for s in range(4):
+                avail[r] += stub_cards[r, s]
+            stub_size += avail[r]
+        suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
+        need = np.zeros(4, dtype=np.int64)                  # fewest board cards of a suit that flush
         for s in range(4):
-            avail[r] += stub_cards[r, s]
-        stub_size += avail[r]
-    suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
-    need = np.zeros(4, dtype=np.int64)                  # fewest board cards of a suit that flush
-    for s in range(4):
-        need[s] = 5
-    for p in range(n_players):
+            need[s] = 5
+        for p in range(n_players):
+            for s in range(4):
+                m = suit_masks[p, s]
+                while m:
+                    m &= m - 1
+                    suited[p, s] += 1
+                need[s] = min(need[s], 5 - suited[p, s])
+        # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
+        # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
+        flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
+        need_pot = np.zeros((n_pots, 4), dtype=np.int64)
         for s in range(4):
-            m = suit_masks[p, s]
-            while m:
-                m &= m - 1
-                suited[p, s] += 1
-            need[s] = min(need[s], 5 - suited[p, s])
-    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
-    # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
-    flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
-    need_pot = np.zeros((n_pots, 4), dtype=np.int64)
-    for s in range(4):
+            for pot in range(n_pots):
+                need_pot[pot, s] = 5
+                for p in range(n_players):
+                    if eligible[pot, p]:
+                        need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
+                for k in range(need_pot[pot, s], 6):
+                    flush_pots[s, k, pot] = 1
+        # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
+        none = np.zeros((4, 13, 5), dtype=np.int64)
+        one = np.zeros((4, 13, 5), dtype=np.int64)
+        for s in range(4):
+            for r in range(13):
+                others = avail[r] - stub_cards[r, s]
+                for m in range(1, 5):
+                    none[s, r, m] = binom[others, m]
+                    one[s, r, m] = stub_cards[r, s] * binom[others, m - 1]
+        strength = np.zeros(n_players, dtype=np.int64)
+        weights = np.zeros(n_pots, dtype=np.int64)
+        split = np.zeros(n_players + 1, dtype=np.int64)
+        for w in range(1, n_players + 1):
+            split[w] = unit // w
+        shut = _shut(eligible)
+        # Boards by pot and set of winners (a bit pattern), split among them once at the end.
+        won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
+
+        # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
+        # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
+        # flush, the one who holds the highest card of the suit wins where it plays: the cards above
+        # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
+        # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
+        # where it is above the board's lowest, else all tie on the board. So only the boards where
+        # a straight flush could be made (in the suit's cards of the board and of every hand) are
+        # ranked one by one; the others are counted, by their lowest card when five are suited.
+        # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
+        # tie), top_rank[pot, s, k] the card's rank.
+        highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
+        top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
+        any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
+        for s in range(4):
+            for p in range(n_players):
+                any_held[s] |= suit_masks[p, s]
+            for pot in range(n_pots):
+                for k in range(need_pot[pot, s], 6):
+                    top_rank[pot, s, k] = -1
+                    for p in range(n_players):
+                        if eligible[pot, p] and suited[p, s] + k >= 5:
+                            for r in range(top_rank[pot, s, k] + 1, 13):
+                                if suit_masks[p, s] >> r & 1:
+                                    top_rank[pot, s, k] = r
+                                    highest[pot, s, k] = 1 << p
+        everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
         for pot in range(n_pots):
-            need_pot[pot, s] = 5
+            for p in range(n_players):
+                everyone[pot] |= eligible[pot, p] << p
+        like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
+        for pot in range(n_pots):
+            like[pot] = pot
+            for other in range(pot - 1, -1, -1):
+                same = True
+                for s in range(4):
+                    same &= need_pot[other, s] == need_pot[pot, s]
+                if same:
+                    like[pot] = like[other]
+        stub_masks = np.zeros(4, dtype=np.int64)    # the stub's ranks of each suit, as a rank mask
+        for s in range(4):
+            for r in range(13):
+                stub_masks[s] |= stub_cards[r, s] << r
+        ranks_of = np.zeros(13, dtype=np.int64)
+        idx = np.zeros(5, dtype=np.int64)
+        prefix = np.zeros(6, dtype=np.int64)
+        by_lowest = np.zeros(13, dtype=np.int64)
+        for s in range(4):
+            ns = 0
+            for r in range(13):
+                if stub_cards[r, s]:
+                    ranks_of[ns] = r
+                    ns += 1
+            others = stub_size - ns
+            for k in range(need[s], min(ns, 5) + 1):
+                w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
+                for pot in range(n_pots):
+                    weights[pot] = w * flush_pots[s, k, pot]
+                # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
+                # of the first d), those without a straight flush in reach counted by their lowest.
+                for i in range(ns):
+                    by_lowest[i] = 0
+                d = 0
+                idx[0] = 0
+                while True:
+                    if idx[d] > ns - k + d:     # this depth is exhausted: back up one
+                        if d == 0:
+                            break
+                        d -= 1
+                        idx[d] += 1
+                        continue
+                    prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
+                    if d < k - 1:
+                        idx[d + 1] = idx[d] + 1
+                        d += 1
+                        continue
+                    smask = prefix[k]
+                    if straight_top[smask | any_held[s]]:
+                        for p in range(n_players):
+                            strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                        for pot in range(n_pots):
+                            if weights[pot]:
+                                won[pot, _winners_called(strength, shut, pot)] += weights[pot]
+                    else:
+                        by_lowest[idx[0]] += 1
+                    idx[d] += 1
+                for i in range(ns):
+                    for pot in range(n_pots):
+                        plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
+                        won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
+
+        # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
+        # pattern a column, and bit 32 where the best hand beats a flush), column by column in straight
+        # loops the compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
+        # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
+        # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
+        # suit s. A rank dealt m times so far extends the depth before its first.
+        columns = pair_strengths.shape[1]
+        plain_won = np.zeros((n_pots, columns), dtype=np.int64)
+        best = np.zeros(columns, dtype=np.int64)
+        for pot in range(n_pots):
+            for c in range(columns):
+                best[c] = -1
             for p in range(n_players):
                 if eligible[pot, p]:
-                    need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
-            for k in range(need_pot[pot, s], 6):
-                flush_pots[s, k, pot] = 1
-    # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
-    none = np.zeros((4, 13, 5), dtype=np.int64)
-    one = np.zeros((4, 13, 5), dtype=np.int64)
-    for s in range(4):
-        for r in range(13):
-            others = avail[r] - stub_cards[r, s]
-            for m in range(1, 5):
-                none[s, r, m] = binom[others, m]
-                one[s, r, m] = stub_cards[r, s] * binom[others, m - 1]
-    strength = np.zeros(n_players, dtype=np.int64)
-    weights = np.zeros(n_pots, dtype=np.int64)
-    split = np.zeros(n_players + 1, dtype=np.int64)
-    for w in range(1, n_players + 1):
-        split[w] = unit // w
-    shut = _shut(eligible)
-    # Boards by pot and set of winners (a bit pattern), split among them once at the end.
-    won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
-
-    # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
-    # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
-    # flush, the one who holds the highest card of the suit wins where it plays: the cards above
-    # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
-    # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
-    # where it is above the board's lowest, else all tie on the board. So only the boards where
-    # a straight flush could be made (in the suit's cards of the board and of every hand) are
-    # ranked one by one; the others are counted, by their lowest card when five are suited.
-    # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
-    # tie), top_rank[pot, s, k] the card's rank.
-    highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
-    top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
-    any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
-    for s in range(4):
-        for p in range(n_players):
-            any_held[s] |= suit_masks[p, s]
-        for pot in range(n_pots):
-            for k in range(need_pot[pot, s], 6):
-                top_rank[pot, s, k] = -1
-                for p in range(n_players):
-                    if eligible[pot, p] and suited[p, s] + k >= 5:
-                        for r in range(top_rank[pot, s, k] + 1, 13):
-                            if suit_masks[p, s] >> r & 1:
-                                top_rank[pot, s, k] = r
-                                highest[pot, s, k] = 1 << p
-    everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
-    for pot in range(n_pots):
-        for p in range(n_players):
-            everyone[pot] |= eligible[pot, p] << p
-    like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
-    for pot in range(n_pots):
-        like[pot] = pot
-        for other in range(pot - 1, -1, -1):
-            same = True
-            for s in range(4):
-                same &= need_pot[other, s] == need_pot[pot, s]
-            if same:
-                like[pot] = like[other]
-    stub_masks = np.zeros(4, dtype=np.int64)    # the stub's ranks of each suit, as a rank mask
-    for s in range(4):
-        for r in range(13):
-            stub_masks[s] |= stub_cards[r, s] << r
-    ranks_of = np.zeros(13, dtype=np.int64)
-    idx = np.zeros(5, dtype=np.int64)
-    prefix = np.zeros(6, dtype=np.int64)
-    by_lowest = np.zeros(13, dtype=np.int64)
-    for s in range(4):
-        ns = 0
-        for r in range(13):
-            if stub_cards[r, s]:
-                ranks_of[ns] = r
-                ns += 1
-        others = stub_size - ns
-        for k in range(need[s], min(ns, 5) + 1):
-            w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
-            for pot in range(n_pots):
-                weights[pot] = w * flush_pots[s, k, pot]
-            # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
-            # of the first d), those without a straight flush in reach counted by their lowest.
-            for i in range(ns):
-                by_lowest[i] = 0
-            d = 0
-            idx[0] = 0
-            while True:
-                if idx[d] > ns - k + d:     # this depth is exhausted: back up one
-                    if d == 0:
-                        break
-                    d -= 1
-                    idx[d] += 1
-                    continue
-                prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
-                if d < k - 1:
-                    idx[d + 1] = idx[d] + 1
-                    d += 1
-                    continue
-                smask = prefix[k]
-                if straight_top[smask | any_held[s]]:
-                    for p in range(n_players):
-                        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                    for pot in range(n_pots):
-                        if weights[pot]:
-                            won[pot, _winners_called(strength, shut, pot)] += weights[pot]
-                else:
-                    by_lowest[idx[0]] += 1
-                idx[d] += 1
-            for i in range(ns):
-                for pot in range(n_pots):
-                    plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
-                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
-
-    # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
-    # pattern a column, and bit 32 where the best hand beats a flush), column by column in straight
-    # loops the compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
-    # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
-    # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
-    # suit s. A rank dealt m times so far extends the depth before its first.
-    columns = pair_strengths.shape[1]
-    plain_won = np.zeros((n_pots, columns), dtype=np.int64)
-    best = np.zeros(columns, dtype=np.int64)
-    for pot in range(n_pots):
-        for c in range(columns):
-            best[c] = -1
-        for p in range(n_players):
-            if eligible[pot, p]:
-                row = pair_strengths[hole_pairs[p]]
-                for c in range(columns):
-                    best[c] = max(best[c], row[c])
-        pattern = plain_won[pot]
-        for p in range(n_players):
-            if eligible[pot, p]:
-                row = pair_strengths[hole_pairs[p]]
-                for c in range(columns):
-                    pattern[c] |= np.int64(row[c] == best[c]) << p
-        for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
-            pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
-    ranks = np.zeros(5, dtype=np.int64)
-    run = np.zeros(5, dtype=np.int64)
-    index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
-    ways = np.zeros(6, dtype=np.int64)
-    ways[0] = 1
-    tails = np.zeros((5, 4, 6), dtype=np.int64)
-    for s in range(4):
-        tails[0, s, 0] = 1
-    plain = np.zeros(n_players, dtype=np.int64)
-    true = np.zeros(n_players, dtype=np.int64)
-    flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
-    # the same for a last rank dealt once that the stub holds in every suit (the common case),
-    # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
-    flushed_full = np.zeros(n_pots, dtype=np.int64)
-    distinct = np.zeros(5, dtype=np.int64)
-    mult = np.zeros(5, dtype=np.int64)
-    boards = 0
-    for r0 in range(13):
-        if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
-            continue
-        for r1 in range(r0 + 1):
-            if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
+                    row = pair_strengths[hole_pairs[p]]
+                    for c in range(columns):
+                        best[c] = max(best[c], row[c])
+            pattern = plain_won[pot]
+            for p in range(n_players):
+                if eligible[pot, p]:
+                    row = pair_strengths[hole_pairs[p]]
+                    for c in range(columns):
+                        pattern[c] |= np.int64(row[c] == best[c]) << p
+            for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
+                pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
+        ranks = np.zeros(5, dtype=np.int64)
+        run = np.zeros(5, dtype=np.int64)
+        index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
+        ways = np.zeros(6, dtype=np.int64)
+        ways[0] = 1
+        tails = np.zeros((5, 4, 6), dtype=np.int64)
+        for s in range(4):
+            tails[0, s, 0] = 1
+        plain = np.zeros(n_players, dtype=np.int64)
+        true = np.zeros(n_players, dtype=np.int64)
+        flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
+        # the same for a last rank dealt once that the stub holds in every suit (the common case),
+        # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
+        flushed_full = np.zeros(n_pots, dtype=np.int64)
+        distinct = np.zeros(5, dtype=np.int64)
+        mult = np.zeros(5, dtype=np.int64)
+        boards = 0
+        for r0 in range(13):
+            if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
                 continue
-            for r2 in range(r1 + 1):
-                if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
+            for r1 in range(r0 + 1):
+                if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
                     continue
-                for r3 in range(r2 + 1):
-                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
+                for r2 in range(r1 + 1):
+                    if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
-                    first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
-                    for pot in range(n_pots):
-                        f = 0
-                        for s in range(4):
-                            k = need_pot[pot, s]
-                            f += 3 * tails[4, s, k] + tails[4, s, k - 1]
-                        flushed_full[pot] = f
-                    for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
-                        m = run[3] + 1 if r3 == r else 1
-                        if m > avail[r]:
+                    for r3 in range(r2 + 1):
+                        if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                             continue
-                        ranks[4] = r
-                        base = 5 - m
-                        board_ways = ways[base] * binom[avail[r], m]
-                        column = index[4] + r
-                        boards += board_ways
+                        first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
                         for pot in range(n_pots):
-                            # the boards part 1 settled: at least need_pot of a suit, the last rank's
-                            # factor on the tails before its first card (the same as an earlier pot's
-                            # where the pots need as many of each suit)
-                            if m == 1 and avail[r] == 4:
-                                flushed[pot] = flushed_full[pot]
-                            elif like[pot] < pot:
-                                flushed[pot] = flushed[like[pot]]
-                            else:
-                                f = 0
-                                for s in range(4):
-                                    k = need_pot[pot, s]
-                                    f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
-                                flushed[pot] = f
-                            outcome = plain_won[pot, column]
-                            winners = outcome & ((1 << n_players) - 1)
-                            if flushed[pot] and outcome >> 32:
-                                # A full house or four of a kind (a paired board: at most four suited
-                                # cards) outranks every flush but a straight flush: this multiset's
-                                # flush boards go back from part 1's winners to its own. Where no
-                                # straight flush can be made, part 1's winner was the pot's highest
-                                # holder of the suit on each of them, and the tails count them, k
-                                # suited at a time.
-                                for s in range(4):
-                                    n = need_pot[pot, s]
-                                    a0 = none[s, r, m]
-                                    a1 = one[s, r, m]
-                                    if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
-                                        continue
-                                    in_stub = (first_four | np.int64(1) << r) & stub_masks[s]
-                                    could = False   # a straight flush, in some hand
-                                    for p in range(n_players):
-                                        could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
-                                    if not could:
-                                        for k in range(n, 5):
-                                            exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
-                                                       + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
-                                            counted = highest[pot, s, k]
-                                            if exactly and counted != winners:
-                                                won[pot, winners] += exactly
-                                                won[pot, counted] -= exactly
-                                        continue
-                                    # Else each set of suited cards apart, settled with every hand's best:
-                                    # all the held ranks, and when one is to spare, all but one (a paired
-                                    # board has at most four ranks, and n is 3 or more).
-                                    for p in range(n_players):
-                                        plain[p] = pair_strengths[hole_pairs[p], column]
-                                    nd = 0
-                                    for j in range(5):
-                                        if j == 0 or ranks[j] != ranks[j - 1]:
-                                            distinct[nd] = ranks[j]
-                                            mult[nd] = 1
-                                            nd += 1
-                                        else:
-                                            mult[nd - 1] += 1
-                                    in_stub = 0     # now which of the distinct ranks the stub holds in suit s
-                                    held = 0
-                                    for j in range(nd):
-                                        in_stub |= stub_cards[distinct[j], s] << j
-                                        held += stub_cards[distinct[j], s]
-                                    for drop in range(-1, nd if held > n else 0):
-                                        if drop >= 0 and not in_stub >> drop & 1:
+                            f = 0
+                            for s in range(4):
+                                k = need_pot[pot, s]
+                                f += 3 * tails[4, s, k] + tails[4, s, k - 1]
+                            flushed_full[pot] = f
+                        for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
+                            m = run[3] + 1 if r3 == r else 1
+                            if m > avail[r]:
+                                continue
+                            ranks[4] = r
+                            base = 5 - m
+                            board_ways = ways[base] * binom[avail[r], m]
+                            column = index[4] + r
+                            boards += board_ways
+                            for pot in range(n_pots):
+                                # the boards part 1 settled: at least need_pot of a suit, the last rank's
+                                # factor on the tails before its first card (the same as an earlier pot's
+                                # where the pots need as many of each suit)
+                                if m == 1 and avail[r] == 4:
+                                    flushed[pot] = flushed_full[pot]
+                                elif like[pot] < pot:
+                                    flushed[pot] = flushed[like[pot]]
+                                else:
+                                    f = 0
+                                    for s in range(4):
+                                        k = need_pot[pot, s]
+                                        f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
+                                    flushed[pot] = f
+                                outcome = plain_won[pot, column]
+                                winners = outcome & ((1 << n_players) - 1)
+                                if flushed[pot] and outcome >> 32:
+                                    # A full house or four of a kind (a paired board: at most four suited
+                                    # cards) outranks every flush but a straight flush: this multiset's
+                                    # flush boards go back from part 1's winners to its own. Where no
+                                    # straight flush can be made, part 1's winner was the pot's highest
+                                    # holder of the suit on each of them, and the tails count them, k
+                                    # suited at a time.
+                                    for s in range(4):
+                                        n = need_pot[pot, s]
+                                        a0 = none[s, r, m]
+                                        a1 = one[s, r, m]
+                                        if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
                                             continue
-                                        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
-                                        k = held - (drop >= 0)
-                                        smask = 0
-                                        w = 1
-                                        for j in range(nd):
-                                            if this >> j & 1:
-                                                smask |= np.int64(1) << distinct[j]
-                                                w *= one[s, distinct[j], mult[j]]
-                                            else:
-                                                w *= none[s, distinct[j], mult[j]]
-                                        if w == 0 or k < n:
-                                            continue
+                                        in_stub = (first_four | np.int64(1) << r) & stub_masks[s]
+                                        could = False   # a straight flush, in some hand
                                         for p in range(n_players):
-                                            if suited[p, s] + k >= 5:
-                                                strength[p] = flush[smask | suit_masks[p, s]]
-                                                true[p] = max(plain[p], strength[p])
+                                            could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
+                                        if not could:
+                                            for k in range(n, 5):
+                                                exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
+                                                           + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
+                                                counted = highest[pot, s, k]
+                                                if exactly and counted != winners:
+                                                    won[pot, winners] += exactly
+                                                    won[pot, counted] -= exactly
+                                            continue
+                                        # Else each set of suited cards apart, settled with every hand's best:
+                                        # all the held ranks, and when one is to spare, all but one (a paired
+                                        # board has at most four ranks, and n is 3 or more).
+                                        for p in range(n_players):
+                                            plain[p] = pair_strengths[hole_pairs[p], column]
+                                        nd = 0
+                                        for j in range(5):
+                                            if j == 0 or ranks[j] != ranks[j - 1]:
+                                                distinct[nd] = ranks[j]
+                                                mult[nd] = 1
+                                                nd += 1
                                             else:
-                                                strength[p] = -1
-                                                true[p] = plain[p]
-                                        settled = _winners_called(true, shut, pot)
-                                        counted = _winners_called(strength, shut, pot)
-                                        if settled != counted:
-                                            won[pot, settled] += w
-                                            won[pot, counted] -= w
-                            won[pot, winners] += board_ways - flushed[pot]
-    for pot in range(n_pots):   # each set of winners' boards, split among them
-        for pattern in range(won.shape[1]):
-            if won[pot, pattern]:
-                _split(pot, pattern, won[pot, pattern], split, shares)
-    return shares, boards
-
-
-@_called
-def _spot_pots(i, known, deck, eligible, n):
-    """Spot i's stub (deck less its known cards, a 52-card 0/1 mask) and its contested pots' rows
-    of eligible, made C arrays of their own: the counts' types, compiled once."""
-    stub = deck.copy()
-    for c in known[i]:
-        if c >= 0:
-            stub[c] = 0
-    rows = 0
-    for k in range(eligible.shape[1]):
-        rows += eligible[i, k].sum() >= 2
-    pots = np.zeros((rows, n), dtype=np.int64)
-    row = 0
-    for k in range(eligible.shape[1]):
-        if eligible[i, k].sum() >= 2:
-            for p in range(n):
-                pots[row, p] = eligible[i, k, p]
-            row += 1
-    return stub, pots
-
-
-@_called
-def _store_shares(i, counted, eligible, shares):
-    # Spot i's counted rows back to its contested pots (as :func:`_spot_pots` took them).
-    row = 0
-    for k in range(eligible.shape[1]):
-        if eligible[i, k].sum() >= 2:
-            for p in range(counted.shape[1]):
-                shares[i, k, p] = counted[row, p]
-            row += 1
-
-
-@_compiled
-def _count_preflop_spots(spots, holes, n_players, known, deck, eligible, units, shares, boards, pair_strengths,
-                         flush, weakest_flush, straight_top, binom):
-    """:func:`_count_preflop` of each spot of ``spots`` (two-card hands, the whole board to come),
-    into shares[i] and boards[i]: one call for a batch, not one per spot."""
-    for i in spots:
-        n = n_players[i]
-        stub, pots = _spot_pots(i, known, deck, eligible, n)
-        pairs = np.zeros(n, dtype=np.int64)
-        masks = np.zeros((n, 4), dtype=np.int64)
-        for p in range(n):
-            a, b = holes[i, p, 0], holes[i, p, 1]
-            pairs[p] = min(a >> 2, b >> 2) * 13 + max(a >> 2, b >> 2)
-            masks[p, a & 3] |= np.int64(1) << (a >> 2)
-            masks[p, b & 3] |= np.int64(1) << (b >> 2)
-        counted, boards[i] = _count_preflop(pairs, pair_strengths, masks, stub.reshape(13, 4), pots, units[i],
-                                            flush, weakest_flush, straight_top, binom)
-        _store_shares(i, counted, eligible, shares)
-
-
-@_compiled
-def _count_by_ranks_spots(spots, holes, board, n_draw, n_players, known, deck, eligible, units, shares, boards,
-                          cat_pos, straight_top, top5):
-    """:func:`_enumerate_by_ranks` of each spot of ``spots`` (a turn or a river to come), into
-    shares[i] and boards[i]: one call for a batch, not one per spot."""
-    for i in spots:
-        n = n_players[i]
-        in_stub, pots = _spot_pots(i, known, deck, eligible, n)
-        stub = np.zeros(in_stub.sum(), dtype=np.int64)
-        m = 0
-        for c in range(52):
-            if in_stub[c]:
-                stub[m] = c
-                m += 1
-        start = np.zeros((n, 6), dtype=np.int64)
-        for p in range(n):
-            for c in holes[i, p]:
-                if c >= 0:
-                    add_card(start[p], start[p], c)
-            for c in board[i]:
-                if c >= 0:
-                    add_card(start[p], start[p], c)
-        counted, boards[i] = _enumerate_by_ranks(start, stub, n_draw[i], pots, units[i], cat_pos, straight_top,
-                                                 top5)
-        _store_shares(i, counted, eligible, shares)
+                                                mult[nd - 1] += 1
+                                        in_stub = 0     # now which of the distinct ranks the stub holds in suit s
+                                        held = 0
+                                        for j in range(nd):
+                                            in_stub |= stub_cards[distinct[j], s] << j
+                                            held += stub_cards[distinct[j], s]
+                                        for drop in range(-1, nd if held > n else 0):
+                                            if drop >= 0 and not in_stub >> drop & 1:
+                                                continue
+                                            this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+                                            k = held - (drop >= 0)
+                                            smask = 0
+                                            w = 1
+                                            for j in range(nd):
+                                                if this >> j & 1:
+                                                    smask |= np.int64(1) << distinct[j]
+                                                    w *= one[s, distinct[j], mult[j]]
+                                                else:
+                                                    w *= none[s, distinct[j], mult[j]]
+                                            if w == 0 or k < n:
+                                                continue
+                                            for p in range(n_players):
+                                                if suited[p, s] + k >= 5:
+                                                    strength[p] = flush[smask | suit_masks[p, s]]
+                                                    true[p] = max(plain[p], strength[p])
+                                                else:
+                                                    strength[p] = -1
+                                                    true[p] = plain[p]
+                                            settled = _winners_called(true, shut, pot)
+                                            counted = _winners_called(strength, shut, pot)
+                                            if settled != counted:
+                                                won[pot, settled] += w
+                                                won[pot, counted] -= w
+                                won[pot, winners] += board_ways - flushed[pot]
+        for pot in range(n_pots):   # each set of winners' boards, split among them
+            for pattern in range(won.shape[1]):
+                if won[pot, pattern]:
+                    _split(pot, pattern, won[pot, pattern], split, shares)
+        for k in range(n_pots):
+            for p in range(n_players):
+                each_shares[g, k, p] = shares[k, p]
+        each_boards[g] = boards
+    return each_shares, each_boards
 
 
 def _card_code(card: Card | int | str) -> int:
@@ -808,26 +753,28 @@ def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tupl
     each equity a share over its spot's denominator (the boards counted times the unit).
 
     A pot with one claimant is his on every board. The other spots are looked up (heads-up
-    preflop, :data:`HEADS_UP_TABLE`) or counted, one compiled call for each kind of spot:
-    :func:`_count_preflop` for a whole board to come, :func:`_enumerate_by_ranks` for one or two
-    cards, and :func:`_enumerate` a spot at a time for the rest (hands other than two cards
-    preflop, more players than :data:`PREFLOP_COUNTED_PLAYERS`, three or four cards to come).
+    preflop, :data:`HEADS_UP_TABLE`) or counted, the spots of one shape (players, contested pots,
+    cards to come, stub) in one compiled call: :func:`_count_preflop` for a whole board to come,
+    :func:`_enumerate_by_ranks` for one or two cards, and :func:`_enumerate`, a spot a call, for
+    the rest (hands other than two cards preflop, more players than :data:`PREFLOP_COUNTED_PLAYERS`,
+    three or four cards to come).
     """
     holes = np.asarray(holes, dtype=np.int64)
     n, width = holes.shape[:2]
     board = np.asarray(board, dtype=np.int64).reshape(n, -1)
     dead = np.empty((n, 0), np.int64) if dead is None else np.asarray(dead, dtype=np.int64).reshape(n, -1)
-    eligible = np.ascontiguousarray(eligible, dtype=np.int64)
+    eligible = np.asarray(eligible, dtype=np.int64)
     known = np.concatenate((holes.reshape(n, -1), board, dead), axis=1)
+    dealt = np.bincount((np.arange(n)[:, None] * 53 + np.where((known < 0) | (known > 51), 52, known)).ravel(),
+                        minlength=53 * n).reshape(n, 53)[:, :52]    # how often each card is known
     deck = _DECK_MASKS[order]
+    stub = deck * (dealt == 0)
+    stub_size = stub.sum(axis=1)
     sizes = (holes >= 0).sum(axis=2)
     n_players = np.count_nonzero(sizes, axis=1)
     n_draw = 5 - (board >= 0).sum(axis=1)
-    dealt = np.sort(known, axis=1)
-    stub_size = int(deck.sum()) - (dealt >= 0).sum(axis=1)
     valid = ((sizes > 0) == (np.arange(width) < n_players[:, None])).all(axis=1) & (n_players >= 1)
-    valid &= ~((dealt[:, 1:] == dealt[:, :-1]) & (dealt[:, 1:] >= 0)).any(axis=1)
-    valid &= ((dealt < 0) | (deck[np.clip(dealt, 0, 51)] == 1) & (dealt < 52)).all(axis=1) & (stub_size >= n_draw)
+    valid &= (dealt <= deck).all(axis=1) & (known < 52).all(axis=1) & (stub_size >= n_draw)
     contested = eligible.sum(axis=2) >= 2
     count = valid & contested.any(axis=1)
     units = np.array([math.lcm(*range(1, p + 1)) for p in range(width + 1)], dtype=np.int64)[n_players]
@@ -841,25 +788,36 @@ def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tupl
         shares[looked_up, :, :2] = counted[found][:, None, :] * contested[looked_up][:, :, None]
         boards[looked_up] = math.comb(48, 5)
     preflop &= ~looked_up & (n_players <= PREFLOP_COUNTED_PLAYERS)
-    if preflop.any():
-        _count_preflop_spots(np.flatnonzero(preflop), holes, n_players, known, deck, eligible, units, shares, boards,
-                             *_preflop_tables(order), _BINOMIALS)
     by_ranks = count & ((n_draw == 1) | (n_draw == 2))
-    if by_ranks.any():
-        tables = rank_tables(order)
-        _count_by_ranks_spots(np.flatnonzero(by_ranks), holes, board, n_draw, n_players, known, deck, eligible, units,
-                              shares, boards, tables.cat_pos, tables.straight_top, tables.top5)
-    for i in np.flatnonzero(count & ~looked_up & ~preflop & ~by_ranks).tolist():
-        hands = [[c for c in hand if c >= 0] for hand in holes[i, :n_players[i]].tolist()]
-        cards = [c for c in board[i].tolist() if c >= 0]
-        start = np.array([_hand_state(hand + cards) for hand in hands], dtype=np.int64)
-        stub = np.flatnonzero(deck * np.isin(np.arange(52), known[i], invert=True)).astype(np.int64)
-        pots = eligible[i][contested[i]][:, :n_players[i]].copy()
-        tables = rank_tables(order)
-        counted, boards[i] = _enumerate(start, stub, n_draw[i], pots, units[i], tables.cat_pos, tables.straight_top,
-                                        tables.top5)
-        shares[i, contested[i], :n_players[i]] = counted
-    every = np.array([math.comb(m, d) for m, d in zip(stub_size[count].tolist(), n_draw[count].tolist())])
+    shape = ((n_players * 64 + contested.sum(axis=1)) * 8 + n_draw) * 64 + stub_size   # one call a shape
+    tables = rank_tables(order)
+    for kind in (preflop, by_ranks, count & ~looked_up & ~preflop & ~by_ranks):
+        for key in np.unique(shape[kind]).tolist():
+            these = np.flatnonzero(kind & (shape == key))
+            players, pots, draw = int(n_players[these[0]]), int(contested[these[0]].sum()), int(n_draw[these[0]])
+            spot, pot = np.nonzero(contested[these])
+            rows = eligible[these[spot], pot, :players].reshape(len(these), pots, players)
+            unit = math.lcm(*range(1, players + 1))
+            if kind is preflop:
+                cards = holes[these, :players, :2]
+                ranks = np.sort(cards >> 2, axis=2)
+                suits = ((cards[..., None] & 3) == np.arange(4)) << (cards >> 2)[..., None]
+                pair_strengths, *flush_tables = _preflop_tables(order)
+                counted, boards[these] = _count_preflop(ranks[..., 0] * 13 + ranks[..., 1], pair_strengths,
+                                                             suits.sum(axis=2), stub[these].reshape(-1, 13, 4), rows,
+                                                             unit, *flush_tables, _BINOMIALS)
+            else:
+                start = _hand_states(np.concatenate((holes[these, :players],
+                                                     np.repeat(board[these, None], players, axis=1)), axis=2))
+                in_stub = np.ascontiguousarray(np.nonzero(stub[these])[1].reshape(len(these), -1))
+                args = (draw, rows, unit, tables.cat_pos, tables.straight_top, tables.top5)
+                if kind is by_ranks:
+                    counted, boards[these] = _enumerate_by_ranks(start, in_stub, *args)
+                else:
+                    walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:]) for g in range(len(these))]
+                    counted, boards[these] = np.array([w[0] for w in walked]), [w[1] for w in walked]
+            shares[these[spot], pot, :players] = counted.reshape(-1, players)
+    every = _BINOMIALS[stub_size[count], n_draw[count]]
     if (boards[count] != every).any():  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"boards counted {boards[count].tolist()}, in the stubs {every.tolist()}")
     denominators = units * boards
@@ -1022,22 +980,21 @@ def build_preflop_table(path: Path = PREFLOP_TABLE) -> None:
     np.savez_compressed(path, pair_strengths=pair_strengths, flush=flush)
 
 
-_BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
-"""C(n, k) at [n, k] for n < 18, k < 6 (0 when k > n): a multiset of ascending ranks r0 <= … <= r4
-has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a rank's cards from it."""
+_BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+"""C(n, k) at [n, k] for n < 53, k < 6 (0 when k > n): the boards of a stub; a multiset of ascending
+ranks r0 <= … <= r4 has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a
+rank's cards from it."""
 
 
-def _hand_state(cards: list[int]) -> list[int]:
-    """The state :func:`add_card` builds, of the given cards: counted in Python integers, which a
-    handful of cards makes several times cheaper than stepping through a NumPy row."""
-    m1 = m2 = m3 = m4 = counts = masks = 0
-    for c in cards:
-        b = 1 << (c >> 2)
-        m4 |= m3 & b
-        m3 |= m2 & b
-        m2 |= m1 & b
-        m1 |= b
-        s = c & 3
-        counts += 1 << (s << 2)
-        masks |= b << (s << 4)
-    return [m1, m2, m3, m4, counts, masks]
+def _hand_states(cards) -> np.ndarray:
+    """The state :func:`add_card` builds, (..., 6), of each row of ``cards`` (..., C; -1 for none):
+    each rank's bit in the masks of the ranks held at least once to four times, the suits' counts
+    (4 bits each) and rank masks (16 bits each)."""
+    cards = np.asarray(cards, dtype=np.int64)
+    held = cards >= 0
+    ranks, suits = np.where(held, cards >> 2, 0), cards & 3
+    of_rank = ((np.where(held, ranks, 13)[..., None] == np.arange(13)).sum(axis=-2))
+    masks = [((of_rank >= k) << np.arange(13)).sum(axis=-1) for k in range(1, 5)]
+    counts = (held << (suits << 2)).sum(axis=-1)
+    suit_masks = ((held << ranks) << (suits << 4)).sum(axis=-1)
+    return np.stack(masks + [counts, suit_masks], axis=-1)

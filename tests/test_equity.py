@@ -162,7 +162,7 @@ def _every_board(holes, pots, order, dead=()):
 
     known = set(itertools.chain(*holes, dead))
     stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
-    start = np.array([rules.equity._hand_state(list(hand)) for hand in holes], dtype=np.int64)
+    start = rules.equity._hand_states(holes)
     eligible = np.zeros((len(pots), len(holes)), dtype=np.int64)
     for k, pot in enumerate(pots):
         eligible[k, pot] = 1
@@ -492,7 +492,7 @@ def test_he_turn_and_river_rank_count_equals_every_board_exactly(seed):
         board, dead = cards[n * held:n * held + 5 - n_draw], cards[n * held + 5 - n_draw:]
         known = set(cards)
         stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
-        start = np.array([rules.equity._hand_state(hand + board) for hand in holes], dtype=np.int64)
+        start = rules.equity._hand_states([hand + board for hand in holes])
         eligible = np.zeros((2, n), dtype=np.int64)
         eligible[0, :] = 1
         eligible[1, 1:] = 1
