@@ -23,6 +23,10 @@ Nothing else is remembered between calls: the all-ins of a real history hardly r
 5,304 in a 20,000-hand tournament mix, up to the suits' names), so a memo's key cost more than
 it saved.
 
+:func:`spot_equities` takes many spots at once (a replayed batch's all-ins): checked and looked
+up in NumPy, and counted one compiled call for all the spots of a shape, not a call per spot;
+:func:`pot_equities` is one spot of it.
+
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
 >>> pot_equities([aa, kk], board, [[0, 1]]).round(4).tolist()
@@ -52,7 +56,7 @@ from rules.evaluator import (
     rank_tables,
 )
 
-__all__ = ["add_card", "pot_equities"]
+__all__ = ["add_card", "heads_up_keys", "pot_equities", "spot_equities"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 

@@ -348,19 +348,17 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
     """The all-in EV of every explained hand that needs it (:func:`rules.holdem.allin_ev_cents`), its
     spots gathered as arrays: each hand's contenders (its players at showdown, in fact order), their
     hole cards, the board of the all-in street and each pot's net and contenders."""
-    hands = np.flatnonzero(f.needs_allin_ev & f.explained)
+    needs = f.needs_allin_ev & f.explained
+    hands = np.flatnonzero(needs)
     if not len(hands):
         return
-    first = b.seat_start[hands].astype(np.int64)
-    width = b.seat_start[hands + 1] - first
-    spot = np.repeat(np.arange(len(hands)), width)
-    seats = np.arange(len(spot)) - np.repeat(np.cumsum(width) - width, width) + first[spot]
-    shown = f.has_fact[seats] & f.went_to_showdown[seats]
-    seats, spot = seats[shown], spot[shown]
-    by_place = np.lexsort((f.fact_order[seats], spot))
-    seats, spot = seats[by_place], spot[by_place]
+    hand = np.repeat(np.arange(b.hands), np.diff(b.seat_start))     # each seat's hand
+    seats = np.flatnonzero(needs[hand] & f.has_fact[:len(hand)] & f.went_to_showdown[:len(hand)])
+    seats = seats[np.lexsort((f.fact_order[seats], hand[seats]))]
+    spot = np.searchsorted(hands, hand[seats])
     players = np.bincount(spot, minlength=len(hands))
     place = np.arange(len(spot)) - (np.cumsum(players) - players)[spot]
+    first = b.seat_start[hands].astype(np.int64)
     holes = np.full((len(hands), max(players.max(), 1), 2), -1, np.int64)
     holes[spot, place] = b.hole[seats]
     at = np.full(holes.shape[:2], 63, np.int64)    # each contender's seat in the hand (63: none, no pot's bit)
@@ -372,14 +370,13 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
     nets = np.where(present, f.pot_net[pot], 0)
     board_size = np.array([street.board_size for street in STREETS])[f.allin_street[hands]]
     board = np.where(np.arange(5) < board_size[:, None], b.board[hands], -1)
-    orders = np.where(b.is_short_deck[hands], np.where(b.straight_beats_trips[hands], 2, 1), 0)
-    ok = np.zeros(len(hands), bool)
-    cents = np.zeros(holes.shape[:2], np.int64)
-    for code, order in enumerate((RankOrder.STANDARD, RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS)):
-        if (orders == code).any():
-            these = orders == code
-            cents[these], ok[these] = allin_ev_cents(holes[these], board[these], eligible[these], nets[these],
-                                                     pots[these], order, units[hands[these]])
+    deck = np.where(b.is_short_deck[hands], np.where(b.straight_beats_trips[hands], 2, 1), 0)
+    ok, cents = np.zeros(len(hands), bool), np.zeros(holes.shape[:2], np.int64)
+    for code in np.unique(deck).tolist():
+        these = deck == code
+        order = (RankOrder.STANDARD, RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS)[code]
+        cents[these], ok[these] = allin_ev_cents(holes[these], board[these], eligible[these], nets[these],
+                                                 pots[these], order, units[hands[these]])
     f.has_allin_ev[hands[ok]] = True
     done = ok[spot]
     f.allin_ev_net[seats[done]] = cents[spot[done], place[done]] - f.invested[seats[done]]
