@@ -859,9 +859,8 @@ def _heads_up_shares(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     if _HEADS_UP is None:
         _HEADS_UP = _NO_TABLE
         if HEADS_UP_TABLE.exists():
-            stored = np.load(HEADS_UP_TABLE)
-            by_key = np.argsort(stored["keys"])
-            _HEADS_UP = stored["keys"][by_key], np.stack((stored["first"], stored["second"]), axis=1)[by_key]
+            stored = np.load(HEADS_UP_TABLE)    # its keys sorted, as build_heads_up_table writes them
+            _HEADS_UP = stored["keys"], np.stack((stored["first"], stored["second"]), axis=1)
     keys, shares = _HEADS_UP
     found = np.zeros(len(hands), dtype=bool)
     counted = np.zeros((len(hands), 2), dtype=np.int64)
