@@ -786,9 +786,9 @@ def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tupl
     boards = np.ones(n, dtype=np.int64)
     preflop = count & (n_draw == 5) & ((sizes == 2) | (sizes == 0)).all(axis=1)
     looked_up = preflop & (n_players == 2) & (order is RankOrder.STANDARD) & (dead < 0).all(axis=1)
-    found, counted = _heads_up_shares(holes[looked_up, :2, :2].reshape(-1, 4))
-    looked_up[looked_up] = found
     if looked_up.any():
+        found, counted = _heads_up_shares(holes[looked_up, :2, :2].reshape(-1, 4))
+        looked_up[looked_up] = found
         shares[looked_up, :, :2] = counted[found][:, None, :] * contested[looked_up][:, :, None]
         boards[looked_up] = math.comb(48, 5)
     preflop &= ~looked_up & (n_players <= PREFLOP_COUNTED_PLAYERS)
@@ -796,7 +796,7 @@ def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tupl
     shape = ((n_players * 64 + contested.sum(axis=1)) * 8 + n_draw) * 64 + stub_size   # one call a shape
     tables = rank_tables(order)
     for kind in (preflop, by_ranks, count & ~looked_up & ~preflop & ~by_ranks):
-        for key in np.unique(shape[kind]).tolist():
+        for key in np.unique(shape[kind]).tolist() if kind.any() else ():
             these = np.flatnonzero(kind & (shape == key))
             players, pots, draw = int(n_players[these[0]]), int(contested[these[0]].sum()), int(n_draw[these[0]])
             spot, pot = np.nonzero(contested[these])
@@ -862,17 +862,12 @@ def _heads_up_shares(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             stored = np.load(HEADS_UP_TABLE)    # its keys sorted, as build_heads_up_table writes them
             _HEADS_UP = stored["keys"], np.stack((stored["first"], stored["second"]), axis=1)
     keys, shares = _HEADS_UP
-    found = np.zeros(len(hands), dtype=bool)
-    counted = np.zeros((len(hands), 2), dtype=np.int64)
     if not len(keys):
-        return found, counted
-    for seats in ([0, 1], [1, 0]):  # as they sit, then swapped
-        wanted = heads_up_keys(hands.reshape(-1, 2, 2)[:, seats].reshape(-1, 4))
-        at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
-        hit = ~found & (keys[at] == wanted)
-        counted[hit] = shares[at[hit]][:, seats]
-        found |= hit
-    return found, counted
+        return np.zeros(len(hands), dtype=bool), np.zeros((len(hands), 2), dtype=np.int64)
+    wanted = heads_up_keys(np.concatenate((hands, hands[:, [2, 3, 0, 1]])))    # as they sit, then swapped
+    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    (sat, swapped), (row, swapped_row) = (keys[at] == wanted).reshape(2, -1), at.reshape(2, -1)
+    return sat | swapped, np.where(sat[:, None], shares[row], shares[swapped_row][:, ::-1])
 
 
 def heads_up_keys(hands: np.ndarray) -> np.ndarray:
