@@ -730,12 +730,12 @@ def _invalid(holes: list[list[int]], board: list[int], dead: list[int], order: R
         if c not in deck:
             return HandError(f"{Card(c)} ({_situation(holes, board, dead)}) is not a card of the "
                              f"{order.deck.value}-card deck of {order.name}")
-    return HandError(f"{len(deck) - len(known)} cards are left in the deck, too few to deal {5 - len(board)} more "
-                     f"({_situation(holes, board, dead)})")
+    return HandError(f"{len(deck) - len(known)} cards are left in the deck, too few to deal "
+                     f"{5 - len(board)} more ({_situation(holes, board, dead)})")
 
 
-def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray,
-                  order: RankOrder = RankOrder.STANDARD, dead: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray, order: RankOrder = RankOrder.STANDARD,
+                  dead: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """:func:`pot_equities` of N spots at once: (equities (N, K, P), valid (N,)).
 
     ``holes`` (N, P, C): each spot's hands as card codes, -1 for none (its players hold cards,
@@ -744,7 +744,8 @@ def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray,
     valid when each of its cards is dealt once from the order's deck, a player holds cards and
     the stub has cards enough; an invalid spot's equities are 0.
 
-    >>> equities, valid = spot_equities([[[51, 50], [47, 46]], [[51, 50], [51, 46]]], [[], []], [[[1, 1]], [[1, 1]]])
+    >>> holes = [[[51, 50], [47, 46]], [[51, 50], [51, 46]]]     # As Ah | Ks Kh, then As twice
+    >>> equities, valid = spot_equities(holes, [[], []], [[[1, 1]], [[1, 1]]])
     >>> equities.round(4).tolist(), valid.tolist()
     ([[[0.8264, 0.1736]], [[0.0, 0.0]]], [True, False])
     """
@@ -752,7 +753,8 @@ def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray,
     return shares / denominators[:, None, None], valid
 
 
-def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _counted_shares(holes, board, eligible, order: RankOrder,
+                    dead=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """:func:`spot_equities` as exact integers: (shares (N, K, P), denominators (N,), valid (N,)),
     each equity a share over its spot's denominator (the boards counted times the unit).
 
@@ -818,14 +820,16 @@ def _counted_shares(holes, board, eligible, order: RankOrder, dead=None) -> tupl
                 if kind is by_ranks:
                     counted, boards[these] = _enumerate_by_ranks(start, in_stub, *args)
                 else:
-                    walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:]) for g in range(len(these))]
+                    walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:])
+                              for g in range(len(these))]
                     counted, boards[these] = np.array([w[0] for w in walked]), [w[1] for w in walked]
             shares[these[spot], pot, :players] = counted.reshape(-1, players)
     every = _BINOMIALS[stub_size[count], n_draw[count]]
     if (boards[count] != every).any():  # pragma: no cover - a broken count must not pass
         raise AssertionError(f"boards counted {boards[count].tolist()}, in the stubs {every.tolist()}")
     denominators = units * boards
-    shares = np.where(contested[:, :, None], shares, eligible * denominators[:, None, None]) * valid[:, None, None]
+    shares = np.where(contested[:, :, None], shares, eligible * denominators[:, None, None])
+    shares *= valid[:, None, None]
     return shares, denominators, valid
 
 
@@ -876,7 +880,8 @@ def heads_up_keys(hands: np.ndarray) -> np.ndarray:
     appearance over the hands, each high card first, and each hand's renamed codes packed low first.
     Equal keys mean isomorphic situations, hence equal preflop equities.
 
-    >>> heads_up_keys(np.array([[51, 50, 47, 46], [49, 48, 44, 45]])).tolist() == [(48 << 18) | (49 << 12) | (44 << 6) | 45] * 2
+    >>> keys = heads_up_keys(np.array([[51, 50, 47, 46], [49, 48, 44, 45]]))   # As Ah | Ks Kh, Ac Ad | Kd Kc
+    >>> keys.tolist() == [(48 << 18) | (49 << 12) | (44 << 6) | 45] * 2
     True
     """
     cards = np.sort(np.asarray(hands, dtype=np.int64).reshape(-1, 2, 2), axis=2)[:, :, ::-1].reshape(-1, 4)

@@ -8,8 +8,10 @@ batch of spots at once.
 
 >>> from rules.evaluator import RankOrder
 >>> spots = dict(holes=[[[51, 50], [47, 46]]], board=[[]], eligible=[[[1, 1]]], nets=[[10000]], pots=[1])
->>> [allin_ev_cents(**spots, order=RankOrder.STANDARD, unit=[unit])[0].tolist() for unit in (1, 100)]   # cents, whole chips
-[[[8264, 1736]], [[8300, 1700]]]
+>>> for unit in (1, 100):     # in cents, then in whole chips
+...     print(allin_ev_cents(**spots, order=RankOrder.STANDARD, unit=[unit])[0].tolist())
+[[8264, 1736]]
+[[8300, 1700]]
 """
 
 from __future__ import annotations
