@@ -195,7 +195,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @_compiled
-def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5):
+def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
     most boards ranked once for all the boards of their ranks.
 
@@ -207,9 +207,9 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
     cards. The boards that make or change a flush are ranked one by one.
 
     G spots of one shape at once, each one's arguments along a first axis (each_start (G, players,
-    6), each_stub (G, m), each_eligible (G, pots, players)): (shares (G, pots, players), boards (G,)).
+    6), each_stub (G, m), each_eligible (G, pots, players)): the shares into each_shares (G, pots,
+    players; made by the caller: a 3-d constructor would be one more compile), returns the boards (G,).
     """
-    each_shares = np.zeros(each_eligible.shape, dtype=np.int64)
     each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
     for g in range(each_eligible.shape[0]):
         start, stub, eligible = each_start[g], each_stub[g], each_eligible[g]
@@ -273,7 +273,7 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
             for p in range(n_players):
                 each_shares[g, k, p] = shares[k, p]
         each_boards[g] = boards
-    return each_shares, each_boards
+    return each_boards
 
 
 @njit(cache=True, inline="always")
@@ -303,7 +303,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
 
 @_compiled
 def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_cards, each_eligible, unit, flush,
-                   weakest_flush, straight_top, binom):
+                   weakest_flush, straight_top, binom, each_shares):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -330,9 +330,9 @@ def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_c
     own, counted from the same tails.
 
     G spots of one shape (players, contested pots) at once, each one's arguments along a first axis
-    (each_hole_pairs (G, players), ...): (shares (G, pots, players), boards (G,)).
+    (each_hole_pairs (G, players), ...): the shares into each_shares (G, pots, players), as
+    :func:`_enumerate_by_ranks` does, returns the boards (G,).
     """
-    each_shares = np.zeros(each_eligible.shape, dtype=np.int64)
     each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
     for g in range(each_eligible.shape[0]):
         hole_pairs, suit_masks, stub_cards = each_hole_pairs[g], each_suit_masks[g], each_stub_cards[g]
@@ -643,7 +643,7 @@ def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_c
             for p in range(n_players):
                 each_shares[g, k, p] = shares[k, p]
         each_boards[g] = boards
-    return each_shares, each_boards
+    return each_boards
 
 
 def _card_code(card: Card | int | str) -> int:
@@ -804,21 +804,22 @@ def _counted_shares(holes, board, eligible, order: RankOrder,
             spot, pot = np.nonzero(contested[these])
             rows = eligible[these[spot], pot, :players].reshape(len(these), pots, players)
             unit = math.lcm(*range(1, players + 1))
+            counted = np.zeros(rows.shape, dtype=np.int64)
             if kind is preflop:
                 cards = holes[these, :players, :2]
                 ranks = np.sort(cards >> 2, axis=2)
                 suits = ((cards[..., None] & 3) == np.arange(4)) << (cards >> 2)[..., None]
                 pair_strengths, *flush_tables = _preflop_tables(order)
-                counted, boards[these] = _count_preflop(ranks[..., 0] * 13 + ranks[..., 1], pair_strengths,
-                                                             suits.sum(axis=2), stub[these].reshape(-1, 13, 4), rows,
-                                                             unit, *flush_tables, _BINOMIALS)
+                boards[these] = _count_preflop(ranks[..., 0] * 13 + ranks[..., 1], pair_strengths, suits.sum(axis=2),
+                                               stub[these].reshape(-1, 13, 4), rows, unit, *flush_tables, _BINOMIALS,
+                                               counted)
             else:
                 start = _hand_states(np.concatenate((holes[these, :players],
                                                      np.repeat(board[these, None], players, axis=1)), axis=2))
                 in_stub = np.ascontiguousarray(np.nonzero(stub[these])[1].reshape(len(these), -1))
                 args = (draw, rows, unit, tables.cat_pos, tables.straight_top, tables.top5)
                 if kind is by_ranks:
-                    counted, boards[these] = _enumerate_by_ranks(start, in_stub, *args)
+                    boards[these] = _enumerate_by_ranks(start, in_stub, *args, counted)
                 else:
                     walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:])
                               for g in range(len(these))]
