@@ -23,8 +23,8 @@ Nothing else is remembered between calls: the all-ins of a real history hardly r
 5,304 in a 20,000-hand tournament mix, up to the suits' names), so a memo's key cost more than
 it saved.
 
-:func:`spot_equities` takes many spots at once (a replayed batch's all-ins): checked and looked
-up in NumPy, and counted one compiled call for all the spots of a shape, not a call per spot;
+:func:`spot_equities` takes many spots at once (a replayed batch's all-ins): checked, looked up
+and gathered in NumPy, the turn and river spots of a shape counted in one compiled call;
 :func:`pot_equities` is one spot of it.
 
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
@@ -302,8 +302,8 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
 
 
 @_compiled
-def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_cards, each_eligible, unit, flush,
-                   weakest_flush, straight_top, binom, each_shares):
+def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
+                   straight_top, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,
     for two-card hands.
 
@@ -328,322 +328,310 @@ def _count_preflop(each_hole_pairs, pair_strengths, each_suit_masks, each_stub_c
     flush ranks above every flush but a straight flush (a full house or four of a kind, so a
     paired board), part 2 gives that multiset's flush boards back from part 1's winner to its
     own, counted from the same tails.
-
-    G spots of one shape (players, contested pots) at once, each one's arguments along a first axis
-    (each_hole_pairs (G, players), ...): the shares into each_shares (G, pots, players), as
-    :func:`_enumerate_by_ranks` does, returns the boards (G,).
     """
-    each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
-    for g in range(each_eligible.shape[0]):
-        hole_pairs, suit_masks, stub_cards = each_hole_pairs[g], each_suit_masks[g], each_stub_cards[g]
-        eligible = each_eligible[g]
-        n_players = hole_pairs.shape[0]
-        n_pots = eligible.shape[0]
-        shares = np.zeros((n_pots, n_players), dtype=np.int64)
-        avail = np.zeros(13, dtype=np.int64)
-        stub_size = 0
+    n_players = hole_pairs.shape[0]
+    n_pots = eligible.shape[0]
+    shares = np.zeros((n_pots, n_players), dtype=np.int64)
+    avail = np.zeros(13, dtype=np.int64)
+    stub_size = 0
+    for r in range(13):
+        for s in range(4):
+            avail[r] += stub_cards[r, s]
+        stub_size += avail[r]
+    suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
+    need = np.zeros(4, dtype=np.int64)                  # fewest board cards of a suit that flush
+    for s in range(4):
+        need[s] = 5
+    for p in range(n_players):
+        for s in range(4):
+            m = suit_masks[p, s]
+            while m:
+                m &= m - 1
+                suited[p, s] += 1
+            need[s] = min(need[s], 5 - suited[p, s])
+    # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
+    # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
+    flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
+    need_pot = np.zeros((n_pots, 4), dtype=np.int64)
+    for s in range(4):
+        for pot in range(n_pots):
+            need_pot[pot, s] = 5
+            for p in range(n_players):
+                if eligible[pot, p]:
+                    need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
+            for k in range(need_pot[pot, s], 6):
+                flush_pots[s, k, pot] = 1
+    # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
+    none = np.zeros((4, 13, 5), dtype=np.int64)
+    one = np.zeros((4, 13, 5), dtype=np.int64)
+    for s in range(4):
         for r in range(13):
-            for s in range(4):
-                avail[r] += stub_cards[r, s]
-            stub_size += avail[r]
-        suited = np.zeros((n_players, 4), dtype=np.int64)   # cards each hand holds of each suit
-        need = np.zeros(4, dtype=np.int64)                  # fewest board cards of a suit that flush
-        for s in range(4):
-            need[s] = 5
+            others = avail[r] - stub_cards[r, s]
+            for m in range(1, 5):
+                none[s, r, m] = binom[others, m]
+                one[s, r, m] = stub_cards[r, s] * binom[others, m - 1]
+    strength = np.zeros(n_players, dtype=np.int64)
+    weights = np.zeros(n_pots, dtype=np.int64)
+    split = np.zeros(n_players + 1, dtype=np.int64)
+    for w in range(1, n_players + 1):
+        split[w] = unit // w
+    shut = _shut(eligible)
+    # Boards by pot and set of winners (a bit pattern), split among them once at the end.
+    won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
+
+    # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
+    # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
+    # flush, the one who holds the highest card of the suit wins where it plays: the cards above
+    # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
+    # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
+    # where it is above the board's lowest, else all tie on the board. So only the boards where
+    # a straight flush could be made (in the suit's cards of the board and of every hand) are
+    # ranked one by one; the others are counted, by their lowest card when five are suited.
+    # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
+    # tie), top_rank[pot, s, k] the card's rank.
+    highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
+    top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
+    any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
+    for s in range(4):
         for p in range(n_players):
-            for s in range(4):
-                m = suit_masks[p, s]
-                while m:
-                    m &= m - 1
-                    suited[p, s] += 1
-                need[s] = min(need[s], 5 - suited[p, s])
-        # flush_pots[s, k, pot]: 1 when a player eligible for pot flushes with k board cards of suit s;
-        # need_pot[pot, s]: the fewest k that do (5: a flush on the board, anyone's)
-        flush_pots = np.zeros((4, 6, n_pots), dtype=np.int64)
-        need_pot = np.zeros((n_pots, 4), dtype=np.int64)
-        for s in range(4):
-            for pot in range(n_pots):
-                need_pot[pot, s] = 5
+            any_held[s] |= suit_masks[p, s]
+        for pot in range(n_pots):
+            for k in range(need_pot[pot, s], 6):
+                top_rank[pot, s, k] = -1
                 for p in range(n_players):
-                    if eligible[pot, p]:
-                        need_pot[pot, s] = min(need_pot[pot, s], 5 - suited[p, s])
-                for k in range(need_pot[pot, s], 6):
-                    flush_pots[s, k, pot] = 1
-        # none[s, r, m] / one[s, r, m]: ways to deal m cards of rank r with none / one of suit s
-        none = np.zeros((4, 13, 5), dtype=np.int64)
-        one = np.zeros((4, 13, 5), dtype=np.int64)
-        for s in range(4):
-            for r in range(13):
-                others = avail[r] - stub_cards[r, s]
-                for m in range(1, 5):
-                    none[s, r, m] = binom[others, m]
-                    one[s, r, m] = stub_cards[r, s] * binom[others, m - 1]
-        strength = np.zeros(n_players, dtype=np.int64)
-        weights = np.zeros(n_pots, dtype=np.int64)
-        split = np.zeros(n_players + 1, dtype=np.int64)
-        for w in range(1, n_players + 1):
-            split[w] = unit // w
-        shut = _shut(eligible)
-        # Boards by pot and set of winners (a bit pattern), split among them once at the end.
-        won = np.zeros((n_pots, 1 << n_players), dtype=np.int64)
-
-        # 1. The flush boards by their suited cards: k of suit s (a k-subset of the stub's), and
-        # any 5 - k of the stub's other cards. Among a pot's flushers, unless one makes a straight
-        # flush, the one who holds the highest card of the suit wins where it plays: the cards above
-        # it are the board's, the same for all, and no one else holds it. With 3 or 4 on the board
-        # it plays (every flusher's held cards make up his five, or all but his lowest); with 5,
-        # where it is above the board's lowest, else all tie on the board. So only the boards where
-        # a straight flush could be made (in the suit's cards of the board and of every hand) are
-        # ranked one by one; the others are counted, by their lowest card when five are suited.
-        # highest[pot, s, k]: that holder as a pattern of one (0 when no flusher holds any: all
-        # tie), top_rank[pot, s, k] the card's rank.
-        highest = np.zeros((n_pots, 4, 6), dtype=np.int64)
-        top_rank = np.zeros((n_pots, 4, 6), dtype=np.int64)   # np.full would compile a constructor of its own
-        any_held = np.zeros(4, dtype=np.int64)   # every hand's cards of the suit
-        for s in range(4):
-            for p in range(n_players):
-                any_held[s] |= suit_masks[p, s]
+                    if eligible[pot, p] and suited[p, s] + k >= 5:
+                        for r in range(top_rank[pot, s, k] + 1, 13):
+                            if suit_masks[p, s] >> r & 1:
+                                top_rank[pot, s, k] = r
+                                highest[pot, s, k] = 1 << p
+    everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
+    for pot in range(n_pots):
+        for p in range(n_players):
+            everyone[pot] |= eligible[pot, p] << p
+    like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
+    for pot in range(n_pots):
+        like[pot] = pot
+        for other in range(pot - 1, -1, -1):
+            same = True
+            for s in range(4):
+                same &= need_pot[other, s] == need_pot[pot, s]
+            if same:
+                like[pot] = like[other]
+    stub_masks = np.zeros(4, dtype=np.int64)    # the stub's ranks of each suit, as a rank mask
+    for s in range(4):
+        for r in range(13):
+            stub_masks[s] |= stub_cards[r, s] << r
+    ranks_of = np.zeros(13, dtype=np.int64)
+    idx = np.zeros(5, dtype=np.int64)
+    prefix = np.zeros(6, dtype=np.int64)
+    by_lowest = np.zeros(13, dtype=np.int64)
+    for s in range(4):
+        ns = 0
+        for r in range(13):
+            if stub_cards[r, s]:
+                ranks_of[ns] = r
+                ns += 1
+        others = stub_size - ns
+        for k in range(need[s], min(ns, 5) + 1):
+            w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
             for pot in range(n_pots):
-                for k in range(need_pot[pot, s], 6):
-                    top_rank[pot, s, k] = -1
-                    for p in range(n_players):
-                        if eligible[pot, p] and suited[p, s] + k >= 5:
-                            for r in range(top_rank[pot, s, k] + 1, 13):
-                                if suit_masks[p, s] >> r & 1:
-                                    top_rank[pot, s, k] = r
-                                    highest[pot, s, k] = 1 << p
-        everyone = np.zeros(n_pots, dtype=np.int64)     # the pot's players
-        for pot in range(n_pots):
-            for p in range(n_players):
-                everyone[pot] |= eligible[pot, p] << p
-        like = np.zeros(n_pots, dtype=np.int64)   # the first pot needing as many of each suit to flush
-        for pot in range(n_pots):
-            like[pot] = pot
-            for other in range(pot - 1, -1, -1):
-                same = True
-                for s in range(4):
-                    same &= need_pot[other, s] == need_pot[pot, s]
-                if same:
-                    like[pot] = like[other]
-        stub_masks = np.zeros(4, dtype=np.int64)    # the stub's ranks of each suit, as a rank mask
-        for s in range(4):
-            for r in range(13):
-                stub_masks[s] |= stub_cards[r, s] << r
-        ranks_of = np.zeros(13, dtype=np.int64)
-        idx = np.zeros(5, dtype=np.int64)
-        prefix = np.zeros(6, dtype=np.int64)
-        by_lowest = np.zeros(13, dtype=np.int64)
-        for s in range(4):
-            ns = 0
-            for r in range(13):
-                if stub_cards[r, s]:
-                    ranks_of[ns] = r
-                    ns += 1
-            others = stub_size - ns
-            for k in range(need[s], min(ns, 5) + 1):
-                w = 1 if k == 5 else others if k == 4 else others * (others - 1) // 2
-                for pot in range(n_pots):
-                    weights[pot] = w * flush_pots[s, k, pot]
-                # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
-                # of the first d), those without a straight flush in reach counted by their lowest.
-                for i in range(ns):
-                    by_lowest[i] = 0
-                d = 0
-                idx[0] = 0
-                while True:
-                    if idx[d] > ns - k + d:     # this depth is exhausted: back up one
-                        if d == 0:
-                            break
-                        d -= 1
-                        idx[d] += 1
-                        continue
-                    prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
-                    if d < k - 1:
-                        idx[d + 1] = idx[d] + 1
-                        d += 1
-                        continue
-                    smask = prefix[k]
-                    if straight_top[smask | any_held[s]]:
-                        for p in range(n_players):
-                            strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
-                        for pot in range(n_pots):
-                            if weights[pot]:
-                                won[pot, _winners_called(strength, shut, pot)] += weights[pot]
-                    else:
-                        by_lowest[idx[0]] += 1
+                weights[pot] = w * flush_pots[s, k, pot]
+            # The k-subsets of the suit's ranks in order, depth by depth (prefix[d]: the ranks
+            # of the first d), those without a straight flush in reach counted by their lowest.
+            for i in range(ns):
+                by_lowest[i] = 0
+            d = 0
+            idx[0] = 0
+            while True:
+                if idx[d] > ns - k + d:     # this depth is exhausted: back up one
+                    if d == 0:
+                        break
+                    d -= 1
                     idx[d] += 1
-                for i in range(ns):
-                    for pot in range(n_pots):
-                        plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
-                        won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
-
-        # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
-        # pattern a column, and bit 32 where the best hand beats a flush), column by column in straight
-        # loops the compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
-        # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
-        # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
-        # suit s. A rank dealt m times so far extends the depth before its first.
-        columns = pair_strengths.shape[1]
-        plain_won = np.zeros((n_pots, columns), dtype=np.int64)
-        best = np.zeros(columns, dtype=np.int64)
-        for pot in range(n_pots):
-            for c in range(columns):
-                best[c] = -1
-            for p in range(n_players):
-                if eligible[pot, p]:
-                    row = pair_strengths[hole_pairs[p]]
-                    for c in range(columns):
-                        best[c] = max(best[c], row[c])
-            pattern = plain_won[pot]
-            for p in range(n_players):
-                if eligible[pot, p]:
-                    row = pair_strengths[hole_pairs[p]]
-                    for c in range(columns):
-                        pattern[c] |= np.int64(row[c] == best[c]) << p
-            for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
-                pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
-        ranks = np.zeros(5, dtype=np.int64)
-        run = np.zeros(5, dtype=np.int64)
-        index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
-        ways = np.zeros(6, dtype=np.int64)
-        ways[0] = 1
-        tails = np.zeros((5, 4, 6), dtype=np.int64)
-        for s in range(4):
-            tails[0, s, 0] = 1
-        plain = np.zeros(n_players, dtype=np.int64)
-        true = np.zeros(n_players, dtype=np.int64)
-        flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
-        # the same for a last rank dealt once that the stub holds in every suit (the common case),
-        # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
-        flushed_full = np.zeros(n_pots, dtype=np.int64)
-        distinct = np.zeros(5, dtype=np.int64)
-        mult = np.zeros(5, dtype=np.int64)
-        boards = 0
-        for r0 in range(13):
-            if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
-                continue
-            for r1 in range(r0 + 1):
-                if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
                     continue
-                for r2 in range(r1 + 1):
-                    if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
+                prefix[d + 1] = prefix[d] | np.int64(1) << ranks_of[idx[d]]
+                if d < k - 1:
+                    idx[d + 1] = idx[d] + 1
+                    d += 1
+                    continue
+                smask = prefix[k]
+                if straight_top[smask | any_held[s]]:
+                    for p in range(n_players):
+                        strength[p] = flush[smask | suit_masks[p, s]] if suited[p, s] + k >= 5 else -1
+                    for pot in range(n_pots):
+                        if weights[pot]:
+                            won[pot, _winners_called(strength, shut, pot)] += weights[pot]
+                else:
+                    by_lowest[idx[0]] += 1
+                idx[d] += 1
+            for i in range(ns):
+                for pot in range(n_pots):
+                    plays = k < 5 or top_rank[pot, s, k] > ranks_of[i]
+                    won[pot, highest[pot, s, k] if plays else everyone[pot]] += by_lowest[i] * weights[pot]
+
+    # 2. Every rank multiset. First each pot's winners on each, flushes aside (plain_won, a bit
+    # pattern a column, and bit 32 where the best hand beats a flush), column by column in straight
+    # loops the compiler vectorizes. Then the multisets walked, ranks descending, one rank a depth, the
+    # multisets coming in the order of their columns. At depth d (d ranks dealt): index[d] their
+    # column, ways[d] the stub's ways to deal them, tails[d, s, k] the ways with at least k of
+    # suit s. A rank dealt m times so far extends the depth before its first.
+    columns = pair_strengths.shape[1]
+    plain_won = np.zeros((n_pots, columns), dtype=np.int64)
+    best = np.zeros(columns, dtype=np.int64)
+    for pot in range(n_pots):
+        for c in range(columns):
+            best[c] = -1
+        for p in range(n_players):
+            if eligible[pot, p]:
+                row = pair_strengths[hole_pairs[p]]
+                for c in range(columns):
+                    best[c] = max(best[c], row[c])
+        pattern = plain_won[pot]
+        for p in range(n_players):
+            if eligible[pot, p]:
+                row = pair_strengths[hole_pairs[p]]
+                for c in range(columns):
+                    pattern[c] |= np.int64(row[c] == best[c]) << p
+        for c in range(columns):    # bit 32: a full house or four of a kind, which beats a flush
+            pattern[c] |= np.int64(best[c] >= weakest_flush) << 32
+    ranks = np.zeros(5, dtype=np.int64)
+    run = np.zeros(5, dtype=np.int64)
+    index = np.zeros(6, dtype=np.int64)     # the multiset's column of pair_strengths, rank by rank
+    ways = np.zeros(6, dtype=np.int64)
+    ways[0] = 1
+    tails = np.zeros((5, 4, 6), dtype=np.int64)
+    for s in range(4):
+        tails[0, s, 0] = 1
+    plain = np.zeros(n_players, dtype=np.int64)
+    true = np.zeros(n_players, dtype=np.int64)
+    flushed = np.zeros(n_pots, dtype=np.int64)  # the multiset's boards part 1 settled, per pot
+    # the same for a last rank dealt once that the stub holds in every suit (the common case),
+    # the same for every such rank after the four before: 3 ways with none of a suit, 1 with one
+    flushed_full = np.zeros(n_pots, dtype=np.int64)
+    distinct = np.zeros(5, dtype=np.int64)
+    mult = np.zeros(5, dtype=np.int64)
+    boards = 0
+    for r0 in range(13):
+        if not _deal_rank(0, r0, ranks, run, avail, index, ways, tails, none, one, binom):
+            continue
+        for r1 in range(r0 + 1):
+            if not _deal_rank(1, r1, ranks, run, avail, index, ways, tails, none, one, binom):
+                continue
+            for r2 in range(r1 + 1):
+                if not _deal_rank(2, r2, ranks, run, avail, index, ways, tails, none, one, binom):
+                    continue
+                for r3 in range(r2 + 1):
+                    if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
                         continue
-                    for r3 in range(r2 + 1):
-                        if not _deal_rank(3, r3, ranks, run, avail, index, ways, tails, none, one, binom):
+                    first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
+                    for pot in range(n_pots):
+                        f = 0
+                        for s in range(4):
+                            k = need_pot[pot, s]
+                            f += 3 * tails[4, s, k] + tails[4, s, k - 1]
+                        flushed_full[pot] = f
+                    for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
+                        m = run[3] + 1 if r3 == r else 1
+                        if m > avail[r]:
                             continue
-                        first_four = np.int64(1) << r0 | np.int64(1) << r1 | np.int64(1) << r2 | np.int64(1) << r3
+                        ranks[4] = r
+                        base = 5 - m
+                        board_ways = ways[base] * binom[avail[r], m]
+                        column = index[4] + r
+                        boards += board_ways
                         for pot in range(n_pots):
-                            f = 0
-                            for s in range(4):
-                                k = need_pot[pot, s]
-                                f += 3 * tails[4, s, k] + tails[4, s, k - 1]
-                            flushed_full[pot] = f
-                        for r in range(r3 + 1):     # the last (lowest) rank: one multiset each, in adjacent columns
-                            m = run[3] + 1 if r3 == r else 1
-                            if m > avail[r]:
-                                continue
-                            ranks[4] = r
-                            base = 5 - m
-                            board_ways = ways[base] * binom[avail[r], m]
-                            column = index[4] + r
-                            boards += board_ways
-                            for pot in range(n_pots):
-                                # the boards part 1 settled: at least need_pot of a suit, the last rank's
-                                # factor on the tails before its first card (the same as an earlier pot's
-                                # where the pots need as many of each suit)
-                                if m == 1 and avail[r] == 4:
-                                    flushed[pot] = flushed_full[pot]
-                                elif like[pot] < pot:
-                                    flushed[pot] = flushed[like[pot]]
-                                else:
-                                    f = 0
-                                    for s in range(4):
-                                        k = need_pot[pot, s]
-                                        f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
-                                    flushed[pot] = f
-                                outcome = plain_won[pot, column]
-                                winners = outcome & ((1 << n_players) - 1)
-                                if flushed[pot] and outcome >> 32:
-                                    # A full house or four of a kind (a paired board: at most four suited
-                                    # cards) outranks every flush but a straight flush: this multiset's
-                                    # flush boards go back from part 1's winners to its own. Where no
-                                    # straight flush can be made, part 1's winner was the pot's highest
-                                    # holder of the suit on each of them, and the tails count them, k
-                                    # suited at a time.
-                                    for s in range(4):
-                                        n = need_pot[pot, s]
-                                        a0 = none[s, r, m]
-                                        a1 = one[s, r, m]
-                                        if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
+                            # the boards part 1 settled: at least need_pot of a suit, the last rank's
+                            # factor on the tails before its first card (the same as an earlier pot's
+                            # where the pots need as many of each suit)
+                            if m == 1 and avail[r] == 4:
+                                flushed[pot] = flushed_full[pot]
+                            elif like[pot] < pot:
+                                flushed[pot] = flushed[like[pot]]
+                            else:
+                                f = 0
+                                for s in range(4):
+                                    k = need_pot[pot, s]
+                                    f += none[s, r, m] * tails[base, s, k] + one[s, r, m] * tails[base, s, k - 1]
+                                flushed[pot] = f
+                            outcome = plain_won[pot, column]
+                            winners = outcome & ((1 << n_players) - 1)
+                            if flushed[pot] and outcome >> 32:
+                                # A full house or four of a kind (a paired board: at most four suited
+                                # cards) outranks every flush but a straight flush: this multiset's
+                                # flush boards go back from part 1's winners to its own. Where no
+                                # straight flush can be made, part 1's winner was the pot's highest
+                                # holder of the suit on each of them, and the tails count them, k
+                                # suited at a time.
+                                for s in range(4):
+                                    n = need_pot[pot, s]
+                                    a0 = none[s, r, m]
+                                    a1 = one[s, r, m]
+                                    if not a0 * tails[base, s, n] + a1 * tails[base, s, n - 1]:
+                                        continue
+                                    in_stub = (first_four | np.int64(1) << r) & stub_masks[s]
+                                    could = False   # a straight flush, in some hand
+                                    for p in range(n_players):
+                                        could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
+                                    if not could:
+                                        for k in range(n, 5):
+                                            exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
+                                                       + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
+                                            counted = highest[pot, s, k]
+                                            if exactly and counted != winners:
+                                                won[pot, winners] += exactly
+                                                won[pot, counted] -= exactly
+                                        continue
+                                    # Else each set of suited cards apart, settled with every hand's best:
+                                    # all the held ranks, and when one is to spare, all but one (a paired
+                                    # board has at most four ranks, and n is 3 or more).
+                                    for p in range(n_players):
+                                        plain[p] = pair_strengths[hole_pairs[p], column]
+                                    nd = 0
+                                    for j in range(5):
+                                        if j == 0 or ranks[j] != ranks[j - 1]:
+                                            distinct[nd] = ranks[j]
+                                            mult[nd] = 1
+                                            nd += 1
+                                        else:
+                                            mult[nd - 1] += 1
+                                    in_stub = 0     # now which of the distinct ranks the stub holds in suit s
+                                    held = 0
+                                    for j in range(nd):
+                                        in_stub |= stub_cards[distinct[j], s] << j
+                                        held += stub_cards[distinct[j], s]
+                                    for drop in range(-1, nd if held > n else 0):
+                                        if drop >= 0 and not in_stub >> drop & 1:
                                             continue
-                                        in_stub = (first_four | np.int64(1) << r) & stub_masks[s]
-                                        could = False   # a straight flush, in some hand
-                                        for p in range(n_players):
-                                            could |= suit_masks[p, s] and straight_top[in_stub | suit_masks[p, s]]
-                                        if not could:
-                                            for k in range(n, 5):
-                                                exactly = (a0 * (tails[base, s, k] - tails[base, s, k + 1])
-                                                           + a1 * (tails[base, s, k - 1] - tails[base, s, k]))
-                                                counted = highest[pot, s, k]
-                                                if exactly and counted != winners:
-                                                    won[pot, winners] += exactly
-                                                    won[pot, counted] -= exactly
-                                            continue
-                                        # Else each set of suited cards apart, settled with every hand's best:
-                                        # all the held ranks, and when one is to spare, all but one (a paired
-                                        # board has at most four ranks, and n is 3 or more).
-                                        for p in range(n_players):
-                                            plain[p] = pair_strengths[hole_pairs[p], column]
-                                        nd = 0
-                                        for j in range(5):
-                                            if j == 0 or ranks[j] != ranks[j - 1]:
-                                                distinct[nd] = ranks[j]
-                                                mult[nd] = 1
-                                                nd += 1
-                                            else:
-                                                mult[nd - 1] += 1
-                                        in_stub = 0     # now which of the distinct ranks the stub holds in suit s
-                                        held = 0
+                                        this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
+                                        k = held - (drop >= 0)
+                                        smask = 0
+                                        w = 1
                                         for j in range(nd):
-                                            in_stub |= stub_cards[distinct[j], s] << j
-                                            held += stub_cards[distinct[j], s]
-                                        for drop in range(-1, nd if held > n else 0):
-                                            if drop >= 0 and not in_stub >> drop & 1:
-                                                continue
-                                            this = in_stub & ~(1 << drop) if drop >= 0 else in_stub
-                                            k = held - (drop >= 0)
-                                            smask = 0
-                                            w = 1
-                                            for j in range(nd):
-                                                if this >> j & 1:
-                                                    smask |= np.int64(1) << distinct[j]
-                                                    w *= one[s, distinct[j], mult[j]]
-                                                else:
-                                                    w *= none[s, distinct[j], mult[j]]
-                                            if w == 0 or k < n:
-                                                continue
-                                            for p in range(n_players):
-                                                if suited[p, s] + k >= 5:
-                                                    strength[p] = flush[smask | suit_masks[p, s]]
-                                                    true[p] = max(plain[p], strength[p])
-                                                else:
-                                                    strength[p] = -1
-                                                    true[p] = plain[p]
-                                            settled = _winners_called(true, shut, pot)
-                                            counted = _winners_called(strength, shut, pot)
-                                            if settled != counted:
-                                                won[pot, settled] += w
-                                                won[pot, counted] -= w
-                                won[pot, winners] += board_ways - flushed[pot]
-        for pot in range(n_pots):   # each set of winners' boards, split among them
-            for pattern in range(won.shape[1]):
-                if won[pot, pattern]:
-                    _split(pot, pattern, won[pot, pattern], split, shares)
-        for k in range(n_pots):
-            for p in range(n_players):
-                each_shares[g, k, p] = shares[k, p]
-        each_boards[g] = boards
-    return each_boards
+                                            if this >> j & 1:
+                                                smask |= np.int64(1) << distinct[j]
+                                                w *= one[s, distinct[j], mult[j]]
+                                            else:
+                                                w *= none[s, distinct[j], mult[j]]
+                                        if w == 0 or k < n:
+                                            continue
+                                        for p in range(n_players):
+                                            if suited[p, s] + k >= 5:
+                                                strength[p] = flush[smask | suit_masks[p, s]]
+                                                true[p] = max(plain[p], strength[p])
+                                            else:
+                                                strength[p] = -1
+                                                true[p] = plain[p]
+                                        settled = _winners_called(true, shut, pot)
+                                        counted = _winners_called(strength, shut, pot)
+                                        if settled != counted:
+                                            won[pot, settled] += w
+                                            won[pot, counted] -= w
+                            won[pot, winners] += board_ways - flushed[pot]
+    for pot in range(n_pots):   # each set of winners' boards, split among them
+        for pattern in range(won.shape[1]):
+            if won[pot, pattern]:
+                _split(pot, pattern, won[pot, pattern], split, shares)
+    return shares, boards
 
 
 def _card_code(card: Card | int | str) -> int:
@@ -759,11 +747,11 @@ def _counted_shares(holes, board, eligible, order: RankOrder,
     each equity a share over its spot's denominator (the boards counted times the unit).
 
     A pot with one claimant is his on every board. The other spots are looked up (heads-up
-    preflop, :data:`HEADS_UP_TABLE`) or counted, the spots of one shape (players, contested pots,
-    cards to come, stub) in one compiled call: :func:`_count_preflop` for a whole board to come,
-    :func:`_enumerate_by_ranks` for one or two cards, and :func:`_enumerate`, a spot a call, for
-    the rest (hands other than two cards preflop, more players than :data:`PREFLOP_COUNTED_PLAYERS`,
-    three or four cards to come).
+    preflop, :data:`HEADS_UP_TABLE`) or counted, grouped by shape (players, contested pots, cards
+    to come, stub) and their arguments gathered a group at once: :func:`_enumerate_by_ranks` takes
+    a group's spots (one or two cards to come) in one call; :func:`_count_preflop` (a whole board)
+    and :func:`_enumerate` (the rest: hands other than two cards preflop, more players than
+    :data:`PREFLOP_COUNTED_PLAYERS`, three or four cards to come) a spot a call.
     """
     holes = np.asarray(holes, dtype=np.int64)
     n, width = holes.shape[:2]
@@ -810,9 +798,10 @@ def _counted_shares(holes, board, eligible, order: RankOrder,
                 ranks = np.sort(cards >> 2, axis=2)
                 suits = ((cards[..., None] & 3) == np.arange(4)) << (cards >> 2)[..., None]
                 pair_strengths, *flush_tables = _preflop_tables(order)
-                boards[these] = _count_preflop(ranks[..., 0] * 13 + ranks[..., 1], pair_strengths, suits.sum(axis=2),
-                                               stub[these].reshape(-1, 13, 4), rows, unit, *flush_tables, _BINOMIALS,
-                                               counted)
+                pairs, masks, stubs = ranks[..., 0] * 13 + ranks[..., 1], suits.sum(axis=2), stub[these].reshape(-1, 13, 4)
+                for g in range(len(these)):     # a call a spot: a loop inside the count compiled 20 % longer
+                    counted[g], boards[these[g]] = _count_preflop(pairs[g], pair_strengths, masks[g], stubs[g], rows[g],
+                                                                  unit, *flush_tables, _BINOMIALS)
             else:
                 start = _hand_states(np.concatenate((holes[these, :players],
                                                      np.repeat(board[these, None], players, axis=1)), axis=2))
