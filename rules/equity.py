@@ -23,6 +23,10 @@ Nothing else is remembered between calls: the all-ins of a real history hardly r
 5,304 in a 20,000-hand tournament mix, up to the suits' names), so a memo's key cost more than
 it saved.
 
+:func:`spot_equities` takes many spots at once (a replayed batch's all-ins): checked, looked up
+and gathered in NumPy, the turn and river spots of a shape counted in one compiled call;
+:func:`pot_equities` is one spot of it.
+
 >>> aa, kk = [51, 50], [47, 46]                   # As Ah against Ks Kh
 >>> board = [Card.parse(c).code for c in ("2c", "7d", "9c")]
 >>> pot_equities([aa, kk], board, [[0, 1]]).round(4).tolist()
@@ -39,7 +43,6 @@ import itertools
 import math
 from collections.abc import Sequence
 from pathlib import Path
-from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -53,7 +56,7 @@ from rules.evaluator import (
     rank_tables,
 )
 
-__all__ = ["add_card", "pot_equities"]
+__all__ = ["add_card", "heads_up_keys", "pot_equities", "spot_equities"]
 
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
@@ -61,6 +64,9 @@ _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 _compiled = njit(cache=True, no_cfunc_wrapper=True)
 """A compiled function: with no C-callable wrapper, which nothing here calls and which a first
 run would otherwise build for each function."""
+
+_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A compiled function called from compiled code only: no Python entry point to build."""
 
 
 @njit(cache=True, inline="always")
@@ -123,7 +129,7 @@ _distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=
 lengthen the first compile."""
 
 
-@njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)   # called from kernels only
+@_called
 def _shut(eligible):
     # The :func:`_winners` offsets: 0 where a player is eligible for the pot, else -2**40.
     shut = np.zeros(eligible.shape, dtype=np.int64)
@@ -189,7 +195,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
 
 
 @_compiled
-def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
+def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
     most boards ranked once for all the boards of their ranks.
 
@@ -198,64 +204,76 @@ def _enumerate_by_ranks(start, stub, n_draw, eligible, unit, cat_pos, straight_t
     improve), or two more of a suit of which a hand holds three. Every other board leaves every
     hand's flush (or none) as it was, so its hands rank by the ranks it adds: those boards are
     counted by their ranks, and each set of ranks is ranked once with the suits of the known
-    cards. The boards that make or change a flush are ranked one by one."""
-    n_players = start.shape[0]
-    n_pots = eligible.shape[0]
-    m = stub.shape[0]
-    shares = np.zeros((n_pots, n_players), dtype=np.int64)
-    strength = np.zeros(n_players, dtype=np.int64)
-    shut = _shut(eligible)
-    split = np.zeros(n_players + 1, dtype=np.int64)
-    for w in range(1, n_players + 1):
-        split[w] = unit // w
-    most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
-    for p in range(n_players):
-        for s in range(4):
-            most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
-    # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
-    # the boards that make or change a flush one by one, then one row per set of ranks of the
-    # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
-    by_ranks = np.zeros((13, 13), dtype=np.int64)
-    todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
-    rows = 0
-    boards = 0
-    for i in range(m):
-        ci = stub[i]
-        for j in range(i + 1, m if n_draw == 2 else i + 2):
-            cj = stub[j] if n_draw == 2 else ci
-            boards += 1
-            if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
-                by_ranks[ci >> 2, cj >> 2] += 1
-            else:
-                todo[rows, 0] = ci
-                todo[rows, 1] = cj
-                todo[rows, 2] = 1
-                todo[rows, 3] = 1
-                rows += 1
-    for ra in range(13):
-        for rb in range(13):
-            if by_ranks[ra, rb]:
-                todo[rows, 0] = ra << 2
-                todo[rows, 1] = rb << 2
-                todo[rows, 2] = by_ranks[ra, rb]
-                rows += 1
-    once = np.zeros((n_players, 6), dtype=np.int64)
-    twice = np.zeros((n_players, 6), dtype=np.int64)
-    weights = np.zeros(n_pots, dtype=np.int64)
-    for row in range(rows):
+    cards. The boards that make or change a flush are ranked one by one.
+
+    G spots of one shape at once, each one's arguments along a first axis (each_start (G, players,
+    6), each_stub (G, m), each_eligible (G, pots, players)): the shares into each_shares (G, pots,
+    players; made by the caller: a 3-d constructor would be one more compile), returns the boards (G,).
+    """
+    each_boards = np.zeros(each_eligible.shape[0], dtype=np.int64)
+    for g in range(each_eligible.shape[0]):
+        start, stub, eligible = each_start[g], each_stub[g], each_eligible[g]
+        n_players = start.shape[0]
+        n_pots = eligible.shape[0]
+        m = stub.shape[0]
+        shares = np.zeros((n_pots, n_players), dtype=np.int64)
+        strength = np.zeros(n_players, dtype=np.int64)
+        shut = _shut(eligible)
+        split = np.zeros(n_players + 1, dtype=np.int64)
+        for w in range(1, n_players + 1):
+            split[w] = unit // w
+        most = np.zeros(4, dtype=np.int64)     # the most cards of each suit a hand holds with the board
         for p in range(n_players):
-            add_card(start[p], once[p], todo[row, 0])
-            st = once[p]
-            if n_draw == 2:
-                add_card(once[p], twice[p], todo[row, 1])
-                st = twice[p]
-            suits = st if todo[row, 3] else start[p]
-            strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
-                                        cat_pos, straight_top, top5)
+            for s in range(4):
+                most[s] = max(most[s], start[p, _SC] >> (s << 2) & 15)
+        # What to rank: (first card, second card, boards, whether the cards' suits count) a row,
+        # the boards that make or change a flush one by one, then one row per set of ranks of the
+        # others (their cards as rank * 4: suit 0, the known cards' suits counting instead).
+        by_ranks = np.zeros((13, 13), dtype=np.int64)
+        todo = np.zeros((m * (m - 1) // 2 + m + 169, 4), dtype=np.int64)
+        rows = 0
+        boards = 0
+        for i in range(m):
+            ci = stub[i]
+            for j in range(i + 1, m if n_draw == 2 else i + 2):
+                cj = stub[j] if n_draw == 2 else ci
+                boards += 1
+                if most[ci & 3] < 4 and most[cj & 3] < 4 and (n_draw == 1 or ci & 3 != cj & 3 or most[ci & 3] < 3):
+                    by_ranks[ci >> 2, cj >> 2] += 1
+                else:
+                    todo[rows, 0] = ci
+                    todo[rows, 1] = cj
+                    todo[rows, 2] = 1
+                    todo[rows, 3] = 1
+                    rows += 1
+        for ra in range(13):
+            for rb in range(13):
+                if by_ranks[ra, rb]:
+                    todo[rows, 0] = ra << 2
+                    todo[rows, 1] = rb << 2
+                    todo[rows, 2] = by_ranks[ra, rb]
+                    rows += 1
+        once = np.zeros((n_players, 6), dtype=np.int64)
+        twice = np.zeros((n_players, 6), dtype=np.int64)
+        weights = np.zeros(n_pots, dtype=np.int64)
+        for row in range(rows):
+            for p in range(n_players):
+                add_card(start[p], once[p], todo[row, 0])
+                st = once[p]
+                if n_draw == 2:
+                    add_card(once[p], twice[p], todo[row, 1])
+                    st = twice[p]
+                suits = st if todo[row, 3] else start[p]
+                strength[p] = mask_strength(st[_M1], st[_M2], st[_M3], st[_M4], suits[_SC], suits[_SM],
+                                            cat_pos, straight_top, top5)
+            for k in range(n_pots):
+                weights[k] = todo[row, 2]
+            _distribute_called(strength, shut, split, weights, shares)
         for k in range(n_pots):
-            weights[k] = todo[row, 2]
-        _distribute_called(strength, shut, split, weights, shares)
-    return shares, boards
+            for p in range(n_players):
+                each_shares[g, k, p] = shares[k, p]
+        each_boards[g] = boards
+    return each_boards
 
 
 @njit(cache=True, inline="always")
@@ -639,6 +657,7 @@ def pot_equities(
     of hole cards and board); ``board``: 0 to 5 known cards; ``pots``: per pot, the indices of
     the players eligible for it (HE-SIDE-POT); ``dead``: other known cards, out of the stub.
     Ties split equally; a player not eligible for a pot gets 0 of it; each row sums to 1.
+    One spot of :func:`spot_equities`, checked first so that an error names its cause.
 
     >>> pot_equities([[51, 50], [47, 46], [3, 7]], [], [[0, 1, 2], [1, 2]],
     ...              dead=range(8, 36)).round(3).tolist()   # a small stub: a quick example
@@ -656,64 +675,27 @@ def pot_equities(
         if not 1 <= len(hand) or len(hand) + 5 > 9:
             raise HandError(f"player {i} holds {len(hand)} cards ({_situation(holes, board_codes, dead_codes)}): "
                             "expected 1 to 4")
-    known = [c for hand in holes for c in hand] + board_codes + dead_codes
-    seen = set(known)
-    deck, deck_list, order_name = _DECKS[order]
-    if len(seen) < len(known) or not seen <= deck:
-        checked: set[int] = set()
-        for c in known:
-            if c in checked:
-                raise HandError(f"{Card(c)} appears twice among the known cards "
-                                f"({_situation(holes, board_codes, dead_codes)}): each card is dealt once")
-            checked.add(c)
-            if c not in deck:
-                raise HandError(f"{Card(c)} ({_situation(holes, board_codes, dead_codes)}) is not a card of the "
-                                f"{order.deck.value}-card deck of {order.name}")
-    rows = []   # the eligible matrix as tuples: a memo key as it stands, and no NumPy array to make
+    eligible = np.zeros((1, len(pots), n_players), dtype=np.int64)
     for k, pot in enumerate(pots):
         if not len(pot):
             raise HandError(f"pot {k} has no eligible player: every pot needs at least one")
-        row = [0] * n_players
         for p in pot:
             if not 0 <= p < n_players:
                 raise HandError(f"pot {k} names player {p!r}, but there are {n_players} players (0 to {n_players - 1})")
-            row[p] = 1
-        rows.append(tuple(row))
-    n_draw = 5 - len(board_codes)
-    if n_draw > len(deck) - len(seen):
-        raise HandError(f"{len(deck) - len(seen)} cards are left in the deck, too few to deal {n_draw} more "
-                        f"({_situation(holes, board_codes, dead_codes)})")
-    spot = _Spot(holes, board_codes, dead_codes, seen, deck_list, order, order_name)
-    if min(sum(row) for row in rows) < 2:   # a pot with one claimant is his whatever the board: nothing to count
-        result = np.array(rows, dtype=np.float64)
-        contested = [k for k, row in enumerate(rows) if sum(row) > 1]
-        if contested:
-            result[contested] = _counted_equities(spot, tuple(rows[k] for k in contested))
-        return result
-    return _counted_equities(spot, tuple(rows))
+            eligible[0, k, p] = 1
+    cards = np.full((1, n_players, max(map(len, holes))), -1, dtype=np.int64)
+    for i, hand in enumerate(holes):
+        cards[0, i, :len(hand)] = hand
+    equities, valid = spot_equities(cards, np.array([board_codes], np.int64).reshape(1, -1), eligible, order,
+                                    np.array([dead_codes], np.int64).reshape(1, -1))
+    if not valid[0]:
+        raise _invalid(holes, board_codes, dead_codes, order)
+    return equities[0]
 
 
 def _codes(cards: Sequence) -> list[int]:
-    """The codes of ``cards``. Codes already (the replay's case) are kept as they are: a call per
-    card would cost more than the lookup of a heads-up all-in itself."""
+    """The codes of ``cards`` (codes already are kept as they are)."""
     return [c if type(c) is int and 0 <= c < 52 else _card_code(c) for c in cards]
-
-
-class _Spot(NamedTuple):
-    """A checked all-in situation: card codes, the known cards, and the order with its deck."""
-
-    holes: list[list[int]]
-    board: list[int]
-    dead: list[int]
-    seen: set[int]
-    deck: Sequence[int]
-    order: RankOrder
-    order_name: str
-
-    def stub(self) -> np.ndarray:
-        """The cards still to come: the deck less every known card."""
-        seen = self.seen
-        return np.array([c for c in self.deck if c not in seen], dtype=np.int64)
 
 
 def _situation(holes: list[list[int]], board: list[int], dead: list[int]) -> str:
@@ -723,35 +705,126 @@ def _situation(holes: list[list[int]], board: list[int], dead: list[int]) -> str
             f"dead {' '.join(str(Card(c)) for c in dead) or '-'}")
 
 
-def _counted_equities(spot: _Spot, rows: tuple[tuple[int, ...], ...]) -> np.ndarray:
-    """:func:`pot_equities` of a checked situation, every pot of ``rows`` (the eligible matrix)
-    contested: looked up or counted."""
-    holes = spot.holes
-    n_players = len(holes)
-    n_draw = 5 - len(spot.board)
-    # Shares are counted exactly in units of 1/lcm(1..n): any tie splits into whole units.
-    unit = math.lcm(*range(1, n_players + 1))
-    stub_size = len(spot.deck) - len(spot.seen)
-    if (n_players == 2 and n_draw == 5 and not spot.dead and spot.order is RankOrder.STANDARD
-            and all(row == (1, 1) for row in rows)):
-        counted = _heads_up_shares(holes)
-        if counted is not None:
-            return np.array([counted] * len(rows), dtype=np.float64) / (math.comb(stub_size, 5) * unit)
-    eligible = np.array(rows, dtype=np.int64)
-    if n_draw == 5 and all(len(hand) == 2 for hand in holes) and n_players <= PREFLOP_COUNTED_PLAYERS:
-        shares, boards = _preflop(holes, spot.stub(), eligible, unit, spot.order), math.comb(stub_size, 5)
-    else:
-        start = np.array([_hand_state(hand + spot.board) for hand in holes], dtype=np.int64)
-        tables = rank_tables(spot.order)
-        count = _enumerate_by_ranks if n_draw in (1, 2) else _enumerate
-        shares, boards = count(start, spot.stub(), n_draw, eligible, unit, tables.cat_pos, tables.straight_top,
-                               tables.top5)
-    return shares / (boards * unit)
+def _invalid(holes: list[list[int]], board: list[int], dead: list[int], order: RankOrder) -> HandError:
+    """Why :func:`spot_equities` found a situation invalid, in words."""
+    known = [c for hand in holes for c in hand] + board + dead
+    deck = order.deck.codes
+    checked: set[int] = set()
+    for c in known:
+        if c in checked:
+            return HandError(f"{Card(c)} appears twice among the known cards "
+                             f"({_situation(holes, board, dead)}): each card is dealt once")
+        checked.add(c)
+        if c not in deck:
+            return HandError(f"{Card(c)} ({_situation(holes, board, dead)}) is not a card of the "
+                             f"{order.deck.value}-card deck of {order.name}")
+    return HandError(f"{len(deck) - len(known)} cards are left in the deck, too few to deal "
+                     f"{5 - len(board)} more ({_situation(holes, board, dead)})")
 
 
-_DECKS = {order: (frozenset(order.deck.codes), order.deck.codes, order.name) for order in RankOrder}
-"""Per order: its deck's codes as a set and in order, and its name (a key cheaper to hash than
-the enum member, whose hash is a Python call)."""
+def spot_equities(holes: np.ndarray, board: np.ndarray, eligible: np.ndarray, order: RankOrder = RankOrder.STANDARD,
+                  dead: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`pot_equities` of N spots at once: (equities (N, K, P), valid (N,)).
+
+    ``holes`` (N, P, C): each spot's hands as card codes, -1 for none (its players hold cards,
+    the slots after them none); ``board`` (N, B) and ``dead`` (N, D): card codes, -1 for none;
+    ``eligible`` (N, K, P): 1 where the player may win the pot (a row of zeros: no pot). A spot is
+    valid when each of its cards is dealt once from the order's deck, a player holds cards and
+    the stub has cards enough; an invalid spot's equities are 0.
+
+    >>> holes = [[[51, 50], [47, 46]], [[51, 50], [51, 46]]]     # As Ah | Ks Kh, then As twice
+    >>> equities, valid = spot_equities(holes, [[], []], [[[1, 1]], [[1, 1]]])
+    >>> equities.round(4).tolist(), valid.tolist()
+    ([[[0.8264, 0.1736]], [[0.0, 0.0]]], [True, False])
+    """
+    shares, denominators, valid = _counted_shares(holes, board, eligible, order, dead)
+    return shares / denominators[:, None, None], valid
+
+
+def _counted_shares(holes, board, eligible, order: RankOrder,
+                    dead=None) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`spot_equities` as exact integers: (shares (N, K, P), denominators (N,), valid (N,)),
+    each equity a share over its spot's denominator (the boards counted times the unit).
+
+    A pot with one claimant is his on every board. The other spots are looked up (heads-up
+    preflop, :data:`HEADS_UP_TABLE`) or counted, grouped by shape (players, contested pots, cards
+    to come, stub) and their arguments gathered a group at once: :func:`_enumerate_by_ranks` takes
+    a group's spots (one or two cards to come) in one call; :func:`_count_preflop` (a whole board)
+    and :func:`_enumerate` (the rest: hands other than two cards preflop, more players than
+    :data:`PREFLOP_COUNTED_PLAYERS`, three or four cards to come) a spot a call.
+    """
+    holes = np.asarray(holes, dtype=np.int64)
+    n, width = holes.shape[:2]
+    board = np.asarray(board, dtype=np.int64).reshape(n, -1)
+    dead = np.empty((n, 0), np.int64) if dead is None else np.asarray(dead, dtype=np.int64).reshape(n, -1)
+    eligible = np.asarray(eligible, dtype=np.int64)
+    known = np.concatenate((holes.reshape(n, -1), board, dead), axis=1)
+    dealt = np.bincount((np.arange(n)[:, None] * 53 + np.where((known < 0) | (known > 51), 52, known)).ravel(),
+                        minlength=53 * n).reshape(n, 53)[:, :52]    # how often each card is known
+    deck = _DECK_MASKS[order]
+    stub = deck * (dealt == 0)
+    stub_size = stub.sum(axis=1)
+    sizes = (holes >= 0).sum(axis=2)
+    n_players = np.count_nonzero(sizes, axis=1)
+    n_draw = 5 - (board >= 0).sum(axis=1)
+    valid = ((sizes > 0) == (np.arange(width) < n_players[:, None])).all(axis=1) & (n_players >= 1)
+    valid &= (dealt <= deck).all(axis=1) & (known < 52).all(axis=1) & (stub_size >= n_draw)
+    contested = eligible.sum(axis=2) >= 2
+    count = valid & contested.any(axis=1)
+    units = np.array([math.lcm(*range(1, p + 1)) for p in range(width + 1)], dtype=np.int64)[n_players]
+    shares = np.zeros(eligible.shape, dtype=np.int64)
+    boards = np.ones(n, dtype=np.int64)
+    preflop = count & (n_draw == 5) & ((sizes == 2) | (sizes == 0)).all(axis=1)
+    looked_up = preflop & (n_players == 2) & (order is RankOrder.STANDARD) & (dead < 0).all(axis=1)
+    if looked_up.any():
+        found, counted = _heads_up_shares(holes[looked_up, :2, :2].reshape(-1, 4))
+        looked_up[looked_up] = found
+        shares[looked_up, :, :2] = counted[found][:, None, :] * contested[looked_up][:, :, None]
+        boards[looked_up] = math.comb(48, 5)
+    preflop &= ~looked_up & (n_players <= PREFLOP_COUNTED_PLAYERS)
+    by_ranks = count & ((n_draw == 1) | (n_draw == 2))
+    shape = ((n_players * 64 + contested.sum(axis=1)) * 8 + n_draw) * 64 + stub_size   # one call a shape
+    tables = rank_tables(order)
+    for kind in (preflop, by_ranks, count & ~looked_up & ~preflop & ~by_ranks):
+        for key in np.unique(shape[kind]).tolist() if kind.any() else ():
+            these = np.flatnonzero(kind & (shape == key))
+            players, pots, draw = int(n_players[these[0]]), int(contested[these[0]].sum()), int(n_draw[these[0]])
+            spot, pot = np.nonzero(contested[these])
+            rows = eligible[these[spot], pot, :players].reshape(len(these), pots, players)
+            unit = math.lcm(*range(1, players + 1))
+            counted = np.zeros(rows.shape, dtype=np.int64)
+            if kind is preflop:
+                cards = holes[these, :players, :2]
+                ranks = np.sort(cards >> 2, axis=2)
+                suits = ((cards[..., None] & 3) == np.arange(4)) << (cards >> 2)[..., None]
+                pair_strengths, *flush_tables = _preflop_tables(order)
+                pairs, masks, stubs = ranks[..., 0] * 13 + ranks[..., 1], suits.sum(axis=2), stub[these].reshape(-1, 13, 4)
+                for g in range(len(these)):     # a call a spot: a loop inside the count compiled 20 % longer
+                    counted[g], boards[these[g]] = _count_preflop(pairs[g], pair_strengths, masks[g], stubs[g], rows[g],
+                                                                  unit, *flush_tables, _BINOMIALS)
+            else:
+                start = _hand_states(np.concatenate((holes[these, :players],
+                                                     np.repeat(board[these, None], players, axis=1)), axis=2))
+                in_stub = np.ascontiguousarray(np.nonzero(stub[these])[1].reshape(len(these), -1))
+                args = (draw, rows, unit, tables.cat_pos, tables.straight_top, tables.top5)
+                if kind is by_ranks:
+                    boards[these] = _enumerate_by_ranks(start, in_stub, *args, counted)
+                else:
+                    walked = [_enumerate(start[g], in_stub[g], draw, rows[g], *args[2:])
+                              for g in range(len(these))]
+                    counted, boards[these] = np.array([w[0] for w in walked]), [w[1] for w in walked]
+            shares[these[spot], pot, :players] = counted.reshape(-1, players)
+    every = _BINOMIALS[stub_size[count], n_draw[count]]
+    if (boards[count] != every).any():  # pragma: no cover - a broken count must not pass
+        raise AssertionError(f"boards counted {boards[count].tolist()}, in the stubs {every.tolist()}")
+    denominators = units * boards
+    shares = np.where(contested[:, :, None], shares, eligible * denominators[:, None, None])
+    shares *= valid[:, None, None]
+    return shares, denominators, valid
+
+
+_DECK_MASKS = {order: np.isin(np.arange(52), order.deck.codes).astype(np.int64) for order in RankOrder}
+"""Per order: 1 for each card code of its deck."""
 
 PREFLOP_COUNTED_PLAYERS = 12
 """Most players of a preflop all-in counted by rank multisets (:func:`_count_preflop` keeps a pot's
@@ -763,104 +836,84 @@ boards by set of winners, 2**players of them); more leave a stub of at most 26 c
 
 HEADS_UP_TABLE = Path(__file__).with_name("tables") / "heads_up_preflop.npz"
 """Every heads-up preflop all-in on 52 cards, up to the names of the suits and the order of
-the seats (48,308 keys of :func:`_canonical`), counted once by the enumeration below and
-shipped with the package: the most common all-in of a cash game becomes a lookup. ``python -m bench.build_tables`` rebuilds
-it; tests/test_equity.py recounts a sample and checks every row sums to all the boards."""
+the seats (48,308 keys of :func:`heads_up_keys`), counted once by the preflop count and shipped
+with the package: the most common all-in of a cash game becomes a lookup. ``python -m bench.build_tables``
+rebuilds it; tests/test_equity.py recounts a sample and checks every row sums to all the boards."""
 
-_HEADS_UP: dict[int, tuple[int, int]] | None = None
+_HEADS_UP: tuple[np.ndarray, np.ndarray] | None = None
+"""The table once loaded: its keys, sorted, and each key's shares (in half boards) of its two hands."""
 
-
-def _pack(hands: tuple) -> int:
-    (a, b), (c, d) = hands
-    return (a << 18) | (b << 12) | (c << 6) | d
+_NO_TABLE = (np.zeros(0, dtype=np.int64), np.zeros((0, 2), dtype=np.int64))
 
 
-def _heads_up_shares(holes: list[list[int]]) -> tuple[int, int] | None:
-    """The table's counted shares (in half boards) of two hands, or None when the table is
-    absent. The table holds each pair of situations once: (A, B) or (B, A)."""
+def _heads_up_shares(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Whether the table holds each row of ``hands`` (M, 4: two two-card hands), and its shares
+    (M, 2) in half boards. The table holds each pair of situations once: (A, B) or (B, A)."""
     global _HEADS_UP
     if _HEADS_UP is None:
-        if not HEADS_UP_TABLE.exists():
-            return None
-        stored = np.load(HEADS_UP_TABLE)
-        _HEADS_UP = dict(zip(stored["keys"].tolist(), zip(stored["first"].tolist(), stored["second"].tolist())))
-    found = _HEADS_UP.get(_pack(_canonical(holes)))
-    if found is not None:
-        return found
-    found = _HEADS_UP.get(_pack(_canonical([holes[1], holes[0]])))
-    return None if found is None else found[::-1]
+        _HEADS_UP = _NO_TABLE
+        if HEADS_UP_TABLE.exists():
+            stored = np.load(HEADS_UP_TABLE)    # its keys sorted, as build_heads_up_table writes them
+            _HEADS_UP = stored["keys"], np.stack((stored["first"], stored["second"]), axis=1)
+    keys, shares = _HEADS_UP
+    if not len(keys):
+        return np.zeros(len(hands), dtype=bool), np.zeros((len(hands), 2), dtype=np.int64)
+    wanted = heads_up_keys(np.concatenate((hands, hands[:, [2, 3, 0, 1]])))    # as they sit, then swapped
+    at = np.minimum(np.searchsorted(keys, wanted), len(keys) - 1)
+    (sat, swapped), (row, swapped_row) = (keys[at] == wanted).reshape(2, -1), at.reshape(2, -1)
+    return sat | swapped, np.where(sat[:, None], shares[row], shares[swapped_row][:, ::-1])
 
 
-def heads_up_situations() -> list[tuple]:
-    """One representative of every heads-up preflop situation up to suit names and seat order:
-    each pair of disjoint hands canonicalized both ways, the smaller key kept."""
-    hands = [(a, b) for a in range(52) for b in range(a)]
-    kept = set()
-    for i, h0 in enumerate(hands):
-        for h1 in hands[i + 1:]:
-            if set(h0) & set(h1):
-                continue
-            kept.add(min(_canonical([list(h0), list(h1)]), _canonical([list(h1), list(h0)])))
-    return sorted(kept)
+def heads_up_keys(hands: np.ndarray) -> np.ndarray:
+    """A key for each row of ``hands`` (M, 4: two two-card hands), equal for situations that differ
+    only by the names of the suits and the order of the cards within a hand: suits renamed by first
+    appearance over the hands, each high card first, and each hand's renamed codes packed low first.
+    Equal keys mean isomorphic situations, hence equal preflop equities.
+
+    >>> keys = heads_up_keys(np.array([[51, 50, 47, 46], [49, 48, 44, 45]]))   # As Ah | Ks Kh, Ac Ad | Kd Kc
+    >>> keys.tolist() == [(48 << 18) | (49 << 12) | (44 << 6) | 45] * 2
+    True
+    """
+    cards = np.sort(np.asarray(hands, dtype=np.int64).reshape(-1, 2, 2), axis=2)[:, :, ::-1].reshape(-1, 4)
+    rows = np.arange(len(cards))
+    rename = np.full((len(cards), 4), -1, dtype=np.int64)
+    named = np.zeros(len(cards), dtype=np.int64)
+    for j in range(4):
+        suit = cards[:, j] & 3
+        new = rename[rows, suit] < 0
+        rename[rows[new], suit[new]] = named[new]
+        named += new
+    return _packed(np.sort(((cards & ~3) | rename[rows[:, None], cards & 3]).reshape(-1, 2, 2), axis=2))
+
+
+def _packed(hands: np.ndarray) -> np.ndarray:
+    """Two two-card hands a row, as one key: 6 bits a card."""
+    return (hands.reshape(-1, 4) << np.array([18, 12, 6, 0])).sum(axis=1)
+
+
+def heads_up_situations() -> np.ndarray:
+    """One representative (M, 4) of every heads-up preflop situation up to suit names and seat
+    order: each pair of disjoint hands keyed both ways, the smaller key kept, in order of keys."""
+    hands = np.array([(a, b) for a in range(52) for b in range(a)], dtype=np.int64)
+    first, second = np.triu_indices(len(hands), 1)
+    pairs = np.concatenate((hands[first], hands[second]), axis=1)
+    pairs = pairs[(pairs[:, :2, None] != pairs[:, None, 2:]).all(axis=(1, 2))]
+    keys = np.unique(np.minimum(heads_up_keys(pairs), heads_up_keys(pairs[:, [2, 3, 0, 1]])))
+    return np.stack([keys >> shift & 63 for shift in (18, 12, 6, 0)], axis=1)
 
 
 def build_heads_up_table(path: Path = HEADS_UP_TABLE) -> int:
-    """Count every situation of :func:`heads_up_situations` with the preflop enumeration and
-    write the table; returns how many."""
-    one = np.ones((1, 2), dtype=np.int64)
+    """Count every situation of :func:`heads_up_situations` with the preflop count and write the
+    table; returns how many."""
+    global _HEADS_UP
     situations = heads_up_situations()
-    keys = np.empty(len(situations), dtype=np.int64)
-    counted = np.empty((len(situations), 2), dtype=np.int64)
-    for n, hands in enumerate(situations):
-        holes = [list(h) for h in hands]
-        seen = {c for h in holes for c in h}
-        stub = np.array([c for c in range(52) if c not in seen], dtype=np.int64)
-        keys[n] = _pack(hands)
-        counted[n] = _preflop(holes, stub, one, 2, RankOrder.STANDARD)[0]
+    _HEADS_UP = _NO_TABLE   # counted, not looked up
+    shares, _, _ = _counted_shares(situations.reshape(-1, 2, 2), np.empty((len(situations), 0)),
+                                   np.ones((len(situations), 1, 2)), RankOrder.STANDARD)
+    _HEADS_UP = None
     path.parent.mkdir(parents=True, exist_ok=True)
-    np.savez_compressed(path, keys=keys, first=counted[:, 0], second=counted[:, 1])
+    np.savez_compressed(path, keys=_packed(situations), first=shares[:, 0, 0], second=shares[:, 0, 1])
     return len(situations)
-
-
-def _canonical(holes: list[list[int]]) -> tuple:
-    """A key equal for hands that differ only by the names of the suits (and the order of cards
-    within a hand): suits are renamed by first appearance over the hands, each high card first.
-    Equal keys mean isomorphic situations, hence equal preflop equities.
-
-    >>> _canonical([[51, 50], [47, 46]])
-    ((48, 49), (44, 45))
-    """
-    rename = [-1, -1, -1, -1]
-    named = 0
-    for hand in holes:
-        for c in sorted(hand, reverse=True):
-            if rename[c & 3] < 0:
-                rename[c & 3] = named
-                named += 1
-    return tuple([tuple(sorted([(c & ~3) | rename[c & 3] for c in hand])) for hand in holes])
-
-
-def _preflop(holes: list[list[int]], stub: np.ndarray, eligible: np.ndarray, unit: int,
-             order: RankOrder) -> np.ndarray:
-    """Integer shares (in 1/unit) of every 5-card board of the stub, for two-card hands, by
-    :func:`_count_preflop`."""
-    pairs, masks = [], []     # built as Python lists: cheaper than setting NumPy items one by one
-    for hand in holes:
-        low, high = sorted(c >> 2 for c in hand)
-        pairs.append(low * 13 + high)
-        mask = [0, 0, 0, 0]
-        for c in hand:
-            mask[c & 3] |= 1 << (c >> 2)
-        masks.append(mask)
-    stub_cards = np.zeros(52, dtype=np.int64)     # card code rank * 4 + suit: [rank, suit] once reshaped
-    stub_cards[stub] = 1
-    pair_strengths, flush, weakest_flush, straight_top = _preflop_tables(order)
-    shares, boards = _count_preflop(np.array(pairs, dtype=np.int64), pair_strengths,
-                                    np.array(masks, dtype=np.int64), stub_cards.reshape(13, 4), eligible, unit,
-                                    flush, weakest_flush, straight_top, _BINOMIALS)
-    if boards != math.comb(len(stub), 5):  # pragma: no cover - a broken count must not pass
-        raise AssertionError(f"the rank multisets covered {boards} boards of {math.comb(len(stub), 5)}")
-    return shares
 
 
 PREFLOP_TABLE = Path(__file__).with_name("tables") / "preflop_strengths.npz"
@@ -920,22 +973,21 @@ def build_preflop_table(path: Path = PREFLOP_TABLE) -> None:
     np.savez_compressed(path, pair_strengths=pair_strengths, flush=flush)
 
 
-_BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(18)], dtype=np.int64)
-"""C(n, k) at [n, k] for n < 18, k < 6 (0 when k > n): a multiset of ascending ranks r0 <= … <= r4
-has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a rank's cards from it."""
+_BINOMIALS = np.array([[math.comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+"""C(n, k) at [n, k] for n < 53, k < 6 (0 when k > n): the boards of a stub; a multiset of ascending
+ranks r0 <= … <= r4 has the colex index sum of C(r_i + i, i + 1), and the preflop count takes a
+rank's cards from it."""
 
 
-def _hand_state(cards: list[int]) -> list[int]:
-    """The state :func:`add_card` builds, of the given cards: counted in Python integers, which a
-    handful of cards makes several times cheaper than stepping through a NumPy row."""
-    m1 = m2 = m3 = m4 = counts = masks = 0
-    for c in cards:
-        b = 1 << (c >> 2)
-        m4 |= m3 & b
-        m3 |= m2 & b
-        m2 |= m1 & b
-        m1 |= b
-        s = c & 3
-        counts += 1 << (s << 2)
-        masks |= b << (s << 4)
-    return [m1, m2, m3, m4, counts, masks]
+def _hand_states(cards) -> np.ndarray:
+    """The state :func:`add_card` builds, (..., 6), of each row of ``cards`` (..., C; -1 for none):
+    each rank's bit in the masks of the ranks held at least once to four times, the suits' counts
+    (4 bits each) and rank masks (16 bits each)."""
+    cards = np.asarray(cards, dtype=np.int64)
+    held = cards >= 0
+    ranks, suits = np.where(held, cards >> 2, 0), cards & 3
+    of_rank = ((np.where(held, ranks, 13)[..., None] == np.arange(13)).sum(axis=-2))
+    masks = [((of_rank >= k) << np.arange(13)).sum(axis=-1) for k in range(1, 5)]
+    counts = (held << (suits << 2)).sum(axis=-1)
+    suit_masks = ((held << ranks) << (suits << 4)).sum(axis=-1)
+    return np.stack(masks + [counts, suit_masks], axis=-1)

@@ -304,8 +304,7 @@ def replay_batch(batch: HandBatch, *, limit_cap: int | None = DEFAULT, cap_heads
     f.findings = FindingRows(**{c.name: found[:n, k].astype(c.metadata["column"][1])
                                 for k, c in enumerate(fields(FindingRows))})
     if allin_ev:
-        for h in np.flatnonzero(f.needs_allin_ev & f.explained).tolist():
-            _add_allin_ev(b, f, h, int(units[h]))
+        _add_allin_ev(b, f, units)
     return f
 
 
@@ -345,28 +344,42 @@ def hand_units(b: HandBatch) -> np.ndarray:
     return unit
 
 
-def _add_allin_ev(b: HandBatch, f: FactBatch, h: int, unit_cents: int) -> None:
-    """The all-in EV of an explained hand (rules.holdem.allin_ev_cents). The hand's rows are read
-    as Python lists, a call each, not value by value: NumPy's scalars cost more than the lookup of
-    a heads-up all-in itself."""
-    s0, s1 = int(b.seat_start[h]), int(b.seat_start[h + 1])
-    fact_order = f.fact_order[s0:s1].tolist()
-    showdown = (f.has_fact[s0:s1] & f.went_to_showdown[s0:s1]).tolist()
-    contenders = [s0 + i for i in sorted(range(s1 - s0), key=fact_order.__getitem__) if showdown[i]]
-    holes = b.hole[contenders].tolist()
-    board = [c for c in b.board[h, :STREETS[int(f.allin_street[h])].board_size].tolist() if c >= 0]
-    where = {j - s0: i for i, j in enumerate(contenders)}
-    pots = slice(s0, s0 + int(f.n_pots[h]))
-    pot_sets = [[where[i] for i in range(s1 - s0) if eligible >> i & 1] for eligible in f.pot_eligible[pots].tolist()]
-    order_ = RankOrder.STANDARD
-    if b.is_short_deck[h]:
-        order_ = RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS if b.straight_beats_trips[h] else RankOrder.SHORT_DECK
-    values = allin_ev_cents(holes, board, pot_sets, f.pot_net[pots].tolist(), order_, unit_cents)
-    if not values:
+def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
+    """The all-in EV of every explained hand that needs it (:func:`rules.holdem.allin_ev_cents`), its
+    spots gathered as arrays: each hand's contenders (its players at showdown, in fact order), their
+    hole cards, the board of the all-in street and each pot's net and contenders."""
+    needs = f.needs_allin_ev & f.explained
+    hands = np.flatnonzero(needs)
+    if not len(hands):
         return
-    f.has_allin_ev[h] = True
-    for j, value in zip(contenders, values):
-        f.allin_ev_net[j] = value - f.invested[j]
+    hand = np.repeat(np.arange(b.hands), np.diff(b.seat_start))     # each seat's hand
+    seats = np.flatnonzero(needs[hand] & f.has_fact[:len(hand)] & f.went_to_showdown[:len(hand)])
+    seats = seats[np.lexsort((f.fact_order[seats], hand[seats]))]
+    spot = np.searchsorted(hands, hand[seats])
+    players = np.bincount(spot, minlength=len(hands))
+    place = np.arange(len(spot)) - (np.cumsum(players) - players)[spot]
+    first = b.seat_start[hands].astype(np.int64)
+    holes = np.full((len(hands), max(players.max(), 1), 2), -1, np.int64)
+    holes[spot, place] = b.hole[seats]
+    at = np.full(holes.shape[:2], 63, np.int64)    # each contender's seat in the hand (63: none, no pot's bit)
+    at[spot, place] = seats - first[spot]
+    pots = f.n_pots[hands].astype(np.int64)
+    present = np.arange(max(pots.max(), 1)) < pots[:, None]
+    pot = np.where(present, first[:, None] + np.arange(present.shape[1]), 0)
+    eligible = np.where(present, f.pot_eligible[pot], 0)[:, :, None] >> at[:, None, :] & 1
+    nets = np.where(present, f.pot_net[pot], 0)
+    board_size = np.array([street.board_size for street in STREETS])[f.allin_street[hands]]
+    board = np.where(np.arange(5) < board_size[:, None], b.board[hands], -1)
+    deck = np.where(b.is_short_deck[hands], np.where(b.straight_beats_trips[hands], 2, 1), 0)
+    ok, cents = np.zeros(len(hands), bool), np.zeros(holes.shape[:2], np.int64)
+    for code in np.unique(deck).tolist():
+        these = deck == code
+        order = (RankOrder.STANDARD, RankOrder.SHORT_DECK, RankOrder.SHORT_DECK_STRAIGHT_OVER_TRIPS)[code]
+        cents[these], ok[these] = allin_ev_cents(holes[these], board[these], eligible[these], nets[these],
+                                                 pots[these], order, units[hands[these]])
+    f.has_allin_ev[hands[ok]] = True
+    done = ok[spot]
+    f.allin_ev_net[seats[done]] = cents[spot[done], place[done]] - f.invested[seats[done]]
 
 
 _internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)

@@ -162,7 +162,7 @@ def _every_board(holes, pots, order, dead=()):
 
     known = set(itertools.chain(*holes, dead))
     stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
-    start = np.array([rules.equity._hand_state(list(hand)) for hand in holes], dtype=np.int64)
+    start = rules.equity._hand_states(holes)
     eligible = np.zeros((len(pots), len(holes)), dtype=np.int64)
     for k, pot in enumerate(pots):
         eligible[k, pot] = 1
@@ -170,8 +170,11 @@ def _every_board(holes, pots, order, dead=()):
     tables = rank_tables(order)
     slow, boards = rules.equity._enumerate(start, stub, 5, eligible, unit, tables.cat_pos, tables.straight_top,
                                            tables.top5)
-    fast = rules.equity._preflop([list(h) for h in holes], stub, eligible, unit, order)
-    return fast, slow, boards
+    with pytest.MonkeyPatch.context() as patch:     # counted, not looked up
+        patch.setattr(rules.equity, "_HEADS_UP", rules.equity._NO_TABLE)
+        fast, denominators, _ = rules.equity._counted_shares([holes], np.empty((1, 0)), [eligible], order, [dead])
+    assert denominators[0] == boards * unit
+    return fast[0], slow, boards
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -184,7 +187,8 @@ def test_he_side_pot_preflop_rank_count_equals_every_board_exactly(seed):
     n = int(rng.integers(2, 6 if order is not RankOrder.STANDARD else 4))
     cards = [int(c) for c in rng.choice(deck, 2 * n + int(rng.integers(0, 3)), replace=False)]
     if seed == 0:
-        cards[:4] = codes("As Ks Qs Js")  # suited hands: the most flush boards to correct
+        suited = codes("As Ks Qs Js")  # suited hands: the most flush boards to correct (each card dealt once)
+        cards = suited + [c for c in cards if c not in suited][:len(cards) - 4]
     holes, dead = [cards[2 * i:2 * i + 2] for i in range(n)], cards[2 * n:]
     pots = [list(range(n)), list(range(1, n))]
     fast, slow, boards = _every_board(holes, pots, order, dead)
@@ -202,10 +206,9 @@ def test_he_side_pot_equity_ignores_suit_names():
 
 
 def test_heads_up_table_key_ignores_suit_names_and_card_order():
-    assert rules.equity._canonical([codes("As Ah"), codes("Ks Kh")]) == rules.equity._canonical(
-        [codes("Ac Ad"), codes("Kd Kc")])
-    assert rules.equity._canonical([codes("As Kh"), codes("Qs Qd")]) != rules.equity._canonical(
-        [codes("As Kh"), codes("Qh Qd")])
+    keys = rules.equity.heads_up_keys(np.array([codes("As Ah Ks Kh"), codes("Ac Ad Kd Kc"), codes("As Kh Qs Qd"),
+                                                codes("Kh As Qd Qs"), codes("As Kh Qh Qd")]))
+    assert keys[0] == keys[1] and keys[2] == keys[3] != keys[4]
 
 
 # ---------------------------------------------------------------- the heads-up preflop table
@@ -213,7 +216,7 @@ def test_heads_up_table_key_ignores_suit_names_and_card_order():
 @pytest.fixture
 def no_table(monkeypatch):
     """pot_equities with an empty heads-up table: every situation enumerated."""
-    monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
+    monkeypatch.setattr(rules.equity, "_HEADS_UP", rules.equity._NO_TABLE)
 
 
 def _table():
@@ -225,7 +228,7 @@ def _table():
 def test_heads_up_table_rows_share_out_every_board():
     # Each row splits all C(48, 5) boards between the two hands, in half boards (ties).
     table = _table()
-    assert len(table["keys"]) == len(np.unique(table["keys"]))
+    assert (np.diff(table["keys"]) > 0).all()     # each once, sorted: the lookup's searchsorted needs it
     assert (table["first"] + table["second"] == 2 * 1_712_304).all()
     assert (table["first"] >= 0).all() and (table["second"] >= 0).all()
 
@@ -236,8 +239,8 @@ def test_he_preflop_heads_up_table_equals_the_enumeration(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     situations = [rng.choice(52, 4, replace=False).tolist() for _ in range(12)]
     looked_up = [pot_equities([s[:2], s[2:]], [], [[0, 1]]) for s in situations]
-    assert rules.equity._HEADS_UP, "the table was not used"
-    monkeypatch.setattr(rules.equity, "_HEADS_UP", {})
+    assert len(rules.equity._HEADS_UP[0]), "the table was not used"
+    monkeypatch.setattr(rules.equity, "_HEADS_UP", rules.equity._NO_TABLE)
     for s, got in zip(situations, looked_up):
         assert got.tolist() == pot_equities([s[:2], s[2:]], [], [[0, 1]]).tolist(), s
 
@@ -246,7 +249,7 @@ def test_he_preflop_heads_up_table_keeps_the_exact_figure(no_table):
     enumerated = pot_equities([[51, 50], [47, 46]], [], [[0, 1]])
     rules.equity._HEADS_UP = None       # load the shipped table again
     assert pot_equities([[51, 50], [47, 46]], [], [[0, 1]]).tolist() == enumerated.tolist()
-    assert rules.equity._HEADS_UP
+    assert len(rules.equity._HEADS_UP[0])
 
 
 # ---------------------------------------------------------------- hand-worked and independent counts
@@ -489,27 +492,50 @@ def test_he_turn_and_river_rank_count_equals_every_board_exactly(seed):
         board, dead = cards[n * held:n * held + 5 - n_draw], cards[n * held + 5 - n_draw:]
         known = set(cards)
         stub = np.array([c for c in order.deck.codes if c not in known], dtype=np.int64)
-        start = np.array([rules.equity._hand_state(hand + board) for hand in holes], dtype=np.int64)
+        start = rules.equity._hand_states([hand + board for hand in holes])
         eligible = np.zeros((2, n), dtype=np.int64)
         eligible[0, :] = 1
         eligible[1, 1:] = 1
         unit = math.lcm(*range(1, n + 1))
         tables = rank_tables(order)
-        args = (start, stub, n_draw, eligible, unit, tables.cat_pos, tables.straight_top, tables.top5)
-        walked, boards = rules.equity._enumerate(*args)
-        counted, counted_boards = rules.equity._enumerate_by_ranks(*args)
-        assert counted_boards == boards == math.comb(len(stub), n_draw)
-        assert counted.tolist() == walked.tolist(), (order, holes, board, dead)
+        walked, boards = rules.equity._enumerate(start, stub, n_draw, eligible, unit, tables.cat_pos,
+                                                 tables.straight_top, tables.top5)
+        counted, denominators, _ = rules.equity._counted_shares([holes], [board], [eligible], order, [dead])
+        assert denominators[0] == boards * unit and boards == math.comb(len(stub), n_draw)
+        assert counted[0].tolist() == walked.tolist(), (order, holes, board, dead)
 
 
 # ---------------------------------------------------------------- the all-in EV in cents
 
+def _ev_cents(*spots):
+    """allin_ev_cents of spots (holes, board, pots, nets, unit) in one batch, padded to the widest:
+    each spot's cents, or None where not ok."""
+    from rules.holdem import allin_ev_cents
+
+    width, most = max(len(spot[0]) for spot in spots), max(max(len(spot[2]) for spot in spots), 1)
+    holes = np.full((len(spots), width, 2), -1)
+    board = np.full((len(spots), 5), -1)
+    eligible = np.zeros((len(spots), most, width), dtype=np.int64)
+    nets = np.zeros((len(spots), most), dtype=np.int64)
+    for i, (hands, cards, pots, pot_nets, _) in enumerate(spots):
+        holes[i, :len(hands)] = hands
+        board[i, :len(cards)] = cards
+        for k, pot in enumerate(pots):
+            eligible[i, k, pot] = 1
+        nets[i, :len(pot_nets)] = pot_nets
+    cents, ok = allin_ev_cents(holes, board, eligible, nets, [len(spot[2]) for spot in spots], RankOrder.STANDARD,
+                               [spot[4] for spot in spots])
+    return [row[:len(spot[0])].tolist() if good else None for row, good, spot in zip(cents, ok, spots)]
+
+
 def test_he_allin_ev_rounds_as_decimal_does_on_random_spots():
     # The float sum decides the rounding only far from a half unit: every figure must equal the
-    # Decimal sum of each net times the shortest decimal of its equity, quantized half to even.
-    from rules.holdem import _decimal_ev_cents, allin_ev_cents
+    # Decimal sum of each net times the shortest decimal of its equity, quantized half to even,
+    # the spots of every kind (two to four players, one or two pots, preflop, flop, turn) in one batch.
+    from rules.holdem import _decimal_ev_cents
 
     rng = np.random.default_rng(7)
+    spots, expected = [], []
     for n in range(300):
         players, board = int(rng.integers(2, 5)), [0, 3, 4][n % 3]
         cards = [int(c) for c in rng.choice(52, 2 * players + board, replace=False)]
@@ -517,15 +543,20 @@ def test_he_allin_ev_rounds_as_decimal_does_on_random_spots():
         pots = [list(range(players))] + [list(range(1, players))] * (players > 2)
         nets = [int(x) for x in rng.integers(1, 10 ** int(rng.integers(1, 9)), len(pots))]
         unit = int(rng.choice([1, 100]))
-        expected = _decimal_ev_cents(pot_equities(holes, board_cards, pots).tolist(), nets, unit)
-        assert allin_ev_cents(holes, board_cards, pots, nets, RankOrder.STANDARD, unit) == expected
+        spots.append((holes, board_cards, pots, nets, unit))
+        expected.append(_decimal_ev_cents(pot_equities(holes, board_cards, pots).tolist(), nets, unit))
+    assert _ev_cents(*spots) == expected
 
 
 def test_he_allin_ev_half_a_cent_rounds_to_even():
-    from rules.holdem import allin_ev_cents
-
     chop = [codes("As Kd"), codes("Ah Kc")]     # the same hand up to the suits: half each, exactly
-    assert allin_ev_cents(chop, [], [[0, 1]], [1001], RankOrder.STANDARD, 1) == [500, 500]
-    assert allin_ev_cents(chop, [], [[0, 1]], [1003], RankOrder.STANDARD, 1) == [502, 502]
-    assert allin_ev_cents(chop, [], [[0, 1]], [300], RankOrder.STANDARD, 100) == [200, 200]
-    assert allin_ev_cents(chop + [codes("As 2c")], [], [[0, 1]], [100], RankOrder.STANDARD, 1) is None
+    assert _ev_cents((chop, [], [[0, 1]], [1001], 1), (chop, [], [[0, 1]], [1003], 1),
+                     (chop, [], [[0, 1]], [300], 100)) == [[500, 500], [502, 502], [200, 200]]
+
+
+def test_he_allin_ev_needs_rankable_cards_and_a_contender_for_every_pot():
+    chop = [codes("As Kd"), codes("Ah Kc")]
+    assert _ev_cents((chop + [codes("As 2c")], [], [[0, 1]], [100], 1),    # As twice
+                     (chop, [], [[0, 1], []], [100, 50], 1),               # a pot no one may win
+                     (chop, [], [], [], 1),                                # no pot
+                     (chop, [], [[0, 1]], [100], 1)) == [None, None, None, [50, 50]]
