@@ -120,11 +120,11 @@ def _distribute(strength, shut, split, weights, shares):
             _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
 
-_winners_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_winners.py_func)
+_winners_called = _called(_winners.py_func)
 """The same winners, called rather than inlined: for the flush boards ranked one by one, whose
 copies would only lengthen the first compile."""
 
-_distribute_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)(_distribute.py_func)
+_distribute_called = _called(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
 lengthen the first compile."""
 
