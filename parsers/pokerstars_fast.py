@@ -312,14 +312,19 @@ assert [list(ActionKind)[k].value for k in (K_COLLECT, K_SHOW, K_RAISE, K_POST_S
     "collect", "show", "raise", "post_sb", "post_bb", "post_dead"], "the kinds' codes: update them"
 assert all(k.is_post == (i <= K_POST_DEAD) for i, k in enumerate(ActionKind)), "a kind up to K_POST_DEAD is a post"
 
+_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A compiled helper, called from compiled code only: no Python or C entry point for a first run to build."""
+_entry = njit(cache=True, no_cfunc_wrapper=True)
+"""A compiled function called from Python: no C entry point to build."""
 
-@njit(cache=True)
+
+@_called
 def _n(at, k):
     """The length of word k."""
     return at[k + 1] - at[k]
 
 
-@njit(cache=True)
+@_called
 def _at_k(b, i, e, data, at, k):
     """Does word k stand at b[i:] within the line's end ``e``?"""
     base = at[k]
@@ -332,7 +337,7 @@ def _at_k(b, i, e, data, at, k):
     return True
 
 
-@njit(cache=True)
+@_called
 def _same(b, i, j, n):
     """Are the ``n`` bytes of b from i those from j?"""
     for k in range(n):
@@ -341,7 +346,7 @@ def _same(b, i, j, n):
     return True
 
 
-@njit(cache=True)
+@_called
 def _find(b, i, e, data, at, k):
     """The first position ≥ i where word k stands within b[:e], or -1."""
     last = e - _n(at, k)
@@ -353,13 +358,13 @@ def _find(b, i, e, data, at, k):
     return -1
 
 
-@njit(cache=True)
+@_called
 def _is_space(c):
     # ASCII whitespace as Python's \s and str.split() see it
     return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
 
 
-@njit(cache=True)
+@_called
 def _sign(b, wb, wa, wl, wk, i, e):
     """The currency sign outside ASCII at b[i:] of the reader's (list L_SIGNS): (its code point,
     its byte length), (0, 0) for another character."""
@@ -369,7 +374,7 @@ def _sign(b, wb, wa, wl, wk, i, e):
     return 0, 0
 
 
-@njit(cache=True)
+@_called
 def _amount(b, wb, wa, wl, wk, sign, i, e):
     """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure (or an
     amount whose currency sign is not ``sign``, the hand's: see ``_sign_code``)."""
@@ -426,7 +431,7 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
     return 1, cents, i
 
 
-@njit(cache=True)
+@_called
 def _one_of(b, i, e, wb, wa, wl, which):
     """Is b[i:e] a word of list ``which``, whole?"""
     for k in range(wl[which], wl[which + 1]):
@@ -435,7 +440,7 @@ def _one_of(b, i, e, wb, wa, wl, which):
     return False
 
 
-@njit(cache=True)
+@_called
 def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
@@ -464,7 +469,7 @@ def _cards(b, i, e, wb, wa, wl, out):
     return n
 
 
-@njit(cache=True)
+@_called
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
     list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
@@ -474,7 +479,7 @@ def _word_of(b, j, e, wb, wa, wl, which):
     return -1, j
 
 
-@njit(cache=True)
+@_called
 def _first_bytes(wb, wa, wl, wf, group):
     """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits: c is bit c % 64 of the c // 64th."""
     bits = np.zeros(4, dtype=np.int64)
@@ -484,7 +489,7 @@ def _first_bytes(wb, wa, wl, wf, group):
     return bits[0], bits[1], bits[2], bits[3]
 
 
-@njit(cache=True)
+@_called
 def _next_start(b, i, e, starts):
     """The first place from i within e where a byte of ``starts`` (:func:`_first_bytes`) stands, else e."""
     while i < e and (starts[b[i] >> 6] >> (b[i] & 63)) & 1 == 0:
@@ -492,7 +497,7 @@ def _next_start(b, i, e, starts):
     return i
 
 
-@njit(cache=True)
+@_called
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
     """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
     each as its regex reads it (an optional piece left out where it does not stand, a piece that
@@ -684,7 +689,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
             -1, -1, -1)
 
 
-@njit(cache=True)
+@_called
 def _seat_of(b, s, e, name_from, name_to, s0, s1):
     """The index (within its hand) of the seat whose player is b[s:e], or -1."""
     for j in range(s0, s1):
@@ -693,7 +698,7 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
     return -1
 
 
-@njit(cache=True)
+@_called
 def _holds(column, s0, s1, value):
     """Does column[s0:s1] hold ``value``? (Numba's ``in`` walks an nditer, slower.)"""
     for j in range(s0, s1):
@@ -702,7 +707,7 @@ def _holds(column, s0, s1, value):
     return False
 
 
-@njit(cache=True)
+@_called
 def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
     if hole_how[j] == 0:
@@ -714,14 +719,14 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     return (hole[j, 0] == c0 and hole[j, 1] == c1) or (hole[j, 0] == c1 and hole[j, 1] == c0)
 
 
-@njit(cache=True)
+@_called
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
     s, n = line_start[li], line_end[li] - line_start[li]
     return li - 1 > first_index and line_end[li - 1] - line_start[li - 1] == n and _same(b, s, line_start[li - 1], n)
 
 
-@njit(cache=True)
+@_called
 def _number(b, i, e, most):
     """At most ``most`` digits at b[i:]: (their value, where they end)."""
     value = 0
@@ -732,7 +737,7 @@ def _number(b, i, e, most):
     return value, j
 
 
-@njit(cache=True)
+@_called
 def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
     n = _cards(b, c1f, c1t, wb, wa, wl, out)
@@ -743,14 +748,14 @@ def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     return n, first
 
 
-@njit(cache=True)
+@_called
 def _set_board(row, cards, n):
     """A board column's row: the ``n`` cards, -1 after them."""
     for k in range(row.shape[0]):
         row[k] = cards[k] if k < n else -1
 
 
-@njit(cache=True)
+@_entry
 def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
@@ -1024,7 +1029,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     return ns, na, npots
 
 
-@njit(cache=True)
+@_called
 def _when(b, j, e, wb, wa, wl, wk, which):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
     second: each its digits, fewest to most, then its mark, the word): (seconds since 1970, where it
@@ -1054,7 +1059,7 @@ def _when(b, j, e, wb, wa, wl, wk, which):
     return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second, j
 
 
-@njit(cache=True)
+@_entry
 def _headers(b, words, line_start, line_end, hand_line0, out):
     """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
     ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader
