@@ -51,13 +51,14 @@ if TYPE_CHECKING:
 # functions that use them: a run that finds nothing new (unchanged_run) never needs them, nor a
 # run of one reader the forked readers' multiprocessing.
 
-READ_COLLECT_EVERY = 10_000
+READ_COLLECT_EVERY = 50_000
 """While an ingest runs, the garbage collector's youngest generation is collected after this many
 new objects (Python's default: 700). A game's record and replay are thousands of objects that live
-until its rows are made, and at the default pace each was walked by a dozen collections for nothing:
-4% of a raspisnoy ingest's CPU (0.3 CPU-s of 7 for 1,000 games), 0.06 CPU-s at this pace. The
-modules, grammars and kernels an ingest loads as it goes are as long-lived: at the default pace
-their loading set off 150 collections that found nothing (0.04 CPU-s of a 20,000-hand run)."""
+until its rows are made, and the modules, grammars and kernels an ingest loads as it goes live to
+its end: at the default pace they were walked by collection after collection for nothing (0.3 CPU-s
+of a 7 CPU-s raspisnoy ingest of 1,000 games). The 20,000-hand command made 184 collections (0.09
+CPU-s) with a pace of 10,000 while files were read only; 55 (0.065) with it over the whole ingest;
+29 (0.03) at 50,000 (data/samples: 0.06 -> 0.036 CPU-s), in the same memory."""
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
