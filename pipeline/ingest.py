@@ -14,12 +14,11 @@ costs little more than hashing it.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import gc
 import hashlib
 import itertools
-import multiprocessing
-import multiprocessing.connection
 import os
 import pickle
 import shutil
@@ -49,13 +48,17 @@ if TYPE_CHECKING:
     from pipeline.worker import FileResult
 
 # The warehouse's writer, pyarrow and numpy, the readers, engines and models are loaded by the
-# functions that use them: a run that finds nothing new (unchanged_run) never needs them.
+# functions that use them: a run that finds nothing new (unchanged_run) never needs them, nor a
+# run of one reader the forked readers' multiprocessing.
 
-READ_COLLECT_EVERY = 10_000
-"""While files are read, the garbage collector's youngest generation is collected after this many
+READ_COLLECT_EVERY = 50_000
+"""While an ingest runs, the garbage collector's youngest generation is collected after this many
 new objects (Python's default: 700). A game's record and replay are thousands of objects that live
-until its rows are made, and at the default pace each was walked by a dozen collections for nothing:
-4% of a raspisnoy ingest's CPU (0.3 CPU-s of 7 for 1,000 games), 0.06 CPU-s at this pace."""
+until its rows are made, and the modules, grammars and kernels an ingest loads as it goes live to
+its end: at the default pace they were walked by collection after collection for nothing (0.3 CPU-s
+of a 7 CPU-s raspisnoy ingest of 1,000 games). The 20,000-hand command made 184 collections (0.09
+CPU-s) with a pace of 10,000 while files were read only; 55 (0.065) with it over the whole ingest;
+29 (0.03) at 50,000 (data/samples: 0.06 -> 0.036 CPU-s), in the same memory."""
 
 STAGE_BYTES = 48 << 20
 """A reader writes the parts of what it holds once it has read this many bytes of logs (about
@@ -129,7 +132,7 @@ class _Share:
         self.jobs = jobs
         self.hashed = hashed or HashedFiles()
         self._bytes_from = list(itertools.accumulate(reversed(sizes)))[::-1] + [0]
-        self._next = multiprocessing.get_context("fork").Value("q", 0)
+        self._next = _shared_count() if jobs > 1 else _Count()
 
     def claim(self) -> Path | None:
         with self._next.get_lock():
@@ -142,6 +145,22 @@ class _Share:
     def bytes_left(self) -> int:
         """Bytes of the files nobody has claimed yet."""
         return self._bytes_from[min(self._next.value, len(self.files))]
+
+
+class _Count:
+    """The claim counter of a run with one reader: no other process to share it with."""
+
+    value = 0
+
+    def get_lock(self) -> contextlib.nullcontext:
+        return contextlib.nullcontext()
+
+
+def _shared_count():
+    """The claim counter the forked readers share (in shared memory, with its lock)."""
+    import multiprocessing
+
+    return multiprocessing.get_context("fork").Value("q", 0)
 
 
 def _size(path: Path) -> int:
@@ -252,6 +271,8 @@ def _unspool(spooled: Path) -> StagedBatch:
 def _read_in_parallel(share: _Share, warehouse: Warehouse, handle: Report) -> None:
     """Fork ``share.jobs - 1`` readers and read beside them; between its own files the writer
     takes what the readers report, then waits for the rest."""
+    import multiprocessing.connection
+
     context = multiprocessing.get_context("fork")
     spool = Path(tempfile.mkdtemp(prefix="rasklad-spool-"))
     processes, pipes = [], []
@@ -459,6 +480,19 @@ def _keep_known_files(warehouse: Warehouse, hashed: HashedFiles) -> None:
         hashed.save(warehouse.root / KNOWN_FILES, _known_files_key(manifest_text), warehouse.knows_file)
 
 
+@contextlib.contextmanager
+def _collecting_at(pace: int):
+    """Inside the block, the collector's youngest generation is collected every ``pace`` new
+    objects (unless it already waits longer)."""
+    thresholds = gc.get_threshold()
+    gc.set_threshold(max(thresholds[0], pace), *thresholds[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*thresholds)
+
+
+@_collecting_at(READ_COLLECT_EVERY)
 def ingest(
     paths: Iterable[str | Path],
     warehouse_root: str | Path,
@@ -573,10 +607,8 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
     # The objects alive now (modules, grammars, kernels: a few hundred thousand) are set apart
     # from the collector while the files are read: each full collection would walk them all
     # again (~65 ms each, a few per 10,000 hands). Forked readers inherit the setting, and the
-    # collector's pace while they read (see READ_COLLECT_EVERY).
+    # collector's pace (see READ_COLLECT_EVERY).
     gc.freeze()
-    thresholds = gc.get_threshold()
-    gc.set_threshold(max(thresholds[0], READ_COLLECT_EVERY), *thresholds[1:])
     try:
         if share.jobs == 1:
             plan(files)     # which lanes this run is worth; each loads when it first reads
@@ -587,5 +619,4 @@ def _ingest_files(files: list[Path], warehouse: Warehouse, summary: IngestSummar
             gc.freeze()
             _read_in_parallel(share, warehouse, handle)
     finally:
-        gc.set_threshold(*thresholds)
         gc.unfreeze()

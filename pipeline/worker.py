@@ -228,7 +228,7 @@ def _parse(data: bytes, source_file: str, known: np.ndarray, lane: Lane | None, 
     rows = TableRows()
     if text is None:
         text = decode(data)
-    original = _Original(text)
+    original = _Original(text, data)
     if lane is not None:
         chunks, batch, batch_chunks = lane.read(text, source_file)
         settled = None
@@ -325,8 +325,10 @@ class _Original:
     lines the same way. Split into lines only when a game of the file is quarantined (most files
     have none); the kept texts are cut from the file's bytes, every game at once."""
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, data: bytes = b"") -> None:
         self.text = text
+        self.data = data
+        """The bytes ``text`` was decoded from (none for a text given decoded)."""
         self.lines: list[str] | None = None
 
     def __call__(self, first_line: int, last_line: int) -> str:
@@ -342,8 +344,11 @@ class _Original:
     def texts(self, first_lines: np.ndarray, last_lines: np.ndarray) -> pa.Array:
         """Lines ``first_lines[i]`` to ``last_lines[i]`` of every game, as :meth:`__call__` gives
         each: one Arrow array cut from the text's UTF-8 bytes by offsets, not a string per game."""
+        text = self._normalized()
         try:
-            data = self._normalized().encode("utf-8")
+            # an ASCII text as long as its bytes is those bytes (no mark, no other encoding): not encoded again
+            same = text is self.text and len(text) == len(self.data) and text.isascii()
+            data = self.data if same else text.encode("utf-8")
         except UnicodeEncodeError:      # a lone surrogate: line by line, as Arrow takes no such text anyway
             return pa.array([self(first, last) for first, last in zip(first_lines.tolist(), last_lines.tolist())],
                             pa.string())
