@@ -173,6 +173,10 @@ R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED, R_FOUND = map(np.int64,
 """A form's line to the batch: no play; a fold or check; chips put in (its all-in and cap kept);
 cards shown or mucked; the two tails; words searched for in a line (SAYS)."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
+G_FORM, G_KIND, G_A0, G_A1, G_C1F, G_C1T, G_C2F, G_C2T, G_DESC, G_DESC_END, G_NAME_FROM, G_NAME_TO, G_TAIL, \
+    G_CHOSEN0, G_CHOSEN1, G_NUMBER = range(16)
+_GOT = 16
+"""The places of what :func:`_read_form` read in its ``got`` array (see it)."""
 _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
 
@@ -498,17 +502,18 @@ def _next_start(b, i, e, starts):
 
 
 @_called
-def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
+def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
     """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
     each as its regex reads it (an optional piece left out where it does not stand, a piece that
     may end at several places tried at each), to the line's end (an action: or a tail, then the
-    end). Returns (status: 1 read, 0 not, -1 not sure; form, kind, two amounts or numbers, two card
-    groups' from, to, the words aside from, to (a repeat's: from its start), the name from, to, the
-    tail's role, the word of the first and second choice (-1: none), a numbered word's number or
-    -1); a header's dates are its amounts, their zones its card groups, its ID its words aside. A
-    group searched for (R_FOUND) is read at each place where one of its forms stands, as a regex's
-    findall: (status, -1, -1, the last amount, how many, the first cards …). (One kernel: each
-    call between kernels costs a reference count per array handed on.)"""
+    end). Returns the status (1 read, 0 not, -1 not sure) and writes into ``got`` (G_ places) the
+    form, kind, two amounts or numbers, two card groups' from, to, the words aside from, to (a
+    repeat's: from its start), the name from, to, the tail's role, the word of the first and second
+    choice (-1: none), a numbered word's number or -1; a header's dates are its amounts, their zones
+    its card groups, its ID its words aside. A group searched for (R_FOUND) is read at each place
+    where one of its forms stands, as a regex's findall: the last amount, how many, the first cards,
+    the rest -1. (An array, not a tuple: each call place unpacking 17 values made the scan's compile
+    about a second longer. One kernel: each call between kernels costs a reference count per array.)"""
     first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
     found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
     start = q
@@ -664,8 +669,12 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         p += 1
                         if p == unit_end and unit_start >= 0:
                             p = unit_start
-                    if status < 0:
-                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
+                    if status < 0 or status == 1 and not found and j == e:
+                        got[G_FORM], got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F] = f, kind, a0, a1, c1f, c1t, c2f
+                        got[G_C2T], got[G_DESC], got[G_DESC_END], got[G_NAME_FROM], got[G_NAME_TO] = c2t, desc, desc_end, name_from, name_to
+                        got[G_TAIL] = wf[t, F_ROLE] if t >= first_tail else 0
+                        got[G_CHOSEN0], got[G_CHOSEN1], got[G_NUMBER] = chosen0, chosen1, number
+                        return status
                     if status == 1 and found:
                         if c1f < 0:
                             hits, last = hits + 1, a0
@@ -673,9 +682,6 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                             shown_from, shown_to = c1f, c1t
                         start, read = j - 1, True       # on after it
                         break
-                    if status == 1 and j == e:
-                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                                wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
                     if status == 0 and row == f:
                         break       # the form's own pieces do not read: no tail helps
                 candidate += 1
@@ -685,8 +691,10 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
         start += 1
         if not found or start >= e:
             break
-    return (1 if hits > 0 or shown_from >= 0 else 0, -1, -1, last, hits, shown_from, shown_to, -1, -1, -1, -1, -1, -1, 0,
-            -1, -1, -1)
+    for g in range(_GOT):
+        got[g] = -1
+    got[G_A0], got[G_A1], got[G_C1F], got[G_C1T] = last, hits, shown_from, shown_to
+    return 1 if hits > 0 or shown_from >= 0 else 0
 
 
 @_called
@@ -761,7 +769,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
     seats, actions and pots written. A hand out of the lane keeps no rows."""
     wb, wa, wl, wk, wf = words
-    tmp = np.empty(8, dtype=np.int64)
+    tmp, got = np.empty(8, dtype=np.int64), np.empty(_GOT, dtype=np.int64)
     says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
     run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
     dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
@@ -797,10 +805,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
-                status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
-                if status != 1:
+                if _read_form(b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e, got) != 1:
                     break
+                marker_run, which, c2f = got[G_CHOSEN0], got[G_CHOSEN1], got[G_C2F]
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     break
@@ -814,8 +821,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
-                    if c1f >= 0:
-                        n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
+                    if got[G_C1F] >= 0:
+                        n, repeated = _groups_cards(b, got[G_C1F], got[G_C1T], c2f, got[G_C2T], wb, wa, wl, tmp)
                     if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
                         break      # cards the lane does not read, or a line the reader refuses
@@ -834,12 +841,12 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 # may start (a folded line has none); one call place for all: each place costs every line a little
                 group, at, said, won, count, shown, shown_to = GR_SEATSUM if in_summary else GR_SEAT, s, 0, -1, 0, -1, -1
                 while group >= 0:
-                    read, _, _, a0, a1, c1f, c1t, _, _, words, _, n0, n1, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, group, at, e)
+                    read = _read_form(b, wb, wa, wl, wk, wf, sign, group, at, e, got)
                     if group == GR_SAYS:
-                        said, won, count, shown, shown_to, group = read, a0, a1, c1f, c1t, -1
+                        said, won, count, shown, shown_to, group = read, got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], -1
                     else:
-                        status, number, cents, what, p0, pe = read, a0, a1, words, n0, n1
+                        status, number, cents, what, p0, pe = (read, got[G_A0], got[G_A1], got[G_DESC], got[G_NAME_FROM],
+                                                               got[G_NAME_TO])
                         says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
@@ -866,15 +873,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
+                status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e, got)
+                t, cents, q = got[G_A0], got[G_A1], got[G_DESC]
                 if status != 1 or has_total:
                     break
                 while status == 1 and npots <= c.pot_amount.shape[0]:      # its pots, one by one from where they start
-                    status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
+                    status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_POT, q, e, got)
+                    q = got[G_DESC]
                     if status == 1 and npots < c.pot_amount.shape[0]:
-                        c.pot_amount[npots] = pot_cents
+                        c.pot_amount[npots] = got[G_A0]
                     npots += status == 1
                 if npots > c.pot_amount.shape[0]:
                     break      # more pots than the batch holds
@@ -884,10 +891,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 has_total = True
                 token = T_TOTAL
             elif in_summary:
-                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
+                status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e, got)
                 if status != 0:
-                    n = _cards(b, start, close, wb, wa, wl, tmp) if status == 1 else -1
+                    n = _cards(b, got[G_C1F], got[G_C1T], wb, wa, wl, tmp) if status == 1 else -1
                     if n <= 0 or n > 5 or sum_boards > 2:
                         break
                     _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
@@ -897,20 +903,21 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         c.summary_more_board_lines[h, sum_boards - 1] = fl
                     sum_boards += 1
                     token = T_BOARD
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e, got) == 1:
                     token = T_RUNTWICE      # "Hand was run twice"
             if token == 0:
                 # -------------------------------------------------- "<player>: <action>", at the first name end that reads
                 status = p = form = 0
                 for p in range(s + 1, e - 1):
                     if _at_k(b, p, e, wb, wa, W_NAME_END):
-                        status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                            b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e, got)
                         if status != 0:
                             break
                 if status < 0:
                     break
                 if status == 1:
+                    form, kind, cents, to, cf, ct = got[G_FORM], got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T]
+                    desc, desc_end, tail = got[G_DESC], got[G_DESC_END], got[G_TAIL]
                     role = wf[form, F_ROLE]
                     group, p0, pe, number = GR_NO_PLAY if role == R_NO_PLAY else GR_ACTION, s, p, -1
             if token == 0 and group < 0:
@@ -920,12 +927,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     group = wk[k, 0]
                     if _n(wa, k) > 0 and not (_at_k(b, s, e, wb, wa, k) if wk[k, 1] else _find(b, s, e, wb, wa, k) >= 0):
                         continue
-                    status, _, kind, cents, to, cf, ct, c2f, c2t, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, group, s, e)
+                    status = _read_form(b, wb, wa, wl, wk, wf, sign, group, s, e, got)
                     if status != 0:
                         break
                 if status != 1:
                     break
+                kind, cents, to, cf, ct, c2f, c2t = got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F], got[G_C2T]
+                p0, pe, chosen, number = got[G_NAME_FROM], got[G_NAME_TO], got[G_CHOSEN0], got[G_NUMBER]
             if group == GR_CHAT:
                 continue        # chat ('<someone> said, "…'): no play, and may be written twice
             if group == GR_NO_PLAY:
@@ -1067,11 +1075,14 @@ def _headers(b, words, line_start, line_end, hand_line0, out):
     its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
     the only one: its zone must be ET."""
     wb, wa, wl, wk, wf = words
+    got = np.empty(_GOT, dtype=np.int64)
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
-        status, _, _, first, second, z1f, z1t, z2f, z2t, id_from, id_to, key_from, key_to, _, _, _, _ = _read_form(
-            b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]], line_end[hand_line0[h]])
+        status = _read_form(b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]],
+                            line_end[hand_line0[h]], got)
+        first, second, z1f, z1t, z2f, z2t = got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F], got[G_C2T]
+        id_from, id_to, key_from, key_to = got[G_DESC], got[G_DESC_END], got[G_NAME_FROM], got[G_NAME_TO]
         et_from, et_to = (z2f, z2t) if z2f >= 0 else (z1f, z1t)
         if status != 1 or et_to - et_from != _n(wa, W_ET) or not _at_k(b, et_from, et_to, wb, wa, W_ET):
             continue
