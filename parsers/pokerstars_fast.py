@@ -484,13 +484,14 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @_called
-def _first_bytes(wb, wa, wl, wf, group):
-    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits: c is bit c % 64 of the c // 64th."""
-    bits = np.zeros(4, dtype=np.int64)
+def _first_bytes(wb, wa, wl, wf, group, bits):
+    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits into ``bits``: c is
+    bit c % 64 of the c // 64th."""
+    for f in range(4):
+        bits[f] = 0
     for f in range(wf[0, 1 + group], wf[0, 2 + group]):
         for k in range(wl[wf[f, F_FIRST + 1]], wl[wf[f, F_FIRST + 1] + 1]):
             bits[wb[wa[k]] >> 6] |= np.int64(1) << (wb[wa[k]] & 63)
-    return bits[0], bits[1], bits[2], bits[3]
 
 
 @_called
@@ -616,7 +617,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
                             # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
                             shortest = e
                             for k in range(wl[arg], wl[arg + 1]):
-                                shortest = min(shortest, _n(wa, k))
+                                shortest = _n(wa, k) if _n(wa, k) < shortest else shortest
                             step = 1 if op == OP_NAME_FIRST else -1
                             r = j + 1 if op == OP_NAME_FIRST else e - shortest
                             seen = 0
@@ -635,7 +636,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
                             if r > j:
                                 status, desc, desc_end, j = 1, j, r, r
                         elif op == OP_WHEN:     # a header's date and time: the first one's seconds, the second's
-                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg)
+                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg, got)
                             if seconds >= 0:
                                 status, j = 1, r
                                 if c1f < 0:
@@ -764,15 +765,14 @@ def _set_board(row, cards, n):
 
 
 @_entry
-def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words, work, dealt):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
-    seats, actions and pots written. A hand out of the lane keeps no rows."""
+    seats, actions and pots written. A hand out of the lane keeps no rows. ``work`` and ``dealt``:
+    the caller's (:func:`_work`; an allocation compiled here cost a first run more than the scan)."""
     wb, wa, wl, wk, wf = words
-    tmp, got = np.empty(8, dtype=np.int64), np.empty(_GOT, dtype=np.int64)
-    says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
-    run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
-    dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
+    tmp, got, run_street, before, says = work[0, :8], work[1], work[2, :3], work[3, :5], work[4, :4]
+    _first_bytes(wb, wa, wl, wf, GR_SAYS, says)     # the bytes what a summary seat says may start with
     ns = na = np.int64(0)       # (not a literal 0: _seat_of would be compiled for it too)
     npots = 0
     for h in range(hand_lines.shape[0]):
@@ -783,7 +783,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
-        run_street[:] = 0
+        run_street[0] = run_street[1] = run_street[2] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
@@ -816,7 +816,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 elif token == T_SUMMARY:
                     in_summary = True
                 else:       # a street line or the showdown (street 4), dealt as the reader deals them
-                    run = max(marker_run, 0)
+                    run = marker_run if marker_run > 0 else 0
                     if run > 0 and run_street[run - 1] == 0:
                         break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
@@ -1023,7 +1023,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             c.hole_how[s0:ns] = c.hole_line[s0:ns] = c.summary_line[s0:ns] = c.cash_out[s0:ns] = 0
             c.won_not_awarded[s0:ns] = c.has_cash_out[s0:ns] = False
             # (and the row a failed line began: its columns are written before the last checks)
-            rows = slice(c.action_start[h], max(na, c.action_start[h]) + 1)
+            rows = slice(c.action_start[h], (na if na > c.action_start[h] else c.action_start[h]) + 1)
             c.raise_to[rows] = c.cards[rows] = c.pot[rows] = r.desc_from[rows] = -1
             c.is_all_in[rows] = c.is_capped[rows] = False
             c.action_board[rows] = 0
@@ -1038,11 +1038,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
 
 
 @_called
-def _when(b, j, e, wb, wa, wl, wk, which):
+def _when(b, j, e, wb, wa, wl, wk, which, fields):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
-    second: each its digits, fewest to most, then its mark, the word): (seconds since 1970, where it
-    ends), or (-1, j) for no date and time ``datetime()`` takes."""
-    fields = np.empty(6, dtype=np.int64)
+    second: each its digits, fewest to most, then its mark, the word, into ``fields``): (seconds since
+    1970, where it ends), or (-1, j) for no date and time ``datetime()`` takes."""
     for k in range(wl[which], wl[which + 1]):
         fields[k - wl[which]], r = _number(b, j, e, wk[k, 1])
         if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
@@ -1068,14 +1067,13 @@ def _when(b, j, e, wb, wa, wl, wk, which):
 
 
 @_entry
-def _headers(b, words, line_start, line_end, hand_line0, out):
+def _headers(b, words, line_start, line_end, hand_line0, out, got):
     """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
     ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader
     reads once per header form), the ET time's seconds since 1970, and for a local time before it
     its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
-    the only one: its zone must be ET."""
+    the only one: its zone must be ET. ``got``: the caller's (see :func:`_scan`)."""
     wb, wa, wl, wk, wf = words
-    got = np.empty(_GOT, dtype=np.int64)
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
@@ -1225,6 +1223,12 @@ _ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) 
 """The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
+def _work() -> tuple[np.ndarray, np.ndarray]:
+    """The scan's scratch: its rows of cards, what _read_form read (also a date's fields), the
+    street each run reached, the board before, the first bytes of GR_SAYS; and each run's board."""
+    return np.zeros((5, _GOT), np.int64), np.full((3, 5), -1, np.int64)
+
+
 def _piece(data: bytes, start: int, stop: int) -> str:
     return data[start:stop].decode("utf-8", "surrogatepass")
 
@@ -1263,7 +1267,8 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words, line_start, line_end, hand_line0, fast)
+    work, dealt = _work()
+    _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     ascii_text = len(data) == len(text)
 
@@ -1305,7 +1310,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                    np.zeros((count, _SHAPE_WORDS), np.int64), np.zeros(lines, np.int64), np.zeros(lines, np.int64),
                    np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
     ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
-                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
+                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words, work, dealt)
     written = {"seats": ns, "actions": na, "pots": npots}
     for name, rows in _ROWS.items():
         if rows in written:
