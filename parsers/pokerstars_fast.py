@@ -484,25 +484,6 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @_called
-def _first_bytes(wb, wa, wl, wf, group, bits):
-    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits into ``bits``: c is
-    bit c % 64 of the c // 64th."""
-    for f in range(4):
-        bits[f] = 0
-    for f in range(wf[0, 1 + group], wf[0, 2 + group]):
-        for k in range(wl[wf[f, F_FIRST + 1]], wl[wf[f, F_FIRST + 1] + 1]):
-            bits[wb[wa[k]] >> 6] |= np.int64(1) << (wb[wa[k]] & 63)
-
-
-@_called
-def _next_start(b, i, e, starts):
-    """The first place from i within e where a byte of ``starts`` (:func:`_first_bytes`) stands, else e."""
-    while i < e and (starts[b[i] >> 6] >> (b[i] & 63)) & 1 == 0:
-        i += 1
-    return i
-
-
-@_called
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
     """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
     each as its regex reads it (an optional piece left out where it does not stand, a piece that
@@ -772,7 +753,6 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     the caller's (:func:`_work`; an allocation compiled here cost a first run more than the scan)."""
     wb, wa, wl, wk, wf = words
     tmp, got, run_street, before, says = work[0, :8], work[1], work[2, :3], work[3, :5], work[4, :4]
-    _first_bytes(wb, wa, wl, wf, GR_SAYS, says)     # the bytes what a summary seat says may start with
     ns = na = np.int64(0)       # (not a literal 0: _seat_of would be compiled for it too)
     npots = 0
     for h in range(hand_lines.shape[0]):
@@ -847,7 +827,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     else:
                         status, number, cents, what, p0, pe = (read, got[G_A0], got[G_A1], got[G_DESC], got[G_NAME_FROM],
                                                                got[G_NAME_TO])
-                        says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
+                        says_from = what if group == GR_SEATSUM and read == 1 else e
+                        while says_from < e and (says[b[says_from] >> 6] >> (b[says_from] & 63)) & 1 == 0:
+                            says_from += 1
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
                     i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
@@ -1223,10 +1205,17 @@ _ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) 
 """The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
-def _work() -> tuple[np.ndarray, np.ndarray]:
+def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
     """The scan's scratch: its rows of cards, what _read_form read (also a date's fields), the
-    street each run reached, the board before, the first bytes of GR_SAYS; and each run's board."""
-    return np.zeros((5, _GOT), np.int64), np.full((3, 5), -1, np.int64)
+    street each run reached, the board before, and the bytes what a summary seat says may start
+    with (the first bytes of GR_SAYS's forms, each a choice, as 256 bits: c is bit c % 64 of the
+    c // 64th); and each run's board."""
+    work, firsts = np.zeros((5, _GOT), np.int64), words.forms[:, F_FIRST + 1]
+    starts = {int(words.data[words.at[k]]) for f in range(*words.forms[0, 1 + GR_SAYS:3 + GR_SAYS])
+              for k in range(words.lists[firsts[f]], words.lists[firsts[f] + 1])}
+    work[4, :4] = np.array([sum(1 << (c & 63) for c in starts if c >> 6 == row) for row in range(4)],
+                           np.uint64).view(np.int64)
+    return work, np.full((3, 5), -1, np.int64)
 
 
 def _piece(data: bytes, start: int, stop: int) -> str:
@@ -1267,7 +1256,7 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    work, dealt = _work()
+    work, dealt = _work(words)
     _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     ascii_text = len(data) == len(text)
