@@ -996,22 +996,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 c.rake[h] = 0
                 c.total_line[h] = 0
         c.in_lane[h] = ok
-        if not ok:
-            c.is_cancelled[h] = False
-            c.more_boards[h] = c.summary_more_boards[h] = -1
-            c.more_board_lines[h] = c.summary_more_board_lines[h] = 0
-            # the hand keeps no rows: clear what it wrote
-            c.hole[s0:ns] = c.summary_won[s0:ns] = r.what_from[s0:ns] = -1
-            c.hole_how[s0:ns] = c.hole_line[s0:ns] = c.summary_line[s0:ns] = c.cash_out[s0:ns] = 0
-            c.won_not_awarded[s0:ns] = c.has_cash_out[s0:ns] = False
-            # (and the row a failed line began: its columns are written before the last checks)
-            rows = slice(c.action_start[h], (na if na > c.action_start[h] else c.action_start[h]) + 1)
-            c.raise_to[rows] = c.cards[rows] = c.pot[rows] = r.desc_from[rows] = -1
-            c.is_all_in[rows] = c.is_capped[rows] = False
-            c.action_board[rows] = 0
-            ns = s0
-            na = c.action_start[h]
-            npots = c.pot_start[h]
+        if not ok:      # its seats and actions stay, for _keep_lane_rows to drop (clearing them here cost
+            npots = c.pot_start[h]      # a first run's compile more than that costs a read); its pots go
+            if hand_lines[h] > 0:
+                na += 1     # (and the row a failed line began: its columns are written before the last checks)
     n = hand_lines.shape[0]
     c.seat_start[n] = ns
     c.action_start[n] = na
@@ -1205,6 +1193,31 @@ _ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) 
 """The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
+_SEAT_FOUND, _ACTION_FOUND = ("name_from", "name_to", "what_from", "what_to"), ("desc_from", "desc_to")
+"""The rows of :data:`_Found` per seat and per action."""
+
+
+def _keep_lane_rows(b: HandBatch, found: _Found) -> _Found:
+    """Drop the seats and actions of the hands the scan put out of the lane (it leaves them where
+    they are), and give those hands the batch's empty values of what else the scan wrote them."""
+    out = ~b.in_lane
+    if not out.any():
+        return found
+    b.is_cancelled[out] = False
+    b.more_boards[out] = b.summary_more_boards[out] = -1
+    b.more_board_lines[out] = b.summary_more_board_lines[out] = 0
+    kept = {}
+    for rows, start, names in (("seats", b.seat_start, _SEAT_FOUND), ("actions", b.action_start, _ACTION_FOUND)):
+        counts = np.diff(start)
+        keep = np.flatnonzero(np.repeat(b.in_lane, counts))
+        for name, where in _ROWS.items():
+            if where == rows:
+                setattr(b, name, getattr(b, name)[keep])
+        kept.update({name: getattr(found, name)[keep] for name in names})
+        start[1:] = np.cumsum(counts * b.in_lane)
+    return found._replace(**kept)
+
+
 def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
     """The scan's scratch: its rows of cards, what _read_form read (also a date's fields), the
     street each run reached, the board before, and the bytes what a summary seat says may start
@@ -1304,6 +1317,9 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     for name, rows in _ROWS.items():
         if rows in written:
             setattr(b, name, getattr(b, name)[:written[rows]])
+    found = _keep_lane_rows(b, found._replace(**{name: getattr(found, name)[:ns] for name in _SEAT_FOUND},
+                                              **{name: getattr(found, name)[:na] for name in _ACTION_FOUND}))
+    ns, na = len(b.seat_no), len(b.actor)
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
     _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)
