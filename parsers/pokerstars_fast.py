@@ -767,8 +767,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
-        r.shape[h] = 0
-        r.shape[h, 0] = T_HEADER
+        r.shape[h, 0] = T_HEADER       # (the rest of its row: 0 from the start)
         first_index = hand_line0[h]
         ok = False      # until every line is read: a "break" puts the hand out of the lane
         for li in range(first_index + 1, first_index + hand_lines[h]):
