@@ -597,8 +597,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
                         elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
                             # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
                             shortest = e
-                            for k in range(wl[arg], wl[arg + 1]):
-                                shortest = _n(wa, k) if _n(wa, k) < shortest else shortest
+                            for k in range(wl[arg], wl[arg + 1]):  # (min, max: functions to compile)
+                                shortest = _n(wa, k) if _n(wa, k) < shortest else shortest  # noqa: FURB136
                             step = 1 if op == OP_NAME_FIRST else -1
                             r = j + 1 if op == OP_NAME_FIRST else e - shortest
                             seen = 0
@@ -795,7 +795,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 elif token == T_SUMMARY:
                     in_summary = True
                 else:       # a street line or the showdown (street 4), dealt as the reader deals them
-                    run = marker_run if marker_run > 0 else 0
+                    run = marker_run if marker_run > 0 else 0  # noqa: FURB136 (see shortest in _read_form)
                     if run > 0 and run_street[run - 1] == 0:
                         break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
