@@ -987,13 +987,8 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             ok = c.in_lane[h]
             for j in range(s0, ns):
                 ok = ok and c.summary_line[j] != 0
-        if ok and not has_total:
-            if sum_seats == 0:
-                ok = False      # no summary
-            else:
-                c.total_pot[h] = 0
-                c.rake[h] = 0
-                c.total_line[h] = 0
+        if ok and not has_total and sum_seats == 0:
+            ok = False      # no summary (a summary without a total: total_pot, rake and total_line stay 0)
         c.in_lane[h] = ok
         if not ok:      # its seats and actions stay, for _keep_lane_rows to drop (clearing them here cost
             npots = c.pot_start[h]      # a first run's compile more than that costs a read); its pots go
