@@ -576,7 +576,7 @@ _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is d
               "changed or a street line is lost"))
 
 
-@njit(cache=True)
+@njit(cache=True, no_cfunc_wrapper=True)     # (nothing calls it through a C entry point)
 def deal_street(boards, reached, run, street, cards, n, repeated, before):
     """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
     writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per

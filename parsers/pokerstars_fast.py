@@ -173,6 +173,10 @@ R_NO_PLAY, R_PLAIN, R_PUTS, R_SHOWS, R_ALL_IN, R_CAPPED, R_FOUND = map(np.int64,
 """A form's line to the batch: no play; a fold or check; chips put in (its all-in and cap kept);
 cards shown or mucked; the two tails; words searched for in a line (SAYS)."""
 F_GROUP, F_ROLE, F_KIND, F_PIECES, F_FIRST = 0, 1, 2, 3, 4
+G_FORM, G_KIND, G_A0, G_A1, G_C1F, G_C1T, G_C2F, G_C2T, G_DESC, G_DESC_END, G_NAME_FROM, G_NAME_TO, G_TAIL, \
+    G_CHOSEN0, G_CHOSEN1, G_NUMBER = range(16)
+_GOT = 16
+"""The places of what :func:`_read_form` read in its ``got`` array (see it)."""
 _NAME_ENDS = {"first": OP_NAME_FIRST, "last": OP_NAME_LAST, "rest": OP_NAME_REST, "last0": OP_NAME_LAST0, "rest0": OP_REST}
 
 
@@ -480,35 +484,18 @@ def _word_of(b, j, e, wb, wa, wl, which):
 
 
 @_called
-def _first_bytes(wb, wa, wl, wf, group):
-    """The first bytes of ``group``'s forms (each starts with a choice) as 256 bits: c is bit c % 64 of the c // 64th."""
-    bits = np.zeros(4, dtype=np.int64)
-    for f in range(wf[0, 1 + group], wf[0, 2 + group]):
-        for k in range(wl[wf[f, F_FIRST + 1]], wl[wf[f, F_FIRST + 1] + 1]):
-            bits[wb[wa[k]] >> 6] |= np.int64(1) << (wb[wa[k]] & 63)
-    return bits[0], bits[1], bits[2], bits[3]
-
-
-@_called
-def _next_start(b, i, e, starts):
-    """The first place from i within e where a byte of ``starts`` (:func:`_first_bytes`) stands, else e."""
-    while i < e and (starts[b[i] >> 6] >> (b[i] & 63)) & 1 == 0:
-        i += 1
-    return i
-
-
-@_called
-def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
+def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
     """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
     each as its regex reads it (an optional piece left out where it does not stand, a piece that
     may end at several places tried at each), to the line's end (an action: or a tail, then the
-    end). Returns (status: 1 read, 0 not, -1 not sure; form, kind, two amounts or numbers, two card
-    groups' from, to, the words aside from, to (a repeat's: from its start), the name from, to, the
-    tail's role, the word of the first and second choice (-1: none), a numbered word's number or
-    -1); a header's dates are its amounts, their zones its card groups, its ID its words aside. A
-    group searched for (R_FOUND) is read at each place where one of its forms stands, as a regex's
-    findall: (status, -1, -1, the last amount, how many, the first cards …). (One kernel: each
-    call between kernels costs a reference count per array handed on.)"""
+    end). Returns the status (1 read, 0 not, -1 not sure) and writes into ``got`` (G_ places) the
+    form, kind, two amounts or numbers, two card groups' from, to, the words aside from, to (a
+    repeat's: from its start), the name from, to, the tail's role, the word of the first and second
+    choice (-1: none), a numbered word's number or -1; a header's dates are its amounts, their zones
+    its card groups, its ID its words aside. A group searched for (R_FOUND) is read at each place
+    where one of its forms stands, as a regex's findall: the last amount, how many, the first cards,
+    the rest -1. (An array, not a tuple: each call place unpacking 17 values made the scan's compile
+    about a second longer. One kernel: each call between kernels costs a reference count per array.)"""
     first_tail, tails = (wf[0, 1 + GR_TAIL], wf[0, 2 + GR_TAIL]) if group == GR_ACTION else (0, 0)
     found = wf[wf[0, 1 + group], F_ROLE] == R_FOUND      # (a group's forms are all searched for, or none)
     start = q
@@ -610,8 +597,8 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         elif op == OP_NAME_FIRST or op == OP_NAME_LAST or op == OP_NAME_LAST0:
                             # up to the candidate-th place a word of list arg stands (LAST0: it may be empty)
                             shortest = e
-                            for k in range(wl[arg], wl[arg + 1]):
-                                shortest = min(shortest, _n(wa, k))
+                            for k in range(wl[arg], wl[arg + 1]):  # (min, max: functions to compile)
+                                shortest = _n(wa, k) if _n(wa, k) < shortest else shortest  # noqa: FURB136
                             step = 1 if op == OP_NAME_FIRST else -1
                             r = j + 1 if op == OP_NAME_FIRST else e - shortest
                             seen = 0
@@ -630,7 +617,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                             if r > j:
                                 status, desc, desc_end, j = 1, j, r, r
                         elif op == OP_WHEN:     # a header's date and time: the first one's seconds, the second's
-                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg)
+                            seconds, r = _when(b, j, e, wb, wa, wl, wk, arg, got)
                             if seconds >= 0:
                                 status, j = 1, r
                                 if c1f < 0:
@@ -664,8 +651,12 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                         p += 1
                         if p == unit_end and unit_start >= 0:
                             p = unit_start
-                    if status < 0:
-                        return -1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to, 0, -1, -1, -1
+                    if status < 0 or status == 1 and not found and j == e:
+                        got[G_FORM], got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F] = f, kind, a0, a1, c1f, c1t, c2f
+                        got[G_C2T], got[G_DESC], got[G_DESC_END], got[G_NAME_FROM], got[G_NAME_TO] = c2t, desc, desc_end, name_from, name_to
+                        got[G_TAIL] = wf[t, F_ROLE] if t >= first_tail else 0
+                        got[G_CHOSEN0], got[G_CHOSEN1], got[G_NUMBER] = chosen0, chosen1, number
+                        return status
                     if status == 1 and found:
                         if c1f < 0:
                             hits, last = hits + 1, a0
@@ -673,9 +664,6 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
                             shown_from, shown_to = c1f, c1t
                         start, read = j - 1, True       # on after it
                         break
-                    if status == 1 and j == e:
-                        return (1, f, kind, a0, a1, c1f, c1t, c2f, c2t, desc, desc_end, name_from, name_to,
-                                wf[t, F_ROLE] if t >= first_tail else 0, chosen0, chosen1, number)
                     if status == 0 and row == f:
                         break       # the form's own pieces do not read: no tail helps
                 candidate += 1
@@ -685,8 +673,10 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e):
         start += 1
         if not found or start >= e:
             break
-    return (1 if hits > 0 or shown_from >= 0 else 0, -1, -1, last, hits, shown_from, shown_to, -1, -1, -1, -1, -1, -1, 0,
-            -1, -1, -1)
+    for g in range(_GOT):
+        got[g] = -1
+    got[G_A0], got[G_A1], got[G_C1F], got[G_C1T] = last, hits, shown_from, shown_to
+    return 1 if hits > 0 or shown_from >= 0 else 0
 
 
 @_called
@@ -756,15 +746,13 @@ def _set_board(row, cards, n):
 
 
 @_entry
-def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words):
+def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words, work, dealt):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
-    seats, actions and pots written. A hand out of the lane keeps no rows."""
+    seats, actions and pots written. A hand out of the lane keeps no rows. ``work`` and ``dealt``:
+    the caller's (:func:`_work`; an allocation compiled here cost a first run more than the scan)."""
     wb, wa, wl, wk, wf = words
-    tmp = np.empty(8, dtype=np.int64)
-    says = _first_bytes(wb, wa, wl, wf, GR_SAYS)     # the bytes what a summary seat says may start with
-    run_street = np.zeros(3, dtype=np.int64)     # per run: the last street (4: the showdown) its markers dealt
-    dealt, before = np.full((3, 5), -1, dtype=np.int64), np.empty(5, dtype=np.int64)   # per run, its board: deal_street
+    tmp, got, run_street, before, says = work[0, :8], work[1], work[2, :3], work[3, :5], work[4, :4]
     ns = na = np.int64(0)       # (not a literal 0: _seat_of would be compiled for it too)
     npots = 0
     for h in range(hand_lines.shape[0]):
@@ -775,12 +763,11 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
         sign = r.signs[h]
         in_summary = seen_hole = blinds_posted = has_total = False
         street = run = markers = sum_boards = sum_seats = 0
-        run_street[:] = 0
+        run_street[0] = run_street[1] = run_street[2] = 0
         dealt[0, 0] = dealt[1, 0] = dealt[2, 0] = -1     # no board (deal_street reads a row no further)
         previous = T_HEADER
         tokens = 1
-        r.shape[h] = 0
-        r.shape[h, 0] = T_HEADER
+        r.shape[h, 0] = T_HEADER       # (the rest of its row: 0 from the start)
         first_index = hand_line0[h]
         ok = False      # until every line is read: a "break" puts the hand out of the lane
         for li in range(first_index + 1, first_index + hand_lines[h]):
@@ -797,10 +784,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             # -------------------------------------------------- street markers
             if c0 == wb[wa[W_STARS]] and _at_k(b, s, e, wb, wa, W_STARS):
                 # (FIRST, SECOND, THIRD before it: a board of a hand run twice or thrice)
-                status, _, _, _, _, c1f, c1t, c2f, c2t, _, _, _, _, _, marker_run, which, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e)
-                if status != 1:
+                if _read_form(b, wb, wa, wl, wk, wf, sign, GR_MARKER, s, e, got) != 1:
                     break
+                marker_run, which, c2f = got[G_CHOSEN0], got[G_CHOSEN1], got[G_C2F]
                 token = wk[wl[L_MARKERS] + which, 0]
                 if marker_run >= 0 and (token == T_HOLE or token == T_SUMMARY):
                     break
@@ -809,13 +795,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 elif token == T_SUMMARY:
                     in_summary = True
                 else:       # a street line or the showdown (street 4), dealt as the reader deals them
-                    run = max(marker_run, 0)
+                    run = marker_run if marker_run > 0 else 0  # noqa: FURB136 (see shortest in _read_form)
                     if run > 0 and run_street[run - 1] == 0:
                         break      # a second run before the first
                     street = wk[wl[L_MARKERS] + which, 1]
                     n = repeated = 0
-                    if c1f >= 0:
-                        n, repeated = _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, tmp)
+                    if got[G_C1F] >= 0:
+                        n, repeated = _groups_cards(b, got[G_C1F], got[G_C1T], c2f, got[G_C2T], wb, wa, wl, tmp)
                     if n < 0 or n > 5 or deal_street(dealt, run_street, run, street, tmp, n,
                                                      repeated if c2f >= 0 else -1, before) != DEALT:
                         break      # cards the lane does not read, or a line the reader refuses
@@ -834,13 +820,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 # may start (a folded line has none); one call place for all: each place costs every line a little
                 group, at, said, won, count, shown, shown_to = GR_SEATSUM if in_summary else GR_SEAT, s, 0, -1, 0, -1, -1
                 while group >= 0:
-                    read, _, _, a0, a1, c1f, c1t, _, _, words, _, n0, n1, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, group, at, e)
+                    read = _read_form(b, wb, wa, wl, wk, wf, sign, group, at, e, got)
                     if group == GR_SAYS:
-                        said, won, count, shown, shown_to, group = read, a0, a1, c1f, c1t, -1
+                        said, won, count, shown, shown_to, group = read, got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], -1
                     else:
-                        status, number, cents, what, p0, pe = read, a0, a1, words, n0, n1
-                        says_from = _next_start(b, what, e, says) if group == GR_SEATSUM and read == 1 else e
+                        status, number, cents, what, p0, pe = (read, got[G_A0], got[G_A1], got[G_DESC], got[G_NAME_FROM],
+                                                               got[G_NAME_TO])
+                        says_from = what if group == GR_SEATSUM and read == 1 else e
+                        while says_from < e and (says[b[says_from] >> 6] >> (b[says_from] & 63)) & 1 == 0:
+                            says_from += 1
                         group, at = (GR_SAYS, says_from) if says_from < e else (-1, at)
                 if in_summary:
                     i = _seat_of(b, p0, pe, r.name_from, r.name_to, s0, ns) if status == 1 else -1
@@ -866,15 +854,15 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     token = T_SEAT
             # -------------------------------------------------- the summary's total and board
             elif in_summary and _at_k(b, s, e, wb, wa, W_TOTAL):
-                status, _, _, t, cents, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e)
+                status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_TOTAL, s, e, got)
+                t, cents, q = got[G_A0], got[G_A1], got[G_DESC]
                 if status != 1 or has_total:
                     break
                 while status == 1 and npots <= c.pot_amount.shape[0]:      # its pots, one by one from where they start
-                    status, _, _, pot_cents, _, _, _, _, _, q, _, _, _, _, _, _, _ = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, GR_POT, q, e)
+                    status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_POT, q, e, got)
+                    q = got[G_DESC]
                     if status == 1 and npots < c.pot_amount.shape[0]:
-                        c.pot_amount[npots] = pot_cents
+                        c.pot_amount[npots] = got[G_A0]
                     npots += status == 1
                 if npots > c.pot_amount.shape[0]:
                     break      # more pots than the batch holds
@@ -884,10 +872,9 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                 has_total = True
                 token = T_TOTAL
             elif in_summary:
-                status, _, _, _, _, start, close, _, _, _, _, _, _, _, _, _, _ = _read_form(
-                    b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e)
+                status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_BOARD, s, e, got)
                 if status != 0:
-                    n = _cards(b, start, close, wb, wa, wl, tmp) if status == 1 else -1
+                    n = _cards(b, got[G_C1F], got[G_C1T], wb, wa, wl, tmp) if status == 1 else -1
                     if n <= 0 or n > 5 or sum_boards > 2:
                         break
                     _set_board(c.summary_board[h] if sum_boards == 0 else c.summary_more_boards[h, sum_boards - 1], tmp, n)
@@ -897,20 +884,21 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                         c.summary_more_board_lines[h, sum_boards - 1] = fl
                     sum_boards += 1
                     token = T_BOARD
-                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e)[0] == 1:
+                elif _read_form(b, wb, wa, wl, wk, wf, sign, GR_RUNTWICE, s, e, got) == 1:
                     token = T_RUNTWICE      # "Hand was run twice"
             if token == 0:
                 # -------------------------------------------------- "<player>: <action>", at the first name end that reads
                 status = p = form = 0
                 for p in range(s + 1, e - 1):
                     if _at_k(b, p, e, wb, wa, W_NAME_END):
-                        status, form, kind, cents, to, cf, ct, _, _, desc, desc_end, _, _, tail, _, _, _ = _read_form(
-                            b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e)
+                        status = _read_form(b, wb, wa, wl, wk, wf, sign, GR_ACTION, p + _n(wa, W_NAME_END), e, got)
                         if status != 0:
                             break
                 if status < 0:
                     break
                 if status == 1:
+                    form, kind, cents, to, cf, ct = got[G_FORM], got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T]
+                    desc, desc_end, tail = got[G_DESC], got[G_DESC_END], got[G_TAIL]
                     role = wf[form, F_ROLE]
                     group, p0, pe, number = GR_NO_PLAY if role == R_NO_PLAY else GR_ACTION, s, p, -1
             if token == 0 and group < 0:
@@ -920,12 +908,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
                     group = wk[k, 0]
                     if _n(wa, k) > 0 and not (_at_k(b, s, e, wb, wa, k) if wk[k, 1] else _find(b, s, e, wb, wa, k) >= 0):
                         continue
-                    status, _, kind, cents, to, cf, ct, c2f, c2t, _, _, p0, pe, _, chosen, _, number = _read_form(
-                        b, wb, wa, wl, wk, wf, sign, group, s, e)
+                    status = _read_form(b, wb, wa, wl, wk, wf, sign, group, s, e, got)
                     if status != 0:
                         break
                 if status != 1:
                     break
+                kind, cents, to, cf, ct, c2f, c2t = got[G_KIND], got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F], got[G_C2T]
+                p0, pe, chosen, number = got[G_NAME_FROM], got[G_NAME_TO], got[G_CHOSEN0], got[G_NUMBER]
             if group == GR_CHAT:
                 continue        # chat ('<someone> said, "…'): no play, and may be written twice
             if group == GR_NO_PLAY:
@@ -998,30 +987,13 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
             ok = c.in_lane[h]
             for j in range(s0, ns):
                 ok = ok and c.summary_line[j] != 0
-        if ok and not has_total:
-            if sum_seats == 0:
-                ok = False      # no summary
-            else:
-                c.total_pot[h] = 0
-                c.rake[h] = 0
-                c.total_line[h] = 0
+        if ok and not has_total and sum_seats == 0:
+            ok = False      # no summary (a summary without a total: total_pot, rake and total_line stay 0)
         c.in_lane[h] = ok
-        if not ok:
-            c.is_cancelled[h] = False
-            c.more_boards[h] = c.summary_more_boards[h] = -1
-            c.more_board_lines[h] = c.summary_more_board_lines[h] = 0
-            # the hand keeps no rows: clear what it wrote
-            c.hole[s0:ns] = c.summary_won[s0:ns] = r.what_from[s0:ns] = -1
-            c.hole_how[s0:ns] = c.hole_line[s0:ns] = c.summary_line[s0:ns] = c.cash_out[s0:ns] = 0
-            c.won_not_awarded[s0:ns] = c.has_cash_out[s0:ns] = False
-            # (and the row a failed line began: its columns are written before the last checks)
-            rows = slice(c.action_start[h], max(na, c.action_start[h]) + 1)
-            c.raise_to[rows] = c.cards[rows] = c.pot[rows] = r.desc_from[rows] = -1
-            c.is_all_in[rows] = c.is_capped[rows] = False
-            c.action_board[rows] = 0
-            ns = s0
-            na = c.action_start[h]
-            npots = c.pot_start[h]
+        if not ok:      # its seats and actions stay, for _keep_lane_rows to drop (clearing them here cost
+            npots = c.pot_start[h]      # a first run's compile more than that costs a read); its pots go
+            if hand_lines[h] > 0:
+                na += 1     # (and the row a failed line began: its columns are written before the last checks)
     n = hand_lines.shape[0]
     c.seat_start[n] = ns
     c.action_start[n] = na
@@ -1030,11 +1002,10 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
 
 
 @_called
-def _when(b, j, e, wb, wa, wl, wk, which):
+def _when(b, j, e, wb, wa, wl, wk, which, fields):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
-    second: each its digits, fewest to most, then its mark, the word): (seconds since 1970, where it
-    ends), or (-1, j) for no date and time ``datetime()`` takes."""
-    fields = np.empty(6, dtype=np.int64)
+    second: each its digits, fewest to most, then its mark, the word, into ``fields``): (seconds since
+    1970, where it ends), or (-1, j) for no date and time ``datetime()`` takes."""
     for k in range(wl[which], wl[which + 1]):
         fields[k - wl[which]], r = _number(b, j, e, wk[k, 1])
         if r - j < wk[k, 0] or not _at_k(b, r, e, wb, wa, k):
@@ -1060,18 +1031,20 @@ def _when(b, j, e, wb, wa, wl, wk, which):
 
 
 @_entry
-def _headers(b, words, line_start, line_end, hand_line0, out):
+def _headers(b, words, line_start, line_end, hand_line0, out, got):
     """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
     ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader
     reads once per header form), the ET time's seconds since 1970, and for a local time before it
     its seconds and its zone's from, to, else -1, -1, -1). The ET time is the one in brackets, or
-    the only one: its zone must be ET."""
+    the only one: its zone must be ET. ``got``: the caller's (see :func:`_scan`)."""
     wb, wa, wl, wk, wf = words
     for h in range(hand_line0.shape[0]):
         out[h, 0] = 0
         out[h, 6] = out[h, 7] = out[h, 8] = -1
-        status, _, _, first, second, z1f, z1t, z2f, z2t, id_from, id_to, key_from, key_to, _, _, _, _ = _read_form(
-            b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]], line_end[hand_line0[h]])
+        status = _read_form(b, wb, wa, wl, wk, wf, np.int64(0), GR_HEADER, line_start[hand_line0[h]],
+                            line_end[hand_line0[h]], got)
+        first, second, z1f, z1t, z2f, z2t = got[G_A0], got[G_A1], got[G_C1F], got[G_C1T], got[G_C2F], got[G_C2T]
+        id_from, id_to, key_from, key_to = got[G_DESC], got[G_DESC_END], got[G_NAME_FROM], got[G_NAME_TO]
         et_from, et_to = (z2f, z2t) if z2f >= 0 else (z1f, z1t)
         if status != 1 or et_to - et_from != _n(wa, W_ET) or not _at_k(b, et_from, et_to, wb, wa, W_ET):
             continue
@@ -1214,6 +1187,44 @@ _ROWS = {f.name: f.metadata["column"][0] for f in dataclasses.fields(HandBatch) 
 """The rows of each column :func:`_scan` writes, as the batch declares them (hands, seats, actions, pots)."""
 
 
+_SEAT_FOUND, _ACTION_FOUND = ("name_from", "name_to", "what_from", "what_to"), ("desc_from", "desc_to")
+"""The rows of :data:`_Found` per seat and per action."""
+
+
+def _keep_lane_rows(b: HandBatch, found: _Found) -> _Found:
+    """Drop the seats and actions of the hands the scan put out of the lane (it leaves them where
+    they are), and give those hands the batch's empty values of what else the scan wrote them."""
+    out = ~b.in_lane
+    if not out.any():
+        return found
+    b.is_cancelled[out] = False
+    b.more_boards[out] = b.summary_more_boards[out] = -1
+    b.more_board_lines[out] = b.summary_more_board_lines[out] = 0
+    kept = {}
+    for rows, start, names in (("seats", b.seat_start, _SEAT_FOUND), ("actions", b.action_start, _ACTION_FOUND)):
+        counts = np.diff(start)
+        keep = np.flatnonzero(np.repeat(b.in_lane, counts))
+        for name, where in _ROWS.items():
+            if where == rows:
+                setattr(b, name, getattr(b, name)[keep])
+        kept.update({name: getattr(found, name)[keep] for name in names})
+        start[1:] = np.cumsum(counts * b.in_lane)
+    return found._replace(**kept)
+
+
+def _work(words: ScannerWords) -> tuple[np.ndarray, np.ndarray]:
+    """The scan's scratch: its rows of cards, what _read_form read (also a date's fields), the
+    street each run reached, the board before, and the bytes what a summary seat says may start
+    with (the first bytes of GR_SAYS's forms, each a choice, as 256 bits: c is bit c % 64 of the
+    c // 64th); and each run's board."""
+    work, firsts = np.zeros((5, _GOT), np.int64), words.forms[:, F_FIRST + 1]
+    starts = {int(words.data[words.at[k]]) for f in range(*words.forms[0, 1 + GR_SAYS:3 + GR_SAYS])
+              for k in range(words.lists[firsts[f]], words.lists[firsts[f] + 1])}
+    work[4, :4] = np.array([sum(1 << (c & 63) for c in starts if c >> 6 == row) for row in range(4)],
+                           np.uint64).view(np.int64)
+    return work, np.full((3, 5), -1, np.int64)
+
+
 def _piece(data: bytes, start: int, stop: int) -> str:
     return data[start:stop].decode("utf-8", "surrogatepass")
 
@@ -1252,7 +1263,8 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
     b.all_in_said = np.ones(count, np.bool_)    # and says every all-in (ROOM-ALL-IN)
     b.dead_posts_checked = np.full(count, DEAD_POSTS_CHECKED[ps.SITE], np.int8)    # ROOM-DEAD-BLIND
     fast = np.zeros((count, 9), dtype=np.int64)
-    _headers(buf, words, line_start, line_end, hand_line0, fast)
+    work, dealt = _work(words)
+    _headers(buf, words, line_start, line_end, hand_line0, fast, work[1])
     played = _utc_of_et(fast[:, 5]).astype("datetime64[s]").astype("datetime64[us]").tolist()
     ascii_text = len(data) == len(text)
 
@@ -1294,11 +1306,14 @@ def _read(chunks, source_file, text, data, line_start, lines=None, words: Scanne
                    np.zeros((count, _SHAPE_WORDS), np.int64), np.zeros(lines, np.int64), np.zeros(lines, np.int64),
                    np.full(lines, minus_one), np.zeros(lines, np.int64), np.full(lines, minus_one), np.zeros(lines, np.int64))
     ns, na, npots = _scan(buf, line_start, line_end, hand_line0, n_lines, first_line,
-                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words)
+                          _Lane(*(getattr(b, name) for name in _Lane._fields)), found, words, work, dealt)
     written = {"seats": ns, "actions": na, "pots": npots}
     for name, rows in _ROWS.items():
         if rows in written:
             setattr(b, name, getattr(b, name)[:written[rows]])
+    found = _keep_lane_rows(b, found._replace(**{name: getattr(found, name)[:ns] for name in _SEAT_FOUND},
+                                              **{name: getattr(found, name)[:na] for name in _ACTION_FOUND}))
+    ns, na = len(b.seat_no), len(b.actor)
 
     # the reader's verdict on the words the scanner leaves to it, the grammar's on each hand's shape
     _check_words(b, text, data, found.what_from[:ns], found.what_to[:ns], b.seat_start, ps.SUMMARY_OUTCOME)

@@ -446,20 +446,32 @@ _UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 
 """The whitespace characters outside ASCII (str.isspace(); the test checks the list)."""
 
 
-@njit(cache=True)
+_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
+"""A compiled helper, called from compiled code only: no Python or C entry point for a first run to build."""
+_entry = njit(cache=True, no_cfunc_wrapper=True)
+"""A compiled function called from Python: no C entry point to build."""
+
+
+@_called
 def _is_blank_byte(c):
     return c == 32 or c == 9 or c == 11 or c == 12 or 28 <= c <= 31
 
 
-@njit(cache=True)
-def _candidate_lines(data, starts, table, fours, spaces):
+def _candidate_lines(data: np.ndarray, starts: np.ndarray, table: np.ndarray,
+                     fours: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Byte offsets and indexes of the lines (starting at ``starts``) of a UTF-8 text that may be
     headers (after an indent of spaces, tabs and byte order marks), in order; and the indexes of
     the lines that end in a blank (normalize_lines strips it)."""
+    found = np.empty((3, starts.shape[0]), dtype=np.int64)
+    count, blanks = _find_candidates(data, starts, table, fours, _UNICODE_SPACES, found[0], found[1], found[2])
+    return found[0, :count], found[1, :count], found[2, :blanks]
+
+
+@_entry
+def _find_candidates(data, starts, table, fours, spaces, out, rows, trailing):
+    """:func:`_candidate_lines` into ``out``, ``rows`` and ``trailing`` (allocated by the caller: an
+    allocation compiled here cost a first run more than the kernel): returns their counts."""
     n = data.shape[0]
-    out = np.empty(starts.shape[0], dtype=np.int64)
-    rows = np.empty(starts.shape[0], dtype=np.int64)
-    trailing = np.empty(starts.shape[0], dtype=np.int64)
     count = 0
     blanks = 0
     for row in range(starts.shape[0]):
@@ -515,7 +527,7 @@ def _candidate_lines(data, starts, table, fours, spaces):
             if blank:
                 trailing[blanks] = row
                 blanks += 1
-    return out[:count], rows[:count], trailing[:blanks]
+    return count, blanks
 
 
 _LINE_BLOCK = 1 << 18
@@ -539,7 +551,7 @@ def _words(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return np.frombuffer(data, dtype=np.uint8).copy(), np.cumsum([0] + [len(w) for w in words]).astype(np.int64)
 
 
-@njit(cache=True)
+@_called
 def _line_mark(data, start, stop, words, at):
     """For the line data[start:stop], after its spaces and tabs: 4 if that is all (a blank line),
     else 1 if it opens a last section (starts with word 0) plus 2 if it starts as that section's
@@ -563,13 +575,12 @@ def _line_mark(data, start, stop, words, at):
     return mark
 
 
-@njit(cache=True)
-def _mixed_last_sections(data, starts, begins, ends, words, at):
+@_entry
+def _mixed_last_sections(data, starts, begins, ends, words, at, out):
     """For each game (lines begins[g] to ends[g], exclusive): after the first line that opens its
     last section, does a line stand that does not start as that section's lines do, or a line
-    after a blank one? Blank lines at the game's end are not its lines."""
+    after a blank one? Blank lines at the game's end are not its lines. Into ``out`` (False)."""
     n = data.shape[0]
-    out = np.zeros(begins.shape[0], dtype=np.bool_)
     for g in range(begins.shape[0]):
         opened = False
         blank = False
@@ -584,7 +595,6 @@ def _mixed_last_sections(data, starts, begins, ends, words, at):
             elif blank or (mark & 2) == 0:
                 out[g] = True
                 break
-    return out
 
 
 def _literal_words(fmt) -> tuple[np.ndarray, np.ndarray] | None:
@@ -617,7 +627,8 @@ def _games_to_check(buf: np.ndarray, starts_of_lines: np.ndarray, heads: list[tu
             out.update(begins.tolist())
             continue
         ends = np.array([rows[k + 1] if k + 1 < len(rows) else count for k in picked], dtype=np.int64)
-        mixed = _mixed_last_sections(buf, starts_of_lines, begins, ends, *words)
+        mixed = np.zeros(len(begins), dtype=np.bool_)
+        _mixed_last_sections(buf, starts_of_lines, begins, ends, *words, mixed)
         out.update(begins[mixed].tolist())
     return out
 
@@ -681,7 +692,7 @@ def split_file(text: str) -> SplitFile:
         table, fours = _HEADER_TABLE_UTF8, _NO_FOURS
     buf = np.frombuffer(data, dtype=np.uint8)
     starts_of_lines = line_starts(buf)
-    candidates, rows, trailing = _candidate_lines(buf, starts_of_lines, table, fours, _UNICODE_SPACES)
+    candidates, rows, trailing = _candidate_lines(buf, starts_of_lines, table, fours)
     if len(trailing):   # normalize_lines strips every line's trailing blanks: the lines that have some
         lines = text.split("\n")
         for row in trailing.tolist():
@@ -690,7 +701,7 @@ def split_file(text: str) -> SplitFile:
         data = text.encode("ascii") if ascii_text else text.encode("utf-8", "surrogatepass")
         buf = np.frombuffer(data, dtype=np.uint8)
         starts_of_lines = line_starts(buf)
-        candidates, rows, _ = _candidate_lines(buf, starts_of_lines, table, fours, _UNICODE_SPACES)
+        candidates, rows, _ = _candidate_lines(buf, starts_of_lines, table, fours)
     # an ASCII text's games are cut from the text itself: its lines are split only where a rare case reads them
     lines = None if ascii_text else text.split("\n")
     count = len(starts_of_lines)
@@ -1026,7 +1037,7 @@ def _cut_plain(laid: str, texts: list[str], first_lines: list[int], counts: list
     buf = np.frombuffer(data, dtype=np.uint8)
     starts = line_starts(buf)
     # the splitter's own pass: the lines that may be headers, and those with trailing blanks
-    _, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS, _UNICODE_SPACES)
+    _, candidate_rows, trailing = _candidate_lines(buf, starts, _HEADER_TABLE, _FOURS)
     if len(trailing) or (len(laid) > MAX_LINE_CHARS and int((np.diff(starts) - 1).max(initial=0)) > MAX_LINE_CHARS):
         return None
     lines = laid.split("\n")

@@ -790,7 +790,8 @@ def _scanned_header(header: str, words) -> list[int] | None:
 
     data = np.frombuffer(header.encode(), dtype=np.uint8)
     out = np.zeros((1, 9), dtype=np.int64)
-    _headers(data, words, line_starts(data), np.array([len(data)]), np.zeros(1, np.int64), out)
+    _headers(data, words, line_starts(data), np.array([len(data)]), np.zeros(1, np.int64), out,
+             np.empty(16, np.int64))
     return out[0].tolist() if out[0, 0] else None
 
 
