@@ -38,7 +38,6 @@ from decimal import ROUND_DOWN, Decimal
 from zoneinfo import ZoneInfo
 
 import numpy as np
-from numba import njit
 
 from parsers.errors import ParseError
 from parsers.lines import CurrencyMarks, LineForm, LineKind, LineTable, Piece
@@ -48,6 +47,7 @@ from parsers.pokerstars_summary import SITE
 from parsers.room_lines import in_utc as _room_in_utc
 from parsers.room_lines import zone_clock
 from rules.cards import Card
+from rules.compiled import entry
 from rules.holdem_hand import (
     Action,
     ActionKind,
@@ -576,7 +576,7 @@ _REFUSALS = ("", "a {what} line after the {reached} of its run: each street is d
               "changed or a street line is lost"))
 
 
-@njit(cache=True, no_cfunc_wrapper=True)     # (nothing calls it through a C entry point)
+@entry
 def deal_street(boards, reached, run, street, cards, n, repeated, before):
     """A marker line of board ``run`` deals ``street`` (1-3 the flop, turn, river; 4 the showdown),
     writing ``cards[:n]``, the first ``repeated`` of them the board so far (-1: none). ``boards`` (per

@@ -53,7 +53,6 @@ from datetime import datetime, timedelta
 from functools import lru_cache
 
 import numpy as np
-from numba import njit
 
 from parsers import pokerstars as ps
 from parsers.errors import ParseError
@@ -61,6 +60,7 @@ from parsers.lines import UNSHOWN_CARDS
 from parsers.pokerstars import DEALT, deal_street
 from parsers.source import Chunk, line_starts, split_file
 from rules.cards import Rank, Suit
+from rules.compiled import entry, helper
 from rules.holdem_batch import HandBatch, in_cents
 from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
@@ -146,7 +146,7 @@ def scanner_words(reader=ps) -> ScannerWords:
     bounds = []
     for listed in lists.values():
         bounds.append(len(rows))
-        rows += [entry if isinstance(entry, tuple) else (entry, 0, 0) for entry in listed]
+        rows += [item if isinstance(item, tuple) else (item, 0, 0) for item in listed]
     bounds.append(len(rows))
     encoded = [word.encode() for word, _, _ in rows]
     return ScannerWords(
@@ -316,19 +316,14 @@ assert [list(ActionKind)[k].value for k in (K_COLLECT, K_SHOW, K_RAISE, K_POST_S
     "collect", "show", "raise", "post_sb", "post_bb", "post_dead"], "the kinds' codes: update them"
 assert all(k.is_post == (i <= K_POST_DEAD) for i, k in enumerate(ActionKind)), "a kind up to K_POST_DEAD is a post"
 
-_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A compiled helper, called from compiled code only: no Python or C entry point for a first run to build."""
-_entry = njit(cache=True, no_cfunc_wrapper=True)
-"""A compiled function called from Python: no C entry point to build."""
 
-
-@_called
+@helper
 def _n(at, k):
     """The length of word k."""
     return at[k + 1] - at[k]
 
 
-@_called
+@helper
 def _at_k(b, i, e, data, at, k):
     """Does word k stand at b[i:] within the line's end ``e``?"""
     base = at[k]
@@ -341,7 +336,7 @@ def _at_k(b, i, e, data, at, k):
     return True
 
 
-@_called
+@helper
 def _same(b, i, j, n):
     """Are the ``n`` bytes of b from i those from j?"""
     for k in range(n):
@@ -350,7 +345,7 @@ def _same(b, i, j, n):
     return True
 
 
-@_called
+@helper
 def _find(b, i, e, data, at, k):
     """The first position ≥ i where word k stands within b[:e], or -1."""
     last = e - _n(at, k)
@@ -362,13 +357,13 @@ def _find(b, i, e, data, at, k):
     return -1
 
 
-@_called
+@helper
 def _is_space(c):
     # ASCII whitespace as Python's \s and str.split() see it
     return c == 32 or 9 <= c <= 13 or 28 <= c <= 31
 
 
-@_called
+@helper
 def _sign(b, wb, wa, wl, wk, i, e):
     """The currency sign outside ASCII at b[i:] of the reader's (list L_SIGNS): (its code point,
     its byte length), (0, 0) for another character."""
@@ -378,7 +373,7 @@ def _sign(b, wb, wa, wl, wk, i, e):
     return 0, 0
 
 
-@_called
+@helper
 def _amount(b, wb, wa, wl, wk, sign, i, e):
     """``_AMT`` at b[i:]: (status, cents, end); status 1 read, 0 no amount, -1 not sure (or an
     amount whose currency sign is not ``sign``, the hand's: see ``_sign_code``)."""
@@ -435,7 +430,7 @@ def _amount(b, wb, wa, wl, wk, sign, i, e):
     return 1, cents, i
 
 
-@_called
+@helper
 def _one_of(b, i, e, wb, wa, wl, which):
     """Is b[i:e] a word of list ``which``, whole?"""
     for k in range(wl[which], wl[which + 1]):
@@ -444,7 +439,7 @@ def _one_of(b, i, e, wb, wa, wl, which):
     return False
 
 
-@_called
+@helper
 def _cards(b, i, e, wb, wa, wl, out):
     """The cards of b[i:e] (the text inside brackets) into ``out``: their count, or -1 when the
     lane cannot read them exactly (a form other than As, Td …; more cards than ``out`` holds)."""
@@ -473,7 +468,7 @@ def _cards(b, i, e, wb, wa, wl, out):
     return n
 
 
-@_called
+@helper
 def _word_of(b, j, e, wb, wa, wl, which):
     """The word of list ``which`` standing at b[j:], and where the rest starts: (-1, j) for none. (A
     list's words are prefix-free, as :func:`scanner_words` checks: at most one stands.)"""
@@ -483,7 +478,7 @@ def _word_of(b, j, e, wb, wa, wl, which):
     return -1, j
 
 
-@_called
+@helper
 def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
     """The forms of line kind ``group`` (rows of ``wf``: :func:`_forms`) tried in order at b[q:e],
     each as its regex reads it (an optional piece left out where it does not stand, a piece that
@@ -679,7 +674,7 @@ def _read_form(b, wb, wa, wl, wk, wf, sign, group, q, e, got):
     return 1 if hits > 0 or shown_from >= 0 else 0
 
 
-@_called
+@helper
 def _seat_of(b, s, e, name_from, name_to, s0, s1):
     """The index (within its hand) of the seat whose player is b[s:e], or -1."""
     for j in range(s0, s1):
@@ -688,7 +683,7 @@ def _seat_of(b, s, e, name_from, name_to, s0, s1):
     return -1
 
 
-@_called
+@helper
 def _holds(column, s0, s1, value):
     """Does column[s0:s1] hold ``value``? (Numba's ``in`` walks an nditer, slower.)"""
     for j in range(s0, s1):
@@ -697,7 +692,7 @@ def _holds(column, s0, s1, value):
     return False
 
 
-@_called
+@helper
 def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     """A hole-card record for seat j: the first one gives the cards; another of other cards is a conflict (False)."""
     if hole_how[j] == 0:
@@ -709,14 +704,14 @@ def _hole(hole, hole_how, hole_line, j, c0, c1, how, line):
     return (hole[j, 0] == c0 and hole[j, 1] == c1) or (hole[j, 0] == c1 and hole[j, 1] == c0)
 
 
-@_called
+@helper
 def _repeats_line(b, line_start, line_end, li, first_index):
     """Is line ``li`` the line before it again, word for word (the header excepted)?"""
     s, n = line_start[li], line_end[li] - line_start[li]
     return li - 1 > first_index and line_end[li - 1] - line_start[li - 1] == n and _same(b, s, line_start[li - 1], n)
 
 
-@_called
+@helper
 def _number(b, i, e, most):
     """At most ``most`` digits at b[i:]: (their value, where they end)."""
     value = 0
@@ -727,7 +722,7 @@ def _number(b, i, e, most):
     return value, j
 
 
-@_called
+@helper
 def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     """The cards of one or two groups (:func:`_groups`) into ``out``: (their count, the first's), -1 unread."""
     n = _cards(b, c1f, c1t, wb, wa, wl, out)
@@ -738,14 +733,14 @@ def _groups_cards(b, c1f, c1t, c2f, c2t, wb, wa, wl, out):
     return n, first
 
 
-@_called
+@helper
 def _set_board(row, cards, n):
     """A board column's row: the ``n`` cards, -1 after them."""
     for k in range(row.shape[0]):
         row[k] = cards[k] if k < n else -1
 
 
-@_entry
+@entry
 def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, words, work, dealt):
     """Classify and read every line of every hand (see the module's docstring) into the batch's
     columns ``c`` (:data:`_Lane`) and the scan's own ``r`` (:data:`_Found`); returns the numbers of
@@ -1001,7 +996,7 @@ def _scan(b, line_start, line_end, hand_line0, hand_lines, hand_first, c, r, wor
     return ns, na, npots
 
 
-@_called
+@helper
 def _when(b, j, e, wb, wa, wl, wk, which, fields):
     """The date and time at b[j:] as word list ``which`` declares it (year, month, day, hour, minute,
     second: each its digits, fewest to most, then its mark, the word, into ``fields``): (seconds since
@@ -1030,7 +1025,7 @@ def _when(b, j, e, wb, wa, wl, wk, which, fields):
     return (era * 146097 + doe - 719468) * 86400 + hour * 3600 + minute * 60 + second, j
 
 
-@_entry
+@entry
 def _headers(b, words, line_start, line_end, hand_line0, out, got):
     """Each hand's first line read by the reader's declared header (:func:`_read_form`) into
     ``out``: per hand (read, ID from, to, middle from, to (the table and stakes, which the reader

@@ -24,9 +24,9 @@ from itertools import pairwise
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from parsers.formats import FORMATS, HEADER_PREFIXES, HEADERS
+from rules.compiled import entry, helper
 from rules.records import slot_filler
 
 __all__ = ["Chunk", "CutText", "DecodedText", "SplitFile", "cut_chunk", "cut_games", "decode", "dedent", "drop_opening_nuls",
@@ -446,13 +446,7 @@ _UNICODE_SPACES = np.array([0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 
 """The whitespace characters outside ASCII (str.isspace(); the test checks the list)."""
 
 
-_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A compiled helper, called from compiled code only: no Python or C entry point for a first run to build."""
-_entry = njit(cache=True, no_cfunc_wrapper=True)
-"""A compiled function called from Python: no C entry point to build."""
-
-
-@_called
+@helper
 def _is_blank_byte(c):
     return c == 32 or c == 9 or c == 11 or c == 12 or 28 <= c <= 31
 
@@ -467,7 +461,7 @@ def _candidate_lines(data: np.ndarray, starts: np.ndarray, table: np.ndarray,
     return found[0, :count], found[1, :count], found[2, :blanks]
 
 
-@_entry
+@entry
 def _find_candidates(data, starts, table, fours, spaces, out, rows, trailing):
     """:func:`_candidate_lines` into ``out``, ``rows`` and ``trailing`` (allocated by the caller: an
     allocation compiled here cost a first run more than the kernel): returns their counts."""
@@ -551,7 +545,7 @@ def _words(words: list[str]) -> tuple[np.ndarray, np.ndarray]:
     return np.frombuffer(data, dtype=np.uint8).copy(), np.cumsum([0] + [len(w) for w in words]).astype(np.int64)
 
 
-@_called
+@helper
 def _line_mark(data, start, stop, words, at):
     """For the line data[start:stop], after its spaces and tabs: 4 if that is all (a blank line),
     else 1 if it opens a last section (starts with word 0) plus 2 if it starts as that section's
@@ -575,7 +569,7 @@ def _line_mark(data, start, stop, words, at):
     return mark
 
 
-@_entry
+@entry
 def _mixed_last_sections(data, starts, begins, ends, words, at, out):
     """For each game (lines begins[g] to ends[g], exclusive): after the first line that opens its
     last section, does a line stand that does not start as that section's lines do, or a line

@@ -45,9 +45,9 @@ from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
-from numba import njit
 
 from rules.cards import Card
+from rules.compiled import entry, helper, inlined
 from rules.evaluator import (
     HandError,
     RankOrder,
@@ -61,15 +61,7 @@ __all__ = ["add_card", "heads_up_keys", "pot_equities", "spot_equities"]
 _M1, _M2, _M3, _M4, _SC, _SM = range(6)
 
 
-_compiled = njit(cache=True, no_cfunc_wrapper=True)
-"""A compiled function: with no C-callable wrapper, which nothing here calls and which a first
-run would otherwise build for each function."""
-
-_called = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A compiled function called from compiled code only: no Python entry point to build."""
-
-
-@njit(cache=True, inline="always")
+@inlined
 def add_card(src, dst, c):
     """One more card into a hand's state (rank masks by count, packed suit counts and masks):
     the step of the exact enumeration, public for the benchmark that times it alone."""
@@ -84,7 +76,7 @@ def add_card(src, dst, c):
     dst[_SM] = src[_SM] | (b << (s << 4))
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _winners(strength, shut, pot):
     """The pot's best eligible hands as a bit pattern (bit p for player p). shut[pot, p]: 0 for an
     eligible player, else far below any strength; found without a branch to mispredict."""
@@ -97,7 +89,7 @@ def _winners(strength, shut, pot):
     return pattern
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _split(pot, pattern, weight, split, shares):
     # weight boards of the pot to the players of pattern, tied winners alike. split[w]: one of w
     # tied winners' share of a board (unit // w, looked up rather than divided each time).
@@ -112,7 +104,7 @@ def _split(pot, pattern, weight, split, shares):
             shares[pot, p] += share
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _distribute(strength, shut, split, weights, shares):
     # Each pot to its best eligible hands, weights[pot] boards at once.
     for pot in range(shut.shape[0]):
@@ -120,16 +112,16 @@ def _distribute(strength, shut, split, weights, shares):
             _split(pot, _winners(strength, shut, pot), weights[pot], split, shares)
 
 
-_winners_called = _called(_winners.py_func)
+_winners_called = helper(_winners.py_func)
 """The same winners, called rather than inlined: for the flush boards ranked one by one, whose
 copies would only lengthen the first compile."""
 
-_distribute_called = _called(_distribute.py_func)
+_distribute_called = helper(_distribute.py_func)
 """The same split, called rather than inlined: for the rarer boards, whose copies would only
 lengthen the first compile."""
 
 
-@_called
+@helper
 def _shut(eligible):
     # The :func:`_winners` offsets: 0 where a player is eligible for the pot, else -2**40.
     shut = np.zeros(eligible.shape, dtype=np.int64)
@@ -140,7 +132,7 @@ def _shut(eligible):
     return shut
 
 
-@_compiled
+@entry
 def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5):
     """Sum, over every n_draw-card subset of stub, each player's share (in 1/unit) of each pot.
 
@@ -194,7 +186,7 @@ def _enumerate(start, stub, n_draw, eligible, unit, cat_pos, straight_top, top5)
     return shares, boards
 
 
-@_compiled
+@entry
 def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_pos, straight_top, top5, each_shares):
     """:func:`_enumerate` of one or two cards to come (a turn or a river), the same counts, with
     most boards ranked once for all the boards of their ranks.
@@ -276,7 +268,7 @@ def _enumerate_by_ranks(each_start, each_stub, n_draw, each_eligible, unit, cat_
     return each_boards
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     """Deal rank r as the multiset's (d + 1)-th card, ranks descending (so its place among the
     five, ascending, is 4 - d): its column, ways and suited tails at depth d + 1 from those
@@ -301,7 +293,7 @@ def _deal_rank(d, r, ranks, run, avail, index, ways, tails, none, one, binom):
     return m
 
 
-@_compiled
+@entry
 def _count_preflop(hole_pairs, pair_strengths, suit_masks, stub_cards, eligible, unit, flush, weakest_flush,
                    straight_top, binom):
     """Each player's share of each pot summed over every 5-card board of the stub, in 1/unit,

@@ -40,9 +40,9 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from rules.cards import Card, Deck, Rank, parse_cards  # noqa: F401 - the doctests use parse_cards
+from rules.compiled import entry, inlined
 
 __all__ = [
     "HASHED_FROM_ROWS",
@@ -200,12 +200,7 @@ _HIGH, _PAIR, _TWO, _TRIPS, _STRAIGHT, _FLUSH, _FULL, _QUADS, _SF, _ROYAL = rang
 # ---------------------------------------------------------------- Numba kernels
 
 
-_compiled = njit(cache=True, no_cfunc_wrapper=True)
-"""A compiled function: with no C-callable wrapper, which nothing here calls and which a first
-run would otherwise build for each function."""
-
-
-@njit(cache=True, inline="always")
+@inlined
 def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
     """Strength of 5..9 cards from their rank masks (count >= 1..4) and flush suit's mask."""
     if m4:
@@ -249,7 +244,7 @@ def _strength(m1, m2, m3, m4, flush_mask, cat_pos, straight_top, top5):
     return best
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _strength3(m1, m2, m3, cat_pos, top5):
     """Strength of a 3-card front row: trips, pair or high card only."""
     if m3:
@@ -260,7 +255,7 @@ def _strength3(m1, m2, m3, cat_pos, top5):
     return cat_pos[_HIGH] << 20 | top5[m1]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _flush_mask(sc, sm):
     # sc holds one 4-bit card count per suit; +3 sets a lane's top bit iff it counts >= 5
     # (9 cards at most, so no lane overflows). At most one suit can hold 5 of 9 cards.
@@ -273,7 +268,7 @@ def _flush_mask(sc, sm):
     return (sm >> (16 * s)) & 0x1FFF
 
 
-@njit(cache=True, inline="always")
+@inlined
 def add_card_masks(m1, m2, m3, m4, sc, sm, c):
     """One more card code into a hand's state: the rank masks by count (m1: ranks held once or
     more … m4: four times) and the suit counts and rank masks packed four and sixteen bits a
@@ -284,7 +279,7 @@ def add_card_masks(m1, m2, m3, m4, sc, sm, c):
             sc + (np.int64(1) << (s << 2)), sm | (b << (s << 4)))
 
 
-@_compiled
+@entry
 def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
     n, k = codes.shape
     for i in range(n):
@@ -311,7 +306,7 @@ def _evaluate_rows(codes, low_code, cat_pos, straight_top, top5, out):
             out[i] = mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5)
 
 
-@njit(cache=True, inline="always")
+@inlined
 def next_subset(idx, k, n):
     """Step ``idx[:k]``, ascending positions of ``k`` of ``n`` items, to the next k-subset in
     lexicographic order; False when it was the last."""
@@ -326,7 +321,7 @@ def next_subset(idx, k, n):
     return True
 
 
-@_compiled
+@entry
 def _fill_combinations(codes, k, out):
     n = codes.shape[0]
     idx = np.arange(k)
@@ -385,7 +380,7 @@ def _parts(n: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return counts, sizes, rank
 
 
-@_compiled
+@entry
 def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
     # Strength of each rank multiset (one row of 13 counts) without a flush: no suit is
     # counted. The ranking is mask_strength's, linked, not a copy inlined and compiled here.
@@ -406,7 +401,7 @@ def _multiset_strengths(counts, cat_pos, straight_top, top5, out):
         out[i] = mask_strength(m1, m2, m3, m4, none, none, cat_pos, straight_top, top5)
 
 
-@_compiled
+@entry
 def _flush_strengths(cat_pos, straight_top, top5, out):
     # Strength of each suit's rank mask of 5 or more cards: straight flush, royal or flush,
     # ranked by mask_strength as five cards of the first suit (a count of 5 flushes; no rank
@@ -488,14 +483,14 @@ def _hash_tables(order: RankOrder, k: int) -> tuple[np.ndarray, np.ndarray, np.n
     return ix.lo_slot[k], ix.hi_slot, _TABLES[(order, k)], _TABLES[(order, 0)]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def multiset_strength(key, lo_slot, hi_slot, nonflush):
     """Strength of 5 to 7 cards as if no flush were made, from the sum of their card keys (or
     of their ranks' keys, :attr:`MultisetTables.rank_key`) and the tables of their count."""
     return nonflush[lo_slot[key & 0x3FFF] + np.int64(hi_slot[(key >> _HI_SHIFT) & 0x1FFFF])]
 
 
-@njit(cache=True, inline="always")
+@inlined
 def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
     """Strength of 5..7 cards from their summed card keys; ``suit_masks`` is 16 bits a suit."""
     s = multiset_strength(acc, lo_slot, hi_slot, nonflush)
@@ -508,7 +503,7 @@ def _hashed_strength(acc, suit_masks, lo_slot, hi_slot, nonflush, flush):
     return s
 
 
-@_compiled
+@entry
 def _evaluate_hashed(codes, low_code, card_key, lo_slot, hi_slot, nonflush, flush, out):
     n, k = codes.shape
     span = 51 - low_code
@@ -589,7 +584,7 @@ def multiset_tables(order: RankOrder = RankOrder.STANDARD, cards: int = 7) -> Mu
     return MultisetTables(rank_key, lo_slot, hi_slot, nonflush, flush)
 
 
-@_compiled
+@entry
 def mask_strength(m1, m2, m3, m4, sc, sm, cat_pos, straight_top, top5):
     """Strength of 5 to 9 cards from their state as :func:`add_card_masks` keeps it (rank masks
     held at least once … four times, packed suit counts and suit rank masks), read from the
@@ -624,7 +619,7 @@ def rank_tables(order: RankOrder = RankOrder.STANDARD) -> RankTables:
     return RankTables(np.int64(_DECK_LOW[order]), _CAT_POS[i], _STRAIGHT_TOP[i], _TOP5)
 
 
-@_compiled
+@entry
 def strength7(c0, c1, board, tables):
     """The strength of two hole cards and the five board codes ``board[0:5]``, compiled; -1 when
     a card is off the deck of ``tables`` or twice among the seven."""

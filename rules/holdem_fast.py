@@ -47,9 +47,10 @@ from collections import namedtuple
 from dataclasses import dataclass, fields
 
 import numpy as np
-from numba import from_dtype, njit
+from numba import from_dtype
 from numba.core.types import UniTuple, boolean, int64, void
 
+from rules.compiled import entry, helper, inlined, kernel
 from rules.evaluator import RankOrder, rank_tables, strength7
 from rules.holdem import allin_ev_cents
 from rules.holdem_batch import BETTINGS, KINDS, POSITIONS, STREETS, HandBatch, column
@@ -382,91 +383,77 @@ def _add_allin_ev(b: HandBatch, f: FactBatch, units: np.ndarray) -> None:
     f.allin_ev_net[seats[done]] = cents[spot[done], place[done]] - f.invested[seats[done]]
 
 
-_internal = njit(cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""Called from compiled code only: no Python entry point, whose unboxing of tuples of arrays costs
-seconds of compiling (only :func:`_kernel` is called from Python)."""
-
-
-def _typed(signature):
-    """:data:`_internal` compiled once for ``signature``, not once per literal or integer type passed."""
-    return njit(signature, cache=True, no_cpython_wrapper=True, no_cfunc_wrapper=True)
-
-
 _BETS, _INVESTED = True, False     # what _top_two ranks
 _SEATS, _ROUND, _HAND = from_dtype(SEAT)[::1], from_dtype(ROUND), from_dtype(HAND)
-
-_inlined = njit(cache=True, inline="always")
-"""A rule or a small sum, inlined into its callers before typing: compiled on its own, each would
-cost Numba's passes, an LLVM module and a cache entry, more than its body, on a first run."""
 
 
 # ---------------------------------------------------------------------- the rules, each where it applies
 # Each returns whether the log keeps the rule; the kernel reports a finding when it does not.
 
 
-@_inlined
+@inlined
 def he_players(dealt):
     """HE-PLAYERS: 2 to 10 players dealt in."""
     return _MIN_PLAYERS <= dealt <= _MAX_PLAYERS
 
 
-@_inlined
+@inlined
 def he_check(to_call):
     """HE-CHECK: nothing to call."""
     return to_call <= 0
 
 
-@_inlined
+@inlined
 def he_call(to_call, owed, owed_to_top_bet, amount):
     """HE-CALL: something to call, and the call puts in what is owed (or the whole stack), or
     what the largest bet actually made asks (PokerStars' way after a big blind posted all-in short)."""
     return to_call > 0 and (amount == owed or (owed_to_top_bet > 0 and amount == owed_to_top_bet))
 
 
-@_inlined
+@inlined
 def he_bet(current):
     """HE-BET: a bet opens the betting."""
     return current <= 0
 
 
-@_inlined
+@inlined
 def he_stack(chips, left):
     """HE-STACK: no more chips in than the stack holds."""
     return chips <= left
 
 
-@_inlined
+@inlined
 def he_stack_all_in(said_all_in, left):
     """HE-STACK: a player said to be all-in keeps nothing."""
     return not said_all_in or left == 0
 
 
-@_inlined
+@inlined
 def he_blinds(posted, stated, all_in, may_be_less):
     """HE-BLINDS: a blind or ante as the stakes state, less only all-in (or a Limit small blind)."""
     return not (posted > stated or (posted < stated and not all_in and not may_be_less))
 
 
-@_inlined
+@inlined
 def he_min_raise(size, last_raise, all_in_now):
     """HE-MIN-RAISE: a bet or raise at least the last full one, unless all-in."""
     return not (size < last_raise and not all_in_now and size > 0)
 
 
-@_inlined
+@inlined
 def he_min_raise_written(amount, raise_to, current, top_bet):
     """HE-MIN-RAISE: ``raises X to Y`` with X the raise over the bet, or over the largest bet
     actually made (PokerStars' way after a big blind posted all-in short)."""
     return raise_to < 0 or current <= 0 or amount == raise_to - current or amount == raise_to - top_bet
 
 
-@_inlined
+@inlined
 def he_pot_limit(size, pot_after_call):
     """HE-POT-LIMIT: at most the pot after calling."""
     return size <= pot_after_call
 
 
-@_inlined
+@inlined
 def he_limit_size(size, fixed, all_in_now, top):
     """HE-LIMIT-SIZE: the fixed size, less only all-in. Over a bet ``top`` that a short all-in left
     between two multiples of the size, also: a full size past the next multiple when the all-in is
@@ -480,20 +467,20 @@ def he_limit_size(size, fixed, all_in_now, top):
     return top + size == top - short + (2 * fixed if short * 2 >= fixed else fixed)
 
 
-@_inlined
+@inlined
 def he_limit_cap(bets_after, limit_cap, cap_applies):
     """HE-LIMIT-CAP: at most ``limit_cap`` bets a round (no cap: -1)."""
     return limit_cap < 0 or not cap_applies or bets_after <= limit_cap
 
 
-@_inlined
+@inlined
 def he_uncalled(returned_to_top, amount, excess):
     """HE-UNCALLED: the uncalled part goes back to the top bettor."""
     return returned_to_top and amount == excess
 
 
 # one signature, whatever integer types its callers pass: compiled once
-@_typed(void(int64[:, ::1], int64[::1], _HAND, int64, int64, int64, int64, int64, int64))
+@kernel(void(int64[:, ::1], int64[::1], _HAND, int64, int64, int64, int64, int64, int64), from_python=False)
 def _emit(out, count, G, rule, severity, line, seat, expected, actual):
     """A finding of hand G; rows beyond the room are counted, not written (the caller makes room)."""
     n = count[0]
@@ -507,17 +494,17 @@ def _emit(out, count, G, rule, severity, line, seat, expected, actual):
 # ---------------------------------------------------------------------- the kernel
 
 
-@_inlined
+@inlined
 def _is_post(kind):
     return kind <= K_DEAD
 
 
-@_inlined
+@inlined
 def _is_betting(kind):
     return K_FOLD <= kind <= K_RAISE
 
 
-@_inlined
+@inlined
 def _fixed(st, G):
     """The Limit bet size of street ``st``."""
     small = G.small_bet if G.small_bet >= 0 else G.big_blind
@@ -525,7 +512,7 @@ def _fixed(st, G):
     return small if st <= ST_FLOP else big
 
 
-@_inlined
+@inlined
 def _cards(board):
     """How many cards a board holds (those dealt come first, then -1)."""
     nb = 0
@@ -534,7 +521,7 @@ def _cards(board):
     return nb
 
 
-@_inlined
+@inlined
 def _share(amount, n, unit, q):
     """Share ``q`` of ``amount`` shared by ``n`` in whole units, the odd units to the first; a
     negative amount (a rake above the pot) in shares rounded toward zero, with no odd units."""
@@ -547,7 +534,7 @@ def _share(amount, n, unit, q):
     return each + (unit if q < odd else 0)
 
 
-@njit(cache=True, no_cfunc_wrapper=True)     # called from Python only: no C-callable wrapper to build
+@entry     # the one kernel Python calls
 def _kernel(c, t, state, f, out, count):
     """Every hand of the batch: seat it, check its deck, walk its actions with the rules, settle the
     pots and the awards, write its facts. The one entry from Python; each helper is handed the state
@@ -606,7 +593,7 @@ def _kernel(c, t, state, f, out, count):
         f.hands[HAND_FACT.certified, h] = count[0] == before
 
 
-@_internal
+@helper
 def _play(a0, a1, acts, facts, S, R, G, out, count):
     """The actions of a hand, one by one, with their facts; False when not modelled."""
     n = G.n_live
@@ -707,7 +694,7 @@ def _play(a0, a1, acts, facts, S, R, G, out, count):
     return True
 
 
-@_internal
+@helper
 def _put(p, chips, line, S, G, out, count):
     """Chips from a stack into the pot (HE-STACK when they are more than the stack: the stack then
     goes below zero, as the log says); a stack at zero or below, or chips in up to the table's
@@ -720,7 +707,7 @@ def _put(p, chips, line, S, G, out, count):
         S[p].all_in = 1
 
 
-@_internal
+@helper
 def _contenders(S, G):
     """How many players dealt in have not folded."""
     n_cont = 0
@@ -730,7 +717,7 @@ def _contenders(S, G):
     return n_cont
 
 
-@_internal
+@helper
 def _total(S, G):
     """The chips in the pot."""
     total = 0
@@ -739,7 +726,7 @@ def _total(S, G):
     return total
 
 
-@_internal
+@helper
 def _end_round(line, S, R, G, out, count):
     """The betting round is over: HE-ACTION-ORDER when a player still owed an action (at ``line``)."""
     n_active = 0
@@ -766,7 +753,7 @@ def _end_round(line, S, R, G, out, count):
         G.allin_street = R.street
 
 
-@_internal
+@helper
 def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
     """The facts of a replayed hand (``hand``) and of its players and pots (``seat``)."""
     h = G.hand
@@ -820,7 +807,7 @@ def _hand_facts(s0, npots, boards, hole, hand, seat, S, G):
     hand[HAND_FACT.needs_allin_ev, h] = ais >= 0 and ais != ST_RIVER and n_cont >= 2 and shown
 
 
-@_internal
+@helper
 def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     """Who is dealt in, their ring and positions, and HE-PLAYERS; False when not modelled."""
     ns = G.seats
@@ -883,7 +870,7 @@ def _seat_hand(a0, a1, acts, positions, S, G, out, count):
     return True
 
 
-@_internal
+@helper
 def _ring_key(i, sb_poster, bb_poster, S, G):
     """Seat ``i``'s place in the ring: by seat number; a big blind of unknown seat right after the
     small blind (the blinds are posted in turn), any other player of unknown seat first (seat 0)."""
@@ -892,7 +879,7 @@ def _ring_key(i, sb_poster, bb_poster, S, G):
     return 2 * S[i].seat_no
 
 
-@_internal
+@helper
 def _check_deck(s0, cards, S, G, out, count):
     """HE-DECK and HE-BOARD: every card of the deck, dealt once; the summary's board the board dealt.
     False when not modelled (a board with a gap)."""
@@ -965,7 +952,7 @@ def _check_deck(s0, cards, S, G, out, count):
     return True
 
 
-@_internal
+@helper
 def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     """A fold, check, call, bet or raise: HE-ACTION-ORDER, then the rules of its kind. Returns the
     chips it put in."""
@@ -1013,7 +1000,7 @@ def _act(p, k, amt, line, raise_to, said_all_in, capped, S, R, G, out, count):
     return chips
 
 
-@_internal
+@helper
 def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out, count):
     """A bet or raise: HE-BET, HE-MIN-RAISE, HE-POT-LIMIT, HE-LIMIT-SIZE, HE-LIMIT-CAP; the round's
     new bet and who must act on it. Returns the chips it put in."""
@@ -1069,7 +1056,7 @@ def _bet_or_raise(p, k, amt, line, to_call, raise_to, all_in_said, S, R, G, out,
     return chips
 
 
-@_internal
+@helper
 def _top_live_bet(S, G):
     """The largest bet a dealt player has actually made on this street: a walk of the players of its
     own, as it runs at every call and raise, where :func:`_top_two`'s walk of every seat costs more."""
@@ -1079,7 +1066,7 @@ def _top_live_bet(S, G):
     return top
 
 
-@_typed(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND))
+@kernel(UniTuple(int64, 4)(boolean, boolean, _SEATS, _HAND), from_python=False)
 def _top_two(of_bets, contenders, S, G):
     """The largest bet (``of_bets``, else the largest chips invested) among the seats (``contenders``: the players dealt in
     who have not folded), its seat, how many seats share it, and the second largest (the top again
@@ -1111,7 +1098,7 @@ def _top_two(of_bets, contenders, S, G):
     return top, top_i, ties, second
 
 
-@_typed(void(boolean, int64, _SEATS, _ROUND, _HAND))
+@kernel(void(boolean, int64, _SEATS, _ROUND, _HAND), from_python=False)
 def _open_round(at_posts, anchor, S, R, G):
     """A betting round begins, at the posts (the first round) or at no bet (a street's): the bet to
     match, who must act, and from whose left (``anchor``'s seat; at the posts -1: the button's)."""
@@ -1148,7 +1135,7 @@ def _open_round(at_posts, anchor, S, R, G):
     R.last_actor = anchor
 
 
-@_internal
+@helper
 def _uncalled(p, amt, line, S, R, G, out, count):
     """An uncalled bet returned (HE-UNCALLED); False when not modelled."""
     top, top_i, ties, second = _top_two(_BETS, False, S, G)
@@ -1167,7 +1154,7 @@ def _uncalled(p, amt, line, S, R, G, out, count):
     return True
 
 
-@_internal
+@helper
 def _settle(c_pots, S, G, out, count):
     """Pots and rake against the log (HE-UNCALLED, HE-POT-BALANCE, HE-SIDE-POT; ``c_pots``: the
     summary's pots); the number of pots."""
@@ -1237,7 +1224,7 @@ def _settle(c_pots, S, G, out, count):
     return npots
 
 
-@_internal
+@helper
 def _build_pots(S, G):
     """Main and side pots per all-in level of the contenders' live chips (the chips of folded
     players go in too); dead money (a returning player's dead blind) goes to the main pot.
@@ -1288,7 +1275,7 @@ def _build_pots(S, G):
     return npots
 
 
-@_internal
+@helper
 def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     """Who should collect what, against the collect lines and the summary (HE-SHOWDOWN, HE-SD-ORDER,
     HE-SPLIT, HE-COLLECTED); False when not modelled. ``t_short_deck``: the short deck's ranks at
@@ -1426,7 +1413,7 @@ def _award(s0, boards, hole, t_standard, t_short_deck, npots, S, G, out, count):
     return True
 
 
-@_internal
+@helper
 def _summary_won(i, won, S, G, out, count):
     """HE-COLLECTED: the "won (…)" amounts of seat ``i``'s summary lines (a second line of his too) say ``won``."""
     for said, line in ((S[i].summary_won, S[i].summary_line), (S[i].summary_won_again, S[i].summary_line_again)):
@@ -1434,13 +1421,13 @@ def _summary_won(i, won, S, G, out, count):
             _emit(out, count, G, RULE.COLLECTED, ERROR, line, i, won, said)
 
 
-@_inlined
+@inlined
 def he_summary_seats(lines, seated):
     """HE-SUMMARY-SEATS: one summary line for each seat of the seat lines, none for anyone else."""
     return lines == (1 if seated else 0)
 
 
-@_internal
+@helper
 def _check_summary_seats(S, G, out, count):
     """HE-SUMMARY-SEATS where the room sums up every seat: a seat left out is cited at the hand's last
     line (where its summary stops), a line too many at that line; expected and actual count lines.
@@ -1459,7 +1446,7 @@ def _check_summary_seats(S, G, out, count):
             _emit(out, count, G, RULE.SUMMARY_SEATS, ERROR, line, i, 1 if seated else 0, lines)
 
 
-@_internal
+@helper
 def _next_to_act(S, R, G):
     """The seat index whose turn it is, -1 when nobody may act (a player of unknown seat is never
     expected: he acts when the log says)."""

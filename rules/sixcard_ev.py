@@ -74,9 +74,9 @@ import math
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from rules.cards import Card, format_cards, parse_cards
+from rules.compiled import kernel
 from rules.evaluator import add_card_masks, evaluate_many, mask_strength, rank_tables
 from rules.sixcard import DEFAULT_RULES, DealerQualifier, DealerReplaces, SixcardRules
 
@@ -94,11 +94,10 @@ def codes(text: str) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------- Numba kernels
 
-_kernel = njit(cache=True, error_model="numpy", no_cfunc_wrapper=True)
-"""A kernel Python calls: without the C-callable wrapper Numba would build for it, which nothing
-here calls and a first run would compile for each kernel."""
-_helper = njit(cache=True, error_model="numpy", no_cpython_wrapper=True, no_cfunc_wrapper=True)
-"""A step only the kernels call: no Python entry and no C-callable one to compile."""
+_kernel = kernel(error_model="numpy")
+"""A kernel Python calls (see rules.compiled), dividing by zero as NumPy does."""
+_helper = kernel(from_python=False, error_model="numpy")
+"""A step only the kernels call."""
 
 
 _ZERO, _NONE, _FIVE_CARDS = np.int64(0), np.int64(-1), np.int64(5)

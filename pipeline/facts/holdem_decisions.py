@@ -8,10 +8,11 @@ first Hold'em rows only.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from rules.compiled import entry
 
 
-@njit(cache=True, no_cfunc_wrapper=True)     # called from Python only
+@entry
 def decision_rows(hand, player, street, kind, amount, amount_valid, to_call, bet_level, bet_level_valid,
                   is_all_in, is_decision, is_entry, is_aggressive, is_fold, invested_sign):   # pragma: no cover
     """Per row (all int64 but the flags, a hand's rows together and in their order, ``hand`` never

@@ -1,0 +1,34 @@
+"""How the project's compiled functions (Numba) are built, written once for every module that has some.
+
+Each is compiled on first use and cached beside its source (``cache=True``). None gets the
+C-callable wrapper Numba would build by default: nothing calls one through C, and a first run
+would compile one per function. A step only compiled code calls gets no Python entry point
+either: unboxing its arguments (tuples of arrays above all) would cost a first run seconds of
+compiling for a door nobody uses. A small rule or sum is inlined into its callers before typing:
+compiled on its own, it would cost Numba's passes, an LLVM module and a cache entry, more than
+its body. (No example runs here: a function Numba caches must live in a file.)
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+__all__ = ["entry", "helper", "inlined", "kernel"]
+
+
+def kernel(signature=None, *, from_python: bool = True, **options):
+    """A decorator that compiles with the project's options. ``from_python``: False for a step
+    only compiled code calls; ``signature``: compile once for those types, not once per literal or
+    integer type handed in; ``options``: Numba's others (``error_model``...)."""
+    return njit(*([] if signature is None else [signature]), cache=True, no_cfunc_wrapper=True,
+                no_cpython_wrapper=not from_python, **options)
+
+
+entry = kernel()
+"""A compiled function Python calls."""
+
+helper = kernel(from_python=False)
+"""A compiled step only compiled code calls."""
+
+inlined = njit(cache=True, inline="always")
+"""A small rule or sum, copied into each compiled caller (and callable from Python too)."""

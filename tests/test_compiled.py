@@ -1,0 +1,55 @@
+"""rules.compiled: the options every compiled function of the project is built with."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from rules.compiled import entry, helper, inlined, kernel
+
+
+@pytest.fixture()
+def twice(tmp_path):
+    """A plain function in a file of its own in a temporary folder (Numba caches beside the
+    source, so a cached function must have one): decorating it compiles nothing."""
+    path = tmp_path / "twice_module.py"
+    path.write_text("def twice(x):\n    return 2 * x\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("twice_module", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.twice
+
+
+def _options(decorator, function) -> dict:
+    """What a decorator asks of Numba, read from the dispatcher it makes."""
+    return {k: v for k, v in decorator(function).targetoptions.items() if k not in ("nopython", "boundscheck")}
+
+
+def test_an_entry_keeps_its_python_door_and_builds_no_c_one(twice):
+    assert _options(entry, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": False}
+
+
+def test_a_helper_builds_no_entry_point_at_all(twice):
+    assert _options(helper, twice) == {"no_cfunc_wrapper": True, "no_cpython_wrapper": True}
+
+
+def test_a_kernel_adds_numbas_other_options_to_the_projects(twice):
+    assert _options(kernel(error_model="numpy", from_python=False), twice) == {
+        "no_cfunc_wrapper": True, "no_cpython_wrapper": True, "error_model": "numpy"}
+
+
+def test_an_inlined_step_is_copied_into_its_callers(twice):
+    assert _options(inlined, twice) == {"inline": "always"}
+
+
+def test_every_compiled_function_is_cached(twice):
+    for decorator in (entry, helper, inlined, kernel()):
+        assert decorator(twice).stats.cache_path is not None     # (None: Numba's cache that keeps nothing)
+
+
+def test_an_entry_runs_and_leaves_its_kernel_in_the_cache(twice):
+    compiled = entry(twice)
+    assert compiled(21) == 42
+    assert list(Path(compiled.stats.cache_path).glob("twice_module.twice-*.nbi"))
