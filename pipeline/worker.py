@@ -325,10 +325,10 @@ class _Original:
     lines the same way. Split into lines only when a game of the file is quarantined (most files
     have none); the kept texts are cut from the file's bytes, every game at once."""
 
-    def __init__(self, text: str, data: bytes = b"") -> None:
+    def __init__(self, text: str, data: bytes) -> None:
         self.text = text
         self.data = data
-        """The bytes ``text`` was decoded from (none for a text given decoded)."""
+        """The file's bytes, which ``text`` was decoded from."""
         self.lines: list[str] | None = None
 
     def __call__(self, first_line: int, last_line: int) -> str:
