@@ -10,13 +10,16 @@ the run said it was compiling. Goal: at most 20 CPU-seconds of compiling on the 
 Then a user's first ingest of a PokerStars history, also with an empty cache: the real PokerStars
 files of ``../shared/corpora/pokerstars`` (when that folder is there; ``RASKLAD_SHARED`` names
 another) and a generated history of ``RASKLAD_BENCH_COLDSTART_HANDS`` hands (default 1,500), so
-that the run reaches the PokerStars lane's minimum (``pipeline.facts.holdem.LANE_RUN_HANDS``) as a
-real history of thousands of hands does, and compiles the lane's byte reader too, which
-``data/samples`` alone does not load. Its compile figures are printed the same way.
+that the run passes the PokerStars lane's run minimum (``pipeline.facts.holdem.LANE_RUN_HANDS``)
+as a real history of thousands of hands does. On a first run it stays below the lane's first-run
+minimum (``LANE_FIRST_RUN_HANDS``) and takes the record batch, compiling no byte reader. Last, a
+first ingest of a generated history of exactly that minimum, which compiles the byte reader too:
+the most a first run compiles. Their compile figures are printed the same way.
 
 ``RASKLAD_BENCH_COLDSTART_JOBS`` sets ``--jobs`` (default: the command's own, all cores);
 ``RASKLAD_BENCH_COLDSTART_INPUT`` the folder or file to ingest (default ``data/samples``);
-``RASKLAD_BENCH_COLDSTART_POKERSTARS=0`` leaves out the PokerStars run.
+``RASKLAD_BENCH_COLDSTART_POKERSTARS=0`` leaves out the PokerStars runs, ``RASKLAD_BENCH_COLDSTART_LARGE=0``
+the last one (it generates and reads some 30 MB).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ JOBS = os.environ.get("RASKLAD_BENCH_COLDSTART_JOBS")
 POKERSTARS = os.environ.get("RASKLAD_BENCH_COLDSTART_POKERSTARS", "1") != "0"
 POKERSTARS_CORPUS = Path(os.environ.get("RASKLAD_SHARED", ROOT.parent / "shared")) / "corpora" / "pokerstars"
 HISTORY_HANDS = int(os.environ.get("RASKLAD_BENCH_COLDSTART_HANDS", "1500"))
+LARGE = POKERSTARS and os.environ.get("RASKLAD_BENCH_COLDSTART_LARGE", "1") != "0"
 SHOW_KERNELS = 15
 
 
@@ -75,6 +79,14 @@ def pokerstars_history(folder: Path) -> list[str]:
     return ([str(POKERSTARS_CORPUS)] if POKERSTARS_CORPUS.is_dir() else []) + [str(history)]
 
 
+def first_pokerstars_run(tmp: Path, name: str, inputs: list[str]) -> tuple[float, float, list[dict]]:
+    """A first ingest of ``inputs`` with a kernel cache of its own: CPU and wall seconds, compiles."""
+    cache, log = tmp / f"numba-cache-{name}", tmp / f"compile-{name}.jsonl"
+    cache.mkdir()
+    cpu, wall, _ = ingest(cache, tmp / f"warehouse-{name}", log, inputs)
+    return cpu, wall, compiles(log)
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="rasklad-coldstart-") as folder:
         tmp = Path(folder)
@@ -85,11 +97,14 @@ def main() -> None:
         again_cpu, again_wall, _ = ingest(cache, tmp / "warehouse-2", second_log)
         built, built_again = compiles(first_log), compiles(second_log)
         if POKERSTARS:
-            history = pokerstars_history(tmp)
-            stars_cache, stars_log = tmp / "numba-cache-pokerstars", tmp / "compile-pokerstars.jsonl"
-            stars_cache.mkdir()
-            stars_cpu, stars_wall, _ = ingest(stars_cache, tmp / "warehouse-pokerstars", stars_log, history)
-            stars_built = compiles(stars_log)
+            stars_cpu, stars_wall, stars_built = first_pokerstars_run(tmp, "pokerstars", pokerstars_history(tmp))
+        if LARGE:
+            from pipeline.facts.holdem import LANE_FIRST_RUN_HANDS
+            from pipeline.generators.holdem import generate
+
+            large = tmp / "pokerstars-large.txt"
+            large.write_text(generate("holdem", LANE_FIRST_RUN_HANDS, seed=12), encoding="utf-8")
+            large_cpu, large_wall, large_built = first_pokerstars_run(tmp, "large", [str(large)])
 
     jobs = JOBS or "the default (all cores)"
     print(f"input {INPUT}, --jobs {jobs}")
@@ -108,6 +123,11 @@ def main() -> None:
               f"{stars_cpu:.1f} CPU-s, {stars_wall:.1f} s wall")
         report(stars_built, goal="")
         breakdown(stars_built)
+    if LARGE:
+        print(f"\nA PokerStars history of {LANE_FIRST_RUN_HANDS:,} generated hands (the lane's first-run minimum: "
+              f"the byte reader compiles), empty kernel cache: {large_cpu:.1f} CPU-s, {large_wall:.1f} s wall")
+        report(large_built, goal="")
+        breakdown(large_built)
 
 
 def report(built: list[dict], goal: str = " (goal: at most 20)") -> None:

@@ -79,7 +79,7 @@ def _ingest_rate(files: list[tuple[str, bytes]]) -> tuple[float, float, int, int
     (stored, of them through the batch) per pass over them."""
     results = [parse_bytes(data, name) for name, data in files]     # kernels loaded, outside the clock
     stored = sum(r.count_games for r in results)
-    through_batch = sum(r.count_lane for r in results)
+    through_batch = sum(r.count_batched for r in results)
     if not stored:
         return 0.0, 0.0, 0, 0
     passes = REPEAT_TO // stored + 1

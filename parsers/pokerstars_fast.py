@@ -66,7 +66,7 @@ from rules.holdem_hand import ActionKind, BettingStructure
 from rules.records import Source
 from rules.rooms import DEAD_POSTS_CHECKED
 
-__all__ = ["read_batch", "read_text"]
+__all__ = ["KERNELS", "read_batch", "read_text"]
 
 
 # ////////////////////////////////////////////////////////////////////// the scanner
@@ -1047,6 +1047,11 @@ def _headers(b, words, line_start, line_end, hand_line0, out, got):
         out[h, 5] = first
         if z2f >= 0:
             out[h, 5], out[h, 6], out[h, 7], out[h, 8] = second, first, z1f, z1t
+
+
+KERNELS = (_scan, _headers)
+"""The scanner's compiled entry points: what reading through it compiles on a machine's first run
+(about 9 CPU-s), and nothing else does."""
 
 
 # ////////////////////////////////////////////////////////////////////// per-hand strings, in Python

@@ -36,6 +36,7 @@ from __future__ import annotations
 import ast
 import gc
 import importlib.util
+import inspect
 import io
 import json
 import os
@@ -338,6 +339,22 @@ def _source_defines(module: str, name: str) -> bool:
         return False
     found = re.search(rf"^(?:class|def)\s+{re.escape(name)}\b|^{re.escape(name)}\s*[:=]", source, re.MULTILINE)
     return found is not None
+
+
+def cached(kernel) -> bool:
+    """Whether the kernel cache holds ``kernel`` (a dispatcher made with ``cache=True``) compiled
+    from its source as it stands: an index of it in the folder Numba loads it from, written after
+    the source last changed (:func:`watch` has dropped those of kernels whose imports changed).
+    Numba names an index after the module, the function and the line it starts at."""
+    function = kernel.py_func
+    source = Path(inspect.getfile(function))
+    major, minor = sys.version_info[:2]
+    try:
+        changed_at = source.stat().st_mtime_ns
+        indexes = Path(kernel.stats.cache_path).glob(f"{source.stem}.{function.__qualname__}-*.py{major}{minor}*.nbi")
+        return any(index.stat().st_mtime_ns >= changed_at for index in indexes)
+    except OSError:
+        return False
 
 
 def watch() -> CompileWatch:

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pyarrow as pa
@@ -47,7 +48,10 @@ class FileResult:
     count_games: int = 0
     count_known: int = 0
     count_lane: int = 0
-    """Of ``count_games``, those stored by the compiled lane (the rest took the full path)."""
+    """Of ``count_games``, those stored by their game's batch lane."""
+    count_batched: int = 0
+    """Of ``count_games``, those stored by their format's record batch (the rest took the full
+    path one by one)."""
     count_quarantined: int = 0
     count_findings: int = 0
     reasons: dict[str, int] = field(default_factory=dict)
@@ -87,25 +91,27 @@ is read."""
 def warm_up(paths: Iterable[str | Path] | None = None) -> None:
     """Plan a run over ``paths`` and load, or compile on a first run, what it needs: the
     grammars and kernels of the formats their games are in, and the batch lanes worth loading
-    for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum` the run does not reach
-    is left out for the run's files, until the next plan). Each is loaded by reading its
+    for them (a lane whose :attr:`~pipeline.facts.Lane.run_minimum`, or first-run minimum, the
+    run does not reach is left out for the run's files, until the next plan). Each is loaded by reading its
     small committed warm-up file (``pipeline/warm_up/<format>.txt``, a lane's through the lane;
     it holds what the lane's readers would otherwise compile each on its own, such as the
-    multiway all-in equity in ``pokerstars_lane.txt``). An ingest calls this
+    multiway all-in equity in ``pokerstars_lane.txt``; a run left out of a lane only until its
+    kernels are compiled reads that file by the other paths). An ingest calls this
     first; workers it forks inherit all of it. Without ``paths``, everything is loaded and
     every lane is used."""
     paths = None if paths is None else list(paths)
-    formats, wanted = needs(paths)
+    formats, wanted, warmed = needs(paths)
     _plan(paths or (), wanted)
     for fmt in sorted(formats - _WARM):
         fixture = WARM_UP / f"{fmt}.txt"
         if fixture.exists():
             _parse(fixture.read_bytes(), f"warm-up {fmt}", _EMPTY, None, None)
         _WARM.add(fmt)
-    for lane in wanted:
-        key = f"lane {lane.warm_up}"
+    for lane in warmed:
+        through = lane if lane in wanted else None
+        key = f"lane {lane.warm_up}" if through else f"{lane.warm_up} without the lane"
         if key not in _WARM:
-            _parse((WARM_UP / f"{lane.warm_up}.txt").read_bytes(), f"warm-up {key}", _EMPTY, lane, None)
+            _parse((WARM_UP / f"{lane.warm_up}.txt").read_bytes(), f"warm-up {key}", _EMPTY, through, None)
             _WARM.add(key)
 
 
@@ -113,7 +119,7 @@ def plan(paths: Iterable[str | Path]) -> None:
     """Only the plan of :func:`warm_up`, loading nothing: which lanes a run over ``paths``
     uses. For a run that reads its files in this process alone."""
     paths = list(paths)
-    _plan(paths, needs(paths, formats=False)[1])
+    _plan(paths, needs(paths, formats=False).lanes)
 
 
 def _plan(paths: Iterable[str | Path], wanted: list[Lane]) -> None:
@@ -143,17 +149,32 @@ _LEFT_OUT: frozenset[str] = frozenset()
 files (of no planned run) may take every lane."""
 
 
-def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[set[str], list[Lane]]:
-    """The formats found at the start of ``paths``, and the lanes worth loading for them: those
-    that take one of the files and whose games in the files they take reach their run minimum.
+class Needs(NamedTuple):
+    """What a run over some files needs loaded (:func:`needs`)."""
+
+    formats: set[str]
+    """The formats found at the start of the files."""
+    lanes: list[Lane]
+    """The lanes worth loading for them: those that take one of the files and whose games in the
+    files they take reach their run minimum (their first-run minimum while their own kernels are
+    not compiled)."""
+    warm_ups: list[Lane]
+    """The lanes whose warm-up file the run reads: those whose run minimum it reaches. A lane left
+    out only until its kernels are compiled still has its file read, by the other paths, which
+    load what they share with the lane (the engine, the multiway all-in equity)."""
+
+
+def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> Needs:
+    """What a run over ``paths`` needs loaded, from the start of each file.
     ``formats=False``: the lanes only, looking no further once every lane is wanted."""
     kernels.watch()     # the look splits the files' starts: the splitter's kernels may compile on a first run
     registered = lanes()
     if paths is None:
-        return {f.stem for f in WARM_UP.glob("*.txt")}, list(registered)
+        return Needs({f.stem for f in WARM_UP.glob("*.txt")}, list(registered), list(registered))
     found: set[str] = set()
     taken = {lane: False for lane in registered}
     counted = {lane: 0.0 for lane in registered}
+    minimum = {lane: lane.run_minimum for lane in registered}
     budget = SNIFF_TOTAL
     for path in paths:
         if budget <= 0:
@@ -170,16 +191,20 @@ def needs(paths: Iterable[str | Path] | None, *, formats: bool = True) -> tuple[
             found.update(chunk.format for chunk in split(text[:FORMAT_SNIFF_CHARS]) if chunk.format)
         scale = size / len(head) if head else 1.0        # the rest of a file is like its start
         for lane in registered:
-            if taken[lane] and counted[lane] >= lane.run_minimum:
+            if taken[lane] and counted[lane] >= minimum[lane]:
                 continue    # wanted already: counting its games again over every file only delays the fork
-            if lane.takes(text):    # the games of a file the lane does not take go the full path: not counted
+            if lane.takes(text):    # the games of a file the lane does not take go the other paths: not counted
                 taken[lane] = True
                 counted[lane] += lane.count(text) * scale
-        if not formats and all(taken[lane] and counted[lane] >= lane.run_minimum for lane in registered):
+                if minimum[lane] <= counted[lane] < lane.first_run_minimum and not lane.compiled():
+                    minimum[lane] = lane.first_run_minimum  # asked once: the lane is wanted, or from now on counts to this
+        if not formats and all(taken[lane] and counted[lane] >= minimum[lane] for lane in registered):
             break
-    wanted = [lane for lane in registered
-              if taken[lane] and (counted[lane] >= lane.run_minimum or budget <= 0)]
-    return found, wanted
+    def reached(lane: Lane, least: int) -> bool:
+        return taken[lane] and (counted[lane] >= least or budget <= 0)
+
+    return Needs(found, [lane for lane in registered if reached(lane, minimum[lane])],
+                 [lane for lane in registered if reached(lane, lane.run_minimum)])
 
 
 def parse_file(path: str | Path, known: np.ndarray = _EMPTY) -> FileResult:
@@ -314,7 +339,7 @@ def _ingest_batched(chunks: list[Chunk], pending: np.ndarray, file: str, rows: T
         for (table, game), rows_of in tables.items():
             rows.add_table(table, game, rows_of)
         done[np.asarray(indices)[stored]] = True
-        result.count_lane += int(stored.sum())
+        result.count_batched += int(stored.sum())
         result.count_games += int(stored.sum())
     return pending[~done[pending]]
 

@@ -7,7 +7,9 @@ terminal, as under ``make`` or cron.
 
 from __future__ import annotations
 
+import dataclasses
 import gc
+import importlib.util
 import io
 import json
 import os
@@ -21,11 +23,13 @@ import pytest
 from numba.core import event
 
 import pipeline.facts.holdem
+import pipeline.kernels
 import pipeline.worker
 from parsers.formats import FORMATS
 from pipeline.kernels import COLLECT_EVERY, CompileWatch
 from pipeline.table_rules import RuleSettings
 from pipeline.worker import WARM_UP, needs, parse_bytes, parse_file, plan, rule_settings
+from rules.compiled import entry
 from tests.conftest import ROOT, SAMPLES
 
 
@@ -133,7 +137,7 @@ def test_a_holdem_free_input_compiles_no_holdem_or_sixcard_kernel_and_says_so(tm
 
 
 def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
-    # The 20 hands of the samples are read by the full path: the lane's byte reader is not worth
+    # The 20 hands of the samples are read by the record batch: the lane's byte reader is not worth
     # compiling. The engine is (it is the only Hold'em replay), and so is the evaluator it calls.
     path = SAMPLES / "pokerstars-holdem.txt"
     assert path.read_text(encoding="utf-8").count("PokerStars") < pipeline.facts.holdem.LANE_RUN_HANDS
@@ -141,7 +145,8 @@ def test_a_run_of_few_holdem_hands_compiles_no_lane_kernel(tmp_path):
         "from pipeline.worker import parse_file, warm_up\n"
         f"warm_up([{str(path)!r}])\n"
         f"result = parse_file({str(path)!r})\n"
-        "assert result.count_games == 20 and result.count_lane == 0\n", tmp_path)
+        # the sample's hand with a finding is left to the full path, which words it
+        "assert (result.count_games, result.count_lane, result.count_batched) == (20, 0, 19)\n", tmp_path)
     modules = {name.rsplit(".", 1)[0] for name in built}
     assert {"rules.evaluator", "rules.holdem_fast"} <= modules
     assert "parsers.pokerstars_fast" not in modules
@@ -161,25 +166,67 @@ def _many_hands(folder: Path, copies: int) -> Path:
     return path
 
 
-def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path, monkeypatch):
+def test_a_kernel_counts_as_cached_once_compiled_and_until_its_source_changes(tmp_path):
+    # Numba caches beside the source (or under NUMBA_CACHE_DIR): the kernel needs a file of its own
+    path = tmp_path / "twice_module.py"
+    path.write_text("def twice(x):\n    return 2 * x\n", encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("twice_module", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    kernel = entry(module.twice)
+    assert not pipeline.kernels.cached(kernel)
+    assert kernel(21) == 42
+    assert pipeline.kernels.cached(kernel)
+    later = time.time_ns() + 10**9
+    os.utime(path, ns=(later, later))      # the source edited after its kernel was compiled
+    assert not pipeline.kernels.cached(kernel)
+
+
+@pytest.fixture
+def lane_compiled(monkeypatch):
+    """The lanes' kernels taken as compiled (as on every run after a machine's first), whatever
+    the kernel cache of the tests holds when the test runs."""
+    monkeypatch.setattr(pipeline.kernels, "cached", lambda kernel: True)
+
+
+def test_warm_up_needs_the_formats_it_finds_and_the_lanes_worth_loading(tmp_path, monkeypatch, lane_compiled):
     (tmp_path / "night.txt").write_text((SAMPLES / "chinese-night.txt").read_text(encoding="utf-8"))
     (tmp_path / "casino.txt").write_text("  " + (WARM_UP / "sixcard.txt").read_text(encoding="utf-8"))
     (tmp_path / "notes.txt").write_text("# PokerStars Hand #1: a comment, not a header\n")
     files = sorted(tmp_path.iterdir())
     small = _many_hands(tmp_path, 1)                        # 20 hands
     big = _many_hands(tmp_path, 50)                         # 1,000 hands: the lane's run minimum
-    assert needs(files) == ({"chinese", "sixcard"}, [])
-    assert needs([*files, small]) == ({"chinese", "sixcard", "pokerstars"}, [])
+    assert needs(files) == ({"chinese", "sixcard"}, [], [])
+    assert needs([*files, small]) == ({"chinese", "sixcard", "pokerstars"}, [], [])
     holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
-    assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane])
-    assert needs([small] * 49 + [big], formats=False)[1] == [holdem_lane]   # counted over the run
+    assert needs([*files, big]) == ({"chinese", "sixcard", "pokerstars"}, [holdem_lane], [holdem_lane])
+    assert needs([small] * 49 + [big], formats=False).lanes == [holdem_lane]   # counted over the run
     bigger = _many_hands(tmp_path, 60)                      # 1,200 hands, of which the look sees 300
     monkeypatch.setattr(pipeline.worker, "SNIFF_BYTES", bigger.stat().st_size // 4)
-    assert needs([bigger])[1] == [holdem_lane]              # a file longer than the look is counted whole
-    assert needs([tmp_path / "gone.txt"]) == (set(), [])   # an unreadable file is the worker's to report
+    assert needs([bigger]).lanes == [holdem_lane]           # a file longer than the look is counted whole
+    assert needs([tmp_path / "gone.txt"]) == (set(), [], [])   # an unreadable file is the worker's to report
 
 
-def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes(tmp_path):
+def test_a_first_run_takes_a_lane_only_when_it_pays_for_compiling_the_lane(tmp_path, monkeypatch):
+    # Until the byte reader is compiled, a run needs the lane's first-run minimum of hands to take
+    # it; a smaller one still reads the lane's warm-up file (by the record batch), for what the
+    # two paths share. Here the minimum is 1,500 hands, over files of 1,000 and 2,000.
+    holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
+    assert holdem_lane.first_run_minimum > holdem_lane.run_minimum
+    asked = []
+    cold = dataclasses.replace(holdem_lane, first_run_minimum=1500, compiled=lambda: asked.append(1) or False)
+    monkeypatch.setattr(pipeline.worker, "lanes", lambda: [cold])
+    small, big = _many_hands(tmp_path, 50), _many_hands(tmp_path, 100)
+    assert needs([_many_hands(tmp_path, 1)]) == ({"pokerstars"}, [], []) and asked == []    # too small to ask
+    assert needs([small]) == ({"pokerstars"}, [], [cold]) and len(asked) == 1
+    assert needs([big]) == ({"pokerstars"}, [cold], [cold])
+    assert needs([small, small]) == ({"pokerstars"}, [cold], [cold])
+    warm = dataclasses.replace(cold, compiled=lambda: True)
+    monkeypatch.setattr(pipeline.worker, "lanes", lambda: [warm])
+    assert needs([small]) == ({"pokerstars"}, [warm], [warm])
+
+
+def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes(tmp_path, lane_compiled):
     # 600 files of 2 hands each (1,200 hands; the lane takes a file of 3) go the full path whatever
     # the plan: beside one file of 20 hands, the run is too small for the lane
     text = (SAMPLES / "pokerstars-holdem.txt").read_text(encoding="utf-8")
@@ -188,17 +235,17 @@ def test_the_lane_counts_toward_its_run_minimum_only_the_games_of_files_it_takes
     small = _many_hands(tmp_path, 1)
     holdem_lane = pipeline.facts.holdem.HANDLERS["rules.holdem_hand.HoldemHand"].lane
     assert holdem_lane.count(two.read_text(encoding="utf-8")) == 2 and not holdem_lane.takes(two.read_text(encoding="utf-8"))
-    assert needs([two] * 600 + [small]) == ({"pokerstars"}, [])
-    assert needs([two] * 600 + [small] * 50) == ({"pokerstars"}, [holdem_lane])
+    assert needs([two] * 600 + [small]) == ({"pokerstars"}, [], [])
+    assert needs([two] * 600 + [small] * 50) == ({"pokerstars"}, [holdem_lane], [holdem_lane])
 
 
-def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_full_path(tmp_path):
+def test_a_planned_run_too_small_for_the_lane_reads_its_files_by_the_record_batch(tmp_path, lane_compiled):
     small = _many_hands(tmp_path, 1)
     other = tmp_path / "other.txt"
     other.write_bytes(small.read_bytes())
     plan([small])
     try:
-        assert parse_file(small).count_lane == 0
+        assert (parse_file(small).count_lane, parse_file(small).count_batched) == (0, 19)   # and 1 with a finding
         assert parse_file(other).count_lane > 0             # not a file of the planned run
         plan([small, _many_hands(tmp_path, 50)])
         assert parse_file(small).count_lane > 0
@@ -217,10 +264,11 @@ def test_each_format_has_a_warm_up_file_of_its_own_games_that_reads_cleanly(fmt)
     assert next(f.game for f in FORMATS if f.name == fmt) in games     # and holdem36 for PokerStars' 6+
 
 
-def test_a_lane_run_in_two_readers_compiles_the_multiway_equity_once_before_they_fork(tmp_path):
+def test_a_lane_sized_run_in_two_readers_compiles_the_multiway_equity_once_before_they_fork(tmp_path):
     # Each reader gets a file of the lane (1,000 hands over the run) with a three-way preflop
-    # all-in, whose equity is counted by kernels that take half a minute to compile: the
-    # lane's warm-up compiles them in the ingest, so the forked readers inherit them.
+    # all-in, whose equity is counted by kernels that take seconds to compile: the lane's warm-up
+    # file, read in the ingest, compiles them, so the forked readers inherit them. On this first
+    # run the run is too small to compile the lane's byte reader: the file is read without it.
     three_way = (WARM_UP / "pokerstars_lane.txt").read_text(encoding="utf-8")
     assert three_way.count("and is all-in") == 3 and three_way.count(": shows [") == 3
     inputs = tmp_path / "histories"
@@ -240,6 +288,7 @@ def test_a_lane_run_in_two_readers_compiles_the_multiway_equity_once_before_they
     assert "rules.equity._count_preflop" in {r["kernel"] for r in equity}
     assert {name: n for name, n in Counter(r["kernel"] for r in equity).items() if n > 1} == {}
     assert len({r["pid"] for r in equity}) == 1
+    assert not [r for r in records if r["kernel"].startswith("parsers.pokerstars_fast.")]
 
 
 def _records(tmp_path: Path) -> list[dict]:

@@ -32,8 +32,9 @@ def _sorted(table: pa.Table, name: str) -> pa.Table:
     return table.sort_by([(key, "ascending") for key in SORT_KEYS.get(name, table.column_names[:1])])
 
 
-def assert_same_rows(data: bytes, name: str = "hands.txt") -> tuple[int, int]:
-    """Both paths over one file's bytes; returns (games, games through the lane)."""
+def assert_same_rows(data: bytes, name: str = "hands.txt") -> tuple[int, int, int]:
+    """Both paths over one file's bytes; returns (games, games through the lane, games through the
+    record batch)."""
     full = parse_bytes(data, name, lane=False)
     fast = parse_bytes(data, name)
     assert (fast.count_games, fast.count_quarantined, fast.count_findings, fast.reasons) == (
@@ -49,8 +50,8 @@ def assert_same_rows(data: bytes, name: str = "hands.txt") -> tuple[int, int]:
                 at = next(i for i, (x, y) in enumerate(zip(a.to_pylist(), b.to_pylist())) if x != y)
                 row = {c: want.column(c)[at].as_py() for c in ("game_id", "player", "action_no") if c in want.column_names}
                 pytest.fail(f"{key} column {column!r} row {at} {row}: lane {a[at].as_py()!r}, full path {b[at].as_py()!r}")
-    assert full.count_lane == 0
-    return full.count_games, fast.count_lane
+    assert full.count_lane == full.count_batched == 0
+    return full.count_games, fast.count_lane, fast.count_batched
 
 
 @pytest.mark.parametrize("game,options", [
@@ -63,7 +64,7 @@ def assert_same_rows(data: bytes, name: str = "hands.txt") -> tuple[int, int]:
 ])
 def test_lane_rows_equal_full_path_on_generated_hands(game, options):
     data = generate(game, 300, seed=7, **options).encode()
-    games, lane = assert_same_rows(data)
+    games, lane, _ = assert_same_rows(data)
     assert games == 300
     assert lane >= 0.95 * games, f"only {lane} of {games} hands took the lane"
 
@@ -78,7 +79,7 @@ def test_lane_rows_equal_full_path_on_the_real_corpus(monkeypatch):
         data = path.read_bytes()
         if b"PokerStars" not in data:
             continue
-        file_games, file_lane = assert_same_rows(data, str(path))
+        file_games, file_lane, _ = assert_same_rows(data, str(path))
         checked, games, lane = checked + 1, games + file_games, lane + file_lane
     assert checked > 50
     assert lane >= games // 2, f"only {lane} of {games} real hands took the lane"

@@ -33,7 +33,7 @@ def refusal(lines: list[str]) -> ParseError:
     compiled lane nor stored by either path (both quarantine it with the same reason)."""
     text = "\n".join(lines) + "\n"
     assert read_batch(split(text), "t.txt").in_lane.tolist() == [False]
-    games, _ = assert_same_rows(text.encode(), "t.txt")
+    games, *_ = assert_same_rows(text.encode(), "t.txt")
     assert games == 0
     with pytest.raises(ParseError) as caught:
         parse(tuple(lines), Source(file="t.txt", first_line=1, last_line=len(lines), game_id="t"))
@@ -42,7 +42,7 @@ def refusal(lines: list[str]) -> ParseError:
 
 def stored(lines: list[str]) -> int:
     text = "\n".join(lines) + "\n"
-    games, through_lane = assert_same_rows(text.encode(), "t.txt")
+    games, *_ = assert_same_rows(text.encode(), "t.txt")
     return games
 
 

@@ -327,5 +327,5 @@ def test_room_dead_blind_a_files_batch_leaves_the_hand_to_the_full_path_with_its
         found[lane] = [(rule, at) for (table, _), rows in result.tables.items() if table == "findings"
                        for rule, at in zip(rows.column("rule_id").to_pylist(), rows.column("line").to_pylist())]
         # the batch stores the two legal hands and leaves the third to the full path, which words it
-        assert result.count_games == 3 and result.count_lane == (2 if lane else 0)
+        assert result.count_games == 3 and result.count_batched == (2 if lane else 0)
     assert found[True] == found[False] == [("ROOM-DEAD-BLIND", line)]

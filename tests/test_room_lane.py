@@ -12,7 +12,7 @@ from decimal import Decimal
 
 import pytest
 
-from pipeline.facts.holdem import ROOM_BATCH_MIN_HANDS
+from pipeline.facts.holdem import BATCH_MIN_HANDS
 from pipeline.worker import parse_bytes, rule_settings
 from tests.conftest import corpus
 from tests.room_corpus import hands_in_one_file, sample_settings
@@ -23,7 +23,7 @@ D = Decimal
 ROOMS = ("Bovada", "GGPoker", "PacificPoker", "PartyPoker", "Winamax", "Winning", "iPoker")
 ROOMS_WITH_LONG_FILES = ("Bovada", "PacificPoker", "Winning", "iPoker")
 """The rooms whose sample folder has files of many Hold'em hands (the others: a hand or two a file,
-fewer than ``ROOM_BATCH_MIN_HANDS``, so each of their files takes the full path)."""
+fewer than ``BATCH_MIN_HANDS``, so each of their files takes the full path)."""
 ROOMS_OF_SHORT_FILES = tuple(room for room in ROOMS if room not in ROOMS_WITH_LONG_FILES)
 
 
@@ -43,20 +43,20 @@ def test_room_hands_are_stored_by_the_batch_with_the_room_and_their_nets():
     # uncalled and collects the $0.20 of the blinds: +$0.10 a hand.
     data = _walks(3)
     result = parse_bytes(data, "bovada.txt")
-    assert (result.count_games, result.count_lane, result.count_findings) == (3, 3, 0)
+    assert (result.count_games, result.count_batched, result.count_findings) == (3, 3, 0)
     players = result.tables[("game_players", "holdem")].to_pylist()
     assert sorted((row["player"], row["net"]) for row in players if row["net"]) == [
         ("Hero", D("0.10"))] * 3 + [("Small Blind", D("-0.10"))] * 3
     games = result.tables[("games", "holdem")]
     assert games.column("site").to_pylist() == ["Bovada"] * 3
     assert games.column("ruleset").to_pylist() == ["bovada no_limit"] * 3
-    assert assert_same_rows(data, "bovada.txt") == (3, 3)
+    assert assert_same_rows(data, "bovada.txt") == (3, 0, 3)
 
 
 def test_room_file_of_fewer_hands_than_the_batch_minimum_takes_the_full_path():
-    data = _walks(ROOM_BATCH_MIN_HANDS - 1)
+    data = _walks(BATCH_MIN_HANDS - 1)
     result = parse_bytes(data, "bovada.txt")
-    assert (result.count_games, result.count_lane) == (ROOM_BATCH_MIN_HANDS - 1, 0)
+    assert (result.count_games, result.count_batched) == (BATCH_MIN_HANDS - 1, 0)
     assert _nets(result)["Hero"] == D("0.10")
 
 
@@ -66,11 +66,11 @@ def test_room_hand_with_a_finding_takes_the_full_path_and_keeps_it():
     text = ZONE_WALK.replace("Small Blind : Folds", "Small Blind : Checks")
     data = _walks(2) + b"\n" + _walks(1, text).replace(b"#4101241500", b"#4101241599")
     result = parse_bytes(data, "bovada.txt")
-    assert (result.count_games, result.count_lane) == (3, 2)
+    assert (result.count_games, result.count_batched) == (3, 2)
     assert result.count_findings >= 1
     findings = result.tables[("findings", "holdem")]
     assert "HE-CHECK" in findings.column("rule_id").to_pylist()
-    assert assert_same_rows(data, "bovada.txt") == (3, 2)
+    assert assert_same_rows(data, "bovada.txt") == (3, 0, 2)
 
 
 @pytest.mark.parametrize("room", ROOMS)
@@ -82,7 +82,7 @@ def test_room_corpus_batch_and_full_path_give_the_same_rows(room):
         for path in sorted(folder.rglob("*")):
             if not path.is_file() or path.suffix in (".hp", ".gt", ".hands"):
                 continue
-            stored, through_batch = assert_same_rows(path.read_bytes(), path.name)
+            stored, _, through_batch = assert_same_rows(path.read_bytes(), path.name)
             games, batched = games + stored, batched + through_batch
     assert batched <= games
     if room in ROOMS_WITH_LONG_FILES:
@@ -95,8 +95,8 @@ def test_room_hands_of_one_session_file_are_stored_by_the_batch(room):
     # every hand the engine certifies is stored by the batch, with the rows of the full path.
     data = hands_in_one_file(corpus("rooms", room))
     full = parse_bytes(data, "session.txt", lane=False)
-    assert full.count_games >= ROOM_BATCH_MIN_HANDS and full.count_quarantined == 0
-    games, batched = assert_same_rows(data, "session.txt")
+    assert full.count_games >= BATCH_MIN_HANDS and full.count_quarantined == 0
+    games, _, batched = assert_same_rows(data, "session.txt")
     explained = {game_id for (table, _), rows in full.tables.items() if table == "findings"
                  for game_id in rows.column("game_id").to_pylist()}
     assert batched == games - len(explained) > 0

@@ -87,15 +87,16 @@ class Lane:
     """A game's batch lane: many games of one file read and replayed at once, by compiled code.
 
     The worker offers each file's text to every lane the run needs; the first that ``takes``
-    it splits and reads it, and the games it does not store take the full path one by one."""
+    it splits and reads it, and the games it does not store take the other paths (the record
+    batch of their format, if it has one, then the full path one by one)."""
 
     takes: Callable[[str], bool]
     """``takes(text)``: whether a decoded file is worth the lane (enough of its games)."""
     count: Callable[[str], int]
     """``count(text)``: about how many of the lane's games a text holds."""
     run_minimum: int
-    """A run with fewer of the lane's games leaves the lane out: loading its kernels (compiling
-    them, on a first run) costs more than the full path spends on them."""
+    """A run with fewer of the lane's games leaves the lane out: loading its kernels costs more
+    than the other paths spend on them."""
     read: Callable[[str, str], tuple[list, Any, np.ndarray]]
     """``read(text, source_file)``: the file's chunks (every format), the batch of the chunks
     the lane reads, and their indices in the chunks."""
@@ -106,6 +107,12 @@ class Lane:
     """The name of the committed warm-up file (``pipeline/warm_up/<name>.txt``) the worker
     reads through the lane before workers fork, when the input needs the lane: a format's own
     file, or one of the lane's that holds what its readers would otherwise each compile."""
+    first_run_minimum: int = 0
+    """The same while ``compiled()`` is false: compiling the lane's own kernels costs more than
+    the other paths spend on a run of fewer games, so such a run compiles none of them."""
+    compiled: Callable[[], bool] | None = None
+    """``compiled()``: whether the kernels only the lane runs are in the kernel cache (false on a
+    machine's first run, and on the first after an update changed them); None: the lane has none."""
     settle: Callable[[Any, str, Any], Any] | None = None
     """``settle(batch, source_file, settings)``: set in ``batch``, before its replay, what the
     user's table and room settings (:class:`pipeline.table_rules.RuleSettings`) hold for its

@@ -201,11 +201,11 @@ def ingest_hands(hands: list[HoldemHand], rows: TableRows) -> np.ndarray:
     return take
 
 
-ROOM_BATCH_MIN_HANDS = 3
-"""Files with fewer hands of the other rooms replay them one at a time (as ``LANE_MIN_HANDS``)."""
-ROOM_FORMATS = frozenset(fmt.name for fmt in FORMATS if fmt.game == "holdem" and fmt.name != "pokerstars")
-"""The Hold'em formats read a hand at a time by their room's reader, then replayed together.
-PokerStars hands have a batch reader of their own (the lane)."""
+BATCH_MIN_HANDS = 3
+"""Files with fewer hands of a room replay them one at a time (as ``LANE_MIN_HANDS``)."""
+BATCH_FORMATS = frozenset(fmt.name for fmt in FORMATS if fmt.game == "holdem")
+"""The Hold'em formats read a hand at a time by their room's reader, then replayed together:
+every room's, and the PokerStars hands the lane does not read (a run too small for it)."""
 
 
 def add_batch_rows(rows: TableRows, batch: HandBatch, facts: FactBatch, take: np.ndarray,
@@ -509,12 +509,18 @@ def with_decision_context(actions: pa.Table) -> pa.Table:
 # ////////////////////////////////////////////////////////////////////// registration
 
 LANE_MIN_HANDS = 3
-"""Files with fewer PokerStars hands take the full path: the lane's fixed cost per file (its
-columns, kernel calls and Arrow arrays) is more than the full path spends on a few hands."""
+"""Files with fewer PokerStars hands take the other paths: the lane's fixed cost per file (its
+columns, kernel calls and Arrow arrays) is more than they spend on a few hands."""
 LANE_RUN_HANDS = 1000
-"""Runs with fewer PokerStars hands take the full path (the same engine, a hand at a time): loading
-the lane's byte reader costs about what the full path spends on hundreds of hands, and compiling
-it on a machine's first run far more."""
+"""Runs with fewer PokerStars hands take the record batch (the reference reader a hand at a
+time, the same engine over them all): loading the lane's byte reader costs about what the record
+batch spends more than the lane on hundreds of hands."""
+LANE_FIRST_RUN_HANDS = 30_000
+"""The same while the byte reader is not compiled (a machine's first run): compiling it costs about
+9.5 CPU-s, and the record batch spends 0.27 ms per hand more than the lane (20,000 hands of
+tournament play: 9.3 CPU-s against 3.9), so the compiling pays for itself within a run of some
+35,000 hands; a little less will do, as the runs after it gain too. A history read in smaller runs
+stays on the record batch."""
 
 
 HAND_MARK = "PokerStars"
@@ -547,7 +553,17 @@ def read_lane(text: str, source_file: str) -> tuple[list, HandBatch, np.ndarray]
     return read_text(text, source_file)
 
 
+def lane_compiled() -> bool:
+    """Whether the kernel cache holds the lane's byte reader (the engine's kernels are the
+    record batch's too)."""
+    from parsers.pokerstars_fast import KERNELS
+    from pipeline.kernels import cached
+
+    return all(map(cached, KERNELS))
+
+
 HANDLERS: dict = {"rules.holdem_hand.HoldemHand": Handler(replay=_replay, add_rows=_add_rows, lane=Lane(
-    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, read=read_lane, ingest=ingest_lane,
-    warm_up="pokerstars_lane", settle=settle_lane), money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
-    batch=RecordBatch(formats=ROOM_FORMATS, minimum=ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}
+    takes=takes_file, count=count_hands, run_minimum=LANE_RUN_HANDS, first_run_minimum=LANE_FIRST_RUN_HANDS,
+    compiled=lane_compiled, read=read_lane, ingest=ingest_lane, warm_up="pokerstars_lane", settle=settle_lane),
+    money=lambda hand: (money_unit(hand.currency), hand.is_tournament),
+    batch=RecordBatch(formats=BATCH_FORMATS, minimum=BATCH_MIN_HANDS, ingest=ingest_hands))}

@@ -85,4 +85,4 @@ _HOLDEM = holdem_facts.HANDLERS["rules.holdem_hand.HoldemHand"]
 
 HANDLERS: dict = {"parsers.phh.PhhHand": Handler(
     replay=_replay, add_rows=_HOLDEM.add_rows, money=_HOLDEM.money,
-    batch=RecordBatch(formats=frozenset({"phh"}), minimum=holdem_facts.ROOM_BATCH_MIN_HANDS, ingest=ingest_hands))}
+    batch=RecordBatch(formats=frozenset({"phh"}), minimum=holdem_facts.BATCH_MIN_HANDS, ingest=ingest_hands))}
