@@ -66,6 +66,7 @@ Traceback (most recent call last):
 ValueError: Ad is seen twice (box Ah Ad 7c 5s 2d, up card Ad, other cards -): cannot enumerate a deal
 """
 
+# ruff: noqa: FURB136, PLR1730 (the kernels compare rather than call min() or max(): see _ints)
 from __future__ import annotations
 
 import functools
