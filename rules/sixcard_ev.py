@@ -128,13 +128,9 @@ def _zeros(size):
 
 
 @_helper
-def _int_rows(rows, width, value):
-    """(rows, width) int64, each ``value`` (see ``_ints``)."""
-    out = np.empty((rows, width), dtype=np.int64)
-    for i in range(rows):
-        for j in range(width):
-            out[i, j] = value
-    return out
+def _int_rows(rows, width):
+    """(rows, width) int64 not set: room the kernel fills before it reads (see ``_ints``)."""
+    return np.empty((rows, width), dtype=np.int64)
 
 
 @_kernel
@@ -162,30 +158,21 @@ def _below(arr, lo, hi, s):
 
 
 @_helper
-def _argsort(keys):
-    """The indices that sort ``keys``, equal keys in their order (a bottom-up merge sort).
-
-    Written out: numpy's argsort compiles its generic sorts, seconds of a first run's compiling."""
-    n = keys.shape[0]
-    order = _ints(n, _NONE)
-    spare = _ints(n, _NONE)
-    for i in range(n):
-        order[i] = i
-    width = 1
-    while width < n:
-        for lo in range(0, n, 2 * width):
-            mid, hi = lo + width, lo + 2 * width
-            mid, hi = mid if mid < n else n, hi if hi < n else n
-            a, b = lo, mid
-            for at in range(lo, hi):
-                if a < mid and (b >= hi or keys[order[a]] <= keys[order[b]]):
-                    spare[at] = order[a]
-                    a += 1
-                else:
-                    spare[at] = order[b]
-                    b += 1
-        order, spare = spare, order
-        width *= 2
+def _by_level(keys, levels):
+    """The indices that sort ``keys``, each one of the sorted ``levels``, equal keys in their
+    order: a counting sort (no comparison sort to compile)."""
+    n_levels = levels.shape[0]
+    place = _ints(keys.shape[0], _NONE)     # each key's in levels
+    start = _ints(n_levels + 1, _ZERO)
+    for i in range(keys.shape[0]):
+        place[i] = _below(levels, _ZERO, n_levels, keys[i])
+        start[place[i] + 1] += 1
+    for r in range(n_levels):
+        start[r + 1] += start[r]
+    order = _ints(keys.shape[0], _NONE)
+    for i in range(keys.shape[0]):
+        order[start[place[i]]] = i
+        start[place[i]] += 1
     return order
 
 
@@ -268,7 +255,8 @@ def _weights(kind, members, avail, n, index, weight, scratch):
             k += 1
         for a in range(4):
             for b in range(a + 1, 4):
-                lo, hi = (members[a], members[b]) if members[a] < members[b] else (members[b], members[a])
+                lo = members[a] if members[a] < members[b] else members[b]
+                hi = members[a] + members[b] - lo
                 index[k], weight[k] = _BY_CARD + n + lo * n + hi, 1.0
                 k += 1
         return k
@@ -324,10 +312,9 @@ def _avoiding(counts, x, y, rx, ry, n):
         out -= counts[1 + rx] + counts[_BY_CARD + x]
     if y >= 0:
         out -= counts[1 + ry] + counts[_BY_CARD + y]
-        low_rank, high_rank = (rx, ry) if rx < ry else (ry, rx)
-        low, high = (x, y) if x < y else (y, x)
-        out += counts[_PAIRS + 13 * low_rank + high_rank]
-        out += counts[_BY_CARD + n + low * n + high]
+        low_rank, low = rx if rx < ry else ry, x if x < y else y
+        out += counts[_PAIRS + 13 * low_rank + (rx + ry - low_rank)]
+        out += counts[_BY_CARD + n + low * n + (x + y - low)]
     return out
 
 
@@ -379,7 +366,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
             pfill[r] += 1
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
-    flush_cards = _int_rows(n_pat, _FOUR, _NONE)
+    flush_cards = _int_rows(n_pat, _FOUR)
     fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
@@ -412,7 +399,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     counts = _zeros(_BY_CARD + n + n * n)
     index = _ints(_MOST_COUNTS, _NONE)
     weight = _zeros(_MOST_COUNTS)
-    scratch = _int_rows(_FOUR, _FOUR, _ZERO)
+    scratch = _int_rows(_FOUR, _FOUR)
     lt = _zeros(hands)
     le = _zeros(hands)
     nq = _zeros(hands)
@@ -438,8 +425,8 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
                 if y < 0:
                     nq[h] = by_drawn[x + 1]
                 else:
-                    low, high = (x, y) if x < y else (y, x)
-                    nq[h] = by_drawn[(low + 1) * (n + 1) + high + 1]
+                    low = x if x < y else y
+                    nq[h] = by_drawn[(low + 1) * (n + 1) + (x + y - low) + 1]
         if r >= r_q:    # below the qualifier no final hand needs them
             for q in range(pstart[r], pstart[r + 1]):
                 h = pranked[q]
@@ -546,8 +533,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
         no_game += 1
     most = 5 * no_game
     kinds = _ints(most, _NONE)
-    members = _int_rows(most, _FOUR, _NONE)
-    lists = _int_rows(most, _FOUR, _NONE)
+    members = _int_rows(most, _FOUR)
+    lists = _int_rows(most, _FOUR)
     bg = _ints(32 * no_game + n, _NONE)
     cards = _ints(_FOUR, _NONE)
     none = np.int64(-1)
@@ -616,7 +603,8 @@ def _no_game_entries(unseen, up, lowest, qualify, pat_ranks, pat_level, r_q, cat
 
 
 @_kernel
-def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry, weight):
+def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, class_start, xs, rx, ry, weight,
+                bought_levels):
     """Σ over no-game dealer hands of max(take the ante, buy his game) for each final hand of a
     class of player hands (strength ``reps[c]``, paying ``wins[c]``): the hands of class c are
     class_start[c] to class_start[c + 1] of ``xs``/``rx``/``ry`` (drawn cards and their ranks),
@@ -630,13 +618,14 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     ranks again only the entries with a bought game between the two.
 
     ``weight``: (entries, ``_MOST_COUNTS``) float64 for the counts of each entry, the caller's (a
-    float table made here would compile a constructor of its own)."""
+    float table made here would compile a constructor of its own); ``bought_levels``: the distinct
+    strengths of the bought games from the weakest class up, ascending."""
     classes = reps.shape[0]
     total = kinds.shape[0]
     size = _BY_CARD + n + n * n
-    index = _int_rows(total, _MOST_COUNTS, _NONE)
+    index = _int_rows(total, _MOST_COUNTS)
     used = _ints(total, _ZERO)
-    scratch = _int_rows(_FOUR, _FOUR, _ZERO)
+    scratch = _int_rows(_FOUR, _FOUR)
     for e in range(total):
         used[e] = _weights(kinds[e], members[e], avail, n, index[e], weight[e], scratch)
     weakest = reps[0]
@@ -680,13 +669,13 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
                         event_level[n_events] = bg[i]
                         event_entry[n_events] = e
                         n_events += 1
-    by_top = _argsort(strong_top)
+    by_top = _by_level(strong_top, bought_levels)
     perm = _ints(n_strong, _NONE)
     top_sorted = _ints(n_strong, _NONE)
     for i in range(n_strong):
         perm[i] = strong[by_top[i]]
         top_sorted[i] = strong_top[by_top[i]]
-    by_level = _argsort(event_level)
+    by_level = _by_level(event_level, bought_levels)
     events = _ints(n_events, _NONE)
     levels_sorted = _ints(n_events, _NONE)
     for i in range(n_events):
@@ -818,7 +807,7 @@ def _tree_hands(orig, unseen, cat_pos, st, top5):
     n = unseen.shape[0]
     size = 1 + 5 * n + n + n * 6 * n
     strengths = _ints(size, _NONE)
-    xs = _int_rows(size, np.int64(2), _NONE)     # the drawn cards, none yet
+    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
     h6 = _ints(_SIX, _NONE)
     h5 = _ints(_FIVE_CARDS, _NONE)
     for a in range(5):
@@ -868,7 +857,7 @@ def _without_card(strengths, m, drop):
     n = m - 1
     size = 1 + 5 * n + n + n * 6 * n
     out = _ints(size, _NONE)
-    xs = _int_rows(size, np.int64(2), _NONE)     # the drawn cards, none yet
+    xs = _ints(2 * size, _NONE).reshape(size, 2)     # the drawn cards, none yet
     out[0] = strengths[0]
     for d in range(n):
         e = d + 1 if d >= drop else d
@@ -1016,7 +1005,7 @@ def _ranked_values(strengths: np.ndarray, xs: np.ndarray, up: int, unseen: np.nd
         no_game = nq.copy()
         no_game[by_class] = _class_sums(strengths[strong][first], win[strong][first], lose, float(n_pool), n, kinds,
                                         members, lists, bg, avail, class_start, np.take(xs, by_class, axis=0),
-                                        rx[by_class], ry[by_class], np.empty((len(kinds), _MOST_COUNTS)))
+                                        rx[by_class], ry[by_class], np.empty((len(kinds), _MOST_COUNTS)), bought_levels)
         classes["count"] = int(uniq.size)
     return _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game)
 
