@@ -158,9 +158,9 @@ def _below(arr, lo, hi, s):
 
 
 @_helper
-def _by_level(keys, levels):
-    """The indices that sort ``keys``, each one of the sorted ``levels``, equal keys in their
-    order: a counting sort (no comparison sort to compile)."""
+def _by_level(values, keys, levels):
+    """``values`` and their ``keys`` (each one of the sorted ``levels``) in the keys' order, equal
+    keys in their order: a counting sort (no comparison sort to compile)."""
     n_levels = levels.shape[0]
     place = _ints(keys.shape[0], _NONE)     # each key's in levels
     start = _ints(n_levels + 1, _ZERO)
@@ -169,11 +169,13 @@ def _by_level(keys, levels):
         start[place[i] + 1] += 1
     for r in range(n_levels):
         start[r + 1] += start[r]
-    order = _ints(keys.shape[0], _NONE)
+    sorted_values = _ints(keys.shape[0], _NONE)
+    sorted_keys = _ints(keys.shape[0], _NONE)
     for i in range(keys.shape[0]):
-        order[start[place[i]]] = i
+        sorted_values[start[place[i]]] = values[i]
+        sorted_keys[start[place[i]]] = keys[i]
         start[place[i]] += 1
-    return order
+    return sorted_values, sorted_keys
 
 
 def _hidden_patterns() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -367,6 +369,7 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
     # the dealer's flushes: out of their pattern's level (-1), into their own (+1)
     n_pat = pat_ranks.shape[0]
     flush_cards = _int_rows(n_pat, _FOUR)
+    flush_pattern = _ints(n_pat, _NONE)
     fstart = _ints(n_levels + 1, _ZERO)
     flushes = np.int64(0)
     for p in range(n_pat):
@@ -380,22 +383,18 @@ def _sweep(unseen, up, pat_ranks, pat_level, pat_flush, n_levels, r_q, strengths
         if whole:
             fstart[pat_level[p] + 1] += 1
             fstart[pat_flush[p] + 1] += 1
+            flush_pattern[flushes] = p
             flushes += 1
     for r in range(n_levels):
         fstart[r + 1] += fstart[r]
     ffill = fstart[:n_levels].copy()
     moves = _ints(2 * flushes, _NONE)     # flush f out of its pattern's level: -1 - f
-    f = np.int64(0)
-    for p in range(n_pat):
-        if pat_flush[p] < 0:
-            continue
-        if at[pat_ranks[p, 0] * 4 + up_suit] >= 0 and at[pat_ranks[p, 1] * 4 + up_suit] >= 0 and at[
-                pat_ranks[p, 2] * 4 + up_suit] >= 0 and at[pat_ranks[p, 3] * 4 + up_suit] >= 0:
-            moves[ffill[pat_level[p]]] = -1 - f
-            ffill[pat_level[p]] += 1
-            moves[ffill[pat_flush[p]]] = f
-            ffill[pat_flush[p]] += 1
-            f += 1
+    for f in range(flushes):
+        p = flush_pattern[f]
+        moves[ffill[pat_level[p]]] = -1 - f
+        ffill[pat_level[p]] += 1
+        moves[ffill[pat_flush[p]]] = f
+        ffill[pat_flush[p]] += 1
     counts = _zeros(_BY_CARD + n + n * n)
     index = _ints(_MOST_COUNTS, _NONE)
     weight = _zeros(_MOST_COUNTS)
@@ -632,55 +631,35 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
     for c in range(classes):
         if reps[c] < weakest:
             weakest = reps[c]
-    # The entries some bought game of which ties or beats the weakest class, by their strongest;
-    # and each of their bought games' strengths from the weakest class up, weakest first.
-    top = _ints(total, _NONE)
-    n_strong = np.int64(0)
-    n_events = np.int64(0)
+    # The entries some bought game of which ties or beats the weakest class, and their strongest;
+    # and each distinct bought game of theirs from the weakest class up (a list is sorted: those
+    # are found, not scanned for); then both by strength, weakest first.
+    most_events = np.int64(0)
     for e in range(total):
+        for part in range(0, 4, 2):
+            if lists[e, part] >= 0:
+                most_events += lists[e, part + 1] - lists[e, part]
+    strong_found, events_found = _int_rows(np.int64(2), total), _int_rows(np.int64(2), most_events)
+    strong, strong_top, event_entry, event_level = strong_found[0], strong_found[1], events_found[0], events_found[1]
+    n_strong = n_events = np.int64(0)
+    for e in range(total):
+        top = np.int64(-1)
         for part in range(0, 4, 2):
             lo, hi = lists[e, part], lists[e, part + 1]
             if lo >= 0 and hi > lo:
-                if bg[hi - 1] > top[e]:
-                    top[e] = bg[hi - 1]
-                # a list is sorted: its games from the weakest class up are found, not scanned for
+                if bg[hi - 1] > top:
+                    top = bg[hi - 1]
                 for i in range(lo + _below(bg, lo, hi, weakest), hi):
                     if i == lo or bg[i] != bg[i - 1]:
-                        n_events += 1
-        if top[e] >= weakest:
-            n_strong += 1
-    strong = _ints(n_strong, _NONE)
-    strong_top = _ints(n_strong, _NONE)
-    event_level = _ints(n_events, _NONE)
-    event_entry = _ints(n_events, _NONE)
-    n_strong = np.int64(0)
-    n_events = np.int64(0)
-    for e in range(total):
-        if top[e] < weakest:
-            continue
-        strong[n_strong] = e
-        strong_top[n_strong] = top[e]
-        n_strong += 1
-        for part in range(0, 4, 2):
-            lo, hi = lists[e, part], lists[e, part + 1]
-            if lo >= 0:
-                for i in range(lo + _below(bg, lo, hi, weakest), hi):
-                    if i == lo or bg[i] != bg[i - 1]:
-                        event_level[n_events] = bg[i]
                         event_entry[n_events] = e
+                        event_level[n_events] = bg[i]
                         n_events += 1
-    by_top = _by_level(strong_top, bought_levels)
-    perm = _ints(n_strong, _NONE)
-    top_sorted = _ints(n_strong, _NONE)
-    for i in range(n_strong):
-        perm[i] = strong[by_top[i]]
-        top_sorted[i] = strong_top[by_top[i]]
-    by_level = _by_level(event_level, bought_levels)
-    events = _ints(n_events, _NONE)
-    levels_sorted = _ints(n_events, _NONE)
-    for i in range(n_events):
-        events[i] = event_entry[by_level[i]]
-        levels_sorted[i] = event_level[by_level[i]]
+        if top >= weakest:
+            strong[n_strong] = e
+            strong_top[n_strong] = top
+            n_strong += 1
+    perm, top_sorted = _by_level(strong[:n_strong], strong_top[:n_strong], bought_levels)
+    events, levels_sorted = _by_level(event_entry[:n_events], event_level[:n_events], bought_levels)
     out = _zeros(class_start[classes])
     run = _zeros(size)
     held = _zeros(total)      # the value each entry is counted at in ``run``
@@ -693,7 +672,8 @@ def _class_sums(reps, wins, lose, n_pool, n, kinds, members, lists, bg, avail, c
             # a new pay: every entry at its value below every bought game, then those that
             # some bought game ties or beats, ranked against the class
             current = win
-            run[:] = 0.0
+            for i in range(size):
+                run[i] = 0.0
             for e in range(total):
                 value = 0.0
                 if lists[e, 0] >= 0:
@@ -752,7 +732,7 @@ def _combine(prank, xs, win, lose, r_q, n, lt, le, nq, no_game):
     return out
 
 
-@_helper
+@inlined
 def _after_buy_at(n, d1, c, d2):
     """Where the final hand "buy d1, exchange card c of six for d2" is valued in ``_tree_hands``' layout."""
     if c < 5 and d2 < d1:

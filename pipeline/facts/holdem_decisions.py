@@ -70,10 +70,9 @@ def _walk(hand, player, street, kind, amount, amount_valid, to_call, bet_level, 
                     at_last_level[slot, s] = 0
             slots = 0
             out = 0
-            seen_street[:] = False
-            street_entries[:] = 0
-            street_aggressive[:] = 0
-            has_largest[:] = False
+            for s in range(streets):     # a loop, not four slice assignments: less to compile
+                seen_street[s] = has_largest[s] = False
+                street_entries[s] = street_aggressive[s] = 0
         slot = 0
         while slot < slots and keys[slot] != player[i]:
             slot += 1
