@@ -314,7 +314,7 @@ def _avoiding(counts, x, y, rx, ry, n):
         out -= counts[1 + rx] + counts[_BY_CARD + x]
     if y >= 0:
         out -= counts[1 + ry] + counts[_BY_CARD + y]
-        low_rank, low = rx if rx < ry else ry, x if x < y else y
+        low_rank, low = rx if rx < ry else ry, x if x < y else y      # the higher: the sum less the lower
         out += counts[_PAIRS + 13 * low_rank + (rx + ry - low_rank)]
         out += counts[_BY_CARD + n + low * n + (x + y - low)]
     return out
